@@ -1,0 +1,39 @@
+/**
+ * Preflight scoped to a shadow root. The stock Tailwind preflight targets
+ * `html`/`body`, which never match inside a shadow root. `.flex-root` is the one
+ * wrapper every element renders: `all: initial` cuts every inherited property
+ * (font-size, colour, line-height…) that a host page sets on our host element,
+ * custom properties excepted — those are the theming API.
+ */
+const font = 'var(--flex-font, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif)'
+
+export const preflight = {
+  ':host': { display: 'block' },
+  ':host([hidden])': { display: 'none' },
+  '.flex-root': {
+    all: 'initial',
+    display: 'block',
+    fontFamily: font,
+    fontSize: '16px',
+    lineHeight: '1.5',
+    color: 'var(--flex-fg, #f9fafb)',
+    textAlign: 'start',
+    WebkitFontSmoothing: 'antialiased',
+    WebkitTextSizeAdjust: '100%',
+  },
+  '*,::before,::after': { boxSizing: 'border-box', borderWidth: '0', borderStyle: 'solid', borderColor: 'currentColor', margin: '0', padding: '0' },
+  'h1,h2,h3,h4,h5,h6': { fontSize: 'inherit', fontWeight: 'inherit' },
+  'a': { color: 'inherit', textDecoration: 'inherit' },
+  'b,strong': { fontWeight: 'bolder' },
+  'code,kbd,samp,pre': { fontFamily: 'var(--flex-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace)', fontSize: '1em' },
+  'table': { textIndent: '0', borderColor: 'inherit', borderCollapse: 'collapse' },
+  'button,input,optgroup,select,textarea': { fontFamily: 'inherit', fontSize: '100%', fontWeight: 'inherit', lineHeight: 'inherit', color: 'inherit', letterSpacing: 'inherit' },
+  'button,select': { textTransform: 'none' },
+  "button,[type='button'],[type='reset'],[type='submit']": { WebkitAppearance: 'button', backgroundColor: 'transparent', backgroundImage: 'none', cursor: 'pointer' },
+  ':disabled': { cursor: 'default' },
+  'ol,ul,menu': { listStyle: 'none' },
+  'img,svg,video,canvas,audio,iframe,embed,object': { display: 'block', verticalAlign: 'middle' },
+  'img,video': { maxWidth: '100%', height: 'auto' },
+  '[hidden]': { display: 'none' },
+  'input::placeholder,textarea::placeholder': { opacity: '1', color: 'var(--flex-muted, #9ca3af)' },
+}

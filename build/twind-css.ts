@@ -1,0 +1,74 @@
+/**
+ * Generates the widget's whole stylesheet at build time with twind, so no twind
+ * runtime ships in the bundle (design.md §5 budget). Works like Tailwind's
+ * content scan: every string literal in src/ is split into candidate classes and
+ * handed to twind; twind ignores what is not a utility and emits every rule that
+ * is one. The result is exposed as the virtual module `virtual:flex-styles`.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { defineConfig, stringify, twind, virtual, type Preflight } from '@twind/core'
+import presetTailwind from '@twind/preset-tailwind'
+import type { Plugin } from 'vite'
+import { theme } from './theme.ts'
+import { preflight } from './preflight.ts'
+
+const VIRTUAL_ID = 'virtual:flex-styles'
+const RESOLVED_ID = '\0' + VIRTUAL_ID
+
+// Tailwind sizes are rem; a host page with `html { font-size: 62.5% }` would
+// shrink the widget, so every rem becomes px relative to a 16 px root.
+const remToPx = (value: string): string =>
+  value.replace(/(-?\d*\.?\d+)rem\b/g, (_, n: string) => `${+(parseFloat(n) * 16).toFixed(3)}px`)
+
+export function generateCss(sources: string[]): string {
+  const tw = twind(
+    defineConfig({
+      presets: [presetTailwind({ disablePreflight: true })],
+      hash: false,
+      // The theme's CSS object types are stricter than plain strings; the values are checked by eye and by the browser tests.
+      preflight: preflight as unknown as Preflight,
+      theme: { extend: theme },
+      stringify: (property, value) => `${property}:${remToPx(String(value))}`,
+    }),
+    virtual(),
+  )
+  for (const token of candidates(sources)) tw(token)
+  return stringify(tw.target)
+}
+
+/** Every whitespace-separated word inside a string literal, deduplicated. */
+export function candidates(sources: string[]): Set<string> {
+  const out = new Set<string>()
+  const literal = /(["'`])((?:\\.|(?!\1)[^\\])*?)\1/g
+  for (const source of sources) {
+    for (const match of source.matchAll(literal)) {
+      for (const word of match[2].split(/[\s]+|\$\{|\}/)) {
+        if (/^[!-]?[a-z@][\w:./[\]()%#!,-]*$/i.test(word) && word.length < 80) out.add(word)
+      }
+    }
+  }
+  return out
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return sourceFiles(path)
+    return /\.tsx?$/.test(name) ? [path] : []
+  })
+}
+
+export function twindCss(srcDir = 'src'): Plugin {
+  return {
+    name: 'flex-twind-css',
+    resolveId: (id) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
+    load(id) {
+      if (id !== RESOLVED_ID) return undefined
+      const files = sourceFiles(srcDir)
+      for (const file of files) this.addWatchFile(file)
+      const css = generateCss(files.map((f) => readFileSync(f, 'utf8')))
+      return `export default ${JSON.stringify(css)}`
+    },
+  }
+}

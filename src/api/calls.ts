@@ -1,0 +1,46 @@
+/**
+ * The eight calls of spec §7, each under the element's `api-base`. Register and
+ * authenticate carry the device token; project calls carry the access token.
+ */
+import { DEVICE_PAYLOAD } from './device'
+import { parseAccessData, parseKeyMap, parseProject, parseProjectList, parseToken } from './parse'
+import { request } from './request'
+import type { AccessData, KeyMap, LogInInput, NewProjectInput, Project, ProjectSummary, SignUpInput } from './types'
+
+const seg = encodeURIComponent
+
+export async function registerDevice(base: string): Promise<string> {
+  return parseToken(await request({ base, method: 'POST', path: '/device', body: DEVICE_PAYLOAD }))
+}
+
+export async function register(base: string, deviceToken: string, input: SignUpInput): Promise<AccessData> {
+  const { name, email, password } = input
+  return parseAccessData(await request({ base, method: 'POST', path: '/register', token: deviceToken, body: { name, email, password } }))
+}
+
+export async function authenticate(base: string, deviceToken: string, input: LogInInput): Promise<AccessData> {
+  const { email, password } = input
+  return parseAccessData(await request({ base, method: 'POST', path: '/auth/authenticate', token: deviceToken, body: { email, password } }))
+}
+
+export async function createProject(base: string, token: string, input: NewProjectInput): Promise<Project> {
+  // spec §5: an empty name or description is sent as undefined (the server answers with a message).
+  const body = { name: input.name || undefined, description: input.description || undefined }
+  return parseProject(await request({ base, method: 'POST', path: '/manage/dapp', token, body }))
+}
+
+export async function listProjects(base: string, token: string, signal?: AbortSignal): Promise<ProjectSummary[]> {
+  return parseProjectList(await request({ base, method: 'GET', path: '/manage/dapp/owner', token, signal }))
+}
+
+export async function getProject(base: string, token: string, id: string, signal?: AbortSignal): Promise<Project> {
+  return parseProject(await request({ base, method: 'GET', path: `/manage/dapp/${seg(id)}`, token, signal }))
+}
+
+export async function createKey(base: string, token: string, id: string): Promise<KeyMap> {
+  return parseKeyMap(await request({ base, method: 'POST', path: `/manage/dapp/${seg(id)}/api-key`, token }))
+}
+
+export async function deleteKey(base: string, token: string, id: string, keyId: string): Promise<void> {
+  await request({ base, method: 'DELETE', path: `/manage/dapp/${seg(id)}/api-key/${seg(keyId)}`, token })
+}

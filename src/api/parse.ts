@@ -1,0 +1,47 @@
+import { ApiError } from './errors'
+import type { AccessData, KeyMap, Project, ProjectSummary } from './types'
+
+// Responses are input like any other: check their shape so a broken or hostile
+// server gives a clear error, not a crash deep inside a component.
+const bad = (what: string) => new ApiError('parse', `The server sent ${what} that could not be read.`, 200)
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
+const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
+
+export function parseAccessData(x: unknown): AccessData {
+  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('sign-in data')
+  return x as AccessData
+}
+
+export function parseToken(x: unknown): string {
+  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('a device token')
+  return x.accessToken
+}
+
+export function parseKeyMap(x: unknown): KeyMap {
+  if (!isObject(x)) throw bad('API keys')
+  const out: KeyMap = {}
+  for (const [id, key] of Object.entries(x)) if (typeof key === 'string') out[id] = key
+  return out
+}
+
+export function parseSummary(x: unknown): ProjectSummary {
+  if (!isObject(x) || !text(x.id)) throw bad('a project')
+  return {
+    id: text(x.id),
+    name: text(x.name),
+    description: text(x.description),
+    createDate: text(x.createDate),
+    status: text(x.status),
+  }
+}
+
+export function parseProject(x: unknown): Project {
+  const project: Project = { ...parseSummary(x), apiKey: isObject(x) && x.apiKey != null ? parseKeyMap(x.apiKey) : {} }
+  if (isObject(x) && typeof x.webhookSecret === 'string') project.webhookSecret = x.webhookSecret
+  return project
+}
+
+export function parseProjectList(x: unknown): ProjectSummary[] {
+  if (!Array.isArray(x)) throw bad('a project list')
+  return x.map(parseSummary)
+}

@@ -1,0 +1,77 @@
+import { ApiError } from './errors'
+
+export const DEFAULT_TIMEOUT_MS = 15_000
+
+export interface RequestOptions {
+  base: string
+  method: 'GET' | 'POST' | 'DELETE'
+  path: string
+  body?: unknown
+  /** Sent as `Authorization: Bearer <token>`. */
+  token?: string
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+// The server's text is shown to users as-is, so keep it short and printable.
+const cleanMessage = (m: unknown): string | undefined =>
+  typeof m === 'string' && m.trim() ? m.trim().replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 300) : undefined
+
+/**
+ * fetch with a timeout that turns every failure (no network, timeout, error
+ * status, a body that is not JSON) into an ApiError. Resolves with the parsed
+ * JSON body, or `null` for an empty one.
+ */
+export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
+  const { base, method, path, body, token, timeoutMs = DEFAULT_TIMEOUT_MS, signal } = opts
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (body !== undefined) headers['Content-Type'] = 'application/json'
+  if (token) headers.Authorization = `Bearer ${token}`
+
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(), timeoutMs)
+  const onAbort = () => timeout.abort()
+  signal?.addEventListener('abort', onAbort)
+
+  let response: Response
+  try {
+    response = await fetch(base.replace(/\/+$/, '') + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: timeout.signal,
+      credentials: 'omit',
+      cache: 'no-store',
+    })
+  } catch {
+    if (signal?.aborted) throw new ApiError('aborted', 'The request was cancelled.')
+    if (timeout.signal.aborted) throw new ApiError('timeout', 'The server took too long to respond. Please try again.')
+    throw new ApiError('network', "Can't reach the server. Check your connection and try again.")
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', onAbort)
+  }
+
+  let text: string
+  try {
+    text = await response.text()
+  } catch {
+    throw new ApiError('network', 'The connection dropped while reading the response. Please try again.', response.status)
+  }
+  let data: unknown = null
+  let parsed = true
+  if (text.trim()) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      parsed = false
+    }
+  }
+
+  if (!response.ok) {
+    const serverMessage = parsed && data && typeof data === 'object' ? cleanMessage((data as { message?: unknown }).message) : undefined
+    throw new ApiError('http', serverMessage ?? `The request failed (status ${response.status}). Please try again.`, response.status)
+  }
+  if (!parsed) throw new ApiError('parse', `The server sent a response that could not be read (status ${response.status}).`, response.status)
+  return data as T
+}

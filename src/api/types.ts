@@ -1,0 +1,38 @@
+/** The sign-up / log-in response body, stored as-is. Only accessToken is read. */
+export interface AccessData {
+  accessToken: string
+  [field: string]: unknown
+}
+
+export interface ProjectSummary {
+  id: string
+  name: string
+  description: string
+  createDate: string
+  status: string
+}
+
+/** A map from API project ID to API key (masked, except in create responses). */
+export type KeyMap = Record<string, string>
+
+export interface Project extends ProjectSummary {
+  apiKey: KeyMap
+  /** Present only in the create response. */
+  webhookSecret?: string
+}
+
+export interface SignUpInput {
+  name: string
+  email: string
+  password: string
+}
+
+export interface LogInInput {
+  email: string
+  password: string
+}
+
+export interface NewProjectInput {
+  name: string
+  description: string
+}

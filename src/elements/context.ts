@@ -1,0 +1,25 @@
+import { createContext, useContext } from 'react'
+
+export interface ElementConfig {
+  /** The custom element itself: events are dispatched on it. */
+  host: HTMLElement
+  /** Its shadow root: dialogs and menus are portalled here. */
+  root: ShadowRoot
+  apiBase: string
+  /** Host-supplied addresses, already checked by safeUrl (undefined = inert). */
+  urls: {
+    docs?: string
+    quickstart?: string
+    forgotPassword?: string
+    profile?: string
+    settings?: string
+  }
+}
+
+export const ElementContext = createContext<ElementConfig | null>(null)
+
+export function useElement(): ElementConfig {
+  const config = useContext(ElementContext)
+  if (!config) throw new Error('useElement outside a Flex element')
+  return config
+}

@@ -1,0 +1,76 @@
+import r2wc from '@r2wc/react-to-web-component'
+import { useMemo, type ComponentType } from 'react'
+import { NavigationContext, useNavigationState, type RouterMode } from '../router/navigation'
+import { safeUrl } from '../safe-url'
+import { adoptStyles } from '../styles/sheet'
+import { ElementContext, type ElementConfig } from './context'
+
+export const DEFAULT_API_BASE = '/api'
+
+/** Attributes every element takes (design.md §1). */
+export interface CommonAttributes {
+  apiBase?: string
+  docsUrl?: string
+  quickstartUrl?: string
+  router?: string
+  forgotPasswordUrl?: string
+  profileUrl?: string
+  settingsUrl?: string
+}
+
+const commonProps = {
+  apiBase: 'string',
+  docsUrl: 'string',
+  quickstartUrl: 'string',
+  router: 'string',
+  forgotPasswordUrl: 'string',
+  profileUrl: 'string',
+  settingsUrl: 'string',
+} as const
+
+type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement }
+
+/**
+ * Wraps a screen as a custom element: open shadow root, the shared stylesheet,
+ * the element's config and its router in context, and the `.flex-root`
+ * wrapper that shields the screen from the host page's inherited styles.
+ */
+export function createFlexElement<Extra extends object = object>(
+  Screen: ComponentType<Extra>,
+  extraProps: { [K in keyof Extra]: 'string' } = {} as { [K in keyof Extra]: 'string' },
+): CustomElementConstructor {
+  function ElementRoot(props: ElementProps<Extra>) {
+    const root = props.container as unknown as ShadowRoot
+    adoptStyles(root)
+    const host = root.host as HTMLElement
+    const config = useMemo<ElementConfig>(
+      () => ({
+        host,
+        root,
+        apiBase: props.apiBase?.trim() || DEFAULT_API_BASE,
+        urls: {
+          docs: safeUrl(props.docsUrl),
+          quickstart: safeUrl(props.quickstartUrl),
+          forgotPassword: safeUrl(props.forgotPasswordUrl),
+          profile: safeUrl(props.profileUrl),
+          settings: safeUrl(props.settingsUrl),
+        },
+      }),
+      [host, root, props.apiBase, props.docsUrl, props.quickstartUrl, props.forgotPasswordUrl, props.profileUrl, props.settingsUrl],
+    )
+    const mode: RouterMode = props.router === 'memory' ? 'memory' : 'hash'
+    const navigation = useNavigationState(host, mode)
+    const { container: _c, apiBase: _a, docsUrl: _d, quickstartUrl: _q, router: _r, forgotPasswordUrl: _f, profileUrl: _p, settingsUrl: _s, ...extra } = props
+    return (
+      <ElementContext.Provider value={config}>
+        <NavigationContext.Provider value={navigation}>
+          <div className="flex-root">
+            <Screen {...(extra as Extra)} />
+          </div>
+        </NavigationContext.Provider>
+      </ElementContext.Provider>
+    )
+  }
+  ElementRoot.displayName = `Flex(${Screen.displayName || Screen.name})`
+  return r2wc(ElementRoot, { shadow: 'open', props: { ...commonProps, ...extraProps } as never })
+}

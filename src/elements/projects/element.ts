@@ -1,0 +1,10 @@
+/**
+ * <flex-projects>: the dashboard (sidebar, user menu, projects table, dialogs).
+ *
+ * Attributes: api-base, router, docs-url, quickstart-url, profile-url, settings-url.
+ * Events: flex-project-created, flex-signed-out, flex-navigate (cancelable).
+ */
+import { createFlexElement } from '../create-element'
+import { ProjectsScreen } from './ProjectsScreen'
+
+export const FlexProjectsElement = createFlexElement(ProjectsScreen)

@@ -1,0 +1,17 @@
+/** The events a host page can listen to (design.md §1). Details carry ids only, never a secret. */
+export interface FlexEventMap {
+  'flex-signed-in': Record<string, never>
+  'flex-signed-out': { reason: 'user' | 'expired' }
+  'flex-project-created': { id: string }
+  'flex-key-created': { projectId: string; keyIds: string[] }
+  'flex-key-deleted': { projectId: string; keyId: string }
+  'flex-navigate': { to: string }
+}
+
+/**
+ * Dispatches a bubbling, composed CustomEvent on the host element. Returns
+ * false when a listener called preventDefault() on a cancelable event.
+ */
+export function emit<K extends keyof FlexEventMap>(host: Element, name: K, detail: FlexEventMap[K], cancelable = false): boolean {
+  return host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }))
+}

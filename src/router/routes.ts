@@ -1,0 +1,48 @@
+/**
+ * The route table of spec §2 / design.md §1. Paths are what follows `#` in
+ * hash mode (`/projects?projectid=…`); memory mode keeps the same strings.
+ */
+export type ScreenName = 'login' | 'signup' | 'dashboard' | 'project'
+
+export interface Route {
+  /** Path without the query, always starting with `/`. */
+  path: string
+  query: URLSearchParams
+  /** path + query, as navigated to. */
+  href: string
+}
+
+export function parseRoute(to: string): Route {
+  let href = to.startsWith('#') ? to.slice(1) : to
+  if (!href.startsWith('/')) href = '/' + href
+  const q = href.indexOf('?')
+  const path = q === -1 ? href : href.slice(0, q)
+  const query = new URLSearchParams(q === -1 ? '' : href.slice(q + 1))
+  return { path, query, href }
+}
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(prefix + '/')
+
+/** Which screen a path shows, or null for an unknown path. */
+export function matchScreen(path: string): { screen: ScreenName; guarded: boolean } | null {
+  if (path === '/' || path === '/login') return { screen: 'login', guarded: false }
+  if (path === '/signup') return { screen: 'signup', guarded: false }
+  if (under(path, '/dashboard')) return { screen: 'dashboard', guarded: true }
+  if (under(path, '/projects')) return { screen: 'project', guarded: true }
+  return null
+}
+
+export type Resolution = { screen: ScreenName } | { redirect: string }
+
+/**
+ * Guards: a guarded route without access data goes to /login (spec: presence
+ * only, not validity); an unknown route goes to /.
+ */
+export function resolveRoute(route: Route, signedIn: boolean): Resolution {
+  const match = matchScreen(route.path)
+  if (!match) return { redirect: '/' }
+  if (match.guarded && !signedIn) return { redirect: '/login' }
+  return { screen: match.screen }
+}
+
+export const projectHref = (id: string) => `/projects?projectid=${encodeURIComponent(id)}`

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config'
+import { twindCss } from './build/twind-css.ts'
+
+// The PostgreSQL pass of the server suite runs when DATABASE_URL is set, and
+// always in CI, where a missing DATABASE_URL must fail the run, not skip it.
+const withPostgres = Boolean(process.env.DATABASE_URL) || process.env.CI === 'true'
+
+export default defineConfig({
+  plugins: [twindCss()],
+  test: {
+    projects: [
+      {
+        plugins: [twindCss()],
+        test: { name: 'ui', environment: 'happy-dom', include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/build/**/*.test.ts'], setupFiles: ['tests/ui/setup.ts'] },
+      },
+      { test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      ...(withPostgres
+        ? [{ test: { name: 'server-pg', environment: 'node' as const, include: ['tests/server/**/*.test.ts'], env: { FLEX_TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+        : []),
+    ],
+  },
+})

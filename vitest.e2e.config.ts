@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+// End-to-end suite: real Chromium over the server `npm start` runs. One file at
+// a time: the machine has two cores and each file drives a browser.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['tests/e2e/**/*.test.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+})
