@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react'
+import { AlertIcon } from './icons/AlertIcon'
+
+export interface AlertProps {
+  children: ReactNode
+  /** error: the spec's red banner with a red icon; info: a neutral notice. */
+  tone?: 'error' | 'info'
+  /** Shown as a small button when given. */
+  onDismiss?: () => void
+  action?: ReactNode
+  className?: string
+}
+
+/** The red banner with a red icon (spec §2), announced to screen readers. */
+export function Alert({ children, tone = 'error', onDismiss, action, className = '' }: AlertProps) {
+  const colours = tone === 'error' ? 'bg-danger-bg text-danger border-danger' : 'bg-raised text-fg border-border'
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start gap-3 rounded-flex border px-4 py-3 text-sm ${colours} ${className}`}>
+      <AlertIcon className="h-5 w-5 shrink-0" />
+      <div className="min-w-0 flex-1 break-words">{children}</div>
+      {action}
+      {onDismiss && (
+        <button type="button" onClick={onDismiss} className="shrink-0 rounded-flex px-1 font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
+          Dismiss
+        </button>
+      )}
+    </div>
+  )
+}

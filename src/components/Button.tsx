@@ -1,0 +1,37 @@
+import type { ButtonHTMLAttributes } from 'react'
+
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost'
+
+const variants: Record<Variant, string> = {
+  primary: 'bg-accent text-accent-fg hover:bg-accent-hover',
+  secondary: 'bg-raised text-fg border border-border hover:border-muted',
+  danger: 'bg-danger text-bg hover:opacity-90',
+  ghost: 'text-muted hover:text-fg',
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant
+  /** While true the button is disabled and shows `pendingLabel`. */
+  pending?: boolean
+  pendingLabel?: string
+}
+
+/** The one button: a sending button is disabled while its call is pending. */
+export function Button({ variant = 'primary', pending = false, pendingLabel, disabled, className = '', children, type = 'button', ...rest }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      className={`inline-flex items-center justify-center gap-2 rounded-flex px-4 py-2 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
+      {...rest}
+    >
+      {pending && <Spinner />}
+      {pending && pendingLabel ? pendingLabel : children}
+    </button>
+  )
+}
+
+export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
+  return <span aria-hidden="true" className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent ${className}`} />
+}
