@@ -1,0 +1,48 @@
+/**
+ * The one query interface the server uses. PGlite (embedded, the default) and
+ * node-postgres (DATABASE_URL) both implement it, and every SQL statement is
+ * plain PostgreSQL, so the same code runs on either.
+ */
+import { mkdir } from 'node:fs/promises'
+import { resolve } from 'node:path'
+
+export type Row = Record<string, unknown>
+
+export interface Queryable {
+  /** One statement with `$1`-style parameters; resolves with its rows. */
+  query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /**
+   * Runs `fn` inside BEGIN … COMMIT on one connection; any throw rolls back.
+   * Inside `fn` use only `tx`: on PGlite, `db.query` waits for the transaction
+   * to end, so calling it from inside would deadlock.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** Folder of the embedded database; created when missing. */
+  dataDir: string
+  /** postgres://… — when set, dataDir is ignored. */
+  databaseUrl?: string
+  /** pg pool size (PostgreSQL only). */
+  poolSize?: number
+}
+
+/** Opens the database the options point at. Migrations are a separate step (migrate.ts). */
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { openPostgres } = await import('./postgres')
+    return openPostgres(opts.databaseUrl, opts.poolSize)
+  }
+  const dir = resolve(opts.dataDir)
+  await mkdir(dir, { recursive: true })
+  const { openPglite } = await import('./pglite')
+  return openPglite(dir)
+}

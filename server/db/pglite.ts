@@ -1,0 +1,25 @@
+import { PGlite } from '@electric-sql/pglite'
+import type { Database, Queryable, Row } from './index'
+
+/**
+ * Embedded PostgreSQL (WebAssembly) in a folder. It has a single connection
+ * and runs queries and transactions one at a time, so a transaction here is
+ * already serialised with everything else.
+ */
+export async function openPglite(dataDir: string): Promise<Database> {
+  const pg = await PGlite.create({ dataDir })
+  const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
+      return (await q.query<T>(sql, [...params])).rows
+    },
+    async exec(sql: string) {
+      await q.exec(sql)
+    },
+  })
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    close: () => pg.close(),
+  }
+}
