@@ -1,0 +1,73 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
+import { DEFAULTS, type AppConfig } from './config'
+import type { Database } from './db/index'
+import { HttpError, errorHandler } from './http/errors'
+import { requestLogger, type Log } from './http/logger'
+import { securityHeaders } from './http/security-headers'
+import { serveStatic } from './http/static'
+import { authRoutes } from './routes/auth'
+import { deviceRoutes } from './routes/device'
+import { healthRoutes } from './routes/health'
+import { openApiRoutes } from './routes/openapi'
+import { projectRoutes } from './routes/projects'
+
+export const BODY_LIMIT_BYTES = 64 * 1024
+
+export interface AppDeps {
+  db: Database
+  /** Anything left out takes its default (config.ts). */
+  config?: Partial<AppConfig>
+  /** Where request and error lines go (default: stdout). */
+  log?: Log
+  /** Folders served at `/`, first match wins (the demo pages, then dist/). None: API only. */
+  staticRoots?: readonly string[]
+}
+
+/** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
+export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [] }: AppDeps) {
+  const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
+  const deps = { db, config }
+
+  const api = new Hono()
+  if (config.corsOrigins.length > 0) {
+    const allowed = new Set(config.corsOrigins)
+    api.use(
+      '*',
+      cors({
+        origin: (origin) => (allowed.has(origin) ? origin : null),
+        allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+        allowHeaders: ['Authorization', 'Content-Type'],
+        exposeHeaders: ['Retry-After'],
+        maxAge: 600,
+      }),
+    )
+  }
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: () => {
+        throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
+      },
+    }),
+  )
+  api
+    .route('/', deviceRoutes(deps))
+    .route('/', authRoutes(deps))
+    .route('/', projectRoutes(deps))
+    .route('/', healthRoutes(deps))
+    .route('/', openApiRoutes())
+
+  const app = new Hono()
+  app.onError(errorHandler(log))
+  app.notFound((c) => c.json({ message: 'Not found.' }, 404))
+  app.use('*', requestLogger(log))
+  app.use('*', securityHeaders)
+  app.route('/api', api)
+  if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

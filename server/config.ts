@@ -1,0 +1,114 @@
+/**
+ * Everything the server reads from the environment, parsed and checked once at
+ * start so a typo fails loudly instead of silently using a default.
+ */
+
+export interface RateLimitConfig {
+  /** Attempts per client IP per window, for each of register and authenticate. */
+  perIp: number
+  /** Attempts per e-mail address per window, for each of register and authenticate. */
+  perEmail: number
+  windowSeconds: number
+}
+
+export interface AppConfig {
+  /** API key pairs one project may hold. */
+  keyLimit: number
+  rateLimit: RateLimitConfig
+  accessTokenTtlSeconds: number
+  deviceTokenTtlSeconds: number
+  /** Origins allowed to call the API from another origin (exact match). */
+  corsOrigins: string[]
+  /**
+   * Take the client IP from the last X-Forwarded-For entry (the one our own
+   * proxy added). Only behind a proxy: otherwise clients could pick their IP
+   * and escape the rate limit.
+   */
+  trustProxy: boolean
+}
+
+export interface ServerConfig extends AppConfig {
+  host: string
+  port: number
+  dataDir: string
+  databaseUrl?: string
+  /** Skip building dist/ when it is missing (tests that need only the API). */
+  skipBuild: boolean
+}
+
+export const DEFAULTS: AppConfig = {
+  keyLimit: 20,
+  rateLimit: { perIp: 100, perEmail: 10, windowSeconds: 15 * 60 },
+  accessTokenTtlSeconds: 12 * 60 * 60,
+  deviceTokenTtlSeconds: 30 * 24 * 60 * 60,
+  corsOrigins: [],
+  trustProxy: false,
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+}
+
+type Env = Record<string, string | undefined>
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim()
+  if (!raw) return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, not "${raw}".`)
+  }
+  return value
+}
+
+function bool(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase()
+  if (!raw) return false
+  if (['1', 'true', 'yes'].includes(raw)) return true
+  if (['0', 'false', 'no'].includes(raw)) return false
+  throw new ConfigError(`${name} must be true or false, not "${raw}".`)
+}
+
+/** Parses CORS_ORIGINS: comma-separated `scheme://host[:port]` origins. */
+export function parseOrigins(raw: string | undefined): string[] {
+  const origins: string[] = []
+  for (const part of (raw ?? '').split(',')) {
+    const item = part.trim()
+    if (!item) continue
+    let url: URL
+    try {
+      url = new URL(item)
+    } catch {
+      throw new ConfigError(`CORS_ORIGINS: "${item}" is not an origin such as https://docs.example.com.`)
+    }
+    if (!/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+      throw new ConfigError(`CORS_ORIGINS: "${item}" is not an origin such as https://docs.example.com.`)
+    }
+    origins.push(url.origin)
+  }
+  return origins
+}
+
+export function readConfig(env: Env = process.env): ServerConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.')
+  }
+  return {
+    host: env.HOST?.trim() || '127.0.0.1',
+    port: int(env, 'PORT', 8080, 0, 65535),
+    dataDir: env.DATA_DIR?.trim() || '.data/',
+    databaseUrl,
+    skipBuild: bool(env, 'SKIP_BUILD'),
+    keyLimit: int(env, 'API_KEY_LIMIT', DEFAULTS.keyLimit, 1, 10_000),
+    rateLimit: {
+      perIp: int(env, 'RATE_LIMIT_PER_IP', DEFAULTS.rateLimit.perIp, 1, 1_000_000),
+      perEmail: int(env, 'RATE_LIMIT_PER_EMAIL', DEFAULTS.rateLimit.perEmail, 1, 1_000_000),
+      windowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', DEFAULTS.rateLimit.windowSeconds, 1, 86_400),
+    },
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', DEFAULTS.accessTokenTtlSeconds, 60, 365 * 86_400),
+    deviceTokenTtlSeconds: int(env, 'DEVICE_TOKEN_TTL_SECONDS', DEFAULTS.deviceTokenTtlSeconds, 60, 365 * 86_400),
+    corsOrigins: parseOrigins(env.CORS_ORIGINS),
+    trustProxy: bool(env, 'TRUST_PROXY'),
+  }
+}

@@ -1,0 +1,109 @@
+import type { Database, Queryable } from '../db/index'
+import { maskApiKey, newApiKey, newWebhookSecret } from '../security/api-keys'
+import { randomId } from '../security/random'
+import { iso } from './time'
+
+export interface ProjectSummary {
+  id: string
+  name: string
+  description: string
+  createDate: string
+  status: string
+}
+
+/** API project ID → key (whole in create responses, masked elsewhere). */
+export type KeyMap = Record<string, string>
+
+export interface CreatedProject extends ProjectSummary {
+  apiKey: KeyMap
+  webhookSecret: string
+}
+
+type ProjectRow = { id: string; name: string; description: string; status: string; created_at: Date }
+
+const COLUMNS = 'id, name, description, status, created_at'
+
+const summary = (r: ProjectRow): ProjectSummary => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  createDate: iso(r.created_at),
+  status: r.status,
+})
+
+async function insertKey(q: Queryable, projectId: string): Promise<KeyMap> {
+  const key = newApiKey()
+  await q.query('INSERT INTO api_keys (id, project_id, key_hash, last4) VALUES ($1, $2, $3, $4)', [
+    key.id,
+    projectId,
+    key.hash,
+    key.last4,
+  ])
+  return { [key.id]: key.key }
+}
+
+/** A project with its first key pair, both or neither. */
+export async function createProject(db: Database, ownerId: string, name: string, description: string): Promise<CreatedProject> {
+  const webhook = newWebhookSecret()
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<ProjectRow>(
+      `INSERT INTO projects (id, owner_id, name, description, webhook_secret_hash)
+       VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
+      [randomId('prj_'), ownerId, name, description, webhook.hash],
+    )
+    const apiKey = await insertKey(tx, row.id)
+    return { ...summary(row), apiKey, webhookSecret: webhook.secret }
+  })
+}
+
+export async function listProjects(q: Queryable, ownerId: string): Promise<ProjectSummary[]> {
+  const rows = await q.query<ProjectRow>(
+    `SELECT ${COLUMNS} FROM projects WHERE owner_id = $1 ORDER BY created_at DESC, seq DESC`,
+    [ownerId],
+  )
+  return rows.map(summary)
+}
+
+/**
+ * The owner's project with its keys masked, in creation order; undefined for a
+ * project that is missing or someone else's — the caller cannot tell which.
+ */
+export async function getProject(q: Queryable, ownerId: string, id: string): Promise<(ProjectSummary & { apiKey: KeyMap }) | undefined> {
+  const [row] = await q.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE id = $1 AND owner_id = $2`, [id, ownerId])
+  if (!row) return undefined
+  const keys = await q.query<{ id: string; last4: string }>('SELECT id, last4 FROM api_keys WHERE project_id = $1 ORDER BY seq', [
+    row.id,
+  ])
+  return { ...summary(row), apiKey: Object.fromEntries(keys.map((k) => [k.id, maskApiKey(k.last4)])) }
+}
+
+export type CreateKeyResult = { ok: true; apiKey: KeyMap } | { ok: false; reason: 'not-found' | 'limit' }
+
+/**
+ * Adds a key pair unless the project already holds `limit`. The project row is
+ * locked (FOR UPDATE) for the count and the insert, so parallel requests on
+ * parallel connections take turns and the limit cannot be overshot.
+ */
+export async function createKey(db: Database, ownerId: string, projectId: string, limit: number): Promise<CreateKeyResult> {
+  return db.transaction(async (tx): Promise<CreateKeyResult> => {
+    const [project] = await tx.query('SELECT id FROM projects WHERE id = $1 AND owner_id = $2 FOR UPDATE', [projectId, ownerId])
+    if (!project) return { ok: false, reason: 'not-found' }
+    const [{ n }] = await tx.query<{ n: number }>('SELECT count(*)::integer AS n FROM api_keys WHERE project_id = $1', [projectId])
+    if (n >= limit) return { ok: false, reason: 'limit' }
+    return { ok: true, apiKey: await insertKey(tx, projectId) }
+  })
+}
+
+export type DeleteKeyResult = 'deleted' | 'project-not-found' | 'key-not-found'
+
+export async function deleteKey(db: Database, ownerId: string, projectId: string, keyId: string): Promise<DeleteKeyResult> {
+  const deleted = await db.query(
+    `DELETE FROM api_keys k USING projects p
+     WHERE k.id = $1 AND k.project_id = $2 AND p.id = k.project_id AND p.owner_id = $3
+     RETURNING k.id`,
+    [keyId, projectId, ownerId],
+  )
+  if (deleted.length > 0) return 'deleted'
+  const [project] = await db.query('SELECT 1 FROM projects WHERE id = $1 AND owner_id = $2', [projectId, ownerId])
+  return project ? 'key-not-found' : 'project-not-found'
+}

@@ -1,0 +1,34 @@
+import type { Queryable } from '../db/index'
+import { newToken, type TokenKind } from '../security/tokens'
+import { iso } from './time'
+
+export interface IssuedToken {
+  token: string
+  expiresAt: string
+}
+
+/** Stores the hash of a new bearer token and hands back the token itself. */
+export async function issueToken(
+  q: Queryable,
+  kind: TokenKind,
+  owner: { userId?: string; deviceId?: string },
+  ttlSeconds: number,
+): Promise<IssuedToken> {
+  const { token, hash } = newToken(kind)
+  const [row] = await q.query<{ expires_at: Date }>(
+    `INSERT INTO tokens (token_hash, kind, user_id, device_id, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5::double precision))
+     RETURNING expires_at`,
+    [hash, kind, owner.userId ?? null, owner.deviceId ?? null, ttlSeconds],
+  )
+  return { token, expiresAt: iso(row.expires_at) }
+}
+
+/** Deletes expired tokens (a bounded batch, so no single request pays for a backlog). */
+export async function pruneExpiredTokens(q: Queryable, batch = 500): Promise<void> {
+  await q.query(
+    `DELETE FROM tokens WHERE token_hash IN (
+       SELECT token_hash FROM tokens WHERE expires_at < now() LIMIT $1)`,
+    [batch],
+  )
+}

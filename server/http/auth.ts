@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from 'hono'
+import type { Database } from '../db/index'
+import { hashToken, type TokenKind } from '../security/tokens'
+import { HttpError } from './errors'
+
+export const SESSION_EXPIRED = 'Your session has expired. Please log in again.'
+export const AUTH_REQUIRED = 'Authentication required.'
+export const DEVICE_EXPIRED = 'This page has been open too long. Reload it and try again.'
+
+export type AuthEnv = { Variables: { userId: string; deviceId: string } }
+
+const unauthorized = (message: string, error?: 'invalid_token') =>
+  new HttpError(401, message, { 'WWW-Authenticate': error ? `Bearer error="${error}"` : 'Bearer' })
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i
+
+/**
+ * Admits requests that carry a live token of `kind`. The token is looked up by
+ * its SHA-256: the plaintext is never stored, and a hash index lookup gives
+ * away nothing useful through timing (the attacker does not control the hash).
+ * A token of the other kind is refused like an unknown one.
+ */
+export function requireToken(db: Database, kind: TokenKind): MiddlewareHandler<AuthEnv> {
+  const expired = kind === 'access' ? SESSION_EXPIRED : DEVICE_EXPIRED
+  return async (c, next) => {
+    const header = c.req.header('authorization')
+    if (!header) throw unauthorized(AUTH_REQUIRED)
+    const token = BEARER.exec(header)?.[1]
+    if (!token) throw unauthorized(expired, 'invalid_token')
+    const [row] = await db.query<{ user_id: string | null; device_id: string | null }>(
+      'SELECT user_id, device_id FROM tokens WHERE token_hash = $1 AND kind = $2 AND expires_at > now()',
+      [hashToken(token), kind],
+    )
+    if (!row) throw unauthorized(expired, 'invalid_token')
+    if (row.user_id) c.set('userId', row.user_id)
+    if (row.device_id) c.set('deviceId', row.device_id)
+    await next()
+  }
+}

@@ -1,0 +1,68 @@
+import type { Context } from 'hono'
+import { HttpError, badRequest } from './errors'
+
+export type JsonObject = Record<string, unknown>
+
+/**
+ * The request body as a JSON object, or a 400/415 that says what is wrong.
+ * (Its size is already bounded by the body-limit middleware.)
+ */
+export async function readJsonObject(c: Context): Promise<JsonObject> {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) {
+    throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).')
+  }
+  const text = await c.req.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw badRequest('The request body is not valid JSON.')
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest('The request body must be a JSON object.')
+  }
+  return body as JsonObject
+}
+
+/** Length as a person counts it: an emoji is one character, not two UTF-16 units. */
+const length = (s: string) => [...s].length
+
+export interface TextRule {
+  /** How the field is named in messages, e.g. "Project name". */
+  label: string
+  /** Missing, null or (after trimming) empty is refused. */
+  required?: boolean
+  max: number
+  min?: number
+  /** Trim surrounding white space (not for passwords). */
+  trim?: boolean
+}
+
+/** A string field, checked against `rule`. A missing optional field reads as "". */
+export function text(body: JsonObject, field: string, rule: TextRule): string {
+  const raw = body[field]
+  if (raw === undefined || raw === null) {
+    if (rule.required) throw badRequest(`${rule.label} is required.`)
+    return ''
+  }
+  if (typeof raw !== 'string') throw badRequest(`${rule.label} must be text.`)
+  const value = rule.trim === false ? raw : raw.trim()
+  if (rule.required && value === '') throw badRequest(`${rule.label} is required.`)
+  if (length(value) > rule.max) throw badRequest(`${rule.label} must be at most ${rule.max} characters.`)
+  if (rule.min !== undefined && length(value) < rule.min) {
+    throw badRequest(`${rule.label} must be at least ${rule.min} characters.`)
+  }
+  return value
+}
+
+// Deliberately loose (one @, a dot in the domain, no spaces): the only real
+// check of an address is mail reaching it, and strict patterns refuse valid ones.
+const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/
+
+/** An e-mail address, trimmed and lower-cased so one person has one account. */
+export function email(body: JsonObject, field = 'email'): string {
+  const value = text(body, field, { label: 'E-mail address', required: true, max: 254 }).toLowerCase()
+  if (!EMAIL.test(value)) throw badRequest('Enter a valid e-mail address.')
+  return value
+}

@@ -1,0 +1,14 @@
+import { Hono } from 'hono'
+import type { RouteDeps } from './context'
+
+/** For load balancers: up only when the database answers. */
+export function healthRoutes({ db }: RouteDeps) {
+  return new Hono().get('/health', async (c) => {
+    try {
+      await db.query('SELECT 1')
+    } catch {
+      return c.json({ message: 'Database unavailable.' }, 503)
+    }
+    return c.json({ status: 'ok' })
+  })
+}

@@ -1,0 +1,49 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+
+// OWASP's minimum for scrypt (N=2^17 would be stronger but needs 128 MB per
+// hash). The parameters are stored with each hash, so they can be raised later
+// without invalidating existing passwords.
+const N = 1 << 14
+const R = 8
+const P = 1
+const KEY_LENGTH = 64
+const SALT_BYTES = 16
+
+const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
+  new Promise<Buffer>((resolve, reject) =>
+    scryptCb(password.normalize('NFC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  )
+
+/** `scrypt$N$r$p$salt$hash` with a fresh random salt per call. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES)
+  const hash = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P })
+  return ['scrypt', N, R, P, salt.toString('base64'), hash.toString('base64')].join('$')
+}
+
+/** Constant-time check of `password` against a stored hash. False for any malformed hash. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$')
+  if (scheme !== 'scrypt' || !salt || !hash) return false
+  const expected = Buffer.from(hash, 'base64')
+  const actual = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 256 * Number(n) * Number(r) + 1024 * 1024,
+  })
+  return actual.length === expected.length && timingSafeEqual(actual, expected)
+}
+
+// Made once, at the current parameters, for a password nobody knows.
+let dummy: Promise<string> | undefined
+
+/**
+ * Spends the same time as a real check, for an e-mail that has no account:
+ * otherwise a fast answer would tell an attacker which addresses exist.
+ */
+export async function burnPasswordCheck(password: string): Promise<false> {
+  dummy ??= hashPassword(randomBytes(32).toString('base64'))
+  await verifyPassword(password, await dummy)
+  return false
+}

@@ -1,0 +1,59 @@
+import type { Queryable } from '../db/index'
+import type { RateLimitConfig } from '../config'
+import { sha256 } from './random'
+
+export interface RateLimitResult {
+  allowed: boolean
+  /** Seconds until the fullest bucket resets (≥ 1). */
+  retryAfter: number
+}
+
+/**
+ * Counts one attempt in each bucket and says whether every bucket is still
+ * within its limit. The counters live in the database, in fixed windows, and
+ * one upsert per bucket is atomic, so instances sharing a PostgreSQL share
+ * the limit and no attempt is lost to a race.
+ */
+export async function hitRateLimit(
+  db: Queryable,
+  buckets: ReadonlyArray<{ key: string; limit: number }>,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
+  let allowed = true
+  let retryAfter = 1
+  for (const { key, limit } of buckets) {
+    const [row] = await db.query<{ hits: number; retry_after: number }>(
+      `INSERT INTO rate_limits (bucket, hits, reset_at)
+       VALUES ($1, 1, now() + make_interval(secs => $2::double precision))
+       ON CONFLICT (bucket) DO UPDATE SET
+         hits     = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
+         reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
+       RETURNING hits, greatest(1, ceil(extract(epoch FROM reset_at - now())))::integer AS retry_after`,
+      [sha256(key), windowSeconds],
+    )
+    if (row.hits > limit) {
+      allowed = false
+      retryAfter = Math.max(retryAfter, row.retry_after)
+    }
+  }
+  return { allowed, retryAfter }
+}
+
+/** Forgets a bucket (a successful log-in clears its e-mail's failures). */
+export async function clearRateLimit(db: Queryable, key: string): Promise<void> {
+  await db.query('DELETE FROM rate_limits WHERE bucket = $1', [sha256(key)])
+}
+
+/** Drops finished windows so the table stays small. */
+export async function pruneRateLimits(db: Queryable): Promise<void> {
+  await db.query('DELETE FROM rate_limits WHERE reset_at < now()')
+}
+
+export const ipBucket = (route: string, ip: string) => `${route}|ip|${ip}`
+export const emailBucket = (route: string, email: string) => `${route}|email|${email}`
+
+/** The buckets of one attempt at `route` (register or authenticate). */
+export const attemptBuckets = (route: string, ip: string, email: string, cfg: RateLimitConfig) => [
+  { key: ipBucket(route, ip), limit: cfg.perIp },
+  { key: emailBucket(route, email), limit: cfg.perEmail },
+]
