@@ -1,0 +1,14 @@
+import { store } from '../../../src/store'
+import type { AccessData } from '../../../src/api/types'
+
+/** Back to a fresh page: signed out, no device token. localStorage is cleared by setup.ts. */
+export function resetStore(): void {
+  store.setState({ accessData: null, signOutReason: null, device: null })
+  localStorage.clear()
+}
+
+/** Signs in as if a log-in had succeeded. */
+export function signInAs(accessData: AccessData = { accessToken: 'access-token-1', name: 'Ada' }): AccessData {
+  store.getState().signIn(accessData)
+  return accessData
+}
