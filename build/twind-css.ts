@@ -6,7 +6,7 @@
  * is one. The result is exposed as the virtual module `virtual:flex-styles`.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { defineConfig, stringify, twind, virtual, type Preflight } from '@twind/core'
 import presetTailwind from '@twind/preset-tailwind'
 import type { Plugin } from 'vite'
@@ -65,7 +65,8 @@ export function twindCss(srcDir = 'src'): Plugin {
     resolveId: (id) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
     load(id) {
       if (id !== RESOLVED_ID) return undefined
-      const files = sourceFiles(srcDir)
+      // Absolute paths: Vitest's module runner reads relative watch files as imports.
+      const files = sourceFiles(resolve(srcDir))
       for (const file of files) this.addWatchFile(file)
       const css = generateCss(files.map((f) => readFileSync(f, 'utf8')))
       return `export default ${JSON.stringify(css)}`
