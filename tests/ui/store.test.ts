@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { store } from '../../src/store'
+import { ensureDeviceToken } from '../../src/store/device'
+import { deferred, json, resetStore, stubFetch } from './helpers'
+
+const body = { accessToken: 'tok-1', refreshToken: 'r-1', user: { id: 7, name: 'Ada Lovelace' }, expiresIn: 3600 }
+
+/** Another tab changed localStorage: the browser fires `storage` here. */
+function otherTab(key: string | null, newValue: string | null) {
+  if (key && newValue !== null) localStorage.setItem(key, newValue)
+  else if (key) localStorage.removeItem(key)
+  else localStorage.clear()
+  window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: localStorage }))
+}
+
+/** A fresh copy of the store module, as on a new page load over the current localStorage. */
+async function freshStore() {
+  vi.resetModules()
+  return (await import('../../src/store')).store
+}
+
+beforeEach(resetStore)
+afterEach(() => vi.unstubAllGlobals())
+
+describe('accessData persistence', () => {
+  it('stores exactly the JSON of the response body under accessData', () => {
+    store.getState().signIn(body)
+    expect(localStorage.getItem('accessData')).toBe(JSON.stringify(body))
+    expect(store.getState().accessData).toEqual(body)
+  })
+
+  it('removes the key on sign-out', () => {
+    store.getState().signIn(body)
+    store.getState().signOut()
+    expect(localStorage.getItem('accessData')).toBeNull()
+    expect(store.getState().accessData).toBeNull()
+  })
+
+  it('remembers why the session ended until the next sign-in', () => {
+    store.getState().signIn(body)
+    store.getState().signOut('expired')
+    expect(store.getState().signOutReason).toBe('expired')
+    store.getState().signIn(body)
+    expect(store.getState().signOutReason).toBeNull()
+  })
+
+  it('reads a stored body on page load', async () => {
+    localStorage.setItem('accessData', JSON.stringify(body))
+    const fresh = await freshStore()
+    expect(fresh.getState().accessData).toEqual(body)
+  })
+
+  it.each([
+    ['corrupt JSON', '{"accessToken": "tok'],
+    ['a JSON string', '"tok-1"'],
+    ['null', 'null'],
+    ['an object without accessToken', '{"user":1}'],
+    ['an array', '[1,2]'],
+  ])('treats %s as signed out without throwing', async (_, raw) => {
+    localStorage.setItem('accessData', raw)
+    const fresh = await freshStore()
+    expect(fresh.getState().accessData).toBeNull()
+  })
+
+  it('keeps the session in memory when localStorage refuses to write', () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError')
+    })
+    try {
+      expect(() => store.getState().signIn(body)).not.toThrow()
+      expect(store.getState().accessData).toEqual(body)
+    } finally {
+      setItem.mockRestore()
+    }
+  })
+})
+
+describe('another tab', () => {
+  it('signing in there signs in here', () => {
+    otherTab('accessData', JSON.stringify(body))
+    expect(store.getState().accessData).toEqual(body)
+  })
+
+  it('signing out there signs out here', () => {
+    store.getState().signIn(body)
+    otherTab('accessData', null)
+    expect(store.getState().accessData).toBeNull()
+  })
+
+  it('clearing its storage signs out here', () => {
+    store.getState().signIn(body)
+    otherTab(null, null)
+    expect(store.getState().accessData).toBeNull()
+  })
+
+  it('a corrupt value written there reads as signed out', () => {
+    store.getState().signIn(body)
+    otherTab('accessData', '{oops')
+    expect(store.getState().accessData).toBeNull()
+  })
+
+  it('other keys are ignored', () => {
+    store.getState().signIn(body)
+    otherTab('somethingElse', 'x')
+    expect(store.getState().accessData).toEqual(body)
+  })
+})
+
+describe('ensureDeviceToken', () => {
+  it('registers once for concurrent callers and caches the token', async () => {
+    const reply = deferred<Response>()
+    const api = stubFetch({ 'POST /api/device': () => reply.promise })
+    const a = ensureDeviceToken('/api')
+    const b = ensureDeviceToken('/api')
+    reply.resolve(json({ accessToken: 'device-1' }))
+    expect(await a).toBe('device-1')
+    expect(await b).toBe('device-1')
+    expect(await ensureDeviceToken('/api')).toBe('device-1')
+    expect(api.callsTo('POST /api/device')).toHaveLength(1)
+    expect(store.getState().device).toEqual({ base: '/api', token: 'device-1' })
+  })
+
+  it('forgets a failed registration so the next call retries', async () => {
+    let n = 0
+    const api = stubFetch({ 'POST /api/device': () => (++n === 1 ? json({ message: 'Busy' }, 503) : json({ accessToken: 'device-2' })) })
+    await expect(ensureDeviceToken('/api')).rejects.toMatchObject({ message: 'Busy' })
+    expect(await ensureDeviceToken('/api')).toBe('device-2')
+    expect(api.callsTo('POST /api/device')).toHaveLength(2)
+  })
+
+  it('registers again for another api-base', async () => {
+    const api = stubFetch({ 'POST /a/device': { body: { accessToken: 'A' } }, 'POST /b/device': { body: { accessToken: 'B' } } })
+    expect(await ensureDeviceToken('/a')).toBe('A')
+    expect(await ensureDeviceToken('/b')).toBe('B')
+    expect(api.calls).toHaveLength(2)
+  })
+})
