@@ -1,0 +1,283 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { authenticate, createKey, createProject, deleteKey, getProject, listProjects, register, registerDevice } from '../../src/api/calls'
+import { ApiError, errorMessage } from '../../src/api/errors'
+import { DEFAULT_TIMEOUT_MS, request } from '../../src/api/request'
+import { stubFetch, type StubbedCall } from './helpers'
+
+const BASE = 'https://api.example.test/v1'
+const project = { id: 'p 1', name: 'Shop', description: 'Web shop', createDate: '2024-05-01', status: 'ACTIVE', apiKey: { k1: 'sk_…abcd' } }
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+/** Every call the client makes, with what it must send. */
+const cases: {
+  name: string
+  run: () => Promise<unknown>
+  reply: unknown
+  method: string
+  url: string
+  auth: string | undefined
+  body: unknown
+  result: unknown
+}[] = [
+  {
+    name: 'registerDevice',
+    run: () => registerDevice(BASE),
+    reply: { accessToken: 'device-tok' },
+    method: 'POST',
+    url: `${BASE}/device`,
+    auth: undefined,
+    body: {
+      deviceUDID: expect.stringMatching(/\S/),
+      pushToken: '',
+      timeZone: 'EST',
+      appVersion: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      osVersion: '14',
+      deviceType: 'WEB',
+      userId: '',
+      deviceModel: '',
+      country: '',
+      language: '',
+    },
+    result: 'device-tok',
+  },
+  {
+    name: 'register',
+    run: () => register(BASE, 'device-tok', { name: 'Ada', email: 'ada@example.com', password: 'pw-123456' }),
+    reply: { accessToken: 'acc', extra: 1 },
+    method: 'POST',
+    url: `${BASE}/register`,
+    auth: 'Bearer device-tok',
+    body: { name: 'Ada', email: 'ada@example.com', password: 'pw-123456' },
+    result: { accessToken: 'acc', extra: 1 },
+  },
+  {
+    name: 'authenticate',
+    run: () => authenticate(BASE, 'device-tok', { email: 'ada@example.com', password: 'pw-123456' }),
+    reply: { accessToken: 'acc', user: { id: 1 } },
+    method: 'POST',
+    url: `${BASE}/auth/authenticate`,
+    auth: 'Bearer device-tok',
+    body: { email: 'ada@example.com', password: 'pw-123456' },
+    result: { accessToken: 'acc', user: { id: 1 } },
+  },
+  {
+    name: 'createProject',
+    run: () => createProject(BASE, 'acc', { name: 'Shop', description: 'Web shop' }),
+    reply: { ...project, webhookSecret: 'whsec' },
+    method: 'POST',
+    url: `${BASE}/manage/dapp`,
+    auth: 'Bearer acc',
+    body: { name: 'Shop', description: 'Web shop' },
+    result: { ...project, webhookSecret: 'whsec' },
+  },
+  {
+    name: 'listProjects',
+    run: () => listProjects(BASE, 'acc'),
+    reply: [project],
+    method: 'GET',
+    url: `${BASE}/manage/dapp/owner`,
+    auth: 'Bearer acc',
+    body: undefined,
+    result: [{ id: 'p 1', name: 'Shop', description: 'Web shop', createDate: '2024-05-01', status: 'ACTIVE' }],
+  },
+  {
+    name: 'getProject',
+    run: () => getProject(BASE, 'acc', 'p 1'),
+    reply: project,
+    method: 'GET',
+    url: `${BASE}/manage/dapp/p%201`,
+    auth: 'Bearer acc',
+    body: undefined,
+    result: project,
+  },
+  {
+    name: 'createKey',
+    run: () => createKey(BASE, 'acc', 'p 1'),
+    reply: { k2: 'sk_new' },
+    method: 'POST',
+    url: `${BASE}/manage/dapp/p%201/api-key`,
+    auth: 'Bearer acc',
+    body: undefined,
+    result: { k2: 'sk_new' },
+  },
+  {
+    name: 'deleteKey',
+    run: () => deleteKey(BASE, 'acc', 'p 1', 'k/1'),
+    reply: {},
+    method: 'DELETE',
+    url: `${BASE}/manage/dapp/p%201/api-key/k%2F1`,
+    auth: 'Bearer acc',
+    body: undefined,
+    result: undefined,
+  },
+]
+
+function only(calls: StubbedCall[]): StubbedCall {
+  expect(calls).toHaveLength(1)
+  return calls[0]
+}
+
+describe('the eight calls', () => {
+  it.each(cases)('$name: method, URL under api-base, body, Authorization', async (c) => {
+    const api = stubFetch({ [`${c.method} ${new URL(c.url).pathname}`]: { body: c.reply } })
+    await expect(c.run()).resolves.toEqual(c.result)
+    const call = only(api.calls)
+    expect(call.method).toBe(c.method)
+    expect(call.url).toBe(c.url)
+    expect(call.headers.authorization).toBe(c.auth)
+    expect(call.body).toEqual(c.body)
+    if (c.body !== undefined) expect(call.headers['content-type']).toBe('application/json')
+  })
+
+  it('the device payload carries exactly the ten placeholder fields', async () => {
+    const api = stubFetch({ 'POST /api/device': { body: { accessToken: 't' } } })
+    await registerDevice('/api')
+    expect(Object.keys(only(api.calls).body as object).sort()).toEqual(
+      ['appVersion', 'country', 'deviceModel', 'deviceType', 'deviceUDID', 'language', 'osVersion', 'pushToken', 'timeZone', 'userId'].sort(),
+    )
+  })
+
+  it('joins a relative api-base with or without a trailing slash', async () => {
+    const api = stubFetch({ 'POST /api/device': { body: { accessToken: 't' } } })
+    await registerDevice('/api/')
+    await registerDevice('/api')
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/device', '/api/device'])
+  })
+
+  it('sends an empty project name or description as undefined (spec §5)', async () => {
+    const api = stubFetch({ 'POST /api/manage/dapp': { body: project } })
+    await createProject('/api', 'acc', { name: '', description: '' })
+    expect(only(api.calls).body).toEqual({})
+  })
+
+  it('never sends cookies: the bearer token is the only credential', async () => {
+    const api = stubFetch({ 'GET /api/manage/dapp/owner': { body: [] } })
+    await listProjects('/api', 'acc')
+    expect(api.fetch.mock.calls[0][1]).toMatchObject({ credentials: 'omit' })
+  })
+})
+
+/** The rejection of `run`, checked to be an ApiError with a readable message. */
+async function failure(run: () => Promise<unknown>): Promise<ApiError> {
+  const error = await run().then(
+    () => {
+      throw new Error('expected the call to fail')
+    },
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(ApiError)
+  const apiError = error as ApiError
+  expect(apiError.message).not.toMatch(/\[object Object\]|undefined|null/)
+  expect(apiError.message.length).toBeGreaterThan(5)
+  expect(errorMessage(apiError)).toBe(apiError.message)
+  return apiError
+}
+
+describe('failures become typed errors with a clear message', () => {
+  it('network: fetch rejects', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
+    const e = await failure(() => registerDevice('/api'))
+    expect(e.kind).toBe('network')
+    expect(e.status).toBe(0)
+    expect(e.message).toMatch(/reach the server/i)
+  })
+
+  /** A fetch that never answers but, like the real one, rejects when aborted. */
+  const hangingFetch = () =>
+    vi.fn(
+      (_: unknown, init: RequestInit = {}) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+        }),
+    )
+
+  it('timeout: a short timeoutMs', async () => {
+    vi.stubGlobal('fetch', hangingFetch())
+    const e = await failure(() => request({ base: '/api', method: 'GET', path: '/manage/dapp/owner', timeoutMs: 20 }))
+    expect(e.kind).toBe('timeout')
+    expect(e.message).toMatch(/too long/i)
+  })
+
+  it(`timeout: every call gives up after ${DEFAULT_TIMEOUT_MS} ms`, async () => {
+    vi.useFakeTimers()
+    vi.stubGlobal('fetch', hangingFetch())
+    const pending = failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
+    await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1)
+    let settled = false
+    void pending.finally(() => (settled = true))
+    await Promise.resolve()
+    expect(settled).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await pending).kind).toBe('timeout')
+  })
+
+  it('aborted by the caller: kind aborted, not timeout', async () => {
+    vi.stubGlobal('fetch', hangingFetch())
+    const controller = new AbortController()
+    const pending = failure(() => listProjects('/api', 'acc', controller.signal))
+    controller.abort()
+    expect((await pending).kind).toBe('aborted')
+  })
+
+  it('non-JSON body on success', async () => {
+    stubFetch({ 'GET /api/manage/dapp/owner': () => new Response('<html>gateway</html>', { status: 200 }) })
+    const e = await failure(() => listProjects('/api', 'acc'))
+    expect(e.kind).toBe('parse')
+    expect(e.message).toMatch(/could not be read/i)
+  })
+
+  it('non-JSON body on an error status', async () => {
+    stubFetch({ 'POST /api/auth/authenticate': () => new Response('Bad Gateway', { status: 502 }) })
+    const e = await failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
+    expect(e.kind).toBe('http')
+    expect(e.status).toBe(502)
+    expect(e.message).toMatch(/status 502/)
+  })
+
+  it("error status with the server's message", async () => {
+    stubFetch({ 'POST /api/auth/authenticate': { status: 401, body: { message: 'Invalid email or password' } } })
+    const e = await failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
+    expect(e).toMatchObject({ kind: 'http', status: 401, message: 'Invalid email or password' })
+  })
+
+  it.each([
+    ['no body', ''],
+    ['an empty object', '{}'],
+    ['an object message', '{"message":{"code":1}}'],
+    ['an array', '[1]'],
+    ['a blank message', '{"message":"   "}'],
+  ])('error status with %s: a generic message with the status', async (_, text) => {
+    stubFetch({ 'POST /api/register': () => new Response(text, { status: 409 }) })
+    const e = await failure(() => register('/api', 'd', { name: 'A', email: 'a@b.c', password: 'x' }))
+    expect(e).toMatchObject({ kind: 'http', status: 409 })
+    expect(e.message).toMatch(/status 409/)
+  })
+
+  it('a success body of the wrong shape', async () => {
+    stubFetch({ 'POST /api/device': { body: { token: 'not-the-field' } } })
+    const e = await failure(() => registerDevice('/api'))
+    expect(e.kind).toBe('parse')
+  })
+
+  it('a project list that is not an array', async () => {
+    stubFetch({ 'GET /api/manage/dapp/owner': { body: { items: [] } } })
+    expect((await failure(() => listProjects('/api', 'acc'))).kind).toBe('parse')
+  })
+
+  it('errorMessage never prints [object Object] for foreign errors', () => {
+    expect(errorMessage({ message: { nested: true } })).not.toMatch(/object Object/)
+    expect(errorMessage(new Error('boom'))).toMatch(/went wrong/)
+    expect(errorMessage(undefined)).toMatch(/went wrong/)
+  })
+
+  it('keeps the server message printable and short', async () => {
+    stubFetch({ 'POST /api/auth/authenticate': { status: 400, body: { message: 'bad\u0000\nthing' + 'x'.repeat(1000) } } })
+    const e = await failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
+    expect(e.message).not.toMatch(/[\u0000-\u001f]/)
+    expect(e.message.length).toBeLessThanOrEqual(300)
+  })
+})
