@@ -1,4 +1,61 @@
-/** Placeholder until its issue lands. */
-export function LoginScreen() {
-  return <p className="p-6 text-fg">Log in</p>
+import type { FormEvent } from 'react'
+import { authenticate } from '../../api/calls'
+import { Alert } from '../../components/Alert'
+import { Button } from '../../components/Button'
+import { TextField } from '../../components/TextField'
+import { useFlexStore } from '../../hooks/useFlexStore'
+import { RouteLink } from '../../router/RouteLink'
+import { useElement } from '../context'
+import { AuthLayout } from './AuthLayout'
+import { formValue } from './formValue'
+import { RememberForgot } from './RememberForgot'
+import { SignedInNotice } from './SignedInNotice'
+import { useAuthSubmit } from './useAuthSubmit'
+import { useDeviceRegistration } from './useDeviceRegistration'
+
+export interface LoginScreenProps {
+  /** Set by <flex-portal>, whose route table shows the form even to a signed-in user. */
+  inPortal?: boolean
+}
+
+/** The log-in screen (spec §2): routes / and /login, and <flex-login>. */
+export function LoginScreen({ inPortal = false }: LoginScreenProps) {
+  const { apiBase } = useElement()
+  const signedIn = useFlexStore((s) => s.accessData !== null)
+  const expired = useFlexStore((s) => s.signOutReason === 'expired')
+  const showNotice = signedIn && !inPortal
+  useDeviceRegistration(apiBase, !showNotice)
+  const { submit, pending, error } = useAuthSubmit(authenticate)
+
+  if (showNotice) return <SignedInNotice />
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    void submit({ email: formValue(form, 'email'), password: formValue(form, 'password') })
+  }
+
+  return (
+    <AuthLayout
+      title="Log in to your account"
+      footer={
+        <>
+          Don't have an account?{' '}
+          <RouteLink to="/signup" className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
+            Sign up
+          </RouteLink>
+        </>
+      }
+    >
+      <form className="space-y-6" onSubmit={onSubmit}>
+        {error ? <Alert>{error}</Alert> : expired && <Alert tone="info">Your session has expired. Please log in again.</Alert>}
+        <TextField label="Email address" name="email" type="email" autoComplete="email" required />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <RememberForgot />
+        <Button type="submit" className="w-full" pending={pending} pendingLabel="Logging in…">
+          Log in
+        </Button>
+      </form>
+    </AuthLayout>
+  )
 }

@@ -1,0 +1,14 @@
+/**
+ * The mark shown on the authentication screens: an inline SVG (no request, no
+ * product name — spec §1), drawn in the accent colour so a host's theme applies.
+ */
+export function Logo({ className = 'h-12 w-12' }: { className?: string }) {
+  return (
+    <svg className={`text-accent ${className}`} viewBox="0 0 48 48" role="img" aria-label="Logo" focusable="false">
+      <rect x="2" y="2" width="44" height="44" rx="12" fill="currentColor" opacity="0.18" />
+      <path d="M14 34V14h20" fill="none" stroke="currentColor" strokeWidth="4.5" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M14 24h14" fill="none" stroke="currentColor" strokeWidth="4.5" strokeLinecap="round" />
+      <circle cx="34" cy="33" r="3.5" fill="currentColor" />
+    </svg>
+  )
+}

@@ -1,0 +1,30 @@
+import { Button } from '../../components/Button'
+import { emit } from '../../events'
+import { store } from '../../store'
+import { useElement } from '../context'
+import { AuthLayout } from './AuthLayout'
+
+/**
+ * What a standalone <flex-login> or <flex-signup> shows to a user who is
+ * already signed in (on this page, in another element or another tab): a form
+ * would only sign them in twice.
+ */
+export function SignedInNotice() {
+  const { host } = useElement()
+  const signOut = () => {
+    store.getState().signOut()
+    emit(host, 'flex-signed-out', { reason: 'user' })
+  }
+  return (
+    <AuthLayout>
+      <div className="flex flex-col items-center gap-4 text-center">
+        <p role="status" className="text-sm text-fg">
+          You are signed in.
+        </p>
+        <Button variant="secondary" onClick={signOut}>
+          Sign out
+        </Button>
+      </div>
+    </AuthLayout>
+  )
+}

@@ -1,0 +1,201 @@
+import { fireEvent, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LoginScreen } from '../../src/elements/login/LoginScreen'
+import { store } from '../../src/store'
+import { deferred, json, mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs, stubFetch } from './helpers'
+
+const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
+const body = { accessToken: 'acc-1', user: { id: 3, email: 'ada@example.com' } }
+
+beforeEach(resetStore)
+afterEach(() => vi.unstubAllGlobals())
+
+async function fillAndSubmit(q: ReturnType<typeof renderScreen>, email = 'ada@example.com', password = 'correct horse') {
+  const user = userEvent.setup()
+  await user.type(q.getByLabelText('Email address'), email)
+  await user.type(q.getByLabelText('Password'), password)
+  await user.click(q.getByRole('button', { name: 'Log in' }))
+  return user
+}
+
+describe('the log-in screen', () => {
+  it('has the spec texts, labelled fields and a logo', () => {
+    stubFetch(DEVICE)
+    const q = renderScreen(<LoginScreen />)
+    expect(q.getByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    expect(q.getByRole('img', { name: 'Logo' })).toBeTruthy()
+    const email = q.getByLabelText('Email address') as HTMLInputElement
+    const password = q.getByLabelText('Password') as HTMLInputElement
+    expect([email.type, email.required, email.autocomplete]).toEqual(['email', true, 'email'])
+    expect([password.type, password.required, password.autocomplete]).toEqual(['password', true, 'current-password'])
+    expect(q.queryByLabelText('Name')).toBeNull()
+    expect((q.getByRole('checkbox', { name: 'Remember me' }) as HTMLInputElement).checked).toBe(false)
+    expect(q.getByRole('button', { name: 'Log in' })).toHaveProperty('type', 'submit')
+    expect(q.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup')
+    expect(q.queryByRole('alert')).toBeNull()
+  })
+
+  it("'Forgot your password?' is inert without forgot-password-url", () => {
+    stubFetch(DEVICE)
+    const q = renderScreen(<LoginScreen />)
+    const forgot = q.getByText('Forgot your password?')
+    expect(forgot.getAttribute('aria-disabled')).toBe('true')
+    expect(forgot.hasAttribute('href')).toBe(false)
+  })
+
+  it("'Forgot your password?' opens forgot-password-url in a new tab", () => {
+    stubFetch(DEVICE)
+    const q = renderScreen(<LoginScreen />, { urls: { forgotPassword: 'https://example.com/reset' } })
+    const forgot = q.getByRole('link', { name: 'Forgot your password?' })
+    expect(forgot.getAttribute('href')).toBe('https://example.com/reset')
+    expect(forgot.getAttribute('target')).toBe('_blank')
+    expect(forgot.getAttribute('rel')).toBe('noopener noreferrer')
+  })
+
+  it('registers the anonymous device on opening', async () => {
+    const api = stubFetch(DEVICE)
+    renderScreen(<LoginScreen />, { apiBase: '/base' })
+    await waitFor(() => expect(api.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /base/device']))
+  })
+
+  it('success: stores the body, fires flex-signed-in, goes to /dashboard', async () => {
+    const api = stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': { body } })
+    const q = renderScreen(<LoginScreen />, { route: '/login' })
+    const signedIn = recordEvents(['flex-signed-in'])
+    await fillAndSubmit(q)
+    await waitFor(() => expect(q.nav().route.path).toBe('/dashboard'))
+    const [call] = api.callsTo('POST /api/auth/authenticate')
+    expect(call.headers.authorization).toBe('Bearer device-tok')
+    expect(call.body).toEqual({ email: 'ada@example.com', password: 'correct horse' })
+    expect(localStorage.getItem('accessData')).toBe(JSON.stringify(body))
+    expect(store.getState().accessData).toEqual(body)
+    expect(signedIn.events).toHaveLength(1)
+    expect(signedIn.events[0]).toMatchObject({ bubbles: true, composed: true, detail: {} })
+    expect(signedIn.events[0].target).toBe(q.host)
+  })
+
+  it("failure: the red banner shows the server's message; nothing stored, input kept", async () => {
+    stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': { status: 401, body: { message: 'Invalid email or password.' } } })
+    const q = renderScreen(<LoginScreen />, { route: '/login' })
+    const signedIn = recordEvents(['flex-signed-in'])
+    await fillAndSubmit(q, 'ada@example.com', 'wrong')
+    const alert = await q.findByRole('alert')
+    expect(alert.textContent).toBe('Invalid email or password.')
+    expect(alert.querySelector('svg')).toBeTruthy()
+    expect(alert.className).toMatch(/text-danger/)
+    expect(localStorage.getItem('accessData')).toBeNull()
+    expect(store.getState().accessData).toBeNull()
+    expect(signedIn.events).toHaveLength(0)
+    expect(q.nav().route.path).toBe('/login')
+    expect((q.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com')
+    expect((q.getByLabelText('Password') as HTMLInputElement).value).toBe('wrong')
+    expect(q.getByRole('button', { name: 'Log in' })).toHaveProperty('disabled', false)
+  })
+
+  it('a network failure shows a readable banner', async () => {
+    stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': () => Promise.reject(new TypeError('Failed to fetch')) })
+    const q = renderScreen(<LoginScreen />)
+    await fillAndSubmit(q)
+    expect((await q.findByRole('alert')).textContent).toMatch(/can't reach the server/i)
+  })
+
+  it('pending: the button is disabled and says so; a second submit sends nothing', async () => {
+    const reply = deferred<Response>()
+    const api = stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': () => reply.promise })
+    const q = renderScreen(<LoginScreen />)
+    await fillAndSubmit(q)
+    const button = await q.findByRole('button', { name: /Logging in…/ })
+    expect(button).toHaveProperty('disabled', true)
+    fireEvent.submit(button.closest('form')!)
+    reply.resolve(json(body))
+    await waitFor(() => expect(q.nav().route.path).toBe('/dashboard'))
+    expect(api.callsTo('POST /api/auth/authenticate')).toHaveLength(1)
+  })
+
+  it('retries a failed device registration on submit', async () => {
+    let n = 0
+    const api = stubFetch({
+      'POST /api/device': () => (++n === 1 ? json({ message: 'Try later' }, 503) : json({ accessToken: 'device-2' })),
+      'POST /api/auth/authenticate': { body },
+    })
+    const q = renderScreen(<LoginScreen />)
+    await waitFor(() => expect(api.callsTo('POST /api/device')).toHaveLength(1))
+    await fillAndSubmit(q)
+    await waitFor(() => expect(q.nav().route.path).toBe('/dashboard'))
+    expect(api.callsTo('POST /api/device')).toHaveLength(2)
+    expect(api.callsTo('POST /api/auth/authenticate')[0].headers.authorization).toBe('Bearer device-2')
+  })
+
+  it('a device registration that keeps failing shows its message', async () => {
+    const api = stubFetch({ 'POST /api/device': { status: 503, body: { message: 'Device service unavailable' } } })
+    const q = renderScreen(<LoginScreen />)
+    await fillAndSubmit(q)
+    expect((await q.findByRole('alert')).textContent).toBe('Device service unavailable')
+    expect(api.callsTo('POST /api/auth/authenticate')).toHaveLength(0)
+  })
+
+  it('says the session has expired after a 401 signed the user out', () => {
+    stubFetch(DEVICE)
+    signInAs()
+    store.getState().signOut('expired')
+    const q = renderScreen(<LoginScreen />)
+    expect(q.getByRole('status').textContent).toBe('Your session has expired. Please log in again.')
+  })
+
+  it("'Sign up' goes to /signup through a cancelable flex-navigate", async () => {
+    stubFetch(DEVICE)
+    const q = renderScreen(<LoginScreen />, { route: '/login' })
+    const nav = recordEvents(['flex-navigate'])
+    await userEvent.setup().click(q.getByRole('link', { name: 'Sign up' }))
+    expect(nav.events.map((e) => e.detail)).toEqual([{ to: '/signup' }])
+    expect(nav.events[0].cancelable).toBe(true)
+    expect(q.nav().route.path).toBe('/signup')
+  })
+})
+
+describe('<flex-login> on a page without <flex-portal>', () => {
+  it('logs in on its own', async () => {
+    stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': { body } })
+    const el = mountElement('flex-login', { router: 'memory' })
+    const q = shadow(el)
+    const signedIn = recordEvents(['flex-signed-in'])
+    const user = userEvent.setup()
+    await user.type(await q.findByLabelText('Email address'), 'ada@example.com')
+    await user.type(q.getByLabelText('Password'), 'pw')
+    await user.click(q.getByRole('button', { name: 'Log in' }))
+    await q.findByText('You are signed in.')
+    expect(localStorage.getItem('accessData')).toBe(JSON.stringify(body))
+    expect(signedIn.events[0].target).toBe(el)
+  })
+
+  it('shows a compact signed-in state with Sign out when already signed in', async () => {
+    const api = stubFetch(DEVICE)
+    signInAs()
+    const el = mountElement('flex-login')
+    const q = shadow(el)
+    const signedOut = recordEvents(['flex-signed-out'])
+    expect(await q.findByText('You are signed in.')).toBeTruthy()
+    expect(q.queryByRole('heading', { name: 'Log in to your account' })).toBeNull()
+    await userEvent.setup().click(q.getByRole('button', { name: 'Sign out' }))
+    expect(localStorage.getItem('accessData')).toBeNull()
+    expect(signedOut.events.map((e) => e.detail)).toEqual([{ reason: 'user' }])
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    await waitFor(() => expect(api.callsTo('POST /api/device')).toHaveLength(1))
+  })
+
+  it('takes api-base and forgot-password-url as attributes', async () => {
+    const api = stubFetch({ 'POST /svc/device': { body: { accessToken: 'd' } } })
+    const el = mountElement('flex-login', { 'api-base': '/svc', 'forgot-password-url': 'https://example.com/forgot' })
+    const q = shadow(el)
+    expect((await q.findByRole('link', { name: 'Forgot your password?' })).getAttribute('href')).toBe('https://example.com/forgot')
+    await waitFor(() => expect(api.calls.map((c) => c.url)).toEqual(['/svc/device']))
+  })
+
+  it('ignores a javascript: forgot-password-url', async () => {
+    stubFetch(DEVICE)
+    const el = mountElement('flex-login', { 'forgot-password-url': 'javascript:alert(1)' })
+    const forgot = await shadow(el).findByText('Forgot your password?')
+    expect(forgot.hasAttribute('href')).toBe(false)
+  })
+})
