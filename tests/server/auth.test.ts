@@ -1,0 +1,234 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { AUTH_REQUIRED, DEVICE_EXPIRED, SESSION_EXPIRED } from '../../server/http/auth'
+import { EMAIL_TAKEN, WRONG_CREDENTIALS } from '../../server/routes/auth'
+import { DEVICE, createTestServer, deviceToken, signUp, uniqueEmail, type TestServer } from './harness'
+
+let s: TestServer
+beforeEach(async () => {
+  s = await createTestServer()
+})
+afterEach(async () => {
+  await s.close()
+})
+
+const count = async (table: string) => (await s.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${table}`))[0].n
+
+describe('POST /api/device', () => {
+  it('registers a device and answers 201 with a device token', async () => {
+    const res = await s.request('POST', '/api/device', { body: DEVICE })
+    expect(res.status).toBe(201)
+    expect(Object.keys(res.body)).toEqual(['accessToken'])
+    expect(res.body.accessToken).toMatch(/^fxd_[A-Za-z0-9_-]{43}$/)
+    expect(await count('devices')).toBe(1)
+  })
+
+  it('accepts the two required fields alone', async () => {
+    const res = await s.request('POST', '/api/device', { body: { deviceUDID: 'x', deviceType: 'IOS' } })
+    expect(res.status).toBe(201)
+  })
+
+  it.each([
+    ['a missing deviceType', { ...DEVICE, deviceType: undefined }, 'deviceType is required.'],
+    ['an empty deviceUDID', { ...DEVICE, deviceUDID: '' }, 'deviceUDID is required.'],
+    ['a number where text belongs', { ...DEVICE, osVersion: 14 }, 'osVersion must be text.'],
+    ['a long deviceType', { ...DEVICE, deviceType: 'W'.repeat(33) }, 'deviceType must be at most 32 characters.'],
+  ])('refuses %s with 400 and stores nothing', async (_, body, message) => {
+    const res = await s.request('POST', '/api/device', { body })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ message })
+    expect(await count('devices')).toBe(0)
+    expect(await count('tokens')).toBe(0)
+  })
+
+  it('does not keep the push token', async () => {
+    await s.request('POST', '/api/device', { body: { ...DEVICE, pushToken: 'push-secret-123' } })
+    const [row] = await s.db.query<{ info: Record<string, string> }>('SELECT info FROM devices')
+    expect(row.info).not.toHaveProperty('pushToken')
+    expect(JSON.stringify(row)).not.toContain('push-secret-123')
+  })
+})
+
+describe('POST /api/register', () => {
+  it('creates the account and answers with the accessData body', async () => {
+    const token = await deviceToken(s)
+    const email = uniqueEmail()
+    const before = Date.now()
+    const res = await s.request('POST', '/api/register', { token, body: { name: '  Ada  ', email: `  ${email.toUpperCase()} `, password: 'longenough' } })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      accessToken: expect.stringMatching(/^fxa_[A-Za-z0-9_-]{43}$/),
+      tokenType: 'Bearer',
+      expiresAt: expect.any(String),
+      user: { id: expect.stringMatching(/^usr_[A-Za-z0-9_-]+$/), name: 'Ada', email },
+    })
+    // Default access-token lifetime: 12 hours.
+    const ttl = Date.parse(res.body.expiresAt) - before
+    expect(ttl).toBeGreaterThan(11.9 * 3600_000)
+    expect(ttl).toBeLessThan(12.1 * 3600_000)
+    // The new token works on the project calls at once.
+    expect((await s.request('GET', '/api/manage/dapp/owner', { token: res.body.accessToken })).status).toBe(200)
+  })
+
+  it('answers 409 for an e-mail that is taken, whatever its case, and creates nothing', async () => {
+    const first = await signUp(s)
+    const res = await s.request('POST', '/api/register', {
+      token: first.deviceToken,
+      body: { name: 'Eve', email: first.email.toUpperCase(), password: 'another-password' },
+    })
+    expect(res.status).toBe(409)
+    expect(res.body).toEqual({ message: EMAIL_TAKEN })
+    expect(await count('users')).toBe(1)
+    expect(await count("tokens WHERE kind = 'access'")).toBe(1)
+  })
+
+  it('gives one account to two simultaneous sign-ups with one e-mail', async () => {
+    const token = await deviceToken(s)
+    const email = uniqueEmail()
+    const results = await Promise.all(
+      [1, 2, 3].map(() => s.request('POST', '/api/register', { token, body: { name: 'Twin', email, password: 'password123' } })),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409])
+    expect(await count('users')).toBe(1)
+  })
+
+  it.each([
+    ['a missing name', { email: 'a@example.com', password: 'password1' }, 'Name is required.'],
+    ['a blank name', { name: '   ', email: 'a@example.com', password: 'password1' }, 'Name is required.'],
+    ['a name over 120 characters', { name: 'n'.repeat(121), email: 'a@example.com', password: 'password1' }, 'Name must be at most 120 characters.'],
+    ['a missing e-mail', { name: 'A', password: 'password1' }, 'E-mail address is required.'],
+    ['an invalid e-mail', { name: 'A', email: 'not-an-email', password: 'password1' }, 'Enter a valid e-mail address.'],
+    ['an e-mail with spaces', { name: 'A', email: 'a b@example.com', password: 'password1' }, 'Enter a valid e-mail address.'],
+    ['an e-mail of the wrong type', { name: 'A', email: ['a@example.com'], password: 'password1' }, 'E-mail address must be text.'],
+    ['a password under 8 characters', { name: 'A', email: 'a@example.com', password: '1234567' }, 'Password must be at least 8 characters.'],
+    ['a password of the wrong type', { name: 'A', email: 'a@example.com', password: 12345678 }, 'Password must be text.'],
+    ['a missing password', { name: 'A', email: 'a@example.com' }, 'Password is required.'],
+  ])('refuses %s with 400 and creates nothing', async (_, body, message) => {
+    const token = await deviceToken(s)
+    const res = await s.request('POST', '/api/register', { token, body })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ message })
+    expect(await count('users')).toBe(0)
+  })
+
+  it('counts a 120-character name as valid, emoji as one character each', async () => {
+    const token = await deviceToken(s)
+    const res = await s.request('POST', '/api/register', { token, body: { name: '🙂'.repeat(120), email: uniqueEmail(), password: 'password1' } })
+    expect(res.status).toBe(200)
+  })
+})
+
+describe('POST /api/auth/authenticate', () => {
+  it('signs in with the right password, e-mail case ignored', async () => {
+    const u = await signUp(s)
+    const res = await s.request('POST', '/api/auth/authenticate', { token: u.deviceToken, body: { email: u.email.toUpperCase(), password: u.password } })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ accessToken: expect.stringMatching(/^fxa_/), tokenType: 'Bearer', expiresAt: expect.any(String), user: u.user })
+    expect(res.body.accessToken).not.toBe(u.accessToken)
+  })
+
+  it('gives the same 401 for a wrong password and for an unknown e-mail', async () => {
+    const u = await signUp(s)
+    const wrong = await s.request('POST', '/api/auth/authenticate', { token: u.deviceToken, body: { email: u.email, password: 'wrong password' } })
+    const unknown = await s.request('POST', '/api/auth/authenticate', { token: u.deviceToken, body: { email: uniqueEmail('nobody'), password: u.password } })
+    expect(wrong.status).toBe(401)
+    expect(unknown.status).toBe(401)
+    expect(wrong.body).toEqual({ message: WRONG_CREDENTIALS })
+    expect(unknown.body).toEqual(wrong.body)
+    expect(await count("tokens WHERE kind = 'access'")).toBe(1) // only the sign-up's
+  })
+
+  it('takes about as long for an unknown e-mail as for a wrong password (a dummy scrypt runs)', async () => {
+    const u = await signUp(s)
+    const time = async (email: string) => {
+      const t = performance.now()
+      await s.request('POST', '/api/auth/authenticate', { token: u.deviceToken, body: { email, password: 'wrong password' } })
+      return performance.now() - t
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]
+    await time(uniqueEmail('warm-up')) // makes the dummy hash
+    const wrong: number[] = []
+    const unknown: number[] = []
+    for (let i = 0; i < 3; i++) {
+      wrong.push(await time(u.email))
+      unknown.push(await time(uniqueEmail('nobody')))
+    }
+    // Without the dummy check an unknown e-mail answers ~20× faster.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.3)
+  })
+
+  it.each([
+    ['an invalid e-mail', { email: 'nope', password: 'whatever1' }, 'Enter a valid e-mail address.'],
+    ['a missing password', { email: 'a@example.com' }, 'Password is required.'],
+    ['a password of the wrong type', { email: 'a@example.com', password: true }, 'Password must be text.'],
+  ])('refuses %s with 400', async (_, body, message) => {
+    const token = await deviceToken(s)
+    const res = await s.request('POST', '/api/auth/authenticate', { token, body })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ message })
+  })
+})
+
+describe('the device token guard on register and authenticate', () => {
+  const calls = [
+    ['/api/register', { name: 'A', email: 'guard@example.com', password: 'password1' }],
+    ['/api/auth/authenticate', { email: 'guard@example.com', password: 'password1' }],
+  ] as const
+
+  it.each(calls)('%s without a token answers 401 "Authentication required." and creates nothing', async (path, body) => {
+    const res = await s.request('POST', path, { body })
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual({ message: AUTH_REQUIRED })
+    expect(res.headers.get('www-authenticate')).toBe('Bearer')
+    expect(await count('users')).toBe(0)
+  })
+
+  it.each(calls)('%s refuses an unknown token, an access token and a malformed header', async (path, body) => {
+    const u = await signUp(s, { email: uniqueEmail() })
+    for (const headers of [
+      { Authorization: 'Bearer fxd_not-a-real-token' },
+      { Authorization: `Bearer ${u.accessToken}` },
+      { Authorization: `Basic ${btoa('a:b')}` },
+    ]) {
+      const res = await s.request('POST', path, { body, headers })
+      expect(res.status).toBe(401)
+      expect(res.body).toEqual({ message: DEVICE_EXPIRED })
+      expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"')
+    }
+  })
+
+  it.each(calls)('%s refuses an expired device token', async (path, body) => {
+    const token = await deviceToken(s)
+    await s.db.query("UPDATE tokens SET expires_at = now() - interval '1 second' WHERE kind = 'device'")
+    const res = await s.request('POST', path, { token, body })
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual({ message: DEVICE_EXPIRED })
+  })
+
+  it('prunes expired tokens when devices register', async () => {
+    await deviceToken(s)
+    await s.db.query("UPDATE tokens SET expires_at = now() - interval '1 day'")
+    await deviceToken(s)
+    expect(await count('tokens')).toBe(1)
+  })
+})
+
+describe('the access token', () => {
+  it('expires: an expired one answers 401 with the session-expired message', async () => {
+    const u = await signUp(s)
+    await s.db.query("UPDATE tokens SET expires_at = now() - interval '1 second' WHERE kind = 'access'")
+    const res = await s.request('GET', '/api/manage/dapp/owner', { token: u.accessToken })
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual({ message: SESSION_EXPIRED })
+  })
+
+  it('comes with the configured lifetime', async () => {
+    await s.close()
+    s = await createTestServer({ config: { accessTokenTtlSeconds: 120 } })
+    const before = Date.now()
+    const u = await signUp(s)
+    const [row] = await s.db.query<{ expires_at: Date }>("SELECT expires_at FROM tokens WHERE kind = 'access'")
+    expect(row.expires_at.getTime() - before).toBeGreaterThan(115_000)
+    expect(row.expires_at.getTime() - before).toBeLessThan(125_000)
+    expect(u.accessToken).toMatch(/^fxa_/)
+  })
+})
