@@ -1,4 +1,64 @@
-/** Placeholder until its issue lands. */
-export function SignupScreen() {
-  return <p className="p-6 text-fg">Sign up</p>
+import type { FormEvent } from 'react'
+import { register } from '../../api/calls'
+import { Alert } from '../../components/Alert'
+import { Button } from '../../components/Button'
+import { TextField } from '../../components/TextField'
+import { useFlexStore } from '../../hooks/useFlexStore'
+import { RouteLink } from '../../router/RouteLink'
+import { useElement } from '../context'
+import { AuthLayout } from '../login/AuthLayout'
+import { formValue } from '../login/formValue'
+import { RememberForgot } from '../login/RememberForgot'
+import { SignedInNotice } from '../login/SignedInNotice'
+import { useAuthSubmit } from '../login/useAuthSubmit'
+import { useDeviceRegistration } from '../login/useDeviceRegistration'
+
+export interface SignupScreenProps {
+  /** Set by <flex-portal>, whose route table shows the form even to a signed-in user. */
+  inPortal?: boolean
+}
+
+/**
+ * The sign-up screen (spec §2): route /signup, and <flex-signup>. Unlike the
+ * spec's original, a failure shows the server's message (design.md §2).
+ */
+export function SignupScreen({ inPortal = false }: SignupScreenProps) {
+  const { apiBase } = useElement()
+  const signedIn = useFlexStore((s) => s.accessData !== null)
+  const showNotice = signedIn && !inPortal
+  useDeviceRegistration(apiBase, !showNotice)
+  const { submit, pending, error } = useAuthSubmit(register)
+
+  if (showNotice) return <SignedInNotice />
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    void submit({ name: formValue(form, 'name'), email: formValue(form, 'email'), password: formValue(form, 'password') })
+  }
+
+  return (
+    <AuthLayout
+      title="Sign up for your account"
+      footer={
+        <>
+          Already have an account?{' '}
+          <RouteLink to="/login" className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
+            Log in
+          </RouteLink>
+        </>
+      }
+    >
+      <form className="space-y-6" onSubmit={onSubmit}>
+        {error && <Alert>{error}</Alert>}
+        <TextField label="Name" name="name" type="text" autoComplete="name" required />
+        <TextField label="Email address" name="email" type="email" autoComplete="email" required />
+        <TextField label="Password" name="password" type="password" autoComplete="new-password" required />
+        <RememberForgot />
+        <Button type="submit" className="w-full" pending={pending} pendingLabel="Signing up…">
+          Sign up
+        </Button>
+      </form>
+    </AuthLayout>
+  )
 }
