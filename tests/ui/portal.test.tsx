@@ -1,0 +1,170 @@
+import { act, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { useNavigation } from '../../src/router/navigation'
+import { store } from '../../src/store'
+import { mountElement, recordEvents, resetStore, shadow, signInAs, stubFetch } from './helpers'
+
+// The dashboard and project screens belong to their own issue: stand-ins here
+// keep these tests about routing, whatever those screens grow into.
+vi.mock('../../src/elements/projects/ProjectsScreen', () => ({
+  ProjectsScreen: () => <h2>Dashboard stand-in</h2>,
+}))
+vi.mock('../../src/elements/project-detail/ProjectDetailScreen', () => ({
+  ProjectDetailScreen: function ProjectStandIn() {
+    const { route } = useNavigation()
+    return <h2>Project stand-in {route.query.get('projectid')}</h2>
+  },
+}))
+
+const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
+const setHash = (hash: string) => window.history.replaceState(null, '', hash ? hash : window.location.pathname)
+
+beforeEach(() => {
+  resetStore()
+  setHash('')
+  stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': { body: { accessToken: 'acc-1' } } })
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  setHash('')
+})
+
+function portalAt(hash: string, attributes: Record<string, string> = {}) {
+  setHash(hash)
+  const el = mountElement('flex-portal', attributes)
+  return { el, q: shadow(el) }
+}
+
+const heading = (q: ReturnType<typeof shadow>) => q.findByRole('heading')
+
+describe('<flex-portal> in hash mode', () => {
+  it.each([
+    ['', 'Log in to your account', ''],
+    ['#/', 'Log in to your account', '#/'],
+    ['#/login', 'Log in to your account', '#/login'],
+    ['#/signup', 'Sign up for your account', '#/signup'],
+    ['#/dashboard', 'Log in to your account', '#/login'],
+    ['#/dashboard/anything', 'Log in to your account', '#/login'],
+    ['#/projects?projectid=7', 'Log in to your account', '#/login'],
+    ['#/unknown', 'Log in to your account', '#/'],
+  ])('signed out, %s shows %s at %s', async (hash, title, finalHash) => {
+    const { q } = portalAt(hash)
+    expect((await heading(q)).textContent).toBe(title)
+    await waitFor(() => expect(window.location.hash).toBe(finalHash))
+  })
+
+  it.each([
+    ['#/dashboard', 'Dashboard stand-in'],
+    ['#/dashboard/sub/path', 'Dashboard stand-in'],
+    ['#/projects?projectid=7', 'Project stand-in 7'],
+    ['#/projects/x?projectid=8', 'Project stand-in 8'],
+    ['#/login', 'Log in to your account'],
+    ['#/signup', 'Sign up for your account'],
+  ])('signed in, %s shows %s', async (hash, title) => {
+    signInAs()
+    const { q } = portalAt(hash)
+    expect((await heading(q)).textContent).toBe(title)
+    expect(window.location.hash).toBe(hash)
+  })
+
+  it('a guard redirect replaces the history entry, so Back does not bounce', async () => {
+    const before = window.history.length
+    const { q } = portalAt('#/dashboard')
+    await q.findByRole('heading', { name: 'Log in to your account' })
+    await waitFor(() => expect(window.location.hash).toBe('#/login'))
+    expect(window.history.length).toBe(before)
+  })
+
+  it('the guard fires flex-navigate for its redirect', async () => {
+    const nav = recordEvents(['flex-navigate'])
+    portalAt('#/dashboard')
+    await waitFor(() => expect(nav.events.map((e) => e.detail)).toEqual([{ to: '/login' }]))
+  })
+
+  it('logging in goes to the dashboard', async () => {
+    const { el, q } = portalAt('#/login')
+    const signedIn = recordEvents(['flex-signed-in'])
+    const user = userEvent.setup()
+    await user.type(await q.findByLabelText('Email address'), 'ada@example.com')
+    await user.type(q.getByLabelText('Password'), 'pw')
+    await user.click(q.getByRole('button', { name: 'Log in' }))
+    expect(await q.findByRole('heading', { name: 'Dashboard stand-in' })).toBeTruthy()
+    expect(window.location.hash).toBe('#/dashboard')
+    expect(signedIn.events[0].target).toBe(el)
+  })
+
+  it('signing out elsewhere while on a guarded route sends the user to /login', async () => {
+    signInAs()
+    const { q } = portalAt('#/projects?projectid=7')
+    await q.findByRole('heading', { name: 'Project stand-in 7' })
+    act(() => store.getState().signOut('expired'))
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    await waitFor(() => expect(window.location.hash).toBe('#/login'))
+    expect(q.getByRole('status').textContent).toBe('Your session has expired. Please log in again.')
+  })
+
+  it('a sign-out in another tab does the same', async () => {
+    signInAs()
+    const { q } = portalAt('#/dashboard')
+    await q.findByRole('heading', { name: 'Dashboard stand-in' })
+    act(() => {
+      localStorage.removeItem('accessData')
+      window.dispatchEvent(new StorageEvent('storage', { key: 'accessData', newValue: null }))
+    })
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+  })
+
+  it('a signed-in user sees the log-in form on /login (the route table has no guard there)', async () => {
+    signInAs()
+    const { q } = portalAt('#/login')
+    expect(await q.findByLabelText('Email address')).toBeTruthy()
+    expect(q.queryByText('You are signed in.')).toBeNull()
+  })
+
+  it('the links between the two screens, then Back and Forward', async () => {
+    const { q } = portalAt('#/login')
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('link', { name: 'Sign up' }))
+    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeTruthy()
+    expect(window.location.hash).toBe('#/signup')
+    window.history.back()
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    window.history.forward()
+    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeTruthy()
+  })
+
+  it('follows a hash the host page sets', async () => {
+    const { q } = portalAt('#/login')
+    await q.findByRole('heading', { name: 'Log in to your account' })
+    window.location.hash = '#/signup'
+    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeTruthy()
+  })
+
+  it('a host cancelling flex-navigate keeps the screen', async () => {
+    const { el, q } = portalAt('#/login')
+    el.addEventListener('flex-navigate', (e) => e.preventDefault())
+    await userEvent.setup().click(await q.findByRole('link', { name: 'Sign up' }))
+    expect(q.getByRole('heading').textContent).toBe('Log in to your account')
+    expect(window.location.hash).toBe('#/login')
+  })
+})
+
+describe('<flex-portal router="memory">', () => {
+  it('starts at the log-in screen, routes and guards without touching the hash', async () => {
+    setHash('#/host-section')
+    const el = mountElement('flex-portal', { router: 'memory' })
+    const q = shadow(el)
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('link', { name: 'Sign up' }))
+    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeTruthy()
+    await user.click(q.getByRole('link', { name: 'Log in' }))
+    await user.type(await q.findByLabelText('Email address'), 'ada@example.com')
+    await user.type(q.getByLabelText('Password'), 'pw')
+    await user.click(q.getByRole('button', { name: 'Log in' }))
+    expect(await q.findByRole('heading', { name: 'Dashboard stand-in' })).toBeTruthy()
+    act(() => store.getState().signOut())
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    expect(window.location.hash).toBe('#/host-section')
+  })
+})
