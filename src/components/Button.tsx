@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ButtonHTMLAttributes, Ref } from 'react'
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost'
 
@@ -14,6 +14,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** While true the button is disabled and shows `pendingLabel`. */
   pending?: boolean
   pendingLabel?: string
+  /** React 19 passes ref as a prop: a dialog can return focus to this button. */
+  ref?: Ref<HTMLButtonElement>
 }
 
 /** The one button: a sending button is disabled while its call is pending. */
