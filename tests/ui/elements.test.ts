@@ -1,0 +1,80 @@
+import { waitFor } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { getSharedSheet } from '../../src/styles/sheet'
+import { resetStore, stubFetch } from './helpers'
+
+const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail'] as const
+
+let headBefore: string
+
+beforeAll(async () => {
+  headBefore = document.head.innerHTML
+  await import('../../src/script-tag')
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  resetStore()
+})
+
+describe('the script-tag entry', () => {
+  it('defines all five elements', () => {
+    for (const tag of TAGS) expect(customElements.get(tag), tag).toBeTypeOf('function')
+  })
+
+  it('loading it a second time does not throw and keeps the first definitions', async () => {
+    const first = TAGS.map((tag) => customElements.get(tag))
+    vi.resetModules()
+    await expect(import('../../src/script-tag')).resolves.toBeDefined()
+    const { defineFlexElements } = await import('../../src/index')
+    expect(() => defineFlexElements()).not.toThrow()
+    expect(TAGS.map((tag) => customElements.get(tag))).toEqual(first)
+  })
+
+  it('the ES module exports defineFlexElements and the element classes', async () => {
+    const mod = await import('../../src/index')
+    expect(Object.keys(mod.FLEX_ELEMENTS).sort()).toEqual([...TAGS].sort())
+    expect(mod.FLEX_ELEMENTS['flex-login']).toBe(mod.FlexLoginElement)
+    for (const cls of [mod.FlexPortalElement, mod.FlexLoginElement, mod.FlexSignupElement, mod.FlexProjectsElement, mod.FlexProjectDetailElement]) {
+      expect(cls.prototype).toBeInstanceOf(HTMLElement)
+    }
+  })
+})
+
+describe('every element', () => {
+  it('renders into an open shadow root that adopts the one shared stylesheet, and adds nothing to <head>', async () => {
+    stubFetch({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    const sheet = getSharedSheet()
+    expect(sheet).toBeInstanceOf(CSSStyleSheet)
+    const elements = TAGS.map((tag) => document.body.appendChild(document.createElement(tag)))
+    for (const el of elements) {
+      const root = el.shadowRoot
+      expect(root, el.localName).toBeTruthy()
+      expect(root!.mode).toBe('open')
+      await waitFor(() => expect(root!.querySelector('.flex-root'), el.localName).toBeTruthy())
+      expect(root!.adoptedStyleSheets).toEqual([sheet])
+      expect(root!.querySelector('style'), 'no <style> copies').toBeNull()
+    }
+    // One object for all: the same reference in every root.
+    expect(new Set(elements.map((el) => el.shadowRoot!.adoptedStyleSheets[0])).size).toBe(1)
+    expect(document.head.innerHTML).toBe(headBefore)
+    expect(document.adoptedStyleSheets).toHaveLength(0)
+  })
+
+  it('the shared sheet holds the :host preflight and the utilities the screens use', () => {
+    const rules = [...getSharedSheet()!.cssRules].map((r) => r.cssText).join('\n')
+    expect(rules).toMatch(/:host/)
+    expect(rules).toMatch(/\.flex-root/)
+    expect(rules).toMatch(/\.bg-bg/)
+  })
+
+  it('removing an element unmounts it cleanly; adding it back renders again', async () => {
+    stubFetch({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    const el = document.body.appendChild(document.createElement('flex-login'))
+    await waitFor(() => expect(el.shadowRoot!.querySelector('h2')?.textContent).toBe('Log in to your account'))
+    el.remove()
+    await waitFor(() => expect(el.shadowRoot!.querySelector('h2')).toBeNull())
+    document.body.append(el)
+    await waitFor(() => expect(el.shadowRoot!.querySelector('h2')?.textContent).toBe('Log in to your account'))
+  })
+})
