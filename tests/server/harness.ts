@@ -106,6 +106,13 @@ export async function freshStorage(): Promise<Storage> {
       const c = new pg.Client({ connectionString: admin })
       await c.connect()
       try {
+        // pool.end() resolves before the server has seen every connection go;
+        // FORCE would then kill those, and their clients would log errors.
+        for (let i = 0; i < 50; i++) {
+          const [{ n }] = (await c.query('SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows
+          if (n === 0) break
+          await new Promise((r) => setTimeout(r, 20))
+        }
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       } finally {
         await c.end()
