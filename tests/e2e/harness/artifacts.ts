@@ -1,0 +1,11 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { ARTIFACTS } from './paths'
+
+mkdirSync(ARTIFACTS, { recursive: true })
+
+/** A screenshot of what the user sees now, kept under test-artifacts/e2e/ for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`), fullPage: true })
+}

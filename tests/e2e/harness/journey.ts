@@ -1,0 +1,172 @@
+/**
+ * Scenario 1, the whole journey on `/`, as one function: scenarios 2 (the
+ * wire) and 6 (strict CSP) replay it and check what it left behind.
+ */
+import type { Page, Response } from 'playwright-core'
+import { expect } from 'vitest'
+import { freshEmail, PASSWORD } from './api'
+import { screenshot } from './artifacts'
+import { expectVisible, expectHidden, waitUntil } from './wait'
+import { accessDataRaw, addProject, button, dialog, hash, heading, logIn, signOut, signUp, TEXT } from './screens'
+
+export interface JourneyResult {
+  email: string
+  projectId: string
+  /** The API project IDs after the journey's Create and Delete. */
+  keyIds: string[]
+  deletedKeyId: string
+  /** The page's response: its headers carry the CSP. */
+  document: Response
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Runs the journey on a fresh page of a context, asserting what the user sees at each step. */
+export async function runJourney(page: Page, { shots = false } = {}): Promise<JourneyResult> {
+  const shot = (name: string) => (shots ? screenshot(page, name) : Promise.resolve())
+  const email = freshEmail()
+
+  // The guard: a guarded route without accessData goes to the log-in screen.
+  const document = await page.goto('/#/dashboard')
+  expect(document, 'the page loads').toBeTruthy()
+  await expectVisible(heading(page, TEXT.logInHeading))
+  expect(await hash(page)).toBe('#/login')
+  await shot('login')
+
+  // Sign up, land on the dashboard.
+  await page.getByRole('link', { name: 'Sign up' }).click()
+  await expectVisible(heading(page, TEXT.signUpHeading))
+  expect(await hash(page)).toBe('#/signup')
+  await shot('signup')
+  const registered = page.waitForResponse((r) => r.url().endsWith('/api/register'))
+  await signUp(page, { email, password: PASSWORD })
+  const registerBody = await (await registered).text()
+  await expectVisible(heading(page, TEXT.dashboardHeading))
+  expect(await hash(page)).toBe('#/dashboard')
+  expect((await accessDataRaw(page)) === registerBody, 'accessData holds the response body as sent').toBe(true)
+  await shot('dashboard-empty')
+
+  // Sign out through the user menu: back to log-in, accessData gone.
+  await signOut(page)
+  await expectVisible(heading(page, TEXT.logInHeading))
+  expect(await hash(page)).toBe('#/')
+  expect(await accessDataRaw(page)).toBeNull()
+
+  // A wrong password: the red banner with the server's own message.
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/auth/authenticate'))
+  await logIn(page, { email, password: 'not the password' })
+  const refusal = await refused
+  expect(refusal.status()).toBe(401)
+  const serverMessage = ((await refusal.json()) as { message: string }).message
+  const banner = page.getByRole('alert')
+  await expectVisible(banner)
+  expect(await banner.innerText()).toContain(serverMessage)
+  expect(await isReddish(banner), 'the banner is red').toBe(true)
+  expect(await banner.locator('svg').count(), 'the banner carries an icon').toBeGreaterThan(0)
+  expect(await page.getByLabel('Email address').inputValue(), 'typed input is kept').toBe(email)
+  await shot('login-error')
+
+  // Log in for real.
+  await logIn(page, { email, password: PASSWORD })
+  await expectVisible(heading(page, TEXT.dashboardHeading))
+  expect(await hash(page)).toBe('#/dashboard')
+
+  // Add a project: 'API Information' with the key(s), Project ID and Webhook Secret.
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/manage/dapp') && r.request().method() === 'POST')
+  const projectName = `Journey ${email.slice(5, 13)}`
+  const info = await addProject(page, projectName, 'Made by the end-to-end journey')
+  const project = (await (await created).json()) as { id: string; apiKey: Record<string, string>; webhookSecret: string }
+  await expectVisible(info.getByText(TEXT.infoWarning))
+  const infoText = await info.innerText()
+  expect(infoText.includes(project.id), 'the Project ID is shown').toBe(true)
+  expect(Object.values(project.apiKey).length).toBeGreaterThan(0)
+  expect(Object.values(project.apiKey).every((key) => infoText.includes(key)), 'every API key is shown').toBe(true)
+  expect(infoText.includes(project.webhookSecret), 'the Webhook Secret is shown').toBe(true)
+  await shot('api-information')
+
+  // Click-to-copy: the notice shows, then is gone after about a second; the clipboard holds the value.
+  await info.getByRole('button', { name: new RegExp(escape(project.id)) }).click()
+  const notice = page.getByText(TEXT.copied)
+  await expectVisible(notice)
+  const shown = Date.now()
+  await shot('copied')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(project.id)
+  await expectHidden(notice, 4000)
+  const lasted = Date.now() - shown
+  expect(lasted, 'the notice lasts about a second').toBeGreaterThan(500)
+  expect(lasted).toBeLessThan(2500)
+  const [firstKey] = Object.values(project.apiKey)
+  await info.getByRole('button', { name: new RegExp(escape(firstKey.slice(-12))) }).click()
+  await expectVisible(notice)
+  expect((await page.evaluate(() => navigator.clipboard.readText())) === firstKey, 'the clipboard holds the API key').toBe(true)
+
+  // Exit; the table row links to the detail.
+  await button(info, 'Exit').click()
+  await expectHidden(info)
+  const row = page.getByRole('row').filter({ hasText: projectName })
+  await expectVisible(row)
+  expect(await row.innerText()).toContain(project.id)
+  await shot('dashboard')
+  await row.getByRole('link', { name: projectName }).click()
+  await expectVisible(heading(page, projectName))
+  expect(await hash(page)).toBe(`#/projects?projectid=${encodeURIComponent(project.id)}`)
+  await expectVisible(page.getByText(TEXT.projectInformation))
+  const [firstId] = Object.keys(project.apiKey)
+  await expectVisible(page.getByText(`(${firstId})`))
+  await shot('project-detail')
+
+  // Create: 'New API Information' with the new pair, then the project shows two IDs.
+  const keyCreated = page.waitForResponse((r) => /\/api-key$/.test(r.url()) && r.request().method() === 'POST')
+  await button(page, 'Create').click()
+  const newPair = (await (await keyCreated).json()) as Record<string, string>
+  const [newId] = Object.keys(newPair)
+  const newKey = dialog(page, TEXT.newKeyDialog)
+  await expectVisible(newKey)
+  await expectVisible(newKey.getByText(TEXT.newKeyText))
+  const newKeyText = await newKey.innerText()
+  expect(newKeyText.includes(newId) && newKeyText.includes(newPair[newId]), 'the new pair is shown').toBe(true)
+  await shot('new-api-information')
+  await button(newKey, /exit|close/i).click()
+  await expectHidden(newKey)
+  await expectVisible(page.getByText(`(${newId})`))
+
+  // Delete: the first key preselected, Confirm, the toast, one ID fewer.
+  await button(page, 'Delete').click()
+  const pick = dialog(page, TEXT.deleteDialog)
+  await expectVisible(pick)
+  const select = pick.getByRole('combobox')
+  const options = await select.locator('option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value))
+  expect([...options].sort()).toEqual([firstId, newId].sort())
+  expect(await select.inputValue(), 'the first key is preselected').toBe(options[0])
+  const deletedKeyId = options[0]
+  await shot('pick-key-to-delete')
+  await button(pick, 'Confirm').click()
+  await expectHidden(pick)
+  const toast = page.getByRole('status').filter({ hasText: TEXT.deleted })
+  await expectVisible(toast)
+  await expectVisible(toast.getByRole('button', { name: /close|dismiss/i }))
+  const remaining = [firstId, newId].filter((id) => id !== deletedKeyId)
+  await expectVisible(page.getByText(`(${remaining[0]})`))
+  await waitUntil(async () => (await page.getByText(`(${deletedKeyId})`).count()) === 0, 'the deleted ID is gone')
+  await shot('deleted-toast')
+
+  // Back to the dashboard.
+  await page.getByRole('link', { name: TEXT.back }).click()
+  await expectVisible(heading(page, TEXT.dashboardHeading))
+  expect(await hash(page)).toBe('#/dashboard')
+
+  return { email, projectId: project.id, keyIds: remaining, deletedKeyId, document: document! }
+}
+
+/** The banner's text or background is clearly red. */
+async function isReddish(locator: import('playwright-core').Locator): Promise<boolean> {
+  return locator.evaluate((el) => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number)
+    const red = (value: string) => {
+      const [r, g, b, a = 1] = rgb(value)
+      return a > 0 && r > 120 && r > g * 1.5 && r > b * 1.5
+    }
+    const style = getComputedStyle(el)
+    return red(style.color) || red(style.backgroundColor) || red(style.borderTopColor)
+  })
+}

@@ -1,0 +1,85 @@
+/**
+ * Per test file: one real server (fresh DATA_DIR) and one Chromium; per test:
+ * fresh contexts, closed afterwards. The server must stop cleanly on SIGTERM.
+ */
+import type { Browser, BrowserContextOptions } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { launchBrowser, newFlexContext, type FlexContext, type PageProblems } from './browser'
+import { removeDataDir, startServer, type ServerProcess } from './server'
+
+export interface Suite {
+  readonly server: ServerProcess
+  readonly browser: Browser
+  /** A new context on the server's origin, closed after the test. */
+  context(options?: BrowserContextOptions): Promise<FlexContext>
+  /** SIGTERM the server (it must exit 0); the next test or restart brings it back. */
+  stopServer(): Promise<void>
+  /** Starts the server again on the same port, with the same data or a fresh DATA_DIR. */
+  restartServer(opts?: { freshData?: boolean }): Promise<void>
+}
+
+export function useSuite(): Suite {
+  let server: ServerProcess | undefined
+  let browser: Browser | undefined
+  let running = false
+  const dataDirs = new Set<string>()
+  const contexts: FlexContext[] = []
+
+  const stop = async () => {
+    if (!server || !running) return
+    running = false
+    const code = await server.stop()
+    expect(code, `the server should exit 0 on SIGTERM; its output:\n${server.output()}`).toBe(0)
+  }
+
+  const start = async (opts: { port?: number; dataDir?: string } = {}) => {
+    server = await startServer(opts)
+    dataDirs.add(server.dataDir)
+    running = true
+  }
+
+  beforeAll(async () => {
+    ;[browser] = await Promise.all([launchBrowser(), start()])
+  })
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map(({ context }) => context.close()))
+    // A test that stopped the server leaves the next one a working API.
+    if (server && !running) await start({ port: server.port, dataDir: server.dataDir })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await stop()
+    await Promise.all([...dataDirs].map(removeDataDir))
+  })
+
+  return {
+    get server() {
+      if (!server) throw new Error('the server has not started')
+      return server
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser has not started')
+      return browser
+    },
+    async context(options) {
+      const flex = await newFlexContext(this.browser, this.server.origin, { baseURL: this.server.url, ...options })
+      contexts.push(flex)
+      return flex
+    },
+    stopServer: stop,
+    async restartServer({ freshData = false } = {}) {
+      const { port, dataDir } = this.server
+      await stop()
+      await start({ port, dataDir: freshData ? undefined : dataDir })
+    },
+  }
+}
+
+/** The widget caused no uncaught error, console error or CSP violation. */
+export function expectNoProblems(problems: PageProblems): void {
+  expect(problems.pageErrors, 'uncaught errors in the page').toEqual([])
+  expect(problems.consoleErrors, 'console errors or warnings').toEqual([])
+  expect(problems.cspViolations, 'CSP violations').toEqual([])
+}

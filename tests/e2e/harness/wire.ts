@@ -1,0 +1,119 @@
+/**
+ * What the widget sends to the API, recorded as Chromium puts it on the wire.
+ * Tokens are never returned in a form a failing assertion would print: each
+ * Authorization header is reduced to which token it carried.
+ */
+import type { BrowserContext, Request, Response } from 'playwright-core'
+
+export type Credential = 'none' | 'device token' | 'access token' | 'unknown token' | 'not a bearer header'
+
+export interface WireCall {
+  method: string
+  /** Path and query, e.g. `/api/manage/dapp/owner`. */
+  path: string
+  /** Parsed JSON body; null when none was sent. */
+  body: unknown
+  credential: Credential
+  status: number | null
+}
+
+interface Raw {
+  request: Request
+  authorization: Promise<string | undefined>
+  response: Promise<Response | null>
+}
+
+export class WireRecorder {
+  private raw: Raw[] = []
+  private deviceTokens = new Set<string>()
+  private accessTokens = new Set<string>()
+  /** Every secret the API handed out (tokens, keys, webhook secrets), to check none leaks into a URL. */
+  private secrets = new Set<string>()
+  private pending: Promise<void>[] = []
+
+  constructor(context: BrowserContext, private readonly apiPrefix = '/api/') {
+    context.on('request', (request) => {
+      if (!new URL(request.url()).pathname.startsWith(this.apiPrefix)) return
+      const response = request.response()
+      this.raw.push({ request, authorization: request.headerValue('authorization').then((v) => v ?? undefined), response })
+      this.pending.push(response.then((r) => (r ? this.learn(request, r) : undefined)).catch(() => undefined))
+    })
+  }
+
+  /** Remembers the tokens and secrets in an answer, to recognise them later. */
+  private async learn(request: Request, response: Response): Promise<void> {
+    if (!response.ok()) return
+    let body: unknown
+    try {
+      body = await response.json()
+    } catch {
+      return
+    }
+    const path = new URL(request.url()).pathname.slice(this.apiPrefix.length - 1)
+    const token = (body as { accessToken?: unknown } | null)?.accessToken
+    if (typeof token === 'string') {
+      if (path === '/device') this.deviceTokens.add(token)
+      if (path === '/register' || path === '/auth/authenticate') this.accessTokens.add(token)
+      this.secrets.add(token)
+    }
+    collectSecrets(body, this.secrets)
+  }
+
+  async calls(): Promise<WireCall[]> {
+    await Promise.all(this.pending)
+    const out: WireCall[] = []
+    for (const { request, authorization, response } of this.raw) {
+      const url = new URL(request.url())
+      const header = await authorization
+      const settled = await response.catch(() => null)
+      out.push({
+        method: request.method(),
+        path: url.pathname + url.search,
+        body: parseBody(request),
+        credential: this.classify(header),
+        status: settled?.status() ?? null,
+      })
+    }
+    return out
+  }
+
+  /** URLs that carry a token, key or secret the API issued (there must be none). */
+  async urlsWithSecrets(): Promise<string[]> {
+    await Promise.all(this.pending)
+    return this.raw
+      .map(({ request }) => request.url())
+      .filter((url) => [...this.secrets].some((secret) => secret.length >= 8 && url.includes(secret)))
+      .map((url) => url.replace(/[A-Za-z0-9_-]{16,}/g, '<redacted>'))
+  }
+
+  private classify(header: string | undefined): Credential {
+    if (header === undefined) return 'none'
+    const match = /^Bearer (.+)$/.exec(header)
+    if (!match) return 'not a bearer header'
+    if (this.deviceTokens.has(match[1])) return 'device token'
+    if (this.accessTokens.has(match[1])) return 'access token'
+    return 'unknown token'
+  }
+}
+
+function parseBody(request: Request): unknown {
+  const text = request.postData()
+  if (text === null || text === '') return null
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return `(not JSON: ${text.length} characters)`
+  }
+}
+
+function collectSecrets(value: unknown, into: Set<string>): void {
+  if (!value || typeof value !== 'object') return
+  for (const [key, inner] of Object.entries(value)) {
+    if (key === 'apiKey' && inner && typeof inner === 'object') for (const k of Object.values(inner)) if (typeof k === 'string') into.add(k)
+    if (key === 'webhookSecret' && typeof inner === 'string') into.add(inner)
+  }
+  // A create-key answer is a bare { projectId: apiKey } map.
+  if (!Array.isArray(value) && !('id' in value) && !('accessToken' in value)) {
+    for (const k of Object.values(value)) if (typeof k === 'string') into.add(k)
+  }
+}
