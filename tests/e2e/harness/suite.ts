@@ -22,6 +22,8 @@ export function useSuite(): Suite {
   let server: ServerProcess | undefined
   let browser: Browser | undefined
   let running = false
+  /** Why the browser or server could not start: every test then fails with it (never skips). */
+  let setupError: unknown
   const dataDirs = new Set<string>()
   const contexts: FlexContext[] = []
 
@@ -39,7 +41,10 @@ export function useSuite(): Suite {
   }
 
   beforeAll(async () => {
-    ;[browser] = await Promise.all([launchBrowser(), start()])
+    const [launched, started] = await Promise.allSettled([launchBrowser(), start()])
+    if (launched.status === 'fulfilled') browser = launched.value
+    else setupError = launched.reason
+    if (started.status === 'rejected') setupError ??= started.reason
   })
 
   afterEach(async () => {
@@ -56,10 +61,12 @@ export function useSuite(): Suite {
 
   return {
     get server() {
+      if (setupError) throw setupError
       if (!server) throw new Error('the server has not started')
       return server
     },
     get browser() {
+      if (setupError) throw setupError
       if (!browser) throw new Error('the browser has not started')
       return browser
     },
