@@ -2,9 +2,9 @@
  * <flex-project-detail>: one project and its API keys.
  *
  * Attributes: project-id (else the `projectid` query of the hash), api-base, router.
- * Events: flex-key-created, flex-key-deleted, flex-navigate (cancelable).
+ * Events: flex-key-created, flex-key-deleted, flex-signed-out (a 401), flex-navigate (cancelable).
  */
 import { createFlexElement } from '../create-element'
 import { ProjectDetailScreen } from './ProjectDetailScreen'
 
-export const FlexProjectDetailElement = createFlexElement(ProjectDetailScreen)
+export const FlexProjectDetailElement = createFlexElement(ProjectDetailScreen, { projectId: 'string' })

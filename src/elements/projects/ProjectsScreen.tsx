@@ -1,4 +1,13 @@
-/** Placeholder until its issue lands. */
+import { useManageApi } from '../../hooks/useManageApi'
+import { Dashboard } from './Dashboard'
+import { SignedOutNotice } from './SignedOutNotice'
+
+/**
+ * The dashboard 'Your Flex Projects'. Inside <flex-portal> the route guard
+ * only shows it when signed in; standalone on a host page it shows a log-in
+ * notice until a session exists.
+ */
 export function ProjectsScreen() {
-  return <p className="p-6 text-fg">Projects</p>
+  const { signedIn } = useManageApi()
+  return signedIn ? <Dashboard /> : <SignedOutNotice />
 }

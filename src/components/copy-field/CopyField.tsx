@@ -1,0 +1,55 @@
+import { useEffect, useId, useRef } from 'react'
+import { useCopy } from '../../hooks/useCopy'
+
+export const COPIED_NOTICE = 'Successfully copied'
+export const COPY_FAILED_NOTICE = "Couldn't copy. Select the text and copy it manually."
+
+export interface CopyFieldProps {
+  label: string
+  value: string
+}
+
+/**
+ * Click-to-copy: the whole field is one button showing the label and the value.
+ * When the clipboard is refused, the value appears selected in a read-only box
+ * so Ctrl+C / the context menu still works.
+ */
+export function CopyField({ label, value }: CopyFieldProps) {
+  const { status, copy } = useCopy()
+  const manualRef = useRef<HTMLInputElement>(null)
+  const noticeId = useId()
+
+  useEffect(() => {
+    if (status === 'failed') manualRef.current?.select()
+  }, [status])
+
+  return (
+    <div className="min-w-0">
+      <button
+        type="button"
+        onClick={() => void copy(value)}
+        aria-describedby={noticeId}
+        className="group flex w-full items-start gap-3 rounded-flex border border-border bg-bg px-3 py-2 text-left hover:border-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+      >
+        <span className="min-w-0 flex-1">
+          <span className="block text-xs font-medium text-muted">{label}</span>
+          <span className="block break-all font-mono text-sm text-fg">{value}</span>
+        </span>
+        <span className="shrink-0 self-center text-xs font-semibold text-accent group-hover:text-accent-hover">Copy</span>
+      </button>
+      <p id={noticeId} role="status" aria-live="polite" className={`mt-1 min-h-[1rem] text-xs ${status === 'failed' ? 'text-danger' : 'text-success'}`}>
+        {status === 'copied' ? COPIED_NOTICE : status === 'failed' ? COPY_FAILED_NOTICE : ''}
+      </p>
+      {status === 'failed' && (
+        <input
+          ref={manualRef}
+          readOnly
+          value={value}
+          aria-label={`${label} (select and copy)`}
+          onFocus={(e) => e.currentTarget.select()}
+          className="mt-1 block w-full rounded-flex border border-border bg-bg px-3 py-2 font-mono text-sm text-fg focus:outline-none focus:ring-2 focus:ring-accent"
+        />
+      )}
+    </div>
+  )
+}

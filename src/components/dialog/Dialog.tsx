@@ -1,0 +1,86 @@
+import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react'
+import { useId, useRef, type MutableRefObject, type ReactNode } from 'react'
+import { useElement } from '../../elements/context'
+
+export interface DialogProps {
+  open: boolean
+  onClose: () => void
+  /** Shown as the heading and used as the dialog's accessible name. */
+  title: string
+  /** Keeps the title for screen readers only. */
+  hideTitle?: boolean
+  /**
+   * false: Escape and a click on the backdrop do nothing; only the dialog's
+   * own button closes it (dialogs that show a secret once).
+   */
+  dismissible?: boolean
+  /** Where focus goes on close, when the opener is gone or another element should get it. */
+  returnFocus?: MutableRefObject<HTMLElement | null>
+  initialFocus?: MutableRefObject<HTMLElement | null>
+  /** center: a modal card; left: a sheet from the left edge (the small-screen sidebar). */
+  placement?: 'center' | 'left'
+  children: ReactNode
+}
+
+const layouts = {
+  center: {
+    overlay: 'z-50 grid place-items-center bg-black/70 p-4',
+    panel: 'w-full max-w-lg max-h-[90vh] overflow-y-auto rounded-flex border border-border bg-surface p-6 text-fg shadow-xl',
+  },
+  left: {
+    overlay: 'z-50 flex bg-black/70 md:hidden',
+    panel: 'flex h-full w-72 max-w-[85%] flex-col overflow-y-auto border-r border-border bg-surface text-fg shadow-xl',
+  },
+}
+
+/**
+ * The one modal dialog. Portalled into the element's own shadow root (so the
+ * widget's stylesheet applies and nothing lands in the host's body), focus
+ * moves in and is trapped, and returns to the opener on close.
+ */
+export function Dialog({ open, onClose, title, hideTitle = false, dismissible = true, returnFocus, initialFocus, placement = 'center', children }: DialogProps) {
+  const { root } = useElement()
+  const titleId = useId()
+  const pressStartedOnBackdrop = useRef(false)
+  const { refs, context } = useFloating({
+    open,
+    onOpenChange: (next) => {
+      if (!next) onClose()
+    },
+  })
+  // Outside presses are handled on the overlay: the focus manager makes the
+  // rest of the page inert, so useDismiss would not see them (design.md §3).
+  const dismiss = useDismiss(context, { enabled: dismissible, outsidePress: false })
+  const role = useRole(context, { role: 'dialog' })
+  const { getFloatingProps } = useInteractions([dismiss, role])
+
+  if (!open) return null
+  const layout = layouts[placement]
+  return (
+    <FloatingPortal root={root}>
+      {/* Portalled content sits outside the screen's wrapper: give it its own. */}
+      <div className="flex-root">
+        <FloatingOverlay
+          lockScroll
+          className={layout.overlay}
+          // Only a press that starts and ends on the backdrop closes: a text
+          // selection dragged out of the dialog must not.
+          onPointerDown={(e) => (pressStartedOnBackdrop.current = e.target === e.currentTarget)}
+          onClick={(e) => {
+            if (dismissible && pressStartedOnBackdrop.current && e.target === e.currentTarget) onClose()
+            pressStartedOnBackdrop.current = false
+          }}
+        >
+          <FloatingFocusManager context={context} initialFocus={initialFocus} returnFocus={returnFocus ?? true}>
+            <div ref={refs.setFloating} aria-labelledby={titleId} aria-modal="true" className={layout.panel} {...getFloatingProps()}>
+              <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-fg'}>
+                {title}
+              </h2>
+              {children}
+            </div>
+          </FloatingFocusManager>
+        </FloatingOverlay>
+      </div>
+    </FloatingPortal>
+  )
+}

@@ -1,0 +1,28 @@
+import type { MutableRefObject } from 'react'
+import type { KeyMap } from '../../api/types'
+import { Button } from '../../components/Button'
+import { CopyField } from '../../components/copy-field/CopyField'
+import { Dialog } from '../../components/dialog/Dialog'
+import { DialogActions } from '../../components/dialog/DialogActions'
+
+export const NEW_PAIR_TEXT = 'Copy the Project ID and API key. This is your new API pairing!'
+
+/** 'New API Information' (spec §2): the new pair(s), shown once, so only its own button closes it. */
+export function NewKeyDialog({ keys, onClose, returnFocus }: { keys: KeyMap | null; onClose: () => void; returnFocus?: MutableRefObject<HTMLElement | null> }) {
+  return (
+    <Dialog open={keys !== null} onClose={onClose} title="New API Information" dismissible={false} returnFocus={returnFocus}>
+      <p className="mt-2 text-sm text-muted">{NEW_PAIR_TEXT}</p>
+      <div className="mt-4 space-y-4">
+        {Object.entries(keys ?? {}).map(([apiProjectId, key]) => (
+          <div key={apiProjectId} className="space-y-3">
+            <CopyField label="Project ID" value={apiProjectId} />
+            <CopyField label="API Key" value={key} />
+          </div>
+        ))}
+      </div>
+      <DialogActions>
+        <Button onClick={onClose}>Exit</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

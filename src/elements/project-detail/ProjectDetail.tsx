@@ -1,0 +1,88 @@
+import { useCallback, type ReactNode } from 'react'
+import { errorMessage, isApiError } from '../../api/errors'
+import { Alert } from '../../components/Alert'
+import { Spinner } from '../../components/Button'
+import { useAsync } from '../../hooks/useAsync'
+import { useManageApi } from '../../hooks/useManageApi'
+import { RouteLink } from '../../router/RouteLink'
+import { ApiActions } from './ApiActions'
+import { ProjectInformation } from './ProjectInformation'
+
+function Retry({ onClick }: { onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className="shrink-0 rounded-flex px-1 font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
+      Retry
+    </button>
+  )
+}
+
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="min-h-[100vh] bg-bg font-flex text-fg">
+      <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
+        <header className="mb-8 flex flex-col-reverse gap-4 border-b border-border pb-6 sm:flex-row sm:items-start sm:justify-between">
+          <h1 dir="auto" className="min-w-0 break-words text-2xl font-bold text-fg">
+            {title}
+          </h1>
+          <RouteLink
+            to="/dashboard"
+            className="shrink-0 rounded-flex text-sm font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+          >
+            <span aria-hidden="true">← </span>Back to Dashboard
+          </RouteLink>
+        </header>
+        {children}
+      </div>
+    </div>
+  )
+}
+
+/** One project: its information and API actions, with loading, not-found and error states. */
+export function ProjectDetail({ id }: { id: string }) {
+  const api = useManageApi()
+  const load = useCallback((signal: AbortSignal) => api.getProject(id, signal), [api, id])
+  const project = useAsync(id ? load : null)
+
+  const notFound = !id || (isApiError(project.error) && project.error.status === 404)
+  if (notFound) {
+    return (
+      <Page title="Project not found">
+        <div role="alert" className="rounded-flex border border-border bg-surface p-6 text-sm">
+          <p className="font-semibold text-fg">Project not found.</p>
+          <p className="mt-1 text-muted">{id ? 'It may have been deleted, or the link is wrong.' : 'No project was chosen.'}</p>
+        </div>
+      </Page>
+    )
+  }
+
+  const { data } = project
+  if (!data) {
+    return (
+      <Page title="Project">
+        {project.error !== undefined ? (
+          <Alert action={<Retry onClick={project.reload} />}>
+            <p className="font-semibold">This project could not be loaded.</p>
+            <p>{errorMessage(project.error)}</p>
+          </Alert>
+        ) : (
+          <p role="status" className="flex items-center gap-3 text-sm text-muted">
+            <Spinner />
+            Loading project…
+          </p>
+        )}
+      </Page>
+    )
+  }
+
+  return (
+    <Page title={data.name || 'Untitled project'}>
+      {project.error !== undefined && (
+        <Alert className="mb-6" action={<Retry onClick={project.reload} />}>
+          {errorMessage(project.error)}
+        </Alert>
+      )}
+      <ProjectInformation project={data} />
+      <ApiActions project={data} onChanged={project.reload} />
+    </Page>
+  )
+}

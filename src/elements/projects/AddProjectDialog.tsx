@@ -1,0 +1,73 @@
+import { useState, type FormEvent, type MutableRefObject } from 'react'
+import { errorMessage } from '../../api/errors'
+import type { Project } from '../../api/types'
+import { Alert } from '../../components/Alert'
+import { Button } from '../../components/Button'
+import { Dialog } from '../../components/dialog/Dialog'
+import { DialogActions } from '../../components/dialog/DialogActions'
+import { TextField } from '../../components/TextField'
+import type { ManageApi } from '../../hooks/useManageApi'
+import { useSingleFlight } from '../../hooks/useSingleFlight'
+
+export interface AddProjectDialogProps {
+  open: boolean
+  onClose: () => void
+  /** Called once the server has made the project (the response carries its one-time secrets). */
+  onCreated: (project: Project) => void
+  createProject: ManageApi['createProject']
+  returnFocus?: MutableRefObject<HTMLElement | null>
+}
+
+/**
+ * 'Add new project' (spec §2). A failed create keeps the dialog open with the
+ * error and what was typed; nothing else opens. Fields are not checked here
+ * (spec §5): the server's message says what is wrong.
+ */
+export function AddProjectDialog({ open, onClose, onCreated, createProject, returnFocus }: AddProjectDialogProps) {
+  const [name, setName] = useState('')
+  const [description, setDescription] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const { pending, run } = useSingleFlight()
+
+  const close = () => {
+    setName('')
+    setDescription('')
+    setError(null)
+    onClose()
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    void run(async () => {
+      setError(null)
+      let project: Project
+      try {
+        project = await createProject({ name, description })
+      } catch (err) {
+        setError(errorMessage(err))
+        return
+      }
+      setName('')
+      setDescription('')
+      onCreated(project)
+    })
+  }
+
+  return (
+    <Dialog open={open} onClose={close} title="Add new project" returnFocus={returnFocus}>
+      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+        {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
+        <TextField label="Project Name" name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField label="Project Description" name="description" autoComplete="off" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <DialogActions>
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={pending} pendingLabel="Adding…">
+            Add
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,91 @@
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
+import type { ProjectSummary } from '../../api/types'
+import { useVirtualRows } from '../../hooks/useVirtualRows'
+import { filterProjects, toSearchable } from './filter-projects'
+import { ProjectRow } from './ProjectRow'
+
+/** Matches the rows' `h-14`. */
+export const ROW_HEIGHT_PX = 56
+
+const th = 'px-4 py-3 text-xs font-semibold uppercase tracking-wide text-muted'
+
+/**
+ * The projects table (spec §2) with a name search above it. Only the rows in
+ * view (plus a margin) are in the DOM, so ten thousand projects render and
+ * scroll like twenty; the search reaches any of them by name.
+ */
+export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
+  const [query, setQuery] = useState('')
+  // Typing stays responsive on a long list: filtering may lag a keystroke behind.
+  const deferredQuery = useDeferredValue(query)
+  const searchable = useMemo(() => toSearchable(projects), [projects])
+  const rows = useMemo(() => filterProjects(searchable, deferredQuery), [searchable, deferredQuery])
+  const { ref, first, last, padTop, padBottom } = useVirtualRows<HTMLDivElement>(rows.length, ROW_HEIGHT_PX)
+  const searchId = useId()
+
+  useEffect(() => {
+    if (ref.current) ref.current.scrollTop = 0
+  }, [deferredQuery, ref])
+
+  const filtering = deferredQuery.trim() !== ''
+  return (
+    <div className="min-w-0">
+      <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="w-full sm:max-w-xs">
+          <label htmlFor={searchId} className="sr-only">
+            Search projects
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search projects"
+            autoComplete="off"
+            className="block w-full rounded-flex border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
+          />
+        </div>
+        <p role="status" className="text-sm text-muted">
+          {filtering ? `${rows.length.toLocaleString()} of ${projects.length.toLocaleString()} projects` : `${projects.length.toLocaleString()} ${projects.length === 1 ? 'project' : 'projects'}`}
+        </p>
+      </div>
+      {/* Focusable so the keyboard can scroll through every row, not only the rendered ones. */}
+      <div ref={ref} tabIndex={0} role="region" aria-label="Projects" className="max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
+        <table aria-rowcount={rows.length + 1} className="w-full min-w-[48rem] table-fixed text-left text-sm text-fg">
+          <caption className="sr-only">Your projects</caption>
+          <thead className="sticky top-0 z-10 bg-raised">
+            <tr aria-rowindex={1}>
+              <th scope="col" className={`${th} w-1/4`}>Project Name</th>
+              <th scope="col" className={`${th} w-1/5`}>Project ID</th>
+              <th scope="col" className={th}>Project Description</th>
+              <th scope="col" className={`${th} w-36`}>Date Created</th>
+              <th scope="col" className={`${th} w-32`}>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {padTop > 0 && (
+              <tr aria-hidden="true" style={{ height: padTop }}>
+                <td colSpan={5} />
+              </tr>
+            )}
+            {rows.slice(first, last).map((project, i) => (
+              <ProjectRow key={project.id} project={project} rowIndex={first + i + 2} />
+            ))}
+            {padBottom > 0 && (
+              <tr aria-hidden="true" style={{ height: padBottom }}>
+                <td colSpan={5} />
+              </tr>
+            )}
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={5} className="px-4 py-8 text-center text-muted">
+                  No projects match your search.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  )
+}

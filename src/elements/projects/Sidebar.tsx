@@ -1,0 +1,33 @@
+import { Dialog } from '../../components/dialog/Dialog'
+import { CloseIcon } from '../../components/icons/CloseIcon'
+import { SidebarNav } from './SidebarNav'
+
+export interface SidebarProps {
+  /** The small-screen sheet's state; from md (768 px) up the sidebar is always shown. */
+  open: boolean
+  onClose: () => void
+}
+
+/** A column from 768 px up; below that a sheet opened by the header's menu button. */
+export function Sidebar({ open, onClose }: SidebarProps) {
+  return (
+    <>
+      <aside className="hidden w-64 shrink-0 border-r border-border bg-surface md:block">
+        <SidebarNav />
+      </aside>
+      <Dialog open={open} onClose={onClose} title="Sidebar" hideTitle placement="left">
+        <div className="flex justify-end p-2">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-flex p-2 text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+          >
+            <CloseIcon className="h-6 w-6" />
+            <span className="sr-only">Close sidebar</span>
+          </button>
+        </div>
+        <SidebarNav onNavigate={onClose} />
+      </Dialog>
+    </>
+  )
+}

@@ -1,0 +1,51 @@
+import { useMemo } from 'react'
+import { createKey, createProject, deleteKey, getProject, listProjects } from '../api/calls'
+import { ApiError, isApiError } from '../api/errors'
+import type { NewProjectInput } from '../api/types'
+import { useElement } from '../elements/context'
+import { emit } from '../events'
+import { store } from '../store'
+import { useFlexStore } from './useFlexStore'
+
+/**
+ * A 401 on a project call means the access token is no longer good: sign out
+ * with the reason, so a log-in screen can say the session expired. Only the
+ * first failing call for a token does it (several may be in flight).
+ */
+function expire(host: HTMLElement, token: string) {
+  if (store.getState().accessData?.accessToken !== token) return
+  store.getState().signOut('expired')
+  emit(host, 'flex-signed-out', { reason: 'expired' })
+}
+
+/**
+ * The project calls of spec §7, bound to this element's api-base and the
+ * shared session's access token. `signedIn` is false without access data:
+ * screens then show a log-in notice instead of calling.
+ */
+export function useManageApi() {
+  const { apiBase, host } = useElement()
+  const token = useFlexStore((s) => s.accessData?.accessToken ?? null)
+
+  return useMemo(() => {
+    async function run<T>(call: (token: string) => Promise<T>): Promise<T> {
+      if (!token) throw new ApiError('http', 'Please log in again.', 401)
+      try {
+        return await call(token)
+      } catch (e) {
+        if (isApiError(e) && e.status === 401) expire(host, token)
+        throw e
+      }
+    }
+    return {
+      signedIn: token !== null,
+      listProjects: (signal?: AbortSignal) => run((t) => listProjects(apiBase, t, signal)),
+      getProject: (id: string, signal?: AbortSignal) => run((t) => getProject(apiBase, t, id, signal)),
+      createProject: (input: NewProjectInput) => run((t) => createProject(apiBase, t, input)),
+      createKey: (id: string) => run((t) => createKey(apiBase, t, id)),
+      deleteKey: (id: string, keyId: string) => run((t) => deleteKey(apiBase, t, id, keyId)),
+    }
+  }, [apiBase, host, token])
+}
+
+export type ManageApi = ReturnType<typeof useManageApi>
