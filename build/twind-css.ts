@@ -9,6 +9,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { defineConfig, stringify, twind, virtual, type Preflight } from '@twind/core'
 import presetTailwind from '@twind/preset-tailwind'
+import ts from 'typescript'
 import type { Plugin } from 'vite'
 import { theme } from './theme.ts'
 import { preflight } from './preflight.ts'
@@ -37,17 +38,24 @@ export function generateCss(sources: string[]): string {
   return stringify(tw.target)
 }
 
-/** Every whitespace-separated word inside a string literal, deduplicated. */
+/**
+ * Every whitespace-separated word inside a string literal, deduplicated. The
+ * literals come from TypeScript's parser: a regex pairing quotes loses step at
+ * the first apostrophe in a comment or JSX text ("Don't…") and silently drops
+ * every class after it.
+ */
 export function candidates(sources: string[]): Set<string> {
   const out = new Set<string>()
-  const literal = /(["'`])((?:\\.|(?!\1)[^\\])*?)\1/g
-  for (const source of sources) {
-    for (const match of source.matchAll(literal)) {
-      for (const word of match[2].split(/[\s]+|\$\{|\}/)) {
-        if (/^[!-]?[a-z@][\w:./[\]()%#!,-]*$/i.test(word) && word.length < 80) out.add(word)
-      }
+  const add = (text: string) => {
+    for (const word of text.split(/\s+/)) {
+      if (/^[!-]?[a-z@][\w:./[\]()%#!,-]*$/i.test(word) && word.length < 80) out.add(word)
     }
   }
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) add(node.text)
+    ts.forEachChild(node, visit)
+  }
+  for (const source of sources) visit(ts.createSourceFile('source.tsx', source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX))
   return out
 }
 
