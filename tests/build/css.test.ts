@@ -1,0 +1,55 @@
+/** The stylesheet twind generates at build time from the string literals of src/. */
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { candidates, generateCss } from '../../build/twind-css'
+
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : []
+  })
+
+const css = generateCss(files('src').map((f) => readFileSync(f, 'utf8')))
+
+describe('generated CSS', () => {
+  it('has the :host preflight and the .flex-root shield instead of html/body rules', () => {
+    expect(css).toMatch(/:host\{display:block\}/)
+    expect(css).toMatch(/\.flex-root\{[^}]*all:initial/)
+    expect(css).toMatch(/\.flex-root\{[^}]*font-size:16px/)
+    expect(css).not.toMatch(/(^|[},])\s*(html|body)\s*[{,]/)
+  })
+
+  it('has no rem units, so a host html{font-size} cannot resize the widget', () => {
+    // In values, that is: a class name such as min-h-[1rem] keeps its name.
+    expect(css).not.toMatch(/[:\s(,]-?\d*\.?\d+rem\b/)
+    expect(css).toMatch(/\.text-sm\{font-size:14px;line-height:20px\}/)
+  })
+
+  it('takes colours, radius and font from --flex-* custom properties', () => {
+    expect(css).toMatch(/\.bg-bg\{[^}]*var\(--flex-bg, ?#0b1120\)/)
+    expect(css).toMatch(/\.rounded-flex\{border-radius:var\(--flex-radius/)
+    expect(css).toMatch(/\.font-flex\{font-family:var\(--flex-font/)
+  })
+
+  it('holds every utility the auth screens use, and no hashed class names', () => {
+    for (const cls of ['bg-surface', 'text-danger', 'bg-danger-bg', 'text-accent', 'max-w-sm', 'focus-visible\\:ring-2']) {
+      expect(css, cls).toContain(`.${cls}`)
+    }
+    expect(css).not.toMatch(/\.tw-[a-z0-9]{5,}/)
+  })
+
+  it('scans string literals only for class-like words', () => {
+    const source = [
+      `// The host's page: p-9 in a comment`,
+      `const a = "px-4 py-2 hover:bg-accent"`,
+      `const b = \`w-full \${x ? 'text-fg' : ''} mt-2\``,
+      `const c = <p className="text-danger">Don't have an account? m-3</p>`,
+      `const d = 'bg-bg'`,
+    ].join('\n')
+    const found = candidates([source])
+    expect([...found]).toEqual(expect.arrayContaining(['px-4', 'py-2', 'hover:bg-accent', 'w-full', 'text-fg', 'mt-2', 'text-danger', 'bg-bg']))
+    expect(found.has('p-9')).toBe(false)
+    expect(found.has('m-3')).toBe(false)
+  })
+})
