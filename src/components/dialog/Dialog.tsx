@@ -1,5 +1,5 @@
 import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react'
-import { useId, useRef, type MutableRefObject, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type MutableRefObject, type ReactNode } from 'react'
 import { useElement } from '../../elements/context'
 
 export interface DialogProps {
@@ -53,13 +53,29 @@ export function Dialog({ open, onClose, title, hideTitle = false, dismissible = 
   const dismiss = useDismiss(context, { enabled: dismissible, outsidePress: false })
   const role = useRole(context, { role: 'dialog' })
   const { getFloatingProps } = useInteractions([dismiss, role])
+  // State, not a ref: the portal mounts its children a render after opening.
+  const [wrapper, setWrapper] = useState<HTMLDivElement | null>(null)
+
+  // The focus manager makes the host page outside our shadow root inert, but
+  // not the screen behind the dialog inside it: do that here, so neither the
+  // keyboard nor a screen reader's cursor can wander behind the dialog.
+  useEffect(() => {
+    if (!wrapper) return
+    const behind = Array.from(root.children).filter(
+      (el) => !el.contains(wrapper) && !el.hasAttribute('inert') && el.localName !== 'style',
+    )
+    for (const el of behind) el.setAttribute('inert', '')
+    return () => {
+      for (const el of behind) el.removeAttribute('inert')
+    }
+  }, [wrapper, root])
 
   if (!open) return null
   const layout = layouts[placement]
   return (
     <FloatingPortal root={root}>
       {/* Portalled content sits outside the screen's wrapper: give it its own. */}
-      <div className="flex-root">
+      <div ref={setWrapper} className="flex-root">
         <FloatingOverlay
           lockScroll
           className={layout.overlay}
