@@ -1,0 +1,32 @@
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { describe, expect, it } from 'vitest'
+import { Toast } from '../../src/components/toast/Toast'
+import { renderScreen } from './helpers'
+
+function Harness() {
+  const [message, setMessage] = useState<string | null>(null)
+  return (
+    <>
+      <button type="button" onClick={() => setMessage('Successfully deleted!')}>
+        Show
+      </button>
+      <Toast message={message} onClose={() => setMessage(null)} />
+    </>
+  )
+}
+
+describe('Toast', () => {
+  it('announces its message in a live region that exists before the message does, and closes with its button', async () => {
+    const q = renderScreen(<Harness />)
+    const user = userEvent.setup()
+    const region = q.getByRole('status')
+    expect(region.getAttribute('aria-live')).toBe('polite')
+    expect(region.textContent).toBe('')
+    await user.click(q.getByRole('button', { name: 'Show' }))
+    expect(q.getByRole('status').textContent).toContain('Successfully deleted!')
+    expect(q.getByRole('status')).toBe(region)
+    await user.click(q.getByRole('button', { name: 'Close' }))
+    expect(q.queryByText('Successfully deleted!')).toBeNull()
+  })
+})
