@@ -5,6 +5,10 @@ export const ACCESS_DATA_KEY = 'accessData'
 
 type Persisted = { accessData: AccessData | null }
 
+// False after a write failed: the session then lives in memory for this page,
+// and localStorage no longer says who is signed in.
+let storageInStep = true
+
 // localStorage itself can throw (storage disabled, sandboxed iframe, quota).
 function storage(): Storage | null {
   try {
@@ -27,6 +31,20 @@ export function readAccessData(raw: string | null | undefined): AccessData | nul
 }
 
 /**
+ * The raw stored value, or undefined when localStorage cannot be trusted to
+ * hold the session (unavailable, or our last write to it failed).
+ */
+export function readStoredAccessData(): string | null | undefined {
+  const s = storage()
+  if (!storageInStep || !s) return undefined
+  try {
+    return s.getItem(ACCESS_DATA_KEY)
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * zustand's persist writes `{state, version}`; the contract is the raw response
  * body under `accessData`, so this storage maps between the two.
  */
@@ -37,8 +55,9 @@ export const accessDataStorage: PersistStorage<Persisted> = {
     try {
       if (value.state.accessData) s?.setItem(name, JSON.stringify(value.state.accessData))
       else s?.removeItem(name)
+      storageInStep = Boolean(s)
     } catch {
-      /* quota or disabled storage: the session lives in memory for this page */
+      storageInStep = false
     }
   },
   removeItem: (name) => {

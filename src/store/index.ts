@@ -5,7 +5,7 @@
  */
 import { persist } from 'zustand/middleware'
 import { createStore } from 'zustand/vanilla'
-import { ACCESS_DATA_KEY, accessDataStorage, readAccessData } from './access-data-storage'
+import { ACCESS_DATA_KEY, accessDataStorage, readAccessData, readStoredAccessData } from './access-data-storage'
 import { createDeviceSlice, type DeviceSlice } from './device-slice'
 import { createSessionSlice, type SessionSlice } from './session-slice'
 
@@ -19,14 +19,27 @@ export const store = createStore<FlexState>()(
   }),
 )
 
-// A sign-in or sign-out in another tab. persist's rehydrate would not clear the
-// state on removal, so read the key ourselves.
+/**
+ * Brings the store in line with what localStorage holds now. The session is
+ * defined by the stored key (spec §6), and not every change to it reaches us as
+ * an action: another tab fires `storage`; the host page's own script does not.
+ */
+export function syncAccessData(raw: string | null | undefined = readStoredAccessData()): void {
+  if (raw === undefined) return
+  const accessData = readAccessData(raw)
+  if (JSON.stringify(accessData) !== JSON.stringify(store.getState().accessData)) store.setState({ accessData, signOutReason: null })
+}
+
 if (typeof window !== 'undefined') {
+  // Another tab. persist's rehydrate would not clear the state on removal, so read the key ourselves.
   window.addEventListener('storage', (event) => {
-    if (event.key !== ACCESS_DATA_KEY && event.key !== null) return
-    const accessData = readAccessData(event.key === null ? null : event.newValue)
-    if (JSON.stringify(accessData) !== JSON.stringify(store.getState().accessData)) store.setState({ accessData, signOutReason: null })
+    if (event.key === ACCESS_DATA_KEY || event.key === null) syncAccessData(event.key === null ? null : event.newValue)
   })
+  // This tab: re-read before each hash route change is rendered (this listener is
+  // added at import, so before any element's router), so the guard sees a key the
+  // host page removed or wrote itself.
+  window.addEventListener('hashchange', () => syncAccessData())
+  window.addEventListener('popstate', () => syncAccessData())
 }
 
 export { ACCESS_DATA_KEY, readAccessData }

@@ -115,6 +115,19 @@ describe('<flex-portal> in hash mode', () => {
     expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
   })
 
+  it('the guard reads a key the host page changed itself, at the next hash change', async () => {
+    signInAs()
+    const { q } = portalAt('#/dashboard')
+    await q.findByRole('heading', { name: 'Dashboard stand-in' })
+    localStorage.removeItem('accessData')
+    window.location.hash = '#/projects?projectid=1'
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    await waitFor(() => expect(window.location.hash).toBe('#/login'))
+    localStorage.setItem('accessData', JSON.stringify({ accessToken: 'written-by-host' }))
+    window.location.hash = '#/dashboard'
+    expect(await q.findByRole('heading', { name: 'Dashboard stand-in' })).toBeTruthy()
+  })
+
   it('a signed-in user sees the log-in form on /login (the route table has no guard there)', async () => {
     signInAs()
     const { q } = portalAt('#/login')

@@ -135,3 +135,36 @@ describe('ensureDeviceToken', () => {
     expect(api.calls).toHaveLength(2)
   })
 })
+
+describe('this tab, behind the store’s back', () => {
+  it('a key the host page removed is seen at the next hash change', async () => {
+    store.getState().signIn(body)
+    localStorage.removeItem('accessData')
+    window.location.hash = '#/dashboard'
+    await new Promise((resolve) => window.addEventListener('hashchange', resolve, { once: true }))
+    expect(store.getState().accessData).toBeNull()
+    window.history.replaceState(null, '', window.location.pathname)
+  })
+
+  it('a key the host page wrote is seen at the next Back/Forward', () => {
+    localStorage.setItem('accessData', JSON.stringify(body))
+    window.dispatchEvent(new PopStateEvent('popstate'))
+    expect(store.getState().accessData).toEqual(body)
+  })
+
+  it('a session kept in memory (storage refused the write) is not dropped by a hash change', () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError')
+    })
+    try {
+      store.getState().signIn(body)
+      window.dispatchEvent(new PopStateEvent('popstate'))
+      expect(store.getState().accessData).toEqual(body)
+    } finally {
+      setItem.mockRestore()
+    }
+    store.getState().signOut()
+    window.dispatchEvent(new PopStateEvent('popstate'))
+    expect(store.getState().accessData).toBeNull()
+  })
+})
