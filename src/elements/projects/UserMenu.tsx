@@ -55,7 +55,9 @@ export function UserMenu() {
   const click = useClick(context)
   const dismiss = useDismiss(context)
   const role = useRole(context, { role: 'menu' })
-  const list = useListNavigation(context, { listRef, activeIndex: active, onNavigate: setActive, loop: true })
+  // disabledIndices: []: the inert items stay reachable with the arrows, as
+  // the ARIA menu pattern recommends for disabled items (announced as unavailable).
+  const list = useListNavigation(context, { listRef, activeIndex: active, onNavigate: setActive, loop: true, disabledIndices: [] })
   const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([click, dismiss, role, list])
 
   const signOut = () => {
@@ -81,7 +83,6 @@ export function UserMenu() {
         {label}
       </a>
     ) : (
-      // Inert, but still reachable with the arrow keys and announced as unavailable.
       <button key={label} type="button" aria-disabled="true" className={`${itemClass} cursor-not-allowed text-muted`} {...itemProps(index)}>
         {label}
       </button>

@@ -1,0 +1,102 @@
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DEFAULT_DOCS_URL, DEFAULT_QUICKSTART_URL } from '../../src/constants'
+import { resetStore, signInAs, stubFetch } from './helpers'
+import { projects, renderDashboard } from './helpers/dashboard'
+
+beforeEach(() => {
+  resetStore()
+  signInAs()
+  stubFetch({ 'GET /api/manage/dapp/owner': { body: projects(2) } })
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const sidebarLinks = (q: ReturnType<typeof renderDashboard>['q']) => {
+  const nav = q.getAllByRole('navigation', { name: 'Sidebar' })[0]
+  return Array.from(nav.querySelectorAll('a'))
+}
+
+describe('the dashboard sidebar', () => {
+  it('has Flex Projects, Flex Quickstart Guide and API Documentation, with icons', async () => {
+    const { q } = renderDashboard()
+    const links = sidebarLinks(q)
+    expect(links.map((a) => a.textContent)).toEqual(['Flex Projects', 'Flex Quickstart Guide (opens in a new tab)', 'API Documentation (opens in a new tab)'])
+    for (const a of links) expect(a.querySelector('svg[aria-hidden="true"]')).not.toBeNull()
+  })
+
+  it('Flex Projects links to #/dashboard in hash mode and is marked current', () => {
+    const { q } = renderDashboard({ mode: 'hash' })
+    const home = sidebarLinks(q)[0]
+    expect(home.getAttribute('href')).toBe('#/dashboard')
+    expect(home.getAttribute('aria-current')).toBe('page')
+  })
+
+  it('Flex Projects navigates through the router in memory mode', async () => {
+    const { q, nav } = renderDashboard({ route: '/dashboard/x' })
+    await userEvent.setup().click(sidebarLinks(q)[0])
+    expect(nav().route.href).toBe('/dashboard')
+  })
+
+  it('the external links default to the shipped docs page and open in a new tab safely', () => {
+    const { q } = renderDashboard()
+    const [, quickstart, docs] = sidebarLinks(q)
+    expect(quickstart.getAttribute('href')).toBe(DEFAULT_QUICKSTART_URL)
+    expect(docs.getAttribute('href')).toBe(DEFAULT_DOCS_URL)
+    for (const a of [quickstart, docs]) {
+      expect(a.getAttribute('target')).toBe('_blank')
+      expect(a.getAttribute('rel')).toBe('noopener noreferrer')
+    }
+  })
+
+  it('quickstart-url and docs-url replace the defaults', () => {
+    const { q } = renderDashboard({ urls: { quickstart: 'https://docs.example.com/start', docs: 'https://docs.example.com/api' } })
+    const [, quickstart, docs] = sidebarLinks(q)
+    expect(quickstart.getAttribute('href')).toBe('https://docs.example.com/start')
+    expect(docs.getAttribute('href')).toBe('https://docs.example.com/api')
+  })
+})
+
+describe('the small-screen sidebar', () => {
+  it('is a column from md up and, below it, a sheet behind the menu button', () => {
+    const { q, root } = renderDashboard()
+    const column = q.getByRole('complementary')
+    expect(column.className).toMatch(/(^|\s)hidden(\s|$)/)
+    expect(column.className).toContain('md:block')
+    const button = q.getByRole('button', { name: 'Open sidebar' })
+    expect(button.className).toContain('md:hidden')
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    expect(root.querySelector('[role="dialog"]')).toBeNull()
+  })
+
+  it('opens as an overlay with the same links and a close button, and closes with it', async () => {
+    const { q, root } = renderDashboard()
+    const user = userEvent.setup()
+    const button = q.getByRole('button', { name: 'Open sidebar' })
+    await user.click(button)
+    expect(button.getAttribute('aria-expanded')).toBe('true')
+    const sheet = q.getByRole('dialog', { name: 'Sidebar' })
+    expect(sheet.parentElement?.className).toContain('md:hidden')
+    expect(sheet.querySelectorAll('nav a')).toHaveLength(3)
+    await user.click(q.getByRole('button', { name: 'Close sidebar' }))
+    expect(q.queryByRole('dialog')).toBeNull()
+    expect(button.getAttribute('aria-expanded')).toBe('false')
+    expect(root.activeElement).toBe(button)
+  })
+
+  it('Escape closes the sheet too', async () => {
+    const { q } = renderDashboard()
+    const user = userEvent.setup()
+    await user.click(q.getByRole('button', { name: 'Open sidebar' }))
+    await user.keyboard('{Escape}')
+    expect(q.queryByRole('dialog')).toBeNull()
+  })
+
+  it('choosing Flex Projects in the sheet closes it', async () => {
+    const { q } = renderDashboard()
+    const user = userEvent.setup()
+    await user.click(q.getByRole('button', { name: 'Open sidebar' }))
+    const sheet = q.getByRole('dialog', { name: 'Sidebar' })
+    await user.click(sheet.querySelector('nav a') as HTMLAnchorElement)
+    expect(q.queryByRole('dialog')).toBeNull()
+  })
+})
