@@ -147,6 +147,19 @@ describe('<flex-portal> in hash mode', () => {
     expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeTruthy()
   })
 
+  it('after a screen change focus lands on the new heading, unless the host page holds it', async () => {
+    const { el, q } = portalAt('#/login')
+    await userEvent.setup().click(await q.findByRole('link', { name: 'Sign up' }))
+    const signupHeading = await q.findByRole('heading', { name: 'Sign up for your account' })
+    await waitFor(() => expect(el.shadowRoot!.activeElement).toBe(signupHeading))
+
+    const hostInput = document.body.appendChild(document.createElement('input'))
+    hostInput.focus()
+    window.location.hash = '#/login'
+    await q.findByRole('heading', { name: 'Log in to your account' })
+    expect(document.activeElement).toBe(hostInput)
+  })
+
   it('follows a hash the host page sets', async () => {
     const { q } = portalAt('#/login')
     await q.findByRole('heading', { name: 'Log in to your account' })

@@ -1,8 +1,10 @@
+import { useRef } from 'react'
 import { LoginScreen } from '../login/LoginScreen'
 import { ProjectDetailScreen } from '../project-detail/ProjectDetailScreen'
 import { ProjectsScreen } from '../projects/ProjectsScreen'
 import { SignupScreen } from '../signup/SignupScreen'
 import { useGuardedRoute } from './useGuardedRoute'
+import { useRouteFocus } from './useRouteFocus'
 
 /**
  * <flex-portal>'s router over the route table. The screens are plain React
@@ -11,16 +13,14 @@ import { useGuardedRoute } from './useGuardedRoute'
  */
 export function PortalScreen() {
   const screen = useGuardedRoute()
-  switch (screen) {
-    case 'login':
-      return <LoginScreen inPortal />
-    case 'signup':
-      return <SignupScreen inPortal />
-    case 'dashboard':
-      return <ProjectsScreen />
-    case 'project':
-      return <ProjectDetailScreen />
-    default:
-      return null
-  }
+  const container = useRef<HTMLDivElement>(null)
+  useRouteFocus(screen, container)
+  return (
+    <div ref={container} className="contents">
+      {screen === 'login' && <LoginScreen inPortal />}
+      {screen === 'signup' && <SignupScreen inPortal />}
+      {screen === 'dashboard' && <ProjectsScreen />}
+      {screen === 'project' && <ProjectDetailScreen />}
+    </div>
+  )
 }

@@ -1,0 +1,23 @@
+import { useEffect, useRef, type RefObject } from 'react'
+import { useElement } from '../context'
+
+/**
+ * After a screen change, puts focus on the new screen's heading so keyboard and
+ * screen-reader users land on it (the link they used is gone). Never steals
+ * focus the host page holds: only when focus was in this element or was lost.
+ */
+export function useRouteFocus(screen: string | null, container: RefObject<HTMLElement | null>): void {
+  const { host } = useElement()
+  const previous = useRef(screen)
+  useEffect(() => {
+    if (screen === previous.current || !screen) return
+    previous.current = screen
+    const active = document.activeElement
+    const focusIsOurs = !active || active === document.body || active === host
+    if (!focusIsOurs) return
+    const heading = container.current?.querySelector<HTMLElement>('h1, h2')
+    if (!heading) return
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+    heading.focus()
+  }, [screen, host, container])
+}
