@@ -23,6 +23,7 @@ export interface Database extends Queryable {
    * to end, so calling it from inside would deadlock.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /** Safe to call more than once. */
   close(): Promise<void>
 }
 

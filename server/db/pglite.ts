@@ -20,6 +20,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
+    close: async () => {
+      if (!pg.closed) await pg.close()
+    },
   }
 }

@@ -43,6 +43,8 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
         client.release(broken)
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      if (!pool.ended && !pool.ending) await pool.end()
+    },
   }
 }

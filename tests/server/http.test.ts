@@ -1,0 +1,285 @@
+import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { findStaticFile } from '../../server/http/static'
+import { API_CSP, PAGE_CSP } from '../../server/http/security-headers'
+import { DEMO_DIR } from '../../server/start'
+import { DEVICE, createTestServer, deviceToken, signUp, type TestServer } from './harness'
+
+let s: TestServer | undefined
+afterEach(async () => {
+  await s?.close()
+  s = undefined
+})
+
+const count = async (server: TestServer, table: string) =>
+  (await server.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${table}`))[0].n
+
+describe('request bodies', () => {
+  it('refuses a body over 64 kB with 413 and changes nothing', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    const res = await s.request('POST', '/api/manage/dapp', { token: u.accessToken, body: { name: 'Big', description: 'x'.repeat(64 * 1024) } })
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual({ message: 'The request body is too large (the limit is 64 kB).' })
+    expect(await count(s, 'projects')).toBe(0)
+    const device = await s.request('POST', '/api/device', { body: { ...DEVICE, deviceModel: 'x'.repeat(70_000) } })
+    expect(device.status).toBe(413)
+    expect(await count(s, 'devices')).toBe(1) // the sign-up's
+  })
+
+  it('refuses a large body sent without Content-Length (chunked) with 413', async () => {
+    s = await createTestServer()
+    const token = await deviceToken(s)
+    const chunk = new TextEncoder().encode('x'.repeat(16 * 1024))
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"name":"a","email":"a@example.com","password":"'))
+        for (let i = 0; i < 5; i++) controller.enqueue(chunk)
+        controller.enqueue(new TextEncoder().encode('"}'))
+        controller.close()
+      },
+    })
+    const res = await s.app.request('/api/register', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body,
+      // @ts-expect-error Node's fetch needs this for a stream body; the DOM types lack it.
+      duplex: 'half',
+    })
+    expect(res.status).toBe(413)
+    expect(await count(s, 'users')).toBe(0)
+  })
+
+  it('accepts a body just under the limit (then judges its content)', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    const res = await s.request('POST', '/api/manage/dapp', { token: u.accessToken, body: { name: 'ok', description: 'x'.repeat(60_000) } })
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe('Project description must be at most 2000 characters.')
+  })
+
+  it('refuses a body that is not sent as JSON with 415', async () => {
+    s = await createTestServer()
+    const res = await s.request('POST', '/api/device', { raw: JSON.stringify(DEVICE), headers: { 'Content-Type': 'text/plain' } })
+    expect(res.status).toBe(415)
+    expect(res.body).toEqual({ message: 'Send the request body as JSON (Content-Type: application/json).' })
+    const charset = await s.request('POST', '/api/device', { raw: JSON.stringify(DEVICE), headers: { 'Content-Type': 'application/json; charset=utf-8' } })
+    expect(charset.status).toBe(201)
+  })
+
+  it('refuses an empty body with 400', async () => {
+    s = await createTestServer()
+    const res = await s.request('POST', '/api/device', { raw: '' })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON.' })
+  })
+})
+
+describe('unknown routes', () => {
+  it.each([
+    ['GET', '/api/nope'],
+    ['GET', '/api/register'],
+    ['PUT', '/api/device'],
+    ['GET', '/nope.html'],
+  ])('%s %s answers 404 JSON', async (method, path) => {
+    s = await createTestServer()
+    const res = await s.request(method, path)
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ message: 'Not found.' })
+  })
+})
+
+describe('GET /api/health', () => {
+  it('answers { status: "ok" } while the database answers', async () => {
+    s = await createTestServer()
+    const res = await s.request('GET', '/api/health')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ status: 'ok' })
+  })
+
+  it('answers 503 when the database does not', async () => {
+    s = await createTestServer()
+    const { app, db } = s
+    await db.close()
+    const res = await app.request('/api/health')
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({ message: 'Database unavailable.' })
+  })
+})
+
+describe('CORS', () => {
+  const DOCS = 'https://docs.example.com'
+
+  it('answers a preflight from an allowed origin, for Authorization and Content-Type', async () => {
+    s = await createTestServer({ config: { corsOrigins: [DOCS, 'http://localhost:3000'] } })
+    const res = await s.request('OPTIONS', '/api/manage/dapp', {
+      headers: { Origin: DOCS, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+    })
+    expect(res.status).toBe(204)
+    expect(res.headers.get('access-control-allow-origin')).toBe(DOCS)
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toBe('authorization,content-type')
+    expect(res.headers.get('access-control-allow-methods')).toContain('DELETE')
+    expect(res.headers.get('vary')).toContain('Origin')
+  })
+
+  it('lets an allowed origin read answers, errors included', async () => {
+    s = await createTestServer({ config: { corsOrigins: [DOCS] } })
+    const ok = await s.request('GET', '/api/health', { headers: { Origin: DOCS } })
+    expect(ok.headers.get('access-control-allow-origin')).toBe(DOCS)
+    const denied = await s.request('GET', '/api/manage/dapp/owner', { headers: { Origin: DOCS } })
+    expect(denied.status).toBe(401)
+    expect(denied.headers.get('access-control-allow-origin')).toBe(DOCS)
+  })
+
+  it('gives other origins nothing', async () => {
+    s = await createTestServer({ config: { corsOrigins: [DOCS] } })
+    const pre = await s.request('OPTIONS', '/api/device', { headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } })
+    expect(pre.headers.get('access-control-allow-origin')).toBeNull()
+    const res = await s.request('GET', '/api/health', { headers: { Origin: 'https://evil.example' } })
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('is off when no origins are configured', async () => {
+    s = await createTestServer()
+    const res = await s.request('GET', '/api/health', { headers: { Origin: DOCS } })
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
+describe('static files and demo pages', () => {
+  let dist: string
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'flex-dist-'))
+    await writeFile(join(dist, 'flex-portal.js'), '/* iife bundle */')
+    await writeFile(join(dist, 'flex-portal.mjs'), 'export {}')
+    await mkdir(join(dist, 'assets'))
+    await writeFile(join(dist, 'assets', 'chunk.js'), '/* chunk */')
+    await writeFile(join(dist, '.secret.js'), 'nope')
+  })
+  afterAll(async () => {
+    await rm(dist, { recursive: true, force: true })
+  })
+
+  const pages: Array<[string, string]> = [
+    ['/', 'index.html'],
+    ['/docs.html', 'docs.html'],
+    ['/existing.html', 'existing.html'],
+  ]
+
+  it.each(pages)('serves %s (demo/%s) with the strict CSP and safety headers', async (path, file) => {
+    s = await createTestServer({ staticRoots: [DEMO_DIR, dist] })
+    const res = await s.request('GET', path)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self'; style-src 'self'")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(res.text).toBe(await readFile(join(DEMO_DIR, file), 'utf8'))
+  })
+
+  it('serves the bundle and the other files of dist/', async () => {
+    s = await createTestServer({ staticRoots: [DEMO_DIR, dist] })
+    for (const [path, body] of [
+      ['/flex-portal.js', '/* iife bundle */'],
+      ['/flex-portal.mjs', 'export {}'],
+      ['/assets/chunk.js', '/* chunk */'],
+    ]) {
+      const res = await s.request('GET', path)
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.text).toBe(body)
+    }
+    const css = await s.request('GET', '/existing.css')
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8')
+    const head = await s.request('HEAD', '/flex-portal.js')
+    expect(head.status).toBe(200)
+    expect(head.text).toBe('')
+  })
+
+  it('sends safety headers on API answers too', async () => {
+    s = await createTestServer()
+    const res = await s.request('GET', '/api/health')
+    expect(res.headers.get('content-security-policy')).toBe(API_CSP)
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(PAGE_CSP).not.toContain('unsafe')
+  })
+
+  it.each([
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/%2e%2e%2fpackage.json',
+    '/..%2fpackage.json',
+    '/..%5cpackage.json',
+    '/assets/..%2f..%2fpackage.json',
+    '/%252e%252e/package.json',
+    '/.secret.js',
+    '/%2esecret.js',
+    '/index.html%00.js',
+    '//etc/passwd',
+    '/server/main.ts',
+    '/package.json',
+  ])('does not serve %s', async (path) => {
+    s = await createTestServer({ staticRoots: [DEMO_DIR, dist] })
+    const res = await s.app.request(`http://localhost${path}`)
+    expect(res.status).toBe(404)
+    const text = await res.text()
+    expect(text).not.toContain('"name": "flex-portal"')
+    expect(text).not.toContain('nope')
+  })
+
+  it('resolves only files inside a root, whatever the path (findStaticFile)', async () => {
+    const roots = [DEMO_DIR, dist]
+    expect(await findStaticFile(roots, '/')).toBe(join(DEMO_DIR, 'index.html'))
+    expect(await findStaticFile(roots, '/flex-portal.js')).toBe(join(dist, 'flex-portal.js'))
+    for (const bad of ['/../package.json', '/assets/../../package.json', '/..\\package.json', '/%2e%2e/%2e%2e/etc/passwd', '/%E0%A4%A', '/assets', '/assets/', '/a\0.js']) {
+      expect(await findStaticFile(roots, bad), bad).toBeUndefined()
+    }
+  })
+})
+
+describe('the demo pages obey their CSP', () => {
+  const read = (file: string) => readFile(join(DEMO_DIR, file), 'utf8')
+
+  it('have no inline script, inline style or style attribute, and link only files that exist', async () => {
+    const files = await readdir(DEMO_DIR)
+    for (const page of files.filter((f) => f.endsWith('.html'))) {
+      const html = await read(page)
+      expect(html, page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/i)
+      expect(html, page).not.toMatch(/<style/i)
+      expect(html, page).not.toMatch(/\sstyle=/i)
+      expect(html, page).not.toMatch(/\son[a-z]+=/i)
+      for (const [, ref] of html.matchAll(/(?:src|href)="\/([^"#?]+)/g)) {
+        if (ref === 'flex-portal.js') continue // built into dist/
+        expect(files, `${page} → /${ref}`).toContain(ref)
+      }
+    }
+  })
+
+  it('index.html is the whole portal', async () => {
+    const html = await read('index.html')
+    expect(html).toMatch(/<flex-portal api-base="\/api"/)
+    expect(html.match(/<script/g)).toHaveLength(1)
+  })
+
+  it('docs.html embeds the portal with exactly one script tag, inside its own layout', async () => {
+    const html = await read('docs.html')
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/flex-portal.js">'])
+    expect(html).toContain('<flex-portal ')
+    expect(html).toMatch(/class="docs-header"/)
+    expect(html).toMatch(/class="docs-sidebar"/)
+  })
+
+  it('existing.html hosts the login, projects and project-detail elements in clashing CSS', async () => {
+    const html = await read('existing.html')
+    for (const tag of ['flex-login', 'flex-projects', 'flex-project-detail']) expect(html).toContain(`<${tag} `)
+    expect(html).not.toContain('<flex-portal')
+    const css = await read('existing.css')
+    expect(css).toMatch(/\*\s*{[^}]*font-size:\s*8px/)
+    expect(css).toMatch(/html\s*{[^}]*font-size:\s*62\.5%/)
+    expect(css).toMatch(/button\s*{[^}]*all:\s*unset/)
+  })
+})
