@@ -1,0 +1,4 @@
+import { createRoot } from 'react-dom/client'
+import { LoginForm } from './LoginForm'
+
+createRoot(document.getElementById('root')!).render(<LoginForm />)

@@ -1,0 +1,57 @@
+/**
+ * Builds the script-tag bundle again, the way `npm run build` does (same
+ * vite.config.ts, production mode), but into a folder of our choosing and with
+ * overrides such as source maps or another minifier. The size-budget plugin
+ * is left out: these builds are measurements, not releases.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { build, loadConfigFromFile, mergeConfig, type InlineConfig, type Plugin, type PluginOption } from 'vite'
+import { ROOT } from './paths'
+
+export interface BuiltBundle {
+  dir: string
+  code: string
+  map?: { sources: string[]; mappings: string }
+}
+
+/**
+ * The generated stylesheet is a virtual module without a source map, so its
+ * bytes would show up as unmapped. One mapping segment at its start names it,
+ * which is all the attribution needs.
+ */
+const STYLES_ID = join(ROOT, 'virtual-flex-styles.js')
+
+/**
+ * The generated stylesheet is a virtual module ("\0…" id), which the bundler
+ * leaves out of source maps, so its bytes would show up as unmapped. Here it
+ * gets an ordinary file-like id, its code still coming from the twind plugin.
+ */
+const stylesWithPath = (twind: Plugin): Plugin => ({
+  name: 'bench-styles-path',
+  enforce: 'pre',
+  resolveId: (id) => (id === 'virtual:flex-styles' ? STYLES_ID : undefined),
+  load(id) {
+    if (id !== STYLES_ID) return undefined
+    const load = twind.load as (this: unknown, id: string) => string
+    return load.call(this, '\0virtual:flex-styles')
+  },
+})
+
+const isBudget = (p: PluginOption): boolean => typeof p === 'object' && p !== null && 'name' in p && p.name === 'flex-size-budget'
+
+export async function buildBundle(overrides: InlineConfig['build'] = {}, dir = mkdtempSync(join(tmpdir(), 'flex-bench-build-'))): Promise<BuiltBundle> {
+  const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, join(ROOT, 'vite.config.ts'), ROOT, 'silent')
+  if (!loaded) throw new Error('vite.config.ts not found')
+  const own = (loaded.config.plugins ?? []).flat().filter((p) => !isBudget(p as PluginOption)) as Plugin[]
+  const twind = own.find((p) => p.name === 'flex-twind-css')
+  const plugins = [...own, ...(overrides.sourcemap && twind ? [stylesWithPath(twind)] : [])]
+  const config = mergeConfig({ ...loaded.config, plugins }, { build: { ...overrides, outDir: dir, emptyOutDir: true } }) as InlineConfig
+  await build({ ...config, root: ROOT, configFile: false, mode: 'production', logLevel: 'silent' })
+  const file = join(dir, 'flex-portal.js')
+  // A source map build ends with a sourceMappingURL comment the release does not have.
+  const code = readFileSync(file, 'utf8').replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '')
+  const map = overrides.sourcemap ? JSON.parse(readFileSync(`${file}.map`, 'utf8')) : undefined
+  return { dir, code, map }
+}

@@ -1,0 +1,113 @@
+/**
+ * `npm run bench` (after `npm run build`): sizes, start-up, scale, memory and
+ * server load in one run; prints a report and writes bench-results/latest.json.
+ *
+ * Environment: BENCH_LOADS (page loads per start-up series, default 30),
+ * BENCH_DURATION (seconds per load test, default 10), BENCH_ONLY (comma list
+ * of size,startup,dashboard,memory,server).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { DIST_DIR, startServer } from '../server/start'
+import { launch, CHROMIUM } from './browser'
+import { kB } from './compress'
+import { measureDashboard } from './dashboard'
+import { measureMemory } from './memory'
+import { writePages } from './pages'
+import { RESULTS_FILE } from './paths'
+import { measureServerLoad } from './server-load'
+import { measureSize } from './size'
+import { measureStartup } from './startup'
+
+const LOADS = Number(process.env.BENCH_LOADS ?? 30)
+const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'size,startup,dashboard,memory,server').split(',').map((s) => s.trim()))
+
+const line = (s = '') => console.log(s)
+const row = (cells: Array<string | number>, widths: number[]) => line(cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  '))
+
+async function main() {
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, chromium: CHROMIUM },
+  }
+
+  if (ONLY.has('size')) {
+    const size = await measureSize()
+    results.size = size
+    line(`\n== (a) Bundle size: ${size.file} ==`)
+    line(`minified ${kB(size.rawBytes)} kB · gzip -9 ${kB(size.gzip9Bytes)} kB · brotli 11 ${kB(size.brotliBytes)} kB`)
+    if (!size.mapBuildMatches) line('(note: the source-map build differs from dist/ — sources changed since npm run build; the breakdown is of the current sources)')
+    line('\nBy package (minified bytes exact; gzip share = each group gzipped alone, scaled to the real total):')
+    row(['package', 'minified', 'gzip alone', 'gzip share'], [34, 10, 11, 11])
+    for (const g of size.packages) row([g.name, kB(g.minBytes), kB(g.gzipAlone), kB(g.gzipShare)], [34, 10, 11, 11])
+    line('\nApp code by folder:')
+    for (const g of size.app) row([g.name, kB(g.minBytes), kB(g.gzipAlone), kB(g.gzipShare)], [34, 10, 11, 11])
+  }
+
+  const browserParts = ['startup', 'dashboard', 'memory'].filter((p) => ONLY.has(p))
+  if (browserParts.length > 0) {
+    const pagesDir = mkdtempSync(join(tmpdir(), 'flex-bench-pages-'))
+    const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-data-'))
+    await writePages(pagesDir)
+    const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticRoots: [pagesDir, DIST_DIR], log: () => undefined })
+    const origin = server.url.replace(/\/$/, '')
+    const browser = await launch()
+    try {
+      if (ONLY.has('startup')) {
+        const s = await measureStartup(browser, origin, LOADS)
+        results.startup = s
+        line(`\n== (b) Start-up: script fetch start → 'Log in' enabled, headless Chromium, median of ${s.portal.loads} fresh loads ==`)
+        row(['page', 'median ms', 'p90 ms', 'min ms', 'download ms'], [28, 10, 8, 8, 12])
+        for (const x of [s.portal, s.bareReact]) row([x.page, x.median, x.p90, x.min, x.downloadMedian], [28, 10, 8, 8, 12])
+        line(`ratio portal / bare React 19: ${s.ratio} (target ≤ 1.5)`)
+      }
+      if (ONLY.has('dashboard')) {
+        const d = await measureDashboard(browser, origin, Math.max(5, Math.round(LOADS / 3)))
+        results.dashboard = d
+        line(`\n== (c) Dashboard with ${d.projects.toLocaleString('en')} projects (list stubbed), median of ${d.loads} loads ==`)
+        line(`first rows: ${d.firstRowsAfterResponse} ms after the list response (max ${d.firstRowsAfterResponseMax}; target < 200), ${d.firstRowsFromScriptStart} ms from script start; ${d.renderedRows} rows in the DOM`)
+        const sc = d.scroll
+        line(`scroll ${sc.pxPerFrame} px/frame for ${sc.durationMs} ms: ${sc.frames} frames, ${sc.fps} fps, ${sc.longFrames} frames > 20 ms, worst ${sc.worstFrameMs} ms, p95 ${sc.p95FrameMs} ms (idle, no scrolling: ${sc.idleLongFrames} of ${sc.idleFrames} frames > 20 ms)`)
+        line(d.search ? `search by full name: ${d.search.found ? `${d.search.ms} ms to the row` : 'not found'}` : 'search: no search box')
+        line(d.twentyKeys ? `project with 20 keys: ${d.twentyKeys.afterResponseMs} ms after the response, ${d.twentyKeys.keysShown} keys shown` : 'project with 20 keys: not measurable (project screen did not show the keys)')
+      }
+      if (ONLY.has('memory')) {
+        const m = await measureMemory(browser, origin)
+        results.memory = m
+        line(`\n== Memory: ${m.elements} elements on one page ==`)
+        line(`${m.shadowRoots} shadow roots adopt ${m.distinctAdoptedSheets} distinct stylesheet(s) (same object in every root: ${m.everyRootAdoptsTheSameSheet}; ${m.sheetRules} rules); document.adoptedStyleSheets ${m.documentAdoptedStyleSheets}, document.styleSheets ${m.documentStyleSheets}, <style> in roots ${m.styleElementsInRoots}`)
+        line(`JS heap after GC: 1 element ${m.heapOneElementKb} kB, 10 elements ${m.heapTenElementsKb} kB (${m.heapPerExtraElementKb} kB per extra element)`)
+      }
+    } finally {
+      await browser.close()
+      await server.close()
+      rmSync(pagesDir, { recursive: true, force: true })
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+
+  if (ONLY.has('server')) {
+    const load = await measureServerLoad(DURATION)
+    results.server = load
+    line(`\n== (d) Reference server, loopback, autocannon ${load.runs[0]?.connections} connections × ${DURATION} s, fresh PGlite ==`)
+    row(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors'], [40, 7, 7, 7, 7, 9, 7])
+    for (const r of load.runs) row([r.endpoint, r.requestsPerSec, r.latencyP50Ms, r.latencyP99Ms, r.latencyMaxMs, r.requests, r.errors + r.non2xx + r.timeouts], [40, 7, 7, 7, 7, 9, 7])
+  }
+
+  mkdirSync(dirname(RESULTS_FILE), { recursive: true })
+  writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n')
+  line(`\nWritten to ${RESULTS_FILE}`)
+
+  const failures = (results.server as { runs: Array<{ errors: number; non2xx: number; timeouts: number }> } | undefined)?.runs.filter((r) => r.errors + r.non2xx + r.timeouts > 0) ?? []
+  if (failures.length > 0) {
+    console.error('Load test had errors.')
+    process.exitCode = 1
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err))
+  process.exit(1)
+})

@@ -1,0 +1,152 @@
+/**
+ * (d) The reference server under a bounded load on loopback: `npm start`'s
+ * entry (server/main.ts, request log and all) in its own process, a fresh
+ * embedded database in a temporary DATA_DIR, autocannon in this process.
+ *
+ * - GET /api/manage/dapp/owner for a user with 100 projects;
+ * - POST /api/manage/dapp/{id}/api-key, each request on the next of the 100
+ *   projects in turn. A project holds at most API_KEY_LIMIT keys (20 by
+ *   default); the server is started with API_KEY_LIMIT=10000 (its documented
+ *   setting) so that a 10 s run cannot fill any project and every request
+ *   must succeed: any non-2xx answer is reported as an error.
+ */
+import autocannon from 'autocannon'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ROOT } from './paths'
+import { round } from './stats'
+
+export interface LoadRun {
+  endpoint: string
+  connections: number
+  durationS: number
+  requests: number
+  requestsPerSec: number
+  latencyP50Ms: number
+  latencyP99Ms: number
+  latencyMaxMs: number
+  errors: number
+  non2xx: number
+  timeouts: number
+}
+
+export interface LoadResult {
+  projects: number
+  runs: LoadRun[]
+}
+
+async function startReferenceServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, API_KEY_LIMIT: '10000', SKIP_BUILD: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000)
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk
+      const match = /Flex Portal is running at (\S+)/.exec(out)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1])
+        out = ''
+      }
+    })
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk))
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)))
+  })
+  // Keep draining the request log so the pipe never fills and stalls the server.
+  child.stdout!.resume()
+  return { child, url: url.replace(/\/$/, '') }
+}
+
+async function call<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const res = await fetch(url, {
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}) },
+  })
+  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/** A user with `n` projects, through the API as the portal would make them. */
+async function seed(api: string, n: number): Promise<{ token: string; projectIds: string[] }> {
+  const { accessToken: device } = await call<{ accessToken: string }>(`${api}/device`, {
+    method: 'POST',
+    body: JSON.stringify({ deviceUDID: 'bench-device', deviceType: 'WEB', timeZone: 'EST', osVersion: '14' }),
+  })
+  const { accessToken: token } = await call<{ accessToken: string }>(`${api}/register`, {
+    method: 'POST',
+    token: device,
+    body: JSON.stringify({ name: 'Bench', email: `bench-${Date.now()}@example.com`, password: 'correct horse battery staple' }),
+  })
+  const projectIds: string[] = []
+  const queue = Array.from({ length: n }, (_, i) => i)
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+        const p = await call<{ id: string }>(`${api}/manage/dapp`, { method: 'POST', token, body: JSON.stringify({ name: `Project ${i}`, description: `Load benchmark project ${i}` }) })
+        projectIds.push(p.id)
+      }
+    }),
+  )
+  return { token, projectIds }
+}
+
+function run(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)))
+  })
+}
+
+const summarise = (endpoint: string, connections: number, r: autocannon.Result): LoadRun => ({
+  endpoint,
+  connections,
+  durationS: round(r.duration, 1),
+  requests: r.requests.total,
+  requestsPerSec: round(r.requests.average, 0),
+  latencyP50Ms: r.latency.p50,
+  latencyP99Ms: r.latency.p99,
+  latencyMaxMs: r.latency.max,
+  errors: r.errors,
+  non2xx: r.non2xx,
+  timeouts: r.timeouts,
+})
+
+export async function measureServerLoad(durationS: number, connections = 10, projects = 100): Promise<LoadResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-data-'))
+  const { child, url } = await startReferenceServer(dataDir)
+  try {
+    const api = `${url}/api`
+    const { token, projectIds } = await seed(api, projects)
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+    const runs: LoadRun[] = []
+
+    const listUrl = `${api}/manage/dapp/owner`
+    const listed = await call<unknown[]>(listUrl, { token })
+    if (listed.length !== projects) throw new Error(`expected ${projects} projects, the list has ${listed.length}`)
+    await run({ url: listUrl, connections, duration: 1, headers }) // warm-up, not recorded
+    runs.push(summarise('GET /api/manage/dapp/owner (100 projects)', connections, await run({ url: listUrl, connections, duration: durationS, headers })))
+
+    let next = 0
+    const keyPath = () => `/api/manage/dapp/${projectIds[next++ % projectIds.length]}/api-key`
+    const keyRun = (duration: number) =>
+      run({
+        url,
+        connections,
+        duration,
+        headers,
+        requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, path: keyPath() }) }],
+      })
+    await keyRun(1)
+    runs.push(summarise('POST /api/manage/dapp/{id}/api-key', connections, await keyRun(durationS)))
+    return { projects, runs }
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((resolve) => child.once('exit', resolve))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
