@@ -1,0 +1,99 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { loadMigrations, migrate, type Migration } from '../../server/db/migrate'
+import { createTestServer, newProject, signUp, type TestServer } from './harness'
+
+let s: TestServer | undefined
+afterEach(async () => {
+  await s?.close()
+  s = undefined
+})
+
+describe('persistence', () => {
+  it('keeps accounts, sessions, projects and keys across a restart on the same storage', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    const p = await newProject(s, u.accessToken)
+    const extra = await s.request('POST', `/api/manage/dapp/${p.id}/api-key`, { token: u.accessToken })
+
+    await s.restart()
+
+    // The old access token still works, and the data is all there.
+    const list = await s.request('GET', '/api/manage/dapp/owner', { token: u.accessToken })
+    expect(list.status).toBe(200)
+    expect(list.body.map((x: { id: string }) => x.id)).toEqual([p.id])
+    const detail = await s.request('GET', `/api/manage/dapp/${p.id}`, { token: u.accessToken })
+    expect(Object.keys(detail.body.apiKey)).toEqual([...Object.keys(p.apiKey), ...Object.keys(extra.body)])
+    // So does the password, and the device token.
+    const login = await s.request('POST', '/api/auth/authenticate', { token: u.deviceToken, body: { email: u.email, password: u.password } })
+    expect(login.status).toBe(200)
+  })
+
+  it('keeps rate-limit counters across a restart', async () => {
+    s = await createTestServer({ config: { rateLimit: { perEmail: 1, perIp: 100, windowSeconds: 600 } } })
+    const u = await signUp(s)
+    const attempt = () => s!.request('POST', '/api/auth/authenticate', { token: u.deviceToken, body: { email: u.email, password: 'wrong-password' } })
+    expect((await attempt()).status).toBe(401)
+    await s.restart()
+    expect((await attempt()).status).toBe(429)
+  })
+})
+
+describe('migrations', () => {
+  it('record each applied version once; running them again applies nothing', async () => {
+    s = await createTestServer()
+    const files = await loadMigrations()
+    expect(files.map((m) => m.version)).toEqual(files.map((_, i) => i + 1))
+    expect(files[0]).toMatchObject({ version: 1, name: 'initial' })
+
+    const rows = await s.db.query<{ version: number; name: string }>('SELECT version, name FROM schema_migrations ORDER BY version')
+    expect(rows).toEqual(files.map((m) => ({ version: m.version, name: m.name })))
+    expect(await migrate(s.db)).toEqual([])
+    await s.restart()
+    expect(await s.db.query('SELECT version FROM schema_migrations')).toHaveLength(files.length)
+  })
+
+  it('apply a new migration at the next start, and only that one', async () => {
+    s = await createTestServer()
+    const extra: Migration = { version: 999, name: 'add_test_table', sql: 'CREATE TABLE test_extra (id integer); INSERT INTO test_extra VALUES (1);' }
+    const all = [...(await loadMigrations()), extra]
+    expect(await migrate(s.db, all)).toEqual([999])
+    expect(await migrate(s.db, all)).toEqual([])
+    expect(await s.db.query('SELECT id FROM test_extra')).toEqual([{ id: 1 }])
+  })
+
+  it('leave nothing behind when a migration fails', async () => {
+    s = await createTestServer()
+    const good: Migration = { version: 900, name: 'good', sql: 'CREATE TABLE test_good (id integer);' }
+    const bad: Migration = { version: 901, name: 'bad', sql: 'CREATE TABLE test_half (id integer); SELECT no_such_function();' }
+    await expect(migrate(s.db, [...(await loadMigrations()), good, bad])).rejects.toThrow(/no_such_function/)
+    const tables = await s.db.query<{ n: string }>("SELECT table_name AS n FROM information_schema.tables WHERE table_name LIKE 'test_%'")
+    expect(tables).toEqual([])
+    expect(await s.db.query('SELECT 1 FROM schema_migrations WHERE version >= 900')).toEqual([])
+  })
+
+  it('run once when instances start together (the advisory lock)', async () => {
+    s = await createTestServer()
+    const counter: Migration = { version: 950, name: 'counter', sql: 'CREATE TABLE test_runs (n integer); INSERT INTO test_runs VALUES (1);' }
+    const all = [...(await loadMigrations()), counter]
+    const results = await Promise.all([migrate(s.db, all), migrate(s.db, all), migrate(s.db, all)])
+    expect(results.flat()).toEqual([950])
+    expect(await s.db.query('SELECT n FROM test_runs')).toEqual([{ n: 1 }])
+  })
+
+  it('refuse badly named files and duplicate versions', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flex-migrations-'))
+    try {
+      await writeFile(join(dir, '001_first.sql'), 'SELECT 1;')
+      await writeFile(join(dir, '01-second.sql'), 'SELECT 1;')
+      await expect(loadMigrations(dir)).rejects.toThrow('Migration file name must look like 001_name.sql: 01-second.sql')
+      await rm(join(dir, '01-second.sql'))
+      await writeFile(join(dir, '001_again.sql'), 'SELECT 1;')
+      await expect(loadMigrations(dir)).rejects.toThrow('Two migrations share version 001')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
