@@ -1,0 +1,344 @@
+import { act, fireEvent, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ONE_TIME_WARNING } from '../../src/elements/projects/ApiInformationDialog'
+import { formatDate } from '../../src/elements/projects/format-date'
+import { ROW_HEIGHT_PX } from '../../src/elements/projects/ProjectsTable'
+import { store } from '../../src/store'
+import { deferred, json, mountElement, recordEvents, resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { projects, removeClipboard, renderDashboard, stubClipboard, summary } from './helpers/dashboard'
+
+const LIST = 'GET /api/manage/dapp/owner'
+const CREATE = 'POST /api/manage/dapp'
+const created = { ...summary(99, { name: 'Fresh' }), apiKey: { api_1: 'sk_live_secret' }, webhookSecret: 'whsec_secret' }
+
+beforeEach(() => {
+  resetStore()
+  signInAs()
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+  removeClipboard()
+})
+
+type Q = ReturnType<typeof renderDashboard>['q']
+const bodyRows = (q: Q) => q.getAllByRole('row').filter((r) => r.querySelector('td a'))
+
+describe('the projects list', () => {
+  it("is headed 'Your Flex Projects' and shows a loading state until the list arrives", async () => {
+    const reply = deferred<Response>()
+    const api = stubFetch({ [LIST]: () => reply.promise })
+    const { q } = renderDashboard()
+    expect(q.getByRole('heading', { level: 1, name: 'Your Flex Projects' })).toBeTruthy()
+    expect(q.getByRole('status').textContent).toContain('Loading projects')
+    expect(api.callsTo(LIST)[0].headers.authorization).toBe('Bearer access-token-1')
+    reply.resolve(json(projects(2)))
+    await q.findByRole('link', { name: 'Project 1' })
+    expect(q.queryByText(/Loading projects/)).toBeNull()
+  })
+
+  it('has the five columns of the spec, one row per project', async () => {
+    stubFetch({ [LIST]: { body: projects(3) } })
+    const { q } = renderDashboard()
+    await q.findByRole('link', { name: 'Project 1' })
+    expect(q.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Project Name', 'Project ID', 'Project Description', 'Date Created', 'Status'])
+    const cells = within(bodyRows(q)[1]).getAllByRole('cell').map((c) => c.textContent)
+    expect(cells).toEqual(['Project 2', 'prj_2', 'Description 2', formatDate('2024-03-05T10:00:00.000Z'), 'active'])
+  })
+
+  it('links each name to #/projects?projectid={id}; a click navigates in memory mode too', async () => {
+    stubFetch({ [LIST]: { body: [summary(1, { id: 'a b/1' })] } })
+    const hash = renderDashboard({ mode: 'hash' })
+    expect((await hash.q.findByRole('link', { name: 'Project 1' })).getAttribute('href')).toBe('#/projects?projectid=a%20b%2F1')
+    hash.unmount()
+    const memory = renderDashboard()
+    await userEvent.setup().click(await memory.q.findByRole('link', { name: 'Project 1' }))
+    expect(memory.nav().route.href).toBe('/projects?projectid=a%20b%2F1')
+    expect(memory.nav().route.query.get('projectid')).toBe('a b/1')
+  })
+
+  it('formats Date Created in the user’s locale, and shows an unreadable date as sent', async () => {
+    stubFetch({ [LIST]: { body: [summary(1, { createDate: '2024-01-02T03:04:05Z' }), summary(2, { createDate: 'yesterday' }), summary(3, { createDate: '' })] } })
+    const { q } = renderDashboard()
+    await q.findByRole('link', { name: 'Project 1' })
+    const dates = bodyRows(q).map((r) => within(r).getAllByRole('cell')[3].textContent)
+    expect(dates).toEqual([new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date('2024-01-02T03:04:05Z')), 'yesterday', '—'])
+  })
+
+  it('with no projects, shows an empty state that invites creating the first one', async () => {
+    stubFetch({ [LIST]: { body: [] } })
+    const { q, user } = { ...renderDashboard(), user: userEvent.setup() }
+    expect(await q.findByRole('heading', { name: 'No projects yet' })).toBeTruthy()
+    expect(q.queryByRole('table')).toBeNull()
+    await user.click(q.getByRole('button', { name: 'Create your first project' }))
+    expect(q.getByRole('dialog', { name: 'Add new project' })).toBeTruthy()
+  })
+
+  it('a failed load shows the error with Retry, and Retry loads again', async () => {
+    let n = 0
+    const api = stubFetch({ [LIST]: () => (++n === 1 ? json({ message: 'Database unavailable.' }, 500) : json(projects(1))) })
+    const { q } = renderDashboard()
+    const alert = await q.findByRole('alert')
+    expect(alert.textContent).toContain('Your projects could not be loaded.')
+    expect(alert.textContent).toContain('Database unavailable.')
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }))
+    await q.findByRole('link', { name: 'Project 1' })
+    expect(q.queryByRole('alert')).toBeNull()
+    expect(api.callsTo(LIST)).toHaveLength(2)
+  })
+
+  it('a network failure says so in words', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))))
+    const { q } = renderDashboard()
+    expect((await q.findByRole('alert')).textContent).toContain("Can't reach the server")
+  })
+})
+
+describe('hostile text', () => {
+  const html = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>'
+  const long = 'W'.repeat(10_000)
+  const rtl = 'مشروع تجريبي ‮reversed'
+  const emoji = '🚀👩🏽‍💻🏳️‍🌈 launch'
+
+  it('renders HTML, 10,000 characters, right-to-left text and emoji as plain, truncated text', async () => {
+    stubFetch({
+      [LIST]: {
+        body: [
+          summary(1, { name: html, description: html, status: html }),
+          summary(2, { name: long, description: long }),
+          summary(3, { name: rtl, description: rtl }),
+          summary(4, { name: emoji, description: emoji }),
+        ],
+      },
+    })
+    const { q, root } = renderDashboard()
+    const htmlLink = await q.findByRole('link', { name: html })
+    expect(htmlLink.textContent).toBe(html)
+    expect(root.querySelector('img, script, b')).toBeNull()
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined()
+
+    const longLink = q.getByRole('link', { name: long })
+    expect(longLink.className).toContain('truncate')
+    expect(longLink.getAttribute('title')).toBe(long)
+    // Fixed table layout with a minimum width: a long cell cannot widen the page.
+    expect(q.getByRole('table').className).toContain('table-fixed')
+
+    const rtlLink = q.getByRole('link', { name: rtl })
+    expect(rtlLink.getAttribute('dir')).toBe('auto')
+    expect(q.getByRole('link', { name: emoji }).textContent).toBe(emoji)
+  })
+})
+
+describe('10,000 projects', () => {
+  const many = projects(10_000)
+
+  it('keeps only a window of rows in the DOM, announcing the full count', async () => {
+    stubFetch({ [LIST]: { body: many } })
+    const { q } = renderDashboard()
+    await q.findByRole('link', { name: 'Project 1' })
+    const rows = bodyRows(q)
+    expect(rows.length).toBeGreaterThan(10)
+    expect(rows.length).toBeLessThan(60)
+    expect(q.getByRole('table').getAttribute('aria-rowcount')).toBe('10001')
+    expect(q.getByText('10,000 projects')).toBeTruthy()
+    expect(q.queryByRole('link', { name: 'Project 9876' })).toBeNull()
+  })
+
+  it('scrolling renders the rows scrolled to, down to the very last project', async () => {
+    stubFetch({ [LIST]: { body: many } })
+    const { q } = renderDashboard()
+    await q.findByRole('link', { name: 'Project 1' })
+    const region = q.getByRole('region', { name: 'Projects' })
+    region.scrollTop = ROW_HEIGHT_PX * 5000
+    fireEvent.scroll(region)
+    const row = (await q.findByRole('link', { name: 'Project 5001' })).closest('tr') as HTMLElement
+    expect(row.getAttribute('aria-rowindex')).toBe('5002')
+    expect(q.queryByRole('link', { name: 'Project 1' })).toBeNull()
+    region.scrollTop = ROW_HEIGHT_PX * 10_000
+    fireEvent.scroll(region)
+    expect(await q.findByRole('link', { name: 'Project 10000' })).toBeTruthy()
+    expect(bodyRows(q).length).toBeLessThan(60)
+  })
+
+  it('Search projects finds any project by name', async () => {
+    stubFetch({ [LIST]: { body: many } })
+    const { q } = renderDashboard()
+    await q.findByRole('link', { name: 'Project 1' })
+    const user = userEvent.setup()
+    await user.type(q.getByRole('searchbox', { name: 'Search projects' }), 'project 9876')
+    await waitFor(() => expect(bodyRows(q).map((r) => r.querySelector('a')?.textContent)).toEqual(['Project 9876']))
+    expect(q.getByText('1 of 10,000 projects')).toBeTruthy()
+    fireEvent.change(q.getByRole('searchbox', { name: 'Search projects' }), { target: { value: 'no such thing' } })
+    expect(await q.findByText('No projects match your search.')).toBeTruthy()
+  })
+})
+
+describe('adding a project', () => {
+  async function openAdd(routes: Parameters<typeof stubFetch>[0]) {
+    const api = stubFetch({ [LIST]: { body: projects(1) }, ...routes })
+    const r = renderDashboard()
+    const user = userEvent.setup()
+    await r.q.findByRole('link', { name: 'Project 1' })
+    const opener = r.q.getByRole('button', { name: '+ Add New Project' })
+    await user.click(opener)
+    const dialog = r.q.getByRole('dialog', { name: 'Add new project' })
+    return { ...r, api, user, opener, dialog }
+  }
+
+  it("'+ Add New Project' opens 'Add new project' with Project Name, Project Description, Add and Cancel", async () => {
+    const { q, dialog, user, opener, root } = await openAdd({})
+    const d = within(dialog)
+    expect(d.getByLabelText('Project Name')).toBeTruthy()
+    expect(d.getByLabelText('Project Description')).toBeTruthy()
+    expect(d.getByRole('button', { name: 'Add' })).toBeTruthy()
+    await user.click(d.getByRole('button', { name: 'Cancel' }))
+    expect(q.queryByRole('dialog')).toBeNull()
+    expect(root.activeElement).toBe(opener)
+  })
+
+  it('Add sends the call, closes the dialog, reloads the list and shows API Information with every secret to copy', async () => {
+    let listed = [summary(1)]
+    const { q, api, user, dialog, host } = await openAdd({
+      [LIST]: () => json(listed),
+      [CREATE]: () => {
+        listed = [summary(1), created]
+        return json(created, 201)
+      },
+    })
+    const events = recordEvents(['flex-project-created'], host)
+    await user.type(within(dialog).getByLabelText('Project Name'), 'Fresh')
+    await user.type(within(dialog).getByLabelText('Project Description'), 'New one')
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }))
+
+    const info = await q.findByRole('dialog', { name: 'API Information' })
+    expect(q.queryByRole('dialog', { name: 'Add new project' })).toBeNull()
+    expect(api.callsTo(CREATE)[0].body).toEqual({ name: 'Fresh', description: 'New one' })
+    expect(api.callsTo(CREATE)[0].headers.authorization).toBe('Bearer access-token-1')
+    expect(info.textContent).toContain(ONE_TIME_WARNING)
+    const i = within(info)
+    expect(i.getByRole('button', { name: /API Key\s*sk_live_secret/ })).toBeTruthy()
+    expect(i.getByRole('button', { name: /^Project ID\s*prj_99/ })).toBeTruthy()
+    expect(i.getByRole('button', { name: /Webhook Secret\s*whsec_secret/ })).toBeTruthy()
+    await q.findByRole('link', { name: 'Fresh' })
+    expect(api.callsTo(LIST)).toHaveLength(2)
+    expect(events.events.map((e) => e.detail)).toEqual([{ id: 'prj_99' }])
+    expect(JSON.stringify(events.events[0].detail)).not.toContain('secret')
+  })
+
+  it('API Information ignores Escape and the backdrop; only Exit closes it, and focus returns to the add button', async () => {
+    const { q, user, dialog, opener, root } = await openAdd({ [CREATE]: { status: 201, body: created } })
+    await user.type(within(dialog).getByLabelText('Project Name'), 'Fresh')
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }))
+    const info = await q.findByRole('dialog', { name: 'API Information' })
+    await user.keyboard('{Escape}')
+    fireEvent.pointerDown(info.parentElement as HTMLElement)
+    fireEvent.click(info.parentElement as HTMLElement)
+    expect(q.getByRole('dialog', { name: 'API Information' })).toBeTruthy()
+    await user.click(within(info).getByRole('button', { name: 'Exit' }))
+    expect(q.queryByRole('dialog')).toBeNull()
+    await waitFor(() => expect(root.activeElement).toBe(opener))
+  })
+
+  it("copying a value shows 'Successfully copied' for 1000 ms", async () => {
+    const { q, user, dialog } = await openAdd({ [CREATE]: { status: 201, body: created } })
+    // After userEvent.setup(), which installs a clipboard of its own.
+    const writeText = stubClipboard()
+    await user.type(within(dialog).getByLabelText('Project Name'), 'Fresh')
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }))
+    const info = await q.findByRole('dialog', { name: 'API Information' })
+    vi.useFakeTimers()
+    try {
+      fireEvent.click(within(info).getByRole('button', { name: /Webhook Secret/ }))
+      await act(async () => {})
+      expect(writeText).toHaveBeenCalledWith('whsec_secret')
+      expect(within(info).getByText('Successfully copied')).toBeTruthy()
+      act(() => vi.advanceTimersByTime(999))
+      expect(within(info).queryByText('Successfully copied')).not.toBeNull()
+      act(() => vi.advanceTimersByTime(1))
+      expect(within(info).queryByText('Successfully copied')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('a failed create shows the error in the add dialog, keeps what was typed, and opens nothing else', async () => {
+    const { q, api, user, dialog, host } = await openAdd({ [CREATE]: { status: 400, body: { message: 'Project name is required.' } } })
+    const events = recordEvents(['flex-project-created'], host)
+    await user.type(within(dialog).getByLabelText('Project Description'), 'Only a description')
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert.textContent).toContain('Project name is required.')
+    expect((within(dialog).getByLabelText('Project Description') as HTMLInputElement).value).toBe('Only a description')
+    expect(q.getAllByRole('dialog')).toHaveLength(1)
+    expect(q.queryByRole('dialog', { name: 'API Information' })).toBeNull()
+    expect(api.callsTo(LIST)).toHaveLength(1)
+    expect(events.events).toHaveLength(0)
+    // spec §5: the empty name is sent as undefined (absent from the JSON).
+    expect(api.callsTo(CREATE)[0].body).toEqual({ description: 'Only a description' })
+  })
+
+  it('Add is disabled while pending: a double click makes one project', async () => {
+    const reply = deferred<Response>()
+    const { q, api, user, dialog } = await openAdd({ [CREATE]: () => reply.promise })
+    await user.type(within(dialog).getByLabelText('Project Name'), 'Once')
+    const add = within(dialog).getByRole('button', { name: 'Add' })
+    await user.dblClick(add)
+    // Even a second submit that slips past the disabled button is dropped.
+    fireEvent.submit(add.closest('form') as HTMLFormElement)
+    expect(api.callsTo(CREATE)).toHaveLength(1)
+    expect((within(dialog).getByRole('button', { name: /Adding/ }) as HTMLButtonElement).disabled).toBe(true)
+    reply.resolve(json(created, 201))
+    await q.findByRole('dialog', { name: 'API Information' })
+    expect(api.callsTo(CREATE)).toHaveLength(1)
+  })
+})
+
+describe('session', () => {
+  it('a 401 signs out with reason expired and fires flex-signed-out', async () => {
+    stubFetch({ [LIST]: { status: 401, body: { message: 'Token expired.' } } })
+    const { q, host } = renderDashboard()
+    const events = recordEvents(['flex-signed-out'], host)
+    await waitFor(() => expect(store.getState().accessData).toBeNull())
+    expect(store.getState().signOutReason).toBe('expired')
+    expect(localStorage.getItem('accessData')).toBeNull()
+    expect(events.events.map((e) => e.detail)).toEqual([{ reason: 'expired' }])
+    expect((await q.findByRole('status')).textContent).toContain('Your session has expired.')
+  })
+
+  it('a 401 on create signs out too', async () => {
+    stubFetch({ [LIST]: { body: projects(1) }, [CREATE]: { status: 401, body: { message: 'Token expired.' } } })
+    const { q } = renderDashboard()
+    const user = userEvent.setup()
+    await q.findByRole('link', { name: 'Project 1' })
+    await user.click(q.getByRole('button', { name: '+ Add New Project' }))
+    await user.type(q.getByLabelText('Project Name'), 'x')
+    await user.click(q.getByRole('button', { name: 'Add' }))
+    await waitFor(() => expect(store.getState().signOutReason).toBe('expired'))
+    expect(q.queryByRole('dialog')).toBeNull()
+  })
+})
+
+describe('<flex-projects> on a page without <flex-portal>', () => {
+  it('signed out, shows a log-in notice and calls nothing; a sign-in elsewhere on the page shows the projects at once', async () => {
+    resetStore()
+    const api = stubFetch({ [LIST]: { body: projects(2) } })
+    const el = mountElement('flex-projects', { router: 'memory' })
+    const q = shadow(el)
+    expect((await q.findByRole('status')).textContent).toBe('Log in to see your projects.')
+    expect(api.calls).toHaveLength(0)
+    act(() => {
+      signInAs({ accessToken: 'from-flex-login' })
+    })
+    expect(await q.findByRole('link', { name: 'Project 2' })).toBeTruthy()
+    expect(api.callsTo(LIST)[0].headers.authorization).toBe('Bearer from-flex-login')
+  })
+
+  it('is the real element: an open shadow root with the dashboard and api-base honoured', async () => {
+    const api = stubFetch({ 'GET /v2/manage/dapp/owner': { body: projects(1) } })
+    const el = mountElement('flex-projects', { router: 'memory', 'api-base': '/v2' })
+    const q = shadow(el)
+    expect(await q.findByRole('heading', { name: 'Your Flex Projects' })).toBeTruthy()
+    expect(await q.findByRole('link', { name: 'Project 1' })).toBeTruthy()
+    expect(api.calls.map((c) => c.url)).toEqual(['/v2/manage/dapp/owner'])
+  })
+})
