@@ -247,7 +247,7 @@ export const openApiDocument = {
       BadRequest: { description: 'Malformed JSON, a missing field, a wrong type or a value out of bounds.', content: json(ref('Error')) },
       Unauthorized: {
         description: 'Missing, unknown or expired token, a token of the wrong kind, or (authenticate) wrong credentials.',
-        headers: { 'WWW-Authenticate': { schema: { type: 'string' } } },
+        headers: { 'WWW-Authenticate': { description: 'Sent when the bearer token is the problem.', schema: { type: 'string' } } },
         content: json(ref('Error')),
       },
       NotFound: { description: 'No such project (or not the caller’s), or no such key.', content: json(ref('Error')) },
@@ -256,7 +256,7 @@ export const openApiDocument = {
       UnsupportedMediaType: { description: 'The body is not sent as application/json.', content: json(ref('Error')) },
       TooManyRequests: {
         description: 'Too many attempts from this client or for this e-mail address.',
-        headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
+        headers: { 'Retry-After': { description: 'Seconds to wait.', required: true, schema: { type: 'integer' } } },
         content: json(ref('Error')),
       },
       InternalError: { description: 'Something failed on the server; details are only in its log.', content: json(ref('Error')) },

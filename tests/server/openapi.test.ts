@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openApiDocument } from '../../server/openapi'
+import { createTestServer, deviceToken, signUp, uniqueEmail, type TestResponse, type TestServer } from './harness'
+
+type Json = Record<string, unknown>
+const doc = openApiDocument as unknown as { paths: Record<string, Record<string, Json>>; components: Json }
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
+
+/** Follows a local "#/a/b" reference. */
+function lookup(ref: string): Json {
+  expect(ref.startsWith('#/'), ref).toBe(true)
+  let node: unknown = openApiDocument
+  for (const part of ref.slice(2).split('/')) node = (node as Json | undefined)?.[part]
+  if (!node || typeof node !== 'object') throw new Error(`unresolved $ref ${ref}`)
+  return node as Json
+}
+
+const deref = (node: Json): Json => {
+  let n = node
+  while (typeof n.$ref === 'string') {
+    const { $ref, ...rest } = n
+    n = { ...lookup($ref as string), ...rest }
+  }
+  return n
+}
+
+/**
+ * The JSON Schema subset the document uses, strictly: an object may not carry
+ * a property its schema does not name, so an undocumented field fails too.
+ */
+function check(schema: Json, value: unknown, at = '$'): string[] {
+  const s = deref(schema)
+  const errors: string[] = []
+  if ('const' in s && value !== s.const) errors.push(`${at}: expected ${JSON.stringify(s.const)}`)
+  switch (s.type) {
+    case 'object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return [`${at}: expected an object`]
+      const v = value as Json
+      const props = (s.properties ?? {}) as Record<string, Json>
+      for (const key of (s.required ?? []) as string[]) if (!(key in v)) errors.push(`${at}.${key}: required`)
+      for (const [key, item] of Object.entries(v)) {
+        if (props[key]) errors.push(...check(props[key], item, `${at}.${key}`))
+        else if (s.additionalProperties && typeof s.additionalProperties === 'object') errors.push(...check(s.additionalProperties as Json, item, `${at}.${key}`))
+        else errors.push(`${at}.${key}: not in the schema`)
+      }
+      break
+    }
+    case 'array':
+      if (!Array.isArray(value)) return [`${at}: expected an array`]
+      value.forEach((item, i) => errors.push(...check(s.items as Json, item, `${at}[${i}]`)))
+      break
+    case 'string':
+      if (typeof value !== 'string') return [`${at}: expected a string`]
+      if (typeof s.maxLength === 'number' && [...value].length > s.maxLength) errors.push(`${at}: longer than ${s.maxLength}`)
+      if (s.format === 'date-time' && Number.isNaN(Date.parse(value))) errors.push(`${at}: not a date-time`)
+      break
+    case 'integer':
+      if (!Number.isInteger(value)) errors.push(`${at}: expected an integer`)
+      break
+  }
+  return errors
+}
+
+/** The documented path template a concrete path falls under; literal paths win over templates. */
+function templateOf(path: string): string | undefined {
+  const rel = path.replace(/^\/api/, '').split('?')[0]
+  const templates = Object.keys(doc.paths)
+  return (
+    templates.find((t) => t === rel) ??
+    templates.find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(rel))
+  )
+}
+
+describe('OpenAPI document', () => {
+  let s: TestServer
+  beforeAll(async () => {
+    s = await createTestServer({ config: { keyLimit: 2, rateLimit: { perEmail: 2, perIp: 1000, windowSeconds: 60 } } })
+  })
+  afterAll(async () => {
+    await s.close()
+  })
+
+  it('is served at /api/openapi.json as OpenAPI 3.1', async () => {
+    const res = await s.request('GET', '/api/openapi.json')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(openApiDocument)))
+    expect(res.body.openapi).toBe('3.1.0')
+    expect(res.body.servers).toEqual([{ url: '/api' }])
+  })
+
+  it('describes exactly the routes the app registers under /api', () => {
+    const registered = new Set(
+      s.app.routes
+        .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && r.path !== '/api/openapi.json')
+        .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`),
+    )
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} /api${path}`)),
+    )
+    expect([...registered].sort()).toEqual([...documented].sort())
+    // The eight calls of the contract, and health.
+    expect([...documented].sort()).toEqual(
+      [
+        'POST /api/device',
+        'POST /api/register',
+        'POST /api/auth/authenticate',
+        'POST /api/manage/dapp',
+        'GET /api/manage/dapp/owner',
+        'GET /api/manage/dapp/{id}',
+        'POST /api/manage/dapp/{id}/api-key',
+        'DELETE /api/manage/dapp/{id}/api-key/{keyId}',
+        'GET /api/health',
+      ].sort(),
+    )
+  })
+
+  it('is well formed: references resolve, operation ids are unique, path parameters are declared', () => {
+    const refs = JSON.stringify(openApiDocument).match(/"\$ref":"[^"]+"/g) ?? []
+    for (const r of refs) expect(() => lookup(JSON.parse(`{${r}}`).$ref)).not.toThrow()
+    const ids = new Set<string>()
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const m of METHODS) {
+        const op = item[m] as Json | undefined
+        if (!op) continue
+        expect(typeof op.operationId).toBe('string')
+        expect(ids.has(op.operationId as string)).toBe(false)
+        ids.add(op.operationId as string)
+        expect(Object.keys(op.responses as Json).length).toBeGreaterThan(0)
+        const declared = ((op.parameters ?? []) as Json[]).filter((p) => p.in === 'path').map((p) => p.name)
+        expect(declared.sort()).toEqual([...path.matchAll(/\{(\w+)\}/g)].map((x) => x[1]).sort())
+      }
+    }
+  })
+
+  it('documents every status the calls answer, and each body matches its schema', async () => {
+    const seen: Array<{ method: string; path: string; res: TestResponse }> = []
+    const call = async (method: string, path: string, opts: Parameters<TestServer['request']>[2] = {}) => {
+      const res = await s.request(method, path, opts)
+      seen.push({ method, path, res })
+      return res
+    }
+
+    await call('POST', '/api/device', { body: { deviceUDID: 'x' } })
+    await call('POST', '/api/device', { raw: '{}', headers: { 'Content-Type': 'text/plain' } })
+    await call('POST', '/api/device', { body: { deviceUDID: 'x', deviceType: 'WEB', country: 'x'.repeat(70_000) } })
+    const device = await call('POST', '/api/device', { body: { deviceUDID: 'x', deviceType: 'WEB' } })
+    const token = device.body.accessToken as string
+
+    const email = uniqueEmail()
+    await call('POST', '/api/register', { body: { name: 'A', email, password: 'password1' } })
+    await call('POST', '/api/register', { token, body: { name: 'A', email, password: 'short' } })
+    const reg = await call('POST', '/api/register', { token, body: { name: 'A', email, password: 'password1' } })
+    await call('POST', '/api/register', { token, body: { name: 'A', email, password: 'password1' } })
+    await call('POST', '/api/register', { token, body: { name: 'A', email, password: 'password1' } })
+    await call('POST', '/api/auth/authenticate', { token, body: { email, password: 'password1' } })
+    await call('POST', '/api/auth/authenticate', { token, body: { email, password: 'wrong-one' } })
+    await call('POST', '/api/auth/authenticate', { token, body: { email, password: 'wrong-one' } })
+    await call('POST', '/api/auth/authenticate', { token, body: { email: 'bad' } })
+    const access = reg.body.accessToken as string
+
+    const created = await call('POST', '/api/manage/dapp', { token: access, body: { name: 'Doc project' } })
+    await call('POST', '/api/manage/dapp', { token: access, body: { name: '' } })
+    await call('POST', '/api/manage/dapp', { body: { name: 'x' } })
+    const id = created.body.id as string
+    await call('GET', '/api/manage/dapp/owner', { token: access })
+    await call('GET', '/api/manage/dapp/owner')
+    await call('GET', `/api/manage/dapp/${id}`, { token: access })
+    await call('GET', '/api/manage/dapp/prj_missing', { token: access })
+    const key = await call('POST', `/api/manage/dapp/${id}/api-key`, { token: access })
+    await call('POST', `/api/manage/dapp/${id}/api-key`, { token: access }) // over the limit of 2
+    await call('POST', '/api/manage/dapp/prj_missing/api-key', { token: access })
+    await call('DELETE', `/api/manage/dapp/${id}/api-key/${Object.keys(key.body)[0]}`, { token: access })
+    await call('DELETE', `/api/manage/dapp/${id}/api-key/apid_missing`, { token: access })
+    await call('GET', '/api/health')
+    // A second user signs in successfully, for the 200 of authenticate.
+    const other = await signUp(s)
+    await call('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email: other.email, password: other.password } })
+
+    const statuses = new Set(seen.map((x) => x.res.status))
+    expect([...statuses].sort()).toEqual([200, 201, 400, 401, 404, 409, 413, 415, 429])
+
+    for (const { method, path, res } of seen) {
+      const template = templateOf(path)
+      expect(template, path).toBeDefined()
+      const op = doc.paths[template!][method.toLowerCase()] as { responses: Record<string, Json> }
+      const documented = op.responses[String(res.status)]
+      expect(documented, `${method} ${template} ${res.status} is not documented`).toBeDefined()
+      const response = deref(documented)
+      const schema = (response.content as Record<string, { schema: Json }>)['application/json'].schema
+      expect(check(schema, res.body), `${method} ${path} ${res.status}: ${res.text.slice(0, 200)}`).toEqual([])
+      for (const [header, spec] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
+        if (spec.required) expect(res.headers.get(header), `${method} ${path} ${res.status} ${header}`).not.toBeNull()
+      }
+    }
+  })
+})
