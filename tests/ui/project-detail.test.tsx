@@ -1,0 +1,316 @@
+import { act, fireEvent, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { NEW_PAIR_TEXT } from '../../src/elements/project-detail/NewKeyDialog'
+import { formatDate } from '../../src/elements/projects/format-date'
+import { store } from '../../src/store'
+import { deferred, json, mountElement, recordEvents, resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { detail, renderDetail } from './helpers/dashboard'
+
+const GET = 'GET /api/manage/dapp/prj_7'
+const CREATE_KEY = 'POST /api/manage/dapp/prj_7/api-key'
+const masked = { api_a: 'sk_live_abcd…1111', api_b: 'sk_live_abcd…2222', api_c: 'sk_live_abcd…3333' }
+
+beforeEach(() => {
+  resetStore()
+  signInAs()
+})
+afterEach(() => vi.unstubAllGlobals())
+
+type Q = ReturnType<typeof renderDetail>['q']
+const info = (q: Q) => within(q.getByRole('region', { name: 'Project Information' }))
+const term = (q: Q, name: string) => {
+  const dt = info(q).getByText(name, { selector: 'dt' })
+  return dt.nextElementSibling?.textContent
+}
+
+describe('project detail', () => {
+  it('shows the header, Back to Dashboard and every field of Project Information', async () => {
+    stubFetch({ [GET]: { body: detail(7, masked, { description: 'A test project', status: 'active' }) } })
+    const { q } = renderDetail('prj_7', { mode: 'hash' })
+    expect(await q.findByRole('heading', { level: 1, name: 'Project 7' })).toBeTruthy()
+    expect(q.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('#/dashboard')
+    expect(term(q, 'Name')).toBe('Project 7')
+    expect(term(q, 'API Project IDs')).toBe('(api_a)(api_b)(api_c)')
+    expect(info(q).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['(api_a)', '(api_b)', '(api_c)'])
+    expect(term(q, 'Project ID')).toBe('prj_7')
+    expect(term(q, 'Date created')).toBe(formatDate('2024-03-05T10:00:00.000Z'))
+    expect(term(q, 'Project Description')).toBe('A test project')
+    expect(term(q, 'Status')).toBe('active')
+    // The keys themselves (masked or not) are not part of Project Information.
+    expect(q.queryByText(/sk_live/)).toBeNull()
+  })
+
+  it('Back to Dashboard navigates through the router', async () => {
+    stubFetch({ [GET]: { body: detail(7) } })
+    const { q, nav } = renderDetail('prj_7')
+    await userEvent.setup().click(await q.findByRole('link', { name: /Back to Dashboard/ }))
+    expect(nav().route.href).toBe('/dashboard')
+  })
+
+  it('takes the id from the projectid query when there is no project-id', async () => {
+    const api = stubFetch({ 'GET /api/manage/dapp/a%2Fb': { body: detail(1, {}, { id: 'a/b' }) } })
+    const { q } = renderDetail(undefined, { route: '/projects?projectid=a%2Fb' })
+    expect(await q.findByRole('heading', { level: 1, name: 'Project 1' })).toBeTruthy()
+    expect(api.calls[0].headers.authorization).toBe('Bearer access-token-1')
+  })
+
+  it('shows a loading state first', async () => {
+    const reply = deferred<Response>()
+    stubFetch({ [GET]: () => reply.promise })
+    const { q } = renderDetail('prj_7')
+    expect(q.getByRole('status').textContent).toContain('Loading project')
+    reply.resolve(json(detail(7)))
+    expect(await q.findByRole('heading', { level: 1, name: 'Project 7' })).toBeTruthy()
+  })
+
+  it('a 404 shows Project not found with the way back', async () => {
+    stubFetch({ [GET]: { status: 404, body: { message: 'Project not found.' } } })
+    const { q } = renderDetail('prj_7')
+    expect((await q.findByRole('alert')).textContent).toContain('Project not found.')
+    expect(q.getByRole('link', { name: /Back to Dashboard/ })).toBeTruthy()
+    expect(q.queryByRole('button', { name: 'Create' })).toBeNull()
+  })
+
+  it('no id at all is not found, without a call', async () => {
+    const api = stubFetch({})
+    const { q } = renderDetail(undefined, { route: '/projects' })
+    expect((await q.findByRole('alert')).textContent).toContain('Project not found.')
+    expect(api.calls).toHaveLength(0)
+  })
+
+  it('another failure shows its message with Retry', async () => {
+    let n = 0
+    stubFetch({ [GET]: () => (++n === 1 ? json({ message: 'Server exploded.' }, 500) : json(detail(7))) })
+    const { q } = renderDetail('prj_7')
+    const alert = await q.findByRole('alert')
+    expect(alert.textContent).toContain('Server exploded.')
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await q.findByRole('heading', { level: 1, name: 'Project 7' })).toBeTruthy()
+  })
+
+  it('hostile text is shown as plain text, wrapped, direction-aware', async () => {
+    const html = '<img src=x onerror=alert(1)>'
+    stubFetch({ [GET]: { body: detail(7, { '<img src=y>': 'k' }, { name: html, description: 'ש'.repeat(10_000) }) } })
+    const { q, root } = renderDetail('prj_7')
+    expect((await q.findByRole('heading', { level: 1 })).textContent).toBe(html)
+    expect(root.querySelector('img')).toBeNull()
+    expect(q.getByRole('heading', { level: 1 }).getAttribute('dir')).toBe('auto')
+    expect(q.getByRole('heading', { level: 1 }).className).toContain('break-words')
+  })
+
+  it('a project with 20 keys renders every key id at once', async () => {
+    const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`api_${i + 1}`, `sk…${i}`]))
+    stubFetch({ [GET]: { body: detail(7, twenty) } })
+    const { q } = renderDetail('prj_7')
+    await q.findByRole('heading', { level: 1, name: 'Project 7' })
+    expect(info(q).getAllByRole('listitem')).toHaveLength(20)
+  })
+})
+
+describe('API Actions: Create', () => {
+  it("adds a pair, shows 'New API Information' with each id and key to copy, reloads, and fires flex-key-created", async () => {
+    let apiKey: Record<string, string> = { api_a: masked.api_a }
+    const api = stubFetch({
+      [GET]: () => json(detail(7, apiKey)),
+      [CREATE_KEY]: () => {
+        apiKey = { ...apiKey, api_new: 'sk_live_…9999' }
+        return json({ api_new: 'sk_live_full_secret_9999' }, 201)
+      },
+    })
+    const { q, host } = renderDetail('prj_7')
+    const events = recordEvents(['flex-key-created'], host)
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Create' }))
+    const dialog = await q.findByRole('dialog', { name: 'New API Information' })
+    expect(dialog.textContent).toContain(NEW_PAIR_TEXT)
+    expect(within(dialog).getByRole('button', { name: /Project ID\s*api_new/ })).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: /API Key\s*sk_live_full_secret_9999/ })).toBeTruthy()
+    await waitFor(() => expect(term(q, 'API Project IDs')).toBe('(api_a)(api_new)'))
+    expect(api.callsTo(GET)).toHaveLength(2)
+    expect(api.callsTo(CREATE_KEY)[0].headers.authorization).toBe('Bearer access-token-1')
+    expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyIds: ['api_new'] }])
+    expect(JSON.stringify(events.events[0].detail)).not.toContain('secret')
+  })
+
+  it('New API Information closes only with its own button, and focus returns to Create', async () => {
+    stubFetch({ [GET]: { body: detail(7) }, [CREATE_KEY]: { status: 201, body: { api_new: 'sk_secret' } } })
+    const { q, root } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    const create = await q.findByRole('button', { name: 'Create' })
+    await user.click(create)
+    const dialog = await q.findByRole('dialog', { name: 'New API Information' })
+    await user.keyboard('{Escape}')
+    fireEvent.pointerDown(dialog.parentElement as HTMLElement)
+    fireEvent.click(dialog.parentElement as HTMLElement)
+    expect(q.getByRole('dialog', { name: 'New API Information' })).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Exit' }))
+    expect(q.queryByRole('dialog')).toBeNull()
+    await waitFor(() => expect(root.activeElement).toBe(q.getByRole('button', { name: 'Create' })))
+  })
+
+  it('is disabled while pending: a double click makes one key', async () => {
+    const reply = deferred<Response>()
+    const api = stubFetch({ [GET]: { body: detail(7) }, [CREATE_KEY]: () => reply.promise })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await user.dblClick(await q.findByRole('button', { name: 'Create' }))
+    expect(api.callsTo(CREATE_KEY)).toHaveLength(1)
+    expect((q.getByRole('button', { name: /Creating/ }) as HTMLButtonElement).disabled).toBe(true)
+    reply.resolve(json({ k: 'v' }, 201))
+    await q.findByRole('dialog', { name: 'New API Information' })
+    expect(api.callsTo(CREATE_KEY)).toHaveLength(1)
+  })
+
+  it('a failure is shown under API Actions and opens nothing', async () => {
+    const api = stubFetch({ [GET]: { body: detail(7) }, [CREATE_KEY]: { status: 409, body: { message: 'This project already has 20 API keys.' } } })
+    const { q } = renderDetail('prj_7')
+    await userEvent.setup().click(await q.findByRole('button', { name: 'Create' }))
+    expect((await q.findByRole('alert')).textContent).toContain('This project already has 20 API keys.')
+    expect(q.queryByRole('dialog')).toBeNull()
+    expect(api.callsTo(GET)).toHaveLength(1)
+  })
+})
+
+describe('API Actions: Delete', () => {
+  it('is disabled when the project has no keys', async () => {
+    stubFetch({ [GET]: { body: detail(7, {}) } })
+    const { q } = renderDetail('prj_7')
+    expect(((await q.findByRole('button', { name: 'Delete' })) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it("opens 'Pick Key To Delete' with the key ids, the first chosen; Confirm deletes it, closes, toasts, reloads and fires flex-key-deleted", async () => {
+    let apiKey: Record<string, string> = { ...masked }
+    const api = stubFetch({
+      [GET]: () => json(detail(7, apiKey)),
+      'DELETE /api/manage/dapp/prj_7/api-key/api_a': () => {
+        const { api_a: _gone, ...rest } = apiKey
+        apiKey = rest
+        return json({ deleted: 'api_a' })
+      },
+    })
+    const { q, host } = renderDetail('prj_7')
+    const events = recordEvents(['flex-key-deleted'], host)
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Delete' }))
+    const dialog = q.getByRole('dialog', { name: 'Pick Key To Delete' })
+    const select = within(dialog).getByRole('combobox', { name: 'API Project ID' }) as HTMLSelectElement
+    expect(Array.from(select.options).map((o) => o.value)).toEqual(['api_a', 'api_b', 'api_c'])
+    expect(select.value).toBe('api_a')
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+
+    await waitFor(() => expect(q.queryByRole('dialog')).toBeNull())
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/manage/dapp/prj_7/api-key/api_a'])
+    expect(api.calls.find((c) => c.method === 'DELETE')?.headers.authorization).toBe('Bearer access-token-1')
+    expect(q.getByText('Successfully deleted!')).toBeTruthy()
+    await waitFor(() => expect(term(q, 'API Project IDs')).toBe('(api_b)(api_c)'))
+    expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'api_a' }])
+
+    await user.click(q.getByRole('button', { name: 'Close' }))
+    expect(q.queryByText('Successfully deleted!')).toBeNull()
+  })
+
+  it('deletes the key picked in the dropdown', async () => {
+    const api = stubFetch({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_c': { body: {} } })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Delete' }))
+    await user.selectOptions(q.getByRole('combobox', { name: 'API Project ID' }), 'api_c')
+    await user.click(q.getByRole('button', { name: 'Confirm' }))
+    await q.findByText('Successfully deleted!')
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/manage/dapp/prj_7/api-key/api_c'])
+  })
+
+  it('Cancel closes without deleting; reopening starts on the first key again', async () => {
+    const api = stubFetch({ [GET]: { body: detail(7, masked) } })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    const del = await q.findByRole('button', { name: 'Delete' })
+    await user.click(del)
+    await user.selectOptions(q.getByRole('combobox', { name: 'API Project ID' }), 'api_b')
+    await user.click(q.getByRole('button', { name: 'Cancel' }))
+    expect(q.queryByRole('dialog')).toBeNull()
+    await user.click(del)
+    expect((q.getByRole('combobox', { name: 'API Project ID' }) as HTMLSelectElement).value).toBe('api_a')
+    await user.keyboard('{Escape}')
+    expect(q.queryByRole('dialog')).toBeNull()
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0)
+  })
+
+  it('a failed delete stays in the dialog with the message; no toast', async () => {
+    stubFetch({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_a': { status: 404, body: { message: 'API key not found.' } } })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Delete' }))
+    await user.click(q.getByRole('button', { name: 'Confirm' }))
+    const dialog = q.getByRole('dialog', { name: 'Pick Key To Delete' })
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('API key not found.')
+    expect(q.queryByText('Successfully deleted!')).toBeNull()
+  })
+
+  it('Confirm is disabled while pending: a double click deletes once', async () => {
+    const reply = deferred<Response>()
+    const api = stubFetch({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_a': () => reply.promise })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Delete' }))
+    await user.dblClick(q.getByRole('button', { name: 'Confirm' }))
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1)
+    reply.resolve(json({}))
+    await q.findByText('Successfully deleted!')
+  })
+})
+
+describe('session', () => {
+  it('a 401 signs out with reason expired and fires flex-signed-out', async () => {
+    stubFetch({ [GET]: { status: 401, body: { message: 'Token expired.' } } })
+    const { q, host } = renderDetail('prj_7')
+    const events = recordEvents(['flex-signed-out'], host)
+    await waitFor(() => expect(store.getState().signOutReason).toBe('expired'))
+    expect(store.getState().accessData).toBeNull()
+    expect(events.events.map((e) => e.detail)).toEqual([{ reason: 'expired' }])
+    expect((await q.findByRole('status')).textContent).toContain('Your session has expired.')
+  })
+
+  it('a 401 on delete signs out too', async () => {
+    stubFetch({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_a': { status: 401, body: {} } })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Delete' }))
+    await user.click(q.getByRole('button', { name: 'Confirm' }))
+    await waitFor(() => expect(store.getState().signOutReason).toBe('expired'))
+  })
+})
+
+describe('<flex-project-detail>', () => {
+  it('reads the project-id attribute', async () => {
+    const api = stubFetch({ [GET]: { body: detail(7) } })
+    const el = mountElement('flex-project-detail', { 'project-id': 'prj_7', router: 'memory' })
+    expect(await shadow(el).findByRole('heading', { level: 1, name: 'Project 7' })).toBeTruthy()
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/manage/dapp/prj_7'])
+  })
+
+  it('without it, reads the projectid query of the hash', async () => {
+    window.history.replaceState(null, '', '#/projects?projectid=prj_7')
+    try {
+      stubFetch({ [GET]: { body: detail(7) } })
+      const el = mountElement('flex-project-detail')
+      expect(await shadow(el).findByRole('heading', { level: 1, name: 'Project 7' })).toBeTruthy()
+    } finally {
+      window.history.replaceState(null, '', window.location.pathname)
+    }
+  })
+
+  it('signed out, shows the log-in notice without calling, and loads once someone signs in', async () => {
+    resetStore()
+    const api = stubFetch({ [GET]: { body: detail(7) } })
+    const el = mountElement('flex-project-detail', { 'project-id': 'prj_7', router: 'memory' })
+    const q = shadow(el)
+    expect((await q.findByRole('status')).textContent).toBe('Log in to see your projects.')
+    expect(api.calls).toHaveLength(0)
+    act(() => {
+      signInAs()
+    })
+    expect(await q.findByRole('heading', { level: 1, name: 'Project 7' })).toBeTruthy()
+  })
+})
