@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite'
 import { twindCss } from './build/twind-css.ts'
 import { sizeBudget } from './build/size-budget.ts'
+import { asciiOnly } from './build/ascii-only.ts'
 
 /** gzip -9 ceiling of dist/flex-portal.js in kB. */
 export const SIZE_CEILING_KB = 130
@@ -10,7 +11,7 @@ export const SIZE_CEILING_KB = 130
 export default defineConfig(({ command, mode }) => {
   const esm = mode === 'esm'
   return {
-    plugins: [twindCss(), ...(esm ? [] : [sizeBudget('flex-portal.js', SIZE_CEILING_KB)])],
+    plugins: [twindCss(), asciiOnly(), ...(esm ? [] : [sizeBudget('flex-portal.js', SIZE_CEILING_KB)])],
     // Library mode leaves process.env.NODE_ENV alone; without this the bundle
     // ships React's development build. Tests keep the development build (act()).
     define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
