@@ -36,6 +36,11 @@ describe(IIFE, () => {
     expect(/^\s*\(function\(\)\{/.test(code), 'an IIFE').toBe(true)
   })
 
+  it('is pure ASCII, so a page without a charset cannot garble its texts', () => {
+    expect(code.match(/[^\x00-\x7f]/g) ?? []).toEqual([])
+    expect(code).toContain('Logging in\\u2026')
+  })
+
   it(`is at most ${SIZE_CEILING_KB} kB gzip -9`, () => {
     expect(gzipSync(Buffer.from(code), { level: 9 }).length / 1000).toBeLessThanOrEqual(SIZE_CEILING_KB)
   })
@@ -68,6 +73,7 @@ describe(ESM, () => {
       expect.arrayContaining(['defineFlexElements', 'FlexPortalElement', 'FlexLoginElement', 'FlexSignupElement', 'FlexProjectsElement', 'FlexProjectDetailElement']),
     )
     expect(/process\.env/.test(code), 'process.env left in the bundle').toBe(false)
+    expect(code.match(/[^\x00-\x7f]/g) ?? []).toEqual([])
   })
 
   it('has .d.ts types that add the five tags to HTMLElementTagNameMap', () => {
