@@ -1,0 +1,166 @@
+import { spawn } from 'node:child_process'
+import { connect } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, type Database } from '../../server/db/index'
+import { startServer, type RunningServer } from '../../server/start'
+import { freshStorage, type Storage } from './harness'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const READY = /^Flex Portal is running at (http:\/\/\S+\/)$/m
+
+let storage: Storage | undefined
+let server: RunningServer | undefined
+afterEach(async () => {
+  await server?.close()
+  await storage?.drop()
+  server = undefined
+  storage = undefined
+})
+
+/** A database whose health query waits until released: an in-flight request we control. */
+function gated(db: Database) {
+  let release!: () => void
+  let entered!: () => void
+  const released = new Promise<void>((r) => (release = r))
+  const inside = new Promise<void>((r) => (entered = r))
+  let armed = false
+  const wrapped: Database = {
+    ...db,
+    async query(sql, params) {
+      if (armed && sql === 'SELECT 1') {
+        entered()
+        await released
+      }
+      return db.query(sql, params)
+    },
+  }
+  return { db: wrapped, arm: () => (armed = true), inside, release }
+}
+
+/** One raw HTTP/1.1 request, so the path reaches the server exactly as written. */
+function rawGet(port: number, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`))
+    let data = ''
+    socket.on('data', (d) => (data += d))
+    socket.on('end', () => resolve(data))
+    socket.on('error', reject)
+  })
+}
+
+describe('startServer', () => {
+  it('serves on a free port when asked for port 0, and answers health', async () => {
+    storage = await freshStorage()
+    server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} })
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/`)
+    expect(server.port).toBeGreaterThan(0)
+    const res = await fetch(`${server.url}api/health`)
+    expect(await res.json()).toEqual({ status: 'ok' })
+  })
+
+  it('does not serve files outside its roots, even to a raw request line', async () => {
+    storage = await freshStorage()
+    server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} })
+    for (const path of ['/../package.json', '/../../etc/passwd', '/%2e%2e/package.json', '/..%2f..%2fpackage.json', '/..\\package.json']) {
+      const answer = await rawGet(server.port, path)
+      expect(answer, path).toMatch(/^HTTP\/1\.1 (404|400)/)
+      expect(answer).not.toContain('"name": "flex-portal"')
+      expect(answer).not.toContain('root:')
+    }
+  })
+
+  it('on close, finishes in-flight requests, refuses new ones, then closes the database', async () => {
+    storage = await freshStorage()
+    const real = await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
+    const gate = gated(real)
+    server = await startServer({ port: 0, db: gate.db, log: () => {} })
+    const url = server.url
+
+    gate.arm()
+    const inFlight = fetch(`${url}api/health`)
+    await gate.inside
+    let closed = false
+    const closing = server.close().then(() => (closed = true))
+    await new Promise((r) => setTimeout(r, 100))
+    expect(closed).toBe(false) // waiting for the request
+    await expect(fetch(`${url}api/health`)).rejects.toThrow() // no new connections
+
+    gate.release()
+    const res = await inFlight
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: 'ok' })
+    await closing
+    await expect(real.query('SELECT 1')).rejects.toThrow()
+    server = undefined
+  })
+})
+
+describe('npm start (server/main.ts)', () => {
+  const run = (env: Record<string, string>) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SKIP_BUILD: '1', DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (err += d))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    const ready = new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', () => {
+        const m = READY.exec(out)
+        if (m) resolve(m[1])
+      })
+      void exited.then((code) => reject(new Error(`exited with ${code} before it was ready:\n${out}\n${err}`)))
+    })
+    return { child, ready, exited, output: () => out, errors: () => err }
+  }
+
+  it('prints its address, serves, and on SIGTERM stops cleanly with exit code 0', async () => {
+    storage = await freshStorage()
+    const p = run(storage.env)
+    const url = await p.ready
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+    const res = await fetch(`${url}api/health`)
+    expect(await res.json()).toEqual({ status: 'ok' })
+    const page = await fetch(url)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self'; style-src 'self'")
+
+    p.child.kill('SIGTERM')
+    expect(await p.exited).toBe(0)
+    expect(p.output()).toMatch(/^GET \/api\/health 200 \d+ms$/m)
+    expect(p.output()).toContain('Stopped.')
+    expect(p.errors()).not.toMatch(/error/i)
+  })
+
+  it('stops cleanly on SIGINT too, and keeps its data for the next start', async () => {
+    storage = await freshStorage()
+    const first = run(storage.env)
+    const url = await first.ready
+    const device = await fetch(`${url}api/device`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ deviceUDID: 'x', deviceType: 'WEB' }),
+    })
+    expect(device.status).toBe(201)
+    first.child.kill('SIGINT')
+    expect(await first.exited).toBe(0)
+
+    const db = await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
+    try {
+      expect(await db.query('SELECT device_type FROM devices')).toEqual([{ device_type: 'WEB' }])
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('refuses a bad setting with a clear message and exit code 1', async () => {
+    const p = run({ PORT: 'eighty' })
+    expect(await p.exited).toBe(1)
+    expect(p.errors()).toContain('PORT must be a whole number from 0 to 65535, not "eighty".')
+    expect(p.errors()).not.toContain('    at ')
+  })
+})
