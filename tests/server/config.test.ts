@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULTS, parseOrigins, readConfig } from '../../server/config'
+
+describe('readConfig', () => {
+  it('has working defaults: 127.0.0.1:8080, .data/, PGlite, limit 20', () => {
+    expect(readConfig({})).toEqual({
+      ...DEFAULTS,
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: '.data/',
+      databaseUrl: undefined,
+      skipBuild: false,
+    })
+    expect(DEFAULTS.keyLimit).toBe(20)
+  })
+
+  it('reads every variable', () => {
+    const config = readConfig({
+      HOST: '0.0.0.0',
+      PORT: '0',
+      DATA_DIR: '/var/lib/flex',
+      DATABASE_URL: 'postgres://u:p@db:5432/flex',
+      CORS_ORIGINS: 'https://docs.example.com, http://localhost:3000/',
+      TRUST_PROXY: 'true',
+      SKIP_BUILD: '1',
+      API_KEY_LIMIT: '5',
+      RATE_LIMIT_PER_IP: '7',
+      RATE_LIMIT_PER_EMAIL: '3',
+      RATE_LIMIT_WINDOW_SECONDS: '30',
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
+      DEVICE_TOKEN_TTL_SECONDS: '7200',
+    })
+    expect(config).toEqual({
+      host: '0.0.0.0',
+      port: 0,
+      dataDir: '/var/lib/flex',
+      databaseUrl: 'postgres://u:p@db:5432/flex',
+      corsOrigins: ['https://docs.example.com', 'http://localhost:3000'],
+      trustProxy: true,
+      skipBuild: true,
+      keyLimit: 5,
+      rateLimit: { perIp: 7, perEmail: 3, windowSeconds: 30 },
+      accessTokenTtlSeconds: 3600,
+      deviceTokenTtlSeconds: 7200,
+    })
+  })
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, not "70000".'],
+    [{ PORT: '80.5' }, 'PORT must be a whole number from 0 to 65535, not "80.5".'],
+    [{ API_KEY_LIMIT: '0' }, 'API_KEY_LIMIT must be a whole number from 1 to 10000, not "0".'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false, not "maybe".'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],
+    [{ CORS_ORIGINS: 'docs.example.com' }, 'CORS_ORIGINS: "docs.example.com" is not an origin such as https://docs.example.com.'],
+    [{ CORS_ORIGINS: 'https://docs.example.com/path' }, 'CORS_ORIGINS: "https://docs.example.com/path" is not an origin such as https://docs.example.com.'],
+  ])('refuses %j', (env, message) => {
+    expect(() => readConfig(env)).toThrow(message)
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(readConfig({ PORT: '', DATABASE_URL: ' ', CORS_ORIGINS: ' , ' })).toMatchObject({ port: 8080, databaseUrl: undefined, corsOrigins: [] })
+    expect(parseOrigins(undefined)).toEqual([])
+  })
+})
