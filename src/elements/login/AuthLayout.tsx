@@ -7,7 +7,7 @@ export function AuthLayout({ title, children, footer }: { title?: string; childr
     <div className="flex min-h-full flex-col justify-center bg-bg px-6 py-12 font-flex text-fg">
       <div className="mx-auto flex w-full max-w-sm flex-col items-center">
         <Logo />
-        {title && <h2 className="mt-6 text-center text-2xl font-bold leading-9 tracking-tight text-fg">{title}</h2>}
+        {title && <h2 className="mt-6 text-center text-2xl font-bold leading-9 tracking-tight text-fg focus:outline-none">{title}</h2>}
       </div>
       <div className="mx-auto mt-8 w-full max-w-sm rounded-flex border border-border bg-surface px-6 py-8 shadow-lg">{children}</div>
       {footer && <p className="mx-auto mt-6 w-full max-w-sm text-center text-sm text-muted">{footer}</p>}
