@@ -150,6 +150,8 @@ describe('CORS', () => {
 
 describe('static files and demo pages', () => {
   let dist: string
+  // Read-only requests: one server for the whole block.
+  let web: TestServer
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'flex-dist-'))
     await writeFile(join(dist, 'flex-portal.js'), '/* iife bundle */')
@@ -157,8 +159,10 @@ describe('static files and demo pages', () => {
     await mkdir(join(dist, 'assets'))
     await writeFile(join(dist, 'assets', 'chunk.js'), '/* chunk */')
     await writeFile(join(dist, '.secret.js'), 'nope')
+    web = await createTestServer({ staticRoots: [DEMO_DIR, dist] })
   })
   afterAll(async () => {
+    await web.close()
     await rm(dist, { recursive: true, force: true })
   })
 
@@ -169,8 +173,7 @@ describe('static files and demo pages', () => {
   ]
 
   it.each(pages)('serves %s (demo/%s) with the strict CSP and safety headers', async (path, file) => {
-    s = await createTestServer({ staticRoots: [DEMO_DIR, dist] })
-    const res = await s.request('GET', path)
+    const res = await web.request('GET', path)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self'; style-src 'self'")
@@ -180,21 +183,20 @@ describe('static files and demo pages', () => {
   })
 
   it('serves the bundle and the other files of dist/', async () => {
-    s = await createTestServer({ staticRoots: [DEMO_DIR, dist] })
     for (const [path, body] of [
       ['/flex-portal.js', '/* iife bundle */'],
       ['/flex-portal.mjs', 'export {}'],
       ['/assets/chunk.js', '/* chunk */'],
     ]) {
-      const res = await s.request('GET', path)
+      const res = await web.request('GET', path)
       expect(res.status, path).toBe(200)
       expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
       expect(res.headers.get('x-content-type-options')).toBe('nosniff')
       expect(res.text).toBe(body)
     }
-    const css = await s.request('GET', '/existing.css')
+    const css = await web.request('GET', '/existing.css')
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8')
-    const head = await s.request('HEAD', '/flex-portal.js')
+    const head = await web.request('HEAD', '/flex-portal.js')
     expect(head.status).toBe(200)
     expect(head.text).toBe('')
   })
@@ -223,8 +225,7 @@ describe('static files and demo pages', () => {
     '/server/main.ts',
     '/package.json',
   ])('does not serve %s', async (path) => {
-    s = await createTestServer({ staticRoots: [DEMO_DIR, dist] })
-    const res = await s.app.request(`http://localhost${path}`)
+    const res = await web.app.request(`http://localhost${path}`)
     expect(res.status).toBe(404)
     const text = await res.text()
     expect(text).not.toContain('"name": "flex-portal"')
