@@ -5,14 +5,25 @@ import { fileURLToPath } from 'node:url'
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 export const BUNDLE = fileURLToPath(new URL('../dist/flex-portal.js', import.meta.url))
 
+export interface EnsureBundleOptions {
+  bundle?: string
+  cwd?: string
+  /** The build command (tests replace it). */
+  command?: readonly [string, ...string[]]
+}
+
 /** Runs `npm run build` when dist/flex-portal.js is missing, so `npm start` works on a fresh clone. */
-export async function ensureBundle(log: (line: string) => void): Promise<void> {
-  if (existsSync(BUNDLE)) return
-  log('dist/flex-portal.js is missing: running npm run build first…')
+export async function ensureBundle(log: (line: string) => void, opts: EnsureBundleOptions = {}): Promise<void> {
+  const { bundle = BUNDLE, cwd = ROOT, command = ['npm', 'run', 'build'] } = opts
+  if (existsSync(bundle)) return
+  log(`${bundle} is missing: running ${command.join(' ')} first…`)
+  const [file, ...args] = command
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' })
+    const child = spawn(file, args, { cwd, stdio: 'inherit', shell: process.platform === 'win32' })
     child.once('error', reject)
     child.once('exit', resolve)
   })
-  if (code !== 0 || !existsSync(BUNDLE)) throw new Error(`npm run build failed (exit code ${code}); the demo pages need dist/flex-portal.js.`)
+  if (code !== 0 || !existsSync(bundle)) {
+    throw new Error(`${command.join(' ')} failed (exit code ${code}); the demo pages need ${bundle}.`)
+  }
 }

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
+import { lockDataDir } from './data-dir-lock'
 import type { Database, Queryable, Row } from './index'
 
 /**
@@ -7,7 +8,14 @@ import type { Database, Queryable, Row } from './index'
  * already serialised with everything else.
  */
 export async function openPglite(dataDir: string): Promise<Database> {
-  const pg = await PGlite.create({ dataDir })
+  const unlock = await lockDataDir(dataDir)
+  let pg: PGlite
+  try {
+    pg = await PGlite.create({ dataDir })
+  } catch (err) {
+    await unlock()
+    throw err
+  }
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       return (await q.query<T>(sql, [...params])).rows
@@ -21,7 +29,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
     close: async () => {
-      if (!pg.closed) await pg.close()
+      if (pg.closed) return
+      await pg.close()
+      await unlock()
     },
   }
 }

@@ -131,6 +131,8 @@ describe('CORS', () => {
     const denied = await s.request('GET', '/api/manage/dapp/owner', { headers: { Origin: DOCS } })
     expect(denied.status).toBe(401)
     expect(denied.headers.get('access-control-allow-origin')).toBe(DOCS)
+    // So that the log-in banner can say how long to wait after a 429.
+    expect(denied.headers.get('access-control-expose-headers')).toBe('Retry-After')
   })
 
   it('gives other origins nothing', async () => {

@@ -2,8 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { LOCK_FILE } from '../../server/db/data-dir-lock'
+import { openDatabase } from '../../server/db/index'
 import { loadMigrations, migrate, type Migration } from '../../server/db/migrate'
-import { createTestServer, newProject, signUp, type TestServer } from './harness'
+import { createTestServer, freshStorage, newProject, signUp, usePostgres, type TestServer } from './harness'
 
 let s: TestServer | undefined
 afterEach(async () => {
@@ -94,6 +96,36 @@ describe('migrations', () => {
       await expect(loadMigrations(dir)).rejects.toThrow('Two migrations share version 001')
     } finally {
       await rm(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe.skipIf(usePostgres)('the embedded database folder', () => {
+  it('is used by one server at a time: a second open is refused with a clear message', async () => {
+    const storage = await freshStorage()
+    try {
+      const first = await openDatabase({ dataDir: storage.dataDir })
+      await expect(openDatabase({ dataDir: storage.dataDir })).rejects.toThrow(
+        /^DATA_DIR .+ is in use by another process \(pid \d+\)\. Stop it, give this server its own DATA_DIR, or let several servers share one PostgreSQL through DATABASE_URL\.$/,
+      )
+      await first.close()
+      const again = await openDatabase({ dataDir: storage.dataDir })
+      expect(await again.query('SELECT 1 AS ok')).toEqual([{ ok: 1 }])
+      await again.close()
+    } finally {
+      await storage.drop()
+    }
+  })
+
+  it('takes over a lock left by a process that is gone', async () => {
+    const storage = await freshStorage()
+    try {
+      await writeFile(join(storage.dataDir, LOCK_FILE), '4194999') // above Linux's largest pid
+      const db = await openDatabase({ dataDir: storage.dataDir })
+      expect(await db.query('SELECT 1 AS ok')).toEqual([{ ok: 1 }])
+      await db.close()
+    } finally {
+      await storage.drop()
     }
   })
 })

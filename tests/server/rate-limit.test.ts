@@ -48,6 +48,22 @@ describe('rate limits on authenticate and register', () => {
     expect((await login(token, uniqueEmail(), 'password1', '198.51.100.8')).status).toBe(401)
   })
 
+  it('ignores X-Forwarded-For unless told it runs behind a proxy (clients cannot pick their IP)', async () => {
+    s = await createTestServer({ config: { trustProxy: false, rateLimit: { perEmail: 1000, perIp: 2, windowSeconds: 60 } } })
+    const token = await deviceToken(s)
+    expect((await login(token, uniqueEmail(), 'password1', '198.51.100.1')).status).toBe(401)
+    expect((await login(token, uniqueEmail(), 'password1', '198.51.100.2')).status).toBe(401)
+    expect((await login(token, uniqueEmail(), 'password1', '198.51.100.3')).status).toBe(429)
+  })
+
+  it('behind a proxy, counts the address the proxy appended, not what the client claimed', async () => {
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perEmail: 1000, perIp: 2, windowSeconds: 60 } } })
+    const token = await deviceToken(s)
+    expect((await login(token, uniqueEmail(), 'password1', '1.1.1.1, 198.51.100.9')).status).toBe(401)
+    expect((await login(token, uniqueEmail(), 'password1', '2.2.2.2, 198.51.100.9')).status).toBe(401)
+    expect((await login(token, uniqueEmail(), 'password1', '3.3.3.3, 198.51.100.9')).status).toBe(429)
+  })
+
   it('limits register too (per e-mail), before the taken-e-mail check', async () => {
     s = await createTestServer({ config: { rateLimit: { perEmail: 2, perIp: 1000, windowSeconds: 60 } } })
     const token = await deviceToken(s)
