@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
-import { DEFAULTS, type AppConfig } from './config'
+import { DEFAULTS, type AppConfig, type AppOverrides } from './config'
 import type { Database } from './db/index'
 import { HttpError, errorHandler } from './http/errors'
 import { requestLogger, type Log } from './http/logger'
@@ -18,7 +18,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024
 export interface AppDeps {
   db: Database
   /** Anything left out takes its default (config.ts). */
-  config?: Partial<AppConfig>
+  config?: AppOverrides
   /** Where request and error lines go (default: stdout). */
   log?: Log
   /** Folders served at `/`, first match wins (the demo pages, then dist/). None: API only. */

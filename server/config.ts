@@ -8,6 +8,8 @@ export interface RateLimitConfig {
   perIp: number
   /** Attempts per e-mail address per window, for each of register and authenticate. */
   perEmail: number
+  /** Device registrations per client IP per window (the one call anyone may make). */
+  devicesPerIp: number
   windowSeconds: number
 }
 
@@ -27,6 +29,9 @@ export interface AppConfig {
   trustProxy: boolean
 }
 
+/** Settings given to createApp: any left out take their default, rate limits field by field. */
+export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit'>> & { rateLimit?: Partial<RateLimitConfig> }
+
 export interface ServerConfig extends AppConfig {
   host: string
   port: number
@@ -38,7 +43,7 @@ export interface ServerConfig extends AppConfig {
 
 export const DEFAULTS: AppConfig = {
   keyLimit: 20,
-  rateLimit: { perIp: 100, perEmail: 10, windowSeconds: 15 * 60 },
+  rateLimit: { perIp: 100, perEmail: 10, devicesPerIp: 600, windowSeconds: 15 * 60 },
   accessTokenTtlSeconds: 12 * 60 * 60,
   deviceTokenTtlSeconds: 30 * 24 * 60 * 60,
   corsOrigins: [],
@@ -104,6 +109,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     rateLimit: {
       perIp: int(env, 'RATE_LIMIT_PER_IP', DEFAULTS.rateLimit.perIp, 1, 1_000_000),
       perEmail: int(env, 'RATE_LIMIT_PER_EMAIL', DEFAULTS.rateLimit.perEmail, 1, 1_000_000),
+      devicesPerIp: int(env, 'RATE_LIMIT_DEVICES_PER_IP', DEFAULTS.rateLimit.devicesPerIp, 1, 1_000_000),
       windowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', DEFAULTS.rateLimit.windowSeconds, 1, 86_400),
     },
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', DEFAULTS.accessTokenTtlSeconds, 60, 365 * 86_400),

@@ -45,7 +45,7 @@ export const openApiDocument = {
         summary: 'Register an anonymous device',
         description: 'Returns a device token, the bearer credential for register and authenticate.',
         requestBody: body('DeviceRegistration'),
-        responses: { '201': ok('Device registered.', 'DeviceToken'), ...jsonErrors, '500': error('InternalError') },
+        responses: { '201': ok('Device registered.', 'DeviceToken'), ...jsonErrors, '429': error('TooManyRequests'), '500': error('InternalError') },
       },
     },
     '/register': {
@@ -255,7 +255,7 @@ export const openApiDocument = {
       PayloadTooLarge: { description: 'The body is over 64 kB.', content: json(ref('Error')) },
       UnsupportedMediaType: { description: 'The body is not sent as application/json.', content: json(ref('Error')) },
       TooManyRequests: {
-        description: 'Too many attempts from this client or for this e-mail address.',
+        description: 'Too many attempts from this client or for this e-mail address (or, for /device, registrations from this client).',
         headers: { 'Retry-After': { description: 'Seconds to wait.', required: true, schema: { type: 'integer' } } },
         content: json(ref('Error')),
       },

@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
-import type { AppConfig } from './config'
+import { ConfigError, type AppOverrides } from './config'
 import { openDatabase, type Database } from './db/index'
 import { migrate } from './db/migrate'
 import type { Log } from './http/logger'
@@ -11,7 +11,7 @@ import type { Log } from './http/logger'
 export const DEMO_DIR = fileURLToPath(new URL('../demo/', import.meta.url))
 export const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
 
-export interface StartOptions extends Partial<AppConfig> {
+export interface StartOptions extends AppOverrides {
   host?: string
   /** 0 picks a free port. */
   port?: number
@@ -50,11 +50,20 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
 
   const app = createApp({ db, config: opts, log, staticRoots: opts.staticRoots ?? [DEMO_DIR, DIST_DIR] })
-  let server: Server
-  const address = await new Promise<AddressInfo>((resolve, reject) => {
-    server = serve({ fetch: app.fetch, hostname: host, port }, resolve) as Server
-    server.once('error', reject)
-  })
+  let server!: Server
+  let address: AddressInfo
+  try {
+    address = await new Promise<AddressInfo>((resolve, reject) => {
+      server = serve({ fetch: app.fetch, hostname: host, port }, resolve) as Server
+      server.once('error', reject)
+    })
+  } catch (err) {
+    await db.close()
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'EADDRINUSE') throw new ConfigError(`Port ${port} on ${host} is in use. Set PORT to another port (PORT=0 picks a free one).`)
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new ConfigError(`HOST ${host} is not an address of this machine.`)
+    throw err
+  }
 
   let closing: Promise<void> | undefined
   const close = () =>

@@ -38,7 +38,8 @@ export function errorHandler(log: ErrorLog) {
     // Name, driver code and stack: enough to debug. Nothing from the request
     // is logged, and secrets never enter SQL (only their hashes do).
     const code = (err as { code?: unknown }).code
-    log(`error ${c.req.method} ${c.req.path}: ${err.stack ?? `${err.name}: ${err.message}`}${code ? ` (code ${String(code)})` : ''}`)
+    // The raw path, as in the request log: a decoded one could hold a line break.
+    log(`error ${c.req.method} ${new URL(c.req.url).pathname}: ${err.stack ?? `${err.name}: ${err.message}`}${code ? ` (code ${String(code)})` : ''}`)
     return c.json({ message: INTERNAL_ERROR }, 500)
   }
 }

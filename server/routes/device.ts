@@ -1,8 +1,12 @@
 import { Hono } from 'hono'
-import { insertDevice } from '../data/devices'
+import type { Context } from 'hono'
+import { insertDevice, pruneOldDevices } from '../data/devices'
 import { issueToken, pruneExpiredTokens } from '../data/tokens'
+import { clientIp } from '../http/client-ip'
+import { HttpError } from '../http/errors'
 import { readJsonObject, text } from '../http/validate'
-import { pruneRateLimits } from '../security/rate-limit'
+import { hitRateLimit, ipBucket, pruneRateLimits } from '../security/rate-limit'
+import { tooManyAttempts } from './auth'
 import type { RouteDeps } from './context'
 
 // spec §3: every field is a string, most of them empty placeholders.
@@ -10,6 +14,13 @@ const OPTIONAL_FIELDS = ['pushToken', 'timeZone', 'appVersion', 'osVersion', 'us
 
 /** POST /device: an anonymous device gets the token that may call register and authenticate. */
 export function deviceRoutes({ db, config }: RouteDeps) {
+  // Anyone may call this and each call writes a row: bound it per client.
+  async function limit(c: Context) {
+    const buckets = [{ key: ipBucket('device', clientIp(c, config.trustProxy)), limit: config.rateLimit.devicesPerIp }]
+    const { allowed, retryAfter } = await hitRateLimit(db, buckets, config.rateLimit.windowSeconds)
+    if (!allowed) throw new HttpError(429, tooManyAttempts(retryAfter), { 'Retry-After': String(retryAfter) })
+  }
+
   return new Hono().post('/device', async (c) => {
     const body = await readJsonObject(c)
     const info: Record<string, string> = {
@@ -20,11 +31,13 @@ export function deviceRoutes({ db, config }: RouteDeps) {
     // Not kept: nothing here sends push notifications (see 001_initial.sql).
     delete info.pushToken
 
+    await limit(c)
     const deviceId = await insertDevice(db, deviceType, info)
     const { token } = await issueToken(db, 'device', { deviceId }, config.deviceTokenTtlSeconds)
     // Housekeeping rides on the call every visit makes, so no timer (and no
     // in-memory state) is needed, and it works the same with many instances.
     await pruneExpiredTokens(db)
+    await pruneOldDevices(db, config.deviceTokenTtlSeconds)
     await pruneRateLimits(db)
     return c.json({ accessToken: token }, 201)
   })

@@ -27,6 +27,7 @@ describe('readConfig', () => {
       RATE_LIMIT_PER_IP: '7',
       RATE_LIMIT_PER_EMAIL: '3',
       RATE_LIMIT_WINDOW_SECONDS: '30',
+      RATE_LIMIT_DEVICES_PER_IP: '9',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       DEVICE_TOKEN_TTL_SECONDS: '7200',
     })
@@ -39,7 +40,7 @@ describe('readConfig', () => {
       trustProxy: true,
       skipBuild: true,
       keyLimit: 5,
-      rateLimit: { perIp: 7, perEmail: 3, windowSeconds: 30 },
+      rateLimit: { perIp: 7, perEmail: 3, devicesPerIp: 9, windowSeconds: 30 },
       accessTokenTtlSeconds: 3600,
       deviceTokenTtlSeconds: 7200,
     })

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { createApp, type App } from '../../server/app'
-import type { AppConfig } from '../../server/config'
+import type { AppOverrides } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/index'
 import { migrate } from '../../server/db/migrate'
 
@@ -141,7 +141,7 @@ export interface RequestOptions {
 }
 
 export interface TestServerOptions {
-  config?: Partial<AppConfig>
+  config?: AppOverrides
   staticRoots?: string[]
   /** Reuse storage (a second instance on the same database). */
   storage?: Storage

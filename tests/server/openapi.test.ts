@@ -74,7 +74,7 @@ function templateOf(path: string): string | undefined {
 describe('OpenAPI document', () => {
   let s: TestServer
   beforeAll(async () => {
-    s = await createTestServer({ config: { keyLimit: 2, rateLimit: { perEmail: 2, perIp: 1000, windowSeconds: 60 } } })
+    s = await createTestServer({ config: { keyLimit: 2, rateLimit: { perEmail: 2, perIp: 1000, devicesPerIp: 3, windowSeconds: 60 } } })
   })
   afterAll(async () => {
     await s.close()
@@ -176,6 +176,9 @@ describe('OpenAPI document', () => {
     // A second user signs in successfully, for the 200 of authenticate.
     const other = await signUp(s)
     await call('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email: other.email, password: other.password } })
+    // The fourth device registration from this client, over its limit of 3.
+    await call('POST', '/api/device', { body: { deviceUDID: 'x', deviceType: 'WEB' } })
+    expect(seen.at(-1)?.res.status).toBe(429)
 
     const statuses = new Set(seen.map((x) => x.res.status))
     expect([...statuses].sort()).toEqual([200, 201, 400, 401, 404, 409, 413, 415, 429])

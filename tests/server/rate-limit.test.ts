@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { tooManyAttempts } from '../../server/routes/auth'
-import { createTestServer, deviceToken, signUp, uniqueEmail, type TestServer } from './harness'
+import { DEVICE, createTestServer, deviceToken, signUp, uniqueEmail, type TestServer } from './harness'
 
 let s: TestServer | undefined
 afterEach(async () => {
@@ -129,6 +129,33 @@ describe('rate limits on authenticate and register', () => {
     const results = await Promise.all(Array.from({ length: 12 }, () => login(u.deviceToken, u.email, 'wrong-password')))
     expect(results.filter((r) => r.status === 401)).toHaveLength(5)
     expect(results.filter((r) => r.status === 429)).toHaveLength(7)
+  })
+})
+
+describe('rate limit on device registration', () => {
+  it('bounds registrations per client IP, and counts only valid ones', async () => {
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { devicesPerIp: 2, windowSeconds: 60 } } })
+    const register = (ip: string, body: object = DEVICE) => s!.request('POST', '/api/device', { body, headers: { 'X-Forwarded-For': ip } })
+    expect((await register('192.0.2.1', { deviceType: 'WEB' })).status).toBe(400)
+    expect((await register('192.0.2.1')).status).toBe(201)
+    expect((await register('192.0.2.1')).status).toBe(201)
+    const res = await register('192.0.2.1')
+    expect(res.status).toBe(429)
+    expect(res.body.message).toMatch(TOO_MANY)
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect((await register('192.0.2.2')).status).toBe(201)
+    expect((await s!.db.query('SELECT id FROM devices')).length).toBe(3)
+  })
+
+  it('prunes devices older than the device-token lifetime, with their tokens', async () => {
+    s = await createTestServer({ config: { deviceTokenTtlSeconds: 3600 } })
+    const old = await deviceToken(s)
+    await s.db.query("UPDATE devices SET created_at = now() - interval '2 hours'")
+    await s.db.query("UPDATE tokens SET expires_at = now() + interval '1 hour'") // pruned with its device all the same
+    await deviceToken(s)
+    expect((await s.db.query('SELECT id FROM devices')).length).toBe(1)
+    const res = await s.request('POST', '/api/auth/authenticate', { token: old, body: { email: 'a@example.com', password: 'password1' } })
+    expect(res.status).toBe(401)
   })
 })
 

@@ -59,6 +59,21 @@ describe('startServer', () => {
     expect(await res.json()).toEqual({ status: 'ok' })
   })
 
+  it('says so clearly when the port is taken, and leaves the database closed', async () => {
+    storage = await freshStorage()
+    server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} })
+    const other = await freshStorage()
+    try {
+      const db = await openDatabase({ dataDir: other.dataDir, databaseUrl: other.databaseUrl })
+      await expect(startServer({ port: server.port, db, log: () => {} })).rejects.toThrow(
+        `Port ${server.port} on 127.0.0.1 is in use. Set PORT to another port (PORT=0 picks a free one).`,
+      )
+      await expect(db.query('SELECT 1')).rejects.toThrow()
+    } finally {
+      await other.drop()
+    }
+  })
+
   it('does not serve files outside its roots, even to a raw request line', async () => {
     storage = await freshStorage()
     server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} })
