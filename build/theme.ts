@@ -13,14 +13,16 @@ export const theme = {
     border: v('border', '#374151'),
     fg: v('fg', '#f9fafb'),
     muted: v('muted', '#9ca3af'),
-    accent: v('accent', '#6366f1'),
-    'accent-hover': v('accent-hover', '#818cf8'),
-    'accent-fg': v('accent-fg', '#ffffff'),
+    // Light enough to read as link text on every surface (>= 4.9:1), so buttons
+    // carry dark text on it (6.3:1); white on indigo-500 was 4.47:1, under AA.
+    accent: v('accent', '#818cf8'),
+    'accent-hover': v('accent-hover', '#a5b4fc'),
+    'accent-fg': v('accent-fg', '#0b1120'),
     danger: v('danger', '#f87171'),
     'danger-bg': v('danger-bg', '#450a0a'),
     success: v('success', '#34d399'),
     'success-bg': v('success-bg', '#064e3b'),
-    focus: v('focus', '#a5b4fc'),
+    focus: v('focus', '#c7d2fe'),
   },
   borderRadius: { flex: v('radius', '8px') },
   fontFamily: {
