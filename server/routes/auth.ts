@@ -1,29 +1,21 @@
 import { Hono, type Context } from 'hono'
 import { issueToken } from '../data/tokens'
-import type { Queryable } from '../db/index'
 import { findUserByEmail, insertUser, type User } from '../data/users'
+import type { Queryable } from '../db/index'
 import { requireToken, type AuthEnv } from '../http/auth'
 import { clientIp } from '../http/client-ip'
 import { HttpError, conflict } from '../http/errors'
+import { throttle } from '../http/throttle'
 import { email, readJsonObject, text } from '../http/validate'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../security/password'
 import { randomId } from '../security/random'
-import { attemptBuckets, clearRateLimit, emailBucket, hitRateLimit } from '../security/rate-limit'
+import { attemptBuckets, clearRateLimit, emailBucket } from '../security/rate-limit'
 import type { RouteDeps } from './context'
 
 export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.'
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.'
 
-/** "Try again in 45 seconds." / "… in 15 minutes." — shown as-is in the log-in banner. */
-export function tooManyAttempts(retryAfter: number): string {
-  const when =
-    retryAfter < 60
-      ? `${retryAfter} second${retryAfter === 1 ? '' : 's'}`
-      : `${Math.ceil(retryAfter / 60)} minute${Math.ceil(retryAfter / 60) === 1 ? '' : 's'}`
-  return `Too many attempts. Try again in ${when}.`
-}
-
-// Long enough for any passphrase; bounded because every byte goes through scrypt.
+// Long enough for any passphrase; bounded so nobody makes us hash a megabyte.
 const PASSWORD_MAX = 1024
 
 /** register and authenticate: device token in, access token (the `accessData` body) out. */
@@ -31,11 +23,8 @@ export function authRoutes({ db, config }: RouteDeps) {
   const ttl = config.accessTokenTtlSeconds
 
   /** Counts the attempt before any password work, so a flood costs us no scrypt. */
-  async function limitAttempts(c: Context, route: string, address: string) {
-    const ip = clientIp(c, config.trustProxy)
-    const { allowed, retryAfter } = await hitRateLimit(db, attemptBuckets(route, ip, address, config.rateLimit), config.rateLimit.windowSeconds)
-    if (!allowed) throw new HttpError(429, tooManyAttempts(retryAfter), { 'Retry-After': String(retryAfter) })
-  }
+  const limitAttempts = (c: Context<AuthEnv>, route: string, address: string) =>
+    throttle(db, attemptBuckets(route, clientIp(c, config.trustProxy), address, config.rateLimit), config.rateLimit.windowSeconds)
 
   const session = async (q: Queryable, user: User) => {
     const { token, expiresAt } = await issueToken(q, 'access', { userId: user.id }, ttl)

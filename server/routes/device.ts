@@ -1,12 +1,10 @@
 import { Hono } from 'hono'
-import type { Context } from 'hono'
 import { insertDevice, pruneOldDevices } from '../data/devices'
 import { issueToken, pruneExpiredTokens } from '../data/tokens'
 import { clientIp } from '../http/client-ip'
-import { HttpError } from '../http/errors'
+import { throttle } from '../http/throttle'
 import { readJsonObject, text } from '../http/validate'
-import { hitRateLimit, ipBucket, pruneRateLimits } from '../security/rate-limit'
-import { tooManyAttempts } from './auth'
+import { ipBucket, pruneRateLimits } from '../security/rate-limit'
 import type { RouteDeps } from './context'
 
 // spec §3: every field is a string, most of them empty placeholders.
@@ -14,13 +12,6 @@ const OPTIONAL_FIELDS = ['pushToken', 'timeZone', 'appVersion', 'osVersion', 'us
 
 /** POST /device: an anonymous device gets the token that may call register and authenticate. */
 export function deviceRoutes({ db, config }: RouteDeps) {
-  // Anyone may call this and each call writes a row: bound it per client.
-  async function limit(c: Context) {
-    const buckets = [{ key: ipBucket('device', clientIp(c, config.trustProxy)), limit: config.rateLimit.devicesPerIp }]
-    const { allowed, retryAfter } = await hitRateLimit(db, buckets, config.rateLimit.windowSeconds)
-    if (!allowed) throw new HttpError(429, tooManyAttempts(retryAfter), { 'Retry-After': String(retryAfter) })
-  }
-
   return new Hono().post('/device', async (c) => {
     const body = await readJsonObject(c)
     const info: Record<string, string> = {
@@ -31,7 +22,9 @@ export function deviceRoutes({ db, config }: RouteDeps) {
     // Not kept: nothing here sends push notifications (see 001_initial.sql).
     delete info.pushToken
 
-    await limit(c)
+    // Anyone may call this and each call writes a row: bound it per client.
+    const bucket = { key: ipBucket('device', clientIp(c, config.trustProxy)), limit: config.rateLimit.devicesPerIp }
+    await throttle(db, [bucket], config.rateLimit.windowSeconds)
     const deviceId = await insertDevice(db, deviceType, info)
     const { token } = await issueToken(db, 'device', { deviceId }, config.deviceTokenTtlSeconds)
     // Housekeeping rides on the call every visit makes, so no timer (and no

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
-import { tooManyAttempts } from '../../server/routes/auth'
+import { tooManyAttempts } from '../../server/http/throttle'
 import { DEVICE, createTestServer, deviceToken, signUp, uniqueEmail, type TestServer } from './harness'
 
 let s: TestServer | undefined

@@ -1,0 +1,16 @@
+import type { Queryable } from '../db/index'
+import { hitRateLimit } from '../security/rate-limit'
+import { HttpError } from './errors'
+
+/** "Try again in 45 seconds." / "… in 15 minutes." — shown as-is in the log-in banner. */
+export function tooManyAttempts(retryAfter: number): string {
+  const minutes = Math.ceil(retryAfter / 60)
+  const when = retryAfter < 60 ? `${retryAfter} second${retryAfter === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`
+  return `Too many attempts. Try again in ${when}.`
+}
+
+/** Counts one attempt in each bucket; a 429 with Retry-After once any is over its limit. */
+export async function throttle(db: Queryable, buckets: ReadonlyArray<{ key: string; limit: number }>, windowSeconds: number): Promise<void> {
+  const { allowed, retryAfter } = await hitRateLimit(db, buckets, windowSeconds)
+  if (!allowed) throw new HttpError(429, tooManyAttempts(retryAfter), { 'Retry-After': String(retryAfter) })
+}
