@@ -17,7 +17,10 @@ export interface FocusInfo {
 }
 
 export function deepFocus(page: Page): Promise<FocusInfo | null> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // Focus managers move focus on the next frame (floating-ui's focus guards
+    // hand it on that way): read where it settles, as a person would see it.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
     let el: Element | null = document.activeElement
     let host: Element | null = null
     while (el?.shadowRoot?.activeElement) {

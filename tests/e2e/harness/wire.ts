@@ -40,7 +40,7 @@ export class WireRecorder {
     })
   }
 
-  /** Remembers the tokens and secrets in an answer, to recognise them later. */
+  /** Remembers the tokens and secrets the API hands out, to recognise them later. */
   private async learn(request: Request, response: Response): Promise<void> {
     if (!response.ok()) return
     let body: unknown
@@ -49,14 +49,22 @@ export class WireRecorder {
     } catch {
       return
     }
+    if (!body || typeof body !== 'object') return
     const path = new URL(request.url()).pathname.slice(this.apiPrefix.length - 1)
-    const token = (body as { accessToken?: unknown } | null)?.accessToken
-    if (typeof token === 'string') {
-      if (path === '/device') this.deviceTokens.add(token)
-      if (path === '/register' || path === '/auth/authenticate') this.accessTokens.add(token)
-      this.secrets.add(token)
+    const method = request.method()
+    const fields = body as { accessToken?: unknown; apiKey?: unknown; webhookSecret?: unknown }
+    const strings = (value: unknown) => (value && typeof value === 'object' ? Object.values(value).filter((v): v is string => typeof v === 'string') : [])
+    if (typeof fields.accessToken === 'string') {
+      if (path === '/device') this.deviceTokens.add(fields.accessToken)
+      if (path === '/register' || path === '/auth/authenticate') this.accessTokens.add(fields.accessToken)
+      this.secrets.add(fields.accessToken)
     }
-    collectSecrets(body, this.secrets)
+    // Whole keys and the webhook secret exist only in the two create answers.
+    if (method === 'POST' && path === '/manage/dapp') {
+      for (const key of strings(fields.apiKey)) this.secrets.add(key)
+      if (typeof fields.webhookSecret === 'string') this.secrets.add(fields.webhookSecret)
+    }
+    if (method === 'POST' && /^\/manage\/dapp\/[^/]+\/api-key$/.test(path)) for (const key of strings(body)) this.secrets.add(key)
   }
 
   async calls(): Promise<WireCall[]> {
@@ -103,17 +111,5 @@ function parseBody(request: Request): unknown {
     return JSON.parse(text) as unknown
   } catch {
     return `(not JSON: ${text.length} characters)`
-  }
-}
-
-function collectSecrets(value: unknown, into: Set<string>): void {
-  if (!value || typeof value !== 'object') return
-  for (const [key, inner] of Object.entries(value)) {
-    if (key === 'apiKey' && inner && typeof inner === 'object') for (const k of Object.values(inner)) if (typeof k === 'string') into.add(k)
-    if (key === 'webhookSecret' && typeof inner === 'string') into.add(inner)
-  }
-  // A create-key answer is a bare { projectId: apiKey } map.
-  if (!Array.isArray(value) && !('id' in value) && !('accessToken' in value)) {
-    for (const k of Object.values(value)) if (typeof k === 'string') into.add(k)
   }
 }

@@ -1,0 +1,140 @@
+/**
+ * Issue 5, scenario 3: the two host pages the server ships. `/docs.html` gets
+ * the whole portal from one script tag; `/existing.html`, with its own layout
+ * and deliberately clashing CSS, hosts `<flex-login>` and `<flex-projects>`
+ * side by side, and neither its CSS nor its <head> is touched by the widget.
+ */
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { createAccount, createProjectFor, freshEmail, PASSWORD } from './harness/api'
+import { screenshot } from './harness/artifacts'
+import { logIn, signUp, TEXT } from './harness/screens'
+import { expectNoProblems, useSuite } from './harness/suite'
+import { expectVisible } from './harness/wait'
+
+const suite = useSuite()
+
+/** A page with no CSS of its own: the widget as it looks when nothing clashes. */
+const REFERENCE_PATH = '/e2e-reference.html'
+const REFERENCE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reference</title></head>
+<body><flex-login></flex-login><script src="/flex-portal.js"></script></body></html>`
+
+/** What a clashing stylesheet would change in the log-in form, element by element. */
+const PROPERTIES = [
+  'font-family', 'font-size', 'font-weight', 'line-height', 'letter-spacing', 'text-transform', 'text-align',
+  'color', 'background-color', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
+  'border-top-width', 'border-top-style', 'border-top-color', 'border-top-left-radius', 'box-sizing', 'margin-top',
+]
+
+/** Computed styles of the log-in form's parts inside `<flex-login>`'s shadow root. */
+async function loginFormStyles(page: Page): Promise<Record<string, Record<string, string>>> {
+  const login = page.locator('flex-login')
+  const parts = {
+    heading: login.getByRole('heading', { name: TEXT.logInHeading }),
+    label: login.getByText('Email address', { exact: true }),
+    input: login.getByLabel('Email address'),
+    button: login.getByRole('button', { name: 'Log in' }),
+    link: login.getByRole('link', { name: 'Sign up' }),
+    checkbox: login.getByLabel('Remember me'),
+  }
+  const out: Record<string, Record<string, string>> = {}
+  for (const [name, locator] of Object.entries(parts)) {
+    await expectVisible(locator)
+    out[name] = await locator.evaluate((el, props) => {
+      const style = getComputedStyle(el)
+      const values = Object.fromEntries(props.map((p) => [p, style.getPropertyValue(p)]))
+      // Controls have an intrinsic height worth comparing; text wraps with the layout's width.
+      if (el.tagName === 'INPUT' || el.tagName === 'BUTTON') values.height = style.height
+      return values
+    }, PROPERTIES)
+  }
+  return out
+}
+
+/** The <head> as served (parsed from the HTML the server sent) and as it is now, element by element. */
+async function headNowAndServed(page: Page): Promise<{ now: string[]; served: string[]; adopted: number; sheets: number; servedSheets: number }> {
+  return page.evaluate(async () => {
+    const html = await (await fetch(location.pathname)).text()
+    const served = new DOMParser().parseFromString(html, 'text/html')
+    return {
+      now: [...document.head.children].map((el) => el.outerHTML),
+      served: [...served.head.children].map((el) => el.outerHTML),
+      adopted: document.adoptedStyleSheets.length,
+      sheets: document.styleSheets.length,
+      servedSheets: served.querySelectorAll('link[rel~="stylesheet"], style').length,
+    }
+  })
+}
+
+describe('embedding', () => {
+  it('/docs.html runs the whole portal from its one script tag, inside its own layout', async () => {
+    const { context, problems } = await suite.context()
+    const page = await context.newPage()
+    const response = await page.goto('/docs.html')
+    expect(response?.status()).toBe(200)
+    const scripts = await page.evaluate(() => [...document.scripts].map((s) => new URL(s.src || 'inline:', location.href).pathname))
+    expect(scripts).toEqual(['/flex-portal.js'])
+    expect(await page.locator('flex-portal').count()).toBe(1)
+    // The documentation page's own content is there, outside the widget.
+    expect(await page.evaluate(() => document.body.innerText.trim().length)).toBeGreaterThan(0)
+
+    const portal = page.locator('flex-portal')
+    await expectVisible(portal.getByRole('heading', { name: TEXT.logInHeading }))
+    await screenshot(page, 'docs-page')
+    await portal.getByRole('link', { name: 'Sign up' }).click()
+    await expectVisible(portal.getByRole('heading', { name: TEXT.signUpHeading }))
+    await signUp(portal, { email: freshEmail(), password: PASSWORD })
+    await expectVisible(portal.getByRole('heading', { name: TEXT.dashboardHeading }))
+    await screenshot(page, 'docs-page-dashboard')
+    expectNoProblems(problems)
+  })
+
+  it('/existing.html: the host page’s clashing CSS leaves the widget’s computed styles as they are on a page without it', async () => {
+    const { context, problems } = await suite.context()
+    const page = await context.newPage()
+    await page.route(`${suite.server.origin}${REFERENCE_PATH}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: REFERENCE_HTML }),
+    )
+    await page.goto(REFERENCE_PATH)
+    const reference = await loginFormStyles(page)
+
+    const response = await page.goto('/existing.html')
+    expect(response?.status()).toBe(200)
+    // The host page really does clash: its own text is not styled like the widget's.
+    const hostFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily)
+    const clashing = await loginFormStyles(page)
+    await screenshot(page, 'existing-page')
+    expect(clashing).toEqual(reference)
+    expect(hostFont).not.toBe(reference.input['font-family'])
+    expectNoProblems(problems)
+  })
+
+  it('/existing.html: the widget adds nothing to <head>, and a sign-in through <flex-login> shows at once in <flex-projects>', async () => {
+    const account = await createAccount(suite.server.origin)
+    await createProjectFor(suite.server.origin, account, 'Existing-page project')
+    const { context, problems } = await suite.context()
+    const page = await context.newPage()
+    await page.goto('/existing.html')
+    const login = page.locator('flex-login')
+    const projects = page.locator('flex-projects')
+    await expectVisible(login.getByRole('heading', { name: TEXT.logInHeading }))
+    expect(await projects.getByRole('heading', { name: TEXT.dashboardHeading }).isVisible()).toBe(false)
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true))
+
+    await logIn(login, account)
+    await expectVisible(projects.getByRole('heading', { name: TEXT.dashboardHeading }))
+    await expectVisible(projects.getByRole('link', { name: 'Existing-page project' }))
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage), 'no reload happened').toBe(true)
+    // A dialog too: it portals into the element's own shadow root, not the page.
+    await projects.getByRole('button', { name: TEXT.addProject }).click()
+    await expectVisible(page.getByRole('dialog', { name: TEXT.addDialog }))
+    await screenshot(page, 'existing-page-signed-in')
+
+    const head = await headNowAndServed(page)
+    expect(head.now).toEqual(head.served)
+    expect(head.adopted, 'no stylesheet adopted by the document').toBe(0)
+    expect(head.sheets, 'no stylesheet added to the document').toBe(head.servedSheets)
+    expect(await page.locator('body > style, body > link[rel~="stylesheet"]').count()).toBe(0)
+    expectNoProblems(problems)
+  })
+})

@@ -1,0 +1,92 @@
+/**
+ * Issue 5, scenario 9: hostile and awkward project data renders as text and
+ * runs nothing; long, right-to-left and emoji text stays inside the layout.
+ */
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { createAccount, createProjectFor } from './harness/api'
+import { screenshot } from './harness/artifacts'
+import { addProject, button, heading, logIn, TEXT } from './harness/screens'
+import { expectNoProblems, useSuite } from './harness/suite'
+import { expectHidden, expectVisible } from './harness/wait'
+
+const suite = useSuite()
+
+const HOSTILE = '<img src=x onerror="window.__pwned=1">'
+const HOSTILE_DESCRIPTION = '<script>window.__pwned=2</script><b onmouseover="window.__pwned=3">bold?</b>'
+
+/** Elements the hostile text would have made if parsed as HTML, in the document and every open shadow root. */
+const injectedElements = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = []
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll('*')) {
+        const handlers = [...el.attributes].some((a) => a.name.startsWith('on'))
+        if (el.tagName === 'IMG' || (el.tagName === 'SCRIPT' && !(el as HTMLScriptElement).src) || handlers) found.push(el.outerHTML.slice(0, 80))
+        if (el.shadowRoot) walk(el.shadowRoot)
+      }
+    }
+    walk(document)
+    return found
+  })
+
+const pwned = (page: Page) => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)
+
+async function signIn(page: Page) {
+  const account = await createAccount(suite.server.origin)
+  await page.goto('/#/login')
+  await logIn(page, account)
+  await expectVisible(heading(page, TEXT.dashboardHeading))
+  return account
+}
+
+describe('hostile data', () => {
+  it('a project named <img src=x onerror=…> renders as text and runs nothing, in the dialog, the table and the detail', async () => {
+    const { context, problems } = await suite.context()
+    const page = await context.newPage()
+    await signIn(page)
+
+    const info = await addProject(page, HOSTILE, HOSTILE_DESCRIPTION)
+    await button(info, 'Exit').click()
+    await expectHidden(info)
+    const link = page.getByRole('link', { name: HOSTILE, exact: true })
+    await expectVisible(link)
+    await expectVisible(page.getByText(HOSTILE_DESCRIPTION, { exact: true }))
+    await screenshot(page, 'hostile-dashboard')
+    expect(await pwned(page)).toBeUndefined()
+    expect(await injectedElements(page)).toEqual([])
+
+    await link.click()
+    await expectVisible(heading(page, HOSTILE))
+    await expectVisible(page.getByText(HOSTILE_DESCRIPTION, { exact: true }))
+    await page.getByText(HOSTILE_DESCRIPTION, { exact: true }).hover()
+    await screenshot(page, 'hostile-detail')
+    expect(await pwned(page)).toBeUndefined()
+    expect(await injectedElements(page)).toEqual([])
+    expectNoProblems(problems)
+  })
+
+  it('long, right-to-left and emoji names and descriptions stay inside the layout', async () => {
+    const { context, problems } = await suite.context()
+    const page = await context.newPage()
+    const account = await signIn(page)
+    const long = 'x'.repeat(120)
+    const rtl = 'مشروع تجريبي للمطورين'
+    const emoji = '🚀 Launch 👩🏽‍💻 project 🎉'
+    await createProjectFor(suite.server.origin, account, long, 'y'.repeat(2000))
+    await createProjectFor(suite.server.origin, account, rtl, 'وصف المشروع باللغة العربية')
+    await createProjectFor(suite.server.origin, account, emoji, '✨'.repeat(300))
+    await page.reload()
+    for (const name of [long, rtl, emoji]) await expectVisible(page.getByRole('link', { name, exact: true }))
+    await screenshot(page, 'awkward-names-dashboard')
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }))
+    expect(widths.scroll, 'the page does not scroll sideways').toBeLessThanOrEqual(widths.view)
+
+    await page.getByRole('link', { name: long, exact: true }).click()
+    await expectVisible(page.getByText(TEXT.projectInformation))
+    await screenshot(page, 'awkward-names-detail')
+    const detailWidths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }))
+    expect(detailWidths.scroll, 'the detail page does not scroll sideways').toBeLessThanOrEqual(detailWidths.view)
+    expectNoProblems(problems)
+  })
+})

@@ -1,0 +1,110 @@
+/**
+ * Issue 5, scenarios 1, 2 and 6: the whole journey on `/`, the requests it puts
+ * on the wire (spec §7), and the same journey under the page's strict CSP.
+ */
+import { describe, expect, it } from 'vitest'
+import { runJourney } from './harness/journey'
+import { expectNoProblems, useSuite } from './harness/suite'
+import { WireRecorder, type WireCall } from './harness/wire'
+
+const suite = useSuite()
+
+const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'"
+
+describe('the whole journey on /', () => {
+  it('guard, sign up, sign out, wrong password, log in, add a project, copy, detail, create and delete a key, back (scenario 1)', async () => {
+    const { context, problems } = await suite.context()
+    const page = await context.newPage()
+    await runJourney(page, { shots: true })
+    expectNoProblems(problems)
+  })
+
+  it('puts the calls of spec §7 on the wire, with the device payload and the right bearer token on each (scenario 2)', async () => {
+    const { context, problems } = await suite.context()
+    const wire = new WireRecorder(context)
+    const page = await context.newPage()
+    const journey = await runJourney(page)
+    const calls = await wire.calls()
+    const id = encodeURIComponent(journey.projectId)
+
+    // Every call is one of the eight, with its method and credential.
+    const unexpected = calls.filter((call) => !route(call))
+    expect(unexpected.map((c) => `${c.method} ${c.path}`), 'calls outside spec §7').toEqual([])
+    for (const call of calls) {
+      const expected = route(call)!
+      expect(`${call.method} ${call.path}: ${call.credential}`).toBe(`${call.method} ${call.path}: ${expected.credential}`)
+    }
+
+    // The calls that change something, in the order the journey made them.
+    const changes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path} → ${c.status}`)
+    expect(changes).toEqual([
+      'POST /api/device → 201',
+      'POST /api/register → 200',
+      'POST /api/auth/authenticate → 401',
+      'POST /api/auth/authenticate → 200',
+      'POST /api/manage/dapp → 201',
+      `POST /api/manage/dapp/${id}/api-key → 201`,
+      `DELETE /api/manage/dapp/${id}/api-key/${encodeURIComponent(journey.deletedKeyId)} → 200`,
+    ])
+
+    // The bodies: the device placeholders (spec §3), the forms as typed, nothing on GET/DELETE.
+    const body = (method: string, path: string) => calls.find((c) => c.method === method && c.path === path)?.body
+    expect(body('POST', '/api/device')).toEqual({
+      deviceUDID: expect.stringMatching(/\S/),
+      pushToken: '',
+      timeZone: 'EST',
+      appVersion: expect.stringMatching(/\S/),
+      osVersion: '14',
+      deviceType: 'WEB',
+      userId: '',
+      deviceModel: '',
+      country: '',
+      language: '',
+    })
+    expect(body('POST', '/api/register')).toEqual({ name: 'Ada Lovelace', email: journey.email, password: expect.any(String) })
+    const logIns = calls.filter((c) => c.path === '/api/auth/authenticate').map((c) => c.body as { email: string; password: string })
+    expect(logIns.map((b) => Object.keys(b).sort())).toEqual([['email', 'password'], ['email', 'password']])
+    expect(logIns.every((b) => b.email === journey.email)).toBe(true)
+    expect(logIns[0].password === 'not the password', 'the wrong password is sent as typed').toBe(true)
+    expect(body('POST', '/api/manage/dapp')).toEqual({ name: expect.stringMatching(/^Journey /), description: 'Made by the end-to-end journey' })
+    for (const call of calls.filter((c) => c.method === 'GET' || c.method === 'DELETE' || c.path.endsWith('/api-key'))) {
+      expect(`${call.method} ${call.path} body: ${JSON.stringify(call.body)}`).toBe(`${call.method} ${call.path} body: null`)
+    }
+
+    // The reads behind each screen: the list after sign-up, log-in, create and Back; the project after open, Create and Delete.
+    const reads = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length
+    expect(reads('/api/manage/dapp/owner')).toBeGreaterThanOrEqual(4)
+    expect(reads(`/api/manage/dapp/${id}`)).toBeGreaterThanOrEqual(3)
+    expect(calls.every((c) => c.status !== null && c.status < 500), 'no call failed on the server').toBe(true)
+
+    // No token, key or secret ever travels in a URL.
+    expect(await wire.urlsWithSecrets()).toEqual([])
+    expectNoProblems(problems)
+  })
+
+  it('runs the whole journey under the strict CSP the page is served with, with no violation reported (scenario 6)', async () => {
+    const { context, problems } = await suite.context()
+    const page = await context.newPage()
+    const journey = await runJourney(page)
+    expect(await journey.document.headerValue('content-security-policy')).toBe(STRICT_CSP)
+    // The bundle itself arrives under the same policy, from 'self'.
+    const scripts = await page.evaluate(() => [...document.scripts].map((s) => (s.src ? new URL(s.src).origin === location.origin : 'inline')))
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.every((sameOrigin) => sameOrigin === true), 'every script is a same-origin file').toBe(true)
+    expect(problems.cspViolations).toEqual([])
+    expectNoProblems(problems)
+  })
+})
+
+/** Which of the eight calls of spec §7 this is, and the credential it must carry. */
+function route(call: WireCall): { credential: WireCall['credential'] } | undefined {
+  const { method, path } = call
+  if (method === 'POST' && path === '/api/device') return { credential: 'none' }
+  if (method === 'POST' && (path === '/api/register' || path === '/api/auth/authenticate')) return { credential: 'device token' }
+  if (method === 'POST' && path === '/api/manage/dapp') return { credential: 'access token' }
+  if (method === 'GET' && path === '/api/manage/dapp/owner') return { credential: 'access token' }
+  if (method === 'GET' && /^\/api\/manage\/dapp\/[^/?]+$/.test(path)) return { credential: 'access token' }
+  if (method === 'POST' && /^\/api\/manage\/dapp\/[^/?]+\/api-key$/.test(path)) return { credential: 'access token' }
+  if (method === 'DELETE' && /^\/api\/manage\/dapp\/[^/?]+\/api-key\/[^/?]+$/.test(path)) return { credential: 'access token' }
+  return undefined
+}
