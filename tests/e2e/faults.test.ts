@@ -88,7 +88,7 @@ describe('faults', () => {
     expect(problems.pageErrors).toEqual([])
     expect(problems.cspViolations).toEqual([])
     expect(problems.consoleErrors).toEqual([])
-  })
+  }, 150_000) // four server starts on a busy two-core machine take their time
 
   it('a 401 mid-session returns the user to log-in with the expiry message', async () => {
     const account = await createAccount(suite.server.origin)

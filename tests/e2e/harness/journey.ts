@@ -6,6 +6,7 @@ import type { Page, Response } from 'playwright-core'
 import { expect } from 'vitest'
 import { freshEmail, PASSWORD } from './api'
 import { screenshot } from './artifacts'
+import { watchText } from './text-timing'
 import { expectVisible, expectHidden, waitUntil } from './wait'
 import { accessDataRaw, addProject, button, dialog, hash, heading, logIn, signOut, signUp, TEXT } from './screens'
 
@@ -85,16 +86,17 @@ export async function runJourney(page: Page, { shots = false } = {}): Promise<Jo
   await shot('api-information')
 
   // Click-to-copy: the notice shows, then is gone after about a second; the clipboard holds the value.
+  const timing = await watchText(page, 'flex-portal', TEXT.copied)
   await info.getByRole('button', { name: new RegExp(escape(project.id)) }).click()
   const notice = page.getByText(TEXT.copied)
   await expectVisible(notice)
-  const shown = Date.now()
   await shot('copied')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(project.id)
-  await expectHidden(notice, 4000)
-  const lasted = Date.now() - shown
-  expect(lasted, 'the notice lasts about a second').toBeGreaterThan(500)
-  expect(lasted).toBeLessThan(2500)
+  await expectHidden(notice, 5000)
+  const lasted = await timing.shownFor()
+  // spec §9: 1000 ms; a loaded machine may fire the timer a little late, never early.
+  expect(lasted, 'the notice lasts about a second').toBeGreaterThanOrEqual(950)
+  expect(lasted).toBeLessThan(2000)
   const [firstKey] = Object.values(project.apiKey)
   await info.getByRole('button', { name: new RegExp(escape(firstKey.slice(-12))) }).click()
   await expectVisible(notice)
