@@ -56,6 +56,16 @@ describe('accessibility', () => {
     await expectHidden(info)
     await check('dashboard with a project')
 
+    // The small-screen sidebar sheet is a dialog too.
+    await page.setViewportSize({ width: 375, height: 740 })
+    await button(page, 'Open sidebar').click()
+    const sheet = dialog(page, 'Sidebar')
+    await expectVisible(sheet)
+    await check('small-screen sidebar sheet')
+    await button(sheet, 'Close sidebar').click()
+    await expectHidden(sheet)
+    await page.setViewportSize({ width: 1280, height: 800 })
+
     await page.getByRole('link', { name: 'Accessible project' }).click()
     await expectVisible(heading(page, 'Accessible project'))
     await check('project detail')
