@@ -3,42 +3,55 @@
  * bundle and the API. Configuration is by environment variable (config.ts).
  */
 import { ensureBundle } from './bundle'
-import { ConfigError, readConfig } from './config'
-import { startServer } from './start'
+import { ConfigError, readConfig, type ServerConfig } from './config'
+import { startServer, type RunningServer } from './start'
 
 const log = (line: string) => console.log(line)
 
-async function main() {
-  const config = readConfig()
-  if (!config.skipBuild) await ensureBundle(log)
-  const server = await startServer({ ...config, log })
-  // Parsed by the end-to-end tests: keep this exact form on its own line.
-  console.log(`Flex Portal is running at ${server.url}`)
-  console.log(config.databaseUrl ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PostgreSQL in ${config.dataDir}`)
-
-  let stopping = false
-  const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) {
-      log(`${signal} again: exiting at once.`)
-      process.exit(1)
-    }
-    stopping = true
-    log(`${signal}: finishing in-flight requests…`)
-    try {
-      await server.close()
-      log('Stopped.')
-      process.exit(0)
-    } catch (err) {
-      console.error(`Shutdown failed: ${err instanceof Error ? err.message : String(err)}`)
-      process.exit(1)
-    }
-  }
-  process.on('SIGTERM', stop)
-  process.on('SIGINT', stop)
-}
-
-main().catch((err: unknown) => {
+function fail(err: unknown): never {
   // A configuration mistake needs its message, not a stack.
   console.error(err instanceof ConfigError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err))
   process.exit(1)
-})
+}
+
+let server: RunningServer | undefined
+let stopping = false
+
+// Installed before anything starts: a signal during start-up (a build, a
+// first initdb) still ends in an orderly stop instead of Node's default kill.
+async function stop(signal: NodeJS.Signals) {
+  if (stopping) {
+    log(`${signal} again: exiting at once.`)
+    process.exit(1)
+  }
+  stopping = true
+  log(`${signal}: finishing in-flight requests…`)
+  if (!server) return // start-up sees `stopping` and stops when it can
+  try {
+    await server.close()
+  } catch (err) {
+    fail(err)
+  }
+  log('Stopped.')
+  process.exit(0)
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)
+
+log('Starting Flex Portal…')
+let config: ServerConfig
+try {
+  config = readConfig()
+  if (!config.skipBuild) await ensureBundle(log)
+  server = await startServer({ ...config, log })
+} catch (err) {
+  fail(err)
+}
+if (stopping) {
+  await server.close()
+  log('Stopped.')
+  process.exit(0)
+}
+// Parsed by the end-to-end tests: keep this exact form on its own line.
+console.log(`Flex Portal is running at ${server.url}`)
+log(config.databaseUrl ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PostgreSQL in ${config.dataDir}`)
