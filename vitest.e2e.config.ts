@@ -27,6 +27,8 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['tests/e2e/**/*.test.ts'],
+    // One server for the run; the faults file starts (and stops) its own.
+    globalSetup: ['tests/e2e/harness/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

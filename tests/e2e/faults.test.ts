@@ -10,7 +10,7 @@ import { accessDataRaw, button, dialog, heading, logIn, TEXT } from './harness/s
 import { expectNoProblems, useSuite } from './harness/suite'
 import { expectHidden, expectVisible } from './harness/wait'
 
-const suite = useSuite()
+const suite = useSuite({ ownServer: true })
 
 /** A message a person can act on: some words, not an object dump or a bare status. */
 async function expectClearError(alert: Locator) {
