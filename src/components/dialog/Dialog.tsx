@@ -1,4 +1,4 @@
-import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloating, useInteractions, useRole } from '@floating-ui/react'
+import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloatingRootContext, useInteractions, useRole } from '@floating-ui/react'
 import { useEffect, useId, useRef, useState, type MutableRefObject, type ReactNode } from 'react'
 import { useElement } from '../../elements/context'
 
@@ -42,11 +42,14 @@ export function Dialog({ open, onClose, title, hideTitle = false, dismissible = 
   const { root } = useElement()
   const titleId = useId()
   const pressStartedOnBackdrop = useRef(false)
-  const { refs, context } = useFloating({
+  // A dialog is centred by CSS: the interactions need a floating context, not positioning.
+  const [panel, setPanel] = useState<HTMLElement | null>(null)
+  const context = useFloatingRootContext({
     open,
     onOpenChange: (next) => {
       if (!next) onClose()
     },
+    elements: { reference: null, floating: panel },
   })
   // Outside presses are handled on the overlay: the focus manager makes the
   // rest of the page inert, so useDismiss would not see them (design.md §3).
@@ -88,7 +91,7 @@ export function Dialog({ open, onClose, title, hideTitle = false, dismissible = 
           }}
         >
           <FloatingFocusManager context={context} initialFocus={initialFocus} returnFocus={returnFocus ?? true}>
-            <div ref={refs.setFloating} aria-labelledby={titleId} aria-modal="true" className={layout.panel} {...getFloatingProps()}>
+            <div ref={setPanel} aria-labelledby={titleId} aria-modal="true" className={layout.panel} {...getFloatingProps()}>
               <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-fg'}>
                 {title}
               </h2>

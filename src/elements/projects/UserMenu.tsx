@@ -1,18 +1,12 @@
 import {
-  autoUpdate,
-  flip,
   FloatingFocusManager,
-  FloatingPortal,
-  offset,
-  shift,
   useClick,
   useDismiss,
-  useFloating,
+  useFloatingRootContext,
   useInteractions,
-  useListNavigation,
   useRole,
 } from '@floating-ui/react'
-import { useRef, useState, type HTMLProps } from 'react'
+import { useRef, useState, type HTMLProps, type KeyboardEvent } from 'react'
 import { emit } from '../../events'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useNavigation } from '../../router/navigation'
@@ -37,7 +31,7 @@ const itemClass = 'block w-full px-4 py-2 text-left text-sm hover:bg-raised focu
  * the session and goes to /.
  */
 export function UserMenu() {
-  const { root, host, urls } = useElement()
+  const { host, urls } = useElement()
   const { navigate } = useNavigation()
   const name = useFlexStore(selectName)
   const email = useFlexStore(selectEmail)
@@ -45,20 +39,32 @@ export function UserMenu() {
   const [active, setActive] = useState<number | null>(null)
   const listRef = useRef<Array<HTMLElement | null>>([])
 
-  const { refs, floatingStyles, context } = useFloating({
-    open,
-    onOpenChange: setOpen,
-    placement: 'bottom-end',
-    whileElementsMounted: autoUpdate,
-    middleware: [offset(8), flip({ padding: 8 }), shift({ padding: 8 })],
-  })
+  // Opening makes the first item the tabbable one, so the focus manager moves focus there.
+  const onOpenChange = (next: boolean) => {
+    setOpen(next)
+    setActive(next ? 0 : null)
+  }
+  // Placed by CSS (under the trigger, right-aligned): the trigger sits in the
+  // top-right corner, where the menu always fits, so no positioning engine ships.
+  const [reference, setReference] = useState<HTMLElement | null>(null)
+  const [floating, setFloating] = useState<HTMLElement | null>(null)
+  const context = useFloatingRootContext({ open, onOpenChange, elements: { reference, floating } })
   const click = useClick(context)
   const dismiss = useDismiss(context)
   const role = useRole(context, { role: 'menu' })
-  // disabledIndices: []: the inert items stay reachable with the arrows, as
-  // the ARIA menu pattern recommends for disabled items (announced as unavailable).
-  const list = useListNavigation(context, { listRef, activeIndex: active, onNavigate: setActive, loop: true, disabledIndices: [] })
-  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([click, dismiss, role, list])
+  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([click, dismiss, role])
+  // Arrow keys, Home and End move focus through the items, wrapping; the inert
+  // items stay reachable, as the ARIA menu pattern recommends for disabled items.
+  const onMenuKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const items = listRef.current.filter((el): el is HTMLElement => el !== null)
+    const current = items.indexOf(e.target as HTMLElement)
+    const keys: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: items.length - 1 }
+    if (!(e.key in keys)) return
+    e.preventDefault()
+    const next = (keys[e.key] + items.length) % items.length
+    setActive(next)
+    items[next].focus()
+  }
 
   const signOut = () => {
     setOpen(false)
@@ -90,9 +96,9 @@ export function UserMenu() {
 
   const initial = (name ?? email ?? '').charAt(0).toUpperCase()
   return (
-    <>
+    <div className="relative">
       <button
-        ref={refs.setReference}
+        ref={setReference}
         type="button"
         aria-label="User menu"
         className="flex h-9 w-9 items-center justify-center rounded-full border border-border bg-raised text-sm font-semibold text-fg hover:border-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
@@ -108,22 +114,19 @@ export function UserMenu() {
         )}
       </button>
       {open && (
-        <FloatingPortal root={root}>
-          <div className="flex-root">
-            <FloatingFocusManager context={context} modal={false}>
-              <div
-                ref={refs.setFloating}
-                style={floatingStyles}
-                className="z-50 w-56 rounded-flex border border-border bg-surface py-1 text-fg shadow-xl focus:outline-none"
-                {...getFloatingProps()}
-              >
-                {(name || email) && (
-                  <div role="none" className="border-b border-border px-4 py-2 text-sm">
-                    <p className="text-xs text-muted">Signed in as</p>
-                    {name && (
-                      <p dir="auto" className="truncate font-medium" title={name}>
-                        {name}
-                      </p>
+        <FloatingFocusManager context={context} modal={false}>
+          <div
+            ref={setFloating}
+            className="absolute right-0 top-full z-50 mt-2 w-56 rounded-flex border border-border bg-surface py-1 text-fg shadow-xl focus:outline-none"
+            {...getFloatingProps({ onKeyDown: onMenuKeyDown })}
+          >
+            {(name || email) && (
+              <div role="none" className="border-b border-border px-4 py-2 text-sm">
+                <p className="text-xs text-muted">Signed in as</p>
+                {name && (
+                  <p dir="auto" className="truncate font-medium" title={name}>
+                    {name}
+                  </p>
                     )}
                     {email && (
                       <p dir="auto" className="truncate text-muted" title={email}>
@@ -139,9 +142,7 @@ export function UserMenu() {
                 </button>
               </div>
             </FloatingFocusManager>
-          </div>
-        </FloatingPortal>
       )}
-    </>
+    </div>
   )
 }
