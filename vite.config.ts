@@ -3,8 +3,8 @@ import { twindCss } from './build/twind-css.ts'
 import { sizeBudget } from './build/size-budget.ts'
 import { asciiOnly } from './build/ascii-only.ts'
 
-/** gzip -9 ceiling of dist/flex-portal.js in kB. */
-export const SIZE_CEILING_KB = 130
+/** gzip -9 ceiling of dist/flex-portal.js in kB: the 96.5 kB reached, plus 3, rounded up. */
+export const SIZE_CEILING_KB = 100
 
 // Two library builds share this file: the default one writes the script-tag
 // IIFE, `--mode esm` the ES module. Vite runs one format per entry in IIFE mode.
@@ -18,7 +18,7 @@ export default defineConfig(({ command, mode }) => {
     build: {
       outDir: 'dist',
       emptyOutDir: !esm,
-      target: 'es2020',
+      target: 'es2022',
       copyPublicDir: false,
       lib: {
         entry: esm ? 'src/index.ts' : 'src/script-tag.ts',
