@@ -1,10 +1,10 @@
 /**
  * Issue 5, scenario 3: the two host pages the server ships. `/docs.html` gets
  * the whole portal from one script tag; `/existing.html`, with its own layout
- * and deliberately clashing CSS, hosts `<flex-login>` and `<flex-projects>`
+ * and deliberately clashing CSS, hosts `<flex-login>`, `<flex-projects>` and `<flex-project-detail>`
  * side by side, and neither its CSS nor its <head> is touched by the widget.
  */
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createAccount, createProjectFor, freshEmail, PASSWORD } from './harness/api'
 import { screenshot } from './harness/artifacts'
@@ -14,30 +14,22 @@ import { expectVisible } from './harness/wait'
 
 const suite = useSuite()
 
-/** A page with no CSS of its own: the widget as it looks when nothing clashes. */
-const REFERENCE_PATH = '/e2e-reference.html'
-const REFERENCE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reference</title></head>
-<body><flex-login></flex-login><script src="/flex-portal.js"></script></body></html>`
+/** Pages with no CSS of their own: the widget as it looks when nothing clashes. */
+const reference = (tag: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reference</title></head>
+<body><${tag}></${tag}><script src="/flex-portal.js"></script></body></html>`
 
-/** What a clashing stylesheet would change in the log-in form, element by element. */
+/** What a clashing stylesheet would change, element by element. */
 const PROPERTIES = [
-  'font-family', 'font-size', 'font-weight', 'line-height', 'letter-spacing', 'text-transform', 'text-align',
+  'font-family', 'font-size', 'font-weight', 'line-height', 'letter-spacing', 'text-transform', 'text-align', 'text-decoration-line',
   'color', 'background-color', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
   'border-top-width', 'border-top-style', 'border-top-color', 'border-top-left-radius', 'box-sizing', 'margin-top',
 ]
 
-/** Computed styles of the log-in form's parts inside `<flex-login>`'s shadow root. */
-async function loginFormStyles(page: Page): Promise<Record<string, Record<string, string>>> {
-  const login = page.locator('flex-login')
-  const parts = {
-    heading: login.getByRole('heading', { name: TEXT.logInHeading }),
-    label: login.getByText('Email address', { exact: true }),
-    input: login.getByLabel('Email address'),
-    button: login.getByRole('button', { name: 'Log in' }),
-    link: login.getByRole('link', { name: 'Sign up' }),
-    checkbox: login.getByLabel('Remember me'),
-  }
-  const out: Record<string, Record<string, string>> = {}
+type Styles = Record<string, Record<string, string>>
+
+/** Computed styles of named parts of an element's shadow root. */
+async function stylesOf(parts: Record<string, Locator>): Promise<Styles> {
+  const out: Styles = {}
   for (const [name, locator] of Object.entries(parts)) {
     await expectVisible(locator)
     out[name] = await locator.evaluate((el, props) => {
@@ -49,6 +41,30 @@ async function loginFormStyles(page: Page): Promise<Record<string, Record<string
     }, PROPERTIES)
   }
   return out
+}
+
+function loginFormStyles(page: Page): Promise<Styles> {
+  const login = page.locator('flex-login')
+  return stylesOf({
+    heading: login.getByRole('heading', { name: TEXT.logInHeading }),
+    label: login.getByText('Email address', { exact: true }),
+    input: login.getByLabel('Email address'),
+    button: login.getByRole('button', { name: 'Log in' }),
+    link: login.getByRole('link', { name: 'Sign up' }),
+    checkbox: login.getByLabel('Remember me'),
+  })
+}
+
+function dashboardStyles(page: Page, projectName: string): Promise<Styles> {
+  const projects = page.locator('flex-projects')
+  return stylesOf({
+    heading: projects.getByRole('heading', { name: TEXT.dashboardHeading }),
+    addButton: projects.getByRole('button', { name: TEXT.addProject }),
+    sidebarLink: projects.getByRole('link', { name: 'Flex Quickstart Guide' }),
+    columnHeader: projects.getByRole('columnheader', { name: 'Project Name' }),
+    projectLink: projects.getByRole('link', { name: projectName }),
+    cell: projects.getByRole('cell').filter({ hasText: 'A description' }).locator('span').first(),
+  })
 }
 
 /** The <head> as served (parsed from the HTML the server sent) and as it is now, element by element. */
@@ -90,26 +106,37 @@ describe('embedding', () => {
   })
 
   it('/existing.html: the host page’s clashing CSS leaves the widget’s computed styles as they are on a page without it', async () => {
+    const account = await createAccount(suite.server.origin)
+    await createProjectFor(suite.server.origin, account, 'Styled project', 'A description')
     const { context, problems } = await suite.context()
     const page = await context.newPage()
-    await page.route(`${suite.server.origin}${REFERENCE_PATH}`, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: REFERENCE_HTML }),
-    )
-    await page.goto(REFERENCE_PATH)
-    const reference = await loginFormStyles(page)
+    for (const tag of ['flex-login', 'flex-projects']) {
+      await page.route(`${suite.server.origin}/e2e-${tag}.html`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: reference(tag) }),
+      )
+    }
+    await page.goto('/e2e-flex-login.html')
+    const plainLogin = await loginFormStyles(page)
 
     const response = await page.goto('/existing.html')
     expect(response?.status()).toBe(200)
-    // The host page really does clash: its own text is not styled like the widget's.
-    const hostFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily)
-    const clashing = await loginFormStyles(page)
+    const clashingLogin = await loginFormStyles(page)
     await screenshot(page, 'existing-page')
-    expect(clashing).toEqual(reference)
-    expect(hostFont).not.toBe(reference.input['font-family'])
+    expect(clashingLogin).toEqual(plainLogin)
+    // The host page really does clash: its `* { font-size: 8px; color: red }` reaches the host element itself.
+    const host = await page.locator('flex-login').evaluate((el) => ({ size: getComputedStyle(el).fontSize, color: getComputedStyle(el).color }))
+    expect(host).toEqual({ size: '8px', color: 'rgb(255, 0, 0)' })
+    expect(plainLogin.heading['font-size']).not.toBe('8px')
+
+    await logIn(page.locator('flex-login'), account)
+    const clashingDashboard = await dashboardStyles(page, 'Styled project')
+    await page.goto('/e2e-flex-projects.html')
+    const plainDashboard = await dashboardStyles(page, 'Styled project')
+    expect(clashingDashboard).toEqual(plainDashboard)
     expectNoProblems(problems)
   })
 
-  it('/existing.html: the widget adds nothing to <head>, and a sign-in through <flex-login> shows at once in <flex-projects>', async () => {
+  it('/existing.html: the widget adds nothing to <head>, a sign-in through <flex-login> shows at once in <flex-projects>, a picked project opens in <flex-project-detail>', async () => {
     const account = await createAccount(suite.server.origin)
     await createProjectFor(suite.server.origin, account, 'Existing-page project')
     const { context, problems } = await suite.context()
@@ -135,6 +162,14 @@ describe('embedding', () => {
     expect(head.adopted, 'no stylesheet adopted by the document').toBe(0)
     expect(head.sheets, 'no stylesheet added to the document').toBe(head.servedSheets)
     expect(await page.locator('body > style, body > link[rel~="stylesheet"]').count()).toBe(0)
+
+    // The page's third element follows: a project picked in the table opens in <flex-project-detail>.
+    await page.keyboard.press('Escape')
+    await projects.getByRole('link', { name: 'Existing-page project' }).click()
+    const detail = page.locator('flex-project-detail')
+    await expectVisible(detail.getByRole('heading', { name: 'Existing-page project' }))
+    await expectVisible(detail.getByRole('heading', { name: TEXT.projectInformation }))
+    expect(await projects.getByRole('heading', { name: TEXT.dashboardHeading }).isVisible(), 'the table stays').toBe(true)
     expectNoProblems(problems)
   })
 })
