@@ -6,7 +6,6 @@ import { twindCss } from './build/twind-css.ts'
 const withPostgres = Boolean(process.env.DATABASE_URL) || process.env.CI === 'true'
 
 export default defineConfig({
-  plugins: [twindCss()],
   test: {
     projects: [
       {
