@@ -35,6 +35,16 @@ describe('the whole journey on /', () => {
       expect(`${call.method} ${call.path}: ${call.credential}`).toBe(`${call.method} ${call.path}: ${expected.credential}`)
     }
 
+    // Project calls carry the token of the latest sign-in: the sign-up's, then, after
+    // the sign-out and the log-in, the log-in's.
+    const logInAt = calls.findIndex((c) => c.path === '/api/auth/authenticate' && c.status === 200)
+    const tokens = calls
+      .map((c, i) => ({ c, i }))
+      .filter(({ c }) => c.path.startsWith('/api/manage/'))
+      .map(({ c, i }) => `${c.method} ${c.path}: token ${c.accessTokenNumber} (${i < logInAt ? 'before' : 'after'} the log-in)`)
+    expect(tokens.some((t) => t.includes('(before')) && tokens.some((t) => t.includes('(after')), 'project calls on both sides of the log-in').toBe(true)
+    expect(tokens).toEqual(tokens.map((t) => t.replace(/token \S+ \((before|after)/, (_m, when: string) => `token ${when === 'before' ? 1 : 2} (${when}`)))
+
     // The calls that change something, in the order the journey made them.
     const changes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path} → ${c.status}`)
     expect(changes).toEqual([

@@ -14,6 +14,8 @@ export interface WireCall {
   /** Parsed JSON body; null when none was sent. */
   body: unknown
   credential: Credential
+  /** For an access token: which one, counting sign-ups and log-ins from 1 in the order they answered. */
+  accessTokenNumber: number | null
   status: number | null
 }
 
@@ -26,7 +28,8 @@ interface Raw {
 export class WireRecorder {
   private raw: Raw[] = []
   private deviceTokens = new Set<string>()
-  private accessTokens = new Set<string>()
+  /** In the order the API issued them. */
+  private accessTokens: string[] = []
   /** Every secret the API handed out (tokens, keys, webhook secrets), to check none leaks into a URL. */
   private secrets = new Set<string>()
   private pending: Promise<void>[] = []
@@ -56,7 +59,7 @@ export class WireRecorder {
     const strings = (value: unknown) => (value && typeof value === 'object' ? Object.values(value).filter((v): v is string => typeof v === 'string') : [])
     if (typeof fields.accessToken === 'string') {
       if (path === '/device') this.deviceTokens.add(fields.accessToken)
-      if (path === '/register' || path === '/auth/authenticate') this.accessTokens.add(fields.accessToken)
+      if (path === '/register' || path === '/auth/authenticate') this.accessTokens.push(fields.accessToken)
       this.secrets.add(fields.accessToken)
     }
     // Whole keys and the webhook secret exist only in the two create answers.
@@ -79,6 +82,7 @@ export class WireRecorder {
         path: url.pathname + url.search,
         body: parseBody(request),
         credential: this.classify(header),
+        accessTokenNumber: this.accessTokenNumber(header),
         status: settled?.status() ?? null,
       })
     }
@@ -94,12 +98,17 @@ export class WireRecorder {
       .map((url) => url.replace(/[A-Za-z0-9_-]{16,}/g, '<redacted>'))
   }
 
+  private accessTokenNumber(header: string | undefined): number | null {
+    const index = header ? this.accessTokens.indexOf(header.replace(/^Bearer /, '')) : -1
+    return index === -1 ? null : index + 1
+  }
+
   private classify(header: string | undefined): Credential {
     if (header === undefined) return 'none'
     const match = /^Bearer (.+)$/.exec(header)
     if (!match) return 'not a bearer header'
     if (this.deviceTokens.has(match[1])) return 'device token'
-    if (this.accessTokens.has(match[1])) return 'access token'
+    if (this.accessTokens.includes(match[1])) return 'access token'
     return 'unknown token'
   }
 }
