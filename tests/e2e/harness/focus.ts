@@ -16,7 +16,15 @@ export interface FocusInfo {
   host: string | null
 }
 
-export function deepFocus(page: Page): Promise<FocusInfo | null> {
+/** Long token-like runs (keys, secrets, ids) masked: focus descriptions end up in failure messages. */
+const redact = (text: string) => text.replace(/[A-Za-z0-9_-]{20,}/g, '<redacted>')
+
+export async function deepFocus(page: Page): Promise<FocusInfo | null> {
+  const focus = await readFocus(page)
+  return focus && { ...focus, name: redact(focus.name) }
+}
+
+function readFocus(page: Page): Promise<FocusInfo | null> {
   return page.evaluate(async () => {
     // Focus managers move focus on the next frame (floating-ui's focus guards
     // hand it on that way): read where it settles, as a person would see it.
