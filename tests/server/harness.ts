@@ -9,11 +9,11 @@
  * The app runs in-process (`app.request()`); no port is opened.
  */
 import { randomBytes } from 'node:crypto'
-import { rmSync } from 'node:fs'
 import { cp, mkdtemp, rm, statfs } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { afterAll } from 'vitest'
 import { createApp, type App } from '../../server/app'
 import type { AppOverrides } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/index'
@@ -72,11 +72,17 @@ async function pgliteTemplate(): Promise<string> {
     const db = await openDatabase({ dataDir: dir })
     await migrate(db)
     await db.close()
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
     return dir
   })()
   return template
 }
+
+// Called while a test file is collected, this hook belongs to that file: the
+// template goes when the file is done (a worker's 'exit' event may never come).
+afterAll(async () => {
+  if (template) await rm(await template, { recursive: true, force: true })
+  template = undefined
+})
 
 /** A fresh, empty-but-migratable database for one test. */
 export async function freshStorage(): Promise<Storage> {
