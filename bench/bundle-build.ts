@@ -44,7 +44,12 @@ const isBudget = (p: PluginOption): boolean => typeof p === 'object' && p !== nu
 export async function buildBundle(overrides: InlineConfig['build'] = {}, dir = mkdtempSync(join(tmpdir(), 'flex-bench-build-'))): Promise<BuiltBundle> {
   const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, join(ROOT, 'vite.config.ts'), ROOT, 'silent')
   if (!loaded) throw new Error('vite.config.ts not found')
-  const own = (loaded.config.plugins ?? []).flat().filter((p) => !isBudget(p as PluginOption)) as Plugin[]
+  // The ASCII-escaping plugin rewrites the code after the source map is made,
+  // which would shift the map's columns: map builds leave it out, and size.ts
+  // escapes each piece itself.
+  const own = (loaded.config.plugins ?? [])
+    .flat()
+    .filter((p) => !isBudget(p as PluginOption) && !(overrides.sourcemap && (p as Plugin).name === 'flex-ascii-only')) as Plugin[]
   const twind = own.find((p) => p.name === 'flex-twind-css')
   const plugins = [...own, ...(overrides.sourcemap && twind ? [stylesWithPath(twind)] : [])]
   const config = mergeConfig({ ...loaded.config, plugins }, { build: { ...overrides, outDir: dir, emptyOutDir: true } }) as InlineConfig
