@@ -8,16 +8,11 @@ export { FlexProjectDetailElement } from './elements/project-detail/element'
 export type { FlexEventMap } from './events'
 export type { AccessData, Project, ProjectSummary, KeyMap } from './api/types'
 
+import type { CommonAttributes } from './elements/create-element'
+import type { FlexEventMap } from './events'
+
 /** The element instances: an HTMLElement with the attributes as properties. */
-export interface FlexElement extends HTMLElement {
-  apiBase?: string
-  docsUrl?: string
-  quickstartUrl?: string
-  router?: string
-  forgotPasswordUrl?: string
-  profileUrl?: string
-  settingsUrl?: string
-}
+export interface FlexElement extends HTMLElement, CommonAttributes {}
 
 export interface FlexProjectDetailElementInstance extends FlexElement {
   projectId?: string
@@ -32,11 +27,11 @@ declare global {
     'flex-project-detail': FlexProjectDetailElementInstance
   }
   interface HTMLElementEventMap {
-    'flex-signed-in': CustomEvent<import('./events').FlexEventMap['flex-signed-in']>
-    'flex-signed-out': CustomEvent<import('./events').FlexEventMap['flex-signed-out']>
-    'flex-project-created': CustomEvent<import('./events').FlexEventMap['flex-project-created']>
-    'flex-key-created': CustomEvent<import('./events').FlexEventMap['flex-key-created']>
-    'flex-key-deleted': CustomEvent<import('./events').FlexEventMap['flex-key-deleted']>
-    'flex-navigate': CustomEvent<import('./events').FlexEventMap['flex-navigate']>
+    'flex-signed-in': CustomEvent<FlexEventMap['flex-signed-in']>
+    'flex-signed-out': CustomEvent<FlexEventMap['flex-signed-out']>
+    'flex-project-created': CustomEvent<FlexEventMap['flex-project-created']>
+    'flex-key-created': CustomEvent<FlexEventMap['flex-key-created']>
+    'flex-key-deleted': CustomEvent<FlexEventMap['flex-key-deleted']>
+    'flex-navigate': CustomEvent<FlexEventMap['flex-navigate']>
   }
 }
