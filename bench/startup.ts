@@ -8,6 +8,7 @@
  */
 import type { Browser } from 'playwright-core'
 import { LOGIN_READY, probedPage, probeResult } from './browser'
+import { gzip9 } from './compress'
 import { PAGES } from './pages'
 import { median, percentile, round } from './stats'
 
@@ -20,6 +21,8 @@ export interface StartupSeries {
   min: number
   /** Script fetch start → script downloaded, ms (median). */
   downloadMedian: number
+  /** The page's one script, gzip -9, bytes. */
+  scriptGzip: number
   /**
    * Main-thread JavaScript time of the whole load (CDP ScriptDuration, read
    * just after the form is ready), ms (median): less sensitive than wall time
@@ -56,10 +59,11 @@ async function once(browser: Browser, origin: string, path: string, script: stri
   }
 }
 
-const series = (page: string, xs: Load[]): StartupSeries => {
+const series = (page: string, scriptGzip: number, xs: Load[]): StartupSeries => {
   const totals = xs.map((x) => x.total)
   return {
     page,
+    scriptGzip,
     loads: xs.length,
     median: round(median(totals)),
     p90: round(percentile(totals, 90)),
@@ -81,7 +85,11 @@ export async function measureStartup(browser: Browser, origin: string, loads: nu
       bare.push(b)
     }
   }
-  const result = { portal: series(PAGES.portal, portal), bareReact: series(PAGES.bare, bare) }
+  const gz = async (path: string) => gzip9(Buffer.from(await (await fetch(origin + path)).arrayBuffer()))
+  const result = {
+    portal: series(PAGES.portal, await gz('/flex-portal.js'), portal),
+    bareReact: series(PAGES.bare, await gz('/bench-bare-react.js'), bare),
+  }
   return {
     ...result,
     ratio: round(result.portal.median / result.bareReact.median, 2),
