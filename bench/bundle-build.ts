@@ -4,23 +4,17 @@
  * overrides such as source maps or another minifier. The size-budget plugin
  * is left out: these builds are measurements, not releases.
  */
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, loadConfigFromFile, mergeConfig, type InlineConfig, type Plugin, type PluginOption } from 'vite'
 import { ROOT } from './paths'
 
 export interface BuiltBundle {
-  dir: string
   code: string
   map?: { sources: string[]; mappings: string }
 }
 
-/**
- * The generated stylesheet is a virtual module without a source map, so its
- * bytes would show up as unmapped. One mapping segment at its start names it,
- * which is all the attribution needs.
- */
 const STYLES_ID = join(ROOT, 'virtual-flex-styles.js')
 
 /**
@@ -41,7 +35,7 @@ const stylesWithPath = (twind: Plugin): Plugin => ({
 
 const isBudget = (p: PluginOption): boolean => typeof p === 'object' && p !== null && 'name' in p && p.name === 'flex-size-budget'
 
-export async function buildBundle(overrides: InlineConfig['build'] = {}, dir = mkdtempSync(join(tmpdir(), 'flex-bench-build-'))): Promise<BuiltBundle> {
+export async function buildBundle(overrides: InlineConfig['build'] = {}): Promise<BuiltBundle> {
   const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, join(ROOT, 'vite.config.ts'), ROOT, 'silent')
   if (!loaded) throw new Error('vite.config.ts not found')
   // The ASCII-escaping plugin rewrites the code after the source map is made,
@@ -52,11 +46,16 @@ export async function buildBundle(overrides: InlineConfig['build'] = {}, dir = m
     .filter((p) => !isBudget(p as PluginOption) && !(overrides.sourcemap && (p as Plugin).name === 'flex-ascii-only')) as Plugin[]
   const twind = own.find((p) => p.name === 'flex-twind-css')
   const plugins = [...own, ...(overrides.sourcemap && twind ? [stylesWithPath(twind)] : [])]
+  const dir = mkdtempSync(join(tmpdir(), 'flex-bench-build-'))
   const config = mergeConfig({ ...loaded.config, plugins }, { build: { ...overrides, outDir: dir, emptyOutDir: true } }) as InlineConfig
-  await build({ ...config, root: ROOT, configFile: false, mode: 'production', logLevel: 'silent' })
-  const file = join(dir, 'flex-portal.js')
-  // A source map build ends with a sourceMappingURL comment the release does not have.
-  const code = readFileSync(file, 'utf8').replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '')
-  const map = overrides.sourcemap ? JSON.parse(readFileSync(`${file}.map`, 'utf8')) : undefined
-  return { dir, code, map }
+  try {
+    await build({ ...config, root: ROOT, configFile: false, mode: 'production', logLevel: 'silent' })
+    const file = join(dir, 'flex-portal.js')
+    // A source map build ends with a sourceMappingURL comment the release does not have.
+    const code = readFileSync(file, 'utf8').replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '')
+    const map = overrides.sourcemap ? JSON.parse(readFileSync(`${file}.map`, 'utf8')) : undefined
+    return { code, map }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }

@@ -16,9 +16,9 @@ type Overrides = NonNullable<InlineConfig['build']>
 
 const VARIANTS: Record<string, Overrides> = {
   'oxc (current config)': {},
-  'oxc, target es2022': { target: 'es2022' },
+  'oxc, target esnext': { target: 'esnext' },
   'oxc, treeshake propertyReadSideEffects: false': { rolldownOptions: { treeshake: { propertyReadSideEffects: false } } },
-  'oxc, compress maxIterations 10': { rolldownOptions: { output: { minify: { compress: { target: 'es2020', maxIterations: 10 }, mangle: true } } } },
+  'oxc, compress maxIterations 10': { rolldownOptions: { output: { minify: { compress: { target: 'es2022', maxIterations: 10 }, mangle: true } } } },
 }
 
 type Terser = { minify: (code: string, opts: object) => Promise<{ code?: string }> }
