@@ -47,7 +47,7 @@ async function floatingSize(names: string[]): Promise<number> {
       define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       build: {
         outDir: join(dir, 'out'),
-        target: 'es2020',
+        target: 'es2022',
         minify: true,
         lib: { entry, formats: ['es'], fileName: () => 'out.js' },
         rolldownOptions: { external: ['react', 'react-dom', 'react/jsx-runtime'] },

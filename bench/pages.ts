@@ -34,7 +34,7 @@ async function buildBareReact(dir: string): Promise<void> {
     build: {
       outDir: dir,
       emptyOutDir: false,
-      target: 'es2020',
+      target: 'es2022',
       copyPublicDir: false,
       lib: { entry: join(ROOT, 'bench/bare-react/main.tsx'), name: 'BareReact', formats: ['iife'], fileName: () => 'bench-bare-react.js' },
     },
