@@ -61,7 +61,6 @@ describe('<flex-snippet> on /docs.html', () => {
     const { context, problems } = await suite.context()
     const page = await context.newPage()
     await openDocsSignedUp(page)
-    const portal = page.locator('flex-portal')
 
     const created = page.waitForResponse((r) => r.url().endsWith('/api/manage/dapp') && r.request().method() === 'POST')
     const info = await addProject(page, 'Docs app')
