@@ -9,10 +9,11 @@ import { STAND_INS } from './fill'
 export const SIGNED_OUT_HINT = 'Log in to fill in your keys'
 export const MASKED_HINT = 'Create a key to paste it here'
 
-// Every snippet on the page asks at the same moment: one request serves them
-// all. A new token or a new reveal (a new project or key) makes a new question.
-const asked = new Set<string>()
-const once = (key: string, load: () => Promise<void>) => asked.has(key) || (asked.add(key), load().catch(() => {}))
+// Every snippet on the page asks at the same moment (their effects run in one
+// commit): one request serves them all.
+const pending = new Set<string>()
+const once = (key: string, load: () => Promise<void>) =>
+  pending.has(key) || (pending.add(key), load().catch(() => {}).finally(() => pending.delete(key)))
 
 /** A project's API project IDs with their masked keys: `keys[].maskedKey` where the server has it, else ''. */
 function keysOf(x: { apiKey?: object; keys?: { id?: unknown; maskedKey?: unknown }[] } | null): Record<string, string> {
@@ -48,7 +49,8 @@ export function useSnippet() {
         const project = await request<Parameters<typeof keysOf>[0]>({ base: apiBase, method: 'GET', path: `/manage/dapp/${encodeURIComponent(projectId)}`, token })
         if (current()) store.setState((s) => ({ snippetKeys: { ...s.snippetKeys, [projectId]: keysOf(project) } }))
       })
-  })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fresh` stands for the token and the reveals
+  }, [fresh, projectId])
 
   const masked = (projectId && snippetKeys[projectId]) || {}
   const keyIds = [...new Set([...Object.keys(masked), ...Object.keys(whole)])]
