@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { createAccount, createProjectFor, freshEmail, PASSWORD } from './harness/api'
+import { describeFindings, injectAxe, seriousViolations } from './harness/axe'
 import { screenshot } from './harness/artifacts'
 import { addProject, button, logIn, signUp, TEXT } from './harness/screens'
 import { expectNoProblems, useSuite } from './harness/suite'
@@ -38,6 +39,7 @@ async function openDocsSignedUp(page: Page): Promise<void> {
 describe('<flex-snippet> on /docs.html', () => {
   it('signed out: the samples show stand-ins and a log-in hint, and no raw {{…}} anywhere', async () => {
     const { context, problems } = await suite.context()
+    await injectAxe(context)
     const page = await context.newPage()
     await page.goto('/docs.html')
     const snippets = page.locator('#quickstart flex-snippet')
@@ -54,6 +56,7 @@ describe('<flex-snippet> on /docs.html', () => {
     expect(await page.evaluate(() => document.body.innerText)).not.toMatch(RAW)
     expect(await page.evaluate(() => document.body.textContent)).not.toMatch(RAW)
     await screenshot(page, 'docs-snippets-signed-out')
+    expect(describeFindings(await seriousViolations(page)), 'serious or critical axe violations').toBe('')
     expectNoProblems(problems)
   })
 
@@ -136,6 +139,7 @@ describe('<flex-snippet> on /docs.html', () => {
     const older = await createProjectFor(suite.server.origin, account, 'Older app')
     const newer = await createProjectFor(suite.server.origin, account, 'Newer app')
     const { context, problems } = await suite.context()
+    await injectAxe(context)
     const page = await context.newPage()
     await page.goto('/docs.html')
     await logIn(page.locator('flex-portal'), account)
@@ -148,6 +152,7 @@ describe('<flex-snippet> on /docs.html', () => {
     expect(await first.getByRole('combobox', { name: 'Project' }).inputValue()).toBe(older.id)
     expect(await first.getByRole('combobox', { name: 'API key' }).inputValue()).toMatch(/\S/)
     await screenshot(page, 'docs-snippets-picked')
+    expect(describeFindings(await seriousViolations(page)), 'serious or critical axe violations').toBe('')
     expectNoProblems(problems)
   })
 })
