@@ -18,6 +18,14 @@ export interface SnippetSlice {
   /** Called with every response that carries whole keys (create project, create key, roll key). */
   rememberRevealedKeys: (projectId: string, keys: KeyMap) => void
   pickSnippetProject: (projectId: string, keyId?: string) => void
+  /** A deleted key leaves every snippet. */
+  forgetKey: (projectId: string, keyId: string) => void
+}
+
+type PerProject = Record<string, Record<string, string>>
+const without = (map: PerProject, projectId: string, keyId: string): PerProject => {
+  const { [keyId]: _gone, ...rest } = map[projectId] ?? {}
+  return { ...map, [projectId]: rest }
 }
 
 export const createSnippetSlice: StateCreator<FlexState, [], [], SnippetSlice> = (set) => ({
@@ -33,4 +41,6 @@ export const createSnippetSlice: StateCreator<FlexState, [], [], SnippetSlice> =
   // Re-opening the same project keeps its chosen key.
   pickSnippetProject: (projectId, keyId) =>
     set((s) => ({ snippetPick: { projectId, keyId: keyId ?? (s.snippetPick?.projectId === projectId ? s.snippetPick.keyId : undefined) } })),
+  forgetKey: (projectId, keyId) =>
+    set((s) => ({ revealedKeys: without(s.revealedKeys, projectId, keyId), snippetKeys: without(s.snippetKeys, projectId, keyId) })),
 })

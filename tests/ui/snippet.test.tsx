@@ -122,6 +122,18 @@ describe('<flex-snippet>', () => {
     expect(await shadow(el).findByText('Successfully copied')).toBeTruthy()
   })
 
+  it('a deleted key leaves every snippet: the next key of the project takes its place', async () => {
+    stubProjects()
+    signInAs()
+    const el = mountSnippet()
+    store.getState().rememberRevealedKeys('prj_1', { apid_new: 'fxk_whole_new_key' })
+    await waitFor(() => expect(code(el)).toContain('fxk_whole_new_key'))
+    await waitFor(() => expect(shadow(el).getAllByRole('option')).toHaveLength(5))
+    store.getState().forgetKey('prj_1', 'apid_new')
+    await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1a', 'fxk_…aaaa')))
+    expect(shadow(el).getAllByRole('option').map((o) => o.textContent)).not.toContain('apid_new')
+  })
+
   it('signing out forgets the whole key: the stand-ins come back', async () => {
     stubProjects()
     signInAs()

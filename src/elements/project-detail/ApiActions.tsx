@@ -48,6 +48,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     await api.deleteKey(project.id, keyId)
     setPicking(false)
     setToast(DELETED_NOTICE)
+    store.getState().forgetKey(project.id, keyId)
     emit(host, 'flex-key-deleted', { projectId: project.id, keyId })
     onChanged()
   }

@@ -35,7 +35,8 @@ export function useSnippet() {
   const token = accessData?.accessToken
   const projectId = pick?.projectId ?? projects?.reduce((a, b) => (a.createDate >= b.createDate ? a : b)).id
   const whole = (projectId && revealedKeys[projectId]) || {}
-  const fresh = `${token} ${JSON.stringify(revealedKeys)}`
+  // Ids only: the whole keys need no copy.
+  const fresh = `${token} ${Object.entries(revealedKeys).map(([id, keys]) => id + Object.keys(keys))}`
   const current = () => store.getState().accessData?.accessToken === token
 
   useEffect(() => {
