@@ -71,7 +71,7 @@ describe('<flex-snippet> on /docs.html', () => {
     const [[apiProjectId, apiKey]] = Object.entries(project.apiKey)
 
     // "Copy as .env" in 'API Information': the four lines.
-    await info.getByRole('button', { name: /^Copy as \.env/ }).click()
+    await info.getByRole('button', { name: 'Copy as .env' }).click()
     await expectVisible(info.getByText(TEXT.copied))
     const env = await page.evaluate(() => navigator.clipboard.readText())
     expect(env.trim().split('\n')).toEqual([
@@ -124,7 +124,7 @@ describe('<flex-snippet> on /docs.html', () => {
     const keys = (await (await createdKey).json()) as Record<string, string>
     const [[apiProjectId, apiKey]] = Object.entries(keys)
     const dialog = portal.getByRole('dialog', { name: TEXT.newKeyDialog })
-    await dialog.getByRole('button', { name: /^Copy as \.env/ }).click()
+    await dialog.getByRole('button', { name: 'Copy as .env' }).click()
     await expectVisible(dialog.getByText(TEXT.copied))
     const env = await page.evaluate(() => navigator.clipboard.readText())
     expect(env.trim().split('\n')).toEqual([`FLEX_PROJECT_ID=${id}`, `FLEX_API_PROJECT_ID=${apiProjectId}`, `FLEX_API_KEY=${apiKey}`])

@@ -40,7 +40,7 @@ describe('Copy as .env', () => {
   it("'API Information' copies the project, the pair and the webhook secret, one per line", async () => {
     const writeText = stubClipboard()
     const info = renderInfo()
-    fireEvent.click(info.getByRole('button', { name: /^Copy as \.env/ }))
+    fireEvent.click(info.getByRole('button', { name: 'Copy as .env' }))
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1))
     expect(writeText.mock.calls[0][0].trim().split('\n')).toEqual([
       'FLEX_PROJECT_ID=prj_1',
@@ -54,7 +54,7 @@ describe('Copy as .env', () => {
     const writeText = stubClipboard()
     const r = renderScreen(<NewKeyDialog projectId="prj_1" keys={{ apid_2: 'fxk_new' }} onClose={() => {}} />)
     const dialog = within(shadow(r.host).getByRole('dialog', { name: 'New API Information' }))
-    fireEvent.click(dialog.getByRole('button', { name: /^Copy as \.env/ }))
+    fireEvent.click(dialog.getByRole('button', { name: 'Copy as .env' }))
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1))
     expect(writeText.mock.calls[0][0].trim().split('\n')).toEqual(['FLEX_PROJECT_ID=prj_1', 'FLEX_API_PROJECT_ID=apid_2', 'FLEX_API_KEY=fxk_new'])
   })
@@ -72,7 +72,7 @@ describe('host snippet templates', () => {
 
     fireEvent.click(tabs[1])
     expect(info.getByRole('tab', { name: 'Node' }).getAttribute('aria-selected')).toBe('true')
-    fireEvent.click(within(info.getByRole('tabpanel')).getByRole('button', { name: /^Node/ }))
+    fireEvent.click(within(info.getByRole('tabpanel')).getByRole('button', { name: 'Copy' }))
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('const pair = ["apid_1", "fxk_whole"]\nconsole.log(pair)'))
   })
 

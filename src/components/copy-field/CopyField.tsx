@@ -33,7 +33,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
       >
         <span className="min-w-0 flex-1">
           <span className="block text-xs font-medium text-muted">{label}</span>
-          <span className="block whitespace-pre-wrap break-all font-mono text-sm text-fg">{value}</span>
+          <span className="block break-all font-mono text-sm text-fg">{value}</span>
         </span>
         <span className="shrink-0 self-center text-xs font-semibold text-accent group-hover:text-accent-hover">Copy</span>
       </button>

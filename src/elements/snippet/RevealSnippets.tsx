@@ -1,25 +1,26 @@
 import { useState } from 'react'
-import { CopyField } from '../../components/copy-field/CopyField'
+import { CopyButton } from '../../components/copy-field/CopyButton'
 import { useElement } from '../context'
 import { fillText } from './fill'
 
 /**
- * In the reveal dialogs, under the secrets: "Copy as .env" (the lines shown,
- * one click copies them all), and the host's own templates (the `snippets`
- * property) as tabs, filled with this project and its first new pair, each
- * click-to-copy.
+ * In the reveal dialogs, under the secrets: "Copy as .env", and the host's own
+ * templates (the `snippets` property) as tabs, filled with this project and its
+ * first new pair, each with Copy. Button names hold no value, so a value is
+ * still found by one button only: its own field.
  */
 export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: string; keys: Record<string, string>; webhookSecret?: string }) {
   const { snippets = [] } = useElement()
   const [tab, setTab] = useState(0)
   const [apiProjectId = '', apiKey = ''] = Object.entries(keys)[0] ?? []
+  const env = `FLEX_PROJECT_ID=${projectId}\nFLEX_API_PROJECT_ID=${apiProjectId}\nFLEX_API_KEY=${apiKey}\n${webhookSecret ? `FLEX_WEBHOOK_SECRET=${webhookSecret}\n` : ''}`
   const shown = snippets[tab] ?? snippets[0]
+  const text = shown && fillText(shown.template, { projectId, apiProjectId, apiKey })
   return (
     <>
-      <CopyField
-        label="Copy as .env"
-        value={`FLEX_PROJECT_ID=${projectId}\nFLEX_API_PROJECT_ID=${apiProjectId}\nFLEX_API_KEY=${apiKey}\n${webhookSecret ? `FLEX_WEBHOOK_SECRET=${webhookSecret}\n` : ''}`}
-      />
+      <div className="flex flex-wrap items-center gap-2">
+        <CopyButton label="Copy as .env" text={() => env} />
+      </div>
       {shown && (
         <div>
           <div role="tablist" className="flex flex-wrap gap-2">
@@ -36,8 +37,9 @@ export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: 
               </button>
             ))}
           </div>
-          <div role="tabpanel" className="mt-2">
-            <CopyField label={shown.label} value={fillText(shown.template, { projectId, apiProjectId, apiKey })} />
+          <div role="tabpanel" aria-label={shown.label} className="mt-2 flex flex-wrap items-center gap-2">
+            <pre className="w-full overflow-auto rounded-flex border border-border bg-bg p-3 font-mono text-xs text-fg">{text}</pre>
+            <CopyButton label="Copy" text={() => text} />
           </div>
         </div>
       )}
