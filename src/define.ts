@@ -3,6 +3,7 @@ import { FlexPortalElement } from './elements/portal/element'
 import { FlexProjectDetailElement } from './elements/project-detail/element'
 import { FlexProjectsElement } from './elements/projects/element'
 import { FlexSignupElement } from './elements/signup/element'
+import { FlexSnippetElement } from './elements/snippet/element'
 
 export const FLEX_ELEMENTS = {
   'flex-portal': FlexPortalElement,
@@ -10,10 +11,11 @@ export const FLEX_ELEMENTS = {
   'flex-signup': FlexSignupElement,
   'flex-projects': FlexProjectsElement,
   'flex-project-detail': FlexProjectDetailElement,
+  'flex-snippet': FlexSnippetElement,
 } as const
 
 /**
- * Registers the five elements. Safe to call again, and safe when another copy
+ * Registers the elements. Safe to call again, and safe when another copy
  * of the bundle got there first (a page with two script tags).
  */
 export function defineFlexElements(registry: CustomElementRegistry = customElements): void {

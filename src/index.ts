@@ -5,6 +5,7 @@ export { FlexLoginElement } from './elements/login/element'
 export { FlexSignupElement } from './elements/signup/element'
 export { FlexProjectsElement } from './elements/projects/element'
 export { FlexProjectDetailElement } from './elements/project-detail/element'
+export { FlexSnippetElement } from './elements/snippet/element'
 export type { FlexEventMap } from './events'
 export type { AccessData, Project, ProjectSummary, KeyMap } from './api/types'
 
@@ -33,5 +34,19 @@ declare global {
     'flex-key-created': CustomEvent<FlexEventMap['flex-key-created']>
     'flex-key-deleted': CustomEvent<FlexEventMap['flex-key-deleted']>
     'flex-navigate': CustomEvent<FlexEventMap['flex-navigate']>
+  }
+}
+
+export type { HostSnippet } from './elements/snippet/host-snippets'
+import type { HostSnippet } from './elements/snippet/host-snippets'
+
+export interface FlexElement {
+  /** The host's own snippet templates: tabs in the reveal dialogs of flex-portal, flex-projects and flex-project-detail. */
+  snippets?: HostSnippet[]
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'flex-snippet': FlexElement
   }
 }

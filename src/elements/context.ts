@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react'
+import type { HostSnippet } from './snippet/host-snippets'
 
 export interface ElementConfig {
   /** The custom element itself: events are dispatched on it. */
@@ -14,6 +15,8 @@ export interface ElementConfig {
     profile?: string
     settings?: string
   }
+  /** The host's own snippet templates (the `snippets` property), checked; shown as tabs in the reveal dialogs. */
+  snippets?: HostSnippet[]
 }
 
 export const ElementContext = createContext<ElementConfig | null>(null)

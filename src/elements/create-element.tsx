@@ -4,6 +4,7 @@ import { NavigationContext, useNavigationState, type RouterMode } from '../route
 import { safeUrl } from '../safe-url'
 import { adoptStyles } from '../styles/sheet'
 import { ElementContext, type ElementConfig } from './context'
+import { readSnippets } from './snippet/host-snippets'
 
 export const DEFAULT_API_BASE = '/api'
 
@@ -28,7 +29,10 @@ const commonProps = {
   settingsUrl: 'string',
 } as const
 
-type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement }
+type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement; snippets?: unknown }
+
+const R2WC_PROPS = Symbol.for('r2wc.props')
+const R2WC_RENDER = Symbol.for('r2wc.render')
 
 /**
  * Wraps a screen as a custom element: open shadow root, the shared stylesheet,
@@ -55,12 +59,14 @@ export function createFlexElement<Extra extends object = object>(
           profile: safeUrl(props.profileUrl),
           settings: safeUrl(props.settingsUrl),
         },
+        // Set before the script defined the element, the value is the host's own property.
+        snippets: readSnippets(props.snippets ?? (host as { snippets?: unknown }).snippets),
       }),
-      [host, root, props.apiBase, props.docsUrl, props.quickstartUrl, props.forgotPasswordUrl, props.profileUrl, props.settingsUrl],
+      [host, root, props.apiBase, props.docsUrl, props.quickstartUrl, props.forgotPasswordUrl, props.profileUrl, props.settingsUrl, props.snippets],
     )
     const mode: RouterMode = props.router === 'memory' ? 'memory' : 'hash'
     const navigation = useNavigationState(host, mode)
-    const { container: _c, apiBase: _a, docsUrl: _d, quickstartUrl: _q, router: _r, forgotPasswordUrl: _f, profileUrl: _p, settingsUrl: _s, ...extra } = props
+    const { container: _c, apiBase: _a, docsUrl: _d, quickstartUrl: _q, router: _r, forgotPasswordUrl: _f, profileUrl: _p, settingsUrl: _s, snippets: _n, ...extra } = props
     return (
       <ElementContext.Provider value={config}>
         <NavigationContext.Provider value={navigation}>
@@ -72,5 +78,17 @@ export function createFlexElement<Extra extends object = object>(
     )
   }
   ElementRoot.displayName = `Flex(${Screen.displayName || Screen.name})`
-  return r2wc(ElementRoot, { shadow: 'open', props: { ...commonProps, ...extraProps } as never })
+  const element = r2wc(ElementRoot, { shadow: 'open', props: { ...commonProps, ...extraProps } as never })
+  // `snippets` is a property only: r2wc's 'json' type would reflect it to an
+  // attribute (JSON.stringify throws on hostile values) and parse it back.
+  Object.defineProperty(element.prototype, 'snippets', {
+    get(this: Record<symbol, Record<string, unknown>>) {
+      return this[R2WC_PROPS].snippets
+    },
+    set(this: Record<symbol, unknown> & { [R2WC_PROPS]: Record<string, unknown> }, value: unknown) {
+      this[R2WC_PROPS].snippets = value
+      ;(this[R2WC_RENDER] as () => void)()
+    },
+  })
+  return element
 }

@@ -8,11 +8,12 @@ import { createStore } from 'zustand/vanilla'
 import { ACCESS_DATA_KEY, accessDataStorage, readAccessData, readStoredAccessData } from './access-data-storage'
 import { createDeviceSlice, type DeviceSlice } from './device-slice'
 import { createSessionSlice, type SessionSlice } from './session-slice'
+import { createSnippetSlice, type SnippetSlice } from './snippet-slice'
 
-export type FlexState = SessionSlice & DeviceSlice
+export type FlexState = SessionSlice & DeviceSlice & SnippetSlice
 
 export const store = createStore<FlexState>()(
-  persist((...a) => ({ ...createSessionSlice(...a), ...createDeviceSlice(...a) }), {
+  persist((...a) => ({ ...createSessionSlice(...a), ...createDeviceSlice(...a), ...createSnippetSlice(...a) }), {
     name: ACCESS_DATA_KEY,
     storage: accessDataStorage,
     partialize: (s) => ({ accessData: s.accessData }),
@@ -29,6 +30,12 @@ export function syncAccessData(raw: string | null | undefined = readStoredAccess
   const accessData = readAccessData(raw)
   if (JSON.stringify(accessData) !== JSON.stringify(store.getState().accessData)) store.setState({ accessData, signOutReason: null })
 }
+
+// Revealed keys and the snippets' data belong to one session: another user
+// signing in on this page must not see them.
+store.subscribe((s, prev) => {
+  if (s.accessData?.accessToken !== prev.accessData?.accessToken) store.setState({ revealedKeys: {}, snippetPick: null, snippetProjects: null, snippetKeys: {} })
+})
 
 if (typeof window !== 'undefined') {
   // Another tab. persist's rehydrate would not clear the state on removal, so read the key ourselves.

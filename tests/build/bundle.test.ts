@@ -12,7 +12,7 @@ import { SIZE_CEILING_KB } from '../../vite.config'
 const IIFE = 'dist/flex-portal.js'
 const ESM = 'dist/flex-portal.mjs'
 const TYPES = 'dist/types/index.d.ts'
-const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail']
+const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet']
 
 function read(path: string): string {
   if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first (\`npm test\` does).`)
@@ -45,7 +45,7 @@ describe(IIFE, () => {
     expect(gzipSync(Buffer.from(code), { level: 9 }).length / 1000).toBeLessThanOrEqual(SIZE_CEILING_KB)
   })
 
-  it('registers all five elements when run as a classic script, and a second run does not throw', async () => {
+  it('registers all six elements when run as a classic script, and a second run does not throw', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ accessToken: 'd' }), { status: 200 })))
     for (const tag of TAGS) expect(customElements.get(tag)).toBeUndefined()
     runAsClassicScript(code)
@@ -65,20 +65,21 @@ describe(IIFE, () => {
 })
 
 describe(ESM, () => {
-  it('exports defineFlexElements and the five element classes', () => {
+  it('exports defineFlexElements and the six element classes', () => {
     const code = read(ESM)
     const exported = code.match(/export\s*\{([^}]*)\}\s*;?\s*$/)?.[1] ?? ''
     const names = exported.split(',').map((part) => part.trim().split(/\s+as\s+/).pop())
     expect(names).toEqual(
-      expect.arrayContaining(['defineFlexElements', 'FlexPortalElement', 'FlexLoginElement', 'FlexSignupElement', 'FlexProjectsElement', 'FlexProjectDetailElement']),
+      expect.arrayContaining(['defineFlexElements', 'FlexPortalElement', 'FlexLoginElement', 'FlexSignupElement', 'FlexProjectsElement', 'FlexProjectDetailElement', 'FlexSnippetElement']),
     )
     expect(/process\.env/.test(code), 'process.env left in the bundle').toBe(false)
     expect(code.match(/[^\x00-\x7f]/g) ?? []).toEqual([])
   })
 
-  it('has .d.ts types that add the five tags to HTMLElementTagNameMap', () => {
+  it('has .d.ts types that add the six tags to HTMLElementTagNameMap', () => {
     const types = read(TYPES)
-    const map = types.match(/interface HTMLElementTagNameMap \{([^}]*)\}/)?.[1] ?? ''
+    // Every block that extends the map: the tags may be declared in more than one.
+    const map = [...types.matchAll(/interface HTMLElementTagNameMap \{([^}]*)\}/g)].map((m) => m[1]).join('')
     for (const tag of TAGS) expect(map).toContain(`'${tag}'`)
     expect(types).toMatch(/export \{ defineFlexElements/)
   })

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getSharedSheet } from '../../src/styles/sheet'
 import { resetStore, stubFetch } from './helpers'
 
-const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail'] as const
+const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet'] as const
 
 let headBefore: string
 
@@ -18,7 +18,7 @@ afterEach(() => {
 })
 
 describe('the script-tag entry', () => {
-  it('defines all five elements', () => {
+  it('defines all six elements', () => {
     for (const tag of TAGS) expect(customElements.get(tag), tag).toBeTypeOf('function')
   })
 
@@ -35,7 +35,7 @@ describe('the script-tag entry', () => {
     const mod = await import('../../src/index')
     expect(Object.keys(mod.FLEX_ELEMENTS).sort()).toEqual([...TAGS].sort())
     expect(mod.FLEX_ELEMENTS['flex-login']).toBe(mod.FlexLoginElement)
-    for (const cls of [mod.FlexPortalElement, mod.FlexLoginElement, mod.FlexSignupElement, mod.FlexProjectsElement, mod.FlexProjectDetailElement]) {
+    for (const cls of [mod.FlexPortalElement, mod.FlexLoginElement, mod.FlexSignupElement, mod.FlexProjectsElement, mod.FlexProjectDetailElement, mod.FlexSnippetElement]) {
       expect(cls.prototype).toBeInstanceOf(HTMLElement)
     }
   })

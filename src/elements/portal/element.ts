@@ -3,6 +3,7 @@
  *
  * Attributes: api-base (default /api), router (hash | memory), docs-url,
  *   quickstart-url, forgot-password-url, profile-url, settings-url.
+ * Properties: snippets (host templates `{ label, template }[]`, tabs in the reveal dialogs).
  * Events: flex-navigate (cancelable), flex-signed-in, flex-signed-out,
  *   flex-project-created, flex-key-created, flex-key-deleted.
  */

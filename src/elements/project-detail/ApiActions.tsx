@@ -7,6 +7,7 @@ import { Toast } from '../../components/toast/Toast'
 import { emit } from '../../events'
 import { useManageApi } from '../../hooks/useManageApi'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
+import { store } from '../../store'
 import { useElement } from '../context'
 import { DeleteKeyDialog } from './DeleteKeyDialog'
 import { NewKeyDialog } from './NewKeyDialog'
@@ -38,6 +39,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
         return
       }
       setNewKeys(keys)
+      store.getState().rememberRevealedKeys(project.id, keys)
       emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
       onChanged()
     })
@@ -46,6 +48,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     await api.deleteKey(project.id, keyId)
     setPicking(false)
     setToast(DELETED_NOTICE)
+    store.getState().forgetKey(project.id, keyId)
     emit(host, 'flex-key-deleted', { projectId: project.id, keyId })
     onChanged()
   }
@@ -77,7 +80,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
           Delete
         </Button>
       </div>
-      <NewKeyDialog keys={newKeys} onClose={() => setNewKeys(null)} returnFocus={createButton} />
+      <NewKeyDialog projectId={project.id} keys={newKeys} onClose={() => setNewKeys(null)} returnFocus={createButton} />
       <DeleteKeyDialog
         open={picking}
         keyIds={keyIds}

@@ -4,11 +4,12 @@ import { Button } from '../../components/Button'
 import { CopyField } from '../../components/copy-field/CopyField'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
+import { RevealSnippets } from '../snippet/RevealSnippets'
 
 export const NEW_PAIR_TEXT = 'Copy the Project ID and API key. This is your new API pairing!'
 
 /** 'New API Information' (spec §2): the new pair(s), shown once, so only its own button closes it. */
-export function NewKeyDialog({ keys, onClose, returnFocus }: { keys: KeyMap | null; onClose: () => void; returnFocus?: MutableRefObject<HTMLElement | null> }) {
+export function NewKeyDialog({ projectId, keys, onClose, returnFocus }: { projectId: string; keys: KeyMap | null; onClose: () => void; returnFocus?: MutableRefObject<HTMLElement | null> }) {
   return (
     <Dialog open={keys !== null} onClose={onClose} title="New API Information" dismissible={false} returnFocus={returnFocus}>
       <p className="mt-2 text-sm text-muted">{NEW_PAIR_TEXT}</p>
@@ -19,6 +20,7 @@ export function NewKeyDialog({ keys, onClose, returnFocus }: { keys: KeyMap | nu
             <CopyField label="API Key" value={key} />
           </div>
         ))}
+        {keys && <RevealSnippets projectId={projectId} keys={keys} />}
       </div>
       <DialogActions>
         <Button onClick={onClose}>Exit</Button>

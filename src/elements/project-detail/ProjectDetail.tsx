@@ -1,9 +1,10 @@
-import { useCallback, type ReactNode } from 'react'
+import { useCallback, useEffect, type ReactNode } from 'react'
 import { errorMessage, isApiError } from '../../api/errors'
 import { Alert } from '../../components/Alert'
 import { Spinner } from '../../components/Button'
 import { useAsync } from '../../hooks/useAsync'
 import { useManageApi } from '../../hooks/useManageApi'
+import { store } from '../../store'
 import { RouteLink } from '../../router/RouteLink'
 import { ApiActions } from './ApiActions'
 import { ProjectInformation } from './ProjectInformation'
@@ -42,6 +43,11 @@ export function ProjectDetail({ id }: { id: string }) {
   const api = useManageApi()
   const load = useCallback((signal: AbortSignal) => api.getProject(id, signal), [api, id])
   const project = useAsync(id ? load : null)
+  const opened = Boolean(project.data)
+  // The project opened last is the one every <flex-snippet> on the page shows.
+  useEffect(() => {
+    if (opened) store.getState().pickSnippetProject(id)
+  }, [id, opened])
 
   const notFound = !id || (isApiError(project.error) && project.error.status === 404)
   if (notFound) {

@@ -2,6 +2,7 @@
  * <flex-project-detail>: one project and its API keys.
  *
  * Attributes: project-id (else the `projectid` query of the hash), api-base, router.
+ * Properties: snippets (host templates `{ label, template }[]`, tabs in the reveal dialogs).
  * Events: flex-key-created, flex-key-deleted, flex-signed-out (a 401), flex-navigate (cancelable).
  */
 import { createFlexElement } from '../create-element'

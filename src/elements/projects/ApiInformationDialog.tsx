@@ -5,6 +5,7 @@ import { Button } from '../../components/Button'
 import { CopyField } from '../../components/copy-field/CopyField'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
+import { RevealSnippets } from '../snippet/RevealSnippets'
 
 export const ONE_TIME_WARNING = 'Copy the API key. This is the only time you will be able to see it!'
 
@@ -27,6 +28,7 @@ export function ApiInformationDialog({ project, onClose, returnFocus }: { projec
           ))}
           <CopyField label="Project ID" value={project.id} />
           {project.webhookSecret && <CopyField label="Webhook Secret" value={project.webhookSecret} />}
+          <RevealSnippets projectId={project.id} keys={project.apiKey} webhookSecret={project.webhookSecret} />
         </div>
       )}
       <DialogActions>

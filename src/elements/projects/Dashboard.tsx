@@ -7,6 +7,7 @@ import { MenuIcon } from '../../components/icons/MenuIcon'
 import { emit } from '../../events'
 import { useAsync } from '../../hooks/useAsync'
 import { useManageApi } from '../../hooks/useManageApi'
+import { store } from '../../store'
 import { useElement } from '../context'
 import { AddProjectDialog } from './AddProjectDialog'
 import { ApiInformationDialog } from './ApiInformationDialog'
@@ -78,6 +79,7 @@ export function Dashboard() {
   const onCreated = (project: Project) => {
     setAdding(false)
     setCreated(project)
+    store.getState().rememberRevealedKeys(project.id, project.apiKey)
     list.reload()
     emit(host, 'flex-project-created', { id: project.id })
   }

@@ -2,6 +2,7 @@
  * <flex-projects>: the dashboard (sidebar, user menu, projects table, dialogs).
  *
  * Attributes: api-base, router, docs-url, quickstart-url, profile-url, settings-url.
+ * Properties: snippets (host templates `{ label, template }[]`, tabs in the reveal dialogs).
  * Events: flex-project-created, flex-signed-out, flex-navigate (cancelable).
  */
 import { createFlexElement } from '../create-element'

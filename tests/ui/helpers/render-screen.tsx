@@ -15,6 +15,7 @@ export interface ScreenOptions {
   mode?: RouterMode
   apiBase?: string
   urls?: ElementConfig['urls']
+  snippets?: ElementConfig['snippets']
 }
 
 export interface ScreenRender extends RenderResult {
@@ -37,13 +38,13 @@ function Providers({ config, mode, initial, onNav, children }: { config: Element
 }
 
 export function renderScreen(ui: ReactElement, options: ScreenOptions = {}): ScreenRender {
-  const { route = '/', mode = 'memory', apiBase = '/api', urls = {} } = options
+  const { route = '/', mode = 'memory', apiBase = '/api', urls = {}, snippets } = options
   const host = document.createElement('div')
   document.body.append(host)
   const root = host.attachShadow({ mode: 'open' })
   const container = document.createElement('div')
   root.append(container)
-  const config: ElementConfig = { host, root, apiBase, urls }
+  const config: ElementConfig = { host, root, apiBase, urls, snippets }
   let current: Navigation | null = null
   const result = render(
     <Providers config={config} mode={mode} initial={route} onNav={(n) => (current = n)}>

@@ -3,7 +3,7 @@ import type { AccessData } from '../../../src/api/types'
 
 /** Back to a fresh page: signed out, no device token. localStorage is cleared by setup.ts. */
 export function resetStore(): void {
-  store.setState({ accessData: null, signOutReason: null, device: null })
+  store.setState({ accessData: null, signOutReason: null, device: null, revealedKeys: {}, snippetPick: null, snippetProjects: null, snippetKeys: {} })
   localStorage.clear()
 }
 

@@ -1,0 +1,21 @@
+import { useCopy } from '../../hooks/useCopy'
+import { COPIED_NOTICE, COPY_FAILED_NOTICE } from './CopyField'
+
+/** A small copy button with its notice; `text` is read at the click, so it copies what is shown then. */
+export function CopyButton({ label, text }: { label: string; text: () => string }) {
+  const { status, copy } = useCopy()
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => void copy(text())}
+        className="rounded-flex border border-border bg-raised px-3 py-1 text-xs font-semibold text-fg hover:border-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+      >
+        {label}
+      </button>
+      <span role="status" className={`text-xs ${status === 'failed' ? 'text-danger' : 'text-success'}`}>
+        {status === 'copied' ? COPIED_NOTICE : status === 'failed' ? COPY_FAILED_NOTICE : ''}
+      </span>
+    </>
+  )
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react'
+import { CopyButton } from '../../components/copy-field/CopyButton'
+import { useElement } from '../context'
+import { fillText } from './fill'
+
+/**
+ * In the reveal dialogs, under the secrets: "Copy as .env", and the host's own
+ * templates (the `snippets` property) as tabs, filled with this project and its
+ * first new pair, each with Copy. Button names hold no value, so a value is
+ * still found by one button only: its own field.
+ */
+export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: string; keys: Record<string, string>; webhookSecret?: string }) {
+  const { snippets = [] } = useElement()
+  const [tab, setTab] = useState(0)
+  const [apiProjectId = '', apiKey = ''] = Object.entries(keys)[0] ?? []
+  const env = `FLEX_PROJECT_ID=${projectId}\nFLEX_API_PROJECT_ID=${apiProjectId}\nFLEX_API_KEY=${apiKey}\n${webhookSecret ? `FLEX_WEBHOOK_SECRET=${webhookSecret}\n` : ''}`
+  const shown = snippets[tab] ?? snippets[0]
+  const text = shown && fillText(shown.template, { projectId, apiProjectId, apiKey })
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <CopyButton label="Copy as .env" text={() => env} />
+      </div>
+      {shown && (
+        <div>
+          <div role="tablist" className="flex flex-wrap gap-2">
+            {snippets.map((s, i) => (
+              <button
+                key={i}
+                type="button"
+                role="tab"
+                aria-selected={s == shown}
+                onClick={() => setTab(i)}
+                className={`rounded-flex px-3 py-1 text-xs font-semibold ${s == shown ? 'bg-raised text-fg' : 'text-muted'}`}
+              >
+                {s.label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" aria-label={shown.label} className="mt-2 flex flex-wrap items-center gap-2">
+            <pre className="w-full overflow-auto rounded-flex border border-border bg-bg p-3 font-mono text-xs text-fg">{text}</pre>
+            <CopyButton label="Copy" text={() => text} />
+          </div>
+        </div>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,30 @@
+import { store } from '../../store'
+import type { SnippetState } from './useSnippet'
+
+function Select({ label, value, options, onPick }: { label: string; value?: string; options: [string, string][]; onPick: (value: string) => void }) {
+  return (
+    <select
+      aria-label={label}
+      value={value}
+      onChange={(e) => onPick(e.target.value)}
+      className="max-w-[12rem] rounded-flex border border-border bg-bg px-2 py-1 font-mono text-xs text-fg focus:outline-none focus:ring-2 focus:ring-accent"
+    >
+      {options.map(([id, text]) => (
+        <option key={id} value={id}>
+          {text}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+/** Project, then key: one choice in the shared store, so every snippet on the page follows it. */
+export function SnippetPicker({ projects, projectId, keyIds, keyId }: SnippetState) {
+  const pick = store.getState().pickSnippetProject
+  return (
+    <>
+      <Select label="Project" value={projectId} options={(projects ?? []).map((p) => [p.id, p.name || p.id])} onPick={(id) => pick(id)} />
+      {keyIds[0] && <Select label="API key" value={keyId} options={keyIds.map((id) => [id, id])} onPick={(id) => pick(projectId!, id)} />}
+    </>
+  )
+}

@@ -1,0 +1,35 @@
+import { createPortal } from 'react-dom'
+import { CopyButton } from '../../components/copy-field/CopyButton'
+import { useElement } from '../context'
+import { SnippetPicker } from './SnippetPicker'
+import { useFill } from './useFill'
+import { useSnippet } from './useSnippet'
+
+/** The filled text of the host's blocks: each <pre>, else all of the light DOM. */
+function codeText(host: HTMLElement): string {
+  const blocks = [...host.querySelectorAll('pre')]
+  return (blocks.length ? blocks.map((b) => b.textContent).join('\n') : host.textContent ?? '').trim()
+}
+
+/**
+ * <flex-snippet>'s shadow root: a <slot> that shows the host's own code, then
+ * a compact bar (picker or hint, and Copy). The slot is portalled straight into
+ * the shadow root, outside `.flex-root`, whose `all: initial` would otherwise
+ * reset the styles the host's code inherits.
+ */
+export function SnippetScreen() {
+  const { host, root } = useElement()
+  const state = useSnippet()
+  useFill(host, state.values)
+  return (
+    <>
+      <div part="bar" className="flex flex-wrap items-center gap-2 rounded-flex bg-surface px-2 py-1 font-flex text-xs text-muted">
+        {state.projectId && <SnippetPicker {...state} />}
+        {state.hint && <span>{state.hint}</span>}
+        <span className="flex-1" />
+        <CopyButton label="Copy" text={() => codeText(host)} />
+      </div>
+      {createPortal(<slot />, root)}
+    </>
+  )
+}

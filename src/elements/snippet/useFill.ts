@@ -1,0 +1,21 @@
+import { useEffect } from 'react'
+import { fillPlaceholders, type SnippetValues } from './fill'
+
+/**
+ * Keeps the host's code blocks filled with `values`: now, on every change of
+ * values, and whenever the host adds or changes blocks later (docs frameworks
+ * render late). Our own edits are taken off the observer's queue so they do
+ * not trigger another pass.
+ */
+export function useFill(host: HTMLElement, { projectId, apiProjectId, apiKey }: SnippetValues): void {
+  useEffect(() => {
+    const fill = () => {
+      fillPlaceholders(host, { projectId, apiProjectId, apiKey })
+      observer.takeRecords()
+    }
+    const observer = new MutationObserver(fill)
+    fill()
+    observer.observe(host, { childList: true, subtree: true, characterData: true })
+    return () => observer.disconnect()
+  }, [host, projectId, apiProjectId, apiKey])
+}

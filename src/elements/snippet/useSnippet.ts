@@ -1,0 +1,70 @@
+import { useEffect } from 'react'
+import { request } from '../../api/request'
+import { useFlexStore } from '../../hooks/useFlexStore'
+import { useManageApi } from '../../hooks/useManageApi'
+import { store } from '../../store'
+import { useElement } from '../context'
+import { STAND_INS } from './fill'
+
+export const SIGNED_OUT_HINT = 'Log in to fill in your keys'
+export const MASKED_HINT = 'Create a key to paste it here'
+
+// Every snippet on the page asks at the same moment (their effects run in one
+// commit): one request serves them all.
+const pending = new Set<string>()
+const once = (key: string, load: () => Promise<void>) =>
+  pending.has(key) || (pending.add(key), load().catch(() => {}).finally(() => pending.delete(key)))
+
+/** A project's API project IDs with their masked keys: `keys[].maskedKey` where the server has it, else ''. */
+function keysOf(x: { apiKey?: object; keys?: { id?: unknown; maskedKey?: unknown }[] } | null): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const id of Object.keys(x?.apiKey ?? {})) out[id] = ''
+  if (Array.isArray(x?.keys)) for (const k of x.keys) if (typeof k?.id == 'string') out[k.id] = typeof k.maskedKey == 'string' ? k.maskedKey : ''
+  return out
+}
+
+/**
+ * What every <flex-snippet> shows, from the one store: the picked project (by
+ * default the one created or opened last, else the newest) and key, a whole
+ * key only when it was revealed on this page, otherwise the masked one.
+ */
+export function useSnippet() {
+  const { apiBase } = useElement()
+  const api = useManageApi()
+  const { accessData, revealedKeys, snippetPick: pick, snippetProjects: projects, snippetKeys } = useFlexStore((s) => s)
+  const token = accessData?.accessToken
+  const projectId = pick?.projectId ?? projects?.reduce((a, b) => (a.createDate >= b.createDate ? a : b)).id
+  const whole = (projectId && revealedKeys[projectId]) || {}
+  // Ids only: the whole keys need no copy.
+  const fresh = `${token} ${Object.entries(revealedKeys).map(([id, keys]) => id + Object.keys(keys))}`
+  const current = () => store.getState().accessData?.accessToken === token
+
+  useEffect(() => {
+    if (!token) return
+    once(fresh, async () => {
+      const list = await api.listProjects()
+      if (current()) store.setState({ snippetProjects: list[0] ? list : null })
+    })
+    if (projectId)
+      once(fresh + projectId, async () => {
+        const project = await request<Parameters<typeof keysOf>[0]>({ base: apiBase, method: 'GET', path: `/manage/dapp/${encodeURIComponent(projectId)}`, token })
+        if (current()) store.setState((s) => ({ snippetKeys: { ...s.snippetKeys, [projectId]: keysOf(project) } }))
+      })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fresh` stands for the token and the reveals
+  }, [fresh, projectId])
+
+  const masked = (projectId && snippetKeys[projectId]) || {}
+  const keyIds = [...new Set([...Object.keys(masked), ...Object.keys(whole)])]
+  const keyId = pick?.projectId === projectId && keyIds.includes(pick?.keyId as string) ? pick!.keyId : (Object.keys(whole).pop() ?? keyIds[0])
+  const key = keyId && whole[keyId]
+  return {
+    projects,
+    projectId,
+    keyIds,
+    keyId,
+    values: token && projectId ? { projectId, apiProjectId: keyId ?? STAND_INS.apiProjectId, apiKey: key || (keyId && masked[keyId]) || STAND_INS.apiKey } : STAND_INS,
+    hint: !token ? SIGNED_OUT_HINT : key ? undefined : MASKED_HINT,
+  }
+}
+
+export type SnippetState = ReturnType<typeof useSnippet>

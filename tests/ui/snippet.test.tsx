@@ -1,0 +1,147 @@
+/**
+ * <flex-snippet> as a host page uses it: the real element around the host's
+ * own code, one shared store for every snippet on the page.
+ */
+import { fireEvent, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { store } from '../../src/store'
+import { mountElement, resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { detail, stubClipboard, summary } from './helpers/dashboard'
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  resetStore()
+})
+
+const CODE = 'curl /v1/projects/{{projectId}}/ping -H "Authorization: Bearer {{apiKey}}" -H "X-Api-Project: {{apiProjectId}}"'
+const filled = (projectId: string, apiProjectId: string, apiKey: string) =>
+  `curl /v1/projects/${projectId}/ping -H "Authorization: Bearer ${apiKey}" -H "X-Api-Project: ${apiProjectId}"`
+
+/** A snippet around a Prism-like block, where `{{apiKey}}` is split over three tokens. */
+function mountSnippet(): HTMLElement {
+  const el = mountElement('flex-snippet')
+  el.innerHTML = `<pre><code>${CODE.replace('{{apiKey}}', '<span class="token punctuation">{{</span><span class="token variable">apiKey</span><span class="token punctuation">}}</span>')}</code></pre>`
+  return el
+}
+
+const code = (el: HTMLElement) => el.querySelector('pre')!.textContent
+
+/** Two projects; prj_2 is the newer one. keys[] with maskedKey, as a server with that extra sends it. */
+function stubProjects() {
+  return stubFetch({
+    'GET /api/manage/dapp/owner': { body: [summary(1, { createDate: '2024-01-01T00:00:00.000Z' }), summary(2, { createDate: '2024-02-01T00:00:00.000Z' })] },
+    'GET /api/manage/dapp/prj_1': { body: { ...detail(1, { apid_1a: 'fxk_…aaaa', apid_1b: 'fxk_…bbbb' }), keys: [{ id: 'apid_1a', maskedKey: 'fxk_…aaaa' }, { id: 'apid_1b', maskedKey: 'fxk_…bbbb' }] } },
+    'GET /api/manage/dapp/prj_2': { body: detail(2, { apid_2: 'fxk_…2222' }) },
+  })
+}
+
+describe('<flex-snippet>', () => {
+  it('signed out: stand-ins in the host code, a log-in hint, and no call', async () => {
+    const api = stubFetch({})
+    const el = mountSnippet()
+    await waitFor(() => expect(code(el)).toBe(filled('YOUR_PROJECT_ID', 'YOUR_API_PROJECT_ID', 'YOUR_API_KEY')))
+    expect(shadow(el).getByText('Log in to fill in your keys')).toBeTruthy()
+    expect(shadow(el).queryByRole('combobox')).toBeNull()
+    // The highlighter's tokens are still there; the value went into the name token.
+    expect(el.querySelector('.token.variable')!.textContent).toBe('YOUR_API_KEY')
+    expect(api.calls).toHaveLength(0)
+  })
+
+  it('signed in after a reload: the newest project and its masked key, with "Create a key to paste it here"', async () => {
+    stubProjects()
+    signInAs()
+    const el = mountSnippet()
+    await waitFor(() => expect(code(el)).toBe(filled('prj_2', 'apid_2', 'YOUR_API_KEY')))
+    expect(shadow(el).getByText('Create a key to paste it here')).toBeTruthy()
+    expect((shadow(el).getByRole('combobox', { name: 'Project' }) as HTMLSelectElement).value).toBe('prj_2')
+  })
+
+  it('shows the masked key when the server sends keys[].maskedKey', async () => {
+    stubProjects()
+    signInAs()
+    store.getState().pickSnippetProject('prj_1')
+    const el = mountSnippet()
+    await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1a', 'fxk_…aaaa')))
+  })
+
+  it('a key created on this page fills in whole, and every snippet shares one set of requests', async () => {
+    const api = stubProjects()
+    signInAs()
+    const [a, b] = [mountSnippet(), mountSnippet()]
+    await waitFor(() => expect(code(b)).toContain('apid_2'))
+    store.getState().rememberRevealedKeys('prj_1', { apid_new: 'fxk_whole_new_key' })
+    for (const el of [a, b]) await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_new', 'fxk_whole_new_key')))
+    expect(shadow(a).queryByText('Create a key to paste it here')).toBeNull()
+    // The key list now holds the project's other keys and the new one.
+    await waitFor(() => expect(shadow(a).getAllByRole('option').map((o) => o.textContent)).toEqual(['Project 1', 'Project 2', 'apid_1a', 'apid_1b', 'apid_new']))
+    expect(api.callsTo('GET /api/manage/dapp/prj_2')).toHaveLength(1)
+    expect(api.callsTo('GET /api/manage/dapp/owner').length).toBeLessThanOrEqual(2)
+  })
+
+  it('picking a project or a key in one snippet re-renders every snippet', async () => {
+    stubProjects()
+    signInAs()
+    const [a, b] = [mountSnippet(), mountSnippet()]
+    await waitFor(() => expect(code(a)).toContain('prj_2'))
+    fireEvent.change(shadow(a).getByRole('combobox', { name: 'Project' }), { target: { value: 'prj_1' } })
+    for (const el of [a, b]) await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1a', 'fxk_…aaaa')))
+    fireEvent.change(shadow(b).getByRole('combobox', { name: 'API key' }), { target: { value: 'apid_1b' } })
+    for (const el of [a, b]) await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1b', 'fxk_…bbbb')))
+    expect((shadow(a).getByRole('combobox', { name: 'API key' }) as HTMLSelectElement).value).toBe('apid_1b')
+  })
+
+  it('fills blocks the host renders late, and text the host rewrites', async () => {
+    stubFetch({})
+    const el = mountElement('flex-snippet')
+    await waitFor(() => expect(shadow(el).getByText('Log in to fill in your keys')).toBeTruthy())
+    el.insertAdjacentHTML('beforeend', '<pre><code>key: <span>{{api</span><span>Key}}</span></code></pre>')
+    await waitFor(() => expect(code(el)).toBe('key: YOUR_API_KEY'))
+    el.querySelector('span')!.firstChild!.textContent = 'id: {{projectId}} '
+    await waitFor(() => expect(code(el)).toBe('key: id: YOUR_PROJECT_ID Key}}'))
+  })
+
+  it('values are written as text: a hostile key from a response adds no element', async () => {
+    stubFetch({
+      'GET /api/manage/dapp/owner': { body: [summary(1)] },
+      'GET /api/manage/dapp/prj_1': { body: detail(1, { apid_1: 'x' }) },
+    })
+    signInAs()
+    const el = mountSnippet()
+    store.getState().rememberRevealedKeys('prj_1', { apid_1: '<img src=x onerror=alert(1)>' })
+    await waitFor(() => expect(code(el)).toContain('Bearer <img src=x onerror=alert(1)>'))
+    expect(el.querySelector('img')).toBeNull()
+  })
+
+  it('Copy copies the filled text of the block', async () => {
+    stubFetch({})
+    const writeText = stubClipboard()
+    const el = mountSnippet()
+    await waitFor(() => expect(code(el)).toContain('YOUR_API_KEY'))
+    fireEvent.click(shadow(el).getByRole('button', { name: 'Copy' }))
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(filled('YOUR_PROJECT_ID', 'YOUR_API_PROJECT_ID', 'YOUR_API_KEY')))
+    expect(await shadow(el).findByText('Successfully copied')).toBeTruthy()
+  })
+
+  it('a deleted key leaves every snippet: the next key of the project takes its place', async () => {
+    stubProjects()
+    signInAs()
+    const el = mountSnippet()
+    store.getState().rememberRevealedKeys('prj_1', { apid_new: 'fxk_whole_new_key' })
+    await waitFor(() => expect(code(el)).toContain('fxk_whole_new_key'))
+    await waitFor(() => expect(shadow(el).getAllByRole('option')).toHaveLength(5))
+    store.getState().forgetKey('prj_1', 'apid_new')
+    await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1a', 'fxk_…aaaa')))
+    expect(shadow(el).getAllByRole('option').map((o) => o.textContent)).not.toContain('apid_new')
+  })
+
+  it('signing out forgets the whole key: the stand-ins come back', async () => {
+    stubProjects()
+    signInAs()
+    const el = mountSnippet()
+    store.getState().rememberRevealedKeys('prj_2', { apid_2: 'fxk_whole' })
+    await waitFor(() => expect(code(el)).toContain('fxk_whole'))
+    store.getState().signOut()
+    await waitFor(() => expect(code(el)).toBe(filled('YOUR_PROJECT_ID', 'YOUR_API_PROJECT_ID', 'YOUR_API_KEY')))
+    expect(store.getState().revealedKeys).toEqual({})
+  })
+})
