@@ -30,6 +30,12 @@ export function generateCss(sources: string[]): string {
       // The theme's CSS object types are stricter than plain strings; the values are checked by eye and by the browser tests.
       preflight: preflight as unknown as Preflight,
       theme: { extend: theme },
+      // Container queries on the element's own width (`.flex-cq`): a widget laid
+      // out by the viewport's width would overflow a narrow column of a wide page.
+      variants: [
+        ['cq-sm', '@container (min-width:560px)'],
+        ['cq-md', '@container (min-width:768px)'],
+      ],
       stringify: (property, value) => `${property}:${remToPx(String(value))}`,
     }),
     virtual(),

@@ -3,8 +3,8 @@ import { AlertIcon } from './icons/AlertIcon'
 
 export interface AlertProps {
   children: ReactNode
-  /** error: the spec's red banner with a red icon; info: a neutral notice. */
-  tone?: 'error' | 'info'
+  /** error: the spec's red banner with a red icon; warning: amber (a secret shown once); info: a neutral notice. */
+  tone?: 'error' | 'warning' | 'info'
   /** Shown as a small button when given. */
   onDismiss?: () => void
   action?: ReactNode
@@ -13,7 +13,7 @@ export interface AlertProps {
 
 /** The red banner with a red icon (spec §2), announced to screen readers. */
 export function Alert({ children, tone = 'error', onDismiss, action, className = '' }: AlertProps) {
-  const colours = tone === 'error' ? 'bg-danger-bg text-danger border-danger' : 'bg-raised text-fg border-border'
+  const colours = { error: 'bg-danger-bg text-danger border-danger', warning: 'bg-warning-bg text-warning border-warning font-medium', info: 'bg-raised text-fg border-border' }[tone]
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start gap-3 rounded-flex border px-4 py-3 text-sm ${colours} ${className}`}>
       <AlertIcon className="h-5 w-5 shrink-0" />

@@ -6,6 +6,8 @@ export interface ElementConfig {
   /** Its shadow root: dialogs and menus are portalled here. */
   root: ShadowRoot
   apiBase: string
+  /** `sidebar="none"`: the host has its own navigation; the header keeps the links. */
+  noSidebar: boolean
   /** Host-supplied addresses, already checked by safeUrl (undefined = inert). */
   urls: {
     docs?: string
@@ -13,6 +15,8 @@ export interface ElementConfig {
     forgotPassword?: string
     profile?: string
     settings?: string
+    signup?: string
+    login?: string
   }
 }
 

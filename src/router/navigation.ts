@@ -15,13 +15,25 @@ export interface Navigation {
 
 const currentHash = () => parseRoute(window.location.hash || '#/')
 
+// Memory mode keeps its route for the tab, so a reload comes back to it. Only
+// the route (a path and a project id) is stored: never anything secret.
+const ROUTE_KEY = 'flex-route'
+const session = (): Storage | null => {
+  try {
+    return window.sessionStorage
+  } catch {
+    return null // storage blocked (sandboxed frame, privacy settings)
+  }
+}
+const storedRoute = (initial: string) => session()?.getItem(ROUTE_KEY) ?? initial
+
 /**
  * Routing for one element. Hash mode follows `location.hash`, so back and
  * forward work and elements on one page agree; memory mode keeps the route
  * inside the element for hosts that own the hash.
  */
 export function useNavigationState(host: Element, mode: RouterMode, initial = '/'): Navigation {
-  const [route, setRoute] = useState<Route>(() => (mode === 'hash' ? currentHash() : parseRoute(initial)))
+  const [route, setRoute] = useState<Route>(() => (mode === 'hash' ? currentHash() : parseRoute(storedRoute(initial))))
 
   useEffect(() => {
     if (mode !== 'hash') return
@@ -45,6 +57,12 @@ export function useNavigationState(host: Element, mode: RouterMode, initial = '/
       if (mode === 'hash') {
         if (options.replace) window.history.replaceState(window.history.state, '', '#' + next.href)
         else if (window.location.hash !== '#' + next.href) window.location.hash = next.href
+      } else {
+        try {
+          session()?.setItem(ROUTE_KEY, next.href)
+        } catch {
+          // full or blocked: the route is simply not remembered
+        }
       }
       setRoute(next)
     },

@@ -1,6 +1,5 @@
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_DOCS_URL, DEFAULT_QUICKSTART_URL } from '../../src/constants'
 import { resetStore, signInAs, stubFetch } from './helpers'
 import { projects, renderDashboard } from './helpers/dashboard'
 
@@ -37,11 +36,11 @@ describe('the dashboard sidebar', () => {
     expect(nav().route.href).toBe('/dashboard')
   })
 
-  it('the external links default to the shipped docs page and open in a new tab safely', () => {
+  it('the external links default to the absolute address of the API reference at api-base/docs, and open in a new tab safely', () => {
     const { q } = renderDashboard()
     const [, quickstart, docs] = sidebarLinks(q)
-    expect(quickstart.getAttribute('href')).toBe(DEFAULT_QUICKSTART_URL)
-    expect(docs.getAttribute('href')).toBe(DEFAULT_DOCS_URL)
+    expect(quickstart.getAttribute('href')).toBe(new URL('/api/docs#quickstart', document.baseURI).href)
+    expect(docs.getAttribute('href')).toBe(new URL('/api/docs', document.baseURI).href)
     for (const a of [quickstart, docs]) {
       expect(a.getAttribute('target')).toBe('_blank')
       expect(a.getAttribute('rel')).toBe('noopener noreferrer')
@@ -57,13 +56,13 @@ describe('the dashboard sidebar', () => {
 })
 
 describe('the small-screen sidebar', () => {
-  it('is a column from md up and, below it, a sheet behind the menu button', () => {
+  it('is a column from 768 px of element width up and, below it, a sheet behind the menu button', () => {
     const { q, root } = renderDashboard()
     const column = q.getByRole('complementary')
     expect(column.className).toMatch(/(^|\s)hidden(\s|$)/)
-    expect(column.className).toContain('md:block')
+    expect(column.className).toContain('cq-md:block')
     const button = q.getByRole('button', { name: 'Open sidebar' })
-    expect(button.className).toContain('md:hidden')
+    expect(button.className).toContain('cq-md:hidden')
     expect(button.getAttribute('aria-expanded')).toBe('false')
     expect(root.querySelector('[role="dialog"]')).toBeNull()
   })
@@ -75,7 +74,6 @@ describe('the small-screen sidebar', () => {
     await user.click(button)
     expect(button.getAttribute('aria-expanded')).toBe('true')
     const sheet = q.getByRole('dialog', { name: 'Sidebar' })
-    expect(sheet.parentElement?.className).toContain('md:hidden')
     expect(sheet.querySelectorAll('nav a')).toHaveLength(3)
     await user.click(q.getByRole('button', { name: 'Close sidebar' }))
     expect(q.queryByRole('dialog')).toBeNull()
@@ -98,5 +96,18 @@ describe('the small-screen sidebar', () => {
     const sheet = q.getByRole('dialog', { name: 'Sidebar' })
     await user.click(sheet.querySelector('nav a') as HTMLAnchorElement)
     expect(q.queryByRole('dialog')).toBeNull()
+  })
+})
+
+describe('sidebar="none"', () => {
+  it('drops the sidebar and its menu button; the two links and the user menu stay in the header', () => {
+    const { q } = renderDashboard({ noSidebar: true })
+    expect(q.queryByRole('complementary')).toBeNull()
+    expect(q.queryByRole('button', { name: 'Open sidebar' })).toBeNull()
+    const header = q.getByRole('banner')
+    const links = Array.from(header.querySelectorAll('a'))
+    expect(links.map((a) => a.textContent)).toEqual(['Flex Quickstart Guide (opens in a new tab)', 'API Documentation (opens in a new tab)'])
+    expect(links[0].getAttribute('href')).toBe(new URL('/api/docs#quickstart', document.baseURI).href)
+    expect(header.querySelector('button[aria-label="User menu"]')).not.toBeNull()
   })
 })

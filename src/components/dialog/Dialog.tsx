@@ -1,6 +1,7 @@
 import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloatingRootContext, useInteractions, useRole } from '@floating-ui/react'
 import { useEffect, useId, useRef, useState, type MutableRefObject, type ReactNode } from 'react'
 import { useElement } from '../../elements/context'
+import { useScrollLock } from './useScrollLock'
 
 export interface DialogProps {
   open: boolean
@@ -24,11 +25,13 @@ export interface DialogProps {
 
 const layouts = {
   center: {
-    overlay: 'z-50 grid place-items-center bg-black/70 p-4',
-    panel: 'w-full max-w-lg max-h-[90vh] overflow-y-auto rounded-flex border border-border bg-surface p-6 text-fg shadow-xl',
+    // Fixed to the visible screen (dvh: the phone's toolbars excluded); a tall
+    // dialog scrolls inside itself, its actions kept in reach (DialogActions).
+    overlay: 'z-50 grid place-items-center overflow-hidden bg-black/70 p-4',
+    panel: 'w-full max-w-lg max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain rounded-flex border border-border bg-surface px-6 pt-6 text-fg shadow-xl',
   },
   left: {
-    overlay: 'z-50 flex bg-black/70 md:hidden',
+    overlay: 'z-50 flex bg-black/70',
     panel: 'flex h-full w-72 max-w-[85%] flex-col overflow-y-auto border-r border-border bg-surface text-fg shadow-xl',
   },
 }
@@ -58,6 +61,7 @@ export function Dialog({ open, onClose, title, hideTitle = false, dismissible = 
   const { getFloatingProps } = useInteractions([dismiss, role])
   // State, not a ref: the portal mounts its children a render after opening.
   const [wrapper, setWrapper] = useState<HTMLDivElement | null>(null)
+  useScrollLock(open)
 
   // The focus manager makes the host page outside our shadow root inert, but
   // not the screen behind the dialog inside it: do that here, so neither the
@@ -78,9 +82,9 @@ export function Dialog({ open, onClose, title, hideTitle = false, dismissible = 
   return (
     <FloatingPortal root={root}>
       {/* Portalled content sits outside the screen's wrapper: give it its own. */}
-      <div ref={setWrapper} className="flex-root">
+      {/* grow-0: it must not share the height a host gives the element with the screen. */}
+      <div ref={setWrapper} className="flex-root grow-0">
         <FloatingOverlay
-          lockScroll
           className={layout.overlay}
           // Only a press that starts and ends on the backdrop closes: a text
           // selection dragged out of the dialog must not.

@@ -6,6 +6,7 @@ import { useAsync } from '../../hooks/useAsync'
 import { useManageApi } from '../../hooks/useManageApi'
 import { RouteLink } from '../../router/RouteLink'
 import { ApiActions } from './ApiActions'
+import { NoProjectChosen } from './NoProjectChosen'
 import { ProjectInformation } from './ProjectInformation'
 
 function Retry({ onClick }: { onClick: () => void }) {
@@ -18,9 +19,9 @@ function Retry({ onClick }: { onClick: () => void }) {
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="min-h-[100vh] bg-bg font-flex text-fg">
-      <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
-        <header className="mb-8 flex flex-col-reverse gap-4 border-b border-border pb-6 sm:flex-row sm:items-start sm:justify-between">
+    <div className="flex-1 bg-bg px-4 py-6 font-flex text-fg cq-sm:px-6 cq-md:px-8">
+      <div className="mx-auto max-w-4xl">
+        <header className="mb-6 flex flex-col-reverse gap-3 border-b border-border pb-6 cq-sm:flex-row cq-sm:items-start cq-sm:justify-between">
           <h1 dir="auto" className="min-w-0 break-words text-2xl font-bold text-fg">
             {title}
           </h1>
@@ -43,13 +44,14 @@ export function ProjectDetail({ id }: { id: string }) {
   const load = useCallback((signal: AbortSignal) => api.getProject(id, signal), [api, id])
   const project = useAsync(id ? load : null)
 
-  const notFound = !id || (isApiError(project.error) && project.error.status === 404)
+  if (!id) return <NoProjectChosen />
+  const notFound = isApiError(project.error) && project.error.status === 404
   if (notFound) {
     return (
       <Page title="Project not found">
         <div role="alert" className="rounded-flex border border-border bg-surface p-6 text-sm">
           <p className="font-semibold text-fg">Project not found.</p>
-          <p className="mt-1 text-muted">{id ? 'It may have been deleted, or the link is wrong.' : 'No project was chosen.'}</p>
+          <p className="mt-1 text-muted">It may have been deleted, or the link is wrong.</p>
         </div>
       </Page>
     )

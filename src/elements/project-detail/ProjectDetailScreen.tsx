@@ -2,18 +2,22 @@ import { useManageApi } from '../../hooks/useManageApi'
 import { useNavigation } from '../../router/navigation'
 import { SignedOutNotice } from '../projects/SignedOutNotice'
 import { ProjectDetail } from './ProjectDetail'
+import { useScrollIntoViewOnChange } from './useScrollIntoViewOnChange'
 
 export interface ProjectDetailScreenProps {
   /** The `project-id` attribute; without it, the `projectid` query of the route. */
   projectId?: string
+  /** Set by <flex-portal>, which moves focus (and so the view) to the new screen itself. */
+  inPortal?: boolean
 }
 
 /** Project detail (spec §2, /projects?projectid={id}). */
-export function ProjectDetailScreen({ projectId }: ProjectDetailScreenProps) {
+export function ProjectDetailScreen({ projectId, inPortal = false }: ProjectDetailScreenProps) {
   const { route } = useNavigation()
   const { signedIn } = useManageApi()
-  if (!signedIn) return <SignedOutNotice />
   const id = projectId?.trim() || route.query.get('projectid')?.trim() || ''
+  useScrollIntoViewOnChange(id, signedIn && !inPortal)
+  if (!signedIn) return <SignedOutNotice />
   // key: another project starts from a clean state (no stale dialogs or data).
   return <ProjectDetail key={id} id={id} />
 }

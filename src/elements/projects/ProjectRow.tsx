@@ -2,18 +2,25 @@ import { memo } from 'react'
 import type { ProjectSummary } from '../../api/types'
 import { RouteLink } from '../../router/RouteLink'
 import { projectHref } from '../../router/routes'
+import { CopyIdButton } from './CopyIdButton'
 import { formatDate } from './format-date'
 
 // Every cell is one truncated line, which keeps rows at the fixed height the
 // windowing relies on; the full text is in the title. dir="auto" lets
 // right-to-left names lay out correctly inside a left-to-right table.
-const cell = 'h-14 px-4 align-middle'
+// Below 560 px of element width a row is a stacked card (name and status,
+// id with copy, date) of a fixed height too, instead of a row to scroll sideways.
+const cell = 'min-w-0 cq-sm:h-14 cq-sm:px-4 cq-sm:align-middle'
 
 /** One project in the table; `rowIndex` is its 1-based position counting the header row. */
-export const ProjectRow = memo(function ProjectRow({ project, rowIndex }: { project: ProjectSummary; rowIndex: number }) {
+export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current }: { project: ProjectSummary; rowIndex: number; current: boolean }) {
   return (
-    <tr aria-rowindex={rowIndex} className="border-t border-border hover:bg-raised">
-      <td className={cell}>
+    <tr
+      aria-rowindex={rowIndex}
+      aria-current={current || undefined}
+      className="grid h-24 grid-cols-[minmax(0,1fr)_auto] content-center gap-x-3 border-t border-border px-4 hover:bg-raised aria-current:bg-raised cq-sm:table-row cq-sm:h-auto cq-sm:px-0"
+    >
+      <td className={`${cell} row-start-1`}>
         <RouteLink
           to={projectHref(project.id)}
           dir="auto"
@@ -23,22 +30,25 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex }: { proj
           {project.name || <span className="italic">Untitled project</span>}
         </RouteLink>
       </td>
-      <td className={cell}>
-        <span className="block truncate font-mono text-xs text-fg" title={project.id}>
-          {project.id}
+      <td className={`${cell} col-span-2 row-start-2`}>
+        <span className="flex items-center gap-1">
+          <span className="truncate font-mono text-xs text-fg" title={project.id}>
+            {project.id}
+          </span>
+          <CopyIdButton value={project.id} />
         </span>
       </td>
-      <td className={cell}>
+      <td className={`${cell} hidden cq-sm:table-cell`}>
         <span dir="auto" className="block truncate text-muted" title={project.description || undefined}>
           {project.description || '—'}
         </span>
       </td>
-      <td className={cell}>
+      <td className={`${cell} col-span-2 row-start-3 text-xs cq-sm:text-sm`}>
         <time dateTime={project.createDate} title={project.createDate} className="block truncate text-muted">
           {formatDate(project.createDate)}
         </time>
       </td>
-      <td className={cell}>
+      <td className={`${cell} col-start-2 row-start-1`}>
         <span dir="auto" title={project.status} className="inline-block max-w-full truncate rounded-full border border-border bg-raised px-2 py-0.5 align-middle text-xs text-fg">
           {project.status || '—'}
         </span>

@@ -3,16 +3,16 @@ import { CloseIcon } from '../../components/icons/CloseIcon'
 import { SidebarNav } from './SidebarNav'
 
 export interface SidebarProps {
-  /** The small-screen sheet's state; from md (768 px) up the sidebar is always shown. */
+  /** The narrow element's sheet; from 768 px of element width up the sidebar is always shown. */
   open: boolean
   onClose: () => void
 }
 
-/** A column from 768 px up; below that a sheet opened by the header's menu button. */
+/** A column from 768 px of element width up; below that a sheet opened by the header's menu button. */
 export function Sidebar({ open, onClose }: SidebarProps) {
   return (
     <>
-      <aside className="hidden w-64 shrink-0 border-r border-border bg-surface md:block">
+      <aside className="hidden w-64 shrink-0 border-r border-border bg-surface cq-md:block">
         <SidebarNav />
       </aside>
       <Dialog open={open} onClose={onClose} title="Sidebar" hideTitle placement="left">

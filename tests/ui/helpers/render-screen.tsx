@@ -15,6 +15,7 @@ export interface ScreenOptions {
   mode?: RouterMode
   apiBase?: string
   urls?: ElementConfig['urls']
+  noSidebar?: boolean
 }
 
 export interface ScreenRender extends RenderResult {
@@ -30,20 +31,20 @@ function Providers({ config, mode, initial, onNav, children }: { config: Element
   return (
     <ElementContext.Provider value={config}>
       <NavigationContext.Provider value={navigation}>
-        <div className="flex-root">{children}</div>
+        <div className="flex-root flex-cq">{children}</div>
       </NavigationContext.Provider>
     </ElementContext.Provider>
   )
 }
 
 export function renderScreen(ui: ReactElement, options: ScreenOptions = {}): ScreenRender {
-  const { route = '/', mode = 'memory', apiBase = '/api', urls = {} } = options
+  const { route = '/', mode = 'memory', apiBase = '/api', urls = {}, noSidebar = false } = options
   const host = document.createElement('div')
   document.body.append(host)
   const root = host.attachShadow({ mode: 'open' })
   const container = document.createElement('div')
   root.append(container)
-  const config: ElementConfig = { host, root, apiBase, urls }
+  const config: ElementConfig = { host, root, apiBase, urls, noSidebar }
   let current: Navigation | null = null
   const result = render(
     <Providers config={config} mode={mode} initial={route} onNav={(n) => (current = n)}>
