@@ -8,7 +8,10 @@
 import { palettes } from './theme.ts'
 
 const font = 'var(--flex-font, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif)'
-const vars = (p: Record<string, string>) => Object.fromEntries(Object.entries(p).map(([k, value]) => [`--fx-${k}`, value]))
+// `--fx-x: var(--flex-x, palette)`: the host's variable, set on the element or
+// an ancestor, wins over the palette of whichever theme is chosen.
+const vars = (p: Record<string, string>) =>
+  Object.fromEntries(Object.entries(p).map(([k, value]) => [`--fx-${k}`, k === 'scheme' ? value : `var(--flex-${k}, ${value})`]))
 
 export const preflight = {
   // The palette is set on the host, so portalled dialogs in the same shadow root
@@ -27,7 +30,7 @@ export const preflight = {
     fontFamily: font,
     fontSize: '16px',
     lineHeight: '1.5',
-    color: 'var(--flex-fg, var(--fx-fg))',
+    color: 'var(--fx-fg)',
     colorScheme: 'var(--fx-scheme)',
     textAlign: 'start',
     WebkitFontSmoothing: 'antialiased',
@@ -53,5 +56,5 @@ export const preflight = {
   'img,svg,video,canvas,audio,iframe,embed,object': { display: 'block', verticalAlign: 'middle' },
   'img,video': { maxWidth: '100%', height: 'auto' },
   '[hidden]': { display: 'none' },
-  'input::placeholder,textarea::placeholder': { opacity: '1', color: 'var(--flex-muted, var(--fx-muted))' },
+  'input::placeholder,textarea::placeholder': { opacity: '1', color: 'var(--fx-muted)' },
 }

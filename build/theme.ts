@@ -2,10 +2,10 @@
  * The theming API: every colour, the radius and the font come from `--flex-*`
  * custom properties (which, unlike other CSS, cross the shadow boundary). A
  * host's `--flex-*` value always wins; without one, the colour comes from the
- * palette the element's `theme` attribute picks (preflight.ts sets `--fx-*` on
- * the host), and dark, the spec's theme, is the default.
+ * palette the element's `theme` attribute picks, dark (the spec's) by default.
+ * preflight.ts resolves both once, on the host, into `--fx-*`, which every
+ * node in the shadow root (portalled dialogs included) inherits.
  */
-const v = (name: string) => `var(--flex-${name}, var(--fx-${name}))`
 
 /**
  * Both palettes pass WCAG AA for text on every surface they are used on. Dark:
@@ -28,7 +28,7 @@ export const palettes = {
 const names = Object.keys(palettes.dark).filter((n) => n !== 'scheme')
 
 export const theme = {
-  colors: Object.fromEntries(names.map((n) => [n, v(n)])),
+  colors: Object.fromEntries(names.map((n) => [n, `var(--fx-${n})`])),
   borderRadius: { flex: 'var(--flex-radius, 8px)' },
   fontFamily: {
     flex: 'var(--flex-font, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif)',

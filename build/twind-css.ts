@@ -51,7 +51,22 @@ export function generateCss(sources: string[]): string {
   } finally {
     console.warn = warn
   }
-  return stringify(tw.target)
+  return groupContainerRules(stringify(tw.target))
+}
+
+/**
+ * twind wraps every cq-* rule in its own `@container` block; one block per
+ * breakpoint, after everything else (smaller first, so the wider one wins),
+ * says the same in a fraction of the bytes.
+ */
+export function groupContainerRules(css: string): string {
+  const groups = new Map<string, string[]>()
+  const rest = css.replace(/@container (\([^)]*\))\{([^{}]*\{[^{}]*\})\}/g, (_, query: string, rule: string) => {
+    groups.set(query, [...(groups.get(query) ?? []), rule])
+    return ''
+  })
+  const sorted = [...groups].sort(([a], [b]) => parseFloat(a.replace(/\D+/, '')) - parseFloat(b.replace(/\D+/, '')))
+  return rest + sorted.map(([query, rules]) => `@container ${query}{${rules.join('')}}`).join('')
 }
 
 /**

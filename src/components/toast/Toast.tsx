@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { TOAST_MS } from '../../constants'
-import { CheckIcon } from '../icons/CheckIcon'
 import { CloseIcon } from '../icons/CloseIcon'
 
 export interface ToastProps {
@@ -27,7 +26,6 @@ export function Toast({ message, onClose }: ToastProps) {
     <div role="status" aria-live="polite">
       {message ? (
         <div className="mt-4 flex items-center gap-3 rounded-flex border border-success bg-success-bg px-4 py-3 text-sm text-fg">
-          <CheckIcon className="h-5 w-5 shrink-0 text-success" />
           <p className="min-w-0 flex-1 break-words font-medium">{message}</p>
           <button
             type="button"

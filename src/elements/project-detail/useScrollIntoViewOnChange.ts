@@ -10,12 +10,7 @@ export function useScrollIntoViewOnChange(id: string, enabled: boolean): void {
   const { host } = useElement()
   const first = useRef(true)
   useEffect(() => {
-    if (first.current) {
-      first.current = false
-      return
-    }
-    if (!enabled || !id || typeof host.scrollIntoView !== 'function') return
-    const { top } = host.getBoundingClientRect()
-    if (top < 0 || top > window.innerHeight - 120) host.scrollIntoView({ block: 'start' })
+    if (!first.current && enabled && id) host.scrollIntoView?.({ block: 'start' })
+    first.current = false
   }, [id, enabled, host])
 }
