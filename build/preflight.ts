@@ -16,7 +16,7 @@ const vars = (p: Record<string, string>) =>
 export const preflight = {
   // The palette is set on the host, so portalled dialogs in the same shadow root
   // inherit it too; `theme="auto"` follows the system setting live, by CSS alone.
-  ':host': { display: 'flex', flexDirection: 'column', ...vars(palettes.dark) },
+  ':host': { display: 'block', ...vars(palettes.dark) },
   ':host([theme=light])': vars(palettes.light),
   '@media (prefers-color-scheme: light)': { ':host([theme=auto])': vars(palettes.light) },
   ':host([hidden])': { display: 'none' },
@@ -24,9 +24,10 @@ export const preflight = {
     all: 'initial',
     display: 'flex',
     flexDirection: 'column',
-    // A host that gives the element a height (the standalone page: min-height
-    // 100vh) gets a screen-tall layout; embedded, the element is as tall as its content.
-    flexGrow: '1',
+    // A host that gives the element a min-height (the standalone page: 100vh)
+    // gets a screen-tall layout, whatever display it sets on the element;
+    // embedded, the element is as tall as its content.
+    minHeight: 'inherit',
     fontFamily: font,
     fontSize: '16px',
     lineHeight: '1.5',

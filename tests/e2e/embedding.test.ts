@@ -14,9 +14,13 @@ import { expectVisible } from './harness/wait'
 
 const suite = useSuite()
 
-/** Pages with no CSS of their own: the widget as it looks when nothing clashes. */
-const reference = (tag: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reference</title></head>
-<body><${tag}></${tag}><script src="/flex-portal.js"></script></body></html>`
+/**
+ * Pages with none of the host's CSS but its theme (the --flex-* variables and
+ * theme="light", which are meant to reach in): the widget as it looks when nothing clashes.
+ */
+const reference = (tag: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reference</title>
+<link rel="stylesheet" href="/existing-theme.css"></head>
+<body><${tag} theme="light"></${tag}><script src="/flex-portal.js"></script></body></html>`
 
 /** What a clashing stylesheet would change, element by element. */
 const PROPERTIES = [

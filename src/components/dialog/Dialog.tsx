@@ -82,8 +82,8 @@ export function Dialog({ open, onClose, title, hideTitle = false, dismissible = 
   return (
     <FloatingPortal root={root}>
       {/* Portalled content sits outside the screen's wrapper: give it its own. */}
-      {/* grow-0: it must not share the height a host gives the element with the screen. */}
-      <div ref={setWrapper} className="flex-root grow-0">
+      {/* min-h-0: the height a host gives the element is the screen's, not this wrapper's. */}
+      <div ref={setWrapper} className="flex-root min-h-0">
         <FloatingOverlay
           className={layout.overlay}
           // Only a press that starts and ends on the backdrop closes: a text
