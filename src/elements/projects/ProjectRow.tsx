@@ -8,7 +8,7 @@ import { formatDate } from './format-date'
 // Every cell is one truncated line, which keeps rows at the fixed height the
 // windowing relies on; the full text is in the title. dir="auto" lets
 // right-to-left names lay out correctly inside a left-to-right table.
-// Below 560 px of element width a row is a stacked card (name and status,
+// Below 560 px of table width a row is a stacked card (name and status,
 // id with copy, date) of a fixed height too, instead of a row to scroll sideways.
 const cell = 'min-w-0 cq-sm:h-14 cq-sm:px-4 cq-sm:align-middle'
 
@@ -18,7 +18,7 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
     <tr
       aria-rowindex={rowIndex}
       aria-current={current || undefined}
-      className="grid h-24 grid-cols-[minmax(0,1fr)_auto] content-center gap-x-3 border-t border-border px-4 hover:bg-raised aria-current:bg-raised cq-sm:table-row cq-sm:h-auto cq-sm:px-0"
+      className="grid h-24 grid-cols-[minmax(0,1fr)_auto] content-center gap-x-3 border-t border-border px-4 hover:bg-raised aria-current:bg-raised aria-current:shadow-[inset_3px_0_0_var(--fx-accent)] cq-sm:table-row cq-sm:h-auto cq-sm:px-0"
     >
       <td className={`${cell} row-start-1`}>
         <RouteLink

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ProjectSummary } from '../../api/types'
 import { useHostWidth } from '../../hooks/useHostWidth'
 import { useVirtualRows } from '../../hooks/useVirtualRows'
@@ -23,7 +23,10 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
   const deferredQuery = useDeferredValue(query)
   const searchable = useMemo(() => toSearchable(projects), [projects])
   const rows = useMemo(() => filterProjects(searchable, deferredQuery), [searchable, deferredQuery])
-  const width = useHostWidth()
+  // The table is a size container of its own: beside a sidebar, in a narrow
+  // column, it stacks by the room it has, not by the element's width.
+  const box = useRef<HTMLDivElement>(null)
+  const width = useHostWidth(box)
   const stacked = width > 0 && width < 560
   const { ref, first, last, padTop, padBottom } = useVirtualRows<HTMLDivElement>(rows.length, stacked ? STACKED_ROW_HEIGHT_PX : ROW_HEIGHT_PX)
   // The project a <flex-project-detail> on the page (or the route) shows is marked in the list.
@@ -36,7 +39,7 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
 
   const filtering = deferredQuery.trim() !== ''
   return (
-    <div className="min-w-0">
+    <div ref={box} className="flex-cq min-w-0">
       <div className="mb-3 flex flex-col gap-2 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
         <div className="w-full cq-sm:max-w-xs">
           <label htmlFor={searchId} className="sr-only">
