@@ -20,7 +20,7 @@ const suite = useSuite()
  */
 const reference = (tag: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reference</title>
 <link rel="stylesheet" href="/existing-theme.css"></head>
-<body><${tag} theme="light"></${tag}><script src="/flex-portal.js"></script></body></html>`
+<body><${tag} theme="light" sidebar="none"></${tag}><script src="/flex-portal.js"></script></body></html>`
 
 /** What a clashing stylesheet would change, element by element. */
 const PROPERTIES = [

@@ -9,13 +9,16 @@
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { freshEmail, PASSWORD } from './harness/api'
-import { screenshot } from './harness/artifacts'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { describeFindings, injectAxe, seriousViolations } from './harness/axe'
 import { button, dialog, signUp, TEXT, userMenuButton } from './harness/screens'
 import { expectNoProblems, useSuite } from './harness/suite'
+import { ARTIFACTS } from './harness/paths'
 import { expectHidden, expectVisible, waitUntil } from './harness/wait'
 
 const suite = useSuite()
+mkdirSync(ARTIFACTS, { recursive: true })
 
 const SIZES: Record<string, BrowserContextOptions> = {
   phone: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
@@ -80,7 +83,10 @@ async function switchTheme(host: Locator, to: 'dark' | 'light', shot: (n: string
 }
 
 describe.each(Object.keys(SIZES))('the three host pages on a %s', (size) => {
-  const shooter = (page: Page, host: string) => (name: string) => screenshot(page, `hosts-${host}-${size}-${name}`)
+  // What the visitor sees in the window (a full-page capture would stitch fixed dialogs mid-page).
+  const shooter = (page: Page, host: string) => async (name: string) => {
+    await page.screenshot({ path: join(ARTIFACTS, `hosts-${host}-${size}-${name}.png`) })
+  }
 
   it('/ (the standalone page): sign up, a project, reload, theme', async () => {
     const { context, problems } = await suite.context(SIZES[size])
@@ -164,11 +170,18 @@ describe.each(Object.keys(SIZES))('the three host pages on a %s', (size) => {
     await signUp(portal, { email: freshEmail(), password: PASSWORD })
     await expectVisible(portal.getByRole('heading', { name: TEXT.dashboardHeading }))
     expect(await page.evaluate(() => location.hash), 'the host keeps its hash').toBe('')
-    // sidebar="none": no sidebar, no menu button; the links sit in the header, going to the API reference.
+    // sidebar="none": no sidebar column; the links sit in the header (behind its menu button on a
+    // phone), the documentation one going to the API reference the server serves.
     expect(await portal.getByRole('complementary').count()).toBe(0)
-    expect(await portal.getByRole('button', { name: 'Open sidebar' }).count()).toBe(0)
+    if (size === 'phone') {
+      await portal.getByRole('button', { name: 'Open sidebar' }).click()
+      await expectVisible(portal.getByRole('dialog', { name: 'Sidebar' }))
+      await shot('links-sheet')
+    }
     const docsLink = portal.getByRole('link', { name: /API Documentation/ })
+    await expectVisible(docsLink)
     expect(await docsLink.getAttribute('href')).toBe(new URL('/api/docs', suite.server.url).href)
+    if (size === 'phone') await portal.getByRole('button', { name: 'Close sidebar' }).click()
     // Embedded, the element is as tall as its content, not the screen.
     await shot('dashboard-empty')
 

@@ -1,3 +1,4 @@
+import { within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetStore, signInAs, stubFetch } from './helpers'
@@ -100,14 +101,19 @@ describe('the small-screen sidebar', () => {
 })
 
 describe('sidebar="none"', () => {
-  it('drops the sidebar and its menu button; the two links and the user menu stay in the header', () => {
+  it('drops the sidebar column; the links sit in the header, and behind its menu button on a narrow element', async () => {
     const { q } = renderDashboard({ noSidebar: true })
     expect(q.queryByRole('complementary')).toBeNull()
-    expect(q.queryByRole('button', { name: 'Open sidebar' })).toBeNull()
     const header = q.getByRole('banner')
-    const links = Array.from(header.querySelectorAll('a'))
-    expect(links.map((a) => a.textContent)).toEqual(['Flex Quickstart Guide (opens in a new tab)', 'API Documentation (opens in a new tab)'])
-    expect(links[0].getAttribute('href')).toBe(new URL('/api/docs#quickstart', document.baseURI).href)
-    expect(header.querySelector('button[aria-label="User menu"]')).not.toBeNull()
+    const nav = within(header).getByRole('navigation', { name: 'Portal' })
+    expect(nav.className).toContain('cq-md:flex')
+    const links = Array.from(nav.querySelectorAll('a'))
+    expect(links.map((a) => a.textContent)).toEqual(['Flex Projects', 'Flex Quickstart Guide (opens in a new tab)', 'API Documentation (opens in a new tab)'])
+    expect(links[1].getAttribute('href')).toBe(new URL('/api/docs#quickstart', document.baseURI).href)
+    expect(within(header).getByRole('button', { name: 'User menu' })).toBeTruthy()
+    const menu = within(header).getByRole('button', { name: 'Open sidebar' })
+    expect(menu.className).toContain('cq-md:hidden')
+    await userEvent.setup().click(menu)
+    expect(q.getByRole('dialog', { name: 'Sidebar' }).querySelectorAll('nav a')).toHaveLength(3)
   })
 })

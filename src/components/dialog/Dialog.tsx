@@ -1,7 +1,6 @@
 import { FloatingFocusManager, FloatingOverlay, FloatingPortal, useDismiss, useFloatingRootContext, useInteractions, useRole } from '@floating-ui/react'
 import { useEffect, useId, useRef, useState, type MutableRefObject, type ReactNode } from 'react'
 import { useElement } from '../../elements/context'
-import { useScrollLock } from './useScrollLock'
 
 export interface DialogProps {
   open: boolean
@@ -61,7 +60,6 @@ export function Dialog({ open, onClose, title, hideTitle = false, dismissible = 
   const { getFloatingProps } = useInteractions([dismiss, role])
   // State, not a ref: the portal mounts its children a render after opening.
   const [wrapper, setWrapper] = useState<HTMLDivElement | null>(null)
-  useScrollLock(open)
 
   // The focus manager makes the host page outside our shadow root inert, but
   // not the screen behind the dialog inside it: do that here, so neither the
@@ -84,7 +82,9 @@ export function Dialog({ open, onClose, title, hideTitle = false, dismissible = 
       {/* Portalled content sits outside the screen's wrapper: give it its own. */}
       {/* min-h-0: the height a host gives the element is the screen's, not this wrapper's. */}
       <div ref={setWrapper} className="flex-root min-h-0">
+        {/* lockScroll: floating-ui keeps the page's scroll position and pads for the scrollbar it hides. */}
         <FloatingOverlay
+          lockScroll
           className={layout.overlay}
           // Only a press that starts and ends on the backdrop closes: a text
           // selection dragged out of the dialog must not.

@@ -9,13 +9,6 @@ import { ApiActions } from './ApiActions'
 import { NoProjectChosen } from './NoProjectChosen'
 import { ProjectInformation } from './ProjectInformation'
 
-function Retry({ onClick }: { onClick: () => void }) {
-  return (
-    <button type="button" onClick={onClick} className="shrink-0 rounded-flex px-1 font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
-      Retry
-    </button>
-  )
-}
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -62,7 +55,7 @@ export function ProjectDetail({ id }: { id: string }) {
     return (
       <Page title="Project">
         {project.error !== undefined ? (
-          <Alert action={<Retry onClick={project.reload} />}>
+          <Alert onRetry={project.reload}>
             <p className="font-semibold">This project could not be loaded.</p>
             <p>{errorMessage(project.error)}</p>
           </Alert>
@@ -79,7 +72,7 @@ export function ProjectDetail({ id }: { id: string }) {
   return (
     <Page title={data.name || 'Untitled project'}>
       {project.error !== undefined && (
-        <Alert className="mb-6" action={<Retry onClick={project.reload} />}>
+        <Alert className="mb-6" onRetry={project.reload}>
           {errorMessage(project.error)}
         </Alert>
       )}

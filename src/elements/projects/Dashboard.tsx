@@ -18,7 +18,7 @@ function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAs
     return (
       <>
         {state.error !== undefined && (
-          <Alert className="mb-4" action={<RetryButton onClick={onRetry} />}>
+          <Alert className="mb-4" onRetry={onRetry}>
             {errorMessage(state.error)}
           </Alert>
         )}
@@ -28,7 +28,7 @@ function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAs
   }
   if (state.error !== undefined) {
     return (
-      <Alert action={<RetryButton onClick={onRetry} />}>
+      <Alert onRetry={onRetry}>
         <p className="font-semibold">Your projects could not be loaded.</p>
         <p>{errorMessage(state.error)}</p>
       </Alert>
@@ -42,13 +42,6 @@ function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAs
   )
 }
 
-function RetryButton({ onClick }: { onClick: () => void }) {
-  return (
-    <button type="button" onClick={onClick} className="shrink-0 rounded-flex px-1 font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
-      Retry
-    </button>
-  )
-}
 
 /** The signed-in dashboard: sidebar, header with the user menu, the list, and the add flow. */
 export function Dashboard() {

@@ -18,7 +18,7 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
     <tr
       aria-rowindex={rowIndex}
       aria-current={current || undefined}
-      className="grid h-24 grid-cols-[minmax(0,1fr)_auto] content-center gap-x-3 border-t border-border px-4 hover:bg-raised aria-current:bg-raised aria-current:shadow-[inset_3px_0_0_var(--fx-accent)] cq-sm:table-row cq-sm:h-auto cq-sm:px-0"
+      className="grid h-24 grid-cols-[minmax(0,1fr)_auto] content-center gap-x-3 border-t border-border px-4 hover:bg-raised aria-current:bg-raised cq-sm:table-row cq-sm:h-auto cq-sm:px-0"
     >
       <td className={`${cell} row-start-1`}>
         <RouteLink

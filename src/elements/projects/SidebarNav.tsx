@@ -22,11 +22,14 @@ function ExternalItem({ href, icon, children }: { href?: string; icon: ReactNode
   )
 }
 
-/** The sidebar's three items (spec §2). `onNavigate` lets the small-screen sheet close itself. */
-export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * The sidebar's three items (spec §2). `onNavigate` lets the small-screen sheet
+ * close itself; `inHeader`: a row in the header (sidebar="none", wide elements).
+ */
+export function SidebarNav({ onNavigate, inHeader }: { onNavigate?: () => void; inHeader?: boolean }) {
   const { urls, apiBase } = useElement()
   return (
-    <nav aria-label="Sidebar" className="flex flex-col gap-1 p-4">
+    <nav aria-label={inHeader ? 'Portal' : 'Sidebar'} className={inHeader ? 'hidden gap-1 cq-md:flex' : 'flex flex-col gap-1 p-4'}>
       <RouteLink to="/dashboard" aria-current="page" className={`${itemClass} ${current}`} onClick={onNavigate}>
         <HomeIcon className="h-5 w-5 shrink-0" />
         <span>Flex Projects</span>
