@@ -54,7 +54,7 @@ function loginFormStyles(page: Page): Promise<Styles> {
     label: login.getByText('Email address', { exact: true }),
     input: login.getByLabel('Email address'),
     button: login.getByRole('button', { name: 'Log in' }),
-    link: login.getByRole('link', { name: 'Sign up' }),
+    switchLink: login.getByRole('button', { name: 'Sign up' }),
     checkbox: login.getByLabel('Remember me'),
   })
 }
