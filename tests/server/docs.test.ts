@@ -35,6 +35,7 @@ describe('GET /api/docs, the API reference', () => {
     expect(redoc.status).toBe(200)
     expect(redoc.headers.get('content-type')).toMatch(/^text\/javascript/)
     expect(redoc.text).toContain('Redoc')
+    expect(redoc.text, 'no remote asset left in the bundle').not.toContain('https://cdn.redoc.ly')
     const init = await s.request('GET', '/api/docs/init.js')
     expect(init.status).toBe(200)
     expect(init.text).toMatch(/Redoc\.init\(\s*'openapi\.json'/)
