@@ -19,8 +19,8 @@ export const palettes = {
     success: '#34d399', 'success-bg': '#064e3b', warning: '#fbbf24', 'warning-bg': '#3b2106', focus: '#c7d2fe', scheme: 'dark',
   },
   light: {
-    bg: '#f8fafc', surface: '#ffffff', raised: '#f1f5f9', border: '#cbd5e1', fg: '#0f172a', muted: '#475569',
-    accent: '#4f46e5', 'accent-hover': '#4338ca', 'accent-fg': '#ffffff', danger: '#b91c1c', 'danger-bg': '#fef2f2',
+    bg: '#f8fafc', surface: '#fff', raised: '#f1f5f9', border: '#cbd5e1', fg: '#0f172a', muted: '#475569',
+    accent: '#4f46e5', 'accent-hover': '#4338ca', 'accent-fg': '#fff', danger: '#b91c1c', 'danger-bg': '#fef2f2',
     success: '#047857', 'success-bg': '#ecfdf5', warning: '#92400e', 'warning-bg': '#fffbeb', focus: '#4f46e5', scheme: 'light',
   },
 }

@@ -18,14 +18,15 @@ const currentHash = () => parseRoute(window.location.hash || '#/')
 // Memory mode keeps its route for the tab, so a reload comes back to it. Only
 // the route (a path and a project id) is stored: never anything secret.
 const ROUTE_KEY = 'flex-route'
-const session = (): Storage | null => {
+// Storage may be blocked (a sandboxed frame, privacy settings) or full: the route is then not remembered.
+const session = (write?: string): string | null => {
   try {
-    return window.sessionStorage
+    if (write) sessionStorage.setItem(ROUTE_KEY, write)
+    return sessionStorage.getItem(ROUTE_KEY)
   } catch {
-    return null // storage blocked (sandboxed frame, privacy settings)
+    return null
   }
 }
-const storedRoute = (initial: string) => session()?.getItem(ROUTE_KEY) ?? initial
 
 /**
  * Routing for one element. Hash mode follows `location.hash`, so back and
@@ -33,7 +34,7 @@ const storedRoute = (initial: string) => session()?.getItem(ROUTE_KEY) ?? initia
  * inside the element for hosts that own the hash.
  */
 export function useNavigationState(host: Element, mode: RouterMode, initial = '/'): Navigation {
-  const [route, setRoute] = useState<Route>(() => (mode === 'hash' ? currentHash() : parseRoute(storedRoute(initial))))
+  const [route, setRoute] = useState<Route>(() => (mode === 'hash' ? currentHash() : parseRoute(session() ?? initial)))
 
   useEffect(() => {
     if (mode !== 'hash') return
@@ -57,13 +58,7 @@ export function useNavigationState(host: Element, mode: RouterMode, initial = '/
       if (mode === 'hash') {
         if (options.replace) window.history.replaceState(window.history.state, '', '#' + next.href)
         else if (window.location.hash !== '#' + next.href) window.location.hash = next.href
-      } else {
-        try {
-          session()?.setItem(ROUTE_KEY, next.href)
-        } catch {
-          // full or blocked: the route is simply not remembered
-        }
-      }
+      } else session(next.href)
       setRoute(next)
     },
     [host, mode],

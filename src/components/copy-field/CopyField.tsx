@@ -36,7 +36,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
         <span className="min-w-0 flex-1">
           <span className="block text-xs font-medium text-muted">{label}</span>
           {/* Secrets break between any two characters, so long keys fill whole lines. */}
-          <span className="block break-all font-mono text-sm text-fg [line-break:anywhere]">{value}</span>
+          <span className="block break-all font-mono text-sm text-fg">{value}</span>
         </span>
         {/* Fixed width: the value does not reflow when Copy turns into Copied. */}
         <span className={`flex w-16 shrink-0 items-center justify-end gap-1 self-center text-xs font-semibold ${copied ? 'text-success' : 'text-accent group-hover:text-accent-hover'}`}>
@@ -49,7 +49,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
         id={noticeId}
         role="status"
         aria-live="polite"
-        className={status === 'failed' ? 'mt-1 text-xs text-danger' : copied ? 'absolute -top-2.5 right-2 rounded-full border border-success bg-success-bg px-2 text-xs font-medium text-success' : 'sr-only'}
+        className={status === 'failed' ? 'mt-1 text-xs text-danger' : copied ? 'absolute -top-2.5 right-2 rounded-full bg-success-bg px-2 text-xs font-medium text-success' : 'sr-only'}
       >
         {copied ? COPIED_NOTICE : status === 'failed' ? COPY_FAILED_NOTICE : ''}
       </p>

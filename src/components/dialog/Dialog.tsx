@@ -26,8 +26,8 @@ const layouts = {
   center: {
     // Fixed to the visible screen (dvh: the phone's toolbars excluded); a tall
     // dialog scrolls inside itself, its actions kept in reach (DialogActions).
-    overlay: 'z-50 grid place-items-center overflow-hidden bg-black/70 p-4',
-    panel: 'w-full max-w-lg max-h-[calc(100dvh-2rem)] overflow-y-auto overscroll-contain rounded-flex border border-border bg-surface px-6 pt-6 text-fg shadow-xl',
+    overlay: 'z-50 grid place-items-center bg-black/70 p-4',
+    panel: 'w-full max-w-lg max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-flex border border-border bg-surface px-6 pt-6 text-fg shadow-xl',
   },
   left: {
     overlay: 'z-50 flex bg-black/70',

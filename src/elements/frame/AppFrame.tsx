@@ -1,13 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { MenuIcon } from '../../components/icons/MenuIcon'
-import { useHostWidth } from '../../hooks/useHostWidth'
 import { useElement } from '../context'
 import { Sidebar } from '../projects/Sidebar'
 import { SidebarNav } from '../projects/SidebarNav'
 import { UserMenu } from '../projects/UserMenu'
-
-// The sidebar is a column from this element width up (the cq-md variant), a sheet below.
-const WIDE_PX = 768
 
 /**
  * The signed-in frame the dashboard and the project page share, so moving
@@ -17,16 +13,12 @@ const WIDE_PX = 768
  */
 export function AppFrame({ children }: { children: ReactNode }) {
   const { noSidebar } = useElement()
-  const width = useHostWidth()
+  // The sheet stays usable if the element grows while it is open (it is not
+  // hidden by width), so nothing needs to close it but the user.
   const [sidebarOpen, setSidebarOpen] = useState(false)
 
-  // A sheet left open while the element grows past md would trap focus behind a hidden overlay.
-  useEffect(() => {
-    if (width >= WIDE_PX) setSidebarOpen(false)
-  }, [width])
-
   return (
-    <div className="flex flex-1 bg-bg font-flex text-fg">
+    <div className="flex flex-1 bg-bg">
       <Sidebar open={sidebarOpen} onClose={() => setSidebarOpen(false)} sheetOnly={noSidebar} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-16 shrink-0 items-center gap-3 border-b border-border bg-surface px-4 cq-sm:px-6">

@@ -12,7 +12,7 @@ import { ProjectInformation } from './ProjectInformation'
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="flex-1 bg-bg px-4 py-6 font-flex text-fg cq-sm:px-6 cq-md:px-8">
+    <div className="flex-1 bg-bg px-4 py-6 cq-sm:px-6">
       <div className="mx-auto max-w-4xl">
         <header className="mb-6 flex flex-col-reverse gap-3 border-b border-border pb-6 cq-sm:flex-row cq-sm:items-start cq-sm:justify-between">
           <h1 dir="auto" className="min-w-0 break-words text-2xl font-bold text-fg">

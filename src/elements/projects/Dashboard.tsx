@@ -62,7 +62,7 @@ export function Dashboard() {
 
   return (
     <AppFrame>
-      <div className="px-4 py-6 cq-sm:px-6 cq-md:px-8">
+      <div className="px-4 py-6 cq-sm:px-6">
       <div className="mb-6 flex flex-col gap-4 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
         <h1 className="text-2xl font-bold text-fg">Your Flex Projects</h1>
         <Button ref={addButton} onClick={() => setAdding(true)}>

@@ -8,8 +8,10 @@ import { formatDate } from './format-date'
 // Every cell is one truncated line, which keeps rows at the fixed height the
 // windowing relies on; the full text is in the title. dir="auto" lets
 // right-to-left names lay out correctly inside a left-to-right table.
-// Below 560 px of table width a row is a stacked card (name and status,
-// id with copy, date) of a fixed height too, instead of a row to scroll sideways.
+// Below 560 px of table width a row is a stacked card of a fixed height too,
+// instead of a row to scroll sideways: name and status on the first line (the
+// status follows the name: the id and date are ordered after it), then the id
+// with its copy button, then the date.
 const cell = 'min-w-0 cq-sm:h-14 cq-sm:px-4 cq-sm:align-middle'
 
 /** One project in the table; `rowIndex` is its 1-based position counting the header row. */
@@ -18,9 +20,9 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
     <tr
       aria-rowindex={rowIndex}
       aria-current={current || undefined}
-      className="grid h-24 grid-cols-[minmax(0,1fr)_auto] content-center gap-x-3 border-t border-border px-4 hover:bg-raised aria-current:bg-raised cq-sm:table-row cq-sm:h-auto cq-sm:px-0"
+      className={`flex h-24 flex-wrap content-center gap-x-3 border-t border-border px-4 hover:bg-raised cq-sm:table-row cq-sm:h-auto cq-sm:px-0 ${current ? 'bg-raised' : ''}`}
     >
-      <td className={`${cell} row-start-1`}>
+      <td className={`${cell} flex-1`}>
         <RouteLink
           to={projectHref(project.id)}
           dir="auto"
@@ -30,7 +32,7 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
           {project.name || <span className="italic">Untitled project</span>}
         </RouteLink>
       </td>
-      <td className={`${cell} col-span-2 row-start-2`}>
+      <td className={`${cell} order-2 basis-full`}>
         <span className="flex items-center gap-1">
           <span className="truncate font-mono text-xs text-fg" title={project.id}>
             {project.id}
@@ -43,12 +45,12 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
           {project.description || '—'}
         </span>
       </td>
-      <td className={`${cell} col-span-2 row-start-3 text-xs cq-sm:text-sm`}>
+      <td className={`${cell} order-2 basis-full`}>
         <time dateTime={project.createDate} title={project.createDate} className="block truncate text-muted">
           {formatDate(project.createDate)}
         </time>
       </td>
-      <td className={`${cell} col-start-2 row-start-1`}>
+      <td className={cell}>
         <span dir="auto" title={project.status} className="inline-block max-w-full truncate rounded-full border border-border bg-raised px-2 py-0.5 align-middle text-xs text-fg">
           {project.status || '—'}
         </span>

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ProjectSummary } from '../../api/types'
-import { useHostWidth } from '../../hooks/useHostWidth'
+import { useWidth } from '../../hooks/useWidth'
 import { useVirtualRows } from '../../hooks/useVirtualRows'
 import { useNavigation } from '../../router/navigation'
 import { filterProjects, toSearchable } from './filter-projects'
@@ -26,7 +26,7 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
   // The table is a size container of its own: beside a sidebar, in a narrow
   // column, it stacks by the room it has, not by the element's width.
   const box = useRef<HTMLDivElement>(null)
-  const width = useHostWidth(box)
+  const width = useWidth(box)
   const stacked = width > 0 && width < 560
   const { ref, first, last, padTop, padBottom } = useVirtualRows<HTMLDivElement>(rows.length, stacked ? STACKED_ROW_HEIGHT_PX : ROW_HEIGHT_PX)
   // The project a <flex-project-detail> on the page (or the route) shows is marked in the list.
@@ -61,7 +61,7 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
       </div>
       {/* Focusable so the keyboard can scroll through every row, not only the rendered ones. */}
       <div ref={ref} tabIndex={0} role="region" aria-label="Projects" className="max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
-        <table aria-rowcount={rows.length + 1} className="block w-full table-fixed text-left text-sm text-fg cq-sm:table cq-sm:min-w-[36rem]">
+        <table aria-rowcount={rows.length + 1} className="block w-full table-fixed text-left text-sm text-fg cq-sm:table">
           <caption className="sr-only">Your projects</caption>
           <thead className="sticky top-0 z-10 hidden bg-raised cq-sm:table-header-group">
             <tr aria-rowindex={1}>
