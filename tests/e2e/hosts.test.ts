@@ -79,6 +79,8 @@ async function switchTheme(host: Locator, to: 'dark' | 'light', shot: (n: string
   const before = await paint(host)
   await host.evaluate((el, theme) => el.setAttribute('theme', theme), to)
   await waitUntil(async () => (await paint(host)) !== before, `the ${to} theme changes the colours`)
+  // Buttons ease their colours: photograph the settled theme.
+  await waitUntil(() => host.evaluate((el) => el.shadowRoot!.getAnimations().length === 0), 'colour transitions end')
   await shot(`theme-${to}`)
 }
 

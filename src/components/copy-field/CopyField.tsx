@@ -49,7 +49,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
         id={noticeId}
         role="status"
         aria-live="polite"
-        className={status === 'failed' ? 'mt-1 text-xs text-danger' : copied ? 'absolute -top-2.5 right-2 rounded-full bg-success-bg px-2 text-xs font-medium text-success' : 'sr-only'}
+        className={status === 'failed' ? 'mt-1 text-xs text-danger' : copied ? 'absolute -top-2.5 right-2 rounded-full bg-success-bg px-2 text-xs text-success' : 'sr-only'}
       >
         {copied ? COPIED_NOTICE : status === 'failed' ? COPY_FAILED_NOTICE : ''}
       </p>
