@@ -52,9 +52,15 @@ const paint = (host: Locator) =>
 
 /** 'API Information' after creating a project: inside the window, Exit reachable and closing it. */
 async function createProjectAndExit(page: Page, scope: Locator, name: string, shot: (n: string) => Promise<void>): Promise<void> {
-  await button(scope, TEXT.addProject).click()
+  const addButton = button(scope, TEXT.addProject)
+  await addButton.scrollIntoViewIfNeeded()
+  // Where the page is before the dialog locks its scrolling: it must not jump.
+  const place = () => page.evaluate(() => ({ y: Math.round(scrollY), left: Math.round(document.body.firstElementChild!.getBoundingClientRect().left) }))
+  const before = await place()
+  await addButton.click()
   const add = dialog(page, TEXT.addDialog)
   await expectVisible(add)
+  expect(await place(), 'the host page stays where it was under the dialog').toEqual(before)
   await expectInsideWindow(add, "'Add new project'")
   await shot('add-project-dialog')
   await add.getByLabel('Project Name').fill(name)
@@ -73,6 +79,13 @@ async function createProjectAndExit(page: Page, scope: Locator, name: string, sh
   await shot('api-information-copied')
   await exit.click()
   await expectHidden(info)
+}
+
+/** The narrowest phone the widget supports: still no sideways scrolling. */
+async function expectFitsAt320(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 640 })
+  await waitUntil(() => page.evaluate(() => innerWidth === 320), 'the window is 320 px wide')
+  await expectNoSidewaysScroll(page, 'at 320 px')
 }
 
 async function switchTheme(host: Locator, to: 'dark' | 'light', shot: (n: string) => Promise<void>): Promise<void> {
@@ -154,6 +167,14 @@ describe.each(Object.keys(SIZES))('the three host pages on a %s', (size) => {
 
     await switchTheme(portal, 'light', shot)
     expect(describeFindings(await seriousViolations(page)), 'the light theme passes too').toBe('')
+    // theme="auto" follows the system setting, live.
+    await page.emulateMedia({ colorScheme: 'dark' })
+    const light = await paint(portal)
+    await portal.evaluate((el) => el.setAttribute('theme', 'auto'))
+    await waitUntil(async () => (await paint(portal)) !== light, 'auto in a dark system is dark')
+    await page.emulateMedia({ colorScheme: 'light' })
+    await waitUntil(async () => (await paint(portal)) === light, 'auto follows the system to light, without a reload')
+    if (size === 'phone') await expectFitsAt320(page)
     expectNoProblems(problems)
   })
 
@@ -201,6 +222,7 @@ describe.each(Object.keys(SIZES))('the three host pages on a %s', (size) => {
 
     await switchTheme(portal, 'dark', shot)
     await expectNoSidewaysScroll(page, 'the project page')
+    if (size === 'phone') await expectFitsAt320(page)
     expectNoProblems(problems)
   })
 
@@ -243,6 +265,7 @@ describe.each(Object.keys(SIZES))('the three host pages on a %s', (size) => {
     await expectVisible(projects.getByRole('heading', { name: TEXT.dashboardHeading }))
 
     await switchTheme(projects, 'dark', shot)
+    if (size === 'phone') await expectFitsAt320(page)
     expectNoProblems(problems)
   })
 })
