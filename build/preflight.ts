@@ -5,22 +5,44 @@
  * (font-size, colour, line-height…) that a host page sets on our host element,
  * custom properties excepted — those are the theming API.
  */
+import { palettes } from './theme.ts'
+
 const font = 'var(--flex-font, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif)'
+// `--fx-x: var(--flex-x, palette)`: the host's variable, set on the element or
+// an ancestor, wins over the palette of whichever theme is chosen.
+const vars = (p: Record<string, string>) =>
+  Object.fromEntries(Object.entries(p).map(([k, value]) => [`--fx-${k}`, k === 'scheme' ? value : `var(--flex-${k}, ${value})`]))
 
 export const preflight = {
-  ':host': { display: 'block' },
+  // The palette is set on the host, so portalled dialogs in the same shadow root
+  // inherit it too; `theme="auto"` follows the system setting live, by CSS alone.
+  ':host': { display: 'block', ...vars(palettes.dark) },
+  ':host([theme=light])': vars(palettes.light),
+  '@media (prefers-color-scheme: light)': { ':host([theme=auto])': vars(palettes.light) },
   ':host([hidden])': { display: 'none' },
   '.flex-root': {
     all: 'initial',
-    display: 'block',
+    display: 'flex',
+    flexDirection: 'column',
+    // A host that gives the element a min-height (the standalone page: 100vh)
+    // gets a screen-tall layout, whatever display it sets on the element;
+    // embedded, the element is as tall as its content.
+    minHeight: 'inherit',
     fontFamily: font,
     fontSize: '16px',
     lineHeight: '1.5',
-    color: 'var(--flex-fg, #f9fafb)',
+    color: 'var(--fx-fg)',
+    colorScheme: 'var(--fx-scheme)',
     textAlign: 'start',
     WebkitFontSmoothing: 'antialiased',
     WebkitTextSizeAdjust: '100%',
   },
+  // Layout follows the element's own width (the cq-* variants), never the viewport's.
+  // Only the screen's root is a container: containment would make it the
+  // containing block of the fixed dialogs, which are portalled beside it.
+  '.flex-cq': { containerType: 'inline-size' },
+  // Focus moved to a screen's heading by script: no ring on a non-control.
+  "[tabindex='-1']:focus": { outline: 'none' },
   '*,::before,::after': { boxSizing: 'border-box', borderWidth: '0', borderStyle: 'solid', borderColor: 'currentColor', margin: '0', padding: '0' },
   'h1,h2,h3,h4,h5,h6': { fontSize: 'inherit', fontWeight: 'inherit' },
   'a': { color: 'inherit', textDecoration: 'inherit' },
@@ -35,5 +57,5 @@ export const preflight = {
   'img,svg,video,canvas,audio,iframe,embed,object': { display: 'block', verticalAlign: 'middle' },
   'img,video': { maxWidth: '100%', height: 'auto' },
   '[hidden]': { display: 'none' },
-  'input::placeholder,textarea::placeholder': { opacity: '1', color: 'var(--flex-muted, #9ca3af)' },
+  'input::placeholder,textarea::placeholder': { opacity: '1', color: 'var(--fx-muted)' },
 }

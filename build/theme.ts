@@ -1,32 +1,37 @@
 /**
  * The theming API: every colour, the radius and the font come from `--flex-*`
- * custom properties (which, unlike other CSS, cross the shadow boundary), with
- * the dark theme of the spec as fallback.
+ * custom properties (which, unlike other CSS, cross the shadow boundary). A
+ * host's `--flex-*` value always wins; without one, the colour comes from the
+ * palette the element's `theme` attribute picks, dark (the spec's) by default.
+ * preflight.ts resolves both once, on the host, into `--fx-*`, which every
+ * node in the shadow root (portalled dialogs included) inherits.
  */
-const v = (name: string, fallback: string) => `var(--flex-${name}, ${fallback})`
+
+/**
+ * Both palettes pass WCAG AA for text on every surface they are used on. Dark:
+ * the accent is light enough to read as link text (>= 4.9:1), so buttons carry
+ * dark text on it (6.3:1). Light: indigo-600 reads on white and slate-100.
+ */
+export const palettes = {
+  dark: {
+    bg: '#0b1120', surface: '#111827', raised: '#1f2937', border: '#374151', fg: '#f9fafb', muted: '#9ca3af',
+    accent: '#818cf8', 'accent-hover': '#a5b4fc', 'accent-fg': '#0b1120', danger: '#f87171', 'danger-bg': '#450a0a',
+    success: '#34d399', 'success-bg': '#064e3b', warning: '#fbbf24', 'warning-bg': '#3b2106', focus: '#c7d2fe', scheme: 'dark',
+  },
+  light: {
+    bg: '#f8fafc', surface: '#fff', raised: '#f1f5f9', border: '#cbd5e1', fg: '#0f172a', muted: '#475569',
+    accent: '#4f46e5', 'accent-hover': '#4338ca', 'accent-fg': '#fff', danger: '#b91c1c', 'danger-bg': '#fef2f2',
+    success: '#047857', 'success-bg': '#ecfdf5', warning: '#92400e', 'warning-bg': '#fffbeb', focus: '#4f46e5', scheme: 'light',
+  },
+}
+
+const names = Object.keys(palettes.dark).filter((n) => n !== 'scheme')
 
 export const theme = {
-  colors: {
-    bg: v('bg', '#0b1120'),
-    surface: v('surface', '#111827'),
-    raised: v('raised', '#1f2937'),
-    border: v('border', '#374151'),
-    fg: v('fg', '#f9fafb'),
-    muted: v('muted', '#9ca3af'),
-    // Light enough to read as link text on every surface (>= 4.9:1), so buttons
-    // carry dark text on it (6.3:1); white on indigo-500 was 4.47:1, under AA.
-    accent: v('accent', '#818cf8'),
-    'accent-hover': v('accent-hover', '#a5b4fc'),
-    'accent-fg': v('accent-fg', '#0b1120'),
-    danger: v('danger', '#f87171'),
-    'danger-bg': v('danger-bg', '#450a0a'),
-    success: v('success', '#34d399'),
-    'success-bg': v('success-bg', '#064e3b'),
-    focus: v('focus', '#c7d2fe'),
-  },
-  borderRadius: { flex: v('radius', '8px') },
+  colors: Object.fromEntries(names.map((n) => [n, `var(--fx-${n})`])),
+  borderRadius: { flex: 'var(--flex-radius, 8px)' },
   fontFamily: {
-    flex: v('font', 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif'),
-    mono: v('font-mono', 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace'),
+    flex: 'var(--flex-font, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif)',
+    mono: 'var(--flex-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace)',
   },
 }

@@ -30,6 +30,12 @@ export function generateCss(sources: string[]): string {
       // The theme's CSS object types are stricter than plain strings; the values are checked by eye and by the browser tests.
       preflight: preflight as unknown as Preflight,
       theme: { extend: theme },
+      // Container queries on the element's own width (`.flex-cq`): a widget laid
+      // out by the viewport's width would overflow a narrow column of a wide page.
+      variants: [
+        ['cq-sm', '@container (min-width:560px)'],
+        ['cq-md', '@container (min-width:768px)'],
+      ],
       stringify: (property, value) => `${property}:${remToPx(String(value))}`,
     }),
     virtual(),
@@ -45,7 +51,22 @@ export function generateCss(sources: string[]): string {
   } finally {
     console.warn = warn
   }
-  return stringify(tw.target)
+  return groupContainerRules(stringify(tw.target))
+}
+
+/**
+ * twind wraps every cq-* rule in its own `@container` block; one block per
+ * breakpoint, after everything else (smaller first, so the wider one wins),
+ * says the same in a fraction of the bytes.
+ */
+export function groupContainerRules(css: string): string {
+  const groups = new Map<string, string[]>()
+  const rest = css.replace(/@container (\([^)]*\))\{([^{}]*\{[^{}]*\})\}/g, (_, query: string, rule: string) => {
+    groups.set(query, [...(groups.get(query) ?? []), rule])
+    return ''
+  })
+  const sorted = [...groups].sort(([a], [b]) => parseFloat(a.replace(/\D+/, '')) - parseFloat(b.replace(/\D+/, '')))
+  return rest + sorted.map(([query, rules]) => `@container ${query}{${rules.join('')}}`).join('')
 }
 
 /**

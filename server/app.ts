@@ -9,6 +9,7 @@ import { securityHeaders } from './http/security-headers'
 import { serveStatic } from './http/static'
 import { authRoutes } from './routes/auth'
 import { deviceRoutes } from './routes/device'
+import { docsRoutes } from './routes/docs'
 import { healthRoutes } from './routes/health'
 import { openApiRoutes } from './routes/openapi'
 import { projectRoutes } from './routes/projects'
@@ -59,6 +60,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', projectRoutes(deps))
     .route('/', healthRoutes(deps))
     .route('/', openApiRoutes())
+    .route('/', docsRoutes())
 
   const app = new Hono()
   app.onError(errorHandler(log))

@@ -27,13 +27,32 @@ const summaryProperties = {
 }
 const summaryRequired = ['id', 'name', 'description', 'createDate', 'status']
 
+// Rendered as the Quickstart section of the reference at GET /docs (the portal's
+// "Flex Quickstart Guide" link points there).
+const QUICKSTART = `
+
+# Quickstart
+
+1. **Get a device token.** \`POST /api/device\` with the device fields returns \`{ "accessToken" }\`.
+2. **Sign up or log in.** \`POST /api/register\` (name, email, password) or \`POST /api/auth/authenticate\` (email, password), with \`Authorization: Bearer <device token>\`. The answer carries your \`accessToken\`.
+3. **Create a project.** \`POST /api/manage/dapp\` with \`{ "name", "description" }\` and \`Authorization: Bearer <access token>\`. The answer shows its API key and webhook secret once: copy them now.
+4. **Call the API with your key**, from your server only: a key in a browser or an app is a key anyone can read.
+
+\`\`\`sh
+curl -X POST https://your-host/api/manage/dapp \\
+  -H "Authorization: Bearer $ACCESS_TOKEN" -H "Content-Type: application/json" \\
+  -d '{"name":"My app","description":"First project"}'
+\`\`\`
+`
+
 export const openApiDocument = {
   openapi: '3.1.0',
   info: {
     title: 'Flex Portal reference API',
     version: '1.0.0',
     description:
-      'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…" }` with a sentence a user can read.',
+      'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…" }` with a sentence a user can read.' +
+      QUICKSTART,
   },
   servers: [{ url: '/api' }],
   tags: [{ name: 'Session' }, { name: 'Projects' }, { name: 'Operations' }],

@@ -1,10 +1,18 @@
+import { safeUrl } from './safe-url'
+
 /**
- * Product constants (spec §9) and the defaults for what a host may override.
- * The sidebar defaults point at the documentation page the reference server
- * ships (`/docs.html`); a host sets `quickstart-url` / `docs-url` for its own.
+ * Product constants and the defaults for what a host may override. The
+ * sidebar's links default to the API reference the server serves at
+ * `${apiBase}/docs`, as an absolute address: a path on the host page's own
+ * origin would be a 404 on any real host. `quickstart-url` / `docs-url` win.
  */
-export const DEFAULT_QUICKSTART_URL = '/docs.html#quickstart'
-export const DEFAULT_DOCS_URL = '/docs.html#api'
+export const apiDocsUrl = (apiBase: string, anchor = ''): string | undefined => {
+  const url = safeUrl(apiBase.replace(/\/+$/, '') + '/docs')
+  return url && url + anchor
+}
 
 /** How long the 'Successfully copied' notice stays (spec §9). */
 export const COPY_NOTICE_MS = 1000
+
+/** How long a success toast ('Successfully deleted!') stays before it closes itself. */
+export const TOAST_MS = 5000

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { DOCS_CSP } from '../routes/docs'
 
 /**
  * The demo pages hold no inline script or style, so they can run under the
@@ -13,5 +14,6 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next()
   c.header('X-Content-Type-Options', 'nosniff')
   c.header('Referrer-Policy', 'no-referrer')
-  c.header('Content-Security-Policy', c.req.path.startsWith('/api/') || c.req.path === '/api' ? API_CSP : PAGE_CSP)
+  const docs = c.req.path === '/api/docs' || c.req.path.startsWith('/api/docs/')
+  c.header('Content-Security-Policy', docs ? DOCS_CSP : c.req.path.startsWith('/api/') || c.req.path === '/api' ? API_CSP : PAGE_CSP)
 }

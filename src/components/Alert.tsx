@@ -3,27 +3,31 @@ import { AlertIcon } from './icons/AlertIcon'
 
 export interface AlertProps {
   children: ReactNode
-  /** error: the spec's red banner with a red icon; info: a neutral notice. */
-  tone?: 'error' | 'info'
-  /** Shown as a small button when given. */
+  /** error: the spec's red banner with a red icon; warning: amber (a secret shown once); info: a neutral notice. */
+  tone?: 'error' | 'warning' | 'info'
+  /** Each shown as a small button when given. */
   onDismiss?: () => void
-  action?: ReactNode
+  onRetry?: () => void
   className?: string
 }
 
 /** The red banner with a red icon (spec §2), announced to screen readers. */
-export function Alert({ children, tone = 'error', onDismiss, action, className = '' }: AlertProps) {
-  const colours = tone === 'error' ? 'bg-danger-bg text-danger border-danger' : 'bg-raised text-fg border-border'
+export function Alert({ children, tone = 'error', onDismiss, onRetry, className = '' }: AlertProps) {
+  const colours = { error: 'bg-danger-bg text-danger border-danger', warning: 'bg-warning-bg text-warning border-warning font-medium', info: 'bg-raised text-fg border-border' }[tone]
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start gap-3 rounded-flex border px-4 py-3 text-sm ${colours} ${className}`}>
       <AlertIcon className="h-5 w-5 shrink-0" />
       <div className="min-w-0 flex-1 break-words">{children}</div>
-      {action}
-      {onDismiss && (
-        <button type="button" onClick={onDismiss} className="shrink-0 rounded-flex px-1 font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
-          Dismiss
-        </button>
-      )}
+      {onRetry && <AlertButton onClick={onRetry}>Retry</AlertButton>}
+      {onDismiss && <AlertButton onClick={onDismiss}>Dismiss</AlertButton>}
     </div>
+  )
+}
+
+function AlertButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <button type="button" onClick={onClick} className="shrink-0 rounded-flex px-1 font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
+      {children}
+    </button>
   )
 }

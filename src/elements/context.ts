@@ -7,6 +7,8 @@ export interface ElementConfig {
   /** Its shadow root: dialogs and menus are portalled here. */
   root: ShadowRoot
   apiBase: string
+  /** `sidebar="none"`: the host has its own navigation; the header keeps the links. */
+  noSidebar: boolean
   /** Host-supplied addresses, already checked by safeUrl (undefined = inert). */
   urls: {
     docs?: string
@@ -14,6 +16,8 @@ export interface ElementConfig {
     forgotPassword?: string
     profile?: string
     settings?: string
+    signup?: string
+    login?: string
   }
   /** The host's own snippet templates (the `snippets` property), checked; shown as tabs in the reveal dialogs. */
   snippets?: HostSnippet[]

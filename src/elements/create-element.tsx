@@ -17,6 +17,13 @@ export interface CommonAttributes {
   forgotPasswordUrl?: string
   profileUrl?: string
   settingsUrl?: string
+  /** dark (default) | light | auto: applied by the stylesheet through `:host([theme])`. */
+  theme?: string
+  /** `none`: no sidebar, for hosts with their own navigation (flex-portal, flex-projects). */
+  sidebar?: string
+  /** Where a standalone flex-login / flex-signup sends the other way; without them they switch in place. */
+  signupUrl?: string
+  loginUrl?: string
 }
 
 const commonProps = {
@@ -27,6 +34,10 @@ const commonProps = {
   forgotPasswordUrl: 'string',
   profileUrl: 'string',
   settingsUrl: 'string',
+  theme: 'string',
+  sidebar: 'string',
+  signupUrl: 'string',
+  loginUrl: 'string',
 } as const
 
 type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement; snippets?: unknown }
@@ -47,30 +58,34 @@ export function createFlexElement<Extra extends object = object>(
     const root = props.container as unknown as ShadowRoot
     adoptStyles(root)
     const host = root.host as HTMLElement
+    const apiBase = props.apiBase?.trim() || DEFAULT_API_BASE
     const config = useMemo<ElementConfig>(
       () => ({
         host,
         root,
-        apiBase: props.apiBase?.trim() || DEFAULT_API_BASE,
+        apiBase,
+        noSidebar: props.sidebar === 'none',
         urls: {
           docs: safeUrl(props.docsUrl),
           quickstart: safeUrl(props.quickstartUrl),
           forgotPassword: safeUrl(props.forgotPasswordUrl),
           profile: safeUrl(props.profileUrl),
           settings: safeUrl(props.settingsUrl),
+          signup: safeUrl(props.signupUrl),
+          login: safeUrl(props.loginUrl),
         },
         // Set before the script defined the element, the value is the host's own property.
         snippets: readSnippets(props.snippets ?? (host as { snippets?: unknown }).snippets),
       }),
-      [host, root, props.apiBase, props.docsUrl, props.quickstartUrl, props.forgotPasswordUrl, props.profileUrl, props.settingsUrl, props.snippets],
+      [host, root, apiBase, props.sidebar, props.docsUrl, props.quickstartUrl, props.forgotPasswordUrl, props.profileUrl, props.settingsUrl, props.signupUrl, props.loginUrl, props.snippets],
     )
     const mode: RouterMode = props.router === 'memory' ? 'memory' : 'hash'
     const navigation = useNavigationState(host, mode)
-    const { container: _c, apiBase: _a, docsUrl: _d, quickstartUrl: _q, router: _r, forgotPasswordUrl: _f, profileUrl: _p, settingsUrl: _s, snippets: _n, ...extra } = props
+    const { container: _c, apiBase: _a, docsUrl: _d, quickstartUrl: _q, router: _r, forgotPasswordUrl: _f, profileUrl: _p, settingsUrl: _s, theme: _t, sidebar: _b, signupUrl: _su, loginUrl: _l, snippets: _n, ...extra } = props
     return (
       <ElementContext.Provider value={config}>
         <NavigationContext.Provider value={navigation}>
-          <div className="flex-root">
+          <div className="flex-root flex-cq">
             <Screen {...(extra as Extra)} />
           </div>
         </NavigationContext.Provider>

@@ -15,13 +15,26 @@ export interface Navigation {
 
 const currentHash = () => parseRoute(window.location.hash || '#/')
 
+// Memory mode keeps its route for the tab, so a reload comes back to it. Only
+// the route (a path and a project id) is stored: never anything secret.
+const ROUTE_KEY = 'flex-route'
+// Storage may be blocked (a sandboxed frame, privacy settings) or full: the route is then not remembered.
+const session = (write?: string): string | null => {
+  try {
+    if (write) sessionStorage.setItem(ROUTE_KEY, write)
+    return sessionStorage.getItem(ROUTE_KEY)
+  } catch {
+    return null
+  }
+}
+
 /**
  * Routing for one element. Hash mode follows `location.hash`, so back and
  * forward work and elements on one page agree; memory mode keeps the route
  * inside the element for hosts that own the hash.
  */
 export function useNavigationState(host: Element, mode: RouterMode, initial = '/'): Navigation {
-  const [route, setRoute] = useState<Route>(() => (mode === 'hash' ? currentHash() : parseRoute(initial)))
+  const [route, setRoute] = useState<Route>(() => (mode === 'hash' ? currentHash() : parseRoute(session() ?? initial)))
 
   useEffect(() => {
     if (mode !== 'hash') return
@@ -45,7 +58,7 @@ export function useNavigationState(host: Element, mode: RouterMode, initial = '/
       if (mode === 'hash') {
         if (options.replace) window.history.replaceState(window.history.state, '', '#' + next.href)
         else if (window.location.hash !== '#' + next.href) window.location.hash = next.href
-      }
+      } else session(next.href)
       setRoute(next)
     },
     [host, mode],

@@ -36,12 +36,14 @@ export type Resolution = { screen: ScreenName } | { redirect: string }
 
 /**
  * Guards: a guarded route without access data goes to /login (spec: presence
- * only, not validity); an unknown route goes to /.
+ * only, not validity); an unknown route goes to /. The mirror: with access
+ * data, the log-in and sign-up routes go to /dashboard.
  */
 export function resolveRoute(route: Route, signedIn: boolean): Resolution {
   const match = matchScreen(route.path)
   if (!match) return { redirect: '/' }
   if (match.guarded && !signedIn) return { redirect: '/login' }
+  if (!match.guarded && signedIn) return { redirect: '/dashboard' }
   return { screen: match.screen }
 }
 

@@ -14,7 +14,7 @@ const css = generateCss(files('src').map((f) => readFileSync(f, 'utf8')))
 
 describe('generated CSS', () => {
   it('has the :host preflight and the .flex-root shield instead of html/body rules', () => {
-    expect(css).toMatch(/:host\{display:block\}/)
+    expect(css).toMatch(/:host\{display:block;/)
     expect(css).toMatch(/\.flex-root\{[^}]*all:initial/)
     expect(css).toMatch(/\.flex-root\{[^}]*font-size:16px/)
     expect(css).not.toMatch(/(^|[},])\s*(html|body)\s*[{,]/)
@@ -27,9 +27,29 @@ describe('generated CSS', () => {
   })
 
   it('takes colours, radius and font from --flex-* custom properties', () => {
-    expect(css).toMatch(/\.bg-bg\{[^}]*var\(--flex-bg, ?#0b1120\)/)
+    expect(css).toMatch(/\.bg-bg\{background-color:var\(--fx-bg\)\}/)
+    expect(css).toMatch(/:host\{[^}]*--fx-bg:var\(--flex-bg, ?#0b1120\)/)
     expect(css).toMatch(/\.rounded-flex\{border-radius:var\(--flex-radius/)
     expect(css).toMatch(/\.font-flex\{font-family:var\(--flex-font/)
+  })
+
+  it('picks the palette by the theme attribute: dark by default, light, and auto following the system live', () => {
+    expect(css).toMatch(/:host\{[^}]*--fx-bg:var\(--flex-bg, ?#0b1120\)[^}]*--fx-scheme:dark/)
+    expect(css).toMatch(/:host\(\[theme=light\]\)\{[^}]*--fx-bg:var\(--flex-bg, ?#f8fafc\)[^}]*--fx-scheme:light/)
+    expect(css).toMatch(/@media \(prefers-color-scheme: light\)\{:host\(\[theme=auto\]\)\{[^}]*--fx-bg:var\(--flex-bg, ?#f8fafc\)/)
+    expect(css).toMatch(/\.flex-root\{[^}]*color-scheme:var\(--fx-scheme\)/)
+  })
+
+  it('lays out by the element\'s own width: the screen root is a size container and the cq variants are container queries', () => {
+    expect(css).toMatch(/\.flex-cq\{container-type:inline-size\}/)
+    // One block per breakpoint, the wider last so it wins.
+    const sm = css.indexOf('@container (min-width:560px){')
+    const md = css.indexOf('@container (min-width:768px){')
+    expect(sm).toBeGreaterThan(-1)
+    expect(md).toBeGreaterThan(sm)
+    expect(css.slice(sm, md)).toContain('.cq-sm\\:table-row{display:table-row}')
+    expect(css.slice(md)).toContain('.cq-md\\:block{display:block}')
+    expect(css.match(/@container/g)).toHaveLength(2)
   })
 
   it('holds every utility the auth screens use, and no hashed class names', () => {

@@ -14,9 +14,13 @@ import { expectVisible } from './harness/wait'
 
 const suite = useSuite()
 
-/** Pages with no CSS of their own: the widget as it looks when nothing clashes. */
-const reference = (tag: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reference</title></head>
-<body><${tag}></${tag}><script src="/flex-portal.js"></script></body></html>`
+/**
+ * Pages with none of the host's CSS but its theme (the --flex-* variables and
+ * theme="light", which are meant to reach in): the widget as it looks when nothing clashes.
+ */
+const reference = (tag: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reference</title>
+<link rel="stylesheet" href="/existing-theme.css"></head>
+<body><${tag} theme="light" sidebar="none"></${tag}><script src="/flex-portal.js"></script></body></html>`
 
 /** What a clashing stylesheet would change, element by element. */
 const PROPERTIES = [
@@ -50,7 +54,7 @@ function loginFormStyles(page: Page): Promise<Styles> {
     label: login.getByText('Email address', { exact: true }),
     input: login.getByLabel('Email address'),
     button: login.getByRole('button', { name: 'Log in' }),
-    link: login.getByRole('link', { name: 'Sign up' }),
+    switchLink: login.getByRole('button', { name: 'Sign up' }),
     checkbox: login.getByLabel('Remember me'),
   })
 }

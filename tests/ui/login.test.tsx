@@ -27,7 +27,7 @@ describe('the log-in screen', () => {
     expect(q.getByRole('img', { name: 'Logo' })).toBeTruthy()
     const email = q.getByLabelText('Email address') as HTMLInputElement
     const password = q.getByLabelText('Password') as HTMLInputElement
-    expect([email.type, email.required, email.autocomplete]).toEqual(['email', true, 'email'])
+    expect([email.type, email.required, email.autocomplete]).toEqual(['email', true, 'username'])
     expect([password.type, password.required, password.autocomplete]).toEqual(['password', true, 'current-password'])
     expect(q.queryByLabelText('Name')).toBeNull()
     expect((q.getByRole('checkbox', { name: 'Remember me' }) as HTMLInputElement).checked).toBe(false)
@@ -182,6 +182,37 @@ describe('<flex-login> on a page without <flex-portal>', () => {
     expect(signedOut.events.map((e) => e.detail)).toEqual([{ reason: 'user' }])
     expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
     await waitFor(() => expect(api.callsTo('POST /api/device')).toHaveLength(1))
+  })
+
+  it("'Sign up' switches to the sign-up form inside the element, and 'Log in' back, without touching the hash", async () => {
+    stubFetch(DEVICE)
+    const hash = window.location.hash
+    const el = mountElement('flex-login')
+    const q = shadow(el)
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Sign up' }))
+    const heading = await q.findByRole('heading', { name: 'Sign up for your account' })
+    expect(q.getByLabelText('Name')).toBeTruthy()
+    await waitFor(() => expect(el.shadowRoot!.activeElement).toBe(heading))
+    expect(window.location.hash).toBe(hash)
+    await user.click(q.getByRole('button', { name: 'Log in' }))
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+  })
+
+  it('with signup-url, Sign up is a link to that address instead', async () => {
+    stubFetch(DEVICE)
+    const q = shadow(mountElement('flex-login', { 'signup-url': 'https://example.com/join' }))
+    expect((await q.findByRole('link', { name: 'Sign up' })).getAttribute('href')).toBe('https://example.com/join')
+    expect(q.queryByRole('button', { name: 'Sign up' })).toBeNull()
+  })
+
+  it('a standalone <flex-signup> switches to log-in in place, or follows login-url', async () => {
+    stubFetch(DEVICE)
+    const q = shadow(mountElement('flex-signup'))
+    await userEvent.setup().click(await q.findByRole('button', { name: 'Log in' }))
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    const linked = shadow(mountElement('flex-signup', { 'login-url': '/sign-in' }))
+    expect((await linked.findByRole('link', { name: 'Log in' })).getAttribute('href')).toBe(new URL('/sign-in', document.baseURI).href)
   })
 
   it('takes api-base and forgot-password-url as attributes', async () => {

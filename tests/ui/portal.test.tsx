@@ -59,8 +59,6 @@ describe('<flex-portal> in hash mode', () => {
     ['#/dashboard/sub/path', 'Dashboard stand-in'],
     ['#/projects?projectid=7', 'Project stand-in 7'],
     ['#/projects/x?projectid=8', 'Project stand-in 8'],
-    ['#/login', 'Log in to your account'],
-    ['#/signup', 'Sign up for your account'],
   ])('signed in, %s shows %s', async (hash, title) => {
     signInAs()
     const { q } = portalAt(hash)
@@ -128,11 +126,14 @@ describe('<flex-portal> in hash mode', () => {
     expect(await q.findByRole('heading', { name: 'Dashboard stand-in' })).toBeTruthy()
   })
 
-  it('a signed-in user sees the log-in form on /login (the route table has no guard there)', async () => {
+  it.each(['', '#/', '#/login', '#/signup'])('a signed-in user opening %s goes to the dashboard, replacing the entry', async (hash) => {
     signInAs()
-    const { q } = portalAt('#/login')
-    expect(await q.findByLabelText('Email address')).toBeTruthy()
-    expect(q.queryByText('You are signed in.')).toBeNull()
+    const length = window.history.length
+    const { q } = portalAt(hash)
+    expect((await heading(q)).textContent).toBe('Dashboard stand-in')
+    await waitFor(() => expect(window.location.hash).toBe('#/dashboard'))
+    expect(q.queryByLabelText('Email address')).toBeNull()
+    expect(window.history.length).toBe(length)
   })
 
   it('the links between the two screens, then Back and Forward', async () => {
@@ -193,4 +194,11 @@ describe('<flex-portal router="memory">', () => {
     expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
     expect(window.location.hash).toBe('#/host-section')
   })
+
+  it('a signed-in user starts on the dashboard', async () => {
+    signInAs()
+    const q = shadow(mountElement('flex-portal', { router: 'memory' }))
+    expect((await heading(q)).textContent).toBe('Dashboard stand-in')
+  })
+
 })

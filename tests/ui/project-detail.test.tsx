@@ -72,10 +72,12 @@ describe('project detail', () => {
     expect(q.queryByRole('button', { name: 'Create' })).toBeNull()
   })
 
-  it('no id at all is not found, without a call', async () => {
+  it('no project chosen is a calm empty state, not an error, and makes no call', async () => {
     const api = stubFetch({})
     const { q } = renderDetail(undefined, { route: '/projects' })
-    expect((await q.findByRole('alert')).textContent).toContain('Project not found.')
+    expect(await q.findByText('Choose a project to see its keys.')).toBeTruthy()
+    expect(q.queryByRole('alert')).toBeNull()
+    expect(q.queryByText(/not found/i)).toBeNull()
     expect(api.calls).toHaveLength(0)
   })
 

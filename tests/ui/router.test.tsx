@@ -7,16 +7,19 @@ import { recordEvents } from './helpers'
 
 const clearHash = () => window.history.replaceState(null, '', window.location.pathname)
 
-beforeEach(clearHash)
+beforeEach(() => {
+  clearHash()
+  sessionStorage.clear()
+})
 afterEach(clearHash)
 
 describe('route table and guards', () => {
   it.each([
     // path, signed out, signed in
-    ['/', { screen: 'login' }, { screen: 'login' }],
-    ['', { screen: 'login' }, { screen: 'login' }],
-    ['/login', { screen: 'login' }, { screen: 'login' }],
-    ['/signup', { screen: 'signup' }, { screen: 'signup' }],
+    ['/', { screen: 'login' }, { redirect: '/dashboard' }],
+    ['', { screen: 'login' }, { redirect: '/dashboard' }],
+    ['/login', { screen: 'login' }, { redirect: '/dashboard' }],
+    ['/signup', { screen: 'signup' }, { redirect: '/dashboard' }],
     ['/dashboard', { redirect: '/login' }, { screen: 'dashboard' }],
     ['/dashboard/settings/x', { redirect: '/login' }, { screen: 'dashboard' }],
     ['/projects?projectid=42', { redirect: '/login' }, { screen: 'project' }],
@@ -96,6 +99,14 @@ describe('navigation', () => {
     expect(window.location.hash).toBe('#host-owned')
     expect(window.history.length).toBe(before)
     expect(r.nav().hrefFor('/signup')).toBe('/signup')
+  })
+
+  it('memory mode remembers its route for the tab: a new router (a reload) starts there', () => {
+    const first = mountRouter('memory')
+    act(() => first.nav().navigate('/projects?projectid=42'))
+    expect(sessionStorage.getItem('flex-route')).toBe('/projects?projectid=42')
+    first.unmount()
+    expect(mountRouter('memory').shown()).toBe('/projects?projectid=42')
   })
 
   it('memory mode ignores hash changes made by the host', async () => {

@@ -1,6 +1,6 @@
+import { within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DEFAULT_DOCS_URL, DEFAULT_QUICKSTART_URL } from '../../src/constants'
 import { resetStore, signInAs, stubFetch } from './helpers'
 import { projects, renderDashboard } from './helpers/dashboard'
 
@@ -37,11 +37,11 @@ describe('the dashboard sidebar', () => {
     expect(nav().route.href).toBe('/dashboard')
   })
 
-  it('the external links default to the shipped docs page and open in a new tab safely', () => {
+  it('the external links default to the absolute address of the API reference at api-base/docs, and open in a new tab safely', () => {
     const { q } = renderDashboard()
     const [, quickstart, docs] = sidebarLinks(q)
-    expect(quickstart.getAttribute('href')).toBe(DEFAULT_QUICKSTART_URL)
-    expect(docs.getAttribute('href')).toBe(DEFAULT_DOCS_URL)
+    expect(quickstart.getAttribute('href')).toBe(new URL('/api/docs#quickstart', document.baseURI).href)
+    expect(docs.getAttribute('href')).toBe(new URL('/api/docs', document.baseURI).href)
     for (const a of [quickstart, docs]) {
       expect(a.getAttribute('target')).toBe('_blank')
       expect(a.getAttribute('rel')).toBe('noopener noreferrer')
@@ -57,13 +57,13 @@ describe('the dashboard sidebar', () => {
 })
 
 describe('the small-screen sidebar', () => {
-  it('is a column from md up and, below it, a sheet behind the menu button', () => {
+  it('is a column from 768 px of element width up and, below it, a sheet behind the menu button', () => {
     const { q, root } = renderDashboard()
     const column = q.getByRole('complementary')
     expect(column.className).toMatch(/(^|\s)hidden(\s|$)/)
-    expect(column.className).toContain('md:block')
+    expect(column.className).toContain('cq-md:block')
     const button = q.getByRole('button', { name: 'Open sidebar' })
-    expect(button.className).toContain('md:hidden')
+    expect(button.className).toContain('cq-md:hidden')
     expect(button.getAttribute('aria-expanded')).toBe('false')
     expect(root.querySelector('[role="dialog"]')).toBeNull()
   })
@@ -75,7 +75,6 @@ describe('the small-screen sidebar', () => {
     await user.click(button)
     expect(button.getAttribute('aria-expanded')).toBe('true')
     const sheet = q.getByRole('dialog', { name: 'Sidebar' })
-    expect(sheet.parentElement?.className).toContain('md:hidden')
     expect(sheet.querySelectorAll('nav a')).toHaveLength(3)
     await user.click(q.getByRole('button', { name: 'Close sidebar' }))
     expect(q.queryByRole('dialog')).toBeNull()
@@ -98,5 +97,23 @@ describe('the small-screen sidebar', () => {
     const sheet = q.getByRole('dialog', { name: 'Sidebar' })
     await user.click(sheet.querySelector('nav a') as HTMLAnchorElement)
     expect(q.queryByRole('dialog')).toBeNull()
+  })
+})
+
+describe('sidebar="none"', () => {
+  it('drops the sidebar column; the links sit in the header, and behind its menu button on a narrow element', async () => {
+    const { q } = renderDashboard({ noSidebar: true })
+    expect(q.queryByRole('complementary')).toBeNull()
+    const header = q.getByRole('banner')
+    const nav = within(header).getByRole('navigation', { name: 'Portal' })
+    expect(nav.className).toContain('cq-md:flex')
+    const links = Array.from(nav.querySelectorAll('a'))
+    expect(links.map((a) => a.textContent)).toEqual(['Flex Projects', 'Flex Quickstart Guide (opens in a new tab)', 'API Documentation (opens in a new tab)'])
+    expect(links[1].getAttribute('href')).toBe(new URL('/api/docs#quickstart', document.baseURI).href)
+    expect(within(header).getByRole('button', { name: 'User menu' })).toBeTruthy()
+    const menu = within(header).getByRole('button', { name: 'Open sidebar' })
+    expect(menu.className).toContain('cq-md:hidden')
+    await userEvent.setup().click(menu)
+    expect(q.getByRole('dialog', { name: 'Sidebar' }).querySelectorAll('nav a')).toHaveLength(3)
   })
 })

@@ -1,6 +1,7 @@
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { describe, expect, it } from 'vitest'
+import { act } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { Toast } from '../../src/components/toast/Toast'
 import { renderScreen } from './helpers'
 
@@ -28,5 +29,19 @@ describe('Toast', () => {
     expect(q.getByRole('status')).toBe(region)
     await user.click(q.getByRole('button', { name: 'Close' }))
     expect(q.queryByText('Successfully deleted!')).toBeNull()
+  })
+})
+
+describe('Toast closing itself', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('goes away by itself after about five seconds, and not before', async () => {
+    vi.useFakeTimers()
+    const q = renderScreen(<Harness />)
+    act(() => q.getByRole('button', { name: 'Show' }).click())
+    act(() => vi.advanceTimersByTime(4900))
+    expect(q.getByRole('status').textContent).toContain('Successfully deleted!')
+    act(() => vi.advanceTimersByTime(200))
+    expect(q.getByRole('status').textContent).toBe('')
   })
 })

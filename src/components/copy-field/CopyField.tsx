@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { useCopy } from '../../hooks/useCopy'
+import { CheckIcon } from '../icons/CheckIcon'
 
 export const COPIED_NOTICE = 'Successfully copied'
 export const COPY_FAILED_NOTICE = "Couldn't copy. Select the text and copy it manually."
@@ -23,8 +24,9 @@ export function CopyField({ label, value }: CopyFieldProps) {
     if (status === 'failed') manualRef.current?.select()
   }, [status])
 
+  const copied = status === 'copied'
   return (
-    <div className="min-w-0">
+    <div className="relative min-w-0">
       <button
         type="button"
         onClick={() => void copy(value)}
@@ -33,12 +35,23 @@ export function CopyField({ label, value }: CopyFieldProps) {
       >
         <span className="min-w-0 flex-1">
           <span className="block text-xs font-medium text-muted">{label}</span>
+          {/* Secrets break between any two characters, so long keys fill whole lines. */}
           <span className="block break-all font-mono text-sm text-fg">{value}</span>
         </span>
-        <span className="shrink-0 self-center text-xs font-semibold text-accent group-hover:text-accent-hover">Copy</span>
+        {/* Fixed width: the value does not reflow when Copy turns into Copied. */}
+        <span className={`flex w-16 shrink-0 items-center justify-end gap-1 self-center text-xs font-semibold ${copied ? 'text-success' : 'text-accent group-hover:text-accent-hover'}`}>
+          {copied && <CheckIcon className="h-4 w-4" />}
+          {copied ? 'Copied' : 'Copy'}
+        </span>
       </button>
-      <p id={noticeId} role="status" aria-live="polite" className={`mt-1 min-h-[1rem] text-xs ${status === 'failed' ? 'text-danger' : 'text-success'}`}>
-        {status === 'copied' ? COPIED_NOTICE : status === 'failed' ? COPY_FAILED_NOTICE : ''}
+      {/* Over the field's top edge, out of the flow: showing it shifts nothing. */}
+      <p
+        id={noticeId}
+        role="status"
+        aria-live="polite"
+        className={status === 'failed' ? 'mt-1 text-xs text-danger' : copied ? 'absolute -top-2.5 right-2 rounded-full bg-success-bg px-2 text-xs text-success' : 'sr-only'}
+      >
+        {copied ? COPIED_NOTICE : status === 'failed' ? COPY_FAILED_NOTICE : ''}
       </p>
       {status === 'failed' && (
         <input

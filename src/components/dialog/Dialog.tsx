@@ -24,11 +24,13 @@ export interface DialogProps {
 
 const layouts = {
   center: {
+    // Fixed to the visible screen (dvh: the phone's toolbars excluded); a tall
+    // dialog scrolls inside itself, its actions kept in reach (DialogActions).
     overlay: 'z-50 grid place-items-center bg-black/70 p-4',
-    panel: 'w-full max-w-lg max-h-[90vh] overflow-y-auto rounded-flex border border-border bg-surface p-6 text-fg shadow-xl',
+    panel: 'w-full max-w-lg max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-flex border border-border bg-surface px-6 pt-6 text-fg shadow-xl',
   },
   left: {
-    overlay: 'z-50 flex bg-black/70 md:hidden',
+    overlay: 'z-50 flex bg-black/70',
     panel: 'flex h-full w-72 max-w-[85%] flex-col overflow-y-auto border-r border-border bg-surface text-fg shadow-xl',
   },
 }
@@ -78,7 +80,9 @@ export function Dialog({ open, onClose, title, hideTitle = false, dismissible = 
   return (
     <FloatingPortal root={root}>
       {/* Portalled content sits outside the screen's wrapper: give it its own. */}
-      <div ref={setWrapper} className="flex-root">
+      {/* min-h-0: the height a host gives the element is the screen's, not this wrapper's. */}
+      <div ref={setWrapper} className="flex-root min-h-0">
+        {/* lockScroll: floating-ui keeps the page's scroll position and pads for the scrollbar it hides. */}
         <FloatingOverlay
           lockScroll
           className={layout.overlay}

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
+import { TOAST_MS } from '../../constants'
 import { CloseIcon } from '../icons/CloseIcon'
 
 export interface ToastProps {
@@ -8,14 +9,23 @@ export interface ToastProps {
 }
 
 /**
- * A notice in the corner with a close button. The live region is always in
- * the DOM so that a screen reader announces the message when it appears.
+ * A success notice with a close button that also goes away by itself after
+ * TOAST_MS. It sits in the flow where it is rendered (under the actions that
+ * caused it), never over them, whatever the screen size. The live region is
+ * always in the DOM so that a screen reader announces the message when it appears.
  */
 export function Toast({ message, onClose }: ToastProps) {
+  const close = useRef(onClose)
+  close.current = onClose
+  useEffect(() => {
+    if (!message) return
+    const timer = setTimeout(() => close.current(), TOAST_MS)
+    return () => clearTimeout(timer)
+  }, [message])
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-end p-4 sm:p-6">
+    <div role="status" aria-live="polite">
       {message ? (
-        <div className="pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-flex border border-success bg-success-bg p-4 text-sm text-fg shadow-lg">
+        <div className="mt-4 flex items-center gap-3 rounded-flex border border-success bg-success-bg px-4 py-3 text-sm text-fg">
           <p className="min-w-0 flex-1 break-words font-medium">{message}</p>
           <button
             type="button"

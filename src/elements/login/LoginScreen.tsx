@@ -4,22 +4,24 @@ import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
 import { useFlexStore } from '../../hooks/useFlexStore'
-import { RouteLink } from '../../router/RouteLink'
 import { useElement } from '../context'
 import { AuthLayout } from './AuthLayout'
 import { formValue } from './formValue'
 import { RememberForgot } from './RememberForgot'
 import { SignedInNotice } from './SignedInNotice'
+import { SwitchLink } from './SwitchLink'
 import { useAuthSubmit } from './useAuthSubmit'
 import { useDeviceRegistration } from './useDeviceRegistration'
 
 export interface LoginScreenProps {
   /** Set by <flex-portal>, whose route table shows the form even to a signed-in user. */
   inPortal?: boolean
+  /** Standalone: shows the other screen in place of this one. */
+  onSwitch?: () => void
 }
 
 /** The log-in screen (spec §2): routes / and /login, and <flex-login>. */
-export function LoginScreen({ inPortal = false }: LoginScreenProps) {
+export function LoginScreen({ inPortal = false, onSwitch }: LoginScreenProps) {
   const { apiBase } = useElement()
   const signedIn = useFlexStore((s) => s.accessData !== null)
   const expired = useFlexStore((s) => s.signOutReason === 'expired')
@@ -41,15 +43,15 @@ export function LoginScreen({ inPortal = false }: LoginScreenProps) {
       footer={
         <>
           Don't have an account?{' '}
-          <RouteLink to="/signup" className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
+          <SwitchLink to="signup" onSwitch={onSwitch}>
             Sign up
-          </RouteLink>
+          </SwitchLink>
         </>
       }
     >
       <form className="space-y-6" onSubmit={onSubmit}>
         {error ? <Alert>{error}</Alert> : expired && <Alert tone="info">Your session has expired. Please log in again.</Alert>}
-        <TextField label="Email address" name="email" type="email" autoComplete="email" required />
+        <TextField label="Email address" name="email" type="email" autoComplete="username" required />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
         <RememberForgot />
         <Button type="submit" className="w-full" pending={pending} pendingLabel="Logging in…">

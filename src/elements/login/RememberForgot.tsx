@@ -10,7 +10,7 @@ export function RememberForgot() {
   const id = useId()
   const { urls } = useElement()
   return (
-    <div className="flex items-center justify-between gap-4 text-sm">
+    <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <div className="flex items-center gap-2">
         <input id={id} name="remember" type="checkbox" className="h-4 w-4 rounded border-border bg-bg accent-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-focus" />
         <label htmlFor={id} className="text-fg">

@@ -1,4 +1,5 @@
 import { useRef } from 'react'
+import { AppFrame } from '../frame/AppFrame'
 import { LoginScreen } from '../login/LoginScreen'
 import { ProjectDetailScreen } from '../project-detail/ProjectDetailScreen'
 import { ProjectsScreen } from '../projects/ProjectsScreen'
@@ -20,7 +21,11 @@ export function PortalScreen() {
       {screen === 'login' && <LoginScreen inPortal />}
       {screen === 'signup' && <SignupScreen inPortal />}
       {screen === 'dashboard' && <ProjectsScreen />}
-      {screen === 'project' && <ProjectDetailScreen />}
+      {screen === 'project' && (
+        <AppFrame>
+          <ProjectDetailScreen inPortal />
+        </AppFrame>
+      )}
     </div>
   )
 }

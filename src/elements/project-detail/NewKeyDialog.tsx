@@ -1,5 +1,6 @@
 import type { MutableRefObject } from 'react'
 import type { KeyMap } from '../../api/types'
+import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { CopyField } from '../../components/copy-field/CopyField'
 import { Dialog } from '../../components/dialog/Dialog'
@@ -12,7 +13,9 @@ export const NEW_PAIR_TEXT = 'Copy the Project ID and API key. This is your new 
 export function NewKeyDialog({ projectId, keys, onClose, returnFocus }: { projectId: string; keys: KeyMap | null; onClose: () => void; returnFocus?: MutableRefObject<HTMLElement | null> }) {
   return (
     <Dialog open={keys !== null} onClose={onClose} title="New API Information" dismissible={false} returnFocus={returnFocus}>
-      <p className="mt-2 text-sm text-muted">{NEW_PAIR_TEXT}</p>
+      <Alert tone="warning" className="mt-4">
+        {NEW_PAIR_TEXT}
+      </Alert>
       <div className="mt-4 space-y-4">
         {Object.entries(keys ?? {}).map(([apiProjectId, key]) => (
           <div key={apiProjectId} className="space-y-3">

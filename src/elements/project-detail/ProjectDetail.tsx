@@ -7,21 +7,15 @@ import { useManageApi } from '../../hooks/useManageApi'
 import { store } from '../../store'
 import { RouteLink } from '../../router/RouteLink'
 import { ApiActions } from './ApiActions'
+import { NoProjectChosen } from './NoProjectChosen'
 import { ProjectInformation } from './ProjectInformation'
 
-function Retry({ onClick }: { onClick: () => void }) {
-  return (
-    <button type="button" onClick={onClick} className="shrink-0 rounded-flex px-1 font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
-      Retry
-    </button>
-  )
-}
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <div className="min-h-[100vh] bg-bg font-flex text-fg">
-      <div className="mx-auto max-w-4xl px-4 py-8 sm:px-6 lg:px-8">
-        <header className="mb-8 flex flex-col-reverse gap-4 border-b border-border pb-6 sm:flex-row sm:items-start sm:justify-between">
+    <div className="flex-1 bg-bg px-4 py-6 cq-sm:px-6">
+      <div className="mx-auto max-w-4xl">
+        <header className="mb-6 flex flex-col-reverse gap-3 border-b border-border pb-6 cq-sm:flex-row cq-sm:items-start cq-sm:justify-between">
           <h1 dir="auto" className="min-w-0 break-words text-2xl font-bold text-fg">
             {title}
           </h1>
@@ -49,13 +43,14 @@ export function ProjectDetail({ id }: { id: string }) {
     if (opened) store.getState().pickSnippetProject(id)
   }, [id, opened])
 
-  const notFound = !id || (isApiError(project.error) && project.error.status === 404)
+  if (!id) return <NoProjectChosen />
+  const notFound = isApiError(project.error) && project.error.status === 404
   if (notFound) {
     return (
       <Page title="Project not found">
         <div role="alert" className="rounded-flex border border-border bg-surface p-6 text-sm">
           <p className="font-semibold text-fg">Project not found.</p>
-          <p className="mt-1 text-muted">{id ? 'It may have been deleted, or the link is wrong.' : 'No project was chosen.'}</p>
+          <p className="mt-1 text-muted">It may have been deleted, or the link is wrong.</p>
         </div>
       </Page>
     )
@@ -66,7 +61,7 @@ export function ProjectDetail({ id }: { id: string }) {
     return (
       <Page title="Project">
         {project.error !== undefined ? (
-          <Alert action={<Retry onClick={project.reload} />}>
+          <Alert onRetry={project.reload}>
             <p className="font-semibold">This project could not be loaded.</p>
             <p>{errorMessage(project.error)}</p>
           </Alert>
@@ -83,7 +78,7 @@ export function ProjectDetail({ id }: { id: string }) {
   return (
     <Page title={data.name || 'Untitled project'}>
       {project.error !== undefined && (
-        <Alert className="mb-6" action={<Retry onClick={project.reload} />}>
+        <Alert className="mb-6" onRetry={project.reload}>
           {errorMessage(project.error)}
         </Alert>
       )}

@@ -4,9 +4,9 @@ import { formatDate } from '../projects/format-date'
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="py-4 sm:grid sm:grid-cols-3 sm:gap-4">
+    <div className="py-4 cq-sm:grid cq-sm:grid-cols-3 cq-sm:gap-4">
       <dt className="text-sm font-medium text-muted">{term}</dt>
-      <dd className="mt-1 min-w-0 break-words text-sm text-fg sm:col-span-2 sm:mt-0">{children}</dd>
+      <dd className="mt-1 min-w-0 break-words text-sm text-fg cq-sm:col-span-2 cq-sm:mt-0">{children}</dd>
     </div>
   )
 }

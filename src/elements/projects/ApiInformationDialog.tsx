@@ -19,7 +19,7 @@ export function ApiInformationDialog({ project, onClose, returnFocus }: { projec
     <Dialog open={project !== null} onClose={onClose} title="API Information" dismissible={false} returnFocus={returnFocus}>
       {project && (
         <div className="mt-4 space-y-3">
-          <Alert tone="info">{ONE_TIME_WARNING}</Alert>
+          <Alert tone="warning">{ONE_TIME_WARNING}</Alert>
           {Object.entries(project.apiKey).map(([apiProjectId, key]) => (
             <div key={apiProjectId} className="space-y-3">
               <CopyField label="API Key" value={key} />

@@ -2,18 +2,27 @@ import { memo } from 'react'
 import type { ProjectSummary } from '../../api/types'
 import { RouteLink } from '../../router/RouteLink'
 import { projectHref } from '../../router/routes'
+import { CopyIdButton } from './CopyIdButton'
 import { formatDate } from './format-date'
 
 // Every cell is one truncated line, which keeps rows at the fixed height the
 // windowing relies on; the full text is in the title. dir="auto" lets
 // right-to-left names lay out correctly inside a left-to-right table.
-const cell = 'h-14 px-4 align-middle'
+// Below 560 px of table width a row is a stacked card of a fixed height too,
+// instead of a row to scroll sideways: name and status on the first line (the
+// status follows the name: the id and date are ordered after it), then the id
+// with its copy button, then the date.
+const cell = 'min-w-0 cq-sm:h-14 cq-sm:px-4 cq-sm:align-middle'
 
 /** One project in the table; `rowIndex` is its 1-based position counting the header row. */
-export const ProjectRow = memo(function ProjectRow({ project, rowIndex }: { project: ProjectSummary; rowIndex: number }) {
+export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current }: { project: ProjectSummary; rowIndex: number; current: boolean }) {
   return (
-    <tr aria-rowindex={rowIndex} className="border-t border-border hover:bg-raised">
-      <td className={cell}>
+    <tr
+      aria-rowindex={rowIndex}
+      aria-current={current || undefined}
+      className={`flex h-24 flex-wrap content-center gap-x-3 border-t border-border px-4 hover:bg-raised cq-sm:table-row cq-sm:h-auto cq-sm:px-0 ${current ? 'bg-raised' : ''}`}
+    >
+      <td className={`${cell} flex-1`}>
         <RouteLink
           to={projectHref(project.id)}
           dir="auto"
@@ -23,17 +32,20 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex }: { proj
           {project.name || <span className="italic">Untitled project</span>}
         </RouteLink>
       </td>
-      <td className={cell}>
-        <span className="block truncate font-mono text-xs text-fg" title={project.id}>
-          {project.id}
+      <td className={`${cell} order-2 basis-full`}>
+        <span className="flex items-center gap-1">
+          <span className="truncate font-mono text-xs text-fg" title={project.id}>
+            {project.id}
+          </span>
+          <CopyIdButton value={project.id} />
         </span>
       </td>
-      <td className={cell}>
+      <td className={`${cell} hidden cq-sm:table-cell`}>
         <span dir="auto" className="block truncate text-muted" title={project.description || undefined}>
           {project.description || '—'}
         </span>
       </td>
-      <td className={cell}>
+      <td className={`${cell} order-2 basis-full`}>
         <time dateTime={project.createDate} title={project.createDate} className="block truncate text-muted">
           {formatDate(project.createDate)}
         </time>

@@ -1,11 +1,14 @@
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ProjectSummary } from '../../api/types'
+import { useWidth } from '../../hooks/useWidth'
 import { useVirtualRows } from '../../hooks/useVirtualRows'
+import { useNavigation } from '../../router/navigation'
 import { filterProjects, toSearchable } from './filter-projects'
 import { ProjectRow } from './ProjectRow'
 
-/** Matches the rows' `h-14`. */
+/** Matches the rows' `h-14`; stacked rows (below 560 px of element width) are `h-24`. */
 export const ROW_HEIGHT_PX = 56
+export const STACKED_ROW_HEIGHT_PX = 96
 
 const th = 'px-4 py-3 text-xs font-semibold uppercase tracking-wide text-muted'
 
@@ -20,7 +23,14 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
   const deferredQuery = useDeferredValue(query)
   const searchable = useMemo(() => toSearchable(projects), [projects])
   const rows = useMemo(() => filterProjects(searchable, deferredQuery), [searchable, deferredQuery])
-  const { ref, first, last, padTop, padBottom } = useVirtualRows<HTMLDivElement>(rows.length, ROW_HEIGHT_PX)
+  // The table is a size container of its own: beside a sidebar, in a narrow
+  // column, it stacks by the room it has, not by the element's width.
+  const box = useRef<HTMLDivElement>(null)
+  const width = useWidth(box)
+  const stacked = width > 0 && width < 560
+  const { ref, first, last, padTop, padBottom } = useVirtualRows<HTMLDivElement>(rows.length, stacked ? STACKED_ROW_HEIGHT_PX : ROW_HEIGHT_PX)
+  // The project a <flex-project-detail> on the page (or the route) shows is marked in the list.
+  const chosen = useNavigation().route.query.get('projectid')
   const searchId = useId()
 
   useEffect(() => {
@@ -29,9 +39,9 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
 
   const filtering = deferredQuery.trim() !== ''
   return (
-    <div className="min-w-0">
-      <div className="mb-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <div className="w-full sm:max-w-xs">
+    <div ref={box} className="flex-cq min-w-0">
+      <div className="mb-3 flex flex-col gap-2 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
+        <div className="w-full cq-sm:max-w-xs">
           <label htmlFor={searchId} className="sr-only">
             Search projects
           </label>
@@ -51,9 +61,9 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
       </div>
       {/* Focusable so the keyboard can scroll through every row, not only the rendered ones. */}
       <div ref={ref} tabIndex={0} role="region" aria-label="Projects" className="max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
-        <table aria-rowcount={rows.length + 1} className="w-full min-w-[48rem] table-fixed text-left text-sm text-fg">
+        <table aria-rowcount={rows.length + 1} className="block w-full table-fixed text-left text-sm text-fg cq-sm:table">
           <caption className="sr-only">Your projects</caption>
-          <thead className="sticky top-0 z-10 bg-raised">
+          <thead className="sticky top-0 z-10 hidden bg-raised cq-sm:table-header-group">
             <tr aria-rowindex={1}>
               <th scope="col" className={`${th} w-1/4`}>Project Name</th>
               <th scope="col" className={`${th} w-1/5`}>Project ID</th>
@@ -62,14 +72,14 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
               <th scope="col" className={`${th} w-32`}>Status</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="block cq-sm:table-row-group">
             {padTop > 0 && (
               <tr aria-hidden="true" style={{ height: padTop }}>
                 <td colSpan={5} />
               </tr>
             )}
             {rows.slice(first, last).map((project, i) => (
-              <ProjectRow key={project.id} project={project} rowIndex={first + i + 2} />
+              <ProjectRow key={project.id} project={project} rowIndex={first + i + 2} current={project.id === chosen} />
             ))}
             {padBottom > 0 && (
               <tr aria-hidden="true" style={{ height: padBottom }}>

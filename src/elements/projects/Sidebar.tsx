@@ -3,18 +3,22 @@ import { CloseIcon } from '../../components/icons/CloseIcon'
 import { SidebarNav } from './SidebarNav'
 
 export interface SidebarProps {
-  /** The small-screen sheet's state; from md (768 px) up the sidebar is always shown. */
+  /** The narrow element's sheet; from 768 px of element width up the sidebar is always shown. */
   open: boolean
   onClose: () => void
+  /** sidebar="none": no column, only the sheet behind the menu button of a narrow element. */
+  sheetOnly?: boolean
 }
 
-/** A column from 768 px up; below that a sheet opened by the header's menu button. */
-export function Sidebar({ open, onClose }: SidebarProps) {
+/** A column from 768 px of element width up; below that a sheet opened by the header's menu button. */
+export function Sidebar({ open, onClose, sheetOnly }: SidebarProps) {
   return (
     <>
-      <aside className="hidden w-64 shrink-0 border-r border-border bg-surface md:block">
-        <SidebarNav />
-      </aside>
+      {!sheetOnly && (
+        <aside className="hidden w-64 shrink-0 border-r border-border bg-surface cq-md:block">
+          <SidebarNav />
+        </aside>
+      )}
       <Dialog open={open} onClose={onClose} title="Sidebar" hideTitle placement="left">
         <div className="flex justify-end p-2">
           <button

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { FolderIcon } from '../../components/icons/FolderIcon'
 import { HomeIcon } from '../../components/icons/HomeIcon'
-import { DEFAULT_DOCS_URL, DEFAULT_QUICKSTART_URL } from '../../constants'
+import { apiDocsUrl } from '../../constants'
 import { RouteLink } from '../../router/RouteLink'
 import { useElement } from '../context'
 
@@ -10,7 +10,7 @@ const itemClass =
 const idle = 'text-muted hover:bg-raised hover:text-fg'
 const current = 'bg-raised text-fg'
 
-function ExternalItem({ href, icon, children }: { href: string; icon: ReactNode; children: string }) {
+function ExternalItem({ href, icon, children }: { href?: string; icon: ReactNode; children: string }) {
   return (
     <a href={href} target="_blank" rel="noopener noreferrer" className={`${itemClass} ${idle}`}>
       {icon}
@@ -22,19 +22,22 @@ function ExternalItem({ href, icon, children }: { href: string; icon: ReactNode;
   )
 }
 
-/** The sidebar's three items (spec §2). `onNavigate` lets the small-screen sheet close itself. */
-export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
-  const { urls } = useElement()
+/**
+ * The sidebar's three items (spec §2). `onNavigate` lets the small-screen sheet
+ * close itself; `inHeader`: a row in the header (sidebar="none", wide elements).
+ */
+export function SidebarNav({ onNavigate, inHeader }: { onNavigate?: () => void; inHeader?: boolean }) {
+  const { urls, apiBase } = useElement()
   return (
-    <nav aria-label="Sidebar" className="flex flex-col gap-1 p-4">
+    <nav aria-label={inHeader ? 'Portal' : 'Sidebar'} className={inHeader ? 'hidden gap-1 cq-md:flex' : 'flex flex-col gap-1 p-4'}>
       <RouteLink to="/dashboard" aria-current="page" className={`${itemClass} ${current}`} onClick={onNavigate}>
         <HomeIcon className="h-5 w-5 shrink-0" />
         <span>Flex Projects</span>
       </RouteLink>
-      <ExternalItem href={urls.quickstart ?? DEFAULT_QUICKSTART_URL} icon={<FolderIcon className="h-5 w-5 shrink-0" />}>
+      <ExternalItem href={urls.quickstart ?? apiDocsUrl(apiBase, '#quickstart')} icon={<FolderIcon className="h-5 w-5 shrink-0" />}>
         Flex Quickstart Guide
       </ExternalItem>
-      <ExternalItem href={urls.docs ?? DEFAULT_DOCS_URL} icon={<FolderIcon className="h-5 w-5 shrink-0" />}>
+      <ExternalItem href={urls.docs ?? apiDocsUrl(apiBase)} icon={<FolderIcon className="h-5 w-5 shrink-0" />}>
         API Documentation
       </ExternalItem>
     </nav>

@@ -4,25 +4,27 @@ import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
 import { useFlexStore } from '../../hooks/useFlexStore'
-import { RouteLink } from '../../router/RouteLink'
 import { useElement } from '../context'
 import { AuthLayout } from '../login/AuthLayout'
 import { formValue } from '../login/formValue'
 import { RememberForgot } from '../login/RememberForgot'
 import { SignedInNotice } from '../login/SignedInNotice'
+import { SwitchLink } from '../login/SwitchLink'
 import { useAuthSubmit } from '../login/useAuthSubmit'
 import { useDeviceRegistration } from '../login/useDeviceRegistration'
 
 export interface SignupScreenProps {
   /** Set by <flex-portal>, whose route table shows the form even to a signed-in user. */
   inPortal?: boolean
+  /** Standalone: shows the other screen in place of this one. */
+  onSwitch?: () => void
 }
 
 /**
  * The sign-up screen (spec §2): route /signup, and <flex-signup>. Unlike the
  * spec's original, a failure shows the server's message (design.md §2).
  */
-export function SignupScreen({ inPortal = false }: SignupScreenProps) {
+export function SignupScreen({ inPortal = false, onSwitch }: SignupScreenProps) {
   const { apiBase } = useElement()
   const signedIn = useFlexStore((s) => s.accessData !== null)
   const showNotice = signedIn && !inPortal
@@ -43,9 +45,9 @@ export function SignupScreen({ inPortal = false }: SignupScreenProps) {
       footer={
         <>
           Already have an account?{' '}
-          <RouteLink to="/login" className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
+          <SwitchLink to="login" onSwitch={onSwitch}>
             Log in
-          </RouteLink>
+          </SwitchLink>
         </>
       }
     >

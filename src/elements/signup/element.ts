@@ -1,13 +1,14 @@
 /**
  * <flex-signup>: the sign-up screen alone.
  *
- * Attributes: api-base (default /api), router (hash | memory), forgot-password-url.
+ * Attributes: api-base (default /api), router (hash | memory), forgot-password-url,
+ *   theme (dark | light | auto), login-url (without it the other screen opens in place).
  * Events: flex-signed-in, flex-signed-out (its Sign out button),
- *   flex-navigate (cancelable; to /dashboard after success, to the other screen).
+ *   flex-navigate (cancelable; to /dashboard after success).
  * Shows "You are signed in." with a Sign out button instead of the form when a
- * session exists (standalone only; inside <flex-portal> /signup always shows the form).
+ * session exists (inside <flex-portal> a signed-in user goes to /dashboard instead).
  */
 import { createFlexElement } from '../create-element'
-import { SignupScreen } from './SignupScreen'
+import { StandaloneSignup } from '../login/StandaloneAuth'
 
-export const FlexSignupElement = createFlexElement(SignupScreen)
+export const FlexSignupElement = createFlexElement(StandaloneSignup)

@@ -16,6 +16,7 @@ export interface ScreenOptions {
   apiBase?: string
   urls?: ElementConfig['urls']
   snippets?: ElementConfig['snippets']
+  noSidebar?: boolean
 }
 
 export interface ScreenRender extends RenderResult {
@@ -31,20 +32,20 @@ function Providers({ config, mode, initial, onNav, children }: { config: Element
   return (
     <ElementContext.Provider value={config}>
       <NavigationContext.Provider value={navigation}>
-        <div className="flex-root">{children}</div>
+        <div className="flex-root flex-cq">{children}</div>
       </NavigationContext.Provider>
     </ElementContext.Provider>
   )
 }
 
 export function renderScreen(ui: ReactElement, options: ScreenOptions = {}): ScreenRender {
-  const { route = '/', mode = 'memory', apiBase = '/api', urls = {}, snippets } = options
+  const { route = '/', mode = 'memory', apiBase = '/api', urls = {}, snippets, noSidebar = false } = options
   const host = document.createElement('div')
   document.body.append(host)
   const root = host.attachShadow({ mode: 'open' })
   const container = document.createElement('div')
   root.append(container)
-  const config: ElementConfig = { host, root, apiBase, urls, snippets }
+  const config: ElementConfig = { host, root, apiBase, urls, snippets, noSidebar }
   let current: Navigation | null = null
   const result = render(
     <Providers config={config} mode={mode} initial={route} onNav={(n) => (current = n)}>

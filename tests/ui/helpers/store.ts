@@ -5,6 +5,7 @@ import type { AccessData } from '../../../src/api/types'
 export function resetStore(): void {
   store.setState({ accessData: null, signOutReason: null, device: null, revealedKeys: {}, snippetPick: null, snippetProjects: null, snippetKeys: {} })
   localStorage.clear()
+  sessionStorage.clear()
 }
 
 /** Signs in as if a log-in had succeeded. */

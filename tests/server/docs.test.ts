@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openApiDocument } from '../../server/openapi'
+import { createTestServer, type TestServer } from './harness'
+
+let s: TestServer
+beforeAll(async () => {
+  s = await createTestServer()
+})
+afterAll(() => s.close())
+
+describe('GET /api/docs, the API reference', () => {
+  it('is an HTML page that renders the server’s own OpenAPI document with scripts served from here', async () => {
+    const res = await s.request('GET', '/api/docs')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    const scripts = [...res.text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+    expect(scripts).toEqual(['<script src="docs/redoc.standalone.js">', '<script src="docs/init.js">'])
+    expect(res.text).not.toMatch(/https?:\/\//)
+    expect(res.text).toContain('href="openapi.json"')
+  })
+
+  it('has a policy of its own: scripts and data from this origin only, no CDN, not framable', async () => {
+    const csp = (await s.request('GET', '/api/docs')).headers.get('content-security-policy') ?? ''
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("connect-src 'self'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).not.toMatch(/https?:|\*|'unsafe-eval'/)
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+    // The JSON API keeps its stricter policy.
+    expect((await s.request('GET', '/api/health')).headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+  })
+
+  it('serves the renderer (Redoc, from npm) and the start-up file itself', async () => {
+    const redoc = await s.request('GET', '/api/docs/redoc.standalone.js')
+    expect(redoc.status).toBe(200)
+    expect(redoc.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(redoc.text).toContain('Redoc')
+    expect(redoc.text, 'no remote asset left in the bundle').not.toContain('https://cdn.redoc.ly')
+    const init = await s.request('GET', '/api/docs/init.js')
+    expect(init.status).toBe(200)
+    expect(init.text).toMatch(/Redoc\.init\(\s*'openapi\.json'/)
+    expect((await s.request('GET', '/api/docs/other.js')).status).toBe(404)
+  })
+
+  it('has a Quickstart section, from the OpenAPI document’s description', () => {
+    expect(openApiDocument.info.description).toMatch(/^# Quickstart$/m)
+  })
+})
