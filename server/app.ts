@@ -12,6 +12,8 @@ import { deviceRoutes } from './routes/device'
 import { healthRoutes } from './routes/health'
 import { openApiRoutes } from './routes/openapi'
 import { projectRoutes } from './routes/projects'
+import { verifyRoutes } from './routes/verify'
+import { keyVerifier } from './security/key-verifier'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
 
@@ -23,12 +25,14 @@ export interface AppDeps {
   log?: Log
   /** Folders served at `/`, first match wins (the demo pages, then dist/). None: API only. */
   staticRoots?: readonly string[]
+  /** Milliseconds since the epoch (default Date.now); tests move it to pass key expiries. */
+  clock?: () => number
 }
 
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
-export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [] }: AppDeps) {
+export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
   const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
-  const deps = { db, config }
+  const deps = { db, config, clock, keys: keyVerifier(db, clock, log) }
 
   const api = new Hono()
   if (config.corsOrigins.length > 0) {
@@ -37,7 +41,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
       '*',
       cors({
         origin: (origin) => (allowed.has(origin) ? origin : null),
-        allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+        allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
         allowHeaders: ['Authorization', 'Content-Type'],
         exposeHeaders: ['Retry-After'],
         maxAge: 600,
@@ -59,6 +63,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', projectRoutes(deps))
     .route('/', healthRoutes(deps))
     .route('/', openApiRoutes())
+    .route('/', verifyRoutes(deps))
 
   const app = new Hono()
   app.onError(errorHandler(log))
