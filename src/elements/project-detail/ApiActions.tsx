@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react'
 import { errorMessage } from '../../api/errors'
-import type { KeyMap, Project } from '../../api/types'
+import type { KeyInfo, KeyMap, Project } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { Toast } from '../../components/toast/Toast'
@@ -9,7 +9,13 @@ import { useManageApi } from '../../hooks/useManageApi'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useElement } from '../context'
 import { DeleteKeyDialog } from './DeleteKeyDialog'
+import { EditKeyDialog, type KeyEdit } from './EditKeyDialog'
+import { isExpired } from './key-status'
+import { KeyFormDialog } from './KeyFormDialog'
+import { KeysTable, type KeyActionKind } from './KeysTable'
 import { NewKeyDialog } from './NewKeyDialog'
+import { RollKeyDialog } from './RollKeyDialog'
+import { useNewKeys } from './useNewKeys'
 
 export const DELETED_NOTICE = 'Successfully deleted!'
 
@@ -20,8 +26,16 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   const keyIds = Object.keys(project.apiKey)
   const create = useSingleFlight()
   const [error, setError] = useState<string | null>(null)
-  const [newKeys, setNewKeys] = useState<KeyMap | null>(null)
+  const { newKeys, reveal, dismiss } = useNewKeys()
   const [picking, setPicking] = useState(false)
+  // One key's Edit, Roll or Delete, from its row of the table.
+  const [action, setAction] = useState<{ kind: KeyActionKind; key: KeyInfo } | null>(null)
+  const reasonId = useId()
+  // keys and keyLimit come from servers beyond the spec; without them the table,
+  // counter and per-key actions stay hidden.
+  const { keys, keyLimit } = project
+  const active = keys ? keys.filter((k) => !isExpired(k)).length : keyIds.length
+  const atLimit = keyLimit !== undefined && active >= keyLimit
   const [toast, setToast] = useState<string | null>(null)
   const createButton = useRef<HTMLButtonElement>(null)
   const deleteButton = useRef<HTMLButtonElement>(null)
@@ -37,7 +51,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
         setError(errorMessage(e))
         return
       }
-      setNewKeys(keys)
+      reveal(keys)
       emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
       onChanged()
     })
@@ -45,10 +59,30 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   const deleteKey = async (keyId: string) => {
     await api.deleteKey(project.id, keyId)
     setPicking(false)
+    setAction(null)
     setToast(DELETED_NOTICE)
     emit(host, 'flex-key-deleted', { projectId: project.id, keyId })
     onChanged()
   }
+
+  const saveKey = async (keyId: string, edit: KeyEdit) => {
+    await api.updateKey(project.id, keyId, edit)
+    setAction(null)
+    emit(host, 'flex-key-updated', { projectId: project.id, keyId })
+    onChanged()
+  }
+
+  const rollKey = async (keyId: string, graceSeconds: number) => {
+    const keys = await api.rollKey(project.id, keyId, graceSeconds)
+    setAction(null)
+    // The same path as Create's answer: 'New API Information' shows the pair.
+    reveal(keys)
+    emit(host, 'flex-key-rolled', { projectId: project.id, keyId, newKeyId: Object.keys(keys)[0] ?? '' })
+    onChanged()
+  }
+
+  const close = () => setAction(null)
+  const target = action?.key
 
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
@@ -61,7 +95,14 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
         </Alert>
       )}
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button ref={createButton} onClick={createKey} pending={create.pending} pendingLabel="Creating…">
+        <Button
+          ref={createButton}
+          onClick={createKey}
+          pending={create.pending}
+          pendingLabel="Creating…"
+          disabled={atLimit}
+          aria-describedby={atLimit ? reasonId : undefined}
+        >
           Create
         </Button>
         <Button
@@ -76,11 +117,32 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
         >
           Delete
         </Button>
+        {keyLimit !== undefined && (
+          <p className="self-center text-sm text-muted">
+            {active} of {keyLimit} keys
+            {atLimit && (
+              <span id={reasonId} className="ml-2 text-fg">
+                Key limit reached: delete a key to create another.
+              </span>
+            )}
+          </p>
+        )}
       </div>
-      <NewKeyDialog keys={newKeys} onClose={() => setNewKeys(null)} returnFocus={createButton} />
+      {keys && keys.length > 0 && <KeysTable keys={keys} onAction={(kind, key) => setAction({ kind, key })} />}
+      <NewKeyDialog keys={newKeys} onClose={dismiss} returnFocus={createButton} />
+      {action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
+      {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
+      {action?.kind === 'delete' && target && (
+        <KeyFormDialog title="Delete API key" submitLabel="Delete key" danger onClose={close} onSubmit={() => deleteKey(target.id)}>
+          <p className="text-muted">
+            Delete <span dir="auto" className="font-semibold text-fg">{target.name}</span> ({target.id})? Anything using it stops working at once.
+          </p>
+        </KeyFormDialog>
+      )}
       <DeleteKeyDialog
         open={picking}
         keyIds={keyIds}
+        names={keys && Object.fromEntries(keys.map((k) => [k.id, k.name]))}
         onClose={() => setPicking(false)}
         onConfirm={deleteKey}
         // Deleting the last key disables Delete: focus goes to Create instead.

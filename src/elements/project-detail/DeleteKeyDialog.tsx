@@ -1,14 +1,11 @@
-import { useId, useState, type FormEvent, type MutableRefObject } from 'react'
-import { errorMessage } from '../../api/errors'
-import { Alert } from '../../components/Alert'
-import { Button } from '../../components/Button'
-import { Dialog } from '../../components/dialog/Dialog'
-import { DialogActions } from '../../components/dialog/DialogActions'
-import { useSingleFlight } from '../../hooks/useSingleFlight'
+import { useId, useState, type MutableRefObject } from 'react'
+import { KeyFormDialog } from './KeyFormDialog'
 
 export interface DeleteKeyDialogProps {
   open: boolean
   keyIds: string[]
+  /** Key names by id, when the server sends them: the options then read "name (id)". */
+  names?: Record<string, string>
   onClose: () => void
   /** Deletes the chosen key; a rejection is shown in the dialog, which stays open. */
   onConfirm: (keyId: string) => Promise<void>
@@ -16,29 +13,23 @@ export interface DeleteKeyDialogProps {
 }
 
 // Mounted only while the dialog is open, so every opening starts on the first key.
-function PickKey({ keyIds, onClose, onConfirm }: Omit<DeleteKeyDialogProps, 'open' | 'returnFocus'>) {
+function PickKey({ keyIds, names = {}, onClose, onConfirm, returnFocus }: Omit<DeleteKeyDialogProps, 'open'>) {
   const [chosen, setChosen] = useState(keyIds[0] ?? '')
-  const [error, setError] = useState<string | null>(null)
-  const { pending, run } = useSingleFlight()
   const selectId = useId()
   const value = keyIds.includes(chosen) ? chosen : (keyIds[0] ?? '')
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    if (!value) return
-    void run(async () => {
-      setError(null)
-      try {
-        await onConfirm(value)
-      } catch (err) {
-        setError(errorMessage(err))
-      }
-    })
-  }
-
   return (
-    <form onSubmit={submit} className="mt-4 space-y-4">
-      {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
+    <KeyFormDialog
+      title="Pick Key To Delete"
+      submitLabel="Confirm"
+      pendingLabel="Deleting…"
+      danger
+      returnFocus={returnFocus}
+      onClose={onClose}
+      onSubmit={async () => {
+        if (value) await onConfirm(value)
+      }}
+    >
       <div>
         <label htmlFor={selectId} className="block text-sm font-medium text-fg">
           API Project ID
@@ -51,28 +42,16 @@ function PickKey({ keyIds, onClose, onConfirm }: Omit<DeleteKeyDialogProps, 'ope
         >
           {keyIds.map((keyId) => (
             <option key={keyId} value={keyId}>
-              {keyId}
+              {names[keyId] ? `${names[keyId]} (${keyId})` : keyId}
             </option>
           ))}
         </select>
       </div>
-      <DialogActions>
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="danger" pending={pending} pendingLabel="Deleting…">
-          Confirm
-        </Button>
-      </DialogActions>
-    </form>
+    </KeyFormDialog>
   )
 }
 
 /** 'Pick Key To Delete' (spec §2): a dropdown of the project-ID keys, the first chosen. */
-export function DeleteKeyDialog({ open, returnFocus, ...rest }: DeleteKeyDialogProps) {
-  return (
-    <Dialog open={open} onClose={rest.onClose} title="Pick Key To Delete" returnFocus={returnFocus}>
-      <PickKey {...rest} />
-    </Dialog>
-  )
+export function DeleteKeyDialog({ open, ...rest }: DeleteKeyDialogProps) {
+  return open ? <PickKey {...rest} /> : null
 }

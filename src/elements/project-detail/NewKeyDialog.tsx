@@ -15,7 +15,7 @@ export function NewKeyDialog({ keys, onClose, returnFocus }: { keys: KeyMap | nu
       <div className="mt-4 space-y-4">
         {Object.entries(keys ?? {}).map(([apiProjectId, key]) => (
           <div key={apiProjectId} className="space-y-3">
-            <CopyField label="Project ID" value={apiProjectId} />
+            <CopyField label="API Project ID" value={apiProjectId} />
             <CopyField label="API Key" value={key} />
           </div>
         ))}

@@ -2,7 +2,7 @@
  * <flex-project-detail>: one project and its API keys.
  *
  * Attributes: project-id (else the `projectid` query of the hash), api-base, router.
- * Events: flex-key-created, flex-key-deleted, flex-signed-out (a 401), flex-navigate (cancelable).
+ * Events: flex-key-created, flex-key-deleted, flex-key-rolled, flex-key-updated, flex-signed-out (a 401), flex-navigate (cancelable).
  */
 import { createFlexElement } from '../create-element'
 import { ProjectDetailScreen } from './ProjectDetailScreen'
