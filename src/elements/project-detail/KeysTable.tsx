@@ -47,7 +47,7 @@ export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind
                   {k.name}
                 </span>,
                 <CopyField label="API Project ID" value={k.id} />,
-                <span className="font-mono text-xs">{k.maskedKey}</span>,
+                <span className="whitespace-nowrap font-mono text-xs">{k.maskedKey}</span>,
                 formatDate(k.createdAt),
                 k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never',
                 keyStatus(k, now),
