@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { DEFAULTS, type AppConfig, type AppOverrides } from './config'
 import type { Database } from './db/index'
+import { fastBodyLimit } from './http/body-limit'
 import { HttpError, errorHandler } from './http/errors'
 import { requestLogger, type Log } from './http/logger'
 import { securityHeaders } from './http/security-headers'
@@ -50,11 +50,8 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   }
   api.use(
     '*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
-      },
+    fastBodyLimit(BODY_LIMIT_BYTES, () => {
+      throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
     }),
   )
   api
