@@ -143,16 +143,22 @@ describe('per-key actions', () => {
     const dialog = q.getByRole('dialog', { name: 'Edit API key' })
     const name = within(dialog).getByRole('textbox', { name: 'Key name' })
     fireEvent.change(name, { target: { value: '  Production ' } })
-    fireEvent.change(within(dialog).getByLabelText(/Expires/), { target: { value: '2031-06-01T12:30' } })
+    const expiry = within(dialog).getByRole('combobox', { name: 'Expires' }) as HTMLSelectElement
+    expect(Array.from(expiry.options).map((o) => o.textContent)).toEqual(['Unchanged', 'Never', 'In 1 hour', 'In 24 hours', 'In 7 days', 'In 30 days', 'In 90 days'])
+    await user.selectOptions(expiry, 'In 24 hours')
+    const before = Date.now()
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
 
     await waitFor(() => expect(q.queryByRole('dialog')).toBeNull())
-    expect(api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')[0].body).toEqual({ name: 'Production', expiresAt: new Date('2031-06-01T12:30').toISOString() })
+    const sent = api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')[0].body as { name: string; expiresAt: string }
+    expect(sent.name).toBe('Production')
+    expect(Date.parse(sent.expiresAt) - before).toBeGreaterThanOrEqual(24 * HOUR - 1000)
+    expect(Date.parse(sent.expiresAt) - Date.now()).toBeLessThanOrEqual(24 * HOUR)
     expect(await q.findByRole('button', { name: 'Edit key Production' })).toBeTruthy()
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'apid_a' }])
   })
 
-  it('Edit leaves an unchanged expiry out, and shows a refusal in the dialog', async () => {
+  it('Edit leaves an unchanged expiry out, sends Never as null, and shows a refusal in the dialog', async () => {
     const api = stubFetch({
       [GET]: { body: withKeys([key('apid_a', 'A', { expiresAt: '2031-01-01T00:00:00.000Z' })]) },
       'PATCH /api/manage/dapp/prj_7/api-key/apid_a': { status: 400, body: { message: 'Key name must be at most 60 characters.' } },
@@ -164,6 +170,10 @@ describe('per-key actions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Key name must be at most 60 characters.')
     expect(api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')[0].body).toEqual({ name: 'A' })
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Expires' }), 'Never')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')).toHaveLength(2))
+    expect(api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')[1].body).toEqual({ name: 'A', expiresAt: null })
   })
 
   it("Roll asks when the old key should stop, then shows the new pair in 'New API Information' and fires flex-key-rolled", async () => {

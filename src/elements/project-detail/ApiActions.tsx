@@ -4,13 +4,13 @@ import type { KeyInfo, KeyMap, Project } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { Toast } from '../../components/toast/Toast'
-import { emit } from '../../events'
+import { emit, type FlexEventMap } from '../../events'
 import { useManageApi } from '../../hooks/useManageApi'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useElement } from '../context'
 import { DeleteKeyDialog } from './DeleteKeyDialog'
 import { EditKeyDialog, type KeyEdit } from './EditKeyDialog'
-import { isExpired } from './key-status'
+import { EXPIRED, keyStatus } from './key-status'
 import { KeyFormDialog } from './KeyFormDialog'
 import { KeysTable, type KeyActionKind } from './KeysTable'
 import { NewKeyDialog } from './NewKeyDialog'
@@ -34,7 +34,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   // keys and keyLimit come from servers beyond the spec; without them the table,
   // counter and per-key actions stay hidden.
   const { keys, keyLimit } = project
-  const active = keys ? keys.filter((k) => !isExpired(k)).length : keyIds.length
+  const active = keys ? keys.filter((k) => keyStatus(k) !== EXPIRED).length : keyIds.length
   const atLimit = keyLimit !== undefined && active >= keyLimit
   const [toast, setToast] = useState<string | null>(null)
   const createButton = useRef<HTMLButtonElement>(null)
@@ -56,33 +56,33 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       onChanged()
     })
 
-  const deleteKey = async (keyId: string) => {
-    await api.deleteKey(project.id, keyId)
+  // After any change to a key: close its dialogs, tell the host page, reload.
+  const changed = <K extends 'flex-key-deleted' | 'flex-key-updated' | 'flex-key-rolled'>(name: K, detail: Omit<FlexEventMap[K], 'projectId'>) => {
     setPicking(false)
     setAction(null)
-    setToast(DELETED_NOTICE)
-    emit(host, 'flex-key-deleted', { projectId: project.id, keyId })
+    emit(host, name, { projectId: project.id, ...detail } as FlexEventMap[K])
     onChanged()
+  }
+
+  const deleteKey = async (keyId: string) => {
+    await api.deleteKey(project.id, keyId)
+    setToast(DELETED_NOTICE)
+    changed('flex-key-deleted', { keyId })
   }
 
   const saveKey = async (keyId: string, edit: KeyEdit) => {
     await api.updateKey(project.id, keyId, edit)
-    setAction(null)
-    emit(host, 'flex-key-updated', { projectId: project.id, keyId })
-    onChanged()
+    changed('flex-key-updated', { keyId })
   }
 
   const rollKey = async (keyId: string, graceSeconds: number) => {
     const keys = await api.rollKey(project.id, keyId, graceSeconds)
-    setAction(null)
     // The same path as Create's answer: 'New API Information' shows the pair.
     reveal(keys)
-    emit(host, 'flex-key-rolled', { projectId: project.id, keyId, newKeyId: Object.keys(keys)[0] ?? '' })
-    onChanged()
+    changed('flex-key-rolled', { keyId, newKeyId: Object.keys(keys)[0] ?? '' })
   }
 
   const close = () => setAction(null)
-  const target = action?.key
 
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
@@ -132,10 +132,10 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       <NewKeyDialog keys={newKeys} onClose={dismiss} returnFocus={createButton} />
       {action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
-      {action?.kind === 'delete' && target && (
-        <KeyFormDialog title="Delete API key" submitLabel="Delete key" danger onClose={close} onSubmit={() => deleteKey(target.id)}>
-          <p className="text-muted">
-            Delete <span dir="auto" className="font-semibold text-fg">{target.name}</span> ({target.id})? Anything using it stops working at once.
+      {action?.kind === 'delete' && (
+        <KeyFormDialog title="Delete API key" submitLabel="Delete key" danger onClose={close} onSubmit={() => deleteKey(action.key.id)}>
+          <p dir="auto">
+            {action.key.name} ({action.key.id}): anything using it stops working at once.
           </p>
         </KeyFormDialog>
       )}

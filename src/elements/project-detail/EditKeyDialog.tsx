@@ -1,19 +1,16 @@
 import type { KeyInfo } from '../../api/types'
 import { TextField } from '../../components/TextField'
+import { ChoiceField } from './ChoiceField'
 import { KeyFormDialog } from './KeyFormDialog'
+import { ROLL_GRACE } from './RollKeyDialog'
 
 export type KeyEdit = { name: string; expiresAt?: string | null }
 
-// <input type="datetime-local"> speaks local wall-clock time without an offset.
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return ''
-  const d = new Date(iso)
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
-}
+// Unchanged (not sent), never, or a time from now (seconds).
+const EXPIRY = [['Unchanged', ''], ['Never', 'never'], ...ROLL_GRACE.slice(1), ['In 30 days', '2592000'], ['In 90 days', '7776000']] as const
 
-/** Edit: a key's name and expiry (empty: none). An unchanged expiry is not sent. */
+/** Edit: a key's name and expiry. */
 export function EditKeyDialog({ info, onClose, onSave }: { info: KeyInfo; onClose: () => void; onSave: (edit: KeyEdit) => Promise<void> }) {
-  const initial = toLocalInput(info.expiresAt)
   return (
     <KeyFormDialog
       title="Edit API key"
@@ -21,14 +18,14 @@ export function EditKeyDialog({ info, onClose, onSave }: { info: KeyInfo; onClos
       onClose={onClose}
       onSubmit={(form) => {
         const data = new FormData(form)
-        const expiry = String(data.get('expiresAt') ?? '')
-        const edit: KeyEdit = { name: String(data.get('name') ?? '').trim() }
-        if (expiry !== initial) edit.expiresAt = expiry ? new Date(expiry).toISOString() : null
+        const expiry = String(data.get('expiry'))
+        const edit: KeyEdit = { name: String(data.get('name')).trim() }
+        if (expiry) edit.expiresAt = expiry === 'never' ? null : new Date(Date.now() + Number(expiry) * 1000).toISOString()
         return onSave(edit)
       }}
     >
       <TextField label="Key name" name="name" defaultValue={info.name} required maxLength={60} autoComplete="off" />
-      <TextField label="Expires (leave empty for never)" name="expiresAt" type="datetime-local" defaultValue={initial} />
+      <ChoiceField label="Expires" name="expiry" options={EXPIRY} />
     </KeyFormDialog>
   )
 }

@@ -2,7 +2,7 @@ import type { KeyInfo } from '../../api/types'
 import { Button } from '../../components/Button'
 import { CopyField } from '../../components/copy-field/CopyField'
 import { formatDate } from '../projects/format-date'
-import { isExpired, keyStatus } from './key-status'
+import { EXPIRED, keyStatus } from './key-status'
 import { useNarrow } from './useNarrow'
 
 export type KeyActionKind = 'edit' | 'roll' | 'delete'
@@ -40,7 +40,9 @@ export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind
           </tr>
         </thead>
         <tbody className={narrow ? 'block space-y-3' : 'divide-y divide-border'}>
-          {keys.map((k) => (
+          {keys.map((k) => {
+            const status = keyStatus(k, now)
+            return (
             <tr key={k.id} className={narrow ? 'block rounded-flex border border-border p-3' : ''}>
               {[
                 <span dir="auto" className="font-medium">
@@ -50,9 +52,9 @@ export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind
                 <span className="whitespace-nowrap font-mono text-xs">{k.maskedKey}</span>,
                 formatDate(k.createdAt),
                 k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never',
-                keyStatus(k, now),
+                status,
                 <div className="flex flex-wrap gap-2">
-                  {ACTIONS.filter(([kind]) => kind !== 'roll' || !isExpired(k, now)).map(([kind, text]) => (
+                  {ACTIONS.filter(([kind]) => kind !== 'roll' || status !== EXPIRED).map(([kind, text]) => (
                     <Button key={kind} variant={kind === 'delete' ? 'danger' : 'secondary'} className="px-3 py-1" aria-label={`${text} key ${label(k)}`} onClick={() => onAction(kind, k)}>
                       {text}
                     </Button>
@@ -69,7 +71,8 @@ export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind
                 </td>
               ))}
             </tr>
-          ))}
+            )
+          })}
         </tbody>
       </table>
     </div>

@@ -1,12 +1,15 @@
 import type { KeyInfo } from '../../api/types'
 
-/** True once a key's expiry has passed: it no longer verifies, and no longer counts toward the limit. */
-export const isExpired = (k: KeyInfo, now = Date.now()) => k.expiresAt !== null && !(Date.parse(k.expiresAt) > now)
+export const EXPIRED = 'Expired'
 
-/** "Active", "Expires in 23 h" (rounded down, as a countdown reads) or "Expired". */
+/**
+ * "Active", "Expires in 23 h" (rounded down, as a countdown reads) or
+ * "Expired": an expired key no longer verifies, nor counts toward the limit.
+ */
 export function keyStatus(k: KeyInfo, now = Date.now()): string {
-  if (!k.expiresAt) return 'Active'
-  if (isExpired(k, now)) return 'Expired'
-  const min = Math.floor((Date.parse(k.expiresAt) - now) / 60_000)
-  return `Expires in ${min < 60 ? `${Math.max(min, 1)} min` : min < 2880 ? `${Math.floor(min / 60)} h` : `${Math.floor(min / 1440)} days`}`
+  const left = k.expiresAt ? Date.parse(k.expiresAt) - now : Infinity
+  if (!(left > 0)) return EXPIRED
+  if (left === Infinity) return 'Active'
+  const h = left / 36e5
+  return `Expires in ${h < 1 ? `${Math.max(1, Math.floor(left / 6e4))} min` : h < 48 ? `${Math.floor(h)} h` : `${Math.floor(h / 24)} days`}`
 }
