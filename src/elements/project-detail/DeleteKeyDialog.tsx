@@ -14,7 +14,7 @@ export interface DeleteKeyDialogProps {
 }
 
 /**
- * 'Pick Key To Delete' (spec §2): a dropdown of the project-ID keys, the first
+ * 'Pick Key To Delete': a dropdown of the project's API Project IDs, the first
  * chosen. Mounted only while open, so every opening starts on the first key.
  */
 export function DeleteKeyDialog({ open, keyIds, names = {}, onConfirm, ...rest }: DeleteKeyDialogProps) {
