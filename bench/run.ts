@@ -4,7 +4,7 @@
  *
  * Environment: BENCH_LOADS (page loads per start-up series, default 40),
  * BENCH_DURATION (seconds per load test, default 10), BENCH_ONLY (comma list
- * of size,startup,dashboard,memory,server).
+ * of size,startup,dashboard,memory,server,verify).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -19,10 +19,11 @@ import { RESULTS_FILE } from './paths'
 import { measureServerLoad } from './server-load'
 import { measureSize } from './size'
 import { measureStartup } from './startup'
+import { measureVerifyLoad } from './verify-load'
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 40)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'size,startup,dashboard,memory,server').split(',').map((s) => s.trim()))
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'size,startup,dashboard,memory,server,verify').split(',').map((s) => s.trim()))
 
 const line = (s = '') => console.log(s)
 const row = (cells: Array<string | number>, widths: number[]) => line(cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  '))
@@ -97,11 +98,21 @@ async function main() {
     for (const r of load.runs) row([r.endpoint, r.requestsPerSec, r.latencyP50Ms, r.latencyP99Ms, r.latencyMaxMs, r.requests, r.errors + r.non2xx + r.timeouts], [40, 7, 7, 7, 7, 9, 7])
   }
 
+  if (ONLY.has('verify')) {
+    const verify = await measureVerifyLoad(DURATION)
+    results.verify = verify
+    line(`\n== (e) Key verification, loopback, autocannon ${verify.runs[0]?.connections} connections × ${DURATION} s, beside a bare Hono handler ==`)
+    row(['endpoint', 'req/s', '× bare', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors'], [54, 7, 7, 7, 7, 7, 9, 7])
+    for (const r of verify.runs) row([r.endpoint, r.requestsPerSec, r.ratioToBare ?? '', r.latencyP50Ms, r.latencyP99Ms, r.latencyMaxMs, r.requests, r.errors + r.non2xx + r.timeouts], [54, 7, 7, 7, 7, 7, 9, 7])
+    line('× bare: against the mean of the two bare runs; goal: verification ≥ 0.5× with 0 errors')
+  }
+
   mkdirSync(dirname(RESULTS_FILE), { recursive: true })
   writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n')
   line(`\nWritten to ${RESULTS_FILE}`)
 
-  const failures = (results.server as { runs: Array<{ errors: number; non2xx: number; timeouts: number }> } | undefined)?.runs.filter((r) => r.errors + r.non2xx + r.timeouts > 0) ?? []
+  type Runs = { runs: Array<{ errors: number; non2xx: number; timeouts: number }> } | undefined
+  const failures = [results.server as Runs, results.verify as Runs].flatMap((x) => x?.runs ?? []).filter((r) => r.errors + r.non2xx + r.timeouts > 0)
   if (failures.length > 0) {
     console.error('Load test had errors.')
     process.exitCode = 1

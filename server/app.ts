@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { DEFAULTS, type AppConfig, type AppOverrides } from './config'
 import type { Database } from './db/index'
+import { fastBodyLimit } from './http/body-limit'
 import { HttpError, errorHandler } from './http/errors'
 import { requestLogger, type Log } from './http/logger'
 import { securityHeaders } from './http/security-headers'
@@ -13,6 +13,8 @@ import { docsRoutes } from './routes/docs'
 import { healthRoutes } from './routes/health'
 import { openApiRoutes } from './routes/openapi'
 import { projectRoutes } from './routes/projects'
+import { verifyRoutes } from './routes/verify'
+import { keyVerifier } from './security/key-verifier'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
 
@@ -24,12 +26,14 @@ export interface AppDeps {
   log?: Log
   /** Folders served at `/`, first match wins (the demo pages, then dist/). None: API only. */
   staticRoots?: readonly string[]
+  /** Milliseconds since the epoch (default Date.now); tests move it to pass key expiries. */
+  clock?: () => number
 }
 
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
-export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [] }: AppDeps) {
+export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
   const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
-  const deps = { db, config }
+  const deps = { db, config, clock, keys: keyVerifier(db, clock, log) }
 
   const api = new Hono()
   if (config.corsOrigins.length > 0) {
@@ -38,7 +42,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
       '*',
       cors({
         origin: (origin) => (allowed.has(origin) ? origin : null),
-        allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+        allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
         allowHeaders: ['Authorization', 'Content-Type'],
         exposeHeaders: ['Retry-After'],
         maxAge: 600,
@@ -47,11 +51,8 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   }
   api.use(
     '*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
-      },
+    fastBodyLimit(BODY_LIMIT_BYTES, () => {
+      throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
     }),
   )
   api
@@ -61,6 +62,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', healthRoutes(deps))
     .route('/', openApiRoutes())
     .route('/', docsRoutes())
+    .route('/', verifyRoutes(deps))
 
   const app = new Hono()
   app.onError(errorHandler(log))

@@ -27,6 +27,8 @@ export interface AppConfig {
    * and escape the rate limit.
    */
   trustProxy: boolean
+  /** Bearer token of POST /keys/verify (SERVICE_TOKEN); unset, the route answers 503. */
+  serviceToken?: string
 }
 
 /** Settings given to createApp: any left out take their default, rate limits field by field. */
@@ -116,5 +118,14 @@ export function readConfig(env: Env = process.env): ServerConfig {
     deviceTokenTtlSeconds: int(env, 'DEVICE_TOKEN_TTL_SECONDS', DEFAULTS.deviceTokenTtlSeconds, 60, 365 * 86_400),
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     trustProxy: bool(env, 'TRUST_PROXY'),
+    serviceToken: serviceToken(env),
   }
+}
+
+/** SERVICE_TOKEN: long enough that guessing it is hopeless. */
+function serviceToken(env: Env): string | undefined {
+  const raw = env.SERVICE_TOKEN?.trim()
+  if (!raw) return undefined
+  if (raw.length < 16) throw new ConfigError('SERVICE_TOKEN must be at least 16 characters (use a long random string).')
+  return raw
 }

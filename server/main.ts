@@ -4,9 +4,10 @@
  */
 import { ensureBundle } from './bundle'
 import { ConfigError, readConfig, type ServerConfig } from './config'
+import { bufferedLog } from './http/buffered-log'
 import { startServer, type RunningServer } from './start'
 
-const log = (line: string) => console.log(line)
+const log = bufferedLog()
 
 function fail(err: unknown): never {
   // A configuration mistake needs its message, not a stack.

@@ -17,6 +17,8 @@ const keyId = { name: 'keyId', in: 'path', required: true, schema: { type: 'stri
 const jsonErrors = { '400': error('BadRequest'), '413': error('PayloadTooLarge'), '415': error('UnsupportedMediaType') }
 const signIn = { ...jsonErrors, '401': error('Unauthorized'), '429': error('TooManyRequests'), '500': error('InternalError') }
 const managed = { '401': error('Unauthorized'), '500': error('InternalError') }
+const nullableDate = (description: string) => ({ type: ['string', 'null'], format: 'date-time', description })
+const keyBody = (required: boolean) => ({ required, content: json(ref('KeyFields')) })
 
 const summaryProperties = {
   id: string('Project ID.', { examples: ['prj_3q2-7wEJ6l8cT1vY0aBcDg'] }),
@@ -55,7 +57,7 @@ export const openApiDocument = {
       QUICKSTART,
   },
   servers: [{ url: '/api' }],
-  tags: [{ name: 'Session' }, { name: 'Projects' }, { name: 'Operations' }],
+  tags: [{ name: 'Session' }, { name: 'Projects' }, { name: 'Operations' }, { name: 'Verification' }],
   paths: {
     '/device': {
       post: {
@@ -126,10 +128,13 @@ export const openApiDocument = {
         tags: ['Projects'],
         operationId: 'createApiKey',
         summary: 'Add an API key pair',
-        description: 'The only answer that shows the whole new key. 409 once the project holds the most keys allowed (default 20).',
+        description:
+          'The only answer that shows the whole new key. 409 once the project holds the most unexpired keys allowed (default 20). ' +
+          'The body is optional: without one the key is named "Default key" (a project\'s first) or "Key N", and never expires.',
         security: [{ accessToken: [] }],
         parameters: [projectId],
-        responses: { '201': ok('Key created.', 'KeyMap'), ...managed, '404': error('NotFound'), '409': error('Conflict') },
+        requestBody: keyBody(false),
+        responses: { '201': ok('Key created.', 'KeyMap'), ...jsonErrors, ...managed, '404': error('NotFound'), '409': error('Conflict') },
       },
     },
     '/manage/dapp/{id}/api-key/{keyId}': {
@@ -140,6 +145,49 @@ export const openApiDocument = {
         security: [{ accessToken: [] }],
         parameters: [projectId, keyId],
         responses: { '200': ok('Key deleted.', 'Deleted'), ...managed, '404': error('NotFound') },
+      },
+      patch: {
+        tags: ['Projects'],
+        operationId: 'updateApiKey',
+        summary: 'Rename an API key or change its expiry',
+        description: 'An expired key can be renamed, but its expiry cannot be changed (409).',
+        security: [{ accessToken: [] }],
+        parameters: [projectId, keyId],
+        requestBody: keyBody(true),
+        responses: { '200': ok('The key, as the project lists it.', 'KeyEntry'), ...jsonErrors, ...managed, '404': error('NotFound'), '409': error('Conflict') },
+      },
+    },
+    '/manage/dapp/{id}/api-key/{keyId}/roll': {
+      post: {
+        tags: ['Projects'],
+        operationId: 'rollApiKey',
+        summary: 'Replace an API key, with a grace period for the old one',
+        description:
+          'Creates a key with the old key\'s name and answers it whole, this once. The old key keeps verifying until now + graceSeconds, then verification answers EXPIRED; ' +
+          'it stays listed until deleted. Works at the key limit. 409 for a key that has already expired.',
+        security: [{ accessToken: [] }],
+        parameters: [projectId, keyId],
+        requestBody: body('Roll'),
+        responses: { '201': ok('The new key.', 'KeyMap'), ...jsonErrors, ...managed, '404': error('NotFound'), '409': error('Conflict') },
+      },
+    },
+    '/keys/verify': {
+      post: {
+        tags: ['Verification'],
+        operationId: 'verifyApiKey',
+        summary: 'Check an API key a client presented to your API',
+        description:
+          'For the API provider\'s own services, authenticated by the SERVICE_TOKEN the server is configured with. ' +
+          'A deleted or rolled-out key stops verifying at once on every instance. The answer never holds a secret.',
+        security: [{ serviceToken: [] }],
+        requestBody: body('VerifyRequest'),
+        responses: {
+          '200': ok('Whether the key is valid; a key that is not gets a code.', 'Verification'),
+          ...jsonErrors,
+          '401': error('Unauthorized'),
+          '500': error('InternalError'),
+          '503': { description: 'SERVICE_TOKEN is not set on this server, so verification is off.', content: json(ref('Error')) },
+        },
       },
     },
     '/health': {
@@ -158,6 +206,7 @@ export const openApiDocument = {
     securitySchemes: {
       deviceToken: { type: 'http', scheme: 'bearer', description: 'From POST /device.' },
       accessToken: { type: 'http', scheme: 'bearer', description: 'From register or authenticate. A device token is refused.' },
+      serviceToken: { type: 'http', scheme: 'bearer', description: 'The SERVICE_TOKEN the server is configured with.' },
     },
     schemas: {
       Error: {
@@ -228,14 +277,65 @@ export const openApiDocument = {
       ProjectSummary: { type: 'object', required: summaryRequired, properties: summaryProperties },
       Project: {
         type: 'object',
-        required: [...summaryRequired, 'apiKey'],
+        required: [...summaryRequired, 'apiKey', 'keys', 'keyLimit'],
         properties: {
           ...summaryProperties,
           apiKey: {
             ...ref('KeyMap'),
             description: 'API project ID → masked key (fxk_…last 4), in creation order.',
           },
+          keys: { type: 'array', items: ref('KeyEntry'), description: 'The same keys with their metadata, in creation order; expired ones included.' },
+          keyLimit: { type: 'integer', description: 'How many unexpired keys the project may hold.' },
         },
+      },
+      KeyEntry: {
+        type: 'object',
+        required: ['id', 'name', 'maskedKey', 'createdAt', 'lastUsedAt', 'expiresAt'],
+        properties: {
+          id: string('API project ID (apid_…).'),
+          name: string('Key name.', { minLength: 1, maxLength: 60 }),
+          maskedKey: string('The key masked: fxk_…last 4.'),
+          createdAt: string('When the key was created.', { format: 'date-time' }),
+          lastUsedAt: nullableDate('When POST /keys/verify last accepted it (written at most once a minute); null if never.'),
+          expiresAt: nullableDate('When it stops verifying (EXPIRED after that); null if never.'),
+        },
+      },
+      KeyFields: {
+        type: 'object',
+        properties: {
+          name: string('Key name; surrounding spaces are trimmed.', { minLength: 1, maxLength: 60 }),
+          expiresAt: nullableDate('An ISO-8601 date-time in the future, or null for no expiry.'),
+        },
+      },
+      Roll: {
+        type: 'object',
+        required: ['graceSeconds'],
+        properties: { graceSeconds: { type: 'integer', minimum: 0, maximum: 604800, description: 'How long the old key keeps working; 0 ends it now.' } },
+      },
+      VerifyRequest: {
+        type: 'object',
+        required: ['key'],
+        properties: { key: string('The API key (fxk_…) a client presented.', { maxLength: 200 }) },
+      },
+      Verification: {
+        oneOf: [
+          {
+            type: 'object',
+            required: ['valid', 'keyId', 'projectId', 'name', 'expiresAt'],
+            properties: {
+              valid: { const: true },
+              keyId: string('API project ID (apid_…).'),
+              projectId: string('Project ID (prj_…).'),
+              name: string('Key name.'),
+              expiresAt: nullableDate('When the key stops verifying; null if never.'),
+            },
+          },
+          {
+            type: 'object',
+            required: ['valid', 'code'],
+            properties: { valid: { const: false }, code: { type: 'string', enum: ['NOT_FOUND', 'EXPIRED'] } },
+          },
+        ],
       },
       CreatedProject: {
         type: 'object',
@@ -265,12 +365,12 @@ export const openApiDocument = {
     responses: {
       BadRequest: { description: 'Malformed JSON, a missing field, a wrong type or a value out of bounds.', content: json(ref('Error')) },
       Unauthorized: {
-        description: 'Missing, unknown or expired token, a token of the wrong kind, or (authenticate) wrong credentials.',
+        description: 'Missing, unknown or expired token, a token of the wrong kind, (authenticate) wrong credentials, or (verify) a missing or wrong service token.',
         headers: { 'WWW-Authenticate': { description: 'Sent when the bearer token is the problem.', schema: { type: 'string' } } },
         content: json(ref('Error')),
       },
       NotFound: { description: 'No such project (or not the caller’s), or no such key.', content: json(ref('Error')) },
-      Conflict: { description: 'E-mail already registered, or the project holds the most keys allowed.', content: json(ref('Error')) },
+      Conflict: { description: 'E-mail already registered, the project holds the most keys allowed, or (edit, roll) the key has expired.', content: json(ref('Error')) },
       PayloadTooLarge: { description: 'The body is over 64 kB.', content: json(ref('Error')) },
       UnsupportedMediaType: { description: 'The body is not sent as application/json.', content: json(ref('Error')) },
       TooManyRequests: {

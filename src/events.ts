@@ -6,6 +6,8 @@ export interface FlexEventMap {
   'flex-key-created': { projectId: string; keyIds: string[] }
   'flex-key-deleted': { projectId: string; keyId: string }
   'flex-navigate': { to: string }
+  'flex-key-rolled': { projectId: string; keyId: string; newKeyId: string }
+  'flex-key-updated': { projectId: string; keyId: string }
 }
 
 /**

@@ -34,6 +34,8 @@ declare global {
     'flex-key-created': CustomEvent<FlexEventMap['flex-key-created']>
     'flex-key-deleted': CustomEvent<FlexEventMap['flex-key-deleted']>
     'flex-navigate': CustomEvent<FlexEventMap['flex-navigate']>
+    'flex-key-rolled': CustomEvent<FlexEventMap['flex-key-rolled']>
+    'flex-key-updated': CustomEvent<FlexEventMap['flex-key-updated']>
   }
 }
 

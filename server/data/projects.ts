@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/index'
-import { maskApiKey, newApiKey, newWebhookSecret } from '../security/api-keys'
+import { newApiKey, newWebhookSecret } from '../security/api-keys'
 import { randomId } from '../security/random'
+import { KEY_CHANNEL, listKeys, type KeyEntry } from './api-keys'
 import { iso } from './time'
 
 export interface ProjectSummary {
@@ -31,14 +32,20 @@ const summary = (r: ProjectRow): ProjectSummary => ({
   status: r.status,
 })
 
-async function insertKey(q: Queryable, projectId: string): Promise<KeyMap> {
+/** What a new key may be given; a missing name is "Default key" for a project's first key, "Key N" after. */
+export interface KeyOptions {
+  name?: string
+  expiresAt?: Date | null
+}
+
+export async function insertKey(q: Queryable, projectId: string, opts: KeyOptions = {}): Promise<KeyMap> {
   const key = newApiKey()
-  await q.query('INSERT INTO api_keys (id, project_id, key_hash, last4) VALUES ($1, $2, $3, $4)', [
-    key.id,
-    projectId,
-    key.hash,
-    key.last4,
-  ])
+  await q.query(
+    `INSERT INTO api_keys (id, project_id, key_hash, last4, name, expires_at)
+     VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT CASE WHEN count(*) = 0 THEN 'Default key' ELSE 'Key ' || (count(*) + 1) END
+                                            FROM api_keys WHERE project_id = $2)), $6)`,
+    [key.id, projectId, key.hash, key.last4, opts.name ?? null, opts.expiresAt ?? null],
+  )
   return { [key.id]: key.key }
 }
 
@@ -68,13 +75,15 @@ export async function listProjects(q: Queryable, ownerId: string): Promise<Proje
  * The owner's project with its keys masked, in creation order; undefined for a
  * project that is missing or someone else's — the caller cannot tell which.
  */
-export async function getProject(q: Queryable, ownerId: string, id: string): Promise<(ProjectSummary & { apiKey: KeyMap }) | undefined> {
+export async function getProject(
+  q: Queryable,
+  ownerId: string,
+  id: string,
+): Promise<(ProjectSummary & { apiKey: KeyMap; keys: KeyEntry[] }) | undefined> {
   const [row] = await q.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE id = $1 AND owner_id = $2`, [id, ownerId])
   if (!row) return undefined
-  const keys = await q.query<{ id: string; last4: string }>('SELECT id, last4 FROM api_keys WHERE project_id = $1 ORDER BY seq', [
-    row.id,
-  ])
-  return { ...summary(row), apiKey: Object.fromEntries(keys.map((k) => [k.id, maskApiKey(k.last4)])) }
+  const keys = await listKeys(q, row.id)
+  return { ...summary(row), apiKey: Object.fromEntries(keys.map((k) => [k.id, k.maskedKey])), keys }
 }
 
 export type CreateKeyResult = { ok: true; apiKey: KeyMap } | { ok: false; reason: 'not-found' | 'limit' }
@@ -84,26 +93,40 @@ export type CreateKeyResult = { ok: true; apiKey: KeyMap } | { ok: false; reason
  * locked (FOR UPDATE) for the count and the insert, so parallel requests on
  * parallel connections take turns and the limit cannot be overshot.
  */
-export async function createKey(db: Database, ownerId: string, projectId: string, limit: number): Promise<CreateKeyResult> {
+export async function createKey(
+  db: Database,
+  ownerId: string,
+  projectId: string,
+  limit: number,
+  opts: KeyOptions = {},
+  now = new Date(),
+): Promise<CreateKeyResult> {
   return db.transaction(async (tx): Promise<CreateKeyResult> => {
     const [project] = await tx.query('SELECT id FROM projects WHERE id = $1 AND owner_id = $2 FOR UPDATE', [projectId, ownerId])
     if (!project) return { ok: false, reason: 'not-found' }
-    const [{ n }] = await tx.query<{ n: number }>('SELECT count(*)::integer AS n FROM api_keys WHERE project_id = $1', [projectId])
+    // Expired keys stay listed until deleted, but no longer take a place.
+    const [{ n }] = await tx.query<{ n: number }>(
+      'SELECT count(*)::integer AS n FROM api_keys WHERE project_id = $1 AND (expires_at IS NULL OR expires_at > $2)',
+      [projectId, now],
+    )
     if (n >= limit) return { ok: false, reason: 'limit' }
-    return { ok: true, apiKey: await insertKey(tx, projectId) }
+    return { ok: true, apiKey: await insertKey(tx, projectId, opts) }
   })
 }
 
 export type DeleteKeyResult = 'deleted' | 'project-not-found' | 'key-not-found'
 
 export async function deleteKey(db: Database, ownerId: string, projectId: string, keyId: string): Promise<DeleteKeyResult> {
-  const deleted = await db.query(
-    `DELETE FROM api_keys k USING projects p
-     WHERE k.id = $1 AND k.project_id = $2 AND p.id = k.project_id AND p.owner_id = $3
-     RETURNING k.id`,
+  // The NOTIFY (sent at commit) tells every instance to forget the key.
+  const [deleted] = await db.query<{ id: string }>(
+    `WITH d AS (
+       DELETE FROM api_keys k USING projects p
+       WHERE k.id = $1 AND k.project_id = $2 AND p.id = k.project_id AND p.owner_id = $3
+       RETURNING k.id)
+     SELECT d.id, pg_notify('${KEY_CHANNEL}', d.id) FROM d`,
     [keyId, projectId, ownerId],
   )
-  if (deleted.length > 0) return 'deleted'
+  if (deleted) return 'deleted'
   const [project] = await db.query('SELECT 1 FROM projects WHERE id = $1 AND owner_id = $2', [projectId, ownerId])
   return project ? 'key-not-found' : 'project-not-found'
 }

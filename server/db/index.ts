@@ -25,6 +25,14 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   /** Safe to call more than once. */
   close(): Promise<void>
+  /**
+   * LISTEN on `channel`: `onMessage` gets each NOTIFY payload, from this
+   * instance or any other on the same database. `onReset` runs when messages
+   * may have been missed (the listening connection dropped, and again once it
+   * is back): whoever caches must forget everything then. Resolves with the
+   * function that stops listening; close() stops it too.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onReset?: (listening: boolean) => void): Promise<() => Promise<void>>
 }
 
 export interface DatabaseOptions {

@@ -28,6 +28,13 @@ export async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     ...wrap(pg),
     transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    // One process, one connection: nothing can be missed, so no reset.
+    listen: async (channel, onMessage) => {
+      const stop = await pg.listen(channel, onMessage)
+      return async () => {
+        if (!pg.closed) await stop()
+      }
+    },
     close: async () => {
       if (pg.closed) return
       await pg.close()

@@ -66,3 +66,41 @@ export function email(body: JsonObject, field = 'email'): string {
   if (!EMAIL.test(value)) throw badRequest('Enter a valid e-mail address.')
   return value
 }
+
+/** Like readJsonObject, but an empty body (the spec's bodiless calls) reads as {}. */
+export async function readOptionalJsonObject(c: Context): Promise<JsonObject> {
+  if ((await c.req.text()).trim() === '') return {}
+  return readJsonObject(c)
+}
+
+export interface IntegerRule {
+  label: string
+  min: number
+  max: number
+}
+
+/** A required whole number within [min, max]. */
+export function integer(body: JsonObject, field: string, rule: IntegerRule): number {
+  const raw = body[field]
+  if (raw === undefined || raw === null) throw badRequest(`${rule.label} is required.`)
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < rule.min || raw > rule.max) {
+    throw badRequest(`${rule.label} must be a whole number from ${rule.min} to ${rule.max}.`)
+  }
+  return raw
+}
+
+const ISO_8601 = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/i
+
+/**
+ * An optional ISO-8601 date-time with its offset, later than `after`:
+ * undefined when the field is absent, null when it is null (no date).
+ */
+export function futureDate(body: JsonObject, field: string, label: string, after: number): Date | null | undefined {
+  if (body[field] === undefined) return undefined
+  if (body[field] === null) return null
+  const value = text(body, field, { label, required: true, max: 40 })
+  const ms = Date.parse(value)
+  if (!ISO_8601.test(value) || Number.isNaN(ms)) throw badRequest(`${label} must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.`)
+  if (ms <= after) throw badRequest(`${label} must be in the future.`)
+  return new Date(ms)
+}

@@ -44,3 +44,16 @@ export async function createKey(base: string, token: string, id: string): Promis
 export async function deleteKey(base: string, token: string, id: string, keyId: string): Promise<void> {
   await request({ base, method: 'DELETE', path: `/manage/dapp/${seg(id)}/api-key/${seg(keyId)}`, token })
 }
+
+// Beyond the spec's calls: a server without them answers 404, and the widget
+// does not offer them when the project came without `keys`.
+
+/** Renames a key and/or changes its expiry (`null`: none). */
+export async function updateKey(base: string, token: string, id: string, keyId: string, body: { name?: string; expiresAt?: string | null }): Promise<void> {
+  await request({ base, method: 'PATCH', path: `/manage/dapp/${seg(id)}/api-key/${seg(keyId)}`, token, body })
+}
+
+/** A new key for an old one, which keeps working for `graceSeconds`. */
+export async function rollKey(base: string, token: string, id: string, keyId: string, graceSeconds: number): Promise<KeyMap> {
+  return parseKeyMap(await request({ base, method: 'POST', path: `/manage/dapp/${seg(id)}/api-key/${seg(keyId)}/roll`, token, body: { graceSeconds } }))
+}

@@ -1,5 +1,5 @@
 import { ApiError } from './errors'
-import type { AccessData, KeyMap, Project, ProjectSummary } from './types'
+import type { AccessData, KeyInfo, KeyMap, Project, ProjectSummary } from './types'
 
 // Responses are input like any other: check their shape so a broken or hostile
 // server gives a clear error, not a crash deep inside a component.
@@ -38,8 +38,19 @@ export function parseSummary(x: unknown): ProjectSummary {
 export function parseProject(x: unknown): Project {
   const project: Project = { ...parseSummary(x), apiKey: isObject(x) && x.apiKey != null ? parseKeyMap(x.apiKey) : {} }
   if (isObject(x) && typeof x.webhookSecret === 'string') project.webhookSecret = x.webhookSecret
+  if (isObject(x) && Array.isArray(x.keys)) project.keys = x.keys.filter((k) => isObject(k) && text(k.id)).map(parseKeyInfo)
+  if (isObject(x) && typeof x.keyLimit === 'number') project.keyLimit = x.keyLimit
   return project
 }
+
+const parseKeyInfo = (k: Record<string, unknown>): KeyInfo => ({
+  id: text(k.id),
+  name: text(k.name),
+  maskedKey: text(k.maskedKey),
+  createdAt: text(k.createdAt),
+  lastUsedAt: text(k.lastUsedAt) || null,
+  expiresAt: text(k.expiresAt) || null,
+})
 
 export function parseProjectList(x: unknown): ProjectSummary[] {
   if (!Array.isArray(x)) throw bad('a project list')

@@ -4,7 +4,7 @@ export const DEFAULT_TIMEOUT_MS = 15_000
 
 export interface RequestOptions {
   base: string
-  method: 'GET' | 'POST' | 'DELETE'
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   path: string
   body?: unknown
   /** Sent as `Authorization: Bearer <token>`. */

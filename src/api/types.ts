@@ -15,8 +15,21 @@ export interface ProjectSummary {
 /** A map from API project ID to API key (masked, except in create responses). */
 export type KeyMap = Record<string, string>
 
+/** A key as the server lists it (servers beyond the spec only): never the key itself. */
+export interface KeyInfo {
+  id: string
+  name: string
+  maskedKey: string
+  createdAt: string
+  lastUsedAt: string | null
+  expiresAt: string | null
+}
+
 export interface Project extends ProjectSummary {
   apiKey: KeyMap
+  /** Absent from a server with only the spec's calls: the key table and its actions then hide. */
+  keys?: KeyInfo[]
+  keyLimit?: number
   /** Present only in the create response. */
   webhookSecret?: string
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { createKey, createProject, deleteKey, getProject, listProjects } from '../api/calls'
+import { createKey, createProject, deleteKey, getProject, listProjects, rollKey, updateKey } from '../api/calls'
 import { ApiError, isApiError } from '../api/errors'
 import type { NewProjectInput } from '../api/types'
 import { useElement } from '../elements/context'
@@ -44,6 +44,8 @@ export function useManageApi() {
       createProject: (input: NewProjectInput) => run((t) => createProject(apiBase, t, input)),
       createKey: (id: string) => run((t) => createKey(apiBase, t, id)),
       deleteKey: (id: string, keyId: string) => run((t) => deleteKey(apiBase, t, id, keyId)),
+      updateKey: (id: string, keyId: string, body: Parameters<typeof updateKey>[4]) => run((t) => updateKey(apiBase, t, id, keyId, body)),
+      rollKey: (id: string, keyId: string, graceSeconds: number) => run((t) => rollKey(apiBase, t, id, keyId, graceSeconds)),
     }
   }, [apiBase, host, token])
 }

@@ -151,6 +151,8 @@ export interface TestServerOptions {
   staticRoots?: string[]
   /** Reuse storage (a second instance on the same database). */
   storage?: Storage
+  /** The app's clock (default Date.now): move it to pass expiries without waiting. */
+  clock?: () => number
 }
 
 export interface TestServer {
@@ -172,7 +174,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
   const open = async () => {
     const db = await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
     await migrate(db)
-    return { db, app: createApp({ db, config: opts.config, log: (line) => logs.push(line), staticRoots: opts.staticRoots }) }
+    return { db, app: createApp({ db, config: opts.config, log: (line) => logs.push(line), staticRoots: opts.staticRoots, clock: opts.clock }) }
   }
   let current = await open()
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app'
 import { openApiDocument } from '../../server/openapi'
 import { createTestServer, deviceToken, signUp, uniqueEmail, type TestResponse, type TestServer } from './harness'
 
@@ -29,7 +30,15 @@ const deref = (node: Json): Json => {
  * a property its schema does not name, so an undocumented field fails too.
  */
 function check(schema: Json, value: unknown, at = '$'): string[] {
-  const s = deref(schema)
+  let s = deref(schema)
+  if (Array.isArray(s.oneOf)) {
+    const fits = (s.oneOf as Json[]).filter((branch) => check(branch, value, at).length === 0).length
+    return fits === 1 ? [] : [`${at}: matches ${fits} of the oneOf schemas, not exactly 1`]
+  }
+  if (Array.isArray(s.type)) {
+    if (value === null && s.type.includes('null')) return []
+    s = { ...s, type: s.type.find((t) => t !== 'null') }
+  }
   const errors: string[] = []
   if ('const' in s && value !== s.const) errors.push(`${at}: expected ${JSON.stringify(s.const)}`)
   switch (s.type) {
@@ -57,6 +66,9 @@ function check(schema: Json, value: unknown, at = '$'): string[] {
     case 'integer':
       if (!Number.isInteger(value)) errors.push(`${at}: expected an integer`)
       break
+    case 'boolean':
+      if (typeof value !== 'boolean') errors.push(`${at}: expected a boolean`)
+      break
   }
   return errors
 }
@@ -71,10 +83,12 @@ function templateOf(path: string): string | undefined {
   )
 }
 
+const SERVICE_TOKEN = 'service-token-for-the-openapi-test'
+
 describe('OpenAPI document', () => {
   let s: TestServer
   beforeAll(async () => {
-    s = await createTestServer({ config: { keyLimit: 2, rateLimit: { perEmail: 2, perIp: 1000, devicesPerIp: 3, windowSeconds: 60 } } })
+    s = await createTestServer({ config: { keyLimit: 2, serviceToken: SERVICE_TOKEN, rateLimit: { perEmail: 2, perIp: 1000, devicesPerIp: 3, windowSeconds: 60 } } })
   })
   afterAll(async () => {
     await s.close()
@@ -99,9 +113,12 @@ describe('OpenAPI document', () => {
       Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} /api${path}`)),
     )
     expect([...registered].sort()).toEqual([...documented].sort())
-    // The eight calls of the contract, and health.
+    // The eight calls of the contract, health, and the key management and verification calls.
     expect([...documented].sort()).toEqual(
       [
+        'PATCH /api/manage/dapp/{id}/api-key/{keyId}',
+        'POST /api/manage/dapp/{id}/api-key/{keyId}/roll',
+        'POST /api/keys/verify',
         'POST /api/device',
         'POST /api/register',
         'POST /api/auth/authenticate',
@@ -173,6 +190,28 @@ describe('OpenAPI document', () => {
     await call('DELETE', `/api/manage/dapp/${id}/api-key/${Object.keys(key.body)[0]}`, { token: access })
     await call('DELETE', `/api/manage/dapp/${id}/api-key/apid_missing`, { token: access })
     await call('GET', '/api/health')
+    // Key metadata, edits, rolls and verification.
+    const named = await call('POST', `/api/manage/dapp/${id}/api-key`, { token: access, body: { name: 'Named', expiresAt: '2999-01-01T00:00:00Z' } })
+    await call('POST', `/api/manage/dapp/${id}/api-key`, { token: access, body: { name: '' } })
+    const namedId = Object.keys(named.body)[0]
+    await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { name: 'Renamed', expiresAt: null } })
+    await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { expiresAt: 'tomorrow' } })
+    await call('PATCH', `/api/manage/dapp/${id}/api-key/apid_missing`, { token: access, body: { name: 'x' } })
+    const rolled = await call('POST', `/api/manage/dapp/${id}/api-key/${namedId}/roll`, { token: access, body: { graceSeconds: 0 } })
+    await call('POST', `/api/manage/dapp/${id}/api-key/${namedId}/roll`, { token: access, body: { graceSeconds: 0 } }) // already expired
+    await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { expiresAt: null } }) // expired: 409
+    await call('POST', `/api/manage/dapp/${id}/api-key/${namedId}/roll`, { token: access, body: { graceSeconds: -1 } })
+    await call('POST', `/api/manage/dapp/${id}/api-key/apid_missing/roll`, { token: access, body: { graceSeconds: 60 } })
+    await call('GET', `/api/manage/dapp/${id}`, { token: access })
+    const service = { Authorization: `Bearer ${SERVICE_TOKEN}` }
+    await call('POST', '/api/keys/verify', { headers: service, body: { key: Object.values(rolled.body)[0] } })
+    await call('POST', '/api/keys/verify', { headers: service, body: { key: Object.values(named.body)[0] } })
+    await call('POST', '/api/keys/verify', { headers: service, body: { key: 'fxk_unknown' } })
+    await call('POST', '/api/keys/verify', { headers: service, body: { key: 42 } })
+    await call('POST', '/api/keys/verify', { headers: { Authorization: 'Bearer wrong-token-wrong-token' }, body: { key: 'fxk_unknown' } })
+    const unconfigured = await createApp({ db: s.db, log: () => undefined }).request('/api/keys/verify', { method: 'POST', headers: { ...service, 'Content-Type': 'application/json' }, body: '{"key":"x"}' })
+    const unconfiguredText = await unconfigured.text()
+    seen.push({ method: 'POST', path: '/api/keys/verify', res: { status: unconfigured.status, headers: unconfigured.headers, body: JSON.parse(unconfiguredText), text: unconfiguredText } })
     // A second user signs in successfully, for the 200 of authenticate.
     const other = await signUp(s)
     await call('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email: other.email, password: other.password } })
@@ -181,7 +220,7 @@ describe('OpenAPI document', () => {
     expect(seen.at(-1)?.res.status).toBe(429)
 
     const statuses = new Set(seen.map((x) => x.res.status))
-    expect([...statuses].sort()).toEqual([200, 201, 400, 401, 404, 409, 413, 415, 429])
+    expect([...statuses].sort()).toEqual([200, 201, 400, 401, 404, 409, 413, 415, 429, 503])
 
     for (const { method, path, res } of seen) {
       const template = templateOf(path)

@@ -107,7 +107,7 @@ describe('GET /api/manage/dapp/{id}', () => {
     const res = await s.request('GET', `/api/manage/dapp/${p.id}`, { token: owner.accessToken })
     expect(res.status).toBe(200)
     const { webhookSecret: _, apiKey: created, ...summary } = p
-    expect(res.body).toEqual({ ...summary, apiKey: expect.any(Object) })
+    expect(res.body).toEqual({ ...summary, apiKey: expect.any(Object), keys: expect.any(Array), keyLimit: 20 })
     expect(res.body).not.toHaveProperty('webhookSecret')
 
     const fullKeys = { ...created, ...second.body, ...third.body } as Record<string, string>

@@ -7,7 +7,8 @@
  *   sidebar (none: the links move into the header).
  * Properties: snippets (host templates `{ label, template }[]`, tabs in the reveal dialogs).
  * Events: flex-navigate (cancelable), flex-signed-in, flex-signed-out,
- *   flex-project-created, flex-key-created, flex-key-deleted.
+ *   flex-project-created, flex-key-created, flex-key-deleted, flex-key-rolled,
+ *   flex-key-updated.
  */
 import { createFlexElement } from '../create-element'
 import { PortalScreen } from './PortalScreen'

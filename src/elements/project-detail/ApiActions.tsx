@@ -1,16 +1,22 @@
 import { useId, useRef, useState } from 'react'
 import { errorMessage } from '../../api/errors'
-import type { KeyMap, Project } from '../../api/types'
+import type { KeyInfo, KeyMap, Project } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { Toast } from '../../components/toast/Toast'
-import { emit } from '../../events'
+import { emit, type FlexEventMap } from '../../events'
 import { useManageApi } from '../../hooks/useManageApi'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { store } from '../../store'
 import { useElement } from '../context'
 import { DeleteKeyDialog } from './DeleteKeyDialog'
+import { EditKeyDialog, type KeyEdit } from './EditKeyDialog'
+import { EXPIRED, keyStatus } from './key-status'
+import { KeyFormDialog } from './KeyFormDialog'
+import { KeysTable, type KeyActionKind } from './KeysTable'
 import { NewKeyDialog } from './NewKeyDialog'
+import { RollKeyDialog } from './RollKeyDialog'
+import { useNewKeys } from './useNewKeys'
 
 export const DELETED_NOTICE = 'Successfully deleted!'
 
@@ -21,8 +27,16 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   const keyIds = Object.keys(project.apiKey)
   const create = useSingleFlight()
   const [error, setError] = useState<string | null>(null)
-  const [newKeys, setNewKeys] = useState<KeyMap | null>(null)
+  const { newKeys, reveal, dismiss } = useNewKeys(project.id)
   const [picking, setPicking] = useState(false)
+  // One key's Edit, Roll or Delete, from its row of the table.
+  const [action, setAction] = useState<{ kind: KeyActionKind; key: KeyInfo } | null>(null)
+  const reasonId = useId()
+  // keys and keyLimit come from servers beyond the spec; without them the table,
+  // counter and per-key actions stay hidden.
+  const { keys, keyLimit } = project
+  const active = keys ? keys.filter((k) => keyStatus(k) !== EXPIRED).length : keyIds.length
+  const atLimit = keyLimit !== undefined && active >= keyLimit
   const [toast, setToast] = useState<string | null>(null)
   const createButton = useRef<HTMLButtonElement>(null)
   const deleteButton = useRef<HTMLButtonElement>(null)
@@ -38,20 +52,39 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
         setError(errorMessage(e))
         return
       }
-      setNewKeys(keys)
-      store.getState().rememberRevealedKeys(project.id, keys)
+      reveal(keys)
       emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
       onChanged()
     })
 
-  const deleteKey = async (keyId: string) => {
-    await api.deleteKey(project.id, keyId)
+  // After any change to a key: close its dialogs, tell the host page, reload.
+  const changed = <K extends 'flex-key-deleted' | 'flex-key-updated' | 'flex-key-rolled'>(name: K, detail: Omit<FlexEventMap[K], 'projectId'>) => {
     setPicking(false)
-    setToast(DELETED_NOTICE)
-    store.getState().forgetKey(project.id, keyId)
-    emit(host, 'flex-key-deleted', { projectId: project.id, keyId })
+    setAction(null)
+    emit(host, name, { projectId: project.id, ...detail } as FlexEventMap[K])
     onChanged()
   }
+
+  const deleteKey = async (keyId: string) => {
+    await api.deleteKey(project.id, keyId)
+    setToast(DELETED_NOTICE)
+    store.getState().forgetKey(project.id, keyId)
+    changed('flex-key-deleted', { keyId })
+  }
+
+  const saveKey = async (keyId: string, edit: KeyEdit) => {
+    await api.updateKey(project.id, keyId, edit)
+    changed('flex-key-updated', { keyId })
+  }
+
+  const rollKey = async (keyId: string, graceSeconds: number) => {
+    const keys = await api.rollKey(project.id, keyId, graceSeconds)
+    // The same path as Create's answer: 'New API Information' shows the pair.
+    reveal(keys)
+    changed('flex-key-rolled', { keyId, newKeyId: Object.keys(keys)[0] ?? '' })
+  }
+
+  const close = () => setAction(null)
 
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
@@ -64,7 +97,14 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
         </Alert>
       )}
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button ref={createButton} onClick={createKey} pending={create.pending} pendingLabel="Creating…">
+        <Button
+          ref={createButton}
+          onClick={createKey}
+          pending={create.pending}
+          pendingLabel="Creating…"
+          disabled={atLimit}
+          aria-describedby={atLimit ? reasonId : undefined}
+        >
           Create
         </Button>
         <Button
@@ -79,11 +119,32 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
         >
           Delete
         </Button>
+        {keyLimit !== undefined && (
+          <p className="self-center text-sm text-muted">
+            {active} of {keyLimit} keys
+            {atLimit && (
+              <span id={reasonId} className="ml-2 text-fg">
+                Key limit reached: delete a key to create another.
+              </span>
+            )}
+          </p>
+        )}
       </div>
-      <NewKeyDialog projectId={project.id} keys={newKeys} onClose={() => setNewKeys(null)} returnFocus={createButton} />
+      {keys && keys.length > 0 && <KeysTable keys={keys} onAction={(kind, key) => setAction({ kind, key })} />}
+      <NewKeyDialog projectId={project.id} keys={newKeys} onClose={dismiss} returnFocus={createButton} />
+      {action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
+      {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
+      {action?.kind === 'delete' && (
+        <KeyFormDialog title="Delete API key" submitLabel="Delete key" danger onClose={close} onSubmit={() => deleteKey(action.key.id)}>
+          <p dir="auto">
+            {action.key.name} ({action.key.id}): anything using it stops working at once.
+          </p>
+        </KeyFormDialog>
+      )}
       <DeleteKeyDialog
         open={picking}
         keyIds={keyIds}
+        names={keys && Object.fromEntries(keys.map((k) => [k.id, k.name]))}
         onClose={() => setPicking(false)}
         onConfirm={deleteKey}
         // Deleting the last key disables Delete: focus goes to Create instead.

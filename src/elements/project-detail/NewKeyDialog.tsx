@@ -19,7 +19,7 @@ export function NewKeyDialog({ projectId, keys, onClose, returnFocus }: { projec
       <div className="mt-4 space-y-4">
         {Object.entries(keys ?? {}).map(([apiProjectId, key]) => (
           <div key={apiProjectId} className="space-y-3">
-            <CopyField label="Project ID" value={apiProjectId} />
+            <CopyField label="API Project ID" value={apiProjectId} />
             <CopyField label="API Key" value={key} />
           </div>
         ))}

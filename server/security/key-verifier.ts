@@ -1,0 +1,98 @@
+import { findKeyByHash, KEY_CHANNEL, touchKey, type VerifiedKey } from '../data/api-keys'
+import { iso } from '../data/time'
+import type { Database } from '../db/index'
+import type { Log } from '../http/logger'
+import { sha256 } from './random'
+
+export type Verification =
+  | { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null }
+  | { valid: false; code: 'NOT_FOUND' | 'EXPIRED' }
+
+export interface KeyVerifier {
+  verify(key: string): Promise<Verification>
+  /** Drops what is known of a key at once (this instance changed it; others hear the NOTIFY). */
+  forget(keyId: string): void
+  /** Resolves when the last-used writes started so far are done (tests, shutdown). */
+  settle(): Promise<void>
+}
+
+/** lastUsedAt is written at most this often per key, after the first use. */
+export const LAST_USED_EVERY_MS = 60_000
+// A safety net only: entries are dropped by NOTIFY the moment a key changes.
+const TTL_MS = 5 * 60_000
+const MAX_ENTRIES = 10_000
+
+type Entry = { key: VerifiedKey | undefined; at: number }
+
+/**
+ * Answers "is this key good?" from a small in-process cache keyed by the
+ * key's hash, so the hot path makes no query. Correctness rests on NOTIFY:
+ * every delete, roll and edit sends the key's id on KEY_CHANNEL, and each
+ * instance drops that entry when it hears it. Until the LISTEN is in place,
+ * or while its connection is down, nothing is cached. Expiry needs no
+ * message: it is compared with the clock on every answer.
+ */
+export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVerifier {
+  const cache = new Map<string, Entry>()
+  const pending = new Set<Promise<void>>()
+  let listening = false
+  // Bumped by every invalidation: a lookup that raced one is not cached.
+  let epoch = 0
+
+  const forget = (keyId: string) => {
+    epoch++
+    for (const [hash, e] of cache) if (e.key?.keyId === keyId) cache.delete(hash)
+  }
+  // Verifications wait for the LISTEN to be in place (once, at start), so a
+  // cached answer can always be withdrawn.
+  let ready: Promise<unknown> | undefined = db
+    .listen(KEY_CHANNEL, forget, (ok) => {
+      epoch++
+      cache.clear()
+      listening = ok
+    })
+    .then(
+      () => (listening = true),
+      (err: unknown) => log(`key cache disabled: cannot LISTEN (${err instanceof Error ? err.message : String(err)})`),
+    )
+    .finally(() => (ready = undefined))
+
+  const touch = (key: VerifiedKey, now: number) => {
+    key.lastUsedAt = now
+    const p = touchKey(db, key.keyId, new Date(now)).catch((err: unknown) => log(`lastUsedAt write failed: ${err instanceof Error ? err.message : String(err)}`))
+    pending.add(p)
+    void p.finally(() => pending.delete(p))
+    return p
+  }
+
+  async function lookup(hash: string, now: number): Promise<VerifiedKey | undefined> {
+    const hit = cache.get(hash)
+    if (hit && now - hit.at < TTL_MS) return hit.key
+    const seen = epoch
+    const key = await findKeyByHash(db, hash)
+    if (listening && seen === epoch) {
+      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!)
+      cache.set(hash, { key, at: now })
+    }
+    return key
+  }
+
+  return {
+    forget,
+    settle: async () => {
+      await Promise.all(pending)
+    },
+    async verify(secret) {
+      if (ready) await ready
+      const now = clock()
+      const key = await lookup(sha256(secret), now)
+      if (!key) return { valid: false, code: 'NOT_FOUND' }
+      if (key.expiresAt !== null && key.expiresAt <= now) return { valid: false, code: 'EXPIRED' }
+      // The first use is written before answering, so it shows at once; later
+      // ones at most once a minute, without waiting for the write.
+      if (key.lastUsedAt === null) await touch(key, now)
+      else if (now - key.lastUsedAt >= LAST_USED_EVERY_MS) void touch(key, now)
+      return { valid: true, keyId: key.keyId, projectId: key.projectId, name: key.name, expiresAt: key.expiresAt === null ? null : iso(new Date(key.expiresAt)) }
+    },
+  }
+}

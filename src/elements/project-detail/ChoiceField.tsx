@@ -1,0 +1,33 @@
+import { useId } from 'react'
+
+export interface ChoiceFieldProps {
+  label: string
+  name: string
+  /** [text shown, value sent]; the first is chosen unless `defaultValue` says otherwise. */
+  options: ReadonlyArray<readonly [string, string]>
+  defaultValue?: string
+}
+
+/** A labelled dropdown read from its form on submit: the key dialogs' one select. */
+export function ChoiceField({ label, name, options, defaultValue }: ChoiceFieldProps) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-fg">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        className="mt-2 block w-full rounded-flex border border-border bg-bg px-3 py-2 font-mono text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
+      >
+        {options.map(([text, value]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

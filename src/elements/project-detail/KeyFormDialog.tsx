@@ -1,0 +1,53 @@
+import { useState, type FormEvent, type MutableRefObject, type ReactNode } from 'react'
+import { errorMessage } from '../../api/errors'
+import { Alert } from '../../components/Alert'
+import { Button } from '../../components/Button'
+import { Dialog } from '../../components/dialog/Dialog'
+import { DialogActions } from '../../components/dialog/DialogActions'
+import { useSingleFlight } from '../../hooks/useSingleFlight'
+
+export interface KeyFormDialogProps {
+  title: string
+  submitLabel: string
+  pendingLabel?: string
+  danger?: boolean
+  returnFocus?: MutableRefObject<HTMLElement | null>
+  onClose: () => void
+  /** Does the work; a rejection is shown in the dialog, which stays open. */
+  onSubmit: (form: HTMLFormElement) => Promise<void>
+  children: ReactNode
+}
+
+/** A dialog that sends one key action ('Pick Key To Delete', Edit, Roll, a row's Delete): mounted while open, so each opening starts fresh. */
+export function KeyFormDialog({ title, submitLabel, pendingLabel, danger, returnFocus, onClose, onSubmit, children }: KeyFormDialogProps) {
+  const [error, setError] = useState<string | null>(null)
+  const { pending, run } = useSingleFlight()
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const form = e.currentTarget
+    void run(async () => {
+      setError(null)
+      try {
+        await onSubmit(form)
+      } catch (err) {
+        setError(errorMessage(err))
+      }
+    })
+  }
+  return (
+    <Dialog open onClose={onClose} title={title} returnFocus={returnFocus}>
+      <form onSubmit={submit} className="mt-4 space-y-4 text-sm">
+        {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
+        {children}
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={danger ? 'danger' : 'primary'} pending={pending} pendingLabel={pendingLabel}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,258 @@
+import { fireEvent, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { KeyInfo } from '../../src/api/types'
+import { NEW_PAIR_TEXT } from '../../src/elements/project-detail/NewKeyDialog'
+import { keyStatus } from '../../src/elements/project-detail/key-status'
+import { json, recordEvents, resetStore, signInAs, stubFetch } from './helpers'
+import { detail, renderDetail } from './helpers/dashboard'
+
+const GET = 'GET /api/manage/dapp/prj_7'
+const HOUR = 3_600_000
+
+const key = (id: string, name: string, extra: Partial<KeyInfo> = {}): KeyInfo => ({
+  id,
+  name,
+  maskedKey: `fxk_…${id.slice(-4)}`,
+  createdAt: '2024-03-05T10:00:00.000Z',
+  lastUsedAt: null,
+  expiresAt: null,
+  ...extra,
+})
+
+/** A project as a server beyond the spec sends it: the apiKey map, keys[] and keyLimit. */
+const withKeys = (keys: KeyInfo[], keyLimit = 20) =>
+  detail(7, Object.fromEntries(keys.map((k) => [k.id, k.maskedKey])), { keys, keyLimit })
+
+beforeEach(() => {
+  resetStore()
+  signInAs()
+})
+afterEach(() => vi.unstubAllGlobals())
+
+type Q = ReturnType<typeof renderDetail>['q']
+const table = (q: Q) => q.getByRole('table', { name: 'API keys' })
+const rowOf = (q: Q, name: string) => within(table(q)).getAllByRole('row').find((r) => within(r).queryAllByRole('cell')[0]?.textContent === name)!
+
+describe('keys table', () => {
+  it('lists each key with its name, API Project ID to copy, masked key, dates and status', async () => {
+    const soon = new Date(Date.now() + 23 * HOUR + 30 * 60_000).toISOString()
+    stubFetch({
+      [GET]: {
+        body: withKeys([
+          key('apid_prod', 'Production', { lastUsedAt: '2024-04-01T09:00:00.000Z' }),
+          key('apid_stag', 'Staging', { expiresAt: soon }),
+          key('apid_old1', 'Old', { expiresAt: '2024-01-01T00:00:00.000Z' }),
+        ]),
+      },
+    })
+    const { q } = renderDetail('prj_7')
+    await q.findByRole('table', { name: 'API keys' })
+    expect(within(table(q)).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'API Project ID', 'Key', 'Created', 'Last used', 'Status', 'Actions'])
+    const cells = (name: string) => within(rowOf(q, name)).getAllByRole('cell').map((c) => c.textContent)
+    expect(cells('Production').slice(2, 6)).toEqual(['fxk_…prod', 'Mar 5, 2024', 'Apr 1, 2024', 'Active'])
+    expect(cells('Staging').slice(4, 6)).toEqual(['Never', 'Expires in 23 h'])
+    expect(cells('Old')[5]).toBe('Expired')
+    expect(within(rowOf(q, 'Production')).getByRole('button', { name: /API Project ID\s*apid_prod/ })).toBeTruthy()
+    // An expired key can be edited or deleted, not rolled.
+    expect(within(rowOf(q, 'Old')).queryByRole('button', { name: 'Roll key Old' })).toBeNull()
+    expect(within(rowOf(q, 'Old')).getByRole('button', { name: 'Delete key Old' })).toBeTruthy()
+  })
+
+  it('counts the keys that have not expired against the limit, and shows the options of Pick Key To Delete as name and id', async () => {
+    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'A'), key('apid_b', 'B'), key('apid_c', 'C', { expiresAt: '2024-01-01T00:00:00.000Z' })], 20) } })
+    const { q } = renderDetail('prj_7')
+    expect(await q.findByText('2 of 20 keys')).toBeTruthy()
+    expect((q.getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(false)
+    await userEvent.setup().click(q.getByRole('button', { name: 'Delete' }))
+    const select = within(q.getByRole('dialog', { name: 'Pick Key To Delete' })).getByRole('combobox', { name: 'API Project ID' }) as HTMLSelectElement
+    expect(Array.from(select.options).map((o) => [o.value, o.textContent])).toEqual([
+      ['apid_a', 'A (apid_a)'],
+      ['apid_b', 'B (apid_b)'],
+      ['apid_c', 'C (apid_c)'],
+    ])
+    expect(select.value).toBe('apid_a')
+  })
+
+  it('disables Create at the limit and says why next to it', async () => {
+    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'A'), key('apid_b', 'B')], 2) } })
+    const { q } = renderDetail('prj_7')
+    const create = (await q.findByRole('button', { name: 'Create' })) as HTMLButtonElement
+    expect(create.disabled).toBe(true)
+    expect(q.getByText('2 of 2 keys')).toBeTruthy()
+    const reason = q.getByText(/Key limit reached/)
+    expect(create.getAttribute('aria-describedby')).toBe(reason.id)
+  })
+
+  it('names every per-key control after its key, none equal to a spec button, and tells two keys of one name apart', async () => {
+    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'Production'), key('apid_b', 'Production'), key('apid_c', 'CI')]) } })
+    const { q } = renderDetail('prj_7')
+    await q.findByRole('table', { name: 'API keys' })
+    const names = within(table(q)).getAllByRole('button').map((b) => b.getAttribute('aria-label')).filter(Boolean)
+    expect(names).toEqual([
+      'Edit key Production (apid_a)', 'Roll key Production (apid_a)', 'Delete key Production (apid_a)',
+      'Edit key Production (apid_b)', 'Roll key Production (apid_b)', 'Delete key Production (apid_b)',
+      'Edit key CI', 'Roll key CI', 'Delete key CI',
+    ])
+    // The spec's buttons are still found by their exact names, once each.
+    expect(q.getAllByRole('button', { name: 'Create' })).toHaveLength(1)
+    expect(q.getAllByRole('button', { name: 'Delete' })).toHaveLength(1)
+  })
+
+  it('stacks each row into labelled lines when the element itself is narrow', async () => {
+    // happy-dom does no layout: report a 400 px wide element.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private cb: (entries: Array<{ contentRect: { width: number } }>) => void) {}
+        observe() {
+          this.cb([{ contentRect: { width: 400 } }])
+        }
+        disconnect() {}
+      },
+    )
+    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
+    const { q } = renderDetail('prj_7')
+    await q.findByRole('table', { name: 'API keys' })
+    await waitFor(() => expect(within(rowOf(q, 'NameProduction')).getAllByRole('cell')[4].textContent).toBe('Last usedNever'))
+    // The labels are for the eye; assistive technology still reads the column headers.
+    expect(within(table(q)).getAllByRole('columnheader')).toHaveLength(7)
+  })
+
+  it('status reads in minutes, hours and days', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z')
+    const at = (ms: number) => keyStatus(key('apid_x', 'x', { expiresAt: new Date(now + ms).toISOString() }), now)
+    expect([at(10 * 60_000), at(23.9 * HOUR), at(72 * HOUR), at(0), at(-1)]).toEqual(['Expires in 10 min', 'Expires in 23 h', 'Expires in 3 days', 'Expired', 'Expired'])
+  })
+})
+
+describe('per-key actions', () => {
+  it('Edit renames a key and sets its expiry, reloads, and fires flex-key-updated with ids only', async () => {
+    let keys = [key('apid_a', 'Default key')]
+    const api = stubFetch({
+      [GET]: () => json(withKeys(keys)),
+      'PATCH /api/manage/dapp/prj_7/api-key/apid_a': (call) => {
+        keys = [{ ...keys[0], ...(call.body as object) }]
+        return json(keys[0])
+      },
+    })
+    const { q, host } = renderDetail('prj_7')
+    const events = recordEvents(['flex-key-updated'], host)
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Edit key Default key' }))
+    const dialog = q.getByRole('dialog', { name: 'Edit API key' })
+    const name = within(dialog).getByRole('textbox', { name: 'Key name' })
+    fireEvent.change(name, { target: { value: '  Production ' } })
+    const expiry = within(dialog).getByRole('combobox', { name: 'Expires' }) as HTMLSelectElement
+    expect(Array.from(expiry.options).map((o) => o.textContent)).toEqual(['Unchanged', 'Never', 'In 1 hour', 'In 24 hours', 'In 7 days', 'In 30 days', 'In 90 days'])
+    await user.selectOptions(expiry, 'In 24 hours')
+    const before = Date.now()
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+
+    await waitFor(() => expect(q.queryByRole('dialog')).toBeNull())
+    const sent = api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')[0].body as { name: string; expiresAt: string }
+    expect(sent.name).toBe('Production')
+    expect(Date.parse(sent.expiresAt) - before).toBeGreaterThanOrEqual(24 * HOUR - 1000)
+    expect(Date.parse(sent.expiresAt) - Date.now()).toBeLessThanOrEqual(24 * HOUR)
+    expect(await q.findByRole('button', { name: 'Edit key Production' })).toBeTruthy()
+    expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'apid_a' }])
+  })
+
+  it('Edit leaves an unchanged expiry out, sends Never as null, and shows a refusal in the dialog', async () => {
+    const api = stubFetch({
+      [GET]: { body: withKeys([key('apid_a', 'A', { expiresAt: '2031-01-01T00:00:00.000Z' })]) },
+      'PATCH /api/manage/dapp/prj_7/api-key/apid_a': { status: 400, body: { message: 'Key name must be at most 60 characters.' } },
+    })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Edit key A' }))
+    const dialog = q.getByRole('dialog', { name: 'Edit API key' })
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Key name must be at most 60 characters.')
+    expect(api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')[0].body).toEqual({ name: 'A' })
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Expires' }), 'Never')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')).toHaveLength(2))
+    expect(api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')[1].body).toEqual({ name: 'A', expiresAt: null })
+  })
+
+  it("Roll asks when the old key should stop, then shows the new pair in 'New API Information' and fires flex-key-rolled", async () => {
+    let keys = [key('apid_a', 'Production')]
+    const api = stubFetch({
+      [GET]: () => json(withKeys(keys)),
+      'POST /api/manage/dapp/prj_7/api-key/apid_a/roll': () => {
+        keys = [{ ...keys[0], expiresAt: new Date(Date.now() + HOUR).toISOString() }, key('apid_n', 'Production')]
+        return json({ apid_n: 'fxk_the_whole_new_secret' }, 201)
+      },
+    })
+    const { q, host } = renderDetail('prj_7')
+    const events = recordEvents(['flex-key-rolled', 'flex-key-created'], host)
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Roll key Production' }))
+    const dialog = q.getByRole('dialog', { name: 'Roll API key' })
+    const when = within(dialog).getByRole('combobox', { name: 'The old key stops working' }) as HTMLSelectElement
+    expect(Array.from(when.options).map((o) => o.textContent)).toEqual(['Now', 'In 1 hour', 'In 24 hours', 'In 7 days'])
+    await user.selectOptions(when, 'In 1 hour')
+    await user.click(within(dialog).getByRole('button', { name: 'Roll key' }))
+
+    const info = await q.findByRole('dialog', { name: 'New API Information' })
+    expect(info.textContent).toContain(NEW_PAIR_TEXT)
+    expect(within(info).getByRole('button', { name: /^API Project ID\s*apid_n/ })).toBeTruthy()
+    expect(within(info).getByRole('button', { name: /API Key\s*fxk_the_whole_new_secret/ })).toBeTruthy()
+    expect(api.callsTo('POST /api/manage/dapp/prj_7/api-key/apid_a/roll')[0].body).toEqual({ graceSeconds: 3600 })
+    expect(events.events.map((e) => [e.type, e.detail])).toEqual([['flex-key-rolled', { projectId: 'prj_7', keyId: 'apid_a', newKeyId: 'apid_n' }]])
+    expect(JSON.stringify(events.events[0].detail)).not.toContain('fxk_')
+    await user.click(within(info).getByRole('button', { name: 'Exit' }))
+    await waitFor(() => expect(q.getAllByRole('row')).toHaveLength(3))
+    expect(within(rowOf(q, 'Production')).getAllByRole('cell')[5].textContent).toMatch(/^Expires in (59 min|1 h)$/)
+  })
+
+  it('a row’s Delete confirms that one key, then toasts and fires flex-key-deleted', async () => {
+    let keys = [key('apid_a', 'A'), key('apid_b', 'Production')]
+    const api = stubFetch({
+      [GET]: () => json(withKeys(keys)),
+      'DELETE /api/manage/dapp/prj_7/api-key/apid_b': () => {
+        keys = keys.filter((k) => k.id !== 'apid_b')
+        return json({ deleted: 'apid_b' })
+      },
+    })
+    const { q, host } = renderDetail('prj_7')
+    const events = recordEvents(['flex-key-deleted'], host)
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Delete key Production' }))
+    const dialog = q.getByRole('dialog', { name: 'Delete API key' })
+    expect(dialog.textContent).toContain('Production')
+    expect(dialog.textContent).toContain('apid_b')
+    await user.click(within(dialog).getByRole('button', { name: 'Delete key' }))
+    expect(await q.findByText('Successfully deleted!')).toBeTruthy()
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/manage/dapp/prj_7/api-key/apid_b'])
+    await waitFor(() => expect(q.queryByRole('button', { name: 'Delete key Production' })).toBeNull())
+    expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'apid_b' }])
+  })
+
+  it('Cancel on a row’s Delete deletes nothing', async () => {
+    const api = stubFetch({ [GET]: { body: withKeys([key('apid_a', 'A')]) } })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Delete key A' }))
+    await user.click(within(q.getByRole('dialog', { name: 'Delete API key' })).getByRole('button', { name: 'Cancel' }))
+    expect(q.queryByRole('dialog')).toBeNull()
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0)
+  })
+})
+
+describe('against a server with only the spec’s calls', () => {
+  it('shows no table, counter or per-key actions; Create, Delete and Project Information work as before', async () => {
+    stubFetch({ [GET]: { body: detail(7, { api_a: 'sk…1', api_b: 'sk…2' }) }, 'POST /api/manage/dapp/prj_7/api-key': { status: 201, body: { api_new: 'sk_full' } } })
+    const { q } = renderDetail('prj_7')
+    const create = (await q.findByRole('button', { name: 'Create' })) as HTMLButtonElement
+    expect(q.queryByRole('table')).toBeNull()
+    expect(q.queryByText(/ of \d+ keys/)).toBeNull()
+    expect(q.queryByRole('button', { name: /^(Edit|Roll|Delete) key/ })).toBeNull()
+    await userEvent.setup().click(q.getByRole('button', { name: 'Delete' }))
+    const select = q.getByRole('combobox', { name: 'API Project ID' }) as HTMLSelectElement
+    expect(Array.from(select.options).map((o) => o.textContent)).toEqual(['api_a', 'api_b'])
+    await userEvent.setup().click(q.getByRole('button', { name: 'Cancel' }))
+    expect(create.disabled).toBe(false)
+  })
+})
