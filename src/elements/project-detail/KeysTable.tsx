@@ -1,9 +1,10 @@
+import { useRef } from 'react'
 import type { KeyInfo } from '../../api/types'
 import { Button } from '../../components/Button'
 import { CopyField } from '../../components/copy-field/CopyField'
 import { formatDate } from '../projects/format-date'
 import { EXPIRED, keyStatus } from './key-status'
-import { useNarrow } from './useNarrow'
+import { useWidth } from '../../hooks/useWidth'
 
 export type KeyActionKind = 'edit' | 'roll' | 'delete'
 
@@ -21,7 +22,9 @@ const ACTIONS: ReadonlyArray<[KeyActionKind, string]> = [
  * none is mistaken for the spec's Delete.
  */
 export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind: KeyActionKind, key: KeyInfo) => void }) {
-  const [ref, narrow] = useNarrow(720)
+  const ref = useRef<HTMLDivElement>(null)
+  const width = useWidth(ref)
+  const narrow = width > 0 && width < 720
   const now = Date.now()
   // A roll leaves two keys of one name: tell them apart by id.
   const label = (k: KeyInfo) => (keys.filter((o) => o.name === k.name).length > 1 ? `${k.name} (${k.id})` : k.name)
