@@ -104,9 +104,10 @@ describe('keys table', () => {
     vi.stubGlobal(
       'ResizeObserver',
       class {
-        constructor(private cb: (entries: Array<{ contentRect: { width: number } }>) => void) {}
-        observe() {
-          this.cb([{ contentRect: { width: 400 } }])
+        constructor(private cb: () => void) {}
+        observe(el: HTMLElement) {
+          Object.defineProperty(el, 'clientWidth', { value: 400 })
+          this.cb()
         }
         disconnect() {}
       },
