@@ -1,12 +1,5 @@
-import {
-  FloatingFocusManager,
-  useClick,
-  useDismiss,
-  useFloatingRootContext,
-  useInteractions,
-  useRole,
-} from '@floating-ui/react'
-import { useRef, useState, type HTMLProps, type KeyboardEvent } from 'react'
+import { FloatingFocusManager, useDismiss, useFloatingRootContext } from '@floating-ui/react'
+import { useId, useRef, useState, type HTMLProps, type KeyboardEvent } from 'react'
 import { emit } from '../../events'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useNavigation } from '../../router/navigation'
@@ -49,13 +42,17 @@ export function UserMenu() {
   const [reference, setReference] = useState<HTMLElement | null>(null)
   const [floating, setFloating] = useState<HTMLElement | null>(null)
   const context = useFloatingRootContext({ open, onOpenChange, elements: { reference, floating } })
-  const click = useClick(context)
+  // floating-ui does what is hard (Escape, outside presses, focus in and back);
+  // the click toggle and the ARIA menu roles are plain props, which keeps
+  // useClick/useRole/useInteractions out of the bundle (about 1 kB).
   const dismiss = useDismiss(context)
-  const role = useRole(context, { role: 'menu' })
-  const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([click, dismiss, role])
+  const dismissFloating = (dismiss.floating ?? {}) as HTMLProps<HTMLDivElement>
+  const menuId = useId()
+  const triggerId = useId()
   // Arrow keys, Home and End move focus through the items, wrapping; the inert
   // items stay reachable, as the ARIA menu pattern recommends for disabled items.
   const onMenuKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    dismissFloating.onKeyDown?.(e)
     const items = listRef.current.filter((el): el is HTMLElement => el !== null)
     const current = items.indexOf(e.target as HTMLElement)
     const keys: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: items.length - 1 }
@@ -74,14 +71,14 @@ export function UserMenu() {
   }
 
   const itemProps = (index: number, extra: HTMLProps<HTMLElement> = {}) =>
-    getItemProps({
+    ({
       ...extra,
       ref: (node: HTMLElement | null) => {
         listRef.current[index] = node
       },
       role: 'menuitem',
       tabIndex: active === index ? 0 : -1,
-    } as HTMLProps<HTMLElement>)
+    }) as Record<string, unknown>
 
   const linkOrInert = (index: number, label: string, href: string | undefined) =>
     href ? (
@@ -100,9 +97,14 @@ export function UserMenu() {
       <button
         ref={setReference}
         type="button"
+        id={triggerId}
         aria-label="User menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => onOpenChange(!open)}
         className="flex h-9 w-9 items-center justify-center rounded-full border border-border bg-raised text-sm font-semibold text-fg hover:border-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-        {...getReferenceProps()}
+        {...(dismiss.reference as Record<string, unknown>)}
       >
         {initial ? (
           <span aria-hidden="true">{initial}</span>
@@ -118,7 +120,11 @@ export function UserMenu() {
           <div
             ref={setFloating}
             className="absolute right-0 top-full z-50 mt-2 w-56 rounded-flex border border-border bg-surface py-1 text-fg shadow-xl focus:outline-none"
-            {...getFloatingProps({ onKeyDown: onMenuKeyDown })}
+            {...dismissFloating}
+            id={menuId}
+            role="menu"
+            aria-labelledby={triggerId}
+            onKeyDown={onMenuKeyDown}
           >
             {(name || email) && (
               <div role="none" className="border-b border-border px-4 py-2 text-sm">
