@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { twindCss } from './build/twind-css.ts'
 
@@ -7,6 +8,10 @@ const withPostgres = Boolean(process.env.DATABASE_URL) || process.env.CI === 'tr
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free: one worker on a two-core machine.
+    // Server files spend much of their time waiting (child processes, sockets,
+    // timers), so a second worker shortens the run even on two cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [twindCss()],
