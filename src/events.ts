@@ -5,6 +5,8 @@ export interface FlexEventMap {
   'flex-project-created': { id: string }
   'flex-key-created': { projectId: string; keyIds: string[] }
   'flex-key-deleted': { projectId: string; keyId: string }
+  'flex-key-rolled': { projectId: string; keyId: string; newKeyId: string }
+  'flex-key-updated': { projectId: string; keyId: string }
   'flex-navigate': { to: string }
 }
 

@@ -8,7 +8,10 @@ export { FlexProjectDetailElement } from './elements/project-detail/element'
 export type { FlexEventMap } from './events'
 export type { AccessData, Project, ProjectSummary, KeyMap } from './api/types'
 
+export type { AttributeName, AttributesOf, FlexTag } from './elements/descriptors'
+
 import type { CommonAttributes } from './elements/create-element'
+import type { AttributesOf, FlexTag } from './elements/descriptors'
 import type { FlexEventMap } from './events'
 
 /** The element instances: an HTMLElement with the attributes as properties. */
@@ -18,20 +21,17 @@ export interface FlexProjectDetailElementInstance extends FlexElement {
   projectId?: string
 }
 
+/** Each tag's instances, with the attributes that element takes (descriptors.ts). */
+export type FlexTagNameMap = { [T in FlexTag]: HTMLElement & AttributesOf<T> }
+
+/** Each event as a host page receives it. */
+export type FlexHTMLEventMap = { [K in keyof FlexEventMap]: CustomEvent<FlexEventMap[K]> }
+
 declare global {
-  interface HTMLElementTagNameMap {
-    'flex-portal': FlexElement
-    'flex-login': FlexElement
-    'flex-signup': FlexElement
-    'flex-projects': FlexElement
-    'flex-project-detail': FlexProjectDetailElementInstance
-  }
-  interface HTMLElementEventMap {
-    'flex-signed-in': CustomEvent<FlexEventMap['flex-signed-in']>
-    'flex-signed-out': CustomEvent<FlexEventMap['flex-signed-out']>
-    'flex-project-created': CustomEvent<FlexEventMap['flex-project-created']>
-    'flex-key-created': CustomEvent<FlexEventMap['flex-key-created']>
-    'flex-key-deleted': CustomEvent<FlexEventMap['flex-key-deleted']>
-    'flex-navigate': CustomEvent<FlexEventMap['flex-navigate']>
-  }
+  // Merged into the DOM's own maps: createElement('flex-login') and
+  // addEventListener('flex-key-created', …) are typed from the descriptors.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementTagNameMap extends FlexTagNameMap {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends FlexHTMLEventMap {}
 }

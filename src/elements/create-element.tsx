@@ -4,29 +4,12 @@ import { NavigationContext, useNavigationState, type RouterMode } from '../route
 import { safeUrl } from '../safe-url'
 import { adoptStyles } from '../styles/sheet'
 import { ElementContext, type ElementConfig } from './context'
+import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
 
 export const DEFAULT_API_BASE = '/api'
 
-/** Attributes every element takes (design.md §1). */
-export interface CommonAttributes {
-  apiBase?: string
-  docsUrl?: string
-  quickstartUrl?: string
-  router?: string
-  forgotPasswordUrl?: string
-  profileUrl?: string
-  settingsUrl?: string
-}
-
-const commonProps = {
-  apiBase: 'string',
-  docsUrl: 'string',
-  quickstartUrl: 'string',
-  router: 'string',
-  forgotPasswordUrl: 'string',
-  profileUrl: 'string',
-  settingsUrl: 'string',
-} as const
+/** Every attribute an element may take, as properties (descriptors.ts says which element takes which). */
+export type CommonAttributes = { [K in AttributeName]?: string }
 
 type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement }
 
@@ -35,10 +18,7 @@ type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement 
  * the element's config and its router in context, and the `.flex-root`
  * wrapper that shields the screen from the host page's inherited styles.
  */
-export function createFlexElement<Extra extends object = object>(
-  Screen: ComponentType<Extra>,
-  extraProps: { [K in keyof Extra]: 'string' } = {} as { [K in keyof Extra]: 'string' },
-): CustomElementConstructor {
+export function createFlexElement<Extra extends object = object>(Screen: ComponentType<Extra>, tag: FlexTag): CustomElementConstructor {
   function ElementRoot(props: ElementProps<Extra>) {
     const root = props.container as unknown as ShadowRoot
     adoptStyles(root)
@@ -60,17 +40,19 @@ export function createFlexElement<Extra extends object = object>(
     )
     const mode: RouterMode = props.router === 'memory' ? 'memory' : 'hash'
     const navigation = useNavigationState(host, mode)
-    const { container: _c, apiBase: _a, docsUrl: _d, quickstartUrl: _q, router: _r, forgotPasswordUrl: _f, profileUrl: _p, settingsUrl: _s, ...extra } = props
+    // The screen gets the attributes as props; it reads those it needs.
+    const { container: _c, ...attributes } = props
     return (
       <ElementContext.Provider value={config}>
         <NavigationContext.Provider value={navigation}>
           <div className="flex-root">
-            <Screen {...(extra as Extra)} />
+            <Screen {...(attributes as unknown as Extra)} />
           </div>
         </NavigationContext.Provider>
       </ElementContext.Provider>
     )
   }
   ElementRoot.displayName = `Flex(${Screen.displayName || Screen.name})`
-  return r2wc(ElementRoot, { shadow: 'open', props: { ...commonProps, ...extraProps } as never })
+  const observed = Object.fromEntries(ELEMENTS[tag].attributes.map((name) => [name, 'string']))
+  return r2wc(ElementRoot, { shadow: 'open', props: observed as never })
 }

@@ -1,12 +1,10 @@
 /**
  * <flex-portal>: the whole product, a router over the route table with guards.
  *
- * Attributes: api-base (default /api), router (hash | memory), docs-url,
- *   quickstart-url, forgot-password-url, profile-url, settings-url.
- * Events: flex-navigate (cancelable), flex-signed-in, flex-signed-out,
- *   flex-project-created, flex-key-created, flex-key-deleted.
+ * Attributes and events: ELEMENTS['flex-portal'] in ../descriptors.ts (README's tables and
+ * dist/custom-elements.json are made from it).
  */
 import { createFlexElement } from '../create-element'
 import { PortalScreen } from './PortalScreen'
 
-export const FlexPortalElement = createFlexElement(PortalScreen)
+export const FlexPortalElement = createFlexElement(PortalScreen, 'flex-portal')

@@ -1,10 +1,10 @@
 /**
  * <flex-project-detail>: one project and its API keys.
  *
- * Attributes: project-id (else the `projectid` query of the hash), api-base, router.
- * Events: flex-key-created, flex-key-deleted, flex-signed-out (a 401), flex-navigate (cancelable).
+ * Attributes and events: ELEMENTS['flex-project-detail'] in ../descriptors.ts (README's tables and
+ * dist/custom-elements.json are made from it).
  */
 import { createFlexElement } from '../create-element'
 import { ProjectDetailScreen } from './ProjectDetailScreen'
 
-export const FlexProjectDetailElement = createFlexElement(ProjectDetailScreen, { projectId: 'string' })
+export const FlexProjectDetailElement = createFlexElement(ProjectDetailScreen, 'flex-project-detail')

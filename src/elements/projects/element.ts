@@ -1,10 +1,10 @@
 /**
  * <flex-projects>: the dashboard (sidebar, user menu, projects table, dialogs).
  *
- * Attributes: api-base, router, docs-url, quickstart-url, profile-url, settings-url.
- * Events: flex-project-created, flex-signed-out, flex-navigate (cancelable).
+ * Attributes and events: ELEMENTS['flex-projects'] in ../descriptors.ts (README's tables and
+ * dist/custom-elements.json are made from it).
  */
 import { createFlexElement } from '../create-element'
 import { ProjectsScreen } from './ProjectsScreen'
 
-export const FlexProjectsElement = createFlexElement(ProjectsScreen)
+export const FlexProjectsElement = createFlexElement(ProjectsScreen, 'flex-projects')
