@@ -92,9 +92,22 @@ describe('the .d.ts typings', () => {
   }, 60_000) // a TypeScript program over the DOM's types: seconds on a busy machine
 })
 
+describe('the CSS custom properties', () => {
+  it('are those the theme reads', () => {
+    const theme = readFileSync('build/theme.ts', 'utf8')
+    const read = [...theme.matchAll(/\bv\('([a-z-]+)'/g)].map((m) => `--flex-${m[1]}`)
+    expect(read.sort()).toEqual(Object.keys(CSS_PROPERTIES).sort())
+  })
+})
+
 describe('README', () => {
   it('has the attribute and event tables the descriptors make (`npx tsx build/readme-tables.ts` rewrites them)', () => {
     const readme = readFileSync('README.md', 'utf8')
     expect(withTables(readme)).toBe(readme)
+  })
+
+  it('lists the CSS custom properties of the theming API', () => {
+    const theming = readFileSync('README.md', 'utf8').split('### Theming')[1].split('```')[0]
+    expect([...theming.matchAll(/`(--flex-[a-z-]+)`/g)].map((m) => m[1])).toEqual(Object.keys(CSS_PROPERTIES))
   })
 })

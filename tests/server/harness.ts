@@ -41,6 +41,8 @@ export interface Storage {
 const newName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`
 
 let template: Promise<string> | undefined
+/** A template this file made itself (a run without the global set-up), removed when the file is done. */
+let ownTemplate: string | undefined
 
 /** A migrated PGlite data folder to copy from: the run's, else one made for this file. */
 async function pgliteTemplate(): Promise<string> {
@@ -48,10 +50,10 @@ async function pgliteTemplate(): Promise<string> {
     const provided = inject('flexPgliteTemplate')
     if (provided) return provided
     const dir = await mkdtemp(join(await scratchDir(), 'flex-template-'))
+    ownTemplate = dir
     const db = await openDatabase({ dataDir: dir })
     await migrate(db)
     await db.close()
-    afterAll(() => rm(dir, { recursive: true, force: true }))
     return dir
   })()
   return template
@@ -107,12 +109,13 @@ let sharedPglite: Promise<SharedPglite> | undefined
 let sharedPostgres: Promise<pg.Client> | undefined
 
 // Called while a test file is collected, this hook belongs to that file: its
-// shared database goes when the file is done.
+// shared database (and any template it made) goes when the file is done.
 afterAll(async () => {
-  const [lite, client] = [sharedPglite, sharedPostgres]
-  sharedPglite = sharedPostgres = undefined
+  const [lite, client, dir] = [sharedPglite, sharedPostgres, ownTemplate]
+  sharedPglite = sharedPostgres = template = ownTemplate = undefined
   if (lite) await (await lite).pg.close()
   if (client) await (await client).end()
+  if (dir) await rm(dir, { recursive: true, force: true })
 })
 
 function openSharedPglite(): Promise<SharedPglite> {
