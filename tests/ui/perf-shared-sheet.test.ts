@@ -62,10 +62,10 @@ describe('ten elements on one page', () => {
   it('share one store: a sign-in or sign-out is seen by all ten at once', async () => {
     const elements = TEN.map((tag) => mountElement(tag))
     for (const el of elements) await rendered(el)
-    for (const el of elements) expect(await shadow(el).findByRole('button', { name: /^(Log in|Sign up)$/ })).toBeTruthy()
+    for (const el of elements) expect(await shadow(el).findByRole('button', { name: /^(Log in|Sign up)$/ })).toBeInTheDocument()
 
     signInAs()
-    for (const el of elements) expect(await shadow(el).findByText('You are signed in.')).toBeTruthy()
+    for (const el of elements) expect(await shadow(el).findByText('You are signed in.')).toBeInTheDocument()
 
     store.getState().signOut()
     for (const el of elements) await waitFor(() => expect(shadow(el).queryByText('You are signed in.')).toBeNull())

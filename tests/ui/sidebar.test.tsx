@@ -57,13 +57,12 @@ describe('the dashboard sidebar', () => {
 })
 
 describe('the small-screen sidebar', () => {
-  it('is a column from md up and, below it, a sheet behind the menu button', () => {
+  // Which of the column and the menu button shows at which width is proved
+  // in the browser (small-screen); happy-dom lays nothing out.
+  it('starts closed: the menu button is collapsed and no sheet is open', () => {
     const { q, root } = renderDashboard()
-    const column = q.getByRole('complementary')
-    expect(column.className).toMatch(/(^|\s)hidden(\s|$)/)
-    expect(column.className).toContain('md:block')
+    expect(q.getByRole('complementary')).toBeInTheDocument()
     const button = q.getByRole('button', { name: 'Open sidebar' })
-    expect(button.className).toContain('md:hidden')
     expect(button.getAttribute('aria-expanded')).toBe('false')
     expect(root.querySelector('[role="dialog"]')).toBeNull()
   })
@@ -75,7 +74,6 @@ describe('the small-screen sidebar', () => {
     await user.click(button)
     expect(button.getAttribute('aria-expanded')).toBe('true')
     const sheet = q.getByRole('dialog', { name: 'Sidebar' })
-    expect(sheet.parentElement?.className).toContain('md:hidden')
     expect(sheet.querySelectorAll('nav a')).toHaveLength(3)
     await user.click(q.getByRole('button', { name: 'Close sidebar' }))
     expect(q.queryByRole('dialog')).toBeNull()
