@@ -11,7 +11,7 @@ import { useElement } from '../context'
 import { DeleteKeyDialog } from './DeleteKeyDialog'
 import { NewKeyDialog } from './NewKeyDialog'
 
-export const DELETED_NOTICE = 'Successfully deleted!'
+const DELETED_NOTICE = 'Successfully deleted!'
 
 /** 'API Actions' (spec §2): Create a key pair, Delete one. `onChanged` reloads the project. */
 export function ApiActions({ project, onChanged }: { project: Project; onChanged: () => void }) {
