@@ -1,9 +1,10 @@
 /**
  * dist/custom-elements.json, the custom-elements manifest (schema 2.1.0) that
  * editors, linters and Storybook read, made from the element descriptors
- * (src/elements/descriptors.ts) at build time. Event detail types are printed
- * by the TypeScript checker from FlexEventMap, so they cannot drift from it.
+ * (src/elements/descriptors.ts) at build time. Event detail types are read
+ * from FlexEventMap itself, so they cannot drift from it.
  */
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import ts from 'typescript'
 import type { Attribute, CustomElementDeclaration, Event, Package } from 'custom-elements-manifest/schema'
@@ -27,28 +28,30 @@ export const attributeName = (prop: string): string => prop.replace(/[A-Z]/g, (c
 export const className = (tag: string): string => tag.replace(/(^|-)([a-z])/g, (_, _d, c: string) => c.toUpperCase()) + 'Element'
 
 export interface DetailType {
-  /** The whole type, e.g. `{ projectId: string; keyId: string; }`. */
+  /** The whole type as written, e.g. `{ projectId: string; keyId: string }`. */
   text: string
   fields: { name: string; type: string }[]
 }
 
-/** Each event's detail type as the TypeScript checker prints it from FlexEventMap. */
+/**
+ * Each event's detail type as FlexEventMap writes it. Read with TypeScript's
+ * parser alone: a type checker would load the DOM's types and take seconds.
+ */
 // From the project root (where the build and the tests run): under Vitest's
 // happy-dom environment import.meta.url is not a file: URL.
 export function eventDetailTypes(eventsFile = resolve('src/events.ts')): Record<string, DetailType> {
-  const program = ts.createProgram([eventsFile], { strict: true, noEmit: true, skipLibCheck: true, types: [] })
-  const checker = program.getTypeChecker()
-  const source = program.getSourceFile(eventsFile)
-  const map = source?.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'FlexEventMap')
-  if (!source || !map) throw new Error(`FlexEventMap not found in ${eventsFile}`)
-  const print = (type: ts.Type) => checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation)
+  const source = ts.createSourceFile(eventsFile, readFileSync(eventsFile, 'utf8'), ts.ScriptTarget.Latest, true)
+  const map = source.statements.find((s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'FlexEventMap')
+  if (!map) throw new Error(`FlexEventMap not found in ${eventsFile}`)
+  const text = (node: ts.Node) => node.getText(source).replace(/\s+/g, ' ')
   const types: Record<string, DetailType> = {}
   for (const member of map.members) {
     if (!ts.isPropertySignature(member) || !member.type) continue
     const name = ts.isStringLiteral(member.name) ? member.name.text : member.name.getText(source)
-    const type = checker.getTypeFromTypeNode(member.type)
-    const fields = checker.getPropertiesOfType(type).map((p) => ({ name: p.name, type: print(checker.getTypeOfSymbol(p)) }))
-    types[name] = { text: print(type), fields }
+    const fields = ts.isTypeLiteralNode(member.type)
+      ? member.type.members.filter(ts.isPropertySignature).map((f) => ({ name: f.name.getText(source), type: f.type ? text(f.type) : 'unknown' }))
+      : []
+    types[name] = { text: text(member.type), fields }
   }
   return types
 }

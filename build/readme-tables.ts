@@ -27,7 +27,7 @@ export function attributeTable(): string {
 
 /** `{ projectId, keyId }`: field names, with the type only where it is a set of literals. */
 const detail = ({ fields }: DetailType) =>
-  fields.length === 0 ? '{}' : `{ ${fields.map((f) => (f.type.includes('"') ? `${f.name}: ${f.type.replace(/"/g, "'")}` : f.name)).join(', ')} }`
+  fields.length === 0 ? '{}' : `{ ${fields.map((f) => (/['"]/.test(f.type) ? `${f.name}: ${f.type.replace(/"/g, "'")}` : f.name)).join(', ')} }`
 
 export function eventTable(details = eventDetailTypes()): string {
   const used = new Set(Object.values(ELEMENT_DOCS).flatMap((d) => d.events))

@@ -57,7 +57,7 @@ describe(MANIFEST, () => {
     const detail = declarations.find((d: { tagName: string }) => d.tagName === 'flex-project-detail')
     expect(detail.attributes).toContainEqual(expect.objectContaining({ name: 'theme', type: { text: "'dark' | 'light' | 'auto'" }, default: '"dark"' }))
     expect(detail.events).toContainEqual(
-      expect.objectContaining({ name: 'flex-key-rolled', type: { text: 'CustomEvent<{ projectId: string; keyId: string; newKeyId: string; }>' } }),
+      expect.objectContaining({ name: 'flex-key-rolled', type: { text: 'CustomEvent<{ projectId: string; keyId: string; newKeyId: string }>' } }),
     )
   })
 })
