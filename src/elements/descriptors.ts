@@ -11,7 +11,9 @@
  *
  * Only ELEMENTS reaches the bundle. The docs below it (the events included)
  * are read by the build and the tests; nothing in src/ imports them, so no
- * doc string ships.
+ * doc string ships. The stylesheet's class scan reads this file too: a doc
+ * word that is a utility class ("table", "ring") would add CSS, which a test
+ * forbids.
  */
 import type { FlexEventMap } from '../events'
 
@@ -74,7 +76,7 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
   },
   'flex-projects': {
-    summary: 'The dashboard (sidebar, user menu, projects table, dialogs) alone.',
+    summary: 'The dashboard (sidebar, user menu, the list of projects, dialogs) alone.',
     events: ['flex-navigate', 'flex-signed-out', 'flex-project-created'],
   },
   'flex-project-detail': {
@@ -138,7 +140,7 @@ export const CSS_PROPERTIES: Record<`--flex-${string}`, string> = {
   '--flex-danger-bg': 'error banner background',
   '--flex-success': 'success text and icons',
   '--flex-success-bg': 'success notice background',
-  '--flex-focus': 'focus ring',
+  '--flex-focus': 'the keyboard focus indicator',
   '--flex-radius': 'corner radius',
   '--flex-font': 'font family',
   '--flex-font-mono': 'font family of ids and keys',

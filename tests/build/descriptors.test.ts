@@ -4,7 +4,7 @@
  * typings and README's tables. The dist/ checks need `npm run build` first
  * (`npm test` runs it) and fail without it.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import Ajv from 'ajv'
@@ -12,6 +12,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { attributeName } from '../../build/custom-elements'
 import { withTables } from '../../build/readme-tables'
+import { generateCss } from '../../build/twind-css'
 import { FLEX_ELEMENTS } from '../../src/define'
 import { CSS_PROPERTIES, ELEMENTS, ELEMENT_DOCS, type FlexTag } from '../../src/elements/descriptors'
 
@@ -98,6 +99,17 @@ describe('the CSS custom properties', () => {
     const read = [...theme.matchAll(/\bv\('([a-z-]+)'/g)].map((m) => `--flex-${m[1]}`)
     expect(read.sort()).toEqual(Object.keys(CSS_PROPERTIES).sort())
   })
+})
+
+describe('the descriptor docs', () => {
+  it('add nothing to the stylesheet (its class scan reads every string in src/)', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []))
+    const all = files('src')
+    const css = (paths: string[]) => generateCss(paths.map((f) => readFileSync(f, 'utf8')))
+    expect(all).toContain(join('src', 'elements', 'descriptors.ts'))
+    expect(css(all)).toBe(css(all.filter((f) => !f.endsWith('descriptors.ts'))))
+  }, 30_000)
 })
 
 describe('README', () => {
