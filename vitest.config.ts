@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { twindCss } from './build/twind-css.ts'
 
@@ -7,14 +8,18 @@ const withPostgres = Boolean(process.env.DATABASE_URL) || process.env.CI === 'tr
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free: one worker on a two-core machine.
+    // Server files spend much of their time waiting (child processes, sockets,
+    // timers), so a second worker shortens the run even on two cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [twindCss()],
         test: { name: 'ui', environment: 'happy-dom', include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/build/**/*.test.ts'], setupFiles: ['tests/ui/setup.ts'] },
       },
-      { test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/server/global-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       ...(withPostgres
-        ? [{ test: { name: 'server-pg', environment: 'node' as const, include: ['tests/server/**/*.test.ts'], env: { FLEX_TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+        ? [{ test: { name: 'server-pg', environment: 'node' as const, include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/server/global-setup.ts'], env: { FLEX_TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
         : []),
     ],
   },

@@ -1,13 +1,13 @@
-/** The events a host page can listen to (design.md §1). Details carry ids only, never a secret. */
+/** The events a host page can listen to. Details carry ids only, never a secret. */
 export interface FlexEventMap {
   'flex-signed-in': Record<string, never>
   'flex-signed-out': { reason: 'user' | 'expired' }
   'flex-project-created': { id: string }
   'flex-key-created': { projectId: string; keyIds: string[] }
   'flex-key-deleted': { projectId: string; keyId: string }
-  'flex-navigate': { to: string }
   'flex-key-rolled': { projectId: string; keyId: string; newKeyId: string }
   'flex-key-updated': { projectId: string; keyId: string }
+  'flex-navigate': { to: string }
 }
 
 /**

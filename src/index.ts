@@ -9,7 +9,11 @@ export { FlexSnippetElement } from './elements/snippet/element'
 export type { FlexEventMap } from './events'
 export type { AccessData, Project, ProjectSummary, KeyMap } from './api/types'
 
+export type { AttributeName, AttributesOf, FlexTag } from './elements/descriptors'
+
+import type { HostSnippet } from './elements/snippet/host-snippets'
 import type { CommonAttributes } from './elements/create-element'
+import type { AttributesOf, FlexTag } from './elements/descriptors'
 import type { FlexEventMap } from './events'
 
 /** The element instances: an HTMLElement with the attributes as properties. */
@@ -19,36 +23,24 @@ export interface FlexProjectDetailElementInstance extends FlexElement {
   projectId?: string
 }
 
-declare global {
-  interface HTMLElementTagNameMap {
-    'flex-portal': FlexElement
-    'flex-login': FlexElement
-    'flex-signup': FlexElement
-    'flex-projects': FlexElement
-    'flex-project-detail': FlexProjectDetailElementInstance
-  }
-  interface HTMLElementEventMap {
-    'flex-signed-in': CustomEvent<FlexEventMap['flex-signed-in']>
-    'flex-signed-out': CustomEvent<FlexEventMap['flex-signed-out']>
-    'flex-project-created': CustomEvent<FlexEventMap['flex-project-created']>
-    'flex-key-created': CustomEvent<FlexEventMap['flex-key-created']>
-    'flex-key-deleted': CustomEvent<FlexEventMap['flex-key-deleted']>
-    'flex-navigate': CustomEvent<FlexEventMap['flex-navigate']>
-    'flex-key-rolled': CustomEvent<FlexEventMap['flex-key-rolled']>
-    'flex-key-updated': CustomEvent<FlexEventMap['flex-key-updated']>
-  }
-}
+/** Each tag's instances, with the attributes that element takes (descriptors.ts). */
+export type FlexTagNameMap = { [T in FlexTag]: HTMLElement & AttributesOf<T> & (T extends 'flex-portal' | 'flex-projects' | 'flex-project-detail' ? WithSnippets : unknown) }
 
 export type { HostSnippet } from './elements/snippet/host-snippets'
-import type { HostSnippet } from './elements/snippet/host-snippets'
 
-export interface FlexElement {
-  /** The host's own snippet templates: tabs in the reveal dialogs of flex-portal, flex-projects and flex-project-detail. */
+/** The host's own snippet templates: tabs in the reveal dialogs of flex-portal, flex-projects and flex-project-detail. */
+export interface WithSnippets {
   snippets?: HostSnippet[]
 }
 
+/** Each event as a host page receives it. */
+export type FlexHTMLEventMap = { [K in keyof FlexEventMap]: CustomEvent<FlexEventMap[K]> }
+
 declare global {
-  interface HTMLElementTagNameMap {
-    'flex-snippet': FlexElement
-  }
+  // Merged into the DOM's own maps: createElement('flex-login') and
+  // addEventListener('flex-key-created', …) are typed from the descriptors.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementTagNameMap extends FlexTagNameMap {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends FlexHTMLEventMap {}
 }

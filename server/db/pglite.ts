@@ -16,6 +16,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
     await unlock()
     throw err
   }
+  return pgliteDatabase(pg, unlock)
+}
+
+/** The Database interface over an open PGlite; `afterClose` runs once it is closed. */
+export function pgliteDatabase(pg: PGlite, afterClose: () => Promise<void> = async () => {}): Database {
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       return (await q.query<T>(sql, [...params])).rows
@@ -38,7 +43,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     close: async () => {
       if (pg.closed) return
       await pg.close()
-      await unlock()
+      await afterClose()
     },
   }
 }

@@ -4,41 +4,13 @@ import { NavigationContext, useNavigationState, type RouterMode } from '../route
 import { safeUrl } from '../safe-url'
 import { adoptStyles } from '../styles/sheet'
 import { ElementContext, type ElementConfig } from './context'
+import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
 import { readSnippets } from './snippet/host-snippets'
 
 export const DEFAULT_API_BASE = '/api'
 
-/** Attributes every element takes (design.md §1). */
-export interface CommonAttributes {
-  apiBase?: string
-  docsUrl?: string
-  quickstartUrl?: string
-  router?: string
-  forgotPasswordUrl?: string
-  profileUrl?: string
-  settingsUrl?: string
-  /** dark (default) | light | auto: applied by the stylesheet through `:host([theme])`. */
-  theme?: string
-  /** `none`: no sidebar, for hosts with their own navigation (flex-portal, flex-projects). */
-  sidebar?: string
-  /** Where a standalone flex-login / flex-signup sends the other way; without them they switch in place. */
-  signupUrl?: string
-  loginUrl?: string
-}
-
-const commonProps = {
-  apiBase: 'string',
-  docsUrl: 'string',
-  quickstartUrl: 'string',
-  router: 'string',
-  forgotPasswordUrl: 'string',
-  profileUrl: 'string',
-  settingsUrl: 'string',
-  theme: 'string',
-  sidebar: 'string',
-  signupUrl: 'string',
-  loginUrl: 'string',
-} as const
+/** Every attribute an element may take, as properties (descriptors.ts says which element takes which). */
+export type CommonAttributes = { [K in AttributeName]?: string }
 
 type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement; snippets?: unknown }
 
@@ -50,10 +22,7 @@ const R2WC_RENDER = Symbol.for('r2wc.render')
  * the element's config and its router in context, and the `.flex-root`
  * wrapper that shields the screen from the host page's inherited styles.
  */
-export function createFlexElement<Extra extends object = object>(
-  Screen: ComponentType<Extra>,
-  extraProps: { [K in keyof Extra]: 'string' } = {} as { [K in keyof Extra]: 'string' },
-): CustomElementConstructor {
+export function createFlexElement<Extra extends object = object>(Screen: ComponentType<Extra>, tag: FlexTag): CustomElementConstructor {
   function ElementRoot(props: ElementProps<Extra>) {
     const root = props.container as unknown as ShadowRoot
     adoptStyles(root)
@@ -81,19 +50,21 @@ export function createFlexElement<Extra extends object = object>(
     )
     const mode: RouterMode = props.router === 'memory' ? 'memory' : 'hash'
     const navigation = useNavigationState(host, mode)
-    const { container: _c, apiBase: _a, docsUrl: _d, quickstartUrl: _q, router: _r, forgotPasswordUrl: _f, profileUrl: _p, settingsUrl: _s, theme: _t, sidebar: _b, signupUrl: _su, loginUrl: _l, snippets: _n, ...extra } = props
+    // The screen gets the attributes as props; it reads those it needs.
+    const { container: _c, snippets: _n, ...attributes } = props
     return (
       <ElementContext.Provider value={config}>
         <NavigationContext.Provider value={navigation}>
           <div className="flex-root flex-cq">
-            <Screen {...(extra as Extra)} />
+            <Screen {...(attributes as unknown as Extra)} />
           </div>
         </NavigationContext.Provider>
       </ElementContext.Provider>
     )
   }
   ElementRoot.displayName = `Flex(${Screen.displayName || Screen.name})`
-  const element = r2wc(ElementRoot, { shadow: 'open', props: { ...commonProps, ...extraProps } as never })
+  const observed = Object.fromEntries(ELEMENTS[tag].attributes.map((name) => [name, 'string']))
+  const element = r2wc(ElementRoot, { shadow: 'open', props: observed as never })
   // `snippets` is a property only: r2wc's 'json' type would reflect it to an
   // attribute (JSON.stringify throws on hostile values) and parse it back.
   Object.defineProperty(element.prototype, 'snippets', {

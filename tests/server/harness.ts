@@ -1,25 +1,31 @@
 /**
- * Test servers for the server suite. Each test gets its own database:
- * - PGlite (default): a fresh data folder in a temp dir, copied from a
- *   template made once per test file (initdb in WebAssembly takes ~2 s; a copy
- *   and open take ~0.2 s).
- * - PostgreSQL (FLEX_TEST_DB=postgres, the `server-pg` vitest project): a
- *   fresh database `flex_test_<random>` on the server DATABASE_URL points at,
- *   dropped afterwards.
+ * Test servers for the server suite. Each test gets its own database, cheaply:
+ * - By default, its own schema (CREATE SCHEMA, then the migrations, ~20 ms)
+ *   in a database the whole test file shares: on PGlite, one in-memory
+ *   instance per file, loaded from a migrated copy the run's global set-up
+ *   made once (initdb in WebAssembly takes seconds); on PostgreSQL
+ *   (FLEX_TEST_DB=postgres, the `server-pg` vitest project), one database
+ *   per run. The schema is dropped when the test server closes, so nothing
+ *   a test stores, alters or drops reaches another test.
+ * - `freshStorage()` / `createTestServer({ ownStorage: true })`: a data folder
+ *   or database of its own, for tests that close and reopen it, lock it, or
+ *   hand it to another process.
  * The app runs in-process (`app.request()`); no port is opened.
  */
+import { PGlite } from '@electric-sql/pglite'
 import { randomBytes } from 'node:crypto'
-import { cp, mkdtemp, rm, statfs } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterAll } from 'vitest'
+import { afterAll, inject } from 'vitest'
 import { createApp, type App } from '../../server/app'
 import type { AppOverrides } from '../../server/config'
-import { openDatabase, type Database } from '../../server/db/index'
+import { openDatabase, type Database, type Row } from '../../server/db/index'
 import { migrate } from '../../server/db/migrate'
+import { pgliteDatabase } from '../../server/db/pglite'
+import { adminUrl, scratchDir, urlForDatabase, usePostgres, waitForNoConnections } from './storage'
 
-export const usePostgres = process.env.FLEX_TEST_DB === 'postgres'
+export { usePostgres }
 
 /** Where a test's data lives; reopening the same storage is a restart. */
 export interface Storage {
@@ -28,47 +34,23 @@ export interface Storage {
   /** Environment for a spawned server on this storage. */
   env: Record<string, string>
   drop(): Promise<void>
+  /** Opens this storage's database; without it, `openDatabase({ dataDir, databaseUrl })` does. */
+  open?(): Promise<Database>
 }
 
-function adminUrl(): string {
-  const url = process.env.DATABASE_URL
-  if (!url) {
-    throw new Error(
-      'The server-pg test pass needs DATABASE_URL=postgres://user:password@host:port/db (a role that may CREATE DATABASE). ' +
-        'In CI, .ci/run starts PostgreSQL and sets it; it must not be skipped.',
-    )
-  }
-  return url
-}
-
-let scratch: Promise<string> | undefined
-
-/**
- * Where test databases go: /dev/shm when it has room. On a disk, deleting a
- * folder PGlite has just written takes ~1 s (it is ~0.01 s on tmpfs), which
- * would dominate a suite that makes a database per test. Docker's default
- * /dev/shm is 64 MB, too small, hence the check.
- */
-function scratchDir(): Promise<string> {
-  scratch ??= (async () => {
-    if (process.env.FLEX_TEST_TMPDIR) return process.env.FLEX_TEST_TMPDIR
-    try {
-      const fs = await statfs('/dev/shm')
-      if (fs.bavail * fs.bsize > 2 ** 30) return '/dev/shm'
-    } catch {
-      // no /dev/shm here
-    }
-    return tmpdir()
-  })()
-  return scratch
-}
+const newName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`
 
 let template: Promise<string> | undefined
+/** A template this file made itself (a run without the global set-up), removed when the file is done. */
+let ownTemplate: string | undefined
 
-/** A migrated PGlite data folder to copy from, made once per test file. */
+/** A migrated PGlite data folder to copy from: the run's, else one made for this file. */
 async function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
+    const provided = inject('flexPgliteTemplate')
+    if (provided) return provided
     const dir = await mkdtemp(join(await scratchDir(), 'flex-template-'))
+    ownTemplate = dir
     const db = await openDatabase({ dataDir: dir })
     await migrate(db)
     await db.close()
@@ -77,14 +59,7 @@ async function pgliteTemplate(): Promise<string> {
   return template
 }
 
-// Called while a test file is collected, this hook belongs to that file: the
-// template goes when the file is done (a worker's 'exit' event may never come).
-afterAll(async () => {
-  if (template) await rm(await template, { recursive: true, force: true })
-  template = undefined
-})
-
-/** A fresh, empty-but-migratable database for one test. */
+/** A data folder (PGlite) or database (PostgreSQL) of its own, empty but migratable, for one test. */
 export async function freshStorage(): Promise<Storage> {
   const parent = await mkdtemp(join(await scratchDir(), 'flex-test-'))
   const dataDir = join(parent, 'data')
@@ -93,7 +68,7 @@ export async function freshStorage(): Promise<Storage> {
     return { dataDir, env: { DATA_DIR: dataDir }, drop: () => rm(parent, { recursive: true, force: true }) }
   }
   const admin = adminUrl()
-  const name = `flex_test_${randomBytes(6).toString('hex')}`
+  const name = newName('flex_test')
   const client = new pg.Client({ connectionString: admin })
   await client.connect()
   try {
@@ -101,9 +76,7 @@ export async function freshStorage(): Promise<Storage> {
   } finally {
     await client.end()
   }
-  const url = new URL(admin)
-  url.pathname = `/${name}`
-  const databaseUrl = url.toString()
+  const databaseUrl = urlForDatabase(name)
   return {
     dataDir,
     databaseUrl,
@@ -112,18 +85,132 @@ export async function freshStorage(): Promise<Storage> {
       const c = new pg.Client({ connectionString: admin })
       await c.connect()
       try {
-        // pool.end() resolves before the server has seen every connection go;
-        // FORCE would then kill those, and their clients would log errors.
-        for (let i = 0; i < 50; i++) {
-          const [{ n }] = (await c.query('SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = $1', [name])).rows
-          if (n === 0) break
-          await new Promise((r) => setTimeout(r, 20))
-        }
+        await waitForNoConnections(c, name)
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       } finally {
         await c.end()
       }
       await rm(parent, { recursive: true, force: true })
+    },
+  }
+}
+
+// ---- the database a test file shares (a schema per test) ----
+
+interface SharedPglite {
+  pg: PGlite
+  /** The schema search_path points at now. */
+  current?: string
+  /** The end of the queue every use of `pg` goes through, so a search_path switch and its query stay together. */
+  tail: Promise<unknown>
+}
+
+let sharedPglite: Promise<SharedPglite> | undefined
+let sharedPostgres: Promise<pg.Client> | undefined
+
+// Called while a test file is collected, this hook belongs to that file: its
+// shared database (and any template it made) goes when the file is done.
+afterAll(async () => {
+  const [lite, client, dir] = [sharedPglite, sharedPostgres, ownTemplate]
+  sharedPglite = sharedPostgres = template = ownTemplate = undefined
+  if (lite) await (await lite).pg.close()
+  if (client) await (await client).end()
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+function openSharedPglite(): Promise<SharedPglite> {
+  sharedPglite ??= (async () => {
+    const dump = inject('flexPgliteDump')
+    const pg = dump ? await PGlite.create({ loadDataDir: new Blob([await readFile(dump)]) }) : await PGlite.create()
+    return { pg, tail: Promise.resolve() }
+  })()
+  return sharedPglite
+}
+
+/**
+ * A Database on one schema of the shared PGlite. Closing it leaves the shared
+ * instance open, but this handle fails from then on, as a closed one would.
+ */
+function pgliteSchema(shared: SharedPglite, schema: string): Database {
+  const base = pgliteDatabase(shared.pg)
+  let closed = false
+  const onSchema = <T>(fn: () => Promise<T>): Promise<T> => {
+    if (closed) return Promise.reject(new Error('PGlite is closed'))
+    const run = shared.tail.then(async () => {
+      if (shared.current !== schema) {
+        await shared.pg.exec(`SET search_path TO ${schema}`)
+        shared.current = schema
+      }
+      return fn()
+    })
+    shared.tail = run.catch(() => undefined)
+    return run
+  }
+  return {
+    kind: 'pglite',
+    query: <T extends Row>(sql: string, params?: readonly unknown[]) => onSchema(() => base.query<T>(sql, params)),
+    exec: (sql) => onSchema(() => base.exec(sql)),
+    transaction: (fn) => onSchema(() => base.transaction(fn)),
+    // Channels are the instance's, not the schema's: a test may hear another's
+    // NOTIFY, which only drops a cache entry it never had.
+    listen: (channel, onMessage) => base.listen(channel, onMessage),
+    close: async () => {
+      closed = true
+    },
+  }
+}
+
+const notAFolder = (what: string) => () => {
+  throw new Error(
+    `This test storage is a schema of the test file's shared database and has no ${what}. ` +
+      'Use freshStorage() or createTestServer({ ownStorage: true }) for a test that needs one.',
+  )
+}
+
+/**
+ * A fresh schema, empty but migratable, in the database this test file
+ * shares: what createTestServer() uses unless told otherwise. On PostgreSQL
+ * its databaseUrl and env work for another process too; on PGlite it lives
+ * in this process only.
+ */
+export async function sharedStorage(): Promise<Storage> {
+  const schema = newName('flex_test')
+  if (!usePostgres) {
+    const shared = await openSharedPglite()
+    const admin = pgliteSchema(shared, schema)
+    await shared.pg.exec(`CREATE SCHEMA ${schema}`)
+    return Object.defineProperties(
+      {
+        open: async () => pgliteSchema(shared, schema),
+        drop: async () => {
+          await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
+          shared.current = undefined
+        },
+      } as unknown as Storage,
+      { dataDir: { get: notAFolder('data folder') }, env: { get: notAFolder('environment for another process') } },
+    )
+  }
+  const runUrl = inject('flexPostgresUrl')
+  if (!runUrl) return freshStorage() // run without the global set-up: a database per test, as before
+  sharedPostgres ??= (async () => {
+    const c = new pg.Client({ connectionString: runUrl })
+    await c.connect()
+    return c
+  })()
+  const admin = await sharedPostgres
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  const url = new URL(runUrl)
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  const databaseUrl = url.toString()
+  return {
+    databaseUrl,
+    env: { DATABASE_URL: databaseUrl },
+    open: () => openDatabase({ dataDir: '', databaseUrl }),
+    get dataDir(): string {
+      return notAFolder('data folder')()
+    },
+    drop: async () => {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`)
     },
   }
 }
@@ -153,6 +240,12 @@ export interface TestServerOptions {
   storage?: Storage
   /** The app's clock (default Date.now): move it to pass expiries without waiting. */
   clock?: () => number
+  /**
+   * A data folder (PGlite) or database (PostgreSQL) of its own instead of a
+   * schema of the file's shared database, so that restart() really closes
+   * and reopens it. Slower: only for tests about persistence.
+   */
+  ownStorage?: boolean
 }
 
 export interface TestServer {
@@ -162,17 +255,22 @@ export interface TestServer {
   /** Every request and error line the app logged. */
   logs: string[]
   request(method: string, path: string, opts?: RequestOptions): Promise<TestResponse>
-  /** Closes the database and opens the same storage again, as a restarted server would. */
+  /**
+   * Closes the database and opens the same storage again, as a restarted
+   * server would. On a schema of the shared PGlite (the default there) the
+   * app restarts on the same data but the shared instance stays open: use
+   * `ownStorage` to close and reopen the files themselves.
+   */
   restart(): Promise<void>
   /** Closes the database and deletes the storage (unless it was passed in). */
   close(): Promise<void>
 }
 
 export async function createTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const storage = opts.storage ?? (await freshStorage())
+  const storage = opts.storage ?? (opts.ownStorage ? await freshStorage() : await sharedStorage())
   const logs: string[] = []
   const open = async () => {
-    const db = await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
+    const db = storage.open ? await storage.open() : await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
     await migrate(db)
     return { db, app: createApp({ db, config: opts.config, log: (line) => logs.push(line), staticRoots: opts.staticRoots, clock: opts.clock }) }
   }

@@ -15,7 +15,7 @@ afterEach(async () => {
 
 describe('persistence', () => {
   it('keeps accounts, sessions, projects and keys across a restart on the same storage', async () => {
-    s = await createTestServer()
+    s = await createTestServer({ ownStorage: true })
     const u = await signUp(s)
     const p = await newProject(s, u.accessToken)
     const extra = await s.request('POST', `/api/manage/dapp/${p.id}/api-key`, { token: u.accessToken })
@@ -34,7 +34,7 @@ describe('persistence', () => {
   })
 
   it('keeps rate-limit counters across a restart', async () => {
-    s = await createTestServer({ config: { rateLimit: { perEmail: 1, perIp: 100, windowSeconds: 600 } } })
+    s = await createTestServer({ ownStorage: true, config: { rateLimit: { perEmail: 1, perIp: 100, windowSeconds: 600 } } })
     const u = await signUp(s)
     const attempt = () => s!.request('POST', '/api/auth/authenticate', { token: u.deviceToken, body: { email: u.email, password: 'wrong-password' } })
     expect((await attempt()).status).toBe(401)
@@ -45,7 +45,7 @@ describe('persistence', () => {
 
 describe('migrations', () => {
   it('record each applied version once; running them again applies nothing', async () => {
-    s = await createTestServer()
+    s = await createTestServer({ ownStorage: true })
     const files = await loadMigrations()
     expect(files.map((m) => m.version)).toEqual(files.map((_, i) => i + 1))
     expect(files[0]).toMatchObject({ version: 1, name: 'initial' })

@@ -91,7 +91,7 @@ describe('Dialog', () => {
     await user.keyboard('{Escape}')
     fireEvent.pointerDown(overlay)
     fireEvent.click(overlay)
-    expect(q.getByRole('dialog', { name: 'Test dialog' })).toBeTruthy()
+    expect(q.getByRole('dialog', { name: 'Test dialog' })).toBeInTheDocument()
     await user.click(q.getByRole('button', { name: 'Cancel' }))
     expect(q.queryByRole('dialog')).toBeNull()
     expect(active()).toBe(opener)

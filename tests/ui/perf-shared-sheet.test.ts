@@ -65,7 +65,7 @@ describe('ten elements on one page', () => {
     for (const el of elements) expect(await shadow(el).findAllByRole('button', { name: /^(Log in|Sign up)$/ })).not.toHaveLength(0)
 
     signInAs()
-    for (const el of elements) expect(await shadow(el).findByText('You are signed in.')).toBeTruthy()
+    for (const el of elements) expect(await shadow(el).findByText('You are signed in.')).toBeInTheDocument()
 
     store.getState().signOut()
     for (const el of elements) await waitFor(() => expect(shadow(el).queryByText('You are signed in.')).toBeNull())

@@ -87,7 +87,7 @@ describe('<flex-portal> in hash mode', () => {
     await user.type(await q.findByLabelText('Email address'), 'ada@example.com')
     await user.type(q.getByLabelText('Password'), 'pw')
     await user.click(q.getByRole('button', { name: 'Log in' }))
-    expect(await q.findByRole('heading', { name: 'Dashboard stand-in' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Dashboard stand-in' })).toBeInTheDocument()
     expect(window.location.hash).toBe('#/dashboard')
     expect(signedIn.events[0].target).toBe(el)
   })
@@ -97,7 +97,7 @@ describe('<flex-portal> in hash mode', () => {
     const { q } = portalAt('#/projects?projectid=7')
     await q.findByRole('heading', { name: 'Project stand-in 7' })
     act(() => store.getState().signOut('expired'))
-    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
     await waitFor(() => expect(window.location.hash).toBe('#/login'))
     expect(q.getByRole('status').textContent).toBe('Your session has expired. Please log in again.')
   })
@@ -110,7 +110,7 @@ describe('<flex-portal> in hash mode', () => {
       localStorage.removeItem('accessData')
       window.dispatchEvent(new StorageEvent('storage', { key: 'accessData', newValue: null }))
     })
-    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
   })
 
   it('the guard reads a key the host page changed itself, at the next hash change', async () => {
@@ -119,11 +119,11 @@ describe('<flex-portal> in hash mode', () => {
     await q.findByRole('heading', { name: 'Dashboard stand-in' })
     localStorage.removeItem('accessData')
     window.location.hash = '#/projects?projectid=1'
-    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
     await waitFor(() => expect(window.location.hash).toBe('#/login'))
     localStorage.setItem('accessData', JSON.stringify({ accessToken: 'written-by-host' }))
     window.location.hash = '#/dashboard'
-    expect(await q.findByRole('heading', { name: 'Dashboard stand-in' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Dashboard stand-in' })).toBeInTheDocument()
   })
 
   it.each(['', '#/', '#/login', '#/signup'])('a signed-in user opening %s goes to the dashboard, replacing the entry', async (hash) => {
@@ -140,12 +140,12 @@ describe('<flex-portal> in hash mode', () => {
     const { q } = portalAt('#/login')
     const user = userEvent.setup()
     await user.click(await q.findByRole('link', { name: 'Sign up' }))
-    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeInTheDocument()
     expect(window.location.hash).toBe('#/signup')
     window.history.back()
-    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
     window.history.forward()
-    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeInTheDocument()
   })
 
   it('after a screen change focus lands on the new heading, unless the host page holds it', async () => {
@@ -165,7 +165,7 @@ describe('<flex-portal> in hash mode', () => {
     const { q } = portalAt('#/login')
     await q.findByRole('heading', { name: 'Log in to your account' })
     window.location.hash = '#/signup'
-    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeInTheDocument()
   })
 
   it('a host cancelling flex-navigate keeps the screen', async () => {
@@ -184,14 +184,14 @@ describe('<flex-portal router="memory">', () => {
     const q = shadow(el)
     const user = userEvent.setup()
     await user.click(await q.findByRole('link', { name: 'Sign up' }))
-    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeInTheDocument()
     await user.click(q.getByRole('link', { name: 'Log in' }))
     await user.type(await q.findByLabelText('Email address'), 'ada@example.com')
     await user.type(q.getByLabelText('Password'), 'pw')
     await user.click(q.getByRole('button', { name: 'Log in' }))
-    expect(await q.findByRole('heading', { name: 'Dashboard stand-in' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Dashboard stand-in' })).toBeInTheDocument()
     act(() => store.getState().signOut())
-    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
     expect(window.location.hash).toBe('#/host-section')
   })
 

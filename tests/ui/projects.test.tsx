@@ -29,7 +29,7 @@ describe('the projects list', () => {
     const reply = deferred<Response>()
     const api = stubFetch({ [LIST]: () => reply.promise })
     const { q } = renderDashboard()
-    expect(q.getByRole('heading', { level: 1, name: 'Your Flex Projects' })).toBeTruthy()
+    expect(q.getByRole('heading', { level: 1, name: 'Your Flex Projects' })).toBeInTheDocument()
     expect(q.getByRole('status').textContent).toContain('Loading projects')
     expect(api.callsTo(LIST)[0].headers.authorization).toBe('Bearer access-token-1')
     reply.resolve(json(projects(2)))
@@ -68,10 +68,10 @@ describe('the projects list', () => {
   it('with no projects, shows an empty state that invites creating the first one', async () => {
     stubFetch({ [LIST]: { body: [] } })
     const { q, user } = { ...renderDashboard(), user: userEvent.setup() }
-    expect(await q.findByRole('heading', { name: 'No projects yet' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'No projects yet' })).toBeInTheDocument()
     expect(q.queryByRole('table')).toBeNull()
     await user.click(q.getByRole('button', { name: 'Create your first project' }))
-    expect(q.getByRole('dialog', { name: 'Add new project' })).toBeTruthy()
+    expect(q.getByRole('dialog', { name: 'Add new project' })).toBeInTheDocument()
   })
 
   it('a failed load shows the error with Retry, and Retry loads again', async () => {
@@ -100,7 +100,10 @@ describe('hostile text', () => {
   const rtl = 'مشروع تجريبي ‮reversed'
   const emoji = '🚀👩🏽‍💻🏳️‍🌈 launch'
 
-  it('renders HTML, 10,000 characters, right-to-left text and emoji as plain, truncated text', async () => {
+  // That the payloads never run, and that a long name is truncated without
+  // widening the page, is proved in the browser (hostile-data, small-screen):
+  // happy-dom runs no script and lays nothing out.
+  it('renders HTML, 10,000 characters, right-to-left text and emoji as plain text', async () => {
     stubFetch({
       [LIST]: {
         body: [
@@ -115,13 +118,9 @@ describe('hostile text', () => {
     const htmlLink = await q.findByRole('link', { name: html })
     expect(htmlLink.textContent).toBe(html)
     expect(root.querySelector('img, script, b')).toBeNull()
-    expect((window as { __pwned?: number }).__pwned).toBeUndefined()
 
     const longLink = q.getByRole('link', { name: long })
-    expect(longLink.className).toContain('truncate')
     expect(longLink.getAttribute('title')).toBe(long)
-    // Fixed table layout with a minimum width: a long cell cannot widen the page.
-    expect(q.getByRole('table').className).toContain('table-fixed')
 
     const rtlLink = q.getByRole('link', { name: rtl })
     expect(rtlLink.getAttribute('dir')).toBe('auto')
@@ -140,7 +139,7 @@ describe('10,000 projects', () => {
     expect(rows.length).toBeGreaterThan(10)
     expect(rows.length).toBeLessThan(60)
     expect(q.getByRole('table').getAttribute('aria-rowcount')).toBe('10001')
-    expect(q.getByText('10,000 projects')).toBeTruthy()
+    expect(q.getByText('10,000 projects')).toBeInTheDocument()
     expect(q.queryByRole('link', { name: 'Project 9876' })).toBeNull()
   })
 
@@ -156,7 +155,7 @@ describe('10,000 projects', () => {
     expect(q.queryByRole('link', { name: 'Project 1' })).toBeNull()
     region.scrollTop = ROW_HEIGHT_PX * 10_000
     fireEvent.scroll(region)
-    expect(await q.findByRole('link', { name: 'Project 10000' })).toBeTruthy()
+    expect(await q.findByRole('link', { name: 'Project 10000' })).toBeInTheDocument()
     expect(bodyRows(q).length).toBeLessThan(60)
   })
 
@@ -167,9 +166,9 @@ describe('10,000 projects', () => {
     const user = userEvent.setup()
     await user.type(q.getByRole('searchbox', { name: 'Search projects' }), 'project 9876')
     await waitFor(() => expect(bodyRows(q).map((r) => r.querySelector('a')?.textContent)).toEqual(['Project 9876']))
-    expect(q.getByText('1 of 10,000 projects')).toBeTruthy()
+    expect(q.getByText('1 of 10,000 projects')).toBeInTheDocument()
     fireEvent.change(q.getByRole('searchbox', { name: 'Search projects' }), { target: { value: 'no such thing' } })
-    expect(await q.findByText('No projects match your search.')).toBeTruthy()
+    expect(await q.findByText('No projects match your search.')).toBeInTheDocument()
   })
 })
 
@@ -188,9 +187,9 @@ describe('adding a project', () => {
   it("'+ Add New Project' opens 'Add new project' with Project Name, Project Description, Add and Cancel", async () => {
     const { q, dialog, user, opener, root } = await openAdd({})
     const d = within(dialog)
-    expect(d.getByLabelText('Project Name')).toBeTruthy()
-    expect(d.getByLabelText('Project Description')).toBeTruthy()
-    expect(d.getByRole('button', { name: 'Add' })).toBeTruthy()
+    expect(d.getByLabelText('Project Name')).toBeInTheDocument()
+    expect(d.getByLabelText('Project Description')).toBeInTheDocument()
+    expect(d.getByRole('button', { name: 'Add' })).toBeInTheDocument()
     await user.click(d.getByRole('button', { name: 'Cancel' }))
     expect(q.queryByRole('dialog')).toBeNull()
     expect(root.activeElement).toBe(opener)
@@ -216,9 +215,9 @@ describe('adding a project', () => {
     expect(api.callsTo(CREATE)[0].headers.authorization).toBe('Bearer access-token-1')
     expect(info.textContent).toContain(ONE_TIME_WARNING)
     const i = within(info)
-    expect(i.getByRole('button', { name: /API Key\s*sk_live_secret/ })).toBeTruthy()
-    expect(i.getByRole('button', { name: /^Project ID\s*prj_99/ })).toBeTruthy()
-    expect(i.getByRole('button', { name: /Webhook Secret\s*whsec_secret/ })).toBeTruthy()
+    expect(i.getByRole('button', { name: /API Key\s*sk_live_secret/ })).toBeInTheDocument()
+    expect(i.getByRole('button', { name: /^Project ID\s*prj_99/ })).toBeInTheDocument()
+    expect(i.getByRole('button', { name: /Webhook Secret\s*whsec_secret/ })).toBeInTheDocument()
     await q.findByRole('link', { name: 'Fresh' })
     expect(api.callsTo(LIST)).toHaveLength(2)
     expect(events.events.map((e) => e.detail)).toEqual([{ id: 'prj_99' }])
@@ -233,7 +232,7 @@ describe('adding a project', () => {
     await user.keyboard('{Escape}')
     fireEvent.pointerDown(info.parentElement as HTMLElement)
     fireEvent.click(info.parentElement as HTMLElement)
-    expect(q.getByRole('dialog', { name: 'API Information' })).toBeTruthy()
+    expect(q.getByRole('dialog', { name: 'API Information' })).toBeInTheDocument()
     await user.click(within(info).getByRole('button', { name: 'Exit' }))
     expect(q.queryByRole('dialog')).toBeNull()
     await waitFor(() => expect(root.activeElement).toBe(opener))
@@ -251,7 +250,7 @@ describe('adding a project', () => {
       fireEvent.click(within(info).getByRole('button', { name: /Webhook Secret/ }))
       await act(async () => {})
       expect(writeText).toHaveBeenCalledWith('whsec_secret')
-      expect(within(info).getByText('Successfully copied')).toBeTruthy()
+      expect(within(info).getByText('Successfully copied')).toBeInTheDocument()
       act(() => vi.advanceTimersByTime(999))
       expect(within(info).queryByText('Successfully copied')).not.toBeNull()
       act(() => vi.advanceTimersByTime(1))
@@ -329,7 +328,7 @@ describe('<flex-projects> on a page without <flex-portal>', () => {
     act(() => {
       signInAs({ accessToken: 'from-flex-login' })
     })
-    expect(await q.findByRole('link', { name: 'Project 2' })).toBeTruthy()
+    expect(await q.findByRole('link', { name: 'Project 2' })).toBeInTheDocument()
     expect(api.callsTo(LIST)[0].headers.authorization).toBe('Bearer from-flex-login')
   })
 
@@ -337,8 +336,8 @@ describe('<flex-projects> on a page without <flex-portal>', () => {
     const api = stubFetch({ 'GET /v2/manage/dapp/owner': { body: projects(1) } })
     const el = mountElement('flex-projects', { router: 'memory', 'api-base': '/v2' })
     const q = shadow(el)
-    expect(await q.findByRole('heading', { name: 'Your Flex Projects' })).toBeTruthy()
-    expect(await q.findByRole('link', { name: 'Project 1' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Your Flex Projects' })).toBeInTheDocument()
+    expect(await q.findByRole('link', { name: 'Project 1' })).toBeInTheDocument()
     expect(api.calls.map((c) => c.url)).toEqual(['/v2/manage/dapp/owner'])
   })
 })

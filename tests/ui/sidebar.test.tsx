@@ -57,13 +57,12 @@ describe('the dashboard sidebar', () => {
 })
 
 describe('the small-screen sidebar', () => {
-  it('is a column from 768 px of element width up and, below it, a sheet behind the menu button', () => {
+  // Which of the column and the menu button shows at which width is proved
+  // in the browser (small-screen); happy-dom lays nothing out.
+  it('starts closed: the menu button is collapsed and no sheet is open', () => {
     const { q, root } = renderDashboard()
-    const column = q.getByRole('complementary')
-    expect(column.className).toMatch(/(^|\s)hidden(\s|$)/)
-    expect(column.className).toContain('cq-md:block')
+    expect(q.getByRole('complementary')).toBeInTheDocument()
     const button = q.getByRole('button', { name: 'Open sidebar' })
-    expect(button.className).toContain('cq-md:hidden')
     expect(button.getAttribute('aria-expanded')).toBe('false')
     expect(root.querySelector('[role="dialog"]')).toBeNull()
   })

@@ -23,15 +23,15 @@ describe('the sign-up screen', () => {
   it('has the spec texts, labelled fields and a logo', () => {
     stubFetch(DEVICE)
     const q = renderScreen(<SignupScreen />, { route: '/signup' })
-    expect(q.getByRole('heading', { name: 'Sign up for your account' })).toBeTruthy()
-    expect(q.getByRole('img', { name: 'Logo' })).toBeTruthy()
+    expect(q.getByRole('heading', { name: 'Sign up for your account' })).toBeInTheDocument()
+    expect(q.getByRole('img', { name: 'Logo' })).toBeInTheDocument()
     const fields = ['Name', 'Email address', 'Password'].map((l) => q.getByLabelText(l) as HTMLInputElement)
     expect(fields.map((f) => [f.type, f.required, f.autocomplete])).toEqual([
       ['text', true, 'name'],
       ['email', true, 'email'],
       ['password', true, 'new-password'],
     ])
-    expect(q.getByRole('checkbox', { name: 'Remember me' })).toBeTruthy()
+    expect(q.getByRole('checkbox', { name: 'Remember me' })).toBeInTheDocument()
     expect(q.getByText('Forgot your password?').getAttribute('aria-disabled')).toBe('true')
     expect(q.getByRole('button', { name: 'Sign up' })).toHaveProperty('type', 'submit')
     expect(q.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login')
@@ -127,7 +127,7 @@ describe('<flex-signup> on a page without <flex-portal>', () => {
     const el = mountElement('flex-signup')
     const q = shadow(el)
     await userEvent.setup().click(await q.findByRole('button', { name: 'Sign out' }))
-    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeInTheDocument()
   })
 
   it('a sign-in through another element switches it to the signed-in state at once', async () => {
@@ -136,6 +136,6 @@ describe('<flex-signup> on a page without <flex-portal>', () => {
     const q = shadow(el)
     await q.findByRole('heading', { name: 'Sign up for your account' })
     signInAs()
-    expect(await q.findByText('You are signed in.')).toBeTruthy()
+    expect(await q.findByText('You are signed in.')).toBeInTheDocument()
   })
 })

@@ -18,7 +18,7 @@ import { NewKeyDialog } from './NewKeyDialog'
 import { RollKeyDialog } from './RollKeyDialog'
 import { useNewKeys } from './useNewKeys'
 
-export const DELETED_NOTICE = 'Successfully deleted!'
+const DELETED_NOTICE = 'Successfully deleted!'
 
 /** 'API Actions' (spec §2): Create a key pair, Delete one. `onChanged` reloads the project. */
 export function ApiActions({ project, onChanged }: { project: Project; onChanged: () => void }) {

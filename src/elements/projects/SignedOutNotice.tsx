@@ -1,7 +1,7 @@
 import { useFlexStore } from '../../hooks/useFlexStore'
 
-export const SIGNED_OUT_NOTICE = 'Log in to see your projects.'
-export const EXPIRED_NOTICE = 'Your session has expired.'
+const SIGNED_OUT_NOTICE = 'Log in to see your projects.'
+const EXPIRED_NOTICE = 'Your session has expired.'
 
 /**
  * What <flex-projects> and <flex-project-detail> show on a page without

@@ -15,7 +15,7 @@ const userText = (field: 'name' | 'email') => (s: { accessData: { [k: string]: u
 const selectName = userText('name')
 const selectEmail = userText('email')
 
-// useListNavigation moves real focus to the active item, so :focus is the highlight.
+// The arrow keys move real focus between the items (onMenuKeyDown below), so :focus is the highlight.
 const itemClass = 'block w-full px-4 py-2 text-left text-sm hover:bg-raised focus:bg-raised focus:outline-none'
 
 /**

@@ -1,14 +1,13 @@
 /**
  * <flex-signup>: the sign-up screen alone.
  *
- * Attributes: api-base (default /api), router (hash | memory), forgot-password-url,
- *   theme (dark | light | auto), login-url (without it the other screen opens in place).
- * Events: flex-signed-in, flex-signed-out (its Sign out button),
- *   flex-navigate (cancelable; to /dashboard after success).
+ * Attributes and events: ELEMENTS['flex-signup'] in ../descriptors.ts (README's tables and
+ * dist/custom-elements.json are made from it).
+ *
  * Shows "You are signed in." with a Sign out button instead of the form when a
  * session exists (inside <flex-portal> a signed-in user goes to /dashboard instead).
  */
 import { createFlexElement } from '../create-element'
 import { StandaloneSignup } from '../login/StandaloneAuth'
 
-export const FlexSignupElement = createFlexElement(StandaloneSignup)
+export const FlexSignupElement = createFlexElement(StandaloneSignup, 'flex-signup')

@@ -5,9 +5,8 @@
  * YOUR_API_PROJECT_ID, YOUR_API_KEY and a "Log in to fill in your keys" hint.
  * Signed in: a project and key picker shared by every snippet on the page.
  *
- * Attributes: api-base (default /api).
- * Properties: apiBase.
- * Events: flex-signed-out (a 401 while loading the projects).
+ * Attributes and events: ELEMENTS['flex-snippet'] in ../descriptors.ts (README's tables and
+ * dist/custom-elements.json are made from it).
  * Slots: default (the host's code blocks, kept in the light DOM).
  * CSS parts: bar (the picker / hint / Copy row above the code).
  * CSS variables: --flex-surface, --flex-raised, --flex-bg, --flex-border, --flex-fg, --flex-muted,
@@ -16,4 +15,4 @@
 import { createFlexElement } from '../create-element'
 import { SnippetScreen } from './SnippetScreen'
 
-export const FlexSnippetElement = createFlexElement(SnippetScreen)
+export const FlexSnippetElement = createFlexElement(SnippetScreen, 'flex-snippet')

@@ -1,0 +1,54 @@
+/**
+ * README's attribute and event tables, made from the element descriptors
+ * (src/elements/descriptors.ts). tests/build/descriptors.test.ts fails when
+ * README differs; `npx tsx build/readme-tables.ts` rewrites the two tables in place.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { ATTRIBUTE_DOCS, ELEMENTS, ELEMENT_DOCS, EVENT_DOCS, type AttributeName, type FlexTag } from '../src/elements/descriptors.ts'
+import { attributeName, eventDetailTypes, type DetailType } from './custom-elements.ts'
+
+const ATTRIBUTE_HEADER = '| attribute | elements | meaning |'
+const EVENT_HEADER = '| event | detail | when |'
+
+const cell = (text: string) => text.replace(/\|/g, '\\|')
+const code = (text: string) => `\`${cell(text)}\``
+
+export function attributeTable(): string {
+  const tags = Object.keys(ELEMENTS) as FlexTag[]
+  const rows = (Object.keys(ATTRIBUTE_DOCS) as AttributeName[]).map((prop) => {
+    const users = tags.filter((tag) => (ELEMENTS[tag].attributes as readonly string[]).includes(prop))
+    const { doc, default: fallback } = ATTRIBUTE_DOCS[prop]
+    const elements = users.length === tags.length ? 'all' : users.map(code).join(', ')
+    return `| ${code(attributeName(prop))} | ${elements} | ${cell(doc)}${fallback === undefined ? '' : ` (default ${code(fallback)})`} |`
+  })
+  return [ATTRIBUTE_HEADER, '|---|---|---|', ...rows].join('\n')
+}
+
+/** `{ projectId, keyId }`: field names, with the type only where it is a set of literals. */
+const detail = ({ fields }: DetailType) =>
+  fields.length === 0 ? '{}' : `{ ${fields.map((f) => (/['"]/.test(f.type) ? `${f.name}: ${f.type.replace(/"/g, "'")}` : f.name)).join(', ')} }`
+
+export function eventTable(details = eventDetailTypes()): string {
+  const used = new Set(Object.values(ELEMENT_DOCS).flatMap((d) => d.events))
+  const rows = Object.entries(EVENT_DOCS)
+    .filter(([name]) => used.has(name as keyof typeof EVENT_DOCS))
+    .map(([name, when]) => `| ${code(name)} | ${code(detail(details[name]))} | ${cell(when)} |`)
+  return [EVENT_HEADER, '|---|---|---|', ...rows].join('\n')
+}
+
+/** README with both tables replaced by the ones the descriptors make. */
+export function withTables(readme: string, tables = { attributes: attributeTable(), events: eventTable() }): string {
+  const replace = (text: string, header: string, table: string) => {
+    const start = text.indexOf(`${header}\n`)
+    if (start < 0) throw new Error(`README has no table starting with ${header}`)
+    const end = text.indexOf('\n\n', start)
+    return text.slice(0, start) + table + (end < 0 ? '\n' : text.slice(end))
+  }
+  return replace(replace(readme, ATTRIBUTE_HEADER, tables.attributes), EVENT_HEADER, tables.events)
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const file = fileURLToPath(new URL('../README.md', import.meta.url))
+  writeFileSync(file, withTables(readFileSync(file, 'utf8')))
+}

@@ -1,0 +1,154 @@
+/**
+ * What each element is to a host page: its tag, the attributes it observes
+ * (with type, default and doc), the events it dispatches and the CSS custom
+ * properties it reads. From here come the r2wc props
+ * (create-element.tsx), the HTMLElementTagNameMap typings (index.ts),
+ * dist/custom-elements.json (build/custom-elements.ts) and README's
+ * attribute and event tables (checked by tests/build/descriptors.test.ts).
+ *
+ * A new element is its entry in ELEMENTS and in ELEMENT_DOCS, plus the docs
+ * of any attribute or event it brings (the types demand each of them).
+ *
+ * Only ELEMENTS reaches the bundle. The docs below it (the events included)
+ * are read by the build and the tests; nothing in src/ imports them, so no
+ * doc string ships. The stylesheet's class scan reads this file too: a doc
+ * word that is a utility class ("table", "ring") would add CSS, which a test
+ * forbids.
+ */
+import type { FlexEventMap } from '../events'
+
+/** Every attribute, by its property name (r2wc observes `apiBase` as `api-base`). All are strings. */
+export type AttributeName =
+  | 'apiBase'
+  | 'router'
+  | 'theme'
+  | 'docsUrl'
+  | 'quickstartUrl'
+  | 'sidebar'
+  | 'forgotPasswordUrl'
+  | 'profileUrl'
+  | 'settingsUrl'
+  | 'signupUrl'
+  | 'loginUrl'
+  | 'projectId'
+
+export type FlexEventName = keyof FlexEventMap
+
+/** What the runtime needs of an element: the attributes r2wc observes. */
+export interface ElementDescriptor {
+  readonly attributes: readonly AttributeName[]
+}
+
+export const ELEMENTS = {
+  'flex-portal': { attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'forgotPasswordUrl', 'profileUrl', 'settingsUrl'] },
+  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl'] },
+  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl'] },
+  'flex-projects': { attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'profileUrl', 'settingsUrl'] },
+  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId'] },
+  'flex-snippet': { attributes: ['apiBase', 'theme'] },
+} as const satisfies Record<`flex-${string}`, ElementDescriptor>
+
+export type FlexTag = keyof typeof ELEMENTS
+
+/** The attributes of one element, as the properties of its instances. */
+export type AttributesOf<T extends FlexTag> = { [K in (typeof ELEMENTS)[T]['attributes'][number]]?: string }
+
+// ---- docs: build time and tests only ----
+
+export interface ElementDoc {
+  /** One line: what it renders. */
+  summary: string
+  /** The events it dispatches on itself. */
+  events: readonly FlexEventName[]
+}
+
+/** The rest of each element's descriptor: its summary and its events. */
+export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
+  'flex-portal': {
+    summary: 'The whole product: a router over the log-in, sign-up, dashboard and project routes, guards included.',
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-project-created', 'flex-key-created', 'flex-key-deleted', 'flex-key-rolled', 'flex-key-updated'],
+  },
+  'flex-login': {
+    summary: 'The log-in screen alone.',
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
+  },
+  'flex-signup': {
+    summary: 'The sign-up screen alone.',
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
+  },
+  'flex-projects': {
+    summary: 'The dashboard (sidebar, user menu, the list of projects, dialogs) alone.',
+    events: ['flex-navigate', 'flex-signed-out', 'flex-project-created'],
+  },
+  'flex-project-detail': {
+    summary: 'One project and its API keys.',
+    events: ['flex-navigate', 'flex-signed-out', 'flex-key-created', 'flex-key-deleted', 'flex-key-rolled', 'flex-key-updated'],
+  },
+  'flex-snippet': {
+    summary: 'Wraps the host page\'s own code blocks and fills `{{projectId}}`, `{{apiProjectId}}` and `{{apiKey}}` in place, with a project and key picker shared by every snippet on the page.',
+    events: ['flex-signed-out'],
+  },
+}
+
+export interface AttributeDoc {
+  /** What README and the manifest say it does. */
+  doc: string
+  /** The value used when the attribute is missing, as written in an attribute; none when it is simply off. */
+  default?: string
+  /** Its accepted values, when they are a fixed set (the manifest's type). */
+  values?: readonly string[]
+}
+
+export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
+  apiBase: { doc: 'base of the API calls', default: '/api' },
+  router: {
+    doc: '`hash`: routes live in `location.hash`; `memory`: routes stay inside the element, for hosts that own the hash, and are remembered for the tab in `sessionStorage` (`flex-route`: the route only, never a secret), so a reload comes back to the same screen',
+    default: 'hash',
+    values: ['hash', 'memory'],
+  },
+  theme: { doc: "colour scheme; `auto` follows the reader's system setting, live; `--flex-*` variables win over either", default: 'dark', values: ['dark', 'light', 'auto'] },
+  docsUrl: { doc: `the sidebar's "API Documentation" link; by default the API reference the server serves, resolved against the page`, default: '{api-base}/docs' },
+  quickstartUrl: { doc: `the sidebar's "Flex Quickstart Guide" link`, default: '{api-base}/docs#quickstart' },
+  sidebar: { doc: "`none`: no sidebar column, for hosts with their own navigation; its links move into the header beside the user menu (behind the header's menu button when the element is narrow)", values: ['none'] },
+  forgotPasswordUrl: { doc: 'makes "Forgot your password?" a link (inert without it)' },
+  profileUrl: { doc: 'makes "Your Profile" in the user menu a link (inert without it)' },
+  settingsUrl: { doc: 'makes "Settings" in the user menu a link (inert without it)' },
+  signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
+  loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
+  projectId: { doc: 'the project to show; without it, the `projectid` query of the hash' },
+}
+
+/** When each event fires. Its detail type is FlexEventMap's (src/events.ts). */
+export const EVENT_DOCS: Record<FlexEventName, string> = {
+  'flex-signed-in': 'a log-in or sign-up succeeded',
+  'flex-signed-out': 'the user signed out, or the API answered 401',
+  'flex-project-created': 'a project was created',
+  'flex-key-created': 'an API key pair was created',
+  'flex-key-deleted': 'an API key was deleted',
+  'flex-key-rolled': 'an API key was rolled: a new key replaces it',
+  'flex-key-updated': "an API key's name or expiry was changed",
+  'flex-navigate': 'before every navigation; cancelable (`preventDefault()` stops it)',
+}
+
+/** The theming API: every element reads these from itself or any ancestor. */
+export const CSS_PROPERTIES: Record<`--flex-${string}`, string> = {
+  '--flex-bg': 'page background',
+  '--flex-surface': 'background of panels and tables',
+  '--flex-raised': 'background of dialogs and menus',
+  '--flex-border': 'borders and dividers',
+  '--flex-fg': 'text colour',
+  '--flex-muted': 'secondary text colour',
+  '--flex-accent': 'buttons and links',
+  '--flex-accent-hover': 'buttons and links under the pointer',
+  '--flex-accent-fg': 'text on accent-coloured buttons',
+  '--flex-danger': 'error text and icons',
+  '--flex-danger-bg': 'error banner background',
+  '--flex-success': 'success text and icons',
+  '--flex-success-bg': 'success notice background',
+  '--flex-warning': 'one-time warning text and icons',
+  '--flex-warning-bg': 'one-time warning background',
+  '--flex-focus': 'the keyboard focus indicator',
+  '--flex-radius': 'corner radius',
+  '--flex-font': 'font family',
+  '--flex-font-mono': 'font family of ids and keys',
+}

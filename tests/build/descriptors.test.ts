@@ -1,0 +1,125 @@
+/**
+ * The element descriptors (src/elements/descriptors.ts) and what is made from
+ * them: the attributes r2wc observes, dist/custom-elements.json, the .d.ts
+ * typings and README's tables. The dist/ checks need `npm run build` first
+ * (`npm test` runs it) and fail without it.
+ */
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import Ajv from 'ajv'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+import { attributeName } from '../../build/custom-elements'
+import { withTables } from '../../build/readme-tables'
+import { generateCss } from '../../build/twind-css'
+import { FLEX_ELEMENTS } from '../../src/define'
+import { CSS_PROPERTIES, ELEMENTS, ELEMENT_DOCS, type FlexTag } from '../../src/elements/descriptors'
+
+const MANIFEST = 'dist/custom-elements.json'
+const TYPES = resolve('dist/types/index.d.ts')
+const TAGS = Object.keys(ELEMENTS) as FlexTag[]
+
+function read(path: string): string {
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first (\`npm test\` does).`)
+  return readFileSync(path, 'utf8')
+}
+
+describe('the element classes', () => {
+  it('observe exactly the attributes their descriptor lists', () => {
+    expect(Object.keys(FLEX_ELEMENTS).sort()).toEqual([...TAGS].sort())
+    for (const tag of TAGS) {
+      const observed = (FLEX_ELEMENTS[tag] as unknown as { observedAttributes: string[] }).observedAttributes
+      expect([...observed].sort(), tag).toEqual(ELEMENTS[tag].attributes.map(attributeName).sort())
+    }
+    expect(FLEX_ELEMENTS['flex-login']).not.toHaveProperty('observedAttributes', expect.arrayContaining(['project-id']))
+  })
+})
+
+describe(MANIFEST, () => {
+  it('follows the custom-elements manifest schema, and package.json points editors to it', () => {
+    const schema = JSON.parse(readFileSync('node_modules/custom-elements-manifest/schema.json', 'utf8'))
+    const validate = new Ajv({ strict: false }).compile(schema)
+    const manifest = JSON.parse(read(MANIFEST))
+    expect(validate(manifest) ? [] : validate.errors).toEqual([])
+    expect(JSON.parse(readFileSync('package.json', 'utf8')).customElements).toBe(MANIFEST)
+  })
+
+  it('describes each element: tag, attributes with type and default, events with their detail type, CSS properties', () => {
+    const manifest = JSON.parse(read(MANIFEST))
+    const declarations = manifest.modules.flatMap((m: { declarations: unknown[] }) => m.declarations)
+    expect(declarations.map((d: { tagName: string }) => d.tagName)).toEqual(TAGS)
+    for (const d of declarations) {
+      const tag = d.tagName as FlexTag
+      expect(d.attributes.map((a: { name: string }) => a.name), tag).toEqual(ELEMENTS[tag].attributes.map(attributeName))
+      expect(d.events.map((e: { name: string }) => e.name), tag).toEqual(ELEMENT_DOCS[tag].events)
+      expect(d.cssProperties.map((p: { name: string }) => p.name)).toEqual(Object.keys(CSS_PROPERTIES))
+    }
+    const detail = declarations.find((d: { tagName: string }) => d.tagName === 'flex-project-detail')
+    expect(detail.attributes).toContainEqual(expect.objectContaining({ name: 'theme', type: { text: "'dark' | 'light' | 'auto'" }, default: '"dark"' }))
+    expect(detail.events).toContainEqual(
+      expect.objectContaining({ name: 'flex-key-rolled', type: { text: 'CustomEvent<{ projectId: string; keyId: string; newKeyId: string }>' } }),
+    )
+  })
+})
+
+describe('the .d.ts typings', () => {
+  it('type each tag with its own attributes and each event with its detail', () => {
+    read(TYPES)
+    const dir = mkdtempSync(join(tmpdir(), 'flex-types-'))
+    try {
+      const file = join(dir, 'host-page.ts')
+      writeFileSync(
+        file,
+        [
+          'export {}',
+          "const login = document.createElement('flex-login')",
+          'const signupUrl: string | undefined = login.signupUrl',
+          '// @ts-expect-error project-id belongs to <flex-project-detail> only',
+          'login.projectId = "p"',
+          "document.querySelector('flex-project-detail')!.projectId = 'p'",
+          "document.body.addEventListener('flex-key-rolled', (e) => { const id: string = e.detail.newKeyId; void id })",
+          '// @ts-expect-error the detail carries ids only',
+          "document.body.addEventListener('flex-key-created', (e) => e.detail.apiKey)",
+          'void signupUrl',
+        ].join('\n'),
+      )
+      const program = ts.createProgram([file, TYPES], { strict: true, noEmit: true, skipLibCheck: true, types: [], lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler })
+      const errors = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
+      expect(errors).toEqual([])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000) // a TypeScript program over the DOM's types: seconds on a busy machine
+})
+
+describe('the CSS custom properties', () => {
+  it('are those the theme reads', () => {
+    const theme = readFileSync('build/theme.ts', 'utf8')
+    const read = [...theme.matchAll(/\bv\('([a-z-]+)'/g)].map((m) => `--flex-${m[1]}`)
+    expect(read.sort()).toEqual(Object.keys(CSS_PROPERTIES).sort())
+  })
+})
+
+describe('the descriptor docs', () => {
+  it('add nothing to the stylesheet (its class scan reads every string in src/)', () => {
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []))
+    const all = files('src')
+    const css = (paths: string[]) => generateCss(paths.map((f) => readFileSync(f, 'utf8')))
+    expect(all).toContain(join('src', 'elements', 'descriptors.ts'))
+    expect(css(all)).toBe(css(all.filter((f) => !f.endsWith('descriptors.ts'))))
+  }, 30_000)
+})
+
+describe('README', () => {
+  it('has the attribute and event tables the descriptors make (`npx tsx build/readme-tables.ts` rewrites them)', () => {
+    const readme = readFileSync('README.md', 'utf8')
+    expect(withTables(readme)).toBe(readme)
+  })
+
+  it('lists the CSS custom properties of the theming API', () => {
+    const theming = readFileSync('README.md', 'utf8').split('### Theming')[1].split('```')[0]
+    expect([...theming.matchAll(/`(--flex-[a-z-]+)`/g)].map((m) => m[1])).toEqual(Object.keys(CSS_PROPERTIES))
+  })
+})
