@@ -4,6 +4,7 @@
  * typings and README's tables. The dist/ checks need `npm run build` first
  * (`npm test` runs it) and fail without it.
  */
+import { palettes } from '../../build/theme'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -95,9 +96,11 @@ describe('the .d.ts typings', () => {
 
 describe('the CSS custom properties', () => {
   it('are those the theme reads', () => {
-    const theme = readFileSync('build/theme.ts', 'utf8')
-    const read = [...theme.matchAll(/\bv\('([a-z-]+)'/g)].map((m) => `--flex-${m[1]}`)
-    expect(read.sort()).toEqual(Object.keys(CSS_PROPERTIES).sort())
+    // Every colour of the palettes, plus the radius and the fonts.
+    const theme = readFileSync('build/theme.ts', 'utf8') + readFileSync('build/preflight.ts', 'utf8')
+    const fixed = [...theme.matchAll(/var\((--flex-[a-z][a-z-]+)/g)].map((m) => m[1])
+    const colours = Object.keys(palettes.dark).filter((n) => n !== 'scheme').map((n) => `--flex-${n}`)
+    expect([...new Set([...colours, ...fixed])].sort()).toEqual(Object.keys(CSS_PROPERTIES).sort())
   })
 })
 
