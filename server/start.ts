@@ -24,6 +24,11 @@ export interface StartOptions extends AppOverrides {
   db?: Database
   /** How long close() waits for in-flight requests before cutting them off. */
   shutdownTimeoutMs?: number
+  /**
+   * How long close() keeps answering (503, Connection: close) before it stops
+   * listening, so requests already on their way get an answer, not a reset.
+   */
+  drainGraceMs?: number
 }
 
 export interface RunningServer {
@@ -31,16 +36,71 @@ export interface RunningServer {
   url: string
   port: number
   /**
-   * Stops accepting connections, lets in-flight requests finish (up to the
-   * timeout), then closes the database. Safe to call twice.
+   * Drains: in-flight requests finish and are answered with Connection:
+   * close; any request arriving meanwhile gets 503 with Connection: close (a
+   * reset would look like a crash to the client); then the server stops
+   * listening, closes idle connections and the database. Safe to call twice.
    */
   close(): Promise<void>
+}
+
+export const DRAINING_MESSAGE = 'The server is restarting. Please try again in a moment.'
+
+/**
+ * Wraps the app's fetch for a graceful stop: counts requests in flight and,
+ * once draining, marks every answer Connection: close and answers new
+ * requests 503 at once.
+ */
+function drainer(fetch: (req: Request, env?: unknown) => Response | Promise<Response>) {
+  let draining = false
+  let inFlight = 0
+  let onIdle: (() => void) | undefined
+  const closeAfter = (res: Response): Response => {
+    try {
+      res.headers.set('Connection', 'close')
+      return res
+    } catch {
+      const copy = new Response(res.body, res) // immutable headers
+      copy.headers.set('Connection', 'close')
+      return copy
+    }
+  }
+  return {
+    fetch: async (req: Request, env?: unknown): Promise<Response> => {
+      if (draining) {
+        return new Response(JSON.stringify({ message: DRAINING_MESSAGE }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': '1', Connection: 'close' },
+        })
+      }
+      inFlight++
+      try {
+        const res = await fetch(req, env)
+        return draining ? closeAfter(res) : res
+      } finally {
+        if (--inFlight === 0) onIdle?.()
+      }
+    },
+    start: () => {
+      draining = true
+    },
+    /** Resolves when no request is in flight, or after `timeoutMs`. */
+    idle: (timeoutMs: number) =>
+      new Promise<void>((resolve) => {
+        if (inFlight === 0) return resolve()
+        const timer = setTimeout(resolve, timeoutMs)
+        onIdle = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      }),
+  }
 }
 
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
 
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
-  const { host = '127.0.0.1', port = 8080, dataDir = '.data/', databaseUrl, log = console.log, shutdownTimeoutMs = 10_000 } = opts
+  const { host = '127.0.0.1', port = 8080, dataDir = '.data/', databaseUrl, log = console.log, shutdownTimeoutMs = 10_000, drainGraceMs = 300 } = opts
   const db = opts.db ?? (await openDatabase({ dataDir, databaseUrl }))
   try {
     await migrate(db)
@@ -50,11 +110,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
 
   const app = createApp({ db, config: opts, log, staticRoots: opts.staticRoots ?? [DEMO_DIR, DIST_DIR] })
+  const drain = drainer(app.fetch)
   let server!: Server
   let address: AddressInfo
   try {
     address = await new Promise<AddressInfo>((resolve, reject) => {
-      server = serve({ fetch: app.fetch, hostname: host, port }, resolve) as Server
+      server = serve({ fetch: drain.fetch, hostname: host, port }, resolve) as Server
       server.once('error', reject)
     })
   } catch (err) {
@@ -68,15 +129,22 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
+      const deadline = Date.now() + shutdownTimeoutMs
+      drain.start()
+      // Still listening for a moment, answering 503 + Connection: close, while
+      // in-flight requests finish (each answered with Connection: close).
+      await Promise.all([new Promise((r) => setTimeout(r, drainGraceMs)), drain.idle(shutdownTimeoutMs)])
       await new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), shutdownTimeoutMs)
-        // close() waits for in-flight requests; idle keep-alive sockets would
-        // hold it open for their whole timeout, so end those now.
+        const force = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now()))
         server.close(() => {
           clearTimeout(force)
+          clearInterval(sweep)
           resolve()
         })
+        // Idle keep-alive sockets would hold close() open for their whole
+        // timeout: end them now, and any that a last request leaves idle.
         server.closeIdleConnections()
+        const sweep = setInterval(() => server.closeIdleConnections(), 50)
       })
       await db.close()
     })())

@@ -2,15 +2,19 @@ import type { MiddlewareHandler } from 'hono'
 import type { Database } from '../db/index'
 import { hashToken, type TokenKind } from '../security/tokens'
 import { HttpError } from './errors'
+import type { UserLimit } from './user-limit'
 
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.'
 export const AUTH_REQUIRED = 'Authentication required.'
 export const DEVICE_EXPIRED = 'This page has been open too long. Reload it and try again.'
 
-export type AuthEnv = { Variables: { userId: string; deviceId: string } }
+/** Answered with a device token the server does not know (forgotten, expired, pruned): the widget registers again. */
+export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
 
-const unauthorized = (message: string, error?: 'invalid_token') =>
-  new HttpError(401, message, { 'WWW-Authenticate': error ? `Bearer error="${error}"` : 'Bearer' })
+export type AuthEnv = { Variables: { userId: string; deviceId: string; tokenHash: string; userLimit?: UserLimit; userCounted?: boolean } }
+
+const unauthorized = (message: string, error?: 'invalid_token', code?: string) =>
+  new HttpError(401, message, { 'WWW-Authenticate': error ? `Bearer error="${error}"` : 'Bearer' }, code)
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
@@ -22,18 +26,27 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
  */
 export function requireToken(db: Database, kind: TokenKind): MiddlewareHandler<AuthEnv> {
   const expired = kind === 'access' ? SESSION_EXPIRED : DEVICE_EXPIRED
+  const code = kind === 'device' ? DEVICE_UNKNOWN : undefined
   return async (c, next) => {
     const header = c.req.header('authorization')
     if (!header) throw unauthorized(AUTH_REQUIRED)
     const token = BEARER.exec(header)?.[1]
-    if (!token) throw unauthorized(expired, 'invalid_token')
+    if (!token) throw unauthorized(expired, 'invalid_token', code)
+    const tokenHash = hashToken(token)
     const [row] = await db.query<{ user_id: string | null; device_id: string | null }>(
       'SELECT user_id, device_id FROM tokens WHERE token_hash = $1 AND kind = $2 AND expires_at > now()',
-      [hashToken(token), kind],
+      [tokenHash, kind],
     )
-    if (!row) throw unauthorized(expired, 'invalid_token')
+    if (!row) throw unauthorized(expired, 'invalid_token', code)
+    c.set('tokenHash', tokenHash)
     if (row.user_id) c.set('userId', row.user_id)
     if (row.device_id) c.set('deviceId', row.device_id)
+    // A user's fair share, counted before the route reads its body; once per
+    // request, even where two route groups guard the same path.
+    if (kind === 'access' && row.user_id && !c.get('userCounted')) {
+      c.set('userCounted', true)
+      await c.get('userLimit')?.(row.user_id)
+    }
     await next()
   }
 }
