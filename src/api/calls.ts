@@ -44,3 +44,8 @@ export async function createKey(base: string, token: string, id: string): Promis
 export async function deleteKey(base: string, token: string, id: string, keyId: string): Promise<void> {
   await request({ base, method: 'DELETE', path: `/manage/dapp/${seg(id)}/api-key/${seg(keyId)}`, token })
 }
+
+/** Revokes the access token on the server (sign-out). */
+export async function logout(base: string, token: string): Promise<void> {
+  await request({ base, method: 'POST', path: '/auth/logout', token })
+}

@@ -6,13 +6,12 @@
 import { persist } from 'zustand/middleware'
 import { createStore } from 'zustand/vanilla'
 import { ACCESS_DATA_KEY, accessDataStorage, readAccessData, readStoredAccessData } from './access-data-storage'
-import { createDeviceSlice, type DeviceSlice } from './device-slice'
 import { createSessionSlice, type SessionSlice } from './session-slice'
 
-export type FlexState = SessionSlice & DeviceSlice
+export type FlexState = SessionSlice
 
 export const store = createStore<FlexState>()(
-  persist((...a) => ({ ...createSessionSlice(...a), ...createDeviceSlice(...a) }), {
+  persist((...a) => ({ ...createSessionSlice(...a) }), {
     name: ACCESS_DATA_KEY,
     storage: accessDataStorage,
     partialize: (s) => ({ accessData: s.accessData }),
