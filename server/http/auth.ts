@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { Database } from '../db/index'
 import { hashToken, type TokenKind } from '../security/tokens'
 import { HttpError } from './errors'
-import type { UserLimit } from './user-limit'
+import { tooManyRequests, type UserLimit } from './user-limit'
 
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.'
 export const AUTH_REQUIRED = 'Authentication required.'
@@ -24,7 +24,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
  * away nothing useful through timing (the attacker does not control the hash).
  * A token of the other kind is refused like an unknown one.
  */
-export function requireToken(db: Database, kind: TokenKind): MiddlewareHandler<AuthEnv> {
+export function requireToken(db: Database, kind: TokenKind, { fairShare = true } = {}): MiddlewareHandler<AuthEnv> {
   const expired = kind === 'access' ? SESSION_EXPIRED : DEVICE_EXPIRED
   const code = kind === 'device' ? DEVICE_UNKNOWN : undefined
   return async (c, next) => {
@@ -33,6 +33,9 @@ export function requireToken(db: Database, kind: TokenKind): MiddlewareHandler<A
     const token = BEARER.exec(header)?.[1]
     if (!token) throw unauthorized(expired, 'invalid_token', code)
     const tokenHash = hashToken(token)
+    // A token already over its user's budget is refused before any database work.
+    const wait = kind === 'access' && fairShare ? (c.get('userLimit')?.blocked(tokenHash) ?? 0) : 0
+    if (wait > 0) throw tooManyRequests(wait)
     const [row] = await db.query<{ user_id: string | null; device_id: string | null }>(
       'SELECT user_id, device_id FROM tokens WHERE token_hash = $1 AND kind = $2 AND expires_at > now()',
       [tokenHash, kind],
@@ -43,9 +46,9 @@ export function requireToken(db: Database, kind: TokenKind): MiddlewareHandler<A
     if (row.device_id) c.set('deviceId', row.device_id)
     // A user's fair share, counted before the route reads its body; once per
     // request, even where two route groups guard the same path.
-    if (kind === 'access' && row.user_id && !c.get('userCounted')) {
+    if (kind === 'access' && fairShare && row.user_id && !c.get('userCounted')) {
       c.set('userCounted', true)
-      await c.get('userLimit')?.(row.user_id)
+      await c.get('userLimit')?.count(row.user_id, tokenHash)
     }
     await next()
   }

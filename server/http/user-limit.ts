@@ -5,14 +5,23 @@ import { hitRateLimit, userBucket } from '../security/rate-limit'
 import { HttpError } from './errors'
 import { tooManyAttempts } from './throttle'
 
-export const USER_WINDOW_SECONDS = 60
+/**
+ * The per-minute budget is counted in windows of 10 seconds (a sixth of it in
+ * each), so a script cannot spend a whole minute's calls in one burst and
+ * starve everyone else for its length.
+ */
+export const USER_WINDOW_SECONDS = 10
 
-/** Counts one call by `userId`; throws 429 once the user is over the budget. */
-export type UserLimit = (userId: string) => Promise<void>
+export interface UserLimit {
+  /** Seconds to wait when this token's user is known to be over budget (no database call), else 0. */
+  blocked(tokenHash: string): number
+  /** Counts one call by `userId`; throws 429 once the user is over budget. */
+  count(userId: string, tokenHash: string): Promise<void>
+}
 
 export type UserLimitEnv = { Variables: { userLimit?: UserLimit } }
 
-const tooMany = (retryAfter: number) =>
+export const tooManyRequests = (retryAfter: number) =>
   new HttpError(429, tooManyAttempts(retryAfter).replace('attempts', 'requests'), { 'Retry-After': String(retryAfter) })
 
 /**
@@ -21,24 +30,38 @@ const tooMany = (retryAfter: number) =>
  * script sends. It is installed for the whole API, and the access-token
  * guard applies it once it knows the user, so every route behind that guard
  * (today's and those added later) has it, and routes opened by other
- * credentials do not. The count is a database row, shared by instances; a
- * user found over budget is remembered here until the window ends, so a
- * flood of refused calls costs a token lookup each and no write.
+ * credentials do not. The count is a database row, shared by instances.
+ * A token found over budget is remembered here until its window ends, so a
+ * flood of refused calls costs no database work at all (a revoked token may
+ * then read 429 instead of 401 for those few seconds).
  */
 export function userRateLimit(db: Queryable, cfg: RateLimitConfig): MiddlewareHandler<UserLimitEnv> {
+  const perWindow = Math.max(1, Math.ceil((cfg.perUser * USER_WINDOW_SECONDS) / 60))
   const blockedUntil = new Map<string, number>()
-  const limit: UserLimit = async (userId) => {
-    const until = blockedUntil.get(userId)
-    if (until !== undefined) {
-      const left = Math.ceil((until - Date.now()) / 1000)
-      if (left > 0) throw tooMany(left)
-      blockedUntil.delete(userId)
-    }
-    const { allowed, retryAfter } = await hitRateLimit(db, [{ key: userBucket(userId), limit: cfg.perUser }], USER_WINDOW_SECONDS)
-    if (allowed) return
-    if (blockedUntil.size > 10_000) blockedUntil.clear() // a bound, not a policy: the database still counts
-    blockedUntil.set(userId, Date.now() + retryAfter * 1000)
-    throw tooMany(retryAfter)
+  const left = (key: string) => {
+    const until = blockedUntil.get(key)
+    if (until === undefined) return 0
+    const seconds = Math.ceil((until - Date.now()) / 1000)
+    if (seconds > 0) return seconds
+    blockedUntil.delete(key)
+    return 0
+  }
+  const limit: UserLimit = {
+    blocked: left,
+    async count(userId, tokenHash) {
+      const wait = left(userId)
+      if (wait > 0) {
+        blockedUntil.set(tokenHash, Date.now() + wait * 1000)
+        throw tooManyRequests(wait)
+      }
+      const { allowed, retryAfter } = await hitRateLimit(db, [{ key: userBucket(userId), limit: perWindow }], USER_WINDOW_SECONDS)
+      if (allowed) return
+      if (blockedUntil.size > 10_000) blockedUntil.clear() // a bound, not a policy: the database still counts
+      const until = Date.now() + retryAfter * 1000
+      blockedUntil.set(userId, until)
+      blockedUntil.set(tokenHash, until)
+      throw tooManyRequests(retryAfter)
+    },
   }
   return async (c, next) => {
     c.set('userLimit', limit)

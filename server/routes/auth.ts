@@ -78,8 +78,9 @@ export function authRoutes({ db, config }: RouteDeps) {
       return c.json(await session(db, user), 200)
     })
     // Ends this session for good: the access token is deleted, so it answers
-    // 401 everywhere from now on, whoever holds a copy.
-    .post('/auth/logout', requireToken(db, 'access'), async (c) => {
+    // 401 everywhere from now on, whoever holds a copy. Never refused for the
+    // fair share: a user over budget must still be able to end a session.
+    .post('/auth/logout', requireToken(db, 'access', { fairShare: false }), async (c) => {
       await revokeToken(db, c.var.tokenHash)
       return c.body(null, 204)
     })

@@ -74,7 +74,7 @@ function templateOf(path: string): string | undefined {
 describe('OpenAPI document', () => {
   let s: TestServer
   beforeAll(async () => {
-    s = await createTestServer({ config: { keyLimit: 2, rateLimit: { perEmail: 2, perIp: 1000, devicesPerIp: 3, windowSeconds: 60 } } })
+    s = await createTestServer({ config: { keyLimit: 2, rateLimit: { perEmail: 2, perIp: 1000, devicesPerIp: 6, windowSeconds: 60 } } })
   })
   afterAll(async () => {
     await s.close()
@@ -99,7 +99,7 @@ describe('OpenAPI document', () => {
       Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} /api${path}`)),
     )
     expect([...registered].sort()).toEqual([...documented].sort())
-    // The eight calls of the contract, and health.
+    // The eight calls of the contract, health and sign-out.
     expect([...documented].sort()).toEqual(
       [
         'POST /api/device',
@@ -111,6 +111,7 @@ describe('OpenAPI document', () => {
         'POST /api/manage/dapp/{id}/api-key',
         'DELETE /api/manage/dapp/{id}/api-key/{keyId}',
         'GET /api/health',
+        'POST /api/auth/logout',
       ].sort(),
     )
   })
@@ -176,7 +177,7 @@ describe('OpenAPI document', () => {
     // A second user signs in successfully, for the 200 of authenticate.
     const other = await signUp(s)
     await call('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email: other.email, password: other.password } })
-    // The fourth device registration from this client, over its limit of 3.
+    // The seventh device call from this client (invalid ones count too: the limit is checked before the body), over its limit of 6.
     await call('POST', '/api/device', { body: { deviceUDID: 'x', deviceType: 'WEB' } })
     expect(seen.at(-1)?.res.status).toBe(429)
     // A path segment that cannot be stored, then a sign-out and a call with the revoked token.
