@@ -3,20 +3,22 @@
  * React roots see the same state). Made of slices; React binds through
  * `useFlexStore(selector)`.
  */
-import { persist } from 'zustand/middleware'
 import { createStore } from 'zustand/vanilla'
-import { ACCESS_DATA_KEY, accessDataStorage, readAccessData, readStoredAccessData } from './access-data-storage'
+import { ACCESS_DATA_KEY, loadAccessData, readAccessData, readStoredAccessData, writeAccessData } from './access-data-storage'
 import { createSessionSlice, type SessionSlice } from './session-slice'
 
 export type FlexState = SessionSlice
 
-export const store = createStore<FlexState>()(
-  persist((...a) => ({ ...createSessionSlice(...a) }), {
-    name: ACCESS_DATA_KEY,
-    storage: accessDataStorage,
-    partialize: (s) => ({ accessData: s.accessData }),
-  }),
-)
+export const store = createStore<FlexState>()((...a) => ({ ...createSessionSlice(...a), accessData: loadAccessData() }))
+
+// A plain subscription keeps localStorage in step (zustand's persist middleware
+// would wrap the body in {state, version} and cost bundle size for nothing).
+let persisted = store.getState().accessData
+store.subscribe(({ accessData }) => {
+  if (accessData === persisted) return
+  persisted = accessData
+  writeAccessData(accessData)
+})
 
 /**
  * Brings the store in line with what localStorage holds now. The session is
