@@ -1,5 +1,4 @@
 import type { Queryable } from '../db/index'
-import type { RateLimitConfig } from '../config'
 import { sha256 } from './random'
 
 export interface RateLimitResult {
@@ -50,13 +49,8 @@ export async function pruneRateLimits(db: Queryable): Promise<void> {
 }
 
 export const ipBucket = (route: string, ip: string) => `${route}|ip|${ip}`
+/** Failed log-ins for one e-mail from every address together (slows, never refuses). */
 export const emailBucket = (route: string, email: string) => `${route}|email|${email}`
-
-/** The buckets of one attempt at `route` (register or authenticate). */
-export const attemptBuckets = (route: string, ip: string, email: string, cfg: RateLimitConfig) => [
-  { key: ipBucket(route, ip), limit: cfg.perIp },
-  { key: emailBucket(route, email), limit: cfg.perEmail },
-]
 
 /** The hits a bucket holds in its current window, without counting one (0 when none). */
 export async function peekRateLimit(db: Queryable, key: string): Promise<number> {
