@@ -1,9 +1,10 @@
 /**
  * What PGlite's fsync costs: the same write load (single-row INSERTs, each
  * its own commit, as the API makes them) on the embedded database with
- * fsync off (PGlite's default, `-F`) and on. Under strace, fsync on makes no
- * fsync or fdatasync system call at all (PGlite's file layer has none), so
- * its cost buys no protection from an OS crash: the server keeps the default.
+ * fsync off (PGlite's default, `-F`) and on (what the server runs with).
+ * Under strace, fsync on makes no fsync or fdatasync system call at all
+ * (PGlite's Node file layer has none), so today it buys no protection from
+ * an OS crash; see server/db/pglite.ts.
  * Run alone with
  * `npx tsx bench/durability.ts` or through `BENCH_ONLY=durability npm run bench`.
  */
@@ -11,19 +12,21 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { FSYNC_START_PARAMS } from '../server/db/pglite'
 
-/** PGlite's own start parameters without `-F` (the flag that turns fsync off). */
-const PGLITE_FSYNC_PARAMS = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams.filter((p) => p !== '-F')
+/** PGlite's defaults, `-F` (fsync off) included. */
+const PGLITE_DEFAULTS = (PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams
 
 export interface DurabilityResult {
   writes: number
   fsyncOff: { msPerWrite: number; writesPerSecond: number }
+  /** Best of two runs each, alternated. */
   fsyncOn: { msPerWrite: number; writesPerSecond: number }
 }
 
-async function measure(startParams: string[] | undefined, writes: number) {
+async function measure(startParams: string[], writes: number) {
   const dir = mkdtempSync(join(tmpdir(), 'flex-durability-'))
-  const pg = await PGlite.create({ dataDir: dir, ...(startParams ? { startParams } : {}) })
+  const pg = await PGlite.create({ dataDir: dir, startParams })
   try {
     await pg.exec('CREATE TABLE w (id serial PRIMARY KEY, body text NOT NULL)')
     for (let i = 0; i < 20; i++) await pg.query('INSERT INTO w (body) VALUES ($1)', ['warm-up'])
@@ -39,10 +42,11 @@ async function measure(startParams: string[] | undefined, writes: number) {
 
 export async function measureDurability(writes = 500): Promise<DurabilityResult> {
   // Alternated, twice each, so a busy moment on a shared machine hits both.
-  const off1 = await measure(undefined, writes)
-  const on1 = await measure(PGLITE_FSYNC_PARAMS, writes)
-  const off2 = await measure(undefined, writes)
-  const on2 = await measure(PGLITE_FSYNC_PARAMS, writes)
+  const on = FSYNC_START_PARAMS ?? PGLITE_DEFAULTS
+  const off1 = await measure(PGLITE_DEFAULTS, writes)
+  const on1 = await measure(on, writes)
+  const off2 = await measure(PGLITE_DEFAULTS, writes)
+  const on2 = await measure(on, writes)
   const best = (a: typeof off1, b: typeof off1) => (a.msPerWrite <= b.msPerWrite ? a : b)
   return { writes, fsyncOff: best(off1, off2), fsyncOn: best(on1, on2) }
 }

@@ -103,6 +103,11 @@ describe('migrations', () => {
 })
 
 describe.skipIf(usePostgres)('the embedded database folder', () => {
+  it('runs with fsync on (PGlite’s own default is off)', async () => {
+    s = await createTestServer()
+    expect(await s.db.query('SHOW fsync')).toEqual([{ fsync: 'on' }])
+  })
+
   it('is used by one server at a time: a second open is refused with a clear message', async () => {
     const storage = await freshStorage()
     try {
