@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server'
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { Server as NetServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { ConfigError, type AppOverrides } from './config'
@@ -25,8 +25,9 @@ export interface StartOptions extends AppOverrides {
   /** How long close() waits for in-flight requests before cutting them off. */
   shutdownTimeoutMs?: number
   /**
-   * How long close() keeps answering (503, Connection: close) before it stops
-   * listening, so requests already on their way get an answer, not a reset.
+   * How long close() keeps idle keep-alive connections open, answering a
+   * request on them with 503 and Connection: close, so a request already on
+   * its way gets an answer, not a reset.
    */
   drainGraceMs?: number
 }
@@ -36,10 +37,11 @@ export interface RunningServer {
   url: string
   port: number
   /**
-   * Drains: in-flight requests finish and are answered with Connection:
-   * close; any request arriving meanwhile gets 503 with Connection: close (a
-   * reset would look like a crash to the client); then the server stops
-   * listening, closes idle connections and the database. Safe to call twice.
+   * Drains: stops listening at once (new connections are refused); on the
+   * open connections in-flight requests finish, answered with Connection:
+   * close, and any request arriving meanwhile gets 503 with Connection: close
+   * (a reset would look like a crash to the client); after a short grace the
+   * idle connections are closed, then the database. Safe to call twice.
    */
   close(): Promise<void>
 }
@@ -131,21 +133,21 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     (closing ??= (async () => {
       const deadline = Date.now() + shutdownTimeoutMs
       drain.start()
-      // Still listening for a moment, answering 503 + Connection: close, while
-      // in-flight requests finish (each answered with Connection: close).
+      // Stop listening now (a new connection is refused, cleanly), but keep the
+      // open ones: http's own close() would also drop idle keep-alive
+      // connections at once, racing a request a client may be sending on one —
+      // that race is the reset. On them a request now gets 503 + Connection:
+      // close, and in-flight ones finish with Connection: close.
+      const stopped = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()))
       await Promise.all([new Promise((r) => setTimeout(r, drainGraceMs)), drain.idle(shutdownTimeoutMs)])
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now()))
-        server.close(() => {
-          clearTimeout(force)
-          clearInterval(sweep)
-          resolve()
-        })
-        // Idle keep-alive sockets would hold close() open for their whole
-        // timeout: end them now, and any that a last request leaves idle.
-        server.closeIdleConnections()
-        const sweep = setInterval(() => server.closeIdleConnections(), 50)
-      })
+      // What is still idle after the grace is a quiet client: end it, and any
+      // connection that a last request leaves idle.
+      server.closeIdleConnections()
+      const sweep = setInterval(() => server.closeIdleConnections(), 50)
+      const force = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now()))
+      await stopped
+      clearInterval(sweep)
+      clearTimeout(force)
       await db.close()
     })())
 
