@@ -34,8 +34,12 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
     if (!token) throw unauthorized(expired, 'invalid_token', code)
     const tokenHash = hashToken(token)
     // A token already over its user's budget is refused before any database work.
-    const wait = kind === 'access' && fairShare ? (c.get('userLimit')?.blocked(tokenHash) ?? 0) : 0
-    if (wait > 0) throw tooManyRequests(wait)
+    const limit = kind === 'access' && fairShare ? c.get('userLimit') : undefined
+    const wait = limit?.blocked(tokenHash) ?? 0
+    if (wait > 0) {
+      await limit!.hold(wait)
+      throw tooManyRequests(wait)
+    }
     const [row] = await db.query<{ user_id: string | null; device_id: string | null }>(
       'SELECT user_id, device_id FROM tokens WHERE token_hash = $1 AND kind = $2 AND expires_at > now()',
       [tokenHash, kind],

@@ -12,9 +12,19 @@ import { tooManyAttempts } from './throttle'
  */
 export const USER_WINDOW_SECONDS = 10
 
+/**
+ * How long a call from a token already known to be over budget is held before
+ * its 429: a client that ignores Retry-After gets one answer a second per
+ * connection instead of thousands, so its refusals cannot become a flood that
+ * slows everyone else. A timer, nothing more, holds the request.
+ */
+export const REFUSAL_HOLD_MS = 1000
+
 export interface UserLimit {
   /** Seconds to wait when this token's user is known to be over budget (no database call), else 0. */
   blocked(tokenHash: string): number
+  /** Holds a refused call for a moment (REFUSAL_HOLD_MS, at most the wait itself). */
+  hold(seconds: number): Promise<void>
   /** Counts one call by `userId`; throws 429 once the user is over budget. */
   count(userId: string, tokenHash: string): Promise<void>
 }
@@ -33,9 +43,10 @@ export const tooManyRequests = (retryAfter: number) =>
  * credentials do not. The count is a database row, shared by instances.
  * A token found over budget is remembered here until its window ends, so a
  * flood of refused calls costs no database work at all (a revoked token may
- * then read 429 instead of 401 for those few seconds).
+ * then read 429 instead of 401 for those few seconds), and each of those
+ * calls is held a moment before its answer (REFUSAL_HOLD_MS).
  */
-export function userRateLimit(db: Queryable, cfg: RateLimitConfig): MiddlewareHandler<UserLimitEnv> {
+export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL_HOLD_MS): MiddlewareHandler<UserLimitEnv> {
   const perWindow = Math.max(1, Math.ceil((cfg.perUser * USER_WINDOW_SECONDS) / 60))
   const blockedUntil = new Map<string, number>()
   const left = (key: string) => {
@@ -48,6 +59,7 @@ export function userRateLimit(db: Queryable, cfg: RateLimitConfig): MiddlewareHa
   }
   const limit: UserLimit = {
     blocked: left,
+    hold: (seconds) => new Promise((resolve) => setTimeout(resolve, Math.min(holdMs, seconds * 1000))),
     async count(userId, tokenHash) {
       const wait = left(userId)
       if (wait > 0) {
