@@ -20,7 +20,7 @@ export const EMAIL_TAKEN = 'An account with this e-mail already exists.'
 // Long enough for any passphrase; bounded so nobody makes us hash a megabyte.
 const PASSWORD_MAX = 1024
 
-/** register and authenticate: device token in, access token (the `accessData` body) out. */
+/** register and authenticate (device token in, access token — the `accessData` body — out), and logout. */
 export function authRoutes({ db, config }: RouteDeps) {
   const ttl = config.accessTokenTtlSeconds
 
