@@ -4,7 +4,7 @@
  *
  * Environment: BENCH_LOADS (page loads per start-up series, default 40),
  * BENCH_DURATION (seconds per load test, default 10), BENCH_ONLY (comma list
- * of size,startup,dashboard,memory,server,verify).
+ * of size,startup,dashboard,memory,server,verify,fairshare,chaos,durability).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -17,13 +17,16 @@ import { measureMemory } from './memory'
 import { writePages } from './pages'
 import { RESULTS_FILE } from './paths'
 import { measureServerLoad } from './server-load'
+import { measureFairShare } from './fair-share'
+import { runChaos } from './chaos'
+import { measureDurability } from './durability'
 import { measureSize } from './size'
 import { measureStartup } from './startup'
 import { measureVerifyLoad } from './verify-load'
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 40)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'size,startup,dashboard,memory,server,verify').split(',').map((s) => s.trim()))
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'size,startup,dashboard,memory,server,verify,fairshare,chaos,durability').split(',').map((s) => s.trim()))
 
 const line = (s = '') => console.log(s)
 const row = (cells: Array<string | number>, widths: number[]) => line(cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  '))
@@ -107,6 +110,30 @@ async function main() {
     line('× bare: against the mean of the two bare runs; goal: verification ≥ 0.5× with 0 errors')
   }
 
+  if (ONLY.has('fairshare')) {
+    const f = await measureFairShare(DURATION)
+    results.fairShare = f
+    line(`\n== (f) Fair share: one account at full speed (${f.noisy.connections} connections × ${f.noisy.durationS} s on its ${f.noisyProjects}-project list), another user's GET /owner 4 times a second ==`)
+    line(`other user p50: idle ${f.idle.p50Ms} ms, under load ${f.loaded.p50Ms} ms → ${f.ratio}× (goal ≤ 3×); p90 ${f.idle.p90Ms} → ${f.loaded.p90Ms} ms; ${f.loaded.non200} of its calls not 200`)
+    line(`noisy account: ${f.noisy.requests} requests, ${f.noisy.ok} served, ${f.noisy.tooMany} answered 429, ${f.noisy.errors} errors`)
+  }
+
+  if (ONLY.has('chaos')) {
+    const c = await runChaos()
+    results.chaos = c
+    line('\n== (g) Chaos, loopback: kill -9 under write load, then SIGTERM under load ==')
+    for (const k of c.kills) line(`kill -9 round ${k.round}: ${k.acknowledged} acknowledged writes, ${k.found} found after restart, ${k.lost} lost`)
+    const t = c.sigterm
+    line(`SIGTERM: ${t.requests} requests, ${t.ok} 2xx, ${t.draining503} 503 while draining, ${t.resets} resets, ${t.refused} refused after it stopped listening, other ${JSON.stringify(t.other)}; exit ${t.exitCode}`)
+  }
+
+  if (ONLY.has('durability')) {
+    const d = await measureDurability()
+    results.durability = d
+    line(`\n== (h) PGlite fsync, ${d.writes} single-row commits ==`)
+    line(`fsync off (default): ${d.fsyncOff.msPerWrite} ms/write (${d.fsyncOff.writesPerSecond}/s); fsync on: ${d.fsyncOn.msPerWrite} ms/write (${d.fsyncOn.writesPerSecond}/s)`)
+  }
+
   mkdirSync(dirname(RESULTS_FILE), { recursive: true })
   writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n')
   line(`\nWritten to ${RESULTS_FILE}`)
@@ -115,6 +142,11 @@ async function main() {
   const failures = [results.server as Runs, results.verify as Runs].flatMap((x) => x?.runs ?? []).filter((r) => r.errors + r.non2xx + r.timeouts > 0)
   if (failures.length > 0) {
     console.error('Load test had errors.')
+    process.exitCode = 1
+  }
+  const chaos = results.chaos as Awaited<ReturnType<typeof runChaos>> | undefined
+  if (chaos && (chaos.kills.some((k) => k.lost > 0) || chaos.sigterm.resets > 0)) {
+    console.error('Chaos run lost acknowledged writes or reset connections.')
     process.exitCode = 1
   }
 }

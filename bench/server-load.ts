@@ -9,6 +9,10 @@
  *   default); the server is started with API_KEY_LIMIT=10000 (its documented
  *   setting) so that a 10 s run cannot fill any project and every request
  *   must succeed: any non-2xx answer is reported as an error.
+ *
+ * The per-user fair share (RATE_LIMIT_PER_USER, RATE_LIMIT_PROJECTS_PER_USER)
+ * is lifted here: this measures what one instance can serve, not the limit
+ * (bench/fair-share.ts measures that).
  */
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -37,10 +41,12 @@ export interface LoadResult {
   runs: LoadRun[]
 }
 
-async function startReferenceServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+const UNLIMITED = { API_KEY_LIMIT: '10000', RATE_LIMIT_PER_USER: '1000000', RATE_LIMIT_PROJECTS_PER_USER: '1000000' }
+
+export async function startReferenceServer(dataDir: string, env: Record<string, string> = UNLIMITED): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, API_KEY_LIMIT: '10000', SKIP_BUILD: 'true' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const url = await new Promise<string>((resolve, reject) => {

@@ -7,6 +7,8 @@ import { HttpError, errorHandler } from './http/errors'
 import { requestLogger, type Log } from './http/logger'
 import { securityHeaders } from './http/security-headers'
 import { serveStatic } from './http/static'
+import { storablePath } from './http/storable'
+import { userRateLimit } from './http/user-limit'
 import { authRoutes } from './routes/auth'
 import { deviceRoutes } from './routes/device'
 import { docsRoutes } from './routes/docs'
@@ -49,6 +51,10 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
       }),
     )
   }
+  // Cheap checks first, before any route reads a body: the address must be
+  // storable text, and user-token routes count against the user's fair share.
+  api.use('*', storablePath)
+  api.use('*', userRateLimit(db, config.rateLimit))
   api.use(
     '*',
     fastBodyLimit(BODY_LIMIT_BYTES, () => {
@@ -68,7 +74,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   app.onError(errorHandler(log))
   app.notFound((c) => c.json({ message: 'Not found.' }, 404))
   app.use('*', requestLogger(log))
-  app.use('*', securityHeaders)
+  app.use('*', securityHeaders(config.frameAncestors))
   app.route('/api', api)
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
   return app

@@ -6,8 +6,20 @@
 export interface RateLimitConfig {
   /** Attempts per client IP per window, for each of register and authenticate. */
   perIp: number
-  /** Attempts per e-mail address per window, for each of register and authenticate. */
+  /**
+   * Failed log-ins (and sign-up attempts) per e-mail from one client address per
+   * window; also the number of failures for an e-mail, from all addresses
+   * together, after which each log-in for it is slowed (never refused).
+   */
   perEmail: number
+  /** Failed log-ins per client address per window, whatever the e-mail. */
+  failuresPerIp: number
+  /** The longest a log-in for an e-mail under attack is slowed, in milliseconds. */
+  slowdownMaxMs: number
+  /** Calls per user per minute on the routes a user's access token opens. */
+  perUser: number
+  /** Projects one user may create per window. */
+  projectsPerUser: number
   /** Device registrations per client IP per window (the one call anyone may make). */
   devicesPerIp: number
   windowSeconds: number
@@ -29,6 +41,10 @@ export interface AppConfig {
   trustProxy: boolean
   /** Bearer token of POST /keys/verify (SERVICE_TOKEN); unset, the route answers 503. */
   serviceToken?: string
+  /** Projects one account may hold (409 beyond). */
+  projectLimit: number
+  /** The CSP frame-ancestors sources of the HTML pages: who may frame them. */
+  frameAncestors: string
 }
 
 /** Settings given to createApp: any left out take their default, rate limits field by field. */
@@ -45,11 +61,22 @@ export interface ServerConfig extends AppConfig {
 
 export const DEFAULTS: AppConfig = {
   keyLimit: 20,
-  rateLimit: { perIp: 100, perEmail: 10, devicesPerIp: 600, windowSeconds: 15 * 60 },
+  rateLimit: {
+    perIp: 100,
+    perEmail: 10,
+    failuresPerIp: 50,
+    slowdownMaxMs: 3000,
+    perUser: 300,
+    projectsPerUser: 50,
+    devicesPerIp: 600,
+    windowSeconds: 15 * 60,
+  },
   accessTokenTtlSeconds: 12 * 60 * 60,
   deviceTokenTtlSeconds: 30 * 24 * 60 * 60,
   corsOrigins: [],
   trustProxy: false,
+  projectLimit: 1000,
+  frameAncestors: "'none'",
 }
 
 export class ConfigError extends Error {
@@ -74,6 +101,26 @@ function bool(env: Env, name: string): boolean {
   if (['1', 'true', 'yes'].includes(raw)) return true
   if (['0', 'false', 'no'].includes(raw)) return false
   throw new ConfigError(`${name} must be true or false, not "${raw}".`)
+}
+
+/**
+ * Parses FRAME_ANCESTORS: `'none'` (the default), or space-separated sources
+ * such as `'self' https://docs.example.com`. Anything that could end the
+ * directive (`;`, `,`) or is not a CSP source expression is refused.
+ */
+export function parseFrameAncestors(raw: string | undefined): string {
+  const value = raw?.trim()
+  if (!value) return DEFAULTS.frameAncestors
+  const sources = value.split(/\s+/)
+  const keyword = /^'(none|self)'$/
+  const origin = /^(https?:\/\/)?(\*\.)?[a-z0-9.-]+(:(\d+|\*))?$|^https?:$/i
+  for (const source of sources) {
+    if (!keyword.test(source) && !origin.test(source)) {
+      throw new ConfigError(`FRAME_ANCESTORS: "${source}" is not a source such as 'self' or https://docs.example.com.`)
+    }
+  }
+  if (sources.includes("'none'") && sources.length > 1) throw new ConfigError("FRAME_ANCESTORS: 'none' cannot be combined with other sources.")
+  return sources.join(' ')
 }
 
 /** Parses CORS_ORIGINS: comma-separated `scheme://host[:port]` origins. */
@@ -111,6 +158,10 @@ export function readConfig(env: Env = process.env): ServerConfig {
     rateLimit: {
       perIp: int(env, 'RATE_LIMIT_PER_IP', DEFAULTS.rateLimit.perIp, 1, 1_000_000),
       perEmail: int(env, 'RATE_LIMIT_PER_EMAIL', DEFAULTS.rateLimit.perEmail, 1, 1_000_000),
+      failuresPerIp: int(env, 'RATE_LIMIT_FAILURES_PER_IP', DEFAULTS.rateLimit.failuresPerIp, 1, 1_000_000),
+      slowdownMaxMs: int(env, 'LOGIN_SLOWDOWN_MAX_MS', DEFAULTS.rateLimit.slowdownMaxMs, 0, 60_000),
+      perUser: int(env, 'RATE_LIMIT_PER_USER', DEFAULTS.rateLimit.perUser, 1, 1_000_000),
+      projectsPerUser: int(env, 'RATE_LIMIT_PROJECTS_PER_USER', DEFAULTS.rateLimit.projectsPerUser, 1, 1_000_000),
       devicesPerIp: int(env, 'RATE_LIMIT_DEVICES_PER_IP', DEFAULTS.rateLimit.devicesPerIp, 1, 1_000_000),
       windowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', DEFAULTS.rateLimit.windowSeconds, 1, 86_400),
     },
@@ -119,6 +170,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
     corsOrigins: parseOrigins(env.CORS_ORIGINS),
     trustProxy: bool(env, 'TRUST_PROXY'),
     serviceToken: serviceToken(env),
+    projectLimit: int(env, 'PROJECT_LIMIT', DEFAULTS.projectLimit, 1, 1_000_000),
+    frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
   }
 }
 

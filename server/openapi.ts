@@ -16,7 +16,7 @@ const keyId = { name: 'keyId', in: 'path', required: true, schema: { type: 'stri
 
 const jsonErrors = { '400': error('BadRequest'), '413': error('PayloadTooLarge'), '415': error('UnsupportedMediaType') }
 const signIn = { ...jsonErrors, '401': error('Unauthorized'), '429': error('TooManyRequests'), '500': error('InternalError') }
-const managed = { '401': error('Unauthorized'), '500': error('InternalError') }
+const managed = { '400': error('BadRequest'), '401': error('Unauthorized'), '429': error('TooManyRequests'), '500': error('InternalError') }
 const nullableDate = (description: string) => ({ type: ['string', 'null'], format: 'date-time', description })
 const keyBody = (required: boolean) => ({ required, content: json(ref('KeyFields')) })
 
@@ -90,6 +90,16 @@ export const openApiDocument = {
         responses: { '200': ok('Signed in.', 'AccessData'), ...signIn },
       },
     },
+    '/auth/logout': {
+      post: {
+        tags: ['Session'],
+        operationId: 'logout',
+        summary: 'Sign out: revoke the access token',
+        description: 'The token answers 401 on every call from then on, wherever a copy of it is.',
+        security: [{ accessToken: [] }],
+        responses: { '204': { description: 'Signed out; the token is revoked.' }, ...managed },
+      },
+    },
     '/manage/dapp': {
       post: {
         tags: ['Projects'],
@@ -98,7 +108,7 @@ export const openApiDocument = {
         description: 'The only answer that shows the whole API key and the webhook secret.',
         security: [{ accessToken: [] }],
         requestBody: body('NewProject'),
-        responses: { '201': ok('Project created.', 'CreatedProject'), ...jsonErrors, ...managed },
+        responses: { '201': ok('Project created.', 'CreatedProject'), ...jsonErrors, ...managed, '409': error('Conflict') },
       },
     },
     '/manage/dapp/owner': {
@@ -212,7 +222,10 @@ export const openApiDocument = {
       Error: {
         type: 'object',
         required: ['message'],
-        properties: { message: string('What went wrong, fit to show a user.') },
+        properties: {
+          message: string('What went wrong, fit to show a user.'),
+          code: string('A stable reason a client can act on: DEVICE_UNKNOWN (register the device again).', { enum: ['DEVICE_UNKNOWN'] }),
+        },
       },
       DeviceRegistration: {
         type: 'object',
@@ -241,7 +254,10 @@ export const openApiDocument = {
         properties: {
           name: string('Display name.', { minLength: 1, maxLength: 120 }),
           email: string('E-mail address; case is ignored.', { format: 'email', maxLength: 254 }),
-          password: string('At least 8 characters.', { minLength: 8, maxLength: 1024 }),
+          password: string('At least 8 characters; not a common or breached password, not the e-mail address, not one character repeated.', {
+            minLength: 8,
+            maxLength: 1024,
+          }),
         },
       },
       LogIn: {
@@ -363,18 +379,27 @@ export const openApiDocument = {
       },
     },
     responses: {
-      BadRequest: { description: 'Malformed JSON, a missing field, a wrong type or a value out of bounds.', content: json(ref('Error')) },
+      BadRequest: {
+        description:
+          'Malformed JSON, a missing field, a wrong type, a value out of bounds, a password the rule refuses, or text that cannot be stored (a NUL byte or an unpaired surrogate, in a field or the path).',
+        content: json(ref('Error')),
+      },
       Unauthorized: {
-        description: 'Missing, unknown or expired token, a token of the wrong kind, (authenticate) wrong credentials, or (verify) a missing or wrong service token.',
+        description:
+          'Missing, unknown, expired or revoked token, a token of the wrong kind, (authenticate) wrong credentials, or (verify) a missing or wrong service token. An unknown device token carries code DEVICE_UNKNOWN.',
         headers: { 'WWW-Authenticate': { description: 'Sent when the bearer token is the problem.', schema: { type: 'string' } } },
         content: json(ref('Error')),
       },
       NotFound: { description: 'No such project (or not the caller’s), or no such key.', content: json(ref('Error')) },
-      Conflict: { description: 'E-mail already registered, the project holds the most keys allowed, or (edit, roll) the key has expired.', content: json(ref('Error')) },
+      Conflict: {
+        description: 'E-mail already registered, the project holds the most keys allowed, the account the most projects (PROJECT_LIMIT), or (edit, roll) the key has expired.',
+        content: json(ref('Error')),
+      },
       PayloadTooLarge: { description: 'The body is over 64 kB.', content: json(ref('Error')) },
       UnsupportedMediaType: { description: 'The body is not sent as application/json.', content: json(ref('Error')) },
       TooManyRequests: {
-        description: 'Too many attempts from this client or for this e-mail address (or, for /device, registrations from this client).',
+        description:
+          'Too many attempts from this client or failed log-ins for this e-mail from this client (or, for /device, registrations from this client), or a user over their fair share of calls or project creations.',
         headers: { 'Retry-After': { description: 'Seconds to wait.', required: true, schema: { type: 'integer' } } },
         content: json(ref('Error')),
       },

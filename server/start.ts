@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server'
 import type { Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { Server as NetServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { ConfigError, type AppOverrides } from './config'
@@ -24,6 +24,12 @@ export interface StartOptions extends AppOverrides {
   db?: Database
   /** How long close() waits for in-flight requests before cutting them off. */
   shutdownTimeoutMs?: number
+  /**
+   * How long close() keeps idle keep-alive connections open, answering a
+   * request on them with 503 and Connection: close, so a request already on
+   * its way gets an answer, not a reset.
+   */
+  drainGraceMs?: number
 }
 
 export interface RunningServer {
@@ -31,16 +37,72 @@ export interface RunningServer {
   url: string
   port: number
   /**
-   * Stops accepting connections, lets in-flight requests finish (up to the
-   * timeout), then closes the database. Safe to call twice.
+   * Drains: stops listening at once (new connections are refused); on the
+   * open connections in-flight requests finish, answered with Connection:
+   * close, and any request arriving meanwhile gets 503 with Connection: close
+   * (a reset would look like a crash to the client); after a short grace the
+   * idle connections are closed, then the database. Safe to call twice.
    */
   close(): Promise<void>
+}
+
+export const DRAINING_MESSAGE = 'The server is restarting. Please try again in a moment.'
+
+/**
+ * Wraps the app's fetch for a graceful stop: counts requests in flight and,
+ * once draining, marks every answer Connection: close and answers new
+ * requests 503 at once.
+ */
+function drainer(fetch: (req: Request, env?: unknown) => Response | Promise<Response>) {
+  let draining = false
+  let inFlight = 0
+  let onIdle: (() => void) | undefined
+  const closeAfter = (res: Response): Response => {
+    try {
+      res.headers.set('Connection', 'close')
+      return res
+    } catch {
+      const copy = new Response(res.body, res) // immutable headers
+      copy.headers.set('Connection', 'close')
+      return copy
+    }
+  }
+  return {
+    fetch: async (req: Request, env?: unknown): Promise<Response> => {
+      if (draining) {
+        return new Response(JSON.stringify({ message: DRAINING_MESSAGE }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': '1', Connection: 'close' },
+        })
+      }
+      inFlight++
+      try {
+        const res = await fetch(req, env)
+        return draining ? closeAfter(res) : res
+      } finally {
+        if (--inFlight === 0) onIdle?.()
+      }
+    },
+    start: () => {
+      draining = true
+    },
+    /** Resolves when no request is in flight, or after `timeoutMs`. */
+    idle: (timeoutMs: number) =>
+      new Promise<void>((resolve) => {
+        if (inFlight === 0) return resolve()
+        const timer = setTimeout(resolve, timeoutMs)
+        onIdle = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+      }),
+  }
 }
 
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
 
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
-  const { host = '127.0.0.1', port = 8080, dataDir = '.data/', databaseUrl, log = console.log, shutdownTimeoutMs = 10_000 } = opts
+  const { host = '127.0.0.1', port = 8080, dataDir = '.data/', databaseUrl, log = console.log, shutdownTimeoutMs = 10_000, drainGraceMs = 300 } = opts
   const db = opts.db ?? (await openDatabase({ dataDir, databaseUrl }))
   try {
     await migrate(db)
@@ -50,11 +112,12 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   }
 
   const app = createApp({ db, config: opts, log, staticRoots: opts.staticRoots ?? [DEMO_DIR, DIST_DIR] })
+  const drain = drainer(app.fetch)
   let server!: Server
   let address: AddressInfo
   try {
     address = await new Promise<AddressInfo>((resolve, reject) => {
-      server = serve({ fetch: app.fetch, hostname: host, port }, resolve) as Server
+      server = serve({ fetch: drain.fetch, hostname: host, port }, resolve) as Server
       server.once('error', reject)
     })
   } catch (err) {
@@ -68,16 +131,23 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= (async () => {
-      await new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), shutdownTimeoutMs)
-        // close() waits for in-flight requests; idle keep-alive sockets would
-        // hold it open for their whole timeout, so end those now.
-        server.close(() => {
-          clearTimeout(force)
-          resolve()
-        })
-        server.closeIdleConnections()
-      })
+      const deadline = Date.now() + shutdownTimeoutMs
+      drain.start()
+      // Stop listening now (a new connection is refused, cleanly), but keep the
+      // open ones: http's own close() would also drop idle keep-alive
+      // connections at once, racing a request a client may be sending on one —
+      // that race is the reset. On them a request now gets 503 + Connection:
+      // close, and in-flight ones finish with Connection: close.
+      const stopped = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()))
+      await Promise.all([new Promise((r) => setTimeout(r, drainGraceMs)), drain.idle(shutdownTimeoutMs)])
+      // What is still idle after the grace is a quiet client: end it, and any
+      // connection that a last request leaves idle.
+      server.closeIdleConnections()
+      const sweep = setInterval(() => server.closeIdleConnections(), 50)
+      const force = setTimeout(() => server.closeAllConnections(), Math.max(0, deadline - Date.now()))
+      await stopped
+      clearInterval(sweep)
+      clearTimeout(force)
       await db.close()
     })())
 

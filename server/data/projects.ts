@@ -49,10 +49,25 @@ export async function insertKey(q: Queryable, projectId: string, opts: KeyOption
   return { [key.id]: key.key }
 }
 
-/** A project with its first key pair, both or neither. */
-export async function createProject(db: Database, ownerId: string, name: string, description: string): Promise<CreatedProject> {
+/**
+ * A project with its first key pair, both or neither; undefined when the
+ * owner already holds `limit` projects. The owner's row is locked for the
+ * count and the insert, so parallel requests cannot overshoot the limit.
+ */
+export async function createProject(
+  db: Database,
+  ownerId: string,
+  name: string,
+  description: string,
+  limit = Infinity,
+): Promise<CreatedProject | undefined> {
   const webhook = newWebhookSecret()
   return db.transaction(async (tx) => {
+    if (Number.isFinite(limit)) {
+      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId])
+      const [{ n }] = await tx.query<{ n: number }>('SELECT count(*)::integer AS n FROM projects WHERE owner_id = $1', [ownerId])
+      if (n >= limit) return undefined
+    }
     const [row] = await tx.query<ProjectRow>(
       `INSERT INTO projects (id, owner_id, name, description, webhook_secret_hash)
        VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,

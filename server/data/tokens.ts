@@ -32,3 +32,8 @@ export async function pruneExpiredTokens(q: Queryable, batch = 500): Promise<voi
     [batch],
   )
 }
+
+/** Deletes one token (sign-out): from now on it is unknown everywhere. */
+export async function revokeToken(q: Queryable, hash: string): Promise<void> {
+  await q.query('DELETE FROM tokens WHERE token_hash = $1', [hash])
+}

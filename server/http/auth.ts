@@ -2,15 +2,19 @@ import type { MiddlewareHandler } from 'hono'
 import type { Database } from '../db/index'
 import { hashToken, type TokenKind } from '../security/tokens'
 import { HttpError } from './errors'
+import { tooManyRequests, type UserLimit } from './user-limit'
 
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.'
 export const AUTH_REQUIRED = 'Authentication required.'
 export const DEVICE_EXPIRED = 'This page has been open too long. Reload it and try again.'
 
-export type AuthEnv = { Variables: { userId: string; deviceId: string } }
+/** Answered with a device token the server does not know (forgotten, expired, pruned): the widget registers again. */
+export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
 
-const unauthorized = (message: string, error?: 'invalid_token') =>
-  new HttpError(401, message, { 'WWW-Authenticate': error ? `Bearer error="${error}"` : 'Bearer' })
+export type AuthEnv = { Variables: { userId: string; deviceId: string; tokenHash: string; userLimit?: UserLimit; userCounted?: boolean } }
+
+const unauthorized = (message: string, error?: 'invalid_token', code?: string) =>
+  new HttpError(401, message, { 'WWW-Authenticate': error ? `Bearer error="${error}"` : 'Bearer' }, code)
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
@@ -20,20 +24,36 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
  * away nothing useful through timing (the attacker does not control the hash).
  * A token of the other kind is refused like an unknown one.
  */
-export function requireToken(db: Database, kind: TokenKind): MiddlewareHandler<AuthEnv> {
+export function requireToken(db: Database, kind: TokenKind, { fairShare = true } = {}): MiddlewareHandler<AuthEnv> {
   const expired = kind === 'access' ? SESSION_EXPIRED : DEVICE_EXPIRED
+  const code = kind === 'device' ? DEVICE_UNKNOWN : undefined
   return async (c, next) => {
     const header = c.req.header('authorization')
     if (!header) throw unauthorized(AUTH_REQUIRED)
     const token = BEARER.exec(header)?.[1]
-    if (!token) throw unauthorized(expired, 'invalid_token')
+    if (!token) throw unauthorized(expired, 'invalid_token', code)
+    const tokenHash = hashToken(token)
+    // A token already over its user's budget is refused before any database work.
+    const limit = kind === 'access' && fairShare ? c.get('userLimit') : undefined
+    const wait = limit?.blocked(tokenHash) ?? 0
+    if (wait > 0) {
+      await limit!.hold(wait)
+      throw tooManyRequests(wait)
+    }
     const [row] = await db.query<{ user_id: string | null; device_id: string | null }>(
       'SELECT user_id, device_id FROM tokens WHERE token_hash = $1 AND kind = $2 AND expires_at > now()',
-      [hashToken(token), kind],
+      [tokenHash, kind],
     )
-    if (!row) throw unauthorized(expired, 'invalid_token')
+    if (!row) throw unauthorized(expired, 'invalid_token', code)
+    c.set('tokenHash', tokenHash)
     if (row.user_id) c.set('userId', row.user_id)
     if (row.device_id) c.set('deviceId', row.device_id)
+    // A user's fair share, counted before the route reads its body; once per
+    // request, even where two route groups guard the same path.
+    if (kind === 'access' && fairShare && row.user_id && !c.get('userCounted')) {
+      c.set('userCounted', true)
+      await c.get('userLimit')?.count(row.user_id, tokenHash)
+    }
     await next()
   }
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { isAborted } from './aborted'
 
 /**
  * An error whose message is meant for the user. Anything else thrown becomes
@@ -12,6 +13,8 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** A stable machine-readable reason beside the message (e.g. DEVICE_UNKNOWN). */
+    readonly code?: string,
   ) {
     super(message)
   }
@@ -28,8 +31,10 @@ export type ErrorLog = (line: string) => void
 /** Hono's onError: known errors answer with their message, the rest with a bare 500. */
 export function errorHandler(log: ErrorLog) {
   return (err: Error, c: Context): Response => {
+    // The client is gone: nobody reads this answer, and the request log says "aborted".
+    if (isAborted(c, err)) return c.body(null, 400)
     if (err instanceof HttpError) {
-      return c.json({ message: err.message }, err.status, err.headers)
+      return c.json(err.code ? { message: err.message, code: err.code } : { message: err.message }, err.status, err.headers)
     }
     if (err instanceof HTTPException && err.status < 500) {
       // Thrown by Hono's own middleware; their texts are generic and safe.

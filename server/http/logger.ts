@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { isAborted } from './aborted'
 
 export type Log = (line: string) => void
 
@@ -14,6 +15,6 @@ export function requestLogger(log: Log): MiddlewareHandler {
     const ms = Math.round(performance.now() - start)
     // The raw, still percent-encoded path: a decoded one could carry a line
     // break and forge a log line.
-    log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms`)
+    log(`${c.req.method} ${new URL(c.req.url).pathname} ${isAborted(c) ? 'aborted' : c.res.status} ${ms}ms`)
   }
 }

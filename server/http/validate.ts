@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { HttpError, badRequest } from './errors'
+import { CANNOT_STORE, findUnstorable } from './storable'
 
 export type JsonObject = Record<string, unknown>
 
@@ -22,6 +23,9 @@ export async function readJsonObject(c: Context): Promise<JsonObject> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw badRequest('The request body must be a JSON object.')
   }
+  // Here, so every route that reads JSON (today's and those added later) refuses NUL and lone surrogates.
+  const field = findUnstorable(body)
+  if (field) throw badRequest(`${field} ${CANNOT_STORE}`)
   return body as JsonObject
 }
 
@@ -60,9 +64,12 @@ export function text(body: JsonObject, field: string, rule: TextRule): string {
 // check of an address is mail reaching it, and strict patterns refuse valid ones.
 const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/
 
-/** An e-mail address, trimmed and lower-cased so one person has one account. */
+/**
+ * An e-mail address, trimmed, NFC-normalised and lower-cased so one person has
+ * one account: the composed and decomposed forms of "josé" are one address.
+ */
 export function email(body: JsonObject, field = 'email'): string {
-  const value = text(body, field, { label: 'E-mail address', required: true, max: 254 }).toLowerCase()
+  const value = text(body, field, { label: 'E-mail address', required: true, max: 254 }).normalize('NFC').toLowerCase()
   if (!EMAIL.test(value)) throw badRequest('Enter a valid e-mail address.')
   return value
 }

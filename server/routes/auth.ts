@@ -1,15 +1,17 @@
 import { Hono, type Context } from 'hono'
-import { issueToken } from '../data/tokens'
+import { issueToken, revokeToken } from '../data/tokens'
 import { findUserByEmail, insertUser, type User } from '../data/users'
 import type { Queryable } from '../db/index'
 import { requireToken, type AuthEnv } from '../http/auth'
 import { clientIp } from '../http/client-ip'
-import { HttpError, conflict } from '../http/errors'
+import { HttpError, badRequest, conflict } from '../http/errors'
 import { throttle } from '../http/throttle'
 import { email, readJsonObject, text } from '../http/validate'
+import { loginGuard } from '../security/login-guard'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../security/password'
+import { passwordProblem } from '../security/password-policy'
 import { randomId } from '../security/random'
-import { attemptBuckets, clearRateLimit, emailBucket } from '../security/rate-limit'
+import { ipBucket, pairBucket } from '../security/rate-limit'
 import type { RouteDeps } from './context'
 
 export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.'
@@ -18,13 +20,19 @@ export const EMAIL_TAKEN = 'An account with this e-mail already exists.'
 // Long enough for any passphrase; bounded so nobody makes us hash a megabyte.
 const PASSWORD_MAX = 1024
 
-/** register and authenticate: device token in, access token (the `accessData` body) out. */
+/** register and authenticate (device token in, access token — the `accessData` body — out), and logout. */
 export function authRoutes({ db, config }: RouteDeps) {
   const ttl = config.accessTokenTtlSeconds
 
-  /** Counts the attempt before any password work, so a flood costs us no scrypt. */
-  const limitAttempts = (c: Context<AuthEnv>, route: string, address: string) =>
-    throttle(db, attemptBuckets(route, clientIp(c, config.trustProxy), address, config.rateLimit), config.rateLimit.windowSeconds)
+  const { perIp, perEmail, windowSeconds } = config.rateLimit
+  const guard = loginGuard(db, config.rateLimit)
+
+  /** Counts the attempt per client address before the body is even read, so a flood costs us no parsing and no scrypt. */
+  const limitAddress = async (c: Context<AuthEnv>, route: string) => {
+    const ip = clientIp(c, config.trustProxy)
+    await throttle(db, [{ key: ipBucket(route, ip), limit: perIp }], windowSeconds)
+    return ip
+  }
 
   const session = async (q: Queryable, user: User) => {
     const { token, expiresAt } = await issueToken(q, 'access', { userId: user.id }, ttl)
@@ -33,11 +41,14 @@ export function authRoutes({ db, config }: RouteDeps) {
 
   return new Hono<AuthEnv>()
     .post('/register', requireToken(db, 'device'), async (c) => {
+      const ip = await limitAddress(c, 'register')
       const body = await readJsonObject(c)
       const name = text(body, 'name', { label: 'Name', required: true, max: 120 })
       const address = email(body)
-      const password = text(body, 'password', { label: 'Password', required: true, min: 8, max: PASSWORD_MAX, trim: false })
-      await limitAttempts(c, 'register', address)
+      const password = text(body, 'password', { label: 'Password', required: true, max: PASSWORD_MAX, trim: false })
+      const problem = passwordProblem(password, address)
+      if (problem) throw badRequest(problem)
+      await throttle(db, [{ key: pairBucket('register', address, ip), limit: perEmail }], windowSeconds)
 
       const passwordHash = await hashPassword(password)
       // The account and its first session together, or neither.
@@ -49,17 +60,28 @@ export function authRoutes({ db, config }: RouteDeps) {
       return c.json(accessData, 200)
     })
     .post('/auth/authenticate', requireToken(db, 'device'), async (c) => {
+      const ip = await limitAddress(c, 'authenticate')
       const body = await readJsonObject(c)
       const address = email(body)
       const password = text(body, 'password', { label: 'Password', required: true, max: PASSWORD_MAX, trim: false })
-      await limitAttempts(c, 'authenticate', address)
+      await guard.before(address, ip)
 
       const user = await findUserByEmail(db, address)
       // Same message and (through the dummy check) the same time for an unknown
       // address as for a wrong password: neither tells which addresses exist.
       const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password)
-      if (!user || !ok) throw new HttpError(401, WRONG_CREDENTIALS)
-      await clearRateLimit(db, emailBucket('authenticate', address))
+      if (!user || !ok) {
+        await guard.failed(address)
+        throw new HttpError(401, WRONG_CREDENTIALS)
+      }
+      await guard.succeeded(address, ip)
       return c.json(await session(db, user), 200)
+    })
+    // Ends this session for good: the access token is deleted, so it answers
+    // 401 everywhere from now on, whoever holds a copy. Never refused for the
+    // fair share: a user over budget must still be able to end a session.
+    .post('/auth/logout', requireToken(db, 'access', { fairShare: false }), async (c) => {
+      await revokeToken(db, c.var.tokenHash)
+      return c.body(null, 204)
     })
 }

@@ -13,6 +13,10 @@ const OPTIONAL_FIELDS = ['pushToken', 'timeZone', 'appVersion', 'osVersion', 'us
 /** POST /device: an anonymous device gets the token that may call register and authenticate. */
 export function deviceRoutes({ db, config }: RouteDeps) {
   return new Hono().post('/device', async (c) => {
+    // Anyone may call this and each call writes a row: bound it per client,
+    // before the body is read (a flood of uploads costs us no parsing).
+    const bucket = { key: ipBucket('device', clientIp(c, config.trustProxy)), limit: config.rateLimit.devicesPerIp }
+    await throttle(db, [bucket], config.rateLimit.windowSeconds)
     const body = await readJsonObject(c)
     const info: Record<string, string> = {
       deviceUDID: text(body, 'deviceUDID', { label: 'deviceUDID', required: true, max: 200 }),
@@ -22,9 +26,6 @@ export function deviceRoutes({ db, config }: RouteDeps) {
     // Not kept: nothing here sends push notifications (see 001_initial.sql).
     delete info.pushToken
 
-    // Anyone may call this and each call writes a row: bound it per client.
-    const bucket = { key: ipBucket('device', clientIp(c, config.trustProxy)), limit: config.rateLimit.devicesPerIp }
-    await throttle(db, [bucket], config.rateLimit.windowSeconds)
     const deviceId = await insertDevice(db, deviceType, info)
     const { token } = await issueToken(db, 'device', { deviceId }, config.deviceTokenTtlSeconds)
     // Housekeeping rides on the call every visit makes, so no timer (and no

@@ -3,6 +3,8 @@ import { rollKey, updateKey, type KeyChange } from '../data/api-keys'
 import { createKey, createProject, deleteKey, getProject, listProjects, type KeyOptions } from '../data/projects'
 import { requireToken, type AuthEnv } from '../http/auth'
 import { conflict, notFound } from '../http/errors'
+import { throttle } from '../http/throttle'
+import { projectBucket } from '../security/rate-limit'
 import { futureDate, integer, readJsonObject, readOptionalJsonObject, text, type JsonObject } from '../http/validate'
 import type { RouteDeps } from './context'
 
@@ -33,11 +35,17 @@ export function projectRoutes({ db, config, clock, keys }: RouteDeps) {
     new Hono<AuthEnv>()
       .use('/manage/*', requireToken(db, 'access'))
       .post('/manage/dapp', async (c) => {
+        // Creating is the expensive call (each project is listed on every dashboard load): its own budget, before the body.
+        await throttle(db, [{ key: projectBucket(c.var.userId), limit: config.rateLimit.projectsPerUser }], config.rateLimit.windowSeconds)
         const body = await readJsonObject(c)
         const name = text(body, 'name', { label: 'Project name', required: true, max: 120 })
         // The portal sends an empty description as undefined (spec §5).
         const description = text(body, 'description', { label: 'Project description', max: 2000 })
-        return c.json(await createProject(db, c.var.userId, name, description), 201)
+        const project = await createProject(db, c.var.userId, name, description, config.projectLimit)
+        if (!project) {
+          throw conflict(`You already have ${config.projectLimit} projects, the most an account can have.`)
+        }
+        return c.json(project, 201)
       })
       // Before /manage/dapp/:id, which would otherwise take "owner" for an id.
       .get('/manage/dapp/owner', async (c) => c.json(await listProjects(db, c.var.userId)))

@@ -1,5 +1,4 @@
 import type { Queryable } from '../db/index'
-import type { RateLimitConfig } from '../config'
 import { sha256 } from './random'
 
 export interface RateLimitResult {
@@ -50,10 +49,25 @@ export async function pruneRateLimits(db: Queryable): Promise<void> {
 }
 
 export const ipBucket = (route: string, ip: string) => `${route}|ip|${ip}`
+/** Failed log-ins for one e-mail from every address together (slows, never refuses). */
 export const emailBucket = (route: string, email: string) => `${route}|email|${email}`
 
-/** The buckets of one attempt at `route` (register or authenticate). */
-export const attemptBuckets = (route: string, ip: string, email: string, cfg: RateLimitConfig) => [
-  { key: ipBucket(route, ip), limit: cfg.perIp },
-  { key: emailBucket(route, email), limit: cfg.perEmail },
-]
+/** The hits a bucket holds in its current window, without counting one (0 when none). */
+export async function peekRateLimit(db: Queryable, key: string): Promise<number> {
+  const [row] = await db.query<{ hits: number }>('SELECT hits FROM rate_limits WHERE bucket = $1 AND reset_at > now()', [sha256(key)])
+  return row?.hits ?? 0
+}
+
+/** Takes back one hit (an attempt that turned out to be a success). */
+export async function refundRateLimit(db: Queryable, key: string): Promise<void> {
+  await db.query('UPDATE rate_limits SET hits = greatest(0, hits - 1) WHERE bucket = $1 AND reset_at > now()', [sha256(key)])
+}
+
+/** Failed log-ins for one e-mail from one client address. */
+export const pairBucket = (route: string, email: string, ip: string) => `${route}|pair|${email}|${ip}`
+/** Failed log-ins from one client address, whatever the e-mail. */
+export const ipFailureBucket = (ip: string) => `authenticate|ip-failures|${ip}`
+/** Calls by one user on the routes its access token opens. */
+export const userBucket = (userId: string) => `user|${userId}`
+/** Projects created by one user. */
+export const projectBucket = (userId: string) => `projects|${userId}`

@@ -57,3 +57,8 @@ export async function updateKey(base: string, token: string, id: string, keyId: 
 export async function rollKey(base: string, token: string, id: string, keyId: string, graceSeconds: number): Promise<KeyMap> {
   return parseKeyMap(await request({ base, method: 'POST', path: `/manage/dapp/${seg(id)}/api-key/${seg(keyId)}/roll`, token, body: { graceSeconds } }))
 }
+
+/** Revokes the access token on the server (sign-out). */
+export async function logout(base: string, token: string): Promise<void> {
+  await request({ base, method: 'POST', path: '/auth/logout', token })
+}

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     /** HTTP status, 0 when no response arrived. */
     readonly status = 0,
+    /** The server's machine-readable reason, when it sent one (e.g. DEVICE_UNKNOWN). */
+    readonly code?: string,
   ) {
     super(message)
   }

@@ -69,8 +69,9 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
   }
 
   if (!response.ok) {
-    const serverMessage = parsed && data && typeof data === 'object' ? cleanMessage((data as { message?: unknown }).message) : undefined
-    throw new ApiError('http', serverMessage ?? `The request failed (status ${response.status}). Please try again.`, response.status)
+    const { message, code } = parsed && data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown }) : {}
+    const shown = cleanMessage(message) ?? `The request failed (status ${response.status}). Please try again.`
+    throw new ApiError('http', shown, response.status, typeof code === 'string' ? code : undefined)
   }
   if (!parsed) throw new ApiError('parse', `The server sent a response that could not be read (status ${response.status}).`, response.status)
   return data as T

@@ -3,8 +3,8 @@ import { createKey, createProject, deleteKey, getProject, listProjects, rollKey,
 import { ApiError, isApiError } from '../api/errors'
 import type { NewProjectInput } from '../api/types'
 import { useElement } from '../elements/context'
-import { emit } from '../events'
 import { store } from '../store'
+import { signOut } from '../store/session'
 import { useFlexStore } from './useFlexStore'
 
 /**
@@ -12,10 +12,8 @@ import { useFlexStore } from './useFlexStore'
  * with the reason, so a log-in screen can say the session expired. Only the
  * first failing call for a token does it (several may be in flight).
  */
-function expire(host: HTMLElement, token: string) {
-  if (store.getState().accessData?.accessToken !== token) return
-  store.getState().signOut('expired')
-  emit(host, 'flex-signed-out', { reason: 'expired' })
+function expire(host: HTMLElement, apiBase: string, token: string) {
+  if (store.getState().accessData?.accessToken === token) signOut(host, apiBase, 'expired')
 }
 
 /**
@@ -33,7 +31,7 @@ export function useManageApi() {
       try {
         return await call(token)
       } catch (e) {
-        if (isApiError(e) && e.status === 401) expire(host, token)
+        if (isApiError(e) && e.status === 401) expire(host, apiBase, token)
         throw e
       }
     }

@@ -1,9 +1,6 @@
-import type { PersistStorage, StorageValue } from 'zustand/middleware'
 import type { AccessData } from '../api/types'
 
 export const ACCESS_DATA_KEY = 'accessData'
-
-type Persisted = { accessData: AccessData | null }
 
 // False after a write failed: the session then lives in memory for this page,
 // and localStorage no longer says who is signed in.
@@ -44,27 +41,21 @@ export function readStoredAccessData(): string | null | undefined {
   }
 }
 
+/** The session stored when the page loaded (null: signed out, or storage unavailable). */
+export const loadAccessData = (): AccessData | null => readAccessData(readStoredAccessData())
+
 /**
- * zustand's persist writes `{state, version}`; the contract is the raw response
- * body under `accessData`, so this storage maps between the two.
+ * Writes the raw response body under `accessData` (the contract: not zustand
+ * persist's `{state, version}` wrapper), or removes it. A failed write leaves
+ * the session in memory for this page (see storageInStep).
  */
-export const accessDataStorage: PersistStorage<Persisted> = {
-  getItem: (name): StorageValue<Persisted> => ({ state: { accessData: readAccessData(storage()?.getItem(name)) }, version: 0 }),
-  setItem: (name, value) => {
-    const s = storage()
-    try {
-      if (value.state.accessData) s?.setItem(name, JSON.stringify(value.state.accessData))
-      else s?.removeItem(name)
-      storageInStep = Boolean(s)
-    } catch {
-      storageInStep = false
-    }
-  },
-  removeItem: (name) => {
-    try {
-      storage()?.removeItem(name)
-    } catch {
-      /* nothing stored */
-    }
-  },
+export function writeAccessData(accessData: AccessData | null): void {
+  const s = storage()
+  try {
+    if (accessData) s?.setItem(ACCESS_DATA_KEY, JSON.stringify(accessData))
+    else s?.removeItem(ACCESS_DATA_KEY)
+    storageInStep = Boolean(s)
+  } catch {
+    storageInStep = false
+  }
 }

@@ -3,26 +3,31 @@
  * React roots see the same state). Made of slices; React binds through
  * `useFlexStore(selector)`.
  */
-import { persist } from 'zustand/middleware'
 import { createStore } from 'zustand/vanilla'
-import { ACCESS_DATA_KEY, accessDataStorage, readAccessData, readStoredAccessData } from './access-data-storage'
-import { createDeviceSlice, type DeviceSlice } from './device-slice'
+import { ACCESS_DATA_KEY, loadAccessData, readAccessData, readStoredAccessData, writeAccessData } from './access-data-storage'
 import { createSessionSlice, type SessionSlice } from './session-slice'
 import { createSnippetSlice, type SnippetSlice } from './snippet-slice'
 
-export type FlexState = SessionSlice & DeviceSlice & SnippetSlice
+export type FlexState = SessionSlice & SnippetSlice
 
-export const store = createStore<FlexState>()(
-  persist((...a) => ({ ...createSessionSlice(...a), ...createDeviceSlice(...a), ...createSnippetSlice(...a) }), {
-    name: ACCESS_DATA_KEY,
-    storage: accessDataStorage,
-    partialize: (s) => ({ accessData: s.accessData }),
-  }),
-)
+export const store = createStore<FlexState>()((...a) => ({ ...createSessionSlice(...a), ...createSnippetSlice(...a), accessData: loadAccessData() }))
+
+// A plain subscription keeps localStorage in step (zustand's persist middleware
+// would wrap the body in {state, version} and cost bundle size for nothing).
+// Revealed keys and the snippets' data belong to one session: another user
+// signing in on this page must not see them.
+let persisted = store.getState().accessData
+store.subscribe(({ accessData }) => {
+  if (accessData === persisted) return
+  const tokenChanged = accessData?.accessToken !== persisted?.accessToken
+  persisted = accessData
+  writeAccessData(accessData)
+  if (tokenChanged) store.setState({ revealedKeys: {}, snippetPick: null, snippetProjects: null, snippetKeys: {} })
+})
 
 /**
  * Brings the store in line with what localStorage holds now. The session is
- * defined by the stored key (spec §6), and not every change to it reaches us as
+ * defined by the stored key, and not every change to it reaches us as
  * an action: another tab fires `storage`; the host page's own script does not.
  */
 export function syncAccessData(raw: string | null | undefined = readStoredAccessData()): void {
@@ -30,12 +35,6 @@ export function syncAccessData(raw: string | null | undefined = readStoredAccess
   const accessData = readAccessData(raw)
   if (JSON.stringify(accessData) !== JSON.stringify(store.getState().accessData)) store.setState({ accessData, signOutReason: null })
 }
-
-// Revealed keys and the snippets' data belong to one session: another user
-// signing in on this page must not see them.
-store.subscribe((s, prev) => {
-  if (s.accessData?.accessToken !== prev.accessData?.accessToken) store.setState({ revealedKeys: {}, snippetPick: null, snippetProjects: null, snippetKeys: {} })
-})
 
 if (typeof window !== 'undefined') {
   // Another tab. persist's rehydrate would not clear the state on removal, so read the key ourselves.

@@ -9,7 +9,7 @@ import { WireRecorder, type WireCall } from './harness/wire'
 
 const suite = useSuite()
 
-const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'"
+const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
 describe('the whole journey on /', () => {
   it('guard, sign up, sign out, wrong password, log in, add a project, copy, detail, create and delete a key, back (scenario 1)', async () => {
@@ -50,6 +50,7 @@ describe('the whole journey on /', () => {
     expect(changes).toEqual([
       'POST /api/device → 201',
       'POST /api/register → 200',
+      'POST /api/auth/logout → 204',
       'POST /api/auth/authenticate → 401',
       'POST /api/auth/authenticate → 200',
       'POST /api/manage/dapp → 201',
@@ -112,6 +113,8 @@ function route(call: WireCall): { credential: WireCall['credential'] } | undefin
   if (method === 'POST' && path === '/api/device') return { credential: 'none' }
   if (method === 'POST' && (path === '/api/register' || path === '/api/auth/authenticate')) return { credential: 'device token' }
   if (method === 'POST' && path === '/api/manage/dapp') return { credential: 'access token' }
+  // Beyond the eight: sign-out revokes the access token on the server.
+  if (method === 'POST' && path === '/api/auth/logout') return { credential: 'access token' }
   if (method === 'GET' && path === '/api/manage/dapp/owner') return { credential: 'access token' }
   if (method === 'GET' && /^\/api\/manage\/dapp\/[^/?]+$/.test(path)) return { credential: 'access token' }
   if (method === 'POST' && /^\/api\/manage\/dapp\/[^/?]+\/api-key$/.test(path)) return { credential: 'access token' }

@@ -85,20 +85,20 @@ describe('POST /api/register', () => {
     const token = await deviceToken(s)
     const email = uniqueEmail()
     const results = await Promise.all(
-      [1, 2, 3].map(() => s.request('POST', '/api/register', { token, body: { name: 'Twin', email, password: 'password123' } })),
+      [1, 2, 3].map(() => s.request('POST', '/api/register', { token, body: { name: 'Twin', email, password: 'long enough phrase' } })),
     )
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409])
     expect(await count('users')).toBe(1)
   })
 
   it.each([
-    ['a missing name', { email: 'a@example.com', password: 'password1' }, 'Name is required.'],
-    ['a blank name', { name: '   ', email: 'a@example.com', password: 'password1' }, 'Name is required.'],
-    ['a name over 120 characters', { name: 'n'.repeat(121), email: 'a@example.com', password: 'password1' }, 'Name must be at most 120 characters.'],
-    ['a missing e-mail', { name: 'A', password: 'password1' }, 'E-mail address is required.'],
-    ['an invalid e-mail', { name: 'A', email: 'not-an-email', password: 'password1' }, 'Enter a valid e-mail address.'],
-    ['an e-mail with spaces', { name: 'A', email: 'a b@example.com', password: 'password1' }, 'Enter a valid e-mail address.'],
-    ['an e-mail of the wrong type', { name: 'A', email: ['a@example.com'], password: 'password1' }, 'E-mail address must be text.'],
+    ['a missing name', { email: 'a@example.com', password: 'long enough phrase' }, 'Name is required.'],
+    ['a blank name', { name: '   ', email: 'a@example.com', password: 'long enough phrase' }, 'Name is required.'],
+    ['a name over 120 characters', { name: 'n'.repeat(121), email: 'a@example.com', password: 'long enough phrase' }, 'Name must be at most 120 characters.'],
+    ['a missing e-mail', { name: 'A', password: 'long enough phrase' }, 'E-mail address is required.'],
+    ['an invalid e-mail', { name: 'A', email: 'not-an-email', password: 'long enough phrase' }, 'Enter a valid e-mail address.'],
+    ['an e-mail with spaces', { name: 'A', email: 'a b@example.com', password: 'long enough phrase' }, 'Enter a valid e-mail address.'],
+    ['an e-mail of the wrong type', { name: 'A', email: ['a@example.com'], password: 'long enough phrase' }, 'E-mail address must be text.'],
     ['a password under 8 characters', { name: 'A', email: 'a@example.com', password: '1234567' }, 'Password must be at least 8 characters.'],
     ['a password of the wrong type', { name: 'A', email: 'a@example.com', password: 12345678 }, 'Password must be text.'],
     ['a missing password', { name: 'A', email: 'a@example.com' }, 'Password is required.'],
@@ -112,7 +112,7 @@ describe('POST /api/register', () => {
 
   it('counts a 120-character name as valid, emoji as one character each', async () => {
     const token = await deviceToken(s)
-    const res = await s.request('POST', '/api/register', { token, body: { name: '🙂'.repeat(120), email: uniqueEmail(), password: 'password1' } })
+    const res = await s.request('POST', '/api/register', { token, body: { name: '🙂'.repeat(120), email: uniqueEmail(), password: 'long enough phrase' } })
     expect(res.status).toBe(200)
   })
 })
@@ -170,8 +170,8 @@ describe('POST /api/auth/authenticate', () => {
 
 describe('the device token guard on register and authenticate', () => {
   const calls = [
-    ['/api/register', { name: 'A', email: 'guard@example.com', password: 'password1' }],
-    ['/api/auth/authenticate', { email: 'guard@example.com', password: 'password1' }],
+    ['/api/register', { name: 'A', email: 'guard@example.com', password: 'long enough phrase' }],
+    ['/api/auth/authenticate', { email: 'guard@example.com', password: 'long enough phrase' }],
   ] as const
 
   it.each(calls)('%s without a token answers 401 "Authentication required." and creates nothing', async (path, body) => {
@@ -191,7 +191,7 @@ describe('the device token guard on register and authenticate', () => {
     ]) {
       const res = await s.request('POST', path, { body, headers })
       expect(res.status).toBe(401)
-      expect(res.body).toEqual({ message: DEVICE_EXPIRED })
+      expect(res.body).toEqual({ message: DEVICE_EXPIRED, code: 'DEVICE_UNKNOWN' })
       expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"')
     }
   })
@@ -201,7 +201,7 @@ describe('the device token guard on register and authenticate', () => {
     await s.db.query("UPDATE tokens SET expires_at = now() - interval '1 second' WHERE kind = 'device'")
     const res = await s.request('POST', path, { token, body })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ message: DEVICE_EXPIRED })
+    expect(res.body).toEqual({ message: DEVICE_EXPIRED, code: 'DEVICE_UNKNOWN' })
   })
 
   it('prunes expired tokens when devices register', async () => {

@@ -30,6 +30,12 @@ describe('readConfig', () => {
       RATE_LIMIT_DEVICES_PER_IP: '9',
       ACCESS_TOKEN_TTL_SECONDS: '3600',
       DEVICE_TOKEN_TTL_SECONDS: '7200',
+      RATE_LIMIT_FAILURES_PER_IP: '11',
+      LOGIN_SLOWDOWN_MAX_MS: '0',
+      RATE_LIMIT_PER_USER: '120',
+      RATE_LIMIT_PROJECTS_PER_USER: '4',
+      PROJECT_LIMIT: '25',
+      FRAME_ANCESTORS: "'self' https://docs.example.com",
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -40,15 +46,19 @@ describe('readConfig', () => {
       trustProxy: true,
       skipBuild: true,
       keyLimit: 5,
-      rateLimit: { perIp: 7, perEmail: 3, devicesPerIp: 9, windowSeconds: 30 },
+      rateLimit: { perIp: 7, perEmail: 3, failuresPerIp: 11, slowdownMaxMs: 0, perUser: 120, projectsPerUser: 4, devicesPerIp: 9, windowSeconds: 30 },
       accessTokenTtlSeconds: 3600,
       deviceTokenTtlSeconds: 7200,
+      projectLimit: 25,
+      frameAncestors: "'self' https://docs.example.com",
     })
   })
 
   it.each([
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, not "70000".'],
     [{ PORT: '80.5' }, 'PORT must be a whole number from 0 to 65535, not "80.5".'],
+    [{ PROJECT_LIMIT: '0' }, 'PROJECT_LIMIT must be a whole number from 1 to 1000000, not "0".'],
+    [{ FRAME_ANCESTORS: "'self'; script-src *" }, 'FRAME_ANCESTORS: "\'self\';" is not a source such as \'self\' or https://docs.example.com.'],
     [{ API_KEY_LIMIT: '0' }, 'API_KEY_LIMIT must be a whole number from 1 to 10000, not "0".'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false, not "maybe".'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],

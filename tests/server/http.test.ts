@@ -178,7 +178,7 @@ describe('static files and demo pages', () => {
     const res = await web.request('GET', path)
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self'; style-src 'self'")
+    expect(res.headers.get('content-security-policy')).toBe(PAGE_CSP)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('referrer-policy')).toBe('no-referrer')
     expect(res.text).toBe(await readFile(join(DEMO_DIR, file), 'utf8'))

@@ -3,6 +3,7 @@ import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../server/db/index'
+import { PAGE_CSP } from '../../server/http/security-headers'
 import { startServer, type RunningServer } from '../../server/start'
 import { freshStorage, type Storage } from './harness'
 
@@ -85,7 +86,7 @@ describe('startServer', () => {
     }
   })
 
-  it('on close, finishes in-flight requests, refuses new ones, then closes the database', async () => {
+  it('on close, finishes in-flight requests, refuses new connections, then closes the database', async () => {
     storage = await freshStorage()
     const real = await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
     const gate = gated(real)
@@ -143,7 +144,7 @@ describe('npm start (server/main.ts)', () => {
     expect(await res.json()).toEqual({ status: 'ok' })
     const page = await fetch(url)
     expect(page.status).toBe(200)
-    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self'; style-src 'self'")
+    expect(page.headers.get('content-security-policy')).toBe(PAGE_CSP)
 
     p.child.kill('SIGTERM')
     expect(await p.exited).toBe(0)

@@ -1,6 +1,5 @@
 import { Button } from '../../components/Button'
-import { emit } from '../../events'
-import { store } from '../../store'
+import { signOut } from '../../store/session'
 import { useElement } from '../context'
 import { AuthLayout } from './AuthLayout'
 
@@ -10,18 +9,14 @@ import { AuthLayout } from './AuthLayout'
  * would only sign them in twice.
  */
 export function SignedInNotice() {
-  const { host } = useElement()
-  const signOut = () => {
-    store.getState().signOut()
-    emit(host, 'flex-signed-out', { reason: 'user' })
-  }
+  const { host, apiBase } = useElement()
   return (
     <AuthLayout>
       <div className="flex flex-col items-center gap-4 text-center">
         <p role="status" className="text-sm text-fg">
           You are signed in.
         </p>
-        <Button variant="secondary" onClick={signOut}>
+        <Button variant="secondary" onClick={() => signOut(host, apiBase, 'user')}>
           Sign out
         </Button>
       </div>

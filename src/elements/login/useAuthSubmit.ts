@@ -1,10 +1,11 @@
-import { useCallback, useRef, useState } from 'react'
-import { errorMessage } from '../../api/errors'
+import { useCallback, useState } from 'react'
+import { errorMessage, isApiError } from '../../api/errors'
 import type { AccessData } from '../../api/types'
 import { emit } from '../../events'
+import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useNavigation } from '../../router/navigation'
 import { store } from '../../store'
-import { ensureDeviceToken } from '../../store/device'
+import { ensureDeviceToken, forgetDeviceToken } from '../../store/session'
 import { useElement } from '../context'
 
 type AuthCall<I> = (base: string, deviceToken: string, input: I) => Promise<AccessData>
@@ -12,37 +13,39 @@ type AuthCall<I> = (base: string, deviceToken: string, input: I) => Promise<Acce
 /**
  * The submit flow both screens share: device token (retried if opening the
  * screen failed to get one), the call, then sign in, `flex-signed-in` and
- * /dashboard. A failure leaves the store untouched and yields the message for
- * the red banner; the form keeps what was typed.
+ * /dashboard. A device token the server has forgotten (DEVICE_UNKNOWN) is
+ * replaced once and the call retried, unseen by the user. A failure leaves
+ * the store untouched and yields the message for the red banner; the form
+ * keeps what was typed.
  */
 export function useAuthSubmit<I>(call: AuthCall<I>) {
   const { host, apiBase } = useElement()
   const { navigate } = useNavigation()
-  const [pending, setPending] = useState(false)
+  const { pending, run } = useSingleFlight()
   const [error, setError] = useState<string | null>(null)
-  // State updates are async: a second submit in the same tick must see the first.
-  const inFlight = useRef(false)
 
   const submit = useCallback(
-    async (input: I) => {
-      if (inFlight.current) return
-      inFlight.current = true
-      setPending(true)
-      setError(null)
-      try {
-        const deviceToken = await ensureDeviceToken(apiBase)
-        const accessData = await call(apiBase, deviceToken, input)
-        store.getState().signIn(accessData)
-        emit(host, 'flex-signed-in', {})
-        navigate('/dashboard')
-      } catch (e) {
-        setError(errorMessage(e))
-      } finally {
-        inFlight.current = false
-        setPending(false)
-      }
-    },
-    [apiBase, call, host, navigate],
+    (input: I) =>
+      run(async () => {
+        setError(null)
+        const attempt = async () => call(apiBase, await ensureDeviceToken(apiBase), input)
+        try {
+          let accessData: AccessData
+          try {
+            accessData = await attempt()
+          } catch (e) {
+            if (!isApiError(e) || e.code !== 'DEVICE_UNKNOWN') throw e
+            forgetDeviceToken(apiBase)
+            accessData = await attempt()
+          }
+          store.getState().signIn(accessData)
+          emit(host, 'flex-signed-in', {})
+          navigate('/dashboard')
+        } catch (e) {
+          setError(errorMessage(e))
+        }
+      }),
+    [apiBase, call, host, navigate, run],
   )
 
   return { submit, pending, error }

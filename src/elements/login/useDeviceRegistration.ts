@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { ensureDeviceToken } from '../../store/device'
+import { ensureDeviceToken } from '../../store/session'
 
 /**
  * Opening an authentication screen registers the anonymous device (spec §4).

@@ -1,9 +1,8 @@
 import { FloatingFocusManager, useDismiss, useFloatingRootContext } from '@floating-ui/react'
 import { useId, useRef, useState, type HTMLProps, type KeyboardEvent } from 'react'
-import { emit } from '../../events'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useNavigation } from '../../router/navigation'
-import { store } from '../../store'
+import { signOut as endSession } from '../../store/session'
 import { useElement } from '../context'
 
 // accessData is the server's body as-is: read user.name / user.email only when they are text.
@@ -24,7 +23,7 @@ const itemClass = 'block w-full px-4 py-2 text-left text-sm hover:bg-raised focu
  * the session and goes to /.
  */
 export function UserMenu() {
-  const { host, urls } = useElement()
+  const { host, urls, apiBase } = useElement()
   const { navigate } = useNavigation()
   const name = useFlexStore(selectName)
   const email = useFlexStore(selectEmail)
@@ -65,8 +64,7 @@ export function UserMenu() {
 
   const signOut = () => {
     setOpen(false)
-    store.getState().signOut()
-    emit(host, 'flex-signed-out', { reason: 'user' })
+    endSession(host, apiBase, 'user')
     navigate('/')
   }
 

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react'
+import { useId, type FormEvent } from 'react'
 import { register } from '../../api/calls'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
@@ -30,6 +30,7 @@ export function SignupScreen({ inPortal = false, onSwitch }: SignupScreenProps) 
   const showNotice = signedIn && !inPortal
   useDeviceRegistration(apiBase, !showNotice)
   const { submit, pending, error } = useAuthSubmit(register)
+  const ruleId = useId()
 
   if (showNotice) return <SignedInNotice />
 
@@ -55,7 +56,13 @@ export function SignupScreen({ inPortal = false, onSwitch }: SignupScreenProps) 
         {error && <Alert>{error}</Alert>}
         <TextField label="Name" name="name" type="text" autoComplete="name" required />
         <TextField label="Email address" name="email" type="email" autoComplete="email" required />
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required />
+        <div>
+          <TextField label="Password" name="password" type="password" autoComplete="new-password" required aria-describedby={ruleId} />
+          {/* The server's rule, stated before submit; its own message shows in the banner if a password is refused. */}
+          <p id={ruleId} className="mt-2 text-sm text-muted">
+            At least 8 characters. Not a common password or your e-mail address.
+          </p>
+        </div>
         <RememberForgot />
         <Button type="submit" className="w-full" pending={pending} pendingLabel="Signing up…">
           Sign up

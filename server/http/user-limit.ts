@@ -1,0 +1,82 @@
+import type { MiddlewareHandler } from 'hono'
+import type { RateLimitConfig } from '../config'
+import type { Queryable } from '../db/index'
+import { hitRateLimit, userBucket } from '../security/rate-limit'
+import { HttpError } from './errors'
+import { tooManyAttempts } from './throttle'
+
+/**
+ * The per-minute budget is counted in windows of 10 seconds (a sixth of it in
+ * each), so a script cannot spend a whole minute's calls in one burst and
+ * starve everyone else for its length.
+ */
+export const USER_WINDOW_SECONDS = 10
+
+/**
+ * How long a call from a token already known to be over budget is held before
+ * its 429: a client that ignores Retry-After gets one answer a second per
+ * connection instead of thousands, so its refusals cannot become a flood that
+ * slows everyone else. A timer, nothing more, holds the request.
+ */
+export const REFUSAL_HOLD_MS = 1000
+
+export interface UserLimit {
+  /** Seconds to wait when this token's user is known to be over budget (no database call), else 0. */
+  blocked(tokenHash: string): number
+  /** Holds a refused call for a moment (REFUSAL_HOLD_MS, at most the wait itself). */
+  hold(seconds: number): Promise<void>
+  /** Counts one call by `userId`; throws 429 once the user is over budget. */
+  count(userId: string, tokenHash: string): Promise<void>
+}
+
+export type UserLimitEnv = { Variables: { userLimit?: UserLimit } }
+
+export const tooManyRequests = (retryAfter: number) =>
+  new HttpError(429, tooManyAttempts(retryAfter).replace('attempts', 'requests'), { 'Retry-After': String(retryAfter) })
+
+/**
+ * The fair share of one account: `perUser` calls a minute on the routes a
+ * user's access token opens — far more than a person clicks, far less than a
+ * script sends. It is installed for the whole API, and the access-token
+ * guard applies it once it knows the user, so every route behind that guard
+ * (today's and those added later) has it, and routes opened by other
+ * credentials do not. The count is a database row, shared by instances.
+ * A token found over budget is remembered here until its window ends, so a
+ * flood of refused calls costs no database work at all (a revoked token may
+ * then read 429 instead of 401 for those few seconds), and each of those
+ * calls is held a moment before its answer (REFUSAL_HOLD_MS).
+ */
+export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL_HOLD_MS): MiddlewareHandler<UserLimitEnv> {
+  const perWindow = Math.max(1, Math.ceil((cfg.perUser * USER_WINDOW_SECONDS) / 60))
+  const blockedUntil = new Map<string, number>()
+  const left = (key: string) => {
+    const until = blockedUntil.get(key)
+    if (until === undefined) return 0
+    const seconds = Math.ceil((until - Date.now()) / 1000)
+    if (seconds > 0) return seconds
+    blockedUntil.delete(key)
+    return 0
+  }
+  const limit: UserLimit = {
+    blocked: left,
+    hold: (seconds) => new Promise((resolve) => setTimeout(resolve, Math.min(holdMs, seconds * 1000))),
+    async count(userId, tokenHash) {
+      const wait = left(userId)
+      if (wait > 0) {
+        blockedUntil.set(tokenHash, Date.now() + wait * 1000)
+        throw tooManyRequests(wait)
+      }
+      const { allowed, retryAfter } = await hitRateLimit(db, [{ key: userBucket(userId), limit: perWindow }], USER_WINDOW_SECONDS)
+      if (allowed) return
+      if (blockedUntil.size > 10_000) blockedUntil.clear() // a bound, not a policy: the database still counts
+      const until = Date.now() + retryAfter * 1000
+      blockedUntil.set(userId, until)
+      blockedUntil.set(tokenHash, until)
+      throw tooManyRequests(retryAfter)
+    },
+  }
+  return async (c, next) => {
+    c.set('userLimit', limit)
+    await next()
+  }
+}

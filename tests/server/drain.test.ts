@@ -1,0 +1,126 @@
+import { request as httpRequest, Agent } from 'node:http'
+import { connect, type Socket } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, type Database } from '../../server/db/index'
+import { startServer, type RunningServer } from '../../server/start'
+import { DEVICE, freshStorage, type Storage } from './harness'
+
+let storage: Storage | undefined
+let server: RunningServer | undefined
+afterEach(async () => {
+  await server?.close()
+  await storage?.drop()
+  server = undefined
+  storage = undefined
+})
+
+/** A database whose health query waits until released: an in-flight request we control. */
+function gated(db: Database) {
+  let release!: () => void
+  let entered!: () => void
+  const released = new Promise<void>((r) => (release = r))
+  const inside = new Promise<void>((r) => (entered = r))
+  let armed = false
+  const wrapped: Database = {
+    ...db,
+    async query(sql, params) {
+      if (armed && sql === 'SELECT 1') {
+        armed = false
+        entered()
+        await released
+      }
+      return db.query(sql, params)
+    },
+  }
+  return { db: wrapped, arm: () => (armed = true), inside, release }
+}
+
+interface Answer {
+  status: number
+  headers: Record<string, string | string[] | undefined>
+  body: string
+}
+
+/** GET over a given keep-alive agent, so the request can ride on an existing connection. */
+const get = (agent: Agent, url: string) =>
+  new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest(url, { agent }, (res) => {
+      let body = ''
+      res.on('data', (d) => (body += d))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+
+const closed = (socket: Socket) => new Promise<void>((resolve) => (socket.destroyed ? resolve() : socket.once('close', () => resolve())))
+
+describe('drain on stop (SIGTERM)', () => {
+  it('finishes the in-flight request, answers one arriving meanwhile with 503 and Connection: close, never a reset', async () => {
+    storage = await freshStorage()
+    const real = await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
+    const gate = gated(real)
+    server = await startServer({ port: 0, db: gate.db, log: () => {}, drainGraceMs: 200 })
+    const url = server.url
+    const agent = new Agent({ keepAlive: true, maxSockets: 2 })
+
+    // Two kept-alive connections, both used once.
+    await Promise.all([get(agent, `${url}api/openapi.json`), get(agent, `${url}api/openapi.json`)])
+    gate.arm()
+    const inFlight = get(agent, `${url}api/health`)
+    await gate.inside
+    const closing = server.close()
+
+    // On the other, already open connection: an answer, not ECONNRESET.
+    const during = await get(agent, `${url}api/health`)
+    expect(during.status).toBe(503)
+    expect(during.headers.connection).toBe('close')
+    expect(during.headers['retry-after']).toBe('1')
+    expect(JSON.parse(during.body)).toEqual({ message: 'The server is restarting. Please try again in a moment.' })
+
+    gate.release()
+    const finished = await inFlight
+    expect(finished.status).toBe(200)
+    expect(finished.headers.connection).toBe('close')
+    await closing
+    await expect(real.query('SELECT 1')).rejects.toThrow()
+    agent.destroy()
+    server = undefined
+  })
+
+  it('closes idle keep-alive connections, and stops listening', async () => {
+    storage = await freshStorage()
+    server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {}, drainGraceMs: 50 })
+    const socket = connect(server.port, '127.0.0.1')
+    await new Promise((r) => socket.once('connect', r))
+    socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n')
+    await new Promise((r) => socket.once('data', r))
+    await server.close()
+    await closed(socket) // the server ended it; the test would time out otherwise
+    await expect(fetch(`http://127.0.0.1:${server.port}/api/health`)).rejects.toThrow()
+    server = undefined
+  })
+})
+
+describe('aborted requests', () => {
+  it('are logged as aborted, with no stack and no 500', async () => {
+    storage = await freshStorage()
+    const logs: string[] = []
+    server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: (l) => logs.push(l) })
+    const body = JSON.stringify(DEVICE)
+    for (let i = 0; i < 3; i++) {
+      const socket = connect(server.port, '127.0.0.1')
+      await new Promise((r) => socket.once('connect', r))
+      // Half a body, then the client goes away.
+      socket.write(`POST /api/device HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`)
+      await new Promise((r) => setTimeout(r, 50))
+      socket.destroy()
+    }
+    await expect.poll(() => logs.filter((l) => l.startsWith('POST /api/device')).length).toBe(3)
+    // A complete request after them is logged with its status as usual.
+    expect((await fetch(`${server.url}api/health`)).status).toBe(200)
+    await expect.poll(() => logs.some((l) => /^GET \/api\/health 200 \d+ms$/.test(l))).toBe(true)
+    expect(logs.filter((l) => l.startsWith('POST /api/device'))).toEqual(Array.from({ length: 3 }, () => expect.stringMatching(/^POST \/api\/device aborted \d+ms$/)))
+    expect(logs.join('\n')).not.toMatch(/error|500|at /)
+  })
+})
