@@ -104,7 +104,7 @@ describe('migrations', () => {
 
 describe.skipIf(usePostgres)('the embedded database folder', () => {
   it('runs with fsync on (PGlite’s own default is off)', async () => {
-    s = await createTestServer()
+    s = await createTestServer({ ownStorage: true })
     expect(await s.db.query('SHOW fsync')).toEqual([{ fsync: 'on' }])
   })
 
