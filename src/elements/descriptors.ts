@@ -121,7 +121,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
 /** When each event fires. Its detail type is FlexEventMap's (src/events.ts). */
 export const EVENT_DOCS: Record<FlexEventName, string> = {
   'flex-signed-in': 'a log-in or sign-up succeeded',
-  'flex-signed-out': 'the user signed out, or the API answered 401',
+  'flex-signed-out': 'the user signed out (the access token is also revoked on the server, as a best effort), or the API answered 401',
   'flex-project-created': 'a project was created',
   'flex-key-created': 'an API key pair was created',
   'flex-key-deleted': 'an API key was deleted',
