@@ -90,9 +90,9 @@ describe('keys table', () => {
     await q.findByRole('table', { name: 'API keys' })
     const names = within(table(q)).getAllByRole('button').map((b) => b.getAttribute('aria-label')).filter(Boolean)
     expect(names).toEqual([
-      'Edit key Production (apid_a)', 'Roll key Production (apid_a)', 'Delete key Production (apid_a)',
-      'Edit key Production (apid_b)', 'Roll key Production (apid_b)', 'Delete key Production (apid_b)',
-      'Edit key CI', 'Roll key CI', 'Delete key CI',
+      'Copy API Project ID apid_a', 'Edit key Production (apid_a)', 'Roll key Production (apid_a)', 'Delete key Production (apid_a)',
+      'Copy API Project ID apid_b', 'Edit key Production (apid_b)', 'Roll key Production (apid_b)', 'Delete key Production (apid_b)',
+      'Copy API Project ID apid_c', 'Edit key CI', 'Roll key CI', 'Delete key CI',
     ])
     // The spec's buttons are still found by their exact names, once each.
     expect(q.getAllByRole('button', { name: 'Create' })).toHaveLength(1)

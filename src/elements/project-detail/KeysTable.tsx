@@ -1,7 +1,6 @@
 import { useRef } from 'react'
 import type { KeyInfo } from '../../api/types'
-import { Button } from '../../components/Button'
-import { CopyField } from '../../components/copy-field/CopyField'
+import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { formatDate } from '../projects/format-date'
 import { EXPIRED, keyStatus } from './key-status'
 import { useWidth } from '../../hooks/useWidth'
@@ -16,7 +15,7 @@ const ACTIONS: ReadonlyArray<[KeyActionKind, string]> = [
 ]
 
 /**
- * The project's keys, one row each with its own actions. Below 720 px of the
+ * The project's keys, one row each with its own actions. Below 768 px of the
  * widget's own width the rows stack into cards, each value under its label.
  * The actions' names say which key they act on ("Delete key Production"), so
  * none is mistaken for the spec's Delete.
@@ -24,13 +23,16 @@ const ACTIONS: ReadonlyArray<[KeyActionKind, string]> = [
 export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind: KeyActionKind, key: KeyInfo) => void }) {
   const ref = useRef<HTMLDivElement>(null)
   const width = useWidth(ref)
-  const narrow = width > 0 && width < 720
+  const narrow = width > 0 && width < 768
   const now = Date.now()
   // A roll leaves two keys of one name: tell them apart by id.
   const label = (k: KeyInfo) => (keys.filter((o) => o.name === k.name).length > 1 ? `${k.name} (${k.id})` : k.name)
-  const cell = narrow ? 'flex gap-3 py-1' : 'px-2 py-3 align-top'
+  // Wide: one line a row (ids truncate, their copy button beside them), so
+  // rows read as a list; the values that must not break keep to one line.
+  const cell = narrow ? 'flex gap-3 py-1' : 'whitespace-nowrap px-2 py-3 align-middle'
   return (
-    <div ref={ref} className="mt-6 min-w-0">
+    // overflow-x-auto: a last resort between the stacking width and a table that fits.
+    <div ref={ref} className="mt-6 min-w-0 overflow-x-auto">
       <table className={`w-full text-left text-sm text-fg ${narrow ? 'block' : ''}`}>
         <caption className="sr-only">API keys</caption>
         <thead className={narrow ? 'sr-only' : 'border-b border-border text-xs text-muted'}>
@@ -48,19 +50,30 @@ export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind
             return (
             <tr key={k.id} className={narrow ? 'block rounded-flex border border-border p-3' : ''}>
               {[
-                <span dir="auto" className="font-medium">
+                <span dir="auto" title={k.name} className={`block truncate font-medium ${narrow ? '' : 'max-w-32'}`}>
                   {k.name}
                 </span>,
-                <CopyField label="API Project ID" value={k.id} />,
+                <span className="flex items-center gap-1">
+                  <span className={`truncate font-mono text-xs ${narrow ? '' : 'max-w-28'}`} title={k.id}>
+                    {k.id}
+                  </span>
+                  <CopyIdButton value={k.id} label={`Copy API Project ID ${k.id}`} />
+                </span>,
                 <span className="whitespace-nowrap font-mono text-xs">{k.maskedKey}</span>,
                 formatDate(k.createdAt),
                 k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never',
                 status,
-                <div className="flex flex-wrap gap-2">
+                <div className="-mx-2 flex flex-wrap">
                   {ACTIONS.filter(([kind]) => kind !== 'roll' || status !== EXPIRED).map(([kind, text]) => (
-                    <Button key={kind} variant={kind === 'delete' ? 'danger' : 'secondary'} className="px-3 py-1" aria-label={`${text} key ${label(k)}`} onClick={() => onAction(kind, k)}>
+                    <button
+                      key={kind}
+                      type="button"
+                      className={`rounded-flex px-2 py-1 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${kind === 'delete' ? 'text-danger hover:underline' : 'text-accent hover:text-accent-hover'}`}
+                      aria-label={`${text} key ${label(k)}`}
+                      onClick={() => onAction(kind, k)}
+                    >
                       {text}
-                    </Button>
+                    </button>
                   ))}
                 </div>,
               ].map((value, i) => (

@@ -1,8 +1,8 @@
 import { memo } from 'react'
 import type { ProjectSummary } from '../../api/types'
+import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { RouteLink } from '../../router/RouteLink'
 import { projectHref } from '../../router/routes'
-import { CopyIdButton } from './CopyIdButton'
 import { formatDate } from './format-date'
 
 // Every cell is one truncated line, which keeps rows at the fixed height the
