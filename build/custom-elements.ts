@@ -61,7 +61,7 @@ export const attributeType = (name: AttributeName): string => ATTRIBUTE_DOCS[nam
 export function customElementsManifest(details = eventDetailTypes()): Package {
   const declaration = (tag: FlexTag): CustomElementDeclaration => {
     const attributes: readonly AttributeName[] = ELEMENTS[tag].attributes
-    const { summary, events } = ELEMENT_DOCS[tag]
+    const { summary, events, properties = [], slots, cssParts } = ELEMENT_DOCS[tag]
     return {
       kind: 'class',
       customElement: true,
@@ -79,13 +79,19 @@ export function customElementsManifest(details = eventDetailTypes()): Package {
           ...(doc.default === undefined ? {} : { default: JSON.stringify(doc.default) }),
         }
       }),
-      members: attributes.map((prop) => ({
-        kind: 'field' as const,
-        name: prop,
-        attribute: attributeName(prop),
-        type: { text: `${attributeType(prop)} | undefined` },
-        description: ATTRIBUTE_DOCS[prop].doc,
-      })),
+      members: [
+        ...attributes.map((prop) => ({
+          kind: 'field' as const,
+          name: prop as string,
+          attribute: attributeName(prop),
+          type: { text: `${attributeType(prop)} | undefined` },
+          description: ATTRIBUTE_DOCS[prop].doc,
+        })),
+        // Property-only members (no attribute), such as `snippets`.
+        ...properties.map((p) => ({ kind: 'field' as const, name: p.name, type: { text: p.type }, description: p.doc })),
+      ],
+      ...(slots ? { slots: slots.map((x) => ({ name: x.name, description: x.doc })) } : {}),
+      ...(cssParts ? { cssParts: cssParts.map((x) => ({ name: x.name, description: x.doc })) } : {}),
       events: events.map(
         (name): Event => ({
           name,

@@ -60,6 +60,16 @@ export interface ElementDoc {
   summary: string
   /** The events it dispatches on itself. */
   events: readonly FlexEventName[]
+  /** Properties that are not attributes (set from script). */
+  properties?: readonly { name: string; type: string; doc: string }[]
+  slots?: readonly { name: string; doc: string }[]
+  cssParts?: readonly { name: string; doc: string }[]
+}
+
+const SNIPPETS_PROPERTY = {
+  name: 'snippets',
+  type: 'HostSnippet[] | undefined',
+  doc: "the host's own code templates ({ label, template }, same placeholders as <flex-snippet>), shown as tabs with copy in the reveal dialogs",
 }
 
 /** The rest of each element's descriptor: its summary and its events. */
@@ -67,6 +77,7 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
   'flex-portal': {
     summary: 'The whole product: a router over the log-in, sign-up, dashboard and project routes, guards included.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-project-created', 'flex-key-created', 'flex-key-deleted', 'flex-key-rolled', 'flex-key-updated'],
+    properties: [SNIPPETS_PROPERTY],
   },
   'flex-login': {
     summary: 'The log-in screen alone.',
@@ -79,14 +90,18 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
   'flex-projects': {
     summary: 'The dashboard (sidebar, user menu, the list of projects, dialogs) alone.',
     events: ['flex-navigate', 'flex-signed-out', 'flex-project-created'],
+    properties: [SNIPPETS_PROPERTY],
   },
   'flex-project-detail': {
     summary: 'One project and its API keys.',
     events: ['flex-navigate', 'flex-signed-out', 'flex-key-created', 'flex-key-deleted', 'flex-key-rolled', 'flex-key-updated'],
+    properties: [SNIPPETS_PROPERTY],
   },
   'flex-snippet': {
     summary: 'Wraps the host page\'s own code blocks and fills `{{projectId}}`, `{{apiProjectId}}` and `{{apiKey}}` in place, with a project and key picker shared by every snippet on the page.',
     events: ['flex-signed-out'],
+    slots: [{ name: '', doc: "the host's code blocks, kept in the page's own DOM" }],
+    cssParts: [{ name: 'bar', doc: 'the row under the code with the picker (or the log-in hint) and Copy' }],
   },
 }
 
