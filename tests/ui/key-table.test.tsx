@@ -53,16 +53,16 @@ describe('keys table', () => {
     expect(cells('Production').slice(2, 6)).toEqual(['fxk_…prod', 'Mar 5, 2024', 'Apr 1, 2024', 'Active'])
     expect(cells('Staging').slice(4, 6)).toEqual(['Never', 'Expires in 23 h'])
     expect(cells('Old')[5]).toBe('Expired')
-    expect(within(rowOf(q, 'Production')).getByRole('button', { name: /API Project ID\s*apid_prod/ })).toBeTruthy()
+    expect(within(rowOf(q, 'Production')).getByRole('button', { name: /API Project ID\s*apid_prod/ })).toBeInTheDocument()
     // An expired key can be edited or deleted, not rolled.
     expect(within(rowOf(q, 'Old')).queryByRole('button', { name: 'Roll key Old' })).toBeNull()
-    expect(within(rowOf(q, 'Old')).getByRole('button', { name: 'Delete key Old' })).toBeTruthy()
+    expect(within(rowOf(q, 'Old')).getByRole('button', { name: 'Delete key Old' })).toBeInTheDocument()
   })
 
   it('counts the keys that have not expired against the limit, and shows the options of Pick Key To Delete as name and id', async () => {
     stubFetch({ [GET]: { body: withKeys([key('apid_a', 'A'), key('apid_b', 'B'), key('apid_c', 'C', { expiresAt: '2024-01-01T00:00:00.000Z' })], 20) } })
     const { q } = renderDetail('prj_7')
-    expect(await q.findByText('2 of 20 keys')).toBeTruthy()
+    expect(await q.findByText('2 of 20 keys')).toBeInTheDocument()
     expect((q.getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(false)
     await userEvent.setup().click(q.getByRole('button', { name: 'Delete' }))
     const select = within(q.getByRole('dialog', { name: 'Pick Key To Delete' })).getByRole('combobox', { name: 'API Project ID' }) as HTMLSelectElement
@@ -79,7 +79,7 @@ describe('keys table', () => {
     const { q } = renderDetail('prj_7')
     const create = (await q.findByRole('button', { name: 'Create' })) as HTMLButtonElement
     expect(create.disabled).toBe(true)
-    expect(q.getByText('2 of 2 keys')).toBeTruthy()
+    expect(q.getByText('2 of 2 keys')).toBeInTheDocument()
     const reason = q.getByText(/Key limit reached/)
     expect(create.getAttribute('aria-describedby')).toBe(reason.id)
   })
@@ -155,7 +155,7 @@ describe('per-key actions', () => {
     expect(sent.name).toBe('Production')
     expect(Date.parse(sent.expiresAt) - before).toBeGreaterThanOrEqual(24 * HOUR - 1000)
     expect(Date.parse(sent.expiresAt) - Date.now()).toBeLessThanOrEqual(24 * HOUR)
-    expect(await q.findByRole('button', { name: 'Edit key Production' })).toBeTruthy()
+    expect(await q.findByRole('button', { name: 'Edit key Production' })).toBeInTheDocument()
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'apid_a' }])
   })
 
@@ -198,8 +198,8 @@ describe('per-key actions', () => {
 
     const info = await q.findByRole('dialog', { name: 'New API Information' })
     expect(info.textContent).toContain(NEW_PAIR_TEXT)
-    expect(within(info).getByRole('button', { name: /^API Project ID\s*apid_n/ })).toBeTruthy()
-    expect(within(info).getByRole('button', { name: /API Key\s*fxk_the_whole_new_secret/ })).toBeTruthy()
+    expect(within(info).getByRole('button', { name: /^API Project ID\s*apid_n/ })).toBeInTheDocument()
+    expect(within(info).getByRole('button', { name: /API Key\s*fxk_the_whole_new_secret/ })).toBeInTheDocument()
     expect(api.callsTo('POST /api/manage/dapp/prj_7/api-key/apid_a/roll')[0].body).toEqual({ graceSeconds: 3600 })
     expect(events.events.map((e) => [e.type, e.detail])).toEqual([['flex-key-rolled', { projectId: 'prj_7', keyId: 'apid_a', newKeyId: 'apid_n' }]])
     expect(JSON.stringify(events.events[0].detail)).not.toContain('fxk_')
@@ -225,7 +225,7 @@ describe('per-key actions', () => {
     expect(dialog.textContent).toContain('Production')
     expect(dialog.textContent).toContain('apid_b')
     await user.click(within(dialog).getByRole('button', { name: 'Delete key' }))
-    expect(await q.findByText('Successfully deleted!')).toBeTruthy()
+    expect(await q.findByText('Successfully deleted!')).toBeInTheDocument()
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/manage/dapp/prj_7/api-key/apid_b'])
     await waitFor(() => expect(q.queryByRole('button', { name: 'Delete key Production' })).toBeNull())
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'apid_b' }])

@@ -191,11 +191,11 @@ describe('<flex-login> on a page without <flex-portal>', () => {
     const user = userEvent.setup()
     await user.click(await q.findByRole('button', { name: 'Sign up' }))
     const heading = await q.findByRole('heading', { name: 'Sign up for your account' })
-    expect(q.getByLabelText('Name')).toBeTruthy()
+    expect(q.getByLabelText('Name')).toBeInTheDocument()
     await waitFor(() => expect(el.shadowRoot!.activeElement).toBe(heading))
     expect(window.location.hash).toBe(hash)
     await user.click(q.getByRole('button', { name: 'Log in' }))
-    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
   })
 
   it('with signup-url, Sign up is a link to that address instead', async () => {
@@ -209,7 +209,7 @@ describe('<flex-login> on a page without <flex-portal>', () => {
     stubFetch(DEVICE)
     const q = shadow(mountElement('flex-signup'))
     await userEvent.setup().click(await q.findByRole('button', { name: 'Log in' }))
-    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeTruthy()
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
     const linked = shadow(mountElement('flex-signup', { 'login-url': '/sign-in' }))
     expect((await linked.findByRole('link', { name: 'Log in' })).getAttribute('href')).toBe(new URL('/sign-in', document.baseURI).href)
   })

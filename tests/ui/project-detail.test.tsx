@@ -75,7 +75,7 @@ describe('project detail', () => {
   it('no project chosen is a calm empty state, not an error, and makes no call', async () => {
     const api = stubFetch({})
     const { q } = renderDetail(undefined, { route: '/projects' })
-    expect(await q.findByText('Choose a project to see its keys.')).toBeTruthy()
+    expect(await q.findByText('Choose a project to see its keys.')).toBeInTheDocument()
     expect(q.queryByRole('alert')).toBeNull()
     expect(q.queryByText(/not found/i)).toBeNull()
     expect(api.calls).toHaveLength(0)

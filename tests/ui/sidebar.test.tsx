@@ -109,7 +109,7 @@ describe('sidebar="none"', () => {
     const links = Array.from(nav.querySelectorAll('a'))
     expect(links.map((a) => a.textContent)).toEqual(['Flex Projects', 'Flex Quickstart Guide (opens in a new tab)', 'API Documentation (opens in a new tab)'])
     expect(links[1].getAttribute('href')).toBe(new URL('/api/docs#quickstart', document.baseURI).href)
-    expect(within(header).getByRole('button', { name: 'User menu' })).toBeTruthy()
+    expect(within(header).getByRole('button', { name: 'User menu' })).toBeInTheDocument()
     const menu = within(header).getByRole('button', { name: 'Open sidebar' })
     expect(menu.className).toContain('cq-md:hidden')
     await userEvent.setup().click(menu)

@@ -40,7 +40,7 @@ describe('<flex-snippet>', () => {
     const api = stubFetch({})
     const el = mountSnippet()
     await waitFor(() => expect(code(el)).toBe(filled('YOUR_PROJECT_ID', 'YOUR_API_PROJECT_ID', 'YOUR_API_KEY')))
-    expect(shadow(el).getByText('Log in to fill in your keys')).toBeTruthy()
+    expect(shadow(el).getByText('Log in to fill in your keys')).toBeInTheDocument()
     expect(shadow(el).queryByRole('combobox')).toBeNull()
     // The highlighter's tokens are still there; the value went into the name token.
     expect(el.querySelector('.token.variable')!.textContent).toBe('YOUR_API_KEY')
@@ -52,7 +52,7 @@ describe('<flex-snippet>', () => {
     signInAs()
     const el = mountSnippet()
     await waitFor(() => expect(code(el)).toBe(filled('prj_2', 'apid_2', 'YOUR_API_KEY')))
-    expect(shadow(el).getByText('Create a key to paste it here')).toBeTruthy()
+    expect(shadow(el).getByText('Create a key to paste it here')).toBeInTheDocument()
     expect((shadow(el).getByRole('combobox', { name: 'Project' }) as HTMLSelectElement).value).toBe('prj_2')
   })
 
@@ -93,7 +93,7 @@ describe('<flex-snippet>', () => {
   it('fills blocks the host renders late, and text the host rewrites', async () => {
     stubFetch({})
     const el = mountElement('flex-snippet')
-    await waitFor(() => expect(shadow(el).getByText('Log in to fill in your keys')).toBeTruthy())
+    await waitFor(() => expect(shadow(el).getByText('Log in to fill in your keys')).toBeInTheDocument())
     el.insertAdjacentHTML('beforeend', '<pre><code>key: <span>{{api</span><span>Key}}</span></code></pre>')
     await waitFor(() => expect(code(el)).toBe('key: YOUR_API_KEY'))
     el.querySelector('span')!.firstChild!.textContent = 'id: {{projectId}} '
@@ -119,7 +119,7 @@ describe('<flex-snippet>', () => {
     await waitFor(() => expect(code(el)).toContain('YOUR_API_KEY'))
     fireEvent.click(shadow(el).getByRole('button', { name: 'Copy' }))
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(filled('YOUR_PROJECT_ID', 'YOUR_API_PROJECT_ID', 'YOUR_API_KEY')))
-    expect(await shadow(el).findByText('Successfully copied')).toBeTruthy()
+    expect(await shadow(el).findByText('Successfully copied')).toBeInTheDocument()
   })
 
   it('a deleted key leaves every snippet: the next key of the project takes its place', async () => {
