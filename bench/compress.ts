@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-/** The yardstick of design.md §5: `gzip -9`. */
+/** The yardstick every size budget in the README uses: `gzip -9`. */
 export const gzip9 = (data: string | Buffer): number => gzipSync(data, { level: 9 }).length
 
 /** Brotli at its best quality, as a CDN would pre-compress a static file. */

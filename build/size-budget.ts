@@ -1,6 +1,6 @@
 /**
  * Prints the gzip -9 size of the script-tag bundle after every build and fails
- * the build above the ceiling, so the budget of design.md §5 cannot slip.
+ * the build above the ceiling, so the size budget cannot slip.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -11,7 +11,7 @@ export const apiDocsUrl = (apiBase: string, anchor = ''): string | undefined => 
   return url && url + anchor
 }
 
-/** How long the 'Successfully copied' notice stays (spec §9). */
+/** How long the 'Successfully copied' notice stays. */
 export const COPY_NOTICE_MS = 1000
 
 /** How long a success toast ('Successfully deleted!') stays before it closes itself. */

@@ -7,7 +7,7 @@ import { readJsonObject, text } from '../http/validate'
 import { ipBucket, pruneRateLimits } from '../security/rate-limit'
 import type { RouteDeps } from './context'
 
-// spec §3: every field is a string, most of them empty placeholders.
+// Every field is a string, most of them empty placeholders.
 const OPTIONAL_FIELDS = ['pushToken', 'timeZone', 'appVersion', 'osVersion', 'userId', 'deviceModel', 'country', 'language'] as const
 
 /** POST /device: an anonymous device gets the token that may call register and authenticate. */

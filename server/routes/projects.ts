@@ -39,7 +39,7 @@ export function projectRoutes({ db, config, clock, keys }: RouteDeps) {
         await throttle(db, [{ key: projectBucket(c.var.userId), limit: config.rateLimit.projectsPerUser }], config.rateLimit.windowSeconds)
         const body = await readJsonObject(c)
         const name = text(body, 'name', { label: 'Project name', required: true, max: 120 })
-        // The portal sends an empty description as undefined (spec §5).
+        // The portal sends an empty description as undefined.
         const description = text(body, 'description', { label: 'Project description', max: 2000 })
         const project = await createProject(db, c.var.userId, name, description, config.projectLimit)
         if (!project) {

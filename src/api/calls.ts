@@ -1,5 +1,5 @@
 /**
- * The eight calls of spec §7, each under the element's `api-base`. Register and
+ * The eight calls of the API contract, each under the element's `api-base`. Register and
  * authenticate carry the device token; project calls carry the access token.
  */
 import { DEVICE_PAYLOAD } from './device'
@@ -24,7 +24,7 @@ export async function authenticate(base: string, deviceToken: string, input: Log
 }
 
 export async function createProject(base: string, token: string, input: NewProjectInput): Promise<Project> {
-  // spec §5: an empty name or description is sent as undefined (the server answers with a message).
+  // An empty name or description is sent as undefined (the server answers with a message).
   const body = { name: input.name || undefined, description: input.description || undefined }
   return parseProject(await request({ base, method: 'POST', path: '/manage/dapp', token, body }))
 }

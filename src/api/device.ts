@@ -1,7 +1,7 @@
 import { VERSION } from '../version'
 
 /**
- * The anonymous web device of spec §3: fixed placeholders. The device id is a
+ * The anonymous web device: fixed placeholders. The device id is a
  * dummy on purpose; nothing about the real browser is sent.
  */
 export const DEVICE_PAYLOAD = Object.freeze({

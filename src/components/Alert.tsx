@@ -11,7 +11,7 @@ export interface AlertProps {
   className?: string
 }
 
-/** The red banner with a red icon (spec §2), announced to screen readers. */
+/** The red banner with a red icon, announced to screen readers. */
 export function Alert({ children, tone = 'error', onDismiss, onRetry, className = '' }: AlertProps) {
   const colours = { error: 'bg-danger-bg text-danger border-danger', warning: 'bg-warning-bg text-warning border-warning font-medium', info: 'bg-raised text-fg border-border' }[tone]
   return (

@@ -4,7 +4,7 @@ import { COPY_NOTICE_MS } from '../constants'
 export type CopyStatus = 'idle' | 'copied' | 'failed'
 
 /**
- * Copies with the Clipboard API. 'copied' lasts COPY_NOTICE_MS (spec §9);
+ * Copies with the Clipboard API. 'copied' lasts COPY_NOTICE_MS;
  * 'failed' (no clipboard, insecure page, permission refused) stays until the
  * next attempt, because the user still has to copy by hand.
  */

@@ -17,7 +17,7 @@ function expire(host: HTMLElement, apiBase: string, token: string) {
 }
 
 /**
- * The project calls of spec §7, bound to this element's api-base and the
+ * The project calls of the API contract, bound to this element's api-base and the
  * shared session's access token. `signedIn` is false without access data:
  * screens then show a log-in notice instead of calling.
  */

@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2 / design.md §1. Paths are what follows `#` in
+ * The route table. Paths are what follows `#` in
  * hash mode (`/projects?projectid=…`); memory mode keeps the same strings.
  */
 export type ScreenName = 'login' | 'signup' | 'dashboard' | 'project'

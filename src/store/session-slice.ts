@@ -5,7 +5,7 @@ import type { FlexState } from './index'
 export type SignOutReason = 'expired'
 
 export interface SessionSlice {
-  /** The sign-up / log-in response body; its presence is what "signed in" means (spec §6). */
+  /** The sign-up / log-in response body; its presence is what "signed in" means. */
   accessData: AccessData | null
   /** Why the last sign-out happened, so the log-in screen can say so. */
   signOutReason: SignOutReason | null

@@ -1,6 +1,6 @@
 /**
  * Issue 5, scenarios 1, 2 and 6: the whole journey on `/`, the requests it puts
- * on the wire (spec §7), and the same journey under the page's strict CSP.
+ * on the wire, and the same journey under the page's strict CSP.
  */
 import { describe, expect, it } from 'vitest'
 import { runJourney } from './harness/journey'
@@ -19,7 +19,7 @@ describe('the whole journey on /', () => {
     expectNoProblems(problems)
   })
 
-  it('puts the calls of spec §7 on the wire, with the device payload and the right bearer token on each (scenario 2)', async () => {
+  it('puts the calls of the API contract on the wire, with the device payload and the right bearer token on each (scenario 2)', async () => {
     const { context, problems } = await suite.context()
     const wire = new WireRecorder(context)
     const page = await context.newPage()
@@ -29,7 +29,7 @@ describe('the whole journey on /', () => {
 
     // Every call is one of the eight, with its method and credential.
     const unexpected = calls.filter((call) => !route(call))
-    expect(unexpected.map((c) => `${c.method} ${c.path}`), 'calls outside spec §7').toEqual([])
+    expect(unexpected.map((c) => `${c.method} ${c.path}`), 'calls outside the API contract').toEqual([])
     for (const call of calls) {
       const expected = route(call)!
       expect(`${call.method} ${call.path}: ${call.credential}`).toBe(`${call.method} ${call.path}: ${expected.credential}`)
@@ -58,7 +58,7 @@ describe('the whole journey on /', () => {
       `DELETE /api/manage/dapp/${id}/api-key/${encodeURIComponent(journey.deletedKeyId)} → 200`,
     ])
 
-    // The bodies: the device placeholders (spec §3), the forms as typed, nothing on GET/DELETE.
+    // The bodies: the device placeholders, the forms as typed, nothing on GET/DELETE.
     const body = (method: string, path: string) => calls.find((c) => c.method === method && c.path === path)?.body
     expect(body('POST', '/api/device')).toEqual({
       deviceUDID: expect.stringMatching(/\S/),
@@ -107,7 +107,7 @@ describe('the whole journey on /', () => {
   })
 })
 
-/** Which of the eight calls of spec §7 this is, and the credential it must carry. */
+/** Which of the eight calls of the API contract this is, and the credential it must carry. */
 function route(call: WireCall): { credential: WireCall['credential'] } | undefined {
   const { method, path } = call
   if (method === 'POST' && path === '/api/device') return { credential: 'none' }

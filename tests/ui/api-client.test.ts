@@ -148,7 +148,7 @@ describe('the eight calls', () => {
     expect(api.calls.map((c) => c.url)).toEqual(['/api/device', '/api/device'])
   })
 
-  it('sends an empty project name or description as undefined (spec §5)', async () => {
+  it('sends an empty project name or description as undefined', async () => {
     const api = stubFetch({ 'POST /api/manage/dapp': { body: project } })
     await createProject('/api', 'acc', { name: '', description: '' })
     expect(only(api.calls).body).toEqual({})

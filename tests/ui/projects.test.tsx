@@ -272,7 +272,7 @@ describe('adding a project', () => {
     expect(q.queryByRole('dialog', { name: 'API Information' })).toBeNull()
     expect(api.callsTo(LIST)).toHaveLength(1)
     expect(events.events).toHaveLength(0)
-    // spec §5: the empty name is sent as undefined (absent from the JSON).
+    // The empty name is sent as undefined (absent from the JSON).
     expect(api.callsTo(CREATE)[0].body).toEqual({ description: 'Only a description' })
   })
 

@@ -20,7 +20,7 @@ export interface LoginScreenProps {
   onSwitch?: () => void
 }
 
-/** The log-in screen (spec §2): routes / and /login, and <flex-login>. */
+/** The log-in screen: routes / and /login, and <flex-login>. */
 export function LoginScreen({ inPortal = false, onSwitch }: LoginScreenProps) {
   const { apiBase } = useElement()
   const signedIn = useFlexStore((s) => s.accessData !== null)

@@ -1,6 +1,6 @@
 /**
  * The mark shown on the authentication screens: an inline SVG (no request, no
- * product name — spec §1), drawn in the accent colour so a host's theme applies.
+ * product name), drawn in the accent colour so a host's theme applies.
  */
 export function Logo({ className = 'h-12 w-12' }: { className?: string }) {
   return (

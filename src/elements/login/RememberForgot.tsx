@@ -2,9 +2,9 @@ import { useId } from 'react'
 import { useElement } from '../context'
 
 /**
- * 'Remember me' and 'Forgot your password?' (spec §2). Neither has behaviour of
- * its own; the link becomes real only when the host gives `forgot-password-url`
- * (design.md §2), and then opens in a new tab so the form keeps its input.
+ * 'Remember me' and 'Forgot your password?'. Neither has behaviour of
+ * its own; the link becomes real only when the host gives `forgot-password-url`,
+ * and then opens in a new tab so the form keeps its input.
  */
 export function RememberForgot() {
   const id = useId()

@@ -10,7 +10,7 @@ import { useRouteFocus } from './useRouteFocus'
 /**
  * <flex-portal>'s router over the route table. The screens are plain React
  * components here, not nested custom elements: r2wc warns when one element's
- * root unmounts inside another's tree (design.md §3).
+ * root unmounts inside another's tree.
  */
 export function PortalScreen() {
   const screen = useGuardedRoute()

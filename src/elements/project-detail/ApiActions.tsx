@@ -20,7 +20,7 @@ import { useNewKeys } from './useNewKeys'
 
 const DELETED_NOTICE = 'Successfully deleted!'
 
-/** 'API Actions' (spec §2): Create a key pair, Delete one. `onChanged` reloads the project. */
+/** 'API Actions': Create a key pair, Delete one. `onChanged` reloads the project. */
 export function ApiActions({ project, onChanged }: { project: Project; onChanged: () => void }) {
   const { host } = useElement()
   const api = useManageApi()

@@ -9,7 +9,7 @@ import { RevealSnippets } from '../snippet/RevealSnippets'
 
 export const NEW_PAIR_TEXT = 'Copy the Project ID and API key. This is your new API pairing!'
 
-/** 'New API Information' (spec §2): the new pair(s), shown once, so only its own button closes it. */
+/** 'New API Information': the new pair(s), shown once, so only its own button closes it. */
 export function NewKeyDialog({ projectId, keys, onClose, returnFocus }: { projectId: string; keys: KeyMap | null; onClose: () => void; returnFocus?: MutableRefObject<HTMLElement | null> }) {
   return (
     <Dialog open={keys !== null} onClose={onClose} title="New API Information" dismissible={false} returnFocus={returnFocus}>

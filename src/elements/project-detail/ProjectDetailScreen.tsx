@@ -12,7 +12,7 @@ export interface ProjectDetailScreenProps {
   inPortal?: boolean
 }
 
-/** Project detail (spec §2, /projects?projectid={id}). */
+/** Project detail (/projects?projectid={id}). */
 export function ProjectDetailScreen({ projectId, inPortal = false }: ProjectDetailScreenProps) {
   const { route } = useNavigation()
   const { signedIn } = useManageApi()

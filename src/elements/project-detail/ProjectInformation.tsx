@@ -11,7 +11,7 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
   )
 }
 
-/** 'Project Information' (spec §2). Text from the server is shown as plain text, wrapped in place. */
+/** 'Project Information'. Text from the server is shown as plain text, wrapped in place. */
 export function ProjectInformation({ project }: { project: Project }) {
   const keyIds = Object.keys(project.apiKey)
   const headingId = useId()

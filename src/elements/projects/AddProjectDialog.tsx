@@ -19,9 +19,9 @@ export interface AddProjectDialogProps {
 }
 
 /**
- * 'Add new project' (spec §2). A failed create keeps the dialog open with the
- * error and what was typed; nothing else opens. Fields are not checked here
- * (spec §5): the server's message says what is wrong.
+ * 'Add new project'. A failed create keeps the dialog open with the
+ * error and what was typed; nothing else opens. Fields are not checked here:
+ * the server's message says what is wrong.
  */
 export function AddProjectDialog({ open, onClose, onCreated, createProject, returnFocus }: AddProjectDialogProps) {
   const [name, setName] = useState('')

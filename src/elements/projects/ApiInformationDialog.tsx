@@ -10,7 +10,7 @@ import { RevealSnippets } from '../snippet/RevealSnippets'
 export const ONE_TIME_WARNING = 'Copy the API key. This is the only time you will be able to see it!'
 
 /**
- * 'API Information' after a project is created (spec §2): its key pair(s),
+ * 'API Information' after a project is created: its key pair(s),
  * Project ID and Webhook Secret, each click-to-copy. The secrets are shown
  * this once, so only Exit closes it.
  */

@@ -13,7 +13,7 @@ export const STACKED_ROW_HEIGHT_PX = 96
 const th = 'px-4 py-3 text-xs font-semibold uppercase tracking-wide text-muted'
 
 /**
- * The projects table (spec §2) with a name search above it. Only the rows in
+ * The projects table with a name search above it. Only the rows in
  * view (plus a margin) are in the DOM, so ten thousand projects render and
  * scroll like twenty; the search reaches any of them by name.
  */

@@ -23,7 +23,7 @@ function ExternalItem({ href, icon, children }: { href?: string; icon: ReactNode
 }
 
 /**
- * The sidebar's three items (spec §2). `onNavigate` lets the small-screen sheet
+ * The sidebar's three items. `onNavigate` lets the small-screen sheet
  * close itself; `inHeader`: a row in the header (sidebar="none", wide elements).
  */
 export function SidebarNav({ onNavigate, inHeader }: { onNavigate?: () => void; inHeader?: boolean }) {

@@ -18,7 +18,7 @@ const selectEmail = userText('email')
 const itemClass = 'block w-full px-4 py-2 text-left text-sm hover:bg-raised focus:bg-raised focus:outline-none'
 
 /**
- * The top-right user menu (spec §2): Your Profile and Settings are links when
+ * The top-right user menu: Your Profile and Settings are links when
  * the host gives profile-url / settings-url and inert otherwise; Sign out ends
  * the session and goes to /.
  */

@@ -21,8 +21,8 @@ export interface SignupScreenProps {
 }
 
 /**
- * The sign-up screen (spec §2): route /signup, and <flex-signup>. Unlike the
- * spec's original, a failure shows the server's message (design.md §2).
+ * The sign-up screen: route /signup, and <flex-signup>. Unlike the
+ * spec's original, a failure shows the server's message.
  */
 export function SignupScreen({ inPortal = false, onSwitch }: SignupScreenProps) {
   const { apiBase } = useElement()

@@ -94,7 +94,7 @@ export async function runJourney(page: Page, { shots = false } = {}): Promise<Jo
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(project.id)
   await expectHidden(notice, 5000)
   const lasted = await timing.shownFor()
-  // spec §9: 1000 ms; a loaded machine may fire the timer a little late, never early.
+  // 1000 ms; a loaded machine may fire the timer a little late, never early.
   expect(lasted, 'the notice lasts about a second').toBeGreaterThanOrEqual(950)
   expect(lasted).toBeLessThan(2000)
   const [firstKey] = Object.values(project.apiKey)

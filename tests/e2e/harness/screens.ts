@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core'
 
-/** The texts of spec §2 and §4. */
+/** The screens' texts, word for word. */
 export const TEXT = {
   logInHeading: 'Log in to your account',
   signUpHeading: 'Sign up for your account',
