@@ -1,6 +1,36 @@
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
+// The layering: shared code (components, hooks, api, store, router, styles,
+// context) never reaches up into elements/; an element folder uses shared code
+// and its own files, never another element's. <flex-portal> alone composes the
+// other elements' screens.
+const ELEMENT_FOLDERS = ['login', 'signup', 'projects', 'project-detail', 'snippet']
+const layering = [
+  {
+    files: ['src/{components,hooks,api,store,router,styles,context}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/elements/**'], message: 'Shared code must not import from elements/: move what both need down a layer.' }] }],
+    },
+  },
+  ...ELEMENT_FOLDERS.map((name) => ({
+    files: [`src/elements/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ELEMENT_FOLDERS.concat('portal').filter((other) => other !== name).map((other) => `../${other}/**`),
+              message: "An element does not borrow from another element's folder: move what both use to components/, hooks/ or another shared place.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+]
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'test-artifacts/**', 'bench-results/**'] },
   ...tseslint.configs.recommended,
@@ -17,6 +47,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...layering,
   {
     // The widget runs in someone else's page: it never logs (a log is where secrets leak).
     files: ['src/**/*.{ts,tsx}'],

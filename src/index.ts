@@ -11,7 +11,7 @@ export type { AccessData, Project, ProjectSummary, KeyMap } from './api/types'
 
 export type { AttributeName, AttributesOf, FlexTag } from './elements/descriptors'
 
-import type { HostSnippet } from './elements/snippet/host-snippets'
+import type { HostSnippet } from './components/snippets/host-snippets'
 import type { CommonAttributes } from './elements/create-element'
 import type { AttributesOf, FlexTag } from './elements/descriptors'
 import type { FlexEventMap } from './events'
@@ -26,7 +26,7 @@ export interface FlexProjectDetailElementInstance extends FlexElement {
 /** Each tag's instances, with the attributes that element takes (descriptors.ts). */
 export type FlexTagNameMap = { [T in FlexTag]: HTMLElement & AttributesOf<T> & (T extends 'flex-portal' | 'flex-projects' | 'flex-project-detail' ? WithSnippets : unknown) }
 
-export type { HostSnippet } from './elements/snippet/host-snippets'
+export type { HostSnippet } from './components/snippets/host-snippets'
 
 /** The host's own snippet templates: tabs in the reveal dialogs of flex-portal, flex-projects and flex-project-detail. */
 export interface WithSnippets {

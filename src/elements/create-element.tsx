@@ -3,9 +3,9 @@ import { useMemo, type ComponentType } from 'react'
 import { NavigationContext, useNavigationState, type RouterMode } from '../router/navigation'
 import { safeUrl } from '../safe-url'
 import { adoptStyles } from '../styles/sheet'
-import { ElementContext, type ElementConfig } from './context'
+import { ElementContext, type ElementConfig } from '../context/element'
 import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
-import { readSnippets } from './snippet/host-snippets'
+import { readSnippets } from '../components/snippets/host-snippets'
 
 export const DEFAULT_API_BASE = '/api'
 

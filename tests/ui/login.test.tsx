@@ -1,7 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LoginScreen } from '../../src/elements/login/LoginScreen'
+import { LoginScreen } from '../../src/components/auth/LoginScreen'
 import { store } from '../../src/store'
 import { deferred, json, mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs, stubFetch } from './helpers'
 

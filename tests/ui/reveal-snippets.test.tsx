@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Project } from '../../src/api/types'
 import { NewKeyDialog } from '../../src/elements/project-detail/NewKeyDialog'
 import { ApiInformationDialog } from '../../src/elements/projects/ApiInformationDialog'
-import { readSnippets } from '../../src/elements/snippet/host-snippets'
+import { readSnippets } from '../../src/components/snippets/host-snippets'
 import { mountElement, renderScreen, resetStore, shadow, signInAs, stubFetch, type ScreenOptions } from './helpers'
 import { stubClipboard } from './helpers/dashboard'
 

@@ -1,7 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SignupScreen } from '../../src/elements/signup/SignupScreen'
+import { SignupScreen } from '../../src/components/auth/SignupScreen'
 import { store } from '../../src/store'
 import { deferred, json, mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs, stubFetch } from './helpers'
 

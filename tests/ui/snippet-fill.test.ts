@@ -3,7 +3,7 @@
  * Prism, Shiki and highlight.js have already split into tokens.
  */
 import { describe, expect, it } from 'vitest'
-import { fillPlaceholders, fillText, STAND_INS } from '../../src/elements/snippet/fill'
+import { fillPlaceholders, fillText, STAND_INS } from '../../src/components/snippets/fill'
 
 const VALUES = { projectId: 'prj_123', apiProjectId: 'apid_456', apiKey: 'fxk_secret789' }
 

@@ -1,7 +1,7 @@
 import { FloatingFocusManager, FloatingOverlay, useDismiss, useFloatingRootContext } from '@floating-ui/react'
 import { useEffect, useId, useRef, useState, type HTMLProps, type MutableRefObject, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { useElement } from '../../elements/context'
+import { useElement } from '../../context/element'
 
 export interface DialogProps {
   open: boolean

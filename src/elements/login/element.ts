@@ -8,6 +8,6 @@
  * session exists (inside <flex-portal> a signed-in user goes to /dashboard instead).
  */
 import { createFlexElement } from '../create-element'
-import { StandaloneLogin } from './StandaloneAuth'
+import { StandaloneLogin } from '../../components/auth/StandaloneAuth'
 
 export const FlexLoginElement = createFlexElement(StandaloneLogin, 'flex-login')

@@ -1,11 +1,11 @@
 import { useRef } from 'react'
-import { AppFrame } from '../frame/AppFrame'
-import { LoginScreen } from '../login/LoginScreen'
+import { AppFrame } from '../../components/frame/AppFrame'
+import { LoginScreen } from '../../components/auth/LoginScreen'
 import { ProjectDetailScreen } from '../project-detail/ProjectDetailScreen'
 import { ProjectsScreen } from '../projects/ProjectsScreen'
-import { SignupScreen } from '../signup/SignupScreen'
+import { SignupScreen } from '../../components/auth/SignupScreen'
 import { useGuardedRoute } from './useGuardedRoute'
-import { useRouteFocus } from './useRouteFocus'
+import { useRouteFocus } from '../../router/useRouteFocus'
 
 /**
  * <flex-portal>'s router over the route table. The screens are plain React

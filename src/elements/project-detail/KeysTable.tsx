@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import type { KeyInfo } from '../../api/types'
 import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
-import { formatDate } from '../projects/format-date'
+import { formatDate } from '../../format-date'
 import { EXPIRED, keyStatus } from './key-status'
 import { useWidth } from '../../hooks/useWidth'
 

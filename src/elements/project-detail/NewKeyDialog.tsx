@@ -5,7 +5,7 @@ import { Button } from '../../components/Button'
 import { CopyField } from '../../components/copy-field/CopyField'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
-import { RevealSnippets } from '../snippet/RevealSnippets'
+import { RevealSnippets } from '../../components/snippets/RevealSnippets'
 
 export const NEW_PAIR_TEXT = 'Copy the Project ID and API key. This is your new API pairing!'
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { useManageApi } from '../../hooks/useManageApi'
 import { useNavigation } from '../../router/navigation'
-import { SignedOutNotice } from '../projects/SignedOutNotice'
+import { SignedOutNotice } from '../../components/SignedOutNotice'
 import { ProjectDetail } from './ProjectDetail'
-import { useElement } from '../context'
+import { useElement } from '../../context/element'
 
 export interface ProjectDetailScreenProps {
   /** The `project-id` attribute; without it, the `projectid` query of the route. */

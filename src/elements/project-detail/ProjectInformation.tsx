@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react'
 import type { Project } from '../../api/types'
-import { formatDate } from '../projects/format-date'
+import { formatDate } from '../../format-date'
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button'
 import { CopyField } from '../../components/copy-field/CopyField'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
-import { RevealSnippets } from '../snippet/RevealSnippets'
+import { RevealSnippets } from '../../components/snippets/RevealSnippets'
 
 export const ONE_TIME_WARNING = 'Copy the API key. This is the only time you will be able to see it!'
 

@@ -3,7 +3,7 @@ import type { ProjectSummary } from '../../api/types'
 import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { RouteLink } from '../../router/RouteLink'
 import { projectHref } from '../../router/routes'
-import { formatDate } from './format-date'
+import { formatDate } from '../../format-date'
 
 // Every cell is one truncated line, which keeps rows at the fixed height the
 // windowing relies on; the full text is in the title. dir="auto" lets

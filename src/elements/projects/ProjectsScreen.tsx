@@ -1,6 +1,6 @@
 import { useManageApi } from '../../hooks/useManageApi'
 import { Dashboard } from './Dashboard'
-import { SignedOutNotice } from './SignedOutNotice'
+import { SignedOutNotice } from '../../components/SignedOutNotice'
 
 /**
  * The dashboard 'Your Flex Projects'. Inside <flex-portal> the route guard

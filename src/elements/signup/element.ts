@@ -8,6 +8,6 @@
  * session exists (inside <flex-portal> a signed-in user goes to /dashboard instead).
  */
 import { createFlexElement } from '../create-element'
-import { StandaloneSignup } from '../login/StandaloneAuth'
+import { StandaloneSignup } from '../../components/auth/StandaloneAuth'
 
 export const FlexSignupElement = createFlexElement(StandaloneSignup, 'flex-signup')

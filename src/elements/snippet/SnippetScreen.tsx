@@ -1,6 +1,6 @@
 import { createPortal } from 'react-dom'
 import { CopyButton } from '../../components/copy-field/CopyButton'
-import { useElement } from '../context'
+import { useElement } from '../../context/element'
 import { SnippetPicker } from './SnippetPicker'
 import { useFill } from './useFill'
 import { useSnippet } from './useSnippet'

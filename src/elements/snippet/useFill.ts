@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { fillPlaceholders, type SnippetValues } from './fill'
+import { fillPlaceholders, type SnippetValues } from '../../components/snippets/fill'
 
 /**
  * Keeps the host's code blocks filled with `values`: now, on every change of

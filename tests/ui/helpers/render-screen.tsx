@@ -5,7 +5,7 @@
  */
 import { render, type RenderResult } from '@testing-library/react'
 import type { ReactElement, ReactNode } from 'react'
-import { ElementContext, type ElementConfig } from '../../../src/elements/context'
+import { ElementContext, type ElementConfig } from '../../../src/context/element'
 import { NavigationContext, useNavigationState, type Navigation, type RouterMode } from '../../../src/router/navigation'
 
 export interface ScreenOptions {

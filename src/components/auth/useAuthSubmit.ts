@@ -4,9 +4,9 @@ import type { AccessData } from '../../api/types'
 import { emit } from '../../events'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useNavigation } from '../../router/navigation'
-import { store } from '../../store'
+import { store } from '../../store/index'
 import { ensureDeviceToken, forgetDeviceToken } from '../../store/session'
-import { useElement } from '../context'
+import { useElement } from '../../context/element'
 
 type AuthCall<I> = (base: string, deviceToken: string, input: I) => Promise<AccessData>
 

@@ -1,5 +1,5 @@
 import { RouteLink } from '../../router/RouteLink'
-import { useElement } from '../context'
+import { useElement } from '../../context/element'
 
 const linkClass = 'rounded-flex font-semibold text-accent hover:text-accent-hover hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { HostSnippet } from './snippet/host-snippets'
+import type { HostSnippet } from '../components/snippets/host-snippets'
 
 export interface ElementConfig {
   /** The custom element itself: events are dispatched on it. */

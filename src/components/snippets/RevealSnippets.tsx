@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { CopyButton } from '../../components/copy-field/CopyButton'
-import { useElement } from '../context'
+import { CopyButton } from '../copy-field/CopyButton'
+import { useElement } from '../../context/element'
 import { fillText } from './fill'
 
 /**

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useElement } from '../context'
+import { useElement } from '../../context/element'
 
 /**
  * 'Remember me' and 'Forgot your password?'. Neither has behaviour of

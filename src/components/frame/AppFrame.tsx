@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react'
-import { MenuIcon } from '../../components/icons/MenuIcon'
-import { useElement } from '../context'
-import { Sidebar } from '../projects/Sidebar'
-import { SidebarNav } from '../projects/SidebarNav'
-import { UserMenu } from '../projects/UserMenu'
+import { MenuIcon } from '../icons/MenuIcon'
+import { useElement } from '../../context/element'
+import { Sidebar } from './Sidebar'
+import { SidebarNav } from './SidebarNav'
+import { UserMenu } from './UserMenu'
 
 /**
  * The signed-in frame the dashboard and the project page share, so moving

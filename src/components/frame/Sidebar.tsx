@@ -1,5 +1,5 @@
-import { Dialog } from '../../components/dialog/Dialog'
-import { CloseIcon } from '../../components/icons/CloseIcon'
+import { Dialog } from '../dialog/Dialog'
+import { CloseIcon } from '../icons/CloseIcon'
 import { SidebarNav } from './SidebarNav'
 
 export interface SidebarProps {

@@ -3,7 +3,7 @@ import { useId, useRef, useState, type HTMLProps, type KeyboardEvent } from 'rea
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useNavigation } from '../../router/navigation'
 import { signOut as endSession } from '../../store/session'
-import { useElement } from '../context'
+import { useElement } from '../../context/element'
 
 // accessData is the server's body as-is: read user.name / user.email only when they are text.
 const userText = (field: 'name' | 'email') => (s: { accessData: { [k: string]: unknown } | null }) => {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
-import { SignupScreen } from '../signup/SignupScreen'
-import { useRouteFocus } from '../portal/useRouteFocus'
+import { SignupScreen } from './SignupScreen'
+import { useRouteFocus } from '../../router/useRouteFocus'
 import { LoginScreen } from './LoginScreen'
 
 /**

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { FolderIcon } from '../../components/icons/FolderIcon'
-import { HomeIcon } from '../../components/icons/HomeIcon'
+import { FolderIcon } from '../icons/FolderIcon'
+import { HomeIcon } from '../icons/HomeIcon'
 import { apiDocsUrl } from '../../constants'
 import { RouteLink } from '../../router/RouteLink'
-import { useElement } from '../context'
+import { useElement } from '../../context/element'
 
 const itemClass =
   'group flex items-center gap-3 rounded-flex px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'

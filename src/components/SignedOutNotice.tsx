@@ -1,4 +1,4 @@
-import { useFlexStore } from '../../hooks/useFlexStore'
+import { useFlexStore } from '../hooks/useFlexStore'
 
 const SIGNED_OUT_NOTICE = 'Log in to see your projects.'
 const EXPIRED_NOTICE = 'Your session has expired.'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react'
-import { useElement } from '../context'
+import { useElement } from '../context/element'
 
 /**
  * After a screen change, puts focus on the new screen's heading so keyboard and

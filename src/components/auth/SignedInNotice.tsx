@@ -1,6 +1,6 @@
-import { Button } from '../../components/Button'
+import { Button } from '../Button'
 import { signOut } from '../../store/session'
-import { useElement } from '../context'
+import { useElement } from '../../context/element'
 import { AuthLayout } from './AuthLayout'
 
 /**
