@@ -10,7 +10,10 @@ const layering = [
   {
     files: ['src/{components,hooks,api,store,router,styles,context}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/elements/**'], message: 'Shared code must not import from elements/: move what both need down a layer.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/elements/**'], message: 'Shared code must not import from elements/: move what both need down a layer.' }] },
+      ],
     },
   },
   ...ELEMENT_FOLDERS.map((name) => ({
@@ -21,7 +24,9 @@ const layering = [
         {
           patterns: [
             {
-              group: ELEMENT_FOLDERS.concat('portal').filter((other) => other !== name).map((other) => `../${other}/**`),
+              group: ELEMENT_FOLDERS.concat('portal')
+                .filter((other) => other !== name)
+                .map((other) => `../${other}/**`),
               message: "An element does not borrow from another element's folder: move what both use to components/, hooks/ or another shared place.",
             },
           ],

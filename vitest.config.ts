@@ -17,9 +17,30 @@ export default defineConfig({
         plugins: [twindCss()],
         test: { name: 'ui', environment: 'happy-dom', include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/build/**/*.test.ts'], setupFiles: ['tests/ui/setup.ts'] },
       },
-      { test: { name: 'server', environment: 'node', include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/server/global-setup.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       ...(withPostgres
-        ? [{ test: { name: 'server-pg', environment: 'node' as const, include: ['tests/server/**/*.test.ts'], globalSetup: ['tests/server/global-setup.ts'], env: { FLEX_TEST_DB: 'postgres' }, testTimeout: 30_000, hookTimeout: 60_000 } }]
+        ? [
+            {
+              test: {
+                name: 'server-pg',
+                environment: 'node' as const,
+                include: ['tests/server/**/*.test.ts'],
+                globalSetup: ['tests/server/global-setup.ts'],
+                env: { FLEX_TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
         : []),
     ],
   },

@@ -63,7 +63,11 @@ export interface ProbeResult {
 }
 
 /** A fresh context (empty cache and storage) with the probe installed. */
-export async function probedPage(browser: Browser, predicate: Predicate, opts: { storage?: Record<string, string> } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function probedPage(
+  browser: Browser,
+  predicate: Predicate,
+  opts: { storage?: Record<string, string> } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   if (opts.storage) {
     await context.addInitScript((items: Record<string, string>) => {
@@ -80,10 +84,15 @@ export async function probedPage(browser: Browser, predicate: Predicate, opts: {
 
 /** Waits for the probe's predicate, then reads its marks and the resource timings. */
 export async function probeResult(page: Page, timeoutMs = 30_000): Promise<ProbeResult> {
-  await page.waitForFunction(() => (window as unknown as { __bench: { readyFrame: number | null } }).__bench.readyFrame !== null, undefined, { timeout: timeoutMs, polling: 50 })
+  await page.waitForFunction(() => (window as unknown as { __bench: { readyFrame: number | null } }).__bench.readyFrame !== null, undefined, {
+    timeout: timeoutMs,
+    polling: 50,
+  })
   const { marks, resources } = await page.evaluate(() => ({
     marks: (window as unknown as { __bench: { ready: number; readyFrame: number | null; responses: Record<string, number> } }).__bench,
-    resources: performance.getEntriesByType('resource').map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime, responseEnd: (e as PerformanceResourceTiming).responseEnd })),
+    resources: performance
+      .getEntriesByType('resource')
+      .map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime, responseEnd: (e as PerformanceResourceTiming).responseEnd })),
   }))
   return { ...marks, resource: (suffix) => resources.find((r) => r.name.endsWith(suffix)) }
 }

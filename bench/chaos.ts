@@ -49,7 +49,9 @@ async function start(dataDir: string): Promise<{ child: ChildProcess; api: strin
 }
 
 const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))))
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  )
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -125,6 +127,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await runChaos()
   for (const k of r.kills) console.log(`kill -9 round ${k.round}: ${k.acknowledged} acknowledged writes, ${k.found} found after restart, ${k.lost} lost`)
   const t = r.sigterm
-  console.log(`SIGTERM under load: ${t.requests} requests, ${t.ok} answered 2xx, ${t.draining503} answered 503 while draining, ${t.resets} resets, ${t.refused} refused after the server stopped listening, other ${JSON.stringify(t.other)}; exit code ${t.exitCode}`)
+  console.log(
+    `SIGTERM under load: ${t.requests} requests, ${t.ok} answered 2xx, ${t.draining503} answered 503 while draining, ${t.resets} resets, ${t.refused} refused after the server stopped listening, other ${JSON.stringify(t.other)}; exit code ${t.exitCode}`,
+  )
   if (r.kills.some((k) => k.lost > 0) || t.resets > 0) process.exitCode = 1
 }

@@ -46,7 +46,18 @@ export interface DashboardResult {
   firstRowsFromScriptStart: number
   /** Rows in the DOM after the first render (virtualisation check). */
   renderedRows: number
-  scroll: { durationMs: number; frames: number; fps: number; longFrames: number; worstFrameMs: number; p95FrameMs: number; pxPerFrame: number; scrolledPx: number; idleFrames: number; idleLongFrames: number }
+  scroll: {
+    durationMs: number
+    frames: number
+    fps: number
+    longFrames: number
+    worstFrameMs: number
+    p95FrameMs: number
+    pxPerFrame: number
+    scrolledPx: number
+    idleFrames: number
+    idleLongFrames: number
+  }
   /** Typing a full name → that project first in the table, ms. */
   search: { ms: number; found: boolean } | null
   twentyKeys: { afterResponseMs: number; keysShown: number } | null
@@ -69,8 +80,9 @@ async function scroll(page: Page, pxPerFrame: number, durationMs: number) {
       new Promise<{ intervals: number[]; scrolled: number; box: string }>((resolve) => {
         const root = document.querySelector('flex-portal')!.shadowRoot!
         const box =
-          [...root.querySelectorAll<HTMLElement>('*')].find((el) => el.scrollHeight > el.clientHeight + 100 && /auto|scroll/.test(getComputedStyle(el).overflowY)) ??
-          (document.scrollingElement as HTMLElement)
+          [...root.querySelectorAll<HTMLElement>('*')].find(
+            (el) => el.scrollHeight > el.clientHeight + 100 && /auto|scroll/.test(getComputedStyle(el).overflowY),
+          ) ?? (document.scrollingElement as HTMLElement)
         const intervals: number[] = []
         let last = 0
         let start = 0
@@ -116,12 +128,21 @@ async function search(page: Page, name: string) {
 
 async function twentyKeys(browser: Browser, origin: string) {
   const keys = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`api_bench_${pad(i)}`, `fk_live_••••${pad(i).slice(1)}`]))
-  const project = { id: 'prj_bench_keys', name: 'Twenty keys', description: 'A project with 20 API keys', createDate: '2024-01-01T00:00:00.000Z', status: 'active', apiKey: keys }
+  const project = {
+    id: 'prj_bench_keys',
+    name: 'Twenty keys',
+    description: 'A project with 20 API keys',
+    createDate: '2024-01-01T00:00:00.000Z',
+    status: 'active',
+    apiKey: keys,
+  }
   const lastKey = 'api_bench_00019'
   const predicate = `(roots) => roots.some((r) => r.textContent && r.textContent.includes(${JSON.stringify(lastKey)}))`
   const { context, page } = await probedPage(browser, predicate, { storage: { accessData: ACCESS_DATA } })
   try {
-    await page.route('**/api/manage/dapp/prj_bench_keys', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(project) }))
+    await page.route('**/api/manage/dapp/prj_bench_keys', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(project) }),
+    )
     await page.goto(`${origin}${PAGES.portal}#/projects?projectid=prj_bench_keys`)
     const r = await probeResult(page, 10_000)
     const keysShown = await page.evaluate(() => {

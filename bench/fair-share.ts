@@ -78,7 +78,9 @@ export async function measureFairShare(durationS = 10, connections = 20, noisyPr
 
       let loading = true
       const noisyRun = new Promise<autocannon.Result>((resolve, reject) =>
-        autocannon({ url: listUrl, connections, duration: durationS, headers: { authorization: `Bearer ${noisy}` } }, (err, r) => (err ? reject(err) : resolve(r))),
+        autocannon({ url: listUrl, connections, duration: durationS, headers: { authorization: `Bearer ${noisy}` } }, (err, r) =>
+          err ? reject(err) : resolve(r),
+        ),
       )
       const loadedRun = sampleVictim(listUrl, victim, () => !loading)
       const r = await noisyRun

@@ -10,7 +10,8 @@ import { PAGES } from './pages'
 import { round } from './stats'
 
 const TAGS = 'flex-portal,flex-login,flex-signup,flex-projects,flex-project-detail'
-const ALL_RENDERED = (n: number) => `(roots) => { const els = [...document.querySelectorAll(${JSON.stringify(TAGS)})]; return els.length === ${n} && els.every((el) => el.shadowRoot && el.shadowRoot.childElementCount > 0) }`
+const ALL_RENDERED = (n: number) =>
+  `(roots) => { const els = [...document.querySelectorAll(${JSON.stringify(TAGS)})]; return els.length === ${n} && els.every((el) => el.shadowRoot && el.shadowRoot.childElementCount > 0) }`
 const ACCESS_DATA = JSON.stringify({ accessToken: 'bench-token' })
 
 export interface MemoryResult {
@@ -29,10 +30,21 @@ export interface MemoryResult {
 }
 
 async function stubApi(page: Page) {
-  const project = (id: string) => ({ id, name: `Project ${id}`, description: 'Memory benchmark', createDate: '2024-01-01T00:00:00.000Z', status: 'active', apiKey: { api_1: 'fk_••••0001' } })
+  const project = (id: string) => ({
+    id,
+    name: `Project ${id}`,
+    description: 'Memory benchmark',
+    createDate: '2024-01-01T00:00:00.000Z',
+    status: 'active',
+    apiKey: { api_1: 'fk_••••0001' },
+  })
   await page.route('**/api/**', (route) => {
     const path = new URL(route.request().url()).pathname
-    const body = path.endsWith('/device') ? { accessToken: 'bench-device' } : path.endsWith('/owner') ? [project('prj_bench_1'), project('prj_bench_2')] : project(path.split('/').pop() ?? '')
+    const body = path.endsWith('/device')
+      ? { accessToken: 'bench-device' }
+      : path.endsWith('/owner')
+        ? [project('prj_bench_1'), project('prj_bench_2')]
+        : project(path.split('/').pop() ?? '')
     return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) })
   })
 }

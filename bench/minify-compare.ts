@@ -35,7 +35,10 @@ function findTerser(): Terser | undefined {
 }
 
 async function main() {
-  const report = (name: string, code: string) => console.log(`${name.padEnd(50)} ${kB(Buffer.byteLength(code)).padStart(7)} kB  gzip -9 ${kB(gzip9(code)).padStart(6)} kB  brotli ${kB(brotli11(code)).padStart(6)} kB`)
+  const report = (name: string, code: string) =>
+    console.log(
+      `${name.padEnd(50)} ${kB(Buffer.byteLength(code)).padStart(7)} kB  gzip -9 ${kB(gzip9(code)).padStart(6)} kB  brotli ${kB(brotli11(code)).padStart(6)} kB`,
+    )
   for (const [name, overrides] of Object.entries(VARIANTS)) report(name, (await buildBundle(overrides)).code)
   const terser = findTerser()
   if (!terser) return console.log('terser: not installed (see the header of this file)')

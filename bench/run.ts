@@ -29,7 +29,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'size,startup,dashboard,memory,server,verify,fairshare,chaos,durability').split(',').map((s) => s.trim()))
 
 const line = (s = '') => console.log(s)
-const row = (cells: Array<string | number>, widths: number[]) => line(cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  '))
+const row = (cells: Array<string | number>, widths: number[]) =>
+  line(cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  '))
 
 async function main() {
   const results: Record<string, unknown> = {
@@ -42,7 +43,8 @@ async function main() {
     results.size = size
     line(`\n== (a) Bundle size: ${size.file} ==`)
     line(`minified ${kB(size.rawBytes)} kB · gzip -9 ${kB(size.gzip9Bytes)} kB · brotli 11 ${kB(size.brotliBytes)} kB`)
-    if (!size.mapBuildMatches) line('(note: the source-map build differs from dist/ — sources changed since npm run build; the breakdown is of the current sources)')
+    if (!size.mapBuildMatches)
+      line('(note: the source-map build differs from dist/ — sources changed since npm run build; the breakdown is of the current sources)')
     line('\nBy package (minified bytes exact; gzip share = each group gzipped alone, scaled to the real total):')
     row(['package', 'minified', 'gzip alone', 'gzip share'], [34, 10, 11, 11])
     for (const g of size.packages) row([g.name, kB(g.minBytes), kB(g.gzipAlone), kB(g.gzipShare)], [34, 10, 11, 11])
@@ -72,17 +74,27 @@ async function main() {
         const d = await measureDashboard(browser, origin, Math.max(5, Math.round(LOADS / 3)))
         results.dashboard = d
         line(`\n== (c) Dashboard with ${d.projects.toLocaleString('en')} projects (list stubbed), median of ${d.loads} loads ==`)
-        line(`first rows: ${d.firstRowsAfterResponse} ms after the list response (max ${d.firstRowsAfterResponseMax}; target < 200), ${d.firstRowsFromScriptStart} ms from script start; ${d.renderedRows} rows in the DOM`)
+        line(
+          `first rows: ${d.firstRowsAfterResponse} ms after the list response (max ${d.firstRowsAfterResponseMax}; target < 200), ${d.firstRowsFromScriptStart} ms from script start; ${d.renderedRows} rows in the DOM`,
+        )
         const sc = d.scroll
-        line(`scroll ${sc.pxPerFrame} px/frame for ${sc.durationMs} ms: ${sc.frames} frames, ${sc.fps} fps, ${sc.longFrames} frames > 20 ms, worst ${sc.worstFrameMs} ms, p95 ${sc.p95FrameMs} ms (idle, no scrolling: ${sc.idleLongFrames} of ${sc.idleFrames} frames > 20 ms)`)
+        line(
+          `scroll ${sc.pxPerFrame} px/frame for ${sc.durationMs} ms: ${sc.frames} frames, ${sc.fps} fps, ${sc.longFrames} frames > 20 ms, worst ${sc.worstFrameMs} ms, p95 ${sc.p95FrameMs} ms (idle, no scrolling: ${sc.idleLongFrames} of ${sc.idleFrames} frames > 20 ms)`,
+        )
         line(d.search ? `search by full name: ${d.search.found ? `${d.search.ms} ms to the row` : 'not found'}` : 'search: no search box')
-        line(d.twentyKeys ? `project with 20 keys: ${d.twentyKeys.afterResponseMs} ms after the response, ${d.twentyKeys.keysShown} keys shown` : 'project with 20 keys: not measurable (project screen did not show the keys)')
+        line(
+          d.twentyKeys
+            ? `project with 20 keys: ${d.twentyKeys.afterResponseMs} ms after the response, ${d.twentyKeys.keysShown} keys shown`
+            : 'project with 20 keys: not measurable (project screen did not show the keys)',
+        )
       }
       if (ONLY.has('memory')) {
         const m = await measureMemory(browser, origin)
         results.memory = m
         line(`\n== Memory: ${m.elements} elements on one page ==`)
-        line(`${m.shadowRoots} shadow roots adopt ${m.distinctAdoptedSheets} distinct stylesheet(s) (same object in every root: ${m.everyRootAdoptsTheSameSheet}; ${m.sheetRules} rules); document.adoptedStyleSheets ${m.documentAdoptedStyleSheets}, document.styleSheets ${m.documentStyleSheets}, <style> in roots ${m.styleElementsInRoots}`)
+        line(
+          `${m.shadowRoots} shadow roots adopt ${m.distinctAdoptedSheets} distinct stylesheet(s) (same object in every root: ${m.everyRootAdoptsTheSameSheet}; ${m.sheetRules} rules); document.adoptedStyleSheets ${m.documentAdoptedStyleSheets}, document.styleSheets ${m.documentStyleSheets}, <style> in roots ${m.styleElementsInRoots}`,
+        )
         line(`JS heap after GC: 1 element ${m.heapOneElementKb} kB, 10 elements ${m.heapTenElementsKb} kB (${m.heapPerExtraElementKb} kB per extra element)`)
       }
     } finally {
@@ -98,7 +110,8 @@ async function main() {
     results.server = load
     line(`\n== (d) Reference server, loopback, autocannon ${load.runs[0]?.connections} connections × ${DURATION} s, fresh PGlite ==`)
     row(['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors'], [40, 7, 7, 7, 7, 9, 7])
-    for (const r of load.runs) row([r.endpoint, r.requestsPerSec, r.latencyP50Ms, r.latencyP99Ms, r.latencyMaxMs, r.requests, r.errors + r.non2xx + r.timeouts], [40, 7, 7, 7, 7, 9, 7])
+    for (const r of load.runs)
+      row([r.endpoint, r.requestsPerSec, r.latencyP50Ms, r.latencyP99Ms, r.latencyMaxMs, r.requests, r.errors + r.non2xx + r.timeouts], [40, 7, 7, 7, 7, 9, 7])
   }
 
   if (ONLY.has('verify')) {
@@ -106,15 +119,23 @@ async function main() {
     results.verify = verify
     line(`\n== (e) Key verification, loopback, autocannon ${verify.runs[0]?.connections} connections × ${DURATION} s, beside a bare Hono handler ==`)
     row(['endpoint', 'req/s', '× bare', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors'], [54, 7, 7, 7, 7, 7, 9, 7])
-    for (const r of verify.runs) row([r.endpoint, r.requestsPerSec, r.ratioToBare ?? '', r.latencyP50Ms, r.latencyP99Ms, r.latencyMaxMs, r.requests, r.errors + r.non2xx + r.timeouts], [54, 7, 7, 7, 7, 7, 9, 7])
+    for (const r of verify.runs)
+      row(
+        [r.endpoint, r.requestsPerSec, r.ratioToBare ?? '', r.latencyP50Ms, r.latencyP99Ms, r.latencyMaxMs, r.requests, r.errors + r.non2xx + r.timeouts],
+        [54, 7, 7, 7, 7, 7, 9, 7],
+      )
     line('× bare: against the mean of the two bare runs; goal: verification ≥ 0.5× with 0 errors')
   }
 
   if (ONLY.has('fairshare')) {
     const f = await measureFairShare(DURATION)
     results.fairShare = f
-    line(`\n== (f) Fair share: one account at full speed (${f.noisy.connections} connections × ${f.noisy.durationS} s on its ${f.noisyProjects}-project list), another user's GET /owner 4 times a second ==`)
-    line(`other user p50: idle ${f.idle.p50Ms} ms, under load ${f.loaded.p50Ms} ms → ${f.ratio}× (goal ≤ 3×); p90 ${f.idle.p90Ms} → ${f.loaded.p90Ms} ms; ${f.loaded.non200} of its calls not 200`)
+    line(
+      `\n== (f) Fair share: one account at full speed (${f.noisy.connections} connections × ${f.noisy.durationS} s on its ${f.noisyProjects}-project list), another user's GET /owner 4 times a second ==`,
+    )
+    line(
+      `other user p50: idle ${f.idle.p50Ms} ms, under load ${f.loaded.p50Ms} ms → ${f.ratio}× (goal ≤ 3×); p90 ${f.idle.p90Ms} → ${f.loaded.p90Ms} ms; ${f.loaded.non200} of its calls not 200`,
+    )
     line(`noisy account: ${f.noisy.requests} requests, ${f.noisy.ok} served, ${f.noisy.tooMany} answered 429, ${f.noisy.errors} errors`)
   }
 
@@ -124,14 +145,18 @@ async function main() {
     line('\n== (g) Chaos, loopback: kill -9 under write load, then SIGTERM under load ==')
     for (const k of c.kills) line(`kill -9 round ${k.round}: ${k.acknowledged} acknowledged writes, ${k.found} found after restart, ${k.lost} lost`)
     const t = c.sigterm
-    line(`SIGTERM: ${t.requests} requests, ${t.ok} 2xx, ${t.draining503} 503 while draining, ${t.resets} resets, ${t.refused} refused after it stopped listening, other ${JSON.stringify(t.other)}; exit ${t.exitCode}`)
+    line(
+      `SIGTERM: ${t.requests} requests, ${t.ok} 2xx, ${t.draining503} 503 while draining, ${t.resets} resets, ${t.refused} refused after it stopped listening, other ${JSON.stringify(t.other)}; exit ${t.exitCode}`,
+    )
   }
 
   if (ONLY.has('durability')) {
     const d = await measureDurability()
     results.durability = d
     line(`\n== (h) PGlite fsync, ${d.writes} single-row commits ==`)
-    line(`fsync off (default): ${d.fsyncOff.msPerWrite} ms/write (${d.fsyncOff.writesPerSecond}/s); fsync on: ${d.fsyncOn.msPerWrite} ms/write (${d.fsyncOn.writesPerSecond}/s)`)
+    line(
+      `fsync off (default): ${d.fsyncOff.msPerWrite} ms/write (${d.fsyncOff.writesPerSecond}/s); fsync on: ${d.fsyncOn.msPerWrite} ms/write (${d.fsyncOn.writesPerSecond}/s)`,
+    )
   }
 
   mkdirSync(dirname(RESULTS_FILE), { recursive: true })

@@ -94,7 +94,11 @@ async function seed(api: string, n: number): Promise<{ token: string; projectIds
   await Promise.all(
     Array.from({ length: 10 }, async () => {
       for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
-        const p = await call<{ id: string }>(`${api}/manage/dapp`, { method: 'POST', token, body: JSON.stringify({ name: `Project ${i}`, description: `Load benchmark project ${i}` }) })
+        const p = await call<{ id: string }>(`${api}/manage/dapp`, {
+          method: 'POST',
+          token,
+          body: JSON.stringify({ name: `Project ${i}`, description: `Load benchmark project ${i}` }),
+        })
         projectIds.push(p.id)
       }
     }),

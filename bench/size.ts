@@ -64,7 +64,7 @@ export async function measureSize(): Promise<SizeResult> {
   const packages = groups(byPackage)
   const packageSum = packages.reduce((s, g) => s + g.gzipAlone, 0)
   const app = groups(byApp)
-  const appGzipShare = Math.round((packages.find((p) => p.name === 'app')?.gzipAlone ?? 0) / packageSum * gzipTotal)
+  const appGzipShare = Math.round(((packages.find((p) => p.name === 'app')?.gzipAlone ?? 0) / packageSum) * gzipTotal)
   const appSum = app.reduce((s, g) => s + g.gzipAlone, 0)
 
   return {

@@ -69,7 +69,11 @@ async function call<T>(url: string, body: unknown, token?: string): Promise<T> {
 /** A user, a project and its first key, made through the API. */
 async function seedKey(api: string): Promise<string> {
   const { accessToken: device } = await call<{ accessToken: string }>(`${api}/device`, { deviceUDID: 'bench-device', deviceType: 'WEB' })
-  const { accessToken } = await call<{ accessToken: string }>(`${api}/register`, { name: 'Bench', email: `bench-${Date.now()}@example.com`, password: 'correct horse battery staple' }, device)
+  const { accessToken } = await call<{ accessToken: string }>(
+    `${api}/register`,
+    { name: 'Bench', email: `bench-${Date.now()}@example.com`, password: 'correct horse battery staple' },
+    device,
+  )
   const project = await call<{ apiKey: Record<string, string> }>(`${api}/manage/dapp`, { name: 'Verify bench' }, accessToken)
   return Object.values(project.apiKey)[0]
 }
@@ -107,7 +111,14 @@ async function verifyRun(label: string, env: Record<string, string>, connections
     const verifyUrl = `${url}/api/keys/verify`
     const answer = await call<{ valid: boolean }>(verifyUrl, { key }, SERVICE_TOKEN)
     if (!answer.valid) throw new Error(`the seeded key does not verify: ${JSON.stringify(answer)}`)
-    return await measure(`POST /api/keys/verify (${label})`, verifyUrl, JSON.stringify({ key }), { authorization: `Bearer ${SERVICE_TOKEN}` }, connections, durationS)
+    return await measure(
+      `POST /api/keys/verify (${label})`,
+      verifyUrl,
+      JSON.stringify({ key }),
+      { authorization: `Bearer ${SERVICE_TOKEN}` },
+      connections,
+      durationS,
+    )
   } finally {
     await stop(child)
   }
@@ -136,7 +147,14 @@ export async function measureVerifyLoad(durationS: number, connections = 10): Pr
   // they are compared with the mean of the two: the load of a shared machine drifts.
   const bare = await spawnServer('bench/bare-verify-server.ts', {})
   const bareRun = (when: string) =>
-    measure(`bare Hono handler, ${when} (same body, constant JSON)`, `${bare.url}/keys/verify`, body, { authorization: `Bearer ${SERVICE_TOKEN}` }, connections, durationS)
+    measure(
+      `bare Hono handler, ${when} (same body, constant JSON)`,
+      `${bare.url}/keys/verify`,
+      body,
+      { authorization: `Bearer ${SERVICE_TOKEN}` },
+      connections,
+      durationS,
+    )
   try {
     runs.push(await bareRun('before'))
     const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-verify-'))

@@ -7,8 +7,7 @@
  */
 import type { Plugin } from 'vite'
 
-export const escapeNonAscii = (code: string): string =>
-  code.replace(/[^\x00-\x7f]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
+export const escapeNonAscii = (code: string): string => code.replace(/[^\x00-\x7f]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
 
 export function asciiOnly(): Plugin {
   return {

@@ -9,15 +9,7 @@ import { resolve } from 'node:path'
 import ts from 'typescript'
 import type { Attribute, CustomElementDeclaration, Event, Package } from 'custom-elements-manifest/schema'
 import type { Plugin } from 'vite'
-import {
-  ATTRIBUTE_DOCS,
-  CSS_PROPERTIES,
-  ELEMENTS,
-  ELEMENT_DOCS,
-  EVENT_DOCS,
-  type AttributeName,
-  type FlexTag,
-} from '../src/elements/descriptors.ts'
+import { ATTRIBUTE_DOCS, CSS_PROPERTIES, ELEMENTS, ELEMENT_DOCS, EVENT_DOCS, type AttributeName, type FlexTag } from '../src/elements/descriptors.ts'
 
 export const MANIFEST_FILE = 'custom-elements.json'
 
@@ -92,13 +84,11 @@ export function customElementsManifest(details = eventDetailTypes()): Package {
       ],
       ...(slots ? { slots: slots.map((x) => ({ name: x.name, description: x.doc })) } : {}),
       ...(cssParts ? { cssParts: cssParts.map((x) => ({ name: x.name, description: x.doc })) } : {}),
-      events: events.map(
-        (name): Event => ({
-          name,
-          type: { text: `CustomEvent<${details[name]?.text ?? 'unknown'}>` },
-          description: EVENT_DOCS[name],
-        }),
-      ),
+      events: events.map((name): Event => ({
+        name,
+        type: { text: `CustomEvent<${details[name]?.text ?? 'unknown'}>` },
+        description: EVENT_DOCS[name],
+      })),
       cssProperties: Object.entries(CSS_PROPERTIES).map(([name, description]) => ({ name, description })),
     }
   }

@@ -19,8 +19,7 @@ const RESOLVED_ID = '\0' + VIRTUAL_ID
 
 // Tailwind sizes are rem; a host page with `html { font-size: 62.5% }` would
 // shrink the widget, so every rem becomes px relative to a 16 px root.
-const remToPx = (value: string): string =>
-  value.replace(/(-?\d*\.?\d+)rem\b/g, (_, n: string) => `${+(parseFloat(n) * 16).toFixed(3)}px`)
+const remToPx = (value: string): string => value.replace(/(-?\d*\.?\d+)rem\b/g, (_, n: string) => `${+(parseFloat(n) * 16).toFixed(3)}px`)
 
 export function generateCss(sources: string[]): string {
   const tw = twind(

@@ -52,9 +52,7 @@ export const openApiDocument = {
   info: {
     title: 'Flex Portal reference API',
     version: '1.0.0',
-    description:
-      'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…" }` with a sentence a user can read.' +
-      QUICKSTART,
+    description: 'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…" }` with a sentence a user can read.' + QUICKSTART,
   },
   servers: [{ url: '/api' }],
   tags: [{ name: 'Session' }, { name: 'Projects' }, { name: 'Operations' }, { name: 'Verification' }],
@@ -164,7 +162,13 @@ export const openApiDocument = {
         security: [{ accessToken: [] }],
         parameters: [projectId, keyId],
         requestBody: keyBody(true),
-        responses: { '200': ok('The key, as the project lists it.', 'KeyEntry'), ...jsonErrors, ...managed, '404': error('NotFound'), '409': error('Conflict') },
+        responses: {
+          '200': ok('The key, as the project lists it.', 'KeyEntry'),
+          ...jsonErrors,
+          ...managed,
+          '404': error('NotFound'),
+          '409': error('Conflict'),
+        },
       },
     },
     '/manage/dapp/{id}/api-key/{keyId}/roll': {
@@ -173,7 +177,7 @@ export const openApiDocument = {
         operationId: 'rollApiKey',
         summary: 'Replace an API key, with a grace period for the old one',
         description:
-          'Creates a key with the old key\'s name and answers it whole, this once. The old key keeps verifying until now + graceSeconds, then verification answers EXPIRED; ' +
+          "Creates a key with the old key's name and answers it whole, this once. The old key keeps verifying until now + graceSeconds, then verification answers EXPIRED; " +
           'it stays listed until deleted. Works at the key limit. 409 for a key that has already expired.',
         security: [{ accessToken: [] }],
         parameters: [projectId, keyId],
@@ -187,7 +191,7 @@ export const openApiDocument = {
         operationId: 'verifyApiKey',
         summary: 'Check an API key a client presented to your API',
         description:
-          'For the API provider\'s own services, authenticated by the SERVICE_TOKEN the server is configured with. ' +
+          "For the API provider's own services, authenticated by the SERVICE_TOKEN the server is configured with. " +
           'A deleted or rolled-out key stops verifying at once on every instance. The answer never holds a secret.',
         security: [{ serviceToken: [] }],
         requestBody: body('VerifyRequest'),
@@ -392,7 +396,8 @@ export const openApiDocument = {
       },
       NotFound: { description: 'No such project (or not the caller’s), or no such key.', content: json(ref('Error')) },
       Conflict: {
-        description: 'E-mail already registered, the project holds the most keys allowed, the account the most projects (PROJECT_LIMIT), or (edit, roll) the key has expired.',
+        description:
+          'E-mail already registered, the project holds the most keys allowed, the account the most projects (PROJECT_LIMIT), or (edit, roll) the key has expired.',
         content: json(ref('Error')),
       },
       PayloadTooLarge: { description: 'The body is over 64 kB.', content: json(ref('Error')) },

@@ -24,7 +24,9 @@ export interface FlexProjectDetailElementInstance extends FlexElement {
 }
 
 /** Each tag's instances, with the attributes that element takes (descriptors.ts). */
-export type FlexTagNameMap = { [T in FlexTag]: HTMLElement & AttributesOf<T> & (T extends 'flex-portal' | 'flex-projects' | 'flex-project-detail' ? WithSnippets : unknown) }
+export type FlexTagNameMap = {
+  [T in FlexTag]: HTMLElement & AttributesOf<T> & (T extends 'flex-portal' | 'flex-projects' | 'flex-project-detail' ? WithSnippets : unknown)
+}
 
 export type { HostSnippet } from './components/snippets/host-snippets'
 

@@ -54,13 +54,7 @@ export async function insertKey(q: Queryable, projectId: string, opts: KeyOption
  * owner already holds `limit` projects. The owner's row is locked for the
  * count and the insert, so parallel requests cannot overshoot the limit.
  */
-export async function createProject(
-  db: Database,
-  ownerId: string,
-  name: string,
-  description: string,
-  limit = Infinity,
-): Promise<CreatedProject | undefined> {
+export async function createProject(db: Database, ownerId: string, name: string, description: string, limit = Infinity): Promise<CreatedProject | undefined> {
   const webhook = newWebhookSecret()
   return db.transaction(async (tx) => {
     if (Number.isFinite(limit)) {
@@ -79,10 +73,7 @@ export async function createProject(
 }
 
 export async function listProjects(q: Queryable, ownerId: string): Promise<ProjectSummary[]> {
-  const rows = await q.query<ProjectRow>(
-    `SELECT ${COLUMNS} FROM projects WHERE owner_id = $1 ORDER BY created_at DESC, seq DESC`,
-    [ownerId],
-  )
+  const rows = await q.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE owner_id = $1 ORDER BY created_at DESC, seq DESC`, [ownerId])
   return rows.map(summary)
 }
 
@@ -90,11 +81,7 @@ export async function listProjects(q: Queryable, ownerId: string): Promise<Proje
  * The owner's project with its keys masked, in creation order; undefined for a
  * project that is missing or someone else's — the caller cannot tell which.
  */
-export async function getProject(
-  q: Queryable,
-  ownerId: string,
-  id: string,
-): Promise<(ProjectSummary & { apiKey: KeyMap; keys: KeyEntry[] }) | undefined> {
+export async function getProject(q: Queryable, ownerId: string, id: string): Promise<(ProjectSummary & { apiKey: KeyMap; keys: KeyEntry[] }) | undefined> {
   const [row] = await q.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE id = $1 AND owner_id = $2`, [id, ownerId])
   if (!row) return undefined
   const keys = await listKeys(q, row.id)

@@ -8,12 +8,7 @@ export interface IssuedToken {
 }
 
 /** Stores the hash of a new bearer token and hands back the token itself. */
-export async function issueToken(
-  q: Queryable,
-  kind: TokenKind,
-  owner: { userId?: string; deviceId?: string },
-  ttlSeconds: number,
-): Promise<IssuedToken> {
+export async function issueToken(q: Queryable, kind: TokenKind, owner: { userId?: string; deviceId?: string }, ttlSeconds: number): Promise<IssuedToken> {
   const { token, hash } = newToken(kind)
   const [row] = await q.query<{ expires_at: Date }>(
     `INSERT INTO tokens (token_hash, kind, user_id, device_id, expires_at)

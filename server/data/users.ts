@@ -7,10 +7,7 @@ export interface User {
 }
 
 /** Inserts the user, or resolves undefined when the e-mail is taken (atomic under races). */
-export async function insertUser(
-  q: Queryable,
-  user: User & { passwordHash: string },
-): Promise<User | undefined> {
+export async function insertUser(q: Queryable, user: User & { passwordHash: string }): Promise<User | undefined> {
   const [row] = await q.query<{ id: string; name: string; email: string }>(
     `INSERT INTO users (id, email, name, password_hash) VALUES ($1, $2, $3, $4)
      ON CONFLICT (email) DO NOTHING

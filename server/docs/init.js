@@ -10,7 +10,10 @@ Redoc.init(
     expandResponses: '200,201',
     theme: {
       colors: { primary: { main: '#4f46e5' } },
-      typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' } },
+      typography: {
+        fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+        headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
+      },
     },
   },
   root,

@@ -39,49 +39,51 @@ export function authRoutes({ db, config }: RouteDeps) {
     return { accessToken: token, tokenType: 'Bearer', expiresAt, user: { id: user.id, name: user.name, email: user.email } }
   }
 
-  return new Hono<AuthEnv>()
-    .post('/register', requireToken(db, 'device'), async (c) => {
-      const ip = await limitAddress(c, 'register')
-      const body = await readJsonObject(c)
-      const name = text(body, 'name', { label: 'Name', required: true, max: 120 })
-      const address = email(body)
-      const password = text(body, 'password', { label: 'Password', required: true, max: PASSWORD_MAX, trim: false })
-      const problem = passwordProblem(password, address)
-      if (problem) throw badRequest(problem)
-      await throttle(db, [{ key: pairBucket('register', address, ip), limit: perEmail }], windowSeconds)
+  return (
+    new Hono<AuthEnv>()
+      .post('/register', requireToken(db, 'device'), async (c) => {
+        const ip = await limitAddress(c, 'register')
+        const body = await readJsonObject(c)
+        const name = text(body, 'name', { label: 'Name', required: true, max: 120 })
+        const address = email(body)
+        const password = text(body, 'password', { label: 'Password', required: true, max: PASSWORD_MAX, trim: false })
+        const problem = passwordProblem(password, address)
+        if (problem) throw badRequest(problem)
+        await throttle(db, [{ key: pairBucket('register', address, ip), limit: perEmail }], windowSeconds)
 
-      const passwordHash = await hashPassword(password)
-      // The account and its first session together, or neither.
-      const accessData = await db.transaction(async (tx) => {
-        const user = await insertUser(tx, { id: randomId('usr_'), name, email: address, passwordHash })
-        if (!user) throw conflict(EMAIL_TAKEN)
-        return session(tx, user)
+        const passwordHash = await hashPassword(password)
+        // The account and its first session together, or neither.
+        const accessData = await db.transaction(async (tx) => {
+          const user = await insertUser(tx, { id: randomId('usr_'), name, email: address, passwordHash })
+          if (!user) throw conflict(EMAIL_TAKEN)
+          return session(tx, user)
+        })
+        return c.json(accessData, 200)
       })
-      return c.json(accessData, 200)
-    })
-    .post('/auth/authenticate', requireToken(db, 'device'), async (c) => {
-      const ip = await limitAddress(c, 'authenticate')
-      const body = await readJsonObject(c)
-      const address = email(body)
-      const password = text(body, 'password', { label: 'Password', required: true, max: PASSWORD_MAX, trim: false })
-      await guard.before(address, ip)
+      .post('/auth/authenticate', requireToken(db, 'device'), async (c) => {
+        const ip = await limitAddress(c, 'authenticate')
+        const body = await readJsonObject(c)
+        const address = email(body)
+        const password = text(body, 'password', { label: 'Password', required: true, max: PASSWORD_MAX, trim: false })
+        await guard.before(address, ip)
 
-      const user = await findUserByEmail(db, address)
-      // Same message and (through the dummy check) the same time for an unknown
-      // address as for a wrong password: neither tells which addresses exist.
-      const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password)
-      if (!user || !ok) {
-        await guard.failed(address)
-        throw new HttpError(401, WRONG_CREDENTIALS)
-      }
-      await guard.succeeded(address, ip)
-      return c.json(await session(db, user), 200)
-    })
-    // Ends this session for good: the access token is deleted, so it answers
-    // 401 everywhere from now on, whoever holds a copy. Never refused for the
-    // fair share: a user over budget must still be able to end a session.
-    .post('/auth/logout', requireToken(db, 'access', { fairShare: false }), async (c) => {
-      await revokeToken(db, c.var.tokenHash)
-      return c.body(null, 204)
-    })
+        const user = await findUserByEmail(db, address)
+        // Same message and (through the dummy check) the same time for an unknown
+        // address as for a wrong password: neither tells which addresses exist.
+        const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password)
+        if (!user || !ok) {
+          await guard.failed(address)
+          throw new HttpError(401, WRONG_CREDENTIALS)
+        }
+        await guard.succeeded(address, ip)
+        return c.json(await session(db, user), 200)
+      })
+      // Ends this session for good: the access token is deleted, so it answers
+      // 401 everywhere from now on, whoever holds a copy. Never refused for the
+      // fair share: a user over budget must still be able to end a session.
+      .post('/auth/logout', requireToken(db, 'access', { fairShare: false }), async (c) => {
+        await revokeToken(db, c.var.tokenHash)
+        return c.body(null, 204)
+      })
+  )
 }

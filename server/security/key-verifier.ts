@@ -5,8 +5,7 @@ import type { Log } from '../http/logger'
 import { sha256 } from './random'
 
 export type Verification =
-  | { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null }
-  | { valid: false; code: 'NOT_FOUND' | 'EXPIRED' }
+  { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null } | { valid: false; code: 'NOT_FOUND' | 'EXPIRED' }
 
 export interface KeyVerifier {
   verify(key: string): Promise<Verification>
@@ -59,7 +58,9 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
 
   const touch = (key: VerifiedKey, now: number) => {
     key.lastUsedAt = now
-    const p = touchKey(db, key.keyId, new Date(now)).catch((err: unknown) => log(`lastUsedAt write failed: ${err instanceof Error ? err.message : String(err)}`))
+    const p = touchKey(db, key.keyId, new Date(now)).catch((err: unknown) =>
+      log(`lastUsedAt write failed: ${err instanceof Error ? err.message : String(err)}`),
+    )
     pending.add(p)
     void p.finally(() => pending.delete(p))
     return p
@@ -92,7 +93,13 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
       // ones at most once a minute, without waiting for the write.
       if (key.lastUsedAt === null) await touch(key, now)
       else if (now - key.lastUsedAt >= LAST_USED_EVERY_MS) void touch(key, now)
-      return { valid: true, keyId: key.keyId, projectId: key.projectId, name: key.name, expiresAt: key.expiresAt === null ? null : iso(new Date(key.expiresAt)) }
+      return {
+        valid: true,
+        keyId: key.keyId,
+        projectId: key.projectId,
+        name: key.name,
+        expiresAt: key.expiresAt === null ? null : iso(new Date(key.expiresAt)),
+      }
     },
   }
 }

@@ -10,9 +10,7 @@ const KEY_LENGTH = 64
 const SALT_BYTES = 16
 
 const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCb(password.normalize('NFC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
-  )
+  new Promise<Buffer>((resolve, reject) => scryptCb(password.normalize('NFC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))))
 
 /** `scrypt$N$r$p$salt$hash` with a fresh random salt per call. */
 export async function hashPassword(password: string): Promise<string> {

@@ -13,11 +13,7 @@ export interface RateLimitResult {
  * one upsert per bucket is atomic, so instances sharing a PostgreSQL share
  * the limit and no attempt is lost to a race.
  */
-export async function hitRateLimit(
-  db: Queryable,
-  buckets: ReadonlyArray<{ key: string; limit: number }>,
-  windowSeconds: number,
-): Promise<RateLimitResult> {
+export async function hitRateLimit(db: Queryable, buckets: ReadonlyArray<{ key: string; limit: number }>, windowSeconds: number): Promise<RateLimitResult> {
   let allowed = true
   let retryAfter = 1
   for (const { key, limit } of buckets) {

@@ -15,7 +15,12 @@ export interface RequestOptions {
 
 // The server's text is shown to users as-is, so keep it short and printable.
 const cleanMessage = (m: unknown): string | undefined =>
-  typeof m === 'string' && m.trim() ? m.trim().replace(/[\u0000-\u001f\u007f]/g, ' ').slice(0, 300) : undefined
+  typeof m === 'string' && m.trim()
+    ? m
+        .trim()
+        .replace(/[\u0000-\u001f\u007f]/g, ' ')
+        .slice(0, 300)
+    : undefined
 
 /**
  * fetch with a timeout that turns every failure (no network, timeout, error

@@ -13,7 +13,11 @@ export interface AlertProps {
 
 /** The red banner with a red icon, announced to screen readers. */
 export function Alert({ children, tone = 'error', onDismiss, onRetry, className = '' }: AlertProps) {
-  const colours = { error: 'bg-danger-bg text-danger border-danger', warning: 'bg-warning-bg text-warning border-warning font-medium', info: 'bg-raised text-fg border-border' }[tone]
+  const colours = {
+    error: 'bg-danger-bg text-danger border-danger',
+    warning: 'bg-warning-bg text-warning border-warning font-medium',
+    info: 'bg-raised text-fg border-border',
+  }[tone]
   return (
     <div role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start gap-3 rounded-flex border px-4 py-3 text-sm ${colours} ${className}`}>
       <AlertIcon className="h-5 w-5 shrink-0" />
@@ -26,7 +30,11 @@ export function Alert({ children, tone = 'error', onDismiss, onRetry, className 
 
 function AlertButton({ onClick, children }: { onClick: () => void; children: string }) {
   return (
-    <button type="button" onClick={onClick} className="shrink-0 rounded-flex px-1 font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
+    <button
+      type="button"
+      onClick={onClick}
+      className="shrink-0 rounded-flex px-1 font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+    >
       {children}
     </button>
   )

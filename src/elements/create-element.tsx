@@ -46,7 +46,20 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         // Set before the script defined the element, the value is the host's own property.
         snippets: readSnippets(props.snippets ?? (host as { snippets?: unknown }).snippets),
       }),
-      [host, root, apiBase, props.sidebar, props.docsUrl, props.quickstartUrl, props.forgotPasswordUrl, props.profileUrl, props.settingsUrl, props.signupUrl, props.loginUrl, props.snippets],
+      [
+        host,
+        root,
+        apiBase,
+        props.sidebar,
+        props.docsUrl,
+        props.quickstartUrl,
+        props.forgotPasswordUrl,
+        props.profileUrl,
+        props.settingsUrl,
+        props.signupUrl,
+        props.loginUrl,
+        props.snippets,
+      ],
     )
     const mode: RouterMode = props.router === 'memory' ? 'memory' : 'hash'
     const navigation = useNavigationState(host, mode)

@@ -76,7 +76,16 @@ const SNIPPETS_PROPERTY = {
 export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
   'flex-portal': {
     summary: 'The whole product: a router over the log-in, sign-up, dashboard and project routes, guards included.',
-    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-project-created', 'flex-key-created', 'flex-key-deleted', 'flex-key-rolled', 'flex-key-updated'],
+    events: [
+      'flex-navigate',
+      'flex-signed-in',
+      'flex-signed-out',
+      'flex-project-created',
+      'flex-key-created',
+      'flex-key-deleted',
+      'flex-key-rolled',
+      'flex-key-updated',
+    ],
     properties: [SNIPPETS_PROPERTY],
   },
   'flex-login': {
@@ -98,7 +107,8 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
     properties: [SNIPPETS_PROPERTY],
   },
   'flex-snippet': {
-    summary: 'Wraps the host page\'s own code blocks and fills `{{projectId}}`, `{{apiProjectId}}` and `{{apiKey}}` in place, with a project and key picker shared by every snippet on the page.',
+    summary:
+      "Wraps the host page's own code blocks and fills `{{projectId}}`, `{{apiProjectId}}` and `{{apiKey}}` in place, with a project and key picker shared by every snippet on the page.",
     events: ['flex-signed-out'],
     slots: [{ name: '', doc: "the host's code blocks, kept in the page's own DOM" }],
     cssParts: [{ name: 'bar', doc: 'the row under the code with the picker (or the log-in hint) and Copy' }],
@@ -121,10 +131,20 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     default: 'hash',
     values: ['hash', 'memory'],
   },
-  theme: { doc: "colour scheme; `auto` follows the reader's system setting, live; `--flex-*` variables win over either", default: 'dark', values: ['dark', 'light', 'auto'] },
-  docsUrl: { doc: `the sidebar's "API Documentation" link; by default the API reference the server serves, resolved against the page`, default: '{api-base}/docs' },
+  theme: {
+    doc: "colour scheme; `auto` follows the reader's system setting, live; `--flex-*` variables win over either",
+    default: 'dark',
+    values: ['dark', 'light', 'auto'],
+  },
+  docsUrl: {
+    doc: `the sidebar's "API Documentation" link; by default the API reference the server serves, resolved against the page`,
+    default: '{api-base}/docs',
+  },
   quickstartUrl: { doc: `the sidebar's "Flex Quickstart Guide" link`, default: '{api-base}/docs#quickstart' },
-  sidebar: { doc: "`none`: no sidebar column, for hosts with their own navigation; its links move into the header beside the user menu (behind the header's menu button when the element is narrow)", values: ['none'] },
+  sidebar: {
+    doc: "`none`: no sidebar column, for hosts with their own navigation; its links move into the header beside the user menu (behind the header's menu button when the element is narrow)",
+    values: ['none'],
+  },
   forgotPasswordUrl: { doc: 'makes "Forgot your password?" a link (inert without it)' },
   profileUrl: { doc: 'makes "Your Profile" in the user menu a link (inert without it)' },
   settingsUrl: { doc: 'makes "Settings" in the user menu a link (inert without it)' },

@@ -38,10 +38,11 @@ export function useNavigationState(host: Element, mode: RouterMode, initial = '/
 
   useEffect(() => {
     if (mode !== 'hash') return
-    const sync = () => setRoute((prev) => {
-      const next = currentHash()
-      return next.href === prev.href ? prev : next
-    })
+    const sync = () =>
+      setRoute((prev) => {
+        const next = currentHash()
+        return next.href === prev.href ? prev : next
+      })
     sync()
     window.addEventListener('hashchange', sync)
     window.addEventListener('popstate', sync)

@@ -44,9 +44,11 @@ describe(IIFE, () => {
     expect(code).toContain('Logging in\\u2026')
   })
 
-
   it('registers all six elements when run as a classic script, and a second run does not throw', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ accessToken: 'd' }), { status: 200 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ accessToken: 'd' }), { status: 200 })),
+    )
     for (const tag of TAGS) expect(customElements.get(tag)).toBeUndefined()
     runAsClassicScript(code)
     for (const tag of TAGS) expect(customElements.get(tag), tag).toBeTypeOf('function')
@@ -96,9 +98,22 @@ describe(ESM, () => {
   it('exports defineFlexElements and the six element classes', () => {
     const code = read(ESM)
     const exported = code.match(/export\s*\{([^}]*)\}\s*;?\s*$/)?.[1] ?? ''
-    const names = exported.split(',').map((part) => part.trim().split(/\s+as\s+/).pop())
+    const names = exported.split(',').map((part) =>
+      part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop(),
+    )
     expect(names).toEqual(
-      expect.arrayContaining(['defineFlexElements', 'FlexPortalElement', 'FlexLoginElement', 'FlexSignupElement', 'FlexProjectsElement', 'FlexProjectDetailElement', 'FlexSnippetElement']),
+      expect.arrayContaining([
+        'defineFlexElements',
+        'FlexPortalElement',
+        'FlexLoginElement',
+        'FlexSignupElement',
+        'FlexProjectsElement',
+        'FlexProjectDetailElement',
+        'FlexSnippetElement',
+      ]),
     )
     expect(/process\.env/.test(code), 'process.env left in the bundle').toBe(false)
     expect(code.match(/[^\x00-\x7f]/g) ?? []).toEqual([])

@@ -40,7 +40,7 @@ describe('generated CSS', () => {
     expect(css).toMatch(/\.flex-root\{[^}]*color-scheme:var\(--fx-scheme\)/)
   })
 
-  it('lays out by the element\'s own width: the screen root is a size container and the cq variants are container queries', () => {
+  it("lays out by the element's own width: the screen root is a size container and the cq variants are container queries", () => {
     expect(css).toMatch(/\.flex-cq\{container-type:inline-size\}/)
     // One block per breakpoint, the wider last so it wins.
     const sm = css.indexOf('@container (min-width:560px){')

@@ -52,8 +52,14 @@ describe(MANIFEST, () => {
     expect(declarations.map((d: { tagName: string }) => d.tagName)).toEqual(TAGS)
     for (const d of declarations) {
       const tag = d.tagName as FlexTag
-      expect(d.attributes.map((a: { name: string }) => a.name), tag).toEqual(ELEMENTS[tag].attributes.map(attributeName))
-      expect(d.events.map((e: { name: string }) => e.name), tag).toEqual(ELEMENT_DOCS[tag].events)
+      expect(
+        d.attributes.map((a: { name: string }) => a.name),
+        tag,
+      ).toEqual(ELEMENTS[tag].attributes.map(attributeName))
+      expect(
+        d.events.map((e: { name: string }) => e.name),
+        tag,
+      ).toEqual(ELEMENT_DOCS[tag].events)
       expect(d.cssProperties.map((p: { name: string }) => p.name)).toEqual(Object.keys(CSS_PROPERTIES))
     }
     const detail = declarations.find((d: { tagName: string }) => d.tagName === 'flex-project-detail')
@@ -85,7 +91,15 @@ describe('the .d.ts typings', () => {
           'void signupUrl',
         ].join('\n'),
       )
-      const program = ts.createProgram([file, TYPES], { strict: true, noEmit: true, skipLibCheck: true, types: [], lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler })
+      const program = ts.createProgram([file, TYPES], {
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+      })
       const errors = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))
       expect(errors).toEqual([])
     } finally {
@@ -99,7 +113,9 @@ describe('the CSS custom properties', () => {
     // Every colour of the palettes, plus the radius and the fonts.
     const theme = readFileSync('build/theme.ts', 'utf8') + readFileSync('build/preflight.ts', 'utf8')
     const fixed = [...theme.matchAll(/var\((--flex-[a-z][a-z-]+)/g)].map((m) => m[1])
-    const colours = Object.keys(palettes.dark).filter((n) => n !== 'scheme').map((n) => `--flex-${n}`)
+    const colours = Object.keys(palettes.dark)
+      .filter((n) => n !== 'scheme')
+      .map((n) => `--flex-${n}`)
     expect([...new Set([...colours, ...fixed])].sort()).toEqual(Object.keys(CSS_PROPERTIES).sort())
   })
 })

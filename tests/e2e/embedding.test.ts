@@ -24,9 +24,26 @@ const reference = (tag: string) => `<!doctype html><html lang="en"><head><meta c
 
 /** What a clashing stylesheet would change, element by element. */
 const PROPERTIES = [
-  'font-family', 'font-size', 'font-weight', 'line-height', 'letter-spacing', 'text-transform', 'text-align', 'text-decoration-line',
-  'color', 'background-color', 'padding-top', 'padding-right', 'padding-bottom', 'padding-left',
-  'border-top-width', 'border-top-style', 'border-top-color', 'border-top-left-radius', 'box-sizing', 'margin-top',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'line-height',
+  'letter-spacing',
+  'text-transform',
+  'text-align',
+  'text-decoration-line',
+  'color',
+  'background-color',
+  'padding-top',
+  'padding-right',
+  'padding-bottom',
+  'padding-left',
+  'border-top-width',
+  'border-top-style',
+  'border-top-color',
+  'border-top-left-radius',
+  'box-sizing',
+  'margin-top',
 ]
 
 type Styles = Record<string, Record<string, string>>

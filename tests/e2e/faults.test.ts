@@ -80,7 +80,10 @@ describe('faults', () => {
     await expectClearError(page.getByRole('alert'))
     await screenshot(page, 'fault-dashboard-api-down')
     await suite.restartServer()
-    await page.getByRole('alert').getByRole('button', { name: /retry|try again/i }).click()
+    await page
+      .getByRole('alert')
+      .getByRole('button', { name: /retry|try again/i })
+      .click()
     await expectVisible(page.getByRole('link', { name: 'Made before the outage' }))
     await expectVisible(page.getByRole('link', { name: 'Made during the outage' }))
     expect(await page.getByRole('alert').count()).toBe(0)

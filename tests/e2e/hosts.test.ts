@@ -37,7 +37,10 @@ async function expectInsideWindow(locator: Locator, what: string): Promise<void>
   const view = await locator.page().evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }))
   expect(box, `${what} has a box`).not.toBeNull()
   const { x, y, width, height } = box!
-  expect([x >= 0, y >= 0, x + width <= view.width + 0.5, y + height <= view.height + 0.5], `${what} at ${JSON.stringify(box)} in ${JSON.stringify(view)}`).toEqual([true, true, true, true])
+  expect(
+    [x >= 0, y >= 0, x + width <= view.width + 0.5, y + height <= view.height + 0.5],
+    `${what} at ${JSON.stringify(box)} in ${JSON.stringify(view)}`,
+  ).toEqual([true, true, true, true])
 }
 
 /** The first background colour the element's screen paints. */

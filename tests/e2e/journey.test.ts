@@ -29,7 +29,10 @@ describe('the whole journey on /', () => {
 
     // Every call is one of the eight, with its method and credential.
     const unexpected = calls.filter((call) => !route(call))
-    expect(unexpected.map((c) => `${c.method} ${c.path}`), 'calls outside the API contract').toEqual([])
+    expect(
+      unexpected.map((c) => `${c.method} ${c.path}`),
+      'calls outside the API contract',
+    ).toEqual([])
     for (const call of calls) {
       const expected = route(call)!
       expect(`${call.method} ${call.path}: ${call.credential}`).toBe(`${call.method} ${call.path}: ${expected.credential}`)
@@ -74,7 +77,10 @@ describe('the whole journey on /', () => {
     })
     expect(body('POST', '/api/register')).toEqual({ name: 'Ada Lovelace', email: journey.email, password: expect.any(String) })
     const logIns = calls.filter((c) => c.path === '/api/auth/authenticate').map((c) => c.body as { email: string; password: string })
-    expect(logIns.map((b) => Object.keys(b).sort())).toEqual([['email', 'password'], ['email', 'password']])
+    expect(logIns.map((b) => Object.keys(b).sort())).toEqual([
+      ['email', 'password'],
+      ['email', 'password'],
+    ])
     expect(logIns.every((b) => b.email === journey.email)).toBe(true)
     expect(logIns[0].password === 'not the password', 'the wrong password is sent as typed').toBe(true)
     expect(body('POST', '/api/manage/dapp')).toEqual({ name: expect.stringMatching(/^Journey /), description: 'Made by the end-to-end journey' })
@@ -86,7 +92,10 @@ describe('the whole journey on /', () => {
     const reads = (path: string) => calls.filter((c) => c.method === 'GET' && c.path === path).length
     expect(reads('/api/manage/dapp/owner')).toBeGreaterThanOrEqual(4)
     expect(reads(`/api/manage/dapp/${id}`)).toBeGreaterThanOrEqual(3)
-    expect(calls.every((c) => c.status !== null && c.status < 500), 'no call failed on the server').toBe(true)
+    expect(
+      calls.every((c) => c.status !== null && c.status < 500),
+      'no call failed on the server',
+    ).toBe(true)
 
     // No token, key or secret ever travels in a URL.
     expect(await wire.urlsWithSecrets()).toEqual([])
@@ -101,7 +110,10 @@ describe('the whole journey on /', () => {
     // The bundle itself arrives under the same policy, from 'self'.
     const scripts = await page.evaluate(() => [...document.scripts].map((s) => (s.src ? new URL(s.src).origin === location.origin : 'inline')))
     expect(scripts.length).toBeGreaterThan(0)
-    expect(scripts.every((sameOrigin) => sameOrigin === true), 'every script is a same-origin file').toBe(true)
+    expect(
+      scripts.every((sameOrigin) => sameOrigin === true),
+      'every script is a same-origin file',
+    ).toBe(true)
     expect(problems.cspViolations).toEqual([])
     expectNoProblems(problems)
   })

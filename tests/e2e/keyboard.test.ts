@@ -14,8 +14,7 @@ import { expectHidden, expectVisible } from './harness/wait'
 
 const suite = useSuite()
 
-const named = (role: string, name: string | RegExp) => (f: FocusInfo) =>
-  f.role === role && (typeof name === 'string' ? f.name === name : name.test(f.name))
+const named = (role: string, name: string | RegExp) => (f: FocusInfo) => f.role === role && (typeof name === 'string' ? f.name === name : name.test(f.name))
 
 /** Tab and Shift+Tab, many times round, never leave the dialog. */
 async function expectFocusTrapped(page: Page, dialogName: string) {

@@ -14,7 +14,12 @@ const menuButton = (page: Page) => page.getByRole('button', { name: /open (the )
 
 async function signedInDashboard(page: Page) {
   const account = await createAccount(suite.server.origin)
-  await createProjectFor(suite.server.origin, account, 'A project with a rather long name to fill the row', 'And a description long enough to need some room on a phone screen.')
+  await createProjectFor(
+    suite.server.origin,
+    account,
+    'A project with a rather long name to fill the row',
+    'And a description long enough to need some room on a phone screen.',
+  )
   await page.goto('/#/login')
   await logIn(page, account)
   await expectVisible(heading(page, TEXT.dashboardHeading))

@@ -24,9 +24,7 @@ const curl = (projectId: string, apiProjectId: string, apiKey: string) =>
 
 /** Everything the page keeps beyond its memory: storages, cookies, the address. */
 const kept = (page: Page) =>
-  page.evaluate(() =>
-    JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage), document.cookie, location.href, history.state]),
-  )
+  page.evaluate(() => JSON.stringify([Object.entries(localStorage), Object.entries(sessionStorage), document.cookie, location.href, history.state]))
 
 async function openDocsSignedUp(page: Page): Promise<void> {
   await page.goto('/docs.html')
@@ -93,7 +91,10 @@ describe('<flex-snippet> on /docs.html', () => {
 
     await curlSnippet.getByRole('button', { name: 'Copy', exact: true }).click()
     await expectVisible(curlSnippet.getByText(TEXT.copied))
-    expect((await page.evaluate(() => navigator.clipboard.readText())) === curl(project.id, apiProjectId, apiKey), 'the clipboard holds the filled sample').toBe(true)
+    expect(
+      (await page.evaluate(() => navigator.clipboard.readText())) === curl(project.id, apiProjectId, apiKey),
+      'the clipboard holds the filled sample',
+    ).toBe(true)
 
     // Memory only: no storage, cookie, address or history entry holds the key.
     expect((await kept(page)).includes(apiKey), 'the key is kept nowhere but in memory').toBe(false)
@@ -103,9 +104,15 @@ describe('<flex-snippet> on /docs.html', () => {
     // After a reload: the project and its pair, but not the whole key.
     await page.reload()
     await expectVisible(curlSnippet.getByText('Create a key to paste it here'))
-    await waitUntil(async () => (await samples(page)).every((t) => t.includes(project.id) && t.includes(apiProjectId)), 'the samples hold the project after a reload')
+    await waitUntil(
+      async () => (await samples(page)).every((t) => t.includes(project.id) && t.includes(apiProjectId)),
+      'the samples hold the project after a reload',
+    )
     const after = await samples(page)
-    expect(after.some((t) => t.includes(apiKey)), 'the whole key is gone').toBe(false)
+    expect(
+      after.some((t) => t.includes(apiKey)),
+      'the whole key is gone',
+    ).toBe(false)
     expect(await page.evaluate(() => document.body.textContent)).not.toMatch(RAW)
     expectNoProblems(problems)
   })

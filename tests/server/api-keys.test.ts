@@ -22,7 +22,8 @@ afterEach(async () => {
 })
 
 const only = (map: Record<string, string>) => Object.entries(map)[0]
-const createKey = async (projectId: string, body?: object, token = owner.accessToken) => s.request('POST', `/api/manage/dapp/${projectId}/api-key`, { token, body })
+const createKey = async (projectId: string, body?: object, token = owner.accessToken) =>
+  s.request('POST', `/api/manage/dapp/${projectId}/api-key`, { token, body })
 const project = async (projectId: string, token = owner.accessToken) => (await s.request('GET', `/api/manage/dapp/${projectId}`, { token })).body
 const keyEntry = async (projectId: string, keyId: string) => (await project(projectId)).keys.find((k: { id: string }) => k.id === keyId)
 const patch = (projectId: string, keyId: string, body: unknown, token = owner.accessToken) =>
@@ -42,7 +43,14 @@ describe('key metadata', () => {
     const body = await project(p.id)
     expect(body.keyLimit).toBe(3)
     expect(body.keys).toEqual([
-      { id: firstId, name: 'Default key', maskedKey: p.apiKey[firstId].replace(/^fxk_.*(.{4})$/, 'fxk_…$1'), createdAt: expect.stringMatching(ISO), lastUsedAt: null, expiresAt: null },
+      {
+        id: firstId,
+        name: 'Default key',
+        maskedKey: p.apiKey[firstId].replace(/^fxk_.*(.{4})$/, 'fxk_…$1'),
+        createdAt: expect.stringMatching(ISO),
+        lastUsedAt: null,
+        expiresAt: null,
+      },
       { id: secondId, name: 'Key 2', maskedKey: `fxk_…${secondKey.slice(-4)}`, createdAt: expect.stringMatching(ISO), lastUsedAt: null, expiresAt: null },
     ])
     expect(Object.keys(body.apiKey)).toEqual([firstId, secondId])
@@ -94,7 +102,14 @@ describe('PATCH /api/manage/dapp/{id}/api-key/{keyId}', () => {
     const expiresAt = new Date(now + HOUR).toISOString()
     const res = await patch(p.id, id, { name: ' Staging ', expiresAt })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ id, name: 'Staging', maskedKey: expect.stringMatching(/^fxk_…/), createdAt: expect.stringMatching(ISO), lastUsedAt: null, expiresAt })
+    expect(res.body).toEqual({
+      id,
+      name: 'Staging',
+      maskedKey: expect.stringMatching(/^fxk_…/),
+      createdAt: expect.stringMatching(ISO),
+      lastUsedAt: null,
+      expiresAt,
+    })
     const cleared = await patch(p.id, id, { expiresAt: null })
     expect(cleared.body).toMatchObject({ name: 'Staging', expiresAt: null })
     expect(await keyEntry(p.id, id)).toEqual(cleared.body)
@@ -142,7 +157,10 @@ describe('POST /api/manage/dapp/{id}/api-key/{keyId}/roll', () => {
     expect(newKey).toMatch(/^fxk_[A-Za-z0-9_-]{43}$/)
 
     const listed = (await project(p.id)).keys
-    expect(listed.map((k: { id: string; name: string }) => [k.id, k.name])).toEqual([[oldId, 'Production'], [newId, 'Production']])
+    expect(listed.map((k: { id: string; name: string }) => [k.id, k.name])).toEqual([
+      [oldId, 'Production'],
+      [newId, 'Production'],
+    ])
     expect(listed[0].expiresAt).toBe(new Date(now + HOUR).toISOString())
     expect(listed[1].expiresAt).toBeNull()
 
@@ -274,7 +292,10 @@ describe('POST /api/keys/verify', () => {
     ['another scheme', { Authorization: `Basic ${SERVICE_TOKEN}` }],
   ])('refuses %s with 401', async (_, headers) => {
     const p = await newProject(s, owner.accessToken)
-    const res = await s.request('POST', '/api/keys/verify', { headers: headers ?? { Authorization: `Bearer ${owner.accessToken}` }, body: { key: only(p.apiKey)[1] } })
+    const res = await s.request('POST', '/api/keys/verify', {
+      headers: headers ?? { Authorization: `Bearer ${owner.accessToken}` },
+      body: { key: only(p.apiKey)[1] },
+    })
     expect(res.status).toBe(401)
     expect(res.body).toEqual({ message: SERVICE_TOKEN_REQUIRED })
     expect(res.headers.get('www-authenticate')).toBe('Bearer')
@@ -319,7 +340,8 @@ describe.runIf(usePostgres)('two instances on one PostgreSQL', () => {
     try {
       const p = await newProject(s, owner.accessToken)
       const [id, key] = only(p.apiKey)
-      const verifyOn = (server: TestServer) => server.request('POST', '/api/keys/verify', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { key } })
+      const verifyOn = (server: TestServer) =>
+        server.request('POST', '/api/keys/verify', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { key } })
       // Let the second instance's LISTEN connect, then warm its cache.
       await within(5000, async () => (await verifyOn(other)).body.valid === true)
       expect((await verifyOn(other)).body.valid).toBe(true)
@@ -335,7 +357,8 @@ describe.runIf(usePostgres)('two instances on one PostgreSQL', () => {
     try {
       const p = await newProject(s, owner.accessToken)
       const [id, key] = only(p.apiKey)
-      const verifyOn = (server: TestServer) => server.request('POST', '/api/keys/verify', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { key } })
+      const verifyOn = (server: TestServer) =>
+        server.request('POST', '/api/keys/verify', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { key } })
       await within(5000, async () => (await verifyOn(other)).body.valid === true)
       expect((await roll(p.id, id, { graceSeconds: 0 })).status).toBe(201)
       await within(1000, async () => (await verifyOn(other)).body.code === 'EXPIRED')

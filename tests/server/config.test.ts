@@ -58,7 +58,7 @@ describe('readConfig', () => {
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, not "70000".'],
     [{ PORT: '80.5' }, 'PORT must be a whole number from 0 to 65535, not "80.5".'],
     [{ PROJECT_LIMIT: '0' }, 'PROJECT_LIMIT must be a whole number from 1 to 1000000, not "0".'],
-    [{ FRAME_ANCESTORS: "'self'; script-src *" }, 'FRAME_ANCESTORS: "\'self\';" is not a source such as \'self\' or https://docs.example.com.'],
+    [{ FRAME_ANCESTORS: "'self'; script-src *" }, "FRAME_ANCESTORS: \"'self';\" is not a source such as 'self' or https://docs.example.com."],
     [{ API_KEY_LIMIT: '0' }, 'API_KEY_LIMIT must be a whole number from 1 to 10000, not "0".'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false, not "maybe".'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],

@@ -120,7 +120,9 @@ describe('aborted requests', () => {
     // A complete request after them is logged with its status as usual.
     expect((await fetch(`${server.url}api/health`)).status).toBe(200)
     await expect.poll(() => logs.some((l) => /^GET \/api\/health 200 \d+ms$/.test(l))).toBe(true)
-    expect(logs.filter((l) => l.startsWith('POST /api/device'))).toEqual(Array.from({ length: 3 }, () => expect.stringMatching(/^POST \/api\/device aborted \d+ms$/)))
+    expect(logs.filter((l) => l.startsWith('POST /api/device'))).toEqual(
+      Array.from({ length: 3 }, () => expect.stringMatching(/^POST \/api\/device aborted \d+ms$/)),
+    )
     expect(logs.join('\n')).not.toMatch(/error|500|at /)
   })
 })

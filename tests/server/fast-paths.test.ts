@@ -25,11 +25,15 @@ afterAll(async () => {
 /** One request; `chunked` sends the body without a Content-Length. */
 function send(method: string, path: string, body?: string, chunked = false): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path.slice(1)}`, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json', ...(chunked ? {} : { 'Content-Length': Buffer.byteLength(body) }) } }, (res) => {
-      let text = ''
-      res.setEncoding('utf8').on('data', (c: string) => (text += c))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }))
-    })
+    const req = request(
+      `${server.url}${path.slice(1)}`,
+      { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json', ...(chunked ? {} : { 'Content-Length': Buffer.byteLength(body) }) } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8').on('data', (c: string) => (text += c))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }))
+      },
+    )
     req.on('error', reject)
     if (body !== undefined && chunked) {
       // Two writes: Node then sends Transfer-Encoding: chunked.

@@ -359,5 +359,13 @@ export async function signUp(s: TestServer, input: { name?: string; email?: stri
 export async function newProject(s: TestServer, token: string, body: object = { name: 'Weather app', description: 'Forecasts' }) {
   const res = await s.request('POST', '/api/manage/dapp', { token, body })
   if (res.status !== 201) throw new Error(`create project: ${res.status} ${res.text}`)
-  return res.body as { id: string; name: string; description: string; createDate: string; status: string; apiKey: Record<string, string>; webhookSecret: string }
+  return res.body as {
+    id: string
+    name: string
+    description: string
+    createDate: string
+    status: string
+    apiKey: Record<string, string>
+    webhookSecret: string
+  }
 }

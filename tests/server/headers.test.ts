@@ -17,7 +17,13 @@ afterEach(async () => {
   s = undefined
 })
 
-const directives = (csp: string | null) => new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v.join(' ')]))
+const directives = (csp: string | null) =>
+  new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v.join(' ')]),
+  )
 
 describe('HTML pages', () => {
   it('cannot be framed by default, allow no <base> and post forms only to this origin', async () => {
@@ -39,7 +45,7 @@ describe('HTML pages', () => {
     expect(csp.get('base-uri')).toBe("'none'")
   })
 
-  it.each(["https://a.example; script-src *", "'none' https://a.example", 'javascript:alert(1)', "'unsafe-inline'"])(
+  it.each(['https://a.example; script-src *', "'none' https://a.example", 'javascript:alert(1)', "'unsafe-inline'"])(
     'FRAME_ANCESTORS refuses %s at start',
     (value) => {
       expect(() => readConfig({ FRAME_ANCESTORS: value })).toThrow(ConfigError)

@@ -13,8 +13,7 @@ afterEach(async () => {
   s = undefined
 })
 
-const count = async (server: TestServer, table: string) =>
-  (await server.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${table}`))[0].n
+const count = async (server: TestServer, table: string) => (await server.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${table}`))[0].n
 
 describe('request bodies', () => {
   it('refuses a body over 64 kB with 413 and changes nothing', async () => {
@@ -238,7 +237,16 @@ describe('static files and demo pages', () => {
     const roots = [DEMO_DIR, dist]
     expect(await findStaticFile(roots, '/')).toBe(join(DEMO_DIR, 'index.html'))
     expect(await findStaticFile(roots, '/flex-portal.js')).toBe(join(dist, 'flex-portal.js'))
-    for (const bad of ['/../package.json', '/assets/../../package.json', '/..\\package.json', '/%2e%2e/%2e%2e/etc/passwd', '/%E0%A4%A', '/assets', '/assets/', '/a\0.js']) {
+    for (const bad of [
+      '/../package.json',
+      '/assets/../../package.json',
+      '/..\\package.json',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/%E0%A4%A',
+      '/assets',
+      '/assets/',
+      '/a\0.js',
+    ]) {
       expect(await findStaticFile(roots, bad), bad).toBeUndefined()
     }
   })

@@ -14,8 +14,7 @@ const BAD = { nul: 'a\\u0000b', high: 'a\\ud800b', low: 'a\\udc00b' }
 describe('text that cannot be stored gets 400 with a clear message, never a 500', () => {
   it.each(Object.entries(BAD))('in every field of every anonymous route (%s)', async (_, bad) => {
     s = await createTestServer()
-    const raw = (fields: Record<string, string>, badField: string) =>
-      JSON.stringify(fields).replace(`"${badField}":"x"`, `"${badField}":"${bad}"`)
+    const raw = (fields: Record<string, string>, badField: string) => JSON.stringify(fields).replace(`"${badField}":"x"`, `"${badField}":"${bad}"`)
     const device = await s.request('POST', '/api/device', { raw: raw({ ...DEVICE, deviceModel: 'x' }, 'deviceModel') })
     expect(device.status).toBe(400)
     expect(device.body.message).toMatch(/^deviceModel /)

@@ -49,7 +49,8 @@ function check(schema: Json, value: unknown, at = '$'): string[] {
       for (const key of (s.required ?? []) as string[]) if (!(key in v)) errors.push(`${at}.${key}: required`)
       for (const [key, item] of Object.entries(v)) {
         if (props[key]) errors.push(...check(props[key], item, `${at}.${key}`))
-        else if (s.additionalProperties && typeof s.additionalProperties === 'object') errors.push(...check(s.additionalProperties as Json, item, `${at}.${key}`))
+        else if (s.additionalProperties && typeof s.additionalProperties === 'object')
+          errors.push(...check(s.additionalProperties as Json, item, `${at}.${key}`))
         else errors.push(`${at}.${key}: not in the schema`)
       }
       break
@@ -77,10 +78,7 @@ function check(schema: Json, value: unknown, at = '$'): string[] {
 function templateOf(path: string): string | undefined {
   const rel = path.replace(/^\/api/, '').split('?')[0]
   const templates = Object.keys(doc.paths)
-  return (
-    templates.find((t) => t === rel) ??
-    templates.find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(rel))
-  )
+  return templates.find((t) => t === rel) ?? templates.find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(rel))
 }
 
 const SERVICE_TOKEN = 'service-token-for-the-openapi-test'
@@ -88,7 +86,9 @@ const SERVICE_TOKEN = 'service-token-for-the-openapi-test'
 describe('OpenAPI document', () => {
   let s: TestServer
   beforeAll(async () => {
-    s = await createTestServer({ config: { keyLimit: 2, serviceToken: SERVICE_TOKEN, rateLimit: { perEmail: 2, perIp: 1000, devicesPerIp: 5, windowSeconds: 60 } } })
+    s = await createTestServer({
+      config: { keyLimit: 2, serviceToken: SERVICE_TOKEN, rateLimit: { perEmail: 2, perIp: 1000, devicesPerIp: 5, windowSeconds: 60 } },
+    })
   })
   afterAll(async () => {
     await s.close()
@@ -109,9 +109,7 @@ describe('OpenAPI document', () => {
         .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && r.path !== '/api/openapi.json' && !r.path.startsWith('/api/docs'))
         .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`),
     )
-    const documented = new Set(
-      Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} /api${path}`)),
-    )
+    const documented = new Set(Object.entries(doc.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((m) => `${m.toUpperCase()} /api${path}`)))
     expect([...registered].sort()).toEqual([...documented].sort())
     // The eight calls of the contract, health, sign-out, and the key management and verification calls.
     expect([...documented].sort()).toEqual(
@@ -210,9 +208,17 @@ describe('OpenAPI document', () => {
     await call('POST', '/api/keys/verify', { headers: service, body: { key: 'fxk_unknown' } })
     await call('POST', '/api/keys/verify', { headers: service, body: { key: 42 } })
     await call('POST', '/api/keys/verify', { headers: { Authorization: 'Bearer wrong-token-wrong-token' }, body: { key: 'fxk_unknown' } })
-    const unconfigured = await createApp({ db: s.db, log: () => undefined }).request('/api/keys/verify', { method: 'POST', headers: { ...service, 'Content-Type': 'application/json' }, body: '{"key":"x"}' })
+    const unconfigured = await createApp({ db: s.db, log: () => undefined }).request('/api/keys/verify', {
+      method: 'POST',
+      headers: { ...service, 'Content-Type': 'application/json' },
+      body: '{"key":"x"}',
+    })
     const unconfiguredText = await unconfigured.text()
-    seen.push({ method: 'POST', path: '/api/keys/verify', res: { status: unconfigured.status, headers: unconfigured.headers, body: JSON.parse(unconfiguredText), text: unconfiguredText } })
+    seen.push({
+      method: 'POST',
+      path: '/api/keys/verify',
+      res: { status: unconfigured.status, headers: unconfigured.headers, body: JSON.parse(unconfiguredText), text: unconfiguredText },
+    })
     // A second user signs in successfully, for the 200 of authenticate.
     const other = await signUp(s)
     await call('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email: other.email, password: other.password } })

@@ -182,9 +182,7 @@ describe('POST /api/manage/dapp/{id}/api-key', () => {
     const keyId = Object.keys(p.apiKey)[0]
     await s.request('DELETE', `/api/manage/dapp/${p.id}/api-key/${keyId}`, { token: owner.accessToken }) // start from none
 
-    const results = await Promise.all(
-      Array.from({ length: 30 }, () => s.request('POST', `/api/manage/dapp/${p.id}/api-key`, { token: owner.accessToken })),
-    )
+    const results = await Promise.all(Array.from({ length: 30 }, () => s.request('POST', `/api/manage/dapp/${p.id}/api-key`, { token: owner.accessToken })))
     const created = results.filter((r) => r.status === 201)
     const refused = results.filter((r) => r.status === 409)
     expect(created).toHaveLength(20)

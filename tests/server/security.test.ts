@@ -117,7 +117,17 @@ describe('request log', () => {
     expect(s.logs[7]).toMatch(/^GET \/api\/%0aforged%20line 404 \d+ms$/)
 
     const all = s.logs.join('\n')
-    for (const secret of [password, u.email, u.deviceToken, u.accessToken, login.body.accessToken, p.webhookSecret, ...Object.values(p.apiKey), ...(Object.values(key.body) as string[]), 'query-secret-value']) {
+    for (const secret of [
+      password,
+      u.email,
+      u.deviceToken,
+      u.accessToken,
+      login.body.accessToken,
+      p.webhookSecret,
+      ...Object.values(p.apiKey),
+      ...(Object.values(key.body) as string[]),
+      'query-secret-value',
+    ]) {
       expect(all).not.toContain(secret)
     }
   })

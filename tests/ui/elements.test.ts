@@ -35,7 +35,14 @@ describe('the script-tag entry', () => {
     const mod = await import('../../src/index')
     expect(Object.keys(mod.FLEX_ELEMENTS).sort()).toEqual([...TAGS].sort())
     expect(mod.FLEX_ELEMENTS['flex-login']).toBe(mod.FlexLoginElement)
-    for (const cls of [mod.FlexPortalElement, mod.FlexLoginElement, mod.FlexSignupElement, mod.FlexProjectsElement, mod.FlexProjectDetailElement, mod.FlexSnippetElement]) {
+    for (const cls of [
+      mod.FlexPortalElement,
+      mod.FlexLoginElement,
+      mod.FlexSignupElement,
+      mod.FlexProjectsElement,
+      mod.FlexProjectDetailElement,
+      mod.FlexSnippetElement,
+    ]) {
       expect(cls.prototype).toBeInstanceOf(HTMLElement)
     }
   })

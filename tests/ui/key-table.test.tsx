@@ -21,8 +21,7 @@ const key = (id: string, name: string, extra: Partial<KeyInfo> = {}): KeyInfo =>
 })
 
 /** A project as a server beyond the spec sends it: the apiKey map, keys[] and keyLimit. */
-const withKeys = (keys: KeyInfo[], keyLimit = 20) =>
-  detail(7, Object.fromEntries(keys.map((k) => [k.id, k.maskedKey])), { keys, keyLimit })
+const withKeys = (keys: KeyInfo[], keyLimit = 20) => detail(7, Object.fromEntries(keys.map((k) => [k.id, k.maskedKey])), { keys, keyLimit })
 
 beforeEach(() => {
   resetStore()
@@ -32,7 +31,10 @@ afterEach(() => vi.unstubAllGlobals())
 
 type Q = ReturnType<typeof renderDetail>['q']
 const table = (q: Q) => q.getByRole('table', { name: 'API keys' })
-const rowOf = (q: Q, name: string) => within(table(q)).getAllByRole('row').find((r) => within(r).queryAllByRole('cell')[0]?.textContent === name)!
+const rowOf = (q: Q, name: string) =>
+  within(table(q))
+    .getAllByRole('row')
+    .find((r) => within(r).queryAllByRole('cell')[0]?.textContent === name)!
 
 describe('keys table', () => {
   it('lists each key with its name, API Project ID to copy, masked key, dates and status', async () => {
@@ -48,8 +50,15 @@ describe('keys table', () => {
     })
     const { q } = renderDetail('prj_7')
     await q.findByRole('table', { name: 'API keys' })
-    expect(within(table(q)).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'API Project ID', 'Key', 'Created', 'Last used', 'Status', 'Actions'])
-    const cells = (name: string) => within(rowOf(q, name)).getAllByRole('cell').map((c) => c.textContent)
+    expect(
+      within(table(q))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'API Project ID', 'Key', 'Created', 'Last used', 'Status', 'Actions'])
+    const cells = (name: string) =>
+      within(rowOf(q, name))
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
     expect(cells('Production').slice(2, 6)).toEqual(['fxk_…prod', 'Mar 5, 2024', 'Apr 1, 2024', 'Active'])
     expect(cells('Staging').slice(4, 6)).toEqual(['Never', 'Expires in 23 h'])
     expect(cells('Old')[5]).toBe('Expired')
@@ -88,11 +97,23 @@ describe('keys table', () => {
     stubFetch({ [GET]: { body: withKeys([key('apid_a', 'Production'), key('apid_b', 'Production'), key('apid_c', 'CI')]) } })
     const { q } = renderDetail('prj_7')
     await q.findByRole('table', { name: 'API keys' })
-    const names = within(table(q)).getAllByRole('button').map((b) => b.getAttribute('aria-label')).filter(Boolean)
+    const names = within(table(q))
+      .getAllByRole('button')
+      .map((b) => b.getAttribute('aria-label'))
+      .filter(Boolean)
     expect(names).toEqual([
-      'Copy API Project ID apid_a', 'Edit key Production (apid_a)', 'Roll key Production (apid_a)', 'Delete key Production (apid_a)',
-      'Copy API Project ID apid_b', 'Edit key Production (apid_b)', 'Roll key Production (apid_b)', 'Delete key Production (apid_b)',
-      'Copy API Project ID apid_c', 'Edit key CI', 'Roll key CI', 'Delete key CI',
+      'Copy API Project ID apid_a',
+      'Edit key Production (apid_a)',
+      'Roll key Production (apid_a)',
+      'Delete key Production (apid_a)',
+      'Copy API Project ID apid_b',
+      'Edit key Production (apid_b)',
+      'Roll key Production (apid_b)',
+      'Delete key Production (apid_b)',
+      'Copy API Project ID apid_c',
+      'Edit key CI',
+      'Roll key CI',
+      'Delete key CI',
     ])
     // The spec's buttons are still found by their exact names, once each.
     expect(q.getAllByRole('button', { name: 'Create' })).toHaveLength(1)
@@ -123,7 +144,13 @@ describe('keys table', () => {
   it('status reads in minutes, hours and days', () => {
     const now = Date.parse('2030-01-01T00:00:00Z')
     const at = (ms: number) => keyStatus(key('apid_x', 'x', { expiresAt: new Date(now + ms).toISOString() }), now)
-    expect([at(10 * 60_000), at(23.9 * HOUR), at(72 * HOUR), at(0), at(-1)]).toEqual(['Expires in 10 min', 'Expires in 23 h', 'Expires in 3 days', 'Expired', 'Expired'])
+    expect([at(10 * 60_000), at(23.9 * HOUR), at(72 * HOUR), at(0), at(-1)]).toEqual([
+      'Expires in 10 min',
+      'Expires in 23 h',
+      'Expires in 3 days',
+      'Expired',
+      'Expired',
+    ])
   })
 })
 
@@ -145,7 +172,15 @@ describe('per-key actions', () => {
     const name = within(dialog).getByRole('textbox', { name: 'Key name' })
     fireEvent.change(name, { target: { value: '  Production ' } })
     const expiry = within(dialog).getByRole('combobox', { name: 'Expires' }) as HTMLSelectElement
-    expect(Array.from(expiry.options).map((o) => o.textContent)).toEqual(['Unchanged', 'Never', 'In 1 hour', 'In 24 hours', 'In 7 days', 'In 30 days', 'In 90 days'])
+    expect(Array.from(expiry.options).map((o) => o.textContent)).toEqual([
+      'Unchanged',
+      'Never',
+      'In 1 hour',
+      'In 24 hours',
+      'In 7 days',
+      'In 30 days',
+      'In 90 days',
+    ])
     await user.selectOptions(expiry, 'In 24 hours')
     const before = Date.now()
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
@@ -244,7 +279,10 @@ describe('per-key actions', () => {
 
 describe('against a server with only the spec’s calls', () => {
   it('shows no table, counter or per-key actions; Create, Delete and Project Information work as before', async () => {
-    stubFetch({ [GET]: { body: detail(7, { api_a: 'sk…1', api_b: 'sk…2' }) }, 'POST /api/manage/dapp/prj_7/api-key': { status: 201, body: { api_new: 'sk_full' } } })
+    stubFetch({
+      [GET]: { body: detail(7, { api_a: 'sk…1', api_b: 'sk…2' }) },
+      'POST /api/manage/dapp/prj_7/api-key': { status: 201, body: { api_new: 'sk_full' } },
+    })
     const { q } = renderDetail('prj_7')
     const create = (await q.findByRole('button', { name: 'Create' })) as HTMLButtonElement
     expect(q.queryByRole('table')).toBeNull()

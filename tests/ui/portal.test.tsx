@@ -200,5 +200,4 @@ describe('<flex-portal router="memory">', () => {
     const q = shadow(mountElement('flex-portal', { router: 'memory' }))
     expect((await heading(q)).textContent).toBe('Dashboard stand-in')
   })
-
 })

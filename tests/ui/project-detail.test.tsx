@@ -32,7 +32,11 @@ describe('project detail', () => {
     expect(q.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('#/dashboard')
     expect(term(q, 'Name')).toBe('Project 7')
     expect(term(q, 'API Project IDs')).toBe('(api_a)(api_b)(api_c)')
-    expect(info(q).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['(api_a)', '(api_b)', '(api_c)'])
+    expect(
+      info(q)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['(api_a)', '(api_b)', '(api_c)'])
     expect(term(q, 'Project ID')).toBe('prj_7')
     expect(term(q, 'Date created')).toBe(formatDate('2024-03-05T10:00:00.000Z'))
     expect(term(q, 'Project Description')).toBe('A test project')

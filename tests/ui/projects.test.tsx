@@ -42,7 +42,9 @@ describe('the projects list', () => {
     const { q } = renderDashboard()
     await q.findByRole('link', { name: 'Project 1' })
     expect(q.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Project Name', 'Project ID', 'Project Description', 'Date Created', 'Status'])
-    const cells = within(bodyRows(q)[1]).getAllByRole('cell').map((c) => c.textContent)
+    const cells = within(bodyRows(q)[1])
+      .getAllByRole('cell')
+      .map((c) => c.textContent)
     expect(cells).toEqual(['Project 2', 'prj_2', 'Description 2', formatDate('2024-03-05T10:00:00.000Z'), 'active'])
   })
 
@@ -58,7 +60,9 @@ describe('the projects list', () => {
   })
 
   it('formats Date Created in the user’s locale, and shows an unreadable date as sent', async () => {
-    stubFetch({ [LIST]: { body: [summary(1, { createDate: '2024-01-02T03:04:05Z' }), summary(2, { createDate: 'yesterday' }), summary(3, { createDate: '' })] } })
+    stubFetch({
+      [LIST]: { body: [summary(1, { createDate: '2024-01-02T03:04:05Z' }), summary(2, { createDate: 'yesterday' }), summary(3, { createDate: '' })] },
+    })
     const { q } = renderDashboard()
     await q.findByRole('link', { name: 'Project 1' })
     const dates = bodyRows(q).map((r) => within(r).getAllByRole('cell')[3].textContent)
@@ -88,7 +92,10 @@ describe('the projects list', () => {
   })
 
   it('a network failure says so in words', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    )
     const { q } = renderDashboard()
     expect((await q.findByRole('alert')).textContent).toContain("Can't reach the server")
   })

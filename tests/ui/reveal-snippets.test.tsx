@@ -112,8 +112,17 @@ describe('readSnippets: hostile input gives a clean list, never an error', () =>
   })
 
   it('getters and proxies that throw', () => {
-    const throwing = { get label(): string { throw new Error('no') }, template: 'x' }
-    const proxy = new Proxy([], { get: () => { throw new Error('trap') } })
+    const throwing = {
+      get label(): string {
+        throw new Error('no')
+      },
+      template: 'x',
+    }
+    const proxy = new Proxy([], {
+      get: () => {
+        throw new Error('trap')
+      },
+    })
     expect(readSnippets([{ label: 'ok', template: 'ok' }, throwing])).toEqual([{ label: 'ok', template: 'ok' }])
     expect(readSnippets(proxy)).toEqual([])
   })
@@ -126,7 +135,17 @@ describe('the snippets property on the elements', () => {
     const el = mountElement('flex-projects')
     const cyclic: Record<string, unknown> = {}
     cyclic.self = cyclic
-    for (const hostile of [cyclic, [cyclic], 10n, 'x', new Proxy([], { get: () => { throw new Error('trap') } })]) {
+    for (const hostile of [
+      cyclic,
+      [cyclic],
+      10n,
+      'x',
+      new Proxy([], {
+        get: () => {
+          throw new Error('trap')
+        },
+      }),
+    ]) {
       expect(() => ((el as unknown as { snippets: unknown }).snippets = hostile)).not.toThrow()
     }
     el.snippets = SNIPPETS

@@ -51,7 +51,8 @@ describe('a device token the server no longer knows', () => {
     let auth = 0
     const api = stubFetch({
       'POST /api/device': () => json({ accessToken: `device-${++device}` }),
-      'POST /api/auth/authenticate': (call) => (++auth === 1 ? unknown() : call.headers.authorization === 'Bearer device-2' ? json({ accessToken: 'acc-9' }) : unknown()),
+      'POST /api/auth/authenticate': (call) =>
+        ++auth === 1 ? unknown() : call.headers.authorization === 'Bearer device-2' ? json({ accessToken: 'acc-9' }) : unknown(),
     })
     const q = renderScreen(<LoginScreen />, { route: '/login' })
     const user = userEvent.setup()
@@ -86,7 +87,9 @@ describe('the sign-up form’s password rule', () => {
     })
     const q = renderScreen(<SignupScreen />, { route: '/signup' })
     const password = q.getByLabelText('Password')
-    const described = (password.getAttribute('aria-describedby') ?? '').split(' ').map((id) => (password.getRootNode() as Document).getElementById(id)?.textContent)
+    const described = (password.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => (password.getRootNode() as Document).getElementById(id)?.textContent)
     expect(described.join(' ')).toMatch(/^At least 8 characters\. Not a common password or your e-mail address\.$/)
     const user = userEvent.setup()
     await user.type(q.getByLabelText('Name'), 'Ada')

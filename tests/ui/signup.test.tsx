@@ -59,7 +59,11 @@ describe('the sign-up screen', () => {
     expect(localStorage.getItem('accessData')).toBeNull()
     expect(store.getState().accessData).toBeNull()
     expect(q.nav().route.path).toBe('/signup')
-    expect(['Name', 'Email address', 'Password'].map((l) => (q.getByLabelText(l) as HTMLInputElement).value)).toEqual(['Grace Hopper', 'grace@example.com', 'cobol-1959'])
+    expect(['Name', 'Email address', 'Password'].map((l) => (q.getByLabelText(l) as HTMLInputElement).value)).toEqual([
+      'Grace Hopper',
+      'grace@example.com',
+      'cobol-1959',
+    ])
   })
 
   it('a body without an access token is a failure, not a sign-in', async () => {

@@ -30,7 +30,15 @@ const code = (el: HTMLElement) => el.querySelector('pre')!.textContent
 function stubProjects() {
   return stubFetch({
     'GET /api/manage/dapp/owner': { body: [summary(1, { createDate: '2024-01-01T00:00:00.000Z' }), summary(2, { createDate: '2024-02-01T00:00:00.000Z' })] },
-    'GET /api/manage/dapp/prj_1': { body: { ...detail(1, { apid_1a: 'fxk_…aaaa', apid_1b: 'fxk_…bbbb' }), keys: [{ id: 'apid_1a', maskedKey: 'fxk_…aaaa' }, { id: 'apid_1b', maskedKey: 'fxk_…bbbb' }] } },
+    'GET /api/manage/dapp/prj_1': {
+      body: {
+        ...detail(1, { apid_1a: 'fxk_…aaaa', apid_1b: 'fxk_…bbbb' }),
+        keys: [
+          { id: 'apid_1a', maskedKey: 'fxk_…aaaa' },
+          { id: 'apid_1b', maskedKey: 'fxk_…bbbb' },
+        ],
+      },
+    },
     'GET /api/manage/dapp/prj_2': { body: detail(2, { apid_2: 'fxk_…2222' }) },
   })
 }
@@ -73,7 +81,13 @@ describe('<flex-snippet>', () => {
     for (const el of [a, b]) await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_new', 'fxk_whole_new_key')))
     expect(shadow(a).queryByText('Create a key to paste it here')).toBeNull()
     // The key list now holds the project's other keys and the new one.
-    await waitFor(() => expect(shadow(a).getAllByRole('option').map((o) => o.textContent)).toEqual(['Project 1', 'Project 2', 'apid_1a', 'apid_1b', 'apid_new']))
+    await waitFor(() =>
+      expect(
+        shadow(a)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Project 1', 'Project 2', 'apid_1a', 'apid_1b', 'apid_new']),
+    )
     expect(api.callsTo('GET /api/manage/dapp/prj_2')).toHaveLength(1)
     expect(api.callsTo('GET /api/manage/dapp/owner').length).toBeLessThanOrEqual(2)
   })
@@ -131,7 +145,11 @@ describe('<flex-snippet>', () => {
     await waitFor(() => expect(shadow(el).getAllByRole('option')).toHaveLength(5))
     store.getState().forgetKey('prj_1', 'apid_new')
     await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1a', 'fxk_…aaaa')))
-    expect(shadow(el).getAllByRole('option').map((o) => o.textContent)).not.toContain('apid_new')
+    expect(
+      shadow(el)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).not.toContain('apid_new')
   })
 
   it('signing out forgets the whole key: the stand-ins come back', async () => {

@@ -12,13 +12,23 @@ export function RememberForgot() {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <div className="flex items-center gap-2">
-        <input id={id} name="remember" type="checkbox" className="h-4 w-4 rounded border-border bg-bg accent-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-focus" />
+        <input
+          id={id}
+          name="remember"
+          type="checkbox"
+          className="h-4 w-4 rounded border-border bg-bg accent-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        />
         <label htmlFor={id} className="text-fg">
           Remember me
         </label>
       </div>
       {urls.forgotPassword ? (
-        <a href={urls.forgotPassword} target="_blank" rel="noopener noreferrer" className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
+        <a
+          href={urls.forgotPassword}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        >
           Forgot your password?
         </a>
       ) : (

@@ -1,7 +1,8 @@
 import { RouteLink } from '../../router/RouteLink'
 import { useElement } from '../../context/element'
 
-const linkClass = 'rounded-flex font-semibold text-accent hover:text-accent-hover hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+const linkClass =
+  'rounded-flex font-semibold text-accent hover:text-accent-hover hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
 
 /**
  * 'Sign up' under the log-in form, 'Log in' under the sign-up form. Inside
@@ -11,9 +12,19 @@ const linkClass = 'rounded-flex font-semibold text-accent hover:text-accent-hove
  */
 export function SwitchLink({ to, onSwitch, children }: { to: 'signup' | 'login'; onSwitch?: () => void; children: string }) {
   const { urls } = useElement()
-  if (!onSwitch) return <RouteLink to={'/' + to} className={linkClass}>{children}</RouteLink>
+  if (!onSwitch)
+    return (
+      <RouteLink to={'/' + to} className={linkClass}>
+        {children}
+      </RouteLink>
+    )
   const href = urls[to]
-  if (href) return <a href={href} className={linkClass}>{children}</a>
+  if (href)
+    return (
+      <a href={href} className={linkClass}>
+        {children}
+      </a>
+    )
   return (
     <button type="button" onClick={onSwitch} className={linkClass}>
       {children}

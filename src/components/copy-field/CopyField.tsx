@@ -39,7 +39,9 @@ export function CopyField({ label, value }: CopyFieldProps) {
           <span className="block break-all font-mono text-sm text-fg">{value}</span>
         </span>
         {/* Fixed width: the value does not reflow when Copy turns into Copied. */}
-        <span className={`flex w-16 shrink-0 items-center justify-end gap-1 self-center text-xs font-semibold ${copied ? 'text-success' : 'text-accent group-hover:text-accent-hover'}`}>
+        <span
+          className={`flex w-16 shrink-0 items-center justify-end gap-1 self-center text-xs font-semibold ${copied ? 'text-success' : 'text-accent group-hover:text-accent-hover'}`}
+        >
           {copied && <CheckIcon className="h-4 w-4" />}
           {copied ? 'Copied' : 'Copy'}
         </span>
@@ -49,7 +51,13 @@ export function CopyField({ label, value }: CopyFieldProps) {
         id={noticeId}
         role="status"
         aria-live="polite"
-        className={status === 'failed' ? 'mt-1 text-xs text-danger' : copied ? 'absolute -top-2.5 right-2 rounded-full bg-success-bg px-2 text-xs text-success' : 'sr-only'}
+        className={
+          status === 'failed'
+            ? 'mt-1 text-xs text-danger'
+            : copied
+              ? 'absolute -top-2.5 right-2 rounded-full bg-success-bg px-2 text-xs text-success'
+              : 'sr-only'
+        }
       >
         {copied ? COPIED_NOTICE : status === 'failed' ? COPY_FAILED_NOTICE : ''}
       </p>

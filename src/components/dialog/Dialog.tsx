@@ -41,7 +41,17 @@ const layouts = {
  * widget's stylesheet applies and nothing lands in the host's body), focus
  * moves in and is trapped, and returns to the opener on close.
  */
-export function Dialog({ open, onClose, title, hideTitle = false, dismissible = true, returnFocus, initialFocus, placement = 'center', children }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  hideTitle = false,
+  dismissible = true,
+  returnFocus,
+  initialFocus,
+  placement = 'center',
+  children,
+}: DialogProps) {
   const { root } = useElement()
   const titleId = useId()
   const pressStartedOnBackdrop = useRef(false)
@@ -67,9 +77,7 @@ export function Dialog({ open, onClose, title, hideTitle = false, dismissible = 
   // keyboard nor a screen reader's cursor can wander behind the dialog.
   useEffect(() => {
     if (!wrapper) return
-    const behind = Array.from(root.children).filter(
-      (el) => !el.contains(wrapper) && !el.hasAttribute('inert') && el.localName !== 'style',
-    )
+    const behind = Array.from(root.children).filter((el) => !el.contains(wrapper) && !el.hasAttribute('inert') && el.localName !== 'style')
     for (const el of behind) el.setAttribute('inert', '')
     return () => {
       for (const el of behind) el.removeAttribute('inert')
@@ -98,7 +106,14 @@ export function Dialog({ open, onClose, title, hideTitle = false, dismissible = 
           }}
         >
           <FloatingFocusManager context={context} initialFocus={initialFocus} returnFocus={returnFocus ?? true}>
-            <div ref={setPanel} role="dialog" aria-labelledby={titleId} aria-modal="true" className={layout.panel} {...(dismiss.floating as HTMLProps<HTMLDivElement>)}>
+            <div
+              ref={setPanel}
+              role="dialog"
+              aria-labelledby={titleId}
+              aria-modal="true"
+              className={layout.panel}
+              {...(dismiss.floating as HTMLProps<HTMLDivElement>)}
+            >
               <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-fg'}>
                 {title}
               </h2>

@@ -6,5 +6,9 @@ import type { ReactNode } from 'react'
  * (Exit) stays in reach while the content scrolls under it.
  */
 export function DialogActions({ children }: { children: ReactNode }) {
-  return <div className="sticky bottom-0 -mx-6 mt-6 flex flex-col-reverse gap-3 border-t border-border bg-surface px-6 py-4 sm:flex-row sm:justify-end">{children}</div>
+  return (
+    <div className="sticky bottom-0 -mx-6 mt-6 flex flex-col-reverse gap-3 border-t border-border bg-surface px-6 py-4 sm:flex-row sm:justify-end">
+      {children}
+    </div>
+  )
 }

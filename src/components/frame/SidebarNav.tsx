@@ -5,8 +5,7 @@ import { apiDocsUrl } from '../../constants'
 import { RouteLink } from '../../router/RouteLink'
 import { useElement } from '../../context/element'
 
-const itemClass =
-  'group flex items-center gap-3 rounded-flex px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+const itemClass = 'group flex items-center gap-3 rounded-flex px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
 const idle = 'text-muted hover:bg-raised hover:text-fg'
 const current = 'bg-raised text-fg'
 

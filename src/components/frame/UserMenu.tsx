@@ -131,21 +131,21 @@ export function UserMenu() {
                   <p dir="auto" className="truncate font-medium" title={name}>
                     {name}
                   </p>
-                    )}
-                    {email && (
-                      <p dir="auto" className="truncate text-muted" title={email}>
-                        {email}
-                      </p>
-                    )}
-                  </div>
                 )}
-                {linkOrInert(0, 'Your Profile', urls.profile)}
-                {linkOrInert(1, 'Settings', urls.settings)}
-                <button type="button" className={`${itemClass} text-fg`} {...itemProps(2, { onClick: signOut })}>
-                  Sign out
-                </button>
+                {email && (
+                  <p dir="auto" className="truncate text-muted" title={email}>
+                    {email}
+                  </p>
+                )}
               </div>
-            </FloatingFocusManager>
+            )}
+            {linkOrInert(0, 'Your Profile', urls.profile)}
+            {linkOrInert(1, 'Settings', urls.settings)}
+            <button type="button" className={`${itemClass} text-fg`} {...itemProps(2, { onClick: signOut })}>
+              Sign out
+            </button>
+          </div>
+        </FloatingFocusManager>
       )}
     </div>
   )

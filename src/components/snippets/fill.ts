@@ -14,8 +14,7 @@ export const PLACEHOLDER = /\{\{(projectId|apiProjectId|apiKey)\}\}/g
 export const STAND_INS: SnippetValues = { projectId: 'YOUR_PROJECT_ID', apiProjectId: 'YOUR_API_PROJECT_ID', apiKey: 'YOUR_API_KEY' }
 
 /** A template string filled in: for the reveal dialogs' host templates. */
-export const fillText = (template: string, values: SnippetValues): string =>
-  template.replace(PLACEHOLDER, (_, name: keyof SnippetValues) => values[name])
+export const fillText = (template: string, values: SnippetValues): string => template.replace(PLACEHOLDER, (_, name: keyof SnippetValues) => values[name])
 
 // Per text node we have edited: its template, and the text we last wrote. When
 // the node no longer holds what we wrote, the host changed it: that is the new template.

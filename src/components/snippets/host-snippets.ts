@@ -16,7 +16,8 @@ export function readSnippets(x: unknown): HostSnippet[] {
       for (const s of x.slice(0, 20)) {
         const label: unknown = s?.label
         const template: unknown = s?.template
-        if (typeof label === 'string' && label.trim() && typeof template === 'string') out.push({ label: label.trim().slice(0, 60), template: template.slice(0, 20000) })
+        if (typeof label === 'string' && label.trim() && typeof template === 'string')
+          out.push({ label: label.trim().slice(0, 60), template: template.slice(0, 20000) })
       }
   } catch {
     /* unreadable: what was read so far */

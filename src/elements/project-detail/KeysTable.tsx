@@ -48,45 +48,45 @@ export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind
           {keys.map((k) => {
             const status = keyStatus(k, now)
             return (
-            <tr key={k.id} className={narrow ? 'block rounded-flex border border-border p-3' : ''}>
-              {[
-                <span dir="auto" title={k.name} className={`block truncate font-medium ${narrow ? '' : 'max-w-32'}`}>
-                  {k.name}
-                </span>,
-                <span className="flex items-center gap-1">
-                  <span className={`truncate font-mono text-xs ${narrow ? '' : 'max-w-28'}`} title={k.id}>
-                    {k.id}
-                  </span>
-                  <CopyIdButton value={k.id} label={`Copy API Project ID ${k.id}`} />
-                </span>,
-                <span className="whitespace-nowrap font-mono text-xs">{k.maskedKey}</span>,
-                formatDate(k.createdAt),
-                k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never',
-                status,
-                <div className="-mx-2 flex flex-wrap">
-                  {ACTIONS.filter(([kind]) => kind !== 'roll' || status !== EXPIRED).map(([kind, text]) => (
-                    <button
-                      key={kind}
-                      type="button"
-                      className={`rounded-flex px-2 py-1 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${kind === 'delete' ? 'text-danger hover:underline' : 'text-accent hover:text-accent-hover'}`}
-                      aria-label={`${text} key ${label(k)}`}
-                      onClick={() => onAction(kind, k)}
-                    >
-                      {text}
-                    </button>
-                  ))}
-                </div>,
-              ].map((value, i) => (
-                <td key={COLUMNS[i]} className={cell}>
-                  {narrow && (
-                    <span aria-hidden="true" className="w-28 shrink-0 text-xs text-muted">
-                      {COLUMNS[i]}
+              <tr key={k.id} className={narrow ? 'block rounded-flex border border-border p-3' : ''}>
+                {[
+                  <span dir="auto" title={k.name} className={`block truncate font-medium ${narrow ? '' : 'max-w-32'}`}>
+                    {k.name}
+                  </span>,
+                  <span className="flex items-center gap-1">
+                    <span className={`truncate font-mono text-xs ${narrow ? '' : 'max-w-28'}`} title={k.id}>
+                      {k.id}
                     </span>
-                  )}
-                  <div className="min-w-0 flex-1 break-words">{value}</div>
-                </td>
-              ))}
-            </tr>
+                    <CopyIdButton value={k.id} label={`Copy API Project ID ${k.id}`} />
+                  </span>,
+                  <span className="whitespace-nowrap font-mono text-xs">{k.maskedKey}</span>,
+                  formatDate(k.createdAt),
+                  k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never',
+                  status,
+                  <div className="-mx-2 flex flex-wrap">
+                    {ACTIONS.filter(([kind]) => kind !== 'roll' || status !== EXPIRED).map(([kind, text]) => (
+                      <button
+                        key={kind}
+                        type="button"
+                        className={`rounded-flex px-2 py-1 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${kind === 'delete' ? 'text-danger hover:underline' : 'text-accent hover:text-accent-hover'}`}
+                        aria-label={`${text} key ${label(k)}`}
+                        onClick={() => onAction(kind, k)}
+                      >
+                        {text}
+                      </button>
+                    ))}
+                  </div>,
+                ].map((value, i) => (
+                  <td key={COLUMNS[i]} className={cell}>
+                    {narrow && (
+                      <span aria-hidden="true" className="w-28 shrink-0 text-xs text-muted">
+                        {COLUMNS[i]}
+                      </span>
+                    )}
+                    <div className="min-w-0 flex-1 break-words">{value}</div>
+                  </td>
+                ))}
+              </tr>
             )
           })}
         </tbody>

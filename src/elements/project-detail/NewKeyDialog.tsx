@@ -10,7 +10,17 @@ import { RevealSnippets } from '../../components/snippets/RevealSnippets'
 export const NEW_PAIR_TEXT = 'Copy the Project ID and API key. This is your new API pairing!'
 
 /** 'New API Information': the new pair(s), shown once, so only its own button closes it. */
-export function NewKeyDialog({ projectId, keys, onClose, returnFocus }: { projectId: string; keys: KeyMap | null; onClose: () => void; returnFocus?: MutableRefObject<HTMLElement | null> }) {
+export function NewKeyDialog({
+  projectId,
+  keys,
+  onClose,
+  returnFocus,
+}: {
+  projectId: string
+  keys: KeyMap | null
+  onClose: () => void
+  returnFocus?: MutableRefObject<HTMLElement | null>
+}) {
   return (
     <Dialog open={keys !== null} onClose={onClose} title="New API Information" dismissible={false} returnFocus={returnFocus}>
       <Alert tone="warning" className="mt-4">

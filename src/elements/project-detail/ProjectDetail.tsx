@@ -10,7 +10,6 @@ import { ApiActions } from './ApiActions'
 import { NoProjectChosen } from './NoProjectChosen'
 import { ProjectInformation } from './ProjectInformation'
 
-
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="flex-1 bg-bg px-4 py-6 cq-sm:px-6">

@@ -14,7 +14,15 @@ export const ONE_TIME_WARNING = 'Copy the API key. This is the only time you wil
  * Project ID and Webhook Secret, each click-to-copy. The secrets are shown
  * this once, so only Exit closes it.
  */
-export function ApiInformationDialog({ project, onClose, returnFocus }: { project: Project | null; onClose: () => void; returnFocus?: MutableRefObject<HTMLElement | null> }) {
+export function ApiInformationDialog({
+  project,
+  onClose,
+  returnFocus,
+}: {
+  project: Project | null
+  onClose: () => void
+  returnFocus?: MutableRefObject<HTMLElement | null>
+}) {
   return (
     <Dialog open={project !== null} onClose={onClose} title="API Information" dismissible={false} returnFocus={returnFocus}>
       {project && (

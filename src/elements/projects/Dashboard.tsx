@@ -43,7 +43,6 @@ function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAs
   )
 }
 
-
 /** The signed-in dashboard: sidebar, header with the user menu, the list, and the add flow. */
 export function Dashboard() {
   const { host } = useElement()
@@ -65,13 +64,13 @@ export function Dashboard() {
   return (
     <AppFrame>
       <div className="px-4 py-6 cq-sm:px-6">
-      <div className="mb-6 flex flex-col gap-4 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
-        <h1 className="text-2xl font-bold text-fg">Your Flex Projects</h1>
-        <Button ref={addButton} onClick={() => setAdding(true)}>
-          + Add New Project
-        </Button>
-      </div>
-      <ProjectList state={list} onRetry={list.reload} onAdd={() => setAdding(true)} />
+        <div className="mb-6 flex flex-col gap-4 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
+          <h1 className="text-2xl font-bold text-fg">Your Flex Projects</h1>
+          <Button ref={addButton} onClick={() => setAdding(true)}>
+            + Add New Project
+          </Button>
+        </div>
+        <ProjectList state={list} onRetry={list.reload} onAdd={() => setAdding(true)} />
       </div>
       <AddProjectDialog open={adding} onClose={() => setAdding(false)} onCreated={onCreated} createProject={api.createProject} returnFocus={addButton} />
       <ApiInformationDialog project={created} onClose={() => setCreated(null)} returnFocus={addButton} />

@@ -51,7 +51,11 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
         </time>
       </td>
       <td className={cell}>
-        <span dir="auto" title={project.status} className="inline-block max-w-full truncate rounded-full border border-border bg-raised px-2 py-0.5 align-middle text-xs text-fg">
+        <span
+          dir="auto"
+          title={project.status}
+          className="inline-block max-w-full truncate rounded-full border border-border bg-raised px-2 py-0.5 align-middle text-xs text-fg"
+        >
           {project.status || '—'}
         </span>
       </td>

@@ -56,20 +56,38 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
           />
         </div>
         <p role="status" className="text-sm text-muted">
-          {filtering ? `${rows.length.toLocaleString()} of ${projects.length.toLocaleString()} projects` : `${projects.length.toLocaleString()} ${projects.length === 1 ? 'project' : 'projects'}`}
+          {filtering
+            ? `${rows.length.toLocaleString()} of ${projects.length.toLocaleString()} projects`
+            : `${projects.length.toLocaleString()} ${projects.length === 1 ? 'project' : 'projects'}`}
         </p>
       </div>
       {/* Focusable so the keyboard can scroll through every row, not only the rendered ones. */}
-      <div ref={ref} tabIndex={0} role="region" aria-label="Projects" className="max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
+      <div
+        ref={ref}
+        tabIndex={0}
+        role="region"
+        aria-label="Projects"
+        className="max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+      >
         <table aria-rowcount={rows.length + 1} className="block w-full table-fixed text-left text-sm text-fg cq-sm:table">
           <caption className="sr-only">Your projects</caption>
           <thead className="sticky top-0 z-10 hidden bg-raised cq-sm:table-header-group">
             <tr aria-rowindex={1}>
-              <th scope="col" className={`${th} w-1/4`}>Project Name</th>
-              <th scope="col" className={`${th} w-1/5`}>Project ID</th>
-              <th scope="col" className={th}>Project Description</th>
-              <th scope="col" className={`${th} w-36`}>Date Created</th>
-              <th scope="col" className={`${th} w-32`}>Status</th>
+              <th scope="col" className={`${th} w-1/4`}>
+                Project Name
+              </th>
+              <th scope="col" className={`${th} w-1/5`}>
+                Project ID
+              </th>
+              <th scope="col" className={th}>
+                Project Description
+              </th>
+              <th scope="col" className={`${th} w-36`}>
+                Date Created
+              </th>
+              <th scope="col" className={`${th} w-32`}>
+                Status
+              </th>
             </tr>
           </thead>
           <tbody className="block cq-sm:table-row-group">

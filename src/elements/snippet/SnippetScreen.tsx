@@ -8,7 +8,7 @@ import { useSnippet } from './useSnippet'
 /** The filled text of the host's blocks: each <pre>, else all of the light DOM. */
 function codeText(host: HTMLElement): string {
   const blocks = [...host.querySelectorAll('pre')]
-  return (blocks.length ? blocks.map((b) => b.textContent).join('\n') : host.textContent ?? '').trim()
+  return (blocks.length ? blocks.map((b) => b.textContent).join('\n') : (host.textContent ?? '')).trim()
 }
 
 /**

@@ -13,7 +13,11 @@ export const MASKED_HINT = 'Create a key to paste it here'
 // commit): one request serves them all.
 const pending = new Set<string>()
 const once = (key: string, load: () => Promise<void>) =>
-  pending.has(key) || (pending.add(key), load().catch(() => {}).finally(() => pending.delete(key)))
+  pending.has(key) ||
+  (pending.add(key),
+  load()
+    .catch(() => {})
+    .finally(() => pending.delete(key)))
 
 /** A project's API project IDs with their masked keys: `keys[].maskedKey` where the server has it, else ''. */
 function keysOf(x: { apiKey?: object; keys?: { id?: unknown; maskedKey?: unknown }[] } | null): Record<string, string> {
@@ -47,7 +51,12 @@ export function useSnippet() {
     })
     if (projectId)
       once(fresh + projectId, async () => {
-        const project = await request<Parameters<typeof keysOf>[0]>({ base: apiBase, method: 'GET', path: `/manage/dapp/${encodeURIComponent(projectId)}`, token })
+        const project = await request<Parameters<typeof keysOf>[0]>({
+          base: apiBase,
+          method: 'GET',
+          path: `/manage/dapp/${encodeURIComponent(projectId)}`,
+          token,
+        })
         if (current()) store.setState((s) => ({ snippetKeys: { ...s.snippetKeys, [projectId]: keysOf(project) } }))
       })
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `fresh` stands for the token and the reveals
@@ -62,7 +71,10 @@ export function useSnippet() {
     projectId,
     keyIds,
     keyId,
-    values: token && projectId ? { projectId, apiProjectId: keyId ?? STAND_INS.apiProjectId, apiKey: key || (keyId && masked[keyId]) || STAND_INS.apiKey } : STAND_INS,
+    values:
+      token && projectId
+        ? { projectId, apiProjectId: keyId ?? STAND_INS.apiProjectId, apiKey: key || (keyId && masked[keyId]) || STAND_INS.apiKey }
+        : STAND_INS,
     hint: !token ? SIGNED_OUT_HINT : key ? undefined : MASKED_HINT,
   }
 }

@@ -28,7 +28,11 @@ export interface AxeFinding {
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   return page.evaluate(async () => {
     type Node = { target: unknown[]; html: string }
-    const axe = (window as unknown as { axe?: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Node[] }> }> } }).axe
+    const axe = (
+      window as unknown as {
+        axe?: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Node[] }> }> }
+      }
+    ).axe
     if (!axe) throw new Error('axe-core is not loaded in this page')
     const result = await axe.run(document, { resultTypes: ['violations'] })
     const focusGuard = (n: Node) => /^<span[^>]*\sdata-floating-ui-focus-guard(=|\s|>)/.test(n.html)

@@ -48,11 +48,9 @@ function readFocus(page: Page): Promise<FocusInfo | null> {
     let role = el.getAttribute('role') ?? implicit[el.tagName] ?? ''
     if (!role && el.tagName === 'INPUT') role = (el as HTMLInputElement).type === 'checkbox' ? 'checkbox' : 'textbox'
     const labels = (el as HTMLInputElement).labels
-    const name =
-      el.getAttribute('aria-label') ??
-      (byIds(el.getAttribute('aria-labelledby')) || (labels && labels.length > 0 ? text(labels[0]) : text(el)))
+    const name = el.getAttribute('aria-label') ?? (byIds(el.getAttribute('aria-labelledby')) || (labels && labels.length > 0 ? text(labels[0]) : text(el)))
     const dialogEl = el.closest('[role="dialog"], [role="alertdialog"], dialog')
-    const dialog = dialogEl ? dialogEl.getAttribute('aria-label') ?? byIds(dialogEl.getAttribute('aria-labelledby')) : null
+    const dialog = dialogEl ? (dialogEl.getAttribute('aria-label') ?? byIds(dialogEl.getAttribute('aria-labelledby'))) : null
     return { tag: el.tagName.toLowerCase(), role, name: name.slice(0, 80), dialog, host: host ? host.tagName.toLowerCase() : null }
   })
 }
@@ -69,4 +67,5 @@ export async function tabTo(page: Page, matches: (focus: FocusInfo) => boolean, 
   throw new Error(`Tab never reached ${what}; focus went through: ${seen.join(' → ')}`)
 }
 
-export const describeFocus = (focus: FocusInfo | null) => (focus ? `${focus.role || focus.tag} "${focus.name}" in dialog ${JSON.stringify(focus.dialog)}` : '(nothing)')
+export const describeFocus = (focus: FocusInfo | null) =>
+  focus ? `${focus.role || focus.tag} "${focus.name}" in dialog ${JSON.stringify(focus.dialog)}` : '(nothing)'

@@ -81,7 +81,10 @@ export async function runJourney(page: Page, { shots = false } = {}): Promise<Jo
   const infoText = await info.innerText()
   expect(infoText.includes(project.id), 'the Project ID is shown').toBe(true)
   expect(Object.values(project.apiKey).length).toBeGreaterThan(0)
-  expect(Object.values(project.apiKey).every((key) => infoText.includes(key)), 'every API key is shown').toBe(true)
+  expect(
+    Object.values(project.apiKey).every((key) => infoText.includes(key)),
+    'every API key is shown',
+  ).toBe(true)
   expect(infoText.includes(project.webhookSecret), 'the Webhook Secret is shown').toBe(true)
   await shot('api-information')
 
@@ -99,7 +102,10 @@ export async function runJourney(page: Page, { shots = false } = {}): Promise<Jo
   expect(lasted).toBeLessThan(2000)
   const [firstKey] = Object.values(project.apiKey)
   // Found by its label, not its value: a failing locator is printed, and a key must never be.
-  await info.getByRole('button', { name: /^API Key\b/ }).first().click()
+  await info
+    .getByRole('button', { name: /^API Key\b/ })
+    .first()
+    .click()
   await expectVisible(notice)
   expect((await page.evaluate(() => navigator.clipboard.readText())) === firstKey, 'the clipboard holds the API key').toBe(true)
 

@@ -37,7 +37,11 @@ export async function removeDataDir(dir: string): Promise<void> {
  * Starts the server; `port` 0 picks a free one (pass the old port to restart
  * "the same API"), `dataDir` defaults to a fresh temporary folder.
  */
-export async function startServer({ port = 0, dataDir, requireBundle = true }: { port?: number; dataDir?: string; requireBundle?: boolean } = {}): Promise<ServerProcess> {
+export async function startServer({
+  port = 0,
+  dataDir,
+  requireBundle = true,
+}: { port?: number; dataDir?: string; requireBundle?: boolean } = {}): Promise<ServerProcess> {
   // A restart skips this: like `npm start`, the server builds a missing bundle itself.
   if (requireBundle && !existsSync(BUNDLE)) {
     throw new Error('dist/flex-portal.js is missing: run the suite with `npm run test:e2e`, which builds it first.')

@@ -34,7 +34,10 @@ export class WireRecorder {
   private secrets = new Set<string>()
   private pending: Promise<void>[] = []
 
-  constructor(context: BrowserContext, private readonly apiPrefix = '/api/') {
+  constructor(
+    context: BrowserContext,
+    private readonly apiPrefix = '/api/',
+  ) {
     context.on('request', (request) => {
       if (!new URL(request.url()).pathname.startsWith(this.apiPrefix)) return
       const response = request.response()

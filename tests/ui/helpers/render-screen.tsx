@@ -26,7 +26,19 @@ export interface ScreenRender extends RenderResult {
   nav: () => Navigation
 }
 
-function Providers({ config, mode, initial, onNav, children }: { config: ElementConfig; mode: RouterMode; initial: string; onNav: (n: Navigation) => void; children: ReactNode }) {
+function Providers({
+  config,
+  mode,
+  initial,
+  onNav,
+  children,
+}: {
+  config: ElementConfig
+  mode: RouterMode
+  initial: string
+  onNav: (n: Navigation) => void
+  children: ReactNode
+}) {
   const navigation = useNavigationState(config.host, mode, initial)
   onNav(navigation)
   return (
