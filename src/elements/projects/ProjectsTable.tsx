@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ProjectSummary } from '../../api/types'
 import { useWidth } from '../../hooks/useWidth'
-import { useVirtualRows } from '../../hooks/useVirtualRows'
+import { useVirtualRows } from './useVirtualRows'
 import { useNavigation } from '../../router/navigation'
 import { filterProjects, toSearchable } from './filter-projects'
 import { ProjectRow } from './ProjectRow'
