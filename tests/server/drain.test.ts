@@ -1,9 +1,10 @@
 import { request as httpRequest, Agent } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../server/db/index'
+import { openDatabase } from '../../server/db/index'
 import { startServer, type RunningServer } from '../../server/start'
 import { DEVICE, freshStorage, type Storage } from './harness'
+import { gated } from './gated-db'
 
 let storage: Storage | undefined
 let server: RunningServer | undefined
@@ -13,27 +14,6 @@ afterEach(async () => {
   server = undefined
   storage = undefined
 })
-
-/** A database whose health query waits until released: an in-flight request we control. */
-function gated(db: Database) {
-  let release!: () => void
-  let entered!: () => void
-  const released = new Promise<void>((r) => (release = r))
-  const inside = new Promise<void>((r) => (entered = r))
-  let armed = false
-  const wrapped: Database = {
-    ...db,
-    async query(sql, params) {
-      if (armed && sql === 'SELECT 1') {
-        armed = false
-        entered()
-        await released
-      }
-      return db.query(sql, params)
-    },
-  }
-  return { db: wrapped, arm: () => (armed = true), inside, release }
-}
 
 interface Answer {
   status: number

@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../server/db/index'
+import { openDatabase } from '../../server/db/index'
 import { PAGE_CSP } from '../../server/http/security-headers'
 import { startServer, type RunningServer } from '../../server/start'
 import { freshStorage, type Storage } from './harness'
+import { gated } from './gated-db'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const READY = /^Flex Portal is running at (http:\/\/\S+\/)$/m
@@ -18,26 +19,6 @@ afterEach(async () => {
   server = undefined
   storage = undefined
 })
-
-/** A database whose health query waits until released: an in-flight request we control. */
-function gated(db: Database) {
-  let release!: () => void
-  let entered!: () => void
-  const released = new Promise<void>((r) => (release = r))
-  const inside = new Promise<void>((r) => (entered = r))
-  let armed = false
-  const wrapped: Database = {
-    ...db,
-    async query(sql, params) {
-      if (armed && sql === 'SELECT 1') {
-        entered()
-        await released
-      }
-      return db.query(sql, params)
-    },
-  }
-  return { db: wrapped, arm: () => (armed = true), inside, release }
-}
 
 /** One raw HTTP/1.1 request, so the path reaches the server exactly as written. */
 function rawGet(port: number, path: string): Promise<string> {
