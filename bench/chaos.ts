@@ -8,12 +8,12 @@
  *   stopped listening are counted apart.
  * Run alone with `npx tsx bench/chaos.ts`, or `BENCH_ONLY=chaos npm run bench`.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { keepAliveAgent, newAccount, send, sendJson } from './http-client'
-import { ROOT } from './paths'
+import { spawnServer } from './spawn-server'
 
 export interface ChaosResult {
   kills: Array<{ round: number; acknowledged: number; found: number; lost: number }>
@@ -24,28 +24,8 @@ export interface ChaosResult {
 const ENV = { RATE_LIMIT_PER_USER: '1000000', RATE_LIMIT_PROJECTS_PER_USER: '1000000', PROJECT_LIMIT: '1000000', RATE_LIMIT_PER_IP: '1000000' }
 
 async function start(dataDir: string): Promise<{ child: ChildProcess; api: string }> {
-  // node itself, not the tsx wrapper: kill -9 must hit the process that holds the database.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: 'true', DATABASE_URL: '', ...ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000)
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk
-      const m = /Flex Portal is running at (\S+)/.exec(out)
-      if (m) {
-        clearTimeout(timer)
-        resolve(m[1])
-      }
-    })
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk))
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)))
-  })
-  child.stdout!.resume()
-  return { child, api: `${url.replace(/\/$/, '')}/api` }
+  const { child, url } = await spawnServer('server/main.ts', { DATA_DIR: dataDir, DATABASE_URL: '', ...ENV })
+  return { child, api: `${url}/api` }
 }
 
 const exited = (child: ChildProcess) =>

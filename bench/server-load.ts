@@ -14,27 +14,14 @@
  * is lifted here: this measures what one instance can serve, not the limit
  * (bench/fair-share.ts measures that).
  */
-import autocannon from 'autocannon'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ROOT } from './paths'
-import { round } from './stats'
+import { run, summarise, type LoadRun } from './load-run'
+import { spawnServer } from './spawn-server'
 
-export interface LoadRun {
-  endpoint: string
-  connections: number
-  durationS: number
-  requests: number
-  requestsPerSec: number
-  latencyP50Ms: number
-  latencyP99Ms: number
-  latencyMaxMs: number
-  errors: number
-  non2xx: number
-  timeouts: number
-}
+export type { LoadRun }
 
 export interface LoadResult {
   projects: number
@@ -44,29 +31,7 @@ export interface LoadResult {
 const UNLIMITED = { API_KEY_LIMIT: '10000', RATE_LIMIT_PER_USER: '1000000', RATE_LIMIT_PROJECTS_PER_USER: '1000000' }
 
 export async function startReferenceServer(dataDir: string, env: Record<string, string> = UNLIMITED): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000)
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk
-      const match = /Flex Portal is running at (\S+)/.exec(out)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1])
-        out = ''
-      }
-    })
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk))
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)))
-  })
-  // Keep draining the request log so the pipe never fills and stalls the server.
-  child.stdout!.resume()
-  return { child, url: url.replace(/\/$/, '') }
+  return spawnServer('server/main.ts', { DATA_DIR: dataDir, ...env })
 }
 
 async function call<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
@@ -105,26 +70,6 @@ async function seed(api: string, n: number): Promise<{ token: string; projectIds
   )
   return { token, projectIds }
 }
-
-function run(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)))
-  })
-}
-
-const summarise = (endpoint: string, connections: number, r: autocannon.Result): LoadRun => ({
-  endpoint,
-  connections,
-  durationS: round(r.duration, 1),
-  requests: r.requests.total,
-  requestsPerSec: round(r.requests.average, 0),
-  latencyP50Ms: r.latency.p50,
-  latencyP99Ms: r.latency.p99,
-  latencyMaxMs: r.latency.max,
-  errors: r.errors,
-  non2xx: r.non2xx,
-  timeouts: r.timeouts,
-})
 
 export async function measureServerLoad(durationS: number, connections = 10, projects = 100): Promise<LoadResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-data-'))

@@ -7,15 +7,14 @@
  * process), same connections and duration, one after the other in one run.
  * Goal: verification at 0.5x the bare handler or better, with no error.
  */
-import autocannon from 'autocannon'
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { ROOT } from './paths'
-import type { LoadRun } from './server-load'
+import { run, summarise, type LoadRun } from './load-run'
+import { spawnServer } from './spawn-server'
 import { round } from './stats'
 
 export interface VerifyLoadResult {
@@ -23,32 +22,6 @@ export interface VerifyLoadResult {
 }
 
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
-
-async function spawnServer(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), [script], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_BUILD: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${out}`)), 60_000)
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk
-      const match = /(?:Flex Portal is running at|listening at) (\S+)/.exec(out)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1].replace(/\/$/, ''))
-        out = ''
-      }
-    })
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk))
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}):\n${out}`)))
-  })
-  // Keep draining the request log so the pipe never fills and stalls the server.
-  child.stdout!.resume()
-  return { child, url }
-}
 
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return
@@ -78,29 +51,11 @@ async function seedKey(api: string): Promise<string> {
   return Object.values(project.apiKey)[0]
 }
 
-function run(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)))
-  })
-}
-
 async function measure(endpoint: string, url: string, body: string, headers: Record<string, string>, connections: number, durationS: number): Promise<LoadRun> {
   const opts = { url, method: 'POST' as const, body, headers: { 'content-type': 'application/json', ...headers }, connections }
   await run({ ...opts, duration: 1 }) // warm-up, not recorded
   const r = await run({ ...opts, duration: durationS })
-  return {
-    endpoint,
-    connections,
-    durationS: round(r.duration, 1),
-    requests: r.requests.total,
-    requestsPerSec: round(r.requests.average, 0),
-    latencyP50Ms: r.latency.p50,
-    latencyP99Ms: r.latency.p99,
-    latencyMaxMs: r.latency.max,
-    errors: r.errors,
-    non2xx: r.non2xx,
-    timeouts: r.timeouts,
-  }
+  return summarise(endpoint, connections, r)
 }
 
 /** Verification on one database; the answer is checked before the load starts. */

@@ -1,0 +1,35 @@
+/**
+ * Starts a server script in a process of its own (node itself with tsx's
+ * loader, so a signal or a kill -9 reaches the process that holds the
+ * database) on a free loopback port, and waits for the line that gives its
+ * address: `Flex Portal is running at …` (npm start) or `listening at …`
+ * (the bare handler).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { ROOT } from './paths'
+
+export async function spawnServer(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_BUILD: 'true', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${out}`)), 60_000)
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk
+      const match = /(?:Flex Portal is running at|listening at) (\S+)/.exec(out)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1])
+        out = ''
+      }
+    })
+    child.stderr!.on('data', (chunk: Buffer) => (out += chunk))
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}):\n${out}`)))
+  })
+  // Keep draining the request log so the pipe never fills and stalls the server.
+  child.stdout!.resume()
+  return { child, url: url.replace(/\/$/, '') }
+}
