@@ -4,15 +4,11 @@
  * and deliberately clashing CSS, hosts `<flex-login>`, `<flex-projects>` and `<flex-project-detail>`
  * side by side, and neither its CSS nor its <head> is touched by the widget.
  */
-import type { Locator, Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import type { Locator, Page } from '@playwright/test'
 import { createAccount, createProjectFor, freshEmail, PASSWORD } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { logIn, signUp, TEXT } from './harness/screens'
-import { expectNoProblems, useSuite } from './harness/suite'
-import { expectVisible } from './harness/wait'
-
-const suite = useSuite()
+import { expect, test } from './harness/test'
 
 /**
  * Pages with none of the host's CSS but its theme (the --flex-* variables and
@@ -52,7 +48,7 @@ type Styles = Record<string, Record<string, string>>
 async function stylesOf(parts: Record<string, Locator>): Promise<Styles> {
   const out: Styles = {}
   for (const [name, locator] of Object.entries(parts)) {
-    await expectVisible(locator)
+    await expect(locator).toBeVisible()
     out[name] = await locator.evaluate((el, props) => {
       const style = getComputedStyle(el)
       const values = Object.fromEntries(props.map((p) => [p, style.getPropertyValue(p)]))
@@ -103,36 +99,31 @@ async function headNowAndServed(page: Page): Promise<{ now: string[]; served: st
   })
 }
 
-describe('embedding', () => {
-  it('/docs.html runs the whole portal from its one script tag, inside its own layout', async () => {
-    const { context, problems } = await suite.context()
-    const page = await context.newPage()
+test.describe('embedding', () => {
+  test('/docs.html runs the whole portal from its one script tag, inside its own layout', async ({ page }) => {
     const response = await page.goto('/docs.html')
     expect(response?.status()).toBe(200)
     const scripts = await page.evaluate(() => [...document.scripts].map((s) => new URL(s.src || 'inline:', location.href).pathname))
     expect(scripts).toEqual(['/flex-portal.js'])
-    expect(await page.locator('flex-portal').count()).toBe(1)
+    await expect(page.locator('flex-portal')).toHaveCount(1)
     // The documentation page's own content is there, outside the widget.
     expect(await page.evaluate(() => document.body.innerText.trim().length)).toBeGreaterThan(0)
 
     const portal = page.locator('flex-portal')
-    await expectVisible(portal.getByRole('heading', { name: TEXT.logInHeading }))
+    await expect(portal.getByRole('heading', { name: TEXT.logInHeading })).toBeVisible()
     await screenshot(page, 'docs-page')
     await portal.getByRole('link', { name: 'Sign up' }).click()
-    await expectVisible(portal.getByRole('heading', { name: TEXT.signUpHeading }))
+    await expect(portal.getByRole('heading', { name: TEXT.signUpHeading })).toBeVisible()
     await signUp(portal, { email: freshEmail(), password: PASSWORD })
-    await expectVisible(portal.getByRole('heading', { name: TEXT.dashboardHeading }))
+    await expect(portal.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
     await screenshot(page, 'docs-page-dashboard')
-    expectNoProblems(problems)
   })
 
-  it('/existing.html: the host page’s clashing CSS leaves the widget’s computed styles as they are on a page without it', async () => {
-    const account = await createAccount(suite.server.origin)
-    await createProjectFor(suite.server.origin, account, 'Styled project', 'A description')
-    const { context, problems } = await suite.context()
-    const page = await context.newPage()
+  test('/existing.html: the host page’s clashing CSS leaves the widget’s computed styles as they are on a page without it', async ({ page, server }) => {
+    const account = await createAccount(server.origin)
+    await createProjectFor(server.origin, account, 'Styled project', 'A description')
     for (const tag of ['flex-login', 'flex-projects']) {
-      await page.route(`${suite.server.origin}/e2e-${tag}.html`, (route) =>
+      await page.route(`${server.origin}/e2e-${tag}.html`, (route) =>
         route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: reference(tag) }),
       )
     }
@@ -154,43 +145,42 @@ describe('embedding', () => {
     await page.goto('/e2e-flex-projects.html')
     const plainDashboard = await dashboardStyles(page, 'Styled project')
     expect(clashingDashboard).toEqual(plainDashboard)
-    expectNoProblems(problems)
   })
 
-  it('/existing.html: the widget adds nothing to <head>, a sign-in through <flex-login> shows at once in <flex-projects>, a picked project opens in <flex-project-detail>', async () => {
-    const account = await createAccount(suite.server.origin)
-    await createProjectFor(suite.server.origin, account, 'Existing-page project')
-    const { context, problems } = await suite.context()
-    const page = await context.newPage()
+  test('/existing.html: the widget adds nothing to <head>, a sign-in through <flex-login> shows at once in <flex-projects>, a picked project opens in <flex-project-detail>', async ({
+    page,
+    server,
+  }) => {
+    const account = await createAccount(server.origin)
+    await createProjectFor(server.origin, account, 'Existing-page project')
     await page.goto('/existing.html')
     const login = page.locator('flex-login')
     const projects = page.locator('flex-projects')
-    await expectVisible(login.getByRole('heading', { name: TEXT.logInHeading }))
-    expect(await projects.getByRole('heading', { name: TEXT.dashboardHeading }).isVisible()).toBe(false)
+    await expect(login.getByRole('heading', { name: TEXT.logInHeading })).toBeVisible()
+    await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeHidden()
     await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true))
 
     await logIn(login, account)
-    await expectVisible(projects.getByRole('heading', { name: TEXT.dashboardHeading }))
-    await expectVisible(projects.getByRole('link', { name: 'Existing-page project' }))
+    await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    await expect(projects.getByRole('link', { name: 'Existing-page project' })).toBeVisible()
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage), 'no reload happened').toBe(true)
     // A dialog too: it portals into the element's own shadow root, not the page.
     await projects.getByRole('button', { name: TEXT.addProject }).click()
-    await expectVisible(page.getByRole('dialog', { name: TEXT.addDialog }))
+    await expect(page.getByRole('dialog', { name: TEXT.addDialog })).toBeVisible()
     await screenshot(page, 'existing-page-signed-in')
 
     const head = await headNowAndServed(page)
     expect(head.now).toEqual(head.served)
     expect(head.adopted, 'no stylesheet adopted by the document').toBe(0)
     expect(head.sheets, 'no stylesheet added to the document').toBe(head.servedSheets)
-    expect(await page.locator('body > style, body > link[rel~="stylesheet"]').count()).toBe(0)
+    await expect(page.locator('body > style, body > link[rel~="stylesheet"]')).toHaveCount(0)
 
     // The page's third element follows: a project picked in the table opens in <flex-project-detail>.
     await page.keyboard.press('Escape')
     await projects.getByRole('link', { name: 'Existing-page project' }).click()
     const detail = page.locator('flex-project-detail')
-    await expectVisible(detail.getByRole('heading', { name: 'Existing-page project' }))
-    await expectVisible(detail.getByRole('heading', { name: TEXT.projectInformation }))
-    expect(await projects.getByRole('heading', { name: TEXT.dashboardHeading }).isVisible(), 'the table stays').toBe(true)
-    expectNoProblems(problems)
+    await expect(detail.getByRole('heading', { name: 'Existing-page project' })).toBeVisible()
+    await expect(detail.getByRole('heading', { name: TEXT.projectInformation })).toBeVisible()
+    await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading }), 'the table stays').toBeVisible()
   })
 })

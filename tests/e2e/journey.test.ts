@@ -2,27 +2,19 @@
  * Issue 5, scenarios 1, 2 and 6: the whole journey on `/`, the requests it puts
  * on the wire, and the same journey under the page's strict CSP.
  */
-import { describe, expect, it } from 'vitest'
 import { runJourney } from './harness/journey'
-import { expectNoProblems, useSuite } from './harness/suite'
+import { expect, test } from './harness/test'
 import { WireRecorder, type WireCall } from './harness/wire'
-
-const suite = useSuite()
 
 const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
 
-describe('the whole journey on /', () => {
-  it('guard, sign up, sign out, wrong password, log in, add a project, copy, detail, create and delete a key, back (scenario 1)', async () => {
-    const { context, problems } = await suite.context()
-    const page = await context.newPage()
+test.describe('the whole journey on /', () => {
+  test('guard, sign up, sign out, wrong password, log in, add a project, copy, detail, create and delete a key, back (scenario 1)', async ({ page }) => {
     await runJourney(page, { shots: true })
-    expectNoProblems(problems)
   })
 
-  it('puts the calls of the API contract on the wire, with the device payload and the right bearer token on each (scenario 2)', async () => {
-    const { context, problems } = await suite.context()
+  test('puts the calls of the API contract on the wire, with the device payload and the right bearer token on each (scenario 2)', async ({ context, page }) => {
     const wire = new WireRecorder(context)
-    const page = await context.newPage()
     const journey = await runJourney(page)
     const calls = await wire.calls()
     const id = encodeURIComponent(journey.projectId)
@@ -99,12 +91,9 @@ describe('the whole journey on /', () => {
 
     // No token, key or secret ever travels in a URL.
     expect(await wire.urlsWithSecrets()).toEqual([])
-    expectNoProblems(problems)
   })
 
-  it('runs the whole journey under the strict CSP the page is served with, with no violation reported (scenario 6)', async () => {
-    const { context, problems } = await suite.context()
-    const page = await context.newPage()
+  test('runs the whole journey under the strict CSP the page is served with, with no violation reported (scenario 6)', async ({ page, problems }) => {
     const journey = await runJourney(page)
     expect(await journey.document.headerValue('content-security-policy')).toBe(STRICT_CSP)
     // The bundle itself arrives under the same policy, from 'self'.
@@ -115,7 +104,6 @@ describe('the whole journey on /', () => {
       'every script is a same-origin file',
     ).toBe(true)
     expect(problems.cspViolations).toEqual([])
-    expectNoProblems(problems)
   })
 })
 

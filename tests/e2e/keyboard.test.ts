@@ -3,16 +3,12 @@
  * Space, Escape) logs in, adds a project and closes the secret dialog; focus is
  * trapped in each dialog and comes back to what opened it.
  */
-import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import type { Page } from '@playwright/test'
 import { createAccount } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { deepFocus, describeFocus, tabTo, type FocusInfo } from './harness/focus'
 import { dialog, heading, TEXT } from './harness/screens'
-import { expectNoProblems, useSuite } from './harness/suite'
-import { expectHidden, expectVisible } from './harness/wait'
-
-const suite = useSuite()
+import { expect, test } from './harness/test'
 
 const named = (role: string, name: string | RegExp) => (f: FocusInfo) => f.role === role && (typeof name === 'string' ? f.name === name : name.test(f.name))
 
@@ -27,13 +23,11 @@ async function expectFocusTrapped(page: Page, dialogName: string) {
   }
 }
 
-describe('keyboard only', () => {
-  it('logs in, opens Add new project, fills and submits it, closes the secret dialog; focus is trapped and returns', async () => {
-    const account = await createAccount(suite.server.origin)
-    const { context, problems } = await suite.context()
-    const page = await context.newPage()
+test.describe('keyboard only', () => {
+  test('logs in, opens Add new project, fills and submits it, closes the secret dialog; focus is trapped and returns', async ({ page, server }) => {
+    const account = await createAccount(server.origin)
     await page.goto('/#/login')
-    await expectVisible(heading(page, TEXT.logInHeading))
+    await expect(heading(page, TEXT.logInHeading)).toBeVisible()
     const keys = page.keyboard
 
     // Log in: Tab to each field, type, Enter submits.
@@ -42,22 +36,22 @@ describe('keyboard only', () => {
     await tabTo(page, named('textbox', 'Password'), 'the password field')
     await keys.type(account.password)
     await keys.press('Enter')
-    await expectVisible(heading(page, TEXT.dashboardHeading))
+    await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
 
     // Open the add dialog with Enter: focus moves in and stays in.
     await tabTo(page, named('button', TEXT.addProject), 'the add button')
     await keys.press('Enter')
     const add = dialog(page, TEXT.addDialog)
-    await expectVisible(add)
-    expect((await deepFocus(page))?.dialog, 'focus moved into the dialog').toBe(TEXT.addDialog)
+    await expect(add).toBeVisible()
+    await expect.poll(async () => (await deepFocus(page))?.dialog, { message: 'focus moved into the dialog' }).toBe(TEXT.addDialog)
     await expectFocusTrapped(page, TEXT.addDialog)
 
     // Escape closes it and focus returns to the opener; Space opens it again.
     await keys.press('Escape')
-    await expectHidden(add)
+    await expect(add).toBeHidden()
     expect(describeFocus(await deepFocus(page))).toBe(describeFocus({ tag: 'button', role: 'button', name: TEXT.addProject, dialog: null, host: null }))
     await keys.press('Space')
-    await expectVisible(add)
+    await expect(add).toBeVisible()
 
     // Fill it and submit with the keyboard.
     await tabTo(page, named('textbox', 'Project Name'), 'the name field')
@@ -69,21 +63,20 @@ describe('keyboard only', () => {
 
     // The one-time secret dialog: trapped, Escape does not lose the secret, Exit (Space) closes it.
     const info = dialog(page, TEXT.infoDialog)
-    await expectVisible(info)
-    expect((await deepFocus(page))?.dialog, 'focus moved into the secret dialog').toBe(TEXT.infoDialog)
+    await expect(info).toBeVisible()
+    await expect.poll(async () => (await deepFocus(page))?.dialog, { message: 'focus moved into the secret dialog' }).toBe(TEXT.infoDialog)
     await screenshot(page, 'keyboard-api-information')
     await expectFocusTrapped(page, TEXT.infoDialog)
     await keys.press('Escape')
     expect((await deepFocus(page))?.dialog, 'Escape does not close the one-time secret dialog').toBe(TEXT.infoDialog)
-    expect(await info.isVisible()).toBe(true)
+    await expect(info).toBeVisible()
     await tabTo(page, named('button', 'Exit'), 'the Exit button')
     await keys.press('Space')
-    await expectHidden(info)
+    await expect(info).toBeHidden()
     const back = await deepFocus(page)
     expect(describeFocus(back), 'focus returns to the button that started it').toBe(
       describeFocus({ tag: 'button', role: 'button', name: TEXT.addProject, dialog: null, host: null }),
     )
-    await expectVisible(page.getByRole('link', { name: 'Typed with keys' }))
-    expectNoProblems(problems)
+    await expect(page.getByRole('link', { name: 'Typed with keys' })).toBeVisible()
   })
 })

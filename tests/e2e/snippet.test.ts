@@ -3,16 +3,11 @@
  * the page's own blocks; they fill in the developer's project and key as they
  * sign up and create one in the portal on the same page.
  */
-import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import type { Page } from '@playwright/test'
 import { createAccount, createProjectFor, freshEmail, PASSWORD } from './harness/api'
-import { describeFindings, injectAxe, seriousViolations } from './harness/axe'
 import { screenshot } from './harness/artifacts'
 import { addProject, button, logIn, signUp, TEXT } from './harness/screens'
-import { expectNoProblems, useSuite } from './harness/suite'
-import { expectVisible, waitUntil } from './harness/wait'
-
-const suite = useSuite()
+import { expect, test } from './harness/test'
 
 const RAW = /\{\{\s*(projectId|apiProjectId|apiKey)\s*\}\}/
 
@@ -31,36 +26,33 @@ async function openDocsSignedUp(page: Page): Promise<void> {
   const portal = page.locator('flex-portal')
   await portal.getByRole('link', { name: 'Sign up' }).click()
   await signUp(portal, { email: freshEmail(), password: PASSWORD })
-  await expectVisible(portal.getByRole('heading', { name: TEXT.dashboardHeading }))
+  await expect(portal.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
 }
 
-describe('<flex-snippet> on /docs.html', () => {
-  it('signed out: the samples show stand-ins and a log-in hint, and no raw {{…}} anywhere', async () => {
-    const { context, problems } = await suite.context()
-    await injectAxe(context)
-    const page = await context.newPage()
+test.describe('<flex-snippet> on /docs.html', () => {
+  test('signed out: the samples show stand-ins and a log-in hint, and no raw {{…}} anywhere', async ({ page, axe }) => {
     await page.goto('/docs.html')
     const snippets = page.locator('#quickstart flex-snippet')
-    expect(await snippets.count()).toBe(2)
-    await expectVisible(snippets.first().getByText('Log in to fill in your keys'))
-    await waitUntil(async () => (await samples(page)).every((t) => t.includes('YOUR_API_KEY')), 'both samples show YOUR_API_KEY')
+    await expect(snippets).toHaveCount(2)
+    await expect(snippets.first().getByText('Log in to fill in your keys')).toBeVisible()
+    await expect(page.locator('#quickstart flex-snippet pre'), 'both samples show YOUR_API_KEY').toHaveText([/YOUR_API_KEY/, /YOUR_API_KEY/])
     const [bash, js] = await samples(page)
     expect(bash).toBe(curl('YOUR_PROJECT_ID', 'YOUR_API_PROJECT_ID', 'YOUR_API_KEY'))
     // The highlighted block: the placeholders split across tokens are filled too, tokens kept.
     expect(js).toContain('/v1/projects/YOUR_PROJECT_ID/ping')
     expect(js).toContain("'Bearer YOUR_API_KEY'")
     expect(js).toContain("'X-Api-Project': 'YOUR_API_PROJECT_ID'")
-    expect(await page.locator('#quickstart .tok-var').first().textContent()).toBe('YOUR_PROJECT_ID')
+    await expect(page.locator('#quickstart .tok-var').first()).toHaveText('YOUR_PROJECT_ID')
     expect(await page.evaluate(() => document.body.innerText)).not.toMatch(RAW)
     expect(await page.evaluate(() => document.body.textContent)).not.toMatch(RAW)
     await screenshot(page, 'docs-snippets-signed-out')
-    expect(describeFindings(await seriousViolations(page)), 'serious or critical axe violations').toBe('')
-    expectNoProblems(problems)
+    expect(await axe.check(page), 'serious or critical axe violations').toBe('')
   })
 
-  it('after sign-up and a new project, the samples hold its ids and the new key, copy fills the clipboard, and nothing is stored', async () => {
-    const { context, problems } = await suite.context()
-    const page = await context.newPage()
+  test('after sign-up and a new project, the samples hold its ids and the new key, copy fills the clipboard, and nothing is stored', async ({
+    context,
+    page,
+  }) => {
     await openDocsSignedUp(page)
 
     const created = page.waitForResponse((r) => r.url().endsWith('/api/manage/dapp') && r.request().method() === 'POST')
@@ -70,7 +62,7 @@ describe('<flex-snippet> on /docs.html', () => {
 
     // "Copy as .env" in 'API Information': the four lines.
     await info.getByRole('button', { name: 'Copy as .env' }).click()
-    await expectVisible(info.getByText(TEXT.copied))
+    await expect(info.getByText(TEXT.copied)).toBeVisible()
     const env = await page.evaluate(() => navigator.clipboard.readText())
     expect(env.trim().split('\n')).toEqual([
       `FLEX_PROJECT_ID=${project.id}`,
@@ -82,15 +74,16 @@ describe('<flex-snippet> on /docs.html', () => {
 
     // The samples, already filled: this project, this pair, the whole key.
     const curlSnippet = page.locator('#quickstart flex-snippet').first()
-    await waitUntil(async () => (await samples(page)).every((t) => t.includes(apiKey)), 'both samples hold the new key')
+    // Compared, never printed: a failing assertion shows its operands, and a key must not be.
+    await expect.poll(async () => (await samples(page)).every((t) => t.includes(apiKey)), { message: 'both samples hold the new key' }).toBe(true)
     const [bash, js] = await samples(page)
     expect(bash === curl(project.id, apiProjectId, apiKey), 'the curl sample is filled').toBe(true)
     expect(js.includes(`/v1/projects/${project.id}/ping`) && js.includes(`'Bearer ${apiKey}'`) && js.includes(`'X-Api-Project': '${apiProjectId}'`)).toBe(true)
-    expect(await curlSnippet.getByText('Create a key to paste it here').count()).toBe(0)
+    await expect(curlSnippet.getByText('Create a key to paste it here')).toHaveCount(0)
     await screenshot(page, 'docs-snippets-filled')
 
     await curlSnippet.getByRole('button', { name: 'Copy', exact: true }).click()
-    await expectVisible(curlSnippet.getByText(TEXT.copied))
+    await expect(curlSnippet.getByText(TEXT.copied)).toBeVisible()
     expect(
       (await page.evaluate(() => navigator.clipboard.readText())) === curl(project.id, apiProjectId, apiKey),
       'the clipboard holds the filled sample',
@@ -103,25 +96,23 @@ describe('<flex-snippet> on /docs.html', () => {
 
     // After a reload: the project and its pair, but not the whole key.
     await page.reload()
-    await expectVisible(curlSnippet.getByText('Create a key to paste it here'))
-    await waitUntil(
-      async () => (await samples(page)).every((t) => t.includes(project.id) && t.includes(apiProjectId)),
-      'the samples hold the project after a reload',
-    )
+    await expect(curlSnippet.getByText('Create a key to paste it here')).toBeVisible()
+    await expect
+      .poll(async () => (await samples(page)).every((t) => t.includes(project.id) && t.includes(apiProjectId)), {
+        message: 'the samples hold the project after a reload',
+      })
+      .toBe(true)
     const after = await samples(page)
     expect(
       after.some((t) => t.includes(apiKey)),
       'the whole key is gone',
     ).toBe(false)
     expect(await page.evaluate(() => document.body.textContent)).not.toMatch(RAW)
-    expectNoProblems(problems)
   })
 
-  it('"Copy as .env" in New API Information copies the new pair', async () => {
-    const account = await createAccount(suite.server.origin)
-    const { id } = await createProjectFor(suite.server.origin, account, 'Key project')
-    const { context, problems } = await suite.context()
-    const page = await context.newPage()
+  test('"Copy as .env" in New API Information copies the new pair', async ({ page, server }) => {
+    const account = await createAccount(server.origin)
+    const { id } = await createProjectFor(server.origin, account, 'Key project')
     await page.goto('/docs.html')
     const portal = page.locator('flex-portal')
     await logIn(portal, account)
@@ -132,34 +123,34 @@ describe('<flex-snippet> on /docs.html', () => {
     const [[apiProjectId, apiKey]] = Object.entries(keys)
     const dialog = portal.getByRole('dialog', { name: TEXT.newKeyDialog })
     await dialog.getByRole('button', { name: 'Copy as .env' }).click()
-    await expectVisible(dialog.getByText(TEXT.copied))
+    await expect(dialog.getByText(TEXT.copied)).toBeVisible()
     const env = await page.evaluate(() => navigator.clipboard.readText())
     expect(env.trim().split('\n')).toEqual([`FLEX_PROJECT_ID=${id}`, `FLEX_API_PROJECT_ID=${apiProjectId}`, `FLEX_API_KEY=${apiKey}`])
     await button(dialog, 'Exit').click()
     // The project opened last, with the key created on this page.
-    await waitUntil(async () => (await samples(page)).every((t) => t.includes(apiKey) && t.includes(id)), 'the samples hold the new key')
-    expectNoProblems(problems)
+    await expect
+      .poll(async () => (await samples(page)).every((t) => t.includes(apiKey) && t.includes(id)), { message: 'the samples hold the new key' })
+      .toBe(true)
   })
 
-  it('with several projects, picking another one in any sample updates every sample', async () => {
-    const account = await createAccount(suite.server.origin)
-    const older = await createProjectFor(suite.server.origin, account, 'Older app')
-    const newer = await createProjectFor(suite.server.origin, account, 'Newer app')
-    const { context, problems } = await suite.context()
-    await injectAxe(context)
-    const page = await context.newPage()
+  test('with several projects, picking another one in any sample updates every sample', async ({ page, server, axe }) => {
+    const account = await createAccount(server.origin)
+    const older = await createProjectFor(server.origin, account, 'Older app')
+    const newer = await createProjectFor(server.origin, account, 'Newer app')
     await page.goto('/docs.html')
     await logIn(page.locator('flex-portal'), account)
 
     // The default is the newest project.
-    await waitUntil(async () => (await samples(page)).every((t) => t.includes(newer.id)), 'the samples show the newest project')
+    // Polled as yes or no: signed in, the samples hold a whole key, which a failure must not print.
+    await expect.poll(async () => (await samples(page)).every((t) => t.includes(newer.id)), { message: 'the samples show the newest project' }).toBe(true)
     const [first, second] = [page.locator('#quickstart flex-snippet').first(), page.locator('#quickstart flex-snippet').nth(1)]
     await second.getByRole('combobox', { name: 'Project' }).selectOption({ label: 'Older app' })
-    await waitUntil(async () => (await samples(page)).every((t) => t.includes(older.id) && !t.includes(newer.id)), 'every sample shows the picked project')
-    expect(await first.getByRole('combobox', { name: 'Project' }).inputValue()).toBe(older.id)
-    expect(await first.getByRole('combobox', { name: 'API key' }).inputValue()).toMatch(/\S/)
+    await expect
+      .poll(async () => (await samples(page)).every((t) => t.includes(older.id) && !t.includes(newer.id)), { message: 'every sample shows the picked project' })
+      .toBe(true)
+    await expect(first.getByRole('combobox', { name: 'Project' })).toHaveValue(older.id)
+    await expect(first.getByRole('combobox', { name: 'API key' })).toHaveValue(/\S/)
     await screenshot(page, 'docs-snippets-picked')
-    expect(describeFindings(await seriousViolations(page)), 'serious or critical axe violations').toBe('')
-    expectNoProblems(problems)
+    expect(await axe.check(page), 'serious or critical axe violations').toBe('')
   })
 })

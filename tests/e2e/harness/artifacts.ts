@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from 'playwright-core'
+import type { Page } from '@playwright/test'
 import { ARTIFACTS } from './paths'
 
 mkdirSync(ARTIFACTS, { recursive: true })

@@ -2,7 +2,7 @@
  * axe-core from its npm package. Injected as an init script (through CDP, so
  * the pages' strict CSP does not block it) on every document of the context.
  */
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from '@playwright/test'
 import { AXE } from './paths'
 
 export async function injectAxe(context: BrowserContext): Promise<void> {

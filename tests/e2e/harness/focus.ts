@@ -2,7 +2,7 @@
  * Where keyboard focus really is: `document.activeElement` stops at a shadow
  * host, so walk down through each open shadow root's own activeElement.
  */
-import type { Page } from 'playwright-core'
+import type { Page } from '@playwright/test'
 
 export interface FocusInfo {
   tag: string

@@ -2,13 +2,11 @@
  * Scenario 1, the whole journey on `/`, as one function: scenarios 2 (the
  * wire) and 6 (strict CSP) replay it and check what it left behind.
  */
-import type { Page, Response } from 'playwright-core'
-import { expect } from 'vitest'
+import { expect, type Locator, type Page, type Response } from '@playwright/test'
 import { freshEmail, PASSWORD } from './api'
 import { screenshot } from './artifacts'
 import { watchText } from './text-timing'
-import { expectVisible, expectHidden, waitUntil } from './wait'
-import { accessDataRaw, addProject, button, dialog, hash, heading, logIn, signOut, signUp, TEXT } from './screens'
+import { accessDataRaw, addProject, atRoute, button, dialog, heading, logIn, signOut, signUp, TEXT } from './screens'
 
 export interface JourneyResult {
   email: string
@@ -30,27 +28,27 @@ export async function runJourney(page: Page, { shots = false } = {}): Promise<Jo
   // The guard: a guarded route without accessData goes to the log-in screen.
   const document = await page.goto('/#/dashboard')
   expect(document, 'the page loads').toBeTruthy()
-  await expectVisible(heading(page, TEXT.logInHeading))
-  expect(await hash(page)).toBe('#/login')
+  await expect(heading(page, TEXT.logInHeading)).toBeVisible()
+  await expect(page).toHaveURL(atRoute('#/login'))
   await shot('login')
 
   // Sign up, land on the dashboard.
   await page.getByRole('link', { name: 'Sign up' }).click()
-  await expectVisible(heading(page, TEXT.signUpHeading))
-  expect(await hash(page)).toBe('#/signup')
+  await expect(heading(page, TEXT.signUpHeading)).toBeVisible()
+  await expect(page).toHaveURL(atRoute('#/signup'))
   await shot('signup')
   const registered = page.waitForResponse((r) => r.url().endsWith('/api/register'))
   await signUp(page, { email, password: PASSWORD })
   const registerBody = await (await registered).text()
-  await expectVisible(heading(page, TEXT.dashboardHeading))
-  expect(await hash(page)).toBe('#/dashboard')
+  await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
+  await expect(page).toHaveURL(atRoute('#/dashboard'))
   expect((await accessDataRaw(page)) === registerBody, 'accessData holds the response body as sent').toBe(true)
   await shot('dashboard-empty')
 
   // Sign out through the user menu: back to log-in, accessData gone.
   await signOut(page)
-  await expectVisible(heading(page, TEXT.logInHeading))
-  expect(await hash(page)).toBe('#/')
+  await expect(heading(page, TEXT.logInHeading)).toBeVisible()
+  await expect(page).toHaveURL(atRoute('#/'))
   expect(await accessDataRaw(page)).toBeNull()
 
   // A wrong password: the red banner with the server's own message.
@@ -60,26 +58,27 @@ export async function runJourney(page: Page, { shots = false } = {}): Promise<Jo
   expect(refusal.status()).toBe(401)
   const serverMessage = ((await refusal.json()) as { message: string }).message
   const banner = page.getByRole('alert')
-  await expectVisible(banner)
-  expect(await banner.innerText()).toContain(serverMessage)
+  await expect(banner).toBeVisible()
+  await expect(banner).toContainText(serverMessage)
   expect(await isReddish(banner), 'the banner is red').toBe(true)
-  expect(await banner.locator('svg').count(), 'the banner carries an icon').toBeGreaterThan(0)
-  expect(await page.getByLabel('Email address').inputValue(), 'typed input is kept').toBe(email)
+  await expect(banner.locator('svg'), 'the banner carries an icon').not.toHaveCount(0)
+  await expect(page.getByLabel('Email address'), 'typed input is kept').toHaveValue(email)
   await shot('login-error')
 
   // Log in for real.
   await logIn(page, { email, password: PASSWORD })
-  await expectVisible(heading(page, TEXT.dashboardHeading))
-  expect(await hash(page)).toBe('#/dashboard')
+  await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
+  await expect(page).toHaveURL(atRoute('#/dashboard'))
 
   // Add a project: 'API Information' with the key(s), Project ID and Webhook Secret.
   const created = page.waitForResponse((r) => r.url().endsWith('/api/manage/dapp') && r.request().method() === 'POST')
   const projectName = `Journey ${email.slice(5, 13)}`
   const info = await addProject(page, projectName, 'Made by the end-to-end journey')
   const project = (await (await created).json()) as { id: string; apiKey: Record<string, string>; webhookSecret: string }
-  await expectVisible(info.getByText(TEXT.infoWarning))
+  await expect(info.getByText(TEXT.infoWarning)).toBeVisible()
+  await expect(info, 'the Project ID is shown').toContainText(project.id)
+  // Keys and the secret are compared, never printed: a failing assertion shows its operands.
   const infoText = await info.innerText()
-  expect(infoText.includes(project.id), 'the Project ID is shown').toBe(true)
   expect(Object.values(project.apiKey).length).toBeGreaterThan(0)
   expect(
     Object.values(project.apiKey).every((key) => infoText.includes(key)),
@@ -92,10 +91,10 @@ export async function runJourney(page: Page, { shots = false } = {}): Promise<Jo
   const timing = await watchText(page, 'flex-portal', TEXT.copied)
   await info.getByRole('button', { name: new RegExp(escape(project.id)) }).click()
   const notice = page.getByText(TEXT.copied)
-  await expectVisible(notice)
+  await expect(notice).toBeVisible()
   await shot('copied')
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(project.id)
-  await expectHidden(notice, 5000)
+  await expect(notice).toBeHidden({ timeout: 5000 })
   const lasted = await timing.shownFor()
   // 1000 ms; a loaded machine may fire the timer a little late, never early.
   expect(lasted, 'the notice lasts about a second').toBeGreaterThanOrEqual(950)
@@ -106,22 +105,22 @@ export async function runJourney(page: Page, { shots = false } = {}): Promise<Jo
     .getByRole('button', { name: /^API Key\b/ })
     .first()
     .click()
-  await expectVisible(notice)
+  await expect(notice).toBeVisible()
   expect((await page.evaluate(() => navigator.clipboard.readText())) === firstKey, 'the clipboard holds the API key').toBe(true)
 
   // Exit; the table row links to the detail.
   await button(info, 'Exit').click()
-  await expectHidden(info)
+  await expect(info).toBeHidden()
   const row = page.getByRole('row').filter({ hasText: projectName })
-  await expectVisible(row)
-  expect(await row.innerText()).toContain(project.id)
+  await expect(row).toBeVisible()
+  await expect(row).toContainText(project.id)
   await shot('dashboard')
   await row.getByRole('link', { name: projectName }).click()
-  await expectVisible(heading(page, projectName))
-  expect(await hash(page)).toBe(`#/projects?projectid=${encodeURIComponent(project.id)}`)
-  await expectVisible(page.getByText(TEXT.projectInformation))
+  await expect(heading(page, projectName)).toBeVisible()
+  await expect(page).toHaveURL(atRoute(`#/projects?projectid=${encodeURIComponent(project.id)}`))
+  await expect(page.getByText(TEXT.projectInformation)).toBeVisible()
   const [firstId] = Object.keys(project.apiKey)
-  await expectVisible(page.getByText(`(${firstId})`))
+  await expect(page.getByText(`(${firstId})`)).toBeVisible()
   await shot('project-detail')
 
   // Create: 'New API Information' with the new pair, then the project shows two IDs.
@@ -130,45 +129,45 @@ export async function runJourney(page: Page, { shots = false } = {}): Promise<Jo
   const newPair = (await (await keyCreated).json()) as Record<string, string>
   const [newId] = Object.keys(newPair)
   const newKey = dialog(page, TEXT.newKeyDialog)
-  await expectVisible(newKey)
-  await expectVisible(newKey.getByText(TEXT.newKeyText))
+  await expect(newKey).toBeVisible()
+  await expect(newKey.getByText(TEXT.newKeyText)).toBeVisible()
   const newKeyText = await newKey.innerText()
   expect(newKeyText.includes(newId) && newKeyText.includes(newPair[newId]), 'the new pair is shown').toBe(true)
   await shot('new-api-information')
   await button(newKey, /exit|close/i).click()
-  await expectHidden(newKey)
-  await expectVisible(page.getByText(`(${newId})`))
+  await expect(newKey).toBeHidden()
+  await expect(page.getByText(`(${newId})`)).toBeVisible()
 
   // Delete: the first key preselected, Confirm, the toast, one ID fewer.
   await button(page, 'Delete').click()
   const pick = dialog(page, TEXT.deleteDialog)
-  await expectVisible(pick)
+  await expect(pick).toBeVisible()
   const select = pick.getByRole('combobox')
   const options = await select.locator('option').evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value))
   expect([...options].sort()).toEqual([firstId, newId].sort())
-  expect(await select.inputValue(), 'the first key is preselected').toBe(options[0])
+  await expect(select, 'the first key is preselected').toHaveValue(options[0])
   const deletedKeyId = options[0]
   await shot('pick-key-to-delete')
   await button(pick, 'Confirm').click()
-  await expectHidden(pick)
+  await expect(pick).toBeHidden()
   const toast = page.getByRole('status').filter({ hasText: TEXT.deleted })
-  await expectVisible(toast)
-  await expectVisible(toast.getByRole('button', { name: /close|dismiss/i }))
+  await expect(toast).toBeVisible()
+  await expect(toast.getByRole('button', { name: /close|dismiss/i })).toBeVisible()
   const remaining = [firstId, newId].filter((id) => id !== deletedKeyId)
-  await expectVisible(page.getByText(`(${remaining[0]})`))
-  await waitUntil(async () => (await page.getByText(`(${deletedKeyId})`).count()) === 0, 'the deleted ID is gone')
+  await expect(page.getByText(`(${remaining[0]})`)).toBeVisible()
+  await expect(page.getByText(`(${deletedKeyId})`), 'the deleted ID is gone').toHaveCount(0)
   await shot('deleted-toast')
 
   // Back to the dashboard.
   await page.getByRole('link', { name: TEXT.back }).click()
-  await expectVisible(heading(page, TEXT.dashboardHeading))
-  expect(await hash(page)).toBe('#/dashboard')
+  await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
+  await expect(page).toHaveURL(atRoute('#/dashboard'))
 
   return { email, projectId: project.id, keyIds: remaining, deletedKeyId, document: document! }
 }
 
 /** The banner's text or background is clearly red. */
-async function isReddish(locator: import('playwright-core').Locator): Promise<boolean> {
+async function isReddish(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => {
     const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number)
     const red = (value: string) => {

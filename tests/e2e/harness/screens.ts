@@ -1,9 +1,9 @@
 /**
- * What a user looks for on each screen, found by role, label and text (spec
- * §2), and the few steps many scenarios share. Playwright's locators pierce the
- * elements' open shadow roots.
+ * What a user looks for on each screen, found by role, label and text, and the
+ * few steps many scenarios share. Playwright's locators pierce the elements'
+ * open shadow roots.
  */
-import type { Locator, Page } from 'playwright-core'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** The screens' texts, word for word. */
 export const TEXT = {
@@ -28,8 +28,8 @@ export const heading = (page: Page, name: string | RegExp) => page.getByRole('he
 export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
 export const button = (scope: Page | Locator, name: string | RegExp) => scope.getByRole('button', { name, exact: typeof name === 'string' })
 
-/** The hash route the page shows, e.g. `#/dashboard`. */
-export const hash = (page: Page) => page.evaluate(() => location.hash)
+/** For `expect(page).toHaveURL(…)`: the page shows this hash route, e.g. `#/dashboard` (`''` for none). */
+export const atRoute = (hash: string) => (url: URL) => url.hash === hash
 
 export const accessDataRaw = (page: Page) => page.evaluate(() => localStorage.getItem('accessData'))
 
@@ -70,6 +70,6 @@ export async function addProject(page: Page, name: string, description = ''): Pr
   await add.getByLabel('Project Description').fill(description)
   await button(add, 'Add').click()
   const info = dialog(page, TEXT.infoDialog)
-  await info.waitFor()
+  await expect(info).toBeVisible()
   return info
 }

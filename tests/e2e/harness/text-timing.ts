@@ -3,7 +3,7 @@
  * page (performance.now() in a MutationObserver), so a busy test machine
  * polling late cannot stretch or shrink what the user saw.
  */
-import type { Page } from 'playwright-core'
+import type { Page } from '@playwright/test'
 
 export interface TextWatch {
   /** Milliseconds the text was shown, once it has come and gone; null before. */

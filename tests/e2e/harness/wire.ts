@@ -3,7 +3,7 @@
  * Tokens are never returned in a form a failing assertion would print: each
  * Authorization header is reduced to which token it carried.
  */
-import type { BrowserContext, Request, Response } from 'playwright-core'
+import type { BrowserContext, Request, Response } from '@playwright/test'
 
 export type Credential = 'none' | 'device token' | 'access token' | 'unknown token' | 'not a bearer header'
 
