@@ -10,6 +10,8 @@ import { expect, test } from './harness/test'
 
 // Its own server, which these tests stop and start again.
 test.use({ ownServer: true })
+// One worker runs the file, in order: one server start serves all of its tests.
+test.describe.configure({ mode: 'default' })
 
 /** A message a person can act on: some words, not an object dump or a bare status. */
 async function expectClearError(alert: Locator) {

@@ -9,6 +9,8 @@ import { expect, test } from './harness/test'
 
 // Its own server: one test starts it again on an empty database.
 test.use({ ownServer: true })
+// One worker runs the file, in order: one server start serves all of its tests.
+test.describe.configure({ mode: 'default' })
 
 const ownerCall = (origin: string, token: string) =>
   fetch(`${origin}/api/manage/dapp/owner`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status)
