@@ -27,8 +27,10 @@ export default defineConfig({
   // the outage test, which restarts the server four times, sets its own.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two workers keep both cores busy (a browser waiting on the server, the server
-  // on the database); tests of a file may run in either, so none depends on another.
+  // Two workers, even on two cores: most of a test is a browser waiting on the
+  // server and the server on its database, and one worker ran the suite slower
+  // than the old one-file-at-a-time harness. Tests of a file may run in either
+  // worker, so none depends on another (a file with a server of its own keeps to one).
   workers: 2,
   fullyParallel: true,
   forbidOnly: CI,
