@@ -21,8 +21,8 @@ export interface SignupScreenProps {
 }
 
 /**
- * The sign-up screen: route /signup, and <flex-signup>. Unlike the
- * spec's original, a failure shows the server's message.
+ * The sign-up screen: route /signup, and <flex-signup>. A failure shows the
+ * server's own message (which rule a refused password broke, a taken e-mail).
  */
 export function SignupScreen({ inPortal = false, onSwitch }: SignupScreenProps) {
   const { apiBase } = useElement()

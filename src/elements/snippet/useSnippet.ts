@@ -6,8 +6,8 @@ import { store } from '../../store'
 import { useElement } from '../../context/element'
 import { STAND_INS } from '../../components/snippets/fill'
 
-export const SIGNED_OUT_HINT = 'Log in to fill in your keys'
-export const MASKED_HINT = 'Create a key to paste it here'
+const SIGNED_OUT_HINT = 'Log in to fill in your keys'
+const MASKED_HINT = 'Create a key to paste it here'
 
 // Every snippet on the page asks at the same moment (their effects run in one
 // commit): one request serves them all.
