@@ -58,9 +58,9 @@ describe('every element', () => {
       const root = el.shadowRoot
       expect(root, el.localName).toBeTruthy()
       expect(root!.mode).toBe('open')
-      await waitFor(() => expect(root!.querySelector('.flex-root'), el.localName).toBeTruthy())
+      await waitFor(() => expect(root!.querySelector('.flex-root'), el.localName).toBeInTheDocument())
       expect(root!.adoptedStyleSheets).toEqual([sheet])
-      expect(root!.querySelector('style'), 'no <style> copies').toBeNull()
+      expect(root!.querySelector('style'), 'no <style> copies').not.toBeInTheDocument()
     }
     // One object for all: the same reference in every root.
     expect(new Set(elements.map((el) => el.shadowRoot!.adoptedStyleSheets[0])).size).toBe(1)
@@ -80,7 +80,7 @@ describe('every element', () => {
     const el = document.body.appendChild(document.createElement('flex-login'))
     await waitFor(() => expect(el.shadowRoot!.querySelector('h2')?.textContent).toBe('Log in to your account'))
     el.remove()
-    await waitFor(() => expect(el.shadowRoot!.querySelector('h2')).toBeNull())
+    await waitFor(() => expect(el.shadowRoot!.querySelector('h2')).not.toBeInTheDocument())
     document.body.append(el)
     await waitFor(() => expect(el.shadowRoot!.querySelector('h2')?.textContent).toBe('Log in to your account'))
   })

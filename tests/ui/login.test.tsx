@@ -29,28 +29,28 @@ describe('the log-in screen', () => {
     const password = q.getByLabelText('Password') as HTMLInputElement
     expect([email.type, email.required, email.autocomplete]).toEqual(['email', true, 'username'])
     expect([password.type, password.required, password.autocomplete]).toEqual(['password', true, 'current-password'])
-    expect(q.queryByLabelText('Name')).toBeNull()
+    expect(q.queryByLabelText('Name')).not.toBeInTheDocument()
     expect((q.getByRole('checkbox', { name: 'Remember me' }) as HTMLInputElement).checked).toBe(false)
     expect(q.getByRole('button', { name: 'Log in' })).toHaveProperty('type', 'submit')
-    expect(q.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup')
-    expect(q.queryByRole('alert')).toBeNull()
+    expect(q.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup')
+    expect(q.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   it("'Forgot your password?' is inert without forgot-password-url", () => {
     stubFetch(DEVICE)
     const q = renderScreen(<LoginScreen />)
     const forgot = q.getByText('Forgot your password?')
-    expect(forgot.getAttribute('aria-disabled')).toBe('true')
-    expect(forgot.hasAttribute('href')).toBe(false)
+    expect(forgot).toHaveAttribute('aria-disabled', 'true')
+    expect(forgot).not.toHaveAttribute('href')
   })
 
   it("'Forgot your password?' opens forgot-password-url in a new tab", () => {
     stubFetch(DEVICE)
     const q = renderScreen(<LoginScreen />, { urls: { forgotPassword: 'https://example.com/reset' } })
     const forgot = q.getByRole('link', { name: 'Forgot your password?' })
-    expect(forgot.getAttribute('href')).toBe('https://example.com/reset')
-    expect(forgot.getAttribute('target')).toBe('_blank')
-    expect(forgot.getAttribute('rel')).toBe('noopener noreferrer')
+    expect(forgot).toHaveAttribute('href', 'https://example.com/reset')
+    expect(forgot).toHaveAttribute('target', '_blank')
+    expect(forgot).toHaveAttribute('rel', 'noopener noreferrer')
   })
 
   it('registers the anonymous device on opening', async () => {
@@ -89,7 +89,7 @@ describe('the log-in screen', () => {
     expect(q.nav().route.path).toBe('/login')
     expect((q.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com')
     expect((q.getByLabelText('Password') as HTMLInputElement).value).toBe('wrong')
-    expect(q.getByRole('button', { name: 'Log in' })).toHaveProperty('disabled', false)
+    expect(q.getByRole('button', { name: 'Log in' })).toBeEnabled()
   })
 
   it('a network failure shows a readable banner', async () => {
@@ -105,7 +105,7 @@ describe('the log-in screen', () => {
     const q = renderScreen(<LoginScreen />)
     await fillAndSubmit(q)
     const button = await q.findByRole('button', { name: /Logging in…/ })
-    expect(button).toHaveProperty('disabled', true)
+    expect(button).toBeDisabled()
     fireEvent.submit(button.closest('form')!)
     reply.resolve(json(body))
     await waitFor(() => expect(q.nav().route.path).toBe('/dashboard'))
@@ -175,7 +175,7 @@ describe('<flex-login> on a page without <flex-portal>', () => {
     const q = shadow(el)
     const signedOut = recordEvents(['flex-signed-out'])
     expect(await q.findByText('You are signed in.')).toBeInTheDocument()
-    expect(q.queryByRole('heading', { name: 'Log in to your account' })).toBeNull()
+    expect(q.queryByRole('heading', { name: 'Log in to your account' })).not.toBeInTheDocument()
     await userEvent.setup().click(q.getByRole('button', { name: 'Sign out' }))
     expect(localStorage.getItem('accessData')).toBeNull()
     expect(signedOut.events.map((e) => e.detail)).toEqual([{ reason: 'user' }])
@@ -201,8 +201,8 @@ describe('<flex-login> on a page without <flex-portal>', () => {
   it('with signup-url, Sign up is a link to that address instead', async () => {
     stubFetch(DEVICE)
     const q = shadow(mountElement('flex-login', { 'signup-url': 'https://example.com/join' }))
-    expect((await q.findByRole('link', { name: 'Sign up' })).getAttribute('href')).toBe('https://example.com/join')
-    expect(q.queryByRole('button', { name: 'Sign up' })).toBeNull()
+    expect(await q.findByRole('link', { name: 'Sign up' })).toHaveAttribute('href', 'https://example.com/join')
+    expect(q.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument()
   })
 
   it('a standalone <flex-signup> switches to log-in in place, or follows login-url', async () => {
@@ -211,14 +211,14 @@ describe('<flex-login> on a page without <flex-portal>', () => {
     await userEvent.setup().click(await q.findByRole('button', { name: 'Log in' }))
     expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
     const linked = shadow(mountElement('flex-signup', { 'login-url': '/sign-in' }))
-    expect((await linked.findByRole('link', { name: 'Log in' })).getAttribute('href')).toBe(new URL('/sign-in', document.baseURI).href)
+    expect(await linked.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', new URL('/sign-in', document.baseURI).href)
   })
 
   it('takes api-base and forgot-password-url as attributes', async () => {
     const api = stubFetch({ 'POST /svc/device': { body: { accessToken: 'd' } } })
     const el = mountElement('flex-login', { 'api-base': '/svc', 'forgot-password-url': 'https://example.com/forgot' })
     const q = shadow(el)
-    expect((await q.findByRole('link', { name: 'Forgot your password?' })).getAttribute('href')).toBe('https://example.com/forgot')
+    expect(await q.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', 'https://example.com/forgot')
     await waitFor(() => expect(api.calls.map((c) => c.url)).toEqual(['/svc/device']))
   })
 
@@ -226,6 +226,6 @@ describe('<flex-login> on a page without <flex-portal>', () => {
     stubFetch(DEVICE)
     const el = mountElement('flex-login', { 'forgot-password-url': 'javascript:alert(1)' })
     const forgot = await shadow(el).findByText('Forgot your password?')
-    expect(forgot.hasAttribute('href')).toBe(false)
+    expect(forgot).not.toHaveAttribute('href')
   })
 })

@@ -12,7 +12,7 @@ import { mountElement, resetStore, shadow, signInAs, stubFetch, type FlexTag } f
 // Five of each authentication element: both read the session from the store.
 const TEN: FlexTag[] = Array.from({ length: 10 }, (_, i) => (i % 2 ? 'flex-signup' : 'flex-login'))
 
-const rendered = (el: Element) => waitFor(() => expect(el.shadowRoot?.querySelector('.flex-root'), el.localName).toBeTruthy())
+const rendered = (el: Element) => waitFor(() => expect(el.shadowRoot?.querySelector('.flex-root'), el.localName).toBeInTheDocument())
 
 /** Every stylesheet the page holds: in the document and in each shadow root. */
 function allSheets(elements: Element[]): { adopted: CSSStyleSheet[]; styleTags: number } {
@@ -68,6 +68,6 @@ describe('ten elements on one page', () => {
     for (const el of elements) expect(await shadow(el).findByText('You are signed in.')).toBeInTheDocument()
 
     store.getState().signOut()
-    for (const el of elements) await waitFor(() => expect(shadow(el).queryByText('You are signed in.')).toBeNull())
+    for (const el of elements) await waitFor(() => expect(shadow(el).queryByText('You are signed in.')).not.toBeInTheDocument())
   })
 })

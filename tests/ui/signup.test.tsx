@@ -32,9 +32,9 @@ describe('the sign-up screen', () => {
       ['password', true, 'new-password'],
     ])
     expect(q.getByRole('checkbox', { name: 'Remember me' })).toBeInTheDocument()
-    expect(q.getByText('Forgot your password?').getAttribute('aria-disabled')).toBe('true')
+    expect(q.getByText('Forgot your password?')).toHaveAttribute('aria-disabled', 'true')
     expect(q.getByRole('button', { name: 'Sign up' })).toHaveProperty('type', 'submit')
-    expect(q.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login')
+    expect(q.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
   })
 
   it('success: registers with the device token, stores the body, fires flex-signed-in, goes to /dashboard', async () => {
@@ -80,7 +80,7 @@ describe('the sign-up screen', () => {
     const q = renderScreen(<SignupScreen />)
     await fillAndSubmit(q)
     const button = await q.findByRole('button', { name: /Signing up…/ })
-    expect(button).toHaveProperty('disabled', true)
+    expect(button).toBeDisabled()
     fireEvent.submit(button.closest('form')!)
     reply.resolve(json(body))
     await waitFor(() => expect(q.nav().route.path).toBe('/dashboard'))
@@ -95,7 +95,7 @@ describe('the sign-up screen', () => {
     await q.findByRole('alert')
     await userEvent.setup().click(q.getByRole('button', { name: 'Sign up' }))
     await waitFor(() => expect(q.nav().route.path).toBe('/dashboard'))
-    expect(q.queryByRole('alert')).toBeNull()
+    expect(q.queryByRole('alert')).not.toBeInTheDocument()
   })
 })
 
