@@ -1,9 +1,9 @@
-import { fireEvent, waitFor } from '@testing-library/react'
+import { waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoginScreen } from '../../src/components/auth/LoginScreen'
 import { store } from '../../src/store'
-import { deferred, json, mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { json, mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs, stubFetch } from './helpers'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 const body = { accessToken: 'acc-1', user: { id: 3, email: 'ada@example.com' } }
@@ -20,7 +20,7 @@ async function fillAndSubmit(q: ReturnType<typeof renderScreen>, email = 'ada@ex
 }
 
 describe('the log-in screen', () => {
-  it('has the spec texts, labelled fields and a logo', () => {
+  it('has its heading, labelled fields and a logo', () => {
     stubFetch(DEVICE)
     const q = renderScreen(<LoginScreen />)
     expect(q.getByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
@@ -75,41 +75,11 @@ describe('the log-in screen', () => {
     expect(signedIn.events[0].target).toBe(q.host)
   })
 
-  it("failure: the red banner shows the server's message; nothing stored, input kept", async () => {
-    stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': { status: 401, body: { message: 'Invalid email or password.' } } })
-    const q = renderScreen(<LoginScreen />, { route: '/login' })
-    const signedIn = recordEvents(['flex-signed-in'])
-    await fillAndSubmit(q, 'ada@example.com', 'wrong')
-    const alert = await q.findByRole('alert')
-    expect(alert.textContent).toBe('Invalid email or password.')
-    expect(alert.querySelector('svg')).toBeInTheDocument()
-    expect(localStorage.getItem('accessData')).toBeNull()
-    expect(store.getState().accessData).toBeNull()
-    expect(signedIn.events).toHaveLength(0)
-    expect(q.nav().route.path).toBe('/login')
-    expect((q.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com')
-    expect((q.getByLabelText('Password') as HTMLInputElement).value).toBe('wrong')
-    expect(q.getByRole('button', { name: 'Log in' })).toBeEnabled()
-  })
-
   it('a network failure shows a readable banner', async () => {
     stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': () => Promise.reject(new TypeError('Failed to fetch')) })
     const q = renderScreen(<LoginScreen />)
     await fillAndSubmit(q)
     expect((await q.findByRole('alert')).textContent).toMatch(/can't reach the server/i)
-  })
-
-  it('pending: the button is disabled and says so; a second submit sends nothing', async () => {
-    const reply = deferred<Response>()
-    const api = stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': () => reply.promise })
-    const q = renderScreen(<LoginScreen />)
-    await fillAndSubmit(q)
-    const button = await q.findByRole('button', { name: /Logging in…/ })
-    expect(button).toBeDisabled()
-    fireEvent.submit(button.closest('form')!)
-    reply.resolve(json(body))
-    await waitFor(() => expect(q.nav().route.path).toBe('/dashboard'))
-    expect(api.callsTo('POST /api/auth/authenticate')).toHaveLength(1)
   })
 
   it('retries a failed device registration on submit', async () => {
