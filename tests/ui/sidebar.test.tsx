@@ -100,18 +100,18 @@ describe('the small-screen sidebar', () => {
 })
 
 describe('sidebar="none"', () => {
-  it('drops the sidebar column; the links sit in the header, and behind its menu button on a narrow element', async () => {
+  // Which of the header's links and its menu button shows at which width is
+  // proved in the browser (small-screen); happy-dom lays nothing out.
+  it('drops the sidebar column; the links sit in the header, and its menu button opens them too', async () => {
     const { q } = renderDashboard({ noSidebar: true })
     expect(q.queryByRole('complementary')).not.toBeInTheDocument()
     const header = q.getByRole('banner')
     const nav = within(header).getByRole('navigation', { name: 'Portal' })
-    expect(nav.className).toContain('cq-md:flex')
     const links = Array.from(nav.querySelectorAll('a'))
     expect(links.map((a) => a.textContent)).toEqual(['Flex Projects', 'Flex Quickstart Guide (opens in a new tab)', 'API Documentation (opens in a new tab)'])
     expect(links[1]).toHaveAttribute('href', new URL('/api/docs#quickstart', document.baseURI).href)
     expect(within(header).getByRole('button', { name: 'User menu' })).toBeInTheDocument()
     const menu = within(header).getByRole('button', { name: 'Open sidebar' })
-    expect(menu.className).toContain('cq-md:hidden')
     await userEvent.setup().click(menu)
     expect(q.getByRole('dialog', { name: 'Sidebar' }).querySelectorAll('nav a')).toHaveLength(3)
   })
