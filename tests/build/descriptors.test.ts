@@ -145,7 +145,7 @@ describe('the descriptor docs', () => {
 })
 
 describe('README', () => {
-  it('has the attribute and event tables the descriptors make (`npx tsx build/readme-tables.ts` rewrites them)', () => {
+  it('has the element, attribute and event tables the descriptors make (`npx tsx build/readme-tables.ts` rewrites them)', () => {
     const readme = readFileSync('README.md', 'utf8')
     expect(withTables(readme)).toBe(readme)
   })
