@@ -1,7 +1,7 @@
 /**
- * What the log-in and sign-up forms do alike, once for each: they share the
- * submit flow (components/auth/useAuthSubmit.ts), so each behaviour is one
- * test run against both screens. What only one of them does is in
+ * What the log-in and sign-up forms do alike, once for each: both are the
+ * one AuthForm (components/auth/AuthForm.tsx), so each behaviour is one test
+ * run against both screens. What only one of them does is in
  * login.test.tsx and signup.test.tsx.
  */
 import { fireEvent, waitFor } from '@testing-library/react'
