@@ -89,7 +89,8 @@ export function candidates(sources: string[]): Set<string> {
   return out
 }
 
-function sourceFiles(dir: string): string[] {
+/** Every .ts and .tsx file under `dir`: what the class scan reads. */
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
     if (statSync(path).isDirectory()) return sourceFiles(path)

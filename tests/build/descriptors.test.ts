@@ -5,7 +5,7 @@
  * (`npm test` runs it) and fail without it.
  */
 import { palettes } from '../../build/theme'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import Ajv from 'ajv'
@@ -13,7 +13,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { attributeName } from '../../build/custom-elements'
 import { withTables } from '../../build/readme-tables'
-import { generateCss } from '../../build/twind-css'
+import { generateCss, sourceFiles } from '../../build/twind-css'
 import { FLEX_ELEMENTS } from '../../src/define'
 import { CSS_PROPERTIES, ELEMENTS, ELEMENT_DOCS, type FlexTag } from '../../src/elements/descriptors'
 
@@ -135,9 +135,7 @@ describe('the CSS custom properties', () => {
 
 describe('the descriptor docs', () => {
   it('add nothing to the stylesheet (its class scan reads every string in src/)', () => {
-    const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []))
-    const all = files('src')
+    const all = sourceFiles('src')
     const css = (paths: string[]) => generateCss(paths.map((f) => readFileSync(f, 'utf8')))
     expect(all).toContain(join('src', 'elements', 'descriptors.ts'))
     expect(css(all)).toBe(css(all.filter((f) => !f.endsWith('descriptors.ts'))))
