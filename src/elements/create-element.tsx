@@ -10,7 +10,7 @@ import { readSnippets } from '../components/snippets/host-snippets'
 const DEFAULT_API_BASE = '/api'
 
 /** Every attribute an element may take, as properties (descriptors.ts says which element takes which). */
-export type CommonAttributes = { [K in AttributeName]?: string }
+type CommonAttributes = { [K in AttributeName]?: string }
 
 type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement; snippets?: unknown }
 
