@@ -1,5 +1,5 @@
 /**
- * Checks the built files themselves (issue 2, point 1). Builds nothing:
+ * Checks the built files themselves. Builds nothing:
  * `npm test` runs `npm run build` before the tests. Without dist/ these tests
  * fail and say so, rather than pass on nothing.
  */

@@ -20,7 +20,7 @@ const key = (id: string, name: string, extra: Partial<KeyInfo> = {}): KeyInfo =>
   ...extra,
 })
 
-/** A project as a server beyond the spec sends it: the apiKey map, keys[] and keyLimit. */
+/** A project as a server with key metadata sends it: the apiKey map, keys[] and keyLimit. */
 const withKeys = (keys: KeyInfo[], keyLimit = 20) => detail(7, Object.fromEntries(keys.map((k) => [k.id, k.maskedKey])), { keys, keyLimit })
 
 beforeEach(() => {
@@ -93,7 +93,7 @@ describe('keys table', () => {
     expect(create).toHaveAttribute('aria-describedby', reason.id)
   })
 
-  it('names every per-key control after its key, none equal to a spec button, and tells two keys of one name apart', async () => {
+  it('names every per-key control after its key, none equal to the project’s own Create and Delete, and tells two keys of one name apart', async () => {
     stubFetch({ [GET]: { body: withKeys([key('apid_a', 'Production'), key('apid_b', 'Production'), key('apid_c', 'CI')]) } })
     const { q } = renderDetail('prj_7')
     await q.findByRole('table', { name: 'API keys' })
@@ -115,7 +115,7 @@ describe('keys table', () => {
       'Roll key CI',
       'Delete key CI',
     ])
-    // The spec's buttons are still found by their exact names, once each.
+    // The project's own Create and Delete are still found by their exact names, once each.
     expect(q.getAllByRole('button', { name: 'Create' })).toHaveLength(1)
     expect(q.getAllByRole('button', { name: 'Delete' })).toHaveLength(1)
   })
@@ -277,7 +277,7 @@ describe('per-key actions', () => {
   })
 })
 
-describe('against a server with only the spec’s calls', () => {
+describe('against a server without key metadata', () => {
   it('shows no table, counter or per-key actions; Create, Delete and Project Information work as before', async () => {
     stubFetch({
       [GET]: { body: detail(7, { api_a: 'sk…1', api_b: 'sk…2' }) },

@@ -37,7 +37,7 @@ describe('the projects list', () => {
     expect(q.queryByText(/Loading projects/)).not.toBeInTheDocument()
   })
 
-  it('has the five columns of the spec, one row per project', async () => {
+  it('has the five columns, one row per project', async () => {
     stubFetch({ [LIST]: { body: projects(3) } })
     const { q } = renderDashboard()
     await q.findByRole('link', { name: 'Project 1' })
