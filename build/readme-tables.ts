@@ -16,12 +16,12 @@ const EVENT_HEADER = '| event | detail | when |'
 const cell = (text: string) => text.replace(/\|/g, '\\|')
 const code = (text: string) => `\`${cell(text)}\``
 
-export function elementTable(): string {
+function elementTable(): string {
   const rows = (Object.keys(ELEMENTS) as FlexTag[]).map((tag) => `| \`<${tag}>\` | ${cell(ELEMENT_DOCS[tag].summary)} |`)
   return [ELEMENT_HEADER, '|---|---|', ...rows].join('\n')
 }
 
-export function attributeTable(): string {
+function attributeTable(): string {
   const tags = Object.keys(ELEMENTS) as FlexTag[]
   const rows = (Object.keys(ATTRIBUTE_DOCS) as AttributeName[]).map((prop) => {
     const users = tags.filter((tag) => (ELEMENTS[tag].attributes as readonly string[]).includes(prop))
@@ -36,7 +36,7 @@ export function attributeTable(): string {
 const detail = ({ fields }: DetailType) =>
   fields.length === 0 ? '{}' : `{ ${fields.map((f) => (/['"]/.test(f.type) ? `${f.name}: ${f.type.replace(/"/g, "'")}` : f.name)).join(', ')} }`
 
-export function eventTable(details = eventDetailTypes()): string {
+function eventTable(details = eventDetailTypes()): string {
   const used = new Set(Object.values(ELEMENT_DOCS).flatMap((d) => d.events))
   const rows = Object.entries(EVENT_DOCS)
     .filter(([name]) => used.has(name as keyof typeof EVENT_DOCS))

@@ -58,7 +58,7 @@ export function generateCss(sources: string[]): string {
  * breakpoint, after everything else (smaller first, so the wider one wins),
  * says the same in a fraction of the bytes.
  */
-export function groupContainerRules(css: string): string {
+function groupContainerRules(css: string): string {
   const groups = new Map<string, string[]>()
   const rest = css.replace(/@container (\([^)]*\))\{([^{}]*\{[^{}]*\})\}/g, (_, query: string, rule: string) => {
     groups.set(query, [...(groups.get(query) ?? []), rule])
