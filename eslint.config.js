@@ -2,13 +2,15 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
 // The layering: shared code (components, hooks, api, store, router, styles,
-// context) never reaches up into elements/; an element folder uses shared code
-// and its own files, never another element's. <flex-portal> alone composes the
-// other elements' screens.
+// context, and the modules at the top of src/) never reaches up into
+// elements/; an element folder uses shared code and its own files, never
+// another element's. <flex-portal> alone composes the other elements' screens,
+// and the entry points (index, define, script-tag) register the elements.
 const ELEMENT_FOLDERS = ['login', 'signup', 'projects', 'project-detail', 'snippet']
 const layering = [
   {
-    files: ['src/{components,hooks,api,store,router,styles,context}/**/*.{ts,tsx}'],
+    files: ['src/{components,hooks,api,store,router,styles,context}/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
+    ignores: ['src/{index,define,script-tag}.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -26,7 +28,7 @@ const layering = [
             {
               group: ELEMENT_FOLDERS.concat('portal')
                 .filter((other) => other !== name)
-                .map((other) => `../${other}/**`),
+                .flatMap((other) => [`**/${other}`, `**/${other}/**`]),
               message: "An element does not borrow from another element's folder: move what both use to components/, hooks/ or another shared place.",
             },
           ],

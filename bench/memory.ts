@@ -1,5 +1,5 @@
 /**
- * Memory (issue 6 point 5) in a real browser: ten elements on one page (two
+ * Memory in a real browser: ten elements on one page (two
  * of each tag, signed in, API stubbed) must share one constructable
  * stylesheet, and adding elements must add no stylesheet. Also the JS heap of
  * that page beside a page with one element, after a forced GC.

@@ -11,13 +11,13 @@ import type { Attribute, CustomElementDeclaration, Event, Package } from 'custom
 import type { Plugin } from 'vite'
 import { ATTRIBUTE_DOCS, CSS_PROPERTIES, ELEMENTS, ELEMENT_DOCS, EVENT_DOCS, type AttributeName, type FlexTag } from '../src/elements/descriptors.ts'
 
-export const MANIFEST_FILE = 'custom-elements.json'
+const MANIFEST_FILE = 'custom-elements.json'
 
 /** apiBase → api-base: how r2wc maps a prop to its attribute. */
 export const attributeName = (prop: string): string => prop.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
 
 /** flex-project-detail → FlexProjectDetailElement, the class src/index.ts exports. */
-export const className = (tag: string): string => tag.replace(/(^|-)([a-z])/g, (_, _d, c: string) => c.toUpperCase()) + 'Element'
+const className = (tag: string): string => tag.replace(/(^|-)([a-z])/g, (_, _d, c: string) => c.toUpperCase()) + 'Element'
 
 export interface DetailType {
   /** The whole type as written, e.g. `{ projectId: string; keyId: string }`. */
@@ -48,9 +48,9 @@ export function eventDetailTypes(eventsFile = resolve('src/events.ts')): Record<
   return types
 }
 
-export const attributeType = (name: AttributeName): string => ATTRIBUTE_DOCS[name].values?.map((v) => `'${v}'`).join(' | ') ?? 'string'
+const attributeType = (name: AttributeName): string => ATTRIBUTE_DOCS[name].values?.map((v) => `'${v}'`).join(' | ') ?? 'string'
 
-export function customElementsManifest(details = eventDetailTypes()): Package {
+function customElementsManifest(details = eventDetailTypes()): Package {
   const declaration = (tag: FlexTag): CustomElementDeclaration => {
     const attributes: readonly AttributeName[] = ELEMENTS[tag].attributes
     const { summary, events, properties = [], slots, cssParts } = ELEMENT_DOCS[tag]

@@ -1,20 +1,27 @@
 /**
- * README's attribute and event tables, made from the element descriptors
- * (src/elements/descriptors.ts). tests/build/descriptors.test.ts fails when
- * README differs; `npx tsx build/readme-tables.ts` rewrites the two tables in place.
+ * README's element, attribute and event tables, made from the element
+ * descriptors (src/elements/descriptors.ts). tests/build/descriptors.test.ts
+ * fails when README differs; `npx tsx build/readme-tables.ts` rewrites the
+ * three tables in place.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ATTRIBUTE_DOCS, ELEMENTS, ELEMENT_DOCS, EVENT_DOCS, type AttributeName, type FlexTag } from '../src/elements/descriptors.ts'
 import { attributeName, eventDetailTypes, type DetailType } from './custom-elements.ts'
 
+const ELEMENT_HEADER = '| tag | renders |'
 const ATTRIBUTE_HEADER = '| attribute | elements | meaning |'
 const EVENT_HEADER = '| event | detail | when |'
 
 const cell = (text: string) => text.replace(/\|/g, '\\|')
 const code = (text: string) => `\`${cell(text)}\``
 
-export function attributeTable(): string {
+function elementTable(): string {
+  const rows = (Object.keys(ELEMENTS) as FlexTag[]).map((tag) => `| \`<${tag}>\` | ${cell(ELEMENT_DOCS[tag].summary)} |`)
+  return [ELEMENT_HEADER, '|---|---|', ...rows].join('\n')
+}
+
+function attributeTable(): string {
   const tags = Object.keys(ELEMENTS) as FlexTag[]
   const rows = (Object.keys(ATTRIBUTE_DOCS) as AttributeName[]).map((prop) => {
     const users = tags.filter((tag) => (ELEMENTS[tag].attributes as readonly string[]).includes(prop))
@@ -29,7 +36,7 @@ export function attributeTable(): string {
 const detail = ({ fields }: DetailType) =>
   fields.length === 0 ? '{}' : `{ ${fields.map((f) => (/['"]/.test(f.type) ? `${f.name}: ${f.type.replace(/"/g, "'")}` : f.name)).join(', ')} }`
 
-export function eventTable(details = eventDetailTypes()): string {
+function eventTable(details = eventDetailTypes()): string {
   const used = new Set(Object.values(ELEMENT_DOCS).flatMap((d) => d.events))
   const rows = Object.entries(EVENT_DOCS)
     .filter(([name]) => used.has(name as keyof typeof EVENT_DOCS))
@@ -37,15 +44,15 @@ export function eventTable(details = eventDetailTypes()): string {
   return [EVENT_HEADER, '|---|---|---|', ...rows].join('\n')
 }
 
-/** README with both tables replaced by the ones the descriptors make. */
-export function withTables(readme: string, tables = { attributes: attributeTable(), events: eventTable() }): string {
+/** README with the three tables replaced by the ones the descriptors make. */
+export function withTables(readme: string, tables = { elements: elementTable(), attributes: attributeTable(), events: eventTable() }): string {
   const replace = (text: string, header: string, table: string) => {
     const start = text.indexOf(`${header}\n`)
     if (start < 0) throw new Error(`README has no table starting with ${header}`)
     const end = text.indexOf('\n\n', start)
     return text.slice(0, start) + table + (end < 0 ? '\n' : text.slice(end))
   }
-  return replace(replace(readme, ATTRIBUTE_HEADER, tables.attributes), EVENT_HEADER, tables.events)
+  return replace(replace(replace(readme, ELEMENT_HEADER, tables.elements), ATTRIBUTE_HEADER, tables.attributes), EVENT_HEADER, tables.events)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

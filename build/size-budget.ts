@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
 
-export const gzip9 = (buf: Buffer): number => gzipSync(buf, { level: 9 }).length
+const gzip9 = (buf: Buffer): number => gzipSync(buf, { level: 9 }).length
 
 export function sizeBudget(file: string, ceilingKb: number): Plugin {
   let outDir = 'dist'

@@ -2,7 +2,7 @@
  * The theming API: every colour, the radius and the font come from `--flex-*`
  * custom properties (which, unlike other CSS, cross the shadow boundary). A
  * host's `--flex-*` value always wins; without one, the colour comes from the
- * palette the element's `theme` attribute picks, dark (the spec's) by default.
+ * palette the element's `theme` attribute picks, dark by default.
  * preflight.ts resolves both once, on the host, into `--fx-*`, which every
  * node in the shadow root (portalled dialogs included) inherits.
  */

@@ -58,7 +58,7 @@ export function generateCss(sources: string[]): string {
  * breakpoint, after everything else (smaller first, so the wider one wins),
  * says the same in a fraction of the bytes.
  */
-export function groupContainerRules(css: string): string {
+function groupContainerRules(css: string): string {
   const groups = new Map<string, string[]>()
   const rest = css.replace(/@container (\([^)]*\))\{([^{}]*\{[^{}]*\})\}/g, (_, query: string, rule: string) => {
     groups.set(query, [...(groups.get(query) ?? []), rule])
@@ -89,7 +89,8 @@ export function candidates(sources: string[]): Set<string> {
   return out
 }
 
-function sourceFiles(dir: string): string[] {
+/** Every .ts and .tsx file under `dir`: what the class scan reads. */
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
     if (statSync(path).isDirectory()) return sourceFiles(path)

@@ -12,16 +12,13 @@ export type { AccessData, Project, ProjectSummary, KeyMap } from './api/types'
 export type { AttributeName, AttributesOf, FlexTag } from './elements/descriptors'
 
 import type { HostSnippet } from './components/snippets/host-snippets'
-import type { CommonAttributes } from './elements/create-element'
 import type { AttributesOf, FlexTag } from './elements/descriptors'
 import type { FlexEventMap } from './events'
 
-/** The element instances: an HTMLElement with the attributes as properties. */
-export interface FlexElement extends HTMLElement, CommonAttributes {}
+/** Any of the elements' instances: an HTMLElement with its own attributes as properties (FlexTagNameMap). */
+export type FlexElement = FlexTagNameMap[FlexTag]
 
-export interface FlexProjectDetailElementInstance extends FlexElement {
-  projectId?: string
-}
+export type FlexProjectDetailElementInstance = FlexTagNameMap['flex-project-detail']
 
 /** Each tag's instances, with the attributes that element takes (descriptors.ts). */
 export type FlexTagNameMap = {

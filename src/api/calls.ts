@@ -45,8 +45,8 @@ export async function deleteKey(base: string, token: string, id: string, keyId: 
   await request({ base, method: 'DELETE', path: `/manage/dapp/${seg(id)}/api-key/${seg(keyId)}`, token })
 }
 
-// Beyond the spec's calls: a server without them answers 404, and the widget
-// does not offer them when the project came without `keys`.
+// Key metadata calls (rename, expiry, roll): a server without them answers 404,
+// and the widget does not offer them when the project came without `keys`.
 
 /** Renames a key and/or changes its expiry (`null`: none). */
 export async function updateKey(base: string, token: string, id: string, keyId: string, body: { name?: string; expiresAt?: string | null }): Promise<void> {

@@ -15,7 +15,7 @@ export interface ProjectSummary {
 /** A map from API project ID to API key (masked, except in create responses). */
 export type KeyMap = Record<string, string>
 
-/** A key as the server lists it (servers beyond the spec only): never the key itself. */
+/** A key as the server lists it (only servers that list key metadata): never the key itself. */
 export interface KeyInfo {
   id: string
   name: string
@@ -27,7 +27,7 @@ export interface KeyInfo {
 
 export interface Project extends ProjectSummary {
   apiKey: KeyMap
-  /** Absent from a server with only the spec's calls: the key table and its actions then hide. */
+  /** Absent from a server without key metadata: the key table and its actions then hide. */
   keys?: KeyInfo[]
   keyLimit?: number
   /** Present only in the create response. */

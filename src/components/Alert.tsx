@@ -3,7 +3,7 @@ import { AlertIcon } from './icons/AlertIcon'
 
 export interface AlertProps {
   children: ReactNode
-  /** error: the spec's red banner with a red icon; warning: amber (a secret shown once); info: a neutral notice. */
+  /** error: the red banner of a failed form or call, with a red icon; warning: amber (a secret shown once); info: a neutral notice. */
   tone?: 'error' | 'warning' | 'info'
   /** Each shown as a small button when given. */
   onDismiss?: () => void

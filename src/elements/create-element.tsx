@@ -7,10 +7,10 @@ import { ElementContext, type ElementConfig } from '../context/element'
 import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
 import { readSnippets } from '../components/snippets/host-snippets'
 
-export const DEFAULT_API_BASE = '/api'
+const DEFAULT_API_BASE = '/api'
 
 /** Every attribute an element may take, as properties (descriptors.ts says which element takes which). */
-export type CommonAttributes = { [K in AttributeName]?: string }
+type CommonAttributes = { [K in AttributeName]?: string }
 
 type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement; snippets?: unknown }
 
@@ -78,8 +78,10 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
   ElementRoot.displayName = `Flex(${Screen.displayName || Screen.name})`
   const observed = Object.fromEntries(ELEMENTS[tag].attributes.map((name) => [name, 'string']))
   const element = r2wc(ElementRoot, { shadow: 'open', props: observed as never })
-  // `snippets` is a property only: r2wc's 'json' type would reflect it to an
-  // attribute (JSON.stringify throws on hostile values) and parse it back.
+  // `snippets` is a property only. r2wc has no property-only type: a property
+  // set on the element is written back to its attribute through the type's
+  // stringify ('json': JSON.stringify, which throws on a cyclic value) and
+  // parsed again. So it is defined here, over r2wc's own props and render.
   Object.defineProperty(element.prototype, 'snippets', {
     get(this: Record<symbol, Record<string, unknown>>) {
       return this[R2WC_PROPS].snippets

@@ -2,9 +2,10 @@
  * What each element is to a host page: its tag, the attributes it observes
  * (with type, default and doc), the events it dispatches and the CSS custom
  * properties it reads. From here come the r2wc props
- * (create-element.tsx), the HTMLElementTagNameMap typings (index.ts),
- * dist/custom-elements.json (build/custom-elements.ts) and README's
- * attribute and event tables (checked by tests/build/descriptors.test.ts).
+ * (create-element.tsx), the HTMLElementTagNameMap and HTMLElementEventMap
+ * typings (index.ts), dist/custom-elements.json (build/custom-elements.ts)
+ * and README's element, attribute and event tables (build/readme-tables.ts,
+ * checked by tests/build/descriptors.test.ts).
  *
  * A new element is its entry in ELEMENTS and in ELEMENT_DOCS, plus the docs
  * of any attribute or event it brings (the types demand each of them).

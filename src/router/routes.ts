@@ -35,8 +35,8 @@ export function matchScreen(path: string): { screen: ScreenName; guarded: boolea
 export type Resolution = { screen: ScreenName } | { redirect: string }
 
 /**
- * Guards: a guarded route without access data goes to /login (spec: presence
- * only, not validity); an unknown route goes to /. The mirror: with access
+ * Guards: a guarded route without access data goes to /login (its presence
+ * only, not its validity: an expired token is found out by the first 401); an unknown route goes to /. The mirror: with access
  * data, the log-in and sign-up routes go to /dashboard.
  */
 export function resolveRoute(route: Route, signedIn: boolean): Resolution {

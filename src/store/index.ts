@@ -30,7 +30,7 @@ store.subscribe(({ accessData }) => {
  * defined by the stored key, and not every change to it reaches us as
  * an action: another tab fires `storage`; the host page's own script does not.
  */
-export function syncAccessData(raw: string | null | undefined = readStoredAccessData()): void {
+function syncAccessData(raw: string | null | undefined = readStoredAccessData()): void {
   if (raw === undefined) return
   const accessData = readAccessData(raw)
   if (JSON.stringify(accessData) !== JSON.stringify(store.getState().accessData)) store.setState({ accessData, signOutReason: null })
@@ -47,5 +47,3 @@ if (typeof window !== 'undefined') {
   window.addEventListener('hashchange', () => syncAccessData())
   window.addEventListener('popstate', () => syncAccessData())
 }
-
-export { ACCESS_DATA_KEY, readAccessData }

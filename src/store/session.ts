@@ -5,6 +5,7 @@
  */
 import { logout, registerDevice } from '../api/calls'
 import { emit } from '../events'
+import { singleFlight } from '../single-flight'
 import { store } from './index'
 
 // The only cache of device tokens: the registration's promise, so concurrent
@@ -12,16 +13,7 @@ import { store } from './index'
 const devices = new Map<string, Promise<string>>()
 
 /** The device token for `base`, registering the anonymous device on first use; a failure is forgotten so the next call retries. */
-export function ensureDeviceToken(base: string): Promise<string> {
-  let token = devices.get(base)
-  if (!token) {
-    token = registerDevice(base)
-    devices.set(base, token)
-    const mine = token
-    token.catch(() => devices.get(base) === mine && devices.delete(base))
-  }
-  return token
-}
+export const ensureDeviceToken = (base: string): Promise<string> => singleFlight(devices, base, () => registerDevice(base), true)
 
 /** Drops the cached token (the server no longer knows it), or every token when no base is given. */
 export function forgetDeviceToken(base?: string): void {

@@ -1,5 +1,5 @@
 /**
- * Checks the built files themselves (issue 2, point 1). Builds nothing:
+ * Checks the built files themselves. Builds nothing:
  * `npm test` runs `npm run build` before the tests. Without dist/ these tests
  * fail and say so, rather than pass on nothing.
  */
@@ -10,7 +10,10 @@ import { join } from 'node:path'
 import { waitFor } from '@testing-library/react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { sizeBudget } from '../../build/size-budget'
-import { SIZE_CEILING_KB } from '../../vite.config'
+import type { Plugin, UserConfig, UserConfigFnObject } from 'vite'
+import viteDefault, { SIZE_CEILING_KB } from '../../vite.config'
+
+const viteConfig = viteDefault as unknown as UserConfigFnObject
 
 const IIFE = 'dist/flex-portal.js'
 const ESM = 'dist/flex-portal.mjs'
@@ -91,6 +94,11 @@ describe(`the build's ${SIZE_CEILING_KB} kB gzip -9 ceiling`, () => {
     const incompressible = randomBytes(3000) // ~3 kB whatever gzip does
     expect(check(incompressible, 2)).toMatch(/^bundle\.js is 3\.\d kB gzip -9, over the 2 kB ceiling$/)
     expect(check(incompressible, 4)).toBe('passed')
+  })
+
+  it('is the check the script-tag build runs', () => {
+    const config = viteConfig({ command: 'build', mode: 'production' }) as UserConfig
+    expect(config.plugins?.flat().map((p) => (p as Plugin).name)).toContain('flex-size-budget')
   })
 })
 

@@ -1,16 +1,9 @@
 /** The stylesheet twind generates at build time from the string literals of src/. */
-import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { candidates, generateCss } from '../../build/twind-css'
+import { candidates, generateCss, sourceFiles } from '../../build/twind-css'
 
-const files = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? files(path) : /\.tsx?$/.test(name) ? [path] : []
-  })
-
-const css = generateCss(files('src').map((f) => readFileSync(f, 'utf8')))
+const css = generateCss(sourceFiles('src').map((f) => readFileSync(f, 'utf8')))
 
 describe('generated CSS', () => {
   it('has the :host preflight and the .flex-root shield instead of html/body rules', () => {

@@ -5,7 +5,7 @@
  * (`npm test` runs it) and fail without it.
  */
 import { palettes } from '../../build/theme'
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import Ajv from 'ajv'
@@ -13,7 +13,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { attributeName } from '../../build/custom-elements'
 import { withTables } from '../../build/readme-tables'
-import { generateCss } from '../../build/twind-css'
+import { generateCss, sourceFiles } from '../../build/twind-css'
 import { FLEX_ELEMENTS } from '../../src/define'
 import { CSS_PROPERTIES, ELEMENTS, ELEMENT_DOCS, type FlexTag } from '../../src/elements/descriptors'
 
@@ -39,10 +39,23 @@ describe('the element classes', () => {
 
 describe(MANIFEST, () => {
   it('follows the custom-elements manifest schema, and package.json points editors to it', () => {
-    const schema = JSON.parse(readFileSync('node_modules/custom-elements-manifest/schema.json', 'utf8'))
-    const validate = new Ajv({ strict: false }).compile(schema)
+    const ajv = new Ajv({ strict: false })
+    ajv.addSchema(JSON.parse(readFileSync('node_modules/custom-elements-manifest/schema.json', 'utf8')), 'cem')
+    const errors = (ref: string, value: unknown) => {
+      const validate = ajv.getSchema(`cem${ref}`)!
+      return validate(value) ? [] : validate.errors
+    }
     const manifest = JSON.parse(read(MANIFEST))
-    expect(validate(manifest) ? [] : validate.errors).toEqual([])
+    expect(errors('', manifest)).toEqual([])
+    // A module's declarations and exports are each `anyOf` several kinds, and a
+    // plain class declaration takes any field: a malformed attribute or event
+    // passes the whole-file check. So each part is checked as its own kind too.
+    const [module] = manifest.modules
+    expect(module.declarations).toHaveLength(TAGS.length)
+    for (const d of module.declarations) expect(errors('#/definitions/CustomElementDeclaration', d), d.tagName).toEqual([])
+    const definitions = module.exports.filter((e: { kind: string }) => e.kind === 'custom-element-definition')
+    expect(definitions).toHaveLength(TAGS.length)
+    for (const e of definitions) expect(errors('#/definitions/CustomElementExport', e), e.name).toEqual([])
     expect(JSON.parse(readFileSync('package.json', 'utf8')).customElements).toBe(MANIFEST)
   })
 
@@ -122,9 +135,7 @@ describe('the CSS custom properties', () => {
 
 describe('the descriptor docs', () => {
   it('add nothing to the stylesheet (its class scan reads every string in src/)', () => {
-    const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []))
-    const all = files('src')
+    const all = sourceFiles('src')
     const css = (paths: string[]) => generateCss(paths.map((f) => readFileSync(f, 'utf8')))
     expect(all).toContain(join('src', 'elements', 'descriptors.ts'))
     expect(css(all)).toBe(css(all.filter((f) => !f.endsWith('descriptors.ts'))))
@@ -132,7 +143,7 @@ describe('the descriptor docs', () => {
 })
 
 describe('README', () => {
-  it('has the attribute and event tables the descriptors make (`npx tsx build/readme-tables.ts` rewrites them)', () => {
+  it('has the element, attribute and event tables the descriptors make (`npx tsx build/readme-tables.ts` rewrites them)', () => {
     const readme = readFileSync('README.md', 'utf8')
     expect(withTables(readme)).toBe(readme)
   })

@@ -130,7 +130,7 @@ describe('the eight calls', () => {
     expect(call.url).toBe(c.url)
     expect(call.headers.authorization).toBe(c.auth)
     expect(call.body).toEqual(c.body)
-    if (c.body !== undefined) expect(call.headers['content-type']).toBe('application/json')
+    expect(call.headers['content-type']).toBe(c.body === undefined ? undefined : 'application/json')
   })
 
   it('the device payload carries exactly the ten placeholder fields', async () => {

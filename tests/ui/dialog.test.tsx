@@ -38,17 +38,17 @@ describe('Dialog', () => {
   it('is a labelled, modal dialog portalled into the element’s own shadow root', async () => {
     const { dialog, root } = await openDialog()
     expect(dialog.getRootNode()).toBe(root)
-    expect(dialog.getAttribute('aria-modal')).toBe('true')
-    expect(document.body.querySelector('[role="dialog"]')).toBeNull()
+    expect(dialog).toHaveAttribute('aria-modal', 'true')
+    expect(document.body.querySelector('[role="dialog"]')).not.toBeInTheDocument()
   })
 
   it('moves focus in and makes the screen behind it inert until it closes', async () => {
     const { q, active, container, user } = await openDialog()
     expect(active()).toBe(q.getByRole('textbox', { name: 'First field' }))
     const screen = container
-    expect(screen.hasAttribute('inert')).toBe(true)
+    expect(screen).toHaveAttribute('inert')
     await user.click(q.getByRole('button', { name: 'Cancel' }))
-    expect(screen.hasAttribute('inert')).toBe(false)
+    expect(screen).not.toHaveAttribute('inert')
   })
 
   it('traps focus: tabbing past either end wraps around inside the dialog', async () => {
@@ -65,14 +65,14 @@ describe('Dialog', () => {
   it('Escape closes it and focus returns to the opener', async () => {
     const { q, user, opener, active } = await openDialog()
     await user.keyboard('{Escape}')
-    expect(q.queryByRole('dialog')).toBeNull()
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
     expect(active()).toBe(opener)
   })
 
   it('Cancel closes it and focus returns to the opener', async () => {
     const { q, user, opener, active } = await openDialog()
     await user.click(q.getByRole('button', { name: 'Cancel' }))
-    expect(q.queryByRole('dialog')).toBeNull()
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
     expect(active()).toBe(opener)
   })
 
@@ -80,10 +80,10 @@ describe('Dialog', () => {
     const { q, dialog, overlay } = await openDialog()
     fireEvent.pointerDown(dialog)
     fireEvent.click(overlay)
-    expect(q.queryByRole('dialog')).not.toBeNull()
+    expect(q.queryByRole('dialog')).toBeInTheDocument()
     fireEvent.pointerDown(overlay)
     fireEvent.click(overlay)
-    expect(q.queryByRole('dialog')).toBeNull()
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
   it('dismissible={false}: Escape and the backdrop do nothing; only its own button closes it', async () => {
@@ -93,7 +93,7 @@ describe('Dialog', () => {
     fireEvent.click(overlay)
     expect(q.getByRole('dialog', { name: 'Test dialog' })).toBeInTheDocument()
     await user.click(q.getByRole('button', { name: 'Cancel' }))
-    expect(q.queryByRole('dialog')).toBeNull()
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
     expect(active()).toBe(opener)
   })
 })

@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getSharedSheet } from '../../src/styles/sheet'
-import { resetStore, stubFetch } from './helpers'
+import { store } from '../../src/store'
+import { resetStore, shadow, signInAs, stubFetch } from './helpers'
 
 const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet'] as const
 
@@ -49,30 +50,34 @@ describe('the script-tag entry', () => {
 })
 
 describe('every element', () => {
-  it('renders into an open shadow root that adopts the one shared stylesheet, and adds nothing to <head>', async () => {
+  it('renders into an open shadow root that adopts the one shared stylesheet; more elements add no sheet, no <style> and nothing to <head>', async () => {
     stubFetch({ 'POST /api/device': { body: { accessToken: 'd' } } })
     const sheet = getSharedSheet()
     expect(sheet).toBeInstanceOf(CSSStyleSheet)
-    const elements = TAGS.map((tag) => document.body.appendChild(document.createElement(tag)))
+    expect([...sheet!.cssRules].map((r) => r.cssText).join('\n')).toMatch(/:host/)
+    // Each tag twice: a second element of a kind is where a per-element sheet would show.
+    const elements = [...TAGS, ...TAGS].map((tag) => document.body.appendChild(document.createElement(tag)))
     for (const el of elements) {
       const root = el.shadowRoot
-      expect(root, el.localName).toBeTruthy()
-      expect(root!.mode).toBe('open')
-      await waitFor(() => expect(root!.querySelector('.flex-root'), el.localName).toBeTruthy())
-      expect(root!.adoptedStyleSheets).toEqual([sheet])
-      expect(root!.querySelector('style'), 'no <style> copies').toBeNull()
+      expect(root?.mode, el.localName).toBe('open')
+      await waitFor(() => expect(root!.firstElementChild, el.localName).toBeInTheDocument())
+      // toBe, not toEqual: a copy of the sheet would equal it.
+      expect(root!.adoptedStyleSheets, el.localName).toHaveLength(1)
+      expect(root!.adoptedStyleSheets[0], el.localName).toBe(sheet)
+      expect(root!.querySelector('style'), 'no <style> copies').not.toBeInTheDocument()
     }
-    // One object for all: the same reference in every root.
-    expect(new Set(elements.map((el) => el.shadowRoot!.adoptedStyleSheets[0])).size).toBe(1)
     expect(document.head.innerHTML).toBe(headBefore)
     expect(document.adoptedStyleSheets).toHaveLength(0)
   })
 
-  it('the shared sheet holds the :host preflight and the utilities the screens use', () => {
-    const rules = [...getSharedSheet()!.cssRules].map((r) => r.cssText).join('\n')
-    expect(rules).toMatch(/:host/)
-    expect(rules).toMatch(/\.flex-root/)
-    expect(rules).toMatch(/\.bg-bg/)
+  it('share one store: a sign-in or sign-out is seen by every element at once', async () => {
+    stubFetch({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    const elements = ['flex-login', 'flex-signup', 'flex-login', 'flex-signup'].map((tag) => document.body.appendChild(document.createElement(tag)))
+    for (const el of elements) expect(await shadow(el).findByRole('heading', { name: /^(Log in to|Sign up for) your account$/ })).toBeInTheDocument()
+    signInAs()
+    for (const el of elements) expect(await shadow(el).findByText('You are signed in.')).toBeInTheDocument()
+    store.getState().signOut()
+    for (const el of elements) await waitFor(() => expect(shadow(el).queryByText('You are signed in.')).not.toBeInTheDocument())
   })
 
   it('removing an element unmounts it cleanly; adding it back renders again', async () => {
@@ -80,7 +85,7 @@ describe('every element', () => {
     const el = document.body.appendChild(document.createElement('flex-login'))
     await waitFor(() => expect(el.shadowRoot!.querySelector('h2')?.textContent).toBe('Log in to your account'))
     el.remove()
-    await waitFor(() => expect(el.shadowRoot!.querySelector('h2')).toBeNull())
+    await waitFor(() => expect(el.shadowRoot!.querySelector('h2')).not.toBeInTheDocument())
     document.body.append(el)
     await waitFor(() => expect(el.shadowRoot!.querySelector('h2')?.textContent).toBe('Log in to your account'))
   })

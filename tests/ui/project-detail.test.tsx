@@ -29,7 +29,7 @@ describe('project detail', () => {
     stubFetch({ [GET]: { body: detail(7, masked, { description: 'A test project', status: 'active' }) } })
     const { q } = renderDetail('prj_7', { mode: 'hash' })
     expect(await q.findByRole('heading', { level: 1, name: 'Project 7' })).toBeInTheDocument()
-    expect(q.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('#/dashboard')
+    expect(q.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '#/dashboard')
     expect(term(q, 'Name')).toBe('Project 7')
     expect(term(q, 'API Project IDs')).toBe('(api_a)(api_b)(api_c)')
     expect(
@@ -42,7 +42,7 @@ describe('project detail', () => {
     expect(term(q, 'Project Description')).toBe('A test project')
     expect(term(q, 'Status')).toBe('active')
     // The keys themselves (masked or not) are not part of Project Information.
-    expect(q.queryByText(/sk_live/)).toBeNull()
+    expect(q.queryByText(/sk_live/)).not.toBeInTheDocument()
   })
 
   it('Back to Dashboard navigates through the router', async () => {
@@ -73,15 +73,15 @@ describe('project detail', () => {
     const { q } = renderDetail('prj_7')
     expect((await q.findByRole('alert')).textContent).toContain('Project not found.')
     expect(q.getByRole('link', { name: /Back to Dashboard/ })).toBeInTheDocument()
-    expect(q.queryByRole('button', { name: 'Create' })).toBeNull()
+    expect(q.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument()
   })
 
   it('no project chosen is a calm empty state, not an error, and makes no call', async () => {
     const api = stubFetch({})
     const { q } = renderDetail(undefined, { route: '/projects' })
     expect(await q.findByText('Choose a project to see its keys.')).toBeInTheDocument()
-    expect(q.queryByRole('alert')).toBeNull()
-    expect(q.queryByText(/not found/i)).toBeNull()
+    expect(q.queryByRole('alert')).not.toBeInTheDocument()
+    expect(q.queryByText(/not found/i)).not.toBeInTheDocument()
     expect(api.calls).toHaveLength(0)
   })
 
@@ -100,8 +100,8 @@ describe('project detail', () => {
     stubFetch({ [GET]: { body: detail(7, { '<img src=y>': 'k' }, { name: html, description: 'ש'.repeat(10_000) }) } })
     const { q, root } = renderDetail('prj_7')
     expect((await q.findByRole('heading', { level: 1 })).textContent).toBe(html)
-    expect(root.querySelector('img')).toBeNull()
-    expect(q.getByRole('heading', { level: 1 }).getAttribute('dir')).toBe('auto')
+    expect(root.querySelector('img')).not.toBeInTheDocument()
+    expect(q.getByRole('heading', { level: 1 })).toHaveAttribute('dir', 'auto')
   })
 
   it('a project with 20 keys renders every key id at once', async () => {
@@ -150,7 +150,7 @@ describe('API Actions: Create', () => {
     fireEvent.click(dialog.parentElement as HTMLElement)
     expect(q.getByRole('dialog', { name: 'New API Information' })).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Exit' }))
-    expect(q.queryByRole('dialog')).toBeNull()
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
     await waitFor(() => expect(root.activeElement).toBe(q.getByRole('button', { name: 'Create' })))
   })
 
@@ -172,7 +172,7 @@ describe('API Actions: Create', () => {
     const { q } = renderDetail('prj_7')
     await userEvent.setup().click(await q.findByRole('button', { name: 'Create' }))
     expect((await q.findByRole('alert')).textContent).toContain('This project already has 20 API keys.')
-    expect(q.queryByRole('dialog')).toBeNull()
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
     expect(api.callsTo(GET)).toHaveLength(1)
   })
 })
@@ -204,7 +204,7 @@ describe('API Actions: Delete', () => {
     expect(select.value).toBe('api_a')
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
 
-    await waitFor(() => expect(q.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(q.queryByRole('dialog')).not.toBeInTheDocument())
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/manage/dapp/prj_7/api-key/api_a'])
     expect(api.calls.find((c) => c.method === 'DELETE')?.headers.authorization).toBe('Bearer access-token-1')
     expect(q.getByText('Successfully deleted!')).toBeInTheDocument()
@@ -212,7 +212,7 @@ describe('API Actions: Delete', () => {
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'api_a' }])
 
     await user.click(q.getByRole('button', { name: 'Close' }))
-    expect(q.queryByText('Successfully deleted!')).toBeNull()
+    expect(q.queryByText('Successfully deleted!')).not.toBeInTheDocument()
   })
 
   it('deletes the key picked in the dropdown', async () => {
@@ -234,11 +234,11 @@ describe('API Actions: Delete', () => {
     await user.click(del)
     await user.selectOptions(q.getByRole('combobox', { name: 'API Project ID' }), 'api_b')
     await user.click(q.getByRole('button', { name: 'Cancel' }))
-    expect(q.queryByRole('dialog')).toBeNull()
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
     await user.click(del)
     expect((q.getByRole('combobox', { name: 'API Project ID' }) as HTMLSelectElement).value).toBe('api_a')
     await user.keyboard('{Escape}')
-    expect(q.queryByRole('dialog')).toBeNull()
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0)
   })
 
@@ -250,7 +250,7 @@ describe('API Actions: Delete', () => {
     await user.click(q.getByRole('button', { name: 'Confirm' }))
     const dialog = q.getByRole('dialog', { name: 'Pick Key To Delete' })
     expect((await within(dialog).findByRole('alert')).textContent).toContain('API key not found.')
-    expect(q.queryByText('Successfully deleted!')).toBeNull()
+    expect(q.queryByText('Successfully deleted!')).not.toBeInTheDocument()
   })
 
   it('Confirm is disabled while pending: a double click deletes once', async () => {

@@ -66,24 +66,24 @@ describe('host snippet templates', () => {
     const info = renderInfo({ snippets: readSnippets(SNIPPETS) })
     const tabs = info.getAllByRole('tab')
     expect(tabs.map((t) => t.textContent)).toEqual(['curl', 'Node'])
-    expect(tabs[0].getAttribute('aria-selected')).toBe('true')
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true')
     const panel = info.getByRole('tabpanel')
     expect(panel.textContent).toContain('curl -H "Authorization: Bearer fxk_whole" /v1/prj_1')
 
     fireEvent.click(tabs[1])
-    expect(info.getByRole('tab', { name: 'Node' }).getAttribute('aria-selected')).toBe('true')
+    expect(info.getByRole('tab', { name: 'Node' })).toHaveAttribute('aria-selected', 'true')
     fireEvent.click(within(info.getByRole('tabpanel')).getByRole('button', { name: 'Copy' }))
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('const pair = ["apid_1", "fxk_whole"]\nconsole.log(pair)'))
   })
 
   it('no snippets, no tabs', () => {
-    expect(renderInfo().queryByRole('tablist')).toBeNull()
+    expect(renderInfo().queryByRole('tablist')).not.toBeInTheDocument()
   })
 
   it('a template is shown as text, never parsed as HTML', () => {
     const info = renderInfo({ snippets: readSnippets([{ label: '<b>x</b>', template: '<img src=x onerror=alert(1)>{{apiKey}}' }]) })
     expect(info.getByRole('tab').textContent).toBe('<b>x</b>')
-    expect(info.getByRole('tabpanel').querySelector('img, b')).toBeNull()
+    expect(info.getByRole('tabpanel').querySelector('img, b')).not.toBeInTheDocument()
     expect(info.getByRole('tabpanel').textContent).toContain('<img src=x onerror=alert(1)>fxk_whole')
   })
 })
@@ -150,7 +150,7 @@ describe('the snippets property on the elements', () => {
     }
     el.snippets = SNIPPETS
     expect(el.snippets).toBe(SNIPPETS)
-    expect(el.hasAttribute('snippets')).toBe(false)
+    expect(el).not.toHaveAttribute('snippets')
     const q = shadow(el)
     fireEvent.click(await q.findByRole('button', { name: '+ Add New Project' }))
     fireEvent.change(q.getByLabelText('Project Name'), { target: { value: 'App' } })

@@ -123,7 +123,7 @@ describe('navigation', () => {
     act(() => r.nav().navigate('/login'))
     expect(window.location.hash).toBe('#/login')
     expect(r.nav().hrefFor('/signup')).toBe('#/signup')
-    expect(r.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('#/signup')
+    expect(r.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '#/signup')
   })
 
   it('hash mode follows a hash changed from outside (a link, the address bar)', async () => {

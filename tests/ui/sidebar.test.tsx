@@ -21,14 +21,14 @@ describe('the dashboard sidebar', () => {
     const { q } = renderDashboard()
     const links = sidebarLinks(q)
     expect(links.map((a) => a.textContent)).toEqual(['Flex Projects', 'Flex Quickstart Guide (opens in a new tab)', 'API Documentation (opens in a new tab)'])
-    for (const a of links) expect(a.querySelector('svg[aria-hidden="true"]')).not.toBeNull()
+    for (const a of links) expect(a.querySelector('svg[aria-hidden="true"]')).toBeInTheDocument()
   })
 
   it('Flex Projects links to #/dashboard in hash mode and is marked current', () => {
     const { q } = renderDashboard({ mode: 'hash' })
     const home = sidebarLinks(q)[0]
-    expect(home.getAttribute('href')).toBe('#/dashboard')
-    expect(home.getAttribute('aria-current')).toBe('page')
+    expect(home).toHaveAttribute('href', '#/dashboard')
+    expect(home).toHaveAttribute('aria-current', 'page')
   })
 
   it('Flex Projects navigates through the router in memory mode', async () => {
@@ -40,19 +40,19 @@ describe('the dashboard sidebar', () => {
   it('the external links default to the absolute address of the API reference at api-base/docs, and open in a new tab safely', () => {
     const { q } = renderDashboard()
     const [, quickstart, docs] = sidebarLinks(q)
-    expect(quickstart.getAttribute('href')).toBe(new URL('/api/docs#quickstart', document.baseURI).href)
-    expect(docs.getAttribute('href')).toBe(new URL('/api/docs', document.baseURI).href)
+    expect(quickstart).toHaveAttribute('href', new URL('/api/docs#quickstart', document.baseURI).href)
+    expect(docs).toHaveAttribute('href', new URL('/api/docs', document.baseURI).href)
     for (const a of [quickstart, docs]) {
-      expect(a.getAttribute('target')).toBe('_blank')
-      expect(a.getAttribute('rel')).toBe('noopener noreferrer')
+      expect(a).toHaveAttribute('target', '_blank')
+      expect(a).toHaveAttribute('rel', 'noopener noreferrer')
     }
   })
 
   it('quickstart-url and docs-url replace the defaults', () => {
     const { q } = renderDashboard({ urls: { quickstart: 'https://docs.example.com/start', docs: 'https://docs.example.com/api' } })
     const [, quickstart, docs] = sidebarLinks(q)
-    expect(quickstart.getAttribute('href')).toBe('https://docs.example.com/start')
-    expect(docs.getAttribute('href')).toBe('https://docs.example.com/api')
+    expect(quickstart).toHaveAttribute('href', 'https://docs.example.com/start')
+    expect(docs).toHaveAttribute('href', 'https://docs.example.com/api')
   })
 })
 
@@ -63,8 +63,8 @@ describe('the small-screen sidebar', () => {
     const { q, root } = renderDashboard()
     expect(q.getByRole('complementary')).toBeInTheDocument()
     const button = q.getByRole('button', { name: 'Open sidebar' })
-    expect(button.getAttribute('aria-expanded')).toBe('false')
-    expect(root.querySelector('[role="dialog"]')).toBeNull()
+    expect(button).toHaveAttribute('aria-expanded', 'false')
+    expect(root.querySelector('[role="dialog"]')).not.toBeInTheDocument()
   })
 
   it('opens as an overlay with the same links and a close button, and closes with it', async () => {
@@ -72,12 +72,12 @@ describe('the small-screen sidebar', () => {
     const user = userEvent.setup()
     const button = q.getByRole('button', { name: 'Open sidebar' })
     await user.click(button)
-    expect(button.getAttribute('aria-expanded')).toBe('true')
+    expect(button).toHaveAttribute('aria-expanded', 'true')
     const sheet = q.getByRole('dialog', { name: 'Sidebar' })
     expect(sheet.querySelectorAll('nav a')).toHaveLength(3)
     await user.click(q.getByRole('button', { name: 'Close sidebar' }))
-    expect(q.queryByRole('dialog')).toBeNull()
-    expect(button.getAttribute('aria-expanded')).toBe('false')
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(button).toHaveAttribute('aria-expanded', 'false')
     expect(root.activeElement).toBe(button)
   })
 
@@ -86,7 +86,7 @@ describe('the small-screen sidebar', () => {
     const user = userEvent.setup()
     await user.click(q.getByRole('button', { name: 'Open sidebar' }))
     await user.keyboard('{Escape}')
-    expect(q.queryByRole('dialog')).toBeNull()
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
   it('choosing Flex Projects in the sheet closes it', async () => {
@@ -95,23 +95,23 @@ describe('the small-screen sidebar', () => {
     await user.click(q.getByRole('button', { name: 'Open sidebar' }))
     const sheet = q.getByRole('dialog', { name: 'Sidebar' })
     await user.click(sheet.querySelector('nav a') as HTMLAnchorElement)
-    expect(q.queryByRole('dialog')).toBeNull()
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })
 
 describe('sidebar="none"', () => {
-  it('drops the sidebar column; the links sit in the header, and behind its menu button on a narrow element', async () => {
+  // Which of the header's links and its menu button shows at which width is
+  // proved in the browser (small-screen); happy-dom lays nothing out.
+  it('drops the sidebar column; the links sit in the header, and its menu button opens them too', async () => {
     const { q } = renderDashboard({ noSidebar: true })
-    expect(q.queryByRole('complementary')).toBeNull()
+    expect(q.queryByRole('complementary')).not.toBeInTheDocument()
     const header = q.getByRole('banner')
     const nav = within(header).getByRole('navigation', { name: 'Portal' })
-    expect(nav.className).toContain('cq-md:flex')
     const links = Array.from(nav.querySelectorAll('a'))
     expect(links.map((a) => a.textContent)).toEqual(['Flex Projects', 'Flex Quickstart Guide (opens in a new tab)', 'API Documentation (opens in a new tab)'])
-    expect(links[1].getAttribute('href')).toBe(new URL('/api/docs#quickstart', document.baseURI).href)
+    expect(links[1]).toHaveAttribute('href', new URL('/api/docs#quickstart', document.baseURI).href)
     expect(within(header).getByRole('button', { name: 'User menu' })).toBeInTheDocument()
     const menu = within(header).getByRole('button', { name: 'Open sidebar' })
-    expect(menu.className).toContain('cq-md:hidden')
     await userEvent.setup().click(menu)
     expect(q.getByRole('dialog', { name: 'Sidebar' }).querySelectorAll('nav a')).toHaveLength(3)
   })

@@ -73,7 +73,7 @@ describe('fillPlaceholders', () => {
   it('replaces as text, never parsed as HTML', () => {
     const el = block('<pre><code>key={{apiKey}}</code></pre>')
     fillPlaceholders(el, { ...VALUES, apiKey: '<img src=x onerror="alert(1)"><b>bold</b>' })
-    expect(el.querySelector('img, b')).toBeNull()
+    expect(el.querySelector('img, b')).not.toBeInTheDocument()
     expect(el.textContent).toBe('key=<img src=x onerror="alert(1)"><b>bold</b>')
     expect(el.innerHTML).toContain('&lt;img')
   })

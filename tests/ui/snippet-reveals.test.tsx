@@ -44,7 +44,7 @@ describe('revealed keys', () => {
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('fxk_whole')
 
     await user.click(within(await q.findByRole('dialog', { name: 'New API Information' })).getByRole('button', { name: 'Exit' }))
-    await waitFor(() => expect(q.getByRole('button', { name: 'Delete' })).toHaveProperty('disabled', false))
+    await waitFor(() => expect(q.getByRole('button', { name: 'Delete' })).toBeEnabled())
     await user.click(q.getByRole('button', { name: 'Delete' }))
     const pick = await q.findByRole('dialog', { name: 'Pick Key To Delete' })
     await user.selectOptions(within(pick).getByRole('combobox'), 'api_new')

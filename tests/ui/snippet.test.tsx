@@ -49,7 +49,7 @@ describe('<flex-snippet>', () => {
     const el = mountSnippet()
     await waitFor(() => expect(code(el)).toBe(filled('YOUR_PROJECT_ID', 'YOUR_API_PROJECT_ID', 'YOUR_API_KEY')))
     expect(shadow(el).getByText('Log in to fill in your keys')).toBeInTheDocument()
-    expect(shadow(el).queryByRole('combobox')).toBeNull()
+    expect(shadow(el).queryByRole('combobox')).not.toBeInTheDocument()
     // The highlighter's tokens are still there; the value went into the name token.
     expect(el.querySelector('.token.variable')!.textContent).toBe('YOUR_API_KEY')
     expect(api.calls).toHaveLength(0)
@@ -79,7 +79,7 @@ describe('<flex-snippet>', () => {
     await waitFor(() => expect(code(b)).toContain('apid_2'))
     store.getState().rememberRevealedKeys('prj_1', { apid_new: 'fxk_whole_new_key' })
     for (const el of [a, b]) await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_new', 'fxk_whole_new_key')))
-    expect(shadow(a).queryByText('Create a key to paste it here')).toBeNull()
+    expect(shadow(a).queryByText('Create a key to paste it here')).not.toBeInTheDocument()
     // The key list now holds the project's other keys and the new one.
     await waitFor(() =>
       expect(
@@ -123,7 +123,7 @@ describe('<flex-snippet>', () => {
     const el = mountSnippet()
     store.getState().rememberRevealedKeys('prj_1', { apid_1: '<img src=x onerror=alert(1)>' })
     await waitFor(() => expect(code(el)).toContain('Bearer <img src=x onerror=alert(1)>'))
-    expect(el.querySelector('img')).toBeNull()
+    expect(el.querySelector('img')).not.toBeInTheDocument()
   })
 
   it('Copy copies the filled text of the block', async () => {

@@ -24,8 +24,8 @@ describe('the user menu', () => {
   it('opens from the top-right button, portalled into the shadow root, with the three items', async () => {
     signInAs()
     const { q, trigger, menu, root } = await openMenu()
-    expect(trigger.getAttribute('aria-expanded')).toBe('true')
-    expect(trigger.getAttribute('aria-haspopup')).toBe('menu')
+    expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu')
     expect(menu.getRootNode()).toBe(root)
     expect(q.getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Your Profile', 'Settings', 'Sign out'])
   })
@@ -35,8 +35,8 @@ describe('the user menu', () => {
     const { q, user, menu } = await openMenu()
     const profile = q.getByRole('menuitem', { name: 'Your Profile' })
     const settings = q.getByRole('menuitem', { name: 'Settings' })
-    expect(profile.getAttribute('aria-disabled')).toBe('true')
-    expect(settings.getAttribute('aria-disabled')).toBe('true')
+    expect(profile).toHaveAttribute('aria-disabled', 'true')
+    expect(settings).toHaveAttribute('aria-disabled', 'true')
     expect(profile.tagName).toBe('BUTTON')
     await user.click(profile)
     expect(menu.isConnected).toBe(true)
@@ -46,8 +46,8 @@ describe('the user menu', () => {
   it('they become links with profile-url / settings-url', async () => {
     signInAs()
     const { q } = await openMenu({ urls: { profile: 'https://example.com/me', settings: 'https://example.com/settings' } })
-    expect(q.getByRole('menuitem', { name: 'Your Profile' }).getAttribute('href')).toBe('https://example.com/me')
-    expect(q.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe('https://example.com/settings')
+    expect(q.getByRole('menuitem', { name: 'Your Profile' })).toHaveAttribute('href', 'https://example.com/me')
+    expect(q.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', 'https://example.com/settings')
   })
 
   it('shows the signed-in user’s name and e-mail when the access data has them as text', async () => {
@@ -83,7 +83,7 @@ describe('the user menu', () => {
     await user.keyboard('{ArrowUp}')
     expect(r.root.activeElement).toBe(items[2])
     await user.keyboard('{Escape}')
-    expect(r.q.queryByRole('menu')).toBeNull()
+    expect(r.q.queryByRole('menu')).not.toBeInTheDocument()
     await waitFor(() => expect(r.root.activeElement).toBe(trigger))
   })
 

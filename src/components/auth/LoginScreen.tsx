@@ -1,63 +1,24 @@
-import type { FormEvent } from 'react'
 import { authenticate } from '../../api/calls'
 import { Alert } from '../Alert'
-import { Button } from '../Button'
 import { TextField } from '../TextField'
 import { useFlexStore } from '../../hooks/useFlexStore'
-import { useElement } from '../../context/element'
-import { AuthLayout } from './AuthLayout'
-import { formValue } from './formValue'
-import { RememberForgot } from './RememberForgot'
-import { SignedInNotice } from './SignedInNotice'
-import { SwitchLink } from './SwitchLink'
-import { useAuthSubmit } from './useAuthSubmit'
-import { useDeviceRegistration } from './useDeviceRegistration'
+import { AuthForm, type AuthScreenProps } from './AuthForm'
 
-export interface LoginScreenProps {
-  /** Set by <flex-portal>, whose route table shows the form even to a signed-in user. */
-  inPortal?: boolean
-  /** Standalone: shows the other screen in place of this one. */
-  onSwitch?: () => void
-}
-
-/** The log-in screen: routes / and /login, and <flex-login>. */
-export function LoginScreen({ inPortal = false, onSwitch }: LoginScreenProps) {
-  const { apiBase } = useElement()
-  const signedIn = useFlexStore((s) => s.accessData !== null)
+/** The log-in screen: routes / and /login, and <flex-login>. After a 401 signed the user out, it says the session expired. */
+export function LoginScreen(props: AuthScreenProps) {
   const expired = useFlexStore((s) => s.signOutReason === 'expired')
-  const showNotice = signedIn && !inPortal
-  useDeviceRegistration(apiBase, !showNotice)
-  const { submit, pending, error } = useAuthSubmit(authenticate)
-
-  if (showNotice) return <SignedInNotice />
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    void submit({ email: formValue(form, 'email'), password: formValue(form, 'password') })
-  }
-
   return (
-    <AuthLayout
+    <AuthForm
+      {...props}
       title="Log in to your account"
-      footer={
-        <>
-          Don't have an account?{' '}
-          <SwitchLink to="signup" onSwitch={onSwitch}>
-            Sign up
-          </SwitchLink>
-        </>
-      }
+      call={authenticate}
+      submit="Log in"
+      pending="Logging in…"
+      other={["Don't have an account?", 'signup', 'Sign up']}
+      notice={expired && <Alert tone="info">Your session has expired. Please log in again.</Alert>}
     >
-      <form className="space-y-6" onSubmit={onSubmit}>
-        {error ? <Alert>{error}</Alert> : expired && <Alert tone="info">Your session has expired. Please log in again.</Alert>}
-        <TextField label="Email address" name="email" type="email" autoComplete="username" required />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
-        <RememberForgot />
-        <Button type="submit" className="w-full" pending={pending} pendingLabel="Logging in…">
-          Log in
-        </Button>
-      </form>
-    </AuthLayout>
+      <TextField label="Email address" name="email" type="email" autoComplete="username" required />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+    </AuthForm>
   )
 }

@@ -7,7 +7,7 @@ import { LoginScreen } from './LoginScreen'
  * <flex-login> and <flex-signup> on their own: the link to the other screen
  * swaps it in inside the element, and focus goes to its heading.
  */
-export function StandaloneAuth({ start }: { start: 'login' | 'signup' }) {
+function StandaloneAuth({ start }: { start: 'login' | 'signup' }) {
   const [screen, setScreen] = useState(start)
   const container = useRef<HTMLDivElement>(null)
   useRouteFocus(screen, container)

@@ -1,4 +1,4 @@
-import { useCopy } from '../../hooks/useCopy'
+import { useCopy } from './useCopy'
 import { COPIED_NOTICE, COPY_FAILED_NOTICE } from './CopyField'
 
 /** A small copy button with its notice; `text` is read at the click, so it copies what is shown then. */

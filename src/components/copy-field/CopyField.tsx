@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
-import { useCopy } from '../../hooks/useCopy'
+import { useCopy } from './useCopy'
 import { CheckIcon } from '../icons/CheckIcon'
 
 export const COPIED_NOTICE = 'Successfully copied'

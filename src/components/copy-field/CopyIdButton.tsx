@@ -1,6 +1,6 @@
 import { CheckIcon } from '../icons/CheckIcon'
 import { CopyIcon } from '../icons/CopyIcon'
-import { useCopy } from '../../hooks/useCopy'
+import { useCopy } from './useCopy'
 
 /** A small copy control beside an id in a table row; a check mark says it worked. */
 export function CopyIdButton({ value, label = 'Copy project ID' }: { value: string; label?: string }) {

@@ -73,8 +73,9 @@ export function Dialog({
   const [wrapper, setWrapper] = useState<HTMLDivElement | null>(null)
 
   // The focus manager makes the host page outside our shadow root inert, but
-  // not the screen behind the dialog inside it: do that here, so neither the
-  // keyboard nor a screen reader's cursor can wander behind the dialog.
+  // not the screen behind the dialog inside it (its walk follows `children`
+  // down from document.body, which never enters a shadow root): do that here,
+  // so neither the keyboard nor a screen reader's cursor can wander behind it.
   useEffect(() => {
     if (!wrapper) return
     const behind = Array.from(root.children).filter((el) => !el.contains(wrapper) && !el.hasAttribute('inert') && el.localName !== 'style')

@@ -9,7 +9,7 @@ export interface SnippetValues {
   apiKey: string
 }
 
-export const PLACEHOLDER = /\{\{(projectId|apiProjectId|apiKey)\}\}/g
+const PLACEHOLDER = /\{\{(projectId|apiProjectId|apiKey)\}\}/g
 
 export const STAND_INS: SnippetValues = { projectId: 'YOUR_PROJECT_ID', apiProjectId: 'YOUR_API_PROJECT_ID', apiKey: 'YOUR_API_KEY' }
 

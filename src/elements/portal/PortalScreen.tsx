@@ -9,8 +9,10 @@ import { useRouteFocus } from '../../router/useRouteFocus'
 
 /**
  * <flex-portal>'s router over the route table. The screens are plain React
- * components here, not nested custom elements: r2wc warns when one element's
- * root unmounts inside another's tree.
+ * components here, not nested custom elements: an r2wc element whose root
+ * unmounts while its parent element renders makes React warn "Attempted to
+ * synchronously unmount a root while React was already rendering"
+ * (https://github.com/bitovi/react-to-web-component/issues/114).
  */
 export function PortalScreen() {
   const screen = useGuardedRoute()

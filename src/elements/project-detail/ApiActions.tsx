@@ -32,8 +32,8 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   // One key's Edit, Roll or Delete, from its row of the table.
   const [action, setAction] = useState<{ kind: KeyActionKind; key: KeyInfo } | null>(null)
   const reasonId = useId()
-  // keys and keyLimit come from servers beyond the spec; without them the table,
-  // counter and per-key actions stay hidden.
+  // keys and keyLimit come only from servers that list key metadata; without
+  // them the table, counter and per-key actions stay hidden.
   const { keys, keyLimit } = project
   const active = keys ? keys.filter((k) => keyStatus(k) !== EXPIRED).length : keyIds.length
   const atLimit = keyLimit !== undefined && active >= keyLimit

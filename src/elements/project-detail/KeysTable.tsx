@@ -18,7 +18,7 @@ const ACTIONS: ReadonlyArray<[KeyActionKind, string]> = [
  * The project's keys, one row each with its own actions. Below 768 px of the
  * widget's own width the rows stack into cards, each value under its label.
  * The actions' names say which key they act on ("Delete key Production"), so
- * none is mistaken for the spec's Delete.
+ * none is mistaken for the Delete button beside Create, which asks for the key.
  */
 export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind: KeyActionKind, key: KeyInfo) => void }) {
   const ref = useRef<HTMLDivElement>(null)

@@ -8,7 +8,7 @@ import { ProjectRow } from './ProjectRow'
 
 /** Matches the rows' `h-14`; stacked rows (below 560 px of element width) are `h-24`. */
 export const ROW_HEIGHT_PX = 56
-export const STACKED_ROW_HEIGHT_PX = 96
+const STACKED_ROW_HEIGHT_PX = 96
 
 const th = 'px-4 py-3 text-xs font-semibold uppercase tracking-wide text-muted'
 

@@ -5,19 +5,15 @@ import { useManageApi } from '../../hooks/useManageApi'
 import { store } from '../../store'
 import { useElement } from '../../context/element'
 import { STAND_INS } from '../../components/snippets/fill'
+import { singleFlight } from '../../single-flight'
 
-export const SIGNED_OUT_HINT = 'Log in to fill in your keys'
-export const MASKED_HINT = 'Create a key to paste it here'
+const SIGNED_OUT_HINT = 'Log in to fill in your keys'
+const MASKED_HINT = 'Create a key to paste it here'
 
 // Every snippet on the page asks at the same moment (their effects run in one
 // commit): one request serves them all.
-const pending = new Set<string>()
-const once = (key: string, load: () => Promise<void>) =>
-  pending.has(key) ||
-  (pending.add(key),
-  load()
-    .catch(() => {})
-    .finally(() => pending.delete(key)))
+const loads = new Map<string, Promise<void>>()
+const once = (key: string, load: () => Promise<void>) => singleFlight(loads, key, load).catch(() => {})
 
 /** A project's API project IDs with their masked keys: `keys[].maskedKey` where the server has it, else ''. */
 function keysOf(x: { apiKey?: object; keys?: { id?: unknown; maskedKey?: unknown }[] } | null): Record<string, string> {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { COPY_NOTICE_MS } from '../constants'
+import { COPY_NOTICE_MS } from '../../constants'
 
 export type CopyStatus = 'idle' | 'copied' | 'failed'
 

@@ -1,0 +1,76 @@
+import type { FormEvent, ReactNode } from 'react'
+import type { AccessData } from '../../api/types'
+import { Alert } from '../Alert'
+import { Button } from '../Button'
+import { useFlexStore } from '../../hooks/useFlexStore'
+import { useElement } from '../../context/element'
+import { AuthLayout } from './AuthLayout'
+import { RememberForgot } from './RememberForgot'
+import { SignedInNotice } from './SignedInNotice'
+import { SwitchLink } from './SwitchLink'
+import { useAuthSubmit } from './useAuthSubmit'
+import { useDeviceRegistration } from './useDeviceRegistration'
+
+export interface AuthScreenProps {
+  /** Set by <flex-portal>, whose route table shows the form even to a signed-in user. */
+  inPortal?: boolean
+  /** Standalone: shows the other screen in place of this one. */
+  onSwitch?: () => void
+}
+
+interface AuthFormProps<I> extends AuthScreenProps {
+  title: string
+  /** The API call the form makes: its input is the form's fields by `name`, of which it sends the ones it needs. */
+  call: (base: string, deviceToken: string, input: I) => Promise<AccessData>
+  submit: string
+  pending: string
+  /** Under the card: the question, and the other screen with the label of its link. */
+  other: [question: string, to: 'login' | 'signup', label: string]
+  /** Shown above the fields while there is no error to show. */
+  notice?: ReactNode
+  children: ReactNode
+}
+
+/**
+ * The form log-in and sign-up share: the anonymous device registered on
+ * opening, the submit flow, the red banner, 'Remember me' and 'Forgot your
+ * password?', and the link to the other screen. A standalone element with a
+ * session shows "You are signed in." instead.
+ */
+export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: label, pending: pendingLabel, other, notice, children }: AuthFormProps<I>) {
+  const { apiBase } = useElement()
+  const signedIn = useFlexStore((s) => s.accessData !== null)
+  const showNotice = signedIn && !inPortal
+  useDeviceRegistration(apiBase, !showNotice)
+  const { submit, pending, error } = useAuthSubmit(call)
+
+  if (showNotice) return <SignedInNotice />
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    void submit(Object.fromEntries(new FormData(event.currentTarget)) as I)
+  }
+
+  return (
+    <AuthLayout
+      title={title}
+      footer={
+        <>
+          {other[0]}{' '}
+          <SwitchLink to={other[1]} onSwitch={onSwitch}>
+            {other[2]}
+          </SwitchLink>
+        </>
+      }
+    >
+      <form className="space-y-6" onSubmit={onSubmit}>
+        {error ? <Alert>{error}</Alert> : notice}
+        {children}
+        <RememberForgot />
+        <Button type="submit" className="w-full" pending={pending} pendingLabel={pendingLabel}>
+          {label}
+        </Button>
+      </form>
+    </AuthLayout>
+  )
+}
