@@ -1,5 +1,5 @@
 /**
- * Issue 5, scenario 8: axe-core (from its npm package) finds no serious or
+ * Axe-core (from its npm package) finds no serious or
  * critical violation on the log-in, sign-up, dashboard and detail screens, or
  * in any dialog, the user menu and the toast.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 5, scenario 3: the two host pages the server ships. `/docs.html` gets
+ * The two host pages the server ships. `/docs.html` gets
  * the whole portal from one script tag; `/existing.html`, with its own layout
  * and deliberately clashing CSS, hosts `<flex-login>`, `<flex-projects>` and `<flex-project-detail>`
  * side by side, and neither its CSS nor its <head> is touched by the widget.

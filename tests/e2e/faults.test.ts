@@ -1,5 +1,5 @@
 /**
- * Issue 5, scenario 10: the API goes away mid-session and comes back on the
+ * The API goes away mid-session and comes back on the
  * same port with the same data; and a session the server no longer knows.
  */
 import type { Locator, Page } from '@playwright/test'

@@ -1,5 +1,5 @@
 /**
- * Issue 5, scenario 9: hostile and awkward project data renders as text and
+ * Hostile and awkward project data renders as text and
  * runs nothing; long, right-to-left and emoji text stays inside the layout.
  */
 import type { Page } from '@playwright/test'

@@ -1,5 +1,5 @@
 /**
- * Issue 5, scenarios 1, 2 and 6: the whole journey on `/`, the requests it puts
+ * The whole journey on `/`, the requests it puts
  * on the wire, and the same journey under the page's strict CSP.
  */
 import { runJourney } from './harness/journey'

@@ -1,5 +1,5 @@
 /**
- * Issue 5, scenario 7: a user with only a keyboard (Tab, Shift+Tab, Enter,
+ * A user with only a keyboard (Tab, Shift+Tab, Enter,
  * Space, Escape) logs in, adds a project and closes the secret dialog; focus is
  * trapped in each dialog and comes back to what opened it.
  */

@@ -1,4 +1,4 @@
-/** Issue 5, scenario 5: below 768 px the sidebar hides behind the menu button. */
+/** Below 768 px the sidebar hides behind the menu button. */
 import type { Locator, Page } from '@playwright/test'
 import { createAccount, createProjectFor } from './harness/api'
 import { screenshot } from './harness/artifacts'

@@ -1,5 +1,5 @@
 /**
- * Issue 11: `<flex-snippet>` on `/docs.html`. The Quickstart's code samples are
+ * `<flex-snippet>` on `/docs.html`. The Quickstart's code samples are
  * the page's own blocks; they fill in the developer's project and key as they
  * sign up and create one in the portal on the same page.
  */

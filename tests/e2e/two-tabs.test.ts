@@ -1,4 +1,4 @@
-/** Issue 5, scenario 4: two tabs of one browser share the session. */
+/** Two tabs of one browser share the session. */
 import { freshEmail, PASSWORD } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { accessDataRaw, atRoute, heading, signOut, signUp, TEXT } from './harness/screens'
