@@ -118,7 +118,7 @@ async function main() {
     const verify = await measureVerifyLoad(DURATION)
     results.verify = verify
     line(
-      `\n== (e) Key verification, loopback, autocannon ${verify.runs[0]?.connections} connections × ${DURATION} s in 5 interleaved rounds, beside a bare Hono handler ==`,
+      `\n== (e) Key verification, loopback, autocannon ${verify.runs[0]?.connections} connections × ${DURATION} s in 10 interleaved rounds, beside a bare Hono handler ==`,
     )
     row(['endpoint', 'req/s', '× bare', 'rounds', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors'], [46, 7, 7, 11, 7, 7, 7, 9, 7])
     for (const r of verify.runs)
