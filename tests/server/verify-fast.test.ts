@@ -7,12 +7,14 @@
  * last block goes over a real socket.
  */
 import { serve } from '@hono/node-server'
+import { spawn } from 'node:child_process'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { API_CSP } from '../../server/http/security-headers'
 import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/routes/verify'
-import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
+import { DEVICE, createTestServer, freshStorage, newProject, signUp, type SignedUp, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
 const HOUR = 3_600_000
@@ -42,7 +44,8 @@ const verify = (raw: string, headers: Record<string, string> = {}, path = '/api/
 const verifyKey = (key: string) => verify(JSON.stringify({ key }))
 
 const requestLines = () => s.logs.filter((l) => /^POST \/api\/keys\/verify \d{3} \d+ms$/.test(l))
-const summaries = () => s.logs.filter((l) => l.includes(' in 1s '))
+const SUMMARY = /^POST \/api\/keys\/verify 200 ×(\d+) in \d+\.\ds \((\d+) valid, (\d+) not\), slowest \d+ms$/
+const summaries = () => s.logs.filter((l) => SUMMARY.test(l))
 
 /** Polls until `check` holds (the summary line is written a second after the first answer). */
 async function until(check: () => boolean, ms = 5000) {
@@ -71,7 +74,8 @@ describe('the fast lane of POST /api/keys/verify', () => {
 
     expect(requestLines()).toHaveLength(1)
     await until(() => summaries().length > 0)
-    expect(summaries()).toEqual([expect.stringMatching(/^POST \/api\/keys\/verify 200 ×2 in 1s \(1 valid, 1 not\), slowest \d+ms$/)])
+    expect(summaries()).toHaveLength(1)
+    expect(SUMMARY.exec(summaries()[0])?.slice(1)).toEqual(['2', '1', '1'])
     for (const line of s.logs) {
       expect(line).not.toContain(key)
       expect(line).not.toContain(SERVICE_TOKEN)
@@ -200,4 +204,45 @@ describe('the fast lane over a socket', () => {
     expect(wrong.status).toBe(401)
     expect(requestLines()).toHaveLength(2)
   })
+})
+
+describe('npm start', () => {
+  it('writes the last summary line when it stops within the second', async () => {
+    const storage = await freshStorage()
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SKIP_BUILD: '1', DATABASE_URL: '', SERVICE_TOKEN, ...storage.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+    try {
+      await until(() => /Flex Portal is running at/.test(out), 60_000)
+      const api = /Flex Portal is running at (\S+)/.exec(out)![1] + 'api'
+      const call = async (path: string, body: unknown, token: string) => {
+        const res = await fetch(`${api}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        })
+        return (await res.json()) as Record<string, unknown>
+      }
+      const device = await call('/device', DEVICE, '')
+      const user = await call('/register', { name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' }, device.accessToken as string)
+      const project = await call('/manage/dapp', { name: 'Weather' }, user.accessToken as string)
+      const key = Object.values(project.apiKey as Record<string, string>)[0]
+      expect(await call('/keys/verify', { key }, SERVICE_TOKEN)).toMatchObject({ valid: true })
+      expect(await call('/keys/verify', { key: 'fxk_unknown' }, SERVICE_TOKEN)).toMatchObject({ valid: false })
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+      expect(out).toMatch(/^POST \/api\/keys\/verify 200 ×2 in \d+\.\ds \(1 valid, 1 not\), slowest \d+ms$/m)
+      expect(out).not.toContain(key)
+      expect(out).not.toContain(SERVICE_TOKEN)
+    } finally {
+      child.kill('SIGKILL')
+      await storage.drop()
+    }
+  }, 90_000)
 })
