@@ -144,6 +144,23 @@ describe('the fast lane of POST /api/keys/verify', () => {
     expect(requestLines().map((l) => l.split(' ')[2])).toEqual(['200', '200', '413'])
   })
 
+  it('with CORS configured, says so in Vary, and leaves the browser call to the regular route that answers it', async () => {
+    const cors = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN, corsOrigins: ['https://app.example.com'] } })
+    try {
+      const { key } = await firstKey()
+      const body = JSON.stringify({ key })
+      const fast = await verify(body, {}, '/api/keys/verify', cors)
+      expect(fast.body.valid).toBe(true)
+      expect(fast.headers.get('vary')).toBe('Origin')
+      const browser = await verify(body, { Origin: 'https://app.example.com' }, '/api/keys/verify', cors)
+      expect(browser.body.valid).toBe(true)
+      expect(browser.headers.get('access-control-allow-origin')).toBe('https://app.example.com')
+      expect(cors.logs.filter((l) => /^POST \/api\/keys\/verify 200 \d+ms$/.test(l))).toHaveLength(1)
+    } finally {
+      await cors.close()
+    }
+  })
+
   it('answers 503 when SERVICE_TOKEN is not set', async () => {
     const bare = await createTestServer()
     try {
