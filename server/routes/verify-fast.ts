@@ -25,11 +25,12 @@ export interface FastLaneOptions {
  * sends this one many times a second, and for a cached key the route itself
  * is a hash and a map look-up: the general stack around it (a log line per
  * request, a URL parse, abort tracking, header objects, the path and body
- * checks) cost about three times the route (a CPU profile under load). So the common case — the right service
- * token, a declared body within the limit holding `{ "key": text }`, no query
- * string, no Origin (CORS is the regular route's) — is answered here, with the
- * API's safety headers. Everything else goes on to the regular route, which
- * answers it exactly as before (401, 400, 413, 415, 503), with its own log line.
+ * checks) cost about three times the route (a CPU profile under load). So
+ * the common case — the right service token, a declared body within the
+ * limit holding `{ "key": text }`, no query string, no Origin (CORS is the
+ * regular route's) — is answered here, with the API's safety headers.
+ * Everything else goes on to the regular route, which answers it exactly as
+ * before (401, 400, 413, 415, 503), with its own log line.
  *
  * Its answers are logged as one summary line a second, not one line each
  * (server/README.md, "Log"): `POST /api/keys/verify 200 ×5310 in 1.0s (5302 valid, 8 not), slowest 6ms`.
