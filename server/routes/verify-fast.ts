@@ -5,7 +5,7 @@ import { API_CSP } from '../http/security-headers'
 import { findUnstorable } from '../http/storable'
 import type { Verification } from '../security/key-verifier'
 import type { RouteDeps } from './context'
-import { serviceTokenCheck } from './verify'
+import { KEY_MAX, serviceTokenCheck } from './verify'
 
 /** Where the fast lane is mounted (the regular route is `/keys/verify` under `/api`). */
 export const VERIFY_PATH = '/api/keys/verify'
@@ -106,9 +106,9 @@ const isPlainJson = (type: string | undefined) => type === 'application/json' ||
 
 /**
  * The key of a body that the regular route would accept as it is: a JSON
- * object whose `key` is non-empty text of at most 200 UTF-16 units (so at
- * most 200 characters), and nothing in it that cannot be stored. Otherwise
- * undefined, and the regular route answers with its exact message.
+ * object whose `key` is non-empty text of at most KEY_MAX UTF-16 units (so
+ * at most KEY_MAX characters), and nothing in it that cannot be stored.
+ * Otherwise undefined, and the regular route answers with its exact message.
  */
 function presentedKey(text: string): string | undefined {
   let body: unknown
@@ -119,7 +119,7 @@ function presentedKey(text: string): string | undefined {
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
   const key = (body as { key?: unknown }).key
-  if (typeof key !== 'string' || key === '' || key.length > 200 || findUnstorable(body) !== undefined) return undefined
+  if (typeof key !== 'string' || key === '' || key.length > KEY_MAX || findUnstorable(body) !== undefined) return undefined
   return key
 }
 
