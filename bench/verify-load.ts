@@ -95,7 +95,12 @@ async function postgresDatabase(adminUrl: string): Promise<{ url: string; drop()
   const name = `flex_bench_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+  } catch (err) {
+    await admin.end()
+    throw err
+  }
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return {
