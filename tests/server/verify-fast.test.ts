@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { API_CSP } from '../../server/http/security-headers'
 import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/routes/verify'
-import { DEVICE, createTestServer, freshStorage, newProject, signUp, type SignedUp, type TestServer } from './harness'
+import { DEVICE, createTestServer, freshStorage, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
 const HOUR = 3_600_000
@@ -168,6 +168,32 @@ describe('the fast lane of POST /api/keys/verify', () => {
       expect(res).toMatchObject({ status: 503, body: { message: VERIFY_NOT_CONFIGURED } })
     } finally {
       await bare.close()
+    }
+  })
+})
+
+describe.runIf(usePostgres)('the fast lane on two instances of one PostgreSQL', () => {
+  /** Polls `check` until it is true; fails after `ms`. */
+  async function within(ms: number, check: () => Promise<boolean>) {
+    const start = Date.now()
+    while (!(await check())) {
+      if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`)
+      await new Promise((r) => setTimeout(r, 5))
+    }
+  }
+
+  it('refuses a key deleted on the other instance within 1 s, though it had just verified it', async () => {
+    const other = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN } })
+    try {
+      const { projectId, id, key } = await firstKey()
+      const answer = async () => (await verify(JSON.stringify({ key }), {}, '/api/keys/verify', other)).body
+      // Let the second instance's LISTEN connect, then warm its cache.
+      await within(5000, async () => (await answer()).valid === true)
+      expect((await s.request('DELETE', `/api/manage/dapp/${projectId}/api-key/${id}`, { token: owner.accessToken })).status).toBe(200)
+      await within(1000, async () => (await answer()).code === 'NOT_FOUND')
+      expect(other.logs.filter((l) => /^POST \/api\/keys\/verify \d{3} \d+ms$/.test(l))).toHaveLength(0)
+    } finally {
+      await other.close()
     }
   })
 })
