@@ -1,24 +1,30 @@
 /**
  * Key verification under load: POST /api/keys/verify on the reference server
- * (`npm start`'s entry in its own process, request log and all) with a fresh
- * PGlite, and on PostgreSQL when DATABASE_URL is set (a fresh database, dropped
- * afterwards), beside a bare Hono handler in its own process that parses the
- * same JSON body and answers a constant JSON. Same client (autocannon, in this
- * process), same connections and duration, one after the other in one run.
- * Goal: verification at 0.5x the bare handler or better, with no error.
+ * (`npm start`'s entry in its own process, its log and all) with a fresh
+ * PGlite, and on PostgreSQL when DATABASE_URL is set (a fresh database,
+ * dropped afterwards), beside a bare Hono handler in its own process that
+ * parses the same JSON body and answers a constant JSON. All of them are
+ * started the same way (node with tsx's loader) and run at once; the same
+ * client (autocannon, in this process) loads one at a time, with the same
+ * connections, in ten interleaved rounds (bare, PGlite, PostgreSQL, the next
+ * round starting one further on), so that the drifting load of a shared
+ * machine falls on all of them alike. Goal: verification at 0.5x the bare
+ * handler or better, with no error.
  */
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type autocannon from 'autocannon'
 import pg from 'pg'
 import { run, summarise, type LoadRun } from './load-run'
 import { spawnServer } from './spawn-server'
-import { round } from './stats'
+import { median, round } from './stats'
 
 export interface VerifyLoadResult {
-  runs: Array<LoadRun & { ratioToBare?: number }>
+  /** The bare handler first, then verification on each database. */
+  runs: Array<LoadRun & { ratioToBare?: number; roundRatios?: [number, number] }>
 }
 
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
@@ -51,82 +57,127 @@ async function seedKey(api: string): Promise<string> {
   return Object.values(project.apiKey)[0]
 }
 
-async function measure(endpoint: string, url: string, body: string, headers: Record<string, string>, connections: number, durationS: number): Promise<LoadRun> {
-  const opts = { url, method: 'POST' as const, body, headers: { 'content-type': 'application/json', ...headers }, connections }
-  await run({ ...opts, duration: 1 }) // warm-up, not recorded
-  const r = await run({ ...opts, duration: durationS })
-  return summarise(endpoint, connections, r)
+/** One server under test, ready to be loaded. */
+interface Target {
+  endpoint: string
+  url: string
+  body: string
+  stop(): Promise<void>
 }
 
-/** Verification on one database; the answer is checked before the load starts. */
-async function verifyRun(label: string, env: Record<string, string>, connections: number, durationS: number): Promise<LoadRun> {
-  const { child, url } = await spawnServer('server/main.ts', { SERVICE_TOKEN, ...env })
+/** Verification on one database: its key is seeded through the API and its answer checked before any load. */
+async function verifyTarget(label: string, env: Record<string, string>, cleanup: () => Promise<void>): Promise<Target> {
+  let server: Awaited<ReturnType<typeof spawnServer>>
+  try {
+    server = await spawnServer('server/main.ts', { SERVICE_TOKEN, ...env })
+  } catch (err) {
+    await cleanup()
+    throw err
+  }
+  const { child, url } = server
+  const stopAll = async () => {
+    await stop(child)
+    await cleanup()
+  }
   try {
     const key = await seedKey(`${url}/api`)
     const verifyUrl = `${url}/api/keys/verify`
     const answer = await call<{ valid: boolean }>(verifyUrl, { key }, SERVICE_TOKEN)
     if (!answer.valid) throw new Error(`the seeded key does not verify: ${JSON.stringify(answer)}`)
-    return await measure(
-      `POST /api/keys/verify (${label})`,
-      verifyUrl,
-      JSON.stringify({ key }),
-      { authorization: `Bearer ${SERVICE_TOKEN}` },
-      connections,
-      durationS,
-    )
-  } finally {
-    await stop(child)
+    return { endpoint: `POST /api/keys/verify (${label})`, url: verifyUrl, body: JSON.stringify({ key }), stop: stopAll }
+  } catch (err) {
+    await stopAll()
+    throw err
   }
 }
 
-async function withPostgresDatabase<T>(adminUrl: string, fn: (url: string) => Promise<T>): Promise<T> {
+async function postgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `flex_bench_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
     await admin.query(`CREATE DATABASE ${name}`)
-    const url = new URL(adminUrl)
-    url.pathname = `/${name}`
-    return await fn(url.toString())
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  } catch (err) {
     await admin.end()
+    throw err
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await admin.end()
+    },
   }
 }
 
-export async function measureVerifyLoad(durationS: number, connections = 10): Promise<VerifyLoadResult> {
-  const runs: VerifyLoadResult['runs'] = []
-  const body = JSON.stringify({ key: `fxk_${randomBytes(32).toString('base64url')}` })
-
-  // The bare handler is measured before and after the verification runs, and
-  // they are compared with the mean of the two: the load of a shared machine drifts.
-  const bare = await spawnServer('bench/bare-verify-server.ts', {})
-  const bareRun = (when: string) =>
-    measure(
-      `bare Hono handler, ${when} (same body, constant JSON)`,
-      `${bare.url}/keys/verify`,
-      body,
-      { authorization: `Bearer ${SERVICE_TOKEN}` },
-      connections,
-      durationS,
-    )
-  try {
-    runs.push(await bareRun('before'))
-    const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-verify-'))
-    try {
-      runs.push(await verifyRun('PGlite', { DATA_DIR: dataDir }, connections, durationS))
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-    const databaseUrl = process.env.DATABASE_URL
-    if (databaseUrl) runs.push(await withPostgresDatabase(databaseUrl, (url) => verifyRun('PostgreSQL', { DATABASE_URL: url }, connections, durationS)))
-    runs.push(await bareRun('after'))
-  } finally {
-    await stop(bare.child)
+/** The rounds of one target as one run: requests over the time they took; p50 and p99 the median of the rounds', max the highest. */
+function combine(endpoint: string, connections: number, rounds: autocannon.Result[]): LoadRun {
+  const parts = rounds.map((r) => summarise(endpoint, connections, r))
+  const durationS = rounds.reduce((sum, r) => sum + r.duration, 0)
+  const requests = parts.reduce((sum, r) => sum + r.requests, 0)
+  return {
+    endpoint,
+    connections,
+    durationS: round(durationS, 1),
+    requests,
+    requestsPerSec: Math.round(requests / durationS),
+    latencyP50Ms: median(parts.map((r) => r.latencyP50Ms)),
+    latencyP99Ms: median(parts.map((r) => r.latencyP99Ms)),
+    latencyMaxMs: Math.max(...parts.map((r) => r.latencyMaxMs)),
+    errors: parts.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: parts.reduce((sum, r) => sum + r.non2xx, 0),
+    timeouts: parts.reduce((sum, r) => sum + r.timeouts, 0),
   }
+}
 
-  const bareRuns = runs.filter((r) => r.endpoint.startsWith('bare'))
-  const bareRate = bareRuns.reduce((sum, r) => sum + r.requestsPerSec, 0) / bareRuns.length
-  for (const r of runs) if (!bareRuns.includes(r)) r.ratioToBare = round(r.requestsPerSec / bareRate, 2)
-  return { runs }
+export async function measureVerifyLoad(durationS: number, connections = 10, rounds = 10): Promise<VerifyLoadResult> {
+  const targets: Target[] = []
+  try {
+    const bare = await spawnServer('bench/bare-verify-server.ts', {})
+    targets.push({
+      endpoint: 'bare Hono handler (same body, constant JSON)',
+      url: `${bare.url}/keys/verify`,
+      body: JSON.stringify({ key: `fxk_${randomBytes(32).toString('base64url')}` }),
+      stop: () => stop(bare.child),
+    })
+    const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-verify-'))
+    targets.push(await verifyTarget('PGlite', { DATA_DIR: dataDir }, async () => rmSync(dataDir, { recursive: true, force: true })))
+    const databaseUrl = process.env.DATABASE_URL
+    if (databaseUrl) {
+      const database = await postgresDatabase(databaseUrl)
+      targets.push(await verifyTarget('PostgreSQL', { DATABASE_URL: database.url }, database.drop))
+    }
+
+    const load = (t: Target, duration: number) =>
+      run({
+        url: t.url,
+        method: 'POST',
+        body: t.body,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVICE_TOKEN}` },
+        connections,
+        duration,
+      })
+    for (const t of targets) await load(t, 1) // warm-up, not recorded
+    const results = targets.map((): autocannon.Result[] => [])
+    const slice = durationS / rounds
+    for (let r = 0; r < rounds; r++) {
+      for (let i = 0; i < targets.length; i++) {
+        const at = (r + i) % targets.length
+        results[at].push(await load(targets[at], slice))
+      }
+    }
+
+    const runs: VerifyLoadResult['runs'] = targets.map((t, i) => combine(t.endpoint, connections, results[i]))
+    const bareRun = runs[0]
+    for (let i = 1; i < runs.length; i++) {
+      runs[i].ratioToBare = round(runs[i].requestsPerSec / bareRun.requestsPerSec, 2)
+      const perRound = results[i].map((x, r) => x.requests.total / x.duration / (results[0][r].requests.total / results[0][r].duration))
+      runs[i].roundRatios = [round(Math.min(...perRound), 2), round(Math.max(...perRound), 2)]
+    }
+    return { runs }
+  } finally {
+    for (const t of targets.reverse()) await t.stop()
+  }
 }

@@ -16,6 +16,7 @@ import { healthRoutes } from './routes/health'
 import { openApiRoutes } from './routes/openapi'
 import { projectRoutes } from './routes/projects'
 import { verifyRoutes } from './routes/verify'
+import { VERIFY_PATH, verifyFastLane } from './routes/verify-fast'
 import { keyVerifier } from './security/key-verifier'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
@@ -73,6 +74,9 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   const app = new Hono()
   app.onError(errorHandler(log))
   app.notFound((c) => c.json({ message: 'Not found.' }, 404))
+  // Key verification's common case, answered ahead of the request log and the
+  // API's middleware (routes/verify-fast.ts); anything else goes on to the API.
+  app.post(VERIFY_PATH, verifyFastLane(deps, { log, maxBodyBytes: BODY_LIMIT_BYTES }))
   app.use('*', requestLogger(log))
   app.use('*', securityHeaders(config.frameAncestors))
   app.route('/api', api)

@@ -1,0 +1,291 @@
+/**
+ * POST /api/keys/verify's fast lane: a well-formed call with the right service
+ * token and a declared Content-Length is answered ahead of the general
+ * middleware and logged as one summary line a second; every other call gets
+ * the regular route's answer and its own log line. In-process calls here send
+ * Content-Length themselves, as every HTTP client does for a JSON body; the
+ * last block goes over a real socket.
+ */
+import { serve } from '@hono/node-server'
+import { spawn } from 'node:child_process'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { API_CSP } from '../../server/http/security-headers'
+import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/routes/verify'
+import { DEVICE, createTestServer, freshStorage, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
+
+const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
+const HOUR = 3_600_000
+const SAFETY_HEADERS = ['content-type', 'cache-control', 'x-content-type-options', 'referrer-policy', 'content-security-policy']
+
+let s: TestServer
+let owner: SignedUp
+let now: number
+beforeEach(async () => {
+  now = Date.now()
+  s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN }, clock: () => now })
+  owner = await signUp(s)
+})
+afterEach(async () => {
+  await s.close()
+})
+
+const firstKey = async () => {
+  const p = await newProject(s, owner.accessToken)
+  const [id, key] = Object.entries(p.apiKey)[0]
+  return { projectId: p.id, id, key }
+}
+
+/** A verification as an HTTP client sends it: the body's length declared. */
+const verify = (raw: string, headers: Record<string, string> = {}, path = '/api/keys/verify', server = s) =>
+  server.request('POST', path, { raw, headers: { Authorization: `Bearer ${SERVICE_TOKEN}`, 'Content-Length': String(Buffer.byteLength(raw)), ...headers } })
+const verifyKey = (key: string) => verify(JSON.stringify({ key }))
+
+const requestLines = () => s.logs.filter((l) => /^POST \/api\/keys\/verify \d{3} \d+ms$/.test(l))
+const SUMMARY = /^POST \/api\/keys\/verify 200 ×(\d+) in \d+\.\ds \((\d+) valid, (\d+) not\), slowest \d+ms$/
+const summaries = () => s.logs.filter((l) => SUMMARY.test(l))
+
+/** Polls until `check` holds (the summary line is written a second after the first answer). */
+async function until(check: () => boolean, ms = 5000) {
+  const start = Date.now()
+  while (!check()) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+describe('the fast lane of POST /api/keys/verify', () => {
+  it('answers as the regular route does, with the same safety headers, and logs one summary line instead of a line each', async () => {
+    const { projectId, id, key } = await firstKey()
+    const regular = await s.request('POST', '/api/keys/verify', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { key } })
+    expect(requestLines()).toHaveLength(1)
+
+    const fast = await verifyKey(key)
+    const unknown = await verifyKey('fxk_not-a-real-key')
+    expect(fast.status).toBe(200)
+    expect(fast.body).toEqual({ valid: true, keyId: id, projectId, name: 'Default key', expiresAt: null })
+    expect(fast.body).toEqual(regular.body)
+    expect(unknown).toMatchObject({ status: 200, body: { valid: false, code: 'NOT_FOUND' } })
+    for (const name of SAFETY_HEADERS) expect(fast.headers.get(name), name).toBe(regular.headers.get(name))
+    expect(fast.headers.get('content-security-policy')).toBe(API_CSP)
+    expect(fast.headers.get('cache-control')).toBe('no-store')
+
+    expect(requestLines()).toHaveLength(1)
+    await until(() => summaries().length > 0)
+    expect(summaries()).toHaveLength(1)
+    expect(SUMMARY.exec(summaries()[0])?.slice(1)).toEqual(['2', '1', '1'])
+    for (const line of s.logs) {
+      expect(line).not.toContain(key)
+      expect(line).not.toContain(SERVICE_TOKEN)
+    }
+  })
+
+  it('sees a delete, a rename and a roll at once, and writes the first lastUsedAt before answering', async () => {
+    const { projectId, id, key } = await firstKey()
+    expect((await verifyKey(key)).body.valid).toBe(true)
+    const listed = await s.request('GET', `/api/manage/dapp/${projectId}`, { token: owner.accessToken })
+    expect(listed.body.keys[0].lastUsedAt).toBe(new Date(now).toISOString())
+
+    await s.request('PATCH', `/api/manage/dapp/${projectId}/api-key/${id}`, { token: owner.accessToken, body: { name: 'Mobile' } })
+    expect((await verifyKey(key)).body).toMatchObject({ valid: true, name: 'Mobile' })
+
+    const rolled = await s.request('POST', `/api/manage/dapp/${projectId}/api-key/${id}/roll`, { token: owner.accessToken, body: { graceSeconds: 3600 } })
+    const [newId, newKey] = Object.entries(rolled.body as Record<string, string>)[0]
+    expect((await verifyKey(key)).body).toMatchObject({ valid: true, expiresAt: new Date(now + HOUR).toISOString() })
+    now += HOUR
+    expect((await verifyKey(key)).body).toEqual({ valid: false, code: 'EXPIRED' })
+
+    expect((await verifyKey(newKey)).body).toMatchObject({ valid: true, keyId: newId })
+    await s.request('DELETE', `/api/manage/dapp/${projectId}/api-key/${newId}`, { token: owner.accessToken })
+    expect((await verifyKey(newKey)).body).toEqual({ valid: false, code: 'NOT_FOUND' })
+    expect(requestLines()).toHaveLength(0)
+  })
+
+  it.each([
+    ['a wrong service token', '{"key":"fxk_x"}', { Authorization: 'Bearer not-the-service-token' }, 401, SERVICE_TOKEN_REQUIRED],
+    ['no Authorization header', '{"key":"fxk_x"}', { Authorization: '' }, 401, SERVICE_TOKEN_REQUIRED],
+    ['a missing key', '{}', {}, 400, 'Key is required.'],
+    ['an empty key', '{"key":""}', {}, 400, 'Key is required.'],
+    ['a key that is not text', '{"key":["fxk_"]}', {}, 400, 'Key must be text.'],
+    ['a key over 200 characters', JSON.stringify({ key: 'k'.repeat(201) }), {}, 400, 'Key must be at most 200 characters.'],
+    ['a body that is not JSON', '{"key":', {}, 400, 'The request body is not valid JSON.'],
+    ['a body that is not an object', '"fxk_x"', {}, 400, 'The request body must be a JSON object.'],
+    [
+      'a NUL in another field',
+      '{"key":"fxk_x","note":"a\\u0000b"}',
+      {},
+      400,
+      'note contains a character that cannot be stored (a NUL byte or an unpaired surrogate).',
+    ],
+    [
+      'a body that is not sent as JSON',
+      '{"key":"fxk_x"}',
+      { 'Content-Type': 'text/plain' },
+      415,
+      'Send the request body as JSON (Content-Type: application/json).',
+    ],
+  ])('leaves %s to the regular route: its answer, its log line', async (_, raw, headers, status, message) => {
+    const res = await verify(raw, headers)
+    expect(res).toMatchObject({ status, body: { message } })
+    if (status === 401) expect(res.headers.get('www-authenticate')).toBe('Bearer')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(requestLines()).toEqual([expect.stringMatching(new RegExp(`^POST /api/keys/verify ${status} `))])
+  })
+
+  it('leaves a query string, a browser Origin and a body over the limit to the regular route', async () => {
+    const { key } = await firstKey()
+    const body = JSON.stringify({ key })
+    expect((await verify(body, {}, '/api/keys/verify?trace=1')).body.valid).toBe(true)
+    expect((await verify(body, { Origin: 'https://app.example.com' })).body.valid).toBe(true)
+    const big = JSON.stringify({ key, padding: 'x'.repeat(70_000) })
+    expect(await verify(big)).toMatchObject({ status: 413, body: { message: 'The request body is too large (the limit is 64 kB).' } })
+    expect(requestLines().map((l) => l.split(' ')[2])).toEqual(['200', '200', '413'])
+  })
+
+  it('with CORS configured, says so in Vary, and leaves the browser call to the regular route that answers it', async () => {
+    const cors = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN, corsOrigins: ['https://app.example.com'] } })
+    try {
+      const { key } = await firstKey()
+      const body = JSON.stringify({ key })
+      const fast = await verify(body, {}, '/api/keys/verify', cors)
+      expect(fast.body.valid).toBe(true)
+      expect(fast.headers.get('vary')).toBe('Origin')
+      const browser = await verify(body, { Origin: 'https://app.example.com' }, '/api/keys/verify', cors)
+      expect(browser.body.valid).toBe(true)
+      expect(browser.headers.get('access-control-allow-origin')).toBe('https://app.example.com')
+      expect(cors.logs.filter((l) => /^POST \/api\/keys\/verify 200 \d+ms$/.test(l))).toHaveLength(1)
+    } finally {
+      await cors.close()
+    }
+  })
+
+  it('answers 503 when SERVICE_TOKEN is not set', async () => {
+    const bare = await createTestServer()
+    try {
+      const res = await verify('{"key":"fxk_x"}', {}, '/api/keys/verify', bare)
+      expect(res).toMatchObject({ status: 503, body: { message: VERIFY_NOT_CONFIGURED } })
+    } finally {
+      await bare.close()
+    }
+  })
+})
+
+describe.runIf(usePostgres)('the fast lane on two instances of one PostgreSQL', () => {
+  /** Polls `check` until it is true; fails after `ms`. */
+  async function within(ms: number, check: () => Promise<boolean>) {
+    const start = Date.now()
+    while (!(await check())) {
+      if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`)
+      await new Promise((r) => setTimeout(r, 5))
+    }
+  }
+
+  it('refuses a key deleted on the other instance within 1 s, though it had just verified it', async () => {
+    const other = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN } })
+    try {
+      const { projectId, id, key } = await firstKey()
+      const answer = async () => (await verify(JSON.stringify({ key }), {}, '/api/keys/verify', other)).body
+      // Let the second instance's LISTEN connect, then warm its cache.
+      await within(5000, async () => (await answer()).valid === true)
+      expect((await s.request('DELETE', `/api/manage/dapp/${projectId}/api-key/${id}`, { token: owner.accessToken })).status).toBe(200)
+      await within(1000, async () => (await answer()).code === 'NOT_FOUND')
+      expect(other.logs.filter((l) => /^POST \/api\/keys\/verify \d{3} \d+ms$/.test(l))).toHaveLength(0)
+    } finally {
+      await other.close()
+    }
+  })
+})
+
+describe('the fast lane over a socket', () => {
+  let server: Server
+  let url: string
+  beforeEach(async () => {
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: s.app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => {
+        url = `http://127.0.0.1:${info.port}/api/keys/verify`
+        resolve()
+      }) as Server
+    })
+  })
+  afterEach(async () => {
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  const post = (body: string | ReadableStream, headers: Record<string, string> = {}) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${SERVICE_TOKEN}`, ...headers },
+      body,
+      ...(typeof body === 'string' ? {} : { duplex: 'half' }),
+    } as RequestInit)
+
+  it('answers with the safety headers, and leaves a chunked body to the regular route', async () => {
+    const { key } = await firstKey()
+    const res = await post(JSON.stringify({ key }))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ valid: true })
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(res.headers.get('content-security-policy')).toBe(API_CSP)
+    expect(requestLines()).toHaveLength(0)
+
+    const chunked = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(JSON.stringify({ key })))
+        c.close()
+      },
+    })
+    const viaRoute = await post(chunked)
+    expect(await viaRoute.json()).toMatchObject({ valid: true })
+    expect(requestLines()).toEqual([expect.stringMatching(/^POST \/api\/keys\/verify 200 /)])
+
+    const wrong = await post(JSON.stringify({ key }), { Authorization: 'Bearer not-the-service-token' })
+    expect(wrong.status).toBe(401)
+    expect(requestLines()).toHaveLength(2)
+  })
+})
+
+describe('npm start', () => {
+  it('writes the last summary line when it stops within the second', async () => {
+    const storage = await freshStorage()
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SKIP_BUILD: '1', DATABASE_URL: '', SERVICE_TOKEN, ...storage.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let out = ''
+    child.stdout.on('data', (d) => (out += d))
+    child.stderr.on('data', (d) => (out += d))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+    try {
+      await until(() => /Flex Portal is running at/.test(out), 60_000)
+      const api = /Flex Portal is running at (\S+)/.exec(out)![1] + 'api'
+      const call = async (path: string, body: unknown, token: string) => {
+        const res = await fetch(`${api}${path}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        })
+        return (await res.json()) as Record<string, unknown>
+      }
+      const device = await call('/device', DEVICE, '')
+      const user = await call('/register', { name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' }, device.accessToken as string)
+      const project = await call('/manage/dapp', { name: 'Weather' }, user.accessToken as string)
+      const key = Object.values(project.apiKey as Record<string, string>)[0]
+      expect(await call('/keys/verify', { key }, SERVICE_TOKEN)).toMatchObject({ valid: true })
+      expect(await call('/keys/verify', { key: 'fxk_unknown' }, SERVICE_TOKEN)).toMatchObject({ valid: false })
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+      expect(out).toMatch(/^POST \/api\/keys\/verify 200 ×2 in \d+\.\ds \(1 valid, 1 not\), slowest \d+ms$/m)
+      expect(out).not.toContain(key)
+      expect(out).not.toContain(SERVICE_TOKEN)
+    } finally {
+      child.kill('SIGKILL')
+      await storage.drop()
+    }
+  }, 90_000)
+})
