@@ -1,9 +1,12 @@
-import { Hono } from 'hono'
+import { OpenAPIHono } from '@hono/zod-openapi'
+import { mount } from '../contract/mount'
+import { healthRoute } from '../contract/operations'
 import type { RouteDeps } from './context'
 
 /** For load balancers: up only when the database answers. */
 export function healthRoutes({ db }: RouteDeps) {
-  return new Hono().get('/health', async (c) => {
+  const app = new OpenAPIHono()
+  mount(app, healthRoute, async (c) => {
     try {
       await db.query('SELECT 1')
     } catch {
@@ -11,4 +14,5 @@ export function healthRoutes({ db }: RouteDeps) {
     }
     return c.json({ status: 'ok' })
   })
+  return app
 }

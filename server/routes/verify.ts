@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import { timingSafeEqual } from 'node:crypto'
 import { HttpError } from '../http/errors'
-import { readJsonObject, text } from '../http/validate'
+import { readJsonObject } from '../http/validate'
+import { parseBody } from '../contract/body'
+import { VerifyRequest } from '../../src/contract/requests'
 import { sha256 } from '../security/random'
 import type { RouteDeps } from './context'
 
@@ -26,7 +28,8 @@ export function verifyRoutes({ config, keys }: RouteDeps) {
       throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
     }
     const body = await readJsonObject(c)
-    const key = text(body, 'key', { label: 'Key', required: true, max: 200, trim: false })
+    // The contract's schema (contract/verify.ts documents the route), parsed without a router middleware.
+    const { key } = parseBody(VerifyRequest, body)
     return c.json(await keys.verify(key))
   })
 }
