@@ -1,5 +1,3 @@
-import { ErrorBody } from '../../src/contract/responses'
-
 /**
  * The error answers, shared by the operations as components/responses. Every
  * error is JSON `{ message }` (and, for an unknown device, a `code`).
@@ -37,9 +35,6 @@ export const ERROR_RESPONSES = {
 
 type ErrorName = keyof typeof ERROR_RESPONSES
 const ref = (name: ErrorName) => ({ $ref: `#/components/responses/${name}` })
-
-/** The schema of every error body, for answers described in place (503s). */
-export { ErrorBody }
 
 /** Errors of every call that reads a JSON body. */
 export const bodyErrors = { 400: ref('BadRequest'), 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') }
