@@ -39,7 +39,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
   const deps = { db, config, clock, keys: keyVerifier(db, clock, log) }
 
-  // OpenAPIHono: the routes mounted on it (through contract/mount.ts) make /openapi.json.
+  // OpenAPIHono: the calls of the route groups (ContractApp, contract/app.ts) make /openapi.json.
   const api = new OpenAPIHono()
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins)

@@ -1,8 +1,7 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { LogIn, SignUp } from '../../src/contract/requests'
+import { ContractApp } from '../contract/app'
 import { readBody } from '../contract/body'
-import { mount } from '../contract/mount'
 import { authenticateRoute, logoutRoute, registerRoute } from '../contract/session'
 import { issueToken, revokeToken } from '../data/tokens'
 import { findUserByEmail, insertUser, type User } from '../data/users'
@@ -40,45 +39,46 @@ export function authRoutes({ db, config }: RouteDeps) {
     return { accessToken: token, tokenType: 'Bearer', expiresAt, user: { id: user.id, name: user.name, email: user.email } }
   }
 
-  const app = new OpenAPIHono<AuthEnv>()
-  mount(app, registerRoute, requireToken(db, 'device'), async (c) => {
-    const ip = await limitAddress(c, 'register')
-    const { name, email: address, password } = await readBody(c, SignUp)
-    const problem = passwordProblem(password, address)
-    if (problem) throw badRequest(problem)
-    await throttle(db, [{ key: pairBucket('register', address, ip), limit: perEmail }], windowSeconds)
+  return (
+    new ContractApp<AuthEnv>()
+      .operation(registerRoute, requireToken(db, 'device'), async (c) => {
+        const ip = await limitAddress(c, 'register')
+        const { name, email: address, password } = await readBody(c, SignUp)
+        const problem = passwordProblem(password, address)
+        if (problem) throw badRequest(problem)
+        await throttle(db, [{ key: pairBucket('register', address, ip), limit: perEmail }], windowSeconds)
 
-    const passwordHash = await hashPassword(password)
-    // The account and its first session together, or neither.
-    const accessData = await db.transaction(async (tx) => {
-      const user = await insertUser(tx, { id: randomId('usr_'), name, email: address, passwordHash })
-      if (!user) throw conflict(EMAIL_TAKEN)
-      return session(tx, user)
-    })
-    return c.json(accessData, 200)
-  })
-  mount(app, authenticateRoute, requireToken(db, 'device'), async (c) => {
-    const ip = await limitAddress(c, 'authenticate')
-    const { email: address, password } = await readBody(c, LogIn)
-    await guard.before(address, ip)
+        const passwordHash = await hashPassword(password)
+        // The account and its first session together, or neither.
+        const accessData = await db.transaction(async (tx) => {
+          const user = await insertUser(tx, { id: randomId('usr_'), name, email: address, passwordHash })
+          if (!user) throw conflict(EMAIL_TAKEN)
+          return session(tx, user)
+        })
+        return c.json(accessData, 200)
+      })
+      .operation(authenticateRoute, requireToken(db, 'device'), async (c) => {
+        const ip = await limitAddress(c, 'authenticate')
+        const { email: address, password } = await readBody(c, LogIn)
+        await guard.before(address, ip)
 
-    const user = await findUserByEmail(db, address)
-    // Same message and (through the dummy check) the same time for an unknown
-    // address as for a wrong password: neither tells which addresses exist.
-    const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password)
-    if (!user || !ok) {
-      await guard.failed(address)
-      throw new HttpError(401, WRONG_CREDENTIALS)
-    }
-    await guard.succeeded(address, ip)
-    return c.json(await session(db, user), 200)
-  })
-  // Ends this session for good: the access token is deleted, so it answers
-  // 401 everywhere from now on, whoever holds a copy. Never refused for the
-  // fair share: a user over budget must still be able to end a session.
-  mount(app, logoutRoute, requireToken(db, 'access', { fairShare: false }), async (c) => {
-    await revokeToken(db, c.var.tokenHash)
-    return c.body(null, 204)
-  })
-  return app
+        const user = await findUserByEmail(db, address)
+        // Same message and (through the dummy check) the same time for an unknown
+        // address as for a wrong password: neither tells which addresses exist.
+        const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password)
+        if (!user || !ok) {
+          await guard.failed(address)
+          throw new HttpError(401, WRONG_CREDENTIALS)
+        }
+        await guard.succeeded(address, ip)
+        return c.json(await session(db, user), 200)
+      })
+      // Ends this session for good: the access token is deleted, so it answers
+      // 401 everywhere from now on, whoever holds a copy. Never refused for the
+      // fair share: a user over budget must still be able to end a session.
+      .operation(logoutRoute, requireToken(db, 'access', { fairShare: false }), async (c) => {
+        await revokeToken(db, c.var.tokenHash)
+        return c.body(null, 204)
+      })
+  )
 }

@@ -1,7 +1,6 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import { DeviceRegistration } from '../../src/contract/requests'
+import { ContractApp } from '../contract/app'
 import { readBody } from '../contract/body'
-import { mount } from '../contract/mount'
 import { registerDeviceRoute } from '../contract/session'
 import { insertDevice, pruneOldDevices } from '../data/devices'
 import { issueToken, pruneExpiredTokens } from '../data/tokens'
@@ -12,8 +11,7 @@ import type { RouteDeps } from './context'
 
 /** POST /device: an anonymous device gets the token that may call register and authenticate. */
 export function deviceRoutes({ db, config }: RouteDeps) {
-  const app = new OpenAPIHono()
-  mount(app, registerDeviceRoute, async (c) => {
+  return new ContractApp().operation(registerDeviceRoute, async (c) => {
     // Anyone may call this and each call writes a row: bound it per client,
     // before the body is read (a flood of uploads costs us no parsing).
     const bucket = { key: ipBucket('device', clientIp(c, config.trustProxy)), limit: config.rateLimit.devicesPerIp }
@@ -31,5 +29,4 @@ export function deviceRoutes({ db, config }: RouteDeps) {
     await pruneRateLimits(db)
     return c.json({ accessToken: token }, 201)
   })
-  return app
 }

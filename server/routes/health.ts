@@ -1,12 +1,10 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
-import { mount } from '../contract/mount'
+import { ContractApp } from '../contract/app'
 import { healthRoute } from '../contract/operations'
 import type { RouteDeps } from './context'
 
 /** For load balancers: up only when the database answers. */
 export function healthRoutes({ db }: RouteDeps) {
-  const app = new OpenAPIHono()
-  mount(app, healthRoute, async (c) => {
+  return new ContractApp().operation(healthRoute, async (c) => {
     try {
       await db.query('SELECT 1')
     } catch {
@@ -14,5 +12,4 @@ export function healthRoutes({ db }: RouteDeps) {
     }
     return c.json({ status: 'ok' })
   })
-  return app
 }

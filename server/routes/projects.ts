@@ -1,7 +1,6 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import { KeyFields, NewProject, Roll } from '../../src/contract/requests'
+import { ContractApp } from '../contract/app'
 import { readBody, readOptionalBody } from '../contract/body'
-import { mount } from '../contract/mount'
 import { createKeyRoute, createProjectRoute, deleteKeyRoute, getProjectRoute, listProjectsRoute, rollKeyRoute, updateKeyRoute } from '../contract/projects'
 import { rollKey, updateKey } from '../data/api-keys'
 import { createKey, createProject, deleteKey, getProject, listProjects } from '../data/projects'
@@ -16,11 +15,10 @@ import type { RouteDeps } from './context'
 export const PROJECT_NOT_FOUND = 'Project not found.'
 export const KEY_NOT_FOUND = 'API key not found.'
 export const KEY_EXPIRED = 'This API key has expired. It can be renamed or deleted, not brought back: create a new one.'
-
-/** A key's new expiry must lie ahead of the server's clock (which tests move). */
-function notPast<T extends Date | null | undefined>(expiresAt: T, now: number): T {
-  if (expiresAt && expiresAt.getTime() <= now) throw badRequest('Key expiry must be in the future.')
-  return expiresAt
+/** `{ name?, expiresAt? }` of key creation and edits (checked by the KeyFields schema), with an expiry ahead of the server's clock, which tests move. */
+function keyFields(fields: { name?: string; expiresAt?: Date | null }, now: number) {
+  if (fields.expiresAt && fields.expiresAt.getTime() <= now) throw badRequest('Key expiry must be in the future.')
+  return fields
 }
 
 /** The /manage/dapp calls: access token required; every query is scoped to its owner. */
@@ -30,61 +28,61 @@ export function projectRoutes({ db, config, clock, keys }: RouteDeps) {
     if (reason === 'key-not-found') return notFound(KEY_NOT_FOUND)
     return conflict(KEY_EXPIRED)
   }
-  const app = new OpenAPIHono<AuthEnv>()
+  const app = new ContractApp<AuthEnv>()
   app.use('/manage/*', requireToken(db, 'access'))
-  mount(app, createProjectRoute, async (c) => {
-    // Creating is the expensive call (each project is listed on every dashboard load): its own budget, before the body.
-    await throttle(db, [{ key: projectBucket(c.var.userId), limit: config.rateLimit.projectsPerUser }], config.rateLimit.windowSeconds)
-    const { name, description } = await readBody(c, NewProject)
-    const project = await createProject(db, c.var.userId, name, description, config.projectLimit)
-    if (!project) {
-      throw conflict(`You already have ${config.projectLimit} projects, the most an account can have.`)
-    }
-    return c.json(project, 201)
-  })
-  // Before /manage/dapp/:id, which would otherwise take "owner" for an id.
-  mount(app, listProjectsRoute, async (c) => c.json(await listProjects(db, c.var.userId)))
-  mount(app, getProjectRoute, async (c) => {
-    const project = await getProject(db, c.var.userId, c.req.param('id'))
-    if (!project) throw notFound(PROJECT_NOT_FOUND)
-    return c.json({ ...project, keyLimit: config.keyLimit })
-  })
-  mount(app, createKeyRoute, async (c) => {
-    // The spec's call has no body; a name and an expiry may come along.
-    const now = clock()
-    const { name, expiresAt } = await readOptionalBody(c, KeyFields)
-    const opts = { name, expiresAt: notPast(expiresAt, now) }
-    const result = await createKey(db, c.var.userId, c.req.param('id'), config.keyLimit, opts, new Date(now))
-    if (result.ok) return c.json(result.apiKey, 201)
-    if (result.reason === 'not-found') throw notFound(PROJECT_NOT_FOUND)
-    throw conflict(`This project already has ${config.keyLimit} API keys, the most it can have. Delete one to create another.`)
-  })
-  mount(app, deleteKeyRoute, async (c) => {
-    const keyId = c.req.param('keyId')
-    const result = await deleteKey(db, c.var.userId, c.req.param('id'), keyId)
-    if (result === 'project-not-found') throw notFound(PROJECT_NOT_FOUND)
-    if (result === 'key-not-found') throw notFound(KEY_NOT_FOUND)
-    keys.forget(keyId)
-    return c.json({ deleted: keyId })
-  })
-  mount(app, updateKeyRoute, async (c) => {
-    const now = clock()
-    const { name, expiresAt } = await readBody(c, KeyFields)
-    const change = { name, expiresAt: notPast(expiresAt, now) }
-    const keyId = c.req.param('keyId')
-    const result = await updateKey(db, c.var.userId, c.req.param('id'), keyId, change, new Date(now))
-    if (!result.ok) throw keyFailure(result.reason)
-    keys.forget(keyId)
-    return c.json(result.value)
-  })
-  mount(app, rollKeyRoute, async (c) => {
-    const { graceSeconds } = await readBody(c, Roll)
-    const now = clock()
-    const keyId = c.req.param('keyId')
-    const result = await rollKey(db, c.var.userId, c.req.param('id'), keyId, new Date(now + graceSeconds * 1000), new Date(now))
-    if (!result.ok) throw keyFailure(result.reason)
-    keys.forget(keyId)
-    return c.json(result.value, 201)
-  })
-  return app
+  return (
+    app
+      .operation(createProjectRoute, async (c) => {
+        // Creating is the expensive call (each project is listed on every dashboard load): its own budget, before the body.
+        await throttle(db, [{ key: projectBucket(c.var.userId), limit: config.rateLimit.projectsPerUser }], config.rateLimit.windowSeconds)
+        const { name, description } = await readBody(c, NewProject)
+        const project = await createProject(db, c.var.userId, name, description, config.projectLimit)
+        if (!project) {
+          throw conflict(`You already have ${config.projectLimit} projects, the most an account can have.`)
+        }
+        return c.json(project, 201)
+      })
+      // Before /manage/dapp/:id, which would otherwise take "owner" for an id.
+      .operation(listProjectsRoute, async (c) => c.json(await listProjects(db, c.var.userId)))
+      .operation(getProjectRoute, async (c) => {
+        const project = await getProject(db, c.var.userId, c.req.param('id'))
+        if (!project) throw notFound(PROJECT_NOT_FOUND)
+        return c.json({ ...project, keyLimit: config.keyLimit })
+      })
+      .operation(createKeyRoute, async (c) => {
+        // The spec's call has no body; a name and an expiry may come along.
+        const now = clock()
+        const opts = keyFields(await readOptionalBody(c, KeyFields), now)
+        const result = await createKey(db, c.var.userId, c.req.param('id'), config.keyLimit, opts, new Date(now))
+        if (result.ok) return c.json(result.apiKey, 201)
+        if (result.reason === 'not-found') throw notFound(PROJECT_NOT_FOUND)
+        throw conflict(`This project already has ${config.keyLimit} API keys, the most it can have. Delete one to create another.`)
+      })
+      .operation(deleteKeyRoute, async (c) => {
+        const keyId = c.req.param('keyId')
+        const result = await deleteKey(db, c.var.userId, c.req.param('id'), keyId)
+        if (result === 'project-not-found') throw notFound(PROJECT_NOT_FOUND)
+        if (result === 'key-not-found') throw notFound(KEY_NOT_FOUND)
+        keys.forget(keyId)
+        return c.json({ deleted: keyId })
+      })
+      .operation(updateKeyRoute, async (c) => {
+        const now = clock()
+        const change = keyFields(await readBody(c, KeyFields), now)
+        const keyId = c.req.param('keyId')
+        const result = await updateKey(db, c.var.userId, c.req.param('id'), keyId, change, new Date(now))
+        if (!result.ok) throw keyFailure(result.reason)
+        keys.forget(keyId)
+        return c.json(result.value)
+      })
+      .operation(rollKeyRoute, async (c) => {
+        const { graceSeconds } = await readBody(c, Roll)
+        const now = clock()
+        const keyId = c.req.param('keyId')
+        const result = await rollKey(db, c.var.userId, c.req.param('id'), keyId, new Date(now + graceSeconds * 1000), new Date(now))
+        if (!result.ok) throw keyFailure(result.reason)
+        keys.forget(keyId)
+        return c.json(result.value, 201)
+      })
+  )
 }
