@@ -29,7 +29,7 @@ const SECURITY_SCHEMES = {
 
 /**
  * Adds what the operations share (error answers, security schemes) to the
- * app's registry; call once, after the routes are mounted.
+ * app's registry, once per app.
  */
 export function registerComponents<E extends Env>(app: OpenAPIHono<E>): void {
   const registry = app.openAPIRegistry
