@@ -38,6 +38,40 @@ const layering = [
   })),
 ]
 
+// The API's schema contract (src/contract) is shared with the server: it holds
+// zod schemas and nothing of the widget, and the widget takes only its types,
+// so no schema library enters the bundle.
+const contract = [
+  {
+    files: ['src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*'], message: 'The contract is shared with the server: it imports zod and its own files only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/contract/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'The widget does not validate with zod: it would enter the bundle.' }],
+          patterns: [
+            {
+              group: ['**/contract/**', '**/contract'],
+              allowTypeImports: true,
+              message: 'Take only types from the contract (import type): its schemas would bring zod into the bundle.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+]
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.data/**', 'test-artifacts/**', 'bench-results/**'] },
   ...tseslint.configs.recommended,
@@ -55,6 +89,7 @@ export default tseslint.config(
     },
   },
   ...layering,
+  ...contract,
   {
     // The widget runs in someone else's page: it never logs (a log is where secrets leak).
     files: ['src/**/*.{ts,tsx}'],

@@ -1,3 +1,4 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { DEFAULTS, type AppConfig, type AppOverrides } from './config'
@@ -18,6 +19,7 @@ import { projectRoutes } from './routes/projects'
 import { verifyRoutes } from './routes/verify'
 import { VERIFY_PATH, verifyFastLane } from './routes/verify-fast'
 import { keyVerifier } from './security/key-verifier'
+import { verifyKeyRoute } from './contract/verify'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
 
@@ -38,7 +40,8 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
   const deps = { db, config, clock, keys: keyVerifier(db, clock, log) }
 
-  const api = new Hono()
+  // OpenAPIHono: the calls of the route groups (ContractApp, contract/app.ts) make /openapi.json.
+  const api = new OpenAPIHono()
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins)
     api.use(
@@ -67,9 +70,11 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', authRoutes(deps))
     .route('/', projectRoutes(deps))
     .route('/', healthRoutes(deps))
-    .route('/', openApiRoutes())
+    .route('/', openApiRoutes(api))
     .route('/', docsRoutes())
     .route('/', verifyRoutes(deps))
+  // Mounted as a plain Hono route for speed (routes/verify.ts): its description is added here.
+  api.openAPIRegistry.registerPath(verifyKeyRoute)
 
   const app = new Hono()
   app.onError(errorHandler(log))

@@ -1,20 +1,11 @@
+import type { KeyEntry, KeyMap } from '../../src/contract/responses'
 import type { Database, Queryable } from '../db/index'
 import { maskApiKey } from '../security/api-keys'
-import { insertKey, type KeyMap } from './projects'
+import { insertKey } from './projects'
 import { iso } from './time'
 
 /** NOTIFY channel: the payload is the id of a key that was deleted, rolled or edited. */
 export const KEY_CHANNEL = 'flex_api_keys'
-
-/** A key as `GET /manage/dapp/{id}` lists it: never the key itself. */
-export interface KeyEntry {
-  id: string
-  name: string
-  maskedKey: string
-  createdAt: string
-  lastUsedAt: string | null
-  expiresAt: string | null
-}
 
 type KeyRow = { id: string; name: string; last4: string; created_at: Date; last_used_at: Date | null; expires_at: Date | null }
 

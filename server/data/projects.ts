@@ -1,24 +1,9 @@
+import type { CreatedProject, KeyMap, Project, ProjectSummary } from '../../src/contract/responses'
 import type { Database, Queryable } from '../db/index'
 import { newApiKey, newWebhookSecret } from '../security/api-keys'
 import { randomId } from '../security/random'
-import { KEY_CHANNEL, listKeys, type KeyEntry } from './api-keys'
+import { KEY_CHANNEL, listKeys } from './api-keys'
 import { iso } from './time'
-
-export interface ProjectSummary {
-  id: string
-  name: string
-  description: string
-  createDate: string
-  status: string
-}
-
-/** API project ID → key (whole in create responses, masked elsewhere). */
-export type KeyMap = Record<string, string>
-
-export interface CreatedProject extends ProjectSummary {
-  apiKey: KeyMap
-  webhookSecret: string
-}
 
 type ProjectRow = { id: string; name: string; description: string; status: string; created_at: Date }
 
@@ -81,7 +66,7 @@ export async function listProjects(q: Queryable, ownerId: string): Promise<Proje
  * The owner's project with its keys masked, in creation order; undefined for a
  * project that is missing or someone else's — the caller cannot tell which.
  */
-export async function getProject(q: Queryable, ownerId: string, id: string): Promise<(ProjectSummary & { apiKey: KeyMap; keys: KeyEntry[] }) | undefined> {
+export async function getProject(q: Queryable, ownerId: string, id: string): Promise<Omit<Project, 'keyLimit'> | undefined> {
   const [row] = await q.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE id = $1 AND owner_id = $2`, [id, ownerId])
   if (!row) return undefined
   const keys = await listKeys(q, row.id)

@@ -1,4 +1,8 @@
-import { Hono, type Context } from 'hono'
+import type { Context } from 'hono'
+import { LogIn, SignUp } from '../../src/contract/requests'
+import { ContractApp } from '../contract/app'
+import { readBody } from '../contract/body'
+import { authenticateRoute, logoutRoute, registerRoute } from '../contract/session'
 import { issueToken, revokeToken } from '../data/tokens'
 import { findUserByEmail, insertUser, type User } from '../data/users'
 import type { Queryable } from '../db/index'
@@ -6,7 +10,6 @@ import { requireToken, type AuthEnv } from '../http/auth'
 import { clientIp } from '../http/client-ip'
 import { HttpError, badRequest, conflict } from '../http/errors'
 import { throttle } from '../http/throttle'
-import { email, readJsonObject, text } from '../http/validate'
 import { loginGuard } from '../security/login-guard'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../security/password'
 import { passwordProblem } from '../security/password-policy'
@@ -16,9 +19,6 @@ import type { RouteDeps } from './context'
 
 export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.'
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.'
-
-// Long enough for any passphrase; bounded so nobody makes us hash a megabyte.
-const PASSWORD_MAX = 1024
 
 /** register and authenticate (device token in, access token — the `accessData` body — out), and logout. */
 export function authRoutes({ db, config }: RouteDeps) {
@@ -40,13 +40,10 @@ export function authRoutes({ db, config }: RouteDeps) {
   }
 
   return (
-    new Hono<AuthEnv>()
-      .post('/register', requireToken(db, 'device'), async (c) => {
+    new ContractApp<AuthEnv>()
+      .operation(registerRoute, requireToken(db, 'device'), async (c) => {
         const ip = await limitAddress(c, 'register')
-        const body = await readJsonObject(c)
-        const name = text(body, 'name', { label: 'Name', required: true, max: 120 })
-        const address = email(body)
-        const password = text(body, 'password', { label: 'Password', required: true, max: PASSWORD_MAX, trim: false })
+        const { name, email: address, password } = await readBody(c, SignUp)
         const problem = passwordProblem(password, address)
         if (problem) throw badRequest(problem)
         await throttle(db, [{ key: pairBucket('register', address, ip), limit: perEmail }], windowSeconds)
@@ -60,11 +57,9 @@ export function authRoutes({ db, config }: RouteDeps) {
         })
         return c.json(accessData, 200)
       })
-      .post('/auth/authenticate', requireToken(db, 'device'), async (c) => {
+      .operation(authenticateRoute, requireToken(db, 'device'), async (c) => {
         const ip = await limitAddress(c, 'authenticate')
-        const body = await readJsonObject(c)
-        const address = email(body)
-        const password = text(body, 'password', { label: 'Password', required: true, max: PASSWORD_MAX, trim: false })
+        const { email: address, password } = await readBody(c, LogIn)
         await guard.before(address, ip)
 
         const user = await findUserByEmail(db, address)
@@ -81,7 +76,7 @@ export function authRoutes({ db, config }: RouteDeps) {
       // Ends this session for good: the access token is deleted, so it answers
       // 401 everywhere from now on, whoever holds a copy. Never refused for the
       // fair share: a user over budget must still be able to end a session.
-      .post('/auth/logout', requireToken(db, 'access', { fairShare: false }), async (c) => {
+      .operation(logoutRoute, requireToken(db, 'access', { fairShare: false }), async (c) => {
         await revokeToken(db, c.var.tokenHash)
         return c.body(null, 204)
       })

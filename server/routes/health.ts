@@ -1,9 +1,10 @@
-import { Hono } from 'hono'
+import { ContractApp } from '../contract/app'
+import { healthRoute } from '../contract/operations'
 import type { RouteDeps } from './context'
 
 /** For load balancers: up only when the database answers. */
 export function healthRoutes({ db }: RouteDeps) {
-  return new Hono().get('/health', async (c) => {
+  return new ContractApp().operation(healthRoute, async (c) => {
     try {
       await db.query('SELECT 1')
     } catch {

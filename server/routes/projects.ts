@@ -1,11 +1,13 @@
-import { Hono } from 'hono'
-import { rollKey, updateKey, type KeyChange } from '../data/api-keys'
-import { createKey, createProject, deleteKey, getProject, listProjects, type KeyOptions } from '../data/projects'
+import { KeyFields, NewProject, Roll } from '../../src/contract/requests'
+import { ContractApp } from '../contract/app'
+import { readBody, readOptionalBody } from '../contract/body'
+import { createKeyRoute, createProjectRoute, deleteKeyRoute, getProjectRoute, listProjectsRoute, rollKeyRoute, updateKeyRoute } from '../contract/projects'
+import { rollKey, updateKey } from '../data/api-keys'
+import { createKey, createProject, deleteKey, getProject, listProjects } from '../data/projects'
 import { requireToken, type AuthEnv } from '../http/auth'
-import { conflict, notFound } from '../http/errors'
+import { badRequest, conflict, notFound } from '../http/errors'
 import { throttle } from '../http/throttle'
 import { projectBucket } from '../security/rate-limit'
-import { futureDate, integer, readJsonObject, readOptionalJsonObject, text, type JsonObject } from '../http/validate'
 import type { RouteDeps } from './context'
 
 // One text for a project that is missing and one that is someone else's:
@@ -13,15 +15,10 @@ import type { RouteDeps } from './context'
 export const PROJECT_NOT_FOUND = 'Project not found.'
 export const KEY_NOT_FOUND = 'API key not found.'
 export const KEY_EXPIRED = 'This API key has expired. It can be renamed or deleted, not brought back: create a new one.'
-/** The longest grace period of a roll: 7 days. */
-export const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60
-
-/** `{ name?, expiresAt? }` of key creation and edits, checked. */
-function keyFields(body: JsonObject, now: number): KeyOptions & KeyChange {
-  return {
-    name: body.name === undefined ? undefined : text(body, 'name', { label: 'Key name', required: true, max: 60 }),
-    expiresAt: futureDate(body, 'expiresAt', 'Key expiry', now),
-  }
+/** `{ name?, expiresAt? }` of key creation and edits (checked by the KeyFields schema), with an expiry ahead of the server's clock, which tests move. */
+function keyFields(fields: { name?: string; expiresAt?: Date | null }, now: number) {
+  if (fields.expiresAt && fields.expiresAt.getTime() <= now) throw badRequest('Key expiry must be in the future.')
+  return fields
 }
 
 /** The /manage/dapp calls: access token required; every query is scoped to its owner. */
@@ -31,16 +28,14 @@ export function projectRoutes({ db, config, clock, keys }: RouteDeps) {
     if (reason === 'key-not-found') return notFound(KEY_NOT_FOUND)
     return conflict(KEY_EXPIRED)
   }
+  const app = new ContractApp<AuthEnv>()
+  app.use('/manage/*', requireToken(db, 'access'))
   return (
-    new Hono<AuthEnv>()
-      .use('/manage/*', requireToken(db, 'access'))
-      .post('/manage/dapp', async (c) => {
+    app
+      .operation(createProjectRoute, async (c) => {
         // Creating is the expensive call (each project is listed on every dashboard load): its own budget, before the body.
         await throttle(db, [{ key: projectBucket(c.var.userId), limit: config.rateLimit.projectsPerUser }], config.rateLimit.windowSeconds)
-        const body = await readJsonObject(c)
-        const name = text(body, 'name', { label: 'Project name', required: true, max: 120 })
-        // The portal sends an empty description as undefined.
-        const description = text(body, 'description', { label: 'Project description', max: 2000 })
+        const { name, description } = await readBody(c, NewProject)
         const project = await createProject(db, c.var.userId, name, description, config.projectLimit)
         if (!project) {
           throw conflict(`You already have ${config.projectLimit} projects, the most an account can have.`)
@@ -48,22 +43,22 @@ export function projectRoutes({ db, config, clock, keys }: RouteDeps) {
         return c.json(project, 201)
       })
       // Before /manage/dapp/:id, which would otherwise take "owner" for an id.
-      .get('/manage/dapp/owner', async (c) => c.json(await listProjects(db, c.var.userId)))
-      .get('/manage/dapp/:id', async (c) => {
+      .operation(listProjectsRoute, async (c) => c.json(await listProjects(db, c.var.userId)))
+      .operation(getProjectRoute, async (c) => {
         const project = await getProject(db, c.var.userId, c.req.param('id'))
         if (!project) throw notFound(PROJECT_NOT_FOUND)
         return c.json({ ...project, keyLimit: config.keyLimit })
       })
-      .post('/manage/dapp/:id/api-key', async (c) => {
+      .operation(createKeyRoute, async (c) => {
         // The spec's call has no body; a name and an expiry may come along.
         const now = clock()
-        const opts = keyFields(await readOptionalJsonObject(c), now)
+        const opts = keyFields(await readOptionalBody(c, KeyFields), now)
         const result = await createKey(db, c.var.userId, c.req.param('id'), config.keyLimit, opts, new Date(now))
         if (result.ok) return c.json(result.apiKey, 201)
         if (result.reason === 'not-found') throw notFound(PROJECT_NOT_FOUND)
         throw conflict(`This project already has ${config.keyLimit} API keys, the most it can have. Delete one to create another.`)
       })
-      .delete('/manage/dapp/:id/api-key/:keyId', async (c) => {
+      .operation(deleteKeyRoute, async (c) => {
         const keyId = c.req.param('keyId')
         const result = await deleteKey(db, c.var.userId, c.req.param('id'), keyId)
         if (result === 'project-not-found') throw notFound(PROJECT_NOT_FOUND)
@@ -71,17 +66,17 @@ export function projectRoutes({ db, config, clock, keys }: RouteDeps) {
         keys.forget(keyId)
         return c.json({ deleted: keyId })
       })
-      .patch('/manage/dapp/:id/api-key/:keyId', async (c) => {
+      .operation(updateKeyRoute, async (c) => {
         const now = clock()
-        const change = keyFields(await readJsonObject(c), now)
+        const change = keyFields(await readBody(c, KeyFields), now)
         const keyId = c.req.param('keyId')
         const result = await updateKey(db, c.var.userId, c.req.param('id'), keyId, change, new Date(now))
         if (!result.ok) throw keyFailure(result.reason)
         keys.forget(keyId)
         return c.json(result.value)
       })
-      .post('/manage/dapp/:id/api-key/:keyId/roll', async (c) => {
-        const graceSeconds = integer(await readJsonObject(c), 'graceSeconds', { label: 'Grace period (graceSeconds)', min: 0, max: MAX_GRACE_SECONDS })
+      .operation(rollKeyRoute, async (c) => {
+        const { graceSeconds } = await readBody(c, Roll)
         const now = clock()
         const keyId = c.req.param('keyId')
         const result = await rollKey(db, c.var.userId, c.req.param('id'), keyId, new Date(now + graceSeconds * 1000), new Date(now))

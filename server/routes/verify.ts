@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import { hash, timingSafeEqual } from 'node:crypto'
 import { HttpError } from '../http/errors'
-import { readJsonObject, text } from '../http/validate'
+import { readJsonObject } from '../http/validate'
+import { parseBody } from '../contract/body'
+import { VERIFY_KEY_MAX, VerifyRequest } from '../../src/contract/requests'
 import type { RouteDeps } from './context'
 
 export const VERIFY_NOT_CONFIGURED = 'Key verification is not configured on this server: set SERVICE_TOKEN to enable POST /keys/verify.'
@@ -10,7 +12,7 @@ export const SERVICE_TOKEN_REQUIRED = 'A valid service token is required (Author
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /** The longest key the route accepts, in characters (the fast lane relies on it too). */
-export const KEY_MAX = 200
+export const KEY_MAX = VERIFY_KEY_MAX
 
 /**
  * The check of `Authorization: Bearer <SERVICE_TOKEN>`, or undefined when no
@@ -43,7 +45,8 @@ export function verifyRoutes({ config, keys }: RouteDeps) {
       throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
     }
     const body = await readJsonObject(c)
-    const key = text(body, 'key', { label: 'Key', required: true, max: KEY_MAX, trim: false })
+    // The contract's schema (contract/verify.ts documents the route), parsed without a router middleware.
+    const { key } = parseBody(VerifyRequest, body)
     return c.json(await keys.verify(key))
   })
 }

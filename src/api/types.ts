@@ -1,51 +1,26 @@
+// The API's shapes come from the schema contract the server validates and
+// documents with. Type-only imports: no schema library enters the bundle
+// (ESLint refuses a value import from contract/ in the widget).
+import type { CreatedProject, KeyEntry, KeyMap, Project as ServedProject, ProjectSummary } from '../contract/responses'
+
+export type { KeyMap, ProjectSummary } from '../contract/responses'
+export type { LogInInput, NewProjectInput, SignUpInput } from '../contract/requests'
+
 /** The sign-up / log-in response body, stored as-is. Only accessToken is read. */
 export interface AccessData {
   accessToken: string
   [field: string]: unknown
 }
 
-export interface ProjectSummary {
-  id: string
-  name: string
-  description: string
-  createDate: string
-  status: string
-}
+/** A key as the server lists it (servers beyond the spec only): never the key itself. */
+export type KeyInfo = KeyEntry
 
-/** A map from API project ID to API key (masked, except in create responses). */
-export type KeyMap = Record<string, string>
-
-/** A key as the server lists it (only servers that list key metadata): never the key itself. */
-export interface KeyInfo {
-  id: string
-  name: string
-  maskedKey: string
-  createdAt: string
-  lastUsedAt: string | null
-  expiresAt: string | null
-}
-
-export interface Project extends ProjectSummary {
+/** A project as the widget reads it, from this server or one with only the spec's calls. */
+export type Project = ProjectSummary & {
   apiKey: KeyMap
-  /** Absent from a server without key metadata: the key table and its actions then hide. */
-  keys?: KeyInfo[]
-  keyLimit?: number
+  /** Absent from a server with only the spec's calls: the key table and its actions then hide. */
+  keys?: ServedProject['keys']
+  keyLimit?: ServedProject['keyLimit']
   /** Present only in the create response. */
-  webhookSecret?: string
-}
-
-export interface SignUpInput {
-  name: string
-  email: string
-  password: string
-}
-
-export interface LogInInput {
-  email: string
-  password: string
-}
-
-export interface NewProjectInput {
-  name: string
-  description: string
+  webhookSecret?: CreatedProject['webhookSecret']
 }

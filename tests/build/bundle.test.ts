@@ -47,6 +47,11 @@ describe(IIFE, () => {
     expect(code).toContain('Logging in\\u2026')
   })
 
+  it('carries no schema library: the widget takes only types from the API contract', () => {
+    // zod names its schema classes in strings ("$ZodString"), which minifying keeps.
+    expect(/\$Zod[A-Z]/.test(code), 'zod in the bundle').toBe(false)
+  })
+
   it('registers all six elements when run as a classic script, and a second run does not throw', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,0 +1,86 @@
+import { z } from 'zod'
+
+/**
+ * Field schemas that answer with the sentences a user reads. The server sends
+ * the first failing check's message as its 400, so each field checks in the
+ * order a person fixes a form: present, then text, then long enough or short enough.
+ */
+
+/** Length as a person counts it: an emoji is one character, not two UTF-16 units (JSON Schema counts the same way). */
+const length = (s: string) => [...s].length
+
+export interface TextRule {
+  /** Missing, null or (after trimming) empty is refused. */
+  required?: boolean
+  max: number
+  /** Trim surrounding white space (not for passwords). */
+  trim?: boolean
+  description?: string
+}
+
+/** A string, or for a missing or null value the "is required" sentence. */
+const string = (label: string) => z.string({ error: (issue) => (issue.input == null ? `${label} is required.` : `${label} must be text.`) })
+
+function checked(label: string, { required, max, trim = true }: TextRule) {
+  let s = string(label)
+  if (trim) s = s.trim()
+  if (required) s = s.min(1, `${label} is required.`)
+  return s.refine((v) => length(v) <= max, `${label} must be at most ${max} characters.`)
+}
+
+/** A required text field, checked against `rule`. */
+export const requiredText = (label: string, rule: Omit<TextRule, 'required'>) =>
+  checked(label, { ...rule, required: true }).meta({ maxLength: rule.max, description: rule.description })
+
+/** An optional text field: missing or null reads as "". */
+export const optionalText = (label: string, rule: Omit<TextRule, 'required'>) =>
+  checked(label, rule)
+    .nullish()
+    .transform((v) => v ?? '')
+    .meta({ maxLength: rule.max, description: rule.description })
+
+/** A text field that may be left out (undefined), but not sent empty or null. */
+export const omittableText = (label: string, rule: Omit<TextRule, 'required'>) =>
+  checked(label, { ...rule, required: true })
+    .meta({ maxLength: rule.max, description: rule.description })
+    .optional()
+
+// Deliberately loose (one @, a dot in the domain, no spaces): the only real
+// check of an address is mail reaching it, and strict patterns refuse valid ones.
+const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/
+
+/**
+ * An e-mail address, trimmed, NFC-normalised and lower-cased so one person has
+ * one account: the composed and decomposed forms of "josé" are one address.
+ */
+export const email = (description: string) =>
+  checked('E-mail address', { required: true, max: 254 })
+    .overwrite((v) => v.normalize('NFC').toLowerCase())
+    .regex(EMAIL, 'Enter a valid e-mail address.')
+    .meta({ format: 'email', maxLength: 254, description })
+
+/** A required whole number within [min, max]. */
+export function wholeNumber(label: string, min: number, max: number, description: string) {
+  const range = `${label} must be a whole number from ${min} to ${max}.`
+  return z
+    .number({ error: (issue) => (issue.input == null ? `${label} is required.` : range) })
+    .int(range)
+    .min(min, range)
+    .max(max, range)
+    .meta({ description })
+}
+
+const ISO_8601 = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/i
+
+/**
+ * An optional ISO-8601 date-time with its offset: undefined when the field is
+ * absent, null when it is null (no date). Whether it lies in the future depends
+ * on the server's clock, so the route checks that.
+ */
+export const isoDateTime = (label: string, description: string) =>
+  checked(label, { required: true, max: 40 })
+    .refine((v) => ISO_8601.test(v) && !Number.isNaN(Date.parse(v)), `${label} must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.`)
+    .transform((v) => new Date(Date.parse(v)))
+    .nullable()
+    .optional()
+    .meta({ type: ['string', 'null'], format: 'date-time', description })

@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import { email, isoDateTime, omittableText, optionalText, requiredText, wholeNumber } from './fields'
+
+/**
+ * The request bodies, checked in the order their fields are listed: the first
+ * field that fails gives the 400's message.
+ */
+
+// Long enough for any passphrase; bounded so nobody makes the server hash a megabyte.
+const PASSWORD_MAX = 1024
+const device = (field: string, description: string) => optionalText(field, { max: 200, description })
+
+export const DeviceRegistration = z
+  .object({
+    deviceUDID: requiredText('deviceUDID', { max: 200, description: 'Device identifier; a placeholder on the web.' }),
+    deviceType: requiredText('deviceType', { max: 32, description: 'WEB for browsers.' }).meta({ examples: ['WEB'] }),
+    pushToken: device('pushToken', 'Ignored; not stored.'),
+    timeZone: device('timeZone', 'Time zone.'),
+    appVersion: device('appVersion', 'Client version.'),
+    osVersion: device('osVersion', 'OS version.'),
+    userId: device('userId', 'Placeholder.'),
+    deviceModel: device('deviceModel', 'Placeholder.'),
+    country: device('country', 'Placeholder.'),
+    language: device('language', 'Placeholder.'),
+  })
+  .meta({ id: 'DeviceRegistration' })
+
+export const SignUp = z
+  .object({
+    name: requiredText('Name', { max: 120, description: 'Display name.' }),
+    email: email('E-mail address; case is ignored.'),
+    // The rest of the password rule (length, common passwords, the address) needs the
+    // e-mail and a word list: the route checks it, and the document states it.
+    password: requiredText('Password', {
+      max: PASSWORD_MAX,
+      trim: false,
+      description: 'At least 8 characters; not a common or breached password, not the e-mail address, not one character repeated.',
+    }).meta({ minLength: 8 }),
+  })
+  .meta({ id: 'SignUp' })
+
+export const LogIn = z
+  .object({
+    email: email('E-mail address.'),
+    password: requiredText('Password', { max: PASSWORD_MAX, trim: false, description: 'Password.' }),
+  })
+  .meta({ id: 'LogIn' })
+
+export const NewProject = z
+  .object({
+    name: requiredText('Project name', { max: 120, description: 'Project name; surrounding spaces are trimmed.' }),
+    // The portal sends an empty description as undefined.
+    description: optionalText('Project description', { max: 2000, description: 'Optional; missing means empty.' }),
+  })
+  .meta({ id: 'NewProject' })
+
+/** `{ name?, expiresAt? }` of key creation and edits. */
+export const KeyFields = z
+  .object({
+    name: omittableText('Key name', { max: 60, description: 'Key name; surrounding spaces are trimmed.' }),
+    expiresAt: isoDateTime('Key expiry', 'An ISO-8601 date-time in the future, or null for no expiry.'),
+  })
+  .meta({ id: 'KeyFields' })
+
+/** The longest grace period of a roll: 7 days. */
+export const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60
+
+export const Roll = z
+  .object({ graceSeconds: wholeNumber('Grace period (graceSeconds)', 0, MAX_GRACE_SECONDS, 'How long the old key keeps working; 0 ends it now.') })
+  .meta({ id: 'Roll' })
+
+/** The longest key POST /keys/verify accepts (the server's fast lane holds to it too). */
+export const VERIFY_KEY_MAX = 200
+
+export const VerifyRequest = z
+  .object({ key: requiredText('Key', { max: VERIFY_KEY_MAX, trim: false, description: 'The API key (fxk_…) a client presented.' }) })
+  .meta({ id: 'VerifyRequest' })
+
+export type SignUpInput = z.input<typeof SignUp>
+export type LogInInput = z.input<typeof LogIn>
+export type NewProjectInput = z.input<typeof NewProject>

@@ -1,0 +1,87 @@
+import { z } from 'zod'
+
+/** The response bodies. The server's answers and the widget's types both come from these. */
+
+const text = (description: string) => z.string().meta({ description })
+const nullableDate = (description: string) => z.string().nullable().meta({ format: 'date-time', description })
+const dateTime = (description: string) => z.string().meta({ format: 'date-time', description })
+
+export const ErrorBody = z
+  .object({
+    message: text('What went wrong, fit to show a user.'),
+    code: z.enum(['DEVICE_UNKNOWN']).optional().meta({ description: 'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again).' }),
+  })
+  .meta({ id: 'Error' })
+
+export const DeviceToken = z.object({ accessToken: text('Device token (fxd_…).') }).meta({ id: 'DeviceToken' })
+
+export const AccessData = z
+  .object({
+    accessToken: text('Access token (fxa_…) for the project calls.'),
+    tokenType: z.literal('Bearer').meta({ description: 'Always Bearer.' }),
+    expiresAt: dateTime('When the access token stops working.'),
+    user: z.object({ id: text('User ID.'), name: text('Display name.'), email: text('E-mail address.') }),
+  })
+  .meta({ id: 'AccessData' })
+
+export const ProjectSummary = z
+  .object({
+    id: text('Project ID.').meta({ examples: ['prj_3q2-7wEJ6l8cT1vY0aBcDg'] }),
+    name: text('Project name.').meta({ maxLength: 120 }),
+    description: text('Project description; may be empty.').meta({ maxLength: 2000 }),
+    createDate: dateTime('When the project was created.'),
+    status: text('Project status.').meta({ examples: ['ACTIVE'] }),
+  })
+  .meta({ id: 'ProjectSummary' })
+
+export const ProjectList = z.array(ProjectSummary)
+
+export const KeyMap = z.record(z.string(), z.string()).meta({ id: 'KeyMap', description: 'API project ID (apid_…) → API key (fxk_…).' })
+
+/** A key as `GET /manage/dapp/{id}` lists it: never the key itself. */
+export const KeyEntry = z
+  .object({
+    id: text('API project ID (apid_…).'),
+    name: text('Key name.').meta({ minLength: 1, maxLength: 60 }),
+    maskedKey: text('The key masked: fxk_…last 4.'),
+    createdAt: dateTime('When the key was created.'),
+    lastUsedAt: nullableDate('When POST /keys/verify last accepted it (written at most once a minute); null if never.'),
+    expiresAt: nullableDate('When it stops verifying (EXPIRED after that); null if never.'),
+  })
+  .meta({ id: 'KeyEntry' })
+
+export const Project = ProjectSummary.extend({
+  apiKey: KeyMap.meta({ description: 'API project ID → masked key (fxk_…last 4), in creation order.' }),
+  keys: z.array(KeyEntry).meta({ description: 'The same keys with their metadata, in creation order; expired ones included.' }),
+  keyLimit: z.number().int().meta({ description: 'How many unexpired keys the project may hold.' }),
+}).meta({ id: 'Project' })
+
+export const CreatedProject = ProjectSummary.extend({
+  apiKey: KeyMap.meta({ description: 'API project ID → the whole key, shown this once.' }),
+  webhookSecret: text('Webhook signing secret (whsec_…), shown this once.'),
+}).meta({ id: 'CreatedProject' })
+
+export const Deleted = z.object({ deleted: text('The API project ID that was deleted.') }).meta({ id: 'Deleted' })
+
+export const Verification = z
+  .discriminatedUnion('valid', [
+    z.object({
+      valid: z.literal(true),
+      keyId: text('API project ID (apid_…).'),
+      projectId: text('Project ID (prj_…).'),
+      name: text('Key name.'),
+      expiresAt: nullableDate('When the key stops verifying; null if never.'),
+    }),
+    z.object({ valid: z.literal(false), code: z.enum(['NOT_FOUND', 'EXPIRED']) }),
+  ])
+  .meta({ id: 'Verification' })
+
+export const Health = z.object({ status: z.literal('ok').meta({ description: 'Always ok.' }) }).meta({ id: 'Health' })
+
+export type ProjectSummary = z.infer<typeof ProjectSummary>
+export type KeyMap = z.infer<typeof KeyMap>
+export type KeyEntry = z.infer<typeof KeyEntry>
+export type Project = z.infer<typeof Project>
+export type CreatedProject = z.infer<typeof CreatedProject>
+export type AccessData = z.infer<typeof AccessData>
+export type Verification = z.infer<typeof Verification>
