@@ -23,9 +23,10 @@ function keyFields(fields: { name?: string; expiresAt?: Date | null }, now: numb
 
 /** The /manage/dapp calls: access token required; every query is scoped to its owner. */
 export function projectRoutes({ db, config, clock, keys }: RouteDeps) {
+  // Editing or rolling a key that is not there answers exactly as a missing
+  // project does: one 404 whether the project, the key or the owner is wrong.
   const keyFailure = (reason: 'project-not-found' | 'key-not-found' | 'expired') => {
-    if (reason === 'project-not-found') return notFound(PROJECT_NOT_FOUND)
-    if (reason === 'key-not-found') return notFound(KEY_NOT_FOUND)
+    if (reason !== 'expired') return notFound(PROJECT_NOT_FOUND)
     return conflict(KEY_EXPIRED)
   }
   const app = new ContractApp<AuthEnv>()
