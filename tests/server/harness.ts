@@ -1,12 +1,15 @@
 /**
  * Test servers for the server suite. Each test gets its own database, cheaply:
  * - By default, its own schema (CREATE SCHEMA, then the migrations, ~20 ms)
- *   in a database the whole test file shares: on PGlite, one in-memory
- *   instance per file, loaded from a migrated copy the run's global set-up
- *   made once (initdb in WebAssembly takes seconds); on PostgreSQL
- *   (FLEX_TEST_DB=postgres, the `server-pg` vitest project), one database
- *   per run. The schema is dropped when the test server closes, so nothing
- *   a test stores, alters or drops reaches another test.
+ *   in a database the whole worker shares: on PGlite, one in-memory
+ *   instance per worker, loaded from a migrated copy the run's global set-up
+ *   made once (initdb in WebAssembly takes seconds, and even loading the copy
+ *   costs about a second of CPU); on PostgreSQL (FLEX_TEST_DB=postgres, the
+ *   `server-pg` vitest project), one database per run. The server projects
+ *   run with `isolate: false` (vitest.config.ts), so this module, and the
+ *   shared database with it, lives as long as the worker, across test files.
+ *   The schema is dropped when the test server closes, so nothing a test
+ *   stores, alters or drops reaches another test.
  * - `freshStorage()` / `createTestServer({ ownStorage: true })`: a data folder
  *   or database of its own, for tests that close and reopen it, lock it, or
  *   hand it to another process.
@@ -14,10 +17,11 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterAll, inject } from 'vitest'
+import { inject } from 'vitest'
 import { createApp, type App } from '../../server/app'
 import type { AppOverrides } from '../../server/config'
 import { openDatabase, type Database, type Row } from '../../server/db/index'
@@ -41,16 +45,14 @@ export interface Storage {
 const newName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`
 
 let template: Promise<string> | undefined
-/** A template this file made itself (a run without the global set-up), removed when the file is done. */
-let ownTemplate: string | undefined
 
-/** A migrated PGlite data folder to copy from: the run's, else one made for this file. */
+/** A migrated PGlite data folder to copy from: the run's, else one made for this worker. */
 async function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
     const provided = inject('flexPgliteTemplate')
     if (provided) return provided
     const dir = await mkdtemp(join(await scratchDir(), 'flex-template-'))
-    ownTemplate = dir
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
     const db = await openDatabase({ dataDir: dir })
     await migrate(db)
     await db.close()
@@ -95,7 +97,7 @@ export async function freshStorage(): Promise<Storage> {
   }
 }
 
-// ---- the database a test file shares (a schema per test) ----
+// ---- the database a worker shares (a schema per test) ----
 
 interface SharedPglite {
   pg: PGlite
@@ -105,18 +107,12 @@ interface SharedPglite {
   tail: Promise<unknown>
 }
 
+// Made on first use and never closed: they go with the worker (the PGlite
+// lives in its memory; PostgreSQL drops the connection, and the run's global
+// set-up drops the run's database). A hook closing them would belong to the
+// first test file that imported this module, and end them for all the others.
 let sharedPglite: Promise<SharedPglite> | undefined
 let sharedPostgres: Promise<pg.Client> | undefined
-
-// Called while a test file is collected, this hook belongs to that file: its
-// shared database (and any template it made) goes when the file is done.
-afterAll(async () => {
-  const [lite, client, dir] = [sharedPglite, sharedPostgres, ownTemplate]
-  sharedPglite = sharedPostgres = template = ownTemplate = undefined
-  if (lite) await (await lite).pg.close()
-  if (client) await (await client).end()
-  if (dir) await rm(dir, { recursive: true, force: true })
-})
 
 function openSharedPglite(): Promise<SharedPglite> {
   sharedPglite ??= (async () => {
@@ -162,13 +158,13 @@ function pgliteSchema(shared: SharedPglite, schema: string): Database {
 
 const notAFolder = (what: string) => () => {
   throw new Error(
-    `This test storage is a schema of the test file's shared database and has no ${what}. ` +
+    `This test storage is a schema of the worker's shared database and has no ${what}. ` +
       'Use freshStorage() or createTestServer({ ownStorage: true }) for a test that needs one.',
   )
 }
 
 /**
- * A fresh schema, empty but migratable, in the database this test file
+ * A fresh schema, empty but migratable, in the database this worker
  * shares: what createTestServer() uses unless told otherwise. On PostgreSQL
  * its databaseUrl and env work for another process too; on PGlite it lives
  * in this process only.
@@ -242,7 +238,7 @@ export interface TestServerOptions {
   clock?: () => number
   /**
    * A data folder (PGlite) or database (PostgreSQL) of its own instead of a
-   * schema of the file's shared database, so that restart() really closes
+   * schema of the worker's shared database, so that restart() really closes
    * and reopens it. Slower: only for tests about persistence.
    */
   ownStorage?: boolean
