@@ -27,6 +27,7 @@ import type { AppOverrides } from '../../server/config'
 import { openDatabase, type Database, type Row } from '../../server/db/index'
 import { migrate } from '../../server/db/migrate'
 import { pgliteDatabase } from '../../server/db/pglite'
+import type { ScryptCost } from '../../server/security/password'
 import { adminUrl, scratchDir, urlForDatabase, usePostgres, waitForNoConnections } from './storage'
 
 export { usePostgres }
@@ -353,7 +354,16 @@ export interface RequestOptions {
   headers?: Record<string, string>
 }
 
+/**
+ * The scrypt cost test servers hash passwords at unless their config says
+ * otherwise: 1/16 of the real one (`SCRYPT_COST`), whose ~50 ms of CPU per
+ * hash added up to a tenth of the suite. Tests about the cost itself, or the
+ * time a log-in takes, ask for the app's own with `{ passwordCost: undefined }`.
+ */
+export const TEST_PASSWORD_COST: ScryptCost = { N: 1 << 10, r: 8, p: 1 }
+
 export interface TestServerOptions {
+  /** Settings for the app; passwordCost defaults to TEST_PASSWORD_COST. */
   config?: AppOverrides
   staticRoots?: string[]
   /** Reuse storage (a second instance on the same database). */
@@ -392,7 +402,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
   const open = async (migrated = false) => {
     const db = storage.open ? await storage.open() : await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
     if (!migrated) await migrate(db)
-    return { db, app: createApp({ db, config: opts.config, log: (line) => logs.push(line), staticRoots: opts.staticRoots, clock: opts.clock }) }
+    const config = { passwordCost: TEST_PASSWORD_COST, ...opts.config }
+    return { db, app: createApp({ db, config, log: (line) => logs.push(line), staticRoots: opts.staticRoots, clock: opts.clock }) }
   }
   let current = await open(premigrated.has(storage))
 
