@@ -15,7 +15,16 @@ export default defineConfig({
     projects: [
       {
         plugins: [twindCss()],
-        test: { name: 'ui', environment: 'happy-dom', include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/build/**/*.test.ts'], setupFiles: ['tests/ui/setup.ts'] },
+        test: {
+          name: 'ui',
+          environment: 'happy-dom',
+          include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/build/**/*.test.ts'],
+          setupFiles: ['tests/ui/setup.ts'],
+          // Each file still gets a window and modules of its own, in a new VM
+          // context of a worker thread that lives on, instead of a new process
+          // that loads Node, vitest, happy-dom and React again: half the CPU time.
+          pool: 'vmThreads',
+        },
       },
       {
         test: {
