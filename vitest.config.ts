@@ -32,6 +32,10 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
+          // A worker runs its files one after another in one module graph, so
+          // the harness's shared database (tests/server/harness.ts) is started
+          // once per worker, not once per file. Server test files therefore
+          // must not mock modules (vi.mock) or leave globals changed.
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -46,7 +50,7 @@ export default defineConfig({
                 include: ['tests/server/**/*.test.ts'],
                 globalSetup: ['tests/server/global-setup.ts'],
                 env: { FLEX_TEST_DB: 'postgres' },
-                isolate: false,
+                isolate: false, // as for `server`
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
