@@ -2,6 +2,7 @@
  * Everything the server reads from the environment, parsed and checked once at
  * start so a typo fails loudly instead of silently using a default.
  */
+import type { ScryptCost } from './security/password'
 
 export interface RateLimitConfig {
   /** Attempts per client IP per window, for each of register and authenticate. */
@@ -45,6 +46,12 @@ export interface AppConfig {
   projectLimit: number
   /** The CSP frame-ancestors sources of the HTML pages: who may frame them. */
   frameAncestors: string
+  /**
+   * scrypt cost of new password hashes (default: OWASP's minimum). Not read
+   * from the environment: only the tests lower it, since each hash at full
+   * cost takes ~50 ms of CPU.
+   */
+  passwordCost?: ScryptCost
 }
 
 /** Settings given to createApp: any left out take their default, rate limits field by field. */

@@ -48,7 +48,7 @@ export function authRoutes({ db, config }: RouteDeps) {
         if (problem) throw badRequest(problem)
         await throttle(db, [{ key: pairBucket('register', address, ip), limit: perEmail }], windowSeconds)
 
-        const passwordHash = await hashPassword(password)
+        const passwordHash = await hashPassword(password, config.passwordCost)
         // The account and its first session together, or neither.
         const accessData = await db.transaction(async (tx) => {
           const user = await insertUser(tx, { id: randomId('usr_'), name, email: address, passwordHash })
@@ -65,7 +65,7 @@ export function authRoutes({ db, config }: RouteDeps) {
         const user = await findUserByEmail(db, address)
         // Same message and (through the dummy check) the same time for an unknown
         // address as for a wrong password: neither tells which addresses exist.
-        const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password)
+        const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password, config.passwordCost)
         if (!user || !ok) {
           await guard.failed(address)
           throw new HttpError(401, WRONG_CREDENTIALS)

@@ -1,11 +1,15 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
+export interface ScryptCost {
+  N: number
+  r: number
+  p: number
+}
+
 // OWASP's minimum for scrypt (N=2^17 would be stronger but needs 128 MB per
 // hash). The parameters are stored with each hash, so they can be raised later
 // without invalidating existing passwords.
-const N = 1 << 14
-const R = 8
-const P = 1
+export const SCRYPT_COST: ScryptCost = { N: 1 << 14, r: 8, p: 1 }
 const KEY_LENGTH = 64
 const SALT_BYTES = 16
 
@@ -13,10 +17,10 @@ const scrypt = (password: string, salt: Buffer, keylen: number, opts: ScryptOpti
   new Promise<Buffer>((resolve, reject) => scryptCb(password.normalize('NFC'), salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))))
 
 /** `scrypt$N$r$p$salt$hash` with a fresh random salt per call. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, { N, r, p }: ScryptCost = SCRYPT_COST): Promise<string> {
   const salt = randomBytes(SALT_BYTES)
-  const hash = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P })
-  return ['scrypt', N, R, P, salt.toString('base64'), hash.toString('base64')].join('$')
+  const hash = await scrypt(password, salt, KEY_LENGTH, { N, r, p })
+  return ['scrypt', N, r, p, salt.toString('base64'), hash.toString('base64')].join('$')
 }
 
 /** Constant-time check of `password` against a stored hash. False for any malformed hash. */
@@ -33,15 +37,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected)
 }
 
-// Made once, at the current parameters, for a password nobody knows.
-let dummy: Promise<string> | undefined
+// Made once per cost, for a password nobody knows.
+const dummies = new Map<string, Promise<string>>()
 
 /**
- * Spends the same time as a real check, for an e-mail that has no account:
- * otherwise a fast answer would tell an attacker which addresses exist.
+ * Spends the same time as a real check of a hash at `cost`, for an e-mail that
+ * has no account: otherwise a fast answer would tell an attacker which addresses exist.
  */
-export async function burnPasswordCheck(password: string): Promise<false> {
-  dummy ??= hashPassword(randomBytes(32).toString('base64'))
+export async function burnPasswordCheck(password: string, cost: ScryptCost = SCRYPT_COST): Promise<false> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`
+  let dummy = dummies.get(key)
+  if (!dummy) dummies.set(key, (dummy = hashPassword(randomBytes(32).toString('base64'), cost)))
   await verifyPassword(password, await dummy)
   return false
 }

@@ -1,12 +1,15 @@
 /**
  * Test servers for the server suite. Each test gets its own database, cheaply:
  * - By default, its own schema (CREATE SCHEMA, then the migrations, ~20 ms)
- *   in a database the whole test file shares: on PGlite, one in-memory
- *   instance per file, loaded from a migrated copy the run's global set-up
- *   made once (initdb in WebAssembly takes seconds); on PostgreSQL
- *   (FLEX_TEST_DB=postgres, the `server-pg` vitest project), one database
- *   per run. The schema is dropped when the test server closes, so nothing
- *   a test stores, alters or drops reaches another test.
+ *   in a database the whole worker shares: on PGlite, one in-memory
+ *   instance per worker, loaded from a migrated copy the run's global set-up
+ *   made once (initdb in WebAssembly takes seconds, and even loading the copy
+ *   costs about a second of CPU); on PostgreSQL (FLEX_TEST_DB=postgres, the
+ *   `server-pg` vitest project), one database per run. The server projects
+ *   run with `isolate: false` (vitest.config.ts), so this module, and the
+ *   shared database with it, lives as long as the worker, across test files.
+ *   The schema is dropped when the test server closes, so nothing a test
+ *   stores, alters or drops reaches another test.
  * - `freshStorage()` / `createTestServer({ ownStorage: true })`: a data folder
  *   or database of its own, for tests that close and reopen it, lock it, or
  *   hand it to another process.
@@ -14,15 +17,17 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterAll, inject } from 'vitest'
+import { inject } from 'vitest'
 import { createApp, type App } from '../../server/app'
 import type { AppOverrides } from '../../server/config'
 import { openDatabase, type Database, type Row } from '../../server/db/index'
 import { migrate } from '../../server/db/migrate'
 import { pgliteDatabase } from '../../server/db/pglite'
+import type { ScryptCost } from '../../server/security/password'
 import { adminUrl, scratchDir, urlForDatabase, usePostgres, waitForNoConnections } from './storage'
 
 export { usePostgres }
@@ -41,16 +46,14 @@ export interface Storage {
 const newName = (prefix: string) => `${prefix}_${randomBytes(6).toString('hex')}`
 
 let template: Promise<string> | undefined
-/** A template this file made itself (a run without the global set-up), removed when the file is done. */
-let ownTemplate: string | undefined
 
-/** A migrated PGlite data folder to copy from: the run's, else one made for this file. */
+/** A migrated PGlite data folder to copy from: the run's, else one made for this worker. */
 async function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
     const provided = inject('flexPgliteTemplate')
     if (provided) return provided
     const dir = await mkdtemp(join(await scratchDir(), 'flex-template-'))
-    ownTemplate = dir
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
     const db = await openDatabase({ dataDir: dir })
     await migrate(db)
     await db.close()
@@ -95,7 +98,7 @@ export async function freshStorage(): Promise<Storage> {
   }
 }
 
-// ---- the database a test file shares (a schema per test) ----
+// ---- the database a worker shares (a schema per test) ----
 
 interface SharedPglite {
   pg: PGlite
@@ -105,18 +108,12 @@ interface SharedPglite {
   tail: Promise<unknown>
 }
 
+// Made on first use and never closed: they go with the worker (the PGlite
+// lives in its memory; PostgreSQL drops the connection, and the run's global
+// set-up drops the run's database). A hook closing them would belong to the
+// first test file that imported this module, and end them for all the others.
 let sharedPglite: Promise<SharedPglite> | undefined
 let sharedPostgres: Promise<pg.Client> | undefined
-
-// Called while a test file is collected, this hook belongs to that file: its
-// shared database (and any template it made) goes when the file is done.
-afterAll(async () => {
-  const [lite, client, dir] = [sharedPglite, sharedPostgres, ownTemplate]
-  sharedPglite = sharedPostgres = template = ownTemplate = undefined
-  if (lite) await (await lite).pg.close()
-  if (client) await (await client).end()
-  if (dir) await rm(dir, { recursive: true, force: true })
-})
 
 function openSharedPglite(): Promise<SharedPglite> {
   sharedPglite ??= (async () => {
@@ -162,58 +159,182 @@ function pgliteSchema(shared: SharedPglite, schema: string): Database {
 
 const notAFolder = (what: string) => () => {
   throw new Error(
-    `This test storage is a schema of the test file's shared database and has no ${what}. ` +
+    `This test storage is a schema of the worker's shared database and has no ${what}. ` +
       'Use freshStorage() or createTestServer({ ownStorage: true }) for a test that needs one.',
   )
 }
 
-/**
- * A fresh schema, empty but migratable, in the database this test file
- * shares: what createTestServer() uses unless told otherwise. On PostgreSQL
- * its databaseUrl and env work for another process too; on PGlite it lives
- * in this process only.
- */
-export async function sharedStorage(): Promise<Storage> {
-  const schema = newName('flex_test')
+/** One schema of the worker's shared database. */
+interface Schema {
+  name: string
+  /** SQL run by the harness itself, beside any test server on the schema. */
+  admin<T extends Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
+  /** The Storage a test gets, with what its drop() does. */
+  storage(drop: () => Promise<void>): Storage
+  remove(): Promise<void>
+}
+
+/** A new empty schema, or undefined when there is no shared database (PostgreSQL without the global set-up). */
+async function newSchema(): Promise<Schema | undefined> {
+  const name = newName('flex_test')
   if (!usePostgres) {
     const shared = await openSharedPglite()
-    const admin = pgliteSchema(shared, schema)
-    await shared.pg.exec(`CREATE SCHEMA ${schema}`)
-    return Object.defineProperties(
-      {
-        open: async () => pgliteSchema(shared, schema),
-        drop: async () => {
-          await admin.exec(`DROP SCHEMA ${schema} CASCADE`)
-          shared.current = undefined
-        },
-      } as unknown as Storage,
-      { dataDir: { get: notAFolder('data folder') }, env: { get: notAFolder('environment for another process') } },
-    )
+    const admin = pgliteSchema(shared, name)
+    await shared.pg.exec(`CREATE SCHEMA ${name}`)
+    return {
+      name,
+      admin: (sql, params) => admin.query(sql, params),
+      storage: (drop) =>
+        Object.defineProperties({ open: async () => pgliteSchema(shared, name), drop } as unknown as Storage, {
+          dataDir: { get: notAFolder('data folder') },
+          env: { get: notAFolder('environment for another process') },
+        }),
+      async remove() {
+        await admin.exec(`DROP SCHEMA ${name} CASCADE`)
+        shared.current = undefined
+      },
+    }
   }
   const runUrl = inject('flexPostgresUrl')
-  if (!runUrl) return freshStorage() // run without the global set-up: a database per test, as before
+  if (!runUrl) return undefined
   sharedPostgres ??= (async () => {
     const c = new pg.Client({ connectionString: runUrl })
     await c.connect()
     return c
   })()
   const admin = await sharedPostgres
-  await admin.query(`CREATE SCHEMA ${schema}`)
+  await admin.query(`CREATE SCHEMA ${name}`)
   const url = new URL(runUrl)
-  url.searchParams.set('options', `-c search_path=${schema}`)
+  url.searchParams.set('options', `-c search_path=${name}`)
   const databaseUrl = url.toString()
   return {
-    databaseUrl,
-    env: { DATABASE_URL: databaseUrl },
-    open: () => openDatabase({ dataDir: '', databaseUrl }),
-    get dataDir(): string {
-      return notAFolder('data folder')()
-    },
-    drop: async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`)
+    name,
+    admin: async <T extends Row>(sql: string, params?: readonly unknown[]) => (await admin.query<T>(sql, params as unknown[])).rows,
+    storage: (drop) => ({
+      databaseUrl,
+      env: { DATABASE_URL: databaseUrl },
+      open: () => openDatabase({ dataDir: '', databaseUrl }),
+      get dataDir(): string {
+        return notAFolder('data folder')()
+      },
+      drop,
+    }),
+    async remove() {
+      await admin.query(`DROP SCHEMA ${name} CASCADE`)
     },
   }
 }
+
+/**
+ * A fresh schema, empty but migratable, in the database this worker
+ * shares. On PostgreSQL its databaseUrl and env work for another process
+ * too; on PGlite it lives in this process only.
+ */
+export async function sharedStorage(): Promise<Storage> {
+  const schema = await newSchema()
+  if (!schema) return freshStorage() // run without the global set-up: a database per test, as before
+  return schema.storage(() => schema.remove())
+}
+
+// ---- a migrated schema per test, emptied and reused ----
+
+// A new schema costs its migrations: ~100 ms of CPU on PGlite, ~400 ms on
+// PostgreSQL, for each of some 250 tests. Instead, a schema a test hands back
+// as it got it is emptied (DELETE: TRUNCATE costs as much as migrating on
+// PGlite, and an fsync on PostgreSQL) and given to the next test. One whose
+// layout the test changed (a dropped table, an extra migration) is dropped.
+
+/**
+ * A mark of every catalog row that describes the schema's objects: DDL of
+ * any kind inserts, deletes or updates one of them, which changes the mark
+ * (an updated row has a new xmin). Then the migrations it records. "" when
+ * it cannot be read (schema_migrations is gone).
+ */
+async function layout(schema: Schema): Promise<string> {
+  try {
+    const [{ objects, migrations }] = await schema.admin<{ objects: string; migrations: string }>(
+      `SELECT (SELECT string_agg(x, ' ' ORDER BY x) FROM (
+          SELECT format('class %s %s', oid, xmin) FROM pg_class WHERE relnamespace = $1::regnamespace
+          UNION ALL SELECT format('column %s %s %s', a.attrelid, a.attnum, a.xmin)
+            FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid WHERE c.relnamespace = $1::regnamespace AND a.attnum > 0
+          UNION ALL SELECT format('default %s %s', d.oid, d.xmin) FROM pg_attrdef d JOIN pg_class c ON c.oid = d.adrelid WHERE c.relnamespace = $1::regnamespace
+          UNION ALL SELECT format('constraint %s %s', oid, xmin) FROM pg_constraint WHERE connamespace = $1::regnamespace
+          UNION ALL SELECT format('index %s %s', i.indexrelid, i.xmin) FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid WHERE c.relnamespace = $1::regnamespace
+          UNION ALL SELECT format('trigger %s %s', t.oid, t.xmin) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid WHERE c.relnamespace = $1::regnamespace
+          UNION ALL SELECT format('policy %s %s', p.oid, p.xmin) FROM pg_policy p JOIN pg_class c ON c.oid = p.polrelid WHERE c.relnamespace = $1::regnamespace
+          UNION ALL SELECT format('sequence %s %s', s.seqrelid, s.xmin) FROM pg_sequence s JOIN pg_class c ON c.oid = s.seqrelid WHERE c.relnamespace = $1::regnamespace
+          UNION ALL SELECT format('type %s %s', oid, xmin) FROM pg_type WHERE typnamespace = $1::regnamespace
+          UNION ALL SELECT format('function %s %s', oid, xmin) FROM pg_proc WHERE pronamespace = $1::regnamespace
+        ) catalog(x)) AS objects,
+        (SELECT string_agg(format('%s %s', version, name), ' ' ORDER BY version) FROM ${schema.name}.schema_migrations) AS migrations`,
+      [schema.name],
+    )
+    return `${objects} / ${migrations}`
+  } catch {
+    return ''
+  }
+}
+
+/** The tables in an order DELETE can empty them in: each before the tables it references. */
+function referencingFirst(tables: { name: string; references: string[] }[]): string[] {
+  const left = new Map(tables.map((t) => [t.name, t.references]))
+  const order: string[] = []
+  while (left.size) {
+    const next = [...left.keys()].find((name) => ![...left.values()].some((references) => references.includes(name)))
+    if (!next) throw new Error('The tables reference each other in a cycle: empty them some other way.')
+    order.push(next)
+    left.delete(next)
+  }
+  return order
+}
+
+/** Migrated schemas, emptied, for the next tests, each with its layout as migrated. */
+const emptied: { schema: Schema; layout: string }[] = []
+/** The tables a migrated schema has, in the order to empty them. */
+let tablesToEmpty: Promise<string[]> | undefined
+
+/** A migrated, empty schema of the worker's shared database: what createTestServer() uses unless told otherwise. */
+async function migratedStorage(): Promise<Storage> {
+  let next = emptied.pop()
+  if (!next) {
+    const schema = await newSchema()
+    if (!schema) return freshStorage() // run without the global set-up: a database per test, as before
+    const db = await schema.storage(async () => {}).open!()
+    try {
+      await migrate(db)
+    } finally {
+      await db.close()
+    }
+    tablesToEmpty ??= schema
+      .admin<{ name: string; references: string[] }>(
+        `SELECT c.relname AS name, array_remove(array_agg(p.relname), NULL) AS references
+        FROM pg_class c
+        LEFT JOIN pg_constraint f ON f.conrelid = c.oid AND f.contype = 'f'
+        LEFT JOIN pg_class p ON p.oid = f.confrelid AND p.oid <> c.oid
+        WHERE c.relnamespace = $1::regnamespace AND c.relkind = 'r' AND c.relname <> 'schema_migrations'
+        GROUP BY c.relname`,
+        [schema.name],
+      )
+      .then(referencingFirst)
+    next = { schema, layout: await layout(schema) }
+  }
+  const { schema, layout: migrated } = next
+  const storage = schema.storage(async () => {
+    if ((await layout(schema)) !== migrated) return schema.remove()
+    for (const table of await tablesToEmpty!) await schema.admin(`DELETE FROM ${schema.name}.${table}`)
+    // Identity columns start again from their first value, as in a new schema.
+    await schema.admin(
+      `SELECT setval(s.seqrelid::regclass, s.seqstart, false) FROM pg_sequence s JOIN pg_class c ON c.oid = s.seqrelid WHERE c.relnamespace = $1::regnamespace`,
+      [schema.name],
+    )
+    emptied.push({ schema, layout: migrated })
+  })
+  premigrated.add(storage)
+  return storage
+}
+
+/** Storage that comes migrated: createTestServer() need not migrate it first. */
+const premigrated = new WeakSet<Storage>()
 
 export interface TestResponse {
   status: number
@@ -233,7 +354,16 @@ export interface RequestOptions {
   headers?: Record<string, string>
 }
 
+/**
+ * The scrypt cost test servers hash passwords at unless their config says
+ * otherwise: 1/16 of the real one (`SCRYPT_COST`), whose ~50 ms of CPU per
+ * hash added up to a tenth of the suite. Tests about the cost itself, or the
+ * time a log-in takes, ask for the app's own with `{ passwordCost: undefined }`.
+ */
+export const TEST_PASSWORD_COST: ScryptCost = { N: 1 << 10, r: 8, p: 1 }
+
 export interface TestServerOptions {
+  /** Settings for the app; passwordCost defaults to TEST_PASSWORD_COST. */
   config?: AppOverrides
   staticRoots?: string[]
   /** Reuse storage (a second instance on the same database). */
@@ -242,7 +372,7 @@ export interface TestServerOptions {
   clock?: () => number
   /**
    * A data folder (PGlite) or database (PostgreSQL) of its own instead of a
-   * schema of the file's shared database, so that restart() really closes
+   * schema of the worker's shared database, so that restart() really closes
    * and reopens it. Slower: only for tests about persistence.
    */
   ownStorage?: boolean
@@ -267,14 +397,15 @@ export interface TestServer {
 }
 
 export async function createTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const storage = opts.storage ?? (opts.ownStorage ? await freshStorage() : await sharedStorage())
+  const storage = opts.storage ?? (opts.ownStorage ? await freshStorage() : await migratedStorage())
   const logs: string[] = []
-  const open = async () => {
+  const open = async (migrated = false) => {
     const db = storage.open ? await storage.open() : await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
-    await migrate(db)
-    return { db, app: createApp({ db, config: opts.config, log: (line) => logs.push(line), staticRoots: opts.staticRoots, clock: opts.clock }) }
+    if (!migrated) await migrate(db)
+    const config = { passwordCost: TEST_PASSWORD_COST, ...opts.config }
+    return { db, app: createApp({ db, config, log: (line) => logs.push(line), staticRoots: opts.staticRoots, clock: opts.clock }) }
   }
-  let current = await open()
+  let current = await open(premigrated.has(storage))
 
   const server: TestServer = {
     get app() {
