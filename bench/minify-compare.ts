@@ -2,8 +2,8 @@
  * `npx tsx bench/minify-compare.ts`: the script-tag bundle under other
  * minifier and target settings, gzip -9 and brotli, to back (or refute) a
  * change of vite.config.ts. Terser is tried when it can be resolved (it is
- * not a dependency: `npm install --no-save --prefix /tmp/terser terser` and
- * TERSER_DIR=/tmp/terser).
+ * not a dependency: `npm install --no-save --prefix <dir> terser`, then
+ * TERSER_DIR=<dir>).
  */
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
