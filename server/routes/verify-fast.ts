@@ -59,7 +59,6 @@ export function verifyFastLane({ config, keys }: RouteDeps, { log, maxBodyBytes 
       h['transfer-encoding'] !== undefined ||
       h.origin !== undefined ||
       !isPlainJson(h['content-type']) ||
-      !c.req.url.endsWith(VERIFY_PATH) ||
       c.req.url.includes('?') ||
       !authorized(h.authorization)
     ) {

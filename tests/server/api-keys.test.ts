@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KEY_EXPIRED, PROJECT_NOT_FOUND } from '../../server/routes/projects'
 import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/routes/verify'
-import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
+import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestResponse, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
@@ -335,35 +335,36 @@ describe.runIf(usePostgres)('two instances on one PostgreSQL', () => {
     return performance.now() - start
   }
 
-  it('a key deleted on one instance is refused by the other within 1 s, though it had just verified it', async () => {
+  /**
+   * A second instance on the same database, and a new key it has verified
+   * (so its cache holds the key): `verifyOnOther()` asks that instance again.
+   */
+  async function keyKnownToOther(test: (p: { projectId: string; keyId: string; verifyOnOther: () => Promise<TestResponse> }) => Promise<void>) {
     const other = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN } })
     try {
       const p = await newProject(s, owner.accessToken)
-      const [id, key] = only(p.apiKey)
-      const verifyOn = (server: TestServer) =>
-        server.request('POST', '/api/keys/verify', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { key } })
+      const [keyId, key] = only(p.apiKey)
+      const verifyOnOther = () => other.request('POST', '/api/keys/verify', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { key } })
       // Let the second instance's LISTEN connect, then warm its cache.
-      await within(5000, async () => (await verifyOn(other)).body.valid === true)
-      expect((await verifyOn(other)).body.valid).toBe(true)
-      expect((await s.request('DELETE', `/api/manage/dapp/${p.id}/api-key/${id}`, { token: owner.accessToken })).status).toBe(200)
-      await within(1000, async () => (await verifyOn(other)).body.code === 'NOT_FOUND')
+      await within(5000, async () => (await verifyOnOther()).body.valid === true)
+      await test({ projectId: p.id, keyId, verifyOnOther })
     } finally {
       await other.close()
     }
+  }
+
+  it('a key deleted on one instance is refused by the other within 1 s, though it had just verified it', async () => {
+    await keyKnownToOther(async ({ projectId, keyId, verifyOnOther }) => {
+      expect((await verifyOnOther()).body.valid).toBe(true)
+      expect((await s.request('DELETE', `/api/manage/dapp/${projectId}/api-key/${keyId}`, { token: owner.accessToken })).status).toBe(200)
+      await within(1000, async () => (await verifyOnOther()).body.code === 'NOT_FOUND')
+    })
   })
 
   it('a key rolled out on one instance is EXPIRED on the other within 1 s', async () => {
-    const other = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN } })
-    try {
-      const p = await newProject(s, owner.accessToken)
-      const [id, key] = only(p.apiKey)
-      const verifyOn = (server: TestServer) =>
-        server.request('POST', '/api/keys/verify', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { key } })
-      await within(5000, async () => (await verifyOn(other)).body.valid === true)
-      expect((await roll(p.id, id, { graceSeconds: 0 })).status).toBe(201)
-      await within(1000, async () => (await verifyOn(other)).body.code === 'EXPIRED')
-    } finally {
-      await other.close()
-    }
+    await keyKnownToOther(async ({ projectId, keyId, verifyOnOther }) => {
+      expect((await roll(projectId, keyId, { graceSeconds: 0 })).status).toBe(201)
+      await within(1000, async () => (await verifyOnOther()).body.code === 'EXPIRED')
+    })
   })
 })

@@ -16,11 +16,10 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { pgliteDatabase } from '../../server/db/pglite'
 import { loadMigrations, migrate } from '../../server/db/migrate'
-import { adminUrl, urlForDatabase, waitForNoConnections } from './storage'
+import { createDatabase, dropDatabase, urlForDatabase } from './storage'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,26 +42,12 @@ export default async function setup(project: TestProject) {
   let runDatabase = ''
   if (postgres) {
     runDatabase = `flex_test_run_${randomBytes(6).toString('hex')}`
-    const c = new pg.Client({ connectionString: adminUrl() })
-    await c.connect()
-    try {
-      await c.query(`CREATE DATABASE ${runDatabase}`)
-    } finally {
-      await c.end()
-    }
+    await createDatabase(runDatabase)
   }
   project.provide('flexPostgresUrl', runDatabase ? urlForDatabase(runDatabase) : '')
 
   return async () => {
-    if (!runDatabase) return
-    const c = new pg.Client({ connectionString: adminUrl() })
-    await c.connect()
-    try {
-      await waitForNoConnections(c, runDatabase)
-      await c.query(`DROP DATABASE IF EXISTS ${runDatabase} WITH (FORCE)`)
-    } finally {
-      await c.end()
-    }
+    if (runDatabase) await dropDatabase(runDatabase)
   }
 }
 

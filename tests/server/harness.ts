@@ -28,7 +28,7 @@ import { openDatabase, type Database, type Row } from '../../server/db/index'
 import { migrate } from '../../server/db/migrate'
 import { pgliteDatabase } from '../../server/db/pglite'
 import type { ScryptCost } from '../../server/security/password'
-import { adminUrl, scratchDir, urlForDatabase, usePostgres, waitForNoConnections } from './storage'
+import { createDatabase, dropDatabase, scratchDir, urlForDatabase, usePostgres } from './storage'
 
 export { usePostgres }
 
@@ -70,29 +70,15 @@ export async function freshStorage(): Promise<Storage> {
     await cp(await pgliteTemplate(), dataDir, { recursive: true })
     return { dataDir, env: { DATA_DIR: dataDir }, drop: () => rm(parent, { recursive: true, force: true }) }
   }
-  const admin = adminUrl()
   const name = newName('flex_test')
-  const client = new pg.Client({ connectionString: admin })
-  await client.connect()
-  try {
-    await client.query(`CREATE DATABASE ${name}`)
-  } finally {
-    await client.end()
-  }
+  await createDatabase(name)
   const databaseUrl = urlForDatabase(name)
   return {
     dataDir,
     databaseUrl,
     env: { DATABASE_URL: databaseUrl },
     async drop() {
-      const c = new pg.Client({ connectionString: admin })
-      await c.connect()
-      try {
-        await waitForNoConnections(c, name)
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      } finally {
-        await c.end()
-      }
+      await dropDatabase(name)
       await rm(parent, { recursive: true, force: true })
     },
   }

@@ -1,7 +1,7 @@
 /** Where the server suite's databases live; shared by the harness and the run's global set-up. */
 import { statfs } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import type pg from 'pg'
+import pg from 'pg'
 
 export const usePostgres = process.env.FLEX_TEST_DB === 'postgres'
 
@@ -28,12 +28,36 @@ export function urlForDatabase(name: string, searchPath?: string): string {
  * pool.end() resolves before the server has seen every connection go; a
  * DROP … WITH (FORCE) would then kill those, and their clients would log errors.
  */
-export async function waitForNoConnections(admin: pg.Client, database: string): Promise<void> {
+async function waitForNoConnections(admin: pg.Client, database: string): Promise<void> {
   for (let i = 0; i < 50; i++) {
     const [{ n }] = (await admin.query('SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = $1', [database])).rows
     if (n === 0) return
     await new Promise((r) => setTimeout(r, 20))
   }
+}
+
+/** Runs `use` on a connection to DATABASE_URL's own database, closed afterwards. */
+async function withAdmin<T>(use: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl() })
+  await admin.connect()
+  try {
+    return await use(admin)
+  } finally {
+    await admin.end()
+  }
+}
+
+/** Makes an empty database next to DATABASE_URL's; its URL is urlForDatabase(name). */
+export async function createDatabase(name: string): Promise<void> {
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`))
+}
+
+/** Drops a database made by createDatabase, once its last connection has gone. */
+export async function dropDatabase(name: string): Promise<void> {
+  await withAdmin(async (admin) => {
+    await waitForNoConnections(admin, name)
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  })
 }
 
 let scratch: Promise<string> | undefined
