@@ -5,6 +5,8 @@ import { useElement } from '../context/element'
  * After a screen change, puts focus on the new screen's heading so keyboard and
  * screen-reader users land on it (the link they used is gone). Never steals
  * focus the host page holds: only when focus was in this element or was lost.
+ * A screen whose chunk is still on its way has no heading yet: focus goes to
+ * it when it arrives, unless the reader has moved on by then.
  */
 export function useRouteFocus(screen: string | null, container: RefObject<HTMLElement | null>): void {
   const { host } = useElement()
@@ -12,12 +14,21 @@ export function useRouteFocus(screen: string | null, container: RefObject<HTMLEl
   useEffect(() => {
     if (screen === previous.current || !screen) return
     previous.current = screen
-    const active = document.activeElement
-    const focusIsOurs = !active || active === document.body || active === host
-    if (!focusIsOurs) return
-    const heading = container.current?.querySelector<HTMLElement>('h1, h2')
-    if (!heading) return
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
-    heading.focus()
+    const focusHeading = (): boolean => {
+      const active = document.activeElement
+      const focusIsOurs = !active || active === document.body || active === host
+      if (!focusIsOurs) return true
+      const heading = container.current?.querySelector<HTMLElement>('h1, h2')
+      if (!heading) return false
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+      heading.focus()
+      return true
+    }
+    if (focusHeading() || !container.current) return
+    const observer = new MutationObserver(() => {
+      if (focusHeading()) observer.disconnect()
+    })
+    observer.observe(container.current, { childList: true, subtree: true })
+    return () => observer.disconnect()
   }, [screen, host, container])
 }

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import { SignupScreen } from './SignupScreen'
+import { LazySignupScreen } from './lazy'
 import { useRouteFocus } from '../../router/useRouteFocus'
 import { LoginScreen } from './LoginScreen'
 
@@ -13,7 +13,7 @@ function StandaloneAuth({ start }: { start: 'login' | 'signup' }) {
   useRouteFocus(screen, container)
   return (
     <div ref={container} className="contents">
-      {screen === 'login' ? <LoginScreen onSwitch={() => setScreen('signup')} /> : <SignupScreen onSwitch={() => setScreen('login')} />}
+      {screen === 'login' ? <LoginScreen onSwitch={() => setScreen('signup')} /> : <LazySignupScreen onSwitch={() => setScreen('login')} />}
     </div>
   )
 }

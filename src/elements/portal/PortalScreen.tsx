@@ -1,11 +1,20 @@
-import { useRef } from 'react'
-import { AppFrame } from '../../components/frame/AppFrame'
+import { useEffect, useRef } from 'react'
 import { LoginScreen } from '../../components/auth/LoginScreen'
-import { ProjectDetailScreen } from '../project-detail/ProjectDetailScreen'
+import { LazySignupScreen } from '../../components/auth/lazy'
+import { whenIdle } from '../../components/chunk/chunk'
 import { ProjectsScreen } from '../projects/ProjectsScreen'
-import { SignupScreen } from '../../components/auth/SignupScreen'
+import { LazyDashboard } from '../projects/lazy'
 import { useGuardedRoute } from './useGuardedRoute'
+import type { ScreenName } from '../../router/routes'
+import { LazyProjectPage } from './lazy'
 import { useRouteFocus } from '../../router/useRouteFocus'
+
+/** The chunk a reader most likely needs after each screen: fetched once that screen is idle. */
+const NEXT: Partial<Record<ScreenName, () => void>> = {
+  login: LazyDashboard.chunk.prefetch,
+  signup: LazyDashboard.chunk.prefetch,
+  dashboard: LazyProjectPage.chunk.prefetch,
+}
 
 /**
  * <flex-portal>'s router over the route table. The screens are plain React
@@ -13,21 +22,22 @@ import { useRouteFocus } from '../../router/useRouteFocus'
  * unmounts while its parent element renders makes React warn "Attempted to
  * synchronously unmount a root while React was already rendering"
  * (https://github.com/bitovi/react-to-web-component/issues/114).
+ * Only the log-in screen travels with the script; the others are chunks.
  */
 export function PortalScreen() {
   const screen = useGuardedRoute()
   const container = useRef<HTMLDivElement>(null)
   useRouteFocus(screen, container)
+  useEffect(() => {
+    const next = screen ? NEXT[screen] : undefined
+    return next && whenIdle(next)
+  }, [screen])
   return (
     <div ref={container} className="contents">
       {screen === 'login' && <LoginScreen inPortal />}
-      {screen === 'signup' && <SignupScreen inPortal />}
+      {screen === 'signup' && <LazySignupScreen inPortal />}
       {screen === 'dashboard' && <ProjectsScreen />}
-      {screen === 'project' && (
-        <AppFrame>
-          <ProjectDetailScreen inPortal />
-        </AppFrame>
-      )}
+      {screen === 'project' && <LazyProjectPage />}
     </div>
   )
 }

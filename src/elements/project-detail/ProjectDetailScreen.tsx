@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useManageApi } from '../../hooks/useManageApi'
 import { useNavigation } from '../../router/navigation'
 import { SignedOutNotice } from '../../components/SignedOutNotice'
-import { ProjectDetail } from './ProjectDetail'
+import { LazyProjectDetail } from './lazy'
 import { useElement } from '../../context/element'
 
 export interface ProjectDetailScreenProps {
@@ -28,5 +28,5 @@ export function ProjectDetailScreen({ projectId, inPortal = false }: ProjectDeta
   }, [id, signedIn, inPortal, host])
   if (!signedIn) return <SignedOutNotice />
   // key: another project starts from a clean state (no stale dialogs or data).
-  return <ProjectDetail key={id} id={id} />
+  return <LazyProjectDetail key={id} id={id} />
 }
