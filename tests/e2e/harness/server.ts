@@ -41,13 +41,14 @@ export async function startServer({
   port = 0,
   dataDir,
   requireBundle = true,
-}: { port?: number; dataDir?: string; requireBundle?: boolean } = {}): Promise<ServerProcess> {
+  env: extraEnv = {},
+}: { port?: number; dataDir?: string; requireBundle?: boolean; env?: Record<string, string> } = {}): Promise<ServerProcess> {
   // A restart skips this: like `npm start`, the server builds a missing bundle itself.
   if (requireBundle && !existsSync(BUNDLE)) {
     throw new Error('dist/flex-portal.js is missing: run the suite with `npm run test:e2e`, which builds it first.')
   }
   const dir = dataDir ?? (await newDataDir())
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir }
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extraEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir }
   // CI exports DATABASE_URL for the server suite; the browser suite wants its own
   // embedded database per run, so a restart can keep or drop the data at will.
   delete env.DATABASE_URL

@@ -1,0 +1,177 @@
+/**
+ * Loading on demand, as a browser does it: each demo page's first screen
+ * fetches only the loader, the module and its core, plus the one chunk the
+ * reader most likely needs next once the page is idle; a walk through every
+ * screen fetches the rest; the script works from another origin under a CSP
+ * that names only the portal; a chunk that cannot be fetched says so and
+ * "Try again" brings it; and the host's <head> is never touched.
+ */
+import { createServer, type Server } from 'node:http'
+import { readdirSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import type { Page, Request } from '@playwright/test'
+import { createAccount, createProjectFor, freshEmail, PASSWORD } from './harness/api'
+import { DIST_DIR } from './harness/paths'
+import { addProject, button, heading, logIn, signUp, TEXT } from './harness/screens'
+import { removeDataDir, startServer } from './harness/server'
+import { expect, test } from './harness/test'
+
+/** The script files the build wrote, by the part of the product they hold. */
+const DIST_SCRIPTS = readdirSync(DIST_DIR).filter((name) => /\.m?js$/.test(name))
+const chunk = (name: string) => {
+  const file = DIST_SCRIPTS.find((f) => f.startsWith(`fp-${name}-`))
+  if (!file) throw new Error(`no chunk fp-${name}-*.js in dist/ (${DIST_SCRIPTS.join(', ')})`)
+  return file
+}
+/** What every first screen needs: the loader, the module and everything it imports statically. */
+const FIRST = ['flex-portal.js', 'flex-portal.mjs', ...DIST_SCRIPTS.filter((f) => f.startsWith('fp-core-') || f.startsWith('fp-rolldown-runtime-'))]
+/** The dashboard and what it imports: the chunk a log-in screen fetches once idle. */
+const DASHBOARD = ['Dashboard', 'AppFrame', 'FolderIcon', 'RevealSnippets'].map(chunk)
+const NOT_BEFORE_NEEDED = ['SignupScreen', 'ProjectPage', 'ProjectDetail'].map(chunk)
+
+/** The names of the script files a page asks for, in order, as they are asked for. */
+function scriptRequests(page: Page): string[] {
+  const names: string[] = []
+  page.on('request', (request: Request) => {
+    const name = new URL(request.url()).pathname.split('/').pop() ?? ''
+    if (request.resourceType() === 'script' || /\.m?js$/.test(name)) names.push(name)
+  })
+  return names
+}
+
+/** The host's <head> as the parser left it, kept by an init script before any of ours runs. */
+async function keepHeadAsParsed(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      ;(window as unknown as { __headAsParsed: string }).__headAsParsed = document.head.innerHTML
+    })
+  })
+}
+async function expectHeadUntouched(page: Page): Promise<void> {
+  const { now, parsed } = await page.evaluate(() => ({
+    now: document.head.innerHTML,
+    parsed: (window as unknown as { __headAsParsed: string }).__headAsParsed,
+  }))
+  expect(parsed).toBeTruthy()
+  expect(now).toBe(parsed)
+  expect(await page.locator('head link[rel="modulepreload"], head style').count()).toBe(0)
+}
+
+/** Waits until the page has asked for `names` (the idle prefetch is a background fetch). */
+async function expectRequested(requests: string[], names: string[]): Promise<void> {
+  await expect.poll(() => names.filter((n) => !requests.includes(n))).toEqual([])
+}
+
+test.describe('loading on demand', () => {
+  for (const [path, firstScreen] of [
+    ['/', (page: Page) => button(page, 'Log in')],
+    ['/docs.html', (page: Page) => button(page, 'Log in')],
+    ['/existing.html', (page: Page) => button(page, 'Log in')],
+  ] as const) {
+    test(`${path}: the first screen fetches the core only, then the dashboard's chunk when idle, and nothing else`, async ({ page }) => {
+      const requests = scriptRequests(page)
+      await keepHeadAsParsed(page)
+      await page.goto(path)
+      await expect(firstScreen(page)).toBeEnabled()
+      const atFirstScreen = [...requests]
+      for (const name of FIRST) expect(atFirstScreen, `${name} before 'Log in' is usable`).toContain(name)
+      for (const name of NOT_BEFORE_NEEDED) expect(atFirstScreen).not.toContain(name)
+      // Idle: the dashboard is fetched ahead of the sign-in that needs it.
+      await expectRequested(requests, DASHBOARD)
+      await page.waitForLoadState('networkidle')
+      const scripts = new Set(requests.filter((n) => DIST_SCRIPTS.includes(n)))
+      expect([...scripts].sort()).toEqual([...FIRST, ...DASHBOARD].sort())
+      // Each file once: a second element or a second script tag asks for nothing again.
+      expect(requests.filter((n) => n === 'flex-portal.mjs')).toHaveLength(1)
+      await expectHeadUntouched(page)
+    })
+  }
+
+  test('a walk through every screen fetches every chunk, each once, and leaves <head> as it was', async ({ page }) => {
+    const requests = scriptRequests(page)
+    await keepHeadAsParsed(page)
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Sign up' }).click()
+    await expect(heading(page, TEXT.signUpHeading)).toBeVisible()
+    await signUp(page, { email: freshEmail(), password: PASSWORD })
+    await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
+    const info = await addProject(page, 'Walk')
+    await button(info, 'Exit').click()
+    await page.getByRole('row').filter({ hasText: 'Walk' }).getByRole('link', { name: 'Walk' }).click()
+    await expect(page.getByText(TEXT.projectInformation)).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    const scripts = requests.filter((n) => DIST_SCRIPTS.includes(n))
+    expect([...new Set(scripts)].sort()).toEqual([...DIST_SCRIPTS].sort())
+    expect(scripts).toHaveLength(new Set(scripts).size)
+    await expectHeadUntouched(page)
+  })
+
+  test('a chunk that cannot be fetched shows a clear message and "Try again", which fetches it and goes on', async ({ page, problems }) => {
+    let blocked = true
+    await page.route(`**/${chunk('SignupScreen')}`, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()))
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Sign up' }).click()
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText('This part of the portal could not be loaded.')
+    await expect(alert).toContainText('Check your connection, then try again.')
+    blocked = false
+    await button(alert, 'Try again').click()
+    await expect(heading(page, TEXT.signUpHeading)).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    // The only trace of the failure is the browser's own line for the refused request.
+    expect(problems.failedLoads.length).toBeGreaterThan(0)
+  })
+
+  test('the dashboard chunk blocked on a standalone <flex-projects>: "Try again" after signing in shows the projects', async ({ page, server }) => {
+    const account = await createAccount(server.origin)
+    await createProjectFor(server.origin, account, 'Blocked then fine')
+    let blocked = true
+    await page.route(`**/${chunk('Dashboard')}`, (route) => (blocked ? route.abort('blockedbyclient') : route.continue()))
+    await page.goto('/existing.html')
+    await logIn(page.locator('flex-login'), { email: account.email, password: PASSWORD })
+    const projects = page.locator('flex-projects')
+    await expect(projects.getByRole('alert')).toContainText('could not be loaded')
+    blocked = false
+    await button(projects, 'Try again').click()
+    await expect(projects.getByRole('link', { name: 'Blocked then fine' })).toBeVisible()
+  })
+})
+
+test.describe('from another origin', () => {
+  let host: Server | undefined
+  test.afterEach(() => new Promise<void>((resolve) => (host ? host.close(() => resolve()) : resolve())))
+
+  test('a page on a second loopback port whose CSP names only the portal’s origin runs the portal and its chunks', async ({ page, problems }) => {
+    // The host first: the portal's API must know its origin for CORS.
+    let portalOrigin = ''
+    host = createServer((_req, res) => {
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': `default-src 'self'; script-src ${portalOrigin}; connect-src ${portalOrigin}; style-src 'self'; base-uri 'none'`,
+      })
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Another site</title></head>
+<body><main><flex-portal api-base="${portalOrigin}/api" router="memory"></flex-portal></main>
+<script src="${portalOrigin}/flex-portal.js"></script></body></html>`)
+    })
+    await new Promise<void>((resolve) => host!.listen(0, '127.0.0.1', resolve))
+    const hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`
+    const portal = await startServer({ env: { CORS_ORIGINS: hostOrigin } })
+    try {
+      portalOrigin = portal.origin
+      const requests = scriptRequests(page)
+      await keepHeadAsParsed(page)
+      await page.goto(hostOrigin + '/')
+      await expect(button(page, 'Log in')).toBeEnabled()
+      await page.getByRole('link', { name: 'Sign up' }).click()
+      await signUp(page, { email: freshEmail(), password: PASSWORD })
+      await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
+      expect(requests).toContain(chunk('SignupScreen'))
+      expect(requests).toContain(chunk('Dashboard'))
+      await expectHeadUntouched(page)
+      expect(problems.cspViolations).toEqual([])
+    } finally {
+      await portal.stop()
+      await removeDataDir(portal.dataDir)
+    }
+  })
+})
