@@ -60,6 +60,8 @@ export interface ProbeResult {
   responses: Record<string, number>
   /** startTime, responseEnd of the resources whose path ends so. */
   resource: (suffix: string) => { startTime: number; responseEnd: number } | undefined
+  /** The paths of the resources fetched so far, with their start times (ms since navigation). */
+  resources: Array<{ name: string; startTime: number; responseEnd: number }>
 }
 
 /** A fresh context (empty cache and storage) with the probe installed. */
@@ -94,5 +96,5 @@ export async function probeResult(page: Page, timeoutMs = 30_000): Promise<Probe
       .getEntriesByType('resource')
       .map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime, responseEnd: (e as PerformanceResourceTiming).responseEnd })),
   }))
-  return { ...marks, resource: (suffix) => resources.find((r) => r.name.endsWith(suffix)) }
+  return { ...marks, resources, resource: (suffix) => resources.find((r) => r.name.endsWith(suffix)) }
 }

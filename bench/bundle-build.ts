@@ -1,18 +1,26 @@
 /**
- * Builds the script-tag bundle again, the way `npm run build` does (same
+ * Builds the scripts again, the way `npm run build` does (same
  * vite.config.ts, production mode), but into a folder of our choosing and with
  * overrides such as source maps or another minifier. The size-budget plugin
  * is left out: these builds are measurements, not releases.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, loadConfigFromFile, mergeConfig, type InlineConfig, type Plugin, type PluginOption } from 'vite'
 import { ROOT } from './paths'
 
-export interface BuiltBundle {
+export interface BuiltFile {
+  name: string
   code: string
   map?: { sources: string[]; mappings: string }
+}
+
+export interface BuiltBundle {
+  /** Every script file (the loader, the module, the chunks), in name order. */
+  files: BuiltFile[]
+  /** All of their code, one after another (for comparing minifiers). */
+  code: string
 }
 
 const STYLES_ID = join(ROOT, 'virtual-flex-styles.js')
@@ -50,11 +58,17 @@ export async function buildBundle(overrides: InlineConfig['build'] = {}): Promis
   const config = mergeConfig({ ...loaded.config, plugins }, { build: { ...overrides, outDir: dir, emptyOutDir: true } }) as InlineConfig
   try {
     await build({ ...config, root: ROOT, configFile: false, mode: 'production', logLevel: 'silent' })
-    const file = join(dir, 'flex-portal.js')
-    // A source map build ends with a sourceMappingURL comment the release does not have.
-    const code = readFileSync(file, 'utf8').replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '')
-    const map = overrides.sourcemap ? JSON.parse(readFileSync(`${file}.map`, 'utf8')) : undefined
-    return { code, map }
+    const files = readdirSync(dir)
+      .filter((name) => /\.m?js$/.test(name))
+      .sort()
+      .map((name): BuiltFile => {
+        const file = join(dir, name)
+        // A source map build ends with a sourceMappingURL comment the release does not have.
+        const code = readFileSync(file, 'utf8').replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '')
+        const map = overrides.sourcemap && existsSync(`${file}.map`) ? JSON.parse(readFileSync(`${file}.map`, 'utf8')) : undefined
+        return { name, code, map }
+      })
+    return { files, code: files.map((f) => f.code).join('\n') }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -1,5 +1,8 @@
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url))
-export const DIST_BUNDLE = fileURLToPath(new URL('../dist/flex-portal.js', import.meta.url))
+export const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
+/** The classic script a host adds, and the module it imports. */
+export const LOADER = 'flex-portal.js'
+export const MODULE = 'flex-portal.mjs'
 export const RESULTS_FILE = fileURLToPath(new URL('../bench-results/latest.json', import.meta.url))
