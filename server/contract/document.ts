@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Env } from 'hono'
-import { ErrorBody } from '../../src/contract/responses'
+import { ErrorBody } from '../../contract/responses'
 import { ERROR_RESPONSES } from './errors'
 
 // Rendered as the Quickstart section of the reference at GET /docs (the portal's

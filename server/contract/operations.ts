@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { ErrorBody, Health } from '../../src/contract/responses'
+import { ErrorBody, Health } from '../../contract/responses'
 import { badRequest, jsonContent } from './errors'
 
 export const healthRoute = createRoute({

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { KeyFields, NewProject, Roll } from '../../src/contract/requests'
-import { CreatedProject, Deleted, KeyEntry, KeyMap, Project, ProjectList } from '../../src/contract/responses'
+import { KeyFields, NewProject, Roll } from '../../contract/requests'
+import { CreatedProject, Deleted, KeyEntry, KeyMap, Project, ProjectList } from '../../contract/responses'
 import { bodyErrors, conflict, jsonContent, managedErrors, notFound } from './errors'
 
 /** The /manage/dapp calls: projects and their API keys, behind the user's access token. */

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
-import { DeviceRegistration, LogIn, SignUp } from '../../src/contract/requests'
-import { AccessData, DeviceToken } from '../../src/contract/responses'
+import { DeviceRegistration, LogIn, SignUp } from '../../contract/requests'
+import { AccessData, DeviceToken } from '../../contract/responses'
 import { bodyErrors, conflict, internalError, jsonContent, managedErrors, tooManyRequests, unauthorized } from './errors'
 
 /** The device, sign-up, log-in and sign-out calls. */

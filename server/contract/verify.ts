@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
-import { VerifyRequest } from '../../src/contract/requests'
-import { ErrorBody, Verification } from '../../src/contract/responses'
+import { VerifyRequest } from '../../contract/requests'
+import { ErrorBody, Verification } from '../../contract/responses'
 import { bodyErrors, internalError, jsonContent, unauthorized } from './errors'
 
 /**

@@ -1,4 +1,4 @@
-import type { KeyEntry, KeyMap } from '../../src/contract/responses'
+import type { KeyEntry, KeyMap } from '../../contract/responses'
 import type { Database, Queryable } from '../db/index'
 import { maskApiKey } from '../security/api-keys'
 import { insertKey } from './projects'

@@ -1,4 +1,4 @@
-import type { CreatedProject, KeyMap, Project, ProjectSummary } from '../../src/contract/responses'
+import type { CreatedProject, KeyMap, Project, ProjectSummary } from '../../contract/responses'
 import type { Database, Queryable } from '../db/index'
 import { newApiKey, newWebhookSecret } from '../security/api-keys'
 import { randomId } from '../security/random'

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { LogIn, SignUp } from '../../src/contract/requests'
+import { LogIn, SignUp } from '../../contract/requests'
 import { ContractApp } from '../contract/app'
 import { readBody } from '../contract/body'
 import { authenticateRoute, logoutRoute, registerRoute } from '../contract/session'

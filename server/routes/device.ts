@@ -1,4 +1,4 @@
-import { DeviceRegistration } from '../../src/contract/requests'
+import { DeviceRegistration } from '../../contract/requests'
 import { ContractApp } from '../contract/app'
 import { readBody } from '../contract/body'
 import { registerDeviceRoute } from '../contract/session'

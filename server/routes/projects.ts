@@ -1,4 +1,4 @@
-import { KeyFields, NewProject, Roll } from '../../src/contract/requests'
+import { KeyFields, NewProject, Roll } from '../../contract/requests'
 import { ContractApp } from '../contract/app'
 import { readBody, readOptionalBody } from '../contract/body'
 import { createKeyRoute, createProjectRoute, deleteKeyRoute, getProjectRoute, listProjectsRoute, rollKeyRoute, updateKeyRoute } from '../contract/projects'

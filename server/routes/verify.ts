@@ -3,7 +3,7 @@ import { hash, timingSafeEqual } from 'node:crypto'
 import { HttpError } from '../http/errors'
 import { readJsonObject } from '../http/validate'
 import { parseBody } from '../contract/body'
-import { VERIFY_KEY_MAX, VerifyRequest } from '../../src/contract/requests'
+import { VERIFY_KEY_MAX, VerifyRequest } from '../../contract/requests'
 import type { RouteDeps } from './context'
 
 export const VERIFY_NOT_CONFIGURED = 'Key verification is not configured on this server: set SERVICE_TOKEN to enable POST /keys/verify.'
