@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { DOCS_CSP } from '../routes/docs'
+import { DOCS_CSP } from '../resources/docs/routes'
 
 /**
  * The demo pages hold no inline script or style, so they can run under the

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { KEY_EXPIRED, PROJECT_NOT_FOUND } from '../../server/routes/projects'
-import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/routes/verify'
+import { KEY_EXPIRED, PROJECT_NOT_FOUND } from '../../server/resources/projects/routes'
+import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
 import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestResponse, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'

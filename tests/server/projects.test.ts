@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_REQUIRED, SESSION_EXPIRED } from '../../server/http/auth'
-import { KEY_NOT_FOUND, PROJECT_NOT_FOUND } from '../../server/routes/projects'
+import { KEY_NOT_FOUND, PROJECT_NOT_FOUND } from '../../server/resources/projects/routes'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 
 let s: TestServer

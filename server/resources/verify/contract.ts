@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
-import { VerifyRequest } from '../../contract/requests'
-import { ErrorBody, Verification } from '../../contract/responses'
-import { bodyErrors, internalError, jsonContent, unauthorized } from './errors'
+import { VerifyRequest } from '../../../contract/requests'
+import { ErrorBody, Verification } from '../../../contract/responses'
+import { bodyErrors, internalError, jsonContent, unauthorized } from '../../openapi/error-responses'
 
 /**
  * POST /keys/verify, described here; its handler (routes/verify.ts) is mounted

@@ -1,4 +1,4 @@
-import { randomId, sha256 } from './random'
+import { randomId, sha256 } from '../../security/random'
 
 export const API_KEY_PREFIX = 'fxk_'
 

@@ -1,9 +1,9 @@
-import type { CreatedProject, KeyMap, Project, ProjectSummary } from '../../contract/responses'
-import type { Database, Queryable } from '../db/index'
-import { newApiKey, newWebhookSecret } from '../security/api-keys'
-import { randomId } from '../security/random'
-import { KEY_CHANNEL, listKeys } from './api-keys'
-import { iso } from './time'
+import type { CreatedProject, KeyMap, Project, ProjectSummary } from '../../../contract/responses'
+import type { Database, Queryable } from '../../db/index'
+import { newApiKey, newWebhookSecret } from '../api-keys/key'
+import { randomId } from '../../security/random'
+import { KEY_CHANNEL, listKeys } from '../api-keys/data'
+import { iso } from '../../db/time'
 
 type ProjectRow = { id: string; name: string; description: string; status: string; created_at: Date }
 

@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto'
-import { findKeyByHash, KEY_CHANNEL, touchKey, type VerifiedKey } from '../data/api-keys'
-import { iso } from '../data/time'
-import type { Database } from '../db/index'
-import type { Log } from '../http/logger'
+import { findKeyByHash, KEY_CHANNEL, touchKey, type VerifiedKey } from '../api-keys/data'
+import { iso } from '../../db/time'
+import type { Database } from '../../db/index'
+import type { Log } from '../../http/logger'
 
 export type Verification =
   { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null } | { valid: false; code: 'NOT_FOUND' | 'EXPIRED' }

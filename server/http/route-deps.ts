@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config'
 import type { Database } from '../db/index'
-import type { KeyVerifier } from '../security/key-verifier'
+import type { KeyVerifier } from '../resources/verify/key-verifier'
 
 /** What every route module is built from. */
 export interface RouteDeps {

@@ -4,7 +4,7 @@ import { Hono } from 'hono'
 
 const require = createRequire(import.meta.url)
 const REDOC = require.resolve('redoc/bundles/redoc.standalone.js')
-const INIT = new URL('../docs/init.js', import.meta.url)
+const INIT = new URL('./init.js', import.meta.url)
 
 /**
  * The page's own policy: scripts only from here (Redoc's bundle and the init

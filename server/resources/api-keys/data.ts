@@ -1,8 +1,8 @@
-import type { KeyEntry, KeyMap } from '../../contract/responses'
-import type { Database, Queryable } from '../db/index'
-import { maskApiKey } from '../security/api-keys'
-import { insertKey } from './projects'
-import { iso } from './time'
+import type { KeyEntry, KeyMap } from '../../../contract/responses'
+import type { Database, Queryable } from '../../db/index'
+import { maskApiKey } from './key'
+import { insertKey } from '../projects/data'
+import { iso } from '../../db/time'
 
 /** NOTIFY channel: the payload is the id of a key that was deleted, rolled or edited. */
 export const KEY_CHANNEL = 'flex_api_keys'

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { KeyFields, NewProject, Roll } from '../../contract/requests'
-import { CreatedProject, Deleted, KeyEntry, KeyMap, Project, ProjectList } from '../../contract/responses'
-import { bodyErrors, conflict, jsonContent, managedErrors, notFound } from './errors'
+import { KeyFields, NewProject, Roll } from '../../../contract/requests'
+import { CreatedProject, Deleted, KeyEntry, KeyMap, Project, ProjectList } from '../../../contract/responses'
+import { bodyErrors, conflict, jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
 
 /** The /manage/dapp calls: projects and their API keys, behind the user's access token. */
 

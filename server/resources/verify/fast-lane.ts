@@ -1,11 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
-import type { Log } from '../http/logger'
-import { API_CSP } from '../http/security-headers'
-import { findUnstorable } from '../http/storable'
-import type { Verification } from '../security/key-verifier'
-import type { RouteDeps } from './context'
-import { KEY_MAX, serviceTokenCheck } from './verify'
+import type { Log } from '../../http/logger'
+import { API_CSP } from '../../http/security-headers'
+import { findUnstorable } from '../../http/storable'
+import type { Verification } from './key-verifier'
+import type { RouteDeps } from '../../http/route-deps'
+import { KEY_MAX, serviceTokenCheck } from './routes'
 
 /** Where the fast lane is mounted (the regular route is `/keys/verify` under `/api`). */
 export const VERIFY_PATH = '/api/keys/verify'
