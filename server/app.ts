@@ -10,16 +10,18 @@ import { securityHeaders } from './http/security-headers'
 import { serveStatic } from './http/static'
 import { storablePath } from './http/storable'
 import { userRateLimit } from './http/user-limit'
-import { authRoutes } from './resources/session/routes'
-import { deviceRoutes } from './resources/session/device-routes'
+import { requireToken } from './http/auth'
+import { apiKeyRoutes } from './resources/api-keys/routes'
+import { openApiRoutes } from './resources/docs/openapi'
 import { docsRoutes } from './resources/docs/routes'
 import { healthRoutes } from './resources/health/routes'
-import { openApiRoutes } from './resources/docs/openapi'
 import { projectRoutes } from './resources/projects/routes'
-import { verifyRoutes } from './resources/verify/routes'
+import { deviceRoutes } from './resources/session/device-routes'
+import { authRoutes } from './resources/session/routes'
+import { verifyKeyRoute } from './resources/verify/contract'
 import { VERIFY_PATH, verifyFastLane } from './resources/verify/fast-lane'
 import { keyVerifier } from './resources/verify/key-verifier'
-import { verifyKeyRoute } from './resources/verify/contract'
+import { verifyRoutes } from './resources/verify/routes'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
 
@@ -38,7 +40,8 @@ export interface AppDeps {
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
 export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
   const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
-  const deps = { db, config, clock, keys: keyVerifier(db, clock, log) }
+  const deps = { db, config, clock }
+  const keys = keyVerifier(db, clock, log)
 
   // OpenAPIHono: the calls of the route groups (ContractApp, contract/app.ts) make /openapi.json.
   const api = new OpenAPIHono()
@@ -65,14 +68,20 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
       throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
     }),
   )
+  // Everything under /manage is a signed-in user's: one guard for the prefix,
+  // ahead of the resources mounted there (projects, their keys, those to come),
+  // so a request's token is looked up once and a path that no route serves
+  // answers 401 before 404.
+  api.use('/manage/*', requireToken(db, 'access'))
   api
     .route('/', deviceRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/', projectRoutes(deps))
+    .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', healthRoutes(deps))
     .route('/', openApiRoutes(api))
     .route('/', docsRoutes())
-    .route('/', verifyRoutes(deps))
+    .route('/', verifyRoutes({ ...deps, keys }))
   // Mounted as a plain Hono route for speed (routes/verify.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 
@@ -81,7 +90,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   app.notFound((c) => c.json({ message: 'Not found.' }, 404))
   // Key verification's common case, answered ahead of the request log and the
   // API's middleware (routes/verify-fast.ts); anything else goes on to the API.
-  app.post(VERIFY_PATH, verifyFastLane(deps, { log, maxBodyBytes: BODY_LIMIT_BYTES }))
+  app.post(VERIFY_PATH, verifyFastLane({ ...deps, keys }, { log, maxBodyBytes: BODY_LIMIT_BYTES }))
   app.use('*', requestLogger(log))
   app.use('*', securityHeaders(config.frameAncestors))
   app.route('/api', api)

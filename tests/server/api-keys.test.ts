@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { KEY_EXPIRED, PROJECT_NOT_FOUND } from '../../server/resources/projects/routes'
+import { KEY_EXPIRED } from '../../server/resources/api-keys/routes'
+import { PROJECT_NOT_FOUND } from '../../server/security/ownership'
 import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
 import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestResponse, type TestServer } from './harness'
 

@@ -1,15 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { KeyFields, NewProject, Roll } from '../../../contract/requests'
-import { CreatedProject, Deleted, KeyEntry, KeyMap, Project, ProjectList } from '../../../contract/responses'
+import { NewProject } from '../../../contract/requests'
+import { CreatedProject, Project, ProjectList } from '../../../contract/responses'
 import { bodyErrors, conflict, jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
 
-/** The /manage/dapp calls: projects and their API keys, behind the user's access token. */
+/** The /manage/dapp calls of projects themselves, behind the user's access token (their keys: api-keys/contract.ts). */
 
 const security = [{ accessToken: [] }]
-const projectId = z.string().meta({ description: 'Project ID (prj_…).' })
-const keyId = z.string().meta({ description: 'API project ID (apid_…).' })
-const project = z.object({ id: projectId })
-const projectKey = z.object({ id: projectId, keyId })
+const project = z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) })
 
 export const createProjectRoute = createRoute({
   method: 'post',
@@ -42,61 +39,4 @@ export const getProjectRoute = createRoute({
   security,
   request: { params: project },
   responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...managedErrors, ...notFound },
-})
-
-export const createKeyRoute = createRoute({
-  method: 'post',
-  path: '/manage/dapp/{id}/api-key',
-  tags: ['Projects'],
-  operationId: 'createApiKey',
-  summary: 'Add an API key pair',
-  description:
-    'The only answer that shows the whole new key. 409 once the project holds the most unexpired keys allowed (default 20). ' +
-    'The body is optional: without one the key is named "Default key" (a project\'s first) or "Key N", and never expires.',
-  security,
-  request: { params: project, body: { required: false, content: jsonContent(KeyFields) } },
-  responses: { 201: { description: 'Key created.', content: jsonContent(KeyMap) }, ...bodyErrors, ...managedErrors, ...notFound, ...conflict },
-})
-
-export const deleteKeyRoute = createRoute({
-  method: 'delete',
-  path: '/manage/dapp/{id}/api-key/{keyId}',
-  tags: ['Projects'],
-  operationId: 'deleteApiKey',
-  summary: 'Delete an API key pair',
-  security,
-  request: { params: projectKey },
-  responses: { 200: { description: 'Key deleted.', content: jsonContent(Deleted) }, ...managedErrors, ...notFound },
-})
-
-export const updateKeyRoute = createRoute({
-  method: 'patch',
-  path: '/manage/dapp/{id}/api-key/{keyId}',
-  tags: ['Projects'],
-  operationId: 'updateApiKey',
-  summary: 'Rename an API key or change its expiry',
-  description: 'An expired key can be renamed, but its expiry cannot be changed (409).',
-  security,
-  request: { params: projectKey, body: { required: true, content: jsonContent(KeyFields) } },
-  responses: {
-    200: { description: 'The key, as the project lists it.', content: jsonContent(KeyEntry) },
-    ...bodyErrors,
-    ...managedErrors,
-    ...notFound,
-    ...conflict,
-  },
-})
-
-export const rollKeyRoute = createRoute({
-  method: 'post',
-  path: '/manage/dapp/{id}/api-key/{keyId}/roll',
-  tags: ['Projects'],
-  operationId: 'rollApiKey',
-  summary: 'Replace an API key, with a grace period for the old one',
-  description:
-    "Creates a key with the old key's name and answers it whole, this once. The old key keeps verifying until now + graceSeconds, then verification answers EXPIRED; " +
-    'it stays listed until deleted. Works at the key limit. 409 for a key that has already expired.',
-  security,
-  request: { params: projectKey, body: { required: true, content: jsonContent(Roll) } },
-  responses: { 201: { description: 'The new key.', content: jsonContent(KeyMap) }, ...bodyErrors, ...managedErrors, ...notFound, ...conflict },
 })

@@ -5,9 +5,14 @@ import { readJsonObject } from '../../http/validate'
 import { parseBody } from '../../http/body'
 import { VERIFY_KEY_MAX, VerifyRequest } from '../../../contract/requests'
 import type { RouteDeps } from '../../http/route-deps'
+import type { KeyVerifier } from './key-verifier'
 
 export const VERIFY_NOT_CONFIGURED = 'Key verification is not configured on this server: set SERVICE_TOKEN to enable POST /keys/verify.'
 export const SERVICE_TOKEN_REQUIRED = 'A valid service token is required (Authorization: Bearer <SERVICE_TOKEN>).'
+
+export interface VerifyDeps extends RouteDeps {
+  keys: KeyVerifier
+}
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
@@ -37,7 +42,7 @@ export function serviceTokenCheck(serviceToken: string | undefined): ((authoriza
  * user. The answer names the key, never a secret. Its common case is answered
  * by the fast lane (verify-fast.ts) before it gets here.
  */
-export function verifyRoutes({ config, keys }: RouteDeps) {
+export function verifyRoutes({ config, keys }: VerifyDeps) {
   const authorized = serviceTokenCheck(config.serviceToken)
   return new Hono().post('/keys/verify', async (c) => {
     if (!authorized) throw new HttpError(503, VERIFY_NOT_CONFIGURED)
