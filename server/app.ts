@@ -7,7 +7,7 @@ import { fastBodyLimit } from './http/body-limit'
 import { HttpError, errorHandler } from './http/errors'
 import { requestLogger, type Log } from './http/logger'
 import { securityHeaders } from './http/security-headers'
-import { serveStatic } from './http/static'
+import { serveStatic, type StaticRoot } from './http/static'
 import { storablePath } from './http/storable'
 import { userRateLimit } from './http/user-limit'
 import { requireToken } from './http/auth'
@@ -31,8 +31,8 @@ export interface AppDeps {
   config?: AppOverrides
   /** Where request and error lines go (default: stdout). */
   log?: Log
-  /** Folders served at `/`, first match wins (the demo pages, then dist/). None: API only. */
-  staticRoots?: readonly string[]
+  /** Folders served at `/`, first match wins (the demo pages, then dist/, cross-origin). None: API only. */
+  staticRoots?: ReadonlyArray<string | StaticRoot>
   /** Milliseconds since the epoch (default Date.now); tests move it to pass key expiries. */
   clock?: () => number
 }
