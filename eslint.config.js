@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
@@ -30,6 +31,51 @@ const layering = [
                 .filter((other) => other !== name)
                 .flatMap((other) => [`**/${other}`, `**/${other}/**`]),
               message: "An element does not borrow from another element's folder: move what both use to components/, hooks/ or another shared place.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+]
+
+// The server is cut by resource: server/resources/<name>/ holds one
+// resource's routes, contract descriptions and SQL. Below them sit the
+// cross-cutting layers (http/, openapi/, security/, db/, config.ts), which
+// serve every resource and so never import one. A resource reaches another
+// only through its index.ts, the part it chooses to share ('../api-keys',
+// never '../api-keys/data'). Every folder under resources/ is a resource:
+// one added later is covered without touching this file.
+const RESOURCES = readdirSync(new URL('./server/resources/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const serverLayers = [
+  {
+    files: ['server/{http,openapi,security,db}/**/*.ts', 'server/config.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/resources', '**/resources/**'],
+              message: 'The layers below the resources serve them all and import none: move what is needed down here, or pass it in from app.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...RESOURCES.map((name) => ({
+    files: [`server/resources/${name}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: RESOURCES.filter((other) => other !== name).map((other) => `**/${other}/**`),
+              message: "A resource uses another only through its index.ts (import '../<name>'): export what is shared there, or move it below the resources.",
             },
           ],
         },
@@ -89,6 +135,7 @@ export default tseslint.config(
   },
   ...layering,
   ...contract,
+  ...serverLayers,
   {
     // The widget runs in someone else's page: it never logs (a log is where secrets leak).
     files: ['src/**/*.{ts,tsx}'],
