@@ -43,7 +43,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   const deps = { db, config, clock }
   const keys = keyVerifier(db, clock, log)
 
-  // OpenAPIHono: the calls of the route groups (ContractApp, contract/app.ts) make /openapi.json.
+  // OpenAPIHono: the calls of the route groups (ContractApp, openapi/contract-app.ts) make /openapi.json.
   const api = new OpenAPIHono()
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins)
@@ -82,14 +82,14 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', openApiRoutes(api))
     .route('/', docsRoutes())
     .route('/', verifyRoutes({ ...deps, keys }))
-  // Mounted as a plain Hono route for speed (routes/verify.ts): its description is added here.
+  // Mounted as a plain Hono route for speed (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 
   const app = new Hono()
   app.onError(errorHandler(log))
   app.notFound((c) => c.json({ message: 'Not found.' }, 404))
   // Key verification's common case, answered ahead of the request log and the
-  // API's middleware (routes/verify-fast.ts); anything else goes on to the API.
+  // API's middleware (resources/verify/fast-lane.ts); anything else goes on to the API.
   app.post(VERIFY_PATH, verifyFastLane({ ...deps, keys }, { log, maxBodyBytes: BODY_LIMIT_BYTES }))
   app.use('*', requestLogger(log))
   app.use('*', securityHeaders(config.frameAncestors))

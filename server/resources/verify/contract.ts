@@ -4,7 +4,7 @@ import { ErrorBody, Verification } from '../../../contract/responses'
 import { bodyErrors, internalError, jsonContent, unauthorized } from '../../openapi/error-responses'
 
 /**
- * POST /keys/verify, described here; its handler (routes/verify.ts) is mounted
+ * POST /keys/verify, described here; its handler (routes.ts) is mounted
  * by hand for speed and reads its body with parseBody(VerifyRequest, …), so
  * app.ts registers this description beside it.
  */

@@ -40,7 +40,7 @@ export function serviceTokenCheck(serviceToken: string | undefined): ((authoriza
  * POST /keys/verify, for the API provider's own services: is the key a client
  * presented good, and whose is it? Authenticated by SERVICE_TOKEN, not by a
  * user. The answer names the key, never a secret. Its common case is answered
- * by the fast lane (verify-fast.ts) before it gets here.
+ * by the fast lane (fast-lane.ts) before it gets here.
  */
 export function verifyRoutes({ config, keys }: VerifyDeps) {
   const authorized = serviceTokenCheck(config.serviceToken)
@@ -50,7 +50,7 @@ export function verifyRoutes({ config, keys }: VerifyDeps) {
       throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
     }
     const body = await readJsonObject(c)
-    // The contract's schema (contract/verify.ts documents the route), parsed without a router middleware.
+    // The contract's schema (contract.ts documents the route), parsed without a router middleware.
     const { key } = parseBody(VerifyRequest, body)
     return c.json(await keys.verify(key))
   })
