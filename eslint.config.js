@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
@@ -38,22 +39,66 @@ const layering = [
   })),
 ]
 
-// The API's schema contract (src/contract) is shared with the server: it holds
-// zod schemas and nothing of the widget, and the widget takes only its types,
-// so no schema library enters the bundle.
-const contract = [
+// The server is cut by resource: server/resources/<name>/ holds one
+// resource's routes, contract descriptions and SQL. Below them sit the
+// cross-cutting layers (http/, openapi/, security/, db/, config.ts), which
+// serve every resource and so never import one. A resource reaches another
+// only through its index.ts, the part it chooses to share ('../api-keys',
+// never '../api-keys/data'). Every folder under resources/ is a resource:
+// one added later is covered without touching this file.
+const RESOURCES = readdirSync(new URL('./server/resources/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const serverLayers = [
   {
-    files: ['src/contract/**/*.ts'],
+    files: ['server/{http,openapi,security,db}/**/*.ts', 'server/config.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*'], message: 'The contract is shared with the server: it imports zod and its own files only.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/resources', '**/resources/**'],
+              message: 'The layers below the resources serve them all and import none: move what is needed down here, or pass it in from app.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...RESOURCES.map((name) => ({
+    files: [`server/resources/${name}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: RESOURCES.filter((other) => other !== name).map((other) => `**/${other}/**`),
+              message: "A resource uses another only through its index.ts (import '../<name>'): export what is shared there, or move it below the resources.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+]
+
+// The API's schema contract (contract/ at the top) is shared by the server and
+// the widget: it holds zod schemas and imports nothing of either side, and the
+// widget takes only its types, so no schema library enters the bundle.
+const contract = [
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*'], message: 'The contract is shared by the server and the widget: it imports zod and its own files only.' }] },
       ],
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/contract/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -90,6 +135,7 @@ export default tseslint.config(
   },
   ...layering,
   ...contract,
+  ...serverLayers,
   {
     // The widget runs in someone else's page: it never logs (a log is where secrets leak).
     files: ['src/**/*.{ts,tsx}'],

@@ -7,19 +7,21 @@ import { fastBodyLimit } from './http/body-limit'
 import { HttpError, errorHandler } from './http/errors'
 import { requestLogger, type Log } from './http/logger'
 import { securityHeaders } from './http/security-headers'
-import { serveStatic } from './http/static'
+import { serveStatic, type StaticRoot } from './http/static'
 import { storablePath } from './http/storable'
 import { userRateLimit } from './http/user-limit'
-import { authRoutes } from './routes/auth'
-import { deviceRoutes } from './routes/device'
-import { docsRoutes } from './routes/docs'
-import { healthRoutes } from './routes/health'
-import { openApiRoutes } from './routes/openapi'
-import { projectRoutes } from './routes/projects'
-import { verifyRoutes } from './routes/verify'
-import { VERIFY_PATH, verifyFastLane } from './routes/verify-fast'
-import { keyVerifier } from './security/key-verifier'
-import { verifyKeyRoute } from './contract/verify'
+import { requireToken } from './http/auth'
+import { apiKeyRoutes } from './resources/api-keys/routes'
+import { openApiRoutes } from './resources/docs/openapi'
+import { docsRoutes } from './resources/docs/routes'
+import { healthRoutes } from './resources/health/routes'
+import { projectRoutes } from './resources/projects/routes'
+import { deviceRoutes } from './resources/session/device-routes'
+import { authRoutes } from './resources/session/routes'
+import { verifyKeyRoute } from './resources/verify/contract'
+import { VERIFY_PATH, verifyFastLane } from './resources/verify/fast-lane'
+import { keyVerifier } from './resources/verify/key-verifier'
+import { verifyRoutes } from './resources/verify/routes'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
 
@@ -29,8 +31,8 @@ export interface AppDeps {
   config?: AppOverrides
   /** Where request and error lines go (default: stdout). */
   log?: Log
-  /** Folders served at `/`, first match wins (the demo pages, then dist/). None: API only. */
-  staticRoots?: readonly string[]
+  /** Folders served at `/`, first match wins (the demo pages, then dist/, cross-origin). None: API only. */
+  staticRoots?: ReadonlyArray<string | StaticRoot>
   /** Milliseconds since the epoch (default Date.now); tests move it to pass key expiries. */
   clock?: () => number
 }
@@ -38,9 +40,10 @@ export interface AppDeps {
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
 export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
   const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
-  const deps = { db, config, clock, keys: keyVerifier(db, clock, log) }
+  const deps = { db, config, clock }
+  const keys = keyVerifier(db, clock, log)
 
-  // OpenAPIHono: the calls of the route groups (ContractApp, contract/app.ts) make /openapi.json.
+  // OpenAPIHono: the calls of the route groups (ContractApp, openapi/contract-app.ts) make /openapi.json.
   const api = new OpenAPIHono()
   if (config.corsOrigins.length > 0) {
     const allowed = new Set(config.corsOrigins)
@@ -65,23 +68,29 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
       throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
     }),
   )
+  // Everything under /manage is a signed-in user's: one guard for the prefix,
+  // ahead of the resources mounted there (projects, their keys, those to come),
+  // so a request's token is looked up once and a path that no route serves
+  // answers 401 before 404.
+  api.use('/manage/*', requireToken(db, 'access'))
   api
     .route('/', deviceRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/', projectRoutes(deps))
+    .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', healthRoutes(deps))
     .route('/', openApiRoutes(api))
     .route('/', docsRoutes())
-    .route('/', verifyRoutes(deps))
-  // Mounted as a plain Hono route for speed (routes/verify.ts): its description is added here.
+    .route('/', verifyRoutes({ ...deps, keys }))
+  // Mounted as a plain Hono route for speed (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 
   const app = new Hono()
   app.onError(errorHandler(log))
   app.notFound((c) => c.json({ message: 'Not found.' }, 404))
   // Key verification's common case, answered ahead of the request log and the
-  // API's middleware (routes/verify-fast.ts); anything else goes on to the API.
-  app.post(VERIFY_PATH, verifyFastLane(deps, { log, maxBodyBytes: BODY_LIMIT_BYTES }))
+  // API's middleware (resources/verify/fast-lane.ts); anything else goes on to the API.
+  app.post(VERIFY_PATH, verifyFastLane({ ...deps, keys }, { log, maxBodyBytes: BODY_LIMIT_BYTES }))
   app.use('*', requestLogger(log))
   app.use('*', securityHeaders(config.frameAncestors))
   app.route('/api', api)

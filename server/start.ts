@@ -7,6 +7,7 @@ import { ConfigError, type AppOverrides } from './config'
 import { openDatabase, type Database } from './db/index'
 import { migrate } from './db/migrate'
 import type { Log } from './http/logger'
+import type { StaticRoot } from './http/static'
 
 export const DEMO_DIR = fileURLToPath(new URL('../demo/', import.meta.url))
 export const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
@@ -19,7 +20,7 @@ export interface StartOptions extends AppOverrides {
   databaseUrl?: string
   log?: Log
   /** Default: the demo pages, then dist/. */
-  staticRoots?: readonly string[]
+  staticRoots?: ReadonlyArray<string | StaticRoot>
   /** An already open database (tests); otherwise one is opened from dataDir/databaseUrl. */
   db?: Database
   /** How long close() waits for in-flight requests before cutting them off. */
@@ -111,7 +112,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     throw err
   }
 
-  const app = createApp({ db, config: opts, log, staticRoots: opts.staticRoots ?? [DEMO_DIR, DIST_DIR] })
+  const app = createApp({ db, config: opts, log, staticRoots: opts.staticRoots ?? [DEMO_DIR, { dir: DIST_DIR, crossOrigin: true }] })
   const drain = drainer(app.fetch)
   let server!: Server
   let address: AddressInfo

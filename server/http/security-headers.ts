@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono'
-import { DOCS_CSP } from '../routes/docs'
 
 /**
  * The demo pages hold no inline script or style, so they can run under the
@@ -13,6 +12,16 @@ export const pageCsp = (frameAncestors = "'none'") =>
 export const PAGE_CSP = pageCsp()
 /** API answers are data, never a document to render or frame. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
+
+/**
+ * The policy of the API reference page (resources/docs/), kept here with the
+ * others so that this layer needs nothing from a resource: scripts only from
+ * here (Redoc's bundle and the init file), the document fetched from here;
+ * Redoc's styled-components write <style> elements and its search runs in a
+ * blob: worker, so those two are allowed.
+ */
+export const DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 const isApi = (path: string) => path.startsWith('/api/') || path === '/api'
 // The API reference page runs Redoc, which needs its own, looser policy.

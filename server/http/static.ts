@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises'
+import { serveStatic as serveFiles } from '@hono/node-server/serve-static'
 import { extname, resolve, sep } from 'node:path'
 import type { MiddlewareHandler } from 'hono'
 
@@ -16,12 +16,22 @@ const TYPES: Record<string, string> = {
 }
 
 /**
- * The file under one of `roots` that `urlPath` names, or undefined. Refuses
- * anything that could step outside a root: `..` or `.` segments, encoded
- * slashes or backslashes, NUL, dot-files, and any path that does not resolve
- * inside the root.
+ * A folder served at `/`. `crossOrigin` is for the bundle's folder: the
+ * script-tag build imports its chunks as ES modules from its own directory,
+ * and a module script from another origin loads only with CORS.
  */
-export async function findStaticFile(roots: readonly string[], urlPath: string): Promise<string | undefined> {
+export interface StaticRoot {
+  dir: string
+  crossOrigin?: boolean
+}
+
+/**
+ * The path of the file that `urlPath` (raw, still percent-encoded) names
+ * under a root, decoded once, or undefined. Refuses anything that could step outside a
+ * root: `..` or `.` segments, encoded slashes or backslashes, NUL, dot-files,
+ * and any extension not listed above.
+ */
+export function requestedFile(urlPath: string): string | undefined {
   let path: string
   try {
     path = decodeURIComponent(urlPath === '/' ? '/index.html' : urlPath)
@@ -32,33 +42,43 @@ export async function findStaticFile(roots: readonly string[], urlPath: string):
   const segments = path.split('/').slice(1)
   if (segments.some((s) => s === '' || s.startsWith('.'))) return undefined
   if (!TYPES[extname(path).toLowerCase()]) return undefined
-  for (const root of roots) {
-    const base = resolve(root)
-    const file = resolve(base, ...segments)
-    if (!file.startsWith(base + sep)) continue
-    try {
-      if ((await stat(file)).isFile()) return file
-    } catch {
-      // not in this root; try the next
-    }
-  }
-  return undefined
+  return path
 }
 
+type StaticEnv = { Variables: { staticFile?: string } }
+
 /**
- * Serves GET/HEAD requests from `roots`, first match wins; other requests fall
- * through. Files are small and few, so each is read whole; `no-cache` lets a
- * rebuilt bundle show up on the next reload.
+ * Serves GET/HEAD requests from `roots`, first match wins; anything else, and
+ * any path requestedFile refuses, falls through. `no-cache` lets a rebuilt
+ * bundle show up on the next reload.
  */
-export function serveStatic(roots: readonly string[]): MiddlewareHandler {
+export function serveStatic(roots: ReadonlyArray<string | StaticRoot>): MiddlewareHandler<StaticEnv> {
+  // Each root is served by serve-static, given the absolute path to look up:
+  // with a `root` of its own it would check at start that the folder exists,
+  // and dist/ may be built after the server starts.
+  const serve = serveFiles<StaticEnv>({ allowPercentInPath: true, rewriteRequestPath: (path, c) => c.var.staticFile ?? path })
+  const folders = roots
+    .map((root) => (typeof root === 'string' ? { dir: root } : root))
+    .map(({ dir, crossOrigin = false }) => ({ base: resolve(dir), crossOrigin }))
+  const none = async () => {}
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
-    // The raw path, decoded once here (c.req.path is already partly decoded).
-    const file = await findStaticFile(roots, new URL(c.req.url).pathname)
-    if (!file) return next()
-    const body = await readFile(file)
-    const headers = { 'Content-Type': TYPES[extname(file).toLowerCase()], 'Cache-Control': 'no-cache' }
-    // For HEAD, Hono drops the body itself.
-    return c.body(new Uint8Array(body), 200, headers)
+    // The raw path: c.req.path is already partly decoded.
+    const path = requestedFile(new URL(c.req.url).pathname)
+    if (path === undefined) return next()
+    for (const { base, crossOrigin } of folders) {
+      const file = resolve(base, `.${path}`)
+      if (!file.startsWith(base + sep)) continue
+      c.set('staticFile', file)
+      const res = await serve(c, none)
+      if (!res) continue
+      // On the answer itself: headers set through the context once it is made
+      // (serve-static's onFound) reach it on a socket but not in-process.
+      res.headers.set('Content-Type', TYPES[extname(file).toLowerCase()])
+      res.headers.set('Cache-Control', 'no-cache')
+      if (crossOrigin) res.headers.set('Access-Control-Allow-Origin', '*')
+      return res
+    }
+    return next()
   }
 }

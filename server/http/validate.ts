@@ -7,7 +7,7 @@ export type JsonObject = Record<string, unknown>
 /**
  * The request body as a JSON object, or a 400/415 that says what is wrong.
  * (Its size is already bounded by the body-limit middleware.) Its fields are
- * then checked by the contract's schemas (contract/body.ts).
+ * then checked by the contract's schemas (http/body.ts).
  */
 export async function readJsonObject(c: Context): Promise<JsonObject> {
   const type = c.req.header('content-type') ?? ''

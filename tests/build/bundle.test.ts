@@ -18,7 +18,7 @@ const viteConfig = viteDefault as unknown as UserConfigFnObject
 
 const LOADER = 'dist/flex-portal.js'
 const ESM = 'dist/flex-portal.mjs'
-const TYPES = 'dist/types/index.d.ts'
+const TYPES = 'dist/types/src/index.d.ts'
 const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet']
 
 function read(path: string): string {

@@ -18,7 +18,7 @@ import { FLEX_ELEMENTS } from '../../src/define'
 import { CSS_PROPERTIES, ELEMENTS, ELEMENT_DOCS, type FlexTag } from '../../src/elements/descriptors'
 
 const MANIFEST = 'dist/custom-elements.json'
-const TYPES = resolve('dist/types/index.d.ts')
+const TYPES = resolve('dist/types/src/index.d.ts')
 const TAGS = Object.keys(ELEMENTS) as FlexTag[]
 
 function read(path: string): string {

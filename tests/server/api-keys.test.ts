@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { KEY_EXPIRED, PROJECT_NOT_FOUND } from '../../server/routes/projects'
-import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/routes/verify'
+import { KEY_EXPIRED, KEY_NOT_FOUND } from '../../server/resources/api-keys/routes'
+import { PROJECT_NOT_FOUND } from '../../server/security/ownership'
+import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
 import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestResponse, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
@@ -115,10 +116,10 @@ describe('PATCH /api/manage/dapp/{id}/api-key/{keyId}', () => {
     expect(await keyEntry(p.id, id)).toEqual(cleared.body)
   })
 
-  it('answers 404 for a missing key, a missing project and another owner’s project alike', async () => {
+  it('answers 404 for a missing key (saying so), a missing project and another owner’s project (alike)', async () => {
     const p = await newProject(s, owner.accessToken)
     const [id] = only(p.apiKey)
-    expect(await patch(p.id, 'apid_missing', { name: 'x' })).toMatchObject({ status: 404, body: { message: PROJECT_NOT_FOUND } })
+    expect(await patch(p.id, 'apid_missing', { name: 'x' })).toMatchObject({ status: 404, body: { message: KEY_NOT_FOUND } })
     expect(await patch('prj_missing', id, { name: 'x' })).toMatchObject({ status: 404, body: { message: PROJECT_NOT_FOUND } })
     const other = await signUp(s)
     expect(await patch(p.id, id, { name: 'Stolen' }, other.accessToken)).toMatchObject({ status: 404, body: { message: PROJECT_NOT_FOUND } })
@@ -231,7 +232,7 @@ describe('POST /api/manage/dapp/{id}/api-key/{keyId}/roll', () => {
     const [id] = only(p.apiKey)
     const other = await signUp(s)
     expect(await roll(p.id, id, { graceSeconds: 0 }, other.accessToken)).toMatchObject({ status: 404, body: { message: PROJECT_NOT_FOUND } })
-    expect(await roll(p.id, 'apid_missing', { graceSeconds: 0 })).toMatchObject({ status: 404, body: { message: PROJECT_NOT_FOUND } })
+    expect(await roll(p.id, 'apid_missing', { graceSeconds: 0 })).toMatchObject({ status: 404, body: { message: KEY_NOT_FOUND } })
     await roll(p.id, id, { graceSeconds: 0 })
     expect(await roll(p.id, id, { graceSeconds: 0 })).toMatchObject({ status: 409, body: { message: KEY_EXPIRED } })
     expect((await project(p.id)).keys).toHaveLength(2)

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_REQUIRED, DEVICE_EXPIRED, SESSION_EXPIRED } from '../../server/http/auth'
-import { EMAIL_TAKEN, WRONG_CREDENTIALS } from '../../server/routes/auth'
+import { EMAIL_TAKEN, WRONG_CREDENTIALS } from '../../server/resources/session/routes'
 import { DEVICE, createTestServer, deviceToken, signUp, uniqueEmail, type TestServer } from './harness'
 
 let s: TestServer

@@ -22,7 +22,7 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
-import { createApp, type App } from '../../server/app'
+import { createApp, type App, type AppDeps } from '../../server/app'
 import type { AppOverrides } from '../../server/config'
 import { openDatabase, type Database, type Row } from '../../server/db/index'
 import { migrate } from '../../server/db/migrate'
@@ -351,7 +351,7 @@ export const TEST_PASSWORD_COST: ScryptCost = { N: 1 << 10, r: 8, p: 1 }
 export interface TestServerOptions {
   /** Settings for the app; passwordCost defaults to TEST_PASSWORD_COST. */
   config?: AppOverrides
-  staticRoots?: string[]
+  staticRoots?: AppDeps['staticRoots']
   /** Reuse storage (a second instance on the same database). */
   storage?: Storage
   /** The app's clock (default Date.now): move it to pass expiries without waiting. */

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { findStaticFile } from '../../server/http/static'
+import { requestedFile } from '../../server/http/static'
 import { API_CSP, PAGE_CSP } from '../../server/http/security-headers'
 import { DEMO_DIR } from '../../server/start'
 import { DEVICE, createTestServer, deviceToken, signUp, type TestServer } from './harness'
@@ -159,8 +159,10 @@ describe('static files and demo pages', () => {
     await writeFile(join(dist, 'flex-portal.mjs'), 'export {}')
     await mkdir(join(dist, 'assets'))
     await writeFile(join(dist, 'assets', 'chunk.js'), '/* chunk */')
+    await writeFile(join(dist, 'fp-login-a1b2c3.js'), 'export const login = 1')
+    await writeFile(join(dist, 'flex-portal.js.map'), '{"version":3}')
     await writeFile(join(dist, '.secret.js'), 'nope')
-    web = await createTestServer({ staticRoots: [DEMO_DIR, dist] })
+    web = await createTestServer({ staticRoots: [DEMO_DIR, { dir: dist, crossOrigin: true }] })
   })
   afterAll(async () => {
     await web.close()
@@ -233,10 +235,40 @@ describe('static files and demo pages', () => {
     expect(text).not.toContain('nope')
   })
 
-  it('resolves only files inside a root, whatever the path (findStaticFile)', async () => {
-    const roots = [DEMO_DIR, dist]
-    expect(await findStaticFile(roots, '/')).toBe(join(DEMO_DIR, 'index.html'))
-    expect(await findStaticFile(roots, '/flex-portal.js')).toBe(join(dist, 'flex-portal.js'))
+  it('serves the files of dist/ to any origin, for the chunks the script imports from its own directory', async () => {
+    for (const [path, type] of [
+      ['/flex-portal.js', 'text/javascript; charset=utf-8'],
+      ['/flex-portal.mjs', 'text/javascript; charset=utf-8'],
+      ['/fp-login-a1b2c3.js', 'text/javascript; charset=utf-8'],
+      ['/assets/chunk.js', 'text/javascript; charset=utf-8'],
+      ['/flex-portal.js.map', 'application/json; charset=utf-8'],
+    ]) {
+      const res = await web.request('GET', path, { headers: { Origin: 'https://docs.example.com' } })
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('content-type'), path).toBe(type)
+      expect(res.headers.get('access-control-allow-origin'), path).toBe('*')
+      expect(res.headers.get('cache-control'), path).toBe('no-cache')
+    }
+    const head = await web.request('HEAD', '/fp-login-a1b2c3.js')
+    expect(head.headers.get('access-control-allow-origin')).toBe('*')
+  })
+
+  it('serves the demo pages and their files to their own origin only', async () => {
+    for (const path of ['/', '/docs.html', '/existing.css', '/existing.js']) {
+      const res = await web.request('GET', path, { headers: { Origin: 'https://docs.example.com' } })
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('access-control-allow-origin'), path).toBeNull()
+      expect(res.headers.get('cache-control'), path).toBe('no-cache')
+    }
+    const missing = await web.request('GET', '/fp-missing.js')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('looks up only paths that cannot step outside a root (requestedFile)', async () => {
+    expect(requestedFile('/')).toBe('/index.html')
+    expect(requestedFile('/flex-portal.js')).toBe('/flex-portal.js')
+    expect(requestedFile('/assets/chunk.js')).toBe('/assets/chunk.js')
     for (const bad of [
       '/../package.json',
       '/assets/../../package.json',
@@ -247,7 +279,11 @@ describe('static files and demo pages', () => {
       '/assets/',
       '/a\0.js',
     ]) {
-      expect(await findStaticFile(roots, bad), bad).toBeUndefined()
+      expect(requestedFile(bad), bad).toBeUndefined()
+    }
+    for (const bad of ['/assets', '/assets/', '/index.html%2f', '/README']) {
+      const res = await web.app.request(`http://localhost${bad}`)
+      expect(res.status, bad).toBe(404)
     }
   })
 })

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_REQUIRED, SESSION_EXPIRED } from '../../server/http/auth'
-import { KEY_NOT_FOUND, PROJECT_NOT_FOUND } from '../../server/routes/projects'
+import { KEY_NOT_FOUND } from '../../server/resources/api-keys/routes'
+import { PROJECT_NOT_FOUND } from '../../server/security/ownership'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 
 let s: TestServer

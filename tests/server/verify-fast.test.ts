@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { API_CSP } from '../../server/http/security-headers'
-import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/routes/verify'
+import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
 import { DEVICE, createTestServer, freshStorage, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'

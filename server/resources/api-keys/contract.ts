@@ -1,48 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { KeyFields, NewProject, Roll } from '../../src/contract/requests'
-import { CreatedProject, Deleted, KeyEntry, KeyMap, Project, ProjectList } from '../../src/contract/responses'
-import { bodyErrors, conflict, jsonContent, managedErrors, notFound } from './errors'
+import { KeyFields, Roll } from '../../../contract/requests'
+import { Deleted, KeyEntry, KeyMap } from '../../../contract/responses'
+import { bodyErrors, conflict, jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
 
-/** The /manage/dapp calls: projects and their API keys, behind the user's access token. */
+/** The /manage/dapp/{id}/api-key calls: a project's API keys, behind the user's access token. */
 
 const security = [{ accessToken: [] }]
 const projectId = z.string().meta({ description: 'Project ID (prj_…).' })
 const keyId = z.string().meta({ description: 'API project ID (apid_…).' })
 const project = z.object({ id: projectId })
 const projectKey = z.object({ id: projectId, keyId })
-
-export const createProjectRoute = createRoute({
-  method: 'post',
-  path: '/manage/dapp',
-  tags: ['Projects'],
-  operationId: 'createProject',
-  summary: 'Create a project with its first API key pair',
-  description: 'The only answer that shows the whole API key and the webhook secret.',
-  security,
-  request: { body: { required: true, content: jsonContent(NewProject) } },
-  responses: { 201: { description: 'Project created.', content: jsonContent(CreatedProject) }, ...bodyErrors, ...managedErrors, ...conflict },
-})
-
-export const listProjectsRoute = createRoute({
-  method: 'get',
-  path: '/manage/dapp/owner',
-  tags: ['Projects'],
-  operationId: 'listProjects',
-  summary: "The caller's projects, newest first",
-  security,
-  responses: { 200: { description: 'Projects.', content: jsonContent(ProjectList) }, ...managedErrors },
-})
-
-export const getProjectRoute = createRoute({
-  method: 'get',
-  path: '/manage/dapp/{id}',
-  tags: ['Projects'],
-  operationId: 'getProject',
-  summary: 'One project, its keys masked',
-  security,
-  request: { params: project },
-  responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...managedErrors, ...notFound },
-})
 
 export const createKeyRoute = createRoute({
   method: 'post',

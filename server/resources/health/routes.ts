@@ -1,6 +1,6 @@
-import { ContractApp } from '../contract/app'
-import { healthRoute } from '../contract/operations'
-import type { RouteDeps } from './context'
+import { ContractApp } from '../../openapi/contract-app'
+import { healthRoute } from './contract'
+import type { RouteDeps } from '../../http/route-deps'
 
 /** For load balancers: up only when the database answers. */
 export function healthRoutes({ db }: RouteDeps) {

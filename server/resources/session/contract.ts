@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
-import { DeviceRegistration, LogIn, SignUp } from '../../src/contract/requests'
-import { AccessData, DeviceToken } from '../../src/contract/responses'
-import { bodyErrors, conflict, internalError, jsonContent, managedErrors, tooManyRequests, unauthorized } from './errors'
+import { DeviceRegistration, LogIn, SignUp } from '../../../contract/requests'
+import { AccessData, DeviceToken } from '../../../contract/responses'
+import { bodyErrors, conflict, internalError, jsonContent, managedErrors, tooManyRequests, unauthorized } from '../../openapi/error-responses'
 
 /** The device, sign-up, log-in and sign-out calls. */
 

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
-import { ErrorBody, Health } from '../../src/contract/responses'
-import { badRequest, jsonContent } from './errors'
+import { ErrorBody, Health } from '../../../contract/responses'
+import { badRequest, jsonContent } from '../../openapi/error-responses'
 
 export const healthRoute = createRoute({
   method: 'get',

@@ -1,13 +1,13 @@
-import { DeviceRegistration } from '../../src/contract/requests'
-import { ContractApp } from '../contract/app'
-import { readBody } from '../contract/body'
-import { registerDeviceRoute } from '../contract/session'
-import { insertDevice, pruneOldDevices } from '../data/devices'
-import { issueToken, pruneExpiredTokens } from '../data/tokens'
-import { clientIp } from '../http/client-ip'
-import { throttle } from '../http/throttle'
-import { ipBucket, pruneRateLimits } from '../security/rate-limit'
-import type { RouteDeps } from './context'
+import { DeviceRegistration } from '../../../contract/requests'
+import { ContractApp } from '../../openapi/contract-app'
+import { readBody } from '../../http/body'
+import { registerDeviceRoute } from './contract'
+import { insertDevice, pruneOldDevices } from './devices'
+import { issueToken, pruneExpiredTokens } from './tokens'
+import { clientIp } from '../../http/client-ip'
+import { throttle } from '../../http/throttle'
+import { ipBucket, pruneRateLimits } from '../../security/rate-limit'
+import type { RouteDeps } from '../../http/route-deps'
 
 /** POST /device: an anonymous device gets the token that may call register and authenticate. */
 export function deviceRoutes({ db, config }: RouteDeps) {

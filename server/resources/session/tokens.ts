@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/index'
-import { newToken, type TokenKind } from '../security/tokens'
-import { iso } from './time'
+import type { Queryable } from '../../db/index'
+import { newToken, type TokenKind } from '../../security/tokens'
+import { iso } from '../../db/time'
 
 export interface IssuedToken {
   token: string

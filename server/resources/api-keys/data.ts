@@ -1,8 +1,16 @@
-import type { KeyEntry, KeyMap } from '../../src/contract/responses'
-import type { Database, Queryable } from '../db/index'
-import { maskApiKey } from '../security/api-keys'
-import { insertKey } from './projects'
-import { iso } from './time'
+import type { z } from 'zod'
+import type { KeyFields } from '../../../contract/requests'
+import type { KeyEntry, KeyMap } from '../../../contract/responses'
+import type { Database, Queryable } from '../../db/index'
+import { iso } from '../../db/time'
+import { ownsProject } from '../../security/ownership'
+import { maskApiKey, newApiKey } from './key'
+
+/**
+ * All SQL of the api_keys table. A key belongs to a project, so these calls
+ * check that the caller owns it (security/ownership.ts); projects use
+ * insertKey and listKeys, verification findKeyByHash and touchKey (index.ts).
+ */
 
 /** NOTIFY channel: the payload is the id of a key that was deleted, rolled or edited. */
 export const KEY_CHANNEL = 'flex_api_keys'
@@ -26,25 +34,83 @@ export async function listKeys(q: Queryable, projectId: string): Promise<KeyEntr
   return rows.map(entry)
 }
 
-export type KeyChange = { name?: string; expiresAt?: Date | null }
-export type KeyResult<T> = { ok: true; value: T } | { ok: false; reason: 'project-not-found' | 'key-not-found' | 'expired' }
+/**
+ * A key's name and expiry as the contract's KeyFields schema reads them (the
+ * route has checked that an expiry lies ahead); a missing name is "Default
+ * key" for a project's first key, "Key N" after.
+ */
+export type KeyOptions = z.output<typeof KeyFields>
+
+export type Missing = 'project-not-found' | 'key-not-found'
+export type KeyResult<T> = { ok: true; value: T } | { ok: false; reason: Missing | 'expired' }
+
+export async function insertKey(q: Queryable, projectId: string, opts: KeyOptions = {}): Promise<KeyMap> {
+  const key = newApiKey()
+  await q.query(
+    `INSERT INTO api_keys (id, project_id, key_hash, last4, name, expires_at)
+     VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT CASE WHEN count(*) = 0 THEN 'Default key' ELSE 'Key ' || (count(*) + 1) END
+                                            FROM api_keys WHERE project_id = $2)), $6)`,
+    [key.id, projectId, key.hash, key.last4, opts.name ?? null, opts.expiresAt ?? null],
+  )
+  return { [key.id]: key.key }
+}
+
+export type CreateKeyResult = { ok: true; apiKey: KeyMap } | { ok: false; reason: 'project-not-found' | 'limit' }
+
+/**
+ * Adds a key pair unless the project already holds `limit`. The project row is
+ * locked (FOR UPDATE) for the count and the insert, so parallel requests on
+ * parallel connections take turns and the limit cannot be overshot.
+ */
+export async function createKey(
+  db: Database,
+  ownerId: string,
+  projectId: string,
+  limit: number,
+  opts: KeyOptions = {},
+  now = new Date(),
+): Promise<CreateKeyResult> {
+  return db.transaction(async (tx): Promise<CreateKeyResult> => {
+    if (!(await ownsProject(tx, ownerId, projectId, { lock: true }))) return { ok: false, reason: 'project-not-found' }
+    // Expired keys stay listed until deleted, but no longer take a place.
+    const [{ n }] = await tx.query<{ n: number }>(
+      'SELECT count(*)::integer AS n FROM api_keys WHERE project_id = $1 AND (expires_at IS NULL OR expires_at > $2)',
+      [projectId, now],
+    )
+    if (n >= limit) return { ok: false, reason: 'limit' }
+    return { ok: true, apiKey: await insertKey(tx, projectId, opts) }
+  })
+}
+
+export async function deleteKey(db: Database, ownerId: string, projectId: string, keyId: string): Promise<'deleted' | Missing> {
+  // The NOTIFY (sent at commit) tells every instance to forget the key.
+  const [deleted] = await db.query<{ id: string }>(
+    `WITH d AS (
+       DELETE FROM api_keys k USING projects p
+       WHERE k.id = $1 AND k.project_id = $2 AND p.id = k.project_id AND p.owner_id = $3
+       RETURNING k.id)
+     SELECT d.id, pg_notify('${KEY_CHANNEL}', d.id) FROM d`,
+    [keyId, projectId, ownerId],
+  )
+  if (deleted) return 'deleted'
+  return (await ownsProject(db, ownerId, projectId)) ? 'key-not-found' : 'project-not-found'
+}
 
 /**
  * Locks the owner's project and the key (FOR UPDATE), so an edit, a roll and
  * a key creation on the same project take turns.
  */
-async function lockKey(tx: Queryable, ownerId: string, projectId: string, keyId: string) {
-  const [project] = await tx.query('SELECT id FROM projects WHERE id = $1 AND owner_id = $2 FOR UPDATE', [projectId, ownerId])
-  if (!project) return 'project-not-found' as const
+async function lockKey(tx: Queryable, ownerId: string, projectId: string, keyId: string): Promise<KeyRow | Missing> {
+  if (!(await ownsProject(tx, ownerId, projectId, { lock: true }))) return 'project-not-found'
   const [key] = await tx.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND project_id = $2 FOR UPDATE`, [keyId, projectId])
-  return key ?? ('key-not-found' as const)
+  return key ?? 'key-not-found'
 }
 
 /**
  * Renames a key or changes its expiry. An expired key can be renamed but not
  * brought back: that would let a project exceed its key limit.
  */
-export async function updateKey(db: Database, ownerId: string, projectId: string, keyId: string, change: KeyChange, now: Date): Promise<KeyResult<KeyEntry>> {
+export async function updateKey(db: Database, ownerId: string, projectId: string, keyId: string, change: KeyOptions, now: Date): Promise<KeyResult<KeyEntry>> {
   return db.transaction(async (tx): Promise<KeyResult<KeyEntry>> => {
     const key = await lockKey(tx, ownerId, projectId, keyId)
     if (typeof key === 'string') return { ok: false, reason: key }

@@ -1,7 +1,7 @@
-import type { RateLimitConfig } from '../config'
-import type { Queryable } from '../db/index'
-import { throttle } from '../http/throttle'
-import { clearRateLimit, emailBucket, hitRateLimit, ipFailureBucket, pairBucket, peekRateLimit, refundRateLimit } from './rate-limit'
+import type { RateLimitConfig } from '../../config'
+import type { Queryable } from '../../db/index'
+import { throttle } from '../../http/throttle'
+import { clearRateLimit, emailBucket, hitRateLimit, ipFailureBucket, pairBucket, peekRateLimit, refundRateLimit } from '../../security/rate-limit'
 
 /**
  * The log-in lock-out, built so that someone without the password cannot

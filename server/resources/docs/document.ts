@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Env } from 'hono'
-import { ErrorBody } from '../../src/contract/responses'
-import { ERROR_RESPONSES } from './errors'
+import { ErrorBody } from '../../../contract/responses'
+import { ERROR_RESPONSES } from '../../openapi/error-responses'
 
 // Rendered as the Quickstart section of the reference at GET /docs (the portal's
 // "Flex Quickstart Guide" link points there).

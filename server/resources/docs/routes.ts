@@ -4,15 +4,7 @@ import { Hono } from 'hono'
 
 const require = createRequire(import.meta.url)
 const REDOC = require.resolve('redoc/bundles/redoc.standalone.js')
-const INIT = new URL('../docs/init.js', import.meta.url)
-
-/**
- * The page's own policy: scripts only from here (Redoc's bundle and the init
- * file), the document fetched from here; Redoc's styled-components write
- * <style> elements and its search runs in a blob: worker, so those two are allowed.
- */
-export const DOCS_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+const INIT = new URL('./init.js', import.meta.url)
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -42,7 +34,8 @@ const js = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 
 /**
  * `GET /docs`: a human-readable reference with a Quickstart, rendered in the
  * browser from `GET /openapi.json` by Redoc (maintained, from npm). The sidebar
- * links of the portal point here by default.
+ * links of the portal point here by default. Its looser script and style
+ * policy (DOCS_CSP) is set with every answer's headers (http/security-headers.ts).
  */
 export const docsRoutes = () =>
   new Hono()

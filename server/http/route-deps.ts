@@ -1,12 +1,10 @@
 import type { AppConfig } from '../config'
 import type { Database } from '../db/index'
-import type { KeyVerifier } from '../security/key-verifier'
 
-/** What every route module is built from. */
+/** What every resource's routes are built from; a resource that needs more says so in its own type. */
 export interface RouteDeps {
   db: Database
   config: AppConfig
   /** Milliseconds since the epoch; tests move it instead of waiting. */
   clock: () => number
-  keys: KeyVerifier
 }

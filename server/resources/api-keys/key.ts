@@ -1,4 +1,4 @@
-import { randomId, sha256 } from './random'
+import { randomId, sha256 } from '../../security/random'
 
 export const API_KEY_PREFIX = 'fxk_'
 
@@ -19,9 +19,3 @@ export function newApiKey(): NewApiKey {
 
 /** What `GET /manage/dapp/{id}` shows: enough to tell keys apart, useless to an attacker. */
 export const maskApiKey = (last4: string): string => `${API_KEY_PREFIX}…${last4}`
-
-/** A webhook signing secret of 256 random bits, shown once. */
-export function newWebhookSecret(): { secret: string; hash: string } {
-  const secret = randomId('whsec_', 32)
-  return { secret, hash: sha256(secret) }
-}

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi'
-import { VerifyRequest } from '../../src/contract/requests'
-import { ErrorBody, Verification } from '../../src/contract/responses'
-import { bodyErrors, internalError, jsonContent, unauthorized } from './errors'
+import { VerifyRequest } from '../../../contract/requests'
+import { ErrorBody, Verification } from '../../../contract/responses'
+import { bodyErrors, internalError, jsonContent, unauthorized } from '../../openapi/error-responses'
 
 /**
- * POST /keys/verify, described here; its handler (routes/verify.ts) is mounted
+ * POST /keys/verify, described here; its handler (routes.ts) is mounted
  * by hand for speed and reads its body with parseBody(VerifyRequest, …), so
  * app.ts registers this description beside it.
  */

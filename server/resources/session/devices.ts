@@ -1,5 +1,5 @@
-import type { Queryable } from '../db/index'
-import { randomId } from '../security/random'
+import type { Queryable } from '../../db/index'
+import { randomId } from '../../security/random'
 
 /**
  * Deletes devices older than `ttlSeconds` — their tokens have expired with

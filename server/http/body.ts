@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
-import { badRequest } from '../http/errors'
-import { readJsonObject, readOptionalJsonObject } from '../http/validate'
+import { badRequest } from './errors'
+import { readJsonObject, readOptionalJsonObject } from './validate'
 
 /** The body checked against `schema`; the first issue's message (the schemas word them for users) is the 400. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {

@@ -1,11 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
-import type { Log } from '../http/logger'
-import { API_CSP } from '../http/security-headers'
-import { findUnstorable } from '../http/storable'
-import type { Verification } from '../security/key-verifier'
-import type { RouteDeps } from './context'
-import { KEY_MAX, serviceTokenCheck } from './verify'
+import type { Log } from '../../http/logger'
+import { API_CSP } from '../../http/security-headers'
+import { findUnstorable } from '../../http/storable'
+import type { Verification } from './key-verifier'
+import { KEY_MAX, serviceTokenCheck, type VerifyDeps } from './routes'
 
 /** Where the fast lane is mounted (the regular route is `/keys/verify` under `/api`). */
 export const VERIFY_PATH = '/api/keys/verify'
@@ -35,7 +34,7 @@ export interface FastLaneOptions {
  * Its answers are logged as one summary line a second, not one line each
  * (server/README.md, "Log"): `POST /api/keys/verify 200 ×5310 in 1.0s (5302 valid, 8 not), slowest 6ms`.
  */
-export function verifyFastLane({ config, keys }: RouteDeps, { log, maxBodyBytes }: FastLaneOptions): MiddlewareHandler {
+export function verifyFastLane({ config, keys }: VerifyDeps, { log, maxBodyBytes }: FastLaneOptions): MiddlewareHandler {
   const authorized = serviceTokenCheck(config.serviceToken)
   // One object for every answer: @hono/node-server writes plain headers as
   // they are, without building a Headers object per response.

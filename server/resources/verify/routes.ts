@@ -1,13 +1,18 @@
 import { Hono } from 'hono'
 import { hash, timingSafeEqual } from 'node:crypto'
-import { HttpError } from '../http/errors'
-import { readJsonObject } from '../http/validate'
-import { parseBody } from '../contract/body'
-import { VERIFY_KEY_MAX, VerifyRequest } from '../../src/contract/requests'
-import type { RouteDeps } from './context'
+import { HttpError } from '../../http/errors'
+import { readJsonObject } from '../../http/validate'
+import { parseBody } from '../../http/body'
+import { VERIFY_KEY_MAX, VerifyRequest } from '../../../contract/requests'
+import type { RouteDeps } from '../../http/route-deps'
+import type { KeyVerifier } from './key-verifier'
 
 export const VERIFY_NOT_CONFIGURED = 'Key verification is not configured on this server: set SERVICE_TOKEN to enable POST /keys/verify.'
 export const SERVICE_TOKEN_REQUIRED = 'A valid service token is required (Authorization: Bearer <SERVICE_TOKEN>).'
+
+export interface VerifyDeps extends RouteDeps {
+  keys: KeyVerifier
+}
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
@@ -35,9 +40,9 @@ export function serviceTokenCheck(serviceToken: string | undefined): ((authoriza
  * POST /keys/verify, for the API provider's own services: is the key a client
  * presented good, and whose is it? Authenticated by SERVICE_TOKEN, not by a
  * user. The answer names the key, never a secret. Its common case is answered
- * by the fast lane (verify-fast.ts) before it gets here.
+ * by the fast lane (fast-lane.ts) before it gets here.
  */
-export function verifyRoutes({ config, keys }: RouteDeps) {
+export function verifyRoutes({ config, keys }: VerifyDeps) {
   const authorized = serviceTokenCheck(config.serviceToken)
   return new Hono().post('/keys/verify', async (c) => {
     if (!authorized) throw new HttpError(503, VERIFY_NOT_CONFIGURED)
@@ -45,7 +50,7 @@ export function verifyRoutes({ config, keys }: RouteDeps) {
       throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
     }
     const body = await readJsonObject(c)
-    // The contract's schema (contract/verify.ts documents the route), parsed without a router middleware.
+    // The contract's schema (contract.ts documents the route), parsed without a router middleware.
     const { key } = parseBody(VerifyRequest, body)
     return c.json(await keys.verify(key))
   })

@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto'
-import { findKeyByHash, KEY_CHANNEL, touchKey, type VerifiedKey } from '../data/api-keys'
-import { iso } from '../data/time'
-import type { Database } from '../db/index'
-import type { Log } from '../http/logger'
+import { findKeyByHash, KEY_CHANNEL, touchKey, type VerifiedKey } from '../api-keys'
+import { iso } from '../../db/time'
+import type { Database } from '../../db/index'
+import type { Log } from '../../http/logger'
 
 export type Verification =
   { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null } | { valid: false; code: 'NOT_FOUND' | 'EXPIRED' }
@@ -86,7 +86,7 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
     async verify(secret) {
       if (ready) await ready
       const now = clock()
-      // The hex SHA-256 that api-keys.ts stores, in one call (no Hash object per request).
+      // The hex SHA-256 that api-keys/key.ts stores, in one call (no Hash object per request).
       const key = await lookup(hash('sha256', secret), now)
       if (!key) return { valid: false, code: 'NOT_FOUND' }
       if (key.expiresAt !== null && key.expiresAt <= now) return { valid: false, code: 'EXPIRED' }

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { Hono, type Env } from 'hono'
-import { openApiDocument, registerComponents } from '../contract/document'
+import { openApiDocument, registerComponents } from './document'
 
 /**
  * `GET /openapi.json`: the document generated from the calls described on

@@ -1,0 +1,71 @@
+import { KeyFields, Roll } from '../../../contract/requests'
+import type { AuthEnv } from '../../http/auth'
+import { readBody, readOptionalBody } from '../../http/body'
+import { badRequest, conflict, notFound } from '../../http/errors'
+import type { RouteDeps } from '../../http/route-deps'
+import { ContractApp } from '../../openapi/contract-app'
+import { PROJECT_NOT_FOUND } from '../../security/ownership'
+import { createKeyRoute, deleteKeyRoute, rollKeyRoute, updateKeyRoute } from './contract'
+import { createKey, deleteKey, rollKey, updateKey, type KeyOptions, type Missing } from './data'
+
+export const KEY_NOT_FOUND = 'API key not found.'
+export const KEY_EXPIRED = 'This API key has expired. It can be renamed or deleted, not brought back: create a new one.'
+
+export interface ApiKeyDeps extends RouteDeps {
+  /**
+   * Told the id of every key this instance deletes, rolls or edits, so that
+   * what is cached of it goes at once (other instances hear the NOTIFY).
+   */
+  keyChanged: (keyId: string) => void
+}
+
+/** A missing or foreign project answers as one (ids must not be probe-able); a missing key in the caller's project says so. */
+const missing = (reason: Missing) => notFound(reason === 'key-not-found' ? KEY_NOT_FOUND : PROJECT_NOT_FOUND)
+
+/** `{ name?, expiresAt? }` of key creation and edits (checked by the KeyFields schema), with an expiry ahead of the server's clock, which tests move. */
+function keyFields(fields: KeyOptions, now: number): KeyOptions {
+  if (fields.expiresAt && fields.expiresAt.getTime() <= now) throw badRequest('Key expiry must be in the future.')
+  return fields
+}
+
+/**
+ * The /manage/dapp/{id}/api-key calls, behind the access-token guard that
+ * app.ts puts on /manage; every query checks that the caller owns the project.
+ */
+export function apiKeyRoutes({ db, config, clock, keyChanged }: ApiKeyDeps) {
+  return new ContractApp<AuthEnv>()
+    .operation(createKeyRoute, async (c) => {
+      // The spec's call has no body; a name and an expiry may come along.
+      const now = clock()
+      const opts = keyFields(await readOptionalBody(c, KeyFields), now)
+      const result = await createKey(db, c.var.userId, c.req.param('id'), config.keyLimit, opts, new Date(now))
+      if (result.ok) return c.json(result.apiKey, 201)
+      if (result.reason === 'project-not-found') throw missing(result.reason)
+      throw conflict(`This project already has ${config.keyLimit} API keys, the most it can have. Delete one to create another.`)
+    })
+    .operation(deleteKeyRoute, async (c) => {
+      const keyId = c.req.param('keyId')
+      const result = await deleteKey(db, c.var.userId, c.req.param('id'), keyId)
+      if (result !== 'deleted') throw missing(result)
+      keyChanged(keyId)
+      return c.json({ deleted: keyId })
+    })
+    .operation(updateKeyRoute, async (c) => {
+      const now = clock()
+      const change = keyFields(await readBody(c, KeyFields), now)
+      const keyId = c.req.param('keyId')
+      const result = await updateKey(db, c.var.userId, c.req.param('id'), keyId, change, new Date(now))
+      if (!result.ok) throw result.reason === 'expired' ? conflict(KEY_EXPIRED) : missing(result.reason)
+      keyChanged(keyId)
+      return c.json(result.value)
+    })
+    .operation(rollKeyRoute, async (c) => {
+      const { graceSeconds } = await readBody(c, Roll)
+      const now = clock()
+      const keyId = c.req.param('keyId')
+      const result = await rollKey(db, c.var.userId, c.req.param('id'), keyId, new Date(now + graceSeconds * 1000), new Date(now))
+      if (!result.ok) throw result.reason === 'expired' ? conflict(KEY_EXPIRED) : missing(result.reason)
+      keyChanged(keyId)
+      return c.json(result.value, 201)
+    })
+}

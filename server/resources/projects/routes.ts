@@ -1,0 +1,38 @@
+import { NewProject } from '../../../contract/requests'
+import type { AuthEnv } from '../../http/auth'
+import { readBody } from '../../http/body'
+import { conflict, notFound } from '../../http/errors'
+import type { RouteDeps } from '../../http/route-deps'
+import { throttle } from '../../http/throttle'
+import { ContractApp } from '../../openapi/contract-app'
+import { PROJECT_NOT_FOUND } from '../../security/ownership'
+import { projectBucket } from '../../security/rate-limit'
+import { createProjectRoute, getProjectRoute, listProjectsRoute } from './contract'
+import { createProject, getProject, listProjects } from './data'
+
+/**
+ * The /manage/dapp calls of projects themselves, behind the access-token
+ * guard that app.ts puts on /manage; every query is scoped to its owner.
+ */
+export function projectRoutes({ db, config }: RouteDeps) {
+  return (
+    new ContractApp<AuthEnv>()
+      .operation(createProjectRoute, async (c) => {
+        // Creating is the expensive call (each project is listed on every dashboard load): its own budget, before the body.
+        await throttle(db, [{ key: projectBucket(c.var.userId), limit: config.rateLimit.projectsPerUser }], config.rateLimit.windowSeconds)
+        const { name, description } = await readBody(c, NewProject)
+        const project = await createProject(db, c.var.userId, name, description, config.projectLimit)
+        if (!project) {
+          throw conflict(`You already have ${config.projectLimit} projects, the most an account can have.`)
+        }
+        return c.json(project, 201)
+      })
+      // Before /manage/dapp/:id, which would otherwise take "owner" for an id.
+      .operation(listProjectsRoute, async (c) => c.json(await listProjects(db, c.var.userId)))
+      .operation(getProjectRoute, async (c) => {
+        const project = await getProject(db, c.var.userId, c.req.param('id'))
+        if (!project) throw notFound(PROJECT_NOT_FOUND)
+        return c.json({ ...project, keyLimit: config.keyLimit })
+      })
+  )
+}
