@@ -4,7 +4,9 @@
  *
  * Environment: BENCH_LOADS (page loads per start-up series, default 40),
  * BENCH_DURATION (seconds per load test, default 10), BENCH_ONLY (comma list
- * of size,startup,dashboard,memory,server,verify,fairshare,chaos,durability).
+ * of size,startup,signin,dashboard,memory,server,verify,fairshare,chaos,durability),
+ * BENCH_BASELINE_DIST (another build's dist/ folder: its start-up and sign-in
+ * are measured beside this build's, loads interleaved).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
@@ -22,6 +24,7 @@ import { runChaos } from './chaos'
 import { measureDurability } from './durability'
 import { measureSize } from './size'
 import { measureFirstScreen, measureStartup } from './startup'
+import { measureSignIn } from './signin'
 import { measureVerifyLoad } from './verify-load'
 
 /** Start-up to a usable log-in, as a ratio to bare React 19 in the same run (issue: ≤ 1.3×). */
@@ -29,7 +32,10 @@ const STARTUP_CEILING = 1.3
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 40)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'size,startup,dashboard,memory,server,verify,fairshare,chaos,durability').split(',').map((s) => s.trim()))
+const BASELINE_DIST = process.env.BENCH_BASELINE_DIST
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'size,startup,signin,dashboard,memory,server,verify,fairshare,chaos,durability').split(',').map((s) => s.trim()),
+)
 
 const line = (s = '') => console.log(s)
 const row = (cells: Array<string | number>, widths: number[]) =>
@@ -59,22 +65,30 @@ async function main() {
     for (const g of size.app) row([g.name, kB(g.minBytes), kB(g.gzipAlone), kB(g.gzipShare)], [34, 10, 11, 11])
   }
 
-  const browserParts = ['startup', 'dashboard', 'memory'].filter((p) => ONLY.has(p))
+  const browserParts = ['startup', 'signin', 'dashboard', 'memory'].filter((p) => ONLY.has(p))
   if (browserParts.length > 0) {
     const pagesDir = mkdtempSync(join(tmpdir(), 'flex-bench-pages-'))
     const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-data-'))
     await writePages(pagesDir)
     const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticRoots: [pagesDir, DEMO_DIR, DIST_DIR], log: () => undefined })
     const origin = server.url.replace(/\/$/, '')
+    // Another build of the same pages (say, the last release's dist/), measured in the same run.
+    const baselineDataDir = BASELINE_DIST ? mkdtempSync(join(tmpdir(), 'flex-bench-data-')) : undefined
+    const baselineServer = BASELINE_DIST
+      ? await startServer({ port: 0, host: '127.0.0.1', dataDir: baselineDataDir, staticRoots: [pagesDir, BASELINE_DIST], log: () => undefined })
+      : undefined
+    const baselineOrigin = baselineServer?.url.replace(/\/$/, '')
     const browser = await launch()
     try {
       if (ONLY.has('startup')) {
-        const s = await measureStartup(browser, origin, LOADS)
+        const s = await measureStartup(browser, origin, LOADS, baselineOrigin)
         results.startup = s
         line(`\n== (b) Start-up: script fetch start → 'Log in' enabled, headless Chromium, median of ${s.portal.loads} fresh loads ==`)
         const w = [24, 12, 10, 8, 8, 12, 11]
         row(['page', 'script gzip', 'median ms', 'p90 ms', 'min ms', 'download ms', 'JS time ms'], w)
-        for (const x of [s.portal, s.bareReact]) row([x.page, `${kB(x.scriptGzip)} kB`, x.median, x.p90, x.min, x.downloadMedian, x.scriptMedian], w)
+        for (const x of [s.portal, s.bareReact, ...(s.baseline ? [s.baseline] : [])])
+          row([x.page, `${kB(x.scriptGzip)} kB`, x.median, x.p90, x.min, x.downloadMedian, x.scriptMedian], w)
+        if (s.baseline) line(`baseline build (${BASELINE_DIST}) / bare React 19: ${s.baseline.ratio}`)
         line(`ratio portal / bare React 19: ${s.ratio} (ceiling 1.3, stretch 1.2); main-thread JS time ratio ${s.scriptRatio}`)
         if (s.ratio > STARTUP_CEILING) {
           console.error(`Start-up is ${s.ratio}× bare React, over the ${STARTUP_CEILING}× ceiling.`)
@@ -87,6 +101,14 @@ async function main() {
           console.error("/docs.html's first screen is over its 85 kB ceiling.")
           process.exitCode = 1
         }
+      }
+      if (ONLY.has('signin')) {
+        const loads = Math.max(5, Math.round(LOADS / 2))
+        const [now, before] = await measureSignIn(browser, [origin, ...(baselineOrigin ? [baselineOrigin] : [])], loads)
+        results.signIn = { now, before }
+        line(`\n== Sign-in: click on 'Log in' → the dashboard's heading, page idle before the click, median of ${loads} fresh loads ==`)
+        line(`this build: median ${now.median} ms, p90 ${now.p90} ms, min ${now.min} ms`)
+        if (before) line(`baseline build (${BASELINE_DIST}): median ${before.median} ms, p90 ${before.p90} ms, min ${before.min} ms`)
       }
       if (ONLY.has('dashboard')) {
         const d = await measureDashboard(browser, origin, Math.max(5, Math.round(LOADS / 3)))
@@ -118,6 +140,8 @@ async function main() {
     } finally {
       await browser.close()
       await server.close()
+      await baselineServer?.close()
+      if (baselineDataDir) rmSync(baselineDataDir, { recursive: true, force: true })
       rmSync(pagesDir, { recursive: true, force: true })
       rmSync(dataDir, { recursive: true, force: true })
     }

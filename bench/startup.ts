@@ -38,6 +38,8 @@ export interface StartupResult {
   ratio: number
   /** The same ratio over main-thread JavaScript time. */
   scriptRatio: number
+  /** Another build of the portal page (BENCH_BASELINE_DIST), loads interleaved with these, and its ratio to bare React. */
+  baseline?: StartupSeries & { ratio: number }
 }
 
 type Load = { total: number; download: number; scriptMs: number; scripts: string[] }
@@ -105,25 +107,30 @@ export async function measureFirstScreen(browser: Browser, origin: string, path:
   }
 }
 
-export async function measureStartup(browser: Browser, origin: string, loads: number): Promise<StartupResult> {
+export async function measureStartup(browser: Browser, origin: string, loads: number, baselineOrigin?: string): Promise<StartupResult> {
   const portal: Load[] = []
   const bare: Load[] = []
+  const baseline: Load[] = []
   // Two unrecorded loads each: the first launches renderer and compiler caches.
   for (let i = -2; i < loads; i++) {
     const p = await once(browser, origin, PAGES.portal, '/flex-portal.js')
     const b = await once(browser, origin, PAGES.bare, '/bench-bare-react.js')
+    const o = baselineOrigin ? await once(browser, baselineOrigin, PAGES.portal, '/flex-portal.js') : undefined
     if (i >= 0) {
       portal.push(p)
       bare.push(b)
+      if (o) baseline.push(o)
     }
   }
   const result = {
     portal: series(PAGES.portal, await gzipOf(origin, portal[0]?.scripts ?? []), portal),
     bareReact: series(PAGES.bare, await gzipOf(origin, ['/bench-bare-react.js']), bare),
   }
+  const old = baselineOrigin ? series(`${PAGES.portal} (baseline build)`, await gzipOf(baselineOrigin, baseline[0]?.scripts ?? []), baseline) : undefined
   return {
     ...result,
     ratio: round(result.portal.median / result.bareReact.median, 2),
     scriptRatio: round(result.portal.scriptMedian / result.bareReact.scriptMedian, 2),
+    ...(old ? { baseline: { ...old, ratio: round(old.median / result.bareReact.median, 2) } } : {}),
   }
 }
