@@ -41,17 +41,21 @@ const stylesWithPath = (twind: Plugin): Plugin => ({
   },
 })
 
+/**
+ * Plugins that rewrite the code after its source map is made, which would
+ * shift the map's columns: map builds leave them out. size.ts escapes each
+ * piece itself, and reads the chunks the script would inline one by one.
+ */
+const MAP_BREAKERS = new Set(['flex-ascii-only', 'flex-classic-chunks'])
+
 const isBudget = (p: PluginOption): boolean => typeof p === 'object' && p !== null && 'name' in p && p.name === 'flex-size-budget'
 
 export async function buildBundle(overrides: InlineConfig['build'] = {}): Promise<BuiltBundle> {
   const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, join(ROOT, 'vite.config.ts'), ROOT, 'silent')
   if (!loaded) throw new Error('vite.config.ts not found')
-  // The ASCII-escaping plugin rewrites the code after the source map is made,
-  // which would shift the map's columns: map builds leave it out, and size.ts
-  // escapes each piece itself.
   const own = (loaded.config.plugins ?? [])
     .flat()
-    .filter((p) => !isBudget(p as PluginOption) && !(overrides.sourcemap && (p as Plugin).name === 'flex-ascii-only')) as Plugin[]
+    .filter((p) => !isBudget(p as PluginOption) && !(overrides.sourcemap && MAP_BREAKERS.has((p as Plugin).name))) as Plugin[]
   const twind = own.find((p) => p.name === 'flex-twind-css')
   const plugins = [...own, ...(overrides.sourcemap && twind ? [stylesWithPath(twind)] : [])]
   const dir = mkdtempSync(join(tmpdir(), 'flex-bench-build-'))

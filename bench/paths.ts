@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url))
 export const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
-/** The classic script a host adds, and the module it imports. */
-export const LOADER = 'flex-portal.js'
-export const MODULE = 'flex-portal.mjs'
+/** The classic script a host adds. */
+export const SCRIPT = 'flex-portal.js'
 export const RESULTS_FILE = fileURLToPath(new URL('../bench-results/latest.json', import.meta.url))

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
@@ -16,7 +15,7 @@ import viteDefault, { BUDGETS } from '../../vite.config'
 
 const viteConfig = viteDefault as unknown as UserConfigFnObject
 
-const LOADER = 'dist/flex-portal.js'
+const SCRIPT = 'dist/flex-portal.js'
 const ESM = 'dist/flex-portal.mjs'
 const TYPES = 'dist/types/src/index.d.ts'
 const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet']
@@ -26,13 +25,18 @@ function read(path: string): string {
   return readFileSync(path, 'utf8')
 }
 
-/** Every script the build wrote: the loader, the module and its chunks. */
-function scripts(): Array<{ name: string; code: string }> {
-  read(LOADER)
-  return readdirSync('dist')
-    .filter((name) => /\.m?js$/.test(name))
-    .map((name) => ({ name, code: read(join('dist', name)) }))
-}
+const list = (dir: string, pattern: RegExp) =>
+  readdirSync(dir)
+    .filter((name) => pattern.test(name))
+    .map((name) => ({ name: join(dir, name), code: read(join(dir, name)) }))
+
+/** The script tag's files: the script and the chunks beside it. */
+const classic = () => [{ name: SCRIPT, code: read(SCRIPT) }, ...list('dist', /^fp-.*\.js$/)]
+/** Every script the builds wrote, the ES module build's included. */
+const scripts = () => [...classic(), { name: ESM, code: read(ESM) }, ...list('dist/esm', /\.mjs$/)]
+
+/** What a plain <script src> does: run the file as a classic script in the page's global scope. */
+const runAsClassicScript = (code: string) => (0, eval)(code)
 
 describe('the built scripts', () => {
   it('ship React’s production build: no process.env left, no development-only code', () => {
@@ -42,56 +46,80 @@ describe('the built scripts', () => {
       expect(/process\.env/.test(code), `process.env left in ${name}`).toBe(false)
       expect(/react-dom\.development|Warning: Each child in a list should have a unique/.test(code), `React development build in ${name}`).toBe(false)
     }
-    expect(
-      all.some(({ code }) => /Minified React error/.test(code)),
-      'React production build',
-    ).toBe(true)
+    expect(/Minified React error/.test(read(SCRIPT)), 'React production build in the script').toBe(true)
   })
 
   it('are pure ASCII, so a page without a charset cannot garble their texts', () => {
-    const all = scripts()
-    for (const { name, code } of all) expect(code.match(/[^\x00-\x7f]/g) ?? [], name).toEqual([])
-    expect(all.some(({ code }) => code.includes('Logging in\\u2026'))).toBe(true)
+    for (const { name, code } of scripts()) expect(code.match(/[^\x00-\x7f]/g) ?? [], name).toEqual([])
+    expect(read(SCRIPT)).toContain('Logging in\\u2026')
   })
 
   it('carry no schema library: the widget takes only types from the API contract', () => {
     // zod names its schema classes in strings ("$ZodString"), which minifying keeps.
     for (const { name, code } of scripts()) expect(/\$Zod[A-Z]/.test(code), `zod in ${name}`).toBe(false)
   })
-
-  it('are the loader, the module and fp-*.js chunks that name each other by relative address only', () => {
-    const all = scripts()
-    const names = all.map((s) => s.name)
-    expect(names).toEqual(expect.arrayContaining(['flex-portal.js', 'flex-portal.mjs']))
-    const chunks = names.filter((n) => !n.startsWith('flex-portal.'))
-    expect(chunks.length).toBeGreaterThan(3)
-    for (const name of chunks) expect(name).toMatch(/^fp-[\w-]+\.js$/)
-    // An absolute path would tie the chunks to one host or directory.
-    for (const { name, code } of all.filter((s) => s.name !== 'flex-portal.js')) {
-      const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)["'`]([^"'`]+)["'`]/g)].map((m) => m[1])
-      for (const spec of specifiers) expect(spec, `${name} imports ${spec}`).toMatch(/^\.\/fp-[\w-]+\.js$/)
-    }
-  })
 })
 
-describe(LOADER, () => {
-  it('is a classic script (no import or export statement) that imports the module beside itself', () => {
-    const code = read(LOADER)
-    // A classic script parses as a function body; a module's import or export statement would not.
-    expect(() => new Function(code)).not.toThrow()
-    expect(code).toContain('document.currentScript')
-    expect(code).toContain('"flex-portal.mjs"')
+describe(`${SCRIPT} and its chunks`, () => {
+  it('are classic scripts (no import or export statement, no import())', () => {
+    for (const { name, code } of classic()) {
+      // A classic script parses as a function body; a module's import or export statement would not.
+      expect(() => new Function(code), name).not.toThrow()
+      expect(/\bimport\s*\(/.test(code), `import() in ${name}`).toBe(false)
+    }
   })
 
-  it('is a few hundred bytes: the page pays one more round trip, not more download', () => {
-    expect(gzipSync(read(LOADER), { level: 9 }).length).toBeLessThan(600)
+  it('name each other by relative address only, and every chunk named is in dist/ or inside the script', () => {
+    const script = read(SCRIPT)
+    const inScript = new Set([...script.matchAll(/\.f\["([^"]+)"\]=\(function/g)].map((m) => m[1]))
+    const files = new Set(readdirSync('dist'))
+    for (const { name, code } of classic()) {
+      for (const [, spec] of code.matchAll(/\brequire(?:\.load)?\("([^"]+)"\)/g)) {
+        expect(spec, `${name} requires ${spec}`).toMatch(/^\.\/fp-[\w-]+\.js$/)
+        const file = spec.slice(2)
+        expect(files.has(file) || inScript.has(file), `${name} requires ${spec}, which is nowhere`).toBe(true)
+      }
+    }
+    // Each screen behind an import() is fetched on demand: none of them is inside the script.
+    for (const screen of ['SignupScreen', 'Dashboard', 'ProjectDetail']) {
+      expect(
+        [...files].some((f) => f.startsWith(`fp-${screen}-`)),
+        `fp-${screen}-*.js`,
+      ).toBe(true)
+      expect(
+        [...inScript].some((f) => f.startsWith(`fp-${screen}-`)),
+        `${screen} inside the script`,
+      ).toBe(false)
+    }
+  })
+
+  it('registers all six elements when run as a classic script; a second run does not throw, and a portal draws its log-in without touching <head>', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ accessToken: 'd' }), { status: 200 })),
+    )
+    const code = read(SCRIPT)
+    for (const tag of TAGS) expect(customElements.get(tag)).toBeUndefined()
+    runAsClassicScript(code)
+    for (const tag of TAGS) expect(customElements.get(tag), tag).toBeTypeOf('function')
+    const first = TAGS.map((tag) => customElements.get(tag))
+    expect(() => runAsClassicScript(code)).not.toThrow()
+    expect(TAGS.map((tag) => customElements.get(tag))).toEqual(first)
+
+    const headBefore = document.head.innerHTML
+    const portal = document.body.appendChild(document.createElement('flex-portal'))
+    await waitFor(() => expect(portal.shadowRoot?.querySelector('h2')?.textContent).toBe('Log in to your account'))
+    expect(portal.shadowRoot!.mode).toBe('open')
+    expect(portal.shadowRoot!.adoptedStyleSheets).toHaveLength(1)
+    expect(document.head.innerHTML).toBe(headBefore)
+    vi.unstubAllGlobals()
   })
 })
 
 describe(ESM, () => {
   it('exports defineFlexElements and the six element classes', () => {
     const code = read(ESM)
-    const exported = code.match(/export\s*\{([^}]*)\}/)?.[1] ?? ''
+    const exported = code.match(/export\s*\{([^}]*)\}\s*;?\s*$/)?.[1] ?? ''
     const names = exported.split(',').map((part) =>
       part
         .trim()
@@ -111,26 +139,11 @@ describe(ESM, () => {
     )
   })
 
-  it('registers all six elements, a second call does not throw, and a portal draws its log-in without touching <head>', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ accessToken: 'd' }), { status: 200 })),
-    )
-    for (const tag of TAGS) expect(customElements.get(tag)).toBeUndefined()
-    const built = (await import(/* @vite-ignore */ pathToFileURL(join(process.cwd(), ESM)).href)) as { defineFlexElements: () => void }
-    built.defineFlexElements()
-    for (const tag of TAGS) expect(customElements.get(tag), tag).toBeTypeOf('function')
-    const first = TAGS.map((tag) => customElements.get(tag))
-    expect(() => built.defineFlexElements()).not.toThrow()
-    expect(TAGS.map((tag) => customElements.get(tag))).toEqual(first)
-
-    const headBefore = document.head.innerHTML
-    const portal = document.body.appendChild(document.createElement('flex-portal'))
-    await waitFor(() => expect(portal.shadowRoot?.querySelector('h2')?.textContent).toBe('Log in to your account'))
-    expect(portal.shadowRoot!.mode).toBe('open')
-    expect(portal.shadowRoot!.adoptedStyleSheets).toHaveLength(1)
-    expect(document.head.innerHTML).toBe(headBefore)
-    vi.unstubAllGlobals()
+  it('keeps its later screens as dynamic imports of its own chunks, for the bundler that takes it in', () => {
+    const code = read(ESM)
+    const dynamic = [...code.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1])
+    expect(dynamic.length).toBeGreaterThan(2)
+    for (const spec of dynamic) expect(existsSync(join('dist', spec)), spec).toBe(true)
   })
 
   it('has .d.ts types that add the tags to HTMLElementTagNameMap (descriptors.test.ts compiles against them)', () => {
@@ -186,6 +199,6 @@ describe(`the build's ceilings (first screen ${BUDGETS.firstScreenKb} kB, whole 
 
   it('are the check the build runs', () => {
     const config = viteConfig({ command: 'build', mode: 'production' }) as UserConfig
-    expect(config.plugins?.flat().map((p) => (p as Plugin).name)).toEqual(expect.arrayContaining(['flex-size-budget', 'flex-script-loader']))
+    expect(config.plugins?.flat().map((p) => (p as Plugin).name)).toEqual(expect.arrayContaining(['flex-size-budget', 'flex-classic-chunks']))
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Loading on demand, as a browser does it: each demo page's first screen
- * fetches only the loader, the module and its core, plus the one chunk the
+ * fetches only the one script, plus the one chunk the
  * reader most likely needs next once the page is idle; a walk through every
  * screen fetches the rest; the script works from another origin under a CSP
  * that names only the portal; a chunk that cannot be fetched says so and
@@ -17,14 +17,14 @@ import { removeDataDir, startServer } from './harness/server'
 import { expect, test } from './harness/test'
 
 /** The script files the build wrote, by the part of the product they hold. */
-const DIST_SCRIPTS = readdirSync(DIST_DIR).filter((name) => /\.m?js$/.test(name))
+const DIST_SCRIPTS = readdirSync(DIST_DIR).filter((name) => /\.js$/.test(name))
 const chunk = (name: string) => {
   const file = DIST_SCRIPTS.find((f) => f.startsWith(`fp-${name}-`))
   if (!file) throw new Error(`no chunk fp-${name}-*.js in dist/ (${DIST_SCRIPTS.join(', ')})`)
   return file
 }
-/** What every first screen needs: the loader, the module and everything it imports statically. */
-const FIRST = ['flex-portal.js', 'flex-portal.mjs', ...DIST_SCRIPTS.filter((f) => f.startsWith('fp-core-') || f.startsWith('fp-rolldown-runtime-'))]
+/** What every first screen needs: the one script. */
+const FIRST = ['flex-portal.js']
 /** The dashboard and what it imports: the chunk a log-in screen fetches once idle. */
 const DASHBOARD = ['Dashboard', 'AppFrame', 'FolderIcon', 'RevealSnippets'].map(chunk)
 const NOT_BEFORE_NEEDED = ['SignupScreen', 'ProjectPage', 'ProjectDetail'].map(chunk)
@@ -68,7 +68,7 @@ test.describe('loading on demand', () => {
     ['/docs.html', (page: Page) => button(page, 'Log in')],
     ['/existing.html', (page: Page) => button(page, 'Log in')],
   ] as const) {
-    test(`${path}: the first screen fetches the core only, then the dashboard's chunk when idle, and nothing else`, async ({ page }) => {
+    test(`${path}: the first screen fetches the one script, then the dashboard's chunks when idle, and nothing else`, async ({ page }) => {
       const requests = scriptRequests(page)
       await keepHeadAsParsed(page)
       await page.goto(path)
@@ -82,7 +82,7 @@ test.describe('loading on demand', () => {
       const scripts = new Set(requests.filter((n) => DIST_SCRIPTS.includes(n)))
       expect([...scripts].sort()).toEqual([...FIRST, ...DASHBOARD].sort())
       // Each file once: a second element or a second script tag asks for nothing again.
-      expect(requests.filter((n) => n === 'flex-portal.mjs')).toHaveLength(1)
+      expect(requests.filter((n) => n === 'flex-portal.js')).toHaveLength(1)
       await expectHeadUntouched(page)
     })
   }

@@ -36,16 +36,24 @@ export function chunk<T>(importer: () => Promise<T>): Chunk<T> {
   return self
 }
 
+/** How long after the first screen a fetch ahead of need waits before it looks for an idle moment. */
+export const PREFETCH_DELAY_MS = 1000
+
 /**
- * Calls `fetch` when the page is next idle (the first screen is drawn and the
- * main thread has nothing to do), so the chunk a reader most likely needs next
- * is there before they ask. Returns the cancel.
+ * Calls `fetch` once the first screen has settled: a second after it is
+ * drawn, at the next idle moment. Not sooner, or it would compete with what
+ * the screen itself still does (the log-in screen's device registration:
+ * measured, an immediate prefetch made 'Log in' usable later); a reader takes
+ * longer than that to type an e-mail and a password. Returns the cancel.
  */
 export function whenIdle(fetch: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(fetch, { timeout: 3000 })
-    return () => cancelIdleCallback(id)
+  let idle: number | undefined
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(fetch, { timeout: 3000 })
+    else fetch()
+  }, PREFETCH_DELAY_MS)
+  return () => {
+    clearTimeout(timer)
+    if (idle !== undefined) cancelIdleCallback(idle)
   }
-  const id = setTimeout(fetch, 200)
-  return () => clearTimeout(id)
 }
