@@ -138,29 +138,48 @@ test.describe('loading on demand', () => {
 })
 
 test.describe('from another origin', () => {
+  /** The host page's script policy: the portal's origin, or a nonce alone. */
+  type Policy = 'origin' | 'nonce'
+  const NONCE = 'aG9zdC1ub25jZQ'
   let host: Server | undefined
-  test.afterEach(() => new Promise<void>((resolve) => (host ? host.close(() => resolve()) : resolve())))
+  let portal: Awaited<ReturnType<typeof startServer>> | undefined
+  let hostOrigin = ''
 
-  test('a page on a second loopback port whose CSP names only the portal’s origin runs the portal and its chunks', async ({ page, problems }) => {
+  test.beforeAll(async () => {
     // The host first: the portal's API must know its origin for CORS.
-    let portalOrigin = ''
-    host = createServer((_req, res) => {
+    host = createServer((req, res) => {
+      const policy: Policy = req.url === '/nonce' ? 'nonce' : 'origin'
+      const portalOrigin = portal?.origin ?? ''
+      const scriptSrc = policy === 'nonce' ? `'nonce-${NONCE}'` : portalOrigin
       res.writeHead(200, {
         'Content-Type': 'text/html; charset=utf-8',
-        'Content-Security-Policy': `default-src 'self'; script-src ${portalOrigin}; connect-src ${portalOrigin}; style-src 'self'; base-uri 'none'`,
+        'Content-Security-Policy': `default-src 'self'; script-src ${scriptSrc}; connect-src ${portalOrigin}; style-src 'self'; base-uri 'none'`,
       })
       res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Another site</title></head>
 <body><main><flex-portal api-base="${portalOrigin}/api" router="memory"></flex-portal></main>
-<script src="${portalOrigin}/flex-portal.js"></script></body></html>`)
+<script src="${portalOrigin}/flex-portal.js"${policy === 'nonce' ? ` nonce="${NONCE}"` : ''}></script></body></html>`)
     })
     await new Promise<void>((resolve) => host!.listen(0, '127.0.0.1', resolve))
-    const hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`
-    const portal = await startServer({ env: { CORS_ORIGINS: hostOrigin } })
-    try {
-      portalOrigin = portal.origin
+    hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`
+    portal = await startServer({ env: { CORS_ORIGINS: hostOrigin } })
+  })
+
+  test.afterAll(async () => {
+    await new Promise<void>((resolve) => (host ? host.close(() => resolve()) : resolve()))
+    if (portal) {
+      await portal.stop()
+      await removeDataDir(portal.dataDir)
+    }
+  })
+
+  for (const [policy, what] of [
+    ['origin', 'a CSP that names only the portal’s origin in script-src'],
+    ['nonce', 'a CSP that allows scripts by nonce alone'],
+  ] as const) {
+    test(`a page on a second loopback port with ${what} runs the portal and its chunks`, async ({ page, problems }) => {
       const requests = scriptRequests(page)
       await keepHeadAsParsed(page)
-      await page.goto(hostOrigin + '/')
+      await page.goto(hostOrigin + (policy === 'nonce' ? '/nonce' : '/'))
       await expect(button(page, 'Log in')).toBeEnabled()
       await page.getByRole('link', { name: 'Sign up' }).click()
       await signUp(page, { email: freshEmail(), password: PASSWORD })
@@ -169,9 +188,6 @@ test.describe('from another origin', () => {
       expect(requests).toContain(chunk('Dashboard'))
       await expectHeadUntouched(page)
       expect(problems.cspViolations).toEqual([])
-    } finally {
-      await portal.stop()
-      await removeDataDir(portal.dataDir)
-    }
-  })
+    })
+  }
 })
