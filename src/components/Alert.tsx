@@ -8,13 +8,11 @@ export interface AlertProps {
   /** Each shown as a small button when given. */
   onDismiss?: () => void
   onRetry?: () => void
-  /** The retry button's text (default "Retry"). */
-  retryLabel?: string
   className?: string
 }
 
 /** The red banner with a red icon, announced to screen readers. */
-export function Alert({ children, tone = 'error', onDismiss, onRetry, retryLabel = 'Retry', className = '' }: AlertProps) {
+export function Alert({ children, tone = 'error', onDismiss, onRetry, className = '' }: AlertProps) {
   const colours = {
     error: 'bg-danger-bg text-danger border-danger',
     warning: 'bg-warning-bg text-warning border-warning font-medium',
@@ -24,7 +22,7 @@ export function Alert({ children, tone = 'error', onDismiss, onRetry, retryLabel
     <div role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start gap-3 rounded-flex border px-4 py-3 text-sm ${colours} ${className}`}>
       <AlertIcon className="h-5 w-5 shrink-0" />
       <div className="min-w-0 flex-1 break-words">{children}</div>
-      {onRetry && <AlertButton onClick={onRetry}>{retryLabel}</AlertButton>}
+      {onRetry && <AlertButton onClick={onRetry}>Retry</AlertButton>}
       {onDismiss && <AlertButton onClick={onDismiss}>Dismiss</AlertButton>}
     </div>
   )
