@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { classicChunks } from '../../build/classic-chunks'
 import { measureBundle, overBudget, sizeBudget } from '../../build/size-budget'
 import type { Plugin, Rolldown, UserConfig, UserConfigFnObject } from 'vite'
 import viteDefault, { BUDGETS } from '../../vite.config'
@@ -200,5 +201,41 @@ describe(`the build's ceilings (first screen ${BUDGETS.firstScreenKb} kB, whole 
   it('are the check the build runs', () => {
     const config = viteConfig({ command: 'build', mode: 'production' }) as UserConfig
     expect(config.plugins?.flat().map((p) => (p as Plugin).name)).toEqual(expect.arrayContaining(['flex-size-budget', 'flex-classic-chunks']))
+  })
+})
+
+describe('the classic-chunks step of the script build', () => {
+  const chunk = (fileName: string, code: string, more: Partial<Rolldown.OutputChunk> = {}) =>
+    ({ type: 'chunk', fileName, code, isEntry: false, imports: [], dynamicImports: [], ...more }) as Rolldown.OutputChunk
+  const run = (bundle: Rolldown.OutputBundle) => {
+    const step = classicChunks().generateBundle as (this: unknown, options: unknown, bundle: Rolldown.OutputBundle) => void
+    step.call({}, {}, bundle)
+    return bundle
+  }
+
+  it('inlines what the entry imports, rewrites import() to require.load, and wraps each later chunk as a factory', () => {
+    const bundle = run({
+      'flex-portal.js': chunk('flex-portal.js', 'require("./fp-core-1.js").start();', { isEntry: true, imports: ['fp-core-1.js'] }),
+      'fp-core-1.js': chunk('fp-core-1.js', 'exports.start=()=>Promise.resolve().then(()=>require("./fp-Later-2.js"));', {
+        dynamicImports: ['fp-Later-2.js'],
+      }),
+      'fp-Later-2.js': chunk('fp-Later-2.js', 'exports.later=1;'),
+    })
+    expect(Object.keys(bundle).sort()).toEqual(['flex-portal.js', 'fp-Later-2.js'])
+    const script = (bundle['flex-portal.js'] as Rolldown.OutputChunk).code
+    expect(script).toContain('require.load("./fp-Later-2.js")')
+    expect(script).not.toContain('Promise.resolve().then(()=>require(')
+    expect(script).toMatch(/\.f\["fp-core-1\.js"\]=\(function\(require,exports,module\)\{/)
+    expect((bundle['fp-Later-2.js'] as Rolldown.OutputChunk).code).toMatch(/^\(self\["flexPortal:[0-9a-f]{12}"\]\|\|.*\.f\["fp-Later-2\.js"\]=\(function/)
+    expect(() => new Function(script)).not.toThrow()
+  })
+
+  it('stops the build when an import() is not spelled as it expects, rather than ship a chunk that cannot load', () => {
+    expect(() =>
+      run({
+        'flex-portal.js': chunk('flex-portal.js', 'import("./fp-Later-2.js")', { isEntry: true, dynamicImports: ['fp-Later-2.js'] }),
+        'fp-Later-2.js': chunk('fp-Later-2.js', 'exports.later=1;'),
+      }),
+    ).toThrow(/has 1 dynamic imports but 0 were recognised/)
   })
 })
