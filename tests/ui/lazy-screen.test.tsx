@@ -25,13 +25,6 @@ describe('a screen loaded on demand', () => {
     expect(screen.queryByRole('status')).toBeNull()
   })
 
-  it('shows the given fallback instead of the status while it loads', () => {
-    const Lazy = lazyScreen(deferredImport().importer)
-    render(<Lazy name="Ada" fallback={<p>code block</p>} />)
-    expect(screen.getByText('code block')).toBeInTheDocument()
-    expect(screen.queryByRole('status')).toBeNull()
-  })
-
   it('fetches once for every element that shows it, and renders at once once it has arrived', async () => {
     const { importer, calls } = deferredImport()
     const Lazy = lazyScreen(importer)

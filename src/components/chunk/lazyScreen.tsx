@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react'
+import { useEffect, useReducer, useState, type ComponentType } from 'react'
 import { Button, Spinner } from '../Button'
 import { AlertIcon } from '../icons/AlertIcon'
 import { chunk, type Chunk } from './chunk'
@@ -6,7 +6,7 @@ import { chunk, type Chunk } from './chunk'
 export const CHUNK_FAILED = 'This part of the portal could not be loaded.'
 export const CHUNK_FAILED_HINT = 'Check your connection, then try again.'
 
-export type LazyScreen<P> = ComponentType<P & { fallback?: ReactNode }> & { readonly chunk: Chunk<ComponentType<P>> }
+export type LazyScreen<P> = ComponentType<P> & { readonly chunk: Chunk<ComponentType<P>> }
 
 /** Where the two states below sit: the middle of the area the screen will fill. */
 const PLACE = 'flex min-h-full flex-1 flex-col items-center justify-center gap-3 bg-bg px-6 py-12 text-center font-flex text-sm'
@@ -39,7 +39,7 @@ function Failed({ onRetry }: { onRetry: () => void }) {
 
 /**
  * A screen whose code is fetched on first render (or before, through
- * `.chunk.prefetch()`). While it loads: `fallback`, else a small status line.
+ * `.chunk.prefetch()`). While it loads: a loading status in its place.
  * If the fetch fails (offline, a blocked request): a clear message and
  * "Try again", which fetches again; never a blank area or an uncaught error.
  * React.lazy is not used: it keeps a failed import for good, so a retry
@@ -47,7 +47,7 @@ function Failed({ onRetry }: { onRetry: () => void }) {
  */
 export function lazyScreen<P extends object>(importer: () => Promise<ComponentType<P>>): LazyScreen<P> {
   const part = chunk(importer)
-  function Lazy({ fallback, ...props }: P & { fallback?: ReactNode }) {
+  function Lazy(props: P) {
     const [attempt, setAttempt] = useState(0)
     const [failed, setFailed] = useState(false)
     const [, arrived] = useReducer((n: number) => n + 1, 0)
@@ -63,7 +63,7 @@ export function lazyScreen<P extends object>(importer: () => Promise<ComponentTy
         live = false
       }
     }, [Screen, attempt])
-    if (Screen) return <Screen {...(props as P)} />
+    if (Screen) return <Screen {...props} />
     if (failed) {
       const retry = () => {
         setFailed(false)
@@ -71,7 +71,7 @@ export function lazyScreen<P extends object>(importer: () => Promise<ComponentTy
       }
       return <Failed onRetry={retry} />
     }
-    return fallback === undefined ? <Loading /> : <>{fallback}</>
+    return <Loading />
   }
   return Object.assign(Lazy, { chunk: part })
 }
