@@ -48,8 +48,14 @@ test.describe('faults', () => {
 
     // Back: the same button, the same input, and in.
     await serverProcess.restart()
+    // The project page's code comes from the same server: the dashboard fetches
+    // it ahead of need, and this test (about the API, not the script's files;
+    // chunks.test.ts covers those) stops the server only once it has.
+    const fetched = (name: string) => page.waitForResponse((r) => new RegExp(`/fp-${name}-[\\w-]+\\.js$`).test(r.url()) && r.ok())
+    const projectPageFetched = Promise.all([fetched('ProjectPage'), fetched('ProjectDetail')])
     await button(page, 'Log in').click()
     await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
+    await projectPageFetched
     await expect(page.getByRole('link', { name: 'Made before the outage' })).toBeVisible()
 
     // Adding a project while the API is down: the error shows in the dialog, which keeps what was typed.
