@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { KEY_EXPIRED, KEY_NOT_FOUND } from '../../server/resources/api-keys/routes'
+import { KEY_EXPIRED, KEY_NOT_FOUND, KEY_ROLLED, KEY_ROLLED_EXPIRY, keyLimitForRoll } from '../../server/resources/api-keys/routes'
 import { PROJECT_NOT_FOUND } from '../../server/security/ownership'
 import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
 import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestResponse, type TestServer } from './harness'
@@ -182,15 +182,15 @@ describe('POST /api/manage/dapp/{id}/api-key/{keyId}/roll', () => {
     expect((await verify(oldKey)).body).toEqual({ valid: false, code: 'EXPIRED' })
   })
 
-  it('works at the key limit; the limit counts only keys that have not expired', async () => {
+  it('works at the key limit with no grace period; the limit counts only keys that have not expired', async () => {
     const p = await newProject(s, owner.accessToken)
     await createKey(p.id)
     await createKey(p.id)
     expect((await createKey(p.id)).status).toBe(409) // limit 3
     const [firstId] = only(p.apiKey)
-    expect((await roll(p.id, firstId, { graceSeconds: 60 })).status).toBe(201) // 4 unexpired now
-    expect((await createKey(p.id)).status).toBe(409)
-    now += MINUTE // the rolled-out key expires: 3 unexpired
+    // Old and new key both living through a grace period would make 4.
+    expect(await roll(p.id, firstId, { graceSeconds: 60 })).toMatchObject({ status: 409, body: { message: keyLimitForRoll(3) } })
+    expect((await roll(p.id, firstId, { graceSeconds: 0 })).status).toBe(201) // still 3 unexpired
     expect((await createKey(p.id)).status).toBe(409)
     const secondId = (await project(p.id)).keys[1].id
     await patch(p.id, secondId, { expiresAt: new Date(now + 1000).toISOString() })
@@ -220,6 +220,40 @@ describe('POST /api/manage/dapp/{id}/api-key/{keyId}/roll', () => {
     const [id] = only(p.apiKey)
     expect(await roll(p.id, id, body)).toMatchObject({ status: 400, body: { message } })
     expect((await project(p.id)).keys).toHaveLength(1)
+  })
+
+  it('never leaves more live keys than the limit: a rolled key cannot be rolled again, nor its expiry moved later', async () => {
+    const p = await newProject(s, owner.accessToken)
+    const [firstId, firstKey] = only(p.apiKey)
+    const rolled = await roll(p.id, firstId, { graceSeconds: 604_800 })
+    expect(rolled.status).toBe(201)
+    // Rolling the same key again (the attack: 20 keys became 120) is refused, and makes nothing.
+    for (const graceSeconds of [604_800, 0]) {
+      expect(await roll(p.id, firstId, { graceSeconds })).toMatchObject({ status: 409, body: { message: KEY_ROLLED } })
+    }
+    // Its expiry cannot come back or move later; earlier is fine.
+    expect(await patch(p.id, firstId, { expiresAt: null })).toMatchObject({ status: 409, body: { message: KEY_ROLLED_EXPIRY } })
+    const later = new Date(now + 8 * 24 * HOUR).toISOString()
+    expect(await patch(p.id, firstId, { expiresAt: later })).toMatchObject({ status: 409, body: { message: KEY_ROLLED_EXPIRY } })
+    const earlier = new Date(now + HOUR).toISOString()
+    expect(await patch(p.id, firstId, { expiresAt: earlier })).toMatchObject({ status: 200, body: { expiresAt: earlier } })
+    expect((await verify(firstKey)).body.valid).toBe(true)
+    // The replacement rolls, but a chain of rolls with grace stops at the limit (3).
+    const [secondId] = only(rolled.body)
+    const again = await roll(p.id, secondId, { graceSeconds: 604_800 })
+    expect(again.status).toBe(201)
+    const [thirdId] = only(again.body)
+    expect(await roll(p.id, thirdId, { graceSeconds: 604_800 })).toMatchObject({ status: 409, body: { message: keyLimitForRoll(3) } })
+    const live = (await project(p.id)).keys.filter((k: { expiresAt: string | null }) => k.expiresAt === null || Date.parse(k.expiresAt) > now)
+    expect(live).toHaveLength(3)
+  })
+
+  it('lets only one of two parallel rolls of a key through', async () => {
+    const p = await newProject(s, owner.accessToken)
+    const [id] = only(p.apiKey)
+    const answers = await Promise.all([roll(p.id, id, { graceSeconds: 60 }), roll(p.id, id, { graceSeconds: 60 })])
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409])
+    expect((await project(p.id)).keys).toHaveLength(2)
   })
 
   it('accepts exactly 7 days', async () => {

@@ -42,7 +42,7 @@ export const updateKeyRoute = createRoute({
   tags: ['Projects'],
   operationId: 'updateApiKey',
   summary: 'Rename an API key or change its expiry',
-  description: 'An expired key can be renamed, but its expiry cannot be changed (409).',
+  description: "An expired key can be renamed, but its expiry cannot be changed (409). A rolled-away key's expiry can only be moved earlier (409).",
   security,
   request: { params: projectKey, body: { required: true, content: jsonContent(KeyFields) } },
   responses: {
@@ -62,7 +62,8 @@ export const rollKeyRoute = createRoute({
   summary: 'Replace an API key, with a grace period for the old one',
   description:
     "Creates a key with the old key's name and answers it whole, this once. The old key keeps verifying until now + graceSeconds, then verification answers EXPIRED; " +
-    'it stays listed until deleted. Works at the key limit. 409 for a key that has already expired.',
+    'it stays listed until deleted. A roll never leaves more unexpired keys than the key limit: at the limit only a grace of 0 is allowed (409 otherwise). ' +
+    '409 for a key that has already expired or has already been rolled (roll its replacement).',
   security,
   request: { params: projectKey, body: { required: true, content: jsonContent(Roll) } },
   responses: { 201: { description: 'The new key.', content: jsonContent(KeyMap) }, ...bodyErrors, ...managedErrors, ...notFound, ...conflict },

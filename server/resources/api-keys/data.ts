@@ -42,7 +42,7 @@ export async function listKeys(q: Queryable, projectId: string): Promise<KeyEntr
 export type KeyOptions = z.output<typeof KeyFields>
 
 export type Missing = 'project-not-found' | 'key-not-found'
-export type KeyResult<T> = { ok: true; value: T } | { ok: false; reason: Missing | 'expired' }
+export type KeyResult<T> = { ok: true; value: T } | { ok: false; reason: Missing | 'expired' | 'rolled' | 'limit' }
 
 export async function insertKey(q: Queryable, projectId: string, opts: KeyOptions = {}): Promise<KeyMap> {
   const key = newApiKey()
@@ -72,12 +72,7 @@ export async function createKey(
 ): Promise<CreateKeyResult> {
   return db.transaction(async (tx): Promise<CreateKeyResult> => {
     if (!(await ownsProject(tx, ownerId, projectId, { lock: true }))) return { ok: false, reason: 'project-not-found' }
-    // Expired keys stay listed until deleted, but no longer take a place.
-    const [{ n }] = await tx.query<{ n: number }>(
-      'SELECT count(*)::integer AS n FROM api_keys WHERE project_id = $1 AND (expires_at IS NULL OR expires_at > $2)',
-      [projectId, now],
-    )
-    if (n >= limit) return { ok: false, reason: 'limit' }
+    if ((await liveKeys(tx, projectId, now)) >= limit) return { ok: false, reason: 'limit' }
     return { ok: true, apiKey: await insertKey(tx, projectId, opts) }
   })
 }
@@ -100,21 +95,38 @@ export async function deleteKey(db: Database, ownerId: string, projectId: string
  * Locks the owner's project and the key (FOR UPDATE), so an edit, a roll and
  * a key creation on the same project take turns.
  */
-async function lockKey(tx: Queryable, ownerId: string, projectId: string, keyId: string): Promise<KeyRow | Missing> {
+async function lockKey(tx: Queryable, ownerId: string, projectId: string, keyId: string): Promise<(KeyRow & { rolled_at: Date | null }) | Missing> {
   if (!(await ownsProject(tx, ownerId, projectId, { lock: true }))) return 'project-not-found'
-  const [key] = await tx.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND project_id = $2 FOR UPDATE`, [keyId, projectId])
+  const [key] = await tx.query<KeyRow & { rolled_at: Date | null }>(
+    `SELECT ${KEY_COLUMNS}, rolled_at FROM api_keys WHERE id = $1 AND project_id = $2 FOR UPDATE`,
+    [keyId, projectId],
+  )
   return key ?? 'key-not-found'
+}
+
+/** Keys of the project that still work at `now` (expired ones stay listed but take no place). */
+async function liveKeys(q: Queryable, projectId: string, now: Date): Promise<number> {
+  const [{ n }] = await q.query<{ n: number }>(
+    'SELECT count(*)::integer AS n FROM api_keys WHERE project_id = $1 AND (expires_at IS NULL OR expires_at > $2)',
+    [projectId, now],
+  )
+  return n
 }
 
 /**
  * Renames a key or changes its expiry. An expired key can be renamed but not
- * brought back: that would let a project exceed its key limit.
+ * brought back: that would let a project exceed its key limit. A rolled-away
+ * key's expiry can only move earlier: its replacement already holds a place,
+ * and a leaked key that was rolled must not come back for good.
  */
 export async function updateKey(db: Database, ownerId: string, projectId: string, keyId: string, change: KeyOptions, now: Date): Promise<KeyResult<KeyEntry>> {
   return db.transaction(async (tx): Promise<KeyResult<KeyEntry>> => {
     const key = await lockKey(tx, ownerId, projectId, keyId)
     if (typeof key === 'string') return { ok: false, reason: key }
     if (change.expiresAt !== undefined && key.expires_at && key.expires_at <= now) return { ok: false, reason: 'expired' }
+    if (change.expiresAt !== undefined && key.rolled_at && (change.expiresAt === null || (key.expires_at && change.expiresAt > key.expires_at))) {
+      return { ok: false, reason: 'rolled' }
+    }
     const [row] = await tx.query<KeyRow>(
       `UPDATE api_keys SET name = COALESCE($2, name), expires_at = CASE WHEN $3 THEN $4::timestamptz ELSE expires_at END
        WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
@@ -127,16 +139,30 @@ export async function updateKey(db: Database, ownerId: string, projectId: string
 
 /**
  * Replaces a key: a new one with the same name, while the old one keeps
- * working until `until` (never later than an expiry it already had). No limit
- * check: a project at its limit must still be able to roll a leaked key.
+ * working until `until` (never later than an expiry it already had). A roll
+ * never leaves more than `limit` live keys: the old key and its replacement
+ * both live through the grace period, so that needs a free place; at the
+ * limit only a roll that ends the old key now (`until` = `now`) is allowed,
+ * and a project at its limit can still replace a leaked key. A key already
+ * rolled away cannot be rolled again (its replacement can).
  */
-export async function rollKey(db: Database, ownerId: string, projectId: string, keyId: string, until: Date, now: Date): Promise<KeyResult<KeyMap>> {
+export async function rollKey(
+  db: Database,
+  ownerId: string,
+  projectId: string,
+  keyId: string,
+  limit: number,
+  until: Date,
+  now: Date,
+): Promise<KeyResult<KeyMap>> {
   return db.transaction(async (tx): Promise<KeyResult<KeyMap>> => {
     const key = await lockKey(tx, ownerId, projectId, keyId)
     if (typeof key === 'string') return { ok: false, reason: key }
     if (key.expires_at && key.expires_at <= now) return { ok: false, reason: 'expired' }
+    if (key.rolled_at) return { ok: false, reason: 'rolled' }
+    if (until > now && (await liveKeys(tx, projectId, now)) >= limit) return { ok: false, reason: 'limit' }
     const created = await insertKey(tx, projectId, { name: key.name })
-    await tx.query('UPDATE api_keys SET expires_at = LEAST(expires_at, $2) WHERE id = $1', [keyId, until])
+    await tx.query('UPDATE api_keys SET expires_at = LEAST(expires_at, $2), rolled_at = $3 WHERE id = $1', [keyId, until, now])
     await tx.query(`SELECT pg_notify('${KEY_CHANNEL}', $1)`, [keyId])
     return { ok: true, value: created }
   })

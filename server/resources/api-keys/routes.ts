@@ -10,6 +10,10 @@ import { createKey, deleteKey, rollKey, updateKey, type KeyOptions, type Missing
 
 export const KEY_NOT_FOUND = 'API key not found.'
 export const KEY_EXPIRED = 'This API key has expired. It can be renamed or deleted, not brought back: create a new one.'
+export const KEY_ROLLED = 'This API key has already been rolled: roll its replacement instead.'
+export const KEY_ROLLED_EXPIRY = 'This API key has been rolled: its expiry can only be moved earlier.'
+export const keyLimitForRoll = (limit: number) =>
+  `This project already has ${limit} API keys, the most it can have, so the old key cannot keep working beside its replacement. Roll it with no grace period (it stops at once), or delete another key first.`
 
 export interface ApiKeyDeps extends RouteDeps {
   /**
@@ -21,6 +25,14 @@ export interface ApiKeyDeps extends RouteDeps {
 
 /** A missing or foreign project answers as one (ids must not be probe-able); a missing key in the caller's project says so. */
 const missing = (reason: Missing) => notFound(reason === 'key-not-found' ? KEY_NOT_FOUND : PROJECT_NOT_FOUND)
+
+/** The answer to an edit or roll the key's state forbids; `rolled` words what a rolled-away key cannot do. */
+function refused(reason: Missing | 'expired' | 'rolled' | 'limit', rolled: string, limit: number) {
+  if (reason === 'expired') return conflict(KEY_EXPIRED)
+  if (reason === 'rolled') return conflict(rolled)
+  if (reason === 'limit') return conflict(keyLimitForRoll(limit))
+  return missing(reason)
+}
 
 /** `{ name?, expiresAt? }` of key creation and edits (checked by the KeyFields schema), with an expiry ahead of the server's clock, which tests move. */
 function keyFields(fields: KeyOptions, now: number): KeyOptions {
@@ -55,7 +67,7 @@ export function apiKeyRoutes({ db, config, clock, keyChanged }: ApiKeyDeps) {
       const change = keyFields(await readBody(c, KeyFields), now)
       const keyId = c.req.param('keyId')
       const result = await updateKey(db, c.var.userId, c.req.param('id'), keyId, change, new Date(now))
-      if (!result.ok) throw result.reason === 'expired' ? conflict(KEY_EXPIRED) : missing(result.reason)
+      if (!result.ok) throw refused(result.reason, KEY_ROLLED_EXPIRY, config.keyLimit)
       keyChanged(keyId)
       return c.json(result.value)
     })
@@ -63,8 +75,8 @@ export function apiKeyRoutes({ db, config, clock, keyChanged }: ApiKeyDeps) {
       const { graceSeconds } = await readBody(c, Roll)
       const now = clock()
       const keyId = c.req.param('keyId')
-      const result = await rollKey(db, c.var.userId, c.req.param('id'), keyId, new Date(now + graceSeconds * 1000), new Date(now))
-      if (!result.ok) throw result.reason === 'expired' ? conflict(KEY_EXPIRED) : missing(result.reason)
+      const result = await rollKey(db, c.var.userId, c.req.param('id'), keyId, config.keyLimit, new Date(now + graceSeconds * 1000), new Date(now))
+      if (!result.ok) throw refused(result.reason, KEY_ROLLED, config.keyLimit)
       keyChanged(keyId)
       return c.json(result.value, 201)
     })
