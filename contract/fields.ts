@@ -49,13 +49,21 @@ export const omittableText = (label: string, rule: Omit<TextRule, 'required'>) =
 // check of an address is mail reaching it, and strict patterns refuse valid ones.
 const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/
 
+// Format characters (Unicode category Cf: zero-width spaces and joiners, the
+// soft hyphen, direction marks) and control characters show as nothing, so
+// "ada@example.com" with one inside is a second account that looks like the first.
+const INVISIBLE = /[\p{Cf}\p{Cc}]/u
+
 /**
  * An e-mail address, trimmed, NFC-normalised and lower-cased so one person has
  * one account: the composed and decomposed forms of "josé" are one address.
+ * Invisible characters are refused rather than removed: the address as typed
+ * is not the one mail would be sent to.
  */
 export const email = (description: string) =>
   checked('E-mail address', { required: true, max: 254 })
     .overwrite((v) => v.normalize('NFC').toLowerCase())
+    .refine((v) => !INVISIBLE.test(v), 'E-mail address must not contain invisible or control characters (such as a zero-width space or a soft hyphen).')
     .regex(EMAIL, 'Enter a valid e-mail address.')
     .meta({ format: 'email', maxLength: 254, description })
 
@@ -70,7 +78,31 @@ export function wholeNumber(label: string, min: number, max: number, description
     .meta({ description })
 }
 
-const ISO_8601 = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/i
+const ISO_8601 = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.\d{1,9})?)?(?:Z|[+-](\d\d):(\d\d))$/i
+
+/**
+ * Whether the text names an instant that exists. Date.parse rolls values
+ * over instead of refusing them (February 30 becomes March 2, 24:00 the next
+ * day), so each part is checked against the calendar first.
+ */
+function realInstant(v: string): boolean {
+  const m = ISO_8601.exec(v)
+  if (!m) return false
+  const [year, month, day, hour, minute, second = 0, offsetHours = 0, offsetMinutes = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x)))
+  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate()
+  return (
+    month! >= 1 &&
+    month! <= 12 &&
+    day! >= 1 &&
+    day! <= daysInMonth &&
+    hour! <= 23 &&
+    minute! <= 59 &&
+    second! <= 59 &&
+    offsetHours! <= 23 &&
+    offsetMinutes! <= 59 &&
+    !Number.isNaN(Date.parse(v))
+  )
+}
 
 /**
  * An optional ISO-8601 date-time with its offset: undefined when the field is
@@ -79,7 +111,8 @@ const ISO_8601 = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d
  */
 export const isoDateTime = (label: string, description: string) =>
   checked(label, { required: true, max: 40 })
-    .refine((v) => ISO_8601.test(v) && !Number.isNaN(Date.parse(v)), `${label} must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.`)
+    .refine((v) => ISO_8601.test(v), `${label} must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.`)
+    .refine(realInstant, `${label} must be a date and time that exists (no February 30, no 24:00), such as 2030-01-31T12:00:00Z.`)
     .transform((v) => new Date(Date.parse(v)))
     .nullable()
     .optional()

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { HttpError, badRequest } from './errors'
+import { TOO_DEEP, tooDeep } from './json-depth'
 import { CANNOT_STORE, findUnstorable } from './storable'
 
 export type JsonObject = Record<string, unknown>
@@ -24,7 +25,9 @@ export async function readJsonObject(c: Context): Promise<JsonObject> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw badRequest('The request body must be a JSON object.')
   }
-  // Here, so every route that reads JSON (today's and those added later) refuses NUL and lone surrogates.
+  // Here, so every route that reads JSON (today's and those added later) refuses
+  // a body nested past what any walk of it can bear, then NUL and lone surrogates.
+  if (tooDeep(body)) throw badRequest(TOO_DEEP)
   const field = findUnstorable(body)
   if (field) throw badRequest(`${field} ${CANNOT_STORE}`)
   return body as JsonObject

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { Log } from '../../http/logger'
 import { API_CSP } from '../../http/security-headers'
+import { tooDeep } from '../../http/json-depth'
 import { findUnstorable } from '../../http/storable'
 import type { Verification } from './key-verifier'
 import { KEY_MAX, serviceTokenCheck, type VerifyDeps } from './routes'
@@ -117,7 +118,7 @@ function presentedKey(text: string): string | undefined {
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined
   const key = (body as { key?: unknown }).key
-  if (typeof key !== 'string' || key === '' || key.length > KEY_MAX || findUnstorable(body) !== undefined) return undefined
+  if (typeof key !== 'string' || key === '' || key.length > KEY_MAX || tooDeep(body) || findUnstorable(body) !== undefined) return undefined
   return key
 }
 
