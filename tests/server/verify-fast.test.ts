@@ -8,7 +8,7 @@
  */
 import { serve } from '@hono/node-server'
 import { spawn } from 'node:child_process'
-import type { Server } from 'node:http'
+import { request as httpRequest, type OutgoingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -246,6 +246,58 @@ describe('the fast lane over a socket', () => {
     const wrong = await post(JSON.stringify({ key }), { Authorization: 'Bearer not-the-service-token' })
     expect(wrong.status).toBe(401)
     expect(requestLines()).toHaveLength(2)
+  })
+})
+
+describe('the fast lane and duplicate headers', () => {
+  let server: Server
+  let port: number
+  beforeEach(async () => {
+    await new Promise<void>((resolve) => {
+      server = serve({ fetch: s.app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => {
+        port = info.port
+        resolve()
+      }) as Server
+    })
+  })
+  afterEach(async () => {
+    await new Promise((resolve) => server.close(resolve))
+  })
+
+  /** node:http sends an array value as one header line per item, as an attacker's client would. */
+  const post = (body: string, headers: OutgoingHttpHeaders) =>
+    new Promise<{ status: number; body: { message?: string; valid?: boolean } }>((resolve, reject) => {
+      const req = httpRequest(
+        { host: '127.0.0.1', port, path: '/api/keys/verify', method: 'POST', headers: { 'Content-Length': Buffer.byteLength(body), ...headers } },
+        (res) => {
+          let text = ''
+          res.setEncoding('utf8').on('data', (d: string) => (text += d))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
+        },
+      )
+      req.on('error', reject)
+      req.end(body)
+    })
+
+  it('sends a repeated Authorization or Content-Type to the regular route, which refuses it', async () => {
+    const { key } = await firstKey()
+    const body = JSON.stringify({ key })
+    const bearer = `Bearer ${SERVICE_TOKEN}`
+    expect(await post(body, { 'Content-Type': 'application/json', Authorization: bearer })).toMatchObject({ status: 200, body: { valid: true } })
+    expect(requestLines()).toHaveLength(0)
+    for (const authorization of [
+      [bearer, bearer],
+      [bearer, 'Bearer someone-else'],
+    ]) {
+      expect(await post(body, { 'Content-Type': 'application/json', Authorization: authorization })).toMatchObject({
+        status: 401,
+        body: { message: SERVICE_TOKEN_REQUIRED },
+      })
+    }
+    expect(await post(body, { 'Content-Type': ['application/json', 'application/json'], Authorization: bearer })).toMatchObject({
+      status: 415,
+    })
+    expect(requestLines()).toHaveLength(3)
   })
 })
 

@@ -52,6 +52,7 @@ export function verifyFastLane({ config, keys }: VerifyDeps, { log, maxBodyBytes
   return async (c, next) => {
     if (!authorized) return next()
     const h = requestHeaders(c)
+    if (h === undefined) return next()
     const length = h['content-length']
     if (
       length === undefined ||
@@ -85,11 +86,12 @@ type NodeHeaders = Partial<Record<'content-length' | 'transfer-encoding' | 'orig
 /**
  * The request's headers as Node parsed them: asking the adapter's request
  * for one header builds a Web Headers object of all of them. In-process
- * requests (tests) have no Node request, and use Hono's.
+ * requests (tests) have no Node request, and use Hono's. Undefined when a
+ * header the lane judges by was sent twice (the regular route answers that).
  */
-function requestHeaders(c: Context): NodeHeaders {
-  const node = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.headers as IncomingHttpHeaders | undefined
-  if (node) return node as NodeHeaders
+function requestHeaders(c: Context): NodeHeaders | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  if (incoming) return repeatsOneThatCounts(incoming.rawHeaders) ? undefined : (incoming.headers as IncomingHttpHeaders as NodeHeaders)
   const get = (name: string) => c.req.header(name)
   return {
     'content-length': get('content-length'),
@@ -98,6 +100,23 @@ function requestHeaders(c: Context): NodeHeaders {
     'content-type': get('content-type'),
     authorization: get('authorization'),
   }
+}
+
+/**
+ * Whether Authorization or Content-Type came more than once. Node keeps the
+ * first of each and drops the rest, while the regular route sees them joined
+ * and refuses them: such a request must go there, or the two would judge it
+ * differently.
+ */
+function repeatsOneThatCounts(raw: string[]): boolean {
+  let authorization = 0
+  let contentType = 0
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]
+    if (name.length === 13 && name.toLowerCase() === 'authorization') authorization++
+    else if (name.length === 12 && name.toLowerCase() === 'content-type') contentType++
+  }
+  return authorization > 1 || contentType > 1
 }
 
 // A subset of what the regular route accepts; anything else it judges itself.
