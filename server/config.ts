@@ -17,8 +17,20 @@ export interface RateLimitConfig {
   failuresPerIp: number
   /** The longest a log-in for an e-mail under attack is slowed, in milliseconds. */
   slowdownMaxMs: number
+  /**
+   * Wrong passwords judged per account per `accountWindowSeconds`, from all
+   * addresses together (NIST SP 800-63B §5.2.2: at most 100). Beyond it, log-ins
+   * for the account answer 429 unchecked, except from a device that has
+   * signed in to it before.
+   */
+  perAccount: number
+  accountWindowSeconds: number
   /** Calls per user per minute on the routes a user's access token opens. */
   perUser: number
+  /** Calls per client address per minute that carry an unknown or expired token. */
+  badTokensPerIp: number
+  /** Calls per client address per minute on the routes an access token opens, whoever's (a shared office's worth). */
+  perAddress: number
   /** Projects one user may create per window. */
   projectsPerUser: number
   /** Device registrations per client IP per window (the one call anyone may make). */
@@ -73,7 +85,11 @@ export const DEFAULTS: AppConfig = {
     perEmail: 10,
     failuresPerIp: 50,
     slowdownMaxMs: 3000,
+    perAccount: 100,
+    accountWindowSeconds: 60 * 60,
     perUser: 300,
+    badTokensPerIp: 60,
+    perAddress: 1200,
     projectsPerUser: 50,
     devicesPerIp: 600,
     windowSeconds: 15 * 60,
@@ -167,7 +183,11 @@ export function readConfig(env: Env = process.env): ServerConfig {
       perEmail: int(env, 'RATE_LIMIT_PER_EMAIL', DEFAULTS.rateLimit.perEmail, 1, 1_000_000),
       failuresPerIp: int(env, 'RATE_LIMIT_FAILURES_PER_IP', DEFAULTS.rateLimit.failuresPerIp, 1, 1_000_000),
       slowdownMaxMs: int(env, 'LOGIN_SLOWDOWN_MAX_MS', DEFAULTS.rateLimit.slowdownMaxMs, 0, 60_000),
+      perAccount: int(env, 'RATE_LIMIT_PER_ACCOUNT', DEFAULTS.rateLimit.perAccount, 1, 1_000_000),
+      accountWindowSeconds: int(env, 'RATE_LIMIT_ACCOUNT_WINDOW_SECONDS', DEFAULTS.rateLimit.accountWindowSeconds, 1, 86_400),
       perUser: int(env, 'RATE_LIMIT_PER_USER', DEFAULTS.rateLimit.perUser, 1, 1_000_000),
+      badTokensPerIp: int(env, 'RATE_LIMIT_BAD_TOKENS_PER_IP', DEFAULTS.rateLimit.badTokensPerIp, 1, 1_000_000),
+      perAddress: int(env, 'RATE_LIMIT_PER_ADDRESS', DEFAULTS.rateLimit.perAddress, 1, 1_000_000),
       projectsPerUser: int(env, 'RATE_LIMIT_PROJECTS_PER_USER', DEFAULTS.rateLimit.projectsPerUser, 1, 1_000_000),
       devicesPerIp: int(env, 'RATE_LIMIT_DEVICES_PER_IP', DEFAULTS.rateLimit.devicesPerIp, 1, 1_000_000),
       windowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', DEFAULTS.rateLimit.windowSeconds, 1, 86_400),

@@ -1,19 +1,42 @@
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import { isIPv6 } from 'node:net'
 
 /**
  * The address rate limits count against. Behind a trusted proxy it is the
  * last X-Forwarded-For entry — the one our proxy appended; earlier entries are
- * whatever the client claimed.
+ * whatever the client claimed. An IPv6 client is counted by its /64
+ * (clientNetwork): one subscriber or host commonly holds a whole /64.
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
-    if (forwarded) return forwarded
+    if (forwarded) return clientNetwork(forwarded)
   }
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    return clientNetwork(getConnInfo(c).remote.address ?? 'unknown')
   } catch {
     return 'unknown' // in-process requests (app.request) have no socket
   }
+}
+
+/**
+ * An IPv6 address as its /64 (`2001:db8:0:1::/64`), an IPv4-mapped one as
+ * the IPv4 address; anything else as it is.
+ */
+export function clientNetwork(address: string): string {
+  const ip = address.replace(/%.*$/, '') // a zone id names a local interface, not a client
+  if (!isIPv6(ip)) return address
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped) return mapped[1]
+  const [head, tail] = ip.split('::')
+  const groups = (part: string | undefined) => (part ? part.split(':') : [])
+  // The first four groups are all the /64 needs; an embedded IPv4 tail lies past them.
+  const front = groups(head)
+  const back = tail === undefined ? [] : groups(tail)
+  const full = tail === undefined ? front : [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back]
+  return `${full
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`
 }

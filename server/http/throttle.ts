@@ -2,11 +2,15 @@ import type { Queryable } from '../db/index'
 import { hitRateLimit } from '../security/rate-limit'
 import { HttpError } from './errors'
 
+/** "45 seconds" / "15 minutes": how long until Retry-After has passed. */
+export function waitWords(retryAfter: number): string {
+  const minutes = Math.ceil(retryAfter / 60)
+  return retryAfter < 60 ? `${retryAfter} second${retryAfter === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`
+}
+
 /** "Try again in 45 seconds." / "… in 15 minutes." — shown as-is in the log-in banner. */
 export function tooManyAttempts(retryAfter: number): string {
-  const minutes = Math.ceil(retryAfter / 60)
-  const when = retryAfter < 60 ? `${retryAfter} second${retryAfter === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`
-  return `Too many attempts. Try again in ${when}.`
+  return `Too many attempts. Try again in ${waitWords(retryAfter)}.`
 }
 
 /** Counts one attempt in each bucket; a 429 with Retry-After once any is over its limit. */

@@ -61,6 +61,10 @@ export async function refundRateLimit(db: Queryable, key: string): Promise<void>
 
 /** Failed log-ins for one e-mail from one client address. */
 export const pairBucket = (route: string, email: string, ip: string) => `${route}|pair|${email}|${ip}`
+/** Passwords judged for one e-mail from every address together (the account's cap). */
+export const accountBucket = (email: string) => `authenticate|account|${email}`
+/** Failed log-ins for one e-mail from one device that has signed in to it before. */
+export const knownDeviceBucket = (email: string, deviceId: string) => `authenticate|device|${email}|${deviceId}`
 /** Failed log-ins from one client address, whatever the e-mail. */
 export const ipFailureBucket = (ip: string) => `authenticate|ip-failures|${ip}`
 /** Calls by one user on the routes its access token opens. */

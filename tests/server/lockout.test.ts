@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestServer, signUp, type TestServer } from './harness'
+import { createTestServer, deviceToken, signUp, type TestServer } from './harness'
 
 let s: TestServer | undefined
 afterEach(async () => {
@@ -17,8 +17,9 @@ describe('log-in lock-out that an attacker cannot turn against the owner', () =>
   it('refuses the failing address for that e-mail, while the owner’s correct password from another address signs in', async () => {
     s = await createTestServer({ config: { trustProxy: true, rateLimit: { perEmail: 3, failuresPerIp: 1000, slowdownMaxMs: 1 } } })
     const u = await signUp(s)
-    for (let i = 0; i < 3; i++) expect((await login(u.deviceToken, u.email, 'not-the-password', ATTACKER)).status).toBe(401)
-    const locked = await login(u.deviceToken, u.email, 'not-the-password', ATTACKER)
+    const attacker = await deviceToken(s) // the attacker's own browser, not the owner's
+    for (let i = 0; i < 3; i++) expect((await login(attacker, u.email, 'not-the-password', ATTACKER)).status).toBe(401)
+    const locked = await login(attacker, u.email, 'not-the-password', ATTACKER)
     expect(locked.status).toBe(429)
     expect(locked.headers.get('retry-after')).toMatch(/^\d+$/)
 
@@ -31,7 +32,8 @@ describe('log-in lock-out that an attacker cannot turn against the owner', () =>
     s = await createTestServer({ config: { trustProxy: true, rateLimit: { perEmail: 2, failuresPerIp: 1000, slowdownMaxMs: 5 } } })
     const u = await signUp(s)
     // A botnet: each address stays under its own limit, the e-mail as a whole goes far over it.
-    for (let i = 0; i < 12; i++) expect((await login(u.deviceToken, u.email, `guess-${i}`, `192.0.2.${i + 1}`)).status).toBe(401)
+    const attacker = await deviceToken(s)
+    for (let i = 0; i < 12; i++) expect((await login(attacker, u.email, `guess-${i}`, `192.0.2.${i + 1}`)).status).toBe(401)
     expect((await login(u.deviceToken, u.email, u.password, OWNER)).status).toBe(200)
   })
 
@@ -57,5 +59,77 @@ describe('log-in lock-out that an attacker cannot turn against the owner', () =>
     const rows = JSON.stringify(await s.db.query('SELECT * FROM rate_limits'))
     expect(rows).not.toContain(u.email)
     expect(rows).not.toContain(ATTACKER)
+  })
+})
+
+describe('guessing spread over many addresses: at most 100 wrong passwords judged per account', () => {
+  const attack = (token: string, email: string, guesses: number, addresses: number) =>
+    Array.from({ length: guesses }, (_, i) => login(token, email, `guess-number-${i}`, `192.0.2.${(i % addresses) + 1}`))
+
+  it('judges at most 100 of 160 guesses over 40 addresses; the rest, and a new device with the right password, get 429 unchecked', async () => {
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { slowdownMaxMs: 1 } } })
+    const u = await signUp(s)
+    const attacker = await deviceToken(s)
+    const answers = await Promise.all(attack(attacker, u.email, 160, 40))
+    const judged = answers.filter((a) => a.status === 401)
+    const refused = answers.filter((a) => a.status === 429)
+    expect(judged.length).toBeLessThanOrEqual(100)
+    expect(judged.length + refused.length).toBe(160)
+    expect(refused[0].headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(refused[0].body.message).toMatch(
+      /^Too many attempts on this account\. Try again in \d+ (second|minute)s?, or log in from a device you have logged in on before\.$/,
+    )
+    // The right password from a device and address never seen: not even checked.
+    const newDevice = await login(await deviceToken(s), u.email, u.password, OWNER)
+    expect(newDevice.status).toBe(429)
+    expect(Number(newDevice.headers.get('retry-after'))).toBeGreaterThan(0)
+    // The owner's device, which signed up, still signs in.
+    expect((await login(u.deviceToken, u.email, u.password, OWNER)).status).toBe(200)
+  })
+
+  it('lets the owner’s known device sign in at once, in under a second, during a 40-address attack', async () => {
+    s = await createTestServer({ config: { trustProxy: true } }) // the real slowdown: up to 3 s a guess once the e-mail is under attack
+    const u = await signUp(s) // the device that signed up is known from then on
+    const attacker = await deviceToken(s)
+    const answers: Array<{ status: number }> = []
+    let stop = false
+    // 40 addresses, each guessing again as soon as it has its answer, until told to stop.
+    const bots = Array.from({ length: 40 }, async (_, bot) => {
+      for (let i = 0; !stop; i++) {
+        answers.push(await login(attacker, u.email, `guess-${bot}-${i}`, `192.0.2.${bot + 1}`))
+        await new Promise((r) => setTimeout(r, 5))
+      }
+    })
+    while (answers.length < 60) await new Promise((r) => setTimeout(r, 10))
+    const before = answers.length
+    const start = performance.now()
+    const owner = await login(u.deviceToken, u.email, u.password, OWNER)
+    const ms = performance.now() - start
+    stop = true
+    await Promise.all(bots)
+    expect(owner.status).toBe(200)
+    expect(owner.body.accessToken).toMatch(/^fxa_/)
+    expect(ms).toBeLessThan(1000)
+    expect(before).toBeLessThan(answers.length) // the attack went on around the owner's log-in
+    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(100)
+  })
+
+  it('gives a known device a count of its own, so a stolen device token is no way around the cap', async () => {
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAccount: 5, perEmail: 3, slowdownMaxMs: 1 } } })
+    const u = await signUp(s)
+    const attacker = await deviceToken(s)
+    await Promise.all(attack(attacker, u.email, 8, 8))
+    for (let i = 0; i < 3; i++) expect((await login(u.deviceToken, u.email, `typo-${i}`, `198.51.100.${i + 1}`)).status).toBe(401)
+    expect((await login(u.deviceToken, u.email, 'typo-again', '198.51.100.9')).status).toBe(429)
+  })
+
+  it('counts IPv6 clients per /64', async () => {
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perEmail: 3, slowdownMaxMs: 1 } } })
+    const u = await signUp(s)
+    const attacker = await deviceToken(s)
+    for (let i = 1; i <= 3; i++) expect((await login(attacker, u.email, `guess-${i}`, `2001:db8:1:2::${i}`)).status).toBe(401)
+    // Another address of the same /64 is the same client.
+    expect((await login(attacker, u.email, 'guess-4', '2001:db8:1:2:ffff:ffff:ffff:ffff')).status).toBe(429)
+    expect((await login(attacker, u.email, 'guess-5', '2001:db8:1:3::1')).status).toBe(401)
   })
 })

@@ -10,6 +10,7 @@ import { requireToken, type AuthEnv } from '../../http/auth'
 import { clientIp } from '../../http/client-ip'
 import { HttpError, badRequest, conflict } from '../../http/errors'
 import { throttle } from '../../http/throttle'
+import { isKnownDevice, rememberDevice } from './known-devices'
 import { loginGuard } from './login-guard'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/password'
 import { passwordProblem } from './password-policy'
@@ -53,6 +54,7 @@ export function authRoutes({ db, config }: RouteDeps) {
         const accessData = await db.transaction(async (tx) => {
           const user = await insertUser(tx, { id: randomId('usr_'), name, email: address, passwordHash })
           if (!user) throw conflict(EMAIL_TAKEN)
+          await rememberDevice(tx, user.id, c.var.deviceId)
           return session(tx, user)
         })
         return c.json(accessData, 200)
@@ -60,17 +62,19 @@ export function authRoutes({ db, config }: RouteDeps) {
       .operation(authenticateRoute, requireToken(db, 'device'), async (c) => {
         const ip = await limitAddress(c, 'authenticate')
         const { email: address, password } = await readBody(c, LogIn)
-        await guard.before(address, ip)
+        const attempt = { address, ip, knownDevice: (await isKnownDevice(db, address, c.var.deviceId)) ? c.var.deviceId : undefined }
+        await guard.before(attempt)
 
         const user = await findUserByEmail(db, address)
         // Same message and (through the dummy check) the same time for an unknown
         // address as for a wrong password: neither tells which addresses exist.
         const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password, config.passwordCost)
         if (!user || !ok) {
-          await guard.failed(address)
+          await guard.failed(attempt)
           throw new HttpError(401, WRONG_CREDENTIALS)
         }
-        await guard.succeeded(address, ip)
+        await guard.succeeded(attempt)
+        await rememberDevice(db, user.id, c.var.deviceId)
         return c.json(await session(db, user), 200)
       })
       // Ends this session for good: the access token is deleted, so it answers

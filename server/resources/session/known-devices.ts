@@ -1,0 +1,19 @@
+import type { Queryable } from '../../db/index'
+
+/** Marks the device as one that has signed in to the user's account (sign-up counts). */
+export async function rememberDevice(q: Queryable, userId: string, deviceId: string): Promise<void> {
+  await q.query(
+    `INSERT INTO known_devices (user_id, device_id) VALUES ($1, $2)
+     ON CONFLICT (user_id, device_id) DO UPDATE SET last_sign_in_at = now()`,
+    [userId, deviceId],
+  )
+}
+
+/** Whether the device has signed in to the account of this (normalised) e-mail before. */
+export async function isKnownDevice(q: Queryable, email: string, deviceId: string): Promise<boolean> {
+  const [row] = await q.query<{ known: boolean }>(
+    'SELECT true AS known FROM known_devices k JOIN users u ON u.id = k.user_id WHERE u.email = $1 AND k.device_id = $2',
+    [email, deviceId],
+  )
+  return row !== undefined
+}
