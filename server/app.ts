@@ -10,6 +10,7 @@ import { securityHeaders } from './http/security-headers'
 import { serveStatic, type StaticRoot } from './http/static'
 import { storablePath } from './http/storable'
 import { userRateLimit } from './http/user-limit'
+import { addressRateLimit } from './http/address-limit'
 import { requireToken } from './http/auth'
 import { apiKeyRoutes } from './resources/api-keys/routes'
 import { openApiRoutes } from './resources/docs/openapi'
@@ -59,9 +60,11 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     )
   }
   // Cheap checks first, before any route reads a body: the address must be
-  // storable text, and user-token routes count against the user's fair share.
+  // storable text, and token routes count against the user's and the client
+  // address's fair shares.
   api.use('*', storablePath)
   api.use('*', userRateLimit(db, config.rateLimit))
+  api.use('*', addressRateLimit(db, config.rateLimit, config.trustProxy))
   api.use(
     '*',
     fastBodyLimit(BODY_LIMIT_BYTES, () => {

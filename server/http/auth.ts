@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { Database } from '../db/index'
 import { hashToken, type TokenKind } from '../security/tokens'
 import { HttpError } from './errors'
+import type { AddressLimit } from './address-limit'
 import { tooManyRequests, type UserLimit } from './user-limit'
 
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.'
@@ -11,7 +12,9 @@ export const DEVICE_EXPIRED = 'This page has been open too long. Reload it and t
 /** Answered with a device token the server does not know (forgotten, expired, pruned): the widget registers again. */
 export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
 
-export type AuthEnv = { Variables: { userId: string; deviceId: string; tokenHash: string; userLimit?: UserLimit; userCounted?: boolean } }
+export type AuthEnv = {
+  Variables: { userId: string; deviceId: string; tokenHash: string; userLimit?: UserLimit; addressLimit?: AddressLimit; userCounted?: boolean }
+}
 
 const unauthorized = (message: string, error?: 'invalid_token', code?: string) =>
   new HttpError(401, message, { 'WWW-Authenticate': error ? `Bearer error="${error}"` : 'Bearer' }, code)
@@ -33,26 +36,35 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
     const token = BEARER.exec(header)?.[1]
     if (!token) throw unauthorized(expired, 'invalid_token', code)
     const tokenHash = hashToken(token)
-    // A token already over its user's budget is refused before any database work.
-    const limit = kind === 'access' && fairShare ? c.get('userLimit') : undefined
-    const wait = limit?.blocked(tokenHash) ?? 0
+    // A token already over its user's budget, or from an address over one of
+    // its budgets, is refused before any database work.
+    const counted = kind === 'access' && fairShare
+    const limit = counted ? c.get('userLimit') : undefined
+    const address = c.get('addressLimit')
+    const wait = Math.max(limit?.blocked(tokenHash) ?? 0, address?.blocked(tokenHash) ?? 0)
     if (wait > 0) {
-      await limit!.hold(wait)
+      await (limit ?? address)!.hold(wait)
       throw tooManyRequests(wait)
     }
     const [row] = await db.query<{ user_id: string | null; device_id: string | null }>(
       'SELECT user_id, device_id FROM tokens WHERE token_hash = $1 AND kind = $2 AND expires_at > now()',
       [tokenHash, kind],
     )
-    if (!row) throw unauthorized(expired, 'invalid_token', code)
+    if (!row) {
+      await address?.badToken()
+      throw unauthorized(expired, 'invalid_token', code)
+    }
     c.set('tokenHash', tokenHash)
     if (row.user_id) c.set('userId', row.user_id)
     if (row.device_id) c.set('deviceId', row.device_id)
-    // A user's fair share, counted before the route reads its body; once per
-    // request, even where two route groups guard the same path.
-    if (kind === 'access' && fairShare && row.user_id && !c.get('userCounted')) {
+    // The user's and the address's fair shares, counted before the route reads
+    // its body; once per request, even where two route groups guard the same path.
+    if (counted && row.user_id && !c.get('userCounted')) {
       c.set('userCounted', true)
       await c.get('userLimit')?.count(row.user_id, tokenHash)
+      await address?.call(tokenHash, { count: true })
+    } else {
+      await address?.call(tokenHash, { count: false })
     }
     await next()
   }

@@ -67,6 +67,10 @@ export const accountBucket = (email: string) => `authenticate|account|${email}`
 export const knownDeviceBucket = (email: string, deviceId: string) => `authenticate|device|${email}|${deviceId}`
 /** Failed log-ins from one client address, whatever the e-mail. */
 export const ipFailureBucket = (ip: string) => `authenticate|ip-failures|${ip}`
+/** Calls from one client address with a token the database does not know. */
+export const badTokenBucket = (ip: string) => `bad-tokens|${ip}`
+/** Calls from one client address on the routes access tokens open, whoever's. */
+export const addressBucket = (ip: string) => `calls|${ip}`
 /** Calls by one user on the routes its access token opens. */
 export const userBucket = (userId: string) => `user|${userId}`
 /** Projects created by one user. */

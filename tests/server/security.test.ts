@@ -19,7 +19,16 @@ async function everythingStored(): Promise<string> {
   const tables = await s.db.query<{ table_name: string }>(
     "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
   )
-  expect(tables.map((t) => t.table_name).sort()).toEqual(['api_keys', 'devices', 'projects', 'rate_limits', 'schema_migrations', 'tokens', 'users'])
+  expect(tables.map((t) => t.table_name).sort()).toEqual([
+    'api_keys',
+    'devices',
+    'known_devices',
+    'projects',
+    'rate_limits',
+    'schema_migrations',
+    'tokens',
+    'users',
+  ])
   const dump: Record<string, unknown[]> = {}
   for (const { table_name } of tables) dump[table_name] = await s.db.query(`SELECT * FROM ${table_name}`)
   return JSON.stringify(dump)

@@ -1,0 +1,102 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import type { RateLimitConfig } from '../config'
+import type { Queryable } from '../db/index'
+import { addressBucket, badTokenBucket, hitRateLimit } from '../security/rate-limit'
+import { clientIp } from './client-ip'
+import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS, tooManyRequests } from './user-limit'
+
+/**
+ * What one client address (an IPv6 /64) may spend on the routes behind a
+ * bearer token, whoever's tokens it holds:
+ * - calls with a token the database does not know (made up, expired, signed
+ *   out): `badTokensPerIp` a minute. Each costs a look-up, so beyond the
+ *   budget the address's token calls are refused from memory, with no
+ *   look-up, until the window ends;
+ * - calls with a user's access token: `perAddress` a minute, several users'
+ *   worth, so a shared office is never refused but a handful of accounts
+ *   from one address cannot multiply one user's fair share.
+ * Counted in 10 s windows like the user's share, in database rows shared by
+ * instances. A refused address is remembered here until its window ends, and
+ * each call refused from memory is held a moment (REFUSAL_HOLD_MS), so a
+ * flood of refusals costs neither database work nor much of anything else.
+ * A token this instance has just seen valid is let past a made-up-token
+ * block (and still looked up), so the office's users keep working while
+ * someone behind the same address floods.
+ */
+export interface AddressLimit {
+  /** Seconds this token's call must wait, known without the database (0: go on and look it up). */
+  blocked(tokenHash: string): number
+  /** Holds a call refused from memory for a moment before its 429. */
+  hold(seconds: number): Promise<void>
+  /** A token the database does not know: counted, 429 once the address is over budget. */
+  badToken(): Promise<void>
+  /** A token found valid: counted (for access tokens) against the address's budget, 429 beyond it. */
+  call(tokenHash: string, { count }: { count: boolean }): Promise<void>
+}
+
+export type AddressLimitEnv = { Variables: { addressLimit?: AddressLimit } }
+
+const window = (perMinute: number) => Math.max(1, Math.ceil((perMinute * USER_WINDOW_SECONDS) / 60))
+/** How long a token seen valid is let past a made-up-token block. */
+const VALID_FOR_MS = 60_000
+/** Bounds on what is remembered: not a policy, the database still counts. */
+const MAX_REMEMBERED = 10_000
+
+/** Addresses refused until a time, and the time itself; a bounded map. */
+function refusals() {
+  const until = new Map<string, number>()
+  return {
+    left(key: string): number {
+      const end = until.get(key)
+      if (end === undefined) return 0
+      const seconds = Math.ceil((end - Date.now()) / 1000)
+      if (seconds > 0) return seconds
+      until.delete(key)
+      return 0
+    },
+    set(key: string, seconds: number) {
+      if (until.size > MAX_REMEMBERED) until.clear()
+      until.set(key, Date.now() + seconds * 1000)
+    },
+  }
+}
+
+export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy: boolean, holdMs = REFUSAL_HOLD_MS): MiddlewareHandler<AddressLimitEnv> {
+  const badTokens = refusals()
+  const calls = refusals()
+  const seenValid = new Map<string, number>()
+  const forAddress = (c: Context): AddressLimit => {
+    let ip: string | undefined
+    const address = () => (ip ??= clientIp(c, trustProxy))
+    return {
+      blocked(tokenHash) {
+        const busy = calls.left(address())
+        if (busy > 0) return busy
+        const bad = badTokens.left(address())
+        if (bad === 0) return 0
+        const seen = seenValid.get(tokenHash)
+        return seen !== undefined && seen > Date.now() ? 0 : bad
+      },
+      hold: (seconds) => new Promise((resolve) => setTimeout(resolve, Math.min(holdMs, seconds * 1000))),
+      async badToken() {
+        const { allowed, retryAfter } = await hitRateLimit(db, [{ key: badTokenBucket(address()), limit: window(cfg.badTokensPerIp) }], USER_WINDOW_SECONDS)
+        if (allowed) return
+        badTokens.set(address(), retryAfter)
+        throw tooManyRequests(retryAfter)
+      },
+      async call(tokenHash, { count }) {
+        if (seenValid.size > MAX_REMEMBERED) seenValid.clear()
+        seenValid.set(tokenHash, Date.now() + VALID_FOR_MS)
+        if (!count) return
+        const { allowed, retryAfter } = await hitRateLimit(db, [{ key: addressBucket(address()), limit: window(cfg.perAddress) }], USER_WINDOW_SECONDS)
+        if (allowed) return
+        calls.set(address(), retryAfter)
+        throw tooManyRequests(retryAfter)
+      },
+    }
+  }
+  return async (c, next) => {
+    c.set('addressLimit', forAddress(c))
+    await next()
+  }
+}

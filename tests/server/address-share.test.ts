@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app'
+import type { Database } from '../../server/db/index'
+import { createTestServer, signUp, type TestServer } from './harness'
+
+let s: TestServer | undefined
+afterEach(async () => {
+  await s?.close()
+  s = undefined
+})
+
+const FLOODER = '198.51.100.7'
+const ELSEWHERE = '203.0.113.20'
+const list = (token: string, ip: string) => s!.request('GET', '/api/manage/dapp/owner', { token, headers: { 'X-Forwarded-For': ip } })
+const madeUp = (i: number) => `fxa_made-up-token-number-${i}-${'x'.repeat(20)}`
+
+/** The app on the test server's database, counting the statements it sends. */
+function countingApp(config: Parameters<typeof createApp>[0]['config']) {
+  const db = s!.db
+  const counted = { queries: 0 }
+  const wrapped: Database = {
+    kind: db.kind,
+    query: (sql, params) => {
+      counted.queries++
+      return db.query(sql, params)
+    },
+    exec: (sql) => db.exec(sql),
+    transaction: (fn) => db.transaction(fn),
+    listen: (channel, onMessage, onReset) => db.listen(channel, onMessage, onReset),
+    close: async () => {},
+  }
+  const app = createApp({ db: wrapped, config, log: () => {} })
+  const get = async (token: string, ip: string) => {
+    const res = await app.request('/api/manage/dapp/owner', { headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': ip } })
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }
+  }
+  return { counted, get }
+}
+
+describe('made-up and expired access tokens count against their address', () => {
+  it('answers 429 with Retry-After beyond the budget, without looking the token up, and leaves other addresses alone', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    const expired = await signUp(s)
+    await s.db.query("UPDATE tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1", [expired.user.id])
+    // 30 a minute: 5 in each 10 s window.
+    const { counted, get } = countingApp({ trustProxy: true, rateLimit: { badTokensPerIp: 30 } })
+    for (let i = 0; i < 4; i++) expect((await get(madeUp(i), FLOODER)).status).toBe(401)
+    expect((await get(expired.accessToken, FLOODER)).status).toBe(401)
+    const refused = await get(madeUp(5), FLOODER)
+    expect(refused.status).toBe(429)
+    expect(refused.body.message).toMatch(/^Too many requests\. Try again in \d+ seconds?\.$/)
+    expect(Number(refused.retryAfter)).toBeGreaterThan(0)
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(10)
+
+    const before = counted.queries
+    expect((await get(madeUp(6), FLOODER)).status).toBe(429)
+    expect(counted.queries).toBe(before) // no look-up, no count: refused from memory
+    // Another address is served as ever, and its made-up tokens are its own.
+    expect((await get(u.accessToken, ELSEWHERE)).status).toBe(200)
+    expect((await get(madeUp(7), ELSEWHERE)).status).toBe(401)
+  }, 15_000)
+
+  it('lets a user of the flooded address who was just served keep working', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    const { get } = countingApp({ trustProxy: true, rateLimit: { badTokensPerIp: 6 } })
+    expect((await get(u.accessToken, FLOODER)).status).toBe(200)
+    expect((await get(madeUp(1), FLOODER)).status).toBe(401)
+    expect((await get(madeUp(2), FLOODER)).status).toBe(429)
+    expect((await get(u.accessToken, FLOODER)).status).toBe(200)
+  })
+})
+
+describe('authenticated calls count against their address too', () => {
+  it('caps several accounts from one address together: 429 beyond, another address unaffected', async () => {
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perUser: 300, perAddress: 60 } } })
+    const users = [await signUp(s), await signUp(s), await signUp(s)]
+    // 60 a minute: 10 in each 10 s window, whichever account makes them.
+    for (let i = 0; i < 10; i++) expect((await list(users[i % 3].accessToken, FLOODER)).status).toBe(200)
+    const refused = await list(users[0].accessToken, FLOODER)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect((await list(users[1].accessToken, FLOODER)).status).toBe(429)
+    expect((await list(users[2].accessToken, ELSEWHERE)).status).toBe(200)
+  }, 15_000)
+
+  it('by default leaves room for a shared office: four users at their full share from one address', async () => {
+    s = await createTestServer({ config: { trustProxy: true } })
+    const office = [await signUp(s), await signUp(s), await signUp(s), await signUp(s)]
+    // Each user's share is 300 a minute, 50 in a 10 s window.
+    const answers = await Promise.all(office.flatMap((u) => Array.from({ length: 50 }, () => list(u.accessToken, FLOODER))))
+    expect(answers.filter((a) => a.status !== 200)).toEqual([])
+  }, 30_000)
+})
