@@ -21,7 +21,13 @@ export interface ChaosResult {
 }
 
 // Limits lifted: this is about durability and draining, not the fair share.
-const ENV = { RATE_LIMIT_PER_USER: '1000000', RATE_LIMIT_PROJECTS_PER_USER: '1000000', PROJECT_LIMIT: '1000000', RATE_LIMIT_PER_IP: '1000000' }
+const ENV = {
+  RATE_LIMIT_PER_USER: '1000000',
+  RATE_LIMIT_PER_ADDRESS: '1000000',
+  RATE_LIMIT_PROJECTS_PER_USER: '1000000',
+  PROJECT_LIMIT: '1000000',
+  RATE_LIMIT_PER_IP: '1000000',
+}
 
 async function start(dataDir: string): Promise<{ child: ChildProcess; api: string }> {
   const { child, url } = await spawnServer('server/main.ts', { DATA_DIR: dataDir, DATABASE_URL: '', ...ENV })

@@ -1,12 +1,20 @@
 /**
- * Fair share: one account calling GET /manage/dapp/owner at full speed
- * (autocannon, 20 connections) while another user loads their dashboard
- * list four times a second. The noisy account holds PROJECT_LIMIT (1,000)
- * projects with 2,000-character descriptions (about 2 MB per list), the worst
- * a single account can reach. The server runs with its default limits.
- * Goal: the other user's p50 stays within 3× its idle figure.
+ * Fair share: another user loads their dashboard list four times a second
+ * while, in turn,
+ * - one account calls GET /manage/dapp/owner at full speed (autocannon, 20
+ *   connections);
+ * - one address floods the same route with made-up access tokens (20
+ *   connections, a new token each request);
+ * - five accounts from one address burst on it together (4 connections each).
+ * Every noisy account holds PROJECT_LIMIT (1,000) projects with
+ * 2,000-character descriptions (about 2 MB per list), the worst a single
+ * account can reach. The measured server runs with its default limits behind
+ * a trusted proxy (TRUST_PROXY), so the noisy side and the other user can come
+ * from different addresses over loopback (X-Forwarded-For).
+ * Goal: the other user's p50 stays within 3× its idle figure in each.
  */
 import autocannon from 'autocannon'
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,28 +22,45 @@ import { keepAliveAgent, newAccount, send, sendJson } from './http-client'
 import { startReferenceServer } from './server-load'
 import { median, percentile, round } from './stats'
 
+type Summary = { samples: number; p50Ms: number; p90Ms: number }
+
+export interface Scenario {
+  loaded: Summary & { non200: number }
+  /** The other user's first two seconds of it, when a burst hurts most. */
+  firstTwoSeconds: Summary
+  ratio: number
+  noisy: { connections: number; durationS: number; requests: number; ok: number; unauthorized: number; tooMany: number; errors: number }
+}
+
 export interface FairShareResult {
   noisyProjects: number
-  idle: { samples: number; p50Ms: number; p90Ms: number }
-  loaded: { samples: number; p50Ms: number; p90Ms: number; non200: number }
+  idle: Summary
+  /** One account at full speed (the earlier figure: `loaded`, `ratio`, `noisy` at the top level). */
+  loaded: Scenario['loaded']
   ratio: number
-  noisy: { connections: number; durationS: number; requests: number; ok: number; tooMany: number; errors: number }
+  noisy: Scenario['noisy']
+  flood: Scenario
+  burst: Scenario & { accounts: number }
 }
+
+const NOISY_ADDRESS = '198.51.100.7'
+const VICTIM_ADDRESS = '203.0.113.20'
 
 const stop = async (child: import('node:child_process').ChildProcess) => {
   child.kill('SIGTERM')
   await new Promise((resolve) => child.once('exit', resolve))
 }
 
-/** The other user: one GET a quarter-second apart (a person could not click faster), timed. */
+/** The other user: one GET a quarter-second apart (a person could not click faster), timed, with when each began. */
 async function sampleVictim(url: string, token: string, until: () => boolean) {
   const agent = keepAliveAgent(1)
-  const times: number[] = []
+  const times: Array<{ at: number; ms: number }> = []
   let non200 = 0
+  const began = performance.now()
   while (!until()) {
     const start = performance.now()
-    const out = await send(agent, url, { token })
-    times.push(performance.now() - start)
+    const out = await send(agent, url, { token, headers: { 'X-Forwarded-For': VICTIM_ADDRESS } })
+    times.push({ at: start - began, ms: performance.now() - start })
     if (!out.ok || out.answer.status !== 200) non200++
     await new Promise((r) => setTimeout(r, 250))
   }
@@ -43,59 +68,103 @@ async function sampleVictim(url: string, token: string, until: () => boolean) {
   return { times, non200 }
 }
 
-const summary = (times: number[]) => ({ samples: times.length, p50Ms: round(median(times), 1), p90Ms: round(percentile(times, 90), 1) })
+const summary = (times: number[]): Summary => ({ samples: times.length, p50Ms: round(median(times), 1), p90Ms: round(percentile(times, 90), 1) })
 
-export async function measureFairShare(durationS = 10, connections = 20, noisyProjects = 1000): Promise<FairShareResult> {
+const load = (url: string, connections: number, durationS: number, headers: Record<string, string>, madeUpTokens = false) =>
+  new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      {
+        url,
+        connections,
+        duration: durationS,
+        headers: { 'x-forwarded-for': NOISY_ADDRESS, ...headers },
+        // A token nobody issued, new for every request, shaped like a real one.
+        ...(madeUpTokens
+          ? {
+              requests: [
+                { setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer fxa_${randomBytes(32).toString('base64url')}` } }) },
+              ],
+            }
+          : {}),
+      },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    ),
+  )
+
+const statusCount = (r: autocannon.Result, code: string) => Number((r.statusCodeStats as Record<string, { count: number }> | undefined)?.[code]?.count ?? 0)
+
+/** The other user's figures while `noisy` runs, against the idle p50. */
+async function underLoad(listUrl: string, victim: string, idleP50: number, connections: number, durationS: number, noisy: () => Promise<autocannon.Result[]>) {
+  let loading = true
+  const noisyRun = noisy()
+  const sampled = sampleVictim(listUrl, victim, () => !loading)
+  const runs = await noisyRun
+  loading = false
+  const { times, non200 } = await sampled
+  const loaded = { ...summary(times.map((t) => t.ms)), non200 }
+  const sum = (f: (r: autocannon.Result) => number) => runs.reduce((n, r) => n + f(r), 0)
+  const scenario: Scenario = {
+    loaded,
+    firstTwoSeconds: summary(times.filter((t) => t.at < 2000).map((t) => t.ms)),
+    ratio: round(loaded.p50Ms / idleP50, 2),
+    noisy: {
+      connections,
+      durationS,
+      requests: sum((r) => r.requests.total),
+      ok: sum((r) => statusCount(r, '200')),
+      unauthorized: sum((r) => statusCount(r, '401')),
+      tooMany: sum((r) => statusCount(r, '429')),
+      errors: sum((r) => r.errors + r.timeouts),
+    },
+  }
+  // A fresh window (10 s) for everyone before the next scenario.
+  await new Promise((r) => setTimeout(r, 11_000))
+  return scenario
+}
+
+export async function measureFairShare(durationS = 10, connections = 20, noisyProjects = 1000, burstAccounts = 5): Promise<FairShareResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-fair-'))
-  const agent = keepAliveAgent(10)
+  const agent = keepAliveAgent(20)
   try {
-    // Stage: both accounts and their projects, on a server without the per-user limits.
+    // Stage: the accounts and their projects, on a server without the fair-share limits.
     const seedServer = await startReferenceServer(dataDir)
     const seedApi = `${seedServer.url}/api`
-    const noisy = await newAccount(agent, seedApi, 'noisy')
+    const noisy: string[] = []
+    for (let a = 0; a < burstAccounts; a++) noisy.push(await newAccount(agent, seedApi, `noisy-${a}`))
     const victim = await newAccount(agent, seedApi, 'victim')
     const description = 'x'.repeat(2000)
-    let made = 0
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        while (made < noisyProjects) {
-          made++
-          await sendJson(agent, `${seedApi}/manage/dapp`, { method: 'POST', token: noisy, body: { name: `Noisy ${made}`, description } })
-        }
-      }),
-    )
+    for (const token of noisy) {
+      let made = 0
+      await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          while (made < noisyProjects) {
+            made++
+            await sendJson(agent, `${seedApi}/manage/dapp`, { method: 'POST', token, body: { name: `Noisy ${made}`, description } })
+          }
+        }),
+      )
+    }
     for (let i = 0; i < 10; i++) await sendJson(agent, `${seedApi}/manage/dapp`, { method: 'POST', token: victim, body: { name: `Mine ${i}` } })
     agent.destroy()
     await stop(seedServer.child)
 
     // The measured server: the same data, every limit at its default.
-    const { child, url } = await startReferenceServer(dataDir, {})
+    const { child, url } = await startReferenceServer(dataDir, { TRUST_PROXY: 'true' })
     try {
       const listUrl = `${url}/api/manage/dapp/owner`
       const idleEnd = Date.now() + durationS * 1000
-      const idle = await sampleVictim(listUrl, victim, () => Date.now() > idleEnd)
+      const idle = summary((await sampleVictim(listUrl, victim, () => Date.now() > idleEnd)).times.map((t) => t.ms))
       await new Promise((r) => setTimeout(r, 10_000)) // a fresh window for the victim
 
-      let loading = true
-      const noisyRun = new Promise<autocannon.Result>((resolve, reject) =>
-        autocannon({ url: listUrl, connections, duration: durationS, headers: { authorization: `Bearer ${noisy}` } }, (err, r) =>
-          err ? reject(err) : resolve(r),
-        ),
+      const one = await underLoad(listUrl, victim, idle.p50Ms, connections, durationS, async () => [
+        await load(listUrl, connections, durationS, { authorization: `Bearer ${noisy[0]}` }),
+      ])
+      const flood = await underLoad(listUrl, victim, idle.p50Ms, connections, durationS, async () => [await load(listUrl, connections, durationS, {}, true)])
+      const perAccount = Math.max(1, Math.round(connections / burstAccounts))
+      const burst = await underLoad(listUrl, victim, idle.p50Ms, perAccount * burstAccounts, durationS, () =>
+        Promise.all(noisy.map((token) => load(listUrl, perAccount, durationS, { authorization: `Bearer ${token}` }))),
       )
-      const loadedRun = sampleVictim(listUrl, victim, () => !loading)
-      const r = await noisyRun
-      loading = false
-      const loaded = await loadedRun
-      const statusCount = (code: string) => Number((r.statusCodeStats as Record<string, { count: number }> | undefined)?.[code]?.count ?? 0)
-      const idleSummary = summary(idle.times)
-      const loadedSummary = { ...summary(loaded.times), non200: loaded.non200 }
-      return {
-        noisyProjects,
-        idle: idleSummary,
-        loaded: loadedSummary,
-        ratio: round(loadedSummary.p50Ms / idleSummary.p50Ms, 2),
-        noisy: { connections, durationS, requests: r.requests.total, ok: statusCount('200'), tooMany: statusCount('429'), errors: r.errors + r.timeouts },
-      }
+      return { noisyProjects, idle, loaded: one.loaded, ratio: one.ratio, noisy: one.noisy, flood, burst: { ...burst, accounts: burstAccounts } }
     } finally {
       await stop(child)
     }

@@ -15,7 +15,11 @@ export type Outcome = { ok: true; answer: Answer } | { ok: false; code: string }
 
 export const keepAliveAgent = (maxSockets = 16) => new Agent({ keepAlive: true, maxSockets })
 
-export function send(agent: Agent, url: string, opts: { method?: string; token?: string; body?: unknown } = {}): Promise<Outcome> {
+export function send(
+  agent: Agent,
+  url: string,
+  opts: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Outcome> {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body)
   return new Promise((resolve) => {
     const req = request(
@@ -26,6 +30,7 @@ export function send(agent: Agent, url: string, opts: { method?: string; token?:
         headers: {
           ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
           ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
+          ...opts.headers,
         },
       },
       (res) => {

@@ -20,6 +20,7 @@ import { writePages } from './pages'
 import { RESULTS_FILE } from './paths'
 import { measureServerLoad } from './server-load'
 import { measureFairShare } from './fair-share'
+import { round } from './stats'
 import { runChaos } from './chaos'
 import { measureDurability } from './durability'
 import { measureSize } from './size'
@@ -189,6 +190,16 @@ async function main() {
       `other user p50: idle ${f.idle.p50Ms} ms, under load ${f.loaded.p50Ms} ms → ${f.ratio}× (goal ≤ 3×); p90 ${f.idle.p90Ms} → ${f.loaded.p90Ms} ms; ${f.loaded.non200} of its calls not 200`,
     )
     line(`noisy account: ${f.noisy.requests} requests, ${f.noisy.ok} served, ${f.noisy.tooMany} answered 429, ${f.noisy.errors} errors`)
+    const scenario = (title: string, x: typeof f.flood) => {
+      line(
+        `${title}: other user p50 ${x.loaded.p50Ms} ms → ${x.ratio}× idle (goal ≤ 3×); first 2 s p50 ${x.firstTwoSeconds.p50Ms} ms (${round(x.firstTwoSeconds.p50Ms / f.idle.p50Ms, 2)}×); p90 ${x.loaded.p90Ms} ms; ${x.loaded.non200} of its calls not 200`,
+      )
+      line(
+        `  noisy side (${x.noisy.connections} connections × ${x.noisy.durationS} s): ${x.noisy.requests} requests, ${x.noisy.ok} served, ${x.noisy.unauthorized} answered 401, ${x.noisy.tooMany} answered 429, ${x.noisy.errors} errors`,
+      )
+    }
+    scenario('made-up-token flood from one address', f.flood)
+    scenario(`${f.burst.accounts} accounts bursting from one address`, f.burst)
   }
 
   if (ONLY.has('chaos')) {

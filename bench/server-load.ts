@@ -10,8 +10,8 @@
  *   setting) so that a 10 s run cannot fill any project and every request
  *   must succeed: any non-2xx answer is reported as an error.
  *
- * The per-user fair share (RATE_LIMIT_PER_USER, RATE_LIMIT_PROJECTS_PER_USER)
- * is lifted here: this measures what one instance can serve, not the limit
+ * The per-user and per-address fair shares (RATE_LIMIT_PER_USER,
+ * RATE_LIMIT_PROJECTS_PER_USER, RATE_LIMIT_PER_ADDRESS) are lifted here: this measures what one instance can serve, not the limit
  * (bench/fair-share.ts measures that).
  */
 import type { ChildProcess } from 'node:child_process'
@@ -28,7 +28,12 @@ export interface LoadResult {
   runs: LoadRun[]
 }
 
-const UNLIMITED = { API_KEY_LIMIT: '10000', RATE_LIMIT_PER_USER: '1000000', RATE_LIMIT_PROJECTS_PER_USER: '1000000' }
+const UNLIMITED = {
+  API_KEY_LIMIT: '10000',
+  RATE_LIMIT_PER_USER: '1000000',
+  RATE_LIMIT_PROJECTS_PER_USER: '1000000',
+  RATE_LIMIT_PER_ADDRESS: '1000000',
+}
 
 export async function startReferenceServer(dataDir: string, env: Record<string, string> = UNLIMITED): Promise<{ child: ChildProcess; url: string }> {
   return spawnServer('server/main.ts', { DATA_DIR: dataDir, ...env })
