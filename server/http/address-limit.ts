@@ -24,8 +24,12 @@ import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS, tooManyRequests } from './user-li
  * someone behind the same address floods.
  */
 export interface AddressLimit {
-  /** Seconds this token's call must wait, known without the database (0: go on and look it up). */
-  blocked(tokenHash: string): number
+  /**
+   * Seconds this token's call must wait, known without the database (0: go on
+   * and look it up). `counted`: the call would count against the address's
+   * budget (an access token's, not a log-in's or a sign-out's).
+   */
+  blocked(tokenHash: string, counted: boolean): number
   /** Holds a call refused from memory for a moment before its 429. */
   hold(seconds: number): Promise<void>
   /** A token the database does not know: counted, 429 once the address is over budget. */
@@ -69,8 +73,8 @@ export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy
     let ip: string | undefined
     const address = () => (ip ??= clientIp(c, trustProxy))
     return {
-      blocked(tokenHash) {
-        const busy = calls.left(address())
+      blocked(tokenHash, counted) {
+        const busy = counted ? calls.left(address()) : 0
         if (busy > 0) return busy
         const bad = badTokens.left(address())
         if (bad === 0) return 0

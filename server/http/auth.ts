@@ -41,7 +41,7 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
     const counted = kind === 'access' && fairShare
     const limit = counted ? c.get('userLimit') : undefined
     const address = c.get('addressLimit')
-    const wait = Math.max(limit?.blocked(tokenHash) ?? 0, address?.blocked(tokenHash) ?? 0)
+    const wait = Math.max(limit?.blocked(tokenHash) ?? 0, address?.blocked(tokenHash, counted) ?? 0)
     if (wait > 0) {
       await (limit ?? address)!.hold(wait)
       throw tooManyRequests(wait)
