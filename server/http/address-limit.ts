@@ -14,7 +14,8 @@ import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS, tooManyRequests } from './user-li
  *   look-up, until the window ends;
  * - calls with a user's access token: `perAddress` a minute, several users'
  *   worth, so a shared office is never refused but a handful of accounts
- *   from one address cannot multiply one user's fair share.
+ *   from one address cannot multiply one user's fair share; a slow call
+ *   counts as several (CALL_UNIT_MS).
  * Counted in 10 s windows like the user's share, in database rows shared by
  * instances. A refused address is remembered here until its window ends, and
  * each call refused from memory is held a moment (REFUSAL_HOLD_MS), so a
@@ -36,7 +37,19 @@ export interface AddressLimit {
   badToken(): Promise<void>
   /** A token found valid: counted (for access tokens) against the address's budget, 429 beyond it. */
   call(tokenHash: string, { count }: { count: boolean }): Promise<void>
+  /** A counted call has been answered after `ms`: a slow one is charged its weight (CALL_UNIT_MS). */
+  answered(ms: number): Promise<void>
 }
+
+/**
+ * A call counts once, and one more for each further CALL_UNIT_MS it took, at
+ * most MAX_CALL_UNITS. Calls differ a thousandfold in cost (a ten-project list
+ * against a 2 MB one): counting calls alone let five accounts at one address
+ * keep the server busy for everyone within their count (bench/fair-share.ts).
+ * Ordinary calls take a few milliseconds and cost one.
+ */
+export const CALL_UNIT_MS = 20
+const MAX_CALL_UNITS = 50
 
 export type AddressLimitEnv = { Variables: { addressLimit?: AddressLimit } }
 
@@ -96,6 +109,17 @@ export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy
         if (allowed) return
         calls.set(address(), retryAfter)
         throw tooManyRequests(retryAfter)
+      },
+      async answered(ms) {
+        const extra = Math.min(MAX_CALL_UNITS, Math.floor(ms / CALL_UNIT_MS))
+        if (extra === 0) return
+        const { allowed, retryAfter } = await hitRateLimit(
+          db,
+          [{ key: addressBucket(address()), limit: window(cfg.perAddress), weight: extra }],
+          USER_WINDOW_SECONDS,
+        )
+        // The answer is made: the address's next calls are the ones refused.
+        if (!allowed) calls.set(address(), retryAfter)
       },
     }
   }

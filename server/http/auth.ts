@@ -31,6 +31,7 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
   const expired = kind === 'access' ? SESSION_EXPIRED : DEVICE_EXPIRED
   const code = kind === 'device' ? DEVICE_UNKNOWN : undefined
   return async (c, next) => {
+    const start = performance.now()
     const header = c.req.header('authorization')
     if (!header) throw unauthorized(AUTH_REQUIRED)
     const token = BEARER.exec(header)?.[1]
@@ -63,9 +64,11 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
       c.set('userCounted', true)
       await c.get('userLimit')?.count(row.user_id, tokenHash)
       await address?.call(tokenHash, { count: true })
-    } else {
-      await address?.call(tokenHash, { count: false })
+      await next()
+      await address?.answered(performance.now() - start)
+      return
     }
+    await address?.call(tokenHash, { count: false })
     await next()
   }
 }

@@ -13,18 +13,22 @@ export interface RateLimitResult {
  * one upsert per bucket is atomic, so instances sharing a PostgreSQL share
  * the limit and no attempt is lost to a race.
  */
-export async function hitRateLimit(db: Queryable, buckets: ReadonlyArray<{ key: string; limit: number }>, windowSeconds: number): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: Queryable,
+  buckets: ReadonlyArray<{ key: string; limit: number; /** Hits this attempt counts as (default 1). */ weight?: number }>,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
   let allowed = true
   let retryAfter = 1
-  for (const { key, limit } of buckets) {
+  for (const { key, limit, weight = 1 } of buckets) {
     const [row] = await db.query<{ hits: number; retry_after: number }>(
       `INSERT INTO rate_limits (bucket, hits, reset_at)
-       VALUES ($1, 1, now() + make_interval(secs => $2::double precision))
+       VALUES ($1, $3, now() + make_interval(secs => $2::double precision))
        ON CONFLICT (bucket) DO UPDATE SET
-         hits     = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
+         hits     = CASE WHEN rate_limits.reset_at <= now() THEN $3 ELSE rate_limits.hits + $3 END,
          reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
        RETURNING hits, greatest(1, ceil(extract(epoch FROM reset_at - now())))::integer AS retry_after`,
-      [sha256(key), windowSeconds],
+      [sha256(key), windowSeconds, weight],
     )
     if (row.hits > limit) {
       allowed = false
