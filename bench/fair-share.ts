@@ -37,6 +37,7 @@ export interface FairShareResult {
   idle: Summary
   /** One account at full speed (the earlier figure: `loaded`, `ratio`, `noisy` at the top level). */
   loaded: Scenario['loaded']
+  firstTwoSeconds: Scenario['firstTwoSeconds']
   ratio: number
   noisy: Scenario['noisy']
   flood: Scenario
@@ -164,7 +165,16 @@ export async function measureFairShare(durationS = 10, connections = 20, noisyPr
       const burst = await underLoad(listUrl, victim, idle.p50Ms, perAccount * burstAccounts, durationS, () =>
         Promise.all(noisy.map((token) => load(listUrl, perAccount, durationS, { authorization: `Bearer ${token}` }))),
       )
-      return { noisyProjects, idle, loaded: one.loaded, ratio: one.ratio, noisy: one.noisy, flood, burst: { ...burst, accounts: burstAccounts } }
+      return {
+        noisyProjects,
+        idle,
+        loaded: one.loaded,
+        firstTwoSeconds: one.firstTwoSeconds,
+        ratio: one.ratio,
+        noisy: one.noisy,
+        flood,
+        burst: { ...burst, accounts: burstAccounts },
+      }
     } finally {
       await stop(child)
     }

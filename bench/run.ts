@@ -187,7 +187,7 @@ async function main() {
       `\n== (f) Fair share: one account at full speed (${f.noisy.connections} connections × ${f.noisy.durationS} s on its ${f.noisyProjects}-project list), another user's GET /owner 4 times a second ==`,
     )
     line(
-      `other user p50: idle ${f.idle.p50Ms} ms, under load ${f.loaded.p50Ms} ms → ${f.ratio}× (goal ≤ 3×); p90 ${f.idle.p90Ms} → ${f.loaded.p90Ms} ms; ${f.loaded.non200} of its calls not 200`,
+      `other user p50: idle ${f.idle.p50Ms} ms, under load ${f.loaded.p50Ms} ms → ${f.ratio}× (goal ≤ 3×); first 2 s p50 ${f.firstTwoSeconds.p50Ms} ms (${round(f.firstTwoSeconds.p50Ms / f.idle.p50Ms, 2)}×); p90 ${f.idle.p90Ms} → ${f.loaded.p90Ms} ms; ${f.loaded.non200} of its calls not 200`,
     )
     line(`noisy account: ${f.noisy.requests} requests, ${f.noisy.ok} served, ${f.noisy.tooMany} answered 429, ${f.noisy.errors} errors`)
     const scenario = (title: string, x: typeof f.flood) => {
