@@ -292,6 +292,10 @@ describe('the access token guard on /manage/*', () => {
   })
 
   it('refuses a device token, an unknown token and an expired access token with the session-expired message', async () => {
+    await s.close()
+    // Every call below carries a token the database does not know: more than one address may send by default.
+    s = await createTestServer({ config: { rateLimit: { badTokensPerIp: 10_000 } } })
+    owner = await signUp(s)
     const p = await newProject(s, owner.accessToken)
     const fresh = await signUp(s)
     await s.db.query("UPDATE tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1", [fresh.user.id])
