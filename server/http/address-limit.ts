@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import type { ServerResponse } from 'node:http'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
 import { addressBucket, badTokenBucket, hitRateLimit } from '../security/rate-limit'
@@ -37,18 +38,25 @@ export interface AddressLimit {
   badToken(): Promise<void>
   /** A token found valid: counted (for access tokens) against the address's budget, 429 beyond it. */
   call(tokenHash: string, { count }: { count: boolean }): Promise<void>
-  /** A counted call has been answered after `ms`: a slow one is charged its weight (CALL_UNIT_MS). */
-  answered(ms: number): Promise<void>
+  /**
+   * A counted call's handler has returned: once its answer has been written
+   * (over a socket; at once in-process), a slow or large one is charged its
+   * weight without holding the request up.
+   */
+  answered(c: Context, start: number): Promise<void>
 }
 
 /**
- * A call counts once, and one more for each further CALL_UNIT_MS it took, at
- * most MAX_CALL_UNITS. Calls differ a thousandfold in cost (a ten-project list
- * against a 2 MB one): counting calls alone let five accounts at one address
- * keep the server busy for everyone within their count (bench/fair-share.ts).
- * Ordinary calls take a few milliseconds and cost one.
+ * A call counts once, and one more for each further CALL_UNIT_MS it took or
+ * CALL_UNIT_BYTES it sent (whichever is more, at most MAX_CALL_UNITS). Calls
+ * differ a thousandfold in cost (a ten-project list against a 2 MB one):
+ * counting calls alone let five accounts at one address keep the server busy
+ * for everyone within their count (bench/fair-share.ts). Each such call is
+ * quick on its own, the cost is in the queue they make, hence the bytes.
+ * Ordinary calls take a few milliseconds, send a few kilobytes and cost one.
  */
 export const CALL_UNIT_MS = 20
+export const CALL_UNIT_BYTES = 64 * 1024
 const MAX_CALL_UNITS = 50
 
 export type AddressLimitEnv = { Variables: { addressLimit?: AddressLimit } }
@@ -110,16 +118,28 @@ export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy
         calls.set(address(), retryAfter)
         throw tooManyRequests(retryAfter)
       },
-      async answered(ms) {
-        const extra = Math.min(MAX_CALL_UNITS, Math.floor(ms / CALL_UNIT_MS))
-        if (extra === 0) return
-        const { allowed, retryAfter } = await hitRateLimit(
-          db,
-          [{ key: addressBucket(address()), limit: window(cfg.perAddress), weight: extra }],
-          USER_WINDOW_SECONDS,
-        )
-        // The answer is made: the address's next calls are the ones refused.
-        if (!allowed) calls.set(address(), retryAfter)
+      async answered(c, start) {
+        const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
+        // One response at a time per connection (HTTP/1.1), so the socket's count is this answer's bytes.
+        const socket = outgoing?.socket // the response lets go of it once finished
+        const sentBefore = socket?.bytesWritten ?? 0
+        const charge = async () => {
+          const ms = performance.now() - start
+          const bytes = socket ? socket.bytesWritten - sentBefore : 0
+          const extra = Math.min(MAX_CALL_UNITS, Math.max(Math.floor(ms / CALL_UNIT_MS), Math.floor(bytes / CALL_UNIT_BYTES)))
+          if (extra === 0) return
+          const { allowed, retryAfter } = await hitRateLimit(
+            db,
+            [{ key: addressBucket(address()), limit: window(cfg.perAddress), weight: extra }],
+            USER_WINDOW_SECONDS,
+          )
+          // The answer is made: the address's next calls are the ones refused.
+          if (!allowed) calls.set(address(), retryAfter)
+        }
+        if (!outgoing || outgoing.writableFinished) return charge()
+        outgoing.once('finish', () => {
+          charge().catch(() => {}) // the answer is out; a failed count (the database closing) only forgets a charge
+        })
       },
     }
   }

@@ -65,7 +65,7 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
       await c.get('userLimit')?.count(row.user_id, tokenHash)
       await address?.call(tokenHash, { count: true })
       await next()
-      await address?.answered(performance.now() - start)
+      await address?.answered(c, start)
       return
     }
     await address?.call(tokenHash, { count: false })
