@@ -15,8 +15,8 @@ import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS, tooManyRequests } from './user-li
  *   look-up, until the window ends;
  * - calls with a user's access token: `perAddress` a minute, several users'
  *   worth, so a shared office is never refused but a handful of accounts
- *   from one address cannot multiply one user's fair share; a slow call
- *   counts as several (CALL_UNIT_MS).
+ *   from one address cannot multiply one user's fair share; a large answer
+ *   counts as several (CALL_UNIT_BYTES).
  * Counted in 10 s windows like the user's share, in database rows shared by
  * instances. A refused address is remembered here until its window ends, and
  * each call refused from memory is held a moment (REFUSAL_HOLD_MS), so a
@@ -40,22 +40,22 @@ export interface AddressLimit {
   call(tokenHash: string, { count }: { count: boolean }): Promise<void>
   /**
    * A counted call's handler has returned: once its answer has been written
-   * (over a socket; at once in-process), a slow or large one is charged its
-   * weight without holding the request up.
+   * to the socket, a large one is charged its weight, without holding the
+   * request up.
    */
-  answered(c: Context, start: number): Promise<void>
+  answered(c: Context): void
 }
 
 /**
- * A call counts once, and one more for each further CALL_UNIT_MS it took or
- * CALL_UNIT_BYTES it sent (whichever is more, at most MAX_CALL_UNITS). Calls
- * differ a thousandfold in cost (a ten-project list against a 2 MB one):
- * counting calls alone let five accounts at one address keep the server busy
- * for everyone within their count (bench/fair-share.ts). Each such call is
- * quick on its own, the cost is in the queue they make, hence the bytes.
- * Ordinary calls take a few milliseconds, send a few kilobytes and cost one.
+ * A call counts once, and one more for each further CALL_UNIT_BYTES its
+ * answer took (at most MAX_CALL_UNITS). Calls differ a thousandfold in cost
+ * (a ten-project list against a 2 MB one): counting calls alone let five
+ * accounts at one address, each within its own share, keep the server busy
+ * for everyone (bench/fair-share.ts). Each such call is quick on its own; the
+ * cost is in making and writing the bytes, which queue everyone else. Bytes,
+ * not time: they do not grow when the server is slow for other reasons, so an
+ * office's ordinary calls (a few kilobytes) always count one.
  */
-export const CALL_UNIT_MS = 20
 export const CALL_UNIT_BYTES = 64 * 1024
 const MAX_CALL_UNITS = 50
 
@@ -118,15 +118,14 @@ export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy
         calls.set(address(), retryAfter)
         throw tooManyRequests(retryAfter)
       },
-      async answered(c, start) {
+      answered(c) {
         const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
         // One response at a time per connection (HTTP/1.1), so the socket's count is this answer's bytes.
         const socket = outgoing?.socket // the response lets go of it once finished
         const sentBefore = socket?.bytesWritten ?? 0
+        if (!outgoing || !socket) return // in-process: nothing is written
         const charge = async () => {
-          const ms = performance.now() - start
-          const bytes = socket ? socket.bytesWritten - sentBefore : 0
-          const extra = Math.min(MAX_CALL_UNITS, Math.max(Math.floor(ms / CALL_UNIT_MS), Math.floor(bytes / CALL_UNIT_BYTES)))
+          const extra = Math.min(MAX_CALL_UNITS, Math.floor((socket.bytesWritten - sentBefore) / CALL_UNIT_BYTES))
           if (extra === 0) return
           const { allowed, retryAfter } = await hitRateLimit(
             db,
@@ -136,7 +135,6 @@ export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy
           // The answer is made: the address's next calls are the ones refused.
           if (!allowed) calls.set(address(), retryAfter)
         }
-        if (!outgoing || outgoing.writableFinished) return charge()
         outgoing.once('finish', () => {
           charge().catch(() => {}) // the answer is out; a failed count (the database closing) only forgets a charge
         })

@@ -31,7 +31,6 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
   const expired = kind === 'access' ? SESSION_EXPIRED : DEVICE_EXPIRED
   const code = kind === 'device' ? DEVICE_UNKNOWN : undefined
   return async (c, next) => {
-    const start = performance.now()
     const header = c.req.header('authorization')
     if (!header) throw unauthorized(AUTH_REQUIRED)
     const token = BEARER.exec(header)?.[1]
@@ -65,7 +64,7 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
       await c.get('userLimit')?.count(row.user_id, tokenHash)
       await address?.call(tokenHash, { count: true })
       await next()
-      await address?.answered(c, start)
+      address?.answered(c)
       return
     }
     await address?.call(tokenHash, { count: false })

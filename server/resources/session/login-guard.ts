@@ -30,29 +30,37 @@ export interface Attempt {
  * keep the owner out, and no number of addresses may buy more guesses:
  * - failures are counted per (e-mail, client address) and per address, and
  *   those are refused (429): an attacker locks out their own addresses;
+ *   a known device's failures are counted per (e-mail, device) instead;
  * - every password judged for an e-mail counts against the account, from
  *   all addresses together: past `perAccount` in `accountWindowSeconds`
  *   its log-ins answer 429 without the password being checked (a right
  *   password hands its place back, so the cap is on wrong ones);
  * - a device that has signed in to the account before skips that cap and
- *   the slowdown (it has its own count instead), so the owner signs in at
- *   once while the account is under attack;
+ *   the slowdown, so the owner signs in at once while the account is under
+ *   attack;
  * - below the cap, failures for an e-mail from all addresses together slow
  *   each further log-in for it (up to `slowdownMaxMs`).
  * Every count is taken before the password check, so a burst of parallel
  * guesses cannot slip past a limit, and the counts are rows in the database,
  * shared by every instance.
  */
+/**
+ * The failures counted against the one attempting: a known device's on this
+ * account from any address (a stolen device token gains nothing by moving),
+ * anyone else's from their address.
+ */
+const ownBucket = ({ address, ip, knownDevice }: Attempt) => (knownDevice ? knownDeviceBucket(address, knownDevice) : pairBucket('authenticate', address, ip))
+
 export function loginGuard(db: Queryable, cfg: RateLimitConfig, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
   return {
     /** Before the password check: 429 for a failing pair, address, device or account, a delay for an e-mail under attack. */
-    async before({ address, ip, knownDevice }: Attempt): Promise<void> {
+    async before(attempt: Attempt): Promise<void> {
+      const { address, ip, knownDevice } = attempt
       await throttle(
         db,
         [
-          { key: pairBucket('authenticate', address, ip), limit: cfg.perEmail },
+          { key: ownBucket(attempt), limit: cfg.perEmail },
           { key: ipFailureBucket(ip), limit: cfg.failuresPerIp },
-          ...(knownDevice ? [{ key: knownDeviceBucket(address, knownDevice), limit: cfg.perEmail }] : []),
         ],
         cfg.windowSeconds,
       )
@@ -68,11 +76,10 @@ export function loginGuard(db: Queryable, cfg: RateLimitConfig, sleep = (ms: num
       await hitRateLimit(db, [{ key: emailBucket('authenticate', address), limit: cfg.perEmail }], cfg.windowSeconds)
     },
     /** The right password: this pair and device start afresh, the address and the account get their attempt back. */
-    async succeeded({ address, ip, knownDevice }: Attempt): Promise<void> {
-      await clearRateLimit(db, pairBucket('authenticate', address, ip))
-      await refundRateLimit(db, ipFailureBucket(ip))
-      if (knownDevice) await clearRateLimit(db, knownDeviceBucket(address, knownDevice))
-      else await refundRateLimit(db, accountBucket(address))
+    async succeeded(attempt: Attempt): Promise<void> {
+      await clearRateLimit(db, ownBucket(attempt))
+      await refundRateLimit(db, ipFailureBucket(attempt.ip))
+      if (!attempt.knownDevice) await refundRateLimit(db, accountBucket(attempt.address))
     },
   }
 }
