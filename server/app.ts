@@ -15,6 +15,7 @@ import { apiKeyRoutes } from './resources/api-keys/routes'
 import { openApiRoutes } from './resources/docs/openapi'
 import { docsRoutes } from './resources/docs/routes'
 import { healthRoutes } from './resources/health/routes'
+import { hostSessionRoutes } from './resources/host-sessions/routes'
 import { projectRoutes } from './resources/projects/routes'
 import { deviceRoutes } from './resources/session/device-routes'
 import { authRoutes } from './resources/session/routes'
@@ -76,6 +77,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   api
     .route('/', deviceRoutes(deps))
     .route('/', authRoutes(deps))
+    .route('/', hostSessionRoutes(deps))
     .route('/', projectRoutes(deps))
     .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', healthRoutes(deps))

@@ -40,8 +40,16 @@ export interface AppConfig {
    * and escape the rate limit.
    */
   trustProxy: boolean
-  /** Bearer token of POST /keys/verify (SERVICE_TOKEN); unset, the route answers 503. */
+  /** Bearer token of POST /keys/verify and POST /sessions (SERVICE_TOKEN); unset, those routes answer 503. */
   serviceToken?: string
+  /** How long a code from POST /sessions may be exchanged for a session. */
+  sessionCodeTtlSeconds: number
+  /**
+   * DEMO_HOST_SESSIONS: serve the demo provider's own tiny log-in and its
+   * session route for /existing.html. Never for production: anyone may sign
+   * in there under any name.
+   */
+  demoHostSessions: boolean
   /** Projects one account may hold (409 beyond). */
   projectLimit: number
   /** The CSP frame-ancestors sources of the HTML pages: who may frame them. */
@@ -84,6 +92,8 @@ export const DEFAULTS: AppConfig = {
   trustProxy: false,
   projectLimit: 1000,
   frameAncestors: "'none'",
+  sessionCodeTtlSeconds: 60,
+  demoHostSessions: false,
 }
 
 export class ConfigError extends Error {
@@ -161,6 +171,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     dataDir: env.DATA_DIR?.trim() || '.data/',
     databaseUrl,
     skipBuild: bool(env, 'SKIP_BUILD'),
+    demoHostSessions: bool(env, 'DEMO_HOST_SESSIONS'),
     keyLimit: int(env, 'API_KEY_LIMIT', DEFAULTS.keyLimit, 1, 10_000),
     rateLimit: {
       perIp: int(env, 'RATE_LIMIT_PER_IP', DEFAULTS.rateLimit.perIp, 1, 1_000_000),
@@ -179,6 +190,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     serviceToken: serviceToken(env),
     projectLimit: int(env, 'PROJECT_LIMIT', DEFAULTS.projectLimit, 1, 1_000_000),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
+    sessionCodeTtlSeconds: int(env, 'SESSION_CODE_TTL_SECONDS', DEFAULTS.sessionCodeTtlSeconds, 5, 3600),
   }
 }
 
