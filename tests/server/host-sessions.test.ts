@@ -27,7 +27,8 @@ const exchange = async (code: unknown, token?: string, ip = '203.0.113.7') =>
 describe('POST /sessions', () => {
   it('needs the service token: 401 without it or with another, 503 when SERVICE_TOKEN is not set', async () => {
     await server()
-    for (const headers of [{}, { Authorization: 'Bearer not-the-service-token' }, { Authorization: `Basic ${SERVICE_TOKEN}` }]) {
+    const refused: Record<string, string>[] = [{}, { Authorization: 'Bearer not-the-service-token' }, { Authorization: `Basic ${SERVICE_TOKEN}` }]
+    for (const headers of refused) {
       const res = await newCode({ externalId: 'u1' }, headers)
       expect(res.status).toBe(401)
       expect(res.body).toEqual({ message: SERVICE_TOKEN_REQUIRED })
