@@ -15,7 +15,7 @@ const PLACE = 'flex min-h-full flex-1 flex-col items-center justify-center gap-3
  * page is where they signed in, so a failure offers only "Try again".
  */
 export function HostSessionNotice() {
-  const { apiBase, hostSession } = useElement()
+  const { host, apiBase, hostSession } = useElement()
   const state = useFlexStore((s) => s.hostSignIn)
   if (state === 'failed')
     return (
@@ -25,7 +25,7 @@ export function HostSessionNotice() {
           <p className="font-semibold">{HOST_SIGN_IN_FAILED}</p>
           <p className="mt-1 text-muted">Check your connection, then try again.</p>
         </div>
-        <Button onClick={() => hostSession && void hostSignIn(apiBase, hostSession)} className="mt-2">
+        <Button onClick={() => hostSession && void hostSignIn(apiBase, hostSession, host)} className="mt-2">
           Try again
         </Button>
       </div>

@@ -41,7 +41,7 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
       () => (typeof fetchSessionCode === 'function' ? async () => fetchSessionCode() : sessionUrl ? codeFromUrl(sessionUrl) : undefined),
       [fetchSessionCode, sessionUrl],
     )
-    const gated = useHostSignIn(apiBase, hostSession) && tag !== 'flex-snippet'
+    const gated = useHostSignIn(host, apiBase, hostSession) && tag !== 'flex-snippet'
     const config = useMemo<ElementConfig>(
       () => ({
         host,

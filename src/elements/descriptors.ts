@@ -110,18 +110,18 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
   },
   'flex-projects': {
     summary: 'The dashboard (sidebar, user menu, the list of projects, dialogs) alone.',
-    events: ['flex-navigate', 'flex-signed-out', 'flex-project-created'],
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-project-created'],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-project-detail': {
     summary: 'One project and its API keys.',
-    events: ['flex-navigate', 'flex-signed-out', 'flex-key-created', 'flex-key-deleted', 'flex-key-rolled', 'flex-key-updated'],
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-key-created', 'flex-key-deleted', 'flex-key-rolled', 'flex-key-updated'],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-snippet': {
     summary:
       "Wraps the host page's own code blocks and fills `{{projectId}}`, `{{apiProjectId}}` and `{{apiKey}}` in place, with a project and key picker shared by every snippet on the page.",
-    events: ['flex-signed-out'],
+    events: ['flex-signed-in', 'flex-signed-out'],
     properties: [FETCH_SESSION_CODE_PROPERTY],
     slots: [{ name: '', doc: "the host's code blocks, kept in the page's own DOM" }],
     cssParts: [{ name: 'bar', doc: 'the row under the code with the picker (or the log-in hint) and Copy' }],
@@ -171,7 +171,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
 
 /** When each event fires. Its detail type is FlexEventMap's (src/events.ts). */
 export const EVENT_DOCS: Record<FlexEventName, string> = {
-  'flex-signed-in': 'a log-in or sign-up succeeded',
+  'flex-signed-in': 'a log-in or sign-up succeeded, or the host signed its user in (`fetchSessionCode`, `session-url`)',
   'flex-signed-out': 'the user signed out (the access token is also revoked on the server, as a best effort), or the API answered 401',
   'flex-project-created': 'a project was created',
   'flex-key-created': 'an API key pair was created',

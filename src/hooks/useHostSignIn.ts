@@ -7,11 +7,11 @@ import { useFlexStore } from './useFlexStore'
  * the host at once (every element runs this; the store makes it one call).
  * Not after a failure or the user's own sign-out: those wait for the user.
  */
-export function useHostSignIn(apiBase: string, source: CodeSource | undefined): boolean {
+export function useHostSignIn(host: Element, apiBase: string, source: CodeSource | undefined): boolean {
   const signedIn = useFlexStore((s) => s.accessData !== null)
   const idle = useFlexStore((s) => s.hostSignIn === null)
   useEffect(() => {
-    if (source && !signedIn && idle) void hostSignIn(apiBase, source)
-  }, [apiBase, source, signedIn, idle])
+    if (source && !signedIn && idle) void hostSignIn(apiBase, source, host)
+  }, [host, apiBase, source, signedIn, idle])
   return Boolean(source) && !signedIn
 }

@@ -6,6 +6,7 @@
  * never in storage, an event, the URL or a log line.
  */
 import { exchangeCode } from '../api/calls'
+import { emit } from '../events'
 import { isApiError } from '../api/errors'
 import { store } from './index'
 import { ensureDeviceToken, forgetDeviceToken } from './session'
@@ -25,7 +26,7 @@ async function exchange(apiBase: string, code: string) {
   }
 }
 
-async function run(apiBase: string, source: CodeSource): Promise<boolean> {
+async function run(apiBase: string, source: CodeSource, host?: Element): Promise<boolean> {
   store.setState({ hostSignIn: 'pending' })
   // A refused code (it expired on its way, or was used) is asked for again, once.
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -34,6 +35,7 @@ async function run(apiBase: string, source: CodeSource): Promise<boolean> {
       if (typeof code !== 'string' || !code) break
       store.getState().signIn(await exchange(apiBase, code))
       store.setState({ hostSignIn: null })
+      if (host) emit(host, 'flex-signed-in', {})
       return true
     } catch (e) {
       if (!isApiError(e) || e.status !== 401) break
@@ -43,9 +45,13 @@ async function run(apiBase: string, source: CodeSource): Promise<boolean> {
   return false
 }
 
-/** Signs in through the host; resolves false when it could not (the store says 'failed'). */
-export function hostSignIn(apiBase: string, source: CodeSource): Promise<boolean> {
-  running ??= run(apiBase, source).finally(() => (running = null))
+/**
+ * Signs in through the host; resolves false when it could not (the store
+ * says 'failed'). `flex-signed-in` goes to `host`, the element that started
+ * it (one event for the page); a renewal, unseen, sends none.
+ */
+export function hostSignIn(apiBase: string, source: CodeSource, host?: Element): Promise<boolean> {
+  running ??= run(apiBase, source, host).finally(() => (running = null))
   return running
 }
 

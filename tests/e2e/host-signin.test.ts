@@ -59,12 +59,18 @@ test.describe('signed in by the host', () => {
     server,
   }) => {
     await northwindUser(context, server, 'Grace Hopper')
+    await page.addInitScript(() => {
+      const w = window as unknown as { __signedIn: number }
+      w.__signedIn = 0
+      document.addEventListener('flex-signed-in', () => w.__signedIn++)
+    })
     await openHostPage(page, server)
     const portal = page.locator('flex-portal')
     await expect(portal.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
     await expect(page).toHaveURL(atRoute('#/dashboard'))
     await expect(page.locator('flex-project-detail').getByText('Choose a project to see its keys.')).toBeVisible()
     expect(await pageValue<number>(page, '__codeCalls')).toBe(1)
+    expect(await pageValue<number>(page, '__signedIn'), 'one flex-signed-in for the page').toBe(1)
     expect(await pageValue<boolean>(page, '__sawPasswordField')).toBe(false)
 
     await userMenuButton(page).click()
