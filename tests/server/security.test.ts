@@ -5,8 +5,9 @@ import { hashPassword, verifyPassword } from '../../server/security/password'
 import { createTestServer, deviceToken, newProject, signUp, type TestServer } from './harness'
 
 let s: TestServer
+const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
 beforeEach(async () => {
-  s = await createTestServer()
+  s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN } })
 })
 afterEach(async () => {
   await s.close()
@@ -19,7 +20,16 @@ async function everythingStored(): Promise<string> {
   const tables = await s.db.query<{ table_name: string }>(
     "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
   )
-  expect(tables.map((t) => t.table_name).sort()).toEqual(['api_keys', 'devices', 'projects', 'rate_limits', 'schema_migrations', 'tokens', 'users'])
+  expect(tables.map((t) => t.table_name).sort()).toEqual([
+    'api_keys',
+    'devices',
+    'projects',
+    'rate_limits',
+    'schema_migrations',
+    'session_codes',
+    'tokens',
+    'users',
+  ])
   const dump: Record<string, unknown[]> = {}
   for (const { table_name } of tables) dump[table_name] = await s.db.query(`SELECT * FROM ${table_name}`)
   return JSON.stringify(dump)
@@ -33,7 +43,12 @@ describe('secrets at rest', () => {
     const p = await newProject(s, a.accessToken)
     const extra = await s.request('POST', `/api/manage/dapp/${p.id}/api-key`, { token: a.accessToken })
     const keys = [...Object.values(p.apiKey), ...(Object.values(extra.body) as string[])]
-    const secrets = [password, a.deviceToken, a.accessToken, login.body.accessToken, p.webhookSecret, ...keys]
+    // Host sign-in: one code exchanged, one still waiting.
+    const code = async () =>
+      (await s.request('POST', '/api/sessions', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { externalId: 'ext-1' } })).body.code as string
+    const [used, waiting] = [await code(), await code()]
+    const exchanged = await s.request('POST', '/api/auth/exchange', { token: a.deviceToken, body: { code: used } })
+    const secrets = [password, a.deviceToken, a.accessToken, login.body.accessToken, p.webhookSecret, ...keys, used, waiting, exchanged.body.accessToken]
 
     const stored = await everythingStored()
     for (const secret of secrets) {
@@ -49,6 +64,7 @@ describe('secrets at rest', () => {
     expect(keyRows).toEqual(keys.map((k) => ({ key_hash: sha256(k), last4: k.slice(-4) })))
     const [project] = await s.db.query<{ webhook_secret_hash: string }>('SELECT webhook_secret_hash FROM projects')
     expect(project.webhook_secret_hash).toBe(sha256(p.webhookSecret))
+    expect(await s.db.query('SELECT code_hash FROM session_codes')).toEqual([{ code_hash: sha256(waiting) }])
   })
 
   it('hashes passwords with scrypt at OWASP’s minimum cost and a salt of their own: one password, two different hashes', async () => {
