@@ -171,7 +171,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     dataDir: env.DATA_DIR?.trim() || '.data/',
     databaseUrl,
     skipBuild: bool(env, 'SKIP_BUILD'),
-    demoHostSessions: bool(env, 'DEMO_HOST_SESSIONS'),
+    demoHostSessions: demoHostSessions(env),
     keyLimit: int(env, 'API_KEY_LIMIT', DEFAULTS.keyLimit, 1, 10_000),
     rateLimit: {
       perIp: int(env, 'RATE_LIMIT_PER_IP', DEFAULTS.rateLimit.perIp, 1, 1_000_000),
@@ -192,6 +192,19 @@ export function readConfig(env: Env = process.env): ServerConfig {
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     sessionCodeTtlSeconds: int(env, 'SESSION_CODE_TTL_SECONDS', DEFAULTS.sessionCodeTtlSeconds, 5, 3600),
   }
+}
+
+/**
+ * DEMO_HOST_SESSIONS lets anyone sign in to the demo provider under any name
+ * (`npm start` turns it on for /existing.html): refused outright in
+ * production, where it would hand out sessions to whoever asks.
+ */
+function demoHostSessions(env: Env): boolean {
+  const on = bool(env, 'DEMO_HOST_SESSIONS')
+  if (on && env.NODE_ENV?.trim() === 'production') {
+    throw new ConfigError('DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.')
+  }
+  return on
 }
 
 /** SERVICE_TOKEN: long enough that guessing it is hopeless. */

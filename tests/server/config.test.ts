@@ -66,6 +66,10 @@ describe('readConfig', () => {
     [{ FRAME_ANCESTORS: "'self'; script-src *" }, "FRAME_ANCESTORS: \"'self';\" is not a source such as 'self' or https://docs.example.com."],
     [{ API_KEY_LIMIT: '0' }, 'API_KEY_LIMIT must be a whole number from 1 to 10000, not "0".'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false, not "maybe".'],
+    [
+      { DEMO_HOST_SESSIONS: 'true', NODE_ENV: 'production' },
+      'DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.',
+    ],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],
     [{ CORS_ORIGINS: 'docs.example.com' }, 'CORS_ORIGINS: "docs.example.com" is not an origin such as https://docs.example.com.'],
     [{ CORS_ORIGINS: 'https://docs.example.com/path' }, 'CORS_ORIGINS: "https://docs.example.com/path" is not an origin such as https://docs.example.com.'],
