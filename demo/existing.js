@@ -26,6 +26,10 @@ if (user) {
   document.getElementById('nw-developer')?.remove()
   for (const el of document.querySelectorAll('flex-projects, flex-project-detail')) el.setAttribute('session-url', SESSION_URL)
 
+  // Signing out of Northwind ends the portal's session in this browser too: the
+  // next visitor of this page, signed out, must not see this user's projects.
+  document.getElementById('nw-account')?.addEventListener('submit', () => localStorage.removeItem('accessData'))
+
   // "Sign out" in the portal's user menu: Northwind decides what follows, and signs its user out too.
   document.addEventListener('flex-signed-out', (event) => {
     if (event.detail?.reason === 'user') document.getElementById('nw-account')?.requestSubmit()

@@ -3,15 +3,19 @@ import { hostSignIn, type CodeSource } from '../store/host-session'
 import { useFlexStore } from './useFlexStore'
 
 /**
- * With a code source from the host and nobody signed in, signs in through
- * the host at once (every element runs this; the store makes it one call).
- * Not after a failure or the user's own sign-out: those wait for the user.
+ * With a code source from the host, signs in through the host once per page,
+ * even over a session kept from before: the host says who is signed in, and
+ * a session left in storage may be another person's (its user signed out of
+ * the host, someone else signed in on the same browser). Every element runs
+ * this; the store makes it one call. Again when the session ends elsewhere (a
+ * sign-out in another tab), but not after a failure or the user's own
+ * sign-out: those wait for the user. True while the element must wait.
  */
 export function useHostSignIn(host: Element, apiBase: string, source: CodeSource | undefined): boolean {
   const signedIn = useFlexStore((s) => s.accessData !== null)
-  const idle = useFlexStore((s) => s.hostSignIn === null)
+  const state = useFlexStore((s) => s.hostSignIn)
   useEffect(() => {
-    if (source && !signedIn && idle) void hostSignIn(apiBase, source, host)
-  }, [host, apiBase, source, signedIn, idle])
-  return Boolean(source) && !signedIn
+    if (source && (state === null || (state === 'done' && !signedIn))) void hostSignIn(apiBase, source, host)
+  }, [host, apiBase, source, signedIn, state])
+  return Boolean(source) && !(state === 'done' && signedIn)
 }

@@ -27,14 +27,15 @@ async function exchange(apiBase: string, code: string) {
 }
 
 async function run(apiBase: string, source: CodeSource, host?: Element): Promise<boolean> {
-  store.setState({ hostSignIn: 'pending' })
+  // A renewal keeps showing the screen it renews: no "Signing you in…" in between.
+  if (store.getState().hostSignIn !== 'done') store.setState({ hostSignIn: 'pending' })
   // A refused code (it expired on its way, or was used) is asked for again, once.
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const code = await source()
       if (typeof code !== 'string' || !code) break
       store.getState().signIn(await exchange(apiBase, code))
-      store.setState({ hostSignIn: null })
+      store.setState({ hostSignIn: 'done' })
       if (host) emit(host, 'flex-signed-in', {})
       return true
     } catch (e) {

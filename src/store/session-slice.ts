@@ -5,11 +5,12 @@ import type { FlexState } from './index'
 export type SignOutReason = 'expired'
 
 /**
- * Where a sign-in by the host page stands while nobody is signed in: null
- * (none yet, or none asked for), under way, failed, or ended by the user's
- * own "Sign out" (then the host decides what comes next: no new code is asked for).
+ * Where a sign-in by the host page stands: null (none yet, or none asked
+ * for), under way, done (the session is the one the host handed over on this
+ * page), failed, or ended by the user's own "Sign out" (then the host decides
+ * what comes next: no new code is asked for).
  */
-export type HostSignIn = 'pending' | 'failed' | 'signed-out' | null
+export type HostSignIn = 'pending' | 'done' | 'failed' | 'signed-out' | null
 
 export interface SessionSlice {
   /** The sign-up / log-in response body; its presence is what "signed in" means. */

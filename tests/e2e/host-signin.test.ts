@@ -6,7 +6,8 @@
  * signed in to Northwind by its demo cookie.
  */
 import type { BrowserContext, Page } from '@playwright/test'
-import { accessDataRaw, atRoute, button, TEXT, userMenuButton } from './harness/screens'
+import { accessDataRaw, atRoute, button, logIn, TEXT, userMenuButton } from './harness/screens'
+import { createAccount, createProjectFor, PASSWORD } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { expect, test, type FlexServer } from './harness/test'
 
@@ -163,5 +164,32 @@ test.describe('signed in by the host', () => {
     await expect(page.getByRole('button', { name: 'Sign in to Northwind' })).toBeVisible()
     await expect(page.locator('flex-login').getByRole('heading', { name: TEXT.logInHeading })).toBeVisible()
     expect(await accessDataRaw(page)).toBeNull()
+
+    // Signing out of Northwind itself ends the portal's session in this browser too,
+    // and the next Northwind user never sees the last one's projects.
+    await page.getByLabel('Your name').fill('Grace Hopper')
+    await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
+    await expect(projects.getByRole('link', { name: 'Northwind sync' })).toBeVisible()
+    await page.getByRole('button', { name: 'Sign out of Northwind' }).click()
+    await expect(page.getByRole('button', { name: 'Sign in to Northwind' })).toBeVisible()
+    await expect(projects.getByText('Log in to see your projects.')).toBeVisible()
+    expect(await accessDataRaw(page)).toBeNull()
+    await page.getByLabel('Your name').fill('Ada Lovelace')
+    await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
+    await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    await expect(projects.getByRole('link', { name: 'Northwind sync' })).toHaveCount(0)
+  })
+
+  test('a portal session left in the browser is replaced by the host’s, never shown to its user', async ({ page, server }) => {
+    const someoneElse = await createAccount(server.origin, 'Someone Else')
+    await createProjectFor(server.origin, someoneElse, 'Not yours')
+    await page.goto('/existing.html')
+    await logIn(page.locator('flex-login'), { email: someoneElse.email, password: PASSWORD })
+    const projects = page.locator('flex-projects')
+    await expect(projects.getByRole('link', { name: 'Not yours' })).toBeVisible()
+    await page.getByLabel('Your name').fill('Grace Hopper')
+    await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
+    await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    await expect(projects.getByRole('link', { name: 'Not yours' })).toHaveCount(0)
   })
 })

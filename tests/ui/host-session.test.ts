@@ -23,7 +23,7 @@ describe('sign-in by the host', () => {
     expect(call.headers.authorization).toBe('Bearer dev-1')
     expect(call.body).toEqual({ code: 'fxc_secret-code' })
     expect(store.getState().accessData).toEqual(ACCESS)
-    expect(store.getState().hostSignIn).toBeNull()
+    expect(store.getState().hostSignIn).toBe('done')
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('fxc_')
   })
 
@@ -69,5 +69,22 @@ describe('sign-in by the host', () => {
     expect(api.calls[0].method).toBe('POST')
     stubFetch({ 'POST /portal-session': { status: 401, body: { message: 'Sign in first.' } } })
     await expect(codeFromUrl('https://host.example/portal-session')()).rejects.toThrow()
+  })
+})
+
+describe('an element with a host session', () => {
+  it('replaces a session kept from before with the host’s, and shows nothing of the old one meanwhile', async () => {
+    const { renderHook, waitFor } = await import('@testing-library/react')
+    const { useHostSignIn } = await import('../../src/hooks/useHostSignIn')
+    // Someone else's session, left in storage on a shared browser.
+    signInAs({ accessToken: 'acc-someone-else', name: 'Someone else' })
+    stubFetch({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { body: ACCESS } })
+    const source = vi.fn(async () => 'fxc_code')
+    const host = document.createElement('div')
+    const { result } = renderHook(() => useHostSignIn(host, '/api', source))
+    expect(result.current, 'waits while the host says who is signed in').toBe(true)
+    await waitFor(() => expect(result.current).toBe(false))
+    expect(source).toHaveBeenCalledTimes(1)
+    expect(store.getState().accessData?.accessToken).toBe('acc-host')
   })
 })
