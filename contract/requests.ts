@@ -76,6 +76,20 @@ export const VerifyRequest = z
   .object({ key: requiredText('Key', { max: VERIFY_KEY_MAX, trim: false, description: 'The API key (fxk_…) a client presented.' }) })
   .meta({ id: 'VerifyRequest' })
 
+/** What the provider's backend knows of its signed-in user (POST /sessions). */
+export const HostSession = z
+  .object({
+    externalId: requiredText('externalId', { max: 200, description: "The user's id in your own product; the same id always reaches the same account." }),
+    email: email('Shown in the portal; never used to find or link an account.').optional(),
+    name: omittableText('Name', { max: 120, description: 'Display name shown in the portal; updated when given.' }),
+  })
+  .meta({ id: 'HostSession' })
+
+/** A code from POST /sessions, sent once by the widget (POST /auth/exchange). */
+export const SessionCodeExchange = z
+  .object({ code: requiredText('Code', { max: 200, trim: false, description: 'The single-use code (fxc_…) your backend got from POST /sessions.' }) })
+  .meta({ id: 'SessionCodeExchange' })
+
 export type SignUpInput = z.input<typeof SignUp>
 export type LogInInput = z.input<typeof LogIn>
 export type NewProjectInput = z.input<typeof NewProject>

@@ -24,6 +24,13 @@ export const AccessData = z
   })
   .meta({ id: 'AccessData' })
 
+export const SessionCode = z
+  .object({
+    code: text('Single-use code (fxc_…): hand it to the widget, which exchanges it for a session. Never log or store it.'),
+    expiresAt: dateTime('When the code stops working.'),
+  })
+  .meta({ id: 'SessionCode' })
+
 export const ProjectSummary = z
   .object({
     id: text('Project ID.').meta({ examples: ['prj_3q2-7wEJ6l8cT1vY0aBcDg'] }),

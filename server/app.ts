@@ -16,6 +16,7 @@ import { apiKeyRoutes } from './resources/api-keys/routes'
 import { openApiRoutes } from './resources/docs/openapi'
 import { docsRoutes } from './resources/docs/routes'
 import { healthRoutes } from './resources/health/routes'
+import { hostSessionRoutes } from './resources/host-sessions/routes'
 import { projectRoutes } from './resources/projects/routes'
 import { deviceRoutes } from './resources/session/device-routes'
 import { authRoutes } from './resources/session/routes'
@@ -23,6 +24,8 @@ import { verifyKeyRoute } from './resources/verify/contract'
 import { VERIFY_PATH, verifyFastLane } from './resources/verify/fast-lane'
 import { keyVerifier } from './resources/verify/key-verifier'
 import { verifyRoutes } from './resources/verify/routes'
+import { northwindDemo } from './demo/northwind'
+import { randomId } from './security/random'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
 
@@ -41,6 +44,9 @@ export interface AppDeps {
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
 export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
   const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
+  // The demo's backend calls POST /api/sessions as a provider's would; without
+  // SERVICE_TOKEN it gets one for this run, known to nothing outside the process.
+  if (config.demoHostSessions && !config.serviceToken) config.serviceToken = randomId('svc_', 32)
   const deps = { db, config, clock }
   const keys = keyVerifier(db, clock, log)
 
@@ -79,6 +85,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   api
     .route('/', deviceRoutes(deps))
     .route('/', authRoutes(deps))
+    .route('/', hostSessionRoutes(deps))
     .route('/', projectRoutes(deps))
     .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', healthRoutes(deps))
@@ -97,6 +104,11 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   app.use('*', requestLogger(log))
   app.use('*', securityHeaders(config.frameAncestors))
   app.route('/api', api)
+  if (config.demoHostSessions)
+    app.route(
+      '/northwind',
+      northwindDemo((path, init) => Promise.resolve(app.request(path, init)), config.serviceToken!),
+    )
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
   return app
 }

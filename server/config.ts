@@ -52,8 +52,16 @@ export interface AppConfig {
    * and escape the rate limit.
    */
   trustProxy: boolean
-  /** Bearer token of POST /keys/verify (SERVICE_TOKEN); unset, the route answers 503. */
+  /** Bearer token of POST /keys/verify and POST /sessions (SERVICE_TOKEN); unset, those routes answer 503. */
   serviceToken?: string
+  /** How long a code from POST /sessions may be exchanged for a session. */
+  sessionCodeTtlSeconds: number
+  /**
+   * DEMO_HOST_SESSIONS: serve the demo provider's own tiny log-in and its
+   * session route for /existing.html. Never for production: anyone may sign
+   * in there under any name.
+   */
+  demoHostSessions: boolean
   /** Projects one account may hold (409 beyond). */
   projectLimit: number
   /** The CSP frame-ancestors sources of the HTML pages: who may frame them. */
@@ -100,6 +108,8 @@ export const DEFAULTS: AppConfig = {
   trustProxy: false,
   projectLimit: 1000,
   frameAncestors: "'none'",
+  sessionCodeTtlSeconds: 60,
+  demoHostSessions: false,
 }
 
 export class ConfigError extends Error {
@@ -177,6 +187,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     dataDir: env.DATA_DIR?.trim() || '.data/',
     databaseUrl,
     skipBuild: bool(env, 'SKIP_BUILD'),
+    demoHostSessions: demoHostSessions(env),
     keyLimit: int(env, 'API_KEY_LIMIT', DEFAULTS.keyLimit, 1, 10_000),
     rateLimit: {
       perIp: int(env, 'RATE_LIMIT_PER_IP', DEFAULTS.rateLimit.perIp, 1, 1_000_000),
@@ -199,7 +210,21 @@ export function readConfig(env: Env = process.env): ServerConfig {
     serviceToken: serviceToken(env),
     projectLimit: int(env, 'PROJECT_LIMIT', DEFAULTS.projectLimit, 1, 1_000_000),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
+    sessionCodeTtlSeconds: int(env, 'SESSION_CODE_TTL_SECONDS', DEFAULTS.sessionCodeTtlSeconds, 5, 3600),
   }
+}
+
+/**
+ * DEMO_HOST_SESSIONS lets anyone sign in to the demo provider under any name
+ * (`npm start` turns it on for /existing.html): refused outright in
+ * production, where it would hand out sessions to whoever asks.
+ */
+function demoHostSessions(env: Env): boolean {
+  const on = bool(env, 'DEMO_HOST_SESSIONS')
+  if (on && env.NODE_ENV?.trim() === 'production') {
+    throw new ConfigError('DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.')
+  }
+  return on
 }
 
 /** SERVICE_TOKEN: long enough that guessing it is hopeless. */

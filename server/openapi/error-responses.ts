@@ -12,7 +12,7 @@ export const ERROR_RESPONSES = {
   },
   Unauthorized: {
     description:
-      'Missing, unknown, expired or revoked token, a token of the wrong kind, (authenticate) wrong credentials, or (verify) a missing or wrong service token. An unknown device token carries code DEVICE_UNKNOWN.',
+      'Missing, unknown, expired or revoked token, a token of the wrong kind, (authenticate) wrong credentials, (exchange) a used, unknown or expired code, or (verify, sessions) a missing or wrong service token. An unknown device token carries code DEVICE_UNKNOWN.',
     headers: { 'WWW-Authenticate': { description: 'Sent when the bearer token is the problem.', schema: { type: 'string' } } },
     content: json,
   },

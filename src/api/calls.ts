@@ -23,6 +23,11 @@ export async function authenticate(base: string, deviceToken: string, input: Log
   return parseAccessData(await request({ base, method: 'POST', path: '/auth/authenticate', token: deviceToken, body: { email, password } }))
 }
 
+/** Signs in with a single-use code from the host's backend (host sign-in). */
+export async function exchangeCode(base: string, deviceToken: string, code: string): Promise<AccessData> {
+  return parseAccessData(await request({ base, method: 'POST', path: '/auth/exchange', token: deviceToken, body: { code } }))
+}
+
 export async function createProject(base: string, token: string, input: NewProjectInput): Promise<Project> {
   // An empty name or description is sent as undefined (the server answers with a message).
   const body = { name: input.name || undefined, description: input.description || undefined }

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { HostSnippet } from '../components/snippets/host-snippets'
+import type { CodeSource } from '../store/host-session'
 
 export interface ElementConfig {
   /** The custom element itself: events are dispatched on it. */
@@ -21,6 +22,8 @@ export interface ElementConfig {
   }
   /** The host's own snippet templates (the `snippets` property), checked; shown as tabs in the reveal dialogs. */
   snippets?: HostSnippet[]
+  /** Where a sign-in by the host gets its code (`fetchSessionCode`, else `session-url`); none: the element's own log-in. */
+  hostSession?: CodeSource
 }
 
 export const ElementContext = createContext<ElementConfig | null>(null)

@@ -6,13 +6,19 @@ import { adoptStyles } from '../styles/sheet'
 import { ElementContext, type ElementConfig } from '../context/element'
 import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
 import { readSnippets } from '../components/snippets/host-snippets'
+import { codeFromUrl, type CodeSource } from '../store/host-session'
+import { useHostSignIn } from '../hooks/useHostSignIn'
+import { HostSessionNotice } from '../components/HostSessionNotice'
 
 const DEFAULT_API_BASE = '/api'
 
 /** Every attribute an element may take, as properties (descriptors.ts says which element takes which). */
 type CommonAttributes = { [K in AttributeName]?: string }
 
-type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement; snippets?: unknown }
+type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement; snippets?: unknown; fetchSessionCode?: unknown }
+
+/** Set from script, never attributes (see below). */
+const PROPERTIES = ['snippets', 'fetchSessionCode'] as const
 
 const R2WC_PROPS = Symbol.for('r2wc.props')
 const R2WC_RENDER = Symbol.for('r2wc.render')
@@ -28,6 +34,14 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     adoptStyles(root)
     const host = root.host as HTMLElement
     const apiBase = props.apiBase?.trim() || DEFAULT_API_BASE
+    // Set before the script defined the element, a property is the host's own.
+    const fetchSessionCode = props.fetchSessionCode ?? (host as { fetchSessionCode?: unknown }).fetchSessionCode
+    const sessionUrl = safeUrl(props.sessionUrl)
+    const hostSession = useMemo<CodeSource | undefined>(
+      () => (typeof fetchSessionCode === 'function' ? async () => fetchSessionCode() : sessionUrl ? codeFromUrl(sessionUrl) : undefined),
+      [fetchSessionCode, sessionUrl],
+    )
+    const gated = useHostSignIn(host, apiBase, hostSession) && tag !== 'flex-snippet'
     const config = useMemo<ElementConfig>(
       () => ({
         host,
@@ -45,6 +59,7 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         },
         // Set before the script defined the element, the value is the host's own property.
         snippets: readSnippets(props.snippets ?? (host as { snippets?: unknown }).snippets),
+        hostSession,
       }),
       [
         host,
@@ -59,18 +74,17 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         props.signupUrl,
         props.loginUrl,
         props.snippets,
+        hostSession,
       ],
     )
     const mode: RouterMode = props.router === 'memory' ? 'memory' : 'hash'
     const navigation = useNavigationState(host, mode)
     // The screen gets the attributes as props; it reads those it needs.
-    const { container: _c, snippets: _n, ...attributes } = props
+    const { container: _c, snippets: _n, fetchSessionCode: _f, ...attributes } = props
     return (
       <ElementContext.Provider value={config}>
         <NavigationContext.Provider value={navigation}>
-          <div className="flex-root flex-cq">
-            <Screen {...(attributes as unknown as Extra)} />
-          </div>
+          <div className="flex-root flex-cq">{gated ? <HostSessionNotice /> : <Screen {...(attributes as unknown as Extra)} />}</div>
         </NavigationContext.Provider>
       </ElementContext.Provider>
     )
@@ -78,18 +92,21 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
   ElementRoot.displayName = `Flex(${Screen.displayName || Screen.name})`
   const observed = Object.fromEntries(ELEMENTS[tag].attributes.map((name) => [name, 'string']))
   const element = r2wc(ElementRoot, { shadow: 'open', props: observed as never })
-  // `snippets` is a property only. r2wc has no property-only type: a property
-  // set on the element is written back to its attribute through the type's
-  // stringify ('json': JSON.stringify, which throws on a cyclic value) and
-  // parsed again. So it is defined here, over r2wc's own props and render.
-  Object.defineProperty(element.prototype, 'snippets', {
-    get(this: Record<symbol, Record<string, unknown>>) {
-      return this[R2WC_PROPS].snippets
-    },
-    set(this: Record<symbol, unknown> & { [R2WC_PROPS]: Record<string, unknown> }, value: unknown) {
-      this[R2WC_PROPS].snippets = value
-      ;(this[R2WC_RENDER] as () => void)()
-    },
-  })
+  // `snippets` and `fetchSessionCode` are properties only. r2wc has no
+  // property-only type: a property set on the element is written back to its
+  // attribute through the type's stringify ('json': JSON.stringify, which
+  // throws on a cyclic value; a function would be lost) and parsed again. So
+  // they are defined here, over r2wc's own props and render.
+  for (const name of PROPERTIES) {
+    Object.defineProperty(element.prototype, name, {
+      get(this: Record<symbol, Record<string, unknown>>) {
+        return this[R2WC_PROPS][name]
+      },
+      set(this: Record<symbol, unknown> & { [R2WC_PROPS]: Record<string, unknown> }, value: unknown) {
+        this[R2WC_PROPS][name] = value
+        ;(this[R2WC_RENDER] as () => void)()
+      },
+    })
+  }
   return element
 }

@@ -32,6 +32,7 @@ export type AttributeName =
   | 'signupUrl'
   | 'loginUrl'
   | 'projectId'
+  | 'sessionUrl'
 
 export type FlexEventName = keyof FlexEventMap
 
@@ -41,12 +42,14 @@ export interface ElementDescriptor {
 }
 
 export const ELEMENTS = {
-  'flex-portal': { attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'forgotPasswordUrl', 'profileUrl', 'settingsUrl'] },
-  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl'] },
-  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl'] },
-  'flex-projects': { attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'profileUrl', 'settingsUrl'] },
-  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId'] },
-  'flex-snippet': { attributes: ['apiBase', 'theme'] },
+  'flex-portal': {
+    attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'forgotPasswordUrl', 'profileUrl', 'settingsUrl', 'sessionUrl'],
+  },
+  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl'] },
+  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl', 'sessionUrl'] },
+  'flex-projects': { attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'profileUrl', 'settingsUrl', 'sessionUrl'] },
+  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl'] },
+  'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl'] },
 } as const satisfies Record<`flex-${string}`, ElementDescriptor>
 
 export type FlexTag = keyof typeof ELEMENTS
@@ -73,6 +76,12 @@ const SNIPPETS_PROPERTY = {
   doc: "the host's own code templates ({ label, template }, same placeholders as <flex-snippet>), shown as tabs with copy in the reveal dialogs",
 }
 
+const FETCH_SESSION_CODE_PROPERTY = {
+  name: 'fetchSessionCode',
+  type: '(() => Promise<string>) | undefined',
+  doc: "signs the host's own user in: an async function that returns a single-use code from the host's backend (`POST /sessions`); the element never shows a log-in form then",
+}
+
 /** The rest of each element's descriptor: its summary and its events. */
 export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
   'flex-portal': {
@@ -87,30 +96,33 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-key-rolled',
       'flex-key-updated',
     ],
-    properties: [SNIPPETS_PROPERTY],
+    properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-login': {
     summary: 'The log-in screen alone.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
+    properties: [FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-signup': {
     summary: 'The sign-up screen alone.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
+    properties: [FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-projects': {
     summary: 'The dashboard (sidebar, user menu, the list of projects, dialogs) alone.',
-    events: ['flex-navigate', 'flex-signed-out', 'flex-project-created'],
-    properties: [SNIPPETS_PROPERTY],
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-project-created'],
+    properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-project-detail': {
     summary: 'One project and its API keys.',
-    events: ['flex-navigate', 'flex-signed-out', 'flex-key-created', 'flex-key-deleted', 'flex-key-rolled', 'flex-key-updated'],
-    properties: [SNIPPETS_PROPERTY],
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-key-created', 'flex-key-deleted', 'flex-key-rolled', 'flex-key-updated'],
+    properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-snippet': {
     summary:
       "Wraps the host page's own code blocks and fills `{{projectId}}`, `{{apiProjectId}}` and `{{apiKey}}` in place, with a project and key picker shared by every snippet on the page.",
-    events: ['flex-signed-out'],
+    events: ['flex-signed-in', 'flex-signed-out'],
+    properties: [FETCH_SESSION_CODE_PROPERTY],
     slots: [{ name: '', doc: "the host's code blocks, kept in the page's own DOM" }],
     cssParts: [{ name: 'bar', doc: 'the row under the code with the picker (or the log-in hint) and Copy' }],
   },
@@ -152,11 +164,14 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
   projectId: { doc: 'the project to show; without it, the `projectid` query of the hash' },
+  sessionUrl: {
+    doc: "signs the host's own user in without script: the element POSTs to this address (with the page's cookies) and reads `{ code }`; for the same use as `fetchSessionCode`, which wins when both are set",
+  },
 }
 
 /** When each event fires. Its detail type is FlexEventMap's (src/events.ts). */
 export const EVENT_DOCS: Record<FlexEventName, string> = {
-  'flex-signed-in': 'a log-in or sign-up succeeded',
+  'flex-signed-in': 'a log-in or sign-up succeeded, or the host signed its user in (`fetchSessionCode`, `session-url`)',
   'flex-signed-out': 'the user signed out (the access token is also revoked on the server, as a best effort), or the API answered 401',
   'flex-project-created': 'a project was created',
   'flex-key-created': 'an API key pair was created',

@@ -5,6 +5,7 @@ import type { NewProjectInput } from '../api/types'
 import { useElement } from '../context/element'
 import { store } from '../store'
 import { signOut } from '../store/session'
+import { renewHostSession } from '../store/host-session'
 import { useFlexStore } from './useFlexStore'
 
 /**
@@ -22,7 +23,7 @@ function expire(host: HTMLElement, apiBase: string, token: string) {
  * screens then show a log-in notice instead of calling.
  */
 export function useManageApi() {
-  const { apiBase, host } = useElement()
+  const { apiBase, host, hostSession } = useElement()
   const token = useFlexStore((s) => s.accessData?.accessToken ?? null)
 
   return useMemo(() => {
@@ -31,8 +32,19 @@ export function useManageApi() {
       try {
         return await call(token)
       } catch (e) {
-        if (isApiError(e) && e.status === 401) expire(host, apiBase, token)
-        throw e
+        if (!isApiError(e) || e.status !== 401) throw e
+        // A session from the host is renewed once, unseen, and the call retried.
+        const renewed = hostSession && (await renewHostSession(apiBase, hostSession, token))
+        if (!renewed) {
+          expire(host, apiBase, token)
+          throw e
+        }
+        try {
+          return await call(renewed)
+        } catch (again) {
+          if (isApiError(again) && again.status === 401) expire(host, apiBase, renewed)
+          throw again
+        }
       }
     }
     return {
@@ -45,7 +57,7 @@ export function useManageApi() {
       updateKey: (id: string, keyId: string, body: Parameters<typeof updateKey>[4]) => run((t) => updateKey(apiBase, t, id, keyId, body)),
       rollKey: (id: string, keyId: string, graceSeconds: number) => run((t) => rollKey(apiBase, t, id, keyId, graceSeconds)),
     }
-  }, [apiBase, host, token])
+  }, [apiBase, host, hostSession, token])
 }
 
 export type ManageApi = ReturnType<typeof useManageApi>

@@ -30,6 +30,8 @@ export function forgetDeviceToken(base?: string): void {
 export function signOut(host: Element, apiBase: string, reason: 'user' | 'expired'): void {
   const token = store.getState().accessData?.accessToken
   store.getState().signOut(reason === 'expired' ? reason : undefined)
+  // A host's session ended by the user stays ended: no new code is asked for.
+  if (reason === 'user') store.setState({ hostSignIn: 'signed-out' })
   emit(host, 'flex-signed-out', { reason })
   if (reason === 'user' && token) logout(apiBase, token).catch(() => undefined)
 }

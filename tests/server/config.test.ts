@@ -40,6 +40,8 @@ describe('readConfig', () => {
       RATE_LIMIT_PROJECTS_PER_USER: '4',
       PROJECT_LIMIT: '25',
       FRAME_ANCESTORS: "'self' https://docs.example.com",
+      SESSION_CODE_TTL_SECONDS: '120',
+      DEMO_HOST_SESSIONS: 'true',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -68,16 +70,23 @@ describe('readConfig', () => {
       deviceTokenTtlSeconds: 7200,
       projectLimit: 25,
       frameAncestors: "'self' https://docs.example.com",
+      sessionCodeTtlSeconds: 120,
+      demoHostSessions: true,
     })
   })
 
   it.each([
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, not "70000".'],
     [{ PORT: '80.5' }, 'PORT must be a whole number from 0 to 65535, not "80.5".'],
+    [{ SESSION_CODE_TTL_SECONDS: '1' }, 'SESSION_CODE_TTL_SECONDS must be a whole number from 5 to 3600, not "1".'],
     [{ PROJECT_LIMIT: '0' }, 'PROJECT_LIMIT must be a whole number from 1 to 1000000, not "0".'],
     [{ FRAME_ANCESTORS: "'self'; script-src *" }, "FRAME_ANCESTORS: \"'self';\" is not a source such as 'self' or https://docs.example.com."],
     [{ API_KEY_LIMIT: '0' }, 'API_KEY_LIMIT must be a whole number from 1 to 10000, not "0".'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false, not "maybe".'],
+    [
+      { DEMO_HOST_SESSIONS: 'true', NODE_ENV: 'production' },
+      'DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.',
+    ],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],
     [{ CORS_ORIGINS: 'docs.example.com' }, 'CORS_ORIGINS: "docs.example.com" is not an origin such as https://docs.example.com.'],
     [{ CORS_ORIGINS: 'https://docs.example.com/path' }, 'CORS_ORIGINS: "https://docs.example.com/path" is not an origin such as https://docs.example.com.'],

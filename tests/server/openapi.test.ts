@@ -44,6 +44,8 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /manage/dapp/{id}/api-key/{keyId}/roll': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404, 409] },
   'POST /keys/verify': { security: [{ serviceToken: [] }], statuses: [200, ...BODY, 401, 500, 503] },
   'GET /health': { security: [], statuses: [200, 400, 503] },
+  'POST /sessions': { security: [{ serviceToken: [] }], statuses: [201, ...BODY, 401, 500, 503] },
+  'POST /auth/exchange': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
 }
 
 describe('OpenAPI document', () => {
@@ -184,6 +186,29 @@ describe('OpenAPI document', () => {
       path: '/api/keys/verify',
       res: { status: unconfigured.status, headers: unconfigured.headers, body: JSON.parse(unconfiguredText), text: unconfiguredText },
     })
+    // Host sign-in: a code for the provider's user, exchanged once, then refused.
+    const hostCode = await call('POST', '/api/sessions', { headers: service, body: { externalId: 'doc-user', name: 'Doc User' } })
+    await call('POST', '/api/sessions', { headers: service, body: { externalId: '' } })
+    await call('POST', '/api/sessions', { body: { externalId: 'doc-user' } })
+    const unconfiguredSessions = await createApp({ db: s.db, log: () => undefined }).request('/api/sessions', {
+      method: 'POST',
+      headers: { ...service, 'Content-Type': 'application/json' },
+      body: '{"externalId":"x"}',
+    })
+    const unconfiguredSessionsText = await unconfiguredSessions.text()
+    seen.push({
+      method: 'POST',
+      path: '/api/sessions',
+      res: {
+        status: unconfiguredSessions.status,
+        headers: unconfiguredSessions.headers,
+        body: JSON.parse(unconfiguredSessionsText),
+        text: unconfiguredSessionsText,
+      },
+    })
+    await call('POST', '/api/auth/exchange', { token, body: { code: hostCode.body.code } })
+    await call('POST', '/api/auth/exchange', { token, body: { code: hostCode.body.code } })
+    await call('POST', '/api/auth/exchange', { token, body: {} })
     // A second user signs in successfully, for the 200 of authenticate.
     const other = await signUp(s)
     await call('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email: other.email, password: other.password } })

@@ -5,8 +5,9 @@ import { hashPassword, verifyPassword } from '../../server/security/password'
 import { createTestServer, deviceToken, newProject, signUp, type TestServer } from './harness'
 
 let s: TestServer
+const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
 beforeEach(async () => {
-  s = await createTestServer()
+  s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN } })
 })
 afterEach(async () => {
   await s.close()
@@ -26,6 +27,7 @@ async function everythingStored(): Promise<string> {
     'projects',
     'rate_limits',
     'schema_migrations',
+    'session_codes',
     'tokens',
     'users',
   ])
@@ -42,7 +44,12 @@ describe('secrets at rest', () => {
     const p = await newProject(s, a.accessToken)
     const extra = await s.request('POST', `/api/manage/dapp/${p.id}/api-key`, { token: a.accessToken })
     const keys = [...Object.values(p.apiKey), ...(Object.values(extra.body) as string[])]
-    const secrets = [password, a.deviceToken, a.accessToken, login.body.accessToken, p.webhookSecret, ...keys]
+    // Host sign-in: one code exchanged, one still waiting.
+    const code = async () =>
+      (await s.request('POST', '/api/sessions', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { externalId: 'ext-1' } })).body.code as string
+    const [used, waiting] = [await code(), await code()]
+    const exchanged = await s.request('POST', '/api/auth/exchange', { token: a.deviceToken, body: { code: used } })
+    const secrets = [password, a.deviceToken, a.accessToken, login.body.accessToken, p.webhookSecret, ...keys, used, waiting, exchanged.body.accessToken]
 
     const stored = await everythingStored()
     for (const secret of secrets) {
@@ -58,6 +65,7 @@ describe('secrets at rest', () => {
     expect(keyRows).toEqual(keys.map((k) => ({ key_hash: sha256(k), last4: k.slice(-4) })))
     const [project] = await s.db.query<{ webhook_secret_hash: string }>('SELECT webhook_secret_hash FROM projects')
     expect(project.webhook_secret_hash).toBe(sha256(p.webhookSecret))
+    expect(await s.db.query('SELECT code_hash FROM session_codes')).toEqual([{ code_hash: sha256(waiting) }])
   })
 
   it('hashes passwords with scrypt at OWASP’s minimum cost and a salt of their own: one password, two different hashes', async () => {

@@ -1,0 +1,44 @@
+import { Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+
+/** The demo product's own session cookie: the signed-in user's name, nothing else. */
+export const NORTHWIND_COOKIE = 'northwind_user'
+
+/**
+ * Northwind's backend, for /existing.html (only with DEMO_HOST_SESSIONS=true):
+ * a tiny log-in of its own (any name, a cookie) and the route its page's
+ * portal elements call through `session-url`, which asks the portal's
+ * `POST /api/sessions` for a code, with the service token, as a provider's
+ * backend would. A demo only: there is no password, so anyone is anyone.
+ */
+export function northwindDemo(callApi: (path: string, init: RequestInit) => Promise<Response>, serviceToken: string) {
+  // Readable by the page's script (not HttpOnly) so it can choose its layout
+  // before the portal's elements start; a real product keeps its session cookie HttpOnly.
+  const cookie = { path: '/', sameSite: 'Lax', httpOnly: false } as const
+  const userOf = (name: string | undefined) => name?.trim().slice(0, 60) || undefined
+
+  return new Hono()
+    .post('/login', async (c) => {
+      const form = await c.req.parseBody()
+      const name = userOf(typeof form.name === 'string' ? form.name : undefined)
+      if (name) setCookie(c, NORTHWIND_COOKIE, name, cookie)
+      return c.redirect('/existing.html', 303)
+    })
+    .post('/logout', (c) => {
+      deleteCookie(c, NORTHWIND_COOKIE, cookie)
+      return c.redirect('/existing.html', 303)
+    })
+    .post('/portal-session', async (c) => {
+      const name = userOf(getCookie(c, NORTHWIND_COOKIE))
+      if (!name) return c.json({ message: 'Sign in to Northwind first.' }, 401)
+      const res = await callApi('/api/sessions', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ externalId: `northwind:${name.toLowerCase()}`, name }),
+      })
+      if (res.status !== 201) return c.json({ message: 'The portal could not sign you in.' }, 502)
+      const { code } = (await res.json()) as { code: string }
+      c.header('Cache-Control', 'no-store')
+      return c.json({ code })
+    })
+}

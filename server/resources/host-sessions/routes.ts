@@ -1,0 +1,66 @@
+import type { Context } from 'hono'
+import { HostSession, SessionCodeExchange } from '../../../contract/requests'
+import { requireToken, type AuthEnv } from '../../http/auth'
+import { readBody } from '../../http/body'
+import { clientIp } from '../../http/client-ip'
+import { HttpError } from '../../http/errors'
+import type { RouteDeps } from '../../http/route-deps'
+import { throttle } from '../../http/throttle'
+import { ContractApp } from '../../openapi/contract-app'
+import { ipBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-limit'
+import { issueToken } from '../session'
+import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../verify'
+import { findHostAccount, upsertHostAccount } from './accounts'
+import { consumeCode, issueCode, pruneExpiredCodes } from './codes'
+import { createSessionRoute, exchangeRoute } from './contract'
+
+export const HOST_SESSIONS_NOT_CONFIGURED = 'Host sign-in is not configured on this server: set SERVICE_TOKEN to enable POST /sessions.'
+/** One answer for a used, unknown or expired code: which of them it was helps only a guesser. */
+export const CODE_REFUSED = 'This sign-in link is no longer valid. Please try again.'
+
+/**
+ * POST /sessions (the provider's backend, by service token) and
+ * POST /auth/exchange (the widget, by device token, as log-in).
+ */
+export function hostSessionRoutes({ db, config, clock }: RouteDeps) {
+  const authorized = serviceTokenCheck(config.serviceToken)
+  const { perIp, failuresPerIp, windowSeconds } = config.rateLimit
+
+  const requireService = async (c: Context, next: () => Promise<void>) => {
+    if (!authorized) throw new HttpError(503, HOST_SESSIONS_NOT_CONFIGURED)
+    if (!authorized(c.req.header('authorization'))) throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
+    await next()
+  }
+
+  return new ContractApp<AuthEnv>()
+    .operation(createSessionRoute, requireService, async (c) => {
+      const input = await readBody(c, HostSession)
+      const now = clock()
+      const answer = await db.transaction(async (tx) => {
+        const account = await upsertHostAccount(tx, input)
+        return issueCode(tx, account.id, now, config.sessionCodeTtlSeconds)
+      })
+      await pruneExpiredCodes(db, now)
+      return c.json(answer, 201)
+    })
+    .operation(exchangeRoute, requireToken(db, 'device'), async (c) => {
+      // As log-in: every attempt counts per address before the body is read,
+      // and a failure counts with the address's failed log-ins (given back on success),
+      // so guessing codes is as slow as guessing passwords.
+      const ip = clientIp(c, config.trustProxy)
+      await throttle(db, [{ key: ipBucket('exchange', ip), limit: perIp }], windowSeconds)
+      const { code } = await readBody(c, SessionCodeExchange)
+      await throttle(db, [{ key: ipFailureBucket(ip), limit: failuresPerIp }], windowSeconds)
+
+      const accessData = await db.transaction(async (tx) => {
+        const userId = await consumeCode(tx, code, clock())
+        const account = userId && (await findHostAccount(tx, userId))
+        if (!account) return undefined
+        const { token, expiresAt } = await issueToken(tx, 'access', { userId: account.id }, config.accessTokenTtlSeconds)
+        return { accessToken: token, tokenType: 'Bearer', expiresAt, user: account }
+      })
+      if (!accessData) throw new HttpError(401, CODE_REFUSED)
+      await refundRateLimit(db, ipFailureBucket(ip))
+      return c.json(accessData, 200)
+    })
+}

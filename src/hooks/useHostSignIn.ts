@@ -1,0 +1,21 @@
+import { useEffect } from 'react'
+import { hostSignIn, type CodeSource } from '../store/host-session'
+import { useFlexStore } from './useFlexStore'
+
+/**
+ * With a code source from the host, signs in through the host once per page,
+ * even over a session kept from before: the host says who is signed in, and
+ * a session left in storage may be another person's (its user signed out of
+ * the host, someone else signed in on the same browser). Every element runs
+ * this; the store makes it one call. Again when the session ends elsewhere (a
+ * sign-out in another tab), but not after a failure or the user's own
+ * sign-out: those wait for the user. True while the element must wait.
+ */
+export function useHostSignIn(host: Element, apiBase: string, source: CodeSource | undefined): boolean {
+  const signedIn = useFlexStore((s) => s.accessData !== null)
+  const state = useFlexStore((s) => s.hostSignIn)
+  useEffect(() => {
+    if (source && (state === null || (state === 'done' && !signedIn))) void hostSignIn(apiBase, source, host)
+  }, [host, apiBase, source, signedIn, state])
+  return Boolean(source) && !(state === 'done' && signedIn)
+}

@@ -1,0 +1,77 @@
+/**
+ * Sign-in by the host page (its `fetchSessionCode` property or `session-url`
+ * attribute): the host's backend makes a single-use code, the widget
+ * exchanges it for a session. One run at a time for the whole page, so every
+ * element shares one call. The code lives in this function's locals only:
+ * never in storage, an event, the URL or a log line.
+ */
+import { exchangeCode } from '../api/calls'
+import { emit } from '../events'
+import { isApiError } from '../api/errors'
+import { store } from './index'
+import { ensureDeviceToken, forgetDeviceToken } from './session'
+
+/** Resolves with a code from the host's backend. */
+export type CodeSource = () => Promise<unknown>
+
+let running: Promise<boolean> | null = null
+
+async function exchange(apiBase: string, code: string) {
+  try {
+    return await exchangeCode(apiBase, await ensureDeviceToken(apiBase), code)
+  } catch (e) {
+    if (!isApiError(e) || e.code !== 'DEVICE_UNKNOWN') throw e
+    forgetDeviceToken(apiBase)
+    return exchangeCode(apiBase, await ensureDeviceToken(apiBase), code)
+  }
+}
+
+async function run(apiBase: string, source: CodeSource, host?: Element): Promise<boolean> {
+  // A renewal keeps showing the screen it renews: no "Signing you in…" in between.
+  if (store.getState().hostSignIn !== 'done') store.setState({ hostSignIn: 'pending' })
+  // A refused code (it expired on its way, or was used) is asked for again, once.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const code = await source()
+      if (typeof code !== 'string' || !code) break
+      store.getState().signIn(await exchange(apiBase, code))
+      store.setState({ hostSignIn: 'done' })
+      if (host) emit(host, 'flex-signed-in', {})
+      return true
+    } catch (e) {
+      if (!isApiError(e) || e.status !== 401) break
+    }
+  }
+  store.setState({ hostSignIn: 'failed' })
+  return false
+}
+
+/**
+ * Signs in through the host; resolves false when it could not (the store
+ * says 'failed'). `flex-signed-in` goes to `host`, the element that started
+ * it (one event for the page); a renewal, unseen, sends none.
+ */
+export function hostSignIn(apiBase: string, source: CodeSource, host?: Element): Promise<boolean> {
+  running ??= run(apiBase, source, host).finally(() => (running = null))
+  return running
+}
+
+/**
+ * A session from the host that the API no longer takes (401): a new code
+ * replaces it without the user noticing. Several calls failing together with
+ * the same token share one renewal.
+ */
+export async function renewHostSession(apiBase: string, source: CodeSource, staleToken: string): Promise<string | null> {
+  const current = store.getState().accessData?.accessToken
+  if (current && current !== staleToken) return current
+  return (await hostSignIn(apiBase, source)) ? (store.getState().accessData?.accessToken ?? null) : null
+}
+
+/** The `session-url` attribute as a code source: a POST with the host's own cookies, answered `{ code }`. */
+export const codeFromUrl =
+  (url: string): CodeSource =>
+  async () => {
+    const res = await fetch(url, { method: 'POST', credentials: 'include', cache: 'no-store', headers: { Accept: 'application/json' } })
+    if (!res.ok) throw new Error(`session-url answered ${res.status}`)
+    return ((await res.json()) as { code?: unknown } | null)?.code
+  }

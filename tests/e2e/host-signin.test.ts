@@ -1,0 +1,195 @@
+/**
+ * Signed in by the host (issue 22): a provider's page hands its own user to
+ * the portal, through a `fetchSessionCode` function or a `session-url`, and
+ * the user never meets the portal's log-in. Codes come from the demo
+ * provider's backend (`/northwind/portal-session`, which `npm start` serves),
+ * signed in to Northwind by its demo cookie.
+ */
+import type { BrowserContext, Page } from '@playwright/test'
+import { accessDataRaw, atRoute, button, logIn, TEXT, userMenuButton } from './harness/screens'
+import { createAccount, createProjectFor, PASSWORD } from './harness/api'
+import { screenshot } from './harness/artifacts'
+import { expect, test, type FlexServer } from './harness/test'
+
+const northwindUser = (context: BrowserContext, server: FlexServer, name: string) =>
+  context.addCookies([{ name: 'northwind_user', value: encodeURIComponent(name), url: server.origin }])
+
+/**
+ * A host page: <flex-portal> given its function before the script defines it
+ * (the host's own property), <flex-project-detail> given it after. The
+ * function fails its first `failures` calls. The page notes every call, and
+ * whether a password field ever showed.
+ */
+const hostPage = (failures: number) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body>
+<flex-portal></flex-portal><flex-project-detail></flex-project-detail>
+<script>
+window.__codeCalls = 0
+window.__sawPasswordField = false
+let failures = ${failures}
+const fetchSessionCode = async () => {
+  window.__codeCalls++
+  if (failures-- > 0) throw new Error('the host backend is down')
+  const res = await fetch('/northwind/portal-session', { method: 'POST' })
+  return (await res.json()).code
+}
+const watch = () => {
+  for (const el of document.querySelectorAll('flex-portal, flex-project-detail'))
+    if (el.shadowRoot && el.shadowRoot.querySelector('input[type=password]')) window.__sawPasswordField = true
+  requestAnimationFrame(watch)
+}
+watch()
+document.querySelector('flex-portal').fetchSessionCode = fetchSessionCode
+</script>
+<script src="/flex-portal.js"></script>
+<script>document.querySelector('flex-project-detail').fetchSessionCode = fetchSessionCode</script>
+</body></html>`
+
+async function openHostPage(page: Page, server: FlexServer, { failures = 0, hash = '#/dashboard' } = {}) {
+  await page.route(`${server.origin}/e2e-host.html`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostPage(failures) }),
+  )
+  await page.goto(`/e2e-host.html${hash}`)
+}
+
+const pageValue = <T>(page: Page, name: string) => page.evaluate((n) => (window as unknown as Record<string, T>)[n], name)
+
+test.describe('signed in by the host', () => {
+  test('fetchSessionCode: the dashboard asked for, with no log-in form ever shown, one call for two elements, the provider’s name in the user menu', async ({
+    page,
+    context,
+    server,
+  }) => {
+    await northwindUser(context, server, 'Grace Hopper')
+    await page.addInitScript(() => {
+      const w = window as unknown as { __signedIn: number }
+      w.__signedIn = 0
+      document.addEventListener('flex-signed-in', () => w.__signedIn++)
+    })
+    await openHostPage(page, server)
+    const portal = page.locator('flex-portal')
+    await expect(portal.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    await expect(page).toHaveURL(atRoute('#/dashboard'))
+    await expect(page.locator('flex-project-detail').getByText('Choose a project to see its keys.')).toBeVisible()
+    expect(await pageValue<number>(page, '__codeCalls')).toBe(1)
+    expect(await pageValue<number>(page, '__signedIn'), 'one flex-signed-in for the page').toBe(1)
+    expect(await pageValue<boolean>(page, '__sawPasswordField')).toBe(false)
+
+    await userMenuButton(page).click()
+    await expect(page.getByRole('menu').getByText('Grace Hopper')).toBeVisible()
+    // The code is nowhere the page keeps things.
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }) + location.href)
+    expect(stored).not.toMatch(/fxc_/)
+    expect(JSON.parse((await accessDataRaw(page))!).user.name).toBe('Grace Hopper')
+
+    // Sign out: the widget's session ends and flex-signed-out goes to the host; no form, no new code.
+    const signedOut = page.evaluate(
+      () => new Promise<string>((resolve) => document.addEventListener('flex-signed-out', (e) => resolve((e as CustomEvent).detail.reason), { once: true })),
+    )
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
+    expect(await signedOut).toBe('user')
+    await expect(portal.getByText('You are signed out.')).toBeVisible()
+    expect(await accessDataRaw(page)).toBeNull()
+    expect(await pageValue<number>(page, '__codeCalls')).toBe(1)
+    expect(await pageValue<boolean>(page, '__sawPasswordField')).toBe(false)
+  })
+
+  test('a function that throws: a clear message and "Try again", never a log-in form', async ({ page, context, server }) => {
+    await northwindUser(context, server, 'Ada Lovelace')
+    await openHostPage(page, server, { failures: 1, hash: '#/login' })
+    const portal = page.locator('flex-portal')
+    await expect(portal.getByRole('alert')).toContainText('We could not sign you in.')
+    await expect(page.locator('flex-project-detail').getByRole('alert')).toContainText('We could not sign you in.')
+    await screenshot(page, 'host-signin-failed')
+    expect(await pageValue<number>(page, '__codeCalls')).toBe(1)
+    await button(portal, 'Try again').click()
+    // Asked for the log-in route, a signed-in user goes to the dashboard.
+    await expect(portal.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    expect(await pageValue<number>(page, '__codeCalls')).toBe(2)
+    expect(await pageValue<boolean>(page, '__sawPasswordField')).toBe(false)
+  })
+
+  test('a session that expires is renewed once, unseen: the list still loads, no sign-out', async ({ page, context, server }) => {
+    await northwindUser(context, server, 'Katherine Johnson')
+    await openHostPage(page, server)
+    const portal = page.locator('flex-portal')
+    await expect(portal.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    const first = JSON.parse((await accessDataRaw(page))!).accessToken as string
+    // A project, then the session is ended on the server behind the widget's back.
+    await page.evaluate(async (token) => {
+      const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }
+      await fetch('/api/manage/dapp', { method: 'POST', headers, body: JSON.stringify({ name: 'Renewal project' }) })
+      await fetch('/api/auth/logout', { method: 'POST', headers })
+    }, first)
+
+    await page.addInitScript(() => {
+      ;(window as unknown as { __signedOut: number }).__signedOut = 0
+      document.addEventListener('flex-signed-out', () => (window as unknown as { __signedOut: number }).__signedOut++)
+    })
+    await page.reload()
+    await expect(portal.getByRole('link', { name: 'Renewal project' })).toBeVisible()
+    expect(await pageValue<number>(page, '__codeCalls')).toBe(1)
+    expect(await pageValue<number>(page, '__signedOut')).toBe(0)
+    expect(await pageValue<boolean>(page, '__sawPasswordField')).toBe(false)
+    await expect(portal.getByText(TEXT.expired)).toHaveCount(0)
+    expect(JSON.parse((await accessDataRaw(page))!).accessToken).not.toBe(first)
+  })
+
+  test('/existing.html: Northwind’s own log-in, then the portal through session-url with no portal log-in; signing out ends both', async ({ page }) => {
+    await page.goto('/existing.html')
+    await expect(page.locator('flex-login').getByRole('heading', { name: TEXT.logInHeading })).toBeVisible()
+    await page.getByLabel('Your name').fill('Grace Hopper')
+    await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
+
+    const projects = page.locator('flex-projects')
+    await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    await expect(page.locator('flex-login')).toHaveCount(0)
+    await expect(page.getByText('Signed in as Grace Hopper.')).toBeVisible()
+    await expect(page.locator('flex-project-detail').getByText('Choose a project to see its keys.')).toBeVisible()
+    await projects.getByRole('button', { name: /user menu/i }).click()
+    await expect(projects.getByRole('menu').getByText('Grace Hopper')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await screenshot(page, 'existing-host-signed-in')
+
+    // The same Northwind user comes back to the same account.
+    await projects.getByRole('button', { name: TEXT.addProject }).click()
+    await page.getByRole('dialog', { name: TEXT.addDialog }).getByLabel('Project Name').fill('Northwind sync')
+    await page.getByRole('dialog', { name: TEXT.addDialog }).getByRole('button', { name: 'Add' }).click()
+    await page.getByRole('dialog', { name: TEXT.infoDialog }).getByRole('button', { name: 'Exit' }).click()
+    await page.evaluate(() => localStorage.clear())
+    await page.reload()
+    await expect(projects.getByRole('link', { name: 'Northwind sync' })).toBeVisible()
+
+    await projects.getByRole('button', { name: /user menu/i }).click()
+    await projects.getByRole('menuitem', { name: 'Sign out' }).click()
+    await expect(page.getByRole('button', { name: 'Sign in to Northwind' })).toBeVisible()
+    await expect(page.locator('flex-login').getByRole('heading', { name: TEXT.logInHeading })).toBeVisible()
+    expect(await accessDataRaw(page)).toBeNull()
+
+    // Signing out of Northwind itself ends the portal's session in this browser too,
+    // and the next Northwind user never sees the last one's projects.
+    await page.getByLabel('Your name').fill('Grace Hopper')
+    await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
+    await expect(projects.getByRole('link', { name: 'Northwind sync' })).toBeVisible()
+    await page.getByRole('button', { name: 'Sign out of Northwind' }).click()
+    await expect(page.getByRole('button', { name: 'Sign in to Northwind' })).toBeVisible()
+    await expect(projects.getByText('Log in to see your projects.')).toBeVisible()
+    expect(await accessDataRaw(page)).toBeNull()
+    await page.getByLabel('Your name').fill('Ada Lovelace')
+    await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
+    await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    await expect(projects.getByRole('link', { name: 'Northwind sync' })).toHaveCount(0)
+  })
+
+  test('a portal session left in the browser is replaced by the host’s, never shown to its user', async ({ page, server }) => {
+    const someoneElse = await createAccount(server.origin, 'Someone Else')
+    await createProjectFor(server.origin, someoneElse, 'Not yours')
+    await page.goto('/existing.html')
+    await logIn(page.locator('flex-login'), { email: someoneElse.email, password: PASSWORD })
+    const projects = page.locator('flex-projects')
+    await expect(projects.getByRole('link', { name: 'Not yours' })).toBeVisible()
+    await page.getByLabel('Your name').fill('Grace Hopper')
+    await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
+    await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    await expect(projects.getByRole('link', { name: 'Not yours' })).toHaveCount(0)
+  })
+})
