@@ -19,7 +19,7 @@ const nested = (levels: number, fields: Record<string, unknown> = {}) => {
 const errorLines = () => s!.logs.filter((l) => l.startsWith('error'))
 
 describe('deeply nested JSON gets 400 with a clear message, never a 500 or a stack trace', () => {
-  it('on every JSON route, POST /api/device and key verification (both lanes) among them', async () => {
+  it('on every JSON route, POST /api/device, host sign-in and key verification (both lanes) among them', async () => {
     s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN } })
     const u = await signUp(s)
     const p = await newProject(s, u.accessToken)
@@ -34,6 +34,8 @@ describe('deeply nested JSON gets 400 with a clear message, never a 500 or a sta
       ['PATCH', `/api/manage/dapp/${p.id}/api-key/${keyId}`, u.accessToken, { name: 'Deep' }],
       ['POST', `/api/manage/dapp/${p.id}/api-key/${keyId}/roll`, u.accessToken, { graceSeconds: 0 }],
       ['POST', '/api/keys/verify', SERVICE_TOKEN, { key: p.apiKey[keyId] }],
+      ['POST', '/api/sessions', SERVICE_TOKEN, { externalId: 'user-42' }],
+      ['POST', '/api/auth/exchange', device, { code: 'not-a-real-code' }],
     ]
     for (const [method, path, token, fields] of routes) {
       for (const levels of [65, 10_000, 30_000]) {
