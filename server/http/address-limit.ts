@@ -4,6 +4,7 @@ import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
 import { addressBucket, badTokenBucket, hitRateLimit } from '../security/rate-limit'
 import { clientIp } from './client-ip'
+import { holdFor, perWindow, refusals } from './refusals'
 import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS, tooManyRequests } from './user-limit'
 
 /**
@@ -61,30 +62,11 @@ const MAX_CALL_UNITS = 50
 
 export type AddressLimitEnv = { Variables: { addressLimit?: AddressLimit } }
 
-const window = (perMinute: number) => Math.max(1, Math.ceil((perMinute * USER_WINDOW_SECONDS) / 60))
 /** How long a token seen valid is let past a made-up-token block. */
 const VALID_FOR_MS = 60_000
-/** Bounds on what is remembered: not a policy, the database still counts. */
+/** Bound on the tokens remembered as valid: not a policy, the database still counts. */
 const MAX_REMEMBERED = 10_000
-
-/** Addresses refused until a time, and the time itself; a bounded map. */
-function refusals() {
-  const until = new Map<string, number>()
-  return {
-    left(key: string): number {
-      const end = until.get(key)
-      if (end === undefined) return 0
-      const seconds = Math.ceil((end - Date.now()) / 1000)
-      if (seconds > 0) return seconds
-      until.delete(key)
-      return 0
-    },
-    set(key: string, seconds: number) {
-      if (until.size > MAX_REMEMBERED) until.clear()
-      until.set(key, Date.now() + seconds * 1000)
-    },
-  }
-}
+const window = (perMinute: number) => perWindow(perMinute, USER_WINDOW_SECONDS)
 
 export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy: boolean, holdMs = REFUSAL_HOLD_MS): MiddlewareHandler<AddressLimitEnv> {
   const badTokens = refusals()
@@ -102,7 +84,7 @@ export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy
         const seen = seenValid.get(tokenHash)
         return seen !== undefined && seen > Date.now() ? 0 : bad
       },
-      hold: (seconds) => new Promise((resolve) => setTimeout(resolve, Math.min(holdMs, seconds * 1000))),
+      hold: holdFor(holdMs),
       async badToken() {
         const { allowed, retryAfter } = await hitRateLimit(db, [{ key: badTokenBucket(address()), limit: window(cfg.badTokensPerIp) }], USER_WINDOW_SECONDS)
         if (allowed) return

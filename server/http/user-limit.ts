@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { holdFor, perWindow, refusals } from './refusals'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
 import { hitRateLimit, userBucket } from '../security/rate-limit'
@@ -47,31 +48,21 @@ export const tooManyRequests = (retryAfter: number) =>
  * calls is held a moment before its answer (REFUSAL_HOLD_MS).
  */
 export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL_HOLD_MS): MiddlewareHandler<UserLimitEnv> {
-  const perWindow = Math.max(1, Math.ceil((cfg.perUser * USER_WINDOW_SECONDS) / 60))
-  const blockedUntil = new Map<string, number>()
-  const left = (key: string) => {
-    const until = blockedUntil.get(key)
-    if (until === undefined) return 0
-    const seconds = Math.ceil((until - Date.now()) / 1000)
-    if (seconds > 0) return seconds
-    blockedUntil.delete(key)
-    return 0
-  }
+  const budget = perWindow(cfg.perUser, USER_WINDOW_SECONDS)
+  const refused = refusals()
   const limit: UserLimit = {
-    blocked: left,
-    hold: (seconds) => new Promise((resolve) => setTimeout(resolve, Math.min(holdMs, seconds * 1000))),
+    blocked: refused.left,
+    hold: holdFor(holdMs),
     async count(userId, tokenHash) {
-      const wait = left(userId)
+      const wait = refused.left(userId)
       if (wait > 0) {
-        blockedUntil.set(tokenHash, Date.now() + wait * 1000)
+        refused.set(tokenHash, wait)
         throw tooManyRequests(wait)
       }
-      const { allowed, retryAfter } = await hitRateLimit(db, [{ key: userBucket(userId), limit: perWindow }], USER_WINDOW_SECONDS)
+      const { allowed, retryAfter } = await hitRateLimit(db, [{ key: userBucket(userId), limit: budget }], USER_WINDOW_SECONDS)
       if (allowed) return
-      if (blockedUntil.size > 10_000) blockedUntil.clear() // a bound, not a policy: the database still counts
-      const until = Date.now() + retryAfter * 1000
-      blockedUntil.set(userId, until)
-      blockedUntil.set(tokenHash, until)
+      refused.set(userId, retryAfter)
+      refused.set(tokenHash, retryAfter)
       throw tooManyRequests(retryAfter)
     },
   }
