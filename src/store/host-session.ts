@@ -9,22 +9,12 @@ import { exchangeCode } from '../api/calls'
 import { emit } from '../events'
 import { isApiError } from '../api/errors'
 import { store } from './index'
-import { ensureDeviceToken, forgetDeviceToken } from './session'
+import { withDeviceToken } from './session'
 
 /** Resolves with a code from the host's backend. */
 export type CodeSource = () => Promise<unknown>
 
 let running: Promise<boolean> | null = null
-
-async function exchange(apiBase: string, code: string) {
-  try {
-    return await exchangeCode(apiBase, await ensureDeviceToken(apiBase), code)
-  } catch (e) {
-    if (!isApiError(e) || e.code !== 'DEVICE_UNKNOWN') throw e
-    forgetDeviceToken(apiBase)
-    return exchangeCode(apiBase, await ensureDeviceToken(apiBase), code)
-  }
-}
 
 async function run(apiBase: string, source: CodeSource, host?: Element): Promise<boolean> {
   // A renewal keeps showing the screen it renews: no "Signing you in…" in between.
@@ -34,7 +24,7 @@ async function run(apiBase: string, source: CodeSource, host?: Element): Promise
     try {
       const code = await source()
       if (typeof code !== 'string' || !code) break
-      store.getState().signIn(await exchange(apiBase, code))
+      store.getState().signIn(await withDeviceToken(apiBase, (deviceToken) => exchangeCode(apiBase, deviceToken, code)))
       store.setState({ hostSignIn: 'done' })
       if (host) emit(host, 'flex-signed-in', {})
       return true

@@ -4,6 +4,7 @@
  * sign-out (store, event and the server's revocation together).
  */
 import { logout, registerDevice } from '../api/calls'
+import { isApiError } from '../api/errors'
 import { emit } from '../events'
 import { singleFlight } from '../single-flight'
 import { store } from './index'
@@ -19,6 +20,21 @@ export const ensureDeviceToken = (base: string): Promise<string> => singleFlight
 export function forgetDeviceToken(base?: string): void {
   if (base === undefined) devices.clear()
   else devices.delete(base)
+}
+
+/**
+ * Calls `call` with the device token; when the server has forgotten that
+ * device (DEVICE_UNKNOWN: its data was reset), registers a new one and calls
+ * once more, unseen by the user. Log-in, sign-up and the host's code exchange.
+ */
+export async function withDeviceToken<T>(base: string, call: (deviceToken: string) => Promise<T>): Promise<T> {
+  try {
+    return await call(await ensureDeviceToken(base))
+  } catch (e) {
+    if (!isApiError(e) || e.code !== 'DEVICE_UNKNOWN') throw e
+    forgetDeviceToken(base)
+    return call(await ensureDeviceToken(base))
+  }
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react'
-import { errorMessage, isApiError } from '../../api/errors'
+import { errorMessage } from '../../api/errors'
 import type { AccessData } from '../../api/types'
 import { emit } from '../../events'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useNavigation } from '../../router/navigation'
 import { store } from '../../store/index'
-import { ensureDeviceToken, forgetDeviceToken } from '../../store/session'
+import { withDeviceToken } from '../../store/session'
 import { useElement } from '../../context/element'
 
 type AuthCall<I> = (base: string, deviceToken: string, input: I) => Promise<AccessData>
@@ -28,16 +28,8 @@ export function useAuthSubmit<I>(call: AuthCall<I>) {
     (input: I) =>
       run(async () => {
         setError(null)
-        const attempt = async () => call(apiBase, await ensureDeviceToken(apiBase), input)
         try {
-          let accessData: AccessData
-          try {
-            accessData = await attempt()
-          } catch (e) {
-            if (!isApiError(e) || e.code !== 'DEVICE_UNKNOWN') throw e
-            forgetDeviceToken(apiBase)
-            accessData = await attempt()
-          }
+          const accessData = await withDeviceToken(apiBase, (deviceToken) => call(apiBase, deviceToken, input))
           store.getState().signIn(accessData)
           emit(host, 'flex-signed-in', {})
           navigate('/dashboard')
