@@ -92,3 +92,14 @@ export type Project = z.infer<typeof Project>
 export type CreatedProject = z.infer<typeof CreatedProject>
 export type AccessData = z.infer<typeof AccessData>
 export type Verification = z.infer<typeof Verification>
+
+export const Capabilities = z
+  .object({
+    features: z.array(z.string()).meta({
+      description:
+        'What this server offers beyond the specification\'s calls ("webhooks", "accounts", "usage", "project-settings"). The widget hides any feature not named; a server without this call offers none.',
+      example: ['webhooks', 'accounts', 'usage', 'project-settings'],
+    }),
+  })
+  .meta({ id: 'Capabilities' })
+export type Capabilities = z.infer<typeof Capabilities>

@@ -13,6 +13,7 @@ import { userRateLimit } from './http/user-limit'
 import { addressRateLimit } from './http/address-limit'
 import { requireToken } from './http/auth'
 import { apiKeyRoutes } from './resources/api-keys/routes'
+import { capabilitiesRoutes } from './resources/capabilities/routes'
 import { openApiRoutes } from './resources/docs/openapi'
 import { docsRoutes } from './resources/docs/routes'
 import { healthRoutes } from './resources/health/routes'
@@ -89,6 +90,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', projectRoutes(deps))
     .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', healthRoutes(deps))
+    .route('/', capabilitiesRoutes(deps))
     .route('/', openApiRoutes(api))
     .route('/', docsRoutes())
     .route('/', verifyRoutes({ ...deps, keys }))

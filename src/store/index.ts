@@ -5,12 +5,18 @@
  */
 import { createStore } from 'zustand/vanilla'
 import { ACCESS_DATA_KEY, loadAccessData, readAccessData, readStoredAccessData, writeAccessData } from './access-data-storage'
+import { createCapabilitiesSlice, type CapabilitiesSlice } from './capabilities-slice'
 import { createSessionSlice, type SessionSlice } from './session-slice'
 import { createSnippetSlice, type SnippetSlice } from './snippet-slice'
 
-export type FlexState = SessionSlice & SnippetSlice
+export type FlexState = SessionSlice & SnippetSlice & CapabilitiesSlice
 
-export const store = createStore<FlexState>()((...a) => ({ ...createSessionSlice(...a), ...createSnippetSlice(...a), accessData: loadAccessData() }))
+export const store = createStore<FlexState>()((...a) => ({
+  ...createSessionSlice(...a),
+  ...createSnippetSlice(...a),
+  ...createCapabilitiesSlice(...a),
+  accessData: loadAccessData(),
+}))
 
 // A plain subscription keeps localStorage in step (zustand's persist middleware
 // would wrap the body in {state, version} and cost bundle size for nothing).

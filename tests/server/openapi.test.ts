@@ -44,6 +44,7 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /manage/dapp/{id}/api-key/{keyId}/roll': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404, 409] },
   'POST /keys/verify': { security: [{ serviceToken: [] }], statuses: [200, ...BODY, 401, 500, 503] },
   'GET /health': { security: [], statuses: [200, 400, 503] },
+  'GET /capabilities': { security: [], statuses: [200, 429] },
   'POST /sessions': { security: [{ serviceToken: [] }], statuses: [201, ...BODY, 401, 500, 503] },
   'POST /auth/exchange': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
 }

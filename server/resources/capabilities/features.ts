@@ -1,0 +1,13 @@
+import type { AppConfig } from '../../config'
+
+/**
+ * The features this server offers beyond the specification's calls, as the
+ * widget names them (src/store/capabilities-slice.ts). A resource that adds
+ * screens to the widget adds its name here when it is mounted, so a server
+ * that lacks it (or a spec-only one, which answers 404 to /capabilities)
+ * shows none of its screens.
+ */
+export function features(_config: AppConfig): string[] {
+  const list: string[] = []
+  return list
+}

@@ -1,0 +1,48 @@
+import type { StateCreator } from 'zustand/vanilla'
+import { isApiError } from '../api/errors'
+import { request } from '../api/request'
+import type { FlexState } from './index'
+
+/**
+ * Features a server may offer beyond the specification's calls. Each screen or
+ * control that needs one asks `useCapability(name)` and stays hidden (or inert,
+ * where the spec shows it) until the server has said it offers it.
+ */
+export type Feature = 'webhooks' | 'accounts' | 'usage' | 'project-settings'
+
+export interface CapabilitiesSlice {
+  /** Per api-base: the features its server named, or null while asking. Absent: not asked yet. */
+  capabilities: Record<string, ReadonlySet<string> | null>
+  /** Asks the server at `base` once per page; an answer of any other shape, or none, means no features. */
+  loadCapabilities: (base: string) => void
+}
+
+const NONE: ReadonlySet<string> = new Set()
+
+function readFeatures(body: unknown): ReadonlySet<string> {
+  const list = body && typeof body === 'object' ? (body as { features?: unknown }).features : undefined
+  return Array.isArray(list) ? new Set(list.filter((f): f is string => typeof f === 'string')) : NONE
+}
+
+export const createCapabilitiesSlice: StateCreator<FlexState, [], [], CapabilitiesSlice> = (set, get) => ({
+  capabilities: {},
+  loadCapabilities: (base) => {
+    if (base in get().capabilities) return
+    set((s) => ({ capabilities: { ...s.capabilities, [base]: null } }))
+    const settle = (features: ReadonlySet<string>) => set((s) => ({ capabilities: { ...s.capabilities, [base]: features } }))
+    request({ base, method: 'GET', path: '/capabilities' }).then(
+      (body) => settle(readFeatures(body)),
+      (error: unknown) => {
+        // A spec-only server answers 404: it has none, for good. No answer at
+        // all says nothing: forget the question, so the next screen asks again.
+        const unanswered = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')
+        if (!unanswered) settle(NONE)
+        else
+          set((s) => {
+            const { [base]: _asked, ...rest } = s.capabilities
+            return { capabilities: rest }
+          })
+      },
+    )
+  },
+})

@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { store } from '../../src/store'
+import { json, resetStore, stubFetch } from './helpers'
+
+beforeEach(resetStore)
+afterEach(() => vi.unstubAllGlobals())
+
+const settled = () => vi.waitFor(() => expect(store.getState().capabilities['/api']).not.toBeNull())
+
+describe('what the server offers beyond the spec', () => {
+  it('reads the named features once per api-base', async () => {
+    const api = stubFetch({ 'GET /api/capabilities': { body: { features: ['webhooks', 'usage', 7] } } })
+    store.getState().loadCapabilities('/api')
+    store.getState().loadCapabilities('/api')
+    await settled()
+    const features = store.getState().capabilities['/api']!
+    expect([...features]).toEqual(['webhooks', 'usage'])
+    expect(api.calls).toHaveLength(1)
+  })
+
+  it('offers nothing when a spec-only server answers 404, and does not ask again', async () => {
+    const api = stubFetch({})
+    store.getState().loadCapabilities('/api')
+    await settled()
+    expect(store.getState().capabilities['/api']!.size).toBe(0)
+    store.getState().loadCapabilities('/api')
+    expect(api.calls).toHaveLength(1)
+  })
+
+  it('offers nothing for an answer of another shape', async () => {
+    stubFetch({ 'GET /api/capabilities': { body: { features: 'webhooks' } } })
+    store.getState().loadCapabilities('/api')
+    await settled()
+    expect(store.getState().capabilities['/api']!.size).toBe(0)
+  })
+
+  it('asks again after a network failure instead of hiding features for good', async () => {
+    let calls = 0
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        calls++
+        if (calls === 1) throw new TypeError('Failed to fetch')
+        return json({ features: ['accounts'] })
+      }),
+    )
+    store.getState().loadCapabilities('/api')
+    await vi.waitFor(() => expect(store.getState().capabilities['/api']).toBeUndefined())
+    store.getState().loadCapabilities('/api')
+    await settled()
+    expect(store.getState().capabilities['/api']!.has('accounts')).toBe(true)
+  })
+})
