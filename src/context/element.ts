@@ -8,6 +8,10 @@ export interface ElementConfig {
   /** Its shadow root: dialogs and menus are portalled here. */
   root: ShadowRoot
   apiBase: string
+  /** `product-name`, checked (src/brand.ts): the name in the texts that carry it. */
+  productName: string
+  /** `env-prefix`, checked: the variable names of "Copy as .env" and `{{env}}`. */
+  envPrefix: string
   /** `sidebar="none"`: the host has its own navigation; the header keeps the links. */
   noSidebar: boolean
   /** Host-supplied addresses, already checked by safeUrl (undefined = inert). */

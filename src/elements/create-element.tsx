@@ -9,6 +9,7 @@ import { readSnippets } from '../components/snippets/host-snippets'
 import { codeFromUrl, type CodeSource } from '../store/host-session'
 import { useHostSignIn } from '../hooks/useHostSignIn'
 import { HostSessionNotice } from '../components/HostSessionNotice'
+import { envPrefix, productName } from '../brand'
 
 const DEFAULT_API_BASE = '/api'
 
@@ -47,6 +48,8 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         host,
         root,
         apiBase,
+        productName: productName(props.productName),
+        envPrefix: envPrefix(props.envPrefix),
         noSidebar: props.sidebar === 'none',
         urls: {
           docs: safeUrl(props.docsUrl),
@@ -65,6 +68,8 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         host,
         root,
         apiBase,
+        props.productName,
+        props.envPrefix,
         props.sidebar,
         props.docsUrl,
         props.quickstartUrl,

@@ -33,6 +33,8 @@ export type AttributeName =
   | 'loginUrl'
   | 'projectId'
   | 'sessionUrl'
+  | 'productName'
+  | 'envPrefix'
 
 export type FlexEventName = keyof FlexEventMap
 
@@ -43,13 +45,28 @@ export interface ElementDescriptor {
 
 export const ELEMENTS = {
   'flex-portal': {
-    attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'forgotPasswordUrl', 'profileUrl', 'settingsUrl', 'sessionUrl'],
+    attributes: [
+      'apiBase',
+      'router',
+      'theme',
+      'docsUrl',
+      'quickstartUrl',
+      'sidebar',
+      'forgotPasswordUrl',
+      'profileUrl',
+      'settingsUrl',
+      'sessionUrl',
+      'productName',
+      'envPrefix',
+    ],
   },
-  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl'] },
-  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl', 'sessionUrl'] },
-  'flex-projects': { attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'profileUrl', 'settingsUrl', 'sessionUrl'] },
-  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl'] },
-  'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl'] },
+  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl', 'productName', 'envPrefix'] },
+  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl', 'sessionUrl', 'productName', 'envPrefix'] },
+  'flex-projects': {
+    attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'profileUrl', 'settingsUrl', 'sessionUrl', 'productName', 'envPrefix'],
+  },
+  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl', 'productName', 'envPrefix'] },
+  'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl', 'productName', 'envPrefix'] },
 } as const satisfies Record<`flex-${string}`, ElementDescriptor>
 
 export type FlexTag = keyof typeof ELEMENTS
@@ -76,6 +93,11 @@ const SNIPPETS_PROPERTY = {
   doc: "the host's own code templates ({ label, template }, same placeholders as <flex-snippet>), shown as tabs with copy in the reveal dialogs",
 }
 
+const LOGO_SLOT = {
+  name: 'logo',
+  doc: 'the host\'s own logo (`<img slot="logo">` or an SVG): it replaces the mark on the log-in and sign-up screens and sits at the start of the signed-in header',
+}
+
 const FETCH_SESSION_CODE_PROPERTY = {
   name: 'fetchSessionCode',
   type: '(() => Promise<string>) | undefined',
@@ -97,21 +119,25 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-key-updated',
     ],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
+    slots: [LOGO_SLOT],
   },
   'flex-login': {
     summary: 'The log-in screen alone.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
     properties: [FETCH_SESSION_CODE_PROPERTY],
+    slots: [LOGO_SLOT],
   },
   'flex-signup': {
     summary: 'The sign-up screen alone.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
     properties: [FETCH_SESSION_CODE_PROPERTY],
+    slots: [LOGO_SLOT],
   },
   'flex-projects': {
     summary: 'The dashboard (sidebar, user menu, the list of projects, dialogs) alone.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-project-created'],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
+    slots: [LOGO_SLOT],
   },
   'flex-project-detail': {
     summary: 'One project and its API keys.',
@@ -153,7 +179,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     doc: `the sidebar's "API Documentation" link; by default the API reference the server serves, resolved against the page`,
     default: '{api-base}/docs',
   },
-  quickstartUrl: { doc: `the sidebar's "Flex Quickstart Guide" link`, default: '{api-base}/docs#quickstart' },
+  quickstartUrl: { doc: `the sidebar's "Flex Quickstart Guide" link (its name follows \`product-name\`)`, default: '{api-base}/docs#quickstart' },
   sidebar: {
     doc: "`none`: no sidebar column, for hosts with their own navigation; its links move into the header beside the user menu (behind the header's menu button when the element is narrow)",
     values: ['none'],
@@ -164,6 +190,14 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
   projectId: { doc: 'the project to show; without it, the `projectid` query of the hash' },
+  productName: {
+    doc: 'the product\'s name in the texts that carry it ("Your Flex Projects", "Flex Projects", "Flex Quickstart Guide", the log-in logo\'s alt text "Flex logo"); one line of up to 40 characters',
+    default: 'Flex',
+  },
+  envPrefix: {
+    doc: 'the variable names of "Copy as .env" and of `{{env}}` in `<flex-snippet>`: `FLEX_API_KEY=…` becomes `ACME_API_KEY=…` (letters, digits and `_`, upper-cased)',
+    default: 'FLEX',
+  },
   sessionUrl: {
     doc: "signs the host's own user in without script: the element POSTs to this address (with the page's cookies) and reads `{ code }`; for the same use as `fetchSessionCode`, which wins when both are set",
   },

@@ -1,12 +1,19 @@
 import type { ReactNode } from 'react'
+import { useElement } from '../../context/element'
 import { Logo } from './Logo'
 
-/** The dark frame both authentication screens share: logo, heading, card. */
+/**
+ * The dark frame both authentication screens share: logo, heading, card. The
+ * host's own `<img slot="logo">` (or SVG) takes the mark's place.
+ */
 export function AuthLayout({ title, children, footer }: { title?: string; children: ReactNode; footer?: ReactNode }) {
+  const { productName } = useElement()
   return (
     <div className="flex min-h-full flex-col justify-center bg-bg px-6 py-12 font-flex text-fg">
       <div className="mx-auto flex w-full max-w-sm flex-col items-center">
-        <Logo />
+        <slot name="logo">
+          <Logo name={productName} />
+        </slot>
         {title && <h2 className="mt-6 text-center text-2xl font-bold leading-9 tracking-tight text-fg focus:outline-none">{title}</h2>}
       </div>
       <div className="mx-auto mt-8 w-full max-w-sm rounded-flex border border-border bg-surface px-6 py-8 shadow-lg">{children}</div>
