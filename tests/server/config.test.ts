@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULTS, parseOrigins, readConfig } from '../../server/config'
+import { DEFAULTS, EMBEDDED_DB_IN_PRODUCTION, parseOrigins, readConfig } from '../../server/config'
 
 describe('readConfig', () => {
   it('has working defaults: 127.0.0.1:8080, .data/, PGlite, limit 20', () => {
@@ -42,6 +42,7 @@ describe('readConfig', () => {
       FRAME_ANCESTORS: "'self' https://docs.example.com",
       SESSION_CODE_TTL_SECONDS: '120',
       DEMO_HOST_SESSIONS: 'true',
+      API_KEY_PREFIX: 'acme',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -52,6 +53,7 @@ describe('readConfig', () => {
       trustProxy: true,
       skipBuild: true,
       keyLimit: 5,
+      apiKeyPrefix: 'acme',
       rateLimit: {
         perIp: 7,
         perEmail: 3,
@@ -75,6 +77,11 @@ describe('readConfig', () => {
     })
   })
 
+  it('runs in production on PostgreSQL, or on the embedded database only when told to', () => {
+    expect(readConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/flex' }).databaseUrl).toBe('postgres://u:p@db:5432/flex')
+    expect(readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true' }).databaseUrl).toBeUndefined()
+  })
+
   it.each([
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, not "70000".'],
     [{ PORT: '80.5' }, 'PORT must be a whole number from 0 to 65535, not "80.5".'],
@@ -84,10 +91,17 @@ describe('readConfig', () => {
     [{ API_KEY_LIMIT: '0' }, 'API_KEY_LIMIT must be a whole number from 1 to 10000, not "0".'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false, not "maybe".'],
     [
-      { DEMO_HOST_SESSIONS: 'true', NODE_ENV: 'production' },
+      { DEMO_HOST_SESSIONS: 'true', NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true' },
       'DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.',
     ],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],
+    [{ NODE_ENV: 'production' }, EMBEDDED_DB_IN_PRODUCTION],
+    [{ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'false' }, EMBEDDED_DB_IN_PRODUCTION],
+    [{ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'perhaps' }, 'ALLOW_EMBEDDED_DB must be true or false, not "perhaps".'],
+    [{ API_KEY_PREFIX: 'a' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "a".'],
+    [{ API_KEY_PREFIX: 'Acme' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "Acme".'],
+    [{ API_KEY_PREFIX: 'acme_live' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "acme_live".'],
+    [{ API_KEY_PREFIX: 'abcdefghijklm' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "abcdefghijklm".'],
     [{ CORS_ORIGINS: 'docs.example.com' }, 'CORS_ORIGINS: "docs.example.com" is not an origin such as https://docs.example.com.'],
     [{ CORS_ORIGINS: 'https://docs.example.com/path' }, 'CORS_ORIGINS: "https://docs.example.com/path" is not an origin such as https://docs.example.com.'],
   ])('refuses %j', (env, message) => {

@@ -15,14 +15,14 @@ import { maskApiKey, newApiKey } from './key'
 /** NOTIFY channel: the payload is the id of a key that was deleted, rolled or edited. */
 export const KEY_CHANNEL = 'flex_api_keys'
 
-type KeyRow = { id: string; name: string; last4: string; created_at: Date; last_used_at: Date | null; expires_at: Date | null }
+type KeyRow = { id: string; name: string; prefix: string; last4: string; created_at: Date; last_used_at: Date | null; expires_at: Date | null }
 
-const KEY_COLUMNS = 'id, name, last4, created_at, last_used_at, expires_at'
+const KEY_COLUMNS = 'id, name, prefix, last4, created_at, last_used_at, expires_at'
 
 const entry = (r: KeyRow): KeyEntry => ({
   id: r.id,
   name: r.name,
-  maskedKey: maskApiKey(r.last4),
+  maskedKey: maskApiKey(r.prefix, r.last4),
   createdAt: iso(r.created_at),
   lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
   expiresAt: r.expires_at ? iso(r.expires_at) : null,
@@ -44,13 +44,16 @@ export type KeyOptions = z.output<typeof KeyFields>
 export type Missing = 'project-not-found' | 'key-not-found'
 export type KeyResult<T> = { ok: true; value: T } | { ok: false; reason: Missing | 'expired' | 'rolled' | 'limit' }
 
-export async function insertKey(q: Queryable, projectId: string, opts: KeyOptions = {}): Promise<KeyMap> {
-  const key = newApiKey()
+/** A new key's name and expiry, and the prefix it is issued with (API_KEY_PREFIX; default fxk). */
+export type NewKeyOptions = KeyOptions & { prefix?: string }
+
+export async function insertKey(q: Queryable, projectId: string, opts: NewKeyOptions = {}): Promise<KeyMap> {
+  const key = newApiKey(opts.prefix)
   await q.query(
-    `INSERT INTO api_keys (id, project_id, key_hash, last4, name, expires_at)
-     VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT CASE WHEN count(*) = 0 THEN 'Default key' ELSE 'Key ' || (count(*) + 1) END
-                                            FROM api_keys WHERE project_id = $2)), $6)`,
-    [key.id, projectId, key.hash, key.last4, opts.name ?? null, opts.expiresAt ?? null],
+    `INSERT INTO api_keys (id, project_id, key_hash, prefix, last4, name, expires_at)
+     VALUES ($1, $2, $3, $4, $5, COALESCE($6, (SELECT CASE WHEN count(*) = 0 THEN 'Default key' ELSE 'Key ' || (count(*) + 1) END
+                                            FROM api_keys WHERE project_id = $2)), $7)`,
+    [key.id, projectId, key.hash, key.prefix, key.last4, opts.name ?? null, opts.expiresAt ?? null],
   )
   return { [key.id]: key.key }
 }
@@ -67,7 +70,7 @@ export async function createKey(
   ownerId: string,
   projectId: string,
   limit: number,
-  opts: KeyOptions = {},
+  opts: NewKeyOptions = {},
   now = new Date(),
 ): Promise<CreateKeyResult> {
   return db.transaction(async (tx): Promise<CreateKeyResult> => {
@@ -154,6 +157,7 @@ export async function rollKey(
   limit: number,
   until: Date,
   now: Date,
+  prefix?: string,
 ): Promise<KeyResult<KeyMap>> {
   return db.transaction(async (tx): Promise<KeyResult<KeyMap>> => {
     const key = await lockKey(tx, ownerId, projectId, keyId)
@@ -161,7 +165,7 @@ export async function rollKey(
     if (key.expires_at && key.expires_at <= now) return { ok: false, reason: 'expired' }
     if (key.rolled_at) return { ok: false, reason: 'rolled' }
     if (until > now && (await liveKeys(tx, projectId, now)) >= limit) return { ok: false, reason: 'limit' }
-    const created = await insertKey(tx, projectId, { name: key.name })
+    const created = await insertKey(tx, projectId, { name: key.name, prefix })
     await tx.query('UPDATE api_keys SET expires_at = LEAST(expires_at, $2), rolled_at = $3 WHERE id = $1', [keyId, until, now])
     await tx.query(`SELECT pg_notify('${KEY_CHANNEL}', $1)`, [keyId])
     return { ok: true, value: created }

@@ -22,7 +22,14 @@ const summary = (r: ProjectRow): ProjectSummary => ({
  * owner already holds `limit` projects. The owner's row is locked for the
  * count and the insert, so parallel requests cannot overshoot the limit.
  */
-export async function createProject(db: Database, ownerId: string, name: string, description: string, limit = Infinity): Promise<CreatedProject | undefined> {
+export async function createProject(
+  db: Database,
+  ownerId: string,
+  name: string,
+  description: string,
+  limit = Infinity,
+  keyPrefix?: string,
+): Promise<CreatedProject | undefined> {
   const webhook = newWebhookSecret()
   return db.transaction(async (tx) => {
     if (Number.isFinite(limit)) {
@@ -35,7 +42,7 @@ export async function createProject(db: Database, ownerId: string, name: string,
        VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
       [randomId('prj_'), ownerId, name, description, webhook.hash],
     )
-    const apiKey = await insertKey(tx, row.id)
+    const apiKey = await insertKey(tx, row.id, { prefix: keyPrefix })
     return { ...summary(row), apiKey, webhookSecret: webhook.secret }
   })
 }
