@@ -69,7 +69,8 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // Cheap checks first, before any route reads a body: the address must be
   // storable text, and token routes count against the user's and the client
   // address's fair shares.
-  api.use('*', storablePath)
+  // Health is exempt: a load balancer's probe is answered whatever its query.
+  api.use('*', (c, next) => (c.req.path === '/api/health' ? next() : storablePath(c, next)))
   api.use('*', userRateLimit(db, config.rateLimit))
   api.use('*', addressRateLimit(db, config.rateLimit, config.trustProxy))
   api.use(
@@ -91,8 +92,8 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', healthRoutes(deps))
     .route('/', capabilitiesRoutes(deps))
-    .route('/', openApiRoutes(api))
-    .route('/', docsRoutes())
+    .route('/', openApiRoutes(api, config.portalName))
+    .route('/', docsRoutes(config.portalName))
     .route('/', verifyRoutes({ ...deps, keys }))
   // Mounted as a plain Hono route for speed (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)

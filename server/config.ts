@@ -46,6 +46,8 @@ export interface AppConfig {
    * under an earlier prefix keep verifying: each key's prefix is stored with it.
    */
   apiKeyPrefix: string
+  /** The portal's name in the API reference's title and page (PORTAL_NAME). */
+  portalName: string
   rateLimit: RateLimitConfig
   accessTokenTtlSeconds: number
   deviceTokenTtlSeconds: number
@@ -94,6 +96,7 @@ export interface ServerConfig extends AppConfig {
 export const DEFAULTS: AppConfig = {
   keyLimit: 20,
   apiKeyPrefix: 'fxk',
+  portalName: 'Flex Portal',
   rateLimit: {
     perIp: 100,
     perEmail: 10,
@@ -196,6 +199,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
     demoHostSessions: demoHostSessions(env),
     keyLimit: int(env, 'API_KEY_LIMIT', DEFAULTS.keyLimit, 1, 10_000),
     apiKeyPrefix: apiKeyPrefix(env),
+    portalName: portalName(env),
     rateLimit: {
       perIp: int(env, 'RATE_LIMIT_PER_IP', DEFAULTS.rateLimit.perIp, 1, 1_000_000),
       perEmail: int(env, 'RATE_LIMIT_PER_EMAIL', DEFAULTS.rateLimit.perEmail, 1, 1_000_000),
@@ -250,6 +254,14 @@ function apiKeyPrefix(env: Env): string {
   const raw = env.API_KEY_PREFIX?.trim()
   if (!raw) return DEFAULTS.apiKeyPrefix
   if (!/^[a-z]{2,12}$/.test(raw)) throw new ConfigError(`API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "${raw}".`)
+  return raw
+}
+
+/** PORTAL_NAME: one line a page title can hold. */
+function portalName(env: Env): string {
+  const raw = env.PORTAL_NAME?.trim()
+  if (!raw) return DEFAULTS.portalName
+  if (raw.length > 60 || /[\u0000-\u001f\u007f]/.test(raw)) throw new ConfigError('PORTAL_NAME must be one line of at most 60 characters.')
   return raw
 }
 

@@ -43,6 +43,7 @@ describe('readConfig', () => {
       SESSION_CODE_TTL_SECONDS: '120',
       DEMO_HOST_SESSIONS: 'true',
       API_KEY_PREFIX: 'acme',
+      PORTAL_NAME: 'Acme Cloud developer portal',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -54,6 +55,7 @@ describe('readConfig', () => {
       skipBuild: true,
       keyLimit: 5,
       apiKeyPrefix: 'acme',
+      portalName: 'Acme Cloud developer portal',
       rateLimit: {
         perIp: 7,
         perEmail: 3,
@@ -98,6 +100,7 @@ describe('readConfig', () => {
     [{ NODE_ENV: 'production' }, EMBEDDED_DB_IN_PRODUCTION],
     [{ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'false' }, EMBEDDED_DB_IN_PRODUCTION],
     [{ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'perhaps' }, 'ALLOW_EMBEDDED_DB must be true or false, not "perhaps".'],
+    [{ PORTAL_NAME: 'Acme\nCloud' }, 'PORTAL_NAME must be one line of at most 60 characters.'],
     [{ API_KEY_PREFIX: 'a' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "a".'],
     [{ API_KEY_PREFIX: 'Acme' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "Acme".'],
     [{ API_KEY_PREFIX: 'acme_live' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "acme_live".'],

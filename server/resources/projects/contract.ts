@@ -1,11 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { NewProject } from '../../../contract/requests'
 import { CreatedProject, Project, ProjectList } from '../../../contract/responses'
-import { bodyErrors, conflict, jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
+import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, USER_LIMIT } from '../../openapi/error-responses'
 
 /** The /manage/dapp calls of projects themselves, behind the user's access token (their keys: api-keys/contract.ts). */
 
 const security = [{ accessToken: [] }]
+/** A missing project and another user's answer alike: project ids cannot be probed. */
+export const PROJECT_MISSING = { description: "No such project, or another user's (the same answer).", messages: ['Project not found.'] }
 const project = z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) })
 
 export const createProjectRoute = createRoute({
@@ -17,7 +19,22 @@ export const createProjectRoute = createRoute({
   description: 'The only answer that shows the whole API key and the webhook secret.',
   security,
   request: { body: { required: true, content: jsonContent(NewProject) } },
-  responses: { 201: { description: 'Project created.', content: jsonContent(CreatedProject) }, ...bodyErrors, ...managedErrors, ...conflict },
+  responses: {
+    201: { description: 'Project created.', content: jsonContent(CreatedProject) },
+    ...accessErrors({
+      400: badBody(['Project name is required.', 'Project name must be at most 120 characters.', 'Project description must be at most 2000 characters.']),
+      409: {
+        description: 'The account holds the most projects allowed (PROJECT_LIMIT).',
+        messages: ['You already have 1000 projects, the most an account can have.'],
+      },
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      429: {
+        description: USER_LIMIT.description + ' Creating projects has a limit of its own per window.',
+        messages: [...USER_LIMIT.messages, 'Too many attempts. Try again in 12 minutes.'],
+      },
+    }),
+  },
 })
 
 export const listProjectsRoute = createRoute({
@@ -27,7 +44,7 @@ export const listProjectsRoute = createRoute({
   operationId: 'listProjects',
   summary: "The caller's projects, newest first",
   security,
-  responses: { 200: { description: 'Projects.', content: jsonContent(ProjectList) }, ...managedErrors },
+  responses: { 200: { description: 'Projects.', content: jsonContent(ProjectList) }, ...accessErrors({}) },
 })
 
 export const getProjectRoute = createRoute({
@@ -38,5 +55,5 @@ export const getProjectRoute = createRoute({
   summary: 'One project, its keys masked',
   security,
   request: { params: project },
-  responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...managedErrors, ...notFound },
+  responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...accessErrors({ 404: PROJECT_MISSING }) },
 })
