@@ -28,7 +28,7 @@ Redoc.init(
       typography: {
         fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
         headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
-        // A long line of a sample wraps inside its box instead of running past its edge.
+        // A long line of a sample wraps at its spaces; a longer word scrolls inside its box, never past its edge.
         code: { wrap: true },
       },
     },
