@@ -25,6 +25,7 @@ import { verifyKeyRoute } from './resources/verify/contract'
 import { VERIFY_PATH, verifyFastLane } from './resources/verify/fast-lane'
 import { keyVerifier } from './resources/verify/key-verifier'
 import { verifyRoutes } from './resources/verify/routes'
+import { usageRoutes } from './resources/usage/routes'
 import { northwindDemo } from './demo/northwind'
 import { randomId } from './security/random'
 
@@ -94,6 +95,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', openApiRoutes(api))
     .route('/', docsRoutes())
     .route('/', verifyRoutes({ ...deps, keys }))
+    .route('/', usageRoutes(deps))
   // Mounted as a plain Hono route for speed (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 
@@ -112,7 +114,8 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
       northwindDemo((path, init) => Promise.resolve(app.request(path, init)), config.serviceToken!),
     )
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
-  return app
+  // settle(): writes what is held in memory (usage counts, last-used times) before the database closes.
+  return Object.assign(app, { settle: keys.settle })
 }
 
 export type App = ReturnType<typeof createApp>
