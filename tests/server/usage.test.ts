@@ -30,7 +30,7 @@ const verify = (key: string) => verifyOn(s, key)
 const usage = (projectId: string, query = '', token = owner.accessToken) => s.request('GET', `/api/manage/dapp/${projectId}/usage${query}`, { token })
 const createKey = async (projectId: string, body?: object) =>
   only((await s.request('POST', `/api/manage/dapp/${projectId}/api-key`, { token: owner.accessToken, body })).body)
-const times = (n: number, fn: () => Promise<unknown>) => Promise.all(Array.from({ length: n }, fn))
+const times = <T>(n: number, fn: () => T | Promise<T>) => Promise.all(Array.from({ length: n }, fn))
 
 describe('usage recording', () => {
   it('counts each key by outcome per UTC day; unknown keys are only logged', async () => {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { createVerifier, expressApiKey, honoApiKey, VerifierUnavailable, type ApiKeyVariables, type Verification } from '../../verify/index'
+import { createVerifier, expressApiKey, honoApiKey, VerifierUnavailable, type ApiKeyInfo, type ApiKeyVariables, type Verification } from '../../verify/index'
 
 const URL_ = 'https://keys.example/api/keys/verify'
 const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'prj_1', name: 'Default key', expiresAt: null }
@@ -125,7 +125,7 @@ describe('expressApiKey', () => {
   /** The calls Express's res gets, and what next() was given. */
   function run(answer: () => Response, authorization?: string) {
     const v = createVerifier({ url: URL_, serviceToken: 'svc', fetch: fakeFetch(answer).fn })
-    const req: { headers: { authorization?: string }; apiKey?: unknown } = { headers: { authorization } }
+    const req: { headers: { authorization?: string }; apiKey?: ApiKeyInfo } = { headers: { authorization } }
     const res = { status: 0, headers: {} as Record<string, string>, body: undefined as unknown }
     return new Promise<{ req: typeof req; res: typeof res; next: boolean }>((resolve) => {
       expressApiKey(v)(
