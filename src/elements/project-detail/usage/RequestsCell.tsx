@@ -3,8 +3,8 @@ import type { KeyInfo, Project } from '../../../api/types'
 import { formatCount, sum } from './usage-data'
 import { keysVersion, useUsage } from './useUsage'
 
-/** The keys table's "Requests (30 d)" column heading. */
-export const REQUESTS_COLUMN = 'Requests (30 d)'
+/** The keys table's "Requests (30 d)" column heading; "30 d" never breaks apart. */
+export const REQUESTS_COLUMN = 'Requests (30\u00a0d)'
 
 /** One key's verifications over the last 30 days, valid and refused together. */
 function RequestsCell({ projectId, version, keyId }: { projectId: string; version: string; keyId: string }) {
