@@ -101,6 +101,12 @@ describe('honoApiKey', () => {
     return new Hono<{ Variables: ApiKeyVariables }>().use('/v1/*', honoApiKey(v)).get('/v1/me', (c) => c.json(c.get('apiKey')))
   }
 
+  it('mounts on an app that declares no variables too', async () => {
+    const v = createVerifier({ url: URL_, serviceToken: 'svc', fetch: fakeFetch(() => json({ valid: false, code: 'NOT_FOUND' })).fn })
+    const plain = new Hono().use(honoApiKey(v)).get('/', (c) => c.text('reached'))
+    expect((await plain.request('/', { headers: { Authorization: 'Bearer fxk_x' } })).status).toBe(401)
+  })
+
   it('lets a valid key through with { keyId, projectId } on the context', async () => {
     const res = await app(() => json(VALID)).request('/v1/me', { headers: { Authorization: 'Bearer fxk_good' } })
     expect(res.status).toBe(200)
