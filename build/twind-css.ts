@@ -35,7 +35,13 @@ const CONTAINER_VARIANTS: Array<[string, string]> = [
 ]
 
 /** twind's rules for these sources, one CSS rule a string, in twind's order (preflight first). */
-export function generateRules(sources: string[]): string[] {
+export const generateRules = (sources: string[]): string[] => rulesOfWords(candidates(sources))
+
+/**
+ * twind's rules for these words, skipping those that are not utilities. With
+ * `classes`, collects the words that added a rule: what a later run needs.
+ */
+function rulesOfWords(words: Iterable<string>, classes?: Set<string>): string[] {
   const tw = twind(
     defineConfig({
       presets: [presetTailwind({ disablePreflight: true })],
@@ -57,7 +63,11 @@ export function generateRules(sources: string[]): string[] {
     if (!String(args[0]).includes('TWIND_INVALID_CLASS')) warn(...args)
   }
   try {
-    for (const token of candidates(sources)) tw(token)
+    for (const word of words) {
+      const before = tw.target.length
+      tw(word)
+      if (classes && tw.target.length > before) classes.add(word)
+    }
   } finally {
     console.warn = warn
   }
@@ -183,11 +193,11 @@ export interface ChunkStyles {
  * the first screen's text and its rank among all rules, and the sheet puts
  * together the text it would have had (src/styles/sheet.ts).
  */
-export function splitStyles(chunks: ChunkGraph, sourcesOf: (moduleIds: string[]) => string[], all: readonly string[]): ChunkStyles {
+export function splitStyles(chunks: ChunkGraph, classesOf: (moduleIds: string[]) => Iterable<string>, all: readonly string[]): ChunkStyles {
   const placed = placeRules(all)
   const rank = new Map(placed.map((p, i) => [p.rule, i]))
   const rulesOfChunks = (names: Iterable<string>) => {
-    const rules = generateRules(sourcesOf([...names].flatMap((name) => chunks[name].moduleIds)))
+    const rules = rulesOfWords(classesOf([...names].flatMap((name) => chunks[name].moduleIds)))
     // twind writes a utility the same whatever else the sheet holds; if that ever changed, a chunk's rule would have no place.
     const stray = rules.filter((rule) => !rank.has(rule))
     if (stray.length) throw new Error(`flex-twind-css: rules missing from the whole stylesheet: ${stray.slice(0, 3).join(' ')}`)
@@ -217,9 +227,24 @@ export function twindCss(srcDir = 'src'): Plugin {
   const root = resolve(srcDir)
   const sheetModule = join(root, 'styles', 'sheet.ts')
   let building = false
-  let all: string[] | undefined
-  let split: { chunks: ChunkGraph; styles: ChunkStyles } | undefined
-  const ownSources = (ids: string[]) => ids.filter((id) => id.startsWith(root + sep) && /\.tsx?$/.test(id)).map((id) => readFileSync(id, 'utf8'))
+  let split: { key: string; styles: ChunkStyles } | undefined
+  // The whole build's rules, and each file's words that are classes: a chunk's rules come from these alone.
+  let whole: { rules: string[]; words: Map<string, string[]> } | undefined
+  const wholeBuild = () => {
+    if (!whole) {
+      const words = new Map(sourceFiles(root).map((file) => [file, [...candidates([readFileSync(file, 'utf8')])]]))
+      const classes = new Set<string>()
+      const rules = rulesOfWords(new Set([...words.values()].flat()), classes)
+      for (const [file, list] of words)
+        words.set(
+          file,
+          list.filter((word) => classes.has(word)),
+        )
+      whole = { rules, words }
+    }
+    return whole
+  }
+  const classesOf = (ids: string[]) => new Set(ids.flatMap((id) => wholeBuild().words.get(id) ?? []))
   return {
     name: 'flex-twind-css',
     configResolved(config) {
@@ -257,13 +282,11 @@ export function twindCss(srcDir = 'src'): Plugin {
     },
     renderChunk(code, chunk, options, meta) {
       if (!building || (!code.includes(FIRST_SCREEN) && !code.includes(CHUNK_RULES))) return null
-      if (split?.chunks !== meta.chunks) {
-        all ??= generateRules(sourceFiles(root).map((f) => readFileSync(f, 'utf8')))
-        split = { chunks: meta.chunks, styles: splitStyles(meta.chunks, ownSources, all) }
-      }
+      const key = Object.keys(meta.chunks).sort().join()
+      if (split?.key !== key) split = { key, styles: splitStyles(meta.chunks, classesOf, wholeBuild().rules) }
       const { styles } = split
       const out = new MagicString(code)
-      let data: string | undefined = JSON.stringify(styles.rulesOf(chunk.fileName))
+      let data: string | undefined = code.includes(CHUNK_RULES) ? JSON.stringify(styles.rulesOf(chunk.fileName)) : undefined
       for (const m of code.matchAll(new RegExp(`\\b(${FIRST_SCREEN}|${CHUNK_RULES})\\b`, 'g'))) {
         if (m[1] === FIRST_SCREEN) out.overwrite(m.index, m.index + m[0].length, JSON.stringify(styles.css))
         else {
