@@ -14,6 +14,9 @@ export interface VerifyDeps extends RouteDeps {
   keys: KeyVerifier
 }
 
+/** Where the route is, under /api. */
+export const VERIFY_PATH = '/keys/verify'
+
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /** The longest key the route accepts, in characters (the fast lane relies on it too). */
@@ -44,7 +47,7 @@ export function serviceTokenCheck(serviceToken: string | undefined): ((authoriza
  */
 export function verifyRoutes({ config, keys }: VerifyDeps) {
   const authorized = serviceTokenCheck(config.serviceToken)
-  return new Hono().post('/keys/verify', async (c) => {
+  return new Hono().post(VERIFY_PATH, async (c) => {
     if (!authorized) throw new HttpError(503, VERIFY_NOT_CONFIGURED)
     if (!authorized(c.req.header('authorization'))) {
       throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
