@@ -12,6 +12,8 @@ import { storablePath } from './http/storable'
 import { userRateLimit } from './http/user-limit'
 import { addressRateLimit } from './http/address-limit'
 import { requireToken } from './http/auth'
+import { changesTokens, tokenCache } from './http/token-cache'
+import { watchWrites } from './db/write-watch'
 import { apiKeyRoutes } from './resources/api-keys/routes'
 import { capabilitiesRoutes } from './resources/capabilities/routes'
 import { openApiRoutes } from './resources/docs/openapi'
@@ -42,7 +44,11 @@ export interface AppDeps {
 }
 
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
-export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
+export function createApp({ db: database, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
+  // Tokens are looked up from memory (http/token-cache.ts): any statement of
+  // this app that can change a token row makes it forget at once, whatever
+  // route or resource wrote; other instances hear the row's NOTIFY.
+  const db = watchWrites(database, changesTokens, () => tokenCache(db).forgetAll())
   const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
   // The demo's backend calls POST /api/sessions as a provider's would; without
   // SERVICE_TOKEN it gets one for this run, known to nothing outside the process.

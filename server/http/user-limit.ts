@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono'
 import { holdFor, perWindow, refusals } from './refusals'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
-import { hitRateLimit, userBucket } from '../security/rate-limit'
+import { userBucket } from '../security/rate-limit'
+import { sharedCounter } from '../security/shared-counter'
 import { HttpError } from './errors'
 import { tooManyAttempts } from './throttle'
 
@@ -41,7 +42,8 @@ export const tooManyRequests = (retryAfter: number) =>
  * script sends. It is installed for the whole API, and the access-token
  * guard applies it once it knows the user, so every route behind that guard
  * (today's and those added later) has it, and routes opened by other
- * credentials do not. The count is a database row, shared by instances.
+ * credentials do not. The count is a database row, shared by instances,
+ * written in batches while the user is far from the limit (sharedCounter).
  * A token found over budget is remembered here until its window ends, so a
  * flood of refused calls costs no database work at all (a revoked token may
  * then read 429 instead of 401 for those few seconds), and each of those
@@ -50,6 +52,7 @@ export const tooManyRequests = (retryAfter: number) =>
 export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL_HOLD_MS): MiddlewareHandler<UserLimitEnv> {
   const budget = perWindow(cfg.perUser, USER_WINDOW_SECONDS)
   const refused = refusals()
+  const counter = sharedCounter(db, USER_WINDOW_SECONDS)
   const limit: UserLimit = {
     blocked: refused.left,
     hold: holdFor(holdMs),
@@ -59,7 +62,7 @@ export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFU
         refused.set(tokenHash, wait)
         throw tooManyRequests(wait)
       }
-      const { allowed, retryAfter } = await hitRateLimit(db, [{ key: userBucket(userId), limit: budget }], USER_WINDOW_SECONDS)
+      const { allowed, retryAfter } = await counter.hit(userBucket(userId), budget)
       if (allowed) return
       refused.set(userId, retryAfter)
       refused.set(tokenHash, retryAfter)
