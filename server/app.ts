@@ -20,6 +20,7 @@ import { openApiRoutes } from './resources/docs/openapi'
 import { docsRoutes } from './resources/docs/routes'
 import { healthRoutes } from './resources/health/routes'
 import { hostSessionRoutes } from './resources/host-sessions/routes'
+import { changesProjects, projectLists } from './resources/projects'
 import { projectRoutes } from './resources/projects/routes'
 import { deviceRoutes } from './resources/session/device-routes'
 import { authRoutes } from './resources/session/routes'
@@ -45,10 +46,14 @@ export interface AppDeps {
 
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
 export function createApp({ db: database, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
-  // Tokens are looked up from memory (http/token-cache.ts): any statement of
-  // this app that can change a token row makes it forget at once, whatever
-  // route or resource wrote; other instances hear the row's NOTIFY.
-  const db = watchWrites(database, changesTokens, () => tokenCache(db).forgetAll())
+  // Tokens and project lists are kept in memory (http/token-cache.ts,
+  // resources/projects/list-cache.ts): any statement of this app that can
+  // change their rows makes them forget at once, whatever route or resource
+  // wrote; other instances hear the rows' NOTIFY.
+  const db = watchWrites(database, (sql) => {
+    if (changesTokens(sql)) tokenCache(db).forgetAll()
+    if (changesProjects(sql)) projectLists(db).forgetAll()
+  })
   const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
   // The demo's backend calls POST /api/sessions as a provider's would; without
   // SERVICE_TOKEN it gets one for this run, known to nothing outside the process.

@@ -62,9 +62,15 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
     // its body; once per request, even where two route groups guard the same path.
     if (counted && row.userId && !c.get('userCounted')) {
       c.set('userCounted', true)
-      await c.get('userLimit')?.count(row.userId, tokenHash)
+      const userLimit = c.get('userLimit')
+      await userLimit?.count(row.userId, tokenHash)
       await address?.call(tokenHash, { count: true })
-      await next()
+      const done = await userLimit?.turn(row.userId, c)
+      try {
+        await next()
+      } finally {
+        done?.()
+      }
       address?.answered(c)
       return
     }

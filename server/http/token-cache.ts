@@ -98,4 +98,4 @@ function newTokenCache(db: Database): TokenCache {
  * Whether a statement can change or remove token rows: it deletes, updates or
  * truncates tokens, or the users and devices whose rows cascade to them.
  */
-export const changesTokens = (sql: string) => /\b(?:delete|update|truncate)\b/i.test(sql) && /\b(?:tokens|users|devices)\b/i.test(sql)
+export const changesTokens = (sql: string) => /\b(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:tokens|users|devices)\b/i.test(sql)
