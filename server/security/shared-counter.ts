@@ -31,11 +31,14 @@ type Bucket = { shared: number; pending: number; resetAt: number }
  *   every instance;
  * - past half, every call is counted in the database first (with what was
  *   held), exactly as before, so the limit itself is as precise as it was.
- * One instance never goes over a limit, nor do two (each can spend at most
- * the half it believes is left). With n instances hit in the same 200 ms,
- * each may spend up to half of the limit before hearing of the others, so a
- * window can take at most n/2 limits: what an attacker gains from spreading
- * calls over instances, and only once per window.
+ * One instance is exact: nobody else adds to the row, and what it holds it
+ * knows. Several are exact once a bucket is past half its limit, except for
+ * what the others still hold: each holds less than half of the limit, for at
+ * most FLUSH_EVERY_MS. So with n instances a window can admit at most
+ * limit + (n − 1) × limit / 2, and only if the calls reach every instance
+ * within the same 200 ms: what an attacker gains from spreading calls over
+ * instances (with the default 50 a window per user and two instances, 25
+ * more calls in one window, never more per minute than 1.5 shares).
  */
 export function sharedCounter(db: Queryable, windowSeconds: number): SharedCounter {
   const buckets = new Map<string, Bucket>()
