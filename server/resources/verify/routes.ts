@@ -19,7 +19,7 @@ export const VERIFY_PATH = '/keys/verify'
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
-/** The longest key the route accepts, in characters (the fast lane relies on it too). */
+/** The longest key the route accepts, in characters. */
 export const KEY_MAX = VERIFY_KEY_MAX
 
 /**
@@ -42,8 +42,9 @@ export function serviceTokenCheck(serviceToken: string | undefined): ((authoriza
 /**
  * POST /keys/verify, for the API provider's own services: is the key a client
  * presented good, and whose is it? Authenticated by SERVICE_TOKEN, not by a
- * user. The answer names the key, never a secret. Its common case is answered
- * by the fast lane (fast-lane.ts) before it gets here.
+ * user. The answer names the key, never a secret. One route through the
+ * API's whole middleware: that stack is cheap enough now (server/README.md,
+ * "Cheap requests stay cheap") that no second path is kept for speed.
  */
 export function verifyRoutes({ config, keys }: VerifyDeps) {
   const authorized = serviceTokenCheck(config.serviceToken)
