@@ -19,7 +19,7 @@ const nested = (levels: number, fields: Record<string, unknown> = {}) => {
 const errorLines = () => s!.logs.filter((l) => l.startsWith('error'))
 
 describe('deeply nested JSON gets 400 with a clear message, never a 500 or a stack trace', () => {
-  it('on every JSON route, POST /api/device, host sign-in and key verification (both lanes) among them', async () => {
+  it('on every JSON route, POST /api/device, host sign-in and key verification among them', async () => {
     s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN } })
     const u = await signUp(s)
     const p = await newProject(s, u.accessToken)
