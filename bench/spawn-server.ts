@@ -16,7 +16,8 @@ export async function spawnServer(script: string, env: Record<string, string>): 
   })
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${out}`)), 60_000)
+    // A fresh PGlite on a busy shared machine has taken over a minute to start.
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${out}`)), 180_000)
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk
       const match = /(?:Flex Portal is running at|listening at) (\S+)/.exec(out)

@@ -69,7 +69,7 @@ export const Roll = z
   .object({ graceSeconds: wholeNumber('Grace period (graceSeconds)', 0, MAX_GRACE_SECONDS, 'How long the old key keeps working; 0 ends it now.') })
   .meta({ id: 'Roll' })
 
-/** The longest key POST /keys/verify accepts (the server's fast lane holds to it too). */
+/** The longest key POST /keys/verify accepts. */
 export const VERIFY_KEY_MAX = 200
 
 export const VerifyRequest = z

@@ -12,19 +12,21 @@ import { storablePath } from './http/storable'
 import { userRateLimit } from './http/user-limit'
 import { addressRateLimit } from './http/address-limit'
 import { requireToken } from './http/auth'
+import { changesTokens, tokenCache } from './http/token-cache'
+import { watchWrites } from './db/write-watch'
 import { apiKeyRoutes } from './resources/api-keys/routes'
 import { capabilitiesRoutes } from './resources/capabilities/routes'
 import { openApiRoutes } from './resources/docs/openapi'
 import { docsRoutes } from './resources/docs/routes'
 import { healthRoutes } from './resources/health/routes'
 import { hostSessionRoutes } from './resources/host-sessions/routes'
+import { changesProjects, projectLists } from './resources/projects'
 import { projectRoutes } from './resources/projects/routes'
 import { deviceRoutes } from './resources/session/device-routes'
 import { authRoutes } from './resources/session/routes'
 import { verifyKeyRoute } from './resources/verify/contract'
-import { VERIFY_PATH, verifyFastLane } from './resources/verify/fast-lane'
 import { keyVerifier } from './resources/verify/key-verifier'
-import { verifyRoutes } from './resources/verify/routes'
+import { VERIFY_PATH, verifyRoutes } from './resources/verify/routes'
 import { usageRoutes } from './resources/usage/routes'
 import { northwindDemo } from './demo/northwind'
 import { randomId } from './security/random'
@@ -44,7 +46,15 @@ export interface AppDeps {
 }
 
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
-export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
+export function createApp({ db: database, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
+  // Tokens and project lists are kept in memory (http/token-cache.ts,
+  // resources/projects/list-cache.ts): any statement of this app that can
+  // change their rows makes them forget at once, whatever route or resource
+  // wrote; other instances hear the rows' NOTIFY.
+  const db = watchWrites(database, (sql) => {
+    if (changesTokens(sql)) tokenCache(db).forgetAll()
+    if (changesProjects(sql)) projectLists(db).forgetAll()
+  })
   const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
   // The demo's backend calls POST /api/sessions as a provider's would; without
   // SERVICE_TOKEN it gets one for this run, known to nothing outside the process.
@@ -102,10 +112,9 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   const app = new Hono()
   app.onError(errorHandler(log))
   app.notFound((c) => c.json({ message: 'Not found.' }, 404))
-  // Key verification's common case, answered ahead of the request log and the
-  // API's middleware (resources/verify/fast-lane.ts); anything else goes on to the API.
-  app.post(VERIFY_PATH, verifyFastLane({ ...deps, keys }, { log, maxBodyBytes: BODY_LIMIT_BYTES }))
-  app.use('*', requestLogger(log))
+  // A service that checks every call it receives sends verifications far more
+  // often than anything else: their 200s make one log line a second.
+  app.use('*', requestLogger(log, { summarised: [`POST /api${VERIFY_PATH}`] }))
   app.use('*', securityHeaders(config.frameAncestors))
   app.route('/api', api)
   if (config.demoHostSessions)

@@ -36,7 +36,7 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /auth/authenticate': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
   'POST /auth/logout': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED] },
   'POST /manage/dapp': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 409] },
-  'GET /manage/dapp/owner': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED] },
+  'GET /manage/dapp/owner': { security: [{ accessToken: [] }], statuses: [200, 304, ...MANAGED] },
   'GET /manage/dapp/{id}': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
   'POST /manage/dapp/{id}/api-key': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404, 409] },
   'DELETE /manage/dapp/{id}/api-key/{keyId}': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
@@ -148,7 +148,8 @@ describe('OpenAPI document', () => {
     await call('POST', '/api/manage/dapp', { token: access, body: { name: '' } })
     await call('POST', '/api/manage/dapp', { body: { name: 'x' } })
     const id = created.body.id as string
-    await call('GET', '/api/manage/dapp/owner', { token: access })
+    const list = await call('GET', '/api/manage/dapp/owner', { token: access })
+    await call('GET', '/api/manage/dapp/owner', { token: access, headers: { 'If-None-Match': list.headers.get('etag')! } })
     await call('GET', '/api/manage/dapp/owner')
     await call('GET', `/api/manage/dapp/${id}`, { token: access })
     await call('GET', '/api/manage/dapp/prj_missing', { token: access })
@@ -223,7 +224,7 @@ describe('OpenAPI document', () => {
     await call('POST', '/api/auth/logout', { token: access })
 
     const statuses = new Set(seen.map((x) => x.res.status))
-    expect([...statuses].sort()).toEqual([200, 201, 204, 400, 401, 404, 409, 413, 415, 429, 503])
+    expect([...statuses].sort()).toEqual([200, 201, 204, 304, 400, 401, 404, 409, 413, 415, 429, 503])
 
     // The served document validates the real answers (JSON Schema 2020-12, as OpenAPI 3.1 uses it).
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })

@@ -27,7 +27,23 @@ export const listProjectsRoute = createRoute({
   operationId: 'listProjects',
   summary: "The caller's projects, newest first",
   security,
-  responses: { 200: { description: 'Projects.', content: jsonContent(ProjectList) }, ...managedErrors },
+  request: {
+    headers: z.object({
+      'if-none-match': z.string().optional().openapi({ description: 'The ETag of a list the caller holds: answered 304 while it is unchanged.' }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'Projects. The ETag changes whenever the list does.',
+      headers: z.object({ ETag: z.string().openapi({ description: 'The validator of this list.' }) }),
+      content: jsonContent(ProjectList),
+    },
+    304: {
+      description: 'The list has not changed since the ETag sent in If-None-Match.',
+      headers: z.object({ ETag: z.string().openapi({ description: 'The validator of this list.' }) }),
+    },
+    ...managedErrors,
+  },
 })
 
 export const getProjectRoute = createRoute({

@@ -8,13 +8,15 @@ import { ContractApp } from '../../openapi/contract-app'
 import { PROJECT_NOT_FOUND } from '../../security/ownership'
 import { projectBucket } from '../../security/rate-limit'
 import { createProjectRoute, getProjectRoute, listProjectsRoute } from './contract'
-import { createProject, getProject, listProjects } from './data'
+import { createProject, getProject } from './data'
+import { matchesTag, projectLists } from './list-cache'
 
 /**
  * The /manage/dapp calls of projects themselves, behind the access-token
  * guard that app.ts puts on /manage; every query is scoped to its owner.
  */
 export function projectRoutes({ db, config }: RouteDeps) {
+  const lists = projectLists(db)
   return (
     new ContractApp<AuthEnv>()
       .operation(createProjectRoute, async (c) => {
@@ -28,7 +30,15 @@ export function projectRoutes({ db, config }: RouteDeps) {
         return c.json(project, 201)
       })
       // Before /manage/dapp/:id, which would otherwise take "owner" for an id.
-      .operation(listProjectsRoute, async (c) => c.json(await listProjects(db, c.var.userId)))
+      .operation(listProjectsRoute, async (c) => {
+        const { etag, body } = await lists.get(c.var.userId)
+        // The list holds no secret: the browser may keep it, provided it asks
+        // first (no-cache), and an unchanged one is then a 304 of no bytes.
+        const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
+        if (matchesTag(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+        // A Response of plain headers: the adapter writes it without building a Headers object.
+        return new Response(body, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } })
+      })
       .operation(getProjectRoute, async (c) => {
         const project = await getProject(db, c.var.userId, c.req.param('id'))
         if (!project) throw notFound(PROJECT_NOT_FOUND)
