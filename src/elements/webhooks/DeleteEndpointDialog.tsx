@@ -1,0 +1,13 @@
+import type { Endpoint } from '../../api/webhooks'
+import { KeyFormDialog } from '../project-detail/KeyFormDialog'
+
+/** Delete, confirmed: the address is named, so the right one goes. */
+export function DeleteEndpointDialog({ endpoint, onClose, onDelete }: { endpoint: Endpoint; onClose: () => void; onDelete: () => Promise<void> }) {
+  return (
+    <KeyFormDialog title="Delete endpoint" submitLabel="Delete endpoint" pendingLabel="Deleting…" danger onClose={onClose} onSubmit={onDelete}>
+      <p>
+        <span className="break-all font-mono text-xs">{endpoint.url}</span> stops receiving events at once, and its delivery log is deleted with it.
+      </p>
+    </KeyFormDialog>
+  )
+}
