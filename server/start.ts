@@ -117,7 +117,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
 
   let secretEncryptionKey = opts.secretEncryptionKey
   try {
-    secretEncryptionKey ??= await keyFromDataDir(await mkdir(dataDir, { recursive: true }).then(() => dataDir), log)
+    // Given an open database (tests) and no key, the app uses a key of its process, and DATA_DIR is not written.
+    if (!opts.db) secretEncryptionKey ??= await keyFromDataDir(await mkdir(dataDir, { recursive: true }).then(() => dataDir), log)
   } catch (err) {
     await db.close()
     throw err

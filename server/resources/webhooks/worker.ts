@@ -1,6 +1,7 @@
 import type { AppConfig } from '../../config'
 import type { Database } from '../../db/index'
 import type { Log } from '../../http/logger'
+import { processEncryptionKey } from '../../security/encryption'
 import { DELIVERY_CHANNEL, pruneWebhooks } from './data'
 import { post, signature, type Outcome } from './deliver'
 import { retryDelay } from './schedule'
@@ -54,7 +55,7 @@ const PRUNE_MS = 60 * 60 * 1000
 
 export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Worker {
   const { webhooks } = config
-  const key = config.secretEncryptionKey
+  const key = config.secretEncryptionKey ?? processEncryptionKey()
   // A crashed attempt is retried once it is surely over: after the time limit, and a margin for recording it.
   const leaseMs = webhooks.timeoutMs + 30_000
   const perEndpoint = new Map<string, number>()
@@ -111,7 +112,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     let outcome: Outcome
     const started = new Date(clock())
     try {
-      const secrets = key ? await signingSecrets(db, key, c.project_id, started) : []
+      const secrets = await signingSecrets(db, key, c.project_id, started)
       if (secrets.length === 0) {
         outcome = { body: 'The project has no signing secret: roll it in the portal.', durationMs: 0 }
       } else {
