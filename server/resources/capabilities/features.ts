@@ -8,6 +8,6 @@ import type { AppConfig } from '../../config'
  * shows none of its screens.
  */
 export function features(_config: AppConfig): string[] {
-  const list: string[] = []
+  const list: string[] = ['webhooks']
   return list
 }
