@@ -3,51 +3,18 @@
  * element's `api-base` with the access token. Answers are checked as parse.ts
  * checks the project calls: a broken or hostile server gives a clear error.
  */
+// The shapes come from the schema contract the server validates with; type-only imports.
+import type { WebhookAttempt, WebhookEndpoint, WebhookEndpointList, WebhookEventType, WebhookLastAttempt } from '../../contract/webhooks'
 import { ApiError } from './errors'
 import { request } from './request'
 
-export type AttemptStatus = 'succeeded' | 'failed' | 'pending'
-
-export interface EventType {
-  name: string
-  description?: string
-}
-
-export interface LastAttempt {
-  attemptedAt: string
-  status: AttemptStatus
-  responseStatus: number | null
-}
-
-export interface Endpoint {
-  id: string
-  url: string
-  description: string
-  /** Empty: every event type. */
-  eventTypes: string[]
-  disabled: boolean
-  createdAt: string
-  lastAttempt: LastAttempt | null
-}
-
-export interface EndpointList {
-  endpoints: Endpoint[]
-  /** The project's secret predates signing: a roll comes before the first endpoint. */
-  needsSecretRoll: boolean
-}
-
-export interface Attempt {
-  id: string
-  messageId: string
-  eventType: string
-  status: AttemptStatus
-  responseStatus: number | null
-  responseBody: string
-  durationMs: number | null
-  attemptedAt: string
-  attemptNumber: number
-  nextAttemptAt: string | null
-}
+export type AttemptStatus = WebhookAttempt['status']
+/** What the widget reads of a catalog entry (the example payload stays on the server). */
+export type EventType = Pick<WebhookEventType, 'name' | 'description'>
+export type LastAttempt = WebhookLastAttempt
+export type Endpoint = WebhookEndpoint
+export type EndpointList = WebhookEndpointList
+export type Attempt = WebhookAttempt
 
 export interface EndpointInput {
   url: string
@@ -57,7 +24,7 @@ export interface EndpointInput {
 
 export type EndpointChange = Partial<EndpointInput> & { disabled?: boolean }
 
-/** The code of the 409 that asks for a secret roll before an endpoint can be added. */
+/** The code of the 409 that asks for a secret roll before an endpoint can be added (contract/webhooks.ts). */
 export const SECRET_ROLL_NEEDED = 'WEBHOOK_SECRET_ROLL_NEEDED'
 
 const bad = (what: string) => new ApiError('parse', `The server sent ${what} that could not be read.`, 200)
@@ -99,7 +66,7 @@ function parseAttempt(x: unknown): Attempt {
     eventType: text(x.eventType),
     status: status(x.status),
     responseStatus: count(x.responseStatus),
-    responseBody: text(x.responseBody),
+    responseBody: typeof x.responseBody === 'string' ? x.responseBody : null,
     durationMs: count(x.durationMs),
     attemptedAt: text(x.attemptedAt),
     attemptNumber: count(x.attemptNumber) ?? 1,

@@ -1,0 +1,174 @@
+/**
+ * Webhooks in a real browser against the reference server: add an endpoint
+ * that points at a receiver in this test, send a test event and read the
+ * receiver's answer in the log, resend it, and roll the secret (the next
+ * delivery verifies with the new secret, as a consumer would check it). On a
+ * phone and a laptop, axe clean at every step; and a spec-only server hides it all.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Page } from '@playwright/test'
+import { Webhook } from 'standardwebhooks'
+import { createAccount, createProjectFor } from './harness/api'
+import { screenshot } from './harness/artifacts'
+import { button, dialog, heading, logIn, TEXT } from './harness/screens'
+import { expect, test, type Axe, type FlexServer } from './harness/test'
+
+// A receiver on loopback is a private address: the file's own server allows it.
+test.use({
+  ownServer: true,
+  ownServerEnv: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_EVENT_TYPES: 'invoice.paid,invoice.failed', WEBHOOK_RETRY_SCHEDULE: '1,1' },
+})
+
+const ANSWER = 'Received by the test receiver'
+
+interface Delivery {
+  headers: Record<string, string>
+  body: string
+}
+
+/** A webhook consumer: records every POST and answers 200 with a short text. */
+async function startReceiver(): Promise<{ url: string; deliveries: Delivery[]; close: () => Promise<void> }> {
+  const deliveries: Delivery[] = []
+  const server: Server = createServer((req, res) => {
+    let body = ''
+    req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+    req.on('end', () => {
+      deliveries.push({ headers: req.headers as Record<string, string>, body })
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end(ANSWER)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}/hooks`, deliveries, close: () => new Promise((resolve) => server.close(() => resolve())) }
+}
+
+async function openProject(page: Page, server: FlexServer, projectName: string) {
+  const account = await createAccount(server.origin)
+  const project = await createProjectFor(server.origin, account, projectName)
+  await page.goto('/#/login')
+  await logIn(page, account)
+  await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
+  await page.goto(`/#/projects?projectid=${encodeURIComponent(project.id)}`)
+  await expect(heading(page, projectName)).toBeVisible()
+  return project
+}
+
+const section = (page: Page) => page.getByRole('region', { name: 'Webhooks' })
+
+async function clean(page: Page, axe: Axe, what: string) {
+  expect(await axe.check(page), `${what}: no serious axe findings`).toBe('')
+}
+
+for (const [device, viewport] of [
+  ['phone', { width: 375, height: 740 }],
+  ['laptop', { width: 1280, height: 900 }],
+] as const) {
+  test.describe(`on a ${device}`, () => {
+    test.use({ viewport, ...(device === 'phone' ? { isMobile: true, hasTouch: true } : {}) })
+
+    test('adds an endpoint, sends a test event and reads the answer, resends it, and rolls the secret', async ({ page, server, axe }) => {
+      const receiver = await startReceiver()
+      try {
+        await openProject(page, server, `Webhooks on a ${device}`)
+        const hooks = section(page)
+        await expect(hooks.getByText(/No endpoints yet/)).toBeVisible()
+        await screenshot(page, `webhooks-${device}-empty`)
+        await clean(page, axe, 'the empty section')
+
+        // Add endpoint: a wrong address is refused beside its field, then a good one goes.
+        await button(hooks, 'Add endpoint').click()
+        const add = dialog(page, 'Add endpoint')
+        await add.getByLabel('Endpoint URL').fill('not an address')
+        await button(add, 'Add endpoint').click()
+        await expect(add.getByLabel('Endpoint URL')).toHaveAccessibleDescription(/starts with https:\/\//)
+        await add.getByLabel('Endpoint URL').fill(receiver.url)
+        await add.getByLabel('Description (optional)').fill('The test receiver')
+        await add.getByRole('radio', { name: 'Only the events I pick' }).check()
+        await add.getByRole('checkbox', { name: /invoice\.paid/ }).check()
+        await screenshot(page, `webhooks-${device}-add-dialog`)
+        await clean(page, axe, 'the Add endpoint dialog')
+        await button(add, 'Add endpoint').click()
+        await expect(add).toBeHidden()
+        await expect(page.getByRole('status').filter({ hasText: 'Endpoint added.' })).toBeVisible()
+        const table = hooks.getByRole('table', { name: 'Webhook endpoints' })
+        await expect(table.getByText(receiver.url)).toBeVisible()
+        await expect(table.getByText('invoice.paid')).toBeVisible()
+        const panel = page.getByRole('region', { name: receiver.url })
+        await expect(panel).toBeVisible()
+
+        // Send test event: the receiver gets it, and its answer is in the log.
+        await button(panel, 'Send test event').click()
+        const send = dialog(page, 'Send test event')
+        await send.getByLabel('Event type').selectOption('invoice.paid')
+        await screenshot(page, `webhooks-${device}-test-dialog`)
+        await clean(page, axe, 'the Send test event dialog')
+        await button(send, 'Send').click()
+        await expect(send).toBeHidden()
+        await expect.poll(() => receiver.deliveries.length, { message: 'the receiver got the test event' }).toBe(1)
+        expect(JSON.parse(receiver.deliveries[0].body)).toMatchObject({ type: 'invoice.paid' })
+        const log = panel.getByRole('table', { name: 'Delivery attempts' })
+        await expect(log.getByText('Succeeded')).toBeVisible()
+        await expect(log.getByText('200', { exact: true })).toBeVisible()
+        await expect(table.getByText(/Succeeded/)).toBeVisible()
+        await button(log, 'Response').click()
+        await expect(log.getByText(ANSWER)).toBeVisible()
+        await screenshot(page, `webhooks-${device}-log`)
+        await clean(page, axe, 'the delivery log with a response shown')
+
+        // Resend: the same message again (same webhook-id), a second attempt in the log.
+        await log.getByRole('button', { name: /^Resend invoice\.paid/ }).click()
+        await expect.poll(() => receiver.deliveries.length, { message: 'the receiver got the message again' }).toBe(2)
+        expect(receiver.deliveries[1].headers['webhook-id']).toBe(receiver.deliveries[0].headers['webhook-id'])
+        await expect(log.getByText('Succeeded')).toHaveCount(2)
+
+        // Roll the secret, the old one stopping now: shown once, copied as .env.
+        await button(hooks, 'Roll secret').click()
+        const roll = dialog(page, 'Roll webhook secret')
+        await roll.getByLabel('The old secret stops working').selectOption({ label: 'Now' })
+        await screenshot(page, `webhooks-${device}-roll-dialog`)
+        await clean(page, axe, 'the Roll secret dialog')
+        await button(roll, 'Roll secret').click()
+        const reveal = dialog(page, 'New webhook secret')
+        await expect(reveal.getByText('This is the only time you will be able to see it!')).toBeVisible()
+        await button(reveal, 'Copy as .env').click()
+        const env = await page.evaluate(() => navigator.clipboard.readText())
+        const secret = /^FLEX_WEBHOOK_SECRET=(whsec_\S+)\n$/.exec(env)?.[1] ?? ''
+        expect(secret, 'the .env line holds the new secret').not.toBe('')
+        expect(await reveal.innerText()).toContain(secret)
+        await screenshot(page, `webhooks-${device}-new-secret`)
+        await clean(page, axe, 'the new secret')
+        await page.keyboard.press('Escape')
+        await expect(reveal, 'shown once: only Done closes it').toBeVisible()
+        await button(reveal, 'Done').click()
+        await expect(reveal).toBeHidden()
+
+        // The next delivery is signed with the new secret, as a consumer verifies it.
+        await button(panel, 'Send test event').click()
+        await button(dialog(page, 'Send test event'), 'Send').click()
+        await expect.poll(() => receiver.deliveries.length).toBe(3)
+        const { headers, body } = receiver.deliveries[2]
+        expect(() => new Webhook(secret).verify(body, headers)).not.toThrow()
+        await expect(log.getByText('Succeeded')).toHaveCount(3)
+        await screenshot(page, `webhooks-${device}-after-roll`)
+
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+        expect(overflow, 'the page does not scroll sideways').toBeLessThanOrEqual(0)
+      } finally {
+        await receiver.close()
+      }
+    })
+  })
+}
+
+test('a server without webhooks shows no Webhooks section', async ({ page, server }) => {
+  await page.route('**/api/capabilities', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'Not found.' }) }),
+  )
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/capabilities'))
+  await openProject(page, server, 'Spec-only webhooks')
+  await asked
+  await expect(page.getByRole('region', { name: 'API Actions' })).toBeVisible()
+  await expect(section(page)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Add endpoint' })).toHaveCount(0)
+})
