@@ -161,6 +161,95 @@ for (const [device, viewport] of [
   })
 }
 
+/** Sets the stage through the API: an endpoint on the receiver, and one test event delivered to it. */
+async function endpointWithDelivery(server: FlexServer, token: string, projectId: string, url: string) {
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${server.origin}/api/manage/dapp/${projectId}/webhooks${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    })
+    expect(res.ok, `POST webhooks${path} answered ${res.status}`).toBe(true)
+    return (await res.json()) as { id: string }
+  }
+  const endpoint = await call('', { url, description: 'Order service' })
+  await call(`/${endpoint.id}/test`, {})
+}
+
+for (const [device, viewport] of [
+  ['phone', { width: 375, height: 740 }],
+  ['laptop', { width: 1280, height: 900 }],
+] as const) {
+  test(`on the light docs page and the existing product page, on a ${device}: the section, Edit, Delete, and the verification sample`, async ({
+    page,
+    server,
+    axe,
+  }) => {
+    await page.setViewportSize(viewport)
+    const receiver = await startReceiver()
+    try {
+      const account = await createAccount(server.origin)
+      const project = await createProjectFor(server.origin, account, 'Docs webhooks')
+      await endpointWithDelivery(server, account.accessToken, project.id, receiver.url)
+      await expect.poll(() => receiver.deliveries.length).toBe(1)
+
+      // /docs.html: the portal in a light docs site; the sample fills in the project opened.
+      await page.goto('/docs.html')
+      const portal = page.locator('flex-portal')
+      await logIn(portal, account)
+      await portal.getByRole('link', { name: 'Docs webhooks' }).click()
+      const hooks = section(page)
+      await expect(hooks.getByRole('table', { name: 'Webhook endpoints' }).getByText(/Succeeded/)).toBeVisible()
+      await hooks.scrollIntoViewIfNeeded()
+      await screenshot(page, `webhooks-docs-${device}-section`)
+      await button(hooks, `Manage endpoint ${receiver.url}`).click()
+      const panel = page.getByRole('region', { name: receiver.url })
+      await expect(panel.getByRole('table', { name: 'Delivery attempts' }).getByText('Succeeded')).toBeVisible()
+      await screenshot(page, `webhooks-docs-${device}-panel`)
+      await clean(page, axe, 'the light section with an endpoint open')
+
+      await button(panel, 'Edit').click()
+      const edit = dialog(page, 'Edit endpoint')
+      await expect(edit.getByLabel('Endpoint URL')).toHaveValue(receiver.url)
+      await edit.getByLabel('Description (optional)').fill('Order service, v2')
+      await screenshot(page, `webhooks-docs-${device}-edit-dialog`)
+      await clean(page, axe, 'the Edit endpoint dialog')
+      await button(edit, 'Save').click()
+      await expect(edit).toBeHidden()
+      await expect(panel.getByText('Order service, v2')).toBeVisible()
+
+      await button(panel, 'Disable').click()
+      await expect(button(panel, 'Enable')).toBeVisible()
+      await expect(hooks.getByRole('table', { name: 'Webhook endpoints' }).getByText('Disabled')).toBeVisible()
+
+      await button(panel, 'Delete').click()
+      const del = dialog(page, 'Delete endpoint')
+      await screenshot(page, `webhooks-docs-${device}-delete-dialog`)
+      await clean(page, axe, 'the Delete endpoint dialog')
+      await button(del, 'Delete endpoint').click()
+      await expect(del).toBeHidden()
+      await expect(hooks.getByText(/No endpoints yet/)).toBeVisible()
+
+      const sample = page.locator('#webhooks flex-snippet pre')
+      await expect(sample, 'the verification sample names the project').toContainText(`${project.id} sent`)
+      await page.locator('#webhooks').scrollIntoViewIfNeeded()
+      await screenshot(page, `webhooks-docs-${device}-sample`)
+
+      // /existing.html: the same section under <flex-project-detail>, in the host's own layout.
+      await page.goto('/existing.html')
+      await page.locator('flex-projects').getByRole('link', { name: 'Docs webhooks' }).click()
+      await expect(section(page).getByText(/No endpoints yet/)).toBeVisible()
+      await section(page).scrollIntoViewIfNeeded()
+      await screenshot(page, `webhooks-existing-${device}-section`)
+      await clean(page, axe, 'the section on the existing product page')
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, 'the page does not scroll sideways').toBeLessThanOrEqual(0)
+    } finally {
+      await receiver.close()
+    }
+  })
+}
+
 test('a server without webhooks shows no Webhooks section', async ({ page, server }) => {
   await page.route('**/api/capabilities', (route) =>
     route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ message: 'Not found.' }) }),

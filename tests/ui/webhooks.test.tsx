@@ -195,6 +195,12 @@ describe('Add endpoint', () => {
     expect(url).toHaveAccessibleDescription(URL_INVALID)
     expect(within(dialog).getByRole('group', { name: 'Events to send' })).toHaveAccessibleDescription(EVENTS_REQUIRED)
     expect(api.callsTo(`POST ${HOOKS}`)).toHaveLength(0)
+    // Changing a field takes its message away: it no longer describes what is there.
+    await user.type(url, 'x')
+    expect(url).not.toHaveAccessibleDescription(URL_INVALID)
+    expect(url).not.toHaveAttribute('aria-invalid')
+    await user.click(within(dialog).getByRole('checkbox', { name: /invoice\.paid/ }))
+    expect(within(dialog).getByRole('group', { name: 'Events to send' })).not.toHaveAccessibleDescription(EVENTS_REQUIRED)
   })
 
   it("puts the server's refusal of the address beside the address, and stays open", async () => {

@@ -85,9 +85,16 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
     })
   }
 
+  // A message about a field goes once the field is changed: it no longer describes what is there.
+  const edited = (e: FormEvent<HTMLFormElement>) => {
+    const { name } = e.target as HTMLInputElement
+    const field = name === 'url' ? 'url' : name === 'eventTypes' || name === 'scope' ? 'events' : null
+    if (field && errors[field]) setErrors((old) => ({ ...old, [field]: undefined }))
+  }
+
   return (
     <Dialog open onClose={onClose} title={endpoint ? 'Edit endpoint' : 'Add endpoint'}>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4 text-sm">
+      <form onSubmit={submit} onChange={edited} noValidate className="mt-4 space-y-4 text-sm">
         {errors.form && <Alert onDismiss={() => setErrors({})}>{errors.form}</Alert>}
         <div>
           <TextField
