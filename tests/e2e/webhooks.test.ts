@@ -10,7 +10,10 @@ import type { AddressInfo } from 'node:net'
 import type { Page } from '@playwright/test'
 import { Webhook } from 'standardwebhooks'
 import { createAccount, createProjectFor } from './harness/api'
+import { join } from 'node:path'
+import type { Locator } from '@playwright/test'
 import { screenshot } from './harness/artifacts'
+import { ARTIFACTS } from './harness/paths'
 import { button, dialog, heading, logIn, TEXT } from './harness/screens'
 import { expect, test, type Axe, type FlexServer } from './harness/test'
 
@@ -54,6 +57,9 @@ async function openProject(page: Page, server: FlexServer, projectName: string) 
   return project
 }
 
+/** A dialog alone, as the reader sees it (a full-page picture of a fixed overlay is hard to read). */
+const dialogShot = (box: Locator, name: string) => box.screenshot({ path: join(ARTIFACTS, `${name}.png`) })
+
 const section = (page: Page) => page.getByRole('region', { name: 'Webhooks' })
 
 async function clean(page: Page, axe: Axe, what: string) {
@@ -86,7 +92,7 @@ for (const [device, viewport] of [
         await add.getByLabel('Description (optional)').fill('The test receiver')
         await add.getByRole('radio', { name: 'Only the events I pick' }).check()
         await add.getByRole('checkbox', { name: /invoice\.paid/ }).check()
-        await screenshot(page, `webhooks-${device}-add-dialog`)
+        await dialogShot(add, `webhooks-${device}-add-dialog`)
         await clean(page, axe, 'the Add endpoint dialog')
         await button(add, 'Add endpoint').click()
         await expect(add).toBeHidden()
@@ -101,7 +107,7 @@ for (const [device, viewport] of [
         await button(panel, 'Send test event').click()
         const send = dialog(page, 'Send test event')
         await send.getByLabel('Event type').selectOption('invoice.paid')
-        await screenshot(page, `webhooks-${device}-test-dialog`)
+        await dialogShot(send, `webhooks-${device}-test-dialog`)
         await clean(page, axe, 'the Send test event dialog')
         await button(send, 'Send').click()
         await expect(send).toBeHidden()
@@ -126,7 +132,7 @@ for (const [device, viewport] of [
         await button(hooks, 'Roll secret').click()
         const roll = dialog(page, 'Roll webhook secret')
         await roll.getByLabel('The old secret stops working').selectOption({ label: 'Now' })
-        await screenshot(page, `webhooks-${device}-roll-dialog`)
+        await dialogShot(roll, `webhooks-${device}-roll-dialog`)
         await clean(page, axe, 'the Roll secret dialog')
         await button(roll, 'Roll secret').click()
         const reveal = dialog(page, 'New webhook secret')
@@ -136,7 +142,7 @@ for (const [device, viewport] of [
         const secret = /^FLEX_WEBHOOK_SECRET=(whsec_\S+)\n$/.exec(env)?.[1] ?? ''
         expect(secret, 'the .env line holds the new secret').not.toBe('')
         expect(await reveal.innerText()).toContain(secret)
-        await screenshot(page, `webhooks-${device}-new-secret`)
+        await dialogShot(reveal, `webhooks-${device}-new-secret`)
         await clean(page, axe, 'the new secret')
         await page.keyboard.press('Escape')
         await expect(reveal, 'shown once: only Done closes it').toBeVisible()
@@ -212,7 +218,7 @@ for (const [device, viewport] of [
       const edit = dialog(page, 'Edit endpoint')
       await expect(edit.getByLabel('Endpoint URL')).toHaveValue(receiver.url)
       await edit.getByLabel('Description (optional)').fill('Order service, v2')
-      await screenshot(page, `webhooks-docs-${device}-edit-dialog`)
+      await dialogShot(edit, `webhooks-docs-${device}-edit-dialog`)
       await clean(page, axe, 'the Edit endpoint dialog')
       await button(edit, 'Save').click()
       await expect(edit).toBeHidden()
@@ -224,7 +230,7 @@ for (const [device, viewport] of [
 
       await button(panel, 'Delete').click()
       const del = dialog(page, 'Delete endpoint')
-      await screenshot(page, `webhooks-docs-${device}-delete-dialog`)
+      await dialogShot(del, `webhooks-docs-${device}-delete-dialog`)
       await clean(page, axe, 'the Delete endpoint dialog')
       await button(del, 'Delete endpoint').click()
       await expect(del).toBeHidden()
