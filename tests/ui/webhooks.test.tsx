@@ -310,14 +310,16 @@ describe('one endpoint', () => {
 
   it('Delete asks first, then deletes, closes the panel and announces it; Cancel keeps it', async () => {
     let endpoints = [endpoint(1)]
-    const { q, host, api } = page({
+    const rendered = page({
       [LIST]: () => json({ endpoints, needsSecretRoll: false }),
       [`DELETE ${HOOKS}/ep_1`]: () => {
         endpoints = []
         return new Response(null, { status: 204 })
       },
     })
+    const { q, host, api } = rendered
     const events = recordEvents(['flex-webhook-endpoint-deleted'], host)
+    const { root } = rendered
     const panel = await openEndpoint(q)
     const user = userEvent.setup()
     await user.click(within(panel).getByRole('button', { name: 'Delete' }))
@@ -331,6 +333,8 @@ describe('one endpoint', () => {
     expect(q.getByText('Endpoint deleted.')).toBeInTheDocument()
     expect(await q.findByText(/No endpoints yet/)).toBeInTheDocument()
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', endpointId: 'ep_1' }])
+    // Its panel is gone with it: focus goes to Add endpoint.
+    await waitFor(() => expect(root.activeElement).toBe(q.getByRole('button', { name: 'Add endpoint' })))
   })
 
   it('Close and Manage again fold and unfold the panel', async () => {
@@ -545,6 +549,13 @@ describe('Roll secret', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Could not roll.')
     expect(q.queryByRole('dialog', { name: 'New webhook secret' })).not.toBeInTheDocument()
   })
+})
+
+it('a 401 on a webhook call signs out, as on any project call', async () => {
+  const { section } = page({ [LIST]: { status: 401, body: { message: 'Unauthorized.' } } })
+  await section()
+  await waitFor(() => expect(store.getState().accessData).toBeNull())
+  expect(store.getState().signOutReason).toBe('expired')
 })
 
 describe('<flex-webhooks>', () => {

@@ -197,7 +197,7 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
         />
       )}
       {typeof open === 'object' && open?.action === 'delete' && (
-        <DeleteEndpointDialog endpoint={open.endpoint} onClose={close} onDelete={() => remove(open.endpoint)} />
+        <DeleteEndpointDialog endpoint={open.endpoint} onClose={close} onDelete={() => remove(open.endpoint)} returnFocus={addButton} />
       )}
     </section>
   )
