@@ -151,7 +151,12 @@ describe('endpoint addresses', () => {
     const ep = await t.api('POST', '', { url: redirecting.url })
     let recorded: () => void = () => {}
     const done = new Promise<void>((resolve) => (recorded = resolve))
-    const worker = startWebhookWorker({ db: t.s.db, config: withDefaults(t.overrides), log: (l) => l.startsWith('webhook attempt') && recorded(), clock: Date.now })
+    const worker = startWebhookWorker({
+      db: t.s.db,
+      config: withDefaults(t.overrides),
+      log: (l) => l.startsWith('webhook attempt') && recorded(),
+      clock: Date.now,
+    })
     cleanups.push(() => worker.stop())
     await t.api('POST', `/${ep.body.id}/test`)
     await done
