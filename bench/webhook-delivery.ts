@@ -9,7 +9,8 @@
  *   kind of signed body (signed with standardwebhooks per request, over
  *   keep-alive, 10 at a time) straight to the same receiver.
  * Goals (issue 15): p50 ≤ 100 ms, throughput ≥ 0.25× the bare loop.
- * Run alone with `BENCH_ONLY=webhooks npx tsx bench/run.ts`.
+ * Run alone with `BENCH_ONLY=webhooks npx tsx bench/run.ts` (BENCH_WEBHOOK_MESSAGES: messages per
+ * throughput run, default 1000).
  */
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -25,6 +26,7 @@ import { postgresDatabase } from './verify-load'
 
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
 const PRODUCERS = 10
+const LATENCY_MESSAGES = 100
 
 export interface WebhookTargetResult {
   database: string
@@ -68,8 +70,11 @@ async function receiver() {
   }
 }
 
-async function json(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+async function json(url: string, body: unknown, headers: Record<string, string> = {}, retry = false) {
+  const init = { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }
+  // A keep-alive connection the server closed as idle can fail a request as it is sent; the
+  // messages carry an idempotency key, so sending one again cannot deliver it twice.
+  const res = await fetch(url, init).catch((err: unknown) => (retry ? fetch(url, init) : Promise.reject(err)))
   const data = (await res.json()) as Record<string, string>
   if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(data)}`)
   return data
@@ -101,14 +106,20 @@ async function measureTarget(database: string, env: Record<string, string>, rx: 
     )
     const project = await json(`${api}/manage/dapp`, { name: 'Bench' }, { authorization: `Bearer ${user.accessToken}` })
     await json(`${api}/manage/dapp/${project.id}/webhooks`, { url: rx.url }, { authorization: `Bearer ${user.accessToken}` })
-    const send = (i: number) =>
-      json(`${api}/webhooks/messages`, { projectId: project.id, eventType: 'webhook.test', payload: payload(i) }, { authorization: `Bearer ${SERVICE_TOKEN}` })
+    const run = randomUUID()
+    const send = (i: number, phase: string) =>
+      json(
+        `${api}/webhooks/messages`,
+        { projectId: project.id, eventType: 'webhook.test', payload: payload(i), idempotencyKey: `${run}-${phase}-${i}` },
+        { authorization: `Bearer ${SERVICE_TOKEN}` },
+        true,
+      )
 
-    for (let i = 0; i < 20; i++) await rx.arrived((await send(i)).id) // warm-up
+    for (let i = 0; i < 20; i++) await rx.arrived((await send(i, 'warm')).id)
     const latencies: number[] = []
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < LATENCY_MESSAGES; i++) {
       const start = performance.now()
-      const { id } = await send(i)
+      const { id } = await send(i, 'latency')
       await rx.arrived(id)
       latencies.push(rx.arrivalOf(id) - start)
     }
@@ -118,7 +129,7 @@ async function measureTarget(database: string, env: Record<string, string>, rx: 
     let next = 0
     await Promise.all(
       Array.from({ length: PRODUCERS }, async () => {
-        while (next < messages) await send(next++)
+        while (next < messages) await send(next++, 'load')
       }),
     )
     await all
@@ -179,11 +190,11 @@ async function bareLoop(rx: Awaited<ReturnType<typeof receiver>>, messages: numb
   return { messages, seconds: round(seconds, 2), perSecond: round(messages / seconds, 0) }
 }
 
-export async function measureWebhookDelivery(messages = 2000): Promise<WebhookDeliveryResult> {
+export async function measureWebhookDelivery(messages = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 1000)): Promise<WebhookDeliveryResult> {
   const rx = await receiver()
   const cleanups: Array<() => Promise<void>> = []
   try {
-    await bareLoop(rx, 200) // warm-up
+    await bareLoop(rx, 100) // warm-up
     const bare = await bareLoop(rx, messages)
     const targets: WebhookTargetResult[] = []
     const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-webhooks-'))
