@@ -89,13 +89,17 @@ async function stop(child: ChildProcess) {
 const payload = (i: number) => ({ invoiceId: `in_${i}`, amount: 1200 + i, currency: 'EUR', customer: { id: 'cus_1', email: 'ada@example.com' } })
 
 async function measureTarget(database: string, env: Record<string, string>, rx: Awaited<ReturnType<typeof receiver>>, messages: number, bareRate: number) {
-  const { child, url } = await spawnServer('server/main.ts', {
-    SERVICE_TOKEN,
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-    RATE_LIMIT_PER_USER: '1000000',
-    RATE_LIMIT_PER_ADDRESS: '1000000',
-    ...env,
-  })
+  const { child, url } = await spawnServer(
+    'server/main.ts',
+    {
+      SERVICE_TOKEN,
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      RATE_LIMIT_PER_USER: '1000000',
+      RATE_LIMIT_PER_ADDRESS: '1000000',
+      ...env,
+    },
+    300_000,
+  ) // a first start makes the embedded database: slow on a busy machine
   try {
     const api = `${url}/api`
     const device = await json(`${api}/device`, { deviceUDID: 'bench', deviceType: 'WEB' })
