@@ -16,7 +16,8 @@ export type Answer = (req: Received, n: number, res: ServerResponse) => void
  * A local HTTP server that stands in for a developer's endpoint: it records
  * every request and lets a test await a condition on what it has received.
  */
-export async function startReceiver(answer: Answer = (_req, _n, res) => res.end('ok')) {
+/** `port` 0 picks a free one. */
+export async function startReceiver(answer: Answer = (_req, _n, res) => res.end('ok'), port = 0) {
   const received: Received[] = []
   const waiters: Array<{ check: () => boolean; resolve: () => void }> = []
   const server = createServer((req, res) => {
@@ -34,11 +35,11 @@ export async function startReceiver(answer: Answer = (_req, _n, res) => res.end(
       }
     })
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const bound = (server.address() as AddressInfo).port
   return {
-    url: `http://127.0.0.1:${port}/hook`,
-    port,
+    url: `http://127.0.0.1:${bound}/hook`,
+    port: bound,
     received,
     /** Resolves once `check` holds for what has been received. */
     until(check: (received: Received[]) => boolean): Promise<void> {
