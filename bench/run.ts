@@ -4,7 +4,7 @@
  *
  * Environment: BENCH_LOADS (page loads per start-up series, default 40),
  * BENCH_DURATION (seconds per load test, default 10), BENCH_ONLY (comma list
- * of size,startup,signin,dashboard,memory,server,verify,fairshare,chaos,durability),
+ * of size,startup,signin,dashboard,memory,server,verify,fairshare,chaos,durability,webhooks),
  * BENCH_BASELINE_DIST (another build's dist/ folder: its start-up and sign-in
  * are measured beside this build's, loads interleaved).
  */
@@ -27,6 +27,7 @@ import { measureSize } from './size'
 import { measureFirstScreen, measureStartup } from './startup'
 import { measureSignIn } from './signin'
 import { measureVerifyLoad } from './verify-load'
+import { measureWebhookDelivery } from './webhook-delivery'
 
 /** Start-up to a usable log-in, as a ratio to bare React 19 in the same run (issue: ≤ 1.3×). */
 const STARTUP_CEILING = 1.3
@@ -35,7 +36,7 @@ const LOADS = Number(process.env.BENCH_LOADS ?? 40)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const BASELINE_DIST = process.env.BENCH_BASELINE_DIST
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'size,startup,signin,dashboard,memory,server,verify,fairshare,chaos,durability').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'size,startup,signin,dashboard,memory,server,verify,fairshare,chaos,durability,webhooks').split(',').map((s) => s.trim()),
 )
 
 const line = (s = '') => console.log(s)
@@ -243,6 +244,19 @@ async function main() {
     line(`\n== (h) PGlite fsync, ${d.writes} single-row commits ==`)
     line(
       `fsync off (default): ${d.fsyncOff.msPerWrite} ms/write (${d.fsyncOff.writesPerSecond}/s); fsync on: ${d.fsyncOn.msPerWrite} ms/write (${d.fsyncOn.writesPerSecond}/s)`,
+    )
+  }
+
+  if (ONLY.has('webhooks')) {
+    const w = await measureWebhookDelivery()
+    results.webhooks = w
+    line('\n== (i) Webhook delivery, loopback, one local receiver ==')
+    line(`bare loop (10 at once, signed with standardwebhooks, keep-alive): ${w.bare.perSecond} deliveries/s (${w.bare.messages} in ${w.bare.seconds} s)`)
+    row(['database', 'p50 ms', 'p99 ms', 'max ms', 'deliveries/s', '× bare'], [12, 7, 7, 7, 13, 7])
+    for (const t of w.targets)
+      row([t.database, t.latency.p50Ms, t.latency.p99Ms, t.latency.maxMs, t.throughput.perSecond, t.throughput.ratioToBare], [12, 7, 7, 7, 13, 7])
+    line(
+      'latency: POST /webhooks/messages → receipt, one at a time on an idle server; throughput: 10 producers to one endpoint. Goals: p50 ≤ 100 ms, ≥ 0.25× bare',
     )
   }
 

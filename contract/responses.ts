@@ -9,7 +9,10 @@ const dateTime = (description: string) => z.string().meta({ format: 'date-time',
 export const ErrorBody = z
   .object({
     message: text('What went wrong, fit to show a user.'),
-    code: z.enum(['DEVICE_UNKNOWN']).optional().meta({ description: 'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again).' }),
+    code: z.enum(['DEVICE_UNKNOWN', 'WEBHOOK_SECRET_ROLL_NEEDED']).optional().meta({
+      description:
+        'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint).',
+    }),
   })
   .meta({ id: 'Error' })
 

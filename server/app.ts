@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { DEFAULTS, type AppConfig, type AppOverrides } from './config'
+import { withDefaults, type AppConfig, type AppOverrides } from './config'
 import type { Database } from './db/index'
 import { fastBodyLimit } from './http/body-limit'
 import { HttpError, errorHandler } from './http/errors'
@@ -28,7 +28,9 @@ import { verifyKeyRoute } from './resources/verify/contract'
 import { keyVerifier } from './resources/verify/key-verifier'
 import { VERIFY_PATH, verifyRoutes } from './resources/verify/routes'
 import { usageRoutes } from './resources/usage/routes'
+import { MESSAGES_PATH, webhookRoutes } from './resources/webhooks'
 import { northwindDemo } from './demo/northwind'
+import { processEncryptionKey } from './security/encryption'
 import { randomId } from './security/random'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
@@ -55,10 +57,12 @@ export function createApp({ db: database, config: overrides = {}, log = console.
     if (changesTokens(sql)) tokenCache(db).forgetAll()
     if (changesProjects(sql)) projectLists(db).forgetAll()
   })
-  const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
+  const config: AppConfig = withDefaults(overrides)
   // The demo's backend calls POST /api/sessions as a provider's would; without
   // SERVICE_TOKEN it gets one for this run, known to nothing outside the process.
   if (config.demoHostSessions && !config.serviceToken) config.serviceToken = randomId('svc_', 32)
+  // start.ts always passes one (SECRET_ENCRYPTION_KEY, or the key file in DATA_DIR); an app made directly (tests) gets its process's.
+  config.secretEncryptionKey ??= processEncryptionKey()
   const deps = { db, config, clock }
   const keys = keyVerifier(db, clock, log)
 
@@ -83,12 +87,11 @@ export function createApp({ db: database, config: overrides = {}, log = console.
   api.use('*', storablePath)
   api.use('*', userRateLimit(db, config.rateLimit))
   api.use('*', addressRateLimit(db, config.rateLimit, config.trustProxy))
-  api.use(
-    '*',
-    fastBodyLimit(BODY_LIMIT_BYTES, () => {
-      throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
-    }),
-  )
+  const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
+    throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
+  })
+  // The provider's webhook messages carry up to 256 kB: that route sets its own limit.
+  api.use('*', (c, next) => (c.req.path === `/api${MESSAGES_PATH}` ? next() : bodyLimit(c, next)))
   // Everything under /manage is a signed-in user's: one guard for the prefix,
   // ahead of the resources mounted there (projects, their keys, those to come),
   // so a request's token is looked up once and a path that no route serves
@@ -106,6 +109,7 @@ export function createApp({ db: database, config: overrides = {}, log = console.
     .route('/', docsRoutes())
     .route('/', verifyRoutes({ ...deps, keys }))
     .route('/', usageRoutes(deps))
+    .route('/', webhookRoutes(deps))
   // Mounted as a plain Hono route for speed (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 

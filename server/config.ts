@@ -2,6 +2,9 @@
  * Everything the server reads from the environment, parsed and checked once at
  * start so a typo fails loudly instead of silently using a default.
  */
+import { readFileSync } from 'node:fs'
+import type { WebhookEventType } from '../contract/webhooks'
+import { parseEncryptionKey } from './security/encryption'
 import type { ScryptCost } from './security/password'
 
 export interface RateLimitConfig {
@@ -72,10 +75,38 @@ export interface AppConfig {
    * cost takes ~50 ms of CPU.
    */
   passwordCost?: ScryptCost
+  /**
+   * AES-256-GCM key of the stored webhook secrets (SECRET_ENCRYPTION_KEY).
+   * start.ts fills it from DATA_DIR when unset; an app made without one (tests)
+   * uses a key of its process.
+   */
+  secretEncryptionKey?: Buffer
+  webhooks: WebhookConfig
+}
+
+export interface WebhookConfig {
+  /** The provider's event types (WEBHOOK_EVENT_TYPES or WEBHOOK_EVENT_TYPES_FILE); webhook.test is added to them. */
+  eventTypes: WebhookEventType[]
+  /** Endpoints one project may hold (WEBHOOK_ENDPOINT_LIMIT). */
+  endpointLimit: number
+  /** Seconds before each retry (WEBHOOK_RETRY_SCHEDULE); its length is the number of retries. */
+  retrySchedule: number[]
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: endpoints may be on loopback and private addresses (development, tests). */
+  allowPrivateNetworks: boolean
+  /** Attempts (and messages) older than this are pruned (WEBHOOK_RETENTION_DAYS). */
+  retentionDays: number
+  /** Attempts in flight at once on one instance (WEBHOOK_CONCURRENCY). */
+  concurrency: number
+  /** Attempts in flight at once to one endpoint, on one instance (WEBHOOK_ENDPOINT_CONCURRENCY). */
+  endpointConcurrency: number
+  /** How long an attempt may take before it counts as failed. */
+  timeoutMs: number
+  /** An endpoint that has failed everything for this long is disabled. */
+  disableAfterFailingMs: number
 }
 
 /** Settings given to createApp: any left out take their default, rate limits field by field. */
-export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit'>> & { rateLimit?: Partial<RateLimitConfig> }
+export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit' | 'webhooks'>> & { rateLimit?: Partial<RateLimitConfig>; webhooks?: Partial<WebhookConfig> }
 
 export interface ServerConfig extends AppConfig {
   host: string
@@ -110,6 +141,28 @@ export const DEFAULTS: AppConfig = {
   frameAncestors: "'none'",
   sessionCodeTtlSeconds: 60,
   demoHostSessions: false,
+  webhooks: {
+    eventTypes: [],
+    endpointLimit: 10,
+    // The Standard Webhooks schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+    retrySchedule: [5, 300, 1800, 7200, 18000, 36000, 36000],
+    allowPrivateNetworks: false,
+    retentionDays: 30,
+    concurrency: 64,
+    endpointConcurrency: 8,
+    timeoutMs: 15_000,
+    disableAfterFailingMs: 5 * 24 * 60 * 60 * 1000,
+  },
+}
+
+/** The overrides over the defaults, rate limits and webhook settings field by field. */
+export function withDefaults(overrides: AppOverrides): AppConfig {
+  return {
+    ...DEFAULTS,
+    ...overrides,
+    rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit },
+    webhooks: { ...DEFAULTS.webhooks, ...overrides.webhooks },
+  }
 }
 
 export class ConfigError extends Error {
@@ -211,7 +264,94 @@ export function readConfig(env: Env = process.env): ServerConfig {
     projectLimit: int(env, 'PROJECT_LIMIT', DEFAULTS.projectLimit, 1, 1_000_000),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     sessionCodeTtlSeconds: int(env, 'SESSION_CODE_TTL_SECONDS', DEFAULTS.sessionCodeTtlSeconds, 5, 3600),
+    secretEncryptionKey: encryptionKey(env),
+    webhooks: {
+      ...DEFAULTS.webhooks,
+      eventTypes: eventTypes(env),
+      endpointLimit: int(env, 'WEBHOOK_ENDPOINT_LIMIT', DEFAULTS.webhooks.endpointLimit, 1, 10_000),
+      retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
+      allowPrivateNetworks: bool(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'),
+      retentionDays: int(env, 'WEBHOOK_RETENTION_DAYS', DEFAULTS.webhooks.retentionDays, 1, 3650),
+      concurrency: int(env, 'WEBHOOK_CONCURRENCY', DEFAULTS.webhooks.concurrency, 1, 10_000),
+      endpointConcurrency: int(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', DEFAULTS.webhooks.endpointConcurrency, 1, 1_000),
+    },
   }
+}
+
+function encryptionKey(env: Env): Buffer | undefined {
+  const raw = env.SECRET_ENCRYPTION_KEY?.trim()
+  if (!raw) return undefined
+  const key = parseEncryptionKey(raw)
+  if (!key) throw new ConfigError('SECRET_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32).')
+  return key
+}
+
+/** WEBHOOK_RETRY_SCHEDULE: seconds before each retry, comma-separated; unset, the Standard Webhooks schedule. */
+function retrySchedule(raw: string | undefined): number[] {
+  const value = raw?.trim()
+  if (!value) return DEFAULTS.webhooks.retrySchedule
+  const steps = value.split(',').map((x) => x.trim())
+  if (steps.length > 20 || steps.some((x) => !/^\d+(\.\d+)?$/.test(x) || Number(x) > 7 * 86_400)) {
+    throw new ConfigError(
+      `WEBHOOK_RETRY_SCHEDULE must be up to 20 delays in seconds (each at most 604800), comma-separated, such as 5,300,1800; not "${value}".`,
+    )
+  }
+  return steps.map(Number)
+}
+
+const EVENT_TYPE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/
+
+/**
+ * The provider's event catalog: WEBHOOK_EVENT_TYPES_FILE (JSON: an array of
+ * { name, description?, example? }, or an object of name → { description?, example? })
+ * or WEBHOOK_EVENT_TYPES (names, comma-separated).
+ */
+function eventTypes(env: Env): WebhookEventType[] {
+  const file = env.WEBHOOK_EVENT_TYPES_FILE?.trim()
+  const list = env.WEBHOOK_EVENT_TYPES?.trim()
+  if (file && list) throw new ConfigError('Set WEBHOOK_EVENT_TYPES or WEBHOOK_EVENT_TYPES_FILE, not both.')
+  let types: WebhookEventType[] = []
+  if (list)
+    types = list
+      .split(',')
+      .map((name) => ({ name: name.trim() }))
+      .filter((t) => t.name)
+  if (file) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8'))
+    } catch (err) {
+      throw new ConfigError(`WEBHOOK_EVENT_TYPES_FILE: cannot read ${file} as JSON (${(err as Error).message}).`)
+    }
+    const entries = Array.isArray(parsed)
+      ? parsed
+      : parsed && typeof parsed === 'object'
+        ? Object.entries(parsed).map(([name, v]) => ({ ...(v && typeof v === 'object' ? v : {}), name }))
+        : undefined
+    if (!entries)
+      throw new ConfigError(
+        'WEBHOOK_EVENT_TYPES_FILE must hold a JSON array of { name, description, example } or an object of name → { description, example }.',
+      )
+    types = entries.map((e: unknown) => {
+      const { name, description, example } = (e ?? {}) as Record<string, unknown>
+      if (typeof name !== 'string') throw new ConfigError('WEBHOOK_EVENT_TYPES_FILE: every event type needs a "name".')
+      if (description !== undefined && typeof description !== 'string')
+        throw new ConfigError(`WEBHOOK_EVENT_TYPES_FILE: the description of ${name} must be text.`)
+      if (example !== undefined && (example === null || typeof example !== 'object' || Array.isArray(example))) {
+        throw new ConfigError(`WEBHOOK_EVENT_TYPES_FILE: the example of ${name} must be a JSON object (it is delivered as "data").`)
+      }
+      return { name, ...(description ? { description } : {}), ...(example ? { example } : {}) }
+    })
+  }
+  const seen = new Set<string>()
+  for (const t of types) {
+    if (!EVENT_TYPE_NAME.test(t.name)) {
+      throw new ConfigError(`Event type "${t.name}" must be 1 to 100 letters, digits, dots, colons, dashes or underscores, such as invoice.paid.`)
+    }
+    if (seen.has(t.name)) throw new ConfigError(`Event type "${t.name}" is declared twice.`)
+    seen.add(t.name)
+  }
+  return types
 }
 
 /**

@@ -7,6 +7,10 @@ export interface FlexEventMap {
   'flex-key-deleted': { projectId: string; keyId: string }
   'flex-key-rolled': { projectId: string; keyId: string; newKeyId: string }
   'flex-key-updated': { projectId: string; keyId: string }
+  'flex-webhook-endpoint-created': { projectId: string; endpointId: string }
+  'flex-webhook-endpoint-updated': { projectId: string; endpointId: string }
+  'flex-webhook-endpoint-deleted': { projectId: string; endpointId: string }
+  'flex-webhook-secret-rolled': { projectId: string }
   'flex-navigate': { to: string }
 }
 

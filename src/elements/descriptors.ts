@@ -50,6 +50,7 @@ export const ELEMENTS = {
   'flex-projects': { attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'profileUrl', 'settingsUrl', 'sessionUrl'] },
   'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl'] },
   'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl'] },
+  'flex-webhooks': { attributes: ['apiBase', 'theme', 'projectId', 'sessionUrl'] },
 } as const satisfies Record<`flex-${string}`, ElementDescriptor>
 
 export type FlexTag = keyof typeof ELEMENTS
@@ -95,6 +96,10 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-key-deleted',
       'flex-key-rolled',
       'flex-key-updated',
+      'flex-webhook-endpoint-created',
+      'flex-webhook-endpoint-updated',
+      'flex-webhook-endpoint-deleted',
+      'flex-webhook-secret-rolled',
     ],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
   },
@@ -115,7 +120,19 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
   },
   'flex-project-detail': {
     summary: 'One project and its API keys.',
-    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-key-created', 'flex-key-deleted', 'flex-key-rolled', 'flex-key-updated'],
+    events: [
+      'flex-navigate',
+      'flex-signed-in',
+      'flex-signed-out',
+      'flex-key-created',
+      'flex-key-deleted',
+      'flex-key-rolled',
+      'flex-key-updated',
+      'flex-webhook-endpoint-created',
+      'flex-webhook-endpoint-updated',
+      'flex-webhook-endpoint-deleted',
+      'flex-webhook-secret-rolled',
+    ],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-snippet': {
@@ -125,6 +142,18 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
     properties: [FETCH_SESSION_CODE_PROPERTY],
     slots: [{ name: '', doc: "the host's code blocks, kept in the page's own DOM" }],
     cssParts: [{ name: 'bar', doc: 'the row under the code with the picker (or the log-in hint) and Copy' }],
+  },
+  'flex-webhooks': {
+    summary: "One project's webhooks alone: its endpoints, each endpoint's delivery log with test events and resend, and the secret roll.",
+    events: [
+      'flex-signed-in',
+      'flex-signed-out',
+      'flex-webhook-endpoint-created',
+      'flex-webhook-endpoint-updated',
+      'flex-webhook-endpoint-deleted',
+      'flex-webhook-secret-rolled',
+    ],
+    properties: [FETCH_SESSION_CODE_PROPERTY],
   },
 }
 
@@ -163,7 +192,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   settingsUrl: { doc: 'makes "Settings" in the user menu a link (inert without it)' },
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
-  projectId: { doc: 'the project to show; without it, the `projectid` query of the hash' },
+  projectId: { doc: 'the project to show; without it, `<flex-project-detail>` reads the `projectid` query of the hash' },
   sessionUrl: {
     doc: "signs the host's own user in without script: the element POSTs to this address (with the page's cookies) and reads `{ code }`; for the same use as `fetchSessionCode`, which wins when both are set",
   },
@@ -178,6 +207,10 @@ export const EVENT_DOCS: Record<FlexEventName, string> = {
   'flex-key-deleted': 'an API key was deleted',
   'flex-key-rolled': 'an API key was rolled: a new key replaces it',
   'flex-key-updated': "an API key's name or expiry was changed",
+  'flex-webhook-endpoint-created': 'a webhook endpoint was added',
+  'flex-webhook-endpoint-updated': "a webhook endpoint's address, description or events were changed, or it was disabled or enabled",
+  'flex-webhook-endpoint-deleted': 'a webhook endpoint was deleted',
+  'flex-webhook-secret-rolled': "the project's webhook secret was rolled (the detail holds the project's id, never the secret)",
   'flex-navigate': 'before every navigation; cancelable (`preventDefault()` stops it)',
 }
 

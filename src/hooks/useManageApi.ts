@@ -49,6 +49,8 @@ export function useManageApi() {
     }
     return {
       signedIn: token !== null,
+      /** Any other call that needs the token (webhooks), with the same 401 handling. */
+      withToken: run,
       listProjects: (signal?: AbortSignal) => run((t) => listProjects(apiBase, t, signal)),
       getProject: (id: string, signal?: AbortSignal) => run((t) => getProject(apiBase, t, id, signal)),
       createProject: (input: NewProjectInput) => run((t) => createProject(apiBase, t, input)),

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { DEFAULTS, parseOrigins, readConfig } from '../../server/config'
 
 describe('readConfig', () => {
@@ -42,6 +45,14 @@ describe('readConfig', () => {
       FRAME_ANCESTORS: "'self' https://docs.example.com",
       SESSION_CODE_TTL_SECONDS: '120',
       DEMO_HOST_SESSIONS: 'true',
+      SECRET_ENCRYPTION_KEY: '00'.repeat(32),
+      WEBHOOK_EVENT_TYPES: 'invoice.paid, customer.created',
+      WEBHOOK_ENDPOINT_LIMIT: '3',
+      WEBHOOK_RETRY_SCHEDULE: '1, 2.5,60',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_RETENTION_DAYS: '7',
+      WEBHOOK_CONCURRENCY: '20',
+      WEBHOOK_ENDPOINT_CONCURRENCY: '2',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -72,7 +83,43 @@ describe('readConfig', () => {
       frameAncestors: "'self' https://docs.example.com",
       sessionCodeTtlSeconds: 120,
       demoHostSessions: true,
+      serviceToken: undefined,
+      secretEncryptionKey: Buffer.alloc(32),
+      webhooks: {
+        eventTypes: [{ name: 'invoice.paid' }, { name: 'customer.created' }],
+        endpointLimit: 3,
+        retrySchedule: [1, 2.5, 60],
+        allowPrivateNetworks: true,
+        retentionDays: 7,
+        concurrency: 20,
+        endpointConcurrency: 2,
+        timeoutMs: 15_000,
+        disableAfterFailingMs: 5 * 86_400_000,
+      },
     })
+  })
+
+  it('reads the webhook event catalog from WEBHOOK_EVENT_TYPES_FILE, as a list or as an object', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flex-config-'))
+    try {
+      const list = join(dir, 'list.json')
+      await writeFile(list, JSON.stringify([{ name: 'invoice.paid', description: 'Paid.', example: { id: 'in_1' } }, { name: 'customer.created' }]))
+      expect(readConfig({ WEBHOOK_EVENT_TYPES_FILE: list }).webhooks.eventTypes).toEqual([
+        { name: 'invoice.paid', description: 'Paid.', example: { id: 'in_1' } },
+        { name: 'customer.created' },
+      ])
+      const map = join(dir, 'map.json')
+      await writeFile(map, JSON.stringify({ 'invoice.paid': { description: 'Paid.' } }))
+      expect(readConfig({ WEBHOOK_EVENT_TYPES_FILE: map }).webhooks.eventTypes).toEqual([{ name: 'invoice.paid', description: 'Paid.' }])
+      const bad = join(dir, 'bad.json')
+      await writeFile(bad, JSON.stringify([{ name: 'x', example: 'text' }]))
+      expect(() => readConfig({ WEBHOOK_EVENT_TYPES_FILE: bad })).toThrow(
+        'WEBHOOK_EVENT_TYPES_FILE: the example of x must be a JSON object (it is delivered as "data").',
+      )
+      expect(() => readConfig({ WEBHOOK_EVENT_TYPES_FILE: join(dir, 'missing.json') })).toThrow(/cannot read/)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it.each([
@@ -88,6 +135,15 @@ describe('readConfig', () => {
       'DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.',
     ],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],
+    [{ SECRET_ENCRYPTION_KEY: 'too-short' }, 'SECRET_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32).'],
+    [{ WEBHOOK_RETRY_SCHEDULE: '5,soon' }, /^WEBHOOK_RETRY_SCHEDULE must be up to 20 delays in seconds/],
+    [
+      { WEBHOOK_EVENT_TYPES: 'invoice paid' },
+      'Event type "invoice paid" must be 1 to 100 letters, digits, dots, colons, dashes or underscores, such as invoice.paid.',
+    ],
+    [{ WEBHOOK_EVENT_TYPES: 'a.b,a.b' }, 'Event type "a.b" is declared twice.'],
+    [{ WEBHOOK_ENDPOINT_LIMIT: '0' }, 'WEBHOOK_ENDPOINT_LIMIT must be a whole number from 1 to 10000, not "0".'],
+    [{ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'sometimes' }, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS must be true or false, not "sometimes".'],
     [{ CORS_ORIGINS: 'docs.example.com' }, 'CORS_ORIGINS: "docs.example.com" is not an origin such as https://docs.example.com.'],
     [{ CORS_ORIGINS: 'https://docs.example.com/path' }, 'CORS_ORIGINS: "https://docs.example.com/path" is not an origin such as https://docs.example.com.'],
   ])('refuses %j', (env, message) => {

@@ -36,6 +36,8 @@ describe('deeply nested JSON gets 400 with a clear message, never a 500 or a sta
       ['POST', '/api/keys/verify', SERVICE_TOKEN, { key: p.apiKey[keyId] }],
       ['POST', '/api/sessions', SERVICE_TOKEN, { externalId: 'user-42' }],
       ['POST', '/api/auth/exchange', device, { code: 'not-a-real-code' }],
+      ['POST', `/api/manage/dapp/${p.id}/webhooks`, u.accessToken, { url: 'https://93.184.216.34/hook' }],
+      ['POST', '/api/webhooks/messages', SERVICE_TOKEN, { projectId: p.id, eventType: 'webhook.test', payload: {} }],
     ]
     for (const [method, path, token, fields] of routes) {
       for (const levels of [65, 10_000, 30_000]) {

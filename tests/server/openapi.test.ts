@@ -48,6 +48,16 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /sessions': { security: [{ serviceToken: [] }], statuses: [201, ...BODY, 401, 500, 503] },
   'POST /auth/exchange': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
   'GET /manage/dapp/{id}/usage': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'GET /webhooks/event-types': { security: [], statuses: [200, 400] },
+  'POST /webhooks/messages': { security: [{ serviceToken: [] }], statuses: [202, ...BODY, 401, 404, 500, 503] },
+  'POST /manage/dapp/{id}/webhooks': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404, 409] },
+  'GET /manage/dapp/{id}/webhooks': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'PATCH /manage/dapp/{id}/webhooks/{endpointId}': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 404] },
+  'DELETE /manage/dapp/{id}/webhooks/{endpointId}': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED, 404] },
+  'POST /manage/dapp/{id}/webhooks/{endpointId}/test': { security: [{ accessToken: [] }], statuses: [202, ...BODY, ...MANAGED, 404, 409] },
+  'GET /manage/dapp/{id}/webhooks/{endpointId}/attempts': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'POST /manage/dapp/{id}/webhooks/{endpointId}/messages/{messageId}/resend': { security: [{ accessToken: [] }], statuses: [202, ...MANAGED, 404, 409] },
+  'POST /manage/dapp/{id}/webhooks/secret/roll': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404] },
 }
 
 describe('OpenAPI document', () => {
@@ -212,6 +222,30 @@ describe('OpenAPI document', () => {
     await call('POST', '/api/auth/exchange', { token, body: { code: hostCode.body.code } })
     await call('POST', '/api/auth/exchange', { token, body: { code: hostCode.body.code } })
     await call('POST', '/api/auth/exchange', { token, body: {} })
+    // Webhooks: the catalog, an endpoint's life, the provider's call.
+    await call('GET', '/api/webhooks/event-types')
+    const hooks = `/api/manage/dapp/${id}/webhooks`
+    const endpoint = await call('POST', hooks, { token: access, body: { url: 'https://93.184.216.34/hook', eventTypes: ['webhook.test'] } })
+    await call('POST', hooks, { token: access, body: { url: 'http://127.0.0.1/hook' } })
+    await call('GET', hooks, { token: access })
+    await call('GET', '/api/manage/dapp/prj_missing/webhooks', { token: access })
+    const endpointPath = `${hooks}/${endpoint.body.id}`
+    await call('PATCH', endpointPath, { token: access, body: { description: 'Docs' } })
+    await call('PATCH', `${hooks}/whe_missing`, { token: access, body: { description: 'Docs' } })
+    const test = await call('POST', `${endpointPath}/test`, { token: access })
+    await call('GET', `${endpointPath}/attempts?limit=5`, { token: access })
+    await call('GET', `${endpointPath}/attempts?limit=500`, { token: access })
+    await call('POST', `${endpointPath}/messages/${test.body.id}/resend`, { token: access })
+    await call('POST', `${endpointPath}/messages/msg_missing/resend`, { token: access })
+    await call('POST', `${hooks}/secret/roll`, { token: access, body: { graceSeconds: 60 } })
+    await call('POST', `${hooks}/secret/roll`, { token: access, body: { graceSeconds: 'soon' } })
+    await call('POST', '/api/webhooks/messages', { headers: service, body: { projectId: id, eventType: 'webhook.test', payload: { ok: true } } })
+    await call('POST', '/api/webhooks/messages', { headers: service, body: { projectId: 'prj_missing', eventType: 'webhook.test', payload: {} } })
+    await call('POST', '/api/webhooks/messages', { body: { projectId: id, eventType: 'webhook.test', payload: {} } })
+    await call('PATCH', endpointPath, { token: access, body: { disabled: true } })
+    await call('POST', `${endpointPath}/test`, { token: access })
+    await call('DELETE', endpointPath, { token: access })
+    await call('DELETE', endpointPath, { token: access })
     // A second user signs in successfully, for the 200 of authenticate.
     const other = await signUp(s)
     await call('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email: other.email, password: other.password } })
@@ -224,7 +258,7 @@ describe('OpenAPI document', () => {
     await call('POST', '/api/auth/logout', { token: access })
 
     const statuses = new Set(seen.map((x) => x.res.status))
-    expect([...statuses].sort()).toEqual([200, 201, 204, 304, 400, 401, 404, 409, 413, 415, 429, 503])
+    expect([...statuses].sort()).toEqual([200, 201, 202, 204, 304, 400, 401, 404, 409, 413, 415, 429, 503])
 
     // The served document validates the real answers (JSON Schema 2020-12, as OpenAPI 3.1 uses it).
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })

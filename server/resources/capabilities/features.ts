@@ -8,7 +8,7 @@ import type { AppConfig } from '../../config'
  * shows none of its screens.
  */
 export function features(_config: AppConfig): string[] {
-  const list: string[] = []
+  const list: string[] = ['webhooks']
   list.push('usage') // GET /manage/dapp/{id}/usage (resources/usage), always mounted
   return list
 }

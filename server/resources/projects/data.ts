@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../../db/index'
 import { iso } from '../../db/time'
 import { randomId } from '../../security/random'
 import { insertKey, listKeys } from '../api-keys'
+import { storeSigningSecret } from '../webhooks'
 import { newWebhookSecret } from './webhook-secret'
 
 type ProjectRow = { id: string; name: string; description: string; status: string; created_at: Date }
@@ -22,7 +23,14 @@ const summary = (r: ProjectRow): ProjectSummary => ({
  * owner already holds `limit` projects. The owner's row is locked for the
  * count and the insert, so parallel requests cannot overshoot the limit.
  */
-export async function createProject(db: Database, ownerId: string, name: string, description: string, limit = Infinity): Promise<CreatedProject | undefined> {
+export async function createProject(
+  db: Database,
+  ownerId: string,
+  name: string,
+  description: string,
+  limit: number,
+  secretKey: Buffer,
+): Promise<CreatedProject | undefined> {
   const webhook = newWebhookSecret()
   return db.transaction(async (tx) => {
     if (Number.isFinite(limit)) {
@@ -36,6 +44,8 @@ export async function createProject(db: Database, ownerId: string, name: string,
       [randomId('prj_'), ownerId, name, description, webhook.hash],
     )
     const apiKey = await insertKey(tx, row.id)
+    // Encrypted, not only hashed: deliveries are signed with it.
+    await storeSigningSecret(tx, secretKey, row.id, webhook.secret)
     return { ...summary(row), apiKey, webhookSecret: webhook.secret }
   })
 }

@@ -9,6 +9,7 @@ import { RouteLink } from '../../router/RouteLink'
 import { ApiActions } from './ApiActions'
 import { NoProjectChosen } from './NoProjectChosen'
 import { ProjectInformation } from './ProjectInformation'
+import { ProjectWebhooks } from '../webhooks/ProjectWebhooks'
 import { Usage } from './usage'
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
@@ -84,6 +85,7 @@ export function ProjectDetail({ id }: { id: string }) {
       )}
       <ProjectInformation project={data} />
       <ApiActions project={data} onChanged={project.reload} />
+      <ProjectWebhooks projectId={data.id} />
       <Usage project={data} />
     </Page>
   )
