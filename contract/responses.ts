@@ -103,3 +103,20 @@ export const Capabilities = z
   })
   .meta({ id: 'Capabilities' })
 export type Capabilities = z.infer<typeof Capabilities>
+
+export const Usage = z
+  .object({
+    days: z.array(z.string().meta({ format: 'date' })).meta({ description: 'The UTC days counted, oldest first, today last.' }),
+    keys: z
+      .array(
+        z.object({
+          keyId: text('API project ID (apid_…).'),
+          name: text('Key name (as it was last used, for a deleted key).'),
+          valid: z.array(z.number().int()).meta({ description: 'Verifications answered valid, one number per day of `days`.' }),
+          invalid: z.array(z.number().int()).meta({ description: 'Verifications refused (expired), one number per day of `days`.' }),
+        }),
+      )
+      .meta({ description: "The project's keys in creation order, then deleted keys that still have counts in range." }),
+  })
+  .meta({ id: 'Usage' })
+export type Usage = z.infer<typeof Usage>

@@ -27,6 +27,7 @@ import { authRoutes } from './resources/session/routes'
 import { verifyKeyRoute } from './resources/verify/contract'
 import { keyVerifier } from './resources/verify/key-verifier'
 import { VERIFY_PATH, verifyRoutes } from './resources/verify/routes'
+import { usageRoutes } from './resources/usage/routes'
 import { northwindDemo } from './demo/northwind'
 import { randomId } from './security/random'
 
@@ -104,7 +105,8 @@ export function createApp({ db: database, config: overrides = {}, log = console.
     .route('/', openApiRoutes(api))
     .route('/', docsRoutes())
     .route('/', verifyRoutes({ ...deps, keys }))
-  // Mounted as a plain Hono route for speed (resources/verify/routes.ts): its description is added here.
+    .route('/', usageRoutes(deps))
+  // Mounted as a plain Hono route (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 
   const app = new Hono()
@@ -121,7 +123,8 @@ export function createApp({ db: database, config: overrides = {}, log = console.
       northwindDemo((path, init) => Promise.resolve(app.request(path, init)), config.serviceToken!),
     )
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
-  return app
+  // settle(): writes what is held in memory (usage counts, last-used times) before the database closes.
+  return Object.assign(app, { settle: keys.settle })
 }
 
 export type App = ReturnType<typeof createApp>

@@ -149,6 +149,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       await stopped
       clearInterval(sweep)
       clearTimeout(force)
+      // The last second of usage counts, before the database goes.
+      await app.settle()
       await db.close()
     })())
 

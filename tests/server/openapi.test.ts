@@ -47,6 +47,7 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'GET /capabilities': { security: [], statuses: [200, 429] },
   'POST /sessions': { security: [{ serviceToken: [] }], statuses: [201, ...BODY, 401, 500, 503] },
   'POST /auth/exchange': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
+  'GET /manage/dapp/{id}/usage': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
 }
 
 describe('OpenAPI document', () => {

@@ -9,5 +9,6 @@ import type { AppConfig } from '../../config'
  */
 export function features(_config: AppConfig): string[] {
   const list: string[] = []
+  list.push('usage') // GET /manage/dapp/{id}/usage (resources/usage), always mounted
   return list
 }

@@ -17,6 +17,7 @@ import { KeysTable, type KeyActionKind } from './KeysTable'
 import { NewKeyDialog } from './NewKeyDialog'
 import { RollKeyDialog } from './RollKeyDialog'
 import { useNewKeys } from './useNewKeys'
+import { requestsCell } from './usage/RequestsCell'
 
 const DELETED_NOTICE = 'Successfully deleted!'
 
@@ -130,7 +131,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
           </p>
         )}
       </div>
-      {keys && keys.length > 0 && <KeysTable keys={keys} onAction={(kind, key) => setAction({ kind, key })} />}
+      {keys && keys.length > 0 && <KeysTable keys={keys} onAction={(kind, key) => setAction({ kind, key })} requests={requestsCell(project)} />}
       <NewKeyDialog projectId={project.id} keys={newKeys} onClose={dismiss} returnFocus={createButton} />
       {action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}

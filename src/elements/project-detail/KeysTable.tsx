@@ -1,9 +1,11 @@
-import { useRef } from 'react'
+import { useRef, type ReactNode } from 'react'
 import type { KeyInfo } from '../../api/types'
 import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { formatDate } from '../../format-date'
 import { EXPIRED, keyStatus } from './key-status'
 import { useWidth } from '../../hooks/useWidth'
+import { useCapability } from '../../hooks/useCapability'
+import { REQUESTS_COLUMN } from './usage/RequestsCell'
 
 export type KeyActionKind = 'edit' | 'roll' | 'delete'
 
@@ -20,7 +22,19 @@ const ACTIONS: ReadonlyArray<[KeyActionKind, string]> = [
  * The actions' names say which key they act on ("Delete key Production"), so
  * none is mistaken for the Delete button beside Create, which asks for the key.
  */
-export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind: KeyActionKind, key: KeyInfo) => void }) {
+export function KeysTable({
+  keys,
+  onAction,
+  requests,
+}: {
+  keys: KeyInfo[]
+  onAction: (kind: KeyActionKind, key: KeyInfo) => void
+  /** Each key's "Requests (30 d)" cell (usage/RequestsCell.tsx), shown when the server counts usage. */
+  requests?: (key: KeyInfo) => ReactNode
+}) {
+  const requestsOf = useCapability('usage') ? requests : undefined
+  // The usage column goes after "Last used".
+  const columns = requestsOf ? [...COLUMNS.slice(0, 5), REQUESTS_COLUMN, ...COLUMNS.slice(5)] : COLUMNS
   const ref = useRef<HTMLDivElement>(null)
   const width = useWidth(ref)
   const narrow = width > 0 && width < 768
@@ -37,7 +51,7 @@ export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind
         <caption className="sr-only">API keys</caption>
         <thead className={narrow ? 'sr-only' : 'border-b border-border text-xs text-muted'}>
           <tr>
-            {COLUMNS.map((c) => (
+            {columns.map((c) => (
               <th key={c} scope="col" className="px-2 py-2 font-medium">
                 {c}
               </th>
@@ -62,6 +76,7 @@ export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind
                   <span className="whitespace-nowrap font-mono text-xs">{k.maskedKey}</span>,
                   formatDate(k.createdAt),
                   k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never',
+                  ...(requestsOf ? [requestsOf(k)] : []),
                   status,
                   <div className="-mx-2 flex flex-wrap">
                     {ACTIONS.filter(([kind]) => kind !== 'roll' || status !== EXPIRED).map(([kind, text]) => (
@@ -77,10 +92,10 @@ export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind
                     ))}
                   </div>,
                 ].map((value, i) => (
-                  <td key={COLUMNS[i]} className={cell}>
+                  <td key={columns[i]} className={cell}>
                     {narrow && (
                       <span aria-hidden="true" className="w-28 shrink-0 text-xs text-muted">
-                        {COLUMNS[i]}
+                        {columns[i]}
                       </span>
                     )}
                     <div className="min-w-0 flex-1 break-words">{value}</div>

@@ -9,6 +9,7 @@ import { RouteLink } from '../../router/RouteLink'
 import { ApiActions } from './ApiActions'
 import { NoProjectChosen } from './NoProjectChosen'
 import { ProjectInformation } from './ProjectInformation'
+import { Usage } from './usage'
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -83,6 +84,7 @@ export function ProjectDetail({ id }: { id: string }) {
       )}
       <ProjectInformation project={data} />
       <ApiActions project={data} onChanged={project.reload} />
+      <Usage project={data} />
     </Page>
   )
 }
