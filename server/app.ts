@@ -110,7 +110,7 @@ export function createApp({ db: database, config: overrides = {}, log = console.
     .route('/', verifyRoutes({ ...deps, keys }))
     .route('/', usageRoutes(deps))
     .route('/', webhookRoutes(deps))
-  // Mounted as a plain Hono route for speed (resources/verify/routes.ts): its description is added here.
+  // Mounted as a plain Hono route (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 
   const app = new Hono()
