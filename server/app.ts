@@ -26,6 +26,8 @@ import { VERIFY_PATH, verifyFastLane } from './resources/verify/fast-lane'
 import { keyVerifier } from './resources/verify/key-verifier'
 import { verifyRoutes } from './resources/verify/routes'
 import { northwindDemo } from './demo/northwind'
+import { accountRoutes, requireVerifiedEmail } from './resources/accounts/routes'
+import { createMailer } from './mail/index'
 import { randomId } from './security/random'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
@@ -44,7 +46,12 @@ export interface AppDeps {
 
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
 export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
-  const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
+  const config: AppConfig = {
+    ...DEFAULTS,
+    ...overrides,
+    rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit },
+    mail: { ...DEFAULTS.mail, ...overrides.mail },
+  }
   // The demo's backend calls POST /api/sessions as a provider's would; without
   // SERVICE_TOKEN it gets one for this run, known to nothing outside the process.
   if (config.demoHostSessions && !config.serviceToken) config.serviceToken = randomId('svc_', 32)
@@ -83,9 +90,15 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // so a request's token is looked up once and a path that no route serves
   // answers 401 before 404.
   api.use('/manage/*', requireToken(db, 'access'))
+  const accounts = accountRoutes({ ...deps, mailer: createMailer(config.mail, log), log, keyChanged: keys.forget })
+  if (config.requireVerifiedEmail) {
+    api.use('/manage/dapp', requireVerifiedEmail(deps))
+    api.use('/manage/dapp/:id/api-key', requireVerifiedEmail(deps))
+  }
   api
     .route('/', deviceRoutes(deps))
-    .route('/', authRoutes(deps))
+    .route('/', authRoutes({ ...deps, signedUp: accounts.signedUp }))
+    .route('/', accounts.app)
     .route('/', hostSessionRoutes(deps))
     .route('/', projectRoutes(deps))
     .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))

@@ -2,6 +2,7 @@
  * Everything the server reads from the environment, parsed and checked once at
  * start so a typo fails loudly instead of silently using a default.
  */
+import { join } from 'node:path'
 import type { ScryptCost } from './security/password'
 
 export interface RateLimitConfig {
@@ -72,10 +73,31 @@ export interface AppConfig {
    * cost takes ~50 ms of CPU.
    */
   passwordCost?: ScryptCost
+  /** Outgoing mail (reset and verification codes). */
+  mail: MailConfig
+  /** REQUIRE_VERIFIED_EMAIL: project and key creation answer 403 until the account's e-mail is verified. */
+  requireVerifiedEmail: boolean
+  /** How long a reset or verification code works (CODE_TTL_SECONDS). */
+  codeTtlSeconds: number
+}
+
+export interface MailConfig {
+  /** SMTP_URL: smtp:// or smtps://, credentials in the URL. */
+  smtpUrl?: string
+  /**
+   * Without SMTP_URL (outside production): mails are written as .eml files to
+   * this folder and their path is logged, so a person on this machine can
+   * finish every flow. Neither set: the routes that send mail answer 503.
+   */
+  folder?: string
+  /** MAIL_FROM: the From: of every mail. */
+  from: string
+  /** PORTAL_NAME: the product the mails name. */
+  productName: string
 }
 
 /** Settings given to createApp: any left out take their default, rate limits field by field. */
-export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit'>> & { rateLimit?: Partial<RateLimitConfig> }
+export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit' | 'mail'>> & { rateLimit?: Partial<RateLimitConfig>; mail?: Partial<MailConfig> }
 
 export interface ServerConfig extends AppConfig {
   host: string
@@ -110,6 +132,9 @@ export const DEFAULTS: AppConfig = {
   frameAncestors: "'none'",
   sessionCodeTtlSeconds: 60,
   demoHostSessions: false,
+  mail: { from: 'Flex Portal <no-reply@localhost>', productName: 'Flex Portal' },
+  requireVerifiedEmail: false,
+  codeTtlSeconds: 900,
 }
 
 export class ConfigError extends Error {
@@ -211,7 +236,35 @@ export function readConfig(env: Env = process.env): ServerConfig {
     projectLimit: int(env, 'PROJECT_LIMIT', DEFAULTS.projectLimit, 1, 1_000_000),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     sessionCodeTtlSeconds: int(env, 'SESSION_CODE_TTL_SECONDS', DEFAULTS.sessionCodeTtlSeconds, 5, 3600),
+    mail: mailConfig(env, env.DATA_DIR?.trim() || '.data/'),
+    requireVerifiedEmail: bool(env, 'REQUIRE_VERIFIED_EMAIL'),
+    codeTtlSeconds: int(env, 'CODE_TTL_SECONDS', DEFAULTS.codeTtlSeconds, 60, 86_400),
   }
+}
+
+/**
+ * SMTP_URL, MAIL_FROM and PORTAL_NAME. Without SMTP_URL, mail goes to
+ * DATA_DIR/mail/ as files, except in production, where a mail nobody
+ * receives would be a silent failure: there the routes that need mail answer 503.
+ */
+function mailConfig(env: Env, dataDir: string): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined
+  if (smtpUrl) {
+    let url: URL | undefined
+    try {
+      url = new URL(smtpUrl)
+    } catch {
+      url = undefined
+    }
+    if (!url || !/^smtps?:$/.test(url.protocol) || !url.hostname) {
+      throw new ConfigError('SMTP_URL must look like smtp://user:password@mail.example.com:587 or smtps://…:465.')
+    }
+  }
+  const productName = env.PORTAL_NAME?.trim() || DEFAULTS.mail.productName
+  const from = env.MAIL_FROM?.trim() || `${productName.replace(/[<>"\r\n]/g, '')} <no-reply@localhost>`
+  if (/[\r\n]/.test(from) || !/@/.test(from)) throw new ConfigError('MAIL_FROM must be an address such as "Flex Portal <portal@example.com>".')
+  const production = env.NODE_ENV?.trim() === 'production'
+  return { smtpUrl, folder: smtpUrl || production ? undefined : join(dataDir, 'mail'), from, productName }
 }
 
 /**

@@ -35,10 +35,10 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /register': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 409, 429, 500] },
   'POST /auth/authenticate': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
   'POST /auth/logout': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED] },
-  'POST /manage/dapp': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 409] },
+  'POST /manage/dapp': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 403, 409] },
   'GET /manage/dapp/owner': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED] },
   'GET /manage/dapp/{id}': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
-  'POST /manage/dapp/{id}/api-key': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404, 409] },
+  'POST /manage/dapp/{id}/api-key': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 403, 404, 409] },
   'DELETE /manage/dapp/{id}/api-key/{keyId}': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
   'PATCH /manage/dapp/{id}/api-key/{keyId}': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 404, 409] },
   'POST /manage/dapp/{id}/api-key/{keyId}/roll': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404, 409] },
@@ -47,6 +47,15 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'GET /capabilities': { security: [], statuses: [200, 429] },
   'POST /sessions': { security: [{ serviceToken: [] }], statuses: [201, ...BODY, 401, 500, 503] },
   'POST /auth/exchange': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
+  'POST /auth/password/forgot': { security: [{ deviceToken: [] }], statuses: [202, ...BODY, 401, 429, 500, 503] },
+  'POST /auth/password/reset': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500, 503] },
+  'POST /auth/email/verify/send': { security: [{ accessToken: [] }], statuses: [202, ...MANAGED, 409, 503] },
+  'POST /auth/email/verify': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 409] },
+  'GET /me': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED] },
+  'PATCH /me': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED] },
+  'DELETE /me': { security: [{ accessToken: [] }], statuses: [204, ...BODY, ...MANAGED, 403, 409] },
+  'POST /me/password': { security: [{ accessToken: [] }], statuses: [204, ...BODY, ...MANAGED, 403, 409] },
+  'POST /auth/logout-all': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED] },
 }
 
 describe('OpenAPI document', () => {

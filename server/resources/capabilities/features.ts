@@ -9,5 +9,7 @@ import type { AppConfig } from '../../config'
  */
 export function features(_config: AppConfig): string[] {
   const list: string[] = []
+  // Password reset, e-mail verification, the profile, sign out everywhere, deletion (resources/accounts).
+  list.push('accounts')
   return list
 }
