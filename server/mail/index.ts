@@ -43,7 +43,7 @@ export function createMailer(config: MailConfig, log: Log): Mailer | undefined {
       await mkdir(folder, { recursive: true })
       const path = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomId('', 6)}.eml`)
       await writeFile(path, message as Buffer, { mode: 0o600 })
-      log(`mail to ${mail.to} written to ${path} (no SMTP_URL set)`)
+      log(`mail written to ${path} (no SMTP_URL: open it to read the code)`)
     },
   }
 }

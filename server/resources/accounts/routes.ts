@@ -67,29 +67,32 @@ export function accountRoutes({ db, config, clock, mailer, log, keyChanged }: Ac
     await refundRateLimit(db, `password-check|user|${account.id}`)
   }
 
-  /** Issues and mails a code after the answer has gone: a slow mail server must not slow, or time, the call. */
-  const mailCode = (to: Mailer, account: { id: string; email: string }, purpose: CodePurpose) => {
-    const work = async () => {
-      const now = clock()
-      const code = await issueCode(db, account.id, purpose, now, ttl)
-      await pruneExpiredCodes(db, now)
-      const words =
-        purpose === 'reset'
-          ? {
-              subject: 'Your password reset code',
-              lead: `Someone, hopefully you, asked to reset the password of your ${product} account. Enter this code to choose a new password:`,
-              notYou:
-                'If you did not ask for this, you can ignore this e-mail: your password stays as it is, and nobody can use the code without access to your mailbox.',
-            }
-          : {
-              subject: 'Verify your e-mail address',
-              lead: `Enter this code in ${product} to confirm that this address is yours:`,
-              notYou: `If you did not sign up for ${product}, you can ignore this e-mail: the address will not be confirmed.`,
-            }
-      await to.send(codeMail({ to: account.email, product, code, minutes, ...words }))
-    }
-    // The code is never in the line: only which account and what failed.
-    work().catch((err: unknown) => log(`mail (${purpose}) for ${account.id} failed: ${err instanceof Error ? err.message : String(err)}`))
+  /**
+   * Runs `work` once the answer has gone (the next turn of the event loop): a
+   * slow mail server must not slow, or time, the call. Failures are logged
+   * with the purpose only, never a code or an address.
+   */
+  const later = (work: () => Promise<void>, purpose: CodePurpose) =>
+    setImmediate(() => work().catch((err: unknown) => log(`mail (${purpose}) failed: ${err instanceof Error ? err.message : String(err)}`)))
+
+  const mailCode = async (to: Mailer, account: { id: string; email: string }, purpose: CodePurpose) => {
+    const now = clock()
+    const code = await issueCode(db, account.id, purpose, now, ttl)
+    await pruneExpiredCodes(db, now)
+    const words =
+      purpose === 'reset'
+        ? {
+            subject: 'Your password reset code',
+            lead: `Someone, hopefully you, asked to reset the password of your ${product} account. Enter this code to choose a new password:`,
+            notYou:
+              'If you did not ask for this, you can ignore this e-mail: your password stays as it is, and nobody can use the code without access to your mailbox.',
+          }
+        : {
+            subject: 'Verify your e-mail address',
+            lead: `Enter this code in ${product} to confirm that this address is yours:`,
+            notYou: `If you did not sign up for ${product}, you can ignore this e-mail: the address will not be confirmed.`,
+          }
+    await to.send(codeMail({ to: account.email, product, code, minutes, ...words }))
   }
 
   const limitAddress = async (c: Context, route: string) => {
@@ -105,9 +108,12 @@ export function accountRoutes({ db, config, clock, mailer, log, keyChanged }: Ac
       const { email } = await readBody(c, ForgotPassword)
       // Counted whether or not the address has an account, so a 429 tells nothing either.
       await throttle(db, [{ key: emailBucket('forgot', email), limit: perEmail }], windowSeconds)
-      // One indexed look-up, hit or miss; the code and the mail come after the answer.
-      const account = await findPasswordAccount(db, email)
-      if (account) mailCode(to, { id: account.id, email }, 'reset')
+      // Everything that differs between an address with an account and one
+      // without (the look-up, the code, the mail) runs after the answer has gone.
+      later(async () => {
+        const account = await findPasswordAccount(db, email)
+        if (account) await mailCode(to, { id: account.id, email }, 'reset')
+      }, 'reset')
       return c.json({ message: accepted }, 202)
     })
     .operation(resetPasswordRoute, requireToken(db, 'device'), async (c) => {
@@ -137,7 +143,7 @@ export function accountRoutes({ db, config, clock, mailer, log, keyChanged }: Ac
       const account = await passwordAccount(c.var.userId)
       if (account.emailVerified) throw conflict(ALREADY_VERIFIED)
       await throttle(db, [{ key: `verify-send|user|${account.id}`, limit: perEmail }], windowSeconds)
-      mailCode(to, account, 'verify')
+      later(() => mailCode(to, account, 'verify'), 'verify')
       return c.json({ message: `A new code is on its way to ${account.email}. It works for ${minutes} minutes.` }, 202)
     })
     .operation(verifyEmailRoute, requireToken(db, 'access'), async (c) => {
@@ -197,7 +203,7 @@ export function accountRoutes({ db, config, clock, mailer, log, keyChanged }: Ac
 
   /** Mails the first verification code of a new password account (when mail is on). */
   const signedUp = (user: { id: string; email: string }) => {
-    if (mailer) mailCode(mailer, user, 'verify')
+    if (mailer) later(() => mailCode(mailer, user, 'verify'), 'verify')
   }
   return { app, signedUp }
 }
