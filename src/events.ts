@@ -8,6 +8,9 @@ export interface FlexEventMap {
   'flex-key-rolled': { projectId: string; keyId: string; newKeyId: string }
   'flex-key-updated': { projectId: string; keyId: string }
   'flex-navigate': { to: string }
+  'flex-password-reset': { userId: string }
+  'flex-email-verified': { userId: string }
+  'flex-account-deleted': { userId: string }
 }
 
 /**

@@ -158,8 +158,12 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     doc: "`none`: no sidebar column, for hosts with their own navigation; its links move into the header beside the user menu (behind the header's menu button when the element is narrow)",
     values: ['none'],
   },
-  forgotPasswordUrl: { doc: 'makes "Forgot your password?" a link (inert without it)' },
-  profileUrl: { doc: 'makes "Your Profile" in the user menu a link (inert without it)' },
+  forgotPasswordUrl: {
+    doc: 'makes "Forgot your password?" a link; without it, a server with the accounts feature resets the password inside the element, any other leaves it inert',
+  },
+  profileUrl: {
+    doc: 'makes "Your Profile" in the user menu a link; without it, `<flex-portal>` on a server with the accounts feature opens its profile screen (`#/profile`), otherwise it is inert',
+  },
   settingsUrl: { doc: 'makes "Settings" in the user menu a link (inert without it)' },
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
@@ -179,6 +183,9 @@ export const EVENT_DOCS: Record<FlexEventName, string> = {
   'flex-key-rolled': 'an API key was rolled: a new key replaces it',
   'flex-key-updated': "an API key's name or expiry was changed",
   'flex-navigate': 'before every navigation; cancelable (`preventDefault()` stops it)',
+  'flex-password-reset': "the user set a new password with a mailed code and is signed in (detail: the user's id); servers with the accounts feature",
+  'flex-email-verified': "the user's e-mail address was verified with a mailed code (detail: the user's id)",
+  'flex-account-deleted': 'the user deleted their account, its projects and keys (detail: the user id it had); `flex-signed-out` follows',
 }
 
 /** The theming API: every element reads these from itself or any ancestor. */
