@@ -132,8 +132,8 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
           {step === 'code' && (
             <>
               <p className="text-sm text-muted">
-                If an account uses <span className="break-all font-medium text-fg">{email}</span>, we sent it a 6-digit code. It works for 15
-                minutes. Check your spam folder if it does not arrive.
+                If an account uses <span className="break-all font-medium text-fg">{email}</span>, we sent it a 6-digit code. It works for 15 minutes. Check
+                your spam folder if it does not arrive.
               </p>
               <TextField
                 label="Code"
