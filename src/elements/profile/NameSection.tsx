@@ -33,7 +33,7 @@ export function NameSection({ api, profile, onChange }: { api: AccountApi; profi
     })
   }
   return (
-    <Section title="Name" intro="How you appear in the portal.">
+    <Section title="Profile" intro="How you appear in the portal.">
       <form className="space-y-4" onSubmit={submit}>
         {error && <Alert>{error}</Alert>}
         <TextField label="Name" name="name" defaultValue={profile.name} maxLength={120} required autoComplete="name" />
