@@ -11,7 +11,6 @@ import { useCapability } from '../../hooks/useCapability'
 export function RememberForgot({ onForgot }: { onForgot?: () => void }) {
   const id = useId()
   const { urls } = useElement()
-  const accounts = useCapability('accounts')
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <div className="flex items-center gap-2">
@@ -34,20 +33,28 @@ export function RememberForgot({ onForgot }: { onForgot?: () => void }) {
         >
           Forgot your password?
         </a>
-      ) : accounts && onForgot ? (
-        <button
-          type="button"
-          onClick={onForgot}
-          className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-        >
-          Forgot your password?
-        </button>
       ) : (
-        // No address: a disabled link, announced as such and not focusable.
-        <a role="link" aria-disabled="true" className="cursor-default font-semibold text-muted">
-          Forgot your password?
-        </a>
+        <ResetOrInert onForgot={onForgot} />
       )}
     </div>
+  )
+}
+
+/** Without forgot-password-url: the reset inside the element when the server offers it (asked only here), else inert. */
+function ResetOrInert({ onForgot }: { onForgot?: () => void }) {
+  const accounts = useCapability('accounts')
+  return accounts && onForgot ? (
+    <button
+      type="button"
+      onClick={onForgot}
+      className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+    >
+      Forgot your password?
+    </button>
+  ) : (
+    // A disabled link, announced as such and not focusable.
+    <a role="link" aria-disabled="true" className="cursor-default font-semibold text-muted">
+      Forgot your password?
+    </a>
   )
 }

@@ -25,8 +25,8 @@ export function ProfileScreen() {
   }
   return (
     <div className="px-4 py-6 cq-sm:px-6">
-      <h1 className="mb-6 text-2xl font-bold text-fg">Your Profile</h1>
       <div className="mx-auto flex max-w-2xl flex-col gap-6">
+        <h1 className="text-2xl font-bold text-fg">Your Profile</h1>
         <NameSection api={api} profile={profile} onChange={setChanged} />
         <EmailSection
           api={api}
