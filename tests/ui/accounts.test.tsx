@@ -54,7 +54,7 @@ describe("'Forgot your password?'", () => {
       ...ACCOUNTS,
       'POST /api/auth/password/forgot': { status: 202, body: { message: 'ok' } },
       'POST /api/auth/password/reset': (call) =>
-        call.body.code === '123456'
+        (call.body as { code: string }).code === '123456'
           ? json({ accessToken: 'acc-new', tokenType: 'Bearer', user: { id: 'usr_1', email: 'ada@example.com' } })
           : json({ message: 'This code is wrong or no longer valid.' }, 400),
     })
@@ -126,7 +126,7 @@ describe('the profile screen', () => {
       'GET /api/me': { body: PROFILE },
       'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way to ada@example.com.' } },
       'POST /api/auth/email/verify': { body: { emailVerified: true } },
-      'PATCH /api/me': (call) => json({ ...PROFILE, name: call.body.name }),
+      'PATCH /api/me': (call) => json({ ...PROFILE, name: (call.body as { name: string }).name }),
     })
     const recorded = recordEvents(['flex-email-verified'])
     const q = renderScreen(<ProfileScreen />, { route: '/profile' })
