@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DEFAULTS, parseOrigins, readConfig } from '../../server/config'
 
@@ -10,6 +11,8 @@ describe('readConfig', () => {
       dataDir: '.data/',
       databaseUrl: undefined,
       skipBuild: false,
+      // Without SMTP_URL, outside production, mail goes to a folder of the data directory.
+      mail: { ...DEFAULTS.mail, folder: join('.data/', 'mail') },
     })
     expect(DEFAULTS.keyLimit).toBe(20)
   })
@@ -42,6 +45,11 @@ describe('readConfig', () => {
       FRAME_ANCESTORS: "'self' https://docs.example.com",
       SESSION_CODE_TTL_SECONDS: '120',
       DEMO_HOST_SESSIONS: 'true',
+      SMTP_URL: 'smtps://portal:secret@mail.example.com:465',
+      MAIL_FROM: 'Acme <portal@acme.example>',
+      PORTAL_NAME: 'Acme Developers',
+      REQUIRE_VERIFIED_EMAIL: 'true',
+      CODE_TTL_SECONDS: '600',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -72,7 +80,20 @@ describe('readConfig', () => {
       frameAncestors: "'self' https://docs.example.com",
       sessionCodeTtlSeconds: 120,
       demoHostSessions: true,
+      mail: { smtpUrl: 'smtps://portal:secret@mail.example.com:465', folder: undefined, from: 'Acme <portal@acme.example>', productName: 'Acme Developers' },
+      requireVerifiedEmail: true,
+      codeTtlSeconds: 600,
     })
+  })
+
+  it('sends no mail in production without SMTP_URL (the mail routes answer 503), and names the product in From: by default', () => {
+    expect(readConfig({ NODE_ENV: 'production' }).mail).toEqual({
+      smtpUrl: undefined,
+      folder: undefined,
+      from: 'Flex Portal <no-reply@localhost>',
+      productName: 'Flex Portal',
+    })
+    expect(readConfig({ PORTAL_NAME: 'Acme' }).mail.from).toBe('Acme <no-reply@localhost>')
   })
 
   it.each([
@@ -88,6 +109,9 @@ describe('readConfig', () => {
       'DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.',
     ],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],
+    [{ SMTP_URL: 'https://mail.example.com' }, 'SMTP_URL must look like smtp://user:password@mail.example.com:587 or smtps://…:465.'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address such as "Flex Portal <portal@example.com>".'],
+    [{ CODE_TTL_SECONDS: '5' }, 'CODE_TTL_SECONDS must be a whole number from 60 to 86400, not "5".'],
     [{ CORS_ORIGINS: 'docs.example.com' }, 'CORS_ORIGINS: "docs.example.com" is not an origin such as https://docs.example.com.'],
     [{ CORS_ORIGINS: 'https://docs.example.com/path' }, 'CORS_ORIGINS: "https://docs.example.com/path" is not an origin such as https://docs.example.com.'],
   ])('refuses %j', (env, message) => {
