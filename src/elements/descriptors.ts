@@ -85,7 +85,7 @@ const FETCH_SESSION_CODE_PROPERTY = {
 /** The rest of each element's descriptor: its summary and its events. */
 export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
   'flex-portal': {
-    summary: 'The whole product: a router over the log-in, sign-up, dashboard and project routes, guards included.',
+    summary: 'The whole product: a router over the log-in, sign-up, dashboard, project and profile routes, guards included.',
     events: [
       'flex-navigate',
       'flex-signed-in',
@@ -95,17 +95,20 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-key-deleted',
       'flex-key-rolled',
       'flex-key-updated',
+      'flex-password-reset',
+      'flex-email-verified',
+      'flex-account-deleted',
     ],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-login': {
     summary: 'The log-in screen alone.',
-    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-password-reset'],
     properties: [FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-signup': {
     summary: 'The sign-up screen alone.',
-    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-password-reset'],
     properties: [FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-projects': {
