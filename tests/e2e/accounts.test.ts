@@ -135,8 +135,10 @@ test('standalone <flex-login> resets the password inside itself', async ({ page 
   const login = page.locator('flex-login')
   await button(login, 'Forgot your password?').click()
   await login.getByLabel('Email address').fill(a.email)
+  await shots(page, 'existing-reset-email')
   await button(login, 'Send code').click()
   await login.getByLabel('Code').fill(await inbox.code(a.email))
+  await shots(page, 'existing-reset-code')
   await button(login, 'Continue').click()
   await login.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
   await login.getByLabel('Repeat the new password').fill(NEW_PASSWORD)
@@ -199,6 +201,19 @@ test('the profile: the name, a password change that keeps this session and ends 
   expect(await status('/manage/dapp/owner', a.accessToken)).toBe(401)
   await page.reload()
   await expect(heading(page, 'Your Profile')).toBeVisible()
+})
+
+test('the profile in the docs page’s portal (memory router, light theme, no sidebar)', async ({ page, axe }) => {
+  const a = await account()
+  await page.goto(`${mine.url}docs.html`)
+  const portal = page.locator('flex-portal')
+  await logIn(portal, a)
+  await expect(heading(portal, TEXT.dashboardHeading)).toBeVisible()
+  await userMenuButton(page).click()
+  await page.getByRole('menuitem', { name: 'Your Profile' }).click()
+  await expect(heading(portal, 'Your Profile')).toBeVisible()
+  expect(await axe.check(page)).toBe('')
+  await shots(page, 'docs-profile')
 })
 
 test('sign out everywhere ends this session and every other one', async ({ page }) => {
