@@ -68,12 +68,14 @@ describe('password reset', () => {
     // The unknown address's request did no work after its answer: nothing else arrived.
     expect(inbox.mails.filter((m) => m.text?.includes('reset the password'))).toHaveLength(1)
 
-    // Timings, reported (not asserted): alternate the two cases.
+    // Timings, reported (not asserted): the two cases alternate, each on one address asked again and
+    // again (so both update a rate-limit row, as an attacker's repeated probe would).
+    const again = uniqueEmail('nobody')
     const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] }
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 6; i++) {
       for (const [kind, email] of [
         ['known', known.email],
-        ['unknown', uniqueEmail('nobody')],
+        ['unknown', again],
       ] as const) {
         const device = await deviceToken(s)
         const t = performance.now()
@@ -82,12 +84,12 @@ describe('password reset', () => {
         expect(res.status).toBe(202)
       }
     }
-    for (let i = 0; i < 8; i++) await inbox.next(known.email)
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1].toFixed(1)
+    for (let i = 0; i < 6; i++) await inbox.next(known.email)
+    const median = (xs: number[]) => ((xs.toSorted((a, b) => a - b)[2] + xs.toSorted((a, b) => a - b)[3]) / 2).toFixed(1)
     console.log(
-      `forgot-password answer time on ${s.db.kind}, median of 8: existing account ${median(times.known)} ms, unknown address ${median(times.unknown)} ms`,
+      `forgot-password answer time on ${s.db.kind}, median of 6: existing account ${median(times.known)} ms, unknown address ${median(times.unknown)} ms`,
     )
-  })
+  }, 120_000)
 
   it('signs in with the code and a new password; every other session and the old password stop working; the code works once', async () => {
     await server()
