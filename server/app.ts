@@ -31,6 +31,8 @@ import { usageRoutes } from './resources/usage/routes'
 import { MESSAGES_PATH, webhookRoutes } from './resources/webhooks'
 import { northwindDemo } from './demo/northwind'
 import { processEncryptionKey } from './security/encryption'
+import { accountRoutes, requireVerifiedEmail } from './resources/accounts/routes'
+import { createMailer } from './mail/index'
 import { randomId } from './security/random'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
@@ -97,9 +99,15 @@ export function createApp({ db: database, config: overrides = {}, log = console.
   // so a request's token is looked up once and a path that no route serves
   // answers 401 before 404.
   api.use('/manage/*', requireToken(db, 'access'))
+  const accounts = accountRoutes({ ...deps, mailer: createMailer(config.mail, log), log, keyChanged: keys.forget })
+  if (config.requireVerifiedEmail) {
+    api.use('/manage/dapp', requireVerifiedEmail(deps))
+    api.use('/manage/dapp/:id/api-key', requireVerifiedEmail(deps))
+  }
   api
     .route('/', deviceRoutes(deps))
-    .route('/', authRoutes(deps))
+    .route('/', authRoutes({ ...deps, signedUp: accounts.signedUp }))
+    .route('/', accounts.app)
     .route('/', hostSessionRoutes(deps))
     .route('/', projectRoutes(deps))
     .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import type { WebhookEventType } from '../contract/webhooks'
 import { parseEncryptionKey } from './security/encryption'
+import { join } from 'node:path'
 import type { ScryptCost } from './security/password'
 
 export interface RateLimitConfig {
@@ -82,6 +83,27 @@ export interface AppConfig {
    */
   secretEncryptionKey?: Buffer
   webhooks: WebhookConfig
+  /** Outgoing mail (reset and verification codes). */
+  mail: MailConfig
+  /** REQUIRE_VERIFIED_EMAIL: project and key creation answer 403 until the account's e-mail is verified. */
+  requireVerifiedEmail: boolean
+  /** How long a reset or verification code works (CODE_TTL_SECONDS). */
+  codeTtlSeconds: number
+}
+
+export interface MailConfig {
+  /** SMTP_URL: smtp:// or smtps://, credentials in the URL. */
+  smtpUrl?: string
+  /**
+   * Without SMTP_URL (outside production): mails are written as .eml files to
+   * this folder and their path is logged, so a person on this machine can
+   * finish every flow. Neither set: the routes that send mail answer 503.
+   */
+  folder?: string
+  /** MAIL_FROM: the From: of every mail. */
+  from: string
+  /** PORTAL_NAME: the product the mails name. */
+  productName: string
 }
 
 export interface WebhookConfig {
@@ -106,7 +128,11 @@ export interface WebhookConfig {
 }
 
 /** Settings given to createApp: any left out take their default, rate limits field by field. */
-export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit' | 'webhooks'>> & { rateLimit?: Partial<RateLimitConfig>; webhooks?: Partial<WebhookConfig> }
+export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit' | 'webhooks' | 'mail'>> & {
+  rateLimit?: Partial<RateLimitConfig>
+  webhooks?: Partial<WebhookConfig>
+  mail?: Partial<MailConfig>
+}
 
 export interface ServerConfig extends AppConfig {
   host: string
@@ -141,6 +167,9 @@ export const DEFAULTS: AppConfig = {
   frameAncestors: "'none'",
   sessionCodeTtlSeconds: 60,
   demoHostSessions: false,
+  mail: { from: 'Flex Portal <no-reply@localhost>', productName: 'Flex Portal' },
+  requireVerifiedEmail: false,
+  codeTtlSeconds: 900,
   webhooks: {
     eventTypes: [],
     endpointLimit: 10,
@@ -162,6 +191,7 @@ export function withDefaults(overrides: AppOverrides): AppConfig {
     ...overrides,
     rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit },
     webhooks: { ...DEFAULTS.webhooks, ...overrides.webhooks },
+    mail: { ...DEFAULTS.mail, ...overrides.mail },
   }
 }
 
@@ -275,6 +305,9 @@ export function readConfig(env: Env = process.env): ServerConfig {
       concurrency: int(env, 'WEBHOOK_CONCURRENCY', DEFAULTS.webhooks.concurrency, 1, 10_000),
       endpointConcurrency: int(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', DEFAULTS.webhooks.endpointConcurrency, 1, 1_000),
     },
+    mail: mailConfig(env, env.DATA_DIR?.trim() || '.data/'),
+    requireVerifiedEmail: bool(env, 'REQUIRE_VERIFIED_EMAIL'),
+    codeTtlSeconds: int(env, 'CODE_TTL_SECONDS', DEFAULTS.codeTtlSeconds, 60, 86_400),
   }
 }
 
@@ -352,6 +385,31 @@ function eventTypes(env: Env): WebhookEventType[] {
     seen.add(t.name)
   }
   return types
+}
+
+/**
+ * SMTP_URL, MAIL_FROM and PORTAL_NAME. Without SMTP_URL, mail goes to
+ * DATA_DIR/mail/ as files, except in production, where a mail nobody
+ * receives would be a silent failure: there the routes that need mail answer 503.
+ */
+function mailConfig(env: Env, dataDir: string): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined
+  if (smtpUrl) {
+    let url: URL | undefined
+    try {
+      url = new URL(smtpUrl)
+    } catch {
+      url = undefined
+    }
+    if (!url || !/^smtps?:$/.test(url.protocol) || !url.hostname) {
+      throw new ConfigError('SMTP_URL must look like smtp://user:password@mail.example.com:587 or smtps://…:465.')
+    }
+  }
+  const productName = env.PORTAL_NAME?.trim() || DEFAULTS.mail.productName
+  const from = env.MAIL_FROM?.trim() || `${productName.replace(/[<>"\r\n]/g, '')} <no-reply@localhost>`
+  if (/[\r\n]/.test(from) || !/@/.test(from)) throw new ConfigError('MAIL_FROM must be an address such as "Flex Portal <portal@example.com>".')
+  const production = env.NODE_ENV?.trim() === 'production'
+  return { smtpUrl, folder: smtpUrl || production ? undefined : join(dataDir, 'mail'), from, productName }
 }
 
 /**

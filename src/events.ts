@@ -12,6 +12,9 @@ export interface FlexEventMap {
   'flex-webhook-endpoint-deleted': { projectId: string; endpointId: string }
   'flex-webhook-secret-rolled': { projectId: string }
   'flex-navigate': { to: string }
+  'flex-password-reset': { userId: string }
+  'flex-email-verified': { userId: string }
+  'flex-account-deleted': { userId: string }
 }
 
 /**

@@ -16,10 +16,15 @@ export const ERROR_RESPONSES = {
     headers: { 'WWW-Authenticate': { description: 'Sent when the bearer token is the problem.', schema: { type: 'string' } } },
     content: json,
   },
+  Forbidden: {
+    description:
+      'A wrong password where the call asks for it again (password change, account deletion), or (REQUIRE_VERIFIED_EMAIL) project or key creation before the account’s e-mail is verified.',
+    content: json,
+  },
   NotFound: { description: 'No such project (or not the caller’s), or no such key.', content: json },
   Conflict: {
     description:
-      'E-mail already registered, the project holds the most keys allowed, the account the most projects (PROJECT_LIMIT), or (edit, roll) the key has expired.',
+      'E-mail already registered, the project holds the most keys allowed, the account the most projects (PROJECT_LIMIT), (edit, roll) the key has expired, or (account calls) the e-mail is already verified or the account signs in through its provider and has no password.',
     content: json,
   },
   PayloadTooLarge: { description: 'The body is over 64 kB.', content: json },
@@ -43,6 +48,7 @@ export const managedErrors = { 400: ref('BadRequest'), 401: ref('Unauthorized'),
 /** Every call: a path or query that holds text that cannot be stored. */
 export const badRequest = { 400: ref('BadRequest') }
 export const unauthorized = { 401: ref('Unauthorized') }
+export const forbidden = { 403: ref('Forbidden') }
 export const notFound = { 404: ref('NotFound') }
 export const conflict = { 409: ref('Conflict') }
 export const tooManyRequests = { 429: ref('TooManyRequests') }

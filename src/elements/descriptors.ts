@@ -86,7 +86,7 @@ const FETCH_SESSION_CODE_PROPERTY = {
 /** The rest of each element's descriptor: its summary and its events. */
 export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
   'flex-portal': {
-    summary: 'The whole product: a router over the log-in, sign-up, dashboard and project routes, guards included.',
+    summary: 'The whole product: a router over the log-in, sign-up, dashboard, project and profile routes, guards included.',
     events: [
       'flex-navigate',
       'flex-signed-in',
@@ -100,17 +100,20 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-webhook-endpoint-updated',
       'flex-webhook-endpoint-deleted',
       'flex-webhook-secret-rolled',
+      'flex-password-reset',
+      'flex-email-verified',
+      'flex-account-deleted',
     ],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-login': {
     summary: 'The log-in screen alone.',
-    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-password-reset'],
     properties: [FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-signup': {
     summary: 'The sign-up screen alone.',
-    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-password-reset'],
     properties: [FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-projects': {
@@ -187,8 +190,12 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     doc: "`none`: no sidebar column, for hosts with their own navigation; its links move into the header beside the user menu (behind the header's menu button when the element is narrow)",
     values: ['none'],
   },
-  forgotPasswordUrl: { doc: 'makes "Forgot your password?" a link (inert without it)' },
-  profileUrl: { doc: 'makes "Your Profile" in the user menu a link (inert without it)' },
+  forgotPasswordUrl: {
+    doc: 'makes "Forgot your password?" a link; without it, a server with the accounts feature resets the password inside the element, any other leaves it inert',
+  },
+  profileUrl: {
+    doc: 'makes "Your Profile" in the user menu a link; without it, `<flex-portal>` on a server with the accounts feature opens its profile screen (`#/profile`), otherwise it is inert',
+  },
   settingsUrl: { doc: 'makes "Settings" in the user menu a link (inert without it)' },
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
@@ -212,6 +219,9 @@ export const EVENT_DOCS: Record<FlexEventName, string> = {
   'flex-webhook-endpoint-deleted': 'a webhook endpoint was deleted',
   'flex-webhook-secret-rolled': "the project's webhook secret was rolled (the detail holds the project's id, never the secret)",
   'flex-navigate': 'before every navigation; cancelable (`preventDefault()` stops it)',
+  'flex-password-reset': "the user set a new password with a mailed code and is signed in (detail: the user's id); servers with the accounts feature",
+  'flex-email-verified': "the user's e-mail address was verified with a mailed code (detail: the user's id)",
+  'flex-account-deleted': 'the user deleted their account, its projects and keys (detail: the user id it had); `flex-signed-out` follows',
 }
 
 /** The theming API: every element reads these from itself or any ancestor. */

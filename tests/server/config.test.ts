@@ -13,6 +13,8 @@ describe('readConfig', () => {
       dataDir: '.data/',
       databaseUrl: undefined,
       skipBuild: false,
+      // Without SMTP_URL, outside production, mail goes to a folder of the data directory.
+      mail: { ...DEFAULTS.mail, folder: join('.data/', 'mail') },
     })
     expect(DEFAULTS.keyLimit).toBe(20)
   })
@@ -53,6 +55,11 @@ describe('readConfig', () => {
       WEBHOOK_RETENTION_DAYS: '7',
       WEBHOOK_CONCURRENCY: '20',
       WEBHOOK_ENDPOINT_CONCURRENCY: '2',
+      SMTP_URL: 'smtps://portal:secret@mail.example.com:465',
+      MAIL_FROM: 'Acme <portal@acme.example>',
+      PORTAL_NAME: 'Acme Developers',
+      REQUIRE_VERIFIED_EMAIL: 'true',
+      CODE_TTL_SECONDS: '600',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -96,6 +103,9 @@ describe('readConfig', () => {
         timeoutMs: 15_000,
         disableAfterFailingMs: 5 * 86_400_000,
       },
+      mail: { smtpUrl: 'smtps://portal:secret@mail.example.com:465', folder: undefined, from: 'Acme <portal@acme.example>', productName: 'Acme Developers' },
+      requireVerifiedEmail: true,
+      codeTtlSeconds: 600,
     })
   })
 
@@ -122,6 +132,16 @@ describe('readConfig', () => {
     }
   })
 
+  it('sends no mail in production without SMTP_URL (the mail routes answer 503), and names the product in From: by default', () => {
+    expect(readConfig({ NODE_ENV: 'production' }).mail).toEqual({
+      smtpUrl: undefined,
+      folder: undefined,
+      from: 'Flex Portal <no-reply@localhost>',
+      productName: 'Flex Portal',
+    })
+    expect(readConfig({ PORTAL_NAME: 'Acme' }).mail.from).toBe('Acme <no-reply@localhost>')
+  })
+
   it.each([
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, not "70000".'],
     [{ PORT: '80.5' }, 'PORT must be a whole number from 0 to 65535, not "80.5".'],
@@ -144,6 +164,9 @@ describe('readConfig', () => {
     [{ WEBHOOK_EVENT_TYPES: 'a.b,a.b' }, 'Event type "a.b" is declared twice.'],
     [{ WEBHOOK_ENDPOINT_LIMIT: '0' }, 'WEBHOOK_ENDPOINT_LIMIT must be a whole number from 1 to 10000, not "0".'],
     [{ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'sometimes' }, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS must be true or false, not "sometimes".'],
+    [{ SMTP_URL: 'https://mail.example.com' }, 'SMTP_URL must look like smtp://user:password@mail.example.com:587 or smtps://…:465.'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address such as "Flex Portal <portal@example.com>".'],
+    [{ CODE_TTL_SECONDS: '5' }, 'CODE_TTL_SECONDS must be a whole number from 60 to 86400, not "5".'],
     [{ CORS_ORIGINS: 'docs.example.com' }, 'CORS_ORIGINS: "docs.example.com" is not an origin such as https://docs.example.com.'],
     [{ CORS_ORIGINS: 'https://docs.example.com/path' }, 'CORS_ORIGINS: "https://docs.example.com/path" is not an origin such as https://docs.example.com.'],
   ])('refuses %j', (env, message) => {

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { KeyFields, Roll } from '../../../contract/requests'
 import { Deleted, KeyEntry, KeyMap } from '../../../contract/responses'
-import { bodyErrors, conflict, jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
+import { bodyErrors, conflict, forbidden, jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
 
 /** The /manage/dapp/{id}/api-key calls: a project's API keys, behind the user's access token. */
 
@@ -22,7 +22,7 @@ export const createKeyRoute = createRoute({
     'The body is optional: without one the key is named "Default key" (a project\'s first) or "Key N", and never expires.',
   security,
   request: { params: project, body: { required: false, content: jsonContent(KeyFields) } },
-  responses: { 201: { description: 'Key created.', content: jsonContent(KeyMap) }, ...bodyErrors, ...managedErrors, ...notFound, ...conflict },
+  responses: { 201: { description: 'Key created.', content: jsonContent(KeyMap) }, ...bodyErrors, ...managedErrors, ...notFound, ...conflict, ...forbidden },
 })
 
 export const deleteKeyRoute = createRoute({

@@ -196,3 +196,16 @@ export async function findKeyByHash(q: Queryable, hash: string): Promise<Verifie
 export async function touchKey(q: Queryable, keyId: string, at: Date): Promise<void> {
   await q.query('UPDATE api_keys SET last_used_at = GREATEST(last_used_at, $2) WHERE id = $1', [keyId, at])
 }
+
+/**
+ * Announces, on KEY_CHANNEL as a key deletion does, every key of `ownerId`'s
+ * projects: called in the transaction that removes the account, so each
+ * instance drops them from its cache at commit. Resolves with their ids.
+ */
+export async function announceOwnerKeysGone(tx: Queryable, ownerId: string): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT k.id, pg_notify('${KEY_CHANNEL}', k.id) FROM api_keys k JOIN projects p ON p.id = k.project_id WHERE p.owner_id = $1`,
+    [ownerId],
+  )
+  return rows.map((r) => r.id)
+}

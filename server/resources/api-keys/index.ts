@@ -3,4 +3,4 @@
  * and lists its keys, verification looks a key up by its hash and records its
  * use. Anything else here is the key routes' own.
  */
-export { findKeyByHash, insertKey, KEY_CHANNEL, listKeys, touchKey, type VerifiedKey } from './data'
+export { announceOwnerKeysGone, findKeyByHash, insertKey, KEY_CHANNEL, listKeys, touchKey, type VerifiedKey } from './data'

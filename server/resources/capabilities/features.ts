@@ -10,5 +10,7 @@ import type { AppConfig } from '../../config'
 export function features(_config: AppConfig): string[] {
   const list: string[] = ['webhooks']
   list.push('usage') // GET /manage/dapp/{id}/usage (resources/usage), always mounted
+  // Password reset, e-mail verification, the profile, sign out everywhere, deletion (resources/accounts).
+  list.push('accounts')
   return list
 }

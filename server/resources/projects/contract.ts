@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { NewProject } from '../../../contract/requests'
 import { CreatedProject, Project, ProjectList } from '../../../contract/responses'
-import { bodyErrors, conflict, jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
+import { bodyErrors, conflict, forbidden, jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
 
 /** The /manage/dapp calls of projects themselves, behind the user's access token (their keys: api-keys/contract.ts). */
 
@@ -17,7 +17,7 @@ export const createProjectRoute = createRoute({
   description: 'The only answer that shows the whole API key and the webhook secret.',
   security,
   request: { body: { required: true, content: jsonContent(NewProject) } },
-  responses: { 201: { description: 'Project created.', content: jsonContent(CreatedProject) }, ...bodyErrors, ...managedErrors, ...conflict },
+  responses: { 201: { description: 'Project created.', content: jsonContent(CreatedProject) }, ...bodyErrors, ...managedErrors, ...conflict, ...forbidden },
 })
 
 export const listProjectsRoute = createRoute({
