@@ -87,7 +87,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', deviceRoutes(deps))
     .route('/', authRoutes(deps))
     .route('/', hostSessionRoutes(deps))
-    .route('/', projectRoutes(deps))
+    .route('/', projectRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', healthRoutes(deps))
     .route('/', capabilitiesRoutes(deps))

@@ -9,5 +9,7 @@ import type { AppConfig } from '../../config'
  */
 export function features(_config: AppConfig): string[] {
   const list: string[] = []
+  // PATCH and DELETE /manage/dapp/{id} (resources/projects), always mounted.
+  list.push('project-settings')
   return list
 }
