@@ -35,7 +35,8 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <div className="flex-1" />
           <UserMenu />
         </header>
-        <main className="flex min-w-0 flex-1 flex-col">{children}</main>
+        {/* Not <main>: the host page has its own; each screen is a region named by its heading. */}
+        <div className="flex min-w-0 flex-1 flex-col">{children}</div>
       </div>
     </div>
   )
