@@ -63,18 +63,6 @@ export async function rollKey(base: string, token: string, id: string, keyId: st
   return parseKeyMap(await request({ base, method: 'POST', path: `/manage/dapp/${seg(id)}/api-key/${seg(keyId)}/roll`, token, body: { graceSeconds } }))
 }
 
-// Project settings (servers with the 'project-settings' feature).
-
-/** Renames a project or changes its description; answers the project as it is now. */
-export async function updateProject(base: string, token: string, id: string, body: { name?: string; description?: string }): Promise<Project> {
-  return parseProject(await request({ base, method: 'PATCH', path: `/manage/dapp/${seg(id)}`, token, body }))
-}
-
-/** Deletes a project with its keys (they stop working at once). */
-export async function deleteProject(base: string, token: string, id: string): Promise<void> {
-  await request({ base, method: 'DELETE', path: `/manage/dapp/${seg(id)}`, token })
-}
-
 /** Revokes the access token on the server (sign-out). */
 export async function logout(base: string, token: string): Promise<void> {
   await request({ base, method: 'POST', path: '/auth/logout', token })

@@ -20,10 +20,8 @@ export interface SnippetSlice {
   pickSnippetProject: (projectId: string, keyId?: string) => void
   /** A deleted key leaves every snippet. */
   forgetKey: (projectId: string, keyId: string) => void
-  /** Bumped when a project is renamed or deleted, so every list on the page loads again. */
+  /** Bumped when a project is renamed or deleted (project-detail/project-calls.ts), so every list on the page loads again. */
   projectsRevision: number
-  /** A project was renamed, or deleted (its keys and pick go). */
-  projectChanged: (projectId: string, deleted?: boolean) => void
 }
 
 type PerProject<T> = Record<string, Record<string, T>>
@@ -48,13 +46,4 @@ export const createSnippetSlice: StateCreator<FlexState, [], [], SnippetSlice> =
   forgetKey: (projectId, keyId) =>
     set((s) => ({ revealedKeys: without(s.revealedKeys, projectId, keyId), snippetKeys: without(s.snippetKeys, projectId, keyId) })),
   projectsRevision: 0,
-  projectChanged: (projectId, deleted) =>
-    set((s) => ({
-      projectsRevision: s.projectsRevision + 1,
-      snippetProjects: null,
-      ...(deleted && {
-        revealedKeys: { ...s.revealedKeys, [projectId]: {} },
-        snippetPick: s.snippetPick?.projectId === projectId ? null : s.snippetPick,
-      }),
-    })),
 })

@@ -54,7 +54,16 @@ describe('key metadata', () => {
         rolledAt: null,
         replacedBy: null,
       },
-      { id: secondId, name: 'Key 2', maskedKey: `fxk_…${secondKey.slice(-4)}`, createdAt: expect.stringMatching(ISO), lastUsedAt: null, expiresAt: null, rolledAt: null, replacedBy: null },
+      {
+        id: secondId,
+        name: 'Key 2',
+        maskedKey: `fxk_…${secondKey.slice(-4)}`,
+        createdAt: expect.stringMatching(ISO),
+        lastUsedAt: null,
+        expiresAt: null,
+        rolledAt: null,
+        replacedBy: null,
+      },
     ])
     expect(Object.keys(body.apiKey)).toEqual([firstId, secondId])
   })

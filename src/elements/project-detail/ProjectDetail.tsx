@@ -16,6 +16,7 @@ import { DangerZone } from './DangerZone'
 import { EditProjectDialog, type ProjectEdit } from './EditProjectDialog'
 import { NoProjectChosen } from './NoProjectChosen'
 import { ProjectInformation } from './ProjectInformation'
+import { deleteProject, projectChanged, updateProject } from './project-calls'
 
 /** The page: a region named by its heading (the host page owns `<main>`), the header's actions beside it. */
 function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -54,7 +55,7 @@ export function ProjectDetail({ id }: { id: string }) {
  */
 function ProjectPage({ id }: { id: string }) {
   const api = useManageApi()
-  const { host } = useElement()
+  const { host, apiBase } = useElement()
   const { navigate } = useNavigation()
   const settings = useCapability('project-settings')
   const load = useCallback((signal: AbortSignal) => api.getProject(id, signal), [api, id])
@@ -109,16 +110,16 @@ function ProjectPage({ id }: { id: string }) {
   }
 
   const save = async (edit: ProjectEdit) => {
-    await api.updateProject(id, edit)
+    await updateProject(api, apiBase, id, edit)
     setEditing(false)
-    store.getState().projectChanged(id)
+    projectChanged(id)
     emit(host, 'flex-project-updated', { id })
     project.reload()
   }
 
   const remove = async () => {
-    await api.deleteProject(id)
-    store.getState().projectChanged(id, true)
+    await deleteProject(api, apiBase, id)
+    projectChanged(id, true)
     emit(host, 'flex-project-deleted', { id })
     setDeleted(data.name || data.id)
     navigate('/dashboard')
