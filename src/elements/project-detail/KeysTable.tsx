@@ -62,10 +62,10 @@ const COLUMNS: Column[] = [
       </span>
     ),
   },
-  { header: 'Key', from: 760, width: 'w-28', cell: ({ key }) => <span className="block truncate font-mono text-xs">{key.maskedKey}</span> },
+  { header: 'Key', from: 840, width: 'w-28', cell: ({ key }) => <span className="block truncate font-mono text-xs">{key.maskedKey}</span> },
   {
     header: 'Created',
-    from: 880,
+    from: 960,
     width: 'w-28',
     cell: ({ key }) => (
       <time dateTime={key.createdAt} title={exactTime(key.createdAt)}>
