@@ -270,3 +270,51 @@ test.describe('landmarks', () => {
     })
   }
 })
+
+/** The project page on each demo page, at a phone's and a laptop's width: nothing scrolls sideways; screenshots for people. */
+for (const [label, viewport] of [
+  ['375', { width: 375, height: 812 }],
+  ['1280', { width: 1280, height: 800 }],
+] as const) {
+  test.describe(`the project page at ${label} px`, () => {
+    test.use({ viewport, isMobile: label === '375', hasTouch: label === '375' })
+
+    test('on all three demo pages: keys first, nothing scrolls sideways', async ({ page, server }) => {
+      const account = await createAccount(server.origin)
+      const project = await createProjectFor(server.origin, account, 'Weather app', 'Hourly forecasts for the whole of Europe, by postcode.')
+      for (const name of ['Staging', LONG_NAME]) {
+        await page.request.post(`${server.origin}/api/manage/dapp/${project.id}/api-key`, {
+          headers: { Authorization: `Bearer ${account.accessToken}` },
+          data: { name },
+        })
+      }
+      await page.goto('/#/login')
+      await signIn(page, account)
+      await page.goto(`/#/projects?projectid=${encodeURIComponent(project.id)}`)
+      await expect(page.getByRole('region', { name: 'API keys' })).toBeVisible()
+      await expect(page.getByText(LONG_NAME).first()).toBeVisible()
+      await page.mouse.move(0, 0)
+      await screenshot(page, `project-page-root-${label}`)
+      const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(await sideways(), '/').toBeLessThanOrEqual(0)
+
+      await page.goto('/docs.html')
+      const portal = page.locator('flex-portal')
+      await portal.getByRole('link', { name: 'Weather app' }).click()
+      await expect(portal.getByRole('region', { name: 'API keys' })).toBeVisible()
+      await page.mouse.move(0, 0)
+      await portal.getByRole('region', { name: 'API keys' }).scrollIntoViewIfNeeded()
+      await screenshot(page, `project-page-docs-${label}`)
+      expect(await sideways(), '/docs.html').toBeLessThanOrEqual(0)
+
+      await page.goto('/existing.html')
+      const projects = page.locator('flex-projects')
+      await projects.getByRole('link', { name: 'Weather app' }).click()
+      const detail = page.locator('flex-project-detail')
+      await expect(detail.getByRole('region', { name: 'API keys' })).toBeVisible()
+      await page.mouse.move(0, 0)
+      await screenshot(page, `project-page-existing-${label}`)
+      expect(await sideways(), '/existing.html').toBeLessThanOrEqual(0)
+    })
+  })
+}
