@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { email, isoDateTime, omittableText, optionalText, requiredText, wholeNumber } from './fields'
+import { clearableText, email, isoDateTime, omittableText, optionalText, requiredText, wholeNumber } from './fields'
 
 /**
  * The request bodies, checked in the order their fields are listed: the first
@@ -53,6 +53,14 @@ export const NewProject = z
     description: optionalText('Project description', { max: 2000, description: 'Optional; missing means empty.' }),
   })
   .meta({ id: 'NewProject' })
+
+/** `{ name?, description? }` of a project's edit: what is left out stays as it is. */
+export const ProjectChanges = z
+  .object({
+    name: omittableText('Project name', { max: 120, description: 'New name; surrounding spaces are trimmed.' }),
+    description: clearableText('Project description', { max: 2000, description: 'New description; empty or null clears it.' }),
+  })
+  .meta({ id: 'ProjectChanges' })
 
 /** `{ name?, expiresAt? }` of key creation and edits. */
 export const KeyFields = z

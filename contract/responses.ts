@@ -57,6 +57,13 @@ export const KeyEntry = z
     createdAt: dateTime('When the key was created.'),
     lastUsedAt: nullableDate('When POST /keys/verify last accepted it (written at most once a minute); null if never.'),
     expiresAt: nullableDate('When it stops verifying (EXPIRED after that); null if never.'),
+    // Optional for the widget's sake (servers before these fields); this one always sends them.
+    rolledAt: nullableDate('When it was rolled away (it then works only until expiresAt, and cannot be rolled again); null if never.').optional(),
+    replacedBy: z
+      .string()
+      .nullable()
+      .meta({ description: 'The API project ID of the key that replaced it in a roll; null if not rolled (or rolled before this was recorded).' })
+      .optional(),
   })
   .meta({ id: 'KeyEntry' })
 

@@ -109,7 +109,7 @@ export function createApp({ db: database, config: overrides = {}, log = console.
     .route('/', authRoutes({ ...deps, signedUp: accounts.signedUp }))
     .route('/', accounts.app)
     .route('/', hostSessionRoutes(deps))
-    .route('/', projectRoutes(deps))
+    .route('/', projectRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', healthRoutes(deps))
     .route('/', capabilitiesRoutes(deps))

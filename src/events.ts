@@ -3,6 +3,8 @@ export interface FlexEventMap {
   'flex-signed-in': Record<string, never>
   'flex-signed-out': { reason: 'user' | 'expired' }
   'flex-project-created': { id: string }
+  'flex-project-updated': { id: string }
+  'flex-project-deleted': { id: string }
   'flex-key-created': { projectId: string; keyIds: string[] }
   'flex-key-deleted': { projectId: string; keyId: string }
   'flex-key-rolled': { projectId: string; keyId: string; newKeyId: string }

@@ -47,6 +47,8 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         host,
         root,
         apiBase,
+        // The host's page has its own h1 (and main): by default ours start below it.
+        headingLevel: Math.min(6, Math.max(1, Number.parseInt(props.headingLevel ?? '', 10) || 2)),
         noSidebar: props.sidebar === 'none',
         urls: {
           docs: safeUrl(props.docsUrl),
@@ -65,6 +67,7 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         host,
         root,
         apiBase,
+        props.headingLevel,
         props.sidebar,
         props.docsUrl,
         props.quickstartUrl,

@@ -33,6 +33,7 @@ export type AttributeName =
   | 'loginUrl'
   | 'projectId'
   | 'sessionUrl'
+  | 'headingLevel'
 
 export type FlexEventName = keyof FlexEventMap
 
@@ -43,14 +44,28 @@ export interface ElementDescriptor {
 
 export const ELEMENTS = {
   'flex-portal': {
-    attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'forgotPasswordUrl', 'profileUrl', 'settingsUrl', 'sessionUrl'],
+    attributes: [
+      'apiBase',
+      'router',
+      'theme',
+      'docsUrl',
+      'quickstartUrl',
+      'sidebar',
+      'forgotPasswordUrl',
+      'profileUrl',
+      'settingsUrl',
+      'sessionUrl',
+      'headingLevel',
+    ],
   },
-  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl'] },
-  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl', 'sessionUrl'] },
-  'flex-projects': { attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'profileUrl', 'settingsUrl', 'sessionUrl'] },
-  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl'] },
-  'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl'] },
-  'flex-webhooks': { attributes: ['apiBase', 'theme', 'projectId', 'sessionUrl'] },
+  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl', 'headingLevel'] },
+  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl', 'sessionUrl', 'headingLevel'] },
+  'flex-projects': {
+    attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'profileUrl', 'settingsUrl', 'sessionUrl', 'headingLevel'],
+  },
+  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl', 'headingLevel'] },
+  'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl', 'headingLevel'] },
+  'flex-webhooks': { attributes: ['apiBase', 'theme', 'projectId', 'sessionUrl', 'headingLevel'] },
 } as const satisfies Record<`flex-${string}`, ElementDescriptor>
 
 export type FlexTag = keyof typeof ELEMENTS
@@ -92,6 +107,8 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-signed-in',
       'flex-signed-out',
       'flex-project-created',
+      'flex-project-updated',
+      'flex-project-deleted',
       'flex-key-created',
       'flex-key-deleted',
       'flex-key-rolled',
@@ -127,6 +144,8 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-navigate',
       'flex-signed-in',
       'flex-signed-out',
+      'flex-project-updated',
+      'flex-project-deleted',
       'flex-key-created',
       'flex-key-deleted',
       'flex-key-rolled',
@@ -200,6 +219,10 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
   projectId: { doc: 'the project to show; without it, `<flex-project-detail>` reads the `projectid` query of the hash' },
+  headingLevel: {
+    doc: "the level of the element's top heading (1–6), the others following from it; the element renders no `<main>` (each screen is a region named by its heading), so a page that hosts it alone wraps it in its own `<main>` and sets 1",
+    default: '2',
+  },
   sessionUrl: {
     doc: "signs the host's own user in without script: the element POSTs to this address (with the page's cookies) and reads `{ code }`; for the same use as `fetchSessionCode`, which wins when both are set",
   },
@@ -210,6 +233,8 @@ export const EVENT_DOCS: Record<FlexEventName, string> = {
   'flex-signed-in': 'a log-in or sign-up succeeded, or the host signed its user in (`fetchSessionCode`, `session-url`)',
   'flex-signed-out': 'the user signed out (the access token is also revoked on the server, as a best effort), or the API answered 401',
   'flex-project-created': 'a project was created',
+  'flex-project-updated': "a project's name or description was changed (servers with project settings)",
+  'flex-project-deleted': 'a project was deleted, with its keys (servers with project settings)',
   'flex-key-created': 'an API key pair was created',
   'flex-key-deleted': 'an API key was deleted',
   'flex-key-rolled': 'an API key was rolled: a new key replaces it',

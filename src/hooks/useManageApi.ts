@@ -49,8 +49,6 @@ export function useManageApi() {
     }
     return {
       signedIn: token !== null,
-      /** Any other call that needs the token (webhooks), with the same 401 handling. */
-      withToken: run,
       listProjects: (signal?: AbortSignal) => run((t) => listProjects(apiBase, t, signal)),
       getProject: (id: string, signal?: AbortSignal) => run((t) => getProject(apiBase, t, id, signal)),
       createProject: (input: NewProjectInput) => run((t) => createProject(apiBase, t, input)),
@@ -59,6 +57,8 @@ export function useManageApi() {
       updateKey: (id: string, keyId: string, body: Parameters<typeof updateKey>[4]) => run((t) => updateKey(apiBase, t, id, keyId, body)),
       rollKey: (id: string, keyId: string, graceSeconds: number) => run((t) => rollKey(apiBase, t, id, keyId, graceSeconds)),
       getUsage: (id: string, days: number, signal?: AbortSignal) => run((t) => getUsage(apiBase, t, id, days, signal)),
+      /** Any other call with the session's token (and its 401 handling), for calls that live in a screen's own chunk. */
+      run,
     }
   }, [apiBase, host, hostSession, token])
 }

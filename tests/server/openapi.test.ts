@@ -52,6 +52,8 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /manage/dapp': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 403, 409] },
   'GET /manage/dapp/owner': { security: [{ accessToken: [] }], statuses: [200, 304, ...MANAGED] },
   'GET /manage/dapp/{id}': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'PATCH /manage/dapp/{id}': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 404] },
+  'DELETE /manage/dapp/{id}': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED, 404] },
   'POST /manage/dapp/{id}/api-key': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 403, 404, 409] },
   'DELETE /manage/dapp/{id}/api-key/{keyId}': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
   'PATCH /manage/dapp/{id}/api-key/{keyId}': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 404, 409] },

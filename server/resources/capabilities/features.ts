@@ -12,5 +12,7 @@ export function features(_config: AppConfig): string[] {
   list.push('usage') // GET /manage/dapp/{id}/usage (resources/usage), always mounted
   // Password reset, e-mail verification, the profile, sign out everywhere, deletion (resources/accounts).
   list.push('accounts')
+  // PATCH and DELETE /manage/dapp/{id} (resources/projects), always mounted.
+  list.push('project-settings')
   return list
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { NewProject } from '../../../contract/requests'
+import { NewProject, ProjectChanges } from '../../../contract/requests'
 import { CreatedProject, Project, ProjectList } from '../../../contract/responses'
 import { bodyErrors, conflict, forbidden, jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
 
@@ -55,4 +55,29 @@ export const getProjectRoute = createRoute({
   security,
   request: { params: project },
   responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...managedErrors, ...notFound },
+})
+
+export const updateProjectRoute = createRoute({
+  method: 'patch',
+  path: '/manage/dapp/{id}',
+  tags: ['Projects'],
+  operationId: 'updateProject',
+  summary: 'Rename a project or change its description',
+  description: 'Fields left out stay as they are. Only the owner may; to anyone else the project does not exist (404).',
+  security,
+  request: { params: project, body: { required: true, content: jsonContent(ProjectChanges) } },
+  responses: { 200: { description: 'The project as it is now.', content: jsonContent(Project) }, ...bodyErrors, ...managedErrors, ...notFound },
+})
+
+export const deleteProjectRoute = createRoute({
+  method: 'delete',
+  path: '/manage/dapp/{id}',
+  tags: ['Projects'],
+  operationId: 'deleteProject',
+  summary: 'Delete a project, its keys and its webhooks',
+  description:
+    'For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints and messages go with it. Only the owner may; to anyone else the project does not exist (404).',
+  security,
+  request: { params: project },
+  responses: { 204: { description: 'Project deleted.' }, ...managedErrors, ...notFound },
 })

@@ -1,4 +1,4 @@
-import { NewProject } from '../../../contract/requests'
+import { NewProject, ProjectChanges } from '../../../contract/requests'
 import type { AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
 import { conflict, notFound } from '../../http/errors'
@@ -7,15 +7,20 @@ import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
 import { PROJECT_NOT_FOUND } from '../../security/ownership'
 import { projectBucket } from '../../security/rate-limit'
-import { createProjectRoute, getProjectRoute, listProjectsRoute } from './contract'
-import { createProject, getProject } from './data'
+import { createProjectRoute, deleteProjectRoute, getProjectRoute, listProjectsRoute, updateProjectRoute } from './contract'
+import { createProject, deleteProject, getProject, updateProject } from './data'
 import { matchesTag, projectLists } from './list-cache'
+
+export interface ProjectDeps extends RouteDeps {
+  /** Told the id of every key a project deletion takes with it (see ApiKeyDeps). */
+  keyChanged: (keyId: string) => void
+}
 
 /**
  * The /manage/dapp calls of projects themselves, behind the access-token
  * guard that app.ts puts on /manage; every query is scoped to its owner.
  */
-export function projectRoutes({ db, config }: RouteDeps) {
+export function projectRoutes({ db, config, keyChanged }: ProjectDeps) {
   const lists = projectLists(db)
   return (
     new ContractApp<AuthEnv>()
@@ -43,6 +48,18 @@ export function projectRoutes({ db, config }: RouteDeps) {
         const project = await getProject(db, c.var.userId, c.req.param('id'))
         if (!project) throw notFound(PROJECT_NOT_FOUND)
         return c.json({ ...project, keyLimit: config.keyLimit })
+      })
+      .operation(updateProjectRoute, async (c) => {
+        const change = await readBody(c, ProjectChanges)
+        const project = await updateProject(db, c.var.userId, c.req.param('id'), change)
+        if (!project) throw notFound(PROJECT_NOT_FOUND)
+        return c.json({ ...project, keyLimit: config.keyLimit }, 200)
+      })
+      .operation(deleteProjectRoute, async (c) => {
+        const keyIds = await deleteProject(db, c.var.userId, c.req.param('id'))
+        if (!keyIds) throw notFound(PROJECT_NOT_FOUND)
+        for (const keyId of keyIds) keyChanged(keyId)
+        return c.body(null, 204)
       })
   )
 }

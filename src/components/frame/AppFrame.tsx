@@ -39,10 +39,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <div className="flex-1" />
           <UserMenu />
         </header>
-        <main className="flex min-w-0 flex-1 flex-col">
+        {/* Not <main>: the host page has its own; each screen is a region named by its heading. */}
+        <div className="flex min-w-0 flex-1 flex-col">
           {reminder && <LazyVerifyBanner />}
           {children}
-        </main>
+        </div>
       </div>
     </div>
   )

@@ -17,6 +17,8 @@ export interface ScreenOptions {
   urls?: ElementConfig['urls']
   snippets?: ElementConfig['snippets']
   noSidebar?: boolean
+  /** `heading-level` (default 2). */
+  headingLevel?: number
 }
 
 export interface ScreenRender extends RenderResult {
@@ -51,13 +53,13 @@ function Providers({
 }
 
 export function renderScreen(ui: ReactElement, options: ScreenOptions = {}): ScreenRender {
-  const { route = '/', mode = 'memory', apiBase = '/api', urls = {}, snippets, noSidebar = false } = options
+  const { route = '/', mode = 'memory', apiBase = '/api', urls = {}, snippets, noSidebar = false, headingLevel = 2 } = options
   const host = document.createElement('div')
   document.body.append(host)
   const root = host.attachShadow({ mode: 'open' })
   const container = document.createElement('div')
   root.append(container)
-  const config: ElementConfig = { host, root, apiBase, urls, snippets, noSidebar }
+  const config: ElementConfig = { host, root, apiBase, urls, snippets, noSidebar, headingLevel }
   let current: Navigation | null = null
   const result = render(
     <Providers config={config} mode={mode} initial={route} onNav={(n) => (current = n)}>
