@@ -88,7 +88,7 @@ describe('the Webhooks section on the project page', () => {
       },
     )
     const region = await section()
-    expect(q.getByRole('region', { name: 'API Actions' }).compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(q.getByRole('region', { name: 'API keys' }).compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
     const rows = within(await within(region).findByRole('table', { name: 'Webhook endpoints' })).getAllByRole('row')
     expect(rows.map((r) => Array.from(r.querySelectorAll('th,td')).map((c) => c.textContent?.trim()))).toEqual([
       ['URL', 'Events', 'Status', 'Last delivery', 'Actions'],
@@ -99,7 +99,7 @@ describe('the Webhooks section on the project page', () => {
 
   it('is absent against a server that does not offer webhooks (a spec-only server answers 404)', async () => {
     const { q, api } = page({ [CAPS]: { status: 404, body: { message: 'Not found' } } })
-    await q.findByRole('heading', { level: 1, name: 'Project 7' })
+    await q.findByRole('heading', { level: 2, name: 'Project 7' })
     await waitFor(() => expect(store.getState().capabilities['/api']).toBeTruthy())
     expect(q.queryByRole('region', { name: 'Webhooks' })).not.toBeInTheDocument()
     expect(api.callsTo(LIST)).toHaveLength(0)
