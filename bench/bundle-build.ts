@@ -33,7 +33,8 @@ const STYLES_ID = join(ROOT, 'virtual-flex-styles.js')
 const stylesWithPath = (twind: Plugin): Plugin => ({
   name: 'bench-styles-path',
   enforce: 'pre',
-  resolveId: (id) => (id === 'virtual:flex-styles' ? STYLES_ID : undefined),
+  // Before the twind plugin's own resolveId, which runs early to see every import() first.
+  resolveId: { order: 'pre', handler: (id) => (id === 'virtual:flex-styles' ? STYLES_ID : undefined) },
   load(id) {
     if (id !== STYLES_ID) return undefined
     const load = twind.load as (this: unknown, id: string) => string
@@ -57,7 +58,7 @@ export async function buildBundle(overrides: InlineConfig['build'] = {}): Promis
     .flat()
     .filter((p) => !isBudget(p as PluginOption) && !(overrides.sourcemap && MAP_BREAKERS.has((p as Plugin).name))) as Plugin[]
   const twind = own.find((p) => p.name === 'flex-twind-css')
-  const plugins = [...own, ...(overrides.sourcemap && twind ? [stylesWithPath(twind)] : [])]
+  const plugins = [...(overrides.sourcemap && twind ? [stylesWithPath(twind)] : []), ...own]
   const dir = mkdtempSync(join(tmpdir(), 'flex-bench-build-'))
   const config = mergeConfig({ ...loaded.config, plugins }, { build: { ...overrides, outDir: dir, emptyOutDir: true } }) as InlineConfig
   try {

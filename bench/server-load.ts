@@ -1,7 +1,10 @@
 /**
  * (d) The reference server under a bounded load on loopback: `npm start`'s
  * entry (server/main.ts, request log and all) in its own process, a fresh
- * embedded database in a temporary DATA_DIR, autocannon in this process.
+ * embedded database in a temporary DATA_DIR, then (when DATABASE_URL is set)
+ * a fresh PostgreSQL database, dropped afterwards; autocannon in this process.
+ * Beside them, a bare Hono GET handler (bench/bare-verify-server.ts), loaded
+ * half the time before and half after, as the yardstick of the list.
  *
  * - GET /api/manage/dapp/owner for a user with 100 projects;
  * - POST /api/manage/dapp/{id}/api-key, each request on the next of the 100
@@ -20,12 +23,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { run, summarise, type LoadRun } from './load-run'
 import { spawnServer } from './spawn-server'
+import { postgresDatabase } from './verify-load'
+import type autocannon from 'autocannon'
 
 export type { LoadRun }
 
 export interface LoadResult {
   projects: number
-  runs: LoadRun[]
+  /** A bare Hono GET answering a constant JSON, measured before and after the servers (half the time each). */
+  bare: LoadRun
+  runs: Array<LoadRun & { ratioToBare?: number }>
 }
 
 const UNLIMITED = {
@@ -36,7 +43,7 @@ const UNLIMITED = {
 }
 
 export async function startReferenceServer(dataDir: string, env: Record<string, string> = UNLIMITED): Promise<{ child: ChildProcess; url: string }> {
-  return spawnServer('server/main.ts', { DATA_DIR: dataDir, ...env })
+  return spawnServer('server/main.ts', { ...(dataDir ? { DATA_DIR: dataDir } : {}), ...(env.DATABASE_URL ? {} : { DATABASE_URL: '' }), ...env })
 }
 
 async function call<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
@@ -76,9 +83,9 @@ async function seed(api: string, n: number): Promise<{ token: string; projectIds
   return { token, projectIds }
 }
 
-export async function measureServerLoad(durationS: number, connections = 10, projects = 100): Promise<LoadResult> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-data-'))
-  const { child, url } = await startReferenceServer(dataDir)
+/** The list and key-creation runs on one reference server (PGlite, or PostgreSQL with `env.DATABASE_URL`). */
+async function measureOne(label: string, env: Record<string, string>, durationS: number, connections: number, projects: number): Promise<LoadRun[]> {
+  const { child, url } = await startReferenceServer('', { ...UNLIMITED, ...env })
   try {
     const api = `${url}/api`
     const { token, projectIds } = await seed(api, projects)
@@ -89,7 +96,9 @@ export async function measureServerLoad(durationS: number, connections = 10, pro
     const listed = await call<unknown[]>(listUrl, { token })
     if (listed.length !== projects) throw new Error(`expected ${projects} projects, the list has ${listed.length}`)
     await run({ url: listUrl, connections, duration: 1, headers }) // warm-up, not recorded
-    runs.push(summarise('GET /api/manage/dapp/owner (100 projects)', connections, await run({ url: listUrl, connections, duration: durationS, headers })))
+    runs.push(
+      summarise(`GET /api/manage/dapp/owner (100 projects, ${label})`, connections, await run({ url: listUrl, connections, duration: durationS, headers })),
+    )
 
     let next = 0
     const keyPath = () => `/api/manage/dapp/${projectIds[next++ % projectIds.length]}/api-key`
@@ -102,11 +111,48 @@ export async function measureServerLoad(durationS: number, connections = 10, pro
         requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, path: keyPath() }) }],
       })
     await keyRun(1)
-    runs.push(summarise('POST /api/manage/dapp/{id}/api-key', connections, await keyRun(durationS)))
-    return { projects, runs }
+    runs.push(summarise(`POST /api/manage/dapp/{id}/api-key (${label})`, connections, await keyRun(durationS)))
+    return runs
   } finally {
     child.kill('SIGTERM')
     await new Promise((resolve) => child.once('exit', resolve))
-    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+export async function measureServerLoad(durationS: number, connections = 10, projects = 100): Promise<LoadResult> {
+  const bare = await spawnServer('bench/bare-verify-server.ts', {})
+  const bareRuns: autocannon.Result[] = []
+  const loadBare = async () => bareRuns.push(await run({ url: `${bare.url}/health`, connections, duration: durationS / 2 }))
+  try {
+    await run({ url: `${bare.url}/health`, connections, duration: 1 }) // warm-up
+    await loadBare()
+    const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-data-'))
+    const runs: LoadResult['runs'] = []
+    try {
+      runs.push(...(await measureOne('PGlite', { DATA_DIR: dataDir }, durationS, connections, projects)))
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+    if (process.env.DATABASE_URL) {
+      const database = await postgresDatabase(process.env.DATABASE_URL)
+      try {
+        runs.push(...(await measureOne('PostgreSQL', { DATABASE_URL: database.url }, durationS, connections, projects)))
+      } finally {
+        await database.drop()
+      }
+    }
+    await loadBare()
+    const total = bareRuns.reduce((n, r) => n + r.requests.total, 0)
+    const time = bareRuns.reduce((n, r) => n + r.duration, 0)
+    const bareRun = {
+      ...summarise('bare Hono GET handler (constant JSON)', connections, bareRuns[0]),
+      requests: total,
+      requestsPerSec: Math.round(total / time),
+    }
+    for (const r of runs) r.ratioToBare = Math.round((r.requestsPerSec / bareRun.requestsPerSec) * 1000) / 1000
+    return { projects, bare: bareRun, runs }
+  } finally {
+    bare.child.kill('SIGTERM')
+    await new Promise((resolve) => bare.child.once('exit', resolve))
   }
 }

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { ROOT } from './paths'
 
-export async function spawnServer(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+export async function spawnServer(script: string, env: Record<string, string>, startTimeoutMs = 180_000): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_BUILD: 'true', ...env },
@@ -16,7 +16,7 @@ export async function spawnServer(script: string, env: Record<string, string>): 
   })
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${out}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${out}`)), startTimeoutMs)
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk
       const match = /(?:Flex Portal is running at|listening at) (\S+)/.exec(out)

@@ -111,15 +111,20 @@ export async function measureStartup(browser: Browser, origin: string, loads: nu
   const portal: Load[] = []
   const bare: Load[] = []
   const baseline: Load[] = []
+  const pages: Array<[() => Promise<Load>, Load[]]> = [
+    [() => once(browser, origin, PAGES.portal, '/flex-portal.js'), portal],
+    [() => once(browser, origin, PAGES.bare, '/bench-bare-react.js'), bare],
+  ]
+  if (baselineOrigin) pages.push([() => once(browser, baselineOrigin, PAGES.portal, '/flex-portal.js'), baseline])
   // Two unrecorded loads each: the first launches renderer and compiler caches.
   for (let i = -2; i < loads; i++) {
-    const p = await once(browser, origin, PAGES.portal, '/flex-portal.js')
-    const b = await once(browser, origin, PAGES.bare, '/bench-bare-react.js')
-    const o = baselineOrigin ? await once(browser, baselineOrigin, PAGES.portal, '/flex-portal.js') : undefined
-    if (i >= 0) {
-      portal.push(p)
-      bare.push(b)
-      if (o) baseline.push(o)
+    // Each page opens a round in turn: on a busy machine the first load of a
+    // round was the slowest, whichever page it was (the same two builds, swapped
+    // between the first and the last place: ~20 % either way).
+    for (let k = 0; k < pages.length; k++) {
+      const [load, into] = pages[(i + 2 + k) % pages.length]
+      const x = await load()
+      if (i >= 0) into.push(x)
     }
   }
   const result = {

@@ -91,7 +91,7 @@ async function verifyTarget(label: string, env: Record<string, string>, cleanup:
   }
 }
 
-async function postgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function postgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `flex_bench_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()

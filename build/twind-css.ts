@@ -1,16 +1,23 @@
 /**
- * Generates the widget's whole stylesheet at build time with twind, so no twind
+ * Generates the widget's stylesheet at build time with twind, so no twind
  * runtime ships in the bundle (it would cost 17 kB). Works like Tailwind's
  * content scan: every string literal in src/ is split into candidate classes and
  * handed to twind; twind ignores what is not a utility and emits every rule that
  * is one. The result is exposed as the virtual module `virtual:flex-styles`.
+ *
+ * In a build, styles follow the chunks (chunkStyles below): the first screen's
+ * script carries the rules of its own modules only, and every chunk fetched on
+ * demand carries the rules its modules add, which it hands to the one shared
+ * sheet (src/styles/sheet.ts) as it runs. Vitest and the dev server get the
+ * whole stylesheet at once.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { defineConfig, stringify, twind, virtual, type Preflight } from '@twind/core'
+import { join, resolve, sep } from 'node:path'
+import { defineConfig, twind, virtual, type Preflight } from '@twind/core'
 import presetTailwind from '@twind/preset-tailwind'
 import ts from 'typescript'
-import type { Plugin } from 'vite'
+import MagicString from 'magic-string'
+import type { Plugin, Rolldown } from 'vite'
 import { theme } from './theme.ts'
 import { preflight } from './preflight.ts'
 
@@ -21,7 +28,20 @@ const RESOLVED_ID = '\0' + VIRTUAL_ID
 // shrink the widget, so every rem becomes px relative to a 16 px root.
 const remToPx = (value: string): string => value.replace(/(-?\d*\.?\d+)rem\b/g, (_, n: string) => `${+(parseFloat(n) * 16).toFixed(3)}px`)
 
-export function generateCss(sources: string[]): string {
+/** The container-query variants, in the order the wider one must win. */
+const CONTAINER_VARIANTS: Array<[string, string]> = [
+  ['cq-sm', '@container (min-width:560px)'],
+  ['cq-md', '@container (min-width:768px)'],
+]
+
+/** twind's rules for these sources, one CSS rule a string, in twind's order (preflight first). */
+export const generateRules = (sources: string[]): string[] => rulesOfWords(candidates(sources))
+
+/**
+ * twind's rules for these words, skipping those that are not utilities. With
+ * `classes`, collects the words that added a rule: what a later run needs.
+ */
+function rulesOfWords(words: Iterable<string>, classes?: Set<string>): string[] {
   const tw = twind(
     defineConfig({
       presets: [presetTailwind({ disablePreflight: true })],
@@ -31,10 +51,7 @@ export function generateCss(sources: string[]): string {
       theme: { extend: theme },
       // Container queries on the element's own width (`.flex-cq`): a widget laid
       // out by the viewport's width would overflow a narrow column of a wide page.
-      variants: [
-        ['cq-sm', '@container (min-width:560px)'],
-        ['cq-md', '@container (min-width:768px)'],
-      ],
+      variants: CONTAINER_VARIANTS,
       stringify: (property, value) => `${property}:${remToPx(String(value))}`,
     }),
     virtual(),
@@ -46,26 +63,67 @@ export function generateCss(sources: string[]): string {
     if (!String(args[0]).includes('TWIND_INVALID_CLASS')) warn(...args)
   }
   try {
-    for (const token of candidates(sources)) tw(token)
+    for (const word of words) {
+      const before = tw.target.length
+      tw(word)
+      if (classes && tw.target.length > before) classes.add(word)
+    }
   } finally {
     console.warn = warn
   }
-  return groupContainerRules(stringify(tw.target))
+  return [...tw.target]
 }
 
 /**
- * twind wraps every cq-* rule in its own `@container` block; one block per
- * breakpoint, after everything else (smaller first, so the wider one wins),
- * says the same in a fraction of the bytes.
+ * The rules in the order the one sheet holds them. twind wraps every cq-* rule
+ * in its own `@container` block; one block per breakpoint, after everything
+ * else (smaller first, so the wider one wins), says the same in a fraction of
+ * the bytes. Each rule keeps its place in that order, its rank.
  */
-function groupContainerRules(css: string): string {
-  const groups = new Map<string, string[]>()
-  const rest = css.replace(/@container (\([^)]*\))\{([^{}]*\{[^{}]*\})\}/g, (_, query: string, rule: string) => {
-    groups.set(query, [...(groups.get(query) ?? []), rule])
-    return ''
-  })
-  const sorted = [...groups].sort(([a], [b]) => parseFloat(a.replace(/\D+/, '')) - parseFloat(b.replace(/\D+/, '')))
-  return rest + sorted.map(([query, rules]) => `@container ${query}{${rules.join('')}}`).join('')
+interface PlacedRule {
+  rule: string
+  /** The `@container` query whose block holds it, if any. */
+  query?: string
+  /** What the sheet holds: the rule itself, or inside its query's block. */
+  text: string
+}
+
+function placeRules(rules: readonly string[]): PlacedRule[] {
+  const top: PlacedRule[] = []
+  const groups = new Map<string, PlacedRule[]>()
+  for (const rule of rules) {
+    const m = /^@container (\([^)]*\))\{([^{}]*\{[^{}]*\})\}$/.exec(rule)
+    if (m) groups.set(m[1], [...(groups.get(m[1]) ?? []), { rule, query: m[1], text: m[2] }])
+    else top.push({ rule, text: rule })
+  }
+  const byWidth = [...groups].sort(([a], [b]) => parseFloat(a.replace(/\D+/, '')) - parseFloat(b.replace(/\D+/, '')))
+  return [...top, ...byWidth.flatMap(([, inner]) => inner)]
+}
+
+/**
+ * The stylesheet of the rules in `kept`, in the order of `placed`, with every
+ * `@container` block of `placed` (empty ones too: a chunk may add to them).
+ * `at` says, for each rule left out, where in that text it belongs.
+ */
+function renderSheet(placed: readonly PlacedRule[], kept: ReadonlySet<string>): { css: string; at: Map<string, number> } {
+  let css = ''
+  const at = new Map<string, number>()
+  let open: string | undefined
+  for (const { rule, query, text } of placed) {
+    if (query !== open) {
+      css += (open ? '}' : '') + (query ? `@container ${query}{` : '')
+      open = query
+    }
+    if (kept.has(rule)) css += text
+    else at.set(rule, css.length)
+  }
+  return { css: css + (open ? '}' : ''), at }
+}
+
+/** The whole stylesheet of these sources. */
+export function generateCss(sources: string[]): string {
+  const rules = generateRules(sources)
+  return renderSheet(placeRules(rules), new Set(rules)).css
 }
 
 /**
@@ -98,17 +156,146 @@ export function sourceFiles(dir: string): string[] {
   })
 }
 
+/**
+ * Where a build's placeholders stand until the chunks are known: global names
+ * that no minifier renames or folds, replaced before minification.
+ */
+const FIRST_SCREEN = '__flexFirstScreenStyles__'
+const CHUNK_RULES = '__flexChunkStyles__'
+/** What a dynamic import() resolves to: the module, behind a module that first hands the chunk's rules to the sheet. */
+const LAZY = '\0flex-lazy:'
+const LAZY_RULES = '\0flex-lazy-rules:'
+
+type ChunkGraph = Record<string, Rolldown.RenderedChunk>
+
+/** Every chunk `names` import statically, however deep. */
+function closure(chunks: ChunkGraph, names: Iterable<string>, into = new Set<string>()): Set<string> {
+  for (const name of names) {
+    if (into.has(name) || !chunks[name]) continue
+    into.add(name)
+    closure(chunks, chunks[name].imports, into)
+  }
+  return into
+}
+
+export interface ChunkStyles {
+  /** The first screen's stylesheet: the rules of the entry's modules and of every chunk it imports statically. */
+  css: string
+  /** For a chunk fetched on demand: what it adds, flat, in rank order: [where in `css` it goes, rank, rule, …]. */
+  rulesOf(chunk: string): Array<number | string>
+}
+
+/**
+ * Splits the whole build's stylesheet by chunk. A rule's place in the sheet
+ * decides which of two rules of equal specificity wins (`px-2` after `p-4`,
+ * a cq-* rule after the rule it overrides), so a chunk's rule goes where the
+ * whole sheet would have it, not at the end: each one carries its offset in
+ * the first screen's text and its rank among all rules, and the sheet puts
+ * together the text it would have had (src/styles/sheet.ts).
+ */
+export function splitStyles(chunks: ChunkGraph, classesOf: (moduleIds: string[]) => Iterable<string>, all: readonly string[]): ChunkStyles {
+  const placed = placeRules(all)
+  const rank = new Map(placed.map((p, i) => [p.rule, i]))
+  const rulesOfChunks = (names: Iterable<string>) => {
+    const rules = rulesOfWords(classesOf([...names].flatMap((name) => chunks[name].moduleIds)))
+    // twind writes a utility the same whatever else the sheet holds; if that ever changed, a chunk's rule would have no place.
+    const stray = rules.filter((rule) => !rank.has(rule))
+    if (stray.length) throw new Error(`flex-twind-css: rules missing from the whole stylesheet: ${stray.slice(0, 3).join(' ')}`)
+    return rules
+  }
+  const firstChunks = closure(
+    chunks,
+    Object.values(chunks)
+      .filter((c) => c.isEntry)
+      .map((c) => c.fileName),
+  )
+  const first = new Set(rulesOfChunks(firstChunks))
+  const { css, at } = renderSheet(placed, first)
+  return {
+    css,
+    rulesOf(chunk) {
+      const own = [...closure(chunks, [chunk])].filter((name) => !firstChunks.has(name))
+      const added = [...new Set(rulesOfChunks(own))].filter((rule) => !first.has(rule)).sort((a, b) => rank.get(a)! - rank.get(b)!)
+      return added.flatMap((rule) => [at.get(rule)!, rank.get(rule)!, placed[rank.get(rule)!].text])
+    },
+  }
+}
+
+const hasDefaultExport = (source: string) => /\bexport\s+default\b|\bas\s+default\b/.test(source)
+
 export function twindCss(srcDir = 'src'): Plugin {
+  const root = resolve(srcDir)
+  const sheetModule = join(root, 'styles', 'sheet.ts')
+  let building = false
+  let split: { key: string; styles: ChunkStyles } | undefined
+  // The whole build's rules, and each file's words that are classes: a chunk's rules come from these alone.
+  let whole: { rules: string[]; words: Map<string, string[]> } | undefined
+  const wholeBuild = () => {
+    if (!whole) {
+      const words = new Map(sourceFiles(root).map((file) => [file, [...candidates([readFileSync(file, 'utf8')])]]))
+      const classes = new Set<string>()
+      const rules = rulesOfWords(new Set([...words.values()].flat()), classes)
+      for (const [file, list] of words)
+        words.set(
+          file,
+          list.filter((word) => classes.has(word)),
+        )
+      whole = { rules, words }
+    }
+    return whole
+  }
+  const classesOf = (ids: string[]) => new Set(ids.flatMap((id) => wholeBuild().words.get(id) ?? []))
   return {
     name: 'flex-twind-css',
-    resolveId: (id) => (id === VIRTUAL_ID ? RESOLVED_ID : undefined),
+    configResolved(config) {
+      building = config.command === 'build'
+    },
+    resolveId: {
+      // Before Vite's own resolver, which would answer an import() first.
+      order: 'pre',
+      async handler(id, importer, options) {
+        if (id === VIRTUAL_ID) return RESOLVED_ID
+        if (id.startsWith(LAZY_RULES)) return id
+        // Every import() of the widget's code: so a new lazy screen's classes
+        // reach the sheet with nothing to register.
+        if (!building || options.kind !== 'dynamic-import' || !importer?.startsWith(root + sep)) return undefined
+        const target = await this.resolve(id, importer, { ...options, skipSelf: true })
+        return target && !target.external ? LAZY + target.id : undefined
+      },
+    },
     load(id) {
-      if (id !== RESOLVED_ID) return undefined
-      // Absolute paths: Vitest's module runner reads relative watch files as imports.
-      const files = sourceFiles(resolve(srcDir))
-      for (const file of files) this.addWatchFile(file)
-      const css = generateCss(files.map((f) => readFileSync(f, 'utf8')))
-      return `export default ${JSON.stringify(css)}`
+      if (id === RESOLVED_ID) {
+        if (building) return `export default ${FIRST_SCREEN}`
+        // Absolute paths: Vitest's module runner reads relative watch files as imports.
+        const files = sourceFiles(root)
+        for (const file of files) this.addWatchFile(file)
+        const css = generateCss(files.map((f) => readFileSync(f, 'utf8')))
+        return `export default ${JSON.stringify(css)}`
+      }
+      if (id.startsWith(LAZY)) {
+        const target = JSON.stringify(id.slice(LAZY.length))
+        const withDefault = hasDefaultExport(readFileSync(id.slice(LAZY.length), 'utf8'))
+        return `import ${JSON.stringify(LAZY_RULES + id.slice(LAZY.length))};\nexport * from ${target};\n${withDefault ? `export { default } from ${target};\n` : ''}`
+      }
+      if (id.startsWith(LAZY_RULES)) return `import { addStyles } from ${JSON.stringify(sheetModule)};\naddStyles(${CHUNK_RULES});\n`
+      return undefined
+    },
+    renderChunk(code, chunk, options, meta) {
+      if (!building || (!code.includes(FIRST_SCREEN) && !code.includes(CHUNK_RULES))) return null
+      const key = Object.keys(meta.chunks).sort().join()
+      if (split?.key !== key) split = { key, styles: splitStyles(meta.chunks, classesOf, wholeBuild().rules) }
+      const { styles } = split
+      const out = new MagicString(code)
+      let data: string | undefined = code.includes(CHUNK_RULES) ? JSON.stringify(styles.rulesOf(chunk.fileName)) : undefined
+      for (const m of code.matchAll(new RegExp(`\\b(${FIRST_SCREEN}|${CHUNK_RULES})\\b`, 'g'))) {
+        if (m[1] === FIRST_SCREEN) out.overwrite(m.index, m.index + m[0].length, JSON.stringify(styles.css))
+        else {
+          // One list per chunk: a second module of rules in the same chunk adds nothing.
+          out.overwrite(m.index, m.index + m[0].length, data ?? '[]')
+          data = undefined
+        }
+      }
+      return { code: out.toString(), map: options.sourcemap ? out.generateMap({ hires: true }) : null }
     },
   }
 }

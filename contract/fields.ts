@@ -39,6 +39,14 @@ export const optionalText = (label: string, rule: Omit<TextRule, 'required'>) =>
     .transform((v) => v ?? '')
     .meta({ maxLength: rule.max, description: rule.description })
 
+/** A text field that may be left out (undefined: unchanged) or sent empty or null (cleared: ""). */
+export const clearableText = (label: string, rule: Omit<TextRule, 'required'>) =>
+  checked(label, rule)
+    .nullable()
+    .transform((v) => v ?? '')
+    .meta({ maxLength: rule.max, description: rule.description })
+    .optional()
+
 /** A text field that may be left out (undefined), but not sent empty or null. */
 export const omittableText = (label: string, rule: Omit<TextRule, 'required'>) =>
   checked(label, { ...rule, required: true })

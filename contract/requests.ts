@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { email, isoDateTime, omittableText, optionalText, requiredText, wholeNumber } from './fields'
+import { clearableText, email, isoDateTime, omittableText, optionalText, requiredText, wholeNumber } from './fields'
 
 /**
  * The request bodies, checked in the order their fields are listed: the first
@@ -54,6 +54,14 @@ export const NewProject = z
   })
   .meta({ id: 'NewProject' })
 
+/** `{ name?, description? }` of a project's edit: what is left out stays as it is. */
+export const ProjectChanges = z
+  .object({
+    name: omittableText('Project name', { max: 120, description: 'New name; surrounding spaces are trimmed.' }),
+    description: clearableText('Project description', { max: 2000, description: 'New description; empty or null clears it.' }),
+  })
+  .meta({ id: 'ProjectChanges' })
+
 /** `{ name?, expiresAt? }` of key creation and edits. */
 export const KeyFields = z
   .object({
@@ -69,7 +77,7 @@ export const Roll = z
   .object({ graceSeconds: wholeNumber('Grace period (graceSeconds)', 0, MAX_GRACE_SECONDS, 'How long the old key keeps working; 0 ends it now.') })
   .meta({ id: 'Roll' })
 
-/** The longest key POST /keys/verify accepts (the server's fast lane holds to it too). */
+/** The longest key POST /keys/verify accepts. */
 export const VERIFY_KEY_MAX = 200
 
 export const VerifyRequest = z

@@ -9,7 +9,10 @@ const dateTime = (description: string) => z.string().meta({ format: 'date-time',
 export const ErrorBody = z
   .object({
     message: text('What went wrong, fit to show a user.'),
-    code: z.enum(['DEVICE_UNKNOWN']).optional().meta({ description: 'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again).' }),
+    code: z.enum(['DEVICE_UNKNOWN', 'WEBHOOK_SECRET_ROLL_NEEDED']).optional().meta({
+      description:
+        'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint).',
+    }),
   })
   .meta({ id: 'Error' })
 
@@ -54,6 +57,13 @@ export const KeyEntry = z
     createdAt: dateTime('When the key was created.'),
     lastUsedAt: nullableDate('When POST /keys/verify last accepted it (written at most once a minute); null if never.'),
     expiresAt: nullableDate('When it stops verifying (EXPIRED after that); null if never.'),
+    // Optional for the widget's sake (servers before these fields); this one always sends them.
+    rolledAt: nullableDate('When it was rolled away (it then works only until expiresAt, and cannot be rolled again); null if never.').optional(),
+    replacedBy: z
+      .string()
+      .nullable()
+      .meta({ description: 'The API project ID of the key that replaced it in a roll; null if not rolled (or rolled before this was recorded).' })
+      .optional(),
   })
   .meta({ id: 'KeyEntry' })
 
@@ -121,3 +131,20 @@ export const Capabilities = z
   })
   .meta({ id: 'Capabilities' })
 export type Capabilities = z.infer<typeof Capabilities>
+
+export const Usage = z
+  .object({
+    days: z.array(z.string().meta({ format: 'date' })).meta({ description: 'The UTC days counted, oldest first, today last.' }),
+    keys: z
+      .array(
+        z.object({
+          keyId: text('API project ID (apid_…).'),
+          name: text('Key name (as it was last used, for a deleted key).'),
+          valid: z.array(z.number().int()).meta({ description: 'Verifications answered valid, one number per day of `days`.' }),
+          invalid: z.array(z.number().int()).meta({ description: 'Verifications refused (expired), one number per day of `days`.' }),
+        }),
+      )
+      .meta({ description: "The project's keys in creation order, then deleted keys that still have counts in range." }),
+  })
+  .meta({ id: 'Usage' })
+export type Usage = z.infer<typeof Usage>

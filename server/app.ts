@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { DEFAULTS, type AppConfig, type AppOverrides } from './config'
+import { withDefaults, type AppConfig, type AppOverrides } from './config'
 import type { Database } from './db/index'
 import { fastBodyLimit } from './http/body-limit'
 import { HttpError, errorHandler } from './http/errors'
@@ -12,20 +12,27 @@ import { storablePath } from './http/storable'
 import { userRateLimit } from './http/user-limit'
 import { addressRateLimit } from './http/address-limit'
 import { requireToken } from './http/auth'
+import { changesTokens, tokenCache } from './http/token-cache'
+import { watchWrites } from './db/write-watch'
 import { apiKeyRoutes } from './resources/api-keys/routes'
 import { capabilitiesRoutes } from './resources/capabilities/routes'
 import { openApiRoutes } from './resources/docs/openapi'
 import { docsRoutes } from './resources/docs/routes'
 import { healthRoutes } from './resources/health/routes'
 import { hostSessionRoutes } from './resources/host-sessions/routes'
+import { changesProjects, projectLists } from './resources/projects'
 import { projectRoutes } from './resources/projects/routes'
 import { deviceRoutes } from './resources/session/device-routes'
 import { authRoutes } from './resources/session/routes'
 import { verifyKeyRoute } from './resources/verify/contract'
-import { VERIFY_PATH, verifyFastLane } from './resources/verify/fast-lane'
 import { keyVerifier } from './resources/verify/key-verifier'
-import { verifyRoutes } from './resources/verify/routes'
+import { VERIFY_PATH, verifyRoutes } from './resources/verify/routes'
+import { usageRoutes } from './resources/usage/routes'
+import { MESSAGES_PATH, webhookRoutes } from './resources/webhooks'
 import { northwindDemo } from './demo/northwind'
+import { processEncryptionKey } from './security/encryption'
+import { accountRoutes, requireVerifiedEmail } from './resources/accounts/routes'
+import { createMailer } from './mail/index'
 import { randomId } from './security/random'
 
 export const BODY_LIMIT_BYTES = 64 * 1024
@@ -43,11 +50,21 @@ export interface AppDeps {
 }
 
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
-export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
-  const config: AppConfig = { ...DEFAULTS, ...overrides, rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit } }
+export function createApp({ db: database, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
+  // Tokens and project lists are kept in memory (http/token-cache.ts,
+  // resources/projects/list-cache.ts): any statement of this app that can
+  // change their rows makes them forget at once, whatever route or resource
+  // wrote; other instances hear the rows' NOTIFY.
+  const db = watchWrites(database, (sql) => {
+    if (changesTokens(sql)) tokenCache(db).forgetAll()
+    if (changesProjects(sql)) projectLists(db).forgetAll()
+  })
+  const config: AppConfig = withDefaults(overrides)
   // The demo's backend calls POST /api/sessions as a provider's would; without
   // SERVICE_TOKEN it gets one for this run, known to nothing outside the process.
   if (config.demoHostSessions && !config.serviceToken) config.serviceToken = randomId('svc_', 32)
+  // start.ts always passes one (SECRET_ENCRYPTION_KEY, or the key file in DATA_DIR); an app made directly (tests) gets its process's.
+  config.secretEncryptionKey ??= processEncryptionKey()
   const deps = { db, config, clock }
   const keys = keyVerifier(db, clock, log)
 
@@ -73,38 +90,44 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   api.use('*', (c, next) => (c.req.path === '/api/health' ? next() : storablePath(c, next)))
   api.use('*', userRateLimit(db, config.rateLimit))
   api.use('*', addressRateLimit(db, config.rateLimit, config.trustProxy))
-  api.use(
-    '*',
-    fastBodyLimit(BODY_LIMIT_BYTES, () => {
-      throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
-    }),
-  )
+  const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
+    throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
+  })
+  // The provider's webhook messages carry up to 256 kB: that route sets its own limit.
+  api.use('*', (c, next) => (c.req.path === `/api${MESSAGES_PATH}` ? next() : bodyLimit(c, next)))
   // Everything under /manage is a signed-in user's: one guard for the prefix,
   // ahead of the resources mounted there (projects, their keys, those to come),
   // so a request's token is looked up once and a path that no route serves
   // answers 401 before 404.
   api.use('/manage/*', requireToken(db, 'access'))
+  const accounts = accountRoutes({ ...deps, mailer: createMailer(config.mail, log), log, keyChanged: keys.forget })
+  if (config.requireVerifiedEmail) {
+    api.use('/manage/dapp', requireVerifiedEmail(deps))
+    api.use('/manage/dapp/:id/api-key', requireVerifiedEmail(deps))
+  }
   api
     .route('/', deviceRoutes(deps))
-    .route('/', authRoutes(deps))
+    .route('/', authRoutes({ ...deps, signedUp: accounts.signedUp }))
+    .route('/', accounts.app)
     .route('/', hostSessionRoutes(deps))
-    .route('/', projectRoutes(deps))
+    .route('/', projectRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', healthRoutes(deps))
     .route('/', capabilitiesRoutes(deps))
     .route('/', openApiRoutes(api, config.portalName))
     .route('/', docsRoutes(config.portalName))
     .route('/', verifyRoutes({ ...deps, keys }))
-  // Mounted as a plain Hono route for speed (resources/verify/routes.ts): its description is added here.
+    .route('/', usageRoutes(deps))
+    .route('/', webhookRoutes(deps))
+  // Mounted as a plain Hono route (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 
   const app = new Hono()
   app.onError(errorHandler(log))
   app.notFound((c) => c.json({ message: 'Not found.' }, 404))
-  // Key verification's common case, answered ahead of the request log and the
-  // API's middleware (resources/verify/fast-lane.ts); anything else goes on to the API.
-  app.post(VERIFY_PATH, verifyFastLane({ ...deps, keys }, { log, maxBodyBytes: BODY_LIMIT_BYTES }))
-  app.use('*', requestLogger(log))
+  // A service that checks every call it receives sends verifications far more
+  // often than anything else: their 200s make one log line a second.
+  app.use('*', requestLogger(log, { summarised: [`POST /api${VERIFY_PATH}`] }))
   app.use('*', securityHeaders(config.frameAncestors))
   app.route('/api', api)
   if (config.demoHostSessions)
@@ -113,7 +136,8 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
       northwindDemo((path, init) => Promise.resolve(app.request(path, init)), config.serviceToken!),
     )
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
-  return app
+  // settle(): writes what is held in memory (usage counts, last-used times) before the database closes.
+  return Object.assign(app, { settle: keys.settle })
 }
 
 export type App = ReturnType<typeof createApp>

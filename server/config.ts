@@ -2,6 +2,10 @@
  * Everything the server reads from the environment, parsed and checked once at
  * start so a typo fails loudly instead of silently using a default.
  */
+import { readFileSync } from 'node:fs'
+import type { WebhookEventType } from '../contract/webhooks'
+import { parseEncryptionKey } from './security/encryption'
+import { join } from 'node:path'
 import type { ScryptCost } from './security/password'
 
 export interface RateLimitConfig {
@@ -79,10 +83,63 @@ export interface AppConfig {
    * cost takes ~50 ms of CPU.
    */
   passwordCost?: ScryptCost
+  /**
+   * AES-256-GCM key of the stored webhook secrets (SECRET_ENCRYPTION_KEY).
+   * start.ts fills it from DATA_DIR when unset; an app made without one (tests)
+   * uses a key of its process.
+   */
+  secretEncryptionKey?: Buffer
+  webhooks: WebhookConfig
+  /** Outgoing mail (reset and verification codes). */
+  mail: MailConfig
+  /** REQUIRE_VERIFIED_EMAIL: project and key creation answer 403 until the account's e-mail is verified. */
+  requireVerifiedEmail: boolean
+  /** How long a reset or verification code works (CODE_TTL_SECONDS). */
+  codeTtlSeconds: number
+}
+
+export interface MailConfig {
+  /** SMTP_URL: smtp:// or smtps://, credentials in the URL. */
+  smtpUrl?: string
+  /**
+   * Without SMTP_URL (outside production): mails are written as .eml files to
+   * this folder and their path is logged, so a person on this machine can
+   * finish every flow. Neither set: the routes that send mail answer 503.
+   */
+  folder?: string
+  /** MAIL_FROM: the From: of every mail. */
+  from: string
+  /** PORTAL_NAME: the product the mails name. */
+  productName: string
+}
+
+export interface WebhookConfig {
+  /** The provider's event types (WEBHOOK_EVENT_TYPES or WEBHOOK_EVENT_TYPES_FILE); webhook.test is added to them. */
+  eventTypes: WebhookEventType[]
+  /** Endpoints one project may hold (WEBHOOK_ENDPOINT_LIMIT). */
+  endpointLimit: number
+  /** Seconds before each retry (WEBHOOK_RETRY_SCHEDULE); its length is the number of retries. */
+  retrySchedule: number[]
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: endpoints may be on loopback and private addresses (development, tests). */
+  allowPrivateNetworks: boolean
+  /** Attempts (and messages) older than this are pruned (WEBHOOK_RETENTION_DAYS). */
+  retentionDays: number
+  /** Attempts in flight at once on one instance (WEBHOOK_CONCURRENCY). */
+  concurrency: number
+  /** Attempts in flight at once to one endpoint, on one instance (WEBHOOK_ENDPOINT_CONCURRENCY). */
+  endpointConcurrency: number
+  /** How long an attempt may take before it counts as failed. */
+  timeoutMs: number
+  /** An endpoint that has failed everything for this long is disabled. */
+  disableAfterFailingMs: number
 }
 
 /** Settings given to createApp: any left out take their default, rate limits field by field. */
-export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit'>> & { rateLimit?: Partial<RateLimitConfig> }
+export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit' | 'webhooks' | 'mail'>> & {
+  rateLimit?: Partial<RateLimitConfig>
+  webhooks?: Partial<WebhookConfig>
+  mail?: Partial<MailConfig>
+}
 
 export interface ServerConfig extends AppConfig {
   host: string
@@ -119,6 +176,32 @@ export const DEFAULTS: AppConfig = {
   frameAncestors: "'none'",
   sessionCodeTtlSeconds: 60,
   demoHostSessions: false,
+  mail: { from: 'Flex Portal <no-reply@localhost>', productName: 'Flex Portal' },
+  requireVerifiedEmail: false,
+  codeTtlSeconds: 900,
+  webhooks: {
+    eventTypes: [],
+    endpointLimit: 10,
+    // The Standard Webhooks schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+    retrySchedule: [5, 300, 1800, 7200, 18000, 36000, 36000],
+    allowPrivateNetworks: false,
+    retentionDays: 30,
+    concurrency: 64,
+    endpointConcurrency: 8,
+    timeoutMs: 15_000,
+    disableAfterFailingMs: 5 * 24 * 60 * 60 * 1000,
+  },
+}
+
+/** The overrides over the defaults, rate limits and webhook settings field by field. */
+export function withDefaults(overrides: AppOverrides): AppConfig {
+  return {
+    ...DEFAULTS,
+    ...overrides,
+    rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit },
+    webhooks: { ...DEFAULTS.webhooks, ...overrides.webhooks },
+    mail: { ...DEFAULTS.mail, ...overrides.mail },
+  }
 }
 
 export class ConfigError extends Error {
@@ -222,9 +305,124 @@ export function readConfig(env: Env = process.env): ServerConfig {
     projectLimit: int(env, 'PROJECT_LIMIT', DEFAULTS.projectLimit, 1, 1_000_000),
     frameAncestors: parseFrameAncestors(env.FRAME_ANCESTORS),
     sessionCodeTtlSeconds: int(env, 'SESSION_CODE_TTL_SECONDS', DEFAULTS.sessionCodeTtlSeconds, 5, 3600),
+    secretEncryptionKey: encryptionKey(env),
+    webhooks: {
+      ...DEFAULTS.webhooks,
+      eventTypes: eventTypes(env),
+      endpointLimit: int(env, 'WEBHOOK_ENDPOINT_LIMIT', DEFAULTS.webhooks.endpointLimit, 1, 10_000),
+      retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
+      allowPrivateNetworks: bool(env, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS'),
+      retentionDays: int(env, 'WEBHOOK_RETENTION_DAYS', DEFAULTS.webhooks.retentionDays, 1, 3650),
+      concurrency: int(env, 'WEBHOOK_CONCURRENCY', DEFAULTS.webhooks.concurrency, 1, 10_000),
+      endpointConcurrency: int(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', DEFAULTS.webhooks.endpointConcurrency, 1, 1_000),
+    },
+    mail: mailConfig(env, env.DATA_DIR?.trim() || '.data/'),
+    requireVerifiedEmail: bool(env, 'REQUIRE_VERIFIED_EMAIL'),
+    codeTtlSeconds: int(env, 'CODE_TTL_SECONDS', DEFAULTS.codeTtlSeconds, 60, 86_400),
   }
   if (!databaseUrl && env.NODE_ENV?.trim() === 'production' && !bool(env, 'ALLOW_EMBEDDED_DB')) throw new ConfigError(EMBEDDED_DB_IN_PRODUCTION)
   return config
+}
+
+function encryptionKey(env: Env): Buffer | undefined {
+  const raw = env.SECRET_ENCRYPTION_KEY?.trim()
+  if (!raw) return undefined
+  const key = parseEncryptionKey(raw)
+  if (!key) throw new ConfigError('SECRET_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32).')
+  return key
+}
+
+/** WEBHOOK_RETRY_SCHEDULE: seconds before each retry, comma-separated; unset, the Standard Webhooks schedule. */
+function retrySchedule(raw: string | undefined): number[] {
+  const value = raw?.trim()
+  if (!value) return DEFAULTS.webhooks.retrySchedule
+  const steps = value.split(',').map((x) => x.trim())
+  if (steps.length > 20 || steps.some((x) => !/^\d+(\.\d+)?$/.test(x) || Number(x) > 7 * 86_400)) {
+    throw new ConfigError(
+      `WEBHOOK_RETRY_SCHEDULE must be up to 20 delays in seconds (each at most 604800), comma-separated, such as 5,300,1800; not "${value}".`,
+    )
+  }
+  return steps.map(Number)
+}
+
+const EVENT_TYPE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/
+
+/**
+ * The provider's event catalog: WEBHOOK_EVENT_TYPES_FILE (JSON: an array of
+ * { name, description?, example? }, or an object of name → { description?, example? })
+ * or WEBHOOK_EVENT_TYPES (names, comma-separated).
+ */
+function eventTypes(env: Env): WebhookEventType[] {
+  const file = env.WEBHOOK_EVENT_TYPES_FILE?.trim()
+  const list = env.WEBHOOK_EVENT_TYPES?.trim()
+  if (file && list) throw new ConfigError('Set WEBHOOK_EVENT_TYPES or WEBHOOK_EVENT_TYPES_FILE, not both.')
+  let types: WebhookEventType[] = []
+  if (list)
+    types = list
+      .split(',')
+      .map((name) => ({ name: name.trim() }))
+      .filter((t) => t.name)
+  if (file) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8'))
+    } catch (err) {
+      throw new ConfigError(`WEBHOOK_EVENT_TYPES_FILE: cannot read ${file} as JSON (${(err as Error).message}).`)
+    }
+    const entries = Array.isArray(parsed)
+      ? parsed
+      : parsed && typeof parsed === 'object'
+        ? Object.entries(parsed).map(([name, v]) => ({ ...(v && typeof v === 'object' ? v : {}), name }))
+        : undefined
+    if (!entries)
+      throw new ConfigError(
+        'WEBHOOK_EVENT_TYPES_FILE must hold a JSON array of { name, description, example } or an object of name → { description, example }.',
+      )
+    types = entries.map((e: unknown) => {
+      const { name, description, example } = (e ?? {}) as Record<string, unknown>
+      if (typeof name !== 'string') throw new ConfigError('WEBHOOK_EVENT_TYPES_FILE: every event type needs a "name".')
+      if (description !== undefined && typeof description !== 'string')
+        throw new ConfigError(`WEBHOOK_EVENT_TYPES_FILE: the description of ${name} must be text.`)
+      if (example !== undefined && (example === null || typeof example !== 'object' || Array.isArray(example))) {
+        throw new ConfigError(`WEBHOOK_EVENT_TYPES_FILE: the example of ${name} must be a JSON object (it is delivered as "data").`)
+      }
+      return { name, ...(description ? { description } : {}), ...(example ? { example } : {}) }
+    })
+  }
+  const seen = new Set<string>()
+  for (const t of types) {
+    if (!EVENT_TYPE_NAME.test(t.name)) {
+      throw new ConfigError(`Event type "${t.name}" must be 1 to 100 letters, digits, dots, colons, dashes or underscores, such as invoice.paid.`)
+    }
+    if (seen.has(t.name)) throw new ConfigError(`Event type "${t.name}" is declared twice.`)
+    seen.add(t.name)
+  }
+  return types
+}
+
+/**
+ * SMTP_URL, MAIL_FROM and PORTAL_NAME. Without SMTP_URL, mail goes to
+ * DATA_DIR/mail/ as files, except in production, where a mail nobody
+ * receives would be a silent failure: there the routes that need mail answer 503.
+ */
+function mailConfig(env: Env, dataDir: string): MailConfig {
+  const smtpUrl = env.SMTP_URL?.trim() || undefined
+  if (smtpUrl) {
+    let url: URL | undefined
+    try {
+      url = new URL(smtpUrl)
+    } catch {
+      url = undefined
+    }
+    if (!url || !/^smtps?:$/.test(url.protocol) || !url.hostname) {
+      throw new ConfigError('SMTP_URL must look like smtp://user:password@mail.example.com:587 or smtps://…:465.')
+    }
+  }
+  const productName = env.PORTAL_NAME?.trim() || DEFAULTS.mail.productName
+  const from = env.MAIL_FROM?.trim() || `${productName.replace(/[<>"\r\n]/g, '')} <no-reply@localhost>`
+  if (/[\r\n]/.test(from) || !/@/.test(from)) throw new ConfigError('MAIL_FROM must be an address such as "Flex Portal <portal@example.com>".')
+  const production = env.NODE_ENV?.trim() === 'production'
+  return { smtpUrl, folder: smtpUrl || production ? undefined : join(dataDir, 'mail'), from, productName }
 }
 
 /**

@@ -1,13 +1,16 @@
 import { serve } from '@hono/node-server'
 import type { Server } from 'node:http'
+import { mkdir } from 'node:fs/promises'
 import { Server as NetServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
-import { ConfigError, type AppOverrides } from './config'
+import { ConfigError, withDefaults, type AppOverrides } from './config'
 import { openDatabase, type Database } from './db/index'
 import { migrate } from './db/migrate'
 import type { Log } from './http/logger'
 import type { StaticRoot } from './http/static'
+import { startWebhookWorker } from './resources/webhooks'
+import { keyFromDataDir } from './security/encryption-key-file'
 
 export const DEMO_DIR = fileURLToPath(new URL('../demo/', import.meta.url))
 export const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
@@ -112,7 +115,18 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     throw err
   }
 
-  const app = createApp({ db, config: opts, log, staticRoots: opts.staticRoots ?? [DEMO_DIR, { dir: DIST_DIR, crossOrigin: true }] })
+  let secretEncryptionKey = opts.secretEncryptionKey
+  try {
+    // Given an open database (tests) and no key, the app uses a key of its process, and DATA_DIR is not written.
+    if (!opts.db) secretEncryptionKey ??= await keyFromDataDir(await mkdir(dataDir, { recursive: true }).then(() => dataDir), log)
+  } catch (err) {
+    await db.close()
+    throw err
+  }
+  const settings = { ...opts, secretEncryptionKey }
+  const app = createApp({ db, config: settings, log, staticRoots: opts.staticRoots ?? [DEMO_DIR, { dir: DIST_DIR, crossOrigin: true }] })
+  // Deliveries accepted before a stop (or a crash) are due again now: the worker starts on them at once.
+  const worker = startWebhookWorker({ db, config: withDefaults(settings), log, clock: Date.now })
   const drain = drainer(app.fetch)
   let server!: Server
   let address: AddressInfo
@@ -122,6 +136,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       server.once('error', reject)
     })
   } catch (err) {
+    await worker.stop()
     await db.close()
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE') throw new ConfigError(`Port ${port} on ${host} is in use. Set PORT to another port (PORT=0 picks a free one).`)
@@ -149,6 +164,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       await stopped
       clearInterval(sweep)
       clearTimeout(force)
+      await worker.stop()
+      // The last second of usage counts, before the database goes.
+      await app.settle()
       await db.close()
     })())
 

@@ -4,6 +4,7 @@ import { FlexProjectDetailElement } from './elements/project-detail/element'
 import { FlexProjectsElement } from './elements/projects/element'
 import { FlexSignupElement } from './elements/signup/element'
 import { FlexSnippetElement } from './elements/snippet/element'
+import { FlexWebhooksElement } from './elements/webhooks/element'
 
 export const FLEX_ELEMENTS = {
   'flex-portal': FlexPortalElement,
@@ -12,6 +13,7 @@ export const FLEX_ELEMENTS = {
   'flex-projects': FlexProjectsElement,
   'flex-project-detail': FlexProjectDetailElement,
   'flex-snippet': FlexSnippetElement,
+  'flex-webhooks': FlexWebhooksElement,
 } as const
 
 /**

@@ -3,11 +3,20 @@ export interface FlexEventMap {
   'flex-signed-in': Record<string, never>
   'flex-signed-out': { reason: 'user' | 'expired' }
   'flex-project-created': { id: string }
+  'flex-project-updated': { id: string }
+  'flex-project-deleted': { id: string }
   'flex-key-created': { projectId: string; keyIds: string[] }
   'flex-key-deleted': { projectId: string; keyId: string }
   'flex-key-rolled': { projectId: string; keyId: string; newKeyId: string }
   'flex-key-updated': { projectId: string; keyId: string }
+  'flex-webhook-endpoint-created': { projectId: string; endpointId: string }
+  'flex-webhook-endpoint-updated': { projectId: string; endpointId: string }
+  'flex-webhook-endpoint-deleted': { projectId: string; endpointId: string }
+  'flex-webhook-secret-rolled': { projectId: string }
   'flex-navigate': { to: string }
+  'flex-password-reset': { userId: string }
+  'flex-email-verified': { userId: string }
+  'flex-account-deleted': { userId: string }
 }
 
 /**

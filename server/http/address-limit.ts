@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
 import { addressBucket, badTokenBucket, hitRateLimit } from '../security/rate-limit'
+import { sharedCounter } from '../security/shared-counter'
 import { clientIp } from './client-ip'
 import { holdFor, perWindow, refusals } from './refusals'
 import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS, tooManyRequests } from './user-limit'
@@ -72,6 +73,7 @@ export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy
   const badTokens = refusals()
   const calls = refusals()
   const seenValid = new Map<string, number>()
+  const counter = sharedCounter(db, USER_WINDOW_SECONDS)
   const forAddress = (c: Context): AddressLimit => {
     let ip: string | undefined
     const address = () => (ip ??= clientIp(c, trustProxy))
@@ -95,7 +97,7 @@ export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy
         if (seenValid.size > MAX_REMEMBERED) seenValid.clear()
         seenValid.set(tokenHash, Date.now() + VALID_FOR_MS)
         if (!count) return
-        const { allowed, retryAfter } = await hitRateLimit(db, [{ key: addressBucket(address()), limit: window(cfg.perAddress) }], USER_WINDOW_SECONDS)
+        const { allowed, retryAfter } = await counter.hit(addressBucket(address()), window(cfg.perAddress))
         if (allowed) return
         calls.set(address(), retryAfter)
         throw tooManyRequests(retryAfter)
@@ -109,11 +111,7 @@ export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy
         const charge = async () => {
           const extra = Math.min(MAX_CALL_UNITS, Math.floor((socket.bytesWritten - sentBefore) / CALL_UNIT_BYTES))
           if (extra === 0) return
-          const { allowed, retryAfter } = await hitRateLimit(
-            db,
-            [{ key: addressBucket(address()), limit: window(cfg.perAddress), weight: extra }],
-            USER_WINDOW_SECONDS,
-          )
+          const { allowed, retryAfter } = await counter.hit(addressBucket(address()), window(cfg.perAddress), extra)
           // The answer is made: the address's next calls are the ones refused.
           if (!allowed) calls.set(address(), retryAfter)
         }

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { Database } from '../db/index'
 import { hashToken, type TokenKind } from '../security/tokens'
 import { HttpError } from './errors'
+import { tokenCache } from './token-cache'
 import type { AddressLimit } from './address-limit'
 import { tooManyRequests, type UserLimit } from './user-limit'
 
@@ -25,11 +26,14 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
  * Admits requests that carry a live token of `kind`. The token is looked up by
  * its SHA-256: the plaintext is never stored, and a hash index lookup gives
  * away nothing useful through timing (the attacker does not control the hash).
- * A token of the other kind is refused like an unknown one.
+ * A token of the other kind is refused like an unknown one. Tokens found are
+ * kept in memory for a few seconds and forgotten the moment their row changes
+ * (token-cache.ts).
  */
 export function requireToken(db: Database, kind: TokenKind, { fairShare = true } = {}): MiddlewareHandler<AuthEnv> {
   const expired = kind === 'access' ? SESSION_EXPIRED : DEVICE_EXPIRED
   const code = kind === 'device' ? DEVICE_UNKNOWN : undefined
+  const tokens = tokenCache(db)
   return async (c, next) => {
     const header = c.req.header('authorization')
     if (!header) throw unauthorized(AUTH_REQUIRED)
@@ -46,24 +50,27 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
       await (limit ?? address)!.hold(wait)
       throw tooManyRequests(wait)
     }
-    const [row] = await db.query<{ user_id: string | null; device_id: string | null }>(
-      'SELECT user_id, device_id FROM tokens WHERE token_hash = $1 AND kind = $2 AND expires_at > now()',
-      [tokenHash, kind],
-    )
+    const row = await tokens.find(tokenHash, kind)
     if (!row) {
       await address?.badToken()
       throw unauthorized(expired, 'invalid_token', code)
     }
     c.set('tokenHash', tokenHash)
-    if (row.user_id) c.set('userId', row.user_id)
-    if (row.device_id) c.set('deviceId', row.device_id)
+    if (row.userId) c.set('userId', row.userId)
+    if (row.deviceId) c.set('deviceId', row.deviceId)
     // The user's and the address's fair shares, counted before the route reads
     // its body; once per request, even where two route groups guard the same path.
-    if (counted && row.user_id && !c.get('userCounted')) {
+    if (counted && row.userId && !c.get('userCounted')) {
       c.set('userCounted', true)
-      await c.get('userLimit')?.count(row.user_id, tokenHash)
+      const userLimit = c.get('userLimit')
+      await userLimit?.count(row.userId, tokenHash)
       await address?.call(tokenHash, { count: true })
-      await next()
+      const done = await userLimit?.turn(row.userId, c)
+      try {
+        await next()
+      } finally {
+        done?.()
+      }
       address?.answered(c)
       return
     }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import type { ServerResponse } from 'node:http'
 
 /**
  * The demo pages hold no inline script or style, so they can run under the
@@ -35,18 +36,28 @@ const isDocs = (path: string) => path === '/api/docs' || path.startsWith('/api/d
  */
 export function securityHeaders(frameAncestors?: string): MiddlewareHandler {
   const page = pageCsp(frameAncestors)
+  const base: Array<[string, string]> = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'no-referrer'],
+  ]
+  const api: Array<[string, string]> = [...base, ['Content-Security-Policy', API_CSP], ['Cache-Control', 'no-store']]
+  const docs: Array<[string, string]> = [...base, ['Content-Security-Policy', DOCS_CSP]]
+  const pages: Array<[string, string]> = [...base, ['Content-Security-Policy', page]]
   return async (c, next) => {
     const path = c.req.path
-    const headers: Array<[string, string]> = [
-      ['X-Content-Type-Options', 'nosniff'],
-      ['Referrer-Policy', 'no-referrer'],
-      ['Content-Security-Policy', isDocs(path) ? DOCS_CSP : isApi(path) ? API_CSP : page],
-    ]
-    if (isApi(path) && !isDocs(path)) headers.push(['Cache-Control', 'no-store'])
+    const headers = isDocs(path) ? docs : isApi(path) ? api : pages
+    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
+    if (outgoing) {
+      // Over a socket, on Node's response itself: the answer's own headers
+      // (writeHead) still win, and the route's answer keeps a plain header
+      // object, which the adapter writes as it is. Set through the context,
+      // they would make Hono build a Headers object for every answer, and
+      // the adapter convert it back.
+      for (const [name, value] of headers) outgoing.setHeader(name, value)
+      return next()
+    }
     // Set before the handler runs, the headers go into the response as it is
-    // made. Set on a finished response, each c.header() makes Hono copy it, and
-    // on @hono/node-server that turns its lightweight response into a full Web
-    // Response with a stream body: most of a cheap route's time.
+    // made. Set on a finished response, each c.header() makes Hono copy it.
     for (const [name, value] of headers) c.header(name, value)
     await next()
     // A response made without the context (new Response) has not got them yet.

@@ -1,8 +1,10 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
+import type { ServerResponse } from 'node:http'
 import { holdFor, perWindow, refusals } from './refusals'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
-import { hitRateLimit, userBucket } from '../security/rate-limit'
+import { userBucket } from '../security/rate-limit'
+import { sharedCounter } from '../security/shared-counter'
 import { HttpError } from './errors'
 import { tooManyAttempts } from './throttle'
 
@@ -28,7 +30,22 @@ export interface UserLimit {
   hold(seconds: number): Promise<void>
   /** Counts one call by `userId`; throws 429 once the user is over budget. */
   count(userId: string, tokenHash: string): Promise<void>
+  /**
+   * Waits for one of the user's USER_CONCURRENCY places; the place is given
+   * back once the answer is written (over a socket) or when the returned
+   * function is called, whichever comes first.
+   */
+  turn(userId: string, c: Context): Promise<() => void>
 }
+
+/**
+ * How many calls of one user are served at once; the others wait their turn
+ * in order, costing nothing meanwhile. A script on 20 connections then holds
+ * two places, not twenty, so another user's call never queues behind more
+ * than two of its answers — from the first second, before any budget is
+ * spent. A person's page makes a handful of calls at once and hardly waits.
+ */
+export const USER_CONCURRENCY = 2
 
 export type UserLimitEnv = { Variables: { userLimit?: UserLimit } }
 
@@ -41,7 +58,8 @@ export const tooManyRequests = (retryAfter: number) =>
  * script sends. It is installed for the whole API, and the access-token
  * guard applies it once it knows the user, so every route behind that guard
  * (today's and those added later) has it, and routes opened by other
- * credentials do not. The count is a database row, shared by instances.
+ * credentials do not. The count is a database row, shared by instances,
+ * written in batches while the user is far from the limit (sharedCounter).
  * A token found over budget is remembered here until its window ends, so a
  * flood of refused calls costs no database work at all (a revoked token may
  * then read 429 instead of 401 for those few seconds), and each of those
@@ -50,7 +68,39 @@ export const tooManyRequests = (retryAfter: number) =>
 export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL_HOLD_MS): MiddlewareHandler<UserLimitEnv> {
   const budget = perWindow(cfg.perUser, USER_WINDOW_SECONDS)
   const refused = refusals()
+  const counter = sharedCounter(db, USER_WINDOW_SECONDS)
+  const places = new Map<string, { busy: number; waiting: Array<() => void> }>()
+  const giveBack = (userId: string) => {
+    const p = places.get(userId)!
+    const next = p.waiting.shift()
+    if (next) return next() // the place goes straight to the next in line
+    if (--p.busy === 0) places.delete(userId)
+  }
   const limit: UserLimit = {
+    async turn(userId, c) {
+      let p = places.get(userId)
+      if (!p) places.set(userId, (p = { busy: 0, waiting: [] }))
+      if (p.busy < USER_CONCURRENCY) p.busy++
+      else await new Promise<void>((resolve) => p.waiting.push(resolve))
+      let held = true
+      const release = () => {
+        if (!held) return
+        held = false
+        giveBack(userId)
+      }
+      const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
+      if (outgoing) {
+        // Written, or the client gone: either frees the place.
+        if (outgoing.destroyed || outgoing.writableFinished)
+          release() // it left while waiting
+        else {
+          outgoing.once('finish', release)
+          outgoing.once('close', release)
+        }
+        return () => undefined
+      }
+      return release
+    },
     blocked: refused.left,
     hold: holdFor(holdMs),
     async count(userId, tokenHash) {
@@ -59,7 +109,7 @@ export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFU
         refused.set(tokenHash, wait)
         throw tooManyRequests(wait)
       }
-      const { allowed, retryAfter } = await hitRateLimit(db, [{ key: userBucket(userId), limit: budget }], USER_WINDOW_SECONDS)
+      const { allowed, retryAfter } = await counter.hit(userBucket(userId), budget)
       if (allowed) return
       refused.set(userId, retryAfter)
       refused.set(tokenHash, retryAfter)

@@ -18,6 +18,7 @@ export const ERROR_RESPONSES = {
     headers: { 'WWW-Authenticate': { description: 'Sent when the bearer token is the problem.', schema: { type: 'string' } } },
     content: json,
   },
+  Forbidden: { description: 'The call is refused to this caller: the message says why.', content: json },
   NotFound: { description: 'No such resource, or not the caller’s.', content: json },
   Conflict: { description: 'The resource is not in a state that allows the call: the message says why.', content: json },
   PayloadTooLarge: { description: 'The body is over 64 kB.', content: json },
@@ -40,6 +41,7 @@ export const managedErrors = { 400: ref('BadRequest'), 401: ref('Unauthorized'),
 /** Every call: a path or query that holds text that cannot be stored. */
 export const badRequest = { 400: ref('BadRequest') }
 export const unauthorized = { 401: ref('Unauthorized') }
+export const forbidden = { 403: ref('Forbidden') }
 export const notFound = { 404: ref('NotFound') }
 export const conflict = { 409: ref('Conflict') }
 export const tooManyRequests = { 429: ref('TooManyRequests') }
@@ -50,7 +52,7 @@ export const jsonContent = <S>(schema: S) => ({ 'application/json': { schema } }
 
 // ---- one operation's own error answers ----
 
-type Status = 400 | 401 | 404 | 409 | 413 | 415 | 429 | 500 | 503
+type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503
 
 /** What an operation's error means for that call, and the messages it really answers with (as written, or with a sample number). */
 export interface ErrorAnswer {
@@ -133,3 +135,9 @@ export const badBody = (
   description,
   messages: [...BODY_MESSAGES, ...fields, BAD_ADDRESS_MESSAGES[0]],
 })
+
+/** REQUIRE_VERIFIED_EMAIL: creating a project or a key before the account's e-mail is verified. */
+export const UNVERIFIED: ErrorAnswer = {
+  description: 'REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet.',
+  messages: ['Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.'],
+}

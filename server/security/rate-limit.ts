@@ -21,21 +21,27 @@ export async function hitRateLimit(
   let allowed = true
   let retryAfter = 1
   for (const { key, limit, weight = 1 } of buckets) {
-    const [row] = await db.query<{ hits: number; retry_after: number }>(
-      `INSERT INTO rate_limits (bucket, hits, reset_at)
-       VALUES ($1, $3, now() + make_interval(secs => $2::double precision))
-       ON CONFLICT (bucket) DO UPDATE SET
-         hits     = CASE WHEN rate_limits.reset_at <= now() THEN $3 ELSE rate_limits.hits + $3 END,
-         reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
-       RETURNING hits, greatest(1, ceil(extract(epoch FROM reset_at - now())))::integer AS retry_after`,
-      [sha256(key), windowSeconds, weight],
-    )
+    const row = await countHits(db, key, weight, windowSeconds)
     if (row.hits > limit) {
       allowed = false
-      retryAfter = Math.max(retryAfter, row.retry_after)
+      retryAfter = Math.max(retryAfter, row.retryAfter)
     }
   }
   return { allowed, retryAfter }
+}
+
+/** Adds `weight` hits to a bucket in one atomic upsert; its window's total and the seconds left of it (≥ 1). */
+export async function countHits(db: Queryable, key: string, weight: number, windowSeconds: number): Promise<{ hits: number; retryAfter: number }> {
+  const [row] = await db.query<{ hits: number; retry_after: number }>(
+    `INSERT INTO rate_limits (bucket, hits, reset_at)
+     VALUES ($1, $3, now() + make_interval(secs => $2::double precision))
+     ON CONFLICT (bucket) DO UPDATE SET
+       hits     = CASE WHEN rate_limits.reset_at <= now() THEN $3 ELSE rate_limits.hits + $3 END,
+       reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
+     RETURNING hits, greatest(1, ceil(extract(epoch FROM reset_at - now())))::integer AS retry_after`,
+    [sha256(key), windowSeconds, weight],
+  )
+  return { hits: row.hits, retryAfter: row.retry_after }
 }
 
 /** Forgets a bucket (a successful log-in clears its e-mail's failures). */

@@ -67,3 +67,8 @@ export async function rollKey(base: string, token: string, id: string, keyId: st
 export async function logout(base: string, token: string): Promise<void> {
   await request({ base, method: 'POST', path: '/auth/logout', token })
 }
+
+/** Verifications per key and day (`days` 1–90); a server without usage answers 404, and the widget asks only when it offers it. */
+export async function getUsage(base: string, token: string, id: string, days: number, signal?: AbortSignal): Promise<unknown> {
+  return request({ base, method: 'GET', path: `/manage/dapp/${seg(id)}/usage?days=${days}`, token, signal })
+}

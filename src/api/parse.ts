@@ -50,6 +50,8 @@ const parseKeyInfo = (k: Record<string, unknown>): KeyInfo => ({
   createdAt: text(k.createdAt),
   lastUsedAt: text(k.lastUsedAt) || null,
   expiresAt: text(k.expiresAt) || null,
+  rolledAt: text(k.rolledAt) || null,
+  replacedBy: text(k.replacedBy) || null,
 })
 
 export function parseProjectList(x: unknown): ProjectSummary[] {

@@ -12,6 +12,8 @@ export interface ElementConfig {
   productName: string
   /** `env-prefix`, checked: the variable names of "Copy as .env" and `{{env}}`. */
   envPrefix: string
+  /** The level of the element's top heading (`heading-level`, 1–6, default 2); the others follow from it. */
+  headingLevel: number
   /** `sidebar="none"`: the host has its own navigation; the header keeps the links. */
   noSidebar: boolean
   /** Host-supplied addresses, already checked by safeUrl (undefined = inert). */

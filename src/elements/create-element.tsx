@@ -50,6 +50,8 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         apiBase,
         productName: productName(props.productName),
         envPrefix: envPrefix(props.envPrefix),
+        // The host's page has its own h1 (and main): by default ours start below it.
+        headingLevel: Math.min(6, Math.max(1, Number.parseInt(props.headingLevel ?? '', 10) || 2)),
         noSidebar: props.sidebar === 'none',
         urls: {
           docs: safeUrl(props.docsUrl),
@@ -70,6 +72,7 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         apiBase,
         props.productName,
         props.envPrefix,
+        props.headingLevel,
         props.sidebar,
         props.docsUrl,
         props.quickstartUrl,

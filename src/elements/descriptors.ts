@@ -35,6 +35,7 @@ export type AttributeName =
   | 'sessionUrl'
   | 'productName'
   | 'envPrefix'
+  | 'headingLevel'
 
 export type FlexEventName = keyof FlexEventMap
 
@@ -56,17 +57,17 @@ export const ELEMENTS = {
       'profileUrl',
       'settingsUrl',
       'sessionUrl',
-      'productName',
-      'envPrefix',
+      'productName', 'envPrefix', 'headingLevel',
     ],
   },
-  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl', 'productName', 'envPrefix'] },
-  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl', 'sessionUrl', 'productName', 'envPrefix'] },
+  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
+  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
   'flex-projects': {
-    attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'profileUrl', 'settingsUrl', 'sessionUrl', 'productName', 'envPrefix'],
+    attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'profileUrl', 'settingsUrl', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'],
   },
-  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl', 'productName', 'envPrefix'] },
-  'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl', 'productName', 'envPrefix'] },
+  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
+  'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
+  'flex-webhooks': { attributes: ['apiBase', 'theme', 'projectId', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
 } as const satisfies Record<`flex-${string}`, ElementDescriptor>
 
 export type FlexTag = keyof typeof ELEMENTS
@@ -107,29 +108,38 @@ const FETCH_SESSION_CODE_PROPERTY = {
 /** The rest of each element's descriptor: its summary and its events. */
 export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
   'flex-portal': {
-    summary: 'The whole product: a router over the log-in, sign-up, dashboard and project routes, guards included.',
+    summary: 'The whole product: a router over the log-in, sign-up, dashboard, project and profile routes, guards included.',
     events: [
       'flex-navigate',
       'flex-signed-in',
       'flex-signed-out',
       'flex-project-created',
+      'flex-project-updated',
+      'flex-project-deleted',
       'flex-key-created',
       'flex-key-deleted',
       'flex-key-rolled',
       'flex-key-updated',
+      'flex-webhook-endpoint-created',
+      'flex-webhook-endpoint-updated',
+      'flex-webhook-endpoint-deleted',
+      'flex-webhook-secret-rolled',
+      'flex-password-reset',
+      'flex-email-verified',
+      'flex-account-deleted',
     ],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
     slots: [LOGO_SLOT],
   },
   'flex-login': {
     summary: 'The log-in screen alone.',
-    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-password-reset'],
     properties: [FETCH_SESSION_CODE_PROPERTY],
     slots: [LOGO_SLOT],
   },
   'flex-signup': {
     summary: 'The sign-up screen alone.',
-    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out'],
+    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-password-reset'],
     properties: [FETCH_SESSION_CODE_PROPERTY],
     slots: [LOGO_SLOT],
   },
@@ -141,7 +151,21 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
   },
   'flex-project-detail': {
     summary: 'One project and its API keys.',
-    events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-key-created', 'flex-key-deleted', 'flex-key-rolled', 'flex-key-updated'],
+    events: [
+      'flex-navigate',
+      'flex-signed-in',
+      'flex-signed-out',
+      'flex-project-updated',
+      'flex-project-deleted',
+      'flex-key-created',
+      'flex-key-deleted',
+      'flex-key-rolled',
+      'flex-key-updated',
+      'flex-webhook-endpoint-created',
+      'flex-webhook-endpoint-updated',
+      'flex-webhook-endpoint-deleted',
+      'flex-webhook-secret-rolled',
+    ],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
   },
   'flex-snippet': {
@@ -151,6 +175,18 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
     properties: [FETCH_SESSION_CODE_PROPERTY],
     slots: [{ name: '', doc: "the host's code blocks, kept in the page's own DOM" }],
     cssParts: [{ name: 'bar', doc: 'the row under the code with the picker (or the log-in hint) and Copy' }],
+  },
+  'flex-webhooks': {
+    summary: "One project's webhooks alone: its endpoints, each endpoint's delivery log with test events and resend, and the secret roll.",
+    events: [
+      'flex-signed-in',
+      'flex-signed-out',
+      'flex-webhook-endpoint-created',
+      'flex-webhook-endpoint-updated',
+      'flex-webhook-endpoint-deleted',
+      'flex-webhook-secret-rolled',
+    ],
+    properties: [FETCH_SESSION_CODE_PROPERTY],
   },
 }
 
@@ -184,8 +220,12 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     doc: "`none`: no sidebar column, for hosts with their own navigation; its links move into the header beside the user menu (behind the header's menu button when the element is narrow)",
     values: ['none'],
   },
-  forgotPasswordUrl: { doc: 'makes "Forgot your password?" a link (inert without it)' },
-  profileUrl: { doc: 'makes "Your Profile" in the user menu a link (inert without it)' },
+  forgotPasswordUrl: {
+    doc: 'makes "Forgot your password?" a link; without it, a server with the accounts feature resets the password inside the element, any other leaves it inert',
+  },
+  profileUrl: {
+    doc: 'makes "Your Profile" in the user menu a link; without it, `<flex-portal>` on a server with the accounts feature opens its profile screen (`#/profile`), otherwise it is inert',
+  },
   settingsUrl: { doc: 'makes "Settings" in the user menu a link (inert without it)' },
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
@@ -197,6 +237,10 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   envPrefix: {
     doc: 'the variable names of "Copy as .env" and of `{{env}}` in `<flex-snippet>`: `FLEX_API_KEY=…` becomes `ACME_API_KEY=…` (letters, digits and `_`, upper-cased)',
     default: 'FLEX',
+  projectId: { doc: 'the project to show; without it, `<flex-project-detail>` reads the `projectid` query of the hash' },
+  headingLevel: {
+    doc: "the level of the element's top heading (1–6), the others following from it; the element renders no `<main>` (each screen is a region named by its heading), so a page that hosts it alone wraps it in its own `<main>` and sets 1",
+    default: '2',
   },
   sessionUrl: {
     doc: "signs the host's own user in without script: the element POSTs to this address (with the page's cookies) and reads `{ code }`; for the same use as `fetchSessionCode`, which wins when both are set",
@@ -208,11 +252,20 @@ export const EVENT_DOCS: Record<FlexEventName, string> = {
   'flex-signed-in': 'a log-in or sign-up succeeded, or the host signed its user in (`fetchSessionCode`, `session-url`)',
   'flex-signed-out': 'the user signed out (the access token is also revoked on the server, as a best effort), or the API answered 401',
   'flex-project-created': 'a project was created',
+  'flex-project-updated': "a project's name or description was changed (servers with project settings)",
+  'flex-project-deleted': 'a project was deleted, with its keys (servers with project settings)',
   'flex-key-created': 'an API key pair was created',
   'flex-key-deleted': 'an API key was deleted',
   'flex-key-rolled': 'an API key was rolled: a new key replaces it',
   'flex-key-updated': "an API key's name or expiry was changed",
+  'flex-webhook-endpoint-created': 'a webhook endpoint was added',
+  'flex-webhook-endpoint-updated': "a webhook endpoint's address, description or events were changed, or it was disabled or enabled",
+  'flex-webhook-endpoint-deleted': 'a webhook endpoint was deleted',
+  'flex-webhook-secret-rolled': "the project's webhook secret was rolled (the detail holds the project's id, never the secret)",
   'flex-navigate': 'before every navigation; cancelable (`preventDefault()` stops it)',
+  'flex-password-reset': "the user set a new password with a mailed code and is signed in (detail: the user's id); servers with the accounts feature",
+  'flex-email-verified': "the user's e-mail address was verified with a mailed code (detail: the user's id)",
+  'flex-account-deleted': 'the user deleted their account, its projects and keys (detail: the user id it had); `flex-signed-out` follows',
 }
 
 /** The theming API: every element reads these from itself or any ancestor. */

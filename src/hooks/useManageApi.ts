@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { createKey, createProject, deleteKey, getProject, listProjects, rollKey, updateKey } from '../api/calls'
+import { createKey, createProject, deleteKey, getProject, getUsage, listProjects, rollKey, updateKey } from '../api/calls'
 import { ApiError, isApiError } from '../api/errors'
 import type { NewProjectInput } from '../api/types'
 import { useElement } from '../context/element'
@@ -56,6 +56,9 @@ export function useManageApi() {
       deleteKey: (id: string, keyId: string) => run((t) => deleteKey(apiBase, t, id, keyId)),
       updateKey: (id: string, keyId: string, body: Parameters<typeof updateKey>[4]) => run((t) => updateKey(apiBase, t, id, keyId, body)),
       rollKey: (id: string, keyId: string, graceSeconds: number) => run((t) => rollKey(apiBase, t, id, keyId, graceSeconds)),
+      getUsage: (id: string, days: number, signal?: AbortSignal) => run((t) => getUsage(apiBase, t, id, days, signal)),
+      /** Any other call with the session's token (and its 401 handling), for calls that live in a screen's own chunk. */
+      run,
     }
   }, [apiBase, host, hostSession, token])
 }

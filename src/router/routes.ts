@@ -2,7 +2,7 @@
  * The route table. Paths are what follows `#` in
  * hash mode (`/projects?projectid=…`); memory mode keeps the same strings.
  */
-export type ScreenName = 'login' | 'signup' | 'dashboard' | 'project'
+export type ScreenName = 'login' | 'signup' | 'dashboard' | 'project' | 'profile'
 
 export interface Route {
   /** Path without the query, always starting with `/`. */
@@ -29,6 +29,7 @@ export function matchScreen(path: string): { screen: ScreenName; guarded: boolea
   if (path === '/signup') return { screen: 'signup', guarded: false }
   if (under(path, '/dashboard')) return { screen: 'dashboard', guarded: true }
   if (under(path, '/projects')) return { screen: 'project', guarded: true }
+  if (path === '/profile') return { screen: 'profile', guarded: true }
   return null
 }
 

@@ -18,7 +18,7 @@ export function useRouteFocus(screen: string | null, container: RefObject<HTMLEl
       const active = document.activeElement
       const focusIsOurs = !active || active === document.body || active === host
       if (!focusIsOurs) return true
-      const heading = container.current?.querySelector<HTMLElement>('h1, h2')
+      const heading = container.current?.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6')
       if (!heading) return false
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
       heading.focus()

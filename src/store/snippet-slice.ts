@@ -12,18 +12,20 @@ export interface SnippetSlice {
   revealedKeys: Record<string, KeyMap>
   /** The project and key every <flex-snippet> on the page shows: the one created, opened or picked last. */
   snippetPick: { projectId: string; keyId?: string } | null
-  /** The owner's projects and, per project, its API project IDs with their masked keys ('' when the server has none). */
+  /** The owner's projects and, per project, its API project IDs with their names ('' when the server has none; null: the key no longer works). */
   snippetProjects: ProjectSummary[] | null
-  snippetKeys: Record<string, Record<string, string>>
+  snippetKeys: Record<string, Record<string, string | null>>
   /** Called with every response that carries whole keys (create project, create key, roll key). */
   rememberRevealedKeys: (projectId: string, keys: KeyMap) => void
   pickSnippetProject: (projectId: string, keyId?: string) => void
   /** A deleted key leaves every snippet. */
   forgetKey: (projectId: string, keyId: string) => void
+  /** Bumped when a project is renamed or deleted (project-detail/project-calls.ts), so every list on the page loads again. */
+  projectsRevision: number
 }
 
-type PerProject = Record<string, Record<string, string>>
-const without = (map: PerProject, projectId: string, keyId: string): PerProject => {
+type PerProject<T> = Record<string, Record<string, T>>
+const without = <T>(map: PerProject<T>, projectId: string, keyId: string): PerProject<T> => {
   const { [keyId]: _gone, ...rest } = map[projectId] ?? {}
   return { ...map, [projectId]: rest }
 }
@@ -43,4 +45,5 @@ export const createSnippetSlice: StateCreator<FlexState, [], [], SnippetSlice> =
     set((s) => ({ snippetPick: { projectId, keyId: keyId ?? (s.snippetPick?.projectId === projectId ? s.snippetPick.keyId : undefined) } })),
   forgetKey: (projectId, keyId) =>
     set((s) => ({ revealedKeys: without(s.revealedKeys, projectId, keyId), snippetKeys: without(s.snippetKeys, projectId, keyId) })),
+  projectsRevision: 0,
 })

@@ -1,6 +1,7 @@
 /**
  * What `npm publish` would ship, from `npm pack --dry-run --json`: the built
- * script, module, chunks, types and manifest, README and LICENSE; never a
+ * script, module, chunks, types and manifest, the verifier (`./verify`),
+ * README and LICENSE; never a
  * test, a fixture, a data folder, the server or the sources. Needs the build
  * (`npm test` builds first).
  */
@@ -22,6 +23,7 @@ const SHIPPED = [
   /^dist\/esm\/[\w-]+\.mjs$/,
   /^dist\/types\/(src|contract)\/[\w/.-]+\.d\.ts$/,
   /^dist\/custom-elements\.json$/,
+  /^dist\/verify\/[\w-]+\.(js|d\.ts)$/,
 ]
 
 function packedFiles(): string[] {

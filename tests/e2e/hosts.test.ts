@@ -71,7 +71,7 @@ async function createProjectAndExit(page: Page, scope: Locator, name: string, sh
   await expectNoSidewaysScroll(page, "with 'API Information' open")
   await shot('api-information')
   await info.getByRole('button', { name: /^Project ID\b/ }).click()
-  await expect(info.getByRole('button', { name: /Copied/ })).toBeVisible()
+  await expect(info.getByText(TEXT.copied)).toBeVisible()
   await shot('api-information-copied')
   await exit.click()
   await expect(info).toBeHidden()

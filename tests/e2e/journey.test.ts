@@ -115,6 +115,9 @@ function route(call: WireCall): { credential: WireCall['credential'] } | undefin
   if (method === 'POST' && path === '/api/manage/dapp') return { credential: 'access token' }
   // Beyond the eight: sign-out revokes the access token on the server.
   if (method === 'POST' && path === '/api/auth/logout') return { credential: 'access token' }
+  // Beyond the eight: the project page asks what the server offers, then reads its Webhooks section.
+  if (method === 'GET' && (path === '/api/capabilities' || path === '/api/webhooks/event-types')) return { credential: 'none' }
+  if (method === 'GET' && /^\/api\/manage\/dapp\/[^/?]+\/webhooks$/.test(path)) return { credential: 'access token' }
   if (method === 'GET' && path === '/api/manage/dapp/owner') return { credential: 'access token' }
   if (method === 'GET' && /^\/api\/manage\/dapp\/[^/?]+$/.test(path)) return { credential: 'access token' }
   if (method === 'POST' && /^\/api\/manage\/dapp\/[^/?]+\/api-key$/.test(path)) return { credential: 'access token' }

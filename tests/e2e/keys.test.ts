@@ -78,8 +78,10 @@ test.describe('API keys table', () => {
 
     test('stacks the rows into cards when the element is narrow, without widening the page', async ({ page, server }) => {
       await openProject(page, server, 'Keys on a phone')
-      await expect(table(page)).toBeVisible()
-      await expect(table(page).getByRole('cell').getByText('Last used', { exact: true })).toBeVisible()
+      const cards = page.getByRole('list', { name: 'API keys' })
+      await expect(cards).toBeVisible()
+      await expect(cards.getByRole('listitem')).toContainText('Last used Never')
+      await expect(button(cards, 'Delete key Default key')).toBeVisible()
       await screenshot(page, 'keys-table-narrow')
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow, 'the page does not scroll sideways').toBeLessThanOrEqual(0)

@@ -96,7 +96,7 @@ test.describe('<flex-snippet> on /docs.html', () => {
 
     // After a reload: the project and its pair, but not the whole key.
     await page.reload()
-    await expect(curlSnippet.getByText('Create a key to paste it here')).toBeVisible()
+    await expect(curlSnippet.getByText('Create or roll a key to paste it here')).toBeVisible()
     await expect
       .poll(async () => (await samples(page)).every((t) => t.includes(project.id) && t.includes(apiProjectId)), {
         message: 'the samples hold the project after a reload',
@@ -107,6 +107,10 @@ test.describe('<flex-snippet> on /docs.html', () => {
       after.some((t) => t.includes(apiKey)),
       'the whole key is gone',
     ).toBe(false)
+    expect(
+      after.every((t) => t.includes('YOUR_API_KEY') && !t.includes('fxk_…')),
+      'the samples hold the placeholder, never the masked key',
+    ).toBe(true)
     expect(await page.evaluate(() => document.body.textContent)).not.toMatch(RAW)
   })
 

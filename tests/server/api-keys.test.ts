@@ -51,8 +51,19 @@ describe('key metadata', () => {
         createdAt: expect.stringMatching(ISO),
         lastUsedAt: null,
         expiresAt: null,
+        rolledAt: null,
+        replacedBy: null,
       },
-      { id: secondId, name: 'Key 2', maskedKey: `fxk_…${secondKey.slice(-4)}`, createdAt: expect.stringMatching(ISO), lastUsedAt: null, expiresAt: null },
+      {
+        id: secondId,
+        name: 'Key 2',
+        maskedKey: `fxk_…${secondKey.slice(-4)}`,
+        createdAt: expect.stringMatching(ISO),
+        lastUsedAt: null,
+        expiresAt: null,
+        rolledAt: null,
+        replacedBy: null,
+      },
     ])
     expect(Object.keys(body.apiKey)).toEqual([firstId, secondId])
   })
@@ -110,6 +121,8 @@ describe('PATCH /api/manage/dapp/{id}/api-key/{keyId}', () => {
       createdAt: expect.stringMatching(ISO),
       lastUsedAt: null,
       expiresAt,
+      rolledAt: null,
+      replacedBy: null,
     })
     const cleared = await patch(p.id, id, { expiresAt: null })
     expect(cleared.body).toMatchObject({ name: 'Staging', expiresAt: null })
@@ -164,6 +177,9 @@ describe('POST /api/manage/dapp/{id}/api-key/{keyId}/roll', () => {
     ])
     expect(listed[0].expiresAt).toBe(new Date(now + HOUR).toISOString())
     expect(listed[1].expiresAt).toBeNull()
+    // Which key replaced which, for the portal's "Replaced" and "Replaces …".
+    expect(listed[0]).toMatchObject({ rolledAt: new Date(now).toISOString(), replacedBy: newId })
+    expect(listed[1]).toMatchObject({ rolledAt: null, replacedBy: null })
 
     expect((await verify(oldKey)).body).toMatchObject({ valid: true, keyId: oldId, expiresAt: new Date(now + HOUR).toISOString() })
     now += HOUR - 1

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { DEFAULTS, EMBEDDED_DB_IN_PRODUCTION, parseOrigins, readConfig } from '../../server/config'
 
 describe('readConfig', () => {
@@ -10,6 +13,8 @@ describe('readConfig', () => {
       dataDir: '.data/',
       databaseUrl: undefined,
       skipBuild: false,
+      // Without SMTP_URL, outside production, mail goes to a folder of the data directory.
+      mail: { ...DEFAULTS.mail, folder: join('.data/', 'mail') },
     })
     expect(DEFAULTS.keyLimit).toBe(20)
   })
@@ -43,7 +48,19 @@ describe('readConfig', () => {
       SESSION_CODE_TTL_SECONDS: '120',
       DEMO_HOST_SESSIONS: 'true',
       API_KEY_PREFIX: 'acme',
-      PORTAL_NAME: 'Acme Cloud developer portal',
+      SECRET_ENCRYPTION_KEY: '00'.repeat(32),
+      WEBHOOK_EVENT_TYPES: 'invoice.paid, customer.created',
+      WEBHOOK_ENDPOINT_LIMIT: '3',
+      WEBHOOK_RETRY_SCHEDULE: '1, 2.5,60',
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_RETENTION_DAYS: '7',
+      WEBHOOK_CONCURRENCY: '20',
+      WEBHOOK_ENDPOINT_CONCURRENCY: '2',
+      SMTP_URL: 'smtps://portal:secret@mail.example.com:465',
+      MAIL_FROM: 'Acme <portal@acme.example>',
+      PORTAL_NAME: 'Acme Developers',
+      REQUIRE_VERIFIED_EMAIL: 'true',
+      CODE_TTL_SECONDS: '600',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -55,7 +72,7 @@ describe('readConfig', () => {
       skipBuild: true,
       keyLimit: 5,
       apiKeyPrefix: 'acme',
-      portalName: 'Acme Cloud developer portal',
+      portalName: 'Acme Developers',
       rateLimit: {
         perIp: 7,
         perEmail: 3,
@@ -76,12 +93,61 @@ describe('readConfig', () => {
       frameAncestors: "'self' https://docs.example.com",
       sessionCodeTtlSeconds: 120,
       demoHostSessions: true,
+      serviceToken: undefined,
+      secretEncryptionKey: Buffer.alloc(32),
+      webhooks: {
+        eventTypes: [{ name: 'invoice.paid' }, { name: 'customer.created' }],
+        endpointLimit: 3,
+        retrySchedule: [1, 2.5, 60],
+        allowPrivateNetworks: true,
+        retentionDays: 7,
+        concurrency: 20,
+        endpointConcurrency: 2,
+        timeoutMs: 15_000,
+        disableAfterFailingMs: 5 * 86_400_000,
+      },
+      mail: { smtpUrl: 'smtps://portal:secret@mail.example.com:465', folder: undefined, from: 'Acme <portal@acme.example>', productName: 'Acme Developers' },
+      requireVerifiedEmail: true,
+      codeTtlSeconds: 600,
     })
   })
 
   it('runs in production on PostgreSQL, or on the embedded database only when told to', () => {
     expect(readConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/flex' }).databaseUrl).toBe('postgres://u:p@db:5432/flex')
     expect(readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true' }).databaseUrl).toBeUndefined()
+  })
+
+  it('reads the webhook event catalog from WEBHOOK_EVENT_TYPES_FILE, as a list or as an object', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flex-config-'))
+    try {
+      const list = join(dir, 'list.json')
+      await writeFile(list, JSON.stringify([{ name: 'invoice.paid', description: 'Paid.', example: { id: 'in_1' } }, { name: 'customer.created' }]))
+      expect(readConfig({ WEBHOOK_EVENT_TYPES_FILE: list }).webhooks.eventTypes).toEqual([
+        { name: 'invoice.paid', description: 'Paid.', example: { id: 'in_1' } },
+        { name: 'customer.created' },
+      ])
+      const map = join(dir, 'map.json')
+      await writeFile(map, JSON.stringify({ 'invoice.paid': { description: 'Paid.' } }))
+      expect(readConfig({ WEBHOOK_EVENT_TYPES_FILE: map }).webhooks.eventTypes).toEqual([{ name: 'invoice.paid', description: 'Paid.' }])
+      const bad = join(dir, 'bad.json')
+      await writeFile(bad, JSON.stringify([{ name: 'x', example: 'text' }]))
+      expect(() => readConfig({ WEBHOOK_EVENT_TYPES_FILE: bad })).toThrow(
+        'WEBHOOK_EVENT_TYPES_FILE: the example of x must be a JSON object (it is delivered as "data").',
+      )
+      expect(() => readConfig({ WEBHOOK_EVENT_TYPES_FILE: join(dir, 'missing.json') })).toThrow(/cannot read/)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('sends no mail in production without SMTP_URL (the mail routes answer 503), and names the product in From: by default', () => {
+    expect(readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true' }).mail).toEqual({
+      smtpUrl: undefined,
+      folder: undefined,
+      from: 'Flex Portal <no-reply@localhost>',
+      productName: 'Flex Portal',
+    })
+    expect(readConfig({ PORTAL_NAME: 'Acme' }).mail.from).toBe('Acme <no-reply@localhost>')
   })
 
   it.each([
@@ -105,6 +171,18 @@ describe('readConfig', () => {
     [{ API_KEY_PREFIX: 'Acme' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "Acme".'],
     [{ API_KEY_PREFIX: 'acme_live' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "acme_live".'],
     [{ API_KEY_PREFIX: 'abcdefghijklm' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "abcdefghijklm".'],
+    [{ SECRET_ENCRYPTION_KEY: 'too-short' }, 'SECRET_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32).'],
+    [{ WEBHOOK_RETRY_SCHEDULE: '5,soon' }, /^WEBHOOK_RETRY_SCHEDULE must be up to 20 delays in seconds/],
+    [
+      { WEBHOOK_EVENT_TYPES: 'invoice paid' },
+      'Event type "invoice paid" must be 1 to 100 letters, digits, dots, colons, dashes or underscores, such as invoice.paid.',
+    ],
+    [{ WEBHOOK_EVENT_TYPES: 'a.b,a.b' }, 'Event type "a.b" is declared twice.'],
+    [{ WEBHOOK_ENDPOINT_LIMIT: '0' }, 'WEBHOOK_ENDPOINT_LIMIT must be a whole number from 1 to 10000, not "0".'],
+    [{ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'sometimes' }, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS must be true or false, not "sometimes".'],
+    [{ SMTP_URL: 'https://mail.example.com' }, 'SMTP_URL must look like smtp://user:password@mail.example.com:587 or smtps://…:465.'],
+    [{ MAIL_FROM: 'nobody' }, 'MAIL_FROM must be an address such as "Flex Portal <portal@example.com>".'],
+    [{ CODE_TTL_SECONDS: '5' }, 'CODE_TTL_SECONDS must be a whole number from 60 to 86400, not "5".'],
     [{ CORS_ORIGINS: 'docs.example.com' }, 'CORS_ORIGINS: "docs.example.com" is not an origin such as https://docs.example.com.'],
     [{ CORS_ORIGINS: 'https://docs.example.com/path' }, 'CORS_ORIGINS: "https://docs.example.com/path" is not an origin such as https://docs.example.com.'],
   ])('refuses %j', (env, message) => {

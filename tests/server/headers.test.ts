@@ -60,12 +60,19 @@ describe('API answers', () => {
     const answers = [
       await s.request('POST', '/api/device', { body: { deviceUDID: 'x', deviceType: 'WEB' } }),
       await s.request('POST', '/api/manage/dapp', { token: u.accessToken, body: { name: 'Secrets' } }),
-      await s.request('GET', '/api/manage/dapp/owner', { token: u.accessToken }),
       await s.request('GET', '/api/manage/dapp/owner'),
       await s.request('GET', '/api/nope'),
       await s.request('GET', '/api/manage/dapp/%00', { token: u.accessToken }),
       await s.request('GET', '/api/health'),
     ]
     for (const res of answers) expect(res.headers.get('cache-control'), String(res.status)).toBe('no-store')
+  })
+
+  it("but the project list, which holds no secret, may be kept by the user's browser if it asks first", async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    const list = await s.request('GET', '/api/manage/dapp/owner', { token: u.accessToken })
+    expect(list.headers.get('cache-control')).toBe('private, no-cache')
+    expect(list.headers.get('etag')).toMatch(/^"[\w-]+"$/)
   })
 })

@@ -19,7 +19,7 @@ const nested = (levels: number, fields: Record<string, unknown> = {}) => {
 const errorLines = () => s!.logs.filter((l) => l.startsWith('error'))
 
 describe('deeply nested JSON gets 400 with a clear message, never a 500 or a stack trace', () => {
-  it('on every JSON route, POST /api/device, host sign-in and key verification (both lanes) among them', async () => {
+  it('on every JSON route, POST /api/device, host sign-in and key verification among them', async () => {
     s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN } })
     const u = await signUp(s)
     const p = await newProject(s, u.accessToken)
@@ -36,6 +36,8 @@ describe('deeply nested JSON gets 400 with a clear message, never a 500 or a sta
       ['POST', '/api/keys/verify', SERVICE_TOKEN, { key: p.apiKey[keyId] }],
       ['POST', '/api/sessions', SERVICE_TOKEN, { externalId: 'user-42' }],
       ['POST', '/api/auth/exchange', device, { code: 'not-a-real-code' }],
+      ['POST', `/api/manage/dapp/${p.id}/webhooks`, u.accessToken, { url: 'https://93.184.216.34/hook' }],
+      ['POST', '/api/webhooks/messages', SERVICE_TOKEN, { projectId: p.id, eventType: 'webhook.test', payload: {} }],
     ]
     for (const [method, path, token, fields] of routes) {
       for (const levels of [65, 10_000, 30_000]) {
@@ -48,7 +50,7 @@ describe('deeply nested JSON gets 400 with a clear message, never a 500 or a sta
     expect((await s.request('POST', '/api/keys/verify', { token: SERVICE_TOKEN, raw: nested(64, { key: p.apiKey[keyId] }) })).body.valid).toBe(true)
     expect(errorLines()).toEqual([])
     expect((await s.request('GET', `/api/manage/dapp/${p.id}`, { token: u.accessToken })).body.keys).toHaveLength(1)
-    // The fast lane left every deep body to the regular route, which logged it.
+    // Each refused body has its own log line (only 200s are summarised).
     expect(s.logs.filter((l) => /^POST \/api\/keys\/verify 400 /.test(l))).toHaveLength(3)
   })
 })

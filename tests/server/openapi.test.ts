@@ -1,5 +1,8 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core'
 import Ajv2020 from 'ajv/dist/2020'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { createTestServer, deviceToken, signUp, uniqueEmail, type TestResponse, type TestServer } from './harness'
@@ -27,6 +30,17 @@ function templateOf(doc: Document, path: string): string | undefined {
 
 const SERVICE_TOKEN = 'service-token-for-the-openapi-test'
 
+/** The text of the first mail to `to` in `folder` (the server writes mail there when it has no SMTP_URL). */
+async function waitForMail(folder: string, to: string): Promise<string> {
+  for (;;) {
+    for (const file of await readdir(folder).catch(() => [])) {
+      const text = await readFile(join(folder, file), 'utf8')
+      if (text.includes(`To: ${to}`)) return text
+    }
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
 // What each operation answers, and who may call it. Public operations say so with `security: []`.
 const BODY = [400, 413, 415]
 const MANAGED = [400, 401, 429, 500]
@@ -35,10 +49,12 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /register': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 409, 429, 500] },
   'POST /auth/authenticate': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
   'POST /auth/logout': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED] },
-  'POST /manage/dapp': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 409] },
-  'GET /manage/dapp/owner': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED] },
+  'POST /manage/dapp': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 403, 409] },
+  'GET /manage/dapp/owner': { security: [{ accessToken: [] }], statuses: [200, 304, ...MANAGED] },
   'GET /manage/dapp/{id}': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
-  'POST /manage/dapp/{id}/api-key': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404, 409] },
+  'PATCH /manage/dapp/{id}': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 404] },
+  'DELETE /manage/dapp/{id}': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED, 404] },
+  'POST /manage/dapp/{id}/api-key': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 403, 404, 409] },
   'DELETE /manage/dapp/{id}/api-key/{keyId}': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
   'PATCH /manage/dapp/{id}/api-key/{keyId}': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 404, 409] },
   'POST /manage/dapp/{id}/api-key/{keyId}/roll': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404, 409] },
@@ -47,19 +63,47 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'GET /capabilities': { security: [], statuses: [200, 429] },
   'POST /sessions': { security: [{ serviceToken: [] }], statuses: [201, ...BODY, 401, 500, 503] },
   'POST /auth/exchange': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
+  'GET /manage/dapp/{id}/usage': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'GET /webhooks/event-types': { security: [], statuses: [200, 400] },
+  'POST /webhooks/messages': { security: [{ serviceToken: [] }], statuses: [202, ...BODY, 401, 404, 500, 503] },
+  'POST /manage/dapp/{id}/webhooks': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404, 409] },
+  'GET /manage/dapp/{id}/webhooks': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'PATCH /manage/dapp/{id}/webhooks/{endpointId}': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 404] },
+  'DELETE /manage/dapp/{id}/webhooks/{endpointId}': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED, 404] },
+  'POST /manage/dapp/{id}/webhooks/{endpointId}/test': { security: [{ accessToken: [] }], statuses: [202, ...BODY, ...MANAGED, 404, 409] },
+  'GET /manage/dapp/{id}/webhooks/{endpointId}/attempts': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'POST /manage/dapp/{id}/webhooks/{endpointId}/messages/{messageId}/resend': { security: [{ accessToken: [] }], statuses: [202, ...MANAGED, 404, 409] },
+  'POST /manage/dapp/{id}/webhooks/secret/roll': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404] },
+  'POST /auth/password/forgot': { security: [{ deviceToken: [] }], statuses: [202, ...BODY, 401, 429, 500, 503] },
+  'POST /auth/password/reset': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500, 503] },
+  'POST /auth/email/verify/send': { security: [{ accessToken: [] }], statuses: [202, ...MANAGED, 409, 503] },
+  'POST /auth/email/verify': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 409] },
+  'GET /me': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED] },
+  'PATCH /me': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED] },
+  'DELETE /me': { security: [{ accessToken: [] }], statuses: [204, ...BODY, ...MANAGED, 403, 409] },
+  'POST /me/password': { security: [{ accessToken: [] }], statuses: [204, ...BODY, ...MANAGED, 403, 409] },
+  'POST /auth/logout-all': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED] },
 }
 
 describe('OpenAPI document', () => {
   let s: TestServer
   let doc: Document
+  let mailDir: string
   beforeAll(async () => {
+    mailDir = await mkdtemp(join(tmpdir(), 'flex-openapi-mail-'))
     s = await createTestServer({
-      config: { keyLimit: 2, serviceToken: SERVICE_TOKEN, rateLimit: { perEmail: 2, perIp: 1000, devicesPerIp: 5, windowSeconds: 60 } },
+      config: {
+        keyLimit: 2,
+        serviceToken: SERVICE_TOKEN,
+        rateLimit: { perEmail: 2, perIp: 1000, devicesPerIp: 5, windowSeconds: 60 },
+        mail: { folder: mailDir },
+      },
     })
     doc = (await s.request('GET', '/api/openapi.json')).body as unknown as Document
   })
   afterAll(async () => {
     await s.close()
+    await rm(mailDir, { recursive: true, force: true })
   })
 
   const operations = () =>
@@ -147,7 +191,8 @@ describe('OpenAPI document', () => {
     await call('POST', '/api/manage/dapp', { token: access, body: { name: '' } })
     await call('POST', '/api/manage/dapp', { body: { name: 'x' } })
     const id = created.body.id as string
-    await call('GET', '/api/manage/dapp/owner', { token: access })
+    const list = await call('GET', '/api/manage/dapp/owner', { token: access })
+    await call('GET', '/api/manage/dapp/owner', { token: access, headers: { 'If-None-Match': list.headers.get('etag')! } })
     await call('GET', '/api/manage/dapp/owner')
     await call('GET', `/api/manage/dapp/${id}`, { token: access })
     await call('GET', '/api/manage/dapp/prj_missing', { token: access })
@@ -207,22 +252,85 @@ describe('OpenAPI document', () => {
         text: unconfiguredSessionsText,
       },
     })
-    await call('POST', '/api/auth/exchange', { token, body: { code: hostCode.body.code } })
+    const hostAccess = (await call('POST', '/api/auth/exchange', { token, body: { code: hostCode.body.code } })).body.accessToken as string
     await call('POST', '/api/auth/exchange', { token, body: { code: hostCode.body.code } })
     await call('POST', '/api/auth/exchange', { token, body: {} })
+    // Webhooks: the catalog, an endpoint's life, the provider's call.
+    await call('GET', '/api/webhooks/event-types')
+    const hooks = `/api/manage/dapp/${id}/webhooks`
+    const endpoint = await call('POST', hooks, { token: access, body: { url: 'https://93.184.216.34/hook', eventTypes: ['webhook.test'] } })
+    await call('POST', hooks, { token: access, body: { url: 'http://127.0.0.1/hook' } })
+    await call('GET', hooks, { token: access })
+    await call('GET', '/api/manage/dapp/prj_missing/webhooks', { token: access })
+    const endpointPath = `${hooks}/${endpoint.body.id}`
+    await call('PATCH', endpointPath, { token: access, body: { description: 'Docs' } })
+    await call('PATCH', `${hooks}/whe_missing`, { token: access, body: { description: 'Docs' } })
+    const test = await call('POST', `${endpointPath}/test`, { token: access })
+    await call('GET', `${endpointPath}/attempts?limit=5`, { token: access })
+    await call('GET', `${endpointPath}/attempts?limit=500`, { token: access })
+    await call('POST', `${endpointPath}/messages/${test.body.id}/resend`, { token: access })
+    await call('POST', `${endpointPath}/messages/msg_missing/resend`, { token: access })
+    await call('POST', `${hooks}/secret/roll`, { token: access, body: { graceSeconds: 60 } })
+    await call('POST', `${hooks}/secret/roll`, { token: access, body: { graceSeconds: 'soon' } })
+    await call('POST', '/api/webhooks/messages', { headers: service, body: { projectId: id, eventType: 'webhook.test', payload: { ok: true } } })
+    await call('POST', '/api/webhooks/messages', { headers: service, body: { projectId: 'prj_missing', eventType: 'webhook.test', payload: {} } })
+    await call('POST', '/api/webhooks/messages', { body: { projectId: id, eventType: 'webhook.test', payload: {} } })
+    await call('PATCH', endpointPath, { token: access, body: { disabled: true } })
+    await call('POST', `${endpointPath}/test`, { token: access })
+    await call('DELETE', endpointPath, { token: access })
+    await call('DELETE', endpointPath, { token: access })
     // A second user signs in successfully, for the 200 of authenticate.
     const other = await signUp(s)
     await call('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email: other.email, password: other.password } })
     // The sixth counted device call from this client (the limit is checked before the body, so the 400 and 415 count; the 413 is refused earlier), over its limit of 5.
     await call('POST', '/api/device', { body: { deviceUDID: 'x', deviceType: 'WEB' } })
     expect(seen.at(-1)?.res.status).toBe(429)
+    // The account calls (mail goes to a folder here), on accounts registered with the device token at hand.
+    const register = async () => {
+      const address = uniqueEmail('acct')
+      const res = await call('POST', '/api/register', { token, body: { name: 'Acct', email: address, password: 'long enough phrase' } })
+      return { email: address, access: res.body.accessToken as string }
+    }
+    const acct = await register()
+    await call('POST', '/api/auth/password/forgot', { token, body: { email: acct.email } })
+    await call('POST', '/api/auth/password/forgot', { token, body: { email: 'not an address' } })
+    await call('POST', '/api/auth/password/reset', { token, body: { email: acct.email, code: '000000', password: 'another long phrase' } })
+    await call('GET', '/api/me', { token: acct.access })
+    await call('PATCH', '/api/me', { token: acct.access, body: { name: 'Renamed' } })
+    await call('PATCH', '/api/me', { token: acct.access, body: {} })
+    await call('POST', '/api/auth/email/verify/send', { token: acct.access })
+    await call('POST', '/api/auth/email/verify', { token: acct.access, body: { code: '12' } })
+    await call('POST', '/api/me/password', { token: acct.access, body: { currentPassword: 'not the one', newPassword: 'another long phrase' } })
+    await call('POST', '/api/me/password', { token: acct.access, body: { currentPassword: 'long enough phrase', newPassword: 'another long phrase' } })
+    await call('DELETE', '/api/me', { token: acct.access, body: { password: 'not the one' } })
+    await call('DELETE', '/api/me', { token: hostAccess, body: { password: 'none' } })
+    await call('POST', '/api/auth/email/verify/send', { token: hostAccess })
+    await call('POST', '/api/auth/logout-all', { token: acct.access })
+    const doomed = await register()
+    await call('DELETE', '/api/me', { token: doomed.access, body: { password: 'long enough phrase' } })
+    const mailOff = await createApp({ db: s.db, log: () => undefined }).request('/api/auth/password/forgot', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: acct.email }),
+    })
+    const mailOffText = await mailOff.text()
+    seen.push({
+      method: 'POST',
+      path: '/api/auth/password/forgot',
+      res: { status: mailOff.status, headers: mailOff.headers, body: JSON.parse(mailOffText), text: mailOffText },
+    })
+    // Verified with the code from the mail folder, then a 409 for asking again.
+    const verifier = await register()
+    const mail = await waitForMail(mailDir, verifier.email)
+    await call('POST', '/api/auth/email/verify', { token: verifier.access, body: { code: /^\s+(\d{6})\s*$/m.exec(mail)![1] } })
+    await call('POST', '/api/auth/email/verify/send', { token: verifier.access })
     // A path segment that cannot be stored, then a sign-out and a call with the revoked token.
     await call('GET', '/api/manage/dapp/%00', { token: access })
     await call('POST', '/api/auth/logout', { token: access })
     await call('POST', '/api/auth/logout', { token: access })
 
     const statuses = new Set(seen.map((x) => x.res.status))
-    expect([...statuses].sort()).toEqual([200, 201, 204, 400, 401, 404, 409, 413, 415, 429, 503])
+    expect([...statuses].sort()).toEqual([200, 201, 202, 204, 304, 400, 401, 403, 404, 409, 413, 415, 429, 503])
 
     // The served document validates the real answers (JSON Schema 2020-12, as OpenAPI 3.1 uses it).
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })

@@ -31,7 +31,8 @@ describe('POST /api/manage/dapp', () => {
       createDate: expect.stringMatching(ISO),
       status: 'ACTIVE',
       apiKey: expect.any(Object),
-      webhookSecret: expect.stringMatching(/^whsec_[A-Za-z0-9_-]{43}$/),
+      // Standard Webhooks: whsec_ and the standard base64 of 32 random bytes.
+      webhookSecret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
     })
     expect(Date.parse(res.body.createDate)).toBeGreaterThanOrEqual(before - 1000)
     const entries = Object.entries(res.body.apiKey as Record<string, string>)

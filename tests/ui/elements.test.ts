@@ -4,7 +4,7 @@ import { getSharedSheet } from '../../src/styles/sheet'
 import { store } from '../../src/store'
 import { resetStore, shadow, signInAs, stubFetch } from './helpers'
 
-const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet'] as const
+const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet', 'flex-webhooks'] as const
 
 let headBefore: string
 

@@ -120,25 +120,84 @@ describe('keys table', () => {
     expect(q.getAllByRole('button', { name: 'Delete' })).toHaveLength(1)
   })
 
-  it('stacks each row into labelled lines when the element itself is narrow', async () => {
-    // happy-dom does no layout: report a 400 px wide element.
+  /** happy-dom does no layout: report the keys' box as `width` px wide. */
+  const reportWidth = (width: number) =>
     vi.stubGlobal(
       'ResizeObserver',
       class {
         constructor(private cb: () => void) {}
         observe(el: HTMLElement) {
-          Object.defineProperty(el, 'clientWidth', { value: 400 })
+          Object.defineProperty(el, 'clientWidth', { value: width })
           this.cb()
         }
         disconnect() {}
       },
     )
+
+  it('drops the less important columns first as its box narrows, and stays a table down to 560 px', async () => {
+    reportWidth(700)
     stubFetch({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
     const { q } = renderDetail('prj_7')
+    await waitFor(() =>
+      expect(
+        within(table(q))
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Name', 'API Project ID', 'Last used', 'Status', 'Actions']),
+    )
+  })
+
+  it('below 560 px, stacks each key as a card with its actions at the foot', async () => {
+    reportWidth(400)
+    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
+    const { q } = renderDetail('prj_7')
+    const list = await q.findByRole('list', { name: 'API keys' })
+    const card = within(list).getByRole('listitem')
+    expect(card).toHaveTextContent('Production')
+    expect(card).toHaveTextContent('Last used Never')
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['', 'Edit', 'Roll', 'Delete'])
+    expect(q.queryByRole('table')).not.toBeInTheDocument()
+  })
+
+  it('a rolled-away key says "Replaced — stops in 23 h" and offers no Roll; its successor says which key it replaces', async () => {
+    const later = new Date(Date.now() + 23 * HOUR + 30 * 60_000).toISOString()
+    stubFetch({
+      [GET]: {
+        body: withKeys([
+          key('apid_old', 'Production', { expiresAt: later, rolledAt: new Date().toISOString(), replacedBy: 'apid_new' }),
+          key('apid_new', 'Production'),
+          key('apid_gone', 'Gone', { expiresAt: '2024-01-01T00:00:00.000Z', rolledAt: '2023-12-31T00:00:00.000Z', replacedBy: 'apid_x' }),
+        ]),
+      },
+    })
+    const { q } = renderDetail('prj_7')
     await q.findByRole('table', { name: 'API keys' })
-    await waitFor(() => expect(within(rowOf(q, 'NameProduction')).getAllByRole('cell')[4].textContent).toBe('Last usedNever'))
-    // The labels are for the eye; assistive technology still reads the column headers.
-    expect(within(table(q)).getAllByRole('columnheader')).toHaveLength(7)
+    const row = (id: string) =>
+      within(table(q))
+        .getAllByRole('row')
+        .find((r) => r.textContent!.includes(id))!
+    expect(within(row('apid_old')).getAllByRole('cell')[5].textContent).toBe('Replaced — stops in 23 h')
+    expect(within(row('apid_old')).queryByRole('button', { name: /^Roll/ })).not.toBeInTheDocument()
+    expect(within(row('apid_new')).getAllByRole('cell')[5].textContent).toBe('ActiveReplaces apid_old')
+    expect(within(row('apid_new')).getByRole('button', { name: 'Roll key Production (apid_new)' })).toBeInTheDocument()
+    expect(within(row('apid_gone')).getAllByRole('cell')[5].textContent).toBe('Expired')
+    expect(within(row('apid_gone')).queryByRole('button', { name: /^Roll/ })).not.toBeInTheDocument()
+  })
+
+  it('"Last used" reads "2 min ago" with the exact time on hover, and "Never" when unused', async () => {
+    const used = new Date(Date.now() - 2 * 60_000 - 5_000).toISOString()
+    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'A', { lastUsedAt: used }), key('apid_b', 'B')]) } })
+    const { q } = renderDetail('prj_7')
+    await q.findByRole('table', { name: 'API keys' })
+    const when = within(rowOf(q, 'A')).getByText('2 min ago')
+    expect(when.tagName).toBe('TIME')
+    expect(when).toHaveAttribute('dateTime', used)
+    expect(when.getAttribute('title')).toMatch(/\d/)
+    expect(within(rowOf(q, 'B')).getAllByRole('cell')[4].textContent).toBe('Never')
   })
 
   it('status reads in minutes, hours and days', () => {
@@ -194,7 +253,7 @@ describe('per-key actions', () => {
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'apid_a' }])
   })
 
-  it('Edit leaves an unchanged expiry out, sends Never as null, and shows a refusal in the dialog', async () => {
+  it('Edit leaves an unchanged expiry out, sends Never as null, and shows a refusal about the name under the name', async () => {
     const api = stubFetch({
       [GET]: { body: withKeys([key('apid_a', 'A', { expiresAt: '2031-01-01T00:00:00.000Z' })]) },
       'PATCH /api/manage/dapp/prj_7/api-key/apid_a': { status: 400, body: { message: 'Key name must be at most 60 characters.' } },
@@ -204,7 +263,11 @@ describe('per-key actions', () => {
     await user.click(await q.findByRole('button', { name: 'Edit key A' }))
     const dialog = q.getByRole('dialog', { name: 'Edit API key' })
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('Key name must be at most 60 characters.')
+    const name = within(dialog).getByRole('textbox', { name: 'Key name' })
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'))
+    expect(name).toHaveAccessibleDescription('Key name must be at most 60 characters.')
+    // Beside the field, not in a banner at the top of the form.
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
     expect(api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')[0].body).toEqual({ name: 'A' })
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Expires' }), 'Never')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))

@@ -2,6 +2,7 @@ import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { NEW_PAIR_TEXT } from '../../src/elements/project-detail/NewKeyDialog'
+import { ONE_TIME_WARNING } from '../../src/components/one-time-warning'
 import { formatDate } from '../../src/format-date'
 import { store } from '../../src/store'
 import { deferred, json, mountElement, recordEvents, resetStore, shadow, signInAs, stubFetch } from './helpers'
@@ -28,10 +29,11 @@ describe('project detail', () => {
   it('shows the header, Back to Dashboard and every field of Project Information', async () => {
     stubFetch({ [GET]: { body: detail(7, masked, { description: 'A test project', status: 'active' }) } })
     const { q } = renderDetail('prj_7', { mode: 'hash' })
-    expect(await q.findByRole('heading', { level: 1, name: 'Project 7' })).toBeInTheDocument()
+    expect(await q.findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
     expect(q.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '#/dashboard')
     expect(term(q, 'Name')).toBe('Project 7')
     expect(term(q, 'API Project IDs')).toBe('(api_a)(api_b)(api_c)')
+    expect(info(q).queryByRole('button', { name: /more/ })).not.toBeInTheDocument()
     expect(
       info(q)
         .getAllByRole('listitem')
@@ -40,7 +42,9 @@ describe('project detail', () => {
     expect(term(q, 'Project ID')).toBe('prj_7')
     expect(term(q, 'Date created')).toBe(formatDate('2024-03-05T10:00:00.000Z'))
     expect(term(q, 'Project Description')).toBe('A test project')
-    expect(term(q, 'Status')).toBe('active')
+    // The status as sent, its case eased in a coloured badge (the value as sent is its title).
+    expect(term(q, 'Status')).toBe('Active')
+    expect(info(q).getByTitle('active')).toBeInTheDocument()
     // The keys themselves (masked or not) are not part of Project Information.
     expect(q.queryByText(/sk_live/)).not.toBeInTheDocument()
   })
@@ -55,8 +59,8 @@ describe('project detail', () => {
   it('takes the id from the projectid query when there is no project-id', async () => {
     const api = stubFetch({ 'GET /api/manage/dapp/a%2Fb': { body: detail(1, {}, { id: 'a/b' }) } })
     const { q } = renderDetail(undefined, { route: '/projects?projectid=a%2Fb' })
-    expect(await q.findByRole('heading', { level: 1, name: 'Project 1' })).toBeInTheDocument()
-    expect(api.calls[0].headers.authorization).toBe('Bearer access-token-1')
+    expect(await q.findByRole('heading', { level: 2, name: 'Project 1' })).toBeInTheDocument()
+    expect(api.callsTo('GET /api/manage/dapp/a%2Fb')[0].headers.authorization).toBe('Bearer access-token-1')
   })
 
   it('shows a loading state first', async () => {
@@ -65,7 +69,7 @@ describe('project detail', () => {
     const { q } = renderDetail('prj_7')
     expect(q.getByRole('status').textContent).toContain('Loading project')
     reply.resolve(json(detail(7)))
-    expect(await q.findByRole('heading', { level: 1, name: 'Project 7' })).toBeInTheDocument()
+    expect(await q.findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
   })
 
   it('a 404 shows Project not found with the way back', async () => {
@@ -92,7 +96,7 @@ describe('project detail', () => {
     const alert = await q.findByRole('alert')
     expect(alert.textContent).toContain('Server exploded.')
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }))
-    expect(await q.findByRole('heading', { level: 1, name: 'Project 7' })).toBeInTheDocument()
+    expect(await q.findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
   })
 
   it('hostile text is shown as plain text, direction-aware', async () => {
@@ -100,18 +104,27 @@ describe('project detail', () => {
     stubFetch({ [GET]: { body: detail(7, { '<img src=y>': 'k' }, { name: html, description: 'ש'.repeat(10_000) }) } })
     const { q, root } = renderDetail('prj_7')
     // The loading screen has a heading too: wait for the project's own.
-    const heading = await q.findByRole('heading', { level: 1, name: html })
+    const heading = await q.findByRole('heading', { level: 2, name: html })
     expect(heading.textContent).toBe(html)
     expect(root.querySelector('img')).not.toBeInTheDocument()
     expect(heading).toHaveAttribute('dir', 'auto')
   })
 
-  it('a project with 20 keys renders every key id at once', async () => {
+  it('a project with 20 keys shows three ids and "+17 more", which shows them all', async () => {
     const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`api_${i + 1}`, `sk…${i}`]))
     stubFetch({ [GET]: { body: detail(7, twenty) } })
     const { q } = renderDetail('prj_7')
-    await q.findByRole('heading', { level: 1, name: 'Project 7' })
+    await q.findByRole('heading', { level: 2, name: 'Project 7' })
+    expect(
+      info(q)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['(api_1)', '(api_2)', '(api_3)'])
+    const more = info(q).getByRole('button', { name: '+17 more' })
+    expect(more).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.setup().click(more)
     expect(info(q).getAllByRole('listitem')).toHaveLength(20)
+    expect(info(q).getByRole('button', { name: 'Show fewer' })).toHaveAttribute('aria-expanded', 'true')
   })
 })
 
@@ -131,6 +144,8 @@ describe('API Actions: Create', () => {
     await user.click(await q.findByRole('button', { name: 'Create' }))
     const dialog = await q.findByRole('dialog', { name: 'New API Information' })
     expect(dialog.textContent).toContain(NEW_PAIR_TEXT)
+    // The spec's text, and the one-time warning of 'API Information'.
+    expect(within(dialog).getByText(ONE_TIME_WARNING)).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: /Project ID\s*api_new/ })).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: /API Key\s*sk_live_full_secret_9999/ })).toBeInTheDocument()
     await waitFor(() => expect(term(q, 'API Project IDs')).toBe('(api_a)(api_new)'))
@@ -293,8 +308,9 @@ describe('<flex-project-detail>', () => {
   it('reads the project-id attribute', async () => {
     const api = stubFetch({ [GET]: { body: detail(7) } })
     const el = mountElement('flex-project-detail', { 'project-id': 'prj_7', router: 'memory' })
-    expect(await shadow(el).findByRole('heading', { level: 1, name: 'Project 7' })).toBeInTheDocument()
-    expect(api.calls.map((c) => c.url)).toEqual(['/api/manage/dapp/prj_7'])
+    expect(await shadow(el).findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
+    // The page also asks what the server offers beyond the spec (its Webhooks section).
+    expect(api.calls.map((c) => c.url).filter((url) => url !== '/api/capabilities')).toEqual(['/api/manage/dapp/prj_7'])
   })
 
   it('without it, reads the projectid query of the hash', async () => {
@@ -302,7 +318,7 @@ describe('<flex-project-detail>', () => {
     try {
       stubFetch({ [GET]: { body: detail(7) } })
       const el = mountElement('flex-project-detail')
-      expect(await shadow(el).findByRole('heading', { level: 1, name: 'Project 7' })).toBeInTheDocument()
+      expect(await shadow(el).findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
     } finally {
       window.history.replaceState(null, '', window.location.pathname)
     }
@@ -318,6 +334,6 @@ describe('<flex-project-detail>', () => {
     act(() => {
       signInAs()
     })
-    expect(await q.findByRole('heading', { level: 1, name: 'Project 7' })).toBeInTheDocument()
+    expect(await q.findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
   })
 })

@@ -29,7 +29,7 @@ describe('the projects list', () => {
     const reply = deferred<Response>()
     const api = stubFetch({ [LIST]: () => reply.promise })
     const { q } = renderDashboard()
-    expect(q.getByRole('heading', { level: 1, name: 'Your Flex Projects' })).toBeInTheDocument()
+    expect(q.getByRole('heading', { level: 2, name: 'Your Flex Projects' })).toBeInTheDocument()
     expect(q.getByRole('status').textContent).toContain('Loading projects')
     expect(api.callsTo(LIST)[0].headers.authorization).toBe('Bearer access-token-1')
     reply.resolve(json(projects(2)))
@@ -45,7 +45,7 @@ describe('the projects list', () => {
     const cells = within(bodyRows(q)[1])
       .getAllByRole('cell')
       .map((c) => c.textContent)
-    expect(cells).toEqual(['Project 2', 'prj_2', 'Description 2', formatDate('2024-03-05T10:00:00.000Z'), 'active'])
+    expect(cells).toEqual(['Project 2', 'prj_2', 'Description 2', formatDate('2024-03-05T10:00:00.000Z'), 'Active'])
   })
 
   it('links each name to #/projects?projectid={id}; a click navigates in memory mode too', async () => {

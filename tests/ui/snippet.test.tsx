@@ -5,7 +5,7 @@
 import { fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
-import { mountElement, resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { json, mountElement, resetStore, shadow, signInAs, stubFetch } from './helpers'
 import { detail, stubClipboard, summary } from './helpers/dashboard'
 
 afterEach(() => {
@@ -34,8 +34,8 @@ function stubProjects() {
       body: {
         ...detail(1, { apid_1a: 'fxk_…aaaa', apid_1b: 'fxk_…bbbb' }),
         keys: [
-          { id: 'apid_1a', maskedKey: 'fxk_…aaaa' },
-          { id: 'apid_1b', maskedKey: 'fxk_…bbbb' },
+          { id: 'apid_1a', name: 'Production', maskedKey: 'fxk_…aaaa' },
+          { id: 'apid_1b', name: 'Staging', maskedKey: 'fxk_…bbbb' },
         ],
       },
     },
@@ -55,21 +55,64 @@ describe('<flex-snippet>', () => {
     expect(api.calls).toHaveLength(0)
   })
 
-  it('signed in after a reload: the newest project and its masked key, with "Create a key to paste it here"', async () => {
+  it('signed in after a reload: the newest project, YOUR_API_KEY and "Create or roll a key to paste it here"', async () => {
     stubProjects()
     signInAs()
     const el = mountSnippet()
     await waitFor(() => expect(code(el)).toBe(filled('prj_2', 'apid_2', 'YOUR_API_KEY')))
-    expect(shadow(el).getByText('Create a key to paste it here')).toBeInTheDocument()
+    expect(shadow(el).getByText('Create or roll a key to paste it here')).toBeInTheDocument()
     expect((shadow(el).getByRole('combobox', { name: 'Project' }) as HTMLSelectElement).value).toBe('prj_2')
   })
 
-  it('shows the masked key when the server sends keys[].maskedKey', async () => {
+  it('never writes a masked key into the code, and Copy says the copy holds a placeholder', async () => {
     stubProjects()
     signInAs()
+    const writeText = stubClipboard()
     store.getState().pickSnippetProject('prj_1')
     const el = mountSnippet()
-    await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1a', 'fxk_…aaaa')))
+    await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1a', 'YOUR_API_KEY')))
+    // Keys by name, then a short id.
+    await waitFor(() =>
+      expect(Array.from((shadow(el).getByRole('combobox', { name: 'API key' }) as HTMLSelectElement).options).map((o) => o.textContent)).toEqual([
+        'Production · apid_1a',
+        'Staging · apid_1b',
+      ]),
+    )
+    fireEvent.click(shadow(el).getByRole('button', { name: 'Copy' }))
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(filled('prj_1', 'apid_1a', 'YOUR_API_KEY')))
+    expect(await shadow(el).findByText('Copied, with YOUR_API_KEY as a placeholder')).toBeInTheDocument()
+    expect(shadow(el).queryByText('Successfully copied')).not.toBeInTheDocument()
+  })
+
+  it('offers no key that has expired or been rolled away, even one whose whole key this page holds', async () => {
+    const past = '2024-01-01T00:00:00.000Z'
+    type Served = { id: string; name: string; expiresAt: string | null; rolledAt: string | null }
+    let keys: Served[] = [
+      { id: 'apid_live', name: 'Production', expiresAt: null, rolledAt: null },
+      { id: 'apid_gone', name: 'Old', expiresAt: past, rolledAt: null },
+    ]
+    stubFetch({
+      'GET /api/manage/dapp/owner': { body: [summary(1)] },
+      'GET /api/manage/dapp/prj_1': () => json({ ...detail(1, Object.fromEntries(keys.map((k) => [k.id, 'fxk_…']))), keys }),
+    })
+    signInAs()
+    store.getState().rememberRevealedKeys('prj_1', { apid_live: 'fxk_whole_live' })
+    const el = mountSnippet()
+    await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_live', 'fxk_whole_live')))
+    const options = () => Array.from((shadow(el).getByRole('combobox', { name: 'API key' }) as HTMLSelectElement).options).map((o) => o.value)
+    await waitFor(() => expect(options()).toEqual(['apid_live']))
+    // A roll with "Now": the old key is rolled away and ends; its successor's whole key arrives.
+    keys = [
+      { id: 'apid_live', name: 'Production', expiresAt: new Date(Date.now() + 60_000).toISOString(), rolledAt: new Date().toISOString() },
+      { id: 'apid_next', name: 'Production', expiresAt: null, rolledAt: null },
+      keys[1],
+    ]
+    store.getState().rememberRevealedKeys('prj_1', { apid_next: 'fxk_whole_next' })
+    await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_next', 'fxk_whole_next')))
+    await waitFor(() => expect(options()).toEqual(['apid_next']))
+    // Picking the old key by hand (another snippet's stale pick) still does not fill it in.
+    store.getState().pickSnippetProject('prj_1', 'apid_live')
+    await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_next', 'fxk_whole_next')))
   })
 
   it('a key created on this page fills in whole, and every snippet shares one set of requests', async () => {
@@ -79,14 +122,14 @@ describe('<flex-snippet>', () => {
     await waitFor(() => expect(code(b)).toContain('apid_2'))
     store.getState().rememberRevealedKeys('prj_1', { apid_new: 'fxk_whole_new_key' })
     for (const el of [a, b]) await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_new', 'fxk_whole_new_key')))
-    expect(shadow(a).queryByText('Create a key to paste it here')).not.toBeInTheDocument()
+    expect(shadow(a).queryByText('Create or roll a key to paste it here')).not.toBeInTheDocument()
     // The key list now holds the project's other keys and the new one.
     await waitFor(() =>
       expect(
         shadow(a)
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual(['Project 1', 'Project 2', 'apid_1a', 'apid_1b', 'apid_new']),
+      ).toEqual(['Project 1', 'Project 2', 'Production · apid_1a', 'Staging · apid_1b', 'apid_new']),
     )
     expect(api.callsTo('GET /api/manage/dapp/prj_2')).toHaveLength(1)
     expect(api.callsTo('GET /api/manage/dapp/owner').length).toBeLessThanOrEqual(2)
@@ -98,9 +141,9 @@ describe('<flex-snippet>', () => {
     const [a, b] = [mountSnippet(), mountSnippet()]
     await waitFor(() => expect(code(a)).toContain('prj_2'))
     fireEvent.change(shadow(a).getByRole('combobox', { name: 'Project' }), { target: { value: 'prj_1' } })
-    for (const el of [a, b]) await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1a', 'fxk_…aaaa')))
+    for (const el of [a, b]) await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1a', 'YOUR_API_KEY')))
     fireEvent.change(shadow(b).getByRole('combobox', { name: 'API key' }), { target: { value: 'apid_1b' } })
-    for (const el of [a, b]) await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1b', 'fxk_…bbbb')))
+    for (const el of [a, b]) await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1b', 'YOUR_API_KEY')))
     expect((shadow(a).getByRole('combobox', { name: 'API key' }) as HTMLSelectElement).value).toBe('apid_1b')
   })
 
@@ -133,7 +176,7 @@ describe('<flex-snippet>', () => {
     await waitFor(() => expect(code(el)).toContain('YOUR_API_KEY'))
     fireEvent.click(shadow(el).getByRole('button', { name: 'Copy' }))
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(filled('YOUR_PROJECT_ID', 'YOUR_API_PROJECT_ID', 'YOUR_API_KEY')))
-    expect(await shadow(el).findByText('Successfully copied')).toBeInTheDocument()
+    expect(await shadow(el).findByText('Copied, with YOUR_API_KEY as a placeholder')).toBeInTheDocument()
   })
 
   it('a deleted key leaves every snippet: the next key of the project takes its place', async () => {
@@ -144,7 +187,7 @@ describe('<flex-snippet>', () => {
     await waitFor(() => expect(code(el)).toContain('fxk_whole_new_key'))
     await waitFor(() => expect(shadow(el).getAllByRole('option')).toHaveLength(5))
     store.getState().forgetKey('prj_1', 'apid_new')
-    await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1a', 'fxk_…aaaa')))
+    await waitFor(() => expect(code(el)).toBe(filled('prj_1', 'apid_1a', 'YOUR_API_KEY')))
     expect(
       shadow(el)
         .getAllByRole('option')

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { KeyFields, Roll } from '../../../contract/requests'
 import { Deleted, KeyEntry, KeyMap } from '../../../contract/responses'
-import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, type ErrorAnswer } from '../../openapi/error-responses'
+import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, type ErrorAnswer } from '../../openapi/error-responses'
 
 /** The /manage/dapp/{id}/api-key calls: a project's API keys, behind the user's access token. */
 
@@ -39,6 +39,7 @@ export const createKeyRoute = createRoute({
     201: { description: 'Key created.', content: jsonContent(KeyMap) },
     ...accessErrors({
       400: KEY_FIELDS_BAD,
+      403: UNVERIFIED,
       404: PROJECT_MISSING,
       409: {
         description: 'The project holds the most unexpired keys allowed (API_KEY_LIMIT).',

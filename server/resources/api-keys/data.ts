@@ -15,9 +15,19 @@ import { maskApiKey, newApiKey } from './key'
 /** NOTIFY channel: the payload is the id of a key that was deleted, rolled or edited. */
 export const KEY_CHANNEL = 'flex_api_keys'
 
-type KeyRow = { id: string; name: string; prefix: string; last4: string; created_at: Date; last_used_at: Date | null; expires_at: Date | null }
+type KeyRow = {
+  id: string
+  name: string
+  prefix: string
+  last4: string
+  created_at: Date
+  last_used_at: Date | null
+  expires_at: Date | null
+  rolled_at: Date | null
+  replaced_by: string | null
+}
 
-const KEY_COLUMNS = 'id, name, prefix, last4, created_at, last_used_at, expires_at'
+const KEY_COLUMNS = 'id, name, prefix, last4, created_at, last_used_at, expires_at, rolled_at, replaced_by'
 
 const entry = (r: KeyRow): KeyEntry => ({
   id: r.id,
@@ -26,6 +36,8 @@ const entry = (r: KeyRow): KeyEntry => ({
   createdAt: iso(r.created_at),
   lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
   expiresAt: r.expires_at ? iso(r.expires_at) : null,
+  rolledAt: r.rolled_at ? iso(r.rolled_at) : null,
+  replacedBy: r.replaced_by,
 })
 
 /** A project's keys in creation order (the caller has checked the owner). */
@@ -98,12 +110,9 @@ export async function deleteKey(db: Database, ownerId: string, projectId: string
  * Locks the owner's project and the key (FOR UPDATE), so an edit, a roll and
  * a key creation on the same project take turns.
  */
-async function lockKey(tx: Queryable, ownerId: string, projectId: string, keyId: string): Promise<(KeyRow & { rolled_at: Date | null }) | Missing> {
+async function lockKey(tx: Queryable, ownerId: string, projectId: string, keyId: string): Promise<KeyRow | Missing> {
   if (!(await ownsProject(tx, ownerId, projectId, { lock: true }))) return 'project-not-found'
-  const [key] = await tx.query<KeyRow & { rolled_at: Date | null }>(
-    `SELECT ${KEY_COLUMNS}, rolled_at FROM api_keys WHERE id = $1 AND project_id = $2 FOR UPDATE`,
-    [keyId, projectId],
-  )
+  const [key] = await tx.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND project_id = $2 FOR UPDATE`, [keyId, projectId])
   return key ?? 'key-not-found'
 }
 
@@ -166,10 +175,29 @@ export async function rollKey(
     if (key.rolled_at) return { ok: false, reason: 'rolled' }
     if (until > now && (await liveKeys(tx, projectId, now)) >= limit) return { ok: false, reason: 'limit' }
     const created = await insertKey(tx, projectId, { name: key.name, prefix })
-    await tx.query('UPDATE api_keys SET expires_at = LEAST(expires_at, $2), rolled_at = $3 WHERE id = $1', [keyId, until, now])
+    await tx.query('UPDATE api_keys SET expires_at = LEAST(expires_at, $2), rolled_at = $3, replaced_by = $4 WHERE id = $1', [
+      keyId,
+      until,
+      now,
+      Object.keys(created)[0],
+    ])
     await tx.query(`SELECT pg_notify('${KEY_CHANNEL}', $1)`, [keyId])
     return { ok: true, value: created }
   })
+}
+
+/**
+ * Deletes a project's keys (the caller holds the project's lock and has
+ * checked its owner), with a NOTIFY per key, sent at commit, so every
+ * instance forgets them; answers their ids for this instance's own cache.
+ */
+export async function deleteProjectKeys(tx: Queryable, projectId: string): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `WITH d AS (DELETE FROM api_keys WHERE project_id = $1 RETURNING id)
+     SELECT d.id, pg_notify('${KEY_CHANNEL}', d.id) FROM d`,
+    [projectId],
+  )
+  return rows.map((r) => r.id)
 }
 
 /** What verification needs to know about a key, found by the hash of the key. */
@@ -199,4 +227,17 @@ export async function findKeyByHash(q: Queryable, hash: string): Promise<Verifie
 /** Records a use; never moves lastUsedAt backwards (instances write in any order). */
 export async function touchKey(q: Queryable, keyId: string, at: Date): Promise<void> {
   await q.query('UPDATE api_keys SET last_used_at = GREATEST(last_used_at, $2) WHERE id = $1', [keyId, at])
+}
+
+/**
+ * Announces, on KEY_CHANNEL as a key deletion does, every key of `ownerId`'s
+ * projects: called in the transaction that removes the account, so each
+ * instance drops them from its cache at commit. Resolves with their ids.
+ */
+export async function announceOwnerKeysGone(tx: Queryable, ownerId: string): Promise<string[]> {
+  const rows = await tx.query<{ id: string }>(
+    `SELECT k.id, pg_notify('${KEY_CHANNEL}', k.id) FROM api_keys k JOIN projects p ON p.id = k.project_id WHERE p.owner_id = $1`,
+    [ownerId],
+  )
+  return rows.map((r) => r.id)
 }

@@ -1,6 +1,6 @@
 /**
- * What other resources may use of the API keys: a project gets its first key
- * and lists its keys, verification looks a key up by its hash and records its
+ * What other resources may use of the API keys: a project gets its first key,
+ * lists its keys and deletes them with itself, verification looks a key up by its hash and records its
  * use. Anything else here is the key routes' own.
  */
-export { findKeyByHash, insertKey, KEY_CHANNEL, listKeys, touchKey, type VerifiedKey } from './data'
+export { announceOwnerKeysGone, deleteProjectKeys, findKeyByHash, insertKey, KEY_CHANNEL, listKeys, touchKey, type VerifiedKey } from './data'

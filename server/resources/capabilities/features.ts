@@ -8,6 +8,11 @@ import type { AppConfig } from '../../config'
  * shows none of its screens.
  */
 export function features(_config: AppConfig): string[] {
-  const list: string[] = []
+  const list: string[] = ['webhooks']
+  list.push('usage') // GET /manage/dapp/{id}/usage (resources/usage), always mounted
+  // Password reset, e-mail verification, the profile, sign out everywhere, deletion (resources/accounts).
+  list.push('accounts')
+  // PATCH and DELETE /manage/dapp/{id} (resources/projects), always mounted.
+  list.push('project-settings')
   return list
 }

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { NewProject } from '../../../contract/requests'
+import { NewProject, ProjectChanges } from '../../../contract/requests'
 import { CreatedProject, Project, ProjectList } from '../../../contract/responses'
-import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, USER_LIMIT } from '../../openapi/error-responses'
+import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, USER_LIMIT } from '../../openapi/error-responses'
 
 /** The /manage/dapp calls of projects themselves, behind the user's access token (their keys: api-keys/contract.ts). */
 
@@ -23,6 +23,7 @@ export const createProjectRoute = createRoute({
     201: { description: 'Project created.', content: jsonContent(CreatedProject) },
     ...accessErrors({
       400: badBody(['Project name is required.', 'Project name must be at most 120 characters.', 'Project description must be at most 2000 characters.']),
+      403: UNVERIFIED,
       409: {
         description: 'The account holds the most projects allowed (PROJECT_LIMIT).',
         messages: ['You already have 1000 projects, the most an account can have.'],
@@ -44,7 +45,23 @@ export const listProjectsRoute = createRoute({
   operationId: 'listProjects',
   summary: "The caller's projects, newest first",
   security,
-  responses: { 200: { description: 'Projects.', content: jsonContent(ProjectList) }, ...accessErrors({}) },
+  request: {
+    headers: z.object({
+      'if-none-match': z.string().optional().openapi({ description: 'The ETag of a list the caller holds: answered 304 while it is unchanged.' }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'Projects. The ETag changes whenever the list does.',
+      headers: z.object({ ETag: z.string().openapi({ description: 'The validator of this list.' }) }),
+      content: jsonContent(ProjectList),
+    },
+    304: {
+      description: 'The list has not changed since the ETag sent in If-None-Match.',
+      headers: z.object({ ETag: z.string().openapi({ description: 'The validator of this list.' }) }),
+    },
+    ...accessErrors({}),
+  },
 })
 
 export const getProjectRoute = createRoute({
@@ -56,4 +73,37 @@ export const getProjectRoute = createRoute({
   security,
   request: { params: project },
   responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...accessErrors({ 404: PROJECT_MISSING }) },
+})
+
+export const updateProjectRoute = createRoute({
+  method: 'patch',
+  path: '/manage/dapp/{id}',
+  tags: ['Projects'],
+  operationId: 'updateProject',
+  summary: 'Rename a project or change its description',
+  description: 'Fields left out stay as they are. Only the owner may; to anyone else the project does not exist (404).',
+  security,
+  request: { params: project, body: { required: true, content: jsonContent(ProjectChanges) } },
+  responses: {
+    200: { description: 'The project as it is now.', content: jsonContent(Project) },
+    ...accessErrors({
+      400: badBody(['Project name is required.', 'Project name must be at most 120 characters.', 'Project description must be at most 2000 characters.']),
+      404: PROJECT_MISSING,
+      413: TOO_LARGE,
+      415: NOT_JSON,
+    }),
+  },
+})
+
+export const deleteProjectRoute = createRoute({
+  method: 'delete',
+  path: '/manage/dapp/{id}',
+  tags: ['Projects'],
+  operationId: 'deleteProject',
+  summary: 'Delete a project, its keys and its webhooks',
+  description:
+    'For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints and messages go with it. Only the owner may; to anyone else the project does not exist (404).',
+  security,
+  request: { params: project },
+  responses: { 204: { description: 'Project deleted.' }, ...accessErrors({ 404: PROJECT_MISSING }) },
 })

@@ -1,8 +1,10 @@
 import type { CreatedProject, Project, ProjectSummary } from '../../../contract/responses'
 import type { Database, Queryable } from '../../db/index'
 import { iso } from '../../db/time'
+import { ownsProject } from '../../security/ownership'
 import { randomId } from '../../security/random'
-import { insertKey, listKeys } from '../api-keys'
+import { deleteProjectKeys, insertKey, listKeys } from '../api-keys'
+import { storeSigningSecret } from '../webhooks'
 import { newWebhookSecret } from './webhook-secret'
 
 type ProjectRow = { id: string; name: string; description: string; status: string; created_at: Date }
@@ -27,7 +29,8 @@ export async function createProject(
   ownerId: string,
   name: string,
   description: string,
-  limit = Infinity,
+  limit: number,
+  secretKey: Buffer,
   keyPrefix?: string,
 ): Promise<CreatedProject | undefined> {
   const webhook = newWebhookSecret()
@@ -43,6 +46,8 @@ export async function createProject(
       [randomId('prj_'), ownerId, name, description, webhook.hash],
     )
     const apiKey = await insertKey(tx, row.id, { prefix: keyPrefix })
+    // Encrypted, not only hashed: deliveries are signed with it.
+    await storeSigningSecret(tx, secretKey, row.id, webhook.secret)
     return { ...summary(row), apiKey, webhookSecret: webhook.secret }
   })
 }
@@ -61,4 +66,39 @@ export async function getProject(q: Queryable, ownerId: string, id: string): Pro
   if (!row) return undefined
   const keys = await listKeys(q, row.id)
   return { ...summary(row), apiKey: Object.fromEntries(keys.map((k) => [k.id, k.maskedKey])), keys }
+}
+
+/**
+ * Renames the owner's project or changes its description (left out: kept);
+ * answers it as getProject does, or undefined when it is missing or someone else's.
+ */
+export async function updateProject(
+  q: Queryable,
+  ownerId: string,
+  id: string,
+  change: { name?: string; description?: string },
+): Promise<Omit<Project, 'keyLimit'> | undefined> {
+  const [row] = await q.query<{ id: string }>(
+    'UPDATE projects SET name = COALESCE($3, name), description = COALESCE($4, description) WHERE id = $1 AND owner_id = $2 RETURNING id',
+    [id, ownerId, change.name ?? null, change.description ?? null],
+  )
+  return row ? getProject(q, ownerId, id) : undefined
+}
+
+/**
+ * Deletes the owner's project for good (not marked deleted: its rows go, and
+ * whatever refers to it by a foreign key with ON DELETE CASCADE goes with it,
+ * such as webhook endpoints and their messages). Its keys are deleted first,
+ * each with a NOTIFY, so that every instance stops accepting them at once.
+ * Answers the deleted keys' ids, or undefined for a project that is missing or
+ * someone else's.
+ */
+export async function deleteProject(db: Database, ownerId: string, id: string): Promise<string[] | undefined> {
+  return db.transaction(async (tx) => {
+    // The lock makes a key creation or roll running now wait, then find no project.
+    if (!(await ownsProject(tx, ownerId, id, { lock: true }))) return undefined
+    const keyIds = await deleteProjectKeys(tx, id)
+    await tx.query('DELETE FROM projects WHERE id = $1', [id])
+    return keyIds
+  })
 }

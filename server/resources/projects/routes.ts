@@ -1,4 +1,4 @@
-import { NewProject } from '../../../contract/requests'
+import { NewProject, ProjectChanges } from '../../../contract/requests'
 import type { AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
 import { conflict, notFound } from '../../http/errors'
@@ -7,32 +7,59 @@ import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
 import { PROJECT_NOT_FOUND } from '../../security/ownership'
 import { projectBucket } from '../../security/rate-limit'
-import { createProjectRoute, getProjectRoute, listProjectsRoute } from './contract'
-import { createProject, getProject, listProjects } from './data'
+import { createProjectRoute, deleteProjectRoute, getProjectRoute, listProjectsRoute, updateProjectRoute } from './contract'
+import { createProject, deleteProject, getProject, updateProject } from './data'
+import { matchesTag, projectLists } from './list-cache'
+
+export interface ProjectDeps extends RouteDeps {
+  /** Told the id of every key a project deletion takes with it (see ApiKeyDeps). */
+  keyChanged: (keyId: string) => void
+}
 
 /**
  * The /manage/dapp calls of projects themselves, behind the access-token
  * guard that app.ts puts on /manage; every query is scoped to its owner.
  */
-export function projectRoutes({ db, config }: RouteDeps) {
+export function projectRoutes({ db, config, keyChanged }: ProjectDeps) {
+  const lists = projectLists(db)
   return (
     new ContractApp<AuthEnv>()
       .operation(createProjectRoute, async (c) => {
         // Creating is the expensive call (each project is listed on every dashboard load): its own budget, before the body.
         await throttle(db, [{ key: projectBucket(c.var.userId), limit: config.rateLimit.projectsPerUser }], config.rateLimit.windowSeconds)
         const { name, description } = await readBody(c, NewProject)
-        const project = await createProject(db, c.var.userId, name, description, config.projectLimit, config.apiKeyPrefix)
+        const project = await createProject(db, c.var.userId, name, description, config.projectLimit, config.secretEncryptionKey!, config.apiKeyPrefix)
         if (!project) {
           throw conflict(`You already have ${config.projectLimit} projects, the most an account can have.`)
         }
         return c.json(project, 201)
       })
       // Before /manage/dapp/:id, which would otherwise take "owner" for an id.
-      .operation(listProjectsRoute, async (c) => c.json(await listProjects(db, c.var.userId)))
+      .operation(listProjectsRoute, async (c) => {
+        const { etag, body } = await lists.get(c.var.userId)
+        // The list holds no secret: the browser may keep it, provided it asks
+        // first (no-cache), and an unchanged one is then a 304 of no bytes.
+        const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
+        if (matchesTag(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+        // A Response of plain headers: the adapter writes it without building a Headers object.
+        return new Response(body, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } })
+      })
       .operation(getProjectRoute, async (c) => {
         const project = await getProject(db, c.var.userId, c.req.param('id'))
         if (!project) throw notFound(PROJECT_NOT_FOUND)
         return c.json({ ...project, keyLimit: config.keyLimit })
+      })
+      .operation(updateProjectRoute, async (c) => {
+        const change = await readBody(c, ProjectChanges)
+        const project = await updateProject(db, c.var.userId, c.req.param('id'), change)
+        if (!project) throw notFound(PROJECT_NOT_FOUND)
+        return c.json({ ...project, keyLimit: config.keyLimit }, 200)
+      })
+      .operation(deleteProjectRoute, async (c) => {
+        const keyIds = await deleteProject(db, c.var.userId, c.req.param('id'))
+        if (!keyIds) throw notFound(PROJECT_NOT_FOUND)
+        for (const keyId of keyIds) keyChanged(keyId)
+        return c.body(null, 204)
       })
   )
 }

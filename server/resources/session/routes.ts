@@ -21,8 +21,13 @@ import type { RouteDeps } from '../../http/route-deps'
 export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.'
 export const EMAIL_TAKEN = 'An account with this e-mail already exists.'
 
+export interface AuthDeps extends RouteDeps {
+  /** Told of each new account after its answer is sent (the accounts resource mails a verification code). */
+  signedUp?: (user: { id: string; email: string }) => void
+}
+
 /** register and authenticate (device token in, access token — the `accessData` body — out), and logout. */
-export function authRoutes({ db, config }: RouteDeps) {
+export function authRoutes({ db, config, signedUp }: AuthDeps) {
   const ttl = config.accessTokenTtlSeconds
 
   const { perIp, perEmail, windowSeconds } = config.rateLimit
@@ -57,6 +62,7 @@ export function authRoutes({ db, config }: RouteDeps) {
           await rememberDevice(tx, user.id, c.var.deviceId)
           return session(tx, user)
         })
+        signedUp?.(accessData.user)
         return c.json(accessData, 200)
       })
       .operation(authenticateRoute, requireToken(db, 'device'), async (c) => {

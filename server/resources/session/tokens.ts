@@ -32,3 +32,18 @@ export async function pruneExpiredTokens(q: Queryable, batch = 500): Promise<voi
 export async function revokeToken(q: Queryable, hash: string): Promise<void> {
   await q.query('DELETE FROM tokens WHERE token_hash = $1', [hash])
 }
+
+/**
+ * Ends sessions of `userId` at once: every access token but `keep` (a
+ * password change keeps the session that made it). Every revocation of more
+ * than the caller's own token — reset, password change, sign out everywhere,
+ * account deletion — goes through here, so a cache of token look-ups has one
+ * place to hear of it. Resolves with the hashes of the tokens revoked.
+ */
+export async function revokeSessions(q: Queryable, userId: string, { keep }: { keep?: string } = {}): Promise<string[]> {
+  const rows = await q.query<{ token_hash: string }>(
+    `DELETE FROM tokens WHERE kind = 'access' AND user_id = $1 AND token_hash IS DISTINCT FROM $2 RETURNING token_hash`,
+    [userId, keep ?? null],
+  )
+  return rows.map((r) => r.token_hash)
+}

@@ -3,6 +3,7 @@ import { findKeyByHash, KEY_CHANNEL, touchKey, type VerifiedKey } from '../api-k
 import { iso } from '../../db/time'
 import type { Database } from '../../db/index'
 import type { Log } from '../../http/logger'
+import { usageCounter } from '../usage'
 
 export type Verification =
   { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null } | { valid: false; code: 'NOT_FOUND' | 'EXPIRED' }
@@ -11,7 +12,7 @@ export interface KeyVerifier {
   verify(key: string): Promise<Verification>
   /** Drops what is known of a key at once (this instance changed it; others hear the NOTIFY). */
   forget(keyId: string): void
-  /** Resolves when the last-used writes started so far are done (tests, shutdown). */
+  /** Resolves when the last-used writes started so far, and the usage counted so far, are written (tests, shutdown). */
   settle(): Promise<void>
 }
 
@@ -34,6 +35,8 @@ type Entry = { key: VerifiedKey | undefined; at: number }
 export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVerifier {
   const cache = new Map<string, Entry>()
   const pending = new Set<Promise<void>>()
+  // Every answer is counted per key and day, in memory; written in batches (resources/usage).
+  const usage = usageCounter(db, log)
   let listening = false
   // Bumped by every invalidation: a lookup that raced one is not cached.
   let epoch = 0
@@ -81,13 +84,14 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
   return {
     forget,
     settle: async () => {
-      await Promise.all(pending)
+      await Promise.all([...pending, usage.flush()])
     },
     async verify(secret) {
       if (ready) await ready
       const now = clock()
       // The hex SHA-256 that api-keys/key.ts stores, in one call (no Hash object per request).
       const key = await lookup(hash('sha256', secret), now)
+      usage.count(key, now)
       if (!key) return { valid: false, code: 'NOT_FOUND' }
       if (key.expiresAt !== null && key.expiresAt <= now) return { valid: false, code: 'EXPIRED' }
       // The first use is written before answering, so it shows at once; later

@@ -14,9 +14,12 @@ export interface VerifyDeps extends RouteDeps {
   keys: KeyVerifier
 }
 
+/** Where the route is, under /api. */
+export const VERIFY_PATH = '/keys/verify'
+
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
-/** The longest key the route accepts, in characters (the fast lane relies on it too). */
+/** The longest key the route accepts, in characters. */
 export const KEY_MAX = VERIFY_KEY_MAX
 
 /**
@@ -39,12 +42,13 @@ export function serviceTokenCheck(serviceToken: string | undefined): ((authoriza
 /**
  * POST /keys/verify, for the API provider's own services: is the key a client
  * presented good, and whose is it? Authenticated by SERVICE_TOKEN, not by a
- * user. The answer names the key, never a secret. Its common case is answered
- * by the fast lane (fast-lane.ts) before it gets here.
+ * user. The answer names the key, never a secret. One route through the
+ * API's whole middleware: that stack is cheap enough now (server/README.md,
+ * "Cheap requests stay cheap") that no second path is kept for speed.
  */
 export function verifyRoutes({ config, keys }: VerifyDeps) {
   const authorized = serviceTokenCheck(config.serviceToken)
-  return new Hono().post('/keys/verify', async (c) => {
+  return new Hono().post(VERIFY_PATH, async (c) => {
     if (!authorized) throw new HttpError(503, VERIFY_NOT_CONFIGURED)
     if (!authorized(c.req.header('authorization'))) {
       throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })

@@ -1,10 +1,11 @@
-import type { FormEvent, ReactNode } from 'react'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { AccessData } from '../../api/types'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useElement } from '../../context/element'
 import { AuthLayout } from './AuthLayout'
+import { LazyResetFlow } from './lazy'
 import { RememberForgot } from './RememberForgot'
 import { SignedInNotice } from './SignedInNotice'
 import { SwitchLink } from './SwitchLink'
@@ -43,8 +44,14 @@ export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: l
   const showNotice = signedIn && !inPortal
   useDeviceRegistration(apiBase, !showNotice)
   const { submit, pending, error } = useAuthSubmit(call)
+  const [resetting, setResetting] = useState(false)
+  const form = useRef<HTMLFormElement>(null)
 
   if (showNotice) return <SignedInNotice />
+  if (resetting) {
+    const typed = form.current ? new FormData(form.current).get('email') : null
+    return <LazyResetFlow onCancel={() => setResetting(false)} initialEmail={typeof typed === 'string' ? typed : ''} />
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -63,10 +70,10 @@ export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: l
         </>
       }
     >
-      <form className="space-y-6" onSubmit={onSubmit}>
+      <form ref={form} className="space-y-6" onSubmit={onSubmit}>
         {error ? <Alert>{error}</Alert> : notice}
         {children}
-        <RememberForgot />
+        <RememberForgot onForgot={() => setResetting(true)} />
         <Button type="submit" className="w-full" pending={pending} pendingLabel={pendingLabel}>
           {label}
         </Button>

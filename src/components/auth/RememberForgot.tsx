@@ -1,12 +1,14 @@
 import { useId } from 'react'
 import { useElement } from '../../context/element'
+import { useCapability } from '../../hooks/useCapability'
 
 /**
- * 'Remember me' and 'Forgot your password?'. Neither has behaviour of
- * its own; the link becomes real only when the host gives `forgot-password-url`,
- * and then opens in a new tab so the form keeps its input.
+ * 'Remember me' and 'Forgot your password?'. The link follows the host's
+ * `forgot-password-url` when given (in a new tab, so the form keeps its
+ * input); otherwise, against a server with the accounts feature, it opens the
+ * reset inside the element (`onForgot`); otherwise it is inert, as the spec has it.
  */
-export function RememberForgot() {
+export function RememberForgot({ onForgot }: { onForgot?: () => void }) {
   const id = useId()
   const { urls } = useElement()
   return (
@@ -32,11 +34,27 @@ export function RememberForgot() {
           Forgot your password?
         </a>
       ) : (
-        // No address: a disabled link, announced as such and not focusable.
-        <a role="link" aria-disabled="true" className="cursor-default font-semibold text-muted">
-          Forgot your password?
-        </a>
+        <ResetOrInert onForgot={onForgot} />
       )}
     </div>
+  )
+}
+
+/** Without forgot-password-url: the reset inside the element when the server offers it (asked only here), else inert. */
+function ResetOrInert({ onForgot }: { onForgot?: () => void }) {
+  const accounts = useCapability('accounts')
+  return accounts && onForgot ? (
+    <button
+      type="button"
+      onClick={onForgot}
+      className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+    >
+      Forgot your password?
+    </button>
+  ) : (
+    // A disabled link, announced as such and not focusable.
+    <a role="link" aria-disabled="true" className="cursor-default font-semibold text-muted">
+      Forgot your password?
+    </a>
   )
 }

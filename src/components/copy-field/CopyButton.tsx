@@ -2,7 +2,7 @@ import { useCopy } from './useCopy'
 import { COPIED_NOTICE, COPY_FAILED_NOTICE } from './CopyField'
 
 /** A small copy button with its notice; `text` is read at the click, so it copies what is shown then. */
-export function CopyButton({ label, text }: { label: string; text: () => string }) {
+export function CopyButton({ label, text, copied = COPIED_NOTICE }: { label: string; text: () => string; copied?: string }) {
   const { status, copy } = useCopy()
   return (
     <>
@@ -14,7 +14,7 @@ export function CopyButton({ label, text }: { label: string; text: () => string 
         {label}
       </button>
       <span role="status" className={`text-xs ${status === 'failed' ? 'text-danger' : 'text-success'}`}>
-        {status === 'copied' ? COPIED_NOTICE : status === 'failed' ? COPY_FAILED_NOTICE : ''}
+        {status === 'copied' ? copied : status === 'failed' ? COPY_FAILED_NOTICE : ''}
       </span>
     </>
   )

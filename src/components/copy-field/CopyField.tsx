@@ -38,15 +38,10 @@ export function CopyField({ label, value }: CopyFieldProps) {
           {/* Secrets break between any two characters, so long keys fill whole lines. */}
           <span className="block break-all font-mono text-sm text-fg">{value}</span>
         </span>
-        {/* Fixed width: the value does not reflow when Copy turns into Copied. */}
-        <span
-          className={`flex w-16 shrink-0 items-center justify-end gap-1 self-center text-xs font-semibold ${copied ? 'text-success' : 'text-accent group-hover:text-accent-hover'}`}
-        >
-          {copied && <CheckIcon className="h-4 w-4" />}
-          {copied ? 'Copied' : 'Copy'}
-        </span>
+        {/* After the value, so the button reads "label value Copy"; hidden, not removed, while the notice shows in its place. */}
+        <span className={`absolute right-2 top-2 text-xs font-semibold text-accent group-hover:text-accent-hover ${copied ? 'invisible' : ''}`}>Copy</span>
       </button>
-      {/* Over the field's top edge, out of the flow: showing it shifts nothing. */}
+      {/* One notice, where "Copy" was (inside the field's top row): the only "copied" the reader sees. */}
       <p
         id={noticeId}
         role="status"
@@ -55,10 +50,11 @@ export function CopyField({ label, value }: CopyFieldProps) {
           status === 'failed'
             ? 'mt-1 text-xs text-danger'
             : copied
-              ? 'absolute -top-2.5 right-2 rounded-full bg-success-bg px-2 text-xs text-success'
+              ? 'pointer-events-none absolute right-2 top-2 flex items-center gap-1 text-xs font-semibold text-success'
               : 'sr-only'
         }
       >
+        {copied && <CheckIcon className="h-4 w-4" />}
         {copied ? COPIED_NOTICE : status === 'failed' ? COPY_FAILED_NOTICE : ''}
       </p>
       {status === 'failed' && (

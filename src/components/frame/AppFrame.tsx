@@ -1,4 +1,6 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { useCapability } from '../../hooks/useCapability'
+import { chunk } from '../chunk/chunk'
 import { MenuIcon } from '../icons/MenuIcon'
 import { useElement } from '../../context/element'
 import { Sidebar } from './Sidebar'
@@ -12,7 +14,9 @@ import { UserMenu } from './UserMenu'
  * links sit in the header, or behind its menu button on a narrow element.
  */
 export function AppFrame({ children }: { children: ReactNode }) {
-  const { noSidebar } = useElement()
+  const { noSidebar, host, urls } = useElement()
+  // The unverified-address reminder needs somewhere to verify: the portal's profile, or the host's.
+  const reminder = useCapability('accounts') && (host.localName === 'flex-portal' || urls.profile !== undefined)
   // The sheet stays usable if the element grows while it is open (it is not
   // hidden by width), so nothing needs to close it but the user.
   const [sidebarOpen, setSidebarOpen] = useState(false)
@@ -37,8 +41,27 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <div className="flex-1" />
           <UserMenu />
         </header>
-        <main className="flex min-w-0 flex-1 flex-col">{children}</main>
+        {/* Not <main>: the host page has its own; each screen is a region named by its heading. */}
+        <div className="flex min-w-0 flex-1 flex-col">
+          {reminder && <LazyVerifyBanner />}
+          {children}
+        </div>
       </div>
     </div>
   )
+}
+
+const verifyBanner = chunk(() => import('./VerifyBanner').then((m) => m.VerifyBanner))
+
+/** The reminder, fetched as a chunk; nothing while it loads, or if it cannot. */
+function LazyVerifyBanner() {
+  const [Banner, setBanner] = useState<ComponentType | undefined>(() => verifyBanner.loaded)
+  useEffect(() => {
+    if (!Banner)
+      verifyBanner.load().then(
+        (b) => setBanner(() => b),
+        () => undefined,
+      )
+  }, [Banner])
+  return Banner ? <Banner /> : null
 }

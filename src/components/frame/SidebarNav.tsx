@@ -9,13 +9,25 @@ const itemClass = 'group flex items-center gap-3 rounded-flex px-3 py-2 text-sm 
 const idle = 'text-muted hover:bg-raised hover:text-fg'
 const current = 'bg-raised text-fg'
 
-function ExternalItem({ href, icon, children }: { href?: string; icon: ReactNode; children: string }) {
+/** Whether `href` is this very document (same address but for the hash): a link there only moves within the page. */
+function samePage(href: string): boolean {
+  const to = new URL(href, location.href)
+  return to.origin + to.pathname + to.search === location.origin + location.pathname + location.search
+}
+
+/**
+ * A link out of the portal: to another document, in a new tab; to a part of
+ * this page (the docs page's own Quickstart), in this tab, so what the page
+ * holds in memory (a key just shown) stays.
+ */
+function ExternalItem({ href, icon, children, onNavigate }: { href?: string; icon: ReactNode; children: string; onNavigate?: () => void }) {
+  const here = href !== undefined && samePage(href)
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={`${itemClass} ${idle}`}>
+    <a href={href} {...(here ? { onClick: onNavigate } : { target: '_blank', rel: 'noopener noreferrer' })} className={`${itemClass} ${idle}`}>
       {icon}
       <span>
         {children}
-        <span className="sr-only"> (opens in a new tab)</span>
+        {!here && <span className="sr-only"> (opens in a new tab)</span>}
       </span>
     </a>
   )
@@ -33,10 +45,10 @@ export function SidebarNav({ onNavigate, inHeader }: { onNavigate?: () => void; 
         <HomeIcon className="h-5 w-5 shrink-0" />
         <span>{`${productName} Projects`}</span>
       </RouteLink>
-      <ExternalItem href={urls.quickstart ?? apiDocsUrl(apiBase, '#quickstart')} icon={<FolderIcon className="h-5 w-5 shrink-0" />}>
+      <ExternalItem href={urls.quickstart ?? apiDocsUrl(apiBase, '#quickstart')} icon={<FolderIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
         {`${productName} Quickstart Guide`}
       </ExternalItem>
-      <ExternalItem href={urls.docs ?? apiDocsUrl(apiBase)} icon={<FolderIcon className="h-5 w-5 shrink-0" />}>
+      <ExternalItem href={urls.docs ?? apiDocsUrl(apiBase)} icon={<FolderIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
         API Documentation
       </ExternalItem>
     </nav>

@@ -4,6 +4,7 @@ import { useFlexStore } from '../../hooks/useFlexStore'
 import { useNavigation } from '../../router/navigation'
 import { signOut as endSession } from '../../store/session'
 import { useElement } from '../../context/element'
+import { useCapability } from '../../hooks/useCapability'
 
 // accessData is the server's body as-is: read user.name / user.email only when they are text.
 const userText = (field: 'name' | 'email') => (s: { accessData: { [k: string]: unknown } | null }) => {
@@ -24,7 +25,9 @@ const itemClass = 'block w-full px-4 py-2 text-left text-sm hover:bg-raised focu
  */
 export function UserMenu() {
   const { host, urls, apiBase } = useElement()
-  const { navigate } = useNavigation()
+  const { navigate, hrefFor } = useNavigation()
+  // profile-url wins; else <flex-portal> on a server with accounts has its own profile route.
+  const profileRoute = useCapability('accounts') && !urls.profile && host.localName === 'flex-portal'
   const name = useFlexStore(selectName)
   const email = useFlexStore(selectEmail)
   const [open, setOpen] = useState(false)
@@ -139,7 +142,23 @@ export function UserMenu() {
                 )}
               </div>
             )}
-            {linkOrInert(0, 'Your Profile', urls.profile)}
+            {profileRoute ? (
+              <a
+                href={hrefFor('/profile')}
+                className={`${itemClass} text-fg`}
+                {...itemProps(0, {
+                  onClick: (e) => {
+                    e.preventDefault()
+                    setOpen(false)
+                    navigate('/profile')
+                  },
+                })}
+              >
+                Your Profile
+              </a>
+            ) : (
+              linkOrInert(0, 'Your Profile', urls.profile)
+            )}
             {linkOrInert(1, 'Settings', urls.settings)}
             <button type="button" className={`${itemClass} text-fg`} {...itemProps(2, { onClick: signOut })}>
               Sign out

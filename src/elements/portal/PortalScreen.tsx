@@ -7,6 +7,7 @@ import { LazyDashboard } from '../projects/lazy'
 import { useGuardedRoute } from './useGuardedRoute'
 import type { ScreenName } from '../../router/routes'
 import { LazyProjectPage } from './lazy'
+import { LazyProfilePage } from '../profile/lazy'
 import { useRouteFocus } from '../../router/useRouteFocus'
 
 /** The chunk a reader most likely needs after each screen: fetched once that screen is idle. */
@@ -38,6 +39,7 @@ export function PortalScreen() {
       {screen === 'signup' && <LazySignupScreen inPortal />}
       {screen === 'dashboard' && <ProjectsScreen />}
       {screen === 'project' && <LazyProjectPage />}
+      {screen === 'profile' && <LazyProfilePage />}
     </div>
   )
 }

@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Heading } from '../../components/Heading'
 import { errorMessage } from '../../api/errors'
 import type { KeyInfo, KeyMap, Project } from '../../api/types'
 import { Alert } from '../../components/Alert'
@@ -17,10 +18,14 @@ import { KeysTable, type KeyActionKind } from './KeysTable'
 import { NewKeyDialog } from './NewKeyDialog'
 import { RollKeyDialog } from './RollKeyDialog'
 import { useNewKeys } from './useNewKeys'
+import { requestsCell } from './usage/RequestsCell'
 
 const DELETED_NOTICE = 'Successfully deleted!'
 
-/** 'API Actions': Create a key pair, Delete one. `onChanged` reloads the project. */
+/**
+ * The project's keys, first on its page: the spec's 'API Actions' (Create a key
+ * pair, Delete one) with the counter, then the table. `onChanged` reloads the project.
+ */
 export function ApiActions({ project, onChanged }: { project: Project; onChanged: () => void }) {
   const { host } = useElement()
   const api = useManageApi()
@@ -41,6 +46,11 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   const createButton = useRef<HTMLButtonElement>(null)
   const deleteButton = useRef<HTMLButtonElement>(null)
   const headingId = useId()
+  const toastRef = useRef<HTMLDivElement>(null)
+  // On a phone the notice could land below the fold: bring it into view.
+  useEffect(() => {
+    if (toast) toastRef.current?.scrollIntoView?.({ block: 'nearest' })
+  }, [toast])
 
   const createKey = () =>
     void create.run(async () => {
@@ -87,50 +97,55 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   const close = () => setAction(null)
 
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
-      <h2 id={headingId} className="text-lg font-semibold text-fg">
-        API Actions
-      </h2>
+    <section aria-labelledby={headingId} className="rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Heading id={headingId} depth={1} className="flex-1 text-lg font-semibold text-fg">
+          API keys
+        </Heading>
+        {keyLimit !== undefined && (
+          <p className="text-sm text-muted">
+            {active} of {keyLimit} keys
+          </p>
+        )}
+        <div role="group" aria-label="API Actions" className="flex gap-3">
+          <Button
+            ref={createButton}
+            onClick={createKey}
+            pending={create.pending}
+            pendingLabel="Creating…"
+            disabled={atLimit}
+            aria-describedby={atLimit ? reasonId : undefined}
+          >
+            Create
+          </Button>
+          <Button
+            ref={deleteButton}
+            variant="danger"
+            onClick={() => {
+              setToast(null)
+              setPicking(true)
+            }}
+            disabled={keyIds.length === 0}
+            title={keyIds.length === 0 ? 'This project has no API keys to delete.' : undefined}
+          >
+            Delete
+          </Button>
+        </div>
+      </div>
+      {atLimit && (
+        <p id={reasonId} className="mt-2 text-sm text-fg">
+          Key limit reached: delete a key to create another.
+        </p>
+      )}
       {error && (
         <Alert className="mt-4" onDismiss={() => setError(null)}>
           {error}
         </Alert>
       )}
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button
-          ref={createButton}
-          onClick={createKey}
-          pending={create.pending}
-          pendingLabel="Creating…"
-          disabled={atLimit}
-          aria-describedby={atLimit ? reasonId : undefined}
-        >
-          Create
-        </Button>
-        <Button
-          ref={deleteButton}
-          variant="danger"
-          onClick={() => {
-            setToast(null)
-            setPicking(true)
-          }}
-          disabled={keyIds.length === 0}
-          title={keyIds.length === 0 ? 'This project has no API keys to delete.' : undefined}
-        >
-          Delete
-        </Button>
-        {keyLimit !== undefined && (
-          <p className="self-center text-sm text-muted">
-            {active} of {keyLimit} keys
-            {atLimit && (
-              <span id={reasonId} className="ml-2 text-fg">
-                Key limit reached: delete a key to create another.
-              </span>
-            )}
-          </p>
-        )}
+      <div ref={toastRef}>
+        <Toast message={toast} onClose={() => setToast(null)} />
       </div>
-      {keys && keys.length > 0 && <KeysTable keys={keys} onAction={(kind, key) => setAction({ kind, key })} />}
+      {keys && keys.length > 0 && <KeysTable keys={keys} onAction={(kind, key) => setAction({ kind, key })} requests={requestsCell(project)} />}
       <NewKeyDialog projectId={project.id} keys={newKeys} onClose={dismiss} returnFocus={createButton} />
       {action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
@@ -150,7 +165,6 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
         // Deleting the last key disables Delete: focus goes to Create instead.
         returnFocus={keyIds.length > 1 ? deleteButton : createButton}
       />
-      <Toast message={toast} onClose={() => setToast(null)} />
     </section>
   )
 }

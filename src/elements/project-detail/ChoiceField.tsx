@@ -20,7 +20,7 @@ export function ChoiceField({ label, name, options, defaultValue }: ChoiceFieldP
         id={id}
         name={name}
         defaultValue={defaultValue}
-        className="mt-2 block w-full rounded-flex border border-border bg-bg px-3 py-2 font-mono text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
+        className="mt-2 block w-full rounded-flex border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
       >
         {options.map(([text, value]) => (
           <option key={value} value={value}>

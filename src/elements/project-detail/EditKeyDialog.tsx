@@ -1,5 +1,5 @@
 import type { KeyInfo } from '../../api/types'
-import { TextField } from '../../components/TextField'
+import { FormTextField } from './FormTextField'
 import { ChoiceField } from './ChoiceField'
 import { KeyFormDialog } from './KeyFormDialog'
 import { ROLL_GRACE } from './RollKeyDialog'
@@ -16,6 +16,7 @@ export function EditKeyDialog({ info, onClose, onSave }: { info: KeyInfo; onClos
       title="Edit API key"
       submitLabel="Save"
       onClose={onClose}
+      fields={['Key name']}
       onSubmit={(form) => {
         const data = new FormData(form)
         const expiry = String(data.get('expiry'))
@@ -24,7 +25,7 @@ export function EditKeyDialog({ info, onClose, onSave }: { info: KeyInfo; onClos
         return onSave(edit)
       }}
     >
-      <TextField label="Key name" name="name" defaultValue={info.name} required maxLength={60} autoComplete="off" />
+      <FormTextField label="Key name" name="name" defaultValue={info.name} required maxLength={60} autoComplete="off" />
       <ChoiceField label="Expires" name="expiry" options={EXPIRY} />
     </KeyFormDialog>
   )

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
+import { aboutField, FormError } from './FormTextField'
 
 export interface KeyFormDialogProps {
   title: string
@@ -16,10 +17,12 @@ export interface KeyFormDialogProps {
   /** Does the work; a rejection is shown in the dialog, which stays open. */
   onSubmit: (form: HTMLFormElement) => Promise<void>
   children: ReactNode
+  /** The labels of its FormTextFields: a message about one of them shows under it, not in the banner. */
+  fields?: readonly string[]
 }
 
 /** A dialog that sends one key action ('Pick Key To Delete', Edit, Roll, a row's Delete): mounted while open, so each opening starts fresh. */
-export function KeyFormDialog({ title, submitLabel, pendingLabel, danger, returnFocus, onClose, onSubmit, children }: KeyFormDialogProps) {
+export function KeyFormDialog({ title, submitLabel, pendingLabel, danger, returnFocus, onClose, onSubmit, children, fields = [] }: KeyFormDialogProps) {
   const [error, setError] = useState<string | null>(null)
   const { pending, run } = useSingleFlight()
   const submit = (e: FormEvent<HTMLFormElement>) => {
@@ -37,8 +40,8 @@ export function KeyFormDialog({ title, submitLabel, pendingLabel, danger, return
   return (
     <Dialog open onClose={onClose} title={title} returnFocus={returnFocus}>
       <form onSubmit={submit} className="mt-4 space-y-4 text-sm">
-        {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
-        {children}
+        {error && !fields.some((label) => aboutField(error, label)) && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
+        <FormError.Provider value={error}>{children}</FormError.Provider>
         <DialogActions>
           <Button variant="secondary" onClick={onClose}>
             Cancel

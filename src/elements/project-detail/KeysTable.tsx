@@ -1,94 +1,219 @@
-import { useRef } from 'react'
+import { useRef, type ReactNode } from 'react'
 import type { KeyInfo } from '../../api/types'
 import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { formatDate } from '../../format-date'
-import { EXPIRED, keyStatus } from './key-status'
+import { useCapability } from '../../hooks/useCapability'
 import { useWidth } from '../../hooks/useWidth'
+import { keyState, type KeyState } from './key-status'
+import { exactTime, timeAgo } from './relative-time'
+import { Truncated } from './Truncated'
+import { REQUESTS_COLUMN } from './usage/RequestsCell'
 
 export type KeyActionKind = 'edit' | 'roll' | 'delete'
 
-const COLUMNS = ['Name', 'API Project ID', 'Key', 'Created', 'Last used', 'Status', 'Actions']
-const ACTIONS: ReadonlyArray<[KeyActionKind, string]> = [
-  ['edit', 'Edit'],
-  ['roll', 'Roll'],
-  ['delete', 'Delete'],
-]
+/** Below this width of the table's own box, rows stack as cards. */
+export const CARDS_BELOW = 560
+
+type Row = { key: KeyInfo; state: KeyState; width: number; label: string }
+
+interface Column {
+  header: string
+  /** The narrowest table that still shows it: the less a column matters, the more room it needs (0: always). */
+  from: number
+  /** Its width in the fixed layout (none: it takes what is left: the name). */
+  width?: string
+  cell: (row: Row) => ReactNode
+}
+
+const STATE_TONE: Record<KeyState['tone'], string> = { active: 'bg-success', ending: 'bg-warning', ended: 'bg-muted' }
+
+/** The state with its colour dot; a successor also names the key it replaces (by id: a roll keeps the name). */
+function Status({ state }: { state: KeyState }) {
+  return (
+    <span className="block min-w-0">
+      <span className="flex items-center gap-2">
+        <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${STATE_TONE[state.tone]}`} />
+        <span className={state.tone === 'ended' ? 'text-muted' : ''}>{state.text}</span>
+      </span>
+      {state.replaces && (
+        <span className="block truncate text-xs text-muted" title={state.replaces.id}>
+          Replaces {state.replaces.id}
+        </span>
+      )}
+    </span>
+  )
+}
 
 /**
- * The project's keys, one row each with its own actions. Below 768 px of the
- * widget's own width the rows stack into cards, each value under its label.
- * The actions' names say which key they act on ("Delete key Production"), so
- * none is mistaken for the Delete button beside Create, which asks for the key.
+ * The columns, most important first. Each has the table width it needs, so a
+ * narrow table drops the least important first and never scrolls sideways;
+ * a new column is one entry here.
  */
-export function KeysTable({ keys, onAction }: { keys: KeyInfo[]; onAction: (kind: KeyActionKind, key: KeyInfo) => void }) {
+const COLUMNS: Column[] = [
+  { header: 'Name', from: 0, cell: ({ key, width }) => <Truncated text={key.name} width={width} className="font-medium" /> },
+  {
+    header: 'API Project ID',
+    from: 0,
+    width: 'w-36',
+    cell: ({ key }) => (
+      <span className="flex min-w-0 items-center gap-1">
+        <span className="truncate font-mono text-xs" title={key.id}>
+          {key.id}
+        </span>
+        <CopyIdButton value={key.id} label={`Copy API Project ID ${key.id}`} />
+      </span>
+    ),
+  },
+  { header: 'Key', from: 840, width: 'w-28', cell: ({ key }) => <span className="block truncate font-mono text-xs">{key.maskedKey}</span> },
+  {
+    header: 'Created',
+    from: 960,
+    width: 'w-28',
+    cell: ({ key }) => (
+      <time dateTime={key.createdAt} title={exactTime(key.createdAt)}>
+        {formatDate(key.createdAt)}
+      </time>
+    ),
+  },
+  {
+    header: 'Last used',
+    from: 660,
+    width: 'w-28',
+    cell: ({ key }) =>
+      key.lastUsedAt ? (
+        <time dateTime={key.lastUsedAt} title={exactTime(key.lastUsedAt)}>
+          {timeAgo(key.lastUsedAt)}
+        </time>
+      ) : (
+        <span className="text-muted">Never</span>
+      ),
+  },
+]
+
+const STATUS_COLUMN = 'w-36'
+const ACTIONS_COLUMN = 'w-40'
+
+/** Edit, Roll (not for a key that is expired or already rolled), Delete: one line, never wrapped. */
+function Actions({ row, onAction, cards }: { row: Row; onAction: (kind: KeyActionKind, key: KeyInfo) => void; cards: boolean }) {
+  const actions: [KeyActionKind, string][] = [
+    ['edit', 'Edit'],
+    ...(row.state.rollable ? [['roll', 'Roll'] as [KeyActionKind, string]] : []),
+    ['delete', 'Delete'],
+  ]
+  return (
+    <div className={cards ? 'flex gap-2' : '-mx-2 flex'}>
+      {actions.map(([kind, text]) => (
+        <button
+          key={kind}
+          type="button"
+          // The name says which key: none is mistaken for the Delete beside Create, which asks for the key.
+          aria-label={`${text} key ${row.label}`}
+          onClick={() => onAction(kind, row.key)}
+          className={`whitespace-nowrap rounded-flex font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${
+            cards ? 'flex-1 border border-border bg-raised px-3 py-1.5 text-center' : 'px-2 py-1'
+          } ${kind === 'delete' ? 'text-danger hover:underline' : 'text-accent hover:text-accent-hover'}`}
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * The project's keys, one row each with its own actions. The table keeps to
+ * its box: long names are cut (whole on hover and focus), less important
+ * columns go as it narrows, and below CARDS_BELOW the rows become compact
+ * cards with their actions at the foot.
+ */
+export function KeysTable({
+  keys,
+  onAction,
+  requests,
+}: {
+  keys: KeyInfo[]
+  onAction: (kind: KeyActionKind, key: KeyInfo) => void
+  /** Each key's "Requests (30 d)" cell (usage/RequestsCell.tsx), shown when the server counts usage. */
+  requests?: (key: KeyInfo) => ReactNode
+}) {
   const ref = useRef<HTMLDivElement>(null)
   const width = useWidth(ref)
-  const narrow = width > 0 && width < 768
+  // 0: not laid out yet (or a test DOM): the whole table.
+  const cards = width > 0 && width < CARDS_BELOW
+  const requestsOf = useCapability('usage') ? requests : undefined
+  // The usage column goes after "Last used", and before "Created" when the table narrows.
+  const all: Column[] = requestsOf ? [...COLUMNS, { header: REQUESTS_COLUMN, from: 760, width: 'w-28', cell: ({ key }) => requestsOf(key) }] : COLUMNS
+  const columns = all.filter((c) => !width || width >= c.from)
   const now = Date.now()
-  // A roll leaves two keys of one name: tell them apart by id.
-  const label = (k: KeyInfo) => (keys.filter((o) => o.name === k.name).length > 1 ? `${k.name} (${k.id})` : k.name)
-  // Wide: one line a row (ids truncate, their copy button beside them), so
-  // rows read as a list; the values that must not break keep to one line.
-  const cell = narrow ? 'flex gap-3 py-1' : 'whitespace-nowrap px-2 py-3 align-middle'
+  const rows: Row[] = keys.map((key) => ({
+    key,
+    state: keyState(key, now, keys),
+    width,
+    // A roll leaves two keys of one name: tell them apart by id.
+    label: keys.filter((o) => o.name === key.name).length > 1 ? `${key.name} (${key.id})` : key.name,
+  }))
+
+  if (cards) {
+    return (
+      <div ref={ref} className="mt-4">
+        <ul aria-label="API keys" className="space-y-3">
+          {rows.map((row) => (
+            <li key={row.key.id} className="rounded-flex border border-border bg-bg p-3 text-sm text-fg">
+              <div className="flex items-start justify-between gap-3">
+                <Truncated text={row.key.name} width={width} className="font-medium" />
+                <span className="shrink-0 text-xs">
+                  <Status state={row.state} />
+                </span>
+              </div>
+              <div className="mt-2">{COLUMNS[1].cell(row)}</div>
+              <p className="mt-1 text-xs text-muted">
+                <span className="font-mono">{row.key.maskedKey}</span> · Last used {COLUMNS[4].cell(row)}
+              </p>
+              <div className="mt-3 border-t border-border pt-3">
+                <Actions row={row} onAction={onAction} cards />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    )
+  }
+
   return (
-    // overflow-x-auto: a last resort between the stacking width and a table that fits.
-    <div ref={ref} className="mt-6 min-w-0 overflow-x-auto">
-      <table className={`w-full text-left text-sm text-fg ${narrow ? 'block' : ''}`}>
+    <div ref={ref} className="mt-4 min-w-0">
+      <table className="w-full table-fixed text-left text-sm text-fg">
         <caption className="sr-only">API keys</caption>
-        <thead className={narrow ? 'sr-only' : 'border-b border-border text-xs text-muted'}>
+        <thead className="border-b border-border text-xs text-muted">
           <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col" className="px-2 py-2 font-medium">
-                {c}
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className={`px-2 py-2 font-medium ${c.width ?? ''}`}>
+                {c.header}
               </th>
             ))}
+            <th scope="col" className={`px-2 py-2 font-medium ${STATUS_COLUMN}`}>
+              Status
+            </th>
+            <th scope="col" className={`px-2 py-2 font-medium ${ACTIONS_COLUMN}`}>
+              Actions
+            </th>
           </tr>
         </thead>
-        <tbody className={narrow ? 'block space-y-3' : 'divide-y divide-border'}>
-          {keys.map((k) => {
-            const status = keyStatus(k, now)
-            return (
-              <tr key={k.id} className={narrow ? 'block rounded-flex border border-border p-3' : ''}>
-                {[
-                  <span dir="auto" title={k.name} className={`block truncate font-medium ${narrow ? '' : 'max-w-32'}`}>
-                    {k.name}
-                  </span>,
-                  <span className="flex items-center gap-1">
-                    <span className={`truncate font-mono text-xs ${narrow ? '' : 'max-w-28'}`} title={k.id}>
-                      {k.id}
-                    </span>
-                    <CopyIdButton value={k.id} label={`Copy API Project ID ${k.id}`} />
-                  </span>,
-                  <span className="whitespace-nowrap font-mono text-xs">{k.maskedKey}</span>,
-                  formatDate(k.createdAt),
-                  k.lastUsedAt ? formatDate(k.lastUsedAt) : 'Never',
-                  status,
-                  <div className="-mx-2 flex flex-wrap">
-                    {ACTIONS.filter(([kind]) => kind !== 'roll' || status !== EXPIRED).map(([kind, text]) => (
-                      <button
-                        key={kind}
-                        type="button"
-                        className={`rounded-flex px-2 py-1 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${kind === 'delete' ? 'text-danger hover:underline' : 'text-accent hover:text-accent-hover'}`}
-                        aria-label={`${text} key ${label(k)}`}
-                        onClick={() => onAction(kind, k)}
-                      >
-                        {text}
-                      </button>
-                    ))}
-                  </div>,
-                ].map((value, i) => (
-                  <td key={COLUMNS[i]} className={cell}>
-                    {narrow && (
-                      <span aria-hidden="true" className="w-28 shrink-0 text-xs text-muted">
-                        {COLUMNS[i]}
-                      </span>
-                    )}
-                    <div className="min-w-0 flex-1 break-words">{value}</div>
-                  </td>
-                ))}
-              </tr>
-            )
-          })}
+        <tbody className="divide-y divide-border">
+          {rows.map((row) => (
+            <tr key={row.key.id}>
+              {columns.map((c) => (
+                <td key={c.header} className="min-w-0 px-2 py-3 align-middle">
+                  {c.cell(row)}
+                </td>
+              ))}
+              <td className="px-2 py-3 align-middle">
+                <Status state={row.state} />
+              </td>
+              <td className="px-2 py-3 align-middle">
+                <Actions row={row} onAction={onAction} cards={false} />
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

@@ -6,6 +6,7 @@ import { CopyField } from '../../components/copy-field/CopyField'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
 import { RevealSnippets } from '../../components/snippets/RevealSnippets'
+import { ONE_TIME_WARNING } from '../../components/one-time-warning'
 
 export const NEW_PAIR_TEXT = 'Copy the Project ID and API key. This is your new API pairing!'
 
@@ -23,8 +24,10 @@ export function NewKeyDialog({
 }) {
   return (
     <Dialog open={keys !== null} onClose={onClose} title="New API Information" dismissible={false} returnFocus={returnFocus}>
-      <Alert tone="warning" className="mt-4">
-        {NEW_PAIR_TEXT}
+      <p className="mt-4 text-sm text-fg">{NEW_PAIR_TEXT}</p>
+      {/* The spec's text says what the pair is; the warning, as in 'API Information', that it is shown once. */}
+      <Alert tone="warning" className="mt-3">
+        {ONE_TIME_WARNING}
       </Alert>
       <div className="mt-4 space-y-4">
         {Object.entries(keys ?? {}).map(([apiProjectId, key]) => (

@@ -1,48 +1,85 @@
-import { useCallback, useEffect, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { errorMessage, isApiError } from '../../api/errors'
 import { Alert } from '../../components/Alert'
-import { Spinner } from '../../components/Button'
+import { Button, Spinner } from '../../components/Button'
+import { Heading } from '../../components/Heading'
+import { useElement } from '../../context/element'
+import { emit } from '../../events'
 import { useAsync } from '../../hooks/useAsync'
+import { useCapability } from '../../hooks/useCapability'
 import { useManageApi } from '../../hooks/useManageApi'
 import { store } from '../../store'
 import { RouteLink } from '../../router/RouteLink'
+import { useNavigation } from '../../router/navigation'
 import { ApiActions } from './ApiActions'
+import { DangerZone } from './DangerZone'
+import { EditProjectDialog, type ProjectEdit } from './EditProjectDialog'
 import { NoProjectChosen } from './NoProjectChosen'
 import { ProjectInformation } from './ProjectInformation'
+import { ProjectWebhooks } from '../webhooks/ProjectWebhooks'
+import { Usage } from './usage'
+import { deleteProject, projectChanged, updateProject } from './project-calls'
 
-function Page({ title, children }: { title: string; children: ReactNode }) {
+/** The page: a region named by its heading (the host page owns `<main>`), the header's actions beside it. */
+function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  const headingId = useId()
   return (
-    <div className="flex-1 bg-bg px-4 py-6 cq-sm:px-6">
+    <section aria-labelledby={headingId} className="flex-1 bg-bg px-4 py-6 cq-sm:px-6">
       <div className="mx-auto max-w-4xl">
-        <header className="mb-6 flex flex-col-reverse gap-3 border-b border-border pb-6 cq-sm:flex-row cq-sm:items-start cq-sm:justify-between">
-          <h1 dir="auto" className="min-w-0 break-words text-2xl font-bold text-fg">
+        <header className="mb-6 flex flex-col-reverse gap-3 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
+          <Heading id={headingId} dir="auto" className="min-w-0 break-words text-2xl font-bold text-fg">
             {title}
-          </h1>
-          <RouteLink
-            to="/dashboard"
-            className="shrink-0 rounded-flex text-sm font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-          >
-            <span aria-hidden="true">← </span>Back to Dashboard
-          </RouteLink>
+          </Heading>
+          <div className="flex shrink-0 items-center gap-4">
+            <RouteLink
+              to="/dashboard"
+              className="rounded-flex text-sm font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+            >
+              <span aria-hidden="true">← </span>Back to Dashboard
+            </RouteLink>
+            {actions}
+          </div>
         </header>
         {children}
       </div>
-    </div>
+    </section>
   )
 }
 
-/** One project: its information and API actions, with loading, not-found and error states. */
+/** One project, or the calm "choose a project" state (which calls nothing). */
 export function ProjectDetail({ id }: { id: string }) {
+  return id ? <ProjectPage id={id} /> : <NoProjectChosen />
+}
+
+/**
+ * One project: its keys first, then its information, then (on servers with
+ * project settings) the danger zone; loading, not-found and error states.
+ */
+function ProjectPage({ id }: { id: string }) {
   const api = useManageApi()
+  const { host, apiBase } = useElement()
+  const { navigate } = useNavigation()
+  const settings = useCapability('project-settings')
   const load = useCallback((signal: AbortSignal) => api.getProject(id, signal), [api, id])
-  const project = useAsync(id ? load : null)
+  const project = useAsync(load)
+  const [editing, setEditing] = useState(false)
+  const [deleted, setDeleted] = useState<string | null>(null)
+  const editButton = useRef<HTMLButtonElement>(null)
   const opened = Boolean(project.data)
   // The project opened last is the one every <flex-snippet> on the page shows.
   useEffect(() => {
     if (opened) store.getState().pickSnippetProject(id)
   }, [id, opened])
 
-  if (!id) return <NoProjectChosen />
+  if (deleted !== null) {
+    return (
+      <Page title="Project deleted">
+        <p role="status" className="rounded-flex border border-border bg-surface p-6 text-sm text-fg">
+          <span dir="auto">{deleted}</span> was deleted, with its API keys.
+        </p>
+      </Page>
+    )
+  }
   const notFound = isApiError(project.error) && project.error.status === 404
   if (notFound) {
     return (
@@ -74,15 +111,45 @@ export function ProjectDetail({ id }: { id: string }) {
     )
   }
 
+  const save = async (edit: ProjectEdit) => {
+    await updateProject(api, apiBase, id, edit)
+    setEditing(false)
+    projectChanged(id)
+    emit(host, 'flex-project-updated', { id })
+    project.reload()
+  }
+
+  const remove = async () => {
+    await deleteProject(api, apiBase, id)
+    projectChanged(id, true)
+    emit(host, 'flex-project-deleted', { id })
+    setDeleted(data.name || data.id)
+    navigate('/dashboard')
+  }
+
   return (
-    <Page title={data.name || 'Untitled project'}>
+    <Page
+      title={data.name || 'Untitled project'}
+      actions={
+        settings && (
+          <Button ref={editButton} variant="secondary" onClick={() => setEditing(true)}>
+            Edit project
+          </Button>
+        )
+      }
+    >
       {project.error !== undefined && (
         <Alert className="mb-6" onRetry={project.reload}>
           {errorMessage(project.error)}
         </Alert>
       )}
-      <ProjectInformation project={data} />
       <ApiActions project={data} onChanged={project.reload} />
+      <ProjectInformation project={data} />
+      {/* The project's other sections follow here in the order a developer needs them, one line each. */}
+      <ProjectWebhooks projectId={data.id} />
+      <Usage project={data} />
+      {settings && <DangerZone project={data} onDelete={remove} />}
+      {editing && <EditProjectDialog project={data} onClose={() => setEditing(false)} onSave={save} />}
     </Page>
   )
 }

@@ -1,55 +1,87 @@
-import { useId, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import type { Project } from '../../api/types'
+import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
+import { Heading } from '../../components/Heading'
+import { StatusBadge } from '../../components/StatusBadge'
 import { formatDate } from '../../format-date'
 
-function Item({ term, children }: { term: string; children: ReactNode }) {
+/** API Project IDs shown before "+N more". */
+export const IDS_SHOWN = 3
+
+function Item({ term, wide, children }: { term: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="py-4 cq-sm:grid cq-sm:grid-cols-3 cq-sm:gap-4">
-      <dt className="text-sm font-medium text-muted">{term}</dt>
-      <dd className="mt-1 min-w-0 break-words text-sm text-fg cq-sm:col-span-2 cq-sm:mt-0">{children}</dd>
+    <div className={`min-w-0 ${wide ? 'col-span-full' : ''}`}>
+      <dt className="text-xs font-medium text-muted">{term}</dt>
+      <dd className="mt-1 min-w-0 break-words text-sm text-fg">{children}</dd>
     </div>
   )
 }
 
-/** 'Project Information'. Text from the server is shown as plain text, wrapped in place. */
+/** The bracketed ids, the first IDS_SHOWN of them until "+N more" shows the rest. */
+function KeyIds({ ids }: { ids: string[] }) {
+  const [all, setAll] = useState(false)
+  const listId = useId()
+  if (!ids.length) return <span className="text-muted">None yet. Use Create above to make a key.</span>
+  const shown = all ? ids : ids.slice(0, IDS_SHOWN)
+  return (
+    <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <ul id={listId} className="flex flex-wrap gap-x-3 gap-y-1 font-mono text-xs">
+        {shown.map((keyId) => (
+          <li key={keyId} className="break-all">
+            ({keyId})
+          </li>
+        ))}
+      </ul>
+      {ids.length > IDS_SHOWN && (
+        <button
+          type="button"
+          aria-expanded={all}
+          aria-controls={listId}
+          onClick={() => setAll(!all)}
+          className="rounded-flex text-xs font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        >
+          {all ? 'Show fewer' : `+${ids.length - IDS_SHOWN} more`}
+        </button>
+      )}
+    </span>
+  )
+}
+
+/**
+ * 'Project Information' as a compact summary under the keys: the spec's six
+ * fields in a grid, the API Project IDs cut to a few. Text from the server is
+ * shown as plain text, wrapped in place.
+ */
 export function ProjectInformation({ project }: { project: Project }) {
-  const keyIds = Object.keys(project.apiKey)
   const headingId = useId()
   return (
-    <section aria-labelledby={headingId} className="rounded-flex border border-border bg-surface px-6">
-      <h2 id={headingId} className="border-b border-border py-4 text-lg font-semibold text-fg">
+    <section aria-labelledby={headingId} className="mt-6 rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
+      <Heading id={headingId} depth={1} className="text-lg font-semibold text-fg">
         Project Information
-      </h2>
-      <dl className="divide-y divide-border">
+      </Heading>
+      <dl className="mt-4 grid gap-4 cq-sm:grid-cols-2 cq-md:grid-cols-4">
         <Item term="Name">
           <span dir="auto">{project.name || '—'}</span>
         </Item>
-        <Item term="API Project IDs">
-          {keyIds.length ? (
-            <ul className="flex flex-wrap gap-x-3 gap-y-1 font-mono text-xs">
-              {keyIds.map((keyId) => (
-                <li key={keyId} className="break-all">
-                  ({keyId})
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <span className="text-muted">None yet. Use Create below to make a key.</span>
-          )}
-        </Item>
         <Item term="Project ID">
-          <span className="break-all font-mono text-xs">{project.id}</span>
+          <span className="flex min-w-0 items-center gap-1">
+            <span className="break-all font-mono text-xs">{project.id}</span>
+            <CopyIdButton value={project.id} label="Copy Project ID" />
+          </span>
         </Item>
         <Item term="Date created">
           <time dateTime={project.createDate}>{formatDate(project.createDate)}</time>
         </Item>
-        <Item term="Project Description">
+        <Item term="Status">
+          <StatusBadge status={project.status} />
+        </Item>
+        <Item term="Project Description" wide>
           <span dir="auto" className="whitespace-pre-line">
             {project.description || '—'}
           </span>
         </Item>
-        <Item term="Status">
-          <span dir="auto">{project.status || '—'}</span>
+        <Item term="API Project IDs" wide>
+          <KeyIds ids={Object.keys(project.apiKey)} />
         </Item>
       </dl>
     </section>

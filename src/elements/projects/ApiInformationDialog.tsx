@@ -6,8 +6,9 @@ import { CopyField } from '../../components/copy-field/CopyField'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
 import { RevealSnippets } from '../../components/snippets/RevealSnippets'
+import { ONE_TIME_WARNING } from '../../components/one-time-warning'
 
-export const ONE_TIME_WARNING = 'Copy the API key. This is the only time you will be able to see it!'
+export { ONE_TIME_WARNING }
 
 /**
  * 'API Information' after a project is created: its key pair(s),

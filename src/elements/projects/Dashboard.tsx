@@ -1,10 +1,12 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import { Heading } from '../../components/Heading'
 import { errorMessage } from '../../api/errors'
 import type { Project, ProjectSummary } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button, Spinner } from '../../components/Button'
 import { emit } from '../../events'
 import { useAsync } from '../../hooks/useAsync'
+import { useFlexStore } from '../../hooks/useFlexStore'
 import { useManageApi } from '../../hooks/useManageApi'
 import { store } from '../../store'
 import { useElement } from '../../context/element'
@@ -49,9 +51,17 @@ export function Dashboard() {
   const api = useManageApi()
   const load = useCallback((signal: AbortSignal) => api.listProjects(signal), [api])
   const list = useAsync(load)
+  // A project renamed or deleted on this page (maybe in another element) loads the list again, in place.
+  const revision = useFlexStore((s) => s.projectsRevision)
+  const first = useRef(revision)
+  const { reload } = list
+  useEffect(() => {
+    if (revision !== first.current) reload()
+  }, [revision, reload])
   const [adding, setAdding] = useState(false)
   const [created, setCreated] = useState<Project | null>(null)
   const addButton = useRef<HTMLButtonElement>(null)
+  const headingId = useId()
 
   const onCreated = (project: Project) => {
     setAdding(false)
@@ -63,15 +73,17 @@ export function Dashboard() {
 
   return (
     <AppFrame>
-      <div className="px-4 py-6 cq-sm:px-6">
+      <section aria-labelledby={headingId} className="px-4 py-6 cq-sm:px-6">
         <div className="mb-6 flex flex-col gap-4 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
-          <h1 className="text-2xl font-bold text-fg">{`Your ${productName} Projects`}</h1>
+          <Heading id={headingId} className="text-2xl font-bold text-fg">
+            {`Your ${productName} Projects`}
+          </Heading>
           <Button ref={addButton} onClick={() => setAdding(true)}>
             + Add New Project
           </Button>
         </div>
         <ProjectList state={list} onRetry={list.reload} onAdd={() => setAdding(true)} />
-      </div>
+      </section>
       <AddProjectDialog open={adding} onClose={() => setAdding(false)} onCreated={onCreated} createProject={api.createProject} returnFocus={addButton} />
       <ApiInformationDialog project={created} onClose={() => setCreated(null)} returnFocus={addButton} />
     </AppFrame>

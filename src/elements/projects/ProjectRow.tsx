@@ -1,4 +1,5 @@
 import { memo } from 'react'
+import { StatusBadge } from '../../components/StatusBadge'
 import type { ProjectSummary } from '../../api/types'
 import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { RouteLink } from '../../router/RouteLink'
@@ -51,13 +52,7 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
         </time>
       </td>
       <td className={cell}>
-        <span
-          dir="auto"
-          title={project.status}
-          className="inline-block max-w-full truncate rounded-full border border-border bg-raised px-2 py-0.5 align-middle text-xs text-fg"
-        >
-          {project.status || '—'}
-        </span>
+        <StatusBadge status={project.status} />
       </td>
     </tr>
   )

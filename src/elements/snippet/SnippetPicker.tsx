@@ -7,7 +7,7 @@ function Select({ label, value, options, onPick }: { label: string; value?: stri
       aria-label={label}
       value={value}
       onChange={(e) => onPick(e.target.value)}
-      className="max-w-[12rem] rounded-flex border border-border bg-bg px-2 py-1 font-mono text-xs text-fg focus:outline-none focus:ring-2 focus:ring-accent"
+      className="max-w-[12rem] rounded-flex border border-border bg-bg px-2 py-1 text-xs text-fg focus:outline-none focus:ring-2 focus:ring-accent"
     >
       {options.map(([id, text]) => (
         <option key={id} value={id}>
@@ -19,12 +19,19 @@ function Select({ label, value, options, onPick }: { label: string; value?: stri
 }
 
 /** Project, then key: one choice in the shared store, so every snippet on the page follows it. */
-export function SnippetPicker({ projects, projectId, keyIds, keyId }: SnippetState) {
+export function SnippetPicker({ projects, projectId, keyIds, keyId, names }: SnippetState) {
   const pick = store.getState().pickSnippetProject
   return (
     <>
       <Select label="Project" value={projectId} options={(projects ?? []).map((p) => [p.id, p.name || p.id])} onPick={(id) => pick(id)} />
-      {keyIds[0] && <Select label="API key" value={keyId} options={keyIds.map((id) => [id, id])} onPick={(id) => pick(projectId!, id)} />}
+      {keyIds[0] && (
+        <Select
+          label="API key"
+          value={keyId}
+          options={keyIds.map((id) => [id, names[id] ? `${names[id]} · ${id.length > 12 ? `${id.slice(0, 9)}…` : id}` : id])}
+          onPick={(id) => pick(projectId!, id)}
+        />
+      )}
     </>
   )
 }

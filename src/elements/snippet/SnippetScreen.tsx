@@ -4,6 +4,10 @@ import { useElement } from '../../context/element'
 import { SnippetPicker } from './SnippetPicker'
 import { useFill } from './useFill'
 import { useSnippet } from './useSnippet'
+import { STAND_INS } from '../../components/snippets/fill'
+
+/** Copy's notice when the code holds YOUR_API_KEY: the reader must put a key in before it runs. */
+export const PLACEHOLDER_COPIED = 'Copied, with YOUR_API_KEY as a placeholder'
 
 /** The filled text of the host's blocks: each <pre>, else all of the light DOM. */
 function codeText(host: HTMLElement): string {
@@ -27,7 +31,7 @@ export function SnippetScreen() {
         {state.projectId && <SnippetPicker {...state} />}
         {state.hint && <span>{state.hint}</span>}
         <span className="flex-1" />
-        <CopyButton label="Copy" text={() => codeText(host)} />
+        <CopyButton label="Copy" text={() => codeText(host)} copied={state.values.apiKey === STAND_INS.apiKey ? PLACEHOLDER_COPIED : undefined} />
       </div>
       {createPortal(<slot />, root)}
     </>

@@ -8,35 +8,45 @@ import { STAND_INS } from '../../components/snippets/fill'
 import { singleFlight } from '../../single-flight'
 
 const SIGNED_OUT_HINT = 'Log in to fill in your keys'
-const MASKED_HINT = 'Create a key to paste it here'
+export const PLACEHOLDER_HINT = 'Create or roll a key to paste it here'
 
 // Every snippet on the page asks at the same moment (their effects run in one
 // commit): one request serves them all.
 const loads = new Map<string, Promise<void>>()
 const once = (key: string, load: () => Promise<void>) => singleFlight(loads, key, load).catch(() => {})
 
-/** A project's API project IDs with their masked keys: `keys[].maskedKey` where the server has it, else ''. */
-function keysOf(x: { apiKey?: object; keys?: { id?: unknown; maskedKey?: unknown }[] } | null): Record<string, string> {
-  const out: Record<string, string> = {}
+type ServedKey = { id?: unknown; name?: unknown; expiresAt?: unknown; rolledAt?: unknown }
+
+/**
+ * A project's API project IDs with their names ('' where the server sends
+ * none), null for a key that no longer works (expired, or rolled away): a
+ * sample must not hand one out.
+ */
+function keysOf(x: { apiKey?: object; keys?: ServedKey[] } | null): Record<string, string | null> {
+  const out: Record<string, string | null> = {}
   for (const id of Object.keys(x?.apiKey ?? {})) out[id] = ''
-  if (Array.isArray(x?.keys)) for (const k of x.keys) if (typeof k?.id == 'string') out[k.id] = typeof k.maskedKey == 'string' ? k.maskedKey : ''
+  if (Array.isArray(x?.keys))
+    for (const k of x.keys)
+      if (typeof k?.id == 'string')
+        out[k.id] = k.rolledAt || (typeof k.expiresAt == 'string' && Date.parse(k.expiresAt) <= Date.now()) ? null : typeof k.name == 'string' ? k.name : ''
   return out
 }
 
 /**
  * What every <flex-snippet> shows, from the one store: the picked project (by
- * default the one created or opened last, else the newest) and key, a whole
- * key only when it was revealed on this page, otherwise the masked one.
+ * default the one created or opened last, else the newest) and key, among the
+ * keys that work. A whole key only when it was revealed on this page; else
+ * never the masked one (a command holding it can only fail), but YOUR_API_KEY.
  */
 export function useSnippet() {
   const { apiBase } = useElement()
   const api = useManageApi()
-  const { accessData, revealedKeys, snippetPick: pick, snippetProjects: projects, snippetKeys } = useFlexStore((s) => s)
+  const { accessData, revealedKeys, snippetPick: pick, snippetProjects: projects, snippetKeys, projectsRevision } = useFlexStore((s) => s)
   const token = accessData?.accessToken
   const projectId = pick?.projectId ?? projects?.reduce((a, b) => (a.createDate >= b.createDate ? a : b)).id
   const whole = (projectId && revealedKeys[projectId]) || {}
   // Ids only: the whole keys need no copy.
-  const fresh = `${token} ${Object.entries(revealedKeys).map(([id, keys]) => id + Object.keys(keys))}`
+  const fresh = `${token} ${projectsRevision} ${Object.entries(revealedKeys).map(([id, keys]) => id + Object.keys(keys))}`
   const current = () => store.getState().accessData?.accessToken === token
 
   useEffect(() => {
@@ -58,20 +68,20 @@ export function useSnippet() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `fresh` stands for the token and the reveals
   }, [fresh, projectId])
 
-  const masked = (projectId && snippetKeys[projectId]) || {}
-  const keyIds = [...new Set([...Object.keys(masked), ...Object.keys(whole)])]
-  const keyId = pick?.projectId === projectId && keyIds.includes(pick?.keyId as string) ? pick!.keyId : (Object.keys(whole).pop() ?? keyIds[0])
+  const listed = (projectId && snippetKeys[projectId]) || {}
+  // Listed keys that work, and keys revealed since the list was read (not in it yet).
+  const usable = (id: string) => (id in listed ? listed[id] !== null : id in whole)
+  const keyIds = [...new Set([...Object.keys(listed), ...Object.keys(whole)])].filter(usable)
+  const keyId = pick?.projectId === projectId && keyIds.includes(pick?.keyId as string) ? pick!.keyId : (Object.keys(whole).filter(usable).pop() ?? keyIds[0])
   const key = keyId && whole[keyId]
   return {
     projects,
     projectId,
     keyIds,
     keyId,
-    values:
-      token && projectId
-        ? { projectId, apiProjectId: keyId ?? STAND_INS.apiProjectId, apiKey: key || (keyId && masked[keyId]) || STAND_INS.apiKey }
-        : STAND_INS,
-    hint: !token ? SIGNED_OUT_HINT : key ? undefined : MASKED_HINT,
+    names: listed,
+    values: token && projectId ? { projectId, apiProjectId: keyId ?? STAND_INS.apiProjectId, apiKey: key || STAND_INS.apiKey } : STAND_INS,
+    hint: !token ? SIGNED_OUT_HINT : key ? undefined : PLACEHOLDER_HINT,
   }
 }
 

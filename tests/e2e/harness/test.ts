@@ -33,6 +33,8 @@ export interface Axe {
 
 /** The file's own server: same port across restarts, so the page keeps talking to "the same API". */
 class OwnServer implements FlexServer, ServerControl {
+  /** The file's own variables (ownServerEnv), kept across restarts. */
+  constructor(private readonly env: Record<string, string> = {}) {}
   private process: ServerProcess | undefined
   private running = false
   private readonly dataDirs = new Set<string>()
@@ -55,7 +57,7 @@ class OwnServer implements FlexServer, ServerControl {
   }
 
   async start(opts: { port?: number; dataDir?: string; requireBundle?: boolean } = {}): Promise<void> {
-    this.process = await startServer(opts)
+    this.process = await startServer({ ...opts, env: this.env })
     this.dataDirs.add(this.process.dataDir)
     this.running = true
   }
@@ -92,13 +94,18 @@ function sharedServer(): FlexServer {
   return { url, origin: parsed.origin, port: Number(parsed.port) }
 }
 
-export const test = base.extend<{ serverProcess: ServerControl; problems: PageProblems; axe: Axe }, { ownServer: boolean; server: FlexServer }>({
+export const test = base.extend<
+  { serverProcess: ServerControl; problems: PageProblems; axe: Axe },
+  { ownServer: boolean; ownServerEnv: Record<string, string>; server: FlexServer }
+>({
   ownServer: [false, { scope: 'worker', option: true }],
+  /** With ownServer: variables of the file's own server (a webhook receiver on loopback needs private networks allowed). */
+  ownServerEnv: [{}, { scope: 'worker', option: true }],
 
   server: [
-    async ({ ownServer }, use) => {
+    async ({ ownServer, ownServerEnv }, use) => {
       if (!ownServer) return use(sharedServer())
-      const own = new OwnServer()
+      const own = new OwnServer(ownServerEnv)
       try {
         await own.start()
         await use(own)

@@ -4,7 +4,16 @@ import { forgetDeviceToken } from '../../../src/store/session'
 
 /** Back to a fresh page: signed out, no device token. localStorage is cleared by setup.ts. */
 export function resetStore(): void {
-  store.setState({ accessData: null, signOutReason: null, hostSignIn: null, revealedKeys: {}, snippetPick: null, snippetProjects: null, snippetKeys: {}, capabilities: {} })
+  store.setState({
+    accessData: null,
+    signOutReason: null,
+    hostSignIn: null,
+    revealedKeys: {},
+    snippetPick: null,
+    snippetProjects: null,
+    snippetKeys: {},
+    capabilities: {},
+  })
   forgetDeviceToken()
   localStorage.clear()
   sessionStorage.clear()

@@ -1,0 +1,220 @@
+/**
+ * Webhook delivery on the reference server (`npm start`'s entry in its own
+ * process) with a fresh PGlite, and on PostgreSQL when DATABASE_URL is set:
+ * - latency on an idle server: one message at a time, from the provider's
+ *   POST /api/webhooks/messages to the receiver getting the signed delivery
+ *   (so it includes the acceptance itself);
+ * - throughput: 10 producers sending at once to one endpoint, deliveries
+ *   received per second, beside a bare loop in the same run that POSTs the same
+ *   kind of signed body (signed with standardwebhooks per request, over
+ *   keep-alive, 10 at a time) straight to the same receiver.
+ * Goals (issue 15): p50 ≤ 100 ms, throughput ≥ 0.25× the bare loop.
+ * Run alone with `BENCH_ONLY=webhooks npx tsx bench/run.ts` (BENCH_WEBHOOK_MESSAGES: messages per
+ * throughput run, default 1000).
+ */
+import type { ChildProcess } from 'node:child_process'
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Webhook } from 'standardwebhooks'
+import { spawnServer } from './spawn-server'
+import { median, percentile, round } from './stats'
+import { postgresDatabase } from './verify-load'
+
+const SERVICE_TOKEN = randomBytes(24).toString('base64url')
+const PRODUCERS = 10
+const LATENCY_MESSAGES = 100
+
+export interface WebhookTargetResult {
+  database: string
+  latency: { messages: number; p50Ms: number; p99Ms: number; maxMs: number }
+  throughput: { messages: number; seconds: number; perSecond: number; ratioToBare: number }
+}
+export interface WebhookDeliveryResult {
+  bare: { messages: number; seconds: number; perSecond: number }
+  targets: WebhookTargetResult[]
+}
+
+/** A receiver that answers 200 at once and tells waiters when a webhook-id arrives. */
+async function receiver() {
+  const arrivals = new Map<string, number>()
+  const waiting = new Map<string, () => void>()
+  let count = 0
+  let onCount: (() => void) | undefined
+  let target = Infinity
+  const server = http.createServer((req, res) => {
+    req.resume()
+    req.on('end', () => {
+      const id = String(req.headers['webhook-id'])
+      res.end('ok')
+      if (!arrivals.has(id)) arrivals.set(id, performance.now())
+      waiting.get(id)?.()
+      waiting.delete(id)
+      if (++count >= target) onCount?.()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    arrived: (id: string) => (arrivals.has(id) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(id, resolve))),
+    arrivalOf: (id: string) => arrivals.get(id)!,
+    /** Resolves once `n` more requests have come. */
+    more(n: number) {
+      target = count + n
+      return new Promise<void>((resolve) => (onCount = resolve))
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+async function json(url: string, body: unknown, headers: Record<string, string> = {}, retry = false) {
+  const init = { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }
+  // A keep-alive connection the server closed as idle can fail a request as it is sent; the
+  // messages carry an idempotency key, so sending one again cannot deliver it twice.
+  const res = await fetch(url, init).catch((err: unknown) => (retry ? fetch(url, init) : Promise.reject(err)))
+  const data = (await res.json()) as Record<string, string>
+  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(data)}`)
+  return data
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  child.kill('SIGTERM')
+  await new Promise((resolve) => child.once('exit', resolve))
+}
+
+const payload = (i: number) => ({ invoiceId: `in_${i}`, amount: 1200 + i, currency: 'EUR', customer: { id: 'cus_1', email: 'ada@example.com' } })
+
+async function measureTarget(database: string, env: Record<string, string>, rx: Awaited<ReturnType<typeof receiver>>, messages: number, bareRate: number) {
+  const { child, url } = await spawnServer(
+    'server/main.ts',
+    {
+      SERVICE_TOKEN,
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      RATE_LIMIT_PER_USER: '1000000',
+      RATE_LIMIT_PER_ADDRESS: '1000000',
+      ...env,
+    },
+    300_000,
+  ) // a first start makes the embedded database: slow on a busy machine
+  try {
+    const api = `${url}/api`
+    const device = await json(`${api}/device`, { deviceUDID: 'bench', deviceType: 'WEB' })
+    const user = await json(
+      `${api}/register`,
+      { name: 'Bench', email: `bench.${randomUUID()}@example.com`, password: 'correct horse battery' },
+      { authorization: `Bearer ${device.accessToken}` },
+    )
+    const project = await json(`${api}/manage/dapp`, { name: 'Bench' }, { authorization: `Bearer ${user.accessToken}` })
+    await json(`${api}/manage/dapp/${project.id}/webhooks`, { url: rx.url }, { authorization: `Bearer ${user.accessToken}` })
+    const run = randomUUID()
+    const send = (i: number, phase: string) =>
+      json(
+        `${api}/webhooks/messages`,
+        { projectId: project.id, eventType: 'webhook.test', payload: payload(i), idempotencyKey: `${run}-${phase}-${i}` },
+        { authorization: `Bearer ${SERVICE_TOKEN}` },
+        true,
+      )
+
+    for (let i = 0; i < 20; i++) await rx.arrived((await send(i, 'warm')).id)
+    const latencies: number[] = []
+    for (let i = 0; i < LATENCY_MESSAGES; i++) {
+      const start = performance.now()
+      const { id } = await send(i, 'latency')
+      await rx.arrived(id)
+      latencies.push(rx.arrivalOf(id) - start)
+    }
+
+    const all = rx.more(messages)
+    const started = performance.now()
+    let next = 0
+    await Promise.all(
+      Array.from({ length: PRODUCERS }, async () => {
+        while (next < messages) await send(next++, 'load')
+      }),
+    )
+    await all
+    const seconds = (performance.now() - started) / 1000
+    return {
+      database,
+      latency: {
+        messages: latencies.length,
+        p50Ms: round(median(latencies), 1),
+        p99Ms: round(percentile(latencies, 99), 1),
+        maxMs: round(Math.max(...latencies), 1),
+      },
+      throughput: { messages, seconds: round(seconds, 2), perSecond: round(messages / seconds, 0), ratioToBare: round(messages / seconds / bareRate, 2) },
+    }
+  } finally {
+    await stop(child)
+  }
+}
+
+/** The bare loop: PRODUCERS at once, each signing (standardwebhooks) and POSTing a body over keep-alive. */
+async function bareLoop(rx: Awaited<ReturnType<typeof receiver>>, messages: number) {
+  const signer = new Webhook(`whsec_${randomBytes(32).toString('base64')}`)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: PRODUCERS })
+  const target = new URL(rx.url)
+  const post = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const id = `msg_${randomUUID()}`
+      const at = new Date()
+      const body = JSON.stringify({ type: 'webhook.test', timestamp: at.toISOString(), data: payload(i) })
+      const req = http.request(target, {
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': id,
+          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+          'webhook-signature': signer.sign(id, at, body),
+        },
+      })
+      req.on('response', (res) => {
+        res.resume()
+        res.on('end', resolve)
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+  const all = rx.more(messages)
+  const started = performance.now()
+  let next = 0
+  await Promise.all(
+    Array.from({ length: PRODUCERS }, async () => {
+      while (next < messages) await post(next++)
+    }),
+  )
+  await all
+  agent.destroy()
+  const seconds = (performance.now() - started) / 1000
+  return { messages, seconds: round(seconds, 2), perSecond: round(messages / seconds, 0) }
+}
+
+export async function measureWebhookDelivery(messages = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 1000)): Promise<WebhookDeliveryResult> {
+  const rx = await receiver()
+  const cleanups: Array<() => Promise<void>> = []
+  try {
+    await bareLoop(rx, 100) // warm-up
+    const bare = await bareLoop(rx, messages)
+    const targets: WebhookTargetResult[] = []
+    const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-webhooks-'))
+    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
+    targets.push(await measureTarget('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, rx, messages, bare.perSecond))
+    const databaseUrl = process.env.DATABASE_URL
+    if (databaseUrl) {
+      const database = await postgresDatabase(databaseUrl)
+      cleanups.push(database.drop)
+      const pgDataDir = mkdtempSync(join(tmpdir(), 'flex-bench-webhooks-'))
+      cleanups.push(async () => rmSync(pgDataDir, { recursive: true, force: true }))
+      targets.push(await measureTarget('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: database.url }, rx, messages, bare.perSecond))
+    }
+    return { bare, targets }
+  } finally {
+    await rx.close()
+    for (const c of cleanups.reverse()) await c()
+  }
+}

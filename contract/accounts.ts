@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import { email, requiredText } from './fields'
+
+/** Bodies and answers of the account calls: password reset, e-mail verification, the profile. */
+
+const PASSWORD_MAX = 1024
+/** Digits in a mailed code. */
+export const CODE_DIGITS = 6
+
+const newPassword = (label: string) =>
+  requiredText(label, {
+    max: PASSWORD_MAX,
+    trim: false,
+    description: 'At least 8 characters; not a common or breached password, not the e-mail address, not one character repeated.',
+  }).meta({ minLength: 8 })
+
+// Spaces a person types or pastes between the digits are dropped.
+const code = requiredText('Code', { max: 32, description: `The ${CODE_DIGITS}-digit code from the e-mail.` })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .refine((v) => new RegExp(`^\\d{${CODE_DIGITS}}$`).test(v), `Enter the ${CODE_DIGITS}-digit code from the e-mail.`)
+  .meta({ pattern: `^[0-9 -]+$` })
+
+export const ForgotPassword = z.object({ email: email('The e-mail address of the account.') }).meta({ id: 'ForgotPassword' })
+
+export const PasswordReset = z
+  .object({ email: email('The e-mail address of the account.'), code, password: newPassword('New password') })
+  .meta({ id: 'PasswordReset' })
+
+export const EmailCode = z.object({ code }).meta({ id: 'EmailCode' })
+
+export const ProfileChange = z
+  .object({ name: requiredText('Name', { max: 120, description: 'Display name; surrounding spaces are trimmed.' }) })
+  .meta({ id: 'ProfileChange' })
+
+export const PasswordChange = z
+  .object({
+    currentPassword: requiredText('Current password', { max: PASSWORD_MAX, trim: false, description: 'The password in use now.' }),
+    newPassword: newPassword('New password'),
+  })
+  .meta({ id: 'PasswordChange' })
+
+export const AccountDeletion = z
+  .object({ password: requiredText('Password', { max: PASSWORD_MAX, trim: false, description: 'The account’s password, to confirm.' }) })
+  .meta({ id: 'AccountDeletion' })
+
+export const Accepted = z.object({ message: z.string().meta({ description: 'What happens next, fit to show a user.' }) }).meta({ id: 'Accepted' })
+
+export const EmailVerified = z.object({ emailVerified: z.literal(true) }).meta({ id: 'EmailVerified' })
+
+export const Profile = z
+  .object({
+    id: z.string().meta({ description: 'User ID.' }),
+    name: z.string().meta({ description: 'Display name.' }),
+    email: z.string().meta({ description: 'E-mail address (for a host sign-in account, the one its provider gave; may be empty).' }),
+    emailVerified: z.boolean().meta({ description: 'Whether a code mailed to the address came back.' }),
+    createdAt: z.string().meta({ format: 'date-time', description: 'When the account was made.' }),
+    signIn: z.enum(['password', 'host']).meta({
+      description:
+        "password: e-mail and password. host: the API provider's own sign-in (POST /sessions); no password, so no reset, change or verification here.",
+    }),
+    projects: z.number().int().meta({ description: 'Projects the account owns (removed with it).' }),
+    keys: z.number().int().meta({ description: 'API keys in those projects (they stop verifying when the account is removed).' }),
+  })
+  .meta({ id: 'Profile' })
+
+export type Profile = z.infer<typeof Profile>
+export type PasswordResetInput = z.input<typeof PasswordReset>
+export type PasswordChangeInput = z.input<typeof PasswordChange>

@@ -1,0 +1,101 @@
+import type { Database } from '../db/index'
+import type { TokenKind } from '../security/tokens'
+
+/** The channel migration 012's trigger sends a token's hash on when its row changes or goes. */
+export const TOKEN_CHANNEL = 'flex_tokens'
+
+/**
+ * How long a token found is trusted without asking again. A backstop only:
+ * every change to the row is heard at once (the trigger's NOTIFY, and on this
+ * instance the write itself, see app.ts).
+ */
+export const TOKEN_TTL_MS = 10_000
+const MAX_ENTRIES = 10_000
+
+export interface FoundToken {
+  userId: string | null
+  deviceId: string | null
+}
+
+export interface TokenCache {
+  /** The live token of `kind` with this hash, or undefined (unknown, expired, of the other kind). */
+  find(tokenHash: string, kind: TokenKind): Promise<FoundToken | undefined>
+  /** Forgets every token (this instance changed token rows). */
+  forgetAll(): void
+}
+
+type Entry = FoundToken & { kind: TokenKind; expiresAt: number; at: number }
+
+const caches = new WeakMap<Database, TokenCache>()
+
+/**
+ * The access and device tokens this instance has looked up, by hash, so an
+ * authenticated call costs no query for its token. One per database handle,
+ * so every guard of an app shares it and its one LISTEN. Correctness rests on
+ * NOTIFY as for keys: until the LISTEN is in place, or while its connection
+ * is down, nothing is cached. Unknown tokens are never cached (a flood of
+ * made-up ones would only fill it: the per-address budget deals with those).
+ */
+export function tokenCache(db: Database): TokenCache {
+  let cache = caches.get(db)
+  if (!cache) caches.set(db, (cache = newTokenCache(db)))
+  return cache
+}
+
+function newTokenCache(db: Database): TokenCache {
+  const entries = new Map<string, Entry>()
+  let listening = false
+  // Bumped by every invalidation: a look-up that raced one is not cached.
+  let epoch = 0
+  const forgetAll = () => {
+    epoch++
+    entries.clear()
+  }
+  void db
+    .listen(
+      TOKEN_CHANNEL,
+      (hash) => {
+        epoch++
+        if (hash === '*') entries.clear()
+        else entries.delete(hash)
+      },
+      (ok) => {
+        forgetAll()
+        listening = ok
+      },
+    )
+    .then(
+      () => (listening = true),
+      () => undefined, // no LISTEN, no cache: every call asks the database
+    )
+
+  return {
+    forgetAll,
+    async find(tokenHash, kind) {
+      const now = Date.now()
+      const hit = entries.get(tokenHash)
+      if (hit && now - hit.at < TOKEN_TTL_MS && hit.expiresAt > now) return hit.kind === kind ? hit : undefined
+      const seen = epoch
+      const [row] = await db.query<{ user_id: string | null; device_id: string | null; kind: TokenKind; expires_at: Date }>(
+        'SELECT user_id, device_id, kind, expires_at FROM tokens WHERE token_hash = $1 AND expires_at > now()',
+        [tokenHash],
+      )
+      if (!row) {
+        entries.delete(tokenHash)
+        return undefined
+      }
+      const entry: Entry = { userId: row.user_id, deviceId: row.device_id, kind: row.kind, expiresAt: row.expires_at.getTime(), at: now }
+      if (listening && seen === epoch) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+        entries.set(tokenHash, entry)
+      }
+      return row.kind === kind ? entry : undefined
+    },
+  }
+}
+
+/**
+ * Whether a statement can change or remove token rows: it deletes, updates or
+ * truncates tokens, or the users and devices whose rows cascade to them.
+ */
+export const changesTokens = (sql: string) => /\b(?:update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:tokens|users|devices)\b/i.test(sql)

@@ -1,0 +1,73 @@
+/**
+ * Outgoing mail: through SMTP_URL with nodemailer, or, on a machine without
+ * one (never in production), into a folder as .eml files whose paths are
+ * logged, so a person can open the mail and finish the flow. A mail's text
+ * (it holds a code) is never logged.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { createTransport, type Transporter } from 'nodemailer'
+import type { MailConfig } from '../config'
+import type { Log } from '../http/logger'
+import { randomId } from '../security/random'
+
+export interface Mail {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>
+}
+
+export const MAIL_NOT_CONFIGURED = 'This server cannot send e-mail: set SMTP_URL (and MAIL_FROM) to turn on password reset and e-mail verification.'
+
+/** The mailer `config` asks for, or undefined when mail is off (production without SMTP_URL). */
+export function createMailer(config: MailConfig, log: Log): Mailer | undefined {
+  if (config.smtpUrl) {
+    const transport: Transporter = createTransport(config.smtpUrl)
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: config.from, ...mail })
+      },
+    }
+  }
+  if (!config.folder) return undefined
+  const folder = resolve(config.folder)
+  log(`No SMTP_URL: mails (reset and verification codes) are written to ${folder} as .eml files.`)
+  const build = createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    async send(mail) {
+      const { message } = await build.sendMail({ from: config.from, ...mail })
+      await mkdir(folder, { recursive: true })
+      const path = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomId('', 6)}.eml`)
+      await writeFile(path, message as Buffer, { mode: 0o600 })
+      log(`mail written to ${path} (no SMTP_URL: open it to read the code)`)
+    },
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/**
+ * A code mail: plain text and simple HTML saying the same thing, with what to
+ * do if the reader did not ask for it. The code is not in the subject, which
+ * mail clients show in notifications and lists.
+ */
+export function codeMail(input: { to: string; product: string; subject: string; lead: string; code: string; minutes: number; notYou: string }): Mail {
+  const { to, product, subject, lead, code, minutes, notYou } = input
+  const lasts = `It works once, for ${minutes} minutes.`
+  const text = [`${lead}`, '', `    ${code}`, '', lasts, '', notYou, '', `— ${product}`].join('\n')
+  const p = 'margin:0 0 16px;font:15px/1.5 -apple-system,BlinkMacSystemFont,Segoe UI,Roboto,sans-serif;color:#111827'
+  const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f9fafb">
+<div style="max-width:480px;margin:0 auto;padding:24px;background:#ffffff;border:1px solid #e5e7eb;border-radius:8px">
+<p style="${p};font-weight:600">${escapeHtml(product)}</p>
+<p style="${p}">${escapeHtml(lead)}</p>
+<p style="${p};font-size:28px;font-weight:700;letter-spacing:6px;font-family:ui-monospace,Menlo,Consolas,monospace">${escapeHtml(code)}</p>
+<p style="${p}">${escapeHtml(lasts)}</p>
+<p style="${p};color:#4b5563;font-size:13px">${escapeHtml(notYou)}</p>
+</div></body></html>`
+  return { to, subject: `${subject} — ${product}`, text, html }
+}

@@ -1,0 +1,96 @@
+import type { Profile } from '../../../contract/accounts'
+import type { Queryable } from '../../db/index'
+import { iso } from '../../db/time'
+
+/** An account as the account calls need it; `email` is null for a host sign-in account (it has no log-in e-mail). */
+export interface Account {
+  id: string
+  name: string
+  email: string | null
+  externalEmail: string | null
+  passwordHash: string | null
+  emailVerified: boolean
+}
+
+type AccountRow = {
+  id: string
+  name: string
+  email: string | null
+  external_email: string | null
+  password_hash: string | null
+  email_verified_at: Date | null
+}
+
+const account = (r: AccountRow): Account => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  externalEmail: r.external_email,
+  passwordHash: r.password_hash,
+  emailVerified: r.email_verified_at !== null,
+})
+
+const COLUMNS = 'id, name, email, external_email, password_hash, email_verified_at'
+
+export async function findAccount(q: Queryable, userId: string): Promise<Account | undefined> {
+  const [row] = await q.query<AccountRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [userId])
+  return row && account(row)
+}
+
+/**
+ * The password account that signs in with `email`. A host sign-in account
+ * never matches: its address is in external_email, which no password flow
+ * reads, so nobody can give it a password through a reset.
+ */
+export async function findPasswordAccount(q: Queryable, email: string): Promise<Account | undefined> {
+  const [row] = await q.query<AccountRow>(`SELECT ${COLUMNS} FROM users WHERE email = $1 AND password_hash IS NOT NULL`, [email])
+  return row && account(row)
+}
+
+export async function profile(q: Queryable, userId: string): Promise<Profile | undefined> {
+  const [row] = await q.query<AccountRow & { created_at: Date; projects: number; keys: number }>(
+    `SELECT ${COLUMNS}, created_at,
+       (SELECT count(*)::integer FROM projects p WHERE p.owner_id = u.id) AS projects,
+       (SELECT count(*)::integer FROM api_keys k JOIN projects p ON p.id = k.project_id WHERE p.owner_id = u.id) AS keys
+     FROM users u WHERE id = $1`,
+    [userId],
+  )
+  if (!row) return undefined
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email ?? row.external_email ?? '',
+    emailVerified: row.email_verified_at !== null,
+    createdAt: iso(row.created_at),
+    signIn: row.password_hash === null ? 'host' : 'password',
+    projects: row.projects,
+    keys: row.keys,
+  }
+}
+
+export async function rename(q: Queryable, userId: string, name: string): Promise<void> {
+  await q.query('UPDATE users SET name = $2 WHERE id = $1', [userId, name])
+}
+
+/** A new password; a reset also proves the address reaches its owner. */
+export async function setPassword(q: Queryable, userId: string, passwordHash: string, { verified = false } = {}): Promise<void> {
+  await q.query(
+    `UPDATE users SET password_hash = $2, email_verified_at = CASE WHEN $3 THEN COALESCE(email_verified_at, now()) ELSE email_verified_at END WHERE id = $1`,
+    [userId, passwordHash, verified],
+  )
+}
+
+export async function markVerified(q: Queryable, userId: string): Promise<void> {
+  await q.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1', [userId])
+}
+
+/** Whether the account may create projects and keys under REQUIRE_VERIFIED_EMAIL: verified, or signed in by its provider. */
+export async function mayCreate(q: Queryable, userId: string): Promise<boolean> {
+  const [row] = await q.query<{ ok: boolean }>('SELECT (email_verified_at IS NOT NULL OR password_hash IS NULL) AS ok FROM users WHERE id = $1', [userId])
+  return row?.ok ?? false
+}
+
+/** Removes the account; its projects, keys, tokens and codes go with it (ON DELETE CASCADE). */
+export async function deleteAccount(q: Queryable, userId: string): Promise<void> {
+  await q.query('DELETE FROM users WHERE id = $1', [userId])
+}

@@ -1,0 +1,123 @@
+import { hash } from 'node:crypto'
+import type { Database } from '../../db/index'
+import { listProjects } from './data'
+
+/** The channel migration 012's trigger sends a project's owner on when one of its projects is added, changed or removed. */
+export const PROJECTS_CHANNEL = 'flex_projects'
+
+/** A backstop only: every change is heard at once (the trigger's NOTIFY; on this instance, the write itself). */
+export const LIST_TTL_MS = 10_000
+/** Bound on the bytes of lists kept (1,000 projects with long descriptions make about 2 MB). */
+const MAX_BYTES = 32 * 1024 * 1024
+
+export interface ProjectList {
+  /** A strong validator of the body: the same list gives the same tag on every instance. */
+  etag: string
+  body: Uint8Array<ArrayBuffer>
+}
+
+export interface ProjectLists {
+  /** The owner's list, serialised: from memory when unchanged, else read once however many ask together. */
+  get(ownerId: string): Promise<ProjectList>
+  /** Forgets every list (this instance changed projects). */
+  forgetAll(): void
+}
+
+type Entry = ProjectList & { at: number }
+
+const caches = new WeakMap<Database, ProjectLists>()
+
+/**
+ * Each user's project list as the bytes of its answer. A dashboard asks for
+ * the whole list on every load, and serialising 1,000 projects cost tens of
+ * milliseconds of the one thread every user shares; an unchanged list is
+ * now written as it is. One per database handle, with one LISTEN, like the
+ * token cache: until the LISTEN is in place, or while its connection is
+ * down, nothing is kept.
+ */
+export function projectLists(db: Database): ProjectLists {
+  let lists = caches.get(db)
+  if (!lists) caches.set(db, (lists = newProjectLists(db)))
+  return lists
+}
+
+function newProjectLists(db: Database): ProjectLists {
+  const entries = new Map<string, Entry>()
+  const loading = new Map<string, Promise<ProjectList>>()
+  let bytes = 0
+  let listening = false
+  let epoch = 0
+  const drop = (ownerId: string) => {
+    const e = entries.get(ownerId)
+    if (!e) return
+    bytes -= e.body.byteLength
+    entries.delete(ownerId)
+  }
+  const forgetAll = () => {
+    epoch++
+    entries.clear()
+    loading.clear()
+    bytes = 0
+  }
+  void db
+    .listen(
+      PROJECTS_CHANNEL,
+      (ownerId) => {
+        epoch++
+        loading.delete(ownerId)
+        if (ownerId === '*') forgetAll()
+        else drop(ownerId)
+      },
+      (ok) => {
+        forgetAll()
+        listening = ok
+      },
+    )
+    .then(
+      () => (listening = true),
+      () => undefined, // no LISTEN, no cache: every list is read
+    )
+
+  const load = async (ownerId: string): Promise<ProjectList> => {
+    const seen = epoch
+    const body = Buffer.from(JSON.stringify(await listProjects(db, ownerId)))
+    const list = { etag: `"${hash('sha256', body, 'base64url').slice(0, 27)}"`, body }
+    if (listening && seen === epoch) {
+      drop(ownerId)
+      while (bytes + body.byteLength > MAX_BYTES && entries.size > 0) drop(entries.keys().next().value!)
+      if (body.byteLength <= MAX_BYTES) {
+        entries.set(ownerId, { ...list, at: Date.now() })
+        bytes += body.byteLength
+      }
+    }
+    return list
+  }
+
+  return {
+    forgetAll,
+    get(ownerId) {
+      const hit = entries.get(ownerId)
+      if (hit && Date.now() - hit.at < LIST_TTL_MS) return Promise.resolve(hit)
+      // Parallel calls of one user wait for one read, not one each.
+      let pending = loading.get(ownerId)
+      if (!pending) {
+        pending = load(ownerId).finally(() => {
+          if (loading.get(ownerId) === pending) loading.delete(ownerId)
+        })
+        loading.set(ownerId, pending)
+      }
+      return pending
+    },
+  }
+}
+
+/** Whether a statement can add, change or remove projects (a deleted user's cascade too). */
+export const changesProjects = (sql: string) => /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:projects|users)\b/i.test(sql)
+
+/** Whether an If-None-Match header names this tag (a list of tags, or `*`). */
+export function matchesTag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  if (ifNoneMatch.trim() === '*') return true
+  // A weak comparison, as RFC 9110 asks for If-None-Match.
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}

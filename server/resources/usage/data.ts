@@ -1,0 +1,62 @@
+import type { Database, Queryable } from '../../db/index'
+
+/** All SQL of the key_usage table (migration 010). */
+
+export interface UsageRow {
+  keyId: string
+  /** UTC day, YYYY-MM-DD. */
+  day: string
+  projectId: string
+  name: string
+  valid: number
+  expired: number
+}
+
+/**
+ * Adds a batch of counts in one statement. Increments, never overwrites, so
+ * instances add up; rows are taken in key order so two instances' batches
+ * lock them in the same order (no deadlock). Counts of a project deleted in
+ * the meantime are dropped rather than failing the batch.
+ */
+export async function addUsage(db: Database, rows: readonly UsageRow[]): Promise<void> {
+  const sorted = [...rows].sort((a, b) => (a.keyId < b.keyId ? -1 : a.keyId > b.keyId ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+  await db.query(
+    `INSERT INTO key_usage (key_id, day, project_id, key_name, valid, expired)
+     SELECT u.key_id, u.day::date, u.project_id, u.key_name, u.valid, u.expired
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[]) WITH ORDINALITY
+          AS u(key_id, day, project_id, key_name, valid, expired, n)
+     WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = u.project_id)
+     ORDER BY u.n
+     ON CONFLICT (key_id, day) DO UPDATE SET
+       valid = key_usage.valid + EXCLUDED.valid,
+       expired = key_usage.expired + EXCLUDED.expired,
+       key_name = EXCLUDED.key_name`,
+    [
+      sorted.map((r) => r.keyId),
+      sorted.map((r) => r.day),
+      sorted.map((r) => r.projectId),
+      sorted.map((r) => r.name),
+      sorted.map((r) => r.valid),
+      sorted.map((r) => r.expired),
+    ],
+  )
+}
+
+export interface KeyCounts {
+  keyId: string
+  /** The name of the latest day counted (the key may be gone). */
+  name: string
+  day: string
+  valid: number
+  expired: number
+}
+
+/** A project's counts from `from` to `to` (UTC days, inclusive), oldest first. */
+export async function readUsage(q: Queryable, projectId: string, from: string, to: string): Promise<KeyCounts[]> {
+  const rows = await q.query<{ key_id: string; key_name: string; day: string; valid: string | number; expired: string | number }>(
+    `SELECT key_id, key_name, to_char(day, 'YYYY-MM-DD') AS day, valid, expired
+     FROM key_usage WHERE project_id = $1 AND day BETWEEN $2::date AND $3::date ORDER BY day`,
+    [projectId, from, to],
+  )
+  return rows.map((r) => ({ keyId: r.key_id, name: r.key_name, day: r.day, valid: Number(r.valid), expired: Number(r.expired) }))
+}

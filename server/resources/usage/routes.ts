@@ -1,0 +1,52 @@
+import type { Usage } from '../../../contract/responses'
+import type { AuthEnv } from '../../http/auth'
+import { badRequest, notFound } from '../../http/errors'
+import type { RouteDeps } from '../../http/route-deps'
+import { ContractApp } from '../../openapi/contract-app'
+import { ownsProject, PROJECT_NOT_FOUND } from '../../security/ownership'
+import { listKeys } from '../api-keys'
+import { DEFAULT_DAYS, MAX_DAYS, usageRoute } from './contract'
+import { readUsage } from './data'
+
+const DAY_MS = 86_400_000
+export const DAYS_INVALID = `days must be a whole number from 1 to ${MAX_DAYS}.`
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+function parseDays(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_DAYS
+  if (!/^\d{1,2}$/.test(raw)) throw badRequest(DAYS_INVALID)
+  const n = Number(raw)
+  if (n < 1 || n > MAX_DAYS) throw badRequest(DAYS_INVALID)
+  return n
+}
+
+/** GET /manage/dapp/{id}/usage, behind the access-token guard on /manage; owner only. */
+export function usageRoutes({ db, clock }: RouteDeps) {
+  return new ContractApp<AuthEnv>().operation(usageRoute, async (c) => {
+    const count = parseDays(c.req.query('days'))
+    const projectId = c.req.param('id')
+    if (!(await ownsProject(db, c.var.userId, projectId))) throw notFound(PROJECT_NOT_FOUND)
+    const now = clock()
+    const todayStart = now - (now % DAY_MS)
+    const days = Array.from({ length: count }, (_, i) => dayOf(todayStart - (count - 1 - i) * DAY_MS))
+    const [keys, counts] = await Promise.all([listKeys(db, projectId), readUsage(db, projectId, days[0], days[count - 1])])
+    const index = new Map(days.map((d, i) => [d, i]))
+    const byKey = new Map<string, Usage['keys'][number]>()
+    const row = (keyId: string, name: string) => {
+      const r = { keyId, name, valid: new Array<number>(count).fill(0), invalid: new Array<number>(count).fill(0) }
+      byKey.set(keyId, r)
+      return r
+    }
+    for (const k of keys) row(k.id, k.name)
+    // Oldest first, so a deleted key ends with the name it was last used under.
+    for (const u of counts) {
+      const r = byKey.get(u.keyId) ?? row(u.keyId, u.name)
+      const i = index.get(u.day)!
+      r.valid[i] += u.valid
+      r.invalid[i] += u.expired
+    }
+    const body: Usage = { days, keys: [...byKey.values()] }
+    return c.json(body)
+  })
+}

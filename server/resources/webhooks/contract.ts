@@ -1,0 +1,182 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { ErrorBody } from '../../../contract/responses'
+import {
+  NewWebhookEndpoint,
+  WebhookAttemptList,
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookEndpointPatch,
+  WebhookEventTypeList,
+  WebhookMessage,
+  WebhookMessageAccepted,
+  WebhookSecret,
+  WebhookSecretRoll,
+  WebhookTestEvent,
+} from '../../../contract/webhooks'
+import { badRequest, bodyErrors, internalError, jsonContent, managedErrors, unauthorized } from '../../openapi/error-responses'
+
+/** The webhook calls: the public catalog, a project's endpoints and deliveries (owner only), and the provider's own call. */
+
+const security = [{ accessToken: [] }]
+const tags = ['Webhooks']
+const id = z.string().meta({ description: 'Project ID (prj_…).' })
+const endpointId = z.string().meta({ description: 'Endpoint ID (whe_…).' })
+const project = z.object({ id })
+const endpoint = z.object({ id, endpointId })
+const error = (description: string) => ({ description, content: jsonContent(ErrorBody) })
+const missing = { 404: error('No such project (or not the caller’s), or no such endpoint or message in it.') }
+
+export const eventTypesRoute = createRoute({
+  method: 'get',
+  path: '/webhooks/event-types',
+  tags,
+  operationId: 'listWebhookEventTypes',
+  summary: 'The event types endpoints can subscribe to',
+  description: 'Public. The provider declares them (WEBHOOK_EVENT_TYPES or WEBHOOK_EVENT_TYPES_FILE); webhook.test is always there.',
+  security: [],
+  responses: { 200: { description: 'The catalog.', content: jsonContent(WebhookEventTypeList) }, ...badRequest },
+})
+
+export const createEndpointRoute = createRoute({
+  method: 'post',
+  path: '/manage/dapp/{id}/webhooks',
+  tags,
+  operationId: 'createWebhookEndpoint',
+  summary: 'Add a webhook endpoint',
+  description:
+    'The URL must be http(s) on a public address unless the server allows private networks. ' +
+    '409 when the project holds the most endpoints allowed (WEBHOOK_ENDPOINT_LIMIT, default 10), or, with code WEBHOOK_SECRET_ROLL_NEEDED, ' +
+    'when the project was created before webhooks and its secret must be rolled first.',
+  security,
+  request: { params: project, body: { required: true, content: jsonContent(NewWebhookEndpoint) } },
+  responses: {
+    201: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
+    ...bodyErrors,
+    ...managedErrors,
+    ...missing,
+    409: error('The endpoint limit is reached, or the secret must be rolled first (code WEBHOOK_SECRET_ROLL_NEEDED).'),
+  },
+})
+
+export const listEndpointsRoute = createRoute({
+  method: 'get',
+  path: '/manage/dapp/{id}/webhooks',
+  tags,
+  operationId: 'listWebhookEndpoints',
+  summary: "A project's webhook endpoints, each with its last attempt",
+  security,
+  request: { params: project },
+  responses: { 200: { description: 'The endpoints.', content: jsonContent(WebhookEndpointList) }, ...managedErrors, ...missing },
+})
+
+export const updateEndpointRoute = createRoute({
+  method: 'patch',
+  path: '/manage/dapp/{id}/webhooks/{endpointId}',
+  tags,
+  operationId: 'updateWebhookEndpoint',
+  summary: 'Edit, disable or enable a webhook endpoint',
+  description: 'Fields left out stay as they are. Enabling an endpoint that was disabled (by its owner, a 410 or 5 days of failures) resumes its deliveries.',
+  security,
+  request: { params: endpoint, body: { required: true, content: jsonContent(WebhookEndpointPatch) } },
+  responses: { 200: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) }, ...bodyErrors, ...managedErrors, ...missing },
+})
+
+export const deleteEndpointRoute = createRoute({
+  method: 'delete',
+  path: '/manage/dapp/{id}/webhooks/{endpointId}',
+  tags,
+  operationId: 'deleteWebhookEndpoint',
+  summary: 'Delete a webhook endpoint and its delivery log',
+  security,
+  request: { params: endpoint },
+  responses: { 204: { description: 'Deleted.' }, ...managedErrors, ...missing },
+})
+
+export const testEndpointRoute = createRoute({
+  method: 'post',
+  path: '/manage/dapp/{id}/webhooks/{endpointId}/test',
+  tags,
+  operationId: 'sendWebhookTestEvent',
+  summary: 'Send a test event to one endpoint',
+  description:
+    "Sends the example of the event type named (webhook.test's when none is), to this endpoint only, whatever its filter. 409 for a disabled endpoint.",
+  security,
+  request: { params: endpoint, body: { required: false, content: jsonContent(WebhookTestEvent) } },
+  responses: {
+    202: { description: 'Queued; the id is the message id (webhook-id).', content: jsonContent(WebhookMessageAccepted) },
+    ...bodyErrors,
+    ...managedErrors,
+    ...missing,
+    409: error('The endpoint is disabled.'),
+  },
+})
+
+export const listAttemptsRoute = createRoute({
+  method: 'get',
+  path: '/manage/dapp/{id}/webhooks/{endpointId}/attempts',
+  tags,
+  operationId: 'listWebhookAttempts',
+  summary: "An endpoint's delivery attempts, newest first",
+  description: 'Kept for WEBHOOK_RETENTION_DAYS (default 30). Page with `before`, the id of the last attempt of the previous page.',
+  security,
+  request: {
+    params: endpoint,
+    query: z.object({
+      limit: z.string().optional().meta({ description: 'How many, 1 to 100 (default 20).', example: '20' }),
+      before: z.string().optional().meta({ description: 'An attempt id (wha_…): list the attempts older than it.' }),
+    }),
+  },
+  responses: { 200: { description: 'The attempts.', content: jsonContent(WebhookAttemptList) }, ...managedErrors, ...missing },
+})
+
+export const resendRoute = createRoute({
+  method: 'post',
+  path: '/manage/dapp/{id}/webhooks/{endpointId}/messages/{messageId}/resend',
+  tags,
+  operationId: 'resendWebhookMessage',
+  summary: 'Deliver a message to an endpoint again',
+  description: 'A new delivery, with its own attempts, of the same message (the same webhook-id). 409 for a disabled endpoint.',
+  security,
+  request: { params: endpoint.extend({ messageId: z.string().meta({ description: 'Message ID (msg_…).' }) }) },
+  responses: {
+    202: { description: 'Queued.', content: jsonContent(WebhookMessageAccepted) },
+    ...managedErrors,
+    ...missing,
+    409: error('The endpoint is disabled.'),
+  },
+})
+
+export const rollSecretRoute = createRoute({
+  method: 'post',
+  path: '/manage/dapp/{id}/webhooks/secret/roll',
+  tags,
+  operationId: 'rollWebhookSecret',
+  summary: "Replace the project's webhook signing secret",
+  description:
+    'Answers the new secret this once. Until now + graceSeconds, deliveries carry two signatures (new and old), so receivers can switch without missing one.',
+  security,
+  request: { params: project, body: { required: true, content: jsonContent(WebhookSecretRoll) } },
+  responses: { 201: { description: 'The new secret.', content: jsonContent(WebhookSecret) }, ...bodyErrors, ...managedErrors, ...missing },
+})
+
+export const sendMessageRoute = createRoute({
+  method: 'post',
+  path: '/webhooks/messages',
+  tags,
+  operationId: 'sendWebhookMessage',
+  summary: 'Send an event to a project’s endpoints',
+  description:
+    "For the API provider's own services, authenticated by SERVICE_TOKEN. Queues the event for every enabled endpoint of the project whose filter takes its type; " +
+    'once answered 202 it is delivered at least once, through restarts. The same idempotencyKey within 24 hours answers the same id and sends nothing again.',
+  security: [{ serviceToken: [] }],
+  request: { body: { required: true, content: jsonContent(WebhookMessage) } },
+  responses: {
+    202: { description: 'Accepted; the id is the webhook-id of every delivery.', content: jsonContent(WebhookMessageAccepted) },
+    ...bodyErrors,
+    413: error('The body is over 264 kB, or the payload over 256 kB.'),
+    ...unauthorized,
+    404: error('No such project.'),
+    ...internalError,
+    503: error('SERVICE_TOKEN is not set on this server, so the call is off.'),
+  },
+})

@@ -1,0 +1,243 @@
+import type { WebhookAttempt, WebhookEndpoint } from '../../../contract/webhooks'
+import type { Database, Queryable } from '../../db/index'
+import { iso } from '../../db/time'
+import { randomId } from '../../security/random'
+
+/** The channel every instance's delivery worker listens on; a NOTIFY on it means "deliveries are due". */
+export const DELIVERY_CHANNEL = 'flex_webhook_deliveries'
+
+type EndpointRow = {
+  id: string
+  url: string
+  description: string
+  event_types: string[]
+  disabled: boolean
+  created_at: Date
+  last_at: Date | null
+  last_status: 'succeeded' | 'failed' | 'pending' | null
+  last_response: number | null
+}
+
+const ENDPOINT_SELECT = `SELECT e.id, e.url, e.description, e.event_types, e.disabled, e.created_at,
+    a.attempted_at AS last_at, a.status AS last_status, a.response_status AS last_response
+  FROM webhook_endpoints e
+  LEFT JOIN LATERAL (
+    SELECT attempted_at, status, response_status FROM webhook_attempts WHERE endpoint_id = e.id ORDER BY seq DESC LIMIT 1
+  ) a ON true`
+
+const endpoint = (r: EndpointRow): WebhookEndpoint => ({
+  id: r.id,
+  url: r.url,
+  description: r.description,
+  eventTypes: r.event_types,
+  disabled: r.disabled,
+  createdAt: iso(r.created_at),
+  lastAttempt: r.last_at && r.last_status ? { attemptedAt: iso(r.last_at), status: r.last_status, responseStatus: r.last_response } : null,
+})
+
+export async function listEndpoints(q: Queryable, projectId: string): Promise<WebhookEndpoint[]> {
+  return (await q.query<EndpointRow>(`${ENDPOINT_SELECT} WHERE e.project_id = $1 ORDER BY e.seq`, [projectId])).map(endpoint)
+}
+
+export async function getEndpoint(q: Queryable, projectId: string, endpointId: string): Promise<WebhookEndpoint | undefined> {
+  const [row] = await q.query<EndpointRow>(`${ENDPOINT_SELECT} WHERE e.project_id = $1 AND e.id = $2`, [projectId, endpointId])
+  return row && endpoint(row)
+}
+
+export async function countEndpoints(q: Queryable, projectId: string): Promise<number> {
+  const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::integer AS n FROM webhook_endpoints WHERE project_id = $1', [projectId])
+  return n
+}
+
+export interface EndpointFields {
+  url: string
+  description: string
+  eventTypes: string[]
+}
+
+export async function insertEndpoint(q: Queryable, projectId: string, f: EndpointFields): Promise<string> {
+  const id = randomId('whe_')
+  await q.query('INSERT INTO webhook_endpoints (id, project_id, url, description, event_types) VALUES ($1, $2, $3, $4, $5)', [
+    id,
+    projectId,
+    f.url,
+    f.description,
+    f.eventTypes,
+  ])
+  return id
+}
+
+/** Applies the fields given; false when the endpoint is not the project's. Enabling clears the run of failures. */
+export async function updateEndpoint(
+  q: Queryable,
+  projectId: string,
+  endpointId: string,
+  f: Partial<EndpointFields> & { disabled?: boolean },
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE webhook_endpoints SET
+       url = COALESCE($3, url),
+       description = COALESCE($4, description),
+       event_types = COALESCE($5, event_types),
+       disabled = COALESCE($6, disabled),
+       failing_since = CASE WHEN $6 = false THEN NULL ELSE failing_since END
+     WHERE project_id = $1 AND id = $2 RETURNING id`,
+    [projectId, endpointId, f.url ?? null, f.description ?? null, f.eventTypes ?? null, f.disabled ?? null],
+  )
+  return rows.length > 0
+}
+
+export async function deleteEndpoint(q: Queryable, projectId: string, endpointId: string): Promise<boolean> {
+  return (await q.query('DELETE FROM webhook_endpoints WHERE project_id = $1 AND id = $2 RETURNING id', [projectId, endpointId])).length > 0
+}
+
+/** Whether the project exists (the provider's call has no owner to check). */
+export async function projectExists(q: Queryable, projectId: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM projects WHERE id = $1', [projectId])).length > 0
+}
+
+/**
+ * Queues `messageId` for the endpoints `filter` selects (SQL over
+ * webhook_endpoints e; $1 message, $2 event type, $3 due time, then the
+ * filter's own parameters), with a pending first attempt each, and wakes the
+ * workers when the transaction commits.
+ */
+async function enqueue(tx: Queryable, messageId: string, eventType: string, due: Date, filter: string, params: unknown[]): Promise<number> {
+  const rows = await tx.query(
+    `WITH d AS (
+       INSERT INTO webhook_deliveries (message_id, endpoint_id, next_attempt_at)
+       SELECT $1, e.id, $3 FROM webhook_endpoints e WHERE ${filter}
+       RETURNING id, endpoint_id, next_attempt_at
+     )
+     INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
+     SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), d.id, d.endpoint_id, $1, $2, 1, 'pending', d.next_attempt_at FROM d
+     RETURNING delivery_id`,
+    [messageId, eventType, due, ...params],
+  )
+  if (rows.length > 0) await tx.query(`SELECT pg_notify('${DELIVERY_CHANNEL}', '')`)
+  return rows.length
+}
+
+/** The delivered body: the Standard Webhooks envelope. */
+const envelope = (eventType: string, payload: unknown, at: Date) => JSON.stringify({ type: eventType, timestamp: at.toISOString(), data: payload })
+
+export interface NewMessage {
+  projectId: string
+  eventType: string
+  payload: unknown
+  idempotencyKey?: string
+}
+
+const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Stores a message and queues it for every enabled endpoint of the project
+ * whose filter takes its type. The same idempotency key within 24 hours
+ * answers the first message's id and queues nothing.
+ */
+export async function acceptMessage(db: Database, m: NewMessage, now: Date): Promise<{ id: string; duplicate: boolean }> {
+  return db.transaction(async (tx) => {
+    if (m.idempotencyKey !== undefined) {
+      // Serialises messages of one project that carry a key, so two at once cannot both be first.
+      await tx.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [m.projectId])
+      const [seen] = await tx.query<{ id: string; created_at: Date }>(
+        'SELECT id, created_at FROM webhook_messages WHERE project_id = $1 AND idempotency_key = $2',
+        [m.projectId, m.idempotencyKey],
+      )
+      if (seen && now.getTime() - seen.created_at.getTime() < IDEMPOTENCY_MS) return { id: seen.id, duplicate: true }
+      if (seen) await tx.query('UPDATE webhook_messages SET idempotency_key = NULL WHERE id = $1', [seen.id])
+    }
+    const id = randomId('msg_')
+    await tx.query('INSERT INTO webhook_messages (id, project_id, event_type, body, idempotency_key, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      id,
+      m.projectId,
+      m.eventType,
+      envelope(m.eventType, m.payload, now),
+      m.idempotencyKey ?? null,
+      now,
+    ])
+    await enqueue(tx, id, m.eventType, now, `e.project_id = $4 AND NOT e.disabled AND (cardinality(e.event_types) = 0 OR $2 = ANY(e.event_types))`, [
+      m.projectId,
+    ])
+    return { id, duplicate: false }
+  })
+}
+
+/** A message for one endpoint only ("Send test event"), whatever its filter says. */
+export async function sendTestMessage(db: Database, projectId: string, endpointId: string, eventType: string, payload: unknown, now: Date): Promise<string> {
+  return db.transaction(async (tx) => {
+    const id = randomId('msg_')
+    await tx.query('INSERT INTO webhook_messages (id, project_id, event_type, body, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      id,
+      projectId,
+      eventType,
+      envelope(eventType, payload, now),
+      now,
+    ])
+    await enqueue(tx, id, eventType, now, 'e.id = $4', [endpointId])
+    return id
+  })
+}
+
+/** Queues `messageId` again for the endpoint, as a new delivery with the same webhook-id; false when the message is not the project's. */
+export async function resendMessage(db: Database, projectId: string, endpointId: string, messageId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [m] = await tx.query<{ event_type: string }>('SELECT event_type FROM webhook_messages WHERE id = $1 AND project_id = $2', [messageId, projectId])
+    if (!m) return false
+    await enqueue(tx, messageId, m.event_type, now, 'e.id = $4', [endpointId])
+    return true
+  })
+}
+
+type AttemptRow = {
+  id: string
+  message_id: string
+  event_type: string
+  status: WebhookAttempt['status']
+  response_status: number | null
+  response_body: string | null
+  duration_ms: number | null
+  attempted_at: Date
+  attempt_number: number
+  next_attempt_at: Date | null
+}
+
+/** The endpoint's attempts, newest first, `limit` of them from the one before attempt `before`; undefined when `before` is not one of them. */
+export async function listAttempts(q: Queryable, endpointId: string, limit: number, before?: string): Promise<WebhookAttempt[] | undefined> {
+  let cursor: number | undefined
+  if (before !== undefined) {
+    const [row] = await q.query<{ seq: string }>('SELECT seq FROM webhook_attempts WHERE id = $1 AND endpoint_id = $2', [before, endpointId])
+    if (!row) return undefined
+    cursor = Number(row.seq)
+  }
+  const rows = await q.query<AttemptRow>(
+    `SELECT id, message_id, event_type, status, response_status, response_body, duration_ms, attempted_at, attempt_number, next_attempt_at
+     FROM webhook_attempts WHERE endpoint_id = $1 AND ($2::bigint IS NULL OR seq < $2) ORDER BY seq DESC LIMIT $3`,
+    [endpointId, cursor ?? null, limit],
+  )
+  return rows.map((r) => ({
+    id: r.id,
+    messageId: r.message_id,
+    eventType: r.event_type,
+    status: r.status,
+    responseStatus: r.response_status,
+    responseBody: r.response_body,
+    durationMs: r.duration_ms,
+    attemptedAt: iso(r.attempted_at),
+    attemptNumber: r.attempt_number,
+    nextAttemptAt: r.next_attempt_at ? iso(r.next_attempt_at) : null,
+  }))
+}
+
+/**
+ * Deletes attempts older than `before`, and messages older than it with
+ * nothing left to deliver (their deliveries and attempts go with them).
+ */
+export async function pruneWebhooks(q: Queryable, before: Date): Promise<void> {
+  await q.query(
+    `DELETE FROM webhook_messages m WHERE m.created_at < $1
+       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.message_id = m.id AND d.next_attempt_at IS NOT NULL)`,
+    [before],
+  )
+  await q.query(`DELETE FROM webhook_attempts WHERE attempted_at < $1 AND status <> 'pending'`, [before])
+}

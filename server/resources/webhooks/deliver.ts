@@ -1,0 +1,142 @@
+import http from 'node:http'
+import https from 'node:https'
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent'
+import { Webhook } from 'standardwebhooks'
+import { WEBHOOK_RESPONSE_BODY_MAX_BYTES } from '../../../contract/webhooks'
+
+/**
+ * One delivery attempt over HTTP: a signed POST, no redirects followed (node's
+ * http never follows them; a 3xx is a failure like any non-2xx), a time limit
+ * for the whole exchange, and the first 1 kB of the answer kept.
+ */
+
+export interface Outcome {
+  /** The receiver's HTTP status; undefined when there was no answer. */
+  status?: number
+  /** The start of the answer's body, or what went wrong. */
+  body: string
+  /** Seconds from a Retry-After header, if the answer had one. */
+  retryAfter?: number
+  durationMs: number
+}
+
+const agentOptions = { keepAlive: true, maxSockets: 64 }
+// Filtering agents check the address actually connected to, after DNS, so a
+// name that now resolves to a private address is refused (DNS rebinding).
+const filtering = {
+  'http:': new RequestFilteringHttpAgent({ ...agentOptions, allowPrivateIPAddress: false, allowMetaIPAddress: false }),
+  'https:': new RequestFilteringHttpsAgent({ ...agentOptions, allowPrivateIPAddress: false, allowMetaIPAddress: false }),
+}
+const open = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) }
+
+// Webhook() decodes its secret each time it is made: keep one per secret.
+const signers = new Map<string, Webhook>()
+function signer(secret: string): Webhook {
+  let w = signers.get(secret)
+  if (!w) {
+    if (signers.size > 1000) signers.clear()
+    w = new Webhook(secret)
+    signers.set(secret, w)
+  }
+  return w
+}
+
+/** The webhook-signature value: one `v1,…` entry per secret, space-separated. */
+export function signature(secrets: string[], messageId: string, at: Date, body: string): string {
+  return secrets.map((s) => signer(s).sign(messageId, at, body)).join(' ')
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date. */
+function retryAfterSeconds(value: string | undefined, now: number): number | undefined {
+  if (!value) return undefined
+  if (/^\d+$/.test(value.trim())) return Number(value.trim())
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000)
+}
+
+function describe(err: NodeJS.ErrnoException, timeoutMs: number, timedOut: boolean): string {
+  if (timedOut) return `No answer within ${timeoutMs / 1000} s.`
+  const reasons: Record<string, string> = {
+    ECONNREFUSED: 'The connection was refused.',
+    ECONNRESET: 'The connection was reset.',
+    ENOTFOUND: 'The host name does not resolve.',
+    EAI_AGAIN: 'The host name could not be resolved.',
+    EHOSTUNREACH: 'The host cannot be reached.',
+    ENETUNREACH: 'The network cannot be reached.',
+    CERT_HAS_EXPIRED: "The endpoint's TLS certificate has expired.",
+    DEPTH_ZERO_SELF_SIGNED_CERT: "The endpoint's TLS certificate is self-signed.",
+  }
+  if (err.code && reasons[err.code]) return reasons[err.code]
+  // request-filtering-agent's refusal names the address, which the owner may see.
+  if (/is not allowed/.test(err.message)) return `Refused: ${err.message.replace(/\s+/g, ' ').slice(0, 200)}`
+  return `The request failed${err.code ? ` (${err.code})` : ''}.`
+}
+
+export interface PostOptions {
+  timeoutMs: number
+  allowPrivate: boolean
+  /** Aborts the attempt (the server is stopping). */
+  signal?: AbortSignal
+}
+
+export function post(url: string, headers: Record<string, string>, body: string, { timeoutMs, allowPrivate, signal }: PostOptions): Promise<Outcome> {
+  const started = performance.now()
+  const elapsed = () => Math.round(performance.now() - started)
+  return new Promise<Outcome>((resolve) => {
+    let target: URL
+    try {
+      target = new URL(url)
+    } catch {
+      return resolve({ body: 'The endpoint URL is not valid.', durationMs: 0 })
+    }
+    if (signal?.aborted) return resolve({ body: 'The server stopped during the attempt.', durationMs: 0 })
+    const protocol = target.protocol as 'http:' | 'https:'
+    const lib = protocol === 'https:' ? https : http
+    let timedOut = false
+    let settled = false
+    const done = (o: Outcome) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
+      resolve(o)
+    }
+    const req = lib.request(target, {
+      method: 'POST',
+      agent: (allowPrivate ? open : filtering)[protocol],
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Flex-Webhooks/1' },
+    })
+    const timer = setTimeout(() => {
+      timedOut = true
+      req.destroy(new Error('timeout'))
+    }, timeoutMs)
+    const onAbort = () => req.destroy(new Error('The server stopped during the attempt.'))
+    signal?.addEventListener('abort', onAbort, { once: true })
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      done({ body: signal?.aborted ? 'The server stopped during the attempt.' : describe(err, timeoutMs, timedOut), durationMs: elapsed() }),
+    )
+    req.on('response', (res) => {
+      const chunks: Buffer[] = []
+      let kept = 0
+      res.on('data', (chunk: Buffer) => {
+        if (kept < WEBHOOK_RESPONSE_BODY_MAX_BYTES) {
+          chunks.push(chunk.subarray(0, WEBHOOK_RESPONSE_BODY_MAX_BYTES - kept))
+          kept += Math.min(chunk.length, WEBHOOK_RESPONSE_BODY_MAX_BYTES - kept)
+        }
+      })
+      const finish = () =>
+        done({
+          status: res.statusCode,
+          // NUL cannot be stored in PostgreSQL text; a cut multi-byte character decodes as U+FFFD.
+          body: new TextDecoder().decode(Buffer.concat(chunks)).replace(/\0/g, ''),
+          retryAfter: retryAfterSeconds(res.headers['retry-after'], Date.now()),
+          durationMs: elapsed(),
+        })
+      res.on('end', finish)
+      // The status is known: a receiver that stops mid-body still answered.
+      res.on('error', finish)
+      res.on('aborted', finish)
+    })
+    req.end(body)
+  })
+}

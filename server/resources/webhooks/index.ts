@@ -1,0 +1,7 @@
+/**
+ * What other parts of the server use of webhooks: a new project gets its
+ * signing secret, app.ts mounts the routes, start.ts runs the delivery worker.
+ */
+export { MESSAGES_PATH, webhookRoutes } from './routes'
+export { newSigningSecret, storeSigningSecret } from './secrets'
+export { startWebhookWorker, type Worker } from './worker'

@@ -1,0 +1,179 @@
+import type { Context } from 'hono'
+import {
+  NewWebhookEndpoint,
+  WEBHOOK_PAYLOAD_MAX_BYTES,
+  WEBHOOK_SECRET_ROLL_NEEDED,
+  WEBHOOK_TEST_EVENT,
+  WebhookEndpointPatch,
+  WebhookMessage,
+  WebhookSecretRoll,
+  WebhookTestEvent,
+} from '../../../contract/webhooks'
+import type { Queryable } from '../../db/index'
+import type { AuthEnv } from '../../http/auth'
+import { readBody, readOptionalBody } from '../../http/body'
+import { fastBodyLimit } from '../../http/body-limit'
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors'
+import type { RouteDeps } from '../../http/route-deps'
+import { ContractApp } from '../../openapi/contract-app'
+import { ownsProject, PROJECT_NOT_FOUND } from '../../security/ownership'
+import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../verify'
+import { checkEndpointUrl } from './address'
+import { eventCatalog } from './catalog'
+import {
+  createEndpointRoute,
+  deleteEndpointRoute,
+  eventTypesRoute,
+  listAttemptsRoute,
+  listEndpointsRoute,
+  resendRoute,
+  rollSecretRoute,
+  sendMessageRoute,
+  testEndpointRoute,
+  updateEndpointRoute,
+} from './contract'
+import {
+  acceptMessage,
+  countEndpoints,
+  deleteEndpoint,
+  getEndpoint,
+  insertEndpoint,
+  listAttempts,
+  listEndpoints,
+  projectExists,
+  resendMessage,
+  sendTestMessage,
+  updateEndpoint,
+} from './data'
+import { hasSigningSecret, rollSigningSecret } from './secrets'
+
+export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found.'
+export const MESSAGE_NOT_FOUND = 'Webhook message not found.'
+export const ENDPOINT_DISABLED = 'This endpoint is disabled. Enable it to send it events.'
+export const SECRET_ROLL_NEEDED =
+  'This project was created before webhooks, so its webhook secret cannot sign anything. Roll the secret, then add the endpoint.'
+export const MESSAGES_NOT_CONFIGURED = 'Sending webhooks is not configured on this server: set SERVICE_TOKEN to enable POST /webhooks/messages.'
+/** The provider's call carries a payload of up to 256 kB, beyond the API's 64 kB: its own limit, with room for the envelope. */
+export const MESSAGE_BODY_LIMIT = WEBHOOK_PAYLOAD_MAX_BYTES + 8 * 1024
+export const MESSAGES_PATH = '/webhooks/messages'
+
+/**
+ * The webhook calls. Those under /manage sit behind the access-token guard
+ * app.ts puts there, and answer a project that is missing or someone else's
+ * with the same 404.
+ */
+export function webhookRoutes({ db, config, clock }: RouteDeps) {
+  const catalog = () => eventCatalog(config)
+  const known = (name: string) => catalog().find((t) => t.name === name)
+  const key = config.secretEncryptionKey!
+  const authorized = serviceTokenCheck(config.serviceToken)
+
+  function checkTypes(types: string[] | undefined) {
+    for (const name of types ?? []) {
+      if (!known(name)) throw badRequest(`"${name.slice(0, 100)}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
+    }
+  }
+  async function checkUrl(url: string): Promise<string> {
+    const checked = await checkEndpointUrl(url, config.webhooks.allowPrivateNetworks)
+    if (checked.error) throw badRequest(checked.error)
+    return checked.url!
+  }
+  async function owned(q: Queryable, c: Context<AuthEnv>, lock = false): Promise<string> {
+    const projectId = c.req.param('id')!
+    if (!(await ownsProject(q, c.var.userId, projectId, { lock }))) throw notFound(PROJECT_NOT_FOUND)
+    return projectId
+  }
+  async function ownedEndpoint(c: Context<AuthEnv>) {
+    const projectId = await owned(db, c)
+    const found = await getEndpoint(db, projectId, c.req.param('endpointId')!)
+    if (!found) throw notFound(ENDPOINT_NOT_FOUND)
+    return { projectId, endpoint: found }
+  }
+
+  const messageBodyLimit = fastBodyLimit(MESSAGE_BODY_LIMIT, () => {
+    throw new HttpError(413, `The request body is too large (the limit is ${MESSAGE_BODY_LIMIT / 1024} kB).`)
+  })
+
+  return new ContractApp<AuthEnv>()
+    .operation(eventTypesRoute, async (c) => c.json(catalog()))
+    .operation(sendMessageRoute, messageBodyLimit, async (c) => {
+      if (!authorized) throw new HttpError(503, MESSAGES_NOT_CONFIGURED)
+      if (!authorized(c.req.header('authorization'))) throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
+      const m = await readBody(c, WebhookMessage)
+      if (Buffer.byteLength(JSON.stringify(m.payload)) > WEBHOOK_PAYLOAD_MAX_BYTES) {
+        throw new HttpError(413, `payload must be at most ${WEBHOOK_PAYLOAD_MAX_BYTES / 1024} kB of JSON.`)
+      }
+      if (!known(m.eventType)) throw badRequest(`"${m.eventType}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
+      if (!(await projectExists(db, m.projectId))) throw notFound(PROJECT_NOT_FOUND)
+      const { id } = await acceptMessage(db, m, new Date(clock()))
+      return c.json({ id }, 202)
+    })
+    .operation(createEndpointRoute, async (c) => {
+      const body = await readBody(c, NewWebhookEndpoint)
+      checkTypes(body.eventTypes)
+      const url = await checkUrl(body.url)
+      const id = await db.transaction(async (tx) => {
+        const projectId = await owned(tx, c, true)
+        if (!(await hasSigningSecret(tx, projectId))) throw new HttpError(409, SECRET_ROLL_NEEDED, {}, WEBHOOK_SECRET_ROLL_NEEDED)
+        const limit = config.webhooks.endpointLimit
+        if ((await countEndpoints(tx, projectId)) >= limit) {
+          throw conflict(`This project already has ${limit} webhook endpoints, the most it can have. Delete one to add another.`)
+        }
+        return insertEndpoint(tx, projectId, { url, description: body.description, eventTypes: body.eventTypes })
+      })
+      return c.json((await getEndpoint(db, c.req.param('id'), id))!, 201)
+    })
+    .operation(listEndpointsRoute, async (c) => {
+      const projectId = await owned(db, c)
+      const [endpoints, secret] = await Promise.all([listEndpoints(db, projectId), hasSigningSecret(db, projectId)])
+      return c.json({ endpoints, needsSecretRoll: !secret })
+    })
+    .operation(updateEndpointRoute, async (c) => {
+      const change = await readBody(c, WebhookEndpointPatch)
+      checkTypes(change.eventTypes)
+      const url = change.url === undefined ? undefined : await checkUrl(change.url)
+      const projectId = await owned(db, c)
+      const endpointId = c.req.param('endpointId')
+      if (!(await updateEndpoint(db, projectId, endpointId, { ...change, url }))) throw notFound(ENDPOINT_NOT_FOUND)
+      return c.json((await getEndpoint(db, projectId, endpointId))!)
+    })
+    .operation(deleteEndpointRoute, async (c) => {
+      const projectId = await owned(db, c)
+      if (!(await deleteEndpoint(db, projectId, c.req.param('endpointId')))) throw notFound(ENDPOINT_NOT_FOUND)
+      return c.body(null, 204)
+    })
+    .operation(testEndpointRoute, async (c) => {
+      const { eventType = WEBHOOK_TEST_EVENT } = await readOptionalBody(c, WebhookTestEvent)
+      const type = known(eventType)
+      if (!type) throw badRequest(`"${eventType}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
+      const { projectId, endpoint } = await ownedEndpoint(c)
+      if (endpoint.disabled) throw conflict(ENDPOINT_DISABLED)
+      const id = await sendTestMessage(db, projectId, endpoint.id, type.name, type.example ?? {}, new Date(clock()))
+      return c.json({ id }, 202)
+    })
+    .operation(listAttemptsRoute, async (c) => {
+      const rawLimit = c.req.query('limit')
+      const limit = rawLimit === undefined ? 20 : Number(rawLimit)
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badRequest('limit must be a whole number from 1 to 100.')
+      const { endpoint } = await ownedEndpoint(c)
+      const attempts = await listAttempts(db, endpoint.id, limit, c.req.query('before'))
+      if (!attempts) throw badRequest('before must be the id of an attempt of this endpoint.')
+      return c.json(attempts)
+    })
+    .operation(resendRoute, async (c) => {
+      const { projectId, endpoint } = await ownedEndpoint(c)
+      if (endpoint.disabled) throw conflict(ENDPOINT_DISABLED)
+      const messageId = c.req.param('messageId')
+      if (!(await resendMessage(db, projectId, endpoint.id, messageId, new Date(clock())))) throw notFound(MESSAGE_NOT_FOUND)
+      return c.json({ id: messageId }, 202)
+    })
+    .operation(rollSecretRoute, async (c) => {
+      const { graceSeconds } = await readBody(c, WebhookSecretRoll)
+      const now = clock()
+      const webhookSecret = await db.transaction(async (tx) => {
+        const projectId = await owned(tx, c, true)
+        return rollSigningSecret(tx, key, projectId, new Date(now + graceSeconds * 1000), new Date(now))
+      })
+      return c.json({ webhookSecret }, 201)
+    })
+}

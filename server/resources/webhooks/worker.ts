@@ -1,0 +1,271 @@
+import type { AppConfig } from '../../config'
+import type { Database } from '../../db/index'
+import type { Log } from '../../http/logger'
+import { processEncryptionKey } from '../../security/encryption'
+import { DELIVERY_CHANNEL, pruneWebhooks } from './data'
+import { post, signature, type Outcome } from './deliver'
+import { retryDelay } from './schedule'
+import { signingSecrets } from './secrets'
+
+/**
+ * The delivery worker: claims due deliveries from the queue table and makes
+ * their attempts.
+ *
+ * Why a table and not pg-boss or graphile-worker: both need a pool of real
+ * PostgreSQL connections (graphile-worker's LISTEN connection, pg-boss's
+ * own pg pool) and cannot run on PGlite, the embedded default. The table
+ * works on both: an instance claims rows with FOR UPDATE SKIP LOCKED, so each
+ * attempt is made by one instance, and moves the row's next_attempt_at ahead
+ * by a lease, so a crash mid-attempt (kill -9) makes it due again once the
+ * lease runs out. A NOTIFY when a message is accepted wakes every instance
+ * at once; a timer set to the next due retry wakes it for retries; a slow
+ * sweep covers a NOTIFY missed while the listening connection was down.
+ */
+
+export interface WorkerDeps {
+  db: Database
+  config: AppConfig
+  log: Log
+  clock: () => number
+}
+
+export interface Worker {
+  /** Looks for due deliveries now (a NOTIFY does the same). */
+  wake(): void
+  /** Stops claiming, aborts attempts in flight (recorded as failed and retried) and waits for them to be recorded. */
+  stop(): Promise<void>
+}
+
+type Claimed = {
+  id: string
+  message_id: string
+  endpoint_id: string
+  attempts_made: number
+  url: string
+  project_id: string
+  failing_since: Date | null
+  body: string
+  attempt_id: string | null
+  attempt_number: number | null
+  event_type: string
+}
+
+const SWEEP_MS = 30_000
+const PRUNE_MS = 60 * 60 * 1000
+
+export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Worker {
+  const { webhooks } = config
+  const key = config.secretEncryptionKey ?? processEncryptionKey()
+  // A crashed attempt is retried once it is surely over: after the time limit, and a margin for recording it.
+  const leaseMs = webhooks.timeoutMs + 30_000
+  const perEndpoint = new Map<string, number>()
+  const inFlight = new Set<Promise<void>>()
+  const abort = new AbortController()
+  let stopped = false
+  /** The claiming loop while it runs. */
+  let running: Promise<void> | undefined
+  let again = false
+  let timer: NodeJS.Timeout | undefined
+  let lastPrune = 0
+
+  const saturated = () => [...perEndpoint].filter(([, n]) => n >= webhooks.endpointConcurrency).map(([id]) => id)
+
+  async function claim(limit: number): Promise<Claimed[]> {
+    const now = new Date(clock())
+    return db.transaction(async (tx) => {
+      const candidates = await tx.query<Claimed>(
+        `SELECT d.id::text AS id, d.message_id, d.endpoint_id, d.attempts_made, e.url, e.project_id, e.failing_since, m.body, m.event_type,
+            p.id AS attempt_id, p.attempt_number
+         FROM webhook_deliveries d
+         JOIN webhook_endpoints e ON e.id = d.endpoint_id
+         JOIN webhook_messages m ON m.id = d.message_id
+         LEFT JOIN LATERAL (
+           SELECT id, attempt_number FROM webhook_attempts WHERE delivery_id = d.id AND status = 'pending' ORDER BY attempt_number DESC LIMIT 1
+         ) p ON true
+         WHERE d.next_attempt_at <= $1 AND NOT e.disabled AND NOT (d.endpoint_id = ANY($2::text[]))
+         ORDER BY d.next_attempt_at
+         LIMIT $3
+         FOR UPDATE OF d SKIP LOCKED`,
+        [now, saturated(), limit],
+      )
+      // At most endpointConcurrency per endpoint: the rest stay due for the next pass.
+      const taken: Claimed[] = []
+      const counts = new Map(perEndpoint)
+      for (const c of candidates) {
+        const n = counts.get(c.endpoint_id) ?? 0
+        if (n >= webhooks.endpointConcurrency) continue
+        counts.set(c.endpoint_id, n + 1)
+        taken.push(c)
+      }
+      if (taken.length > 0) {
+        await tx.query('UPDATE webhook_deliveries SET next_attempt_at = $1 WHERE id = ANY($2::bigint[])', [
+          new Date(now.getTime() + leaseMs),
+          taken.map((c) => c.id),
+        ])
+      }
+      return taken
+    })
+  }
+
+  async function attempt(c: Claimed): Promise<void> {
+    const number = c.attempt_number ?? c.attempts_made + 1
+    let outcome: Outcome
+    const started = new Date(clock())
+    try {
+      const secrets = await signingSecrets(db, key, c.project_id, started)
+      if (secrets.length === 0) {
+        outcome = { body: 'The project has no signing secret: roll it in the portal.', durationMs: 0 }
+      } else {
+        const headers = {
+          'webhook-id': c.message_id,
+          'webhook-timestamp': String(Math.floor(started.getTime() / 1000)),
+          'webhook-signature': signature(secrets, c.message_id, started, c.body),
+        }
+        outcome = await post(c.url, headers, c.body, { timeoutMs: webhooks.timeoutMs, allowPrivate: webhooks.allowPrivateNetworks, signal: abort.signal })
+      }
+    } catch (err) {
+      outcome = { body: 'The attempt could not be made.', durationMs: 0 }
+      log(`webhook error endpoint=${c.endpoint_id} message=${c.message_id}: ${(err as Error).message}`)
+    }
+    await record(c, number, started, outcome)
+  }
+
+  async function record(c: Claimed, number: number, started: Date, o: Outcome): Promise<void> {
+    const now = clock()
+    const ok = o.status !== undefined && o.status >= 200 && o.status < 300
+    const gone = o.status === 410
+    const delay = ok || gone ? undefined : retryDelay(webhooks.retrySchedule, number, o.status, o.retryAfter)
+    const next = delay === undefined ? null : new Date(now + delay * 1000)
+    const failingSince = ok ? null : (c.failing_since ?? started)
+    const expired = !ok && now - failingSince!.getTime() >= webhooks.disableAfterFailingMs
+    const disable = gone || expired
+    await db.transaction(async (tx) => {
+      const values = [ok ? 'succeeded' : 'failed', o.status ?? null, o.body, o.durationMs, started, disable ? null : next]
+      if (c.attempt_id) {
+        await tx.query(
+          `UPDATE webhook_attempts SET status = $2, response_status = $3, response_body = $4, duration_ms = $5, attempted_at = $6, next_attempt_at = $7 WHERE id = $1`,
+          [c.attempt_id, ...values],
+        )
+      } else {
+        await tx.query(
+          `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, response_status, response_body, duration_ms, attempted_at, next_attempt_at)
+           VALUES ('wha_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+          [c.id, c.endpoint_id, c.message_id, c.event_type, number, ...values],
+        )
+      }
+      await tx.query('UPDATE webhook_deliveries SET attempts_made = $2, next_attempt_at = $3 WHERE id = $1', [c.id, number, disable ? null : next])
+      if (next && !disable) {
+        await tx.query(
+          `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
+           VALUES ('wha_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, $3, $4, $5, 'pending', $6)`,
+          [c.id, c.endpoint_id, c.message_id, c.event_type, number + 1, next],
+        )
+      }
+      await tx.query('UPDATE webhook_endpoints SET failing_since = $2, disabled = disabled OR $3 WHERE id = $1', [c.endpoint_id, failingSince, disable])
+    })
+    // Ids, status and time only: never the payload, the secret or a signature.
+    const status = ok ? 'succeeded' : 'failed'
+    const http = o.status === undefined ? 'no-answer' : String(o.status)
+    const then = disable ? (gone ? ' endpoint disabled (410)' : ' endpoint disabled (failing for 5 days)') : next ? ` retry at ${next.toISOString()}` : ''
+    log(`webhook attempt endpoint=${c.endpoint_id} message=${c.message_id} attempt=${number} ${status} ${http} ${o.durationMs}ms${then}`)
+  }
+
+  function launch(c: Claimed) {
+    perEndpoint.set(c.endpoint_id, (perEndpoint.get(c.endpoint_id) ?? 0) + 1)
+    const run = attempt(c)
+      .catch((err: Error) => log(`webhook error endpoint=${c.endpoint_id} message=${c.message_id}: ${err.message}`))
+      .finally(() => {
+        const n = (perEndpoint.get(c.endpoint_id) ?? 1) - 1
+        if (n > 0) perEndpoint.set(c.endpoint_id, n)
+        else perEndpoint.delete(c.endpoint_id)
+        inFlight.delete(run)
+        wake()
+      })
+    inFlight.add(run)
+  }
+
+  /** Claims until nothing due is left or every slot is busy, then sets the timer for the next due retry. */
+  async function pass() {
+    for (;;) {
+      if (stopped) return
+      const free = webhooks.concurrency - inFlight.size
+      if (free <= 0) return // a finishing attempt wakes us
+      const batch = await claim(Math.min(free * 2, 200))
+      for (const c of batch) launch(c)
+      if (batch.length === 0) break
+    }
+    const now = clock()
+    if (now - lastPrune > PRUNE_MS) {
+      lastPrune = now
+      await pruneWebhooks(db, new Date(now - webhooks.retentionDays * 86_400_000))
+    }
+    const [{ due }] = await db.query<{ due: Date | null }>(
+      `SELECT min(d.next_attempt_at) AS due FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+       WHERE d.next_attempt_at IS NOT NULL AND NOT e.disabled AND NOT (d.endpoint_id = ANY($1::text[]))`,
+      [saturated()],
+    )
+    schedule(due ? due.getTime() - clock() : SWEEP_MS)
+  }
+
+  function schedule(ms: number) {
+    if (stopped) return
+    clearTimeout(timer)
+    // A row due in the past that was not claimed is another instance's claim in progress: look again shortly.
+    timer = setTimeout(wake, Math.max(20, Math.min(ms, SWEEP_MS)))
+    timer.unref()
+  }
+
+  function wake() {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false
+          await pass()
+        } while (again && !stopped)
+      } catch (err) {
+        if (!stopped) {
+          log(`webhook worker error: ${(err as Error).message}`)
+          schedule(1000)
+        }
+      } finally {
+        running = undefined
+      }
+    })()
+  }
+
+  let unlisten: (() => Promise<void>) | undefined
+  const listening = db
+    .listen(
+      DELIVERY_CHANNEL,
+      () => wake(),
+      () => wake(),
+    )
+    .then((stop) => {
+      unlisten = stop
+      wake()
+    })
+    .catch((err: Error) => {
+      log(`webhook worker cannot listen for new messages (${err.message}); it looks every ${SWEEP_MS / 1000} s instead.`)
+      wake()
+    })
+
+  return {
+    wake,
+    async stop() {
+      if (stopped) return
+      stopped = true
+      clearTimeout(timer)
+      await listening
+      await unlisten?.().catch(() => undefined)
+      abort.abort()
+      // A pass that was claiming when we stopped launches its attempts before it ends.
+      await running
+      await Promise.allSettled([...inFlight])
+    },
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The webhook calls (servers that name the `webhooks` feature), each under the
+ * element's `api-base` with the access token. Answers are checked as parse.ts
+ * checks the project calls: a broken or hostile server gives a clear error.
+ */
+// The shapes come from the schema contract the server validates with; type-only imports.
+import type { WebhookAttempt, WebhookEndpoint, WebhookEndpointList, WebhookEventType, WebhookLastAttempt } from '../../contract/webhooks'
+import { ApiError } from './errors'
+import { request } from './request'
+
+export type AttemptStatus = WebhookAttempt['status']
+/** What the widget reads of a catalog entry (the example payload stays on the server). */
+export type EventType = Pick<WebhookEventType, 'name' | 'description'>
+export type LastAttempt = WebhookLastAttempt
+export type Endpoint = WebhookEndpoint
+export type EndpointList = WebhookEndpointList
+export type Attempt = WebhookAttempt
+
+export interface EndpointInput {
+  url: string
+  description: string
+  eventTypes: string[]
+}
+
+export type EndpointChange = Partial<EndpointInput> & { disabled?: boolean }
+
+/** The code of the 409 that asks for a secret roll before an endpoint can be added (contract/webhooks.ts). */
+export const SECRET_ROLL_NEEDED = 'WEBHOOK_SECRET_ROLL_NEEDED'
+
+const bad = (what: string) => new ApiError('parse', `The server sent ${what} that could not be read.`, 200)
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
+const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
+const count = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null)
+const status = (x: unknown): AttemptStatus => (x === 'succeeded' || x === 'failed' ? x : 'pending')
+const names = (x: unknown): string[] => (Array.isArray(x) ? x.filter((n): n is string => typeof n === 'string' && n !== '') : [])
+
+export function parseEventTypes(x: unknown): EventType[] {
+  if (!Array.isArray(x)) throw bad('a list of event types')
+  return x.filter((t) => isObject(t) && text(t.name)).map((t) => ({ name: text(t.name), description: text(t.description) || undefined }))
+}
+
+export function parseEndpoint(x: unknown): Endpoint {
+  if (!isObject(x) || !text(x.id)) throw bad('a webhook endpoint')
+  const last = x.lastAttempt
+  return {
+    id: text(x.id),
+    url: text(x.url),
+    description: text(x.description),
+    eventTypes: names(x.eventTypes),
+    disabled: x.disabled === true,
+    createdAt: text(x.createdAt),
+    lastAttempt: isObject(last) ? { attemptedAt: text(last.attemptedAt), status: status(last.status), responseStatus: count(last.responseStatus) } : null,
+  }
+}
+
+export function parseEndpointList(x: unknown): EndpointList {
+  if (!isObject(x) || !Array.isArray(x.endpoints)) throw bad('a list of webhook endpoints')
+  return { endpoints: x.endpoints.map(parseEndpoint), needsSecretRoll: x.needsSecretRoll === true }
+}
+
+function parseAttempt(x: unknown): Attempt {
+  if (!isObject(x) || !text(x.id)) throw bad('a delivery attempt')
+  return {
+    id: text(x.id),
+    messageId: text(x.messageId),
+    eventType: text(x.eventType),
+    status: status(x.status),
+    responseStatus: count(x.responseStatus),
+    responseBody: typeof x.responseBody === 'string' ? x.responseBody : null,
+    durationMs: count(x.durationMs),
+    attemptedAt: text(x.attemptedAt),
+    attemptNumber: count(x.attemptNumber) ?? 1,
+    nextAttemptAt: text(x.nextAttemptAt) || null,
+  }
+}
+
+export function parseAttempts(x: unknown): Attempt[] {
+  if (!Array.isArray(x)) throw bad('a delivery log')
+  return x.map(parseAttempt)
+}
+
+export function parseSecret(x: unknown): string {
+  if (!isObject(x) || typeof x.webhookSecret !== 'string' || !x.webhookSecret) throw bad('a webhook secret')
+  return x.webhookSecret
+}
+
+const seg = encodeURIComponent
+
+/** The webhook calls of one api-base; `token` is the access token (useManageApi's run supplies it). */
+export function webhookCalls(base: string) {
+  const hooks = (id: string) => `/manage/dapp/${seg(id)}/webhooks`
+  const one = (id: string, endpointId: string) => `${hooks(id)}/${seg(endpointId)}`
+  return {
+    eventTypes: async (signal?: AbortSignal) => parseEventTypes(await request({ base, method: 'GET', path: '/webhooks/event-types', signal })),
+    list: async (token: string, id: string, signal?: AbortSignal) => parseEndpointList(await request({ base, method: 'GET', path: hooks(id), token, signal })),
+    create: async (token: string, id: string, body: EndpointInput) => parseEndpoint(await request({ base, method: 'POST', path: hooks(id), token, body })),
+    update: async (token: string, id: string, endpointId: string, body: EndpointChange) =>
+      parseEndpoint(await request({ base, method: 'PATCH', path: one(id, endpointId), token, body })),
+    remove: async (token: string, id: string, endpointId: string) => {
+      await request({ base, method: 'DELETE', path: one(id, endpointId), token })
+    },
+    test: async (token: string, id: string, endpointId: string, eventType?: string) => {
+      const answer = await request({ base, method: 'POST', path: `${one(id, endpointId)}/test`, token, body: eventType ? { eventType } : {} })
+      return isObject(answer) ? text(answer.id) : ''
+    },
+    attempts: async (token: string, id: string, endpointId: string, page: { limit: number; before?: string }, signal?: AbortSignal) => {
+      const query = `?limit=${page.limit}${page.before ? `&before=${seg(page.before)}` : ''}`
+      return parseAttempts(await request({ base, method: 'GET', path: `${one(id, endpointId)}/attempts${query}`, token, signal }))
+    },
+    resend: async (token: string, id: string, endpointId: string, messageId: string) => {
+      await request({ base, method: 'POST', path: `${one(id, endpointId)}/messages/${seg(messageId)}/resend`, token })
+    },
+    rollSecret: async (token: string, id: string, graceSeconds: number) =>
+      parseSecret(await request({ base, method: 'POST', path: `${hooks(id)}/secret/roll`, token, body: { graceSeconds } })),
+  }
+}

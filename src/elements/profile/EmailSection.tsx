@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react'
+import type { Profile } from '../../api/account-calls'
+import { errorMessage } from '../../api/errors'
+import { Alert } from '../../components/Alert'
+import { Button } from '../../components/Button'
+import { TextField } from '../../components/TextField'
+import { useElement } from '../../context/element'
+import { emit } from '../../events'
+import { useSingleFlight } from '../../hooks/useSingleFlight'
+import { Section } from './Section'
+import type { AccountApi } from './useAccountApi'
+
+function Badge({ verified }: { verified: boolean }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${verified ? 'border-success bg-success-bg text-success' : 'border-warning bg-warning-bg text-warning'}`}
+    >
+      {verified ? 'Verified' : 'Not verified'}
+    </span>
+  )
+}
+
+/** The address, whether it is verified, and for an unverified one: Send code, then the code. */
+export function EmailSection({ api, profile, onVerified }: { api: AccountApi; profile: Profile; onVerified: () => void }) {
+  const { host } = useElement()
+  const { pending, run } = useSingleFlight()
+  const [sent, setSent] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const isHost = profile.signIn === 'host'
+
+  const send = () =>
+    run(async () => {
+      setError(null)
+      try {
+        setSent(await api.sendVerification())
+      } catch (e) {
+        setError(errorMessage(e))
+      }
+    })
+  const verify = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/[\s-]/g, '')
+    if (!/^\d{6}$/.test(code)) return setError('Enter the 6-digit code from the e-mail.')
+    void run(async () => {
+      setError(null)
+      try {
+        await api.verifyEmail(code)
+        emit(host, 'flex-email-verified', { userId: profile.id })
+        onVerified()
+      } catch (e) {
+        setError(errorMessage(e))
+      }
+    })
+  }
+
+  return (
+    <Section title="E-mail address" intro={isHost ? 'Your e-mail address comes from the website you signed in through.' : undefined}>
+      <div className="flex flex-wrap items-center gap-3">
+        <span dir="auto" className="min-w-0 break-all text-sm font-medium text-fg">
+          {profile.email || '—'}
+        </span>
+        {!isHost && <Badge verified={profile.emailVerified} />}
+      </div>
+      {!isHost && !profile.emailVerified && (
+        <div className="mt-4 space-y-4">
+          {error && <Alert>{error}</Alert>}
+          {sent ? (
+            <form className="space-y-4" onSubmit={verify} noValidate>
+              <p role="status" className="text-sm text-muted">
+                {sent}
+              </p>
+              <TextField
+                label="Code from the e-mail"
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={12}
+                required
+                className="max-w-xs [&_input]:font-mono [&_input]:tracking-widest"
+              />
+              <div className="flex flex-wrap items-center gap-3">
+                <Button type="submit" pending={pending} pendingLabel="Verifying…">
+                  Verify
+                </Button>
+                <Button variant="secondary" onClick={() => void send()} disabled={pending}>
+                  Send a new code
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <>
+              <p className="text-sm text-muted">Confirm that this address is yours, so you can reset your password if you forget it.</p>
+              <Button onClick={() => void send()} pending={pending} pendingLabel="Sending…">
+                Send code
+              </Button>
+            </>
+          )}
+        </div>
+      )}
+    </Section>
+  )
+}

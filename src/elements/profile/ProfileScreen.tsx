@@ -1,0 +1,44 @@
+import { useCallback, useState } from 'react'
+import type { Profile } from '../../api/account-calls'
+import { isApiError } from '../../api/errors'
+import { FailedPanel, PendingPanel } from '../../components/StatusPanel'
+import { useAsync } from '../../hooks/useAsync'
+import { DeleteAccountSection } from './DeleteAccountSection'
+import { EmailSection } from './EmailSection'
+import { NameSection } from './NameSection'
+import { PasswordSection } from './PasswordSection'
+import { SessionsSection } from './SessionsSection'
+import { useAccountApi } from './useAccountApi'
+
+/** 'Your Profile' (route /profile of <flex-portal>): name, e-mail, password, sessions, and the danger zone. */
+export function ProfileScreen() {
+  const api = useAccountApi()
+  const load = useCallback((signal: AbortSignal) => api.getProfile(signal), [api])
+  const { data, error, loading, reload } = useAsync(api.token ? load : null)
+  const [changed, setChanged] = useState<Profile | null>(null)
+  const profile = changed && data && changed.id === data.id ? changed : data
+
+  if (!profile) {
+    if (loading || !error) return <PendingPanel>Loading your profile…</PendingPanel>
+    const missing = isApiError(error) && error.status === 404
+    return <FailedPanel title={missing ? 'This server has no profile page.' : 'Your profile could not be loaded.'} onRetry={reload} />
+  }
+  return (
+    <div className="px-4 py-6 cq-sm:px-6">
+      <div className="mx-auto flex max-w-2xl flex-col gap-6">
+        <h1 className="text-2xl font-bold text-fg">Your Profile</h1>
+        <NameSection api={api} profile={profile} onChange={setChanged} />
+        <EmailSection
+          api={api}
+          profile={profile}
+          onVerified={() => {
+            setChanged({ ...profile, emailVerified: true })
+          }}
+        />
+        <PasswordSection api={api} profile={profile} />
+        <SessionsSection api={api} />
+        <DeleteAccountSection api={api} profile={profile} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react'
+import { errorMessage } from '../../api/errors'
+import { Alert } from '../../components/Alert'
+import { Button } from '../../components/Button'
+import { useElement } from '../../context/element'
+import { useSingleFlight } from '../../hooks/useSingleFlight'
+import { useNavigation } from '../../router/navigation'
+import { signOut } from '../../store/session'
+import { Section } from './Section'
+import type { AccountApi } from './useAccountApi'
+
+/** "Sign out everywhere": every session of the account ends on the server, this one included. */
+export function SessionsSection({ api }: { api: AccountApi }) {
+  const { host, apiBase } = useElement()
+  const { navigate } = useNavigation()
+  const { pending, run } = useSingleFlight()
+  const [error, setError] = useState<string | null>(null)
+  const signOutEverywhere = () =>
+    run(async () => {
+      setError(null)
+      try {
+        await api.logoutEverywhere()
+        signOut(host, apiBase, 'user')
+        navigate('/')
+      } catch (e) {
+        setError(errorMessage(e))
+      }
+    })
+  return (
+    <Section title="Sessions" intro="Lost a device, or signed in somewhere you should not have? End every session of your account, this one included.">
+      {error && <Alert className="mb-4">{error}</Alert>}
+      <Button variant="secondary" onClick={() => void signOutEverywhere()} pending={pending} pendingLabel="Signing out…">
+        Sign out everywhere
+      </Button>
+    </Section>
+  )
+}

@@ -1,0 +1,105 @@
+import { formatCount, formatDay, sum } from './usage-data'
+
+const VALID = 'var(--fx-accent)'
+const REFUSED = 'var(--fx-danger)'
+// The chart's few one-off styles are inline: as classes they would add to the
+// stylesheet every first screen carries.
+const NUMBERS = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const
+const INDENT = { marginLeft: 48 }
+const SWATCH = { display: 'inline-block', width: 12, height: 12, borderRadius: 2 }
+
+/** The top of the scale: the day's highest total rounded up to 1, 2 or 5 times a power of ten. */
+export function scaleTop(max: number): number {
+  if (max <= 1) return 1
+  const power = 10 ** Math.floor(Math.log10(max))
+  return ([1, 2, 5, 10].find((m) => m * power >= max) ?? 10) * power
+}
+
+/** "API requests, last 30 days: 40 valid, 5 refused" (with the key's name when one is picked). */
+export function usageSummary(days: number, valid: readonly number[], invalid: readonly number[], keyName?: string): string {
+  const subject = keyName ? `API requests for ${keyName}` : 'API requests'
+  return `${subject}, last ${days} days: ${formatCount(sum(valid))} valid, ${formatCount(sum(invalid))} refused`
+}
+
+export interface UsageChartProps {
+  days: string[]
+  valid: number[]
+  invalid: number[]
+  /** The accessible name: what the chart shows, in one sentence. */
+  summary: string
+}
+
+/**
+ * Requests per day, valid stacked under refused: one bar a day, oldest on the
+ * left. Our own small SVG (no charting library); the numbers are also in a
+ * table that only assistive technology reads, and each bar tells its day and
+ * counts on hover.
+ */
+export function UsageChart({ days, valid, invalid, summary }: UsageChartProps) {
+  const n = days.length
+  const top = scaleTop(Math.max(0, ...days.map((_, i) => valid[i] + invalid[i])))
+  // 10 units a day, 100 high; stretched to the chart's width, so text stays outside the SVG.
+  const y = (v: number) => (v / top) * 100
+  return (
+    <figure className="m-0">
+      <div className="flex gap-2">
+        <div aria-hidden="true" className="flex w-10 shrink-0 flex-col justify-between text-xs text-muted" style={NUMBERS}>
+          <span>{formatCount(top)}</span>
+          <span>{formatCount(top / 2)}</span>
+          <span>0</span>
+        </div>
+        <svg role="img" aria-label={summary} viewBox={`0 0 ${n * 10} 100`} preserveAspectRatio="none" className="block min-w-0 flex-1" style={{ height: 160 }}>
+          {[0, 50, 100].map((at) => (
+            <line key={at} x1="0" x2={n * 10} y1={at} y2={at} stroke="var(--fx-border)" strokeWidth="1" vectorEffect="non-scaling-stroke" />
+          ))}
+          {days.map((day, i) => {
+            const v = y(valid[i])
+            const r = y(invalid[i])
+            return (
+              <g key={day}>
+                <title>{`${formatDay(day)}: ${formatCount(valid[i])} valid, ${formatCount(invalid[i])} refused`}</title>
+                {/* The whole column takes the hover, not only its bar. */}
+                <rect x={i * 10} y="0" width="10" height="100" fill="transparent" />
+                {valid[i] > 0 && <rect x={i * 10 + 1.5} y={100 - v} width="7" height={v} fill={VALID} />}
+                {invalid[i] > 0 && <rect x={i * 10 + 1.5} y={100 - v - r} width="7" height={r} fill={REFUSED} />}
+              </g>
+            )
+          })}
+        </svg>
+      </div>
+      <div aria-hidden="true" className="mt-1 flex justify-between text-xs text-muted" style={INDENT}>
+        <span>{n > 0 ? formatDay(days[0]) : ''}</span>
+        <span>Today</span>
+      </div>
+      <figcaption className="mt-3 flex flex-wrap gap-4 text-sm text-fg" style={INDENT}>
+        <span className="flex items-center gap-2">
+          <span aria-hidden="true" style={{ ...SWATCH, background: VALID }} />
+          {formatCount(sum(valid))} valid
+        </span>
+        <span className="flex items-center gap-2">
+          <span aria-hidden="true" style={{ ...SWATCH, background: REFUSED }} />
+          {formatCount(sum(invalid))} refused
+        </span>
+      </figcaption>
+      <table className="sr-only">
+        <caption>API requests per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Valid</th>
+            <th scope="col">Refused</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((day, i) => (
+            <tr key={day}>
+              <th scope="row">{formatDay(day)}</th>
+              <td>{valid[i]}</td>
+              <td>{invalid[i]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  )
+}

@@ -1,0 +1,97 @@
+import { useId, useState } from 'react'
+import { errorMessage } from '../../../api/errors'
+import type { Project } from '../../../api/types'
+import { Alert } from '../../../components/Alert'
+import { Spinner } from '../../../components/Button'
+import { apiDocsUrl } from '../../../constants'
+import { useElement } from '../../../context/element'
+import { UsageChart, usageSummary } from './UsageChart'
+import { combine, sum, USAGE_DAYS } from './usage-data'
+import { keysVersion, useUsage } from './useUsage'
+
+export const USAGE_EMPTY = 'No requests yet: verify a key to see it here'
+const ALL = ''
+
+/** 'Usage': verifications of the project's keys per day over 30 days, for all keys or one. */
+export function UsageSection({ project }: { project: Project }) {
+  const { apiBase } = useElement()
+  const usage = useUsage(project.id, keysVersion(project.keys))
+  const [picked, setPicked] = useState(ALL)
+  const headingId = useId()
+  const filterId = useId()
+  const data = usage.data
+  const keys = data?.keys ?? []
+  const chosen = keys.find((k) => k.keyId === picked)
+  const liveIds = new Set((project.keys ?? []).map((k) => k.id))
+  const total = keys.reduce((n, k) => n + sum(k.valid) + sum(k.invalid), 0)
+
+  let body
+  if (!data) {
+    body =
+      usage.error !== undefined ? (
+        <Alert className="mt-4" onRetry={usage.retry}>
+          <p className="font-semibold">Usage could not be loaded.</p>
+          <p>{errorMessage(usage.error)}</p>
+        </Alert>
+      ) : (
+        <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">
+          <Spinner />
+          Loading usage…
+        </p>
+      )
+  } else if (total === 0) {
+    const docs = apiDocsUrl(apiBase, '#tag/Verification')
+    body = (
+      <div className="mt-4 rounded-flex border border-dashed border-border px-4 py-8 text-center text-sm">
+        <p className="font-medium text-fg">{USAGE_EMPTY}</p>
+        {docs && (
+          <a
+            href={docs}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-2 inline-block rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+          >
+            How to verify a key<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </div>
+    )
+  } else {
+    const { valid, invalid } = chosen ? { valid: chosen.valid, invalid: chosen.invalid } : combine(keys, data.days.length)
+    body = (
+      <>
+        <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+          <label htmlFor={filterId} className="text-muted">
+            Key
+          </label>
+          <select
+            id={filterId}
+            value={chosen ? picked : ALL}
+            onChange={(e) => setPicked(e.target.value)}
+            className="min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+          >
+            <option value={ALL}>All keys</option>
+            {keys.map((k) => (
+              <option key={k.keyId} value={k.keyId}>
+                {liveIds.has(k.keyId) ? k.name : `${k.name} (deleted)`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="mt-4">
+          <UsageChart days={data.days} valid={valid} invalid={invalid} summary={usageSummary(USAGE_DAYS, valid, invalid, chosen?.name)} />
+        </div>
+      </>
+    )
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
+      <h2 id={headingId} className="text-lg font-semibold text-fg">
+        Usage
+      </h2>
+      <p className="mt-1 text-sm text-muted">Key verifications per day over the last {USAGE_DAYS} days, in UTC.</p>
+      {body}
+    </section>
+  )
+}

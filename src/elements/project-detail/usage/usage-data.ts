@@ -1,0 +1,56 @@
+import { ApiError } from '../../../api/errors'
+
+/** The range the project page shows. */
+export const USAGE_DAYS = 30
+
+export interface KeyUsage {
+  keyId: string
+  name: string
+  valid: number[]
+  invalid: number[]
+}
+
+/** `GET /manage/dapp/{id}/usage` as the widget reads it: every array as long as `days`. */
+export interface UsageData {
+  days: string[]
+  keys: KeyUsage[]
+}
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
+const count = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x > 0 ? Math.floor(x) : 0)
+const counts = (x: unknown, length: number) => Array.from({ length }, (_, i) => (Array.isArray(x) ? count(x[i]) : 0))
+
+/** Checks the answer's shape, so a broken server gives a clear error, not a broken chart. */
+export function parseUsage(x: unknown): UsageData {
+  if (!isObject(x) || !Array.isArray(x.days) || !Array.isArray(x.keys)) throw new ApiError('parse', 'The server sent usage that could not be read.', 200)
+  const days = x.days.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d\d-\d\d$/.test(d))
+  const keys = x.keys
+    .filter((k): k is Record<string, unknown> => isObject(k) && typeof k.keyId === 'string')
+    .map((k) => ({
+      keyId: String(k.keyId),
+      name: typeof k.name === 'string' && k.name ? k.name : String(k.keyId),
+      valid: counts(k.valid, days.length),
+      invalid: counts(k.invalid, days.length),
+    }))
+  return { days, keys }
+}
+
+export const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0)
+
+/** Day by day sums of the given keys. */
+export function combine(keys: readonly KeyUsage[], length: number): { valid: number[]; invalid: number[] } {
+  const valid = new Array<number>(length).fill(0)
+  const invalid = new Array<number>(length).fill(0)
+  for (const k of keys)
+    for (let i = 0; i < length; i++) {
+      valid[i] += k.valid[i] ?? 0
+      invalid[i] += k.invalid[i] ?? 0
+    }
+  return { valid, invalid }
+}
+
+const numbers = new Intl.NumberFormat('en-US')
+export const formatCount = (n: number) => numbers.format(n)
+
+/** "Nov 3" for "2026-11-03", read as the UTC day it names. */
+export const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })

@@ -1,0 +1,142 @@
+import { useId, useState } from 'react'
+import { errorMessage } from '../../api/errors'
+import type { Attempt } from '../../api/webhooks'
+import { Alert } from '../../components/Alert'
+import { Button, Spinner } from '../../components/Button'
+import { formatTime } from './format-time'
+import { StackTable } from './StackTable'
+import { StatusBadge } from './StatusBadge'
+import type { useAttempts } from './useAttempts'
+
+const COLUMNS = ['Status', 'HTTP code', 'Event', 'Time', 'Duration', 'Actions'] as const
+
+const link = 'rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+
+/** One endpoint's attempts, newest first: the receiver's answer on demand, Resend, and older ones page by page. */
+export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttempts>; onResend: (attempt: Attempt) => Promise<void> }) {
+  const headingId = useId()
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
+  const [resending, setResending] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const toggle = (id: string) =>
+    setOpen((o) => {
+      const next = new Set(o)
+      if (!next.delete(id)) next.add(id)
+      return next
+    })
+  const resend = (a: Attempt) => {
+    if (resending) return
+    setResending(a.id)
+    setError(null)
+    onResend(a).then(
+      () => setResending(null),
+      (e: unknown) => {
+        setResending(null)
+        setError(errorMessage(e))
+      },
+    )
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="mt-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h4 id={headingId} className="text-sm font-semibold text-fg">
+          Delivery attempts
+        </h4>
+        <div className="flex items-center gap-3">
+          {log.waiting && (
+            <span role="status" className="flex items-center gap-2 text-xs text-muted">
+              <Spinner />
+              Waiting for the delivery…
+            </span>
+          )}
+          <Button variant="secondary" onClick={log.reload} className="py-1">
+            Refresh
+          </Button>
+        </div>
+      </div>
+      {error && (
+        <Alert className="mt-3" onDismiss={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {log.error !== undefined && (
+        <Alert className="mt-3" onRetry={log.reload}>
+          The delivery log could not be loaded. {errorMessage(log.error)}
+        </Alert>
+      )}
+      {log.loading ? (
+        <p role="status" className="mt-3 flex items-center gap-3 text-sm text-muted">
+          <Spinner />
+          Loading deliveries…
+        </p>
+      ) : log.attempts.length === 0 ? (
+        log.error === undefined && (
+          <p className="mt-3 rounded-flex border border-dashed border-border px-4 py-6 text-center text-sm text-muted">
+            No deliveries yet. Send a test event to see one here.
+          </p>
+        )
+      ) : (
+        <StackTable
+          caption="Delivery attempts"
+          columns={COLUMNS}
+          rows={log.attempts.map((a) => {
+            const time = formatTime(a.attemptedAt)
+            const shown = open.has(a.id)
+            const bodyId = `body-${a.id}`
+            return {
+              key: a.id,
+              cells: [
+                <StatusBadge status={a.status} />,
+                <span className="font-mono text-xs">{a.responseStatus ?? '—'}</span>,
+                <span className="break-all font-mono text-xs">{a.eventType}</span>,
+                <span>
+                  <time dateTime={a.attemptedAt}>{time}</time>
+                  {a.attemptNumber > 1 && <span className="block text-xs text-muted">Attempt {a.attemptNumber}</span>}
+                  {a.nextAttemptAt && <span className="block text-xs text-muted">Next try {formatTime(a.nextAttemptAt)}</span>}
+                </span>,
+                <span className="whitespace-nowrap">{a.durationMs == null ? '—' : `${a.durationMs} ms`}</span>,
+                <div className="-mx-2 flex flex-wrap">
+                  <button type="button" className={link} aria-expanded={shown} aria-controls={shown ? bodyId : undefined} onClick={() => toggle(a.id)}>
+                    {shown ? 'Hide response' : 'Response'}
+                  </button>
+                  <button
+                    type="button"
+                    className={`${link} disabled:opacity-60`}
+                    disabled={resending !== null}
+                    aria-label={`Resend ${a.eventType} from ${time}`}
+                    onClick={() => resend(a)}
+                  >
+                    {resending === a.id ? 'Resending…' : 'Resend'}
+                  </button>
+                </div>,
+              ],
+              after: shown && (
+                <div id={bodyId} className="rounded-flex border border-border bg-bg p-3">
+                  <p className="text-xs text-muted">
+                    {a.responseStatus == null ? 'No answer from the receiver.' : `The receiver answered ${a.responseStatus}:`}
+                  </p>
+                  {a.responseBody ? (
+                    <pre className="mt-2 overflow-auto font-mono text-xs text-fg">{a.responseBody}</pre>
+                  ) : (
+                    a.responseStatus != null && <p className="mt-2 text-xs text-muted">The body was empty.</p>
+                  )}
+                </div>
+              ),
+            }
+          })}
+        />
+      )}
+      {log.more.error !== undefined && (
+        <Alert className="mt-3" onRetry={log.loadMore}>
+          Older deliveries could not be loaded. {errorMessage(log.more.error)}
+        </Alert>
+      )}
+      {log.hasMore && log.attempts.length > 0 && (
+        <Button variant="secondary" className="mt-3" onClick={log.loadMore} pending={log.more.loading} pendingLabel="Loading…">
+          Load more
+        </Button>
+      )}
+    </section>
+  )
+}

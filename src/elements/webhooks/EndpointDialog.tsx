@@ -1,0 +1,160 @@
+import { useId, useState, type FormEvent } from 'react'
+import { errorMessage, isApiError } from '../../api/errors'
+import type { Endpoint, EndpointInput, EventType } from '../../api/webhooks'
+import { Alert } from '../../components/Alert'
+import { Button } from '../../components/Button'
+import { Dialog } from '../../components/dialog/Dialog'
+import { DialogActions } from '../../components/dialog/DialogActions'
+import { TextField } from '../../components/TextField'
+import { useSingleFlight } from '../../hooks/useSingleFlight'
+
+export const URL_REQUIRED = 'Enter the address that should receive the events.'
+export const URL_INVALID = 'Enter a full address that starts with https:// or http://.'
+export const EVENTS_REQUIRED = 'Pick at least one event, or choose All events.'
+
+type Errors = { url?: string; events?: string; form?: string }
+
+function parses(url: string): boolean {
+  try {
+    new URL(url)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** What the form says before anything is sent: the server has the last word on the address (a private network, say). */
+function check(input: EndpointInput, some: boolean): Errors {
+  const errors: Errors = {}
+  if (!input.url) errors.url = URL_REQUIRED
+  else if (!/^https?:\/\/[^\s/?#]+/i.test(input.url) || !parses(input.url)) errors.url = URL_INVALID
+  if (some && input.eventTypes.length === 0) errors.events = EVENTS_REQUIRED
+  return errors
+}
+
+function FieldError({ id, children }: { id: string; children?: string }) {
+  return children ? (
+    <p id={id} className="mt-1 text-xs text-danger">
+      {children}
+    </p>
+  ) : null
+}
+
+export interface EndpointDialogProps {
+  /** The endpoint to edit; none: a new one. */
+  endpoint?: Endpoint
+  /** The catalog; undefined while it loads or when it failed (All events still works). */
+  eventTypes: EventType[] | undefined
+  catalogError?: string
+  onRetryCatalog?: () => void
+  onClose: () => void
+  /** Sends it; a rejection is shown in the dialog, beside the field it concerns. */
+  onSave: (input: EndpointInput) => Promise<void>
+}
+
+/** "Add endpoint" and "Edit endpoint": the address, a description, and all events or the chosen ones. */
+export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCatalog, onClose, onSave }: EndpointDialogProps) {
+  const [some, setSome] = useState(Boolean(endpoint?.eventTypes.length))
+  const [errors, setErrors] = useState<Errors>({})
+  const { pending, run } = useSingleFlight()
+  const urlError = useId()
+  const eventsError = useId()
+  // Types the endpoint already takes stay on the list even if the catalog dropped them.
+  const chosen = new Set(endpoint?.eventTypes)
+  const catalog = [...(eventTypes ?? []), ...[...chosen].filter((n) => !eventTypes?.some((t) => t.name === n)).map((name) => ({ name }) as EventType)]
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    const data = new FormData(e.currentTarget)
+    const input: EndpointInput = {
+      url: String(data.get('url') ?? '').trim(),
+      description: String(data.get('description') ?? '').trim(),
+      eventTypes: some ? data.getAll('eventTypes').map(String) : [],
+    }
+    const found = check(input, some)
+    setErrors(found)
+    if (found.url || found.events) return
+    void run(async () => {
+      try {
+        await onSave(input)
+      } catch (err) {
+        // A 400 is the server refusing the address (a private network, say): say so beside it.
+        const aboutUrl = isApiError(err) && err.status === 400 && !/event/i.test(err.message)
+        setErrors(aboutUrl ? { url: errorMessage(err) } : { form: errorMessage(err) })
+      }
+    })
+  }
+
+  // A message about a field goes once the field is changed: it no longer describes what is there.
+  const edited = (e: FormEvent<HTMLFormElement>) => {
+    const { name } = e.target as HTMLInputElement
+    const field = name === 'url' ? 'url' : name === 'eventTypes' || name === 'scope' ? 'events' : null
+    if (field && errors[field]) setErrors((old) => ({ ...old, [field]: undefined }))
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={endpoint ? 'Edit endpoint' : 'Add endpoint'}>
+      <form onSubmit={submit} onChange={edited} noValidate className="mt-4 space-y-4 text-sm">
+        {errors.form && <Alert onDismiss={() => setErrors({})}>{errors.form}</Alert>}
+        <div>
+          <TextField
+            label="Endpoint URL"
+            name="url"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https://example.com/webhooks"
+            defaultValue={endpoint?.url}
+            maxLength={2048}
+            aria-invalid={errors.url ? true : undefined}
+            aria-describedby={errors.url ? urlError : undefined}
+          />
+          <FieldError id={urlError}>{errors.url}</FieldError>
+        </div>
+        <TextField label="Description (optional)" name="description" defaultValue={endpoint?.description} maxLength={200} autoComplete="off" dir="auto" />
+        <fieldset aria-describedby={errors.events ? eventsError : undefined}>
+          <legend className="text-sm font-medium text-fg">Events to send</legend>
+          <div className="mt-2 space-y-3">
+            <label className="flex items-center gap-2">
+              <input type="radio" name="scope" checked={!some} onChange={() => setSome(false)} className="accent-accent" />
+              All events, including types added later
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name="scope" checked={some} onChange={() => setSome(true)} className="accent-accent" />
+              Only the events I pick
+            </label>
+          </div>
+          {some && (
+            <div className="mt-3 space-y-3 rounded-flex border border-border bg-bg p-3">
+              {catalog.map((t) => (
+                <label key={t.name} className="flex items-start gap-2">
+                  <input type="checkbox" name="eventTypes" value={t.name} defaultChecked={chosen.has(t.name)} className="mt-1 accent-accent" />
+                  <span className="min-w-0">
+                    <span className="block break-all font-mono text-xs text-fg">{t.name}</span>
+                    {t.description && <span className="block text-xs text-muted">{t.description}</span>}
+                  </span>
+                </label>
+              ))}
+              {catalogError ? (
+                <Alert onRetry={onRetryCatalog}>The list of event types could not be loaded. {catalogError}</Alert>
+              ) : (
+                !eventTypes && <p className="text-xs text-muted">Loading event types…</p>
+              )}
+              {eventTypes && catalog.length === 0 && <p className="text-xs text-muted">This server declares no event types yet.</p>}
+            </div>
+          )}
+          <FieldError id={eventsError}>{errors.events}</FieldError>
+        </fieldset>
+        <DialogActions>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={pending} pendingLabel="Saving…">
+            {endpoint ? 'Save' : 'Add endpoint'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import type { Attempt, Endpoint, EventType } from '../../api/webhooks'
+import { Button } from '../../components/Button'
+import { CloseIcon } from '../../components/icons/CloseIcon'
+import { AttemptsLog } from './AttemptsLog'
+import { eventsText } from './events-text'
+import { TestEventDialog } from './TestEventDialog'
+import { useAttempts } from './useAttempts'
+import type { WebhooksApi } from './useWebhooksApi'
+
+/** The actions the section carries out (they change the list); the test event and resends are the panel's own. */
+export type EndpointAction = 'edit' | 'toggle' | 'delete'
+
+export interface EndpointPanelProps {
+  api: WebhooksApi
+  endpoint: Endpoint
+  eventTypes: EventType[] | undefined
+  /** The Disable/Enable call in flight. */
+  toggling: boolean
+  onAction: (action: EndpointAction) => void
+  /** A delivery this panel waited for has an outcome: the list's "Last delivery" is stale. */
+  onDelivered: () => void
+  onClose: () => void
+}
+
+/** One endpoint, opened from its row: what it receives, its actions and its delivery log. */
+export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, onDelivered, onClose }: EndpointPanelProps) {
+  const headingId = useId()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const testButton = useRef<HTMLButtonElement>(null)
+  const [testing, setTesting] = useState(false)
+  const log = useAttempts(api, endpoint.id, onDelivered)
+  // Opened from a row above: take the reader (and the screen) to it.
+  useEffect(() => heading.current?.focus(), [])
+
+  const sendTest = async (eventType: string) => {
+    const messageId = await api.test(endpoint.id, eventType)
+    setTesting(false)
+    if (messageId) log.awaitDelivery(messageId)
+    else log.reload()
+  }
+
+  const resend = async (attempt: Attempt) => {
+    await api.resend(endpoint.id, attempt.messageId)
+    log.awaitDelivery(attempt.messageId)
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="mt-6 rounded-flex border border-border bg-bg p-4">
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} ref={heading} tabIndex={-1} className="break-all font-mono text-sm font-semibold text-fg focus:outline-none">
+            {endpoint.url}
+          </h3>
+          {endpoint.description && (
+            <p dir="auto" className="mt-1 break-words text-sm text-muted">
+              {endpoint.description}
+            </p>
+          )}
+          <p className="mt-1 text-xs text-muted">
+            {eventsText(endpoint)} · {endpoint.disabled ? 'Disabled: no events are sent' : 'Enabled'}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close endpoint"
+          className="shrink-0 rounded-flex p-1 text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        >
+          <CloseIcon className="h-5 w-5" />
+        </button>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <Button
+          ref={testButton}
+          onClick={() => setTesting(true)}
+          disabled={endpoint.disabled}
+          title={endpoint.disabled ? 'Enable the endpoint to send it events.' : undefined}
+        >
+          Send test event
+        </Button>
+        <Button variant="secondary" onClick={() => onAction('edit')}>
+          Edit
+        </Button>
+        <Button variant="secondary" onClick={() => onAction('toggle')} pending={toggling}>
+          {endpoint.disabled ? 'Enable' : 'Disable'}
+        </Button>
+        <Button variant="danger" onClick={() => onAction('delete')}>
+          Delete
+        </Button>
+      </div>
+      <AttemptsLog log={log} onResend={resend} />
+      {testing && <TestEventDialog endpoint={endpoint} eventTypes={eventTypes} onClose={() => setTesting(false)} onSend={sendTest} returnFocus={testButton} />}
+    </section>
+  )
+}

@@ -1,0 +1,51 @@
+import type { Endpoint } from '../../api/webhooks'
+import { eventsText } from './events-text'
+import { formatTime } from './format-time'
+import { StackTable } from './StackTable'
+import { StatusBadge } from './StatusBadge'
+
+const COLUMNS = ['URL', 'Events', 'Status', 'Last delivery', 'Actions'] as const
+
+/** The project's endpoints, one row each; Manage opens the endpoint's panel (its actions and log) below. */
+export function EndpointsTable({ endpoints, openId, onOpen }: { endpoints: Endpoint[]; openId: string | null; onOpen: (endpoint: Endpoint) => void }) {
+  return (
+    <StackTable
+      caption="Webhook endpoints"
+      columns={COLUMNS}
+      rows={endpoints.map((e) => ({
+        key: e.id,
+        cells: [
+          <span className="block">
+            <span className="block break-all font-mono text-xs">{e.url}</span>
+            {e.description && (
+              <span dir="auto" className="block truncate text-xs text-muted">
+                {e.description}
+              </span>
+            )}
+          </span>,
+          <span title={e.eventTypes.join(', ') || undefined}>{eventsText(e)}</span>,
+          <span className={e.disabled ? 'text-muted' : 'text-success'}>{e.disabled ? 'Disabled' : 'Enabled'}</span>,
+          e.lastAttempt ? (
+            <span>
+              <StatusBadge status={e.lastAttempt.status} code={e.lastAttempt.responseStatus} />
+              <time dateTime={e.lastAttempt.attemptedAt} className="block text-xs text-muted">
+                {formatTime(e.lastAttempt.attemptedAt)}
+              </time>
+            </span>
+          ) : (
+            <span className="text-muted">None yet</span>
+          ),
+          <button
+            type="button"
+            aria-expanded={openId === e.id}
+            aria-label={`Manage endpoint ${e.url}`}
+            onClick={() => onOpen(e)}
+            className="-mx-2 rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+          >
+            Manage
+          </button>,
+        ],
+      }))}
+    />
+  )
+}

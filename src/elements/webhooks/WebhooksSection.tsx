@@ -1,0 +1,204 @@
+import { useCallback, useId, useRef, useState } from 'react'
+import { errorMessage, isApiError } from '../../api/errors'
+import { SECRET_ROLL_NEEDED, type Endpoint, type EndpointInput } from '../../api/webhooks'
+import { Alert } from '../../components/Alert'
+import { Button, Spinner } from '../../components/Button'
+import { Toast } from '../../components/toast/Toast'
+import { useElement } from '../../context/element'
+import { emit } from '../../events'
+import { useAsync } from '../../hooks/useAsync'
+import { DeleteEndpointDialog } from './DeleteEndpointDialog'
+import { EndpointDialog } from './EndpointDialog'
+import { EndpointPanel, type EndpointAction } from './EndpointPanel'
+import { EndpointsTable } from './EndpointsTable'
+import { RollSecretDialog } from './RollSecretDialog'
+import { useWebhooksApi } from './useWebhooksApi'
+
+export const ROLL_FIRST =
+  "This project's webhook secret was made before deliveries were signed. Roll the secret to get one that signs them, then add an endpoint."
+
+type Open = 'add' | 'roll' | { action: 'edit' | 'delete'; endpoint: Endpoint } | null
+
+export interface WebhooksSectionProps {
+  projectId: string
+  className?: string
+}
+
+/**
+ * A project's webhooks: its endpoints, one endpoint's actions and delivery log
+ * at a time, "Add endpoint" and "Roll secret". Tells the host page of every
+ * change by events carrying ids only.
+ */
+export function WebhooksSection({ projectId, className = '' }: WebhooksSectionProps) {
+  const { host } = useElement()
+  const api = useWebhooksApi(projectId)
+  const list = useAsync(useCallback((signal: AbortSignal) => api.list(signal), [api]))
+  const catalog = useAsync(api.eventTypes)
+  const [open, setOpen] = useState<Open>(null)
+  const [openId, setOpenId] = useState<string | null>(null)
+  const [toggling, setToggling] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [toast, setToast] = useState<string | null>(null)
+  const headingId = useId()
+  const addButton = useRef<HTMLButtonElement>(null)
+  const rollButton = useRef<HTMLButtonElement>(null)
+
+  const endpoints = list.data?.endpoints ?? []
+  const needsRoll = list.data?.needsSecretRoll === true
+  const current = endpoints.find((e) => e.id === openId) ?? null
+  const close = () => setOpen(null)
+  const emitFor = (name: 'flex-webhook-endpoint-created' | 'flex-webhook-endpoint-updated' | 'flex-webhook-endpoint-deleted', endpointId: string) =>
+    emit(host, name, { projectId, endpointId })
+
+  const create = async (input: EndpointInput) => {
+    try {
+      const made = await api.create(input)
+      setOpenId(made.id)
+      emitFor('flex-webhook-endpoint-created', made.id)
+    } catch (e) {
+      // The list was loaded before the secret became too old to use: show the roll prompt.
+      if (isApiError(e) && e.code === SECRET_ROLL_NEEDED) list.reload()
+      throw e
+    }
+    close()
+    setToast('Endpoint added.')
+    list.reload()
+  }
+
+  const save = async (endpoint: Endpoint, input: EndpointInput) => {
+    await api.update(endpoint.id, input)
+    emitFor('flex-webhook-endpoint-updated', endpoint.id)
+    close()
+    setToast('Endpoint saved.')
+    list.reload()
+  }
+
+  const toggle = (endpoint: Endpoint) => {
+    if (toggling) return
+    setToggling(true)
+    setError(null)
+    api.update(endpoint.id, { disabled: !endpoint.disabled }).then(
+      () => {
+        setToggling(false)
+        emitFor('flex-webhook-endpoint-updated', endpoint.id)
+        setToast(endpoint.disabled ? 'Endpoint enabled.' : 'Endpoint disabled: it receives no events until you enable it.')
+        list.reload()
+      },
+      (e: unknown) => {
+        setToggling(false)
+        setError(errorMessage(e))
+      },
+    )
+  }
+
+  const remove = async (endpoint: Endpoint) => {
+    await api.remove(endpoint.id)
+    emitFor('flex-webhook-endpoint-deleted', endpoint.id)
+    close()
+    setOpenId(null)
+    setToast('Endpoint deleted.')
+    list.reload()
+  }
+
+  const roll = async (graceSeconds: number) => {
+    const secret = await api.rollSecret(graceSeconds)
+    emit(host, 'flex-webhook-secret-rolled', { projectId })
+    list.reload()
+    return secret
+  }
+
+  const act = (action: EndpointAction) => {
+    if (!current) return
+    setToast(null)
+    if (action === 'toggle') toggle(current)
+    else setOpen({ action, endpoint: current })
+  }
+
+  return (
+    <section aria-labelledby={headingId} className={`rounded-flex border border-border bg-surface p-6 ${className}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold text-fg">
+            Webhooks
+          </h2>
+          <p className="mt-1 text-sm text-muted">Your servers receive this project's events, each signed with its webhook secret.</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" ref={rollButton} onClick={() => setOpen('roll')} disabled={!list.data}>
+            Roll secret
+          </Button>
+          <Button ref={addButton} onClick={() => setOpen('add')} disabled={!list.data || needsRoll}>
+            Add endpoint
+          </Button>
+        </div>
+      </div>
+      {needsRoll && (
+        <Alert tone="warning" className="mt-4">
+          {ROLL_FIRST}
+        </Alert>
+      )}
+      {error && (
+        <Alert className="mt-4" onDismiss={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {list.error !== undefined && (
+        <Alert className="mt-4" onRetry={list.reload}>
+          <p className="font-semibold">Webhooks could not be loaded.</p>
+          <p>{errorMessage(list.error)}</p>
+        </Alert>
+      )}
+      {!list.data ? (
+        list.error === undefined && (
+          <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">
+            <Spinner />
+            Loading webhooks…
+          </p>
+        )
+      ) : endpoints.length === 0 ? (
+        <p className="mt-4 rounded-flex border border-dashed border-border px-4 py-8 text-center text-sm text-muted">
+          No endpoints yet. Add one, and this project's events are sent to it.
+        </p>
+      ) : (
+        <EndpointsTable endpoints={endpoints} openId={openId} onOpen={(e) => setOpenId((id) => (id === e.id ? null : e.id))} />
+      )}
+      {current && (
+        <EndpointPanel
+          // key: another endpoint starts with its own log, from its newest page.
+          key={current.id}
+          api={api}
+          endpoint={current}
+          eventTypes={catalog.data}
+          toggling={toggling}
+          onAction={act}
+          onDelivered={list.reload}
+          onClose={() => setOpenId(null)}
+        />
+      )}
+      <Toast message={toast} onClose={() => setToast(null)} />
+      {open === 'add' && (
+        <EndpointDialog
+          eventTypes={catalog.data}
+          catalogError={catalog.error === undefined ? undefined : errorMessage(catalog.error)}
+          onRetryCatalog={catalog.reload}
+          onClose={close}
+          onSave={create}
+        />
+      )}
+      {open === 'roll' && <RollSecretDialog firstSecret={needsRoll} onClose={close} onRoll={roll} />}
+      {typeof open === 'object' && open?.action === 'edit' && (
+        <EndpointDialog
+          endpoint={open.endpoint}
+          eventTypes={catalog.data}
+          catalogError={catalog.error === undefined ? undefined : errorMessage(catalog.error)}
+          onRetryCatalog={catalog.reload}
+          onClose={close}
+          onSave={(input) => save(open.endpoint, input)}
+        />
+      )}
+      {typeof open === 'object' && open?.action === 'delete' && (
+        <DeleteEndpointDialog endpoint={open.endpoint} onClose={close} onDelete={() => remove(open.endpoint)} returnFocus={addButton} />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,79 @@
+/**
+ * GET /manage/dapp/owner is answered from a serialised copy of the list with
+ * an ETag: 304 to a caller that holds it, and a new list the moment anything
+ * changes a project, whoever changes it.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestServer, newProject, signUp, type TestServer } from './harness'
+
+let s: TestServer
+let other: TestServer | undefined
+afterEach(async () => {
+  await other?.close()
+  other = undefined
+  await s.close()
+})
+
+async function within(ms: number, check: () => Promise<boolean>) {
+  const start = Date.now()
+  while (!(await check())) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`)
+    await new Promise((r) => setTimeout(r, 5))
+  }
+}
+
+const list = (server: TestServer, token: string, etag?: string) =>
+  server.request('GET', '/api/manage/dapp/owner', { token, headers: etag ? { 'If-None-Match': etag } : {} })
+
+describe('the project list and its ETag', () => {
+  it('answers 304 with no body to the holder of the current list, and a new list and tag once it changes', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    await newProject(s, u.accessToken, { name: 'First' })
+    const first = await list(s, u.accessToken)
+    const etag = first.headers.get('etag')!
+    expect(first.body.map((p: { name: string }) => p.name)).toEqual(['First'])
+
+    const same = await list(s, u.accessToken, etag)
+    expect(same.status).toBe(304)
+    expect(same.text).toBe('')
+    expect(same.headers.get('etag')).toBe(etag)
+    expect((await list(s, u.accessToken, `"other", W/${etag}`)).status).toBe(304)
+    expect((await list(s, u.accessToken, '"someone-elses"')).status).toBe(200)
+
+    await newProject(s, u.accessToken, { name: 'Second' })
+    const changed = await list(s, u.accessToken, etag)
+    expect(changed.status).toBe(200)
+    expect(changed.body.map((p: { name: string }) => p.name)).toEqual(['Second', 'First'])
+    expect(changed.headers.get('etag')).not.toBe(etag)
+  })
+
+  it("never answers one user's tag for another's list", async () => {
+    s = await createTestServer()
+    const a = await signUp(s)
+    const b = await signUp(s)
+    await newProject(s, a.accessToken, { name: 'Mine' })
+    const aList = await list(s, a.accessToken)
+    const bList = await list(s, b.accessToken, aList.headers.get('etag')!)
+    expect(bList.status).toBe(200)
+    expect(bList.body).toEqual([])
+  })
+
+  it('shows a change made by any statement, and one made on another instance, within 1 s', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    const p = await newProject(s, u.accessToken, { name: 'Before' })
+    other = await createTestServer({ storage: s.storage })
+    const names = async (server: TestServer) => ((await list(server, u.accessToken)).body as Array<{ name: string }>).map((x) => x.name)
+    expect(await names(s)).toEqual(['Before'])
+    expect(await names(other)).toEqual(['Before'])
+
+    // No route of either app wrote this: only the table's trigger can tell them.
+    await s.db.query('UPDATE projects SET name = $1 WHERE id = $2', ['Renamed', p.id])
+    await within(1000, async () => (await names(s))[0] === 'Renamed')
+    await within(1000, async () => (await names(other!))[0] === 'Renamed')
+
+    await newProject(other, u.accessToken, { name: 'Made elsewhere' })
+    await within(1000, async () => (await names(s))[0] === 'Made elsewhere')
+  })
+})

@@ -1,0 +1,525 @@
+import { Webhook } from 'standardwebhooks'
+import { afterEach, describe, expect, it } from 'vitest'
+import { withDefaults, type AppOverrides, type WebhookConfig } from '../../server/config'
+import { startWebhookWorker, type Worker } from '../../server/resources/webhooks'
+import { pruneWebhooks } from '../../server/resources/webhooks/data'
+import { createTestServer, newProject, signUp, type TestServer } from './harness'
+import { startReceiver, type Answer, type Receiver } from './webhook-receiver'
+
+const SERVICE_TOKEN = 'service-token-for-the-webhook-tests'
+const service = { Authorization: `Bearer ${SERVICE_TOKEN}` }
+const EVENT_TYPES = [{ name: 'invoice.paid', description: 'An invoice was paid.', example: { invoiceId: 'in_1', amount: 1200 } }, { name: 'customer.created' }]
+
+const cleanups: Array<() => Promise<unknown>> = []
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c()
+})
+
+interface Setup {
+  s: TestServer
+  receiver: Receiver
+  token: string
+  project: Awaited<ReturnType<typeof newProject>>
+  /** Every line the delivery worker logged. */
+  workerLog: string[]
+  /** Resolves once the worker has logged a line that `check` accepts. */
+  logged: (check: (line: string) => boolean) => Promise<void>
+  worker: Worker
+  api: (method: string, path: string, body?: unknown) => ReturnType<TestServer['request']>
+  send: (eventType: string, payload?: object, idempotencyKey?: string) => Promise<string>
+  addEndpoint: (body?: object) => Promise<{ id: string; url: string }>
+  attempts: (endpointId: string, query?: string) => Promise<Array<Record<string, unknown>>>
+}
+
+async function setup({
+  webhooks = {},
+  answer,
+  config = {},
+  clock,
+}: { webhooks?: Partial<WebhookConfig>; answer?: Answer; config?: AppOverrides; clock?: () => number } = {}): Promise<Setup> {
+  const overrides: AppOverrides = {
+    serviceToken: SERVICE_TOKEN,
+    ...config,
+    webhooks: { allowPrivateNetworks: true, retrySchedule: [0.05, 0.05], eventTypes: EVENT_TYPES, ...webhooks },
+  }
+  const s = await createTestServer({ config: overrides, clock })
+  cleanups.push(() => s.close())
+  const receiver = await startReceiver(answer)
+  cleanups.push(() => receiver.close())
+  const workerLog: string[] = []
+  const waiters = new Set<{ check: (line: string) => boolean; resolve: () => void }>()
+  const log = (line: string) => {
+    workerLog.push(line)
+    for (const w of waiters) {
+      if (w.check(line)) {
+        waiters.delete(w)
+        w.resolve()
+      }
+    }
+  }
+  const logged = (check: (line: string) => boolean) =>
+    workerLog.some(check) ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ check, resolve }))
+  const worker = startWebhookWorker({ db: s.db, config: withDefaults(overrides), log, clock: clock ?? Date.now })
+  cleanups.push(() => worker.stop())
+  const owner = await signUp(s)
+  const project = await newProject(s, owner.accessToken)
+  const base = `/api/manage/dapp/${project.id}/webhooks`
+  const api = (method: string, path: string, body?: unknown) => s.request(method, `${base}${path}`, { token: owner.accessToken, body })
+  return {
+    s,
+    receiver,
+    token: owner.accessToken,
+    project,
+    workerLog,
+    logged,
+    worker,
+    api,
+    async send(eventType, payload = { hello: 'world' }, idempotencyKey) {
+      const res = await s.request('POST', '/api/webhooks/messages', { headers: service, body: { projectId: project.id, eventType, payload, idempotencyKey } })
+      expect(res.status, res.text).toBe(202)
+      return res.body.id as string
+    },
+    async addEndpoint(body = {}) {
+      const res = await api('POST', '', { url: receiver.url, ...body })
+      expect(res.status, res.text).toBe(201)
+      return res.body
+    },
+    async attempts(endpointId, query = '') {
+      const res = await api('GET', `/${endpointId}/attempts${query}`)
+      expect(res.status, res.text).toBe(200)
+      return res.body
+    },
+  }
+}
+
+/**
+ * The endpoint's attempt number `attemptNumber` of `messageId` (of its
+ * `delivery`th delivery: resends make more), once made and recorded (the
+ * worker logs each attempt after recording it).
+ */
+async function settled(t: Setup, endpointId: string, messageId: string, attemptNumber = 1, delivery = 1) {
+  const line = `endpoint=${endpointId} message=${messageId} attempt=${attemptNumber} `
+  await t.logged((l) => t.workerLog.filter((x) => x.includes(line)).length >= delivery && l.includes(line))
+  const list = await t.attempts(endpointId, '?limit=100')
+  return list.filter((x) => x.messageId === messageId && x.attemptNumber === attemptNumber).at(-delivery)!
+}
+
+describe('GET /api/webhooks/event-types', () => {
+  it('lists the declared types after the built-in webhook.test, without a credential', async () => {
+    const { s } = await setup()
+    const res = await s.request('GET', '/api/webhooks/event-types')
+    expect(res.status).toBe(200)
+    expect(res.body.map((t: { name: string }) => t.name)).toEqual(['webhook.test', 'invoice.paid', 'customer.created'])
+    expect(res.body[1]).toEqual(EVENT_TYPES[0])
+  })
+})
+
+describe('webhook endpoints', () => {
+  it('are added, listed with their last attempt, edited, disabled and deleted by the owner', async () => {
+    const t = await setup()
+    const created = await t.api('POST', '', { url: t.receiver.url, description: 'Billing', eventTypes: ['invoice.paid'] })
+    expect(created.status).toBe(201)
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^whe_/),
+      url: t.receiver.url,
+      description: 'Billing',
+      eventTypes: ['invoice.paid'],
+      disabled: false,
+      createdAt: expect.any(String),
+      lastAttempt: null,
+    })
+    const id = created.body.id
+    const list = await t.api('GET', '')
+    expect(list.body).toEqual({ endpoints: [created.body], needsSecretRoll: false })
+
+    const edited = await t.api('PATCH', `/${id}`, { description: '', eventTypes: [], disabled: true })
+    expect(edited.status).toBe(200)
+    expect(edited.body).toMatchObject({ id, url: t.receiver.url, description: '', eventTypes: [], disabled: true })
+    expect((await t.api('PATCH', `/${id}`, { disabled: false })).body.disabled).toBe(false)
+
+    expect((await t.api('DELETE', `/${id}`)).status).toBe(204)
+    expect((await t.api('GET', '')).body.endpoints).toEqual([])
+    expect((await t.api('DELETE', `/${id}`)).status).toBe(404)
+  })
+
+  it("answer 404 to anyone but the project's owner, on every call", async () => {
+    const t = await setup()
+    const { id } = await t.addEndpoint()
+    const other = await signUp(t.s)
+    const base = `/api/manage/dapp/${t.project.id}/webhooks`
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', base],
+      ['POST', base, { url: t.receiver.url }],
+      ['PATCH', `${base}/${id}`, { disabled: true }],
+      ['DELETE', `${base}/${id}`],
+      ['POST', `${base}/${id}/test`, {}],
+      ['GET', `${base}/${id}/attempts`],
+      ['POST', `${base}/${id}/messages/msg_x/resend`],
+      ['POST', `${base}/secret/roll`, { graceSeconds: 0 }],
+    ]
+    for (const [method, path, body] of calls) {
+      const res = await t.s.request(method, path, { token: other.accessToken, body })
+      expect(res.status, `${method} ${path}`).toBe(404)
+      expect(res.body).toEqual({ message: 'Project not found.' })
+      expect((await t.s.request(method, path, { body })).status, `${method} ${path} without a token`).toBe(401)
+    }
+    // Nothing changed for the owner.
+    expect((await t.api('GET', '')).body.endpoints).toMatchObject([{ id, disabled: false }])
+    const missing = await t.api('PATCH', '/whe_missing', { disabled: true })
+    expect(missing).toMatchObject({ status: 404, body: { message: 'Webhook endpoint not found.' } })
+  })
+
+  it('refuse a bad URL, an unknown event type and a bad body with 400, and more than WEBHOOK_ENDPOINT_LIMIT with 409', async () => {
+    const t = await setup({ webhooks: { endpointLimit: 2 } })
+    const bad = async (body: unknown, message: RegExp) => {
+      const res = await t.api('POST', '', body)
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.body.message).toMatch(message)
+    }
+    await bad({}, /Endpoint URL is required/)
+    await bad({ url: 'not a url' }, /full URL/)
+    await bad({ url: 'ftp://example.com/x' }, /https:\/\/ or http:\/\//)
+    await bad({ url: 'https://user:pass@example.com/x' }, /user name or password/)
+    await bad({ url: t.receiver.url, eventTypes: ['nope.never'] }, /"nope.never" is not an event type/)
+    await bad({ url: t.receiver.url, eventTypes: 'invoice.paid' }, /list of event type names/)
+    await bad({ url: t.receiver.url, description: 'x'.repeat(501) }, /at most 500/)
+    expect((await t.api('PATCH', '/whe_x', { disabled: 'yes' })).status).toBe(400)
+    await t.addEndpoint()
+    await t.addEndpoint({ eventTypes: null })
+    const over = await t.api('POST', '', { url: t.receiver.url })
+    expect(over.status).toBe(409)
+    expect(over.body.message).toBe('This project already has 2 webhook endpoints, the most it can have. Delete one to add another.')
+  })
+
+  it('of a project created before webhooks wait for a secret roll (409 WEBHOOK_SECRET_ROLL_NEEDED), then work', async () => {
+    const t = await setup()
+    await t.s.db.query('DELETE FROM webhook_secrets WHERE project_id = $1', [t.project.id])
+    expect((await t.api('GET', '')).body).toEqual({ endpoints: [], needsSecretRoll: true })
+    const refused = await t.api('POST', '', { url: t.receiver.url })
+    expect(refused.status).toBe(409)
+    expect(refused.body).toEqual({ message: expect.stringMatching(/Roll the secret/), code: 'WEBHOOK_SECRET_ROLL_NEEDED' })
+
+    const rolled = await t.api('POST', '/secret/roll', { graceSeconds: 3600 })
+    expect(rolled.status).toBe(201)
+    expect(rolled.body.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+    expect((await t.api('GET', '')).body.needsSecretRoll).toBe(false)
+    const { id } = await t.addEndpoint()
+    const msg = await t.send('invoice.paid')
+    await t.receiver.got(msg)
+    const [delivery] = t.receiver.received
+    expect(() => new Webhook(rolled.body.webhookSecret).verify(delivery.body, delivery.headers as Record<string, string>)).not.toThrow()
+    expect((await settled(t, id, msg)).status).toBe('succeeded')
+  })
+})
+
+describe('deliveries', () => {
+  it('POST the event signed per Standard Webhooks, verified with the standardwebhooks package as a consumer would', async () => {
+    const t = await setup({ answer: (_r, _n, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks') })
+    const { id } = await t.addEndpoint()
+    const payload = { invoiceId: 'in_42', amount: 990, note: 'naïve ✓' }
+    const msg = await t.send('invoice.paid', payload)
+    expect(msg).toMatch(/^msg_/)
+    await t.receiver.got(msg)
+
+    const [r] = t.receiver.received
+    expect(r.headers['content-type']).toBe('application/json')
+    expect(r.headers['webhook-id']).toBe(msg)
+    expect(r.headers['webhook-timestamp']).toMatch(/^\d+$/)
+    expect(r.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/)
+    const verified = new Webhook(t.project.webhookSecret).verify(r.body, r.headers as Record<string, string>)
+    expect(verified).toEqual({ type: 'invoice.paid', timestamp: expect.any(String), data: payload })
+    // A wrong secret, or a body changed on the way, fails verification.
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(r.body, r.headers as Record<string, string>)).toThrow()
+    expect(() => new Webhook(t.project.webhookSecret).verify(r.body.replace('990', '991'), r.headers as Record<string, string>)).toThrow()
+
+    const attempt = await settled(t, id, msg)
+    expect(attempt).toEqual({
+      id: expect.stringMatching(/^wha_/),
+      messageId: msg,
+      eventType: 'invoice.paid',
+      status: 'succeeded',
+      responseStatus: 200,
+      responseBody: 'thanks',
+      durationMs: expect.any(Number),
+      attemptedAt: expect.any(String),
+      attemptNumber: 1,
+      nextAttemptAt: null,
+    })
+    const [listed] = (await t.api('GET', '')).body.endpoints
+    expect(listed.lastAttempt).toEqual({ attemptedAt: attempt.attemptedAt, status: 'succeeded', responseStatus: 200 })
+  })
+
+  it('go only to the endpoints whose filter takes the type (empty: all)', async () => {
+    const t = await setup()
+    const invoices = await t.addEndpoint({ eventTypes: ['invoice.paid'] })
+    const everything = await t.addEndpoint()
+    const customer = await t.send('customer.created')
+    const invoice = await t.send('invoice.paid')
+    await t.receiver.until((all) => all.filter((r) => r.id === invoice).length === 2 && all.some((r) => r.id === customer))
+    expect(t.receiver.received.filter((r) => r.id === customer)).toHaveLength(1)
+    await settled(t, everything.id, customer)
+    expect((await t.attempts(invoices.id)).map((a) => a.messageId)).toEqual([invoice])
+  })
+
+  it('answer the provider 401 without the service token, 503 without one configured, 400 for an unknown type or a bad payload, 404 for an unknown project', async () => {
+    const t = await setup()
+    const body = { projectId: t.project.id, eventType: 'invoice.paid', payload: {} }
+    const post = (b: unknown, headers: Record<string, string> = service) => t.s.request('POST', '/api/webhooks/messages', { headers, body: b })
+    expect((await post(body, {})).status).toBe(401)
+    expect((await post(body, { Authorization: 'Bearer not-the-service-token' })).status).toBe(401)
+    expect((await post({ ...body, eventType: 'nope' })).status).toBe(400)
+    expect((await post({ ...body, payload: [1, 2] })).body.message).toBe('payload must be a JSON object.')
+    expect((await post({ ...body, payload: 'text' })).status).toBe(400)
+    expect((await post({ ...body, projectId: 'prj_missing' })).status).toBe(404)
+    // Up to 256 kB of payload is accepted, beyond the API's usual 64 kB body limit; more is 413.
+    expect((await post({ ...body, payload: { blob: 'x'.repeat(200_000) } })).status).toBe(202)
+    expect((await post({ ...body, payload: { blob: 'x'.repeat(263_000) } })).status).toBe(413)
+    expect((await post({ ...body, payload: { blob: 'x'.repeat(300_000) } })).status).toBe(413)
+
+    const unset = await createTestServer({ storage: t.s.storage })
+    cleanups.push(() => unset.close())
+    const res = await unset.request('POST', '/api/webhooks/messages', { headers: service, body })
+    expect(res.status).toBe(503)
+    expect(res.body.message).toMatch(/set SERVICE_TOKEN/)
+  })
+
+  it('with the same idempotency key within 24 hours answer the same id and are delivered once', async () => {
+    const t = await setup()
+    const { id } = await t.addEndpoint()
+    const first = await t.send('invoice.paid', { n: 1 }, 'order-7-paid')
+    const again = await t.send('invoice.paid', { n: 2 }, 'order-7-paid')
+    expect(again).toBe(first)
+    const other = await t.send('invoice.paid', { n: 3 }, 'order-8-paid')
+    expect(other).not.toBe(first)
+    await settled(t, id, first)
+    await settled(t, id, other)
+    expect(t.receiver.received.filter((r) => r.id === first)).toHaveLength(1)
+    expect((await t.attempts(id)).filter((a) => a.messageId === first)).toHaveLength(1)
+    // Another project's key space is its own.
+    const second = await newProject(t.s, t.token)
+    const res = await t.s.request('POST', '/api/webhooks/messages', {
+      headers: service,
+      body: { projectId: second.id, eventType: 'invoice.paid', payload: {}, idempotencyKey: 'order-7-paid' },
+    })
+    expect(res.body.id).not.toBe(first)
+  })
+
+  it('are retried on the schedule after a failure, with the same webhook-id, until a 2xx', async () => {
+    const t = await setup({
+      answer: (_r, n, res) => res.writeHead(n < 2 ? 500 : 200).end(n < 2 ? 'try later' : 'ok'),
+      webhooks: { retrySchedule: [0.05, 0.05, 0.05] },
+    })
+    const { id } = await t.addEndpoint()
+    const msg = await t.send('invoice.paid')
+    await t.receiver.got(msg, 3)
+    const third = await settled(t, id, msg, 3)
+    expect(third).toMatchObject({ status: 'succeeded', responseStatus: 200, nextAttemptAt: null })
+    const list = await t.attempts(id)
+    expect(list.map((a) => [a.attemptNumber, a.status, a.responseStatus, a.responseBody])).toEqual([
+      [3, 'succeeded', 200, 'ok'],
+      [2, 'failed', 500, 'try later'],
+      [1, 'failed', 500, 'try later'],
+    ])
+    expect(list[1].nextAttemptAt).toEqual(expect.any(String))
+    expect(new Set(t.receiver.received.map((r) => r.id))).toEqual(new Set([msg]))
+  })
+
+  it('stop after the last step of the schedule, and count a network error as a failure', async () => {
+    const t = await setup({ webhooks: { retrySchedule: [0.05] } })
+    const closed = await startReceiver()
+    await closed.close() // nothing listens on its port now
+    const res = await t.api('POST', '', { url: closed.url })
+    const msg = await t.send('invoice.paid')
+    const second = await settled(t, res.body.id, msg, 2)
+    expect(second).toMatchObject({ status: 'failed', responseStatus: null, responseBody: 'The connection was refused.', nextAttemptAt: null })
+    expect(await t.attempts(res.body.id)).toHaveLength(2)
+  })
+
+  it('disable the endpoint on a 410, without retrying', async () => {
+    const t = await setup({ answer: (_r, _n, res) => res.writeHead(410).end('gone') })
+    const { id } = await t.addEndpoint()
+    const msg = await t.send('invoice.paid')
+    expect(await settled(t, id, msg)).toMatchObject({ status: 'failed', responseStatus: 410, nextAttemptAt: null })
+    expect((await t.api('GET', '')).body.endpoints[0]).toMatchObject({ id, disabled: true, lastAttempt: { status: 'failed', responseStatus: 410 } })
+    expect(t.workerLog.join('\n')).toMatch(/endpoint disabled \(410\)/)
+    // A disabled endpoint gets nothing new, and says so to a test event.
+    await t.send('invoice.paid')
+    expect((await t.api('POST', `/${id}/test`, {})).status).toBe(409)
+    expect(await t.attempts(id)).toHaveLength(1)
+  })
+
+  it('honour Retry-After on 429 and 503, up to the next step of the schedule', async () => {
+    const t = await setup({
+      answer: (r, _n, res) => {
+        const wait = JSON.parse(r.body).data.wait as string
+        res.writeHead(JSON.parse(r.body).data.status, { 'Retry-After': wait }).end()
+      },
+      webhooks: { retrySchedule: [1, 5, 5] },
+    })
+    const { id } = await t.addEndpoint()
+    const gap = async (status: number, wait: string) => {
+      const msg = await t.send('invoice.paid', { status, wait })
+      const a = await settled(t, id, msg)
+      expect(a.status).toBe('failed')
+      return (Date.parse(a.nextAttemptAt as string) - Date.parse(a.attemptedAt as string)) / 1000
+    }
+    // 3 s asked: waited 3 s rather than the schedule's 1 s.
+    expect(await gap(503, '3')).toBeGreaterThanOrEqual(3)
+    expect(await gap(503, '3')).toBeLessThan(5)
+    expect(await gap(429, '3')).toBeGreaterThanOrEqual(3)
+    // An hour asked: no longer than the next step (5 s).
+    const capped = await gap(429, '3600')
+    expect(capped).toBeGreaterThanOrEqual(5)
+    expect(capped).toBeLessThan(6)
+    // On a 500 it is only the schedule's step.
+    expect(await gap(500, '3')).toBeLessThan(3)
+  })
+
+  it('carry both signatures during a roll’s grace period, and only the new one after a roll with none', async () => {
+    const t = await setup()
+    await t.addEndpoint()
+    const old = t.project.webhookSecret
+    const rolled = await t.api('POST', '/secret/roll', { graceSeconds: 3600 })
+    expect(rolled.status).toBe(201)
+    const fresh = rolled.body.webhookSecret as string
+    expect(fresh).not.toBe(old)
+    const during = await t.send('invoice.paid')
+    await t.receiver.got(during)
+    const r1 = t.receiver.received.find((r) => r.id === during)!
+    expect(String(r1.headers['webhook-signature']).split(' ')).toHaveLength(2)
+    for (const secret of [old, fresh]) expect(() => new Webhook(secret).verify(r1.body, r1.headers as Record<string, string>)).not.toThrow()
+
+    const now = await t.api('POST', '/secret/roll', { graceSeconds: 0 })
+    const after = await t.send('invoice.paid')
+    await t.receiver.got(after)
+    const r2 = t.receiver.received.find((r) => r.id === after)!
+    expect(String(r2.headers['webhook-signature']).split(' ')).toHaveLength(1)
+    expect(() => new Webhook(now.body.webhookSecret).verify(r2.body, r2.headers as Record<string, string>)).not.toThrow()
+    expect(() => new Webhook(fresh).verify(r2.body, r2.headers as Record<string, string>)).toThrow()
+    expect((await t.api('POST', '/secret/roll', { graceSeconds: 604801 })).status).toBe(400)
+    expect((await t.api('POST', '/secret/roll', {})).status).toBe(400)
+  })
+
+  it('of a test event send webhook.test or the named type’s example to that endpoint only', async () => {
+    const t = await setup()
+    const { id } = await t.addEndpoint({ eventTypes: ['customer.created'] })
+    const other = await t.addEndpoint()
+    const sent = await t.api('POST', `/${id}/test`)
+    expect(sent.status).toBe(202)
+    expect(sent.body).toEqual({ id: expect.stringMatching(/^msg_/) })
+    await t.receiver.got(sent.body.id)
+    expect(JSON.parse(t.receiver.received[0].body)).toMatchObject({ type: 'webhook.test', data: { message: expect.any(String) } })
+    const typed = await t.api('POST', `/${id}/test`, { eventType: 'invoice.paid' })
+    await t.receiver.got(typed.body.id)
+    expect(JSON.parse(t.receiver.received[1].body)).toMatchObject({ type: 'invoice.paid', data: EVENT_TYPES[0].example })
+    expect((await t.api('POST', `/${id}/test`, { eventType: 'nope' })).status).toBe(400)
+    expect((await t.api('POST', '/whe_missing/test', {})).status).toBe(404)
+    expect(await t.attempts(other.id)).toEqual([])
+  })
+
+  it('are sent again on resend, with the same webhook-id, as a new delivery in the log', async () => {
+    const t = await setup()
+    const { id } = await t.addEndpoint()
+    const msg = await t.send('invoice.paid')
+    await settled(t, id, msg)
+    const res = await t.api('POST', `/${id}/messages/${msg}/resend`)
+    expect(res.status).toBe(202)
+    await t.receiver.got(msg, 2)
+    await settled(t, id, msg, 1, 2)
+    const list = await t.attempts(id)
+    expect(list.map((a) => [a.messageId, a.attemptNumber, a.status])).toEqual([
+      [msg, 1, 'succeeded'],
+      [msg, 1, 'succeeded'],
+    ])
+    expect((await t.api('POST', `/${id}/messages/msg_missing/resend`)).status).toBe(404)
+    // Another project's message cannot be resent here.
+    const second = await newProject(t.s, t.token)
+    const foreign = await t.s.request('POST', '/api/webhooks/messages', {
+      headers: service,
+      body: { projectId: second.id, eventType: 'invoice.paid', payload: {} },
+    })
+    expect((await t.api('POST', `/${id}/messages/${foreign.body.id}/resend`)).status).toBe(404)
+  })
+
+  it('are listed newest first, a page at a time', async () => {
+    const t = await setup()
+    const { id } = await t.addEndpoint()
+    const ids = []
+    for (let i = 0; i < 5; i++) {
+      const msg = await t.send('invoice.paid', { i })
+      await settled(t, id, msg)
+      ids.push(msg)
+    }
+    const first = await t.attempts(id, '?limit=2')
+    expect(first.map((a) => a.messageId)).toEqual([ids[4], ids[3]])
+    const next = await t.attempts(id, `?limit=2&before=${first[1].id}`)
+    expect(next.map((a) => a.messageId)).toEqual([ids[2], ids[1]])
+    const last = await t.attempts(id, `?limit=2&before=${next[1].id}`)
+    expect(last.map((a) => a.messageId)).toEqual([ids[0]])
+    expect((await t.api('GET', `/${id}/attempts?limit=0`)).status).toBe(400)
+    expect((await t.api('GET', `/${id}/attempts?limit=abc`)).status).toBe(400)
+    expect((await t.api('GET', `/${id}/attempts?before=wha_missing`)).status).toBe(400)
+  })
+
+  it('log one line per attempt with ids, status and duration, never the payload, the secret or a signature', async () => {
+    const t = await setup()
+    const { id } = await t.addEndpoint()
+    const msg = await t.send('invoice.paid', { marker: 'payload-marker-123' })
+    await settled(t, id, msg)
+    const lines = t.workerLog.filter((l) => l.includes(msg))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(new RegExp(`^webhook attempt endpoint=${id} message=${msg} attempt=1 succeeded 200 \\d+ms$`))
+    const all = [...t.workerLog, ...t.s.logs].join('\n')
+    expect(all).not.toContain('payload-marker-123')
+    expect(all).not.toContain(t.project.webhookSecret.slice(6))
+    expect(all).not.toContain(String(t.receiver.received[0].headers['webhook-signature']).slice(3))
+  })
+
+  it('to a slow endpoint hold up no other endpoint', async () => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const slow = await startReceiver((_r, _n, res) => void held.then(() => res.end('late')))
+    cleanups.push(() => slow.close())
+    const t = await setup({ webhooks: { endpointConcurrency: 1 } })
+    const slowEndpoint = await t.api('POST', '', { url: slow.url })
+    await t.addEndpoint()
+    const msgs = [await t.send('invoice.paid'), await t.send('invoice.paid'), await t.send('invoice.paid')]
+    await t.receiver.until((all) => msgs.every((m) => all.some((r) => r.id === m)))
+    // The slow one has its one attempt in flight and the rest waiting.
+    expect(slow.received).toHaveLength(1)
+    release()
+    await slow.until((all) => all.length === 3)
+    expect(slowEndpoint.status).toBe(201)
+  })
+
+  it('disable an endpoint that has failed everything for 5 days', async () => {
+    let offset = 0
+    const clock = () => Date.now() + offset
+    const t = await setup({ answer: (_r, _n, res) => res.writeHead(500).end(), webhooks: { retrySchedule: [0.05, 0.05, 0.05] }, clock })
+    const { id } = await t.addEndpoint()
+    const msg = await t.send('invoice.paid')
+    await settled(t, id, msg, 1)
+    offset = 5 * 24 * 60 * 60 * 1000
+    expect(await settled(t, id, msg, 2)).toMatchObject({ status: 'failed', nextAttemptAt: null })
+    expect((await t.api('GET', '')).body.endpoints[0].disabled).toBe(true)
+    expect(t.workerLog.join('\n')).toMatch(/endpoint disabled \(failing for 5 days\)/)
+  })
+
+  it('are pruned after the retention period, and go with their project', async () => {
+    const t = await setup()
+    const { id } = await t.addEndpoint()
+    const msg = await t.send('invoice.paid')
+    await settled(t, id, msg)
+    await pruneWebhooks(t.s.db, new Date(Date.now() - 86_400_000))
+    expect(await t.attempts(id)).toHaveLength(1)
+    await pruneWebhooks(t.s.db, new Date(Date.now() + 1000))
+    expect(await t.attempts(id)).toEqual([])
+    expect(await t.s.db.query('SELECT id FROM webhook_messages WHERE id = $1', [msg])).toEqual([])
+
+    await t.send('invoice.paid')
+    await t.s.db.query('DELETE FROM projects WHERE id = $1', [t.project.id])
+    for (const table of ['webhook_secrets', 'webhook_endpoints', 'webhook_messages', 'webhook_deliveries', 'webhook_attempts']) {
+      expect(await t.s.db.query(`SELECT 1 FROM ${table}`), table).toEqual([])
+    }
+  })
+})

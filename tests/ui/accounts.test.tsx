@@ -1,0 +1,200 @@
+/**
+ * The account screens as components: 'Forgot your password?' against servers
+ * with and without the accounts feature, the reset flow's steps, the profile
+ * and the unverified-address reminder.
+ */
+import { fireEvent, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LoginScreen } from '../../src/components/auth/LoginScreen'
+import { AppFrame } from '../../src/components/frame/AppFrame'
+import { whatGoes } from '../../src/elements/profile/DeleteAccountSection'
+import { ProfileScreen } from '../../src/elements/profile/ProfileScreen'
+import { store } from '../../src/store'
+import { json, recordEvents, renderScreen, resetStore, signInAs, stubFetch } from './helpers'
+
+const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
+const ACCOUNTS = { 'GET /api/capabilities': { body: { features: ['accounts'] } } }
+const PROFILE = {
+  id: 'usr_1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  emailVerified: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  signIn: 'password',
+  projects: 2,
+  keys: 3,
+}
+
+beforeEach(resetStore)
+afterEach(() => vi.unstubAllGlobals())
+
+describe("'Forgot your password?'", () => {
+  it('stays inert against a server without the accounts feature', async () => {
+    const api = stubFetch(DEVICE)
+    const q = renderScreen(<LoginScreen />)
+    await waitFor(() => expect(api.callsTo('GET /api/capabilities')).toHaveLength(1))
+    const forgot = q.getByText('Forgot your password?')
+    expect(forgot).toHaveAttribute('aria-disabled', 'true')
+    expect(q.queryByRole('button', { name: 'Forgot your password?' })).not.toBeInTheDocument()
+  })
+
+  it('follows forgot-password-url even when the server has accounts', async () => {
+    const api = stubFetch({ ...DEVICE, ...ACCOUNTS })
+    const q = renderScreen(<LoginScreen />, { urls: { forgotPassword: 'https://example.com/reset' } })
+    await waitFor(() => expect(api.callsTo('POST /api/device')).toHaveLength(1))
+    expect(api.callsTo('GET /api/capabilities')).toHaveLength(0)
+    expect(q.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', 'https://example.com/reset')
+    // The host's address needs no question to the server.
+  })
+
+  it('walks e-mail, code and new password inside the element, then signs in', async () => {
+    const api = stubFetch({
+      ...DEVICE,
+      ...ACCOUNTS,
+      'POST /api/auth/password/forgot': { status: 202, body: { message: 'ok' } },
+      'POST /api/auth/password/reset': (call) =>
+        (call.body as { code: string }).code === '123456'
+          ? json({ accessToken: 'acc-new', tokenType: 'Bearer', user: { id: 'usr_1', email: 'ada@example.com' } })
+          : json({ message: 'This code is wrong or no longer valid.' }, 400),
+    })
+    const recorded = recordEvents(['flex-password-reset', 'flex-signed-in'])
+    const q = renderScreen(<LoginScreen inPortal />, { route: '/login' })
+    const user = userEvent.setup()
+    await user.type(q.getByLabelText('Email address'), 'ada@example.com')
+    await user.click(await q.findByRole('button', { name: 'Forgot your password?' }))
+
+    // The address typed on the log-in form comes along.
+    expect(await q.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument()
+    expect(q.getByLabelText('Email address')).toHaveValue('ada@example.com')
+    expect(api.callsTo('GET /api/capabilities')).toHaveLength(1)
+    await user.click(q.getByRole('button', { name: 'Send code' }))
+    expect(await q.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument()
+    expect(api.callsTo('POST /api/auth/password/forgot')[0].body).toEqual({ email: 'ada@example.com' })
+
+    await user.click(q.getByRole('button', { name: 'Send a new code' }))
+    expect(await q.findByText('We sent a new code. Only the newest code works.')).toBeInTheDocument()
+    expect(api.callsTo('POST /api/auth/password/forgot')).toHaveLength(2)
+
+    await user.type(q.getByLabelText('Code'), '12')
+    await user.click(q.getByRole('button', { name: 'Continue' }))
+    expect(q.getByRole('alert')).toHaveTextContent('Enter the 6-digit code from the e-mail.')
+    await user.type(q.getByLabelText('Code'), '{Backspace}{Backspace}000 000')
+    await user.click(q.getByRole('button', { name: 'Continue' }))
+
+    expect(await q.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument()
+    expect(q.getByLabelText('New password')).toHaveAccessibleDescription(/At least 8 characters/)
+    await user.type(q.getByLabelText('New password'), 'a brand new phrase')
+    await user.type(q.getByLabelText('Repeat the new password'), 'a different phrase')
+    await user.click(q.getByRole('button', { name: 'Save password and log in' }))
+    expect(q.getByRole('alert')).toHaveTextContent('The two passwords do not match.')
+    await user.type(q.getByLabelText('Repeat the new password'), 'a brand new phrase', { initialSelectionStart: 0, initialSelectionEnd: 100 })
+    await user.click(q.getByRole('button', { name: 'Save password and log in' }))
+
+    // The server refused the code: back to the code step with its message.
+    expect(await q.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument()
+    expect(q.getByRole('alert')).toHaveTextContent('This code is wrong or no longer valid.')
+    await user.type(q.getByLabelText('Code'), '123456')
+    await user.click(q.getByRole('button', { name: 'Continue' }))
+    await user.type(q.getByLabelText('New password'), 'a brand new phrase')
+    await user.type(q.getByLabelText('Repeat the new password'), 'a brand new phrase')
+    await user.click(q.getByRole('button', { name: 'Save password and log in' }))
+
+    await waitFor(() => expect(store.getState().accessData?.accessToken).toBe('acc-new'))
+    expect(q.nav().route.path).toBe('/dashboard')
+    expect(recorded.events.map((e) => [e.type, e.detail])).toEqual([
+      ['flex-password-reset', { userId: 'usr_1' }],
+      ['flex-signed-in', {}],
+    ])
+    expect(api.callsTo('POST /api/auth/password/reset').at(-1)!.body).toEqual({ email: 'ada@example.com', code: '123456', password: 'a brand new phrase' })
+  }, 30_000)
+
+  it("'Back to log in' returns to the form", async () => {
+    stubFetch({ ...DEVICE, ...ACCOUNTS })
+    const q = renderScreen(<LoginScreen />)
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Forgot your password?' }))
+    await user.click(await q.findByRole('button', { name: 'Back to log in' }))
+    expect(q.getByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
+  })
+})
+
+describe('the profile screen', () => {
+  it('shows the account, verifies the address with a code, and says what deletion removes', async () => {
+    signInAs({ accessToken: 'acc-1', user: { id: 'usr_1', name: 'Ada Lovelace' } })
+    const api = stubFetch({
+      'GET /api/me': { body: PROFILE },
+      'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way to ada@example.com.' } },
+      'POST /api/auth/email/verify': { body: { emailVerified: true } },
+      'PATCH /api/me': (call) => json({ ...PROFILE, name: (call.body as { name: string }).name }),
+    })
+    const recorded = recordEvents(['flex-email-verified'])
+    const q = renderScreen(<ProfileScreen />, { route: '/profile' })
+    const user = userEvent.setup()
+    expect(q.getByRole('status')).toHaveTextContent('Loading your profile…')
+    expect(await q.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument()
+    expect(q.getByText('Not verified')).toBeInTheDocument()
+    expect(q.getByText('Removes your account, 2 projects and 3 API keys for good. Apps that use those keys stop working at once.')).toBeInTheDocument()
+
+    fireEvent.change(q.getByLabelText('Name'), { target: { value: '' } })
+    await user.type(q.getByLabelText('Name'), 'Ada King')
+    await user.click(q.getByRole('button', { name: 'Save name' }))
+    expect(await q.findByText('Saved.')).toBeInTheDocument()
+    expect((store.getState().accessData!.user as { name: string }).name).toBe('Ada King')
+
+    await user.click(q.getByRole('button', { name: 'Send code' }))
+    expect(await q.findByText('A new code is on its way to ada@example.com.')).toBeInTheDocument()
+    await user.type(q.getByLabelText('Code from the e-mail'), '123 456')
+    await user.click(q.getByRole('button', { name: 'Verify' }))
+    expect(await q.findByText('Verified')).toBeInTheDocument()
+    expect(api.callsTo('POST /api/auth/email/verify')[0].body).toEqual({ code: '123456' })
+    expect(recorded.events.map((e) => e.detail)).toEqual([{ userId: 'usr_1' }])
+  })
+
+  it('offers a retry when the profile cannot be loaded', async () => {
+    signInAs()
+    let fail = true
+    stubFetch({ 'GET /api/me': () => (fail ? json({ message: 'Internal server error' }, 500) : json(PROFILE)) })
+    const q = renderScreen(<ProfileScreen />)
+    const user = userEvent.setup()
+    expect(await q.findByText('Your profile could not be loaded.')).toBeInTheDocument()
+    fail = false
+    await user.click(q.getByRole('button', { name: 'Try again' }))
+    expect(await q.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument()
+  })
+
+  it('a host sign-in account has no password to change, verify or delete here', async () => {
+    signInAs()
+    stubFetch({ 'GET /api/me': { body: { ...PROFILE, signIn: 'host', emailVerified: false } } })
+    const q = renderScreen(<ProfileScreen />)
+    expect(await q.findByText(/no password to change/)).toBeInTheDocument()
+    expect(q.queryByText('Not verified')).not.toBeInTheDocument()
+    expect(q.queryByRole('button', { name: 'Delete account' })).not.toBeInTheDocument()
+  })
+
+  it('words what deletion removes', () => {
+    expect(whatGoes({ projects: 0, keys: 0 })).toBe('your account')
+    expect(whatGoes({ projects: 1, keys: 1 })).toBe('your account, 1 project and 1 API key')
+  })
+})
+
+describe('the unverified-address reminder', () => {
+  it('shows where there is a profile to verify in (here the host’s profile-url), and goes once verified', async () => {
+    signInAs({ accessToken: 'acc-r', user: { id: 'usr_1' } })
+    stubFetch({ ...ACCOUNTS, 'GET /api/me': { body: PROFILE } })
+    const r = renderScreen(<AppFrame>content</AppFrame>, { route: '/dashboard', urls: { profile: 'https://example.com/me' } })
+    const reminder = await r.findByText(/not verified yet/)
+    expect(r.getByRole('link', { name: 'Verify now' })).toHaveAttribute('href', 'https://example.com/me')
+    r.host.dispatchEvent(new CustomEvent('flex-email-verified', { detail: { userId: 'usr_1' } }))
+    await waitFor(() => expect(reminder).not.toBeInTheDocument())
+  })
+
+  it('is not shown against a server without accounts', async () => {
+    signInAs({ accessToken: 'acc-s' })
+    const api = stubFetch({ 'GET /api/me': { body: PROFILE } })
+    const r = renderScreen(<AppFrame>content</AppFrame>, { route: '/dashboard', urls: { profile: 'https://example.com/me' } })
+    await waitFor(() => expect(api.callsTo('GET /api/capabilities')).toHaveLength(1))
+    expect(r.queryByText(/not verified yet/)).not.toBeInTheDocument()
+    expect(api.callsTo('GET /api/me')).toHaveLength(0)
+  })
+})

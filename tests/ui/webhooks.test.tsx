@@ -1,0 +1,591 @@
+import { fireEvent, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Attempt, Endpoint } from '../../src/api/webhooks'
+import { EVENTS_REQUIRED, URL_INVALID, URL_REQUIRED } from '../../src/elements/webhooks/EndpointDialog'
+import { LazyWebhooks } from '../../src/elements/webhooks/lazy'
+import { SECRET_ONCE } from '../../src/elements/webhooks/RollSecretDialog'
+import { ROLL_FIRST } from '../../src/elements/webhooks/WebhooksSection'
+import { NOT_OFFERED, NO_PROJECT } from '../../src/elements/webhooks/WebhooksScreen'
+import { store } from '../../src/store'
+import { deferred, json, mountElement, recordEvents, resetStore, shadow, signInAs, stubFetch, type Reply } from './helpers'
+import { detail, renderDetail, stubClipboard } from './helpers/dashboard'
+
+const HOOKS = '/api/manage/dapp/prj_7/webhooks'
+const LIST = `GET ${HOOKS}`
+const CAPS = 'GET /api/capabilities'
+const TYPES = 'GET /api/webhooks/event-types'
+const ATTEMPTS = `GET ${HOOKS}/ep_1/attempts`
+
+const endpoint = (n: number, extra: Partial<Endpoint> = {}): Endpoint => ({
+  id: `ep_${n}`,
+  url: `https://hooks.example.com/${n}`,
+  description: '',
+  eventTypes: [],
+  disabled: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  lastAttempt: null,
+  ...extra,
+})
+
+const attempt = (n: number, extra: Partial<Attempt> = {}): Attempt => ({
+  id: `att_${n}`,
+  messageId: `msg_${n}`,
+  eventType: 'webhook.test',
+  status: 'succeeded',
+  responseStatus: 200,
+  responseBody: `{"ok":${n}}`,
+  durationMs: 40 + n,
+  attemptedAt: '2026-11-02T10:00:00.000Z',
+  attemptNumber: 1,
+  nextAttemptAt: null,
+  ...extra,
+})
+
+const CATALOG = [
+  { name: 'invoice.paid', description: 'An invoice was paid.' },
+  { name: 'invoice.failed', description: 'A payment failed.' },
+]
+
+/** The project page against a server with webhooks; `routes` adds or replaces replies. */
+function page(routes: Record<string, Reply> = {}, list: { endpoints: Endpoint[]; needsSecretRoll?: boolean } = { endpoints: [endpoint(1)] }) {
+  const api = stubFetch({
+    'GET /api/manage/dapp/prj_7': { body: detail(7) },
+    [CAPS]: { body: { features: ['webhooks'] } },
+    [TYPES]: { body: CATALOG },
+    [LIST]: { body: { needsSecretRoll: false, ...list } },
+    [ATTEMPTS]: { body: [] },
+    ...routes,
+  })
+  const r = renderDetail('prj_7')
+  return { ...r, api, section: () => r.q.findByRole('region', { name: 'Webhooks' }) }
+}
+
+type Q = ReturnType<typeof page>['q']
+const openEndpoint = async (q: Q, url = 'https://hooks.example.com/1') => {
+  await userEvent.setup().click(await q.findByRole('button', { name: `Manage endpoint ${url}` }))
+  return q.getByRole('region', { name: url })
+}
+
+beforeAll(async () => {
+  await LazyWebhooks.chunk.load()
+})
+beforeEach(() => {
+  resetStore()
+  signInAs()
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('the Webhooks section on the project page', () => {
+  it('is below the keys when the server offers webhooks, and lists each endpoint with its events, status and last delivery', async () => {
+    const { q, section } = page(
+      {},
+      {
+        endpoints: [
+          endpoint(1, { description: 'Billing', lastAttempt: { attemptedAt: '2026-11-02T10:00:00.000Z', status: 'failed', responseStatus: 500 } }),
+          endpoint(2, { eventTypes: ['invoice.paid', 'invoice.failed'], disabled: true }),
+        ],
+      },
+    )
+    const region = await section()
+    expect(q.getByRole('region', { name: 'API keys' }).compareDocumentPosition(region) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    const rows = within(await within(region).findByRole('table', { name: 'Webhook endpoints' })).getAllByRole('row')
+    expect(rows.map((r) => Array.from(r.querySelectorAll('th,td')).map((c) => c.textContent?.trim()))).toEqual([
+      ['URL', 'Events', 'Status', 'Last delivery', 'Actions'],
+      ['https://hooks.example.com/1Billing', 'All events', 'Enabled', expect.stringMatching(/^Failed 500/), 'Manage'],
+      ['https://hooks.example.com/2', '2 event types', 'Disabled', 'None yet', 'Manage'],
+    ])
+  })
+
+  it('is absent against a server that does not offer webhooks (a spec-only server answers 404)', async () => {
+    const { q, api } = page({ [CAPS]: { status: 404, body: { message: 'Not found' } } })
+    await q.findByRole('heading', { level: 2, name: 'Project 7' })
+    await waitFor(() => expect(store.getState().capabilities['/api']).toBeTruthy())
+    expect(q.queryByRole('region', { name: 'Webhooks' })).not.toBeInTheDocument()
+    expect(api.callsTo(LIST)).toHaveLength(0)
+  })
+
+  it('says when there are no endpoints yet', async () => {
+    const { section } = page({}, { endpoints: [] })
+    expect(await within(await section()).findByText(/No endpoints yet/)).toBeInTheDocument()
+  })
+
+  it('shows loading first, then a failure with Retry that loads again', async () => {
+    const first = deferred<Response>()
+    let n = 0
+    const { section } = page({ [LIST]: () => (++n === 1 ? first.promise : json({ endpoints: [endpoint(1)], needsSecretRoll: false })) })
+    const region = await section()
+    expect(within(region).getByText('Loading webhooks…')).toHaveAttribute('role', 'status')
+    first.resolve(json({ message: 'Database unavailable.' }, 503))
+    const alert = await within(region).findByRole('alert')
+    expect(alert.textContent).toContain('Webhooks could not be loaded.')
+    expect(alert.textContent).toContain('Database unavailable.')
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await within(region).findByRole('table', { name: 'Webhook endpoints' })).toBeInTheDocument()
+  })
+
+  it('a server answer of the wrong shape is a clear error, not a crash', async () => {
+    const { section } = page({ [LIST]: { body: { endpoints: 'nope' } } })
+    expect((await within(await section()).findByRole('alert')).textContent).toContain('could not be read')
+  })
+
+  it('shows hostile text as text', async () => {
+    const html = '<img src=x onerror=alert(1)>'
+    const { section, root } = page({}, { endpoints: [endpoint(1, { url: `https://a.example/${html}`, description: html })] })
+    await within(await section()).findByRole('table')
+    expect(root.querySelector('img')).not.toBeInTheDocument()
+  })
+})
+
+describe('Add endpoint', () => {
+  it('sends the address, description and all events; announces the new id only; lists and opens it', async () => {
+    let endpoints = [endpoint(1)]
+    const { q, host, api, section } = page({
+      [LIST]: () => json({ endpoints, needsSecretRoll: false }),
+      [`POST ${HOOKS}`]: (call) => {
+        const made = endpoint(2, call.body as Partial<Endpoint>)
+        endpoints = [...endpoints, made]
+        return json(made, 201)
+      },
+      [`GET ${HOOKS}/ep_2/attempts`]: { body: [] },
+    })
+    const events = recordEvents(['flex-webhook-endpoint-created'], host)
+    const user = userEvent.setup()
+    await user.click(await within(await section()).findByRole('button', { name: 'Add endpoint' }))
+    const dialog = q.getByRole('dialog', { name: 'Add endpoint' })
+    expect(within(dialog).getByRole('radio', { name: /All events/ })).toBeChecked()
+    await user.type(within(dialog).getByLabelText('Endpoint URL'), ' https://hooks.example.com/new ')
+    await user.type(within(dialog).getByLabelText('Description (optional)'), 'Orders')
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    await waitFor(() => expect(q.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(api.callsTo(`POST ${HOOKS}`)[0].body).toEqual({ url: 'https://hooks.example.com/new', description: 'Orders', eventTypes: [] })
+    expect(api.callsTo(`POST ${HOOKS}`)[0].headers.authorization).toBe('Bearer access-token-1')
+    expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', endpointId: 'ep_2' }])
+    expect(q.getByText('Endpoint added.')).toBeInTheDocument()
+    expect(await q.findByRole('region', { name: 'https://hooks.example.com/new' })).toBeInTheDocument()
+    expect(await q.findByRole('button', { name: 'Manage endpoint https://hooks.example.com/new' })).toHaveAttribute('aria-expanded', 'true')
+  }, 15_000)
+
+  it('sends only the event types picked from the catalog', async () => {
+    const { q, api, section } = page({ [`POST ${HOOKS}`]: { status: 201, body: endpoint(2) }, [`GET ${HOOKS}/ep_2/attempts`]: { body: [] } })
+    const user = userEvent.setup()
+    await user.click(await within(await section()).findByRole('button', { name: 'Add endpoint' }))
+    const dialog = q.getByRole('dialog', { name: 'Add endpoint' })
+    await user.type(within(dialog).getByLabelText('Endpoint URL'), 'https://hooks.example.com/paid')
+    await user.click(within(dialog).getByRole('radio', { name: 'Only the events I pick' }))
+    expect(within(dialog).getByText('An invoice was paid.')).toBeInTheDocument()
+    await user.click(within(dialog).getByRole('checkbox', { name: /invoice\.paid/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    await waitFor(() => expect(api.callsTo(`POST ${HOOKS}`)).toHaveLength(1))
+    expect(api.callsTo(`POST ${HOOKS}`)[0].body).toMatchObject({ eventTypes: ['invoice.paid'] })
+  }, 15_000)
+
+  it('says beside each field what is wrong before sending anything', async () => {
+    const { q, api, section } = page()
+    const user = userEvent.setup()
+    await user.click(await within(await section()).findByRole('button', { name: 'Add endpoint' }))
+    const dialog = q.getByRole('dialog', { name: 'Add endpoint' })
+    const url = within(dialog).getByLabelText('Endpoint URL')
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    expect(url).toHaveAccessibleDescription(URL_REQUIRED)
+    expect(url).toHaveAttribute('aria-invalid', 'true')
+    await user.type(url, 'ftp://files.example.com')
+    await user.click(within(dialog).getByRole('radio', { name: 'Only the events I pick' }))
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    expect(url).toHaveAccessibleDescription(URL_INVALID)
+    expect(within(dialog).getByRole('group', { name: 'Events to send' })).toHaveAccessibleDescription(EVENTS_REQUIRED)
+    expect(api.callsTo(`POST ${HOOKS}`)).toHaveLength(0)
+    // Changing a field takes its message away: it no longer describes what is there.
+    await user.type(url, 'x')
+    expect(url).not.toHaveAccessibleDescription(URL_INVALID)
+    expect(url).not.toHaveAttribute('aria-invalid')
+    await user.click(within(dialog).getByRole('checkbox', { name: /invoice\.paid/ }))
+    expect(within(dialog).getByRole('group', { name: 'Events to send' })).not.toHaveAccessibleDescription(EVENTS_REQUIRED)
+  })
+
+  it("puts the server's refusal of the address beside the address, and stays open", async () => {
+    const message = 'Webhook URLs must point to a public address.'
+    const { q, section } = page({ [`POST ${HOOKS}`]: { status: 400, body: { message } } })
+    const user = userEvent.setup()
+    await user.click(await within(await section()).findByRole('button', { name: 'Add endpoint' }))
+    const dialog = q.getByRole('dialog', { name: 'Add endpoint' })
+    await user.type(within(dialog).getByLabelText('Endpoint URL'), 'http://127.0.0.1/hook')
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    await waitFor(() => expect(within(dialog).getByLabelText('Endpoint URL')).toHaveAccessibleDescription(message))
+    expect(q.getByRole('dialog', { name: 'Add endpoint' })).toBeInTheDocument()
+  })
+
+  it('shows the endpoint limit at the top of the dialog', async () => {
+    const { q, section } = page({ [`POST ${HOOKS}`]: { status: 409, body: { message: 'This project already has 10 webhook endpoints.' } } })
+    const user = userEvent.setup()
+    await user.click(await within(await section()).findByRole('button', { name: 'Add endpoint' }))
+    const dialog = q.getByRole('dialog', { name: 'Add endpoint' })
+    await user.type(within(dialog).getByLabelText('Endpoint URL'), 'https://hooks.example.com/11')
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('already has 10 webhook endpoints')
+  })
+
+  it('is sent once on a double click', async () => {
+    const reply = deferred<Response>()
+    const { q, api, section } = page({ [`POST ${HOOKS}`]: () => reply.promise, [`GET ${HOOKS}/ep_2/attempts`]: { body: [] } })
+    const user = userEvent.setup()
+    await user.click(await within(await section()).findByRole('button', { name: 'Add endpoint' }))
+    const dialog = q.getByRole('dialog', { name: 'Add endpoint' })
+    await user.type(within(dialog).getByLabelText('Endpoint URL'), 'https://hooks.example.com/2')
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    expect(within(dialog).getByRole('button', { name: /Saving/ })).toBeDisabled()
+    reply.resolve(json(endpoint(2), 201))
+    await waitFor(() => expect(q.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(api.callsTo(`POST ${HOOKS}`)).toHaveLength(1)
+  })
+
+  it('the catalog failing leaves All events and a Retry for the list', async () => {
+    let n = 0
+    const { q, section } = page({ [TYPES]: () => (++n === 1 ? json({ message: 'Down.' }, 500) : json(CATALOG)) })
+    const user = userEvent.setup()
+    await user.click(await within(await section()).findByRole('button', { name: 'Add endpoint' }))
+    const dialog = q.getByRole('dialog', { name: 'Add endpoint' })
+    await user.click(within(dialog).getByRole('radio', { name: 'Only the events I pick' }))
+    const alert = await within(dialog).findByRole('alert')
+    expect(alert.textContent).toContain('event types could not be loaded')
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await within(dialog).findByRole('checkbox', { name: /invoice\.failed/ })).toBeInTheDocument()
+  })
+})
+
+describe('one endpoint', () => {
+  it('Edit changes its address, description and events, and announces the update', async () => {
+    const patch = `PATCH ${HOOKS}/ep_1`
+    const {
+      q,
+      host,
+      api: routes,
+    } = page(
+      { [patch]: (call) => json(endpoint(1, call.body as Partial<Endpoint>)) },
+      { endpoints: [endpoint(1, { description: 'Old', eventTypes: ['invoice.paid'] })] },
+    )
+    const events = recordEvents(['flex-webhook-endpoint-updated'], host)
+    const panel = await openEndpoint(q)
+    const user = userEvent.setup()
+    await user.click(within(panel).getByRole('button', { name: 'Edit' }))
+    const dialog = q.getByRole('dialog', { name: 'Edit endpoint' })
+    expect(within(dialog).getByLabelText('Endpoint URL')).toHaveValue('https://hooks.example.com/1')
+    expect(within(dialog).getByRole('radio', { name: 'Only the events I pick' })).toBeChecked()
+    expect(within(dialog).getByRole('checkbox', { name: /invoice\.paid/ })).toBeChecked()
+    fireEvent.change(within(dialog).getByLabelText('Description (optional)'), { target: { value: 'New' } })
+    await user.click(within(dialog).getByRole('checkbox', { name: /invoice\.failed/ }))
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(q.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(routes.callsTo(patch)[0].body).toEqual({ url: 'https://hooks.example.com/1', description: 'New', eventTypes: ['invoice.paid', 'invoice.failed'] })
+    expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', endpointId: 'ep_1' }])
+  })
+
+  it('Disable and Enable flip it and announce the update', async () => {
+    let disabled = false
+    const { q, host, api } = page({
+      [LIST]: () => json({ endpoints: [endpoint(1, { disabled })], needsSecretRoll: false }),
+      [`PATCH ${HOOKS}/ep_1`]: (call) => {
+        disabled = (call.body as { disabled: boolean }).disabled
+        return json(endpoint(1, { disabled }))
+      },
+    })
+    const events = recordEvents(['flex-webhook-endpoint-updated'], host)
+    const panel = await openEndpoint(q)
+    const user = userEvent.setup()
+    await user.click(within(panel).getByRole('button', { name: 'Disable' }))
+    expect(await within(panel).findByRole('button', { name: 'Enable' })).toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Send test event' })).toBeDisabled()
+    await user.click(within(panel).getByRole('button', { name: 'Enable' }))
+    expect(await within(panel).findByRole('button', { name: 'Disable' })).toBeInTheDocument()
+    expect(api.callsTo(`PATCH ${HOOKS}/ep_1`).map((c) => c.body)).toEqual([{ disabled: true }, { disabled: false }])
+    expect(events.events).toHaveLength(2)
+  })
+
+  it('a failed Disable says why', async () => {
+    const { q } = page({ [`PATCH ${HOOKS}/ep_1`]: { status: 500, body: { message: 'Could not save.' } } })
+    const panel = await openEndpoint(q)
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Disable' }))
+    expect((await q.findByRole('alert')).textContent).toContain('Could not save.')
+  })
+
+  it('Delete asks first, then deletes, closes the panel and announces it; Cancel keeps it', async () => {
+    let endpoints = [endpoint(1)]
+    const rendered = page({
+      [LIST]: () => json({ endpoints, needsSecretRoll: false }),
+      [`DELETE ${HOOKS}/ep_1`]: () => {
+        endpoints = []
+        return new Response(null, { status: 204 })
+      },
+    })
+    const { q, host, api } = rendered
+    const events = recordEvents(['flex-webhook-endpoint-deleted'], host)
+    const { root } = rendered
+    const panel = await openEndpoint(q)
+    const user = userEvent.setup()
+    await user.click(within(panel).getByRole('button', { name: 'Delete' }))
+    await user.click(within(q.getByRole('dialog', { name: 'Delete endpoint' })).getByRole('button', { name: 'Cancel' }))
+    expect(api.callsTo(`DELETE ${HOOKS}/ep_1`)).toHaveLength(0)
+    await user.click(within(panel).getByRole('button', { name: 'Delete' }))
+    const confirm = q.getByRole('dialog', { name: 'Delete endpoint' })
+    expect(confirm.textContent).toContain('https://hooks.example.com/1')
+    await user.click(within(confirm).getByRole('button', { name: 'Delete endpoint' }))
+    await waitFor(() => expect(q.queryByRole('region', { name: 'https://hooks.example.com/1' })).not.toBeInTheDocument())
+    expect(q.getByText('Endpoint deleted.')).toBeInTheDocument()
+    expect(await q.findByText(/No endpoints yet/)).toBeInTheDocument()
+    expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', endpointId: 'ep_1' }])
+    // Its panel is gone with it: focus goes to Add endpoint.
+    await waitFor(() => expect(root.activeElement).toBe(q.getByRole('button', { name: 'Add endpoint' })))
+  })
+
+  it('Close and Manage again fold and unfold the panel', async () => {
+    const { q } = page()
+    await openEndpoint(q)
+    const user = userEvent.setup()
+    await user.click(q.getByRole('button', { name: 'Close endpoint' }))
+    expect(q.queryByRole('region', { name: 'https://hooks.example.com/1' })).not.toBeInTheDocument()
+    const manage = q.getByRole('button', { name: 'Manage endpoint https://hooks.example.com/1' })
+    expect(manage).toHaveAttribute('aria-expanded', 'false')
+    await user.click(manage)
+    await user.click(manage)
+    expect(q.queryByRole('region', { name: 'https://hooks.example.com/1' })).not.toBeInTheDocument()
+  })
+})
+
+describe('the delivery log', () => {
+  it('lists each attempt with its status, HTTP code, event, time and duration; says when there are none', async () => {
+    const { q } = page({
+      [ATTEMPTS]: { body: [attempt(2, { status: 'failed', responseStatus: 503, attemptNumber: 2, nextAttemptAt: '2026-11-02T10:05:00.000Z' }), attempt(1)] },
+    })
+    const panel = await openEndpoint(q)
+    const rows = within(await within(panel).findByRole('table', { name: 'Delivery attempts' })).getAllByRole('row')
+    const cells = rows.map((r) => Array.from(r.querySelectorAll('th,td')).map((c) => c.textContent?.trim()))
+    expect(cells[0]).toEqual(['Status', 'HTTP code', 'Event', 'Time', 'Duration', 'Actions'])
+    expect(cells[1].slice(0, 3)).toEqual(['Failed', '503', 'webhook.test'])
+    expect(cells[1][3]).toMatch(/Attempt 2.*Next try/)
+    expect(cells[1][4]).toBe('42 ms')
+    expect(cells[2].slice(0, 3)).toEqual(['Succeeded', '200', 'webhook.test'])
+  })
+
+  it('says when an endpoint has no deliveries yet', async () => {
+    const { q } = page()
+    const panel = await openEndpoint(q)
+    expect(await within(panel).findByText(/No deliveries yet/)).toBeInTheDocument()
+  })
+
+  it("shows the receiver's answer on demand", async () => {
+    const { q } = page({ [ATTEMPTS]: { body: [attempt(1, { responseBody: 'Thanks, got it' })] } })
+    const panel = await openEndpoint(q)
+    const toggle = await within(panel).findByRole('button', { name: 'Response' })
+    expect(within(panel).queryByText('Thanks, got it')).not.toBeInTheDocument()
+    const user = userEvent.setup()
+    await user.click(toggle)
+    expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    expect(within(panel).getByText('Thanks, got it')).toBeInTheDocument()
+    expect(within(panel).getByText('The receiver answered 200:')).toBeInTheDocument()
+    await user.click(within(panel).getByRole('button', { name: 'Hide response' }))
+    expect(within(panel).queryByText('Thanks, got it')).not.toBeInTheDocument()
+  })
+
+  it('loads older attempts page by page with the last id as the cursor', async () => {
+    const first = Array.from({ length: 20 }, (_, i) => attempt(40 - i))
+    const api = page({
+      [ATTEMPTS]: (call) => json(call.url.includes('before=') ? [attempt(1)] : first),
+    })
+    const panel = await openEndpoint(api.q)
+    const user = userEvent.setup()
+    await user.click(await within(panel).findByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(within(panel).getAllByRole('row')).toHaveLength(22))
+    expect(api.api.calls.filter((c) => c.url.includes('/attempts')).map((c) => c.url.split('?')[1])).toEqual(['limit=20', 'limit=20&before=att_21'])
+    expect(within(panel).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
+  })
+
+  it('Send test event sends the chosen type and waits in the log for its delivery', async () => {
+    let sent = false
+    const { q, api } = page({
+      [`POST ${HOOKS}/ep_1/test`]: () => {
+        sent = true
+        return json({ id: 'msg_9' }, 202)
+      },
+      [ATTEMPTS]: () => json(sent ? [attempt(9, { messageId: 'msg_9', responseBody: 'pong' })] : []),
+    })
+    const panel = await openEndpoint(q)
+    const user = userEvent.setup()
+    await user.click(within(panel).getByRole('button', { name: 'Send test event' }))
+    const dialog = q.getByRole('dialog', { name: 'Send test event' })
+    const type = within(dialog).getByRole('combobox', { name: 'Event type' }) as HTMLSelectElement
+    expect(Array.from(type.options).map((o) => o.value)).toEqual(['webhook.test', 'invoice.paid', 'invoice.failed'])
+    await user.selectOptions(type, 'invoice.paid')
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(q.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(api.callsTo(`POST ${HOOKS}/ep_1/test`)[0].body).toEqual({ eventType: 'invoice.paid' })
+    expect(await within(panel).findByText('Waiting for the delivery…')).toBeInTheDocument()
+    expect(await within(panel).findByRole('table', { name: 'Delivery attempts' }, { timeout: 4000 })).toBeInTheDocument()
+    await waitFor(() => expect(within(panel).queryByText('Waiting for the delivery…')).not.toBeInTheDocument())
+    // The list's Last delivery is read again once the delivery is in.
+    expect(api.callsTo(LIST).length).toBeGreaterThan(1)
+  }, 10_000)
+
+  it('Resend sends the message again and the log picks up the new attempt', async () => {
+    let resent = false
+    const { q, api } = page({
+      [ATTEMPTS]: () =>
+        json(
+          resent
+            ? [attempt(2, { messageId: 'msg_1', attemptNumber: 1 }), attempt(1, { status: 'failed', responseStatus: 500 })]
+            : [attempt(1, { status: 'failed', responseStatus: 500 })],
+        ),
+      [`POST ${HOOKS}/ep_1/messages/msg_1/resend`]: () => {
+        resent = true
+        return new Response(null, { status: 202 })
+      },
+    })
+    const panel = await openEndpoint(q)
+    const user = userEvent.setup()
+    await user.click(await within(panel).findByRole('button', { name: /^Resend webhook\.test from/ }))
+    expect(api.callsTo(`POST ${HOOKS}/ep_1/messages/msg_1/resend`)).toHaveLength(1)
+    await waitFor(() => expect(within(panel).getAllByRole('row')).toHaveLength(3), { timeout: 4000 })
+  })
+
+  it('a failed resend says why', async () => {
+    const { q } = page({
+      [ATTEMPTS]: { body: [attempt(1)] },
+      [`POST ${HOOKS}/ep_1/messages/msg_1/resend`]: { status: 404, body: { message: 'Message not found.' } },
+    })
+    const panel = await openEndpoint(q)
+    await userEvent.setup().click(await within(panel).findByRole('button', { name: /^Resend/ }))
+    expect((await within(panel).findByRole('alert')).textContent).toContain('Message not found.')
+  })
+
+  it('a log that fails to load offers Retry; Refresh reads it again', async () => {
+    let n = 0
+    const { q } = page({ [ATTEMPTS]: () => (++n === 1 ? json({ message: 'Log unavailable.' }, 500) : json([attempt(1)])) })
+    const panel = await openEndpoint(q)
+    const alert = await within(panel).findByRole('alert')
+    expect(alert.textContent).toContain('The delivery log could not be loaded. Log unavailable.')
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }))
+    expect(await within(panel).findByRole('table', { name: 'Delivery attempts' })).toBeInTheDocument()
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Refresh' }))
+    await waitFor(() => expect(n).toBe(3))
+  })
+})
+
+describe('Roll secret', () => {
+  it('asks when the old secret stops, then shows the new one once with Copy as .env, and announces the roll without the secret', async () => {
+    const secret = 'whsec_' + 'A'.repeat(32)
+    const { q, host, api, section } = page({ [`POST ${HOOKS}/secret/roll`]: { status: 201, body: { webhookSecret: secret } } })
+    const events = recordEvents(['flex-webhook-secret-rolled'], host)
+    const user = userEvent.setup()
+    const clipboard = stubClipboard()
+    await user.click(await within(await section()).findByRole('button', { name: 'Roll secret' }))
+    const dialog = q.getByRole('dialog', { name: 'Roll webhook secret' })
+    const when = within(dialog).getByRole('combobox', { name: 'The old secret stops working' }) as HTMLSelectElement
+    expect(Array.from(when.options).map((o) => o.text)).toEqual(['Now', 'In 1 hour', 'In 24 hours', 'In 7 days'])
+    await user.selectOptions(when, 'In 1 hour')
+    await user.click(within(dialog).getByRole('button', { name: 'Roll secret' }))
+    const reveal = await q.findByRole('dialog', { name: 'New webhook secret' })
+    expect(api.callsTo(`POST ${HOOKS}/secret/roll`)[0].body).toEqual({ graceSeconds: 3600 })
+    expect(reveal.textContent).toContain(SECRET_ONCE)
+    expect(within(reveal).getByRole('button', { name: new RegExp(`Webhook Secret\\s*${secret}`) })).toBeInTheDocument()
+    // userEvent brings a clipboard of its own: a plain click keeps the stub.
+    fireEvent.click(within(reveal).getByRole('button', { name: 'Copy as .env' }))
+    await waitFor(() => expect(clipboard).toHaveBeenLastCalledWith(`FLEX_WEBHOOK_SECRET=${secret}\n`))
+    // Shown once: Escape and the backdrop leave it open.
+    await user.keyboard('{Escape}')
+    fireEvent.pointerDown(reveal.parentElement as HTMLElement)
+    fireEvent.click(reveal.parentElement as HTMLElement)
+    expect(q.getByRole('dialog', { name: 'New webhook secret' })).toBeInTheDocument()
+    await user.click(within(reveal).getByRole('button', { name: 'Done' }))
+    expect(q.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7' }])
+  })
+
+  it('a project whose secret predates signing asks for a roll before the first endpoint, with no overlap to choose', async () => {
+    let needsSecretRoll = true
+    const { q, api, section } = page({
+      [LIST]: () => json({ endpoints: [], needsSecretRoll }),
+      [`POST ${HOOKS}/secret/roll`]: () => {
+        needsSecretRoll = false
+        return json({ webhookSecret: 'whsec_new' }, 201)
+      },
+    })
+    const region = await section()
+    expect(await within(region).findByText(ROLL_FIRST)).toBeInTheDocument()
+    expect(within(region).getByRole('button', { name: 'Add endpoint' })).toBeDisabled()
+    const user = userEvent.setup()
+    await user.click(within(region).getByRole('button', { name: 'Roll secret' }))
+    const dialog = q.getByRole('dialog', { name: 'Roll webhook secret' })
+    expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Roll secret' }))
+    await user.click(within(await q.findByRole('dialog', { name: 'New webhook secret' })).getByRole('button', { name: 'Done' }))
+    expect(api.callsTo(`POST ${HOOKS}/secret/roll`)[0].body).toEqual({ graceSeconds: 0 })
+    await waitFor(() => expect(within(region).getByRole('button', { name: 'Add endpoint' })).toBeEnabled())
+    expect(within(region).queryByText(ROLL_FIRST)).not.toBeInTheDocument()
+  })
+
+  it('a 409 asking for a roll on Add shows its message and the roll prompt', async () => {
+    let needsSecretRoll = false
+    const { q, section } = page({
+      [LIST]: () => json({ endpoints: [], needsSecretRoll }),
+      [`POST ${HOOKS}`]: () => {
+        needsSecretRoll = true
+        return json({ message: 'Roll the webhook secret before adding an endpoint.', code: 'WEBHOOK_SECRET_ROLL_NEEDED' }, 409)
+      },
+    })
+    const user = userEvent.setup()
+    await user.click(await within(await section()).findByRole('button', { name: 'Add endpoint' }))
+    const dialog = q.getByRole('dialog', { name: 'Add endpoint' })
+    await user.type(within(dialog).getByLabelText('Endpoint URL'), 'https://hooks.example.com/1')
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Roll the webhook secret')
+    expect(await q.findByText(ROLL_FIRST)).toBeInTheDocument()
+  })
+
+  it('a failed roll stays in the dialog with the message and reveals nothing', async () => {
+    const { q, section } = page({ [`POST ${HOOKS}/secret/roll`]: { status: 500, body: { message: 'Could not roll.' } } })
+    const user = userEvent.setup()
+    await user.click(await within(await section()).findByRole('button', { name: 'Roll secret' }))
+    const dialog = q.getByRole('dialog', { name: 'Roll webhook secret' })
+    await user.click(within(dialog).getByRole('button', { name: 'Roll secret' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Could not roll.')
+    expect(q.queryByRole('dialog', { name: 'New webhook secret' })).not.toBeInTheDocument()
+  })
+})
+
+it('a 401 on a webhook call signs out, as on any project call', async () => {
+  const { section } = page({ [LIST]: { status: 401, body: { message: 'Unauthorized.' } } })
+  await section()
+  await waitFor(() => expect(store.getState().accessData).toBeNull())
+  expect(store.getState().signOutReason).toBe('expired')
+})
+
+describe('<flex-webhooks>', () => {
+  const mount = (attributes: Record<string, string> = { 'project-id': 'prj_7' }) => {
+    const el = mountElement('flex-webhooks', attributes)
+    return { el, q: shadow(el) }
+  }
+
+  it("shows the project's webhooks, standalone", async () => {
+    stubFetch({
+      [CAPS]: { body: { features: ['webhooks'] } },
+      [TYPES]: { body: CATALOG },
+      [LIST]: { body: { endpoints: [endpoint(1)], needsSecretRoll: false } },
+    })
+    const { q } = mount()
+    expect(await q.findByRole('table', { name: 'Webhook endpoints' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(q.getByRole('heading', { name: 'Webhooks' })).toBeInTheDocument()
+  })
+
+  it('asks for a project when it has none, and for a log-in when nobody is signed in', async () => {
+    stubFetch({ [CAPS]: { body: { features: ['webhooks'] } } })
+    expect(await mount({}).q.findByText(NO_PROJECT, {}, { timeout: 3000 })).toBeInTheDocument()
+    resetStore()
+    expect(await mount().q.findByText('Log in to see your projects.', {}, { timeout: 3000 })).toBeInTheDocument()
+  })
+
+  it('says so against a server without webhooks, and calls nothing of theirs', async () => {
+    const api = stubFetch({})
+    const { q } = mount()
+    expect(await q.findByText(NOT_OFFERED, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/capabilities'])
+  })
+})

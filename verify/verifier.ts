@@ -1,0 +1,122 @@
+/**
+ * `flex-portal/verify`: checks an API key a client presented to your API
+ * against a Flex Portal server's `POST /keys/verify`. No dependencies; it
+ * needs only `fetch`, so it runs on Node 18+, Deno, Bun and edge runtimes.
+ */
+
+/** The server's answer (`POST /keys/verify`). */
+export type Verification =
+  { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null } | { valid: false; code: 'NOT_FOUND' | 'EXPIRED' }
+
+export interface VerifierOptions {
+  /** The server's verify address, e.g. `https://portal.example.com/api/keys/verify`. */
+  url: string
+  /** The server's SERVICE_TOKEN. Keep it out of logs and source control. */
+  serviceToken: string
+  /** How long an answer, valid or not, is reused (default 5). A deleted key stops verifying within this. 0: no cache. */
+  cacheSeconds?: number
+  /** Most answers kept (default 10,000); the oldest goes first. */
+  cacheSize?: number
+  /** Another fetch (tests, a runtime's own); default the global one. */
+  fetch?: typeof fetch
+}
+
+export interface Verifier {
+  /**
+   * The server's answer for `key`. Rejects with a VerifierUnavailable when the
+   * server cannot be asked (network, 5xx, a wrong service token): that is not
+   * an invalid key, and is never cached.
+   */
+  verify(key: string): Promise<Verification>
+}
+
+/** The server could not give an answer: the key is neither valid nor invalid. Answer 503, not 401. */
+export class VerifierUnavailable extends Error {
+  override readonly name = 'VerifierUnavailable'
+  /** The server's HTTP status, when it answered. */
+  readonly status: number | undefined
+  constructor(message: string, status?: number, options?: { cause?: unknown }) {
+    super(message, options)
+    this.status = status
+  }
+}
+
+/** The longest key the server accepts (contract/requests.ts, VERIFY_KEY_MAX). */
+const KEY_MAX = 200
+
+type Entry = { answer: Verification; until: number }
+
+/** Makes a verifier: answers are cached briefly, and concurrent checks of one key share one call. */
+export function createVerifier({ url, serviceToken, cacheSeconds = 5, cacheSize = 10_000, fetch: fetchFn }: VerifierOptions): Verifier {
+  if (!url) throw new TypeError('createVerifier: url is required.')
+  if (!serviceToken) throw new TypeError('createVerifier: serviceToken is required.')
+  const call = fetchFn ?? globalThis.fetch
+  if (typeof call !== 'function') throw new TypeError('createVerifier: no fetch in this runtime; pass one as `fetch`.')
+  const ttl = Math.max(0, cacheSeconds) * 1000
+  // Keyed by the key itself, in this process's memory only, as the client sent it.
+  const cache = new Map<string, Entry>()
+  const inFlight = new Map<string, Promise<Verification>>()
+
+  async function ask(key: string): Promise<Verification> {
+    let res: Response
+    try {
+      res = await call(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ key }),
+      })
+    } catch (err) {
+      throw new VerifierUnavailable('The key server could not be reached.', undefined, { cause: err })
+    }
+    // The server refuses a key that cannot be one (too long, unstorable text) as a bad request: it is no key of its.
+    if (res.status === 400) {
+      await res.body?.cancel().catch(() => {})
+      return { valid: false, code: 'NOT_FOUND' }
+    }
+    if (!res.ok) {
+      await res.body?.cancel().catch(() => {})
+      throw new VerifierUnavailable(`The key server answered ${res.status}.`, res.status)
+    }
+    let body: unknown
+    try {
+      body = await res.json()
+    } catch (err) {
+      throw new VerifierUnavailable('The key server sent an answer that is not JSON.', res.status, { cause: err })
+    }
+    if (!isVerification(body)) throw new VerifierUnavailable('The key server sent an answer of an unknown shape.', res.status)
+    return body
+  }
+
+  return {
+    verify(key) {
+      // A key that cannot be one is refused here: no call, nothing cached.
+      if (typeof key !== 'string' || key.length === 0 || key.length > KEY_MAX) return Promise.resolve({ valid: false, code: 'NOT_FOUND' })
+      const now = Date.now()
+      const hit = cache.get(key)
+      if (hit) {
+        if (hit.until > now) return Promise.resolve(hit.answer)
+        cache.delete(key)
+      }
+      const pending = inFlight.get(key)
+      if (pending) return pending
+      const p = ask(key)
+        .then((answer) => {
+          if (ttl > 0) {
+            if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!)
+            cache.set(key, { answer, until: Date.now() + ttl })
+          }
+          return answer
+        })
+        .finally(() => inFlight.delete(key))
+      inFlight.set(key, p)
+      return p
+    },
+  }
+}
+
+function isVerification(x: unknown): x is Verification {
+  if (typeof x !== 'object' || x === null) return false
+  const v = x as Record<string, unknown>
+  if (v.valid === true) return typeof v.keyId === 'string' && typeof v.projectId === 'string'
+  return v.valid === false && typeof v.code === 'string'
+}
