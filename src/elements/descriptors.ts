@@ -229,7 +229,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   settingsUrl: { doc: 'makes "Settings" in the user menu a link (inert without it)' },
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
-  projectId: { doc: 'the project to show; without it, the `projectid` query of the hash' },
+  projectId: { doc: 'the project to show; without it, `<flex-project-detail>` reads the `projectid` query of the hash' },
   productName: {
     doc: 'the product\'s name in the texts that carry it ("Your Flex Projects", "Flex Projects", "Flex Quickstart Guide", the log-in logo\'s alt text "Flex logo"); one line of up to 40 characters',
     default: 'Flex',
@@ -237,7 +237,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   envPrefix: {
     doc: 'the variable names of "Copy as .env" and of `{{env}}` in `<flex-snippet>`: `FLEX_API_KEY=…` becomes `ACME_API_KEY=…` (letters, digits and `_`, upper-cased)',
     default: 'FLEX',
-  projectId: { doc: 'the project to show; without it, `<flex-project-detail>` reads the `projectid` query of the hash' },
+  },
   headingLevel: {
     doc: "the level of the element's top heading (1–6), the others following from it; the element renders no `<main>` (each screen is a region named by its heading), so a page that hosts it alone wraps it in its own `<main>` and sets 1",
     default: '2',
