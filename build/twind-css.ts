@@ -162,9 +162,9 @@ export function sourceFiles(dir: string): string[] {
  */
 const FIRST_SCREEN = '__flexFirstScreenStyles__'
 const CHUNK_RULES = '__flexChunkStyles__'
-/** What a dynamic import() resolves to: the module, behind a module that first hands the chunk's rules to the sheet. */
+/** What a dynamic import() resolves to: the module, behind the one module that first hands the lazy rules to the sheet. */
 const LAZY = '\0flex-lazy:'
-const LAZY_RULES = '\0flex-lazy-rules:'
+const LAZY_RULES = '\0flex-lazy-styles'
 
 type ChunkGraph = Record<string, Rolldown.RenderedChunk>
 
@@ -181,8 +181,13 @@ function closure(chunks: ChunkGraph, names: Iterable<string>, into = new Set<str
 export interface ChunkStyles {
   /** The first screen's stylesheet: the rules of the entry's modules and of every chunk it imports statically. */
   css: string
-  /** For a chunk fetched on demand: what it adds, flat, in rank order: [where in `css` it goes, rank, rule, …]. */
-  rulesOf(chunk: string): Array<number | string>
+  /**
+   * Every rule the first screen lacks, flat, in rank order: [where in `css` it goes, rank, rule, …].
+   * One module carries them, in a chunk of its own that every chunk fetched on demand imports:
+   * per-chunk lists repeated the rules that screens share (the frame, dialogs, tables) in each,
+   * 2.6 kB gzip over all scripts, where the one list costs 2.4 kB once.
+   */
+  lazyRules(): Array<number | string>
 }
 
 /**
@@ -213,9 +218,8 @@ export function splitStyles(chunks: ChunkGraph, classesOf: (moduleIds: string[])
   const { css, at } = renderSheet(placed, first)
   return {
     css,
-    rulesOf(chunk) {
-      const own = [...closure(chunks, [chunk])].filter((name) => !firstChunks.has(name))
-      const added = [...new Set(rulesOfChunks(own))].filter((rule) => !first.has(rule)).sort((a, b) => rank.get(a)! - rank.get(b)!)
+    lazyRules() {
+      const added = all.filter((rule) => !first.has(rule)).sort((a, b) => rank.get(a)! - rank.get(b)!)
       return added.flatMap((rule) => [at.get(rule)!, rank.get(rule)!, placed[rank.get(rule)!].text])
     },
   }
@@ -255,7 +259,7 @@ export function twindCss(srcDir = 'src'): Plugin {
       order: 'pre',
       async handler(id, importer, options) {
         if (id === VIRTUAL_ID) return RESOLVED_ID
-        if (id.startsWith(LAZY_RULES)) return id
+        if (id === LAZY_RULES) return id
         // Every import() of the widget's code: so a new lazy screen's classes
         // reach the sheet with nothing to register.
         if (!building || options.kind !== 'dynamic-import' || !importer?.startsWith(root + sep)) return undefined
@@ -275,18 +279,18 @@ export function twindCss(srcDir = 'src'): Plugin {
       if (id.startsWith(LAZY)) {
         const target = JSON.stringify(id.slice(LAZY.length))
         const withDefault = hasDefaultExport(readFileSync(id.slice(LAZY.length), 'utf8'))
-        return `import ${JSON.stringify(LAZY_RULES + id.slice(LAZY.length))};\nexport * from ${target};\n${withDefault ? `export { default } from ${target};\n` : ''}`
+        return `import ${JSON.stringify(LAZY_RULES)};\nexport * from ${target};\n${withDefault ? `export { default } from ${target};\n` : ''}`
       }
-      if (id.startsWith(LAZY_RULES)) return `import { addStyles } from ${JSON.stringify(sheetModule)};\naddStyles(${CHUNK_RULES});\n`
+      if (id === LAZY_RULES) return `import { addStyles } from ${JSON.stringify(sheetModule)};\naddStyles(${CHUNK_RULES});\n`
       return undefined
     },
-    renderChunk(code, chunk, options, meta) {
+    renderChunk(code, _chunk, options, meta) {
       if (!building || (!code.includes(FIRST_SCREEN) && !code.includes(CHUNK_RULES))) return null
       const key = Object.keys(meta.chunks).sort().join()
       if (split?.key !== key) split = { key, styles: splitStyles(meta.chunks, classesOf, wholeBuild().rules) }
       const { styles } = split
       const out = new MagicString(code)
-      let data: string | undefined = code.includes(CHUNK_RULES) ? JSON.stringify(styles.rulesOf(chunk.fileName)) : undefined
+      let data: string | undefined = code.includes(CHUNK_RULES) ? JSON.stringify(styles.lazyRules()) : undefined
       for (const m of code.matchAll(new RegExp(`\\b(${FIRST_SCREEN}|${CHUNK_RULES})\\b`, 'g'))) {
         if (m[1] === FIRST_SCREEN) out.overwrite(m.index, m.index + m[0].length, JSON.stringify(styles.css))
         else {

@@ -1,7 +1,7 @@
 /**
  * Styles follow the chunks (build/twind-css.ts): the first screen's script
- * carries only its own rules, and a chunk fetched on demand adds its rules to
- * the one shared sheet as it runs. Checks the built files of the script-tag
+ * carries only its own rules, and the first chunk fetched on demand brings the
+ * rest (one chunk of lazy styles that they all require) to the one shared sheet. Checks the built files of the script-tag
  * build; builds nothing (`npm test` builds first, see bundle.test.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
@@ -30,9 +30,13 @@ const rulesOf = (sheet: CSSStyleSheet) => [...sheet.cssRules].map((rule) => rule
 const textOf = (sheet: CSSStyleSheet) => rulesOf(sheet).join('\n')
 
 describe('styles by chunk, in dist/flex-portal.js and its chunks', () => {
-  it("leave a rule only a screen fetched on demand uses out of the first screen's script, and put it in that screen's chunk", () => {
+  it("leave a rule only a screen fetched on demand uses out of the first screen's script, and put it in the lazy styles' chunk, which that screen's chunk requires", () => {
+    const styles = chunkFile('_flex-lazy-styles')
     expect(read('dist/flex-portal.js').includes(inScript(DASHBOARD_ONLY)), 'in the first screen').toBe(false)
-    expect(read(`dist/${chunkFile('Dashboard')}`).includes(inScript(DASHBOARD_ONLY)), 'in the dashboard chunk').toBe(true)
+    expect(read(`dist/${styles}`).includes(inScript(DASHBOARD_ONLY)), 'in the lazy styles').toBe(true)
+    expect(read(`dist/${chunkFile('Dashboard')}`)).toContain(`require("./${styles}")`)
+    // Once: no other chunk repeats it.
+    expect(CHUNKS.filter((name) => read(`dist/${name}`).includes(inScript(DASHBOARD_ONLY)))).toEqual([styles])
   })
 
   it(
