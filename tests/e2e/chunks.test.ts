@@ -26,7 +26,7 @@ const chunk = (name: string) => {
 /** What every first screen needs: the one script. */
 const FIRST = ['flex-portal.js']
 /** The dashboard and what it imports: the chunk a log-in screen fetches once idle. */
-const DASHBOARD = ['Dashboard', 'AppFrame', 'FolderIcon', 'RevealSnippets'].map(chunk)
+const DASHBOARD = ['Dashboard', 'AppFrame', 'CloseIcon', 'DialogActions', 'FolderIcon', 'StatusBadge', 'useWidth', '_flex-lazy-styles'].map(chunk)
 const NOT_BEFORE_NEEDED = ['SignupScreen', 'ProjectPage', 'ProjectDetail'].map(chunk)
 /** What only a standalone element renders, never <flex-portal>: <flex-webhooks>'s own screen. */
 const STANDALONE_ONLY = ['WebhooksScreen'].map(chunk)
