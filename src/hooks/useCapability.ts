@@ -11,8 +11,7 @@ import { useFlexStore } from './useFlexStore'
 export function useCapability(feature: Feature): boolean {
   const { apiBase } = useElement()
   const features = useFlexStore((s) => s.capabilities[apiBase])
-  useEffect(() => {
-    if (features === undefined) store.getState().loadCapabilities(apiBase)
-  }, [apiBase, features])
+  // Once per mount: the store asks the server once per page, or again after no answer.
+  useEffect(() => store.getState().loadCapabilities(apiBase), [apiBase])
   return features?.has(feature) ?? false
 }

@@ -24,24 +24,26 @@ function readFeatures(body: unknown): ReadonlySet<string> {
   return Array.isArray(list) ? new Set(list.filter((f): f is string => typeof f === 'string')) : NONE
 }
 
+// Bases whose last question got no answer (network down, timeout): the next
+// screen to mount asks again. Not the screen that asked: it would ask in a loop
+// while the network is down.
+const unanswered = new Set<string>()
+
 export const createCapabilitiesSlice: StateCreator<FlexState, [], [], CapabilitiesSlice> = (set, get) => ({
   capabilities: {},
   loadCapabilities: (base) => {
-    if (base in get().capabilities) return
-    set((s) => ({ capabilities: { ...s.capabilities, [base]: null } }))
-    const settle = (features: ReadonlySet<string>) => set((s) => ({ capabilities: { ...s.capabilities, [base]: features } }))
+    if (base in get().capabilities && !unanswered.has(base)) return
+    unanswered.delete(base)
+    const settle = (features: ReadonlySet<string> | null) => set((s) => ({ capabilities: { ...s.capabilities, [base]: features } }))
+    if (!(base in get().capabilities)) settle(null)
     request({ base, method: 'GET', path: '/capabilities' }).then(
       (body) => settle(readFeatures(body)),
       (error: unknown) => {
         // A spec-only server answers 404: it has none, for good. No answer at
-        // all says nothing: forget the question, so the next screen asks again.
-        const unanswered = isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')
-        if (!unanswered) settle(NONE)
-        else
-          set((s) => {
-            const { [base]: _asked, ...rest } = s.capabilities
-            return { capabilities: rest }
-          })
+        // all says nothing: show nothing beyond the spec for now, and let the
+        // next screen ask again.
+        if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')) unanswered.add(base)
+        settle(NONE)
       },
     )
   },

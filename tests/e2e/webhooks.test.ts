@@ -60,7 +60,7 @@ async function openProject(page: Page, server: FlexServer, projectName: string) 
 /** A dialog alone, as the reader sees it (a full-page picture of a fixed overlay is hard to read). */
 const dialogShot = (box: Locator, name: string) => box.screenshot({ path: join(ARTIFACTS, `${name}.png`) })
 
-const section = (page: Page) => page.getByRole('region', { name: 'Webhooks' })
+const section = (page: Page) => page.getByRole('region', { name: 'Webhooks', exact: true })
 
 async function clean(page: Page, axe: Axe, what: string) {
   expect(await axe.check(page), `${what}: no serious axe findings`).toBe('')
@@ -263,7 +263,7 @@ test('a server without webhooks shows no Webhooks section', async ({ page, serve
   const asked = page.waitForResponse((r) => r.url().endsWith('/api/capabilities'))
   await openProject(page, server, 'Spec-only webhooks')
   await asked
-  await expect(page.getByRole('region', { name: 'API Actions' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'API keys' })).toBeVisible()
   await expect(section(page)).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Add endpoint' })).toHaveCount(0)
 })

@@ -21,8 +21,10 @@ async function everythingStored(): Promise<string> {
     "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
   )
   expect(tables.map((t) => t.table_name).sort()).toEqual([
+    'account_codes',
     'api_keys',
     'devices',
+    'key_usage',
     'known_devices',
     'projects',
     'rate_limits',
@@ -30,6 +32,11 @@ async function everythingStored(): Promise<string> {
     'session_codes',
     'tokens',
     'users',
+    'webhook_attempts',
+    'webhook_deliveries',
+    'webhook_endpoints',
+    'webhook_messages',
+    'webhook_secrets',
   ])
   const dump: Record<string, unknown[]> = {}
   for (const { table_name } of tables) dump[table_name] = await s.db.query(`SELECT * FROM ${table_name}`)
@@ -97,7 +104,7 @@ describe('password hashing', () => {
 describe('errors never leak internals', () => {
   it('answers an unexpected failure with a bare 500 and logs it without the request’s secrets', async () => {
     const u = await signUp(s)
-    await s.db.exec('DROP TABLE api_keys; DROP TABLE projects')
+    await s.db.exec('DROP TABLE api_keys; DROP TABLE projects CASCADE')
     const res = await s.request('GET', '/api/manage/dapp/owner', { token: u.accessToken })
     expect(res.status).toBe(500)
     expect(res.body).toEqual({ message: INTERNAL_ERROR })

@@ -335,6 +335,7 @@ describe('<flex-projects> on a page without <flex-portal>', () => {
     const q = shadow(el)
     expect(await q.findByRole('heading', { name: 'Your Flex Projects' })).toBeInTheDocument()
     expect(await q.findByRole('link', { name: 'Project 1' })).toBeInTheDocument()
-    expect(api.calls.map((c) => c.url)).toEqual(['/v2/manage/dapp/owner'])
+    // The list, and the question of what the server offers beyond the spec: both under the element's api-base.
+    expect(api.calls.map((c) => c.url).sort()).toEqual(['/v2/capabilities', '/v2/manage/dapp/owner'])
   })
 })

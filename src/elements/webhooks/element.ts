@@ -11,6 +11,6 @@
 import { lazyScreen } from '../../components/chunk/lazyScreen'
 import { createFlexElement } from '../create-element'
 
-const LazyWebhooksScreen = lazyScreen(() => import('./WebhooksScreen').then((m) => m.WebhooksScreen))
+export const LazyWebhooksScreen = lazyScreen(() => import('./WebhooksScreen').then((m) => m.WebhooksScreen))
 
 export const FlexWebhooksElement = createFlexElement(LazyWebhooksScreen, 'flex-webhooks')
