@@ -31,7 +31,7 @@ describe('the dashboard sidebar', () => {
       'Acme Quickstart Guide (opens in a new tab)',
       'API Documentation (opens in a new tab)',
     ])
-    expect(q.getByRole('heading', { level: 1, name: 'Your Acme Projects' })).toBeInTheDocument()
+    expect(q.getByRole('heading', { level: 2, name: 'Your Acme Projects' })).toBeInTheDocument()
   })
 
   it('Flex Projects links to #/dashboard in hash mode and is marked current', () => {
