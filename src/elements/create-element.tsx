@@ -10,16 +10,17 @@ import { codeFromUrl, type CodeSource } from '../store/host-session'
 import { useHostSignIn } from '../hooks/useHostSignIn'
 import { HostSessionNotice } from '../components/HostSessionNotice'
 import { envPrefix, productName } from '../brand'
+import { LocaleContext, useLocale } from '../i18n'
 
 const DEFAULT_API_BASE = '/api'
 
 /** Every attribute an element may take, as properties (descriptors.ts says which element takes which). */
 type CommonAttributes = { [K in AttributeName]?: string }
 
-type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement; snippets?: unknown; fetchSessionCode?: unknown }
+type ElementProps<Extra> = CommonAttributes & Extra & { container?: HTMLElement; snippets?: unknown; fetchSessionCode?: unknown; strings?: unknown }
 
 /** Set from script, never attributes (see below). */
-const PROPERTIES = ['snippets', 'fetchSessionCode'] as const
+const PROPERTIES = ['snippets', 'fetchSessionCode', 'strings'] as const
 
 const R2WC_PROPS = Symbol.for('r2wc.props')
 const R2WC_RENDER = Symbol.for('r2wc.render')
@@ -42,6 +43,8 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
       () => (typeof fetchSessionCode === 'function' ? async () => fetchSessionCode() : sessionUrl ? codeFromUrl(sessionUrl) : undefined),
       [fetchSessionCode, sessionUrl],
     )
+    // Set before the script defined the element, the value is the host's own property.
+    const { locale, dir } = useLocale(host, props.strings ?? (host as { strings?: unknown }).strings)
     const gated = useHostSignIn(host, apiBase, hostSession) && tag !== 'flex-snippet'
     const config = useMemo<ElementConfig>(
       () => ({
@@ -88,19 +91,24 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     const mode: RouterMode = props.router === 'memory' ? 'memory' : 'hash'
     const navigation = useNavigationState(host, mode)
     // The screen gets the attributes as props; it reads those it needs.
-    const { container: _c, snippets: _n, fetchSessionCode: _f, ...attributes } = props
+    const { container: _c, snippets: _n, fetchSessionCode: _f, strings: _s, ...attributes } = props
     return (
       <ElementContext.Provider value={config}>
-        <NavigationContext.Provider value={navigation}>
-          <div className="flex-root flex-cq">{gated ? <HostSessionNotice /> : <Screen {...(attributes as unknown as Extra)} />}</div>
-        </NavigationContext.Provider>
+        <LocaleContext.Provider value={locale}>
+          <NavigationContext.Provider value={navigation}>
+            {/* lang: the language the texts are in (a screen reader's voice); dir: the page's, or the language's. */}
+            <div className="flex-root flex-cq" lang={locale.bundled ?? 'en'} dir={dir}>
+              {gated ? <HostSessionNotice /> : <Screen {...(attributes as unknown as Extra)} />}
+            </div>
+          </NavigationContext.Provider>
+        </LocaleContext.Provider>
       </ElementContext.Provider>
     )
   }
   ElementRoot.displayName = `Flex(${Screen.displayName || Screen.name})`
   const observed = Object.fromEntries(ELEMENTS[tag].attributes.map((name) => [name, 'string']))
   const element = r2wc(ElementRoot, { shadow: 'open', props: observed as never })
-  // `snippets` and `fetchSessionCode` are properties only. r2wc has no
+  // `snippets`, `fetchSessionCode` and `strings` are properties only. r2wc has no
   // property-only type: a property set on the element is written back to its
   // attribute through the type's stringify ('json': JSON.stringify, which
   // throws on a cyclic value; a function would be lost) and parsed again. So

@@ -31,7 +31,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
         type="button"
         onClick={() => void copy(value)}
         aria-describedby={noticeId}
-        className="group flex w-full items-start gap-3 rounded-flex border border-border bg-bg px-3 py-2 text-left hover:border-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        className="group flex w-full items-start gap-3 rounded-flex border border-border bg-bg px-3 py-2 text-start hover:border-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
       >
         <span className="min-w-0 flex-1">
           <span className="block text-xs font-medium text-muted">{label}</span>

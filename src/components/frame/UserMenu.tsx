@@ -16,7 +16,7 @@ const selectName = userText('name')
 const selectEmail = userText('email')
 
 // The arrow keys move real focus between the items (onMenuKeyDown below), so :focus is the highlight.
-const itemClass = 'block w-full px-4 py-2 text-left text-sm hover:bg-raised focus:bg-raised focus:outline-none'
+const itemClass = 'block w-full px-4 py-2 text-start text-sm hover:bg-raised focus:bg-raised focus:outline-none'
 
 /**
  * The top-right user menu: Your Profile and Settings are links when

@@ -181,7 +181,7 @@ export function KeysTable({
 
   return (
     <div ref={ref} className="mt-4 min-w-0">
-      <table className="w-full table-fixed text-left text-sm text-fg">
+      <table className="w-full table-fixed text-start text-sm text-fg">
         <caption className="sr-only">API keys</caption>
         <thead className="border-b border-border text-xs text-muted">
           <tr>

@@ -69,7 +69,7 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
         aria-label="Projects"
         className="max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
       >
-        <table aria-rowcount={rows.length + 1} className="block w-full table-fixed text-left text-sm text-fg cq-sm:table">
+        <table aria-rowcount={rows.length + 1} className="block w-full table-fixed text-start text-sm text-fg cq-sm:table">
           <caption className="sr-only">Your projects</caption>
           <thead className="sticky top-0 z-10 hidden bg-raised cq-sm:table-header-group">
             <tr aria-rowindex={1}>

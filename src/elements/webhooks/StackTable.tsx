@@ -21,7 +21,7 @@ export function StackTable({ caption, columns, rows }: { caption: string; column
   return (
     // overflow-x-auto: a last resort between the stacking width and a table that fits.
     <div ref={ref} className="mt-4 min-w-0 overflow-x-auto">
-      <table className={`w-full text-left text-sm text-fg ${narrow ? 'block' : ''}`}>
+      <table className={`w-full text-start text-sm text-fg ${narrow ? 'block' : ''}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className={narrow ? 'sr-only' : 'border-b border-border text-xs text-muted'}>
           <tr>

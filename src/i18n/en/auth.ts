@@ -1,0 +1,17 @@
+/**
+ * English texts of the log-in and sign-up screens (the first screen: these
+ * travel in the script itself). The spec's texts, exactly.
+ */
+export const auth = {
+  'login.heading': 'Log in to your account',
+  'login.submit': 'Log in',
+  'login.pending': 'Logging in…',
+  'login.noAccount': "Don't have an account?",
+  'login.toSignup': 'Sign up',
+  'login.expired': 'Your session has expired. Please log in again.',
+  'auth.email': 'Email address',
+  'auth.password': 'Password',
+  'auth.rememberMe': 'Remember me',
+  'auth.forgotPassword': 'Forgot your password?',
+  'auth.logo': ({ product }: { product: string }) => `${product} logo`,
+}

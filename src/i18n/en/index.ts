@@ -1,0 +1,14 @@
+import type { Message } from '../types'
+import { auth } from './auth'
+
+/**
+ * The whole English catalog: every area's texts under their ids. Only the
+ * catalog's tests, the id check of a host's `strings` and the bundled
+ * languages' types use it whole; screens import their own area.
+ */
+export const CATALOG = { ...auth }
+
+export type MessageId = keyof typeof CATALOG
+
+/** A bundled language: every id, each a text or a function as its English one is. */
+export type LocaleMessages = Record<MessageId, Message>

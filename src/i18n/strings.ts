@@ -1,0 +1,34 @@
+/**
+ * The host's `strings` property: `{ [messageId]: text }`, partial, read live.
+ * A value that is not a string is dropped at once; an id the catalog does not
+ * have is reported once, by name, when the catalog's ids have been fetched
+ * (a chunk only a host that sets `strings` pays for).
+ */
+const warned = new Set<string>()
+
+function warn(what: string) {
+  if (warned.has(what)) return
+  warned.add(what)
+  // eslint-disable-next-line no-console -- the host's developer is told, once, what was ignored
+  console.warn(`flex-portal: strings: ${what}`)
+}
+
+export function readStrings(value: unknown): Readonly<Record<string, string>> | undefined {
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    warn('ignored: not an object of { id: text }')
+    return undefined
+  }
+  const texts: Record<string, string> = Object.create(null) as Record<string, string>
+  for (const [id, text] of Object.entries(value)) {
+    if (typeof text === 'string') texts[id] = text
+    else warn(`"${id}" ignored: its value is not a string`)
+  }
+  void import('./catalog-ids').then(
+    ({ CATALOG_IDS }) => {
+      for (const id of Object.keys(texts)) if (!CATALOG_IDS.has(id)) warn(`"${id}" ignored: no text has this id`)
+    },
+    () => undefined,
+  )
+  return texts
+}
