@@ -1,6 +1,5 @@
-import type { LocaleMessages } from '../en'
-import { auth } from '../en/auth'
+import { CATALOG, type LocaleMessages } from '../en'
 
 /** Placeholder until the translation lands: English. */
-const messages: LocaleMessages = { ...auth }
+const messages: LocaleMessages = { ...CATALOG }
 export default messages
