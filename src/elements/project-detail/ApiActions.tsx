@@ -10,9 +10,11 @@ import { useManageApi } from '../../hooks/useManageApi'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { store } from '../../store'
 import { useElement } from '../../context/element'
+import { useT } from '../../i18n'
+import { keys as texts } from '../../i18n/en/keys'
 import { DeleteKeyDialog } from './DeleteKeyDialog'
 import { EditKeyDialog, type KeyEdit } from './EditKeyDialog'
-import { EXPIRED, keyStatus } from './key-status'
+import { isLive } from './key-status'
 import { KeyFormDialog } from './KeyFormDialog'
 import { KeysTable, type KeyActionKind } from './KeysTable'
 import { NewKeyDialog } from './NewKeyDialog'
@@ -20,14 +22,13 @@ import { RollKeyDialog } from './RollKeyDialog'
 import { useNewKeys } from './useNewKeys'
 import { requestsCell } from './usage/RequestsCell'
 
-const DELETED_NOTICE = 'Successfully deleted!'
-
 /**
  * The project's keys, first on its page: the spec's 'API Actions' (Create a key
  * pair, Delete one) with the counter, then the table. `onChanged` reloads the project.
  */
 export function ApiActions({ project, onChanged }: { project: Project; onChanged: () => void }) {
   const { host } = useElement()
+  const t = useT(texts)
   const api = useManageApi()
   const keyIds = Object.keys(project.apiKey)
   const create = useSingleFlight()
@@ -40,7 +41,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   // keys and keyLimit come only from servers that list key metadata; without
   // them the table, counter and per-key actions stay hidden.
   const { keys, keyLimit } = project
-  const active = keys ? keys.filter((k) => keyStatus(k) !== EXPIRED).length : keyIds.length
+  const active = keys ? keys.filter((k) => isLive(k)).length : keyIds.length
   const atLimit = keyLimit !== undefined && active >= keyLimit
   const [toast, setToast] = useState<string | null>(null)
   const createButton = useRef<HTMLButtonElement>(null)
@@ -77,7 +78,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
 
   const deleteKey = async (keyId: string) => {
     await api.deleteKey(project.id, keyId)
-    setToast(DELETED_NOTICE)
+    setToast(t('keys.deleted'))
     store.getState().forgetKey(project.id, keyId)
     changed('flex-key-deleted', { keyId })
   }
@@ -100,23 +101,19 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     <section aria-labelledby={headingId} className="rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
       <div className="flex flex-wrap items-center gap-3">
         <Heading id={headingId} depth={1} className="flex-1 text-lg font-semibold text-fg">
-          API keys
+          {t('keys.heading')}
         </Heading>
-        {keyLimit !== undefined && (
-          <p className="text-sm text-muted">
-            {active} of {keyLimit} keys
-          </p>
-        )}
-        <div role="group" aria-label="API Actions" className="flex gap-3">
+        {keyLimit !== undefined && <p className="text-sm text-muted">{t('keys.count', { active, limit: keyLimit })}</p>}
+        <div role="group" aria-label={t('keys.actions')} className="flex gap-3">
           <Button
             ref={createButton}
             onClick={createKey}
             pending={create.pending}
-            pendingLabel="Creating…"
+            pendingLabel={t('keys.creating')}
             disabled={atLimit}
             aria-describedby={atLimit ? reasonId : undefined}
           >
-            Create
+            {t('keys.create')}
           </Button>
           <Button
             ref={deleteButton}
@@ -126,15 +123,15 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
               setPicking(true)
             }}
             disabled={keyIds.length === 0}
-            title={keyIds.length === 0 ? 'This project has no API keys to delete.' : undefined}
+            title={keyIds.length === 0 ? t('keys.delete.none') : undefined}
           >
-            Delete
+            {t('keys.delete')}
           </Button>
         </div>
       </div>
       {atLimit && (
         <p id={reasonId} className="mt-2 text-sm text-fg">
-          Key limit reached: delete a key to create another.
+          {t('keys.limitReached')}
         </p>
       )}
       {error && (
@@ -150,10 +147,14 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       {action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
       {action?.kind === 'delete' && (
-        <KeyFormDialog title="Delete API key" submitLabel="Delete key" danger onClose={close} onSubmit={() => deleteKey(action.key.id)}>
-          <p dir="auto">
-            {action.key.name} ({action.key.id}): anything using it stops working at once.
-          </p>
+        <KeyFormDialog
+          title={t('keys.deleteOne.title')}
+          submitLabel={t('keys.deleteOne.submit')}
+          danger
+          onClose={close}
+          onSubmit={() => deleteKey(action.key.id)}
+        >
+          <p dir="auto">{t('keys.deleteOne.text', { name: action.key.name, id: action.key.id })}</p>
         </KeyFormDialog>
       )}
       <DeleteKeyDialog

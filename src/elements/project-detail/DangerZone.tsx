@@ -1,12 +1,12 @@
 import { useId, useRef, useState } from 'react'
-import { ApiError } from '../../api/errors'
 import type { Project } from '../../api/types'
 import { Button } from '../../components/Button'
 import { Heading } from '../../components/Heading'
+import { useT } from '../../i18n'
+import { project as texts } from '../../i18n/en/project'
+import { around, SLOT } from './around'
 import { FormTextField } from './FormTextField'
-import { KeyFormDialog } from './KeyFormDialog'
-
-const CONFIRM_LABEL = 'Project name'
+import { FieldError, KeyFormDialog } from './KeyFormDialog'
 
 /**
  * The danger zone at the foot of the page: "Delete project", confirmed by
@@ -18,49 +18,64 @@ export function DangerZone({ project, onDelete }: { project: Project; onDelete: 
   const [typed, setTyped] = useState('')
   const opener = useRef<HTMLButtonElement>(null)
   const headingId = useId()
+  const t = useT(texts)
   // A project without a name (a spec-only server allows one) is confirmed by its id.
   const expected = project.name || project.id
+  // The name is set apart (bold, in its own direction) where the reader's language puts it.
+  const name = (
+    <strong dir="auto" className="font-semibold">
+      {expected}
+    </strong>
+  )
+  const [whatBefore, whatAfter] = around(t('project.delete.what', { name: SLOT, keys: Object.keys(project.apiKey).length }))
+  const [confirmBefore, confirmAfter] = around(t('project.delete.confirm', { name: SLOT }))
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-flex border border-danger p-4 cq-sm:px-6">
       <Heading id={headingId} depth={1} className="text-lg font-semibold text-fg">
-        Danger zone
+        {t('project.danger.heading')}
       </Heading>
       <div className="mt-3 flex flex-col gap-3 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
-        <p className="text-sm text-muted">Deleting this project deletes its API keys and webhooks. Anything using its keys stops working at once.</p>
+        <p className="text-sm text-muted">{t('project.danger.text')}</p>
         <Button ref={opener} variant="danger" className="shrink-0" onClick={() => setOpen(true)}>
-          Delete project
+          {t('project.delete.open')}
         </Button>
       </div>
       {open && (
         <KeyFormDialog
-          title="Delete project"
-          submitLabel="Delete project"
-          pendingLabel="Deleting…"
+          title={t('project.delete.title')}
+          submitLabel={t('project.delete.submit')}
+          pendingLabel={t('project.delete.pending')}
           danger
           returnFocus={opener}
-          fields={[CONFIRM_LABEL]}
+          fields={['confirm']}
           onClose={() => {
             setOpen(false)
             setTyped('')
           }}
           onSubmit={async () => {
             // The button stays enabled (a disabled one cannot say why): a mismatch is answered here.
-            if (typed.trim() !== expected.trim()) throw new ApiError('http', `${CONFIRM_LABEL} does not match: type ${expected} exactly.`, 400)
+            if (typed.trim() !== expected.trim()) throw new FieldError('confirm', t('project.delete.mismatch', { name: expected }))
             await onDelete()
           }}
         >
           <p dir="auto">
-            <strong className="font-semibold">{expected}</strong> and its {Object.keys(project.apiKey).length === 1 ? 'API key' : 'API keys'} will be deleted
-            for good. Anything using them stops working at once.
+            {whatBefore}
+            {name}
+            {whatAfter}
           </p>
           <p>
-            To confirm, type{' '}
-            <strong dir="auto" className="font-semibold">
-              {expected}
-            </strong>{' '}
-            below.
+            {confirmBefore}
+            {name}
+            {confirmAfter}
           </p>
-          <FormTextField label={CONFIRM_LABEL} name="confirm" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} />
+          <FormTextField
+            label={t('project.delete.field')}
+            name="confirm"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </KeyFormDialog>
       )}
     </section>

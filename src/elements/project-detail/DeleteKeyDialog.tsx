@@ -1,4 +1,6 @@
 import type { MutableRefObject } from 'react'
+import { useT } from '../../i18n'
+import { keys as texts } from '../../i18n/en/keys'
 import { ChoiceField } from './ChoiceField'
 import { KeyFormDialog } from './KeyFormDialog'
 
@@ -17,21 +19,25 @@ export interface DeleteKeyDialogProps {
  * 'Pick Key To Delete': a dropdown of the project's API Project IDs, the first
  * chosen. Mounted only while open, so every opening starts on the first key.
  */
-export function DeleteKeyDialog({ open, keyIds, names = {}, onConfirm, ...rest }: DeleteKeyDialogProps) {
-  if (!open) return null
+export function DeleteKeyDialog({ open, ...props }: DeleteKeyDialogProps) {
+  return open ? <PickKeyDialog {...props} /> : null
+}
+
+function PickKeyDialog({ keyIds, names = {}, onConfirm, ...rest }: Omit<DeleteKeyDialogProps, 'open'>) {
+  const t = useT(texts)
   return (
     <KeyFormDialog
-      title="Pick Key To Delete"
-      submitLabel="Confirm"
-      pendingLabel="Deleting…"
+      title={t('keys.pick.title')}
+      submitLabel={t('keys.pick.submit')}
+      pendingLabel={t('keys.pick.pending')}
       danger
       {...rest}
       onSubmit={async (form) => {
-        const keyId = String(new FormData(form).get('keyId') ?? '')
+        const keyId = String(new FormData(form).get('key') ?? '')
         if (keyId) await onConfirm(keyId)
       }}
     >
-      <ChoiceField label="API Project ID" name="keyId" options={keyIds.map((id) => [names[id] ? `${names[id]} (${id})` : id, id])} />
+      <ChoiceField label={t('keys.pick.field')} name="key" options={keyIds.map((id) => [names[id] ? `${names[id]} (${id})` : id, id])} />
     </KeyFormDialog>
   )
 }

@@ -1,22 +1,31 @@
 import type { KeyInfo } from '../../api/types'
+import { useT } from '../../i18n'
+import { keys as texts } from '../../i18n/en/keys'
 import { FormTextField } from './FormTextField'
 import { ChoiceField } from './ChoiceField'
 import { KeyFormDialog } from './KeyFormDialog'
-import { ROLL_GRACE } from './RollKeyDialog'
+import { useGraceOptions } from './RollKeyDialog'
 
 export type KeyEdit = { name: string; expiresAt?: string | null }
 
-// Unchanged (not sent), never, or a time from now (seconds).
-const EXPIRY = [['Unchanged', ''], ['Never', 'never'], ...ROLL_GRACE.slice(1), ['In 30 days', '2592000'], ['In 90 days', '7776000']] as const
-
 /** Edit: a key's name and expiry. */
 export function EditKeyDialog({ info, onClose, onSave }: { info: KeyInfo; onClose: () => void; onSave: (edit: KeyEdit) => Promise<void> }) {
+  const t = useT(texts)
+  const grace = useGraceOptions()
+  // Unchanged (not sent), never, or a time from now (seconds).
+  const expiry: (readonly [string, string])[] = [
+    [t('keys.expiry.unchanged'), ''],
+    [t('keys.expiry.never'), 'never'],
+    ...grace.slice(1),
+    [t('keys.expiry.in30Days'), '2592000'],
+    [t('keys.expiry.in90Days'), '7776000'],
+  ]
   return (
     <KeyFormDialog
-      title="Edit API key"
-      submitLabel="Save"
+      title={t('keys.edit.title')}
+      submitLabel={t('keys.edit.save')}
       onClose={onClose}
-      fields={['Key name']}
+      fields={['name']}
       onSubmit={(form) => {
         const data = new FormData(form)
         const expiry = String(data.get('expiry'))
@@ -25,8 +34,8 @@ export function EditKeyDialog({ info, onClose, onSave }: { info: KeyInfo; onClos
         return onSave(edit)
       }}
     >
-      <FormTextField label="Key name" name="name" defaultValue={info.name} required maxLength={60} autoComplete="off" />
-      <ChoiceField label="Expires" name="expiry" options={EXPIRY} />
+      <FormTextField label={t('keys.edit.name')} name="name" defaultValue={info.name} required maxLength={60} autoComplete="off" />
+      <ChoiceField label={t('keys.edit.expires')} name="expiry" options={expiry} />
     </KeyFormDialog>
   )
 }

@@ -1,4 +1,6 @@
 import type { Project } from '../../api/types'
+import { useT } from '../../i18n'
+import { project as texts } from '../../i18n/en/project'
 import { KeyFormDialog } from './KeyFormDialog'
 import { FormTextField } from './FormTextField'
 
@@ -6,20 +8,21 @@ export type ProjectEdit = { name: string; description: string }
 
 /** "Edit project": its name and description, as the dashboard's Add dialog asks them. */
 export function EditProjectDialog({ project, onClose, onSave }: { project: Project; onClose: () => void; onSave: (edit: ProjectEdit) => Promise<void> }) {
+  const t = useT(texts)
   return (
     <KeyFormDialog
-      title="Edit project"
-      submitLabel="Save"
-      pendingLabel="Saving…"
+      title={t('project.edit.title')}
+      submitLabel={t('project.edit.save')}
+      pendingLabel={t('project.edit.pending')}
       onClose={onClose}
-      fields={['Project name', 'Project description']}
+      fields={['name', 'description']}
       onSubmit={(form) => {
         const data = new FormData(form)
         return onSave({ name: String(data.get('name') ?? '').trim(), description: String(data.get('description') ?? '').trim() })
       }}
     >
-      <FormTextField label="Project name" name="name" defaultValue={project.name} required maxLength={120} autoComplete="off" />
-      <FormTextField label="Project description" name="description" defaultValue={project.description} maxLength={2000} autoComplete="off" />
+      <FormTextField label={t('project.edit.name')} name="name" defaultValue={project.name} required maxLength={120} autoComplete="off" />
+      <FormTextField label={t('project.edit.description')} name="description" defaultValue={project.description} maxLength={2000} autoComplete="off" />
     </KeyFormDialog>
   )
 }

@@ -1,29 +1,28 @@
 import { createContext, useContext, useId } from 'react'
 import { TextField, type TextFieldProps } from '../../components/TextField'
+import type { FormMessage } from './known-errors'
 
-/** The message a form dialog's last attempt failed with, for the field it is about. */
-export const FormError = createContext<string | null>(null)
+/** The message a form dialog's last attempt failed with, and the field it is about. */
+export const FormError = createContext<FormMessage | null>(null)
 
 /**
- * A field of a form dialog that shows, right under itself, the server's
- * message when that message is about it (it names the field, as "Project name
- * is required." does); KeyFormDialog then keeps it out of its banner.
+ * A field of a form dialog that shows, right under itself, the message of the
+ * last attempt when that message is about it (a known server message naming
+ * its field, as "Project name is required." does, or the dialog's own check);
+ * KeyFormDialog then keeps it out of its banner.
  */
 export function FormTextField(props: TextFieldProps) {
   const error = useContext(FormError)
   const id = useId()
-  const mine = error !== null && aboutField(error, props.label)
+  const mine = error?.field !== undefined && error.field === props.name
   return (
     <div>
       <TextField {...props} aria-invalid={mine || undefined} aria-describedby={mine ? id : undefined} />
       {mine && (
         <p id={id} className="mt-1 text-sm text-danger">
-          {error}
+          {error.text}
         </p>
       )}
     </div>
   )
 }
-
-/** Whether `message` is about the field labelled `label` (the server's messages start with the field's name). */
-export const aboutField = (message: string, label: string) => message.toLowerCase().startsWith(label.toLowerCase() + ' ')

@@ -5,7 +5,20 @@ import { Button } from '../../components/Button'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
-import { aboutField, FormError } from './FormTextField'
+import { useT } from '../../i18n'
+import { formDialog } from '../../i18n/en/form-dialog'
+import { FormError } from './FormTextField'
+import { knownMessage, type FormMessage } from './known-errors'
+
+/** A dialog's own check that failed: its message (in the reader's language) and the field (input name) it is about. */
+export class FieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
 
 export interface KeyFormDialogProps {
   title: string
@@ -17,14 +30,15 @@ export interface KeyFormDialogProps {
   /** Does the work; a rejection is shown in the dialog, which stays open. */
   onSubmit: (form: HTMLFormElement) => Promise<void>
   children: ReactNode
-  /** The labels of its FormTextFields: a message about one of them shows under it, not in the banner. */
+  /** The names of its FormTextFields: a message about one of them shows under it, not in the banner. */
   fields?: readonly string[]
 }
 
 /** A dialog that sends one key action ('Pick Key To Delete', Edit, Roll, a row's Delete): mounted while open, so each opening starts fresh. */
 export function KeyFormDialog({ title, submitLabel, pendingLabel, danger, returnFocus, onClose, onSubmit, children, fields = [] }: KeyFormDialogProps) {
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<FormMessage | null>(null)
   const { pending, run } = useSingleFlight()
+  const t = useT(formDialog)
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const form = e.currentTarget
@@ -33,18 +47,18 @@ export function KeyFormDialog({ title, submitLabel, pendingLabel, danger, return
       try {
         await onSubmit(form)
       } catch (err) {
-        setError(errorMessage(err))
+        setError(err instanceof FieldError ? { text: err.message, field: err.field } : knownMessage(errorMessage(err), t))
       }
     })
   }
   return (
     <Dialog open onClose={onClose} title={title} returnFocus={returnFocus}>
       <form onSubmit={submit} className="mt-4 space-y-4 text-sm">
-        {error && !fields.some((label) => aboutField(error, label)) && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
+        {error && !(error.field && fields.includes(error.field)) && <Alert onDismiss={() => setError(null)}>{error.text}</Alert>}
         <FormError.Provider value={error}>{children}</FormError.Provider>
         <DialogActions>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('formDialog.cancel')}
           </Button>
           <Button type="submit" variant={danger ? 'danger' : 'primary'} pending={pending} pendingLabel={pendingLabel}>
             {submitLabel}

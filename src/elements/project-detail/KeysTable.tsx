@@ -4,20 +4,27 @@ import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { formatDate } from '../../format-date'
 import { useCapability } from '../../hooks/useCapability'
 import { useWidth } from '../../hooks/useWidth'
+import { useLang, useT, type Translate } from '../../i18n'
+import { keys as texts } from '../../i18n/en/keys'
+import { around, SLOT } from './around'
 import { keyState, type KeyState } from './key-status'
 import { exactTime, timeAgo } from './relative-time'
 import { Truncated } from './Truncated'
-import { REQUESTS_COLUMN } from './usage/RequestsCell'
 
 export type KeyActionKind = 'edit' | 'roll' | 'delete'
 
 /** Below this width of the table's own box, rows stack as cards. */
 export const CARDS_BELOW = 560
 
-type Row = { key: KeyInfo; state: KeyState; width: number; label: string }
+type T = Translate<typeof texts>
+
+/** What a cell needs: its key, and the reader's texts and language. */
+type Row = { key: KeyInfo; state: KeyState; width: number; label: string; t: T; lang: string }
 
 interface Column {
-  header: string
+  /** Names it among the columns (not shown). */
+  name: string
+  header: (t: T) => string
   /** The narrowest table that still shows it: the less a column matters, the more room it needs (0: always). */
   from: number
   /** Its width in the fixed layout (none: it takes what is left: the name). */
@@ -29,6 +36,7 @@ const STATE_TONE: Record<KeyState['tone'], string> = { active: 'bg-success', end
 
 /** The state with its colour dot; a successor also names the key it replaces (by id: a roll keeps the name). */
 function Status({ state }: { state: KeyState }) {
+  const t = useT(texts)
   return (
     <span className="block min-w-0">
       <span className="flex items-center gap-2">
@@ -37,7 +45,7 @@ function Status({ state }: { state: KeyState }) {
       </span>
       {state.replaces && (
         <span className="block truncate text-xs text-muted" title={state.replaces.id}>
-          Replaces {state.replaces.id}
+          {t('keys.replaces', { id: state.replaces.id })}
         </span>
       )}
     </span>
@@ -50,42 +58,56 @@ function Status({ state }: { state: KeyState }) {
  * a new column is one entry here.
  */
 const COLUMNS: Column[] = [
-  { header: 'Name', from: 0, cell: ({ key, width }) => <Truncated text={key.name} width={width} className="font-medium" /> },
   {
-    header: 'API Project ID',
+    name: 'name',
+    header: (t) => t('keys.column.name'),
+    from: 0,
+    cell: ({ key, width }) => <Truncated text={key.name} width={width} className="font-medium" />,
+  },
+  {
+    name: 'id',
+    header: (t) => t('keys.column.id'),
     from: 0,
     width: 'w-36',
-    cell: ({ key }) => (
+    cell: ({ key, t }) => (
       <span className="flex min-w-0 items-center gap-1">
         <span className="truncate font-mono text-xs" title={key.id}>
           {key.id}
         </span>
-        <CopyIdButton value={key.id} label={`Copy API Project ID ${key.id}`} />
+        <CopyIdButton value={key.id} label={t('keys.copyId', { id: key.id })} />
       </span>
     ),
   },
-  { header: 'Key', from: 840, width: 'w-28', cell: ({ key }) => <span className="block truncate font-mono text-xs">{key.maskedKey}</span> },
   {
-    header: 'Created',
+    name: 'key',
+    header: (t) => t('keys.column.key'),
+    from: 840,
+    width: 'w-28',
+    cell: ({ key }) => <span className="block truncate font-mono text-xs">{key.maskedKey}</span>,
+  },
+  {
+    name: 'created',
+    header: (t) => t('keys.column.created'),
     from: 960,
     width: 'w-28',
-    cell: ({ key }) => (
-      <time dateTime={key.createdAt} title={exactTime(key.createdAt)}>
+    cell: ({ key, lang }) => (
+      <time dateTime={key.createdAt} title={exactTime(key.createdAt, lang)}>
         {formatDate(key.createdAt)}
       </time>
     ),
   },
   {
-    header: 'Last used',
+    name: 'used',
+    header: (t) => t('keys.column.lastUsed'),
     from: 660,
     width: 'w-28',
-    cell: ({ key }) =>
+    cell: ({ key, t, lang }) =>
       key.lastUsedAt ? (
-        <time dateTime={key.lastUsedAt} title={exactTime(key.lastUsedAt)}>
-          {timeAgo(key.lastUsedAt)}
+        <time dateTime={key.lastUsedAt} title={exactTime(key.lastUsedAt, lang)}>
+          {timeAgo(key.lastUsedAt, Date.now(), t)}
         </time>
       ) : (
-        <span className="text-muted">Never</span>
+        <span className="text-muted">{t('keys.lastUsed.never')}</span>
       ),
   },
 ]
@@ -95,19 +117,21 @@ const ACTIONS_COLUMN = 'w-40'
 
 /** Edit, Roll (not for a key that is expired or already rolled), Delete: one line, never wrapped. */
 function Actions({ row, onAction, cards }: { row: Row; onAction: (kind: KeyActionKind, key: KeyInfo) => void; cards: boolean }) {
-  const actions: [KeyActionKind, string][] = [
-    ['edit', 'Edit'],
-    ...(row.state.rollable ? [['roll', 'Roll'] as [KeyActionKind, string]] : []),
-    ['delete', 'Delete'],
+  const { t } = row
+  const key = row.label
+  const actions: [KeyActionKind, string, string][] = [
+    ['edit', t('keys.action.edit'), t('keys.action.editKey', { key })],
+    ...(row.state.rollable ? [['roll', t('keys.action.roll'), t('keys.action.rollKey', { key })] as [KeyActionKind, string, string]] : []),
+    ['delete', t('keys.action.delete'), t('keys.action.deleteKey', { key })],
   ]
   return (
     <div className={cards ? 'flex gap-2' : '-mx-2 flex'}>
-      {actions.map(([kind, text]) => (
+      {actions.map(([kind, text, name]) => (
         <button
           key={kind}
           type="button"
           // The name says which key: none is mistaken for the Delete beside Create, which asks for the key.
-          aria-label={`${text} key ${row.label}`}
+          aria-label={name}
           onClick={() => onAction(kind, row.key)}
           className={`whitespace-nowrap rounded-flex font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${
             cards ? 'flex-1 border border-border bg-raised px-3 py-1.5 text-center' : 'px-2 py-1'
@@ -141,22 +165,30 @@ export function KeysTable({
   // 0: not laid out yet (or a test DOM): the whole table.
   const cards = width > 0 && width < CARDS_BELOW
   const requestsOf = useCapability('usage') ? requests : undefined
+  const t = useT(texts)
+  const lang = useLang()
   // The usage column goes after "Last used", and before "Created" when the table narrows.
-  const all: Column[] = requestsOf ? [...COLUMNS, { header: REQUESTS_COLUMN, from: 760, width: 'w-28', cell: ({ key }) => requestsOf(key) }] : COLUMNS
+  const all: Column[] = requestsOf
+    ? [...COLUMNS, { name: 'requests', header: (t) => t('keys.column.requests'), from: 760, width: 'w-28', cell: ({ key }) => requestsOf(key) }]
+    : COLUMNS
   const columns = all.filter((c) => !width || width >= c.from)
   const now = Date.now()
   const rows: Row[] = keys.map((key) => ({
     key,
-    state: keyState(key, now, keys),
+    state: keyState(key, now, keys, t),
     width,
+    t,
+    lang,
     // A roll leaves two keys of one name: tell them apart by id.
     label: keys.filter((o) => o.name === key.name).length > 1 ? `${key.name} (${key.id})` : key.name,
   }))
 
   if (cards) {
+    // The time goes where the reader's language puts it in "Last used …".
+    const lastUsed = around(t('keys.card.lastUsed', { when: SLOT }))
     return (
       <div ref={ref} className="mt-4">
-        <ul aria-label="API keys" className="space-y-3">
+        <ul aria-label={t('keys.table.name')} className="space-y-3">
           {rows.map((row) => (
             <li key={row.key.id} className="rounded-flex border border-border bg-bg p-3 text-sm text-fg">
               <div className="flex items-start justify-between gap-3">
@@ -167,7 +199,9 @@ export function KeysTable({
               </div>
               <div className="mt-2">{COLUMNS[1].cell(row)}</div>
               <p className="mt-1 text-xs text-muted">
-                <span className="font-mono">{row.key.maskedKey}</span> · Last used {COLUMNS[4].cell(row)}
+                <span className="font-mono">{row.key.maskedKey}</span> · {lastUsed[0]}
+                {COLUMNS[4].cell(row)}
+                {lastUsed[1]}
               </p>
               <div className="mt-3 border-t border-border pt-3">
                 <Actions row={row} onAction={onAction} cards />
@@ -182,19 +216,19 @@ export function KeysTable({
   return (
     <div ref={ref} className="mt-4 min-w-0">
       <table className="w-full table-fixed text-start text-sm text-fg">
-        <caption className="sr-only">API keys</caption>
+        <caption className="sr-only">{t('keys.table.name')}</caption>
         <thead className="border-b border-border text-xs text-muted">
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className={`px-2 py-2 font-medium ${c.width ?? ''}`}>
-                {c.header}
+              <th key={c.name} scope="col" className={`px-2 py-2 font-medium ${c.width ?? ''}`}>
+                {c.header(t)}
               </th>
             ))}
             <th scope="col" className={`px-2 py-2 font-medium ${STATUS_COLUMN}`}>
-              Status
+              {t('keys.column.status')}
             </th>
             <th scope="col" className={`px-2 py-2 font-medium ${ACTIONS_COLUMN}`}>
-              Actions
+              {t('keys.column.actions')}
             </th>
           </tr>
         </thead>
@@ -202,7 +236,7 @@ export function KeysTable({
           {rows.map((row) => (
             <tr key={row.key.id}>
               {columns.map((c) => (
-                <td key={c.header} className="min-w-0 px-2 py-3 align-middle">
+                <td key={c.name} className="min-w-0 px-2 py-3 align-middle">
                   {c.cell(row)}
                 </td>
               ))}

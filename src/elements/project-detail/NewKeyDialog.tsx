@@ -7,8 +7,11 @@ import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
 import { RevealSnippets } from '../../components/snippets/RevealSnippets'
 import { ONE_TIME_WARNING } from '../../components/one-time-warning'
+import { useT } from '../../i18n'
+import { keys as texts } from '../../i18n/en/keys'
 
-export const NEW_PAIR_TEXT = 'Copy the Project ID and API key. This is your new API pairing!'
+/** The spec's sentence above a new pair, in English. */
+export const NEW_PAIR_TEXT = texts['keys.new.text']
 
 /** 'New API Information': the new pair(s), shown once, so only its own button closes it. */
 export function NewKeyDialog({
@@ -22,9 +25,10 @@ export function NewKeyDialog({
   onClose: () => void
   returnFocus?: MutableRefObject<HTMLElement | null>
 }) {
+  const t = useT(texts)
   return (
-    <Dialog open={keys !== null} onClose={onClose} title="New API Information" dismissible={false} returnFocus={returnFocus}>
-      <p className="mt-4 text-sm text-fg">{NEW_PAIR_TEXT}</p>
+    <Dialog open={keys !== null} onClose={onClose} title={t('keys.new.title')} dismissible={false} returnFocus={returnFocus}>
+      <p className="mt-4 text-sm text-fg">{t('keys.new.text')}</p>
       {/* The spec's text says what the pair is; the warning, as in 'API Information', that it is shown once. */}
       <Alert tone="warning" className="mt-3">
         {ONE_TIME_WARNING}
@@ -32,14 +36,14 @@ export function NewKeyDialog({
       <div className="mt-4 space-y-4">
         {Object.entries(keys ?? {}).map(([apiProjectId, key]) => (
           <div key={apiProjectId} className="space-y-3">
-            <CopyField label="API Project ID" value={apiProjectId} />
-            <CopyField label="API Key" value={key} />
+            <CopyField label={t('keys.new.apiProjectId')} value={apiProjectId} />
+            <CopyField label={t('keys.new.apiKey')} value={key} />
           </div>
         ))}
         {keys && <RevealSnippets projectId={projectId} keys={keys} />}
       </div>
       <DialogActions>
-        <Button onClick={onClose}>Exit</Button>
+        <Button onClick={onClose}>{t('keys.new.exit')}</Button>
       </DialogActions>
     </Dialog>
   )

@@ -11,6 +11,9 @@ import { useManageApi } from '../../hooks/useManageApi'
 import { store } from '../../store'
 import { RouteLink } from '../../router/RouteLink'
 import { useNavigation } from '../../router/navigation'
+import { useT } from '../../i18n'
+import { project as texts } from '../../i18n/en/project'
+import { around, SLOT } from './around'
 import { ApiActions } from './ApiActions'
 import { DangerZone } from './DangerZone'
 import { EditProjectDialog, type ProjectEdit } from './EditProjectDialog'
@@ -23,6 +26,7 @@ import { deleteProject, projectChanged, updateProject } from './project-calls'
 /** The page: a region named by its heading (the host page owns `<main>`), the header's actions beside it. */
 function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const headingId = useId()
+  const t = useT(texts)
   return (
     <section aria-labelledby={headingId} className="flex-1 bg-bg px-4 py-6 cq-sm:px-6">
       <div className="mx-auto max-w-4xl">
@@ -35,7 +39,8 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
               to="/dashboard"
               className="rounded-flex text-sm font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
             >
-              <span aria-hidden="true">← </span>Back to Dashboard
+              <span aria-hidden="true">← </span>
+              {t('project.back')}
             </RouteLink>
             {actions}
           </div>
@@ -65,6 +70,7 @@ function ProjectPage({ id }: { id: string }) {
   const [editing, setEditing] = useState(false)
   const [deleted, setDeleted] = useState<string | null>(null)
   const editButton = useRef<HTMLButtonElement>(null)
+  const t = useT(texts)
   const opened = Boolean(project.data)
   // The project opened last is the one every <flex-snippet> on the page shows.
   useEffect(() => {
@@ -72,10 +78,13 @@ function ProjectPage({ id }: { id: string }) {
   }, [id, opened])
 
   if (deleted !== null) {
+    const [before, after] = around(t('project.deleted.text', { name: SLOT }))
     return (
-      <Page title="Project deleted">
+      <Page title={t('project.deleted.title')}>
         <p role="status" className="rounded-flex border border-border bg-surface p-6 text-sm text-fg">
-          <span dir="auto">{deleted}</span> was deleted, with its API keys.
+          {before}
+          <span dir="auto">{deleted}</span>
+          {after}
         </p>
       </Page>
     )
@@ -83,10 +92,10 @@ function ProjectPage({ id }: { id: string }) {
   const notFound = isApiError(project.error) && project.error.status === 404
   if (notFound) {
     return (
-      <Page title="Project not found">
+      <Page title={t('project.notFound.title')}>
         <div role="alert" className="rounded-flex border border-border bg-surface p-6 text-sm">
-          <p className="font-semibold text-fg">Project not found.</p>
-          <p className="mt-1 text-muted">It may have been deleted, or the link is wrong.</p>
+          <p className="font-semibold text-fg">{t('project.notFound.heading')}</p>
+          <p className="mt-1 text-muted">{t('project.notFound.text')}</p>
         </div>
       </Page>
     )
@@ -95,16 +104,16 @@ function ProjectPage({ id }: { id: string }) {
   const { data } = project
   if (!data) {
     return (
-      <Page title="Project">
+      <Page title={t('project.title')}>
         {project.error !== undefined ? (
           <Alert onRetry={project.reload}>
-            <p className="font-semibold">This project could not be loaded.</p>
+            <p className="font-semibold">{t('project.loadFailed')}</p>
             <p>{errorMessage(project.error)}</p>
           </Alert>
         ) : (
           <p role="status" className="flex items-center gap-3 text-sm text-muted">
             <Spinner />
-            Loading project…
+            {t('project.loading')}
           </p>
         )}
       </Page>
@@ -129,11 +138,11 @@ function ProjectPage({ id }: { id: string }) {
 
   return (
     <Page
-      title={data.name || 'Untitled project'}
+      title={data.name || t('project.untitled')}
       actions={
         settings && (
           <Button ref={editButton} variant="secondary" onClick={() => setEditing(true)}>
-            Edit project
+            {t('project.edit')}
           </Button>
         )
       }

@@ -4,6 +4,8 @@ import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { Heading } from '../../components/Heading'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatDate } from '../../format-date'
+import { useT } from '../../i18n'
+import { project as texts } from '../../i18n/en/project'
 
 /** API Project IDs shown before "+N more". */
 export const IDS_SHOWN = 3
@@ -21,7 +23,8 @@ function Item({ term, wide, children }: { term: string; wide?: boolean; children
 function KeyIds({ ids }: { ids: string[] }) {
   const [all, setAll] = useState(false)
   const listId = useId()
-  if (!ids.length) return <span className="text-muted">None yet. Use Create above to make a key.</span>
+  const t = useT(texts)
+  if (!ids.length) return <span className="text-muted">{t('project.info.noKeys')}</span>
   const shown = all ? ids : ids.slice(0, IDS_SHOWN)
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -40,7 +43,7 @@ function KeyIds({ ids }: { ids: string[] }) {
           onClick={() => setAll(!all)}
           className="rounded-flex text-xs font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
         >
-          {all ? 'Show fewer' : `+${ids.length - IDS_SHOWN} more`}
+          {all ? t('project.info.fewer') : t('project.info.more', { count: ids.length - IDS_SHOWN })}
         </button>
       )}
     </span>
@@ -54,33 +57,34 @@ function KeyIds({ ids }: { ids: string[] }) {
  */
 export function ProjectInformation({ project }: { project: Project }) {
   const headingId = useId()
+  const t = useT(texts)
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
       <Heading id={headingId} depth={1} className="text-lg font-semibold text-fg">
-        Project Information
+        {t('project.info.heading')}
       </Heading>
       <dl className="mt-4 grid gap-4 cq-sm:grid-cols-2 cq-md:grid-cols-4">
-        <Item term="Name">
+        <Item term={t('project.info.name')}>
           <span dir="auto">{project.name || '—'}</span>
         </Item>
-        <Item term="Project ID">
+        <Item term={t('project.info.id')}>
           <span className="flex min-w-0 items-center gap-1">
             <span className="break-all font-mono text-xs">{project.id}</span>
-            <CopyIdButton value={project.id} label="Copy Project ID" />
+            <CopyIdButton value={project.id} label={t('project.info.copyId')} />
           </span>
         </Item>
-        <Item term="Date created">
+        <Item term={t('project.info.created')}>
           <time dateTime={project.createDate}>{formatDate(project.createDate)}</time>
         </Item>
-        <Item term="Status">
+        <Item term={t('project.info.status')}>
           <StatusBadge status={project.status} />
         </Item>
-        <Item term="Project Description" wide>
+        <Item term={t('project.info.description')} wide>
           <span dir="auto" className="whitespace-pre-line">
             {project.description || '—'}
           </span>
         </Item>
-        <Item term="API Project IDs" wide>
+        <Item term={t('project.info.keyIds')} wide>
           <KeyIds ids={Object.keys(project.apiKey)} />
         </Item>
       </dl>

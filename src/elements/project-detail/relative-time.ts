@@ -1,22 +1,34 @@
 import { formatDate } from '../../format-date'
+import type { Translate } from '../../i18n'
+import { keys as texts } from '../../i18n/en/keys'
+import { english } from './english'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-/** "just now", "2 min ago", "5 h ago", "3 days ago"; past a month, the date. */
-export function timeAgo(value: string, now = Date.now()): string {
+/**
+ * "just now", "2 min ago", "5 h ago", "3 days ago" (in `t`'s language); past a
+ * month, the date. Catalog texts, not Intl.RelativeTimeFormat: its English
+ * ("2 min. ago", "yesterday") is not the table's.
+ */
+export function timeAgo(value: string, now = Date.now(), t: Translate<typeof texts> = english(texts)): string {
   const ago = now - Date.parse(value)
   if (Number.isNaN(ago)) return formatDate(value)
-  if (ago < MINUTE) return 'just now'
-  if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`
-  if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`
-  if (ago < 30 * DAY) return `${Math.floor(ago / DAY)} ${ago < 2 * DAY ? 'day' : 'days'} ago`
+  if (ago < MINUTE) return t('keys.ago.now')
+  if (ago < HOUR) return t('keys.ago.minutes', { count: Math.floor(ago / MINUTE) })
+  if (ago < DAY) return t('keys.ago.hours', { count: Math.floor(ago / HOUR) })
+  if (ago < 30 * DAY) return t('keys.ago.days', { count: Math.floor(ago / DAY) })
   return formatDate(value)
 }
 
-/** The exact moment, for a title: the reader's locale, date and time. */
-export function exactTime(value: string): string {
+const exact = new Map<string, Intl.DateTimeFormat>()
+
+/** The exact moment, for a title: date and time in the reader's language (`lang`, a BCP 47 tag). */
+export function exactTime(value: string, lang: string): string {
   const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  if (Number.isNaN(date.getTime())) return value
+  let format = exact.get(lang)
+  if (!format) exact.set(lang, (format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })))
+  return format.format(date)
 }

@@ -8,6 +8,10 @@ import { DialogActions } from '../../components/dialog/DialogActions'
 import { TextField } from '../../components/TextField'
 import type { ManageApi } from '../../hooks/useManageApi'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
+import { useT } from '../../i18n'
+import { formDialog } from '../../i18n/en/form-dialog'
+import { projects } from '../../i18n/en/projects'
+import { knownMessage } from './known-errors'
 
 export interface AddProjectDialogProps {
   open: boolean
@@ -28,6 +32,8 @@ export function AddProjectDialog({ open, onClose, onCreated, createProject, retu
   const [description, setDescription] = useState('')
   const [error, setError] = useState<string | null>(null)
   const { pending, run } = useSingleFlight()
+  const t = useT(projects)
+  const tForm = useT(formDialog)
 
   const close = () => {
     setName('')
@@ -44,7 +50,7 @@ export function AddProjectDialog({ open, onClose, onCreated, createProject, retu
       try {
         project = await createProject({ name, description })
       } catch (err) {
-        setError(errorMessage(err))
+        setError(knownMessage(errorMessage(err), tForm))
         return
       }
       setName('')
@@ -54,17 +60,23 @@ export function AddProjectDialog({ open, onClose, onCreated, createProject, retu
   }
 
   return (
-    <Dialog open={open} onClose={close} title="Add new project" returnFocus={returnFocus}>
+    <Dialog open={open} onClose={close} title={t('projects.add.title')} returnFocus={returnFocus}>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
-        <TextField label="Project Name" name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
-        <TextField label="Project Description" name="description" autoComplete="off" value={description} onChange={(e) => setDescription(e.target.value)} />
+        <TextField label={t('projects.add.name')} name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label={t('projects.add.description')}
+          name="description"
+          autoComplete="off"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
         <DialogActions>
           <Button variant="secondary" onClick={close}>
-            Cancel
+            {t('projects.add.cancel')}
           </Button>
-          <Button type="submit" pending={pending} pendingLabel="Adding…">
-            Add
+          <Button type="submit" pending={pending} pendingLabel={t('projects.add.pending')}>
+            {t('projects.add.submit')}
           </Button>
         </DialogActions>
       </form>

@@ -7,6 +7,8 @@ import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
 import { RevealSnippets } from '../../components/snippets/RevealSnippets'
 import { ONE_TIME_WARNING } from '../../components/one-time-warning'
+import { useT } from '../../i18n'
+import { projects } from '../../i18n/en/projects'
 
 export { ONE_TIME_WARNING }
 
@@ -24,24 +26,25 @@ export function ApiInformationDialog({
   onClose: () => void
   returnFocus?: MutableRefObject<HTMLElement | null>
 }) {
+  const t = useT(projects)
   return (
-    <Dialog open={project !== null} onClose={onClose} title="API Information" dismissible={false} returnFocus={returnFocus}>
+    <Dialog open={project !== null} onClose={onClose} title={t('projects.created.title')} dismissible={false} returnFocus={returnFocus}>
       {project && (
         <div className="mt-4 space-y-3">
           <Alert tone="warning">{ONE_TIME_WARNING}</Alert>
           {Object.entries(project.apiKey).map(([apiProjectId, key]) => (
             <div key={apiProjectId} className="space-y-3">
-              <CopyField label="API Key" value={key} />
-              <CopyField label="API Project ID" value={apiProjectId} />
+              <CopyField label={t('projects.created.apiKey')} value={key} />
+              <CopyField label={t('projects.created.apiProjectId')} value={apiProjectId} />
             </div>
           ))}
-          <CopyField label="Project ID" value={project.id} />
-          {project.webhookSecret && <CopyField label="Webhook Secret" value={project.webhookSecret} />}
+          <CopyField label={t('projects.created.projectId')} value={project.id} />
+          {project.webhookSecret && <CopyField label={t('projects.created.webhookSecret')} value={project.webhookSecret} />}
           <RevealSnippets projectId={project.id} keys={project.apiKey} webhookSecret={project.webhookSecret} />
         </div>
       )}
       <DialogActions>
-        <Button onClick={onClose}>Exit</Button>
+        <Button onClick={onClose}>{t('projects.created.exit')}</Button>
       </DialogActions>
     </Dialog>
   )

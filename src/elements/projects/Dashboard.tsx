@@ -11,12 +11,15 @@ import { useManageApi } from '../../hooks/useManageApi'
 import { store } from '../../store'
 import { useElement } from '../../context/element'
 import { AppFrame } from '../../components/frame/AppFrame'
+import { useT } from '../../i18n'
+import { projects } from '../../i18n/en/projects'
 import { AddProjectDialog } from './AddProjectDialog'
 import { ApiInformationDialog } from './ApiInformationDialog'
 import { EmptyState } from './EmptyState'
 import { ProjectsTable } from './ProjectsTable'
 
 function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAsync<ProjectSummary[]>>; onRetry: () => void; onAdd: () => void }) {
+  const t = useT(projects)
   if (state.data) {
     return (
       <>
@@ -32,7 +35,7 @@ function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAs
   if (state.error !== undefined) {
     return (
       <Alert onRetry={onRetry}>
-        <p className="font-semibold">Your projects could not be loaded.</p>
+        <p className="font-semibold">{t('projects.loadFailed')}</p>
         <p>{errorMessage(state.error)}</p>
       </Alert>
     )
@@ -40,14 +43,15 @@ function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAs
   return (
     <p role="status" className="flex items-center gap-3 rounded-flex border border-border bg-surface px-6 py-12 text-sm text-muted">
       <Spinner />
-      Loading projects…
+      {t('projects.loading')}
     </p>
   )
 }
 
 /** The signed-in dashboard: sidebar, header with the user menu, the list, and the add flow. */
 export function Dashboard() {
-  const { host, productName } = useElement()
+  const { host } = useElement()
+  const t = useT(projects)
   const api = useManageApi()
   const load = useCallback((signal: AbortSignal) => api.listProjects(signal), [api])
   const list = useAsync(load)
@@ -76,10 +80,10 @@ export function Dashboard() {
       <section aria-labelledby={headingId} className="px-4 py-6 cq-sm:px-6">
         <div className="mb-6 flex flex-col gap-4 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
           <Heading id={headingId} className="text-2xl font-bold text-fg">
-            {`Your ${productName} Projects`}
+            {t('projects.heading')}
           </Heading>
           <Button ref={addButton} onClick={() => setAdding(true)}>
-            + Add New Project
+            {t('projects.add')}
           </Button>
         </div>
         <ProjectList state={list} onRetry={list.reload} onAdd={() => setAdding(true)} />

@@ -5,6 +5,8 @@ import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { RouteLink } from '../../router/RouteLink'
 import { projectHref } from '../../router/routes'
 import { formatDate } from '../../format-date'
+import { useT } from '../../i18n'
+import { projects } from '../../i18n/en/projects'
 
 // Every cell is one truncated line, which keeps rows at the fixed height the
 // windowing relies on; the full text is in the title. dir="auto" lets
@@ -17,6 +19,7 @@ const cell = 'min-w-0 cq-sm:h-14 cq-sm:px-4 cq-sm:align-middle'
 
 /** One project in the table; `rowIndex` is its 1-based position counting the header row. */
 export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current }: { project: ProjectSummary; rowIndex: number; current: boolean }) {
+  const t = useT(projects)
   return (
     <tr
       aria-rowindex={rowIndex}
@@ -30,7 +33,7 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
           title={project.name || undefined}
           className="block truncate rounded-flex font-medium text-accent hover:text-accent-hover hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
         >
-          {project.name || <span className="italic">Untitled project</span>}
+          {project.name || <span className="italic">{t('projects.untitled')}</span>}
         </RouteLink>
       </td>
       <td className={`${cell} order-2 basis-full`}>

@@ -5,6 +5,8 @@ import { useVirtualRows } from './useVirtualRows'
 import { useNavigation } from '../../router/navigation'
 import { filterProjects, toSearchable } from './filter-projects'
 import { ProjectRow } from './ProjectRow'
+import { useT } from '../../i18n'
+import { projects as texts } from '../../i18n/en/projects'
 
 /** Matches the rows' `h-14`; stacked rows (below 560 px of element width) are `h-24`. */
 export const ROW_HEIGHT_PX = 56
@@ -32,6 +34,7 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
   // The project a <flex-project-detail> on the page (or the route) shows is marked in the list.
   const chosen = useNavigation().route.query.get('projectid')
   const searchId = useId()
+  const t = useT(texts)
 
   useEffect(() => {
     if (ref.current) ref.current.scrollTop = 0
@@ -43,22 +46,20 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
       <div className="mb-3 flex flex-col gap-2 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
         <div className="w-full cq-sm:max-w-xs">
           <label htmlFor={searchId} className="sr-only">
-            Search projects
+            {t('projects.search')}
           </label>
           <input
             id={searchId}
             type="search"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search projects"
+            placeholder={t('projects.search')}
             autoComplete="off"
             className="block w-full rounded-flex border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
           />
         </div>
         <p role="status" className="text-sm text-muted">
-          {filtering
-            ? `${rows.length.toLocaleString()} of ${projects.length.toLocaleString()} projects`
-            : `${projects.length.toLocaleString()} ${projects.length === 1 ? 'project' : 'projects'}`}
+          {filtering ? t('projects.matching', { count: rows.length, total: projects.length }) : t('projects.count', { count: projects.length })}
         </p>
       </div>
       {/* Focusable so the keyboard can scroll through every row, not only the rendered ones. */}
@@ -66,27 +67,27 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
         ref={ref}
         tabIndex={0}
         role="region"
-        aria-label="Projects"
+        aria-label={t('projects.region')}
         className="max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
       >
         <table aria-rowcount={rows.length + 1} className="block w-full table-fixed text-start text-sm text-fg cq-sm:table">
-          <caption className="sr-only">Your projects</caption>
+          <caption className="sr-only">{t('projects.caption')}</caption>
           <thead className="sticky top-0 z-10 hidden bg-raised cq-sm:table-header-group">
             <tr aria-rowindex={1}>
               <th scope="col" className={`${th} w-1/4`}>
-                Project Name
+                {t('projects.column.name')}
               </th>
               <th scope="col" className={`${th} w-1/5`}>
-                Project ID
+                {t('projects.column.id')}
               </th>
               <th scope="col" className={th}>
-                Project Description
+                {t('projects.column.description')}
               </th>
               <th scope="col" className={`${th} w-36`}>
-                Date Created
+                {t('projects.column.created')}
               </th>
               <th scope="col" className={`${th} w-32`}>
-                Status
+                {t('projects.column.status')}
               </th>
             </tr>
           </thead>
@@ -107,7 +108,7 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
             {rows.length === 0 && (
               <tr>
                 <td colSpan={5} className="px-4 py-8 text-center text-muted">
-                  No projects match your search.
+                  {t('projects.noMatch')}
                 </td>
               </tr>
             )}

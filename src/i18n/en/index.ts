@@ -1,12 +1,24 @@
 import type { Message } from '../types'
 import { auth } from './auth'
+import { projects } from './projects'
+import { project } from './project'
+import { keys } from './keys'
+import { usage } from './usage'
+import { formDialog } from './form-dialog'
 
 /**
  * The whole English catalog: every area's texts under their ids. Only the
  * catalog's tests, the id check of a host's `strings` and the bundled
  * languages' types use it whole; screens import their own area.
  */
-export const CATALOG = { ...auth }
+export const CATALOG = {
+  ...auth,
+  ...projects,
+  ...project,
+  ...keys,
+  ...usage,
+  ...formDialog,
+}
 
 export type MessageId = keyof typeof CATALOG
 

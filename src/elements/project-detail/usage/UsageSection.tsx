@@ -5,16 +5,21 @@ import { Alert } from '../../../components/Alert'
 import { Spinner } from '../../../components/Button'
 import { apiDocsUrl } from '../../../constants'
 import { useElement } from '../../../context/element'
+import { useLang, useT } from '../../../i18n'
+import { usage as texts } from '../../../i18n/en/usage'
 import { UsageChart, usageSummary } from './UsageChart'
 import { combine, sum, USAGE_DAYS } from './usage-data'
 import { keysVersion, useUsage } from './useUsage'
 
-export const USAGE_EMPTY = 'No requests yet: verify a key to see it here'
+/** What the section says before any request, in English. */
+export const USAGE_EMPTY = texts['usage.empty']
 const ALL = ''
 
 /** 'Usage': verifications of the project's keys per day over 30 days, for all keys or one. */
 export function UsageSection({ project }: { project: Project }) {
   const { apiBase } = useElement()
+  const t = useT(texts)
+  const lang = useLang()
   const usage = useUsage(project.id, keysVersion(project.keys))
   const [picked, setPicked] = useState(ALL)
   const headingId = useId()
@@ -30,28 +35,29 @@ export function UsageSection({ project }: { project: Project }) {
     body =
       usage.error !== undefined ? (
         <Alert className="mt-4" onRetry={usage.retry}>
-          <p className="font-semibold">Usage could not be loaded.</p>
+          <p className="font-semibold">{t('usage.loadFailed')}</p>
           <p>{errorMessage(usage.error)}</p>
         </Alert>
       ) : (
         <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">
           <Spinner />
-          Loading usage…
+          {t('usage.loading')}
         </p>
       )
   } else if (total === 0) {
-    const docs = apiDocsUrl(apiBase, '#tag/Verification')
+    const docs = apiDocsUrl(apiBase)
     body = (
       <div className="mt-4 rounded-flex border border-dashed border-border px-4 py-8 text-center text-sm">
-        <p className="font-medium text-fg">{USAGE_EMPTY}</p>
+        <p className="font-medium text-fg">{t('usage.empty')}</p>
         {docs && (
           <a
-            href={docs}
+            href={`${docs}#tag/Verification`}
             target="_blank"
             rel="noopener noreferrer"
             className="mt-2 inline-block rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
           >
-            How to verify a key<span className="sr-only"> (opens in a new tab)</span>
+            {t('usage.howTo')}
+            <span className="sr-only"> {t('usage.newTab')}</span>
           </a>
         )}
       </div>
@@ -62,7 +68,7 @@ export function UsageSection({ project }: { project: Project }) {
       <>
         <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
           <label htmlFor={filterId} className="text-muted">
-            Key
+            {t('usage.key')}
           </label>
           <select
             id={filterId}
@@ -70,16 +76,16 @@ export function UsageSection({ project }: { project: Project }) {
             onChange={(e) => setPicked(e.target.value)}
             className="min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
           >
-            <option value={ALL}>All keys</option>
+            <option value={ALL}>{t('usage.allKeys')}</option>
             {keys.map((k) => (
               <option key={k.keyId} value={k.keyId}>
-                {liveIds.has(k.keyId) ? k.name : `${k.name} (deleted)`}
+                {liveIds.has(k.keyId) ? k.name : t('usage.deletedKey', { name: k.name })}
               </option>
             ))}
           </select>
         </div>
         <div className="mt-4">
-          <UsageChart days={data.days} valid={valid} invalid={invalid} summary={usageSummary(USAGE_DAYS, valid, invalid, chosen?.name)} />
+          <UsageChart days={data.days} valid={valid} invalid={invalid} summary={usageSummary(USAGE_DAYS, valid, invalid, chosen?.name, t, lang)} />
         </div>
       </>
     )
@@ -88,9 +94,9 @@ export function UsageSection({ project }: { project: Project }) {
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
       <h2 id={headingId} className="text-lg font-semibold text-fg">
-        Usage
+        {t('usage.heading')}
       </h2>
-      <p className="mt-1 text-sm text-muted">Key verifications per day over the last {USAGE_DAYS} days, in UTC.</p>
+      <p className="mt-1 text-sm text-muted">{t('usage.intro', { days: USAGE_DAYS })}</p>
       {body}
     </section>
   )

@@ -49,8 +49,19 @@ export function combine(keys: readonly KeyUsage[], length: number): { valid: num
   return { valid, invalid }
 }
 
-const numbers = new Intl.NumberFormat('en-US')
-export const formatCount = (n: number) => numbers.format(n)
+const numbers = new Map<string, Intl.NumberFormat>()
+const days = new Map<string, Intl.DateTimeFormat>()
 
-/** "Nov 3" for "2026-11-03", read as the UTC day it names. */
-export const formatDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
+/** "1,200" in the reader's language (`lang`, a BCP 47 tag). */
+export function formatCount(n: number, lang: string): string {
+  let format = numbers.get(lang)
+  if (!format) numbers.set(lang, (format = new Intl.NumberFormat(lang)))
+  return format.format(n)
+}
+
+/** "Nov 3" for "2026-11-03" in the reader's language, read as the UTC day it names. */
+export function formatDay(day: string, lang: string): string {
+  let format = days.get(lang)
+  if (!format) days.set(lang, (format = new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' })))
+  return format.format(new Date(`${day}T00:00:00Z`))
+}
