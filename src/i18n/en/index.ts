@@ -1,13 +1,14 @@
 import type { Message } from '../types'
 import { auth } from './auth'
 import { webhooks } from './webhooks'
+import { profile } from './profile'
 
 /**
  * The whole English catalog: every area's texts under their ids. Only the
  * catalog's tests, the id check of a host's `strings` and the bundled
  * languages' types use it whole; screens import their own area.
  */
-export const CATALOG = { ...auth, ...webhooks }
+export const CATALOG = { ...auth, ...webhooks, ...profile }
 
 export type MessageId = keyof typeof CATALOG
 
