@@ -1,27 +1,31 @@
 import { useState, type FormEvent } from 'react'
 import type { Profile } from '../../api/account-calls'
-import { errorMessage } from '../../api/errors'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
 import { useElement } from '../../context/element'
 import { emit } from '../../events'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
+import { useT } from '../../i18n'
+import { profile as texts } from '../../i18n/en/profile'
 import { Section } from './Section'
+import { accountError } from './server-texts'
 import type { AccountApi } from './useAccountApi'
 
 function Badge({ verified }: { verified: boolean }) {
+  const t = useT(texts)
   return (
     <span
       className={`inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium ${verified ? 'border-success bg-success-bg text-success' : 'border-warning bg-warning-bg text-warning'}`}
     >
-      {verified ? 'Verified' : 'Not verified'}
+      {verified ? t('profile.email.verified') : t('profile.email.unverified')}
     </span>
   )
 }
 
 /** The address, whether it is verified, and for an unverified one: Send code, then the code. */
 export function EmailSection({ api, profile, onVerified }: { api: AccountApi; profile: Profile; onVerified: () => void }) {
+  const t = useT(texts)
   const { host } = useElement()
   const { pending, run } = useSingleFlight()
   const [sent, setSent] = useState<string | null>(null)
@@ -34,13 +38,13 @@ export function EmailSection({ api, profile, onVerified }: { api: AccountApi; pr
       try {
         setSent(await api.sendVerification())
       } catch (e) {
-        setError(errorMessage(e))
+        setError(accountError(e, t))
       }
     })
   const verify = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/[\s-]/g, '')
-    if (!/^\d{6}$/.test(code)) return setError('Enter the 6-digit code from the e-mail.')
+    if (!/^\d{6}$/.test(code)) return setError(t('profile.email.code.format'))
     void run(async () => {
       setError(null)
       try {
@@ -48,13 +52,13 @@ export function EmailSection({ api, profile, onVerified }: { api: AccountApi; pr
         emit(host, 'flex-email-verified', { userId: profile.id })
         onVerified()
       } catch (e) {
-        setError(errorMessage(e))
+        setError(accountError(e, t))
       }
     })
   }
 
   return (
-    <Section title="E-mail address" intro={isHost ? 'Your e-mail address comes from the website you signed in through.' : undefined}>
+    <Section title={t('profile.email.heading')} intro={isHost ? t('profile.email.fromHost') : undefined}>
       <div className="flex flex-wrap items-center gap-3">
         <span dir="auto" className="min-w-0 break-all text-sm font-medium text-fg">
           {profile.email || '—'}
@@ -70,7 +74,7 @@ export function EmailSection({ api, profile, onVerified }: { api: AccountApi; pr
                 {sent}
               </p>
               <TextField
-                label="Code from the e-mail"
+                label={t('profile.email.code')}
                 name="code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -79,19 +83,19 @@ export function EmailSection({ api, profile, onVerified }: { api: AccountApi; pr
                 className="max-w-xs [&_input]:font-mono [&_input]:tracking-widest"
               />
               <div className="flex flex-wrap items-center gap-3">
-                <Button type="submit" pending={pending} pendingLabel="Verifying…">
-                  Verify
+                <Button type="submit" pending={pending} pendingLabel={t('profile.email.verifying')}>
+                  {t('profile.email.verify')}
                 </Button>
                 <Button variant="secondary" onClick={() => void send()} disabled={pending}>
-                  Send a new code
+                  {t('profile.email.resend')}
                 </Button>
               </div>
             </form>
           ) : (
             <>
-              <p className="text-sm text-muted">Confirm that this address is yours, so you can reset your password if you forget it.</p>
-              <Button onClick={() => void send()} pending={pending} pendingLabel="Sending…">
-                Send code
+              <p className="text-sm text-muted">{t('profile.email.why')}</p>
+              <Button onClick={() => void send()} pending={pending} pendingLabel={t('profile.email.sending')}>
+                {t('profile.email.send')}
               </Button>
             </>
           )}

@@ -1,16 +1,19 @@
 import { useState, type FormEvent } from 'react'
-import { errorMessage } from '../../api/errors'
 import type { Profile } from '../../api/account-calls'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
+import { useT } from '../../i18n'
+import { profile as texts } from '../../i18n/en/profile'
 import { store } from '../../store'
 import { Saved, Section } from './Section'
+import { accountError } from './server-texts'
 import type { AccountApi } from './useAccountApi'
 
 /** The display name, with Save. The user menu shows the new name at once. */
 export function NameSection({ api, profile, onChange }: { api: AccountApi; profile: Profile; onChange: (p: Profile) => void }) {
+  const t = useT(texts)
   const { pending, run } = useSingleFlight()
   const [error, setError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
@@ -28,20 +31,20 @@ export function NameSection({ api, profile, onChange }: { api: AccountApi; profi
         if (data && user && typeof user === 'object') store.getState().signIn({ ...data, user: { ...user, name: next.name } })
         setSaved(true)
       } catch (e) {
-        setError(errorMessage(e))
+        setError(accountError(e, t))
       }
     })
   }
   return (
-    <Section title="Profile" intro="How you appear in the portal.">
+    <Section title={t('profile.name.heading')} intro={t('profile.name.intro')}>
       <form className="space-y-4" onSubmit={submit}>
         {error && <Alert>{error}</Alert>}
-        <TextField label="Name" name="name" defaultValue={profile.name} maxLength={120} required autoComplete="name" />
+        <TextField label={t('profile.name.label')} name="name" defaultValue={profile.name} maxLength={120} required autoComplete="name" />
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" pending={pending} pendingLabel="Saving…">
-            Save name
+          <Button type="submit" pending={pending} pendingLabel={t('profile.saving')}>
+            {t('profile.name.save')}
           </Button>
-          {saved && <Saved>Saved.</Saved>}
+          {saved && <Saved>{t('profile.name.saved')}</Saved>}
         </div>
       </form>
     </Section>

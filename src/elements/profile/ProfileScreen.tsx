@@ -3,6 +3,8 @@ import type { Profile } from '../../api/account-calls'
 import { isApiError } from '../../api/errors'
 import { FailedPanel, PendingPanel } from '../../components/StatusPanel'
 import { useAsync } from '../../hooks/useAsync'
+import { useT } from '../../i18n'
+import { profile as texts } from '../../i18n/en/profile'
 import { DeleteAccountSection } from './DeleteAccountSection'
 import { EmailSection } from './EmailSection'
 import { NameSection } from './NameSection'
@@ -12,6 +14,7 @@ import { useAccountApi } from './useAccountApi'
 
 /** 'Your Profile' (route /profile of <flex-portal>): name, e-mail, password, sessions, and the danger zone. */
 export function ProfileScreen() {
+  const t = useT(texts)
   const api = useAccountApi()
   const load = useCallback((signal: AbortSignal) => api.getProfile(signal), [api])
   const { data, error, loading, reload } = useAsync(api.token ? load : null)
@@ -19,14 +22,14 @@ export function ProfileScreen() {
   const profile = changed && data && changed.id === data.id ? changed : data
 
   if (!profile) {
-    if (loading || !error) return <PendingPanel>Loading your profile…</PendingPanel>
+    if (loading || !error) return <PendingPanel>{t('profile.loading')}</PendingPanel>
     const missing = isApiError(error) && error.status === 404
-    return <FailedPanel title={missing ? 'This server has no profile page.' : 'Your profile could not be loaded.'} onRetry={reload} />
+    return <FailedPanel title={missing ? t('profile.missing') : t('profile.loadFailed')} onRetry={reload} />
   }
   return (
     <div className="px-4 py-6 cq-sm:px-6">
       <div className="mx-auto flex max-w-2xl flex-col gap-6">
-        <h1 className="text-2xl font-bold text-fg">Your Profile</h1>
+        <h1 className="text-2xl font-bold text-fg">{t('profile.heading')}</h1>
         <NameSection api={api} profile={profile} onChange={setChanged} />
         <EmailSection
           api={api}

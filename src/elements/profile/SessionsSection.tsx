@@ -4,6 +4,8 @@ import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { useElement } from '../../context/element'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
+import { useT } from '../../i18n'
+import { profile as texts } from '../../i18n/en/profile'
 import { useNavigation } from '../../router/navigation'
 import { signOut } from '../../store/session'
 import { Section } from './Section'
@@ -11,6 +13,7 @@ import type { AccountApi } from './useAccountApi'
 
 /** "Sign out everywhere": every session of the account ends on the server, this one included. */
 export function SessionsSection({ api }: { api: AccountApi }) {
+  const t = useT(texts)
   const { host, apiBase } = useElement()
   const { navigate } = useNavigation()
   const { pending, run } = useSingleFlight()
@@ -27,10 +30,10 @@ export function SessionsSection({ api }: { api: AccountApi }) {
       }
     })
   return (
-    <Section title="Sessions" intro="Lost a device, or signed in somewhere you should not have? End every session of your account, this one included.">
+    <Section title={t('profile.sessions.heading')} intro={t('profile.sessions.intro')}>
       {error && <Alert className="mb-4">{error}</Alert>}
-      <Button variant="secondary" onClick={() => void signOutEverywhere()} pending={pending} pendingLabel="Signing out…">
-        Sign out everywhere
+      <Button variant="secondary" onClick={() => void signOutEverywhere()} pending={pending} pendingLabel={t('profile.sessions.pending')}>
+        {t('profile.sessions.submit')}
       </Button>
     </Section>
   )

@@ -3,17 +3,19 @@ import { errorMessage } from '../../api/errors'
 import type { Attempt } from '../../api/webhooks'
 import { Alert } from '../../components/Alert'
 import { Button, Spinner } from '../../components/Button'
-import { formatTime } from './format-time'
+import { useLang, useT } from '../../i18n'
+import { webhooks } from '../../i18n/en/webhooks'
+import { formatDuration, formatTime } from './format-time'
 import { StackTable } from './StackTable'
 import { StatusBadge } from './StatusBadge'
 import type { useAttempts } from './useAttempts'
-
-const COLUMNS = ['Status', 'HTTP code', 'Event', 'Time', 'Duration', 'Actions'] as const
 
 const link = 'rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
 
 /** One endpoint's attempts, newest first: the receiver's answer on demand, Resend, and older ones page by page. */
 export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttempts>; onResend: (attempt: Attempt) => Promise<void> }) {
+  const t = useT(webhooks)
+  const lang = useLang()
   const headingId = useId()
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
   const [resending, setResending] = useState<string | null>(null)
@@ -41,17 +43,17 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
     <section aria-labelledby={headingId} className="mt-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h4 id={headingId} className="text-sm font-semibold text-fg">
-          Delivery attempts
+          {t('webhooks.attempts.heading')}
         </h4>
         <div className="flex items-center gap-3">
           {log.waiting && (
             <span role="status" className="flex items-center gap-2 text-xs text-muted">
               <Spinner />
-              Waiting for the delivery…
+              {t('webhooks.attempts.waiting')}
             </span>
           )}
           <Button variant="secondary" onClick={log.reload} className="py-1">
-            Refresh
+            {t('webhooks.attempts.refresh')}
           </Button>
         </div>
       </div>
@@ -62,26 +64,31 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
       )}
       {log.error !== undefined && (
         <Alert className="mt-3" onRetry={log.reload}>
-          The delivery log could not be loaded. {errorMessage(log.error)}
+          {t('webhooks.attempts.loadFailed')} {errorMessage(log.error)}
         </Alert>
       )}
       {log.loading ? (
         <p role="status" className="mt-3 flex items-center gap-3 text-sm text-muted">
           <Spinner />
-          Loading deliveries…
+          {t('webhooks.attempts.loading')}
         </p>
       ) : log.attempts.length === 0 ? (
         log.error === undefined && (
-          <p className="mt-3 rounded-flex border border-dashed border-border px-4 py-6 text-center text-sm text-muted">
-            No deliveries yet. Send a test event to see one here.
-          </p>
+          <p className="mt-3 rounded-flex border border-dashed border-border px-4 py-6 text-center text-sm text-muted">{t('webhooks.attempts.empty')}</p>
         )
       ) : (
         <StackTable
-          caption="Delivery attempts"
-          columns={COLUMNS}
+          caption={t('webhooks.attempts.heading')}
+          columns={[
+            t('webhooks.column.status'),
+            t('webhooks.column.httpCode'),
+            t('webhooks.column.event'),
+            t('webhooks.column.time'),
+            t('webhooks.column.duration'),
+            t('webhooks.column.actions'),
+          ]}
           rows={log.attempts.map((a) => {
-            const time = formatTime(a.attemptedAt)
+            const time = formatTime(a.attemptedAt, lang)
             const shown = open.has(a.id)
             const bodyId = `body-${a.id}`
             return {
@@ -92,34 +99,36 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
                 <span className="break-all font-mono text-xs">{a.eventType}</span>,
                 <span>
                   <time dateTime={a.attemptedAt}>{time}</time>
-                  {a.attemptNumber > 1 && <span className="block text-xs text-muted">Attempt {a.attemptNumber}</span>}
-                  {a.nextAttemptAt && <span className="block text-xs text-muted">Next try {formatTime(a.nextAttemptAt)}</span>}
+                  {a.attemptNumber > 1 && <span className="block text-xs text-muted">{t('webhooks.attempts.number', { number: a.attemptNumber })}</span>}
+                  {a.nextAttemptAt && (
+                    <span className="block text-xs text-muted">{t('webhooks.attempts.nextTry', { time: formatTime(a.nextAttemptAt, lang) })}</span>
+                  )}
                 </span>,
-                <span className="whitespace-nowrap">{a.durationMs == null ? '—' : `${a.durationMs} ms`}</span>,
+                <span className="whitespace-nowrap">{a.durationMs == null ? '—' : formatDuration(a.durationMs, lang)}</span>,
                 <div className="-mx-2 flex flex-wrap">
                   <button type="button" className={link} aria-expanded={shown} aria-controls={shown ? bodyId : undefined} onClick={() => toggle(a.id)}>
-                    {shown ? 'Hide response' : 'Response'}
+                    {shown ? t('webhooks.attempts.hideResponse') : t('webhooks.attempts.showResponse')}
                   </button>
                   <button
                     type="button"
                     className={`${link} disabled:opacity-60`}
                     disabled={resending !== null}
-                    aria-label={`Resend ${a.eventType} from ${time}`}
+                    aria-label={t('webhooks.attempts.resendLabel', { event: a.eventType, time })}
                     onClick={() => resend(a)}
                   >
-                    {resending === a.id ? 'Resending…' : 'Resend'}
+                    {resending === a.id ? t('webhooks.attempts.resending') : t('webhooks.attempts.resend')}
                   </button>
                 </div>,
               ],
               after: shown && (
                 <div id={bodyId} className="rounded-flex border border-border bg-bg p-3">
                   <p className="text-xs text-muted">
-                    {a.responseStatus == null ? 'No answer from the receiver.' : `The receiver answered ${a.responseStatus}:`}
+                    {a.responseStatus == null ? t('webhooks.attempts.noAnswer') : t('webhooks.attempts.answered', { code: a.responseStatus })}
                   </p>
                   {a.responseBody ? (
                     <pre className="mt-2 overflow-auto font-mono text-xs text-fg">{a.responseBody}</pre>
                   ) : (
-                    a.responseStatus != null && <p className="mt-2 text-xs text-muted">The body was empty.</p>
+                    a.responseStatus != null && <p className="mt-2 text-xs text-muted">{t('webhooks.attempts.emptyBody')}</p>
                   )}
                 </div>
               ),
@@ -129,12 +138,12 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
       )}
       {log.more.error !== undefined && (
         <Alert className="mt-3" onRetry={log.loadMore}>
-          Older deliveries could not be loaded. {errorMessage(log.more.error)}
+          {t('webhooks.attempts.moreFailed')} {errorMessage(log.more.error)}
         </Alert>
       )}
       {log.hasMore && log.attempts.length > 0 && (
-        <Button variant="secondary" className="mt-3" onClick={log.loadMore} pending={log.more.loading} pendingLabel="Loading…">
-          Load more
+        <Button variant="secondary" className="mt-3" onClick={log.loadMore} pending={log.more.loading} pendingLabel={t('webhooks.attempts.loadingMore')}>
+          {t('webhooks.attempts.loadMore')}
         </Button>
       )}
     </section>

@@ -1,6 +1,9 @@
 import type { MutableRefObject } from 'react'
 import type { Endpoint } from '../../api/webhooks'
+import { useT } from '../../i18n'
+import { webhooks } from '../../i18n/en/webhooks'
 import { KeyFormDialog } from '../project-detail/KeyFormDialog'
+import { withValue } from './with-value'
 
 /** Delete, confirmed: the address is named, so the right one goes. */
 export function DeleteEndpointDialog({
@@ -15,18 +18,21 @@ export function DeleteEndpointDialog({
   /** Where focus goes once it is gone (its panel, and the Delete button in it, go with it). */
   returnFocus?: MutableRefObject<HTMLElement | null>
 }) {
+  const t = useT(webhooks)
   return (
     <KeyFormDialog
-      title="Delete endpoint"
-      submitLabel="Delete endpoint"
-      pendingLabel="Deleting…"
+      title={t('webhooks.delete.title')}
+      submitLabel={t('webhooks.delete.title')}
+      pendingLabel={t('webhooks.delete.pending')}
       danger
       onClose={onClose}
       onSubmit={onDelete}
       returnFocus={returnFocus}
     >
       <p>
-        <span className="break-all font-mono text-xs">{endpoint.url}</span> stops receiving events at once, and its delivery log is deleted with it.
+        {withValue(t('webhooks.delete.body', { url: endpoint.url }), endpoint.url, (url) => (
+          <span className="break-all font-mono text-xs">{url}</span>
+        ))}
       </p>
     </KeyFormDialog>
   )

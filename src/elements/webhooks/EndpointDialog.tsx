@@ -7,10 +7,13 @@ import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
 import { TextField } from '../../components/TextField'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
+import { useT, type Translate } from '../../i18n'
+import { webhooks } from '../../i18n/en/webhooks'
 
-export const URL_REQUIRED = 'Enter the address that should receive the events.'
-export const URL_INVALID = 'Enter a full address that starts with https:// or http://.'
-export const EVENTS_REQUIRED = 'Pick at least one event, or choose All events.'
+/** The form's own messages in English (as tests read them); the dialog shows them in the reader's language. */
+export const URL_REQUIRED = webhooks['webhooks.endpoint.urlRequired']
+export const URL_INVALID = webhooks['webhooks.endpoint.urlInvalid']
+export const EVENTS_REQUIRED = webhooks['webhooks.endpoint.eventsRequired']
 
 type Errors = { url?: string; events?: string; form?: string }
 
@@ -24,11 +27,11 @@ function parses(url: string): boolean {
 }
 
 /** What the form says before anything is sent: the server has the last word on the address (a private network, say). */
-function check(input: EndpointInput, some: boolean): Errors {
+function check(input: EndpointInput, some: boolean, t: Translate<typeof webhooks>): Errors {
   const errors: Errors = {}
-  if (!input.url) errors.url = URL_REQUIRED
-  else if (!/^https?:\/\/[^\s/?#]+/i.test(input.url) || !parses(input.url)) errors.url = URL_INVALID
-  if (some && input.eventTypes.length === 0) errors.events = EVENTS_REQUIRED
+  if (!input.url) errors.url = t('webhooks.endpoint.urlRequired')
+  else if (!/^https?:\/\/[^\s/?#]+/i.test(input.url) || !parses(input.url)) errors.url = t('webhooks.endpoint.urlInvalid')
+  if (some && input.eventTypes.length === 0) errors.events = t('webhooks.endpoint.eventsRequired')
   return errors
 }
 
@@ -54,6 +57,7 @@ export interface EndpointDialogProps {
 
 /** "Add endpoint" and "Edit endpoint": the address, a description, and all events or the chosen ones. */
 export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCatalog, onClose, onSave }: EndpointDialogProps) {
+  const t = useT(webhooks)
   const [some, setSome] = useState(Boolean(endpoint?.eventTypes.length))
   const [errors, setErrors] = useState<Errors>({})
   const { pending, run } = useSingleFlight()
@@ -61,7 +65,7 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
   const eventsError = useId()
   // Types the endpoint already takes stay on the list even if the catalog dropped them.
   const chosen = new Set(endpoint?.eventTypes)
-  const catalog = [...(eventTypes ?? []), ...[...chosen].filter((n) => !eventTypes?.some((t) => t.name === n)).map((name) => ({ name }) as EventType)]
+  const catalog = [...(eventTypes ?? []), ...[...chosen].filter((n) => !eventTypes?.some((type) => type.name === n)).map((name) => ({ name }) as EventType)]
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
@@ -69,9 +73,9 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
     const input: EndpointInput = {
       url: String(data.get('url') ?? '').trim(),
       description: String(data.get('description') ?? '').trim(),
-      eventTypes: some ? data.getAll('eventTypes').map(String) : [],
+      eventTypes: some ? data.getAll('events').map(String) : [],
     }
-    const found = check(input, some)
+    const found = check(input, some, t)
     setErrors(found)
     if (found.url || found.events) return
     void run(async () => {
@@ -88,17 +92,17 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
   // A message about a field goes once the field is changed: it no longer describes what is there.
   const edited = (e: FormEvent<HTMLFormElement>) => {
     const { name } = e.target as HTMLInputElement
-    const field = name === 'url' ? 'url' : name === 'eventTypes' || name === 'scope' ? 'events' : null
+    const field = name === 'url' ? 'url' : name === 'events' || name === 'scope' ? 'events' : null
     if (field && errors[field]) setErrors((old) => ({ ...old, [field]: undefined }))
   }
 
   return (
-    <Dialog open onClose={onClose} title={endpoint ? 'Edit endpoint' : 'Add endpoint'}>
+    <Dialog open onClose={onClose} title={endpoint ? t('webhooks.endpoint.editTitle') : t('webhooks.addEndpoint')}>
       <form onSubmit={submit} onChange={edited} noValidate className="mt-4 space-y-4 text-sm">
         {errors.form && <Alert onDismiss={() => setErrors({})}>{errors.form}</Alert>}
         <div>
           <TextField
-            label="Endpoint URL"
+            label={t('webhooks.endpoint.url')}
             name="url"
             type="url"
             inputMode="url"
@@ -112,46 +116,55 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
           />
           <FieldError id={urlError}>{errors.url}</FieldError>
         </div>
-        <TextField label="Description (optional)" name="description" defaultValue={endpoint?.description} maxLength={200} autoComplete="off" dir="auto" />
+        <TextField
+          label={t('webhooks.endpoint.description')}
+          name="description"
+          defaultValue={endpoint?.description}
+          maxLength={200}
+          autoComplete="off"
+          dir="auto"
+        />
         <fieldset aria-describedby={errors.events ? eventsError : undefined}>
-          <legend className="text-sm font-medium text-fg">Events to send</legend>
+          <legend className="text-sm font-medium text-fg">{t('webhooks.endpoint.events')}</legend>
           <div className="mt-2 space-y-3">
             <label className="flex items-center gap-2">
               <input type="radio" name="scope" checked={!some} onChange={() => setSome(false)} className="accent-accent" />
-              All events, including types added later
+              {t('webhooks.endpoint.allEvents')}
             </label>
             <label className="flex items-center gap-2">
               <input type="radio" name="scope" checked={some} onChange={() => setSome(true)} className="accent-accent" />
-              Only the events I pick
+              {t('webhooks.endpoint.someEvents')}
             </label>
           </div>
           {some && (
             <div className="mt-3 space-y-3 rounded-flex border border-border bg-bg p-3">
-              {catalog.map((t) => (
-                <label key={t.name} className="flex items-start gap-2">
-                  <input type="checkbox" name="eventTypes" value={t.name} defaultChecked={chosen.has(t.name)} className="mt-1 accent-accent" />
+              {catalog.map((type) => (
+                <label key={type.name} className="flex items-start gap-2">
+                  <input type="checkbox" name="events" value={type.name} defaultChecked={chosen.has(type.name)} className="mt-1 accent-accent" />
                   <span className="min-w-0">
-                    <span className="block break-all font-mono text-xs text-fg">{t.name}</span>
-                    {t.description && <span className="block text-xs text-muted">{t.description}</span>}
+                    <span className="block break-all font-mono text-xs text-fg">{type.name}</span>
+                    {type.description && <span className="block text-xs text-muted">{type.description}</span>}
                   </span>
                 </label>
               ))}
               {catalogError ? (
-                <Alert onRetry={onRetryCatalog}>The list of event types could not be loaded. {catalogError}</Alert>
+                <Alert onRetry={onRetryCatalog}>
+                  {t('webhooks.endpoint.catalogFailed')} {catalogError}
+                </Alert>
               ) : (
-                !eventTypes && <p className="text-xs text-muted">Loading event types…</p>
+                !eventTypes && <p className="text-xs text-muted">{t('webhooks.endpoint.catalogLoading')}</p>
               )}
-              {eventTypes && catalog.length === 0 && <p className="text-xs text-muted">This server declares no event types yet.</p>}
+              {eventTypes && catalog.length === 0 && <p className="text-xs text-muted">{t('webhooks.endpoint.catalogEmpty')}</p>}
             </div>
           )}
           <FieldError id={eventsError}>{errors.events}</FieldError>
         </fieldset>
         <DialogActions>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('webhooks.endpoint.cancel')}
           </Button>
-          <Button type="submit" pending={pending} pendingLabel="Saving…">
-            {endpoint ? 'Save' : 'Add endpoint'}
+          <Button type="submit" pending={pending} pendingLabel={t('webhooks.endpoint.saving')}>
+            {endpoint ? t('webhooks.endpoint.save') : t('webhooks.addEndpoint')}
           </Button>
         </DialogActions>
       </form>

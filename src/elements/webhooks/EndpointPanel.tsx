@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { Attempt, Endpoint, EventType } from '../../api/webhooks'
 import { Button } from '../../components/Button'
 import { CloseIcon } from '../../components/icons/CloseIcon'
+import { useT } from '../../i18n'
+import { webhooks } from '../../i18n/en/webhooks'
 import { AttemptsLog } from './AttemptsLog'
 import { eventsText } from './events-text'
 import { TestEventDialog } from './TestEventDialog'
@@ -25,6 +27,7 @@ export interface EndpointPanelProps {
 
 /** One endpoint, opened from its row: what it receives, its actions and its delivery log. */
 export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, onDelivered, onClose }: EndpointPanelProps) {
+  const t = useT(webhooks)
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   const testButton = useRef<HTMLButtonElement>(null)
@@ -58,13 +61,13 @@ export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, o
             </p>
           )}
           <p className="mt-1 text-xs text-muted">
-            {eventsText(endpoint)} · {endpoint.disabled ? 'Disabled: no events are sent' : 'Enabled'}
+            {eventsText(endpoint, t)} · {endpoint.disabled ? t('webhooks.panel.off') : t('webhooks.endpoints.enabled')}
           </p>
         </div>
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close endpoint"
+          aria-label={t('webhooks.panel.close')}
           className="shrink-0 rounded-flex p-1 text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
         >
           <CloseIcon className="h-5 w-5" />
@@ -75,18 +78,18 @@ export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, o
           ref={testButton}
           onClick={() => setTesting(true)}
           disabled={endpoint.disabled}
-          title={endpoint.disabled ? 'Enable the endpoint to send it events.' : undefined}
+          title={endpoint.disabled ? t('webhooks.panel.enableFirst') : undefined}
         >
-          Send test event
+          {t('webhooks.sendTest')}
         </Button>
         <Button variant="secondary" onClick={() => onAction('edit')}>
-          Edit
+          {t('webhooks.panel.edit')}
         </Button>
         <Button variant="secondary" onClick={() => onAction('toggle')} pending={toggling}>
-          {endpoint.disabled ? 'Enable' : 'Disable'}
+          {endpoint.disabled ? t('webhooks.panel.enable') : t('webhooks.panel.disable')}
         </Button>
         <Button variant="danger" onClick={() => onAction('delete')}>
-          Delete
+          {t('webhooks.panel.delete')}
         </Button>
       </div>
       <AttemptsLog log={log} onResend={resend} />

@@ -1,17 +1,25 @@
 import type { Endpoint } from '../../api/webhooks'
+import { useLang, useT } from '../../i18n'
+import { webhooks } from '../../i18n/en/webhooks'
 import { eventsText } from './events-text'
 import { formatTime } from './format-time'
 import { StackTable } from './StackTable'
 import { StatusBadge } from './StatusBadge'
 
-const COLUMNS = ['URL', 'Events', 'Status', 'Last delivery', 'Actions'] as const
-
 /** The project's endpoints, one row each; Manage opens the endpoint's panel (its actions and log) below. */
 export function EndpointsTable({ endpoints, openId, onOpen }: { endpoints: Endpoint[]; openId: string | null; onOpen: (endpoint: Endpoint) => void }) {
+  const t = useT(webhooks)
+  const lang = useLang()
   return (
     <StackTable
-      caption="Webhook endpoints"
-      columns={COLUMNS}
+      caption={t('webhooks.endpoints.caption')}
+      columns={[
+        t('webhooks.column.url'),
+        t('webhooks.column.events'),
+        t('webhooks.column.status'),
+        t('webhooks.column.lastDelivery'),
+        t('webhooks.column.actions'),
+      ]}
       rows={endpoints.map((e) => ({
         key: e.id,
         cells: [
@@ -23,26 +31,26 @@ export function EndpointsTable({ endpoints, openId, onOpen }: { endpoints: Endpo
               </span>
             )}
           </span>,
-          <span title={e.eventTypes.join(', ') || undefined}>{eventsText(e)}</span>,
-          <span className={e.disabled ? 'text-muted' : 'text-success'}>{e.disabled ? 'Disabled' : 'Enabled'}</span>,
+          <span title={e.eventTypes.join(', ') || undefined}>{eventsText(e, t)}</span>,
+          <span className={e.disabled ? 'text-muted' : 'text-success'}>{e.disabled ? t('webhooks.endpoints.disabled') : t('webhooks.endpoints.enabled')}</span>,
           e.lastAttempt ? (
             <span>
               <StatusBadge status={e.lastAttempt.status} code={e.lastAttempt.responseStatus} />
               <time dateTime={e.lastAttempt.attemptedAt} className="block text-xs text-muted">
-                {formatTime(e.lastAttempt.attemptedAt)}
+                {formatTime(e.lastAttempt.attemptedAt, lang)}
               </time>
             </span>
           ) : (
-            <span className="text-muted">None yet</span>
+            <span className="text-muted">{t('webhooks.endpoints.noDelivery')}</span>
           ),
           <button
             type="button"
             aria-expanded={openId === e.id}
-            aria-label={`Manage endpoint ${e.url}`}
+            aria-label={t('webhooks.endpoints.manageLabel', { url: e.url })}
             onClick={() => onOpen(e)}
             className="-mx-2 rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
           >
-            Manage
+            {t('webhooks.endpoints.manage')}
           </button>,
         ],
       }))}

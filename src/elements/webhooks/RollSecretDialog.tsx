@@ -5,11 +5,14 @@ import { CopyButton } from '../../components/copy-field/CopyButton'
 import { CopyField } from '../../components/copy-field/CopyField'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
+import { useT } from '../../i18n'
+import { webhooks } from '../../i18n/en/webhooks'
 import { ChoiceField } from '../project-detail/ChoiceField'
 import { KeyFormDialog } from '../project-detail/KeyFormDialog'
 import { ROLL_GRACE } from '../project-detail/RollKeyDialog'
 
-export const SECRET_ONCE = 'Copy the webhook secret. This is the only time you will be able to see it!'
+/** The one-time warning in English (as tests read it); the dialog shows it in the reader's language. */
+export const SECRET_ONCE = webhooks['webhooks.secret.once']
 
 export interface RollSecretDialogProps {
   /** The current secret cannot sign (it predates signing): no overlap to choose. */
@@ -24,42 +27,40 @@ export interface RollSecretDialogProps {
  * once (so only Done closes it), with "Copy as .env".
  */
 export function RollSecretDialog({ firstSecret, onClose, onRoll }: RollSecretDialogProps) {
+  const t = useT(webhooks)
   const [secret, setSecret] = useState<string | null>(null)
   if (secret) {
     return (
-      <Dialog open onClose={onClose} title="New webhook secret" dismissible={false}>
+      <Dialog open onClose={onClose} title={t('webhooks.secret.title')} dismissible={false}>
         <Alert tone="warning" className="mt-4">
-          {SECRET_ONCE}
+          {t('webhooks.secret.once')}
         </Alert>
         <div className="mt-4 space-y-3">
-          <CopyField label="Webhook Secret" value={secret} />
+          <CopyField label={t('webhooks.secret.label')} value={secret} />
           <div className="flex flex-wrap items-center gap-2">
-            <CopyButton label="Copy as .env" text={() => `FLEX_WEBHOOK_SECRET=${secret}\n`} />
+            <CopyButton label={t('webhooks.secret.copyEnv')} text={() => `FLEX_WEBHOOK_SECRET=${secret}\n`} />
           </div>
         </div>
         <DialogActions>
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>{t('webhooks.secret.done')}</Button>
         </DialogActions>
       </Dialog>
     )
   }
   return (
     <KeyFormDialog
-      title="Roll webhook secret"
-      submitLabel="Roll secret"
-      pendingLabel="Rolling…"
+      title={t('webhooks.roll.title')}
+      submitLabel={t('webhooks.rollSecret')}
+      pendingLabel={t('webhooks.roll.pending')}
       onClose={onClose}
       onSubmit={async (form) => setSecret(await onRoll(firstSecret ? 0 : Number(new FormData(form).get('grace'))))}
     >
       {firstSecret ? (
-        <p>This project's secret was made before deliveries were signed, so it cannot sign them. A new secret replaces it.</p>
+        <p>{t('webhooks.roll.first')}</p>
       ) : (
         <>
-          <p>
-            A new secret signs every delivery. Until the old one stops, deliveries carry both signatures, so your receiver keeps working while you deploy the
-            new one.
-          </p>
-          <ChoiceField label="The old secret stops working" name="grace" options={ROLL_GRACE} defaultValue="86400" />
+          <p>{t('webhooks.roll.overlap')}</p>
+          <ChoiceField label={t('webhooks.roll.grace')} name="grace" options={ROLL_GRACE} defaultValue="86400" />
         </>
       )}
     </KeyFormDialog>

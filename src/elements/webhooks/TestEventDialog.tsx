@@ -1,7 +1,10 @@
 import type { MutableRefObject } from 'react'
 import type { Endpoint, EventType } from '../../api/webhooks'
 import { ChoiceField } from '../project-detail/ChoiceField'
+import { useT } from '../../i18n'
+import { webhooks } from '../../i18n/en/webhooks'
 import { KeyFormDialog } from '../project-detail/KeyFormDialog'
+import { withValue } from './with-value'
 
 export const TEST_EVENT = 'webhook.test'
 
@@ -19,22 +22,24 @@ export function TestEventDialog({
   onSend: (eventType: string) => Promise<void>
   returnFocus?: MutableRefObject<HTMLElement | null>
 }) {
+  const t = useT(webhooks)
   const takes = (name: string) => endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(name)
-  const names = [TEST_EVENT, ...eventTypes.map((t) => t.name).filter((n) => n !== TEST_EVENT && takes(n))]
+  const names = [TEST_EVENT, ...eventTypes.map((type) => type.name).filter((n) => n !== TEST_EVENT && takes(n))]
   return (
     <KeyFormDialog
-      title="Send test event"
-      submitLabel="Send"
-      pendingLabel="Sending…"
+      title={t('webhooks.sendTest')}
+      submitLabel={t('webhooks.test.send')}
+      pendingLabel={t('webhooks.test.sending')}
       onClose={onClose}
       returnFocus={returnFocus}
-      onSubmit={(form) => onSend(String(new FormData(form).get('eventType')))}
+      onSubmit={(form) => onSend(String(new FormData(form).get('event')))}
     >
       <p>
-        An example event goes to <span className="break-all font-mono text-xs">{endpoint.url}</span>, signed like any other. Its delivery appears in the log
-        below.
+        {withValue(t('webhooks.test.body', { url: endpoint.url }), endpoint.url, (url) => (
+          <span className="break-all font-mono text-xs">{url}</span>
+        ))}
       </p>
-      <ChoiceField label="Event type" name="eventType" options={names.map((n) => [n, n] as const)} />
+      <ChoiceField label={t('webhooks.test.eventType')} name="event" options={names.map((n) => [n, n] as const)} />
     </KeyFormDialog>
   )
 }

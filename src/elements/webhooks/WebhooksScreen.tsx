@@ -4,13 +4,17 @@ import { useElement } from '../../context/element'
 import { useCapability } from '../../hooks/useCapability'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useManageApi } from '../../hooks/useManageApi'
+import { useT } from '../../i18n'
+import { webhooks } from '../../i18n/en/webhooks'
 import { WebhooksSection } from './WebhooksSection'
 
-export const NO_PROJECT = 'Choose a project to see its webhooks.'
-export const NOT_OFFERED = 'This server does not send webhooks.'
+/** In English (as tests read them); the screen shows them in the reader's language. */
+export const NO_PROJECT = webhooks['webhooks.screen.noProject']
+export const NOT_OFFERED = webhooks['webhooks.screen.notOffered']
 
 /** <flex-webhooks>: one project's webhooks on a page of the host's own. */
 export function WebhooksScreen({ projectId }: { projectId?: string }) {
+  const t = useT(webhooks)
   const { signedIn } = useManageApi()
   const { apiBase } = useElement()
   const offered = useCapability('webhooks')
@@ -18,8 +22,8 @@ export function WebhooksScreen({ projectId }: { projectId?: string }) {
   const asked = useFlexStore((s) => Boolean(s.capabilities[apiBase]))
   const id = projectId?.trim() ?? ''
   if (!signedIn) return <SignedOutNotice />
-  if (!id) return <PendingPanel spinner={false}>{NO_PROJECT}</PendingPanel>
-  if (!offered) return <PendingPanel spinner={!asked}>{asked ? NOT_OFFERED : 'Loading…'}</PendingPanel>
+  if (!id) return <PendingPanel spinner={false}>{t('webhooks.screen.noProject')}</PendingPanel>
+  if (!offered) return <PendingPanel spinner={!asked}>{asked ? t('webhooks.screen.notOffered') : t('webhooks.screen.loading')}</PendingPanel>
   // key: another project starts from a clean state (no stale dialogs or data).
   return <WebhooksSection key={id} projectId={id} />
 }

@@ -7,6 +7,8 @@ import { Toast } from '../../components/toast/Toast'
 import { useElement } from '../../context/element'
 import { emit } from '../../events'
 import { useAsync } from '../../hooks/useAsync'
+import { useT } from '../../i18n'
+import { webhooks } from '../../i18n/en/webhooks'
 import { DeleteEndpointDialog } from './DeleteEndpointDialog'
 import { EndpointDialog } from './EndpointDialog'
 import { EndpointPanel, type EndpointAction } from './EndpointPanel'
@@ -14,8 +16,8 @@ import { EndpointsTable } from './EndpointsTable'
 import { RollSecretDialog } from './RollSecretDialog'
 import { useWebhooksApi } from './useWebhooksApi'
 
-export const ROLL_FIRST =
-  "This project's webhook secret was made before deliveries were signed. Roll the secret to get one that signs them, then add an endpoint."
+/** In English (as tests read it); the section shows it in the reader's language. */
+export const ROLL_FIRST = webhooks['webhooks.rollFirst']
 
 type Open = 'add' | 'roll' | { action: 'edit' | 'delete'; endpoint: Endpoint } | null
 
@@ -30,6 +32,7 @@ export interface WebhooksSectionProps {
  * change by events carrying ids only.
  */
 export function WebhooksSection({ projectId, className = '' }: WebhooksSectionProps) {
+  const t = useT(webhooks)
   const { host } = useElement()
   const api = useWebhooksApi(projectId)
   const list = useAsync(useCallback((signal: AbortSignal) => api.list(signal), [api]))
@@ -61,7 +64,7 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
       throw e
     }
     close()
-    setToast('Endpoint added.')
+    setToast(t('webhooks.toast.added'))
     list.reload()
   }
 
@@ -69,7 +72,7 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
     await api.update(endpoint.id, input)
     emitFor('flex-webhook-endpoint-updated', endpoint.id)
     close()
-    setToast('Endpoint saved.')
+    setToast(t('webhooks.toast.saved'))
     list.reload()
   }
 
@@ -81,7 +84,7 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
       () => {
         setToggling(false)
         emitFor('flex-webhook-endpoint-updated', endpoint.id)
-        setToast(endpoint.disabled ? 'Endpoint enabled.' : 'Endpoint disabled: it receives no events until you enable it.')
+        setToast(endpoint.disabled ? t('webhooks.toast.enabled') : t('webhooks.toast.disabled'))
         list.reload()
       },
       (e: unknown) => {
@@ -96,7 +99,7 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
     emitFor('flex-webhook-endpoint-deleted', endpoint.id)
     close()
     setOpenId(null)
-    setToast('Endpoint deleted.')
+    setToast(t('webhooks.toast.deleted'))
     list.reload()
   }
 
@@ -119,22 +122,22 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-semibold text-fg">
-            Webhooks
+            {t('webhooks.heading')}
           </h2>
-          <p className="mt-1 text-sm text-muted">Your servers receive this project's events, each signed with its webhook secret.</p>
+          <p className="mt-1 text-sm text-muted">{t('webhooks.intro')}</p>
         </div>
         <div className="flex flex-wrap gap-3">
           <Button variant="secondary" ref={rollButton} onClick={() => setOpen('roll')} disabled={!list.data}>
-            Roll secret
+            {t('webhooks.rollSecret')}
           </Button>
           <Button ref={addButton} onClick={() => setOpen('add')} disabled={!list.data || needsRoll}>
-            Add endpoint
+            {t('webhooks.addEndpoint')}
           </Button>
         </div>
       </div>
       {needsRoll && (
         <Alert tone="warning" className="mt-4">
-          {ROLL_FIRST}
+          {t('webhooks.rollFirst')}
         </Alert>
       )}
       {error && (
@@ -144,7 +147,7 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
       )}
       {list.error !== undefined && (
         <Alert className="mt-4" onRetry={list.reload}>
-          <p className="font-semibold">Webhooks could not be loaded.</p>
+          <p className="font-semibold">{t('webhooks.loadFailed')}</p>
           <p>{errorMessage(list.error)}</p>
         </Alert>
       )}
@@ -152,13 +155,11 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
         list.error === undefined && (
           <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">
             <Spinner />
-            Loading webhooks…
+            {t('webhooks.loading')}
           </p>
         )
       ) : endpoints.length === 0 ? (
-        <p className="mt-4 rounded-flex border border-dashed border-border px-4 py-8 text-center text-sm text-muted">
-          No endpoints yet. Add one, and this project's events are sent to it.
-        </p>
+        <p className="mt-4 rounded-flex border border-dashed border-border px-4 py-8 text-center text-sm text-muted">{t('webhooks.empty')}</p>
       ) : (
         <EndpointsTable endpoints={endpoints} openId={openId} onOpen={(e) => setOpenId((id) => (id === e.id ? null : e.id))} />
       )}

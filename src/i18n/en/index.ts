@@ -5,6 +5,8 @@ import { project } from './project'
 import { keys } from './keys'
 import { usage } from './usage'
 import { formDialog } from './form-dialog'
+import { webhooks } from './webhooks'
+import { profile } from './profile'
 
 /**
  * The whole English catalog: every area's texts under their ids. Only the
@@ -18,6 +20,8 @@ export const CATALOG = {
   ...keys,
   ...usage,
   ...formDialog,
+  ...webhooks,
+  ...profile,
 }
 
 export type MessageId = keyof typeof CATALOG
