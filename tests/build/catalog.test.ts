@@ -119,8 +119,8 @@ function literalTexts(file: string): Finding[] {
     if (ts.isElementAccessExpression(parent)) return true
     const attribute = attributeOf(node)
     if (attribute && (NOT_TEXT.has(attribute) || attribute.startsWith('data-'))) return true
-    // An id looked up in the catalog.
-    if (ts.isCallExpression(parent) && parent.expression.getText() === 't') return true
+    // An id looked up in the catalog, or a module a chunk loads.
+    if (ts.isCallExpression(parent) && (parent.expression.getText() === 't' || parent.expression.kind === ts.SyntaxKind.ImportKeyword)) return true
     // Developers' messages: console lines and thrown errors are English by design.
     for (let n: ts.Node | undefined = parent; n; n = n.parent) {
       if (ts.isCallExpression(n) && /^console\./.test(n.expression.getText())) return true
