@@ -1,12 +1,34 @@
 import type { Message } from '../types'
 import { auth } from './auth'
+import { common } from './common'
+import { copy } from './copy'
+import { errors } from './errors'
+import { frame } from './frame'
+import { host } from './host'
+import { reset } from './reset'
+import { reveal } from './reveal'
+import { server } from './server'
+import { signup } from './signup'
+import { snippet } from './snippet'
 
 /**
  * The whole English catalog: every area's texts under their ids. Only the
  * catalog's tests, the id check of a host's `strings` and the bundled
  * languages' types use it whole; screens import their own area.
  */
-export const CATALOG = { ...auth }
+export const CATALOG = {
+  ...auth,
+  ...common,
+  ...copy,
+  ...errors,
+  ...frame,
+  ...host,
+  ...reset,
+  ...reveal,
+  ...server,
+  ...signup,
+  ...snippet,
+}
 
 export type MessageId = keyof typeof CATALOG
 
