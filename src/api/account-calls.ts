@@ -4,17 +4,18 @@
  * capabilities. Imported only by the screens that use them, which are chunks.
  */
 import type { Profile } from '../../contract/accounts'
-import { ApiError } from './errors'
+import { ownError } from './errors'
 import { parseAccessData } from './parse'
 import { request } from './request'
 import type { AccessData } from './types'
+import { server } from '../i18n/en/server'
 
 export type { Profile } from '../../contract/accounts'
 
 function parseProfile(x: unknown): Profile {
   const p = x as Partial<Profile> | null
   if (!p || typeof p !== 'object' || typeof p.id !== 'string' || typeof p.email !== 'string' || typeof p.emailVerified !== 'boolean') {
-    throw new ApiError('parse', 'The server sent an answer the portal cannot read. Try again.')
+    throw ownError('parse', 'error.unreadable.profile')
   }
   return { ...p, name: typeof p.name === 'string' ? p.name : '', projects: Number(p.projects) || 0, keys: Number(p.keys) || 0 } as Profile
 }
@@ -37,7 +38,8 @@ export async function renameAccount(base: string, token: string, name: string): 
 
 export async function sendVerification(base: string, token: string): Promise<string> {
   const body = await request<{ message?: unknown }>({ base, method: 'POST', path: '/auth/email/verify/send', token })
-  return typeof body?.message === 'string' ? body.message : 'A new code is on its way.'
+  // The fallback is one of the server messages the widget knows, so useErrorText's serverText translates it.
+  return typeof body?.message === 'string' ? body.message : server['server.codeSent']
 }
 
 export async function verifyEmail(base: string, token: string, code: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { ApiError } from './errors'
+import { ApiError, ownError } from './errors'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
 
@@ -49,9 +49,9 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
       cache: 'no-store',
     })
   } catch {
-    if (signal?.aborted) throw new ApiError('aborted', 'The request was cancelled.')
-    if (timeout.signal.aborted) throw new ApiError('timeout', 'The server took too long to respond. Please try again.')
-    throw new ApiError('network', "Can't reach the server. Check your connection and try again.")
+    if (signal?.aborted) throw ownError('aborted', 'error.aborted')
+    if (timeout.signal.aborted) throw ownError('timeout', 'error.timeout')
+    throw ownError('network', 'error.network')
   } finally {
     clearTimeout(timer)
     signal?.removeEventListener('abort', onAbort)
@@ -61,7 +61,7 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
   try {
     text = await response.text()
   } catch {
-    throw new ApiError('network', 'The connection dropped while reading the response. Please try again.', response.status)
+    throw ownError('network', 'error.dropped', response.status)
   }
   let data: unknown = null
   let parsed = true
@@ -75,9 +75,10 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
 
   if (!response.ok) {
     const { message, code } = parsed && data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown }) : {}
-    const shown = cleanMessage(message) ?? `The request failed (status ${response.status}). Please try again.`
+    const shown = cleanMessage(message)
+    if (shown === undefined) throw ownError('http', 'error.status', response.status)
     throw new ApiError('http', shown, response.status, typeof code === 'string' ? code : undefined)
   }
-  if (!parsed) throw new ApiError('parse', `The server sent a response that could not be read (status ${response.status}).`, response.status)
+  if (!parsed) throw ownError('parse', 'error.unreadable', response.status)
   return data as T
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { AlertIcon } from './icons/AlertIcon'
+import { useT } from '../i18n'
+import { common } from '../i18n/en/common'
 
 export interface AlertProps {
   children: ReactNode
@@ -13,6 +15,7 @@ export interface AlertProps {
 
 /** The red banner with a red icon, announced to screen readers. */
 export function Alert({ children, tone = 'error', onDismiss, onRetry, className = '' }: AlertProps) {
+  const t = useT(common)
   const colours = {
     error: 'bg-danger-bg text-danger border-danger',
     warning: 'bg-warning-bg text-warning border-warning font-medium',
@@ -22,8 +25,8 @@ export function Alert({ children, tone = 'error', onDismiss, onRetry, className 
     <div role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start gap-3 rounded-flex border px-4 py-3 text-sm ${colours} ${className}`}>
       <AlertIcon className="h-5 w-5 shrink-0" />
       <div className="min-w-0 flex-1 break-words">{children}</div>
-      {onRetry && <AlertButton onClick={onRetry}>Retry</AlertButton>}
-      {onDismiss && <AlertButton onClick={onDismiss}>Dismiss</AlertButton>}
+      {onRetry && <AlertButton onClick={onRetry}>{t('common.retry')}</AlertButton>}
+      {onDismiss && <AlertButton onClick={onDismiss}>{t('common.dismiss')}</AlertButton>}
     </div>
   )
 }

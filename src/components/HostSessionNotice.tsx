@@ -2,9 +2,8 @@ import { useElement } from '../context/element'
 import { useFlexStore } from '../hooks/useFlexStore'
 import { hostSignIn } from '../store/host-session'
 import { FailedPanel, PendingPanel } from './StatusPanel'
-
-export const HOST_SIGN_IN_FAILED = 'We could not sign you in.'
-export const HOST_SIGNED_OUT = 'You are signed out.'
+import { useT } from '../i18n'
+import { host as texts } from '../i18n/en/host'
 
 /**
  * What an element signed in by its host shows while nobody is signed in:
@@ -14,7 +13,8 @@ export const HOST_SIGNED_OUT = 'You are signed out.'
 export function HostSessionNotice() {
   const { host, apiBase, hostSession } = useElement()
   const state = useFlexStore((s) => s.hostSignIn)
-  if (state === 'failed') return <FailedPanel title={HOST_SIGN_IN_FAILED} onRetry={() => hostSession && void hostSignIn(apiBase, hostSession, host)} />
-  if (state === 'signed-out') return <PendingPanel spinner={false}>{HOST_SIGNED_OUT}</PendingPanel>
-  return <PendingPanel>Signing you in…</PendingPanel>
+  const t = useT(texts)
+  if (state === 'failed') return <FailedPanel title={t('host.failed')} onRetry={() => hostSession && void hostSignIn(apiBase, hostSession, host)} />
+  if (state === 'signed-out') return <PendingPanel spinner={false}>{t('host.signedOut')}</PendingPanel>
+  return <PendingPanel>{t('host.signingIn')}</PendingPanel>
 }

@@ -1,7 +1,6 @@
 import { useFlexStore } from '../hooks/useFlexStore'
-
-const SIGNED_OUT_NOTICE = 'Log in to see your projects.'
-const EXPIRED_NOTICE = 'Your session has expired.'
+import { useT } from '../i18n'
+import { common } from '../i18n/en/common'
 
 /**
  * What <flex-projects> and <flex-project-detail> show on a page without
@@ -11,10 +10,11 @@ const EXPIRED_NOTICE = 'Your session has expired.'
  */
 export function SignedOutNotice() {
   const expired = useFlexStore((s) => s.signOutReason === 'expired')
+  const t = useT(common)
   return (
     <div role="status" className="rounded-flex border border-border bg-surface p-6 text-center font-flex text-sm text-fg">
-      {expired && <p className="font-semibold">{EXPIRED_NOTICE}</p>}
-      <p className={expired ? 'mt-1 text-muted' : 'text-muted'}>{SIGNED_OUT_NOTICE}</p>
+      {expired && <p className="font-semibold">{t('common.expired')}</p>}
+      <p className={expired ? 'mt-1 text-muted' : 'text-muted'}>{t('common.signedOut')}</p>
     </div>
   )
 }

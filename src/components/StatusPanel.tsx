@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { Button, Spinner } from './Button'
 import { AlertIcon } from './icons/AlertIcon'
+import { useT } from '../i18n'
+import { common } from '../i18n/en/common'
 
 /** Where a screen that is not there yet says why: the middle of the area it will fill. */
 const PLACE = 'flex min-h-full flex-1 flex-col items-center justify-center gap-3 bg-bg px-6 py-12 text-center font-flex text-sm'
-
-export const CHECK_CONNECTION = 'Check your connection, then try again.'
 
 /** Something under way (a chunk arriving, the host's sign-in), or a plain notice when `spinner` is off. */
 export function PendingPanel({ children, spinner = true }: { children: ReactNode; spinner?: boolean }) {
@@ -19,15 +19,16 @@ export function PendingPanel({ children, spinner = true }: { children: ReactNode
 
 /** Something that failed: what happened, and "Try again". */
 export function FailedPanel({ title, onRetry }: { title: string; onRetry: () => void }) {
+  const t = useT(common)
   return (
     <div role="alert" className={`${PLACE} text-fg`}>
       <AlertIcon className="h-6 w-6 text-danger" />
       <div>
         <p className="font-semibold">{title}</p>
-        <p className="mt-1 text-muted">{CHECK_CONNECTION}</p>
+        <p className="mt-1 text-muted">{t('common.checkConnection')}</p>
       </div>
       <Button onClick={onRetry} className="mt-2">
-        Try again
+        {t('common.tryAgain')}
       </Button>
     </div>
   )

@@ -1,2 +1,10 @@
-/** The warning every dialog that shows a whole API key carries: the spec's, from 'API Information'. */
-export const ONE_TIME_WARNING = 'Copy the API key. This is the only time you will be able to see it!'
+import { useT } from '../i18n'
+import { reveal } from '../i18n/en/reveal'
+
+/** The warning every dialog that shows a whole API key carries: the spec's, from 'API Information'. In English (what tests compare with). */
+export const ONE_TIME_WARNING = reveal['reveal.oneTimeWarning']
+
+/** The warning in the reader's language: what a dialog shows. */
+export function useOneTimeWarning(): string {
+  return useT(reveal)('reveal.oneTimeWarning')
+}

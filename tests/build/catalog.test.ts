@@ -117,6 +117,9 @@ function literalTexts(file: string): Finding[] {
     if (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent) || ts.isImportTypeNode(parent.parent) || ts.isLiteralTypeNode(parent)) return true
     if (ts.isPropertyAssignment(parent) && parent.name === node) return true
     if (ts.isElementAccessExpression(parent)) return true
+    // A module's path in import(), and a catalog id passed on (to a helper, a prop, a table of ids).
+    if (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword) return true
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && Object.hasOwn(CATALOG, node.text)) return true
     const attribute = attributeOf(node)
     if (attribute && (NOT_TEXT.has(attribute) || attribute.startsWith('data-'))) return true
     // An id looked up in the catalog, or a module a chunk loads.

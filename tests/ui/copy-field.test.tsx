@@ -1,9 +1,13 @@
 import { act, fireEvent } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { COPIED_NOTICE, COPY_FAILED_NOTICE, CopyField } from '../../src/components/copy-field/CopyField'
+import { CopyField } from '../../src/components/copy-field/CopyField'
+import { copy } from '../../src/i18n/en/copy'
 import { COPY_NOTICE_MS } from '../../src/constants'
 import { renderScreen } from './helpers'
 import { removeClipboard, stubClipboard } from './helpers/dashboard'
+
+const COPIED_NOTICE = copy['copy.copied']
+const COPY_FAILED_NOTICE = copy['copy.failed']
 
 // Lets the clipboard promise settle under fake timers.
 const flush = () => act(async () => {})

@@ -23,15 +23,6 @@ describe('the script-tag entry', () => {
     for (const tag of TAGS) expect(customElements.get(tag), tag).toBeTypeOf('function')
   })
 
-  it('loading it a second time does not throw and keeps the first definitions', async () => {
-    const first = TAGS.map((tag) => customElements.get(tag))
-    vi.resetModules()
-    await expect(import('../../src/script-tag')).resolves.toBeDefined()
-    const { defineFlexElements } = await import('../../src/index')
-    expect(() => defineFlexElements()).not.toThrow()
-    expect(TAGS.map((tag) => customElements.get(tag))).toEqual(first)
-  })
-
   it('the ES module exports defineFlexElements and the element classes', async () => {
     const mod = await import('../../src/index')
     expect(Object.keys(mod.FLEX_ELEMENTS).sort()).toEqual([...TAGS].sort())
@@ -88,5 +79,18 @@ describe('every element', () => {
     await waitFor(() => expect(el.shadowRoot!.querySelector('h2')).not.toBeInTheDocument())
     document.body.append(el)
     await waitFor(() => expect(el.shadowRoot!.querySelector('h2')?.textContent).toBe('Log in to your account'))
+  })
+})
+
+// Last: after resetModules, a chunk an element of the first copy fetches would
+// come from a second module graph (a test artifact; a page has one registry).
+describe('a second copy of the script', () => {
+  it('loading it a second time does not throw and keeps the first definitions', async () => {
+    const first = TAGS.map((tag) => customElements.get(tag))
+    vi.resetModules()
+    await expect(import('../../src/script-tag')).resolves.toBeDefined()
+    const { defineFlexElements } = await import('../../src/index')
+    expect(() => defineFlexElements()).not.toThrow()
+    expect(TAGS.map((tag) => customElements.get(tag))).toEqual(first)
   })
 })

@@ -1,7 +1,10 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { CHUNK_FAILED, lazyScreen } from '../../src/components/chunk/lazyScreen'
+import { lazyScreen } from '../../src/components/chunk/lazyScreen'
+import { common } from '../../src/i18n/en/common'
+
+const CHUNK_FAILED = common['common.chunkFailed']
 
 function Hello({ name }: { name: string }) {
   return <h2>Hello {name}</h2>

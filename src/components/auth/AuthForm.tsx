@@ -10,6 +10,7 @@ import { RememberForgot } from './RememberForgot'
 import { SignedInNotice } from './SignedInNotice'
 import { SwitchLink } from './SwitchLink'
 import { useAuthSubmit } from './useAuthSubmit'
+import { useErrorText } from '../../i18n/useErrorText'
 import { useDeviceRegistration } from './useDeviceRegistration'
 
 export interface AuthScreenProps {
@@ -44,6 +45,7 @@ export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: l
   const showNotice = signedIn && !inPortal
   useDeviceRegistration(apiBase, !showNotice)
   const { submit, pending, error } = useAuthSubmit(call)
+  const errorText = useErrorText()
   const [resetting, setResetting] = useState(false)
   const form = useRef<HTMLFormElement>(null)
 
@@ -71,7 +73,7 @@ export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: l
       }
     >
       <form ref={form} className="space-y-6" onSubmit={onSubmit}>
-        {error ? <Alert>{error}</Alert> : notice}
+        {error ? <Alert>{errorText(error)}</Alert> : notice}
         {children}
         <RememberForgot onForgot={() => setResetting(true)} />
         <Button type="submit" className="w-full" pending={pending} pendingLabel={pendingLabel}>

@@ -1,6 +1,8 @@
 import { useId } from 'react'
 import { useElement } from '../../context/element'
 import { useCapability } from '../../hooks/useCapability'
+import { useT } from '../../i18n'
+import { auth } from '../../i18n/en/auth'
 
 /**
  * 'Remember me' and 'Forgot your password?'. The link follows the host's
@@ -11,6 +13,7 @@ import { useCapability } from '../../hooks/useCapability'
 export function RememberForgot({ onForgot }: { onForgot?: () => void }) {
   const id = useId()
   const { urls } = useElement()
+  const t = useT(auth)
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <div className="flex items-center gap-2">
@@ -21,7 +24,7 @@ export function RememberForgot({ onForgot }: { onForgot?: () => void }) {
           className="h-4 w-4 rounded border-border bg-bg accent-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
         />
         <label htmlFor={id} className="text-fg">
-          Remember me
+          {t('auth.rememberMe')}
         </label>
       </div>
       {urls.forgotPassword ? (
@@ -31,7 +34,7 @@ export function RememberForgot({ onForgot }: { onForgot?: () => void }) {
           rel="noopener noreferrer"
           className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
         >
-          Forgot your password?
+          {t('auth.forgotPassword')}
         </a>
       ) : (
         <ResetOrInert onForgot={onForgot} />
@@ -43,18 +46,19 @@ export function RememberForgot({ onForgot }: { onForgot?: () => void }) {
 /** Without forgot-password-url: the reset inside the element when the server offers it (asked only here), else inert. */
 function ResetOrInert({ onForgot }: { onForgot?: () => void }) {
   const accounts = useCapability('accounts')
+  const t = useT(auth)
   return accounts && onForgot ? (
     <button
       type="button"
       onClick={onForgot}
       className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
     >
-      Forgot your password?
+      {t('auth.forgotPassword')}
     </button>
   ) : (
     // A disabled link, announced as such and not focusable.
     <a role="link" aria-disabled="true" className="cursor-default font-semibold text-muted">
-      Forgot your password?
+      {t('auth.forgotPassword')}
     </a>
   )
 }

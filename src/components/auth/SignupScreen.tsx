@@ -2,6 +2,9 @@ import { useId } from 'react'
 import { register } from '../../api/calls'
 import { TextField } from '../TextField'
 import { AuthForm, type AuthScreenProps } from './AuthForm'
+import { useT } from '../../i18n'
+import { auth } from '../../i18n/en/auth'
+import { signup } from '../../i18n/en/signup'
 
 /**
  * The sign-up screen: route /signup, and <flex-signup>. A failure shows the
@@ -9,22 +12,24 @@ import { AuthForm, type AuthScreenProps } from './AuthForm'
  */
 export function SignupScreen(props: AuthScreenProps) {
   const ruleId = useId()
+  const t = useT(signup)
+  const shared = useT(auth)
   return (
     <AuthForm
       {...props}
-      title="Sign up for your account"
+      title={t('signup.heading')}
       call={register}
-      submit="Sign up"
-      pending="Signing up…"
-      other={['Already have an account?', 'login', 'Log in']}
+      submit={t('signup.submit')}
+      pending={t('signup.pending')}
+      other={[t('signup.haveAccount'), 'login', t('signup.toLogin')]}
     >
-      <TextField label="Name" name="name" type="text" autoComplete="name" required />
-      <TextField label="Email address" name="email" type="email" autoComplete="email" required />
+      <TextField label={t('signup.name')} name="name" type="text" autoComplete="name" required />
+      <TextField label={shared('auth.email')} name="email" type="email" autoComplete="email" required />
       <div>
-        <TextField label="Password" name="password" type="password" autoComplete="new-password" required aria-describedby={ruleId} />
+        <TextField label={shared('auth.password')} name="password" type="password" autoComplete="new-password" required aria-describedby={ruleId} />
         {/* The server's rule, stated before submit; its own message shows in the banner if a password is refused. */}
         <p id={ruleId} className="mt-2 text-sm text-muted">
-          At least 8 characters. Not a common password or your e-mail address.
+          {t('signup.passwordRule')}
         </p>
       </div>
     </AuthForm>

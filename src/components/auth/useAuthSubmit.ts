@@ -1,5 +1,4 @@
 import { useCallback, useState } from 'react'
-import { errorMessage } from '../../api/errors'
 import type { AccessData } from '../../api/types'
 import { emit } from '../../events'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
@@ -15,14 +14,14 @@ type AuthCall<I> = (base: string, deviceToken: string, input: I) => Promise<Acce
  * screen failed to get one), the call, then sign in, `flex-signed-in` and
  * /dashboard. A device token the server has forgotten (DEVICE_UNKNOWN) is
  * replaced once and the call retried, unseen by the user. A failure leaves
- * the store untouched and yields the message for the red banner; the form
+ * the store untouched and yields the error for the red banner; the form
  * keeps what was typed.
  */
 export function useAuthSubmit<I>(call: AuthCall<I>) {
   const { host, apiBase } = useElement()
   const { navigate } = useNavigation()
   const { pending, run } = useSingleFlight()
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<unknown>(null)
 
   const submit = useCallback(
     (input: I) =>
@@ -34,7 +33,8 @@ export function useAuthSubmit<I>(call: AuthCall<I>) {
           emit(host, 'flex-signed-in', {})
           navigate('/dashboard')
         } catch (e) {
-          setError(errorMessage(e))
+          // null means no error: whatever was thrown shows (its message, or a generic one).
+          setError(e ?? new Error())
         }
       }),
     [apiBase, call, host, navigate, run],

@@ -1,9 +1,8 @@
 import { useEffect, useReducer, useState, type ComponentType } from 'react'
-import { CHECK_CONNECTION, FailedPanel, PendingPanel } from '../StatusPanel'
+import { FailedPanel, PendingPanel } from '../StatusPanel'
 import { chunk, type Chunk } from './chunk'
-
-export const CHUNK_FAILED = 'This part of the portal could not be loaded.'
-export const CHUNK_FAILED_HINT = CHECK_CONNECTION
+import { useT } from '../../i18n'
+import { common } from '../../i18n/en/common'
 
 export type LazyScreen<P> = ComponentType<P> & { readonly chunk: Chunk<ComponentType<P>> }
 
@@ -22,6 +21,7 @@ export function lazyScreen<P extends object>(importer: () => Promise<ComponentTy
     const [failed, setFailed] = useState(false)
     const [, arrived] = useReducer((n: number) => n + 1, 0)
     const Screen = part.loaded
+    const t = useT(common)
     useEffect(() => {
       if (Screen) return
       let live = true
@@ -39,9 +39,9 @@ export function lazyScreen<P extends object>(importer: () => Promise<ComponentTy
         setFailed(false)
         setAttempt((n) => n + 1)
       }
-      return <FailedPanel title={CHUNK_FAILED} onRetry={retry} />
+      return <FailedPanel title={t('common.chunkFailed')} onRetry={retry} />
     }
-    return <PendingPanel>Loading…</PendingPanel>
+    return <PendingPanel>{t('common.loading')}</PendingPanel>
   }
   return Object.assign(Lazy, { chunk: part })
 }

@@ -1,9 +1,11 @@
 import { useCopy } from './useCopy'
-import { COPIED_NOTICE, COPY_FAILED_NOTICE } from './CopyField'
+import { useT } from '../../i18n'
+import { copy as texts } from '../../i18n/en/copy'
 
 /** A small copy button with its notice; `text` is read at the click, so it copies what is shown then. */
-export function CopyButton({ label, text, copied = COPIED_NOTICE }: { label: string; text: () => string; copied?: string }) {
+export function CopyButton({ label, text, copied }: { label: string; text: () => string; copied?: string }) {
   const { status, copy } = useCopy()
+  const t = useT(texts)
   return (
     <>
       <button
@@ -14,7 +16,7 @@ export function CopyButton({ label, text, copied = COPIED_NOTICE }: { label: str
         {label}
       </button>
       <span role="status" className={`text-xs ${status === 'failed' ? 'text-danger' : 'text-success'}`}>
-        {status === 'copied' ? copied : status === 'failed' ? COPY_FAILED_NOTICE : ''}
+        {status === 'copied' ? (copied ?? t('copy.copied')) : status === 'failed' ? t('copy.failed') : ''}
       </span>
     </>
   )

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef } from 'react'
 import { useCopy } from './useCopy'
 import { CheckIcon } from '../icons/CheckIcon'
-
-export const COPIED_NOTICE = 'Successfully copied'
-export const COPY_FAILED_NOTICE = "Couldn't copy. Select the text and copy it manually."
+import { useT } from '../../i18n'
+import { copy as texts } from '../../i18n/en/copy'
 
 export interface CopyFieldProps {
   label: string
@@ -19,6 +18,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
   const { status, copy } = useCopy()
   const manualRef = useRef<HTMLInputElement>(null)
   const noticeId = useId()
+  const t = useT(texts)
 
   useEffect(() => {
     if (status === 'failed') manualRef.current?.select()
@@ -39,7 +39,9 @@ export function CopyField({ label, value }: CopyFieldProps) {
           <span className="block break-all font-mono text-sm text-fg">{value}</span>
         </span>
         {/* After the value, so the button reads "label value Copy"; hidden, not removed, while the notice shows in its place. */}
-        <span className={`absolute right-2 top-2 text-xs font-semibold text-accent group-hover:text-accent-hover ${copied ? 'invisible' : ''}`}>Copy</span>
+        <span className={`absolute right-2 top-2 text-xs font-semibold text-accent group-hover:text-accent-hover ${copied ? 'invisible' : ''}`}>
+          {t('copy.copy')}
+        </span>
       </button>
       {/* One notice, where "Copy" was (inside the field's top row): the only "copied" the reader sees. */}
       <p
@@ -55,14 +57,14 @@ export function CopyField({ label, value }: CopyFieldProps) {
         }
       >
         {copied && <CheckIcon className="h-4 w-4" />}
-        {copied ? COPIED_NOTICE : status === 'failed' ? COPY_FAILED_NOTICE : ''}
+        {copied ? t('copy.copied') : status === 'failed' ? t('copy.failed') : ''}
       </p>
       {status === 'failed' && (
         <input
           ref={manualRef}
           readOnly
           value={value}
-          aria-label={`${label} (select and copy)`}
+          aria-label={t('copy.manual', { label })}
           onFocus={(e) => e.currentTarget.select()}
           className="mt-1 block w-full rounded-flex border border-border bg-bg px-3 py-2 font-mono text-sm text-fg focus:outline-none focus:ring-2 focus:ring-accent"
         />

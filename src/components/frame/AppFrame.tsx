@@ -6,6 +6,8 @@ import { useElement } from '../../context/element'
 import { Sidebar } from './Sidebar'
 import { SidebarNav } from './SidebarNav'
 import { UserMenu } from './UserMenu'
+import { useT } from '../../i18n'
+import { frame } from '../../i18n/en/frame'
 
 /**
  * The signed-in frame the dashboard and the project page share, so moving
@@ -20,6 +22,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
   // The sheet stays usable if the element grows while it is open (it is not
   // hidden by width), so nothing needs to close it but the user.
   const [sidebarOpen, setSidebarOpen] = useState(false)
+  const t = useT(frame)
 
   return (
     <div className="flex flex-1 bg-bg">
@@ -33,7 +36,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             className="-ml-2 rounded-flex p-2 text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus cq-md:hidden"
           >
             <MenuIcon className="h-6 w-6" />
-            <span className="sr-only">Open sidebar</span>
+            <span className="sr-only">{t('frame.openSidebar')}</span>
           </button>
           {/* The host's own logo, if it slots one; nothing of ours otherwise. */}
           <slot name="logo" className="frame-logo" />

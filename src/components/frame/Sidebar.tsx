@@ -1,6 +1,8 @@
 import { Dialog } from '../dialog/Dialog'
 import { CloseIcon } from '../icons/CloseIcon'
 import { SidebarNav } from './SidebarNav'
+import { useT } from '../../i18n'
+import { frame } from '../../i18n/en/frame'
 
 export interface SidebarProps {
   /** The narrow element's sheet; from 768 px of element width up the sidebar is always shown. */
@@ -12,6 +14,7 @@ export interface SidebarProps {
 
 /** A column from 768 px of element width up; below that a sheet opened by the header's menu button. */
 export function Sidebar({ open, onClose, sheetOnly }: SidebarProps) {
+  const t = useT(frame)
   return (
     <>
       {!sheetOnly && (
@@ -19,7 +22,7 @@ export function Sidebar({ open, onClose, sheetOnly }: SidebarProps) {
           <SidebarNav />
         </aside>
       )}
-      <Dialog open={open} onClose={onClose} title="Sidebar" hideTitle placement="left">
+      <Dialog open={open} onClose={onClose} title={t('frame.sidebar')} hideTitle placement="left">
         <div className="flex justify-end p-2">
           <button
             type="button"
@@ -27,7 +30,7 @@ export function Sidebar({ open, onClose, sheetOnly }: SidebarProps) {
             className="rounded-flex p-2 text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
           >
             <CloseIcon className="h-6 w-6" />
-            <span className="sr-only">Close sidebar</span>
+            <span className="sr-only">{t('frame.closeSidebar')}</span>
           </button>
         </div>
         <SidebarNav onNavigate={onClose} />

@@ -4,6 +4,8 @@ import { HomeIcon } from '../icons/HomeIcon'
 import { apiDocsUrl } from '../../constants'
 import { RouteLink } from '../../router/RouteLink'
 import { useElement } from '../../context/element'
+import { useT } from '../../i18n'
+import { frame } from '../../i18n/en/frame'
 
 const itemClass = 'group flex items-center gap-3 rounded-flex px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
 const idle = 'text-muted hover:bg-raised hover:text-fg'
@@ -22,12 +24,13 @@ function samePage(href: string): boolean {
  */
 function ExternalItem({ href, icon, children, onNavigate }: { href?: string; icon: ReactNode; children: string; onNavigate?: () => void }) {
   const here = href !== undefined && samePage(href)
+  const t = useT(frame)
   return (
     <a href={href} {...(here ? { onClick: onNavigate } : { target: '_blank', rel: 'noopener noreferrer' })} className={`${itemClass} ${idle}`}>
       {icon}
       <span>
         {children}
-        {!here && <span className="sr-only"> (opens in a new tab)</span>}
+        {!here && <span className="sr-only"> {t('frame.nav.newTab')}</span>}
       </span>
     </a>
   )
@@ -38,18 +41,19 @@ function ExternalItem({ href, icon, children, onNavigate }: { href?: string; ico
  * close itself; `inHeader`: a row in the header (sidebar="none", wide elements).
  */
 export function SidebarNav({ onNavigate, inHeader }: { onNavigate?: () => void; inHeader?: boolean }) {
-  const { urls, apiBase, productName } = useElement()
+  const { urls, apiBase } = useElement()
+  const t = useT(frame)
   return (
-    <nav aria-label={inHeader ? 'Portal' : 'Sidebar'} className={inHeader ? 'hidden gap-1 cq-md:flex' : 'flex flex-col gap-1 p-4'}>
+    <nav aria-label={inHeader ? t('frame.nav.header') : t('frame.nav.sidebar')} className={inHeader ? 'hidden gap-1 cq-md:flex' : 'flex flex-col gap-1 p-4'}>
       <RouteLink to="/dashboard" aria-current="page" className={`${itemClass} ${current}`} onClick={onNavigate}>
         <HomeIcon className="h-5 w-5 shrink-0" />
-        <span>{`${productName} Projects`}</span>
+        <span>{t('frame.nav.projects')}</span>
       </RouteLink>
       <ExternalItem href={urls.quickstart ?? apiDocsUrl(apiBase, '#quickstart')} icon={<FolderIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
-        {`${productName} Quickstart Guide`}
+        {t('frame.nav.quickstart')}
       </ExternalItem>
       <ExternalItem href={urls.docs ?? apiDocsUrl(apiBase)} icon={<FolderIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
-        API Documentation
+        {t('frame.nav.docs')}
       </ExternalItem>
     </nav>
   )

@@ -5,6 +5,8 @@ import { useNavigation } from '../../router/navigation'
 import { signOut as endSession } from '../../store/session'
 import { useElement } from '../../context/element'
 import { useCapability } from '../../hooks/useCapability'
+import { useT } from '../../i18n'
+import { frame } from '../../i18n/en/frame'
 
 // accessData is the server's body as-is: read user.name / user.email only when they are text.
 const userText = (field: 'name' | 'email') => (s: { accessData: { [k: string]: unknown } | null }) => {
@@ -31,6 +33,7 @@ export function UserMenu() {
   const name = useFlexStore(selectName)
   const email = useFlexStore(selectEmail)
   const [open, setOpen] = useState(false)
+  const t = useT(frame)
   const [active, setActive] = useState<number | null>(null)
   const listRef = useRef<Array<HTMLElement | null>>([])
 
@@ -99,7 +102,7 @@ export function UserMenu() {
         ref={setReference}
         type="button"
         id={triggerId}
-        aria-label="User menu"
+        aria-label={t('frame.user.menu')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -129,7 +132,7 @@ export function UserMenu() {
           >
             {(name || email) && (
               <div role="none" className="border-b border-border px-4 py-2 text-sm">
-                <p className="text-xs text-muted">Signed in as</p>
+                <p className="text-xs text-muted">{t('frame.user.signedInAs')}</p>
                 {name && (
                   <p dir="auto" className="truncate font-medium" title={name}>
                     {name}
@@ -154,14 +157,14 @@ export function UserMenu() {
                   },
                 })}
               >
-                Your Profile
+                {t('frame.user.profile')}
               </a>
             ) : (
-              linkOrInert(0, 'Your Profile', urls.profile)
+              linkOrInert(0, t('frame.user.profile'), urls.profile)
             )}
-            {linkOrInert(1, 'Settings', urls.settings)}
+            {linkOrInert(1, t('frame.user.settings'), urls.settings)}
             <button type="button" className={`${itemClass} text-fg`} {...itemProps(2, { onClick: signOut })}>
-              Sign out
+              {t('frame.user.signOut')}
             </button>
           </div>
         </FloatingFocusManager>

@@ -4,6 +4,8 @@ import { useElement } from '../../context/element'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useNavigation } from '../../router/navigation'
 import { Alert } from '../Alert'
+import { useT } from '../../i18n'
+import { frame } from '../../i18n/en/frame'
 
 // One look-up per session token for the page's life: moving between screens does not ask again.
 const asked = new Map<string, Promise<boolean>>()
@@ -20,6 +22,7 @@ export function VerifyBanner() {
   const token = useFlexStore((s) => s.accessData?.accessToken ?? null)
   const [unverified, setUnverified] = useState(false)
   const [dismissed, setDismissed] = useState(false)
+  const t = useT(frame)
 
   useEffect(() => {
     if (!token) return
@@ -48,7 +51,7 @@ export function VerifyBanner() {
   if (!unverified || dismissed || route.path === '/profile') return null
   const verifyNow = urls.profile ? (
     <a href={urls.profile} className="font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
-      Verify now
+      {t('frame.verify.now')}
     </a>
   ) : (
     <button
@@ -56,13 +59,13 @@ export function VerifyBanner() {
       onClick={() => navigate('/profile')}
       className="font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
     >
-      Verify now
+      {t('frame.verify.now')}
     </button>
   )
   return (
     <div className="px-4 pt-4 cq-sm:px-6">
       <Alert tone="info" onDismiss={() => setDismissed(true)}>
-        Your e-mail address is not verified yet. Verify it so you can reset your password if you forget it. {verifyNow}
+        {t('frame.verify.notice')} {verifyNow}
       </Alert>
     </div>
   )

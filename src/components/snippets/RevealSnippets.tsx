@@ -2,6 +2,8 @@ import { useState } from 'react'
 import { CopyButton } from '../copy-field/CopyButton'
 import { useElement } from '../../context/element'
 import { envLines, fillText } from './fill'
+import { useT } from '../../i18n'
+import { reveal } from '../../i18n/en/reveal'
 
 /**
  * In the reveal dialogs, under the secrets: "Copy as .env", and the host's own
@@ -12,6 +14,7 @@ import { envLines, fillText } from './fill'
 export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: string; keys: Record<string, string>; webhookSecret?: string }) {
   const { snippets = [], envPrefix } = useElement()
   const [tab, setTab] = useState(0)
+  const t = useT(reveal)
   const [apiProjectId = '', apiKey = ''] = Object.entries(keys)[0] ?? []
   const env = envLines(envPrefix, { projectId, apiProjectId, apiKey }, webhookSecret)
   const shown = snippets[tab] ?? snippets[0]
@@ -19,7 +22,7 @@ export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: 
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
-        <CopyButton label="Copy as .env" text={() => env} />
+        <CopyButton label={t('reveal.copyAsEnv')} text={() => env} />
       </div>
       {shown && (
         <div>
@@ -39,7 +42,7 @@ export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: 
           </div>
           <div role="tabpanel" aria-label={shown.label} className="mt-2 flex flex-wrap items-center gap-2">
             <pre className="w-full overflow-auto rounded-flex border border-border bg-bg p-3 font-mono text-xs text-fg">{text}</pre>
-            <CopyButton label="Copy" text={() => text} />
+            <CopyButton label={t('reveal.copy')} text={() => text} />
           </div>
         </div>
       )}

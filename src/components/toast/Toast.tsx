@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { TOAST_MS } from '../../constants'
 import { CloseIcon } from '../icons/CloseIcon'
+import { useT } from '../../i18n'
+import { common } from '../../i18n/en/common'
 
 export interface ToastProps {
   /** The notice; nothing is shown while null. */
@@ -15,6 +17,7 @@ export interface ToastProps {
  * always in the DOM so that a screen reader announces the message when it appears.
  */
 export function Toast({ message, onClose }: ToastProps) {
+  const t = useT(common)
   const close = useRef(onClose)
   close.current = onClose
   useEffect(() => {
@@ -30,7 +33,7 @@ export function Toast({ message, onClose }: ToastProps) {
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close"
+            aria-label={t('common.close')}
             className="shrink-0 rounded-flex text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
           >
             <CloseIcon className="h-5 w-5" />

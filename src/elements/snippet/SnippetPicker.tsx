@@ -1,5 +1,7 @@
 import { store } from '../../store'
 import type { SnippetState } from './useSnippet'
+import { useT } from '../../i18n'
+import { snippet } from '../../i18n/en/snippet'
 
 function Select({ label, value, options, onPick }: { label: string; value?: string; options: [string, string][]; onPick: (value: string) => void }) {
   return (
@@ -21,12 +23,13 @@ function Select({ label, value, options, onPick }: { label: string; value?: stri
 /** Project, then key: one choice in the shared store, so every snippet on the page follows it. */
 export function SnippetPicker({ projects, projectId, keyIds, keyId, names }: SnippetState) {
   const pick = store.getState().pickSnippetProject
+  const t = useT(snippet)
   return (
     <>
-      <Select label="Project" value={projectId} options={(projects ?? []).map((p) => [p.id, p.name || p.id])} onPick={(id) => pick(id)} />
+      <Select label={t('snippet.project')} value={projectId} options={(projects ?? []).map((p) => [p.id, p.name || p.id])} onPick={(id) => pick(id)} />
       {keyIds[0] && (
         <Select
-          label="API key"
+          label={t('snippet.apiKey')}
           value={keyId}
           options={keyIds.map((id) => [id, names[id] ? `${names[id]} · ${id.length > 12 ? `${id.slice(0, 9)}…` : id}` : id])}
           onPick={(id) => pick(projectId!, id)}

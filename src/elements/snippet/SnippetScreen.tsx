@@ -5,9 +5,8 @@ import { SnippetPicker } from './SnippetPicker'
 import { useFill } from './useFill'
 import { useSnippet } from './useSnippet'
 import { STAND_INS } from '../../components/snippets/fill'
-
-/** Copy's notice when the code holds YOUR_API_KEY: the reader must put a key in before it runs. */
-export const PLACEHOLDER_COPIED = 'Copied, with YOUR_API_KEY as a placeholder'
+import { useT } from '../../i18n'
+import { snippet } from '../../i18n/en/snippet'
 
 /** The filled text of the host's blocks: each <pre>, else all of the light DOM. */
 function codeText(host: HTMLElement): string {
@@ -24,14 +23,20 @@ function codeText(host: HTMLElement): string {
 export function SnippetScreen() {
   const { host, root, envPrefix } = useElement()
   const state = useSnippet()
+  const t = useT(snippet)
   useFill(host, state.values, envPrefix)
   return (
     <>
       <div part="bar" className="flex flex-wrap items-center gap-2 rounded-flex bg-surface px-2 py-1 font-flex text-xs text-muted">
         {state.projectId && <SnippetPicker {...state} />}
-        {state.hint && <span>{state.hint}</span>}
+        {state.hint && <span>{t(state.hint)}</span>}
         <span className="flex-1" />
-        <CopyButton label="Copy" text={() => codeText(host)} copied={state.values.apiKey === STAND_INS.apiKey ? PLACEHOLDER_COPIED : undefined} />
+        {/* When the code holds YOUR_API_KEY, the notice says so: the reader must put a key in before it runs. */}
+        <CopyButton
+          label={t('snippet.copy')}
+          text={() => codeText(host)}
+          copied={state.values.apiKey === STAND_INS.apiKey ? t('snippet.placeholderCopied') : undefined}
+        />
       </div>
       {createPortal(<slot />, root)}
     </>

@@ -13,6 +13,6 @@
  *   --flex-accent, --flex-success, --flex-danger, --flex-focus, --flex-radius, --flex-font, --flex-font-mono.
  */
 import { createFlexElement } from '../create-element'
-import { SnippetScreen } from './SnippetScreen'
+import { LazySnippetScreen } from './lazy'
 
-export const FlexSnippetElement = createFlexElement(SnippetScreen, 'flex-snippet')
+export const FlexSnippetElement = createFlexElement(LazySnippetScreen, 'flex-snippet')

@@ -7,9 +7,6 @@ import { useElement } from '../../context/element'
 import { STAND_INS } from '../../components/snippets/fill'
 import { singleFlight } from '../../single-flight'
 
-const SIGNED_OUT_HINT = 'Log in to fill in your keys'
-export const PLACEHOLDER_HINT = 'Create or roll a key to paste it here'
-
 // Every snippet on the page asks at the same moment (their effects run in one
 // commit): one request serves them all.
 const loads = new Map<string, Promise<void>>()
@@ -81,7 +78,8 @@ export function useSnippet() {
     keyId,
     names: listed,
     values: token && projectId ? { projectId, apiProjectId: keyId ?? STAND_INS.apiProjectId, apiKey: key || STAND_INS.apiKey } : STAND_INS,
-    hint: !token ? SIGNED_OUT_HINT : key ? undefined : PLACEHOLDER_HINT,
+    // Ids of the bar's texts (en/snippet.ts).
+    hint: !token ? ('snippet.signedOut' as const) : key ? undefined : ('snippet.placeholder' as const),
   }
 }
 

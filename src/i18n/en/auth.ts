@@ -1,6 +1,7 @@
 /**
- * English texts of the log-in and sign-up screens (the first screen: these
- * travel in the script itself). The spec's texts, exactly.
+ * English texts of the log-in screen and what it shares with sign-up (the
+ * first screen: these travel in the script itself, so sign-up's own texts
+ * are in signup.ts, with its chunk). The spec's texts, exactly.
  */
 export const auth = {
   'login.heading': 'Log in to your account',
@@ -14,4 +15,6 @@ export const auth = {
   'auth.rememberMe': 'Remember me',
   'auth.forgotPassword': 'Forgot your password?',
   'auth.logo': ({ product }: { product: string }) => `${product} logo`,
+  'auth.signedIn': 'You are signed in.',
+  'auth.signOut': 'Sign out',
 }

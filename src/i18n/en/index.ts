@@ -7,6 +7,16 @@ import { usage } from './usage'
 import { formDialog } from './form-dialog'
 import { webhooks } from './webhooks'
 import { profile } from './profile'
+import { common } from './common'
+import { copy } from './copy'
+import { errors } from './errors'
+import { frame } from './frame'
+import { host } from './host'
+import { reset } from './reset'
+import { reveal } from './reveal'
+import { server } from './server'
+import { signup } from './signup'
+import { snippet } from './snippet'
 
 /**
  * The whole English catalog: every area's texts under their ids. Only the
@@ -22,6 +32,16 @@ export const CATALOG = {
   ...formDialog,
   ...webhooks,
   ...profile,
+  ...common,
+  ...copy,
+  ...errors,
+  ...frame,
+  ...host,
+  ...reset,
+  ...reveal,
+  ...server,
+  ...signup,
+  ...snippet,
 }
 
 export type MessageId = keyof typeof CATALOG

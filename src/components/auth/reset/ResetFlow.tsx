@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { forgotPassword, resetPassword } from '../../../api/account-calls'
-import { errorMessage, isApiError } from '../../../api/errors'
+import { isApiError } from '../../../api/errors'
 import { useElement } from '../../../context/element'
 import { emit } from '../../../events'
 import { useSingleFlight } from '../../../hooks/useSingleFlight'
@@ -11,14 +11,20 @@ import { Alert } from '../../Alert'
 import { Button } from '../../Button'
 import { TextField } from '../../TextField'
 import { AuthLayout } from '../AuthLayout'
+import { useT, type Translate } from '../../../i18n'
+import { reset } from '../../../i18n/en/reset'
+import { useErrorText } from '../../../i18n/useErrorText'
 
 type Step = 'email' | 'code' | 'password'
 
-const TITLES: Record<Step, string> = {
-  email: 'Reset your password',
-  code: 'Check your e-mail',
-  password: 'Choose a new password',
-}
+const TITLES = {
+  email: 'reset.email.heading',
+  code: 'reset.code.heading',
+  password: 'reset.password.heading',
+} as const satisfies Record<Step, keyof typeof reset>
+
+// Splits a message around a parameter, so the parameter can be set in its own element.
+const MARK = '\u0000'
 
 const linkClass =
   'rounded-flex font-semibold text-accent hover:text-accent-hover hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
@@ -37,8 +43,11 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
   const [step, setStep] = useState<Step>('email')
   const [email, setEmail] = useState(initialEmail)
   const [code, setCode] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
+  // A failed call, or the form's own complaint (an id of this screen's texts).
+  const [error, setError] = useState<{ thrown: unknown } | keyof typeof reset | null>(null)
+  const [notice, setNotice] = useState(false)
+  const t = useT(reset)
+  const errorText = useErrorText()
   const heading = useRef<HTMLDivElement>(null)
 
   // Each step is a new screen to a screen reader: focus goes to its heading.
@@ -56,13 +65,13 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
   const sendCode = (again: boolean) =>
     run(async () => {
       setError(null)
-      setNotice(null)
+      setNotice(false)
       try {
         await withDeviceToken(apiBase, (device) => forgotPassword(apiBase, device, email))
-        if (again) setNotice('We sent a new code. Only the newest code works.')
+        if (again) setNotice(true)
         else go('code')
       } catch (e) {
-        setError(errorMessage(e))
+        setError({ thrown: e })
       }
     })
 
@@ -77,13 +86,12 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
         emit(host, 'flex-signed-in', {})
         navigate('/dashboard')
       } catch (e) {
-        const message = errorMessage(e)
         // The code was refused (wrong, used, burned or expired): back to where it is typed.
-        if (isApiError(e) && e.status === 400 && /code/i.test(message)) {
+        if (isApiError(e) && e.status === 400 && /code/i.test(e.message)) {
           setCode('')
           setStep('code')
         }
-        setError(message)
+        setError({ thrown: e })
       }
     })
 
@@ -93,30 +101,35 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
     if (step === 'email') void sendCode(false)
     else if (step === 'code') {
       const digits = (form.code ?? '').replace(/[\s-]/g, '')
-      if (!/^\d{6}$/.test(digits)) return setError('Enter the 6-digit code from the e-mail.')
+      if (!/^\d{6}$/.test(digits)) return setError('reset.code.invalid')
       setCode(digits)
       go('password')
-    } else if (form.password !== form.confirm) setError('The two passwords do not match.')
+    } else if (form.password !== form.confirm) setError('reset.password.mismatch')
     else void finish(form.password)
   }
 
+  const [before, after] = t('reset.code.intro', { email: MARK }).split(MARK)
   return (
     <div ref={heading} className="contents">
       <AuthLayout
-        title={TITLES[step]}
+        title={t(TITLES[step])}
         footer={
           <button type="button" onClick={onCancel} className={linkClass}>
-            Back to log in
+            {t('reset.backToLogin')}
           </button>
         }
       >
         <form className="space-y-6" onSubmit={onSubmit} noValidate={step !== 'email'}>
-          {error ? <Alert>{error}</Alert> : notice && <Alert tone="info">{notice}</Alert>}
+          {error ? (
+            <Alert>{typeof error === 'string' ? t(error) : errorText(error.thrown)}</Alert>
+          ) : (
+            notice && <Alert tone="info">{t('reset.code.resent')}</Alert>
+          )}
           {step === 'email' && (
             <>
-              <p className="text-sm text-muted">Enter the e-mail address of your account. We will send you a code to choose a new password.</p>
+              <p className="text-sm text-muted">{t('reset.email.intro')}</p>
               <TextField
-                label="Email address"
+                label={t('reset.email.label')}
                 name="email"
                 type="email"
                 autoComplete="username"
@@ -124,19 +137,20 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
               />
-              <Button type="submit" className="w-full" pending={pending} pendingLabel="Sending…">
-                Send code
+              <Button type="submit" className="w-full" pending={pending} pendingLabel={t('reset.email.pending')}>
+                {t('reset.email.submit')}
               </Button>
             </>
           )}
           {step === 'code' && (
             <>
               <p className="text-sm text-muted">
-                If an account uses <span className="break-all font-medium text-fg">{email}</span>, we sent it a 6-digit code. It works for 15 minutes. Check
-                your spam folder if it does not arrive.
+                {before}
+                <span className="break-all font-medium text-fg">{email}</span>
+                {after}
               </p>
               <TextField
-                label="Code"
+                label={t('reset.code.label')}
                 name="code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -147,41 +161,41 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
                 className="[&_input]:font-mono [&_input]:tracking-widest"
               />
               <Button type="submit" className="w-full">
-                Continue
+                {t('reset.code.submit')}
               </Button>
               <div className="flex flex-wrap justify-between gap-2 text-sm">
                 <button type="button" className={linkClass} onClick={() => void sendCode(true)} disabled={pending}>
-                  Send a new code
+                  {t('reset.code.resend')}
                 </button>
                 <button type="button" className={linkClass} onClick={() => go('email')}>
-                  Use another e-mail
+                  {t('reset.code.otherEmail')}
                 </button>
               </div>
             </>
           )}
-          {step === 'password' && <NewPasswordFields pending={pending} onBack={() => go('code')} />}
+          {step === 'password' && <NewPasswordFields t={t} pending={pending} onBack={() => go('code')} />}
         </form>
       </AuthLayout>
     </div>
   )
 }
 
-function NewPasswordFields({ pending, onBack }: { pending: boolean; onBack: () => void }) {
+function NewPasswordFields({ t, pending, onBack }: { t: Translate<typeof reset>; pending: boolean; onBack: () => void }) {
   const ruleId = useId()
   return (
     <>
       <div>
-        <TextField label="New password" name="password" type="password" autoComplete="new-password" required aria-describedby={ruleId} />
+        <TextField label={t('reset.password.label')} name="password" type="password" autoComplete="new-password" required aria-describedby={ruleId} />
         <p id={ruleId} className="mt-2 text-sm text-muted">
-          At least 8 characters. Not a common password or your e-mail address.
+          {t('reset.password.rule')}
         </p>
       </div>
-      <TextField label="Repeat the new password" name="confirm" type="password" autoComplete="new-password" required />
-      <Button type="submit" className="w-full" pending={pending} pendingLabel="Saving…">
-        Save password and log in
+      <TextField label={t('reset.password.repeat')} name="confirm" type="password" autoComplete="new-password" required />
+      <Button type="submit" className="w-full" pending={pending} pendingLabel={t('reset.password.pending')}>
+        {t('reset.password.submit')}
       </Button>
       <button type="button" className={`${linkClass} text-sm`} onClick={onBack}>
-        Back to the code
+        {t('reset.password.back')}
       </button>
     </>
   )

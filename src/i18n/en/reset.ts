@@ -1,0 +1,26 @@
+/** English texts of 'Forgot your password?' inside the element: e-mail, code, new password (its own chunk). */
+export const reset = {
+  'reset.email.heading': 'Reset your password',
+  'reset.email.intro': 'Enter the e-mail address of your account. We will send you a code to choose a new password.',
+  'reset.email.label': 'Email address',
+  'reset.email.submit': 'Send code',
+  'reset.email.pending': 'Sending…',
+  'reset.code.heading': 'Check your e-mail',
+  'reset.code.intro': ({ email }: { email: string }) =>
+    `If an account uses ${email}, we sent it a 6-digit code. It works for 15 minutes. Check your spam folder if it does not arrive.`,
+  'reset.code.label': 'Code',
+  'reset.code.submit': 'Continue',
+  'reset.code.resend': 'Send a new code',
+  'reset.code.resent': 'We sent a new code. Only the newest code works.',
+  'reset.code.otherEmail': 'Use another e-mail',
+  'reset.code.invalid': 'Enter the 6-digit code from the e-mail.',
+  'reset.password.heading': 'Choose a new password',
+  'reset.password.label': 'New password',
+  'reset.password.rule': 'At least 8 characters. Not a common password or your e-mail address.',
+  'reset.password.repeat': 'Repeat the new password',
+  'reset.password.mismatch': 'The two passwords do not match.',
+  'reset.password.submit': 'Save password and log in',
+  'reset.password.pending': 'Saving…',
+  'reset.password.back': 'Back to the code',
+  'reset.backToLogin': 'Back to log in',
+}

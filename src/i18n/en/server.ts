@@ -1,0 +1,36 @@
+/**
+ * The server's messages the widget knows, as the reference server words them:
+ * the checks of the fields of its log-in, sign-up, reset and profile forms
+ * (contract/fields.ts, contract/requests.ts, contract/accounts.ts), the
+ * password rule (the server's password policy) and those forms' refusals.
+ * The widget shows its own translation of these (server-messages.ts); any
+ * other server message stays as the server wrote it. Each text must stay
+ * exactly the server's: it is how the message is recognised.
+ */
+export const server = {
+  'server.name.required': 'Name is required.',
+  'server.name.tooLong': 'Name must be at most 120 characters.',
+  'server.email.required': 'E-mail address is required.',
+  'server.email.tooLong': 'E-mail address must be at most 254 characters.',
+  'server.email.invisible': 'E-mail address must not contain invisible or control characters (such as a zero-width space or a soft hyphen).',
+  'server.email.invalid': 'Enter a valid e-mail address.',
+  'server.password.required': 'Password is required.',
+  'server.password.tooLong': 'Password must be at most 1024 characters.',
+  'server.password.tooShort': 'Password must be at least 8 characters.',
+  'server.password.repeated': 'Password must not be one character repeated. Choose a longer phrase you can remember.',
+  'server.password.isEmail': 'Password must not be your e-mail address.',
+  'server.password.common': 'This password is too common: it appears in lists of breached passwords. Choose another.',
+  'server.newPassword.required': 'New password is required.',
+  'server.newPassword.tooLong': 'New password must be at most 1024 characters.',
+  'server.currentPassword.required': 'Current password is required.',
+  'server.currentPassword.tooLong': 'Current password must be at most 1024 characters.',
+  'server.code.required': 'Code is required.',
+  'server.code.tooLong': 'Code must be at most 32 characters.',
+  'server.code.invalid': 'Enter the 6-digit code from the e-mail.',
+  'server.code.refused': 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.',
+  'server.wrongCredentials': 'Incorrect e-mail or password.',
+  'server.emailTaken': 'An account with this e-mail already exists.',
+  'server.wrongPassword': 'Incorrect password.',
+  /** Not the server's: what the widget says when a new verification code was sent without a message. */
+  'server.codeSent': 'A new code is on its way.',
+}

@@ -1,0 +1,57 @@
+import { useCallback, useContext, useEffect, useReducer } from 'react'
+import { isApiError } from '../api/errors'
+import { LocaleContext } from './context'
+import { errors } from './en/errors'
+import type { Messages } from './types'
+import { useT } from './useT'
+
+type Table = typeof import('../api/server-messages')
+
+let table: Table | undefined
+let loading: Promise<unknown> | undefined
+const NONE: Messages = {}
+
+/**
+ * A server's message in the reader's language when the widget knows it (its
+ * forms' field checks, the password rule: en/server.ts), else as the server
+ * wrote it. An English reader with no host `strings` reads the server's own
+ * words, which are the English: the table of known messages is fetched only
+ * for the others (until it arrives, they read the server's words).
+ */
+export function useServerText(): (message: string) => string {
+  const locale = useContext(LocaleContext)
+  const translated = locale.messages !== undefined || locale.strings !== undefined
+  const [, arrived] = useReducer((n: number) => n + 1, 0)
+  useEffect(() => {
+    if (!translated || table) return
+    let live = true
+    loading ??= import('../api/server-messages').then(
+      (m) => (table = m),
+      () => (loading = undefined),
+    )
+    void loading.then(() => live && arrived())
+    return () => {
+      live = false
+    }
+  }, [translated])
+  const known = translated ? table : undefined
+  const t = useT<Messages>(known?.english ?? NONE)
+  return useCallback(
+    (message: string) => {
+      const id = known?.knownMessage(message)
+      return id ? t(id) : message
+    },
+    [known, t],
+  )
+}
+
+/**
+ * What a screen shows for a failed call, in the reader's language: the
+ * widget's own words (no answer, an answer it cannot read) by their id, a
+ * server's message through useServerText.
+ */
+export function useErrorText(): (error: unknown) => string {
+  const t = useT(errors)
+  const serverText = useServerText()
+  return useCallback((e: unknown) => (isApiError(e) ? (e.id ? t(e.id, e.params) : serverText(e.message)) : t('error.unknown')), [t, serverText])
+}
