@@ -4,6 +4,7 @@ import { sizeBudget, type Budgets } from './build/size-budget.ts'
 import { asciiOnly } from './build/ascii-only.ts'
 import { customElementsJson } from './build/custom-elements.ts'
 import { classicChunks, SCRIPT_FILE } from './build/classic-chunks.ts'
+import { catalogIds } from './build/catalog-ids.ts'
 
 /**
  * gzip -9 ceilings in kB (design.md §5): the script a page fetches before its
@@ -19,7 +20,7 @@ export const BUDGETS: Budgets = { firstScreenKb: 85, totalKb: 135 }
 export default defineConfig(({ command, mode }) => {
   const esm = mode === 'esm'
   return {
-    plugins: [twindCss(), asciiOnly(), ...(esm ? [] : [classicChunks(), sizeBudget(SCRIPT_FILE, BUDGETS), customElementsJson()])],
+    plugins: [twindCss(), asciiOnly(), catalogIds(), ...(esm ? [] : [classicChunks(), sizeBudget(SCRIPT_FILE, BUDGETS), customElementsJson()])],
     // Library mode leaves process.env.NODE_ENV alone; without this the bundle
     // ships React's development build. Tests keep the development build (act()).
     define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
@@ -37,7 +38,9 @@ export default defineConfig(({ command, mode }) => {
         output: esm
           ? { chunkFileNames: 'esm/[name]-[hash].mjs' }
           : {
-              chunkFileNames: 'fp-[name]-[hash].js',
+              // A bundled language's chunk by a name the size check (and a reader of dist/) knows.
+              chunkFileNames: (chunk) =>
+                /[\\/]src[\\/]i18n[\\/]locales[\\/]/.test(chunk.facadeModuleId ?? '') ? 'fp-locale-[name]-[hash].js' : 'fp-[name]-[hash].js',
               // What the entry imports statically is one chunk (inlined into
               // the script), not many small shared ones, each with its exports.
               codeSplitting: { groups: [{ name: 'core', tags: ['$initial'] }] },

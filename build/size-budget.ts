@@ -5,7 +5,9 @@
  * - first screen: what a page fetches before its log-in is usable, that is
  *   the loader (flex-portal.js), the entry module and every chunk the entry
  *   imports statically. The screens behind a dynamic import() are not in it.
- * - whole product: every script file the build writes, every chunk included.
+ * - whole product: every script file the build writes, every chunk included,
+ *   but the bundled languages' chunks (fp-locale-<lang>-*.js): a reader's
+ *   page fetches one of them at most, so each is printed on its own line.
  */
 import { gzipSync } from 'node:zlib'
 import type { Plugin, Rolldown } from 'vite'
@@ -22,9 +24,14 @@ export interface Budgets {
   totalKb: number
 }
 
+/** The file name of a bundled language's chunk (vite.config.ts names them so). */
+export const LOCALE_CHUNK = /^fp-locale-(.+)-[\w-]+\.js$/
+
 export interface SizeReport {
   /** file name → gzip -9 bytes, for every script file. */
   files: Record<string, number>
+  /** A bundled language's chunk name → gzip -9 bytes; not in totalBytes. */
+  locales: Record<string, number>
   firstScreen: string[]
   firstScreenBytes: number
   totalBytes: number
@@ -50,7 +57,9 @@ export function measureBundle(bundle: OutputBundle, loader: string): SizeReport 
   }
   visit(entry)
   const sum = (names: Iterable<string>) => [...names].reduce((n, name) => n + (files[name] ?? 0), 0)
-  return { files, firstScreen: [...first], firstScreenBytes: sum(first), totalBytes: sum(Object.keys(files)) }
+  const locales = Object.fromEntries(Object.entries(files).filter(([name]) => LOCALE_CHUNK.test(name)))
+  const product = Object.keys(files).filter((name) => !(name in locales))
+  return { files, locales, firstScreen: [...first], firstScreenBytes: sum(first), totalBytes: sum(product) }
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1)
@@ -72,10 +81,13 @@ export function sizeBudget(loader: string, budgets: Budgets, log: (line: string)
     // After generateBundle: the code is final (ASCII escapes included) and the loader exists.
     writeBundle(_, bundle) {
       const report = measureBundle(bundle, loader)
+      const locales = Object.entries(report.locales).sort(([a], [b]) => a.localeCompare(b))
       log(
         `\nScripts, gzip -9: first screen ${kb(report.firstScreenBytes)} kB (ceiling ${budgets.firstScreenKb} kB: ${report.firstScreen.join(', ')}); ` +
-          `whole product ${kb(report.totalBytes)} kB in ${Object.keys(report.files).length} files (ceiling ${budgets.totalKb} kB)`,
+          `whole product ${kb(report.totalBytes)} kB in ${Object.keys(report.files).length - locales.length} files (ceiling ${budgets.totalKb} kB), ` +
+          `bundled languages apart:`,
       )
+      for (const [name, bytes] of locales) log(`  ${name.replace(LOCALE_CHUNK, '$1')}: ${kb(bytes)} kB (${name})`)
       const problem = overBudget(report, budgets)
       if (problem) throw new Error(problem)
     },

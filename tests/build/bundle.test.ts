@@ -181,6 +181,29 @@ describe(`the build's ceilings (first screen ${BUDGETS.firstScreenKb} kB, whole 
     expect(report.totalBytes).toBe(report.firstScreenBytes + gz('lazy.js'))
   })
 
+  it("leave the bundled languages' chunks out of the whole and give each its own figure", () => {
+    const built = bundle({ entry: 1, core: 3, lazy: 5 })
+    const plain = measureBundle(built, 'loader.js')
+    const de = {
+      type: 'chunk',
+      fileName: 'fp-locale-de-AbC_1.js',
+      isEntry: false,
+      imports: [],
+      code: randomBytes(4000).toString('latin1'),
+    } as unknown as Rolldown.OutputChunk
+    const report = measureBundle({ ...built, [de.fileName]: de }, 'loader.js')
+    expect(report.totalBytes).toBe(plain.totalBytes)
+    expect(Object.keys(report.locales)).toEqual(['fp-locale-de-AbC_1.js'])
+    expect(report.locales['fp-locale-de-AbC_1.js']).toBe(gzipSync(de.code, { level: 9 }).length)
+    const lines: string[] = []
+    const writeBundle = sizeBudget('loader.js', { firstScreenKb: 100, totalKb: 100 }, (line) => lines.push(line)).writeBundle as (
+      options: unknown,
+      bundle: Rolldown.OutputBundle,
+    ) => void
+    writeBundle({}, { ...built, [de.fileName]: de })
+    expect(lines.join('\n')).toMatch(/^ {2}de: \d+\.\d kB \(fp-locale-de-AbC_1\.js\)$/m)
+  })
+
   it('fail the build over either ceiling, and pass it under both', () => {
     // Random bytes do not compress: each file is about its size (a little more as UTF-8).
     const report = measureBundle(bundle({ entry: 1, core: 3, lazy: 5 }), 'loader.js')
