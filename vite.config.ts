@@ -12,6 +12,9 @@ import { catalogIds } from './build/catalog-ids.ts'
  */
 export const BUDGETS: Budgets = { firstScreenKb: 85, totalKb: 135 }
 
+/** A source file's module, not a plugin's virtual one (a lazy screen's style wrapper would bring the lazy styles along). */
+const source = (path: RegExp) => (id: string) => !id.startsWith('\0') && path.test(id)
+
 // Two library builds share this file. The default one writes the script tag's
 // files: dist/flex-portal.js, one classic script with what a first screen
 // needs, and the screens behind an import() as fp-*.js chunks beside it
@@ -43,7 +46,20 @@ export default defineConfig(({ command, mode }) => {
                 /[\\/]src[\\/]i18n[\\/]locales[\\/]/.test(chunk.facadeModuleId ?? '') ? 'fp-locale-[name]-[hash].js' : 'fp-[name]-[hash].js',
               // What the entry imports statically is one chunk (inlined into
               // the script), not many small shared ones, each with its exports.
-              codeSplitting: { groups: [{ name: 'core', tags: ['$initial'] }] },
+              // So are the copy buttons and the snippets' filling, which several
+              // screens share: each would otherwise be a chunk of its own (a
+              // request and a wrapper each).
+              codeSplitting: {
+                groups: [
+                  { name: 'core', tags: ['$initial'], priority: 1 },
+                  {
+                    name: 'copy',
+                    test: source(
+                      /[\\/]src[\\/](components[\\/](copy-field[\\/](CopyButton|CopyField|useCopy)|snippets[\\/]fill|icons[\\/]CheckIcon)|constants|hooks[\\/]useWidth|i18n[\\/]en[\\/]copy)\.tsx?$/,
+                    ),
+                  },
+                ],
+              },
               // Vite keeps whitespace in an ES library for tree-shaking, and
               // this is a script a browser runs as it is: minified whole.
               minify: true,

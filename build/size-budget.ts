@@ -24,8 +24,8 @@ export interface Budgets {
   totalKb: number
 }
 
-/** The file name of a bundled language's chunk (vite.config.ts names them so). */
-export const LOCALE_CHUNK = /^fp-locale-(.+)-[\w-]+\.js$/
+/** The file name of a bundled language's chunk (vite.config.ts names them so): its tag, then the bundler's 8-character hash. */
+export const LOCALE_CHUNK = /^fp-locale-(.+)-[\w-]{8}\.js$/
 
 export interface SizeReport {
   /** file name → gzip -9 bytes, for every script file. */

@@ -184,24 +184,24 @@ describe(`the build's ceilings (first screen ${BUDGETS.firstScreenKb} kB, whole 
   it("leave the bundled languages' chunks out of the whole and give each its own figure", () => {
     const built = bundle({ entry: 1, core: 3, lazy: 5 })
     const plain = measureBundle(built, 'loader.js')
-    const de = {
+    const ptBR = {
       type: 'chunk',
-      fileName: 'fp-locale-de-AbC_1.js',
+      fileName: 'fp-locale-pt-BR-Ab-C_1xY.js',
       isEntry: false,
       imports: [],
       code: randomBytes(4000).toString('latin1'),
     } as unknown as Rolldown.OutputChunk
-    const report = measureBundle({ ...built, [de.fileName]: de }, 'loader.js')
+    const report = measureBundle({ ...built, [ptBR.fileName]: ptBR }, 'loader.js')
     expect(report.totalBytes).toBe(plain.totalBytes)
-    expect(Object.keys(report.locales)).toEqual(['fp-locale-de-AbC_1.js'])
-    expect(report.locales['fp-locale-de-AbC_1.js']).toBe(gzipSync(de.code, { level: 9 }).length)
+    expect(Object.keys(report.locales)).toEqual(['fp-locale-pt-BR-Ab-C_1xY.js'])
+    expect(report.locales['fp-locale-pt-BR-Ab-C_1xY.js']).toBe(gzipSync(ptBR.code, { level: 9 }).length)
     const lines: string[] = []
     const writeBundle = sizeBudget('loader.js', { firstScreenKb: 100, totalKb: 100 }, (line) => lines.push(line)).writeBundle as (
       options: unknown,
       bundle: Rolldown.OutputBundle,
     ) => void
-    writeBundle({}, { ...built, [de.fileName]: de })
-    expect(lines.join('\n')).toMatch(/^ {2}de: \d+\.\d kB \(fp-locale-de-AbC_1\.js\)$/m)
+    writeBundle({}, { ...built, [ptBR.fileName]: ptBR })
+    expect(lines.join('\n')).toMatch(/^ {2}pt-BR: \d+\.\d kB \(fp-locale-pt-BR-Ab-C_1xY\.js\)$/m)
   })
 
   it('fail the build over either ceiling, and pass it under both', () => {
