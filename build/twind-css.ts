@@ -165,6 +165,8 @@ const CHUNK_RULES = '__flexChunkStyles__'
 /** What a dynamic import() resolves to: the module, behind the one module that first hands the lazy rules to the sheet. */
 const LAZY = '\0flex-lazy:'
 const LAZY_RULES = '\0flex-lazy-styles'
+/** The folders under src/ whose modules hold no markup. */
+const TEXTS_AND_CALLS = ['i18n', 'api']
 
 type ChunkGraph = Record<string, Rolldown.RenderedChunk>
 
@@ -264,6 +266,9 @@ export function twindCss(srcDir = 'src'): Plugin {
         // reach the sheet with nothing to register.
         if (!building || options.kind !== 'dynamic-import' || !importer?.startsWith(root + sep)) return undefined
         const target = await this.resolve(id, importer, { ...options, skipSelf: true })
+        // Texts and API calls draw nothing: a language's chunk or the list of
+        // ids comes without the lazy screens' styles.
+        if (target && TEXTS_AND_CALLS.some((dir) => target.id.startsWith(join(root, dir) + sep))) return undefined
         return target && !target.external ? LAZY + target.id : undefined
       },
     },
