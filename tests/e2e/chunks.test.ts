@@ -1,8 +1,9 @@
 /**
  * Loading on demand, as a browser does it: each demo page's first screen
- * fetches only the one script, plus the one chunk the
- * reader most likely needs next once the page is idle; a walk through every
- * screen fetches the rest; the script works from another origin under a CSP
+ * fetches only the one script (and <flex-snippet>'s filling where the page has
+ * snippets), plus the one chunk the reader most likely needs next once the
+ * page is idle; an English page fetches no language's chunk; a walk through
+ * every screen fetches the rest; the script works from another origin under a CSP
  * that names only the portal; a chunk that cannot be fetched says so and
  * "Try again" brings it; and the host's <head> is never touched.
  */
@@ -26,8 +27,13 @@ const chunk = (name: string) => {
 /** What every first screen needs: the one script. */
 const FIRST = ['flex-portal.js']
 /** The dashboard and what it imports: the chunk a log-in screen fetches once idle. */
-const DASHBOARD = ['Dashboard', 'AppFrame', 'CloseIcon', 'DialogActions', 'FolderIcon', 'StatusBadge', 'useWidth', '_flex-lazy-styles'].map(chunk)
+const DASHBOARD = ['Dashboard', 'AppFrame', 'CloseIcon', 'form-dialog', 'FolderIcon', 'StatusBadge', 'copy', '_flex-lazy-styles'].map(chunk)
+/** <flex-snippet>'s bar and filling: fetched at once by a page that has snippets (no log-in needs them). */
+const SNIPPET = ['SnippetScreen', 'copy', '_flex-lazy-styles'].map(chunk)
 const NOT_BEFORE_NEEDED = ['SignupScreen', 'ProjectPage', 'ProjectDetail'].map(chunk)
+/** The bundled languages and the list of ids a host's `strings` is checked against: none for an English page without `strings`. */
+const LANGUAGES = DIST_SCRIPTS.filter((name) => /^fp-locale-/.test(name))
+const CATALOG_IDS = chunk('catalog-ids')
 /** What only a standalone element renders, never <flex-portal>: <flex-webhooks>'s own screen. */
 const STANDALONE_ONLY = ['WebhooksScreen'].map(chunk)
 
@@ -65,10 +71,14 @@ async function expectRequested(requests: string[], names: string[]): Promise<voi
 }
 
 test.describe('loading on demand', () => {
-  for (const [path, firstScreen] of [
-    ['/', (page: Page) => button(page, 'Log in')],
-    ['/docs.html', (page: Page) => button(page, 'Log in')],
-    ['/existing.html', (page: Page) => button(page, 'Log in')],
+  test('the build has a chunk for each bundled language', () => {
+    expect(LANGUAGES.map((name) => name.replace(/^fp-locale-(.+)-[\w-]{8}\.js$/, '$1')).sort()).toEqual(['de', 'es', 'fr', 'ja', 'pt-BR'])
+  })
+
+  for (const [path, firstScreen, more] of [
+    ['/', (page: Page) => button(page, 'Log in'), []],
+    ['/docs.html', (page: Page) => button(page, 'Log in'), SNIPPET],
+    ['/existing.html', (page: Page) => button(page, 'Log in'), []],
   ] as const) {
     test(`${path}: the first screen fetches the one script, then the dashboard's chunks when idle, and nothing else`, async ({ page }) => {
       const requests = scriptRequests(page)
@@ -82,7 +92,9 @@ test.describe('loading on demand', () => {
       await expectRequested(requests, DASHBOARD)
       await page.waitForLoadState('networkidle')
       const scripts = new Set(requests.filter((n) => DIST_SCRIPTS.includes(n)))
-      expect([...scripts].sort()).toEqual([...FIRST, ...DASHBOARD].sort())
+      expect([...scripts].sort()).toEqual([...new Set([...FIRST, ...DASHBOARD, ...more])].sort())
+      // An English page: no language's chunk, and no id list (no host sets `strings` here).
+      for (const name of [...LANGUAGES, CATALOG_IDS]) expect([...scripts]).not.toContain(name)
       // Each file once: a second element or a second script tag asks for nothing again.
       expect(requests.filter((n) => n === 'flex-portal.js')).toHaveLength(1)
       await expectHeadUntouched(page)
@@ -109,6 +121,8 @@ test.describe('loading on demand', () => {
     const fetched = new Set(scripts)
     for (const name of [...DASHBOARD, ...NOT_BEFORE_NEEDED, chunk('UsageSection')]) expect([...fetched]).toContain(name)
     for (const name of [...STANDALONE_ONLY, chunk('ProfilePage'), chunk('ResetFlow')]) expect([...fetched]).not.toContain(name)
+    // English all the way: no language's chunk.
+    for (const name of LANGUAGES) expect([...fetched]).not.toContain(name)
     expect(scripts).toHaveLength(fetched.size)
     await expectHeadUntouched(page)
   })

@@ -49,6 +49,29 @@ test.describe('<flex-snippet> on /docs.html', () => {
     expect(await axe.check(page), 'serious or critical axe violations').toBe('')
   })
 
+  test('until its filling arrives, a sample keeps its place unseen: no raw {{…}} shows, and nothing moves when it is filled', async ({ page }) => {
+    // The filling is a chunk fetched at once: held here until the page has settled without it.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/fp-SnippetScreen-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/docs.html')
+    await expect(button(page, 'Log in')).toBeEnabled()
+    const pre = page.locator('#quickstart flex-snippet pre').first()
+    await expect(pre).toBeHidden()
+    expect(await page.evaluate(() => document.body.innerText)).not.toMatch(RAW)
+    await pre.evaluate((el) => el.scrollIntoView())
+    const before = await pre.boundingBox()
+    expect(before?.height).toBeGreaterThan(0)
+    await screenshot(page, 'docs-snippets-filling')
+    release()
+    await expect(pre).toBeVisible()
+    await expect(pre).toContainText('YOUR_API_KEY')
+    expect((await pre.boundingBox())?.y).toBe(before?.y)
+  })
+
   test('after sign-up and a new project, the samples hold its ids and the new key, copy fills the clipboard, and nothing is stored', async ({
     context,
     page,

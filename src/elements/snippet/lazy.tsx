@@ -11,8 +11,8 @@ const UNFILLED = { visibility: 'hidden' } as const
 /**
  * <flex-snippet>'s bar and filling, fetched as a chunk at once: no log-in
  * needs them, so the first screen does not carry them. Until they arrive the
- * host's code holds its place unseen, so no raw `{{apiKey}}` shows and nothing
- * moves when it is filled. If they cannot be fetched, the code shows as the
+ * host's code holds its place unseen below an empty bar, so no raw `{{apiKey}}`
+ * shows and nothing moves when they come. If they cannot be fetched, the code shows as the
  * host wrote it: its placeholders read better than no code at all.
  */
 export function LazySnippetScreen() {
@@ -26,5 +26,18 @@ export function LazySnippetScreen() {
         () => setFailed(true),
       )
   }, [Screen])
-  return Screen ? <Screen /> : createPortal(<slot style={failed ? undefined : UNFILLED} />, root)
+  if (Screen) return <Screen />
+  // Portalled with the slot, in the order the screen's bar and slot take.
+  return createPortal(
+    <>
+      {/* The bar's stand-in, as tall as the bar with its Copy button (SnippetScreen), empty. */}
+      {!failed && (
+        <div part="bar" className="flex items-center rounded-flex bg-surface px-2 py-1 font-flex text-xs">
+          <span className="border border-transparent py-1">&nbsp;</span>
+        </div>
+      )}
+      <slot style={failed ? undefined : UNFILLED} />
+    </>,
+    root,
+  )
 }
