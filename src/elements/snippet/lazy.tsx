@@ -33,7 +33,9 @@ export function LazySnippetScreen() {
       {/* The bar's stand-in, as tall as the bar with its Copy button (SnippetScreen), empty. */}
       {!failed && (
         <div part="bar" className="flex items-center rounded-flex bg-surface px-2 py-1 font-flex text-xs">
-          <span className="border border-transparent py-1">&nbsp;</span>
+          <span className="border border-transparent py-1">
+            <span className="block h-4" />
+          </span>
         </div>
       )}
       <slot style={failed ? undefined : UNFILLED} />
