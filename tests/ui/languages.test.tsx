@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { bundledFor, placementOf } from '../../src/i18n/language'
 import { plural } from '../../src/i18n/plural'
 import { keys } from '../../src/i18n/en/keys'
-import { mountElement, resetStore, shadow, stubFetch } from './helpers'
+import { Dialog } from '../../src/components/dialog/Dialog'
+import { ENGLISH, LocaleContext } from '../../src/i18n/context'
+import { mountElement, renderScreen, resetStore, shadow, stubFetch } from './helpers'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 
@@ -173,6 +175,21 @@ describe('an element in the page', () => {
     expect(messages.filter((m) => m.includes('"login.heading"'))).toHaveLength(1)
     expect(messages.filter((m) => m.includes('"login.nonsense"'))).toHaveLength(1)
     expect(messages.some((m) => m.includes('"login.submit"'))).toBe(false)
+  })
+})
+
+describe('a dialog', () => {
+  it('portalled outside the screen, still lays out in its direction and language', () => {
+    const r = renderScreen(
+      <LocaleContext.Provider value={{ ...ENGLISH, tag: 'ar', dir: 'rtl' }}>
+        <Dialog open onClose={() => undefined} title="A dialog">
+          <p>Body</p>
+        </Dialog>
+      </LocaleContext.Provider>,
+    )
+    const wrapper = shadow(r.host).getByRole('dialog').closest('.flex-root')
+    expect(wrapper).toHaveAttribute('dir', 'rtl')
+    expect(wrapper).toHaveAttribute('lang', 'en')
   })
 })
 
