@@ -1,10 +1,13 @@
-import { waitFor } from '@testing-library/react'
+import { waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { bundledFor, placementOf } from '../../src/i18n/language'
 import { plural } from '../../src/i18n/plural'
 import { keys } from '../../src/i18n/en/keys'
 import { Dialog } from '../../src/components/dialog/Dialog'
 import { ENGLISH, LocaleContext } from '../../src/i18n/context'
+import { RollSecretDialog } from '../../src/elements/webhooks/RollSecretDialog'
+import { formatDate } from '../../src/format-date'
+import { loadLocale } from '../../src/i18n/locales'
 import { mountElement, renderScreen, resetStore, shadow, stubFetch } from './helpers'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
@@ -190,6 +193,29 @@ describe('a dialog', () => {
     const wrapper = shadow(r.host).getByRole('dialog').closest('.flex-root')
     expect(wrapper).toHaveAttribute('dir', 'rtl')
     expect(wrapper).toHaveAttribute('lang', 'en')
+  })
+})
+
+describe('texts formatted or chosen in code', () => {
+  it("the webhook secret's roll offers its grace periods in the reader's language", async () => {
+    const messages = await loadLocale('de')
+    const r = renderScreen(
+      <LocaleContext.Provider value={{ ...ENGLISH, tag: 'de', bundled: 'de', messages }}>
+        <RollSecretDialog firstSecret={false} onClose={() => undefined} onRoll={async () => 'whsec_x'} />
+      </LocaleContext.Provider>,
+    )
+    const q = shadow(r.host)
+    const choices = within(q.getByRole('combobox', { name: 'Das alte Secret wird ungültig' }))
+      .getAllByRole('option')
+      .map((option) => option.textContent)
+    expect(choices).toEqual(['Sofort', 'In 1 Stunde', 'In 24 Stunden', 'In 7 Tagen'])
+  })
+
+  it("dates in the reader's language", () => {
+    expect(formatDate('2024-03-05T10:00:00.000Z', 'en')).toBe('Mar 5, 2024')
+    expect(formatDate('2024-03-05T10:00:00.000Z', 'de')).toBe('05.03.2024')
+    expect(formatDate('2024-03-05T10:00:00.000Z', 'ja')).toBe('2024/03/05')
+    expect(formatDate('not a date', 'de')).toBe('not a date')
   })
 })
 

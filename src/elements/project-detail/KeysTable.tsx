@@ -92,7 +92,7 @@ const COLUMNS: Column[] = [
     width: 'w-28',
     cell: ({ key, lang }) => (
       <time dateTime={key.createdAt} title={exactTime(key.createdAt, lang)}>
-        {formatDate(key.createdAt)}
+        {formatDate(key.createdAt, lang)}
       </time>
     ),
   },
@@ -104,7 +104,7 @@ const COLUMNS: Column[] = [
     cell: ({ key, t, lang }) =>
       key.lastUsedAt ? (
         <time dateTime={key.lastUsedAt} title={exactTime(key.lastUsedAt, lang)}>
-          {timeAgo(key.lastUsedAt, Date.now(), t)}
+          {timeAgo(key.lastUsedAt, Date.now(), t, lang)}
         </time>
       ) : (
         <span className="text-muted">{t('keys.lastUsed.never')}</span>
