@@ -191,6 +191,13 @@ test.describe('right to left', () => {
         const info = await addProject(page, 'Checkout')
         await expect(info).toHaveAttribute('aria-modal', 'true')
         expect(await info.evaluate((el) => getComputedStyle(el).direction), 'the dialog, portalled, is right to left too').toBe('rtl')
+        // A key is not a sentence: it reads left to right whatever the page.
+        const values = await info.locator('span.font-mono').evaluateAll((els) => els.map((el) => getComputedStyle(el).direction))
+        expect(values.length).toBeGreaterThan(0)
+        expect(
+          values.every((d) => d === 'ltr'),
+          'the keys and ids read left to right',
+        ).toBe(true)
         await screenshot(page, `languages-rtl-dialog-${size}`)
         expect(await axe.check(page), 'serious or critical axe violations').toBe('')
       })

@@ -36,7 +36,9 @@ export function CopyField({ label, value }: CopyFieldProps) {
         <span className="min-w-0 flex-1">
           <span className="block text-xs font-medium text-muted">{label}</span>
           {/* Secrets break between any two characters, so long keys fill whole lines. */}
-          <span className="block break-all font-mono text-sm text-fg">{value}</span>
+          <span dir="ltr" className="block break-all font-mono text-sm text-fg rtl:text-right">
+            {value}
+          </span>
         </span>
         {/* After the value, so the button reads "label value Copy"; hidden, not removed, while the notice shows in its place. */}
         <span
@@ -65,6 +67,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
         <input
           ref={manualRef}
           readOnly
+          dir="ltr"
           value={value}
           aria-label={t('copy.manual', { label })}
           onFocus={(e) => e.currentTarget.select()}

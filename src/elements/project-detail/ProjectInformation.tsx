@@ -70,7 +70,9 @@ export function ProjectInformation({ project }: { project: Project }) {
         </Item>
         <Item term={t('project.info.id')}>
           <span className="flex min-w-0 items-center gap-1">
-            <span className="break-all font-mono text-xs">{project.id}</span>
+            <span dir="ltr" className="break-all font-mono text-xs">
+              {project.id}
+            </span>
             <CopyIdButton value={project.id} label={t('project.info.copyId')} />
           </span>
         </Item>

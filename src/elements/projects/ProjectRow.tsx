@@ -39,7 +39,7 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
       </td>
       <td className={`${cell} order-2 basis-full`}>
         <span className="flex items-center gap-1">
-          <span className="truncate font-mono text-xs text-fg" title={project.id}>
+          <span dir="ltr" className="truncate font-mono text-xs text-fg" title={project.id}>
             {project.id}
           </span>
           <CopyIdButton value={project.id} />
