@@ -1,14 +1,15 @@
-let formatter: Intl.DateTimeFormat | undefined
+const formatters = new Map<string | undefined, Intl.DateTimeFormat>()
 
 /**
- * A project's createDate in the user's locale. The server sends ISO text; a
- * value that is not a date is shown as sent (it is only displayed), an empty
- * one as a dash.
+ * A project's or key's date in the reader's language (`lang`, the element's
+ * BCP 47 tag: useLang()). The server sends ISO text; a value that is not a
+ * date is shown as sent (it is only displayed), an empty one as a dash.
  */
-export function formatDate(value: string): string {
+export function formatDate(value: string, lang?: string): string {
   if (!value.trim()) return '—'
   const date = new Date(/^\d+$/.test(value) ? Number(value) : value)
   if (Number.isNaN(date.getTime())) return value
-  formatter ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+  let formatter = formatters.get(lang)
+  if (!formatter) formatters.set(lang, (formatter = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' })))
   return formatter.format(date)
 }

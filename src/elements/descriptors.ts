@@ -120,6 +120,12 @@ const FETCH_SESSION_CODE_PROPERTY = {
   doc: "signs the host's own user in: an async function that returns a single-use code from the host's backend (`POST /sessions`); the element never shows a log-in form then",
 }
 
+const STRINGS_PROPERTY = {
+  name: 'strings',
+  type: 'Record<string, string> | undefined',
+  doc: "the host's own texts by message id ({ 'login.heading': 'Welcome back' }), partial and live, `{product}` and the message's parameters filled in; an unknown id or a value that is not a string is ignored with one console warning (README lists the ids)",
+}
+
 /** The rest of each element's descriptor: its summary and its events. */
 export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
   'flex-portal': {
@@ -143,25 +149,25 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-email-verified',
       'flex-account-deleted',
     ],
-    properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
+    properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY, STRINGS_PROPERTY],
     slots: [LOGO_SLOT],
   },
   'flex-login': {
     summary: 'The log-in screen alone.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-password-reset'],
-    properties: [FETCH_SESSION_CODE_PROPERTY],
+    properties: [FETCH_SESSION_CODE_PROPERTY, STRINGS_PROPERTY],
     slots: [LOGO_SLOT],
   },
   'flex-signup': {
     summary: 'The sign-up screen alone.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-password-reset'],
-    properties: [FETCH_SESSION_CODE_PROPERTY],
+    properties: [FETCH_SESSION_CODE_PROPERTY, STRINGS_PROPERTY],
     slots: [LOGO_SLOT],
   },
   'flex-projects': {
     summary: 'The dashboard (sidebar, user menu, the list of projects, dialogs) alone.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-project-created'],
-    properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
+    properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY, STRINGS_PROPERTY],
     slots: [LOGO_SLOT],
   },
   'flex-project-detail': {
@@ -181,13 +187,13 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-webhook-endpoint-deleted',
       'flex-webhook-secret-rolled',
     ],
-    properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
+    properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY, STRINGS_PROPERTY],
   },
   'flex-snippet': {
     summary:
       "Wraps the host page's own code blocks and fills `{{projectId}}`, `{{apiProjectId}}` and `{{apiKey}}` in place, with a project and key picker shared by every snippet on the page.",
     events: ['flex-signed-in', 'flex-signed-out'],
-    properties: [FETCH_SESSION_CODE_PROPERTY],
+    properties: [FETCH_SESSION_CODE_PROPERTY, STRINGS_PROPERTY],
     slots: [{ name: '', doc: "the host's code blocks, kept in the page's own DOM" }],
     cssParts: [{ name: 'bar', doc: 'the row under the code with the picker (or the log-in hint) and Copy' }],
   },
@@ -201,7 +207,7 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-webhook-endpoint-deleted',
       'flex-webhook-secret-rolled',
     ],
-    properties: [FETCH_SESSION_CODE_PROPERTY],
+    properties: [FETCH_SESSION_CODE_PROPERTY, STRINGS_PROPERTY],
   },
 }
 

@@ -11,8 +11,10 @@ export interface LocaleState {
   messages: Messages | undefined
   /** The host's `strings` property, checked: plain texts by id. */
   strings: Readonly<Record<string, string>> | undefined
+  /** The layout's direction: what a dialog, portalled outside the screen's wrapper, lays out in. */
+  dir: 'ltr' | 'rtl'
 }
 
-export const ENGLISH: LocaleState = { tag: 'en', bundled: undefined, messages: undefined, strings: undefined }
+export const ENGLISH: LocaleState = { tag: 'en', bundled: undefined, messages: undefined, strings: undefined, dir: 'ltr' }
 
 export const LocaleContext = createContext<LocaleState>(ENGLISH)

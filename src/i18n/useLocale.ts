@@ -36,8 +36,8 @@ export function useLocale(host: HTMLElement, strings: unknown): { locale: Locale
   }, [bundled, messages])
   const checked = useMemo(() => readStrings(strings), [strings])
   const locale = useMemo<LocaleState>(
-    () => ({ tag: placement.tag, bundled: messages ? bundled : undefined, messages, strings: checked }),
-    [placement.tag, bundled, messages, checked],
+    () => ({ tag: placement.tag, bundled: messages ? bundled : undefined, messages, strings: checked, dir: placement.dir }),
+    [placement.tag, bundled, messages, checked, placement.dir],
   )
   return { locale, dir: placement.dir }
 }

@@ -22,7 +22,9 @@ afterEach(() => vi.unstubAllGlobals())
 
 function inLanguage(ui: ReactElement, locale: Partial<LocaleState>) {
   return renderScreen(
-    <LocaleContext.Provider value={{ tag: 'en', bundled: undefined, messages: undefined, strings: undefined, ...locale }}>{ui}</LocaleContext.Provider>,
+    <LocaleContext.Provider value={{ tag: 'en', bundled: undefined, messages: undefined, strings: undefined, dir: 'ltr', ...locale }}>
+      {ui}
+    </LocaleContext.Provider>,
   )
 }
 

@@ -36,10 +36,14 @@ export function CopyField({ label, value }: CopyFieldProps) {
         <span className="min-w-0 flex-1">
           <span className="block text-xs font-medium text-muted">{label}</span>
           {/* Secrets break between any two characters, so long keys fill whole lines. */}
-          <span className="block break-all font-mono text-sm text-fg">{value}</span>
+          <span dir="ltr" className="block break-all font-mono text-sm text-fg rtl:text-right">
+            {value}
+          </span>
         </span>
         {/* After the value, so the button reads "label value Copy"; hidden, not removed, while the notice shows in its place. */}
-        <span className={`absolute right-2 top-2 text-xs font-semibold text-accent group-hover:text-accent-hover ${copied ? 'invisible' : ''}`}>
+        <span
+          className={`absolute right-2 top-2 rtl:left-2 rtl:right-auto text-xs font-semibold text-accent group-hover:text-accent-hover ${copied ? 'invisible' : ''}`}
+        >
           {t('copy.copy')}
         </span>
       </button>
@@ -52,7 +56,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
           status === 'failed'
             ? 'mt-1 text-xs text-danger'
             : copied
-              ? 'pointer-events-none absolute right-2 top-2 flex items-center gap-1 text-xs font-semibold text-success'
+              ? 'pointer-events-none absolute right-2 top-2 rtl:left-2 rtl:right-auto flex items-center gap-1 text-xs font-semibold text-success'
               : 'sr-only'
         }
       >
@@ -63,6 +67,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
         <input
           ref={manualRef}
           readOnly
+          dir="ltr"
           value={value}
           aria-label={t('copy.manual', { label })}
           onFocus={(e) => e.currentTarget.select()}

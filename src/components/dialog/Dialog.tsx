@@ -1,7 +1,8 @@
 import { FloatingFocusManager, FloatingOverlay, useDismiss, useFloatingRootContext } from '@floating-ui/react'
-import { useEffect, useId, useRef, useState, type HTMLProps, type MutableRefObject, type ReactNode } from 'react'
+import { useContext, useEffect, useId, useRef, useState, type HTMLProps, type MutableRefObject, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { useElement } from '../../context/element'
+import { LocaleContext } from '../../i18n'
 
 export interface DialogProps {
   open: boolean
@@ -18,8 +19,8 @@ export interface DialogProps {
   /** Where focus goes on close, when the opener is gone or another element should get it. */
   returnFocus?: MutableRefObject<HTMLElement | null>
   initialFocus?: MutableRefObject<HTMLElement | null>
-  /** center: a modal card; left: a sheet from the left edge (the small-screen sidebar). */
-  placement?: 'center' | 'left'
+  /** center: a modal card; start: a sheet from the start edge, the left or in right to left the right (the small-screen sidebar). */
+  placement?: 'center' | 'start'
   children: ReactNode
 }
 
@@ -30,9 +31,9 @@ const layouts = {
     overlay: 'z-50 grid place-items-center bg-black/70 p-4',
     panel: 'w-full max-w-lg max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-flex border border-border bg-surface px-6 pt-6 text-fg shadow-xl',
   },
-  left: {
+  start: {
     overlay: 'z-50 flex bg-black/70',
-    panel: 'flex h-full w-72 max-w-[85%] flex-col overflow-y-auto border-r border-border bg-surface text-fg shadow-xl',
+    panel: 'flex h-full w-72 max-w-[85%] flex-col overflow-y-auto border-r border-border rtl:border-l rtl:border-r-0 bg-surface text-fg shadow-xl',
   },
 }
 
@@ -53,6 +54,7 @@ export function Dialog({
   children,
 }: DialogProps) {
   const { root } = useElement()
+  const locale = useContext(LocaleContext)
   const titleId = useId()
   const pressStartedOnBackdrop = useRef(false)
   // A dialog is centred by CSS: the interactions need a floating context, not positioning.
@@ -91,9 +93,9 @@ export function Dialog({
   // nothing a modal dialog needs here (its focus guards serve non-modal portals).
   return createPortal(
     <>
-      {/* Portalled content sits outside the screen's wrapper: give it its own. */}
+      {/* Portalled content sits outside the screen's wrapper: give it its own, in the same language and direction. */}
       {/* min-h-0: the height a host gives the element is the screen's, not this wrapper's. */}
-      <div ref={setWrapper} className="flex-root min-h-0">
+      <div ref={setWrapper} className="flex-root min-h-0" lang={locale.bundled ?? 'en'} dir={locale.dir}>
         {/* lockScroll: floating-ui keeps the page's scroll position and pads for the scrollbar it hides. */}
         <FloatingOverlay
           lockScroll

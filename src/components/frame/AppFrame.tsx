@@ -33,7 +33,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             type="button"
             onClick={() => setSidebarOpen(true)}
             aria-expanded={sidebarOpen}
-            className="-ml-2 rounded-flex p-2 text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus cq-md:hidden"
+            className="-ml-2 rounded-flex rtl:-mr-2 rtl:ml-0 p-2 text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus cq-md:hidden"
           >
             <MenuIcon className="h-6 w-6" />
             <span className="sr-only">{t('frame.openSidebar')}</span>

@@ -18,11 +18,11 @@ export function Sidebar({ open, onClose, sheetOnly }: SidebarProps) {
   return (
     <>
       {!sheetOnly && (
-        <aside className="hidden w-64 shrink-0 border-r border-border bg-surface cq-md:block">
+        <aside className="hidden w-64 shrink-0 border-r border-border rtl:border-l rtl:border-r-0 bg-surface cq-md:block">
           <SidebarNav />
         </aside>
       )}
-      <Dialog open={open} onClose={onClose} title={t('frame.sidebar')} hideTitle placement="left">
+      <Dialog open={open} onClose={onClose} title={t('frame.sidebar')} hideTitle placement="start">
         <div className="flex justify-end p-2">
           <button
             type="button"

@@ -42,8 +42,8 @@ export function UserMenu() {
     setOpen(next)
     setActive(next ? 0 : null)
   }
-  // Placed by CSS (under the trigger, right-aligned): the trigger sits in the
-  // top-right corner, where the menu always fits, so no positioning engine ships.
+  // Placed by CSS (under the trigger, aligned to its end edge, the left in right
+  // to left): the trigger sits in the header's end corner, where the menu always fits, so no positioning engine ships.
   const [reference, setReference] = useState<HTMLElement | null>(null)
   const [floating, setFloating] = useState<HTMLElement | null>(null)
   const context = useFloatingRootContext({ open, onOpenChange, elements: { reference, floating } })
@@ -123,7 +123,7 @@ export function UserMenu() {
         <FloatingFocusManager context={context} modal={false}>
           <div
             ref={setFloating}
-            className="absolute right-0 top-full z-50 mt-2 w-56 rounded-flex border border-border bg-surface py-1 text-fg shadow-xl focus:outline-none"
+            className="absolute right-0 top-full rtl:left-0 rtl:right-auto z-50 mt-2 w-56 rounded-flex border border-border bg-surface py-1 text-fg shadow-xl focus:outline-none"
             {...dismissFloating}
             id={menuId}
             role="menu"

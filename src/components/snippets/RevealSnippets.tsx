@@ -41,7 +41,9 @@ export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: 
             ))}
           </div>
           <div role="tabpanel" aria-label={shown.label} className="mt-2 flex flex-wrap items-center gap-2">
-            <pre className="w-full overflow-auto rounded-flex border border-border bg-bg p-3 font-mono text-xs text-fg">{text}</pre>
+            <pre dir="ltr" className="w-full overflow-auto rounded-flex border border-border bg-bg p-3 font-mono text-xs text-fg">
+              {text}
+            </pre>
             <CopyButton label={t('reveal.copy')} text={() => text} />
           </div>
         </div>

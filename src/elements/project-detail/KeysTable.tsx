@@ -71,7 +71,7 @@ const COLUMNS: Column[] = [
     width: 'w-36',
     cell: ({ key, t }) => (
       <span className="flex min-w-0 items-center gap-1">
-        <span className="truncate font-mono text-xs" title={key.id}>
+        <span dir="ltr" className="truncate font-mono text-xs" title={key.id}>
           {key.id}
         </span>
         <CopyIdButton value={key.id} label={t('keys.copyId', { id: key.id })} />
@@ -83,7 +83,11 @@ const COLUMNS: Column[] = [
     header: (t) => t('keys.column.key'),
     from: 840,
     width: 'w-28',
-    cell: ({ key }) => <span className="block truncate font-mono text-xs">{key.maskedKey}</span>,
+    cell: ({ key }) => (
+      <span dir="ltr" className="block truncate font-mono text-xs rtl:text-right">
+        {key.maskedKey}
+      </span>
+    ),
   },
   {
     name: 'created',
@@ -92,7 +96,7 @@ const COLUMNS: Column[] = [
     width: 'w-28',
     cell: ({ key, lang }) => (
       <time dateTime={key.createdAt} title={exactTime(key.createdAt, lang)}>
-        {formatDate(key.createdAt)}
+        {formatDate(key.createdAt, lang)}
       </time>
     ),
   },
@@ -104,7 +108,7 @@ const COLUMNS: Column[] = [
     cell: ({ key, t, lang }) =>
       key.lastUsedAt ? (
         <time dateTime={key.lastUsedAt} title={exactTime(key.lastUsedAt, lang)}>
-          {timeAgo(key.lastUsedAt, Date.now(), t)}
+          {timeAgo(key.lastUsedAt, Date.now(), t, lang)}
         </time>
       ) : (
         <span className="text-muted">{t('keys.lastUsed.never')}</span>
@@ -199,7 +203,10 @@ export function KeysTable({
               </div>
               <div className="mt-2">{COLUMNS[1].cell(row)}</div>
               <p className="mt-1 text-xs text-muted">
-                <span className="font-mono">{row.key.maskedKey}</span> · {lastUsed[0]}
+                <span dir="ltr" className="font-mono">
+                  {row.key.maskedKey}
+                </span>{' '}
+                · {lastUsed[0]}
                 {COLUMNS[4].cell(row)}
                 {lastUsed[1]}
               </p>

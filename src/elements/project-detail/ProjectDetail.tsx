@@ -39,7 +39,10 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
               to="/dashboard"
               className="rounded-flex text-sm font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
             >
-              <span aria-hidden="true">← </span>
+              {/* The arrow points back: to the start, which in right to left is the right. */}
+              <span aria-hidden="true" className="inline-block rtl:[transform:scaleX(-1)]">
+                ←
+              </span>{' '}
               {t('project.back')}
             </RouteLink>
             {actions}

@@ -4,7 +4,7 @@ import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { Heading } from '../../components/Heading'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatDate } from '../../format-date'
-import { useT } from '../../i18n'
+import { useLang, useT } from '../../i18n'
 import { project as texts } from '../../i18n/en/project'
 
 /** API Project IDs shown before "+N more". */
@@ -58,6 +58,7 @@ function KeyIds({ ids }: { ids: string[] }) {
 export function ProjectInformation({ project }: { project: Project }) {
   const headingId = useId()
   const t = useT(texts)
+  const lang = useLang()
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
       <Heading id={headingId} depth={1} className="text-lg font-semibold text-fg">
@@ -69,12 +70,14 @@ export function ProjectInformation({ project }: { project: Project }) {
         </Item>
         <Item term={t('project.info.id')}>
           <span className="flex min-w-0 items-center gap-1">
-            <span className="break-all font-mono text-xs">{project.id}</span>
+            <span dir="ltr" className="break-all font-mono text-xs">
+              {project.id}
+            </span>
             <CopyIdButton value={project.id} label={t('project.info.copyId')} />
           </span>
         </Item>
         <Item term={t('project.info.created')}>
-          <time dateTime={project.createDate}>{formatDate(project.createDate)}</time>
+          <time dateTime={project.createDate}>{formatDate(project.createDate, lang)}</time>
         </Item>
         <Item term={t('project.info.status')}>
           <StatusBadge status={project.status} />

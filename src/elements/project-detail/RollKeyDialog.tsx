@@ -6,15 +6,7 @@ import { KeyFormDialog } from './KeyFormDialog'
 
 const DAY = 86_400
 
-/** When the old key stops working after a roll, in English: [text, grace period in seconds] (the webhooks' roll offers the same). */
-export const ROLL_GRACE = [
-  [texts['keys.grace.now'], '0'],
-  [texts['keys.grace.inHour'], '3600'],
-  [texts['keys.grace.inDay'], `${DAY}`],
-  [texts['keys.grace.inWeek'], `${7 * DAY}`],
-] as const
-
-/** ROLL_GRACE in the reader's language, as ChoiceField takes it. */
+/** When the old key stops working after a roll, in the reader's language: [text, grace period in seconds], as ChoiceField takes it (the webhooks' roll offers the same). */
 export function useGraceOptions(): (readonly [string, string])[] {
   const t = useT(texts)
   return [

@@ -37,7 +37,7 @@ export function Truncated({ text, width, className = '' }: { text: string; width
           id={tipId}
           role="tooltip"
           dir="auto"
-          className="absolute left-0 top-full z-10 mt-1 block w-max max-w-[min(384px,80vw)] break-words rounded-flex border border-border bg-raised px-2 py-1 text-xs text-fg shadow-lg"
+          className="absolute left-0 top-full rtl:left-auto rtl:right-0 z-10 mt-1 block w-max max-w-[min(384px,80vw)] break-words rounded-flex border border-border bg-raised px-2 py-1 text-xs text-fg shadow-lg"
         >
           {text}
         </span>

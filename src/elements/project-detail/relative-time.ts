@@ -9,17 +9,17 @@ const DAY = 24 * HOUR
 
 /**
  * "just now", "2 min ago", "5 h ago", "3 days ago" (in `t`'s language); past a
- * month, the date. Catalog texts, not Intl.RelativeTimeFormat: its English
+ * month, the date in `lang`. Catalog texts, not Intl.RelativeTimeFormat: its English
  * ("2 min. ago", "yesterday") is not the table's.
  */
-export function timeAgo(value: string, now = Date.now(), t: Translate<typeof texts> = english(texts)): string {
+export function timeAgo(value: string, now = Date.now(), t: Translate<typeof texts> = english(texts), lang?: string): string {
   const ago = now - Date.parse(value)
-  if (Number.isNaN(ago)) return formatDate(value)
+  if (Number.isNaN(ago)) return formatDate(value, lang)
   if (ago < MINUTE) return t('keys.ago.now')
   if (ago < HOUR) return t('keys.ago.minutes', { count: Math.floor(ago / MINUTE) })
   if (ago < DAY) return t('keys.ago.hours', { count: Math.floor(ago / HOUR) })
   if (ago < 30 * DAY) return t('keys.ago.days', { count: Math.floor(ago / DAY) })
-  return formatDate(value)
+  return formatDate(value, lang)
 }
 
 const exact = new Map<string, Intl.DateTimeFormat>()

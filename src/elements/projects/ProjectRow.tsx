@@ -5,7 +5,7 @@ import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { RouteLink } from '../../router/RouteLink'
 import { projectHref } from '../../router/routes'
 import { formatDate } from '../../format-date'
-import { useT } from '../../i18n'
+import { useLang, useT } from '../../i18n'
 import { projects } from '../../i18n/en/projects'
 
 // Every cell is one truncated line, which keeps rows at the fixed height the
@@ -20,6 +20,7 @@ const cell = 'min-w-0 cq-sm:h-14 cq-sm:px-4 cq-sm:align-middle'
 /** One project in the table; `rowIndex` is its 1-based position counting the header row. */
 export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current }: { project: ProjectSummary; rowIndex: number; current: boolean }) {
   const t = useT(projects)
+  const lang = useLang()
   return (
     <tr
       aria-rowindex={rowIndex}
@@ -38,7 +39,7 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
       </td>
       <td className={`${cell} order-2 basis-full`}>
         <span className="flex items-center gap-1">
-          <span className="truncate font-mono text-xs text-fg" title={project.id}>
+          <span dir="ltr" className="truncate font-mono text-xs text-fg" title={project.id}>
             {project.id}
           </span>
           <CopyIdButton value={project.id} />
@@ -51,7 +52,7 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
       </td>
       <td className={`${cell} order-2 basis-full`}>
         <time dateTime={project.createDate} title={project.createDate} className="block truncate text-muted">
-          {formatDate(project.createDate)}
+          {formatDate(project.createDate, lang)}
         </time>
       </td>
       <td className={cell}>

@@ -96,7 +96,9 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
               cells: [
                 <StatusBadge status={a.status} />,
                 <span className="font-mono text-xs">{a.responseStatus ?? '—'}</span>,
-                <span className="break-all font-mono text-xs">{a.eventType}</span>,
+                <span dir="ltr" className="break-all font-mono text-xs">
+                  {a.eventType}
+                </span>,
                 <span>
                   <time dateTime={a.attemptedAt}>{time}</time>
                   {a.attemptNumber > 1 && <span className="block text-xs text-muted">{t('webhooks.attempts.number', { number: a.attemptNumber })}</span>}
@@ -126,7 +128,9 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
                     {a.responseStatus == null ? t('webhooks.attempts.noAnswer') : t('webhooks.attempts.answered', { code: a.responseStatus })}
                   </p>
                   {a.responseBody ? (
-                    <pre className="mt-2 overflow-auto font-mono text-xs text-fg">{a.responseBody}</pre>
+                    <pre dir="ltr" className="mt-2 overflow-auto font-mono text-xs text-fg">
+                      {a.responseBody}
+                    </pre>
                   ) : (
                     a.responseStatus != null && <p className="mt-2 text-xs text-muted">{t('webhooks.attempts.emptyBody')}</p>
                   )}

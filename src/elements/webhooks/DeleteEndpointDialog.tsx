@@ -31,7 +31,9 @@ export function DeleteEndpointDialog({
     >
       <p>
         {withValue(t('webhooks.delete.body', { url: endpoint.url }), endpoint.url, (url) => (
-          <span className="break-all font-mono text-xs">{url}</span>
+          <span dir="ltr" className="break-all font-mono text-xs">
+            {url}
+          </span>
         ))}
       </p>
     </KeyFormDialog>

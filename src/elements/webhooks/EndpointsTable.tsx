@@ -24,7 +24,9 @@ export function EndpointsTable({ endpoints, openId, onOpen }: { endpoints: Endpo
         key: e.id,
         cells: [
           <span className="block">
-            <span className="block break-all font-mono text-xs">{e.url}</span>
+            <span dir="ltr" className="block break-all font-mono text-xs rtl:text-right">
+              {e.url}
+            </span>
             {e.description && (
               <span dir="auto" className="block truncate text-xs text-muted">
                 {e.description}

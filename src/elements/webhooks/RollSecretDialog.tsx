@@ -9,7 +9,7 @@ import { useT } from '../../i18n'
 import { webhooks } from '../../i18n/en/webhooks'
 import { ChoiceField } from '../project-detail/ChoiceField'
 import { KeyFormDialog } from '../project-detail/KeyFormDialog'
-import { ROLL_GRACE } from '../project-detail/RollKeyDialog'
+import { useGraceOptions } from '../project-detail/RollKeyDialog'
 
 /** The one-time warning in English (as tests read it); the dialog shows it in the reader's language. */
 export const SECRET_ONCE = webhooks['webhooks.secret.once']
@@ -28,6 +28,7 @@ export interface RollSecretDialogProps {
  */
 export function RollSecretDialog({ firstSecret, onClose, onRoll }: RollSecretDialogProps) {
   const t = useT(webhooks)
+  const grace = useGraceOptions()
   const [secret, setSecret] = useState<string | null>(null)
   if (secret) {
     return (
@@ -60,7 +61,7 @@ export function RollSecretDialog({ firstSecret, onClose, onRoll }: RollSecretDia
       ) : (
         <>
           <p>{t('webhooks.roll.overlap')}</p>
-          <ChoiceField label={t('webhooks.roll.grace')} name="grace" options={ROLL_GRACE} defaultValue="86400" />
+          <ChoiceField label={t('webhooks.roll.grace')} name="grace" options={grace} defaultValue="86400" />
         </>
       )}
     </KeyFormDialog>

@@ -36,7 +36,9 @@ export function TestEventDialog({
     >
       <p>
         {withValue(t('webhooks.test.body', { url: endpoint.url }), endpoint.url, (url) => (
-          <span className="break-all font-mono text-xs">{url}</span>
+          <span dir="ltr" className="break-all font-mono text-xs">
+            {url}
+          </span>
         ))}
       </p>
       <ChoiceField label={t('webhooks.test.eventType')} name="event" options={names.map((n) => [n, n] as const)} />

@@ -7,8 +7,8 @@ const VALID = 'var(--fx-accent)'
 const REFUSED = 'var(--fx-danger)'
 // The chart's few one-off styles are inline: as classes they would add to the
 // stylesheet every first screen carries.
-const NUMBERS = { textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const
-const INDENT = { marginLeft: 48 }
+const NUMBERS = { textAlign: 'end', fontVariantNumeric: 'tabular-nums' } as const
+const INDENT = { marginInlineStart: 48 }
 const SWATCH = { display: 'inline-block', width: 12, height: 12, borderRadius: 2 }
 
 /** The top of the scale: the day's highest total rounded up to 1, 2 or 5 times a power of ten. */
@@ -43,10 +43,10 @@ export interface UsageChartProps {
 }
 
 /**
- * Requests per day, valid stacked under refused: one bar a day, oldest on the
- * left. Our own small SVG (no charting library); the numbers are also in a
- * table that only assistive technology reads, and each bar tells its day and
- * counts on hover.
+ * Requests per day, valid stacked under refused: one bar a day, oldest at the
+ * start (the left; in right to left the SVG is mirrored, like its labels). Our
+ * own small SVG (no charting library); the numbers are also in a table that
+ * only assistive technology reads, and each bar tells its day and counts on hover.
  */
 export function UsageChart({ days, valid, invalid, summary }: UsageChartProps) {
   const t = useT(texts)
@@ -65,7 +65,14 @@ export function UsageChart({ days, valid, invalid, summary }: UsageChartProps) {
           <span>{count(top / 2)}</span>
           <span>{count(0)}</span>
         </div>
-        <svg role="img" aria-label={summary} viewBox={`0 0 ${n * 10} 100`} preserveAspectRatio="none" className="block min-w-0 flex-1" style={{ height: 160 }}>
+        <svg
+          role="img"
+          aria-label={summary}
+          viewBox={`0 0 ${n * 10} 100`}
+          preserveAspectRatio="none"
+          className="block min-w-0 flex-1 rtl:[transform:scaleX(-1)]"
+          style={{ height: 160 }}
+        >
           {[0, 50, 100].map((at) => (
             <line key={at} x1="0" x2={n * 10} y1={at} y2={at} stroke="var(--fx-border)" strokeWidth="1" vectorEffect="non-scaling-stroke" />
           ))}
