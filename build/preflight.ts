@@ -66,6 +66,9 @@ export const preflight = {
   },
   ':disabled': { cursor: 'default' },
   'ol,ul,menu': { listStyle: 'none' },
+  // The host's logo (slot="logo") gets a size unless its own page's CSS gives it one.
+  '::slotted([slot=logo])': { display: 'block', height: '48px', width: 'auto', maxWidth: '240px' },
+  '.frame-logo::slotted([slot=logo])': { height: '32px', maxWidth: '160px' },
   'img,svg,video,canvas,audio,iframe,embed,object': { display: 'block', verticalAlign: 'middle' },
   'img,video': { maxWidth: '100%', height: 'auto' },
   '[hidden]': { display: 'none' },

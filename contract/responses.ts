@@ -80,18 +80,36 @@ export const CreatedProject = ProjectSummary.extend({
 
 export const Deleted = z.object({ deleted: text('The API project ID that was deleted.') }).meta({ id: 'Deleted' })
 
-export const Verification = z
-  .discriminatedUnion('valid', [
-    z.object({
-      valid: z.literal(true),
-      keyId: text('API project ID (apid_…).'),
-      projectId: text('Project ID (prj_…).'),
-      name: text('Key name.'),
-      expiresAt: nullableDate('When the key stops verifying; null if never.'),
+export const KeyValid = z
+  .object({
+    valid: z.literal(true),
+    keyId: text('API project ID (apid_…): the key pair, as its owner sees it in the portal.'),
+    projectId: text('Project ID (prj_…): whose call this is.'),
+    name: text('Key name.'),
+    expiresAt: nullableDate('When the key stops verifying; null if never.'),
+  })
+  .meta({
+    id: 'KeyValid',
+    description: 'The key is good: let the call through, on behalf of this project.',
+    examples: [{ valid: true, keyId: 'apid_aT4l7cEgDYe5rHQS', projectId: 'prj_QT3lBZcZx9Q_7yc-q87J7w', name: 'Default key', expiresAt: null }],
+  })
+
+export const KeyRefused = z
+  .object({
+    valid: z.literal(false),
+    code: z.enum(['NOT_FOUND', 'EXPIRED']).meta({
+      description: 'NOT_FOUND: no such key (never issued, deleted, or its project deleted). EXPIRED: its expiry, or its grace period after a roll, has passed.',
     }),
-    z.object({ valid: z.literal(false), code: z.enum(['NOT_FOUND', 'EXPIRED']) }),
-  ])
-  .meta({ id: 'Verification' })
+  })
+  .meta({
+    id: 'KeyRefused',
+    description: 'The key is not good: refuse the call. The code says why, for your logs; tell the client only that its key was refused.',
+    examples: [{ valid: false, code: 'EXPIRED' }],
+  })
+
+export const Verification = z
+  .discriminatedUnion('valid', [KeyValid, KeyRefused])
+  .meta({ id: 'Verification', description: 'KeyValid or KeyRefused, told apart by `valid`.' })
 
 export const Health = z.object({ status: z.literal('ok').meta({ description: 'Always ok.' }) }).meta({ id: 'Health' })
 

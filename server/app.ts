@@ -86,7 +86,8 @@ export function createApp({ db: database, config: overrides = {}, log = console.
   // Cheap checks first, before any route reads a body: the address must be
   // storable text, and token routes count against the user's and the client
   // address's fair shares.
-  api.use('*', storablePath)
+  // Health is exempt: a load balancer's probe is answered whatever its query.
+  api.use('*', (c, next) => (c.req.path === '/api/health' ? next() : storablePath(c, next)))
   api.use('*', userRateLimit(db, config.rateLimit))
   api.use('*', addressRateLimit(db, config.rateLimit, config.trustProxy))
   const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
@@ -113,8 +114,8 @@ export function createApp({ db: database, config: overrides = {}, log = console.
     .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', healthRoutes(deps))
     .route('/', capabilitiesRoutes(deps))
-    .route('/', openApiRoutes(api))
-    .route('/', docsRoutes())
+    .route('/', openApiRoutes(api, config.portalName))
+    .route('/', docsRoutes(config.portalName))
     .route('/', verifyRoutes({ ...deps, keys }))
     .route('/', usageRoutes(deps))
     .route('/', webhookRoutes(deps))

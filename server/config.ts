@@ -45,6 +45,13 @@ export interface RateLimitConfig {
 export interface AppConfig {
   /** API key pairs one project may hold. */
   keyLimit: number
+  /**
+   * What new API keys start with, before the `_` (API_KEY_PREFIX). Keys issued
+   * under an earlier prefix keep verifying: each key's prefix is stored with it.
+   */
+  apiKeyPrefix: string
+  /** The portal's name in the API reference's title and page (PORTAL_NAME). */
+  portalName: string
   rateLimit: RateLimitConfig
   accessTokenTtlSeconds: number
   deviceTokenTtlSeconds: number
@@ -145,6 +152,8 @@ export interface ServerConfig extends AppConfig {
 
 export const DEFAULTS: AppConfig = {
   keyLimit: 20,
+  apiKeyPrefix: 'fxk',
+  portalName: 'Flex Portal',
   rateLimit: {
     perIp: 100,
     perEmail: 10,
@@ -264,7 +273,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.')
   }
-  return {
+  const config: ServerConfig = {
     host: env.HOST?.trim() || '127.0.0.1',
     port: int(env, 'PORT', 8080, 0, 65535),
     dataDir: env.DATA_DIR?.trim() || '.data/',
@@ -272,6 +281,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
     skipBuild: bool(env, 'SKIP_BUILD'),
     demoHostSessions: demoHostSessions(env),
     keyLimit: int(env, 'API_KEY_LIMIT', DEFAULTS.keyLimit, 1, 10_000),
+    apiKeyPrefix: apiKeyPrefix(env),
+    portalName: portalName(env),
     rateLimit: {
       perIp: int(env, 'RATE_LIMIT_PER_IP', DEFAULTS.rateLimit.perIp, 1, 1_000_000),
       perEmail: int(env, 'RATE_LIMIT_PER_EMAIL', DEFAULTS.rateLimit.perEmail, 1, 1_000_000),
@@ -309,6 +320,8 @@ export function readConfig(env: Env = process.env): ServerConfig {
     requireVerifiedEmail: bool(env, 'REQUIRE_VERIFIED_EMAIL'),
     codeTtlSeconds: int(env, 'CODE_TTL_SECONDS', DEFAULTS.codeTtlSeconds, 60, 86_400),
   }
+  if (!databaseUrl && env.NODE_ENV?.trim() === 'production' && !bool(env, 'ALLOW_EMBEDDED_DB')) throw new ConfigError(EMBEDDED_DB_IN_PRODUCTION)
+  return config
 }
 
 function encryptionKey(env: Env): Buffer | undefined {
@@ -413,6 +426,15 @@ function mailConfig(env: Env, dataDir: string): MailConfig {
 }
 
 /**
+ * The embedded database keeps its data in one process's folder: one instance
+ * only, no pg_dump, no replica. Fine for a demo, a surprise in production.
+ */
+export const EMBEDDED_DB_IN_PRODUCTION =
+  'NODE_ENV=production needs DATABASE_URL: without it the server would keep its data in the embedded database under DATA_DIR, ' +
+  'which only one instance can use and pg_dump cannot back up. Set DATABASE_URL=postgres://… (see "Running in production" in server/README.md), ' +
+  'or ALLOW_EMBEDDED_DB=true to run on the embedded database anyway.'
+
+/**
  * DEMO_HOST_SESSIONS lets anyone sign in to the demo provider under any name
  * (`npm start` turns it on for /existing.html): refused outright in
  * production, where it would hand out sessions to whoever asks.
@@ -423,6 +445,22 @@ function demoHostSessions(env: Env): boolean {
     throw new ConfigError('DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.')
   }
   return on
+}
+
+/** API_KEY_PREFIX: 2 to 12 lowercase letters, so a key is still one word a secret scanner can match. */
+function apiKeyPrefix(env: Env): string {
+  const raw = env.API_KEY_PREFIX?.trim()
+  if (!raw) return DEFAULTS.apiKeyPrefix
+  if (!/^[a-z]{2,12}$/.test(raw)) throw new ConfigError(`API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "${raw}".`)
+  return raw
+}
+
+/** PORTAL_NAME: one line a page title can hold. */
+function portalName(env: Env): string {
+  const raw = env.PORTAL_NAME?.trim()
+  if (!raw) return DEFAULTS.portalName
+  if (raw.length > 60 || /[\u0000-\u001f\u007f]/.test(raw)) throw new ConfigError('PORTAL_NAME must be one line of at most 60 characters.')
+  return raw
 }
 
 /** SERVICE_TOKEN: long enough that guessing it is hopeless. */

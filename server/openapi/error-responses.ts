@@ -1,3 +1,7 @@
+import { INTERNAL_ERROR } from '../http/errors'
+import { TOO_DEEP } from '../http/json-depth'
+import { CANNOT_STORE } from '../http/storable'
+
 /**
  * The error answers, shared by the operations as components/responses. Every
  * error is JSON `{ message }` (and, for an unknown device, a `code`).
@@ -6,32 +10,21 @@ const json = { 'application/json': { schema: { $ref: '#/components/schemas/Error
 
 export const ERROR_RESPONSES = {
   BadRequest: {
-    description:
-      'Malformed JSON, a missing field, a wrong type, a value out of bounds, a password the rule refuses, or text that cannot be stored (a NUL byte or an unpaired surrogate, in a field or the path).',
+    description: 'The request is malformed: the message says what to change.',
     content: json,
   },
   Unauthorized: {
-    description:
-      'Missing, unknown, expired or revoked token, a token of the wrong kind, (authenticate) wrong credentials, (exchange) a used, unknown or expired code, or (verify, sessions) a missing or wrong service token. An unknown device token carries code DEVICE_UNKNOWN.',
+    description: 'The credential the call needs is missing or not accepted: the message says which.',
     headers: { 'WWW-Authenticate': { description: 'Sent when the bearer token is the problem.', schema: { type: 'string' } } },
     content: json,
   },
-  Forbidden: {
-    description:
-      'A wrong password where the call asks for it again (password change, account deletion), or (REQUIRE_VERIFIED_EMAIL) project or key creation before the account’s e-mail is verified.',
-    content: json,
-  },
-  NotFound: { description: 'No such project (or not the caller’s), or no such key.', content: json },
-  Conflict: {
-    description:
-      'E-mail already registered, the project holds the most keys allowed, the account the most projects (PROJECT_LIMIT), (edit, roll) the key has expired, or (account calls) the e-mail is already verified or the account signs in through its provider and has no password.',
-    content: json,
-  },
+  Forbidden: { description: 'The call is refused to this caller: the message says why.', content: json },
+  NotFound: { description: 'No such resource, or not the caller’s.', content: json },
+  Conflict: { description: 'The resource is not in a state that allows the call: the message says why.', content: json },
   PayloadTooLarge: { description: 'The body is over 64 kB.', content: json },
   UnsupportedMediaType: { description: 'The body is not sent as application/json.', content: json },
   TooManyRequests: {
-    description:
-      'Too many attempts from this client or failed log-ins for this e-mail from this client (or, for /device, registrations from this client), or a user over their fair share of calls or project creations.',
+    description: 'Too many calls: Retry-After says when to try again.',
     headers: { 'Retry-After': { description: 'Seconds to wait.', required: true, schema: { type: 'integer' } } },
     content: json,
   },
@@ -56,3 +49,95 @@ export const internalError = { 500: ref('InternalError') }
 
 /** A body of `schema`, described by `description`. */
 export const jsonContent = <S>(schema: S) => ({ 'application/json': { schema } })
+
+// ---- one operation's own error answers ----
+
+type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503
+
+/** What an operation's error means for that call, and the messages it really answers with (as written, or with a sample number). */
+export interface ErrorAnswer {
+  description: string
+  messages: readonly string[]
+}
+
+const HEADERS: Partial<Record<Status, Record<string, unknown>>> = {
+  401: ERROR_RESPONSES.Unauthorized.headers,
+  429: ERROR_RESPONSES.TooManyRequests.headers,
+}
+
+/**
+ * An operation's error answers, each described for that call with its real
+ * messages as named examples, instead of one shared list that says what some
+ * other call may answer (GET /health does not refuse a password).
+ */
+export function errors(answers: Partial<Record<Status, ErrorAnswer>>) {
+  return Object.fromEntries(
+    Object.entries(answers).map(([status, { description, messages }]) => [
+      status,
+      {
+        description,
+        ...(HEADERS[Number(status) as Status] ? { headers: HEADERS[Number(status) as Status] } : {}),
+        content: {
+          'application/json': {
+            schema: { $ref: '#/components/schemas/Error' },
+            examples: Object.fromEntries(messages.map((message, i) => [`message${i + 1}`, { summary: message, value: { message } }])),
+          },
+        },
+      },
+    ]),
+  )
+}
+
+/** The messages of every call that reads a JSON body, before its own fields are checked. */
+export const BODY_MESSAGES = ['The request body is not valid JSON.', 'The request body must be a JSON object.', TOO_DEEP] as const
+
+export const TOO_LARGE: ErrorAnswer = { description: 'The body is over 64 kB.', messages: ['The request body is too large (the limit is 64 kB).'] }
+export const NOT_JSON: ErrorAnswer = {
+  description: 'The body is not sent as application/json.',
+  messages: ['Send the request body as JSON (Content-Type: application/json).'],
+}
+export const INTERNAL: ErrorAnswer = { description: 'Something failed on the server; details are only in its log.', messages: [INTERNAL_ERROR] }
+/** A path or query holding text no database stores: every call but health checks its address. */
+export const BAD_ADDRESS_MESSAGES = [`The address of the request ${CANNOT_STORE}`, 'The address of the request is not valid (a malformed % escape).'] as const
+
+/** The 400 of a call with no body: only its address can be refused. */
+export const BAD_ADDRESS: ErrorAnswer = { description: 'The path or query holds text that cannot be stored.', messages: BAD_ADDRESS_MESSAGES }
+
+/** A call behind the user's access token: no token, or one that is unknown, expired or revoked. */
+export const NO_SESSION: ErrorAnswer = {
+  description: 'The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in.',
+  messages: ['Authentication required.', 'Your session has expired. Please log in again.'],
+}
+
+/** A call behind the user's access token: its fair share of calls, and its client address's. */
+export const USER_LIMIT: ErrorAnswer = {
+  description: 'The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again.',
+  messages: ['Too many requests. Try again in 30 seconds.'],
+}
+
+/** A call behind the device token: none, or one the server does not know (the answer then carries code DEVICE_UNKNOWN). */
+export const NO_DEVICE_MESSAGES = ['Authentication required.', 'This page has been open too long. Reload it and try again.'] as const
+
+/** The provider's calls: the SERVICE_TOKEN bearer is missing or wrong. */
+export const NO_SERVICE_TOKEN: ErrorAnswer = {
+  description: 'Authorization is not `Bearer <SERVICE_TOKEN>`.',
+  messages: ['A valid service token is required (Authorization: Bearer <SERVICE_TOKEN>).'],
+}
+
+/** The errors of every call behind the user's access token, with the call's own (its body's 400, its 404, 409…) over them. */
+export const accessErrors = (own: Partial<Record<Status, ErrorAnswer>>) => errors({ 400: BAD_ADDRESS, 401: NO_SESSION, 429: USER_LIMIT, 500: INTERNAL, ...own })
+
+/** A JSON body's 400: the messages of any body, then the call's own fields' (`fields`). */
+export const badBody = (
+  fields: readonly string[],
+  description = 'The body is not a JSON object with the fields above, or a field is refused; the message names it.',
+): ErrorAnswer => ({
+  description,
+  messages: [...BODY_MESSAGES, ...fields, BAD_ADDRESS_MESSAGES[0]],
+})
+
+/** REQUIRE_VERIFIED_EMAIL: creating a project or a key before the account's e-mail is verified. */
+export const UNVERIFIED: ErrorAnswer = {
+  description: 'REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet.',
+  messages: ['Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.'],
+}

@@ -8,6 +8,10 @@ export interface ElementConfig {
   /** Its shadow root: dialogs and menus are portalled here. */
   root: ShadowRoot
   apiBase: string
+  /** `product-name`, checked (src/brand.ts): the name in the texts that carry it. */
+  productName: string
+  /** `env-prefix`, checked: the variable names of "Copy as .env" and `{{env}}`. */
+  envPrefix: string
   /** The level of the element's top heading (`heading-level`, 1–6, default 2); the others follow from it. */
   headingLevel: number
   /** `sidebar="none"`: the host has its own navigation; the header keeps the links. */

@@ -9,6 +9,7 @@ import { readSnippets } from '../components/snippets/host-snippets'
 import { codeFromUrl, type CodeSource } from '../store/host-session'
 import { useHostSignIn } from '../hooks/useHostSignIn'
 import { HostSessionNotice } from '../components/HostSessionNotice'
+import { envPrefix, productName } from '../brand'
 
 const DEFAULT_API_BASE = '/api'
 
@@ -47,6 +48,8 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         host,
         root,
         apiBase,
+        productName: productName(props.productName),
+        envPrefix: envPrefix(props.envPrefix),
         // The host's page has its own h1 (and main): by default ours start below it.
         headingLevel: Math.min(6, Math.max(1, Number.parseInt(props.headingLevel ?? '', 10) || 2)),
         noSidebar: props.sidebar === 'none',
@@ -67,6 +70,8 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         host,
         root,
         apiBase,
+        props.productName,
+        props.envPrefix,
         props.headingLevel,
         props.sidebar,
         props.docsUrl,

@@ -33,6 +33,8 @@ export type AttributeName =
   | 'loginUrl'
   | 'projectId'
   | 'sessionUrl'
+  | 'productName'
+  | 'envPrefix'
   | 'headingLevel'
 
 export type FlexEventName = keyof FlexEventMap
@@ -55,17 +57,32 @@ export const ELEMENTS = {
       'profileUrl',
       'settingsUrl',
       'sessionUrl',
+      'productName',
+      'envPrefix',
       'headingLevel',
     ],
   },
-  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl', 'headingLevel'] },
-  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl', 'sessionUrl', 'headingLevel'] },
+  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
+  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
   'flex-projects': {
-    attributes: ['apiBase', 'router', 'theme', 'docsUrl', 'quickstartUrl', 'sidebar', 'profileUrl', 'settingsUrl', 'sessionUrl', 'headingLevel'],
+    attributes: [
+      'apiBase',
+      'router',
+      'theme',
+      'docsUrl',
+      'quickstartUrl',
+      'sidebar',
+      'profileUrl',
+      'settingsUrl',
+      'sessionUrl',
+      'productName',
+      'envPrefix',
+      'headingLevel',
+    ],
   },
-  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl', 'headingLevel'] },
-  'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl', 'headingLevel'] },
-  'flex-webhooks': { attributes: ['apiBase', 'theme', 'projectId', 'sessionUrl', 'headingLevel'] },
+  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
+  'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
+  'flex-webhooks': { attributes: ['apiBase', 'theme', 'projectId', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
 } as const satisfies Record<`flex-${string}`, ElementDescriptor>
 
 export type FlexTag = keyof typeof ELEMENTS
@@ -90,6 +107,11 @@ const SNIPPETS_PROPERTY = {
   name: 'snippets',
   type: 'HostSnippet[] | undefined',
   doc: "the host's own code templates ({ label, template }, same placeholders as <flex-snippet>), shown as tabs with copy in the reveal dialogs",
+}
+
+const LOGO_SLOT = {
+  name: 'logo',
+  doc: 'the host\'s own logo (`<img slot="logo">` or an SVG): it replaces the mark on the log-in and sign-up screens and sits at the start of the signed-in header',
 }
 
 const FETCH_SESSION_CODE_PROPERTY = {
@@ -122,21 +144,25 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-account-deleted',
     ],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
+    slots: [LOGO_SLOT],
   },
   'flex-login': {
     summary: 'The log-in screen alone.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-password-reset'],
     properties: [FETCH_SESSION_CODE_PROPERTY],
+    slots: [LOGO_SLOT],
   },
   'flex-signup': {
     summary: 'The sign-up screen alone.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-password-reset'],
     properties: [FETCH_SESSION_CODE_PROPERTY],
+    slots: [LOGO_SLOT],
   },
   'flex-projects': {
     summary: 'The dashboard (sidebar, user menu, the list of projects, dialogs) alone.',
     events: ['flex-navigate', 'flex-signed-in', 'flex-signed-out', 'flex-project-created'],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY],
+    slots: [LOGO_SLOT],
   },
   'flex-project-detail': {
     summary: 'One project and its API keys.',
@@ -204,7 +230,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     doc: `the sidebar's "API Documentation" link; by default the API reference the server serves, resolved against the page`,
     default: '{api-base}/docs',
   },
-  quickstartUrl: { doc: `the sidebar's "Flex Quickstart Guide" link`, default: '{api-base}/docs#quickstart' },
+  quickstartUrl: { doc: `the sidebar's "Flex Quickstart Guide" link (its name follows \`product-name\`)`, default: '{api-base}/docs#quickstart' },
   sidebar: {
     doc: "`none`: no sidebar column, for hosts with their own navigation; its links move into the header beside the user menu (behind the header's menu button when the element is narrow)",
     values: ['none'],
@@ -219,6 +245,14 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
   projectId: { doc: 'the project to show; without it, `<flex-project-detail>` reads the `projectid` query of the hash' },
+  productName: {
+    doc: 'the product\'s name in the texts that carry it ("Your Flex Projects", "Flex Projects", "Flex Quickstart Guide", the log-in logo\'s alt text "Flex logo"); one line of up to 40 characters',
+    default: 'Flex',
+  },
+  envPrefix: {
+    doc: 'the variable names of "Copy as .env" and of `{{env}}` in `<flex-snippet>`: `FLEX_API_KEY=…` becomes `ACME_API_KEY=…` (letters, digits and `_`, upper-cased)',
+    default: 'FLEX',
+  },
   headingLevel: {
     doc: "the level of the element's top heading (1–6), the others following from it; the element renders no `<main>` (each screen is a region named by its heading), so a page that hosts it alone wraps it in its own `<main>` and sets 1",
     default: '2',

@@ -21,4 +21,22 @@ test.describe('the API reference at /api/docs', () => {
     await screenshot(page, 'api-reference')
     expect(foreign, 'requests to other origins (a CDN)').toEqual([])
   })
+  test("on a phone, the Quickstart's code stays inside its box (wrapping, or scrolling within it), and the reference carries the portal's name", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await page.goto('/api/docs#quickstart')
+    const code = page.locator('pre').first()
+    await expect(code).toContainText('curl')
+    const box = await code.evaluate((el) => {
+      const r = el.getBoundingClientRect()
+      const style = getComputedStyle(el)
+      return { right: r.right, view: window.innerWidth, fits: el.scrollWidth <= el.clientWidth, scrolls: ['auto', 'scroll'].includes(style.overflowX) }
+    })
+    expect(box.right, 'the box ends inside the window').toBeLessThanOrEqual(box.view)
+    expect(box.fits || box.scrolls, 'a line longer than the box scrolls inside it').toBe(true)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page itself never scrolls sideways').toBeLessThanOrEqual(375)
+    await expect(page).toHaveTitle('API reference · Flex Portal')
+    await screenshot(page, 'api-reference-phone')
+  })
 })

@@ -141,7 +141,7 @@ test.describe('signed in by the host', () => {
     await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
 
     const projects = page.locator('flex-projects')
-    await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    await expect(projects.getByRole('heading', { name: TEXT.northwindDashboardHeading })).toBeVisible()
     await expect(page.locator('flex-login')).toHaveCount(0)
     await expect(page.getByText('Signed in as Grace Hopper.')).toBeVisible()
     await expect(page.locator('flex-project-detail').getByText('Choose a project to see its keys.')).toBeVisible()
@@ -176,7 +176,7 @@ test.describe('signed in by the host', () => {
     expect(await accessDataRaw(page)).toBeNull()
     await page.getByLabel('Your name').fill('Ada Lovelace')
     await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
-    await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    await expect(projects.getByRole('heading', { name: TEXT.northwindDashboardHeading })).toBeVisible()
     await expect(projects.getByRole('link', { name: 'Northwind sync' })).toHaveCount(0)
   })
 
@@ -189,7 +189,7 @@ test.describe('signed in by the host', () => {
     await expect(projects.getByRole('link', { name: 'Not yours' })).toBeVisible()
     await page.getByLabel('Your name').fill('Grace Hopper')
     await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
-    await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+    await expect(projects.getByRole('heading', { name: TEXT.northwindDashboardHeading })).toBeVisible()
     await expect(projects.getByRole('link', { name: 'Not yours' })).toHaveCount(0)
   })
 })

@@ -183,7 +183,7 @@ for (const size of Object.keys(SIZES)) {
       await portal.getByRole('link', { name: 'Sign up' }).click()
       await expect(portal.getByRole('heading', { name: TEXT.signUpHeading })).toBeVisible()
       await signUp(portal, { email: freshEmail(), password: PASSWORD })
-      await expect(portal.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+      await expect(portal.getByRole('heading', { name: TEXT.acmeDashboardHeading })).toBeVisible()
       await expect(page, 'the host keeps its hash').toHaveURL(atRoute(''))
       // sidebar="none": no sidebar column; the links sit in the header (behind its menu button on a
       // phone), the documentation one going to the API reference the server serves.
@@ -230,7 +230,7 @@ for (const size of Object.keys(SIZES)) {
       await expect(page, 'switched inside the element').toHaveURL(atRoute(''))
       await shot('signup')
       await signUp(login, { email: freshEmail(), password: PASSWORD })
-      await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+      await expect(projects.getByRole('heading', { name: TEXT.northwindDashboardHeading })).toBeVisible()
       await expect(detail.getByText('Choose a project to see its keys.')).toBeVisible()
       await expect(detail.getByRole('alert'), 'the empty detail is no error').toHaveCount(0)
       await shot('signed-in-empty')
@@ -250,7 +250,7 @@ for (const size of Object.keys(SIZES)) {
 
       await page.reload()
       await expect(detail.getByRole('heading', { name: 'Existing project' })).toBeVisible()
-      await expect(projects.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+      await expect(projects.getByRole('heading', { name: TEXT.northwindDashboardHeading })).toBeVisible()
 
       await switchTheme(projects, 'dark', shot)
       if (size === 'phone') await expectFitsAt320(page)

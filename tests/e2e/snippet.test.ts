@@ -26,7 +26,7 @@ async function openDocsSignedUp(page: Page): Promise<void> {
   const portal = page.locator('flex-portal')
   await portal.getByRole('link', { name: 'Sign up' }).click()
   await signUp(portal, { email: freshEmail(), password: PASSWORD })
-  await expect(portal.getByRole('heading', { name: TEXT.dashboardHeading })).toBeVisible()
+  await expect(portal.getByRole('heading', { name: TEXT.acmeDashboardHeading })).toBeVisible()
 }
 
 test.describe('<flex-snippet> on /docs.html', () => {
@@ -60,15 +60,15 @@ test.describe('<flex-snippet> on /docs.html', () => {
     const project = (await (await created).json()) as { id: string; apiKey: Record<string, string>; webhookSecret: string }
     const [[apiProjectId, apiKey]] = Object.entries(project.apiKey)
 
-    // "Copy as .env" in 'API Information': the four lines.
+    // "Copy as .env" in 'API Information': the four lines, named with the page's env-prefix (ACME).
     await info.getByRole('button', { name: 'Copy as .env' }).click()
     await expect(info.getByText(TEXT.copied)).toBeVisible()
     const env = await page.evaluate(() => navigator.clipboard.readText())
     expect(env.trim().split('\n')).toEqual([
-      `FLEX_PROJECT_ID=${project.id}`,
-      `FLEX_API_PROJECT_ID=${apiProjectId}`,
-      `FLEX_API_KEY=${apiKey}`,
-      `FLEX_WEBHOOK_SECRET=${project.webhookSecret}`,
+      `ACME_PROJECT_ID=${project.id}`,
+      `ACME_API_PROJECT_ID=${apiProjectId}`,
+      `ACME_API_KEY=${apiKey}`,
+      `ACME_WEBHOOK_SECRET=${project.webhookSecret}`,
     ])
     await button(info, 'Exit').click()
 
@@ -129,7 +129,7 @@ test.describe('<flex-snippet> on /docs.html', () => {
     await dialog.getByRole('button', { name: 'Copy as .env' }).click()
     await expect(dialog.getByText(TEXT.copied)).toBeVisible()
     const env = await page.evaluate(() => navigator.clipboard.readText())
-    expect(env.trim().split('\n')).toEqual([`FLEX_PROJECT_ID=${id}`, `FLEX_API_PROJECT_ID=${apiProjectId}`, `FLEX_API_KEY=${apiKey}`])
+    expect(env.trim().split('\n')).toEqual([`ACME_PROJECT_ID=${id}`, `ACME_API_PROJECT_ID=${apiProjectId}`, `ACME_API_KEY=${apiKey}`])
     await button(dialog, 'Exit').click()
     // The project opened last, with the key created on this page.
     await expect

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULTS, parseOrigins, readConfig } from '../../server/config'
+import { DEFAULTS, EMBEDDED_DB_IN_PRODUCTION, parseOrigins, readConfig } from '../../server/config'
 
 describe('readConfig', () => {
   it('has working defaults: 127.0.0.1:8080, .data/, PGlite, limit 20', () => {
@@ -47,6 +47,7 @@ describe('readConfig', () => {
       FRAME_ANCESTORS: "'self' https://docs.example.com",
       SESSION_CODE_TTL_SECONDS: '120',
       DEMO_HOST_SESSIONS: 'true',
+      API_KEY_PREFIX: 'acme',
       SECRET_ENCRYPTION_KEY: '00'.repeat(32),
       WEBHOOK_EVENT_TYPES: 'invoice.paid, customer.created',
       WEBHOOK_ENDPOINT_LIMIT: '3',
@@ -70,6 +71,8 @@ describe('readConfig', () => {
       trustProxy: true,
       skipBuild: true,
       keyLimit: 5,
+      apiKeyPrefix: 'acme',
+      portalName: 'Acme Developers',
       rateLimit: {
         perIp: 7,
         perEmail: 3,
@@ -109,6 +112,11 @@ describe('readConfig', () => {
     })
   })
 
+  it('runs in production on PostgreSQL, or on the embedded database only when told to', () => {
+    expect(readConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/flex' }).databaseUrl).toBe('postgres://u:p@db:5432/flex')
+    expect(readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true' }).databaseUrl).toBeUndefined()
+  })
+
   it('reads the webhook event catalog from WEBHOOK_EVENT_TYPES_FILE, as a list or as an object', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'flex-config-'))
     try {
@@ -133,7 +141,7 @@ describe('readConfig', () => {
   })
 
   it('sends no mail in production without SMTP_URL (the mail routes answer 503), and names the product in From: by default', () => {
-    expect(readConfig({ NODE_ENV: 'production' }).mail).toEqual({
+    expect(readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true' }).mail).toEqual({
       smtpUrl: undefined,
       folder: undefined,
       from: 'Flex Portal <no-reply@localhost>',
@@ -151,10 +159,18 @@ describe('readConfig', () => {
     [{ API_KEY_LIMIT: '0' }, 'API_KEY_LIMIT must be a whole number from 1 to 10000, not "0".'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false, not "maybe".'],
     [
-      { DEMO_HOST_SESSIONS: 'true', NODE_ENV: 'production' },
+      { DEMO_HOST_SESSIONS: 'true', NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true' },
       'DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.',
     ],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],
+    [{ NODE_ENV: 'production' }, EMBEDDED_DB_IN_PRODUCTION],
+    [{ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'false' }, EMBEDDED_DB_IN_PRODUCTION],
+    [{ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'perhaps' }, 'ALLOW_EMBEDDED_DB must be true or false, not "perhaps".'],
+    [{ PORTAL_NAME: 'Acme\nCloud' }, 'PORTAL_NAME must be one line of at most 60 characters.'],
+    [{ API_KEY_PREFIX: 'a' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "a".'],
+    [{ API_KEY_PREFIX: 'Acme' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "Acme".'],
+    [{ API_KEY_PREFIX: 'acme_live' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "acme_live".'],
+    [{ API_KEY_PREFIX: 'abcdefghijklm' }, 'API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "abcdefghijklm".'],
     [{ SECRET_ENCRYPTION_KEY: 'too-short' }, 'SECRET_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32).'],
     [{ WEBHOOK_RETRY_SCHEDULE: '5,soon' }, /^WEBHOOK_RETRY_SCHEDULE must be up to 20 delays in seconds/],
     [

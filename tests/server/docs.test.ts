@@ -45,4 +45,15 @@ describe('GET /api/docs, the API reference', () => {
     const served = await s.request('GET', '/api/openapi.json')
     expect((served.body.info as { description: string }).description).toMatch(/^# Quickstart$/m)
   })
+
+  it("takes the portal's name (PORTAL_NAME) in its page title and the document's, escaped", async () => {
+    expect((await s.request('GET', '/api/docs')).text).toContain('<title>API reference · Flex Portal</title>')
+    const acme = await createTestServer({ config: { portalName: 'Acme <Cloud> & Co' } })
+    try {
+      expect((await acme.request('GET', '/api/docs')).text).toContain('<title>API reference · Acme &#60;Cloud&#62; &#38; Co</title>')
+      expect((await acme.request('GET', '/api/openapi.json')).body.info).toMatchObject({ title: 'Acme <Cloud> & Co reference API' })
+    } finally {
+      await acme.close()
+    }
+  })
 })

@@ -98,6 +98,12 @@ describe('GET /api/health', () => {
     expect(res.body).toEqual({ status: 'ok' })
   })
 
+  it('answers a probe whatever its query (its reference lists no 400), while other calls refuse an address that cannot be stored', async () => {
+    s = await createTestServer()
+    expect((await s.request('GET', '/api/health?probe=%00')).status).toBe(200)
+    expect((await s.request('GET', '/api/capabilities?probe=%00')).status).toBe(400)
+  })
+
   it('answers 503 when the database does not', async () => {
     s = await createTestServer()
     const { app, db } = s

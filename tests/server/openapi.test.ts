@@ -59,7 +59,7 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'PATCH /manage/dapp/{id}/api-key/{keyId}': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 404, 409] },
   'POST /manage/dapp/{id}/api-key/{keyId}/roll': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404, 409] },
   'POST /keys/verify': { security: [{ serviceToken: [] }], statuses: [200, ...BODY, 401, 500, 503] },
-  'GET /health': { security: [], statuses: [200, 400, 503] },
+  'GET /health': { security: [], statuses: [200, 413, 503] },
   'GET /capabilities': { security: [], statuses: [200, 429] },
   'POST /sessions': { security: [{ serviceToken: [] }], statuses: [201, ...BODY, 401, 500, 503] },
   'POST /auth/exchange': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
@@ -84,6 +84,18 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /me/password': { security: [{ accessToken: [] }], statuses: [204, ...BODY, ...MANAGED, 403, 409] },
   'POST /auth/logout-all': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED] },
 }
+
+const PASSWORD_CALLS = [
+  'POST /register',
+  'POST /auth/authenticate',
+  'POST /auth/password/reset',
+  'POST /me/password',
+  'DELETE /me',
+  'POST /auth/email/verify/send',
+  // An endpoint URL with a user name and password in it is refused.
+  'POST /manage/dapp/{id}/webhooks',
+  'PATCH /manage/dapp/{id}/webhooks/{endpointId}',
+]
 
 describe('OpenAPI document', () => {
   let s: TestServer
@@ -341,6 +353,7 @@ describe('OpenAPI document', () => {
       const name = ref.split('/').pop()!
       return (doc.components.responses as Record<string, Json>)[name]
     }
+    const undocumented: string[] = []
     for (const { method, path, res } of seen) {
       const template = templateOf(doc, path)
       expect(template, path).toBeDefined()
@@ -361,6 +374,61 @@ describe('OpenAPI document', () => {
       for (const [header, spec] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
         if (spec.required) expect(res.headers.get(header), `${method} ${path} ${res.status} ${header}`).not.toBeNull()
       }
+      // An error's message is one the operation documents (numbers aside: a limit or a wait).
+      const examples = (response.content as Record<string, { examples?: Record<string, { value: { message: string } }> }>)['application/json'].examples
+      if (res.status >= 400 && res.status !== 503) {
+        const documentedMessages = Object.values(examples ?? {}).map((e) => figures(e.value.message))
+        if (!documentedMessages.includes(figures(res.body.message as string))) undocumented.push(`${method} ${template} ${res.status}: ${res.body.message}`)
+      }
+    }
+    expect(undocumented).toEqual([])
+  })
+
+  it("answers each operation's errors in its own words: GET /health refuses no request, verify's 400 is about its key", () => {
+    const messages = (key: string, status: number) => {
+      const [method, path] = key.split(' ')
+      let response = doc.paths[path][method.toLowerCase()].responses[String(status)]
+      if (response.$ref) response = (doc.components.responses as Record<string, Json>)[String(response.$ref).split('/').pop()!]
+      const examples = (response.content as Record<string, { examples?: Record<string, { value: { message: string } }> }>)['application/json'].examples
+      return [response.description as string, ...Object.values(examples ?? {}).map((e) => e.value.message)].join(' ')
+    }
+    expect(doc.paths['/health'].get.responses['400']).toBeUndefined()
+    expect(messages('POST /keys/verify', 400)).toMatch(/key/i)
+    for (const { key, op } of operations())
+      for (const status of Object.keys(op.responses).filter((s) => s.startsWith('4'))) {
+        const text = messages(key, Number(status))
+        // Only the calls that take a password speak of one (or of having none, or of one in a URL).
+        if (!PASSWORD_CALLS.includes(key)) expect(text, `${key} ${status}`).not.toMatch(/password/i)
+        expect(text, `${key} ${status}`).not.toMatch(/\((verify|sessions|authenticate|exchange|edit, roll)\)/)
+      }
+  })
+
+  it('names the two answers of verify, each with a title, a description and a real example', () => {
+    const schemas = doc.components.schemas as Record<string, Json & { examples?: Json[] }>
+    const oneOf = schemas.Verification.oneOf as Json[]
+    expect(oneOf.map((s) => s.$ref)).toEqual(['#/components/schemas/KeyValid', '#/components/schemas/KeyRefused'])
+    for (const name of ['KeyValid', 'KeyRefused']) {
+      expect(schemas[name].title).toBe(name)
+      expect(schemas[name].description).toEqual(expect.any(String))
+      expect(schemas[name].examples?.length).toBeGreaterThan(0)
+    }
+    expect(schemas.KeyValid.examples![0]).toMatchObject({ valid: true, keyId: expect.stringMatching(/^apid_/), projectId: expect.stringMatching(/^prj_/) })
+    expect(schemas.KeyRefused.examples![0]).toMatchObject({ valid: false, code: expect.stringMatching(/^(NOT_FOUND|EXPIRED)$/) })
+  })
+
+  it("carries curl and Node samples on the provider's calls", () => {
+    for (const [path, method] of [
+      ['/keys/verify', 'post'],
+      ['/sessions', 'post'],
+    ] as const) {
+      const samples = (doc.paths[path][method] as Operation & { 'x-codeSamples'?: { label: string; source: string }[] })['x-codeSamples'] ?? []
+      expect(samples.map((s) => s.label)).toEqual(['curl', 'Node'])
+      expect(samples[0].source).toContain(`curl -X POST https://portal.example.com/api${path}`)
+      expect(samples[0].source).toContain('Authorization: Bearer $SERVICE_TOKEN')
+      expect(samples[1].source).toContain('process.env.SERVICE_TOKEN')
     }
   })
 })
+
+/** A message with its figures (a limit, a wait) left out. */
+const figures = (message: string) => message.replace(/\d+ (second|minute)s?\b/g, '# units').replace(/\d+/g, '#')

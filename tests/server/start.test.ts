@@ -2,10 +2,11 @@ import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import { EMBEDDED_DB_IN_PRODUCTION } from '../../server/config'
 import { openDatabase } from '../../server/db/index'
 import { PAGE_CSP } from '../../server/http/security-headers'
 import { startServer, type RunningServer } from '../../server/start'
-import { freshStorage, type Storage } from './harness'
+import { freshStorage, usePostgres, type Storage } from './harness'
 import { gated } from './gated-db'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -169,5 +170,21 @@ describe('npm start (server/main.ts)', () => {
     expect(await p.exited).toBe(1)
     expect(p.errors()).toContain('PORT must be a whole number from 0 to 65535, not "eighty".')
     expect(p.errors()).not.toContain('    at ')
+  })
+
+  it('refuses to start in production on the embedded database, saying why', async () => {
+    const refused = run({ NODE_ENV: 'production', DEMO_HOST_SESSIONS: 'false', ALLOW_EMBEDDED_DB: '' })
+    expect(await refused.exited).toBe(1)
+    expect(refused.errors()).toContain(EMBEDDED_DB_IN_PRODUCTION)
+    expect(refused.output()).not.toContain('Flex Portal is running at')
+  })
+
+  // The embedded database is the PGlite run's storage.
+  it.skipIf(usePostgres)('starts in production on the embedded database with ALLOW_EMBEDDED_DB=true', async () => {
+    storage = await freshStorage()
+    const allowed = run({ ...storage.env, NODE_ENV: 'production', DEMO_HOST_SESSIONS: 'false', ALLOW_EMBEDDED_DB: 'true' })
+    await allowed.ready
+    allowed.child.kill('SIGTERM')
+    expect(await allowed.exited).toBe(0)
   })
 })

@@ -24,7 +24,7 @@ describe('the log-in screen', () => {
     stubFetch(DEVICE)
     const q = renderScreen(<LoginScreen />)
     expect(q.getByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
-    expect(q.getByRole('img', { name: 'Logo' })).toBeInTheDocument()
+    expect(q.getByRole('img', { name: 'Flex logo' })).toBeInTheDocument()
     const email = q.getByLabelText('Email address') as HTMLInputElement
     const password = q.getByLabelText('Password') as HTMLInputElement
     expect([email.type, email.required, email.autocomplete]).toEqual(['email', true, 'username'])

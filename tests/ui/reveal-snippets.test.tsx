@@ -159,3 +159,18 @@ describe('the snippets property on the elements', () => {
     expect(info.getAllByRole('tab').map((t) => t.textContent)).toEqual(['curl', 'Node'])
   })
 })
+
+describe('env-prefix', () => {
+  it("names the variables of 'Copy as .env' with the host's prefix", async () => {
+    const writeText = stubClipboard()
+    const info = renderInfo({ envPrefix: 'ACME' })
+    fireEvent.click(info.getByRole('button', { name: 'Copy as .env' }))
+    await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1))
+    expect(writeText.mock.calls[0][0].trim().split('\n')).toEqual([
+      'ACME_PROJECT_ID=prj_1',
+      'ACME_API_PROJECT_ID=apid_1',
+      'ACME_API_KEY=fxk_whole',
+      'ACME_WEBHOOK_SECRET=whsec_1',
+    ])
+  })
+})

@@ -24,6 +24,16 @@ describe('the dashboard sidebar', () => {
     for (const a of links) expect(a.querySelector('svg[aria-hidden="true"]')).toBeInTheDocument()
   })
 
+  it("carries the host's product-name in its texts, and the dashboard's heading too", () => {
+    const { q } = renderDashboard({ productName: 'Acme' })
+    expect(sidebarLinks(q).map((a) => a.textContent)).toEqual([
+      'Acme Projects',
+      'Acme Quickstart Guide (opens in a new tab)',
+      'API Documentation (opens in a new tab)',
+    ])
+    expect(q.getByRole('heading', { level: 2, name: 'Your Acme Projects' })).toBeInTheDocument()
+  })
+
   it('Flex Projects links to #/dashboard in hash mode and is marked current', () => {
     const { q } = renderDashboard({ mode: 'hash' })
     const home = sidebarLinks(q)[0]

@@ -23,7 +23,7 @@ describe('the sign-up screen', () => {
     stubFetch(DEVICE)
     const q = renderScreen(<SignupScreen />, { route: '/signup' })
     expect(q.getByRole('heading', { name: 'Sign up for your account' })).toBeInTheDocument()
-    expect(q.getByRole('img', { name: 'Logo' })).toBeInTheDocument()
+    expect(q.getByRole('img', { name: 'Flex logo' })).toBeInTheDocument()
     const fields = ['Name', 'Email address', 'Password'].map((l) => q.getByLabelText(l) as HTMLInputElement)
     expect(fields.map((f) => [f.type, f.required, f.autocomplete])).toEqual([
       ['text', true, 'name'],

@@ -106,3 +106,15 @@ describe('fillText', () => {
     expect(fillText('{{projectId}} {{apiProjectId}} {{apiKey}} {{apiKey}}', VALUES)).toBe('prj_123 apid_456 fxk_secret789 fxk_secret789')
   })
 })
+
+describe('{{env}}', () => {
+  it('fills the three values as .env lines named with the env-prefix', () => {
+    const el = block('<pre><code># .env\n{{env}}</code></pre>')
+    fillPlaceholders(el, VALUES, 'ACME')
+    expect(el.textContent).toBe('# .env\nACME_PROJECT_ID=prj_123\nACME_API_PROJECT_ID=apid_456\nACME_API_KEY=fxk_secret789')
+  })
+
+  it('keeps the FLEX_ names without a prefix, signed out included', () => {
+    expect(fillText('{{env}}', STAND_INS)).toBe('FLEX_PROJECT_ID=YOUR_PROJECT_ID\nFLEX_API_PROJECT_ID=YOUR_API_PROJECT_ID\nFLEX_API_KEY=YOUR_API_KEY')
+  })
+})

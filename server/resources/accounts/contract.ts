@@ -11,10 +11,30 @@ import {
   ProfileChange,
 } from '../../../contract/accounts'
 import { AccessData, ErrorBody } from '../../../contract/responses'
-import { bodyErrors, conflict, forbidden, internalError, jsonContent, managedErrors, tooManyRequests, unauthorized } from '../../openapi/error-responses'
+import { accessErrors, badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NOT_JSON, TOO_LARGE, type ErrorAnswer } from '../../openapi/error-responses'
 
 /** Password reset, e-mail verification, the profile, sign out everywhere and account deletion. */
 
+const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
+const NO_DEVICE: ErrorAnswer = {
+  description: 'The device token is missing or unknown; an unknown one carries code DEVICE_UNKNOWN.',
+  messages: NO_DEVICE_MESSAGES,
+}
+const ATTEMPTS: ErrorAnswer = {
+  description: 'Too many attempts from this client address or for this e-mail; Retry-After says when to try again.',
+  messages: ['Too many attempts. Try again in 12 minutes.'],
+}
+const CODE_REFUSED = 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.'
+const CODE_MESSAGES = ['Enter the 6-digit code from the e-mail.', CODE_REFUSED]
+const HOST_ACCOUNT = 'This account signs in through your provider’s website and has no password here. Manage it there.'
+const WRONG_PASSWORD: ErrorAnswer = { description: 'The password given is not the account’s.', messages: ['Incorrect password.'] }
+const NO_PASSWORD: ErrorAnswer = { description: 'The account signs in through its provider and has no password here.', messages: [HOST_ACCOUNT] }
+const NEW_PASSWORD = [
+  'Password must be at least 8 characters.',
+  'Password must not be one character repeated. Choose a longer phrase you can remember.',
+  'Password must not be your e-mail address.',
+  'This password is too common: it appears in lists of breached passwords. Choose another.',
+]
 const mailOff = {
   503: { description: 'This server cannot send e-mail (production without SMTP_URL).', content: jsonContent(ErrorBody) },
 }
@@ -33,10 +53,7 @@ export const forgotPasswordRoute = createRoute({
   request: { body: { required: true, content: jsonContent(ForgotPassword) } },
   responses: {
     202: { description: 'Accepted.', content: jsonContent(Accepted) },
-    ...bodyErrors,
-    ...unauthorized,
-    ...tooManyRequests,
-    ...internalError,
+    ...errors({ 400: badBody(['Enter a valid e-mail address.']), 401: NO_DEVICE, 429: ATTEMPTS, 500: INTERNAL, ...BODY }),
     ...mailOff,
   },
 })
@@ -54,10 +71,7 @@ export const resetPasswordRoute = createRoute({
   request: { body: { required: true, content: jsonContent(PasswordReset) } },
   responses: {
     200: { description: 'Password changed; signed in.', content: jsonContent(AccessData) },
-    ...bodyErrors,
-    ...unauthorized,
-    ...tooManyRequests,
-    ...internalError,
+    ...errors({ 400: badBody(['Enter a valid e-mail address.', ...CODE_MESSAGES, ...NEW_PASSWORD]), 401: NO_DEVICE, 429: ATTEMPTS, 500: INTERNAL, ...BODY }),
     ...mailOff,
   },
 })
@@ -69,7 +83,16 @@ export const sendVerificationRoute = createRoute({
   operationId: 'sendEmailVerification',
   summary: 'Mail a new code to verify the account’s e-mail',
   security: access,
-  responses: { 202: { description: 'A code is on its way.', content: jsonContent(Accepted) }, ...managedErrors, ...conflict, ...mailOff },
+  responses: {
+    202: { description: 'A code is on its way.', content: jsonContent(Accepted) },
+    ...accessErrors({
+      409: {
+        description: 'The address is already verified, or the account signs in through its provider and has no address of its own here.',
+        messages: ['Your e-mail address is already verified.', HOST_ACCOUNT],
+      },
+    }),
+    ...mailOff,
+  },
 })
 
 export const verifyEmailRoute = createRoute({
@@ -81,7 +104,14 @@ export const verifyEmailRoute = createRoute({
   description: 'A wrong, used, burned or expired code gets one and the same 400.',
   security: access,
   request: { body: { required: true, content: jsonContent(EmailCode) } },
-  responses: { 200: { description: 'Verified.', content: jsonContent(EmailVerified) }, ...bodyErrors, ...managedErrors, ...conflict },
+  responses: {
+    200: { description: 'Verified.', content: jsonContent(EmailVerified) },
+    ...accessErrors({
+      400: badBody(CODE_MESSAGES),
+      409: { description: 'The address is already verified.', messages: ['Your e-mail address is already verified.'] },
+      ...BODY,
+    }),
+  },
 })
 
 export const getProfileRoute = createRoute({
@@ -91,7 +121,7 @@ export const getProfileRoute = createRoute({
   operationId: 'getProfile',
   summary: 'The signed-in account',
   security: access,
-  responses: { 200: { description: 'The account.', content: jsonContent(Profile) }, ...managedErrors },
+  responses: { 200: { description: 'The account.', content: jsonContent(Profile) }, ...accessErrors({}) },
 })
 
 export const updateProfileRoute = createRoute({
@@ -102,7 +132,10 @@ export const updateProfileRoute = createRoute({
   summary: 'Rename the account',
   security: access,
   request: { body: { required: true, content: jsonContent(ProfileChange) } },
-  responses: { 200: { description: 'The account as it is now.', content: jsonContent(Profile) }, ...bodyErrors, ...managedErrors },
+  responses: {
+    200: { description: 'The account as it is now.', content: jsonContent(Profile) },
+    ...accessErrors({ 400: badBody(['Name is required.', 'Name must be at most 120 characters.']), ...BODY }),
+  },
 })
 
 export const changePasswordRoute = createRoute({
@@ -114,7 +147,10 @@ export const changePasswordRoute = createRoute({
   description: 'Needs the current password (403 when wrong). Every other session of the account ends; this one stays.',
   security: access,
   request: { body: { required: true, content: jsonContent(PasswordChange) } },
-  responses: { 204: { description: 'Changed.' }, ...bodyErrors, ...managedErrors, ...forbidden, ...conflict },
+  responses: {
+    204: { description: 'Changed.' },
+    ...accessErrors({ 400: badBody(['Current password is required.', ...NEW_PASSWORD]), 403: WRONG_PASSWORD, 409: NO_PASSWORD, ...BODY }),
+  },
 })
 
 export const logoutAllRoute = createRoute({
@@ -125,7 +161,7 @@ export const logoutAllRoute = createRoute({
   summary: 'Sign out everywhere',
   description: 'Revokes every access token of the account, this one included.',
   security: access,
-  responses: { 204: { description: 'Every session has ended.' }, ...managedErrors },
+  responses: { 204: { description: 'Every session has ended.' }, ...accessErrors({}) },
 })
 
 export const deleteAccountRoute = createRoute({
@@ -139,5 +175,8 @@ export const deleteAccountRoute = createRoute({
     'An account made by host sign-in has no password: 409, its provider removes it.',
   security: access,
   request: { body: { required: true, content: jsonContent(AccountDeletion) } },
-  responses: { 204: { description: 'Deleted.' }, ...bodyErrors, ...managedErrors, ...forbidden, ...conflict },
+  responses: {
+    204: { description: 'Deleted.' },
+    ...accessErrors({ 400: badBody(['Password is required.']), 403: WRONG_PASSWORD, 409: NO_PASSWORD, ...BODY }),
+  },
 })

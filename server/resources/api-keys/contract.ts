@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { KeyFields, Roll } from '../../../contract/requests'
 import { Deleted, KeyEntry, KeyMap } from '../../../contract/responses'
-import { bodyErrors, conflict, forbidden, jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
+import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, type ErrorAnswer } from '../../openapi/error-responses'
 
 /** The /manage/dapp/{id}/api-key calls: a project's API keys, behind the user's access token. */
 
@@ -10,6 +10,19 @@ const projectId = z.string().meta({ description: 'Project ID (prj_…).' })
 const keyId = z.string().meta({ description: 'API project ID (apid_…).' })
 const project = z.object({ id: projectId })
 const projectKey = z.object({ id: projectId, keyId })
+
+const PROJECT_MISSING: ErrorAnswer = { description: "No such project, or another user's (the same answer).", messages: ['Project not found.'] }
+const KEY_MISSING: ErrorAnswer = {
+  description: "No such project, or another user's (the same answer), or no such key in the caller's project.",
+  messages: ['Project not found.', 'API key not found.'],
+}
+const KEY_FIELDS_BAD = badBody([
+  'Key name is required.',
+  'Key name must be at most 60 characters.',
+  'Key expiry must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.',
+  'Key expiry must be in the future.',
+])
+const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
 
 export const createKeyRoute = createRoute({
   method: 'post',
@@ -22,7 +35,19 @@ export const createKeyRoute = createRoute({
     'The body is optional: without one the key is named "Default key" (a project\'s first) or "Key N", and never expires.',
   security,
   request: { params: project, body: { required: false, content: jsonContent(KeyFields) } },
-  responses: { 201: { description: 'Key created.', content: jsonContent(KeyMap) }, ...bodyErrors, ...managedErrors, ...notFound, ...conflict, ...forbidden },
+  responses: {
+    201: { description: 'Key created.', content: jsonContent(KeyMap) },
+    ...accessErrors({
+      400: KEY_FIELDS_BAD,
+      403: UNVERIFIED,
+      404: PROJECT_MISSING,
+      409: {
+        description: 'The project holds the most unexpired keys allowed (API_KEY_LIMIT).',
+        messages: ['This project already has 20 API keys, the most it can have. Delete one to create another.'],
+      },
+      ...BODY,
+    }),
+  },
 })
 
 export const deleteKeyRoute = createRoute({
@@ -33,7 +58,7 @@ export const deleteKeyRoute = createRoute({
   summary: 'Delete an API key pair',
   security,
   request: { params: projectKey },
-  responses: { 200: { description: 'Key deleted.', content: jsonContent(Deleted) }, ...managedErrors, ...notFound },
+  responses: { 200: { description: 'Key deleted.', content: jsonContent(Deleted) }, ...accessErrors({ 404: KEY_MISSING }) },
 })
 
 export const updateKeyRoute = createRoute({
@@ -47,10 +72,18 @@ export const updateKeyRoute = createRoute({
   request: { params: projectKey, body: { required: true, content: jsonContent(KeyFields) } },
   responses: {
     200: { description: 'The key, as the project lists it.', content: jsonContent(KeyEntry) },
-    ...bodyErrors,
-    ...managedErrors,
-    ...notFound,
-    ...conflict,
+    ...accessErrors({
+      400: KEY_FIELDS_BAD,
+      404: KEY_MISSING,
+      409: {
+        description: 'The key has expired and the edit changes its expiry, or it was rolled away and the edit moves its expiry later.',
+        messages: [
+          'This API key has expired. It can be renamed or deleted, not brought back: create a new one.',
+          'This API key has been rolled: its expiry can only be moved earlier.',
+        ],
+      },
+      ...BODY,
+    }),
   },
 })
 
@@ -66,5 +99,20 @@ export const rollKeyRoute = createRoute({
     '409 for a key that has already expired or has already been rolled (roll its replacement).',
   security,
   request: { params: projectKey, body: { required: true, content: jsonContent(Roll) } },
-  responses: { 201: { description: 'The new key.', content: jsonContent(KeyMap) }, ...bodyErrors, ...managedErrors, ...notFound, ...conflict },
+  responses: {
+    201: { description: 'The new key.', content: jsonContent(KeyMap) },
+    ...accessErrors({
+      400: badBody(['Grace period (graceSeconds) is required.', 'Grace period (graceSeconds) must be a whole number from 0 to 604800.']),
+      404: KEY_MISSING,
+      409: {
+        description: 'The key has expired or was already rolled, or the project is at its key limit and the old key would keep working beside its replacement.',
+        messages: [
+          'This API key has expired. It can be renamed or deleted, not brought back: create a new one.',
+          'This API key has already been rolled: roll its replacement instead.',
+          'This project already has 20 API keys, the most it can have, so the old key cannot keep working beside its replacement. Roll it with no grace period (it stops at once), or delete another key first.',
+        ],
+      },
+      ...BODY,
+    }),
+  },
 })

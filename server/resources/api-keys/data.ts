@@ -18,6 +18,7 @@ export const KEY_CHANNEL = 'flex_api_keys'
 type KeyRow = {
   id: string
   name: string
+  prefix: string
   last4: string
   created_at: Date
   last_used_at: Date | null
@@ -26,12 +27,12 @@ type KeyRow = {
   replaced_by: string | null
 }
 
-const KEY_COLUMNS = 'id, name, last4, created_at, last_used_at, expires_at, rolled_at, replaced_by'
+const KEY_COLUMNS = 'id, name, prefix, last4, created_at, last_used_at, expires_at, rolled_at, replaced_by'
 
 const entry = (r: KeyRow): KeyEntry => ({
   id: r.id,
   name: r.name,
-  maskedKey: maskApiKey(r.last4),
+  maskedKey: maskApiKey(r.prefix, r.last4),
   createdAt: iso(r.created_at),
   lastUsedAt: r.last_used_at ? iso(r.last_used_at) : null,
   expiresAt: r.expires_at ? iso(r.expires_at) : null,
@@ -55,13 +56,16 @@ export type KeyOptions = z.output<typeof KeyFields>
 export type Missing = 'project-not-found' | 'key-not-found'
 export type KeyResult<T> = { ok: true; value: T } | { ok: false; reason: Missing | 'expired' | 'rolled' | 'limit' }
 
-export async function insertKey(q: Queryable, projectId: string, opts: KeyOptions = {}): Promise<KeyMap> {
-  const key = newApiKey()
+/** A new key's name and expiry, and the prefix it is issued with (API_KEY_PREFIX; default fxk). */
+export type NewKeyOptions = KeyOptions & { prefix?: string }
+
+export async function insertKey(q: Queryable, projectId: string, opts: NewKeyOptions = {}): Promise<KeyMap> {
+  const key = newApiKey(opts.prefix)
   await q.query(
-    `INSERT INTO api_keys (id, project_id, key_hash, last4, name, expires_at)
-     VALUES ($1, $2, $3, $4, COALESCE($5, (SELECT CASE WHEN count(*) = 0 THEN 'Default key' ELSE 'Key ' || (count(*) + 1) END
-                                            FROM api_keys WHERE project_id = $2)), $6)`,
-    [key.id, projectId, key.hash, key.last4, opts.name ?? null, opts.expiresAt ?? null],
+    `INSERT INTO api_keys (id, project_id, key_hash, prefix, last4, name, expires_at)
+     VALUES ($1, $2, $3, $4, $5, COALESCE($6, (SELECT CASE WHEN count(*) = 0 THEN 'Default key' ELSE 'Key ' || (count(*) + 1) END
+                                            FROM api_keys WHERE project_id = $2)), $7)`,
+    [key.id, projectId, key.hash, key.prefix, key.last4, opts.name ?? null, opts.expiresAt ?? null],
   )
   return { [key.id]: key.key }
 }
@@ -78,7 +82,7 @@ export async function createKey(
   ownerId: string,
   projectId: string,
   limit: number,
-  opts: KeyOptions = {},
+  opts: NewKeyOptions = {},
   now = new Date(),
 ): Promise<CreateKeyResult> {
   return db.transaction(async (tx): Promise<CreateKeyResult> => {
@@ -162,6 +166,7 @@ export async function rollKey(
   limit: number,
   until: Date,
   now: Date,
+  prefix?: string,
 ): Promise<KeyResult<KeyMap>> {
   return db.transaction(async (tx): Promise<KeyResult<KeyMap>> => {
     const key = await lockKey(tx, ownerId, projectId, keyId)
@@ -169,7 +174,7 @@ export async function rollKey(
     if (key.expires_at && key.expires_at <= now) return { ok: false, reason: 'expired' }
     if (key.rolled_at) return { ok: false, reason: 'rolled' }
     if (until > now && (await liveKeys(tx, projectId, now)) >= limit) return { ok: false, reason: 'limit' }
-    const created = await insertKey(tx, projectId, { name: key.name })
+    const created = await insertKey(tx, projectId, { name: key.name, prefix })
     await tx.query('UPDATE api_keys SET expires_at = LEAST(expires_at, $2), rolled_at = $3, replaced_by = $4 WHERE id = $1', [
       keyId,
       until,

@@ -1,6 +1,7 @@
 import { randomId, sha256 } from '../../security/random'
 
-export const API_KEY_PREFIX = 'fxk_'
+/** What new keys start with, before the `_`, unless API_KEY_PREFIX says otherwise (config.ts). */
+export const DEFAULT_API_KEY_PREFIX = 'fxk'
 
 export interface NewApiKey {
   /** The API project ID: public, names the key. */
@@ -8,14 +9,16 @@ export interface NewApiKey {
   /** The whole key: in the create response only. */
   key: string
   hash: string
+  /** What the key starts with, before the `_`: stored, so its masked form keeps it. */
+  prefix: string
   last4: string
 }
 
 /** A key of 256 random bits with a readable prefix, and the id that names it. */
-export function newApiKey(): NewApiKey {
-  const key = randomId(API_KEY_PREFIX, 32)
-  return { id: randomId('apid_', 12), key, hash: sha256(key), last4: key.slice(-4) }
+export function newApiKey(prefix = DEFAULT_API_KEY_PREFIX): NewApiKey {
+  const key = randomId(`${prefix}_`, 32)
+  return { id: randomId('apid_', 12), key, hash: sha256(key), prefix, last4: key.slice(-4) }
 }
 
 /** What `GET /manage/dapp/{id}` shows: enough to tell keys apart, useless to an attacker. */
-export const maskApiKey = (last4: string): string => `${API_KEY_PREFIX}…${last4}`
+export const maskApiKey = (prefix: string, last4: string): string => `${prefix}_…${last4}`

@@ -50,7 +50,7 @@ export function apiKeyRoutes({ db, config, clock, keyChanged }: ApiKeyDeps) {
       // The spec's call has no body; a name and an expiry may come along.
       const now = clock()
       const opts = keyFields(await readOptionalBody(c, KeyFields), now)
-      const result = await createKey(db, c.var.userId, c.req.param('id'), config.keyLimit, opts, new Date(now))
+      const result = await createKey(db, c.var.userId, c.req.param('id'), config.keyLimit, { ...opts, prefix: config.apiKeyPrefix }, new Date(now))
       if (result.ok) return c.json(result.apiKey, 201)
       if (result.reason === 'project-not-found') throw missing(result.reason)
       throw conflict(`This project already has ${config.keyLimit} API keys, the most it can have. Delete one to create another.`)
@@ -75,7 +75,16 @@ export function apiKeyRoutes({ db, config, clock, keyChanged }: ApiKeyDeps) {
       const { graceSeconds } = await readBody(c, Roll)
       const now = clock()
       const keyId = c.req.param('keyId')
-      const result = await rollKey(db, c.var.userId, c.req.param('id'), keyId, config.keyLimit, new Date(now + graceSeconds * 1000), new Date(now))
+      const result = await rollKey(
+        db,
+        c.var.userId,
+        c.req.param('id'),
+        keyId,
+        config.keyLimit,
+        new Date(now + graceSeconds * 1000),
+        new Date(now),
+        config.apiKeyPrefix,
+      )
       if (!result.ok) throw refused(result.reason, KEY_ROLLED, config.keyLimit)
       keyChanged(keyId)
       return c.json(result.value, 201)

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { Capabilities } from '../../../contract/responses'
-import { jsonContent, tooManyRequests } from '../../openapi/error-responses'
+import { errors, jsonContent, USER_LIMIT } from '../../openapi/error-responses'
 
 export const capabilitiesRoute = createRoute({
   method: 'get',
@@ -12,6 +12,8 @@ export const capabilitiesRoute = createRoute({
   security: [],
   responses: {
     200: { description: 'The features this server offers.', content: jsonContent(Capabilities) },
-    ...tooManyRequests,
+    ...errors({
+      429: { description: 'The client address is over its fair share of calls per minute; Retry-After says when to try again.', messages: USER_LIMIT.messages },
+    }),
   },
 })

@@ -39,21 +39,64 @@ export function registerComponents<E extends Env>(app: OpenAPIHono<E>): void {
 }
 
 /** The OpenAPI 3.1 document of the API under /api, generated from the routes mounted on `app` and their schemas. */
-export function openApiDocument<E extends Env>(app: OpenAPIHono<E>) {
-  return app.getOpenAPI31Document({
-    openapi: '3.1.0',
-    info: {
-      title: 'Flex Portal reference API',
-      version: '1.0.0',
-      license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
-      description: 'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…" }` with a sentence a user can read.' + QUICKSTART,
-    },
-    servers: [{ url: '/api' }],
-    tags: [
-      { name: 'Session', description: 'A device token for the browser, then sign-up, log-in and sign-out.' },
-      { name: 'Projects', description: "The signed-in user's projects and their API keys." },
-      { name: 'Verification', description: "For the API provider's own services: is a key a client presented good?" },
-      { name: 'Operations', description: 'For load balancers and monitoring.' },
-    ],
-  })
+export function openApiDocument<E extends Env>(app: OpenAPIHono<E>, portalName = 'Flex Portal') {
+  return titled(
+    withoutUnusedResponses(
+      app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: {
+          title: `${portalName} reference API`,
+          version: '1.0.0',
+          license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+          description: 'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…" }` with a sentence a user can read.' + QUICKSTART,
+        },
+        servers: [{ url: '/api' }],
+        tags: [
+          { name: 'Session', description: 'A device token for the browser, then sign-up, log-in and sign-out.' },
+          { name: 'Projects', description: "The signed-in user's projects and their API keys." },
+          { name: 'Verification', description: "For the API provider's own services: is a key a client presented good?" },
+          { name: 'Operations', description: 'For load balancers and monitoring.' },
+        ],
+      }),
+    ),
+  )
+}
+
+/**
+ * Every named schema titled with its name, so a reader of the reference sees
+ * "KeyValid" and "KeyRefused" where Redoc would otherwise say "object" (the
+ * zod-to-openapi generator turns a zod `title` into a description).
+ */
+function titled<D extends { components?: { schemas?: Record<string, object> } }>(doc: D): D {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>
+  for (const [name, schema] of Object.entries(schemas)) {
+    schema.title ??= name
+    // zod makes a discriminator of any discriminated union; OpenAPI's must be a
+    // string property, and verify's answers are told apart by a boolean (`valid`).
+    const by = schema.discriminator?.propertyName
+    const member = schema.oneOf?.[0]?.$ref?.split('/').pop()
+    if (by && member && schemas[member]?.properties?.[by]?.type !== 'string') delete schema.discriminator
+  }
+  return doc
+}
+
+interface Schema {
+  title?: string
+  discriminator?: { propertyName: string }
+  oneOf?: { $ref?: string }[]
+  properties?: Record<string, { type?: unknown }>
+}
+
+/**
+ * The shared error answers (ERROR_RESPONSES) that no operation refers to any
+ * more, dropped: most operations describe their own errors now, and a linter
+ * rightly flags a component nothing uses.
+ */
+function withoutUnusedResponses<D extends { components?: { responses?: Record<string, unknown> } }>(doc: D): D {
+  const responses = doc.components?.responses
+  if (!responses) return doc
+  const text = JSON.stringify({ ...doc, components: { ...doc.components, responses: {} } })
+  for (const name of Object.keys(responses)) if (!text.includes(`"#/components/responses/${name}"`)) delete responses[name]
+  if (Object.keys(responses).length === 0) delete doc.components!.responses
+  return doc
 }

@@ -6,12 +6,14 @@ const require = createRequire(import.meta.url)
 const REDOC = require.resolve('redoc/bundles/redoc.standalone.js')
 const INIT = new URL('./init.js', import.meta.url)
 
-const PAGE = `<!doctype html>
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+const page = (portalName: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>API reference · Flex Portal</title>
+<title>API reference · ${escapeHtml(portalName)}</title>
 </head>
 <body style="margin:0">
 <noscript>This reference needs JavaScript. The API's OpenAPI document is at <a href="openapi.json">openapi.json</a>.</noscript>
@@ -37,8 +39,8 @@ const js = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 
  * links of the portal point here by default. Its looser script and style
  * policy (DOCS_CSP) is set with every answer's headers (http/security-headers.ts).
  */
-export const docsRoutes = () =>
+export const docsRoutes = (portalName = 'Flex Portal') =>
   new Hono()
-    .get('/docs', (c) => c.html(PAGE))
+    .get('/docs', (c) => c.html(page(portalName)))
     .get('/docs/redoc.standalone.js', async (c) => c.body(await redocBundle(), 200, js))
     .get('/docs/init.js', async (c) => c.body(await readFile(INIT, 'utf8'), 200, js))

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { ErrorBody, Health } from '../../../contract/responses'
-import { badRequest, jsonContent } from '../../openapi/error-responses'
+import { errors, jsonContent } from '../../openapi/error-responses'
 
 export const healthRoute = createRoute({
   method: 'get',
@@ -8,11 +8,13 @@ export const healthRoute = createRoute({
   tags: ['Operations'],
   operationId: 'health',
   summary: 'Liveness and database check',
-  description: 'For load balancers; needs no credential.',
+  description: 'For load balancers and monitoring; needs no credential, counts against no limit, and reads nothing of its address.',
   security: [],
   responses: {
     200: { description: 'Up.', content: jsonContent(Health) },
-    ...badRequest,
+    ...errors({
+      413: { description: 'The request carries a body over 64 kB (a probe sends none).', messages: ['The request body is too large (the limit is 64 kB).'] },
+    }),
     503: { description: 'The database does not answer.', content: jsonContent(ErrorBody) },
   },
 })

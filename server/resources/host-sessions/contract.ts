@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi'
 import { HostSession, SessionCodeExchange } from '../../../contract/requests'
 import { AccessData, ErrorBody, SessionCode } from '../../../contract/responses'
-import { bodyErrors, internalError, jsonContent, tooManyRequests, unauthorized } from '../../openapi/error-responses'
+import { badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NO_SERVICE_TOKEN, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
+import { codeSamples } from '../../openapi/code-samples'
 
 /** Host sign-in: the provider's backend asks for a code, the widget exchanges it. */
 
@@ -19,11 +20,20 @@ export const createSessionRoute = createRoute({
   request: { body: { required: true, content: jsonContent(HostSession) } },
   responses: {
     201: { description: 'A code to hand to the widget.', content: jsonContent(SessionCode) },
-    ...bodyErrors,
-    ...unauthorized,
-    ...internalError,
+    ...errors({
+      400: badBody(['externalId is required.', 'externalId must be at most 200 characters.', 'Enter a valid e-mail address.']),
+      401: NO_SERVICE_TOKEN,
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      500: INTERNAL,
+    }),
     503: { description: 'SERVICE_TOKEN is not set on this server, so host sign-in is off.', content: jsonContent(ErrorBody) },
   },
+  ...codeSamples({
+    path: '/sessions',
+    body: { externalId: 'user-42', email: 'ada@example.com', name: 'Ada Lovelace' },
+    then: 'const { code } = await res.json() // hand it to the widget: fetchSessionCode or session-url',
+  }),
 })
 
 export const exchangeRoute = createRoute({
@@ -35,5 +45,21 @@ export const exchangeRoute = createRoute({
   description: 'A used, unknown or expired code gets one and the same 401 answer. Rate-limited as log-in is.',
   security: [{ deviceToken: [] }],
   request: { body: { required: true, content: jsonContent(SessionCodeExchange) } },
-  responses: { 200: { description: 'Signed in.', content: jsonContent(AccessData) }, ...bodyErrors, ...unauthorized, ...tooManyRequests, ...internalError },
+  responses: {
+    200: { description: 'Signed in.', content: jsonContent(AccessData) },
+    ...errors({
+      400: badBody(['Code is required.']),
+      401: {
+        description: 'The code was used, is unknown or has expired (one answer for all three), or the device token is missing or unknown.',
+        messages: ['This sign-in link is no longer valid. Please try again.', ...NO_DEVICE_MESSAGES],
+      },
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      429: {
+        description: 'Too many attempts from this client address; Retry-After says when to try again.',
+        messages: ['Too many attempts. Try again in 12 minutes.'],
+      },
+      500: INTERNAL,
+    }),
+  },
 })

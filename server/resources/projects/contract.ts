@@ -1,11 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { NewProject, ProjectChanges } from '../../../contract/requests'
 import { CreatedProject, Project, ProjectList } from '../../../contract/responses'
-import { bodyErrors, conflict, forbidden, jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
+import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, USER_LIMIT } from '../../openapi/error-responses'
 
 /** The /manage/dapp calls of projects themselves, behind the user's access token (their keys: api-keys/contract.ts). */
 
 const security = [{ accessToken: [] }]
+/** A missing project and another user's answer alike: project ids cannot be probed. */
+export const PROJECT_MISSING = { description: "No such project, or another user's (the same answer).", messages: ['Project not found.'] }
 const project = z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) })
 
 export const createProjectRoute = createRoute({
@@ -17,7 +19,23 @@ export const createProjectRoute = createRoute({
   description: 'The only answer that shows the whole API key and the webhook secret.',
   security,
   request: { body: { required: true, content: jsonContent(NewProject) } },
-  responses: { 201: { description: 'Project created.', content: jsonContent(CreatedProject) }, ...bodyErrors, ...managedErrors, ...conflict, ...forbidden },
+  responses: {
+    201: { description: 'Project created.', content: jsonContent(CreatedProject) },
+    ...accessErrors({
+      400: badBody(['Project name is required.', 'Project name must be at most 120 characters.', 'Project description must be at most 2000 characters.']),
+      403: UNVERIFIED,
+      409: {
+        description: 'The account holds the most projects allowed (PROJECT_LIMIT).',
+        messages: ['You already have 1000 projects, the most an account can have.'],
+      },
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      429: {
+        description: USER_LIMIT.description + ' Creating projects has a limit of its own per window.',
+        messages: [...USER_LIMIT.messages, 'Too many attempts. Try again in 12 minutes.'],
+      },
+    }),
+  },
 })
 
 export const listProjectsRoute = createRoute({
@@ -42,7 +60,7 @@ export const listProjectsRoute = createRoute({
       description: 'The list has not changed since the ETag sent in If-None-Match.',
       headers: z.object({ ETag: z.string().openapi({ description: 'The validator of this list.' }) }),
     },
-    ...managedErrors,
+    ...accessErrors({}),
   },
 })
 
@@ -54,7 +72,7 @@ export const getProjectRoute = createRoute({
   summary: 'One project, its keys masked',
   security,
   request: { params: project },
-  responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...managedErrors, ...notFound },
+  responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...accessErrors({ 404: PROJECT_MISSING }) },
 })
 
 export const updateProjectRoute = createRoute({
@@ -66,7 +84,15 @@ export const updateProjectRoute = createRoute({
   description: 'Fields left out stay as they are. Only the owner may; to anyone else the project does not exist (404).',
   security,
   request: { params: project, body: { required: true, content: jsonContent(ProjectChanges) } },
-  responses: { 200: { description: 'The project as it is now.', content: jsonContent(Project) }, ...bodyErrors, ...managedErrors, ...notFound },
+  responses: {
+    200: { description: 'The project as it is now.', content: jsonContent(Project) },
+    ...accessErrors({
+      400: badBody(['Project name is required.', 'Project name must be at most 120 characters.', 'Project description must be at most 2000 characters.']),
+      404: PROJECT_MISSING,
+      413: TOO_LARGE,
+      415: NOT_JSON,
+    }),
+  },
 })
 
 export const deleteProjectRoute = createRoute({
@@ -79,5 +105,5 @@ export const deleteProjectRoute = createRoute({
     'For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints and messages go with it. Only the owner may; to anyone else the project does not exist (404).',
   security,
   request: { params: project },
-  responses: { 204: { description: 'Project deleted.' }, ...managedErrors, ...notFound },
+  responses: { 204: { description: 'Project deleted.' }, ...accessErrors({ 404: PROJECT_MISSING }) },
 })

@@ -31,6 +31,7 @@ export async function createProject(
   description: string,
   limit: number,
   secretKey: Buffer,
+  keyPrefix?: string,
 ): Promise<CreatedProject | undefined> {
   const webhook = newWebhookSecret()
   return db.transaction(async (tx) => {
@@ -44,7 +45,7 @@ export async function createProject(
        VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
       [randomId('prj_'), ownerId, name, description, webhook.hash],
     )
-    const apiKey = await insertKey(tx, row.id)
+    const apiKey = await insertKey(tx, row.id, { prefix: keyPrefix })
     // Encrypted, not only hashed: deliveries are signed with it.
     await storeSigningSecret(tx, secretKey, row.id, webhook.secret)
     return { ...summary(row), apiKey, webhookSecret: webhook.secret }

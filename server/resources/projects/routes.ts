@@ -28,7 +28,7 @@ export function projectRoutes({ db, config, keyChanged }: ProjectDeps) {
         // Creating is the expensive call (each project is listed on every dashboard load): its own budget, before the body.
         await throttle(db, [{ key: projectBucket(c.var.userId), limit: config.rateLimit.projectsPerUser }], config.rateLimit.windowSeconds)
         const { name, description } = await readBody(c, NewProject)
-        const project = await createProject(db, c.var.userId, name, description, config.projectLimit, config.secretEncryptionKey!)
+        const project = await createProject(db, c.var.userId, name, description, config.projectLimit, config.secretEncryptionKey!, config.apiKeyPrefix)
         if (!project) {
           throw conflict(`You already have ${config.projectLimit} projects, the most an account can have.`)
         }

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { DeviceRegistration, LogIn, SignUp } from '../../../contract/requests'
 import { AccessData, DeviceToken } from '../../../contract/responses'
-import { bodyErrors, conflict, internalError, jsonContent, managedErrors, tooManyRequests, unauthorized } from '../../openapi/error-responses'
+import { accessErrors, badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
 
 /** The device, sign-up, log-in and sign-out calls. */
 
@@ -14,10 +14,28 @@ export const registerDeviceRoute = createRoute({
   description: 'Returns a device token, the bearer credential for register and authenticate. Anyone may call it.',
   security: [],
   request: { body: { required: true, content: jsonContent(DeviceRegistration) } },
-  responses: { 201: { description: 'Device registered.', content: jsonContent(DeviceToken) }, ...bodyErrors, ...tooManyRequests, ...internalError },
+  responses: {
+    201: { description: 'Device registered.', content: jsonContent(DeviceToken) },
+    ...errors({
+      400: badBody(['deviceUDID is required.', 'deviceType is required.', 'deviceType must be at most 32 characters.']),
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      429: { description: 'Too many device registrations from this client address in the window.', messages: ['Too many attempts. Try again in 12 minutes.'] },
+      500: INTERNAL,
+    }),
+  },
 })
 
-const signInErrors = { ...bodyErrors, ...unauthorized, ...tooManyRequests, ...internalError }
+/** The device token is missing or unknown (an unknown one carries code DEVICE_UNKNOWN: the widget registers again). */
+const NO_DEVICE = { description: 'The device token is missing or unknown; an unknown one carries code DEVICE_UNKNOWN.', messages: NO_DEVICE_MESSAGES }
+const SIGN_IN_LIMIT = {
+  description:
+    'Too many attempts from this client address, too many failed log-ins for this e-mail, or an account under attack; Retry-After says when to try again.',
+  messages: [
+    'Too many attempts. Try again in 12 minutes.',
+    'Too many attempts on this account. Try again in 45 minutes, or log in from a device you have logged in on before.',
+  ],
+}
 
 export const registerRoute = createRoute({
   method: 'post',
@@ -27,7 +45,27 @@ export const registerRoute = createRoute({
   summary: 'Create an account and sign in',
   security: [{ deviceToken: [] }],
   request: { body: { required: true, content: jsonContent(SignUp) } },
-  responses: { 200: { description: 'Signed up and signed in.', content: jsonContent(AccessData) }, ...signInErrors, ...conflict },
+  responses: {
+    200: { description: 'Signed up and signed in.', content: jsonContent(AccessData) },
+    ...errors({
+      400: badBody(
+        [
+          'Name is required.',
+          'Enter a valid e-mail address.',
+          'Password must be at least 8 characters.',
+          'This password is too common: it appears in lists of breached passwords. Choose another.',
+          'Password must not be your e-mail address.',
+        ],
+        'The body is refused, or the password breaks the rule (at least 8 characters, not a common or breached password, not the e-mail address, not one character repeated).',
+      ),
+      401: NO_DEVICE,
+      409: { description: 'An account with this e-mail exists.', messages: ['An account with this e-mail already exists.'] },
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      429: SIGN_IN_LIMIT,
+      500: INTERNAL,
+    }),
+  },
 })
 
 export const authenticateRoute = createRoute({
@@ -39,7 +77,20 @@ export const authenticateRoute = createRoute({
   description: 'An unknown e-mail and a wrong password get the same 401 answer.',
   security: [{ deviceToken: [] }],
   request: { body: { required: true, content: jsonContent(LogIn) } },
-  responses: { 200: { description: 'Signed in.', content: jsonContent(AccessData) }, ...signInErrors },
+  responses: {
+    200: { description: 'Signed in.', content: jsonContent(AccessData) },
+    ...errors({
+      400: badBody(['E-mail address is required.', 'Enter a valid e-mail address.', 'Password is required.']),
+      401: {
+        description: 'Wrong e-mail or password (the same answer for both), or the device token is missing or unknown.',
+        messages: ['Incorrect e-mail or password.', ...NO_DEVICE_MESSAGES],
+      },
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      429: SIGN_IN_LIMIT,
+      500: INTERNAL,
+    }),
+  },
 })
 
 export const logoutRoute = createRoute({
@@ -50,5 +101,5 @@ export const logoutRoute = createRoute({
   summary: 'Sign out: revoke the access token',
   description: 'The token answers 401 on every call from then on, wherever a copy of it is.',
   security: [{ accessToken: [] }],
-  responses: { 204: { description: 'Signed out; the token is revoked.' }, ...managedErrors },
+  responses: { 204: { description: 'Signed out; the token is revoked.' }, ...accessErrors({}) },
 })

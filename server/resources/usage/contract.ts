@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { Usage } from '../../../contract/responses'
-import { jsonContent, managedErrors, notFound } from '../../openapi/error-responses'
+import { accessErrors, jsonContent } from '../../openapi/error-responses'
 
 /** The longest range GET …/usage answers, in days, and the one it answers without `days`. */
 export const MAX_DAYS = 90
@@ -25,5 +25,8 @@ export const usageRoute = createRoute({
         .meta({ description: `How many days back, today included: ${1}–${MAX_DAYS} (default ${DEFAULT_DAYS}).`, example: '30' }),
     }),
   },
-  responses: { 200: { description: 'Counts per key, aligned with days.', content: jsonContent(Usage) }, ...managedErrors, ...notFound },
+  responses: {
+    200: { description: 'Counts per key, aligned with days.', content: jsonContent(Usage) },
+    ...accessErrors({ 404: { description: 'No such project, or another user’s (the same answer).', messages: ['Project not found.'] } }),
+  },
 })

@@ -1,7 +1,8 @@
 import { createRoute } from '@hono/zod-openapi'
 import { VerifyRequest } from '../../../contract/requests'
 import { ErrorBody, Verification } from '../../../contract/responses'
-import { bodyErrors, internalError, jsonContent, unauthorized } from '../../openapi/error-responses'
+import { codeSamples } from '../../openapi/code-samples'
+import { badBody, errors, INTERNAL, jsonContent, NO_SERVICE_TOKEN, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
 
 /**
  * POST /keys/verify, described here; its handler (routes.ts) is mounted
@@ -20,10 +21,47 @@ export const verifyKeyRoute = createRoute({
   security: [{ serviceToken: [] }],
   request: { body: { required: true, content: jsonContent(VerifyRequest) } },
   responses: {
-    200: { description: 'Whether the key is valid; a key that is not gets a code.', content: jsonContent(Verification) },
-    ...bodyErrors,
-    ...unauthorized,
-    ...internalError,
+    200: {
+      description: 'Whether the key is valid: KeyValid names its key and project; KeyRefused says why not.',
+      content: {
+        'application/json': {
+          schema: Verification,
+          examples: {
+            valid: {
+              summary: 'A good key',
+              value: { valid: true, keyId: 'apid_aT4l7cEgDYe5rHQS', projectId: 'prj_QT3lBZcZx9Q_7yc-q87J7w', name: 'Default key', expiresAt: null },
+            },
+            expiring: {
+              summary: 'A good key that expires',
+              value: {
+                valid: true,
+                keyId: 'apid_Lq0cV8mZy2WbN4sE',
+                projectId: 'prj_QT3lBZcZx9Q_7yc-q87J7w',
+                name: 'CI',
+                expiresAt: '2030-01-31T12:00:00.000Z',
+              },
+            },
+            expired: { summary: 'An expired key, or one past its grace period after a roll', value: { valid: false, code: 'EXPIRED' } },
+            unknown: { summary: 'A key never issued, or deleted', value: { valid: false, code: 'NOT_FOUND' } },
+          },
+        },
+      },
+    },
+    ...errors({
+      400: badBody(
+        ['Key is required.', 'Key must be text.', 'Key must be at most 200 characters.'],
+        'The body is not `{ "key": "…" }` with the key as text of at most 200 characters.',
+      ),
+      401: NO_SERVICE_TOKEN,
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      500: INTERNAL,
+    }),
     503: { description: 'SERVICE_TOKEN is not set on this server, so verification is off.', content: jsonContent(ErrorBody) },
   },
+  ...codeSamples({
+    path: '/keys/verify',
+    body: { key: 'fxk_CQB4YeiTKEMwUZ7WEhNVOYkR9xmfjjUtgB0AVPCgPbo' },
+    then: "const answer = await res.json() // { valid: true, keyId, projectId, … } or { valid: false, code }\nif (!answer.valid) throw new Error('API key refused')",
+  }),
 })

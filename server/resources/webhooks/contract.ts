@@ -13,7 +13,18 @@ import {
   WebhookSecretRoll,
   WebhookTestEvent,
 } from '../../../contract/webhooks'
-import { badRequest, bodyErrors, internalError, jsonContent, managedErrors, unauthorized } from '../../openapi/error-responses'
+import {
+  accessErrors,
+  BAD_ADDRESS,
+  badBody,
+  errors,
+  INTERNAL,
+  jsonContent,
+  NO_SERVICE_TOKEN,
+  NOT_JSON,
+  TOO_LARGE,
+  type ErrorAnswer,
+} from '../../openapi/error-responses'
 
 /** The webhook calls: the public catalog, a project's endpoints and deliveries (owner only), and the provider's own call. */
 
@@ -24,7 +35,23 @@ const endpointId = z.string().meta({ description: 'Endpoint ID (whe_…).' })
 const project = z.object({ id })
 const endpoint = z.object({ id, endpointId })
 const error = (description: string) => ({ description, content: jsonContent(ErrorBody) })
-const missing = { 404: error('No such project (or not the caller’s), or no such endpoint or message in it.') }
+const PROJECT_MISSING: ErrorAnswer = { description: 'No such project, or another user’s (the same answer).', messages: ['Project not found.'] }
+const ENDPOINT_MISSING: ErrorAnswer = {
+  description: 'No such project (or not the caller’s), or no such endpoint in it.',
+  messages: ['Project not found.', 'Webhook endpoint not found.'],
+}
+const DISABLED: ErrorAnswer = { description: 'The endpoint is disabled.', messages: ['This endpoint is disabled. Enable it to send it events.'] }
+const UNKNOWN_TYPE = '"invoice.sent" is not an event type of this server. GET /api/webhooks/event-types lists them.'
+const URL_MESSAGES = [
+  'Endpoint URL is required.',
+  'Endpoint URL must be a full URL, such as https://example.com/webhooks.',
+  'Endpoint URL must start with https:// or http://.',
+  'Endpoint URL must not contain a user name or password.',
+  'Endpoint URL must name a host.',
+  'Endpoint URL must be on a public address: loopback, private, link-local, carrier-grade NAT, multicast and cloud metadata addresses are refused.',
+]
+const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
+const SECRET_ROLL_NEEDED = 'This project was created before webhooks, so its webhook secret cannot sign anything. Roll the secret, then add the endpoint.'
 
 export const eventTypesRoute = createRoute({
   method: 'get',
@@ -34,7 +61,7 @@ export const eventTypesRoute = createRoute({
   summary: 'The event types endpoints can subscribe to',
   description: 'Public. The provider declares them (WEBHOOK_EVENT_TYPES or WEBHOOK_EVENT_TYPES_FILE); webhook.test is always there.',
   security: [],
-  responses: { 200: { description: 'The catalog.', content: jsonContent(WebhookEventTypeList) }, ...badRequest },
+  responses: { 200: { description: 'The catalog.', content: jsonContent(WebhookEventTypeList) }, ...errors({ 400: BAD_ADDRESS }) },
 })
 
 export const createEndpointRoute = createRoute({
@@ -51,10 +78,15 @@ export const createEndpointRoute = createRoute({
   request: { params: project, body: { required: true, content: jsonContent(NewWebhookEndpoint) } },
   responses: {
     201: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
-    ...bodyErrors,
-    ...managedErrors,
-    ...missing,
-    409: error('The endpoint limit is reached, or the secret must be rolled first (code WEBHOOK_SECRET_ROLL_NEEDED).'),
+    ...accessErrors({
+      400: badBody([...URL_MESSAGES, UNKNOWN_TYPE]),
+      404: PROJECT_MISSING,
+      409: {
+        description: 'The endpoint limit is reached (WEBHOOK_ENDPOINT_LIMIT), or the secret must be rolled first (code WEBHOOK_SECRET_ROLL_NEEDED).',
+        messages: ['This project already has 10 webhook endpoints, the most it can have. Delete one to add another.', SECRET_ROLL_NEEDED],
+      },
+      ...BODY,
+    }),
   },
 })
 
@@ -66,7 +98,7 @@ export const listEndpointsRoute = createRoute({
   summary: "A project's webhook endpoints, each with its last attempt",
   security,
   request: { params: project },
-  responses: { 200: { description: 'The endpoints.', content: jsonContent(WebhookEndpointList) }, ...managedErrors, ...missing },
+  responses: { 200: { description: 'The endpoints.', content: jsonContent(WebhookEndpointList) }, ...accessErrors({ 404: PROJECT_MISSING }) },
 })
 
 export const updateEndpointRoute = createRoute({
@@ -78,7 +110,10 @@ export const updateEndpointRoute = createRoute({
   description: 'Fields left out stay as they are. Enabling an endpoint that was disabled (by its owner, a 410 or 5 days of failures) resumes its deliveries.',
   security,
   request: { params: endpoint, body: { required: true, content: jsonContent(WebhookEndpointPatch) } },
-  responses: { 200: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) }, ...bodyErrors, ...managedErrors, ...missing },
+  responses: {
+    200: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
+    ...accessErrors({ 400: badBody([...URL_MESSAGES, UNKNOWN_TYPE, 'disabled must be true or false.']), 404: ENDPOINT_MISSING, ...BODY }),
+  },
 })
 
 export const deleteEndpointRoute = createRoute({
@@ -89,7 +124,7 @@ export const deleteEndpointRoute = createRoute({
   summary: 'Delete a webhook endpoint and its delivery log',
   security,
   request: { params: endpoint },
-  responses: { 204: { description: 'Deleted.' }, ...managedErrors, ...missing },
+  responses: { 204: { description: 'Deleted.' }, ...accessErrors({ 404: ENDPOINT_MISSING }) },
 })
 
 export const testEndpointRoute = createRoute({
@@ -104,10 +139,7 @@ export const testEndpointRoute = createRoute({
   request: { params: endpoint, body: { required: false, content: jsonContent(WebhookTestEvent) } },
   responses: {
     202: { description: 'Queued; the id is the message id (webhook-id).', content: jsonContent(WebhookMessageAccepted) },
-    ...bodyErrors,
-    ...managedErrors,
-    ...missing,
-    409: error('The endpoint is disabled.'),
+    ...accessErrors({ 400: badBody([UNKNOWN_TYPE]), 404: ENDPOINT_MISSING, 409: DISABLED, ...BODY }),
   },
 })
 
@@ -126,7 +158,16 @@ export const listAttemptsRoute = createRoute({
       before: z.string().optional().meta({ description: 'An attempt id (wha_…): list the attempts older than it.' }),
     }),
   },
-  responses: { 200: { description: 'The attempts.', content: jsonContent(WebhookAttemptList) }, ...managedErrors, ...missing },
+  responses: {
+    200: { description: 'The attempts.', content: jsonContent(WebhookAttemptList) },
+    ...accessErrors({
+      400: {
+        description: 'limit or before is refused, or the address holds text that cannot be stored.',
+        messages: [...BAD_ADDRESS.messages, 'limit must be a whole number from 1 to 100.', 'before must be the id of an attempt of this endpoint.'],
+      },
+      404: ENDPOINT_MISSING,
+    }),
+  },
 })
 
 export const resendRoute = createRoute({
@@ -140,9 +181,13 @@ export const resendRoute = createRoute({
   request: { params: endpoint.extend({ messageId: z.string().meta({ description: 'Message ID (msg_…).' }) }) },
   responses: {
     202: { description: 'Queued.', content: jsonContent(WebhookMessageAccepted) },
-    ...managedErrors,
-    ...missing,
-    409: error('The endpoint is disabled.'),
+    ...accessErrors({
+      404: {
+        description: 'No such project (or not the caller’s), or no such endpoint or message in it.',
+        messages: [...ENDPOINT_MISSING.messages, 'Webhook message not found.'],
+      },
+      409: DISABLED,
+    }),
   },
 })
 
@@ -156,7 +201,10 @@ export const rollSecretRoute = createRoute({
     'Answers the new secret this once. Until now + graceSeconds, deliveries carry two signatures (new and old), so receivers can switch without missing one.',
   security,
   request: { params: project, body: { required: true, content: jsonContent(WebhookSecretRoll) } },
-  responses: { 201: { description: 'The new secret.', content: jsonContent(WebhookSecret) }, ...bodyErrors, ...managedErrors, ...missing },
+  responses: {
+    201: { description: 'The new secret.', content: jsonContent(WebhookSecret) },
+    ...accessErrors({ 400: badBody(['Grace period (graceSeconds) must be a whole number from 0 to 604800.']), 404: PROJECT_MISSING, ...BODY }),
+  },
 })
 
 export const sendMessageRoute = createRoute({
@@ -172,11 +220,24 @@ export const sendMessageRoute = createRoute({
   request: { body: { required: true, content: jsonContent(WebhookMessage) } },
   responses: {
     202: { description: 'Accepted; the id is the webhook-id of every delivery.', content: jsonContent(WebhookMessageAccepted) },
-    ...bodyErrors,
-    413: error('The body is over 264 kB, or the payload over 256 kB.'),
-    ...unauthorized,
-    404: error('No such project.'),
-    ...internalError,
+    ...errors({
+      400: badBody([
+        'projectId is required.',
+        UNKNOWN_TYPE,
+        'payload must be a JSON object.',
+        'idempotencyKey must be text.',
+        'idempotencyKey must not be empty.',
+        'idempotencyKey must be at most 200 characters.',
+      ]),
+      401: NO_SERVICE_TOKEN,
+      404: { description: 'No such project.', messages: ['Project not found.'] },
+      413: {
+        description: 'The body is over 264 kB, or the payload over 256 kB.',
+        messages: ['The request body is too large (the limit is 264 kB).', 'payload must be at most 256 kB of JSON.'],
+      },
+      415: NOT_JSON,
+      500: INTERNAL,
+    }),
     503: error('SERVICE_TOKEN is not set on this server, so the call is off.'),
   },
 })

@@ -35,6 +35,8 @@ export function AppFrame({ children }: { children: ReactNode }) {
             <MenuIcon className="h-6 w-6" />
             <span className="sr-only">Open sidebar</span>
           </button>
+          {/* The host's own logo, if it slots one; nothing of ours otherwise. */}
+          <slot name="logo" className="frame-logo" />
           {noSidebar && <SidebarNav inHeader />}
           <div className="flex-1" />
           <UserMenu />

@@ -38,15 +38,15 @@ function ExternalItem({ href, icon, children, onNavigate }: { href?: string; ico
  * close itself; `inHeader`: a row in the header (sidebar="none", wide elements).
  */
 export function SidebarNav({ onNavigate, inHeader }: { onNavigate?: () => void; inHeader?: boolean }) {
-  const { urls, apiBase } = useElement()
+  const { urls, apiBase, productName } = useElement()
   return (
     <nav aria-label={inHeader ? 'Portal' : 'Sidebar'} className={inHeader ? 'hidden gap-1 cq-md:flex' : 'flex flex-col gap-1 p-4'}>
       <RouteLink to="/dashboard" aria-current="page" className={`${itemClass} ${current}`} onClick={onNavigate}>
         <HomeIcon className="h-5 w-5 shrink-0" />
-        <span>Flex Projects</span>
+        <span>{`${productName} Projects`}</span>
       </RouteLink>
       <ExternalItem href={urls.quickstart ?? apiDocsUrl(apiBase, '#quickstart')} icon={<FolderIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
-        Flex Quickstart Guide
+        {`${productName} Quickstart Guide`}
       </ExternalItem>
       <ExternalItem href={urls.docs ?? apiDocsUrl(apiBase)} icon={<FolderIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
         API Documentation

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { CopyButton } from '../copy-field/CopyButton'
 import { useElement } from '../../context/element'
-import { fillText } from './fill'
+import { envLines, fillText } from './fill'
 
 /**
  * In the reveal dialogs, under the secrets: "Copy as .env", and the host's own
@@ -10,12 +10,12 @@ import { fillText } from './fill'
  * still found by one button only: its own field.
  */
 export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: string; keys: Record<string, string>; webhookSecret?: string }) {
-  const { snippets = [] } = useElement()
+  const { snippets = [], envPrefix } = useElement()
   const [tab, setTab] = useState(0)
   const [apiProjectId = '', apiKey = ''] = Object.entries(keys)[0] ?? []
-  const env = `FLEX_PROJECT_ID=${projectId}\nFLEX_API_PROJECT_ID=${apiProjectId}\nFLEX_API_KEY=${apiKey}\n${webhookSecret ? `FLEX_WEBHOOK_SECRET=${webhookSecret}\n` : ''}`
+  const env = envLines(envPrefix, { projectId, apiProjectId, apiKey }, webhookSecret)
   const shown = snippets[tab] ?? snippets[0]
-  const text = shown && fillText(shown.template, { projectId, apiProjectId, apiKey })
+  const text = shown && fillText(shown.template, { projectId, apiProjectId, apiKey }, envPrefix)
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">

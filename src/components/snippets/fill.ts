@@ -1,5 +1,7 @@
+import { DEFAULT_ENV_PREFIX } from '../../brand'
+
 /**
- * Fills `{{projectId}}`, `{{apiProjectId}}` and `{{apiKey}}` in the host's own
+ * Fills `{{projectId}}`, `{{apiProjectId}}`, `{{apiKey}}` and `{{env}}` (the three as .env lines) in the host's own
  * DOM. Only text nodes are edited (values are never parsed as HTML), so the
  * host's elements, classes and highlighting stay as they are.
  */
@@ -9,12 +11,20 @@ export interface SnippetValues {
   apiKey: string
 }
 
-const PLACEHOLDER = /\{\{(projectId|apiProjectId|apiKey)\}\}/g
+const PLACEHOLDER = /\{\{(projectId|apiProjectId|apiKey|env)\}\}/g
 
 export const STAND_INS: SnippetValues = { projectId: 'YOUR_PROJECT_ID', apiProjectId: 'YOUR_API_PROJECT_ID', apiKey: 'YOUR_API_KEY' }
 
+/** The .env lines of "Copy as .env" and `{{env}}`, named with the host's `env-prefix`. */
+export const envLines = (prefix: string, { projectId, apiProjectId, apiKey }: SnippetValues, webhookSecret?: string): string =>
+  `${prefix}_PROJECT_ID=${projectId}\n${prefix}_API_PROJECT_ID=${apiProjectId}\n${prefix}_API_KEY=${apiKey}\n${webhookSecret ? `${prefix}_WEBHOOK_SECRET=${webhookSecret}\n` : ''}`
+
+const valueOf = (name: string, values: SnippetValues, prefix: string): string =>
+  name == 'env' ? envLines(prefix, values).trimEnd() : values[name as keyof SnippetValues]
+
 /** A template string filled in: for the reveal dialogs' host templates. */
-export const fillText = (template: string, values: SnippetValues): string => template.replace(PLACEHOLDER, (_, name: keyof SnippetValues) => values[name])
+export const fillText = (template: string, values: SnippetValues, prefix = DEFAULT_ENV_PREFIX): string =>
+  template.replace(PLACEHOLDER, (_, name: string) => valueOf(name, values, prefix))
 
 // Per text node we have edited: its template, and the text we last wrote. When
 // the node no longer holds what we wrote, the host changed it: that is the new template.
@@ -28,7 +38,7 @@ const kept = new WeakMap<Text, [template: string, written: string]>()
  * and the rest of the placeholder is cut from the others. Always computed from
  * the kept templates, so it can run again with other values.
  */
-export function fillPlaceholders(root: Node, values: SnippetValues): void {
+export function fillPlaceholders(root: Node, values: SnippetValues, prefix = DEFAULT_ENV_PREFIX): void {
   const parts: { n: Text; template: string; start: number; edits: [number, number, string][] }[] = []
   let all = ''
   const walk = (node: Node) =>
@@ -51,7 +61,7 @@ export function fillPlaceholders(root: Node, values: SnippetValues): void {
         if (!best || b - a > best[1] - best[0]) best = p.edits[0]
       }
     }
-    best![2] = values[m[1] as keyof SnippetValues]
+    best![2] = valueOf(m[1], values, prefix)
   }
   for (const { n, template, edits } of parts)
     if (edits[0] || kept.has(n)) {

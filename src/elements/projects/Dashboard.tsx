@@ -47,7 +47,7 @@ function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAs
 
 /** The signed-in dashboard: sidebar, header with the user menu, the list, and the add flow. */
 export function Dashboard() {
-  const { host } = useElement()
+  const { host, productName } = useElement()
   const api = useManageApi()
   const load = useCallback((signal: AbortSignal) => api.listProjects(signal), [api])
   const list = useAsync(load)
@@ -76,7 +76,7 @@ export function Dashboard() {
       <section aria-labelledby={headingId} className="px-4 py-6 cq-sm:px-6">
         <div className="mb-6 flex flex-col gap-4 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
           <Heading id={headingId} className="text-2xl font-bold text-fg">
-            Your Flex Projects
+            {`Your ${productName} Projects`}
           </Heading>
           <Button ref={addButton} onClick={() => setAdding(true)}>
             + Add New Project

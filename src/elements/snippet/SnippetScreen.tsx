@@ -22,9 +22,9 @@ function codeText(host: HTMLElement): string {
  * reset the styles the host's code inherits.
  */
 export function SnippetScreen() {
-  const { host, root } = useElement()
+  const { host, root, envPrefix } = useElement()
   const state = useSnippet()
-  useFill(host, state.values)
+  useFill(host, state.values, envPrefix)
   return (
     <>
       <div part="bar" className="flex flex-wrap items-center gap-2 rounded-flex bg-surface px-2 py-1 font-flex text-xs text-muted">

@@ -10,6 +10,9 @@ export const TEXT = {
   logInHeading: 'Log in to your account',
   signUpHeading: 'Sign up for your account',
   dashboardHeading: 'Your Flex Projects',
+  /** The same heading on the demo pages, which carry their own product's name (product-name). */
+  acmeDashboardHeading: 'Your Acme Projects',
+  northwindDashboardHeading: 'Your Northwind Projects',
   addProject: '+ Add New Project',
   addDialog: 'Add new project',
   infoDialog: 'API Information',

@@ -17,6 +17,8 @@ export interface ScreenOptions {
   urls?: ElementConfig['urls']
   snippets?: ElementConfig['snippets']
   noSidebar?: boolean
+  productName?: string
+  envPrefix?: string
   /** `heading-level` (default 2). */
   headingLevel?: number
 }
@@ -53,13 +55,23 @@ function Providers({
 }
 
 export function renderScreen(ui: ReactElement, options: ScreenOptions = {}): ScreenRender {
-  const { route = '/', mode = 'memory', apiBase = '/api', urls = {}, snippets, noSidebar = false, headingLevel = 2 } = options
+  const {
+    route = '/',
+    mode = 'memory',
+    apiBase = '/api',
+    urls = {},
+    snippets,
+    noSidebar = false,
+    productName = 'Flex',
+    envPrefix = 'FLEX',
+    headingLevel = 2,
+  } = options
   const host = document.createElement('div')
   document.body.append(host)
   const root = host.attachShadow({ mode: 'open' })
   const container = document.createElement('div')
   root.append(container)
-  const config: ElementConfig = { host, root, apiBase, urls, snippets, noSidebar, headingLevel }
+  const config: ElementConfig = { host, root, apiBase, productName, envPrefix, urls, snippets, noSidebar, headingLevel }
   let current: Navigation | null = null
   const result = render(
     <Providers config={config} mode={mode} initial={route} onNav={(n) => (current = n)}>
