@@ -161,7 +161,10 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
           [c.id, c.endpoint_id, c.message_id, c.event_type, number + 1, next],
         )
       }
-      await tx.query('UPDATE webhook_endpoints SET failing_since = $2, disabled = disabled OR $3 WHERE id = $1', [c.endpoint_id, failingSince, disable])
+      // Only a change is written: a success on an endpoint that is not failing would otherwise lock
+      // its row, and every delivery to the endpoint would wait for the others' commits in turn.
+      if (ok) await tx.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL', [c.endpoint_id])
+      else await tx.query('UPDATE webhook_endpoints SET failing_since = $2, disabled = disabled OR $3 WHERE id = $1', [c.endpoint_id, failingSince, disable])
     })
     // Ids, status and time only: never the payload, the secret or a signature.
     const status = ok ? 'succeeded' : 'failed'
