@@ -169,6 +169,11 @@ export function KeysTable({
               <p className="mt-1 text-xs text-muted">
                 <span className="font-mono">{row.key.maskedKey}</span> · Last used {COLUMNS[4].cell(row)}
               </p>
+              {requestsOf && (
+                <p className="mt-1 text-xs text-muted">
+                  {REQUESTS_COLUMN}: <span className="text-fg">{requestsOf(row.key)}</span>
+                </p>
+              )}
               <div className="mt-3 border-t border-border pt-3">
                 <Actions row={row} onAction={onAction} cards />
               </div>
