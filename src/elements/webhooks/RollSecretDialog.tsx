@@ -8,6 +8,7 @@ import { DialogActions } from '../../components/dialog/DialogActions'
 import { ChoiceField } from '../project-detail/ChoiceField'
 import { KeyFormDialog } from '../project-detail/KeyFormDialog'
 import { ROLL_GRACE } from '../project-detail/RollKeyDialog'
+import { useElement } from '../../context/element'
 
 export const SECRET_ONCE = 'Copy the webhook secret. This is the only time you will be able to see it!'
 
@@ -25,6 +26,7 @@ export interface RollSecretDialogProps {
  */
 export function RollSecretDialog({ firstSecret, onClose, onRoll }: RollSecretDialogProps) {
   const [secret, setSecret] = useState<string | null>(null)
+  const { envPrefix } = useElement()
   if (secret) {
     return (
       <Dialog open onClose={onClose} title="New webhook secret" dismissible={false}>
@@ -34,7 +36,7 @@ export function RollSecretDialog({ firstSecret, onClose, onRoll }: RollSecretDia
         <div className="mt-4 space-y-3">
           <CopyField label="Webhook Secret" value={secret} />
           <div className="flex flex-wrap items-center gap-2">
-            <CopyButton label="Copy as .env" text={() => `FLEX_WEBHOOK_SECRET=${secret}\n`} />
+            <CopyButton label="Copy as .env" text={() => `${envPrefix}_WEBHOOK_SECRET=${secret}\n`} />
           </div>
         </div>
         <DialogActions>
