@@ -22,6 +22,8 @@ export interface TokenCache {
   find(tokenHash: string, kind: TokenKind): Promise<FoundToken | undefined>
   /** Forgets every token (this instance changed token rows). */
   forgetAll(): void
+  /** Ends its LISTEN and keeps nothing from then on (the app is closing). */
+  stop(): Promise<void>
 }
 
 type Entry = FoundToken & { kind: TokenKind; expiresAt: number; at: number }
@@ -42,6 +44,11 @@ export function tokenCache(db: Database): TokenCache {
   return cache
 }
 
+/** Ends the handle's token cache, if it has one (its app is closing): its LISTEN connection goes with it. */
+export async function stopTokenCache(db: Database): Promise<void> {
+  await caches.get(db)?.stop()
+}
+
 function newTokenCache(db: Database): TokenCache {
   const entries = new Map<string, Entry>()
   let listening = false
@@ -51,7 +58,8 @@ function newTokenCache(db: Database): TokenCache {
     epoch++
     entries.clear()
   }
-  void db
+  let stopped = false
+  const listen = db
     .listen(
       TOKEN_CHANNEL,
       (hash) => {
@@ -61,16 +69,26 @@ function newTokenCache(db: Database): TokenCache {
       },
       (ok) => {
         forgetAll()
-        listening = ok
+        listening = ok && !stopped
       },
     )
     .then(
-      () => (listening = true),
+      (unlisten) => {
+        listening = !stopped
+        return unlisten
+      },
       () => undefined, // no LISTEN, no cache: every call asks the database
     )
 
   return {
     forgetAll,
+    async stop() {
+      stopped = true
+      listening = false
+      forgetAll()
+      const unlisten = await listen
+      await unlisten?.().catch(() => undefined)
+    },
     async find(tokenHash, kind) {
       const now = Date.now()
       const hit = entries.get(tokenHash)

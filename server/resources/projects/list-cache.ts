@@ -21,6 +21,8 @@ export interface ProjectLists {
   get(ownerId: string): Promise<ProjectList>
   /** Forgets every list (this instance changed projects). */
   forgetAll(): void
+  /** Ends its LISTEN and keeps nothing from then on (the app is closing). */
+  stop(): Promise<void>
 }
 
 type Entry = ProjectList & { at: number }
@@ -41,6 +43,11 @@ export function projectLists(db: Database): ProjectLists {
   return lists
 }
 
+/** Ends the handle's list cache, if it has one (its app is closing): its LISTEN connection goes with it. */
+export async function stopProjectLists(db: Database): Promise<void> {
+  await caches.get(db)?.stop()
+}
+
 function newProjectLists(db: Database): ProjectLists {
   const entries = new Map<string, Entry>()
   const loading = new Map<string, Promise<ProjectList>>()
@@ -59,7 +66,8 @@ function newProjectLists(db: Database): ProjectLists {
     loading.clear()
     bytes = 0
   }
-  void db
+  let stopped = false
+  const listen = db
     .listen(
       PROJECTS_CHANNEL,
       (ownerId) => {
@@ -70,11 +78,14 @@ function newProjectLists(db: Database): ProjectLists {
       },
       (ok) => {
         forgetAll()
-        listening = ok
+        listening = ok && !stopped
       },
     )
     .then(
-      () => (listening = true),
+      (unlisten) => {
+        listening = !stopped
+        return unlisten
+      },
       () => undefined, // no LISTEN, no cache: every list is read
     )
 
@@ -95,6 +106,13 @@ function newProjectLists(db: Database): ProjectLists {
 
   return {
     forgetAll,
+    async stop() {
+      stopped = true
+      listening = false
+      forgetAll()
+      const unlisten = await listen
+      await unlisten?.().catch(() => undefined)
+    },
     get(ownerId) {
       const hit = entries.get(ownerId)
       if (hit && Date.now() - hit.at < LIST_TTL_MS) return Promise.resolve(hit)

@@ -14,6 +14,8 @@ export interface KeyVerifier {
   forget(keyId: string): void
   /** Resolves when the last-used writes started so far, and the usage counted so far, are written (tests, shutdown). */
   settle(): Promise<void>
+  /** Ends its LISTEN (the app is closing); verifications from then on are not cached. */
+  stop(): Promise<void>
 }
 
 /** lastUsedAt is written at most this often per key, after the first use. */
@@ -47,14 +49,15 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
   }
   // Verifications wait for the LISTEN to be in place (once, at start), so a
   // cached answer can always be withdrawn.
-  let ready: Promise<unknown> | undefined = db
-    .listen(KEY_CHANNEL, forget, (ok) => {
-      epoch++
-      cache.clear()
-      listening = ok
-    })
+  let stopped = false
+  const listen = db.listen(KEY_CHANNEL, forget, (ok) => {
+    epoch++
+    cache.clear()
+    listening = ok && !stopped
+  })
+  let ready: Promise<unknown> | undefined = listen
     .then(
-      () => (listening = true),
+      () => (listening = !stopped),
       (err: unknown) => log(`key cache disabled: cannot LISTEN (${err instanceof Error ? err.message : String(err)})`),
     )
     .finally(() => (ready = undefined))
@@ -85,6 +88,13 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
     forget,
     settle: async () => {
       await Promise.all([...pending, usage.flush()])
+    },
+    async stop() {
+      stopped = true
+      listening = false
+      cache.clear()
+      const unlisten = await listen.catch(() => undefined)
+      await unlisten?.().catch(() => undefined)
     },
     async verify(secret) {
       if (ready) await ready
