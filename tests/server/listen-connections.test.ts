@@ -15,10 +15,9 @@ describe.runIf(usePostgres)('closing an app on PostgreSQL', () => {
     let database = ''
     // Connections of this test's own database only: other files run beside it on the same server.
     const listening = async () => {
-      const { rows } = await admin.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = $1",
-        [database],
-      )
+      const { rows } = await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = $1", [
+        database,
+      ])
       return rows[0].n
     }
     try {
