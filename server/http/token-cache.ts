@@ -1,4 +1,5 @@
 import type { Database } from '../db/index'
+import { listenForChanges } from '../db/change-listener'
 import type { TokenKind } from '../security/tokens'
 
 /** The channel migration 012's trigger sends a token's hash on when its row changes or goes. */
@@ -51,44 +52,27 @@ export async function stopTokenCache(db: Database): Promise<void> {
 
 function newTokenCache(db: Database): TokenCache {
   const entries = new Map<string, Entry>()
-  let listening = false
   // Bumped by every invalidation: a look-up that raced one is not cached.
   let epoch = 0
   const forgetAll = () => {
     epoch++
     entries.clear()
   }
-  let stopped = false
-  const listen = db
-    .listen(
-      TOKEN_CHANNEL,
-      (hash) => {
-        epoch++
-        if (hash === '*') entries.clear()
-        else entries.delete(hash)
-      },
-      (ok) => {
-        forgetAll()
-        listening = ok && !stopped
-      },
-    )
-    .then(
-      (unlisten) => {
-        listening = !stopped
-        return unlisten
-      },
-      () => undefined, // no LISTEN, no cache: every call asks the database
-    )
+  // No LISTEN, no cache: every call asks the database.
+  const changes = listenForChanges(
+    db,
+    TOKEN_CHANNEL,
+    (hash) => {
+      epoch++
+      if (hash === '*') entries.clear()
+      else entries.delete(hash)
+    },
+    forgetAll,
+  )
 
   return {
     forgetAll,
-    async stop() {
-      stopped = true
-      listening = false
-      forgetAll()
-      const unlisten = await listen
-      await unlisten?.().catch(() => undefined)
-    },
+    stop: () => changes.stop(),
     async find(tokenHash, kind) {
       const now = Date.now()
       const hit = entries.get(tokenHash)
@@ -103,7 +87,7 @@ function newTokenCache(db: Database): TokenCache {
         return undefined
       }
       const entry: Entry = { userId: row.user_id, deviceId: row.device_id, kind: row.kind, expiresAt: row.expires_at.getTime(), at: now }
-      if (listening && seen === epoch) {
+      if (changes.listening && seen === epoch) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
         entries.set(tokenHash, entry)
       }

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto'
 import { findKeyByHash, KEY_CHANNEL, touchKey, type VerifiedKey } from '../api-keys'
 import { iso } from '../../db/time'
 import type { Database } from '../../db/index'
+import { listenForChanges } from '../../db/change-listener'
 import type { Log } from '../../http/logger'
 import { usageCounter } from '../usage'
 
@@ -39,7 +40,6 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
   const pending = new Set<Promise<void>>()
   // Every answer is counted per key and day, in memory; written in batches (resources/usage).
   const usage = usageCounter(db, log)
-  let listening = false
   // Bumped by every invalidation: a lookup that raced one is not cached.
   let epoch = 0
 
@@ -49,18 +49,17 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
   }
   // Verifications wait for the LISTEN to be in place (once, at start), so a
   // cached answer can always be withdrawn.
-  let stopped = false
-  const listen = db.listen(KEY_CHANNEL, forget, (ok) => {
-    epoch++
-    cache.clear()
-    listening = ok && !stopped
-  })
-  let ready: Promise<unknown> | undefined = listen
-    .then(
-      () => (listening = !stopped),
-      (err: unknown) => log(`key cache disabled: cannot LISTEN (${err instanceof Error ? err.message : String(err)})`),
-    )
-    .finally(() => (ready = undefined))
+  const changes = listenForChanges(
+    db,
+    KEY_CHANNEL,
+    forget,
+    () => {
+      epoch++
+      cache.clear()
+    },
+    (err) => log(`key cache disabled: cannot LISTEN (${err instanceof Error ? err.message : String(err)})`),
+  )
+  let ready: Promise<unknown> | undefined = changes.ready.finally(() => (ready = undefined))
 
   const touch = (key: VerifiedKey, now: number) => {
     key.lastUsedAt = now
@@ -77,7 +76,7 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
     if (hit && now - hit.at < TTL_MS) return hit.key
     const seen = epoch
     const key = await findKeyByHash(db, hash)
-    if (listening && seen === epoch) {
+    if (changes.listening && seen === epoch) {
       if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!)
       cache.set(hash, { key, at: now })
     }
@@ -89,13 +88,7 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
     settle: async () => {
       await Promise.all([...pending, usage.flush()])
     },
-    async stop() {
-      stopped = true
-      listening = false
-      cache.clear()
-      const unlisten = await listen.catch(() => undefined)
-      await unlisten?.().catch(() => undefined)
-    },
+    stop: () => changes.stop(),
     async verify(secret) {
       if (ready) await ready
       const now = clock()
