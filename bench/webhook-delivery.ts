@@ -32,6 +32,8 @@ export interface WebhookTargetResult {
   database: string
   latency: { messages: number; p50Ms: number; p99Ms: number; maxMs: number }
   throughput: { messages: number; seconds: number; perSecond: number; ratioToBare: number }
+  /** How fast the producers' POSTs were accepted, beside how fast they were delivered. */
+  accepted: { perSecond: number }
 }
 export interface WebhookDeliveryResult {
   bare: { messages: number; seconds: number; perSecond: number }
@@ -136,10 +138,12 @@ async function measureTarget(database: string, env: Record<string, string>, rx: 
         while (next < messages) await send(next++, 'load')
       }),
     )
+    const acceptedIn = (performance.now() - started) / 1000
     await all
     const seconds = (performance.now() - started) / 1000
     return {
       database,
+      accepted: { perSecond: round(messages / acceptedIn, 0) },
       latency: {
         messages: latencies.length,
         p50Ms: round(median(latencies), 1),

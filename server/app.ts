@@ -12,7 +12,7 @@ import { storablePath } from './http/storable'
 import { userRateLimit } from './http/user-limit'
 import { addressRateLimit } from './http/address-limit'
 import { requireToken } from './http/auth'
-import { changesTokens, tokenCache } from './http/token-cache'
+import { changesTokens, stopTokenCache, tokenCache } from './http/token-cache'
 import { watchWrites } from './db/write-watch'
 import { apiKeyRoutes } from './resources/api-keys/routes'
 import { capabilitiesRoutes } from './resources/capabilities/routes'
@@ -20,7 +20,7 @@ import { openApiRoutes } from './resources/docs/openapi'
 import { docsRoutes } from './resources/docs/routes'
 import { healthRoutes } from './resources/health/routes'
 import { hostSessionRoutes } from './resources/host-sessions/routes'
-import { changesProjects, projectLists } from './resources/projects'
+import { changesProjects, projectLists, stopProjectLists } from './resources/projects'
 import { projectRoutes } from './resources/projects/routes'
 import { deviceRoutes } from './resources/session/device-routes'
 import { authRoutes } from './resources/session/routes'
@@ -136,8 +136,14 @@ export function createApp({ db: database, config: overrides = {}, log = console.
       northwindDemo((path, init) => Promise.resolve(app.request(path, init)), config.serviceToken!),
     )
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
-  // settle(): writes what is held in memory (usage counts, last-used times) before the database closes.
-  return Object.assign(app, { settle: keys.settle })
+  // settle(): writes what is held in memory (usage counts, last-used times).
+  // close(): settles, then ends the caches' LISTEN connections, before the database closes (a
+  // test's many apps on one database server left them open).
+  const close = async () => {
+    await keys.settle()
+    await Promise.all([keys.stop(), stopTokenCache(db), stopProjectLists(db)])
+  }
+  return Object.assign(app, { settle: keys.settle, close })
 }
 
 export type App = ReturnType<typeof createApp>

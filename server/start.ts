@@ -165,8 +165,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       clearInterval(sweep)
       clearTimeout(force)
       await worker.stop()
-      // The last second of usage counts, before the database goes.
-      await app.settle()
+      // The last second of usage counts, and the caches' LISTEN connections, before the database goes.
+      await app.close()
       await db.close()
     })())
 

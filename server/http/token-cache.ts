@@ -1,4 +1,5 @@
 import type { Database } from '../db/index'
+import { listenForChanges } from '../db/change-listener'
 import type { TokenKind } from '../security/tokens'
 
 /** The channel migration 012's trigger sends a token's hash on when its row changes or goes. */
@@ -22,6 +23,8 @@ export interface TokenCache {
   find(tokenHash: string, kind: TokenKind): Promise<FoundToken | undefined>
   /** Forgets every token (this instance changed token rows). */
   forgetAll(): void
+  /** Ends its LISTEN and keeps nothing from then on (the app is closing). */
+  stop(): Promise<void>
 }
 
 type Entry = FoundToken & { kind: TokenKind; expiresAt: number; at: number }
@@ -42,35 +45,34 @@ export function tokenCache(db: Database): TokenCache {
   return cache
 }
 
+/** Ends the handle's token cache, if it has one (its app is closing): its LISTEN connection goes with it. */
+export async function stopTokenCache(db: Database): Promise<void> {
+  await caches.get(db)?.stop()
+}
+
 function newTokenCache(db: Database): TokenCache {
   const entries = new Map<string, Entry>()
-  let listening = false
   // Bumped by every invalidation: a look-up that raced one is not cached.
   let epoch = 0
   const forgetAll = () => {
     epoch++
     entries.clear()
   }
-  void db
-    .listen(
-      TOKEN_CHANNEL,
-      (hash) => {
-        epoch++
-        if (hash === '*') entries.clear()
-        else entries.delete(hash)
-      },
-      (ok) => {
-        forgetAll()
-        listening = ok
-      },
-    )
-    .then(
-      () => (listening = true),
-      () => undefined, // no LISTEN, no cache: every call asks the database
-    )
+  // No LISTEN, no cache: every call asks the database.
+  const changes = listenForChanges(
+    db,
+    TOKEN_CHANNEL,
+    (hash) => {
+      epoch++
+      if (hash === '*') entries.clear()
+      else entries.delete(hash)
+    },
+    forgetAll,
+  )
 
   return {
     forgetAll,
+    stop: () => changes.stop(),
     async find(tokenHash, kind) {
       const now = Date.now()
       const hit = entries.get(tokenHash)
@@ -85,7 +87,7 @@ function newTokenCache(db: Database): TokenCache {
         return undefined
       }
       const entry: Entry = { userId: row.user_id, deviceId: row.device_id, kind: row.kind, expiresAt: row.expires_at.getTime(), at: now }
-      if (listening && seen === epoch) {
+      if (changes.listening && seen === epoch) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
         entries.set(tokenHash, entry)
       }

@@ -86,13 +86,17 @@ for (const [device, viewport] of [
       const today = usage.getByRole('table', { name: 'API requests per day' }).getByRole('row').last()
       await expect(today.getByRole('cell')).toHaveText(['45', '5'])
 
-      // The keys table's column (a laptop's table; a phone's keys are cards, which carry no usage column):
-      // both keys named Staging (the roll), told apart by their counts.
+      // Each key's requests: a column of the laptop's table, a line of each of the phone's cards.
+      // Both keys named Staging (the roll), told apart by their counts.
       if (device === 'laptop') {
         const table = page.getByRole('table', { name: 'API keys' })
         await expect(table.getByRole('columnheader', { name: /^Requests \(30\sd\)$/ })).toBeAttached()
         await expect(table.getByText('40', { exact: true })).toBeVisible()
         await expect(table.getByText('10', { exact: true })).toBeVisible()
+      } else {
+        const cards = page.getByRole('list', { name: 'API keys' }).getByRole('listitem')
+        await expect(cards.filter({ hasText: /Requests \(30\sd\): 40(?!\d)/ })).toHaveCount(1)
+        await expect(cards.filter({ hasText: /Requests \(30\sd\): 10(?!\d)/ })).toHaveCount(1)
       }
 
       await usage.getByRole('combobox', { name: 'Key' }).selectOption({ label: 'Production' })

@@ -421,12 +421,12 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
       return { status: res.status, headers: res.headers, body: parsed, text }
     },
     async restart() {
-      await current.app.settle()
+      await current.app.close()
       await current.db.close()
       current = await open()
     },
     async close() {
-      await current.app.settle()
+      await current.app.close()
       await current.db.close()
       if (!opts.storage) await storage.drop()
     },

@@ -87,16 +87,21 @@ describe('guessing spread over many addresses: at most 100 wrong passwords judge
     expect((await login(u.deviceToken, u.email, u.password, OWNER)).status).toBe(200)
   })
 
-  it('lets the owner’s known device sign in at once, in under a second, during a 40-address attack', async () => {
+  it('lets the owner’s known device sign in at once during a 40-address attack, without the delay each guess gets', async () => {
     s = await createTestServer({ config: { trustProxy: true } }) // the real slowdown: up to 3 s a guess once the e-mail is under attack
     const u = await signUp(s) // the device that signed up is known from then on
     const attacker = await deviceToken(s)
     const answers: Array<{ status: number }> = []
+    const guessMs: number[] = []
     let stop = false
     // 40 addresses, each guessing again a tenth of a second after its answer (up to 400 a second), until told to stop.
     const bots = Array.from({ length: 40 }, async (_, bot) => {
       for (let i = 0; !stop; i++) {
-        answers.push(await login(attacker, u.email, `guess-${bot}-${i}`, `192.0.2.${bot + 1}`))
+        const sent = performance.now()
+        const answer = await login(attacker, u.email, `guess-${bot}-${i}`, `192.0.2.${bot + 1}`)
+        answers.push(answer)
+        // A guess judged (401) once the e-mail is under attack has waited out the slowdown.
+        if (answers.length > 60 && answer.status === 401) guessMs.push(performance.now() - sent)
         await new Promise((r) => setTimeout(r, 100))
       }
     })
@@ -109,7 +114,10 @@ describe('guessing spread over many addresses: at most 100 wrong passwords judge
     await Promise.all(bots)
     expect(owner.status).toBe(200)
     expect(owner.body.accessToken).toMatch(/^fxa_/)
-    expect(ms).toBeLessThan(1000)
+    // Not a time limit (the machine's load sets the times): the owner's log-in is faster than the
+    // guesses made beside it, each of which waits out the slowdown of an e-mail under attack.
+    expect(guessMs.length).toBeGreaterThan(0)
+    expect(ms).toBeLessThan(Math.min(...guessMs))
     expect(before).toBeLessThan(answers.length) // the attack went on around the owner's log-in
     expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(100)
   })

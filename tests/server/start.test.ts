@@ -94,7 +94,9 @@ describe('startServer', () => {
   })
 })
 
-describe('npm start (server/main.ts)', () => {
+// Each test starts the server in a process of its own on a fresh embedded database (every
+// migration run): on a busy machine that alone can take longer than the suite's 30 s.
+describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
   const run = (env: Record<string, string>) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,

@@ -97,7 +97,7 @@ describe.skipIf(usePostgres)('flex-portal/verify, packed', () => {
       const source = await readFile(join(dir, 'consumer/node_modules/flex-portal/dist/verify', file), 'utf8')
       for (const [, spec] of source.matchAll(/from '([^']+)'/g)) expect(spec, file).toMatch(/^\.\//)
     }
-  })
+  }, 120_000) // a type check of the packed package in a process of its own: slow on a busy machine
 
   it('verifies a key against a running server, sees its deletion within cacheSeconds, and tells a server it cannot reach from a bad key', async () => {
     const owner = await signUp(s)

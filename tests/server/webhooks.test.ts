@@ -304,6 +304,22 @@ describe('deliveries', () => {
     expect(res.body.id).not.toBe(first)
   })
 
+  it('with one idempotency key sent several times at once answer one id and are delivered once; a key 24 hours old is free again', async () => {
+    let offset = 0
+    const t = await setup({ clock: () => Date.now() + offset })
+    const { id } = await t.addEndpoint()
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, n) => t.send('invoice.paid', { n }, 'order-9-paid')))
+    expect(new Set(ids).size).toBe(1)
+    await settled(t, id, ids[0])
+    expect(t.receiver.received.filter((r) => r.id === ids[0])).toHaveLength(1)
+    // Keys of other messages are accepted side by side, each its own.
+    const others = await Promise.all(Array.from({ length: 6 }, (_, n) => t.send('invoice.paid', { n }, `order-${10 + n}-paid`)))
+    expect(new Set(others).size).toBe(6)
+    offset = 24 * 60 * 60 * 1000 + 1000
+    const later = await t.send('invoice.paid', { n: 7 }, 'order-9-paid')
+    expect(later).not.toBe(ids[0])
+  })
+
   it('are retried on the schedule after a failure, with the same webhook-id, until a 2xx', async () => {
     const t = await setup({
       answer: (_r, n, res) => res.writeHead(n < 2 ? 500 : 200).end(n < 2 ? 'try later' : 'ok'),

@@ -48,7 +48,11 @@ const CATALOG = [
 ]
 
 /** The project page against a server with webhooks; `routes` adds or replaces replies. */
-function page(routes: Record<string, Reply> = {}, list: { endpoints: Endpoint[]; needsSecretRoll?: boolean } = { endpoints: [endpoint(1)] }) {
+function page(
+  routes: Record<string, Reply> = {},
+  list: { endpoints: Endpoint[]; needsSecretRoll?: boolean } = { endpoints: [endpoint(1)] },
+  options: { envPrefix?: string } = {},
+) {
   const api = stubFetch({
     'GET /api/manage/dapp/prj_7': { body: detail(7) },
     [CAPS]: { body: { features: ['webhooks'] } },
@@ -57,7 +61,7 @@ function page(routes: Record<string, Reply> = {}, list: { endpoints: Endpoint[];
     [ATTEMPTS]: { body: [] },
     ...routes,
   })
-  const r = renderDetail('prj_7')
+  const r = renderDetail('prj_7', options)
   return { ...r, api, section: () => r.q.findByRole('region', { name: 'Webhooks' }) }
 }
 
@@ -470,6 +474,18 @@ describe('the delivery log', () => {
 })
 
 describe('Roll secret', () => {
+  it("names the copied variable with the host's env-prefix", async () => {
+    const secret = 'whsec_' + 'B'.repeat(32)
+    const { q, section } = page({ [`POST ${HOOKS}/secret/roll`]: { status: 201, body: { webhookSecret: secret } } }, undefined, { envPrefix: 'ACME' })
+    const user = userEvent.setup()
+    const clipboard = stubClipboard()
+    await user.click(await within(await section()).findByRole('button', { name: 'Roll secret' }))
+    await user.click(within(q.getByRole('dialog', { name: 'Roll webhook secret' })).getByRole('button', { name: 'Roll secret' }))
+    const reveal = await q.findByRole('dialog', { name: 'New webhook secret' })
+    fireEvent.click(within(reveal).getByRole('button', { name: 'Copy as .env' }))
+    await waitFor(() => expect(clipboard).toHaveBeenLastCalledWith(`ACME_WEBHOOK_SECRET=${secret}\n`))
+  })
+
   it('asks when the old secret stops, then shows the new one once with Copy as .env, and announces the roll without the secret', async () => {
     const secret = 'whsec_' + 'A'.repeat(32)
     const { q, host, api, section } = page({ [`POST ${HOOKS}/secret/roll`]: { status: 201, body: { webhookSecret: secret } } })

@@ -1,2 +1,2 @@
 /** What the app wires up of projects: the cache of each user's list, forgotten on every write to projects. */
-export { changesProjects, projectLists } from './list-cache'
+export { changesProjects, projectLists, stopProjectLists } from './list-cache'

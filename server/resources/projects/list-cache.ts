@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto'
 import type { Database } from '../../db/index'
+import { listenForChanges } from '../../db/change-listener'
 import { listProjects } from './data'
 
 /** The channel migration 012's trigger sends a project's owner on when one of its projects is added, changed or removed. */
@@ -21,6 +22,8 @@ export interface ProjectLists {
   get(ownerId: string): Promise<ProjectList>
   /** Forgets every list (this instance changed projects). */
   forgetAll(): void
+  /** Ends its LISTEN and keeps nothing from then on (the app is closing). */
+  stop(): Promise<void>
 }
 
 type Entry = ProjectList & { at: number }
@@ -41,11 +44,15 @@ export function projectLists(db: Database): ProjectLists {
   return lists
 }
 
+/** Ends the handle's list cache, if it has one (its app is closing): its LISTEN connection goes with it. */
+export async function stopProjectLists(db: Database): Promise<void> {
+  await caches.get(db)?.stop()
+}
+
 function newProjectLists(db: Database): ProjectLists {
   const entries = new Map<string, Entry>()
   const loading = new Map<string, Promise<ProjectList>>()
   let bytes = 0
-  let listening = false
   let epoch = 0
   const drop = (ownerId: string) => {
     const e = entries.get(ownerId)
@@ -59,30 +66,24 @@ function newProjectLists(db: Database): ProjectLists {
     loading.clear()
     bytes = 0
   }
-  void db
-    .listen(
-      PROJECTS_CHANNEL,
-      (ownerId) => {
-        epoch++
-        loading.delete(ownerId)
-        if (ownerId === '*') forgetAll()
-        else drop(ownerId)
-      },
-      (ok) => {
-        forgetAll()
-        listening = ok
-      },
-    )
-    .then(
-      () => (listening = true),
-      () => undefined, // no LISTEN, no cache: every list is read
-    )
+  // No LISTEN, no cache: every list is read.
+  const changes = listenForChanges(
+    db,
+    PROJECTS_CHANNEL,
+    (ownerId) => {
+      epoch++
+      loading.delete(ownerId)
+      if (ownerId === '*') forgetAll()
+      else drop(ownerId)
+    },
+    forgetAll,
+  )
 
   const load = async (ownerId: string): Promise<ProjectList> => {
     const seen = epoch
     const body = Buffer.from(JSON.stringify(await listProjects(db, ownerId)))
     const list = { etag: `"${hash('sha256', body, 'base64url').slice(0, 27)}"`, body }
-    if (listening && seen === epoch) {
+    if (changes.listening && seen === epoch) {
       drop(ownerId)
       while (bytes + body.byteLength > MAX_BYTES && entries.size > 0) drop(entries.keys().next().value!)
       if (body.byteLength <= MAX_BYTES) {
@@ -95,6 +96,7 @@ function newProjectLists(db: Database): ProjectLists {
 
   return {
     forgetAll,
+    stop: () => changes.stop(),
     get(ownerId) {
       const hit = entries.get(ownerId)
       if (hit && Date.now() - hit.at < LIST_TTL_MS) return Promise.resolve(hit)

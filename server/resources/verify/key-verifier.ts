@@ -2,6 +2,7 @@ import { hash } from 'node:crypto'
 import { findKeyByHash, KEY_CHANNEL, touchKey, type VerifiedKey } from '../api-keys'
 import { iso } from '../../db/time'
 import type { Database } from '../../db/index'
+import { listenForChanges } from '../../db/change-listener'
 import type { Log } from '../../http/logger'
 import { usageCounter } from '../usage'
 
@@ -14,6 +15,8 @@ export interface KeyVerifier {
   forget(keyId: string): void
   /** Resolves when the last-used writes started so far, and the usage counted so far, are written (tests, shutdown). */
   settle(): Promise<void>
+  /** Ends its LISTEN (the app is closing); verifications from then on are not cached. */
+  stop(): Promise<void>
 }
 
 /** lastUsedAt is written at most this often per key, after the first use. */
@@ -37,7 +40,6 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
   const pending = new Set<Promise<void>>()
   // Every answer is counted per key and day, in memory; written in batches (resources/usage).
   const usage = usageCounter(db, log)
-  let listening = false
   // Bumped by every invalidation: a lookup that raced one is not cached.
   let epoch = 0
 
@@ -47,17 +49,17 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
   }
   // Verifications wait for the LISTEN to be in place (once, at start), so a
   // cached answer can always be withdrawn.
-  let ready: Promise<unknown> | undefined = db
-    .listen(KEY_CHANNEL, forget, (ok) => {
+  const changes = listenForChanges(
+    db,
+    KEY_CHANNEL,
+    forget,
+    () => {
       epoch++
       cache.clear()
-      listening = ok
-    })
-    .then(
-      () => (listening = true),
-      (err: unknown) => log(`key cache disabled: cannot LISTEN (${err instanceof Error ? err.message : String(err)})`),
-    )
-    .finally(() => (ready = undefined))
+    },
+    (err) => log(`key cache disabled: cannot LISTEN (${err instanceof Error ? err.message : String(err)})`),
+  )
+  let ready: Promise<unknown> | undefined = changes.ready.finally(() => (ready = undefined))
 
   const touch = (key: VerifiedKey, now: number) => {
     key.lastUsedAt = now
@@ -74,7 +76,7 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
     if (hit && now - hit.at < TTL_MS) return hit.key
     const seen = epoch
     const key = await findKeyByHash(db, hash)
-    if (listening && seen === epoch) {
+    if (changes.listening && seen === epoch) {
       if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!)
       cache.set(hash, { key, at: now })
     }
@@ -86,6 +88,7 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
     settle: async () => {
       await Promise.all([...pending, usage.flush()])
     },
+    stop: () => changes.stop(),
     async verify(secret) {
       if (ready) await ready
       const now = clock()

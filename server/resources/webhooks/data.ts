@@ -91,16 +91,11 @@ export async function deleteEndpoint(q: Queryable, projectId: string, endpointId
   return (await q.query('DELETE FROM webhook_endpoints WHERE project_id = $1 AND id = $2 RETURNING id', [projectId, endpointId])).length > 0
 }
 
-/** Whether the project exists (the provider's call has no owner to check). */
-export async function projectExists(q: Queryable, projectId: string): Promise<boolean> {
-  return (await q.query('SELECT 1 FROM projects WHERE id = $1', [projectId])).length > 0
-}
-
 /**
  * Queues `messageId` for the endpoints `filter` selects (SQL over
  * webhook_endpoints e; $1 message, $2 event type, $3 due time, then the
- * filter's own parameters), with a pending first attempt each, and wakes the
- * workers when the transaction commits.
+ * filter's own parameters), with a pending first attempt each. The caller
+ * wakes the workers once its transaction has committed (wakeWorkers).
  */
 async function enqueue(tx: Queryable, messageId: string, eventType: string, due: Date, filter: string, params: unknown[]): Promise<number> {
   const rows = await tx.query(
@@ -114,8 +109,35 @@ async function enqueue(tx: Queryable, messageId: string, eventType: string, due:
      RETURNING delivery_id`,
     [messageId, eventType, due, ...params],
   )
-  if (rows.length > 0) await tx.query(`SELECT pg_notify('${DELIVERY_CHANNEL}', '')`)
   return rows.length
+}
+
+const notifying = new WeakMap<Database, { again: boolean }>()
+
+/**
+ * Tells every instance's worker that deliveries are due, after the commit
+ * that queued them. Not inside that transaction: PostgreSQL serialises the
+ * commits of transactions that NOTIFY (a queue lock held through the commit's
+ * disk flush), which capped acceptance at one message per flush. A NOTIFY on
+ * its own writes nothing to flush, and wakes that come while one is on its way
+ * are folded into one more. A wake lost to a crash is found by the workers'
+ * periodic look.
+ */
+export function wakeWorkers(db: Database): void {
+  const state = notifying.get(db)
+  if (state) {
+    state.again = true
+    return
+  }
+  const mine = { again: false }
+  notifying.set(db, mine)
+  void db
+    .query(`SELECT pg_notify('${DELIVERY_CHANNEL}', '')`)
+    .catch(() => undefined)
+    .finally(() => {
+      notifying.delete(db)
+      if (mine.again) wakeWorkers(db)
+    })
 }
 
 /** The delivered body: the Standard Webhooks envelope. */
@@ -130,42 +152,58 @@ export interface NewMessage {
 
 const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000
 
+/** Which endpoints of the message's project take it: enabled, and a filter that names its type (or none). */
+const TAKES = `e.project_id = $2 AND NOT e.disabled AND (cardinality(e.event_types) = 0 OR $3 = ANY(e.event_types))`
+
 /**
  * Stores a message and queues it for every enabled endpoint of the project
- * whose filter takes its type. The same idempotency key within 24 hours
- * answers the first message's id and queues nothing.
+ * whose filter takes its type, in one statement (one round trip, one commit):
+ * acceptance is what a provider's code waits on. The same idempotency key
+ * within 24 hours answers the first message's id and queues nothing; the
+ * unique index on (project, key) decides which of two at once is first, so
+ * messages of one project are never serialised. Undefined: no such project.
  */
-export async function acceptMessage(db: Database, m: NewMessage, now: Date): Promise<{ id: string; duplicate: boolean }> {
-  return db.transaction(async (tx) => {
-    if (m.idempotencyKey !== undefined) {
-      // Serialises messages of one project that carry a key, so two at once cannot both be first.
-      await tx.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [m.projectId])
-      const [seen] = await tx.query<{ id: string; created_at: Date }>(
-        'SELECT id, created_at FROM webhook_messages WHERE project_id = $1 AND idempotency_key = $2',
-        [m.projectId, m.idempotencyKey],
-      )
-      if (seen && now.getTime() - seen.created_at.getTime() < IDEMPOTENCY_MS) return { id: seen.id, duplicate: true }
-      if (seen) await tx.query('UPDATE webhook_messages SET idempotency_key = NULL WHERE id = $1', [seen.id])
-    }
-    const id = randomId('msg_')
-    await tx.query('INSERT INTO webhook_messages (id, project_id, event_type, body, idempotency_key, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-      id,
-      m.projectId,
-      m.eventType,
-      envelope(m.eventType, m.payload, now),
-      m.idempotencyKey ?? null,
-      now,
-    ])
-    await enqueue(tx, id, m.eventType, now, `e.project_id = $4 AND NOT e.disabled AND (cardinality(e.event_types) = 0 OR $2 = ANY(e.event_types))`, [
-      m.projectId,
-    ])
-    return { id, duplicate: false }
-  })
+export async function acceptMessage(db: Database, m: NewMessage, now: Date): Promise<{ id: string; duplicate: boolean } | undefined> {
+  const id = randomId('msg_')
+  const [row] = await db.query<{ project: boolean; id: string | null; queued: number }>(
+    `WITH p AS (SELECT id FROM projects WHERE id = $2),
+     m AS (
+       INSERT INTO webhook_messages (id, project_id, event_type, body, idempotency_key, created_at)
+       SELECT $1, p.id, $3, $4, $5, $6 FROM p
+       ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+       RETURNING id
+     ),
+     d AS (
+       INSERT INTO webhook_deliveries (message_id, endpoint_id, next_attempt_at)
+       SELECT m.id, e.id, $6 FROM m, webhook_endpoints e WHERE ${TAKES}
+       RETURNING id, endpoint_id, next_attempt_at
+     ),
+     a AS (
+       INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
+       SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), d.id, d.endpoint_id, $1, $3, 1, 'pending', d.next_attempt_at FROM d
+       RETURNING delivery_id
+     )
+     SELECT EXISTS (SELECT 1 FROM p) AS project, (SELECT id FROM m) AS id, (SELECT count(*)::int FROM a) AS queued`,
+    [id, m.projectId, m.eventType, envelope(m.eventType, m.payload, now), m.idempotencyKey ?? null, now],
+  )
+  if (!row.project) return undefined
+  if (row.id) {
+    if (row.queued > 0) wakeWorkers(db)
+    return { id: row.id, duplicate: false }
+  }
+  // The key was used before: within 24 hours that message is the answer; older, the key is free again.
+  const [seen] = await db.query<{ id: string; created_at: Date }>(
+    'SELECT id, created_at FROM webhook_messages WHERE project_id = $1 AND idempotency_key = $2',
+    [m.projectId, m.idempotencyKey],
+  )
+  if (seen && now.getTime() - seen.created_at.getTime() < IDEMPOTENCY_MS) return { id: seen.id, duplicate: true }
+  if (seen) await db.query('UPDATE webhook_messages SET idempotency_key = NULL WHERE id = $1 AND idempotency_key = $2', [seen.id, m.idempotencyKey])
+  return acceptMessage(db, m, now)
 }
 
 /** A message for one endpoint only ("Send test event"), whatever its filter says. */
 export async function sendTestMessage(db: Database, projectId: string, endpointId: string, eventType: string, payload: unknown, now: Date): Promise<string> {
-  return db.transaction(async (tx) => {
+  const messageId = await db.transaction(async (tx) => {
     const id = randomId('msg_')
     await tx.query('INSERT INTO webhook_messages (id, project_id, event_type, body, created_at) VALUES ($1, $2, $3, $4, $5)', [
       id,
@@ -177,16 +215,20 @@ export async function sendTestMessage(db: Database, projectId: string, endpointI
     await enqueue(tx, id, eventType, now, 'e.id = $4', [endpointId])
     return id
   })
+  wakeWorkers(db)
+  return messageId
 }
 
 /** Queues `messageId` again for the endpoint, as a new delivery with the same webhook-id; false when the message is not the project's. */
 export async function resendMessage(db: Database, projectId: string, endpointId: string, messageId: string, now: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     const [m] = await tx.query<{ event_type: string }>('SELECT event_type FROM webhook_messages WHERE id = $1 AND project_id = $2', [messageId, projectId])
     if (!m) return false
     await enqueue(tx, messageId, m.event_type, now, 'e.id = $4', [endpointId])
     return true
   })
+  if (queued) wakeWorkers(db)
+  return queued
 }
 
 type AttemptRow = {

@@ -40,7 +40,6 @@ import {
   insertEndpoint,
   listAttempts,
   listEndpoints,
-  projectExists,
   resendMessage,
   sendTestMessage,
   updateEndpoint,
@@ -104,9 +103,9 @@ export function webhookRoutes({ db, config, clock }: RouteDeps) {
         throw new HttpError(413, `payload must be at most ${WEBHOOK_PAYLOAD_MAX_BYTES / 1024} kB of JSON.`)
       }
       if (!known(m.eventType)) throw badRequest(`"${m.eventType}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
-      if (!(await projectExists(db, m.projectId))) throw notFound(PROJECT_NOT_FOUND)
-      const { id } = await acceptMessage(db, m, new Date(clock()))
-      return c.json({ id }, 202)
+      const accepted = await acceptMessage(db, m, new Date(clock()))
+      if (!accepted) throw notFound(PROJECT_NOT_FOUND)
+      return c.json({ id: accepted.id }, 202)
     })
     .operation(createEndpointRoute, async (c) => {
       const body = await readBody(c, NewWebhookEndpoint)

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config'
-import type { Database } from '../../db/index'
+import type { Database, Queryable } from '../../db/index'
 import type { Log } from '../../http/logger'
 import { processEncryptionKey } from '../../security/encryption'
 import { DELIVERY_CHANNEL, pruneWebhooks } from './data'
@@ -127,10 +127,61 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       outcome = { body: 'The attempt could not be made.', durationMs: 0 }
       log(`webhook error endpoint=${c.endpoint_id} message=${c.message_id}: ${(err as Error).message}`)
     }
-    await record(c, number, started, outcome)
+    const attempted = { c, number, started, o: outcome }
+    queueRecord({ ...attempted, verdict: judge(attempted) })
   }
 
-  async function record(c: Claimed, number: number, started: Date, o: Outcome): Promise<void> {
+  type Attempted = { c: Claimed; number: number; started: Date; o: Outcome }
+  type Done = Attempted & { verdict: ReturnType<typeof judge> }
+  const toRecord: Done[] = []
+  /** The recording loop while it runs. */
+  let recording: Promise<void> | undefined
+
+  /**
+   * Outcomes are written together: what finishes while one transaction is
+   * writing goes into the next, so under load many attempts share one commit
+   * (and its disk flush) instead of one each, and at rest one waits for none.
+   * The delivery's slot is free as soon as its answer is in: its lease keeps it
+   * from being claimed again before its outcome is written.
+   */
+  function queueRecord(done: Done) {
+    toRecord.push(done)
+    recording ??= (async () => {
+      try {
+        while (toRecord.length > 0) {
+          const batch = toRecord.splice(0, 200)
+          await recordAll(batch)
+          // A retry is due only once it is written: look for it then (the pass that ran when its slot
+          // freed saw the lease, not the retry).
+          if (batch.some((d) => d.verdict.next && !d.verdict.disable)) wake()
+        }
+      } finally {
+        recording = undefined
+      }
+    })()
+  }
+
+  async function recordAll(batch: Done[]): Promise<void> {
+    try {
+      await db.transaction(async (tx) => {
+        for (const d of batch) await record(tx, d)
+      })
+      for (const d of batch) logAttempt(d)
+    } catch {
+      // One that cannot be written (its endpoint deleted meanwhile) must not take the others with it.
+      for (const d of batch) {
+        try {
+          await db.transaction((tx) => record(tx, d))
+          logAttempt(d)
+        } catch (err) {
+          log(`webhook error endpoint=${d.c.endpoint_id} message=${d.c.message_id}: the attempt was not recorded (${(err as Error).message})`)
+        }
+      }
+    }
+  }
+
+  /** What an outcome means: delivered, retried when, or the endpoint disabled. */
+  function judge({ c, number, started, o }: Attempted) {
     const now = clock()
     const ok = o.status !== undefined && o.status >= 200 && o.status < 300
     const gone = o.status === 410
@@ -138,32 +189,43 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     const next = delay === undefined ? null : new Date(now + delay * 1000)
     const failingSince = ok ? null : (c.failing_since ?? started)
     const expired = !ok && now - failingSince!.getTime() >= webhooks.disableAfterFailingMs
-    const disable = gone || expired
-    await db.transaction(async (tx) => {
-      const values = [ok ? 'succeeded' : 'failed', o.status ?? null, o.body, o.durationMs, started, disable ? null : next]
-      if (c.attempt_id) {
-        await tx.query(
-          `UPDATE webhook_attempts SET status = $2, response_status = $3, response_body = $4, duration_ms = $5, attempted_at = $6, next_attempt_at = $7 WHERE id = $1`,
-          [c.attempt_id, ...values],
-        )
-      } else {
-        await tx.query(
-          `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, response_status, response_body, duration_ms, attempted_at, next_attempt_at)
-           VALUES ('wha_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-          [c.id, c.endpoint_id, c.message_id, c.event_type, number, ...values],
-        )
-      }
-      await tx.query('UPDATE webhook_deliveries SET attempts_made = $2, next_attempt_at = $3 WHERE id = $1', [c.id, number, disable ? null : next])
-      if (next && !disable) {
-        await tx.query(
-          `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
-           VALUES ('wha_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, $3, $4, $5, 'pending', $6)`,
-          [c.id, c.endpoint_id, c.message_id, c.event_type, number + 1, next],
-        )
-      }
-      await tx.query('UPDATE webhook_endpoints SET failing_since = $2, disabled = disabled OR $3 WHERE id = $1', [c.endpoint_id, failingSince, disable])
-    })
-    // Ids, status and time only: never the payload, the secret or a signature.
+    return { ok, gone, next, failingSince, disable: gone || expired }
+  }
+
+  async function record(tx: Queryable, d: Done): Promise<void> {
+    const { c, number, started, o } = d
+    const { ok, next, failingSince, disable } = d.verdict
+    const values = [ok ? 'succeeded' : 'failed', o.status ?? null, o.body, o.durationMs, started, disable ? null : next]
+    if (c.attempt_id) {
+      await tx.query(
+        `UPDATE webhook_attempts SET status = $2, response_status = $3, response_body = $4, duration_ms = $5, attempted_at = $6, next_attempt_at = $7 WHERE id = $1`,
+        [c.attempt_id, ...values],
+      )
+    } else {
+      await tx.query(
+        `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, response_status, response_body, duration_ms, attempted_at, next_attempt_at)
+         VALUES ('wha_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [c.id, c.endpoint_id, c.message_id, c.event_type, number, ...values],
+      )
+    }
+    await tx.query('UPDATE webhook_deliveries SET attempts_made = $2, next_attempt_at = $3 WHERE id = $1', [c.id, number, disable ? null : next])
+    if (next && !disable) {
+      await tx.query(
+        `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
+         VALUES ('wha_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, $3, $4, $5, 'pending', $6)`,
+        [c.id, c.endpoint_id, c.message_id, c.event_type, number + 1, next],
+      )
+    }
+    // Only a change is written: a success on an endpoint that is not failing would otherwise lock
+    // its row, and every delivery to the endpoint would wait for the others' commits in turn.
+    if (ok) await tx.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL', [c.endpoint_id])
+    else await tx.query('UPDATE webhook_endpoints SET failing_since = $2, disabled = disabled OR $3 WHERE id = $1', [c.endpoint_id, failingSince, disable])
+  }
+
+  /** Ids, status and time only: never the payload, the secret or a signature. */
+  function logAttempt(d: Done) {
+    const { c, number, o } = d
+    const { ok, gone, next, disable } = d.verdict
     const status = ok ? 'succeeded' : 'failed'
     const http = o.status === undefined ? 'no-answer' : String(o.status)
     const then = disable ? (gone ? ' endpoint disabled (410)' : ' endpoint disabled (failing for 5 days)') : next ? ` retry at ${next.toISOString()}` : ''
@@ -266,6 +328,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       // A pass that was claiming when we stopped launches its attempts before it ends.
       await running
       await Promise.allSettled([...inFlight])
+      while (recording) await recording
     },
   }
 }

@@ -190,6 +190,7 @@ export function KeysTable({
   if (cards) {
     // The time goes where the reader's language puts it in "Last used …".
     const lastUsed = around(t('keys.card.lastUsed', { when: SLOT }))
+    const requestsLine = around(t('keys.card.requests', { count: SLOT }))
     return (
       <div ref={ref} className="mt-4">
         <ul aria-label={t('keys.table.name')} className="space-y-3">
@@ -210,6 +211,13 @@ export function KeysTable({
                 {COLUMNS[4].cell(row)}
                 {lastUsed[1]}
               </p>
+              {requestsOf && (
+                <p className="mt-1 text-xs text-muted">
+                  {requestsLine[0]}
+                  <span className="text-fg">{requestsOf(row.key)}</span>
+                  {requestsLine[1]}
+                </p>
+              )}
               <div className="mt-3 border-t border-border pt-3">
                 <Actions row={row} onAction={onAction} cards />
               </div>

@@ -10,6 +10,7 @@ import { webhooks } from '../../i18n/en/webhooks'
 import { ChoiceField } from '../project-detail/ChoiceField'
 import { KeyFormDialog } from '../project-detail/KeyFormDialog'
 import { useGraceOptions } from '../project-detail/RollKeyDialog'
+import { useElement } from '../../context/element'
 
 /** The one-time warning in English (as tests read it); the dialog shows it in the reader's language. */
 export const SECRET_ONCE = webhooks['webhooks.secret.once']
@@ -30,6 +31,7 @@ export function RollSecretDialog({ firstSecret, onClose, onRoll }: RollSecretDia
   const t = useT(webhooks)
   const grace = useGraceOptions()
   const [secret, setSecret] = useState<string | null>(null)
+  const { envPrefix } = useElement()
   if (secret) {
     return (
       <Dialog open onClose={onClose} title={t('webhooks.secret.title')} dismissible={false}>
@@ -39,7 +41,7 @@ export function RollSecretDialog({ firstSecret, onClose, onRoll }: RollSecretDia
         <div className="mt-4 space-y-3">
           <CopyField label={t('webhooks.secret.label')} value={secret} />
           <div className="flex flex-wrap items-center gap-2">
-            <CopyButton label={t('webhooks.secret.copyEnv')} text={() => `FLEX_WEBHOOK_SECRET=${secret}\n`} />
+            <CopyButton label={t('webhooks.secret.copyEnv')} text={() => `${envPrefix}_WEBHOOK_SECRET=${secret}\n`} />
           </div>
         </div>
         <DialogActions>

@@ -62,6 +62,8 @@ export const keys = {
   'keys.lastUsed.never': 'Never',
   /** A key card's line: `when` is the last use ("2 min ago", "Never"). */
   'keys.card.lastUsed': ({ when }: { when: string }) => `Last used ${when}`,
+  /** A key card's line under the usage column: `count` is the key's requests over 30 days. */
+  'keys.card.requests': ({ count }: { count: string }) => `Requests (30\u00a0d): ${count}`,
   'keys.action.edit': 'Edit',
   'keys.action.roll': 'Roll',
   'keys.action.delete': 'Delete',

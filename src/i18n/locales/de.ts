@@ -163,6 +163,7 @@ const messages: LocaleMessages = {
   'keys.replaces': ({ id }: { id: string }) => `Nachfolger von ${id}`,
   'keys.lastUsed.never': 'Nie',
   'keys.card.lastUsed': ({ when }: { when: string }) => `Zuletzt verwendet: ${when}`,
+  'keys.card.requests': ({ count }: { count: string }) => `Anfragen (30\u00a0T.): ${count}`,
   'keys.action.edit': 'Bearbeiten',
   'keys.action.roll': 'Rotieren',
   'keys.action.delete': 'Löschen',

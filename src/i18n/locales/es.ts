@@ -168,6 +168,7 @@ const messages: LocaleMessages = {
   'keys.replaces': ({ id }: { id: string }) => `Reemplaza a ${id}`,
   'keys.lastUsed.never': 'Nunca',
   'keys.card.lastUsed': ({ when }: { when: string }) => `Último uso: ${when}`,
+  'keys.card.requests': ({ count }: { count: string }) => `Solicitudes (30\u00a0d): ${count}`,
   'keys.action.edit': 'Editar',
   'keys.action.roll': 'Rotar',
   'keys.action.delete': 'Eliminar',

@@ -165,6 +165,7 @@ const messages: LocaleMessages = {
   'keys.replaces': ({ id }: { id: string }) => `Remplace ${id}`,
   'keys.lastUsed.never': 'Jamais',
   'keys.card.lastUsed': ({ when }: { when: string }) => `Dernière utilisation\u00a0: ${when}`,
+  'keys.card.requests': ({ count }: { count: string }) => `Requêtes (30\u00a0j)\u00a0: ${count}`,
   'keys.action.edit': 'Modifier',
   'keys.action.roll': 'Renouveler',
   'keys.action.delete': 'Supprimer',

@@ -166,6 +166,7 @@ const messages: LocaleMessages = {
   'keys.replaces': ({ id }: { id: string }) => `${id} を置き換え`,
   'keys.lastUsed.never': '未使用',
   'keys.card.lastUsed': ({ when }: { when: string }) => `最終使用：${when}`,
+  'keys.card.requests': ({ count }: { count: string }) => `リクエスト数（30\u00a0日）：${count}`,
   'keys.action.edit': '編集',
   'keys.action.roll': 'ローテーション',
   'keys.action.delete': '削除',

@@ -167,6 +167,7 @@ const messages: LocaleMessages = {
   'keys.replaces': ({ id }: { id: string }) => `Substitui ${id}`,
   'keys.lastUsed.never': 'Nunca',
   'keys.card.lastUsed': ({ when }: { when: string }) => `Último uso: ${when}`,
+  'keys.card.requests': ({ count }: { count: string }) => `Requisições (30\u00a0d): ${count}`,
   'keys.action.edit': 'Editar',
   'keys.action.roll': 'Rotacionar',
   'keys.action.delete': 'Excluir',

@@ -13,6 +13,8 @@ export const TEXT = {
   /** The same heading on the demo pages, which carry their own product's name (product-name). */
   acmeDashboardHeading: 'Your Acme Projects',
   northwindDashboardHeading: 'Your Northwind Projects',
+  /** Any of the three, for steps shared by the demo pages. */
+  anyDashboardHeading: /^Your (Flex|Acme|Northwind) Projects$/,
   addProject: '+ Add New Project',
   addDialog: 'Add new project',
   infoDialog: 'API Information',
