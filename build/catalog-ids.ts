@@ -1,18 +1,28 @@
 /**
- * The ids a host's `strings` may name, written into the build as one list.
- * The source module (src/i18n/catalog-ids.ts) reads them from the whole
- * English catalog, which suits the tests; in a build that import would make
- * every area's file a module two chunks share, and the bundler would split
- * each area into a chunk of its own (one more request and its overhead per
- * screen) instead of leaving its English in the chunk of the screen that
- * shows it. The ids are read from the area files (src/i18n/en/*.ts) with
- * TypeScript's parser; tests/build/catalog-ids.test.ts holds them equal to
- * the catalog's.
+ * Message ids in a build. Each id is a stable, readable name (`login.heading`),
+ * and it appears at least twice in the script: as its English text's key and
+ * where a screen asks for it, once more in each bundled language. The build
+ * writes every id in the widget's source as a short key instead (a hash of
+ * the id, src/i18n/key-hash.ts), so the script carries no id at all:
+ *
+ * - every string literal in src/ that is a catalog id becomes its key (the
+ *   English areas, the bundled languages, `t('…')`, the tables of ids);
+ * - src/i18n/key.ts, the identity in the source, becomes the hash, so a
+ *   host's `strings` ids find their texts;
+ * - src/i18n/catalog-ids.ts (the check of a host's `strings`, a chunk of its
+ *   own) becomes the list of keys, read from the area files (src/i18n/en/*.ts)
+ *   with TypeScript's parser rather than imported: that import would make
+ *   every area a module two chunks share, split into a chunk of its own.
+ *   tests/build/catalog-ids.test.ts holds the ids equal to the catalog's.
+ *
+ * Two ids with one key would be one text: the build picks the first seed of
+ * the hash under which none share a key, and stops if there is none.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import ts from 'typescript'
 import type { Plugin } from 'vite'
+import { hashKey } from '../src/i18n/key-hash.ts'
 
 /** The string-literal keys of the object literals the area files export. */
 export function catalogIdsOf(dir = resolve('src/i18n/en')): string[] {
@@ -37,23 +47,70 @@ export function catalogIdsOf(dir = resolve('src/i18n/en')): string[] {
   return ids.sort()
 }
 
-/** The module the build puts in place of src/i18n/catalog-ids.ts. */
-export function catalogIdsSource(ids: readonly string[] = catalogIdsOf()): string {
-  if (ids.some((id) => /\s/.test(id))) throw new Error('flex-catalog-ids: an id holds white space')
-  return `export const CATALOG_IDS = new Set(${JSON.stringify(ids.join(' '))}.split(' '))\n`
+/** The first seed under which every id has a key of its own. */
+export function seedFor(ids: readonly string[], tries = 10_000): number {
+  for (let seed = 0; seed < tries; seed++) {
+    if (new Set(ids.map((id) => hashKey(id, seed))).size === ids.length) return seed
+  }
+  throw new Error(`flex-catalog-ids: no seed under ${tries} gives the ${ids.length} ids a key each`)
+}
+
+/** The module the build puts in place of src/i18n/catalog-ids.ts: the set of `keys`. */
+export function catalogIdsSource(keys: readonly string[]): string {
+  if (keys.some((key) => /\s/.test(key))) throw new Error('flex-catalog-ids: a key holds white space')
+  return `export const CATALOG_IDS = new Set(${JSON.stringify([...keys].sort().join(' '))}.split(' '))\n`
+}
+
+/** `code` with every string literal that names an id written as that id's key; undefined when there is none. */
+export function withKeys(code: string, file: string, keys: ReadonlyMap<string, string>): string | undefined {
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS)
+  const found: { start: number; end: number; key: string }[] = []
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
+      const key = keys.get(node.text)
+      if (key !== undefined) found.push({ start: node.getStart(source), end: node.end, key })
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  if (found.length === 0) return undefined
+  let out = ''
+  let at = 0
+  for (const { start, end, key } of found) {
+    out += code.slice(at, start) + `'${key}'`
+    at = end
+  }
+  return out + code.slice(at)
 }
 
 export function catalogIds(): Plugin {
-  let module = ''
+  let src = ''
+  let keys = new Map<string, string>()
+  let seed = 0
   return {
     name: 'flex-catalog-ids',
     apply: 'build',
+    // Before TypeScript is stripped: the source as written, positions and all.
+    enforce: 'pre',
     configResolved(config) {
-      module = resolve(config.root, 'src/i18n/catalog-ids.ts')
+      src = resolve(config.root, 'src')
     },
     // Each build reads the area files afresh: no id list to keep by hand.
+    buildStart() {
+      const ids = catalogIdsOf(join(src, 'i18n/en'))
+      seed = seedFor(ids)
+      keys = new Map(ids.map((id) => [id, hashKey(id, seed)]))
+    },
     load(id) {
-      if (id.split('?')[0] === module) return catalogIdsSource(catalogIdsOf(join(module, '../en')))
+      const file = id.split('?')[0]
+      if (file === join(src, 'i18n/catalog-ids.ts')) return catalogIdsSource([...keys.values()])
+      if (file === join(src, 'i18n/key.ts')) return `import { hashKey } from './key-hash'\nexport const keyOf = (id: string): string => hashKey(id, ${seed})\n`
+    },
+    transform(code, id) {
+      const file = id.split('?')[0]
+      if (!file.startsWith(src + '/') || !/\.tsx?$/.test(file)) return
+      const out = withKeys(code, file, keys)
+      return out === undefined ? undefined : { code: out, map: null }
     },
   }
 }

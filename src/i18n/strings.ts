@@ -1,3 +1,5 @@
+import { keyOf } from './key'
+
 /**
  * The host's `strings` property: `{ [messageId]: text }`, partial, read live.
  * A value that is not a string is dropped at once; an id the catalog does not
@@ -19,14 +21,19 @@ export function readStrings(value: unknown): Readonly<Record<string, string>> | 
     warn('ignored: not an object of { id: text }')
     return undefined
   }
+  // Kept by key, as the build keeps the catalog's texts (key.ts).
   const texts: Record<string, string> = Object.create(null) as Record<string, string>
+  const ids: string[] = []
   for (const [id, text] of Object.entries(value)) {
-    if (typeof text === 'string') texts[id] = text
-    else warn(`"${id}" ignored: its value is not a string`)
+    if (typeof text !== 'string') warn(`"${id}" ignored: its value is not a string`)
+    else {
+      texts[keyOf(id)] = text
+      ids.push(id)
+    }
   }
   void import('./catalog-ids').then(
     ({ CATALOG_IDS }) => {
-      for (const id of Object.keys(texts)) if (!CATALOG_IDS.has(id)) warn(`"${id}" ignored: no text has this id`)
+      for (const id of ids) if (!CATALOG_IDS.has(keyOf(id))) warn(`"${id}" ignored: no text has this id`)
     },
     () => undefined,
   )
