@@ -14,6 +14,8 @@ export const BUDGETS: Budgets = { firstScreenKb: 85, totalKb: 135 }
 
 /** A source file's module, not a plugin's virtual one (a lazy screen's style wrapper would bring the lazy styles along). */
 const source = (path: RegExp) => (id: string) => !id.startsWith('\0') && path.test(id)
+/** A source file's module, or the module a lazy screen's import() resolves to (build/twind-css.ts): one chunk for both, no facade between them. */
+const screen = (path: RegExp) => (id: string) => source(path)(id.replace(/^\0flex-lazy:/, ''))
 
 // Two library builds share this file. The default one writes the script tag's
 // files: dist/flex-portal.js, one classic script with what a first screen
@@ -51,9 +53,26 @@ export default defineConfig(({ command, mode }) => {
               // request and a wrapper each).
               codeSplitting: {
                 groups: [
-                  { name: 'core', tags: ['$initial'], priority: 1 },
+                  { name: 'core', tags: ['$initial'], priority: 9 },
+                  { name: '_flex-lazy-styles', priority: 8, test: (id: string) => id === '\0flex-lazy-styles' },
+                  {
+                    name: 'app',
+                    priority: 3,
+                    test: screen(
+                      /[\\/](node_modules[\\/](@floating-ui|tabbable)[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]profile[\\/].*|components[\\/](frame[\\/].*|dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy)Icon|StatusBadge|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/]useAsync|elements[\\/]project-detail[\\/](KeyFormDialog|known-errors|FormTextField)|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|profile))\.tsx?)$/,
+                    ),
+                  },
+                  {
+                    name: 'project',
+                    priority: 2,
+                    test: screen(
+                      /[\\/]src[\\/](elements[\\/](project-detail[\\/].*|webhooks[\\/](?!WebhooksScreen|element).*|portal[\\/]ProjectPage)|api[\\/]webhooks|components[\\/]toast[\\/]Toast|i18n[\\/]en[\\/](project|keys|usage|webhooks))\.tsx?$/,
+                    ),
+                  },
+                  { name: 'account', priority: 5, test: source(/[\\/]src[\\/](api[\\/](account-calls|server-messages)|i18n[\\/]en[\\/]server)\.ts$/) },
                   {
                     name: 'copy',
+                    priority: 5,
                     test: source(
                       /[\\/]src[\\/](components[\\/](copy-field[\\/](CopyButton|CopyField|useCopy)|snippets[\\/]fill|icons[\\/]CheckIcon)|constants|hooks[\\/]useWidth|i18n[\\/]en[\\/]copy)\.tsx?$/,
                     ),

@@ -34,7 +34,7 @@ describe('styles by chunk, in dist/flex-portal.js and its chunks', () => {
     const styles = chunkFile('_flex-lazy-styles')
     expect(read('dist/flex-portal.js').includes(inScript(DASHBOARD_ONLY)), 'in the first screen').toBe(false)
     expect(read(`dist/${styles}`).includes(inScript(DASHBOARD_ONLY)), 'in the lazy styles').toBe(true)
-    expect(read(`dist/${chunkFile('Dashboard')}`)).toContain(`require("./${styles}")`)
+    expect(read(`dist/${chunkFile('app')}`)).toContain(`require("./${styles}")`)
     // Once: no other chunk repeats it.
     expect(CHUNKS.filter((name) => read(`dist/${name}`).includes(inScript(DASHBOARD_ONLY)))).toEqual([styles])
   })
@@ -54,7 +54,7 @@ describe('styles by chunk, in dist/flex-portal.js and its chunks', () => {
       // What require.load does once a chunk's <script> has run: register its module, then require it.
       const registry = Object.entries(globalThis).find(([key]) => key.startsWith('flexPortal:'))?.[1] as { r(name: string): unknown }
       for (const name of CHUNKS) runAsClassicScript(read(`dist/${name}`))
-      registry.r(chunkFile('Dashboard'))
+      registry.r(chunkFile('app'))
       expect(el.shadowRoot!.adoptedStyleSheets).toEqual([sheet])
       expect(textOf(sheet)).toContain(DASHBOARD_ONLY)
       for (const name of CHUNKS) registry.r(name)

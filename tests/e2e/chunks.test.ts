@@ -26,11 +26,15 @@ const chunk = (name: string) => {
 }
 /** What every first screen needs: the one script. */
 const FIRST = ['flex-portal.js']
-/** The dashboard and what it imports: the chunk a log-in screen fetches once idle. */
-const DASHBOARD = ['Dashboard', 'AppFrame', 'CloseIcon', 'form-dialog', 'FolderIcon', 'StatusBadge', 'copy', '_flex-lazy-styles'].map(chunk)
+/**
+ * The signed-in frame's chunk (the dashboard, the frame, dialogs, the profile) and what it
+ * imports: what a log-in screen fetches once idle.
+ */
+const DASHBOARD = ['app', 'account', 'copy', '_flex-lazy-styles'].map(chunk)
 /** <flex-snippet>'s bar and filling: fetched at once by a page that has snippets (no log-in needs them). */
 const SNIPPET = ['SnippetScreen', 'copy', '_flex-lazy-styles'].map(chunk)
-const NOT_BEFORE_NEEDED = ['SignupScreen', 'ProjectPage', 'ProjectDetail'].map(chunk)
+/** A project's page, with its keys, webhooks and usage: fetched when a project is opened. */
+const NOT_BEFORE_NEEDED = ['SignupScreen', 'project'].map(chunk)
 /** The bundled languages and the list of ids a host's `strings` is checked against: none for an English page without `strings`. */
 const LANGUAGES = DIST_SCRIPTS.filter((name) => /^fp-locale-/.test(name))
 const CATALOG_IDS = chunk('catalog-ids')
@@ -113,14 +117,14 @@ test.describe('loading on demand', () => {
     await button(info, 'Exit').click()
     await page.getByRole('row').filter({ hasText: 'Walk' }).getByRole('link', { name: 'Walk' }).click()
     await expect(page.getByText(TEXT.projectInformation)).toBeVisible()
-    // The project page's Webhooks section is a chunk of its own, after the server says it has webhooks.
+    // The project page's Webhooks section shows after the server says it has webhooks.
     await expect(page.getByRole('region', { name: 'Webhooks' })).toBeVisible()
     await page.waitForLoadState('networkidle')
     const scripts = requests.filter((n) => DIST_SCRIPTS.includes(n))
-    // Every screen walked brought its chunks; the profile and the reset flow, not walked, are not asked for.
+    // Every screen walked brought its chunks; the reset flow, not walked, is not asked for.
     const fetched = new Set(scripts)
-    for (const name of [...DASHBOARD, ...NOT_BEFORE_NEEDED, chunk('UsageSection')]) expect([...fetched]).toContain(name)
-    for (const name of [...STANDALONE_ONLY, chunk('ProfilePage'), chunk('ResetFlow')]) expect([...fetched]).not.toContain(name)
+    for (const name of [...DASHBOARD, ...NOT_BEFORE_NEEDED]) expect([...fetched]).toContain(name)
+    for (const name of [...STANDALONE_ONLY, chunk('ResetFlow')]) expect([...fetched]).not.toContain(name)
     // English all the way: no language's chunk.
     for (const name of LANGUAGES) expect([...fetched]).not.toContain(name)
     expect(scripts).toHaveLength(fetched.size)
@@ -147,7 +151,7 @@ test.describe('loading on demand', () => {
     const account = await createAccount(server.origin)
     await createProjectFor(server.origin, account, 'Blocked then fine')
     let blocked = true
-    await page.route(`**/${chunk('Dashboard')}`, (route) => (blocked ? route.abort('blockedbyclient') : route.continue()))
+    await page.route(`**/${chunk('app')}`, (route) => (blocked ? route.abort('blockedbyclient') : route.continue()))
     await page.goto('/existing.html')
     await logIn(page.locator('flex-login'), { email: account.email, password: PASSWORD })
     const projects = page.locator('flex-projects')
@@ -206,7 +210,7 @@ test.describe('from another origin', () => {
       await signUp(page, { email: freshEmail(), password: PASSWORD })
       await expect(heading(page, TEXT.anyDashboardHeading)).toBeVisible()
       expect(requests).toContain(chunk('SignupScreen'))
-      expect(requests).toContain(chunk('Dashboard'))
+      expect(requests).toContain(chunk('app'))
       await expectHeadUntouched(page)
       expect(problems.cspViolations).toEqual([])
     })

@@ -52,7 +52,7 @@ test.describe('faults', () => {
     // it ahead of need, and this test (about the API, not the script's files;
     // chunks.test.ts covers those) stops the server only once it has.
     const fetched = (name: string) => page.waitForResponse((r) => new RegExp(`/fp-${name}-[\\w-]+\\.js$`).test(r.url()) && r.ok())
-    const projectPageFetched = Promise.all([fetched('ProjectPage'), fetched('ProjectDetail')])
+    const projectPageFetched = fetched('project')
     await button(page, 'Log in').click()
     await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
     await projectPageFetched
