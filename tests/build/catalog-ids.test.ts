@@ -1,15 +1,31 @@
 import { describe, expect, it } from 'vitest'
-import { catalogIdsOf, catalogIdsSource } from '../../build/catalog-ids'
+import { catalogIdsOf, catalogIdsSource, seedFor, withKeys } from '../../build/catalog-ids'
+import { hashKey } from '../../src/i18n/key-hash'
 import { CATALOG } from '../../src/i18n/en'
 
-describe("the build's list of catalog ids (the check of a host's strings)", () => {
+describe("the build's message keys, and its list of them (the check of a host's strings)", () => {
   it('holds every id of the English catalog and no other', () => {
     expect(catalogIdsOf()).toEqual(Object.keys(CATALOG).sort())
   })
 
-  it('is a module whose set is those ids', async () => {
-    const source = catalogIdsSource(['a.b', 'login.heading'])
+  it('is a module whose set is the keys of those ids, however far apart', async () => {
+    const keys = ['a00', 'a01', 'b0z', 'kx9', 'zzz']
+    const source = catalogIdsSource(keys)
     const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as { CATALOG_IDS: Set<string> }
-    expect([...module.CATALOG_IDS]).toEqual(['a.b', 'login.heading'])
+    expect([...module.CATALOG_IDS]).toEqual(keys)
+  })
+
+  it('gives every id of the catalog a key of its own, the same the widget computes for a host’s strings', () => {
+    const ids = catalogIdsOf()
+    const seed = seedFor(ids)
+    expect(new Set(ids.map((id) => hashKey(id, seed))).size).toBe(ids.length)
+    expect(hashKey('login.heading', seed)).toMatch(/^[a-z][0-9a-z]{2}$/)
+  })
+
+  it('writes the ids in string literals as keys, and nothing else', () => {
+    const keys = new Map([['login.heading', 'k1x']])
+    const code = `const a = t('login.heading'); const b = { 'login.heading': 'Log in', x: "login.heading", y: \`login.heading\` }; const c = 'say login.heading'`
+    expect(withKeys(code, 'x.tsx', keys)).toBe(`const a = t('k1x'); const b = { 'k1x': 'Log in', x: 'k1x', y: 'k1x' }; const c = 'say login.heading'`)
+    expect(withKeys(`const c = 'other.id'`, 'x.ts', keys)).toBeUndefined()
   })
 })
