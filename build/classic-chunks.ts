@@ -8,9 +8,11 @@
  * - every other chunk (dist/fp-*.js) is a classic script that registers one
  *   module factory. Each `import()` of the source became
  *   `Promise.resolve().then(() => require("./fp-….js"))`; it is rewritten to
- *   `require.load("./fp-….js")`, which adds a `<script>` for that file and the
+ *   `require.load("<id>")`, which adds a `<script>` for that file and the
  *   chunks it needs (from this script's own directory, with its nonce), waits
- *   for them, and requires it.
+ *   for them, and requires it. Chunks name each other by a short id (a base-36
+ *   number) that the runtime maps to the file: each file name, written in
+ *   every chunk that needs it, cost more than the runtime's one table.
  *
  * Why not ES modules and import(): a classic script cannot share modules with
  * them, so the script would have to be a loader that imports the real entry,
@@ -31,13 +33,17 @@ export const SCRIPT_FILE = 'flex-portal.js'
 /** What rolldown writes for a dynamic import in CommonJS output. */
 const DYNAMIC_IMPORT = /Promise\.resolve\(\)\.then\(\(\)=>require\(("\.\/[\w.-]+\.js")\)\)/g
 
-/** The runtime: the registry, `require`, and `require.load` for the chunks fetched on demand. */
-export function runtimeSource(key: string, deps: Record<string, string[]>): string {
+/**
+ * The runtime: the registry, `require`, and `require.load` for the chunks
+ * fetched on demand. Chunks name each other by a short id (`names`: id → file),
+ * not by file name; `deps` gives what each chunk fetched on demand needs beside it.
+ */
+export function runtimeSource(key: string, names: Record<string, string>, deps: Record<string, string[]>): string {
   // ES5 and no arrow functions: it is the one part that is not minified by the bundler.
-  return `var K=${JSON.stringify(key)},R=self[K]||(self[K]={f:{},m:{}}),D=${JSON.stringify(deps)},P={};
+  return `var K=${JSON.stringify(key)},R=self[K]||(self[K]={f:{},m:{}}),N=${JSON.stringify(names)},D=${JSON.stringify(deps)},P={};
 var me=document.currentScript,src=me&&me.src,nonce=me&&me.nonce;
 if(!src){var all=document.getElementsByTagName("script");for(var i=all.length-1;i>=0&&!src;i--)if(/\\/flex-portal\\.js([?#]|$)/.test(all[i].src))src=all[i].src}
-function id(n){return n.replace(/^\\.\\//,"")}
+function id(n){return N[n]||n.replace(/^\\.\\//,"")}
 function req(n){n=id(n);var m=R.m[n];if(m)return m.exports;var f=R.f[n];if(!f)throw new Error("Flex Portal: "+n+" is not loaded");m=R.m[n]={exports:{}};f.call(m.exports,req,m.exports,m);return m.exports}
 function fetchFile(n){
 if(R.f[n])return Promise.resolve();
@@ -45,18 +51,22 @@ return P[n]||(P[n]=new Promise(function(ok,fail){
 var s=document.createElement("script");s.src=new URL("./"+n,src||document.baseURI).href;s.async=true;if(nonce)s.nonce=nonce;
 function done(){s.remove();if(R.f[n])return ok();delete P[n];fail(new Error("Flex Portal could not load "+n))}
 s.onload=done;s.onerror=done;(document.body||document.documentElement).appendChild(s)}))}
-req.load=function(n){n=id(n);return Promise.all([n].concat(D[n]||[]).map(fetchFile)).then(function(){return req(n)})};
+req.load=function(k){var n=id(k);return Promise.all([n].concat((D[k]||[]).map(id)).map(fetchFile)).then(function(){return req(n)})};
 R.r=req;`
 }
 
 /**
- * A chunk as a module factory in the registry. The parentheses around the
- * function are V8's hint that it runs at once: it is compiled in one pass,
- * not pre-parsed and then parsed again when called (measured: ~10 ms of
- * main-thread time on the first screen's 270 kB).
+ * A chunk as a module factory in the registry (which the script's runtime
+ * makes before any chunk runs). The parentheses around the function are V8's
+ * hint that it runs at once: it is compiled in one pass, not pre-parsed and
+ * then parsed again when called (measured: ~10 ms of main-thread time on the
+ * first screen's 270 kB).
  */
 const factory = (key: string, name: string, code: string) =>
-  `(self[${JSON.stringify(key)}]||(self[${JSON.stringify(key)}]={f:{},m:{}})).f[${JSON.stringify(name)}]=(function(require,exports,module){${code}\n});\n`
+  `self[${JSON.stringify(key)}].f[${JSON.stringify(name)}]=(function(require,exports,module){${code}\n});\n`
+
+/** A chunk's require() and require.load() of another chunk, by its file name. */
+const REQUIRE = /\brequire(\.load)?\("\.\/([\w.-]+\.js)"\)/g
 
 /** Every chunk `names` import statically, however deep, in the order first met. */
 function closure(bundle: Rolldown.OutputBundle, names: readonly string[], into = new Set<string>()): Set<string> {
@@ -101,20 +111,29 @@ export function classicChunks(): Plugin {
         chunk.code = chunk.code.replace(DYNAMIC_IMPORT, 'require.load($1)')
       }
 
+      // Each chunk's short id, in place of its file name wherever a chunk names another.
+      const ids = new Map(chunks.filter((c) => c !== entry).map((c, i) => [c.fileName, i.toString(36)]))
+      for (const chunk of chunks) {
+        chunk.code = chunk.code.replace(REQUIRE, (whole, load: string | undefined, name: string) =>
+          ids.has(name) ? `require${load ?? ''}(${JSON.stringify(ids.get(name))})` : whole,
+        )
+      }
+
       // Inlined into the script: what the entry needs before it runs.
       const inlined = closure(bundle, entry.imports)
       // What each chunk fetched on demand needs beside itself.
       const deps: Record<string, string[]> = {}
       for (const chunk of chunks) {
         if (chunk === entry || inlined.has(chunk.fileName)) continue
-        deps[chunk.fileName] = [...closure(bundle, chunk.imports)].filter((name) => !inlined.has(name))
+        const needs = [...closure(bundle, chunk.imports)].filter((name) => !inlined.has(name)).map((name) => ids.get(name)!)
+        if (needs.length > 0) deps[ids.get(chunk.fileName)!] = needs
       }
       const parts = [...inlined].map((name) => factory(key, name, (bundle[name] as OutputChunk).code))
       // The factories sit at the top level of the script, not inside the
       // runtime's function: there V8 compiled them on the main thread when
       // first called (measured: ~9 ms more before 'Log in' was usable).
       entry.code =
-        `/*! Flex Portal: one classic script; later screens load from fp-*.js beside it. */\n(function(){${runtimeSource(key, deps)}\n})();\n` +
+        `/*! Flex Portal: one classic script; later screens load from fp-*.js beside it. */\n(function(){${runtimeSource(key, Object.fromEntries([...ids].map(([name, id]) => [id, name])), deps)}\n})();\n` +
         parts.join('') +
         factory(key, SCRIPT_FILE, entry.code) +
         `self[${JSON.stringify(key)}].r(${JSON.stringify(SCRIPT_FILE)});\n`
