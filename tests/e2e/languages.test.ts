@@ -23,11 +23,11 @@ async function rewritePage(page: Page, path: string, change: (html: string) => s
   })
 }
 
-/** The locale chunks the page fetched (fp-de-….js and so on). */
+/** The locale chunks the page fetched (fp-locale-de-….js and so on). */
 function localeChunks(page: Page): string[] {
   const seen: string[] = []
   page.on('request', (request) => {
-    const name = /\/fp-(de|es|fr|ja|pt-BR)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)
+    const name = /\/fp-locale-(de|es|fr|ja|pt-BR)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)
     if (name) seen.push(name[1])
   })
   return seen
