@@ -73,10 +73,4 @@ export const preflight = {
   'img,video': { maxWidth: '100%', height: 'auto' },
   '[hidden]': { display: 'none' },
   'input::placeholder,textarea::placeholder': { opacity: '1', color: 'var(--fx-muted)' },
-  // Right to left, the texts may still be English (no bundled language is
-  // right to left): each text takes its direction from its own words, so an
-  // English sentence keeps its full stop at its end, while the layout, and
-  // each block's alignment, stay right to left. Utilities come later and win.
-  '[dir=rtl] :where(h1,h2,h3,h4,p,label,legend,li,td,th,dt,dd,span,a,button,strong,small,time)': { unicodeBidi: 'plaintext' },
-  '[dir=rtl] :where(h1,h2,h3,h4,p,label,legend,li,td,th,dt,dd)': { textAlign: 'right' },
 }
