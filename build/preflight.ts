@@ -73,4 +73,12 @@ export const preflight = {
   'img,video': { maxWidth: '100%', height: 'auto' },
   '[hidden]': { display: 'none' },
   'input::placeholder,textarea::placeholder': { opacity: '1', color: 'var(--fx-muted)' },
+  // Right to left, the texts may still be English (no bundled language is
+  // right to left): each text element takes its direction from its own words,
+  // so an English sentence keeps its full stop at its end. That would also
+  // align it by its words (start = left), so alignment is inherited as 'right'
+  // instead; boxes still lay out right to left (direction is untouched).
+  '.flex-root[dir=rtl]': { textAlign: 'right' },
+  '[dir=rtl] .text-start': { textAlign: 'right' },
+  '[dir=rtl] :where(h1,h2,h3,h4,p,div,label,legend,li,td,th,dt,dd,span,a,button,strong,small,time)': { unicodeBidi: 'plaintext' },
 }

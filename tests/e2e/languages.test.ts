@@ -198,6 +198,19 @@ test.describe('right to left', () => {
           values.every((d) => d === 'ltr'),
           'the keys and ids read left to right',
         ).toBe(true)
+        // An English sentence keeps its final mark at its end, right of its last word, not before its first.
+        const marks = await info.getByText(/only time you will be able to see it!$/).evaluate((el) => {
+          const text = [...el.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!
+          const end = text.textContent!.length
+          const at = (i: number) => {
+            const range = document.createRange()
+            range.setStart(text, i)
+            range.setEnd(text, i + 1)
+            return range.getBoundingClientRect()
+          }
+          return { mark: at(end - 1).left, lastLetter: at(end - 2).right }
+        })
+        expect(marks.mark, 'the "!" right of "it"').toBeGreaterThanOrEqual(marks.lastLetter - 1)
         await screenshot(page, `languages-rtl-dialog-${size}`)
         expect(await axe.check(page), 'serious or critical axe violations').toBe('')
       })
