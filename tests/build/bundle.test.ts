@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { catalogIdsOf } from '../../build/catalog-ids'
 import { classicChunks } from '../../build/classic-chunks'
 import { measureBundle, overBudget, sizeBudget } from '../../build/size-budget'
 import type { Plugin, Rolldown, UserConfig, UserConfigFnObject } from 'vite'
@@ -53,6 +54,19 @@ describe('the built scripts', () => {
   it('are pure ASCII, so a page without a charset cannot garble their texts', () => {
     for (const { name, code } of scripts()) expect(code.match(/[^\x00-\x7f]/g) ?? [], name).toEqual([])
     expect(read(SCRIPT)).toContain('Logging in\\u2026')
+  })
+
+  it('carry no message id: each is written as its short key, in the catalog, at each t() and in every language', () => {
+    const ids = catalogIdsOf()
+    for (const { name, code } of scripts()) {
+      const strings = new Set([...code.matchAll(/(["'`])([a-z][\w]*(?:\.[\w]+)+)\1/g)].map((m) => m[2]))
+      expect(
+        ids.filter((id) => strings.has(id)),
+        name,
+      ).toEqual([])
+    }
+    // The English is there, under its key.
+    expect(read(SCRIPT)).toMatch(/[a-z][0-9a-z]{2}:`Log in to your account`/)
   })
 
   it('carry no schema library: the widget takes only types from the API contract', () => {
