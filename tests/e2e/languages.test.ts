@@ -99,7 +99,10 @@ test.describe('choosing the language', () => {
     await expect(heading(page, TEXT.logInHeading)).toBeVisible()
   })
 
-  test("the host's strings override the heading live and partially; other texts keep the reader's language", async ({ page }) => {
+  test("the host's strings override the heading live and partially; other texts keep the reader's language; an unknown id gets one warning", async ({
+    page,
+    problems,
+  }) => {
     await page.goto('/')
     const portal = page.locator('flex-portal')
     await expect(heading(page, TEXT.logInHeading)).toBeVisible()
@@ -111,6 +114,17 @@ test.describe('choosing the language', () => {
     await expect(heading(page, 'Welcome back to Flex')).toBeVisible()
     await portal.evaluate((el) => ((el as HTMLElement & { strings?: unknown }).strings = { 'login.heading': 'Willkommen zurück' }))
     await expect(heading(page, 'Willkommen zurück')).toBeVisible()
+
+    // The script knows its texts by short keys: a host's ids are checked against them, a typo named once.
+    await portal.evaluate(
+      (el) => ((el as HTMLElement & { strings?: unknown }).strings = { 'login.heading': 'Willkommen zurück', 'login.headng': 'Tippfehler' }),
+    )
+    const warning = 'warning: flex-portal: strings: "login.headng" ignored: no text has this id'
+    await expect.poll(() => problems.consoleErrors).toContain(warning)
+    await expect(heading(page, 'Willkommen zurück')).toBeVisible()
+    // The one warning this test asks for; any other still fails it.
+    expect(problems.consoleErrors.filter((line) => line === warning)).toHaveLength(1)
+    problems.consoleErrors.splice(problems.consoleErrors.indexOf(warning), 1)
   })
 })
 
