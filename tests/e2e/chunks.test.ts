@@ -27,6 +27,8 @@ const chunk = (name: string) => {
 const FIRST = ['flex-portal.js']
 /** The dashboard and what it imports: the chunk a log-in screen fetches once idle. */
 const DASHBOARD = ['Dashboard', 'AppFrame', 'CloseIcon', 'DialogActions', 'FolderIcon', 'StatusBadge', 'useWidth', '_flex-lazy-styles'].map(chunk)
+/** The reminder above the signed-in screens, fetched with the dashboard when the server has accounts (this one has). */
+const REMINDER = ['VerifyBanner', 'account-calls'].map(chunk)
 const NOT_BEFORE_NEEDED = ['SignupScreen', 'ProjectPage', 'ProjectDetail'].map(chunk)
 /** What only a standalone element renders, never <flex-portal>: <flex-webhooks>'s own screen. */
 const STANDALONE_ONLY = ['WebhooksScreen'].map(chunk)
@@ -78,11 +80,11 @@ test.describe('loading on demand', () => {
       const atFirstScreen = [...requests]
       for (const name of FIRST) expect(atFirstScreen, `${name} before 'Log in' is usable`).toContain(name)
       for (const name of NOT_BEFORE_NEEDED) expect(atFirstScreen).not.toContain(name)
-      // Idle: the dashboard is fetched ahead of the sign-in that needs it.
-      await expectRequested(requests, DASHBOARD)
+      // Idle: the dashboard and its reminder are fetched ahead of the sign-in that needs them.
+      await expectRequested(requests, [...DASHBOARD, ...REMINDER])
       await page.waitForLoadState('networkidle')
       const scripts = new Set(requests.filter((n) => DIST_SCRIPTS.includes(n)))
-      expect([...scripts].sort()).toEqual([...FIRST, ...DASHBOARD].sort())
+      expect([...scripts].sort()).toEqual([...FIRST, ...DASHBOARD, ...REMINDER].sort())
       // Each file once: a second element or a second script tag asks for nothing again.
       expect(requests.filter((n) => n === 'flex-portal.js')).toHaveLength(1)
       await expectHeadUntouched(page)

@@ -24,6 +24,8 @@ const SPEC_PROJECT_FIELDS = ['id', 'name', 'description', 'createDate', 'status'
 
 test('the spec journey passes against a server with only the spec’s calls', async ({ page }) => {
   const refused: string[] = []
+  const scripts: string[] = []
+  page.on('request', (request) => scripts.push(new URL(request.url()).pathname.split('/').pop() ?? ''))
   await page.route('**/api/**', async (route: Route) => {
     const request = route.request()
     const { pathname } = new URL(request.url())
@@ -45,4 +47,7 @@ test('the spec journey passes against a server with only the spec’s calls', as
   // revocation, and the question of what the server offers (asked once per page, by the first
   // screen that has extras); with no answer, nothing beyond the spec is shown.
   expect([...new Set(refused)].sort()).toEqual(['GET /api/capabilities', 'POST /api/auth/logout'])
+  // Nor is the code of what it does not offer fetched: the verification reminder, ahead of a sign-in.
+  expect(scripts.some((name) => name.startsWith('fp-Dashboard-'))).toBe(true)
+  expect(scripts.filter((name) => /^fp-(VerifyBanner|account-calls)-/.test(name))).toEqual([])
 })

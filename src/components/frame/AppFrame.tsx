@@ -1,11 +1,11 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { useCapability } from '../../hooks/useCapability'
-import { chunk } from '../chunk/chunk'
 import { MenuIcon } from '../icons/MenuIcon'
 import { useElement } from '../../context/element'
 import { Sidebar } from './Sidebar'
 import { SidebarNav } from './SidebarNav'
 import { UserMenu } from './UserMenu'
+import { verifyBanner } from './verify-banner-chunk'
 
 /**
  * The signed-in frame the dashboard and the project page share, so moving
@@ -50,8 +50,6 @@ export function AppFrame({ children }: { children: ReactNode }) {
     </div>
   )
 }
-
-const verifyBanner = chunk(() => import('./VerifyBanner').then((m) => m.VerifyBanner))
 
 /** The reminder, fetched as a chunk; nothing while it loads, or if it cannot. */
 function LazyVerifyBanner() {

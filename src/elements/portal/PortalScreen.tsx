@@ -3,7 +3,8 @@ import { LoginScreen } from '../../components/auth/LoginScreen'
 import { LazySignupScreen } from '../../components/auth/lazy'
 import { whenIdle } from '../../components/chunk/chunk'
 import { ProjectsScreen } from '../projects/ProjectsScreen'
-import { LazyDashboard } from '../projects/lazy'
+import { prefetchDashboard } from '../projects/lazy'
+import { useElement } from '../../context/element'
 import { useGuardedRoute } from './useGuardedRoute'
 import type { ScreenName } from '../../router/routes'
 import { LazyProjectPage } from './lazy'
@@ -11,9 +12,9 @@ import { LazyProfilePage } from '../profile/lazy'
 import { useRouteFocus } from '../../router/useRouteFocus'
 
 /** The chunk a reader most likely needs after each screen: fetched once that screen is idle. */
-const NEXT: Partial<Record<ScreenName, () => void>> = {
-  login: LazyDashboard.chunk.prefetch,
-  signup: LazyDashboard.chunk.prefetch,
+const NEXT: Partial<Record<ScreenName, (apiBase: string) => void>> = {
+  login: prefetchDashboard,
+  signup: prefetchDashboard,
   dashboard: LazyProjectPage.chunk.prefetch,
 }
 
@@ -27,12 +28,13 @@ const NEXT: Partial<Record<ScreenName, () => void>> = {
  */
 export function PortalScreen() {
   const screen = useGuardedRoute()
+  const { apiBase } = useElement()
   const container = useRef<HTMLDivElement>(null)
   useRouteFocus(screen, container)
   useEffect(() => {
     const next = screen ? NEXT[screen] : undefined
-    return next && whenIdle(next)
-  }, [screen])
+    return next && whenIdle(() => next(apiBase))
+  }, [screen, apiBase])
   return (
     <div ref={container} className="contents">
       {screen === 'login' && <LoginScreen inPortal />}

@@ -2,7 +2,8 @@ import { useEffect } from 'react'
 import { whenIdle } from '../../components/chunk/chunk'
 import { useManageApi } from '../../hooks/useManageApi'
 import { SignedOutNotice } from '../../components/SignedOutNotice'
-import { LazyDashboard } from './lazy'
+import { LazyDashboard, prefetchDashboard } from './lazy'
+import { useElement } from '../../context/element'
 
 /**
  * The dashboard 'Your Flex Projects'. Inside <flex-portal> the route guard
@@ -12,6 +13,7 @@ import { LazyDashboard } from './lazy'
  */
 export function ProjectsScreen() {
   const { signedIn } = useManageApi()
-  useEffect(() => (signedIn ? undefined : whenIdle(LazyDashboard.chunk.prefetch)), [signedIn])
+  const { apiBase } = useElement()
+  useEffect(() => (signedIn ? undefined : whenIdle(() => prefetchDashboard(apiBase))), [signedIn, apiBase])
   return signedIn ? <LazyDashboard /> : <SignedOutNotice />
 }
