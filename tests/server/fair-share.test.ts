@@ -71,13 +71,13 @@ describe('fair share per user', () => {
     s = await createTestServer({ config: { rateLimit: { perUser: 60 } } })
     const heavy = await signUp(s)
     await longList(s, heavy, 300)
-    // Six at once: all counted (6 of 10), two served at a time. The first answer weighs 4 more (10 of 10,
-    // still within), the second 4 more again (over): whatever still waits then is refused. Which of the
-    // third and the second finishes first is a race, so two or three are served; unweighed, all six were.
+    // Six at once, two served at a time: each answer weighs 4 more calls, so the second or third answer
+    // puts the user over its 10, and whatever still waits its turn then is refused. How the counts,
+    // the answers and their weights interleave is a race, so two to four are served; unweighed, all six were.
     const results = await Promise.all(Array.from({ length: 6 }, () => s!.request('GET', '/api/manage/dapp/owner', { token: heavy.accessToken })))
     const served = results.filter((r) => r.status === 200).length
     expect(served).toBeGreaterThanOrEqual(2)
-    expect(served).toBeLessThanOrEqual(3)
+    expect(served).toBeLessThanOrEqual(4)
     expect(results.filter((r) => r.status === 429)).toHaveLength(6 - served)
   })
 
