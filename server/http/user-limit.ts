@@ -31,6 +31,12 @@ export interface UserLimit {
   /** Counts one call by `userId`; throws 429 once the user is over budget. */
   count(userId: string, tokenHash: string): Promise<void>
   /**
+   * Adds what a large answer costs beyond its one call: a call for every
+   * BYTES_PER_CALL of `bytes`. Once that puts the user over budget, their next
+   * calls are refused, those already waiting their turn included.
+   */
+  charge(userId: string, tokenHash: string, bytes: number): Promise<void>
+  /**
    * Waits for one of the user's USER_CONCURRENCY places; the place is given
    * back once the answer is written (over a socket) or when the returned
    * function is called, whichever comes first.
@@ -46,6 +52,16 @@ export interface UserLimit {
  * spent. A person's page makes a handful of calls at once and hardly waits.
  */
 export const USER_CONCURRENCY = 2
+
+/**
+ * The bytes of an answer that weigh as much as one call. A budget counted in
+ * calls alone let a script spend its whole window in the first second on
+ * 2 MB lists (50 of them, 100 MB to write while everyone else waited); weighed,
+ * such a list costs 17 calls, and a person reloading a dashboard of a
+ * thousand projects still can, several times a window (an unchanged list is
+ * a 304 and costs one).
+ */
+export const BYTES_PER_CALL = 128 * 1024
 
 export type UserLimitEnv = { Variables: { userLimit?: UserLimit } }
 
@@ -88,6 +104,12 @@ export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFU
         held = false
         giveBack(userId)
       }
+      // Went over budget while this call waited (an answer before it weighed a lot): refused now, not served.
+      const wait = refused.left(userId)
+      if (wait > 0) {
+        release()
+        throw tooManyRequests(wait)
+      }
       const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
       if (outgoing) {
         // Written, or the client gone: either frees the place.
@@ -114,6 +136,14 @@ export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFU
       refused.set(userId, retryAfter)
       refused.set(tokenHash, retryAfter)
       throw tooManyRequests(retryAfter)
+    },
+    async charge(userId, tokenHash, bytes) {
+      const weight = Math.floor(bytes / BYTES_PER_CALL)
+      if (weight === 0) return
+      const { allowed, retryAfter } = await counter.hit(userBucket(userId), budget, weight)
+      if (allowed) return
+      refused.set(userId, retryAfter)
+      refused.set(tokenHash, retryAfter)
     },
   }
   return async (c, next) => {

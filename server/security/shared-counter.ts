@@ -74,34 +74,55 @@ export function sharedCounter(db: Queryable, windowSeconds: number): SharedCount
     }, FLUSH_EVERY_MS).unref()
   }
 
+  // A bucket's first count in a window, while the database answers it: the calls that come
+  // meanwhile wait for it and are then counted in memory, instead of each writing the row (a
+  // script's 20 connections opening at once made 20 writes, queued ahead of everyone's queries).
+  const opening = new Map<string, Promise<unknown>>()
+
+  const hit: SharedCounter['hit'] = async (key, limit, weight = 1) => {
+    const now = Date.now()
+    let b = buckets.get(key)
+    if (b && b.resetAt <= now) {
+      buckets.delete(key)
+      b = undefined
+    }
+    const first = b ? undefined : opening.get(key)
+    if (first) {
+      await first
+      return hit(key, limit, weight)
+    }
+    if (b && b.shared + b.pending + weight < limit * LOCAL_SHARE) {
+      b.pending += weight
+      schedule()
+      return { allowed: true, retryAfter: Math.max(1, Math.ceil((b.resetAt - now) / 1000)) }
+    }
+    const held = b?.pending ?? 0
+    if (b) b.pending = 0
+    const counting = countHits(db, key, weight + held, windowSeconds)
+    if (!b) {
+      const settled = counting.then(
+        () => undefined,
+        () => undefined,
+      )
+      opening.set(key, settled)
+      void settled.then(() => opening.delete(key))
+    }
+    const r = await counting
+    b = buckets.get(key)
+    if (!b) {
+      if (buckets.size >= 10_000) buckets.clear() // a bound, not a policy: the rows still count
+      buckets.set(key, (b = { shared: r.hits, pending: 0, resetAt: 0 }))
+    }
+    record(b, r, now)
+    return { allowed: r.hits <= limit, retryAfter: r.retryAfter }
+  }
+
   return {
     async flush() {
       clearTimeout(timer)
       await flushing
       await flush()
     },
-    async hit(key, limit, weight = 1) {
-      const now = Date.now()
-      let b = buckets.get(key)
-      if (b && b.resetAt <= now) {
-        buckets.delete(key)
-        b = undefined
-      }
-      if (b && b.shared + b.pending + weight < limit * LOCAL_SHARE) {
-        b.pending += weight
-        schedule()
-        return { allowed: true, retryAfter: Math.max(1, Math.ceil((b.resetAt - now) / 1000)) }
-      }
-      const held = b?.pending ?? 0
-      if (b) b.pending = 0
-      const r = await countHits(db, key, weight + held, windowSeconds)
-      b = buckets.get(key)
-      if (!b) {
-        if (buckets.size >= 10_000) buckets.clear() // a bound, not a policy: the rows still count
-        buckets.set(key, (b = { shared: r.hits, pending: 0, resetAt: 0 }))
-      }
-      record(b, r, now)
-      return { allowed: r.hits <= limit, retryAfter: r.retryAfter }
-    },
+    hit,
   }
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createTestServer, deviceToken, newProject, signUp, type TestServer } from './harness'
+import { BYTES_PER_CALL } from '../../server/http/user-limit'
+import { createTestServer, deviceToken, newProject, signUp, type TestServer, type SignedUp } from './harness'
 
 let s: TestServer | undefined
 afterEach(async () => {
@@ -24,6 +25,60 @@ describe('fair share per user', () => {
     expect((await s.request('GET', '/api/manage/dapp/owner', { token: quiet.accessToken })).status).toBe(200)
     // Signing out is never refused: a user over budget can still end the session.
     expect((await s.request('POST', '/api/auth/logout', { token: noisy.accessToken })).status).toBe(204)
+  })
+
+  /** Gives the user `n` projects of 2,000-character descriptions, straight in the table (the API would take a while). */
+  async function longList(server: TestServer, u: SignedUp, n: number) {
+    const [{ id }] = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [u.email])
+    await server.db.query(
+      `INSERT INTO projects (id, owner_id, name, description, webhook_secret_hash)
+       SELECT 'prj_long' || g || '_' || $1, $1, 'Long ' || g, repeat('x', 2000), 'unused' FROM generate_series(1, $2::int) g`,
+      [id, n],
+    )
+  }
+
+  it('weighs a large list by its bytes: a user whose list is long is refused sooner; an unchanged list (304) costs one call', async () => {
+    s = await createTestServer({ config: { rateLimit: { perUser: 60 } } }) // 10 calls a window
+    const heavy = await signUp(s)
+    const light = await signUp(s)
+    await longList(s, heavy, 300)
+    const first = await s.request('GET', '/api/manage/dapp/owner', { token: heavy.accessToken })
+    expect(first.status).toBe(200)
+    const bytes = JSON.stringify(first.body).length
+    const cost = 1 + Math.floor(bytes / BYTES_PER_CALL)
+    expect(cost).toBe(5)
+    expect((await s.request('GET', '/api/manage/dapp/owner', { token: heavy.accessToken })).status).toBe(200) // 10 of 10
+    expect((await s.request('GET', '/api/manage/dapp/owner', { token: heavy.accessToken })).status).toBe(429)
+    // A short list costs one call: ten in the same window.
+    for (let i = 0; i < 10; i++) expect((await s.request('GET', '/api/manage/dapp/owner', { token: light.accessToken })).status).toBe(200)
+    expect((await s.request('GET', '/api/manage/dapp/owner', { token: light.accessToken })).status).toBe(429)
+  })
+
+  it('an unchanged long list answered 304 costs one call, not its size', async () => {
+    s = await createTestServer({ config: { rateLimit: { perUser: 60 } } })
+    const heavy = await signUp(s)
+    await longList(s, heavy, 300)
+    const first = await s.request('GET', '/api/manage/dapp/owner', { token: heavy.accessToken }) // 5 of 10
+    const etag = first.headers.get('etag')!
+    for (let i = 0; i < 5; i++) {
+      const again = await s.request('GET', '/api/manage/dapp/owner', { token: heavy.accessToken, headers: { 'If-None-Match': etag } })
+      expect(again.status).toBe(304)
+    }
+    expect((await s.request('GET', '/api/manage/dapp/owner', { token: heavy.accessToken, headers: { 'If-None-Match': etag } })).status).toBe(429)
+  })
+
+  it('calls waiting their turn are refused once the answers before them put the user over budget', async () => {
+    s = await createTestServer({ config: { rateLimit: { perUser: 60 } } })
+    const heavy = await signUp(s)
+    await longList(s, heavy, 300)
+    // Six at once, two served at a time: each answer weighs 4 more calls, so the second or third answer
+    // puts the user over its 10, and whatever still waits its turn then is refused. How the counts,
+    // the answers and their weights interleave is a race, so two to four are served; unweighed, all six were.
+    const results = await Promise.all(Array.from({ length: 6 }, () => s!.request('GET', '/api/manage/dapp/owner', { token: heavy.accessToken })))
+    const served = results.filter((r) => r.status === 200).length
+    expect(served).toBeGreaterThanOrEqual(2)
+    expect(served).toBeLessThanOrEqual(4)
+    expect(results.filter((r) => r.status === 429)).toHaveLength(6 - served)
   })
 
   it('opens again when the window ends', async () => {

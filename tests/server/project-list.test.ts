@@ -4,6 +4,7 @@
  * changes a project, whoever changes it.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { LIST_PAGE } from '../../server/resources/projects/list-cache'
 import { createTestServer, newProject, signUp, type TestServer } from './harness'
 
 let s: TestServer
@@ -26,6 +27,29 @@ const list = (server: TestServer, token: string, etag?: string) =>
   server.request('GET', '/api/manage/dapp/owner', { token, headers: etag ? { 'If-None-Match': etag } : {} })
 
 describe('the project list and its ETag', () => {
+  it('reads a list longer than a page whole, newest first, each project once', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    await newProject(s, u.accessToken, { name: 'Oldest' })
+    const [{ id }] = await s.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [u.email])
+    const n = LIST_PAGE * 2 + 37
+    await s.db.query(
+      `INSERT INTO projects (id, owner_id, name, description, webhook_secret_hash)
+       SELECT 'prj_same' || g, $1, 'Same ' || g, '', 'unused' FROM generate_series(1, $2::int) g`,
+      [id, n],
+    )
+    await newProject(s, u.accessToken, { name: 'Newest' })
+    const res = await list(s, u.accessToken)
+    expect(res.status).toBe(200)
+    const names = (res.body as Array<{ name: string }>).map((p) => p.name)
+    const stored = await s.db.query<{ name: string }>('SELECT name FROM projects WHERE owner_id = $1 ORDER BY created_at DESC, seq DESC', [id])
+    expect(names).toEqual(stored.map((p) => p.name))
+    expect(new Set(names).size).toBe(n + 2)
+    expect([names[0], names.at(-1)]).toEqual(['Newest', 'Oldest'])
+    // The bytes are the list's plain JSON.
+    expect(res.text).toBe(JSON.stringify(res.body))
+  })
+
   it('answers 304 with no body to the holder of the current list, and a new list and tag once it changes', async () => {
     s = await createTestServer()
     const u = await signUp(s)

@@ -44,6 +44,18 @@ describe('rate-limit counts kept in memory', () => {
     expect(await peekRateLimit(s.db, key)).toBe(40)
   })
 
+  it('makes one write for a new window however many calls open it at once, and counts them all', async () => {
+    s = await createTestServer()
+    const { q, counted } = counting(s.db)
+    const counter = sharedCounter(q, 10)
+    const key = newBucket()
+    const results = await Promise.all(Array.from({ length: 20 }, () => counter.hit(key, 1000)))
+    expect(results.every((r) => r.allowed)).toBe(true)
+    expect(counted.writes).toBe(1)
+    await counter.flush()
+    expect(await peekRateLimit(s.db, key)).toBe(20)
+  })
+
   it('counts a weight as that many calls', async () => {
     s = await createTestServer()
     const counter = sharedCounter(s.db, 10)

@@ -364,6 +364,44 @@ describe('deliveries', () => {
     expect(await t.attempts(id)).toHaveLength(1)
   })
 
+  it('record many outcomes written together as if one by one: each attempt, each retry, each endpoint', async () => {
+    const t = await setup({ webhooks: { retrySchedule: [0.05] } })
+    // Fails each message's first delivery, takes its retry.
+    const seen = new Set<string>()
+    const flaky = await startReceiver((r, _n, res) => {
+      const again = seen.has(r.id)
+      seen.add(r.id)
+      res.writeHead(again ? 200 : 500).end(again ? 'ok' : 'try later')
+    })
+    cleanups.push(() => flaky.close())
+    const good = await t.addEndpoint()
+    const bad = (await t.api('POST', '', { url: flaky.url })).body as { id: string }
+    const ids = await Promise.all(Array.from({ length: 20 }, () => t.send('invoice.paid')))
+    // Every attempt is logged once recorded: 20 to the good endpoint, 40 to the flaky one.
+    await t.logged(() => t.workerLog.filter((l) => l.startsWith('webhook attempt ')).length >= 60)
+    const goodList = await t.attempts(good.id, '?limit=100')
+    const badList = await t.attempts(bad.id, '?limit=100')
+    const of = (list: typeof goodList, id: string) =>
+      list.filter((a) => a.messageId === id).map((a) => [a.attemptNumber, a.status, a.responseStatus, typeof a.nextAttemptAt])
+    for (const id of ids) {
+      expect(of(goodList, id)).toEqual([[1, 'succeeded', 200, 'object']])
+      expect(of(badList, id)).toEqual([
+        [2, 'succeeded', 200, 'object'],
+        [1, 'failed', 500, 'string'],
+      ])
+    }
+    expect(goodList).toHaveLength(20)
+    expect(badList).toHaveLength(40)
+    // No delivery is left pending, and both endpoints end healthy.
+    expect(await t.s.db.query("SELECT id FROM webhook_attempts WHERE status = 'pending'")).toEqual([])
+    expect(await t.s.db.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE next_attempt_at IS NOT NULL')).toEqual([{ n: 0 }])
+    const endpoints = await t.s.db.query<{ failing_since: Date | null; disabled: boolean }>('SELECT failing_since, disabled FROM webhook_endpoints')
+    expect(endpoints).toEqual([
+      { failing_since: null, disabled: false },
+      { failing_since: null, disabled: false },
+    ])
+  })
+
   it('honour Retry-After on 429 and 503, up to the next step of the schedule', async () => {
     const t = await setup({
       answer: (r, _n, res) => {

@@ -41,6 +41,8 @@ export function projectRoutes({ db, config, keyChanged }: ProjectDeps) {
         // first (no-cache), and an unchanged one is then a 304 of no bytes.
         const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
         if (matchesTag(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+        // A long list weighs on the owner's fair share by its size (an unchanged one, above, costs one call).
+        await c.var.userLimit?.charge(c.var.userId, c.var.tokenHash, body.byteLength)
         // A Response of plain headers: the adapter writes it without building a Headers object.
         return new Response(body, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } })
       })

@@ -40,14 +40,37 @@ export async function hasSigningSecret(q: Queryable, projectId: string): Promise
   return (await q.query('SELECT 1 FROM webhook_secrets WHERE project_id = $1', [projectId])).length > 0
 }
 
-/** The secrets deliveries are signed with now: the current one, and the old one during a roll's grace period. */
-export async function signingSecrets(q: Queryable, key: Buffer, projectId: string, now: Date): Promise<string[]> {
-  const [row] = await q.query<{ secret_enc: string; previous_enc: string | null; previous_until: Date | null }>(
-    'SELECT secret_enc, previous_enc, previous_until FROM webhook_secrets WHERE project_id = $1',
-    [projectId],
-  )
-  if (!row) return []
-  const secrets = [decrypt(key, row.secret_enc, projectId)]
-  if (row.previous_enc && row.previous_until && row.previous_until.getTime() > now.getTime()) secrets.push(decrypt(key, row.previous_enc, projectId))
+export interface StoredSecrets {
+  secret_enc: string | null
+  previous_enc: string | null
+  previous_until: Date | null
+}
+
+// Decrypted secrets by key and ciphertext: the worker signs many deliveries of
+// one project in a row. A rolled secret is a new ciphertext, so nothing here
+// can outlive a roll; the bound keeps a server with many projects from growing it.
+const opened = new WeakMap<Buffer, Map<string, string>>()
+function open(key: Buffer, stored: string, projectId: string): string {
+  let memo = opened.get(key)
+  if (!memo) opened.set(key, (memo = new Map()))
+  const at = `${projectId}\n${stored}`
+  let secret = memo.get(at)
+  if (secret === undefined) {
+    secret = decrypt(key, stored, projectId)
+    if (memo.size >= 1000) memo.clear()
+    memo.set(at, secret)
+  }
+  return secret
+}
+
+/**
+ * The secrets deliveries are signed with now, from the project's stored row
+ * (read with the delivery it signs): the current one, and the old one during a
+ * roll's grace period. None when the project has no secret yet.
+ */
+export function signingSecrets(key: Buffer, row: StoredSecrets, projectId: string, now: Date): string[] {
+  if (!row.secret_enc) return []
+  const secrets = [open(key, row.secret_enc, projectId)]
+  if (row.previous_enc && row.previous_until && row.previous_until.getTime() > now.getTime()) secrets.push(open(key, row.previous_enc, projectId))
   return secrets
 }

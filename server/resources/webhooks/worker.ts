@@ -48,6 +48,9 @@ type Claimed = {
   attempt_id: string | null
   attempt_number: number | null
   event_type: string
+  secret_enc: string | null
+  previous_enc: string | null
+  previous_until: Date | null
 }
 
 const SWEEP_MS = 30_000
@@ -75,10 +78,11 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     return db.transaction(async (tx) => {
       const candidates = await tx.query<Claimed>(
         `SELECT d.id::text AS id, d.message_id, d.endpoint_id, d.attempts_made, e.url, e.project_id, e.failing_since, m.body, m.event_type,
-            p.id AS attempt_id, p.attempt_number
+            p.id AS attempt_id, p.attempt_number, s.secret_enc, s.previous_enc, s.previous_until
          FROM webhook_deliveries d
          JOIN webhook_endpoints e ON e.id = d.endpoint_id
          JOIN webhook_messages m ON m.id = d.message_id
+         LEFT JOIN webhook_secrets s ON s.project_id = e.project_id
          LEFT JOIN LATERAL (
            SELECT id, attempt_number FROM webhook_attempts WHERE delivery_id = d.id AND status = 'pending' ORDER BY attempt_number DESC LIMIT 1
          ) p ON true
@@ -112,7 +116,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     let outcome: Outcome
     const started = new Date(clock())
     try {
-      const secrets = await signingSecrets(db, key, c.project_id, started)
+      const secrets = signingSecrets(key, c, c.project_id, started)
       if (secrets.length === 0) {
         outcome = { body: 'The project has no signing secret: roll it in the portal.', durationMs: 0 }
       } else {
@@ -163,15 +167,13 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
 
   async function recordAll(batch: Done[]): Promise<void> {
     try {
-      await db.transaction(async (tx) => {
-        for (const d of batch) await record(tx, d)
-      })
+      await db.transaction((tx) => record(tx, batch))
       for (const d of batch) logAttempt(d)
     } catch {
       // One that cannot be written (its endpoint deleted meanwhile) must not take the others with it.
       for (const d of batch) {
         try {
-          await db.transaction((tx) => record(tx, d))
+          await db.transaction((tx) => record(tx, [d]))
           logAttempt(d)
         } catch (err) {
           log(`webhook error endpoint=${d.c.endpoint_id} message=${d.c.message_id}: the attempt was not recorded (${(err as Error).message})`)
@@ -192,34 +194,108 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     return { ok, gone, next, failingSince, disable: gone || expired }
   }
 
-  async function record(tx: Queryable, d: Done): Promise<void> {
-    const { c, number, started, o } = d
-    const { ok, next, failingSince, disable } = d.verdict
-    const values = [ok ? 'succeeded' : 'failed', o.status ?? null, o.body, o.durationMs, started, disable ? null : next]
-    if (c.attempt_id) {
+  /**
+   * Writes a batch of outcomes in a handful of statements, whatever its size
+   * (arrays unnested), where one statement per outcome per table made each
+   * delivery cost five round trips under load.
+   */
+  async function record(tx: Queryable, batch: Done[]): Promise<void> {
+    const rows = batch.map(({ c, number, started, o, verdict }) => ({
+      c,
+      number,
+      status: verdict.ok ? 'succeeded' : 'failed',
+      http: o.status ?? null,
+      body: o.body,
+      ms: o.durationMs,
+      at: started.toISOString(),
+      next: verdict.disable || !verdict.next ? null : verdict.next.toISOString(),
+    }))
+    const col = <T>(list: typeof rows, f: (r: (typeof rows)[number]) => T) => list.map(f)
+    // A retry's attempt row was written as pending when it was scheduled: it is completed; a first attempt is new.
+    const pending = rows.filter((r) => r.c.attempt_id)
+    const fresh = rows.filter((r) => !r.c.attempt_id)
+    if (pending.length > 0) {
       await tx.query(
-        `UPDATE webhook_attempts SET status = $2, response_status = $3, response_body = $4, duration_ms = $5, attempted_at = $6, next_attempt_at = $7 WHERE id = $1`,
-        [c.attempt_id, ...values],
+        `UPDATE webhook_attempts a SET status = u.status, response_status = u.http, response_body = u.body, duration_ms = u.ms, attempted_at = u.at, next_attempt_at = u.next
+         FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::int[], $6::timestamptz[], $7::timestamptz[]) AS u(id, status, http, body, ms, at, next)
+         WHERE a.id = u.id`,
+        [
+          col(pending, (r) => r.c.attempt_id),
+          col(pending, (r) => r.status),
+          col(pending, (r) => r.http),
+          col(pending, (r) => r.body),
+          col(pending, (r) => r.ms),
+          col(pending, (r) => r.at),
+          col(pending, (r) => r.next),
+        ],
       )
-    } else {
+    }
+    if (fresh.length > 0) {
       await tx.query(
         `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, response_status, response_body, duration_ms, attempted_at, next_attempt_at)
-         VALUES ('wha_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [c.id, c.endpoint_id, c.message_id, c.event_type, number, ...values],
+         SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), u.delivery, u.endpoint, u.message, u.event, u.number, u.status, u.http, u.body, u.ms, u.at, u.next
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::int[], $8::text[], $9::int[], $10::timestamptz[], $11::timestamptz[])
+           WITH ORDINALITY AS u(delivery, endpoint, message, event, number, status, http, body, ms, at, next, ord)
+         ORDER BY u.ord`,
+        [
+          col(fresh, (r) => r.c.id),
+          col(fresh, (r) => r.c.endpoint_id),
+          col(fresh, (r) => r.c.message_id),
+          col(fresh, (r) => r.c.event_type),
+          col(fresh, (r) => r.number),
+          col(fresh, (r) => r.status),
+          col(fresh, (r) => r.http),
+          col(fresh, (r) => r.body),
+          col(fresh, (r) => r.ms),
+          col(fresh, (r) => r.at),
+          col(fresh, (r) => r.next),
+        ],
       )
     }
-    await tx.query('UPDATE webhook_deliveries SET attempts_made = $2, next_attempt_at = $3 WHERE id = $1', [c.id, number, disable ? null : next])
-    if (next && !disable) {
+    await tx.query(
+      `UPDATE webhook_deliveries d SET attempts_made = u.number, next_attempt_at = u.next
+       FROM unnest($1::bigint[], $2::int[], $3::timestamptz[]) AS u(id, number, next) WHERE d.id = u.id`,
+      [col(rows, (r) => r.c.id), col(rows, (r) => r.number), col(rows, (r) => r.next)],
+    )
+    const retries = rows.filter((r) => r.next)
+    if (retries.length > 0) {
       await tx.query(
         `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
-         VALUES ('wha_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, $3, $4, $5, 'pending', $6)`,
-        [c.id, c.endpoint_id, c.message_id, c.event_type, number + 1, next],
+         SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), u.delivery, u.endpoint, u.message, u.event, u.number, 'pending', u.at
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[]) WITH ORDINALITY AS u(delivery, endpoint, message, event, number, at, ord)
+         ORDER BY u.ord`,
+        [
+          col(retries, (r) => r.c.id),
+          col(retries, (r) => r.c.endpoint_id),
+          col(retries, (r) => r.c.message_id),
+          col(retries, (r) => r.c.event_type),
+          col(retries, (r) => r.number + 1),
+          col(retries, (r) => r.next),
+        ],
       )
     }
-    // Only a change is written: a success on an endpoint that is not failing would otherwise lock
-    // its row, and every delivery to the endpoint would wait for the others' commits in turn.
-    if (ok) await tx.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL', [c.endpoint_id])
-    else await tx.query('UPDATE webhook_endpoints SET failing_since = $2, disabled = disabled OR $3 WHERE id = $1', [c.endpoint_id, failingSince, disable])
+    // Each endpoint ends as its last outcome in the batch left it (disabled if any disabled it), in
+    // id order so instances lock rows alike. Only a change is written: a success on an endpoint that
+    // is not failing would otherwise lock its row, and every delivery to it would wait for the
+    // others' commits in turn.
+    const ends = new Map<string, { failingSince: string | null; disable: boolean }>()
+    for (const { c, verdict } of batch)
+      ends.set(c.endpoint_id, {
+        failingSince: verdict.ok ? null : verdict.failingSince!.toISOString(),
+        disable: (ends.get(c.endpoint_id)?.disable ?? false) || verdict.disable,
+      })
+    const sorted = [...ends].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    const healthy = sorted.filter(([, e]) => e.failingSince === null && !e.disable).map(([id]) => id)
+    const failing = sorted.filter(([, e]) => e.failingSince !== null || e.disable)
+    if (healthy.length > 0)
+      await tx.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ANY($1::text[]) AND failing_since IS NOT NULL', [healthy])
+    if (failing.length > 0) {
+      await tx.query(
+        `UPDATE webhook_endpoints e SET failing_since = u.since, disabled = e.disabled OR u.disable
+         FROM unnest($1::text[], $2::timestamptz[], $3::boolean[]) AS u(id, since, disable) WHERE e.id = u.id`,
+        [failing.map(([id]) => id), failing.map(([, e]) => e.failingSince), failing.map(([, e]) => e.disable)],
+      )
+    }
   }
 
   /** Ids, status and time only: never the payload, the secret or a signature. */
