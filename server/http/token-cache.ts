@@ -54,9 +54,13 @@ function newTokenCache(db: Database): TokenCache {
   const entries = new Map<string, Entry>()
   // Bumped by every invalidation: a look-up that raced one is not cached.
   let epoch = 0
+  // Reads in flight, shared by the calls that come meanwhile; a change forgets them too, so a call
+  // after a sign-out never joins a read made before it.
+  const loading = new Map<string, Promise<Entry | undefined>>()
   const forgetAll = () => {
     epoch++
     entries.clear()
+    loading.clear()
   }
   // No LISTEN, no cache: every call asks the database.
   const changes = listenForChanges(
@@ -64,34 +68,52 @@ function newTokenCache(db: Database): TokenCache {
     TOKEN_CHANNEL,
     (hash) => {
       epoch++
-      if (hash === '*') entries.clear()
-      else entries.delete(hash)
+      if (hash === '*') forgetAll()
+      else {
+        entries.delete(hash)
+        loading.delete(hash)
+      }
     },
     forgetAll,
   )
+
+  const load = async (tokenHash: string): Promise<Entry | undefined> => {
+    const now = Date.now()
+    const seen = epoch
+    const [row] = await db.query<{ user_id: string | null; device_id: string | null; kind: TokenKind; expires_at: Date }>(
+      'SELECT user_id, device_id, kind, expires_at FROM tokens WHERE token_hash = $1 AND expires_at > now()',
+      [tokenHash],
+    )
+    if (!row) {
+      entries.delete(tokenHash)
+      return undefined
+    }
+    const entry: Entry = { userId: row.user_id, deviceId: row.device_id, kind: row.kind, expiresAt: row.expires_at.getTime(), at: now }
+    if (changes.listening && seen === epoch) {
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
+      entries.set(tokenHash, entry)
+    }
+    return entry
+  }
 
   return {
     forgetAll,
     stop: () => changes.stop(),
     async find(tokenHash, kind) {
-      const now = Date.now()
       const hit = entries.get(tokenHash)
+      const now = Date.now()
       if (hit && now - hit.at < TOKEN_TTL_MS && hit.expiresAt > now) return hit.kind === kind ? hit : undefined
-      const seen = epoch
-      const [row] = await db.query<{ user_id: string | null; device_id: string | null; kind: TokenKind; expires_at: Date }>(
-        'SELECT user_id, device_id, kind, expires_at FROM tokens WHERE token_hash = $1 AND expires_at > now()',
-        [tokenHash],
-      )
-      if (!row) {
-        entries.delete(tokenHash)
-        return undefined
+      // Parallel calls with one token wait for one read, not one each: a script's 20 connections
+      // opening at once queued 20 look-ups ahead of everyone's queries.
+      let pending = loading.get(tokenHash)
+      if (!pending) {
+        const read = load(tokenHash).finally(() => {
+          if (loading.get(tokenHash) === read) loading.delete(tokenHash)
+        })
+        loading.set(tokenHash, (pending = read))
       }
-      const entry: Entry = { userId: row.user_id, deviceId: row.device_id, kind: row.kind, expiresAt: row.expires_at.getTime(), at: now }
-      if (changes.listening && seen === epoch) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!)
-        entries.set(tokenHash, entry)
-      }
-      return row.kind === kind ? entry : undefined
+      const entry = await pending
+      return entry?.kind === kind ? entry : undefined
     },
   }
 }

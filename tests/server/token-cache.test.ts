@@ -66,6 +66,18 @@ describe('the access-token cache', () => {
     expect(await app.call('GET', '/api/manage/dapp/owner', u.accessToken)).toBe(401)
   })
 
+  it('looks a token up once however many calls bring it at once', async () => {
+    s = await createTestServer()
+    const seen = await signUp(s)
+    const fresh = await signUp(s)
+    const app = countingApp(s.db)
+    await warm(app, seen.accessToken) // the cache is listening
+    const before = app.counted.tokenQueries
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => app.call('GET', '/api/manage/dapp/owner', fresh.accessToken)))
+    expect(statuses).toEqual(Array(20).fill(200))
+    expect(app.counted.tokenQueries - before).toBe(1)
+  })
+
   it('forgets a token whatever statement removes or changes its row: a deleted account, an expiry moved', async () => {
     s = await createTestServer()
     const gone = await signUp(s)
