@@ -52,21 +52,10 @@ export async function createProject(
   })
 }
 
-/**
- * The owner's projects, newest first, handed to `page` `size` at a time from
- * one cursor: one read of the list as it stood (a snapshot, like a single
- * SELECT), fetched in parts so the caller can let other work run between them.
- */
-export async function readProjectPages(db: Database, ownerId: string, size: number, page: (projects: ProjectSummary[]) => Promise<void>): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query(`DECLARE owner_list NO SCROLL CURSOR FOR SELECT ${COLUMNS} FROM projects WHERE owner_id = $1 ORDER BY created_at DESC, seq DESC`, [ownerId])
-    for (;;) {
-      const rows = await tx.query<ProjectRow>(`FETCH ${Number(size)} FROM owner_list`)
-      if (rows.length > 0) await page(rows.map(summary))
-      if (rows.length < size) break
-    }
-    await tx.query('CLOSE owner_list')
-  })
+/** The owner's projects, newest first (ties by creation order). */
+export async function listProjects(q: Queryable, ownerId: string): Promise<ProjectSummary[]> {
+  const rows = await q.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE owner_id = $1 ORDER BY created_at DESC, seq DESC`, [ownerId])
+  return rows.map(summary)
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Database } from '../../db/index'
 import { listenForChanges } from '../../db/change-listener'
-import { readProjectPages } from './data'
+import { listProjects } from './data'
 
 /** The channel migration 012's trigger sends a project's owner on when one of its projects is added, changed or removed. */
 export const PROJECTS_CHANNEL = 'flex_projects'
@@ -10,11 +10,12 @@ export const PROJECTS_CHANNEL = 'flex_projects'
 /** A backstop only: every change is heard at once (the trigger's NOTIFY; on this instance, the write itself). */
 export const LIST_TTL_MS = 10_000
 /**
- * Projects read and serialised at a time. A list of 1,000 projects with long
- * descriptions read in one go held the one thread for 30 to 60 ms (the
- * embedded database's query runs on it, then JSON and a hash of 2 MB), and
- * any other user's call that came meanwhile waited for all of it; between
- * pages, their calls run.
+ * Projects serialised at a time. A list of 1,000 projects with long
+ * descriptions held the one thread for tens of milliseconds to serialise and
+ * hash (2 MB), and any other user's call that came meanwhile waited for all of
+ * it; between pages, their calls run. The read itself stays one statement:
+ * read by pages from a cursor, the embedded database stayed locked while the
+ * others' calls ran, and their own queries waited for the whole list.
  */
 export const LIST_PAGE = 100
 /** Bound on the bytes of lists kept (1,000 projects with long descriptions make about 2 MB). */
@@ -90,13 +91,14 @@ function newProjectLists(db: Database): ProjectLists {
 
   const load = async (ownerId: string): Promise<ProjectList> => {
     const seen = epoch
+    const projects = await listProjects(db, ownerId)
     // The same bytes as JSON.stringify of the whole list: its items, comma-separated, in brackets.
     const parts: Buffer[] = [Buffer.from('[')]
-    await readProjectPages(db, ownerId, LIST_PAGE, async (page) => {
-      const items = JSON.stringify(page).slice(1, -1)
-      parts.push(Buffer.from(parts.length > 1 ? `,${items}` : items))
-      await nextTurn()
-    })
+    for (let i = 0; i < projects.length; i += LIST_PAGE) {
+      if (i > 0) await nextTurn()
+      const items = JSON.stringify(projects.slice(i, i + LIST_PAGE)).slice(1, -1)
+      parts.push(Buffer.from(i > 0 ? `,${items}` : items))
+    }
     parts.push(Buffer.from(']'))
     const body = Buffer.concat(parts)
     const list = { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, body }
