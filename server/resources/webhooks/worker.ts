@@ -73,7 +73,8 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
 
   const saturated = () => [...perEndpoint].filter(([, n]) => n >= webhooks.endpointConcurrency).map(([id]) => id)
 
-  async function claim(limit: number): Promise<Claimed[]> {
+  /** Claims up to `limit` due deliveries; `more` when there may be others due beyond them. */
+  async function claim(limit: number): Promise<{ taken: Claimed[]; more: boolean }> {
     const now = new Date(clock())
     return db.transaction(async (tx) => {
       const candidates = await tx.query<Claimed>(
@@ -107,7 +108,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
           taken.map((c) => c.id),
         ])
       }
-      return taken
+      return { taken, more: candidates.length === limit }
     })
   }
 
@@ -328,9 +329,11 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       if (stopped) return
       const free = webhooks.concurrency - inFlight.size
       if (free <= 0) return // a finishing attempt wakes us
-      const batch = await claim(Math.min(free * 2, 200))
-      for (const c of batch) launch(c)
-      if (batch.length === 0) break
+      const { taken, more } = await claim(Math.min(free * 2, 200))
+      for (const c of taken) launch(c)
+      // Fewer due than asked for: nothing else was. Asking again would cost a transaction per pass
+      // for nothing; what becomes due meanwhile wakes the worker again (a NOTIFY, a finished attempt).
+      if (!more || taken.length === 0) break
     }
     const now = clock()
     if (now - lastPrune > PRUNE_MS) {
