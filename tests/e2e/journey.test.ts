@@ -85,7 +85,8 @@ test.describe('the whole journey on /', () => {
     expect(reads('/api/manage/dapp/owner')).toBeGreaterThanOrEqual(4)
     expect(reads(`/api/manage/dapp/${id}`)).toBeGreaterThanOrEqual(3)
     expect(
-      calls.every((c) => c.status !== null && c.status < 500),
+      // A read the page dropped itself (the list reloaded while it was on its way) has no status and is no server failure.
+      calls.filter((c) => !c.aborted).every((c) => c.status !== null && c.status < 500),
       'no call failed on the server',
     ).toBe(true)
 

@@ -17,6 +17,8 @@ export interface WireCall {
   /** For an access token: which one, counting sign-ups and log-ins from 1 in the order they answered. */
   accessTokenNumber: number | null
   status: number | null
+  /** The page itself dropped the call before its answer (a screen's read superseded or left): no status, and no fault of the server's. */
+  aborted: boolean
 }
 
 interface Raw {
@@ -87,6 +89,7 @@ export class WireRecorder {
         credential: this.classify(header),
         accessTokenNumber: this.accessTokenNumber(header),
         status: settled?.status() ?? null,
+        aborted: !settled && request.failure()?.errorText === 'net::ERR_ABORTED',
       })
     }
     return out
