@@ -65,7 +65,17 @@ async function openProject(page: Page, account: Account, projectId: string) {
   await expect(heading(page, 'Weather API')).toBeVisible()
 }
 
-const setTheme = (page: Page, theme: 'dark' | 'light') => page.locator('flex-portal').evaluate((el, t) => el.setAttribute('theme', t), theme)
+/**
+ * Sets the theme and waits for the colour transitions it starts to end: axe
+ * read a button's colours mid-fade once and found their contrast too low.
+ */
+const setTheme = (page: Page, theme: 'dark' | 'light') =>
+  page.locator('flex-portal').evaluate(async (el, t) => {
+    el.setAttribute('theme', t)
+    // The transitions start with the next style pass; a spinner's endless animation is not waited for.
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    await Promise.all((el.shadowRoot?.getAnimations() ?? []).filter((a) => a instanceof CSSTransition).map((a) => a.finished))
+  }, theme)
 
 for (const [device, viewport] of [
   ['laptop', { width: 1280, height: 900 }],
