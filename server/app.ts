@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { withDefaults, type AppConfig, type AppOverrides } from './config'
 import type { Database } from './db/index'
@@ -8,9 +8,9 @@ import { HttpError, errorHandler } from './http/errors'
 import { requestLogger, type Log } from './http/logger'
 import { securityHeaders } from './http/security-headers'
 import { serveStatic, type StaticRoot } from './http/static'
-import { storablePath } from './http/storable'
-import { userRateLimit } from './http/user-limit'
-import { addressRateLimit } from './http/address-limit'
+import { checkStorablePath } from './http/storable'
+import { userLimits, type UserLimitEnv } from './http/user-limit'
+import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
 import { changesTokens, stopTokenCache, tokenCache } from './http/token-cache'
 import { watchWrites } from './db/write-watch'
@@ -83,18 +83,25 @@ export function createApp({ db: database, config: overrides = {}, log = console.
       }),
     )
   }
-  // Cheap checks first, before any route reads a body: the address must be
-  // storable text, and token routes count against the user's and the client
-  // address's fair shares.
-  // Health is exempt: a load balancer's probe is answered whatever its query.
-  api.use('*', (c, next) => (c.req.path === '/api/health' ? next() : storablePath(c, next)))
-  api.use('*', userRateLimit(db, config.rateLimit))
-  api.use('*', addressRateLimit(db, config.rateLimit, config.trustProxy))
+  // Cheap checks first, before any route reads a body, in one layer (each
+  // layer of Hono's chain costs a cheap call like verification a few
+  // microseconds): the address must be storable text (health is exempt: a
+  // load balancer's probe is answered whatever its query), the body within its
+  // limit (the provider's webhook messages carry up to 256 kB: that route sets
+  // its own), and the user's and the client address's fair shares are handed
+  // to the token guard, which counts token routes against them.
+  const users = userLimits(db, config.rateLimit)
+  const addresses = addressLimits(db, config.rateLimit, config.trustProxy)
   const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
     throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
   })
-  // The provider's webhook messages carry up to 256 kB: that route sets its own limit.
-  api.use('*', (c, next) => (c.req.path === `/api${MESSAGES_PATH}` ? next() : bodyLimit(c, next)))
+  api.use('*', (c: Context<UserLimitEnv & AddressLimitEnv>, next) => {
+    const path = c.req.path
+    if (path !== '/api/health') checkStorablePath(c.req.url)
+    c.set('userLimit', users)
+    c.set('addressLimit', addresses)
+    return path === `/api${MESSAGES_PATH}` ? next() : bodyLimit(c, next)
+  })
   // Everything under /manage is a signed-in user's: one guard for the prefix,
   // ahead of the resources mounted there (projects, their keys, those to come),
   // so a request's token is looked up once and a path that no route serves

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import type { ServerResponse } from 'node:http'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
@@ -33,13 +33,13 @@ export interface AddressLimit {
    * and look it up). `counted`: the call would count against the address's
    * budget (an access token's, not a log-in's or a sign-out's).
    */
-  blocked(tokenHash: string, counted: boolean): number
+  blocked(c: Context, tokenHash: string, counted: boolean): number
   /** Holds a call refused from memory for a moment before its 429. */
   hold(seconds: number): Promise<void>
   /** A token the database does not know: counted, 429 once the address is over budget. */
-  badToken(): Promise<void>
+  badToken(c: Context): Promise<void>
   /** A token found valid: counted (for access tokens) against the address's budget, 429 beyond it. */
-  call(tokenHash: string, { count }: { count: boolean }): Promise<void>
+  call(c: Context, tokenHash: string, { count }: { count: boolean }): Promise<void>
   /**
    * A counted call's handler has returned: once its answer has been written
    * to the socket, a large one is charged its weight, without holding the
@@ -61,7 +61,7 @@ export interface AddressLimit {
 export const CALL_UNIT_BYTES = 64 * 1024
 const MAX_CALL_UNITS = 50
 
-export type AddressLimitEnv = { Variables: { addressLimit?: AddressLimit } }
+export type AddressLimitEnv = { Variables: { addressLimit?: AddressLimit; clientIp?: string } }
 
 /** How long a token seen valid is let past a made-up-token block. */
 const VALID_FOR_MS = 60_000
@@ -69,60 +69,64 @@ const VALID_FOR_MS = 60_000
 const MAX_REMEMBERED = 10_000
 const window = (perMinute: number) => perWindow(perMinute, USER_WINDOW_SECONDS)
 
-export function addressRateLimit(db: Queryable, cfg: RateLimitConfig, trustProxy: boolean, holdMs = REFUSAL_HOLD_MS): MiddlewareHandler<AddressLimitEnv> {
+/**
+ * One object for the whole app, told the request at each call: one made per
+ * request (with its methods as closures) cost more than a cheap route's own
+ * work. The address is worked out once per request, and only by a call that
+ * needs it.
+ */
+export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: boolean, holdMs = REFUSAL_HOLD_MS): AddressLimit {
   const badTokens = refusals()
   const calls = refusals()
   const seenValid = new Map<string, number>()
   const counter = sharedCounter(db, USER_WINDOW_SECONDS)
-  const forAddress = (c: Context): AddressLimit => {
-    let ip: string | undefined
-    const address = () => (ip ??= clientIp(c, trustProxy))
-    return {
-      blocked(tokenHash, counted) {
-        const busy = counted ? calls.left(address()) : 0
-        if (busy > 0) return busy
-        const bad = badTokens.left(address())
-        if (bad === 0) return 0
-        const seen = seenValid.get(tokenHash)
-        return seen !== undefined && seen > Date.now() ? 0 : bad
-      },
-      hold: holdFor(holdMs),
-      async badToken() {
-        const { allowed, retryAfter } = await hitRateLimit(db, [{ key: badTokenBucket(address()), limit: window(cfg.badTokensPerIp) }], USER_WINDOW_SECONDS)
-        if (allowed) return
-        badTokens.set(address(), retryAfter)
-        throw tooManyRequests(retryAfter)
-      },
-      async call(tokenHash, { count }) {
-        if (seenValid.size > MAX_REMEMBERED) seenValid.clear()
-        seenValid.set(tokenHash, Date.now() + VALID_FOR_MS)
-        if (!count) return
-        const { allowed, retryAfter } = await counter.hit(addressBucket(address()), window(cfg.perAddress))
-        if (allowed) return
-        calls.set(address(), retryAfter)
-        throw tooManyRequests(retryAfter)
-      },
-      answered(c) {
-        const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
-        // One response at a time per connection (HTTP/1.1), so the socket's count is this answer's bytes.
-        const socket = outgoing?.socket // the response lets go of it once finished
-        const sentBefore = socket?.bytesWritten ?? 0
-        if (!outgoing || !socket) return // in-process: nothing is written
-        const charge = async () => {
-          const extra = Math.min(MAX_CALL_UNITS, Math.floor((socket.bytesWritten - sentBefore) / CALL_UNIT_BYTES))
-          if (extra === 0) return
-          const { allowed, retryAfter } = await counter.hit(addressBucket(address()), window(cfg.perAddress), extra)
-          // The answer is made: the address's next calls are the ones refused.
-          if (!allowed) calls.set(address(), retryAfter)
-        }
-        outgoing.once('finish', () => {
-          charge().catch(() => {}) // the answer is out; a failed count (the database closing) only forgets a charge
-        })
-      },
-    }
+  const address = (c: Context<AddressLimitEnv>): string => {
+    let ip = c.get('clientIp')
+    if (ip === undefined) c.set('clientIp', (ip = clientIp(c, trustProxy)))
+    return ip
   }
-  return async (c, next) => {
-    c.set('addressLimit', forAddress(c))
-    await next()
+  return {
+    blocked(c, tokenHash, counted) {
+      const busy = counted ? calls.left(address(c)) : 0
+      if (busy > 0) return busy
+      const bad = badTokens.left(address(c))
+      if (bad === 0) return 0
+      const seen = seenValid.get(tokenHash)
+      return seen !== undefined && seen > Date.now() ? 0 : bad
+    },
+    hold: holdFor(holdMs),
+    async badToken(c) {
+      const ip = address(c)
+      const { allowed, retryAfter } = await hitRateLimit(db, [{ key: badTokenBucket(ip), limit: window(cfg.badTokensPerIp) }], USER_WINDOW_SECONDS)
+      if (allowed) return
+      badTokens.set(ip, retryAfter)
+      throw tooManyRequests(retryAfter)
+    },
+    async call(c, tokenHash, { count }) {
+      if (seenValid.size > MAX_REMEMBERED) seenValid.clear()
+      seenValid.set(tokenHash, Date.now() + VALID_FOR_MS)
+      if (!count) return
+      const ip = address(c)
+      const { allowed, retryAfter } = await counter.hit(addressBucket(ip), window(cfg.perAddress))
+      if (allowed) return
+      calls.set(ip, retryAfter)
+      throw tooManyRequests(retryAfter)
+    },
+    answered(c) {
+      const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
+      const socket = outgoing?.socket // the response lets go of it once finished
+      const sentBefore = socket?.bytesWritten ?? 0
+      if (!outgoing || !socket) return // in-process: nothing is written
+      const ip = address(c)
+      const charge = async () => {
+        const extra = Math.min(MAX_CALL_UNITS, Math.floor((socket.bytesWritten - sentBefore) / CALL_UNIT_BYTES))
+        if (extra === 0) return
+        const { allowed, retryAfter } = await counter.hit(addressBucket(ip), window(cfg.perAddress), extra)
+        if (!allowed) calls.set(ip, retryAfter)
+      }
+      outgoing.once('finish', () => {
+        charge().catch(() => {}) // the answer is out; a failed count (the database closing) only forgets a charge
+      })
+    },
   }
 }

@@ -14,7 +14,15 @@ export const DEVICE_EXPIRED = 'This page has been open too long. Reload it and t
 export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
 
 export type AuthEnv = {
-  Variables: { userId: string; deviceId: string; tokenHash: string; userLimit?: UserLimit; addressLimit?: AddressLimit; userCounted?: boolean }
+  Variables: {
+    userId: string
+    deviceId: string
+    tokenHash: string
+    userLimit?: UserLimit
+    addressLimit?: AddressLimit
+    clientIp?: string
+    userCounted?: boolean
+  }
 }
 
 const unauthorized = (message: string, error?: 'invalid_token', code?: string) =>
@@ -45,14 +53,14 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
     const counted = kind === 'access' && fairShare
     const limit = counted ? c.get('userLimit') : undefined
     const address = c.get('addressLimit')
-    const wait = Math.max(limit?.blocked(tokenHash) ?? 0, address?.blocked(tokenHash, counted) ?? 0)
+    const wait = Math.max(limit?.blocked(tokenHash) ?? 0, address?.blocked(c, tokenHash, counted) ?? 0)
     if (wait > 0) {
       await (limit ?? address)!.hold(wait)
       throw tooManyRequests(wait)
     }
     const row = await tokens.find(tokenHash, kind)
     if (!row) {
-      await address?.badToken()
+      await address?.badToken(c)
       throw unauthorized(expired, 'invalid_token', code)
     }
     c.set('tokenHash', tokenHash)
@@ -64,7 +72,7 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
       c.set('userCounted', true)
       const userLimit = c.get('userLimit')
       await userLimit?.count(row.userId, tokenHash)
-      await address?.call(tokenHash, { count: true })
+      await address?.call(c, tokenHash, { count: true })
       const done = await userLimit?.turn(row.userId, c)
       try {
         await next()
@@ -74,7 +82,7 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
       address?.answered(c)
       return
     }
-    await address?.call(tokenHash, { count: false })
+    await address?.call(c, tokenHash, { count: false })
     await next()
   }
 }

@@ -13,7 +13,8 @@ import { bodyLimit } from 'hono/body-limit'
  */
 export function fastBodyLimit(maxSize: number, onError: () => never): MiddlewareHandler {
   const full = bodyLimit({ maxSize, onError })
-  return async (c, next) => {
+  // Not async: a layer that only passes on is cheaper without a promise of its own.
+  return (c, next) => {
     if (c.req.header('transfer-encoding') === undefined) {
       const length = c.req.header('content-length')
       if (length !== undefined) return parseInt(length, 10) > maxSize ? onError() : next()

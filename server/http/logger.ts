@@ -27,14 +27,15 @@ export function requestLogger(log: Log, { summarised = [] }: LoggerOptions = {})
     const start = performance.now()
     await next()
     const ms = performance.now() - start
-    const path = rawPath(c.req.url)
     const aborted = isAborted(c)
     const status = c.res.status
+    // Hono's routing path, already worked out, finds a summarised route; the
+    // line itself gets the raw path, worked out only for a line.
     if (!aborted && status === 200 && summaries.size > 0) {
-      const count = summaries.get(`${c.req.method} ${path}`)
+      const count = summaries.get(`${c.req.method} ${c.req.path}`)
       if (count) return count(ms)
     }
-    log(`${c.req.method} ${path} ${aborted ? 'aborted' : status} ${Math.round(ms)}ms`)
+    log(`${c.req.method} ${rawPath(c.req.url)} ${aborted ? 'aborted' : status} ${Math.round(ms)}ms`)
   }
 }
 

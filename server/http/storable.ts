@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from 'hono'
 import { badRequest } from './errors'
 
 // PostgreSQL text cannot hold NUL, and UTF-8 cannot encode a lone surrogate:
@@ -35,14 +34,14 @@ export function findUnstorable(value: unknown, at = ''): string | undefined {
 
 /**
  * Every path segment and query value of an API call, decoded, must be text
- * that can be stored: `%00` or a malformed escape answers 400 here, for every
- * route, before any route code (or the body) is touched.
+ * that can be stored: `%00` or a malformed escape answers 400 (thrown here),
+ * for every route, before any route code (or the body) is touched.
  */
-export const storablePath: MiddlewareHandler = async (c, next) => {
+export function checkStorablePath(address: string): void {
   // Only an escape can make one: Node's parser refuses a raw NUL in the
   // address, and a raw lone surrogate cannot be sent. Most calls have none.
-  if (!c.req.url.includes('%')) return next()
-  const url = new URL(c.req.url)
+  if (!address.includes('%')) return
+  const url = new URL(address)
   const parts = [...url.pathname.split('/'), ...url.search.slice(1).split(/[&=]/)]
   for (const part of parts) {
     let decoded: string
@@ -53,5 +52,4 @@ export const storablePath: MiddlewareHandler = async (c, next) => {
     }
     if (!isStorable(decoded)) throw badRequest(`The address of the request ${CANNOT_STORE}`)
   }
-  await next()
 }

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
 import type { ServerResponse } from 'node:http'
 import { holdFor, perWindow, refusals } from './refusals'
 import type { RateLimitConfig } from '../config'
@@ -81,7 +81,7 @@ export const tooManyRequests = (retryAfter: number) =>
  * then read 429 instead of 401 for those few seconds), and each of those
  * calls is held a moment before its answer (REFUSAL_HOLD_MS).
  */
-export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL_HOLD_MS): MiddlewareHandler<UserLimitEnv> {
+export function userLimits(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL_HOLD_MS): UserLimit {
   const budget = perWindow(cfg.perUser, USER_WINDOW_SECONDS)
   const refused = refusals()
   const counter = sharedCounter(db, USER_WINDOW_SECONDS)
@@ -92,7 +92,7 @@ export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFU
     if (next) return next() // the place goes straight to the next in line
     if (--p.busy === 0) places.delete(userId)
   }
-  const limit: UserLimit = {
+  return {
     async turn(userId, c) {
       let p = places.get(userId)
       if (!p) places.set(userId, (p = { busy: 0, waiting: [] }))
@@ -145,9 +145,5 @@ export function userRateLimit(db: Queryable, cfg: RateLimitConfig, holdMs = REFU
       refused.set(userId, retryAfter)
       refused.set(tokenHash, retryAfter)
     },
-  }
-  return async (c, next) => {
-    c.set('userLimit', limit)
-    await next()
   }
 }

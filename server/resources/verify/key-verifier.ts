@@ -71,9 +71,8 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
     return p
   }
 
-  async function lookup(hash: string, now: number): Promise<VerifiedKey | undefined> {
-    const hit = cache.get(hash)
-    if (hit && now - hit.at < TTL_MS) return hit.key
+  /** A key not in the cache (or kept there too long), read and cached. */
+  async function load(hash: string, now: number): Promise<VerifiedKey | undefined> {
     const seen = epoch
     const key = await findKeyByHash(db, hash)
     if (changes.listening && seen === epoch) {
@@ -93,7 +92,10 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
       if (ready) await ready
       const now = clock()
       // The hex SHA-256 that api-keys/key.ts stores, in one call (no Hash object per request).
-      const key = await lookup(hash('sha256', secret), now)
+      const digest = hash('sha256', secret)
+      // A hit is answered without an await of its own: this is the hot path.
+      const hit = cache.get(digest)
+      const key = hit && now - hit.at < TTL_MS ? hit.key : await load(digest, now)
       usage.count(key, now)
       if (!key) return { valid: false, code: 'NOT_FOUND' }
       if (key.expiresAt !== null && key.expiresAt <= now) return { valid: false, code: 'EXPIRED' }
