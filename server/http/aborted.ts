@@ -14,14 +14,19 @@ type NodeSide = { incoming?: IncomingMessage; outgoing?: ServerResponse } | unde
  * AbortController for every request that looks, which the log did for each.
  */
 export function isAborted(c: Context, err?: unknown): boolean {
-  if (abortedRequests.has(c.req.raw)) return true
+  return isAbortedRequest(c.req.raw, c.env, err)
+}
+
+/** isAborted, for a caller outside Hono that holds the request and the adapter's env. */
+export function isAbortedRequest(req: Request, env: unknown, err?: unknown): boolean {
+  if (abortedRequests.has(req)) return true
   const e = err as { message?: unknown; code?: unknown } | undefined
-  const node = c.env as NodeSide
+  const node = env as NodeSide
   const gone = node?.outgoing
     ? // Node marks the response destroyed when its socket closes before the answer is out.
       (node.outgoing.destroyed && !node.outgoing.writableFinished) || node.incoming?.errored != null
-    : c.req.raw.signal?.aborted === true
+    : req.signal?.aborted === true
   const aborted = gone || (e?.message === 'aborted' && e.code === 'ECONNRESET')
-  if (aborted) abortedRequests.add(c.req.raw)
+  if (aborted) abortedRequests.add(req)
   return aborted
 }
