@@ -114,6 +114,7 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
     },
     answered(c) {
       const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
+      // One response at a time per connection (HTTP/1.1), so the socket's count is this answer's bytes.
       const socket = outgoing?.socket // the response lets go of it once finished
       const sentBefore = socket?.bytesWritten ?? 0
       if (!outgoing || !socket) return // in-process: nothing is written
@@ -122,6 +123,7 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
         const extra = Math.min(MAX_CALL_UNITS, Math.floor((socket.bytesWritten - sentBefore) / CALL_UNIT_BYTES))
         if (extra === 0) return
         const { allowed, retryAfter } = await counter.hit(addressBucket(ip), window(cfg.perAddress), extra)
+        // The answer is made: the address's next calls are the ones refused.
         if (!allowed) calls.set(ip, retryAfter)
       }
       outgoing.once('finish', () => {
