@@ -3,8 +3,8 @@ import type { Database } from '../db/index'
 import { hashToken, type TokenKind } from '../security/tokens'
 import { HttpError } from './errors'
 import { tokenCache } from './token-cache'
-import type { AddressLimit } from './address-limit'
-import { tooManyRequests, type UserLimit } from './user-limit'
+import type { AddressLimitEnv } from './address-limit'
+import { tooManyRequests, type UserLimitEnv } from './user-limit'
 
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.'
 export const AUTH_REQUIRED = 'Authentication required.'
@@ -13,16 +13,9 @@ export const DEVICE_EXPIRED = 'This page has been open too long. Reload it and t
 /** Answered with a device token the server does not know (forgotten, expired, pruned): the widget registers again. */
 export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
 
+/** What the guard sets, beside the fair shares' own variables (handed over by app.ts's first layer). */
 export type AuthEnv = {
-  Variables: {
-    userId: string
-    deviceId: string
-    tokenHash: string
-    userLimit?: UserLimit
-    addressLimit?: AddressLimit
-    clientIp?: string
-    userCounted?: boolean
-  }
+  Variables: { userId: string; deviceId: string; tokenHash: string; userCounted?: boolean } & UserLimitEnv['Variables'] & AddressLimitEnv['Variables']
 }
 
 const unauthorized = (message: string, error?: 'invalid_token', code?: string) =>
