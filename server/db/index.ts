@@ -33,6 +33,12 @@ export interface Database extends Queryable {
    * function that stops listening; close() stops it too.
    */
   listen(channel: string, onMessage: (payload: string) => void, onReset?: (listening: boolean) => void): Promise<() => Promise<void>>
+  /**
+   * NOTIFY on `channel`, outside any transaction. On PGlite, which one
+   * process holds, its listeners are called directly: the statement would
+   * only take a turn on its single connection to reach them.
+   */
+  notify(channel: string, payload?: string): Promise<void>
 }
 
 export interface DatabaseOptions {

@@ -34,6 +34,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
 /** The Database interface over an open PGlite; `afterClose` runs once it is closed. */
 export function pgliteDatabase(pg: PGlite, afterClose: () => Promise<void> = async () => {}): Database {
+  /** The listeners that notify() calls, by channel. */
+  const direct = new Map<string, Set<(payload: string) => void>>()
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       return (await q.query<T>(sql, [...params])).rows
@@ -49,9 +51,16 @@ export function pgliteDatabase(pg: PGlite, afterClose: () => Promise<void> = asy
     // One process, one connection: nothing can be missed, so no reset.
     listen: async (channel, onMessage) => {
       const stop = await pg.listen(channel, onMessage)
+      let mine = direct.get(channel)
+      if (!mine) direct.set(channel, (mine = new Set()))
+      mine.add(onMessage)
       return async () => {
+        mine.delete(onMessage)
         if (!pg.closed) await stop()
       }
+    },
+    notify: async (channel, payload = '') => {
+      for (const onMessage of [...(direct.get(channel) ?? [])]) onMessage(payload)
     },
     close: async () => {
       if (pg.closed) return

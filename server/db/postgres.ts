@@ -73,6 +73,9 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   return {
     kind: 'postgres',
     listen,
+    notify: async (channel, payload = '') => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload])
+    },
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect()

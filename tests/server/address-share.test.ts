@@ -27,6 +27,7 @@ function countingApp(config: Parameters<typeof createApp>[0]['config']) {
     exec: (sql) => db.exec(sql),
     transaction: (fn) => db.transaction(fn),
     listen: (channel, onMessage, onReset) => db.listen(channel, onMessage, onReset),
+    notify: (channel, payload) => db.notify(channel, payload),
     close: async () => {},
   }
   const app = createApp({ db: wrapped, config, log: () => {} })

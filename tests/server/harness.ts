@@ -137,6 +137,7 @@ function pgliteSchema(shared: SharedPglite, schema: string): Database {
     // Channels are the instance's, not the schema's: a test may hear another's
     // NOTIFY, which only drops a cache entry it never had.
     listen: (channel, onMessage) => base.listen(channel, onMessage),
+    notify: (channel, payload) => base.notify(channel, payload),
     close: async () => {
       closed = true
     },

@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { withDefaults, type AppOverrides, type WebhookConfig } from '../../server/config'
 import { startWebhookWorker, type Worker } from '../../server/resources/webhooks'
 import { pruneWebhooks } from '../../server/resources/webhooks/data'
@@ -400,6 +400,41 @@ describe('deliveries', () => {
       { failing_since: null, disabled: false },
       { failing_since: null, disabled: false },
     ])
+  })
+
+  it('sent at once are stored in a few statements, not one each, and each is delivered once', async () => {
+    const t = await setup()
+    await t.addEndpoint()
+    const query = vi.spyOn(t.s.db, 'query')
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => t.send('invoice.paid', { n: i })))
+    const inserts = query.mock.calls.filter(([sql]) => sql.includes('INSERT INTO webhook_messages')).length
+    query.mockRestore()
+    expect(new Set(ids).size).toBe(20)
+    expect(inserts).toBeGreaterThan(0)
+    expect(inserts).toBeLessThan(5)
+    await t.receiver.until((all) => ids.every((id) => all.some((r) => r.id === id)))
+    const bodies = t.receiver.received.map((r) => (JSON.parse(r.body) as { data: { n: number } }).data.n).sort((a, b) => a - b)
+    expect(bodies).toEqual(Array.from({ length: 20 }, (_, i) => i))
+  })
+
+  it('claimed ahead of a free slot and not started when the worker stops are due again at once, not after their lease', async () => {
+    const slow = await startReceiver(() => {}) // never answers: the one attempt in flight is aborted by the stop
+    cleanups.push(() => slow.close())
+    const t = await setup({ webhooks: { endpointConcurrency: 1 } })
+    const endpoint = (await t.api('POST', '', { url: slow.url })).body as { id: string }
+    await Promise.all([t.send('invoice.paid'), t.send('invoice.paid'), t.send('invoice.paid')])
+    await slow.until((all) => all.length === 1)
+    const leased = await t.s.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND next_attempt_at > now() + interval '20 seconds'",
+      [endpoint.id],
+    )
+    expect(leased).toEqual([{ n: 3 }]) // one in flight, two claimed ahead: all leased
+    await t.worker.stop()
+    const due = await t.s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1 AND next_attempt_at <= now()', [
+      endpoint.id,
+    ])
+    expect(due).toEqual([{ n: 2 }])
+    expect(slow.received).toHaveLength(1)
   })
 
   it('honour Retry-After on 429 and 503, up to the next step of the schedule', async () => {

@@ -132,7 +132,7 @@ export function wakeWorkers(db: Database): void {
   const mine = { again: false }
   notifying.set(db, mine)
   void db
-    .query(`SELECT pg_notify('${DELIVERY_CHANNEL}', '')`)
+    .notify(DELIVERY_CHANNEL)
     .catch(() => undefined)
     .finally(() => {
       notifying.delete(db)
@@ -152,45 +152,19 @@ export interface NewMessage {
 
 const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000
 
-/** Which endpoints of the message's project take it: enabled, and a filter that names its type (or none). */
-const TAKES = `e.project_id = $2 AND NOT e.disabled AND (cardinality(e.event_types) = 0 OR $3 = ANY(e.event_types))`
-
 /**
  * Stores a message and queues it for every enabled endpoint of the project
- * whose filter takes its type, in one statement (one round trip, one commit):
- * acceptance is what a provider's code waits on. The same idempotency key
- * within 24 hours answers the first message's id and queues nothing; the
- * unique index on (project, key) decides which of two at once is first, so
- * messages of one project are never serialised. Undefined: no such project.
+ * whose filter takes its type (enabled, and a filter that names its type or
+ * none), with a pending first attempt each. The same idempotency key within 24
+ * hours answers the first message's id and queues nothing; the unique index on
+ * (project, key) decides which of two at once is first, so messages of one
+ * project are never serialised. Undefined: no such project.
  */
 export async function acceptMessage(db: Database, m: NewMessage, now: Date): Promise<{ id: string; duplicate: boolean } | undefined> {
   const id = randomId('msg_')
-  const [row] = await db.query<{ project: boolean; id: string | null; queued: number }>(
-    `WITH p AS (SELECT id FROM projects WHERE id = $2),
-     m AS (
-       INSERT INTO webhook_messages (id, project_id, event_type, body, idempotency_key, created_at)
-       SELECT $1, p.id, $3, $4, $5, $6 FROM p
-       ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-       RETURNING id
-     ),
-     d AS (
-       INSERT INTO webhook_deliveries (message_id, endpoint_id, next_attempt_at)
-       SELECT m.id, e.id, $6 FROM m, webhook_endpoints e WHERE ${TAKES}
-       RETURNING id, endpoint_id, next_attempt_at
-     ),
-     a AS (
-       INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
-       SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), d.id, d.endpoint_id, $1, $3, 1, 'pending', d.next_attempt_at FROM d
-       RETURNING delivery_id
-     )
-     SELECT EXISTS (SELECT 1 FROM p) AS project, (SELECT id FROM m) AS id, (SELECT count(*)::int FROM a) AS queued`,
-    [id, m.projectId, m.eventType, envelope(m.eventType, m.payload, now), m.idempotencyKey ?? null, now],
-  )
+  const row = await insertTogether(db, { id, m, now })
   if (!row.project) return undefined
-  if (row.id) {
-    if (row.queued > 0) wakeWorkers(db)
-    return { id: row.id, duplicate: false }
-  }
+  if (row.inserted) return { id, duplicate: false }
   // The key was used before: within 24 hours that message is the answer; older, the key is free again.
   const [seen] = await db.query<{ id: string; created_at: Date }>(
     'SELECT id, created_at FROM webhook_messages WHERE project_id = $1 AND idempotency_key = $2',
@@ -199,6 +173,94 @@ export async function acceptMessage(db: Database, m: NewMessage, now: Date): Pro
   if (seen && now.getTime() - seen.created_at.getTime() < IDEMPOTENCY_MS) return { id: seen.id, duplicate: true }
   if (seen) await db.query('UPDATE webhook_messages SET idempotency_key = NULL WHERE id = $1 AND idempotency_key = $2', [seen.id, m.idempotencyKey])
   return acceptMessage(db, m, now)
+}
+
+type Incoming = { id: string; m: NewMessage; now: Date }
+type Inserted = { project: boolean; inserted: boolean; queued: boolean }
+type Waiting = Incoming & { resolve: (r: Inserted) => void; reject: (err: unknown) => void }
+const accepting = new WeakMap<Database, { queue: Waiting[]; running: boolean }>()
+
+/**
+ * Acceptance is what a provider's code waits on, and under load it was the
+ * ceiling: a statement (planned each time) and a commit per message, and on
+ * PGlite's single connection a turn each. So messages are inserted together:
+ * one goes at once, and those that come while a statement is on its way go in
+ * the next one, however many. At rest nothing waits; under load many share
+ * one statement and one commit.
+ */
+function insertTogether(db: Database, one: Incoming): Promise<Inserted> {
+  let state = accepting.get(db)
+  if (!state) accepting.set(db, (state = { queue: [] as Waiting[], running: false }))
+  const promise = new Promise<Inserted>((resolve, reject) => state.queue.push({ ...one, resolve, reject }))
+  if (!state.running) {
+    state.running = true
+    // Not before the requests that came in with this one have reached here too: on PGlite a statement
+    // runs without yielding to the network, so without this wait each would go alone.
+    setImmediate(async () => {
+      while (state.queue.length > 0) {
+        const batch: Waiting[] = state.queue.splice(0, 500)
+        let rows: Inserted[] = []
+        try {
+          rows = await insertMessages(db, batch)
+          batch.forEach((w, i) => w.resolve(rows[i]))
+        } catch {
+          // One message that cannot be stored must not fail the others: each is tried alone.
+          for (const w of batch) {
+            try {
+              const [r] = await insertMessages(db, [w])
+              rows.push(r)
+              w.resolve(r)
+            } catch (err) {
+              w.reject(err)
+            }
+          }
+        }
+        if (rows.some((r) => r.queued)) wakeWorkers(db)
+      }
+      state.running = false
+    })
+  }
+  return promise
+}
+
+/** Inserts messages, their deliveries and first attempts in one statement; a row per message, in order. */
+async function insertMessages(db: Database, batch: Incoming[]): Promise<Inserted[]> {
+  const rows = await db.query<Inserted>(
+    `WITH i AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+         WITH ORDINALITY AS u(id, project_id, event_type, body, idempotency_key, created_at, ord)
+     ),
+     m AS (
+       INSERT INTO webhook_messages (id, project_id, event_type, body, idempotency_key, created_at)
+       SELECT i.id, i.project_id, i.event_type, i.body, i.idempotency_key, i.created_at FROM i JOIN projects p ON p.id = i.project_id ORDER BY i.ord
+       ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+       RETURNING id, project_id, event_type, created_at
+     ),
+     d AS (
+       INSERT INTO webhook_deliveries (message_id, endpoint_id, next_attempt_at)
+       SELECT m.id, e.id, m.created_at FROM m JOIN webhook_endpoints e
+         ON e.project_id = m.project_id AND NOT e.disabled AND (cardinality(e.event_types) = 0 OR m.event_type = ANY(e.event_types))
+       RETURNING id, message_id, endpoint_id, next_attempt_at
+     ),
+     a AS (
+       INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
+       SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), d.id, d.endpoint_id, d.message_id, m.event_type, 1, 'pending', d.next_attempt_at
+       FROM d JOIN m ON m.id = d.message_id
+       RETURNING message_id
+     )
+     SELECT EXISTS (SELECT 1 FROM projects p WHERE p.id = i.project_id) AS project, EXISTS (SELECT 1 FROM m WHERE m.id = i.id) AS inserted,
+       EXISTS (SELECT 1 FROM a WHERE a.message_id = i.id) AS queued
+     FROM i ORDER BY i.ord`,
+    [
+      batch.map((b) => b.id),
+      batch.map((b) => b.m.projectId),
+      batch.map((b) => b.m.eventType),
+      batch.map((b) => envelope(b.m.eventType, b.m.payload, b.now)),
+      batch.map((b) => b.m.idempotencyKey ?? null),
+      batch.map((b) => b.now),
+    ],
+  )
+  return rows
 }
 
 /** A message for one endpoint only ("Send test event"), whatever its filter says. */

@@ -18,8 +18,16 @@ import { signingSecrets } from './secrets'
  * attempt is made by one instance, and moves the row's next_attempt_at ahead
  * by a lease, so a crash mid-attempt (kill -9) makes it due again once the
  * lease runs out. A NOTIFY when a message is accepted wakes every instance
- * at once; a timer set to the next due retry wakes it for retries; a slow
- * sweep covers a NOTIFY missed while the listening connection was down.
+ * at once (on PGlite, held by one process, a direct call); a timer set to the
+ * next due retry wakes it for retries; a slow sweep covers a NOTIFY missed
+ * while the listening connection was down.
+ *
+ * Under load the database's work is shared: a claim takes what came in since
+ * the last one (passes start GATHER_MS apart at least), claims a few
+ * deliveries ahead of each endpoint's free slots (AHEAD), and outcomes are
+ * written together. Measured in bench/webhook-delivery.ts: per message, a
+ * claim transaction and a recording transaction each had made delivery the
+ * ceiling, with one endpoint capped at its slots per claim round trip.
  */
 
 export interface WorkerDeps {
@@ -54,6 +62,12 @@ type Claimed = {
 }
 
 const SWEEP_MS = 30_000
+/** Per slot, how many deliveries a worker holds: the one in flight and those claimed ahead. */
+const AHEAD = 4
+/** Time kept between the end of an attempt's time limit and the end of its lease. */
+const LEASE_MARGIN_MS = 10_000
+/** The least time between two claiming passes while deliveries keep coming (measured: see wake). */
+const GATHER_MS = 10
 const PRUNE_MS = 60 * 60 * 1000
 
 export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Worker {
@@ -69,47 +83,67 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   let running: Promise<void> | undefined
   let again = false
   let timer: NodeJS.Timeout | undefined
+  /** The wait before the next pass while deliveries keep coming, and when the last pass claimed any. */
+  let gathering: NodeJS.Timeout | undefined
+  let lastClaimAt = -Infinity
   let lastPrune = 0
 
-  const saturated = () => [...perEndpoint].filter(([, n]) => n >= webhooks.endpointConcurrency).map(([id]) => id)
+  /**
+   * Deliveries claimed ahead of a free slot, per endpoint, with when they were
+   * claimed: a slot that frees starts the next at once instead of waiting for
+   * a claim's round trip, which capped one endpoint at its slots per round
+   * trip. They are leased meanwhile; one that waited too long for its attempt
+   * to end within the lease is let go, and claimed again once its lease ends.
+   */
+  const ahead = new Map<string, Array<{ c: Claimed; at: number }>>()
+  let aheadCount = 0
+  /** What one endpoint may hold (in flight and claimed ahead), and all of them together. */
+  const endpointHold = webhooks.endpointConcurrency * AHEAD
+  const totalHold = webhooks.concurrency * AHEAD
+  const held = (id: string) => (perEndpoint.get(id) ?? 0) + (ahead.get(id)?.length ?? 0)
+  const saturated = () => [...new Set([...perEndpoint.keys(), ...ahead.keys()])].filter((id) => held(id) >= endpointHold)
 
-  /** Claims up to `limit` due deliveries; `more` when there may be others due beyond them. */
+  /**
+   * Claims up to `limit` due deliveries, at most endpointHold per endpoint
+   * counting those it holds already, and leases them, in one statement (its
+   * own transaction: one round trip, where a transaction of its own took
+   * four). `more` when there may be others due beyond them.
+   */
   async function claim(limit: number): Promise<{ taken: Claimed[]; more: boolean }> {
-    const now = new Date(clock())
-    return db.transaction(async (tx) => {
-      const candidates = await tx.query<Claimed>(
-        `SELECT d.id::text AS id, d.message_id, d.endpoint_id, d.attempts_made, e.url, e.project_id, e.failing_since, m.body, m.event_type,
-            p.id AS attempt_id, p.attempt_number, s.secret_enc, s.previous_enc, s.previous_until
-         FROM webhook_deliveries d
-         JOIN webhook_endpoints e ON e.id = d.endpoint_id
-         JOIN webhook_messages m ON m.id = d.message_id
-         LEFT JOIN webhook_secrets s ON s.project_id = e.project_id
-         LEFT JOIN LATERAL (
-           SELECT id, attempt_number FROM webhook_attempts WHERE delivery_id = d.id AND status = 'pending' ORDER BY attempt_number DESC LIMIT 1
-         ) p ON true
+    const now = clock()
+    const busy = [...new Set([...perEndpoint.keys(), ...ahead.keys()])].map((id) => [id, held(id)] as const)
+    const rows = await db.query<Claimed & { seen: number }>(
+      `WITH due AS (
+         SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
          WHERE d.next_attempt_at <= $1 AND NOT e.disabled AND NOT (d.endpoint_id = ANY($2::text[]))
          ORDER BY d.next_attempt_at
          LIMIT $3
-         FOR UPDATE OF d SKIP LOCKED`,
-        [now, saturated(), limit],
-      )
-      // At most endpointConcurrency per endpoint: the rest stay due for the next pass.
-      const taken: Claimed[] = []
-      const counts = new Map(perEndpoint)
-      for (const c of candidates) {
-        const n = counts.get(c.endpoint_id) ?? 0
-        if (n >= webhooks.endpointConcurrency) continue
-        counts.set(c.endpoint_id, n + 1)
-        taken.push(c)
-      }
-      if (taken.length > 0) {
-        await tx.query('UPDATE webhook_deliveries SET next_attempt_at = $1 WHERE id = ANY($2::bigint[])', [
-          new Date(now.getTime() + leaseMs),
-          taken.map((c) => c.id),
-        ])
-      }
-      return { taken, more: candidates.length === limit }
-    })
+         FOR UPDATE OF d SKIP LOCKED
+       ),
+       picked AS (
+         SELECT id, next_attempt_at FROM (
+           SELECT due.id, due.next_attempt_at,
+             row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at) + coalesce(b.n, 0) AS place
+           FROM due LEFT JOIN unnest($4::text[], $5::int[]) AS b(endpoint_id, n) ON b.endpoint_id = due.endpoint_id
+         ) r WHERE place <= $6
+       ),
+       leased AS (
+         UPDATE webhook_deliveries d SET next_attempt_at = $7 FROM picked WHERE d.id = picked.id
+         RETURNING d.id, d.message_id, d.endpoint_id, d.attempts_made, picked.next_attempt_at AS due_at
+       )
+       SELECT l.id::text AS id, l.message_id, l.endpoint_id, l.attempts_made, e.url, e.project_id, e.failing_since, m.body, m.event_type,
+         p.id AS attempt_id, p.attempt_number, s.secret_enc, s.previous_enc, s.previous_until, (SELECT count(*) FROM due)::int AS seen
+       FROM leased l
+       JOIN webhook_endpoints e ON e.id = l.endpoint_id
+       JOIN webhook_messages m ON m.id = l.message_id
+       LEFT JOIN webhook_secrets s ON s.project_id = e.project_id
+       LEFT JOIN LATERAL (
+         SELECT id, attempt_number FROM webhook_attempts WHERE delivery_id = l.id AND status = 'pending' ORDER BY attempt_number DESC LIMIT 1
+       ) p ON true
+       ORDER BY l.due_at`,
+      [new Date(now), saturated(), limit, busy.map(([id]) => id), busy.map(([, n]) => n), endpointHold, new Date(now + leaseMs)],
+    )
+    return { taken: rows, more: rows.length > 0 && rows[0].seen === limit }
   }
 
   async function attempt(c: Claimed): Promise<void> {
@@ -151,7 +185,9 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
    */
   function queueRecord(done: Done) {
     toRecord.push(done)
-    recording ??= (async () => {
+    // From the next turn of the event loop, so the attempts whose answers came in together share the
+    // first write too (on PGlite each answer is otherwise handled to the end before the next is read).
+    recording ??= new Promise(setImmediate).then(async () => {
       try {
         while (toRecord.length > 0) {
           const batch = toRecord.splice(0, 200)
@@ -163,18 +199,18 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       } finally {
         recording = undefined
       }
-    })()
+    })
   }
 
   async function recordAll(batch: Done[]): Promise<void> {
     try {
-      await db.transaction((tx) => record(tx, batch))
+      await record(db, batch)
       for (const d of batch) logAttempt(d)
     } catch {
       // One that cannot be written (its endpoint deleted meanwhile) must not take the others with it.
       for (const d of batch) {
         try {
-          await db.transaction((tx) => record(tx, [d]))
+          await record(db, [d])
           logAttempt(d)
         } catch (err) {
           log(`webhook error endpoint=${d.c.endpoint_id} message=${d.c.message_id}: the attempt was not recorded (${(err as Error).message})`)
@@ -196,11 +232,12 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   }
 
   /**
-   * Writes a batch of outcomes in a handful of statements, whatever its size
-   * (arrays unnested), where one statement per outcome per table made each
-   * delivery cost five round trips under load.
+   * Writes a batch of outcomes in one statement, whatever its size (arrays
+   * unnested; a statement is its own transaction), where a transaction of
+   * five statements cost each batch six round trips, and one statement per
+   * outcome per table made each delivery cost five.
    */
-  async function record(tx: Queryable, batch: Done[]): Promise<void> {
+  async function record(q: Queryable, batch: Done[]): Promise<void> {
     const rows = batch.map(({ c, number, started, o, verdict }) => ({
       c,
       number,
@@ -215,66 +252,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     // A retry's attempt row was written as pending when it was scheduled: it is completed; a first attempt is new.
     const pending = rows.filter((r) => r.c.attempt_id)
     const fresh = rows.filter((r) => !r.c.attempt_id)
-    if (pending.length > 0) {
-      await tx.query(
-        `UPDATE webhook_attempts a SET status = u.status, response_status = u.http, response_body = u.body, duration_ms = u.ms, attempted_at = u.at, next_attempt_at = u.next
-         FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::int[], $6::timestamptz[], $7::timestamptz[]) AS u(id, status, http, body, ms, at, next)
-         WHERE a.id = u.id`,
-        [
-          col(pending, (r) => r.c.attempt_id),
-          col(pending, (r) => r.status),
-          col(pending, (r) => r.http),
-          col(pending, (r) => r.body),
-          col(pending, (r) => r.ms),
-          col(pending, (r) => r.at),
-          col(pending, (r) => r.next),
-        ],
-      )
-    }
-    if (fresh.length > 0) {
-      await tx.query(
-        `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, response_status, response_body, duration_ms, attempted_at, next_attempt_at)
-         SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), u.delivery, u.endpoint, u.message, u.event, u.number, u.status, u.http, u.body, u.ms, u.at, u.next
-         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::int[], $8::text[], $9::int[], $10::timestamptz[], $11::timestamptz[])
-           WITH ORDINALITY AS u(delivery, endpoint, message, event, number, status, http, body, ms, at, next, ord)
-         ORDER BY u.ord`,
-        [
-          col(fresh, (r) => r.c.id),
-          col(fresh, (r) => r.c.endpoint_id),
-          col(fresh, (r) => r.c.message_id),
-          col(fresh, (r) => r.c.event_type),
-          col(fresh, (r) => r.number),
-          col(fresh, (r) => r.status),
-          col(fresh, (r) => r.http),
-          col(fresh, (r) => r.body),
-          col(fresh, (r) => r.ms),
-          col(fresh, (r) => r.at),
-          col(fresh, (r) => r.next),
-        ],
-      )
-    }
-    await tx.query(
-      `UPDATE webhook_deliveries d SET attempts_made = u.number, next_attempt_at = u.next
-       FROM unnest($1::bigint[], $2::int[], $3::timestamptz[]) AS u(id, number, next) WHERE d.id = u.id`,
-      [col(rows, (r) => r.c.id), col(rows, (r) => r.number), col(rows, (r) => r.next)],
-    )
     const retries = rows.filter((r) => r.next)
-    if (retries.length > 0) {
-      await tx.query(
-        `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
-         SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), u.delivery, u.endpoint, u.message, u.event, u.number, 'pending', u.at
-         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[]) WITH ORDINALITY AS u(delivery, endpoint, message, event, number, at, ord)
-         ORDER BY u.ord`,
-        [
-          col(retries, (r) => r.c.id),
-          col(retries, (r) => r.c.endpoint_id),
-          col(retries, (r) => r.c.message_id),
-          col(retries, (r) => r.c.event_type),
-          col(retries, (r) => r.number + 1),
-          col(retries, (r) => r.next),
-        ],
-      )
-    }
     // Each endpoint ends as its last outcome in the batch left it (disabled if any disabled it), in
     // id order so instances lock rows alike. Only a change is written: a success on an endpoint that
     // is not failing would otherwise lock its row, and every delivery to it would wait for the
@@ -288,15 +266,69 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     const sorted = [...ends].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     const healthy = sorted.filter(([, e]) => e.failingSince === null && !e.disable).map(([id]) => id)
     const failing = sorted.filter(([, e]) => e.failingSince !== null || e.disable)
-    if (healthy.length > 0)
-      await tx.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ANY($1::text[]) AND failing_since IS NOT NULL', [healthy])
-    if (failing.length > 0) {
-      await tx.query(
-        `UPDATE webhook_endpoints e SET failing_since = u.since, disabled = e.disabled OR u.disable
-         FROM unnest($1::text[], $2::timestamptz[], $3::boolean[]) AS u(id, since, disable) WHERE e.id = u.id`,
-        [failing.map(([id]) => id), failing.map(([, e]) => e.failingSince), failing.map(([, e]) => e.disable)],
-      )
-    }
+    const newAttempt = `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, response_status, response_body, duration_ms, attempted_at, next_attempt_at)`
+    await q.query(
+      `WITH completed AS (
+         UPDATE webhook_attempts a SET status = u.status, response_status = u.http, response_body = u.body, duration_ms = u.ms, attempted_at = u.at, next_attempt_at = u.next
+         FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::int[], $6::timestamptz[], $7::timestamptz[]) AS u(id, status, http, body, ms, at, next)
+         WHERE a.id = u.id
+       ),
+       first AS (
+         ${newAttempt}
+         SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), u.delivery, u.endpoint, u.message, u.event, u.number, u.status, u.http, u.body, u.ms, u.at, u.next
+         FROM unnest($8::bigint[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[], $14::int[], $15::text[], $16::int[], $17::timestamptz[], $18::timestamptz[])
+           WITH ORDINALITY AS u(delivery, endpoint, message, event, number, status, http, body, ms, at, next, ord)
+         ORDER BY u.ord
+       ),
+       deliveries AS (
+         UPDATE webhook_deliveries d SET attempts_made = u.number, next_attempt_at = u.next
+         FROM unnest($19::bigint[], $20::int[], $21::timestamptz[]) AS u(id, number, next) WHERE d.id = u.id
+       ),
+       retries AS (
+         ${newAttempt}
+         SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), u.delivery, u.endpoint, u.message, u.event, u.number, 'pending', NULL, NULL, NULL, u.at, NULL
+         FROM unnest($22::bigint[], $23::text[], $24::text[], $25::text[], $26::int[], $27::timestamptz[]) WITH ORDINALITY AS u(delivery, endpoint, message, event, number, at, ord)
+         ORDER BY u.ord
+       ),
+       healthy AS (
+         UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ANY($28::text[]) AND failing_since IS NOT NULL
+       )
+       UPDATE webhook_endpoints e SET failing_since = u.since, disabled = e.disabled OR u.disable
+       FROM unnest($29::text[], $30::timestamptz[], $31::boolean[]) AS u(id, since, disable) WHERE e.id = u.id`,
+      [
+        col(pending, (r) => r.c.attempt_id),
+        col(pending, (r) => r.status),
+        col(pending, (r) => r.http),
+        col(pending, (r) => r.body),
+        col(pending, (r) => r.ms),
+        col(pending, (r) => r.at),
+        col(pending, (r) => r.next),
+        col(fresh, (r) => r.c.id),
+        col(fresh, (r) => r.c.endpoint_id),
+        col(fresh, (r) => r.c.message_id),
+        col(fresh, (r) => r.c.event_type),
+        col(fresh, (r) => r.number),
+        col(fresh, (r) => r.status),
+        col(fresh, (r) => r.http),
+        col(fresh, (r) => r.body),
+        col(fresh, (r) => r.ms),
+        col(fresh, (r) => r.at),
+        col(fresh, (r) => r.next),
+        col(rows, (r) => r.c.id),
+        col(rows, (r) => r.number),
+        col(rows, (r) => r.next),
+        col(retries, (r) => r.c.id),
+        col(retries, (r) => r.c.endpoint_id),
+        col(retries, (r) => r.c.message_id),
+        col(retries, (r) => r.c.event_type),
+        col(retries, (r) => r.number + 1),
+        col(retries, (r) => r.next),
+        healthy,
+        failing.map(([id]) => id),
+        failing.map(([, e]) => e.failingSince),
+        failing.map(([, e]) => e.disable),
+      ],
+    )
   }
 
   /** Ids, status and time only: never the payload, the secret or a signature. */
@@ -309,6 +341,27 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     log(`webhook attempt endpoint=${c.endpoint_id} message=${c.message_id} attempt=${number} ${status} ${http} ${o.durationMs}ms${then}`)
   }
 
+  /** Starts what was claimed ahead while slots are free, an endpoint at a time in turn. */
+  function dispatch() {
+    if (stopped) return
+    const now = performance.now()
+    let started = true
+    while (started && inFlight.size < webhooks.concurrency) {
+      started = false
+      for (const [id, queue] of ahead) {
+        if (inFlight.size >= webhooks.concurrency) break
+        if ((perEndpoint.get(id) ?? 0) >= webhooks.endpointConcurrency) continue
+        const next = queue.shift()!
+        aheadCount--
+        if (queue.length === 0) ahead.delete(id)
+        // Its attempt could outlast the lease, and another instance could make it too: let it go.
+        if (now - next.at > leaseMs - webhooks.timeoutMs - LEASE_MARGIN_MS) continue
+        launch(next.c)
+        started = true
+      }
+    }
+  }
+
   function launch(c: Claimed) {
     perEndpoint.set(c.endpoint_id, (perEndpoint.get(c.endpoint_id) ?? 0) + 1)
     const run = attempt(c)
@@ -318,6 +371,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
         if (n > 0) perEndpoint.set(c.endpoint_id, n)
         else perEndpoint.delete(c.endpoint_id)
         inFlight.delete(run)
+        dispatch()
         wake()
       })
     inFlight.add(run)
@@ -325,12 +379,21 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
 
   /** Claims until nothing due is left or every slot is busy, then sets the timer for the next due retry. */
   async function pass() {
+    let claimed = 0
     for (;;) {
       if (stopped) return
-      const free = webhooks.concurrency - inFlight.size
+      const free = totalHold - inFlight.size - aheadCount
       if (free <= 0) return // a finishing attempt wakes us
-      const { taken, more } = await claim(Math.min(free * 2, 200))
-      for (const c of taken) launch(c)
+      const { taken, more } = await claim(Math.min(free, 200))
+      const at = performance.now()
+      for (const c of taken) {
+        const queue = ahead.get(c.endpoint_id)
+        if (queue) queue.push({ c, at })
+        else ahead.set(c.endpoint_id, [{ c, at }])
+      }
+      aheadCount += taken.length
+      dispatch()
+      claimed += taken.length
       // Fewer due than asked for: nothing else was. Asking again would cost a transaction per pass
       // for nothing; what becomes due meanwhile wakes the worker again (a NOTIFY, a finished attempt).
       if (!more || taken.length === 0) break
@@ -339,6 +402,12 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     if (now - lastPrune > PRUNE_MS) {
       lastPrune = now
       await pruneWebhooks(db, new Date(now - webhooks.retentionDays * 86_400_000))
+    }
+    if (claimed > 0) {
+      // Each attempt launched here wakes the worker when it ends, and that pass looks for the next due
+      // time: looking now as well cost a query per pass under load.
+      lastClaimAt = performance.now()
+      return
     }
     const [{ due }] = await db.query<{ due: Date | null }>(
       `SELECT min(d.next_attempt_at) AS due FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -362,12 +431,19 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       again = true
       return
     }
+    // Under load, passes start GATHER_MS apart at least, so one claim takes what came meanwhile
+    // instead of a claim transaction per message. The first message after a quiet spell goes at once.
+    const wait = lastClaimAt + GATHER_MS - performance.now()
+    if (wait > 0) {
+      gathering ??= setTimeout(() => {
+        gathering = undefined
+        wake()
+      }, wait)
+      return
+    }
     running = (async () => {
       try {
-        do {
-          again = false
-          await pass()
-        } while (again && !stopped)
+        await pass()
       } catch (err) {
         if (!stopped) {
           log(`webhook worker error: ${(err as Error).message}`)
@@ -375,6 +451,10 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
         }
       } finally {
         running = undefined
+        if (again) {
+          again = false
+          wake()
+        }
       }
     })()
   }
@@ -401,12 +481,21 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       if (stopped) return
       stopped = true
       clearTimeout(timer)
+      clearTimeout(gathering)
       await listening
       await unlisten?.().catch(() => undefined)
       abort.abort()
       // A pass that was claiming when we stopped launches its attempts before it ends.
       await running
       await Promise.allSettled([...inFlight])
+      // What was claimed ahead and not started is due again at once, for the instance that goes on.
+      const unstarted = [...ahead.values()].flat().map(({ c }) => c.id)
+      ahead.clear()
+      if (unstarted.length > 0) {
+        await db
+          .query('UPDATE webhook_deliveries SET next_attempt_at = $1 WHERE id = ANY($2::bigint[])', [new Date(clock()), unstarted])
+          .catch((err: Error) => log(`webhook worker: ${unstarted.length} deliveries stay leased until their lease ends (${err.message})`))
+      }
       while (recording) await recording
     },
   }
