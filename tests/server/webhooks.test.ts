@@ -417,6 +417,20 @@ describe('deliveries', () => {
     expect(bodies).toEqual(Array.from({ length: 20 }, (_, i) => i))
   })
 
+  it('sent at once with large payloads are stored a few megabytes per statement', async () => {
+    const t = await setup()
+    await t.addEndpoint()
+    const query = vi.spyOn(t.s.db, 'query')
+    const big = 'x'.repeat(250 * 1024)
+    const ids = await Promise.all(Array.from({ length: 20 }, (_, i) => t.send('invoice.paid', { n: i, big })))
+    const inserts = query.mock.calls.filter(([sql]) => sql.includes('INSERT INTO webhook_messages'))
+    query.mockRestore()
+    // 20 bodies of 250 kB: 5 MB, more than one statement's 4 MB.
+    expect(inserts.length).toBeGreaterThanOrEqual(2)
+    for (const [, params] of inserts) expect((params![3] as string[]).join('').length).toBeLessThanOrEqual(4 * 1024 * 1024)
+    await t.receiver.until((all) => ids.every((id) => all.some((r) => r.id === id)))
+  })
+
   it('claimed ahead of a free slot and not started when the worker stops are due again at once, not after their lease', async () => {
     const slow = await startReceiver(() => {}) // never answers: the one attempt in flight is aborted by the stop
     cleanups.push(() => slow.close())

@@ -162,7 +162,7 @@ const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000
  */
 export async function acceptMessage(db: Database, m: NewMessage, now: Date): Promise<{ id: string; duplicate: boolean } | undefined> {
   const id = randomId('msg_')
-  const row = await insertTogether(db, { id, m, now })
+  const row = await insertTogether(db, { id, m, now, body: envelope(m.eventType, m.payload, now) })
   if (!row.project) return undefined
   if (row.inserted) return { id, duplicate: false }
   // The key was used before: within 24 hours that message is the answer; older, the key is free again.
@@ -175,7 +175,9 @@ export async function acceptMessage(db: Database, m: NewMessage, now: Date): Pro
   return acceptMessage(db, m, now)
 }
 
-type Incoming = { id: string; m: NewMessage; now: Date }
+type Incoming = { id: string; m: NewMessage; now: Date; body: string }
+const BATCH_MESSAGES = 500
+const BATCH_BYTES = 4 * 1024 * 1024
 type Inserted = { project: boolean; inserted: boolean; queued: boolean }
 type Waiting = Incoming & { resolve: (r: Inserted) => void; reject: (err: unknown) => void }
 const accepting = new WeakMap<Database, { queue: Waiting[]; running: boolean }>()
@@ -198,7 +200,7 @@ function insertTogether(db: Database, one: Incoming): Promise<Inserted> {
     // runs without yielding to the network, so without this wait each would go alone.
     setImmediate(async () => {
       while (state.queue.length > 0) {
-        const batch: Waiting[] = state.queue.splice(0, 500)
+        const batch = nextBatch(state.queue)
         let rows: Inserted[] = []
         try {
           rows = await insertMessages(db, batch)
@@ -221,6 +223,14 @@ function insertTogether(db: Database, one: Incoming): Promise<Inserted> {
     })
   }
   return promise
+}
+
+/** From the queue's head: at most BATCH_MESSAGES messages or about BATCH_BYTES of bodies (one can be 256 kB), and at least one. */
+function nextBatch(queue: Waiting[]): Waiting[] {
+  let n = 0
+  let bytes = 0
+  while (n < queue.length && n < BATCH_MESSAGES && (n === 0 || bytes + queue[n].body.length <= BATCH_BYTES)) bytes += queue[n++].body.length
+  return queue.splice(0, n)
 }
 
 /** Inserts messages, their deliveries and first attempts in one statement; a row per message, in order. */
@@ -255,7 +265,7 @@ async function insertMessages(db: Database, batch: Incoming[]): Promise<Inserted
       batch.map((b) => b.id),
       batch.map((b) => b.m.projectId),
       batch.map((b) => b.m.eventType),
-      batch.map((b) => envelope(b.m.eventType, b.m.payload, b.now)),
+      batch.map((b) => b.body),
       batch.map((b) => b.m.idempotencyKey ?? null),
       batch.map((b) => b.now),
     ],
