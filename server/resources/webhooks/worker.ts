@@ -100,8 +100,10 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   /** What one endpoint may hold (in flight and claimed ahead), and all of them together. */
   const endpointHold = webhooks.endpointConcurrency * AHEAD
   const totalHold = webhooks.concurrency * AHEAD
-  const held = (id: string) => (perEndpoint.get(id) ?? 0) + (ahead.get(id)?.length ?? 0)
-  const saturated = () => [...new Set([...perEndpoint.keys(), ...ahead.keys()])].filter((id) => held(id) >= endpointHold)
+  /** Each endpoint this worker holds deliveries of, with how many. */
+  const holding = () =>
+    [...new Set([...perEndpoint.keys(), ...ahead.keys()])].map((id) => [id, (perEndpoint.get(id) ?? 0) + (ahead.get(id)?.length ?? 0)] as const)
+  const saturated = (held = holding()) => held.filter(([, n]) => n >= endpointHold).map(([id]) => id)
 
   /**
    * Claims up to `limit` due deliveries, at most endpointHold per endpoint
@@ -111,7 +113,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
    */
   async function claim(limit: number): Promise<{ taken: Claimed[]; more: boolean }> {
     const now = clock()
-    const busy = [...new Set([...perEndpoint.keys(), ...ahead.keys()])].map((id) => [id, held(id)] as const)
+    const busy = holding()
     const rows = await db.query<Claimed & { seen: number }>(
       `WITH due AS (
          SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -141,7 +143,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
          SELECT id, attempt_number FROM webhook_attempts WHERE delivery_id = l.id AND status = 'pending' ORDER BY attempt_number DESC LIMIT 1
        ) p ON true
        ORDER BY l.due_at`,
-      [new Date(now), saturated(), limit, busy.map(([id]) => id), busy.map(([, n]) => n), endpointHold, new Date(now + leaseMs)],
+      [new Date(now), saturated(busy), limit, busy.map(([id]) => id), busy.map(([, n]) => n), endpointHold, new Date(now + leaseMs)],
     )
     return { taken: rows, more: rows.length > 0 && rows[0].seen === limit }
   }
@@ -248,7 +250,11 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       at: started.toISOString(),
       next: verdict.disable || !verdict.next ? null : verdict.next.toISOString(),
     }))
-    const col = <T>(list: typeof rows, f: (r: (typeof rows)[number]) => T) => list.map(f)
+    type Row = (typeof rows)[number]
+    /** One array per field, for unnest(). */
+    const columns = (list: Row[], ...fields: Array<(r: Row) => unknown>) => fields.map((f) => list.map(f))
+    const delivery = [(r: Row) => r.c.id, (r: Row) => r.c.endpoint_id, (r: Row) => r.c.message_id, (r: Row) => r.c.event_type]
+    const outcome = [(r: Row) => r.status, (r: Row) => r.http, (r: Row) => r.body, (r: Row) => r.ms, (r: Row) => r.at, (r: Row) => r.next]
     // A retry's attempt row was written as pending when it was scheduled: it is completed; a first attempt is new.
     const pending = rows.filter((r) => r.c.attempt_id)
     const fresh = rows.filter((r) => !r.c.attempt_id)
@@ -296,33 +302,20 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
        UPDATE webhook_endpoints e SET failing_since = u.since, disabled = e.disabled OR u.disable
        FROM unnest($29::text[], $30::timestamptz[], $31::boolean[]) AS u(id, since, disable) WHERE e.id = u.id`,
       [
-        col(pending, (r) => r.c.attempt_id),
-        col(pending, (r) => r.status),
-        col(pending, (r) => r.http),
-        col(pending, (r) => r.body),
-        col(pending, (r) => r.ms),
-        col(pending, (r) => r.at),
-        col(pending, (r) => r.next),
-        col(fresh, (r) => r.c.id),
-        col(fresh, (r) => r.c.endpoint_id),
-        col(fresh, (r) => r.c.message_id),
-        col(fresh, (r) => r.c.event_type),
-        col(fresh, (r) => r.number),
-        col(fresh, (r) => r.status),
-        col(fresh, (r) => r.http),
-        col(fresh, (r) => r.body),
-        col(fresh, (r) => r.ms),
-        col(fresh, (r) => r.at),
-        col(fresh, (r) => r.next),
-        col(rows, (r) => r.c.id),
-        col(rows, (r) => r.number),
-        col(rows, (r) => r.next),
-        col(retries, (r) => r.c.id),
-        col(retries, (r) => r.c.endpoint_id),
-        col(retries, (r) => r.c.message_id),
-        col(retries, (r) => r.c.event_type),
-        col(retries, (r) => r.number + 1),
-        col(retries, (r) => r.next),
+        ...columns(pending, (r) => r.c.attempt_id, ...outcome),
+        ...columns(fresh, ...delivery, (r) => r.number, ...outcome),
+        ...columns(
+          rows,
+          (r) => r.c.id,
+          (r) => r.number,
+          (r) => r.next,
+        ),
+        ...columns(
+          retries,
+          ...delivery,
+          (r) => r.number + 1,
+          (r) => r.next,
+        ),
         healthy,
         failing.map(([id]) => id),
         failing.map(([, e]) => e.failingSince),
