@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { COPY_NOTICE_MS } from '../../constants'
 
 export type CopyStatus = 'idle' | 'copied' | 'failed'
@@ -10,26 +10,30 @@ export type CopyStatus = 'idle' | 'copied' | 'failed'
  */
 export function useCopy(noticeMs = COPY_NOTICE_MS) {
   const [status, setStatus] = useState<CopyStatus>('idle')
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  // Bumped by every copy, so copying again while 'copied' shows restarts its time.
+  const [copies, setCopies] = useState(0)
 
-  useEffect(() => () => clearTimeout(timer.current), [])
+  // The notice's time starts when it is on screen, not when the copy resolved:
+  // on a busy page the render can come 100 ms later, and the user would see
+  // less than the promised second.
+  useEffect(() => {
+    if (status !== 'copied') return
+    const timer = setTimeout(() => setStatus('idle'), noticeMs)
+    return () => clearTimeout(timer)
+  }, [status, copies, noticeMs])
 
-  const copy = useCallback(
-    async (text: string) => {
-      clearTimeout(timer.current)
-      setStatus('idle')
-      try {
-        if (!navigator.clipboard?.writeText) throw new Error('no clipboard')
-        await navigator.clipboard.writeText(text)
-      } catch {
-        setStatus('failed')
-        return
-      }
-      setStatus('copied')
-      timer.current = setTimeout(() => setStatus('idle'), noticeMs)
-    },
-    [noticeMs],
-  )
+  const copy = useCallback(async (text: string) => {
+    setStatus('idle')
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('no clipboard')
+      await navigator.clipboard.writeText(text)
+    } catch {
+      setStatus('failed')
+      return
+    }
+    setStatus('copied')
+    setCopies((n) => n + 1)
+  }, [])
 
   return { status, copy }
 }
