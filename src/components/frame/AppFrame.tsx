@@ -56,15 +56,29 @@ export function AppFrame({ children }: { children: ReactNode }) {
 
 const verifyBanner = chunk(() => import('./VerifyBanner').then((m) => m.VerifyBanner))
 
-/** The reminder, fetched as a chunk; nothing while it loads, or if it cannot. */
+/**
+ * The reminder, fetched as a chunk; nothing while it loads, or if it cannot.
+ * Not before the screen under it is drawn and the page is idle: its chunk and
+ * its account look-up would otherwise run in the same task as the screen's
+ * first render, and make signing in reach the dashboard later.
+ */
 function LazyVerifyBanner() {
   const [Banner, setBanner] = useState<ComponentType | undefined>(() => verifyBanner.loaded)
   useEffect(() => {
-    if (!Banner)
+    if (Banner) return
+    let live = true
+    const load = () =>
       verifyBanner.load().then(
-        (b) => setBanner(() => b),
+        (b) => live && setBanner(() => b),
         () => undefined,
       )
+    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 1000 }) : undefined
+    const timer = idle === undefined ? setTimeout(load) : undefined
+    return () => {
+      live = false
+      if (idle !== undefined) cancelIdleCallback(idle)
+      clearTimeout(timer)
+    }
   }, [Banner])
   return Banner ? <Banner /> : null
 }
