@@ -14,6 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { escapeNonAscii } from '../build/ascii-only'
+import { LOCALE_CHUNK } from '../build/size-budget'
 import { buildBundle } from './bundle-build'
 import { brotli11, gzip9 } from './compress'
 import { DIST_DIR, SCRIPT } from './paths'
@@ -41,8 +42,14 @@ export interface SizeResult {
   /** gzip -9 of the first screen's files, each compressed on its own as a server sends them. */
   firstScreenGzip: number
   firstScreenBrotli: number
-  /** gzip -9 of every script file together (each on its own). */
+  /**
+   * gzip -9 of every script file together (each on its own), as the build's
+   * ceiling counts it: the bundled languages apart, since a page fetches one
+   * of them at most.
+   */
   totalGzip: number
+  /** gzip -9 of each bundled language's chunk, by its tag. */
+  locales: Record<string, number>
   /** Who the first screen's bytes belong to. */
   packages: SizeGroup[]
   app: SizeGroup[]
@@ -111,7 +118,11 @@ export async function measureSize(): Promise<SizeResult> {
     files,
     firstScreenGzip,
     firstScreenBrotli: sum(firstFiles, 'brotliBytes'),
-    totalGzip: sum(files, 'gzip9Bytes'),
+    totalGzip: sum(
+      files.filter((f) => !LOCALE_CHUNK.test(f.name)),
+      'gzip9Bytes',
+    ),
+    locales: Object.fromEntries(files.flatMap((f) => (LOCALE_CHUNK.test(f.name) ? [[LOCALE_CHUNK.exec(f.name)![1], f.gzip9Bytes]] : []))),
     packages: scale(packages, firstScreenGzip, packageSum),
     app: scale(app, appGzipShare, appSum),
   }
