@@ -25,7 +25,8 @@ function checked(label: string, { required, max, trim = true }: TextRule) {
   let s = string(label)
   if (trim) s = s.trim()
   if (required) s = s.min(1, `${label} is required.`)
-  return s.refine((v) => length(v) <= max, `${label} must be at most ${max} characters.`)
+  // Counting code points makes an array of them: only needed when the UTF-16 length is over (never fewer units than code points).
+  return s.refine((v) => v.length <= max || length(v) <= max, `${label} must be at most ${max} characters.`)
 }
 
 /** A required text field, checked against `rule`. */
