@@ -6,6 +6,9 @@ import { randomId } from '../../security/random'
 /** The channel every instance's delivery worker listens on; a NOTIFY on it means "deliveries are due". */
 export const DELIVERY_CHANNEL = 'flex_webhook_deliveries'
 
+/** SQL for a new attempt row's id (`wha_` and 32 hex digits), made by the statement that inserts it. */
+export const NEW_ATTEMPT_ID = `'wha_' || replace(gen_random_uuid()::text, '-', '')`
+
 type EndpointRow = {
   id: string
   url: string
@@ -105,7 +108,7 @@ async function enqueue(tx: Queryable, messageId: string, eventType: string, due:
        RETURNING id, endpoint_id, next_attempt_at
      )
      INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
-     SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), d.id, d.endpoint_id, $1, $2, 1, 'pending', d.next_attempt_at FROM d
+     SELECT ${NEW_ATTEMPT_ID}, d.id, d.endpoint_id, $1, $2, 1, 'pending', d.next_attempt_at FROM d
      RETURNING delivery_id`,
     [messageId, eventType, due, ...params],
   )
@@ -254,7 +257,7 @@ async function insertMessages(db: Database, batch: Incoming[]): Promise<Inserted
      ),
      a AS (
        INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
-       SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), d.id, d.endpoint_id, d.message_id, m.event_type, 1, 'pending', d.next_attempt_at
+       SELECT ${NEW_ATTEMPT_ID}, d.id, d.endpoint_id, d.message_id, m.event_type, 1, 'pending', d.next_attempt_at
        FROM d JOIN m ON m.id = d.message_id
        RETURNING message_id
      )

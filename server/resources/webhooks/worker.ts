@@ -2,7 +2,7 @@ import type { AppConfig } from '../../config'
 import type { Database, Queryable } from '../../db/index'
 import type { Log } from '../../http/logger'
 import { processEncryptionKey } from '../../security/encryption'
-import { DELIVERY_CHANNEL, pruneWebhooks } from './data'
+import { DELIVERY_CHANNEL, NEW_ATTEMPT_ID, pruneWebhooks } from './data'
 import { post, signature, type Outcome } from './deliver'
 import { retryDelay } from './schedule'
 import { signingSecrets } from './secrets'
@@ -96,7 +96,6 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
    * to end within the lease is let go, and claimed again once its lease ends.
    */
   const ahead = new Map<string, Array<{ c: Claimed; at: number }>>()
-  let aheadCount = 0
   /** What one endpoint may hold (in flight and claimed ahead), and all of them together. */
   const endpointHold = webhooks.endpointConcurrency * AHEAD
   const totalHold = webhooks.concurrency * AHEAD
@@ -281,7 +280,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
        ),
        first AS (
          ${newAttempt}
-         SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), u.delivery, u.endpoint, u.message, u.event, u.number, u.status, u.http, u.body, u.ms, u.at, u.next
+         SELECT ${NEW_ATTEMPT_ID}, u.delivery, u.endpoint, u.message, u.event, u.number, u.status, u.http, u.body, u.ms, u.at, u.next
          FROM unnest($8::bigint[], $9::text[], $10::text[], $11::text[], $12::int[], $13::text[], $14::int[], $15::text[], $16::int[], $17::timestamptz[], $18::timestamptz[])
            WITH ORDINALITY AS u(delivery, endpoint, message, event, number, status, http, body, ms, at, next, ord)
          ORDER BY u.ord
@@ -292,7 +291,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
        ),
        retries AS (
          ${newAttempt}
-         SELECT 'wha_' || replace(gen_random_uuid()::text, '-', ''), u.delivery, u.endpoint, u.message, u.event, u.number, 'pending', NULL, NULL, NULL, u.at, NULL
+         SELECT ${NEW_ATTEMPT_ID}, u.delivery, u.endpoint, u.message, u.event, u.number, 'pending', NULL, NULL, NULL, u.at, NULL
          FROM unnest($22::bigint[], $23::text[], $24::text[], $25::text[], $26::int[], $27::timestamptz[]) WITH ORDINALITY AS u(delivery, endpoint, message, event, number, at, ord)
          ORDER BY u.ord
        ),
@@ -345,7 +344,6 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
         if (inFlight.size >= webhooks.concurrency) break
         if ((perEndpoint.get(id) ?? 0) >= webhooks.endpointConcurrency) continue
         const next = queue.shift()!
-        aheadCount--
         if (queue.length === 0) ahead.delete(id)
         // Its attempt could outlast the lease, and another instance could make it too: let it go.
         if (now - next.at > leaseMs - webhooks.timeoutMs - LEASE_MARGIN_MS) continue
@@ -375,7 +373,9 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     let claimed = 0
     for (;;) {
       if (stopped) return
-      const free = totalHold - inFlight.size - aheadCount
+      let claimedAhead = 0
+      for (const queue of ahead.values()) claimedAhead += queue.length
+      const free = totalHold - inFlight.size - claimedAhead
       if (free <= 0) return // a finishing attempt wakes us
       const { taken, more } = await claim(Math.min(free, 200))
       const at = performance.now()
@@ -384,7 +384,6 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
         if (queue) queue.push({ c, at })
         else ahead.set(c.endpoint_id, [{ c, at }])
       }
-      aheadCount += taken.length
       dispatch()
       claimed += taken.length
       // Fewer due than asked for: nothing else was. Asking again would cost a transaction per pass

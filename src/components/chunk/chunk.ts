@@ -41,17 +41,18 @@ export const PREFETCH_DELAY_MS = 1000
 
 /**
  * Calls `fetch` once the first screen has settled: a second after it is
- * drawn, at the next idle moment. Not sooner, or it would compete with what
- * the screen itself still does (the log-in screen's device registration:
- * measured, an immediate prefetch made 'Log in' usable later); a reader takes
- * longer than that to type an e-mail and a password. Returns the cancel.
+ * drawn (`afterMs`), at the next idle moment. Not sooner, or it would compete
+ * with what the screen itself still does (the log-in screen's device
+ * registration: measured, an immediate prefetch made 'Log in' usable later); a
+ * reader takes longer than that to type an e-mail and a password. Returns the
+ * cancel.
  */
-export function whenIdle(fetch: () => void): () => void {
+export function whenIdle(fetch: () => void, afterMs = PREFETCH_DELAY_MS): () => void {
   let idle: number | undefined
   const timer = setTimeout(() => {
     if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(fetch, { timeout: 3000 })
     else fetch()
-  }, PREFETCH_DELAY_MS)
+  }, afterMs)
   return () => {
     clearTimeout(timer)
     if (idle !== undefined) cancelIdleCallback(idle)

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { useCapability } from '../../hooks/useCapability'
-import { chunk } from '../chunk/chunk'
+import { chunk, whenIdle } from '../chunk/chunk'
 import { MenuIcon } from '../icons/MenuIcon'
 import { useElement } from '../../context/element'
 import { Sidebar } from './Sidebar'
@@ -67,17 +67,15 @@ function LazyVerifyBanner() {
   useEffect(() => {
     if (Banner) return
     let live = true
-    const load = () =>
+    const cancel = whenIdle(() => {
       verifyBanner.load().then(
         (b) => live && setBanner(() => b),
         () => undefined,
       )
-    const idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 1000 }) : undefined
-    const timer = idle === undefined ? setTimeout(load) : undefined
+    }, 0)
     return () => {
       live = false
-      if (idle !== undefined) cancelIdleCallback(idle)
-      clearTimeout(timer)
+      cancel()
     }
   }, [Banner])
   return Banner ? <Banner /> : null
