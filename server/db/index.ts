@@ -17,6 +17,8 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
+  /** The database a wrapper (watchWrites) stands for: state kept per database, such as a worker's hand-over, is kept by it. */
+  readonly origin?: Database
   /**
    * Runs `fn` inside BEGIN … COMMIT on one connection; any throw rolls back.
    * Inside `fn` use only `tx`: on PGlite, `db.query` waits for the transaction

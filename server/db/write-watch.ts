@@ -27,6 +27,7 @@ export function watchWrites(db: Database, onStatement: (sql: string) => void): D
   })
   return {
     ...db,
+    origin: db.origin ?? db,
     ...watched(db, onStatement),
     async transaction(fn) {
       const statements: string[] = []

@@ -417,6 +417,23 @@ describe('deliveries', () => {
     expect(bodies).toEqual(Array.from({ length: 20 }, (_, i) => i))
   })
 
+  it('accepted while this instance has room are handed to its worker as they are stored: no claim, no NOTIFY, one delivery each', async () => {
+    const t = await setup()
+    await t.addEndpoint()
+    const query = vi.spyOn(t.s.db, 'query')
+    const notify = vi.spyOn(t.s.db, 'notify')
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => t.send('invoice.paid', { n: i })))
+    await t.receiver.until((all) => ids.every((id) => all.some((r) => r.id === id)))
+    await t.logged(() => t.workerLog.filter((l) => l.startsWith('webhook attempt')).length >= ids.length)
+    const claims = query.mock.calls.filter(([sql]) => sql.includes('FOR UPDATE OF d SKIP LOCKED')).length
+    query.mockRestore()
+    expect(claims).toBe(0)
+    expect(notify).not.toHaveBeenCalled()
+    expect(t.receiver.received.map((r) => r.id).sort()).toEqual([...ids].sort())
+    const attempts = await t.s.db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM webhook_attempts GROUP BY status')
+    expect(attempts).toEqual([{ status: 'succeeded', n: 12 }])
+  })
+
   it('sent at once with large payloads are stored a few megabytes per statement', async () => {
     const t = await setup()
     await t.addEndpoint()

@@ -2,7 +2,7 @@ import type { AppConfig } from '../../config'
 import type { Database, Queryable } from '../../db/index'
 import type { Log } from '../../http/logger'
 import { processEncryptionKey } from '../../security/encryption'
-import { DELIVERY_CHANNEL, NEW_ATTEMPT_ID, pruneWebhooks } from './data'
+import { DELIVERY_CHANNEL, NEW_ATTEMPT_ID, pruneWebhooks, takeDeliveriesOf, type HeldDelivery } from './data'
 import { post, signature, type Outcome } from './deliver'
 import { retryDelay } from './schedule'
 import { signingSecrets } from './secrets'
@@ -28,6 +28,12 @@ import { signingSecrets } from './secrets'
  * written together. Measured in bench/webhook-delivery.ts: per message, a
  * claim transaction and a recording transaction each had made delivery the
  * ceiling, with one endpoint capped at its slots per claim round trip.
+ *
+ * Messages accepted in this process skip the claim while the worker has
+ * room: the statement that stores them leases their deliveries to it and
+ * hands them over (takeDeliveriesOf). The claim had become PostgreSQL's
+ * heaviest statement per delivery; without it a delivery costs two
+ * statements, one to store it and one to record it, each shared.
  */
 
 export interface WorkerDeps {
@@ -44,22 +50,7 @@ export interface Worker {
   stop(): Promise<void>
 }
 
-type Claimed = {
-  id: string
-  message_id: string
-  endpoint_id: string
-  attempts_made: number
-  url: string
-  project_id: string
-  failing_since: Date | null
-  body: string
-  attempt_id: string | null
-  attempt_number: number | null
-  event_type: string
-  secret_enc: string | null
-  previous_enc: string | null
-  previous_until: Date | null
-}
+type Claimed = HeldDelivery
 
 const SWEEP_MS = 30_000
 /** Per slot, how many deliveries a worker holds: the one in flight and those claimed ahead. */
@@ -83,6 +74,14 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   let running: Promise<void> | undefined
   let again = false
   let timer: NodeJS.Timeout | undefined
+  /**
+   * Whether a finished attempt starts a pass: something may be due that no
+   * pass has taken (a NOTIFY, a retry written, a claim that left some), or the
+   * next due time is still to be looked up. Attempts of deliveries handed over
+   * at acceptance need neither: each had cost a claim that found nothing and a
+   * look-up of the next due time.
+   */
+  let lookAgain = true
   /** The wait before the next pass while deliveries keep coming, and when the last pass claimed any. */
   let gathering: NodeJS.Timeout | undefined
   let lastClaimAt = -Infinity
@@ -333,6 +332,43 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     log(`webhook attempt endpoint=${c.endpoint_id} message=${c.message_id} attempt=${number} ${status} ${http} ${o.durationMs}ms${then}`)
   }
 
+  /** How many more deliveries this worker can hold. */
+  function room() {
+    let claimedAhead = 0
+    for (const queue of ahead.values()) claimedAhead += queue.length
+    return totalHold - inFlight.size - claimedAhead
+  }
+
+  /** Queues deliveries leased to this worker (since `at`) behind those of their endpoint, and starts what slots allow. */
+  function hold(list: Claimed[], at: number) {
+    for (const c of list) {
+      const queue = ahead.get(c.endpoint_id)
+      if (queue) queue.push({ c, at })
+      else ahead.set(c.endpoint_id, [{ c, at }])
+    }
+    dispatch()
+  }
+
+  /** Makes leased deliveries this worker will not attempt due again at once, for another instance or the next start. */
+  async function release(ids: string[]) {
+    if (ids.length === 0) return
+    await db
+      .query('UPDATE webhook_deliveries SET next_attempt_at = $1 WHERE id = ANY($2::bigint[])', [new Date(clock()), ids])
+      .catch((err: Error) => log(`webhook worker: ${ids.length} deliveries stay leased until their lease ends (${err.message})`))
+  }
+
+  // Messages accepted in this process are handed over as they are stored, within the room left.
+  const handing = new Set<Promise<void>>()
+  const stopTaking = takeDeliveriesOf(db, {
+    offer: () => (stopped ? undefined : { room: room(), held: holding(), endpointHold, leaseUntil: new Date(clock() + leaseMs), at: performance.now() }),
+    take(list, offer) {
+      if (!stopped) return hold(list, offer.at)
+      // Stopped while they were being stored: let them go.
+      const done = release(list.map((c) => c.id)).finally(() => handing.delete(done))
+      handing.add(done)
+    },
+  })
+
   /** Starts what was claimed ahead while slots are free, an endpoint at a time in turn. */
   function dispatch() {
     if (stopped) return
@@ -363,7 +399,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
         else perEndpoint.delete(c.endpoint_id)
         inFlight.delete(run)
         dispatch()
-        wake()
+        if (lookAgain) look()
       })
     inFlight.add(run)
   }
@@ -373,19 +409,18 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     let claimed = 0
     for (;;) {
       if (stopped) return
-      let claimedAhead = 0
-      for (const queue of ahead.values()) claimedAhead += queue.length
-      const free = totalHold - inFlight.size - claimedAhead
-      if (free <= 0) return // a finishing attempt wakes us
-      const { taken, more } = await claim(Math.min(free, 200))
-      const at = performance.now()
-      for (const c of taken) {
-        const queue = ahead.get(c.endpoint_id)
-        if (queue) queue.push({ c, at })
-        else ahead.set(c.endpoint_id, [{ c, at }])
+      const free = room()
+      if (free <= 0) {
+        lookAgain = true // a finishing attempt looks again
+        return
       }
-      dispatch()
+      // A NOTIFY during the claim sets it again. An endpoint this worker holds all it may of is left out
+      // of the claim (and of the next due time): what is due for it is looked for when a slot frees.
+      lookAgain = saturated().length > 0
+      const { taken, more } = await claim(Math.min(free, 200))
+      hold(taken, performance.now())
       claimed += taken.length
+      if (more) lookAgain = true
       // Fewer due than asked for: nothing else was. Asking again would cost a transaction per pass
       // for nothing; what becomes due meanwhile wakes the worker again (a NOTIFY, a finished attempt).
       if (!more || taken.length === 0) break
@@ -396,8 +431,9 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       await pruneWebhooks(db, new Date(now - webhooks.retentionDays * 86_400_000))
     }
     if (claimed > 0) {
-      // Each attempt launched here wakes the worker when it ends, and that pass looks for the next due
+      // Each attempt launched here looks again when it ends, and that pass looks for the next due
       // time: looking now as well cost a query per pass under load.
+      lookAgain = true
       lastClaimAt = performance.now()
       return
     }
@@ -417,7 +453,13 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     timer.unref()
   }
 
+  /** Something may be due (a NOTIFY, a retry written, the timer): look. */
   function wake() {
+    lookAgain = true
+    look()
+  }
+
+  function look() {
     if (stopped) return
     if (running) {
       again = true
@@ -429,7 +471,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     if (wait > 0) {
       gathering ??= setTimeout(() => {
         gathering = undefined
-        wake()
+        look()
       }, wait)
       return
     }
@@ -445,7 +487,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
         running = undefined
         if (again) {
           again = false
-          wake()
+          look()
         }
       }
     })()
@@ -472,6 +514,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     async stop() {
       if (stopped) return
       stopped = true
+      stopTaking()
       clearTimeout(timer)
       clearTimeout(gathering)
       await listening
@@ -483,11 +526,8 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       // What was claimed ahead and not started is due again at once, for the instance that goes on.
       const unstarted = [...ahead.values()].flat().map(({ c }) => c.id)
       ahead.clear()
-      if (unstarted.length > 0) {
-        await db
-          .query('UPDATE webhook_deliveries SET next_attempt_at = $1 WHERE id = ANY($2::bigint[])', [new Date(clock()), unstarted])
-          .catch((err: Error) => log(`webhook worker: ${unstarted.length} deliveries stay leased until their lease ends (${err.message})`))
-      }
+      await release(unstarted)
+      await Promise.all([...handing])
       while (recording) await recording
     },
   }
