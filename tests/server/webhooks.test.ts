@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { withDefaults, type AppOverrides, type WebhookConfig } from '../../server/config'
@@ -432,6 +433,29 @@ describe('deliveries', () => {
     expect(t.receiver.received.map((r) => r.id).sort()).toEqual([...ids].sort())
     const attempts = await t.s.db.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM webhook_attempts GROUP BY status')
     expect(attempts).toEqual([{ status: 'succeeded', n: 12 }])
+  })
+
+  it('in flight many at once (more than ten) raise no listener-leak warning', async () => {
+    const held: ServerResponse[] = []
+    const slow = await startReceiver((_r, _n, res) => {
+      held.push(res)
+      if (held.length === 16) for (const r of held) r.end('ok')
+    })
+    cleanups.push(() => slow.close())
+    const t = await setup()
+    for (let i = 0; i < 2; i++) expect((await t.api('POST', '', { url: slow.url })).status).toBe(201)
+    const warnings: Error[] = []
+    const onWarning = (w: Error) => warnings.push(w)
+    process.on('warning', onWarning)
+    try {
+      await Promise.all(Array.from({ length: 8 }, (_, i) => t.send('invoice.paid', { n: i })))
+      await t.logged(() => t.workerLog.filter((l) => l.startsWith('webhook attempt')).length >= 16)
+      await new Promise(setImmediate)
+    } finally {
+      process.off('warning', onWarning)
+    }
+    expect(held).toHaveLength(16)
+    expect(warnings.map((w) => w.name)).toEqual([])
   })
 
   it('sent at once with large payloads are stored a few megabytes per statement', async () => {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import type { AppConfig } from '../../config'
 import type { Database, Queryable } from '../../db/index'
 import type { Log } from '../../http/logger'
@@ -69,6 +70,9 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   const perEndpoint = new Map<string, number>()
   const inFlight = new Set<Promise<void>>()
   const abort = new AbortController()
+  // Every attempt in flight listens on it (up to WEBHOOK_CONCURRENCY, 64 by default): past 10, Node
+  // would warn of a listener leak in the server's log.
+  setMaxListeners(webhooks.concurrency + 1, abort.signal)
   let stopped = false
   /** The claiming loop while it runs. */
   let running: Promise<void> | undefined
