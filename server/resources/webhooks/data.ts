@@ -309,7 +309,7 @@ async function insertMessages(db: Database, batch: Incoming[], taker?: LocalTake
        RETURNING id, project_id, event_type, created_at
      ),
      c AS (
-       SELECT m.id AS message_id, m.event_type, m.created_at, e.id AS endpoint_id, e.url, e.project_id, e.failing_since, e.seq,
+       SELECT m.id AS message_id, m.event_type, m.created_at, e.id AS endpoint_id, e.url, e.project_id, e.failing_since,
          row_number() OVER (ORDER BY i.ord, e.seq) AS place,
          row_number() OVER (PARTITION BY e.id ORDER BY i.ord) + coalesce(b.n, 0) AS endpoint_place
        FROM m JOIN i ON i.id = m.id
