@@ -50,6 +50,8 @@ export interface DatabaseOptions {
   databaseUrl?: string
   /** pg pool size (PostgreSQL only). */
   poolSize?: number
+  /** How often the embedded database is vacuumed (PGlite only: PostgreSQL has its autovacuum). */
+  vacuumEveryMs?: number
 }
 
 /** Opens the database the options point at. Migrations are a separate step (migrate.ts). */
@@ -61,5 +63,5 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const dir = resolve(opts.dataDir)
   await mkdir(dir, { recursive: true })
   const { openPglite } = await import('./pglite')
-  return openPglite(dir)
+  return openPglite(dir, { vacuumEveryMs: opts.vacuumEveryMs })
 }

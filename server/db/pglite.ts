@@ -15,12 +15,16 @@ import type { Database, Queryable, Row } from './index'
 const defaults = (PGlite as unknown as { defaultStartParams?: unknown }).defaultStartParams
 export const FSYNC_START_PARAMS = Array.isArray(defaults) ? defaults.filter((p): p is string => typeof p === 'string' && p !== '-F') : undefined
 
+/** How often the embedded database is vacuumed (VACUUM_ANALYZE_EVERY of those runs also analyze it). */
+export const VACUUM_EVERY_MS = 10 * 60 * 1000
+const VACUUM_ANALYZE_EVERY = 6
+
 /**
  * Embedded PostgreSQL (WebAssembly) in a folder. It has a single connection
  * and runs queries and transactions one at a time, so a transaction here is
  * already serialised with everything else.
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, { vacuumEveryMs = VACUUM_EVERY_MS }: { vacuumEveryMs?: number } = {}): Promise<Database> {
   const unlock = await lockDataDir(dataDir)
   let pg: PGlite
   try {
@@ -29,7 +33,46 @@ export async function openPglite(dataDir: string): Promise<Database> {
     await unlock()
     throw err
   }
-  return pgliteDatabase(pg, unlock)
+  const db = pgliteDatabase(pg, unlock)
+  const stop = vacuumRegularly(db, vacuumEveryMs)
+  return {
+    ...db,
+    close: async () => {
+      await stop()
+      await db.close()
+    },
+  }
+}
+
+/**
+ * PGlite runs PostgreSQL in single-user mode, where no autovacuum runs.
+ * Measured: 100 rows updated 2,000 times grew their table to 5.6 MB and its
+ * index to 1.4 MB, and the transaction ids' age only grows towards
+ * wraparound; every rate-limit counter, lease and webhook outcome is such an
+ * update. So the process vacuums it itself: VACUUM every `everyMs` (27–76 ms
+ * on a 200,000-row database with nothing to clean, 195 ms after 20,000
+ * scattered updates), with ANALYZE every VACUUM_ANALYZE_EVERY runs for the
+ * planner's statistics (about 250 ms more there). Each is queued like any
+ * statement, so it holds up requests for as long as it takes. The returned
+ * function stops it, once a run in progress is done.
+ */
+function vacuumRegularly(db: Database, everyMs: number): () => Promise<void> {
+  let runs = 0
+  let running: Promise<void> | undefined
+  const timer = setInterval(() => {
+    if (running) return
+    const sql = ++runs % VACUUM_ANALYZE_EVERY === 0 ? 'VACUUM (ANALYZE)' : 'VACUUM'
+    running = db
+      .query(sql)
+      .then(() => undefined)
+      .catch((err: Error) => console.error(`database: ${sql} failed: ${err.message}`))
+      .finally(() => (running = undefined))
+  }, everyMs)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
 }
 
 /** The Database interface over an open PGlite; `afterClose` runs once it is closed. */
