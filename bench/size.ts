@@ -122,7 +122,12 @@ export async function measureSize(): Promise<SizeResult> {
       files.filter((f) => !LOCALE_CHUNK.test(f.name)),
       'gzip9Bytes',
     ),
-    locales: Object.fromEntries(files.flatMap((f) => (LOCALE_CHUNK.test(f.name) ? [[LOCALE_CHUNK.exec(f.name)![1], f.gzip9Bytes]] : []))),
+    locales: Object.fromEntries(
+      files.flatMap((f) => {
+        const locale = LOCALE_CHUNK.exec(f.name)?.[1]
+        return locale ? [[locale, f.gzip9Bytes]] : []
+      }),
+    ),
     packages: scale(packages, firstScreenGzip, packageSum),
     app: scale(app, appGzipShare, appSum),
   }

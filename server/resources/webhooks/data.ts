@@ -49,7 +49,9 @@ export interface HandOffer {
   /** When the offer was made (performance.now()), which the lease counts from. */
   at: number
 }
+/** Kept by the database itself, not by a wrapper of it: the routes and the worker see different ones. */
 const takers = new WeakMap<Database, LocalTaker>()
+const takerOf = (db: Database) => takers.get(db.origin ?? db)
 
 /** Lets acceptance hand `db`'s new deliveries to `taker` until the returned function is called. */
 export function takeDeliveriesOf(db: Database, taker: LocalTaker): () => void {
@@ -256,7 +258,7 @@ function insertTogether(db: Database, one: Incoming): Promise<Inserted> {
       while (state.queue.length > 0) {
         const batch = nextBatch(state.queue)
         let rows: Inserted[] = []
-        const taker = takers.get(db.origin ?? db)
+        const taker = takerOf(db)
         try {
           rows = await insertMessages(db, batch, taker)
           batch.forEach((w, i) => w.resolve(rows[i]))

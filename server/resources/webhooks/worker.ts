@@ -51,8 +51,6 @@ export interface Worker {
   stop(): Promise<void>
 }
 
-type Claimed = HeldDelivery
-
 const SWEEP_MS = 30_000
 /** Per slot, how many deliveries a worker holds: the one in flight and those claimed ahead. */
 const AHEAD = 4
@@ -98,7 +96,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
    * trip. They are leased meanwhile; one that waited too long for its attempt
    * to end within the lease is let go, and claimed again once its lease ends.
    */
-  const ahead = new Map<string, Array<{ c: Claimed; at: number }>>()
+  const ahead = new Map<string, Array<{ c: HeldDelivery; at: number }>>()
   /** What one endpoint may hold (in flight and claimed ahead), and all of them together. */
   const endpointHold = webhooks.endpointConcurrency * AHEAD
   const totalHold = webhooks.concurrency * AHEAD
@@ -113,10 +111,10 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
    * own transaction: one round trip, where a transaction of its own took
    * four). `more` when there may be others due beyond them.
    */
-  async function claim(limit: number): Promise<{ taken: Claimed[]; more: boolean }> {
+  async function claim(limit: number): Promise<{ taken: HeldDelivery[]; more: boolean }> {
     const now = clock()
     const busy = holding()
-    const rows = await db.query<Claimed & { seen: number }>(
+    const rows = await db.query<HeldDelivery & { seen: number }>(
       `WITH due AS (
          SELECT d.id, d.endpoint_id, d.next_attempt_at FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
          WHERE d.next_attempt_at <= $1 AND NOT e.disabled AND NOT (d.endpoint_id = ANY($2::text[]))
@@ -150,7 +148,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     return { taken: rows, more: rows.length > 0 && rows[0].seen === limit }
   }
 
-  async function attempt(c: Claimed): Promise<void> {
+  async function attempt(c: HeldDelivery): Promise<void> {
     const number = c.attempt_number ?? c.attempts_made + 1
     let outcome: Outcome
     const started = new Date(clock())
@@ -174,7 +172,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     queueRecord({ ...attempted, verdict: judge(attempted) })
   }
 
-  type Attempted = { c: Claimed; number: number; started: Date; o: Outcome }
+  type Attempted = { c: HeldDelivery; number: number; started: Date; o: Outcome }
   type Done = Attempted & { verdict: ReturnType<typeof judge> }
   const toRecord: Done[] = []
   /** The recording loop while it runs. */
@@ -344,7 +342,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   }
 
   /** Queues deliveries leased to this worker (since `at`) behind those of their endpoint, and starts what slots allow. */
-  function hold(list: Claimed[], at: number) {
+  function hold(list: HeldDelivery[], at: number) {
     for (const c of list) {
       const queue = ahead.get(c.endpoint_id)
       if (queue) queue.push({ c, at })
@@ -393,7 +391,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     }
   }
 
-  function launch(c: Claimed) {
+  function launch(c: HeldDelivery) {
     perEndpoint.set(c.endpoint_id, (perEndpoint.get(c.endpoint_id) ?? 0) + 1)
     const run = attempt(c)
       .catch((err: Error) => log(`webhook error endpoint=${c.endpoint_id} message=${c.message_id}: ${err.message}`))
