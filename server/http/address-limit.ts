@@ -41,6 +41,13 @@ export interface AddressLimit {
   /** A token found valid: counted (for access tokens) against the address's budget, 429 beyond it. */
   call(c: Context, tokenHash: string, { count }: { count: boolean }): Promise<void>
   /**
+   * A counted call's answer of `bytes`, weighed before it is written (a route
+   * that holds its answer made, the project list): past the address's budget
+   * it is refused (429) rather than written, and answered() charges it
+   * nothing more.
+   */
+  weigh(c: Context, bytes: number): Promise<void>
+  /**
    * A counted call's handler has returned: once its answer has been written
    * to the socket, a large one is charged its weight, without holding the
    * request up.
@@ -61,7 +68,7 @@ export interface AddressLimit {
 export const CALL_UNIT_BYTES = 64 * 1024
 const MAX_CALL_UNITS = 50
 
-export type AddressLimitEnv = { Variables: { addressLimit?: AddressLimit; clientIp?: string } }
+export type AddressLimitEnv = { Variables: { addressLimit?: AddressLimit; clientIp?: string; addressWeighed?: boolean } }
 
 /** How long a token seen valid is let past a made-up-token block. */
 const VALID_FOR_MS = 60_000
@@ -80,6 +87,9 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
   const calls = refusals()
   const seenValid = new Map<string, number>()
   const counter = sharedCounter(db, USER_WINDOW_SECONDS)
+  const budget = window(cfg.perAddress)
+  // Below the whole window, so a fresh window always serves one answer, however large.
+  const units = (bytes: number) => Math.min(MAX_CALL_UNITS, budget - 1, Math.floor(bytes / CALL_UNIT_BYTES))
   const address = (c: Context<AddressLimitEnv>): string => {
     let ip = c.get('clientIp')
     if (ip === undefined) c.set('clientIp', (ip = clientIp(c, trustProxy)))
@@ -107,12 +117,23 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
       seenValid.set(tokenHash, Date.now() + VALID_FOR_MS)
       if (!count) return
       const ip = address(c)
-      const { allowed, retryAfter } = await counter.hit(addressBucket(ip), window(cfg.perAddress))
+      const { allowed, retryAfter } = await counter.hit(addressBucket(ip), budget)
+      if (allowed) return
+      calls.set(ip, retryAfter)
+      throw tooManyRequests(retryAfter)
+    },
+    async weigh(c, bytes) {
+      c.set('addressWeighed', true)
+      const extra = units(bytes)
+      if (extra === 0) return
+      const ip = address(c)
+      const { allowed, retryAfter } = await counter.hit(addressBucket(ip), budget, extra)
       if (allowed) return
       calls.set(ip, retryAfter)
       throw tooManyRequests(retryAfter)
     },
     answered(c) {
+      if (c.get('addressWeighed')) return
       const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
       // One response at a time per connection (HTTP/1.1), so the socket's count is this answer's bytes.
       const socket = outgoing?.socket // the response lets go of it once finished
@@ -120,9 +141,9 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
       if (!outgoing || !socket) return // in-process: nothing is written
       const ip = address(c)
       const charge = async () => {
-        const extra = Math.min(MAX_CALL_UNITS, Math.floor((socket.bytesWritten - sentBefore) / CALL_UNIT_BYTES))
+        const extra = units(socket.bytesWritten - sentBefore)
         if (extra === 0) return
-        const { allowed, retryAfter } = await counter.hit(addressBucket(ip), window(cfg.perAddress), extra)
+        const { allowed, retryAfter } = await counter.hit(addressBucket(ip), budget, extra)
         // The answer is made: the address's next calls are the ones refused.
         if (!allowed) calls.set(ip, retryAfter)
       }

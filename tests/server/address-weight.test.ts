@@ -37,4 +37,35 @@ describe('a large answer counts as several calls against its address', () => {
     expect(statuses.indexOf(429)).toBeGreaterThan(0)
     expect(statuses.indexOf(429)).toBeLessThanOrEqual(5)
   })
+
+  it('weighs a long list before writing it: accounts behind one address asking at once get no more lists than its budget holds', async () => {
+    // 60 a minute: 10 in a 10 s window. Each list of 100 is about 215 kB, three units beyond its own count.
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 60, perUser: 100_000 } } })
+    const users = []
+    for (let i = 0; i < 6; i++) users.push(await signUp(s))
+    for (const u of users) {
+      const [{ id }] = await s.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [u.email])
+      await s.db.query(
+        `INSERT INTO projects (id, owner_id, name, description, webhook_secret_hash)
+         SELECT 'prj_big' || g || '_' || $1, $1, 'Big ' || g, repeat('x', 2000), 'unused' FROM generate_series(1, 100) g`,
+        [id],
+      )
+    }
+    await s.db.query('DELETE FROM rate_limits') // the sign-ups' counts
+    const headers = { 'X-Forwarded-For': '198.51.100.9' }
+    const results = await Promise.all(users.map((u) => s!.request('GET', '/api/manage/dapp/owner', { token: u.accessToken, headers })))
+    // However the six interleave, at most two lists fit: with the six counted first, one list's three
+    // units bring the window to 9 and a second's past it; one after another, 4 + 4 and a third call's
+    // count leave no room for a third. Counted only once written, all six were written.
+    const served = results.filter((r) => r.status === 200)
+    const refused = results.filter((r) => r.status === 429)
+    expect(served.length).toBeGreaterThanOrEqual(1)
+    expect(served.length).toBeLessThanOrEqual(2)
+    expect(served.every((r) => Array.isArray(r.body) && r.body.length === 100)).toBe(true)
+    expect(refused).toHaveLength(6 - served.length)
+    for (const r of refused) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Another address is served meanwhile.
+    const elsewhere = await s.request('GET', '/api/manage/dapp/owner', { token: users[0].accessToken, headers: { 'X-Forwarded-For': '203.0.113.20' } })
+    expect(elsewhere.status).toBe(200)
+  })
 })
