@@ -15,12 +15,14 @@
  * Goal: the other user's p50 stays within 3× its idle figure and its p90
  * within 5× its idle p90 in each, from the first second.
  */
-import autocannon from 'autocannon'
+import { fork } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { keepAliveAgent, newAccount, send, sendJson } from './http-client'
+import type { NoisyCounts, NoisyLoad } from './noisy-load'
+import { ROOT } from './paths'
 import { startReferenceServer } from './server-load'
 import { median, percentile, round } from './stats'
 
@@ -51,8 +53,8 @@ export interface FairShareResult {
 }
 
 const NOISY_ADDRESS = '198.51.100.7'
-/** The flood's per-request hook: a new made-up token each time (a file, for autocannon's worker thread). */
-const MADE_UP_TOKEN = fileURLToPath(new URL('./made-up-token.cjs', import.meta.url))
+/** The noisy side's own process. */
+const NOISY_LOAD = fileURLToPath(new URL('./noisy-load.ts', import.meta.url))
 const VICTIM_ADDRESS = '203.0.113.20'
 
 const stop = async (child: import('node:child_process').ChildProcess) => {
@@ -79,58 +81,64 @@ async function sampleVictim(url: string, token: string, until: () => boolean, ga
 
 const summary = (times: number[]): Summary => ({ samples: times.length, p50Ms: round(median(times), 1), p90Ms: round(percentile(times, 90), 1) })
 
-const load = (url: string, connections: number, durationS: number, headers: Record<string, string>, madeUpTokens = false) =>
-  new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon(
-      {
-        url,
-        connections,
-        duration: durationS,
-        // The load in a thread of its own: on the bench's main thread, reading the noisy side's
-        // answers (2 MB each) delayed the other user's own timing by up to 200 ms at a burst's start,
-        // a stall of the measuring client, not of the server.
-        workers: 1,
-        headers: { 'x-forwarded-for': NOISY_ADDRESS, ...headers },
-        ...(madeUpTokens ? { requests: [{ setupRequest: MADE_UP_TOKEN }] } : {}),
-      },
-      (err, r) => (err ? reject(err) : resolve(r)),
-    ),
-  )
+/**
+ * Starts the noisy side's process (noisy-load.ts) and waits until it is
+ * ready; `run` then starts its loads and resolves with their counts.
+ */
+async function noisyRunner() {
+  const child = fork(NOISY_LOAD, [], { cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  type Reply = { ready?: true; counts?: NoisyCounts[]; error?: string }
+  const next = () =>
+    new Promise<Reply>((resolve, reject) => {
+      child.once('message', (m: Reply) => resolve(m))
+      child.once('exit', (code) => reject(new Error(`the noisy load exited (${code})`)))
+    })
+  await next()
+  return {
+    async run(loads: NoisyLoad[]): Promise<NoisyCounts[]> {
+      const reply = next()
+      child.send(loads)
+      const { counts, error } = await reply
+      if (!counts) throw new Error(`the noisy load failed: ${error}`)
+      return counts
+    },
+  }
+}
 
-const statusCount = (r: autocannon.Result, code: string) => Number((r.statusCodeStats as Record<string, { count: number }> | undefined)?.[code]?.count ?? 0)
+const noisyLoad = (url: string, connections: number, durationS: number, headers: Record<string, string>, madeUpTokens = false): NoisyLoad => ({
+  url,
+  connections,
+  durationS,
+  headers: { 'x-forwarded-for': NOISY_ADDRESS, ...headers },
+  madeUpTokens,
+})
 
-/** The other user's figures while `noisy` runs, against the idle p50. */
-async function underLoad(
-  listUrl: string,
-  victim: string,
-  idle: Summary,
-  connections: number,
-  durationS: number,
-  noisy: () => Promise<autocannon.Result[]>,
-  gapMs = 250,
-) {
+/** The other user's figures while the noisy loads run, against the idle p50. Sampling starts with them, their process already up. */
+async function underLoad(listUrl: string, victim: string, idle: Summary, loads: NoisyLoad[], gapMs = 250) {
   const idleP50 = idle.p50Ms
+  const runner = await noisyRunner()
   let loading = true
-  const noisyRun = noisy()
+  const noisyRun = runner.run(loads)
   const sampled = sampleVictim(listUrl, victim, () => !loading, gapMs)
   const runs = await noisyRun
   loading = false
   const { times, non200 } = await sampled
   const loaded = { ...summary(times.map((t) => t.ms)), non200 }
-  const sum = (f: (r: autocannon.Result) => number) => runs.reduce((n, r) => n + f(r), 0)
+  const sum = (f: (r: NoisyCounts) => number) => runs.reduce((n, r) => n + f(r), 0)
+  const status = (code: string) => sum((r) => r.statusCodes[code] ?? 0)
   const scenario: Scenario = {
     loaded,
     firstTwoSeconds: summary(times.filter((t) => t.at < 2000).map((t) => t.ms)),
     ratio: round(loaded.p50Ms / idleP50, 2),
     p90Ratio: round(loaded.p90Ms / idle.p90Ms, 2),
     noisy: {
-      connections,
-      durationS,
-      requests: sum((r) => r.requests.total),
-      ok: sum((r) => statusCount(r, '200')),
-      unauthorized: sum((r) => statusCount(r, '401')),
-      tooMany: sum((r) => statusCount(r, '429')),
-      errors: sum((r) => r.errors + r.timeouts),
+      connections: loads.reduce((n, l) => n + l.connections, 0),
+      durationS: Math.max(...loads.map((l) => l.durationS)),
+      requests: sum((r) => r.requests),
+      ok: status('200'),
+      unauthorized: status('401'),
+      tooMany: status('429'),
+      errors: sum((r) => r.errors),
     },
   }
   // A fresh window (10 s) for everyone before the next scenario.
@@ -172,22 +180,15 @@ export async function measureFairShare(durationS = 10, connections = 20, noisyPr
       const idle = summary((await sampleVictim(listUrl, victim, () => Date.now() > idleEnd)).times.map((t) => t.ms))
       await new Promise((r) => setTimeout(r, 10_000)) // a fresh window for the victim
 
-      const shortBurst = await underLoad(
+      const shortBurst = await underLoad(listUrl, victim, idle, [noisyLoad(listUrl, connections, 2, { authorization: `Bearer ${noisy[1]}` })], 50)
+      const one = await underLoad(listUrl, victim, idle, [noisyLoad(listUrl, connections, durationS, { authorization: `Bearer ${noisy[0]}` })])
+      const flood = await underLoad(listUrl, victim, idle, [noisyLoad(listUrl, connections, durationS, {}, true)])
+      const perAccount = Math.max(1, Math.round(connections / burstAccounts))
+      const burst = await underLoad(
         listUrl,
         victim,
         idle,
-        connections,
-        2,
-        async () => [await load(listUrl, connections, 2, { authorization: `Bearer ${noisy[1]}` })],
-        50,
-      )
-      const one = await underLoad(listUrl, victim, idle, connections, durationS, async () => [
-        await load(listUrl, connections, durationS, { authorization: `Bearer ${noisy[0]}` }),
-      ])
-      const flood = await underLoad(listUrl, victim, idle, connections, durationS, async () => [await load(listUrl, connections, durationS, {}, true)])
-      const perAccount = Math.max(1, Math.round(connections / burstAccounts))
-      const burst = await underLoad(listUrl, victim, idle, perAccount * burstAccounts, durationS, () =>
-        Promise.all(noisy.map((token) => load(listUrl, perAccount, durationS, { authorization: `Bearer ${token}` }))),
+        noisy.map((token) => noisyLoad(listUrl, perAccount, durationS, { authorization: `Bearer ${token}` })),
       )
       return {
         noisyProjects,

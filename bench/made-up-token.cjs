@@ -1,6 +1,5 @@
-// autocannon's per-request hook for the fair-share flood, as a file: its worker
-// thread loads hooks by path. A token nobody issued, new for every request,
-// shaped like a real one.
+// autocannon's per-request hook for the fair-share flood (noisy-load.ts): a
+// token nobody issued, new for every request, shaped like a real one.
 const { randomBytes } = require('node:crypto')
 
 module.exports = (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer fxa_${randomBytes(32).toString('base64url')}` } })
