@@ -41,6 +41,14 @@ export interface AddressLimit {
   /** A token found valid: counted (for access tokens) against the address's budget, 429 beyond it. */
   call(c: Context, tokenHash: string, { count }: { count: boolean }): Promise<void>
   /**
+   * The address's turn for a read that may be long (a project list not in
+   * memory): its reads run one at a time, other addresses' meanwhile. On the
+   * embedded database, which runs on the server's own thread, five accounts'
+   * 2 MB lists read at once held it 130 ms, and another user's queries
+   * waited behind all five; one at a time, behind one at most.
+   */
+  readTurn(c: Context): ReadTurn
+  /**
    * A counted call's answer of `bytes`, weighed before it is written (a route
    * that holds its answer made, the project list): past the address's budget
    * it is refused (429) rather than written, and answered() charges it
@@ -68,6 +76,9 @@ export interface AddressLimit {
 export const CALL_UNIT_BYTES = 64 * 1024
 const MAX_CALL_UNITS = 50
 
+/** Runs a read when its turn comes. */
+export type ReadTurn = <T>(read: () => Promise<T>) => Promise<T>
+
 export type AddressLimitEnv = { Variables: { addressLimit?: AddressLimit; clientIp?: string; addressWeighed?: boolean } }
 
 /** How long a token seen valid is let past a made-up-token block. */
@@ -90,6 +101,8 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
   const budget = window(cfg.perAddress)
   // Below the whole window, so a fresh window always serves one answer, however large.
   const units = (bytes: number) => Math.min(MAX_CALL_UNITS, budget - 1, Math.floor(bytes / CALL_UNIT_BYTES))
+  /** Each address's last read in line, while it has any. */
+  const reads = new Map<string, Promise<unknown>>()
   const address = (c: Context<AddressLimitEnv>): string => {
     let ip = c.get('clientIp')
     if (ip === undefined) c.set('clientIp', (ip = clientIp(c, trustProxy)))
@@ -121,6 +134,19 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
       if (allowed) return
       calls.set(ip, retryAfter)
       throw tooManyRequests(retryAfter)
+    },
+    readTurn(c) {
+      const ip = address(c)
+      return (read) => {
+        const before = reads.get(ip)
+        const mine = before ? before.then(read, read) : read()
+        const last = mine.catch(() => undefined)
+        reads.set(ip, last)
+        void last.then(() => {
+          if (reads.get(ip) === last) reads.delete(ip)
+        })
+        return mine
+      }
     },
     async weigh(c, bytes) {
       c.set('addressWeighed', true)

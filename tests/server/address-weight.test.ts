@@ -1,8 +1,8 @@
 import { serve } from '@hono/node-server'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest'
-import { createTestServer, newProject, signUp, type TestServer } from './harness'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 
 let s: TestServer | undefined
 let server: Server | undefined
@@ -41,7 +41,7 @@ describe('a large answer counts as several calls against its address', () => {
   it('weighs a long list before writing it: accounts behind one address asking at once get no more lists than its budget holds', async () => {
     // 60 a minute: 10 in a 10 s window. Each list of 100 is about 215 kB, three units beyond its own count.
     s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 60, perUser: 100_000 } } })
-    const users = []
+    const users: SignedUp[] = []
     for (let i = 0; i < 6; i++) users.push(await signUp(s))
     for (const u of users) {
       const [{ id }] = await s.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [u.email])
@@ -67,5 +67,41 @@ describe('a large answer counts as several calls against its address', () => {
     // Another address is served meanwhile.
     const elsewhere = await s.request('GET', '/api/manage/dapp/owner', { token: users[0].accessToken, headers: { 'X-Forwarded-For': '203.0.113.20' } })
     expect(elsewhere.status).toBe(200)
+  })
+
+  it("reads the lists of one address one at a time, and other addresses' alongside", async () => {
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 100_000, perUser: 100_000 } } })
+    const users: SignedUp[] = []
+    for (let i = 0; i < 6; i++) users.push(await signUp(s))
+    for (const u of users) {
+      const [{ id }] = await s.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [u.email])
+      await s.db.query(
+        `INSERT INTO projects (id, owner_id, name, description, webhook_secret_hash)
+         SELECT 'prj_big' || g || '_' || $1, $1, 'Big ' || g, repeat('x', 2000), 'unused' FROM generate_series(1, 300) g`,
+        [id],
+      )
+    }
+    // How many list reads are in the database at once.
+    let reading = 0
+    let most = 0
+    const query = s.db.query.bind(s.db)
+    vi.spyOn(s.db, 'query').mockImplementation(async (sql, params) => {
+      if (!sql.includes('FROM projects WHERE owner_id')) return query(sql, params)
+      most = Math.max(most, ++reading)
+      try {
+        return await query(sql, params)
+      } finally {
+        reading--
+      }
+    })
+    const listFrom = (u: SignedUp, address: string) =>
+      s!.request('GET', '/api/manage/dapp/owner', { token: u.accessToken, headers: { 'X-Forwarded-For': address } })
+    const oneAddress = await Promise.all(users.slice(0, 3).map((u) => listFrom(u, '198.51.100.9')))
+    expect(oneAddress.map((r) => [r.status, (r.body as unknown[]).length])).toEqual(Array(3).fill([200, 300]))
+    expect(most).toBe(1)
+    most = 0
+    const three = await Promise.all(users.slice(3).map((u, i) => listFrom(u, `203.0.113.${i + 1}`)))
+    expect(three.map((r) => r.status)).toEqual([200, 200, 200])
+    expect(most).toBeGreaterThan(1)
   })
 })

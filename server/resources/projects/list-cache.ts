@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Database } from '../../db/index'
 import { listenForChanges } from '../../db/change-listener'
+import type { ReadTurn } from '../../http/address-limit'
 import { listProjects } from './data'
 
 /** The channel migration 012's trigger sends a project's owner on when one of its projects is added, changed or removed. */
@@ -15,7 +16,10 @@ export const LIST_TTL_MS = 10_000
  * hash (2 MB), and any other user's call that came meanwhile waited for all of
  * it; between pages, their calls run. The read itself stays one statement:
  * read by pages from a cursor, the embedded database stayed locked while the
- * others' calls ran, and their own queries waited for the whole list.
+ * others' calls ran, and their own queries waited for the whole list; read by
+ * pages of 50 or 100 rows, each starting after the last, each of the other
+ * user's queries waited behind a page of every list being read, and its call
+ * was slower than behind whole lists (bench/fair-share.ts).
  */
 export const LIST_PAGE = 100
 /** Bound on the bytes of lists kept (1,000 projects with long descriptions make about 2 MB). */
@@ -28,8 +32,12 @@ export interface ProjectList {
 }
 
 export interface ProjectLists {
-  /** The owner's list, serialised: from memory when unchanged, else read once however many ask together. */
-  get(ownerId: string): Promise<ProjectList>
+  /**
+   * The owner's list, serialised: from memory when unchanged, else read once
+   * however many ask together, in `turn` when one is given (the client
+   * address's reads, one at a time).
+   */
+  get(ownerId: string, turn?: ReadTurn): Promise<ProjectList>
   /** Forgets every list (this instance changed projects). */
   forgetAll(): void
   /** Ends its LISTEN and keeps nothing from then on (the app is closing). */
@@ -116,13 +124,13 @@ function newProjectLists(db: Database): ProjectLists {
   return {
     forgetAll,
     stop: () => changes.stop(),
-    get(ownerId) {
+    get(ownerId, turn) {
       const hit = entries.get(ownerId)
       if (hit && Date.now() - hit.at < LIST_TTL_MS) return Promise.resolve(hit)
       // Parallel calls of one user wait for one read, not one each.
       let pending = loading.get(ownerId)
       if (!pending) {
-        pending = load(ownerId).finally(() => {
+        pending = (turn ? turn(() => load(ownerId)) : load(ownerId)).finally(() => {
           if (loading.get(ownerId) === pending) loading.delete(ownerId)
         })
         loading.set(ownerId, pending)

@@ -36,7 +36,7 @@ export function projectRoutes({ db, config, keyChanged }: ProjectDeps) {
       })
       // Before /manage/dapp/:id, which would otherwise take "owner" for an id.
       .operation(listProjectsRoute, async (c) => {
-        const { etag, body } = await lists.get(c.var.userId)
+        const { etag, body } = await lists.get(c.var.userId, c.var.addressLimit?.readTurn(c))
         // The list holds no secret: the browser may keep it, provided it asks
         // first (no-cache), and an unchanged one is then a 304 of no bytes.
         const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
