@@ -13,6 +13,22 @@ afterEach(async () => {
   s = undefined
 })
 
+/** `count` new users with `projects` projects each of 2,000-character descriptions, straight in the table. */
+async function withLongLists(server: TestServer, count: number, projects: number): Promise<SignedUp[]> {
+  const users: SignedUp[] = []
+  for (let i = 0; i < count; i++) {
+    const u = await signUp(server)
+    const [{ id }] = await server.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [u.email])
+    await server.db.query(
+      `INSERT INTO projects (id, owner_id, name, description, webhook_secret_hash)
+       SELECT 'prj_big' || g || '_' || $1, $1, 'Big ' || g, repeat('x', 2000), 'unused' FROM generate_series(1, $2::int) g`,
+      [id, projects],
+    )
+    users.push(u)
+  }
+  return users
+}
+
 describe('a large answer counts as several calls against its address', () => {
   it('refuses the address sooner when each answer is large', async () => {
     s = await createTestServer({ config: { rateLimit: { perAddress: 100_000, perUser: 100_000, projectsPerUser: 1000 } } })
@@ -41,16 +57,7 @@ describe('a large answer counts as several calls against its address', () => {
   it('weighs a long list before writing it: accounts behind one address asking at once get no more lists than its budget holds', async () => {
     // 60 a minute: 10 in a 10 s window. Each list of 100 is about 215 kB, three units beyond its own count.
     s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 60, perUser: 100_000 } } })
-    const users: SignedUp[] = []
-    for (let i = 0; i < 6; i++) users.push(await signUp(s))
-    for (const u of users) {
-      const [{ id }] = await s.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [u.email])
-      await s.db.query(
-        `INSERT INTO projects (id, owner_id, name, description, webhook_secret_hash)
-         SELECT 'prj_big' || g || '_' || $1, $1, 'Big ' || g, repeat('x', 2000), 'unused' FROM generate_series(1, 100) g`,
-        [id],
-      )
-    }
+    const users = await withLongLists(s, 6, 100)
     await s.db.query('DELETE FROM rate_limits') // the sign-ups' counts
     const headers = { 'X-Forwarded-For': '198.51.100.9' }
     const results = await Promise.all(users.map((u) => s!.request('GET', '/api/manage/dapp/owner', { token: u.accessToken, headers })))
@@ -71,16 +78,7 @@ describe('a large answer counts as several calls against its address', () => {
 
   it("reads the lists of one address one at a time, and other addresses' alongside", async () => {
     s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 100_000, perUser: 100_000 } } })
-    const users: SignedUp[] = []
-    for (let i = 0; i < 6; i++) users.push(await signUp(s))
-    for (const u of users) {
-      const [{ id }] = await s.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [u.email])
-      await s.db.query(
-        `INSERT INTO projects (id, owner_id, name, description, webhook_secret_hash)
-         SELECT 'prj_big' || g || '_' || $1, $1, 'Big ' || g, repeat('x', 2000), 'unused' FROM generate_series(1, 300) g`,
-        [id],
-      )
-    }
+    const users = await withLongLists(s, 6, 300)
     // How many list reads are in the database at once.
     let reading = 0
     let most = 0
