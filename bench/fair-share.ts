@@ -63,7 +63,6 @@ const stop = async (child: import('node:child_process').ChildProcess) => {
   await new Promise((resolve) => child.once('exit', resolve))
 }
 
-/** The other user: one GET a quarter-second apart (a person could not click faster), timed, with when each began. */
 /**
  * The other user mid-session: its connection open and its token and list in
  * the server's memory, from one call not timed. Each scenario starts after 11
@@ -77,6 +76,7 @@ async function warmVictim(url: string, token: string) {
   return agent
 }
 
+/** The other user: one GET a quarter-second apart (a person could not click faster), timed, with when each began. */
 async function sampleVictim(agent: Agent, url: string, token: string, until: () => boolean, gapMs = 250) {
   const times: Array<{ at: number; ms: number }> = []
   let non200 = 0
