@@ -103,6 +103,13 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
   const units = (bytes: number) => Math.min(MAX_CALL_UNITS, budget - 1, Math.floor(bytes / CALL_UNIT_BYTES))
   /** Each address's last read in line, while it has any. */
   const reads = new Map<string, Promise<unknown>>()
+  /** Counts `n` units against the address; past its budget, remembers the refusal and answers 429. */
+  const spend = async (ip: string, n = 1) => {
+    const { allowed, retryAfter } = await counter.hit(addressBucket(ip), budget, n)
+    if (allowed) return
+    calls.set(ip, retryAfter)
+    throw tooManyRequests(retryAfter)
+  }
   const address = (c: Context<AddressLimitEnv>): string => {
     let ip = c.get('clientIp')
     if (ip === undefined) c.set('clientIp', (ip = clientIp(c, trustProxy)))
@@ -128,12 +135,7 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
     async call(c, tokenHash, { count }) {
       if (seenValid.size > MAX_REMEMBERED) seenValid.clear()
       seenValid.set(tokenHash, Date.now() + VALID_FOR_MS)
-      if (!count) return
-      const ip = address(c)
-      const { allowed, retryAfter } = await counter.hit(addressBucket(ip), budget)
-      if (allowed) return
-      calls.set(ip, retryAfter)
-      throw tooManyRequests(retryAfter)
+      if (count) await spend(address(c))
     },
     readTurn(c) {
       const ip = address(c)
@@ -151,12 +153,7 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
     async weigh(c, bytes) {
       c.set('addressWeighed', true)
       const extra = units(bytes)
-      if (extra === 0) return
-      const ip = address(c)
-      const { allowed, retryAfter } = await counter.hit(addressBucket(ip), budget, extra)
-      if (allowed) return
-      calls.set(ip, retryAfter)
-      throw tooManyRequests(retryAfter)
+      if (extra > 0) await spend(address(c), extra)
     },
     answered(c) {
       if (c.get('addressWeighed')) return
