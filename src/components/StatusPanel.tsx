@@ -17,8 +17,8 @@ export function PendingPanel({ children, spinner = true }: { children: ReactNode
   )
 }
 
-/** Something that failed: what happened, and "Try again". */
-export function FailedPanel({ title, onRetry }: { title: string; onRetry: () => void }) {
+/** Something that failed: what happened, "Try again", and any other way on (`children`) beside it. */
+export function FailedPanel({ title, onRetry, children }: { title: string; onRetry: () => void; children?: ReactNode }) {
   const t = useT(common)
   return (
     <div role="alert" className={`${PLACE} text-fg`}>
@@ -27,9 +27,10 @@ export function FailedPanel({ title, onRetry }: { title: string; onRetry: () => 
         <p className="font-semibold">{title}</p>
         <p className="mt-1 text-muted">{t('common.checkConnection')}</p>
       </div>
-      <Button onClick={onRetry} className="mt-2">
-        {t('common.tryAgain')}
-      </Button>
+      <div className="mt-2 flex flex-wrap items-center justify-center gap-4">
+        <Button onClick={onRetry}>{t('common.tryAgain')}</Button>
+        {children}
+      </div>
     </div>
   )
 }

@@ -147,6 +147,22 @@ test.describe('loading on demand', () => {
     expect(problems.failedLoads.length).toBeGreaterThan(0)
   })
 
+  test('a project page that cannot be fetched keeps the way back: "Back to Dashboard" beside "Try again"', async ({ page, server }) => {
+    const account = await createAccount(server.origin)
+    await createProjectFor(server.origin, account, 'Out of reach')
+    await page.route(`**/${chunk('project')}`, (route) => route.abort('internetdisconnected'))
+    await page.goto('/')
+    await logIn(page, { email: account.email, password: PASSWORD })
+    await page.getByRole('link', { name: 'Out of reach' }).click()
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText('This part of the portal could not be loaded.')
+    await expect(button(alert, 'Try again')).toBeVisible()
+    await alert.getByRole('link', { name: 'Back to Dashboard' }).click()
+    await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Out of reach' })).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  })
+
   test('the dashboard chunk blocked on a standalone <flex-projects>: "Try again" after signing in shows the projects', async ({ page, server }) => {
     const account = await createAccount(server.origin)
     await createProjectFor(server.origin, account, 'Blocked then fine')

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { lazyScreen } from '../../src/components/chunk/lazyScreen'
@@ -58,6 +58,18 @@ describe('a screen loaded on demand', () => {
     calls[1].resolve(Hello)
     expect(await screen.findByRole('heading', { name: 'Hello Ada' })).toBeInTheDocument()
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('shows the way out it was given beside "Try again" when the fetch fails, and not while loading', async () => {
+    const { importer, calls } = deferredImport()
+    const WayOut = () => <a href="#/dashboard">Back to Dashboard</a>
+    const Lazy = lazyScreen(importer, WayOut)
+    render(<Lazy name="Ada" />)
+    expect(screen.queryByRole('link', { name: 'Back to Dashboard' })).toBeNull()
+    calls[0].reject(new TypeError('Failed to fetch dynamically imported module'))
+    const alert = await screen.findByRole('alert')
+    expect(within(alert).getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '#/dashboard')
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument()
   })
 
   it('a failed prefetch is silent, and the first real use fetches again', async () => {

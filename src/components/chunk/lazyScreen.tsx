@@ -12,9 +12,12 @@ export type LazyScreen<P> = ComponentType<P> & { readonly chunk: Chunk<Component
  * If the fetch fails (offline, a blocked request): a clear message and
  * "Try again", which fetches again; never a blank area or an uncaught error.
  * React.lazy is not used: it keeps a failed import for good, so a retry
- * could never succeed.
+ * could never succeed. `WayOut`, when given, is shown beside "Try again": a
+ * screen whose own links came with the chunk (the portal's project page and
+ * its "Back to Dashboard") would otherwise leave the reader only the browser's
+ * Back button.
  */
-export function lazyScreen<P extends object>(importer: () => Promise<ComponentType<P>>): LazyScreen<P> {
+export function lazyScreen<P extends object>(importer: () => Promise<ComponentType<P>>, WayOut?: ComponentType): LazyScreen<P> {
   const part = chunk(importer)
   function Lazy(props: P) {
     const [attempt, setAttempt] = useState(0)
@@ -39,7 +42,11 @@ export function lazyScreen<P extends object>(importer: () => Promise<ComponentTy
         setFailed(false)
         setAttempt((n) => n + 1)
       }
-      return <FailedPanel title={t('common.chunkFailed')} onRetry={retry} />
+      return (
+        <FailedPanel title={t('common.chunkFailed')} onRetry={retry}>
+          {WayOut && <WayOut />}
+        </FailedPanel>
+      )
     }
     return <PendingPanel>{t('common.loading')}</PendingPanel>
   }

@@ -1,5 +1,6 @@
 import { lazyScreen } from '../../components/chunk/lazyScreen'
 import { LazyProjectDetail } from '../project-detail/lazy'
+import { BackToDashboard } from '../../components/BackToDashboard'
 
 /**
  * The project route: its frame, and the project's own chunk fetched beside it
@@ -9,4 +10,4 @@ import { LazyProjectDetail } from '../project-detail/lazy'
 export const LazyProjectPage = lazyScreen(() => {
   LazyProjectDetail.chunk.prefetch()
   return import('./ProjectPage').then((m) => m.ProjectPage)
-})
+}, BackToDashboard)

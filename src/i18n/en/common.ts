@@ -10,6 +10,7 @@ export const common = {
   'common.checkConnection': 'Check your connection, then try again.',
   'common.loading': 'Loading…',
   'common.chunkFailed': 'This part of the portal could not be loaded.',
+  'common.backToDashboard': 'Back to Dashboard',
   'common.signedOut': 'Log in to see your projects.',
   'common.expired': 'Your session has expired.',
 }

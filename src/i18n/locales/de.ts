@@ -408,6 +408,7 @@ const messages: LocaleMessages = {
   'common.checkConnection': 'Prüfen Sie Ihre Verbindung und versuchen Sie es dann erneut.',
   'common.loading': 'Wird geladen…',
   'common.chunkFailed': 'Dieser Teil des Portals konnte nicht geladen werden.',
+  'common.backToDashboard': 'Zurück zum Dashboard',
   'common.signedOut': 'Melden Sie sich an, um Ihre Projekte zu sehen.',
   'common.expired': 'Ihre Sitzung ist abgelaufen.',
 

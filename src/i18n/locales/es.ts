@@ -414,6 +414,7 @@ const messages: LocaleMessages = {
   'common.checkConnection': 'Comprueba tu conexión y vuelve a intentarlo.',
   'common.loading': 'Cargando…',
   'common.chunkFailed': 'No se pudo cargar esta parte del portal.',
+  'common.backToDashboard': 'Volver al panel',
   'common.signedOut': 'Inicia sesión para ver tus proyectos.',
   'common.expired': 'Tu sesión ha caducado.',
 

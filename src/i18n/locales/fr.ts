@@ -409,6 +409,7 @@ const messages: LocaleMessages = {
   'common.checkConnection': 'Vérifiez votre connexion, puis réessayez.',
   'common.loading': 'Chargement…',
   'common.chunkFailed': 'Cette partie du portail n’a pas pu être chargée.',
+  'common.backToDashboard': 'Retour au tableau de bord',
   'common.signedOut': 'Connectez-vous pour voir vos projets.',
   'common.expired': 'Votre session a expiré.',
 

@@ -404,6 +404,7 @@ const messages: LocaleMessages = {
   'common.checkConnection': '接続を確認してから、もう一度お試しください。',
   'common.loading': '読み込み中…',
   'common.chunkFailed': 'ポータルのこの部分を読み込めませんでした。',
+  'common.backToDashboard': 'ダッシュボードに戻る',
   'common.signedOut': 'プロジェクトを表示するにはログインしてください。',
   'common.expired': 'セッションの有効期限が切れました。',
 

@@ -404,6 +404,7 @@ const messages: LocaleMessages = {
   'common.checkConnection': 'Verifique sua conexão e tente novamente.',
   'common.loading': 'Carregando…',
   'common.chunkFailed': 'Não foi possível carregar esta parte do portal.',
+  'common.backToDashboard': 'Voltar ao painel',
   'common.signedOut': 'Entre para ver seus projetos.',
   'common.expired': 'Sua sessão expirou.',
 
