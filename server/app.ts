@@ -61,8 +61,10 @@ export function createApp({ db: database, config: overrides = {}, log = console.
   })
   const config: AppConfig = withDefaults(overrides)
   // The demo's backend calls POST /api/sessions as a provider's would; without
-  // SERVICE_TOKEN it gets one for this run, known to nothing outside the process.
-  if (config.demoHostSessions && !config.serviceToken) config.serviceToken = randomId('svc_', 32)
+  // SERVICE_TOKEN it gets one for this run, known to nothing outside the process,
+  // and good for that route alone: key verification and webhook messages still
+  // say they are not configured (503), where a token nobody has made them 401.
+  const sessionsToken = config.serviceToken || (config.demoHostSessions ? randomId('svc_', 32) : undefined)
   // start.ts always passes one (SECRET_ENCRYPTION_KEY, or the key file in DATA_DIR); an app made directly (tests) gets its process's.
   config.secretEncryptionKey ??= processEncryptionKey()
   const deps = { db, config, clock }
@@ -116,7 +118,7 @@ export function createApp({ db: database, config: overrides = {}, log = console.
     .route('/', deviceRoutes(deps))
     .route('/', authRoutes({ ...deps, signedUp: accounts.signedUp }))
     .route('/', accounts.app)
-    .route('/', hostSessionRoutes(deps))
+    .route('/', hostSessionRoutes(deps, sessionsToken))
     .route('/', projectRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
     .route('/', healthRoutes(deps))
@@ -137,7 +139,7 @@ export function createApp({ db: database, config: overrides = {}, log = console.
   if (config.demoHostSessions)
     app.route(
       '/northwind',
-      northwindDemo((path, init) => Promise.resolve(app.request(path, init)), config.serviceToken!),
+      northwindDemo((path, init) => Promise.resolve(app.request(path, init)), sessionsToken!),
     )
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
   // settle(): writes what is held in memory (usage counts, last-used times).

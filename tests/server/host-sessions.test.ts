@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { CODE_REFUSED, HOST_SESSIONS_NOT_CONFIGURED } from '../../server/resources/host-sessions/routes'
-import { SERVICE_TOKEN_REQUIRED } from '../../server/resources/verify/routes'
+import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
+import { MESSAGES_NOT_CONFIGURED } from '../../server/resources/webhooks/routes'
 import { createTestServer, deviceToken, newProject, signUp, uniqueEmail, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
@@ -45,6 +46,29 @@ describe('POST /sessions', () => {
     expect(unconfigured.status).toBe(503)
     expect(await unconfigured.json()).toEqual({ message: HOST_SESSIONS_NOT_CONFIGURED })
     expect((await s!.db.query('SELECT 1 FROM users WHERE external_id IS NOT NULL')).length).toBe(0)
+  })
+
+  it("the demo's host sign-in without SERVICE_TOKEN: its own token signs in through /northwind, and the other service routes still answer 503", async () => {
+    await server()
+    const demo = createApp({ db: s!.db, config: { demoHostSessions: true }, log: () => undefined })
+    const login = await demo.request('/northwind/login', { method: 'POST', body: new URLSearchParams({ name: 'Ada' }) })
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]
+    const session = await demo.request('/northwind/portal-session', { method: 'POST', headers: { cookie } })
+    expect(session.status).toBe(200)
+    expect(await session.json()).toEqual({ code: expect.any(String) })
+    // No token a provider could hold is accepted for them: they are not configured, and say so.
+    const json = { ...service, 'Content-Type': 'application/json' }
+    const verify = await demo.request('/api/keys/verify', { method: 'POST', headers: json, body: '{"key":"fxk_x"}' })
+    expect(verify.status).toBe(503)
+    expect(await verify.json()).toEqual({ message: VERIFY_NOT_CONFIGURED })
+    const message = await demo.request('/api/webhooks/messages', {
+      method: 'POST',
+      headers: json,
+      body: '{"projectId":"prj_x","eventType":"webhook.test","payload":{}}',
+    })
+    expect(message.status).toBe(503)
+    expect(await message.json()).toEqual({ message: MESSAGES_NOT_CONFIGURED })
+    await demo.close()
   })
 
   it('answers 201 { code, expiresAt } with a code that is stored only as a hash, and checks the body', async () => {

@@ -19,11 +19,12 @@ export const HOST_SESSIONS_NOT_CONFIGURED = 'Host sign-in is not configured on t
 export const CODE_REFUSED = 'This sign-in link is no longer valid. Please try again.'
 
 /**
- * POST /sessions (the provider's backend, by service token) and
- * POST /auth/exchange (the widget, by device token, as log-in).
+ * POST /sessions (the provider's backend, by service token: SERVICE_TOKEN, or
+ * the demo's own for the run) and POST /auth/exchange (the widget, by device
+ * token, as log-in).
  */
-export function hostSessionRoutes({ db, config, clock }: RouteDeps) {
-  const authorized = serviceTokenCheck(config.serviceToken)
+export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken = config.serviceToken) {
+  const authorized = serviceTokenCheck(serviceToken)
   const { perIp, failuresPerIp, windowSeconds } = config.rateLimit
 
   const requireService = async (c: Context, next: () => Promise<void>) => {
