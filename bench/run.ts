@@ -225,7 +225,7 @@ async function main() {
     line(`  noisy side: ${f.noisy.requests} requests, ${f.noisy.ok} served, ${f.noisy.tooMany} answered 429, ${f.noisy.errors} errors`)
     const scenario = (title: string, x: typeof f.flood) => {
       line(
-        `${title}: other user p50 ${x.loaded.p50Ms} ms → ${x.ratio}× idle (goal ≤ 3×); ${p90(x)}; first 2 s p50 ${x.firstTwoSeconds.p50Ms} ms (${round(x.firstTwoSeconds.p50Ms / f.idle.p50Ms, 2)}×); ${x.loaded.non200} of its calls not 200`,
+        `${title}: other user p50 ${x.loaded.p50Ms} ms → ${x.ratio}× idle (goal ≤ 3×); ${p90(x)}; first 2 s p50 ${x.firstTwoSeconds.p50Ms} ms (${round(x.firstTwoSeconds.p50Ms / f.idle.p50Ms, 2)}×), p90 ${x.firstTwoSeconds.p90Ms} ms (${round(x.firstTwoSeconds.p90Ms / f.idle.p90Ms, 2)}×); ${x.loaded.non200} of its calls not 200`,
       )
       line(
         `  noisy side (${x.noisy.connections} connections × ${x.noisy.durationS} s): ${x.noisy.requests} requests, ${x.noisy.ok} served, ${x.noisy.unauthorized} answered 401, ${x.noisy.tooMany} answered 429, ${x.noisy.errors} errors`,

@@ -76,6 +76,55 @@ describe('a large answer counts as several calls against its address', () => {
     expect(elsewhere.status).toBe(200)
   })
 
+  /** A server whose address budget is 10 calls a window (one unit refills in a second), and list reads' start and end times. */
+  async function pacedServer() {
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 60, perUser: 100_000 } } })
+    const reads: Array<{ start: number; end: number }> = []
+    const query = s.db.query.bind(s.db)
+    vi.spyOn(s.db, 'query').mockImplementation(async (sql, params) => {
+      if (!sql.includes('FROM projects WHERE owner_id')) return query(sql, params)
+      const read = { start: performance.now(), end: Infinity }
+      reads.push(read)
+      try {
+        return await query(sql, params)
+      } finally {
+        read.end = performance.now()
+      }
+    })
+    return reads
+  }
+  const ADDRESS = { 'X-Forwarded-For': '198.51.100.20' }
+
+  it("paces an address's list reads by what each answer weighs: the next starts once the budget has refilled by it", async () => {
+    const reads = await pacedServer()
+    // 40 projects of 2,000-character descriptions: a list of one unit (64 kB) and a bit.
+    const [a, b] = await withLongLists(s!, 2, 40)
+    const list = (u: SignedUp) => s!.request('GET', '/api/manage/dapp/owner', { token: u.accessToken, headers: ADDRESS })
+    const answers = await Promise.all([list(a), list(b)])
+    expect(answers.map((r) => r.status)).toEqual([200, 200])
+    const units = Math.floor(Buffer.byteLength(JSON.stringify(answers[0].body)) / (64 * 1024))
+    expect(units).toBeGreaterThanOrEqual(1)
+    expect(reads).toHaveLength(2)
+    // A unit of a 10-call window refills in a second.
+    expect(reads[1].start - reads[0].end).toBeGreaterThanOrEqual(units * 1000 - 5)
+  })
+
+  it('does not make a read that waited for its turn once the address is refused meanwhile: 429, and no read', async () => {
+    const reads = await pacedServer()
+    const [a, b, other] = await withLongLists(s!, 3, 40)
+    const list = (u: SignedUp) => s!.request('GET', '/api/manage/dapp/owner', { token: u.accessToken, headers: ADDRESS })
+    const first = list(a)
+    const second = list(b)
+    expect((await first).status).toBe(200)
+    // While the second waits for its turn, the address spends the rest of its window on other calls.
+    const spent = await Promise.all(
+      Array.from({ length: 10 }, () => s!.request('GET', '/api/manage/dapp/prj_missing', { token: other.accessToken, headers: ADDRESS })),
+    )
+    expect(spent.map((r) => r.status)).toContain(429)
+    expect((await second).status).toBe(429)
+    expect(reads).toHaveLength(1)
+  })
+
   it("reads the lists of one address one at a time, and other addresses' alongside", async () => {
     s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 100_000, perUser: 100_000 } } })
     const users = await withLongLists(s, 6, 300)

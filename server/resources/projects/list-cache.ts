@@ -130,7 +130,14 @@ function newProjectLists(db: Database): ProjectLists {
       // Parallel calls of one user wait for one read, not one each.
       let pending = loading.get(ownerId)
       if (!pending) {
-        pending = (turn ? turn(() => load(ownerId)) : load(ownerId)).finally(() => {
+        pending = (
+          turn
+            ? turn(
+                () => load(ownerId),
+                (list) => list.body.byteLength,
+              )
+            : load(ownerId)
+        ).finally(() => {
           if (loading.get(ownerId) === pending) loading.delete(ownerId)
         })
         loading.set(ownerId, pending)
