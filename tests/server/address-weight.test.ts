@@ -111,7 +111,8 @@ describe('a large answer counts as several calls against its address', () => {
 
   it('does not make a read that waited for its turn once the address is refused meanwhile: 429, and no read', async () => {
     const reads = await pacedServer()
-    const [a, b, other] = await withLongLists(s!, 3, 40)
+    // Lists of two units and a bit: the second waits two seconds for its turn, time enough for the calls below.
+    const [a, b, other] = await withLongLists(s!, 3, 80)
     const list = (u: SignedUp) => s!.request('GET', '/api/manage/dapp/owner', { token: u.accessToken, headers: ADDRESS })
     const first = list(a)
     const second = list(b)
