@@ -126,6 +126,30 @@ describe('a large answer counts as several calls against its address', () => {
     expect(reads).toHaveLength(1)
   })
 
+  it("a user's list read queued at a refused address is not another address's answer: that call reads in its own turn", async () => {
+    const reads = await pacedServer()
+    const [y, x, other] = await withLongLists(s!, 3, 80)
+    const listAt = (u: SignedUp, address: string) =>
+      s!.request('GET', '/api/manage/dapp/owner', { token: u.accessToken, headers: { 'X-Forwarded-For': address } })
+    const first = listAt(y, '198.51.100.20')
+    const queued = listAt(x, '198.51.100.20')
+    expect((await first).status).toBe(200)
+    // x's read waits for its turn at the first address, which then spends its window and is refused.
+    const spent = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        s!.request('GET', '/api/manage/dapp/prj_missing', { token: other.accessToken, headers: { 'X-Forwarded-For': '198.51.100.20' } }),
+      ),
+    )
+    expect(spent.map((r) => r.status)).toContain(429)
+    // The same user from another address joins the read already waiting for x.
+    const elsewhere = listAt(x, '203.0.113.50')
+    expect((await queued).status).toBe(429)
+    const answer = await elsewhere
+    expect(answer.status).toBe(200)
+    expect(answer.body).toHaveLength(80)
+    expect(reads).toHaveLength(2)
+  })
+
   it("reads the lists of one address one at a time, and other addresses' alongside", async () => {
     s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 100_000, perUser: 100_000 } } })
     const users = await withLongLists(s, 6, 300)

@@ -3,6 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Database } from '../../db/index'
 import { listenForChanges } from '../../db/change-listener'
 import type { ReadTurn } from '../../http/address-limit'
+import { HttpError } from '../../http/errors'
 import { listProjects } from './data'
 
 /** The channel migration 012's trigger sends a project's owner on when one of its projects is added, changed or removed. */
@@ -121,30 +122,33 @@ function newProjectLists(db: Database): ProjectLists {
     return list
   }
 
-  return {
-    forgetAll,
-    stop: () => changes.stop(),
-    get(ownerId, turn) {
-      const hit = entries.get(ownerId)
-      if (hit && Date.now() - hit.at < LIST_TTL_MS) return Promise.resolve(hit)
-      // Parallel calls of one user wait for one read, not one each.
-      let pending = loading.get(ownerId)
-      if (!pending) {
-        pending = (
-          turn
-            ? turn(
-                () => load(ownerId),
-                (list) => list.body.byteLength,
-              )
-            : load(ownerId)
-        ).finally(() => {
-          if (loading.get(ownerId) === pending) loading.delete(ownerId)
-        })
-        loading.set(ownerId, pending)
-      }
+  function get(ownerId: string, turn?: ReadTurn): Promise<ProjectList> {
+    const hit = entries.get(ownerId)
+    if (hit && Date.now() - hit.at < LIST_TTL_MS) return Promise.resolve(hit)
+    // Parallel calls of one user wait for one read, not one each.
+    const shared = loading.get(ownerId)
+    if (!shared) {
+      const read = turn
+        ? turn(
+            () => load(ownerId),
+            (list) => list.body.byteLength,
+          )
+        : load(ownerId)
+      const pending = read.finally(() => {
+        if (loading.get(ownerId) === pending) loading.delete(ownerId)
+      })
+      loading.set(ownerId, pending)
       return pending
-    },
+    }
+    // The read was started in another call's turn, perhaps another address's: that address being
+    // refused (429) is not this call's answer, which then reads in its own turn.
+    return shared.catch((err: unknown) => {
+      if (!(err instanceof HttpError && err.status === 429)) throw err
+      return get(ownerId, turn)
+    })
   }
+
+  return { forgetAll, stop: () => changes.stop(), get }
 }
 
 /** Whether a statement can add, change or remove projects (a deleted user's cascade too). */
