@@ -186,15 +186,11 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
       const sentBefore = socket?.bytesWritten ?? 0
       if (!outgoing || !socket) return // in-process: nothing is written
       const ip = address(c)
-      const charge = async () => {
-        const extra = units(socket.bytesWritten - sentBefore)
-        if (extra === 0) return
-        const { allowed, retryAfter } = await counter.hit(addressBucket(ip), budget, extra)
-        // The answer is made: the address's next calls are the ones refused.
-        if (!allowed) calls.set(ip, retryAfter)
-      }
       outgoing.once('finish', () => {
-        charge().catch(() => {}) // the answer is out; a failed count (the database closing) only forgets a charge
+        const extra = units(socket.bytesWritten - sentBefore)
+        // The answer is out: past the budget, the address's next calls are the ones refused (spend
+        // remembers it; its 429 is for no one). A failed count (the database closing) only forgets a charge.
+        if (extra > 0) spend(ip, extra).catch(() => {})
       })
     },
   }
