@@ -186,7 +186,8 @@ async function main() {
     line(
       `\n== (e) Key verification, loopback, autocannon ${verify.runs[0]?.connections} connections × ${DURATION} s in 10 interleaved rounds, beside a bare Hono handler ==`,
     )
-    row(['endpoint', 'req/s', '× bare', 'rounds', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors'], [46, 7, 7, 11, 7, 7, 7, 9, 7])
+    const widths = [46, 7, 7, 11, 7, 7, 7, 9, 7, 9, 6]
+    row(['endpoint', 'req/s', '× bare', 'rounds', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors', 'CPU µs', '× bare'], widths)
     for (const r of verify.runs)
       row(
         [
@@ -199,10 +200,13 @@ async function main() {
           r.latencyMaxMs,
           r.requests,
           r.errors + r.non2xx + r.timeouts,
+          r.cpuPerCallUs ?? '',
+          r.cpuRatioToBare ?? '',
         ],
-        [46, 7, 7, 11, 7, 7, 7, 9, 7],
+        widths,
       )
     line('× bare: against the bare handler over the same rounds (rounds: lowest–highest of the rounds); goal: verification ≥ 0.6× with 0 errors')
+    line("CPU µs: the server process's CPU per call (median of the rounds), and its ratio to the bare handler's (median of the rounds' ratios)")
   }
 
   if (ONLY.has('fairshare')) {

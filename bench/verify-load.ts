@@ -19,12 +19,18 @@ import { join } from 'node:path'
 import type autocannon from 'autocannon'
 import pg from 'pg'
 import { run, summarise, type LoadRun } from './load-run'
+import { processCpuMs } from './process-cpu'
 import { spawnServer } from './spawn-server'
 import { median, round } from './stats'
 
 export interface VerifyLoadResult {
-  /** The bare handler first, then verification on each database. */
-  runs: Array<LoadRun & { ratioToBare?: number; roundRatios?: [number, number] }>
+  /**
+   * The bare handler first, then verification on each database. cpuPerCallUs:
+   * the server process's CPU per answered call, the median of the rounds';
+   * cpuRatioToBare: the median of the rounds' ratios to the bare handler's
+   * (both undefined where /proc cannot be read).
+   */
+  runs: Array<LoadRun & { ratioToBare?: number; roundRatios?: [number, number]; cpuPerCallUs?: number; cpuRatioToBare?: number }>
 }
 
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
@@ -62,6 +68,8 @@ interface Target {
   endpoint: string
   url: string
   body: string
+  /** The server's process, whose CPU each round reads. */
+  pid: number | undefined
   stop(): Promise<void>
 }
 
@@ -84,7 +92,7 @@ async function verifyTarget(label: string, env: Record<string, string>, cleanup:
     const verifyUrl = `${url}/api/keys/verify`
     const answer = await call<{ valid: boolean }>(verifyUrl, { key }, SERVICE_TOKEN)
     if (!answer.valid) throw new Error(`the seeded key does not verify: ${JSON.stringify(answer)}`)
-    return { endpoint: `POST /api/keys/verify (${label})`, url: verifyUrl, body: JSON.stringify({ key }), stop: stopAll }
+    return { endpoint: `POST /api/keys/verify (${label})`, url: verifyUrl, body: JSON.stringify({ key }), pid: child.pid, stop: stopAll }
   } catch (err) {
     await stopAll()
     throw err
@@ -140,6 +148,7 @@ export async function measureVerifyLoad(durationS: number, connections = 10, rou
       endpoint: 'bare Hono handler (same body, constant JSON)',
       url: `${bare.url}/keys/verify`,
       body: JSON.stringify({ key: `fxk_${randomBytes(32).toString('base64url')}` }),
+      pid: bare.child.pid,
       stop: () => stop(bare.child),
     })
     const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-verify-'))
@@ -161,17 +170,30 @@ export async function measureVerifyLoad(durationS: number, connections = 10, rou
       })
     for (const t of targets) await load(t, 1) // warm-up, not recorded
     const results = targets.map((): autocannon.Result[] => [])
+    // Each round's CPU per call, per target (undefined: not readable here).
+    const cpu = targets.map((): Array<number | undefined> => [])
     const slice = durationS / rounds
     for (let r = 0; r < rounds; r++) {
       for (let i = 0; i < targets.length; i++) {
         const at = (r + i) % targets.length
-        results[at].push(await load(targets[at], slice))
+        const before = processCpuMs(targets[at].pid)
+        const result = await load(targets[at], slice)
+        const after = processCpuMs(targets[at].pid)
+        results[at].push(result)
+        cpu[at].push(before === undefined || after === undefined ? undefined : ((after - before) * 1000) / Math.max(1, result.requests.total))
       }
     }
+    const known = (xs: Array<number | undefined>) => (xs.every((x) => x !== undefined) ? (xs as number[]) : undefined)
 
-    const runs: VerifyLoadResult['runs'] = targets.map((t, i) => combine(t.endpoint, connections, results[i]))
+    const runs: VerifyLoadResult['runs'] = targets.map((t, i) => {
+      const perCall = known(cpu[i])
+      return { ...combine(t.endpoint, connections, results[i]), cpuPerCallUs: perCall && round(median(perCall), 0) }
+    })
     const bareRun = runs[0]
+    const bareCpu = known(cpu[0])
     for (let i = 1; i < runs.length; i++) {
+      const perCall = known(cpu[i])
+      if (perCall && bareCpu) runs[i].cpuRatioToBare = round(median(perCall.map((x, r) => x / bareCpu[r])), 2)
       runs[i].ratioToBare = round(runs[i].requestsPerSec / bareRun.requestsPerSec, 2)
       const perRound = results[i].map((x, r) => x.requests.total / x.duration / (results[0][r].requests.total / results[0][r].duration))
       runs[i].roundRatios = [round(Math.min(...perRound), 2), round(Math.max(...perRound), 2)]
