@@ -5,6 +5,10 @@ import { TrieRouter } from 'hono/router/trie-router'
 
 /** Paths remembered per method before the memory starts over. */
 export const REMEMBERED_PATHS = 512
+/** Longer paths (no route of this API comes near) are matched every time, so a client's long made-up ones hold no memory. */
+export const REMEMBERED_PATH_MAX = 256
+/** Methods with a memory of their own; any further made-up one is matched every time. */
+const REMEMBERED_METHODS = 16
 
 /**
  * Hono's default router, with the match of each path remembered. This API's
@@ -14,8 +18,8 @@ export const REMEMBERED_PATHS = 512
  * cheap as a key verification, a measurable part of its cost. A path always
  * matches the same handlers with the same parameters, and Hono only reads a
  * match, so one answer serves every request for that path. The memory is
- * bounded: paths with ids in them, or made up by a client, only make it
- * start over.
+ * bounded (at most 512 paths of 256 characters per method, for 16 methods):
+ * paths with ids in them, or made up by a client, only make it start over.
  */
 export class RememberingRouter<T> implements Router<T> {
   name = 'RememberingRouter'
@@ -39,8 +43,11 @@ export class RememberingRouter<T> implements Router<T> {
     const known = paths?.get(path)
     if (known) return known
     const result = this.#router.match(method, path)
-    if (!paths) this.#seen.set(method, (paths = new Map()))
-    else if (paths.size >= REMEMBERED_PATHS) paths.clear()
+    if (path.length > REMEMBERED_PATH_MAX) return result
+    if (!paths) {
+      if (this.#seen.size >= REMEMBERED_METHODS) return result
+      this.#seen.set(method, (paths = new Map()))
+    } else if (paths.size >= REMEMBERED_PATHS) paths.clear()
     paths.set(path, result)
     return result
   }

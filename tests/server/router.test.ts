@@ -5,7 +5,7 @@
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { REMEMBERED_PATHS, RememberingRouter } from '../../server/http/router'
+import { REMEMBERED_PATH_MAX, REMEMBERED_PATHS, RememberingRouter } from '../../server/http/router'
 
 /** This API's shape where the default router falls back to its tree: a static segment beside a parameter. */
 function routes(app: Hono) {
@@ -56,14 +56,28 @@ describe('RememberingRouter', () => {
 
     const first = router.match('GET', '/manage/dapp/owner')
     expect(router.match('GET', '/manage/dapp/owner')).toBe(first)
-    expect(handlers('/manage/dapp/p1')).toEqual([['project', { id: 'p1' }], ['static', {}]])
-    expect(handlers('/manage/dapp/p2')).toEqual([['project', { id: 'p2' }], ['static', {}]])
-    expect(handlers('/manage/dapp/p1')).toEqual([['project', { id: 'p1' }], ['static', {}]])
+    expect(handlers('/manage/dapp/p1')).toEqual([
+      ['project', { id: 'p1' }],
+      ['static', {}],
+    ])
+    expect(handlers('/manage/dapp/p2')).toEqual([
+      ['project', { id: 'p2' }],
+      ['static', {}],
+    ])
+    expect(handlers('/manage/dapp/p1')).toEqual([
+      ['project', { id: 'p1' }],
+      ['static', {}],
+    ])
     expect(router.remembered).toBe(3)
 
-    // Made-up paths from a client: the memory never holds more than its bound.
+    // Made-up paths, long paths and made-up methods from a client: the memory never holds more than its bound.
     for (let i = 0; i < 3 * REMEMBERED_PATHS; i++) router.match('GET', `/made-up-${i}`)
     expect(router.remembered).toBeLessThanOrEqual(REMEMBERED_PATHS)
+    const held = router.remembered
+    expect(router.match('GET', `/${'x'.repeat(REMEMBERED_PATH_MAX)}`)[0].map(([h]) => h)).toEqual(['static'])
+    expect(router.remembered).toBe(held)
+    for (let i = 0; i < 100; i++) router.match(`MADE-UP-${i}`, '/manage/dapp/owner')
+    expect(router.remembered).toBeLessThanOrEqual(held + 16)
     expect(router.match('GET', '/manage/dapp/owner')).toEqual(first)
   })
 })
