@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { API_CSP } from '../../server/http/security-headers'
-import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
+import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED, sameSecret } from '../../server/resources/verify/routes'
 import { DEVICE, createTestServer, freshStorage, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
@@ -335,4 +335,23 @@ describe('npm start', () => {
       await storage.drop()
     }
   }, 90_000)
+})
+
+describe('the service token comparison', () => {
+  it('accepts the token itself and nothing near it: a prefix, an extension, one character off, a repeat, or nothing', () => {
+    expect(sameSecret(SERVICE_TOKEN, SERVICE_TOKEN)).toBe(true)
+    expect(sameSecret([...SERVICE_TOKEN].join(''), SERVICE_TOKEN)).toBe(true)
+    for (const near of [
+      SERVICE_TOKEN.slice(0, -1),
+      `${SERVICE_TOKEN}x`,
+      `${SERVICE_TOKEN.slice(0, -1)}T`,
+      `X${SERVICE_TOKEN.slice(1)}`,
+      SERVICE_TOKEN.repeat(2),
+      SERVICE_TOKEN.toUpperCase(),
+      '',
+      '\u0000'.repeat(SERVICE_TOKEN.length),
+    ]) {
+      expect(sameSecret(near, SERVICE_TOKEN), near).toBe(false)
+    }
+  })
 })

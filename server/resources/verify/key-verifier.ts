@@ -10,6 +10,7 @@ export type Verification =
   { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null } | { valid: false; code: 'NOT_FOUND' | 'EXPIRED' }
 
 export interface KeyVerifier {
+  /** The answer for a key. Answers are shared between calls (a key's stays the same while it is cached): frozen, never to be changed. */
   verify(key: string): Promise<Verification>
   /** Drops what is known of a key at once (this instance changed it; others hear the NOTIFY). */
   forget(keyId: string): void
@@ -27,6 +28,9 @@ const MAX_ENTRIES = 10_000
 
 type Entry = { key: VerifiedKey | undefined; at: number }
 
+const NOT_FOUND: Verification = Object.freeze({ valid: false, code: 'NOT_FOUND' })
+const EXPIRED: Verification = Object.freeze({ valid: false, code: 'EXPIRED' })
+
 /**
  * Answers "is this key good?" from a small in-process cache keyed by the
  * key's hash, so the hot path makes no query. Correctness rests on NOTIFY:
@@ -37,6 +41,8 @@ type Entry = { key: VerifiedKey | undefined; at: number }
  */
 export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVerifier {
   const cache = new Map<string, Entry>()
+  // A cached key's answer, made once: the route serialises each answer once too (routes.ts).
+  const answers = new WeakMap<VerifiedKey, Verification>()
   const pending = new Set<Promise<void>>()
   // Every answer is counted per key and day, in memory; written in batches (resources/usage).
   const usage = usageCounter(db, log)
@@ -97,19 +103,19 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
       const hit = cache.get(digest)
       const key = hit && now - hit.at < TTL_MS ? hit.key : await load(digest, now)
       usage.count(key, now)
-      if (!key) return { valid: false, code: 'NOT_FOUND' }
-      if (key.expiresAt !== null && key.expiresAt <= now) return { valid: false, code: 'EXPIRED' }
+      if (!key) return NOT_FOUND
+      if (key.expiresAt !== null && key.expiresAt <= now) return EXPIRED
       // The first use is written before answering, so it shows at once; later
       // ones at most once a minute, without waiting for the write.
       if (key.lastUsedAt === null) await touch(key, now)
       else if (now - key.lastUsedAt >= LAST_USED_EVERY_MS) void touch(key, now)
-      return {
-        valid: true,
-        keyId: key.keyId,
-        projectId: key.projectId,
-        name: key.name,
-        expiresAt: key.expiresAt === null ? null : iso(new Date(key.expiresAt)),
+      let answer = answers.get(key)
+      if (!answer) {
+        const expiresAt = key.expiresAt === null ? null : iso(new Date(key.expiresAt))
+        answer = Object.freeze({ valid: true, keyId: key.keyId, projectId: key.projectId, name: key.name, expiresAt })
+        answers.set(key, answer)
       }
+      return answer
     },
   }
 }
