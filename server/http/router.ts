@@ -8,7 +8,7 @@ export const REMEMBERED_PATHS = 512
 /** Longer paths (no route of this API comes near) are matched every time, so a client's long made-up ones hold no memory. */
 export const REMEMBERED_PATH_MAX = 256
 /** Methods with a memory of their own; any further made-up one is matched every time. */
-const REMEMBERED_METHODS = 16
+export const REMEMBERED_METHODS = 16
 
 /**
  * Hono's default router, with the match of each path remembered. This API's
@@ -18,8 +18,8 @@ const REMEMBERED_METHODS = 16
  * cheap as a key verification, a measurable part of its cost. A path always
  * matches the same handlers with the same parameters, and Hono only reads a
  * match, so one answer serves every request for that path. The memory is
- * bounded (at most 512 paths of 256 characters per method, for 16 methods):
- * paths with ids in them, or made up by a client, only make it start over.
+ * bounded by the three limits above: paths with ids in them, or made up by a
+ * client, only make it start over.
  */
 export class RememberingRouter<T> implements Router<T> {
   name = 'RememberingRouter'

@@ -1,11 +1,10 @@
 /**
- * The app's router remembers the match of a path without parameters: the
- * same answers as Hono's default router, whatever order paths come in, with
- * a bounded memory.
+ * The app's router remembers the match of each path: the same answers as
+ * Hono's default router, whatever order paths come in, with a bounded memory.
  */
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { REMEMBERED_PATH_MAX, REMEMBERED_PATHS, RememberingRouter } from '../../server/http/router'
+import { REMEMBERED_METHODS, REMEMBERED_PATH_MAX, REMEMBERED_PATHS, RememberingRouter } from '../../server/http/router'
 
 /** This API's shape where the default router falls back to its tree: a static segment beside a parameter. */
 function routes(app: Hono) {
@@ -77,7 +76,7 @@ describe('RememberingRouter', () => {
     expect(router.match('GET', `/${'x'.repeat(REMEMBERED_PATH_MAX)}`)[0].map(([h]) => h)).toEqual(['static'])
     expect(router.remembered).toBe(held)
     for (let i = 0; i < 100; i++) router.match(`MADE-UP-${i}`, '/manage/dapp/owner')
-    expect(router.remembered).toBeLessThanOrEqual(held + 16)
+    expect(router.remembered).toBeLessThanOrEqual(held + REMEMBERED_METHODS)
     expect(router.match('GET', '/manage/dapp/owner')).toEqual(first)
   })
 })
