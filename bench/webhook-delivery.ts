@@ -9,6 +9,9 @@
  *   kind of signed body (signed with standardwebhooks per request, over
  *   keep-alive, 10 at a time) straight to the same receiver. The bare loop runs
  *   before each database and after the last; ratios are to the median of its runs.
+ * - the ceiling: the same producers through a relay with no database and no
+ *   framework (bench/bare-relay-server.ts) to the same receiver, so a reader
+ *   sees what share of the bare loop any server could reach on this machine.
  * Goals (issue 15): p50 ≤ 100 ms, throughput ≥ 0.25× the bare loop.
  * Run alone with `BENCH_ONLY=webhooks npx tsx bench/run.ts` (BENCH_WEBHOOK_MESSAGES: messages per
  * throughput run, default 1000).
@@ -21,6 +24,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Webhook } from 'standardwebhooks'
+import { processCpuMs } from './process-cpu'
 import { spawnServer } from './spawn-server'
 import { median, percentile, round } from './stats'
 import { postgresDatabase } from './verify-load'
@@ -28,6 +32,11 @@ import { postgresDatabase } from './verify-load'
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
 const PRODUCERS = 10
 const LATENCY_MESSAGES = 100
+/**
+ * The bare loop's least run: 1,000 messages took it 0.06-0.15 s, and its rate
+ * moved by half from one run to the next; over 5,000 it stays within a fifth.
+ */
+const BARE_MESSAGES = 5000
 
 export interface WebhookTargetResult {
   database: string
@@ -35,11 +44,20 @@ export interface WebhookTargetResult {
   throughput: { messages: number; seconds: number; perSecond: number; ratioToBare: number }
   /** How fast the producers' POSTs were accepted, beside how fast they were delivered. */
   accepted: { perSecond: number }
+  /** CPU the server's process spent per message delivered in the throughput run (PGlite's database included). */
+  serverCpuUsPerMessage?: number
+}
+/** The relay with no database and no framework: the most any server could deliver here. */
+export interface RelayResult {
+  perSecond: number
+  ratioToBare: number
+  serverCpuUsPerMessage?: number
 }
 export interface WebhookDeliveryResult {
   /** The median of the bare loop's runs (before each database and after the last), and each run's rate. */
   bare: { messages: number; seconds: number; perSecond: number; runs: number[] }
   targets: WebhookTargetResult[]
+  relay: RelayResult
 }
 
 /** A receiver that answers 200 at once and tells waiters when a webhook-id arrives. */
@@ -109,6 +127,21 @@ function postJson(agent: http.Agent, url: string, body: unknown, headers: Record
   return once().catch((err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? once() : Promise.reject(err)))
 }
 
+/** PRODUCERS sending at once until `messages` are sent, and the receiver has had them all. */
+async function produce(rx: Awaited<ReturnType<typeof receiver>>, messages: number, send: (i: number) => Promise<unknown>) {
+  const all = rx.more(messages)
+  const started = performance.now()
+  let next = 0
+  await Promise.all(
+    Array.from({ length: PRODUCERS }, async () => {
+      while (next < messages) await send(next++)
+    }),
+  )
+  const acceptedIn = (performance.now() - started) / 1000
+  await all
+  return { acceptedIn, seconds: (performance.now() - started) / 1000 }
+}
+
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return
   child.kill('SIGTERM')
@@ -158,20 +191,13 @@ async function measureTarget(database: string, env: Record<string, string>, rx: 
       latencies.push(rx.arrivalOf(id) - start)
     }
 
-    const all = rx.more(messages)
-    const started = performance.now()
-    let next = 0
-    await Promise.all(
-      Array.from({ length: PRODUCERS }, async () => {
-        while (next < messages) await send(next++, 'load')
-      }),
-    )
-    const acceptedIn = (performance.now() - started) / 1000
-    await all
-    const seconds = (performance.now() - started) / 1000
+    const cpuBefore = processCpuMs(child.pid)
+    const { acceptedIn, seconds } = await produce(rx, messages, (i) => send(i, 'load'))
+    const cpuAfter = processCpuMs(child.pid)
     return {
       database,
       accepted: { perSecond: round(messages / acceptedIn, 0) },
+      serverCpuUsPerMessage: cpuBefore === undefined || cpuAfter === undefined ? undefined : round(((cpuAfter - cpuBefore) * 1000) / messages, 0),
       latency: {
         messages: latencies.length,
         p50Ms: round(median(latencies), 1),
@@ -179,6 +205,27 @@ async function measureTarget(database: string, env: Record<string, string>, rx: 
         maxMs: round(Math.max(...latencies), 1),
       },
       throughput: { messages, seconds: round(seconds, 2), perSecond: round(messages / seconds, 0) },
+    }
+  } finally {
+    agent.destroy()
+    await stop(child)
+  }
+}
+
+/** The same producers through bench/bare-relay-server.ts, warmed up first. */
+async function measureRelay(rx: Awaited<ReturnType<typeof receiver>>, messages: number) {
+  const { child, url } = await spawnServer('bench/bare-relay-server.ts', { RELAY_TARGET: rx.url })
+  const agent = new http.Agent({ keepAlive: true, maxSockets: PRODUCERS })
+  try {
+    const send = (i: number) =>
+      postJson(agent, `${url}/webhooks/messages`, { projectId: 'relay', eventType: 'webhook.test', payload: payload(i) }, { authorization: 'Bearer relay' })
+    await produce(rx, 1000, send) // warm-up
+    const cpuBefore = processCpuMs(child.pid)
+    const { seconds } = await produce(rx, messages, send)
+    const cpuAfter = processCpuMs(child.pid)
+    return {
+      perSecond: round(messages / seconds, 0),
+      serverCpuUsPerMessage: cpuBefore === undefined || cpuAfter === undefined ? undefined : round(((cpuAfter - cpuBefore) * 1000) / messages, 0),
     }
   } finally {
     agent.destroy()
@@ -231,15 +278,16 @@ export async function measureWebhookDelivery(messages = Number(process.env.BENCH
   const rx = await receiver()
   const cleanups: Array<() => Promise<void>> = []
   try {
-    await bareLoop(rx, 100) // warm-up
+    await bareLoop(rx, 1000) // warm-up
     // The bare loop's rate moved by half from one run to the next (a 1 s run on a shared machine):
     // it runs before each database and after the last, and every ratio is to the median of those runs.
-    const bareRuns = [await bareLoop(rx, messages)]
+    const bareMessages = Math.max(messages, BARE_MESSAGES)
+    const bareRuns = [await bareLoop(rx, bareMessages)]
     const measured: Array<Omit<WebhookTargetResult, 'throughput'> & { throughput: Omit<WebhookTargetResult['throughput'], 'ratioToBare'> }> = []
     const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-webhooks-'))
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
     measured.push(await measureTarget('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, rx, messages))
-    bareRuns.push(await bareLoop(rx, messages))
+    bareRuns.push(await bareLoop(rx, bareMessages))
     const databaseUrl = process.env.DATABASE_URL
     if (databaseUrl) {
       const database = await postgresDatabase(databaseUrl)
@@ -247,11 +295,13 @@ export async function measureWebhookDelivery(messages = Number(process.env.BENCH
       const pgDataDir = mkdtempSync(join(tmpdir(), 'flex-bench-webhooks-'))
       cleanups.push(async () => rmSync(pgDataDir, { recursive: true, force: true }))
       measured.push(await measureTarget('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: database.url }, rx, messages))
-      bareRuns.push(await bareLoop(rx, messages))
+      bareRuns.push(await bareLoop(rx, bareMessages))
     }
+    const relay = await measureRelay(rx, messages)
+    bareRuns.push(await bareLoop(rx, bareMessages))
     const bare = { ...bareRuns[0], perSecond: round(median(bareRuns.map((b) => b.perSecond)), 0), runs: bareRuns.map((b) => b.perSecond) }
     const targets = measured.map((t) => ({ ...t, throughput: { ...t.throughput, ratioToBare: round(t.throughput.perSecond / bare.perSecond, 2) } }))
-    return { bare, targets }
+    return { bare, targets, relay: { ...relay, ratioToBare: round(relay.perSecond / bare.perSecond, 2) } }
   } finally {
     await rx.close()
     for (const c of cleanups.reverse()) await c()

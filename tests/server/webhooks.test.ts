@@ -643,7 +643,8 @@ describe('deliveries', () => {
   it('disable an endpoint that has failed everything for 5 days', async () => {
     let offset = 0
     const clock = () => Date.now() + offset
-    const t = await setup({ answer: (_r, _n, res) => res.writeHead(500).end(), webhooks: { retrySchedule: [0.05, 0.05, 0.05] }, clock })
+    // The first retry waits half a second: time enough to move the clock on before it is made.
+    const t = await setup({ answer: (_r, _n, res) => res.writeHead(500).end(), webhooks: { retrySchedule: [0.5, 0.05, 0.05] }, clock })
     const { id } = await t.addEndpoint()
     const msg = await t.send('invoice.paid')
     await settled(t, id, msg, 1)

@@ -205,19 +205,24 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   function startRecording() {
     clearTimeout(gatheringOutcomes)
     gatheringOutcomes = undefined
-    recording ??= (async () => {
-      try {
-        while (toRecord.length > 0) {
-          const batch = toRecord.splice(0, RECORD_BATCH)
-          await recordAll(batch)
-          // A retry is due only once it is written: look for it then (the pass that ran when its slot
-          // freed saw the lease, not the retry).
-          if (batch.some((d) => d.verdict.next && !d.verdict.disable)) wake()
-        }
-      } finally {
-        recording = undefined
-      }
-    })()
+    if (recording || toRecord.length === 0) return
+    // Set before the loop can end: an async function with nothing to await would end inside the
+    // assignment, and leave a settled promise that no later outcome could start past.
+    recording = writeOutcomes().finally(() => {
+      recording = undefined
+      // Outcomes that came as the loop ended.
+      if (toRecord.length > 0) startRecording()
+    })
+  }
+
+  async function writeOutcomes() {
+    while (toRecord.length > 0) {
+      const batch = toRecord.splice(0, RECORD_BATCH)
+      await recordAll(batch)
+      // A retry is due only once it is written: look for it then (the pass that ran when its slot
+      // freed saw the lease, not the retry).
+      if (batch.some((d) => d.verdict.next && !d.verdict.disable)) wake()
+    }
   }
 
   async function recordAll(batch: Done[]): Promise<void> {
@@ -547,7 +552,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       await release(unstarted)
       await Promise.all([...handing])
       // Outcomes still gathering are written now, not when their wait ends.
-      if (gatheringOutcomes) startRecording()
+      startRecording()
       while (recording) await recording
     },
   }
