@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { withDefaults, type AppOverrides, type WebhookConfig } from '../../server/config'
+import type { Database } from '../../server/db/index'
 import { startWebhookWorker, type Worker } from '../../server/resources/webhooks'
 import { pruneWebhooks } from '../../server/resources/webhooks/data'
 import { createTestServer, newProject, signUp, type TestServer } from './harness'
@@ -37,7 +38,15 @@ async function setup({
   answer,
   config = {},
   clock,
-}: { webhooks?: Partial<WebhookConfig>; answer?: Answer; config?: AppOverrides; clock?: () => number } = {}): Promise<Setup> {
+  workerDb = (db) => db,
+}: {
+  webhooks?: Partial<WebhookConfig>
+  answer?: Answer
+  config?: AppOverrides
+  clock?: () => number
+  /** The database as the worker sees it: a test can slow its statements. */
+  workerDb?: (db: Database) => Database
+} = {}): Promise<Setup> {
   const overrides: AppOverrides = {
     serviceToken: SERVICE_TOKEN,
     ...config,
@@ -60,7 +69,7 @@ async function setup({
   }
   const logged = (check: (line: string) => boolean) =>
     workerLog.some(check) ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ check, resolve }))
-  const worker = startWebhookWorker({ db: s.db, config: withDefaults(overrides), log, clock: clock ?? Date.now })
+  const worker = startWebhookWorker({ db: workerDb(s.db), config: withDefaults(overrides), log, clock: clock ?? Date.now })
   cleanups.push(() => worker.stop())
   const owner = await signUp(s)
   const project = await newProject(s, owner.accessToken)
@@ -401,6 +410,40 @@ describe('deliveries', () => {
       { failing_since: null, disabled: false },
       { failing_since: null, disabled: false },
     ])
+  })
+
+  it('keep their outcomes written after a write found none left to write (its wait ended after another write took them)', async () => {
+    let writes = 0
+    let release: (() => void) | undefined
+    let held: Promise<void> | undefined = new Promise<void>((resolve) => (release = resolve))
+    const t = await setup({
+      workerDb: (db) => ({
+        ...db,
+        origin: db.origin ?? db,
+        query: (sql, params) => {
+          if (!sql.includes('WITH completed AS')) return db.query(sql, params)
+          writes++
+          return held ? held.then(() => db.query(sql, params)) : db.query(sql, params)
+        },
+      }),
+    })
+    const { id } = await t.addEndpoint()
+    const a = await t.send('invoice.paid')
+    // A's outcome is being written, and held there.
+    await vi.waitFor(() => expect(writes).toBe(1))
+    const b = await t.send('invoice.paid')
+    await t.receiver.got(b)
+    // B's outcome comes in during that write and sets its own wait; the write, let go before that wait
+    // ends, takes B's outcome too. The wait then ends with nothing left to write.
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    held = undefined
+    release!()
+    await settled(t, id, a)
+    await settled(t, id, b)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Before the fix, that empty write left the writer stuck: C was delivered and never written.
+    const c = await t.send('invoice.paid')
+    expect(await settled(t, id, c)).toMatchObject({ status: 'succeeded' })
   })
 
   it('sent at once are stored in a few statements, not one each, and each is delivered once', async () => {
