@@ -260,17 +260,8 @@ async function bareLoop(rx: Awaited<ReturnType<typeof receiver>>, messages: numb
       req.on('error', reject)
       req.end(body)
     })
-  const all = rx.more(messages)
-  const started = performance.now()
-  let next = 0
-  await Promise.all(
-    Array.from({ length: PRODUCERS }, async () => {
-      while (next < messages) await post(next++)
-    }),
-  )
-  await all
+  const { seconds } = await produce(rx, messages, post)
   agent.destroy()
-  const seconds = (performance.now() - started) / 1000
   return { messages, seconds: round(seconds, 2), perSecond: round(messages / seconds, 0) }
 }
 
