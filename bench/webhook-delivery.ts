@@ -34,7 +34,8 @@ const PRODUCERS = 10
 const LATENCY_MESSAGES = 100
 /**
  * The bare loop's least run: 1,000 messages took it 0.06-0.15 s, and its rate
- * moved by half from one run to the next; over 5,000 it stays within a fifth.
+ * moved by half from one run to the next; over 5,000, the runs of one bench
+ * were within 15-30% of each other.
  */
 const BARE_MESSAGES = 5000
 
@@ -142,6 +143,15 @@ async function produce(rx: Awaited<ReturnType<typeof receiver>>, messages: numbe
   return { acceptedIn, seconds: (performance.now() - started) / 1000 }
 }
 
+/** produce(), and the CPU the server's process `pid` spent on it, in µs a message (undefined where /proc cannot tell). */
+async function produceMeasured(rx: Awaited<ReturnType<typeof receiver>>, messages: number, send: (i: number) => Promise<unknown>, pid?: number) {
+  const before = processCpuMs(pid)
+  const run = await produce(rx, messages, send)
+  const after = processCpuMs(pid)
+  const serverCpuUsPerMessage = before === undefined || after === undefined ? undefined : round(((after - before) * 1000) / messages, 0)
+  return { ...run, serverCpuUsPerMessage }
+}
+
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return
   child.kill('SIGTERM')
@@ -191,13 +201,11 @@ async function measureTarget(database: string, env: Record<string, string>, rx: 
       latencies.push(rx.arrivalOf(id) - start)
     }
 
-    const cpuBefore = processCpuMs(child.pid)
-    const { acceptedIn, seconds } = await produce(rx, messages, (i) => send(i, 'load'))
-    const cpuAfter = processCpuMs(child.pid)
+    const { acceptedIn, seconds, serverCpuUsPerMessage } = await produceMeasured(rx, messages, (i) => send(i, 'load'), child.pid)
     return {
       database,
       accepted: { perSecond: round(messages / acceptedIn, 0) },
-      serverCpuUsPerMessage: cpuBefore === undefined || cpuAfter === undefined ? undefined : round(((cpuAfter - cpuBefore) * 1000) / messages, 0),
+      serverCpuUsPerMessage,
       latency: {
         messages: latencies.length,
         p50Ms: round(median(latencies), 1),
@@ -220,13 +228,8 @@ async function measureRelay(rx: Awaited<ReturnType<typeof receiver>>, messages: 
     const send = (i: number) =>
       postJson(agent, `${url}/webhooks/messages`, { projectId: 'relay', eventType: 'webhook.test', payload: payload(i) }, { authorization: 'Bearer relay' })
     await produce(rx, 1000, send) // warm-up
-    const cpuBefore = processCpuMs(child.pid)
-    const { seconds } = await produce(rx, messages, send)
-    const cpuAfter = processCpuMs(child.pid)
-    return {
-      perSecond: round(messages / seconds, 0),
-      serverCpuUsPerMessage: cpuBefore === undefined || cpuAfter === undefined ? undefined : round(((cpuAfter - cpuBefore) * 1000) / messages, 0),
-    }
+    const { seconds, serverCpuUsPerMessage } = await produceMeasured(rx, messages, send, child.pid)
+    return { perSecond: round(messages / seconds, 0), serverCpuUsPerMessage }
   } finally {
     agent.destroy()
     await stop(child)
@@ -270,8 +273,8 @@ export async function measureWebhookDelivery(messages = Number(process.env.BENCH
   const cleanups: Array<() => Promise<void>> = []
   try {
     await bareLoop(rx, 1000) // warm-up
-    // The bare loop's rate moved by half from one run to the next (a 1 s run on a shared machine):
-    // it runs before each database and after the last, and every ratio is to the median of those runs.
+    // The bare loop's rate moves from one run to the next (see BARE_MESSAGES): it runs before each
+    // database, and after the last server, and every ratio is to the median of those runs.
     const bareMessages = Math.max(messages, BARE_MESSAGES)
     const bareRuns = [await bareLoop(rx, bareMessages)]
     const measured: Array<Omit<WebhookTargetResult, 'throughput'> & { throughput: Omit<WebhookTargetResult['throughput'], 'ratioToBare'> }> = []
