@@ -9,59 +9,6 @@ export const DELIVERY_CHANNEL = 'flex_webhook_deliveries'
 /** SQL for a new attempt row's id (`wha_` and 32 hex digits), made by the statement that inserts it. */
 export const NEW_ATTEMPT_ID = `'wha_' || replace(gen_random_uuid()::text, '-', '')`
 
-/** A delivery held by a worker for its attempt: what the attempt needs to sign and send it, and to record it. */
-export type HeldDelivery = {
-  id: string
-  message_id: string
-  endpoint_id: string
-  attempts_made: number
-  url: string
-  project_id: string
-  failing_since: Date | null
-  body: string
-  attempt_id: string | null
-  attempt_number: number | null
-  event_type: string
-  secret_enc: string | null
-  previous_enc: string | null
-  previous_until: Date | null
-}
-
-/**
- * A delivery worker in this process that takes deliveries straight from
- * acceptance: `offer` says how many it can hold now (none while stopping),
- * `take` hands it those inserted already leased to it. The statement that
- * stores a message then queues its deliveries for this worker, so they need no
- * claim of their own: a claim was the heaviest statement per delivery
- * (measured in bench/webhook-delivery.ts).
- */
-export interface LocalTaker {
-  offer(): HandOffer | undefined
-  take(deliveries: HeldDelivery[], offer: HandOffer): void
-}
-export interface HandOffer {
-  /** Deliveries it can take in all; the endpoints it holds deliveries of, with how many; what one endpoint may hold. */
-  room: number
-  held: ReadonlyArray<readonly [string, number]>
-  endpointHold: number
-  /** The lease of a delivery taken: as long as a claim's. */
-  leaseUntil: Date
-  /** When the offer was made (performance.now()), which the lease counts from. */
-  at: number
-}
-/** Kept by the database itself, not by a wrapper of it: the routes and the worker see different ones. */
-const takers = new WeakMap<Database, LocalTaker>()
-const takerOf = (db: Database) => takers.get(db.origin ?? db)
-
-/** Lets acceptance hand `db`'s new deliveries to `taker` until the returned function is called. */
-export function takeDeliveriesOf(db: Database, taker: LocalTaker): () => void {
-  const origin = db.origin ?? db
-  takers.set(origin, taker)
-  return () => {
-    if (takers.get(origin) === taker) takers.delete(origin)
-  }
-}
-
 type EndpointRow = {
   id: string
   url: string
@@ -234,17 +181,14 @@ export async function acceptMessage(db: Database, m: NewMessage, now: Date): Pro
 type Incoming = { id: string; m: NewMessage; now: Date; body: string }
 const BATCH_MESSAGES = 500
 const BATCH_BYTES = 4 * 1024 * 1024
-type Inserted = { project: boolean; inserted: boolean; queued: number; handed: number }
+type Inserted = { project: boolean; inserted: boolean; queued: number }
 type Waiting = Incoming & { resolve: (r: Inserted) => void; reject: (err: unknown) => void }
 const accepting = new WeakMap<Database, { queue: Waiting[]; running: boolean }>()
 
 /**
- * Acceptance is what a provider's code waits on, and under load it was the
- * ceiling: a statement (planned each time) and a commit per message, and on
- * PGlite's single connection a turn each. So messages are inserted together:
- * one goes at once, and those that come while a statement is on its way go in
- * the next one, however many. At rest nothing waits; under load many share
- * one statement and one commit.
+ * Messages are stored together: one goes at once, and those that come while
+ * its statement is on its way go in the next one. At rest nothing waits;
+ * under load many share one statement and one commit.
  */
 function insertTogether(db: Database, one: Incoming): Promise<Inserted> {
   let state = accepting.get(db)
@@ -258,15 +202,14 @@ function insertTogether(db: Database, one: Incoming): Promise<Inserted> {
       while (state.queue.length > 0) {
         const batch = nextBatch(state.queue)
         let rows: Inserted[] = []
-        const taker = takerOf(db)
         try {
-          rows = await insertMessages(db, batch, taker)
+          rows = await insertMessages(db, batch)
           batch.forEach((w, i) => w.resolve(rows[i]))
         } catch {
           // One message that cannot be stored must not fail the others: each is tried alone.
           for (const w of batch) {
             try {
-              const [r] = await insertMessages(db, [w], taker)
+              const [r] = await insertMessages(db, [w])
               rows.push(r)
               w.resolve(r)
             } catch (err) {
@@ -274,8 +217,7 @@ function insertTogether(db: Database, one: Incoming): Promise<Inserted> {
             }
           }
         }
-        // Deliveries handed to this process's worker are leased to it: no other instance needs waking for them.
-        if (rows.some((r) => r.queued > r.handed)) wakeWorkers(db)
+        if (rows.some((r) => r.queued > 0)) wakeWorkers(db)
       }
       state.running = false
     })
@@ -291,15 +233,9 @@ function nextBatch(queue: Waiting[]): Waiting[] {
   return queue.splice(0, n)
 }
 
-/**
- * Inserts messages, their deliveries and first attempts in one statement; a
- * row per message, in order. With a taker, as many deliveries as its offer
- * has room for (in order, and no more per endpoint than it may hold) are
- * inserted leased to it, and handed to it with what their attempts need.
- */
-async function insertMessages(db: Database, batch: Incoming[], taker?: LocalTaker): Promise<Inserted[]> {
-  const offer = taker?.offer()
-  const rows = await db.query<Omit<Inserted, 'handed'> & { handed: HandedRow[] | null }>(
+/** Inserts messages, their deliveries and first attempts (pending, due now) in one statement; a row per message, in order. */
+async function insertMessages(db: Database, batch: Incoming[]): Promise<Inserted[]> {
+  return db.query<Inserted>(
     `WITH i AS (
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
          WITH ORDINALITY AS u(id, project_id, event_type, body, idempotency_key, created_at, ord)
@@ -310,38 +246,21 @@ async function insertMessages(db: Database, batch: Incoming[], taker?: LocalTake
        ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
        RETURNING id, project_id, event_type, created_at
      ),
-     c AS (
-       SELECT m.id AS message_id, m.event_type, m.created_at, e.id AS endpoint_id, e.url, e.project_id, e.failing_since,
-         row_number() OVER (ORDER BY i.ord, e.seq) AS place,
-         row_number() OVER (PARTITION BY e.id ORDER BY i.ord) + coalesce(b.n, 0) AS endpoint_place
-       FROM m JOIN i ON i.id = m.id
-       JOIN webhook_endpoints e ON e.project_id = m.project_id AND NOT e.disabled AND (cardinality(e.event_types) = 0 OR m.event_type = ANY(e.event_types))
-       LEFT JOIN unnest($8::text[], $9::int[]) AS b(endpoint_id, n) ON b.endpoint_id = e.id
-     ),
      d AS (
        INSERT INTO webhook_deliveries (message_id, endpoint_id, next_attempt_at)
-       SELECT c.message_id, c.endpoint_id, CASE WHEN c.place <= $7 AND c.endpoint_place <= $10 THEN $11 ELSE c.created_at END
-       FROM c ORDER BY c.place
+       SELECT m.id, e.id, m.created_at FROM m JOIN i ON i.id = m.id
+       JOIN webhook_endpoints e ON e.project_id = m.project_id AND NOT e.disabled AND (cardinality(e.event_types) = 0 OR m.event_type = ANY(e.event_types))
+       ORDER BY i.ord, e.seq
        RETURNING id, message_id, endpoint_id, next_attempt_at
      ),
      a AS (
        INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
-       SELECT ${NEW_ATTEMPT_ID}, d.id, d.endpoint_id, d.message_id, m.event_type, 1, 'pending', m.created_at
+       SELECT ${NEW_ATTEMPT_ID}, d.id, d.endpoint_id, d.message_id, m.event_type, 1, 'pending', d.next_attempt_at
        FROM d JOIN m ON m.id = d.message_id
-       RETURNING id, delivery_id, message_id
-     ),
-     h AS (
-       SELECT d.message_id, json_agg(json_build_object(
-           'id', d.id::text, 'endpoint_id', d.endpoint_id, 'url', c.url, 'project_id', c.project_id, 'failing_since', c.failing_since,
-           'attempt_id', a.id, 'secret_enc', s.secret_enc, 'previous_enc', s.previous_enc, 'previous_until', s.previous_until
-         ) ORDER BY c.place) AS handed
-       FROM d JOIN c ON c.message_id = d.message_id AND c.endpoint_id = d.endpoint_id JOIN a ON a.delivery_id = d.id
-       LEFT JOIN webhook_secrets s ON s.project_id = c.project_id
-       WHERE d.next_attempt_at = $11
-       GROUP BY d.message_id
+       RETURNING message_id
      )
      SELECT EXISTS (SELECT 1 FROM projects p WHERE p.id = i.project_id) AS project, EXISTS (SELECT 1 FROM m WHERE m.id = i.id) AS inserted,
-       (SELECT count(*) FROM a WHERE a.message_id = i.id)::int AS queued, (SELECT handed FROM h WHERE h.message_id = i.id) AS handed
+       (SELECT count(*) FROM a WHERE a.message_id = i.id)::int AS queued
      FROM i ORDER BY i.ord`,
     [
       batch.map((b) => b.id),
@@ -350,37 +269,9 @@ async function insertMessages(db: Database, batch: Incoming[], taker?: LocalTake
       batch.map((b) => b.body),
       batch.map((b) => b.m.idempotencyKey ?? null),
       batch.map((b) => b.now),
-      offer?.room ?? 0,
-      offer?.held.map(([id]) => id) ?? [],
-      offer?.held.map(([, n]) => n) ?? [],
-      offer?.endpointHold ?? 0,
-      offer?.leaseUntil ?? null,
     ],
   )
-  const handed: HeldDelivery[] = []
-  const result = rows.map((r, i) => {
-    for (const h of r.handed ?? []) handed.push(held(h, batch[i]))
-    return { ...r, handed: r.handed?.length ?? 0 }
-  })
-  if (offer && handed.length > 0) taker!.take(handed, offer)
-  return result
 }
-
-/** A handed delivery as the statement gives it (JSON, so its times are text). */
-type HandedRow = Pick<HeldDelivery, 'id' | 'endpoint_id' | 'url' | 'project_id' | 'attempt_id' | 'secret_enc' | 'previous_enc'> & {
-  failing_since: string | null
-  previous_until: string | null
-}
-const held = (h: HandedRow, b: Incoming): HeldDelivery => ({
-  ...h,
-  message_id: b.id,
-  attempts_made: 0,
-  attempt_number: 1,
-  body: b.body,
-  event_type: b.m.eventType,
-  failing_since: h.failing_since === null ? null : new Date(h.failing_since),
-  previous_until: h.previous_until === null ? null : new Date(h.previous_until),
-})
 
 /** A message for one endpoint only ("Send test event"), whatever its filter says. */
 export async function sendTestMessage(db: Database, projectId: string, endpointId: string, eventType: string, payload: unknown, now: Date): Promise<string> {

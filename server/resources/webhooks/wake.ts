@@ -1,0 +1,96 @@
+import type { Database } from '../../db/index'
+import type { Log } from '../../http/logger'
+import { DELIVERY_CHANNEL } from './data'
+
+/**
+ * Waking: when the worker looks for due deliveries. A NOTIFY on
+ * DELIVERY_CHANNEL (sent once a message is stored, by whichever instance
+ * accepted it; on PGlite a direct call) wakes every instance at once; a timer
+ * wakes it when the next known retry is due; and it looks at least every
+ * SWEEP_MS, for a NOTIFY missed while the listening connection was down and
+ * for retries another instance scheduled. One look runs at a time: a wake
+ * during a look runs one more after it.
+ */
+
+export const SWEEP_MS = 30_000
+/** A row due in the past that was not claimed is another instance's claim in progress: look again shortly. */
+const SOONEST_MS = 20
+
+export interface Waker {
+  /** Looks now, or once more after the look in progress. */
+  wake(): void
+  /** Looks at `time` (in the worker's clock), unless a look is due sooner; null: at the next sweep. */
+  at(time: number | null): void
+  /** Stops listening and the timer; resolves once the look in progress has ended. */
+  stop(): Promise<void>
+}
+
+export function startWaking(db: Database, look: () => Promise<void>, log: Log, clock: () => number): Waker {
+  let stopped = false
+  let running: Promise<void> | undefined
+  let again = false
+  let timer: NodeJS.Timeout | undefined
+  let timerAt = Infinity
+
+  function wake() {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = look()
+      .catch((err: Error) => {
+        if (stopped) return
+        log(`webhook worker error: ${err.message}`)
+        at(clock() + 1000)
+      })
+      .finally(() => {
+        running = undefined
+        if (again) {
+          again = false
+          wake()
+        }
+      })
+  }
+
+  function at(time: number | null) {
+    if (stopped) return
+    const now = clock()
+    const when = Math.min(time ?? Infinity, now + SWEEP_MS)
+    // A timer set for sooner stays, unless it is the sweep's.
+    if (timer && timerAt <= when && timerAt > now) return
+    clearTimeout(timer)
+    timerAt = Math.max(when, now + SOONEST_MS)
+    timer = setTimeout(() => {
+      timer = undefined
+      timerAt = Infinity
+      wake()
+      at(null)
+    }, timerAt - now)
+    timer.unref()
+  }
+
+  let unlisten: (() => Promise<void>) | undefined
+  const listening = db
+    .listen(DELIVERY_CHANNEL, wake, wake)
+    .then((stop) => {
+      unlisten = stop
+    })
+    .catch((err: Error) => log(`webhook worker cannot listen for new messages (${err.message}); it looks every ${SWEEP_MS / 1000} s instead.`))
+    .finally(() => {
+      wake()
+      at(null)
+    })
+
+  return {
+    wake,
+    at,
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await listening
+      await unlisten?.().catch(() => undefined)
+      await running
+    },
+  }
+}
