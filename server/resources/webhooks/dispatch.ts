@@ -5,7 +5,9 @@ import type { HeldDelivery } from './claim'
  * as the concurrency limits allow (so many in flight in all, so many to one
  * endpoint), endpoints taking turns. A claim takes a few deliveries ahead of
  * an endpoint's free slots (`ahead`), so a slot that frees starts the next one
- * at once instead of after a claim's round trip.
+ * at once instead of after a claim's round trip; and it asks for more once
+ * half of what it held is done, so a claim takes many deliveries rather than
+ * the one slot just freed.
  */
 
 export interface DispatchLimits {
@@ -21,40 +23,48 @@ export interface DispatchLimits {
 export interface Dispatch {
   /** Queues deliveries just leased to this instance, and starts what the limits allow. */
   add(list: HeldDelivery[]): void
-  /** How many more deliveries may be held. */
+  /** How many more deliveries may be held in all, and per endpoint. */
   room(): number
-  /** Deliveries held per endpoint (in flight and waiting); the endpoints that may hold no more. */
+  endpointHold: number
+  /** Deliveries held per endpoint (in flight and waiting). */
   held(): Map<string, number>
-  full(): string[]
-  /** Holds nothing: no attempt in flight, none waiting. */
-  idle(): boolean
+  /**
+   * After a claim: whether more may be due than it took (`more`). Says whether
+   * anything may be left for later, and if so, `want` is called once the
+   * worker has room for a good share of it.
+   */
+  claimed(more: boolean): boolean
   /** Stops starting attempts; resolves once those in flight have ended, with the ids of those never started. */
   stop(): Promise<string[]>
 }
 
 /**
- * `run` makes one attempt; `onFree` is called as each ends (its slot free,
- * with its endpoint) and `onDropped` with deliveries that waited too long to
- * start, to be released.
+ * `run` makes one attempt. `want` is called when it is time to claim again:
+ * half of what was held is done, or nothing is held any more. `onDropped`
+ * gets deliveries that waited too long to start, to be released.
  */
 export function createDispatch(
   limits: DispatchLimits,
   run: (d: HeldDelivery) => Promise<void>,
-  onFree: (endpoint: string) => void,
+  want: () => void,
   onDropped: (ids: string[]) => void,
 ): Dispatch {
+  const endpointHold = limits.endpointConcurrency * limits.ahead
+  const totalHold = limits.concurrency * limits.ahead
   const waiting = new Map<string, Array<{ d: HeldDelivery; at: number }>>()
   const running = new Map<string, number>()
   const inFlight = new Set<Promise<void>>()
+  /** What the last claim left behind: endpoints it left out as full, and whether the worker held all it may. */
+  let fullAtClaim = new Set<string>()
+  let roomLimited = false
   let stopped = false
 
-  const waitingCount = () => [...waiting.values()].reduce((n, q) => n + q.length, 0)
-
-  function held(): Map<string, number> {
+  const held = () => {
     const counts = new Map(running)
     for (const [id, q] of waiting) counts.set(id, (counts.get(id) ?? 0) + q.length)
     return counts
   }
+  const heldInAll = () => inFlight.size + [...waiting.values()].reduce((n, q) => n + q.length, 0)
 
   function launch(d: HeldDelivery) {
     running.set(d.endpoint_id, (running.get(d.endpoint_id) ?? 0) + 1)
@@ -64,9 +74,21 @@ export function createDispatch(
       else running.delete(d.endpoint_id)
       inFlight.delete(attempt)
       start()
-      onFree(d.endpoint_id)
+      if (!stopped) refill(d.endpoint_id)
     })
     inFlight.add(attempt)
+  }
+
+  function refill(endpoint: string) {
+    if (fullAtClaim.has(endpoint) && (held().get(endpoint) ?? 0) <= endpointHold / 2) {
+      fullAtClaim.delete(endpoint)
+      want()
+    } else if (roomLimited && heldInAll() <= totalHold / 2) {
+      roomLimited = false
+      want()
+    } else if (heldInAll() === 0) {
+      want()
+    }
   }
 
   /** One delivery per endpoint with a free slot, in turn, until no slot or nothing waiting is left. */
@@ -99,10 +121,14 @@ export function createDispatch(
       }
       start()
     },
-    idle: () => inFlight.size === 0 && waiting.size === 0,
-    room: () => limits.concurrency * limits.ahead - inFlight.size - waitingCount(),
+    room: () => totalHold - heldInAll(),
+    endpointHold,
     held,
-    full: () => [...held()].filter(([, n]) => n >= limits.endpointConcurrency * limits.ahead).map(([id]) => id),
+    claimed(more) {
+      roomLimited = more
+      fullAtClaim = new Set([...held()].filter(([, n]) => n >= endpointHold).map(([id]) => id))
+      return roomLimited || fullAtClaim.size > 0
+    },
     async stop() {
       stopped = true
       await Promise.allSettled([...inFlight])

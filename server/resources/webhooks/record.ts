@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/index'
 import type { Log } from '../../http/logger'
 import type { HeldDelivery } from './claim'
-import { NEW_ATTEMPT_ID } from './data'
+import { NEW_ATTEMPT_ID } from './queue'
 import type { Outcome } from './deliver'
 import { retryDelay } from './schedule'
 
@@ -15,6 +15,15 @@ import { retryDelay } from './schedule'
  * it is when the outcome is written: several deliveries to one endpoint are in
  * flight at once, and what one of them read when it was claimed may have been
  * changed since by another's outcome.
+ *
+ * Successes that come while a write is on its way share the next statement
+ * (createRecorder), as messages accepted together share one (queue.ts). Both
+ * earned their place in an interleaved A/B of bench/webhook-delivery.ts's
+ * server run (PostgreSQL, 2,000 messages from 10 producers, 4 rounds, one
+ * run): with them, 358 deliveries/s and 785 µs of server CPU per delivery;
+ * with a statement per message and per outcome instead, 322/s and 1,080 µs
+ * (-27% CPU). On PGlite, in a run of its own: 138-249/s with them, 28-30/s
+ * without.
  */
 
 export interface Attempted {
@@ -149,7 +158,8 @@ export interface Recorder {
  * on its way go in the next, successes together in one statement, anything
  * else in one statement of its own. Nothing waits for a timer. A delivery's
  * slot is free once its answer is in; its lease keeps it from being claimed
- * again until its outcome is written.
+ * again until its outcome is written. Why not a statement per outcome: see
+ * this file's header.
  */
 export function createRecorder(db: Queryable, policy: RecordPolicy, clock: () => number, log: Log): Recorder {
   const queue: Array<{ a: Attempted; then: (r: Recorded) => void }> = []

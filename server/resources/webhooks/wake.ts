@@ -1,6 +1,6 @@
 import type { Database } from '../../db/index'
 import type { Log } from '../../http/logger'
-import { DELIVERY_CHANNEL } from './data'
+import { DELIVERY_CHANNEL } from './queue'
 
 /**
  * Waking: when the worker looks for due deliveries. A NOTIFY on

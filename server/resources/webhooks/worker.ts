@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events'
-import type { AppConfig } from '../../config'
+import type { AppConfig, WebhookConfig } from '../../config'
 import type { Database } from '../../db/index'
 import type { Log } from '../../http/logger'
 import { processEncryptionKey } from '../../security/encryption'
@@ -56,56 +56,28 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   // Every attempt in flight listens on it: past 10, Node would warn of a listener leak in the server's log.
   setMaxListeners(webhooks.concurrency + 1, abort.signal)
   let stopped = false
-  /**
-   * What the last look left behind: more due than it could take (the worker
-   * held all it may), and the endpoints it left out as full.
-   */
-  let roomLimited = false
-  let fullAtLook = new Set<string>()
   let lastPrune = 0
   const releasing = new Set<Promise<void>>()
-  const endpointHold = webhooks.endpointConcurrency * AHEAD
-  const totalHold = webhooks.concurrency * AHEAD
 
   const recorder = createRecorder(db, policy, clock, log)
-  const dispatch = createDispatch(
-    {
-      concurrency: webhooks.concurrency,
-      endpointConcurrency: webhooks.endpointConcurrency,
-      ahead: AHEAD,
-      maxWaitMs: leaseMs - webhooks.timeoutMs - LEASE_MARGIN_MS,
-    },
-    attempt,
-    refill,
-    release,
-  )
+  const limits = {
+    concurrency: webhooks.concurrency,
+    endpointConcurrency: webhooks.endpointConcurrency,
+    ahead: AHEAD,
+    maxWaitMs: leaseMs - webhooks.timeoutMs - LEASE_MARGIN_MS,
+  }
+  const dispatch = createDispatch(limits, attempt, () => waker.wake(), release)
   const waker = startWaking(db, look, log, clock)
 
   /** Makes one attempt and queues its outcome to be written: the slot is free once the answer is in. */
   async function attempt(d: HeldDelivery): Promise<void> {
     const number = d.attempt_number ?? d.attempts_made + 1
     const started = new Date(clock())
-    const attempted = { delivery: d, number, started, outcome: await send(d, started) }
+    const attempted = { delivery: d, number, started, outcome: await send(d, started, key, webhooks, abort.signal, log) }
     recorder.record(attempted, (recorded) => {
       log(attemptLine(attempted, recorded, policy.disableAfterMs))
       if (recorded.next) waker.at(recorded.next.getTime())
     })
-  }
-
-  async function send(d: HeldDelivery, started: Date): Promise<Outcome> {
-    try {
-      const secrets = signingSecrets(key, d, d.project_id, started)
-      if (secrets.length === 0) return { body: 'The project has no signing secret: roll it in the portal.', durationMs: 0 }
-      const headers = {
-        'webhook-id': d.message_id,
-        'webhook-timestamp': String(Math.floor(started.getTime() / 1000)),
-        'webhook-signature': signature(secrets, d.message_id, started, d.body),
-      }
-      return await post(d.url, headers, d.body, { timeoutMs: webhooks.timeoutMs, allowPrivate: webhooks.allowPrivateNetworks, signal: abort.signal })
-    } catch (err) {
-      log(`webhook error endpoint=${d.endpoint_id} message=${d.message_id}: ${(err as Error).message}`)
-      return { body: 'The attempt could not be made.', durationMs: 0 }
-    }
   }
 
   /**
@@ -122,7 +94,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
         leaseUntil: new Date(now + leaseMs),
         limit: Math.min(dispatch.room(), CLAIM_LIMIT),
         held: dispatch.held(),
-        endpointHold,
+        endpointHold: dispatch.endpointHold,
       })
       if (stopped) return release(claimed.taken.map((d) => d.id))
       dispatch.add(claimed.taken)
@@ -130,12 +102,10 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       more = claimed.more
     }
     if (stopped) return
-    // What may be left due: looked for again as attempts end (refill).
-    roomLimited = more
-    fullAtLook = new Set(dispatch.full())
     // Looking for the next due time costs a query: not while deliveries are coming (a NOTIFY wakes
-    // the worker for new ones, and each retry recorded here sets the timer), only once it is idle.
-    if (claimedAny || roomLimited || fullAtLook.size > 0) return
+    // the worker for new ones, each retry recorded here sets the timer, and dispatch asks for a
+    // claim as what it holds is done), only once it is idle.
+    if (dispatch.claimed(more) || claimedAny) return
     const now = clock()
     if (now - lastPrune > PRUNE_MS) {
       lastPrune = now
@@ -143,25 +113,6 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     }
     const due = await nextDue(db)
     waker.at(due ? due.getTime() : null)
-  }
-
-  /**
-   * As an attempt ends: an endpoint left out as full, or a worker that held
-   * all it may, claims again once half of what it held is done, so a claim
-   * takes many deliveries rather than the one slot just freed. Once idle, it
-   * looks for the next due time.
-   */
-  function refill(endpoint: string) {
-    const drained = (held: number, most: number) => held <= most / 2
-    if (fullAtLook.has(endpoint) && drained(dispatch.held().get(endpoint) ?? 0, endpointHold)) {
-      fullAtLook.delete(endpoint)
-      waker.wake()
-    } else if (roomLimited && drained(totalHold - dispatch.room(), totalHold)) {
-      roomLimited = false
-      waker.wake()
-    } else if (dispatch.idle()) {
-      waker.wake()
-    }
   }
 
   /** Lets leased deliveries this worker will not attempt go: due again at once, for another instance or the next start. */
@@ -183,5 +134,22 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       await recorder.flush()
       await Promise.all([...releasing])
     },
+  }
+}
+
+/** Signs and POSTs one delivery; what went wrong on this side is a failed outcome too. */
+async function send(d: HeldDelivery, started: Date, key: Buffer, webhooks: WebhookConfig, signal: AbortSignal, log: Log): Promise<Outcome> {
+  try {
+    const secrets = signingSecrets(key, d, d.project_id, started)
+    if (secrets.length === 0) return { body: 'The project has no signing secret: roll it in the portal.', durationMs: 0 }
+    const headers = {
+      'webhook-id': d.message_id,
+      'webhook-timestamp': String(Math.floor(started.getTime() / 1000)),
+      'webhook-signature': signature(secrets, d.message_id, started, d.body),
+    }
+    return await post(d.url, headers, d.body, { timeoutMs: webhooks.timeoutMs, allowPrivate: webhooks.allowPrivateNetworks, signal })
+  } catch (err) {
+    log(`webhook error endpoint=${d.endpoint_id} message=${d.message_id}: ${(err as Error).message}`)
+    return { body: 'The attempt could not be made.', durationMs: 0 }
   }
 }

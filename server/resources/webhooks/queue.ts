@@ -1,0 +1,138 @@
+/**
+ * The delivery queue's way in: messages stored with their deliveries, and the
+ * NOTIFY that tells every instance's worker they are due. Messages accepted
+ * while a statement storing others is on its way share the next statement
+ * (insertTogether): the interleaved A/B that shows it pays is in record.ts's
+ * header, where outcomes are written the same way.
+ */
+import type { Database } from '../../db/index'
+
+/** The channel every instance's delivery worker listens on; a NOTIFY on it means "deliveries are due". */
+export const DELIVERY_CHANNEL = 'flex_webhook_deliveries'
+
+/** SQL for a new attempt row's id (`wha_` and 32 hex digits), made by the statement that inserts it. */
+export const NEW_ATTEMPT_ID = `'wha_' || replace(gen_random_uuid()::text, '-', '')`
+
+const notifying = new WeakMap<Database, { again: boolean }>()
+
+/**
+ * Tells every instance's worker that deliveries are due, after the commit
+ * that queued them. Not inside that transaction: PostgreSQL serialises the
+ * commits of transactions that NOTIFY (a queue lock held through the commit's
+ * disk flush), which capped acceptance at one message per flush. A NOTIFY on
+ * its own writes nothing to flush, and wakes that come while one is on its way
+ * are folded into one more. A wake lost to a crash is found by the workers'
+ * periodic look.
+ */
+export function wakeWorkers(db: Database): void {
+  const state = notifying.get(db)
+  if (state) {
+    state.again = true
+    return
+  }
+  const mine = { again: false }
+  notifying.set(db, mine)
+  void db
+    .notify(DELIVERY_CHANNEL)
+    .catch(() => undefined)
+    .finally(() => {
+      notifying.delete(db)
+      if (mine.again) wakeWorkers(db)
+    })
+}
+
+/** A message to store: its id, project, type, envelope (the body delivered) and idempotency key. */
+export type Incoming = { id: string; projectId: string; eventType: string; body: string; idempotencyKey: string | null; now: Date }
+const BATCH_MESSAGES = 500
+const BATCH_BYTES = 4 * 1024 * 1024
+export type Inserted = { project: boolean; inserted: boolean; queued: number }
+type Waiting = Incoming & { resolve: (r: Inserted) => void; reject: (err: unknown) => void }
+const accepting = new WeakMap<Database, { queue: Waiting[]; running: boolean }>()
+
+/**
+ * Messages are stored together: one goes at once, and those that come while
+ * its statement is on its way go in the next one. At rest nothing waits;
+ * under load many share one statement and one commit.
+ */
+export function insertTogether(db: Database, one: Incoming): Promise<Inserted> {
+  let state = accepting.get(db)
+  if (!state) accepting.set(db, (state = { queue: [] as Waiting[], running: false }))
+  const promise = new Promise<Inserted>((resolve, reject) => state.queue.push({ ...one, resolve, reject }))
+  if (!state.running) {
+    state.running = true
+    // Not before the requests that came in with this one have reached here too: on PGlite a statement
+    // runs without yielding to the network, so without this wait each would go alone.
+    setImmediate(async () => {
+      while (state.queue.length > 0) {
+        const batch = nextBatch(state.queue)
+        let rows: Inserted[] = []
+        try {
+          rows = await insertMessages(db, batch)
+          batch.forEach((w, i) => w.resolve(rows[i]))
+        } catch {
+          // One message that cannot be stored must not fail the others: each is tried alone.
+          for (const w of batch) {
+            try {
+              const [r] = await insertMessages(db, [w])
+              rows.push(r)
+              w.resolve(r)
+            } catch (err) {
+              w.reject(err)
+            }
+          }
+        }
+        if (rows.some((r) => r.queued > 0)) wakeWorkers(db)
+      }
+      state.running = false
+    })
+  }
+  return promise
+}
+
+/** From the queue's head: at most BATCH_MESSAGES messages or about BATCH_BYTES of bodies (one can be 256 kB), and at least one. */
+function nextBatch(queue: Waiting[]): Waiting[] {
+  let n = 0
+  let bytes = 0
+  while (n < queue.length && n < BATCH_MESSAGES && (n === 0 || bytes + queue[n].body.length <= BATCH_BYTES)) bytes += queue[n++].body.length
+  return queue.splice(0, n)
+}
+
+/** Inserts messages, their deliveries and first attempts (pending, due now) in one statement; a row per message, in order. */
+async function insertMessages(db: Database, batch: Incoming[]): Promise<Inserted[]> {
+  return db.query<Inserted>(
+    `WITH i AS (
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+         WITH ORDINALITY AS u(id, project_id, event_type, body, idempotency_key, created_at, ord)
+     ),
+     m AS (
+       INSERT INTO webhook_messages (id, project_id, event_type, body, idempotency_key, created_at)
+       SELECT i.id, i.project_id, i.event_type, i.body, i.idempotency_key, i.created_at FROM i JOIN projects p ON p.id = i.project_id ORDER BY i.ord
+       ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+       RETURNING id, project_id, event_type, created_at
+     ),
+     d AS (
+       INSERT INTO webhook_deliveries (message_id, endpoint_id, next_attempt_at)
+       SELECT m.id, e.id, m.created_at FROM m JOIN i ON i.id = m.id
+       JOIN webhook_endpoints e ON e.project_id = m.project_id AND NOT e.disabled AND (cardinality(e.event_types) = 0 OR m.event_type = ANY(e.event_types))
+       ORDER BY i.ord, e.seq
+       RETURNING id, message_id, endpoint_id, next_attempt_at
+     ),
+     a AS (
+       INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
+       SELECT ${NEW_ATTEMPT_ID}, d.id, d.endpoint_id, d.message_id, m.event_type, 1, 'pending', d.next_attempt_at
+       FROM d JOIN m ON m.id = d.message_id
+       RETURNING message_id
+     )
+     SELECT EXISTS (SELECT 1 FROM projects p WHERE p.id = i.project_id) AS project, EXISTS (SELECT 1 FROM m WHERE m.id = i.id) AS inserted,
+       (SELECT count(*) FROM a WHERE a.message_id = i.id)::int AS queued
+     FROM i ORDER BY i.ord`,
+    [
+      batch.map((b) => b.id),
+      batch.map((b) => b.projectId),
+      batch.map((b) => b.eventType),
+      batch.map((b) => b.body),
+      batch.map((b) => b.idempotencyKey),
+      batch.map((b) => b.now),
+    ],
+  )
+}
