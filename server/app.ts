@@ -12,7 +12,6 @@ import { checkStorablePath } from './http/storable'
 import { userLimits, type UserLimitEnv } from './http/user-limit'
 import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
-import { RememberingRouter } from './http/router'
 import { changesTokens, stopTokenCache, tokenCache } from './http/token-cache'
 import { watchWrites } from './db/write-watch'
 import { apiKeyRoutes } from './resources/api-keys/routes'
@@ -132,7 +131,7 @@ export function createApp({ db: database, config: overrides = {}, log = console.
   // Mounted as a plain Hono route (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 
-  const app = new Hono({ router: new RememberingRouter() })
+  const app = new Hono()
   app.onError(errorHandler(log))
   app.notFound((c) => c.json({ message: 'Not found.' }, 404))
   app.use('*', securityHeaders(config.frameAncestors))
