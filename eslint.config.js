@@ -51,7 +51,7 @@ const RESOURCES = readdirSync(new URL('./server/resources/', import.meta.url), {
   .map((entry) => entry.name)
 const serverLayers = [
   {
-    files: ['server/{http,openapi,security,db,mail}/**/*.ts', 'server/config.ts'],
+    files: ['server/{http,openapi,security,db,mail,config}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
