@@ -82,6 +82,24 @@ const serverLayers = [
       ],
     },
   })),
+  // A resource's data.ts keeps to its own tables: steps that cross resources
+  // (a project's keys and webhook secret) are composed above it.
+  ...RESOURCES.map((name) => ({
+    files: [`server/resources/${name}/data.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: RESOURCES.filter((other) => other !== name).flatMap((other) => [`../${other}`, `**/${other}/**`]),
+              message: 'A data module uses no other resource: compose the steps that cross resources above the data modules.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 ]
 
 // The API's schema contract (contract/ at the top) is shared by the server and

@@ -8,7 +8,7 @@ import { ContractApp } from '../../openapi/contract-app'
 import { PROJECT_NOT_FOUND } from '../../security/ownership'
 import { projectBucket } from '../../security/rate-limit'
 import { createProjectRoute, deleteProjectRoute, getProjectRoute, listProjectsRoute, updateProjectRoute } from './contract'
-import { createProject, deleteProject, getProject, updateProject } from './data'
+import { createProject, deleteProject, getProject, updateProject } from './lifecycle'
 import { matchesTag, projectLists } from './list-cache'
 
 export interface ProjectDeps extends RouteDeps {
