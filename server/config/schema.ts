@@ -143,8 +143,8 @@ export const appSchema = z.object({
   frameAncestors: parsed('FRAME_ANCESTORS', parseFrameAncestors),
   /**
    * scrypt cost of new password hashes (default: OWASP's minimum). Not read
-   * from the environment: only the tests lower it, since each hash at full
-   * cost takes ~50 ms of CPU.
+   * from the environment: only the tests lower it, since a hash at full cost
+   * is slow on purpose.
    */
   passwordCost: z.custom<ScryptCost>().optional(),
   /**
