@@ -24,7 +24,7 @@ import { changesProjects, projectLists, stopProjectLists } from './resources/pro
 import { projectRoutes } from './resources/projects/routes'
 import { deviceRoutes } from './resources/session/device-routes'
 import { authRoutes } from './resources/session/routes'
-import { verifyKeyRoute } from './resources/verify/contract'
+import { verifyKeyRoute } from './resources/verify/operations'
 import { keyVerifier } from './resources/verify/key-verifier'
 import { VERIFY_PATH, verifyRoutes } from './resources/verify/routes'
 import { usageRoutes } from './resources/usage/routes'

@@ -24,7 +24,7 @@ import {
   sendVerificationRoute,
   updateProfileRoute,
   verifyEmailRoute,
-} from './contract'
+} from './operations'
 import { deleteAccount, findAccount, findPasswordAccount, markVerified, mayCreate, profile, rename, setPassword, type Account } from './data'
 
 /** One answer for a wrong, used, burned or expired code: which of them it was helps only a guesser. */

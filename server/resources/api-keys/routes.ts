@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { PROJECT_NOT_FOUND } from '../../security/ownership'
-import { createKeyRoute, deleteKeyRoute, rollKeyRoute, updateKeyRoute } from './contract'
+import { createKeyRoute, deleteKeyRoute, rollKeyRoute, updateKeyRoute } from './operations'
 import { createKey, deleteKey, rollKey, updateKey, type KeyOptions, type Missing } from './data'
 
 export const KEY_NOT_FOUND = 'API key not found.'

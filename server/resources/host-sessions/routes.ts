@@ -12,7 +12,7 @@ import { ipBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-
 import { issueToken } from '../session'
 import { findHostAccount, upsertHostAccount } from './accounts'
 import { consumeCode, issueCode, pruneExpiredCodes } from './codes'
-import { createSessionRoute, exchangeRoute } from './contract'
+import { createSessionRoute, exchangeRoute } from './operations'
 
 export const HOST_SESSIONS_NOT_CONFIGURED = 'Host sign-in is not configured on this server: set SERVICE_TOKEN to enable POST /sessions.'
 /** One answer for a used, unknown or expired code: which of them it was helps only a guesser. */

@@ -7,7 +7,7 @@ import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
 import { PROJECT_NOT_FOUND } from '../../security/ownership'
 import { projectBucket } from '../../security/rate-limit'
-import { createProjectRoute, deleteProjectRoute, getProjectRoute, listProjectsRoute, updateProjectRoute } from './contract'
+import { createProjectRoute, deleteProjectRoute, getProjectRoute, listProjectsRoute, updateProjectRoute } from './operations'
 import { createProject, deleteProject, getProject, updateProject } from './lifecycle'
 import { matchesTag, projectLists } from './list-cache'
 

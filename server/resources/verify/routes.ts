@@ -23,7 +23,7 @@ export const KEY_MAX = VERIFY_KEY_MAX
  * POST /keys/verify, for the API provider's own services: is the key a client
  * presented good, and whose is it? Authenticated by SERVICE_TOKEN, not by a
  * user. The answer names the key, never a secret. A plain Hono route, not a
- * ContractApp operation, so its description (contract.ts) is registered by
+ * ContractApp operation, so its description (operations.ts) is registered by
  * app.ts; it still runs behind the API's whole middleware like every route.
  */
 export function verifyRoutes({ config, keys }: VerifyDeps) {
@@ -34,7 +34,7 @@ export function verifyRoutes({ config, keys }: VerifyDeps) {
       throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
     }
     const body = await readJsonObject(c)
-    // The contract's schema (contract.ts documents the route), parsed without a router middleware.
+    // The contract's schema (operations.ts documents the route), parsed without a router middleware.
     const { key } = parseBody(VerifyRequest, body)
     return c.body(answerText(await keys.verify(key)), 200, JSON_TYPE)
   })

@@ -31,7 +31,7 @@ import {
   sendMessageRoute,
   testEndpointRoute,
   updateEndpointRoute,
-} from './contract'
+} from './operations'
 import {
   acceptMessage,
   countEndpoints,
