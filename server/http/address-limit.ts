@@ -2,11 +2,10 @@ import type { Context } from 'hono'
 import type { ServerResponse } from 'node:http'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
-import { addressBucket, badTokenBucket, hitRateLimit } from '../security/rate-limit'
-import { sharedCounter } from '../security/shared-counter'
+import { addressBucket, badTokenBucket, hitRateLimit, perWindow, refusals, sharedCounter } from '../security/rate-limit'
 import { clientIp } from './client-ip'
-import { holdFor, perWindow, refusals } from './refusals'
-import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS, tooManyRequests } from './user-limit'
+import { holdFor, tooManyRequests } from './throttle'
+import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS } from './user-limit'
 
 /**
  * What one client address (an IPv6 /64) may spend on the routes behind a

@@ -1,12 +1,11 @@
 import type { Context } from 'hono'
 import type { ServerResponse } from 'node:http'
-import { holdFor, perWindow, refusals } from './refusals'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
-import { userBucket } from '../security/rate-limit'
-import { sharedCounter } from '../security/shared-counter'
-import { HttpError } from './errors'
-import { tooManyAttempts } from './throttle'
+import { perWindow, refusals, sharedCounter, userBucket } from '../security/rate-limit'
+import { holdFor, tooManyRequests } from './throttle'
+
+export { tooManyRequests }
 
 /**
  * The per-minute budget is counted in windows of 10 seconds (a sixth of it in
@@ -64,9 +63,6 @@ export const USER_CONCURRENCY = 2
 export const BYTES_PER_CALL = 128 * 1024
 
 export type UserLimitEnv = { Variables: { userLimit?: UserLimit } }
-
-export const tooManyRequests = (retryAfter: number) =>
-  new HttpError(429, tooManyAttempts(retryAfter).replace('attempts', 'requests'), { 'Retry-After': String(retryAfter) })
 
 /**
  * The fair share of one account: `perUser` calls a minute on the routes a
