@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ServerResponse } from 'node:http'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
-import { addressBucket, badTokenBucket, hitRateLimit, perWindow, refusals, sharedCounter } from '../security/rate-limit'
+import { addressBucket, badTokenBucket, budget, hitRateLimit, sharedCounter } from '../security/rate-limit'
 import { clientIp } from './client-ip'
 import { holdFor, tooManyRequests } from './throttle'
 import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS } from './user-limit'
@@ -92,7 +92,7 @@ export type AddressLimitEnv = { Variables: { addressLimit?: AddressLimit; client
 const VALID_FOR_MS = 60_000
 /** Bound on the tokens remembered as valid: not a policy, the database still counts. */
 const MAX_REMEMBERED = 10_000
-const window = (perMinute: number) => perWindow(perMinute, USER_WINDOW_SECONDS)
+const WINDOW = USER_WINDOW_SECONDS
 
 /**
  * One object for the whole app, told the request at each call: one made per
@@ -101,23 +101,19 @@ const window = (perMinute: number) => perWindow(perMinute, USER_WINDOW_SECONDS)
  * needs it.
  */
 export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: boolean, holdMs = REFUSAL_HOLD_MS): AddressLimit {
-  const badTokens = refusals()
-  const calls = refusals()
+  const badTokens = budget(cfg.badTokensPerIp, WINDOW, (key, limit, weight) => hitRateLimit(db, [{ key, limit, weight }], WINDOW))
+  const calls = budget(cfg.perAddress, WINDOW, sharedCounter(db, WINDOW).hit)
   const seenValid = new Map<string, number>()
-  const counter = sharedCounter(db, USER_WINDOW_SECONDS)
-  const budget = window(cfg.perAddress)
   // Below the whole window, so a fresh window always serves one answer, however large.
-  const units = (bytes: number) => Math.min(MAX_CALL_UNITS, budget - 1, Math.floor(bytes / CALL_UNIT_BYTES))
+  const units = (bytes: number) => Math.min(MAX_CALL_UNITS, calls.limit - 1, Math.floor(bytes / CALL_UNIT_BYTES))
   /** How long the address's budget takes to refill by one unit. */
-  const unitRefillMs = (USER_WINDOW_SECONDS * 1000) / budget
+  const unitRefillMs = (WINDOW * 1000) / calls.limit
   /** Each address's last read in line, while it has any. */
   const reads = new Map<string, Promise<unknown>>()
   /** Counts `n` units against the address; past its budget, remembers the refusal and answers 429. */
   const spend = async (ip: string, n = 1) => {
-    const { allowed, retryAfter } = await counter.hit(addressBucket(ip), budget, n)
-    if (allowed) return
-    calls.set(ip, retryAfter)
-    throw tooManyRequests(retryAfter)
+    const wait = await calls.spend(addressBucket(ip), n, ip)
+    if (wait > 0) throw tooManyRequests(wait)
   }
   const address = (c: Context<AddressLimitEnv>): string => {
     let ip = c.get('clientIp')
@@ -136,10 +132,8 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
     hold: holdFor(holdMs),
     async badToken(c) {
       const ip = address(c)
-      const { allowed, retryAfter } = await hitRateLimit(db, [{ key: badTokenBucket(ip), limit: window(cfg.badTokensPerIp) }], USER_WINDOW_SECONDS)
-      if (allowed) return
-      badTokens.set(ip, retryAfter)
-      throw tooManyRequests(retryAfter)
+      const wait = await badTokens.spend(badTokenBucket(ip), 1, ip)
+      if (wait > 0) throw tooManyRequests(wait)
     },
     async call(c, tokenHash, { count }) {
       if (seenValid.size > MAX_REMEMBERED) seenValid.clear()

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { ServerResponse } from 'node:http'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
-import { perWindow, refusals, sharedCounter, userBucket } from '../security/rate-limit'
+import { budget, sharedCounter, userBucket } from '../security/rate-limit'
 import { holdFor, tooManyRequests } from './throttle'
 
 export { tooManyRequests }
@@ -78,9 +78,7 @@ export type UserLimitEnv = { Variables: { userLimit?: UserLimit } }
  * calls is held a moment before its answer (REFUSAL_HOLD_MS).
  */
 export function userLimits(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL_HOLD_MS): UserLimit {
-  const budget = perWindow(cfg.perUser, USER_WINDOW_SECONDS)
-  const refused = refusals()
-  const counter = sharedCounter(db, USER_WINDOW_SECONDS)
+  const share = budget(cfg.perUser, USER_WINDOW_SECONDS, sharedCounter(db, USER_WINDOW_SECONDS).hit)
   const places = new Map<string, { busy: number; waiting: Array<() => void> }>()
   const giveBack = (userId: string) => {
     const p = places.get(userId)!
@@ -101,7 +99,7 @@ export function userLimits(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL
         giveBack(userId)
       }
       // Went over budget while this call waited (an answer before it weighed a lot): refused now, not served.
-      const wait = refused.left(userId)
+      const wait = share.left(userId)
       if (wait > 0) {
         release()
         throw tooManyRequests(wait)
@@ -119,27 +117,17 @@ export function userLimits(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL
       }
       return release
     },
-    blocked: refused.left,
+    blocked: share.left,
     hold: holdFor(holdMs),
     async count(userId, tokenHash) {
-      const wait = refused.left(userId)
-      if (wait > 0) {
-        refused.set(tokenHash, wait)
-        throw tooManyRequests(wait)
-      }
-      const { allowed, retryAfter } = await counter.hit(userBucket(userId), budget)
-      if (allowed) return
-      refused.set(userId, retryAfter)
-      refused.set(tokenHash, retryAfter)
-      throw tooManyRequests(retryAfter)
+      const known = share.left(userId)
+      if (known > 0) share.refuse(tokenHash, known)
+      const wait = known || (await share.spend(userBucket(userId), 1, userId, tokenHash))
+      if (wait > 0) throw tooManyRequests(wait)
     },
     async charge(userId, tokenHash, bytes) {
       const weight = Math.floor(bytes / BYTES_PER_CALL)
-      if (weight === 0) return
-      const { allowed, retryAfter } = await counter.hit(userBucket(userId), budget, weight)
-      if (allowed) return
-      refused.set(userId, retryAfter)
-      refused.set(tokenHash, retryAfter)
+      if (weight > 0) await share.spend(userBucket(userId), weight, userId, tokenHash)
     },
   }
 }

@@ -201,6 +201,29 @@ export function refusals() {
 /** A per-minute budget as a count per window of `windowSeconds`. */
 export const perWindow = (perMinute: number, windowSeconds: number) => Math.max(1, Math.ceil((perMinute * windowSeconds) / 60))
 
+/**
+ * A per-minute budget counted in windows of `windowSeconds` by `count` (a
+ * sharedCounter's hit, or the database on every call), which remembers who
+ * is refused until their window ends.
+ */
+export function budget(perMinute: number, windowSeconds: number, count: (key: string, limit: number, weight: number) => Promise<RateLimitResult>) {
+  const limit = perWindow(perMinute, windowSeconds)
+  const refused = refusals()
+  return {
+    limit,
+    /** Seconds `key` is known to be refused for (0: not). */
+    left: refused.left,
+    refuse: refused.set,
+    /** Counts `weight` in `bucket`; past the limit, `keys` are refused until the window ends. Resolves with the seconds to wait (0: within). */
+    async spend(bucket: string, weight: number, ...keys: string[]): Promise<number> {
+      const { allowed, retryAfter } = await count(bucket, limit, weight)
+      if (allowed) return 0
+      for (const key of keys) refused.set(key, retryAfter)
+      return retryAfter
+    },
+  }
+}
+
 export const ipBucket = (route: string, ip: string) => `${route}|ip|${ip}`
 /** Failed log-ins for one e-mail from every address together (slows, never refuses). */
 export const emailBucket = (route: string, email: string) => `${route}|email|${email}`
