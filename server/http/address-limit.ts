@@ -41,18 +41,12 @@ export interface AddressLimit {
   call(c: Context, tokenHash: string, { count }: { count: boolean }): Promise<void>
   /**
    * The address's turn for a read that may be long (a project list not in
-   * memory): its reads run one at a time, other addresses' meanwhile. On the
-   * embedded database, which runs on the server's own thread, five accounts'
-   * 2 MB lists read at once held it 130 ms, and another user's queries
-   * waited behind all five; one at a time, behind one at most.
-   *
-   * A large answer also paces the address's next read: it starts once the
-   * budget has refilled by what the answer weighs (a 2 MB list: 1.6 s at the
-   * defaults), and not at all if the address is refused by then. One at a
-   * time, five accounts' first lists still all came within the first second,
-   * and each read held the thread 33–60 ms: a call of another user's that
-   * met one waited (bench/fair-share.ts, five accounts, first 2 s p90 up to
-   * 6.7× idle). Paced, the address gets as much over a window, spread out.
+   * memory): its reads run one at a time, other addresses' meanwhile, so
+   * another user's queries wait behind one of them at most (the embedded
+   * database runs on the server's own thread). A large answer also paces the
+   * address's next read: it starts once the budget has refilled by what the
+   * answer weighs, and not at all if the address is refused by then, so the
+   * address gets as much over a window, spread out.
    */
   readTurn(c: Context): ReadTurn
   /**
@@ -72,13 +66,11 @@ export interface AddressLimit {
 
 /**
  * A call counts once, and one more for each further CALL_UNIT_BYTES its
- * answer took (at most MAX_CALL_UNITS). Calls differ a thousandfold in cost
- * (a ten-project list against a 2 MB one): counting calls alone let five
+ * answer took (at most MAX_CALL_UNITS): calls differ a thousandfold in cost,
+ * which is in making and writing the bytes, so counting calls alone let a few
  * accounts at one address, each within its own share, keep the server busy
- * for everyone (bench/fair-share.ts). Each such call is quick on its own; the
- * cost is in making and writing the bytes, which queue everyone else. Bytes,
- * not time: they do not grow when the server is slow for other reasons, so an
- * office's ordinary calls (a few kilobytes) always count one.
+ * for everyone. Bytes, not time: they do not grow when the server is slow for
+ * other reasons, so an office's ordinary calls always count one.
  */
 export const CALL_UNIT_BYTES = 64 * 1024
 const MAX_CALL_UNITS = 50
@@ -95,10 +87,9 @@ const MAX_REMEMBERED = 10_000
 const WINDOW = USER_WINDOW_SECONDS
 
 /**
- * One object for the whole app, told the request at each call: one made per
- * request (with its methods as closures) cost more than a cheap route's own
- * work. The address is worked out once per request, and only by a call that
- * needs it.
+ * One object for the whole app, told the request at each call, so a cheap
+ * route does not pay for making one. The address is worked out once per
+ * request, and only by a call that needs it.
  */
 export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: boolean, holdMs = REFUSAL_HOLD_MS): AddressLimit {
   const badTokens = budget(cfg.badTokensPerIp, WINDOW, (key, limit, weight) => hitRateLimit(db, [{ key, limit, weight }], WINDOW))

@@ -53,12 +53,11 @@ export interface UserLimit {
 export const USER_CONCURRENCY = 2
 
 /**
- * The bytes of an answer that weigh as much as one call. A budget counted in
- * calls alone let a script spend its whole window in the first second on
- * 2 MB lists (50 of them, 100 MB to write while everyone else waited); weighed,
- * such a list costs 17 calls, and a person reloading a dashboard of a
- * thousand projects still can, several times a window (an unchanged list is
- * a 304 and costs one).
+ * The bytes of an answer that weigh as much as one call: counted in calls
+ * alone, a script could spend its whole window in its first second on the
+ * largest lists while everyone else waited for them to be written; weighed,
+ * a person reloading a dashboard of a thousand projects still can, several
+ * times a window (an unchanged list is a 304 and costs one).
  */
 export const BYTES_PER_CALL = 128 * 1024
 

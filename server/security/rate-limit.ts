@@ -179,46 +179,38 @@ export function sharedCounter(db: Queryable, windowSeconds: number): SharedCount
   return { hit, flush: held.flush }
 }
 
-/** Keys refused until a time, so a flood of refused calls costs no database work; `left` says how many seconds remain (0: not refused). */
-export function refusals() {
-  const until = new Map<string, number>()
-  return {
-    left(key: string): number {
-      const end = until.get(key)
-      if (end === undefined) return 0
-      const seconds = Math.ceil((end - Date.now()) / 1000)
-      if (seconds > 0) return seconds
-      until.delete(key)
-      return 0
-    },
-    set(key: string, seconds: number) {
-      if (until.size > MAX_REMEMBERED) until.clear()
-      until.set(key, Date.now() + seconds * 1000)
-    },
-  }
-}
-
 /** A per-minute budget as a count per window of `windowSeconds`. */
 export const perWindow = (perMinute: number, windowSeconds: number) => Math.max(1, Math.ceil((perMinute * windowSeconds) / 60))
 
 /**
  * A per-minute budget counted in windows of `windowSeconds` by `count` (a
  * sharedCounter's hit, or the database on every call), which remembers who
- * is refused until their window ends.
+ * is refused until their window ends, so a flood of refused calls costs no
+ * database work.
  */
 export function budget(perMinute: number, windowSeconds: number, count: (key: string, limit: number, weight: number) => Promise<RateLimitResult>) {
   const limit = perWindow(perMinute, windowSeconds)
-  const refused = refusals()
+  const until = new Map<string, number>()
+  const refuse = (key: string, seconds: number) => {
+    if (until.size > MAX_REMEMBERED) until.clear()
+    until.set(key, Date.now() + seconds * 1000)
+  }
   return {
     limit,
+    refuse,
     /** Seconds `key` is known to be refused for (0: not). */
-    left: refused.left,
-    refuse: refused.set,
+    left(key: string): number {
+      const end = until.get(key)
+      if (end === undefined) return 0
+      const seconds = Math.ceil((end - Date.now()) / 1000)
+      if (seconds <= 0) until.delete(key)
+      return Math.max(0, seconds)
+    },
     /** Counts `weight` in `bucket`; past the limit, `keys` are refused until the window ends. Resolves with the seconds to wait (0: within). */
     async spend(bucket: string, weight: number, ...keys: string[]): Promise<number> {
       const { allowed, retryAfter } = await count(bucket, limit, weight)
       if (allowed) return 0
-      for (const key of keys) refused.set(key, retryAfter)
+      for (const key of keys) refuse(key, retryAfter)
       return retryAfter
     },
   }
