@@ -38,25 +38,17 @@ export async function countHits(db: Queryable, key: string, weight: number, wind
   return { hits: row.hits, retryAfter: row.retry_after }
 }
 
-/** Counts in each bucket, one after another; allowed while every one is within its limit. */
-async function countEach(buckets: readonly Bucket[], count: (b: Bucket) => Promise<RateLimitResult>): Promise<RateLimitResult> {
+/** Counts one attempt in each bucket, in the database, before it is answered; one upsert per bucket is atomic, so no attempt is lost to a race. */
+export async function hitRateLimit(db: Queryable, buckets: readonly Bucket[], windowSeconds: number): Promise<RateLimitResult> {
   let allowed = true
   let retryAfter = 1
-  for (const b of buckets) {
-    const r = await count(b)
-    if (r.allowed) continue
+  for (const { key, limit, weight = 1 } of buckets) {
+    const r = await countHits(db, key, weight, windowSeconds)
+    if (r.hits <= limit) continue
     allowed = false
     retryAfter = Math.max(retryAfter, r.retryAfter)
   }
   return { allowed, retryAfter }
-}
-
-/** Counts one attempt in each bucket, in the database, before it is answered; one upsert per bucket is atomic, so no attempt is lost to a race. */
-export function hitRateLimit(db: Queryable, buckets: readonly Bucket[], windowSeconds: number): Promise<RateLimitResult> {
-  return countEach(buckets, async ({ key, limit, weight = 1 }) => {
-    const { hits, retryAfter } = await countHits(db, key, weight, windowSeconds)
-    return { allowed: hits <= limit, retryAfter }
-  })
 }
 
 /** Forgets a bucket (a successful log-in clears its e-mail's failures). */
