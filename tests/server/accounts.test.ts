@@ -251,7 +251,7 @@ async function waitForFiles(folder: string, n: number): Promise<string[]> {
       if (files.length < n) throw new Error(`${files.length} of ${n} mails written`)
       return files.sort()
     },
-    { timeout: 5000, interval: 10 },
+    { timeout: 10_000, interval: 10 },
   )
 }
 
