@@ -59,24 +59,20 @@ export function rowCache<V extends object, C = undefined>(db: Database, options:
     ...(now ? { perf: { now } } : {}),
   })
   const loading = new Map<string, Promise<V | undefined>>()
-  // caughtUp()'s own messages, each answered once it comes back.
-  const mark = `~${randomUUID()}:`
-  let marks = 0
-  const waiting = new Map<string, () => void>()
   let listening = false
   let stopped = false
 
+  const trips = roundTrips(db, options.channel, () => forgetAll())
   const forgetAll = () => {
     values.clear()
     loading.clear()
-    for (const done of waiting.values()) done()
-    waiting.clear()
+    trips.releaseAll()
   }
   const heard = (payload: string) => {
     if (payload === '*') return forgetAll()
     values.delete(payload)
     loading.delete(payload)
-    waiting.get(payload)?.()
+    trips.heard(payload)
   }
   const listen = db.listen(options.channel, heard, (ok) => {
     forgetAll()
@@ -86,32 +82,6 @@ export function rowCache<V extends object, C = undefined>(db: Database, options:
     () => void (listening = !stopped),
     (err: unknown) => options.onListenFailed?.(err),
   )
-
-  // Messages are heard in the order their transactions committed: once one sent now comes back,
-  // every change committed before it has been heard. Calls made meanwhile share the next one.
-  let next: Promise<void> | undefined
-  const roundTrip = async () => {
-    next = undefined
-    const id = `${mark}${++marks}`
-    let timer: NodeJS.Timeout | undefined
-    const back = new Promise<void>((resolve) => {
-      waiting.set(id, resolve)
-      timer = setTimeout(() => {
-        forgetAll()
-        resolve()
-      }, CAUGHT_UP_WAIT_MS)
-      timer.unref()
-    })
-    try {
-      await db.notify(options.channel, id)
-      await back
-    } catch {
-      forgetAll()
-    } finally {
-      clearTimeout(timer)
-      waiting.delete(id)
-    }
-  }
 
   const cache: RowCache<V, C> = {
     cached: (key) => values.get(key),
@@ -138,10 +108,7 @@ export function rowCache<V extends object, C = undefined>(db: Database, options:
       }
       return pending
     },
-    caughtUp() {
-      if (!listening) return Promise.resolve()
-      return (next ??= Promise.resolve().then(roundTrip))
-    },
+    caughtUp: () => (listening ? trips.next() : Promise.resolve()),
     async stop() {
       stopped = true
       listening = false
@@ -155,6 +122,52 @@ export function rowCache<V extends object, C = undefined>(db: Database, options:
   if (!mine) caches.set(db, (mine = new Set()))
   mine.add(cache as RowCache<object, never>)
   return cache
+}
+
+/**
+ * caughtUp()'s messages. Messages are heard in the order their transactions
+ * committed: once one sent now comes back on the channel, every change
+ * committed before it has been heard. Calls made before it is sent share it.
+ * If it does not come back (a connection that died unnoticed), the cache
+ * forgets everything instead, which is always safe.
+ */
+function roundTrips(db: Database, channel: string, forgetAll: () => void) {
+  const mark = `~${randomUUID()}:`
+  let marks = 0
+  const waiting = new Map<string, () => void>()
+  let next: Promise<void> | undefined
+  const roundTrip = async () => {
+    next = undefined
+    const id = `${mark}${++marks}`
+    let timer: NodeJS.Timeout | undefined
+    const back = new Promise<void>((resolve) => {
+      waiting.set(id, resolve)
+      timer = setTimeout(() => {
+        forgetAll()
+        resolve()
+      }, CAUGHT_UP_WAIT_MS)
+      timer.unref()
+    })
+    try {
+      await db.notify(channel, id)
+      await back
+    } catch {
+      forgetAll()
+    } finally {
+      clearTimeout(timer)
+      waiting.delete(id)
+    }
+  }
+  return {
+    next: () => (next ??= Promise.resolve().then(roundTrip)),
+    /** A message heard: one of ours is back. */
+    heard: (payload: string) => waiting.get(payload)?.(),
+    /** Everything was forgotten: nobody needs to wait. */
+    releaseAll: () => {
+      for (const done of waiting.values()) done()
+      waiting.clear()
+    },
+  }
 }
 
 /**

@@ -14,8 +14,6 @@ export interface KeyVerifier {
   verify(key: string): Promise<Verification>
   /** Resolves when the last-used writes started so far, and the usage counted so far, are written (tests, shutdown). */
   settle(): Promise<void>
-  /** Ends its LISTEN (the app is closing); verifications from then on are not cached. */
-  stop(): Promise<void>
 }
 
 /** The channel the api_keys table's trigger sends a key's hash on when it is added, changed (not its last use) or removed (migration 013). */
@@ -72,7 +70,6 @@ export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVer
     settle: async () => {
       await Promise.all([...pending, usage.flush()])
     },
-    stop: () => keys.stop(),
     async verify(secret) {
       const now = clock()
       // The hex SHA-256 that api-keys/key.ts stores, in one call (no Hash object per request).
