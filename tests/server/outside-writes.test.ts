@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import type { Database } from '../../server/db/index'
+import { KEY_CHANNEL } from '../../server/resources/verify/key-verifier'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-outside-writes'
@@ -111,5 +112,18 @@ describe('a write no route made', () => {
     expect([await names(s), await names(other)]).toEqual([['Before'], ['Before']])
     await s.db.query(`UPDATE ${table('projects')} SET name = 'Renamed by a script' WHERE id = $1`, [project.id])
     for (const server of [s, other]) await expect.poll(() => names(server), { timeout: 1000, interval: 10 }).toEqual(['Renamed by a script'])
+  })
+
+  it('to a key is announced by its id too, which instances of the previous version forget keys by during a rolling upgrade', async () => {
+    const project = await newProject(s, owner.accessToken)
+    const [keyId] = Object.keys(project.apiKey)
+    const heard: string[] = []
+    const stop = await other.db.listen(KEY_CHANNEL, (payload) => heard.push(payload))
+    try {
+      expect((await s.request('DELETE', `/api/manage/dapp/${project.id}/api-key/${keyId}`, { token: owner.accessToken })).status).toBe(200)
+      await expect.poll(() => heard, { timeout: 1000, interval: 10 }).toContain(keyId)
+    } finally {
+      await stop()
+    }
   })
 })

@@ -2,8 +2,8 @@
 -- instance, this one included, when a row changes: any statement, from any
 -- code or instance, a cascade from a deleted user, device or project too.
 -- One trigger function for all of them, replacing migration 012's own.
--- TG_ARGV[0] is the channel, TG_ARGV[1] the column whose value is the cache's
--- key; an update sends the old key and the new. The NOTIFY goes at commit,
+-- TG_ARGV[0] is the channel, the arguments after it the columns whose values
+-- are sent (the cache's key); an update sends the old values and the new. The NOTIFY goes at commit,
 -- and a TRUNCATE, which fires no row trigger, sends '*' (forget everything).
 
 DROP TRIGGER tokens_changed ON tokens;
@@ -21,8 +21,10 @@ BEGIN
     PERFORM pg_notify(TG_ARGV[0], '*');
     RETURN NULL;
   END IF;
-  IF TG_OP <> 'INSERT' THEN PERFORM pg_notify(TG_ARGV[0], to_jsonb(OLD) ->> TG_ARGV[1]); END IF;
-  IF TG_OP <> 'DELETE' THEN PERFORM pg_notify(TG_ARGV[0], to_jsonb(NEW) ->> TG_ARGV[1]); END IF;
+  FOR i IN 1 .. TG_NARGS - 1 LOOP
+    IF TG_OP <> 'INSERT' THEN PERFORM pg_notify(TG_ARGV[0], to_jsonb(OLD) ->> TG_ARGV[i]); END IF;
+    IF TG_OP <> 'DELETE' THEN PERFORM pg_notify(TG_ARGV[0], to_jsonb(NEW) ->> TG_ARGV[i]); END IF;
+  END LOOP;
   RETURN NULL;
 END
 $$;
@@ -42,10 +44,13 @@ CREATE TRIGGER projects_truncated AFTER TRUNCATE ON projects
 -- API keys, by hash (resources/verify/key-verifier.ts), which keeps unknown
 -- keys too: a new row is heard. Recording a use (last_used_at, written by
 -- verification itself) changes nothing verification answers: no message.
+-- The id is sent too: instances of the version before this migration forget
+-- a key by its id, so during a rolling upgrade they hear the changes the new
+-- instances make (to this version's caches an id is a key never kept).
 CREATE TRIGGER api_keys_added_or_removed AFTER INSERT OR DELETE ON api_keys
-  FOR EACH ROW EXECUTE FUNCTION flex_row_changed('flex_api_keys', 'key_hash');
+  FOR EACH ROW EXECUTE FUNCTION flex_row_changed('flex_api_keys', 'key_hash', 'id');
 CREATE TRIGGER api_keys_changed AFTER UPDATE ON api_keys
   FOR EACH ROW WHEN ((to_jsonb(OLD) - 'last_used_at') IS DISTINCT FROM (to_jsonb(NEW) - 'last_used_at'))
-  EXECUTE FUNCTION flex_row_changed('flex_api_keys', 'key_hash');
+  EXECUTE FUNCTION flex_row_changed('flex_api_keys', 'key_hash', 'id');
 CREATE TRIGGER api_keys_truncated AFTER TRUNCATE ON api_keys
   FOR EACH STATEMENT EXECUTE FUNCTION flex_row_changed('flex_api_keys');
