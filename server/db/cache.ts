@@ -172,8 +172,8 @@ function roundTrips(db: Database, channel: string, forgetAll: () => void) {
 
 /**
  * Resolves once every cache of `db` has heard the changes committed before
- * the call: a request that wrote answers after it, so the next call on this
- * instance never sees what it changed. On PGlite a trigger's NOTIFY reaches
+ * the call: a request that wrote answers after it, so its client's next
+ * call on this instance sees the change. On PGlite a trigger's NOTIFY reaches
  * the listeners before its statement resolves; on PostgreSQL it comes on the
  * listening connection a moment after the commit.
  */

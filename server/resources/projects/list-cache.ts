@@ -70,7 +70,7 @@ export function projectLists(db: Database): ProjectLists {
     ttlMs: LIST_TTL_MS,
     max: MAX_LISTS,
     maxSize: MAX_BYTES,
-    sizeOf: (list) => Math.max(1, list.body.byteLength),
+    sizeOf: (list) => list.body.byteLength,
     load(ownerId, caller) {
       if (!caller?.turn) return read(ownerId)
       caller.used = true
