@@ -31,16 +31,29 @@ export interface RowCache<V extends object, C = undefined> {
   cached(key: string): V | undefined
   /** The value of `key`: kept, or loaded once however many ask together. */
   get(key: string, context?: C): Promise<V | undefined>
-  /** Resolves once every change committed before the call has been heard here. */
-  caughtUp(): Promise<void>
   /** Ends the LISTEN (the app is closing); nothing is kept from then on. */
   stop(): Promise<void>
 }
 
-/** How long caughtUp() waits for its own message before it forgets everything instead. */
+/** How long changesHeard() waits for a cache's message before that cache forgets everything instead. */
 const CAUGHT_UP_WAIT_MS = 2000
 
-const caches = new WeakMap<Database, Set<RowCache<object, never>>>()
+/** What changesHeard() and stopCaches() need of a database's caches. */
+interface Member {
+  channel: string
+  readonly listening: boolean
+  forgetAll(): void
+  stop(): Promise<void>
+}
+
+/** Each database's caches, and changesHeard()'s messages still to come back. */
+type Caches = { members: Set<Member>; waiting: Map<string, { member: Member; done: () => void }>; next?: Promise<void> }
+const registry = new WeakMap<Database, Caches>()
+const caches = (db: Database) => {
+  let mine = registry.get(db)
+  if (!mine) registry.set(db, (mine = { members: new Set(), waiting: new Map() }))
+  return mine
+}
 
 /**
  * Correctness rests on LISTEN, as Database.listen describes it: until it is
@@ -62,21 +75,22 @@ export function rowCache<V extends object, C = undefined>(db: Database, options:
   let listening = false
   let stopped = false
 
-  const trips = roundTrips(db, options.channel, () => forgetAll())
+  const mine = caches(db)
   const forgetAll = () => {
     values.clear()
     loading.clear()
-    trips.releaseAll()
   }
   const heard = (payload: string) => {
     if (payload === '*') return forgetAll()
     values.delete(payload)
     loading.delete(payload)
-    trips.heard(payload)
+    mine.waiting.get(payload)?.done()
   }
   const listen = db.listen(options.channel, heard, (ok) => {
     forgetAll()
     listening = ok && !stopped
+    // Its message may have been lost with the connection: having forgotten everything, it has nothing to wait for.
+    for (const wait of mine.waiting.values()) if (wait.member === member) wait.done()
   })
   listen.then(
     () => void (listening = !stopped),
@@ -108,83 +122,85 @@ export function rowCache<V extends object, C = undefined>(db: Database, options:
       }
       return pending
     },
-    caughtUp: () => (listening ? trips.next() : Promise.resolve()),
     async stop() {
       stopped = true
       listening = false
       forgetAll()
-      caches.get(db)?.delete(cache as RowCache<object, never>)
+      mine.members.delete(member)
       const unlisten = await listen.catch(() => undefined)
       await unlisten?.().catch(() => undefined)
     },
   }
-  let mine = caches.get(db)
-  if (!mine) caches.set(db, (mine = new Set()))
-  mine.add(cache as RowCache<object, never>)
+  const member: Member = {
+    channel: options.channel,
+    get listening() {
+      return listening
+    },
+    forgetAll,
+    stop: cache.stop,
+  }
+  mine.members.add(member)
   return cache
 }
 
 /**
- * caughtUp()'s messages. Messages are heard in the order their transactions
- * committed: once one sent now comes back on the channel, every change
- * committed before it has been heard. Calls made before it is sent share it.
- * If it does not come back (a connection that died unnoticed), the cache
- * forgets everything instead, which is always safe.
+ * Resolves once every cache of `db` has heard the changes committed before
+ * the call: a request that wrote answers after it, so its client's next call
+ * on this instance sees the change. On PGlite a trigger's NOTIFY reaches the
+ * listeners before the statement that sent it resolves: nothing to wait for.
+ * On PostgreSQL it comes on each cache's listening connection a moment after
+ * the commit; messages come in the order their transactions committed, so
+ * once one sent now on each channel has come back, every change before it
+ * has been heard. Calls made before it is sent share it. A cache whose
+ * message does not come back (a connection that died unnoticed) forgets
+ * everything instead, which is always safe.
  */
-function roundTrips(db: Database, channel: string, forgetAll: () => void) {
-  const mark = `~${randomUUID()}:`
-  let marks = 0
-  const waiting = new Map<string, () => void>()
-  let next: Promise<void> | undefined
-  const roundTrip = async () => {
-    next = undefined
-    const id = `${mark}${++marks}`
-    let timer: NodeJS.Timeout | undefined
-    const back = new Promise<void>((resolve) => {
-      waiting.set(id, resolve)
-      timer = setTimeout(() => {
-        forgetAll()
-        resolve()
-      }, CAUGHT_UP_WAIT_MS)
-      timer.unref()
-    })
-    try {
-      await db.notify(channel, id)
-      await back
-    } catch {
-      forgetAll()
-    } finally {
-      clearTimeout(timer)
-      waiting.delete(id)
-    }
-  }
-  return {
-    next: () => (next ??= Promise.resolve().then(roundTrip)),
-    /** A message heard: one of ours is back. */
-    heard: (payload: string) => waiting.get(payload)?.(),
-    /** Everything was forgotten: nobody needs to wait. */
-    releaseAll: () => {
-      for (const done of waiting.values()) done()
-      waiting.clear()
-    },
-  }
+export function changesHeard(db: Database): Promise<void> {
+  const mine = registry.get(db)
+  if (!mine || db.kind === 'pglite') return Promise.resolve()
+  return (mine.next ??= Promise.resolve().then(() => roundTrip(db, mine)))
 }
 
-/**
- * Resolves once every cache of `db` has heard the changes committed before
- * the call: a request that wrote answers after it, so its client's next
- * call on this instance sees the change. On PGlite a trigger's NOTIFY reaches
- * the listeners before its statement resolves; on PostgreSQL it comes on the
- * listening connection a moment after the commit.
- */
-export async function changesHeard(db: Database): Promise<void> {
-  const mine = caches.get(db)
-  if (mine?.size) await Promise.all([...mine].map((c) => c.caughtUp()))
+async function roundTrip(db: Database, mine: Caches) {
+  mine.next = undefined
+  const members = [...mine.members].filter((m) => m.listening)
+  if (members.length === 0) return
+  const ids = members.map(() => `~${randomUUID()}`)
+  const back = members.map(
+    (member, i) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          member.forgetAll()
+          resolve()
+        }, CAUGHT_UP_WAIT_MS)
+        timer.unref()
+        const done = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+        mine.waiting.set(ids[i], { member, done })
+      }),
+  )
+  try {
+    const sends = members.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`)
+    await db.query(
+      `SELECT ${sends.join(', ')}`,
+      members.flatMap((m, i) => [m.channel, ids[i]]),
+    )
+    await Promise.all(back)
+  } catch {
+    for (const member of members) member.forgetAll()
+  } finally {
+    for (const id of ids) {
+      mine.waiting.get(id)?.done()
+      mine.waiting.delete(id)
+    }
+  }
 }
 
 /** Stops every cache of `db` (its app is closing): their LISTEN connections go with them. */
 export async function stopCaches(db: Database): Promise<void> {
-  await Promise.all([...(caches.get(db) ?? [])].map((c) => c.stop()))
+  await Promise.all([...(registry.get(db)?.members ?? [])].map((m) => m.stop()))
 }
 
 /** One value per database handle, made on first use (a cache every guard and route of an app shares). */

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest'
 import { changesHeard, rowCache } from '../../server/db/cache'
 import type { Database } from '../../server/db/index'
 
-/** A database of which only LISTEN/NOTIFY is used: messages are delivered when the test says (or at once). */
+/**
+ * A PostgreSQL of which only LISTEN/NOTIFY is used: messages (a trigger's, or
+ * those of a `SELECT pg_notify(…)`) are delivered when the test says, or at once.
+ */
 function listeningDb({ deliverAtOnce = true } = {}) {
   let onMessage: ((payload: string) => void) | undefined
   let onReset: ((listening: boolean) => void) | undefined
@@ -16,7 +19,7 @@ function listeningDb({ deliverAtOnce = true } = {}) {
   const listening = new Promise<void>((resolve) => (up = resolve))
   const queued: string[] = []
   const db = {
-    kind: 'pglite',
+    kind: 'postgres',
     listen: async (_channel: string, message: (payload: string) => void, reset?: (ok: boolean) => void) => {
       onMessage = message
       onReset = reset
@@ -25,9 +28,13 @@ function listeningDb({ deliverAtOnce = true } = {}) {
         onMessage = undefined
       }
     },
-    notify: async (_channel: string, payload = '') => {
-      if (deliverAtOnce) onMessage?.(payload)
-      else queued.push(payload)
+    query: async (sql: string, params: string[] = []) => {
+      if (!sql.startsWith('SELECT pg_notify(')) throw new Error(`unexpected query: ${sql}`)
+      for (let i = 1; i < params.length; i += 2) {
+        if (deliverAtOnce) onMessage?.(params[i])
+        else queued.push(params[i])
+      }
+      return []
     },
   } as unknown as Database
   return {
@@ -172,6 +179,18 @@ describe('a row cache', () => {
     expect(done).toBe(false)
     expect(t.queued).toHaveLength(2) // the write's message, then the cache's own
     t.deliver()
+    await heard
+    expect(cache.cached('a')).toBeUndefined()
+  })
+
+  it('does not wait for its message once the connection has dropped: it has forgotten everything instead', async () => {
+    const t = listeningDb({ deliverAtOnce: false })
+    const cache = rowCache(t.db, { ...options, load: async (key) => ({ key }) })
+    await t.up()
+    await cache.get('a')
+    const heard = changesHeard(t.db)
+    await expect.poll(() => t.queued).toHaveLength(1)
+    t.reset(false)
     await heard
     expect(cache.cached('a')).toBeUndefined()
   })
