@@ -90,17 +90,20 @@ export async function startLoadClient(): Promise<LoadClient> {
 /**
  * The same load from autocannon's command line, alone in a new process. Its
  * arguments can be read by any process on the machine: for the bare handlers
- * only, which take no secret.
+ * only, which take no secret. A second of warm-up, not counted, comes first:
+ * the bench's client runs warm, and a new process's first second is not.
  */
 export function runAlone(load: Load): Promise<autocannon.Result> {
   if (load.paths) throw new Error('runAlone: autocannon’s command line takes one URL')
-  const args = ['-n', '--json', '-c', String(load.connections), '-d', String(load.duration), '-m', load.method ?? 'GET']
+  const connections = String(load.connections)
+  const args = ['-n', '--json', '-c', connections, '-d', String(load.duration), '-W', '[', '-c', connections, '-d', '1', ']', '-m', load.method ?? 'GET']
   if (load.body !== undefined) args.push('-b', load.body)
   for (const [name, value] of Object.entries(load.headers ?? {})) args.push('-H', `${name}=${value}`)
   return new Promise((resolve, reject) =>
     execFile(process.execPath, [AUTOCANNON_CLI, ...args, load.url], { cwd: ROOT, maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`autocannon ${load.url}: ${err.message}\n${stderr}`))
-      resolve(JSON.parse(stdout) as autocannon.Result)
+      // With a warm-up it prints two results: the warm-up's, then the load's.
+      resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as autocannon.Result)
     }),
   )
 }
