@@ -6,7 +6,7 @@
  *   folder as one tarball (loaded into memory once per worker, where each
  *   test then gets its own schema). Both are kept between runs, under
  *   node_modules/.cache, for as long as PGlite's version and the migrations
- *   stay the same: initdb alone held every test back for ~3 s of each run.
+ *   stay the same: initdb would otherwise hold every test back at each run's start.
  * - PostgreSQL (`server-pg`): one database for the run, in which each test
  *   gets its own schema, dropped when the run ends, with the event triggers
  *   of storage.ts's DDL_WATCH.

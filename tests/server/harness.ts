@@ -1,12 +1,12 @@
 /**
  * Test servers for the server suite. Each test gets its own database, cheaply:
- * - By default, its own schema (CREATE SCHEMA, then the migrations, ~20 ms)
- *   in a database the whole worker shares: on PGlite, one in-memory
- *   instance per worker, loaded from a migrated copy the run's global set-up
- *   made once (initdb in WebAssembly takes seconds, and even loading the copy
- *   costs about a second of CPU); on PostgreSQL (FLEX_TEST_DB=postgres, the
- *   `server-pg` vitest project), one database per run. The server projects
- *   run with `isolate: false` (vitest.config.ts), so this module, and the
+ * - By default, a migrated schema of its own in a database the whole worker
+ *   shares: on PGlite, one in-memory instance per worker, loaded from a
+ *   migrated copy the run's global set-up made once (initdb in WebAssembly,
+ *   or even loading the copy, costs far more than a schema); on PostgreSQL
+ *   (FLEX_TEST_DB=postgres, the `server-pg` vitest project), one database
+ *   per run. The server projects run with `isolate: false`
+ *   (vitest.config.ts), so this module, and the
  *   shared database with it, lives as long as the worker, across test files.
  *   A schema is emptied when its test server closes, and dropped if the test
  *   changed its layout, so nothing a test stores, alters or drops reaches
@@ -237,8 +237,8 @@ export async function sharedStorage(): Promise<Storage> {
 
 // ---- a migrated schema per test, emptied and reused ----
 
-// A new schema costs its migrations: ~100 ms of CPU on PGlite, ~400 ms on
-// PostgreSQL, for each of some 250 tests. Instead, a schema a test hands back
+// A new schema costs its migrations, many times what emptying one costs, and
+// most tests need no more than an empty one. So a schema a test hands back
 // as it got it is emptied (DELETE: TRUNCATE costs as much as migrating on
 // PGlite, and an fsync on PostgreSQL) and given to the next test. One whose
 // layout the test changed (a dropped table, an extra migration) is dropped.
@@ -350,8 +350,9 @@ export interface RequestOptions {
 
 /**
  * The scrypt cost test servers hash passwords at unless their config says
- * otherwise: 1/16 of the real one (`SCRYPT_COST`), whose ~50 ms of CPU per
- * hash added up to a tenth of the suite. Tests about the cost itself, or the
+ * otherwise: 1/16 of the real one (`SCRYPT_COST`), whose CPU per hash, over
+ * every sign-up and log-in of the suite, would be a good share of its time.
+ * Tests about the cost itself, or the
  * time a log-in takes, ask for the app's own with `{ passwordCost: undefined }`.
  */
 export const TEST_PASSWORD_COST: ScryptCost = { N: 1 << 10, r: 8, p: 1 }

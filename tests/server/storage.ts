@@ -89,7 +89,8 @@ let scratch: Promise<string> | undefined
 
 /**
  * Where test databases go: /dev/shm when it has room. On a disk, deleting a
- * folder PGlite has just written takes ~1 s (it is ~0.01 s on tmpfs).
+ * folder PGlite has just written is slow (fsync of what it wrote); on tmpfs
+ * it is not.
  * Docker's default /dev/shm is 64 MB, too small, hence the check.
  */
 export function scratchDir(): Promise<string> {
