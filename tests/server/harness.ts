@@ -8,10 +8,8 @@
  *   per run. The server projects run with `isolate: false`
  *   (vitest.config.ts), so this module, and the
  *   shared database with it, lives as long as the worker, across test files.
- *   A schema is emptied when its test server closes, and dropped if the test
- *   changed its layout, so nothing a test stores, alters or drops reaches
- *   another test. On PostgreSQL its connections stay open for the next test
- *   (postgres-schema.ts).
+ *   The schema is dropped when the test server closes, so nothing a test
+ *   stores, alters or drops reaches another test.
  * - `freshStorage()` / `createTestServer({ ownStorage: true })`: a data folder
  *   or database of its own, for tests that close and reopen it, lock it, or
  *   hand it to another process.
@@ -30,7 +28,6 @@ import { openDatabase, type Database, type Row } from '../../server/db/index'
 import { migrate } from '../../server/db/migrate'
 import { pgliteDatabase } from '../../server/db/pglite'
 import type { ScryptCost } from '../../server/security/password'
-import { schemaHandle, sharedListener, type Listen } from './postgres-schema'
 import { createDatabase, DDL_NOTED, DDL_WATCH, dropDatabase, scratchDir, urlForDatabase, usePostgres } from './storage'
 
 export { usePostgres }
@@ -102,7 +99,7 @@ interface SharedPglite {
 // set-up drops the run's database). A hook closing them would belong to the
 // first test file that imported this module, and end them for all the others.
 let sharedPglite: Promise<SharedPglite> | undefined
-let sharedPostgres: Promise<{ admin: pg.Client; listen: Listen }> | undefined
+let sharedPostgres: Promise<pg.Client> | undefined
 
 function openSharedPglite(): Promise<SharedPglite> {
   sharedPglite ??= (async () => {
@@ -194,14 +191,13 @@ async function newSchema(): Promise<Schema | undefined> {
   sharedPostgres ??= (async () => {
     const c = new pg.Client({ connectionString: runUrl })
     await c.connect()
-    return { admin: c, listen: sharedListener(c) }
+    return c
   })()
-  const { admin, listen } = await sharedPostgres
+  const admin = await sharedPostgres
   await admin.query(`CREATE SCHEMA ${name}`)
   const url = new URL(runUrl)
   url.searchParams.set('options', `-c search_path=${name}`)
   const databaseUrl = url.toString()
-  let pool: Promise<Database> | undefined
   return {
     name,
     admin: async <T extends Row>(sql: string, params?: readonly unknown[]) => (await admin.query<T>(sql, params as unknown[])).rows,
@@ -211,14 +207,13 @@ async function newSchema(): Promise<Schema | undefined> {
     storage: (drop) => ({
       databaseUrl,
       env: { DATABASE_URL: databaseUrl },
-      open: async () => schemaHandle(await (pool ??= openDatabase({ dataDir: '', databaseUrl })), listen),
+      open: () => openDatabase({ dataDir: '', databaseUrl }),
       get dataDir(): string {
         return notAFolder('data folder')()
       },
       drop,
     }),
     async remove() {
-      await (await pool)?.close()
       await admin.query(`DROP SCHEMA ${name} CASCADE; DELETE FROM public.${DDL_NOTED} WHERE schema = '${name}'`)
     },
   }
