@@ -6,10 +6,10 @@
  *   or even loading the copy, costs far more than a schema); on PostgreSQL
  *   (FLEX_TEST_DB=postgres, the `server-pg` vitest project), one database
  *   per run. The server projects run with `isolate: false`
- *   (vitest.config.ts), so this module, and the
- *   shared database with it, lives as long as the worker, across test files.
- *   The schema is dropped when the test server closes, so nothing a test
- *   stores, alters or drops reaches another test.
+ *   (vitest.config.ts), so this module, and the shared database with it,
+ *   lives as long as the worker, across test files. A schema is emptied
+ *   when its test server closes, and dropped if the test changed its
+ *   layout, so nothing a test stores, alters or drops reaches another test.
  * - `freshStorage()` / `createTestServer({ ownStorage: true })`: a data folder
  *   or database of its own, for tests that close and reopen it, lock it, or
  *   hand it to another process.
