@@ -3,16 +3,15 @@
  * generated in a process of its own, never in the bench's:
  * - `startLoadClient()`: the bench's client, autocannon in a forked process
  *   (load-client.ts) that runs one load after another;
- * - `runAlone()`: autocannon's own command line, a new process per load, the
- *   yardstick that shows whether the bench's client is the limit
+ * - `runAlone()`: autocannon alone, a new process per load that runs nothing
+ *   else, the yardstick that shows whether the bench's client is the limit
  *   (`yardstick()`: the same bare handler under each, within 10%).
  */
 import { execFile, fork, type ChildProcess } from 'node:child_process'
-import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import type autocannon from 'autocannon'
 import { ROOT } from './paths'
-import { round } from './stats'
+import { median, round } from './stats'
 
 export interface LoadRun {
   endpoint: string
@@ -47,7 +46,6 @@ export interface LoadClient {
 }
 
 const LOAD_CLIENT = fileURLToPath(new URL('./load-client.ts', import.meta.url))
-const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon')
 
 type Reply = { ready?: true; result?: autocannon.Result; error?: string }
 
@@ -87,23 +85,26 @@ export async function startLoadClient(): Promise<LoadClient> {
   }
 }
 
+/** autocannon's API and nothing else, in a plain node process: its options in argv[1], its result on stdout. */
+const ALONE = `require('autocannon')(JSON.parse(process.argv[1]), (err, result) => {
+  if (err) { console.error(err.message); process.exit(1) }
+  console.log(JSON.stringify(result))
+})`
+
 /**
- * The same load from autocannon's command line, alone in a new process. Its
+ * The same load from autocannon alone: a new node process per load that runs
+ * autocannon and nothing else (no loader, no messages to the bench). Its
  * arguments can be read by any process on the machine: for the bare handlers
  * only, which take no secret. A second of warm-up, not counted, comes first:
  * the bench's client runs warm, and a new process's first second is not.
  */
 export function runAlone(load: Load): Promise<autocannon.Result> {
-  if (load.paths) throw new Error('runAlone: autocannon’s command line takes one URL')
-  const connections = String(load.connections)
-  const args = ['-n', '--json', '-c', connections, '-d', String(load.duration), '-W', '[', '-c', connections, '-d', '1', ']', '-m', load.method ?? 'GET']
-  if (load.body !== undefined) args.push('-b', load.body)
-  for (const [name, value] of Object.entries(load.headers ?? {})) args.push('-H', `${name}=${value}`)
+  if (load.paths) throw new Error('runAlone: one URL only')
+  const options = { ...load, warmup: { connections: load.connections, duration: 1 } }
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, [AUTOCANNON_CLI, ...args, load.url], { cwd: ROOT, maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
-      if (err) return reject(new Error(`autocannon ${load.url}: ${err.message}\n${stderr}`))
-      // With a warm-up it prints two results: the warm-up's, then the load's.
-      resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as autocannon.Result)
+    execFile(process.execPath, ['-e', ALONE, JSON.stringify(options)], { cwd: ROOT, maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
+      if (err) return reject(new Error(`autocannon alone on ${load.url}: ${err.message}\n${stderr}`))
+      resolve(JSON.parse(stdout) as autocannon.Result)
     }),
   )
 }
@@ -116,7 +117,7 @@ export interface Yardstick {
   /** The bare handler's requests a second with the bench's client, and with autocannon alone. */
   benchClient: number
   alone: number
-  /** benchClient / alone. */
+  /** benchClient / alone, the median of the rounds'. */
   ratio: number
   ok: boolean
 }
@@ -124,16 +125,15 @@ export interface Yardstick {
 /** The most the bench's client may differ from autocannon alone on the same bare handler. */
 export const YARDSTICK_TOLERANCE = 0.1
 
+/** `benchClient` and `alone` are the same rounds, in pairs taken one after the other: the ratio is the median of the pairs'. */
 export function yardstick(benchClient: autocannon.Result[], alone: autocannon.Result[]): Yardstick {
-  const a = rate(benchClient)
-  const b = rate(alone)
-  const ratio = round(a / b, 2)
-  return { benchClient: a, alone: b, ratio, ok: Math.abs(a / b - 1) <= YARDSTICK_TOLERANCE }
+  const ratio = median(benchClient.map((r, i) => rate([r]) / rate([alone[i]])))
+  return { benchClient: rate(benchClient), alone: rate(alone), ratio: round(ratio, 2), ok: Math.abs(ratio - 1) <= YARDSTICK_TOLERANCE }
 }
 
 /** The yardstick as the bench prints it. */
 export function yardstickLine(what: string, y: Yardstick): string {
-  const figures = `${what}: ${y.benchClient.toLocaleString('en')} req/s with the bench's client, ${y.alone.toLocaleString('en')} req/s with autocannon alone (its command line, a process of its own): ratio ${y.ratio}`
+  const figures = `${what}: ${y.benchClient.toLocaleString('en')} req/s with the bench's client, ${y.alone.toLocaleString('en')} req/s with autocannon alone (a new process that runs nothing else): ratio ${y.ratio} (the median of the rounds')`
   return y.ok
     ? `yardstick ok: ${figures}, within ${YARDSTICK_TOLERANCE * 100}%`
     : `yardstick FAIL: ${figures}, not within ${YARDSTICK_TOLERANCE * 100}%: ` +

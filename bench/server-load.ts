@@ -5,8 +5,8 @@
  * a fresh PostgreSQL database, dropped afterwards; the bench's load client
  * (load-run.ts) in a process of its own. Beside them, a bare Hono GET handler
  * (bench/bare-verify-server.ts), loaded half the time before and half after,
- * as the yardstick of the list; and loaded as long again by autocannon's
- * command line alone, to show the bench's client is not the limit.
+ * as the yardstick of the list; and loaded as long again by autocannon
+ * alone in a process of its own, to show the bench's client is not the limit.
  *
  * - GET /api/manage/dapp/owner for a user with 100 projects;
  * - POST /api/manage/dapp/{id}/api-key, each request on the next of the 100

@@ -9,8 +9,8 @@
  * a time, with the same connections, in interleaved rounds (the next round
  * starting one further on), so that the drifting load of a shared machine
  * falls on all of them alike. Each round also loads the bare handler with
- * autocannon's command line alone: the yardstick that the bench's client is
- * not the limit. Goal (issue 20): verification at 0.6x the bare handler or
+ * autocannon alone, in a new process that runs nothing else: the yardstick
+ * that the bench's client is not the limit. Goal (issue 20): verification at 0.6x the bare handler or
  * better, with usage recording on and no error. Each round also reads every
  * server process's CPU, for a cost per call that the load client's share of
  * the cores does not move.
@@ -40,7 +40,7 @@ export interface VerifyLoadResult {
 }
 
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
-/** What the bare handler is sent instead: the same length, and no secret, since autocannon's command line shows it to the machine. */
+/** What the bare handler is sent instead: the same length, and no secret, since autocannon alone takes it in its arguments, which the machine can read. */
 const BARE_TOKEN = 'x'.repeat(SERVICE_TOKEN.length)
 
 async function stop(child: ChildProcess) {
@@ -77,7 +77,7 @@ interface Target {
   url: string
   body: string
   token: string
-  /** Loaded by autocannon's command line alone, the yardstick, instead of the bench's client. */
+  /** Loaded by autocannon alone, the yardstick, instead of the bench's client. */
   alone?: boolean
   /** The server's process, whose CPU each round reads. */
   pid: number | undefined
