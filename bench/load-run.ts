@@ -133,7 +133,7 @@ export function yardstick(benchClient: autocannon.Result[], alone: autocannon.Re
 
 /** The yardstick as the bench prints it. */
 export function yardstickLine(what: string, y: Yardstick): string {
-  const figures = `${what}: ${y.benchClient.toLocaleString('en')} req/s with the bench's client, ${y.alone.toLocaleString('en')} req/s with autocannon alone (a new process that runs nothing else): ratio ${y.ratio} (the median of the rounds')`
+  const figures = `${what}: ${y.benchClient.toLocaleString('en')} req/s with the bench's client, ${y.alone.toLocaleString('en')} req/s with autocannon alone (a new process that runs nothing else): ratio ${y.ratio} (the median of its pairs of loads, each pair taken one right after the other)`
   return y.ok
     ? `yardstick ok: ${figures}, within ${YARDSTICK_TOLERANCE * 100}%`
     : `yardstick FAIL: ${figures}, not within ${YARDSTICK_TOLERANCE * 100}%: ` +
