@@ -122,6 +122,12 @@ export interface Yardstick {
   ok: boolean
 }
 
+/**
+ * How long each load of the yardstick runs, for a bench of `durationS`: half
+ * of it, but 3 s at least, since a new process is slower in its first second.
+ */
+export const yardstickSeconds = (durationS: number) => Math.max(3, durationS / 2)
+
 /** The most the bench's client may differ from autocannon alone on the same bare handler. */
 export const YARDSTICK_TOLERANCE = 0.1
 
@@ -139,7 +145,7 @@ export function yardstickLine(what: string, y: Yardstick): string {
     : `yardstick FAIL: ${figures}, not within ${YARDSTICK_TOLERANCE * 100}%: ` +
         (y.ratio < 1
           ? "the bench's client is the limit here, and the ratios to the bare handler below flatter the product"
-          : 'autocannon alone fell short of the bench’s client: the machine’s load moved between the runs, and no ratio below can be trusted')
+          : 'autocannon alone fell short of the bench’s client (the machine’s load moved between the loads, or they were too short for a new process): no ratio below can be trusted')
 }
 
 export const summarise = (endpoint: string, connections: number, r: autocannon.Result): LoadRun => ({

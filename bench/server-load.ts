@@ -4,9 +4,10 @@
  * embedded database in a temporary DATA_DIR, then (when DATABASE_URL is set)
  * a fresh PostgreSQL database, dropped afterwards; the bench's load client
  * (load-run.ts) in a process of its own. Beside them, a bare Hono GET handler
- * (bench/bare-verify-server.ts), loaded half the time before and half after,
- * as the yardstick of the list; and loaded as long again by autocannon
- * alone in a process of its own, to show the bench's client is not the limit.
+ * (bench/bare-verify-server.ts), loaded half the time before and half after
+ * (3 s at least each), as the yardstick of the list; and loaded as long again
+ * by autocannon alone in a process of its own, to show the bench's client is
+ * not the limit.
  *
  * - GET /api/manage/dapp/owner for a user with 100 projects;
  * - POST /api/manage/dapp/{id}/api-key, each request on the next of the 100
@@ -25,7 +26,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type autocannon from 'autocannon'
-import { rate, runAlone, startLoadClient, summarise, yardstick, type LoadClient, type LoadRun, type Yardstick } from './load-run'
+import { rate, runAlone, startLoadClient, summarise, yardstick, yardstickSeconds, type LoadClient, type LoadRun, type Yardstick } from './load-run'
 import { spawnServer } from './spawn-server'
 import { postgresDatabase } from './verify-load'
 
@@ -143,8 +144,8 @@ async function measureWith(client: LoadClient, durationS: number, connections: n
   const aloneRuns: autocannon.Result[] = []
   // The bench's client and autocannon alone, one after the other, then the other way round after the servers.
   const loadBare = async (aloneFirst: boolean) => {
-    const alone = () => runAlone(bareLoad(durationS / 2)).then((r) => aloneRuns.push(r))
-    const bench = () => client.run(bareLoad(durationS / 2)).then((r) => bareRuns.push(r))
+    const alone = () => runAlone(bareLoad(yardstickSeconds(durationS))).then((r) => aloneRuns.push(r))
+    const bench = () => client.run(bareLoad(yardstickSeconds(durationS))).then((r) => bareRuns.push(r))
     for (const step of aloneFirst ? [alone, bench] : [bench, alone]) await step()
   }
   try {
