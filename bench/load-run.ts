@@ -38,6 +38,8 @@ export interface Load {
   duration: number
   /** Paths on url's origin, one a request in turn, instead of url's own. */
   paths?: string[]
+  /** Each `[<id>]` in the body becomes a new random id on every request (an idempotency key, say). */
+  idReplacement?: boolean
 }
 
 export interface LoadClient {
