@@ -51,7 +51,7 @@ const RESOURCES = readdirSync(new URL('./server/resources/', import.meta.url), {
   .map((entry) => entry.name)
 const serverLayers = [
   {
-    files: ['server/{http,openapi,security,db,mail}/**/*.ts', 'server/config.ts'],
+    files: ['server/{http,openapi,security,db,mail,config}/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -76,6 +76,24 @@ const serverLayers = [
             {
               group: RESOURCES.filter((other) => other !== name).map((other) => `**/${other}/**`),
               message: "A resource uses another only through its index.ts (import '../<name>'): export what is shared there, or move it below the resources.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  // A resource's data.ts keeps to its own tables: steps that cross resources
+  // (a project's keys and webhook secret) are composed above it.
+  ...RESOURCES.map((name) => ({
+    files: [`server/resources/${name}/data.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: RESOURCES.filter((other) => other !== name).flatMap((other) => [`../${other}`, `**/${other}/**`]),
+              message: 'A data module uses no other resource: compose the steps that cross resources above the data modules.',
             },
           ],
         },

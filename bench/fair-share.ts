@@ -66,9 +66,9 @@ const stop = async (child: import('node:child_process').ChildProcess) => {
 /**
  * The other user mid-session: its connection open and its token and list in
  * the server's memory, from one call not timed. Each scenario starts after 11
- * quiet seconds, past the 10 s those are kept, and the first call of each had
- * measured the other user's own return after a pause (10 to 12 ms with no
- * load at all, 3 ms warm): of eight samples in the first 2 s, it was the p90.
+ * quiet seconds, past the 10 s those are kept, so without this call the first
+ * timed one would measure the other user's own return after a pause, not the
+ * noisy load.
  */
 async function warmVictim(url: string, token: string) {
   const agent = keepAliveAgent(1)

@@ -4,10 +4,9 @@
  * (all at once, in its main thread) and sends back their counts.
  *
  * Why a process, ready before the burst: run as autocannon worker threads of
- * the bench itself, five of them booting at the burst's start stalled the
- * measuring client. Against a stand-in server that held every call a second
- * and answered 429 (no load on the measured server at all), the other user's
- * first two seconds measured a p50 of 2.9× and a p90 of 10× its idle figures.
+ * the bench itself, their booting at the burst's start stalls the measuring
+ * client, and the other user's times then show the bench's own load, not the
+ * server's.
  */
 import autocannon from 'autocannon'
 import { createRequire } from 'node:module'

@@ -18,6 +18,7 @@ import { measureDashboard } from './dashboard'
 import { measureMemory } from './memory'
 import { writePages } from './pages'
 import { RESULTS_FILE } from './paths'
+import { yardstickLine } from './load-run'
 import { measureServerLoad } from './server-load'
 import { measureFairShare } from './fair-share'
 import { round } from './stats'
@@ -159,7 +160,7 @@ async function main() {
     const load = await measureServerLoad(DURATION)
     results.server = load
     line(
-      `\n== (d) Reference server, loopback, autocannon ${load.runs[0]?.connections} connections × ${DURATION} s, fresh PGlite (and PostgreSQL with DATABASE_URL) ==`,
+      `\n== (d) Reference server, loopback, autocannon in a process of its own, ${load.runs[0]?.connections} connections × ${DURATION} s, fresh PGlite (and PostgreSQL with DATABASE_URL) ==`,
     )
     const w = [52, 7, 7, 7, 7, 7, 9, 7]
     row(['endpoint', 'req/s', '× bare', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors'], w)
@@ -178,14 +179,18 @@ async function main() {
         w,
       )
     line('× bare: against the bare GET handler (half its time before the servers, half after); goal: the list ≥ 0.1× on PostgreSQL')
+    line(yardstickLine('the bare GET handler', load.yardstick))
+    if (!load.yardstick.ok) process.exitCode = 1
   }
 
   if (ONLY.has('verify')) {
     const verify = await measureVerifyLoad(DURATION)
     results.verify = verify
     line(
-      `\n== (e) Key verification, loopback, autocannon ${verify.runs[0]?.connections} connections × ${DURATION} s in 10 interleaved rounds, beside a bare Hono handler ==`,
+      `\n== (e) Key verification, loopback, autocannon in a process of its own, ${verify.runs[0]?.connections} connections × ${DURATION} s in 10 interleaved rounds, beside a bare Hono handler ==`,
     )
+    line(yardstickLine('the bare handler', verify.yardstick))
+    if (!verify.yardstick.ok) process.exitCode = 1
     const widths = [46, 7, 7, 11, 7, 7, 7, 9, 7, 9, 6]
     row(['endpoint', 'req/s', '× bare', 'rounds', 'p50 ms', 'p99 ms', 'max ms', 'requests', 'errors', 'CPU µs', '× bare'], widths)
     for (const r of verify.runs)

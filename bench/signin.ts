@@ -4,8 +4,8 @@
  * account that exists. Each load is a fresh context (cold cache), and the
  * click comes 2.5 s after the log-in is usable and the network is quiet, as
  * a reader takes a few seconds to type: the time the log-in screen has to
- * fetch the dashboard's chunks ahead of need. With a baseline origin (another build of the same pages),
- * the two alternate load by load.
+ * fetch the dashboard's chunks ahead of need. With a baseline origin (another
+ * build of the same pages), the two alternate load by load.
  */
 import type { Browser } from 'playwright-core'
 import { probedPage, probeResult } from './browser'
@@ -65,8 +65,9 @@ async function once(browser: Browser, origin: string, email: string): Promise<On
     const login = page.getByRole('button', { name: 'Log in', exact: true })
     await login.waitFor()
     // A reader takes a few seconds to type an e-mail and a password: the
-    // page's own work ahead of need (the prefetch starts a second after the
-    // first screen) has that long, then the network is left to go quiet.
+    // page's own work ahead of need (the dashboard's prefetch, which waits
+    // until the first screen is idle) has that long, then the network is
+    // left to go quiet.
     await page.waitForTimeout(READER_TYPING_MS)
     await page.waitForLoadState('networkidle')
     await page.getByLabel('Email address').fill(email)

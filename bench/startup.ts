@@ -129,8 +129,7 @@ export async function measureStartup(browser: Browser, origin: string, loads: nu
   // Two unrecorded loads each: the first launches renderer and compiler caches.
   for (let i = -2; i < loads; i++) {
     // Each page opens a round in turn: on a busy machine the first load of a
-    // round was the slowest, whichever page it was (the same two builds, swapped
-    // between the first and the last place: ~20 % either way).
+    // round tends to be the slowest, whichever page it is.
     for (let k = 0; k < pages.length; k++) {
       const [load, into] = pages[(i + 2 + k) % pages.length]
       const x = await load()

@@ -4,14 +4,18 @@
  * PGlite, and on PostgreSQL when DATABASE_URL is set (a fresh database,
  * dropped afterwards), beside a bare Hono handler in its own process that
  * parses the same JSON body and answers a constant JSON. All of them are
- * started the same way (node with tsx's loader) and run at once; the same
- * client (autocannon, in this process) loads one at a time, with the same
- * connections, in ten interleaved rounds (bare, PGlite, PostgreSQL, the next
- * round starting one further on), so that the drifting load of a shared
- * machine falls on all of them alike. Goal (issue 20): verification at 0.6x
- * the bare handler or better, with usage recording on and no error. Each
- * round also reads every server process's CPU, for a cost per call that the
- * load client's share of the cores does not move.
+ * started the same way (node with tsx's loader) and run at once. The bench's
+ * load client (load-run.ts: autocannon in a process of its own) loads one at
+ * a time, with the same connections, in interleaved rounds (the next round
+ * starting one further on), so that the drifting load of a shared machine
+ * falls on all of them alike. Before the rounds and after them, the bare
+ * handler is loaded by the bench's client and by autocannon alone, in a new
+ * process that runs nothing else, each for half the time (3 s at least: a
+ * new process is slower in its first second): the yardstick that the
+ * bench's client is not the limit. Goal (issue 20): verification at 0.6x the bare handler or
+ * better, with usage recording on and no error. Each round also reads every
+ * server process's CPU, for a cost per call that the load client's share of
+ * the cores does not move.
  */
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -20,7 +24,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type autocannon from 'autocannon'
 import pg from 'pg'
-import { run, summarise, type LoadRun } from './load-run'
+import { runAlone, startLoadClient, summarise, yardstick, yardstickSeconds, type Load, type LoadRun, type Yardstick } from './load-run'
 import { processCpuMs } from './process-cpu'
 import { spawnServer } from './spawn-server'
 import { median, round } from './stats'
@@ -33,9 +37,13 @@ export interface VerifyLoadResult {
    * (both undefined where /proc cannot be read).
    */
   runs: Array<LoadRun & { ratioToBare?: number; roundRatios?: [number, number]; cpuPerCallUs?: number; cpuRatioToBare?: number }>
+  /** The bare handler under the bench's client against under autocannon alone, before the rounds and after. */
+  yardstick: Yardstick
 }
 
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
+/** What the bare handler is sent instead: the same length, and no secret, since autocannon alone takes it in its arguments, which the machine can read. */
+const BARE_TOKEN = 'x'.repeat(SERVICE_TOKEN.length)
 
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return
@@ -70,6 +78,7 @@ interface Target {
   endpoint: string
   url: string
   body: string
+  token: string
   /** The server's process, whose CPU each round reads. */
   pid: number | undefined
   stop(): Promise<void>
@@ -94,7 +103,14 @@ async function verifyTarget(label: string, env: Record<string, string>, cleanup:
     const verifyUrl = `${url}/api/keys/verify`
     const answer = await call<{ valid: boolean }>(verifyUrl, { key }, SERVICE_TOKEN)
     if (!answer.valid) throw new Error(`the seeded key does not verify: ${JSON.stringify(answer)}`)
-    return { endpoint: `POST /api/keys/verify (${label})`, url: verifyUrl, body: JSON.stringify({ key }), pid: child.pid, stop: stopAll }
+    return {
+      endpoint: `POST /api/keys/verify (${label})`,
+      url: verifyUrl,
+      body: JSON.stringify({ key }),
+      token: SERVICE_TOKEN,
+      pid: child.pid,
+      stop: stopAll,
+    }
   } catch (err) {
     await stopAll()
     throw err
@@ -144,15 +160,18 @@ function combine(endpoint: string, connections: number, rounds: autocannon.Resul
 
 export async function measureVerifyLoad(durationS: number, connections = 10, rounds = 10): Promise<VerifyLoadResult> {
   const targets: Target[] = []
+  const client = await startLoadClient()
   try {
     const bare = await spawnServer('bench/bare-verify-server.ts', {})
-    targets.push({
+    const bareTarget: Target = {
       endpoint: 'bare Hono handler (same body, constant JSON)',
       url: `${bare.url}/keys/verify`,
       body: JSON.stringify({ key: `fxk_${randomBytes(32).toString('base64url')}` }),
+      token: BARE_TOKEN,
       pid: bare.child.pid,
       stop: () => stop(bare.child),
-    })
+    }
+    targets.push(bareTarget)
     const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-verify-'))
     targets.push(await verifyTarget('PGlite', { DATA_DIR: dataDir }, async () => rmSync(dataDir, { recursive: true, force: true })))
     const databaseUrl = process.env.DATABASE_URL
@@ -161,16 +180,27 @@ export async function measureVerifyLoad(durationS: number, connections = 10, rou
       targets.push(await verifyTarget('PostgreSQL', { DATABASE_URL: database.url }, database.drop))
     }
 
-    const load = (t: Target, duration: number) =>
-      run({
-        url: t.url,
-        method: 'POST',
-        body: t.body,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVICE_TOKEN}` },
-        connections,
-        duration,
-      })
+    const spec = (t: Target, duration: number): Load => ({
+      url: t.url,
+      method: 'POST',
+      body: t.body,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${t.token}` },
+      connections,
+      duration,
+    })
+    const load = (t: Target, duration: number) => client.run(spec(t, duration))
     for (const t of targets) await load(t, 1) // warm-up, not recorded
+    const benchBare: autocannon.Result[] = []
+    const alone: autocannon.Result[] = []
+    // The bench's client and autocannon alone, one after the other, then the other way round after the rounds.
+    const measureYardstick = async (aloneFirst: boolean) => {
+      const steps = [
+        async () => alone.push(await runAlone(spec(bareTarget, yardstickSeconds(durationS)))),
+        async () => benchBare.push(await load(bareTarget, yardstickSeconds(durationS))),
+      ]
+      for (const step of aloneFirst ? steps : steps.reverse()) await step()
+    }
+    await measureYardstick(false)
     const results = targets.map((): autocannon.Result[] => [])
     // Each round's CPU per call, per target (undefined: not readable here).
     const cpu = targets.map((): Array<number | undefined> => [])
@@ -185,6 +215,7 @@ export async function measureVerifyLoad(durationS: number, connections = 10, rou
         cpu[at].push(before === undefined || after === undefined ? undefined : ((after - before) * 1000) / Math.max(1, result.requests.total))
       }
     }
+    await measureYardstick(true)
     const known = (xs: Array<number | undefined>) => (xs.every((x) => x !== undefined) ? (xs as number[]) : undefined)
 
     const runs: VerifyLoadResult['runs'] = targets.map((t, i) => {
@@ -194,14 +225,16 @@ export async function measureVerifyLoad(durationS: number, connections = 10, rou
     const bareRun = runs[0]
     const bareCpu = known(cpu[0])
     for (let i = 1; i < runs.length; i++) {
+      const run = runs[i]
       const perCall = known(cpu[i])
-      if (perCall && bareCpu) runs[i].cpuRatioToBare = round(median(perCall.map((x, r) => x / bareCpu[r])), 2)
-      runs[i].ratioToBare = round(runs[i].requestsPerSec / bareRun.requestsPerSec, 2)
+      if (perCall && bareCpu) run.cpuRatioToBare = round(median(perCall.map((x, r) => x / bareCpu[r])), 2)
+      run.ratioToBare = round(run.requestsPerSec / bareRun.requestsPerSec, 2)
       const perRound = results[i].map((x, r) => x.requests.total / x.duration / (results[0][r].requests.total / results[0][r].duration))
-      runs[i].roundRatios = [round(Math.min(...perRound), 2), round(Math.max(...perRound), 2)]
+      run.roundRatios = [round(Math.min(...perRound), 2), round(Math.max(...perRound), 2)]
     }
-    return { runs }
+    return { runs, yardstick: yardstick(benchBare, alone) }
   } finally {
+    await client.close()
     for (const t of targets.reverse()) await t.stop()
   }
 }

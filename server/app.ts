@@ -12,20 +12,17 @@ import { checkStorablePath } from './http/storable'
 import { userLimits, type UserLimitEnv } from './http/user-limit'
 import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
-import { RememberingRouter } from './http/router'
-import { changesTokens, stopTokenCache, tokenCache } from './http/token-cache'
-import { watchWrites } from './db/write-watch'
+import { changesHeard, stopCaches } from './db/cache'
 import { apiKeyRoutes } from './resources/api-keys/routes'
 import { capabilitiesRoutes } from './resources/capabilities/routes'
 import { openApiRoutes } from './resources/docs/openapi'
 import { docsRoutes } from './resources/docs/routes'
 import { healthRoutes } from './resources/health/routes'
 import { hostSessionRoutes } from './resources/host-sessions/routes'
-import { changesProjects, projectLists, stopProjectLists } from './resources/projects'
 import { projectRoutes } from './resources/projects/routes'
 import { deviceRoutes } from './resources/session/device-routes'
 import { authRoutes } from './resources/session/routes'
-import { verifyKeyRoute } from './resources/verify/contract'
+import { verifyKeyRoute } from './resources/verify/operations'
 import { keyVerifier } from './resources/verify/key-verifier'
 import { VERIFY_PATH, verifyRoutes } from './resources/verify/routes'
 import { usageRoutes } from './resources/usage/routes'
@@ -51,15 +48,7 @@ export interface AppDeps {
 }
 
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
-export function createApp({ db: database, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
-  // Tokens and project lists are kept in memory (http/token-cache.ts,
-  // resources/projects/list-cache.ts): any statement of this app that can
-  // change their rows makes them forget at once, whatever route or resource
-  // wrote; other instances hear the rows' NOTIFY.
-  const db = watchWrites(database, (sql) => {
-    if (changesTokens(sql)) tokenCache(db).forgetAll()
-    if (changesProjects(sql)) projectLists(db).forgetAll()
-  })
+export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
   const config: AppConfig = withDefaults(overrides)
   // The demo's backend calls POST /api/sessions as a provider's would; without
   // SERVICE_TOKEN it gets one for this run, known to nothing outside the process,
@@ -103,14 +92,19 @@ export function createApp({ db: database, config: overrides = {}, log = console.
     if (path !== '/api/health') checkStorablePath(c.req.url)
     c.set('userLimit', users)
     c.set('addressLimit', addresses)
-    return path === `/api${MESSAGES_PATH}` ? next() : bodyLimit(c, next)
+    if (path === `/api${MESSAGES_PATH}`) return next()
+    // Tokens, project lists and keys are kept in memory (db/cache.ts): a call that may have changed
+    // them answers once this instance has heard the change, so the client's next call sees it.
+    const method = c.req.method
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || path === `/api${VERIFY_PATH}`) return bodyLimit(c, next)
+    return bodyLimit(c, next).finally(() => changesHeard(db))
   })
   // Everything under /manage is a signed-in user's: one guard for the prefix,
   // ahead of the resources mounted there (projects, their keys, those to come),
   // so a request's token is looked up once and a path that no route serves
   // answers 401 before 404.
   api.use('/manage/*', requireToken(db, 'access'))
-  const accounts = accountRoutes({ ...deps, mailer: createMailer(config.mail, log), log, keyChanged: keys.forget })
+  const accounts = accountRoutes({ ...deps, mailer: createMailer(config.mail, log), log })
   if (config.requireVerifiedEmail) {
     api.use('/manage/dapp', requireVerifiedEmail(deps))
     api.use('/manage/dapp/:id/api-key', requireVerifiedEmail(deps))
@@ -120,8 +114,8 @@ export function createApp({ db: database, config: overrides = {}, log = console.
     .route('/', authRoutes({ ...deps, signedUp: accounts.signedUp }))
     .route('/', accounts.app)
     .route('/', hostSessionRoutes(deps, sessionsToken))
-    .route('/', projectRoutes({ ...deps, keyChanged: keys.forget }))
-    .route('/', apiKeyRoutes({ ...deps, keyChanged: keys.forget }))
+    .route('/', projectRoutes(deps))
+    .route('/', apiKeyRoutes(deps))
     .route('/', healthRoutes(deps))
     .route('/', capabilitiesRoutes(deps))
     .route('/', openApiRoutes(api, config.portalName))
@@ -132,7 +126,7 @@ export function createApp({ db: database, config: overrides = {}, log = console.
   // Mounted as a plain Hono route (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 
-  const app = new Hono({ router: new RememberingRouter() })
+  const app = new Hono()
   app.onError(errorHandler(log))
   app.notFound((c) => c.json({ message: 'Not found.' }, 404))
   app.use('*', securityHeaders(config.frameAncestors))
@@ -148,7 +142,7 @@ export function createApp({ db: database, config: overrides = {}, log = console.
   // test's many apps on one database server left them open).
   const close = async () => {
     await keys.settle()
-    await Promise.all([keys.stop(), stopTokenCache(db), stopProjectLists(db)])
+    await stopCaches(db)
   }
   // A service that checks every call it receives sends verifications far more
   // often than anything else: their 200s make one log line a second.

@@ -17,7 +17,7 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
-  /** The database a wrapper (watchWrites) stands for: state kept per database, such as a worker's hand-over, is kept by it. */
+  /** Set by nothing now: read only by the webhook acceptance hand-off (webhooks/data.ts), and goes with it. */
   readonly origin?: Database
   /**
    * Runs `fn` inside BEGIN … COMMIT on one connection; any throw rolls back.

@@ -2,11 +2,10 @@ import type { Context } from 'hono'
 import type { ServerResponse } from 'node:http'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
-import { addressBucket, badTokenBucket, hitRateLimit } from '../security/rate-limit'
-import { sharedCounter } from '../security/shared-counter'
+import { addressBucket, badTokenBucket, budget, hitRateLimit, sharedCounter } from '../security/rate-limit'
 import { clientIp } from './client-ip'
-import { holdFor, perWindow, refusals } from './refusals'
-import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS, tooManyRequests } from './user-limit'
+import { holdFor, tooManyRequests } from './throttle'
+import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS } from './user-limit'
 
 /**
  * What one client address (an IPv6 /64) may spend on the routes behind a
@@ -42,18 +41,12 @@ export interface AddressLimit {
   call(c: Context, tokenHash: string, { count }: { count: boolean }): Promise<void>
   /**
    * The address's turn for a read that may be long (a project list not in
-   * memory): its reads run one at a time, other addresses' meanwhile. On the
-   * embedded database, which runs on the server's own thread, five accounts'
-   * 2 MB lists read at once held it 130 ms, and another user's queries
-   * waited behind all five; one at a time, behind one at most.
-   *
-   * A large answer also paces the address's next read: it starts once the
-   * budget has refilled by what the answer weighs (a 2 MB list: 1.6 s at the
-   * defaults), and not at all if the address is refused by then. One at a
-   * time, five accounts' first lists still all came within the first second,
-   * and each read held the thread 33–60 ms: a call of another user's that
-   * met one waited (bench/fair-share.ts, five accounts, first 2 s p90 up to
-   * 6.7× idle). Paced, the address gets as much over a window, spread out.
+   * memory): its reads run one at a time, other addresses' meanwhile, so
+   * another user's queries wait behind one of them at most (the embedded
+   * database runs on the server's own thread). A large answer also paces the
+   * address's next read: it starts once the budget has refilled by what the
+   * answer weighs, and not at all if the address is refused by then, so the
+   * address gets as much over a window, spread out.
    */
   readTurn(c: Context): ReadTurn
   /**
@@ -73,13 +66,11 @@ export interface AddressLimit {
 
 /**
  * A call counts once, and one more for each further CALL_UNIT_BYTES its
- * answer took (at most MAX_CALL_UNITS). Calls differ a thousandfold in cost
- * (a ten-project list against a 2 MB one): counting calls alone let five
+ * answer took (at most MAX_CALL_UNITS): calls differ a thousandfold in cost,
+ * which is in making and writing the bytes, so counting calls alone let a few
  * accounts at one address, each within its own share, keep the server busy
- * for everyone (bench/fair-share.ts). Each such call is quick on its own; the
- * cost is in making and writing the bytes, which queue everyone else. Bytes,
- * not time: they do not grow when the server is slow for other reasons, so an
- * office's ordinary calls (a few kilobytes) always count one.
+ * for everyone. Bytes, not time: they do not grow when the server is slow for
+ * other reasons, so an office's ordinary calls always count one.
  */
 export const CALL_UNIT_BYTES = 64 * 1024
 const MAX_CALL_UNITS = 50
@@ -93,32 +84,27 @@ export type AddressLimitEnv = { Variables: { addressLimit?: AddressLimit; client
 const VALID_FOR_MS = 60_000
 /** Bound on the tokens remembered as valid: not a policy, the database still counts. */
 const MAX_REMEMBERED = 10_000
-const window = (perMinute: number) => perWindow(perMinute, USER_WINDOW_SECONDS)
+const WINDOW = USER_WINDOW_SECONDS
 
 /**
- * One object for the whole app, told the request at each call: one made per
- * request (with its methods as closures) cost more than a cheap route's own
- * work. The address is worked out once per request, and only by a call that
- * needs it.
+ * One object for the whole app, told the request at each call, so a cheap
+ * route does not pay for making one. The address is worked out once per
+ * request, and only by a call that needs it.
  */
 export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: boolean, holdMs = REFUSAL_HOLD_MS): AddressLimit {
-  const badTokens = refusals()
-  const calls = refusals()
+  const badTokens = budget(cfg.badTokensPerIp, WINDOW, (key, limit, weight) => hitRateLimit(db, [{ key, limit, weight }], WINDOW))
+  const calls = budget(cfg.perAddress, WINDOW, sharedCounter(db, WINDOW).hit)
   const seenValid = new Map<string, number>()
-  const counter = sharedCounter(db, USER_WINDOW_SECONDS)
-  const budget = window(cfg.perAddress)
   // Below the whole window, so a fresh window always serves one answer, however large.
-  const units = (bytes: number) => Math.min(MAX_CALL_UNITS, budget - 1, Math.floor(bytes / CALL_UNIT_BYTES))
+  const units = (bytes: number) => Math.min(MAX_CALL_UNITS, calls.limit - 1, Math.floor(bytes / CALL_UNIT_BYTES))
   /** How long the address's budget takes to refill by one unit. */
-  const unitRefillMs = (USER_WINDOW_SECONDS * 1000) / budget
+  const unitRefillMs = (WINDOW * 1000) / calls.limit
   /** Each address's last read in line, while it has any. */
   const reads = new Map<string, Promise<unknown>>()
   /** Counts `n` units against the address; past its budget, remembers the refusal and answers 429. */
   const spend = async (ip: string, n = 1) => {
-    const { allowed, retryAfter } = await counter.hit(addressBucket(ip), budget, n)
-    if (allowed) return
-    calls.set(ip, retryAfter)
-    throw tooManyRequests(retryAfter)
+    const wait = await calls.spend(addressBucket(ip), n, ip)
+    if (wait > 0) throw tooManyRequests(wait)
   }
   const address = (c: Context<AddressLimitEnv>): string => {
     let ip = c.get('clientIp')
@@ -137,10 +123,8 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
     hold: holdFor(holdMs),
     async badToken(c) {
       const ip = address(c)
-      const { allowed, retryAfter } = await hitRateLimit(db, [{ key: badTokenBucket(ip), limit: window(cfg.badTokensPerIp) }], USER_WINDOW_SECONDS)
-      if (allowed) return
-      badTokens.set(ip, retryAfter)
-      throw tooManyRequests(retryAfter)
+      const wait = await badTokens.spend(badTokenBucket(ip), 1, ip)
+      if (wait > 0) throw tooManyRequests(wait)
     },
     async call(c, tokenHash, { count }) {
       if (seenValid.size > MAX_REMEMBERED) seenValid.clear()

@@ -1,5 +1,4 @@
-import type { Context, MiddlewareHandler, Next } from 'hono'
-import type { ServerResponse } from 'node:http'
+import type { MiddlewareHandler } from 'hono'
 
 /**
  * The demo pages hold no inline script or style, so they can run under the
@@ -43,30 +42,14 @@ export function securityHeaders(frameAncestors?: string): MiddlewareHandler {
   const api: Array<[string, string]> = [...base, ['Content-Security-Policy', API_CSP], ['Cache-Control', 'no-store']]
   const docs: Array<[string, string]> = [...base, ['Content-Security-Policy', DOCS_CSP]]
   const pages: Array<[string, string]> = [...base, ['Content-Security-Policy', page]]
-  // Not async itself: over a socket it only passes on, and a layer of its own
-  // promise costs a cheap route measurably.
-  return (c, next) => {
+  return async (c, next) => {
     const path = c.req.path
     const headers = isDocs(path) ? docs : isApi(path) ? api : pages
-    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
-    if (outgoing) {
-      // Over a socket, on Node's response itself: the answer's own headers
-      // (writeHead) still win, and the route's answer keeps a plain header
-      // object, which the adapter writes as it is. Set through the context,
-      // they would make Hono build a Headers object for every answer, and
-      // the adapter convert it back.
-      for (const [name, value] of headers) outgoing.setHeader(name, value)
-      return next()
-    }
-    return inProcess(c, next, headers)
+    // Set before the handler runs, they go into the answer as it is made, and
+    // any the route sets itself (a list's Cache-Control) win.
+    for (const [name, value] of headers) c.header(name, value)
+    await next()
+    // An answer made without the context (a static file, new Response) has not got them yet.
+    for (const [name, value] of headers) if (!c.res.headers.has(name)) c.header(name, value)
   }
-}
-
-async function inProcess(c: Context, next: Next, headers: ReadonlyArray<[string, string]>): Promise<void> {
-  // Set before the handler runs, the headers go into the response as it is
-  // made. Set on a finished response, each c.header() makes Hono copy it.
-  for (const [name, value] of headers) c.header(name, value)
-  await next()
-  // A response made without the context (new Response) has not got them yet.
-  for (const [name, value] of headers) if (!c.res.headers.has(name)) c.header(name, value)
 }

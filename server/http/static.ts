@@ -17,8 +17,10 @@ const TYPES: Record<string, string> = {
 
 /**
  * A folder served at `/`. `crossOrigin` is for the bundle's folder: the
- * script-tag build imports its chunks as ES modules from its own directory,
- * and a module script from another origin loads only with CORS.
+ * script-tag build's chunks are classic scripts (build/classic-chunks.ts),
+ * which load from any origin, but the ES module build beside them
+ * (flex-portal.mjs and esm/) is fetched with CORS when a page on another
+ * origin loads it as a module script.
  */
 export interface StaticRoot {
   dir: string

@@ -13,8 +13,17 @@ export function tooManyAttempts(retryAfter: number): string {
   return `Too many attempts. Try again in ${waitWords(retryAfter)}.`
 }
 
+/** A 429 with Retry-After; `message` says why (default: too many attempts). */
+export const refused = (retryAfter: number, message = tooManyAttempts(retryAfter)) => new HttpError(429, message, { 'Retry-After': String(retryAfter) })
+
+/** The fair shares' 429: too many requests. */
+export const tooManyRequests = (retryAfter: number) => refused(retryAfter, tooManyAttempts(retryAfter).replace('attempts', 'requests'))
+
+/** Holds a call refused from memory for a moment (at most the wait itself), so its client sends fewer. */
+export const holdFor = (holdMs: number) => (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(holdMs, seconds * 1000)))
+
 /** Counts one attempt in each bucket; a 429 with Retry-After once any is over its limit. */
 export async function throttle(db: Queryable, buckets: ReadonlyArray<{ key: string; limit: number }>, windowSeconds: number): Promise<void> {
   const { allowed, retryAfter } = await hitRateLimit(db, buckets, windowSeconds)
-  if (!allowed) throw new HttpError(429, tooManyAttempts(retryAfter), { 'Retry-After': String(retryAfter) })
+  if (!allowed) throw refused(retryAfter)
 }

@@ -1,12 +1,11 @@
 import type { Context } from 'hono'
 import type { ServerResponse } from 'node:http'
-import { holdFor, perWindow, refusals } from './refusals'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
-import { userBucket } from '../security/rate-limit'
-import { sharedCounter } from '../security/shared-counter'
-import { HttpError } from './errors'
-import { tooManyAttempts } from './throttle'
+import { budget, sharedCounter, userBucket } from '../security/rate-limit'
+import { holdFor, tooManyRequests } from './throttle'
+
+export { tooManyRequests }
 
 /**
  * The per-minute budget is counted in windows of 10 seconds (a sixth of it in
@@ -54,19 +53,15 @@ export interface UserLimit {
 export const USER_CONCURRENCY = 2
 
 /**
- * The bytes of an answer that weigh as much as one call. A budget counted in
- * calls alone let a script spend its whole window in the first second on
- * 2 MB lists (50 of them, 100 MB to write while everyone else waited); weighed,
- * such a list costs 17 calls, and a person reloading a dashboard of a
- * thousand projects still can, several times a window (an unchanged list is
- * a 304 and costs one).
+ * The bytes of an answer that weigh as much as one call: counted in calls
+ * alone, a script could spend its whole window in its first second on the
+ * largest lists while everyone else waited for them to be written; weighed,
+ * a person reloading a dashboard of a thousand projects still can, several
+ * times a window (an unchanged list is a 304 and costs one).
  */
 export const BYTES_PER_CALL = 128 * 1024
 
 export type UserLimitEnv = { Variables: { userLimit?: UserLimit } }
-
-export const tooManyRequests = (retryAfter: number) =>
-  new HttpError(429, tooManyAttempts(retryAfter).replace('attempts', 'requests'), { 'Retry-After': String(retryAfter) })
 
 /**
  * The fair share of one account: `perUser` calls a minute on the routes a
@@ -82,9 +77,7 @@ export const tooManyRequests = (retryAfter: number) =>
  * calls is held a moment before its answer (REFUSAL_HOLD_MS).
  */
 export function userLimits(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL_HOLD_MS): UserLimit {
-  const budget = perWindow(cfg.perUser, USER_WINDOW_SECONDS)
-  const refused = refusals()
-  const counter = sharedCounter(db, USER_WINDOW_SECONDS)
+  const share = budget(cfg.perUser, USER_WINDOW_SECONDS, sharedCounter(db, USER_WINDOW_SECONDS).hit)
   const places = new Map<string, { busy: number; waiting: Array<() => void> }>()
   const giveBack = (userId: string) => {
     const p = places.get(userId)!
@@ -105,7 +98,7 @@ export function userLimits(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL
         giveBack(userId)
       }
       // Went over budget while this call waited (an answer before it weighed a lot): refused now, not served.
-      const wait = refused.left(userId)
+      const wait = share.left(userId)
       if (wait > 0) {
         release()
         throw tooManyRequests(wait)
@@ -123,27 +116,17 @@ export function userLimits(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL
       }
       return release
     },
-    blocked: refused.left,
+    blocked: share.left,
     hold: holdFor(holdMs),
     async count(userId, tokenHash) {
-      const wait = refused.left(userId)
-      if (wait > 0) {
-        refused.set(tokenHash, wait)
-        throw tooManyRequests(wait)
-      }
-      const { allowed, retryAfter } = await counter.hit(userBucket(userId), budget)
-      if (allowed) return
-      refused.set(userId, retryAfter)
-      refused.set(tokenHash, retryAfter)
-      throw tooManyRequests(retryAfter)
+      const known = share.left(userId)
+      if (known > 0) share.refuse(tokenHash, known)
+      const wait = known || (await share.spend(userBucket(userId), 1, userId, tokenHash))
+      if (wait > 0) throw tooManyRequests(wait)
     },
     async charge(userId, tokenHash, bytes) {
       const weight = Math.floor(bytes / BYTES_PER_CALL)
-      if (weight === 0) return
-      const { allowed, retryAfter } = await counter.hit(userBucket(userId), budget, weight)
-      if (allowed) return
-      refused.set(userId, retryAfter)
-      refused.set(tokenHash, retryAfter)
+      if (weight > 0) await share.spend(userBucket(userId), weight, userId, tokenHash)
     },
   }
 }

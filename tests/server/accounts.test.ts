@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { PASSWORD_RULE } from '../../server/resources/session/password-policy'
 import { CODE_REFUSED, HOST_ACCOUNT, VERIFY_FIRST, WRONG_PASSWORD } from '../../server/resources/accounts/routes'
 import { MAIL_NOT_CONFIGURED } from '../../server/mail/index'
@@ -245,11 +245,14 @@ describe('password reset', () => {
 })
 
 async function waitForFiles(folder: string, n: number): Promise<string[]> {
-  for (;;) {
-    const files = await readdir(folder).catch(() => [])
-    if (files.length >= n) return files.sort()
-    await new Promise((r) => setTimeout(r, 10))
-  }
+  return vi.waitFor(
+    async () => {
+      const files = await readdir(folder).catch(() => [])
+      if (files.length < n) throw new Error(`${files.length} of ${n} mails written`)
+      return files.sort()
+    },
+    { timeout: 10_000, interval: 10 },
+  )
 }
 
 describe('e-mail verification', () => {

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULTS, EMBEDDED_DB_IN_PRODUCTION, parseOrigins, readConfig } from '../../server/config'
+import { serverSchema } from '../../server/config/schema'
+import { variables } from '../../server/config/settings'
 
 describe('readConfig', () => {
   it('has working defaults: 127.0.0.1:8080, .data/, PGlite, limit 20', () => {
@@ -13,6 +16,7 @@ describe('readConfig', () => {
       dataDir: '.data/',
       databaseUrl: undefined,
       skipBuild: false,
+      allowEmbeddedDb: false,
       // Without SMTP_URL, outside production, mail goes to a folder of the data directory.
       mail: { ...DEFAULTS.mail, folder: join('.data/', 'mail') },
     })
@@ -70,6 +74,7 @@ describe('readConfig', () => {
       corsOrigins: ['https://docs.example.com', 'http://localhost:3000'],
       trustProxy: true,
       skipBuild: true,
+      allowEmbeddedDb: false,
       keyLimit: 5,
       apiKeyPrefix: 'acme',
       portalName: 'Acme Developers',
@@ -192,5 +197,33 @@ describe('readConfig', () => {
   it('treats empty variables as unset', () => {
     expect(readConfig({ PORT: '', DATABASE_URL: ' ', CORS_ORIGINS: ' , ' })).toMatchObject({ port: 8080, databaseUrl: undefined, corsOrigins: [] })
     expect(parseOrigins(undefined)).toEqual([])
+  })
+})
+
+/** A default as README writes it: unset, a list comma-separated, anything else as text. */
+function shown(value: unknown): string {
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) return 'unset'
+  return Array.isArray(value) ? value.join(',') : String(value)
+}
+
+describe.each(['README.md', 'server/README.md'])("%s's table of variables", (file) => {
+  const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')
+  const lines = text.slice(text.indexOf('| variable | default | meaning |\n')).split('\n').slice(2)
+  const rows = lines
+    .slice(
+      0,
+      lines.findIndex((l) => !l.startsWith('|')),
+    )
+    .map((row) => /^\| `([A-Z0-9_]+)` \| (.*?) \| /.exec(row))
+  const table = rows.map((m) => ({ name: m?.[1], default: m?.[2].replace(/`/g, '') }))
+  const defaults = readConfig({})
+
+  it('names every setting of the configuration schema once, with its default, and nothing else', () => {
+    const expected = variables(serverSchema).map(({ name, path, shown: written }) => ({
+      name,
+      default: written ?? shown(path.reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], defaults)),
+    }))
+    expect(table.length).toBeGreaterThan(40)
+    expect([...table].sort((a, b) => a.name!.localeCompare(b.name!))).toEqual(expected.sort((a, b) => a.name.localeCompare(b.name)))
   })
 })

@@ -6,9 +6,10 @@
  *   folder as one tarball (loaded into memory once per worker, where each
  *   test then gets its own schema). Both are kept between runs, under
  *   node_modules/.cache, for as long as PGlite's version and the migrations
- *   stay the same: initdb alone held every test back for ~3 s of each run.
+ *   stay the same: initdb would otherwise hold every test back at each run's start.
  * - PostgreSQL (`server-pg`): one database for the run, in which each test
- *   gets its own schema, dropped when the run ends.
+ *   gets its own schema, dropped when the run ends, with the event triggers
+ *   of storage.ts's DDL_WATCH.
  */
 import { PGlite } from '@electric-sql/pglite'
 import { createHash, randomBytes } from 'node:crypto'
@@ -16,10 +17,11 @@ import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { pgliteDatabase } from '../../server/db/pglite'
 import { loadMigrations, migrate } from '../../server/db/migrate'
-import { createDatabase, dropDatabase, urlForDatabase } from './storage'
+import { createDatabase, DDL_WATCH, dropDatabase, urlForDatabase } from './storage'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,6 +45,13 @@ export default async function setup(project: TestProject) {
   if (postgres) {
     runDatabase = `flex_test_run_${randomBytes(6).toString('hex')}`
     await createDatabase(runDatabase)
+    const run = new pg.Client({ connectionString: urlForDatabase(runDatabase) })
+    await run.connect()
+    try {
+      await run.query(DDL_WATCH)
+    } finally {
+      await run.end()
+    }
   }
   project.provide('flexPostgresUrl', runDatabase ? urlForDatabase(runDatabase) : '')
 

@@ -1,15 +1,15 @@
 /**
  * Test servers for the server suite. Each test gets its own database, cheaply:
- * - By default, its own schema (CREATE SCHEMA, then the migrations, ~20 ms)
- *   in a database the whole worker shares: on PGlite, one in-memory
- *   instance per worker, loaded from a migrated copy the run's global set-up
- *   made once (initdb in WebAssembly takes seconds, and even loading the copy
- *   costs about a second of CPU); on PostgreSQL (FLEX_TEST_DB=postgres, the
- *   `server-pg` vitest project), one database per run. The server projects
- *   run with `isolate: false` (vitest.config.ts), so this module, and the
- *   shared database with it, lives as long as the worker, across test files.
- *   The schema is dropped when the test server closes, so nothing a test
- *   stores, alters or drops reaches another test.
+ * - By default, a migrated schema of its own in a database the whole worker
+ *   shares: on PGlite, one in-memory instance per worker, loaded from a
+ *   migrated copy the run's global set-up made once (initdb in WebAssembly,
+ *   or even loading the copy, costs far more than a schema); on PostgreSQL
+ *   (FLEX_TEST_DB=postgres, the `server-pg` vitest project), one database
+ *   per run. The server projects run with `isolate: false`
+ *   (vitest.config.ts), so this module, and the shared database with it,
+ *   lives as long as the worker, across test files. A schema is emptied
+ *   when its test server closes, and dropped if the test changed its
+ *   layout, so nothing a test stores, alters or drops reaches another test.
  * - `freshStorage()` / `createTestServer({ ownStorage: true })`: a data folder
  *   or database of its own, for tests that close and reopen it, lock it, or
  *   hand it to another process.
@@ -28,7 +28,7 @@ import { openDatabase, type Database, type Row } from '../../server/db/index'
 import { migrate } from '../../server/db/migrate'
 import { pgliteDatabase } from '../../server/db/pglite'
 import type { ScryptCost } from '../../server/security/password'
-import { createDatabase, dropDatabase, scratchDir, urlForDatabase, usePostgres } from './storage'
+import { createDatabase, DDL_NOTED, DDL_WATCH, dropDatabase, scratchDir, urlForDatabase, usePostgres } from './storage'
 
 export { usePostgres }
 
@@ -105,6 +105,7 @@ function openSharedPglite(): Promise<SharedPglite> {
   sharedPglite ??= (async () => {
     const dump = inject('flexPgliteDump')
     const pg = dump ? await PGlite.create({ loadDataDir: new Blob([await readFile(dump)]) }) : await PGlite.create()
+    await pg.exec(DDL_WATCH)
     return { pg, tail: Promise.resolve() }
   })()
   return sharedPglite
@@ -156,6 +157,8 @@ interface Schema {
   name: string
   /** SQL run by the harness itself, beside any test server on the schema. */
   admin<T extends Row>(sql: string, params?: readonly unknown[]): Promise<T[]>
+  /** Statements with no parameters and no result, sent as one. */
+  adminExec(sql: string): Promise<void>
   /** The Storage a test gets, with what its drop() does. */
   storage(drop: () => Promise<void>): Storage
   remove(): Promise<void>
@@ -171,13 +174,14 @@ async function newSchema(): Promise<Schema | undefined> {
     return {
       name,
       admin: (sql, params) => admin.query(sql, params),
+      adminExec: (sql) => admin.exec(sql),
       storage: (drop) =>
         Object.defineProperties({ open: async () => pgliteSchema(shared, name), drop } as unknown as Storage, {
           dataDir: { get: notAFolder('data folder') },
           env: { get: notAFolder('environment for another process') },
         }),
       async remove() {
-        await admin.exec(`DROP SCHEMA ${name} CASCADE`)
+        await admin.exec(`DROP SCHEMA ${name} CASCADE; DELETE FROM public.${DDL_NOTED} WHERE schema = '${name}'`)
         shared.current = undefined
       },
     }
@@ -197,6 +201,9 @@ async function newSchema(): Promise<Schema | undefined> {
   return {
     name,
     admin: async <T extends Row>(sql: string, params?: readonly unknown[]) => (await admin.query<T>(sql, params as unknown[])).rows,
+    adminExec: async (sql) => {
+      await admin.query(sql)
+    },
     storage: (drop) => ({
       databaseUrl,
       env: { DATABASE_URL: databaseUrl },
@@ -207,7 +214,7 @@ async function newSchema(): Promise<Schema | undefined> {
       drop,
     }),
     async remove() {
-      await admin.query(`DROP SCHEMA ${name} CASCADE`)
+      await admin.query(`DROP SCHEMA ${name} CASCADE; DELETE FROM public.${DDL_NOTED} WHERE schema = '${name}'`)
     },
   }
 }
@@ -225,41 +232,35 @@ export async function sharedStorage(): Promise<Storage> {
 
 // ---- a migrated schema per test, emptied and reused ----
 
-// A new schema costs its migrations: ~100 ms of CPU on PGlite, ~400 ms on
-// PostgreSQL, for each of some 250 tests. Instead, a schema a test hands back
+// A new schema costs its migrations, many times what emptying one costs, and
+// most tests need no more than an empty one. So a schema a test hands back
 // as it got it is emptied (DELETE: TRUNCATE costs as much as migrating on
 // PGlite, and an fsync on PostgreSQL) and given to the next test. One whose
 // layout the test changed (a dropped table, an extra migration) is dropped.
+// The shared database's event triggers (DDL_WATCH in storage.ts) note every
+// schema that DDL of any kind touched, so telling costs one lookup, and the
+// check and the emptying go to the database as one statement.
+
+/** The migrations a schema records, as one string. */
+const migrationsOf = (name: string) => `(SELECT string_agg(format('%s %s', version, name), ' ' ORDER BY version) FROM ${name}.schema_migrations)`
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`
 
 /**
- * A mark of every catalog row that describes the schema's objects: DDL of
- * any kind inserts, deletes or updates one of them, which changes the mark
- * (an updated row has a new xmin). Then the migrations it records. "" when
- * it cannot be read (schema_migrations is gone).
+ * One statement that fails if the schema's layout is no longer as migrated
+ * (DDL noted, or its recorded migrations changed), and otherwise empties it,
+ * identity columns starting again from their first value, as in a new schema.
  */
-async function layout(schema: Schema): Promise<string> {
-  try {
-    const [{ objects, migrations }] = await schema.admin<{ objects: string; migrations: string }>(
-      `SELECT (SELECT string_agg(x, ' ' ORDER BY x) FROM (
-          SELECT format('class %s %s', oid, xmin) FROM pg_class WHERE relnamespace = $1::regnamespace
-          UNION ALL SELECT format('column %s %s %s', a.attrelid, a.attnum, a.xmin)
-            FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid WHERE c.relnamespace = $1::regnamespace AND a.attnum > 0
-          UNION ALL SELECT format('default %s %s', d.oid, d.xmin) FROM pg_attrdef d JOIN pg_class c ON c.oid = d.adrelid WHERE c.relnamespace = $1::regnamespace
-          UNION ALL SELECT format('constraint %s %s', oid, xmin) FROM pg_constraint WHERE connamespace = $1::regnamespace
-          UNION ALL SELECT format('index %s %s', i.indexrelid, i.xmin) FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid WHERE c.relnamespace = $1::regnamespace
-          UNION ALL SELECT format('trigger %s %s', t.oid, t.xmin) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid WHERE c.relnamespace = $1::regnamespace
-          UNION ALL SELECT format('policy %s %s', p.oid, p.xmin) FROM pg_policy p JOIN pg_class c ON c.oid = p.polrelid WHERE c.relnamespace = $1::regnamespace
-          UNION ALL SELECT format('sequence %s %s', s.seqrelid, s.xmin) FROM pg_sequence s JOIN pg_class c ON c.oid = s.seqrelid WHERE c.relnamespace = $1::regnamespace
-          UNION ALL SELECT format('type %s %s', oid, xmin) FROM pg_type WHERE typnamespace = $1::regnamespace
-          UNION ALL SELECT format('function %s %s', oid, xmin) FROM pg_proc WHERE pronamespace = $1::regnamespace
-        ) catalog(x)) AS objects,
-        (SELECT string_agg(format('%s %s', version, name), ' ' ORDER BY version) FROM ${schema.name}.schema_migrations) AS migrations`,
-      [schema.name],
-    )
-    return `${objects} / ${migrations}`
-  } catch {
-    return ''
-  }
+function resetSql(name: string, tables: string[], migrations: string): string {
+  return `DO $reset$ BEGIN
+    IF EXISTS (SELECT FROM public.${DDL_NOTED} WHERE schema = ${literal(name)})
+      OR ${migrationsOf(name)} IS DISTINCT FROM ${literal(migrations)} THEN
+      RAISE EXCEPTION 'the layout of % changed', ${literal(name)};
+    END IF;
+    ${tables.map((table) => `DELETE FROM ${name}.${table};`).join('\n    ')}
+    PERFORM setval(s.seqrelid::regclass, s.seqstart, false) FROM pg_sequence s JOIN pg_class c ON c.oid = s.seqrelid
+      WHERE c.relnamespace = ${literal(name)}::regnamespace;
+  END $reset$`
 }
 
 /** The tables in an order DELETE can empty them in: each before the tables it references. */
@@ -275,8 +276,8 @@ function referencingFirst(tables: { name: string; references: string[] }[]): str
   return order
 }
 
-/** Migrated schemas, emptied, for the next tests, each with its layout as migrated. */
-const emptied: { schema: Schema; layout: string }[] = []
+/** Migrated schemas, emptied, for the next tests, each with the statement that empties it again. */
+const emptied: { schema: Schema; reset: string }[] = []
 /** The tables a migrated schema has, in the order to empty them. */
 let tablesToEmpty: Promise<string[]> | undefined
 
@@ -303,18 +304,19 @@ async function migratedStorage(): Promise<Storage> {
         [schema.name],
       )
       .then(referencingFirst)
-    next = { schema, layout: await layout(schema) }
+    const [{ migrations }] = await schema.admin<{ migrations: string }>(`SELECT ${migrationsOf(schema.name)} AS migrations`)
+    // The migrations were DDL too: from here on, a note means the test's own.
+    await schema.admin(`DELETE FROM public.${DDL_NOTED} WHERE schema = $1`, [schema.name])
+    next = { schema, reset: resetSql(schema.name, await tablesToEmpty, migrations) }
   }
-  const { schema, layout: migrated } = next
+  const { schema, reset } = next
   const storage = schema.storage(async () => {
-    if ((await layout(schema)) !== migrated) return schema.remove()
-    for (const table of await tablesToEmpty!) await schema.admin(`DELETE FROM ${schema.name}.${table}`)
-    // Identity columns start again from their first value, as in a new schema.
-    await schema.admin(
-      `SELECT setval(s.seqrelid::regclass, s.seqstart, false) FROM pg_sequence s JOIN pg_class c ON c.oid = s.seqrelid WHERE c.relnamespace = $1::regnamespace`,
-      [schema.name],
-    )
-    emptied.push({ schema, layout: migrated })
+    try {
+      await schema.adminExec(reset)
+    } catch {
+      return schema.remove()
+    }
+    emptied.push({ schema, reset })
   })
   premigrated.add(storage)
   return storage
@@ -343,8 +345,9 @@ export interface RequestOptions {
 
 /**
  * The scrypt cost test servers hash passwords at unless their config says
- * otherwise: 1/16 of the real one (`SCRYPT_COST`), whose ~50 ms of CPU per
- * hash added up to a tenth of the suite. Tests about the cost itself, or the
+ * otherwise: 1/16 of the real one (`SCRYPT_COST`), whose CPU per hash, over
+ * every sign-up and log-in of the suite, would be a good share of its time.
+ * Tests about the cost itself, or the
  * time a log-in takes, ask for the app's own with `{ passwordCost: undefined }`.
  */
 export const TEST_PASSWORD_COST: ScryptCost = { N: 1 << 10, r: 8, p: 1 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { CODE_REFUSED, HOST_SESSIONS_NOT_CONFIGURED } from '../../server/resources/host-sessions/routes'
-import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
+import { SERVICE_TOKEN_REQUIRED } from '../../server/http/service-token'
+import { VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
 import { MESSAGES_NOT_CONFIGURED } from '../../server/resources/webhooks/routes'
 import { createTestServer, deviceToken, newProject, signUp, uniqueEmail, type TestServer } from './harness'
 

@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../server/app'
 import { createTestServer, deviceToken, signUp, uniqueEmail, type TestResponse, type TestServer } from './harness'
 
@@ -32,13 +32,16 @@ const SERVICE_TOKEN = 'service-token-for-the-openapi-test'
 
 /** The text of the first mail to `to` in `folder` (the server writes mail there when it has no SMTP_URL). */
 async function waitForMail(folder: string, to: string): Promise<string> {
-  for (;;) {
-    for (const file of await readdir(folder).catch(() => [])) {
-      const text = await readFile(join(folder, file), 'utf8')
-      if (text.includes(`To: ${to}`)) return text
-    }
-    await new Promise((r) => setTimeout(r, 10))
-  }
+  return vi.waitFor(
+    async () => {
+      for (const file of await readdir(folder).catch(() => [])) {
+        const text = await readFile(join(folder, file), 'utf8')
+        if (text.includes(`To: ${to}`)) return text
+      }
+      throw new Error(`no mail to ${to} yet`)
+    },
+    { timeout: 5000, interval: 10 },
+  )
 }
 
 // What each operation answers, and who may call it. Public operations say so with `security: []`.

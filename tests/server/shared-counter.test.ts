@@ -5,8 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Queryable } from '../../server/db/index'
-import { peekRateLimit } from '../../server/security/rate-limit'
-import { LOCAL_SHARE, sharedCounter } from '../../server/security/shared-counter'
+import { LOCAL_SHARE, peekRateLimit, sharedCounter } from '../../server/security/rate-limit'
 import { createTestServer, type TestServer } from './harness'
 
 let s: TestServer

@@ -60,11 +60,37 @@ export async function dropDatabase(name: string): Promise<void> {
   })
 }
 
+/** The table DDL_WATCH notes schemas in. */
+export const DDL_NOTED = 'flex_test_ddl_noted'
+
+/**
+ * For the database the tests' schemas share: event triggers that note each
+ * schema that DDL of any kind created, altered or dropped something in, so
+ * the harness can tell a schema a test changed the layout of from one it
+ * only wrote rows in, with one lookup.
+ */
+export const DDL_WATCH = `
+CREATE TABLE public.${DDL_NOTED} (schema text PRIMARY KEY);
+CREATE FUNCTION public.flex_test_note_ddl() RETURNS event_trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO public.${DDL_NOTED} SELECT DISTINCT schema_name FROM pg_event_trigger_ddl_commands()
+    WHERE schema_name IS NOT NULL ON CONFLICT DO NOTHING;
+END $$;
+CREATE FUNCTION public.flex_test_note_drop() RETURNS event_trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO public.${DDL_NOTED} SELECT DISTINCT schema_name FROM pg_event_trigger_dropped_objects()
+    WHERE schema_name IS NOT NULL ON CONFLICT DO NOTHING;
+END $$;
+CREATE EVENT TRIGGER flex_test_note_ddl ON ddl_command_end EXECUTE FUNCTION public.flex_test_note_ddl();
+CREATE EVENT TRIGGER flex_test_note_drop ON sql_drop EXECUTE FUNCTION public.flex_test_note_drop();
+`
+
 let scratch: Promise<string> | undefined
 
 /**
  * Where test databases go: /dev/shm when it has room. On a disk, deleting a
- * folder PGlite has just written takes ~1 s (it is ~0.01 s on tmpfs).
+ * folder PGlite has just written is slow (fsync of what it wrote); on tmpfs
+ * it is not.
  * Docker's default /dev/shm is 64 MB, too small, hence the check.
  */
 export function scratchDir(): Promise<string> {

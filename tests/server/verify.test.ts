@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { API_CSP } from '../../server/http/security-headers'
-import { SERVICE_TOKEN_REQUIRED, VERIFY_NOT_CONFIGURED, sameSecret } from '../../server/resources/verify/routes'
+import { SERVICE_TOKEN_REQUIRED, sameSecret } from '../../server/http/service-token'
+import { VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
 import { DEVICE, createTestServer, freshStorage, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
@@ -45,14 +46,8 @@ const requestLines = () => s.logs.filter((l) => /^POST \/api\/keys\/verify \d{3}
 const SUMMARY = /^POST \/api\/keys\/verify 200 ×(\d+) in \d+\.\ds, slowest \d+ms$/
 const summaries = () => s.logs.filter((l) => SUMMARY.test(l))
 
-/** Polls until `check` holds (the summary line is written a second after the first answer). */
-async function until(check: () => boolean, ms = 5000) {
-  const start = Date.now()
-  while (!check()) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+/** Polls until `check` holds, for at most `timeout` ms (the summary line is written a second after the first answer). */
+const until = (check: () => boolean, timeout = 5000) => expect.poll(check, { timeout, interval: 20 }).toBe(true)
 
 describe('POST /api/keys/verify', () => {
   it('answers with the safety headers, and logs its answers as one summary line instead of a line each', async () => {

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { withDefaults, type AppOverrides } from '../../server/config'
 import { startWebhookWorker } from '../../server/resources/webhooks'
-import { checkEndpointUrl, isPrivateAddress } from '../../server/resources/webhooks/address'
+import { checkEndpointUrl, isPublicAddress } from '../../server/resources/webhooks/address'
+import { post } from '../../server/resources/webhooks/deliver'
 import { createTestServer, newProject, signUp } from './harness'
 import { startReceiver } from './webhook-receiver'
 
@@ -48,6 +49,18 @@ const REFUSED = [
   'http://intranet/hook', // a single-label name
 ]
 
+// IPv6 forms that carry or reach an IPv4 address, refused whatever that address is (here a public one).
+const TRANSITION = [
+  'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook', // Teredo
+  'http://[2002:808:808::1]/hook', // 6to4
+  'http://[64:ff9b::808:808]/hook', // NAT64
+  'http://[64:ff9b:1::808:808]/hook', // local-use NAT64
+  'http://[::ffff:8.8.8.8]/hook', // IPv4-mapped
+  'http://[::ffff:0:8.8.8.8]/hook', // IPv4-translated (SIIT)
+  'http://[::8.8.8.8]/hook', // IPv4-compatible
+  'http://[100::1]/hook', // discard-only
+]
+
 const ACCEPTED = ['https://93.184.216.34/hook', 'http://[2606:4700:4700::1111]/hook', 'https://8.8.8.8:8443/webhooks?x=1']
 
 async function setup(allowPrivateNetworks: boolean) {
@@ -72,7 +85,7 @@ describe('endpoint addresses', () => {
     const t = await setup(false)
     const ok = await t.api('POST', '', { url: ACCEPTED[0] })
     expect(ok.status).toBe(201)
-    for (const url of REFUSED) {
+    for (const url of [...REFUSED, ...TRANSITION]) {
       const created = await t.api('POST', '', { url })
       expect(created.status, url).toBe(400)
       expect(created.body.message, url).toMatch(/public address/)
@@ -96,14 +109,22 @@ describe('endpoint addresses', () => {
     expect(await checkEndpointUrl('https://ok.example.com/x', false, async () => ['93.184.216.34'])).toEqual({ url: 'https://ok.example.com/x' })
   })
 
-  it('judge IPv6 forms that carry an IPv4 address by that address', () => {
-    expect(isPrivateAddress('::ffff:10.0.0.1')).toBe(true)
-    expect(isPrivateAddress('::ffff:0:10.0.0.1')).toBe(true)
-    expect(isPrivateAddress('64:ff9b::7f00:1')).toBe(true)
-    expect(isPrivateAddress('::ffff:8.8.8.8')).toBe(false)
-    expect(isPrivateAddress('2002:0808:0808::1')).toBe(false)
-    expect(isPrivateAddress('2606:4700:4700::1111')).toBe(false)
-    expect(isPrivateAddress('not an address')).toBe(true)
+  it('count as public only ordinary unicast addresses: no IPv6 form that carries an IPv4 address, whichever it carries', () => {
+    for (const ip of [
+      '::ffff:10.0.0.1',
+      '::ffff:0:10.0.0.1',
+      '64:ff9b::7f00:1',
+      '::ffff:8.8.8.8',
+      '::808:808',
+      '2002:0808:0808::1',
+      '2001::1',
+      '[::1]',
+      'fe80::1%eth0',
+    ]) {
+      expect(isPublicAddress(ip), ip).toBe(false)
+    }
+    for (const ip of ['2606:4700:4700::1111', '[2606:4700:4700::1111]', '8.8.8.8', '93.184.216.34']) expect(isPublicAddress(ip), ip).toBe(true)
+    expect(isPublicAddress('not an address')).toBe(false)
   })
 
   it('are all allowed with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true', async () => {
@@ -140,6 +161,38 @@ describe('endpoint addresses', () => {
     const [attempt] = (await t.api('GET', `/${ok.body.id}/attempts`)).body
     expect(attempt).toMatchObject({ status: 'failed', responseStatus: null, responseBody: expect.stringMatching(/^Refused: .*127\.0\.0\.1/) })
     expect(receiver.received).toEqual([])
+  })
+
+  it('are checked against the same rule when connecting: every IPv6 form that carries an IPv4 address is refused', async () => {
+    const t = await setup(false)
+    const ids: string[] = []
+    for (const url of TRANSITION) {
+      const ep = await t.api('POST', '', { url: ACCEPTED[0] })
+      // As if the rule had been looser when the endpoint was made.
+      await t.s.db.query('UPDATE webhook_endpoints SET url = $1 WHERE id = $2', [url, ep.body.id])
+      ids.push(ep.body.id)
+    }
+    const worker = startWebhookWorker({ db: t.s.db, config: withDefaults(t.overrides), log: () => {}, clock: Date.now })
+    cleanups.push(() => worker.stop())
+    await t.s.request('POST', '/api/webhooks/messages', {
+      headers: { Authorization: `Bearer ${SERVICE_TOKEN}` },
+      body: { projectId: t.project.id, eventType: 'webhook.test', payload: {} },
+    })
+    for (const [i, id] of ids.entries()) {
+      await vi.waitFor(
+        async () =>
+          expect((await t.api('GET', `/${id}/attempts`)).body, TRANSITION[i]).toMatchObject([
+            { status: 'failed', responseStatus: null, responseBody: expect.stringMatching(/^Refused: .* is not allowed/) },
+          ]),
+        { timeout: 15_000, interval: 50 },
+      )
+    }
+  })
+
+  it('are checked after DNS when connecting: a name that resolves to a private address is not reached', async () => {
+    const outcome = await post('http://localhost:9/hook', {}, '{}', { timeoutMs: 5000, allowPrivate: false })
+    expect(outcome.status).toBeUndefined()
+    expect(outcome).toMatchObject({ body: expect.stringMatching(/^Refused: localhost \((127\.0\.0\.1|::1)\) is not allowed/) })
   })
 
   it('do not have redirects followed: a 3xx is a failed attempt', async () => {

@@ -11,7 +11,6 @@ import { codeMail, MAIL_NOT_CONFIGURED, type Mailer } from '../../mail/index'
 import { ContractApp } from '../../openapi/contract-app'
 import { hashPassword, verifyPassword } from '../../security/password'
 import { emailBucket, ipBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-limit'
-import { announceOwnerKeysGone } from '../api-keys'
 import { issueToken, passwordProblem, revokeSessions } from '../session'
 import { issueCode, pruneExpiredCodes, useCode, type CodePurpose } from './codes'
 import {
@@ -24,7 +23,7 @@ import {
   sendVerificationRoute,
   updateProfileRoute,
   verifyEmailRoute,
-} from './contract'
+} from './operations'
 import { deleteAccount, findAccount, findPasswordAccount, markVerified, mayCreate, profile, rename, setPassword, type Account } from './data'
 
 /** One answer for a wrong, used, burned or expired code: which of them it was helps only a guesser. */
@@ -38,12 +37,10 @@ export interface AccountDeps extends RouteDeps {
   /** Undefined: mail is off (production without SMTP_URL), and the routes that need it answer 503. */
   mailer: Mailer | undefined
   log: Log
-  /** Told the id of every key a deletion removes, so this instance's cache drops it at once (others hear the NOTIFY). */
-  keyChanged: (keyId: string) => void
 }
 
 /** The account calls; `signedUp` is what the sign-up route calls to mail the first verification code. */
-export function accountRoutes({ db, config, clock, mailer, log, keyChanged }: AccountDeps) {
+export function accountRoutes({ db, config, clock, mailer, log }: AccountDeps) {
   const { perIp, perEmail, failuresPerIp, windowSeconds } = config.rateLimit
   const ttl = config.codeTtlSeconds
   const minutes = Math.round(ttl / 60)
@@ -190,14 +187,10 @@ export function accountRoutes({ db, config, clock, mailer, log, keyChanged }: Ac
       const { password } = await readBody(c, AccountDeletion)
       const account = await passwordAccount(c.var.userId)
       await checkPassword(account, password)
-      const keys = await db.transaction(async (tx) => {
-        // The keys are announced as deleted keys are: every instance drops them at commit.
-        const ids = await announceOwnerKeysGone(tx, account.id)
+      await db.transaction(async (tx) => {
         await revokeSessions(tx, account.id)
         await deleteAccount(tx, account.id)
-        return ids
       })
-      for (const id of keys) keyChanged(id)
       return c.body(null, 204)
     })
 

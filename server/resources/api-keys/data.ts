@@ -12,9 +12,6 @@ import { maskApiKey, newApiKey } from './key'
  * insertKey and listKeys, verification findKeyByHash and touchKey (index.ts).
  */
 
-/** NOTIFY channel: the payload is the id of a key that was deleted, rolled or edited. */
-export const KEY_CHANNEL = 'flex_api_keys'
-
 type KeyRow = {
   id: string
   name: string
@@ -93,13 +90,10 @@ export async function createKey(
 }
 
 export async function deleteKey(db: Database, ownerId: string, projectId: string, keyId: string): Promise<'deleted' | Missing> {
-  // The NOTIFY (sent at commit) tells every instance to forget the key.
   const [deleted] = await db.query<{ id: string }>(
-    `WITH d AS (
-       DELETE FROM api_keys k USING projects p
-       WHERE k.id = $1 AND k.project_id = $2 AND p.id = k.project_id AND p.owner_id = $3
-       RETURNING k.id)
-     SELECT d.id, pg_notify('${KEY_CHANNEL}', d.id) FROM d`,
+    `DELETE FROM api_keys k USING projects p
+     WHERE k.id = $1 AND k.project_id = $2 AND p.id = k.project_id AND p.owner_id = $3
+     RETURNING k.id`,
     [keyId, projectId, ownerId],
   )
   if (deleted) return 'deleted'
@@ -144,7 +138,6 @@ export async function updateKey(db: Database, ownerId: string, projectId: string
        WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
       [keyId, change.name ?? null, change.expiresAt !== undefined, change.expiresAt ?? null],
     )
-    await tx.query(`SELECT pg_notify('${KEY_CHANNEL}', $1)`, [keyId])
     return { ok: true, value: entry(row) }
   })
 }
@@ -181,22 +174,13 @@ export async function rollKey(
       now,
       Object.keys(created)[0],
     ])
-    await tx.query(`SELECT pg_notify('${KEY_CHANNEL}', $1)`, [keyId])
     return { ok: true, value: created }
   })
 }
 
-/**
- * Deletes a project's keys (the caller holds the project's lock and has
- * checked its owner), with a NOTIFY per key, sent at commit, so every
- * instance forgets them; answers their ids for this instance's own cache.
- */
+/** Deletes a project's keys (the caller holds the project's lock and has checked its owner); answers their ids. */
 export async function deleteProjectKeys(tx: Queryable, projectId: string): Promise<string[]> {
-  const rows = await tx.query<{ id: string }>(
-    `WITH d AS (DELETE FROM api_keys WHERE project_id = $1 RETURNING id)
-     SELECT d.id, pg_notify('${KEY_CHANNEL}', d.id) FROM d`,
-    [projectId],
-  )
+  const rows = await tx.query<{ id: string }>('DELETE FROM api_keys WHERE project_id = $1 RETURNING id', [projectId])
   return rows.map((r) => r.id)
 }
 
@@ -227,17 +211,4 @@ export async function findKeyByHash(q: Queryable, hash: string): Promise<Verifie
 /** Records a use; never moves lastUsedAt backwards (instances write in any order). */
 export async function touchKey(q: Queryable, keyId: string, at: Date): Promise<void> {
   await q.query('UPDATE api_keys SET last_used_at = GREATEST(last_used_at, $2) WHERE id = $1', [keyId, at])
-}
-
-/**
- * Announces, on KEY_CHANNEL as a key deletion does, every key of `ownerId`'s
- * projects: called in the transaction that removes the account, so each
- * instance drops them from its cache at commit. Resolves with their ids.
- */
-export async function announceOwnerKeysGone(tx: Queryable, ownerId: string): Promise<string[]> {
-  const rows = await tx.query<{ id: string }>(
-    `SELECT k.id, pg_notify('${KEY_CHANNEL}', k.id) FROM api_keys k JOIN projects p ON p.id = k.project_id WHERE p.owner_id = $1`,
-    [ownerId],
-  )
-  return rows.map((r) => r.id)
 }

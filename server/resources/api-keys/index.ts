@@ -3,4 +3,4 @@
  * lists its keys and deletes them with itself, verification looks a key up by its hash and records its
  * use. Anything else here is the key routes' own.
  */
-export { announceOwnerKeysGone, deleteProjectKeys, findKeyByHash, insertKey, KEY_CHANNEL, listKeys, touchKey, type VerifiedKey } from './data'
+export { deleteProjectKeys, findKeyByHash, insertKey, listKeys, touchKey, type VerifiedKey } from './data'

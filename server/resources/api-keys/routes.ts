@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { PROJECT_NOT_FOUND } from '../../security/ownership'
-import { createKeyRoute, deleteKeyRoute, rollKeyRoute, updateKeyRoute } from './contract'
+import { createKeyRoute, deleteKeyRoute, rollKeyRoute, updateKeyRoute } from './operations'
 import { createKey, deleteKey, rollKey, updateKey, type KeyOptions, type Missing } from './data'
 
 export const KEY_NOT_FOUND = 'API key not found.'
@@ -14,14 +14,6 @@ export const KEY_ROLLED = 'This API key has already been rolled: roll its replac
 export const KEY_ROLLED_EXPIRY = 'This API key has been rolled: its expiry can only be moved earlier.'
 export const keyLimitForRoll = (limit: number) =>
   `This project already has ${limit} API keys, the most it can have, so the old key cannot keep working beside its replacement. Roll it with no grace period (it stops at once), or delete another key first.`
-
-export interface ApiKeyDeps extends RouteDeps {
-  /**
-   * Told the id of every key this instance deletes, rolls or edits, so that
-   * what is cached of it goes at once (other instances hear the NOTIFY).
-   */
-  keyChanged: (keyId: string) => void
-}
 
 /** A missing or foreign project answers as one (ids must not be probe-able); a missing key in the caller's project says so. */
 const missing = (reason: Missing) => notFound(reason === 'key-not-found' ? KEY_NOT_FOUND : PROJECT_NOT_FOUND)
@@ -44,7 +36,7 @@ function keyFields(fields: KeyOptions, now: number): KeyOptions {
  * The /manage/dapp/{id}/api-key calls, behind the access-token guard that
  * app.ts puts on /manage; every query checks that the caller owns the project.
  */
-export function apiKeyRoutes({ db, config, clock, keyChanged }: ApiKeyDeps) {
+export function apiKeyRoutes({ db, config, clock }: RouteDeps) {
   return new ContractApp<AuthEnv>()
     .operation(createKeyRoute, async (c) => {
       // The spec's call has no body; a name and an expiry may come along.
@@ -59,7 +51,6 @@ export function apiKeyRoutes({ db, config, clock, keyChanged }: ApiKeyDeps) {
       const keyId = c.req.param('keyId')
       const result = await deleteKey(db, c.var.userId, c.req.param('id'), keyId)
       if (result !== 'deleted') throw missing(result)
-      keyChanged(keyId)
       return c.json({ deleted: keyId })
     })
     .operation(updateKeyRoute, async (c) => {
@@ -68,7 +59,6 @@ export function apiKeyRoutes({ db, config, clock, keyChanged }: ApiKeyDeps) {
       const keyId = c.req.param('keyId')
       const result = await updateKey(db, c.var.userId, c.req.param('id'), keyId, change, new Date(now))
       if (!result.ok) throw refused(result.reason, KEY_ROLLED_EXPIRY, config.keyLimit)
-      keyChanged(keyId)
       return c.json(result.value)
     })
     .operation(rollKeyRoute, async (c) => {
@@ -86,7 +76,6 @@ export function apiKeyRoutes({ db, config, clock, keyChanged }: ApiKeyDeps) {
         config.apiKeyPrefix,
       )
       if (!result.ok) throw refused(result.reason, KEY_ROLLED, config.keyLimit)
-      keyChanged(keyId)
       return c.json(result.value, 201)
     })
 }

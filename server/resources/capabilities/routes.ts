@@ -1,6 +1,6 @@
 import { ContractApp } from '../../openapi/contract-app'
 import type { RouteDeps } from '../../http/route-deps'
-import { capabilitiesRoute } from './contract'
+import { capabilitiesRoute } from './operations'
 import { features } from './features'
 
 /** What the widget may show: the same for every caller, computed once per app. */

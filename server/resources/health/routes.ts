@@ -1,5 +1,5 @@
 import { ContractApp } from '../../openapi/contract-app'
-import { healthRoute } from './contract'
+import { healthRoute } from './operations'
 import type { RouteDeps } from '../../http/route-deps'
 
 /** For load balancers: up only when the database answers. */

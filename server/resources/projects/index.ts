@@ -1,2 +1,2 @@
-/** What the app wires up of projects: the cache of each user's list, forgotten on every write to projects. */
-export { changesProjects, projectLists, stopProjectLists } from './list-cache'
+/** What the app mounts of projects (their list is kept in memory by list-cache.ts, which the routes use). */
+export { projectRoutes } from './routes'

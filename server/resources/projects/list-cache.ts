@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Database } from '../../db/index'
-import { listenForChanges } from '../../db/change-listener'
+import { rowCache } from '../../db/cache'
 import type { ReadTurn } from '../../http/address-limit'
 import { HttpError } from '../../http/errors'
 import { listProjects } from './data'
 
-/** The channel migration 012's trigger sends a project's owner on when one of its projects is added, changed or removed. */
+/** The channel the projects table's trigger sends an owner on when one of their projects is added, changed or removed (migration 013). */
 export const PROJECTS_CHANNEL = 'flex_projects'
 
-/** A backstop only: every change is heard at once (the trigger's NOTIFY; on this instance, the write itself). */
+/** A safety net only: every change to a project row is heard. */
 export const LIST_TTL_MS = 10_000
 /**
  * Projects serialised at a time. A list of 1,000 projects with long
@@ -25,6 +25,7 @@ export const LIST_TTL_MS = 10_000
 export const LIST_PAGE = 100
 /** Bound on the bytes of lists kept (1,000 projects with long descriptions make about 2 MB). */
 const MAX_BYTES = 32 * 1024 * 1024
+const MAX_LISTS = 10_000
 
 export interface ProjectList {
   /** A strong validator of the body: the same list gives the same tag on every instance. */
@@ -39,67 +40,19 @@ export interface ProjectLists {
    * address's reads, one at a time).
    */
   get(ownerId: string, turn?: ReadTurn): Promise<ProjectList>
-  /** Forgets every list (this instance changed projects). */
-  forgetAll(): void
-  /** Ends its LISTEN and keeps nothing from then on (the app is closing). */
-  stop(): Promise<void>
 }
 
-type Entry = ProjectList & { at: number }
-
-const caches = new WeakMap<Database, ProjectLists>()
+/** The caller's read turn, and whether the load ran in it. */
+type Turn = { turn?: ReadTurn; used: boolean }
 
 /**
  * Each user's project list as the bytes of its answer. A dashboard asks for
  * the whole list on every load, and serialising 1,000 projects cost tens of
  * milliseconds of the one thread every user shares; an unchanged list is
- * now written as it is. One per database handle, with one LISTEN, like the
- * token cache: until the LISTEN is in place, or while its connection is
- * down, nothing is kept.
+ * now written as it is (db/cache.ts keeps it).
  */
 export function projectLists(db: Database): ProjectLists {
-  let lists = caches.get(db)
-  if (!lists) caches.set(db, (lists = newProjectLists(db)))
-  return lists
-}
-
-/** Ends the handle's list cache, if it has one (its app is closing): its LISTEN connection goes with it. */
-export async function stopProjectLists(db: Database): Promise<void> {
-  await caches.get(db)?.stop()
-}
-
-function newProjectLists(db: Database): ProjectLists {
-  const entries = new Map<string, Entry>()
-  const loading = new Map<string, Promise<ProjectList>>()
-  let bytes = 0
-  let epoch = 0
-  const drop = (ownerId: string) => {
-    const e = entries.get(ownerId)
-    if (!e) return
-    bytes -= e.body.byteLength
-    entries.delete(ownerId)
-  }
-  const forgetAll = () => {
-    epoch++
-    entries.clear()
-    loading.clear()
-    bytes = 0
-  }
-  // No LISTEN, no cache: every list is read.
-  const changes = listenForChanges(
-    db,
-    PROJECTS_CHANNEL,
-    (ownerId) => {
-      epoch++
-      loading.delete(ownerId)
-      if (ownerId === '*') forgetAll()
-      else drop(ownerId)
-    },
-    forgetAll,
-  )
-
-  const load = async (ownerId: string): Promise<ProjectList> => {
-    const seen = epoch
+  const read = async (ownerId: string): Promise<ProjectList> => {
     const projects = await listProjects(db, ownerId)
     // The same bytes as JSON.stringify of the whole list: its items, comma-separated, in brackets.
     const parts: Buffer[] = [Buffer.from('[')]
@@ -110,49 +63,37 @@ function newProjectLists(db: Database): ProjectLists {
     }
     parts.push(Buffer.from(']'))
     const body = Buffer.concat(parts)
-    const list = { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, body }
-    if (changes.listening && seen === epoch) {
-      drop(ownerId)
-      while (bytes + body.byteLength > MAX_BYTES && entries.size > 0) drop(entries.keys().next().value!)
-      if (body.byteLength <= MAX_BYTES) {
-        entries.set(ownerId, { ...list, at: Date.now() })
-        bytes += body.byteLength
-      }
-    }
-    return list
+    return { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, body }
   }
+  const lists = rowCache<ProjectList, Turn>(db, {
+    channel: PROJECTS_CHANNEL,
+    ttlMs: LIST_TTL_MS,
+    max: MAX_LISTS,
+    maxSize: MAX_BYTES,
+    sizeOf: (list) => list.body.byteLength,
+    load(ownerId, caller) {
+      if (!caller?.turn) return read(ownerId)
+      caller.used = true
+      return caller.turn(
+        () => read(ownerId),
+        (list) => list.body.byteLength,
+      )
+    },
+  })
 
-  function get(ownerId: string, turn?: ReadTurn): Promise<ProjectList> {
-    const hit = entries.get(ownerId)
-    if (hit && Date.now() - hit.at < LIST_TTL_MS) return Promise.resolve(hit)
-    // Parallel calls of one user wait for one read, not one each.
-    const shared = loading.get(ownerId)
-    if (!shared) {
-      const read = turn
-        ? turn(
-            () => load(ownerId),
-            (list) => list.body.byteLength,
-          )
-        : load(ownerId)
-      const pending = read.finally(() => {
-        if (loading.get(ownerId) === pending) loading.delete(ownerId)
-      })
-      loading.set(ownerId, pending)
-      return pending
-    }
-    // The read was started in another call's turn, perhaps another address's: that address being
-    // refused (429) is not this call's answer, which then reads in its own turn.
-    return shared.catch((err: unknown) => {
-      if (!(err instanceof HttpError && err.status === 429)) throw err
+  async function get(ownerId: string, turn?: ReadTurn): Promise<ProjectList> {
+    const caller: Turn = { turn, used: false }
+    try {
+      return (await lists.get(ownerId, caller))!
+    } catch (err) {
+      // The read was started in another call's turn, perhaps another address's: that address being
+      // refused (429) is not this call's answer, which then reads in its own turn.
+      if (caller.used || !(err instanceof HttpError && err.status === 429)) throw err
       return get(ownerId, turn)
-    })
+    }
   }
-
-  return { forgetAll, stop: () => changes.stop(), get }
+  return { get }
 }
-
-/** Whether a statement can add, change or remove projects (a deleted user's cascade too). */
-export const changesProjects = (sql: string) => /\b(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:projects|users)\b/i.test(sql)
 
 /** Whether an If-None-Match header names this tag (a list of tags, or `*`). */
 export function matchesTag(ifNoneMatch: string | undefined, etag: string): boolean {

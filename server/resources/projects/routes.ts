@@ -7,20 +7,15 @@ import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
 import { PROJECT_NOT_FOUND } from '../../security/ownership'
 import { projectBucket } from '../../security/rate-limit'
-import { createProjectRoute, deleteProjectRoute, getProjectRoute, listProjectsRoute, updateProjectRoute } from './contract'
-import { createProject, deleteProject, getProject, updateProject } from './data'
+import { createProjectRoute, deleteProjectRoute, getProjectRoute, listProjectsRoute, updateProjectRoute } from './operations'
+import { createProject, deleteProject, getProject, updateProject } from './lifecycle'
 import { matchesTag, projectLists } from './list-cache'
-
-export interface ProjectDeps extends RouteDeps {
-  /** Told the id of every key a project deletion takes with it (see ApiKeyDeps). */
-  keyChanged: (keyId: string) => void
-}
 
 /**
  * The /manage/dapp calls of projects themselves, behind the access-token
  * guard that app.ts puts on /manage; every query is scoped to its owner.
  */
-export function projectRoutes({ db, config, keyChanged }: ProjectDeps) {
+export function projectRoutes({ db, config }: RouteDeps) {
   const lists = projectLists(db)
   return (
     new ContractApp<AuthEnv>()
@@ -62,9 +57,7 @@ export function projectRoutes({ db, config, keyChanged }: ProjectDeps) {
         return c.json({ ...project, keyLimit: config.keyLimit }, 200)
       })
       .operation(deleteProjectRoute, async (c) => {
-        const keyIds = await deleteProject(db, c.var.userId, c.req.param('id'))
-        if (!keyIds) throw notFound(PROJECT_NOT_FOUND)
-        for (const keyId of keyIds) keyChanged(keyId)
+        if (!(await deleteProject(db, c.var.userId, c.req.param('id')))) throw notFound(PROJECT_NOT_FOUND)
         return c.body(null, 204)
       })
   )

@@ -1,7 +1,7 @@
 import { DeviceRegistration } from '../../../contract/requests'
 import { ContractApp } from '../../openapi/contract-app'
 import { readBody } from '../../http/body'
-import { registerDeviceRoute } from './contract'
+import { registerDeviceRoute } from './operations'
 import { insertDevice, pruneOldDevices } from './devices'
 import { issueToken, pruneExpiredTokens } from './tokens'
 import { clientIp } from '../../http/client-ip'

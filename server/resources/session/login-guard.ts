@@ -1,7 +1,6 @@
 import type { RateLimitConfig } from '../../config'
 import type { Queryable } from '../../db/index'
-import { HttpError } from '../../http/errors'
-import { throttle, waitWords } from '../../http/throttle'
+import { refused, throttle, waitWords } from '../../http/throttle'
 import {
   accountBucket,
   clearRateLimit,
@@ -66,7 +65,7 @@ export function loginGuard(db: Queryable, cfg: RateLimitConfig, sleep = (ms: num
       )
       if (knownDevice) return
       const { allowed, retryAfter } = await hitRateLimit(db, [{ key: accountBucket(address), limit: cfg.perAccount }], cfg.accountWindowSeconds)
-      if (!allowed) throw new HttpError(429, accountUnderAttack(retryAfter), { 'Retry-After': String(retryAfter) })
+      if (!allowed) throw refused(retryAfter, accountUnderAttack(retryAfter))
       const failures = await peekRateLimit(db, emailBucket('authenticate', address))
       const over = failures - cfg.perEmail
       if (over >= 0 && cfg.slowdownMaxMs > 0) await sleep(Math.min(cfg.slowdownMaxMs, 100 * 2 ** Math.min(over, 16)))

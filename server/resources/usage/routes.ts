@@ -5,7 +5,7 @@ import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { ownsProject, PROJECT_NOT_FOUND } from '../../security/ownership'
 import { listKeys } from '../api-keys'
-import { DEFAULT_DAYS, MAX_DAYS, usageRoute } from './contract'
+import { DEFAULT_DAYS, MAX_DAYS, usageRoute } from './operations'
 import { readUsage } from './data'
 
 const DAY_MS = 86_400_000

@@ -1,2 +1,2 @@
-/** What other resources may use of verification: the service-token check (POST /sessions is the provider's too). */
-export { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from './routes'
+/** What the app mounts of verification: the route and where it is. The service-token check it uses is http/service-token.ts. */
+export { VERIFY_NOT_CONFIGURED, VERIFY_PATH, verifyRoutes } from './routes'

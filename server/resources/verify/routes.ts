@@ -4,10 +4,10 @@ import { readJsonObject } from '../../http/validate'
 import { parseBody } from '../../http/body'
 import { VERIFY_KEY_MAX, VerifyRequest } from '../../../contract/requests'
 import type { RouteDeps } from '../../http/route-deps'
+import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../../http/service-token'
 import type { KeyVerifier, Verification } from './key-verifier'
 
 export const VERIFY_NOT_CONFIGURED = 'Key verification is not configured on this server: set SERVICE_TOKEN to enable POST /keys/verify.'
-export const SERVICE_TOKEN_REQUIRED = 'A valid service token is required (Authorization: Bearer <SERVICE_TOKEN>).'
 
 export interface VerifyDeps extends RouteDeps {
   keys: KeyVerifier
@@ -16,43 +16,15 @@ export interface VerifyDeps extends RouteDeps {
 /** Where the route is, under /api. */
 export const VERIFY_PATH = '/keys/verify'
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i
-
 /** The longest key the route accepts, in characters. */
 export const KEY_MAX = VERIFY_KEY_MAX
 
 /**
- * The check of `Authorization: Bearer <SERVICE_TOKEN>`, or undefined when no
- * token is configured. Constant-time: see sameSecret.
- */
-export function serviceTokenCheck(serviceToken: string | undefined): ((authorization: string | undefined) => boolean) | undefined {
-  if (!serviceToken) return undefined
-  return (authorization) => {
-    const given = BEARER.exec(authorization ?? '')?.[1]
-    return given !== undefined && sameSecret(given, serviceToken)
-  }
-}
-
-/**
- * Whether `given` is `secret`, in a time that depends only on the length of
- * `given` (which its sender knows): every character is compared, against
- * the secret's characters in turn, with no early exit, so the time says
- * neither how much of the secret was right nor how long it is. The same
- * guarantee as comparing SHA-256 digests with timingSafeEqual, which this
- * replaced: that took about 2 µs a call measured alone, and more under load.
- */
-export function sameSecret(given: string, secret: string): boolean {
-  let differ = given.length ^ secret.length
-  for (let i = 0; i < given.length; i++) differ |= given.charCodeAt(i) ^ secret.charCodeAt(i % secret.length)
-  return differ === 0
-}
-
-/**
  * POST /keys/verify, for the API provider's own services: is the key a client
  * presented good, and whose is it? Authenticated by SERVICE_TOKEN, not by a
- * user. The answer names the key, never a secret. One route through the
- * API's whole middleware: that stack is cheap enough now (server/README.md,
- * "Cheap requests stay cheap") that no second path is kept for speed.
+ * user. The answer names the key, never a secret. A plain Hono route, not a
+ * ContractApp operation, so its description (operations.ts) is registered by
+ * app.ts; it still runs behind the API's whole middleware like every route.
  */
 export function verifyRoutes({ config, keys }: VerifyDeps) {
   const authorized = serviceTokenCheck(config.serviceToken)
@@ -62,7 +34,7 @@ export function verifyRoutes({ config, keys }: VerifyDeps) {
       throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
     }
     const body = await readJsonObject(c)
-    // The contract's schema (contract.ts documents the route), parsed without a router middleware.
+    // The contract's schema (operations.ts documents the route), parsed without a router middleware.
     const { key } = parseBody(VerifyRequest, body)
     return c.body(answerText(await keys.verify(key)), 200, JSON_TYPE)
   })

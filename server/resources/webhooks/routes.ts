@@ -15,9 +15,9 @@ import { readBody, readOptionalBody } from '../../http/body'
 import { fastBodyLimit } from '../../http/body-limit'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
+import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../../http/service-token'
 import { ContractApp } from '../../openapi/contract-app'
 import { ownsProject, PROJECT_NOT_FOUND } from '../../security/ownership'
-import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../verify'
 import { checkEndpointUrl } from './address'
 import { eventCatalog } from './catalog'
 import {
@@ -31,7 +31,7 @@ import {
   sendMessageRoute,
   testEndpointRoute,
   updateEndpointRoute,
-} from './contract'
+} from './operations'
 import {
   acceptMessage,
   countEndpoints,

@@ -3,7 +3,7 @@ import { NewProject, ProjectChanges } from '../../../contract/requests'
 import { CreatedProject, Project, ProjectList } from '../../../contract/responses'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, USER_LIMIT } from '../../openapi/error-responses'
 
-/** The /manage/dapp calls of projects themselves, behind the user's access token (their keys: api-keys/contract.ts). */
+/** The /manage/dapp calls of projects themselves, behind the user's access token (their keys: api-keys/operations.ts). */
 
 const security = [{ accessToken: [] }]
 /** A missing project and another user's answer alike: project ids cannot be probed. */

@@ -1,0 +1,176 @@
+import { z } from 'zod'
+import type { ScryptCost } from '../security/password'
+import { encryptionKey, eventTypes, isSmtpUrl, parseFrameAncestors, parseOrigins, retrySchedule } from './parsers'
+import { bool, int, parsed, setting, text, textOr } from './settings'
+
+/**
+ * Every setting of the server, written once: its field, its variable, its
+ * bounds and its default. README's table of variables is checked against it
+ * (tests/server/config.test.ts).
+ */
+
+const MAX = 1_000_000
+const DAY = 86_400
+
+const rateLimit = z.object({
+  /** Attempts per client IP per window, for each of register and authenticate. */
+  perIp: int('RATE_LIMIT_PER_IP', 100, 1, MAX),
+  /**
+   * Failed log-ins (and sign-up attempts) per e-mail from one client address per
+   * window; also the number of failures for an e-mail, from all addresses
+   * together, after which each log-in for it is slowed (never refused).
+   */
+  perEmail: int('RATE_LIMIT_PER_EMAIL', 10, 1, MAX),
+  /** Failed log-ins per client address per window, whatever the e-mail. */
+  failuresPerIp: int('RATE_LIMIT_FAILURES_PER_IP', 50, 1, MAX),
+  /** The longest a log-in for an e-mail under attack is slowed, in milliseconds. */
+  slowdownMaxMs: int('LOGIN_SLOWDOWN_MAX_MS', 3000, 0, 60_000),
+  /**
+   * Wrong passwords judged per account per `accountWindowSeconds`, from all
+   * addresses together (NIST SP 800-63B §5.2.2: at most 100). Beyond it, log-ins
+   * for the account answer 429 unchecked, except from a device that has
+   * signed in to it before.
+   */
+  perAccount: int('RATE_LIMIT_PER_ACCOUNT', 100, 1, MAX),
+  accountWindowSeconds: int('RATE_LIMIT_ACCOUNT_WINDOW_SECONDS', 60 * 60, 1, DAY),
+  /** Calls per user per minute on the routes a user's access token opens. */
+  perUser: int('RATE_LIMIT_PER_USER', 300, 1, MAX),
+  /** Calls per client address per minute that carry an unknown or expired token. */
+  badTokensPerIp: int('RATE_LIMIT_BAD_TOKENS_PER_IP', 60, 1, MAX),
+  /** Calls per client address per minute on the routes an access token opens, whoever's (a shared office's worth). */
+  perAddress: int('RATE_LIMIT_PER_ADDRESS', 1200, 1, MAX),
+  /** Projects one user may create per window. */
+  projectsPerUser: int('RATE_LIMIT_PROJECTS_PER_USER', 50, 1, MAX),
+  /** Device registrations per client IP per window (the one call anyone may make). */
+  devicesPerIp: int('RATE_LIMIT_DEVICES_PER_IP', 600, 1, MAX),
+  windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 15 * 60, 1, DAY),
+})
+
+const webhooks = z.object({
+  /** The provider's event types; webhook.test is added to them. */
+  eventTypes: setting(z.record(z.string(), z.string().optional()).transform(eventTypes), {
+    env: 'WEBHOOK_EVENT_TYPES',
+    also: ['WEBHOOK_EVENT_TYPES_FILE'],
+  }),
+  /** Endpoints one project may hold. */
+  endpointLimit: int('WEBHOOK_ENDPOINT_LIMIT', 10, 1, 10_000),
+  /** Seconds before each retry; its length is the number of retries. */
+  retrySchedule: parsed('WEBHOOK_RETRY_SCHEDULE', retrySchedule),
+  /** Endpoints may be on loopback and private addresses (development, tests). */
+  allowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS'),
+  /** Attempts (and messages) older than this are pruned. */
+  retentionDays: int('WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
+  /** Attempts in flight at once on one instance. */
+  concurrency: int('WEBHOOK_CONCURRENCY', 64, 1, 10_000),
+  /** Attempts in flight at once to one endpoint, on one instance. */
+  endpointConcurrency: int('WEBHOOK_ENDPOINT_CONCURRENCY', 8, 1, 1_000),
+  /** How long an attempt may take before it counts as failed. */
+  timeoutMs: z.number().default(15_000),
+  /** An endpoint that has failed everything for this long is disabled. */
+  disableAfterFailingMs: z.number().default(5 * DAY * 1000),
+})
+
+/** Outgoing mail (reset and verification codes). */
+const mail = z.object({
+  /** smtp:// or smtps://, credentials in the URL. */
+  smtpUrl: text('SMTP_URL', () => 'SMTP_URL must look like smtp://user:password@mail.example.com:587 or smtps://…:465.', isSmtpUrl),
+  /**
+   * Without SMTP_URL (outside production): mails are written as .eml files to
+   * this folder and their path is logged, so a person on this machine can
+   * finish every flow. Neither set: the routes that send mail answer 503.
+   */
+  folder: z.string().optional(),
+  /** The From: of every mail; unset, it names PORTAL_NAME (config/index.ts). */
+  from: textOr(
+    'MAIL_FROM',
+    'Flex Portal <no-reply@localhost>',
+    () => 'MAIL_FROM must be an address such as "Flex Portal <portal@example.com>".',
+    (v) => !/[\r\n]/.test(v) && v.includes('@'),
+    '{PORTAL_NAME} <no-reply@localhost>',
+  ),
+  /** The product the mails name: PORTAL_NAME. */
+  productName: z.string().default('Flex Portal'),
+})
+
+export const appSchema = z.object({
+  /** API key pairs one project may hold. */
+  keyLimit: int('API_KEY_LIMIT', 20, 1, 10_000),
+  /**
+   * What new API keys start with, before the `_`: 2 to 12 lowercase letters, so
+   * a key is still one word a secret scanner can match. Keys issued under an
+   * earlier prefix keep verifying: each key's prefix is stored with it.
+   */
+  apiKeyPrefix: textOr(
+    'API_KEY_PREFIX',
+    'fxk',
+    (raw) => `API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "${raw}".`,
+    (v) => /^[a-z]{2,12}$/.test(v),
+  ),
+  /** The portal's name in the API reference's title and page, and in the mails: one line a page title can hold. */
+  portalName: textOr(
+    'PORTAL_NAME',
+    'Flex Portal',
+    () => 'PORTAL_NAME must be one line of at most 60 characters.',
+    (v) => v.length <= 60 && !/[\u0000-\u001f\u007f]/.test(v),
+  ),
+  rateLimit,
+  accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 12 * 60 * 60, 60, 365 * DAY),
+  deviceTokenTtlSeconds: int('DEVICE_TOKEN_TTL_SECONDS', 30 * DAY, 60, 365 * DAY),
+  /** Origins allowed to call the API from another origin (exact match). */
+  corsOrigins: parsed('CORS_ORIGINS', parseOrigins),
+  /**
+   * Take the client IP from the last X-Forwarded-For entry (the one our own
+   * proxy added). Only behind a proxy: otherwise clients could pick their IP
+   * and escape the rate limit.
+   */
+  trustProxy: bool('TRUST_PROXY'),
+  /** Bearer token of POST /keys/verify, POST /sessions and webhook messages, long enough that guessing it is hopeless; unset, those routes answer 503. */
+  serviceToken: text(
+    'SERVICE_TOKEN',
+    () => 'SERVICE_TOKEN must be at least 16 characters (use a long random string).',
+    (v) => v.length >= 16,
+  ),
+  /** How long a code from POST /sessions may be exchanged for a session. */
+  sessionCodeTtlSeconds: int('SESSION_CODE_TTL_SECONDS', 60, 5, 3600),
+  /**
+   * Serve the demo provider's own tiny log-in and its session route for
+   * /existing.html. Never for production: anyone may sign in there under any name.
+   */
+  demoHostSessions: bool('DEMO_HOST_SESSIONS'),
+  /** Projects one account may hold (409 beyond). */
+  projectLimit: int('PROJECT_LIMIT', 1000, 1, MAX),
+  /** The CSP frame-ancestors sources of the HTML pages: who may frame them. */
+  frameAncestors: parsed('FRAME_ANCESTORS', parseFrameAncestors),
+  /**
+   * scrypt cost of new password hashes (default: OWASP's minimum). Not read
+   * from the environment: only the tests lower it, since a hash at full cost
+   * is slow on purpose.
+   */
+  passwordCost: z.custom<ScryptCost>().optional(),
+  /**
+   * AES-256-GCM key of the stored webhook secrets. start.ts fills it from
+   * DATA_DIR when unset; an app made without one (tests) uses a key of its process.
+   */
+  secretEncryptionKey: parsed('SECRET_ENCRYPTION_KEY', encryptionKey, { shown: 'generated into DATA_DIR' }),
+  webhooks,
+  mail,
+  /** Project and key creation answer 403 until the account's e-mail is verified. */
+  requireVerifiedEmail: bool('REQUIRE_VERIFIED_EMAIL'),
+  /** How long a reset or verification code works. */
+  codeTtlSeconds: int('CODE_TTL_SECONDS', 900, 60, DAY),
+})
+
+export const serverSchema = appSchema.extend({
+  host: textOr('HOST', '127.0.0.1'),
+  port: int('PORT', 8080, 0, 65535),
+  dataDir: textOr('DATA_DIR', '.data/'),
+  databaseUrl: text(
+    'DATABASE_URL',
+    () => 'DATABASE_URL must start with postgres:// or postgresql://.',
+    (v) => /^postgres(ql)?:\/\//.test(v),
+  ),
+  /** Skip building dist/ when it is missing (tests that need only the API). */
+  skipBuild: bool('SKIP_BUILD'),
+  /** Run on the embedded database even with NODE_ENV=production. */
+  allowEmbeddedDb: bool('ALLOW_EMBEDDED_DB'),
+})

@@ -1,0 +1,84 @@
+import { z } from 'zod'
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+}
+
+export type Env = Record<string, string | undefined>
+
+/**
+ * What ties a field of the configuration schema to the environment: its
+ * variable (and any read with it), what a bad value is told, and its default
+ * as README's table writes it where that is not the value itself.
+ */
+export interface Setting {
+  env: string
+  also?: string[]
+  says?: (raw: string) => string
+  shown?: string
+}
+
+const settings = z.registry<Setting>()
+
+export const setting = <T extends z.ZodType>(schema: T, meta: Setting): T => {
+  settings.add(schema, meta)
+  return schema
+}
+
+export const int = (env: string, fallback: number, min: number, max: number) =>
+  setting(z.coerce.number().int().min(min).max(max).default(fallback), {
+    env,
+    says: (raw) => `${env} must be a whole number from ${min} to ${max}, not "${raw}".`,
+  })
+
+export const bool = (env: string) =>
+  setting(z.stringbool({ truthy: ['1', 'true', 'yes'], falsy: ['0', 'false', 'no'] }).default(false), {
+    env,
+    says: (raw) => `${env} must be true or false, not "${raw.toLowerCase()}".`,
+  })
+
+/** Text that `valid` accepts, or unset. */
+export const text = (env: string, says: (raw: string) => string, valid: (value: string) => boolean = () => true) =>
+  setting(z.string().refine(valid).optional(), { env, says })
+
+/** Text that `valid` accepts, or `fallback`. */
+export const textOr = (env: string, fallback: string, says?: (raw: string) => string, valid: (value: string) => boolean = () => true, shown?: string) =>
+  setting(z.string().refine(valid).default(fallback), { env, says, shown })
+
+/** A value `parse` makes of the variable's text (undefined when unset); `parse` throws ConfigError itself. */
+export const parsed = <T>(env: string, parse: (raw: string | undefined) => T, extra: Omit<Setting, 'env' | 'says'> = {}) =>
+  setting(z.string().optional().transform(parse), { env, ...extra })
+
+const raw = (env: Env, name: string) => env[name]?.trim() || undefined
+
+/** The schema's input: each setting's variable, trimmed, an empty one as unset. */
+function envInput(schema: z.ZodObject, env: Env): Record<string, unknown> {
+  const input: Record<string, unknown> = {}
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const meta = settings.get(field)
+    if (meta?.also) input[key] = Object.fromEntries([meta.env, ...meta.also].map((name) => [name, raw(env, name)]))
+    else if (meta) input[key] = raw(env, meta.env)
+    else if (field instanceof z.ZodObject) input[key] = envInput(field, env)
+  }
+  return input
+}
+
+/** `schema` read from `env`; a bad value throws ConfigError with what its setting says. */
+export function readSettings<T extends z.ZodObject>(schema: T, env: Env): z.output<T> {
+  const result = schema.safeParse(envInput(schema, env))
+  if (result.success) return result.data
+  const [issue] = result.error.issues
+  let field: z.ZodType | undefined = schema
+  for (const key of issue.path) field = field instanceof z.ZodObject ? field.shape[key as string] : undefined
+  const meta = field && settings.get(field)
+  throw new ConfigError(meta?.says ? meta.says(raw(env, meta.env) ?? '') : `${meta?.env ?? issue.path.join('.')}: ${issue.message}`)
+}
+
+/** Every variable `schema` reads, with where its value lands and how README shows its default. */
+export function variables(schema: z.ZodObject, at: string[] = []): Array<{ name: string; path: string[]; shown?: string }> {
+  return Object.entries(schema.shape).flatMap(([key, field]) => {
+    const meta = settings.get(field)
+    if (meta) return [meta.env, ...(meta.also ?? [])].map((name) => ({ name, path: [...at, key], shown: meta.shown }))
+    return field instanceof z.ZodObject ? variables(field, [...at, key]) : []
+  })
+}

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto'
+import { LRUCache } from 'lru-cache'
+import type { Database } from './index'
+
+/**
+ * Rows kept in memory, by key, and forgotten when a trigger of their table
+ * sends the key on `channel` ('*': forget everything). Migration 013 puts
+ * such a trigger on every table a cache reads, so every write is heard,
+ * whatever code or instance made it.
+ */
+export interface CacheOptions<V extends object, C> {
+  /** The NOTIFY channel of the table's trigger. */
+  channel: string
+  /** Reads the row(s) of `key`; undefined is answered but not kept. `context` is the first caller's. */
+  load: (key: string, context: C | undefined) => Promise<V | undefined>
+  /** How long a value is kept without asking again: a safety net, since every change is heard. */
+  ttlMs: number
+  /** Bound on the values kept. */
+  max: number
+  /** Bound on their total size, with the size of one (bytes, say). */
+  maxSize?: number
+  sizeOf?: (value: V) => number
+  /** The clock `ttlMs` is counted on (default: the process's). */
+  now?: () => number
+  /** Told when the LISTEN cannot be set up (nothing is then kept). */
+  onListenFailed?: (err: unknown) => void
+}
+
+export interface RowCache<V extends object, C = undefined> {
+  /** The value kept for `key`, without loading it: the hot path's synchronous look. */
+  cached(key: string): V | undefined
+  /** The value of `key`: kept, or loaded once however many ask together. */
+  get(key: string, context?: C): Promise<V | undefined>
+  /** Ends the LISTEN (the app is closing); nothing is kept from then on. */
+  stop(): Promise<void>
+}
+
+/** How long changesHeard() waits for a cache's message before that cache forgets everything instead. */
+const CAUGHT_UP_WAIT_MS = 2000
+
+/** What changesHeard() and stopCaches() need of a database's caches. */
+interface Member {
+  channel: string
+  readonly listening: boolean
+  forgetAll(): void
+  stop(): Promise<void>
+}
+
+/** Each database's caches, and changesHeard()'s messages still to come back. */
+type Caches = { members: Set<Member>; waiting: Map<string, { member: Member; done: () => void }>; next?: Promise<void> }
+const registry = new WeakMap<Database, Caches>()
+const caches = (db: Database) => {
+  let mine = registry.get(db)
+  if (!mine) registry.set(db, (mine = { members: new Set(), waiting: new Map() }))
+  return mine
+}
+
+/**
+ * Correctness rests on LISTEN, as Database.listen describes it: until it is
+ * in place, while its connection is down and once stopped, nothing is kept
+ * and no load is shared, so nothing is served that a change could not
+ * withdraw. A change forgets the key's value and any load of it in flight,
+ * so a read that raced the change is answered to its callers but never kept,
+ * and a call after the change never joins it.
+ */
+export function rowCache<V extends object, C = undefined>(db: Database, options: CacheOptions<V, C>): RowCache<V, C> {
+  const { load, now } = options
+  const values = new LRUCache<string, V>({
+    max: options.max,
+    ttl: options.ttlMs,
+    ...(options.maxSize ? { maxSize: options.maxSize, sizeCalculation: options.sizeOf } : {}),
+    ...(now ? { perf: { now } } : {}),
+  })
+  const loading = new Map<string, Promise<V | undefined>>()
+  let listening = false
+  let stopped = false
+
+  const mine = caches(db)
+  const forgetAll = () => {
+    values.clear()
+    loading.clear()
+  }
+  const heard = (payload: string) => {
+    if (payload === '*') return forgetAll()
+    values.delete(payload)
+    loading.delete(payload)
+    mine.waiting.get(payload)?.done()
+  }
+  const listen = db.listen(options.channel, heard, (ok) => {
+    forgetAll()
+    listening = ok && !stopped
+    // Its message may have been lost with the connection: having forgotten everything, it has nothing to wait for.
+    for (const wait of mine.waiting.values()) if (wait.member === member) wait.done()
+  })
+  listen.then(
+    () => void (listening = !stopped),
+    (err: unknown) => options.onListenFailed?.(err),
+  )
+
+  const cache: RowCache<V, C> = {
+    cached: (key) => values.get(key),
+    get(key, context) {
+      const hit = values.get(key)
+      if (hit !== undefined) return Promise.resolve(hit)
+      if (!listening) return load(key, context)
+      let pending = loading.get(key)
+      if (!pending) {
+        const read: Promise<V | undefined> = load(key, context).then(
+          (value) => {
+            // Still the load of record: no change was heard since it began.
+            if (loading.get(key) !== read) return value
+            loading.delete(key)
+            if (value !== undefined && listening) values.set(key, value)
+            return value
+          },
+          (err: unknown) => {
+            if (loading.get(key) === read) loading.delete(key)
+            throw err
+          },
+        )
+        loading.set(key, (pending = read))
+      }
+      return pending
+    },
+    async stop() {
+      stopped = true
+      listening = false
+      forgetAll()
+      mine.members.delete(member)
+      const unlisten = await listen.catch(() => undefined)
+      await unlisten?.().catch(() => undefined)
+    },
+  }
+  const member: Member = {
+    channel: options.channel,
+    get listening() {
+      return listening
+    },
+    forgetAll,
+    stop: cache.stop,
+  }
+  mine.members.add(member)
+  return cache
+}
+
+/**
+ * Resolves once every cache of `db` has heard the changes committed before
+ * the call: a request that wrote answers after it, so its client's next call
+ * on this instance sees the change. On PGlite a trigger's NOTIFY reaches the
+ * listeners before the statement that sent it resolves: nothing to wait for.
+ * On PostgreSQL it comes on each cache's listening connection a moment after
+ * the commit; messages come in the order their transactions committed, so
+ * once one sent now on each channel has come back, every change before it
+ * has been heard. Calls made before it is sent share it. A cache whose
+ * message does not come back (a connection that died unnoticed) forgets
+ * everything instead, which is always safe.
+ */
+export function changesHeard(db: Database): Promise<void> {
+  const mine = registry.get(db)
+  if (!mine || db.kind === 'pglite') return Promise.resolve()
+  return (mine.next ??= Promise.resolve().then(() => roundTrip(db, mine)))
+}
+
+async function roundTrip(db: Database, mine: Caches) {
+  mine.next = undefined
+  const members = [...mine.members].filter((m) => m.listening)
+  if (members.length === 0) return
+  const ids = members.map(() => `~${randomUUID()}`)
+  const back = members.map(
+    (member, i) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          member.forgetAll()
+          resolve()
+        }, CAUGHT_UP_WAIT_MS)
+        timer.unref()
+        const done = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+        mine.waiting.set(ids[i], { member, done })
+      }),
+  )
+  try {
+    const sends = members.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`)
+    await db.query(
+      `SELECT ${sends.join(', ')}`,
+      members.flatMap((m, i) => [m.channel, ids[i]]),
+    )
+    await Promise.all(back)
+  } catch {
+    for (const member of members) member.forgetAll()
+  } finally {
+    for (const id of ids) {
+      mine.waiting.get(id)?.done()
+      mine.waiting.delete(id)
+    }
+  }
+}
+
+/** Stops every cache of `db` (its app is closing): their LISTEN connections go with them. */
+export async function stopCaches(db: Database): Promise<void> {
+  await Promise.all([...(registry.get(db)?.members ?? [])].map((m) => m.stop()))
+}
+
+/** One value per database handle, made on first use (a cache every guard and route of an app shares). */
+export function perDatabase<T extends object>(make: (db: Database) => T): (db: Database) => T {
+  const made = new WeakMap<Database, T>()
+  return (db) => {
+    let value = made.get(db)
+    if (!value) made.set(db, (value = make(db)))
+    return value
+  }
+}

@@ -1,0 +1,29 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
+
+export const SERVICE_TOKEN_REQUIRED = 'A valid service token is required (Authorization: Bearer <SERVICE_TOKEN>).'
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i
+
+const digest = (text: string) => createHash('sha256').update(text).digest()
+
+/**
+ * Whether `given` is `secret`, in constant time: both sides are hashed to
+ * digests of one length first, so timingSafeEqual compares every byte and the
+ * time says neither how much was right nor how long the secret is.
+ */
+export function sameSecret(given: string, secret: string): boolean {
+  return timingSafeEqual(digest(given), digest(secret))
+}
+
+/**
+ * The check of `Authorization: Bearer <SERVICE_TOKEN>` that the provider's own
+ * services send (key verification, host sign-in, webhook messages), or
+ * undefined when no token is configured.
+ */
+export function serviceTokenCheck(serviceToken: string | undefined): ((authorization: string | undefined) => boolean) | undefined {
+  if (!serviceToken) return undefined
+  return (authorization) => {
+    const given = BEARER.exec(authorization ?? '')?.[1]
+    return given !== undefined && sameSecret(given, serviceToken)
+  }
+}

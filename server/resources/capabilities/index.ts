@@ -1,0 +1,2 @@
+/** What the app mounts of capabilities: GET /capabilities. */
+export { capabilitiesRoutes } from './routes'

@@ -1,0 +1,2 @@
+/** What the app mounts of health: GET /health. */
+export { healthRoutes } from './routes'

@@ -1,0 +1,2 @@
+/** What the app mounts of host sign-in: POST /sessions and POST /auth/exchange. */
+export { hostSessionRoutes } from './routes'
