@@ -17,8 +17,6 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres'
-  /** Set by nothing now: read only by the webhook acceptance hand-off (webhooks/data.ts), and goes with it. */
-  readonly origin?: Database
   /**
    * Runs `fn` inside BEGIN … COMMIT on one connection; any throw rolls back.
    * Inside `fn` use only `tx`: on PGlite, `db.query` waits for the transaction
