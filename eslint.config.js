@@ -7,7 +7,12 @@ import reactHooks from 'eslint-plugin-react-hooks'
 // elements/; an element folder uses shared code and its own files, never
 // another element's. <flex-portal> alone composes the other elements' screens,
 // and the entry points (index, define, script-tag) register the elements.
-const ELEMENT_FOLDERS = ['login', 'signup', 'projects', 'project-detail', 'snippet']
+// Every folder under elements/ is an element: one added later is held by the
+// rule without touching this file.
+const ELEMENTS = readdirSync(new URL('./src/elements/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const ELEMENT_FOLDERS = ELEMENTS.filter((name) => name !== 'portal')
 const layering = [
   {
     files: ['src/{components,hooks,api,store,router,styles,context}/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
@@ -27,9 +32,9 @@ const layering = [
         {
           patterns: [
             {
-              group: ELEMENT_FOLDERS.concat('portal')
-                .filter((other) => other !== name)
-                .flatMap((other) => [`**/${other}`, `**/${other}/**`]),
+              group: ELEMENTS.filter((other) => other !== name)
+                // Anchored to elements/: an element's name is also a catalog's (i18n/en/webhooks) or a module's (api/webhooks).
+                .flatMap((other) => [`../${other}`, `../../${other}`, `**/elements/${other}`].flatMap((at) => [at, `${at}/**`])),
               message: "An element does not borrow from another element's folder: move what both use to components/, hooks/ or another shared place.",
             },
           ],

@@ -19,7 +19,7 @@ import { DangerZone } from './DangerZone'
 import { EditProjectDialog, type ProjectEdit } from './EditProjectDialog'
 import { NoProjectChosen } from './NoProjectChosen'
 import { ProjectInformation } from './ProjectInformation'
-import { ProjectWebhooks } from '../webhooks/ProjectWebhooks'
+import { ProjectWebhooks } from '../../components/webhooks/ProjectWebhooks'
 import { Usage } from './usage'
 import { deleteProject, projectChanged, updateProject } from './project-calls'
 
