@@ -13,17 +13,22 @@ const ELEMENTS = readdirSync(new URL('./src/elements/', import.meta.url), { with
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name)
 const ELEMENT_FOLDERS = ELEMENTS.filter((name) => name !== 'portal')
+const sharedCode = { group: ['**/elements/**'], message: 'Shared code must not import from elements/: move what both need down a layer.' }
 const layering = [
   {
     files: ['src/{components,hooks,api,store,router,styles,context}/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
     ignores: ['src/{index,define,script-tag}.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/elements/**'], message: 'Shared code must not import from elements/: move what both need down a layer.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedCode] }] },
   },
+  // The API client says why a call failed by codes, and src/error-text.ts
+  // (above both) words them: the client and i18n never import each other.
+  ...[
+    ['src/api/**/*.ts', 'i18n', 'The API client returns codes, not words: src/error-text.ts words them.'],
+    ['src/i18n/**/*.ts', 'api', 'i18n knows texts, not the API client: src/error-text.ts joins the two.'],
+  ].map(([files, other, message]) => ({
+    files: [files],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedCode, { group: [`**/${other}`, `**/${other}/**`], message }] }] },
+  })),
   ...ELEMENT_FOLDERS.map((name) => ({
     files: [`src/elements/${name}/**/*.{ts,tsx}`],
     rules: {

@@ -69,7 +69,7 @@ export default defineConfig(({ command, mode }) => {
                       /[\\/]src[\\/](elements[\\/](project-detail[\\/].*|portal[\\/]ProjectPage)|components[\\/](webhooks[\\/].*|ChoiceField|toast[\\/]Toast)|hooks[\\/]useGraceOptions|api[\\/]webhooks|i18n[\\/]en[\\/](project|keys|usage|webhooks))\.tsx?$/,
                     ),
                   },
-                  { name: 'account', priority: 5, test: source(/[\\/]src[\\/](api[\\/](account-calls|server-messages)|i18n[\\/]en[\\/]server)\.ts$/) },
+                  { name: 'account', priority: 5, test: source(/[\\/]src[\\/](api[\\/]account-calls|i18n[\\/](server-messages|en[\\/]server))\.ts$/) },
                   {
                     name: 'copy',
                     priority: 5,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { authenticate, createKey, createProject, deleteKey, getProject, listProjects, register, registerDevice } from '../../src/api/calls'
-import { ApiError, errorMessage } from '../../src/api/errors'
+import { ApiError } from '../../src/api/errors'
+import { errorMessage } from '../../src/error-text'
 import { DEFAULT_TIMEOUT_MS, request } from '../../src/api/request'
 import { stubFetch, type StubbedCall } from './helpers'
 
@@ -171,19 +172,20 @@ async function failure(run: () => Promise<unknown>): Promise<ApiError> {
   )
   expect(error).toBeInstanceOf(ApiError)
   const apiError = error as ApiError
-  expect(apiError.message).not.toMatch(/\[object Object\]|undefined|null/)
-  expect(apiError.message.length).toBeGreaterThan(5)
-  expect(errorMessage(apiError)).toBe(apiError.message)
+  const shown = errorMessage(apiError)
+  expect(shown).not.toMatch(/\[object Object\]|undefined|null/)
+  expect(shown.length).toBeGreaterThan(5)
   return apiError
 }
 
-describe('failures become typed errors with a clear message', () => {
+describe("failures become typed errors: a code the widget words, or the server's message", () => {
   it('network: fetch rejects', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
     const e = await failure(() => registerDevice('/api'))
     expect(e.kind).toBe('network')
     expect(e.status).toBe(0)
-    expect(e.message).toMatch(/reach the server/i)
+    expect(e.reason).toBe('network')
+    expect(errorMessage(e)).toMatch(/reach the server/i)
   })
 
   /** A fetch that never answers but, like the real one, rejects when aborted. */
@@ -199,7 +201,7 @@ describe('failures become typed errors with a clear message', () => {
     vi.stubGlobal('fetch', hangingFetch())
     const e = await failure(() => request({ base: '/api', method: 'GET', path: '/manage/dapp/owner', timeoutMs: 20 }))
     expect(e.kind).toBe('timeout')
-    expect(e.message).toMatch(/too long/i)
+    expect(errorMessage(e)).toMatch(/too long/i)
   })
 
   it(`timeout: every call gives up after ${DEFAULT_TIMEOUT_MS} ms`, async () => {
@@ -227,7 +229,7 @@ describe('failures become typed errors with a clear message', () => {
     stubFetch({ 'GET /api/manage/dapp/owner': () => new Response('<html>gateway</html>', { status: 200 }) })
     const e = await failure(() => listProjects('/api', 'acc'))
     expect(e.kind).toBe('parse')
-    expect(e.message).toMatch(/could not be read/i)
+    expect(errorMessage(e)).toMatch(/could not be read/i)
   })
 
   it('non-JSON body on an error status', async () => {
@@ -235,13 +237,15 @@ describe('failures become typed errors with a clear message', () => {
     const e = await failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
     expect(e.kind).toBe('http')
     expect(e.status).toBe(502)
-    expect(e.message).toMatch(/status 502/)
+    expect(errorMessage(e)).toMatch(/status 502/)
   })
 
   it("error status with the server's message", async () => {
     stubFetch({ 'POST /api/auth/authenticate': { status: 401, body: { message: 'Invalid email or password' } } })
     const e = await failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
     expect(e).toMatchObject({ kind: 'http', status: 401, message: 'Invalid email or password' })
+    expect(e.reason).toBeUndefined()
+    expect(errorMessage(e)).toBe('Invalid email or password')
   })
 
   it.each([
@@ -253,8 +257,8 @@ describe('failures become typed errors with a clear message', () => {
   ])('error status with %s: a generic message with the status', async (_, text) => {
     stubFetch({ 'POST /api/register': () => new Response(text, { status: 409 }) })
     const e = await failure(() => register('/api', 'd', { name: 'A', email: 'a@b.c', password: 'x' }))
-    expect(e).toMatchObject({ kind: 'http', status: 409 })
-    expect(e.message).toMatch(/status 409/)
+    expect(e).toMatchObject({ kind: 'http', status: 409, reason: 'status' })
+    expect(errorMessage(e)).toMatch(/status 409/)
   })
 
   it('a success body of the wrong shape', async () => {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type MutableRefObject, type ReactNode } from 'react'
-import { errorMessage } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
 import { Dialog } from '../dialog/Dialog'

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { errorMessage } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import type { Attempt } from '../../api/webhooks'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'

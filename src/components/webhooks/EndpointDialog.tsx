@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
-import { errorMessage, isApiError } from '../../api/errors'
+import { isApiError } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import type { Endpoint, EndpointInput, EventType } from '../../api/webhooks'
 import { Alert } from '../Alert'
 import { Button } from '../Button'

@@ -1,5 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react'
-import { errorMessage, isApiError } from '../../api/errors'
+import { isApiError } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import { SECRET_ROLL_NEEDED, type Endpoint, type EndpointInput } from '../../api/webhooks'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Heading } from '../../components/Heading'
-import { errorMessage } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import type { KeyInfo, KeyMap, Project } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import { errorMessage, isApiError } from '../../api/errors'
+import { isApiError } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import { Alert } from '../../components/Alert'
 import { Button, Spinner } from '../../components/Button'
 import { Heading } from '../../components/Heading'

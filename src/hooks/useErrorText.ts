@@ -1,11 +1,11 @@
 import { useCallback, useContext, useEffect, useReducer } from 'react'
-import { isApiError } from '../api/errors'
-import { LocaleContext } from './context'
-import { errors } from './en/errors'
-import type { Messages } from './types'
-import { useT } from './useT'
+import { LocaleContext } from '../i18n/context'
+import { errors } from '../i18n/en/errors'
+import { errorId } from '../error-text'
+import type { Messages } from '../i18n/types'
+import { useT } from '../i18n/useT'
 
-type Table = typeof import('../api/server-messages')
+type Table = typeof import('../i18n/server-messages')
 
 let table: Table | undefined
 let loading: Promise<unknown> | undefined
@@ -25,7 +25,7 @@ export function useServerText(): (message: string) => string {
   useEffect(() => {
     if (!translated || table) return
     let live = true
-    loading ??= import('../api/server-messages').then(
+    loading ??= import('../i18n/server-messages').then(
       (m) => (table = m),
       () => (loading = undefined),
     )
@@ -53,5 +53,11 @@ export function useServerText(): (message: string) => string {
 export function useErrorText(): (error: unknown) => string {
   const t = useT(errors)
   const serverText = useServerText()
-  return useCallback((e: unknown) => (isApiError(e) ? (e.id ? t(e.id, e.params) : serverText(e.message)) : t('error.unknown')), [t, serverText])
+  return useCallback(
+    (e: unknown) => {
+      const said = errorId(e)
+      return said ? t(said.id, said.params) : serverText((e as Error).message)
+    },
+    [t, serverText],
+  )
 }
