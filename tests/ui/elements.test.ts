@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getSharedSheet } from '../../src/styles/sheet'
 import { store } from '../../src/store'
-import { resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { resetStore, shadow, signInAs, mockApi } from './helpers'
 
 const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet', 'flex-webhooks'] as const
 
@@ -42,7 +42,7 @@ describe('the script-tag entry', () => {
 
 describe('every element', () => {
   it('renders into an open shadow root that adopts the one shared stylesheet; more elements add no sheet, no <style> and nothing to <head>', async () => {
-    stubFetch({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
     const sheet = getSharedSheet()
     expect(sheet).toBeInstanceOf(CSSStyleSheet)
     expect([...sheet!.cssRules].map((r) => r.cssText).join('\n')).toMatch(/:host/)
@@ -62,7 +62,7 @@ describe('every element', () => {
   })
 
   it('share one store: a sign-in or sign-out is seen by every element at once', async () => {
-    stubFetch({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
     const elements = ['flex-login', 'flex-signup', 'flex-login', 'flex-signup'].map((tag) => document.body.appendChild(document.createElement(tag)))
     for (const el of elements) expect(await shadow(el).findByRole('heading', { name: /^(Log in to|Sign up for) your account$/ })).toBeInTheDocument()
     signInAs()
@@ -72,7 +72,7 @@ describe('every element', () => {
   })
 
   it('removing an element unmounts it cleanly; adding it back renders again', async () => {
-    stubFetch({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
     const el = document.body.appendChild(document.createElement('flex-login'))
     await waitFor(() => expect(el.shadowRoot!.querySelector('h2')?.textContent).toBe('Log in to your account'))
     el.remove()

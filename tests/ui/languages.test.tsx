@@ -8,7 +8,7 @@ import { ENGLISH, LocaleContext } from '../../src/i18n/context'
 import { RollSecretDialog } from '../../src/components/webhooks/RollSecretDialog'
 import { formatDate } from '../../src/format-date'
 import { loadLocale } from '../../src/i18n/locales'
-import { mountElement, renderScreen, resetStore, shadow, stubFetch } from './helpers'
+import { mountElement, renderScreen, resetStore, shadow, mockApi } from './helpers'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 
@@ -94,7 +94,7 @@ describe('where an element takes its language and direction from', () => {
 
 describe('an element in the page', () => {
   it('reads English without any lang, and sets lang and dir on its wrapper', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const el = mountElement('flex-login')
     await waitFor(() => expect(heading(el)).toBe('Log in to your account'))
     expect(wrapper(el)).toHaveAttribute('lang', 'en')
@@ -102,7 +102,7 @@ describe('an element in the page', () => {
   })
 
   it('follows <html lang>, and a live change of lang re-renders it in the new language (its chunk fetched)', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     document.documentElement.setAttribute('lang', 'de-AT')
     const el = mountElement('flex-login')
     await waitFor(() => expect(heading(el)).toBe('Bei Ihrem Konto anmelden'))
@@ -118,7 +118,7 @@ describe('an element in the page', () => {
   })
 
   it('lays out right to left in an ar or he page, its texts still English, and back on a live change of dir', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const page = document.body.appendChild(document.createElement('div'))
     page.setAttribute('lang', 'ar')
     const el = mountElement('flex-login', {}, page)
@@ -133,7 +133,7 @@ describe('an element in the page', () => {
   })
 
   it('its strings property overrides login.heading live and partially; removing it brings the catalog back', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const el = mountElement('flex-login') as HTMLElement & { strings?: unknown }
     await waitFor(() => expect(heading(el)).toBe('Log in to your account'))
     el.strings = { 'login.heading': 'Welcome back to Acme' }
@@ -153,7 +153,7 @@ describe('an element in the page', () => {
   })
 
   it('a strings property set before the element is defined is the host’s own', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const el = document.createElement('flex-login') as HTMLElement & { strings?: unknown }
     el.strings = { 'login.heading': 'Early words' }
     document.body.append(el)
@@ -161,7 +161,7 @@ describe('an element in the page', () => {
   })
 
   it('ignores a non-string value and an unknown id, each with one console warning naming it', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const el = mountElement('flex-login') as HTMLElement & { strings?: unknown }
     await waitFor(() => expect(heading(el)).toBe('Log in to your account'))

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useNavigation } from '../../src/router/navigation'
 import { store } from '../../src/store'
-import { mountElement, recordEvents, resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { mountElement, recordEvents, resetStore, shadow, signInAs, mockApi } from './helpers'
 
 // The dashboard and project screens belong to their own issue: stand-ins here
 // keep these tests about routing, whatever those screens grow into.
@@ -23,7 +23,7 @@ const setHash = (hash: string) => window.history.replaceState(null, '', hash ? h
 beforeEach(() => {
   resetStore()
   setHash('')
-  stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': { body: { accessToken: 'acc-1' } } })
+  mockApi({ ...DEVICE, 'POST /api/auth/authenticate': { body: { accessToken: 'acc-1' } } })
 })
 afterEach(() => {
   vi.unstubAllGlobals()

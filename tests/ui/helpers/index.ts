@@ -1,4 +1,4 @@
 export * from './render-screen'
 export * from './elements'
-export * from './fetch-stub'
+export * from './api-mock'
 export * from './store'
