@@ -169,11 +169,11 @@ describe('an element in the page', () => {
     await waitFor(() => expect(shadow(el).getByRole('button', { name: 'Go' })).toBeInTheDocument())
     expect(heading(el)).toBe('Log in to your account')
     await waitFor(() => expect(warn.mock.calls.flat().join('\n')).toMatch(/"login\.nonsense"/))
-    // Set again (a new object, same faults): no second warning.
-    el.strings = { 'login.heading': 42, 'login.nonsense': 'Nobody reads me', 'login.submit': 'Go!' }
+    // Set again (a new object, same faults and one more): no second warning for the same fault.
+    el.strings = { 'login.heading': 42, 'login.nonsense': 'Nobody reads me', 'login.other': 'Nor me', 'login.submit': 'Go!' }
     await waitFor(() => expect(shadow(el).getByRole('button', { name: 'Go!' })).toBeInTheDocument())
-    // The unknown-id check runs after the catalog's ids arrive (a resolved import now): let it run.
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    // The unknown-id check runs after the catalog's ids arrive: its warning for the new fault says it has looked at this object.
+    await waitFor(() => expect(warn.mock.calls.flat().join('\n')).toMatch(/"login\.other"/))
     const messages = warn.mock.calls.map((call) => String(call[0]))
     expect(messages.filter((m) => m.includes('"login.heading"'))).toHaveLength(1)
     expect(messages.filter((m) => m.includes('"login.nonsense"'))).toHaveLength(1)
