@@ -11,7 +11,8 @@ import { AppFrame } from '../../src/components/frame/AppFrame'
 import { whatGoes } from '../../src/elements/profile/DeleteAccountSection'
 import { ProfileScreen } from '../../src/elements/profile/ProfileScreen'
 import { store } from '../../src/store'
-import { json, recordEvents, renderScreen, resetStore, signInAs, mockApi } from './helpers'
+import { recordEvents, renderScreen, resetStore, signInAs } from './helpers'
+import { json, mockApi } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 const ACCOUNTS = { 'GET /api/capabilities': { body: { features: ['accounts'] } } }

@@ -3,7 +3,7 @@ import { authenticate, createKey, createProject, deleteKey, getProject, listProj
 import { ApiError } from '../../src/api/errors'
 import { errorMessage } from '../../src/error-text'
 import { DEFAULT_TIMEOUT_MS, request } from '../../src/api/request'
-import { mockApi, offContract, type ApiCall } from './helpers'
+import { mockApi, offContract, type ApiCall } from './helpers/api-mock'
 
 const BASE = 'https://api.example.test/v1'
 const project = { id: 'p 1', name: 'Shop', description: 'Web shop', createDate: '2024-05-01', status: 'ACTIVE', apiKey: { k1: 'sk_…abcd' } }

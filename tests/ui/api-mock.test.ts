@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { getProject, listProjects, registerDevice } from '../../src/api/calls'
-import { mockApi, offContract, takeDrift } from './helpers'
+import { mockApi, offContract, takeDrift } from './helpers/api-mock'
 
 const summary = { id: 'prj_1', name: 'Shop', description: '', createDate: '2024-05-01T00:00:00.000Z', status: 'ACTIVE' }
 

@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoginScreen } from '../../src/components/auth/LoginScreen'
 import { SignupScreen } from '../../src/components/auth/SignupScreen'
 import { store } from '../../src/store'
-import { deferred, json, recordEvents, renderScreen, resetStore, mockApi } from './helpers'
+import { recordEvents, renderScreen, resetStore } from './helpers'
+import { deferred, json, mockApi } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 

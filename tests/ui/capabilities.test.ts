@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
-import { json, resetStore, mockApi, offContract } from './helpers'
+import { resetStore } from './helpers'
+import { json, mockApi, offContract } from './helpers/api-mock'
 
 beforeEach(resetStore)
 afterEach(() => vi.unstubAllGlobals())

@@ -2,7 +2,8 @@ import { waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getSharedSheet } from '../../src/styles/sheet'
 import { store } from '../../src/store'
-import { resetStore, shadow, signInAs, mockApi } from './helpers'
+import { resetStore, shadow, signInAs } from './helpers'
+import { mockApi } from './helpers/api-mock'
 
 const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet', 'flex-webhooks'] as const
 

@@ -13,7 +13,8 @@ import { LocaleContext } from '../../src/i18n'
 import type { LocaleState } from '../../src/i18n/context'
 import { CATALOG } from '../../src/i18n/en'
 import { server } from '../../src/i18n/en/server'
-import { renderScreen, resetStore, mockApi } from './helpers'
+import { renderScreen, resetStore } from './helpers'
+import { mockApi } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
 import { codeFromUrl, hostSignIn, renewHostSession } from '../../src/store/host-session'
 import { forgetDeviceToken } from '../../src/store/session'
-import { json, resetStore, signInAs, mockApi, offContract } from './helpers'
+import { resetStore, signInAs } from './helpers'
+import { json, mockApi, offContract } from './helpers/api-mock'
 
 const ACCESS = { accessToken: 'acc-host', tokenType: 'Bearer', expiresAt: '2030-01-01T00:00:00Z', user: { id: 'usr_1', name: 'Grace', email: '' } }
 

@@ -8,7 +8,8 @@ import { ENGLISH, LocaleContext } from '../../src/i18n/context'
 import { RollSecretDialog } from '../../src/components/webhooks/RollSecretDialog'
 import { formatDate } from '../../src/format-date'
 import { loadLocale } from '../../src/i18n/locales'
-import { mountElement, renderScreen, resetStore, shadow, mockApi } from './helpers'
+import { mountElement, renderScreen, resetStore, shadow } from './helpers'
+import { mockApi } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoginScreen } from '../../src/components/auth/LoginScreen'
 import { store } from '../../src/store'
-import { json, mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs, mockApi } from './helpers'
+import { mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs } from './helpers'
+import { json, mockApi } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 const body = { accessToken: 'acc-1', user: { id: 3, email: 'ada@example.com' } }

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useNavigation } from '../../src/router/navigation'
 import { store } from '../../src/store'
-import { mountElement, recordEvents, resetStore, shadow, signInAs, mockApi } from './helpers'
+import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
+import { mockApi } from './helpers/api-mock'
 
 // The dashboard and project screens belong to their own issue: stand-ins here
 // keep these tests about routing, whatever those screens grow into.

@@ -5,7 +5,8 @@ import { ONE_TIME_WARNING } from '../../src/elements/projects/ApiInformationDial
 import { formatDate } from '../../src/format-date'
 import { ROW_HEIGHT_PX } from '../../src/elements/projects/ProjectsTable'
 import { store } from '../../src/store'
-import { deferred, json, mountElement, recordEvents, resetStore, shadow, signInAs, mockApi } from './helpers'
+import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
+import { deferred, json, mockApi } from './helpers/api-mock'
 import { projects, removeClipboard, renderDashboard, stubClipboard, summary } from './helpers/dashboard'
 
 const LIST = 'GET /api/manage/dapp/owner'

@@ -8,7 +8,8 @@ import type { Project } from '../../src/api/types'
 import { NewKeyDialog } from '../../src/elements/project-detail/NewKeyDialog'
 import { ApiInformationDialog } from '../../src/elements/projects/ApiInformationDialog'
 import { readSnippets } from '../../src/components/snippets/host-snippets'
-import { mountElement, renderScreen, resetStore, shadow, signInAs, mockApi, type ScreenOptions } from './helpers'
+import { mountElement, renderScreen, resetStore, shadow, signInAs, type ScreenOptions } from './helpers'
+import { mockApi } from './helpers/api-mock'
 import { stubClipboard } from './helpers/dashboard'
 
 afterEach(() => {

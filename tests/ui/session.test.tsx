@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoginScreen } from '../../src/components/auth/LoginScreen'
 import { SignupScreen } from '../../src/components/auth/SignupScreen'
 import { store } from '../../src/store'
-import { json, recordEvents, renderScreen, resetStore, signInAs, mockApi, type Reply } from './helpers'
+import { recordEvents, renderScreen, resetStore, signInAs } from './helpers'
+import { json, mockApi, type Reply } from './helpers/api-mock'
 import { projects, renderDashboard } from './helpers/dashboard'
 
 beforeEach(resetStore)

@@ -1,7 +1,8 @@
 import { within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { resetStore, signInAs, mockApi } from './helpers'
+import { resetStore, signInAs } from './helpers'
+import { mockApi } from './helpers/api-mock'
 import { projects, renderDashboard } from './helpers/dashboard'
 
 beforeEach(() => {

@@ -2,7 +2,8 @@ import { waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SignupScreen } from '../../src/components/auth/SignupScreen'
-import { json, mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs, mockApi, offContract } from './helpers'
+import { mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs } from './helpers'
+import { json, mockApi, offContract } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 const body = { accessToken: 'acc-new', name: 'Grace' }

@@ -5,7 +5,8 @@
 import { fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
-import { json, mountElement, resetStore, shadow, signInAs, mockApi } from './helpers'
+import { mountElement, resetStore, shadow, signInAs } from './helpers'
+import { json, mockApi } from './helpers/api-mock'
 import { detail, keyEntry, stubClipboard, summary } from './helpers/dashboard'
 
 afterEach(() => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
 import { ensureDeviceToken } from '../../src/store/session'
-import { deferred, json, resetStore, mockApi } from './helpers'
+import { resetStore } from './helpers'
+import { deferred, json, mockApi } from './helpers/api-mock'
 
 const body = { accessToken: 'tok-1', refreshToken: 'r-1', user: { id: 7, name: 'Ada Lovelace' }, expiresIn: 3600 }
 

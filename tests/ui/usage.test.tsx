@@ -6,7 +6,8 @@ import { scaleTop, usageSummary } from '../../src/elements/project-detail/usage/
 import { USAGE_EMPTY } from '../../src/elements/project-detail/usage/UsageSection'
 import { parseUsage } from '../../src/elements/project-detail/usage/usage-data'
 import { store } from '../../src/store'
-import { resetStore, signInAs, mockApi } from './helpers'
+import { resetStore, signInAs } from './helpers'
+import { mockApi } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
 
 const GET = 'GET /api/manage/dapp/prj_7'
