@@ -13,7 +13,7 @@ const NONE: Messages = {}
 
 /**
  * A server's message in the reader's language when the widget knows it (its
- * forms' field checks, the password rule: en/server.ts), else as the server
+ * forms' field checks, the password rule: i18n/en/server.ts), else as the server
  * wrote it. An English reader with no host `strings` reads the server's own
  * words, which are the English: the table of known messages is fetched only
  * for the others (until it arrives, they read the server's words).

@@ -30,7 +30,8 @@ export interface WebhooksSectionProps {
 /**
  * A project's webhooks: its endpoints, one endpoint's actions and delivery log
  * at a time, "Add endpoint" and "Roll secret". Tells the host page of every
- * change by events carrying ids only.
+ * change by events carrying ids only. Two elements show it, the project page
+ * (ProjectWebhooks) and <flex-webhooks>, so it lives here, below both.
  */
 export function WebhooksSection({ projectId, className = '' }: WebhooksSectionProps) {
   const t = useT(webhooks)
