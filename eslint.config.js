@@ -7,18 +7,28 @@ import reactHooks from 'eslint-plugin-react-hooks'
 // elements/; an element folder uses shared code and its own files, never
 // another element's. <flex-portal> alone composes the other elements' screens,
 // and the entry points (index, define, script-tag) register the elements.
-const ELEMENT_FOLDERS = ['login', 'signup', 'projects', 'project-detail', 'snippet']
+// Every folder under elements/ is an element: one added later is held by the
+// rule without touching this file.
+const ELEMENTS = readdirSync(new URL('./src/elements/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const ELEMENT_FOLDERS = ELEMENTS.filter((name) => name !== 'portal')
+const sharedCode = { group: ['**/elements/**'], message: 'Shared code must not import from elements/: move what both need down a layer.' }
 const layering = [
   {
     files: ['src/{components,hooks,api,store,router,styles,context}/**/*.{ts,tsx}', 'src/*.{ts,tsx}'],
     ignores: ['src/{index,define,script-tag}.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['**/elements/**'], message: 'Shared code must not import from elements/: move what both need down a layer.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedCode] }] },
   },
+  // The API client says why a call failed by codes, and src/error-text.ts
+  // (above both) words them: the client and i18n never import each other.
+  ...[
+    ['src/api/**/*.ts', 'i18n', 'The API client returns codes, not words: src/error-text.ts words them.'],
+    ['src/i18n/**/*.ts', 'api', 'i18n knows texts, not the API client: src/error-text.ts joins the two.'],
+  ].map(([files, other, message]) => ({
+    files: [files],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedCode, { group: [`**/${other}`, `**/${other}/**`], message }] }] },
+  })),
   ...ELEMENT_FOLDERS.map((name) => ({
     files: [`src/elements/${name}/**/*.{ts,tsx}`],
     rules: {
@@ -27,9 +37,9 @@ const layering = [
         {
           patterns: [
             {
-              group: ELEMENT_FOLDERS.concat('portal')
-                .filter((other) => other !== name)
-                .flatMap((other) => [`**/${other}`, `**/${other}/**`]),
+              group: ELEMENTS.filter((other) => other !== name)
+                // Anchored to elements/: an element's name is also a catalog's (i18n/en/webhooks) or a module's (api/webhooks).
+                .flatMap((other) => [`../${other}`, `../../${other}`, `**/elements/${other}`].flatMap((at) => [at, `${at}/**`])),
               message: "An element does not borrow from another element's folder: move what both use to components/, hooks/ or another shared place.",
             },
           ],

@@ -59,17 +59,17 @@ export default defineConfig(({ command, mode }) => {
                     name: 'app',
                     priority: 3,
                     test: screen(
-                      /[\\/](node_modules[\\/](@floating-ui|tabbable)[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]profile[\\/].*|components[\\/](frame[\\/].*|dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy)Icon|StatusBadge|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/]useAsync|elements[\\/]project-detail[\\/](KeyFormDialog|known-errors|FormTextField)|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|profile))\.tsx?)$/,
+                      /[\\/](node_modules[\\/](@floating-ui|tabbable)[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]profile[\\/].*|components[\\/](frame[\\/].*|dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy)Icon|StatusBadge|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/]useAsync|components[\\/]form-dialog[\\/].*|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|profile))\.tsx?)$/,
                     ),
                   },
                   {
                     name: 'project',
                     priority: 2,
                     test: screen(
-                      /[\\/]src[\\/](elements[\\/](project-detail[\\/].*|webhooks[\\/](?!WebhooksScreen|element).*|portal[\\/]ProjectPage)|api[\\/]webhooks|components[\\/]toast[\\/]Toast|i18n[\\/]en[\\/](project|keys|usage|webhooks))\.tsx?$/,
+                      /[\\/]src[\\/](elements[\\/](project-detail[\\/].*|portal[\\/]ProjectPage)|components[\\/](webhooks[\\/].*|ChoiceField|toast[\\/]Toast)|hooks[\\/]useGraceOptions|api[\\/]webhooks|i18n[\\/]en[\\/](project|keys|usage|webhooks))\.tsx?$/,
                     ),
                   },
-                  { name: 'account', priority: 5, test: source(/[\\/]src[\\/](api[\\/](account-calls|server-messages)|i18n[\\/]en[\\/]server)\.ts$/) },
+                  { name: 'account', priority: 5, test: source(/[\\/]src[\\/](api[\\/]account-calls|i18n[\\/](server-messages|en[\\/]server))\.ts$/) },
                   {
                     name: 'copy',
                     priority: 5,

@@ -8,14 +8,13 @@ import { ownError } from './errors'
 import { parseAccessData } from './parse'
 import { request } from './request'
 import type { AccessData } from './types'
-import { server } from '../i18n/en/server'
 
 export type { Profile } from '../../contract/accounts'
 
 function parseProfile(x: unknown): Profile {
   const p = x as Partial<Profile> | null
   if (!p || typeof p !== 'object' || typeof p.id !== 'string' || typeof p.email !== 'string' || typeof p.emailVerified !== 'boolean') {
-    throw ownError('parse', 'error.unreadable.profile')
+    throw ownError('parse', 'unreadable.profile')
   }
   return { ...p, name: typeof p.name === 'string' ? p.name : '', projects: Number(p.projects) || 0, keys: Number(p.keys) || 0 } as Profile
 }
@@ -36,10 +35,10 @@ export async function renameAccount(base: string, token: string, name: string): 
   return parseProfile(await request({ base, method: 'PATCH', path: '/me', token, body: { name } }))
 }
 
-export async function sendVerification(base: string, token: string): Promise<string> {
+/** Resolves with the server's word on what happens next, when it sent one. */
+export async function sendVerification(base: string, token: string): Promise<string | undefined> {
   const body = await request<{ message?: unknown }>({ base, method: 'POST', path: '/auth/email/verify/send', token })
-  // The fallback is one of the server messages the widget knows, so useErrorText's serverText translates it.
-  return typeof body?.message === 'string' ? body.message : server['server.codeSent']
+  return typeof body?.message === 'string' ? body.message : undefined
 }
 
 export async function verifyEmail(base: string, token: string, code: string): Promise<void> {

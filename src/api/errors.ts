@@ -1,21 +1,33 @@
-import { errors } from '../i18n/en/errors'
-
 /** Why a call failed; each kind gets its own wording in the UI. */
 export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'parse' | 'aborted'
 
-export type ErrorId = keyof typeof errors
+/**
+ * The widget's own reasons a call failed, when the server's answer gave none
+ * (no answer, an error status with no message, a body it cannot read). Codes,
+ * not words: error-text.ts says each in the reader's language.
+ */
+export type OwnReason =
+  | 'aborted'
+  | 'timeout'
+  | 'network'
+  | 'dropped'
+  | 'status'
+  | 'unreadable'
+  | 'unreadable.sign-in'
+  | 'unreadable.token'
+  | 'unreadable.keys'
+  | 'unreadable.project'
+  | 'unreadable.projects'
+  | 'unreadable.profile'
 
 /**
- * The one error type every API call rejects with. `message` is always a
- * sentence a user can read, in English: the server's own `message` when it
- * sent one, else the widget's own words, whose catalog id is `id` (a screen
- * shows either in the reader's language through useErrorText).
+ * The one error type every API call rejects with. Either the server said why
+ * (`message`, its own words, and perhaps a `code`), or `reason` is the
+ * widget's own code, and `message` is that code too (a screen shows neither
+ * as it is: errorMessage and useErrorText turn it into words).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError'
-  /** The catalog id of the widget's own words, with their parameters; undefined: `message` is the server's. */
-  id?: ErrorId
-  params?: { status: number }
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
@@ -23,25 +35,14 @@ export class ApiError extends Error {
     readonly status = 0,
     /** The server's machine-readable reason, when it sent one (e.g. DEVICE_UNKNOWN). */
     readonly code?: string,
+    /** The widget's own reason; undefined: `message` is the server's. */
+    readonly reason?: OwnReason,
   ) {
     super(message)
   }
 }
 
-/** An ApiError in the widget's own words (no answer, or one it cannot read). */
-export function ownError(kind: ApiErrorKind, id: ErrorId, status = 0): ApiError {
-  const params = { status }
-  const message = errors[id]
-  const e = new ApiError(kind, typeof message === 'function' ? message(params) : message, status)
-  e.id = id
-  e.params = params
-  return e
-}
+/** An ApiError for a reason of the widget's own (no answer, or one it cannot read). */
+export const ownError = (kind: ApiErrorKind, reason: OwnReason, status = 0): ApiError => new ApiError(kind, reason, status, undefined, reason)
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError
-
-/** A readable message for anything thrown, never `[object Object]`, in English (useErrorText gives the reader's language). */
-export function errorMessage(e: unknown): string {
-  if (e instanceof ApiError) return e.message
-  return errors['error.unknown']
-}

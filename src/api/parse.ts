@@ -1,31 +1,31 @@
-import { ownError, type ErrorId } from './errors'
+import { ownError, type OwnReason } from './errors'
 import type { AccessData, KeyInfo, KeyMap, Project, ProjectSummary } from './types'
 
 // Responses are input like any other: check their shape so a broken or hostile
 // server gives a clear error, not a crash deep inside a component.
-const bad = (id: ErrorId) => ownError('parse', id, 200)
+const bad = (reason: OwnReason) => ownError('parse', reason, 200)
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
 
 export function parseAccessData(x: unknown): AccessData {
-  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('error.unreadable.signIn')
+  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('unreadable.sign-in')
   return x as AccessData
 }
 
 export function parseToken(x: unknown): string {
-  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('error.unreadable.token')
+  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('unreadable.token')
   return x.accessToken
 }
 
 export function parseKeyMap(x: unknown): KeyMap {
-  if (!isObject(x)) throw bad('error.unreadable.keys')
+  if (!isObject(x)) throw bad('unreadable.keys')
   const out: KeyMap = {}
   for (const [id, key] of Object.entries(x)) if (typeof key === 'string') out[id] = key
   return out
 }
 
 export function parseSummary(x: unknown): ProjectSummary {
-  if (!isObject(x) || !text(x.id)) throw bad('error.unreadable.project')
+  if (!isObject(x) || !text(x.id)) throw bad('unreadable.project')
   return {
     id: text(x.id),
     name: text(x.name),
@@ -55,6 +55,6 @@ const parseKeyInfo = (k: Record<string, unknown>): KeyInfo => ({
 })
 
 export function parseProjectList(x: unknown): ProjectSummary[] {
-  if (!Array.isArray(x)) throw bad('error.unreadable.projects')
+  if (!Array.isArray(x)) throw bad('unreadable.projects')
   return x.map(parseSummary)
 }

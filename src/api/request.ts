@@ -49,9 +49,9 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
       cache: 'no-store',
     })
   } catch {
-    if (signal?.aborted) throw ownError('aborted', 'error.aborted')
-    if (timeout.signal.aborted) throw ownError('timeout', 'error.timeout')
-    throw ownError('network', 'error.network')
+    if (signal?.aborted) throw ownError('aborted', 'aborted')
+    if (timeout.signal.aborted) throw ownError('timeout', 'timeout')
+    throw ownError('network', 'network')
   } finally {
     clearTimeout(timer)
     signal?.removeEventListener('abort', onAbort)
@@ -61,7 +61,7 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
   try {
     text = await response.text()
   } catch {
-    throw ownError('network', 'error.dropped', response.status)
+    throw ownError('network', 'dropped', response.status)
   }
   let data: unknown = null
   let parsed = true
@@ -76,9 +76,9 @@ export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
   if (!response.ok) {
     const { message, code } = parsed && data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown }) : {}
     const shown = cleanMessage(message)
-    if (shown === undefined) throw ownError('http', 'error.status', response.status)
+    if (shown === undefined) throw ownError('http', 'status', response.status)
     throw new ApiError('http', shown, response.status, typeof code === 'string' ? code : undefined)
   }
-  if (!parsed) throw ownError('parse', 'error.unreadable', response.status)
+  if (!parsed) throw ownError('parse', 'unreadable', response.status)
   return data as T
 }

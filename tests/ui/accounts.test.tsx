@@ -11,7 +11,8 @@ import { AppFrame } from '../../src/components/frame/AppFrame'
 import { whatGoes } from '../../src/elements/profile/DeleteAccountSection'
 import { ProfileScreen } from '../../src/elements/profile/ProfileScreen'
 import { store } from '../../src/store'
-import { json, recordEvents, renderScreen, resetStore, signInAs, stubFetch } from './helpers'
+import { recordEvents, renderScreen, resetStore, signInAs } from './helpers'
+import { json, mockApi } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 const ACCOUNTS = { 'GET /api/capabilities': { body: { features: ['accounts'] } } }
@@ -31,7 +32,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe("'Forgot your password?'", () => {
   it('stays inert against a server without the accounts feature', async () => {
-    const api = stubFetch(DEVICE)
+    const api = mockApi(DEVICE)
     const q = renderScreen(<LoginScreen />)
     await waitFor(() => expect(api.callsTo('GET /api/capabilities')).toHaveLength(1))
     const forgot = q.getByText('Forgot your password?')
@@ -40,7 +41,7 @@ describe("'Forgot your password?'", () => {
   })
 
   it('follows forgot-password-url even when the server has accounts', async () => {
-    const api = stubFetch({ ...DEVICE, ...ACCOUNTS })
+    const api = mockApi({ ...DEVICE, ...ACCOUNTS })
     const q = renderScreen(<LoginScreen />, { urls: { forgotPassword: 'https://example.com/reset' } })
     await waitFor(() => expect(api.callsTo('POST /api/device')).toHaveLength(1))
     expect(api.callsTo('GET /api/capabilities')).toHaveLength(0)
@@ -49,13 +50,18 @@ describe("'Forgot your password?'", () => {
   })
 
   it('walks e-mail, code and new password inside the element, then signs in', async () => {
-    const api = stubFetch({
+    const api = mockApi({
       ...DEVICE,
       ...ACCOUNTS,
       'POST /api/auth/password/forgot': { status: 202, body: { message: 'ok' } },
       'POST /api/auth/password/reset': (call) =>
         (call.body as { code: string }).code === '123456'
-          ? json({ accessToken: 'acc-new', tokenType: 'Bearer', user: { id: 'usr_1', email: 'ada@example.com' } })
+          ? json({
+              accessToken: 'acc-new',
+              tokenType: 'Bearer',
+              expiresAt: '2030-01-01T00:00:00.000Z',
+              user: { id: 'usr_1', name: 'Ada', email: 'ada@example.com' },
+            })
           : json({ message: 'This code is wrong or no longer valid.' }, 400),
     })
     const recorded = recordEvents(['flex-password-reset', 'flex-signed-in'])
@@ -110,7 +116,7 @@ describe("'Forgot your password?'", () => {
   }, 30_000)
 
   it("'Back to log in' returns to the form", async () => {
-    stubFetch({ ...DEVICE, ...ACCOUNTS })
+    mockApi({ ...DEVICE, ...ACCOUNTS })
     const q = renderScreen(<LoginScreen />)
     const user = userEvent.setup()
     await user.click(await q.findByRole('button', { name: 'Forgot your password?' }))
@@ -122,7 +128,7 @@ describe("'Forgot your password?'", () => {
 describe('the profile screen', () => {
   it('shows the account, verifies the address with a code, and says what deletion removes', async () => {
     signInAs({ accessToken: 'acc-1', user: { id: 'usr_1', name: 'Ada Lovelace' } })
-    const api = stubFetch({
+    const api = mockApi({
       'GET /api/me': { body: PROFILE },
       'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way to ada@example.com.' } },
       'POST /api/auth/email/verify': { body: { emailVerified: true } },
@@ -154,7 +160,7 @@ describe('the profile screen', () => {
   it('offers a retry when the profile cannot be loaded', async () => {
     signInAs()
     let fail = true
-    stubFetch({ 'GET /api/me': () => (fail ? json({ message: 'Internal server error' }, 500) : json(PROFILE)) })
+    mockApi({ 'GET /api/me': () => (fail ? json({ message: 'Internal server error' }, 500) : json(PROFILE)) })
     const q = renderScreen(<ProfileScreen />)
     const user = userEvent.setup()
     expect(await q.findByText('Your profile could not be loaded.')).toBeInTheDocument()
@@ -165,7 +171,7 @@ describe('the profile screen', () => {
 
   it('a host sign-in account has no password to change, verify or delete here', async () => {
     signInAs()
-    stubFetch({ 'GET /api/me': { body: { ...PROFILE, signIn: 'host', emailVerified: false } } })
+    mockApi({ 'GET /api/me': { body: { ...PROFILE, signIn: 'host', emailVerified: false } } })
     const q = renderScreen(<ProfileScreen />)
     expect(await q.findByText(/no password to change/)).toBeInTheDocument()
     expect(q.queryByText('Not verified')).not.toBeInTheDocument()
@@ -181,7 +187,7 @@ describe('the profile screen', () => {
 describe('the unverified-address reminder', () => {
   it('shows where there is a profile to verify in (here the host’s profile-url), and goes once verified', async () => {
     signInAs({ accessToken: 'acc-r', user: { id: 'usr_1' } })
-    stubFetch({ ...ACCOUNTS, 'GET /api/me': { body: PROFILE } })
+    mockApi({ ...ACCOUNTS, 'GET /api/me': { body: PROFILE } })
     const r = renderScreen(<AppFrame>content</AppFrame>, { route: '/dashboard', urls: { profile: 'https://example.com/me' } })
     const reminder = await r.findByText(/not verified yet/)
     expect(r.getByRole('link', { name: 'Verify now' })).toHaveAttribute('href', 'https://example.com/me')
@@ -191,7 +197,7 @@ describe('the unverified-address reminder', () => {
 
   it('is not shown against a server without accounts', async () => {
     signInAs({ accessToken: 'acc-s' })
-    const api = stubFetch({ 'GET /api/me': { body: PROFILE } })
+    const api = mockApi({ 'GET /api/me': { body: PROFILE } })
     const r = renderScreen(<AppFrame>content</AppFrame>, { route: '/dashboard', urls: { profile: 'https://example.com/me' } })
     await waitFor(() => expect(api.callsTo('GET /api/capabilities')).toHaveLength(1))
     expect(r.queryByText(/not verified yet/)).not.toBeInTheDocument()

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { authenticate, createKey, createProject, deleteKey, getProject, listProjects, register, registerDevice } from '../../src/api/calls'
-import { ApiError, errorMessage } from '../../src/api/errors'
+import { ApiError } from '../../src/api/errors'
+import { errorMessage } from '../../src/error-text'
 import { DEFAULT_TIMEOUT_MS, request } from '../../src/api/request'
-import { stubFetch, type StubbedCall } from './helpers'
+import { mockApi, offContract, type ApiCall } from './helpers/api-mock'
 
 const BASE = 'https://api.example.test/v1'
 const project = { id: 'p 1', name: 'Shop', description: 'Web shop', createDate: '2024-05-01', status: 'ACTIVE', apiKey: { k1: 'sk_…abcd' } }
@@ -107,7 +108,7 @@ const cases: {
   {
     name: 'deleteKey',
     run: () => deleteKey(BASE, 'acc', 'p 1', 'k/1'),
-    reply: {},
+    reply: { deleted: 'k/1' },
     method: 'DELETE',
     url: `${BASE}/manage/dapp/p%201/api-key/k%2F1`,
     auth: 'Bearer acc',
@@ -116,14 +117,14 @@ const cases: {
   },
 ]
 
-function only(calls: StubbedCall[]): StubbedCall {
+function only(calls: ApiCall[]): ApiCall {
   expect(calls).toHaveLength(1)
   return calls[0]
 }
 
 describe('the eight calls', () => {
   it.each(cases)('$name: method, URL under api-base, body, Authorization', async (c) => {
-    const api = stubFetch({ [`${c.method} ${new URL(c.url).pathname}`]: { body: c.reply } })
+    const api = mockApi({ [`${c.method} ${new URL(c.url).pathname}`]: { body: c.reply } })
     await expect(c.run()).resolves.toEqual(c.result)
     const call = only(api.calls)
     expect(call.method).toBe(c.method)
@@ -134,7 +135,7 @@ describe('the eight calls', () => {
   })
 
   it('the device payload carries exactly the ten placeholder fields', async () => {
-    const api = stubFetch({ 'POST /api/device': { body: { accessToken: 't' } } })
+    const api = mockApi({ 'POST /api/device': { body: { accessToken: 't' } } })
     await registerDevice('/api')
     expect(Object.keys(only(api.calls).body as object).sort()).toEqual(
       ['appVersion', 'country', 'deviceModel', 'deviceType', 'deviceUDID', 'language', 'osVersion', 'pushToken', 'timeZone', 'userId'].sort(),
@@ -142,22 +143,22 @@ describe('the eight calls', () => {
   })
 
   it('joins a relative api-base with or without a trailing slash', async () => {
-    const api = stubFetch({ 'POST /api/device': { body: { accessToken: 't' } } })
+    const api = mockApi({ 'POST /api/device': { body: { accessToken: 't' } } })
     await registerDevice('/api/')
     await registerDevice('/api')
     expect(api.calls.map((c) => c.url)).toEqual(['/api/device', '/api/device'])
   })
 
   it('sends an empty project name or description as undefined', async () => {
-    const api = stubFetch({ 'POST /api/manage/dapp': { body: project } })
+    const api = mockApi({ 'POST /api/manage/dapp': { body: { ...project, webhookSecret: 'whsec' } } })
     await createProject('/api', 'acc', { name: '', description: '' })
     expect(only(api.calls).body).toEqual({})
   })
 
   it('never sends cookies: the bearer token is the only credential', async () => {
-    const api = stubFetch({ 'GET /api/manage/dapp/owner': { body: [] } })
+    const api = mockApi({ 'GET /api/manage/dapp/owner': { body: [] } })
     await listProjects('/api', 'acc')
-    expect(api.fetch.mock.calls[0][1]).toMatchObject({ credentials: 'omit' })
+    expect(only(api.calls).credentials).toBe('omit')
   })
 })
 
@@ -171,40 +172,39 @@ async function failure(run: () => Promise<unknown>): Promise<ApiError> {
   )
   expect(error).toBeInstanceOf(ApiError)
   const apiError = error as ApiError
-  expect(apiError.message).not.toMatch(/\[object Object\]|undefined|null/)
-  expect(apiError.message.length).toBeGreaterThan(5)
-  expect(errorMessage(apiError)).toBe(apiError.message)
+  const shown = errorMessage(apiError)
+  expect(shown).not.toMatch(/\[object Object\]|undefined|null/)
+  expect(shown.length).toBeGreaterThan(5)
   return apiError
 }
 
-describe('failures become typed errors with a clear message', () => {
+describe("failures become typed errors: a code the widget words, or the server's message", () => {
   it('network: fetch rejects', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')))
+    mockApi({ 'POST /api/device': () => Promise.reject(new TypeError('Failed to fetch')) })
     const e = await failure(() => registerDevice('/api'))
     expect(e.kind).toBe('network')
     expect(e.status).toBe(0)
-    expect(e.message).toMatch(/reach the server/i)
+    expect(e.reason).toBe('network')
+    expect(errorMessage(e)).toMatch(/reach the server/i)
   })
 
-  /** A fetch that never answers but, like the real one, rejects when aborted. */
-  const hangingFetch = () =>
-    vi.fn(
-      (_: unknown, init: RequestInit = {}) =>
-        new Promise<Response>((_resolve, reject) => {
-          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
-        }),
-    )
+  /** A server that never answers: the fetch settles only when it is aborted. */
+  const hanging = (key: string) =>
+    mockApi({
+      [key]: (call) =>
+        new Promise<Response>((_resolve, reject) => call.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    })
 
   it('timeout: a short timeoutMs', async () => {
-    vi.stubGlobal('fetch', hangingFetch())
+    hanging('GET /api/manage/dapp/owner')
     const e = await failure(() => request({ base: '/api', method: 'GET', path: '/manage/dapp/owner', timeoutMs: 20 }))
     expect(e.kind).toBe('timeout')
-    expect(e.message).toMatch(/too long/i)
+    expect(errorMessage(e)).toMatch(/too long/i)
   })
 
   it(`timeout: every call gives up after ${DEFAULT_TIMEOUT_MS} ms`, async () => {
     vi.useFakeTimers()
-    vi.stubGlobal('fetch', hangingFetch())
+    hanging('POST /api/auth/authenticate')
     const pending = failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
     await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1)
     let settled = false
@@ -216,7 +216,7 @@ describe('failures become typed errors with a clear message', () => {
   })
 
   it('aborted by the caller: kind aborted, not timeout', async () => {
-    vi.stubGlobal('fetch', hangingFetch())
+    hanging('GET /api/manage/dapp/owner')
     const controller = new AbortController()
     const pending = failure(() => listProjects('/api', 'acc', controller.signal))
     controller.abort()
@@ -224,24 +224,26 @@ describe('failures become typed errors with a clear message', () => {
   })
 
   it('non-JSON body on success', async () => {
-    stubFetch({ 'GET /api/manage/dapp/owner': () => new Response('<html>gateway</html>', { status: 200 }) })
+    mockApi({ 'GET /api/manage/dapp/owner': offContract(() => new Response('<html>gateway</html>', { status: 200 })) })
     const e = await failure(() => listProjects('/api', 'acc'))
     expect(e.kind).toBe('parse')
-    expect(e.message).toMatch(/could not be read/i)
+    expect(errorMessage(e)).toMatch(/could not be read/i)
   })
 
   it('non-JSON body on an error status', async () => {
-    stubFetch({ 'POST /api/auth/authenticate': () => new Response('Bad Gateway', { status: 502 }) })
+    mockApi({ 'POST /api/auth/authenticate': offContract(() => new Response('Bad Gateway', { status: 502 })) })
     const e = await failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
     expect(e.kind).toBe('http')
     expect(e.status).toBe(502)
-    expect(e.message).toMatch(/status 502/)
+    expect(errorMessage(e)).toMatch(/status 502/)
   })
 
   it("error status with the server's message", async () => {
-    stubFetch({ 'POST /api/auth/authenticate': { status: 401, body: { message: 'Invalid email or password' } } })
+    mockApi({ 'POST /api/auth/authenticate': { status: 401, body: { message: 'Invalid email or password' } } })
     const e = await failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
     expect(e).toMatchObject({ kind: 'http', status: 401, message: 'Invalid email or password' })
+    expect(e.reason).toBeUndefined()
+    expect(errorMessage(e)).toBe('Invalid email or password')
   })
 
   it.each([
@@ -251,20 +253,20 @@ describe('failures become typed errors with a clear message', () => {
     ['an array', '[1]'],
     ['a blank message', '{"message":"   "}'],
   ])('error status with %s: a generic message with the status', async (_, text) => {
-    stubFetch({ 'POST /api/register': () => new Response(text, { status: 409 }) })
+    mockApi({ 'POST /api/register': offContract(() => new Response(text, { status: 409 })) })
     const e = await failure(() => register('/api', 'd', { name: 'A', email: 'a@b.c', password: 'x' }))
-    expect(e).toMatchObject({ kind: 'http', status: 409 })
-    expect(e.message).toMatch(/status 409/)
+    expect(e).toMatchObject({ kind: 'http', status: 409, reason: 'status' })
+    expect(errorMessage(e)).toMatch(/status 409/)
   })
 
   it('a success body of the wrong shape', async () => {
-    stubFetch({ 'POST /api/device': { body: { token: 'not-the-field' } } })
+    mockApi({ 'POST /api/device': offContract({ body: { token: 'not-the-field' } }) })
     const e = await failure(() => registerDevice('/api'))
     expect(e.kind).toBe('parse')
   })
 
   it('a project list that is not an array', async () => {
-    stubFetch({ 'GET /api/manage/dapp/owner': { body: { items: [] } } })
+    mockApi({ 'GET /api/manage/dapp/owner': offContract({ body: { items: [] } }) })
     expect((await failure(() => listProjects('/api', 'acc'))).kind).toBe('parse')
   })
 
@@ -275,7 +277,7 @@ describe('failures become typed errors with a clear message', () => {
   })
 
   it('keeps the server message printable and short', async () => {
-    stubFetch({ 'POST /api/auth/authenticate': { status: 400, body: { message: 'bad\u0000\nthing' + 'x'.repeat(1000) } } })
+    mockApi({ 'POST /api/auth/authenticate': { status: 400, body: { message: 'bad\u0000\nthing' + 'x'.repeat(1000) } } })
     const e = await failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
     expect(e.message).not.toMatch(/[\u0000-\u001f]/)
     expect(e.message.length).toBeLessThanOrEqual(300)

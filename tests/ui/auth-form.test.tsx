@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoginScreen } from '../../src/components/auth/LoginScreen'
 import { SignupScreen } from '../../src/components/auth/SignupScreen'
 import { store } from '../../src/store'
-import { deferred, json, recordEvents, renderScreen, resetStore, stubFetch } from './helpers'
+import { recordEvents, renderScreen, resetStore } from './helpers'
+import { deferred, json, mockApi } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 
@@ -69,7 +70,7 @@ async function fillAndSubmit(q: ReturnType<typeof renderScreen>, form: AuthForm)
 describe.each(FORMS)('the $name form', (form) => {
   it('pending: the button is disabled and says so; a second submit sends nothing', async () => {
     const reply = deferred<Response>()
-    const api = stubFetch({ ...DEVICE, [form.call]: () => reply.promise })
+    const api = mockApi({ ...DEVICE, [form.call]: () => reply.promise })
     const q = renderScreen(form.screen, { route: form.route })
     await fillAndSubmit(q, form)
     const button = await q.findByRole('button', { name: form.pendingLabel })
@@ -81,7 +82,7 @@ describe.each(FORMS)('the $name form', (form) => {
   })
 
   it("failure: the red banner shows the server's message; nothing stored or announced, input kept, the button usable again", async () => {
-    stubFetch({ ...DEVICE, [form.call]: { status: form.refusal.status, body: { message: form.refusal.message } } })
+    mockApi({ ...DEVICE, [form.call]: { status: form.refusal.status, body: { message: form.refusal.message } } })
     const q = renderScreen(form.screen, { route: form.route })
     const signedIn = recordEvents(['flex-signed-in'])
     await fillAndSubmit(q, form)

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
-import { json, resetStore, stubFetch } from './helpers'
+import { resetStore } from './helpers'
+import { json, mockApi, offContract } from './helpers/api-mock'
 
 beforeEach(resetStore)
 afterEach(() => vi.unstubAllGlobals())
@@ -9,7 +10,7 @@ const settled = () => vi.waitFor(() => expect(store.getState().capabilities['/ap
 
 describe('what the server offers beyond the spec', () => {
   it('reads the named features once per api-base', async () => {
-    const api = stubFetch({ 'GET /api/capabilities': { body: { features: ['webhooks', 'usage', 7] } } })
+    const api = mockApi({ 'GET /api/capabilities': offContract({ body: { features: ['webhooks', 'usage', 7] } }) })
     store.getState().loadCapabilities('/api')
     store.getState().loadCapabilities('/api')
     await settled()
@@ -19,7 +20,7 @@ describe('what the server offers beyond the spec', () => {
   })
 
   it('offers nothing when a spec-only server answers 404, and does not ask again', async () => {
-    const api = stubFetch({})
+    const api = mockApi({})
     store.getState().loadCapabilities('/api')
     await settled()
     expect(store.getState().capabilities['/api']!.size).toBe(0)
@@ -28,7 +29,7 @@ describe('what the server offers beyond the spec', () => {
   })
 
   it('offers nothing for an answer of another shape', async () => {
-    stubFetch({ 'GET /api/capabilities': { body: { features: 'webhooks' } } })
+    mockApi({ 'GET /api/capabilities': offContract({ body: { features: 'webhooks' } }) })
     store.getState().loadCapabilities('/api')
     await settled()
     expect(store.getState().capabilities['/api']!.size).toBe(0)

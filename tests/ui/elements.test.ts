@@ -2,7 +2,8 @@ import { waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { getSharedSheet } from '../../src/styles/sheet'
 import { store } from '../../src/store'
-import { resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { resetStore, shadow, signInAs } from './helpers'
+import { mockApi } from './helpers/api-mock'
 
 const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet', 'flex-webhooks'] as const
 
@@ -42,7 +43,7 @@ describe('the script-tag entry', () => {
 
 describe('every element', () => {
   it('renders into an open shadow root that adopts the one shared stylesheet; more elements add no sheet, no <style> and nothing to <head>', async () => {
-    stubFetch({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
     const sheet = getSharedSheet()
     expect(sheet).toBeInstanceOf(CSSStyleSheet)
     expect([...sheet!.cssRules].map((r) => r.cssText).join('\n')).toMatch(/:host/)
@@ -62,7 +63,7 @@ describe('every element', () => {
   })
 
   it('share one store: a sign-in or sign-out is seen by every element at once', async () => {
-    stubFetch({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
     const elements = ['flex-login', 'flex-signup', 'flex-login', 'flex-signup'].map((tag) => document.body.appendChild(document.createElement(tag)))
     for (const el of elements) expect(await shadow(el).findByRole('heading', { name: /^(Log in to|Sign up for) your account$/ })).toBeInTheDocument()
     signInAs()
@@ -72,7 +73,7 @@ describe('every element', () => {
   })
 
   it('removing an element unmounts it cleanly; adding it back renders again', async () => {
-    stubFetch({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
     const el = document.body.appendChild(document.createElement('flex-login'))
     await waitFor(() => expect(el.shadowRoot!.querySelector('h2')?.textContent).toBe('Log in to your account'))
     el.remove()
@@ -85,12 +86,16 @@ describe('every element', () => {
 // Last: after resetModules, a chunk an element of the first copy fetches would
 // come from a second module graph (a test artifact; a page has one registry).
 describe('a second copy of the script', () => {
-  it('loading it a second time does not throw and keeps the first definitions', async () => {
+  it('loading it a second time does not throw, keeps the first definitions, and an element drawn after it works', async () => {
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
     const first = TAGS.map((tag) => customElements.get(tag))
     vi.resetModules()
-    await expect(import('../../src/script-tag')).resolves.toBeDefined()
+    // A second define() of a tag would throw while the script runs, and reject this import.
+    await import('../../src/script-tag')
     const { defineFlexElements } = await import('../../src/index')
     expect(() => defineFlexElements()).not.toThrow()
     expect(TAGS.map((tag) => customElements.get(tag))).toEqual(first)
+    const el = document.body.appendChild(document.createElement('flex-login'))
+    await waitFor(() => expect(el.shadowRoot!.querySelector('h2')?.textContent).toBe('Log in to your account'))
   })
 })

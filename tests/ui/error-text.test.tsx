@@ -7,13 +7,14 @@ import { waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { knownMessage } from '../../src/api/server-messages'
+import { knownMessage } from '../../src/i18n/server-messages'
 import { LoginScreen } from '../../src/components/auth/LoginScreen'
 import { LocaleContext } from '../../src/i18n'
 import type { LocaleState } from '../../src/i18n/context'
 import { CATALOG } from '../../src/i18n/en'
 import { server } from '../../src/i18n/en/server'
-import { renderScreen, resetStore, stubFetch } from './helpers'
+import { renderScreen, resetStore } from './helpers'
+import { mockApi } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 
@@ -39,7 +40,7 @@ const refused = (message: string) => ({ ...DEVICE, 'POST /api/auth/authenticate'
 
 describe('a failed call in the reader’s language', () => {
   it('a server message the widget knows, in the bundled language', async () => {
-    stubFetch(refused('Incorrect e-mail or password.'))
+    mockApi(refused('Incorrect e-mail or password.'))
     const messages = { ...CATALOG, 'server.wrongCredentials': 'E-Mail-Adresse oder Passwort ist falsch.' }
     const q = inLanguage(<LoginScreen />, { tag: 'de', bundled: 'de', messages })
     await logIn(q)
@@ -48,21 +49,21 @@ describe('a failed call in the reader’s language', () => {
   })
 
   it("a server message the widget knows, in the host's own words (strings)", async () => {
-    stubFetch(refused('Enter a valid e-mail address.'))
+    mockApi(refused('Enter a valid e-mail address.'))
     const q = inLanguage(<LoginScreen />, { strings: { 'server.email.invalid': 'That is not an e-mail address we can use.' } })
     await logIn(q)
     await waitFor(() => expect(q.getByRole('alert').textContent).toBe('That is not an e-mail address we can use.'))
   })
 
   it('any other server message stays as the server wrote it', async () => {
-    stubFetch(refused('Device service unavailable'))
+    mockApi(refused('Device service unavailable'))
     const q = inLanguage(<LoginScreen />, { tag: 'de', bundled: 'de', messages: { ...CATALOG } })
     await logIn(q)
     expect((await q.findByRole('alert')).textContent).toBe('Device service unavailable')
   })
 
   it("the widget's own words (no answer) in the reader's language", async () => {
-    stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': () => Promise.reject(new TypeError('Failed to fetch')) })
+    mockApi({ ...DEVICE, 'POST /api/auth/authenticate': () => Promise.reject(new TypeError('Failed to fetch')) })
     const q = inLanguage(<LoginScreen />, { strings: { 'error.network': 'Der Server ist nicht erreichbar.' } })
     await logIn(q)
     expect((await q.findByRole('alert')).textContent).toBe('Der Server ist nicht erreichbar.')

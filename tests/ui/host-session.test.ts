@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
 import { codeFromUrl, hostSignIn, renewHostSession } from '../../src/store/host-session'
 import { forgetDeviceToken } from '../../src/store/session'
-import { json, resetStore, signInAs, stubFetch } from './helpers'
+import { resetStore, signInAs } from './helpers'
+import { json, mockApi, offContract } from './helpers/api-mock'
 
 const ACCESS = { accessToken: 'acc-host', tokenType: 'Bearer', expiresAt: '2030-01-01T00:00:00Z', user: { id: 'usr_1', name: 'Grace', email: '' } }
 
@@ -14,7 +15,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('sign-in by the host', () => {
   it('exchanges the code with the device token, once for every caller at the same time, and keeps the code out of storage', async () => {
-    const api = stubFetch({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { body: ACCESS } })
+    const api = mockApi({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { body: ACCESS } })
     const source = vi.fn(async () => 'fxc_secret-code')
     const results = await Promise.all([hostSignIn('/api', source), hostSignIn('/api', source), hostSignIn('/api', source)])
     expect(results).toEqual([true, true, true])
@@ -29,7 +30,7 @@ describe('sign-in by the host', () => {
 
   it('asks for a new code once when the exchange answers 401, then gives up as failed', async () => {
     let exchanges = 0
-    stubFetch({
+    mockApi({
       'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } },
       'POST /api/auth/exchange': () => (++exchanges === 1 ? json({ message: 'This sign-in link is no longer valid.' }, 401) : json(ACCESS)),
     })
@@ -38,7 +39,7 @@ describe('sign-in by the host', () => {
     expect(source).toHaveBeenCalledTimes(2)
 
     resetStore()
-    stubFetch({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { status: 401, body: { message: 'No.' } } })
+    mockApi({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { status: 401, body: { message: 'No.' } } })
     const always = vi.fn(async () => 'fxc_x')
     expect(await hostSignIn('/api', always)).toBe(false)
     expect(always).toHaveBeenCalledTimes(2)
@@ -47,7 +48,7 @@ describe('sign-in by the host', () => {
   })
 
   it('fails at once, with no exchange, when the function throws or returns no code', async () => {
-    const api = stubFetch({})
+    const api = mockApi({})
     expect(await hostSignIn('/api', async () => Promise.reject(new Error('down')))).toBe(false)
     expect(await hostSignIn('/api', async () => undefined)).toBe(false)
     expect(api.calls).toHaveLength(0)
@@ -55,7 +56,7 @@ describe('sign-in by the host', () => {
   })
 
   it('renews a stale session once, and leaves a session another call already renewed alone', async () => {
-    stubFetch({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { body: ACCESS } })
+    mockApi({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { body: ACCESS } })
     signInAs({ accessToken: 'acc-old' })
     const source = vi.fn(async () => 'fxc_new')
     expect(await renewHostSession('/api', source, 'acc-old')).toBe('acc-host')
@@ -64,10 +65,11 @@ describe('sign-in by the host', () => {
   })
 
   it('session-url: a POST with the page’s cookies, reading { code }', async () => {
-    const api = stubFetch({ 'POST /portal-session': { body: { code: 'fxc_from-url' } } })
+    // The host page's own server, not the API: what it answers is the host's to say.
+    const api = mockApi({ 'POST /portal-session': offContract({ body: { code: 'fxc_from-url' } }) })
     expect(await codeFromUrl('https://host.example/portal-session')()).toBe('fxc_from-url')
     expect(api.calls[0].method).toBe('POST')
-    stubFetch({ 'POST /portal-session': { status: 401, body: { message: 'Sign in first.' } } })
+    mockApi({ 'POST /portal-session': offContract({ status: 401, body: { message: 'Sign in first.' } }) })
     await expect(codeFromUrl('https://host.example/portal-session')()).rejects.toThrow()
   })
 })
@@ -78,7 +80,7 @@ describe('an element with a host session', () => {
     const { useHostSignIn } = await import('../../src/hooks/useHostSignIn')
     // Someone else's session, left in storage on a shared browser.
     signInAs({ accessToken: 'acc-someone-else', name: 'Someone else' })
-    stubFetch({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { body: ACCESS } })
+    mockApi({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { body: ACCESS } })
     const source = vi.fn(async () => 'fxc_code')
     const host = document.createElement('div')
     const { result } = renderHook(() => useHostSignIn(host, '/api', source))

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyInfo } from '../../src/api/types'
 import { NEW_PAIR_TEXT } from '../../src/elements/project-detail/NewKeyDialog'
 import { keyStatus } from '../../src/elements/project-detail/key-status'
-import { json, recordEvents, resetStore, signInAs, stubFetch } from './helpers'
+import { recordEvents, resetStore, signInAs } from './helpers'
+import { json, mockApi } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
 
 const GET = 'GET /api/manage/dapp/prj_7'
@@ -39,7 +40,7 @@ const rowOf = (q: Q, name: string) =>
 describe('keys table', () => {
   it('lists each key with its name, API Project ID to copy, masked key, dates and status', async () => {
     const soon = new Date(Date.now() + 23 * HOUR + 30 * 60_000).toISOString()
-    stubFetch({
+    mockApi({
       [GET]: {
         body: withKeys([
           key('apid_prod', 'Production', { lastUsedAt: '2024-04-01T09:00:00.000Z' }),
@@ -69,7 +70,7 @@ describe('keys table', () => {
   })
 
   it('counts the keys that have not expired against the limit, and shows the options of Pick Key To Delete as name and id', async () => {
-    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'A'), key('apid_b', 'B'), key('apid_c', 'C', { expiresAt: '2024-01-01T00:00:00.000Z' })], 20) } })
+    mockApi({ [GET]: { body: withKeys([key('apid_a', 'A'), key('apid_b', 'B'), key('apid_c', 'C', { expiresAt: '2024-01-01T00:00:00.000Z' })], 20) } })
     const { q } = renderDetail('prj_7')
     expect(await q.findByText('2 of 20 keys')).toBeInTheDocument()
     expect((q.getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(false)
@@ -84,7 +85,7 @@ describe('keys table', () => {
   })
 
   it('disables Create at the limit and says why next to it', async () => {
-    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'A'), key('apid_b', 'B')], 2) } })
+    mockApi({ [GET]: { body: withKeys([key('apid_a', 'A'), key('apid_b', 'B')], 2) } })
     const { q } = renderDetail('prj_7')
     const create = (await q.findByRole('button', { name: 'Create' })) as HTMLButtonElement
     expect(create.disabled).toBe(true)
@@ -94,7 +95,7 @@ describe('keys table', () => {
   })
 
   it('names every per-key control after its key, none equal to the project’s own Create and Delete, and tells two keys of one name apart', async () => {
-    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'Production'), key('apid_b', 'Production'), key('apid_c', 'CI')]) } })
+    mockApi({ [GET]: { body: withKeys([key('apid_a', 'Production'), key('apid_b', 'Production'), key('apid_c', 'CI')]) } })
     const { q } = renderDetail('prj_7')
     await q.findByRole('table', { name: 'API keys' })
     const names = within(table(q))
@@ -136,7 +137,7 @@ describe('keys table', () => {
 
   it('drops the less important columns first as its box narrows, and stays a table down to 560 px', async () => {
     reportWidth(700)
-    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
+    mockApi({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
     const { q } = renderDetail('prj_7')
     await waitFor(() =>
       expect(
@@ -149,7 +150,7 @@ describe('keys table', () => {
 
   it('below 560 px, stacks each key as a card with its actions at the foot', async () => {
     reportWidth(400)
-    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
+    mockApi({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
     const { q } = renderDetail('prj_7')
     const list = await q.findByRole('list', { name: 'API keys' })
     const card = within(list).getByRole('listitem')
@@ -165,7 +166,7 @@ describe('keys table', () => {
 
   it('a rolled-away key says "Replaced — stops in 23 h" and offers no Roll; its successor says which key it replaces', async () => {
     const later = new Date(Date.now() + 23 * HOUR + 30 * 60_000).toISOString()
-    stubFetch({
+    mockApi({
       [GET]: {
         body: withKeys([
           key('apid_old', 'Production', { expiresAt: later, rolledAt: new Date().toISOString(), replacedBy: 'apid_new' }),
@@ -190,7 +191,7 @@ describe('keys table', () => {
 
   it('"Last used" reads "2 min ago" with the exact time on hover, and "Never" when unused', async () => {
     const used = new Date(Date.now() - 2 * 60_000 - 5_000).toISOString()
-    stubFetch({ [GET]: { body: withKeys([key('apid_a', 'A', { lastUsedAt: used }), key('apid_b', 'B')]) } })
+    mockApi({ [GET]: { body: withKeys([key('apid_a', 'A', { lastUsedAt: used }), key('apid_b', 'B')]) } })
     const { q } = renderDetail('prj_7')
     await q.findByRole('table', { name: 'API keys' })
     const when = within(rowOf(q, 'A')).getByText('2 min ago')
@@ -216,7 +217,7 @@ describe('keys table', () => {
 describe('per-key actions', () => {
   it('Edit renames a key and sets its expiry, reloads, and fires flex-key-updated with ids only', async () => {
     let keys = [key('apid_a', 'Default key')]
-    const api = stubFetch({
+    const api = mockApi({
       [GET]: () => json(withKeys(keys)),
       'PATCH /api/manage/dapp/prj_7/api-key/apid_a': (call) => {
         keys = [{ ...keys[0], ...(call.body as object) }]
@@ -254,7 +255,7 @@ describe('per-key actions', () => {
   })
 
   it('Edit leaves an unchanged expiry out, sends Never as null, and shows a refusal about the name under the name', async () => {
-    const api = stubFetch({
+    const api = mockApi({
       [GET]: { body: withKeys([key('apid_a', 'A', { expiresAt: '2031-01-01T00:00:00.000Z' })]) },
       'PATCH /api/manage/dapp/prj_7/api-key/apid_a': { status: 400, body: { message: 'Key name must be at most 60 characters.' } },
     })
@@ -277,7 +278,7 @@ describe('per-key actions', () => {
 
   it("Roll asks when the old key should stop, then shows the new pair in 'New API Information' and fires flex-key-rolled", async () => {
     let keys = [key('apid_a', 'Production')]
-    const api = stubFetch({
+    const api = mockApi({
       [GET]: () => json(withKeys(keys)),
       'POST /api/manage/dapp/prj_7/api-key/apid_a/roll': () => {
         keys = [{ ...keys[0], expiresAt: new Date(Date.now() + HOUR).toISOString() }, key('apid_n', 'Production')]
@@ -308,7 +309,7 @@ describe('per-key actions', () => {
 
   it('a row’s Delete confirms that one key, then toasts and fires flex-key-deleted', async () => {
     let keys = [key('apid_a', 'A'), key('apid_b', 'Production')]
-    const api = stubFetch({
+    const api = mockApi({
       [GET]: () => json(withKeys(keys)),
       'DELETE /api/manage/dapp/prj_7/api-key/apid_b': () => {
         keys = keys.filter((k) => k.id !== 'apid_b')
@@ -330,7 +331,7 @@ describe('per-key actions', () => {
   })
 
   it('Cancel on a row’s Delete deletes nothing', async () => {
-    const api = stubFetch({ [GET]: { body: withKeys([key('apid_a', 'A')]) } })
+    const api = mockApi({ [GET]: { body: withKeys([key('apid_a', 'A')]) } })
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()
     await user.click(await q.findByRole('button', { name: 'Delete key A' }))
@@ -342,7 +343,7 @@ describe('per-key actions', () => {
 
 describe('against a server without key metadata', () => {
   it('shows no table, counter or per-key actions; Create, Delete and Project Information work as before', async () => {
-    stubFetch({
+    mockApi({
       [GET]: { body: detail(7, { api_a: 'sk…1', api_b: 'sk…2' }) },
       'POST /api/manage/dapp/prj_7/api-key': { status: 201, body: { api_new: 'sk_full' } },
     })

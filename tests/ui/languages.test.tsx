@@ -5,10 +5,11 @@ import { plural } from '../../src/i18n/plural'
 import { keys } from '../../src/i18n/en/keys'
 import { Dialog } from '../../src/components/dialog/Dialog'
 import { ENGLISH, LocaleContext } from '../../src/i18n/context'
-import { RollSecretDialog } from '../../src/elements/webhooks/RollSecretDialog'
+import { RollSecretDialog } from '../../src/components/webhooks/RollSecretDialog'
 import { formatDate } from '../../src/format-date'
 import { loadLocale } from '../../src/i18n/locales'
-import { mountElement, renderScreen, resetStore, shadow, stubFetch } from './helpers'
+import { mountElement, renderScreen, resetStore, shadow } from './helpers'
+import { mockApi } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 
@@ -94,7 +95,7 @@ describe('where an element takes its language and direction from', () => {
 
 describe('an element in the page', () => {
   it('reads English without any lang, and sets lang and dir on its wrapper', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const el = mountElement('flex-login')
     await waitFor(() => expect(heading(el)).toBe('Log in to your account'))
     expect(wrapper(el)).toHaveAttribute('lang', 'en')
@@ -102,7 +103,7 @@ describe('an element in the page', () => {
   })
 
   it('follows <html lang>, and a live change of lang re-renders it in the new language (its chunk fetched)', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     document.documentElement.setAttribute('lang', 'de-AT')
     const el = mountElement('flex-login')
     await waitFor(() => expect(heading(el)).toBe('Bei Ihrem Konto anmelden'))
@@ -118,7 +119,7 @@ describe('an element in the page', () => {
   })
 
   it('lays out right to left in an ar or he page, its texts still English, and back on a live change of dir', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const page = document.body.appendChild(document.createElement('div'))
     page.setAttribute('lang', 'ar')
     const el = mountElement('flex-login', {}, page)
@@ -133,7 +134,7 @@ describe('an element in the page', () => {
   })
 
   it('its strings property overrides login.heading live and partially; removing it brings the catalog back', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const el = mountElement('flex-login') as HTMLElement & { strings?: unknown }
     await waitFor(() => expect(heading(el)).toBe('Log in to your account'))
     el.strings = { 'login.heading': 'Welcome back to Acme' }
@@ -153,7 +154,7 @@ describe('an element in the page', () => {
   })
 
   it('a strings property set before the element is defined is the host’s own', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const el = document.createElement('flex-login') as HTMLElement & { strings?: unknown }
     el.strings = { 'login.heading': 'Early words' }
     document.body.append(el)
@@ -161,7 +162,7 @@ describe('an element in the page', () => {
   })
 
   it('ignores a non-string value and an unknown id, each with one console warning naming it', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const el = mountElement('flex-login') as HTMLElement & { strings?: unknown }
     await waitFor(() => expect(heading(el)).toBe('Log in to your account'))
@@ -169,11 +170,11 @@ describe('an element in the page', () => {
     await waitFor(() => expect(shadow(el).getByRole('button', { name: 'Go' })).toBeInTheDocument())
     expect(heading(el)).toBe('Log in to your account')
     await waitFor(() => expect(warn.mock.calls.flat().join('\n')).toMatch(/"login\.nonsense"/))
-    // Set again (a new object, same faults): no second warning.
-    el.strings = { 'login.heading': 42, 'login.nonsense': 'Nobody reads me', 'login.submit': 'Go!' }
+    // Set again (a new object, same faults and one more): no second warning for the same fault.
+    el.strings = { 'login.heading': 42, 'login.nonsense': 'Nobody reads me', 'login.other': 'Nor me', 'login.submit': 'Go!' }
     await waitFor(() => expect(shadow(el).getByRole('button', { name: 'Go!' })).toBeInTheDocument())
-    // The unknown-id check runs after the catalog's ids arrive (a resolved import now): let it run.
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    // The unknown-id check runs after the catalog's ids arrive: its warning for the new fault says it has looked at this object.
+    await waitFor(() => expect(warn.mock.calls.flat().join('\n')).toMatch(/"login\.other"/))
     const messages = warn.mock.calls.map((call) => String(call[0]))
     expect(messages.filter((m) => m.includes('"login.heading"'))).toHaveLength(1)
     expect(messages.filter((m) => m.includes('"login.nonsense"'))).toHaveLength(1)

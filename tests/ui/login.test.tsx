@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoginScreen } from '../../src/components/auth/LoginScreen'
 import { store } from '../../src/store'
-import { json, mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs } from './helpers'
+import { json, mockApi } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 const body = { accessToken: 'acc-1', user: { id: 3, email: 'ada@example.com' } }
@@ -21,7 +22,7 @@ async function fillAndSubmit(q: ReturnType<typeof renderScreen>, email = 'ada@ex
 
 describe('the log-in screen', () => {
   it('has its heading, labelled fields and a logo', () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const q = renderScreen(<LoginScreen />)
     expect(q.getByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
     expect(q.getByRole('img', { name: 'Flex logo' })).toBeInTheDocument()
@@ -37,7 +38,7 @@ describe('the log-in screen', () => {
   })
 
   it("'Forgot your password?' is inert without forgot-password-url", () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const q = renderScreen(<LoginScreen />)
     const forgot = q.getByText('Forgot your password?')
     expect(forgot).toHaveAttribute('aria-disabled', 'true')
@@ -45,7 +46,7 @@ describe('the log-in screen', () => {
   })
 
   it("'Forgot your password?' opens forgot-password-url in a new tab", () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const q = renderScreen(<LoginScreen />, { urls: { forgotPassword: 'https://example.com/reset' } })
     const forgot = q.getByRole('link', { name: 'Forgot your password?' })
     expect(forgot).toHaveAttribute('href', 'https://example.com/reset')
@@ -54,14 +55,14 @@ describe('the log-in screen', () => {
   })
 
   it('registers the anonymous device on opening', async () => {
-    const api = stubFetch(DEVICE)
+    const api = mockApi(DEVICE)
     renderScreen(<LoginScreen />, { apiBase: '/base' })
     // Beside it, the capabilities ('Forgot your password?' opens a reset where the server has one).
     await waitFor(() => expect(api.calls.map((c) => `${c.method} ${c.url}`).sort()).toEqual(['GET /base/capabilities', 'POST /base/device']))
   })
 
   it('success: stores the body, fires flex-signed-in, goes to /dashboard', async () => {
-    const api = stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': { body } })
+    const api = mockApi({ ...DEVICE, 'POST /api/auth/authenticate': { body } })
     const q = renderScreen(<LoginScreen />, { route: '/login' })
     const signedIn = recordEvents(['flex-signed-in'])
     await fillAndSubmit(q)
@@ -77,7 +78,7 @@ describe('the log-in screen', () => {
   })
 
   it('a network failure shows a readable banner', async () => {
-    stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': () => Promise.reject(new TypeError('Failed to fetch')) })
+    mockApi({ ...DEVICE, 'POST /api/auth/authenticate': () => Promise.reject(new TypeError('Failed to fetch')) })
     const q = renderScreen(<LoginScreen />)
     await fillAndSubmit(q)
     expect((await q.findByRole('alert')).textContent).toMatch(/can't reach the server/i)
@@ -85,7 +86,7 @@ describe('the log-in screen', () => {
 
   it('retries a failed device registration on submit', async () => {
     let n = 0
-    const api = stubFetch({
+    const api = mockApi({
       'POST /api/device': () => (++n === 1 ? json({ message: 'Try later' }, 503) : json({ accessToken: 'device-2' })),
       'POST /api/auth/authenticate': { body },
     })
@@ -98,7 +99,7 @@ describe('the log-in screen', () => {
   })
 
   it('a device registration that keeps failing shows its message', async () => {
-    const api = stubFetch({ 'POST /api/device': { status: 503, body: { message: 'Device service unavailable' } } })
+    const api = mockApi({ 'POST /api/device': { status: 503, body: { message: 'Device service unavailable' } } })
     const q = renderScreen(<LoginScreen />)
     await fillAndSubmit(q)
     expect((await q.findByRole('alert')).textContent).toBe('Device service unavailable')
@@ -106,7 +107,7 @@ describe('the log-in screen', () => {
   })
 
   it('says the session has expired after a 401 signed the user out', () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     signInAs()
     store.getState().signOut('expired')
     const q = renderScreen(<LoginScreen />)
@@ -114,7 +115,7 @@ describe('the log-in screen', () => {
   })
 
   it("'Sign up' goes to /signup through a cancelable flex-navigate", async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const q = renderScreen(<LoginScreen />, { route: '/login' })
     const nav = recordEvents(['flex-navigate'])
     await userEvent.setup().click(q.getByRole('link', { name: 'Sign up' }))
@@ -126,7 +127,7 @@ describe('the log-in screen', () => {
 
 describe('<flex-login> on a page without <flex-portal>', () => {
   it('logs in on its own', async () => {
-    stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': { body } })
+    mockApi({ ...DEVICE, 'POST /api/auth/authenticate': { body } })
     const el = mountElement('flex-login', { router: 'memory' })
     const q = shadow(el)
     const signedIn = recordEvents(['flex-signed-in'])
@@ -140,7 +141,7 @@ describe('<flex-login> on a page without <flex-portal>', () => {
   })
 
   it('shows a compact signed-in state with Sign out when already signed in', async () => {
-    const api = stubFetch(DEVICE)
+    const api = mockApi(DEVICE)
     signInAs()
     const el = mountElement('flex-login')
     const q = shadow(el)
@@ -155,7 +156,7 @@ describe('<flex-login> on a page without <flex-portal>', () => {
   })
 
   it("'Sign up' switches to the sign-up form inside the element, and 'Log in' back, without touching the hash", async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const hash = window.location.hash
     const el = mountElement('flex-login')
     const q = shadow(el)
@@ -170,14 +171,14 @@ describe('<flex-login> on a page without <flex-portal>', () => {
   })
 
   it('with signup-url, Sign up is a link to that address instead', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const q = shadow(mountElement('flex-login', { 'signup-url': 'https://example.com/join' }))
     expect(await q.findByRole('link', { name: 'Sign up' })).toHaveAttribute('href', 'https://example.com/join')
     expect(q.queryByRole('button', { name: 'Sign up' })).not.toBeInTheDocument()
   })
 
   it('a standalone <flex-signup> switches to log-in in place, or follows login-url', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const q = shadow(mountElement('flex-signup'))
     await userEvent.setup().click(await q.findByRole('button', { name: 'Log in' }))
     expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
@@ -186,7 +187,7 @@ describe('<flex-login> on a page without <flex-portal>', () => {
   })
 
   it('takes api-base and forgot-password-url as attributes', async () => {
-    const api = stubFetch({ 'POST /svc/device': { body: { accessToken: 'd' } } })
+    const api = mockApi({ 'POST /svc/device': { body: { accessToken: 'd' } } })
     const el = mountElement('flex-login', { 'api-base': '/svc', 'forgot-password-url': 'https://example.com/forgot' })
     const q = shadow(el)
     expect(await q.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', 'https://example.com/forgot')
@@ -194,7 +195,7 @@ describe('<flex-login> on a page without <flex-portal>', () => {
   })
 
   it('ignores a javascript: forgot-password-url', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const el = mountElement('flex-login', { 'forgot-password-url': 'javascript:alert(1)' })
     const forgot = await shadow(el).findByText('Forgot your password?')
     expect(forgot).not.toHaveAttribute('href')

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { useNavigation } from '../../src/router/navigation'
 import { store } from '../../src/store'
-import { mountElement, recordEvents, resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
+import { mockApi } from './helpers/api-mock'
 
 // The dashboard and project screens belong to their own issue: stand-ins here
 // keep these tests about routing, whatever those screens grow into.
@@ -23,7 +24,7 @@ const setHash = (hash: string) => window.history.replaceState(null, '', hash ? h
 beforeEach(() => {
   resetStore()
   setHash('')
-  stubFetch({ ...DEVICE, 'POST /api/auth/authenticate': { body: { accessToken: 'acc-1' } } })
+  mockApi({ ...DEVICE, 'POST /api/auth/authenticate': { body: { accessToken: 'acc-1' } } })
 })
 afterEach(() => {
   vi.unstubAllGlobals()

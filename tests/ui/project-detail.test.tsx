@@ -5,7 +5,8 @@ import { NEW_PAIR_TEXT } from '../../src/elements/project-detail/NewKeyDialog'
 import { ONE_TIME_WARNING } from '../../src/components/one-time-warning'
 import { formatDate } from '../../src/format-date'
 import { store } from '../../src/store'
-import { deferred, json, mountElement, recordEvents, resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
+import { deferred, json, mockApi } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
 
 const GET = 'GET /api/manage/dapp/prj_7'
@@ -27,7 +28,7 @@ const term = (q: Q, name: string) => {
 
 describe('project detail', () => {
   it('shows the header, Back to Dashboard and every field of Project Information', async () => {
-    stubFetch({ [GET]: { body: detail(7, masked, { description: 'A test project', status: 'active' }) } })
+    mockApi({ [GET]: { body: detail(7, masked, { description: 'A test project', status: 'active' }) } })
     const { q } = renderDetail('prj_7', { mode: 'hash' })
     expect(await q.findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
     expect(q.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '#/dashboard')
@@ -50,14 +51,14 @@ describe('project detail', () => {
   })
 
   it('Back to Dashboard navigates through the router', async () => {
-    stubFetch({ [GET]: { body: detail(7) } })
+    mockApi({ [GET]: { body: detail(7) } })
     const { q, nav } = renderDetail('prj_7')
     await userEvent.setup().click(await q.findByRole('link', { name: /Back to Dashboard/ }))
     expect(nav().route.href).toBe('/dashboard')
   })
 
   it('takes the id from the projectid query when there is no project-id', async () => {
-    const api = stubFetch({ 'GET /api/manage/dapp/a%2Fb': { body: detail(1, {}, { id: 'a/b' }) } })
+    const api = mockApi({ 'GET /api/manage/dapp/a%2Fb': { body: detail(1, {}, { id: 'a/b' }) } })
     const { q } = renderDetail(undefined, { route: '/projects?projectid=a%2Fb' })
     expect(await q.findByRole('heading', { level: 2, name: 'Project 1' })).toBeInTheDocument()
     expect(api.callsTo('GET /api/manage/dapp/a%2Fb')[0].headers.authorization).toBe('Bearer access-token-1')
@@ -65,7 +66,7 @@ describe('project detail', () => {
 
   it('shows a loading state first', async () => {
     const reply = deferred<Response>()
-    stubFetch({ [GET]: () => reply.promise })
+    mockApi({ [GET]: () => reply.promise })
     const { q } = renderDetail('prj_7')
     expect(q.getByRole('status').textContent).toContain('Loading project')
     reply.resolve(json(detail(7)))
@@ -73,7 +74,7 @@ describe('project detail', () => {
   })
 
   it('a 404 shows Project not found with the way back', async () => {
-    stubFetch({ [GET]: { status: 404, body: { message: 'Project not found.' } } })
+    mockApi({ [GET]: { status: 404, body: { message: 'Project not found.' } } })
     const { q } = renderDetail('prj_7')
     expect((await q.findByRole('alert')).textContent).toContain('Project not found.')
     expect(q.getByRole('link', { name: /Back to Dashboard/ })).toBeInTheDocument()
@@ -81,7 +82,7 @@ describe('project detail', () => {
   })
 
   it('no project chosen is a calm empty state, not an error, and makes no call', async () => {
-    const api = stubFetch({})
+    const api = mockApi({})
     const { q } = renderDetail(undefined, { route: '/projects' })
     expect(await q.findByText('Choose a project to see its keys.')).toBeInTheDocument()
     expect(q.queryByRole('alert')).not.toBeInTheDocument()
@@ -91,7 +92,7 @@ describe('project detail', () => {
 
   it('another failure shows its message with Retry', async () => {
     let n = 0
-    stubFetch({ [GET]: () => (++n === 1 ? json({ message: 'Server exploded.' }, 500) : json(detail(7))) })
+    mockApi({ [GET]: () => (++n === 1 ? json({ message: 'Server exploded.' }, 500) : json(detail(7))) })
     const { q } = renderDetail('prj_7')
     const alert = await q.findByRole('alert')
     expect(alert.textContent).toContain('Server exploded.')
@@ -101,7 +102,7 @@ describe('project detail', () => {
 
   it('hostile text is shown as plain text, direction-aware', async () => {
     const html = '<img src=x onerror=alert(1)>'
-    stubFetch({ [GET]: { body: detail(7, { '<img src=y>': 'k' }, { name: html, description: 'ש'.repeat(10_000) }) } })
+    mockApi({ [GET]: { body: detail(7, { '<img src=y>': 'k' }, { name: html, description: 'ש'.repeat(10_000) }) } })
     const { q, root } = renderDetail('prj_7')
     // The loading screen has a heading too: wait for the project's own.
     const heading = await q.findByRole('heading', { level: 2, name: html })
@@ -112,7 +113,7 @@ describe('project detail', () => {
 
   it('a project with 20 keys shows three ids and "+17 more", which shows them all', async () => {
     const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`api_${i + 1}`, `sk…${i}`]))
-    stubFetch({ [GET]: { body: detail(7, twenty) } })
+    mockApi({ [GET]: { body: detail(7, twenty) } })
     const { q } = renderDetail('prj_7')
     await q.findByRole('heading', { level: 2, name: 'Project 7' })
     expect(
@@ -131,7 +132,7 @@ describe('project detail', () => {
 describe('API Actions: Create', () => {
   it("adds a pair, shows 'New API Information' with each id and key to copy, reloads, and fires flex-key-created", async () => {
     let apiKey: Record<string, string> = { api_a: masked.api_a }
-    const api = stubFetch({
+    const api = mockApi({
       [GET]: () => json(detail(7, apiKey)),
       [CREATE_KEY]: () => {
         apiKey = { ...apiKey, api_new: 'sk_live_…9999' }
@@ -156,7 +157,7 @@ describe('API Actions: Create', () => {
   })
 
   it('New API Information closes only with its own button, and focus returns to Create', async () => {
-    stubFetch({ [GET]: { body: detail(7) }, [CREATE_KEY]: { status: 201, body: { api_new: 'sk_secret' } } })
+    mockApi({ [GET]: { body: detail(7) }, [CREATE_KEY]: { status: 201, body: { api_new: 'sk_secret' } } })
     const { q, root } = renderDetail('prj_7')
     const user = userEvent.setup()
     const create = await q.findByRole('button', { name: 'Create' })
@@ -173,7 +174,7 @@ describe('API Actions: Create', () => {
 
   it('is disabled while pending: a double click makes one key', async () => {
     const reply = deferred<Response>()
-    const api = stubFetch({ [GET]: { body: detail(7) }, [CREATE_KEY]: () => reply.promise })
+    const api = mockApi({ [GET]: { body: detail(7) }, [CREATE_KEY]: () => reply.promise })
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()
     await user.dblClick(await q.findByRole('button', { name: 'Create' }))
@@ -185,7 +186,7 @@ describe('API Actions: Create', () => {
   })
 
   it('a failure is shown under API Actions and opens nothing', async () => {
-    const api = stubFetch({ [GET]: { body: detail(7) }, [CREATE_KEY]: { status: 409, body: { message: 'This project already has 20 API keys.' } } })
+    const api = mockApi({ [GET]: { body: detail(7) }, [CREATE_KEY]: { status: 409, body: { message: 'This project already has 20 API keys.' } } })
     const { q } = renderDetail('prj_7')
     await userEvent.setup().click(await q.findByRole('button', { name: 'Create' }))
     expect((await q.findByRole('alert')).textContent).toContain('This project already has 20 API keys.')
@@ -196,14 +197,14 @@ describe('API Actions: Create', () => {
 
 describe('API Actions: Delete', () => {
   it('is disabled when the project has no keys', async () => {
-    stubFetch({ [GET]: { body: detail(7, {}) } })
+    mockApi({ [GET]: { body: detail(7, {}) } })
     const { q } = renderDetail('prj_7')
     expect(((await q.findByRole('button', { name: 'Delete' })) as HTMLButtonElement).disabled).toBe(true)
   })
 
   it("opens 'Pick Key To Delete' with the key ids, the first chosen; Confirm deletes it, closes, toasts, reloads and fires flex-key-deleted", async () => {
     let apiKey: Record<string, string> = { ...masked }
-    const api = stubFetch({
+    const api = mockApi({
       [GET]: () => json(detail(7, apiKey)),
       'DELETE /api/manage/dapp/prj_7/api-key/api_a': () => {
         const { api_a: _gone, ...rest } = apiKey
@@ -233,7 +234,7 @@ describe('API Actions: Delete', () => {
   })
 
   it('deletes the key picked in the dropdown', async () => {
-    const api = stubFetch({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_c': { body: {} } })
+    const api = mockApi({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_c': { body: { deleted: 'api_c' } } })
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()
     await user.click(await q.findByRole('button', { name: 'Delete' }))
@@ -244,7 +245,7 @@ describe('API Actions: Delete', () => {
   })
 
   it('Cancel closes without deleting; reopening starts on the first key again', async () => {
-    const api = stubFetch({ [GET]: { body: detail(7, masked) } })
+    const api = mockApi({ [GET]: { body: detail(7, masked) } })
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()
     const del = await q.findByRole('button', { name: 'Delete' })
@@ -260,7 +261,7 @@ describe('API Actions: Delete', () => {
   })
 
   it('a failed delete stays in the dialog with the message; no toast', async () => {
-    stubFetch({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_a': { status: 404, body: { message: 'API key not found.' } } })
+    mockApi({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_a': { status: 404, body: { message: 'API key not found.' } } })
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()
     await user.click(await q.findByRole('button', { name: 'Delete' }))
@@ -272,20 +273,20 @@ describe('API Actions: Delete', () => {
 
   it('Confirm is disabled while pending: a double click deletes once', async () => {
     const reply = deferred<Response>()
-    const api = stubFetch({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_a': () => reply.promise })
+    const api = mockApi({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_a': () => reply.promise })
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()
     await user.click(await q.findByRole('button', { name: 'Delete' }))
     await user.dblClick(q.getByRole('button', { name: 'Confirm' }))
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1)
-    reply.resolve(json({}))
+    reply.resolve(json({ deleted: 'api_a' }))
     await q.findByText('Successfully deleted!')
   })
 })
 
 describe('session', () => {
   it('a 401 signs out with reason expired and fires flex-signed-out', async () => {
-    stubFetch({ [GET]: { status: 401, body: { message: 'Token expired.' } } })
+    mockApi({ [GET]: { status: 401, body: { message: 'Token expired.' } } })
     const { q, host } = renderDetail('prj_7')
     const events = recordEvents(['flex-signed-out'], host)
     await waitFor(() => expect(store.getState().signOutReason).toBe('expired'))
@@ -295,7 +296,7 @@ describe('session', () => {
   })
 
   it('a 401 on delete signs out too', async () => {
-    stubFetch({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_a': { status: 401, body: {} } })
+    mockApi({ [GET]: { body: detail(7, masked) }, 'DELETE /api/manage/dapp/prj_7/api-key/api_a': { status: 401, body: { message: 'Token expired.' } } })
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()
     await user.click(await q.findByRole('button', { name: 'Delete' }))
@@ -306,7 +307,7 @@ describe('session', () => {
 
 describe('<flex-project-detail>', () => {
   it('reads the project-id attribute', async () => {
-    const api = stubFetch({ [GET]: { body: detail(7) } })
+    const api = mockApi({ [GET]: { body: detail(7) } })
     const el = mountElement('flex-project-detail', { 'project-id': 'prj_7', router: 'memory' })
     expect(await shadow(el).findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
     // The page also asks what the server offers beyond the spec (its Webhooks section).
@@ -316,7 +317,7 @@ describe('<flex-project-detail>', () => {
   it('without it, reads the projectid query of the hash', async () => {
     window.history.replaceState(null, '', '#/projects?projectid=prj_7')
     try {
-      stubFetch({ [GET]: { body: detail(7) } })
+      mockApi({ [GET]: { body: detail(7) } })
       const el = mountElement('flex-project-detail')
       expect(await shadow(el).findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
     } finally {
@@ -326,7 +327,7 @@ describe('<flex-project-detail>', () => {
 
   it('signed out, shows the log-in notice without calling, and loads once someone signs in', async () => {
     resetStore()
-    const api = stubFetch({ [GET]: { body: detail(7) } })
+    const api = mockApi({ [GET]: { body: detail(7) } })
     const el = mountElement('flex-project-detail', { 'project-id': 'prj_7', router: 'memory' })
     const q = shadow(el)
     expect((await q.findByRole('status')).textContent).toBe('Log in to see your projects.')

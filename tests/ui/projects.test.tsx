@@ -5,7 +5,8 @@ import { ONE_TIME_WARNING } from '../../src/elements/projects/ApiInformationDial
 import { formatDate } from '../../src/format-date'
 import { ROW_HEIGHT_PX } from '../../src/elements/projects/ProjectsTable'
 import { store } from '../../src/store'
-import { deferred, json, mountElement, recordEvents, resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
+import { deferred, json, mockApi } from './helpers/api-mock'
 import { projects, removeClipboard, renderDashboard, stubClipboard, summary } from './helpers/dashboard'
 
 const LIST = 'GET /api/manage/dapp/owner'
@@ -27,18 +28,19 @@ const bodyRows = (q: Q) => q.getAllByRole('row').filter((r) => r.querySelector('
 describe('the projects list', () => {
   it("is headed 'Your Flex Projects' and shows a loading state until the list arrives", async () => {
     const reply = deferred<Response>()
-    const api = stubFetch({ [LIST]: () => reply.promise })
+    const api = mockApi({ [LIST]: () => reply.promise })
     const { q } = renderDashboard()
     expect(q.getByRole('heading', { level: 2, name: 'Your Flex Projects' })).toBeInTheDocument()
     expect(q.getByRole('status').textContent).toContain('Loading projects')
-    expect(api.callsTo(LIST)[0].headers.authorization).toBe('Bearer access-token-1')
+    // The mock records a call once it reaches it, a moment after the fetch.
+    await waitFor(() => expect(api.callsTo(LIST)[0]?.headers.authorization).toBe('Bearer access-token-1'))
     reply.resolve(json(projects(2)))
     await q.findByRole('link', { name: 'Project 1' })
     expect(q.queryByText(/Loading projects/)).not.toBeInTheDocument()
   })
 
   it('has the five columns, one row per project', async () => {
-    stubFetch({ [LIST]: { body: projects(3) } })
+    mockApi({ [LIST]: { body: projects(3) } })
     const { q } = renderDashboard()
     await q.findByRole('link', { name: 'Project 1' })
     expect(q.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Project Name', 'Project ID', 'Project Description', 'Date Created', 'Status'])
@@ -49,7 +51,7 @@ describe('the projects list', () => {
   })
 
   it('links each name to #/projects?projectid={id}; a click navigates in memory mode too', async () => {
-    stubFetch({ [LIST]: { body: [summary(1, { id: 'a b/1' })] } })
+    mockApi({ [LIST]: { body: [summary(1, { id: 'a b/1' })] } })
     const hash = renderDashboard({ mode: 'hash' })
     expect(await hash.q.findByRole('link', { name: 'Project 1' })).toHaveAttribute('href', '#/projects?projectid=a%20b%2F1')
     hash.unmount()
@@ -60,7 +62,7 @@ describe('the projects list', () => {
   })
 
   it('formats Date Created in the user’s locale, and shows an unreadable date as sent', async () => {
-    stubFetch({
+    mockApi({
       [LIST]: { body: [summary(1, { createDate: '2024-01-02T03:04:05Z' }), summary(2, { createDate: 'yesterday' }), summary(3, { createDate: '' })] },
     })
     const { q } = renderDashboard()
@@ -70,7 +72,7 @@ describe('the projects list', () => {
   })
 
   it('with no projects, shows an empty state that invites creating the first one', async () => {
-    stubFetch({ [LIST]: { body: [] } })
+    mockApi({ [LIST]: { body: [] } })
     const { q, user } = { ...renderDashboard(), user: userEvent.setup() }
     expect(await q.findByRole('heading', { name: 'No projects yet' })).toBeInTheDocument()
     expect(q.queryByRole('table')).not.toBeInTheDocument()
@@ -80,7 +82,7 @@ describe('the projects list', () => {
 
   it('a failed load shows the error with Retry, and Retry loads again', async () => {
     let n = 0
-    const api = stubFetch({ [LIST]: () => (++n === 1 ? json({ message: 'Database unavailable.' }, 500) : json(projects(1))) })
+    const api = mockApi({ [LIST]: () => (++n === 1 ? json({ message: 'Database unavailable.' }, 500) : json(projects(1))) })
     const { q } = renderDashboard()
     const alert = await q.findByRole('alert')
     expect(alert.textContent).toContain('Your projects could not be loaded.')
@@ -111,7 +113,7 @@ describe('hostile text', () => {
   // widening the page, is proved in the browser (hostile-data, small-screen):
   // happy-dom runs no script and lays nothing out.
   it('renders HTML, 10,000 characters, right-to-left text and emoji as plain text', async () => {
-    stubFetch({
+    mockApi({
       [LIST]: {
         body: [
           summary(1, { name: html, description: html, status: html }),
@@ -139,7 +141,7 @@ describe('10,000 projects', () => {
   const many = projects(10_000)
 
   it('keeps only a window of rows in the DOM, announcing the full count', async () => {
-    stubFetch({ [LIST]: { body: many } })
+    mockApi({ [LIST]: { body: many } })
     const { q } = renderDashboard()
     await q.findByRole('link', { name: 'Project 1' })
     const rows = bodyRows(q)
@@ -151,7 +153,7 @@ describe('10,000 projects', () => {
   })
 
   it('scrolling renders the rows scrolled to, down to the very last project', async () => {
-    stubFetch({ [LIST]: { body: many } })
+    mockApi({ [LIST]: { body: many } })
     const { q } = renderDashboard()
     await q.findByRole('link', { name: 'Project 1' })
     const region = q.getByRole('region', { name: 'Projects' })
@@ -167,7 +169,7 @@ describe('10,000 projects', () => {
   })
 
   it('Search projects finds any project by name', async () => {
-    stubFetch({ [LIST]: { body: many } })
+    mockApi({ [LIST]: { body: many } })
     const { q } = renderDashboard()
     await q.findByRole('link', { name: 'Project 1' })
     const user = userEvent.setup()
@@ -180,8 +182,8 @@ describe('10,000 projects', () => {
 })
 
 describe('adding a project', () => {
-  async function openAdd(routes: Parameters<typeof stubFetch>[0]) {
-    const api = stubFetch({ [LIST]: { body: projects(1) }, ...routes })
+  async function openAdd(routes: Parameters<typeof mockApi>[0]) {
+    const api = mockApi({ [LIST]: { body: projects(1) }, ...routes })
     const r = renderDashboard()
     const user = userEvent.setup()
     await r.q.findByRole('link', { name: 'Project 1' })
@@ -291,7 +293,7 @@ describe('adding a project', () => {
 
 describe('session', () => {
   it('a 401 signs out with reason expired and fires flex-signed-out', async () => {
-    stubFetch({ [LIST]: { status: 401, body: { message: 'Token expired.' } } })
+    mockApi({ [LIST]: { status: 401, body: { message: 'Token expired.' } } })
     const { q, host } = renderDashboard()
     const events = recordEvents(['flex-signed-out'], host)
     await waitFor(() => expect(store.getState().accessData).toBeNull())
@@ -302,7 +304,7 @@ describe('session', () => {
   })
 
   it('a 401 on create signs out too', async () => {
-    stubFetch({ [LIST]: { body: projects(1) }, [CREATE]: { status: 401, body: { message: 'Token expired.' } } })
+    mockApi({ [LIST]: { body: projects(1) }, [CREATE]: { status: 401, body: { message: 'Token expired.' } } })
     const { q } = renderDashboard()
     const user = userEvent.setup()
     await q.findByRole('link', { name: 'Project 1' })
@@ -317,7 +319,7 @@ describe('session', () => {
 describe('<flex-projects> on a page without <flex-portal>', () => {
   it('signed out, shows a log-in notice and calls nothing; a sign-in elsewhere on the page shows the projects at once', async () => {
     resetStore()
-    const api = stubFetch({ [LIST]: { body: projects(2) } })
+    const api = mockApi({ [LIST]: { body: projects(2) } })
     const el = mountElement('flex-projects', { router: 'memory' })
     const q = shadow(el)
     expect((await q.findByRole('status')).textContent).toBe('Log in to see your projects.')
@@ -330,7 +332,7 @@ describe('<flex-projects> on a page without <flex-portal>', () => {
   })
 
   it('is the real element: an open shadow root with the dashboard and api-base honoured', async () => {
-    const api = stubFetch({ 'GET /v2/manage/dapp/owner': { body: projects(1) } })
+    const api = mockApi({ 'GET /v2/manage/dapp/owner': { body: projects(1) } })
     const el = mountElement('flex-projects', { router: 'memory', 'api-base': '/v2' })
     const q = shadow(el)
     expect(await q.findByRole('heading', { name: 'Your Flex Projects' })).toBeInTheDocument()

@@ -8,7 +8,8 @@ import type { Project } from '../../src/api/types'
 import { NewKeyDialog } from '../../src/elements/project-detail/NewKeyDialog'
 import { ApiInformationDialog } from '../../src/elements/projects/ApiInformationDialog'
 import { readSnippets } from '../../src/components/snippets/host-snippets'
-import { mountElement, renderScreen, resetStore, shadow, signInAs, stubFetch, type ScreenOptions } from './helpers'
+import { mountElement, renderScreen, resetStore, shadow, signInAs, type ScreenOptions } from './helpers'
+import { mockApi } from './helpers/api-mock'
 import { stubClipboard } from './helpers/dashboard'
 
 afterEach(() => {
@@ -130,7 +131,7 @@ describe('readSnippets: hostile input gives a clean list, never an error', () =>
 
 describe('the snippets property on the elements', () => {
   it('takes any value without throwing, and a valid list reaches the API Information dialog as tabs', async () => {
-    stubFetch({ 'GET /api/manage/dapp/owner': { body: [] }, 'POST /api/manage/dapp': { status: 201, body: project } })
+    mockApi({ 'GET /api/manage/dapp/owner': { body: [] }, 'POST /api/manage/dapp': { status: 201, body: project } })
     signInAs()
     const el = mountElement('flex-projects')
     const cyclic: Record<string, unknown> = {}

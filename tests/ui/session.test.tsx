@@ -4,14 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoginScreen } from '../../src/components/auth/LoginScreen'
 import { SignupScreen } from '../../src/components/auth/SignupScreen'
 import { store } from '../../src/store'
-import { json, recordEvents, renderScreen, resetStore, signInAs, stubFetch, type Reply } from './helpers'
+import { recordEvents, renderScreen, resetStore, signInAs } from './helpers'
+import { json, mockApi, type Reply } from './helpers/api-mock'
 import { projects, renderDashboard } from './helpers/dashboard'
 
 beforeEach(resetStore)
 afterEach(() => vi.unstubAllGlobals())
 
 async function signOutFromMenu(logout: Reply) {
-  const api = stubFetch({ 'GET /api/manage/dapp/owner': { body: projects(1) }, 'POST /api/auth/logout': logout })
+  const api = mockApi({ 'GET /api/manage/dapp/owner': { body: projects(1) }, 'POST /api/auth/logout': logout })
   signInAs({ accessToken: 'acc-1' })
   const r = renderDashboard()
   const events = recordEvents(['flex-signed-out'], r.host)
@@ -49,7 +50,7 @@ describe('a device token the server no longer knows', () => {
   it('is replaced once and the log-in retried, without a banner', async () => {
     let device = 0
     let auth = 0
-    const api = stubFetch({
+    const api = mockApi({
       'POST /api/device': () => json({ accessToken: `device-${++device}` }),
       'POST /api/auth/authenticate': (call) =>
         ++auth === 1 ? unknown() : call.headers.authorization === 'Bearer device-2' ? json({ accessToken: 'acc-9' }) : unknown(),
@@ -67,7 +68,7 @@ describe('a device token the server no longer knows', () => {
   })
 
   it('retries only once: a second refusal shows the server’s message', async () => {
-    const api = stubFetch({ 'POST /api/device': { body: { accessToken: 'd' } }, 'POST /api/register': () => unknown() })
+    const api = mockApi({ 'POST /api/device': { body: { accessToken: 'd' } }, 'POST /api/register': () => unknown() })
     const q = renderScreen(<SignupScreen />, { route: '/signup' })
     const user = userEvent.setup()
     await user.type(q.getByLabelText('Name'), 'Ada')
@@ -81,7 +82,7 @@ describe('a device token the server no longer knows', () => {
 
 describe('the sign-up form’s password rule', () => {
   it('is stated before submit as the field’s description, and the server’s refusal shows in the banner', async () => {
-    stubFetch({
+    mockApi({
       'POST /api/device': { body: { accessToken: 'd' } },
       'POST /api/register': { status: 400, body: { message: 'This password is too common: it appears in lists of breached passwords. Choose another.' } },
     })

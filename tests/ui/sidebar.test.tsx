@@ -1,13 +1,14 @@
 import { within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { resetStore, signInAs, stubFetch } from './helpers'
+import { resetStore, signInAs } from './helpers'
+import { mockApi } from './helpers/api-mock'
 import { projects, renderDashboard } from './helpers/dashboard'
 
 beforeEach(() => {
   resetStore()
   signInAs()
-  stubFetch({ 'GET /api/manage/dapp/owner': { body: projects(2) } })
+  mockApi({ 'GET /api/manage/dapp/owner': { body: projects(2) } })
 })
 afterEach(() => vi.unstubAllGlobals())
 

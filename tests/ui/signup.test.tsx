@@ -2,7 +2,8 @@ import { waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SignupScreen } from '../../src/components/auth/SignupScreen'
-import { json, mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs, stubFetch } from './helpers'
+import { mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs } from './helpers'
+import { json, mockApi, offContract } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 const body = { accessToken: 'acc-new', name: 'Grace' }
@@ -20,7 +21,7 @@ async function fillAndSubmit(q: ReturnType<typeof renderScreen>) {
 
 describe('the sign-up screen', () => {
   it('has its heading, labelled fields and a logo', () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const q = renderScreen(<SignupScreen />, { route: '/signup' })
     expect(q.getByRole('heading', { name: 'Sign up for your account' })).toBeInTheDocument()
     expect(q.getByRole('img', { name: 'Flex logo' })).toBeInTheDocument()
@@ -37,7 +38,7 @@ describe('the sign-up screen', () => {
   })
 
   it('success: registers with the device token, stores the body, fires flex-signed-in, goes to /dashboard', async () => {
-    const api = stubFetch({ ...DEVICE, 'POST /api/register': { body } })
+    const api = mockApi({ ...DEVICE, 'POST /api/register': { body } })
     const q = renderScreen(<SignupScreen />, { route: '/signup' })
     const signedIn = recordEvents(['flex-signed-in'])
     await fillAndSubmit(q)
@@ -51,7 +52,7 @@ describe('the sign-up screen', () => {
   })
 
   it('a body without an access token is a failure, not a sign-in', async () => {
-    stubFetch({ ...DEVICE, 'POST /api/register': { body: { ok: true } } })
+    mockApi({ ...DEVICE, 'POST /api/register': offContract({ body: { ok: true } }) })
     const q = renderScreen(<SignupScreen />)
     await fillAndSubmit(q)
     expect((await q.findByRole('alert')).textContent).toMatch(/could not be read/)
@@ -60,7 +61,7 @@ describe('the sign-up screen', () => {
 
   it('a banner from a failed try goes away on the next try', async () => {
     let n = 0
-    stubFetch({ ...DEVICE, 'POST /api/register': () => (++n === 1 ? json({ message: 'Password too short' }, 400) : json(body)) })
+    mockApi({ ...DEVICE, 'POST /api/register': () => (++n === 1 ? json({ message: 'Password too short' }, 400) : json(body)) })
     const q = renderScreen(<SignupScreen />)
     await fillAndSubmit(q)
     await q.findByRole('alert')
@@ -72,7 +73,7 @@ describe('the sign-up screen', () => {
 
 describe('one device registration per page', () => {
   it('<flex-login> and <flex-signup> together register the device once', async () => {
-    const api = stubFetch(DEVICE)
+    const api = mockApi(DEVICE)
     const login = mountElement('flex-login', { router: 'memory' })
     const signup = mountElement('flex-signup', { router: 'memory' })
     await shadow(login).findByRole('heading', { name: 'Log in to your account' })
@@ -81,7 +82,7 @@ describe('one device registration per page', () => {
   })
 
   it('two <flex-signup> elements register it once, and sign-up reuses the token', async () => {
-    const api = stubFetch({ ...DEVICE, 'POST /api/register': { body } })
+    const api = mockApi({ ...DEVICE, 'POST /api/register': { body } })
     const [a] = [mountElement('flex-signup', { router: 'memory' }), mountElement('flex-signup', { router: 'memory' })]
     const q = shadow(a)
     const user = userEvent.setup()
@@ -96,7 +97,7 @@ describe('one device registration per page', () => {
 
 describe('<flex-signup> on a page without <flex-portal>', () => {
   it('shows the signed-in state when already signed in, and the form after Sign out', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     signInAs()
     const el = mountElement('flex-signup')
     const q = shadow(el)
@@ -105,7 +106,7 @@ describe('<flex-signup> on a page without <flex-portal>', () => {
   })
 
   it('a sign-in through another element switches it to the signed-in state at once', async () => {
-    stubFetch(DEVICE)
+    mockApi(DEVICE)
     const el = mountElement('flex-signup')
     const q = shadow(el)
     await q.findByRole('heading', { name: 'Sign up for your account' })

@@ -7,7 +7,8 @@ import { waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
-import { json, recordEvents, resetStore, signInAs, stubFetch } from './helpers'
+import { recordEvents, resetStore, signInAs } from './helpers'
+import { json, mockApi } from './helpers/api-mock'
 import { detail, renderDashboard, renderDetail } from './helpers/dashboard'
 
 const GET = 'GET /api/manage/dapp/prj_7'
@@ -21,7 +22,7 @@ afterEach(() => vi.unstubAllGlobals())
 describe('revealed keys', () => {
   it('opening a project makes it the snippets’ project; a created key is kept in memory, never in storage or an event; a deleted one is forgotten', async () => {
     let apiKey: Record<string, string> = { api_a: 'fxk_…1111' }
-    stubFetch({
+    mockApi({
       [GET]: () => json(detail(7, apiKey)),
       'POST /api/manage/dapp/prj_7/api-key': () => {
         apiKey = { ...apiKey, api_new: 'fxk_…9999' }
@@ -53,7 +54,7 @@ describe('revealed keys', () => {
   })
 
   it('a project created on the dashboard is kept with its whole key and becomes the snippets’ project', async () => {
-    stubFetch({
+    mockApi({
       'GET /api/manage/dapp/owner': { body: [] },
       'POST /api/manage/dapp': { status: 201, body: { ...detail(9, { api_9: 'fxk_whole_9' }), webhookSecret: 'whsec_9' } },
     })

@@ -5,8 +5,9 @@
 import { fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
-import { json, mountElement, resetStore, shadow, signInAs, stubFetch } from './helpers'
-import { detail, stubClipboard, summary } from './helpers/dashboard'
+import { mountElement, resetStore, shadow, signInAs } from './helpers'
+import { json, mockApi } from './helpers/api-mock'
+import { detail, keyEntry, stubClipboard, summary } from './helpers/dashboard'
 
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -28,15 +29,13 @@ const code = (el: HTMLElement) => el.querySelector('pre')!.textContent
 
 /** Two projects; prj_2 is the newer one. keys[] with maskedKey, as a server with that extra sends it. */
 function stubProjects() {
-  return stubFetch({
+  return mockApi({
     'GET /api/manage/dapp/owner': { body: [summary(1, { createDate: '2024-01-01T00:00:00.000Z' }), summary(2, { createDate: '2024-02-01T00:00:00.000Z' })] },
     'GET /api/manage/dapp/prj_1': {
       body: {
         ...detail(1, { apid_1a: 'fxk_…aaaa', apid_1b: 'fxk_…bbbb' }),
-        keys: [
-          { id: 'apid_1a', name: 'Production', maskedKey: 'fxk_…aaaa' },
-          { id: 'apid_1b', name: 'Staging', maskedKey: 'fxk_…bbbb' },
-        ],
+        keys: [keyEntry('apid_1a', 'Production', 'fxk_…aaaa'), keyEntry('apid_1b', 'Staging', 'fxk_…bbbb')],
+        keyLimit: 20,
       },
     },
     'GET /api/manage/dapp/prj_2': { body: detail(2, { apid_2: 'fxk_…2222' }) },
@@ -45,7 +44,7 @@ function stubProjects() {
 
 describe('<flex-snippet>', () => {
   it('signed out: stand-ins in the host code, a log-in hint, and no call', async () => {
-    const api = stubFetch({})
+    const api = mockApi({})
     const el = mountSnippet()
     await waitFor(() => expect(code(el)).toBe(filled('YOUR_PROJECT_ID', 'YOUR_API_PROJECT_ID', 'YOUR_API_KEY')))
     expect(shadow(el).getByText('Log in to fill in your keys')).toBeInTheDocument()
@@ -91,9 +90,10 @@ describe('<flex-snippet>', () => {
       { id: 'apid_live', name: 'Production', expiresAt: null, rolledAt: null },
       { id: 'apid_gone', name: 'Old', expiresAt: past, rolledAt: null },
     ]
-    stubFetch({
+    mockApi({
       'GET /api/manage/dapp/owner': { body: [summary(1)] },
-      'GET /api/manage/dapp/prj_1': () => json({ ...detail(1, Object.fromEntries(keys.map((k) => [k.id, 'fxk_…']))), keys }),
+      'GET /api/manage/dapp/prj_1': () =>
+        json({ ...detail(1, Object.fromEntries(keys.map((k) => [k.id, 'fxk_…']))), keys: keys.map((k) => keyEntry(k.id, k.name, 'fxk_…', k)), keyLimit: 20 }),
     })
     signInAs()
     store.getState().rememberRevealedKeys('prj_1', { apid_live: 'fxk_whole_live' })
@@ -148,7 +148,7 @@ describe('<flex-snippet>', () => {
   })
 
   it('fills blocks the host renders late, and text the host rewrites', async () => {
-    stubFetch({})
+    mockApi({})
     const el = mountElement('flex-snippet')
     await waitFor(() => expect(shadow(el).getByText('Log in to fill in your keys')).toBeInTheDocument())
     el.insertAdjacentHTML('beforeend', '<pre><code>key: <span>{{api</span><span>Key}}</span></code></pre>')
@@ -158,7 +158,7 @@ describe('<flex-snippet>', () => {
   })
 
   it('values are written as text: a hostile key from a response adds no element', async () => {
-    stubFetch({
+    mockApi({
       'GET /api/manage/dapp/owner': { body: [summary(1)] },
       'GET /api/manage/dapp/prj_1': { body: detail(1, { apid_1: 'x' }) },
     })
@@ -170,7 +170,7 @@ describe('<flex-snippet>', () => {
   })
 
   it('Copy copies the filled text of the block', async () => {
-    stubFetch({})
+    mockApi({})
     const writeText = stubClipboard()
     const el = mountSnippet()
     await waitFor(() => expect(code(el)).toContain('YOUR_API_KEY'))

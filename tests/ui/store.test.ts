@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
 import { ensureDeviceToken } from '../../src/store/session'
-import { deferred, json, resetStore, stubFetch } from './helpers'
+import { resetStore } from './helpers'
+import { deferred, json, mockApi } from './helpers/api-mock'
 
 const body = { accessToken: 'tok-1', refreshToken: 'r-1', user: { id: 7, name: 'Ada Lovelace' }, expiresIn: 3600 }
 
@@ -109,7 +110,7 @@ describe('another tab', () => {
 describe('ensureDeviceToken', () => {
   it('registers once for concurrent callers and caches the token', async () => {
     const reply = deferred<Response>()
-    const api = stubFetch({ 'POST /api/device': () => reply.promise })
+    const api = mockApi({ 'POST /api/device': () => reply.promise })
     const a = ensureDeviceToken('/api')
     const b = ensureDeviceToken('/api')
     reply.resolve(json({ accessToken: 'device-1' }))
@@ -121,14 +122,14 @@ describe('ensureDeviceToken', () => {
 
   it('forgets a failed registration so the next call retries', async () => {
     let n = 0
-    const api = stubFetch({ 'POST /api/device': () => (++n === 1 ? json({ message: 'Busy' }, 503) : json({ accessToken: 'device-2' })) })
+    const api = mockApi({ 'POST /api/device': () => (++n === 1 ? json({ message: 'Busy' }, 503) : json({ accessToken: 'device-2' })) })
     await expect(ensureDeviceToken('/api')).rejects.toMatchObject({ message: 'Busy' })
     expect(await ensureDeviceToken('/api')).toBe('device-2')
     expect(api.callsTo('POST /api/device')).toHaveLength(2)
   })
 
   it('registers again for another api-base', async () => {
-    const api = stubFetch({ 'POST /a/device': { body: { accessToken: 'A' } }, 'POST /b/device': { body: { accessToken: 'B' } } })
+    const api = mockApi({ 'POST /a/device': { body: { accessToken: 'A' } }, 'POST /b/device': { body: { accessToken: 'B' } } })
     expect(await ensureDeviceToken('/a')).toBe('A')
     expect(await ensureDeviceToken('/b')).toBe('B')
     expect(api.calls).toHaveLength(2)

@@ -6,7 +6,8 @@ import { scaleTop, usageSummary } from '../../src/elements/project-detail/usage/
 import { USAGE_EMPTY } from '../../src/elements/project-detail/usage/UsageSection'
 import { parseUsage } from '../../src/elements/project-detail/usage/usage-data'
 import { store } from '../../src/store'
-import { resetStore, signInAs, stubFetch } from './helpers'
+import { resetStore, signInAs } from './helpers'
+import { mockApi } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
 
 const GET = 'GET /api/manage/dapp/prj_7'
@@ -47,7 +48,7 @@ const keysTable = (q: Q) => within(q.getByRole('table', { name: 'API keys' }))
 describe('usage on the project page', () => {
   it('charts valid and refused requests per day with a summary as its name, and a table of the numbers', async () => {
     const [a, b, gone] = ids()
-    stubFetch({
+    mockApi({
       [CAPS]: { body: { features: ['usage'] } },
       [GET]: { body: withKeys([key(a, 'Production'), key(b, 'Staging')]) },
       [USAGE]: {
@@ -79,7 +80,7 @@ describe('usage on the project page', () => {
 
   it('filters the chart by key, deleted keys included', async () => {
     const [a, b, gone] = ids()
-    stubFetch({
+    mockApi({
       [CAPS]: { body: { features: ['usage'] } },
       [GET]: { body: withKeys([key(a, 'Production'), key(b, 'Staging')]) },
       [USAGE]: {
@@ -110,7 +111,7 @@ describe('usage on the project page', () => {
 
   it('adds a "Requests (30 d)" column to the keys table, valid and refused together', async () => {
     const [a, b] = ids()
-    const api = stubFetch({
+    const api = mockApi({
       [CAPS]: { body: { features: ['usage'] } },
       [GET]: { body: withKeys([key(a, 'Production'), key(b, 'Staging')]) },
       [USAGE]: { body: { days: DAYS, keys: [{ keyId: a, name: 'Production', valid: series({ 1: 1200, 29: 34 }), invalid: series({ 29: 6 }) }] } },
@@ -138,7 +139,7 @@ describe('usage on the project page', () => {
 
   it('says how to get requests when there are none, with a link to verification in the docs', async () => {
     const [a] = ids()
-    stubFetch({
+    mockApi({
       [CAPS]: { body: { features: ['usage'] } },
       [GET]: { body: withKeys([key(a, 'Production')]) },
       [USAGE]: { body: { days: DAYS, keys: [{ keyId: a, name: 'Production', valid: series(), invalid: series() }] } },
@@ -156,7 +157,7 @@ describe('usage on the project page', () => {
   it('shows loading, then an error with Retry that asks again', async () => {
     const [a] = ids()
     let fail = true
-    stubFetch({
+    mockApi({
       [CAPS]: { body: { features: ['usage'] } },
       [GET]: { body: withKeys([key(a, 'Production')]) },
       [USAGE]: () =>
@@ -175,7 +176,7 @@ describe('usage on the project page', () => {
 
   it('shows nothing of usage, and never asks, against a server without it', async () => {
     const [a] = ids()
-    const api = stubFetch({ [GET]: { body: withKeys([key(a, 'Production')]) } })
+    const api = mockApi({ [GET]: { body: withKeys([key(a, 'Production')]) } })
     const { q } = renderDetail('prj_7')
     await q.findByRole('table', { name: 'API keys' })
     // The server has answered what it offers (a 404 here: nothing).

@@ -2,12 +2,13 @@ import { waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
-import { recordEvents, resetStore, signInAs, stubFetch } from './helpers'
+import { recordEvents, resetStore, signInAs } from './helpers'
+import { mockApi } from './helpers/api-mock'
 import { projects, renderDashboard } from './helpers/dashboard'
 
 beforeEach(() => {
   resetStore()
-  stubFetch({ 'GET /api/manage/dapp/owner': { body: projects(1) } })
+  mockApi({ 'GET /api/manage/dapp/owner': { body: projects(1) } })
 })
 afterEach(() => vi.unstubAllGlobals())
 

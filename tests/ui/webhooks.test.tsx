@@ -2,13 +2,14 @@ import { fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Attempt, Endpoint } from '../../src/api/webhooks'
-import { EVENTS_REQUIRED, URL_INVALID, URL_REQUIRED } from '../../src/elements/webhooks/EndpointDialog'
-import { LazyWebhooks } from '../../src/elements/webhooks/lazy'
-import { SECRET_ONCE } from '../../src/elements/webhooks/RollSecretDialog'
-import { ROLL_FIRST } from '../../src/elements/webhooks/WebhooksSection'
+import { EVENTS_REQUIRED, URL_INVALID, URL_REQUIRED } from '../../src/components/webhooks/EndpointDialog'
+import { LazyWebhooks } from '../../src/components/webhooks/lazy'
+import { SECRET_ONCE } from '../../src/components/webhooks/RollSecretDialog'
+import { ROLL_FIRST } from '../../src/components/webhooks/WebhooksSection'
 import { NOT_OFFERED, NO_PROJECT } from '../../src/elements/webhooks/WebhooksScreen'
 import { store } from '../../src/store'
-import { deferred, json, mountElement, recordEvents, resetStore, shadow, signInAs, stubFetch, type Reply } from './helpers'
+import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
+import { deferred, json, mockApi, offContract, type Reply } from './helpers/api-mock'
 import { detail, renderDetail, stubClipboard } from './helpers/dashboard'
 
 const HOOKS = '/api/manage/dapp/prj_7/webhooks'
@@ -53,7 +54,7 @@ function page(
   list: { endpoints: Endpoint[]; needsSecretRoll?: boolean } = { endpoints: [endpoint(1)] },
   options: { envPrefix?: string } = {},
 ) {
-  const api = stubFetch({
+  const api = mockApi({
     'GET /api/manage/dapp/prj_7': { body: detail(7) },
     [CAPS]: { body: { features: ['webhooks'] } },
     [TYPES]: { body: CATALOG },
@@ -129,7 +130,7 @@ describe('the Webhooks section on the project page', () => {
   })
 
   it('a server answer of the wrong shape is a clear error, not a crash', async () => {
-    const { section } = page({ [LIST]: { body: { endpoints: 'nope' } } })
+    const { section } = page({ [LIST]: offContract({ body: { endpoints: 'nope' } }) })
     expect((await within(await section()).findByRole('alert')).textContent).toContain('could not be read')
   })
 
@@ -440,7 +441,7 @@ describe('the delivery log', () => {
         ),
       [`POST ${HOOKS}/ep_1/messages/msg_1/resend`]: () => {
         resent = true
-        return new Response(null, { status: 202 })
+        return json({ id: 'msg_1' }, 202)
       },
     })
     const panel = await openEndpoint(q)
@@ -581,7 +582,7 @@ describe('<flex-webhooks>', () => {
   }
 
   it("shows the project's webhooks, standalone", async () => {
-    stubFetch({
+    mockApi({
       [CAPS]: { body: { features: ['webhooks'] } },
       [TYPES]: { body: CATALOG },
       [LIST]: { body: { endpoints: [endpoint(1)], needsSecretRoll: false } },
@@ -592,14 +593,14 @@ describe('<flex-webhooks>', () => {
   })
 
   it('asks for a project when it has none, and for a log-in when nobody is signed in', async () => {
-    stubFetch({ [CAPS]: { body: { features: ['webhooks'] } } })
+    mockApi({ [CAPS]: { body: { features: ['webhooks'] } } })
     expect(await mount({}).q.findByText(NO_PROJECT, {}, { timeout: 3000 })).toBeInTheDocument()
     resetStore()
     expect(await mount().q.findByText('Log in to see your projects.', {}, { timeout: 3000 })).toBeInTheDocument()
   })
 
   it('says so against a server without webhooks, and calls nothing of theirs', async () => {
-    const api = stubFetch({})
+    const api = mockApi({})
     const { q } = mount()
     expect(await q.findByText(NOT_OFFERED, {}, { timeout: 3000 })).toBeInTheDocument()
     expect(api.calls.map((c) => c.url)).toEqual(['/api/capabilities'])

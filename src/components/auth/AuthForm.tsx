@@ -10,7 +10,7 @@ import { RememberForgot } from './RememberForgot'
 import { SignedInNotice } from './SignedInNotice'
 import { SwitchLink } from './SwitchLink'
 import { useAuthSubmit } from './useAuthSubmit'
-import { useErrorText } from '../../i18n/useErrorText'
+import { useErrorText } from '../../hooks/useErrorText'
 import { useDeviceRegistration } from './useDeviceRegistration'
 
 export interface AuthScreenProps {

@@ -8,7 +8,7 @@ import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
 import { useNavigation } from '../../router/navigation'
 import { signOut } from '../../store/session'
-import { KeyFormDialog } from '../project-detail/KeyFormDialog'
+import { FormDialog } from '../../components/form-dialog/FormDialog'
 import { Section } from './Section'
 import { translated } from './server-texts'
 import type { AccountApi } from './useAccountApi'
@@ -37,7 +37,7 @@ export function DeleteAccountSection({ api, profile }: { api: AccountApi; profil
         {t('profile.delete.heading')}
       </Button>
       {open && (
-        <KeyFormDialog
+        <FormDialog
           title={t('profile.delete.title')}
           submitLabel={t('profile.delete.heading')}
           pendingLabel={t('profile.delete.pending')}
@@ -56,7 +56,7 @@ export function DeleteAccountSection({ api, profile }: { api: AccountApi; profil
         >
           <p className="text-fg">{t('profile.delete.body', { what })}</p>
           <TextField label={t('profile.delete.password')} name="password" type="password" autoComplete="current-password" required />
-        </KeyFormDialog>
+        </FormDialog>
       )}
     </Section>
   )

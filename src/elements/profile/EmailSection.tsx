@@ -8,6 +8,7 @@ import { emit } from '../../events'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
+import { server } from '../../i18n/en/server'
 import { Section } from './Section'
 import { accountError } from './server-texts'
 import type { AccountApi } from './useAccountApi'
@@ -36,7 +37,8 @@ export function EmailSection({ api, profile, onVerified }: { api: AccountApi; pr
     run(async () => {
       setError(null)
       try {
-        setSent(await api.sendVerification())
+        // Without a word from the server: the one it sends, in English as the server would.
+        setSent((await api.sendVerification()) ?? server['server.codeSent'])
       } catch (e) {
         setError(accountError(e, t))
       }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { errorMessage } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { useElement } from '../../context/element'

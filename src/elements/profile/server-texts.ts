@@ -1,4 +1,5 @@
-import { ApiError, errorMessage, isApiError } from '../../api/errors'
+import { ApiError, isApiError } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import type { Translate } from '../../i18n'
 import { profile } from '../../i18n/en/profile'
 

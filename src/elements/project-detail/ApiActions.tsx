@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Heading } from '../../components/Heading'
-import { errorMessage } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import type { KeyInfo, KeyMap, Project } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
@@ -15,7 +15,7 @@ import { keys as texts } from '../../i18n/en/keys'
 import { DeleteKeyDialog } from './DeleteKeyDialog'
 import { EditKeyDialog, type KeyEdit } from './EditKeyDialog'
 import { isLive } from './key-status'
-import { KeyFormDialog } from './KeyFormDialog'
+import { FormDialog } from '../../components/form-dialog/FormDialog'
 import { KeysTable, type KeyActionKind } from './KeysTable'
 import { NewKeyDialog } from './NewKeyDialog'
 import { RollKeyDialog } from './RollKeyDialog'
@@ -147,15 +147,9 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       {action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
       {action?.kind === 'delete' && (
-        <KeyFormDialog
-          title={t('keys.deleteOne.title')}
-          submitLabel={t('keys.deleteOne.submit')}
-          danger
-          onClose={close}
-          onSubmit={() => deleteKey(action.key.id)}
-        >
+        <FormDialog title={t('keys.deleteOne.title')} submitLabel={t('keys.deleteOne.submit')} danger onClose={close} onSubmit={() => deleteKey(action.key.id)}>
           <p dir="auto">{t('keys.deleteOne.text', { name: action.key.name, id: action.key.id })}</p>
-        </KeyFormDialog>
+        </FormDialog>
       )}
       <DeleteKeyDialog
         open={picking}

@@ -5,8 +5,9 @@ import { Heading } from '../../components/Heading'
 import { useT } from '../../i18n'
 import { project as texts } from '../../i18n/en/project'
 import { around, SLOT } from './around'
-import { FormTextField } from './FormTextField'
-import { FieldError, KeyFormDialog } from './KeyFormDialog'
+import { FormTextField } from '../../components/form-dialog/FormTextField'
+import { FieldError } from '../../components/form-dialog/field-error'
+import { FormDialog } from '../../components/form-dialog/FormDialog'
 
 /**
  * The danger zone at the foot of the page: "Delete project", confirmed by
@@ -41,7 +42,7 @@ export function DangerZone({ project, onDelete }: { project: Project; onDelete: 
         </Button>
       </div>
       {open && (
-        <KeyFormDialog
+        <FormDialog
           title={t('project.delete.title')}
           submitLabel={t('project.delete.submit')}
           pendingLabel={t('project.delete.pending')}
@@ -76,7 +77,7 @@ export function DangerZone({ project, onDelete }: { project: Project; onDelete: 
             autoComplete="off"
             spellCheck={false}
           />
-        </KeyFormDialog>
+        </FormDialog>
       )}
     </section>
   )

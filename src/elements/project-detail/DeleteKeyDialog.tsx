@@ -1,8 +1,8 @@
 import type { MutableRefObject } from 'react'
 import { useT } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'
-import { ChoiceField } from './ChoiceField'
-import { KeyFormDialog } from './KeyFormDialog'
+import { ChoiceField } from '../../components/ChoiceField'
+import { FormDialog } from '../../components/form-dialog/FormDialog'
 
 export interface DeleteKeyDialogProps {
   open: boolean
@@ -26,7 +26,7 @@ export function DeleteKeyDialog({ open, ...props }: DeleteKeyDialogProps) {
 function PickKeyDialog({ keyIds, names = {}, onConfirm, ...rest }: Omit<DeleteKeyDialogProps, 'open'>) {
   const t = useT(texts)
   return (
-    <KeyFormDialog
+    <FormDialog
       title={t('keys.pick.title')}
       submitLabel={t('keys.pick.submit')}
       pendingLabel={t('keys.pick.pending')}
@@ -38,6 +38,6 @@ function PickKeyDialog({ keyIds, names = {}, onConfirm, ...rest }: Omit<DeleteKe
       }}
     >
       <ChoiceField label={t('keys.pick.field')} name="key" options={keyIds.map((id) => [names[id] ? `${names[id]} (${id})` : id, id])} />
-    </KeyFormDialog>
+    </FormDialog>
   )
 }

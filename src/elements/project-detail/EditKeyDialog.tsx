@@ -1,10 +1,10 @@
 import type { KeyInfo } from '../../api/types'
 import { useT } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'
-import { FormTextField } from './FormTextField'
-import { ChoiceField } from './ChoiceField'
-import { KeyFormDialog } from './KeyFormDialog'
-import { useGraceOptions } from './RollKeyDialog'
+import { FormTextField } from '../../components/form-dialog/FormTextField'
+import { ChoiceField } from '../../components/ChoiceField'
+import { FormDialog } from '../../components/form-dialog/FormDialog'
+import { useGraceOptions } from '../../hooks/useGraceOptions'
 
 export type KeyEdit = { name: string; expiresAt?: string | null }
 
@@ -21,7 +21,7 @@ export function EditKeyDialog({ info, onClose, onSave }: { info: KeyInfo; onClos
     [t('keys.expiry.in90Days'), '7776000'],
   ]
   return (
-    <KeyFormDialog
+    <FormDialog
       title={t('keys.edit.title')}
       submitLabel={t('keys.edit.save')}
       onClose={onClose}
@@ -36,6 +36,6 @@ export function EditKeyDialog({ info, onClose, onSave }: { info: KeyInfo; onClos
     >
       <FormTextField label={t('keys.edit.name')} name="name" defaultValue={info.name} required maxLength={60} autoComplete="off" />
       <ChoiceField label={t('keys.edit.expires')} name="expiry" options={expiry} />
-    </KeyFormDialog>
+    </FormDialog>
   )
 }

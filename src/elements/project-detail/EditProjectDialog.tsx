@@ -1,8 +1,8 @@
 import type { Project } from '../../api/types'
 import { useT } from '../../i18n'
 import { project as texts } from '../../i18n/en/project'
-import { KeyFormDialog } from './KeyFormDialog'
-import { FormTextField } from './FormTextField'
+import { FormDialog } from '../../components/form-dialog/FormDialog'
+import { FormTextField } from '../../components/form-dialog/FormTextField'
 
 export type ProjectEdit = { name: string; description: string }
 
@@ -10,7 +10,7 @@ export type ProjectEdit = { name: string; description: string }
 export function EditProjectDialog({ project, onClose, onSave }: { project: Project; onClose: () => void; onSave: (edit: ProjectEdit) => Promise<void> }) {
   const t = useT(texts)
   return (
-    <KeyFormDialog
+    <FormDialog
       title={t('project.edit.title')}
       submitLabel={t('project.edit.save')}
       pendingLabel={t('project.edit.pending')}
@@ -23,6 +23,6 @@ export function EditProjectDialog({ project, onClose, onSave }: { project: Proje
     >
       <FormTextField label={t('project.edit.name')} name="name" defaultValue={project.name} required maxLength={120} autoComplete="off" />
       <FormTextField label={t('project.edit.description')} name="description" defaultValue={project.description} maxLength={2000} autoComplete="off" />
-    </KeyFormDialog>
+    </FormDialog>
   )
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type MutableRefObject } from 'react'
-import { errorMessage } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import type { Project } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
@@ -11,7 +11,7 @@ import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useT } from '../../i18n'
 import { formDialog } from '../../i18n/en/form-dialog'
 import { projects } from '../../i18n/en/projects'
-import { knownMessage } from './known-errors'
+import { knownMessage } from '../../components/form-dialog/known-errors'
 
 export interface AddProjectDialogProps {
   open: boolean
@@ -50,7 +50,7 @@ export function AddProjectDialog({ open, onClose, onCreated, createProject, retu
       try {
         project = await createProject({ name, description })
       } catch (err) {
-        setError(knownMessage(errorMessage(err), tForm))
+        setError(knownMessage(errorMessage(err), tForm).text)
         return
       }
       setName('')

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Heading } from '../../components/Heading'
-import { errorMessage } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import type { Project, ProjectSummary } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button, Spinner } from '../../components/Button'

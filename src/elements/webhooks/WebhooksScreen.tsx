@@ -6,7 +6,7 @@ import { useFlexStore } from '../../hooks/useFlexStore'
 import { useManageApi } from '../../hooks/useManageApi'
 import { useT } from '../../i18n'
 import { webhooks } from '../../i18n/en/webhooks'
-import { WebhooksSection } from './WebhooksSection'
+import { WebhooksSection } from '../../components/webhooks/WebhooksSection'
 
 /** In English (as tests read them); the screen shows them in the reader's language. */
 export const NO_PROJECT = webhooks['webhooks.screen.noProject']

@@ -1,7 +1,7 @@
 import type { Locale } from '../types'
 
 /**
- * English texts of the form dialogs of the project pages (KeyFormDialog, also
+ * English texts of the form dialogs of the project pages (FormDialog, also
  * used by other screens) and the dashboard's add dialog: Cancel, and the
  * server's validation messages about their fields, which the widget knows and
  * so shows in the reader's language (any other server message stays the API's English).

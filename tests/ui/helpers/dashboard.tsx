@@ -1,6 +1,6 @@
 /** Fixtures and render helpers for the dashboard and project-detail tests. */
 import { vi } from 'vitest'
-import type { Project, ProjectSummary } from '../../../src/api/types'
+import type { KeyInfo, Project, ProjectSummary } from '../../../src/api/types'
 import { ProjectDetailScreen } from '../../../src/elements/project-detail/ProjectDetailScreen'
 import { ProjectsScreen } from '../../../src/elements/projects/ProjectsScreen'
 import { shadow } from './elements'
@@ -12,6 +12,19 @@ export const summary = (n: number, extra: Partial<ProjectSummary> = {}): Project
   description: `Description ${n}`,
   createDate: '2024-03-05T10:00:00.000Z',
   status: 'active',
+  ...extra,
+})
+
+/** A key as the server lists it in a project's keys[]: every field the contract names. */
+export const keyEntry = (id: string, name: string, maskedKey: string, extra: Partial<KeyInfo> = {}): KeyInfo => ({
+  id,
+  name,
+  maskedKey,
+  createdAt: '2024-03-05T10:00:00.000Z',
+  lastUsedAt: null,
+  expiresAt: null,
+  rolledAt: null,
+  replacedBy: null,
   ...extra,
 })
 

@@ -1,4 +1,3 @@
 export * from './render-screen'
 export * from './elements'
-export * from './fetch-stub'
 export * from './store'

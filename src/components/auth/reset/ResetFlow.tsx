@@ -13,7 +13,7 @@ import { TextField } from '../../TextField'
 import { AuthLayout } from '../AuthLayout'
 import { useT, type Translate } from '../../../i18n'
 import { reset } from '../../../i18n/en/reset'
-import { useErrorText } from '../../../i18n/useErrorText'
+import { useErrorText } from '../../../hooks/useErrorText'
 
 type Step = 'email' | 'code' | 'password'
 

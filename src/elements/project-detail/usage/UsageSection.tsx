@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { errorMessage } from '../../../api/errors'
+import { errorMessage } from '../../../error-text'
 import type { Project } from '../../../api/types'
 import { Alert } from '../../../components/Alert'
 import { Spinner } from '../../../components/Button'

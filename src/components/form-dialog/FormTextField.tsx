@@ -1,5 +1,5 @@
 import { createContext, useContext, useId } from 'react'
-import { TextField, type TextFieldProps } from '../../components/TextField'
+import { TextField, type TextFieldProps } from '../TextField'
 import type { FormMessage } from './known-errors'
 
 /** The message a form dialog's last attempt failed with, and the field it is about. */
@@ -9,7 +9,7 @@ export const FormError = createContext<FormMessage | null>(null)
  * A field of a form dialog that shows, right under itself, the message of the
  * last attempt when that message is about it (a known server message naming
  * its field, as "Project name is required." does, or the dialog's own check);
- * KeyFormDialog then keeps it out of its banner.
+ * FormDialog then keeps it out of its banner.
  */
 export function FormTextField(props: TextFieldProps) {
   const error = useContext(FormError)

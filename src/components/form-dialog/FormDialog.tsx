@@ -1,26 +1,17 @@
 import { useState, type FormEvent, type MutableRefObject, type ReactNode } from 'react'
-import { errorMessage } from '../../api/errors'
-import { Alert } from '../../components/Alert'
-import { Button } from '../../components/Button'
-import { Dialog } from '../../components/dialog/Dialog'
-import { DialogActions } from '../../components/dialog/DialogActions'
+import { errorMessage } from '../../error-text'
+import { Alert } from '../Alert'
+import { Button } from '../Button'
+import { Dialog } from '../dialog/Dialog'
+import { DialogActions } from '../dialog/DialogActions'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useT } from '../../i18n'
 import { formDialog } from '../../i18n/en/form-dialog'
+import { FieldError } from './field-error'
 import { FormError } from './FormTextField'
 import { knownMessage, type FormMessage } from './known-errors'
 
-/** A dialog's own check that failed: its message (in the reader's language) and the field (input name) it is about. */
-export class FieldError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
-export interface KeyFormDialogProps {
+export interface FormDialogProps {
   title: string
   submitLabel: string
   pendingLabel?: string
@@ -34,8 +25,8 @@ export interface KeyFormDialogProps {
   fields?: readonly string[]
 }
 
-/** A dialog that sends one key action ('Pick Key To Delete', Edit, Roll, a row's Delete): mounted while open, so each opening starts fresh. */
-export function KeyFormDialog({ title, submitLabel, pendingLabel, danger, returnFocus, onClose, onSubmit, children, fields = [] }: KeyFormDialogProps) {
+/** A dialog that sends one action (a key's Edit, Roll or Delete, a webhook's test, deleting the account): mounted while open, so each opening starts fresh. */
+export function FormDialog({ title, submitLabel, pendingLabel, danger, returnFocus, onClose, onSubmit, children, fields = [] }: FormDialogProps) {
   const [error, setError] = useState<FormMessage | null>(null)
   const { pending, run } = useSingleFlight()
   const t = useT(formDialog)

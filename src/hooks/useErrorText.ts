@@ -1,11 +1,11 @@
 import { useCallback, useContext, useEffect, useReducer } from 'react'
-import { isApiError } from '../api/errors'
-import { LocaleContext } from './context'
-import { errors } from './en/errors'
-import type { Messages } from './types'
-import { useT } from './useT'
+import { LocaleContext } from '../i18n/context'
+import { errors } from '../i18n/en/errors'
+import { errorId } from '../error-text'
+import type { Messages } from '../i18n/types'
+import { useT } from '../i18n/useT'
 
-type Table = typeof import('../api/server-messages')
+type Table = typeof import('../i18n/server-messages')
 
 let table: Table | undefined
 let loading: Promise<unknown> | undefined
@@ -13,7 +13,7 @@ const NONE: Messages = {}
 
 /**
  * A server's message in the reader's language when the widget knows it (its
- * forms' field checks, the password rule: en/server.ts), else as the server
+ * forms' field checks, the password rule: i18n/en/server.ts), else as the server
  * wrote it. An English reader with no host `strings` reads the server's own
  * words, which are the English: the table of known messages is fetched only
  * for the others (until it arrives, they read the server's words).
@@ -25,7 +25,7 @@ export function useServerText(): (message: string) => string {
   useEffect(() => {
     if (!translated || table) return
     let live = true
-    loading ??= import('../api/server-messages').then(
+    loading ??= import('../i18n/server-messages').then(
       (m) => (table = m),
       () => (loading = undefined),
     )
@@ -53,5 +53,11 @@ export function useServerText(): (message: string) => string {
 export function useErrorText(): (error: unknown) => string {
   const t = useT(errors)
   const serverText = useServerText()
-  return useCallback((e: unknown) => (isApiError(e) ? (e.id ? t(e.id, e.params) : serverText(e.message)) : t('error.unknown')), [t, serverText])
+  return useCallback(
+    (e: unknown) => {
+      const said = errorId(e)
+      return said ? t(said.id, said.params) : serverText((e as Error).message)
+    },
+    [t, serverText],
+  )
 }

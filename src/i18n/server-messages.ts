@@ -1,4 +1,4 @@
-import { server } from '../i18n/en/server'
+import { server } from './en/server'
 
 /**
  * The server messages the widget shows in the reader's language: the checks of

@@ -1,15 +1,15 @@
 import { useState } from 'react'
-import { Alert } from '../../components/Alert'
-import { Button } from '../../components/Button'
-import { CopyButton } from '../../components/copy-field/CopyButton'
-import { CopyField } from '../../components/copy-field/CopyField'
-import { Dialog } from '../../components/dialog/Dialog'
-import { DialogActions } from '../../components/dialog/DialogActions'
+import { Alert } from '../Alert'
+import { Button } from '../Button'
+import { CopyButton } from '../copy-field/CopyButton'
+import { CopyField } from '../copy-field/CopyField'
+import { Dialog } from '../dialog/Dialog'
+import { DialogActions } from '../dialog/DialogActions'
 import { useT } from '../../i18n'
 import { webhooks } from '../../i18n/en/webhooks'
-import { ChoiceField } from '../project-detail/ChoiceField'
-import { KeyFormDialog } from '../project-detail/KeyFormDialog'
-import { useGraceOptions } from '../project-detail/RollKeyDialog'
+import { ChoiceField } from '../ChoiceField'
+import { FormDialog } from '../form-dialog/FormDialog'
+import { GRACE_DEFAULT, useGraceOptions } from '../../hooks/useGraceOptions'
 import { useElement } from '../../context/element'
 
 /** The one-time warning in English (as tests read it); the dialog shows it in the reader's language. */
@@ -51,7 +51,7 @@ export function RollSecretDialog({ firstSecret, onClose, onRoll }: RollSecretDia
     )
   }
   return (
-    <KeyFormDialog
+    <FormDialog
       title={t('webhooks.roll.title')}
       submitLabel={t('webhooks.rollSecret')}
       pendingLabel={t('webhooks.roll.pending')}
@@ -63,9 +63,9 @@ export function RollSecretDialog({ firstSecret, onClose, onRoll }: RollSecretDia
       ) : (
         <>
           <p>{t('webhooks.roll.overlap')}</p>
-          <ChoiceField label={t('webhooks.roll.grace')} name="grace" options={grace} defaultValue="86400" />
+          <ChoiceField label={t('webhooks.roll.grace')} name="grace" options={grace} defaultValue={GRACE_DEFAULT} />
         </>
       )}
-    </KeyFormDialog>
+    </FormDialog>
   )
 }

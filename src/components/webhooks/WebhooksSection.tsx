@@ -1,9 +1,10 @@
 import { useCallback, useId, useRef, useState } from 'react'
-import { errorMessage, isApiError } from '../../api/errors'
+import { isApiError } from '../../api/errors'
+import { errorMessage } from '../../error-text'
 import { SECRET_ROLL_NEEDED, type Endpoint, type EndpointInput } from '../../api/webhooks'
-import { Alert } from '../../components/Alert'
-import { Button, Spinner } from '../../components/Button'
-import { Toast } from '../../components/toast/Toast'
+import { Alert } from '../Alert'
+import { Button, Spinner } from '../Button'
+import { Toast } from '../toast/Toast'
 import { useElement } from '../../context/element'
 import { emit } from '../../events'
 import { useAsync } from '../../hooks/useAsync'
@@ -29,7 +30,8 @@ export interface WebhooksSectionProps {
 /**
  * A project's webhooks: its endpoints, one endpoint's actions and delivery log
  * at a time, "Add endpoint" and "Roll secret". Tells the host page of every
- * change by events carrying ids only.
+ * change by events carrying ids only. Two elements show it, the project page
+ * (ProjectWebhooks) and <flex-webhooks>, so it lives here, below both.
  */
 export function WebhooksSection({ projectId, className = '' }: WebhooksSectionProps) {
   const t = useT(webhooks)

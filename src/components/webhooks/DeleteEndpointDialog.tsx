@@ -2,7 +2,7 @@ import type { MutableRefObject } from 'react'
 import type { Endpoint } from '../../api/webhooks'
 import { useT } from '../../i18n'
 import { webhooks } from '../../i18n/en/webhooks'
-import { KeyFormDialog } from '../project-detail/KeyFormDialog'
+import { FormDialog } from '../form-dialog/FormDialog'
 import { withValue } from './with-value'
 
 /** Delete, confirmed: the address is named, so the right one goes. */
@@ -20,7 +20,7 @@ export function DeleteEndpointDialog({
 }) {
   const t = useT(webhooks)
   return (
-    <KeyFormDialog
+    <FormDialog
       title={t('webhooks.delete.title')}
       submitLabel={t('webhooks.delete.title')}
       pendingLabel={t('webhooks.delete.pending')}
@@ -36,6 +36,6 @@ export function DeleteEndpointDialog({
           </span>
         ))}
       </p>
-    </KeyFormDialog>
+    </FormDialog>
   )
 }

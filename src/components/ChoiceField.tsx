@@ -8,7 +8,7 @@ export interface ChoiceFieldProps {
   defaultValue?: string
 }
 
-/** A labelled dropdown read from its form on submit: the key dialogs' one select. */
+/** A labelled dropdown read from its form on submit: the form dialogs' one select. */
 export function ChoiceField({ label, name, options, defaultValue }: ChoiceFieldProps) {
   const id = useId()
   return (

@@ -1,9 +1,9 @@
 import type { MutableRefObject } from 'react'
 import type { Endpoint, EventType } from '../../api/webhooks'
-import { ChoiceField } from '../project-detail/ChoiceField'
+import { ChoiceField } from '../ChoiceField'
 import { useT } from '../../i18n'
 import { webhooks } from '../../i18n/en/webhooks'
-import { KeyFormDialog } from '../project-detail/KeyFormDialog'
+import { FormDialog } from '../form-dialog/FormDialog'
 import { withValue } from './with-value'
 
 export const TEST_EVENT = 'webhook.test'
@@ -26,7 +26,7 @@ export function TestEventDialog({
   const takes = (name: string) => endpoint.eventTypes.length === 0 || endpoint.eventTypes.includes(name)
   const names = [TEST_EVENT, ...eventTypes.map((type) => type.name).filter((n) => n !== TEST_EVENT && takes(n))]
   return (
-    <KeyFormDialog
+    <FormDialog
       title={t('webhooks.sendTest')}
       submitLabel={t('webhooks.test.send')}
       pendingLabel={t('webhooks.test.sending')}
@@ -42,6 +42,6 @@ export function TestEventDialog({
         ))}
       </p>
       <ChoiceField label={t('webhooks.test.eventType')} name="event" options={names.map((n) => [n, n] as const)} />
-    </KeyFormDialog>
+    </FormDialog>
   )
 }
