@@ -13,23 +13,19 @@ import { userLimits, type UserLimitEnv } from './http/user-limit'
 import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
 import { changesHeard, stopCaches } from './db/cache'
-import { apiKeyRoutes } from './resources/api-keys/routes'
-import { capabilitiesRoutes } from './resources/capabilities/routes'
-import { openApiRoutes } from './resources/docs/openapi'
-import { docsRoutes } from './resources/docs/routes'
-import { healthRoutes } from './resources/health/routes'
-import { hostSessionRoutes } from './resources/host-sessions/routes'
-import { projectRoutes } from './resources/projects/routes'
-import { deviceRoutes } from './resources/session/device-routes'
-import { authRoutes } from './resources/session/routes'
-import { verifyKeyRoute } from './resources/verify/operations'
-import { keyVerifier } from './resources/verify/key-verifier'
-import { VERIFY_PATH, verifyRoutes } from './resources/verify/routes'
-import { usageRoutes } from './resources/usage/routes'
+import { apiKeyRoutes } from './resources/api-keys'
+import { capabilitiesRoutes } from './resources/capabilities'
+import { docsRoutes, openApiRoutes } from './resources/docs'
+import { healthRoutes } from './resources/health'
+import { hostSessionRoutes } from './resources/host-sessions'
+import { projectRoutes } from './resources/projects'
+import { authRoutes, deviceRoutes } from './resources/session'
+import { VERIFY_PATH, keyVerifier, verifyKeyRoute, verifyRoutes } from './resources/verify'
+import { usageRoutes } from './resources/usage'
 import { MESSAGES_PATH, webhookRoutes } from './resources/webhooks'
 import { northwindDemo } from './demo/northwind'
 import { processEncryptionKey } from './security/encryption'
-import { accountRoutes, requireVerifiedEmail } from './resources/accounts/routes'
+import { accountRoutes, requireVerifiedEmail } from './resources/accounts'
 import { createMailer } from './mail/index'
 import { randomId } from './security/random'
 
@@ -37,7 +33,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024
 
 export interface AppDeps {
   db: Database
-  /** Anything left out takes its default (config.ts). */
+  /** Anything left out takes its default (config/). */
   config?: AppOverrides
   /** Where request and error lines go (default: stdout). */
   log?: Log

@@ -1,6 +1,6 @@
 /**
  * `npm start`: builds the bundle if needed, then serves the demo pages, the
- * bundle and the API. Configuration is by environment variable (config.ts).
+ * bundle and the API. Configuration is by environment variable (config/).
  */
 import { ensureBundle } from './bundle'
 import { ConfigError, readConfig, type ServerConfig } from './config'

@@ -1,6 +1,6 @@
 import { randomId, sha256 } from '../../security/random'
 
-/** What new keys start with, before the `_`, unless API_KEY_PREFIX says otherwise (config.ts). */
+/** What new keys start with, before the `_`, unless API_KEY_PREFIX says otherwise (server/config/). */
 export const DEFAULT_API_KEY_PREFIX = 'fxk'
 
 export interface NewApiKey {
