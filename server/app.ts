@@ -12,6 +12,7 @@ import { checkStorablePath } from './http/storable'
 import { userLimits, type UserLimitEnv } from './http/user-limit'
 import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
+import { RememberingRouter } from './http/router'
 import { changesHeard, stopCaches } from './db/cache'
 import { apiKeyRoutes } from './resources/api-keys'
 import { capabilitiesRoutes } from './resources/capabilities'
@@ -122,7 +123,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // Mounted as a plain Hono route (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 
-  const app = new Hono()
+  const app = new Hono({ router: new RememberingRouter() })
   app.onError(errorHandler(log))
   app.notFound((c) => c.json({ message: 'Not found.' }, 404))
   app.use('*', securityHeaders(config.frameAncestors))

@@ -7,12 +7,12 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
 const digest = (text: string) => createHash('sha256').update(text).digest()
 
 /**
- * Whether `given` is `secret`, in constant time: both sides are hashed to
+ * Whether `given` is `secret` (or has its digest), in constant time: both sides are hashed to
  * digests of one length first, so timingSafeEqual compares every byte and the
  * time says neither how much was right nor how long the secret is.
  */
-export function sameSecret(given: string, secret: string): boolean {
-  return timingSafeEqual(digest(given), digest(secret))
+export function sameSecret(given: string, secret: string | Buffer): boolean {
+  return timingSafeEqual(digest(given), typeof secret === 'string' ? digest(secret) : secret)
 }
 
 /**
@@ -22,8 +22,10 @@ export function sameSecret(given: string, secret: string): boolean {
  */
 export function serviceTokenCheck(serviceToken: string | undefined): ((authorization: string | undefined) => boolean) | undefined {
   if (!serviceToken) return undefined
+  // The configured token's digest is made once; each call hashes only what it was given.
+  const expected = digest(serviceToken)
   return (authorization) => {
     const given = BEARER.exec(authorization ?? '')?.[1]
-    return given !== undefined && sameSecret(given, serviceToken)
+    return given !== undefined && sameSecret(given, expected)
   }
 }
