@@ -51,7 +51,7 @@ const layering = [
 
 // The server is cut by resource: server/resources/<name>/ holds one
 // resource's routes, contract descriptions and SQL. Below them sit the
-// cross-cutting layers (http/, openapi/, security/, db/, config.ts), which
+// cross-cutting layers (http/, openapi/, security/, db/, mail/, config/), which
 // serve every resource and so never import one. A resource reaches another
 // only through its index.ts, the part it chooses to share ('../api-keys',
 // never '../api-keys/data'). Every folder under resources/ is a resource:
@@ -164,6 +164,17 @@ export default tseslint.config(
   ...layering,
   ...contract,
   ...serverLayers,
+  // Small files and short functions (design.md §4): a file over 300 lines, or
+  // a server function over 100, holds more than one thing.
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'contract/**/*.ts', 'verify/**/*.ts'],
+    ignores: ['src/i18n/locales/**'],
+    rules: { 'max-lines': ['error', { max: 300 }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 100 }] },
+  },
   {
     // The widget runs in someone else's page: it never logs (a log is where secrets leak).
     files: ['src/**/*.{ts,tsx}'],

@@ -1,7 +1,7 @@
 /**
  * dist/custom-elements.json, the custom-elements manifest (schema 2.1.0) that
  * editors, linters and Storybook read, made from the element descriptors
- * (src/elements/descriptors.ts) at build time. Event detail types are read
+ * (src/elements/descriptors.ts, element-docs.ts) at build time. Event detail types are read
  * from FlexEventMap itself, so they cannot drift from it.
  */
 import { readFileSync } from 'node:fs'
@@ -9,7 +9,8 @@ import { resolve } from 'node:path'
 import ts from 'typescript'
 import type { Attribute, CustomElementDeclaration, Event, Package } from 'custom-elements-manifest/schema'
 import type { Plugin } from 'vite'
-import { ATTRIBUTE_DOCS, CSS_PROPERTIES, ELEMENTS, ELEMENT_DOCS, EVENT_DOCS, type AttributeName, type FlexTag } from '../src/elements/descriptors.ts'
+import { ELEMENTS, type AttributeName, type FlexTag } from '../src/elements/descriptors.ts'
+import { ATTRIBUTE_DOCS, CSS_PROPERTIES, ELEMENT_DOCS, EVENT_DOCS } from '../src/elements/element-docs.ts'
 
 const MANIFEST_FILE = 'custom-elements.json'
 

@@ -1,12 +1,13 @@
 /**
  * README's element, attribute and event tables, made from the element
- * descriptors (src/elements/descriptors.ts). tests/build/descriptors.test.ts
+ * descriptors (src/elements/descriptors.ts, element-docs.ts). tests/build/descriptors.test.ts
  * fails when README differs; `npx tsx build/readme-tables.ts` rewrites the
  * three tables in place.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { ATTRIBUTE_DOCS, ELEMENTS, ELEMENT_DOCS, EVENT_DOCS, type AttributeName, type FlexTag } from '../src/elements/descriptors.ts'
+import { ELEMENTS, type AttributeName, type FlexTag } from '../src/elements/descriptors.ts'
+import { ATTRIBUTE_DOCS, ELEMENT_DOCS, EVENT_DOCS } from '../src/elements/element-docs.ts'
 import { attributeName, eventDetailTypes, type DetailType } from './custom-elements.ts'
 
 const ELEMENT_HEADER = '| tag | renders |'

@@ -79,23 +79,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // limit (the provider's webhook messages carry up to 256 kB: that route sets
   // its own), and the user's and the client address's fair shares are handed
   // to the token guard, which counts token routes against them.
-  const users = userLimits(db, config.rateLimit)
-  const addresses = addressLimits(db, config.rateLimit, config.trustProxy)
-  const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
-    throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
-  })
-  api.use('*', (c: Context<UserLimitEnv & AddressLimitEnv>, next) => {
-    const path = c.req.path
-    if (path !== '/api/health') checkStorablePath(c.req.url)
-    c.set('userLimit', users)
-    c.set('addressLimit', addresses)
-    if (path === `/api${MESSAGES_PATH}`) return next()
-    // Tokens, project lists and keys are kept in memory (db/cache.ts): a call that may have changed
-    // them answers once this instance has heard the change, so the client's next call sees it.
-    const method = c.req.method
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || path === `/api${VERIFY_PATH}`) return bodyLimit(c, next)
-    return bodyLimit(c, next).finally(() => changesHeard(db))
-  })
+  api.use('*', cheapChecks(db, config))
   // Everything under /manage is a signed-in user's: one guard for the prefix,
   // ahead of the resources mounted there (projects, their keys, those to come),
   // so a request's token is looked up once and a path that no route serves
@@ -149,3 +133,24 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
 }
 
 export type App = ReturnType<typeof createApp>
+
+/** The cheap checks ahead of every route, as one middleware (createApp says which, and why one). */
+function cheapChecks(db: Database, config: AppConfig) {
+  const users = userLimits(db, config.rateLimit)
+  const addresses = addressLimits(db, config.rateLimit, config.trustProxy)
+  const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
+    throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
+  })
+  return (c: Context<UserLimitEnv & AddressLimitEnv>, next: () => Promise<void>) => {
+    const path = c.req.path
+    if (path !== '/api/health') checkStorablePath(c.req.url)
+    c.set('userLimit', users)
+    c.set('addressLimit', addresses)
+    if (path === `/api${MESSAGES_PATH}`) return next()
+    // Tokens, project lists and keys are kept in memory (db/cache.ts): a call that may have changed
+    // them answers once this instance has heard the change, so the client's next call sees it.
+    const method = c.req.method
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || path === `/api${VERIFY_PATH}`) return bodyLimit(c, next)
+    return bodyLimit(c, next).finally(() => changesHeard(db))
+  }
+}

@@ -18,7 +18,7 @@ const ROOT = process.cwd()
 const SRC = join(ROOT, 'src')
 
 /** Files no reader sees: the elements' attribute documentation (for the manifest and README). */
-const NOT_SHOWN = new Set([join('src', 'elements', 'descriptors.ts')])
+const NOT_SHOWN = new Set([join('src', 'elements', 'descriptors.ts'), join('src', 'elements', 'element-docs.ts')])
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

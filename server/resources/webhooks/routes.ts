@@ -61,11 +61,21 @@ export const MESSAGES_PATH = '/webhooks/messages'
  * app.ts puts there, and answer a project that is missing or someone else's
  * with the same 404.
  */
-export function webhookRoutes({ db, config, clock }: RouteDeps) {
+export function webhookRoutes(deps: RouteDeps) {
+  const checks = webhookChecks(deps)
+  return new ContractApp<AuthEnv>()
+    .route('/', messageRoutes(deps, checks))
+    .route('/', endpointRoutes(deps, checks))
+    .route('/', deliveryRoutes(deps, checks))
+    .route('/', secretRoutes(deps, checks))
+}
+
+type Checks = ReturnType<typeof webhookChecks>
+
+/** What the calls check before they act: event types, an endpoint's address, who owns the project and the endpoint. */
+function webhookChecks({ db, config }: RouteDeps) {
   const catalog = () => eventCatalog(config)
   const known = (name: string) => catalog().find((t) => t.name === name)
-  const key = config.secretEncryptionKey!
-  const authorized = serviceTokenCheck(config.serviceToken)
 
   function checkTypes(types: string[] | undefined) {
     for (const name of types ?? []) {
@@ -88,7 +98,12 @@ export function webhookRoutes({ db, config, clock }: RouteDeps) {
     if (!found) throw notFound(ENDPOINT_NOT_FOUND)
     return { projectId, endpoint: found }
   }
+  return { catalog, known, checkTypes, checkUrl, owned, ownedEndpoint }
+}
 
+/** The provider's side: the event types it may send, and its messages (with the service token). */
+function messageRoutes({ db, config, clock }: RouteDeps, { catalog, known }: Checks) {
+  const authorized = serviceTokenCheck(config.serviceToken)
   const messageBodyLimit = fastBodyLimit(MESSAGE_BODY_LIMIT, () => {
     throw new HttpError(413, `The request body is too large (the limit is ${MESSAGE_BODY_LIMIT / 1024} kB).`)
   })
@@ -107,6 +122,11 @@ export function webhookRoutes({ db, config, clock }: RouteDeps) {
       if (!accepted) throw notFound(PROJECT_NOT_FOUND)
       return c.json({ id: accepted.id }, 202)
     })
+}
+
+/** A project's endpoints: adding, listing, changing and deleting them. */
+function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned }: Checks) {
+  return new ContractApp<AuthEnv>()
     .operation(createEndpointRoute, async (c) => {
       const body = await readBody(c, NewWebhookEndpoint)
       checkTypes(body.eventTypes)
@@ -141,6 +161,11 @@ export function webhookRoutes({ db, config, clock }: RouteDeps) {
       if (!(await deleteEndpoint(db, projectId, c.req.param('endpointId')))) throw notFound(ENDPOINT_NOT_FOUND)
       return c.body(null, 204)
     })
+}
+
+/** What an endpoint was sent: a test event, its delivery attempts, a message sent again. */
+function deliveryRoutes({ db, clock }: RouteDeps, { known, ownedEndpoint }: Checks) {
+  return new ContractApp<AuthEnv>()
     .operation(testEndpointRoute, async (c) => {
       const { eventType = WEBHOOK_TEST_EVENT } = await readOptionalBody(c, WebhookTestEvent)
       const type = known(eventType)
@@ -166,13 +191,18 @@ export function webhookRoutes({ db, config, clock }: RouteDeps) {
       if (!(await resendMessage(db, projectId, endpoint.id, messageId, new Date(clock())))) throw notFound(MESSAGE_NOT_FOUND)
       return c.json({ id: messageId }, 202)
     })
-    .operation(rollSecretRoute, async (c) => {
-      const { graceSeconds } = await readBody(c, WebhookSecretRoll)
-      const now = clock()
-      const webhookSecret = await db.transaction(async (tx) => {
-        const projectId = await owned(tx, c, true)
-        return rollSigningSecret(tx, key, projectId, new Date(now + graceSeconds * 1000), new Date(now))
-      })
-      return c.json({ webhookSecret }, 201)
+}
+
+/** The project's signing secret, rolled with a grace period for the old one. */
+function secretRoutes({ db, config, clock }: RouteDeps, { owned }: Checks) {
+  const key = config.secretEncryptionKey!
+  return new ContractApp<AuthEnv>().operation(rollSecretRoute, async (c) => {
+    const { graceSeconds } = await readBody(c, WebhookSecretRoll)
+    const now = clock()
+    const webhookSecret = await db.transaction(async (tx) => {
+      const projectId = await owned(tx, c, true)
+      return rollSigningSecret(tx, key, projectId, new Date(now + graceSeconds * 1000), new Date(now))
     })
+    return c.json({ webhookSecret }, 201)
+  })
 }

@@ -1,0 +1,56 @@
+import { AccountDeletion, PasswordChange, ProfileChange } from '../../../contract/accounts'
+import { requireToken, type AuthEnv } from '../../http/auth'
+import { readBody } from '../../http/body'
+import { HttpError, badRequest } from '../../http/errors'
+import type { RouteDeps } from '../../http/route-deps'
+import { ContractApp } from '../../openapi/contract-app'
+import { hashPassword } from '../../security/password'
+import { passwordProblem, revokeSessions } from '../session'
+import { deleteAccount, profile, rename, setPassword } from './data'
+import { changePasswordRoute, deleteAccountRoute, getProfileRoute, logoutAllRoute, updateProfileRoute } from './operations'
+import type { AccountSteps } from './steps'
+
+/** The signed-in user's own account: its profile, its password, ending every session, deleting it. */
+export function meRoutes({ db, config }: RouteDeps, { passwordAccount, checkPassword }: AccountSteps) {
+  return (
+    new ContractApp<AuthEnv>()
+      .operation(getProfileRoute, requireToken(db, 'access'), async (c) => {
+        const me = await profile(db, c.var.userId)
+        if (!me) throw new HttpError(401, 'Your session has expired. Please log in again.')
+        return c.json(me, 200)
+      })
+      .operation(updateProfileRoute, requireToken(db, 'access'), async (c) => {
+        const { name } = await readBody(c, ProfileChange)
+        await rename(db, c.var.userId, name)
+        return c.json((await profile(db, c.var.userId))!, 200)
+      })
+      .operation(changePasswordRoute, requireToken(db, 'access'), async (c) => {
+        const { currentPassword, newPassword } = await readBody(c, PasswordChange)
+        const account = await passwordAccount(c.var.userId)
+        const problem = passwordProblem(newPassword, account.email)
+        if (problem) throw badRequest(problem)
+        await checkPassword(account, currentPassword)
+        const passwordHash = await hashPassword(newPassword, config.passwordCost)
+        await db.transaction(async (tx) => {
+          await setPassword(tx, account.id, passwordHash)
+          await revokeSessions(tx, account.id, { keep: c.var.tokenHash })
+        })
+        return c.body(null, 204)
+      })
+      // Never refused for the fair share: a user over budget must still be able to end a stolen session.
+      .operation(logoutAllRoute, requireToken(db, 'access', { fairShare: false }), async (c) => {
+        await revokeSessions(db, c.var.userId)
+        return c.body(null, 204)
+      })
+      .operation(deleteAccountRoute, requireToken(db, 'access'), async (c) => {
+        const { password } = await readBody(c, AccountDeletion)
+        const account = await passwordAccount(c.var.userId)
+        await checkPassword(account, password)
+        await db.transaction(async (tx) => {
+          await revokeSessions(tx, account.id)
+          await deleteAccount(tx, account.id)
+        })
+        return c.body(null, 204)
+      })
+  )
+}

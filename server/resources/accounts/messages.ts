@@ -1,0 +1,6 @@
+/** One answer for a wrong, used, burned or expired code: which of them it was helps only a guesser. */
+export const CODE_REFUSED = 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.'
+export const WRONG_PASSWORD = 'Incorrect password.'
+export const HOST_ACCOUNT = 'This account signs in through your provider’s website and has no password here. Manage it there.'
+export const ALREADY_VERIFIED = 'Your e-mail address is already verified.'
+export const VERIFY_FIRST = 'Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.'

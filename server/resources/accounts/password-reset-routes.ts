@@ -1,0 +1,59 @@
+import { ForgotPassword, PasswordReset } from '../../../contract/accounts'
+import { requireToken, type AuthEnv } from '../../http/auth'
+import { readBody } from '../../http/body'
+import { badRequest } from '../../http/errors'
+import type { RouteDeps } from '../../http/route-deps'
+import { throttle } from '../../http/throttle'
+import { ContractApp } from '../../openapi/contract-app'
+import { hashPassword } from '../../security/password'
+import { emailBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-limit'
+import { issueToken, passwordProblem, revokeSessions } from '../session'
+import { useCode } from './codes'
+import { findPasswordAccount, setPassword } from './data'
+import { CODE_REFUSED } from './messages'
+import { forgotPasswordRoute, resetPasswordRoute } from './operations'
+import type { AccountSteps } from './steps'
+
+/** A forgotten password: a code by mail, then a new password with it. */
+export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes, needMail, later, mailCode, limitAddress }: AccountSteps) {
+  const { perEmail, failuresPerIp, windowSeconds } = config.rateLimit
+  const accepted = `If an account uses this address, a code is on its way to it. It works for ${minutes} minutes.`
+
+  return new ContractApp<AuthEnv>()
+    .operation(forgotPasswordRoute, requireToken(db, 'device'), async (c) => {
+      const to = needMail()
+      await limitAddress(c, 'forgot')
+      const { email } = await readBody(c, ForgotPassword)
+      // Counted whether or not the address has an account, so a 429 tells nothing either.
+      await throttle(db, [{ key: emailBucket('forgot', email), limit: perEmail }], windowSeconds)
+      // Everything that differs between an address with an account and one
+      // without (the look-up, the code, the mail) runs after the answer has gone.
+      later(async () => {
+        const account = await findPasswordAccount(db, email)
+        if (account) await mailCode(to, { id: account.id, email }, 'reset')
+      }, 'reset')
+      return c.json({ message: accepted }, 202)
+    })
+    .operation(resetPasswordRoute, requireToken(db, 'device'), async (c) => {
+      needMail()
+      const ip = await limitAddress(c, 'reset')
+      const { email, code, password } = await readBody(c, PasswordReset)
+      const problem = passwordProblem(password, email)
+      if (problem) throw badRequest(problem)
+      // A wrong code counts with the address's failed log-ins (given back on success), as a wrong password does.
+      await throttle(db, [{ key: ipFailureBucket(ip), limit: failuresPerIp }], windowSeconds)
+      const account = await findPasswordAccount(db, email)
+      const right = account ? await db.transaction((tx) => useCode(tx, account.id, 'reset', code, clock())) : false
+      if (!account || !right) throw badRequest(CODE_REFUSED)
+      await refundRateLimit(db, ipFailureBucket(ip))
+
+      const passwordHash = await hashPassword(password, config.passwordCost)
+      const accessData = await db.transaction(async (tx) => {
+        await setPassword(tx, account.id, passwordHash, { verified: true })
+        await revokeSessions(tx, account.id)
+        const { token, expiresAt } = await issueToken(tx, 'access', { userId: account.id }, config.accessTokenTtlSeconds)
+        return { accessToken: token, tokenType: 'Bearer' as const, expiresAt, user: { id: account.id, name: account.name, email } }
+      })
+      return c.json(accessData, 200)
+    })
+}

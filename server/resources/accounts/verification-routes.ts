@@ -1,0 +1,39 @@
+import { EmailCode } from '../../../contract/accounts'
+import { requireToken, type AuthEnv } from '../../http/auth'
+import { readBody } from '../../http/body'
+import { badRequest, conflict } from '../../http/errors'
+import type { RouteDeps } from '../../http/route-deps'
+import { throttle } from '../../http/throttle'
+import { ContractApp } from '../../openapi/contract-app'
+import { useCode } from './codes'
+import { markVerified } from './data'
+import { ALREADY_VERIFIED, CODE_REFUSED } from './messages'
+import { sendVerificationRoute, verifyEmailRoute } from './operations'
+import type { AccountSteps } from './steps'
+
+/** Proving the account's e-mail address: a code by mail, then the code back. */
+export function verificationRoutes({ db, config, clock }: RouteDeps, { minutes, needMail, passwordAccount, later, mailCode }: AccountSteps) {
+  const { perEmail, windowSeconds } = config.rateLimit
+
+  return new ContractApp<AuthEnv>()
+    .operation(sendVerificationRoute, requireToken(db, 'access'), async (c) => {
+      const to = needMail()
+      const account = await passwordAccount(c.var.userId)
+      if (account.emailVerified) throw conflict(ALREADY_VERIFIED)
+      await throttle(db, [{ key: `verify-send|user|${account.id}`, limit: perEmail }], windowSeconds)
+      later(() => mailCode(to, account, 'verify'), 'verify')
+      return c.json({ message: `A new code is on its way to ${account.email}. It works for ${minutes} minutes.` }, 202)
+    })
+    .operation(verifyEmailRoute, requireToken(db, 'access'), async (c) => {
+      const { code } = await readBody(c, EmailCode)
+      const account = await passwordAccount(c.var.userId)
+      if (account.emailVerified) return c.json({ emailVerified: true as const }, 200)
+      const right = await db.transaction(async (tx) => {
+        const ok = await useCode(tx, account.id, 'verify', code, clock())
+        if (ok) await markVerified(tx, account.id)
+        return ok
+      })
+      if (!right) throw badRequest(CODE_REFUSED)
+      return c.json({ emailVerified: true as const }, 200)
+    })
+}
