@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EMBEDDED_DB_IN_PRODUCTION } from '../../server/config'
 import { openDatabase } from '../../server/db/index'
@@ -8,8 +7,8 @@ import { PAGE_CSP } from '../../server/http/security-headers'
 import { startServer, type RunningServer } from '../../server/start'
 import { freshStorage, usePostgres, type Storage } from './harness'
 import { gated } from './gated-db'
+import { ROOT, serverArgs } from './server-process'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const READY = /^Flex Portal is running at (http:\/\/\S+\/)$/m
 
 let storage: Storage | undefined
@@ -99,7 +98,7 @@ describe('startServer', () => {
 // migration run): on a busy machine that alone can take longer than the suite's 30 s.
 describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
   const run = (env: Record<string, string>) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SKIP_BUILD: '1', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
