@@ -62,6 +62,8 @@ export default async function setup(project: TestProject) {
   const serverEntry = join(CACHE, `server-${randomBytes(6).toString('hex')}.mjs`)
   await buildServerEntry(serverEntry)
   project.provide('flexServerEntry', serverEntry)
+  // In watch mode the server's source may have changed before a rerun.
+  project.onTestsRerun(() => buildServerEntry(serverEntry))
 
   return async () => {
     await rm(serverEntry, { force: true })
