@@ -10,6 +10,8 @@
  * - PostgreSQL (`server-pg`): one database for the run, in which each test
  *   gets its own schema, dropped when the run ends, with the event triggers
  *   of storage.ts's DDL_WATCH.
+ * - server/main.ts bundled to one file (server-build.ts), for the tests that
+ *   start the server in a process of its own; removed when the run ends.
  */
 import { PGlite } from '@electric-sql/pglite'
 import { createHash, randomBytes } from 'node:crypto'
@@ -21,6 +23,7 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { pgliteDatabase } from '../../server/db/pglite'
 import { loadMigrations, migrate } from '../../server/db/migrate'
+import { buildServerEntry } from './server-build'
 import { createDatabase, DDL_WATCH, dropDatabase, urlForDatabase } from './storage'
 
 declare module 'vitest' {
@@ -55,7 +58,15 @@ export default async function setup(project: TestProject) {
   }
   project.provide('flexPostgresUrl', runDatabase ? urlForDatabase(runDatabase) : '')
 
+  await mkdir(CACHE, { recursive: true })
+  const serverEntry = join(CACHE, `server-${randomBytes(6).toString('hex')}.mjs`)
+  await buildServerEntry(serverEntry)
+  project.provide('flexServerEntry', serverEntry)
+  // In watch mode the server's source may have changed before a rerun.
+  project.onTestsRerun(() => buildServerEntry(serverEntry))
+
   return async () => {
+    await rm(serverEntry, { force: true })
     if (runDatabase) await dropDatabase(runDatabase)
   }
 }

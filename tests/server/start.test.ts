@@ -1,24 +1,26 @@
 import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
-import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import { EMBEDDED_DB_IN_PRODUCTION } from '../../server/config'
 import { openDatabase } from '../../server/db/index'
 import { PAGE_CSP } from '../../server/http/security-headers'
 import { startServer, type RunningServer } from '../../server/start'
-import { freshStorage, usePostgres, type Storage } from './harness'
+import { createTestServer, freshStorage, usePostgres, type Storage, type TestServer } from './harness'
 import { gated } from './gated-db'
+import { ROOT, serverArgs } from './server-process'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const READY = /^Flex Portal is running at (http:\/\/\S+\/)$/m
 
 let storage: Storage | undefined
+let shared: TestServer | undefined
 let server: RunningServer | undefined
 afterEach(async () => {
   await server?.close()
   await storage?.drop()
+  await shared?.close()
   server = undefined
   storage = undefined
+  shared = undefined
 })
 
 /** One raw HTTP/1.1 request, so the path reaches the server exactly as written. */
@@ -42,24 +44,21 @@ describe('startServer', () => {
     expect(await res.json()).toEqual({ status: 'ok' })
   })
 
+  // The next two are about the port and the files, not the storage: a
+  // migrated schema of the worker's shared database serves them.
   it('says so clearly when the port is taken, and leaves the database closed', async () => {
-    storage = await freshStorage()
-    server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} })
-    const other = await freshStorage()
-    try {
-      const db = await openDatabase({ dataDir: other.dataDir, databaseUrl: other.databaseUrl })
-      await expect(startServer({ port: server.port, db, log: () => {} })).rejects.toThrow(
-        `Port ${server.port} on 127.0.0.1 is in use. Set PORT to another port (PORT=0 picks a free one).`,
-      )
-      await expect(db.query('SELECT 1')).rejects.toThrow()
-    } finally {
-      await other.drop()
-    }
+    shared = await createTestServer()
+    server = await startServer({ port: 0, db: await shared.storage.open!(), log: () => {} })
+    const db = await shared.storage.open!()
+    await expect(startServer({ port: server.port, db, log: () => {} })).rejects.toThrow(
+      `Port ${server.port} on 127.0.0.1 is in use. Set PORT to another port (PORT=0 picks a free one).`,
+    )
+    await expect(db.query('SELECT 1')).rejects.toThrow()
   })
 
   it('does not serve files outside its roots, even to a raw request line', async () => {
-    storage = await freshStorage()
-    server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} })
+    shared = await createTestServer()
+    server = await startServer({ port: 0, db: await shared.storage.open!(), log: () => {} })
     for (const path of ['/../package.json', '/../../etc/passwd', '/%2e%2e/package.json', '/..%2f..%2fpackage.json', '/..\\package.json']) {
       const answer = await rawGet(server.port, path)
       expect(answer, path).toMatch(/^HTTP\/1\.1 (404|400)/)
@@ -99,7 +98,7 @@ describe('startServer', () => {
 // migration run): on a busy machine that alone can take longer than the suite's 30 s.
 describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
   const run = (env: Record<string, string>) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: ROOT,
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SKIP_BUILD: '1', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -168,14 +167,16 @@ describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
     expect(p.output()).toContain('Stopped.')
   })
 
-  it('refuses a bad setting with a clear message and exit code 1', async () => {
+  // These two stop before any database is opened, with DATABASE_URL unset in
+  // both passes: the PostgreSQL pass would run the same process again.
+  it.skipIf(usePostgres)('refuses a bad setting with a clear message and exit code 1', async () => {
     const p = run({ PORT: 'eighty' })
     expect(await p.exited).toBe(1)
     expect(p.errors()).toContain('PORT must be a whole number from 0 to 65535, not "eighty".')
     expect(p.errors()).not.toContain('    at ')
   })
 
-  it('refuses to start in production on the embedded database, saying why', async () => {
+  it.skipIf(usePostgres)('refuses to start in production on the embedded database, saying why', async () => {
     const refused = run({ NODE_ENV: 'production', DEMO_HOST_SESSIONS: 'false', ALLOW_EMBEDDED_DB: '' })
     expect(await refused.exited).toBe(1)
     expect(refused.errors()).toContain(EMBEDDED_DB_IN_PRODUCTION)
