@@ -5,12 +5,16 @@
  * RELAY_TARGET over keep-alive. Nothing is stored, so nothing survives a
  * crash: it shows what any server in its place, on this machine, beside the
  * same producers and receiver, could deliver at most.
+ *
+ * Without RELAY_TARGET it answers 202 and sends nothing on: the bare handler
+ * of the producers' yardstick, which shows whether the bench's load client,
+ * not the server, is what holds the producers back.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-const target = new URL(process.env.RELAY_TARGET ?? '')
+const target = process.env.RELAY_TARGET ? new URL(process.env.RELAY_TARGET) : undefined
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
 const key = randomBytes(32)
 
@@ -22,6 +26,7 @@ const server = http.createServer((req, res) => {
     const id = `msg_${randomUUID()}`
     const at = new Date()
     res.writeHead(202, { 'content-type': 'application/json' }).end(JSON.stringify({ id }))
+    if (!target) return
     const body = JSON.stringify({ type: eventType, timestamp: at.toISOString(), data: payload })
     const timestamp = String(Math.floor(at.getTime() / 1000))
     const signature = `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`

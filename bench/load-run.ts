@@ -40,6 +40,10 @@ export interface Load {
   paths?: string[]
   /** Each `[<id>]` in the body becomes a new random id on every request (an idempotency key, say). */
   idReplacement?: boolean
+  /** Requests to send in all, instead of running for `duration`. */
+  amount?: number
+  /** Milliseconds between autocannon's samples, which is also how soon after its last answer a load with `amount` ends. */
+  sampleInt?: number
 }
 
 export interface LoadClient {
