@@ -1,17 +1,25 @@
 /**
  * Webhook delivery on the reference server (`npm start`'s entry in its own
- * process) with a fresh PGlite, and on PostgreSQL when DATABASE_URL is set:
+ * process) with a fresh PGlite, and on PostgreSQL when DATABASE_URL is set.
+ * Nothing that sends or receives the load runs in the bench's own process:
+ * the receiver (webhook-receiver.ts), the producers (the bench's load client,
+ * load-run.ts) and the bare loop (bare-signing-loop.ts) each have one of their own.
  * - latency on an idle server: one message at a time, from the provider's
  *   POST /api/webhooks/messages to the receiver getting the signed delivery
  *   (so it includes the acceptance itself);
- * - throughput: 10 producers sending at once to one endpoint, deliveries
- *   received per second, beside a bare loop in the same run that POSTs the same
- *   kind of signed body (signed with standardwebhooks per request, over
- *   keep-alive, 10 at a time) straight to the same receiver. The bare loop runs
- *   before each database and after the last; ratios are to the median of its runs.
+ * - throughput: N messages from 10 producers at once (autocannon's
+ *   connections, each message with its own idempotency key) to one
+ *   endpoint, deliveries received per second from the first POST to the last
+ *   delivery, beside the bare loop: 10 at once signing the same kind of body
+ *   with standardwebhooks and POSTing it over keep-alive straight to the same
+ *   receiver. The bare loop runs before each database and after the last
+ *   server; ratios are to the median of its runs.
  * - the ceiling: the same producers through a relay with no database and no
- *   framework (bench/bare-relay-server.ts) to the same receiver, so a reader
- *   sees what share of the bare loop any server could reach on this machine.
+ *   framework (bare-relay-server.ts) to the same receiver.
+ * - the yardstick: the producers' POST against the relay's answer alone
+ *   (202, nothing sent on), with the bench's client and with autocannon
+ *   alone, before the servers and after: the producers are not the limit
+ *   when the two are within 10%.
  * Goals (issue 15): p50 ≤ 100 ms, throughput ≥ 0.25× the bare loop.
  * Run alone with `BENCH_ONLY=webhooks npx tsx bench/run.ts` (BENCH_WEBHOOK_MESSAGES: messages per
  * throughput run, default 1000).
@@ -20,10 +28,11 @@ import type { ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Webhook } from 'standardwebhooks'
+import type autocannon from 'autocannon'
+import { clock, forkChild, type IpcChild } from './ipc-child'
+import { runAlone, startLoadClient, yardstick, type Load, type LoadClient, type Yardstick } from './load-run'
 import { processCpuMs } from './process-cpu'
 import { spawnServer } from './spawn-server'
 import { median, percentile, round } from './stats'
@@ -32,17 +41,18 @@ import { postgresDatabase } from './verify-load'
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
 const PRODUCERS = 10
 const LATENCY_MESSAGES = 100
-/**
- * The bare loop's least run: 1,000 messages took it 0.06-0.15 s, and its rate
- * moved by half from one run to the next; over 5,000, the runs of one bench
- * were within 15-30% of each other.
- */
+/** The bare loop is much faster than a server: more messages a run than a server's, so that each run lasts long enough to time. */
 const BARE_MESSAGES = 5000
+/** Seconds of each load of the yardstick. */
+const YARDSTICK_SECONDS = 3
+/** The longest the receiver may wait for the deliveries of messages already accepted. */
+const DELIVERY_TIMEOUT_MS = 120_000
 
 export interface WebhookTargetResult {
   database: string
   latency: { messages: number; p50Ms: number; p99Ms: number; maxMs: number }
-  throughput: { messages: number; seconds: number; perSecond: number; ratioToBare: number }
+  /** messages: accepted (202) and delivered; refused: answered otherwise, or not at all. */
+  throughput: { messages: number; refused: number; seconds: number; perSecond: number; ratioToBare: number }
   /** How fast the producers' POSTs were accepted, beside how fast they were delivered. */
   accepted: { perSecond: number }
   /** CPU the server's process spent per message delivered in the throughput run (PGlite's database included). */
@@ -55,43 +65,15 @@ export interface RelayResult {
   serverCpuUsPerMessage?: number
 }
 export interface WebhookDeliveryResult {
-  /** The median of the bare loop's runs (before each database and after the last), and each run's rate. */
-  bare: { messages: number; seconds: number; perSecond: number; runs: number[] }
+  /** The bare signing loop in its own process: the median of its runs (before each database and after the last), and each run's rate. */
+  bare: { messages: number; perSecond: number; runs: number[] }
   targets: WebhookTargetResult[]
   relay: RelayResult
+  /** The producers' POST against the relay's bare 202, with the bench's client and with autocannon alone. */
+  yardstick: Yardstick
 }
 
-/** A receiver that answers 200 at once and tells waiters when a webhook-id arrives. */
-async function receiver() {
-  const arrivals = new Map<string, number>()
-  const waiting = new Map<string, () => void>()
-  let count = 0
-  let onCount: (() => void) | undefined
-  let target = Infinity
-  const server = http.createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      const id = String(req.headers['webhook-id'])
-      res.end('ok')
-      if (!arrivals.has(id)) arrivals.set(id, performance.now())
-      waiting.get(id)?.()
-      waiting.delete(id)
-      if (++count >= target) onCount?.()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    arrived: (id: string) => (arrivals.has(id) ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(id, resolve))),
-    arrivalOf: (id: string) => arrivals.get(id)!,
-    /** Resolves once `n` more requests have come. */
-    more(n: number) {
-      target = count + n
-      return new Promise<void>((resolve) => (onCount = resolve))
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
+type Receiver = IpcChild<{ url: string }>
 
 async function json(url: string, body: unknown, headers: Record<string, string> = {}) {
   const init = { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }
@@ -101,12 +83,7 @@ async function json(url: string, body: unknown, headers: Record<string, string> 
   return data
 }
 
-/**
- * The producers' POST: node's http over a keep-alive agent, the client the
- * bare loop uses, so both sides of the comparison pay the same for their
- * requests (fetch cost the bench process about twice as much CPU per call,
- * taken from the server on this two-core machine).
- */
+/** One message, over a keep-alive agent: the latency run sends one at a time, from the bench's process. */
 function postJson(agent: http.Agent, url: string, body: unknown, headers: Record<string, string>): Promise<Record<string, string>> {
   const once = () =>
     new Promise<Record<string, string>>((resolve, reject) => {
@@ -128,28 +105,44 @@ function postJson(agent: http.Agent, url: string, body: unknown, headers: Record
   return once().catch((err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? once() : Promise.reject(err)))
 }
 
-/** PRODUCERS sending at once until `messages` are sent, and the receiver has had them all. */
-async function produce(rx: Awaited<ReturnType<typeof receiver>>, messages: number, send: (i: number) => Promise<unknown>) {
-  const all = rx.more(messages)
-  const started = performance.now()
-  let next = 0
-  await Promise.all(
-    Array.from({ length: PRODUCERS }, async () => {
-      while (next < messages) await send(next++)
-    }),
-  )
-  const acceptedIn = (performance.now() - started) / 1000
-  await all
-  return { acceptedIn, seconds: (performance.now() - started) / 1000 }
+const payload = (i: number) => ({ invoiceId: `in_${i}`, amount: 1200 + i, currency: 'EUR', customer: { id: 'cus_1', email: 'ada@example.com' } })
+
+/** The producers: PRODUCERS connections, `messages` POSTs in all (or for `seconds`), each with a new idempotency key. */
+function producers(url: string, projectId: string, token: string, size: { messages: number } | { seconds: number }): Load {
+  return {
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ projectId, eventType: 'webhook.test', payload: payload(1), idempotencyKey: '[<id>]' }),
+    idReplacement: true,
+    connections: PRODUCERS,
+    // A load of so many requests ends at the first sample after its last answer: samples 10 ms apart, so that its duration is the accepting's.
+    ...('messages' in size ? { amount: size.messages, duration: 0, sampleInt: 10 } : { duration: size.seconds }),
+  }
 }
 
-/** produce(), and the CPU the server's process `pid` spent on it, in µs a message (undefined where /proc cannot tell). */
-async function produceMeasured(rx: Awaited<ReturnType<typeof receiver>>, messages: number, send: (i: number) => Promise<unknown>, pid?: number) {
+/** One throughput run: the producers' load, until the receiver has every accepted message; and the CPU the process `pid` spent on it. */
+async function deliver(client: LoadClient, rx: Receiver, load: Load, pid?: number) {
+  await rx.request({ mark: true })
   const before = processCpuMs(pid)
-  const run = await produce(rx, messages, send)
+  const started = clock()
+  const result = await client.run(load)
+  const messages = result['2xx']
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${load.url}: ${messages} messages accepted, not all delivered`)), DELIVERY_TIMEOUT_MS)
+  })
+  const { at } = await Promise.race([rx.request<{ at: number }>({ count: messages }), timeout]).finally(() => clearTimeout(timer))
   const after = processCpuMs(pid)
-  const serverCpuUsPerMessage = before === undefined || after === undefined ? undefined : round(((after - before) * 1000) / messages, 0)
-  return { ...run, serverCpuUsPerMessage }
+  const seconds = (at - started) / 1000
+  return {
+    messages,
+    refused: result.non2xx + result.errors + result.timeouts,
+    seconds: round(seconds, 2),
+    perSecond: round(messages / seconds, 0),
+    acceptedPerSecond: round(messages / result.duration, 0),
+    serverCpuUsPerMessage: before === undefined || after === undefined ? undefined : round(((after - before) * 1000) / messages, 0),
+  }
 }
 
 async function stop(child: ChildProcess) {
@@ -158,9 +151,7 @@ async function stop(child: ChildProcess) {
   await new Promise((resolve) => child.once('exit', resolve))
 }
 
-const payload = (i: number) => ({ invoiceId: `in_${i}`, amount: 1200 + i, currency: 'EUR', customer: { id: 'cus_1', email: 'ada@example.com' } })
-
-async function measureTarget(database: string, env: Record<string, string>, rx: Awaited<ReturnType<typeof receiver>>, messages: number) {
+async function measureTarget(database: string, env: Record<string, string>, client: LoadClient, rx: Receiver, messages: number) {
   const { child, url } = await spawnServer(
     'server/main.ts',
     {
@@ -172,7 +163,7 @@ async function measureTarget(database: string, env: Record<string, string>, rx: 
     },
     300_000,
   ) // a first start makes the embedded database: slow on a busy machine
-  const agent = new http.Agent({ keepAlive: true, maxSockets: PRODUCERS })
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   try {
     const api = `${url}/api`
     const device = await json(`${api}/device`, { deviceUDID: 'bench', deviceType: 'WEB' })
@@ -182,29 +173,25 @@ async function measureTarget(database: string, env: Record<string, string>, rx: 
       { authorization: `Bearer ${device.accessToken}` },
     )
     const project = await json(`${api}/manage/dapp`, { name: 'Bench' }, { authorization: `Bearer ${user.accessToken}` })
-    await json(`${api}/manage/dapp/${project.id}/webhooks`, { url: rx.url }, { authorization: `Bearer ${user.accessToken}` })
+    await json(`${api}/manage/dapp/${project.id}/webhooks`, { url: rx.ready.url }, { authorization: `Bearer ${user.accessToken}` })
     const run = randomUUID()
-    const send = (i: number, phase: string) =>
-      postJson(
-        agent,
-        `${api}/webhooks/messages`,
-        { projectId: project.id, eventType: 'webhook.test', payload: payload(i), idempotencyKey: `${run}-${phase}-${i}` },
-        { authorization: `Bearer ${SERVICE_TOKEN}` },
-      )
-
-    for (let i = 0; i < 20; i++) await rx.arrived((await send(i, 'warm')).id)
-    const latencies: number[] = []
-    for (let i = 0; i < LATENCY_MESSAGES; i++) {
-      const start = performance.now()
-      const { id } = await send(i, 'latency')
-      await rx.arrived(id)
-      latencies.push(rx.arrivalOf(id) - start)
+    const arrival = async (i: number, phase: string) => {
+      const start = clock()
+      const body = { projectId: project.id, eventType: 'webhook.test', payload: payload(i), idempotencyKey: `${run}-${phase}-${i}` }
+      const { id } = await postJson(agent, `${api}/webhooks/messages`, body, { authorization: `Bearer ${SERVICE_TOKEN}` })
+      const { at } = await rx.request<{ at: number }>({ arrival: id })
+      return at - start
     }
 
-    const { acceptedIn, seconds, serverCpuUsPerMessage } = await produceMeasured(rx, messages, (i) => send(i, 'load'), child.pid)
+    for (let i = 0; i < 20; i++) await arrival(i, 'warm')
+    const latencies: number[] = []
+    for (let i = 0; i < LATENCY_MESSAGES; i++) latencies.push(await arrival(i, 'latency'))
+
+    const load = producers(`${api}/webhooks/messages`, project.id, SERVICE_TOKEN, { messages })
+    const { acceptedPerSecond, serverCpuUsPerMessage, ...throughput } = await deliver(client, rx, load, child.pid)
     return {
       database,
-      accepted: { perSecond: round(messages / acceptedIn, 0) },
+      accepted: { perSecond: acceptedPerSecond },
       serverCpuUsPerMessage,
       latency: {
         messages: latencies.length,
@@ -212,7 +199,7 @@ async function measureTarget(database: string, env: Record<string, string>, rx: 
         p99Ms: round(percentile(latencies, 99), 1),
         maxMs: round(Math.max(...latencies), 1),
       },
-      throughput: { messages, seconds: round(seconds, 2), perSecond: round(messages / seconds, 0) },
+      throughput,
     }
   } finally {
     agent.destroy()
@@ -221,83 +208,72 @@ async function measureTarget(database: string, env: Record<string, string>, rx: 
 }
 
 /** The same producers through bench/bare-relay-server.ts, warmed up first. */
-async function measureRelay(rx: Awaited<ReturnType<typeof receiver>>, messages: number) {
-  const { child, url } = await spawnServer('bench/bare-relay-server.ts', { RELAY_TARGET: rx.url })
-  const agent = new http.Agent({ keepAlive: true, maxSockets: PRODUCERS })
+async function measureRelay(client: LoadClient, rx: Receiver, messages: number) {
+  const { child, url } = await spawnServer('bench/bare-relay-server.ts', { RELAY_TARGET: rx.ready.url })
   try {
-    const send = (i: number) =>
-      postJson(agent, `${url}/webhooks/messages`, { projectId: 'relay', eventType: 'webhook.test', payload: payload(i) }, { authorization: 'Bearer relay' })
-    await produce(rx, 1000, send) // warm-up
-    const { seconds, serverCpuUsPerMessage } = await produceMeasured(rx, messages, send, child.pid)
-    return { perSecond: round(messages / seconds, 0), serverCpuUsPerMessage }
+    await deliver(client, rx, producers(`${url}/webhooks/messages`, 'relay', 'relay', { messages: 1000 })) // warm-up
+    const { perSecond, serverCpuUsPerMessage } = await deliver(client, rx, producers(`${url}/webhooks/messages`, 'relay', 'relay', { messages }), child.pid)
+    return { perSecond, serverCpuUsPerMessage }
   } finally {
-    agent.destroy()
     await stop(child)
   }
 }
 
-/** The bare loop: PRODUCERS at once, each signing (standardwebhooks) and POSTing a body over keep-alive. */
-async function bareLoop(rx: Awaited<ReturnType<typeof receiver>>, messages: number) {
-  const signer = new Webhook(`whsec_${randomBytes(32).toString('base64')}`)
-  const agent = new http.Agent({ keepAlive: true, maxSockets: PRODUCERS })
-  const target = new URL(rx.url)
-  const post = (i: number) =>
-    new Promise<void>((resolve, reject) => {
-      const id = `msg_${randomUUID()}`
-      const at = new Date()
-      const body = JSON.stringify({ type: 'webhook.test', timestamp: at.toISOString(), data: payload(i) })
-      const req = http.request(target, {
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          'webhook-id': id,
-          'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-          'webhook-signature': signer.sign(id, at, body),
-        },
-      })
-      req.on('response', (res) => {
-        res.resume()
-        res.on('end', resolve)
-      })
-      req.on('error', reject)
-      req.end(body)
-    })
-  const { seconds } = await produce(rx, messages, post)
-  agent.destroy()
-  return { messages, seconds: round(seconds, 2), perSecond: round(messages / seconds, 0) }
-}
-
 export async function measureWebhookDelivery(messages = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 1000)): Promise<WebhookDeliveryResult> {
-  const rx = await receiver()
   const cleanups: Array<() => Promise<void>> = []
   try {
-    await bareLoop(rx, 1000) // warm-up
-    // The bare loop's rate moves from one run to the next (see BARE_MESSAGES): it runs before each
-    // database, and after the last server, and every ratio is to the median of those runs.
+    const rx = await forkChild<{ url: string }>('./webhook-receiver.ts')
+    cleanups.push(rx.close)
+    const client = await startLoadClient()
+    cleanups.push(client.close)
+    const signer = await forkChild('./bare-signing-loop.ts')
+    cleanups.push(signer.close)
+    // The relay's own answer, with nothing sent on: a handler the producers' client can be measured against.
+    const accept = await spawnServer('bench/bare-relay-server.ts', { RELAY_TARGET: '' })
+    cleanups.push(() => stop(accept.child))
+
     const bareMessages = Math.max(messages, BARE_MESSAGES)
-    const bareRuns = [await bareLoop(rx, bareMessages)]
+    const bareLoop = async (n: number) => {
+      const { seconds } = await signer.request<{ seconds: number }>({ url: rx.ready.url, messages: n, producers: PRODUCERS })
+      return round(n / seconds, 0)
+    }
+    const yardstickLoad = producers(`${accept.url}/webhooks/messages`, 'relay', 'relay', { seconds: YARDSTICK_SECONDS })
+    const benchClient: autocannon.Result[] = []
+    const alone: autocannon.Result[] = []
+    // The bench's client and autocannon alone, one after the other, then the other way round after the servers.
+    const measureYardstick = async (aloneFirst: boolean) => {
+      const steps = [async () => alone.push(await runAlone(yardstickLoad)), async () => benchClient.push(await client.run(yardstickLoad))]
+      for (const step of aloneFirst ? steps : steps.reverse()) await step()
+    }
+
+    await client.run({ ...yardstickLoad, duration: 1 }) // warm-up
+    await measureYardstick(false)
+    await bareLoop(bareMessages) // warm-up
+    // The bare loop's rate moves from one run to the next: it runs before each database and after
+    // the last server, and every ratio is to the median of those runs.
+    const bareRuns = [await bareLoop(bareMessages)]
     const measured: Array<Omit<WebhookTargetResult, 'throughput'> & { throughput: Omit<WebhookTargetResult['throughput'], 'ratioToBare'> }> = []
     const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-webhooks-'))
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
-    measured.push(await measureTarget('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, rx, messages))
-    bareRuns.push(await bareLoop(rx, bareMessages))
+    measured.push(await measureTarget('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, client, rx, messages))
+    bareRuns.push(await bareLoop(bareMessages))
     const databaseUrl = process.env.DATABASE_URL
     if (databaseUrl) {
       const database = await postgresDatabase(databaseUrl)
       cleanups.push(database.drop)
       const pgDataDir = mkdtempSync(join(tmpdir(), 'flex-bench-webhooks-'))
       cleanups.push(async () => rmSync(pgDataDir, { recursive: true, force: true }))
-      measured.push(await measureTarget('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: database.url }, rx, messages))
-      bareRuns.push(await bareLoop(rx, bareMessages))
+      measured.push(await measureTarget('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: database.url }, client, rx, messages))
+      bareRuns.push(await bareLoop(bareMessages))
     }
-    const relay = await measureRelay(rx, messages)
-    bareRuns.push(await bareLoop(rx, bareMessages))
-    const bare = { ...bareRuns[0], perSecond: round(median(bareRuns.map((b) => b.perSecond)), 0), runs: bareRuns.map((b) => b.perSecond) }
+    const relay = await measureRelay(client, rx, messages)
+    bareRuns.push(await bareLoop(bareMessages))
+    await measureYardstick(true)
+
+    const bare = { messages: bareMessages, perSecond: round(median(bareRuns), 0), runs: bareRuns }
     const targets = measured.map((t) => ({ ...t, throughput: { ...t.throughput, ratioToBare: round(t.throughput.perSecond / bare.perSecond, 2) } }))
-    return { bare, targets, relay: { ...relay, ratioToBare: round(relay.perSecond / bare.perSecond, 2) } }
+    return { bare, targets, relay: { ...relay, ratioToBare: round(relay.perSecond / bare.perSecond, 2) }, yardstick: yardstick(benchClient, alone) }
   } finally {
-    await rx.close()
     for (const c of cleanups.reverse()) await c()
   }
 }
