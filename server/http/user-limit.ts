@@ -5,8 +5,6 @@ import type { Queryable } from '../db/index'
 import { budget, sharedCounter, userBucket } from '../security/rate-limit'
 import { holdFor, tooManyRequests } from './throttle'
 
-export { tooManyRequests }
-
 /**
  * The per-minute budget is counted in windows of 10 seconds (a sixth of it in
  * each), so a script cannot spend a whole minute's calls in one burst and

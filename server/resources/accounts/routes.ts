@@ -10,8 +10,6 @@ import { passwordResetRoutes } from './password-reset-routes'
 import { accountSteps, type AccountDeps } from './steps'
 import { verificationRoutes } from './verification-routes'
 
-export { ALREADY_VERIFIED, CODE_REFUSED, HOST_ACCOUNT, VERIFY_FIRST, WRONG_PASSWORD } from './messages'
-
 /** The account calls; `signedUp` is what the sign-up route calls to mail the first verification code. */
 export function accountRoutes(deps: AccountDeps) {
   const steps = accountSteps(deps)
