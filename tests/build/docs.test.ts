@@ -7,7 +7,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, normalize } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-const PAGES = ['README.md', 'server/README.md', ...readdirSync('docs').filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+const PAGES = [
+  'README.md',
+  'server/README.md',
+  ...readdirSync('docs')
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+]
 const MAX_CELL = 600
 
 /** The page without fenced code blocks and HTML comments: what a reader sees as text. */
@@ -31,7 +37,12 @@ function anchors(text: string): Set<string> {
 }
 
 /** Every link target of the page's text: `[text](target)` and `![alt](target)`, inline code left out. */
-const links = (text: string) => [...prose(text).replace(/`[^`\n]*`/g, '').matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1])
+const links = (text: string) =>
+  [
+    ...prose(text)
+      .replace(/`[^`\n]*`/g, '')
+      .matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g),
+  ].map((m) => m[1])
 
 /** Every cell of every markdown table on the page. */
 function cells(text: string): string[] {
@@ -68,7 +79,10 @@ describe('README.md and docs/', () => {
     const readme = links(readFileSync('README.md', 'utf8'))
     for (const page of PAGES.filter((p) => p.startsWith('docs/'))) {
       expect(readme, page).toContain(page)
-      expect(links(readFileSync(page, 'utf8')).some((t) => /^[a-z-]+\.md(#|$)/.test(t)), page).toBe(true)
+      expect(
+        links(readFileSync(page, 'utf8')).some((t) => /^[a-z-]+\.md(#|$)/.test(t)),
+        page,
+      ).toBe(true)
     }
   })
 

@@ -214,7 +214,10 @@ describe("docs/configuration.md's tables of variables", () => {
     .slice(1)
     .flatMap((table) => {
       const lines = table.split('\n').slice(1)
-      return lines.slice(0, lines.findIndex((l) => !l.startsWith('|')))
+      return lines.slice(
+        0,
+        lines.findIndex((l) => !l.startsWith('|')),
+      )
     })
     .map((row) => /^\| `([A-Z0-9_]+)` \| (.*?) \| /.exec(row))
   const table = rows.map((m) => ({ name: m?.[1], default: m?.[2].replace(/`/g, '') }))
