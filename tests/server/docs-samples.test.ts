@@ -108,6 +108,7 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
       await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'verify/tsconfig.json'], { cwd: ROOT })
     storage = await freshStorage()
     const server = started(process.execPath, serverArgs(), {
+      DATABASE_URL: '', // the storage's own, never the environment's
       ...storage.env,
       HOST: '127.0.0.1',
       PORT: '0',
