@@ -39,10 +39,15 @@ async function stop(signal: NodeJS.Signals) {
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
 
-log('Starting Flex Portal…')
 let config: ServerConfig
 try {
+  // First: every setting that is wrong or missing is named before anything starts.
   config = readConfig()
+} catch (err) {
+  fail(err)
+}
+log('Starting Flex Portal…')
+try {
   if (!config.skipBuild) await ensureBundle(log)
   server = await startServer({ ...config, log })
 } catch (err) {
