@@ -126,7 +126,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     throw err
   }
   const settings = { ...opts, secretEncryptionKey }
-  const bundle: StaticRoot = { dir: DIST_DIR, crossOrigin: true }
+  const bundle: StaticRoot = { dir: DIST_DIR, crossOrigin: true, bundle: true }
   const staticRoots = opts.staticRoots ?? (opts.demoPages === false ? [bundle] : [DEMO_DIR, bundle])
   const app = createApp({ db, config: settings, log, staticRoots })
   // Deliveries accepted before a stop (or a crash) are due again now: the worker starts on them at once.
