@@ -87,11 +87,18 @@ async function digestOf(file: string, size: number, mtimeMs: number): Promise<st
 const matches = (header: string | undefined, tag: string) =>
   header !== undefined && header.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === tag)
 
-/** The compressed copy of `file` to send, if the client accepts one and the build wrote it (and not before the file itself). */
+/**
+ * How much older than its file a copy may be and still be the same build's: a
+ * deployment that copies the folder file by file writes them in any order.
+ * A copy older than that is a former build's, left behind: never sent.
+ */
+const SAME_BUILD_MS = 10_000
+
+/** The compressed copy of `file` to send, if the client accepts one and the build wrote it. */
 async function compressedCopy(file: string, mtimeMs: number, accept: string | undefined): Promise<Encoding | undefined> {
   for (const encoding of acceptedEncodings(accept)) {
     const copy = await stat(file + encoding.suffix).catch(() => undefined)
-    if (copy?.isFile() && copy.mtimeMs >= mtimeMs) return encoding
+    if (copy?.isFile() && copy.mtimeMs >= mtimeMs - SAME_BUILD_MS) return encoding
   }
   return undefined
 }

@@ -78,7 +78,7 @@ describe('compressed scripts', () => {
     },
   )
 
-  it('never sends a copy older than its script', async () => {
+  it('never sends a copy a former build left behind, older than its script', async () => {
     const res = await get('/stale.js', { 'Accept-Encoding': CHROME })
     expect(res.headers.get('content-encoding')).toBeNull()
     expect(await res.text()).toBe('new content')
