@@ -59,10 +59,13 @@ export interface ProbeResult {
   readyFrame: number | null
   responses: Record<string, number>
   /** startTime, responseEnd of the resources whose path ends so. */
-  resource: (suffix: string) => { startTime: number; responseEnd: number } | undefined
+  resource: (suffix: string) => Resource | undefined
   /** The paths of the resources fetched so far, with their start times (ms since navigation). */
-  resources: Array<{ name: string; startTime: number; responseEnd: number }>
+  resources: Resource[]
 }
+
+/** One resource's timing (ms since navigation) and the bytes of its body as they came over the wire (compressed, if it was). */
+export type Resource = { name: string; startTime: number; responseEnd: number; encodedBodySize: number }
 
 /** A fresh context (empty cache and storage) with the probe installed. */
 export async function probedPage(
@@ -92,9 +95,12 @@ export async function probeResult(page: Page, timeoutMs = 30_000): Promise<Probe
   })
   const { marks, resources } = await page.evaluate(() => ({
     marks: (window as unknown as { __bench: { ready: number; readyFrame: number | null; responses: Record<string, number> } }).__bench,
-    resources: performance
-      .getEntriesByType('resource')
-      .map((e) => ({ name: new URL(e.name).pathname, startTime: e.startTime, responseEnd: (e as PerformanceResourceTiming).responseEnd })),
+    resources: performance.getEntriesByType('resource').map((e) => ({
+      name: new URL(e.name).pathname,
+      startTime: e.startTime,
+      responseEnd: (e as PerformanceResourceTiming).responseEnd,
+      encodedBodySize: (e as PerformanceResourceTiming).encodedBodySize,
+    })),
   }))
   return { ...marks, resources, resource: (suffix) => resources.find((r) => r.name.endsWith(suffix)) }
 }

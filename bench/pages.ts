@@ -4,9 +4,10 @@
  * demo pages): no inline script, so the measuring code comes in through
  * Playwright's init script instead.
  */
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'vite'
+import { writeCompressed } from '../build/precompress'
 import { ROOT } from './paths'
 
 const page = (title: string, body: string) =>
@@ -43,6 +44,8 @@ async function buildBareReact(dir: string): Promise<void> {
 
 export async function writePages(dir: string): Promise<void> {
   await buildBareReact(dir)
+  // Served as the portal's scripts are: the build's brotli and gzip copies beside it.
+  await writeCompressed(dir, 'bench-bare-react.js', readFileSync(join(dir, 'bench-bare-react.js')))
   const files: Record<string, string> = {
     [PAGES.portal]: page('Portal', '<flex-portal></flex-portal>\n<script src="/flex-portal.js"></script>'),
     [PAGES.bare]: page('Bare React 19', '<div id="root"></div>\n<script src="/bench-bare-react.js"></script>'),

@@ -42,16 +42,45 @@ export interface StartupResult {
   baseline?: StartupSeries & { ratio: number }
 }
 
-type Load = { total: number; download: number; scriptMs: number; scripts: string[] }
+type Load = {
+  total: number
+  download: number
+  scriptMs: number
+  scripts: string[]
+  /** Navigation start → form interactive, ms. */
+  fromNavigation: number
+  /** The scripts' bodies as they came over the wire (compressed, when they were), bytes. */
+  wireBytes: number
+}
+
+/** Chromium's network throttling (DevTools' Network.emulateNetworkConditions). */
+export interface NetworkConditions {
+  downloadKbit: number
+  uploadKbit: number
+  latencyMs: number
+}
+
+/** A slow mobile connection, as DevTools' "Slow 4G"-like presets: 1.6 Mbit/s down, 750 kbit/s up, 150 ms. */
+export const SLOW_NETWORK: NetworkConditions = { downloadKbit: 1600, uploadKbit: 750, latencyMs: 150 }
 
 /** The script files a page had asked for by the time its log-in was usable. */
 const scriptsBefore = (r: ProbeResult) => r.resources.filter((x) => /\.m?js$/.test(x.name) && x.startTime <= r.ready).map((x) => x.name)
 
-async function once(browser: Browser, origin: string, path: string, script: string): Promise<Load> {
+async function once(browser: Browser, origin: string, path: string, script: string, network?: NetworkConditions): Promise<Load> {
   const { context, page } = await probedPage(browser, LOGIN_READY)
   try {
     const cdp = await context.newCDPSession(page)
     await cdp.send('Performance.enable')
+    if (network) {
+      await cdp.send('Network.enable')
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: network.latencyMs,
+        // Bytes per second.
+        downloadThroughput: (network.downloadKbit * 1000) / 8,
+        uploadThroughput: (network.uploadKbit * 1000) / 8,
+      })
+    }
     await page.goto(origin + path)
     const r = await probeResult(page)
     const { metrics } = await cdp.send('Performance.getMetrics')
@@ -59,8 +88,16 @@ async function once(browser: Browser, origin: string, path: string, script: stri
     if (!res) throw new Error(`${path}: no resource timing for ${script}`)
     const scriptMs = (metrics.find((m) => m.name === 'ScriptDuration')?.value ?? NaN) * 1000
     // The last of the scripts needed to arrive: the loader, then the module and its core.
-    const downloaded = Math.max(...r.resources.filter((x) => /\.m?js$/.test(x.name) && x.startTime <= r.ready).map((x) => x.responseEnd))
-    return { total: r.ready - res.startTime, download: downloaded - res.startTime, scriptMs, scripts: scriptsBefore(r) }
+    const needed = r.resources.filter((x) => /\.m?js$/.test(x.name) && x.startTime <= r.ready)
+    const downloaded = Math.max(...needed.map((x) => x.responseEnd))
+    return {
+      total: r.ready - res.startTime,
+      download: downloaded - res.startTime,
+      scriptMs,
+      scripts: scriptsBefore(r),
+      fromNavigation: r.ready,
+      wireBytes: needed.reduce((n, x) => n + x.encodedBodySize, 0),
+    }
   } finally {
     await context.close()
   }
@@ -147,4 +184,59 @@ export async function measureStartup(browser: Browser, origin: string, loads: nu
     scriptRatio: round(result.portal.scriptMedian / result.bareReact.scriptMedian, 2),
     ...(old ? { baseline: { ...old, ratio: round(old.median / result.bareReact.median, 2) } } : {}),
   }
+}
+
+export interface SlowStartupSeries {
+  page: string
+  loads: number
+  /** Navigation start → 'Log in' enabled, ms. */
+  median: number
+  p90: number
+  min: number
+  /** The scripts fetched before it, as they came over the wire, bytes (median). */
+  wireBytes: number
+}
+
+export interface SlowStartupResult {
+  network: NetworkConditions
+  portal: SlowStartupSeries
+  bareReact: SlowStartupSeries
+  /** portal median / bare React median (goal ≤ 1.3). */
+  ratio: number
+}
+
+const slowSeries = (page: string, xs: Load[]): SlowStartupSeries => {
+  const totals = xs.map((x) => x.fromNavigation)
+  return {
+    page,
+    loads: xs.length,
+    median: round(median(totals)),
+    p90: round(percentile(totals, 90)),
+    min: round(Math.min(...totals)),
+    wireBytes: round(median(xs.map((x) => x.wireBytes))),
+  }
+}
+
+/**
+ * Start-up on an emulated slow network: from navigation start (the page's own
+ * request included, as a reader meets it) to a usable log-in, the portal's
+ * page and the bare React page alternating, each load in a fresh context.
+ */
+export async function measureSlowStartup(browser: Browser, origin: string, loads: number, network = SLOW_NETWORK): Promise<SlowStartupResult> {
+  const portal: Load[] = []
+  const bare: Load[] = []
+  const pages: Array<[() => Promise<Load>, Load[]]> = [
+    [() => once(browser, origin, PAGES.portal, '/flex-portal.js', network), portal],
+    [() => once(browser, origin, PAGES.bare, '/bench-bare-react.js', network), bare],
+  ]
+  // One unrecorded load each: the first launches renderer and compiler caches.
+  for (let i = -1; i < loads; i++) {
+    for (let k = 0; k < pages.length; k++) {
+      const [load, into] = pages[(i + 1 + k) % pages.length]
+      const x = await load()
+      if (i >= 0) into.push(x)
+    }
+  }
+  const result = { portal: slowSeries(PAGES.portal, portal), bareReact: slowSeries(PAGES.bare, bare) }
+  return { network, ...result, ratio: round(result.portal.median / result.bareReact.median, 2) }
 }

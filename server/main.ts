@@ -40,10 +40,15 @@ async function stop(signal: NodeJS.Signals) {
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
 
-log('Starting Flex Portal…')
 let config: ServerConfig
 try {
+  // First: every setting that is wrong or missing is named before anything starts.
   config = readConfig()
+} catch (err) {
+  fail(err)
+}
+log('Starting Flex Portal…')
+try {
   if (!config.skipBuild) await ensureBundle(log)
   server = await startServer({ ...config, log })
 } catch (err) {
@@ -56,5 +61,5 @@ if (stopping) {
 }
 // Parsed by the end-to-end tests: keep this exact form on its own line.
 console.log(`Flex Portal is running at ${server.url}`)
-for (const line of bannerLines({ url: server.url, pages: servedPages(), dataDir: config.dataDir, databaseUrl: config.databaseUrl, mail: config.mail }))
+for (const line of bannerLines({ url: server.url, pages: servedPages(config.demoPages), dataDir: config.dataDir, databaseUrl: config.databaseUrl, mail: config.mail }))
   log(line)

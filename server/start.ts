@@ -22,8 +22,10 @@ export interface StartOptions extends AppOverrides {
   dataDir?: string
   databaseUrl?: string
   log?: Log
-  /** Default: the demo pages, then dist/. */
+  /** Default: the demo pages (unless `demoPages` is false), then dist/. */
   staticRoots?: ReadonlyArray<string | StaticRoot>
+  /** Serve the demo pages (default true; readConfig turns it off in production). */
+  demoPages?: boolean
   /** An already open database (tests); otherwise one is opened from dataDir/databaseUrl. */
   db?: Database
   /** How long close() waits for in-flight requests before cutting them off. */
@@ -124,7 +126,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     throw err
   }
   const settings = { ...opts, secretEncryptionKey }
-  const app = createApp({ db, config: settings, log, staticRoots: opts.staticRoots ?? [DEMO_DIR, { dir: DIST_DIR, crossOrigin: true }] })
+  const bundle: StaticRoot = { dir: DIST_DIR, crossOrigin: true, bundle: true }
+  const staticRoots = opts.staticRoots ?? (opts.demoPages === false ? [bundle] : [DEMO_DIR, bundle])
+  const app = createApp({ db, config: settings, log, staticRoots })
   // Deliveries accepted before a stop (or a crash) are due again now: the worker starts on them at once.
   const worker = startWebhookWorker({ db, config: withDefaults(settings), log, clock: Date.now })
   const drain = drainer(app.fetch)

@@ -7,7 +7,7 @@
 import { join } from 'node:path'
 import type { z } from 'zod'
 import { appSchema, serverSchema } from './schema'
-import { ConfigError, readSettings, type Env } from './settings'
+import { ConfigError, configErrors, readSettings, switchedOn, type Env } from './settings'
 
 export { ConfigError } from './settings'
 export { parseFrameAncestors, parseOrigins } from './parsers'
@@ -16,7 +16,8 @@ export type AppConfig = z.output<typeof appSchema>
 export type RateLimitConfig = AppConfig['rateLimit']
 export type WebhookConfig = AppConfig['webhooks']
 export type MailConfig = AppConfig['mail']
-export type ServerConfig = z.output<typeof serverSchema>
+/** The server's settings, each default filled in (DEMO_PAGES's depends on NODE_ENV). */
+export type ServerConfig = Omit<z.output<typeof serverSchema>, 'demoPages'> & { demoPages: boolean }
 
 /** Settings given to createApp: any left out take their default, rate limits field by field. */
 export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit' | 'webhooks' | 'mail'>> & {
@@ -47,24 +48,55 @@ export const EMBEDDED_DB_IN_PRODUCTION =
   'which only one instance can use and pg_dump cannot back up. Set DATABASE_URL=postgres://… (see "Running in production" in server/README.md), ' +
   'or ALLOW_EMBEDDED_DB=true to run on the embedded database anyway.'
 
-export function readConfig(env: Env = process.env): ServerConfig {
-  const config = readSettings(serverSchema, env)
-  const production = env.NODE_ENV?.trim() === 'production'
+export const SERVICE_TOKEN_IN_PRODUCTION =
+  'NODE_ENV=production needs SERVICE_TOKEN: without it your services cannot verify API keys (POST /api/keys/verify), ' +
+  'sign users in (POST /api/sessions) or send webhook messages. Set it to a long random string (openssl rand -base64 32).'
+
+export const ENCRYPTION_KEY_IN_PRODUCTION =
+  'NODE_ENV=production needs SECRET_ENCRYPTION_KEY: without it each instance generates a key of its own into DATA_DIR, ' +
+  'and cannot read the webhook secrets another instance stored. Set the same key on every instance (openssl rand -base64 32).'
+
+export const DEMO_SESSIONS_IN_PRODUCTION = 'DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.'
+
+/** What a production run lacks or must not have, read from the variables as given, so that one start names it all. */
+function productionProblems(env: Env): string[] {
+  const given = (name: string) => Boolean(env[name]?.trim())
+  const embedded = !given('DATABASE_URL') && switchedOn(env, 'ALLOW_EMBEDDED_DB')
+  const problems: string[] = []
   // DEMO_HOST_SESSIONS lets anyone sign in to the demo provider under any
   // name: in production it would hand out sessions to whoever asks.
-  if (config.demoHostSessions && production) {
-    throw new ConfigError('DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.')
+  if (switchedOn(env, 'DEMO_HOST_SESSIONS')) problems.push(DEMO_SESSIONS_IN_PRODUCTION)
+  if (!given('DATABASE_URL') && !embedded) problems.push(EMBEDDED_DB_IN_PRODUCTION)
+  if (!given('SERVICE_TOKEN')) problems.push(SERVICE_TOKEN_IN_PRODUCTION)
+  // The embedded database has one instance, whose key file sits beside its data.
+  if (!given('SECRET_ENCRYPTION_KEY') && !embedded) problems.push(ENCRYPTION_KEY_IN_PRODUCTION)
+  return problems
+}
+
+export function readConfig(env: Env = process.env): ServerConfig {
+  const production = env.NODE_ENV?.trim() === 'production'
+  const problems: string[] = []
+  let parsed: z.output<typeof serverSchema> | undefined
+  try {
+    parsed = readSettings(serverSchema, env)
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    problems.push(...err.problems)
   }
-  if (!config.databaseUrl && production && !config.allowEmbeddedDb) throw new ConfigError(EMBEDDED_DB_IN_PRODUCTION)
+  if (production) problems.push(...productionProblems(env))
+  if (!parsed || problems.length > 0) throw configErrors(problems, 'The server cannot start until these settings are fixed:')
   // Without SMTP_URL, mail goes to DATA_DIR/mail/ as files, except in
   // production, where a mail nobody receives would be a silent failure:
   // there the routes that need mail answer 503.
-  const { smtpUrl } = config.mail
-  config.mail = {
-    smtpUrl,
-    folder: smtpUrl || production ? undefined : join(config.dataDir, 'mail'),
-    from: env.MAIL_FROM?.trim() ? config.mail.from : `${config.portalName.replace(/[<>"]/g, '')} <no-reply@localhost>`,
-    productName: config.portalName,
+  const { smtpUrl } = parsed.mail
+  return {
+    ...parsed,
+    demoPages: parsed.demoPages ?? !production,
+    mail: {
+      smtpUrl,
+      folder: smtpUrl || production ? undefined : join(parsed.dataDir, 'mail'),
+      from: env.MAIL_FROM?.trim() ? parsed.mail.from : `${parsed.portalName.replace(/[<>"]/g, '')} <no-reply@localhost>`,
+      productName: parsed.portalName,
+    },
   }
-  return config
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ScryptCost } from '../security/password'
 import { encryptionKey, eventTypes, isSmtpUrl, parseFrameAncestors, parseOrigins, retrySchedule } from './parsers'
-import { bool, int, parsed, setting, text, textOr } from './settings'
+import { bool, boolOr, int, parsed, setting, text, textOr } from './settings'
 
 /**
  * Every setting of the server, written once: its field, its variable, its
@@ -173,4 +173,10 @@ export const serverSchema = appSchema.extend({
   skipBuild: bool('SKIP_BUILD'),
   /** Run on the embedded database even with NODE_ENV=production. */
   allowEmbeddedDb: bool('ALLOW_EMBEDDED_DB'),
+  /**
+   * Serve the demo pages (/, /docs.html, /existing.html and their files).
+   * Unset: yes, except with NODE_ENV=production (config/index.ts), where a
+   * demo page would offer a sign-in that leads nowhere.
+   */
+  demoPages: boolOr('DEMO_PAGES', 'true, false with NODE_ENV=production'),
 })

@@ -2,6 +2,17 @@ import { z } from 'zod'
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError'
+  /** Each thing wrong, one sentence each: a start-up names them all at once. */
+  readonly problems: string[]
+  constructor(message: string, problems: string[] = [message]) {
+    super(message)
+    this.problems = problems
+  }
+}
+
+/** One error for every problem found: the one alone, or a list under `heading`. */
+export function configErrors(problems: string[], heading: string): ConfigError {
+  return new ConfigError(problems.length === 1 ? problems[0] : [heading, ...problems.map((p) => `- ${p}`)].join('\n'), problems)
 }
 
 export type Env = Record<string, string | undefined>
@@ -31,11 +42,16 @@ export const int = (env: string, fallback: number, min: number, max: number) =>
     says: (raw) => `${env} must be a whole number from ${min} to ${max}, not "${raw}".`,
   })
 
-export const bool = (env: string) =>
-  setting(z.stringbool({ truthy: ['1', 'true', 'yes'], falsy: ['0', 'false', 'no'] }).default(false), {
-    env,
-    says: (raw) => `${env} must be true or false, not "${raw.toLowerCase()}".`,
-  })
+const SWITCH = { truthy: ['1', 'true', 'yes'], falsy: ['0', 'false', 'no'] }
+const switchSays = (env: string) => (raw: string) => `${env} must be true or false, not "${raw.toLowerCase()}".`
+
+export const bool = (env: string) => setting(z.stringbool(SWITCH).default(false), { env, says: switchSays(env) })
+
+/** A switch whose default depends on other settings (undefined when unset); `shown` is that default as README writes it. */
+export const boolOr = (env: string, shown: string) => setting(z.stringbool(SWITCH).optional(), { env, says: switchSays(env), shown })
+
+/** A switch's variable as given, read before (or without) the schema. */
+export const switchedOn = (env: Env, name: string) => SWITCH.truthy.includes(env[name]?.trim().toLowerCase() ?? '')
 
 /** Text that `valid` accepts, or unset. */
 export const text = (env: string, says: (raw: string) => string, valid: (value: string) => boolean = () => true) =>
@@ -63,15 +79,17 @@ function envInput(schema: z.ZodObject, env: Env): Record<string, unknown> {
   return input
 }
 
-/** `schema` read from `env`; a bad value throws ConfigError with what its setting says. */
+/** `schema` read from `env`; bad values throw one ConfigError naming each with what its setting says. */
 export function readSettings<T extends z.ZodObject>(schema: T, env: Env): z.output<T> {
   const result = schema.safeParse(envInput(schema, env))
   if (result.success) return result.data
-  const [issue] = result.error.issues
-  let field: z.ZodType | undefined = schema
-  for (const key of issue.path) field = field instanceof z.ZodObject ? field.shape[key as string] : undefined
-  const meta = field && settings.get(field)
-  throw new ConfigError(meta?.says ? meta.says(raw(env, meta.env) ?? '') : `${meta?.env ?? issue.path.join('.')}: ${issue.message}`)
+  const problems = result.error.issues.map((issue) => {
+    let field: z.ZodType | undefined = schema
+    for (const key of issue.path) field = field instanceof z.ZodObject ? field.shape[key as string] : undefined
+    const meta = field && settings.get(field)
+    return meta?.says ? meta.says(raw(env, meta.env) ?? '') : `${meta?.env ?? issue.path.join('.')}: ${issue.message}`
+  })
+  throw configErrors([...new Set(problems)], 'These settings are wrong:')
 }
 
 /** Every variable `schema` reads, with where its value lands and how README shows its default. */

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { hostSignIn, type CodeSource } from '../store/host-session'
 import { useFlexStore } from './useFlexStore'
+import { usePageLoaded } from './usePageLoaded'
 
 /**
  * With a code source from the host, signs in through the host once per page,
@@ -9,13 +10,16 @@ import { useFlexStore } from './useFlexStore'
  * the host, someone else signed in on the same browser). Every element runs
  * this; the store makes it one call. Again when the session ends elsewhere (a
  * sign-out in another tab), but not after a failure or the user's own
- * sign-out: those wait for the user. True while the element must wait.
+ * sign-out: those wait for the user. True while the element must wait:
+ * also, with no source yet, until the page has loaded, since its host may
+ * still give one (and its users have no password here).
  */
 export function useHostSignIn(host: Element, apiBase: string, source: CodeSource | undefined): boolean {
   const signedIn = useFlexStore((s) => s.accessData !== null)
   const state = useFlexStore((s) => s.hostSignIn)
+  const pageLoaded = usePageLoaded()
   useEffect(() => {
     if (source && (state === null || (state === 'done' && !signedIn))) void hostSignIn(apiBase, source, host)
   }, [host, apiBase, source, signedIn, state])
-  return Boolean(source) && !(state === 'done' && signedIn)
+  return source ? !(state === 'done' && signedIn) : !pageLoaded
 }

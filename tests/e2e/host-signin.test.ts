@@ -53,6 +53,42 @@ async function openHostPage(page: Page, server: FlexServer, { failures = 0, hash
 
 const pageValue = <T>(page: Page, name: string) => page.evaluate((n) => (window as unknown as Record<string, T>)[n], name)
 
+/**
+ * README's own pattern: the host's script, right after the portal's, gives
+ * every element its function. A MutationObserver, installed before the
+ * portal's script, notes whether the log-in prompt was ever in the page or in
+ * any shadow root, even for one frame.
+ */
+const PROMPT = 'Log in to see your projects.'
+const readmePage = (placement: 'after' | 'deferred' | 'on-load') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+<script>
+window.__sawPrompt = false
+const roots = [document]
+const look = (records) => {
+  for (const root of roots) if (root.textContent && root.textContent.includes(${JSON.stringify(PROMPT)})) window.__sawPrompt = true
+  for (const r of records) for (const n of r.addedNodes) if (n.textContent && n.textContent.includes(${JSON.stringify(PROMPT)})) window.__sawPrompt = true
+}
+const watch = (root) => new MutationObserver(look).observe(root, { childList: true, subtree: true, characterData: true })
+const attachShadow = Element.prototype.attachShadow
+Element.prototype.attachShadow = function (init) {
+  const root = attachShadow.call(this, init)
+  roots.push(root)
+  watch(root)
+  return root
+}
+watch(document)
+window.__give = () => {
+  for (const el of document.querySelectorAll('flex-projects, flex-project-detail'))
+    el.fetchSessionCode = async () => (await (await fetch('/northwind/portal-session', { method: 'POST' })).json()).code
+}
+</script>
+${placement === 'deferred' ? '<script src="/flex-portal.js" defer></script>' : ''}
+</head><body>
+<flex-projects router="memory"></flex-projects><flex-project-detail router="memory"></flex-project-detail>
+${placement === 'deferred' ? '' : '<script src="/flex-portal.js"></script>'}
+<script>${placement === 'on-load' ? 'setTimeout(window.__give, 0)' : 'window.__give()'}</script>
+</body></html>`
+
 test.describe('signed in by the host', () => {
   test('fetchSessionCode: the dashboard asked for, with no log-in form ever shown, one call for two elements, the provider’s name in the user menu', async ({
     page,
@@ -133,6 +169,23 @@ test.describe('signed in by the host', () => {
     await expect(portal.getByText(TEXT.expired)).toHaveCount(0)
     expect(JSON.parse((await accessDataRaw(page))!).accessToken).not.toBe(first)
   })
+
+  for (const placement of ['after', 'deferred', 'on-load'] as const) {
+    test(`fetchSessionCode set by a script after the portal's (${placement}): the log-in prompt never shows, not for a moment`, async ({
+      page,
+      context,
+      server,
+    }) => {
+      await northwindUser(context, server, 'Grace Hopper')
+      await page.route(`${server.origin}/e2e-readme.html`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: readmePage(placement) }),
+      )
+      await page.goto('/e2e-readme.html')
+      await expect(page.locator('flex-projects').getByRole('heading', { name: TEXT.anyDashboardHeading })).toBeVisible()
+      await expect(page.locator('flex-project-detail').getByText('Choose a project to see its keys.')).toBeVisible()
+      expect(await pageValue<boolean>(page, '__sawPrompt')).toBe(false)
+    })
+  }
 
   test('/existing.html: Northwind’s own log-in, then the portal through session-url with no portal log-in; signing out ends both', async ({ page }) => {
     await page.goto('/existing.html')

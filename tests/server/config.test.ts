@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULTS, EMBEDDED_DB_IN_PRODUCTION, parseOrigins, readConfig } from '../../server/config'
+import {
+  DEFAULTS,
+  DEMO_SESSIONS_IN_PRODUCTION,
+  EMBEDDED_DB_IN_PRODUCTION,
+  ENCRYPTION_KEY_IN_PRODUCTION,
+  SERVICE_TOKEN_IN_PRODUCTION,
+  parseOrigins,
+  readConfig,
+} from '../../server/config'
 import { serverSchema } from '../../server/config/schema'
 import { variables } from '../../server/config/settings'
 
@@ -17,6 +25,7 @@ describe('readConfig', () => {
       databaseUrl: undefined,
       skipBuild: false,
       allowEmbeddedDb: false,
+      demoPages: true,
       // Without SMTP_URL, outside production, mail goes to a folder of the data directory.
       mail: { ...DEFAULTS.mail, folder: join('.data/', 'mail') },
     })
@@ -65,6 +74,7 @@ describe('readConfig', () => {
       PORTAL_NAME: 'Acme Developers',
       REQUIRE_VERIFIED_EMAIL: 'true',
       CODE_TTL_SECONDS: '600',
+      DEMO_PAGES: 'false',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -75,6 +85,7 @@ describe('readConfig', () => {
       trustProxy: true,
       skipBuild: true,
       allowEmbeddedDb: false,
+      demoPages: false,
       keyLimit: 5,
       apiKeyPrefix: 'acme',
       portalName: 'Acme Developers',
@@ -117,9 +128,38 @@ describe('readConfig', () => {
     })
   })
 
+  const SECRETS = { SERVICE_TOKEN: 'a-service-token-of-some-length', SECRET_ENCRYPTION_KEY: '00'.repeat(32) }
+
   it('runs in production on PostgreSQL, or on the embedded database only when told to', () => {
-    expect(readConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/flex' }).databaseUrl).toBe('postgres://u:p@db:5432/flex')
-    expect(readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true' }).databaseUrl).toBeUndefined()
+    expect(readConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/flex', ...SECRETS }).databaseUrl).toBe('postgres://u:p@db:5432/flex')
+    // One instance on its own data: its key file beside the data does.
+    expect(readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', SERVICE_TOKEN: SECRETS.SERVICE_TOKEN }).databaseUrl).toBeUndefined()
+  })
+
+  it('serves the demo pages outside production, and in production only with DEMO_PAGES=true', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/flex', ...SECRETS }
+    expect(readConfig({}).demoPages).toBe(true)
+    expect(readConfig({ DEMO_PAGES: 'false' }).demoPages).toBe(false)
+    expect(readConfig(production).demoPages).toBe(false)
+    expect(readConfig({ ...production, DEMO_PAGES: 'true' }).demoPages).toBe(true)
+  })
+
+  it('names every missing or wrong setting of a production start in one message', () => {
+    let message = ''
+    try {
+      readConfig({ NODE_ENV: 'production', DEMO_HOST_SESSIONS: 'true', PORT: 'eighty', DEMO_PAGES: 'maybe' })
+    } catch (err) {
+      message = (err as Error).message
+    }
+    expect(message.split('\n')).toEqual([
+      'The server cannot start until these settings are fixed:',
+      '- PORT must be a whole number from 0 to 65535, not "eighty".',
+      '- DEMO_PAGES must be true or false, not "maybe".',
+      `- ${DEMO_SESSIONS_IN_PRODUCTION}`,
+      `- ${EMBEDDED_DB_IN_PRODUCTION}`,
+      `- ${SERVICE_TOKEN_IN_PRODUCTION}`,
+      `- ${ENCRYPTION_KEY_IN_PRODUCTION}`,
+    ])
   })
 
   it('reads the webhook event catalog from WEBHOOK_EVENT_TYPES_FILE, as a list or as an object', async () => {
@@ -146,7 +186,7 @@ describe('readConfig', () => {
   })
 
   it('sends no mail in production without SMTP_URL (the mail routes answer 503), and names the product in From: by default', () => {
-    expect(readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true' }).mail).toEqual({
+    expect(readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', SERVICE_TOKEN: 'a-service-token-of-some-length' }).mail).toEqual({
       smtpUrl: undefined,
       folder: undefined,
       from: 'Flex Portal <no-reply@localhost>',

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { EMBEDDED_DB_IN_PRODUCTION } from '../../server/config'
+import { DEMO_SESSIONS_IN_PRODUCTION, EMBEDDED_DB_IN_PRODUCTION, ENCRYPTION_KEY_IN_PRODUCTION, SERVICE_TOKEN_IN_PRODUCTION } from '../../server/config'
 import { openDatabase } from '../../server/db/index'
 import { PAGE_CSP } from '../../server/http/security-headers'
 import { startServer, type RunningServer } from '../../server/start'
@@ -176,18 +176,29 @@ describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
     expect(p.errors()).not.toContain('    at ')
   })
 
-  it.skipIf(usePostgres)('refuses to start in production on the embedded database, saying why', async () => {
-    const refused = run({ NODE_ENV: 'production', DEMO_HOST_SESSIONS: 'false', ALLOW_EMBEDDED_DB: '' })
+  it.skipIf(usePostgres)('refuses to start in production without its settings, naming every one at once before starting', async () => {
+    const refused = run({ NODE_ENV: 'production', DEMO_HOST_SESSIONS: 'true', ALLOW_EMBEDDED_DB: '', SERVICE_TOKEN: '', SECRET_ENCRYPTION_KEY: '' })
     expect(await refused.exited).toBe(1)
-    expect(refused.errors()).toContain(EMBEDDED_DB_IN_PRODUCTION)
-    expect(refused.output()).not.toContain('Flex Portal is running at')
+    // Every missing setting at once, before anything starts.
+    for (const problem of [DEMO_SESSIONS_IN_PRODUCTION, EMBEDDED_DB_IN_PRODUCTION, SERVICE_TOKEN_IN_PRODUCTION, ENCRYPTION_KEY_IN_PRODUCTION])
+      expect(refused.errors()).toContain(problem)
+    expect(refused.output()).not.toContain('Starting Flex Portal')
   })
 
   // The embedded database is the PGlite run's storage.
-  it.skipIf(usePostgres)('starts in production on the embedded database with ALLOW_EMBEDDED_DB=true', async () => {
+  it.skipIf(usePostgres)('starts in production on the embedded database with ALLOW_EMBEDDED_DB=true, serving no demo page', async () => {
     storage = await freshStorage()
-    const allowed = run({ ...storage.env, NODE_ENV: 'production', DEMO_HOST_SESSIONS: 'false', ALLOW_EMBEDDED_DB: 'true' })
-    await allowed.ready
+    const allowed = run({
+      ...storage.env,
+      NODE_ENV: 'production',
+      DEMO_HOST_SESSIONS: 'false',
+      ALLOW_EMBEDDED_DB: 'true',
+      SERVICE_TOKEN: 'a-service-token-of-some-length',
+    })
+    const url = await allowed.ready
+    // The widget's scripts, the API and its reference; no demo page, nor any file of one.
+    for (const path of ['flex-portal.js', 'api/health', 'api/docs']) expect((await fetch(url + path)).status, path).toBe(200)
+    for (const path of ['', 'docs.html', 'existing.html', 'index.css', 'existing.js']) expect((await fetch(url + path)).status, path).toBe(404)
     allowed.child.kill('SIGTERM')
     expect(await allowed.exited).toBe(0)
   })

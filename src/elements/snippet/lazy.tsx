@@ -2,6 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react'
 import { createPortal } from 'react-dom'
 import { chunk } from '../../components/chunk/chunk'
 import { useElement } from '../../context/element'
+import { usePageLoaded } from '../../hooks/usePageLoaded'
 
 const screen = chunk(() => import('./SnippetScreen').then((m) => m.SnippetScreen))
 
@@ -9,8 +10,8 @@ const screen = chunk(() => import('./SnippetScreen').then((m) => m.SnippetScreen
 const UNFILLED = { visibility: 'hidden' } as const
 
 /**
- * <flex-snippet>'s bar and filling, fetched as a chunk at once: no log-in
- * needs them, so the first screen does not carry them. Until they arrive the
+ * <flex-snippet>'s bar and filling, fetched as a chunk once the page has
+ * loaded: no log-in needs them, so the first screen does not carry them. Until they arrive the
  * host's code holds its place unseen below an empty bar, so no raw `{{apiKey}}`
  * shows and nothing moves when they come. If they cannot be fetched, the code shows as the
  * host wrote it: its placeholders read better than no code at all.
@@ -19,13 +20,19 @@ export function LazySnippetScreen() {
   const { root } = useElement()
   const [Screen, setScreen] = useState<ComponentType | undefined>(() => screen.loaded)
   const [failed, setFailed] = useState(false)
+  // Once the page has loaded, a turn after the elements it let render: a
+  // chunk fetched before would hold back the 'load' they wait for.
+  const pageLoaded = usePageLoaded()
   useEffect(() => {
-    if (!Screen)
+    if (Screen || !pageLoaded) return
+    const later = setTimeout(() =>
       screen.load().then(
         (loaded) => setScreen(() => loaded),
         () => setFailed(true),
-      )
-  }, [Screen])
+      ),
+    )
+    return () => clearTimeout(later)
+  }, [Screen, pageLoaded])
   if (Screen) return <Screen />
   // Portalled with the slot, in the order the screen's bar and slot take.
   return createPortal(

@@ -1,0 +1,89 @@
+/**
+ * The start of an element a host signs in (issue 38): until the page has
+ * loaded, an element given no `fetchSessionCode` yet shows its loading state,
+ * never its log-in, since the host's script may still give it one.
+ */
+import { waitFor } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { store } from '../../src/store'
+import { forgetDeviceToken } from '../../src/store/session'
+import { resetStore, shadow } from './helpers'
+import { mockApi } from './helpers/api-mock'
+
+const PROMPT = 'Log in to see your projects.'
+const ACCESS = { accessToken: 'acc-host', tokenType: 'Bearer', expiresAt: '2030-01-01T00:00:00Z', user: { id: 'usr_1', name: 'Grace', email: '' } }
+
+let readyState: DocumentReadyState = 'complete'
+beforeAll(async () => {
+  Object.defineProperty(document, 'readyState', { configurable: true, get: () => readyState })
+  await import('../../src/script-tag')
+})
+beforeEach(() => {
+  resetStore()
+  forgetDeviceToken()
+  readyState = 'loading'
+})
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.unstubAllGlobals()
+  readyState = 'complete'
+})
+
+/** Every text the element's shadow root held, at each change. */
+function textsOf(el: Element): string[] {
+  const seen = [el.shadowRoot!.textContent ?? '']
+  new MutationObserver(() => seen.push(el.shadowRoot!.textContent ?? '')).observe(el.shadowRoot!, { childList: true, subtree: true, characterData: true })
+  return seen
+}
+
+const finishLoading = () => {
+  readyState = 'complete'
+  window.dispatchEvent(new Event('load'))
+}
+
+describe('an element before the page has loaded', () => {
+  it('given fetchSessionCode after it started, shows its loading state, then signs in, never the log-in prompt', async () => {
+    mockApi({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { body: ACCESS } })
+    const el = document.body.appendChild(document.createElement('flex-projects'))
+    const texts = textsOf(el)
+    expect(await shadow(el).findByRole('status')).toHaveTextContent('Loading…')
+    // The host's script, a while later in the page's load.
+    ;(el as unknown as { fetchSessionCode: () => Promise<string> }).fetchSessionCode = async () => 'fxc_code'
+    await waitFor(() => expect(store.getState().hostSignIn).toBe('done'))
+    finishLoading()
+    await waitFor(() => expect(shadow(el).queryByText('Loading…')).not.toBeInTheDocument())
+    expect(texts.join('\n')).not.toContain(PROMPT)
+  })
+
+  it('given neither fetchSessionCode nor session-url, waits for the load, then falls back to its log-in', async () => {
+    const el = document.body.appendChild(document.createElement('flex-projects'))
+    const texts = textsOf(el)
+    expect(await shadow(el).findByRole('status')).toHaveTextContent('Loading…')
+    // 'interactive' (the parser is done, images still arriving) is not yet loaded.
+    readyState = 'interactive'
+    document.dispatchEvent(new Event('readystatechange'))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(texts.join('\n')).not.toContain(PROMPT)
+    finishLoading()
+    expect(await shadow(el).findByText(PROMPT)).toBeInTheDocument()
+  })
+
+  it('a host that gives it in its own load listener is heard before any log-in', async () => {
+    mockApi({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { body: ACCESS } })
+    const el = document.body.appendChild(document.createElement('flex-projects'))
+    const texts = textsOf(el)
+    await shadow(el).findByRole('status')
+    window.addEventListener('load', () => ((el as unknown as { fetchSessionCode: () => Promise<string> }).fetchSessionCode = async () => 'fxc_code'), {
+      once: true,
+    })
+    finishLoading()
+    await waitFor(() => expect(store.getState().hostSignIn).toBe('done'))
+    expect(texts.join('\n')).not.toContain(PROMPT)
+  })
+
+  it('once the page has loaded, an element added later shows its log-in at once', async () => {
+    readyState = 'complete'
+    const el = document.body.appendChild(document.createElement('flex-projects'))
+    expect(await shadow(el).findByText(PROMPT)).toBeInTheDocument()
+  })
+})
