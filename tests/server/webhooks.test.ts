@@ -310,7 +310,7 @@ describe('deliveries', () => {
     const t = await setup()
     const { id } = await t.addEndpoint()
     const first = await t.send('invoice.paid', { n: 1 }, 'order-7-paid')
-    const again = await t.send('invoice.paid', { n: 2 }, 'order-7-paid')
+    const again = await t.send('invoice.paid', { n: 1 }, 'order-7-paid')
     expect(again).toBe(first)
     const other = await t.send('invoice.paid', { n: 3 }, 'order-8-paid')
     expect(other).not.toBe(first)
@@ -327,11 +327,40 @@ describe('deliveries', () => {
     expect(res.body.id).not.toBe(first)
   })
 
+  it('with an idempotency key used within 24 hours for other content answer 409 saying so, and send nothing more', async () => {
+    let offset = 0
+    const t = await setup({ clock: () => Date.now() + offset })
+    const { id } = await t.addEndpoint()
+    const first = await t.send('invoice.paid', { invoice: 'in_7', amount: 1200 }, 'order-7')
+    const post = (body: object) =>
+      t.s.request('POST', '/api/webhooks/messages', { headers: service, body: { projectId: t.project.id, idempotencyKey: 'order-7', ...body } })
+    for (const other of [
+      { eventType: 'invoice.paid', payload: { invoice: 'in_7', amount: 1300 } },
+      { eventType: 'customer.created', payload: { invoice: 'in_7', amount: 1200 } },
+    ]) {
+      const res = await post(other)
+      expect(res.status, JSON.stringify(other)).toBe(409)
+      expect(res.body.message).toBe(
+        'This idempotencyKey was used within the last 24 hours for a message with other content (event type or payload). Send a new message with a new key.',
+      )
+    }
+    // The same content still answers 202 with the first id, hours later too.
+    offset = 23 * 60 * 60 * 1000
+    expect(await post({ eventType: 'invoice.paid', payload: { invoice: 'in_7', amount: 1200 } })).toMatchObject({ status: 202, body: { id: first } })
+    await settled(t, id, first)
+    const [{ n }] = await t.s.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM webhook_messages WHERE project_id = $1', [t.project.id])
+    expect(n).toBe(1)
+    expect(t.receiver.received).toHaveLength(1)
+    // Past 24 hours the key is free again, for any content.
+    offset = 24 * 60 * 60 * 1000 + 1000
+    expect(await post({ eventType: 'customer.created', payload: {} })).toMatchObject({ status: 202, body: { id: expect.not.stringMatching(first) } })
+  })
+
   it('with one idempotency key sent several times at once answer one id and are delivered once; a key 24 hours old is free again', async () => {
     let offset = 0
     const t = await setup({ clock: () => Date.now() + offset })
     const { id } = await t.addEndpoint()
-    const ids = await Promise.all(Array.from({ length: 6 }, (_, n) => t.send('invoice.paid', { n }, 'order-9-paid')))
+    const ids = await Promise.all(Array.from({ length: 6 }, () => t.send('invoice.paid', { n: 9 }, 'order-9-paid')))
     expect(new Set(ids).size).toBe(1)
     await settled(t, id, ids[0])
     expect(t.receiver.received.filter((r) => r.id === ids[0])).toHaveLength(1)

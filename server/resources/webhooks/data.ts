@@ -2,7 +2,7 @@
 import type { WebhookAttempt, WebhookEndpoint } from '../../../contract/webhooks'
 import type { Database, Queryable } from '../../db/index'
 import { iso } from '../../db/time'
-import { randomId } from '../../security/random'
+import { randomId, sha256 } from '../../security/random'
 import { insertTogether, NEW_ATTEMPT_ID, wakeWorkers } from './queue'
 
 type EndpointRow = {
@@ -124,25 +124,37 @@ export interface NewMessage {
 const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000
 
 /**
+ * The digest of a message's content (its type, and its payload as the
+ * envelope holds it, without the timestamp), as migration 014's trigger
+ * stores it with an idempotency key.
+ */
+const contentDigest = (eventType: string, body: string) => sha256(`${eventType}\n${body.slice(body.indexOf(',"data":'))}`)
+
+/** What acceptMessage answers: the message's id (the first one's for a key seen before), or `reused` for a key sent with other content. */
+export type Acceptance = { id: string; duplicate: boolean } | { reused: true }
+
+/**
  * Stores a message and queues it for every enabled endpoint of the project
  * whose filter takes its type (enabled, and a filter that names its type or
  * none), with a pending first attempt each. The same idempotency key within 24
- * hours answers the first message's id and queues nothing; the unique index on
- * (project, key) decides which of two at once is first, so messages of one
- * project are never serialised. Undefined: no such project.
+ * hours answers the first message's id and queues nothing when the content is
+ * the same, and `reused` when it is not; the unique index on (project, key)
+ * decides which of two at once is first, so messages of one project are never
+ * serialised. Undefined: no such project.
  */
-export async function acceptMessage(db: Database, m: NewMessage, now: Date): Promise<{ id: string; duplicate: boolean } | undefined> {
+export async function acceptMessage(db: Database, m: NewMessage, now: Date): Promise<Acceptance | undefined> {
   const id = randomId('msg_')
   const body = envelope(m.eventType, m.payload, now)
   const row = await insertTogether(db, { id, projectId: m.projectId, eventType: m.eventType, body, idempotencyKey: m.idempotencyKey ?? null, now })
   if (!row.project) return undefined
   if (row.inserted) return { id, duplicate: false }
   // The key was used before: within 24 hours that message is the answer; older, the key is free again.
-  const [seen] = await db.query<{ id: string; created_at: Date }>(
-    'SELECT id, created_at FROM webhook_messages WHERE project_id = $1 AND idempotency_key = $2',
-    [m.projectId, m.idempotencyKey],
+  // A message stored before digests were kept has none: it counts as the same content.
+  const [seen] = await db.query<{ id: string; created_at: Date; same: boolean }>(
+    'SELECT id, created_at, coalesce(content_digest = $3, true) AS same FROM webhook_messages WHERE project_id = $1 AND idempotency_key = $2',
+    [m.projectId, m.idempotencyKey, contentDigest(m.eventType, body)],
   )
-  if (seen && now.getTime() - seen.created_at.getTime() < IDEMPOTENCY_MS) return { id: seen.id, duplicate: true }
+  if (seen && now.getTime() - seen.created_at.getTime() < IDEMPOTENCY_MS) return seen.same ? { id: seen.id, duplicate: true } : { reused: true }
   if (seen) await db.query('UPDATE webhook_messages SET idempotency_key = NULL WHERE id = $1 AND idempotency_key = $2', [seen.id, m.idempotencyKey])
   return acceptMessage(db, m, now)
 }
