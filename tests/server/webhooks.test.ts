@@ -267,6 +267,7 @@ describe('deliveries', () => {
       attemptedAt: expect.any(String),
       attemptNumber: 1,
       nextAttemptAt: null,
+      scheduledFor: null,
     })
     const [listed] = (await t.api('GET', '')).body.endpoints
     expect(listed.lastAttempt).toEqual({ attemptedAt: attempt.attemptedAt, status: 'succeeded', responseStatus: 200 })
@@ -651,6 +652,49 @@ describe('deliveries', () => {
       body: { projectId: second.id, eventType: 'invoice.paid', payload: {} },
     })
     expect((await t.api('POST', `/${id}/messages/${foreign.body.id}/resend`)).status).toBe(404)
+  })
+
+  it('end once a resend succeeds: the retry still scheduled never fires, and until then shows as scheduled, with no answer', async () => {
+    let offset = 0
+    const t = await setup({
+      clock: () => Date.now() + offset,
+      answer: (_r, n, res) => res.writeHead(n === 0 ? 500 : 204).end(),
+      webhooks: { retrySchedule: [300] },
+    })
+    const { id } = await t.addEndpoint()
+    const msg = await t.send('invoice.paid')
+    const first = await settled(t, id, msg)
+    expect(first).toMatchObject({ status: 'failed', responseStatus: 500, scheduledFor: null, nextAttemptAt: expect.any(String) })
+    // The retry, five minutes away: scheduled for then, with nothing of an answer.
+    expect((await t.attempts(id)).filter((a) => a.status === 'pending')).toEqual([
+      expect.objectContaining({
+        messageId: msg,
+        attemptNumber: 2,
+        scheduledFor: first.nextAttemptAt,
+        responseStatus: null,
+        responseBody: null,
+        durationMs: null,
+      }),
+    ])
+
+    expect((await t.api('POST', `/${id}/messages/${msg}/resend`)).status).toBe(202)
+    await settled(t, id, msg, 1, 2)
+    expect(t.receiver.received.filter((r) => r.id === msg)).toHaveLength(2)
+    // Delivered: nothing is scheduled any more.
+    expect((await t.attempts(id)).map((a) => [a.attemptNumber, a.status, a.scheduledFor])).toEqual([
+      [1, 'succeeded', null],
+      [1, 'failed', null],
+    ])
+
+    // Ten minutes on, past the retry's time, the worker delivers a newer message, and not the first one again.
+    offset = 10 * 60 * 1000
+    const later = await t.send('invoice.paid', { n: 2 })
+    await settled(t, id, later)
+    t.worker.wake()
+    await t.receiver.got(later)
+    expect(t.receiver.received.filter((r) => r.id === msg)).toHaveLength(2)
+    const due = await t.s.db.query('SELECT id FROM webhook_deliveries WHERE message_id = $1 AND next_attempt_at IS NOT NULL', [msg])
+    expect(due).toEqual([])
   })
 
   it('are listed newest first, a page at a time', async () => {

@@ -17,11 +17,18 @@ type EndpointRow = {
   last_response: number | null
 }
 
+/**
+ * SQL over an attempt `a` and its delivery `d`: made, or still to be made. A
+ * pending attempt of a delivery a success has ended (record.ts) never will be.
+ */
+const WILL_HAPPEN = `(a.status <> 'pending' OR d.next_attempt_at IS NOT NULL)`
+
 const ENDPOINT_SELECT = `SELECT e.id, e.url, e.description, e.event_types, e.disabled, e.created_at,
     a.attempted_at AS last_at, a.status AS last_status, a.response_status AS last_response
   FROM webhook_endpoints e
   LEFT JOIN LATERAL (
-    SELECT attempted_at, status, response_status FROM webhook_attempts WHERE endpoint_id = e.id ORDER BY seq DESC LIMIT 1
+    SELECT a.attempted_at, a.status, a.response_status FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+    WHERE a.endpoint_id = e.id AND ${WILL_HAPPEN} ORDER BY a.seq DESC LIMIT 1
   ) a ON true`
 
 const endpoint = (r: EndpointRow): WebhookEndpoint => ({
@@ -211,8 +218,9 @@ export async function listAttempts(q: Queryable, endpointId: string, limit: numb
     cursor = Number(row.seq)
   }
   const rows = await q.query<AttemptRow>(
-    `SELECT id, message_id, event_type, status, response_status, response_body, duration_ms, attempted_at, attempt_number, next_attempt_at
-     FROM webhook_attempts WHERE endpoint_id = $1 AND ($2::bigint IS NULL OR seq < $2) ORDER BY seq DESC LIMIT $3`,
+    `SELECT a.id, a.message_id, a.event_type, a.status, a.response_status, a.response_body, a.duration_ms, a.attempted_at, a.attempt_number, a.next_attempt_at
+     FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+     WHERE a.endpoint_id = $1 AND ($2::bigint IS NULL OR a.seq < $2) AND ${WILL_HAPPEN} ORDER BY a.seq DESC LIMIT $3`,
     [endpointId, cursor ?? null, limit],
   )
   return rows.map((r) => ({
@@ -226,6 +234,7 @@ export async function listAttempts(q: Queryable, endpointId: string, limit: numb
     attemptedAt: iso(r.attempted_at),
     attemptNumber: r.attempt_number,
     nextAttemptAt: r.next_attempt_at ? iso(r.next_attempt_at) : null,
+    scheduledFor: r.status === 'pending' ? iso(r.attempted_at) : null,
   }))
 }
 
