@@ -59,9 +59,14 @@ export const omittableText = (label: string, rule: Omit<TextRule, 'required'>) =
 const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/
 
 // Format characters (Unicode category Cf: zero-width spaces and joiners, the
-// soft hyphen, direction marks) and control characters show as nothing, so
-// "ada@example.com" with one inside is a second account that looks like the first.
-const INVISIBLE = /[\p{Cf}\p{Cc}]/u
+// soft hyphen, direction marks), control characters and the rest of Unicode's
+// Default_Ignorable_Code_Point set (Hangul fillers, the combining grapheme
+// joiner, variation selectors) show as nothing, so "ada@example.com" with one
+// inside is a second account that looks like the first.
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u
+
+/** Whether `text` holds a character that shows as nothing: every call that takes an e-mail address refuses such an address (400). */
+export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(text)
 
 /**
  * An e-mail address, trimmed, NFC-normalised and lower-cased so one person has
@@ -72,7 +77,7 @@ const INVISIBLE = /[\p{Cf}\p{Cc}]/u
 export const email = (description: string) =>
   checked('E-mail address', { required: true, max: 254 })
     .overwrite((v) => v.normalize('NFC').toLowerCase())
-    .refine((v) => !INVISIBLE.test(v), 'E-mail address must not contain invisible or control characters (such as a zero-width space or a soft hyphen).')
+    .refine((v) => !hasInvisibleCharacters(v), 'E-mail address must not contain invisible or control characters (such as a zero-width space or a soft hyphen).')
     .regex(EMAIL, 'Enter a valid e-mail address.')
     .meta({ format: 'email', maxLength: 254, description })
 

@@ -139,6 +139,7 @@ export const WebhookAttempt = z
     attemptedAt: dateTime('When the attempt was made (or, pending, when it is due).'),
     attemptNumber: z.number().int().meta({ description: '1 for the first attempt of a message.' }),
     nextAttemptAt: nullableDate('When the next retry is due; null when none follows.'),
+    scheduledFor: nullableDate('An attempt not made yet (pending): when it is due. Null once made; it has no answer or body until then.'),
   })
   .meta({ id: 'WebhookAttempt' })
 export const WebhookAttemptList = z.array(WebhookAttempt)

@@ -61,5 +61,11 @@ if (stopping) {
 }
 // Parsed by the end-to-end tests: keep this exact form on its own line.
 console.log(`Flex Portal is running at ${server.url}`)
-for (const line of bannerLines({ url: server.url, pages: servedPages(config.demoPages), dataDir: config.dataDir, databaseUrl: config.databaseUrl, mail: config.mail }))
+for (const line of bannerLines({
+  url: server.url,
+  pages: servedPages(config.demoPages),
+  dataDir: config.dataDir,
+  databaseUrl: config.databaseUrl,
+  mail: config.mail,
+}))
   log(line)

@@ -10,6 +10,7 @@ import { migrate } from './db/migrate'
 import type { Log } from './http/logger'
 import type { StaticRoot } from './http/static'
 import { startWebhookWorker } from './resources/webhooks'
+import { checkEncryptionKey, KeyMismatchError } from './security/encryption-check'
 import { keyFromDataDir } from './security/encryption-key-file'
 
 export const DEMO_DIR = fileURLToPath(new URL('../demo/', import.meta.url))
@@ -121,9 +122,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   try {
     // Given an open database (tests) and no key, the app uses a key of its process, and DATA_DIR is not written.
     if (!opts.db) secretEncryptionKey ??= await keyFromDataDir(await mkdir(dataDir, { recursive: true }).then(() => dataDir), log)
+    if (secretEncryptionKey) await checkEncryptionKey(db, secretEncryptionKey, opts.secretEncryptionKeyPrevious, log)
   } catch (err) {
     await db.close()
-    throw err
+    throw err instanceof KeyMismatchError ? new ConfigError(err.message) : err
   }
   const settings = { ...opts, secretEncryptionKey }
   const bundle: StaticRoot = { dir: DIST_DIR, crossOrigin: true, bundle: true }

@@ -114,12 +114,17 @@ export function eventTypes(env: Env): WebhookEventType[] {
   return types
 }
 
-export function encryptionKey(raw: string | undefined): Buffer | undefined {
-  if (raw === undefined) return undefined
-  const key = parseEncryptionKey(raw)
-  if (!key) throw new ConfigError('SECRET_ENCRYPTION_KEY must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32).')
-  return key
-}
+/** The parser of an encryption key setting named `name`. */
+export const encryptionKeyNamed =
+  (name: string) =>
+  (raw: string | undefined): Buffer | undefined => {
+    if (raw === undefined) return undefined
+    const key = parseEncryptionKey(raw)
+    if (!key) throw new ConfigError(`${name} must be 32 random bytes as 64 hex digits or base64 (openssl rand -base64 32).`)
+    return key
+  }
+
+export const encryptionKey = encryptionKeyNamed('SECRET_ENCRYPTION_KEY')
 
 /** SMTP_URL: smtp:// or smtps://, with a host. */
 export function isSmtpUrl(raw: string): boolean {

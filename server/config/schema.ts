@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ScryptCost } from '../security/password'
-import { encryptionKey, eventTypes, isSmtpUrl, parseFrameAncestors, parseOrigins, retrySchedule } from './parsers'
+import { encryptionKey, encryptionKeyNamed, eventTypes, isSmtpUrl, parseFrameAncestors, parseOrigins, retrySchedule } from './parsers'
 import { bool, boolOr, int, parsed, setting, text, textOr } from './settings'
 
 /**
@@ -152,6 +152,8 @@ export const appSchema = z.object({
    * DATA_DIR when unset; an app made without one (tests) uses a key of its process.
    */
   secretEncryptionKey: parsed('SECRET_ENCRYPTION_KEY', encryptionKey, { shown: 'generated into DATA_DIR' }),
+  /** The key before SECRET_ENCRYPTION_KEY, while moving to it: the first instance to start re-encrypts the secrets it opens. */
+  secretEncryptionKeyPrevious: parsed('SECRET_ENCRYPTION_KEY_PREVIOUS', encryptionKeyNamed('SECRET_ENCRYPTION_KEY_PREVIOUS')),
   webhooks,
   mail,
   /** Project and key creation answer 403 until the account's e-mail is verified. */

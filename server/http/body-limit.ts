@@ -1,5 +1,17 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type { IncomingMessage } from 'node:http'
+
+/**
+ * Marks the answer `Connection: close` when the request's body was not read
+ * to its end (a 413, or any answer given before the body was read): the
+ * node adapter then discards the rest for a moment and cuts the connection,
+ * and a client told keep-alive would send its next request into that cut.
+ */
+function closeIfUnread(c: Context): void {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
+  if (incoming && !incoming.complete) c.header('Connection', 'close')
+}
 
 /**
  * Hono's bodyLimit, without its cost on the common path. bodyLimit reads
@@ -10,16 +22,27 @@ import { bodyLimit } from 'hono/body-limit'
  * from the headers alone (the HTTP parser holds the body to it), exactly as
  * bodyLimit checks it, and a GET or HEAD with neither header has no body.
  * Everything else (chunked bodies, in-process requests) goes through bodyLimit.
+ * A 413 always says `Connection: close`, and so does any answer to a request
+ * whose body is left unread.
  */
 export function fastBodyLimit(maxSize: number, onError: () => never): MiddlewareHandler {
-  const full = bodyLimit({ maxSize, onError })
+  const tooLarge = (c: Context): never => {
+    c.header('Connection', 'close')
+    return onError()
+  }
+  const full = bodyLimit({ maxSize, onError: tooLarge })
+  const closing = (c: Context) => () => closeIfUnread(c)
   // Not async: a layer that only passes on is cheaper without a promise of its own.
   return (c, next) => {
     if (c.req.header('transfer-encoding') === undefined) {
       const length = c.req.header('content-length')
-      if (length !== undefined) return parseInt(length, 10) > maxSize ? onError() : next()
+      if (length !== undefined) {
+        const size = parseInt(length, 10)
+        if (size > maxSize) return tooLarge(c)
+        return size > 0 ? next().then(closing(c)) : next()
+      }
       if (c.req.method === 'GET' || c.req.method === 'HEAD') return next()
     }
-    return full(c, next)
+    return full(c, next).then(closing(c))
   }
 }

@@ -71,6 +71,8 @@ function parseAttempt(x: unknown): Attempt {
     attemptedAt: text(x.attemptedAt),
     attemptNumber: count(x.attemptNumber) ?? 1,
     nextAttemptAt: text(x.nextAttemptAt) || null,
+    // A server without the field: a pending attempt is the one scheduled.
+    scheduledFor: text(x.scheduledFor) || (status(x.status) === 'pending' ? text(x.attemptedAt) || null : null),
   }
 }
 

@@ -17,10 +17,11 @@ import { ARTIFACTS } from './harness/paths'
 import { button, dialog, heading, logIn, TEXT } from './harness/screens'
 import { expect, test, type Axe, type FlexServer } from './harness/test'
 
-// A receiver on loopback is a private address: the file's own server allows it.
+// A receiver on loopback is a private address: the file's own server allows it. A retry comes ten
+// minutes after a failure, so it stays scheduled while a test looks at it.
 test.use({
   ownServer: true,
-  ownServerEnv: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_EVENT_TYPES: 'invoice.paid,invoice.failed', WEBHOOK_RETRY_SCHEDULE: '1,1' },
+  ownServerEnv: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_EVENT_TYPES: 'invoice.paid,invoice.failed', WEBHOOK_RETRY_SCHEDULE: '600,600' },
 })
 
 const ANSWER = 'Received by the test receiver'
@@ -30,15 +31,15 @@ interface Delivery {
   body: string
 }
 
-/** A webhook consumer: records every POST and answers 200 with a short text. */
-async function startReceiver(): Promise<{ url: string; deliveries: Delivery[]; close: () => Promise<void> }> {
+/** A webhook consumer: records every POST and answers `status(n)` (default 200) to the nth (0-based), with a short text. */
+async function startReceiver(status: (n: number) => number = () => 200): Promise<{ url: string; deliveries: Delivery[]; close: () => Promise<void> }> {
   const deliveries: Delivery[] = []
   const server: Server = createServer((req, res) => {
     let body = ''
     req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
     req.on('end', () => {
       deliveries.push({ headers: req.headers as Record<string, string>, body })
-      res.writeHead(200, { 'Content-Type': 'text/plain' }).end(ANSWER)
+      res.writeHead(status(deliveries.length - 1), { 'Content-Type': 'text/plain' }).end(ANSWER)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -266,4 +267,45 @@ test('a server without webhooks shows no Webhooks section', async ({ page, serve
   await expect(page.getByRole('region', { name: 'API keys' })).toBeVisible()
   await expect(section(page)).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Add endpoint' })).toHaveCount(0)
+})
+
+test.describe('a retry not made yet', () => {
+  test('shows as "Scheduled for …" with neither Response nor Resend, and is gone once a Resend delivers the message', async ({ page, server, axe }) => {
+    // The first delivery fails (500); every later one succeeds.
+    const receiver = await startReceiver((n) => (n === 0 ? 500 : 200))
+    try {
+      const account = await createAccount(server.origin)
+      const project = await createProjectFor(server.origin, account, 'Scheduled retries')
+      await endpointWithDelivery(server, account.accessToken, project.id, receiver.url)
+      await expect.poll(() => receiver.deliveries.length).toBe(1)
+
+      await page.goto('/#/login')
+      await logIn(page, account)
+      await expect(heading(page, TEXT.anyDashboardHeading)).toBeVisible()
+      await page.goto(`/#/projects?projectid=${encodeURIComponent(project.id)}`)
+      const hooks = section(page)
+      await button(hooks, `Manage endpoint ${receiver.url}`).click()
+      const panel = page.getByRole('region', { name: receiver.url })
+      const log = panel.getByRole('table', { name: 'Delivery attempts' })
+      const scheduled = log.getByRole('row').filter({ hasText: 'Scheduled for' })
+      const failed = log.getByRole('row').filter({ hasText: 'Failed' })
+      await expect(scheduled).toHaveCount(1)
+      await expect(scheduled.getByRole('button')).toHaveCount(0)
+      await expect(scheduled.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/)
+      await expect(failed.getByRole('button', { name: 'Response' })).toBeVisible()
+      await screenshot(page, 'webhooks-scheduled-retry')
+      await clean(page, axe, 'the delivery log with a scheduled retry')
+
+      // Resend the failed one: delivered, the delivery ends, and the scheduled retry with it.
+      await failed.getByRole('button', { name: /^Resend webhook\.test/ }).click()
+      await expect.poll(() => receiver.deliveries.length, { message: 'the receiver got the message again' }).toBe(2)
+      await expect(log.getByText('Succeeded')).toBeVisible()
+      await button(panel, 'Refresh').click()
+      await expect(log.getByText('Succeeded')).toBeVisible()
+      await expect(scheduled).toHaveCount(0)
+      expect(receiver.deliveries[1].headers['webhook-id']).toBe(receiver.deliveries[0].headers['webhook-id'])
+    } finally {
+      await receiver.close()
+    }
+  })
 })

@@ -68,7 +68,7 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /auth/exchange': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
   'GET /manage/dapp/{id}/usage': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
   'GET /webhooks/event-types': { security: [], statuses: [200, 400] },
-  'POST /webhooks/messages': { security: [{ serviceToken: [] }], statuses: [202, ...BODY, 401, 404, 500, 503] },
+  'POST /webhooks/messages': { security: [{ serviceToken: [] }], statuses: [202, ...BODY, 401, 404, 409, 500, 503] },
   'POST /manage/dapp/{id}/webhooks': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 404, 409] },
   'GET /manage/dapp/{id}/webhooks': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
   'PATCH /manage/dapp/{id}/webhooks/{endpointId}': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 404] },

@@ -24,6 +24,7 @@ async function everythingStored(): Promise<string> {
     'account_codes',
     'api_keys',
     'devices',
+    'encryption_key_check',
     'key_usage',
     'known_devices',
     'projects',

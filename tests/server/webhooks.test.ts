@@ -267,6 +267,7 @@ describe('deliveries', () => {
       attemptedAt: expect.any(String),
       attemptNumber: 1,
       nextAttemptAt: null,
+      scheduledFor: null,
     })
     const [listed] = (await t.api('GET', '')).body.endpoints
     expect(listed.lastAttempt).toEqual({ attemptedAt: attempt.attemptedAt, status: 'succeeded', responseStatus: 200 })
@@ -310,7 +311,7 @@ describe('deliveries', () => {
     const t = await setup()
     const { id } = await t.addEndpoint()
     const first = await t.send('invoice.paid', { n: 1 }, 'order-7-paid')
-    const again = await t.send('invoice.paid', { n: 2 }, 'order-7-paid')
+    const again = await t.send('invoice.paid', { n: 1 }, 'order-7-paid')
     expect(again).toBe(first)
     const other = await t.send('invoice.paid', { n: 3 }, 'order-8-paid')
     expect(other).not.toBe(first)
@@ -327,11 +328,40 @@ describe('deliveries', () => {
     expect(res.body.id).not.toBe(first)
   })
 
+  it('with an idempotency key used within 24 hours for other content answer 409 saying so, and send nothing more', async () => {
+    let offset = 0
+    const t = await setup({ clock: () => Date.now() + offset })
+    const { id } = await t.addEndpoint()
+    const first = await t.send('invoice.paid', { invoice: 'in_7', amount: 1200 }, 'order-7')
+    const post = (body: object) =>
+      t.s.request('POST', '/api/webhooks/messages', { headers: service, body: { projectId: t.project.id, idempotencyKey: 'order-7', ...body } })
+    for (const other of [
+      { eventType: 'invoice.paid', payload: { invoice: 'in_7', amount: 1300 } },
+      { eventType: 'customer.created', payload: { invoice: 'in_7', amount: 1200 } },
+    ]) {
+      const res = await post(other)
+      expect(res.status, JSON.stringify(other)).toBe(409)
+      expect(res.body.message).toBe(
+        'This idempotencyKey was used within the last 24 hours for a message with other content (event type or payload). Send a new message with a new key.',
+      )
+    }
+    // The same content still answers 202 with the first id, hours later too.
+    offset = 23 * 60 * 60 * 1000
+    expect(await post({ eventType: 'invoice.paid', payload: { invoice: 'in_7', amount: 1200 } })).toMatchObject({ status: 202, body: { id: first } })
+    await settled(t, id, first)
+    const [{ n }] = await t.s.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM webhook_messages WHERE project_id = $1', [t.project.id])
+    expect(n).toBe(1)
+    expect(t.receiver.received).toHaveLength(1)
+    // Past 24 hours the key is free again, for any content.
+    offset = 24 * 60 * 60 * 1000 + 1000
+    expect(await post({ eventType: 'customer.created', payload: {} })).toMatchObject({ status: 202, body: { id: expect.not.stringMatching(first) } })
+  })
+
   it('with one idempotency key sent several times at once answer one id and are delivered once; a key 24 hours old is free again', async () => {
     let offset = 0
     const t = await setup({ clock: () => Date.now() + offset })
     const { id } = await t.addEndpoint()
-    const ids = await Promise.all(Array.from({ length: 6 }, (_, n) => t.send('invoice.paid', { n }, 'order-9-paid')))
+    const ids = await Promise.all(Array.from({ length: 6 }, () => t.send('invoice.paid', { n: 9 }, 'order-9-paid')))
     expect(new Set(ids).size).toBe(1)
     await settled(t, id, ids[0])
     expect(t.receiver.received.filter((r) => r.id === ids[0])).toHaveLength(1)
@@ -622,6 +652,49 @@ describe('deliveries', () => {
       body: { projectId: second.id, eventType: 'invoice.paid', payload: {} },
     })
     expect((await t.api('POST', `/${id}/messages/${foreign.body.id}/resend`)).status).toBe(404)
+  })
+
+  it('end once a resend succeeds: the retry still scheduled never fires, and until then shows as scheduled, with no answer', async () => {
+    let offset = 0
+    const t = await setup({
+      clock: () => Date.now() + offset,
+      answer: (_r, n, res) => res.writeHead(n === 0 ? 500 : 204).end(),
+      webhooks: { retrySchedule: [300] },
+    })
+    const { id } = await t.addEndpoint()
+    const msg = await t.send('invoice.paid')
+    const first = await settled(t, id, msg)
+    expect(first).toMatchObject({ status: 'failed', responseStatus: 500, scheduledFor: null, nextAttemptAt: expect.any(String) })
+    // The retry, five minutes away: scheduled for then, with nothing of an answer.
+    expect((await t.attempts(id)).filter((a) => a.status === 'pending')).toEqual([
+      expect.objectContaining({
+        messageId: msg,
+        attemptNumber: 2,
+        scheduledFor: first.nextAttemptAt,
+        responseStatus: null,
+        responseBody: null,
+        durationMs: null,
+      }),
+    ])
+
+    expect((await t.api('POST', `/${id}/messages/${msg}/resend`)).status).toBe(202)
+    await settled(t, id, msg, 1, 2)
+    expect(t.receiver.received.filter((r) => r.id === msg)).toHaveLength(2)
+    // Delivered: nothing is scheduled any more.
+    expect((await t.attempts(id)).map((a) => [a.attemptNumber, a.status, a.scheduledFor])).toEqual([
+      [1, 'succeeded', null],
+      [1, 'failed', null],
+    ])
+
+    // Ten minutes on, past the retry's time, the worker delivers a newer message, and not the first one again.
+    offset = 10 * 60 * 1000
+    const later = await t.send('invoice.paid', { n: 2 })
+    await settled(t, id, later)
+    t.worker.wake()
+    await t.receiver.got(later)
+    expect(t.receiver.received.filter((r) => r.id === msg)).toHaveLength(2)
+    const due = await t.s.db.query('SELECT id FROM webhook_deliveries WHERE message_id = $1 AND next_attempt_at IS NOT NULL', [msg])
+    expect(due).toEqual([])
   })
 
   it('are listed newest first, a page at a time', async () => {

@@ -40,6 +40,7 @@ const attempt = (n: number, extra: Partial<Attempt> = {}): Attempt => ({
   attemptedAt: '2026-11-02T10:00:00.000Z',
   attemptNumber: 1,
   nextAttemptAt: null,
+  scheduledFor: null,
   ...extra,
 })
 
@@ -369,6 +370,36 @@ describe('the delivery log', () => {
     expect(cells[1][3]).toMatch(/Attempt 2.*Next try/)
     expect(cells[1][4]).toBe('42 ms')
     expect(cells[2].slice(0, 3)).toEqual(['Succeeded', '200', 'webhook.test'])
+  })
+
+  it('shows an attempt not made yet as "Scheduled for …", with neither Response nor Resend, from a server with or without scheduledFor', async () => {
+    const due = '2026-11-02T10:05:00.000Z'
+    const pending = { status: 'pending' as const, responseStatus: null, responseBody: null, durationMs: null, attemptedAt: due }
+    const { scheduledFor: _, ...withoutField } = attempt(2, { ...pending, attemptNumber: 2 })
+    const { q } = page({
+      // A server from before the field: the reply lacks it.
+      [ATTEMPTS]: offContract({
+        body: [attempt(3, { ...pending, attemptNumber: 3, scheduledFor: due }), withoutField, attempt(1, { status: 'failed', responseStatus: 500 })],
+      }),
+    })
+    const panel = await openEndpoint(q)
+    const rows = within(await within(panel).findByRole('table', { name: 'Delivery attempts' }))
+      .getAllByRole('row')
+      .slice(1)
+    for (const row of rows.slice(0, 2)) {
+      expect(row.textContent).toMatch(/Scheduled for/)
+      expect(
+        within(row)
+          .getByText(/Scheduled for/)
+          .closest('time'),
+      ).toHaveAttribute('datetime', due)
+      expect(within(row).queryByRole('button', { name: 'Response' })).not.toBeInTheDocument()
+      expect(within(row).queryByRole('button', { name: /^Resend/ })).not.toBeInTheDocument()
+    }
+    // An attempt made keeps both.
+    expect(rows[2].textContent).not.toMatch(/Scheduled for/)
+    expect(within(rows[2]).getByRole('button', { name: 'Response' })).toBeInTheDocument()
+    expect(within(rows[2]).getByRole('button', { name: /^Resend/ })).toBeInTheDocument()
   })
 
   it('says when an endpoint has no deliveries yet', async () => {

@@ -11,7 +11,18 @@ import {
   ProfileChange,
 } from '../../../contract/accounts'
 import { AccessData, ErrorBody } from '../../../contract/responses'
-import { accessErrors, badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NOT_JSON, TOO_LARGE, type ErrorAnswer } from '../../openapi/error-responses'
+import {
+  accessErrors,
+  badBody,
+  errors,
+  INTERNAL,
+  jsonContent,
+  NO_DEVICE_MESSAGES,
+  NOT_JSON,
+  TOO_LARGE,
+  USER_LIMIT,
+  type ErrorAnswer,
+} from '../../openapi/error-responses'
 
 /** Password reset, e-mail verification, the profile, sign out everywhere and account deletion. */
 
@@ -23,6 +34,12 @@ const NO_DEVICE: ErrorAnswer = {
 const ATTEMPTS: ErrorAnswer = {
   description: 'Too many attempts from this client address or for this e-mail; Retry-After says when to try again.',
   messages: ['Too many attempts. Try again in 12 minutes.'],
+}
+const WRONG_CODES: ErrorAnswer = {
+  description:
+    'Too many wrong codes for this account: 20 of each purpose (reset, verification) in 30 days, over every code and every client address. ' +
+    'The code is not checked; Retry-After says when it will be again.',
+  messages: ['Too many wrong codes were entered for this account. For its safety, codes are not checked for 12 days.'],
 }
 const CODE_REFUSED = 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.'
 const CODE_MESSAGES = ['Enter the 6-digit code from the e-mail.', CODE_REFUSED]
@@ -71,7 +88,13 @@ export const resetPasswordRoute = createRoute({
   request: { body: { required: true, content: jsonContent(PasswordReset) } },
   responses: {
     200: { description: 'Password changed; signed in.', content: jsonContent(AccessData) },
-    ...errors({ 400: badBody(['Enter a valid e-mail address.', ...CODE_MESSAGES, ...NEW_PASSWORD]), 401: NO_DEVICE, 429: ATTEMPTS, 500: INTERNAL, ...BODY }),
+    ...errors({
+      400: badBody(['Enter a valid e-mail address.', ...CODE_MESSAGES, ...NEW_PASSWORD]),
+      401: NO_DEVICE,
+      429: { description: `${ATTEMPTS.description} Or: ${WRONG_CODES.description}`, messages: [...ATTEMPTS.messages, ...WRONG_CODES.messages] },
+      500: INTERNAL,
+      ...BODY,
+    }),
     ...mailOff,
   },
 })
@@ -109,6 +132,7 @@ export const verifyEmailRoute = createRoute({
     ...accessErrors({
       400: badBody(CODE_MESSAGES),
       409: { description: 'The address is already verified.', messages: ['Your e-mail address is already verified.'] },
+      429: { description: `A user over its fair share, or: ${WRONG_CODES.description}`, messages: [...USER_LIMIT.messages, ...WRONG_CODES.messages] },
       ...BODY,
     }),
   },

@@ -3,14 +3,14 @@ import { requireToken, type AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
 import { badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
-import { throttle } from '../../http/throttle'
+import { refused, throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
 import { hashPassword } from '../../security/password'
 import { emailBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-limit'
 import { issueToken, passwordProblem, revokeSessions } from '../session'
-import { useCode } from './codes'
+import { judgeCode, wrongCodesBucket } from './codes'
 import { findPasswordAccount, setPassword } from './data'
-import { CODE_REFUSED } from './messages'
+import { CODE_REFUSED, tooManyWrongCodes } from './messages'
 import { forgotPasswordRoute, resetPasswordRoute } from './operations'
 import type { AccountSteps } from './steps'
 
@@ -42,9 +42,11 @@ export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes,
       if (problem) throw badRequest(problem)
       // A wrong code counts with the address's failed log-ins (given back on success), as a wrong password does.
       await throttle(db, [{ key: ipFailureBucket(ip), limit: failuresPerIp }], windowSeconds)
+      // The same statements and hashing whether or not an account uses the address (judgeCode).
       const account = await findPasswordAccount(db, email)
-      const right = account ? await db.transaction((tx) => useCode(tx, account.id, 'reset', code, clock())) : false
-      if (!account || !right) throw badRequest(CODE_REFUSED)
+      const judged = await judgeCode(db, { userId: account?.id, purpose: 'reset', code, now: clock(), bucket: wrongCodesBucket('reset', email) })
+      if (judged.retryAfter !== undefined) throw refused(judged.retryAfter, tooManyWrongCodes(judged.retryAfter))
+      if (!account || !judged.right) throw badRequest(CODE_REFUSED)
       await refundRateLimit(db, ipFailureBucket(ip))
 
       const passwordHash = await hashPassword(password, config.passwordCost)

@@ -3,11 +3,11 @@ import { requireToken, type AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
 import { badRequest, conflict } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
-import { throttle } from '../../http/throttle'
+import { refused, throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
-import { useCode } from './codes'
+import { judgeCode, wrongCodesBucket } from './codes'
 import { markVerified } from './data'
-import { ALREADY_VERIFIED, CODE_REFUSED } from './messages'
+import { ALREADY_VERIFIED, CODE_REFUSED, tooManyWrongCodes } from './messages'
 import { sendVerificationRoute, verifyEmailRoute } from './operations'
 import type { AccountSteps } from './steps'
 
@@ -28,12 +28,16 @@ export function verificationRoutes({ db, config, clock }: RouteDeps, { minutes, 
       const { code } = await readBody(c, EmailCode)
       const account = await passwordAccount(c.var.userId)
       if (account.emailVerified) return c.json({ emailVerified: true as const }, 200)
-      const right = await db.transaction(async (tx) => {
-        const ok = await useCode(tx, account.id, 'verify', code, clock())
-        if (ok) await markVerified(tx, account.id)
-        return ok
+      const judged = await judgeCode(db, {
+        userId: account.id,
+        purpose: 'verify',
+        code,
+        now: clock(),
+        bucket: wrongCodesBucket('verify', account.id),
+        onRight: (tx) => markVerified(tx, account.id),
       })
-      if (!right) throw badRequest(CODE_REFUSED)
+      if (judged.retryAfter !== undefined) throw refused(judged.retryAfter, tooManyWrongCodes(judged.retryAfter))
+      if (!judged.right) throw badRequest(CODE_REFUSED)
       return c.json({ emailVerified: true as const }, 200)
     })
 }

@@ -31,10 +31,14 @@ export function isPublicAddress(ip: string): boolean {
   return !(address.kind() === 'ipv6' && address.match(IPV4_COMPATIBLE))
 }
 
-/** A connection refused by the rule, in words the endpoint's owner may read in its attempts. */
+/**
+ * A connection refused by the rule, in words the endpoint's owner may read in
+ * its attempts: the host as the owner wrote it, never the address a name
+ * resolved to, which would map the provider's internal DNS for them.
+ */
 export class AddressRefused extends Error {
-  constructor(address: string, host = address) {
-    super(`${host === address ? address : `${host} (${address})`} is not allowed: it is not a public address.`)
+  constructor(host: string) {
+    super(`${host} is not allowed: it is not a public address.`)
   }
 }
 
@@ -46,7 +50,7 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
   dns.lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
     if (err) return callback(err, '', 0)
     const refused = addresses.find((a) => !isPublicAddress(a.address))
-    if (refused) return callback(new AddressRefused(refused.address, hostname), '', 0)
+    if (refused) return callback(new AddressRefused(hostname), '', 0)
     if (options.all) return callback(null, addresses)
     callback(null, addresses[0].address, addresses[0].family)
   })
@@ -86,7 +90,7 @@ export async function checkEndpointUrl(text: string, allowPrivate: boolean, reso
   if (host.startsWith('[') || isIP(host)) return isPublicAddress(host) ? { url: url.href } : { error: PRIVATE_REFUSED }
   if (PRIVATE_NAME.test(host) || !host.includes('.')) return { error: PRIVATE_REFUSED }
   const addresses = await resolve(host)
-  if (!addresses.every(isPublicAddress)) return { error: `Endpoint URL's host ${host} resolves to a private address. ${PRIVATE_REFUSED}` }
+  if (!addresses.every(isPublicAddress)) return { error: `Endpoint URL's host ${host} is not a public address. ${PRIVATE_REFUSED}` }
   return { url: url.href }
 }
 

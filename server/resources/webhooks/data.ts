@@ -2,7 +2,7 @@
 import type { WebhookAttempt, WebhookEndpoint } from '../../../contract/webhooks'
 import type { Database, Queryable } from '../../db/index'
 import { iso } from '../../db/time'
-import { randomId } from '../../security/random'
+import { randomId, sha256 } from '../../security/random'
 import { insertTogether, NEW_ATTEMPT_ID, wakeWorkers } from './queue'
 
 type EndpointRow = {
@@ -17,11 +17,18 @@ type EndpointRow = {
   last_response: number | null
 }
 
+/**
+ * SQL over an attempt `a` and its delivery `d`: made, or still to be made. A
+ * pending attempt of a delivery a success has ended (record.ts) never will be.
+ */
+const WILL_HAPPEN = `(a.status <> 'pending' OR d.next_attempt_at IS NOT NULL)`
+
 const ENDPOINT_SELECT = `SELECT e.id, e.url, e.description, e.event_types, e.disabled, e.created_at,
     a.attempted_at AS last_at, a.status AS last_status, a.response_status AS last_response
   FROM webhook_endpoints e
   LEFT JOIN LATERAL (
-    SELECT attempted_at, status, response_status FROM webhook_attempts WHERE endpoint_id = e.id ORDER BY seq DESC LIMIT 1
+    SELECT a.attempted_at, a.status, a.response_status FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+    WHERE a.endpoint_id = e.id AND ${WILL_HAPPEN} ORDER BY a.seq DESC LIMIT 1
   ) a ON true`
 
 const endpoint = (r: EndpointRow): WebhookEndpoint => ({
@@ -124,25 +131,37 @@ export interface NewMessage {
 const IDEMPOTENCY_MS = 24 * 60 * 60 * 1000
 
 /**
+ * The digest of a message's content (its type, and its payload as the
+ * envelope holds it, without the timestamp), as migration 014's trigger
+ * stores it with an idempotency key.
+ */
+const contentDigest = (eventType: string, body: string) => sha256(`${eventType}\n${body.slice(body.indexOf(',"data":'))}`)
+
+/** What acceptMessage answers: the message's id (the first one's for a key seen before), or `reused` for a key sent with other content. */
+export type Acceptance = { id: string; duplicate: boolean } | { reused: true }
+
+/**
  * Stores a message and queues it for every enabled endpoint of the project
  * whose filter takes its type (enabled, and a filter that names its type or
  * none), with a pending first attempt each. The same idempotency key within 24
- * hours answers the first message's id and queues nothing; the unique index on
- * (project, key) decides which of two at once is first, so messages of one
- * project are never serialised. Undefined: no such project.
+ * hours answers the first message's id and queues nothing when the content is
+ * the same, and `reused` when it is not; the unique index on (project, key)
+ * decides which of two at once is first, so messages of one project are never
+ * serialised. Undefined: no such project.
  */
-export async function acceptMessage(db: Database, m: NewMessage, now: Date): Promise<{ id: string; duplicate: boolean } | undefined> {
+export async function acceptMessage(db: Database, m: NewMessage, now: Date): Promise<Acceptance | undefined> {
   const id = randomId('msg_')
   const body = envelope(m.eventType, m.payload, now)
   const row = await insertTogether(db, { id, projectId: m.projectId, eventType: m.eventType, body, idempotencyKey: m.idempotencyKey ?? null, now })
   if (!row.project) return undefined
   if (row.inserted) return { id, duplicate: false }
   // The key was used before: within 24 hours that message is the answer; older, the key is free again.
-  const [seen] = await db.query<{ id: string; created_at: Date }>(
-    'SELECT id, created_at FROM webhook_messages WHERE project_id = $1 AND idempotency_key = $2',
-    [m.projectId, m.idempotencyKey],
+  // A message stored before digests were kept has none: it counts as the same content.
+  const [seen] = await db.query<{ id: string; created_at: Date; same: boolean }>(
+    'SELECT id, created_at, coalesce(content_digest = $3, true) AS same FROM webhook_messages WHERE project_id = $1 AND idempotency_key = $2',
+    [m.projectId, m.idempotencyKey, contentDigest(m.eventType, body)],
   )
-  if (seen && now.getTime() - seen.created_at.getTime() < IDEMPOTENCY_MS) return { id: seen.id, duplicate: true }
+  if (seen && now.getTime() - seen.created_at.getTime() < IDEMPOTENCY_MS) return seen.same ? { id: seen.id, duplicate: true } : { reused: true }
   if (seen) await db.query('UPDATE webhook_messages SET idempotency_key = NULL WHERE id = $1 AND idempotency_key = $2', [seen.id, m.idempotencyKey])
   return acceptMessage(db, m, now)
 }
@@ -199,8 +218,9 @@ export async function listAttempts(q: Queryable, endpointId: string, limit: numb
     cursor = Number(row.seq)
   }
   const rows = await q.query<AttemptRow>(
-    `SELECT id, message_id, event_type, status, response_status, response_body, duration_ms, attempted_at, attempt_number, next_attempt_at
-     FROM webhook_attempts WHERE endpoint_id = $1 AND ($2::bigint IS NULL OR seq < $2) ORDER BY seq DESC LIMIT $3`,
+    `SELECT a.id, a.message_id, a.event_type, a.status, a.response_status, a.response_body, a.duration_ms, a.attempted_at, a.attempt_number, a.next_attempt_at
+     FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+     WHERE a.endpoint_id = $1 AND ($2::bigint IS NULL OR a.seq < $2) AND ${WILL_HAPPEN} ORDER BY a.seq DESC LIMIT $3`,
     [endpointId, cursor ?? null, limit],
   )
   return rows.map((r) => ({
@@ -214,6 +234,7 @@ export async function listAttempts(q: Queryable, endpointId: string, limit: numb
     attemptedAt: iso(r.attempted_at),
     attemptNumber: r.attempt_number,
     nextAttemptAt: r.next_attempt_at ? iso(r.next_attempt_at) : null,
+    scheduledFor: r.status === 'pending' ? iso(r.attempted_at) : null,
   }))
 }
 

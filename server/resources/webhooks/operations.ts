@@ -215,7 +215,7 @@ export const sendMessageRoute = createRoute({
   summary: 'Send an event to a project’s endpoints',
   description:
     "For the API provider's own services, authenticated by SERVICE_TOKEN. Queues the event for every enabled endpoint of the project whose filter takes its type; " +
-    'once answered 202 it is delivered at least once, through restarts. The same idempotencyKey within 24 hours answers the same id and sends nothing again.',
+    'once answered 202 it is delivered at least once, through restarts. The same idempotencyKey within 24 hours answers the same id and sends nothing again; with another event type or payload, 409.',
   security: [{ serviceToken: [] }],
   request: { body: { required: true, content: jsonContent(WebhookMessage) } },
   responses: {
@@ -231,6 +231,12 @@ export const sendMessageRoute = createRoute({
       ]),
       401: NO_SERVICE_TOKEN,
       404: { description: 'No such project.', messages: ['Project not found.'] },
+      409: {
+        description: 'The idempotencyKey was used within 24 hours for a message with another event type or payload: nothing is sent.',
+        messages: [
+          'This idempotencyKey was used within the last 24 hours for a message with other content (event type or payload). Send a new message with a new key.',
+        ],
+      },
       413: {
         description: 'The body is over 264 kB, or the payload over 256 kB.',
         messages: ['The request body is too large (the limit is 264 kB).', 'payload must be at most 256 kB of JSON.'],

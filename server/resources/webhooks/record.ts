@@ -62,6 +62,8 @@ async function recordOutcome(db: Queryable, a: Attempted, policy: RecordPolicy, 
   const newAttempt = `INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, response_status, response_body, duration_ms, attempted_at, next_attempt_at)`
   const [row] = await db.query<{ disabled: boolean | null; next: Date | null }>(
     // $1 endpoint, $2 ok, $3 gone (410), $4 attempted at, $5 ms of failures that disable, $6 retry at.
+    // A delivery whose message another delivery to the endpoint has delivered meanwhile (a resend, or
+    // the retry a resend raced) was ended by that success (next_attempt_at null): it is not retried.
     // A success on an endpoint that is not failing writes nothing to it: it would lock the endpoint's
     // row, and every delivery to it would wait for the others' commits in turn.
     `WITH was AS (
@@ -76,7 +78,12 @@ async function recordOutcome(db: Queryable, a: Attempted, policy: RecordPolicy, 
          $3 OR (NOT $2 AND $4 - coalesce(e.failing_since, $4) >= $5 * interval '1 millisecond') AS stop
      ),
      decided AS (
-       SELECT CASE WHEN coalesce((SELECT stop FROM endpoint), false) THEN NULL ELSE $6::timestamptz END AS next
+       SELECT CASE WHEN coalesce((SELECT stop FROM endpoint), false) OR (SELECT next_attempt_at IS NULL FROM webhook_deliveries WHERE id = $12)
+         THEN NULL ELSE $6::timestamptz END AS next
+     ),
+     ended AS (
+       UPDATE webhook_deliveries o SET next_attempt_at = NULL
+       WHERE $2 AND o.message_id = $13 AND o.endpoint_id = $1 AND o.id <> $12 AND o.next_attempt_at IS NOT NULL
      ),
      completed AS (
        UPDATE webhook_attempts SET status = $7, response_status = $8, response_body = $9, duration_ms = $10, attempted_at = $4,
@@ -119,7 +126,9 @@ async function recordOutcome(db: Queryable, a: Attempted, policy: RecordPolicy, 
 /**
  * Writes first attempts and retries that succeeded, in one statement however
  * many: a success's whole effect on its endpoint is to end a run of failures,
- * so it needs no value read beforehand.
+ * so it needs no value read beforehand. A success ends every other delivery of
+ * its message to its endpoint (a retry still scheduled, a resend not yet made):
+ * the receiver has the message, and would get the same webhook-id again.
  */
 async function recordSuccesses(db: Queryable, list: Attempted[]): Promise<void> {
   await db.query(
@@ -129,6 +138,11 @@ async function recordSuccesses(db: Queryable, list: Attempted[]): Promise<void> 
      ),
      deliveries AS (
        UPDATE webhook_deliveries d SET attempts_made = u.number, next_attempt_at = NULL FROM unnest($6::bigint[], $7::int[]) AS u(id, number) WHERE d.id = u.id
+     ),
+     ended AS (
+       UPDATE webhook_deliveries o SET next_attempt_at = NULL
+       FROM unnest($9::text[], $10::text[]) AS u(message_id, endpoint_id)
+       WHERE o.message_id = u.message_id AND o.endpoint_id = u.endpoint_id AND o.next_attempt_at IS NOT NULL AND NOT (o.id = ANY($6::bigint[]))
      )
      UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ANY($8::text[]) AND failing_since IS NOT NULL`,
     [
@@ -141,6 +155,8 @@ async function recordSuccesses(db: Queryable, list: Attempted[]): Promise<void> 
       list.map((a) => a.number),
       // In id order, so two instances lock endpoint rows alike.
       [...new Set(list.map((a) => a.delivery.endpoint_id))].sort(),
+      list.map((a) => a.delivery.message_id),
+      list.map((a) => a.delivery.endpoint_id),
     ],
   )
 }

@@ -51,6 +51,8 @@ export const MESSAGE_NOT_FOUND = 'Webhook message not found.'
 export const ENDPOINT_DISABLED = 'This endpoint is disabled. Enable it to send it events.'
 export const SECRET_ROLL_NEEDED =
   'This project was created before webhooks, so its webhook secret cannot sign anything. Roll the secret, then add the endpoint.'
+export const IDEMPOTENCY_KEY_REUSED =
+  'This idempotencyKey was used within the last 24 hours for a message with other content (event type or payload). Send a new message with a new key.'
 export const MESSAGES_NOT_CONFIGURED = 'Sending webhooks is not configured on this server: set SERVICE_TOKEN to enable POST /webhooks/messages.'
 /** The provider's call carries a payload of up to 256 kB, beyond the API's 64 kB: its own limit, with room for the envelope. */
 export const MESSAGE_BODY_LIMIT = WEBHOOK_PAYLOAD_MAX_BYTES + 8 * 1024
@@ -120,6 +122,7 @@ function messageRoutes({ db, config, clock }: RouteDeps, { catalog, known }: Che
       if (!known(m.eventType)) throw badRequest(`"${m.eventType}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
       const accepted = await acceptMessage(db, m, new Date(clock()))
       if (!accepted) throw notFound(PROJECT_NOT_FOUND)
+      if ('reused' in accepted) throw conflict(IDEMPOTENCY_KEY_REUSED)
       return c.json({ id: accepted.id }, 202)
     })
 }

@@ -91,6 +91,8 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
             const time = formatTime(a.attemptedAt, lang)
             const shown = open.has(a.id)
             const bodyId = `body-${a.id}`
+            // Not made yet: nothing to show of an answer, and nothing to send again.
+            const scheduled = a.scheduledFor
             return {
               key: a.id,
               cells: [
@@ -100,29 +102,37 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
                   {a.eventType}
                 </span>,
                 <span>
-                  <time dateTime={a.attemptedAt}>{time}</time>
+                  {scheduled ? (
+                    <time dateTime={scheduled}>{t('webhooks.attempts.scheduledFor', { time: formatTime(scheduled, lang) })}</time>
+                  ) : (
+                    <time dateTime={a.attemptedAt}>{time}</time>
+                  )}
                   {a.attemptNumber > 1 && <span className="block text-xs text-muted">{t('webhooks.attempts.number', { number: a.attemptNumber })}</span>}
                   {a.nextAttemptAt && (
                     <span className="block text-xs text-muted">{t('webhooks.attempts.nextTry', { time: formatTime(a.nextAttemptAt, lang) })}</span>
                   )}
                 </span>,
                 <span className="whitespace-nowrap">{a.durationMs == null ? '—' : formatDuration(a.durationMs, lang)}</span>,
-                <div className="-mx-2 flex flex-wrap">
-                  <button type="button" className={link} aria-expanded={shown} aria-controls={shown ? bodyId : undefined} onClick={() => toggle(a.id)}>
-                    {shown ? t('webhooks.attempts.hideResponse') : t('webhooks.attempts.showResponse')}
-                  </button>
-                  <button
-                    type="button"
-                    className={`${link} disabled:opacity-60`}
-                    disabled={resending !== null}
-                    aria-label={t('webhooks.attempts.resendLabel', { event: a.eventType, time })}
-                    onClick={() => resend(a)}
-                  >
-                    {resending === a.id ? t('webhooks.attempts.resending') : t('webhooks.attempts.resend')}
-                  </button>
-                </div>,
+                scheduled ? (
+                  <span className="text-xs text-muted">—</span>
+                ) : (
+                  <div className="-mx-2 flex flex-wrap">
+                    <button type="button" className={link} aria-expanded={shown} aria-controls={shown ? bodyId : undefined} onClick={() => toggle(a.id)}>
+                      {shown ? t('webhooks.attempts.hideResponse') : t('webhooks.attempts.showResponse')}
+                    </button>
+                    <button
+                      type="button"
+                      className={`${link} disabled:opacity-60`}
+                      disabled={resending !== null}
+                      aria-label={t('webhooks.attempts.resendLabel', { event: a.eventType, time })}
+                      onClick={() => resend(a)}
+                    >
+                      {resending === a.id ? t('webhooks.attempts.resending') : t('webhooks.attempts.resend')}
+                    </button>
+                  </div>
+                ),
               ],
-              after: shown && (
+              after: shown && !scheduled && (
                 <div id={bodyId} className="rounded-flex border border-border bg-bg p-3">
                   <p className="text-xs text-muted">
                     {a.responseStatus == null ? t('webhooks.attempts.noAnswer') : t('webhooks.attempts.answered', { code: a.responseStatus })}

@@ -63,6 +63,7 @@ export const webhooks = {
   'webhooks.attempts.empty': 'No deliveries yet. Send a test event to see one here.',
   'webhooks.attempts.number': ({ number }: { number: number }) => `Attempt ${number}`,
   'webhooks.attempts.nextTry': ({ time }: { time: string }) => `Next try ${time}`,
+  'webhooks.attempts.scheduledFor': ({ time }: { time: string }) => `Scheduled for ${time}`,
   'webhooks.attempts.showResponse': 'Response',
   'webhooks.attempts.hideResponse': 'Hide response',
   'webhooks.attempts.resend': 'Resend',

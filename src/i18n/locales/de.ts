@@ -532,6 +532,9 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Kopiert, mit YOUR_API_KEY als Platzhalter',
   'snippet.signedOut': 'Melden Sie sich an, um Ihre Schlüssel einzufügen',
   'snippet.placeholder': 'Erstellen oder rotieren Sie einen Schlüssel, um ihn hier einzufügen',
+
+  // webhooks: an attempt not made yet
+  'webhooks.attempts.scheduledFor': ({ time }: { time: string }) => `Geplant für ${time}`,
 }
 
 export default messages

@@ -536,5 +536,8 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Copiado, con YOUR_API_KEY como marcador de posición',
   'snippet.signedOut': 'Inicia sesión para insertar tus claves',
   'snippet.placeholder': 'Crea o rota una clave para pegarla aquí',
+
+  // webhooks: an attempt not made yet
+  'webhooks.attempts.scheduledFor': ({ time }: { time: string }) => `Programado para ${time}`,
 }
 export default messages

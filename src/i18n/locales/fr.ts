@@ -531,5 +531,8 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Copié, avec YOUR_API_KEY à la place de la clé',
   'snippet.signedOut': 'Connectez-vous pour insérer vos clés',
   'snippet.placeholder': 'Créez ou renouvelez une clé pour l’insérer ici',
+
+  // webhooks: an attempt not made yet
+  'webhooks.attempts.scheduledFor': ({ time }: { time: string }) => `Prévu pour ${time}`,
 }
 export default messages

@@ -523,5 +523,8 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'YOUR_API_KEY をプレースホルダーとしてコピーしました',
   'snippet.signedOut': 'ログインするとキーが入力されます',
   'snippet.placeholder': 'キーを作成またはローテーションすると、ここに貼り付けられます',
+
+  // webhooks: an attempt not made yet
+  'webhooks.attempts.scheduledFor': ({ time }: { time: string }) => `${time} に予定`,
 }
 export default messages

@@ -526,5 +526,8 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Copiado, com YOUR_API_KEY no lugar da chave',
   'snippet.signedOut': 'Entre para preencher suas chaves',
   'snippet.placeholder': 'Crie ou rotacione uma chave para colá-la aqui',
+
+  // webhooks: an attempt not made yet
+  'webhooks.attempts.scheduledFor': ({ time }: { time: string }) => `Agendado para ${time}`,
 }
 export default messages
