@@ -13,8 +13,9 @@ import { startWaking } from './wake'
 
 /**
  * The delivery worker: deliveries are rows of a queue table, and each
- * instance claims the due ones (claim.ts), makes one attempt per delivery
- * within its concurrency limits (dispatch.ts), writes each outcome as it
+ * instance claims the due ones, projects taking turns (claim.ts), makes one
+ * attempt per delivery within its concurrency limits, in all, per project
+ * and per endpoint (dispatch.ts), writes each outcome as it
  * comes, a retry being the delivery queued again with a delay (record.ts),
  * and looks for due deliveries when told, when a retry is due, and on a slow
  * sweep (wake.ts).
@@ -62,6 +63,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   const recorder = createRecorder(db, policy, clock, log)
   const limits = {
     concurrency: webhooks.concurrency,
+    projectConcurrency: webhooks.projectConcurrency,
     endpointConcurrency: webhooks.endpointConcurrency,
     ahead: AHEAD,
     maxWaitMs: leaseMs - webhooks.timeoutMs - LEASE_MARGIN_MS,
@@ -94,7 +96,9 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
         leaseUntil: new Date(now + leaseMs),
         limit: Math.min(dispatch.room(), CLAIM_LIMIT),
         held: dispatch.held(),
+        heldByProject: dispatch.heldByProject(),
         endpointHold: dispatch.endpointHold,
+        projectHold: dispatch.projectHold,
       })
       if (stopped) return release(claimed.taken.map((d) => d.id))
       dispatch.add(claimed.taken)
