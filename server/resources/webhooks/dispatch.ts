@@ -44,6 +44,8 @@ export interface Dispatch {
 }
 
 type Waiting = { d: HeldDelivery; at: number }
+/** Per project, per endpoint, the deliveries waiting for a slot; in turn order, first to go first. */
+type Queues = Map<string, Map<string, Waiting[]>>
 
 const bump = (counts: Map<string, number>, key: string, by: number) => {
   const n = (counts.get(key) ?? 0) + by
@@ -55,6 +57,39 @@ const bump = (counts: Map<string, number>, key: string, by: number) => {
 const toBack = <V extends { size: number } | { length: number }>(map: Map<string, V>, key: string, value: V) => {
   map.delete(key)
   if (('size' in value ? value.size : value.length) > 0) map.set(key, value)
+}
+
+function enqueue(queues: Queues, d: HeldDelivery, at: number) {
+  let endpoints = queues.get(d.project_id)
+  if (!endpoints) queues.set(d.project_id, (endpoints = new Map()))
+  const queue = endpoints.get(d.endpoint_id)
+  if (queue) queue.push({ d, at })
+  else endpoints.set(d.endpoint_id, [{ d, at }])
+}
+
+/**
+ * The next delivery that may start: of the first project in turn with a free
+ * slot, to its first endpoint in turn with one. Both go to the back.
+ */
+function nextInTurn(queues: Queues, projectFree: (id: string) => boolean, endpointFree: (id: string) => boolean): Waiting | undefined {
+  for (const [project, endpoints] of queues) {
+    if (!projectFree(project)) continue
+    for (const [endpoint, queue] of endpoints) {
+      if (!endpointFree(endpoint)) continue
+      const next = queue.shift()!
+      toBack(endpoints, endpoint, queue)
+      toBack(queues, project, endpoints)
+      return next
+    }
+  }
+  return undefined
+}
+
+/** `running` plus what waits, per endpoint or per project. */
+function heldCounts(queues: Queues, running: Map<string, number>, per: 'endpoint' | 'project') {
+  const counts = new Map(running)
+  for (const [project, endpoints] of queues) for (const [endpoint, q] of endpoints) bump(counts, per === 'project' ? project : endpoint, q.length)
+  return counts
 }
 
 /**
@@ -71,8 +106,7 @@ export function createDispatch(
   const endpointHold = limits.endpointConcurrency * limits.ahead
   const projectHold = limits.projectConcurrency * limits.ahead
   const totalHold = limits.concurrency * limits.ahead
-  /** Per project, per endpoint, the deliveries waiting for a slot; in turn order, first to go first. */
-  const waiting = new Map<string, Map<string, Waiting[]>>()
+  const waiting: Queues = new Map()
   let waitingInAll = 0
   const running = new Map<string, number>()
   const runningByProject = new Map<string, number>()
@@ -82,16 +116,8 @@ export function createDispatch(
   let roomLimited = false
   let stopped = false
 
-  const held = () => {
-    const counts = new Map(running)
-    for (const endpoints of waiting.values()) for (const [id, q] of endpoints) bump(counts, id, q.length)
-    return counts
-  }
-  const heldByProject = () => {
-    const counts = new Map(runningByProject)
-    for (const [project, endpoints] of waiting) for (const q of endpoints.values()) bump(counts, project, q.length)
-    return counts
-  }
+  const held = () => heldCounts(waiting, running, 'endpoint')
+  const heldByProject = () => heldCounts(waiting, runningByProject, 'project')
   const heldInAll = () => inFlight.size + waitingInAll
 
   function launch(d: HeldDelivery) {
@@ -118,35 +144,18 @@ export function createDispatch(
     } else if (heldInAll() === 0) want()
   }
 
-  /** The next delivery of the first of `endpoints` with a free slot; that endpoint goes to the back. */
-  function takeFrom(endpoints: Map<string, Waiting[]>): Waiting | undefined {
-    for (const [id, queue] of endpoints) {
-      if ((running.get(id) ?? 0) >= limits.endpointConcurrency) continue
-      const next = queue.shift()!
-      toBack(endpoints, id, queue)
-      waitingInAll--
-      return next
-    }
-    return undefined
-  }
-
-  /** One delivery per project with a free slot, in turn, until no slot or nothing that may start is left. */
+  /** Starts deliveries in turn until no slot is free or nothing that may start is left. */
   function start() {
     const now = performance.now()
     const dropped: string[] = []
-    let started = true
-    while (!stopped && started && inFlight.size < limits.concurrency) {
-      started = false
-      for (const [project, endpoints] of [...waiting]) {
-        if (inFlight.size >= limits.concurrency) break
-        if ((runningByProject.get(project) ?? 0) >= limits.projectConcurrency) continue
-        const next = takeFrom(endpoints)
-        if (!next) continue
-        toBack(waiting, project, endpoints)
-        if (now - next.at > limits.maxWaitMs) dropped.push(next.d.id)
-        else launch(next.d)
-        started = true
-      }
+    const projectFree = (id: string) => (runningByProject.get(id) ?? 0) < limits.projectConcurrency
+    const endpointFree = (id: string) => (running.get(id) ?? 0) < limits.endpointConcurrency
+    while (!stopped && inFlight.size < limits.concurrency) {
+      const next = nextInTurn(waiting, projectFree, endpointFree)
+      if (!next) break
+      waitingInAll--
+      if (now - next.at > limits.maxWaitMs) dropped.push(next.d.id)
+      else launch(next.d)
     }
     if (dropped.length > 0) onDropped(dropped)
   }
@@ -154,14 +163,8 @@ export function createDispatch(
   return {
     add(list) {
       const at = performance.now()
-      for (const d of list) {
-        let endpoints = waiting.get(d.project_id)
-        if (!endpoints) waiting.set(d.project_id, (endpoints = new Map()))
-        const queue = endpoints.get(d.endpoint_id)
-        if (queue) queue.push({ d, at })
-        else endpoints.set(d.endpoint_id, [{ d, at }])
-        waitingInAll++
-      }
+      for (const d of list) enqueue(waiting, d, at)
+      waitingInAll += list.length
       start()
     },
     room: () => totalHold - heldInAll(),
