@@ -2,9 +2,11 @@ import type { Queryable } from '../../db/index'
 
 /**
  * Claiming: the SQL that takes due deliveries off the queue table for one
- * instance. A claim locks due rows with FOR UPDATE SKIP LOCKED, so two
- * instances never take the same one, and moves each row's next_attempt_at
- * ahead by a lease: if the instance dies mid-attempt (kill -9), the row is due
+ * instance. A claim picks among the due rows, locks the ones it picked with
+ * FOR UPDATE SKIP LOCKED (a row another instance has leased meanwhile is
+ * skipped, or no longer due once its lease is committed), so two instances
+ * never take the same one, and moves each row's next_attempt_at ahead by a
+ * lease: if the instance dies mid-attempt (kill -9), the row is due
  * again once the lease runs out, and another instance makes the attempt.
  */
 
@@ -60,7 +62,6 @@ export async function claimDue(db: Queryable, r: ClaimRequest): Promise<{ taken:
        WHERE d.next_attempt_at <= $1 AND NOT e.disabled AND NOT (d.endpoint_id = ANY($2::text[])) AND NOT (e.project_id = ANY($3::text[]))
        ORDER BY d.next_attempt_at
        LIMIT $4
-       FOR UPDATE OF d SKIP LOCKED
      ),
      endpoint_fit AS (
        SELECT id, project_id, next_attempt_at FROM (
@@ -76,8 +77,13 @@ export async function claimDue(db: Queryable, r: ClaimRequest): Promise<{ taken:
        ORDER BY turn, next_attempt_at
        LIMIT $4
      ),
+     locked AS (
+       SELECT d.id, picked.next_attempt_at FROM webhook_deliveries d JOIN picked ON picked.id = d.id
+       WHERE d.next_attempt_at <= $1
+       FOR UPDATE OF d SKIP LOCKED
+     ),
      leased AS (
-       UPDATE webhook_deliveries d SET next_attempt_at = $11 FROM picked WHERE d.id = picked.id
+       UPDATE webhook_deliveries d SET next_attempt_at = $11 FROM locked picked WHERE d.id = picked.id
        RETURNING d.id, d.message_id, d.endpoint_id, d.attempts_made, picked.next_attempt_at AS due_at
      )
      SELECT l.id::text AS id, l.message_id, l.endpoint_id, l.attempts_made, e.url, e.project_id, m.body, m.event_type,
