@@ -187,7 +187,11 @@ export async function measureWebhookFairness(seconds = Number(process.env.BENCH_
     }
     const idle = (await run(await fresh(), rx, Math.max(10, seconds / 3))).other
     const attack = await run(await fresh(), rx, seconds, {})
-    const unbudgeted = await run(await fresh(), rx, seconds, { WEBHOOK_TEST_EVENTS_PER_MINUTE: '1000000', RATE_LIMIT_PER_USER: '1000000', RATE_LIMIT_PER_ADDRESS: '1000000' })
+    const unbudgeted = await run(await fresh(), rx, seconds, {
+      WEBHOOK_TEST_EVENTS_PER_MINUTE: '1000000',
+      RATE_LIMIT_PER_USER: '1000000',
+      RATE_LIMIT_PER_ADDRESS: '1000000',
+    })
     return { database: databaseUrl ? 'PostgreSQL' : 'PGlite', idle, attack, unbudgeted, seconds }
   } finally {
     for (const c of cleanups.reverse()) await c()
