@@ -1,28 +1,29 @@
 /**
  * Webhook delivery on the reference server (`npm start`'s entry in its own
- * process) with a fresh PGlite, and on PostgreSQL when DATABASE_URL is set.
- * Nothing that sends or receives the load runs in the bench's own process:
- * the receiver (webhook-receiver.ts), the producers (the bench's load client,
- * load-run.ts) and the bare loop (bare-signing-loop.ts) each have one of their own.
+ * process) with a fresh PGlite, and on PostgreSQL when DATABASE_URL is set,
+ * beside a durable relay built on pg-boss on the same PostgreSQL
+ * (pgboss-relay-server.ts). Nothing that sends or receives the load runs in
+ * the bench's own process: the receiver (webhook-receiver.ts) and the
+ * producers (the bench's load client, load-run.ts) each have one of their own.
  * - latency on an idle server: one message at a time, from the provider's
- *   POST /api/webhooks/messages to the receiver getting the signed delivery
- *   (so it includes the acceptance itself);
+ *   POST /webhooks/messages to the receiver getting the signed delivery (so
+ *   it includes the acceptance itself);
  * - throughput: N messages from 10 producers at once (autocannon's
  *   connections, each message with its own idempotency key) to one
  *   endpoint, deliveries received per second from the first POST to the last
- *   delivery, beside the bare loop: 10 at once signing the same kind of body
- *   with standardwebhooks and POSTing it over keep-alive straight to the same
- *   receiver. The bare loop runs before each database and after the last
- *   server; ratios are to the median of its runs.
+ *   delivery; and latency under that load: one message at a time from the
+ *   bench's process beside the producers, POST to receipt. The reference
+ *   server on PostgreSQL and the pg-boss relay take turns (A B B A …), and
+ *   the ratio is of the medians of their rounds.
  * - the ceiling: the same producers through a relay with no database and no
  *   framework (bare-relay-server.ts) to the same receiver.
  * - the yardstick: the producers' POST against the relay's answer alone
  *   (202, nothing sent on), with the bench's client and with autocannon
  *   alone, before the servers and after: the producers are not the limit
  *   when the two are within 10%.
- * Goals (issue 15): p50 ≤ 100 ms, throughput ≥ 0.25× the bare loop.
+ * Goals (issue 38): deliveries/s ≥ 1.3× the pg-boss relay, p50 ≤ 100 ms.
  * Run alone with `BENCH_ONLY=webhooks npx tsx bench/run.ts` (BENCH_WEBHOOK_MESSAGES: messages per
- * throughput run, default 1000).
+ * throughput run, default 1000; BENCH_WEBHOOK_ROUNDS: rounds of each on PostgreSQL, default 4).
  */
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -41,41 +42,61 @@ import { postgresDatabase } from './verify-load'
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
 const PRODUCERS = 10
 const LATENCY_MESSAGES = 100
-/** The bare loop is much faster than a server: more messages a run than a server's, so that each run lasts long enough to time. */
-const BARE_MESSAGES = 5000
 /** Seconds of each load of the yardstick. */
 const YARDSTICK_SECONDS = 3
 /** The longest the receiver may wait for the deliveries of messages already accepted. */
 const DELIVERY_TIMEOUT_MS = 120_000
 
-export interface WebhookTargetResult {
-  database: string
-  latency: { messages: number; p50Ms: number; p99Ms: number; maxMs: number }
-  /** messages: accepted (202) and delivered; refused: answered otherwise, or not at all. */
-  throughput: { messages: number; refused: number; seconds: number; perSecond: number; ratioToBare: number }
-  /** How fast the producers' POSTs were accepted, beside how fast they were delivered. */
-  accepted: { perSecond: number }
-  /** CPU the server's process spent per message delivered in the throughput run (PGlite's database included). */
-  serverCpuUsPerMessage?: number
+export interface Latency {
+  messages: number
+  p50Ms: number
+  p99Ms: number
+  maxMs: number
 }
-/** The relay with no database and no framework: the most any server could deliver here. */
-export interface RelayResult {
+export interface Throughput {
+  /** Messages accepted (202) and delivered per round; refused: answered otherwise, or not at all, in all rounds. */
+  messages: number
+  refused: number
+  /** Deliveries per second: the median of the rounds, and each round's. */
   perSecond: number
-  ratioToBare: number
+  rounds: number[]
+  /** How fast the producers' POSTs were accepted (median of the rounds). */
+  acceptedPerSecond: number
+  /** CPU the server's process spent per message delivered (median of the rounds; PGlite's database included). */
   serverCpuUsPerMessage?: number
+  /** One message at a time beside the producers, POST to receipt, over every round. */
+  underLoad: Latency
+}
+export interface WebhookTargetResult {
+  name: string
+  /** One message at a time on an idle server. */
+  latency: Latency
+  throughput: Throughput
 }
 export interface WebhookDeliveryResult {
-  /** The bare signing loop in its own process: the median of its runs (before each database and after the last), and each run's rate. */
-  bare: { messages: number; perSecond: number; runs: number[] }
+  /** This build on PGlite and (with DATABASE_URL) on PostgreSQL. */
   targets: WebhookTargetResult[]
-  relay: RelayResult
+  /** The pg-boss relay on the same PostgreSQL (with DATABASE_URL), and this build's deliveries/s on PostgreSQL over it. */
+  pgBoss?: WebhookTargetResult & { ratio: number }
+  /** The relay with no database and no framework: the most any server could deliver here. */
+  relay: { perSecond: number; serverCpuUsPerMessage?: number }
   /** The producers' POST against the relay's bare 202, with the bench's client and with autocannon alone. */
   yardstick: Yardstick
 }
 
 type Receiver = IpcChild<{ url: string }>
 
-async function json(url: string, body: unknown, headers: Record<string, string> = {}) {
+/** A server under test: where the provider POSTs a message, and what it sends along. */
+interface Target {
+  name: string
+  child: ChildProcess
+  messagesUrl: string
+  headers: Record<string, string>
+  projectId: string
+  agent: http.Agent
+}
+
+export async function json(url: string, body: unknown, headers: Record<string, string> = {}) {
   const init = { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }
   const res = await fetch(url, init)
   const data = (await res.json()) as Record<string, string>
@@ -83,8 +104,8 @@ async function json(url: string, body: unknown, headers: Record<string, string> 
   return data
 }
 
-/** One message, over a keep-alive agent: the latency run sends one at a time, from the bench's process. */
-function postJson(agent: http.Agent, url: string, body: unknown, headers: Record<string, string>): Promise<Record<string, string>> {
+/** One message, over a keep-alive agent: the latency runs send one at a time, from the bench's process. */
+export function postJson(agent: http.Agent, url: string, body: unknown, headers: Record<string, string>): Promise<Record<string, string>> {
   const once = () =>
     new Promise<Record<string, string>>((resolve, reject) => {
       const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } })
@@ -108,11 +129,11 @@ function postJson(agent: http.Agent, url: string, body: unknown, headers: Record
 const payload = (i: number) => ({ invoiceId: `in_${i}`, amount: 1200 + i, currency: 'EUR', customer: { id: 'cus_1', email: 'ada@example.com' } })
 
 /** The producers: PRODUCERS connections, `messages` POSTs in all (or for `seconds`), each with a new idempotency key. */
-function producers(url: string, projectId: string, token: string, size: { messages: number } | { seconds: number }): Load {
+function producers(url: string, projectId: string, headers: Record<string, string>, size: { messages: number } | { seconds: number }): Load {
   return {
     url,
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ projectId, eventType: 'webhook.test', payload: payload(1), idempotencyKey: '[<id>]' }),
     idReplacement: true,
     connections: PRODUCERS,
@@ -121,27 +142,75 @@ function producers(url: string, projectId: string, token: string, size: { messag
   }
 }
 
-/** One throughput run: the producers' load, until the receiver has every accepted message; and the CPU the process `pid` spent on it. */
-async function deliver(client: LoadClient, rx: Receiver, load: Load, pid?: number) {
+const latency = (xs: number[]): Latency => ({
+  messages: xs.length,
+  p50Ms: round(median(xs), 1),
+  p99Ms: round(percentile(xs, 99), 1),
+  maxMs: round(Math.max(...xs), 1),
+})
+
+/** One message through `t`, POST to receipt, in ms. */
+async function arrival(t: Target, rx: Receiver, i: number, key: string): Promise<number> {
+  const start = clock()
+  const body = { projectId: t.projectId, eventType: 'webhook.test', payload: payload(i), idempotencyKey: key }
+  const { id } = await postJson(t.agent, t.messagesUrl, body, t.headers)
+  const { at } = await rx.request<{ at: number }>({ arrival: id })
+  return at - start
+}
+
+async function idleLatency(t: Target, rx: Receiver): Promise<Latency> {
+  const run = randomUUID()
+  for (let i = 0; i < 20; i++) await arrival(t, rx, i, `${run}-warm-${i}`)
+  const xs: number[] = []
+  for (let i = 0; i < LATENCY_MESSAGES; i++) xs.push(await arrival(t, rx, i, `${run}-idle-${i}`))
+  return latency(xs)
+}
+
+/**
+ * One throughput round: the producers' load, and beside it one message at a
+ * time from this process; until the receiver has every accepted message.
+ */
+async function deliver(client: LoadClient, rx: Receiver, t: Target, messages: number) {
   await rx.request({ mark: true })
-  const before = processCpuMs(pid)
+  const before = processCpuMs(t.child.pid)
   const started = clock()
-  const result = await client.run(load)
-  const messages = result['2xx']
+  let loading = true
+  const probes: number[] = []
+  const run = randomUUID()
+  const probing = (async () => {
+    while (loading) probes.push(await arrival(t, rx, probes.length, `${run}-probe-${probes.length}`))
+  })()
+  const result = await client.run(producers(t.messagesUrl, t.projectId, t.headers, { messages })).finally(() => (loading = false))
+  await probing
+  const accepted = result['2xx']
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${load.url}: ${messages} messages accepted, not all delivered`)), DELIVERY_TIMEOUT_MS)
+    timer = setTimeout(() => reject(new Error(`${t.name}: ${accepted} messages accepted, not all delivered`)), DELIVERY_TIMEOUT_MS)
   })
-  const { at } = await Promise.race([rx.request<{ at: number }>({ count: messages }), timeout]).finally(() => clearTimeout(timer))
-  const after = processCpuMs(pid)
+  const { at } = await Promise.race([rx.request<{ at: number }>({ count: accepted + probes.length }), timeout]).finally(() => clearTimeout(timer))
+  const after = processCpuMs(t.child.pid)
   const seconds = (at - started) / 1000
   return {
-    messages,
+    messages: accepted,
     refused: result.non2xx + result.errors + result.timeouts,
-    seconds: round(seconds, 2),
-    perSecond: round(messages / seconds, 0),
-    acceptedPerSecond: round(messages / result.duration, 0),
-    serverCpuUsPerMessage: before === undefined || after === undefined ? undefined : round(((after - before) * 1000) / messages, 0),
+    perSecond: round((accepted + probes.length) / seconds, 0),
+    acceptedPerSecond: round(accepted / result.duration, 0),
+    serverCpuUsPerMessage: before === undefined || after === undefined ? undefined : round(((after - before) * 1000) / accepted, 0),
+    probes,
+  }
+}
+
+type Round = Awaited<ReturnType<typeof deliver>>
+function throughput(rounds: Round[]): Throughput {
+  const cpu = rounds.map((r) => r.serverCpuUsPerMessage).filter((x) => x !== undefined)
+  return {
+    messages: rounds[0].messages,
+    refused: rounds.reduce((n, r) => n + r.refused, 0),
+    perSecond: round(median(rounds.map((r) => r.perSecond)), 0),
+    rounds: rounds.map((r) => r.perSecond),
+    acceptedPerSecond: round(median(rounds.map((r) => r.acceptedPerSecond)), 0),
+    serverCpuUsPerMessage: cpu.length > 0 ? round(median(cpu), 0) : undefined,
+    underLoad: latency(rounds.flatMap((r) => r.probes)),
   }
 }
 
@@ -151,19 +220,13 @@ async function stop(child: ChildProcess) {
   await new Promise((resolve) => child.once('exit', resolve))
 }
 
-async function measureTarget(database: string, env: Record<string, string>, client: LoadClient, rx: Receiver, messages: number) {
+/** The reference server with a new account, project and endpoint at the receiver. */
+async function startReference(name: string, env: Record<string, string>, rx: Receiver): Promise<Target> {
   const { child, url } = await spawnServer(
     'server/main.ts',
-    {
-      SERVICE_TOKEN,
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-      RATE_LIMIT_PER_USER: '1000000',
-      RATE_LIMIT_PER_ADDRESS: '1000000',
-      ...env,
-    },
-    300_000,
-  ) // a first start makes the embedded database: slow on a busy machine
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    { SERVICE_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', RATE_LIMIT_PER_USER: '1000000', RATE_LIMIT_PER_ADDRESS: '1000000', ...env },
+    300_000, // a first start makes the embedded database: slow on a busy machine
+  )
   try {
     const api = `${url}/api`
     const device = await json(`${api}/device`, { deviceUDID: 'bench', deviceType: 'WEB' })
@@ -174,70 +237,38 @@ async function measureTarget(database: string, env: Record<string, string>, clie
     )
     const project = await json(`${api}/manage/dapp`, { name: 'Bench' }, { authorization: `Bearer ${user.accessToken}` })
     await json(`${api}/manage/dapp/${project.id}/webhooks`, { url: rx.ready.url }, { authorization: `Bearer ${user.accessToken}` })
-    const run = randomUUID()
-    const arrival = async (i: number, phase: string) => {
-      const start = clock()
-      const body = { projectId: project.id, eventType: 'webhook.test', payload: payload(i), idempotencyKey: `${run}-${phase}-${i}` }
-      const { id } = await postJson(agent, `${api}/webhooks/messages`, body, { authorization: `Bearer ${SERVICE_TOKEN}` })
-      const { at } = await rx.request<{ at: number }>({ arrival: id })
-      return at - start
-    }
-
-    for (let i = 0; i < 20; i++) await arrival(i, 'warm')
-    const latencies: number[] = []
-    for (let i = 0; i < LATENCY_MESSAGES; i++) latencies.push(await arrival(i, 'latency'))
-
-    const load = producers(`${api}/webhooks/messages`, project.id, SERVICE_TOKEN, { messages })
-    const { acceptedPerSecond, serverCpuUsPerMessage, ...throughput } = await deliver(client, rx, load, child.pid)
-    return {
-      database,
-      accepted: { perSecond: acceptedPerSecond },
-      serverCpuUsPerMessage,
-      latency: {
-        messages: latencies.length,
-        p50Ms: round(median(latencies), 1),
-        p99Ms: round(percentile(latencies, 99), 1),
-        maxMs: round(Math.max(...latencies), 1),
-      },
-      throughput,
-    }
-  } finally {
-    agent.destroy()
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    return { name, child, messagesUrl: `${api}/webhooks/messages`, headers: { authorization: `Bearer ${SERVICE_TOKEN}` }, projectId: project.id, agent }
+  } catch (err) {
     await stop(child)
+    throw err
   }
 }
 
-/** The same producers through bench/bare-relay-server.ts, warmed up first. */
-async function measureRelay(client: LoadClient, rx: Receiver, messages: number) {
-  const { child, url } = await spawnServer('bench/bare-relay-server.ts', { RELAY_TARGET: rx.ready.url })
-  try {
-    await deliver(client, rx, producers(`${url}/webhooks/messages`, 'relay', 'relay', { messages: 1000 })) // warm-up
-    const { perSecond, serverCpuUsPerMessage } = await deliver(client, rx, producers(`${url}/webhooks/messages`, 'relay', 'relay', { messages }), child.pid)
-    return { perSecond, serverCpuUsPerMessage }
-  } finally {
-    await stop(child)
-  }
+async function startRelay(name: string, script: string, env: Record<string, string>): Promise<Target> {
+  const { child, url } = await spawnServer(script, env)
+  return { name, child, messagesUrl: `${url}/webhooks/messages`, headers: {}, projectId: 'relay', agent: new http.Agent({ keepAlive: true, maxSockets: 1 }) }
 }
 
-export async function measureWebhookDelivery(messages = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 1000)): Promise<WebhookDeliveryResult> {
+async function close(t: Target) {
+  t.agent.destroy()
+  await stop(t.child)
+}
+
+export async function measureWebhookDelivery(
+  messages = Number(process.env.BENCH_WEBHOOK_MESSAGES ?? 1000),
+  rounds = Number(process.env.BENCH_WEBHOOK_ROUNDS ?? 4),
+): Promise<WebhookDeliveryResult> {
   const cleanups: Array<() => Promise<void>> = []
   try {
     const rx = await forkChild<{ url: string }>('./webhook-receiver.ts')
     cleanups.push(rx.close)
     const client = await startLoadClient()
     cleanups.push(client.close)
-    const signer = await forkChild('./bare-signing-loop.ts')
-    cleanups.push(signer.close)
     // The relay's own answer, with nothing sent on: a handler the producers' client can be measured against.
     const accept = await spawnServer('bench/bare-relay-server.ts', { RELAY_TARGET: '' })
     cleanups.push(() => stop(accept.child))
-
-    const bareMessages = Math.max(messages, BARE_MESSAGES)
-    const bareLoop = async (n: number) => {
-      const { seconds } = await signer.request<{ seconds: number }>({ url: rx.ready.url, messages: n, producers: PRODUCERS })
-      return round(n / seconds, 0)
-    }
-    const yardstickLoad = producers(`${accept.url}/webhooks/messages`, 'relay', 'relay', { seconds: YARDSTICK_SECONDS })
+    const yardstickLoad = producers(`${accept.url}/webhooks/messages`, 'relay', {}, { seconds: YARDSTICK_SECONDS })
     const benchClient: autocannon.Result[] = []
     const alone: autocannon.Result[] = []
     // The bench's client and autocannon alone, one after the other, then the other way round after the servers.
@@ -245,34 +276,63 @@ export async function measureWebhookDelivery(messages = Number(process.env.BENCH
       const steps = [async () => alone.push(await runAlone(yardstickLoad)), async () => benchClient.push(await client.run(yardstickLoad))]
       for (const step of aloneFirst ? steps : steps.reverse()) await step()
     }
-
     await client.run({ ...yardstickLoad, duration: 1 }) // warm-up
     await measureYardstick(false)
-    await bareLoop(bareMessages) // warm-up
-    // The bare loop's rate moves from one run to the next: it runs before each database and after
-    // the last server, and every ratio is to the median of those runs.
-    const bareRuns = [await bareLoop(bareMessages)]
-    const measured: Array<Omit<WebhookTargetResult, 'throughput'> & { throughput: Omit<WebhookTargetResult['throughput'], 'ratioToBare'> }> = []
+
+    /** Idle latency, a warm-up round, then `n` rounds taking turns with the others given. */
+    const measure = async (targets: Target[], n: number): Promise<WebhookTargetResult[]> => {
+      const idle: Latency[] = []
+      for (const t of targets) {
+        idle.push(await idleLatency(t, rx))
+        await deliver(client, rx, t, Math.min(messages, 500)) // warm-up
+      }
+      const measured: Round[][] = targets.map(() => [])
+      for (let r = 0; r < n; r++) {
+        const order = targets.map((_, i) => i)
+        for (const i of r % 2 === 0 ? order : order.reverse()) measured[i].push(await deliver(client, rx, targets[i], messages))
+      }
+      return targets.map((t, i) => ({ name: t.name, latency: idle[i], throughput: throughput(measured[i]) }))
+    }
+
+    const targets: WebhookTargetResult[] = []
     const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-webhooks-'))
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }))
-    measured.push(await measureTarget('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, client, rx, messages))
-    bareRuns.push(await bareLoop(bareMessages))
+    const pglite = await startReference('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, rx)
+    try {
+      targets.push(...(await measure([pglite], 1)))
+    } finally {
+      await close(pglite)
+    }
+
+    let pgBoss: WebhookDeliveryResult['pgBoss']
     const databaseUrl = process.env.DATABASE_URL
     if (databaseUrl) {
-      const database = await postgresDatabase(databaseUrl)
-      cleanups.push(database.drop)
+      const [database, bossDatabase] = [await postgresDatabase(databaseUrl), await postgresDatabase(databaseUrl)]
+      cleanups.push(database.drop, bossDatabase.drop)
       const pgDataDir = mkdtempSync(join(tmpdir(), 'flex-bench-webhooks-'))
       cleanups.push(async () => rmSync(pgDataDir, { recursive: true, force: true }))
-      measured.push(await measureTarget('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: database.url }, client, rx, messages))
-      bareRuns.push(await bareLoop(bareMessages))
+      const reference = await startReference('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: database.url }, rx)
+      cleanups.push(() => close(reference))
+      const boss = await startRelay('pg-boss relay', 'bench/pgboss-relay-server.ts', { RELAY_TARGET: rx.ready.url, DATABASE_URL: bossDatabase.url })
+      cleanups.push(() => close(boss))
+      const [ours, theirs] = await measure([reference, boss], rounds)
+      targets.push(ours)
+      pgBoss = { ...theirs, ratio: round(ours.throughput.perSecond / theirs.throughput.perSecond, 2) }
+      await close(reference)
+      await close(boss)
     }
-    const relay = await measureRelay(client, rx, messages)
-    bareRuns.push(await bareLoop(bareMessages))
-    await measureYardstick(true)
 
-    const bare = { messages: bareMessages, perSecond: round(median(bareRuns), 0), runs: bareRuns }
-    const targets = measured.map((t) => ({ ...t, throughput: { ...t.throughput, ratioToBare: round(t.throughput.perSecond / bare.perSecond, 2) } }))
-    return { bare, targets, relay: { ...relay, ratioToBare: round(relay.perSecond / bare.perSecond, 2) }, yardstick: yardstick(benchClient, alone) }
+    const bare = await startRelay('no database', 'bench/bare-relay-server.ts', { RELAY_TARGET: rx.ready.url })
+    let relay: WebhookDeliveryResult['relay']
+    try {
+      await deliver(client, rx, bare, 1000) // warm-up
+      const r = await deliver(client, rx, bare, messages)
+      relay = { perSecond: r.perSecond, serverCpuUsPerMessage: r.serverCpuUsPerMessage }
+    } finally {
+      await close(bare)
+    }
+    await measureYardstick(true)
+    return { targets, pgBoss, relay, yardstick: yardstick(benchClient, alone) }
   } finally {
     for (const c of cleanups.reverse()) await c()
   }

@@ -64,6 +64,14 @@ const webhooks = z.object({
   concurrency: int('WEBHOOK_CONCURRENCY', 64, 1, 10_000),
   /** Attempts in flight at once to one endpoint, on one instance. */
   endpointConcurrency: int('WEBHOOK_ENDPOINT_CONCURRENCY', 8, 1, 1_000),
+  /**
+   * Attempts in flight at once for one project's endpoints, on one instance:
+   * below WEBHOOK_CONCURRENCY, so projects whose endpoints are slow or dead
+   * leave slots to the others.
+   */
+  projectConcurrency: int('WEBHOOK_PROJECT_CONCURRENCY', 16, 1, 10_000),
+  /** Test events one project may send per minute ("Send test event"), from every instance together. */
+  testEventsPerMinute: int('WEBHOOK_TEST_EVENTS_PER_MINUTE', 10, 1, MAX),
   /** How long an attempt may take before it counts as failed. */
   timeoutMs: z.number().default(15_000),
   /** An endpoint that has failed everything for this long is disabled. */

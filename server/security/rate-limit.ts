@@ -227,3 +227,5 @@ export const addressBucket = (ip: string) => `calls|${ip}`
 export const userBucket = (userId: string) => `user|${userId}`
 /** Projects created by one user. */
 export const projectBucket = (userId: string) => `projects|${userId}`
+/** Test events sent for one project's endpoints ("Send test event"). */
+export const testEventBucket = (projectId: string) => `webhook-test|${projectId}`

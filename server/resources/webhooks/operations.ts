@@ -24,6 +24,7 @@ import {
   NOT_JSON,
   TOO_LARGE,
   type ErrorAnswer,
+  USER_LIMIT,
 } from '../../openapi/error-responses'
 
 /** The webhook calls: the public catalog, a project's endpoints and deliveries (owner only), and the provider's own call. */
@@ -41,6 +42,12 @@ const ENDPOINT_MISSING: ErrorAnswer = {
   messages: ['Project not found.', 'Webhook endpoint not found.'],
 }
 const DISABLED: ErrorAnswer = { description: 'The endpoint is disabled.', messages: ['This endpoint is disabled. Enable it to send it events.'] }
+/** The user's fair share of calls, or the project's test events: each says which. */
+const TEST_EVENTS_SPENT: ErrorAnswer = {
+  description:
+    "Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE); Retry-After says when to try again.",
+  messages: [...USER_LIMIT.messages, 'This project may send 10 test events a minute. Try again in 45 seconds.'],
+}
 const UNKNOWN_TYPE = '"invoice.sent" is not an event type of this server. GET /api/webhooks/event-types lists them.'
 const URL_MESSAGES = [
   'Endpoint URL is required.',
@@ -139,7 +146,7 @@ export const testEndpointRoute = createRoute({
   request: { params: endpoint, body: { required: false, content: jsonContent(WebhookTestEvent) } },
   responses: {
     202: { description: 'Queued; the id is the message id (webhook-id).', content: jsonContent(WebhookMessageAccepted) },
-    ...accessErrors({ 400: badBody([UNKNOWN_TYPE]), 404: ENDPOINT_MISSING, 409: DISABLED, ...BODY }),
+    ...accessErrors({ 400: badBody([UNKNOWN_TYPE]), 404: ENDPOINT_MISSING, 409: DISABLED, 429: TEST_EVENTS_SPENT, ...BODY }),
   },
 })
 

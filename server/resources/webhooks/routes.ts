@@ -14,10 +14,12 @@ import type { AuthEnv } from '../../http/auth'
 import { readBody, readOptionalBody } from '../../http/body'
 import { fastBodyLimit } from '../../http/body-limit'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors'
+import { refused, waitWords } from '../../http/throttle'
 import type { RouteDeps } from '../../http/route-deps'
 import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../../http/service-token'
 import { ContractApp } from '../../openapi/contract-app'
 import { ownsProject, PROJECT_NOT_FOUND } from '../../security/ownership'
+import { hitRateLimit, testEventBucket } from '../../security/rate-limit'
 import { checkEndpointUrl } from './address'
 import { eventCatalog } from './catalog'
 import {
@@ -54,6 +56,9 @@ export const SECRET_ROLL_NEEDED =
 export const IDEMPOTENCY_KEY_REUSED =
   'This idempotencyKey was used within the last 24 hours for a message with other content (event type or payload). Send a new message with a new key.'
 export const MESSAGES_NOT_CONFIGURED = 'Sending webhooks is not configured on this server: set SERVICE_TOKEN to enable POST /webhooks/messages.'
+/** The test events' budget is spent: each is a delivery to the project's own endpoint, and sent in a loop they would be a flood. */
+export const tooManyTestEvents = (perMinute: number, retryAfter: number) =>
+  refused(retryAfter, `This project may send ${perMinute} test events a minute. Try again in ${waitWords(retryAfter)}.`)
 /** The provider's call carries a payload of up to 256 kB, beyond the API's 64 kB: its own limit, with room for the envelope. */
 export const MESSAGE_BODY_LIMIT = WEBHOOK_PAYLOAD_MAX_BYTES + 8 * 1024
 export const MESSAGES_PATH = '/webhooks/messages'
@@ -167,7 +172,8 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
 }
 
 /** What an endpoint was sent: a test event, its delivery attempts, a message sent again. */
-function deliveryRoutes({ db, clock }: RouteDeps, { known, ownedEndpoint }: Checks) {
+function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint }: Checks) {
+  const perMinute = config.webhooks.testEventsPerMinute
   return new ContractApp<AuthEnv>()
     .operation(testEndpointRoute, async (c) => {
       const { eventType = WEBHOOK_TEST_EVENT } = await readOptionalBody(c, WebhookTestEvent)
@@ -175,6 +181,8 @@ function deliveryRoutes({ db, clock }: RouteDeps, { known, ownedEndpoint }: Chec
       if (!type) throw badRequest(`"${eventType}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
       const { projectId, endpoint } = await ownedEndpoint(c)
       if (endpoint.disabled) throw conflict(ENDPOINT_DISABLED)
+      const budget = await hitRateLimit(db, [{ key: testEventBucket(projectId), limit: perMinute }], 60)
+      if (!budget.allowed) throw tooManyTestEvents(perMinute, budget.retryAfter)
       const id = await sendTestMessage(db, projectId, endpoint.id, type.name, type.example ?? {}, new Date(clock()))
       return c.json({ id }, 202)
     })
