@@ -20,9 +20,11 @@ export const usageRoute = createRoute({
     params: z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) }),
     query: z.object({
       days: z
-        .string()
+        .int()
+        .min(1)
+        .max(MAX_DAYS)
         .optional()
-        .meta({ description: `How many days back, today included: ${1}–${MAX_DAYS} (default ${DEFAULT_DAYS}).`, example: '30' }),
+        .meta({ description: `How many days back, today included: ${1}–${MAX_DAYS} (default ${DEFAULT_DAYS}).`, example: DEFAULT_DAYS }),
     }),
   },
   responses: {

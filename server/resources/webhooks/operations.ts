@@ -154,7 +154,7 @@ export const listAttemptsRoute = createRoute({
   request: {
     params: endpoint,
     query: z.object({
-      limit: z.string().optional().meta({ description: 'How many, 1 to 100 (default 20).', example: '20' }),
+      limit: z.int().min(1).max(100).optional().meta({ description: 'How many, 1 to 100 (default 20).', example: 20 }),
       before: z.string().optional().meta({ description: 'An attempt id (wha_…): list the attempts older than it.' }),
     }),
   },
