@@ -67,6 +67,7 @@ describe('a client generated from /api/openapi.json', () => {
     expect(numeric).toEqual([
       expect.objectContaining({ name: 'days', type: 'integer', minimum: 1, maximum: 90 }),
       expect.objectContaining({ name: 'limit', type: 'integer', minimum: 1, maximum: 100 }),
+      expect.objectContaining({ path: '/manage/dapp/{id}/audit', name: 'limit', type: 'integer', minimum: 1, maximum: 100 }),
     ])
   })
 

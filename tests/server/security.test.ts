@@ -23,10 +23,12 @@ async function everythingStored(): Promise<string> {
   expect(tables.map((t) => t.table_name).sort()).toEqual([
     'account_codes',
     'api_keys',
+    'audit_log',
     'devices',
     'encryption_key_check',
     'key_usage',
     'known_devices',
+    'project_members',
     'projects',
     'rate_limits',
     'schema_migrations',

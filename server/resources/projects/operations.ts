@@ -7,7 +7,7 @@ import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, US
 
 const security = [{ accessToken: [] }]
 /** A missing project and another user's answer alike: project ids cannot be probed. */
-export const PROJECT_MISSING = { description: "No such project, or another user's (the same answer).", messages: ['Project not found.'] }
+export const PROJECT_MISSING = { description: 'No such project, or the caller is no member of it (the same answer).', messages: ['Project not found.'] }
 const project = z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) })
 
 export const createProjectRoute = createRoute({
@@ -44,6 +44,7 @@ export const listProjectsRoute = createRoute({
   tags: ['Projects'],
   operationId: 'listProjects',
   summary: "The caller's projects, newest first",
+  description: 'Every project the caller owns or is a member of, each with their `role` in it.',
   security,
   request: {
     headers: z.object({
@@ -81,7 +82,7 @@ export const updateProjectRoute = createRoute({
   tags: ['Projects'],
   operationId: 'updateProject',
   summary: 'Rename a project or change its description',
-  description: 'Fields left out stay as they are. Only the owner may; to anyone else the project does not exist (404).',
+  description: 'Fields left out stay as they are. To anyone who is no member the project does not exist (404).',
   security,
   request: { params: project, body: { required: true, content: jsonContent(ProjectChanges) } },
   responses: {
@@ -102,7 +103,7 @@ export const deleteProjectRoute = createRoute({
   operationId: 'deleteProject',
   summary: 'Delete a project, its keys and its webhooks',
   description:
-    'For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints and messages go with it. Only the owner may; to anyone else the project does not exist (404).',
+    'For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints, messages and members go with it. To anyone who is no member the project does not exist (404).',
   security,
   request: { params: project },
   responses: { 204: { description: 'Project deleted.' }, ...accessErrors({ 404: PROJECT_MISSING }) },

@@ -1,11 +1,11 @@
 import { NewProject, ProjectChanges } from '../../../contract/requests'
 import type { AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
-import { conflict, notFound } from '../../http/errors'
+import { conflict } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
-import { PROJECT_NOT_FOUND } from '../../security/ownership'
+import { withRoles } from '../../openapi/roles'
 import { projectBucket } from '../../security/rate-limit'
 import { createProjectRoute, deleteProjectRoute, getProjectRoute, listProjectsRoute, updateProjectRoute } from './operations'
 import { createProject, deleteProject, getProject, updateProject } from './lifecycle'
@@ -13,7 +13,7 @@ import { matchesTag, projectLists } from './list-cache'
 
 /**
  * The /manage/dapp calls of projects themselves, behind the access-token
- * guard that app.ts puts on /manage; every query is scoped to its owner.
+ * guard that app.ts puts on /manage; each asks security/authorization.ts what the caller's role allows.
  */
 export function projectRoutes({ db, config }: RouteDeps) {
   const lists = projectLists(db)
@@ -45,19 +45,17 @@ export function projectRoutes({ db, config }: RouteDeps) {
         // A Response of plain headers: the adapter writes it without building a Headers object.
         return new Response(body, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } })
       })
-      .operation(getProjectRoute, async (c) => {
+      .operation(withRoles('project.read', getProjectRoute), async (c) => {
         const project = await getProject(db, c.var.userId, c.req.param('id'))
-        if (!project) throw notFound(PROJECT_NOT_FOUND)
         return c.json({ ...project, keyLimit: config.keyLimit })
       })
-      .operation(updateProjectRoute, async (c) => {
+      .operation(withRoles('project.edit', updateProjectRoute), async (c) => {
         const change = await readBody(c, ProjectChanges)
         const project = await updateProject(db, c.var.userId, c.req.param('id'), change)
-        if (!project) throw notFound(PROJECT_NOT_FOUND)
         return c.json({ ...project, keyLimit: config.keyLimit }, 200)
       })
-      .operation(deleteProjectRoute, async (c) => {
-        if (!(await deleteProject(db, c.var.userId, c.req.param('id')))) throw notFound(PROJECT_NOT_FOUND)
+      .operation(withRoles('project.delete', deleteProjectRoute), async (c) => {
+        await deleteProject(db, c.var.userId, c.req.param('id'))
         return c.body(null, 204)
       })
   )

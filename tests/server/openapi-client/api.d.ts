@@ -283,7 +283,10 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** The caller's projects, newest first */
+    /**
+     * The caller's projects, newest first
+     * @description Every project the caller owns or is a member of, each with their `role` in it.
+     */
     get: operations['listProjects']
     put?: never
     post?: never
@@ -300,20 +303,23 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** One project, its keys masked */
+    /**
+     * One project, its keys masked
+     * @description Roles: owner, admin, developer, viewer.
+     */
     get: operations['getProject']
     put?: never
     post?: never
     /**
      * Delete a project, its keys and its webhooks
-     * @description For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints and messages go with it. Only the owner may; to anyone else the project does not exist (404).
+     * @description Roles: owner. For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints, messages and members go with it. To anyone who is no member the project does not exist (404).
      */
     delete: operations['deleteProject']
     options?: never
     head?: never
     /**
      * Rename a project or change its description
-     * @description Fields left out stay as they are. Only the owner may; to anyone else the project does not exist (404).
+     * @description Roles: owner, admin. Fields left out stay as they are. To anyone who is no member the project does not exist (404).
      */
     patch: operations['updateProject']
     trace?: never
@@ -329,7 +335,7 @@ export interface paths {
     put?: never
     /**
      * Add an API key pair
-     * @description The only answer that shows the whole new key. 409 once the project holds the most unexpired keys allowed (default 20). The body is optional: without one the key is named "Default key" (a project's first) or "Key N", and never expires.
+     * @description Roles: owner, admin, developer. The only answer that shows the whole new key. 409 once the project holds the most unexpired keys allowed (default 20). The body is optional: without one the key is named "Default key" (a project's first) or "Key N", and never expires.
      */
     post: operations['createApiKey']
     delete?: never
@@ -348,13 +354,16 @@ export interface paths {
     get?: never
     put?: never
     post?: never
-    /** Delete an API key pair */
+    /**
+     * Delete an API key pair
+     * @description Roles: owner, admin, developer.
+     */
     delete: operations['deleteApiKey']
     options?: never
     head?: never
     /**
      * Rename an API key or change its expiry
-     * @description An expired key can be renamed, but its expiry cannot be changed (409). A rolled-away key's expiry can only be moved earlier (409).
+     * @description Roles: owner, admin, developer. An expired key can be renamed, but its expiry cannot be changed (409). A rolled-away key's expiry can only be moved earlier (409).
      */
     patch: operations['updateApiKey']
     trace?: never
@@ -370,7 +379,7 @@ export interface paths {
     put?: never
     /**
      * Replace an API key, with a grace period for the old one
-     * @description Creates a key with the old key's name and answers it whole, this once. The old key keeps verifying until now + graceSeconds, then verification answers EXPIRED; it stays listed until deleted. A roll never leaves more unexpired keys than the key limit: at the limit only a grace of 0 is allowed (409 otherwise). 409 for a key that has already expired or has already been rolled (roll its replacement).
+     * @description Roles: owner, admin, developer. Creates a key with the old key's name and answers it whole, this once. The old key keeps verifying until now + graceSeconds, then verification answers EXPIRED; it stays listed until deleted. A roll never leaves more unexpired keys than the key limit: at the limit only a grace of 0 is allowed (409 otherwise). 409 for a key that has already expired or has already been rolled (roll its replacement).
      */
     post: operations['rollApiKey']
     delete?: never
@@ -428,7 +437,7 @@ export interface paths {
     }
     /**
      * Verifications of the project's keys per day
-     * @description How often POST /keys/verify checked each key, per UTC day, valid and refused. Counts reach the database within about a second. Deleted keys still appear while they have counts in the range.
+     * @description Roles: owner, admin, developer, viewer. How often POST /keys/verify checked each key, per UTC day, valid and refused. Counts reach the database within about a second. Deleted keys still appear while they have counts in the range.
      */
     get: operations['getUsage']
     put?: never
@@ -470,7 +479,7 @@ export interface paths {
     put?: never
     /**
      * Send an event to a project’s endpoints
-     * @description For the API provider's own services, authenticated by SERVICE_TOKEN. Queues the event for every enabled endpoint of the project whose filter takes its type; once answered 202 it is delivered at least once, through restarts. The same idempotencyKey within 24 hours answers the same id and sends nothing again.
+     * @description For the API provider's own services, authenticated by SERVICE_TOKEN. Queues the event for every enabled endpoint of the project whose filter takes its type; once answered 202 it is delivered at least once, through restarts. The same idempotencyKey within 24 hours answers the same id and sends nothing again; with another event type or payload, 409.
      */
     post: operations['sendWebhookMessage']
     delete?: never
@@ -486,12 +495,15 @@ export interface paths {
       path?: never
       cookie?: never
     }
-    /** A project's webhook endpoints, each with its last attempt */
+    /**
+     * A project's webhook endpoints, each with its last attempt
+     * @description Roles: owner, admin, developer, viewer.
+     */
     get: operations['listWebhookEndpoints']
     put?: never
     /**
      * Add a webhook endpoint
-     * @description The URL must be http(s) on a public address unless the server allows private networks. 409 when the project holds the most endpoints allowed (WEBHOOK_ENDPOINT_LIMIT, default 10), or, with code WEBHOOK_SECRET_ROLL_NEEDED, when the project was created before webhooks and its secret must be rolled first.
+     * @description Roles: owner, admin, developer. The URL must be http(s) on a public address unless the server allows private networks. 409 when the project holds the most endpoints allowed (WEBHOOK_ENDPOINT_LIMIT, default 10), or, with code WEBHOOK_SECRET_ROLL_NEEDED, when the project was created before webhooks and its secret must be rolled first.
      */
     post: operations['createWebhookEndpoint']
     delete?: never
@@ -510,13 +522,16 @@ export interface paths {
     get?: never
     put?: never
     post?: never
-    /** Delete a webhook endpoint and its delivery log */
+    /**
+     * Delete a webhook endpoint and its delivery log
+     * @description Roles: owner, admin.
+     */
     delete: operations['deleteWebhookEndpoint']
     options?: never
     head?: never
     /**
      * Edit, disable or enable a webhook endpoint
-     * @description Fields left out stay as they are. Enabling an endpoint that was disabled (by its owner, a 410 or 5 days of failures) resumes its deliveries.
+     * @description Roles: owner, admin, developer. Fields left out stay as they are. Enabling an endpoint that was disabled (by its owner, a 410 or 5 days of failures) resumes its deliveries.
      */
     patch: operations['updateWebhookEndpoint']
     trace?: never
@@ -532,7 +547,7 @@ export interface paths {
     put?: never
     /**
      * Send a test event to one endpoint
-     * @description Sends the example of the event type named (webhook.test's when none is), to this endpoint only, whatever its filter. 409 for a disabled endpoint.
+     * @description Roles: owner, admin, developer. Sends the example of the event type named (webhook.test's when none is), to this endpoint only, whatever its filter. 409 for a disabled endpoint.
      */
     post: operations['sendWebhookTestEvent']
     delete?: never
@@ -550,7 +565,7 @@ export interface paths {
     }
     /**
      * An endpoint's delivery attempts, newest first
-     * @description Kept for WEBHOOK_RETENTION_DAYS (default 30). Page with `before`, the id of the last attempt of the previous page.
+     * @description Roles: owner, admin, developer, viewer. Kept for WEBHOOK_RETENTION_DAYS (default 30). Page with `before`, the id of the last attempt of the previous page.
      */
     get: operations['listWebhookAttempts']
     put?: never
@@ -572,7 +587,7 @@ export interface paths {
     put?: never
     /**
      * Deliver a message to an endpoint again
-     * @description A new delivery, with its own attempts, of the same message (the same webhook-id). 409 for a disabled endpoint.
+     * @description Roles: owner, admin, developer. A new delivery, with its own attempts, of the same message (the same webhook-id). 409 for a disabled endpoint.
      */
     post: operations['resendWebhookMessage']
     delete?: never
@@ -592,9 +607,157 @@ export interface paths {
     put?: never
     /**
      * Replace the project's webhook signing secret
-     * @description Answers the new secret this once. Until now + graceSeconds, deliveries carry two signatures (new and old), so receivers can switch without missing one.
+     * @description Roles: owner, admin. Answers the new secret this once. Until now + graceSeconds, deliveries carry two signatures (new and old), so receivers can switch without missing one.
      */
     post: operations['rollWebhookSecret']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/manage/dapp/{id}/members': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The project's members and pending invitations, the owner first
+     * @description Roles: owner, admin, developer, viewer.
+     */
+    get: operations['listMembers']
+    put?: never
+    /**
+     * Invite someone by e-mail
+     * @description Roles: owner, admin. Mails a single-use code (and a link when INVITATION_URL is set), valid 7 days, that only the account with this address can accept. MEMBER_LIMIT bounds members and invitations together; sending invitations has a budget per user (RATE_LIMIT_INVITATIONS_PER_USER).
+     */
+    post: operations['inviteMember']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/manage/dapp/{id}/members/{memberId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Remove a member, revoke an invitation, or leave
+     * @description Roles: owner, admin; any member may remove themselves (leave). The owner cannot leave or be removed: transfer ownership first. A removed member’s next call, on any instance, answers 404.
+     */
+    delete: operations['removeMember']
+    options?: never
+    head?: never
+    /**
+     * Change a member's role (or a pending invitation's)
+     * @description Roles: owner, admin. The owner's role changes only by a transfer (POST …/owner). Applies to the member's next call on every instance.
+     */
+    patch: operations['changeMemberRole']
+    trace?: never
+  }
+  '/manage/dapp/{id}/members/{memberId}/resend': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Send a pending (or expired) invitation again
+     * @description Roles: owner, admin. A new code, valid 7 days, replaces the old one, which stops working.
+     */
+    post: operations['resendInvitation']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/manage/dapp/{id}/owner': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Make another member the owner
+     * @description Roles: owner. Needs the owner's password. The owner becomes an admin.
+     */
+    post: operations['transferOwnership']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/invitations/accept': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Accept an invitation
+     * @description Signed in (any account, host sign-in included). Only the account whose e-mail is the invited address may accept; accepting marks that address verified. A used, revoked, expired or unknown code, or another account, answers the same 400.
+     */
+    post: operations['acceptInvitation']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/me/deletion': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * What deleting the account does to its projects
+     * @description For the deletion’s confirmation (DELETE /me does exactly this): each project the account owns passes to its longest-standing admin, or is deleted with its keys when it has none; it leaves every project it is a member of.
+     */
+    get: operations['accountDeletionPreview']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/manage/dapp/{id}/audit': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The project's audit log, newest first
+     * @description Roles: owner, admin. Who did what: the project, its keys, webhook endpoints and secret, test events, members and ownership. An entry never holds a key, secret, code or payload. Entries are kept AUDIT_RETENTION_DAYS (365). `format=csv` downloads the newest 10,000 as CSV (cells that a spreadsheet would run as a formula start with a quote).
+     */
+    get: operations['getAuditLog']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -836,6 +999,11 @@ export interface components {
        * @example ACTIVE
        */
       status: string
+      /**
+       * @description The caller's role in the project (teams): in the project list and a project's page.
+       * @enum {string}
+       */
+      role?: 'owner' | 'admin' | 'developer' | 'viewer'
       /** @description API project ID → the whole key, shown this once. */
       apiKey: {
         [key: string]: string
@@ -871,6 +1039,11 @@ export interface components {
        * @example ACTIVE
        */
       status: string
+      /**
+       * @description The caller's role in the project (teams): in the project list and a project's page.
+       * @enum {string}
+       */
+      role?: 'owner' | 'admin' | 'developer' | 'viewer'
     }
     /** Project */
     Project: {
@@ -893,6 +1066,11 @@ export interface components {
        * @example ACTIVE
        */
       status: string
+      /**
+       * @description The caller's role in the project (teams): in the project list and a project's page.
+       * @enum {string}
+       */
+      role?: 'owner' | 'admin' | 'developer' | 'viewer'
       /** @description API project ID → masked key (fxk_…last 4), in creation order. */
       apiKey: {
         [key: string]: string
@@ -1135,6 +1313,11 @@ export interface components {
        * @description When the next retry is due; null when none follows.
        */
       nextAttemptAt: string | null
+      /**
+       * Format: date-time
+       * @description An attempt not made yet (pending): when it is due. Null once made; it has no answer or body until then.
+       */
+      scheduledFor: string | null
     }
     /** WebhookSecret */
     WebhookSecret: {
@@ -1145,6 +1328,143 @@ export interface components {
     WebhookSecretRoll: {
       /** @description How long deliveries keep carrying the old secret's signature beside the new one; 0 ends it now. */
       graceSeconds: number
+    }
+    /** Invitation */
+    Invitation: {
+      /** @description Member ID (mem_…): revoke or resend the invitation with it. */
+      id: string
+      /** @description The invited address. */
+      email: string
+      /** @enum {string} */
+      role: 'admin' | 'developer' | 'viewer'
+      /** @enum {string} */
+      status: 'invited'
+      /**
+       * Format: date-time
+       * @description When the code stops working (7 days after it was sent).
+       */
+      expiresAt: string
+    }
+    /** NewInvitation */
+    NewInvitation: {
+      /**
+       * Format: email
+       * @description The address to invite; only the account with this address can accept.
+       */
+      email: string
+      /**
+       * @description admin, developer or viewer.
+       * @enum {string}
+       */
+      role: 'admin' | 'developer' | 'viewer'
+    }
+    /** MemberList */
+    MemberList: components['schemas']['Member'][]
+    /** Member */
+    Member: {
+      /** @description Member ID. */
+      id: string
+      /** @description The member's user ID; null for an invitation not yet accepted. */
+      userId: string | null
+      /** @description Display name; empty for an invitation. */
+      name: string
+      /** @description E-mail address. */
+      email: string
+      /** @enum {string} */
+      role: 'owner' | 'admin' | 'developer' | 'viewer'
+      /** @enum {string} */
+      status: 'active' | 'invited'
+      /**
+       * Format: date-time
+       * @description When they joined; null while invited.
+       */
+      joinedAt: string | null
+      /**
+       * Format: date-time
+       * @description When they were invited (the owner: when the project was created).
+       */
+      invitedAt: string
+      /**
+       * Format: date-time
+       * @description An invitation's expiry; null for a member.
+       */
+      expiresAt?: string | null
+    }
+    /** RoleChange */
+    RoleChange: {
+      /**
+       * @description admin, developer or viewer.
+       * @enum {string}
+       */
+      role: 'admin' | 'developer' | 'viewer'
+    }
+    /** OwnershipTransfer */
+    OwnershipTransfer: {
+      /** @description The active member who becomes the owner. */
+      memberId: string
+      /** @description The current owner's password. */
+      password: string
+    }
+    /** AcceptedInvitation */
+    AcceptedInvitation: {
+      /** @description The project joined. */
+      projectId: string
+      /** @enum {string} */
+      role: 'admin' | 'developer' | 'viewer'
+    }
+    /** InvitationAcceptance */
+    InvitationAcceptance: {
+      /** @description The code from the invitation mail. */
+      code: string
+    }
+    /** AccountDeparture */
+    AccountDeparture: {
+      /** @description Owned projects that pass to their longest-standing admin. */
+      handedOver: {
+        projectId: string
+        name: string
+        to: {
+          id: string
+          name: string
+        }
+      }[]
+      /** @description Owned projects with no admin: deleted with their keys. */
+      deleted: {
+        projectId: string
+        name: string
+      }[]
+      /** @description Projects the account is a member of: it leaves them. */
+      left: {
+        projectId: string
+        name: string
+      }[]
+    }
+    /** AuditPage */
+    AuditPage: {
+      entries: components['schemas']['AuditEntry'][]
+    }
+    /** AuditEntry */
+    AuditEntry: {
+      /** @description Entry ID (aud_…): pass it as `before` for the next page. */
+      id: string
+      /**
+       * Format: date-time
+       * @description When it happened.
+       */
+      at: string
+      /** @description Who did it (the name as it was then). */
+      actor: {
+        id: string | null
+        name: string
+      }
+      /** @description What was done, e.g. key.rolled, member.invited, ownership.transferred. */
+      action: string
+      /** @description The ID of what it was done to (a key, an endpoint, a member). */
+      target: string | null
+      /** @description What changed (names, roles, addresses); never a key, secret, code or payload. */
+      details: {
+        [key: string]: string | number | boolean | null
+      }
     }
     /**
      * Verification
@@ -1661,7 +1981,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Too many attempts from this client address or for this e-mail; Retry-After says when to try again. */
+      /** @description Too many attempts from this client address or for this e-mail; Retry-After says when to try again. Or: Too many wrong codes for this account: 20 of each purpose (reset, verification) in 30 days, over every code and every client address. The code is not checked; Retry-After says when it will be again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -1839,7 +2159,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      /** @description A user over its fair share, or: Too many wrong codes for this account: 20 of each purpose (reset, verification) in 30 days, over every code and every client address. The code is not checked; Retry-After says when it will be again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -2634,7 +2954,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description No such project, or another user's (the same answer). */
+      /** @description No such project, or the caller is no member of it (the same answer). */
       404: {
         headers: {
           [name: string]: unknown
@@ -2704,7 +3024,16 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description No such project, or another user's (the same answer). */
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project, or the caller is no member of it (the same answer). */
       404: {
         headers: {
           [name: string]: unknown
@@ -2780,7 +3109,16 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description No such project, or another user's (the same answer). */
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project, or the caller is no member of it (the same answer). */
       404: {
         headers: {
           [name: string]: unknown
@@ -2874,7 +3212,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. */
+      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -2984,6 +3322,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description No such project, or another user's (the same answer), or no such key in the caller's project. */
       404: {
         headers: {
@@ -3056,6 +3403,15 @@ export interface operations {
         headers: {
           /** @description Sent when the bearer token is the problem. */
           'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
           [name: string]: unknown
         }
         content: {
@@ -3161,6 +3517,15 @@ export interface operations {
         headers: {
           /** @description Sent when the bearer token is the problem. */
           'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
           [name: string]: unknown
         }
         content: {
@@ -3449,6 +3814,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The idempotencyKey was used within 24 hours for a message with another event type or payload: nothing is sent. */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description The body is over 264 kB, or the payload over 256 kB. */
       413: {
         headers: {
@@ -3604,6 +3978,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description No such project, or another user’s (the same answer). */
       404: {
         headers: {
@@ -3703,6 +4086,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description No such project (or not the caller’s), or no such endpoint in it. */
       404: {
         headers: {
@@ -3775,6 +4167,15 @@ export interface operations {
         headers: {
           /** @description Sent when the bearer token is the problem. */
           'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
           [name: string]: unknown
         }
         content: {
@@ -3877,6 +4278,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description No such project (or not the caller’s), or no such endpoint in it. */
       404: {
         headers: {
@@ -3913,7 +4323,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      /** @description Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE); Retry-After says when to try again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -4059,6 +4469,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description No such project (or not the caller’s), or no such endpoint or message in it. */
       404: {
         headers: {
@@ -4144,6 +4563,15 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description No such project, or another user’s (the same answer). */
       404: {
         headers: {
@@ -4164,6 +4592,820 @@ export interface operations {
       }
       /** @description The body is not sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listMembers: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Members. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MemberList']
+        }
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project, or the caller is no member of it (the same answer). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  inviteMember: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewInvitation']
+      }
+    }
+    responses: {
+      /** @description Invited. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Invitation']
+        }
+      }
+      /** @description The body is not a JSON object with the fields above, or a field is refused; the message names it. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project, or the caller is no member of it (the same answer). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Already a member or invited, or the project is full. */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is over 64 kB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. Invitations have a budget of their own. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The server cannot send e-mail (no SMTP_URL). */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  removeMember: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+        /** @description Member ID (mem_…; the owner: their user ID). */
+        memberId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Removed. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The caller's role does not allow the call (the message names the role it needs), or the member is the owner. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project or member. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  changeMemberRole: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+        /** @description Member ID (mem_…; the owner: their user ID). */
+        memberId: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RoleChange']
+      }
+    }
+    responses: {
+      /** @description The member as they are now. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Member']
+        }
+      }
+      /** @description The body is not a JSON object with the fields above, or a field is refused; the message names it. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The owner’s role changes only by a transfer. Or: The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project or member. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is over 64 kB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  resendInvitation: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+        /** @description Member ID (mem_…; the owner: their user ID). */
+        memberId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Sent again. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Invitation']
+        }
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project or member. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The member has already joined. */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  transferOwnership: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OwnershipTransfer']
+      }
+    }
+    responses: {
+      /** @description The members as they are now. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MemberList']
+        }
+      }
+      /** @description The body is not a JSON object with the fields above, or a field is refused; the message names it. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The password is wrong. Or: The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project or member. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The owner signs in through the host and has no password. */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is over 64 kB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  acceptInvitation: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InvitationAcceptance']
+      }
+    }
+    responses: {
+      /** @description Joined. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AcceptedInvitation']
+        }
+      }
+      /** @description The body is not a JSON object with the fields above, or a field is refused; the message names it. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is over 64 kB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  accountDeletionPreview: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The projects, by what happens to them. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AccountDeparture']
+        }
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getAuditLog: {
+    parameters: {
+      query?: {
+        /** @description An entry ID: the page after it (older). */
+        before?: string
+        /** @description Entries per page: 1–100 (default 50). */
+        limit?: number
+        /** @description csv: the log as a CSV download. */
+        format?: 'json' | 'csv'
+      }
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of entries (or the CSV). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AuditPage']
+          'text/csv': string
+        }
+      }
+      /** @description A query value is refused. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project, or the caller is no member of it (the same answer). */
+      404: {
         headers: {
           [name: string]: unknown
         }

@@ -55,4 +55,14 @@ export async function callEveryOperation(api: ApiClient, id: string, keyId: stri
   await api.POST('/manage/dapp/{id}/webhooks/{endpointId}/messages/{messageId}/resend', { params: { path: { id, endpointId, messageId } } })
   await api.POST('/manage/dapp/{id}/webhooks/secret/roll', { ...project, body: { graceSeconds: 0 } })
   await api.POST('/keys/verify', { body: { key: 'fxk_example' } })
+  const member = { params: { path: { id, memberId: 'mem_1' } } }
+  await api.POST('/manage/dapp/{id}/members', { ...project, body: { email: 'grace@example.com', role: 'developer' } })
+  await api.GET('/manage/dapp/{id}/members', project)
+  await api.PATCH('/manage/dapp/{id}/members/{memberId}', { ...member, body: { role: 'viewer' } })
+  await api.DELETE('/manage/dapp/{id}/members/{memberId}', member)
+  await api.POST('/manage/dapp/{id}/members/{memberId}/resend', member)
+  await api.POST('/manage/dapp/{id}/owner', { ...project, body: { memberId: 'mem_1', password: 'correct horse battery' } })
+  await api.POST('/invitations/accept', { body: { code: 'fxi_example' } })
+  await api.GET('/me/deletion')
+  await api.GET('/manage/dapp/{id}/audit', { params: { path: { id }, query: { limit: 50, before: 'aud_1', format: 'json' } } })
 }
