@@ -532,6 +532,10 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Kopiert, mit YOUR_API_KEY als Platzhalter',
   'snippet.signedOut': 'Melden Sie sich an, um Ihre Schlüssel einzufügen',
   'snippet.placeholder': 'Erstellen oder rotieren Sie einen Schlüssel, um ihn hier einzufügen',
+
+  // table pass (issue 39)
+  'keys.pick.warning': 'Alles, was den gewählten Schlüssel verwendet, funktioniert sofort nicht mehr.',
+  'projects.status.active': 'Aktiv',
 }
 
 export default messages

@@ -536,5 +536,9 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Copiado, con YOUR_API_KEY como marcador de posición',
   'snippet.signedOut': 'Inicia sesión para insertar tus claves',
   'snippet.placeholder': 'Crea o rota una clave para pegarla aquí',
+
+  // table pass (issue 39)
+  'keys.pick.warning': 'Todo lo que use la clave elegida dejará de funcionar al instante.',
+  'projects.status.active': 'Activo',
 }
 export default messages

@@ -531,5 +531,9 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Copié, avec YOUR_API_KEY à la place de la clé',
   'snippet.signedOut': 'Connectez-vous pour insérer vos clés',
   'snippet.placeholder': 'Créez ou renouvelez une clé pour l’insérer ici',
+
+  // table pass (issue 39)
+  'keys.pick.warning': 'Tout ce qui utilise la clé choisie cesse immédiatement de fonctionner.',
+  'projects.status.active': 'Actif',
 }
 export default messages

@@ -523,5 +523,9 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'YOUR_API_KEY をプレースホルダーとしてコピーしました',
   'snippet.signedOut': 'ログインするとキーが入力されます',
   'snippet.placeholder': 'キーを作成またはローテーションすると、ここに貼り付けられます',
+
+  // table pass (issue 39)
+  'keys.pick.warning': '選択したキーを使用しているものはすべて、すぐに動作しなくなります。',
+  'projects.status.active': '有効',
 }
 export default messages

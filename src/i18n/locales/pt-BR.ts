@@ -526,5 +526,9 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Copiado, com YOUR_API_KEY no lugar da chave',
   'snippet.signedOut': 'Entre para preencher suas chaves',
   'snippet.placeholder': 'Crie ou rotacione uma chave para colá-la aqui',
+
+  // table pass (issue 39)
+  'keys.pick.warning': 'Tudo o que usa a chave escolhida para de funcionar imediatamente.',
+  'projects.status.active': 'Ativo',
 }
 export default messages
