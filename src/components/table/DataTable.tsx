@@ -1,7 +1,6 @@
 import { Fragment, type ReactNode } from 'react'
 import type { Column } from './types'
 import { fitOf } from './types'
-import { SkeletonBar } from './Skeleton'
 import { CELL, END, HEAD, NAME_CELL, NAME_HEAD } from './styles'
 import { COLUMN_ATTR, useFit } from './useFit'
 
@@ -14,8 +13,6 @@ export interface DataTableProps<R> {
   after?: (row: R) => ReactNode
   /** The rows as cards, when even the columns of priority 0 do not fit; else each value under its label. */
   cards?: (rows: readonly R[], width: number) => ReactNode
-  /** Rows still loading: as many grey rows in the loaded table's place. */
-  skeleton?: number
   className?: string
 }
 
@@ -24,7 +21,7 @@ export interface DataTableProps<R> {
  * give way, less important columns dropped as the table's own box narrows,
  * and below that cards; never a sideways scroll.
  */
-export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, skeleton = 0, className = 'mt-4' }: DataTableProps<R>) {
+export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, className = 'mt-4' }: DataTableProps<R>) {
   const fit = useFit(fitOf(columns), columns.some((c) => c.name))
   const shown = columns.filter((c) => c.name || fit.shown.includes(c.id))
   const stacked = fit.cards
@@ -73,16 +70,6 @@ export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, ske
               )}
             </Fragment>
           ))}
-          {rows.length === 0 &&
-            Array.from({ length: skeleton }, (_, i) => (
-              <tr key={i} aria-hidden="true">
-                {shown.map((c) => (
-                  <td key={c.id} className={`${CELL} ${c.name ? NAME_CELL : ''}`}>
-                    <SkeletonBar className={c.name ? 'w-32 max-w-full' : 'w-16'} />
-                  </td>
-                ))}
-              </tr>
-            ))}
         </tbody>
       </table>
     </div>

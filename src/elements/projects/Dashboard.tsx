@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Heading } from '../../components/Heading'
-import { SkeletonBar } from '../../components/table'
 import { errorMessage } from '../../error-text'
 import type { Project, ProjectSummary } from '../../api/types'
 import { Alert } from '../../components/Alert'
@@ -41,23 +40,14 @@ function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAs
       </Alert>
     )
   }
-  // The loaded table's frame, with grey rows of its height where the projects will be: nothing jumps when they arrive.
+  // Where the search and the table will be, of their height: nothing jumps when the projects arrive.
   return (
     <div>
       <p role="status" className="mb-3 flex h-10 items-center gap-3 text-sm text-muted">
         <Spinner />
         {t('projects.loading')}
       </p>
-      <div aria-hidden="true" className="rounded-flex border border-border bg-surface">
-        <div className="h-9 bg-raised" />
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex h-14 items-center gap-6 border-t border-border px-3">
-            <SkeletonBar className="w-40" />
-            <SkeletonBar className="w-32" />
-            <SkeletonBar className="ms-auto w-16" />
-          </div>
-        ))}
-      </div>
+      <div aria-hidden="true" className="h-48 rounded-flex border border-border bg-surface" />
     </div>
   )
 }
