@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react'
 import type { Column } from './types'
 import { fitOf } from './types'
 import { CELL, END, HEAD, NAME_CELL, NAME_HEAD } from './styles'
-import { COLUMN_ATTR, useFit } from './useFit'
+import { COLUMN_ATTR, NAME_ATTR, useFit } from './useFit'
 
 export interface DataTableProps<R> {
   caption: string
@@ -22,7 +22,10 @@ export interface DataTableProps<R> {
  * and below that cards; never a sideways scroll.
  */
 export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, className = 'mt-4' }: DataTableProps<R>) {
-  const fit = useFit(fitOf(columns), columns.some((c) => c.name))
+  const fit = useFit(
+    fitOf(columns),
+    columns.some((c) => c.name),
+  )
   const shown = columns.filter((c) => c.name || fit.shown.includes(c.id))
   const stacked = fit.cards
   if (stacked && cards && rows.length > 0) {
@@ -32,7 +35,8 @@ export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, cla
       </div>
     )
   }
-  const cell = (c: Column<R>) => (stacked ? 'flex gap-3 py-1' : `${CELL} ${c.name ? NAME_CELL : ''} ${c.end ? END : ''}`)
+  // As a card, a value too wide beside its label goes under it.
+  const cell = (c: Column<R>) => (stacked ? 'flex flex-wrap gap-x-3 py-1' : `${CELL} ${c.name ? NAME_CELL : ''} ${c.end ? END : ''}`)
   return (
     <div ref={fit.box} className={`min-w-0 ${className}`}>
       <table className={`w-full text-sm text-fg ${stacked ? 'block' : ''}`}>
@@ -40,7 +44,7 @@ export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, cla
         <thead className={stacked ? 'sr-only' : 'border-b border-border'}>
           <tr>
             {shown.map((c) => (
-              <th key={c.id} scope="col" {...{ [COLUMN_ATTR]: c.id }} className={`${HEAD} ${c.name ? NAME_HEAD : ''} ${c.end ? END : ''}`}>
+              <th key={c.id} scope="col" {...{ [c.name ? NAME_ATTR : COLUMN_ATTR]: c.id }} className={`${HEAD} ${c.name ? NAME_HEAD : ''} ${c.end ? END : ''}`}>
                 {c.header}
               </th>
             ))}
@@ -57,7 +61,7 @@ export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, cla
                         {c.header}
                       </span>
                     )}
-                    {stacked ? <div className="min-w-0 flex-1 break-words">{c.cell(row, fit.width)}</div> : c.cell(row, fit.width)}
+                    {stacked ? <div className="min-w-0 grow break-words">{c.cell(row, fit.width)}</div> : c.cell(row, fit.width)}
                   </td>
                 ))}
               </tr>

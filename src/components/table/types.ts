@@ -13,4 +13,4 @@ export interface Column<R> extends FitColumn {
 }
 
 /** The name column's stand-in for fitting: it needs no width of its own (fitColumns reserves the name's room). */
-export const fitOf = <R,>(columns: readonly Column<R>[]): FitColumn[] => columns.filter((c) => !c.name)
+export const fitOf = <R>(columns: readonly Column<R>[]): FitColumn[] => columns.filter((c) => !c.name)

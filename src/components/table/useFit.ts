@@ -27,13 +27,14 @@ export function useFit(columns: readonly FitColumn[], hasName = true, pad = 24):
   const name = useRef(0)
   const [, remeasured] = useReducer((n: number) => n + 1, 0)
   const sized = columns.map((c) => ({ ...c, width: measured.current[c.id] ?? c.width }))
-  const room = !hasName ? 0 : name.current ? Math.min(NAME_ROOM, name.current + pad) : NAME_ROOM
+  const room = !hasName ? 0 : name.current ? name.current + pad : NAME_ROOM
   const fit = fitColumns(sized, width, room)
 
   // Before paint: a column that turns out too wide is dropped before anyone sees it.
   useLayoutEffect(() => {
     const el = box.current
-    if (!el) return
+    // As cards, nothing is laid out as a column (a visually hidden header would measure its squeezed self).
+    if (!el || fit.cards) return
     let changed = false
     el.querySelectorAll<HTMLElement>(`th[${COLUMN_ATTR}]`).forEach((th) => {
       const w = Math.ceil(th.getBoundingClientRect().width)
@@ -43,15 +44,20 @@ export function useFit(columns: readonly FitColumn[], hasName = true, pad = 24):
         changed = true
       }
     })
-    let longest = 0
     // The text's own width (a range's box): the element's is the cell's, however short the name.
+    // A name is given up to NAME_ROOM; its column's header, never cut, all it needs.
     const range = document.createRange()
+    let longest = 0
+    let header = 0
     el.querySelectorAll<HTMLElement>(`[${NAME_ATTR}]`).forEach((n) => {
       range.selectNodeContents(n)
-      longest = Math.max(longest, Math.ceil(range.getBoundingClientRect?.().width ?? 0))
+      const w = Math.ceil(range.getBoundingClientRect?.().width ?? 0)
+      if (n.localName === 'th') header = Math.max(header, w)
+      else longest = Math.max(longest, w)
     })
-    if (longest > 0 && Math.abs(longest - name.current) > 1) {
-      name.current = longest
+    const need = Math.max(Math.min(NAME_ROOM - pad, longest), header)
+    if (need > 0 && Math.abs(need - name.current) > 1) {
+      name.current = need
       changed = true
     }
     if (changed) remeasured()

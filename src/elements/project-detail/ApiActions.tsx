@@ -104,7 +104,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
           {t('keys.heading')}
         </Heading>
         {keyLimit !== undefined && <p className="text-sm text-muted">{t('keys.count', { active, limit: keyLimit })}</p>}
-        <div role="group" aria-label={t('keys.actions')} className="flex gap-3">
+        <div role="group" aria-label={t('keys.actions')} className="flex flex-wrap gap-3">
           <Button
             ref={createButton}
             onClick={createKey}

@@ -26,9 +26,10 @@ export function KeyCards({
     <ul aria-label={t('keys.table.name')} className="space-y-3">
       {rows.map((row) => (
         <li key={row.key.id} className="rounded-flex border border-border bg-bg p-3 text-sm text-fg">
-          <div className="flex items-start justify-between gap-3">
+          {/* The status beside the name while both fit, else under it: the name is never squeezed. */}
+          <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
             <KeyName row={row} width={width} />
-            <span className="shrink-0 text-xs">
+            <span className="text-xs">
               <Status state={row.state} />
             </span>
           </div>

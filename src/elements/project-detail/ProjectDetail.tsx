@@ -36,7 +36,7 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
           <Heading id={headingId} dir="auto" className="min-w-0 break-words text-2xl font-bold text-fg">
             {title}
           </Heading>
-          <div className="flex shrink-0 items-center gap-4">
+          <div className="flex flex-wrap items-center gap-4">
             <RouteLink
               to="/dashboard"
               className="rounded-flex text-sm font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"

@@ -61,7 +61,7 @@ export function ProjectInformation({ project }: { project: Project }) {
   const lang = useLang()
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
-      <Heading id={headingId} depth={1} className="text-lg font-semibold text-fg">
+      <Heading id={headingId} depth={1} className="break-words text-lg font-semibold text-fg">
         {t('project.info.heading')}
       </Heading>
       <dl className="mt-4 grid gap-4 cq-sm:grid-cols-2 cq-md:grid-cols-4">

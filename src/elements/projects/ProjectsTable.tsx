@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
 import type { ProjectSummary } from '../../api/types'
-import { COLUMN_ATTR, HEAD, NAME_HEAD, useFit, type FitColumn } from '../../components/table'
+import { COLUMN_ATTR, HEAD, NAME_ATTR, NAME_HEAD, useFit, type FitColumn } from '../../components/table'
 import { useVirtualRows } from './useVirtualRows'
 import { useNavigation } from '../../router/navigation'
 import { filterProjects, toSearchable } from './filter-projects'
@@ -88,7 +88,7 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
           <caption className="sr-only">{t('projects.caption')}</caption>
           <thead className={stacked ? 'hidden' : 'sticky top-0 z-10 bg-raised'}>
             <tr aria-rowindex={1}>
-              <th scope="col" className={`${HEAD} ${NAME_HEAD}`}>
+              <th scope="col" {...{ [NAME_ATTR]: '' }} className={`${HEAD} ${NAME_HEAD}`}>
                 {t('projects.column.name')}
               </th>
               {columns.map((id) => (
