@@ -183,7 +183,7 @@ describe('keys table', () => {
         .find((r) => r.textContent!.includes(id))!
     expect(within(row('apid_old')).getAllByRole('cell')[5].textContent).toBe('Replaced — stops in 23 h')
     expect(within(row('apid_old')).queryByRole('button', { name: /^Roll/ })).not.toBeInTheDocument()
-    expect(within(row('apid_new')).getAllByRole('cell')[5].textContent).toBe('ActiveReplaces apid_old')
+    expect(within(row('apid_new')).getAllByRole('cell')[5].textContent).toBe('ActiveReplaces fxk_…_old')
     expect(within(row('apid_new')).getByRole('button', { name: 'Roll key Production (apid_new)' })).toBeInTheDocument()
     expect(within(row('apid_gone')).getAllByRole('cell')[5].textContent).toBe('Expired')
     expect(within(row('apid_gone')).queryByRole('button', { name: /^Roll/ })).not.toBeInTheDocument()

@@ -163,3 +163,68 @@ describe('a table without a name column (the delivery attempts)', () => {
     expect(within(narrow.getAllByRole('row')[1]).getAllByRole('cell')[0].textContent).toBe('StatusSucceeded')
   })
 })
+
+describe('two keys of one name, after a roll', () => {
+  beforeEach(() => {
+    resetStore()
+    signInAs()
+  })
+
+  const DAYS = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 1, 9 + i)).toISOString().slice(0, 10))
+  const zeros = () => DAYS.map(() => 0)
+  const one = () => DAYS.map((_, i) => (i === 29 ? 1 : 0))
+
+  it("are told apart by their masked keys in the table, the successor's status and the usage picker", async () => {
+    const old = {
+      ...key('apid_tw1o', 'Production'),
+      rolledAt: new Date().toISOString(),
+      replacedBy: 'apid_tw1n',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    }
+    const successor = key('apid_tw1n', 'Production')
+    mockApi({
+      'GET /api/capabilities': { body: { features: ['usage'] } },
+      'GET /api/manage/dapp/prj_7': { body: detail(7, { apid_tw1o: old.maskedKey, apid_tw1n: successor.maskedKey }, { keys: [old, successor], keyLimit: 20 }) },
+      'GET /api/manage/dapp/prj_7/usage': {
+        body: {
+          days: DAYS,
+          keys: [
+            { keyId: 'apid_tw1o', name: 'Production', valid: one(), invalid: zeros() },
+            { keyId: 'apid_tw1n', name: 'Production', valid: one(), invalid: zeros() },
+          ],
+        },
+      },
+    })
+    const { q } = renderDetail('prj_7')
+    const table = await q.findByRole('table', { name: 'API keys' })
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows.map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['Productionfxk_…tw1o', 'Productionfxk_…tw1n'])
+    expect(within(rows[1]).getByText('Replaces fxk_…tw1o')).toBeInTheDocument()
+    const picker = await within(await q.findByRole('region', { name: 'Usage' })).findByRole('combobox', { name: 'Key' })
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All keys', 'Production · fxk_…tw1o', 'Production · fxk_…tw1n'])
+  })
+})
+
+describe("the keys card's own Delete", () => {
+  beforeEach(() => {
+    resetStore()
+    signInAs()
+  })
+
+  it('is outlined, not filled, and its dialog says that anything using the key stops at once', async () => {
+    mockApi({ 'GET /api/manage/dapp/prj_7': { body: detail(7, { api_a: 'fxk_…a', api_b: 'fxk_…b' }) } })
+    const { q } = renderDetail('prj_7')
+    const del = await q.findByRole('button', { name: 'Delete' })
+    expect(del.className).toContain('border')
+    expect(del.className).not.toContain('bg-danger')
+    del.click()
+    const dialog = await q.findByRole('dialog', { name: 'Pick Key To Delete' })
+    expect((within(dialog).getByRole('combobox', { name: 'API Project ID' }) as HTMLSelectElement).value).toBe('api_a')
+    expect(dialog).toHaveTextContent('Anything using the chosen key stops working at once.')
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toBeInTheDocument()
+  })
+})

@@ -29,8 +29,9 @@ export function Status({ state }: { state: KeyState }) {
         <span className={state.tone === 'ended' ? 'text-muted' : ''}>{state.text}</span>
       </span>
       {state.replaces && (
-        <span className="block text-xs text-muted" title={state.replaces.id}>
-          {t('keys.replaces', { id: state.replaces.id })}
+        // By its masked value, as the name of a key that shares its name shows it: short, and the same on both rows.
+        <span dir="auto" className="block text-xs text-muted" title={state.replaces.id}>
+          {t('keys.replaces', { id: state.replaces.maskedKey })}
         </span>
       )}
     </span>

@@ -12,7 +12,7 @@ export const IDS_SHOWN = 3
 
 function Item({ term, wide, children }: { term: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className={`min-w-0 ${wide ? 'col-span-full' : ''}`}>
+    <div className={`min-w-0 ${wide ? 'basis-full' : 'max-w-full'}`}>
       <dt className="text-xs font-medium text-muted">{term}</dt>
       <dd className="mt-1 min-w-0 break-words text-sm text-fg">{children}</dd>
     </div>
@@ -64,7 +64,8 @@ export function ProjectInformation({ project }: { project: Project }) {
       <Heading id={headingId} depth={1} className="break-words text-lg font-semibold text-fg">
         {t('project.info.heading')}
       </Heading>
-      <dl className="mt-4 grid gap-4 cq-sm:grid-cols-2 cq-md:grid-cols-4">
+      {/* Each short field as wide as its value (an id shows whole), side by side while they fit. */}
+      <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-4">
         <Item term={t('project.info.name')}>
           <span dir="auto">{project.name || '—'}</span>
         </Item>
