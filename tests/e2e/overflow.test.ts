@@ -77,6 +77,13 @@ async function stage(account: Account): Promise<string> {
     keys.push(...Object.values(await api<Record<string, string>>('POST', `/manage/dapp/${project.id}/api-key`, token, { name })))
   }
   for (const key of keys) await api('POST', '/keys/verify', SERVICE_TOKEN, { key })
+  // Counts reach the database in batches: wait until the three are there, so the page shows its chart.
+  await expect
+    .poll(async () => {
+      const usage = await api<{ keys: { valid: number[] }[] }>('GET', `/manage/dapp/${project.id}/usage`, token)
+      return usage.keys.reduce((n, k) => n + k.valid.reduce((a, b) => a + b, 0), 0)
+    })
+    .toBe(3)
   await api('POST', `/manage/dapp/${project.id}/api-key/${prodId}/roll`, token, { graceSeconds: 86_400 })
   await api('POST', `/manage/dapp/${project.id}/webhooks`, token, { url: 'http://127.0.0.1:9/hooks/weather', description: 'Alert relay' })
   return project.id

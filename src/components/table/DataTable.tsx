@@ -26,8 +26,9 @@ export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, cla
     fitOf(columns),
     columns.some((c) => c.name),
   )
-  const shown = columns.filter((c) => c.name || fit.shown.includes(c.id))
   const stacked = fit.cards
+  // A card has the room of its lines: every value shows there, each under its label.
+  const shown = stacked ? columns : columns.filter((c) => c.name || fit.shown.includes(c.id))
   if (stacked && cards && rows.length > 0) {
     return (
       <div ref={fit.box} className={`min-w-0 ${className}`}>
