@@ -135,7 +135,7 @@ describe('keys table', () => {
       },
     )
 
-  it('drops the less important columns first as its box narrows, and stays a table down to 560 px', async () => {
+  it('drops the less important columns first as its box narrows (Created, Key, then Last used), before it stacks', async () => {
     reportWidth(700)
     mockApi({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
     const { q } = renderDetail('prj_7')
@@ -144,11 +144,11 @@ describe('keys table', () => {
         within(table(q))
           .getAllByRole('columnheader')
           .map((h) => h.textContent),
-      ).toEqual(['Name', 'API Project ID', 'Last used', 'Status', 'Actions']),
+      ).toEqual(['Name', 'API Project ID', 'Status', 'Actions']),
     )
   })
 
-  it('below 560 px, stacks each key as a card with its actions at the foot', async () => {
+  it('when even Name, Status and Actions do not fit, stacks each key as a card with its actions at the foot', async () => {
     reportWidth(400)
     mockApi({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
     const { q } = renderDetail('prj_7')
@@ -183,7 +183,7 @@ describe('keys table', () => {
         .find((r) => r.textContent!.includes(id))!
     expect(within(row('apid_old')).getAllByRole('cell')[5].textContent).toBe('Replaced — stops in 23 h')
     expect(within(row('apid_old')).queryByRole('button', { name: /^Roll/ })).not.toBeInTheDocument()
-    expect(within(row('apid_new')).getAllByRole('cell')[5].textContent).toBe('ActiveReplaces apid_old')
+    expect(within(row('apid_new')).getAllByRole('cell')[5].textContent).toBe('ActiveReplaces fxk_…_old')
     expect(within(row('apid_new')).getByRole('button', { name: 'Roll key Production (apid_new)' })).toBeInTheDocument()
     expect(within(row('apid_gone')).getAllByRole('cell')[5].textContent).toBe('Expired')
     expect(within(row('apid_gone')).queryByRole('button', { name: /^Roll/ })).not.toBeInTheDocument()
@@ -304,7 +304,12 @@ describe('per-key actions', () => {
     expect(JSON.stringify(events.events[0].detail)).not.toContain('fxk_')
     await user.click(within(info).getByRole('button', { name: 'Exit' }))
     await waitFor(() => expect(q.getAllByRole('row')).toHaveLength(3))
-    expect(within(rowOf(q, 'Production')).getAllByRole('cell')[5].textContent).toMatch(/^Expires in (59 min|1 h)$/)
+    // Two keys named Production: each also shows its masked key under the name.
+    const old = within(table(q))
+      .getAllByRole('row')
+      .find((r) => r.textContent!.includes('apid_a'))!
+    expect(within(old).getAllByRole('cell')[0].textContent).toBe('Productionfxk_…id_a')
+    expect(within(old).getAllByRole('cell')[5].textContent).toMatch(/^Expires in (59 min|1 h)$/)
   })
 
   it('a row’s Delete confirms that one key, then toasts and fires flex-key-deleted', async () => {

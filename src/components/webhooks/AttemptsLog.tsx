@@ -87,6 +87,9 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
             t('webhooks.column.duration'),
             t('webhooks.column.actions'),
           ]}
+          // The event is the name; HTTP code and duration give way first.
+          name={2}
+          priorities={[0, 2, 0, 1, 3, 0]}
           rows={log.attempts.map((a) => {
             const time = formatTime(a.attemptedAt, lang)
             const shown = open.has(a.id)
@@ -98,7 +101,7 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
               cells: [
                 <StatusBadge status={a.status} />,
                 <span className="font-mono text-xs">{a.responseStatus ?? '—'}</span>,
-                <span dir="ltr" className="break-all font-mono text-xs">
+                <span dir="ltr" data-name="" title={a.eventType} className="block truncate font-mono text-xs rtl:text-right">
                   {a.eventType}
                 </span>,
                 <span>

@@ -20,11 +20,14 @@ export function EndpointsTable({ endpoints, openId, onOpen }: { endpoints: Endpo
         t('webhooks.column.lastDelivery'),
         t('webhooks.column.actions'),
       ]}
+      // The URL is the name; then Actions and Status stay longest, Last delivery goes first.
+      name={0}
+      priorities={[0, 2, 0, 3, 0]}
       rows={endpoints.map((e) => ({
         key: e.id,
         cells: [
-          <span className="block">
-            <span dir="ltr" className="block break-all font-mono text-xs rtl:text-right">
+          <span className="block min-w-0">
+            <span dir="ltr" data-name="" title={e.url} className="block truncate font-mono text-xs rtl:text-right">
               {e.url}
             </span>
             {e.description && (

@@ -104,7 +104,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
           {t('keys.heading')}
         </Heading>
         {keyLimit !== undefined && <p className="text-sm text-muted">{t('keys.count', { active, limit: keyLimit })}</p>}
-        <div role="group" aria-label={t('keys.actions')} className="flex gap-3">
+        <div role="group" aria-label={t('keys.actions')} className="flex flex-wrap gap-3">
           <Button
             ref={createButton}
             onClick={createKey}
@@ -115,18 +115,20 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
           >
             {t('keys.create')}
           </Button>
-          <Button
+          {/* The spec's Delete, outlined: it only opens the dialog that asks which key, and says what deleting does. */}
+          <button
             ref={deleteButton}
-            variant="danger"
+            type="button"
             onClick={() => {
               setToast(null)
               setPicking(true)
             }}
             disabled={keyIds.length === 0}
             title={keyIds.length === 0 ? t('keys.delete.none') : undefined}
+            className="inline-flex items-center justify-center rounded-flex border border-border px-4 py-2 text-sm font-semibold text-danger transition-colors hover:border-danger focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60"
           >
             {t('keys.delete')}
-          </Button>
+          </button>
         </div>
       </div>
       {atLimit && (

@@ -38,6 +38,8 @@ function PickKeyDialog({ keyIds, names = {}, onConfirm, ...rest }: Omit<DeleteKe
       }}
     >
       <ChoiceField label={t('keys.pick.field')} name="key" options={keyIds.map((id) => [names[id] ? `${names[id]} (${id})` : id, id])} />
+      {/* As the row's Delete says it: the consequence before the Confirm. */}
+      <p className="mt-3 text-sm text-fg">{t('keys.pick.warning')}</p>
     </FormDialog>
   )
 }

@@ -1,41 +1,26 @@
-import { useRef, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { KeyInfo } from '../../api/types'
-import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
+import { DataTable, Identifier, type Column } from '../../components/table'
 import { formatDate } from '../../format-date'
 import { useCapability } from '../../hooks/useCapability'
-import { useWidth } from '../../hooks/useWidth'
 import { useLang, useT, type Translate } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'
-import { around, SLOT } from './around'
-import { keyState, type KeyState } from './key-status'
+import { KeyCards } from './KeyCards'
+import { keyLabel, keyState, sameName, type KeyState } from './key-status'
 import { exactTime, timeAgo } from './relative-time'
 import { Truncated } from './Truncated'
 
 export type KeyActionKind = 'edit' | 'roll' | 'delete'
 
-/** Below this width of the table's own box, rows stack as cards. */
-export const CARDS_BELOW = 560
-
 type T = Translate<typeof texts>
 
 /** What a cell needs: its key, and the reader's texts and language. */
-type Row = { key: KeyInfo; state: KeyState; width: number; label: string; t: T; lang: string }
-
-interface Column {
-  /** Names it among the columns (not shown). */
-  name: string
-  header: (t: T) => string
-  /** The narrowest table that still shows it: the less a column matters, the more room it needs (0: always). */
-  from: number
-  /** Its width in the fixed layout (none: it takes what is left: the name). */
-  width?: string
-  cell: (row: Row) => ReactNode
-}
+export type KeyRow = { key: KeyInfo; state: KeyState; label: string; twin: boolean; t: T; lang: string }
 
 const STATE_TONE: Record<KeyState['tone'], string> = { active: 'bg-success', ending: 'bg-warning', ended: 'bg-muted' }
 
 /** The state with its colour dot; a successor also names the key it replaces (by id: a roll keeps the name). */
-function Status({ state }: { state: KeyState }) {
+export function Status({ state }: { state: KeyState }) {
   const t = useT(texts)
   return (
     <span className="block min-w-0">
@@ -44,83 +29,42 @@ function Status({ state }: { state: KeyState }) {
         <span className={state.tone === 'ended' ? 'text-muted' : ''}>{state.text}</span>
       </span>
       {state.replaces && (
-        <span className="block truncate text-xs text-muted" title={state.replaces.id}>
-          {t('keys.replaces', { id: state.replaces.id })}
+        // By its masked value, as the name of a key that shares its name shows it: short, and the same on both rows.
+        <span dir="auto" className="block text-xs text-muted" title={state.replaces.id}>
+          {t('keys.replaces', { id: state.replaces.maskedKey })}
         </span>
       )}
     </span>
   )
 }
 
-/**
- * The columns, most important first. Each has the table width it needs, so a
- * narrow table drops the least important first and never scrolls sideways;
- * a new column is one entry here.
- */
-const COLUMNS: Column[] = [
-  {
-    name: 'name',
-    header: (t) => t('keys.column.name'),
-    from: 0,
-    cell: ({ key, width }) => <Truncated text={key.name} width={width} className="font-medium" />,
-  },
-  {
-    name: 'id',
-    header: (t) => t('keys.column.id'),
-    from: 0,
-    width: 'w-36',
-    cell: ({ key, t }) => (
-      <span className="flex min-w-0 items-center gap-1">
-        <span dir="ltr" className="truncate font-mono text-xs" title={key.id}>
-          {key.id}
+/** The name whole (cut only past its room); a name two keys share (after a roll) also shows the key's masked value. */
+export function KeyName({ row, width }: { row: KeyRow; width: number }) {
+  return (
+    <span className="block min-w-0">
+      <Truncated text={row.key.name} width={width} className="font-medium" />
+      {row.twin && (
+        <span dir="ltr" className="block truncate font-mono text-xs text-muted rtl:text-right">
+          {row.key.maskedKey}
         </span>
-        <CopyIdButton value={key.id} label={t('keys.copyId', { id: key.id })} />
-      </span>
-    ),
-  },
-  {
-    name: 'key',
-    header: (t) => t('keys.column.key'),
-    from: 840,
-    width: 'w-28',
-    cell: ({ key }) => (
-      <span dir="ltr" className="block truncate font-mono text-xs rtl:text-right">
-        {key.maskedKey}
-      </span>
-    ),
-  },
-  {
-    name: 'created',
-    header: (t) => t('keys.column.created'),
-    from: 960,
-    width: 'w-28',
-    cell: ({ key, lang }) => (
-      <time dateTime={key.createdAt} title={exactTime(key.createdAt, lang)}>
-        {formatDate(key.createdAt, lang)}
-      </time>
-    ),
-  },
-  {
-    name: 'used',
-    header: (t) => t('keys.column.lastUsed'),
-    from: 660,
-    width: 'w-28',
-    cell: ({ key, t, lang }) =>
-      key.lastUsedAt ? (
-        <time dateTime={key.lastUsedAt} title={exactTime(key.lastUsedAt, lang)}>
-          {timeAgo(key.lastUsedAt, Date.now(), t, lang)}
-        </time>
-      ) : (
-        <span className="text-muted">{t('keys.lastUsed.never')}</span>
-      ),
-  },
-]
+      )}
+    </span>
+  )
+}
 
-const STATUS_COLUMN = 'w-36'
-const ACTIONS_COLUMN = 'w-40'
+export function LastUsed({ row }: { row: KeyRow }) {
+  const { key, t, lang } = row
+  return key.lastUsedAt ? (
+    <time dateTime={key.lastUsedAt} title={exactTime(key.lastUsedAt, lang)}>
+      {timeAgo(key.lastUsedAt, Date.now(), t, lang)}
+    </time>
+  ) : (
+    <span className="text-muted">{t('keys.lastUsed.never')}</span>
+  )
+}
 
 /** Edit, Roll (not for a key that is expired or already rolled), Delete: one line, never wrapped. */
-function Actions({ row, onAction, cards }: { row: Row; onAction: (kind: KeyActionKind, key: KeyInfo) => void; cards: boolean }) {
+export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind: KeyActionKind, key: KeyInfo) => void; cards: boolean }) {
   const { t } = row
   const key = row.label
   const actions: [KeyActionKind, string, string][] = [
@@ -129,7 +73,7 @@ function Actions({ row, onAction, cards }: { row: Row; onAction: (kind: KeyActio
     ['delete', t('keys.action.delete'), t('keys.action.deleteKey', { key })],
   ]
   return (
-    <div className={cards ? 'flex gap-2' : '-mx-2 flex'}>
+    <div className={cards ? 'flex flex-wrap gap-2' : '-mx-2 flex'}>
       {actions.map(([kind, text, name]) => (
         <button
           key={kind}
@@ -149,10 +93,10 @@ function Actions({ row, onAction, cards }: { row: Row; onAction: (kind: KeyActio
 }
 
 /**
- * The project's keys, one row each with its own actions. The table keeps to
- * its box: long names are cut (whole on hover and focus), less important
- * columns go as it narrows, and below CARDS_BELOW the rows become compact
- * cards with their actions at the foot.
+ * The project's keys, one row each with its own actions, in the one table
+ * pattern (components/table): the name gives way last, the less important
+ * columns go as the table's box narrows (Created, then Key, Requests, Last
+ * used, API Project ID), and then the rows become compact cards.
  */
 export function KeysTable({
   keys,
@@ -164,107 +108,59 @@ export function KeysTable({
   /** Each key's "Requests (30 d)" cell (usage/RequestsCell.tsx), shown when the server counts usage. */
   requests?: (key: KeyInfo) => ReactNode
 }) {
-  const ref = useRef<HTMLDivElement>(null)
-  const width = useWidth(ref)
-  // 0: not laid out yet (or a test DOM): the whole table.
-  const cards = width > 0 && width < CARDS_BELOW
   const requestsOf = useCapability('usage') ? requests : undefined
   const t = useT(texts)
   const lang = useLang()
-  // The usage column goes after "Last used", and before "Created" when the table narrows.
-  const all: Column[] = requestsOf
-    ? [...COLUMNS, { name: 'requests', header: (t) => t('keys.column.requests'), from: 760, width: 'w-28', cell: ({ key }) => requestsOf(key) }]
-    : COLUMNS
-  const columns = all.filter((c) => !width || width >= c.from)
   const now = Date.now()
-  const rows: Row[] = keys.map((key) => ({
+  const rows: KeyRow[] = keys.map((key) => ({
     key,
     state: keyState(key, now, keys, t),
-    width,
     t,
     lang,
-    // A roll leaves two keys of one name: tell them apart by id.
-    label: keys.filter((o) => o.name === key.name).length > 1 ? `${key.name} (${key.id})` : key.name,
+    twin: sameName(key, keys),
+    label: keyLabel(key, keys),
   }))
-
-  if (cards) {
-    // The time goes where the reader's language puts it in "Last used …".
-    const lastUsed = around(t('keys.card.lastUsed', { when: SLOT }))
-    const requestsLine = around(t('keys.card.requests', { count: SLOT }))
-    return (
-      <div ref={ref} className="mt-4">
-        <ul aria-label={t('keys.table.name')} className="space-y-3">
-          {rows.map((row) => (
-            <li key={row.key.id} className="rounded-flex border border-border bg-bg p-3 text-sm text-fg">
-              <div className="flex items-start justify-between gap-3">
-                <Truncated text={row.key.name} width={width} className="font-medium" />
-                <span className="shrink-0 text-xs">
-                  <Status state={row.state} />
-                </span>
-              </div>
-              <div className="mt-2">{COLUMNS[1].cell(row)}</div>
-              <p className="mt-1 text-xs text-muted">
-                <span dir="ltr" className="font-mono">
-                  {row.key.maskedKey}
-                </span>{' '}
-                · {lastUsed[0]}
-                {COLUMNS[4].cell(row)}
-                {lastUsed[1]}
-              </p>
-              {requestsOf && (
-                <p className="mt-1 text-xs text-muted">
-                  {requestsLine[0]}
-                  <span className="text-fg">{requestsOf(row.key)}</span>
-                  {requestsLine[1]}
-                </p>
-              )}
-              <div className="mt-3 border-t border-border pt-3">
-                <Actions row={row} onAction={onAction} cards />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    )
-  }
-
+  const columns: Column<KeyRow>[] = [
+    { id: 'name', header: t('keys.column.name'), priority: 0, width: 0, name: true, cell: (row, width) => <KeyName row={row} width={width} /> },
+    {
+      id: 'id',
+      header: t('keys.column.id'),
+      priority: 1,
+      width: 150,
+      cell: ({ key }) => <Identifier value={key.id} copyLabel={t('keys.copyId', { id: key.id })} />,
+    },
+    {
+      id: 'key',
+      header: t('keys.column.key'),
+      priority: 4,
+      width: 110,
+      cell: ({ key }) => <Identifier value={key.maskedKey} copy={false} />,
+    },
+    {
+      id: 'created',
+      header: t('keys.column.created'),
+      priority: 5,
+      width: 120,
+      cell: ({ key }) => (
+        <time dateTime={key.createdAt} title={exactTime(key.createdAt, lang)}>
+          {formatDate(key.createdAt, lang)}
+        </time>
+      ),
+    },
+    { id: 'used', header: t('keys.column.lastUsed'), priority: 2, width: 110, cell: (row) => <LastUsed row={row} /> },
+    ...(requestsOf
+      ? [{ id: 'requests', header: t('keys.column.requests'), priority: 3, width: 120, end: true, cell: ({ key }: KeyRow) => requestsOf(key) }]
+      : []),
+    { id: 'status', header: t('keys.column.status'), priority: 0, width: 110, cell: (row) => <Status state={row.state} /> },
+    { id: 'actions', header: t('keys.column.actions'), priority: 0, width: 180, cell: (row) => <Actions row={row} onAction={onAction} cards={false} /> },
+  ]
   return (
-    <div ref={ref} className="mt-4 min-w-0">
-      <table className="w-full table-fixed text-start text-sm text-fg">
-        <caption className="sr-only">{t('keys.table.name')}</caption>
-        <thead className="border-b border-border text-xs text-muted">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.name} scope="col" className={`px-2 py-2 font-medium ${c.width ?? ''}`}>
-                {c.header(t)}
-              </th>
-            ))}
-            <th scope="col" className={`px-2 py-2 font-medium ${STATUS_COLUMN}`}>
-              {t('keys.column.status')}
-            </th>
-            <th scope="col" className={`px-2 py-2 font-medium ${ACTIONS_COLUMN}`}>
-              {t('keys.column.actions')}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {rows.map((row) => (
-            <tr key={row.key.id}>
-              {columns.map((c) => (
-                <td key={c.name} className="min-w-0 px-2 py-3 align-middle">
-                  {c.cell(row)}
-                </td>
-              ))}
-              <td className="px-2 py-3 align-middle">
-                <Status state={row.state} />
-              </td>
-              <td className="px-2 py-3 align-middle">
-                <Actions row={row} onAction={onAction} cards={false} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('keys.table.name')}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.key.id}
+      cards={(rows, width) => <KeyCards rows={rows} width={width} onAction={onAction} requests={requestsOf} />}
+    />
   )
 }

@@ -4,6 +4,7 @@ import { errorMessage } from '../../error-text'
 import { Alert } from '../../components/Alert'
 import { Button, Spinner } from '../../components/Button'
 import { Heading } from '../../components/Heading'
+import { SkeletonBar } from '../../components/table'
 import { useElement } from '../../context/element'
 import { emit } from '../../events'
 import { useAsync } from '../../hooks/useAsync'
@@ -35,7 +36,7 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
           <Heading id={headingId} dir="auto" className="min-w-0 break-words text-2xl font-bold text-fg">
             {title}
           </Heading>
-          <div className="flex shrink-0 items-center gap-4">
+          <div className="flex flex-wrap items-center gap-4">
             <RouteLink
               to="/dashboard"
               className="rounded-flex text-sm font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
@@ -52,6 +53,27 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
         {children}
       </div>
     </section>
+  )
+}
+
+/** While the project loads: the keys card's frame and rows in grey, where the loaded card will be, so nothing jumps. */
+function LoadingKeys({ text }: { text: string }) {
+  return (
+    <div className="rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
+      <p role="status" className="flex h-7 items-center gap-3 text-sm text-muted">
+        <Spinner />
+        {text}
+      </p>
+      <div aria-hidden="true" className="mt-4 divide-y divide-border border-t border-border">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="flex items-center gap-6 px-3 py-4">
+            <SkeletonBar className="w-32" />
+            <SkeletonBar className="w-24" />
+            <SkeletonBar className="ms-auto w-16" />
+          </div>
+        ))}
+      </div>
+    </div>
   )
 }
 
@@ -115,10 +137,7 @@ function ProjectPage({ id }: { id: string }) {
             <p>{errorMessage(project.error)}</p>
           </Alert>
         ) : (
-          <p role="status" className="flex items-center gap-3 text-sm text-muted">
-            <Spinner />
-            {t('project.loading')}
-          </p>
+          <LoadingKeys text={t('project.loading')} />
         )}
       </Page>
     )

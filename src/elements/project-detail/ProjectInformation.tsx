@@ -1,8 +1,8 @@
 import { useId, useState, type ReactNode } from 'react'
 import type { Project } from '../../api/types'
-import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
 import { Heading } from '../../components/Heading'
 import { StatusBadge } from '../../components/StatusBadge'
+import { Identifier } from '../../components/table'
 import { formatDate } from '../../format-date'
 import { useLang, useT } from '../../i18n'
 import { project as texts } from '../../i18n/en/project'
@@ -12,14 +12,14 @@ export const IDS_SHOWN = 3
 
 function Item({ term, wide, children }: { term: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className={`min-w-0 ${wide ? 'col-span-full' : ''}`}>
+    <div className={`min-w-0 ${wide ? 'basis-full' : 'max-w-full'}`}>
       <dt className="text-xs font-medium text-muted">{term}</dt>
       <dd className="mt-1 min-w-0 break-words text-sm text-fg">{children}</dd>
     </div>
   )
 }
 
-/** The bracketed ids, the first IDS_SHOWN of them until "+N more" shows the rest. */
+/** The ids, each whole on its line (never broken inside), the first IDS_SHOWN of them until "+N more" shows the rest. */
 function KeyIds({ ids }: { ids: string[] }) {
   const [all, setAll] = useState(false)
   const listId = useId()
@@ -28,10 +28,10 @@ function KeyIds({ ids }: { ids: string[] }) {
   const shown = all ? ids : ids.slice(0, IDS_SHOWN)
   return (
     <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <ul id={listId} className="flex flex-wrap gap-x-3 gap-y-1 font-mono text-xs">
+      <ul id={listId} dir="ltr" className="flex min-w-0 flex-wrap gap-x-3 gap-y-1 font-mono text-xs">
         {shown.map((keyId) => (
-          <li key={keyId} className="break-all">
-            ({keyId})
+          <li key={keyId} title={keyId} className="min-w-0 max-w-full truncate whitespace-nowrap">
+            {keyId}
           </li>
         ))}
       </ul>
@@ -61,20 +61,16 @@ export function ProjectInformation({ project }: { project: Project }) {
   const lang = useLang()
   return (
     <section aria-labelledby={headingId} className="mt-6 rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
-      <Heading id={headingId} depth={1} className="text-lg font-semibold text-fg">
+      <Heading id={headingId} depth={1} className="break-words text-lg font-semibold text-fg">
         {t('project.info.heading')}
       </Heading>
-      <dl className="mt-4 grid gap-4 cq-sm:grid-cols-2 cq-md:grid-cols-4">
+      {/* Each short field as wide as its value (an id shows whole), side by side while they fit. */}
+      <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-4">
         <Item term={t('project.info.name')}>
           <span dir="auto">{project.name || '—'}</span>
         </Item>
         <Item term={t('project.info.id')}>
-          <span className="flex min-w-0 items-center gap-1">
-            <span dir="ltr" className="break-all font-mono text-xs">
-              {project.id}
-            </span>
-            <CopyIdButton value={project.id} label={t('project.info.copyId')} />
-          </span>
+          <Identifier value={project.id} copyLabel={t('project.info.copyId')} />
         </Item>
         <Item term={t('project.info.created')}>
           <time dateTime={project.createDate}>{formatDate(project.createDate, lang)}</time>

@@ -20,6 +20,8 @@ export function Truncated({ text, width, className = '' }: { text: string; width
     <span className="relative block min-w-0">
       <span
         ref={ref}
+        // Measured by the table: the name's whole width is the room it asks for.
+        data-name=""
         dir="auto"
         title={text}
         tabIndex={cut ? 0 : undefined}

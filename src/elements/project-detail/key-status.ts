@@ -47,3 +47,9 @@ export const isLive = (k: KeyInfo, now = Date.now()): boolean => working(k, now)
 
 /** A key that works now: neither expired nor rolled away (a rolled one works until its end, but is not one to hand out). */
 export const isUsable = (k: KeyInfo, now = Date.now()): boolean => working(k, now) && !k.rolledAt
+
+/** Another key of the project has this key's name (a roll keeps it): the two need telling apart. */
+export const sameName = (k: KeyInfo, keys: readonly KeyInfo[]): boolean => keys.some((o) => o !== k && o.id !== k.id && o.name === k.name)
+
+/** The key as a control's name or an option says it: its name, and its id when another key has the name too. */
+export const keyLabel = (k: KeyInfo, keys: readonly KeyInfo[]): string => (sameName(k, keys) ? `${k.name} (${k.id})` : k.name)

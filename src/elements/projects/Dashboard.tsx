@@ -40,11 +40,15 @@ function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAs
       </Alert>
     )
   }
+  // Where the search and the table will be, of their height: nothing jumps when the projects arrive.
   return (
-    <p role="status" className="flex items-center gap-3 rounded-flex border border-border bg-surface px-6 py-12 text-sm text-muted">
-      <Spinner />
-      {t('projects.loading')}
-    </p>
+    <div>
+      <p role="status" className="mb-3 flex h-10 items-center gap-3 text-sm text-muted">
+        <Spinner />
+        {t('projects.loading')}
+      </p>
+      <div aria-hidden="true" className="h-48 rounded-flex border border-border bg-surface" />
+    </div>
   )
 }
 

@@ -1,60 +1,77 @@
 import { memo } from 'react'
 import { StatusBadge } from '../../components/StatusBadge'
 import type { ProjectSummary } from '../../api/types'
-import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
+import { CELL, Identifier, NAME_ATTR, NAME_CELL } from '../../components/table'
 import { RouteLink } from '../../router/RouteLink'
 import { projectHref } from '../../router/routes'
 import { formatDate } from '../../format-date'
 import { useLang, useT } from '../../i18n'
 import { projects } from '../../i18n/en/projects'
 
-// Every cell is one truncated line, which keeps rows at the fixed height the
-// windowing relies on; the full text is in the title. dir="auto" lets
-// right-to-left names lay out correctly inside a left-to-right table.
-// Below 560 px of table width a row is a stacked card of a fixed height too,
-// instead of a row to scroll sideways: name and status on the first line (the
-// status follows the name: the id and date are ordered after it), then the id
-// with its copy button, then the date.
-const cell = 'min-w-0 cq-sm:h-14 cq-sm:px-4 cq-sm:align-middle'
+/** The project table's columns that can go, by id (the name and the status always show). */
+export type ProjectColumn = 'id' | 'description' | 'created'
+
+// Every cell is one line, which keeps rows at the fixed height the windowing
+// relies on; the full text is in the title. dir="auto" lets right-to-left
+// names lay out correctly inside a left-to-right table. As a card (a box too
+// narrow for the columns of priority 0) a row keeps a fixed height too: name
+// and status on the first line, then the id with its copy button, then the date.
+const CARD_CELL = 'min-w-0'
 
 /** One project in the table; `rowIndex` is its 1-based position counting the header row. */
-export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current }: { project: ProjectSummary; rowIndex: number; current: boolean }) {
+export const ProjectRow = memo(function ProjectRow({
+  project,
+  rowIndex,
+  current,
+  shown,
+  cards,
+}: {
+  project: ProjectSummary
+  rowIndex: number
+  current: boolean
+  shown: readonly string[]
+  cards: boolean
+}) {
   const t = useT(projects)
   const lang = useLang()
+  const cell = cards ? CARD_CELL : CELL
+  const has = (c: ProjectColumn) => cards || shown.includes(c)
   return (
     <tr
       aria-rowindex={rowIndex}
       aria-current={current || undefined}
-      className={`flex h-24 flex-wrap content-center gap-x-3 border-t border-border px-4 hover:bg-raised cq-sm:table-row cq-sm:h-auto cq-sm:px-0 ${current ? 'bg-raised' : ''}`}
+      className={`border-t border-border hover:bg-raised ${cards ? 'flex h-24 flex-wrap content-center gap-x-3 px-4' : 'h-14'} ${current ? 'bg-raised' : ''}`}
     >
-      <td className={`${cell} flex-1`}>
+      <td className={cards ? `${CARD_CELL} flex-1` : `${CELL} ${NAME_CELL}`}>
         <RouteLink
           to={projectHref(project.id)}
           dir="auto"
           title={project.name || undefined}
+          {...{ [NAME_ATTR]: '' }}
           className="block truncate rounded-flex font-medium text-accent hover:text-accent-hover hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
         >
           {project.name || <span className="italic">{t('projects.untitled')}</span>}
         </RouteLink>
       </td>
-      <td className={`${cell} order-2 basis-full`}>
-        <span className="flex items-center gap-1">
-          <span dir="ltr" className="truncate font-mono text-xs text-fg" title={project.id}>
-            {project.id}
+      {has('id') && (
+        <td className={`${cell} ${cards ? 'order-2 basis-full' : ''}`}>
+          <Identifier value={project.id} />
+        </td>
+      )}
+      {!cards && shown.includes('description') && (
+        <td className={cell}>
+          <span dir="auto" className="block w-56 truncate text-muted" title={project.description || undefined}>
+            {project.description || '—'}
           </span>
-          <CopyIdButton value={project.id} />
-        </span>
-      </td>
-      <td className={`${cell} hidden cq-sm:table-cell`}>
-        <span dir="auto" className="block truncate text-muted" title={project.description || undefined}>
-          {project.description || '—'}
-        </span>
-      </td>
-      <td className={`${cell} order-2 basis-full`}>
-        <time dateTime={project.createDate} title={project.createDate} className="block truncate text-muted">
-          {formatDate(project.createDate, lang)}
-        </time>
-      </td>
+        </td>
+      )}
+      {has('created') && (
+        <td className={`${cell} ${cards ? 'order-2 basis-full' : ''}`}>
+          <time dateTime={project.createDate} title={project.createDate} className="block truncate text-muted">
+            {formatDate(project.createDate, lang)}
+          </time>
+        </td>
+      )}
       <td className={cell}>
         <StatusBadge status={project.status} />
       </td>

@@ -1,6 +1,6 @@
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
 import type { ProjectSummary } from '../../api/types'
-import { useWidth } from '../../hooks/useWidth'
+import { COLUMN_ATTR, HEAD, NAME_ATTR, NAME_HEAD, useFit, type FitColumn } from '../../components/table'
 import { useVirtualRows } from './useVirtualRows'
 import { useNavigation } from '../../router/navigation'
 import { filterProjects, toSearchable } from './filter-projects'
@@ -8,11 +8,24 @@ import { ProjectRow } from './ProjectRow'
 import { useT } from '../../i18n'
 import { projects as texts } from '../../i18n/en/projects'
 
-/** Matches the rows' `h-14`; stacked rows (below 560 px of element width) are `h-24`. */
+/** Matches the rows' `h-14`; rows as cards (a box too narrow for the columns) are `h-24`. */
 export const ROW_HEIGHT_PX = 56
 const STACKED_ROW_HEIGHT_PX = 96
 
-const th = 'px-4 py-3 text-xs font-semibold uppercase tracking-wide text-muted'
+/** The columns beside the name that the fitting weighs (estimated widths until measured). */
+const FIT: FitColumn[] = [
+  { id: 'id', priority: 0, width: 230 },
+  { id: 'description', priority: 2, width: 248 },
+  { id: 'created', priority: 1, width: 130 },
+  { id: 'status', priority: 0, width: 110 },
+]
+
+const HEADERS = {
+  id: 'projects.column.id',
+  description: 'projects.column.description',
+  created: 'projects.column.created',
+  status: 'projects.column.status',
+} as const
 
 /**
  * The projects table with a name search above it. Only the rows in
@@ -25,11 +38,10 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
   const deferredQuery = useDeferredValue(query)
   const searchable = useMemo(() => toSearchable(projects), [projects])
   const rows = useMemo(() => filterProjects(searchable, deferredQuery), [searchable, deferredQuery])
-  // The table is a size container of its own: beside a sidebar, in a narrow
-  // column, it stacks by the room it has, not by the element's width.
-  const box = useRef<HTMLDivElement>(null)
-  const width = useWidth(box)
-  const stacked = width > 0 && width < 560
+  // The one table pattern's fitting, on the table's own box: beside a sidebar,
+  // in a narrow column, it drops columns and then stacks by the room it has.
+  const fit = useFit(FIT)
+  const stacked = fit.cards
   const { ref, first, last, padTop, padBottom } = useVirtualRows<HTMLDivElement>(rows.length, stacked ? STACKED_ROW_HEIGHT_PX : ROW_HEIGHT_PX)
   // The project a <flex-project-detail> on the page (or the route) shows is marked in the list.
   const chosen = useNavigation().route.query.get('projectid')
@@ -41,8 +53,10 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
   }, [deferredQuery, ref])
 
   const filtering = deferredQuery.trim() !== ''
+  const columns = fit.shown as (keyof typeof HEADERS)[]
+  const span = columns.length + 1
   return (
-    <div ref={box} className="flex-cq min-w-0">
+    <div ref={fit.box} className="flex-cq min-w-0">
       <div className="mb-3 flex flex-col gap-2 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
         <div className="w-full cq-sm:max-w-xs">
           <label htmlFor={searchId} className="sr-only">
@@ -70,44 +84,37 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
         aria-label={t('projects.region')}
         className="max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
       >
-        <table aria-rowcount={rows.length + 1} className="block w-full table-fixed text-start text-sm text-fg cq-sm:table">
+        <table aria-rowcount={rows.length + 1} className={`w-full text-sm text-fg ${stacked ? 'block' : ''}`}>
           <caption className="sr-only">{t('projects.caption')}</caption>
-          <thead className="sticky top-0 z-10 hidden bg-raised cq-sm:table-header-group">
+          <thead className={stacked ? 'hidden' : 'sticky top-0 z-10 bg-raised'}>
             <tr aria-rowindex={1}>
-              <th scope="col" className={`${th} w-1/4`}>
+              <th scope="col" {...{ [NAME_ATTR]: '' }} className={`${HEAD} ${NAME_HEAD}`}>
                 {t('projects.column.name')}
               </th>
-              <th scope="col" className={`${th} w-1/5`}>
-                {t('projects.column.id')}
-              </th>
-              <th scope="col" className={th}>
-                {t('projects.column.description')}
-              </th>
-              <th scope="col" className={`${th} w-36`}>
-                {t('projects.column.created')}
-              </th>
-              <th scope="col" className={`${th} w-32`}>
-                {t('projects.column.status')}
-              </th>
+              {columns.map((id) => (
+                <th key={id} scope="col" {...{ [COLUMN_ATTR]: id }} className={HEAD}>
+                  {t(HEADERS[id])}
+                </th>
+              ))}
             </tr>
           </thead>
-          <tbody className="block cq-sm:table-row-group">
+          <tbody className={stacked ? 'block' : ''}>
             {padTop > 0 && (
               <tr aria-hidden="true" style={{ height: padTop }}>
-                <td colSpan={5} />
+                <td colSpan={span} />
               </tr>
             )}
             {rows.slice(first, last).map((project, i) => (
-              <ProjectRow key={project.id} project={project} rowIndex={first + i + 2} current={project.id === chosen} />
+              <ProjectRow key={project.id} project={project} rowIndex={first + i + 2} current={project.id === chosen} shown={fit.shown} cards={stacked} />
             ))}
             {padBottom > 0 && (
               <tr aria-hidden="true" style={{ height: padBottom }}>
-                <td colSpan={5} />
+                <td colSpan={span} />
               </tr>
             )}
             {rows.length === 0 && (
               <tr>
-                <td colSpan={5} className="px-4 py-8 text-center text-muted">
+                <td colSpan={span} className="px-4 py-8 text-center text-muted">
                   {t('projects.noMatch')}
                 </td>
               </tr>

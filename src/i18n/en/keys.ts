@@ -84,4 +84,6 @@ export const keys = {
   'keys.ago.minutes': ({ count }: Count, { lang }: Locale) => plural(lang, count, { other: '# min ago' }),
   'keys.ago.hours': ({ count }: Count, { lang }: Locale) => plural(lang, count, { other: '# h ago' }),
   'keys.ago.days': ({ count }: Count, { lang }: Locale) => plural(lang, count, { one: '# day ago', other: '# days ago' }),
+  /** Under the key picker of the header's Delete: what deleting does, as the row's Delete says it. */
+  'keys.pick.warning': 'Anything using the chosen key stops working at once.',
 }

@@ -41,4 +41,6 @@ export const projects = {
   'projects.created.projectId': 'Project ID',
   'projects.created.webhookSecret': 'Webhook Secret',
   'projects.created.exit': 'Exit',
+  /** A project's status ACTIVE as a badge says it (any other status is shown as the server sends it). */
+  'projects.status.active': 'Active',
 }

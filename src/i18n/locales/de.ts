@@ -535,6 +535,10 @@ const messages: LocaleMessages = {
 
   // webhooks: an attempt not made yet
   'webhooks.attempts.scheduledFor': ({ time }: { time: string }) => `Geplant für ${time}`,
+
+  // table pass (issue 39)
+  'keys.pick.warning': 'Alles, was den gewählten Schlüssel verwendet, funktioniert sofort nicht mehr.',
+  'projects.status.active': 'Aktiv',
 }
 
 export default messages

@@ -539,5 +539,9 @@ const messages: LocaleMessages = {
 
   // webhooks: an attempt not made yet
   'webhooks.attempts.scheduledFor': ({ time }: { time: string }) => `Programado para ${time}`,
+
+  // table pass (issue 39)
+  'keys.pick.warning': 'Todo lo que use la clave elegida dejará de funcionar al instante.',
+  'projects.status.active': 'Activo',
 }
 export default messages

@@ -534,5 +534,9 @@ const messages: LocaleMessages = {
 
   // webhooks: an attempt not made yet
   'webhooks.attempts.scheduledFor': ({ time }: { time: string }) => `Prévu pour ${time}`,
+
+  // table pass (issue 39)
+  'keys.pick.warning': 'Tout ce qui utilise la clé choisie cesse immédiatement de fonctionner.',
+  'projects.status.active': 'Actif',
 }
 export default messages

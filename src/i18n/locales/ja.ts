@@ -526,5 +526,9 @@ const messages: LocaleMessages = {
 
   // webhooks: an attempt not made yet
   'webhooks.attempts.scheduledFor': ({ time }: { time: string }) => `${time} に予定`,
+
+  // table pass (issue 39)
+  'keys.pick.warning': '選択したキーを使用しているものはすべて、すぐに動作しなくなります。',
+  'projects.status.active': '有効',
 }
 export default messages

@@ -529,5 +529,9 @@ const messages: LocaleMessages = {
 
   // webhooks: an attempt not made yet
   'webhooks.attempts.scheduledFor': ({ time }: { time: string }) => `Agendado para ${time}`,
+
+  // table pass (issue 39)
+  'keys.pick.warning': 'Tudo o que usa a chave escolhida para de funcionar imediatamente.',
+  'projects.status.active': 'Ativo',
 }
 export default messages

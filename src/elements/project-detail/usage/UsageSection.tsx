@@ -27,7 +27,13 @@ export function UsageSection({ project }: { project: Project }) {
   const data = usage.data
   const keys = data?.keys ?? []
   const chosen = keys.find((k) => k.keyId === picked)
-  const liveIds = new Set((project.keys ?? []).map((k) => k.id))
+  const live = new Map((project.keys ?? []).map((k) => [k.id, k]))
+  // After a roll two keys share a name: each option then also shows its key's masked value (or id, once deleted).
+  const optionText = (k: (typeof keys)[number]) => {
+    const twin = keys.some((o) => o.keyId !== k.keyId && o.name === k.name)
+    const name = twin ? `${k.name} · ${live.get(k.keyId)?.maskedKey ?? k.keyId}` : k.name
+    return live.has(k.keyId) ? name : t('usage.deletedKey', { name })
+  }
   const total = keys.reduce((n, k) => n + sum(k.valid) + sum(k.invalid), 0)
 
   let body
@@ -79,7 +85,7 @@ export function UsageSection({ project }: { project: Project }) {
             <option value={ALL}>{t('usage.allKeys')}</option>
             {keys.map((k) => (
               <option key={k.keyId} value={k.keyId}>
-                {liveIds.has(k.keyId) ? k.name : t('usage.deletedKey', { name: k.name })}
+                {optionText(k)}
               </option>
             ))}
           </select>

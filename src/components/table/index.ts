@@ -1,0 +1,7 @@
+export { DataTable, type DataTableProps } from './DataTable'
+export { fitColumns, type Fit, type FitColumn } from './fit'
+export { Identifier } from './Identifier'
+export { SkeletonBar } from './Skeleton'
+export { CELL, END, HEAD, NAME_CELL, NAME_HEAD } from './styles'
+export type { Column } from './types'
+export { COLUMN_ATTR, NAME_ATTR, NAME_ROOM, useFit } from './useFit'
