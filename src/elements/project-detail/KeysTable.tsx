@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react'
 import type { KeyInfo } from '../../api/types'
 import { CopyIdButton } from '../../components/copy-field/CopyIdButton'
+import { useCan } from '../../components/teams/role'
 import { formatDate } from '../../format-date'
 import { useCapability } from '../../hooks/useCapability'
 import { useWidth } from '../../hooks/useWidth'
@@ -123,6 +124,8 @@ const ACTIONS_COLUMN = 'w-40'
 function Actions({ row, onAction, cards }: { row: Row; onAction: (kind: KeyActionKind, key: KeyInfo) => void; cards: boolean }) {
   const { t } = row
   const key = row.label
+  const mayChange = useCan('keys')
+  if (!mayChange) return null
   const actions: [KeyActionKind, string, string][] = [
     ['edit', t('keys.action.edit'), t('keys.action.editKey', { key })],
     ...(row.state.rollable ? [['roll', t('keys.action.roll'), t('keys.action.rollKey', { key })] as [KeyActionKind, string, string]] : []),

@@ -7,6 +7,7 @@ import { projectHref } from '../../router/routes'
 import { formatDate } from '../../format-date'
 import { useLang, useT } from '../../i18n'
 import { projects } from '../../i18n/en/projects'
+import { roles } from '../../i18n/en/roles'
 
 // Every cell is one truncated line, which keeps rows at the fixed height the
 // windowing relies on; the full text is in the title. dir="auto" lets
@@ -18,8 +19,20 @@ import { projects } from '../../i18n/en/projects'
 const cell = 'min-w-0 cq-sm:h-14 cq-sm:px-4 cq-sm:align-middle'
 
 /** One project in the table; `rowIndex` is its 1-based position counting the header row. */
-export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current }: { project: ProjectSummary; rowIndex: number; current: boolean }) {
+export const ProjectRow = memo(function ProjectRow({
+  project,
+  rowIndex,
+  current,
+  showRole,
+}: {
+  project: ProjectSummary
+  rowIndex: number
+  current: boolean
+  /** A server with teams: the reader's role in each project. */
+  showRole?: boolean
+}) {
   const t = useT(projects)
+  const r = useT(roles)
   const lang = useLang()
   return (
     <tr
@@ -55,6 +68,12 @@ export const ProjectRow = memo(function ProjectRow({ project, rowIndex, current 
           {formatDate(project.createDate, lang)}
         </time>
       </td>
+      {showRole && (
+        <td className={`${cell} text-muted`}>
+          <span className="cq-sm:hidden">{r('projects.column.role')}: </span>
+          {project.role ? r(`role.${project.role}`) : '—'}
+        </td>
+      )}
       <td className={cell}>
         <StatusBadge status={project.status} />
       </td>

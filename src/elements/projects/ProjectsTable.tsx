@@ -7,6 +7,7 @@ import { filterProjects, toSearchable } from './filter-projects'
 import { ProjectRow } from './ProjectRow'
 import { useT } from '../../i18n'
 import { projects as texts } from '../../i18n/en/projects'
+import { roles } from '../../i18n/en/roles'
 
 /** Matches the rows' `h-14`; stacked rows (below 560 px of element width) are `h-24`. */
 export const ROW_HEIGHT_PX = 56
@@ -35,6 +36,9 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
   const chosen = useNavigation().route.query.get('projectid')
   const searchId = useId()
   const t = useT(texts)
+  const r = useT(roles)
+  const showRole = projects.some((p) => p.role !== undefined)
+  const columns = showRole ? 6 : 5
 
   useEffect(() => {
     if (ref.current) ref.current.scrollTop = 0
@@ -86,6 +90,11 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
               <th scope="col" className={`${th} w-36`}>
                 {t('projects.column.created')}
               </th>
+              {showRole && (
+                <th scope="col" className={`${th} w-28`}>
+                  {r('projects.column.role')}
+                </th>
+              )}
               <th scope="col" className={`${th} w-32`}>
                 {t('projects.column.status')}
               </th>
@@ -94,20 +103,20 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
           <tbody className="block cq-sm:table-row-group">
             {padTop > 0 && (
               <tr aria-hidden="true" style={{ height: padTop }}>
-                <td colSpan={5} />
+                <td colSpan={columns} />
               </tr>
             )}
             {rows.slice(first, last).map((project, i) => (
-              <ProjectRow key={project.id} project={project} rowIndex={first + i + 2} current={project.id === chosen} />
+              <ProjectRow key={project.id} project={project} rowIndex={first + i + 2} current={project.id === chosen} showRole={showRole} />
             ))}
             {padBottom > 0 && (
               <tr aria-hidden="true" style={{ height: padBottom }}>
-                <td colSpan={5} />
+                <td colSpan={columns} />
               </tr>
             )}
             {rows.length === 0 && (
               <tr>
-                <td colSpan={5} className="px-4 py-8 text-center text-muted">
+                <td colSpan={columns} className="px-4 py-8 text-center text-muted">
                   {t('projects.noMatch')}
                 </td>
               </tr>

@@ -1,0 +1,33 @@
+import { GRANTABLE, type Role } from '../../api/members'
+import { useT } from '../../i18n'
+import { teams } from '../../i18n/en/teams'
+import { roles } from '../../i18n/en/roles'
+
+/**
+ * The roles an invitation or a role change can give, each with what it may
+ * do: radio buttons read from the form on submit, so the choice is made
+ * knowing what it grants.
+ */
+export function RolePicker({ defaultRole = 'developer' }: { defaultRole?: Role }) {
+  const t = useT(teams)
+  const r = useT(roles)
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-fg">{t('invite.role')}</legend>
+      <div className="mt-2 space-y-2">
+        {GRANTABLE.map((role) => (
+          <label
+            key={role}
+            className="flex cursor-pointer items-start gap-3 rounded-flex border border-border bg-bg px-3 py-2 hover:border-muted has-[:checked]:border-accent"
+          >
+            <input type="radio" name="role" value={role} defaultChecked={role === defaultRole} className="mt-1 accent-accent" />
+            <span className="min-w-0">
+              <span className="block font-medium text-fg">{r(`role.${role}`)}</span>
+              <span className="block text-xs text-muted">{t(`role.${role}.hint`)}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
