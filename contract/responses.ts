@@ -41,6 +41,11 @@ export const ProjectSummary = z
     description: text('Project description; may be empty.').meta({ maxLength: 2000 }),
     createDate: dateTime('When the project was created.'),
     status: text('Project status.').meta({ examples: ['ACTIVE'] }),
+    // Optional: a server before teams (or a spec-only one) does not send it.
+    role: z
+      .enum(['owner', 'admin', 'developer', 'viewer'])
+      .optional()
+      .meta({ description: "The caller's role in the project (teams): in the project list and a project's page." }),
   })
   .meta({ id: 'ProjectSummary' })
 

@@ -27,6 +27,8 @@ import { MESSAGES_PATH, webhookRoutes } from './resources/webhooks'
 import { northwindDemo } from './demo/northwind'
 import { processEncryptionKey } from './security/encryption'
 import { accountRoutes, requireVerifiedEmail } from './resources/accounts'
+import { auditRoutes } from './resources/audit'
+import { teamRoutes } from './resources/members'
 import { createMailer } from './mail/index'
 import { randomId } from './security/random'
 
@@ -85,7 +87,8 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // so a request's token is looked up once and a path that no route serves
   // answers 401 before 404.
   api.use('/manage/*', requireToken(db, 'access'))
-  const accounts = accountRoutes({ ...deps, mailer: createMailer(config.mail, log), log })
+  const mailer = createMailer(config.mail, log)
+  const accounts = accountRoutes({ ...deps, mailer, log })
   if (config.requireVerifiedEmail) {
     api.use('/manage/dapp', requireVerifiedEmail(deps))
     api.use('/manage/dapp/:id/api-key', requireVerifiedEmail(deps))
@@ -104,6 +107,8 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', verifyRoutes({ ...deps, keys }))
     .route('/', usageRoutes(deps))
     .route('/', webhookRoutes(deps))
+    .route('/', teamRoutes({ ...deps, mailer, log }))
+    .route('/', auditRoutes(deps))
   // Mounted as a plain Hono route (resources/verify/routes.ts): its description is added here.
   api.openAPIRegistry.registerPath(verifyKeyRoute)
 

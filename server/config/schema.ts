@@ -41,6 +41,10 @@ const rateLimit = z.object({
   perAddress: int('RATE_LIMIT_PER_ADDRESS', 1200, 1, MAX),
   /** Projects one user may create per window. */
   projectsPerUser: int('RATE_LIMIT_PROJECTS_PER_USER', 50, 1, MAX),
+  /** Invitations (and resends) one user may send per window: each one mails an address. */
+  invitationsPerUser: int('RATE_LIMIT_INVITATIONS_PER_USER', 50, 1, MAX),
+  /** Invitation codes one user may try to accept per window (a wrong one included). */
+  acceptsPerUser: int('RATE_LIMIT_ACCEPTS_PER_USER', 20, 1, MAX),
   /** Device registrations per client IP per window (the one call anyone may make). */
   devicesPerIp: int('RATE_LIMIT_DEVICES_PER_IP', 600, 1, MAX),
   windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 15 * 60, 1, DAY),
@@ -158,6 +162,20 @@ export const appSchema = z.object({
   requireVerifiedEmail: bool('REQUIRE_VERIFIED_EMAIL'),
   /** How long a reset or verification code works. */
   codeTtlSeconds: int('CODE_TTL_SECONDS', 900, 60, DAY),
+  /** Members and pending invitations one project may hold, its owner included (409 beyond). */
+  memberLimit: int('MEMBER_LIMIT', 25, 1, 10_000),
+  /**
+   * Where an invitation mail's link points, the code appended as `code=`
+   * (e.g. https://developers.example.com/portal#/invitations/accept); unset,
+   * the mail carries the code alone.
+   */
+  invitationUrl: text(
+    'INVITATION_URL',
+    () => 'INVITATION_URL must be an https:// (or http://) address.',
+    (v) => /^https?:\/\/[^\s]+$/.test(v),
+  ),
+  /** How long audit-log entries are kept. */
+  auditRetentionDays: int('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
 })
 
 export const serverSchema = appSchema.extend({

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { KEY_EXPIRED, KEY_NOT_FOUND, KEY_ROLLED, KEY_ROLLED_EXPIRY, keyLimitForRoll } from '../../server/resources/api-keys/routes'
-import { PROJECT_NOT_FOUND } from '../../server/security/ownership'
+import { PROJECT_NOT_FOUND } from '../../server/security/authorization'
 import { SERVICE_TOKEN_REQUIRED } from '../../server/http/service-token'
 import { VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
 import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestResponse, type TestServer } from './harness'

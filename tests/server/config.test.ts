@@ -65,6 +65,11 @@ describe('readConfig', () => {
       PORTAL_NAME: 'Acme Developers',
       REQUIRE_VERIFIED_EMAIL: 'true',
       CODE_TTL_SECONDS: '600',
+      RATE_LIMIT_INVITATIONS_PER_USER: '8',
+      RATE_LIMIT_ACCEPTS_PER_USER: '6',
+      MEMBER_LIMIT: '10',
+      INVITATION_URL: 'https://developers.example.com/portal#/invitations/accept',
+      AUDIT_RETENTION_DAYS: '90',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -89,6 +94,8 @@ describe('readConfig', () => {
         badTokensPerIp: 12,
         perAddress: 900,
         projectsPerUser: 4,
+        invitationsPerUser: 8,
+        acceptsPerUser: 6,
         devicesPerIp: 9,
         windowSeconds: 30,
       },
@@ -114,6 +121,9 @@ describe('readConfig', () => {
       mail: { smtpUrl: 'smtps://portal:secret@mail.example.com:465', folder: undefined, from: 'Acme <portal@acme.example>', productName: 'Acme Developers' },
       requireVerifiedEmail: true,
       codeTtlSeconds: 600,
+      memberLimit: 10,
+      invitationUrl: 'https://developers.example.com/portal#/invitations/accept',
+      auditRetentionDays: 90,
     })
   })
 

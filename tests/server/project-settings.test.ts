@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { PROJECT_NOT_FOUND } from '../../server/security/ownership'
+import { PROJECT_NOT_FOUND } from '../../server/security/authorization'
 import { createTestServer, newProject, signUp, type SignedUp, type TestResponse, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_REQUIRED, SESSION_EXPIRED } from '../../server/http/auth'
 import { KEY_NOT_FOUND } from '../../server/resources/api-keys/routes'
-import { PROJECT_NOT_FOUND } from '../../server/security/ownership'
+import { PROJECT_NOT_FOUND } from '../../server/security/authorization'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 
 let s: TestServer
@@ -91,7 +91,7 @@ describe('GET /api/manage/dapp/owner', () => {
     const res = await s.request('GET', '/api/manage/dapp/owner', { token: owner.accessToken })
     expect(res.status).toBe(200)
     expect(res.body.map((p: { id: string }) => p.id)).toEqual([c.id, b.id, a.id])
-    expect(res.body[1]).toEqual({ id: b.id, name: 'Second', description: 'two', createDate: b.createDate, status: 'ACTIVE' })
+    expect(res.body[1]).toEqual({ id: b.id, name: 'Second', description: 'two', createDate: b.createDate, status: 'ACTIVE', role: 'owner' })
   })
 
   it('is an empty array for a new user', async () => {
@@ -109,7 +109,7 @@ describe('GET /api/manage/dapp/{id}', () => {
     const res = await s.request('GET', `/api/manage/dapp/${p.id}`, { token: owner.accessToken })
     expect(res.status).toBe(200)
     const { webhookSecret: _, apiKey: created, ...summary } = p
-    expect(res.body).toEqual({ ...summary, apiKey: expect.any(Object), keys: expect.any(Array), keyLimit: 20 })
+    expect(res.body).toEqual({ ...summary, apiKey: expect.any(Object), keys: expect.any(Array), keyLimit: 20, role: 'owner' })
     expect(res.body).not.toHaveProperty('webhookSecret')
 
     const fullKeys = { ...created, ...second.body, ...third.body } as Record<string, string>

@@ -23,9 +23,11 @@ async function everythingStored(): Promise<string> {
   expect(tables.map((t) => t.table_name).sort()).toEqual([
     'account_codes',
     'api_keys',
+    'audit_log',
     'devices',
     'key_usage',
     'known_devices',
+    'project_members',
     'projects',
     'rate_limits',
     'schema_migrations',

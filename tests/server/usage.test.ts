@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import type { Database } from '../../server/db/index'
-import { PROJECT_NOT_FOUND } from '../../server/security/ownership'
+import { PROJECT_NOT_FOUND } from '../../server/security/authorization'
 import { DAYS_INVALID } from '../../server/resources/usage/routes'
 import { startServer } from '../../server/start'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'

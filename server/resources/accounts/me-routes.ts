@@ -5,6 +5,7 @@ import { HttpError, badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { hashPassword } from '../../security/password'
+import { leaveEveryProject } from '../members'
 import { passwordProblem, revokeSessions } from '../session'
 import { deleteAccount, profile, rename, setPassword } from './data'
 import { changePasswordRoute, deleteAccountRoute, getProfileRoute, logoutAllRoute, updateProfileRoute } from './operations'
@@ -48,6 +49,8 @@ export function meRoutes({ db, config }: RouteDeps, { passwordAccount, checkPass
         await checkPassword(account, password)
         await db.transaction(async (tx) => {
           await revokeSessions(tx, account.id)
+          // Owned projects pass to an admin or go with the account (GET /me/deletion tells which, beforehand).
+          await leaveEveryProject(tx, account.id)
           await deleteAccount(tx, account.id)
         })
         return c.body(null, 204)

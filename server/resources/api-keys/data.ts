@@ -3,12 +3,14 @@ import type { KeyFields } from '../../../contract/requests'
 import type { KeyEntry, KeyMap } from '../../../contract/responses'
 import type { Database, Queryable } from '../../db/index'
 import { iso } from '../../db/time'
-import { ownsProject } from '../../security/ownership'
+import { authorize } from '../../security/authorization'
+import { audit } from '../../security/audit-log'
 import { maskApiKey, newApiKey } from './key'
 
 /**
  * All SQL of the api_keys table. A key belongs to a project, so these calls
- * check that the caller owns it (security/ownership.ts); projects use
+ * ask what the caller's role allows (security/authorization.ts: 404 for a
+ * non-member, 403 below developer) and record the change in the audit log; projects use
  * insertKey and listKeys, verification findKeyByHash and touchKey (index.ts).
  */
 
@@ -83,29 +85,35 @@ export async function createKey(
   now = new Date(),
 ): Promise<CreateKeyResult> {
   return db.transaction(async (tx): Promise<CreateKeyResult> => {
-    if (!(await ownsProject(tx, ownerId, projectId, { lock: true }))) return { ok: false, reason: 'project-not-found' }
+    await authorize(tx, ownerId, projectId, 'keys.write', { lock: true })
     if ((await liveKeys(tx, projectId, now)) >= limit) return { ok: false, reason: 'limit' }
-    return { ok: true, apiKey: await insertKey(tx, projectId, opts) }
+    const apiKey = await insertKey(tx, projectId, opts)
+    const [id] = Object.keys(apiKey)
+    const [{ name }] = await tx.query<{ name: string }>('SELECT name FROM api_keys WHERE id = $1', [id])
+    await audit(tx, projectId, ownerId, 'key.created', id, { name })
+    return { ok: true, apiKey }
   })
 }
 
 export async function deleteKey(db: Database, ownerId: string, projectId: string, keyId: string): Promise<'deleted' | Missing> {
-  const [deleted] = await db.query<{ id: string }>(
-    `DELETE FROM api_keys k USING projects p
-     WHERE k.id = $1 AND k.project_id = $2 AND p.id = k.project_id AND p.owner_id = $3
-     RETURNING k.id`,
-    [keyId, projectId, ownerId],
-  )
-  if (deleted) return 'deleted'
-  return (await ownsProject(db, ownerId, projectId)) ? 'key-not-found' : 'project-not-found'
+  return db.transaction(async (tx) => {
+    await authorize(tx, ownerId, projectId, 'keys.write')
+    const [deleted] = await tx.query<{ id: string; name: string }>('DELETE FROM api_keys WHERE id = $1 AND project_id = $2 RETURNING id, name', [
+      keyId,
+      projectId,
+    ])
+    if (!deleted) return 'key-not-found'
+    await audit(tx, projectId, ownerId, 'key.deleted', keyId, { name: deleted.name })
+    return 'deleted'
+  })
 }
 
 /**
- * Locks the owner's project and the key (FOR UPDATE), so an edit, a roll and
+ * Locks the project (for a developer or above) and the key (FOR UPDATE), so an edit, a roll and
  * a key creation on the same project take turns.
  */
 async function lockKey(tx: Queryable, ownerId: string, projectId: string, keyId: string): Promise<KeyRow | Missing> {
-  if (!(await ownsProject(tx, ownerId, projectId, { lock: true }))) return 'project-not-found'
+  await authorize(tx, ownerId, projectId, 'keys.write', { lock: true })
   const [key] = await tx.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND project_id = $2 FOR UPDATE`, [keyId, projectId])
   return key ?? 'key-not-found'
 }
@@ -138,6 +146,8 @@ export async function updateKey(db: Database, ownerId: string, projectId: string
        WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
       [keyId, change.name ?? null, change.expiresAt !== undefined, change.expiresAt ?? null],
     )
+    if (change.name !== undefined && change.name !== key.name) await audit(tx, projectId, ownerId, 'key.renamed', keyId, { from: key.name, to: change.name })
+    if (change.expiresAt !== undefined) await audit(tx, projectId, ownerId, 'key.changed', keyId, { expiresAt: change.expiresAt?.toISOString() ?? null })
     return { ok: true, value: entry(row) }
   })
 }
@@ -174,6 +184,7 @@ export async function rollKey(
       now,
       Object.keys(created)[0],
     ])
+    await audit(tx, projectId, ownerId, 'key.rolled', keyId, { name: key.name, replacedBy: Object.keys(created)[0], graceUntil: until.toISOString() })
     return { ok: true, value: created }
   })
 }

@@ -4,7 +4,7 @@ import { readBody, readOptionalBody } from '../../http/body'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
-import { PROJECT_NOT_FOUND } from '../../security/ownership'
+import { PROJECT_NOT_FOUND } from '../../security/authorization'
 import { createKeyRoute, deleteKeyRoute, rollKeyRoute, updateKeyRoute } from './operations'
 import { createKey, deleteKey, rollKey, updateKey, type KeyOptions, type Missing } from './data'
 
@@ -34,7 +34,7 @@ function keyFields(fields: KeyOptions, now: number): KeyOptions {
 
 /**
  * The /manage/dapp/{id}/api-key calls, behind the access-token guard that
- * app.ts puts on /manage; every query checks that the caller owns the project.
+ * app.ts puts on /manage; each asks what the caller's role allows (data.ts).
  */
 export function apiKeyRoutes({ db, config, clock }: RouteDeps) {
   return new ContractApp<AuthEnv>()

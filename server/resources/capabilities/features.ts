@@ -14,5 +14,7 @@ export function features(_config: AppConfig): string[] {
   list.push('accounts')
   // PATCH and DELETE /manage/dapp/{id} (resources/projects), always mounted.
   list.push('project-settings')
+  // Members, invitations, roles and the audit log (resources/members, resources/audit), always mounted.
+  list.push('teams')
   return list
 }

@@ -2,6 +2,7 @@
 import type { ProjectSummary } from '../../../contract/responses'
 import type { Queryable } from '../../db/index'
 import { iso } from '../../db/time'
+import type { Role } from '../../security/authorization'
 import { randomId } from '../../security/random'
 
 type ProjectRow = { id: string; name: string; description: string; status: string; created_at: Date }
@@ -40,25 +41,33 @@ export async function insertProject(
   return summary(row)
 }
 
-/** The owner's projects, newest first (ties by creation order). */
-export async function listProjects(q: Queryable, ownerId: string): Promise<ProjectSummary[]> {
-  const rows = await q.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE owner_id = $1 ORDER BY created_at DESC, seq DESC`, [ownerId])
-  return rows.map(summary)
+/** Every project the user belongs to, each with their role in it, newest first (ties by creation order). */
+export async function listProjects(q: Queryable, userId: string): Promise<Array<ProjectSummary & { role: Role }>> {
+  const rows = await q.query<ProjectRow & { seq: string; role: Role }>(
+    `SELECT ${COLUMNS}, seq, 'owner' AS role FROM projects WHERE owner_id = $1
+     UNION ALL
+     SELECT p.id, p.name, p.description, p.status, p.created_at, p.seq, m.role
+       FROM project_members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = $1
+     ORDER BY created_at DESC, seq DESC`,
+    [userId],
+  )
+  return rows.map((r) => ({ ...summary(r), role: r.role }))
 }
 
-/** The owner's project, or undefined for one that is missing or someone else's — the caller cannot tell which. */
-export async function findProject(q: Queryable, ownerId: string, id: string): Promise<ProjectSummary | undefined> {
-  const [row] = await q.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE id = $1 AND owner_id = $2`, [id, ownerId])
+/** The project, or undefined for one that is missing (authorization is the caller's: security/authorization.ts). */
+export async function findProject(q: Queryable, id: string): Promise<ProjectSummary | undefined> {
+  const [row] = await q.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE id = $1`, [id])
   return row && summary(row)
 }
 
-/** Renames the owner's project or changes its description (left out: kept); false when it is missing or someone else's. */
-export async function changeProject(q: Queryable, ownerId: string, id: string, change: { name?: string; description?: string }): Promise<boolean> {
-  const rows = await q.query<{ id: string }>(
-    'UPDATE projects SET name = COALESCE($3, name), description = COALESCE($4, description) WHERE id = $1 AND owner_id = $2 RETURNING id',
-    [id, ownerId, change.name ?? null, change.description ?? null],
+/** Renames the project or changes its description (left out: kept); answers the name it had. */
+export async function changeProject(q: Queryable, id: string, change: { name?: string; description?: string }): Promise<string | undefined> {
+  const [row] = await q.query<{ old_name: string }>(
+    `UPDATE projects p SET name = COALESCE($2, p.name), description = COALESCE($3, p.description)
+     FROM (SELECT name AS old_name FROM projects WHERE id = $1) old WHERE p.id = $1 RETURNING old.old_name`,
+    [id, change.name ?? null, change.description ?? null],
   )
-  return rows.length > 0
+  return row?.old_name
 }
 
 /**

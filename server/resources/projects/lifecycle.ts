@@ -1,7 +1,8 @@
 import type { CreatedProject, Project } from '../../../contract/responses'
-import type { Database, Queryable } from '../../db/index'
-import { ownsProject } from '../../security/ownership'
+import type { Database } from '../../db/index'
+import { authorize, type Role } from '../../security/authorization'
 import { deleteProjectKeys, insertKey, listKeys } from '../api-keys'
+import { audit } from '../../security/audit-log'
 import { storeSigningSecret } from '../webhooks'
 import { changeProject, findProject, insertProject, removeProject } from './data'
 import { newWebhookSecret } from './webhook-secret'
@@ -10,7 +11,7 @@ import { newWebhookSecret } from './webhook-secret'
  * A project's life across resources: its row (data.ts) with its keys
  * (api-keys) and its webhook signing secret (webhooks). Each resource's data
  * module keeps to its own tables; the steps that join them are here, each in
- * one transaction.
+ * one transaction, with the audit entry of the change.
  */
 
 /**
@@ -33,43 +34,48 @@ export async function createProject(
     const apiKey = await insertKey(tx, project.id, { prefix: keyPrefix })
     // Encrypted, not only hashed: deliveries are signed with it.
     await storeSigningSecret(tx, secretKey, project.id, webhook.secret)
+    await audit(tx, project.id, ownerId, 'project.created', project.id, { name })
     return { ...project, apiKey, webhookSecret: webhook.secret }
   })
 }
 
-/**
- * The owner's project with its keys masked, in creation order; undefined for a
- * project that is missing or someone else's — the caller cannot tell which.
- */
-export async function getProject(q: Queryable, ownerId: string, id: string): Promise<Omit<Project, 'keyLimit'> | undefined> {
-  const project = await findProject(q, ownerId, id)
-  if (!project) return undefined
-  const keys = await listKeys(q, project.id)
-  return { ...project, apiKey: Object.fromEntries(keys.map((k) => [k.id, k.maskedKey])), keys }
+/** The project with its keys masked, in creation order, and the caller's role; 404 for a non-member. */
+export async function getProject(db: Database, userId: string, id: string): Promise<Omit<Project, 'keyLimit'> & { role: Role }> {
+  const role = await authorize(db, userId, id, 'project.read')
+  const project = (await findProject(db, id))!
+  const keys = await listKeys(db, project.id)
+  return { ...project, apiKey: Object.fromEntries(keys.map((k) => [k.id, k.maskedKey])), keys, role }
 }
 
-/** Changes the owner's project and answers it as getProject does, or undefined when it is missing or someone else's. */
+/** Changes the project (admin, owner) and answers it as getProject does. */
 export async function updateProject(
-  q: Queryable,
-  ownerId: string,
+  db: Database,
+  userId: string,
   id: string,
   change: { name?: string; description?: string },
-): Promise<Omit<Project, 'keyLimit'> | undefined> {
-  return (await changeProject(q, ownerId, id, change)) ? getProject(q, ownerId, id) : undefined
+): Promise<Omit<Project, 'keyLimit'> & { role: Role }> {
+  await db.transaction(async (tx) => {
+    await authorize(tx, userId, id, 'project.edit', { lock: true })
+    const oldName = await changeProject(tx, id, change)
+    if (change.name !== undefined && change.name !== oldName) await audit(tx, id, userId, 'project.renamed', id, { from: oldName ?? '', to: change.name })
+    if (change.description !== undefined) await audit(tx, id, userId, 'project.changed', id, { field: 'description' })
+  })
+  return getProject(db, userId, id)
 }
 
 /**
- * Deletes the owner's project for good, its webhook endpoints by cascade. Its
- * keys are deleted first, each with a NOTIFY, so that every instance stops
- * accepting them at once. Answers the deleted keys' ids, or undefined for a
- * project that is missing or someone else's.
+ * Deletes the project for good (the owner alone), its webhook endpoints and
+ * members by cascade. Its keys are deleted first, each with a NOTIFY, so that
+ * every instance stops accepting them at once. Answers the deleted keys' ids.
  */
-export async function deleteProject(db: Database, ownerId: string, id: string): Promise<string[] | undefined> {
+export async function deleteProject(db: Database, userId: string, id: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     // The lock makes a key creation or roll running now wait, then find no project.
-    if (!(await ownsProject(tx, ownerId, id, { lock: true }))) return undefined
+    await authorize(tx, userId, id, 'project.delete', { lock: true })
+    const name = (await findProject(tx, id))?.name ?? ''
     const keyIds = await deleteProjectKeys(tx, id)
     await removeProject(tx, id)
+    await audit(tx, id, userId, 'project.deleted', id, { name })
     return keyIds
   })
 }

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { NewProject, ProjectChanges } from '../../../contract/requests'
 import { CreatedProject, Project, ProjectList } from '../../../contract/responses'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, USER_LIMIT } from '../../openapi/error-responses'
+import { withRoles } from '../../openapi/roles'
 
 /** The /manage/dapp calls of projects themselves, behind the user's access token (their keys: api-keys/operations.ts). */
 
@@ -64,46 +65,55 @@ export const listProjectsRoute = createRoute({
   },
 })
 
-export const getProjectRoute = createRoute({
-  method: 'get',
-  path: '/manage/dapp/{id}',
-  tags: ['Projects'],
-  operationId: 'getProject',
-  summary: 'One project, its keys masked',
-  security,
-  request: { params: project },
-  responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...accessErrors({ 404: PROJECT_MISSING }) },
-})
+export const getProjectRoute = withRoles(
+  'project.read',
+  createRoute({
+    method: 'get',
+    path: '/manage/dapp/{id}',
+    tags: ['Projects'],
+    operationId: 'getProject',
+    summary: 'One project, its keys masked',
+    security,
+    request: { params: project },
+    responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...accessErrors({ 404: PROJECT_MISSING }) },
+  }),
+)
 
-export const updateProjectRoute = createRoute({
-  method: 'patch',
-  path: '/manage/dapp/{id}',
-  tags: ['Projects'],
-  operationId: 'updateProject',
-  summary: 'Rename a project or change its description',
-  description: 'Fields left out stay as they are. Only the owner may; to anyone else the project does not exist (404).',
-  security,
-  request: { params: project, body: { required: true, content: jsonContent(ProjectChanges) } },
-  responses: {
-    200: { description: 'The project as it is now.', content: jsonContent(Project) },
-    ...accessErrors({
-      400: badBody(['Project name is required.', 'Project name must be at most 120 characters.', 'Project description must be at most 2000 characters.']),
-      404: PROJECT_MISSING,
-      413: TOO_LARGE,
-      415: NOT_JSON,
-    }),
-  },
-})
+export const updateProjectRoute = withRoles(
+  'project.edit',
+  createRoute({
+    method: 'patch',
+    path: '/manage/dapp/{id}',
+    tags: ['Projects'],
+    operationId: 'updateProject',
+    summary: 'Rename a project or change its description',
+    description: 'Fields left out stay as they are. Only the owner may; to anyone else the project does not exist (404).',
+    security,
+    request: { params: project, body: { required: true, content: jsonContent(ProjectChanges) } },
+    responses: {
+      200: { description: 'The project as it is now.', content: jsonContent(Project) },
+      ...accessErrors({
+        400: badBody(['Project name is required.', 'Project name must be at most 120 characters.', 'Project description must be at most 2000 characters.']),
+        404: PROJECT_MISSING,
+        413: TOO_LARGE,
+        415: NOT_JSON,
+      }),
+    },
+  }),
+)
 
-export const deleteProjectRoute = createRoute({
-  method: 'delete',
-  path: '/manage/dapp/{id}',
-  tags: ['Projects'],
-  operationId: 'deleteProject',
-  summary: 'Delete a project, its keys and its webhooks',
-  description:
-    'For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints and messages go with it. Only the owner may; to anyone else the project does not exist (404).',
-  security,
-  request: { params: project },
-  responses: { 204: { description: 'Project deleted.' }, ...accessErrors({ 404: PROJECT_MISSING }) },
-})
+export const deleteProjectRoute = withRoles(
+  'project.delete',
+  createRoute({
+    method: 'delete',
+    path: '/manage/dapp/{id}',
+    tags: ['Projects'],
+    operationId: 'deleteProject',
+    summary: 'Delete a project, its keys and its webhooks',
+    description:
+      'For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints and messages go with it. Only the owner may; to anyone else the project does not exist (404).',
+    security,
+    request: { params: project },
+    responses: { 204: { description: 'Project deleted.' }, ...accessErrors({ 404: PROJECT_MISSING }) },
+  }),
+)

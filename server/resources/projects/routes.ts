@@ -1,11 +1,10 @@
 import { NewProject, ProjectChanges } from '../../../contract/requests'
 import type { AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
-import { conflict, notFound } from '../../http/errors'
+import { conflict } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
-import { PROJECT_NOT_FOUND } from '../../security/ownership'
 import { projectBucket } from '../../security/rate-limit'
 import { createProjectRoute, deleteProjectRoute, getProjectRoute, listProjectsRoute, updateProjectRoute } from './operations'
 import { createProject, deleteProject, getProject, updateProject } from './lifecycle'
@@ -13,7 +12,7 @@ import { matchesTag, projectLists } from './list-cache'
 
 /**
  * The /manage/dapp calls of projects themselves, behind the access-token
- * guard that app.ts puts on /manage; every query is scoped to its owner.
+ * guard that app.ts puts on /manage; each asks security/authorization.ts what the caller's role allows.
  */
 export function projectRoutes({ db, config }: RouteDeps) {
   const lists = projectLists(db)
@@ -47,17 +46,15 @@ export function projectRoutes({ db, config }: RouteDeps) {
       })
       .operation(getProjectRoute, async (c) => {
         const project = await getProject(db, c.var.userId, c.req.param('id'))
-        if (!project) throw notFound(PROJECT_NOT_FOUND)
         return c.json({ ...project, keyLimit: config.keyLimit })
       })
       .operation(updateProjectRoute, async (c) => {
         const change = await readBody(c, ProjectChanges)
         const project = await updateProject(db, c.var.userId, c.req.param('id'), change)
-        if (!project) throw notFound(PROJECT_NOT_FOUND)
         return c.json({ ...project, keyLimit: config.keyLimit }, 200)
       })
       .operation(deleteProjectRoute, async (c) => {
-        if (!(await deleteProject(db, c.var.userId, c.req.param('id')))) throw notFound(PROJECT_NOT_FOUND)
+        await deleteProject(db, c.var.userId, c.req.param('id'))
         return c.body(null, 204)
       })
   )

@@ -1,9 +1,9 @@
 import type { Usage } from '../../../contract/responses'
 import type { AuthEnv } from '../../http/auth'
-import { badRequest, notFound } from '../../http/errors'
+import { badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
-import { ownsProject, PROJECT_NOT_FOUND } from '../../security/ownership'
+import { authorize } from '../../security/authorization'
 import { listKeys } from '../api-keys'
 import { DEFAULT_DAYS, MAX_DAYS, usageRoute } from './operations'
 import { readUsage } from './data'
@@ -21,12 +21,12 @@ function parseDays(raw: string | undefined): number {
   return n
 }
 
-/** GET /manage/dapp/{id}/usage, behind the access-token guard on /manage; owner only. */
+/** GET /manage/dapp/{id}/usage, behind the access-token guard on /manage; any member. */
 export function usageRoutes({ db, clock }: RouteDeps) {
   return new ContractApp<AuthEnv>().operation(usageRoute, async (c) => {
     const count = parseDays(c.req.query('days'))
     const projectId = c.req.param('id')
-    if (!(await ownsProject(db, c.var.userId, projectId))) throw notFound(PROJECT_NOT_FOUND)
+    await authorize(db, c.var.userId, projectId, 'usage.read')
     const now = clock()
     const todayStart = now - (now % DAY_MS)
     const days = Array.from({ length: count }, (_, i) => dayOf(todayStart - (count - 1 - i) * DAY_MS))

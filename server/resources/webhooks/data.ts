@@ -147,8 +147,19 @@ export async function acceptMessage(db: Database, m: NewMessage, now: Date): Pro
   return acceptMessage(db, m, now)
 }
 
-/** A message for one endpoint only ("Send test event"), whatever its filter says. */
-export async function sendTestMessage(db: Database, projectId: string, endpointId: string, eventType: string, payload: unknown, now: Date): Promise<string> {
+/** Runs in the transaction of a change, to record it (the audit log) with it. */
+export type Along = (tx: Queryable) => Promise<void>
+
+/** A message for one endpoint only ("Send test event"), whatever its filter says; `along` runs in its transaction. */
+export async function sendTestMessage(
+  db: Database,
+  projectId: string,
+  endpointId: string,
+  eventType: string,
+  payload: unknown,
+  now: Date,
+  along?: Along,
+): Promise<string> {
   const messageId = await db.transaction(async (tx) => {
     const id = randomId('msg_')
     await tx.query('INSERT INTO webhook_messages (id, project_id, event_type, body, created_at) VALUES ($1, $2, $3, $4, $5)', [
@@ -159,6 +170,7 @@ export async function sendTestMessage(db: Database, projectId: string, endpointI
       now,
     ])
     await enqueue(tx, id, eventType, now, 'e.id = $4', [endpointId])
+    await along?.(tx)
     return id
   })
   wakeWorkers(db)
@@ -166,11 +178,12 @@ export async function sendTestMessage(db: Database, projectId: string, endpointI
 }
 
 /** Queues `messageId` again for the endpoint, as a new delivery with the same webhook-id; false when the message is not the project's. */
-export async function resendMessage(db: Database, projectId: string, endpointId: string, messageId: string, now: Date): Promise<boolean> {
+export async function resendMessage(db: Database, projectId: string, endpointId: string, messageId: string, now: Date, along?: Along): Promise<boolean> {
   const queued = await db.transaction(async (tx) => {
     const [m] = await tx.query<{ event_type: string }>('SELECT event_type FROM webhook_messages WHERE id = $1 AND project_id = $2', [messageId, projectId])
     if (!m) return false
     await enqueue(tx, messageId, m.event_type, now, 'e.id = $4', [endpointId])
+    await along?.(tx)
     return true
   })
   if (queued) wakeWorkers(db)

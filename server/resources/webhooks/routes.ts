@@ -17,7 +17,8 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../../http/service-token'
 import { ContractApp } from '../../openapi/contract-app'
-import { ownsProject, PROJECT_NOT_FOUND } from '../../security/ownership'
+import { authorize, PROJECT_NOT_FOUND, type Action } from '../../security/authorization'
+import { audit } from '../../security/audit-log'
 import { checkEndpointUrl } from './address'
 import { eventCatalog } from './catalog'
 import {
@@ -87,13 +88,14 @@ function webhookChecks({ db, config }: RouteDeps) {
     if (checked.error) throw badRequest(checked.error)
     return checked.url!
   }
-  async function owned(q: Queryable, c: Context<AuthEnv>, lock = false): Promise<string> {
+  /** The project of the call, once the caller's role allows `action` (404 for a non-member, 403 short of the role). */
+  async function owned(q: Queryable, c: Context<AuthEnv>, action: Action, lock = false): Promise<string> {
     const projectId = c.req.param('id')!
-    if (!(await ownsProject(q, c.var.userId, projectId, { lock }))) throw notFound(PROJECT_NOT_FOUND)
+    await authorize(q, c.var.userId, projectId, action, { lock })
     return projectId
   }
-  async function ownedEndpoint(c: Context<AuthEnv>) {
-    const projectId = await owned(db, c)
+  async function ownedEndpoint(c: Context<AuthEnv>, action: Action) {
+    const projectId = await owned(db, c, action)
     const found = await getEndpoint(db, projectId, c.req.param('endpointId')!)
     if (!found) throw notFound(ENDPOINT_NOT_FOUND)
     return { projectId, endpoint: found }
@@ -132,18 +134,20 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
       checkTypes(body.eventTypes)
       const url = await checkUrl(body.url)
       const id = await db.transaction(async (tx) => {
-        const projectId = await owned(tx, c, true)
+        const projectId = await owned(tx, c, 'webhooks.write', true)
         if (!(await hasSigningSecret(tx, projectId))) throw new HttpError(409, SECRET_ROLL_NEEDED, {}, WEBHOOK_SECRET_ROLL_NEEDED)
         const limit = config.webhooks.endpointLimit
         if ((await countEndpoints(tx, projectId)) >= limit) {
           throw conflict(`This project already has ${limit} webhook endpoints, the most it can have. Delete one to add another.`)
         }
-        return insertEndpoint(tx, projectId, { url, description: body.description, eventTypes: body.eventTypes })
+        const endpointId = await insertEndpoint(tx, projectId, { url, description: body.description, eventTypes: body.eventTypes })
+        await audit(tx, projectId, c.var.userId, 'endpoint.added', endpointId, { url: new URL(url).origin })
+        return endpointId
       })
       return c.json((await getEndpoint(db, c.req.param('id'), id))!, 201)
     })
     .operation(listEndpointsRoute, async (c) => {
-      const projectId = await owned(db, c)
+      const projectId = await owned(db, c, 'webhooks.read')
       const [endpoints, secret] = await Promise.all([listEndpoints(db, projectId), hasSigningSecret(db, projectId)])
       return c.json({ endpoints, needsSecretRoll: !secret })
     })
@@ -151,14 +155,29 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
       const change = await readBody(c, WebhookEndpointPatch)
       checkTypes(change.eventTypes)
       const url = change.url === undefined ? undefined : await checkUrl(change.url)
-      const projectId = await owned(db, c)
       const endpointId = c.req.param('endpointId')
-      if (!(await updateEndpoint(db, projectId, endpointId, { ...change, url }))) throw notFound(ENDPOINT_NOT_FOUND)
+      const projectId = await db.transaction(async (tx) => {
+        const projectId = await owned(tx, c, 'webhooks.write', true)
+        if (!(await updateEndpoint(tx, projectId, endpointId, { ...change, url }))) throw notFound(ENDPOINT_NOT_FOUND)
+        const fields = Object.keys(change).filter((k) => k !== 'disabled')
+        if (change.disabled === true) await audit(tx, projectId, c.var.userId, 'endpoint.disabled', endpointId)
+        if (fields.length > 0 || change.disabled === false) {
+          await audit(tx, projectId, c.var.userId, 'endpoint.changed', endpointId, {
+            fields: fields.join(','),
+            ...(change.disabled === false ? { enabled: true } : {}),
+          })
+        }
+        return projectId
+      })
       return c.json((await getEndpoint(db, projectId, endpointId))!)
     })
     .operation(deleteEndpointRoute, async (c) => {
-      const projectId = await owned(db, c)
-      if (!(await deleteEndpoint(db, projectId, c.req.param('endpointId')))) throw notFound(ENDPOINT_NOT_FOUND)
+      const endpointId = c.req.param('endpointId')
+      await db.transaction(async (tx) => {
+        const projectId = await owned(tx, c, 'webhooks.delete', true)
+        if (!(await deleteEndpoint(tx, projectId, endpointId))) throw notFound(ENDPOINT_NOT_FOUND)
+        await audit(tx, projectId, c.var.userId, 'endpoint.deleted', endpointId)
+      })
       return c.body(null, 204)
     })
 }
@@ -170,25 +189,30 @@ function deliveryRoutes({ db, clock }: RouteDeps, { known, ownedEndpoint }: Chec
       const { eventType = WEBHOOK_TEST_EVENT } = await readOptionalBody(c, WebhookTestEvent)
       const type = known(eventType)
       if (!type) throw badRequest(`"${eventType}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
-      const { projectId, endpoint } = await ownedEndpoint(c)
+      const { projectId, endpoint } = await ownedEndpoint(c, 'webhooks.send')
       if (endpoint.disabled) throw conflict(ENDPOINT_DISABLED)
-      const id = await sendTestMessage(db, projectId, endpoint.id, type.name, type.example ?? {}, new Date(clock()))
+      const id = await sendTestMessage(db, projectId, endpoint.id, type.name, type.example ?? {}, new Date(clock()), (tx) =>
+        audit(tx, projectId, c.var.userId, 'test_event.sent', endpoint.id, { eventType: type.name }),
+      )
       return c.json({ id }, 202)
     })
     .operation(listAttemptsRoute, async (c) => {
       const rawLimit = c.req.query('limit')
       const limit = rawLimit === undefined ? 20 : Number(rawLimit)
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badRequest('limit must be a whole number from 1 to 100.')
-      const { endpoint } = await ownedEndpoint(c)
+      const { endpoint } = await ownedEndpoint(c, 'webhooks.read')
       const attempts = await listAttempts(db, endpoint.id, limit, c.req.query('before'))
       if (!attempts) throw badRequest('before must be the id of an attempt of this endpoint.')
       return c.json(attempts)
     })
     .operation(resendRoute, async (c) => {
-      const { projectId, endpoint } = await ownedEndpoint(c)
+      const { projectId, endpoint } = await ownedEndpoint(c, 'webhooks.send')
       if (endpoint.disabled) throw conflict(ENDPOINT_DISABLED)
       const messageId = c.req.param('messageId')
-      if (!(await resendMessage(db, projectId, endpoint.id, messageId, new Date(clock())))) throw notFound(MESSAGE_NOT_FOUND)
+      const resent = await resendMessage(db, projectId, endpoint.id, messageId, new Date(clock()), (tx) =>
+        audit(tx, projectId, c.var.userId, 'message.resent', endpoint.id, { messageId }),
+      )
+      if (!resent) throw notFound(MESSAGE_NOT_FOUND)
       return c.json({ id: messageId }, 202)
     })
 }
@@ -200,8 +224,10 @@ function secretRoutes({ db, config, clock }: RouteDeps, { owned }: Checks) {
     const { graceSeconds } = await readBody(c, WebhookSecretRoll)
     const now = clock()
     const webhookSecret = await db.transaction(async (tx) => {
-      const projectId = await owned(tx, c, true)
-      return rollSigningSecret(tx, key, projectId, new Date(now + graceSeconds * 1000), new Date(now))
+      const projectId = await owned(tx, c, 'secret.roll', true)
+      const secret = await rollSigningSecret(tx, key, projectId, new Date(now + graceSeconds * 1000), new Date(now))
+      await audit(tx, projectId, c.var.userId, 'secret.rolled', projectId, { graceSeconds })
+      return secret
     })
     return c.json({ webhookSecret }, 201)
   })

@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import { email, requiredText } from './fields'
+
+/** Bodies and answers of teams: a project's members, invitations, ownership and audit log. */
+
+export const MEMBER_ROLES = ['admin', 'developer', 'viewer'] as const
+export const ALL_ROLES = ['owner', ...MEMBER_ROLES] as const
+
+const role = z.enum(MEMBER_ROLES, { error: 'role must be admin, developer or viewer.' }).meta({ description: 'admin, developer or viewer.' })
+const text = (description: string) => z.string().meta({ description })
+const dateTime = (description: string) => z.string().meta({ format: 'date-time', description })
+
+export const NewInvitation = z
+  .object({ email: email('The address to invite; only the account with this address can accept.'), role })
+  .meta({ id: 'NewInvitation' })
+
+export const RoleChange = z.object({ role }).meta({ id: 'RoleChange' })
+
+export const OwnershipTransfer = z
+  .object({
+    memberId: requiredText('memberId', { max: 100, description: 'The active member who becomes the owner.' }),
+    password: requiredText('Password', { max: 1024, trim: false, description: "The current owner's password." }),
+  })
+  .meta({ id: 'OwnershipTransfer' })
+
+export const InvitationAcceptance = z
+  .object({ code: requiredText('Code', { max: 200, description: 'The code from the invitation mail.' }) })
+  .meta({ id: 'InvitationAcceptance' })
+
+export const Invitation = z
+  .object({
+    id: text('Member ID (mem_…): revoke or resend the invitation with it.'),
+    email: text('The invited address.'),
+    role: z.enum(MEMBER_ROLES),
+    status: z.literal('invited'),
+    expiresAt: dateTime('When the code stops working (7 days after it was sent).'),
+  })
+  .meta({ id: 'Invitation' })
+
+export const Member = z
+  .object({
+    id: text('Member ID.'),
+    userId: z.string().nullable().meta({ description: "The member's user ID; null for an invitation not yet accepted." }),
+    name: text('Display name; empty for an invitation.'),
+    email: text('E-mail address.'),
+    role: z.enum(ALL_ROLES),
+    status: z.enum(['active', 'invited']),
+    joinedAt: z.string().nullable().meta({ format: 'date-time', description: 'When they joined; null while invited.' }),
+    invitedAt: dateTime('When they were invited (the owner: when the project was created).'),
+    expiresAt: z.string().nullable().optional().meta({ format: 'date-time', description: "An invitation's expiry; null for a member." }),
+  })
+  .meta({ id: 'Member' })
+
+export const MemberList = z.array(Member).meta({ id: 'MemberList' })
+
+export const AcceptedInvitation = z.object({ projectId: text('The project joined.'), role: z.enum(MEMBER_ROLES) }).meta({ id: 'AcceptedInvitation' })
+
+export const AuditEntry = z
+  .object({
+    id: text('Entry ID (aud_…): pass it as `before` for the next page.'),
+    at: dateTime('When it happened.'),
+    actor: z.object({ id: z.string().nullable(), name: z.string() }).meta({ description: 'Who did it (the name as it was then).' }),
+    action: text('What was done, e.g. key.rolled, member.invited, ownership.transferred.'),
+    target: z.string().nullable().meta({ description: 'The ID of what it was done to (a key, an endpoint, a member).' }),
+    details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).meta({
+      description: 'What changed (names, roles, addresses); never a key, secret, code or payload.',
+    }),
+  })
+  .meta({ id: 'AuditEntry' })
+
+export const AuditPage = z.object({ entries: z.array(AuditEntry) }).meta({ id: 'AuditPage' })
+
+export type Member = z.infer<typeof Member>
+export type Invitation = z.infer<typeof Invitation>
+export type AuditEntry = z.infer<typeof AuditEntry>

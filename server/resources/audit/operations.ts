@@ -1,0 +1,45 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { AuditPage } from '../../../contract/teams'
+import { accessErrors, jsonContent } from '../../openapi/error-responses'
+import { withRoles } from '../../openapi/roles'
+
+export const auditRoute = withRoles(
+  'audit.read',
+  createRoute({
+    method: 'get',
+    path: '/manage/dapp/{id}/audit',
+    tags: ['Members'],
+    operationId: 'getAuditLog',
+    summary: "The project's audit log, newest first",
+    description:
+      'Who did what: the project, its keys, webhook endpoints and secret, test events, members and ownership. ' +
+      'An entry never holds a key, secret, code or payload. Entries are kept AUDIT_RETENTION_DAYS (365). ' +
+      '`format=csv` downloads the newest 10,000 as CSV (cells that a spreadsheet would run as a formula start with a quote).',
+    security: [{ accessToken: [] }],
+    request: {
+      params: z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) }),
+      query: z.object({
+        before: z.string().optional().meta({ description: 'An entry ID: the page after it (older).' }),
+        limit: z.string().optional().meta({ description: 'Entries per page: 1–100 (default 50).', example: '50' }),
+        format: z.enum(['json', 'csv']).optional().meta({ description: 'csv: the log as a CSV download.' }),
+      }),
+    },
+    responses: {
+      200: {
+        description: 'A page of entries (or the CSV).',
+        content: { ...jsonContent(AuditPage), 'text/csv': { schema: z.string() } },
+      },
+      ...accessErrors({
+        400: {
+          description: 'A query value is refused.',
+          messages: [
+            'limit must be a whole number from 1 to 100.',
+            'before must be the id of an entry of this project’s audit log.',
+            'format must be json or csv.',
+          ],
+        },
+        404: { description: 'No such project, or the caller is no member of it (the same answer).', messages: ['Project not found.'] },
+      }),
+    },
+  }),
+)

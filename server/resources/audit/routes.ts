@@ -1,0 +1,35 @@
+import type { AuthEnv } from '../../http/auth'
+import { badRequest } from '../../http/errors'
+import type { RouteDeps } from '../../http/route-deps'
+import { ContractApp } from '../../openapi/contract-app'
+import { authorize } from '../../security/authorization'
+import { auditCsv } from './csv'
+import { listAudit, pruneAudit } from './data'
+import { auditRoute } from './operations'
+
+export const AUDIT_LIMIT_INVALID = 'limit must be a whole number from 1 to 100.'
+export const AUDIT_BEFORE_INVALID = 'before must be the id of an entry of this project’s audit log.'
+/** The most entries one CSV download holds (newest first). */
+export const CSV_MAX = 10_000
+
+/** GET /manage/dapp/{id}/audit (admin, owner): the project's audit log, a page as JSON or the whole of it as CSV. */
+export function auditRoutes({ db, config, clock }: RouteDeps) {
+  return new ContractApp<AuthEnv>().operation(auditRoute, async (c) => {
+    const projectId = c.req.param('id')
+    const format = c.req.query('format')
+    if (format !== undefined && format !== 'json' && format !== 'csv') throw badRequest('format must be json or csv.')
+    const raw = c.req.query('limit')
+    const limit = raw === undefined ? (format === 'csv' ? CSV_MAX : 50) : Number(raw)
+    if (format !== 'csv' && (!/^\d{1,3}$/.test(raw ?? '50') || limit < 1 || limit > 100)) throw badRequest(AUDIT_LIMIT_INVALID)
+    await authorize(db, c.var.userId, projectId, 'audit.read')
+    await pruneAudit(db, clock(), config.auditRetentionDays)
+    const entries = await listAudit(db, projectId, format === 'csv' ? CSV_MAX : limit, c.req.query('before'))
+    if (!entries) throw badRequest(AUDIT_BEFORE_INVALID)
+    if (format !== 'csv') return c.json({ entries })
+    return c.body(auditCsv(entries), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="audit-${projectId.replace(/[^\w-]/g, '')}.csv"`,
+      'Cache-Control': 'no-store',
+    })
+  })
+}

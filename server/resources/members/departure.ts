@@ -1,0 +1,61 @@
+import type { Queryable } from '../../db/index'
+import { audit } from '../../security/audit-log'
+
+/** What deleting an account does to the projects it belongs to: the deletion's confirmation shows it first. */
+export interface Departure {
+  /** Projects it owns that go to their longest-standing admin. */
+  handedOver: Array<{ projectId: string; name: string; to: { id: string; name: string } }>
+  /** Projects it owns with no admin: deleted with their keys. */
+  deleted: Array<{ projectId: string; name: string }>
+  /** Projects it is a member of, which it leaves. */
+  left: Array<{ projectId: string; name: string }>
+}
+
+/** The successor of each of the user's projects: its longest-standing active admin, if any. */
+async function plan(q: Queryable, userId: string): Promise<Departure & { members: Array<{ projectId: string; memberId: string }> }> {
+  const owned = await q.query<{ id: string; name: string; heir_member: string | null; heir_id: string | null; heir_name: string | null }>(
+    `SELECT p.id, p.name, h.id AS heir_member, h.user_id AS heir_id, u.name AS heir_name FROM projects p
+       LEFT JOIN LATERAL (
+         SELECT m.id, m.user_id FROM project_members m
+          WHERE m.project_id = p.id AND m.role = 'admin' AND m.user_id IS NOT NULL ORDER BY m.joined_at, m.seq LIMIT 1
+       ) h ON true
+       LEFT JOIN users u ON u.id = h.user_id
+     WHERE p.owner_id = $1 ORDER BY p.seq`,
+    [userId],
+  )
+  const memberOf = await q.query<{ id: string; project_id: string; name: string }>(
+    'SELECT m.id, m.project_id, p.name FROM project_members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = $1 ORDER BY m.seq',
+    [userId],
+  )
+  return {
+    handedOver: owned.filter((p) => p.heir_id).map((p) => ({ projectId: p.id, name: p.name, to: { id: p.heir_id!, name: p.heir_name ?? '' } })),
+    deleted: owned.filter((p) => !p.heir_id).map((p) => ({ projectId: p.id, name: p.name })),
+    left: memberOf.map((m) => ({ projectId: m.project_id, name: m.name })),
+    members: memberOf.map((m) => ({ projectId: m.project_id, memberId: m.id })),
+  }
+}
+
+/** What deleting `userId` would do to their projects. */
+export async function departurePreview(q: Queryable, userId: string): Promise<Departure> {
+  const { handedOver, deleted, left } = await plan(q, userId)
+  return { handedOver, deleted, left }
+}
+
+/**
+ * Run in the account deletion's transaction, before the user's row goes:
+ * each owned project with an admin passes to the longest-standing one (who
+ * leaves their member row); the rest go with the account (ON DELETE CASCADE:
+ * their keys' rows each tell every instance). Memberships go by cascade too;
+ * each is recorded in its project's audit log.
+ */
+export async function leaveEveryProject(tx: Queryable, userId: string): Promise<Departure> {
+  const p = await plan(tx, userId)
+  for (const { projectId, to } of p.handedOver) {
+    await tx.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [projectId, to.id])
+    await tx.query('UPDATE projects SET owner_id = $2 WHERE id = $1', [projectId, to.id])
+    await audit(tx, projectId, userId, 'ownership.transferred', to.id, { reason: 'account deleted' })
+  }
+  for (const { projectId, memberId } of p.members) await audit(tx, projectId, userId, 'member.left', memberId, { reason: 'account deleted' })
+  for (const { projectId, name } of p.deleted) await audit(tx, projectId, userId, 'project.deleted', projectId, { name, reason: 'account deleted' })
+  return { handedOver: p.handedOver, deleted: p.deleted, left: p.left }
+}

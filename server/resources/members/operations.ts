@@ -1,0 +1,177 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { AcceptedInvitation, Invitation, InvitationAcceptance, MemberList, NewInvitation, OwnershipTransfer, RoleChange } from '../../../contract/teams'
+import { withRoles } from '../../openapi/roles'
+import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, USER_LIMIT, type ErrorAnswer } from '../../openapi/error-responses'
+
+/** Teams: a project's members and invitations, its ownership, and accepting an invitation. */
+
+const security = [{ accessToken: [] }]
+const tags = ['Members']
+const project = z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) })
+const member = project.extend({ memberId: z.string().meta({ description: 'Member ID (mem_…; the owner: their user ID).' }) })
+
+export const INVITATION_REFUSED = 'This invitation code is not valid: it may have been used, revoked or have expired, or it was sent to another address.'
+export const ALREADY_MEMBER = 'This address is already a member of the project.'
+export const ALREADY_INVITED = 'This address is already invited: resend or revoke that invitation.'
+export const OWNER_STAYS = 'The owner cannot leave or be removed: transfer ownership first.'
+export const MEMBER_NOT_FOUND = 'Member not found.'
+export const NOT_AN_INVITATION = 'This member has already joined: only a pending invitation can be resent.'
+export const TRANSFER_TO_ACTIVE = 'Ownership can only go to a member who has joined.'
+export const memberLimitReached = (limit: number) => `This project already has ${limit} members and invitations, the most it can have.`
+
+const MISSING: ErrorAnswer = { description: 'No such project, or the caller is no member of it (the same answer).', messages: ['Project not found.'] }
+const MEMBER_MISSING: ErrorAnswer = { description: 'No such project or member.', messages: ['Project not found.', MEMBER_NOT_FOUND] }
+const ROLE: ErrorAnswer = {
+  description: "The caller's role does not allow the call (the message names the role it needs), or the member is the owner.",
+  messages: ['This needs the admin role (or the owner).'],
+}
+const ROLE_BODY = badBody(['role must be admin, developer or viewer.'])
+
+export const inviteRoute = withRoles(
+  'members.manage',
+  createRoute({
+    method: 'post',
+    path: '/manage/dapp/{id}/members',
+    tags,
+    operationId: 'inviteMember',
+    summary: 'Invite someone by e-mail',
+    description:
+      'Mails a single-use code (and a link when INVITATION_URL is set), valid 7 days, that only the account with this address can accept. ' +
+      'MEMBER_LIMIT bounds members and invitations together; sending invitations has a budget per user (RATE_LIMIT_INVITATIONS_PER_USER).',
+    security,
+    request: { params: project, body: { required: true, content: jsonContent(NewInvitation) } },
+    responses: {
+      201: { description: 'Invited.', content: jsonContent(Invitation) },
+      ...accessErrors({
+        400: badBody(['E-mail address is required.', 'Enter a valid e-mail address.', 'role must be admin, developer or viewer.']),
+        404: MISSING,
+        409: { description: 'Already a member or invited, or the project is full.', messages: [ALREADY_MEMBER, ALREADY_INVITED, memberLimitReached(25)] },
+        413: TOO_LARGE,
+        415: NOT_JSON,
+        429: {
+          description: USER_LIMIT.description + ' Invitations have a budget of their own.',
+          messages: [...USER_LIMIT.messages, 'Too many attempts. Try again in 12 minutes.'],
+        },
+        503: { description: 'The server cannot send e-mail (no SMTP_URL).', messages: ['This server cannot send e-mail.'] },
+      }),
+    },
+  }),
+)
+
+export const listMembersRoute = withRoles(
+  'members.read',
+  createRoute({
+    method: 'get',
+    path: '/manage/dapp/{id}/members',
+    tags,
+    operationId: 'listMembers',
+    summary: "The project's members and pending invitations, the owner first",
+    security,
+    request: { params: project },
+    responses: { 200: { description: 'Members.', content: jsonContent(MemberList) }, ...accessErrors({ 404: MISSING }) },
+  }),
+)
+
+export const changeRoleRoute = withRoles(
+  'members.manage',
+  createRoute({
+    method: 'patch',
+    path: '/manage/dapp/{id}/members/{memberId}',
+    tags,
+    operationId: 'changeMemberRole',
+    summary: "Change a member's role (or a pending invitation's)",
+    description: "The owner's role changes only by a transfer (POST …/owner). Applies to the member's next call on every instance.",
+    security,
+    request: { params: member, body: { required: true, content: jsonContent(RoleChange) } },
+    responses: {
+      200: { description: 'The member as they are now.', content: jsonContent(MemberList.element) },
+      ...accessErrors({
+        400: ROLE_BODY,
+        403: { description: 'The owner’s role changes only by a transfer.', messages: [OWNER_STAYS] },
+        404: MEMBER_MISSING,
+        413: TOO_LARGE,
+        415: NOT_JSON,
+      }),
+    },
+  }),
+)
+
+export const removeMemberRoute = createRoute({
+  method: 'delete',
+  path: '/manage/dapp/{id}/members/{memberId}',
+  tags,
+  operationId: 'removeMember',
+  summary: 'Remove a member, revoke an invitation, or leave',
+  description:
+    'Roles: admin, owner; any member may remove themselves (leave). The owner cannot leave or be removed: transfer ownership first. ' +
+    'A removed member’s next call, on any instance, answers 404.',
+  security,
+  request: { params: member },
+  responses: {
+    204: { description: 'Removed.' },
+    ...accessErrors({ 403: { ...ROLE, messages: [...ROLE.messages, OWNER_STAYS] }, 404: MEMBER_MISSING }),
+  },
+})
+
+export const resendInvitationRoute = withRoles(
+  'members.manage',
+  createRoute({
+    method: 'post',
+    path: '/manage/dapp/{id}/members/{memberId}/resend',
+    tags,
+    operationId: 'resendInvitation',
+    summary: 'Send a pending (or expired) invitation again',
+    description: 'A new code, valid 7 days, replaces the old one, which stops working.',
+    security,
+    request: { params: member },
+    responses: {
+      200: { description: 'Sent again.', content: jsonContent(Invitation) },
+      ...accessErrors({ 404: MEMBER_MISSING, 409: { description: 'The member has already joined.', messages: [NOT_AN_INVITATION] } }),
+    },
+  }),
+)
+
+export const transferOwnershipRoute = withRoles(
+  'ownership.transfer',
+  createRoute({
+    method: 'post',
+    path: '/manage/dapp/{id}/owner',
+    tags,
+    operationId: 'transferOwnership',
+    summary: 'Make another member the owner',
+    description: "Needs the owner's password. The owner becomes an admin.",
+    security,
+    request: { params: project, body: { required: true, content: jsonContent(OwnershipTransfer) } },
+    responses: {
+      200: { description: 'The members as they are now.', content: jsonContent(MemberList) },
+      ...accessErrors({
+        400: badBody(['memberId is required.', 'Password is required.', TRANSFER_TO_ACTIVE]),
+        403: { description: 'The password is wrong.', messages: ['Incorrect password.'] },
+        404: MEMBER_MISSING,
+        409: {
+          description: 'The owner signs in through the host and has no password.',
+          messages: ['This account signs in through the provider and has no password.'],
+        },
+        413: TOO_LARGE,
+        415: NOT_JSON,
+      }),
+    },
+  }),
+)
+
+export const acceptInvitationRoute = createRoute({
+  method: 'post',
+  path: '/invitations/accept',
+  tags,
+  operationId: 'acceptInvitation',
+  summary: 'Accept an invitation',
+  description:
+    'Signed in (any account, host sign-in included). Only the account whose e-mail is the invited address may accept; accepting marks that address verified. ' +
+    'A used, revoked, expired or unknown code, or another account, answers the same 400.',
+  security,
+  request: { body: { required: true, content: jsonContent(InvitationAcceptance) } },
+  responses: {
+    200: { description: 'Joined.', content: jsonContent(AcceptedInvitation) },
+    ...accessErrors({ 400: badBody(['Code is required.', INVITATION_REFUSED]), 413: TOO_LARGE, 415: NOT_JSON }),
+  },
+})

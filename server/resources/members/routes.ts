@@ -1,0 +1,152 @@
+import { NewInvitation, RoleChange, type Invitation } from '../../../contract/teams'
+import type { Database } from '../../db/index'
+import { iso } from '../../db/time'
+import type { AuthEnv } from '../../http/auth'
+import { readBody } from '../../http/body'
+import { HttpError, conflict, notFound } from '../../http/errors'
+import type { Log } from '../../http/logger'
+import type { RouteDeps } from '../../http/route-deps'
+import { throttle } from '../../http/throttle'
+import { MAIL_NOT_CONFIGURED, type Mailer } from '../../mail/index'
+import { ContractApp } from '../../openapi/contract-app'
+import { authorize, roleNeeded } from '../../security/authorization'
+import { audit } from '../../security/audit-log'
+import {
+  countMembers,
+  findByEmail,
+  insertInvitation,
+  listMembers,
+  lockMember,
+  newInvitationCode,
+  removeMember,
+  renewInvitation,
+  setRole,
+  type MemberRow,
+} from './data'
+import { invitationMail } from './mail'
+import {
+  ALREADY_INVITED,
+  ALREADY_MEMBER,
+  MEMBER_NOT_FOUND,
+  NOT_AN_INVITATION,
+  OWNER_STAYS,
+  changeRoleRoute,
+  inviteRoute,
+  listMembersRoute,
+  memberLimitReached,
+  removeMemberRoute,
+  resendInvitationRoute,
+} from './operations'
+
+export interface MemberDeps extends RouteDeps {
+  /** Undefined: mail is off, and inviting answers 503. */
+  mailer: Mailer | undefined
+  log: Log
+}
+
+const invitation = (r: MemberRow): Invitation => ({ id: r.id, email: r.email, role: r.role, status: 'invited', expiresAt: iso(r.expires_at!) })
+
+/** What an invitation mail names: the inviter's name and the project's, read in the transaction that made the code. */
+async function mailWords(db: Database, projectId: string, userId: string) {
+  const [row] = await db.query<{ inviter: string; project: string }>(
+    'SELECT u.name AS inviter, p.name AS project FROM projects p, users u WHERE p.id = $1 AND u.id = $2',
+    [projectId, userId],
+  )
+  return row ?? { inviter: '', project: '' }
+}
+
+/** The /manage/dapp/{id}/members calls: inviting, listing, changing roles, removing (and leaving), resending. */
+export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
+  const needMail = () => {
+    if (!mailer) throw new HttpError(503, MAIL_NOT_CONFIGURED)
+    return mailer
+  }
+  /** Mails the code once the answer has gone; a failure is logged without the code or the address. */
+  const send = (to: Mailer, row: MemberRow, code: string, words: { inviter: string; project: string }) =>
+    setImmediate(() =>
+      to
+        .send(invitationMail({ to: row.email, product: config.mail.productName, role: row.role, code, url: config.invitationUrl, ...words }))
+        .catch((err: unknown) => log(`mail (invitation) failed: ${err instanceof Error ? err.message : String(err)}`)),
+    )
+  const budget = (userId: string) =>
+    throttle(db, [{ key: `invitations|${userId}`, limit: config.rateLimit.invitationsPerUser }], config.rateLimit.windowSeconds)
+
+  return new ContractApp<AuthEnv>()
+    .operation(inviteRoute, async (c) => {
+      const projectId = c.req.param('id')
+      const { email, role } = await readBody(c, NewInvitation)
+      await authorize(db, c.var.userId, projectId, 'members.manage')
+      const to = needMail()
+      await budget(c.var.userId)
+      const { code, hash } = newInvitationCode()
+      const row = await db.transaction(async (tx) => {
+        await authorize(tx, c.var.userId, projectId, 'members.manage', { lock: true })
+        const known = await findByEmail(tx, projectId, email)
+        if (known) throw conflict(known === 'member' ? ALREADY_MEMBER : ALREADY_INVITED)
+        if ((await countMembers(tx, projectId)) >= config.memberLimit) throw conflict(memberLimitReached(config.memberLimit))
+        const row = await insertInvitation(tx, projectId, c.var.userId, email, role, hash, new Date(clock()))
+        await audit(tx, projectId, c.var.userId, 'member.invited', row.id, { email, role })
+        return row
+      })
+      send(to, row, code, await mailWords(db, projectId, c.var.userId))
+      return c.json(invitation(row), 201)
+    })
+    .operation(listMembersRoute, async (c) => {
+      const projectId = c.req.param('id')
+      await authorize(db, c.var.userId, projectId, 'members.read')
+      return c.json(await listMembers(db, projectId))
+    })
+    .operation(changeRoleRoute, async (c) => {
+      const projectId = c.req.param('id')
+      const memberId = c.req.param('memberId')
+      const { role } = await readBody(c, RoleChange)
+      await db.transaction(async (tx) => {
+        await authorize(tx, c.var.userId, projectId, 'members.manage', { lock: true })
+        const row = await lockMember(tx, projectId, memberId)
+        if (!row) throw memberId === (await ownerOf(tx, projectId)) ? new HttpError(403, OWNER_STAYS) : notFound(MEMBER_NOT_FOUND)
+        if (row.role === role) return
+        await setRole(tx, memberId, role)
+        await audit(tx, projectId, c.var.userId, 'member.role_changed', memberId, { email: row.email, from: row.role, to: role })
+      })
+      return c.json((await listMembers(db, projectId)).find((m) => m.id === memberId)!)
+    })
+    .operation(removeMemberRoute, async (c) => {
+      const projectId = c.req.param('id')
+      const memberId = c.req.param('memberId')
+      await db.transaction(async (tx) => {
+        const mine = await authorize(tx, c.var.userId, projectId, 'members.read', { lock: true })
+        const row = await lockMember(tx, projectId, memberId)
+        if (!row) throw memberId === (await ownerOf(tx, projectId)) ? new HttpError(403, OWNER_STAYS) : notFound(MEMBER_NOT_FOUND)
+        const leaving = row.user_id === c.var.userId
+        if (!leaving && mine !== 'admin' && mine !== 'owner') throw roleNeeded('admin')
+        await removeMember(tx, memberId)
+        const action = leaving ? 'member.left' : row.user_id ? 'member.removed' : 'invitation.revoked'
+        await audit(tx, projectId, c.var.userId, action, memberId, { email: row.email, role: row.role })
+      })
+      return c.body(null, 204)
+    })
+    .operation(resendInvitationRoute, async (c) => {
+      const projectId = c.req.param('id')
+      const memberId = c.req.param('memberId')
+      await authorize(db, c.var.userId, projectId, 'members.manage')
+      const to = needMail()
+      await budget(c.var.userId)
+      const { code, hash } = newInvitationCode()
+      const row = await db.transaction(async (tx) => {
+        await authorize(tx, c.var.userId, projectId, 'members.manage', { lock: true })
+        const found = await lockMember(tx, projectId, memberId)
+        if (!found) throw notFound(MEMBER_NOT_FOUND)
+        if (found.user_id) throw conflict(NOT_AN_INVITATION)
+        const row = (await renewInvitation(tx, projectId, memberId, hash, new Date(clock())))!
+        await audit(tx, projectId, c.var.userId, 'invitation.resent', memberId, { email: row.email })
+        return row
+      })
+      send(to, row, code, await mailWords(db, projectId, c.var.userId))
+      return c.json(invitation(row), 200)
+    })
+}
+
+async function ownerOf(q: Database | Parameters<typeof lockMember>[0], projectId: string): Promise<string | undefined> {
+  const [row] = await q.query<{ owner_id: string }>('SELECT owner_id FROM projects WHERE id = $1', [projectId])
+  return row?.owner_id
+}

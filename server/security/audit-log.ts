@@ -1,0 +1,58 @@
+/**
+ * Writing the audit log: who did what to a project. Every resource records
+ * its changes here, in the transaction that makes them, so an entry exists
+ * exactly when its change does (resources/audit reads them).
+ */
+import type { Queryable } from '../db/index'
+import { randomId } from './random'
+
+export const AUDIT_ACTIONS = [
+  'project.created',
+  'project.renamed',
+  'project.changed',
+  'project.deleted',
+  'key.created',
+  'key.renamed',
+  'key.changed',
+  'key.rolled',
+  'key.deleted',
+  'endpoint.added',
+  'endpoint.changed',
+  'endpoint.disabled',
+  'endpoint.deleted',
+  'secret.rolled',
+  'test_event.sent',
+  'message.resent',
+  'member.invited',
+  'invitation.resent',
+  'invitation.revoked',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'member.left',
+  'ownership.transferred',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** What an entry may say about a change: names, roles, addresses, flags; never a key, secret, code or payload. */
+export type AuditDetails = Record<string, string | number | boolean | null>
+
+/**
+ * Records `action` by `actorId` on `projectId`. Call it with the transaction
+ * that makes the change, so the entry exists exactly when the change does.
+ * The actor's name is copied: the entry outlives the account.
+ */
+export async function audit(
+  tx: Queryable,
+  projectId: string,
+  actorId: string,
+  action: AuditAction,
+  target: string | null = null,
+  details: AuditDetails = {},
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO audit_log (id, project_id, at, actor_id, actor_name, action, target, details)
+     SELECT $1, $2, now(), $3, COALESCE((SELECT name FROM users WHERE id = $3), ''), $4, $5, $6::jsonb`,
+    [randomId('aud_'), projectId, actorId, action, target, JSON.stringify(details)],
+  )
+}

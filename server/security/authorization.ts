@@ -1,0 +1,75 @@
+import type { Queryable } from '../db/index'
+import { HttpError, notFound } from '../http/errors'
+
+/**
+ * One text for a project that is missing and one the caller is no member of,
+ * in every resource that lives under a project: ids must not be probe-able.
+ */
+export const PROJECT_NOT_FOUND = 'Project not found.'
+
+export const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const
+export type Role = (typeof ROLES)[number]
+/** The roles an invitation or a role change may give: there is one owner, made only by a transfer. */
+export const MEMBER_ROLES = ['admin', 'developer', 'viewer'] as const
+export type MemberRole = (typeof MEMBER_ROLES)[number]
+
+export const RANK: Record<Role, number> = { viewer: 0, developer: 1, admin: 2, owner: 3 }
+
+/** Everything a /manage route may do to a project, and the least role that may do it (issue "Teams", its table). */
+export const ACTIONS = {
+  'project.read': 'viewer',
+  'project.edit': 'admin',
+  'project.delete': 'owner',
+  'usage.read': 'viewer',
+  'keys.write': 'developer',
+  'webhooks.read': 'viewer',
+  'webhooks.write': 'developer',
+  'webhooks.send': 'developer',
+  'webhooks.delete': 'admin',
+  'secret.roll': 'admin',
+  'members.read': 'viewer',
+  'members.manage': 'admin',
+  'audit.read': 'admin',
+  'ownership.transfer': 'owner',
+} as const satisfies Record<string, Role>
+export type Action = keyof typeof ACTIONS
+
+export const NEEDS: Record<Role, string> = {
+  owner: 'Only the project owner can do this.',
+  admin: 'This needs the admin role (or the owner).',
+  developer: 'This needs the developer role or above.',
+  viewer: 'This needs a member of the project.',
+}
+
+/** The 403 for a member whose role falls short of `needed`, naming the role it takes. */
+export const roleNeeded = (needed: Role) => new HttpError(403, NEEDS[needed], {}, 'ROLE_REQUIRED')
+
+export const allows = (role: Role, action: Action) => RANK[role] >= RANK[ACTIONS[action]]
+
+/** The caller's role in a project, or undefined when the project is missing or they are no member of it. */
+export async function roleIn(q: Queryable, userId: string, projectId: string, { lock = false } = {}): Promise<Role | undefined> {
+  const [row] = await q.query<{ owner_id: string; role: Role | null }>(
+    `SELECT p.owner_id, m.role FROM projects p
+       LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = $2
+     WHERE p.id = $1${lock ? ' FOR UPDATE OF p' : ''}`,
+    [projectId, userId],
+  )
+  if (!row) return undefined
+  return row.owner_id === userId ? 'owner' : (row.role ?? undefined)
+}
+
+/**
+ * The one question every /manage route asks: what `userId` may do with
+ * `projectId`. Answers the caller's role when it allows `action`; throws 404
+ * for anyone who is no member (as for a missing project), 403 naming the role
+ * needed for a member whose role falls short. Nothing is cached: a removed
+ * member's or changed role's next call, on any instance, is answered by the
+ * database as it is now. With `lock`, inside a transaction, the project row is
+ * held (FOR UPDATE) until it ends, so the changes made under one project take turns.
+ */
+export async function authorize(q: Queryable, userId: string, projectId: string, action: Action, opts: { lock?: boolean } = {}): Promise<Role> {
+  const role = await roleIn(q, userId, projectId, opts)
+  if (!role) throw notFound(PROJECT_NOT_FOUND)
+  if (!allows(role, action)) throw roleNeeded(ACTIONS[action])
+  return role
+}

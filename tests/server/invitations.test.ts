@@ -1,0 +1,159 @@
+/**
+ * Invitations by e-mail, through a real SMTP sink: the mail, single use, the
+ * 7-day expiry (on the app's clock), one 400 for every refused code, only the
+ * invited address's account, resending an expired one, revoking, the limits.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { AppOverrides } from '../../server/config'
+import { INVITATION_REFUSED } from '../../server/resources/members/operations'
+import { startInbox, type Inbox } from '../support/smtp'
+import { createTestServer, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
+import { mailedCode } from './teams'
+
+const DAY = 86_400_000
+let inbox: Inbox
+let s: TestServer
+let now = Date.now()
+let owner: SignedUp
+let project: Awaited<ReturnType<typeof newProject>>
+
+beforeAll(async () => {
+  inbox = await startInbox()
+})
+afterAll(async () => {
+  await inbox.close()
+})
+afterEach(async () => {
+  await s?.close()
+})
+
+async function server(config: AppOverrides = {}) {
+  now = Date.now()
+  s = await createTestServer({ clock: () => now, config: { ...config, mail: { smtpUrl: inbox.url, productName: 'Acme Developers' } } })
+  owner = await signUp(s, { name: 'Olga Owner' })
+  await inbox.next(owner.email)
+  project = await newProject(s, owner.accessToken, { name: 'Weather app' })
+}
+
+/** An account for `email`, its verification mail taken so later waits see only the invitation. */
+async function account(email = uniqueEmail('invitee')) {
+  const a = await signUp(s, { email, name: 'Ivy Invitee' })
+  await inbox.next(email)
+  return a
+}
+
+const invite = (body: object, who = owner) => s.request('POST', `/api/manage/dapp/${project.id}/members`, { token: who.accessToken, body })
+const accept = (code: string, who: SignedUp) => s.request('POST', '/api/invitations/accept', { token: who.accessToken, body: { code } })
+
+describe('an invitation', () => {
+  it('is mailed with a single-use code that only the invited address can accept, which verifies it', async () => {
+    await server()
+    const email = uniqueEmail('invitee')
+    const res = await invite({ email, role: 'developer' })
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^mem_/),
+      email,
+      role: 'developer',
+      status: 'invited',
+      expiresAt: new Date(now + 7 * DAY).toISOString(),
+    })
+    const mail = await mailedCode(inbox, email)
+    expect(mail.subject).toBe('You are invited to a project — Acme Developers')
+    expect(mail.text).toMatch(/Olga Owner invited you to the project "Weather app" on Acme Developers, as developer/)
+    expect(mail.subject).not.toContain(mail.code)
+    // Stored hashed: the code is in no row.
+    expect(JSON.stringify(await s.db.query('SELECT * FROM project_members'))).not.toContain(mail.code)
+    expect(s.logs.join('\n')).not.toContain(mail.code)
+
+    const someoneElse = await account()
+    const refused = await accept(mail.code, someoneElse)
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toBe(INVITATION_REFUSED)
+
+    const invitee = await account(email)
+    expect((await s.request('GET', '/api/me', { token: invitee.accessToken })).body.emailVerified).toBe(false)
+    const joined = await accept(mail.code, invitee)
+    expect(joined.status).toBe(200)
+    expect(joined.body).toEqual({ projectId: project.id, role: 'developer' })
+    expect((await s.request('GET', '/api/me', { token: invitee.accessToken })).body.emailVerified).toBe(true)
+    expect((await s.request('GET', `/api/manage/dapp/${project.id}`, { token: invitee.accessToken })).body.role).toBe('developer')
+
+    // Used: the same 400, for the invitee too.
+    const again = await accept(mail.code, invitee)
+    expect([again.status, again.body.message]).toEqual([400, INVITATION_REFUSED])
+    const members = await s.request('GET', `/api/manage/dapp/${project.id}/members`, { token: invitee.accessToken })
+    expect(members.body.map((m: { email: string; status: string }) => [m.email, m.status])).toEqual([
+      [owner.email, 'active'],
+      [email, 'active'],
+    ])
+  })
+
+  it('carries a link when the host sets INVITATION_URL', async () => {
+    await server({ invitationUrl: 'https://developers.example.com/portal#/invitations/accept' })
+    const email = uniqueEmail('linked')
+    expect((await invite({ email, role: 'viewer' })).status).toBe(201)
+    const mail = await mailedCode(inbox, email)
+    expect(mail.text).toContain(`https://developers.example.com/portal#/invitations/accept?code=${mail.code}`)
+    expect(mail.html).toContain('Accept the invitation')
+  })
+
+  it('expires after 7 days with the same 400, and can be resent without being deleted', async () => {
+    await server()
+    const email = uniqueEmail('late')
+    const invited = await invite({ email, role: 'viewer' })
+    const first = await mailedCode(inbox, email)
+    const invitee = await account(email)
+    now += 7 * DAY + 1000
+    const late = await accept(first.code, invitee)
+    expect([late.status, late.body.message]).toEqual([400, INVITATION_REFUSED])
+
+    const resent = await s.request('POST', `/api/manage/dapp/${project.id}/members/${invited.body.id}/resend`, { token: owner.accessToken })
+    expect(resent.status).toBe(200)
+    expect(resent.body).toMatchObject({ id: invited.body.id, status: 'invited', expiresAt: new Date(now + 7 * DAY).toISOString() })
+    const second = await mailedCode(inbox, email)
+    expect(second.code).not.toBe(first.code)
+    expect((await accept(first.code, invitee)).status).toBe(400)
+    expect((await accept(second.code, invitee)).status).toBe(200)
+    // A member is no invitation to resend.
+    expect((await s.request('POST', `/api/manage/dapp/${project.id}/members/${invited.body.id}/resend`, { token: owner.accessToken })).status).toBe(409)
+  })
+
+  it('revoked, or never issued, answers the same 400', async () => {
+    await server()
+    const email = uniqueEmail('revoked')
+    const invited = await invite({ email, role: 'admin' })
+    const mail = await mailedCode(inbox, email)
+    expect((await s.request('DELETE', `/api/manage/dapp/${project.id}/members/${invited.body.id}`, { token: owner.accessToken })).status).toBe(204)
+    const invitee = await account(email)
+    const revoked = await accept(mail.code, invitee)
+    const unknown = await accept('fxi_not-a-code-anyone-was-sent', invitee)
+    expect([revoked.status, unknown.status]).toEqual([400, 400])
+    expect(revoked.text).toBe(unknown.text)
+  })
+
+  it('answers 409 for an address already a member or invited, and beyond MEMBER_LIMIT', async () => {
+    await server({ memberLimit: 3 })
+    expect((await invite({ email: owner.email, role: 'viewer' })).status).toBe(409)
+    const email = uniqueEmail('twice')
+    expect((await invite({ email, role: 'viewer' })).status).toBe(201)
+    const twice = await invite({ email: email.toUpperCase(), role: 'admin' })
+    expect(twice.status).toBe(409)
+    expect(twice.body.message).toMatch(/already invited/)
+    expect((await invite({ email: uniqueEmail('third'), role: 'viewer' })).status).toBe(201)
+    const full = await invite({ email: uniqueEmail('fourth'), role: 'viewer' })
+    expect(full.status).toBe(409)
+    expect(full.body.message).toBe('This project already has 3 members and invitations, the most it can have.')
+  })
+
+  it('refuses a bad address or role with a clear 400, and counts invitations against a per-user budget', async () => {
+    await server({ rateLimit: { invitationsPerUser: 2 } })
+    expect((await invite({ email: 'not an address', role: 'viewer' })).body.message).toBe('Enter a valid e-mail address.')
+    expect((await invite({ email: uniqueEmail(), role: 'owner' })).body.message).toBe('role must be admin, developer or viewer.')
+    expect((await invite({ email: uniqueEmail(), role: 'viewer' })).status).toBe(201)
+    expect((await invite({ email: uniqueEmail(), role: 'viewer' })).status).toBe(201)
+    const over = await invite({ email: uniqueEmail(), role: 'viewer' })
+    expect(over.status).toBe(429)
+    expect(over.headers.get('retry-after')).toMatch(/^\d+$/)
+  })
+})

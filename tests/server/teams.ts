@@ -1,0 +1,28 @@
+/** Shared steps of the teams tests: members put in place directly, and invitations through the API and a real SMTP sink. */
+import { randomBytes } from 'node:crypto'
+import type { Inbox } from '../support/smtp'
+import type { SignedUp, TestServer } from './harness'
+
+export type MemberRole = 'admin' | 'developer' | 'viewer'
+
+/** Makes `user` a joined member of the project with `role`, as an accepted invitation does; answers the member id. */
+export async function addMember(s: TestServer, projectId: string, user: SignedUp, role: MemberRole): Promise<string> {
+  const id = `mem_${randomBytes(8).toString('hex')}`
+  await s.db.query(`INSERT INTO project_members (id, project_id, user_id, email, role, invited_at, joined_at) VALUES ($1, $2, $3, $4, $5, now(), now())`, [
+    id,
+    projectId,
+    user.user.id,
+    user.email,
+    role,
+  ])
+  return id
+}
+
+/** The code of the latest invitation mailed to `email` (the mail's text holds it as fxi_…). */
+export async function mailedCode(inbox: Inbox, email: string): Promise<{ code: string; text: string; html: string; subject: string }> {
+  const mail = await inbox.next(email)
+  const text = mail.text ?? ''
+  const code = /fxi_[A-Za-z0-9_-]+/.exec(text)?.[0]
+  if (!code) throw new Error('no invitation code in the mail')
+  return { code, text, html: String(mail.html ?? ''), subject: mail.subject ?? '' }
+}
