@@ -8,7 +8,7 @@ import { formatTime } from '../webhooks/format-time'
 import { StackTable } from '../webhooks/StackTable'
 import { useLang, useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
-import { actionText, KINDS, kindOf, type Kind } from './activity-kinds'
+import { actionText, KIND_NAME, KINDS, kindOf, type Kind } from './activity-kinds'
 import type { TeamsApi } from './useTeamsApi'
 
 /** Entries per page: a screenful, and the server's cursor (`before`) fetches the next. */
@@ -82,7 +82,7 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
           >
             {KINDS.map((k) => (
               <option key={k} value={k}>
-                {t(`activity.kind.${k}`)}
+                {t(KIND_NAME[k])}
               </option>
             ))}
           </select>

@@ -6,6 +6,7 @@ import { teams } from '../../i18n/en/teams'
 import { roles } from '../../i18n/en/roles'
 import { StackTable } from '../webhooks/StackTable'
 import type { Confirm } from './TeamDialogs'
+import { ROLE_NAME } from './role-names'
 
 const linkButton =
   '-mx-2 rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus disabled:cursor-not-allowed disabled:opacity-60'
@@ -36,7 +37,7 @@ export function RoleBadge({ role }: { role: Member['role'] }) {
   const r = useT(roles)
   return (
     <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${role === 'owner' ? 'bg-success-bg text-success' : 'bg-raised text-fg'}`}>
-      {r(`role.${role}`)}
+      {r(ROLE_NAME[role])}
     </span>
   )
 }

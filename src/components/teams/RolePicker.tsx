@@ -1,6 +1,7 @@
 import { GRANTABLE, type Role } from '../../api/members'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
+import { ROLE_HINT, ROLE_NAME } from './role-names'
 import { roles } from '../../i18n/en/roles'
 
 /**
@@ -22,8 +23,8 @@ export function RolePicker({ defaultRole = 'developer' }: { defaultRole?: Role }
           >
             <input type="radio" name="role" value={role} defaultChecked={role === defaultRole} className="mt-1 accent-accent" />
             <span className="min-w-0">
-              <span className="block font-medium text-fg">{r(`role.${role}`)}</span>
-              <span className="block text-xs text-muted">{t(`role.${role}.hint`)}</span>
+              <span className="block font-medium text-fg">{r(ROLE_NAME[role])}</span>
+              <span className="block text-xs text-muted">{t(ROLE_HINT[role])}</span>
             </span>
           </label>
         ))}

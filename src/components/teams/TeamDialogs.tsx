@@ -54,6 +54,12 @@ export function RoleDialog({ member, onClose, onChange }: { member: Member; onCl
 
 export type Confirm = 'remove' | 'revoke' | 'leave'
 
+const CONFIRM = {
+  remove: ['remove.title', 'remove.submit', 'remove.pending'],
+  revoke: ['revoke.title', 'revoke.submit', 'revoke.pending'],
+  leave: ['leave.title', 'leave.submit', 'leave.pending'],
+} as const
+
 /** Remove, revoke or leave, confirmed: who or which address is named, so the right one goes. */
 export function ConfirmDialog({
   kind,
@@ -75,16 +81,9 @@ export function ConfirmDialog({
       : kind === 'revoke'
         ? t('revoke.text', { email: member.email })
         : t('leave.text')
+  const [title, submit, pending] = CONFIRM[kind]
   return (
-    <FormDialog
-      title={t(`${kind}.title`)}
-      submitLabel={t(`${kind}.submit`)}
-      pendingLabel={t(`${kind}.pending`)}
-      danger
-      onClose={onClose}
-      onSubmit={onConfirm}
-      returnFocus={returnFocus}
-    >
+    <FormDialog title={t(title)} submitLabel={t(submit)} pendingLabel={t(pending)} danger onClose={onClose} onSubmit={onConfirm} returnFocus={returnFocus}>
       <p dir="auto">{text}</p>
     </FormDialog>
   )

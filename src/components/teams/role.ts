@@ -2,14 +2,14 @@ import { createContext, useContext } from 'react'
 import type { Role } from '../../api/members'
 
 /** What a control on the project page does, for the question "may this reader do it?". */
-export type Action = 'keys' | 'webhooks' | 'secret' | 'editProject' | 'deleteProject' | 'members' | 'audit'
+export type Action = 'keys' | 'webhooks' | 'secret' | 'edit' | 'delete' | 'members' | 'audit'
 
 const ALLOWED: Record<Action, readonly Role[]> = {
   keys: ['owner', 'admin', 'developer'],
   webhooks: ['owner', 'admin', 'developer'],
   secret: ['owner', 'admin'],
-  editProject: ['owner', 'admin'],
-  deleteProject: ['owner'],
+  edit: ['owner', 'admin'],
+  delete: ['owner'],
   members: ['owner', 'admin'],
   audit: ['owner', 'admin'],
 }

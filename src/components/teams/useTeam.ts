@@ -14,17 +14,18 @@ const userId = (user: unknown): string => {
 /**
  * A project's team as its page needs it: the member list (loaded once, shared
  * by the Members section and the role that hides controls) and the reader's
- * role in it. Without the `teams` feature there is no team: role null, no call.
+ * role in it. A list that could not be read leaves every control shown: the
+ * server still refuses what the role may not do. Without the `teams` feature there is no team: role null, no call.
  */
-export function useTeam(projectId: string) {
+export function useTeam(projectId: string, projectRole?: Role) {
   const teams = useCapability('teams')
   const api = useTeamsApi(projectId)
   const me = useFlexStore((s) => userId(s.accessData?.user))
   const load = useCallback((signal: AbortSignal) => api.list(signal), [api])
   const members = useAsync(teams ? load : null)
   const mine = members.data?.find((m) => m.status === 'active' && m.userId === me)
-  // A list that could not be read leaves every control shown: the server still refuses what the role may not do.
-  const role: Role | 'pending' | null = !teams || members.error !== undefined ? null : mine ? mine.role : members.data ? null : 'pending'
+  // The project's own answer says the role at once; the list, once loaded, says it as it is now.
+  const role: Role | 'pending' | null = !teams ? null : (mine?.role ?? projectRole ?? (members.data || members.error !== undefined ? null : 'pending'))
   /** For controls outside the role's provider (the page's own header): as useCan. */
   const may = (action: Action) => role === null || (role !== 'pending' && can(role, action))
   return { enabled: teams, api, me, members, role, may }

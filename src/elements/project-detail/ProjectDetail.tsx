@@ -74,7 +74,7 @@ function ProjectPage({ id }: { id: string }) {
   const settings = useCapability('project-settings')
   const load = useCallback((signal: AbortSignal) => api.getProject(id, signal), [api, id])
   const project = useAsync(load)
-  const team = useTeam(id)
+  const team = useTeam(id, project.data?.role)
   const [editing, setEditing] = useState(false)
   const [deleted, setDeleted] = useState<string | null>(null)
   const editButton = useRef<HTMLButtonElement>(null)
@@ -149,7 +149,7 @@ function ProjectPage({ id }: { id: string }) {
       title={data.name || t('project.untitled')}
       actions={
         settings &&
-        team.may('editProject') && (
+        team.may('edit') && (
           <Button ref={editButton} variant="secondary" onClick={() => setEditing(true)}>
             {t('project.edit')}
           </Button>
@@ -168,7 +168,7 @@ function ProjectPage({ id }: { id: string }) {
         <ProjectWebhooks projectId={data.id} />
         <Usage project={data} />
         <ProjectTeam projectId={data.id} team={team} />
-        {settings && team.may('deleteProject') && <DangerZone project={data} onDelete={remove} />}
+        {settings && team.may('delete') && <DangerZone project={data} onDelete={remove} />}
       </RoleContext.Provider>
       {editing && <EditProjectDialog project={data} onClose={() => setEditing(false)} onSave={save} />}
     </Page>

@@ -8,6 +8,7 @@ import { formatDate } from '../../format-date'
 import { useLang, useT } from '../../i18n'
 import { projects } from '../../i18n/en/projects'
 import { roles } from '../../i18n/en/roles'
+import { ROLE_NAME } from '../../components/teams/role-names'
 
 // Every cell is one truncated line, which keeps rows at the fixed height the
 // windowing relies on; the full text is in the title. dir="auto" lets
@@ -71,7 +72,7 @@ export const ProjectRow = memo(function ProjectRow({
       {showRole && (
         <td className={`${cell} text-muted`}>
           <span className="cq-sm:hidden">{r('projects.column.role')}: </span>
-          {project.role ? r(`role.${project.role}`) : '—'}
+          {project.role ? r(ROLE_NAME[project.role]) : '—'}
         </td>
       )}
       <td className={cell}>
