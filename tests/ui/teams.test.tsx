@@ -73,7 +73,7 @@ describe('the Members section', () => {
     const table = await within(region).findByRole('table', { name: 'Project members' })
     expect(cells(table)).toEqual([
       ['Name', 'E-mail', 'Role', 'Joined', 'Actions'],
-      ['Name own(you)', 'own@example.com', 'Owner', expect.stringMatching(/2026/), '—'],
+      ['Name own (you)', 'own@example.com', 'Owner', expect.stringMatching(/2026/), '—'],
       ['Name adm', 'adm@example.com', 'Admin', expect.stringMatching(/2026/), 'Change roleRemove'],
       ['Name dev', 'dev@example.com', 'Developer', expect.stringMatching(/2026/), 'Change roleRemove'],
     ])
@@ -226,7 +226,7 @@ describe('the Activity section', () => {
     const region = await q.findByRole('region', { name: 'Activity' })
     const table = await within(region).findByRole('table', { name: 'Project activity' })
     expect(cells(table)[0]).toEqual(['When', 'Who', 'What'])
-    expect(cells(table)[1]).toEqual([expect.stringMatching(/2026/), 'Name own', 'API key createdkey_1 · name: Key 1'])
+    expect(cells(table)[1]).toEqual([expect.stringMatching(/2026/), 'Name own', 'API key createdname: Key 1'])
     expect(api.callsTo(`${AUDIT}?limit=${PAGE}`)).toHaveLength(1)
     const user = userEvent.setup()
     await user.selectOptions(within(region).getByLabelText('Show'), 'Members')

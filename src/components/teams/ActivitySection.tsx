@@ -112,15 +112,16 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
           rows={shown.map((e) => ({
             key: e.id,
             cells: [
-              <time dateTime={e.at} className="whitespace-nowrap text-muted">
+              <time dateTime={e.at} className="text-muted">
                 {formatTime(e.at, lang)}
               </time>,
               <span dir="auto">{e.actor.name || t('activity.someone')}</span>,
               <span className="block">
                 <span className="block">{actionText(e.action, t)}</span>
-                {(e.target || e.details) && (
-                  <span dir="auto" className="block break-all text-xs text-muted">
-                    {[e.target, e.details].filter(Boolean).join(' · ')}
+                {/* What changed, in the server's words; the bare id of what it was done to only when nothing else names it. */}
+                {(e.details || e.target) && (
+                  <span dir="auto" title={e.target || undefined} className="block break-words text-xs text-muted">
+                    {e.details || e.target}
                   </span>
                 )}
               </span>,

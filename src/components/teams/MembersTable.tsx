@@ -68,7 +68,7 @@ export function MembersTable({
         const cells: ReactNode[] = [
           <span dir="auto" className="font-medium">
             {m.name || '—'}
-            {m.userId === me && <span className="ms-1 font-normal text-muted">{t('members.you')}</span>}
+            {m.userId === me && <span className="font-normal text-muted"> {t('members.you')}</span>}
           </span>,
           <span dir="ltr" className="break-all">
             {m.email}
