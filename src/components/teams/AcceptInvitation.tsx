@@ -24,8 +24,8 @@ function SignInFirst() {
   const t = useT(teams)
   const [signingUp, setSigningUp] = useState(false)
   return (
-    <div className="bg-bg">
-      <Alert tone="info" className="mx-auto mt-6 max-w-sm">
+    <div className="bg-bg px-6 pt-8">
+      <Alert tone="info" className="mx-auto max-w-sm">
         {t('accept.signIn')}
       </Alert>
       {signingUp ? <LazySignupScreen inPortal onSwitch={() => setSigningUp(false)} /> : <LoginScreen inPortal onSwitch={() => setSigningUp(true)} />}
