@@ -40,6 +40,10 @@ export default defineConfig(({ command, mode }) => {
         fileName: () => (esm ? 'flex-portal.mjs' : SCRIPT_FILE),
       },
       rolldownOptions: {
+        // The plugin-timing check warns whenever the build's own plugins (twind's
+        // CSS, the size check) take most of a build, which they do by design: a
+        // yellow warning on every first start that reads like an error.
+        checks: { bundlerTimings: false },
         output: esm
           ? { chunkFileNames: 'esm/[name]-[hash].mjs' }
           : {

@@ -1,8 +1,8 @@
 /**
- * README's element, attribute and event tables, made from the element
- * descriptors (src/elements/descriptors.ts, element-docs.ts). tests/build/descriptors.test.ts
- * fails when README differs; `npx tsx build/readme-tables.ts` rewrites the
- * three tables in place.
+ * The element and attribute tables of docs/embedding.md and the event table of
+ * docs/events.md, made from the element descriptors (src/elements/descriptors.ts,
+ * element-docs.ts). tests/build/descriptors.test.ts fails when a page differs;
+ * `npx tsx build/readme-tables.ts` rewrites the tables in place.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -45,11 +45,12 @@ function eventTable(details = eventDetailTypes()): string {
   return [EVENT_HEADER, '|---|---|---|', ...rows].join('\n')
 }
 
-/** README with the three tables replaced by the ones the descriptors make. */
+/** The page with those of the three tables it holds replaced by the ones the descriptors make. */
 export function withTables(readme: string, tables = { elements: elementTable(), attributes: attributeTable(), events: eventTable() }): string {
+  if (![ELEMENT_HEADER, ATTRIBUTE_HEADER, EVENT_HEADER].some((h) => readme.includes(`${h}\n`))) throw new Error('The page holds none of the tables')
   const replace = (text: string, header: string, table: string) => {
     const start = text.indexOf(`${header}\n`)
-    if (start < 0) throw new Error(`README has no table starting with ${header}`)
+    if (start < 0) return text
     const end = text.indexOf('\n\n', start)
     return text.slice(0, start) + table + (end < 0 ? '\n' : text.slice(end))
   }
@@ -57,6 +58,8 @@ export function withTables(readme: string, tables = { elements: elementTable(), 
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const file = fileURLToPath(new URL('../README.md', import.meta.url))
-  writeFileSync(file, withTables(readFileSync(file, 'utf8')))
+  for (const page of ['../docs/embedding.md', '../docs/events.md']) {
+    const file = fileURLToPath(new URL(page, import.meta.url))
+    writeFileSync(file, withTables(readFileSync(file, 'utf8')))
+  }
 }

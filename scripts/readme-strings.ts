@@ -1,7 +1,7 @@
 /**
- * README's list of every message id with its English text, made from the
- * catalog (src/i18n/en). tests/build/readme-strings.test.ts fails when README
- * differs; `npm run docs:strings` rewrites the list in place.
+ * docs/languages.md's list of every message id with its English text, made
+ * from the catalog (src/i18n/en). tests/build/readme-strings.test.ts fails when
+ * the page differs; `npm run docs:strings` rewrites the list in place.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -35,15 +35,15 @@ export function stringsList(catalog: Record<string, Message> = CATALOG): string 
   ].join('\n')
 }
 
-/** README with the list between its markers replaced by the one the catalog makes. */
-export function withStrings(readme: string, list = stringsList()): string {
-  const start = readme.indexOf(BEGIN)
-  const end = readme.indexOf(END)
-  if (start < 0 || end < start) throw new Error('README has no generated list of message ids (its markers are missing)')
-  return readme.slice(0, start) + list + readme.slice(end + END.length)
+/** The page with the list between its markers replaced by the one the catalog makes. */
+export function withStrings(page: string, list = stringsList()): string {
+  const start = page.indexOf(BEGIN)
+  const end = page.indexOf(END)
+  if (start < 0 || end < start) throw new Error('docs/languages.md has no generated list of message ids (its markers are missing)')
+  return page.slice(0, start) + list + page.slice(end + END.length)
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const file = fileURLToPath(new URL('../README.md', import.meta.url))
+  const file = fileURLToPath(new URL('../docs/languages.md', import.meta.url))
   writeFileSync(file, withStrings(readFileSync(file, 'utf8')))
 }

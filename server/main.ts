@@ -2,6 +2,7 @@
  * `npm start`: builds the bundle if needed, then serves the demo pages, the
  * bundle and the API. Configuration is by environment variable (config/).
  */
+import { bannerLines, servedPages } from './banner'
 import { ensureBundle } from './bundle'
 import { ConfigError, readConfig, type ServerConfig } from './config'
 import { bufferedLog } from './http/buffered-log'
@@ -55,4 +56,5 @@ if (stopping) {
 }
 // Parsed by the end-to-end tests: keep this exact form on its own line.
 console.log(`Flex Portal is running at ${server.url}`)
-log(config.databaseUrl ? 'Database: PostgreSQL (DATABASE_URL)' : `Database: embedded PostgreSQL in ${config.dataDir}`)
+for (const line of bannerLines({ url: server.url, pages: servedPages(), dataDir: config.dataDir, databaseUrl: config.databaseUrl, mail: config.mail }))
+  log(line)

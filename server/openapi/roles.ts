@@ -5,10 +5,7 @@ import { errors } from './error-responses'
 type Answer = { description: string; content?: { 'application/json': { examples?: Record<string, unknown> } } }
 
 /** The roles that may do `action`, as an operation's description names them. */
-export const rolesFor = (action: Action) =>
-  ROLES.filter((r) => RANK[r] >= RANK[ACTIONS[action]])
-    .map((r) => r)
-    .join(', ')
+export const rolesFor = (action: Action) => ROLES.filter((r) => RANK[r] >= RANK[ACTIONS[action]]).join(', ')
 
 /**
  * `route` as the document describes a call under a project: its roles first

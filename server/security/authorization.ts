@@ -42,7 +42,7 @@ export const NEEDS: Record<Role, string> = {
 }
 
 /** The 403 for a member whose role falls short of `needed`, naming the role it takes. */
-export const roleNeeded = (needed: Role) => new HttpError(403, NEEDS[needed], {}, 'ROLE_REQUIRED')
+export const roleNeeded = (needed: Role) => new HttpError(403, NEEDS[needed])
 
 export const allows = (role: Role, action: Action) => RANK[role] >= RANK[ACTIONS[action]]
 

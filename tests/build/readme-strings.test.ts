@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 import { englishText, stringsList, withStrings } from '../../scripts/readme-strings'
 import { CATALOG } from '../../src/i18n/en'
 
-describe("README's list of message ids", () => {
+describe("docs/languages.md's list of message ids", () => {
   it('is the one the catalog makes (`npm run docs:strings` rewrites it)', () => {
-    const readme = readFileSync('README.md', 'utf8')
-    expect(withStrings(readme)).toBe(readme)
+    const page = readFileSync('docs/languages.md', 'utf8')
+    expect(withStrings(page)).toBe(page)
   })
 
   it('has every id once, with its English text; a message function shows its parameters as a host writes them', () => {
@@ -18,7 +18,7 @@ describe("README's list of message ids", () => {
   })
 
   it('changes when the catalog does', () => {
-    const readme = readFileSync('README.md', 'utf8')
-    expect(withStrings(readme, stringsList({ ...CATALOG, 'login.heading': 'Something else' }))).not.toBe(readme)
+    const page = readFileSync('docs/languages.md', 'utf8')
+    expect(withStrings(page, stringsList({ ...CATALOG, 'login.heading': 'Something else' }))).not.toBe(page)
   })
 })

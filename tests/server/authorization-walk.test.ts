@@ -149,6 +149,17 @@ describe('the authorization walk', () => {
     expect(Object.keys(seen)).toHaveLength(Object.keys(TABLE).length)
   })
 
+  it('names the roles in the API reference of every project route, and the 403 of those not every member may call', async () => {
+    const doc = (await s.request('GET', '/api/openapi.json')).body
+    for (const [route, { least }] of Object.entries(TABLE)) {
+      const [method, template] = route.split(' ')
+      const op = doc.paths[template][method.toLowerCase()]
+      const allowed = (Object.keys(RANK) as Least[]).filter((r) => RANK[r] >= RANK[least]).reverse()
+      expect(op.description, route).toMatch(new RegExp(`^Roles: ${allowed.join(', ')}[.;]`))
+      if (least !== 'viewer') expect(Object.keys(op.responses), route).toContain('403')
+    }
+  })
+
   it('shows a viewer the keys masked and never a secret', async () => {
     const f = await fixture()
     const token = users.viewer.accessToken

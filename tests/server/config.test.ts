@@ -210,20 +210,25 @@ describe('readConfig', () => {
   })
 })
 
-/** A default as README writes it: unset, a list comma-separated, anything else as text. */
+/** A default as the page writes it: unset, a list comma-separated, anything else as text. */
 function shown(value: unknown): string {
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return 'unset'
   return Array.isArray(value) ? value.join(',') : String(value)
 }
 
-describe.each(['README.md', 'server/README.md'])("%s's table of variables", (file) => {
-  const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8')
-  const lines = text.slice(text.indexOf('| variable | default | meaning |\n')).split('\n').slice(2)
-  const rows = lines
-    .slice(
-      0,
-      lines.findIndex((l) => !l.startsWith('|')),
-    )
+describe("docs/configuration.md's tables of variables", () => {
+  const text = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8')
+  // Every table headed `| variable | default | meaning |`, the page's sections in turn.
+  const rows = text
+    .split('| variable | default | meaning |\n')
+    .slice(1)
+    .flatMap((table) => {
+      const lines = table.split('\n').slice(1)
+      return lines.slice(
+        0,
+        lines.findIndex((l) => !l.startsWith('|')),
+      )
+    })
     .map((row) => /^\| `([A-Z0-9_]+)` \| (.*?) \| /.exec(row))
   const table = rows.map((m) => ({ name: m?.[1], default: m?.[2].replace(/`/g, '') }))
   const defaults = readConfig({})

@@ -7,10 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { AppOverrides } from '../../server/config'
 import { INVITATION_REFUSED } from '../../server/resources/members/operations'
 import { startInbox, type Inbox } from '../support/smtp'
-import { createTestServer, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
+import { createTestServer, deviceToken, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
 import { mailedCode } from './teams'
 
 const DAY = 86_400_000
+const SERVICE_TOKEN = 'a-long-random-service-token-for-invitations'
 let inbox: Inbox
 let s: TestServer
 let now = Date.now()
@@ -29,7 +30,10 @@ afterEach(async () => {
 
 async function server(config: AppOverrides = {}) {
   now = Date.now()
-  s = await createTestServer({ clock: () => now, config: { ...config, mail: { smtpUrl: inbox.url, productName: 'Acme Developers' } } })
+  s = await createTestServer({
+    clock: () => now,
+    config: { serviceToken: SERVICE_TOKEN, ...config, mail: { smtpUrl: inbox.url, productName: 'Acme Developers' } },
+  })
   owner = await signUp(s, { name: 'Olga Owner' })
   await inbox.next(owner.email)
   project = await newProject(s, owner.accessToken, { name: 'Weather app' })
@@ -87,6 +91,25 @@ describe('an invitation', () => {
       [owner.email, 'active'],
       [email, 'active'],
     ])
+  })
+
+  it('can be accepted by an account of the host’s sign-in, whose address the provider gave', async () => {
+    await server()
+    const email = uniqueEmail('hosted')
+    expect((await invite({ email, role: 'developer' })).status).toBe(201)
+    const { code } = await mailedCode(inbox, email)
+    const session = await s.request('POST', '/api/sessions', {
+      headers: { Authorization: `Bearer ${SERVICE_TOKEN}` },
+      body: { externalId: 'host-user-7', email, name: 'Hosted Hana' },
+    })
+    const device = await deviceToken(s)
+    const exchanged = await s.request('POST', '/api/auth/exchange', { token: device, body: { code: session.body.code } })
+    expect(exchanged.status).toBe(200)
+    const hosted = { accessToken: exchanged.body.accessToken } as SignedUp
+    const joined = await accept(code, hosted)
+    expect(joined.body).toEqual({ projectId: project.id, role: 'developer' })
+    const members = await s.request('GET', `/api/manage/dapp/${project.id}/members`, { token: hosted.accessToken })
+    expect(members.body[1]).toMatchObject({ name: 'Hosted Hana', email, status: 'active', role: 'developer' })
   })
 
   it('carries a link when the host sets INVITATION_URL', async () => {

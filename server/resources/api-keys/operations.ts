@@ -2,7 +2,6 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { KeyFields, Roll } from '../../../contract/requests'
 import { Deleted, KeyEntry, KeyMap } from '../../../contract/responses'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, type ErrorAnswer } from '../../openapi/error-responses'
-import { withRoles } from '../../openapi/roles'
 
 /** The /manage/dapp/{id}/api-key calls: a project's API keys, behind the user's access token. */
 
@@ -25,108 +24,95 @@ const KEY_FIELDS_BAD = badBody([
 ])
 const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
 
-export const createKeyRoute = withRoles(
-  'keys.write',
-  createRoute({
-    method: 'post',
-    path: '/manage/dapp/{id}/api-key',
-    tags: ['Projects'],
-    operationId: 'createApiKey',
-    summary: 'Add an API key pair',
-    description:
-      'The only answer that shows the whole new key. 409 once the project holds the most unexpired keys allowed (default 20). ' +
-      'The body is optional: without one the key is named "Default key" (a project\'s first) or "Key N", and never expires.',
-    security,
-    request: { params: project, body: { required: false, content: jsonContent(KeyFields) } },
-    responses: {
-      201: { description: 'Key created.', content: jsonContent(KeyMap) },
-      ...accessErrors({
-        400: KEY_FIELDS_BAD,
-        403: UNVERIFIED,
-        404: PROJECT_MISSING,
-        409: {
-          description: 'The project holds the most unexpired keys allowed (API_KEY_LIMIT).',
-          messages: ['This project already has 20 API keys, the most it can have. Delete one to create another.'],
-        },
-        ...BODY,
-      }),
-    },
-  }),
-)
+export const createKeyRoute = createRoute({
+  method: 'post',
+  path: '/manage/dapp/{id}/api-key',
+  tags: ['Projects'],
+  operationId: 'createApiKey',
+  summary: 'Add an API key pair',
+  description:
+    'The only answer that shows the whole new key. 409 once the project holds the most unexpired keys allowed (default 20). ' +
+    'The body is optional: without one the key is named "Default key" (a project\'s first) or "Key N", and never expires.',
+  security,
+  request: { params: project, body: { required: false, content: jsonContent(KeyFields) } },
+  responses: {
+    201: { description: 'Key created.', content: jsonContent(KeyMap) },
+    ...accessErrors({
+      400: KEY_FIELDS_BAD,
+      403: UNVERIFIED,
+      404: PROJECT_MISSING,
+      409: {
+        description: 'The project holds the most unexpired keys allowed (API_KEY_LIMIT).',
+        messages: ['This project already has 20 API keys, the most it can have. Delete one to create another.'],
+      },
+      ...BODY,
+    }),
+  },
+})
 
-export const deleteKeyRoute = withRoles(
-  'keys.write',
-  createRoute({
-    method: 'delete',
-    path: '/manage/dapp/{id}/api-key/{keyId}',
-    tags: ['Projects'],
-    operationId: 'deleteApiKey',
-    summary: 'Delete an API key pair',
-    security,
-    request: { params: projectKey },
-    responses: { 200: { description: 'Key deleted.', content: jsonContent(Deleted) }, ...accessErrors({ 404: KEY_MISSING }) },
-  }),
-)
+export const deleteKeyRoute = createRoute({
+  method: 'delete',
+  path: '/manage/dapp/{id}/api-key/{keyId}',
+  tags: ['Projects'],
+  operationId: 'deleteApiKey',
+  summary: 'Delete an API key pair',
+  security,
+  request: { params: projectKey },
+  responses: { 200: { description: 'Key deleted.', content: jsonContent(Deleted) }, ...accessErrors({ 404: KEY_MISSING }) },
+})
 
-export const updateKeyRoute = withRoles(
-  'keys.write',
-  createRoute({
-    method: 'patch',
-    path: '/manage/dapp/{id}/api-key/{keyId}',
-    tags: ['Projects'],
-    operationId: 'updateApiKey',
-    summary: 'Rename an API key or change its expiry',
-    description: "An expired key can be renamed, but its expiry cannot be changed (409). A rolled-away key's expiry can only be moved earlier (409).",
-    security,
-    request: { params: projectKey, body: { required: true, content: jsonContent(KeyFields) } },
-    responses: {
-      200: { description: 'The key, as the project lists it.', content: jsonContent(KeyEntry) },
-      ...accessErrors({
-        400: KEY_FIELDS_BAD,
-        404: KEY_MISSING,
-        409: {
-          description: 'The key has expired and the edit changes its expiry, or it was rolled away and the edit moves its expiry later.',
-          messages: [
-            'This API key has expired. It can be renamed or deleted, not brought back: create a new one.',
-            'This API key has been rolled: its expiry can only be moved earlier.',
-          ],
-        },
-        ...BODY,
-      }),
-    },
-  }),
-)
+export const updateKeyRoute = createRoute({
+  method: 'patch',
+  path: '/manage/dapp/{id}/api-key/{keyId}',
+  tags: ['Projects'],
+  operationId: 'updateApiKey',
+  summary: 'Rename an API key or change its expiry',
+  description: "An expired key can be renamed, but its expiry cannot be changed (409). A rolled-away key's expiry can only be moved earlier (409).",
+  security,
+  request: { params: projectKey, body: { required: true, content: jsonContent(KeyFields) } },
+  responses: {
+    200: { description: 'The key, as the project lists it.', content: jsonContent(KeyEntry) },
+    ...accessErrors({
+      400: KEY_FIELDS_BAD,
+      404: KEY_MISSING,
+      409: {
+        description: 'The key has expired and the edit changes its expiry, or it was rolled away and the edit moves its expiry later.',
+        messages: [
+          'This API key has expired. It can be renamed or deleted, not brought back: create a new one.',
+          'This API key has been rolled: its expiry can only be moved earlier.',
+        ],
+      },
+      ...BODY,
+    }),
+  },
+})
 
-export const rollKeyRoute = withRoles(
-  'keys.write',
-  createRoute({
-    method: 'post',
-    path: '/manage/dapp/{id}/api-key/{keyId}/roll',
-    tags: ['Projects'],
-    operationId: 'rollApiKey',
-    summary: 'Replace an API key, with a grace period for the old one',
-    description:
-      "Creates a key with the old key's name and answers it whole, this once. The old key keeps verifying until now + graceSeconds, then verification answers EXPIRED; " +
-      'it stays listed until deleted. A roll never leaves more unexpired keys than the key limit: at the limit only a grace of 0 is allowed (409 otherwise). ' +
-      '409 for a key that has already expired or has already been rolled (roll its replacement).',
-    security,
-    request: { params: projectKey, body: { required: true, content: jsonContent(Roll) } },
-    responses: {
-      201: { description: 'The new key.', content: jsonContent(KeyMap) },
-      ...accessErrors({
-        400: badBody(['Grace period (graceSeconds) is required.', 'Grace period (graceSeconds) must be a whole number from 0 to 604800.']),
-        404: KEY_MISSING,
-        409: {
-          description:
-            'The key has expired or was already rolled, or the project is at its key limit and the old key would keep working beside its replacement.',
-          messages: [
-            'This API key has expired. It can be renamed or deleted, not brought back: create a new one.',
-            'This API key has already been rolled: roll its replacement instead.',
-            'This project already has 20 API keys, the most it can have, so the old key cannot keep working beside its replacement. Roll it with no grace period (it stops at once), or delete another key first.',
-          ],
-        },
-        ...BODY,
-      }),
-    },
-  }),
-)
+export const rollKeyRoute = createRoute({
+  method: 'post',
+  path: '/manage/dapp/{id}/api-key/{keyId}/roll',
+  tags: ['Projects'],
+  operationId: 'rollApiKey',
+  summary: 'Replace an API key, with a grace period for the old one',
+  description:
+    "Creates a key with the old key's name and answers it whole, this once. The old key keeps verifying until now + graceSeconds, then verification answers EXPIRED; " +
+    'it stays listed until deleted. A roll never leaves more unexpired keys than the key limit: at the limit only a grace of 0 is allowed (409 otherwise). ' +
+    '409 for a key that has already expired or has already been rolled (roll its replacement).',
+  security,
+  request: { params: projectKey, body: { required: true, content: jsonContent(Roll) } },
+  responses: {
+    201: { description: 'The new key.', content: jsonContent(KeyMap) },
+    ...accessErrors({
+      400: badBody(['Grace period (graceSeconds) is required.', 'Grace period (graceSeconds) must be a whole number from 0 to 604800.']),
+      404: KEY_MISSING,
+      409: {
+        description: 'The key has expired or was already rolled, or the project is at its key limit and the old key would keep working beside its replacement.',
+        messages: [
+          'This API key has expired. It can be renamed or deleted, not brought back: create a new one.',
+          'This API key has already been rolled: roll its replacement instead.',
+          'This project already has 20 API keys, the most it can have, so the old key cannot keep working beside its replacement. Roll it with no grace period (it stops at once), or delete another key first.',
+        ],
+      },
+      ...BODY,
+    }),
+  },
+})

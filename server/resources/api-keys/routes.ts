@@ -4,6 +4,7 @@ import { readBody, readOptionalBody } from '../../http/body'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
+import { withRoles } from '../../openapi/roles'
 import { PROJECT_NOT_FOUND } from '../../security/authorization'
 import { createKeyRoute, deleteKeyRoute, rollKeyRoute, updateKeyRoute } from './operations'
 import { createKey, deleteKey, rollKey, updateKey, type KeyOptions, type Missing } from './data'
@@ -38,7 +39,7 @@ function keyFields(fields: KeyOptions, now: number): KeyOptions {
  */
 export function apiKeyRoutes({ db, config, clock }: RouteDeps) {
   return new ContractApp<AuthEnv>()
-    .operation(createKeyRoute, async (c) => {
+    .operation(withRoles('keys.write', createKeyRoute), async (c) => {
       // The spec's call has no body; a name and an expiry may come along.
       const now = clock()
       const opts = keyFields(await readOptionalBody(c, KeyFields), now)
@@ -47,13 +48,13 @@ export function apiKeyRoutes({ db, config, clock }: RouteDeps) {
       if (result.reason === 'project-not-found') throw missing(result.reason)
       throw conflict(`This project already has ${config.keyLimit} API keys, the most it can have. Delete one to create another.`)
     })
-    .operation(deleteKeyRoute, async (c) => {
+    .operation(withRoles('keys.write', deleteKeyRoute), async (c) => {
       const keyId = c.req.param('keyId')
       const result = await deleteKey(db, c.var.userId, c.req.param('id'), keyId)
       if (result !== 'deleted') throw missing(result)
       return c.json({ deleted: keyId })
     })
-    .operation(updateKeyRoute, async (c) => {
+    .operation(withRoles('keys.write', updateKeyRoute), async (c) => {
       const now = clock()
       const change = keyFields(await readBody(c, KeyFields), now)
       const keyId = c.req.param('keyId')
@@ -61,7 +62,7 @@ export function apiKeyRoutes({ db, config, clock }: RouteDeps) {
       if (!result.ok) throw refused(result.reason, KEY_ROLLED_EXPIRY, config.keyLimit)
       return c.json(result.value)
     })
-    .operation(rollKeyRoute, async (c) => {
+    .operation(withRoles('keys.write', rollKeyRoute), async (c) => {
       const { graceSeconds } = await readBody(c, Roll)
       const now = clock()
       const keyId = c.req.param('keyId')

@@ -20,7 +20,7 @@ export const auditRoute = withRoles(
       params: z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) }),
       query: z.object({
         before: z.string().optional().meta({ description: 'An entry ID: the page after it (older).' }),
-        limit: z.string().optional().meta({ description: 'Entries per page: 1–100 (default 50).', example: '50' }),
+        limit: z.int().min(1).max(100).optional().meta({ description: 'Entries per page: 1–100 (default 50).', example: 50 }),
         format: z.enum(['json', 'csv']).optional().meta({ description: 'csv: the log as a CSV download.' }),
       }),
     },

@@ -18,14 +18,16 @@ export function auditRoutes({ db, config, clock }: RouteDeps) {
     const projectId = c.req.param('id')
     const format = c.req.query('format')
     if (format !== undefined && format !== 'json' && format !== 'csv') throw badRequest('format must be json or csv.')
+    const csv = format === 'csv'
     const raw = c.req.query('limit')
-    const limit = raw === undefined ? (format === 'csv' ? CSV_MAX : 50) : Number(raw)
-    if (format !== 'csv' && (!/^\d{1,3}$/.test(raw ?? '50') || limit < 1 || limit > 100)) throw badRequest(AUDIT_LIMIT_INVALID)
+    // A download is the newest CSV_MAX entries; a page 1 to 100 of them.
+    if (!csv && raw !== undefined && !(/^\d{1,3}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 100)) throw badRequest(AUDIT_LIMIT_INVALID)
+    const limit = csv ? CSV_MAX : raw === undefined ? 50 : Number(raw)
     await authorize(db, c.var.userId, projectId, 'audit.read')
     await pruneAudit(db, clock(), config.auditRetentionDays)
-    const entries = await listAudit(db, projectId, format === 'csv' ? CSV_MAX : limit, c.req.query('before'))
+    const entries = await listAudit(db, projectId, limit, c.req.query('before'))
     if (!entries) throw badRequest(AUDIT_BEFORE_INVALID)
-    if (format !== 'csv') return c.json({ entries })
+    if (!csv) return c.json({ entries })
     return c.body(auditCsv(entries), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="audit-${projectId.replace(/[^\w-]/g, '')}.csv"`,

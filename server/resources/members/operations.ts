@@ -103,7 +103,7 @@ export const removeMemberRoute = createRoute({
   operationId: 'removeMember',
   summary: 'Remove a member, revoke an invitation, or leave',
   description:
-    'Roles: admin, owner; any member may remove themselves (leave). The owner cannot leave or be removed: transfer ownership first. ' +
+    'Roles: owner, admin; any member may remove themselves (leave). The owner cannot leave or be removed: transfer ownership first. ' +
     'A removed member’s next call, on any instance, answers 404.',
   security,
   request: { params: member },

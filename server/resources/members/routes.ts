@@ -1,5 +1,5 @@
 import { NewInvitation, RoleChange, type Invitation } from '../../../contract/teams'
-import type { Database } from '../../db/index'
+import type { Database, Queryable } from '../../db/index'
 import { iso } from '../../db/time'
 import type { AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
@@ -146,7 +146,8 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
     })
 }
 
-async function ownerOf(q: Database | Parameters<typeof lockMember>[0], projectId: string): Promise<string | undefined> {
+/** The owner's user id, which is their member id in the list (they hold no member row). */
+async function ownerOf(q: Queryable, projectId: string): Promise<string | undefined> {
   const [row] = await q.query<{ owner_id: string }>('SELECT owner_id FROM projects WHERE id = $1', [projectId])
   return row?.owner_id
 }

@@ -2,13 +2,12 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { NewProject, ProjectChanges } from '../../../contract/requests'
 import { CreatedProject, Project, ProjectList } from '../../../contract/responses'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, USER_LIMIT } from '../../openapi/error-responses'
-import { withRoles } from '../../openapi/roles'
 
 /** The /manage/dapp calls of projects themselves, behind the user's access token (their keys: api-keys/operations.ts). */
 
 const security = [{ accessToken: [] }]
 /** A missing project and another user's answer alike: project ids cannot be probed. */
-export const PROJECT_MISSING = { description: "No such project, or another user's (the same answer).", messages: ['Project not found.'] }
+export const PROJECT_MISSING = { description: 'No such project, or the caller is no member of it (the same answer).', messages: ['Project not found.'] }
 const project = z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) })
 
 export const createProjectRoute = createRoute({
@@ -45,6 +44,7 @@ export const listProjectsRoute = createRoute({
   tags: ['Projects'],
   operationId: 'listProjects',
   summary: "The caller's projects, newest first",
+  description: 'Every project the caller owns or is a member of, each with their `role` in it.',
   security,
   request: {
     headers: z.object({
@@ -65,55 +65,46 @@ export const listProjectsRoute = createRoute({
   },
 })
 
-export const getProjectRoute = withRoles(
-  'project.read',
-  createRoute({
-    method: 'get',
-    path: '/manage/dapp/{id}',
-    tags: ['Projects'],
-    operationId: 'getProject',
-    summary: 'One project, its keys masked',
-    security,
-    request: { params: project },
-    responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...accessErrors({ 404: PROJECT_MISSING }) },
-  }),
-)
+export const getProjectRoute = createRoute({
+  method: 'get',
+  path: '/manage/dapp/{id}',
+  tags: ['Projects'],
+  operationId: 'getProject',
+  summary: 'One project, its keys masked',
+  security,
+  request: { params: project },
+  responses: { 200: { description: 'The project.', content: jsonContent(Project) }, ...accessErrors({ 404: PROJECT_MISSING }) },
+})
 
-export const updateProjectRoute = withRoles(
-  'project.edit',
-  createRoute({
-    method: 'patch',
-    path: '/manage/dapp/{id}',
-    tags: ['Projects'],
-    operationId: 'updateProject',
-    summary: 'Rename a project or change its description',
-    description: 'Fields left out stay as they are. Only the owner may; to anyone else the project does not exist (404).',
-    security,
-    request: { params: project, body: { required: true, content: jsonContent(ProjectChanges) } },
-    responses: {
-      200: { description: 'The project as it is now.', content: jsonContent(Project) },
-      ...accessErrors({
-        400: badBody(['Project name is required.', 'Project name must be at most 120 characters.', 'Project description must be at most 2000 characters.']),
-        404: PROJECT_MISSING,
-        413: TOO_LARGE,
-        415: NOT_JSON,
-      }),
-    },
-  }),
-)
+export const updateProjectRoute = createRoute({
+  method: 'patch',
+  path: '/manage/dapp/{id}',
+  tags: ['Projects'],
+  operationId: 'updateProject',
+  summary: 'Rename a project or change its description',
+  description: 'Fields left out stay as they are. To anyone who is no member the project does not exist (404).',
+  security,
+  request: { params: project, body: { required: true, content: jsonContent(ProjectChanges) } },
+  responses: {
+    200: { description: 'The project as it is now.', content: jsonContent(Project) },
+    ...accessErrors({
+      400: badBody(['Project name is required.', 'Project name must be at most 120 characters.', 'Project description must be at most 2000 characters.']),
+      404: PROJECT_MISSING,
+      413: TOO_LARGE,
+      415: NOT_JSON,
+    }),
+  },
+})
 
-export const deleteProjectRoute = withRoles(
-  'project.delete',
-  createRoute({
-    method: 'delete',
-    path: '/manage/dapp/{id}',
-    tags: ['Projects'],
-    operationId: 'deleteProject',
-    summary: 'Delete a project, its keys and its webhooks',
-    description:
-      'For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints and messages go with it. Only the owner may; to anyone else the project does not exist (404).',
-    security,
-    request: { params: project },
-    responses: { 204: { description: 'Project deleted.' }, ...accessErrors({ 404: PROJECT_MISSING }) },
-  }),
-)
+export const deleteProjectRoute = createRoute({
+  method: 'delete',
+  path: '/manage/dapp/{id}',
+  tags: ['Projects'],
+  operationId: 'deleteProject',
+  summary: 'Delete a project, its keys and its webhooks',
+  description:
+    'For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints, messages and members go with it. To anyone who is no member the project does not exist (404).',
+  security,
+  request: { params: project },
+  responses: { 204: { description: 'Project deleted.' }, ...accessErrors({ 404: PROJECT_MISSING }) },
+})

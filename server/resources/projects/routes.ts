@@ -5,6 +5,7 @@ import { conflict } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
+import { withRoles } from '../../openapi/roles'
 import { projectBucket } from '../../security/rate-limit'
 import { createProjectRoute, deleteProjectRoute, getProjectRoute, listProjectsRoute, updateProjectRoute } from './operations'
 import { createProject, deleteProject, getProject, updateProject } from './lifecycle'
@@ -44,16 +45,16 @@ export function projectRoutes({ db, config }: RouteDeps) {
         // A Response of plain headers: the adapter writes it without building a Headers object.
         return new Response(body, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } })
       })
-      .operation(getProjectRoute, async (c) => {
+      .operation(withRoles('project.read', getProjectRoute), async (c) => {
         const project = await getProject(db, c.var.userId, c.req.param('id'))
         return c.json({ ...project, keyLimit: config.keyLimit })
       })
-      .operation(updateProjectRoute, async (c) => {
+      .operation(withRoles('project.edit', updateProjectRoute), async (c) => {
         const change = await readBody(c, ProjectChanges)
         const project = await updateProject(db, c.var.userId, c.req.param('id'), change)
         return c.json({ ...project, keyLimit: config.keyLimit }, 200)
       })
-      .operation(deleteProjectRoute, async (c) => {
+      .operation(withRoles('project.delete', deleteProjectRoute), async (c) => {
         await deleteProject(db, c.var.userId, c.req.param('id'))
         return c.body(null, 204)
       })

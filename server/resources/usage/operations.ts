@@ -1,36 +1,34 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { Usage } from '../../../contract/responses'
 import { accessErrors, jsonContent } from '../../openapi/error-responses'
-import { withRoles } from '../../openapi/roles'
 
 /** The longest range GET …/usage answers, in days, and the one it answers without `days`. */
 export const MAX_DAYS = 90
 export const DEFAULT_DAYS = 30
 
-export const usageRoute = withRoles(
-  'usage.read',
-  createRoute({
-    method: 'get',
-    path: '/manage/dapp/{id}/usage',
-    tags: ['Projects'],
-    operationId: 'getUsage',
-    summary: "Verifications of the project's keys per day",
-    description:
-      'How often POST /keys/verify checked each key, per UTC day, valid and refused. Counts reach the database within about a second. ' +
-      'Deleted keys still appear while they have counts in the range.',
-    security: [{ accessToken: [] }],
-    request: {
-      params: z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) }),
-      query: z.object({
-        days: z
-          .string()
-          .optional()
-          .meta({ description: `How many days back, today included: ${1}–${MAX_DAYS} (default ${DEFAULT_DAYS}).`, example: '30' }),
-      }),
-    },
-    responses: {
-      200: { description: 'Counts per key, aligned with days.', content: jsonContent(Usage) },
-      ...accessErrors({ 404: { description: 'No such project, or another user’s (the same answer).', messages: ['Project not found.'] } }),
-    },
-  }),
-)
+export const usageRoute = createRoute({
+  method: 'get',
+  path: '/manage/dapp/{id}/usage',
+  tags: ['Projects'],
+  operationId: 'getUsage',
+  summary: "Verifications of the project's keys per day",
+  description:
+    'How often POST /keys/verify checked each key, per UTC day, valid and refused. Counts reach the database within about a second. ' +
+    'Deleted keys still appear while they have counts in the range.',
+  security: [{ accessToken: [] }],
+  request: {
+    params: z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) }),
+    query: z.object({
+      days: z
+        .int()
+        .min(1)
+        .max(MAX_DAYS)
+        .optional()
+        .meta({ description: `How many days back, today included: ${1}–${MAX_DAYS} (default ${DEFAULT_DAYS}).`, example: DEFAULT_DAYS }),
+    }),
+  },
+  responses: {
+    200: { description: 'Counts per key, aligned with days.', content: jsonContent(Usage) },
+    ...accessErrors({ 404: { description: 'No such project, or another user’s (the same answer).', messages: ['Project not found.'] } }),
+  },
+})

@@ -3,6 +3,7 @@ import type { AuthEnv } from '../../http/auth'
 import { badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
+import { withRoles } from '../../openapi/roles'
 import { authorize } from '../../security/authorization'
 import { listKeys } from '../api-keys'
 import { DEFAULT_DAYS, MAX_DAYS, usageRoute } from './operations'
@@ -23,7 +24,7 @@ function parseDays(raw: string | undefined): number {
 
 /** GET /manage/dapp/{id}/usage, behind the access-token guard on /manage; any member. */
 export function usageRoutes({ db, clock }: RouteDeps) {
-  return new ContractApp<AuthEnv>().operation(usageRoute, async (c) => {
+  return new ContractApp<AuthEnv>().operation(withRoles('usage.read', usageRoute), async (c) => {
     const count = parseDays(c.req.query('days'))
     const projectId = c.req.param('id')
     await authorize(db, c.var.userId, projectId, 'usage.read')

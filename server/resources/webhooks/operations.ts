@@ -25,7 +25,6 @@ import {
   TOO_LARGE,
   type ErrorAnswer,
 } from '../../openapi/error-responses'
-import { withRoles } from '../../openapi/roles'
 
 /** The webhook calls: the public catalog, a project's endpoints and deliveries (owner only), and the provider's own call. */
 
@@ -65,172 +64,148 @@ export const eventTypesRoute = createRoute({
   responses: { 200: { description: 'The catalog.', content: jsonContent(WebhookEventTypeList) }, ...errors({ 400: BAD_ADDRESS }) },
 })
 
-export const createEndpointRoute = withRoles(
-  'webhooks.write',
-  createRoute({
-    method: 'post',
-    path: '/manage/dapp/{id}/webhooks',
-    tags,
-    operationId: 'createWebhookEndpoint',
-    summary: 'Add a webhook endpoint',
-    description:
-      'The URL must be http(s) on a public address unless the server allows private networks. ' +
-      '409 when the project holds the most endpoints allowed (WEBHOOK_ENDPOINT_LIMIT, default 10), or, with code WEBHOOK_SECRET_ROLL_NEEDED, ' +
-      'when the project was created before webhooks and its secret must be rolled first.',
-    security,
-    request: { params: project, body: { required: true, content: jsonContent(NewWebhookEndpoint) } },
-    responses: {
-      201: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
-      ...accessErrors({
-        400: badBody([...URL_MESSAGES, UNKNOWN_TYPE]),
-        404: PROJECT_MISSING,
-        409: {
-          description: 'The endpoint limit is reached (WEBHOOK_ENDPOINT_LIMIT), or the secret must be rolled first (code WEBHOOK_SECRET_ROLL_NEEDED).',
-          messages: ['This project already has 10 webhook endpoints, the most it can have. Delete one to add another.', SECRET_ROLL_NEEDED],
-        },
-        ...BODY,
-      }),
-    },
-  }),
-)
+export const createEndpointRoute = createRoute({
+  method: 'post',
+  path: '/manage/dapp/{id}/webhooks',
+  tags,
+  operationId: 'createWebhookEndpoint',
+  summary: 'Add a webhook endpoint',
+  description:
+    'The URL must be http(s) on a public address unless the server allows private networks. ' +
+    '409 when the project holds the most endpoints allowed (WEBHOOK_ENDPOINT_LIMIT, default 10), or, with code WEBHOOK_SECRET_ROLL_NEEDED, ' +
+    'when the project was created before webhooks and its secret must be rolled first.',
+  security,
+  request: { params: project, body: { required: true, content: jsonContent(NewWebhookEndpoint) } },
+  responses: {
+    201: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
+    ...accessErrors({
+      400: badBody([...URL_MESSAGES, UNKNOWN_TYPE]),
+      404: PROJECT_MISSING,
+      409: {
+        description: 'The endpoint limit is reached (WEBHOOK_ENDPOINT_LIMIT), or the secret must be rolled first (code WEBHOOK_SECRET_ROLL_NEEDED).',
+        messages: ['This project already has 10 webhook endpoints, the most it can have. Delete one to add another.', SECRET_ROLL_NEEDED],
+      },
+      ...BODY,
+    }),
+  },
+})
 
-export const listEndpointsRoute = withRoles(
-  'webhooks.read',
-  createRoute({
-    method: 'get',
-    path: '/manage/dapp/{id}/webhooks',
-    tags,
-    operationId: 'listWebhookEndpoints',
-    summary: "A project's webhook endpoints, each with its last attempt",
-    security,
-    request: { params: project },
-    responses: { 200: { description: 'The endpoints.', content: jsonContent(WebhookEndpointList) }, ...accessErrors({ 404: PROJECT_MISSING }) },
-  }),
-)
+export const listEndpointsRoute = createRoute({
+  method: 'get',
+  path: '/manage/dapp/{id}/webhooks',
+  tags,
+  operationId: 'listWebhookEndpoints',
+  summary: "A project's webhook endpoints, each with its last attempt",
+  security,
+  request: { params: project },
+  responses: { 200: { description: 'The endpoints.', content: jsonContent(WebhookEndpointList) }, ...accessErrors({ 404: PROJECT_MISSING }) },
+})
 
-export const updateEndpointRoute = withRoles(
-  'webhooks.write',
-  createRoute({
-    method: 'patch',
-    path: '/manage/dapp/{id}/webhooks/{endpointId}',
-    tags,
-    operationId: 'updateWebhookEndpoint',
-    summary: 'Edit, disable or enable a webhook endpoint',
-    description: 'Fields left out stay as they are. Enabling an endpoint that was disabled (by its owner, a 410 or 5 days of failures) resumes its deliveries.',
-    security,
-    request: { params: endpoint, body: { required: true, content: jsonContent(WebhookEndpointPatch) } },
-    responses: {
-      200: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
-      ...accessErrors({ 400: badBody([...URL_MESSAGES, UNKNOWN_TYPE, 'disabled must be true or false.']), 404: ENDPOINT_MISSING, ...BODY }),
-    },
-  }),
-)
+export const updateEndpointRoute = createRoute({
+  method: 'patch',
+  path: '/manage/dapp/{id}/webhooks/{endpointId}',
+  tags,
+  operationId: 'updateWebhookEndpoint',
+  summary: 'Edit, disable or enable a webhook endpoint',
+  description: 'Fields left out stay as they are. Enabling an endpoint that was disabled (by its owner, a 410 or 5 days of failures) resumes its deliveries.',
+  security,
+  request: { params: endpoint, body: { required: true, content: jsonContent(WebhookEndpointPatch) } },
+  responses: {
+    200: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
+    ...accessErrors({ 400: badBody([...URL_MESSAGES, UNKNOWN_TYPE, 'disabled must be true or false.']), 404: ENDPOINT_MISSING, ...BODY }),
+  },
+})
 
-export const deleteEndpointRoute = withRoles(
-  'webhooks.delete',
-  createRoute({
-    method: 'delete',
-    path: '/manage/dapp/{id}/webhooks/{endpointId}',
-    tags,
-    operationId: 'deleteWebhookEndpoint',
-    summary: 'Delete a webhook endpoint and its delivery log',
-    security,
-    request: { params: endpoint },
-    responses: { 204: { description: 'Deleted.' }, ...accessErrors({ 404: ENDPOINT_MISSING }) },
-  }),
-)
+export const deleteEndpointRoute = createRoute({
+  method: 'delete',
+  path: '/manage/dapp/{id}/webhooks/{endpointId}',
+  tags,
+  operationId: 'deleteWebhookEndpoint',
+  summary: 'Delete a webhook endpoint and its delivery log',
+  security,
+  request: { params: endpoint },
+  responses: { 204: { description: 'Deleted.' }, ...accessErrors({ 404: ENDPOINT_MISSING }) },
+})
 
-export const testEndpointRoute = withRoles(
-  'webhooks.send',
-  createRoute({
-    method: 'post',
-    path: '/manage/dapp/{id}/webhooks/{endpointId}/test',
-    tags,
-    operationId: 'sendWebhookTestEvent',
-    summary: 'Send a test event to one endpoint',
-    description:
-      "Sends the example of the event type named (webhook.test's when none is), to this endpoint only, whatever its filter. 409 for a disabled endpoint.",
-    security,
-    request: { params: endpoint, body: { required: false, content: jsonContent(WebhookTestEvent) } },
-    responses: {
-      202: { description: 'Queued; the id is the message id (webhook-id).', content: jsonContent(WebhookMessageAccepted) },
-      ...accessErrors({ 400: badBody([UNKNOWN_TYPE]), 404: ENDPOINT_MISSING, 409: DISABLED, ...BODY }),
-    },
-  }),
-)
+export const testEndpointRoute = createRoute({
+  method: 'post',
+  path: '/manage/dapp/{id}/webhooks/{endpointId}/test',
+  tags,
+  operationId: 'sendWebhookTestEvent',
+  summary: 'Send a test event to one endpoint',
+  description:
+    "Sends the example of the event type named (webhook.test's when none is), to this endpoint only, whatever its filter. 409 for a disabled endpoint.",
+  security,
+  request: { params: endpoint, body: { required: false, content: jsonContent(WebhookTestEvent) } },
+  responses: {
+    202: { description: 'Queued; the id is the message id (webhook-id).', content: jsonContent(WebhookMessageAccepted) },
+    ...accessErrors({ 400: badBody([UNKNOWN_TYPE]), 404: ENDPOINT_MISSING, 409: DISABLED, ...BODY }),
+  },
+})
 
-export const listAttemptsRoute = withRoles(
-  'webhooks.read',
-  createRoute({
-    method: 'get',
-    path: '/manage/dapp/{id}/webhooks/{endpointId}/attempts',
-    tags,
-    operationId: 'listWebhookAttempts',
-    summary: "An endpoint's delivery attempts, newest first",
-    description: 'Kept for WEBHOOK_RETENTION_DAYS (default 30). Page with `before`, the id of the last attempt of the previous page.',
-    security,
-    request: {
-      params: endpoint,
-      query: z.object({
-        limit: z.string().optional().meta({ description: 'How many, 1 to 100 (default 20).', example: '20' }),
-        before: z.string().optional().meta({ description: 'An attempt id (wha_…): list the attempts older than it.' }),
-      }),
-    },
-    responses: {
-      200: { description: 'The attempts.', content: jsonContent(WebhookAttemptList) },
-      ...accessErrors({
-        400: {
-          description: 'limit or before is refused, or the address holds text that cannot be stored.',
-          messages: [...BAD_ADDRESS.messages, 'limit must be a whole number from 1 to 100.', 'before must be the id of an attempt of this endpoint.'],
-        },
-        404: ENDPOINT_MISSING,
-      }),
-    },
-  }),
-)
+export const listAttemptsRoute = createRoute({
+  method: 'get',
+  path: '/manage/dapp/{id}/webhooks/{endpointId}/attempts',
+  tags,
+  operationId: 'listWebhookAttempts',
+  summary: "An endpoint's delivery attempts, newest first",
+  description: 'Kept for WEBHOOK_RETENTION_DAYS (default 30). Page with `before`, the id of the last attempt of the previous page.',
+  security,
+  request: {
+    params: endpoint,
+    query: z.object({
+      limit: z.int().min(1).max(100).optional().meta({ description: 'How many, 1 to 100 (default 20).', example: 20 }),
+      before: z.string().optional().meta({ description: 'An attempt id (wha_…): list the attempts older than it.' }),
+    }),
+  },
+  responses: {
+    200: { description: 'The attempts.', content: jsonContent(WebhookAttemptList) },
+    ...accessErrors({
+      400: {
+        description: 'limit or before is refused, or the address holds text that cannot be stored.',
+        messages: [...BAD_ADDRESS.messages, 'limit must be a whole number from 1 to 100.', 'before must be the id of an attempt of this endpoint.'],
+      },
+      404: ENDPOINT_MISSING,
+    }),
+  },
+})
 
-export const resendRoute = withRoles(
-  'webhooks.send',
-  createRoute({
-    method: 'post',
-    path: '/manage/dapp/{id}/webhooks/{endpointId}/messages/{messageId}/resend',
-    tags,
-    operationId: 'resendWebhookMessage',
-    summary: 'Deliver a message to an endpoint again',
-    description: 'A new delivery, with its own attempts, of the same message (the same webhook-id). 409 for a disabled endpoint.',
-    security,
-    request: { params: endpoint.extend({ messageId: z.string().meta({ description: 'Message ID (msg_…).' }) }) },
-    responses: {
-      202: { description: 'Queued.', content: jsonContent(WebhookMessageAccepted) },
-      ...accessErrors({
-        404: {
-          description: 'No such project (or not the caller’s), or no such endpoint or message in it.',
-          messages: [...ENDPOINT_MISSING.messages, 'Webhook message not found.'],
-        },
-        409: DISABLED,
-      }),
-    },
-  }),
-)
+export const resendRoute = createRoute({
+  method: 'post',
+  path: '/manage/dapp/{id}/webhooks/{endpointId}/messages/{messageId}/resend',
+  tags,
+  operationId: 'resendWebhookMessage',
+  summary: 'Deliver a message to an endpoint again',
+  description: 'A new delivery, with its own attempts, of the same message (the same webhook-id). 409 for a disabled endpoint.',
+  security,
+  request: { params: endpoint.extend({ messageId: z.string().meta({ description: 'Message ID (msg_…).' }) }) },
+  responses: {
+    202: { description: 'Queued.', content: jsonContent(WebhookMessageAccepted) },
+    ...accessErrors({
+      404: {
+        description: 'No such project (or not the caller’s), or no such endpoint or message in it.',
+        messages: [...ENDPOINT_MISSING.messages, 'Webhook message not found.'],
+      },
+      409: DISABLED,
+    }),
+  },
+})
 
-export const rollSecretRoute = withRoles(
-  'secret.roll',
-  createRoute({
-    method: 'post',
-    path: '/manage/dapp/{id}/webhooks/secret/roll',
-    tags,
-    operationId: 'rollWebhookSecret',
-    summary: "Replace the project's webhook signing secret",
-    description:
-      'Answers the new secret this once. Until now + graceSeconds, deliveries carry two signatures (new and old), so receivers can switch without missing one.',
-    security,
-    request: { params: project, body: { required: true, content: jsonContent(WebhookSecretRoll) } },
-    responses: {
-      201: { description: 'The new secret.', content: jsonContent(WebhookSecret) },
-      ...accessErrors({ 400: badBody(['Grace period (graceSeconds) must be a whole number from 0 to 604800.']), 404: PROJECT_MISSING, ...BODY }),
-    },
-  }),
-)
+export const rollSecretRoute = createRoute({
+  method: 'post',
+  path: '/manage/dapp/{id}/webhooks/secret/roll',
+  tags,
+  operationId: 'rollWebhookSecret',
+  summary: "Replace the project's webhook signing secret",
+  description:
+    'Answers the new secret this once. Until now + graceSeconds, deliveries carry two signatures (new and old), so receivers can switch without missing one.',
+  security,
+  request: { params: project, body: { required: true, content: jsonContent(WebhookSecretRoll) } },
+  responses: {
+    201: { description: 'The new secret.', content: jsonContent(WebhookSecret) },
+    ...accessErrors({ 400: badBody(['Grace period (graceSeconds) must be a whole number from 0 to 604800.']), 404: PROJECT_MISSING, ...BODY }),
+  },
+})
 
 export const sendMessageRoute = createRoute({
   method: 'post',

@@ -17,6 +17,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../../http/service-token'
 import { ContractApp } from '../../openapi/contract-app'
+import { withRoles } from '../../openapi/roles'
 import { authorize, PROJECT_NOT_FOUND, type Action } from '../../security/authorization'
 import { audit } from '../../security/audit-log'
 import { checkEndpointUrl } from './address'
@@ -129,7 +130,7 @@ function messageRoutes({ db, config, clock }: RouteDeps, { catalog, known }: Che
 /** A project's endpoints: adding, listing, changing and deleting them. */
 function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned }: Checks) {
   return new ContractApp<AuthEnv>()
-    .operation(createEndpointRoute, async (c) => {
+    .operation(withRoles('webhooks.write', createEndpointRoute), async (c) => {
       const body = await readBody(c, NewWebhookEndpoint)
       checkTypes(body.eventTypes)
       const url = await checkUrl(body.url)
@@ -146,12 +147,12 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
       })
       return c.json((await getEndpoint(db, c.req.param('id'), id))!, 201)
     })
-    .operation(listEndpointsRoute, async (c) => {
+    .operation(withRoles('webhooks.read', listEndpointsRoute), async (c) => {
       const projectId = await owned(db, c, 'webhooks.read')
       const [endpoints, secret] = await Promise.all([listEndpoints(db, projectId), hasSigningSecret(db, projectId)])
       return c.json({ endpoints, needsSecretRoll: !secret })
     })
-    .operation(updateEndpointRoute, async (c) => {
+    .operation(withRoles('webhooks.write', updateEndpointRoute), async (c) => {
       const change = await readBody(c, WebhookEndpointPatch)
       checkTypes(change.eventTypes)
       const url = change.url === undefined ? undefined : await checkUrl(change.url)
@@ -171,7 +172,7 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
       })
       return c.json((await getEndpoint(db, projectId, endpointId))!)
     })
-    .operation(deleteEndpointRoute, async (c) => {
+    .operation(withRoles('webhooks.delete', deleteEndpointRoute), async (c) => {
       const endpointId = c.req.param('endpointId')
       await db.transaction(async (tx) => {
         const projectId = await owned(tx, c, 'webhooks.delete', true)
@@ -185,7 +186,7 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
 /** What an endpoint was sent: a test event, its delivery attempts, a message sent again. */
 function deliveryRoutes({ db, clock }: RouteDeps, { known, ownedEndpoint }: Checks) {
   return new ContractApp<AuthEnv>()
-    .operation(testEndpointRoute, async (c) => {
+    .operation(withRoles('webhooks.send', testEndpointRoute), async (c) => {
       const { eventType = WEBHOOK_TEST_EVENT } = await readOptionalBody(c, WebhookTestEvent)
       const type = known(eventType)
       if (!type) throw badRequest(`"${eventType}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
@@ -196,7 +197,7 @@ function deliveryRoutes({ db, clock }: RouteDeps, { known, ownedEndpoint }: Chec
       )
       return c.json({ id }, 202)
     })
-    .operation(listAttemptsRoute, async (c) => {
+    .operation(withRoles('webhooks.read', listAttemptsRoute), async (c) => {
       const rawLimit = c.req.query('limit')
       const limit = rawLimit === undefined ? 20 : Number(rawLimit)
       if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badRequest('limit must be a whole number from 1 to 100.')
@@ -205,7 +206,7 @@ function deliveryRoutes({ db, clock }: RouteDeps, { known, ownedEndpoint }: Chec
       if (!attempts) throw badRequest('before must be the id of an attempt of this endpoint.')
       return c.json(attempts)
     })
-    .operation(resendRoute, async (c) => {
+    .operation(withRoles('webhooks.send', resendRoute), async (c) => {
       const { projectId, endpoint } = await ownedEndpoint(c, 'webhooks.send')
       if (endpoint.disabled) throw conflict(ENDPOINT_DISABLED)
       const messageId = c.req.param('messageId')
@@ -220,7 +221,7 @@ function deliveryRoutes({ db, clock }: RouteDeps, { known, ownedEndpoint }: Chec
 /** The project's signing secret, rolled with a grace period for the old one. */
 function secretRoutes({ db, config, clock }: RouteDeps, { owned }: Checks) {
   const key = config.secretEncryptionKey!
-  return new ContractApp<AuthEnv>().operation(rollSecretRoute, async (c) => {
+  return new ContractApp<AuthEnv>().operation(withRoles('secret.roll', rollSecretRoute), async (c) => {
     const { graceSeconds } = await readBody(c, WebhookSecretRoll)
     const now = clock()
     const webhookSecret = await db.transaction(async (tx) => {

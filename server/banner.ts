@@ -1,0 +1,66 @@
+/**
+ * What `npm start` prints once it listens: every page it serves, the database
+ * in use and where mail goes, so a first run says what it is doing and a
+ * production log says what it was started with.
+ */
+import { join } from 'node:path'
+
+export interface Page {
+  path: string
+  what: string
+}
+
+const DEMO_PAGES: Page[] = [
+  { path: '', what: 'the standalone demo' },
+  { path: 'docs.html', what: 'a documentation site with the portal embedded' },
+  { path: 'existing.html', what: 'an existing product page hosting single elements' },
+]
+const API_DOCS: Page = { path: 'api/docs', what: 'the API reference' }
+
+/** The pages this server serves: the demo's only when it serves them. */
+export function servedPages(demoPages = true): Page[] {
+  return demoPages ? [...DEMO_PAGES, API_DOCS] : [API_DOCS]
+}
+
+export interface BannerFacts {
+  url: string
+  pages: Page[]
+  dataDir: string
+  databaseUrl?: string
+  mail: { smtpUrl?: string; folder?: string }
+}
+
+/** The SMTP server's host and port, never its credentials. */
+function smtpHost(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl)
+    return url.port ? `${url.hostname}:${url.port}` : url.hostname
+  } catch {
+    return 'SMTP_URL'
+  }
+}
+
+/** The database's host and name, never its credentials. */
+function postgresAt(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl)
+    return ` at ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`
+  } catch {
+    return ''
+  }
+}
+
+export function bannerLines({ url, pages, dataDir, databaseUrl, mail }: BannerFacts): string[] {
+  const width = Math.max(...pages.map((p) => url.length + p.path.length))
+  return [
+    ...pages.map((p) => `  ${(url + p.path).padEnd(width)}  ${p.what}`),
+    databaseUrl
+      ? `Database: PostgreSQL${postgresAt(databaseUrl)} (DATABASE_URL)`
+      : `Database: embedded PostgreSQL (PGlite) in ${dataDir}; set DATABASE_URL for a PostgreSQL server`,
+    mail.smtpUrl
+      ? `Mail: SMTP via ${smtpHost(mail.smtpUrl)} (SMTP_URL)`
+      : mail.folder
+        ? `Mail: written as .eml files to ${join(mail.folder, '/')}, not sent; set SMTP_URL to send it`
+        : 'Mail: none (SMTP_URL unset): password reset and e-mail verification answer 503',
+  ]
+}
