@@ -104,10 +104,15 @@ describe('#/invitations/accept?code=…', () => {
     expect(api.callsTo(ACCEPT).map((c) => c.body)).toEqual([{ code: CODE }, { code: CODE }])
   })
 
-  it('without a code, says so', async () => {
+  it('without a code in the link, asks for the one in the mail, and accepts it', async () => {
     signInAs(SIGNED_IN)
-    const { q } = portalAt('/#/invitations/accept')
-    expect((await q.findByRole('alert')).textContent).toContain('This link has no invitation code.')
+    const { q, api } = portalAt('/#/invitations/accept')
+    expect(await q.findByText('Enter the code from your invitation e-mail to join the project.')).toBeInTheDocument()
+    const user = userEvent.setup()
+    await user.type(q.getByLabelText('Invitation code'), ` ${CODE} `)
+    await user.click(q.getByRole('button', { name: 'Join project' }))
+    expect(await q.findByRole('heading', { name: 'Project stand-in prj_9' })).toBeInTheDocument()
+    expect(api.callsTo(ACCEPT)[0].body).toEqual({ code: CODE })
   })
 })
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useReducer, useState, type FormEvent } from 'react'
 import { teamCalls } from '../../api/members'
 import { isApiError } from '../../api/errors'
 import { errorMessage } from '../../error-text'
@@ -7,6 +7,7 @@ import { Button, Spinner } from '../Button'
 import { LoginScreen } from '../auth/LoginScreen'
 import { LazySignupScreen } from '../auth/lazy'
 import { AuthLayout } from '../auth/AuthLayout'
+import { TextField } from '../TextField'
 import { useElement } from '../../context/element'
 import { emit } from '../../events'
 import { useFlexStore } from '../../hooks/useFlexStore'
@@ -17,7 +18,7 @@ import { teams } from '../../i18n/en/teams'
 import { useNavigation } from '../../router/navigation'
 import { projectHref } from '../../router/routes'
 import { store } from '../../store'
-import { dropCode, heldCode } from './invitation-code'
+import { dropCode, heldCode, holdCode } from './invitation-code'
 
 /** Signed out: what the invitation asks, above the log-in (or sign-up) form it needs first. */
 function SignInFirst() {
@@ -46,7 +47,8 @@ export function AcceptInvitation() {
   const { run } = useManageApi()
   const { navigate } = useNavigation()
   const signedIn = useFlexStore((s) => s.accessData !== null)
-  const [failure, setFailure] = useState<string | null>(heldCode() === null ? t('accept.noCode') : null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [, typed] = useReducer((n: number) => n + 1, 0)
   const { pending, run: once } = useSingleFlight()
 
   const accept = () =>
@@ -77,21 +79,42 @@ export function AcceptInvitation() {
     dropCode()
     navigate(signedIn ? '/dashboard' : '/login')
   }
+  const enter = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim()
+    if (!code) return
+    holdCode(code)
+    typed()
+    if (signedIn) void accept()
+  }
+  const waiting = heldCode() !== null
   return (
     <AuthLayout title={t('accept.title')}>
-      {failure ? (
-        <div className="space-y-6 text-sm">
-          <Alert onRetry={heldCode() !== null ? () => void accept() : undefined}>{failure}</Alert>
+      <div className="space-y-6 text-sm">
+        {failure && <Alert onRetry={waiting ? () => void accept() : undefined}>{failure}</Alert>}
+        {!waiting ? (
+          // No code in the link (or the last one refused): the mail carries it alone when the server has no invitation link.
+          <form onSubmit={enter} className="space-y-6">
+            {!failure && <p className="text-muted">{t('accept.noCode')}</p>}
+            <TextField label={t('accept.code')} name="code" autoComplete="off" required maxLength={256} />
+            <Button type="submit" className="w-full" pending={pending} pendingLabel={t('accept.pending')}>
+              {t('accept.join')}
+            </Button>
+          </form>
+        ) : (
+          !failure && (
+            <p role="status" className="flex items-center gap-3 text-muted">
+              {pending && <Spinner />}
+              {t('accept.pending')}
+            </p>
+          )
+        )}
+        {(failure || !waiting) && (
           <Button variant="secondary" className="w-full" onClick={leave}>
             {t('accept.toDashboard')}
           </Button>
-        </div>
-      ) : (
-        <p role="status" className="flex items-center gap-3 text-sm text-muted">
-          {pending && <Spinner />}
-          {t('accept.pending')}
-        </p>
-      )}
+        )}
+      </div>
     </AuthLayout>
   )
 }

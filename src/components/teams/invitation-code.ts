@@ -12,6 +12,12 @@ export const dropCode = (): void => {
   held = null
 }
 
+/** A code the reader typed (the mail carries the code alone when the server has no INVITATION_URL). */
+export const holdCode = (code: string): void => {
+  // Far longer than any code the server makes: a hostile link cannot make the call huge.
+  held = code.slice(0, 256)
+}
+
 /**
  * Takes the code out of `#/invitations/accept?code=…`, or out of the page's
  * own query on the page at the host's `invitation-url`, and out of the
@@ -27,6 +33,5 @@ export function takeCode(invitationUrl?: string): void {
   if (!code || !(hashed || (page && page.origin + page.pathname === here.origin + here.pathname))) return
   url.searchParams.delete('code')
   history.replaceState(history.state, '', hashed ? `#${url.pathname}${url.search}` : url.href)
-  // Far longer than any code the server makes: a hostile link cannot make the call huge.
-  held = code.slice(0, 256)
+  holdCode(code)
 }

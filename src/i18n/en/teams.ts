@@ -107,6 +107,8 @@ export const teams = {
   'accept.pending': 'Joining the project…',
   'accept.failed':
     'This invitation cannot be used. It may have expired, been used or revoked, or been sent to another e-mail address: ask for a new one, and open it signed in with the invited address.',
-  'accept.noCode': 'This link has no invitation code. Open the link from the invitation e-mail again.',
+  'accept.noCode': 'Enter the code from your invitation e-mail to join the project.',
+  'accept.code': 'Invitation code',
+  'accept.join': 'Join project',
   'accept.toDashboard': 'Go to your projects',
 }

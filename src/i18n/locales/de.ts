@@ -647,7 +647,9 @@ const messages: LocaleMessages = {
   'accept.pending': 'Sie treten dem Projekt bei…',
   'accept.failed':
     'Diese Einladung kann nicht verwendet werden. Sie ist vielleicht abgelaufen, wurde schon verwendet oder widerrufen oder ging an eine andere E-Mail-Adresse: Bitten Sie um eine neue und öffnen Sie sie, angemeldet mit der eingeladenen Adresse.',
-  'accept.noCode': 'Dieser Link enthält keinen Einladungscode. Öffnen Sie den Link aus der Einladungs-E-Mail erneut.',
+  'accept.noCode': 'Geben Sie den Code aus Ihrer Einladungs-E-Mail ein, um dem Projekt beizutreten.',
+  'accept.code': 'Einladungscode',
+  'accept.join': 'Projekt beitreten',
   'accept.toDashboard': 'Zu Ihren Projekten',
 }
 

@@ -649,7 +649,9 @@ const messages: LocaleMessages = {
   'accept.pending': 'Uniéndote al proyecto…',
   'accept.failed':
     'Esta invitación no se puede usar. Puede que haya caducado, que ya se haya usado o revocado, o que se enviara a otro correo electrónico: pide una nueva y ábrela con la sesión iniciada en la dirección invitada.',
-  'accept.noCode': 'Este enlace no tiene código de invitación. Vuelve a abrir el enlace del correo de invitación.',
+  'accept.noCode': 'Introduce el código de tu correo de invitación para unirte al proyecto.',
+  'accept.code': 'Código de invitación',
+  'accept.join': 'Unirse al proyecto',
   'accept.toDashboard': 'Ir a tus proyectos',
 }
 export default messages

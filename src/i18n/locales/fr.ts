@@ -645,7 +645,9 @@ const messages: LocaleMessages = {
   'accept.pending': 'Vous rejoignez le projet…',
   'accept.failed':
     'Cette invitation ne peut pas être utilisée. Elle a peut-être expiré, déjà servi, été révoquée, ou été envoyée à une autre adresse e-mail\u00a0: demandez-en une nouvelle et ouvrez-la connecté avec l’adresse invitée.',
-  'accept.noCode': 'Ce lien ne contient pas de code d’invitation. Ouvrez à nouveau le lien de l’e-mail d’invitation.',
+  'accept.noCode': 'Saisissez le code de votre e-mail d’invitation pour rejoindre le projet.',
+  'accept.code': 'Code d’invitation',
+  'accept.join': 'Rejoindre le projet',
   'accept.toDashboard': 'Aller à vos projets',
 }
 export default messages

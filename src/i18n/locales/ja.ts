@@ -637,7 +637,9 @@ const messages: LocaleMessages = {
   'accept.pending': 'プロジェクトに参加しています…',
   'accept.failed':
     'この招待は使えません。期限切れ、使用済み、取り消し済み、または別のメールアドレス宛ての可能性があります。新しい招待を依頼し、招待されたアドレスでログインして開いてください。',
-  'accept.noCode': 'このリンクには招待コードがありません。招待メールのリンクをもう一度開いてください。',
+  'accept.noCode': 'プロジェクトに参加するには、招待メールに記載されたコードを入力してください。',
+  'accept.code': '招待コード',
+  'accept.join': 'プロジェクトに参加',
   'accept.toDashboard': 'プロジェクト一覧へ',
 }
 export default messages

@@ -639,7 +639,9 @@ const messages: LocaleMessages = {
   'accept.pending': 'Entrando no projeto…',
   'accept.failed':
     'Este convite não pode ser usado. Ele pode ter expirado, já ter sido usado ou revogado, ou ter sido enviado para outro e-mail: peça um novo e abra-o conectado com o endereço convidado.',
-  'accept.noCode': 'Este link não tem código de convite. Abra de novo o link do e-mail de convite.',
+  'accept.noCode': 'Digite o código do seu e-mail de convite para entrar no projeto.',
+  'accept.code': 'Código do convite',
+  'accept.join': 'Entrar no projeto',
   'accept.toDashboard': 'Ir para seus projetos',
 }
 export default messages
