@@ -17,6 +17,9 @@ export interface FlexEventMap {
   'flex-password-reset': { userId: string }
   'flex-email-verified': { userId: string }
   'flex-account-deleted': { userId: string }
+  'flex-member-invited': { projectId: string; memberId: string }
+  'flex-member-removed': { projectId: string; memberId: string }
+  'flex-invitation-accepted': { projectId: string }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ownError, type OwnReason } from './errors'
+import { isRole } from './roles'
 import type { AccessData, KeyInfo, KeyMap, Project, ProjectSummary } from './types'
 
 // Responses are input like any other: check their shape so a broken or hostile
@@ -32,6 +33,7 @@ export function parseSummary(x: unknown): ProjectSummary {
     description: text(x.description),
     createDate: text(x.createDate),
     status: text(x.status),
+    ...(isRole(x.role) && { role: x.role }),
   }
 }
 

@@ -29,6 +29,7 @@ export type AttributeName =
   | 'productName'
   | 'envPrefix'
   | 'headingLevel'
+  | 'invitationUrl'
 
 export type FlexEventName = keyof FlexEventMap
 
@@ -53,6 +54,7 @@ export const ELEMENTS = {
       'productName',
       'envPrefix',
       'headingLevel',
+      'invitationUrl',
     ],
   },
   'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },

@@ -68,6 +68,9 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-password-reset',
       'flex-email-verified',
       'flex-account-deleted',
+      'flex-member-invited',
+      'flex-member-removed',
+      'flex-invitation-accepted',
     ],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY, STRINGS_PROPERTY],
     slots: [LOGO_SLOT],
@@ -106,6 +109,8 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
       'flex-webhook-endpoint-updated',
       'flex-webhook-endpoint-deleted',
       'flex-webhook-secret-rolled',
+      'flex-member-invited',
+      'flex-member-removed',
     ],
     properties: [SNIPPETS_PROPERTY, FETCH_SESSION_CODE_PROPERTY, STRINGS_PROPERTY],
   },
@@ -183,6 +188,9 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     doc: "the level of the element's top heading (1–6), the others following from it; the element renders no `<main>` (each screen is a region named by its heading), so a page that hosts it alone wraps it in its own `<main>` and sets 1",
     default: '2',
   },
+  invitationUrl: {
+    doc: "the host's own page that an invitation e-mail's link opens (`{invitation-url}?code=…`), for hosts that handle the link themselves (a `memory` router): a `<flex-portal>` on that page takes the code out of the address at once, has the reader log in or sign up, accepts and opens the project; without it the link opens the `#/invitations/accept` route",
+  },
   sessionUrl: {
     doc: "signs the host's own user in without script: the element POSTs to this address (with the page's cookies) and reads `{ code }`; for the same use as `fetchSessionCode`, which wins when both are set",
   },
@@ -206,6 +214,10 @@ export const EVENT_DOCS: Record<FlexEventName, string> = {
   'flex-navigate': 'before every navigation; cancelable (`preventDefault()` stops it)',
   'flex-password-reset': "the user set a new password with a mailed code and is signed in (detail: the user's id); servers with the accounts feature",
   'flex-email-verified': "the user's e-mail address was verified with a mailed code (detail: the user's id)",
+  'flex-member-invited':
+    "an invitation to the project was sent (detail: the project's and the invitation's ids, never the code); servers with the teams feature",
+  'flex-member-removed': "a member was removed, an invitation revoked, or the user left the project (detail: the project's and the member's ids)",
+  'flex-invitation-accepted': "the user accepted an invitation and joined the project (detail: the project's id, never the code)",
   'flex-account-deleted': 'the user deleted their account, its projects and keys (detail: the user id it had); `flex-signed-out` follows',
 }
 

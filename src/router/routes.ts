@@ -2,7 +2,7 @@
  * The route table. Paths are what follows `#` in
  * hash mode (`/projects?projectid=…`); memory mode keeps the same strings.
  */
-export type ScreenName = 'login' | 'signup' | 'dashboard' | 'project' | 'profile'
+export type ScreenName = 'login' | 'signup' | 'dashboard' | 'project' | 'profile' | 'invitation'
 
 export interface Route {
   /** Path without the query, always starting with `/`. */
@@ -21,15 +21,20 @@ export function parseRoute(to: string): Route {
   return { path, query, href }
 }
 
+/** Where an invitation's link leads (`#/invitations/accept?code=…`): the code is taken out of the address as soon as it is read. */
+export const INVITATION_PATH = '/invitations/accept'
+
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(prefix + '/')
 
 /** Which screen a path shows, or null for an unknown path. */
-export function matchScreen(path: string): { screen: ScreenName; guarded: boolean } | null {
+export function matchScreen(path: string): { screen: ScreenName; guarded: boolean; open?: true } | null {
   if (path === '/' || path === '/login') return { screen: 'login', guarded: false }
   if (path === '/signup') return { screen: 'signup', guarded: false }
   if (under(path, '/dashboard')) return { screen: 'dashboard', guarded: true }
   if (under(path, '/projects')) return { screen: 'project', guarded: true }
   if (path === '/profile') return { screen: 'profile', guarded: true }
+  // Open to both: signed out, it asks to log in or sign up first; signed in, it accepts.
+  if (path === INVITATION_PATH) return { screen: 'invitation', guarded: false, open: true }
   return null
 }
 
@@ -44,7 +49,7 @@ export function resolveRoute(route: Route, signedIn: boolean): Resolution {
   const match = matchScreen(route.path)
   if (!match) return { redirect: '/' }
   if (match.guarded && !signedIn) return { redirect: '/login' }
-  if (!match.guarded && signedIn) return { redirect: '/dashboard' }
+  if (!match.guarded && !match.open && signedIn) return { redirect: '/dashboard' }
   return { screen: match.screen }
 }
 

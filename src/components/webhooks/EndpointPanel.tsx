@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { Attempt, Endpoint, EventType } from '../../api/webhooks'
 import { Button } from '../Button'
+import { useCan } from '../teams/role'
 import { CloseIcon } from '../icons/CloseIcon'
 import { useT } from '../../i18n'
 import { webhooks } from '../../i18n/en/webhooks'
@@ -31,6 +32,7 @@ export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, o
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   const testButton = useRef<HTMLButtonElement>(null)
+  const mayChange = useCan('webhooks')
   const [testing, setTesting] = useState(false)
   const log = useAttempts(api, endpoint.id, onDelivered)
   // Opened from a row above: take the reader (and the screen) to it.
@@ -73,25 +75,27 @@ export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, o
           <CloseIcon className="h-5 w-5" />
         </button>
       </div>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button
-          ref={testButton}
-          onClick={() => setTesting(true)}
-          disabled={endpoint.disabled}
-          title={endpoint.disabled ? t('webhooks.panel.enableFirst') : undefined}
-        >
-          {t('webhooks.sendTest')}
-        </Button>
-        <Button variant="secondary" onClick={() => onAction('edit')}>
-          {t('webhooks.panel.edit')}
-        </Button>
-        <Button variant="secondary" onClick={() => onAction('toggle')} pending={toggling}>
-          {endpoint.disabled ? t('webhooks.panel.enable') : t('webhooks.panel.disable')}
-        </Button>
-        <Button variant="danger" onClick={() => onAction('delete')}>
-          {t('webhooks.panel.delete')}
-        </Button>
-      </div>
+      {mayChange && (
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Button
+            ref={testButton}
+            onClick={() => setTesting(true)}
+            disabled={endpoint.disabled}
+            title={endpoint.disabled ? t('webhooks.panel.enableFirst') : undefined}
+          >
+            {t('webhooks.sendTest')}
+          </Button>
+          <Button variant="secondary" onClick={() => onAction('edit')}>
+            {t('webhooks.panel.edit')}
+          </Button>
+          <Button variant="secondary" onClick={() => onAction('toggle')} pending={toggling}>
+            {endpoint.disabled ? t('webhooks.panel.enable') : t('webhooks.panel.disable')}
+          </Button>
+          <Button variant="danger" onClick={() => onAction('delete')}>
+            {t('webhooks.panel.delete')}
+          </Button>
+        </div>
+      )}
       <AttemptsLog log={log} onResend={resend} />
       {testing && <TestEventDialog endpoint={endpoint} eventTypes={eventTypes} onClose={() => setTesting(false)} onSend={sendTest} returnFocus={testButton} />}
     </section>

@@ -16,6 +16,7 @@ import { EndpointPanel, type EndpointAction } from './EndpointPanel'
 import { EndpointsTable } from './EndpointsTable'
 import { RollSecretDialog } from './RollSecretDialog'
 import { useWebhooksApi } from './useWebhooksApi'
+import { useCan } from '../teams/role'
 
 /** In English (as tests read it); the section shows it in the reader's language. */
 export const ROLL_FIRST = webhooks['webhooks.rollFirst']
@@ -46,6 +47,8 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
   const [toast, setToast] = useState<string | null>(null)
   const headingId = useId()
   const addButton = useRef<HTMLButtonElement>(null)
+  const mayChange = useCan('webhooks')
+  const mayRoll = useCan('secret')
   const rollButton = useRef<HTMLButtonElement>(null)
 
   const endpoints = list.data?.endpoints ?? []
@@ -129,12 +132,16 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
           <p className="mt-1 text-sm text-muted">{t('webhooks.intro')}</p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Button variant="secondary" ref={rollButton} onClick={() => setOpen('roll')} disabled={!list.data}>
-            {t('webhooks.rollSecret')}
-          </Button>
-          <Button ref={addButton} onClick={() => setOpen('add')} disabled={!list.data || needsRoll}>
-            {t('webhooks.addEndpoint')}
-          </Button>
+          {mayRoll && (
+            <Button variant="secondary" ref={rollButton} onClick={() => setOpen('roll')} disabled={!list.data}>
+              {t('webhooks.rollSecret')}
+            </Button>
+          )}
+          {mayChange && (
+            <Button ref={addButton} onClick={() => setOpen('add')} disabled={!list.data || needsRoll}>
+              {t('webhooks.addEndpoint')}
+            </Button>
+          )}
         </div>
       </div>
       {needsRoll && (

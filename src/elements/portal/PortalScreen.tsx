@@ -9,6 +9,7 @@ import type { ScreenName } from '../../router/routes'
 import { LazyProjectPage } from './lazy'
 import { LazyProfilePage } from '../profile/lazy'
 import { useRouteFocus } from '../../router/useRouteFocus'
+import { LazyAcceptInvitation, useInvitation } from '../../components/teams/AcceptRoute'
 
 /** The chunk a reader most likely needs after each screen: fetched once that screen is idle. */
 const NEXT: Partial<Record<ScreenName, () => void>> = {
@@ -25,8 +26,9 @@ const NEXT: Partial<Record<ScreenName, () => void>> = {
  * (https://github.com/bitovi/react-to-web-component/issues/114).
  * Only the log-in screen travels with the script; the others are chunks.
  */
-export function PortalScreen() {
+export function PortalScreen({ invitationUrl }: { invitationUrl?: string }) {
   const screen = useGuardedRoute()
+  useInvitation(screen, invitationUrl)
   const container = useRef<HTMLDivElement>(null)
   useRouteFocus(screen, container)
   useEffect(() => {
@@ -40,6 +42,7 @@ export function PortalScreen() {
       {screen === 'dashboard' && <ProjectsScreen />}
       {screen === 'project' && <LazyProjectPage />}
       {screen === 'profile' && <LazyProfilePage />}
+      {screen === 'invitation' && <LazyAcceptInvitation />}
     </div>
   )
 }

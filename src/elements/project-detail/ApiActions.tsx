@@ -4,6 +4,7 @@ import { errorMessage } from '../../error-text'
 import type { KeyInfo, KeyMap, Project } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
+import { useCan } from '../../components/teams/role'
 import { Toast } from '../../components/toast/Toast'
 import { emit, type FlexEventMap } from '../../events'
 import { useManageApi } from '../../hooks/useManageApi'
@@ -45,6 +46,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   const atLimit = keyLimit !== undefined && active >= keyLimit
   const [toast, setToast] = useState<string | null>(null)
   const createButton = useRef<HTMLButtonElement>(null)
+  const mayChange = useCan('keys')
   const deleteButton = useRef<HTMLButtonElement>(null)
   const headingId = useId()
   const toastRef = useRef<HTMLDivElement>(null)
@@ -104,32 +106,34 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
           {t('keys.heading')}
         </Heading>
         {keyLimit !== undefined && <p className="text-sm text-muted">{t('keys.count', { active, limit: keyLimit })}</p>}
-        <div role="group" aria-label={t('keys.actions')} className="flex flex-wrap gap-3">
-          <Button
-            ref={createButton}
-            onClick={createKey}
-            pending={create.pending}
-            pendingLabel={t('keys.creating')}
-            disabled={atLimit}
-            aria-describedby={atLimit ? reasonId : undefined}
-          >
-            {t('keys.create')}
-          </Button>
-          {/* The spec's Delete, outlined: it only opens the dialog that asks which key, and says what deleting does. */}
-          <button
-            ref={deleteButton}
-            type="button"
-            onClick={() => {
-              setToast(null)
-              setPicking(true)
-            }}
-            disabled={keyIds.length === 0}
-            title={keyIds.length === 0 ? t('keys.delete.none') : undefined}
-            className="inline-flex items-center justify-center rounded-flex border border-border px-4 py-2 text-sm font-semibold text-danger transition-colors hover:border-danger focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60"
-          >
-            {t('keys.delete')}
-          </button>
-        </div>
+        {mayChange && (
+          <div role="group" aria-label={t('keys.actions')} className="flex flex-wrap gap-3">
+            <Button
+              ref={createButton}
+              onClick={createKey}
+              pending={create.pending}
+              pendingLabel={t('keys.creating')}
+              disabled={atLimit}
+              aria-describedby={atLimit ? reasonId : undefined}
+            >
+              {t('keys.create')}
+            </Button>
+            {/* The spec's Delete, outlined: it only opens the dialog that asks which key, and says what deleting does. */}
+            <button
+              ref={deleteButton}
+              type="button"
+              onClick={() => {
+                setToast(null)
+                setPicking(true)
+              }}
+              disabled={keyIds.length === 0}
+              title={keyIds.length === 0 ? t('keys.delete.none') : undefined}
+              className="inline-flex items-center justify-center rounded-flex border border-border px-4 py-2 text-sm font-semibold text-danger transition-colors hover:border-danger focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60"
+            >
+              {t('keys.delete')}
+            </button>
+          </div>
+        )}
       </div>
       {atLimit && (
         <p id={reasonId} className="mt-2 text-sm text-fg">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { KeyInfo } from '../../api/types'
 import { DataTable, Identifier, type Column } from '../../components/table'
+import { useCan } from '../../components/teams/role'
 import { formatDate } from '../../format-date'
 import { useCapability } from '../../hooks/useCapability'
 import { useLang, useT, type Translate } from '../../i18n'
@@ -67,6 +68,8 @@ export function LastUsed({ row }: { row: KeyRow }) {
 export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind: KeyActionKind, key: KeyInfo) => void; cards: boolean }) {
   const { t } = row
   const key = row.label
+  const mayChange = useCan('keys')
+  if (!mayChange) return null
   const actions: [KeyActionKind, string, string][] = [
     ['edit', t('keys.action.edit'), t('keys.action.editKey', { key })],
     ...(row.state.rollable ? [['roll', t('keys.action.roll'), t('keys.action.rollKey', { key })] as [KeyActionKind, string, string]] : []),

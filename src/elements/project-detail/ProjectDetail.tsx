@@ -24,6 +24,9 @@ import { ProjectInformation } from './ProjectInformation'
 import { ProjectWebhooks } from '../../components/webhooks/ProjectWebhooks'
 import { Usage } from './usage'
 import { deleteProject, projectChanged, updateProject } from './project-calls'
+import { ProjectTeam } from './members/ProjectTeam'
+import { RoleContext } from '../../components/teams/role'
+import { useTeam } from '../../components/teams/useTeam'
 
 /** The page: a region named by its heading (the host page owns `<main>`), the header's actions beside it. */
 function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -93,6 +96,7 @@ function ProjectPage({ id }: { id: string }) {
   const settings = useCapability('project-settings')
   const load = useCallback((signal: AbortSignal) => api.getProject(id, signal), [api, id])
   const project = useAsync(load)
+  const team = useTeam(id, project.data?.role)
   const [editing, setEditing] = useState(false)
   const [deleted, setDeleted] = useState<string | null>(null)
   const editButton = useRef<HTMLButtonElement>(null)
@@ -163,7 +167,8 @@ function ProjectPage({ id }: { id: string }) {
     <Page
       title={data.name || t('project.untitled')}
       actions={
-        settings && (
+        settings &&
+        team.may('edit') && (
           <Button ref={editButton} variant="secondary" onClick={() => setEditing(true)}>
             {t('project.edit')}
           </Button>
@@ -175,12 +180,15 @@ function ProjectPage({ id }: { id: string }) {
           {errorMessage(project.error)}
         </Alert>
       )}
-      <ApiActions project={data} onChanged={project.reload} />
-      <ProjectInformation project={data} />
-      {/* The project's other sections follow here in the order a developer needs them, one line each. */}
-      <ProjectWebhooks projectId={data.id} />
-      <Usage project={data} />
-      {settings && <DangerZone project={data} onDelete={remove} />}
+      <RoleContext.Provider value={team.role}>
+        <ApiActions project={data} onChanged={project.reload} />
+        <ProjectInformation project={data} />
+        {/* The project's other sections follow here in the order a developer needs them, one line each. */}
+        <ProjectWebhooks projectId={data.id} />
+        <Usage project={data} />
+        <ProjectTeam projectId={data.id} team={team} />
+        {settings && team.may('delete') && <DangerZone project={data} onDelete={remove} />}
+      </RoleContext.Provider>
       {editing && <EditProjectDialog project={data} onClose={() => setEditing(false)} onSave={save} />}
     </Page>
   )

@@ -7,9 +7,11 @@ import { projectHref } from '../../router/routes'
 import { formatDate } from '../../format-date'
 import { useLang, useT } from '../../i18n'
 import { projects } from '../../i18n/en/projects'
+import { roles } from '../../i18n/en/roles'
+import { ROLE_NAME } from '../../components/teams/role-names'
 
 /** The project table's columns that can go, by id (the name and the status always show). */
-export type ProjectColumn = 'id' | 'description' | 'created'
+export type ProjectColumn = 'id' | 'description' | 'created' | 'role'
 
 // Every cell is one line, which keeps rows at the fixed height the windowing
 // relies on; the full text is in the title. dir="auto" lets right-to-left
@@ -25,14 +27,18 @@ export const ProjectRow = memo(function ProjectRow({
   current,
   shown,
   cards,
+  showRole,
 }: {
   project: ProjectSummary
   rowIndex: number
   current: boolean
   shown: readonly string[]
   cards: boolean
+  /** A server with teams: the reader's role in each project. */
+  showRole?: boolean
 }) {
   const t = useT(projects)
+  const r = useT(roles)
   const lang = useLang()
   const cell = cards ? CARD_CELL : CELL
   const has = (c: ProjectColumn) => cards || shown.includes(c)
@@ -70,6 +76,12 @@ export const ProjectRow = memo(function ProjectRow({
           <time dateTime={project.createDate} title={project.createDate} className="block truncate text-muted">
             {formatDate(project.createDate, lang)}
           </time>
+        </td>
+      )}
+      {showRole && has('role') && (
+        <td className={`${cell} text-muted ${cards ? 'order-2 basis-full' : ''}`}>
+          {cards && <span>{r('projects.column.role')}: </span>}
+          {project.role ? r(ROLE_NAME[project.role]) : '—'}
         </td>
       )}
       <td className={cell}>

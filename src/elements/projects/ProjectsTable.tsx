@@ -7,6 +7,7 @@ import { filterProjects, toSearchable } from './filter-projects'
 import { ProjectRow } from './ProjectRow'
 import { useT } from '../../i18n'
 import { projects as texts } from '../../i18n/en/projects'
+import { roles } from '../../i18n/en/roles'
 
 /** Matches the rows' `h-14`; rows as cards (a box too narrow for the columns) are `h-24`. */
 export const ROW_HEIGHT_PX = 56
@@ -27,6 +28,10 @@ const HEADERS = {
   status: 'projects.column.status',
 } as const
 
+/** A server with teams sends each project's role: a column that goes before the description does. */
+const ROLE: FitColumn = { id: 'role', priority: 1, width: 110 }
+const FIT_WITH_ROLE = [...FIT.slice(0, 3), ROLE, FIT[3]!]
+
 /**
  * The projects table with a name search above it. Only the rows in
  * view (plus a margin) are in the DOM, so ten thousand projects render and
@@ -40,20 +45,22 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
   const rows = useMemo(() => filterProjects(searchable, deferredQuery), [searchable, deferredQuery])
   // The one table pattern's fitting, on the table's own box: beside a sidebar,
   // in a narrow column, it drops columns and then stacks by the room it has.
-  const fit = useFit(FIT)
+  const showRole = projects.some((p) => p.role !== undefined)
+  const fit = useFit(showRole ? FIT_WITH_ROLE : FIT)
   const stacked = fit.cards
   const { ref, first, last, padTop, padBottom } = useVirtualRows<HTMLDivElement>(rows.length, stacked ? STACKED_ROW_HEIGHT_PX : ROW_HEIGHT_PX)
   // The project a <flex-project-detail> on the page (or the route) shows is marked in the list.
   const chosen = useNavigation().route.query.get('projectid')
   const searchId = useId()
   const t = useT(texts)
+  const r = useT(roles)
 
   useEffect(() => {
     if (ref.current) ref.current.scrollTop = 0
   }, [deferredQuery, ref])
 
   const filtering = deferredQuery.trim() !== ''
-  const columns = fit.shown as (keyof typeof HEADERS)[]
+  const columns = fit.shown as (keyof typeof HEADERS | 'role')[]
   const span = columns.length + 1
   return (
     <div ref={fit.box} className="flex-cq min-w-0">
@@ -93,7 +100,7 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
               </th>
               {columns.map((id) => (
                 <th key={id} scope="col" {...{ [COLUMN_ATTR]: id }} className={HEAD}>
-                  {t(HEADERS[id])}
+                  {id === 'role' ? r('projects.column.role') : t(HEADERS[id])}
                 </th>
               ))}
             </tr>
@@ -105,7 +112,15 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
               </tr>
             )}
             {rows.slice(first, last).map((project, i) => (
-              <ProjectRow key={project.id} project={project} rowIndex={first + i + 2} current={project.id === chosen} shown={fit.shown} cards={stacked} />
+              <ProjectRow
+                key={project.id}
+                project={project}
+                rowIndex={first + i + 2}
+                current={project.id === chosen}
+                shown={fit.shown}
+                cards={stacked}
+                showRole={showRole}
+              />
             ))}
             {padBottom > 0 && (
               <tr aria-hidden="true" style={{ height: padBottom }}>

@@ -17,6 +17,8 @@ import { reveal } from './reveal'
 import { server } from './server'
 import { signup } from './signup'
 import { snippet } from './snippet'
+import { teams } from './teams'
+import { roles } from './roles'
 
 /**
  * The whole English catalog: every area's texts under their ids. Only the
@@ -42,6 +44,8 @@ export const CATALOG = {
   ...server,
   ...signup,
   ...snippet,
+  ...teams,
+  ...roles,
 }
 
 export type MessageId = keyof typeof CATALOG

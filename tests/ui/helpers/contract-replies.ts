@@ -28,6 +28,7 @@ import {
   WebhookMessageAccepted,
   WebhookSecret,
 } from '../../../contract/webhooks'
+import { AcceptedInvitation, AuditPage, Invitation, Member, MemberList } from '../../../contract/teams'
 
 /** No body (204), or one the widget does not read. */
 const NONE = null
@@ -81,6 +82,13 @@ const CALLS: [string, string, z.ZodType | z.ZodType[] | null][] = [
   ['POST', '/manage/dapp/{x}/webhooks/{x}/test', WebhookMessageAccepted],
   ['GET', '/manage/dapp/{x}/webhooks/{x}/attempts', WebhookAttemptList],
   ['POST', '/manage/dapp/{x}/webhooks/{x}/messages/{x}/resend', WebhookMessageAccepted],
+  ['GET', '/manage/dapp/{x}/members', MemberList],
+  ['POST', '/manage/dapp/{x}/members', Invitation],
+  ['PATCH', '/manage/dapp/{x}/members/{x}', Member],
+  ['DELETE', '/manage/dapp/{x}/members/{x}', NONE],
+  ['POST', '/manage/dapp/{x}/members/{x}/resend', Invitation],
+  ['GET', '/manage/dapp/{x}/audit', AuditPage],
+  ['POST', '/invitations/accept', AcceptedInvitation],
 ]
 
 const MATCHERS = CALLS.map(([method, path, schema]) => ({

@@ -1,0 +1,21 @@
+import { useEffect, useState } from 'react'
+import { useNavigation } from '../../router/navigation'
+import { INVITATION_PATH, type ScreenName } from '../../router/routes'
+import { heldCode, takeCode } from './invitation-code'
+
+export { LazyAcceptInvitation } from './lazy'
+
+/**
+ * <flex-portal>'s part in accepting an invitation. On its first render it
+ * takes the code out of the page's address (the accept route's, or the page
+ * at the host's `invitation-url`), before any chunk is fetched. While a code
+ * is held, the screens a reader lands on (log-in, the dashboard after a
+ * log-in or sign-up) give way to the accept route, which accepts it.
+ */
+export function useInvitation(screen: ScreenName | null, invitationUrl?: string): void {
+  useState(() => takeCode(invitationUrl))
+  const { navigate } = useNavigation()
+  useEffect(() => {
+    if (heldCode() !== null && (screen === 'login' || screen === 'dashboard')) navigate(INVITATION_PATH, { replace: true })
+  }, [screen, navigate])
+}

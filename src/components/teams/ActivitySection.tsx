@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
+import type { AuditEntry } from '../../api/members'
+import { errorMessage } from '../../error-text'
+import { Alert } from '../Alert'
+import { Button, Spinner } from '../Button'
+import { Heading } from '../Heading'
+import { formatTime } from '../webhooks/format-time'
+import { StackTable } from '../webhooks/StackTable'
+import { useLang, useT } from '../../i18n'
+import { teams } from '../../i18n/en/teams'
+import { actionText, KIND_NAME, KINDS, kindOf, type Kind } from './activity-kinds'
+import type { TeamsApi } from './useTeamsApi'
+
+/** Entries per page: a screenful, and the server's cursor (`before`) fetches the next. */
+export const PAGE = 25
+
+/**
+ * The project's audit log (admins and owners): who did what, newest first,
+ * filtered by kind, paged with "Load more". The filter applies to the entries
+ * loaded so far, so choosing a kind never loses the place in the log.
+ */
+export function ActivitySection({ api }: { api: TeamsApi }) {
+  const t = useT(teams)
+  const lang = useLang()
+  const [entries, setEntries] = useState<AuditEntry[]>([])
+  const [state, setState] = useState<'loading' | 'idle' | 'end'>('loading')
+  const [error, setError] = useState<unknown>(undefined)
+  const [kind, setKind] = useState<Kind>('all')
+  const headingId = useId()
+  const filterId = useId()
+  const live = useRef<AbortController | null>(null)
+
+  const load = useCallback(
+    (before?: string) => {
+      live.current?.abort()
+      const controller = (live.current = new AbortController())
+      setState('loading')
+      setError(undefined)
+      api.audit({ limit: PAGE, before }, controller.signal).then(
+        (page) => {
+          if (controller.signal.aborted) return
+          setEntries((had) => (before ? [...had, ...page] : page))
+          setState(page.length < PAGE ? 'end' : 'idle')
+        },
+        (e: unknown) => {
+          if (controller.signal.aborted) return
+          setError(e)
+          setState('idle')
+        },
+      )
+    },
+    [api],
+  )
+  useEffect(() => {
+    load()
+    return () => live.current?.abort()
+  }, [load])
+
+  const last = entries.at(-1)
+  const more = () => load(last?.id)
+  const shown = kind === 'all' ? entries : entries.filter((e) => kindOf(e.action) === kind)
+  const first = state === 'loading' && entries.length === 0
+
+  return (
+    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <Heading depth={1} id={headingId} className="text-lg font-semibold text-fg">
+            {t('activity.heading')}
+          </Heading>
+          <p className="mt-1 text-sm text-muted">{t('activity.intro')}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={filterId} className="text-sm text-muted">
+            {t('activity.filter')}
+          </label>
+          <select
+            id={filterId}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as Kind)}
+            className="rounded-flex border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
+          >
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(KIND_NAME[k])}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {error !== undefined && (
+        <Alert className="mt-4" onRetry={() => load(entries.length ? last?.id : undefined)}>
+          <p className="font-semibold">{t('activity.loadFailed')}</p>
+          <p>{errorMessage(error)}</p>
+        </Alert>
+      )}
+      {first ? (
+        <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">
+          <Spinner />
+          {t('activity.loading')}
+        </p>
+      ) : shown.length === 0 ? (
+        error === undefined && (
+          <p className="mt-4 rounded-flex border border-dashed border-border px-4 py-8 text-center text-sm text-muted">
+            {entries.length === 0 ? t('activity.empty') : t('activity.noMatch')}
+          </p>
+        )
+      ) : (
+        <StackTable
+          caption={t('activity.caption')}
+          columns={[t('activity.column.when'), t('activity.column.who'), t('activity.column.what')]}
+          rows={shown.map((e) => ({
+            key: e.id,
+            cells: [
+              <time dateTime={e.at} className="text-muted">
+                {formatTime(e.at, lang)}
+              </time>,
+              <span dir="auto">{e.actor.name || t('activity.someone')}</span>,
+              <span className="block">
+                <span className="block">{actionText(e.action, t)}</span>
+                {/* What changed, in the server's words; the bare id of what it was done to only when nothing else names it. */}
+                {(e.details || e.target) && (
+                  <span dir="auto" title={e.target || undefined} className="block break-words text-xs text-muted">
+                    {e.details || e.target}
+                  </span>
+                )}
+              </span>,
+            ],
+          }))}
+        />
+      )}
+      {entries.length > 0 && (
+        <div className="mt-4 flex items-center gap-3">
+          {state === 'end' ? (
+            <p className="text-sm text-muted">{t('activity.end')}</p>
+          ) : (
+            <Button variant="secondary" onClick={more} pending={state === 'loading'} pendingLabel={t('activity.moreLoading')}>
+              {t('activity.more')}
+            </Button>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,158 @@
+import { useId, useRef, useState } from 'react'
+import type { Member, Role } from '../../api/members'
+import { errorMessage } from '../../error-text'
+import { Alert } from '../Alert'
+import { Button, Spinner } from '../Button'
+import { Heading } from '../Heading'
+import { Toast } from '../toast/Toast'
+import { useElement } from '../../context/element'
+import { emit } from '../../events'
+import { useT } from '../../i18n'
+import { teams } from '../../i18n/en/teams'
+import { can } from './role'
+import { ConfirmDialog, InviteDialog, RoleDialog, type Confirm } from './TeamDialogs'
+import { InvitationsTable, MembersTable } from './MembersTable'
+import type { Team } from './useTeam'
+
+type Open = 'invite' | { action: 'role'; member: Member } | { action: Confirm; member: Member } | null
+
+export interface MembersSectionProps {
+  projectId: string
+  team: Team
+  /** The reader left the project: the page goes, they have no access any more. */
+  onLeft: () => void
+}
+
+/**
+ * A project's members and its pending invitations: "Invite", a member's role
+ * change and removal (admins and owners), Resend and Revoke for an
+ * invitation, and "Leave project" for a member who is not the owner. Each
+ * change is confirmed, and told to the host page by an event with ids only.
+ */
+export function MembersSection({ projectId, team, onLeft }: MembersSectionProps) {
+  const t = useT(teams)
+  const { host } = useElement()
+  const { api, members, me } = team
+  const [open, setOpen] = useState<Open>(null)
+  const [toast, setToast] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [resending, setResending] = useState<string | null>(null)
+  const headingId = useId()
+  const inviteButton = useRef<HTMLButtonElement>(null)
+  const leaveButton = useRef<HTMLButtonElement>(null)
+
+  const all = members.data ?? []
+  const active = all.filter((m) => m.status === 'active')
+  const invited = all.filter((m) => m.status === 'invited')
+  const mine = active.find((m) => m.userId === me)
+  const manages = mine !== undefined && can(mine.role, 'members')
+  const close = () => setOpen(null)
+  const done = (message: string) => {
+    close()
+    setToast(message)
+    members.reload()
+  }
+
+  const invite = async (email: string, role: Role) => {
+    const id = await api.invite(email, role)
+    emit(host, 'flex-member-invited', { projectId, memberId: id })
+    done(t('members.toast.invited', { email }))
+  }
+  const changeRole = async (member: Member, role: Role) => {
+    if (role !== member.role) await api.changeRole(member.id, role)
+    done(t('members.toast.changed'))
+  }
+  const remove = async (member: Member, kind: Confirm) => {
+    await api.remove(member.id)
+    emit(host, 'flex-member-removed', { projectId, memberId: member.id })
+    if (kind === 'leave') return onLeft()
+    done(kind === 'revoke' ? t('members.toast.revoked') : t('members.toast.removed'))
+  }
+  const resend = (member: Member) => {
+    if (resending) return
+    setResending(member.id)
+    setError(null)
+    setToast(null)
+    api.resend(member.id).then(
+      () => {
+        setResending(null)
+        setToast(t('members.toast.resent', { email: member.email }))
+        members.reload()
+      },
+      (e: unknown) => {
+        setResending(null)
+        setError(errorMessage(e))
+      },
+    )
+  }
+  const act = (action: 'role' | Confirm, member: Member) => {
+    setToast(null)
+    setOpen({ action, member })
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Heading depth={1} id={headingId} className="text-lg font-semibold text-fg">
+            {t('members.heading')}
+          </Heading>
+          <p className="mt-1 text-sm text-muted">{t('members.intro')}</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          {mine && mine.role !== 'owner' && (
+            <Button variant="secondary" ref={leaveButton} onClick={() => act('leave', mine)}>
+              {t('members.leave')}
+            </Button>
+          )}
+          {manages && (
+            <Button ref={inviteButton} onClick={() => setOpen('invite')}>
+              {t('members.invite')}
+            </Button>
+          )}
+        </div>
+      </div>
+      {error && (
+        <Alert className="mt-4" onDismiss={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      {members.error !== undefined && (
+        <Alert className="mt-4" onRetry={members.reload}>
+          <p className="font-semibold">{t('members.loadFailed')}</p>
+          <p>{errorMessage(members.error)}</p>
+        </Alert>
+      )}
+      {!members.data
+        ? members.error === undefined && (
+            <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">
+              <Spinner />
+              {t('members.loading')}
+            </p>
+          )
+        : active.length > 0 && <MembersTable members={active} me={me} manages={manages} onAction={act} />}
+      {invited.length > 0 && (
+        <>
+          <Heading depth={2} className="mt-6 text-sm font-semibold text-fg">
+            {t('members.pending.heading')}
+          </Heading>
+          <InvitationsTable invitations={invited} manages={manages} resending={resending} onResend={resend} onRevoke={(m) => act('revoke', m)} />
+        </>
+      )}
+      <Toast message={toast} onClose={() => setToast(null)} />
+      {open === 'invite' && <InviteDialog onClose={close} onInvite={invite} />}
+      {open !== null && open !== 'invite' && open.action === 'role' && (
+        <RoleDialog member={open.member} onClose={close} onChange={(role) => changeRole(open.member, role)} />
+      )}
+      {open !== null && open !== 'invite' && open.action !== 'role' && (
+        <ConfirmDialog
+          kind={open.action}
+          member={open.member}
+          onClose={close}
+          onConfirm={() => remove(open.member, open.action as Confirm)}
+          returnFocus={open.action === 'leave' ? leaveButton : inviteButton}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react'
+import type { Member } from '../../api/members'
+import { formatDate } from '../../format-date'
+import { useLang, useT } from '../../i18n'
+import { teams } from '../../i18n/en/teams'
+import { roles } from '../../i18n/en/roles'
+import { StackTable } from '../webhooks/StackTable'
+import type { Confirm } from './TeamDialogs'
+import { ROLE_NAME } from './role-names'
+
+const linkButton =
+  '-mx-2 rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus disabled:cursor-not-allowed disabled:opacity-60'
+const dangerButton = linkButton.replace('text-accent hover:text-accent-hover', 'text-danger hover:opacity-90')
+
+function Action({
+  label,
+  children,
+  danger,
+  onClick,
+  disabled,
+}: {
+  label: string
+  children: ReactNode
+  danger?: boolean
+  onClick: () => void
+  disabled?: boolean
+}) {
+  return (
+    <button type="button" aria-label={label} onClick={onClick} disabled={disabled} className={danger ? dangerButton : linkButton}>
+      {children}
+    </button>
+  )
+}
+
+/** A role as a quiet badge: the owner's stands out a little. */
+export function RoleBadge({ role }: { role: Member['role'] }) {
+  const r = useT(roles)
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${role === 'owner' ? 'bg-success-bg text-success' : 'bg-raised text-fg'}`}>
+      {r(ROLE_NAME[role])}
+    </span>
+  )
+}
+
+/** The members, the owner first (as the server sends them): name, e-mail, role, joined, and what an admin may do to each. */
+export function MembersTable({
+  members,
+  me,
+  manages,
+  onAction,
+}: {
+  members: Member[]
+  me: string
+  manages: boolean
+  onAction: (action: 'role' | Confirm, member: Member) => void
+}) {
+  const t = useT(teams)
+  const lang = useLang()
+  const columns = [t('members.column.name'), t('members.column.email'), t('members.column.role'), t('members.column.joined')]
+  return (
+    <StackTable
+      caption={t('members.caption')}
+      columns={manages ? [...columns, t('members.column.actions')] : columns}
+      rows={members.map((m) => {
+        const name = m.name || m.email
+        // Nobody changes or removes the owner (ownership moves by transfer), nor themselves here ("Leave project" is for that).
+        const editable = manages && m.role !== 'owner' && m.userId !== me
+        const cells: ReactNode[] = [
+          <span dir="auto" className="font-medium">
+            {m.name || '—'}
+            {m.userId === me && <span className="font-normal text-muted"> {t('members.you')}</span>}
+          </span>,
+          <span dir="ltr" className="break-all">
+            {m.email}
+          </span>,
+          <RoleBadge role={m.role} />,
+          <time dateTime={m.joinedAt} className="text-muted">
+            {formatDate(m.joinedAt, lang)}
+          </time>,
+        ]
+        if (manages)
+          cells.push(
+            editable ? (
+              <span className="flex flex-wrap gap-x-4">
+                <Action label={t('members.changeRoleLabel', { name })} onClick={() => onAction('role', m)}>
+                  {t('members.changeRole')}
+                </Action>
+                <Action danger label={t('members.removeLabel', { name })} onClick={() => onAction('remove', m)}>
+                  {t('members.remove')}
+                </Action>
+              </span>
+            ) : (
+              <span className="text-muted">—</span>
+            ),
+          )
+        return { key: m.id, cells }
+      })}
+    />
+  )
+}
+
+const expired = (at: string) => at !== '' && new Date(at).getTime() <= Date.now()
+
+/** Invitations not yet accepted: the address, the role it gives, when it was sent and when it stops working. */
+export function InvitationsTable({
+  invitations,
+  manages,
+  resending,
+  onResend,
+  onRevoke,
+}: {
+  invitations: Member[]
+  manages: boolean
+  resending: string | null
+  onResend: (m: Member) => void
+  onRevoke: (m: Member) => void
+}) {
+  const t = useT(teams)
+  const lang = useLang()
+  const columns = [t('members.column.email'), t('members.column.role'), t('members.column.invited'), t('members.column.expires')]
+  return (
+    <StackTable
+      caption={t('members.pending.caption')}
+      columns={manages ? [...columns, t('members.column.actions')] : columns}
+      rows={invitations.map((m) => {
+        const cells: ReactNode[] = [
+          <span dir="ltr" className="break-all">
+            {m.email}
+          </span>,
+          <RoleBadge role={m.role} />,
+          <time dateTime={m.invitedAt} className="text-muted">
+            {formatDate(m.invitedAt, lang)}
+          </time>,
+          expired(m.expiresAt) ? (
+            <span className="text-danger">{t('members.expired')}</span>
+          ) : (
+            <time dateTime={m.expiresAt} className="text-muted">
+              {formatDate(m.expiresAt, lang)}
+            </time>
+          ),
+        ]
+        if (manages)
+          cells.push(
+            <span className="flex flex-wrap gap-x-4">
+              <Action label={t('members.resendLabel', { email: m.email })} onClick={() => onResend(m)} disabled={resending !== null}>
+                {t('members.resend')}
+              </Action>
+              <Action danger label={t('members.revokeLabel', { email: m.email })} onClick={() => onRevoke(m)}>
+                {t('members.revoke')}
+              </Action>
+            </span>,
+          )
+        return { key: m.id, cells }
+      })}
+    />
+  )
+}

@@ -1,0 +1,37 @@
+import { INVITATION_PATH } from '../../router/routes'
+
+/**
+ * The invitation code, between the moment it is read from the page's
+ * address and the moment it is accepted: in memory only, never in the
+ * address, storage, a log or an event.
+ */
+let held: string | null = null
+
+export const heldCode = (): string | null => held
+export const dropCode = (): void => {
+  held = null
+}
+
+/** A code the reader typed (the mail carries the code alone when the server has no INVITATION_URL). */
+export const holdCode = (code: string): void => {
+  // Far longer than any code the server makes: a hostile link cannot make the call huge.
+  held = code.slice(0, 256)
+}
+
+/**
+ * Takes the code out of `#/invitations/accept?code=…`, or out of the page's
+ * own query on the page at the host's `invitation-url`, and out of the
+ * address at once (history.replaceState): it must not stay in the history,
+ * a bookmark or a Referer.
+ */
+export function takeCode(invitationUrl?: string): void {
+  const here = new URL(location.href)
+  const hashed = here.hash.startsWith(`#${INVITATION_PATH}?`)
+  const url = hashed ? new URL(here.hash.slice(1), here.origin) : here
+  const code = url.searchParams.get('code')
+  const page = invitationUrl && new URL(invitationUrl, here)
+  if (!code || !(hashed || (page && page.origin + page.pathname === here.origin + here.pathname))) return
+  url.searchParams.delete('code')
+  history.replaceState(history.state, '', hashed ? `#${url.pathname}${url.search}` : url.href)
+  holdCode(code)
+}

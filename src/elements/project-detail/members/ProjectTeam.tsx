@@ -1,0 +1,19 @@
+import { useCallback } from 'react'
+import { projectChanged } from '../project-calls'
+import { useNavigation } from '../../../router/navigation'
+import { LazyTeamSections } from '../../../components/teams/lazy'
+import type { Team } from '../../../components/teams/useTeam'
+
+/**
+ * The project page's Members and Activity sections: absent on a server
+ * without the `teams` feature (a spec-only server), which is then never asked
+ * about members and never sends the chunk.
+ */
+export function ProjectTeam({ projectId, team }: { projectId: string; team: Team }) {
+  const { navigate } = useNavigation()
+  const onLeft = useCallback(() => {
+    projectChanged(projectId, true)
+    navigate('/dashboard')
+  }, [projectId, navigate])
+  return team.enabled ? <LazyTeamSections projectId={projectId} team={team} onLeft={onLeft} /> : null
+}
