@@ -1,4 +1,5 @@
 import { useFlexStore } from '../hooks/useFlexStore'
+import { useSignedOutText } from './auth/useSignedOutText'
 import { useT } from '../i18n'
 import { common } from '../i18n/en/common'
 
@@ -10,11 +11,14 @@ import { common } from '../i18n/en/common'
  */
 export function SignedOutNotice() {
   const expired = useFlexStore((s) => s.signOutReason === 'expired')
+  // What ended the session, in one sentence; an expired one is said in the notice's own short words.
+  const why = useSignedOutText()
   const t = useT(common)
+  const said = expired ? t('common.expired') : why
   return (
     <div role="status" className="rounded-flex border border-border bg-surface p-6 text-center font-flex text-sm text-fg">
-      {expired && <p className="font-semibold">{t('common.expired')}</p>}
-      <p className={expired ? 'mt-1 text-muted' : 'text-muted'}>{t('common.signedOut')}</p>
+      {said && <p className="font-semibold">{said}</p>}
+      <p className={said ? 'mt-1 text-muted' : 'text-muted'}>{t('common.signedOut')}</p>
     </div>
   )
 }

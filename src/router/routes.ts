@@ -2,7 +2,7 @@
  * The route table. Paths are what follows `#` in
  * hash mode (`/projects?projectid=…`); memory mode keeps the same strings.
  */
-export type ScreenName = 'login' | 'signup' | 'dashboard' | 'project' | 'profile'
+export type ScreenName = 'login' | 'signup' | 'dashboard' | 'project' | 'profile' | 'settings'
 
 export interface Route {
   /** Path without the query, always starting with `/`. */
@@ -30,6 +30,8 @@ export function matchScreen(path: string): { screen: ScreenName; guarded: boolea
   if (under(path, '/dashboard')) return { screen: 'dashboard', guarded: true }
   if (under(path, '/projects')) return { screen: 'project', guarded: true }
   if (path === '/profile') return { screen: 'profile', guarded: true }
+  // The account's security (password, sessions, deletion): where the user menu's "Settings" leads on a server with accounts.
+  if (path === '/settings') return { screen: 'settings', guarded: true }
   return null
 }
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { AccessData } from '../../api/types'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
@@ -12,6 +12,8 @@ import { SwitchLink } from './SwitchLink'
 import { useAuthSubmit } from './useAuthSubmit'
 import { useErrorText } from '../../hooks/useErrorText'
 import { useDeviceRegistration } from './useDeviceRegistration'
+import { FormError } from '../form-dialog/FormTextField'
+import { fieldOf } from './field-of'
 
 export interface AuthScreenProps {
   /** Set by <flex-portal>, whose route table shows the form even to a signed-in user. */
@@ -35,7 +37,8 @@ interface AuthFormProps<I> extends AuthScreenProps {
 
 /**
  * The form log-in and sign-up share: the anonymous device registered on
- * opening, the submit flow, the red banner, 'Remember me' and 'Forgot your
+ * opening, the submit flow, a field's error under it and any other in the
+ * red banner, 'Remember me' and 'Forgot your
  * password?', and the link to the other screen. A standalone element with a
  * session shows "You are signed in." instead.
  */
@@ -48,6 +51,13 @@ export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: l
   const errorText = useErrorText()
   const [resetting, setResetting] = useState(false)
   const form = useRef<HTMLFormElement>(null)
+  // A server message about a field shows under it (FormTextField); the banner is for the rest.
+  const field = fieldOf(error)
+  const message = error ? { text: errorText(error), field } : null
+  useEffect(() => {
+    const input = field ? form.current?.elements.namedItem(field) : null
+    if (input instanceof HTMLElement) input.focus()
+  }, [error, field])
 
   if (showNotice) return <SignedInNotice />
   if (resetting) {
@@ -73,8 +83,8 @@ export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: l
       }
     >
       <form ref={form} className="space-y-6" onSubmit={onSubmit}>
-        {error ? <Alert>{errorText(error)}</Alert> : notice}
-        {children}
+        {message ? !message.field && <Alert>{message.text}</Alert> : notice}
+        <FormError.Provider value={message}>{children}</FormError.Provider>
         <RememberForgot onForgot={() => setResetting(true)} />
         <Button type="submit" className="w-full" pending={pending} pendingLabel={pendingLabel}>
           {label}

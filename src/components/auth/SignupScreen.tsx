@@ -1,6 +1,6 @@
 import { useId } from 'react'
 import { register } from '../../api/calls'
-import { TextField } from '../TextField'
+import { FormTextField } from '../form-dialog/FormTextField'
 import { AuthForm, type AuthScreenProps } from './AuthForm'
 import { useT } from '../../i18n'
 import { auth } from '../../i18n/en/auth'
@@ -23,11 +23,11 @@ export function SignupScreen(props: AuthScreenProps) {
       pending={t('signup.pending')}
       other={[t('signup.haveAccount'), 'login', t('signup.toLogin')]}
     >
-      <TextField label={t('signup.name')} name="name" type="text" autoComplete="name" required />
-      <TextField label={shared('auth.email')} name="email" type="email" autoComplete="email" required />
+      <FormTextField label={t('signup.name')} name="name" type="text" autoComplete="name" required />
+      <FormTextField label={shared('auth.email')} name="email" type="email" autoComplete="email" required />
       <div>
-        <TextField label={shared('auth.password')} name="password" type="password" autoComplete="new-password" required aria-describedby={ruleId} />
-        {/* The server's rule, stated before submit; its own message shows in the banner if a password is refused. */}
+        <FormTextField label={shared('auth.password')} name="password" type="password" autoComplete="new-password" required aria-describedby={ruleId} />
+        {/* The server's rule, stated before submit; its own message shows under the field if a password is refused. */}
         <p id={ruleId} className="mt-2 text-sm text-muted">
           {t('signup.passwordRule')}
         </p>

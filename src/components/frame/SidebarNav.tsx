@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
-import { FolderIcon } from '../icons/FolderIcon'
+import { BookIcon } from '../icons/BookIcon'
+import { ExternalLinkIcon } from '../icons/ExternalLinkIcon'
 import { HomeIcon } from '../icons/HomeIcon'
 import { apiDocsUrl } from '../../constants'
 import { RouteLink } from '../../router/RouteLink'
+import { useNavigation } from '../../router/navigation'
 import { useElement } from '../../context/element'
 import { useT } from '../../i18n'
 import { frame } from '../../i18n/en/frame'
@@ -28,10 +30,11 @@ function ExternalItem({ href, icon, children, onNavigate }: { href?: string; ico
   return (
     <a href={href} {...(here ? { onClick: onNavigate } : { target: '_blank', rel: 'noopener noreferrer' })} className={`${itemClass} ${idle}`}>
       {icon}
-      <span>
+      <span className="min-w-0 flex-1">
         {children}
         {!here && <span className="sr-only"> {t('frame.nav.newTab')}</span>}
       </span>
+      {!here && <ExternalLinkIcon className="h-4 w-4 shrink-0 opacity-70 rtl:-scale-x-100" />}
     </a>
   )
 }
@@ -42,17 +45,20 @@ function ExternalItem({ href, icon, children, onNavigate }: { href?: string; ico
  */
 export function SidebarNav({ onNavigate, inHeader }: { onNavigate?: () => void; inHeader?: boolean }) {
   const { urls, apiBase } = useElement()
+  const { route } = useNavigation()
+  // Every screen the frame holds is about projects but the account's two views (a standalone element's route may be anything).
+  const onProjects = route.path !== '/profile' && route.path !== '/settings'
   const t = useT(frame)
   return (
     <nav aria-label={inHeader ? t('frame.nav.header') : t('frame.nav.sidebar')} className={inHeader ? 'hidden gap-1 cq-md:flex' : 'flex flex-col gap-1 p-4'}>
-      <RouteLink to="/dashboard" aria-current="page" className={`${itemClass} ${current}`} onClick={onNavigate}>
+      <RouteLink to="/dashboard" aria-current={onProjects ? 'page' : undefined} className={`${itemClass} ${onProjects ? current : idle}`} onClick={onNavigate}>
         <HomeIcon className="h-5 w-5 shrink-0" />
         <span>{t('frame.nav.projects')}</span>
       </RouteLink>
-      <ExternalItem href={urls.quickstart ?? apiDocsUrl(apiBase, '#quickstart')} icon={<FolderIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
+      <ExternalItem href={urls.quickstart ?? apiDocsUrl(apiBase, '#quickstart')} icon={<BookIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
         {t('frame.nav.quickstart')}
       </ExternalItem>
-      <ExternalItem href={urls.docs ?? apiDocsUrl(apiBase)} icon={<FolderIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
+      <ExternalItem href={urls.docs ?? apiDocsUrl(apiBase)} icon={<BookIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
         {t('frame.nav.docs')}
       </ExternalItem>
     </nav>

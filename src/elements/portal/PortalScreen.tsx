@@ -39,7 +39,7 @@ export function PortalScreen() {
       {screen === 'signup' && <LazySignupScreen inPortal />}
       {screen === 'dashboard' && <ProjectsScreen />}
       {screen === 'project' && <LazyProjectPage />}
-      {screen === 'profile' && <LazyProfilePage />}
+      {(screen === 'profile' || screen === 'settings') && <LazyProfilePage view={screen} />}
     </div>
   )
 }

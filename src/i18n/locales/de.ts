@@ -331,7 +331,7 @@ const messages: LocaleMessages = {
   'webhooks.secret.once': 'Kopieren Sie das Webhook-Secret. Es wird Ihnen nur dieses eine Mal angezeigt!',
   'webhooks.secret.label': 'Webhook-Secret',
   'webhooks.secret.copyEnv': 'Als .env kopieren',
-  'webhooks.secret.done': 'Fertig',
+  'webhooks.secret.done': 'Schließen',
 
   // profile
   'profile.heading': 'Ihr Profil',
@@ -351,7 +351,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Bestätigt',
   'profile.email.unverified': 'Nicht bestätigt',
   'profile.email.why': 'Bestätigen Sie, dass diese Adresse Ihnen gehört, damit Sie Ihr Passwort zurücksetzen können, falls Sie es vergessen.',
-  'profile.email.send': 'Code senden',
   'profile.email.sending': 'Wird gesendet…',
   'profile.email.code': 'Code aus der E-Mail',
   'profile.email.code.format': 'Geben Sie den 6-stelligen Code aus der E-Mail ein.',
@@ -532,6 +531,15 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Kopiert, mit YOUR_API_KEY als Platzhalter',
   'snippet.signedOut': 'Melden Sie sich an, um Ihre Schlüssel einzufügen',
   'snippet.placeholder': 'Erstellen oder rotieren Sie einen Schlüssel, um ihn hier einzufügen',
+
+  // issue 39: one voice, verification, navigation, sign-out notices
+  'reveal.secretToo': 'Das gilt auch für das Webhook-Secret.',
+  'keys.new.projectId': 'Projekt-ID',
+  'profile.email.codeWaiting': 'Geben Sie den 6-stelligen Code ein, den wir Ihnen bei der Registrierung gesendet haben. Nur der neueste Code gilt.',
+  'profile.settings.heading': 'Einstellungen',
+  'profile.nav': 'Konto',
+  'login.everywhere': 'Sie sind auf allen Geräten abgemeldet, auch auf diesem.',
+  'login.deleted': 'Ihr Konto wurde gelöscht, mit seinen Projekten und API-Schlüsseln.',
 }
 
 export default messages

@@ -339,7 +339,7 @@ const messages: LocaleMessages = {
   'webhooks.secret.once': 'Copia el secreto de webhook. ¡Es la única vez que podrás verlo!',
   'webhooks.secret.label': 'Secreto de webhook',
   'webhooks.secret.copyEnv': 'Copiar como .env',
-  'webhooks.secret.done': 'Listo',
+  'webhooks.secret.done': 'Salir',
 
   // profile
   'profile.heading': 'Tu perfil',
@@ -359,7 +359,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Verificado',
   'profile.email.unverified': 'Sin verificar',
   'profile.email.why': 'Confirma que esta dirección es tuya para poder restablecer tu contraseña si la olvidas.',
-  'profile.email.send': 'Enviar código',
   'profile.email.sending': 'Enviando…',
   'profile.email.code': 'Código del correo',
   'profile.email.code.format': CODE_FORMAT,
@@ -536,5 +535,14 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Copiado, con YOUR_API_KEY como marcador de posición',
   'snippet.signedOut': 'Inicia sesión para insertar tus claves',
   'snippet.placeholder': 'Crea o rota una clave para pegarla aquí',
+
+  // issue 39: one voice, verification, navigation, sign-out notices
+  'reveal.secretToo': 'Lo mismo vale para el secreto de webhook.',
+  'keys.new.projectId': 'ID de proyecto',
+  'profile.email.codeWaiting': 'Introduce el código de 6 dígitos que te enviamos por correo al registrarte. Solo vale el código más reciente.',
+  'profile.settings.heading': 'Configuración',
+  'profile.nav': 'Cuenta',
+  'login.everywhere': 'Has cerrado sesión en todos tus dispositivos, también en este.',
+  'login.deleted': 'Tu cuenta se ha eliminado, con sus proyectos y claves de API.',
 }
 export default messages

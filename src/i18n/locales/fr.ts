@@ -334,7 +334,7 @@ const messages: LocaleMessages = {
   'webhooks.secret.once': 'Copiez le secret de webhook. C’est la seule fois où vous pourrez le voir\u00a0!',
   'webhooks.secret.label': 'Secret de webhook',
   'webhooks.secret.copyEnv': 'Copier au format .env',
-  'webhooks.secret.done': 'Terminé',
+  'webhooks.secret.done': 'Fermer',
 
   // profile
   'profile.heading': 'Votre profil',
@@ -354,7 +354,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Vérifiée',
   'profile.email.unverified': 'Non vérifiée',
   'profile.email.why': 'Confirmez que cette adresse vous appartient, pour pouvoir réinitialiser votre mot de passe en cas d’oubli.',
-  'profile.email.send': 'Envoyer le code',
   'profile.email.sending': 'Envoi…',
   'profile.email.code': 'Code reçu par e-mail',
   'profile.email.code.format': 'Saisissez le code à 6 chiffres reçu par e-mail.',
@@ -531,5 +530,14 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Copié, avec YOUR_API_KEY à la place de la clé',
   'snippet.signedOut': 'Connectez-vous pour insérer vos clés',
   'snippet.placeholder': 'Créez ou renouvelez une clé pour l’insérer ici',
+
+  // issue 39: one voice, verification, navigation, sign-out notices
+  'reveal.secretToo': 'Il en va de même pour le secret de webhook.',
+  'keys.new.projectId': 'ID du projet',
+  'profile.email.codeWaiting': 'Saisissez le code à 6 chiffres que nous vous avons envoyé par e-mail à l’inscription. Seul le code le plus récent est valable.',
+  'profile.settings.heading': 'Paramètres',
+  'profile.nav': 'Compte',
+  'login.everywhere': 'Vous êtes déconnecté sur tous vos appareils, y compris celui-ci.',
+  'login.deleted': 'Votre compte a été supprimé, avec ses projets et ses clés API.',
 }
 export default messages

@@ -329,7 +329,7 @@ const messages: LocaleMessages = {
   'webhooks.secret.once': 'Webhook シークレットをコピーしてください。表示されるのは今回のみです。',
   'webhooks.secret.label': 'Webhook シークレット',
   'webhooks.secret.copyEnv': '.env 形式でコピー',
-  'webhooks.secret.done': '完了',
+  'webhooks.secret.done': '閉じる',
 
   // Profile
   'profile.heading': 'プロフィール',
@@ -349,7 +349,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': '確認済み',
   'profile.email.unverified': '未確認',
   'profile.email.why': 'このアドレスがご自身のものであることを確認してください。パスワードを忘れたときに再設定できるようになります。',
-  'profile.email.send': 'コードを送信',
   'profile.email.sending': '送信中…',
   'profile.email.code': 'メールに記載されたコード',
   'profile.email.code.format': CODE_INVALID,
@@ -523,5 +522,14 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'YOUR_API_KEY をプレースホルダーとしてコピーしました',
   'snippet.signedOut': 'ログインするとキーが入力されます',
   'snippet.placeholder': 'キーを作成またはローテーションすると、ここに貼り付けられます',
+
+  // issue 39: one voice, verification, navigation, sign-out notices
+  'reveal.secretToo': 'Webhook シークレットも同様です。',
+  'keys.new.projectId': 'プロジェクト ID',
+  'profile.email.codeWaiting': '登録時にメールでお送りした 6 桁のコードを入力してください。有効なのは最新のコードだけです。',
+  'profile.settings.heading': '設定',
+  'profile.nav': 'アカウント',
+  'login.everywhere': 'この端末を含む、すべての端末からログアウトしました。',
+  'login.deleted': 'アカウントを、そのプロジェクトと API キーとともに削除しました。',
 }
 export default messages

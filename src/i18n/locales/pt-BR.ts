@@ -332,7 +332,7 @@ const messages: LocaleMessages = {
   'webhooks.secret.once': 'Copie o segredo do webhook. Esta é a única vez que você poderá vê-lo!',
   'webhooks.secret.label': 'Segredo do webhook',
   'webhooks.secret.copyEnv': 'Copiar como .env',
-  'webhooks.secret.done': 'Concluído',
+  'webhooks.secret.done': 'Fechar',
 
   // profile
   'profile.heading': 'Seu perfil',
@@ -352,7 +352,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Verificado',
   'profile.email.unverified': 'Não verificado',
   'profile.email.why': 'Confirme que este endereço é seu para poder redefinir sua senha caso a esqueça.',
-  'profile.email.send': 'Enviar código',
   'profile.email.sending': 'Enviando…',
   'profile.email.code': 'Código do e-mail',
   'profile.email.code.format': 'Digite o código de 6 dígitos do e-mail.',
@@ -526,5 +525,14 @@ const messages: LocaleMessages = {
   'snippet.placeholderCopied': 'Copiado, com YOUR_API_KEY no lugar da chave',
   'snippet.signedOut': 'Entre para preencher suas chaves',
   'snippet.placeholder': 'Crie ou rotacione uma chave para colá-la aqui',
+
+  // issue 39: one voice, verification, navigation, sign-out notices
+  'reveal.secretToo': 'O mesmo vale para o segredo do webhook.',
+  'keys.new.projectId': 'ID do projeto',
+  'profile.email.codeWaiting': 'Digite o código de 6 dígitos que enviamos por e-mail quando você se cadastrou. Só o código mais recente vale.',
+  'profile.settings.heading': 'Configurações',
+  'profile.nav': 'Conta',
+  'login.everywhere': 'Você saiu em todos os dispositivos, inclusive neste.',
+  'login.deleted': 'Sua conta foi excluída, com seus projetos e chaves de API.',
 }
 export default messages

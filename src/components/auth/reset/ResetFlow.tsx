@@ -9,7 +9,8 @@ import { store } from '../../../store/index'
 import { withDeviceToken } from '../../../store/session'
 import { Alert } from '../../Alert'
 import { Button } from '../../Button'
-import { TextField } from '../../TextField'
+import { FormError, FormTextField } from '../../form-dialog/FormTextField'
+import { fieldOf } from '../field-of'
 import { AuthLayout } from '../AuthLayout'
 import { useT, type Translate } from '../../../i18n'
 import { reset } from '../../../i18n/en/reset'
@@ -25,6 +26,9 @@ const TITLES = {
 
 // Splits a message around a parameter, so the parameter can be set in its own element.
 const MARK = '\u0000'
+
+/** The field each of the form's own complaints is about. */
+const OWN_FIELD: Partial<Record<keyof typeof reset, string>> = { 'reset.code.invalid': 'code', 'reset.password.mismatch': 'confirm' }
 
 const linkClass =
   'rounded-flex font-semibold text-accent hover:text-accent-hover hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
@@ -108,6 +112,11 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
     else void finish(form.password)
   }
 
+  // A message about a field shows under it; the banner says the rest.
+  const message = error
+    ? { text: typeof error === 'string' ? t(error) : errorText(error.thrown), field: typeof error === 'string' ? OWN_FIELD[error] : fieldOf(error.thrown) }
+    : null
+
   const [before, after] = t('reset.code.intro', { email: MARK }).split(MARK)
   return (
     <div ref={heading} className="contents">
@@ -120,60 +129,58 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
         }
       >
         <form className="space-y-6" onSubmit={onSubmit} noValidate={step !== 'email'}>
-          {error ? (
-            <Alert>{typeof error === 'string' ? t(error) : errorText(error.thrown)}</Alert>
-          ) : (
-            notice && <Alert tone="info">{t('reset.code.resent')}</Alert>
-          )}
-          {step === 'email' && (
-            <>
-              <p className="text-sm text-muted">{t('reset.email.intro')}</p>
-              <TextField
-                label={t('reset.email.label')}
-                name="email"
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-              <Button type="submit" className="w-full" pending={pending} pendingLabel={t('reset.email.pending')}>
-                {t('reset.email.submit')}
-              </Button>
-            </>
-          )}
-          {step === 'code' && (
-            <>
-              <p className="text-sm text-muted">
-                {before}
-                <span className="break-all font-medium text-fg">{email}</span>
-                {after}
-              </p>
-              <TextField
-                label={t('reset.code.label')}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]*"
-                maxLength={12}
-                required
-                defaultValue={code}
-                className="[&_input]:font-mono [&_input]:tracking-widest"
-              />
-              <Button type="submit" className="w-full">
-                {t('reset.code.submit')}
-              </Button>
-              <div className="flex flex-wrap justify-between gap-2 text-sm">
-                <button type="button" className={linkClass} onClick={() => void sendCode(true)} disabled={pending}>
-                  {t('reset.code.resend')}
-                </button>
-                <button type="button" className={linkClass} onClick={() => go('email')}>
-                  {t('reset.code.otherEmail')}
-                </button>
-              </div>
-            </>
-          )}
-          {step === 'password' && <NewPasswordFields t={t} pending={pending} onBack={() => go('code')} />}
+          {message ? !message.field && <Alert>{message.text}</Alert> : notice && <Alert tone="info">{t('reset.code.resent')}</Alert>}
+          <FormError.Provider value={message}>
+            {step === 'email' && (
+              <>
+                <p className="text-sm text-muted">{t('reset.email.intro')}</p>
+                <FormTextField
+                  label={t('reset.email.label')}
+                  name="email"
+                  type="email"
+                  autoComplete="username"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+                <Button type="submit" className="w-full" pending={pending} pendingLabel={t('reset.email.pending')}>
+                  {t('reset.email.submit')}
+                </Button>
+              </>
+            )}
+            {step === 'code' && (
+              <>
+                <p className="text-sm text-muted">
+                  {before}
+                  <span className="break-all font-medium text-fg">{email}</span>
+                  {after}
+                </p>
+                <FormTextField
+                  label={t('reset.code.label')}
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9 ]*"
+                  maxLength={12}
+                  required
+                  defaultValue={code}
+                  className="[&_input]:font-mono [&_input]:tracking-widest"
+                />
+                <Button type="submit" className="w-full">
+                  {t('reset.code.submit')}
+                </Button>
+                <div className="flex flex-wrap justify-between gap-2 text-sm">
+                  <button type="button" className={linkClass} onClick={() => void sendCode(true)} disabled={pending}>
+                    {t('reset.code.resend')}
+                  </button>
+                  <button type="button" className={linkClass} onClick={() => go('email')}>
+                    {t('reset.code.otherEmail')}
+                  </button>
+                </div>
+              </>
+            )}
+            {step === 'password' && <NewPasswordFields t={t} pending={pending} onBack={() => go('code')} />}
+          </FormError.Provider>
         </form>
       </AuthLayout>
     </div>
@@ -185,12 +192,12 @@ function NewPasswordFields({ t, pending, onBack }: { t: Translate<typeof reset>;
   return (
     <>
       <div>
-        <TextField label={t('reset.password.label')} name="password" type="password" autoComplete="new-password" required aria-describedby={ruleId} />
+        <FormTextField label={t('reset.password.label')} name="password" type="password" autoComplete="new-password" required aria-describedby={ruleId} />
         <p id={ruleId} className="mt-2 text-sm text-muted">
           {t('reset.password.rule')}
         </p>
       </div>
-      <TextField label={t('reset.password.repeat')} name="confirm" type="password" autoComplete="new-password" required />
+      <FormTextField label={t('reset.password.repeat')} name="confirm" type="password" autoComplete="new-password" required />
       <Button type="submit" className="w-full" pending={pending} pendingLabel={t('reset.password.pending')}>
         {t('reset.password.submit')}
       </Button>
