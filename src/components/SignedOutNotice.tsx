@@ -1,4 +1,3 @@
-import { useFlexStore } from '../hooks/useFlexStore'
 import { useSignedOutText } from './auth/useSignedOutText'
 import { useT } from '../i18n'
 import { common } from '../i18n/en/common'
@@ -10,11 +9,9 @@ import { common } from '../i18n/en/common'
  * replaces this notice at once.
  */
 export function SignedOutNotice() {
-  const expired = useFlexStore((s) => s.signOutReason === 'expired')
-  // What ended the session, in one sentence; an expired one is said in the notice's own short words.
-  const why = useSignedOutText()
+  // What ended the session, in one sentence, as the log-in screen says it.
+  const said = useSignedOutText()
   const t = useT(common)
-  const said = expired ? t('common.expired') : why
   return (
     <div role="status" className="rounded-flex border border-border bg-surface p-6 text-center font-flex text-sm text-fg">
       {said && <p className="font-semibold">{said}</p>}

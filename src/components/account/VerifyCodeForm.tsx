@@ -1,7 +1,6 @@
-import { useId, useState, type FormEvent } from 'react'
-import { Alert } from '../../components/Alert'
-import { Button } from '../../components/Button'
-import { TextField } from '../../components/TextField'
+import { useState, type FormEvent } from 'react'
+import { Button } from '../Button'
+import { TextField } from '../TextField'
 import { useElement } from '../../context/element'
 import { emit } from '../../events'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
@@ -11,14 +10,12 @@ import { server } from '../../i18n/en/server'
 import { accountError } from './server-texts'
 import type { AccountApi } from './useAccountApi'
 
-type Failure = { text: string; about: 'code' | 'send' }
-
 /**
  * The code the server mailed (at sign-up, or the latest asked for), typed
  * where the reader is: the reminder's "Verify now" and the profile both show
  * this. The field comes first, for the code already sent; "Send a new code" is
  * the second action, because a new code makes the one in the mailbox useless.
- * A refused code is said under the field; a failed send above the form.
+ * What went wrong is said under the field, the form's only one.
  */
 export function VerifyCodeForm({
   api,
@@ -33,74 +30,56 @@ export function VerifyCodeForm({
   const { host } = useElement()
   const { pending, run } = useSingleFlight()
   const [sent, setSent] = useState<string | null>(null)
-  const [failure, setFailure] = useState<Failure | null>(null)
-  const [doing, setDoing] = useState<'send' | 'verify'>('verify')
-  const errorId = useId()
+  const [failure, setFailure] = useState<string | null>(null)
 
   const send = () =>
     run(async () => {
-      setDoing('send')
       setFailure(null)
       try {
         // Without a word from the server: the one it sends, in English as the server would.
         setSent((await api.sendVerification()) ?? server['server.codeSent'])
       } catch (e) {
-        setFailure({ text: accountError(e, t), about: 'send' })
+        setFailure(accountError(e, t))
       }
     })
   const verify = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/[\s-]/g, '')
-    if (!/^\d{6}$/.test(code)) return setFailure({ text: t('profile.email.code.format'), about: 'code' })
+    if (!/^\d{6}$/.test(code)) return setFailure(t('profile.email.code.format'))
     void run(async () => {
-      setDoing('verify')
       setFailure(null)
       try {
         await api.verifyEmail(code)
         emit(host, 'flex-email-verified', { userId })
         onVerified()
       } catch (e) {
-        setFailure({ text: accountError(e, t), about: 'code' })
+        setFailure(accountError(e, t))
       }
     })
   }
-  const codeFailure = failure?.about === 'code' ? failure.text : null
 
   return (
     <form className="space-y-4" onSubmit={verify} noValidate>
-      {failure?.about === 'send' && <Alert>{failure.text}</Alert>}
-      <p role="status" className="text-sm text-muted">
-        {sent ?? t('profile.email.codeWaiting')}
-      </p>
-      <div>
-        <TextField
-          label={t('profile.email.code')}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={12}
-          required
-          aria-invalid={codeFailure ? true : undefined}
-          aria-describedby={codeFailure ? errorId : undefined}
-          className="max-w-xs [&_input]:font-mono [&_input]:tracking-widest"
-        />
-        {codeFailure && (
-          <p id={errorId} className="mt-1 text-sm text-danger">
-            {codeFailure}
-          </p>
-        )}
-      </div>
+      {sent && (
+        <p role="status" className="text-sm text-muted">
+          {sent}
+        </p>
+      )}
+      <TextField
+        label={t('profile.email.code')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={12}
+        required
+        error={failure ?? undefined}
+        className="max-w-xs [&_input]:font-mono [&_input]:tracking-widest"
+      />
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" pending={pending && doing === 'verify'} disabled={pending} pendingLabel={t('profile.email.verifying')}>
+        <Button type="submit" pending={pending} pendingLabel={t('profile.email.verifying')}>
           {t('profile.email.verify')}
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() => void send()}
-          pending={pending && doing === 'send'}
-          disabled={pending}
-          pendingLabel={t('profile.email.sending')}
-        >
+        <Button variant="secondary" onClick={() => void send()} disabled={pending}>
           {t('profile.email.resend')}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { AccessData } from '../../api/types'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
@@ -12,8 +12,6 @@ import { SwitchLink } from './SwitchLink'
 import { useAuthSubmit } from './useAuthSubmit'
 import { useErrorText } from '../../hooks/useErrorText'
 import { useDeviceRegistration } from './useDeviceRegistration'
-import { FormError } from '../form-dialog/FormTextField'
-import { fieldOf } from './field-of'
 
 export interface AuthScreenProps {
   /** Set by <flex-portal>, whose route table shows the form even to a signed-in user. */
@@ -32,8 +30,17 @@ interface AuthFormProps<I> extends AuthScreenProps {
   other: [question: string, to: 'login' | 'signup', label: string]
   /** Shown above the fields while there is no error to show. */
   notice?: ReactNode
-  children: ReactNode
+  /**
+   * The field a failed call's message is about, if any: it then shows under
+   * that field (`children` as a function places it) instead of in the banner.
+   * Sign-up's; log-in's messages are no field's.
+   */
+  fieldOf?: (error: unknown) => string | undefined
+  children: ReactNode | ((message: FieldMessage | null) => ReactNode)
 }
+
+/** A failed call's words, and the field (input name) they are about. */
+export type FieldMessage = { text: string; field?: string }
 
 /**
  * The form log-in and sign-up share: the anonymous device registered on
@@ -42,7 +49,18 @@ interface AuthFormProps<I> extends AuthScreenProps {
  * password?', and the link to the other screen. A standalone element with a
  * session shows "You are signed in." instead.
  */
-export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: label, pending: pendingLabel, other, notice, children }: AuthFormProps<I>) {
+export function AuthForm<I>({
+  inPortal = false,
+  onSwitch,
+  title,
+  call,
+  submit: label,
+  pending: pendingLabel,
+  other,
+  notice,
+  fieldOf,
+  children,
+}: AuthFormProps<I>) {
   const { apiBase } = useElement()
   const signedIn = useFlexStore((s) => s.accessData !== null)
   const showNotice = signedIn && !inPortal
@@ -51,13 +69,8 @@ export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: l
   const errorText = useErrorText()
   const [resetting, setResetting] = useState(false)
   const form = useRef<HTMLFormElement>(null)
-  // A server message about a field shows under it (FormTextField); the banner is for the rest.
-  const field = fieldOf(error)
-  const message = error ? { text: errorText(error), field } : null
-  useEffect(() => {
-    const input = field ? form.current?.elements.namedItem(field) : null
-    if (input instanceof HTMLElement) input.focus()
-  }, [error, field])
+  // A server message about a field shows under it; the banner is for the rest.
+  const message = error ? { text: errorText(error), field: fieldOf?.(error) } : null
 
   if (showNotice) return <SignedInNotice />
   if (resetting) {
@@ -84,7 +97,7 @@ export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: l
     >
       <form ref={form} className="space-y-6" onSubmit={onSubmit}>
         {message ? !message.field && <Alert>{message.text}</Alert> : notice}
-        <FormError.Provider value={message}>{children}</FormError.Provider>
+        {typeof children === 'function' ? children(message) : children}
         <RememberForgot onForgot={() => setResetting(true)} />
         <Button type="submit" className="w-full" pending={pending} pendingLabel={pendingLabel}>
           {label}

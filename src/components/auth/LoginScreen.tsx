@@ -1,6 +1,6 @@
 import { authenticate } from '../../api/calls'
 import { Alert } from '../Alert'
-import { FormTextField } from '../form-dialog/FormTextField'
+import { TextField } from '../TextField'
 import { AuthForm, type AuthScreenProps } from './AuthForm'
 import { useT } from '../../i18n'
 import { auth } from '../../i18n/en/auth'
@@ -23,8 +23,8 @@ export function LoginScreen(props: AuthScreenProps) {
       other={[t('login.noAccount'), 'signup', t('login.toSignup')]}
       notice={signedOut && <Alert tone="info">{signedOut}</Alert>}
     >
-      <FormTextField label={t('auth.email')} name="email" type="email" autoComplete="username" required />
-      <FormTextField label={t('auth.password')} name="password" type="password" autoComplete="current-password" required />
+      <TextField label={t('auth.email')} name="email" type="email" autoComplete="username" required />
+      <TextField label={t('auth.password')} name="password" type="password" autoComplete="current-password" required />
     </AuthForm>
   )
 }

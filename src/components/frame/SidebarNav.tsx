@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { BookIcon } from '../icons/BookIcon'
 import { ExternalLinkIcon } from '../icons/ExternalLinkIcon'
 import { HomeIcon } from '../icons/HomeIcon'
 import { apiDocsUrl } from '../../constants'
@@ -30,11 +29,10 @@ function ExternalItem({ href, icon, children, onNavigate }: { href?: string; ico
   return (
     <a href={href} {...(here ? { onClick: onNavigate } : { target: '_blank', rel: 'noopener noreferrer' })} className={`${itemClass} ${idle}`}>
       {icon}
-      <span className="min-w-0 flex-1">
+      <span>
         {children}
         {!here && <span className="sr-only"> {t('frame.nav.newTab')}</span>}
       </span>
-      {!here && <ExternalLinkIcon className="h-4 w-4 shrink-0 opacity-70 rtl:-scale-x-100" />}
     </a>
   )
 }
@@ -55,10 +53,14 @@ export function SidebarNav({ onNavigate, inHeader }: { onNavigate?: () => void; 
         <HomeIcon className="h-5 w-5 shrink-0" />
         <span>{t('frame.nav.projects')}</span>
       </RouteLink>
-      <ExternalItem href={urls.quickstart ?? apiDocsUrl(apiBase, '#quickstart')} icon={<BookIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
+      <ExternalItem
+        href={urls.quickstart ?? apiDocsUrl(apiBase, '#quickstart')}
+        icon={<ExternalLinkIcon className="h-5 w-5 shrink-0" />}
+        onNavigate={onNavigate}
+      >
         {t('frame.nav.quickstart')}
       </ExternalItem>
-      <ExternalItem href={urls.docs ?? apiDocsUrl(apiBase)} icon={<BookIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
+      <ExternalItem href={urls.docs ?? apiDocsUrl(apiBase)} icon={<ExternalLinkIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
         {t('frame.nav.docs')}
       </ExternalItem>
     </nav>

@@ -87,23 +87,20 @@ export function UserMenu() {
 
   // The host's URL wins; else <flex-portal> on a server with accounts has its own route; else inert, as the spec has it.
   const menuItem = (index: number, label: string, href: string | undefined, route: string) =>
-    !href && accountRoutes ? (
+    href || accountRoutes ? (
       <a
         key={label}
-        href={hrefFor(route)}
+        href={href ?? hrefFor(route)}
         className={`${itemClass} text-fg`}
         {...itemProps(index, {
           onClick: (e) => {
-            e.preventDefault()
             setOpen(false)
+            if (href) return
+            e.preventDefault()
             navigate(route)
           },
         })}
       >
-        {label}
-      </a>
-    ) : href ? (
-      <a key={label} href={href} className={`${itemClass} text-fg`} {...itemProps(index, { onClick: () => setOpen(false) })}>
         {label}
       </a>
     ) : (

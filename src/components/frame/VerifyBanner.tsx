@@ -20,7 +20,7 @@ const linkClass = 'font-semibold underline focus:outline-none focus-visible:ring
  * here. It blocks nothing; it goes once the address is verified (the
  * `flex-email-verified` event) or the reader dismisses it. A failed look-up
  * shows nothing: it is a reminder, not a screen. It arrives after the screen
- * is drawn, so it sticks to the bottom of the view and slides up there: what
+ * is drawn, so it comes in at the bottom of the view and stays there: what
  * the reader is looking at does not move.
  */
 export function VerifyBanner() {
@@ -32,7 +32,6 @@ export function VerifyBanner() {
   const [userId, setUserId] = useState<string | null>(null)
   const [dismissed, setDismissed] = useState(false)
   const [open, setOpen] = useState(false)
-  const [shown, setShown] = useState(false)
   const t = useT(frame)
 
   useEffect(() => {
@@ -60,18 +59,9 @@ export function VerifyBanner() {
   }, [apiBase, host, token])
 
   const visible = userId !== null && !dismissed && route.path !== '/profile'
-  useEffect(() => {
-    if (!visible) return setShown(false)
-    // One frame at its start position first, so the slide is seen.
-    const frameId = requestAnimationFrame(() => setShown(true))
-    return () => cancelAnimationFrame(frameId)
-  }, [visible])
-
   if (!visible) return null
   return (
-    <div
-      className={`sticky bottom-0 z-20 px-4 pb-4 transition-transform duration-300 motion-reduce:transition-none cq-sm:px-6 ${shown ? 'translate-y-0' : 'translate-y-full'}`}
-    >
+    <div className="sticky bottom-0 z-10 px-4 pb-4 cq-sm:px-6">
       <div className="rounded-flex shadow-lg">
         <Alert tone="info" onDismiss={() => setDismissed(true)}>
           {t('frame.verify.notice')}{' '}

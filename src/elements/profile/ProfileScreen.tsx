@@ -5,7 +5,6 @@ import { FailedPanel, PendingPanel } from '../../components/StatusPanel'
 import { useAsync } from '../../hooks/useAsync'
 import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
-import { RouteLink } from '../../router/RouteLink'
 import { DeleteAccountSection } from './DeleteAccountSection'
 import { EmailSection } from './EmailSection'
 import { NameSection } from './NameSection'
@@ -15,12 +14,10 @@ import { useAccountApi } from '../../components/account/useAccountApi'
 
 export type AccountView = 'profile' | 'settings'
 
-const tabClass = 'rounded-flex px-3 py-1.5 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
-
 /**
  * The account, in two views of <flex-portal>: 'Your Profile' (/profile: name
  * and e-mail) and 'Settings' (/settings: password, sessions, deletion), the
- * two items of the user menu, with a switch between them.
+ * two items of the user menu.
  */
 export function ProfileScreen({ view = 'profile' }: { view?: AccountView }) {
   const t = useT(texts)
@@ -35,25 +32,10 @@ export function ProfileScreen({ view = 'profile' }: { view?: AccountView }) {
     const missing = isApiError(error) && error.status === 404
     return <FailedPanel title={missing ? t('profile.missing') : t('profile.loadFailed')} onRetry={reload} />
   }
-  const tab = (to: AccountView, label: string) => (
-    <RouteLink
-      to={`/${to}`}
-      aria-current={view === to ? 'page' : undefined}
-      className={`${tabClass} ${view === to ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg'}`}
-    >
-      {label}
-    </RouteLink>
-  )
   return (
     <div className="px-4 py-6 cq-sm:px-6">
       <div className="mx-auto flex max-w-2xl flex-col gap-6">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h1 className="text-2xl font-bold text-fg">{view === 'profile' ? t('profile.heading') : t('profile.settings.heading')}</h1>
-          <nav aria-label={t('profile.nav')} className="flex gap-1 rounded-flex border border-border bg-raised p-1">
-            {tab('profile', t('profile.heading'))}
-            {tab('settings', t('profile.settings.heading'))}
-          </nav>
-        </div>
+        <h1 className="text-2xl font-bold text-fg">{view === 'profile' ? t('profile.heading') : t('profile.settings.heading')}</h1>
         {view === 'profile' ? (
           <>
             <NameSection api={api} profile={profile} onChange={setChanged} />

@@ -15,8 +15,6 @@ export const profile = {
   'profile.saving': 'Saving…',
   /** The account's second view (the user menu's "Settings"): password, sessions, deletion. */
   'profile.settings.heading': 'Settings',
-  /** The switch between the two views. */
-  'profile.nav': 'Account',
 
   'profile.name.heading': 'Profile',
   'profile.name.intro': 'How you appear in the portal.',
@@ -29,13 +27,11 @@ export const profile = {
   'profile.email.verified': 'Verified',
   'profile.email.unverified': 'Not verified',
   'profile.email.why': 'Confirm that this address is yours, so you can reset your password if you forget it.',
-  'profile.email.sending': 'Sending…',
   'profile.email.code': 'Code from the e-mail',
   'profile.email.code.format': 'Enter the 6-digit code from the e-mail.',
   'profile.email.verify': 'Verify',
   'profile.email.verifying': 'Verifying…',
   'profile.email.resend': 'Send a new code',
-  'profile.email.codeWaiting': 'Enter the 6-digit code we e-mailed you when you signed up. Only the newest code works.',
 
   'profile.password.heading': 'Password',
   'profile.password.host': 'You sign in through the website that brought you here, so there is no password to change.',

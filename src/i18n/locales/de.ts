@@ -351,7 +351,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Bestätigt',
   'profile.email.unverified': 'Nicht bestätigt',
   'profile.email.why': 'Bestätigen Sie, dass diese Adresse Ihnen gehört, damit Sie Ihr Passwort zurücksetzen können, falls Sie es vergessen.',
-  'profile.email.sending': 'Wird gesendet…',
   'profile.email.code': 'Code aus der E-Mail',
   'profile.email.code.format': 'Geben Sie den 6-stelligen Code aus der E-Mail ein.',
   'profile.email.verify': 'Bestätigen',
@@ -409,7 +408,6 @@ const messages: LocaleMessages = {
   'common.chunkFailed': 'Dieser Teil des Portals konnte nicht geladen werden.',
   'common.backToDashboard': 'Zurück zum Dashboard',
   'common.signedOut': 'Melden Sie sich an, um Ihre Projekte zu sehen.',
-  'common.expired': 'Ihre Sitzung ist abgelaufen.',
 
   // copy
   'copy.copy': 'Kopieren',
@@ -535,11 +533,9 @@ const messages: LocaleMessages = {
   // issue 39: one voice, verification, navigation, sign-out notices
   'reveal.secretToo': 'Das gilt auch für das Webhook-Secret.',
   'keys.new.projectId': 'Projekt-ID',
-  'profile.email.codeWaiting': 'Geben Sie den 6-stelligen Code ein, den wir Ihnen bei der Registrierung gesendet haben. Nur der neueste Code gilt.',
   'profile.settings.heading': 'Einstellungen',
-  'profile.nav': 'Konto',
-  'login.everywhere': 'Sie sind auf allen Geräten abgemeldet, auch auf diesem.',
-  'login.deleted': 'Ihr Konto wurde gelöscht, mit seinen Projekten und API-Schlüsseln.',
+  'login.everywhere': 'Sie sind auf allen Geräten abgemeldet.',
+  'login.deleted': 'Ihr Konto wurde gelöscht.',
 }
 
 export default messages

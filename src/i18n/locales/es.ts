@@ -359,7 +359,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Verificado',
   'profile.email.unverified': 'Sin verificar',
   'profile.email.why': 'Confirma que esta dirección es tuya para poder restablecer tu contraseña si la olvidas.',
-  'profile.email.sending': 'Enviando…',
   'profile.email.code': 'Código del correo',
   'profile.email.code.format': CODE_FORMAT,
   'profile.email.verify': 'Verificar',
@@ -415,7 +414,6 @@ const messages: LocaleMessages = {
   'common.chunkFailed': 'No se pudo cargar esta parte del portal.',
   'common.backToDashboard': 'Volver al panel',
   'common.signedOut': 'Inicia sesión para ver tus proyectos.',
-  'common.expired': 'Tu sesión ha caducado.',
 
   // copy
   'copy.copy': 'Copiar',
@@ -539,10 +537,8 @@ const messages: LocaleMessages = {
   // issue 39: one voice, verification, navigation, sign-out notices
   'reveal.secretToo': 'Lo mismo vale para el secreto de webhook.',
   'keys.new.projectId': 'ID de proyecto',
-  'profile.email.codeWaiting': 'Introduce el código de 6 dígitos que te enviamos por correo al registrarte. Solo vale el código más reciente.',
   'profile.settings.heading': 'Configuración',
-  'profile.nav': 'Cuenta',
-  'login.everywhere': 'Has cerrado sesión en todos tus dispositivos, también en este.',
-  'login.deleted': 'Tu cuenta se ha eliminado, con sus proyectos y claves de API.',
+  'login.everywhere': 'Has cerrado sesión en todos tus dispositivos.',
+  'login.deleted': 'Tu cuenta se ha eliminado.',
 }
 export default messages

@@ -354,7 +354,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Vérifiée',
   'profile.email.unverified': 'Non vérifiée',
   'profile.email.why': 'Confirmez que cette adresse vous appartient, pour pouvoir réinitialiser votre mot de passe en cas d’oubli.',
-  'profile.email.sending': 'Envoi…',
   'profile.email.code': 'Code reçu par e-mail',
   'profile.email.code.format': 'Saisissez le code à 6 chiffres reçu par e-mail.',
   'profile.email.verify': 'Vérifier',
@@ -410,7 +409,6 @@ const messages: LocaleMessages = {
   'common.chunkFailed': 'Cette partie du portail n’a pas pu être chargée.',
   'common.backToDashboard': 'Retour au tableau de bord',
   'common.signedOut': 'Connectez-vous pour voir vos projets.',
-  'common.expired': 'Votre session a expiré.',
 
   // copy
   'copy.copy': 'Copier',
@@ -534,10 +532,8 @@ const messages: LocaleMessages = {
   // issue 39: one voice, verification, navigation, sign-out notices
   'reveal.secretToo': 'Il en va de même pour le secret de webhook.',
   'keys.new.projectId': 'ID du projet',
-  'profile.email.codeWaiting': 'Saisissez le code à 6 chiffres que nous vous avons envoyé par e-mail à l’inscription. Seul le code le plus récent est valable.',
   'profile.settings.heading': 'Paramètres',
-  'profile.nav': 'Compte',
-  'login.everywhere': 'Vous êtes déconnecté sur tous vos appareils, y compris celui-ci.',
-  'login.deleted': 'Votre compte a été supprimé, avec ses projets et ses clés API.',
+  'login.everywhere': 'Vous êtes déconnecté sur tous vos appareils.',
+  'login.deleted': 'Votre compte a été supprimé.',
 }
 export default messages

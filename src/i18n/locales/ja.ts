@@ -349,7 +349,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': '確認済み',
   'profile.email.unverified': '未確認',
   'profile.email.why': 'このアドレスがご自身のものであることを確認してください。パスワードを忘れたときに再設定できるようになります。',
-  'profile.email.sending': '送信中…',
   'profile.email.code': 'メールに記載されたコード',
   'profile.email.code.format': CODE_INVALID,
   'profile.email.verify': '確認',
@@ -405,7 +404,6 @@ const messages: LocaleMessages = {
   'common.chunkFailed': 'ポータルのこの部分を読み込めませんでした。',
   'common.backToDashboard': 'ダッシュボードに戻る',
   'common.signedOut': 'プロジェクトを表示するにはログインしてください。',
-  'common.expired': 'セッションの有効期限が切れました。',
 
   'copy.copy': 'コピー',
   'copy.copied': 'コピーしました',
@@ -526,10 +524,8 @@ const messages: LocaleMessages = {
   // issue 39: one voice, verification, navigation, sign-out notices
   'reveal.secretToo': 'Webhook シークレットも同様です。',
   'keys.new.projectId': 'プロジェクト ID',
-  'profile.email.codeWaiting': '登録時にメールでお送りした 6 桁のコードを入力してください。有効なのは最新のコードだけです。',
   'profile.settings.heading': '設定',
-  'profile.nav': 'アカウント',
-  'login.everywhere': 'この端末を含む、すべての端末からログアウトしました。',
-  'login.deleted': 'アカウントを、そのプロジェクトと API キーとともに削除しました。',
+  'login.everywhere': 'すべての端末からログアウトしました。',
+  'login.deleted': 'アカウントを削除しました。',
 }
 export default messages

@@ -352,7 +352,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Verificado',
   'profile.email.unverified': 'Não verificado',
   'profile.email.why': 'Confirme que este endereço é seu para poder redefinir sua senha caso a esqueça.',
-  'profile.email.sending': 'Enviando…',
   'profile.email.code': 'Código do e-mail',
   'profile.email.code.format': 'Digite o código de 6 dígitos do e-mail.',
   'profile.email.verify': 'Verificar',
@@ -405,7 +404,6 @@ const messages: LocaleMessages = {
   'common.chunkFailed': 'Não foi possível carregar esta parte do portal.',
   'common.backToDashboard': 'Voltar ao painel',
   'common.signedOut': 'Entre para ver seus projetos.',
-  'common.expired': 'Sua sessão expirou.',
 
   // copy
   'copy.copy': 'Copiar',
@@ -529,10 +527,8 @@ const messages: LocaleMessages = {
   // issue 39: one voice, verification, navigation, sign-out notices
   'reveal.secretToo': 'O mesmo vale para o segredo do webhook.',
   'keys.new.projectId': 'ID do projeto',
-  'profile.email.codeWaiting': 'Digite o código de 6 dígitos que enviamos por e-mail quando você se cadastrou. Só o código mais recente vale.',
   'profile.settings.heading': 'Configurações',
-  'profile.nav': 'Conta',
-  'login.everywhere': 'Você saiu em todos os dispositivos, inclusive neste.',
-  'login.deleted': 'Sua conta foi excluída, com seus projetos e chaves de API.',
+  'login.everywhere': 'Você saiu em todos os dispositivos.',
+  'login.deleted': 'Sua conta foi excluída.',
 }
 export default messages

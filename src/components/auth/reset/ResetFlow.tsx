@@ -9,8 +9,7 @@ import { store } from '../../../store/index'
 import { withDeviceToken } from '../../../store/session'
 import { Alert } from '../../Alert'
 import { Button } from '../../Button'
-import { FormError, FormTextField } from '../../form-dialog/FormTextField'
-import { fieldOf } from '../field-of'
+import { TextField } from '../../TextField'
 import { AuthLayout } from '../AuthLayout'
 import { useT, type Translate } from '../../../i18n'
 import { reset } from '../../../i18n/en/reset'
@@ -26,6 +25,8 @@ const TITLES = {
 
 // Splits a message around a parameter, so the parameter can be set in its own element.
 const MARK = '\u0000'
+
+const refused = (e: unknown) => isApiError(e) && e.status === 400
 
 /** The field each of the form's own complaints is about. */
 const OWN_FIELD: Partial<Record<keyof typeof reset, string>> = { 'reset.code.invalid': 'code', 'reset.password.mismatch': 'confirm' }
@@ -48,7 +49,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
   const [email, setEmail] = useState(initialEmail)
   const [code, setCode] = useState('')
   // A failed call, or the form's own complaint (an id of this screen's texts).
-  const [error, setError] = useState<{ thrown: unknown } | keyof typeof reset | null>(null)
+  const [error, setError] = useState<{ thrown: unknown; field?: string } | keyof typeof reset | null>(null)
   const [notice, setNotice] = useState(false)
   const t = useT(reset)
   const errorText = useErrorText()
@@ -91,11 +92,13 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
         navigate('/dashboard')
       } catch (e) {
         // The code was refused (wrong, used, burned or expired): back to where it is typed.
-        if (isApiError(e) && e.status === 400 && /code/i.test(e.message)) {
+        const aboutCode = refused(e) && /code/i.test((e as Error).message)
+        if (aboutCode) {
           setCode('')
           setStep('code')
         }
-        setError({ thrown: e })
+        // Else a refusal is about the new password (the rule it broke).
+        setError({ thrown: e, field: aboutCode ? 'code' : refused(e) ? 'password' : undefined })
       }
     })
 
@@ -114,8 +117,10 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
 
   // A message about a field shows under it; the banner says the rest.
   const message = error
-    ? { text: typeof error === 'string' ? t(error) : errorText(error.thrown), field: typeof error === 'string' ? OWN_FIELD[error] : fieldOf(error.thrown) }
+    ? { text: typeof error === 'string' ? t(error) : errorText(error.thrown), field: typeof error === 'string' ? OWN_FIELD[error] : error.field }
     : null
+
+  const fieldError = (field: string) => (message?.field === field ? message.text : undefined)
 
   const [before, after] = t('reset.code.intro', { email: MARK }).split(MARK)
   return (
@@ -130,74 +135,91 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
       >
         <form className="space-y-6" onSubmit={onSubmit} noValidate={step !== 'email'}>
           {message ? !message.field && <Alert>{message.text}</Alert> : notice && <Alert tone="info">{t('reset.code.resent')}</Alert>}
-          <FormError.Provider value={message}>
-            {step === 'email' && (
-              <>
-                <p className="text-sm text-muted">{t('reset.email.intro')}</p>
-                <FormTextField
-                  label={t('reset.email.label')}
-                  name="email"
-                  type="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-                <Button type="submit" className="w-full" pending={pending} pendingLabel={t('reset.email.pending')}>
-                  {t('reset.email.submit')}
-                </Button>
-              </>
-            )}
-            {step === 'code' && (
-              <>
-                <p className="text-sm text-muted">
-                  {before}
-                  <span className="break-all font-medium text-fg">{email}</span>
-                  {after}
-                </p>
-                <FormTextField
-                  label={t('reset.code.label')}
-                  name="code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="[0-9 ]*"
-                  maxLength={12}
-                  required
-                  defaultValue={code}
-                  className="[&_input]:font-mono [&_input]:tracking-widest"
-                />
-                <Button type="submit" className="w-full">
-                  {t('reset.code.submit')}
-                </Button>
-                <div className="flex flex-wrap justify-between gap-2 text-sm">
-                  <button type="button" className={linkClass} onClick={() => void sendCode(true)} disabled={pending}>
-                    {t('reset.code.resend')}
-                  </button>
-                  <button type="button" className={linkClass} onClick={() => go('email')}>
-                    {t('reset.code.otherEmail')}
-                  </button>
-                </div>
-              </>
-            )}
-            {step === 'password' && <NewPasswordFields t={t} pending={pending} onBack={() => go('code')} />}
-          </FormError.Provider>
+          {step === 'email' && (
+            <>
+              <p className="text-sm text-muted">{t('reset.email.intro')}</p>
+              <TextField
+                label={t('reset.email.label')}
+                name="email"
+                type="email"
+                autoComplete="username"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <Button type="submit" className="w-full" pending={pending} pendingLabel={t('reset.email.pending')}>
+                {t('reset.email.submit')}
+              </Button>
+            </>
+          )}
+          {step === 'code' && (
+            <>
+              <p className="text-sm text-muted">
+                {before}
+                <span className="break-all font-medium text-fg">{email}</span>
+                {after}
+              </p>
+              <TextField
+                label={t('reset.code.label')}
+                error={fieldError('code')}
+                name="code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]*"
+                maxLength={12}
+                required
+                defaultValue={code}
+                className="[&_input]:font-mono [&_input]:tracking-widest"
+              />
+              <Button type="submit" className="w-full">
+                {t('reset.code.submit')}
+              </Button>
+              <div className="flex flex-wrap justify-between gap-2 text-sm">
+                <button type="button" className={linkClass} onClick={() => void sendCode(true)} disabled={pending}>
+                  {t('reset.code.resend')}
+                </button>
+                <button type="button" className={linkClass} onClick={() => go('email')}>
+                  {t('reset.code.otherEmail')}
+                </button>
+              </div>
+            </>
+          )}
+          {step === 'password' && <NewPasswordFields t={t} pending={pending} onBack={() => go('code')} error={fieldError} />}
         </form>
       </AuthLayout>
     </div>
   )
 }
 
-function NewPasswordFields({ t, pending, onBack }: { t: Translate<typeof reset>; pending: boolean; onBack: () => void }) {
+function NewPasswordFields({
+  t,
+  pending,
+  onBack,
+  error,
+}: {
+  t: Translate<typeof reset>
+  pending: boolean
+  onBack: () => void
+  error: (field: string) => string | undefined
+}) {
   const ruleId = useId()
   return (
     <>
       <div>
-        <FormTextField label={t('reset.password.label')} name="password" type="password" autoComplete="new-password" required aria-describedby={ruleId} />
+        <TextField
+          label={t('reset.password.label')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-describedby={ruleId}
+          error={error('password')}
+        />
         <p id={ruleId} className="mt-2 text-sm text-muted">
           {t('reset.password.rule')}
         </p>
       </div>
-      <FormTextField label={t('reset.password.repeat')} name="confirm" type="password" autoComplete="new-password" required />
+      <TextField label={t('reset.password.repeat')} name="confirm" type="password" autoComplete="new-password" required error={error('confirm')} />
       <Button type="submit" className="w-full" pending={pending} pendingLabel={t('reset.password.pending')}>
         {t('reset.password.submit')}
       </Button>
