@@ -61,7 +61,7 @@ export function VerifyBanner() {
   const visible = userId !== null && !dismissed && route.path !== '/profile'
   if (!visible) return null
   return (
-    <div className="sticky bottom-0 z-10 px-4 pb-4 cq-sm:px-6">
+    <div className="sticky bottom-0 px-4 pb-4 cq-sm:px-6">
       <div className="rounded-flex shadow-lg">
         <Alert tone="info" onDismiss={() => setDismissed(true)}>
           {t('frame.verify.notice')}{' '}
