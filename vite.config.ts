@@ -64,7 +64,7 @@ export default defineConfig(({ command, mode }) => {
                     name: 'app',
                     priority: 3,
                     test: screen(
-                      /[\\/](node_modules[\\/](@floating-ui|tabbable)[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]profile[\\/].*|components[\\/](frame[\\/].*|dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy)Icon|StatusBadge|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/]useAsync|components[\\/]form-dialog[\\/].*|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|profile))\.tsx?)$/,
+                      /[\\/](node_modules[\\/](@floating-ui|tabbable)[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]profile[\\/].*|components[\\/](account[\\/].*|frame[\\/].*|dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/]useAsync|components[\\/]form-dialog[\\/].*|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|profile))\.tsx?)$/,
                     ),
                   },
                   {

@@ -1,4 +1,4 @@
-import { useFlexStore } from '../hooks/useFlexStore'
+import { useSignedOutText } from './auth/useSignedOutText'
 import { useT } from '../i18n'
 import { common } from '../i18n/en/common'
 
@@ -9,12 +9,13 @@ import { common } from '../i18n/en/common'
  * replaces this notice at once.
  */
 export function SignedOutNotice() {
-  const expired = useFlexStore((s) => s.signOutReason === 'expired')
+  // What ended the session, in one sentence, as the log-in screen says it.
+  const said = useSignedOutText()
   const t = useT(common)
   return (
     <div role="status" className="rounded-flex border border-border bg-surface p-6 text-center font-flex text-sm text-fg">
-      {expired && <p className="font-semibold">{t('common.expired')}</p>}
-      <p className={expired ? 'mt-1 text-muted' : 'text-muted'}>{t('common.signedOut')}</p>
+      {said && <p className="font-semibold">{said}</p>}
+      <p className={said ? 'mt-1 text-muted' : 'text-muted'}>{t('common.signedOut')}</p>
     </div>
   )
 }

@@ -4,7 +4,14 @@ import { reveal } from '../i18n/en/reveal'
 /** The warning every dialog that shows a whole API key carries: the spec's, from 'API Information'. In English (what tests compare with). */
 export const ONE_TIME_WARNING = reveal['reveal.oneTimeWarning']
 
-/** The warning in the reader's language: what a dialog shows. */
-export function useOneTimeWarning(): string {
-  return useT(reveal)('reveal.oneTimeWarning')
+/**
+ * The one voice of the dialogs that show something once: the warning, in the
+ * reader's language, naming everything the dialog shows once (the spec's
+ * sentence about the key, then the webhook secret when there is one). Each of
+ * them closes only by its one button, the spec's "Exit".
+ */
+export function useOneTimeWarning({ webhookSecret = false }: { webhookSecret?: boolean } = {}): string {
+  const t = useT(reveal)
+  const warning = t('reveal.oneTimeWarning')
+  return webhookSecret ? `${warning} ${t('reveal.secretToo')}` : warning
 }

@@ -2,7 +2,7 @@
  * The route table. Paths are what follows `#` in
  * hash mode (`/projects?projectid=…`); memory mode keeps the same strings.
  */
-export type ScreenName = 'login' | 'signup' | 'dashboard' | 'project' | 'profile' | 'invitation'
+export type ScreenName = 'login' | 'signup' | 'dashboard' | 'project' | 'profile' | 'settings' | 'invitation'
 
 export interface Route {
   /** Path without the query, always starting with `/`. */
@@ -33,6 +33,8 @@ export function matchScreen(path: string): { screen: ScreenName; guarded: boolea
   if (under(path, '/dashboard')) return { screen: 'dashboard', guarded: true }
   if (under(path, '/projects')) return { screen: 'project', guarded: true }
   if (path === '/profile') return { screen: 'profile', guarded: true }
+  // The account's security (password, sessions, deletion): where the user menu's "Settings" leads on a server with accounts.
+  if (path === '/settings') return { screen: 'settings', guarded: true }
   // Open to both: signed out, it asks to log in or sign up first; signed in, it accepts.
   if (path === INVITATION_PATH) return { screen: 'invitation', guarded: false, open: true }
   return null

@@ -2,7 +2,13 @@ import type { StateCreator } from 'zustand/vanilla'
 import type { AccessData } from '../api/types'
 import type { FlexState } from './index'
 
-export type SignOutReason = 'expired'
+/**
+ * Why a session ended, when the log-in screen has something to say about it:
+ * a 401 (expired, or revoked elsewhere: the server answers both alike), the
+ * user's "Sign out everywhere", the user's deleted account. A code only:
+ * nothing of the session is kept.
+ */
+export type SignOutReason = 'expired' | 'everywhere' | 'deleted'
 
 /**
  * Where a sign-in by the host page stands: null (none yet, or none asked

@@ -8,6 +8,7 @@ import { isApiError } from '../api/errors'
 import { emit } from '../events'
 import { singleFlight } from '../single-flight'
 import { store } from './index'
+import type { SignOutReason } from './session-slice'
 
 // The only cache of device tokens: the registration's promise, so concurrent
 // callers (two screens opening at once) share one request.
@@ -39,15 +40,19 @@ export async function withDeviceToken<T>(base: string, call: (deviceToken: strin
 
 /**
  * Ends the session: storage cleared at once, then `flex-signed-out` on `host`.
- * A sign-out the user asked for also revokes the access token on the server,
- * as a best effort: a failed call (offline, a server without the route)
- * changes nothing here. An expired session has nothing left to revoke.
+ * A sign-out the user asked for ("Sign out") also revokes the access token on
+ * the server, as a best effort: a failed call (offline, a server without the
+ * route) changes nothing here. An expired session has nothing left to revoke,
+ * nor has one ended by "Sign out everywhere" or "Delete account" (the server
+ * already did it); those two are the user's own, as the event says, and the
+ * log-in screen says which it was.
  */
-export function signOut(host: Element, apiBase: string, reason: 'user' | 'expired'): void {
+export function signOut(host: Element, apiBase: string, reason: 'user' | SignOutReason): void {
   const token = store.getState().accessData?.accessToken
-  store.getState().signOut(reason === 'expired' ? reason : undefined)
+  store.getState().signOut(reason === 'user' ? undefined : reason)
+  const byUser = reason !== 'expired'
   // A host's session ended by the user stays ended: no new code is asked for.
-  if (reason === 'user') store.setState({ hostSignIn: 'signed-out' })
-  emit(host, 'flex-signed-out', { reason })
+  if (byUser) store.setState({ hostSignIn: 'signed-out' })
+  emit(host, 'flex-signed-out', { reason: byUser ? 'user' : 'expired' })
   if (reason === 'user' && token) logout(apiBase, token).catch(() => undefined)
 }

@@ -23,9 +23,10 @@ test.describe('accessibility', () => {
     await expect(heading(page, TEXT.signUpHeading)).toBeVisible()
     await check('sign-up screen')
     await signUp(page, { email: freshEmail(), password: 'short' })
-    // The red banner (the server refuses a short password).
-    await expect(page.getByRole('alert')).toBeVisible()
-    await check('sign-up screen with the error banner')
+    // The server refuses a short password: said under the field.
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription(/at least 8 characters/i)
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')
+    await check('sign-up screen with the field error')
     await page.getByLabel('Password').fill(PASSWORD)
     await button(page, 'Sign up').click()
 

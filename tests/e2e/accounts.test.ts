@@ -95,8 +95,9 @@ test('the whole password reset from "Forgot your password?", with the code from 
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
     await page.getByLabel('Repeat the new password').fill(NEW_PASSWORD)
     await button(page, 'Save password and log in').click()
-    await expect(page.getByRole('alert')).toContainText('This code is wrong or no longer valid')
+    // Said under the code's field, where the reader types the newest one.
     await expect(heading(page, 'Check your e-mail')).toBeVisible()
+    await expect(page.getByLabel('Code')).toHaveAccessibleDescription(/This code is wrong or no longer valid/)
   }
   await page.getByLabel('Code').fill(code)
   await button(page, 'Continue').click()
@@ -146,7 +147,7 @@ test('standalone <flex-login> resets the password inside itself', async ({ page 
   await expect(login.getByText('You are signed in.')).toBeVisible()
 })
 
-test('the reminder leads to the profile, where the code from the mail verifies the address', async ({ page, axe }) => {
+test('the reminder takes the code from the sign-up mail where the reader is, and the profile says it is verified', async ({ page, axe }) => {
   const email = freshEmail()
   const events = await recordEvents(page)
   await page.goto(`${mine.url}#/signup`)
@@ -158,19 +159,20 @@ test('the reminder leads to the profile, where the code from the mail verifies t
   const reminder = page.getByRole('status').filter({ hasText: 'not verified' })
   await expect(reminder).toBeVisible()
   await shots(page, 'reminder')
-  await inbox.next(email) // the code sign-up sent; "Send code" replaces it
+  const mailed = await inbox.code(email) // the code sign-up sent: typed right in the reminder
 
   await button(reminder, 'Verify now').click()
-  await expect(heading(page, 'Your Profile')).toBeVisible()
-  await expect(page.getByText('Not verified')).toBeVisible()
+  await expect(reminder.getByLabel('Code from the e-mail')).toBeVisible()
+  await expect(button(reminder, 'Send a new code')).toBeVisible()
   expect(await axe.check(page)).toBe('')
-  await shots(page, 'profile')
-  await button(page, 'Send code').click()
-  await page.getByLabel('Code from the e-mail').fill(await inbox.code(email))
-  await shots(page, 'profile-code')
-  await button(page, 'Verify').click()
-  await expect(page.getByText('Verified', { exact: true })).toBeVisible()
+  await shots(page, 'reminder-code')
+  await reminder.getByLabel('Code from the e-mail').fill(mailed)
+  await button(reminder, 'Verify').click()
+  await expect(page.getByText('not verified yet')).toHaveCount(0)
   expect((await events()).map(([name]) => name)).toContain('flex-email-verified')
+  await page.goto(`${mine.url}#/profile`)
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible()
+  await shots(page, 'profile')
 
   // Back on the dashboard, no reminder.
   await page.goto(`${mine.url}#/dashboard`)
@@ -192,7 +194,9 @@ test('the profile: the name, a password change that keeps this session and ends 
   await expect(page.getByText('Saved.')).toBeVisible()
   await userMenuButton(page).click()
   await expect(page.getByRole('menu')).toContainText('Ada King')
-  await page.keyboard.press('Escape')
+  // The password is the account's security: under Settings.
+  await page.getByRole('menuitem', { name: 'Settings' }).click()
+  await expect(heading(page, 'Settings')).toBeVisible()
 
   await page.getByLabel('Current password').fill(PASSWORD)
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
@@ -200,7 +204,7 @@ test('the profile: the name, a password change that keeps this session and ends 
   await expect(page.getByText('Password changed.')).toBeVisible()
   expect(await status('/manage/dapp/owner', a.accessToken)).toBe(401)
   await page.reload()
-  await expect(heading(page, 'Your Profile')).toBeVisible()
+  await expect(heading(page, 'Settings')).toBeVisible()
 })
 
 test('the profile in the docs page’s portal (memory router, light theme, no sidebar)', async ({ page, axe }) => {
@@ -221,9 +225,10 @@ test('sign out everywhere ends this session and every other one', async ({ page 
   await page.goto(`${mine.url}#/login`)
   await logIn(page, a)
   await expect(heading(page, TEXT.anyDashboardHeading)).toBeVisible()
-  await page.goto(`${mine.url}#/profile`)
+  await page.goto(`${mine.url}#/settings`)
   await button(page, 'Sign out everywhere').click()
   await expect(heading(page, TEXT.logInHeading)).toBeVisible()
+  await expect(page.getByText('You are signed out on every device.')).toBeVisible()
   expect(await status('/manage/dapp/owner', a.accessToken)).toBe(401)
 })
 
@@ -234,7 +239,7 @@ test('deletion asks for the password, says what goes, and removes the account', 
   await page.goto(`${mine.url}#/login`)
   await logIn(page, a)
   await expect(heading(page, TEXT.anyDashboardHeading)).toBeVisible()
-  await page.goto(`${mine.url}#/profile`)
+  await page.goto(`${mine.url}#/settings`)
   await button(page, 'Delete account').click()
   const confirm = dialog(page, 'Delete your account?')
   await expect(confirm).toContainText('your account, 1 project and 1 API key')
@@ -246,6 +251,7 @@ test('deletion asks for the password, says what goes, and removes the account', 
   await confirm.getByLabel('Your password, to confirm').fill(PASSWORD)
   await button(confirm, 'Delete account').click()
   await expect(heading(page, TEXT.logInHeading)).toBeVisible()
+  await expect(page.getByText('Your account has been deleted.')).toBeVisible()
   expect(await status('/manage/dapp/owner', a.accessToken)).toBe(401)
   const seen = await events()
   expect(seen.map(([name]) => name)).toEqual(['flex-signed-in', 'flex-account-deleted', 'flex-signed-out'])

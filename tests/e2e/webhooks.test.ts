@@ -146,8 +146,8 @@ for (const [device, viewport] of [
         await dialogShot(reveal, `webhooks-${device}-new-secret`)
         await clean(page, axe, 'the new secret')
         await page.keyboard.press('Escape')
-        await expect(reveal, 'shown once: only Done closes it').toBeVisible()
-        await button(reveal, 'Done').click()
+        await expect(reveal, 'shown once: only Exit closes it').toBeVisible()
+        await button(reveal, 'Exit').click()
         await expect(reveal).toBeHidden()
 
         // The next delivery is signed with the new secret, as a consumer verifies it.

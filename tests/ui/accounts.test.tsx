@@ -84,7 +84,7 @@ describe("'Forgot your password?'", () => {
 
     await user.type(q.getByLabelText('Code'), '12')
     await user.click(q.getByRole('button', { name: 'Continue' }))
-    expect(q.getByRole('alert')).toHaveTextContent('Enter the 6-digit code from the e-mail.')
+    expect(q.getByLabelText('Code')).toHaveAccessibleDescription('Enter the 6-digit code from the e-mail.')
     await user.type(q.getByLabelText('Code'), '{Backspace}{Backspace}000 000')
     await user.click(q.getByRole('button', { name: 'Continue' }))
 
@@ -93,13 +93,13 @@ describe("'Forgot your password?'", () => {
     await user.type(q.getByLabelText('New password'), 'a brand new phrase')
     await user.type(q.getByLabelText('Repeat the new password'), 'a different phrase')
     await user.click(q.getByRole('button', { name: 'Save password and log in' }))
-    expect(q.getByRole('alert')).toHaveTextContent('The two passwords do not match.')
+    expect(q.getByLabelText('Repeat the new password')).toHaveAccessibleDescription('The two passwords do not match.')
     await user.type(q.getByLabelText('Repeat the new password'), 'a brand new phrase', { initialSelectionStart: 0, initialSelectionEnd: 100 })
     await user.click(q.getByRole('button', { name: 'Save password and log in' }))
 
     // The server refused the code: back to the code step with its message.
     expect(await q.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument()
-    expect(q.getByRole('alert')).toHaveTextContent('This code is wrong or no longer valid.')
+    expect(q.getByLabelText('Code')).toHaveAccessibleDescription('This code is wrong or no longer valid.')
     await user.type(q.getByLabelText('Code'), '123456')
     await user.click(q.getByRole('button', { name: 'Continue' }))
     await user.type(q.getByLabelText('New password'), 'a brand new phrase')
@@ -126,12 +126,15 @@ describe("'Forgot your password?'", () => {
 })
 
 describe('the profile screen', () => {
-  it('shows the account, verifies the address with a code, and says what deletion removes', async () => {
+  it('shows the account and verifies the address with the code already mailed, a new one being the second action', async () => {
     signInAs({ accessToken: 'acc-1', user: { id: 'usr_1', name: 'Ada Lovelace' } })
     const api = mockApi({
       'GET /api/me': { body: PROFILE },
       'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way to ada@example.com.' } },
-      'POST /api/auth/email/verify': { body: { emailVerified: true } },
+      'POST /api/auth/email/verify': (call) =>
+        (call.body as { code: string }).code === '123456'
+          ? json({ emailVerified: true })
+          : json({ message: 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.' }, 400),
       'PATCH /api/me': (call) => json({ ...PROFILE, name: (call.body as { name: string }).name }),
     })
     const recorded = recordEvents(['flex-email-verified'])
@@ -140,7 +143,8 @@ describe('the profile screen', () => {
     expect(q.getByRole('status')).toHaveTextContent('Loading your profile…')
     expect(await q.findByRole('heading', { name: 'Your Profile' })).toBeInTheDocument()
     expect(q.getByText('Not verified')).toBeInTheDocument()
-    expect(q.getByText('Removes your account, 2 projects and 3 API keys for good. Apps that use those keys stop working at once.')).toBeInTheDocument()
+    // Security lives under Settings, not here.
+    expect(q.queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument()
 
     fireEvent.change(q.getByLabelText('Name'), { target: { value: '' } })
     await user.type(q.getByLabelText('Name'), 'Ada King')
@@ -148,13 +152,31 @@ describe('the profile screen', () => {
     expect(await q.findByText('Saved.')).toBeInTheDocument()
     expect((store.getState().accessData!.user as { name: string }).name).toBe('Ada King')
 
-    await user.click(q.getByRole('button', { name: 'Send code' }))
-    expect(await q.findByText('A new code is on its way to ada@example.com.')).toBeInTheDocument()
-    await user.type(q.getByLabelText('Code from the e-mail'), '123 456')
+    // The code mailed at sign-up is typed at once: no new code is asked for first.
+    expect(q.queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument()
+    const field = q.getByLabelText('Code from the e-mail')
+    await user.type(field, '000000')
     await user.click(q.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(field).toHaveAccessibleDescription(/This code is wrong/))
+    await user.click(q.getByRole('button', { name: 'Send a new code' }))
+    expect(await q.findByText('A new code is on its way to ada@example.com.')).toBeInTheDocument()
+    await user.type(field, '123 456', { initialSelectionStart: 0, initialSelectionEnd: 100 })
+    await user.click(q.getByRole('button', { name: 'Verify' }))
+    await waitFor(() => expect(api.callsTo('POST /api/auth/email/verify').at(-1)!.body).toEqual({ code: '123456' }))
     expect(await q.findByText('Verified')).toBeInTheDocument()
-    expect(api.callsTo('POST /api/auth/email/verify')[0].body).toEqual({ code: '123456' })
+    expect(api.callsTo('POST /api/auth/email/verify/send')).toHaveLength(1)
     expect(recorded.events.map((e) => e.detail)).toEqual([{ userId: 'usr_1' }])
+  })
+
+  it('Settings holds the password, the sessions and what deletion removes', async () => {
+    signInAs()
+    mockApi({ 'GET /api/me': { body: PROFILE } })
+    const q = renderScreen(<ProfileScreen view="settings" />, { route: '/settings' })
+    expect(await q.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
+    expect(q.getByRole('button', { name: 'Change password' })).toBeInTheDocument()
+    expect(q.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument()
+    expect(q.getByText('Removes your account, 2 projects and 3 API keys for good. Apps that use those keys stop working at once.')).toBeInTheDocument()
+    expect(q.queryByLabelText('Name')).not.toBeInTheDocument()
   })
 
   it('offers a retry when the profile cannot be loaded', async () => {
@@ -172,7 +194,7 @@ describe('the profile screen', () => {
   it('a host sign-in account has no password to change, verify or delete here', async () => {
     signInAs()
     mockApi({ 'GET /api/me': { body: { ...PROFILE, signIn: 'host', emailVerified: false } } })
-    const q = renderScreen(<ProfileScreen />)
+    const q = renderScreen(<ProfileScreen view="settings" />)
     expect(await q.findByText(/no password to change/)).toBeInTheDocument()
     expect(q.queryByText('Not verified')).not.toBeInTheDocument()
     expect(q.queryByRole('button', { name: 'Delete account' })).not.toBeInTheDocument()
@@ -185,14 +207,55 @@ describe('the profile screen', () => {
 })
 
 describe('the unverified-address reminder', () => {
-  it('shows where there is a profile to verify in (here the host’s profile-url), and goes once verified', async () => {
+  it('Verify now opens the field for the code already mailed, right there, and goes once verified', async () => {
     signInAs({ accessToken: 'acc-r', user: { id: 'usr_1' } })
-    mockApi({ ...ACCOUNTS, 'GET /api/me': { body: PROFILE } })
-    const r = renderScreen(<AppFrame>content</AppFrame>, { route: '/dashboard', urls: { profile: 'https://example.com/me' } })
+    const api = mockApi({
+      ...ACCOUNTS,
+      'GET /api/me': { body: PROFILE },
+      'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way.' } },
+      'POST /api/auth/email/verify': { body: { emailVerified: true } },
+    })
+    const recorded = recordEvents(['flex-email-verified'])
+    const r = renderScreen(<AppFrame>content</AppFrame>, { route: '/dashboard' })
+    const user = userEvent.setup()
     const reminder = await r.findByText(/not verified yet/)
-    expect(r.getByRole('link', { name: 'Verify now' })).toHaveAttribute('href', 'https://example.com/me')
-    r.host.dispatchEvent(new CustomEvent('flex-email-verified', { detail: { userId: 'usr_1' } }))
+    await user.click(r.getByRole('button', { name: 'Verify now' }))
+    expect(r.getByRole('button', { name: 'Send a new code' })).toBeInTheDocument()
+    await user.type(r.getByLabelText('Code from the e-mail'), '123456')
+    await user.click(r.getByRole('button', { name: 'Verify' }))
     await waitFor(() => expect(reminder).not.toBeInTheDocument())
+    expect(api.callsTo('POST /api/auth/email/verify')[0].body).toEqual({ code: '123456' })
+    expect(api.callsTo('POST /api/auth/email/verify/send')).toHaveLength(0)
+    expect(recorded.events.map((e) => e.detail)).toEqual([{ userId: 'usr_1' }])
+  })
+
+  it('"Send a new code" is the second action there, and says the new code is on its way', async () => {
+    signInAs({ accessToken: 'acc-n', user: { id: 'usr_1' } })
+    const api = mockApi({
+      ...ACCOUNTS,
+      'GET /api/me': { body: PROFILE },
+      'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way.' } },
+    })
+    const r = renderScreen(<AppFrame>content</AppFrame>, { route: '/dashboard', urls: { profile: 'https://example.com/me' } })
+    const user = userEvent.setup()
+    await user.click(await r.findByRole('button', { name: 'Verify now' }))
+    await user.click(r.getByRole('button', { name: 'Send a new code' }))
+    expect(await r.findByText('A new code is on its way.')).toBeInTheDocument()
+    expect(api.callsTo('POST /api/auth/email/verify/send')).toHaveLength(1)
+  })
+
+  it('comes after the screen, so its late arrival moves nothing above it', async () => {
+    signInAs({ accessToken: 'acc-p', user: { id: 'usr_1' } })
+    mockApi({ ...ACCOUNTS, 'GET /api/me': { body: PROFILE } })
+    const r = renderScreen(
+      <AppFrame>
+        <p>the screen</p>
+      </AppFrame>,
+      { route: '/dashboard' },
+    )
+    const reminder = await r.findByText(/not verified yet/)
+    const screen = r.getByText('the screen')
+    expect(screen.compareDocumentPosition(reminder) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
   it('is not shown against a server without accounts', async () => {

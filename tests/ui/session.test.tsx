@@ -81,7 +81,7 @@ describe('a device token the server no longer knows', () => {
 })
 
 describe('the sign-up form’s password rule', () => {
-  it('is stated before submit as the field’s description, and the server’s refusal shows in the banner', async () => {
+  it('is stated before submit as the field’s description, and the server’s refusal shows under the field', async () => {
     mockApi({
       'POST /api/device': { body: { accessToken: 'd' } },
       'POST /api/register': { status: 400, body: { message: 'This password is too common: it appears in lists of breached passwords. Choose another.' } },
@@ -97,7 +97,10 @@ describe('the sign-up form’s password rule', () => {
     await user.type(q.getByLabelText('Email address'), 'ada@example.com')
     await user.type(password, 'password')
     await user.click(q.getByRole('button', { name: 'Sign up' }))
-    expect((await q.findByRole('alert')).textContent).toContain('too common')
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'))
+    expect(password).toHaveAccessibleDescription(/too common/)
+    expect((password.getRootNode() as ShadowRoot).activeElement).toBe(password)
+    expect(q.queryByRole('alert')).not.toBeInTheDocument()
     expect(q.nav().route.path).toBe('/signup')
   })
 })

@@ -61,7 +61,7 @@ describe('the sign-up screen', () => {
 
   it('a banner from a failed try goes away on the next try', async () => {
     let n = 0
-    mockApi({ ...DEVICE, 'POST /api/register': () => (++n === 1 ? json({ message: 'Password too short' }, 400) : json(body)) })
+    mockApi({ ...DEVICE, 'POST /api/register': () => (++n === 1 ? json({ message: 'Sign-ups are paused.' }, 400) : json(body)) })
     const q = renderScreen(<SignupScreen />)
     await fillAndSubmit(q)
     await q.findByRole('alert')

@@ -30,16 +30,37 @@ interface AuthFormProps<I> extends AuthScreenProps {
   other: [question: string, to: 'login' | 'signup', label: string]
   /** Shown above the fields while there is no error to show. */
   notice?: ReactNode
-  children: ReactNode
+  /**
+   * The field a failed call's message is about, if any: it then shows under
+   * that field (`children` as a function places it) instead of in the banner.
+   * Sign-up's; log-in's messages are no field's.
+   */
+  fieldOf?: (error: unknown) => string | undefined
+  children: ReactNode | ((message: FieldMessage | null) => ReactNode)
 }
+
+/** A failed call's words, and the field (input name) they are about. */
+export type FieldMessage = { text: string; field?: string }
 
 /**
  * The form log-in and sign-up share: the anonymous device registered on
- * opening, the submit flow, the red banner, 'Remember me' and 'Forgot your
+ * opening, the submit flow, a field's error under it and any other in the
+ * red banner, 'Remember me' and 'Forgot your
  * password?', and the link to the other screen. A standalone element with a
  * session shows "You are signed in." instead.
  */
-export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: label, pending: pendingLabel, other, notice, children }: AuthFormProps<I>) {
+export function AuthForm<I>({
+  inPortal = false,
+  onSwitch,
+  title,
+  call,
+  submit: label,
+  pending: pendingLabel,
+  other,
+  notice,
+  fieldOf,
+  children,
+}: AuthFormProps<I>) {
   const { apiBase } = useElement()
   const signedIn = useFlexStore((s) => s.accessData !== null)
   const showNotice = signedIn && !inPortal
@@ -48,6 +69,8 @@ export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: l
   const errorText = useErrorText()
   const [resetting, setResetting] = useState(false)
   const form = useRef<HTMLFormElement>(null)
+  // A server message about a field shows under it; the banner is for the rest.
+  const message = error ? { text: errorText(error), field: fieldOf?.(error) } : null
 
   if (showNotice) return <SignedInNotice />
   if (resetting) {
@@ -73,8 +96,8 @@ export function AuthForm<I>({ inPortal = false, onSwitch, title, call, submit: l
       }
     >
       <form ref={form} className="space-y-6" onSubmit={onSubmit}>
-        {error ? <Alert>{errorText(error)}</Alert> : notice}
-        {children}
+        {message ? !message.field && <Alert>{message.text}</Alert> : notice}
+        {typeof children === 'function' ? children(message) : children}
         <RememberForgot onForgot={() => setResetting(true)} />
         <Button type="submit" className="w-full" pending={pending} pendingLabel={pendingLabel}>
           {label}

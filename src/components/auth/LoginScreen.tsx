@@ -1,14 +1,17 @@
 import { authenticate } from '../../api/calls'
 import { Alert } from '../Alert'
 import { TextField } from '../TextField'
-import { useFlexStore } from '../../hooks/useFlexStore'
 import { AuthForm, type AuthScreenProps } from './AuthForm'
 import { useT } from '../../i18n'
 import { auth } from '../../i18n/en/auth'
+import { useSignedOutText } from './useSignedOutText'
 
-/** The log-in screen: routes / and /login, and <flex-login>. After a 401 signed the user out, it says the session expired. */
+/**
+ * The log-in screen: routes / and /login, and <flex-login>. After a session
+ * ended by a 401, "Sign out everywhere" or "Delete account", it says which.
+ */
 export function LoginScreen(props: AuthScreenProps) {
-  const expired = useFlexStore((s) => s.signOutReason === 'expired')
+  const signedOut = useSignedOutText()
   const t = useT(auth)
   return (
     <AuthForm
@@ -18,7 +21,7 @@ export function LoginScreen(props: AuthScreenProps) {
       submit={t('login.submit')}
       pending={t('login.pending')}
       other={[t('login.noAccount'), 'signup', t('login.toSignup')]}
-      notice={expired && <Alert tone="info">{t('login.expired')}</Alert>}
+      notice={signedOut && <Alert tone="info">{signedOut}</Alert>}
     >
       <TextField label={t('auth.email')} name="email" type="email" autoComplete="username" required />
       <TextField label={t('auth.password')} name="password" type="password" autoComplete="current-password" required />

@@ -17,7 +17,11 @@ export function FormTextField(props: TextFieldProps) {
   const mine = error?.field !== undefined && error.field === props.name
   return (
     <div>
-      <TextField {...props} aria-invalid={mine || undefined} aria-describedby={mine ? id : undefined} />
+      <TextField
+        {...props}
+        aria-invalid={mine || undefined}
+        aria-describedby={[props['aria-describedby'], mine && id].filter(Boolean).join(' ') || undefined}
+      />
       {mine && (
         <p id={id} className="mt-1 text-sm text-danger">
           {error.text}

@@ -7,6 +7,7 @@ import { Sidebar } from './Sidebar'
 import { SidebarNav } from './SidebarNav'
 import { UserMenu } from './UserMenu'
 import { useT } from '../../i18n'
+import { useNavigation } from '../../router/navigation'
 import { frame } from '../../i18n/en/frame'
 
 /**
@@ -16,9 +17,9 @@ import { frame } from '../../i18n/en/frame'
  * links sit in the header, or behind its menu button on a narrow element.
  */
 export function AppFrame({ children }: { children: ReactNode }) {
-  const { noSidebar, host, urls } = useElement()
-  // The unverified-address reminder needs somewhere to verify: the portal's profile, or the host's.
-  const reminder = useCapability('accounts') && (host.localName === 'flex-portal' || urls.profile !== undefined)
+  const { noSidebar } = useElement()
+  // The unverified-address reminder takes the code where the reader is, so any element on a server with accounts shows it.
+  const reminder = useCapability('accounts')
   // The sheet stays usable if the element grows while it is open (it is not
   // hidden by width), so nothing needs to close it but the user.
   const [sidebarOpen, setSidebarOpen] = useState(false)
@@ -40,18 +41,27 @@ export function AppFrame({ children }: { children: ReactNode }) {
           </button>
           {/* The host's own logo, if it slots one; nothing of ours otherwise. */}
           <slot name="logo" className="frame-logo" />
-          {noSidebar && <SidebarNav inHeader />}
+          {noSidebar ? <SidebarNav inHeader /> : <FrameTitle />}
           <div className="flex-1" />
           <UserMenu />
         </header>
         {/* Not <main>: the host page has its own; each screen is a region named by its heading. */}
         <div className="flex min-w-0 flex-1 flex-col">
-          {reminder && <LazyVerifyBanner />}
           {children}
+          {/* After the screen: it sticks to the bottom of the view, so its late arrival moves nothing. */}
+          {reminder && <LazyVerifyBanner />}
         </div>
       </div>
     </div>
   )
+}
+
+/** Where the reader is, in the header beside the avatar: the account's view, else the product's projects. Not a heading: each screen has its own. */
+function FrameTitle() {
+  const { route } = useNavigation()
+  const t = useT(frame)
+  const title = { '/profile': t('frame.user.profile'), '/settings': t('frame.user.settings') }[route.path] ?? t('frame.nav.projects')
+  return <p className="min-w-0 truncate text-base font-semibold text-fg">{title}</p>
 }
 
 const verifyBanner = chunk(() => import('./VerifyBanner').then((m) => m.VerifyBanner))

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
-import { FolderIcon } from '../icons/FolderIcon'
+import { ExternalLinkIcon } from '../icons/ExternalLinkIcon'
 import { HomeIcon } from '../icons/HomeIcon'
 import { apiDocsUrl } from '../../constants'
 import { RouteLink } from '../../router/RouteLink'
+import { useNavigation } from '../../router/navigation'
 import { useElement } from '../../context/element'
 import { useT } from '../../i18n'
 import { frame } from '../../i18n/en/frame'
@@ -42,17 +43,24 @@ function ExternalItem({ href, icon, children, onNavigate }: { href?: string; ico
  */
 export function SidebarNav({ onNavigate, inHeader }: { onNavigate?: () => void; inHeader?: boolean }) {
   const { urls, apiBase } = useElement()
+  const { route } = useNavigation()
+  // Every screen the frame holds is about projects but the account's two views (a standalone element's route may be anything).
+  const onProjects = route.path !== '/profile' && route.path !== '/settings'
   const t = useT(frame)
   return (
     <nav aria-label={inHeader ? t('frame.nav.header') : t('frame.nav.sidebar')} className={inHeader ? 'hidden gap-1 cq-md:flex' : 'flex flex-col gap-1 p-4'}>
-      <RouteLink to="/dashboard" aria-current="page" className={`${itemClass} ${current}`} onClick={onNavigate}>
+      <RouteLink to="/dashboard" aria-current={onProjects ? 'page' : undefined} className={`${itemClass} ${onProjects ? current : idle}`} onClick={onNavigate}>
         <HomeIcon className="h-5 w-5 shrink-0" />
         <span>{t('frame.nav.projects')}</span>
       </RouteLink>
-      <ExternalItem href={urls.quickstart ?? apiDocsUrl(apiBase, '#quickstart')} icon={<FolderIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
+      <ExternalItem
+        href={urls.quickstart ?? apiDocsUrl(apiBase, '#quickstart')}
+        icon={<ExternalLinkIcon className="h-5 w-5 shrink-0" />}
+        onNavigate={onNavigate}
+      >
         {t('frame.nav.quickstart')}
       </ExternalItem>
-      <ExternalItem href={urls.docs ?? apiDocsUrl(apiBase)} icon={<FolderIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
+      <ExternalItem href={urls.docs ?? apiDocsUrl(apiBase)} icon={<ExternalLinkIcon className="h-5 w-5 shrink-0" />} onNavigate={onNavigate}>
         {t('frame.nav.docs')}
       </ExternalItem>
     </nav>

@@ -21,15 +21,16 @@ const selectEmail = userText('email')
 const itemClass = 'block w-full px-4 py-2 text-start text-sm hover:bg-raised focus:bg-raised focus:outline-none'
 
 /**
- * The top-right user menu: Your Profile and Settings are links when
- * the host gives profile-url / settings-url and inert otherwise; Sign out ends
- * the session and goes to /.
+ * The top-right user menu: Your Profile and Settings follow profile-url /
+ * settings-url when the host gives them, else lead to the account's own views
+ * (/profile: name and e-mail; /settings: password, sessions, deletion) on a
+ * server with accounts, and are inert only against a spec-only server; Sign
+ * out ends the session and goes to /.
  */
 export function UserMenu() {
   const { host, urls, apiBase } = useElement()
   const { navigate, hrefFor } = useNavigation()
-  // profile-url wins; else <flex-portal> on a server with accounts has its own profile route.
-  const profileRoute = useCapability('accounts') && !urls.profile && host.localName === 'flex-portal'
+  const accountRoutes = useCapability('accounts') && host.localName === 'flex-portal'
   const name = useFlexStore(selectName)
   const email = useFlexStore(selectEmail)
   const [open, setOpen] = useState(false)
@@ -84,9 +85,22 @@ export function UserMenu() {
       tabIndex: active === index ? 0 : -1,
     }) as Record<string, unknown>
 
-  const linkOrInert = (index: number, label: string, href: string | undefined) =>
-    href ? (
-      <a key={label} href={href} className={`${itemClass} text-fg`} {...itemProps(index, { onClick: () => setOpen(false) })}>
+  // The host's URL wins; else <flex-portal> on a server with accounts has its own route; else inert, as the spec has it.
+  const menuItem = (index: number, label: string, href: string | undefined, route: string) =>
+    href || accountRoutes ? (
+      <a
+        key={label}
+        href={href ?? hrefFor(route)}
+        className={`${itemClass} text-fg`}
+        {...itemProps(index, {
+          onClick: (e) => {
+            setOpen(false)
+            if (href) return
+            e.preventDefault()
+            navigate(route)
+          },
+        })}
+      >
         {label}
       </a>
     ) : (
@@ -145,24 +159,8 @@ export function UserMenu() {
                 )}
               </div>
             )}
-            {profileRoute ? (
-              <a
-                href={hrefFor('/profile')}
-                className={`${itemClass} text-fg`}
-                {...itemProps(0, {
-                  onClick: (e) => {
-                    e.preventDefault()
-                    setOpen(false)
-                    navigate('/profile')
-                  },
-                })}
-              >
-                {t('frame.user.profile')}
-              </a>
-            ) : (
-              linkOrInert(0, t('frame.user.profile'), urls.profile)
-            )}
-            {linkOrInert(1, t('frame.user.settings'), urls.settings)}
+            {menuItem(0, t('frame.user.profile'), urls.profile, '/profile')}
+            {menuItem(1, t('frame.user.settings'), urls.settings, '/settings')}
             <button type="button" className={`${itemClass} text-fg`} {...itemProps(2, { onClick: signOut })}>
               {t('frame.user.signOut')}
             </button>

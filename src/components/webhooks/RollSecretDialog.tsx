@@ -25,7 +25,7 @@ export interface RollSecretDialogProps {
 
 /**
  * "Roll secret": when the old secret stops signing, then the new one, shown
- * once (so only Done closes it), with "Copy as .env".
+ * once (so only Exit closes it, as every dialog that shows something once), with "Copy as .env".
  */
 export function RollSecretDialog({ firstSecret, onClose, onRoll }: RollSecretDialogProps) {
   const t = useT(webhooks)

@@ -41,7 +41,7 @@ export function PortalScreen({ invitationUrl }: { invitationUrl?: string }) {
       {screen === 'signup' && <LazySignupScreen inPortal />}
       {screen === 'dashboard' && <ProjectsScreen />}
       {screen === 'project' && <LazyProjectPage />}
-      {screen === 'profile' && <LazyProfilePage />}
+      {(screen === 'profile' || screen === 'settings') && <LazyProfilePage view={screen} />}
       {screen === 'invitation' && <LazyAcceptInvitation />}
     </div>
   )

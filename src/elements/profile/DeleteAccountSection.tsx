@@ -10,8 +10,8 @@ import { useNavigation } from '../../router/navigation'
 import { signOut } from '../../store/session'
 import { FormDialog } from '../../components/form-dialog/FormDialog'
 import { Section } from './Section'
-import { translated } from './server-texts'
-import type { AccountApi } from './useAccountApi'
+import { translated } from '../../components/account/server-texts'
+import type { AccountApi } from '../../components/account/useAccountApi'
 
 /** What deletion removes, in English words: "your account, 2 projects and 5 API keys" (the section says it in the reader's language). */
 export const whatGoes = ({ projects, keys }: Pick<Profile, 'projects' | 'keys'>): string => texts['profile.delete.whatGoes']({ projects, keys }, { lang: 'en' })
@@ -50,7 +50,7 @@ export function DeleteAccountSection({ api, profile }: { api: AccountApi; profil
               throw translated(e, t)
             })
             emit(host, 'flex-account-deleted', { userId: profile.id })
-            signOut(host, apiBase, 'user')
+            signOut(host, apiBase, 'deleted')
             navigate('/')
           }}
         >

@@ -8,8 +8,8 @@ import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
 import { store } from '../../store'
 import { Saved, Section } from './Section'
-import { accountError } from './server-texts'
-import type { AccountApi } from './useAccountApi'
+import { accountError } from '../../components/account/server-texts'
+import type { AccountApi } from '../../components/account/useAccountApi'
 
 /** The display name, with Save. The user menu shows the new name at once. */
 export function NameSection({ api, profile, onChange }: { api: AccountApi; profile: Profile; onChange: (p: Profile) => void }) {

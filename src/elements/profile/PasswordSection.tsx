@@ -7,8 +7,8 @@ import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
 import { Saved, Section } from './Section'
-import { accountError } from './server-texts'
-import type { AccountApi } from './useAccountApi'
+import { accountError } from '../../components/account/server-texts'
+import type { AccountApi } from '../../components/account/useAccountApi'
 
 /** Change password: the current one, a new one under the rule. Every other session ends; this one stays. */
 export function PasswordSection({ api, profile }: { api: AccountApi; profile: Profile }) {

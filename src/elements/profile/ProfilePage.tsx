@@ -1,11 +1,11 @@
 import { AppFrame } from '../../components/frame/AppFrame'
-import { ProfileScreen } from './ProfileScreen'
+import { ProfileScreen, type AccountView } from './ProfileScreen'
 
-/** The portal's profile route: the signed-in frame around the profile. A chunk of its own (lazy.ts). */
-export function ProfilePage() {
+/** The portal's profile and settings routes: the signed-in frame around the account. A chunk of its own (lazy.ts). */
+export function ProfilePage({ view }: { view: AccountView }) {
   return (
     <AppFrame>
-      <ProfileScreen />
+      <ProfileScreen view={view} />
     </AppFrame>
   )
 }

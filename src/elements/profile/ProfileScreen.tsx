@@ -10,10 +10,16 @@ import { EmailSection } from './EmailSection'
 import { NameSection } from './NameSection'
 import { PasswordSection } from './PasswordSection'
 import { SessionsSection } from './SessionsSection'
-import { useAccountApi } from './useAccountApi'
+import { useAccountApi } from '../../components/account/useAccountApi'
 
-/** 'Your Profile' (route /profile of <flex-portal>): name, e-mail, password, sessions, and the danger zone. */
-export function ProfileScreen() {
+export type AccountView = 'profile' | 'settings'
+
+/**
+ * The account, in two views of <flex-portal>: 'Your Profile' (/profile: name
+ * and e-mail) and 'Settings' (/settings: password, sessions, deletion), the
+ * two items of the user menu.
+ */
+export function ProfileScreen({ view = 'profile' }: { view?: AccountView }) {
   const t = useT(texts)
   const api = useAccountApi()
   const load = useCallback((signal: AbortSignal) => api.getProfile(signal), [api])
@@ -29,18 +35,19 @@ export function ProfileScreen() {
   return (
     <div className="px-4 py-6 cq-sm:px-6">
       <div className="mx-auto flex max-w-2xl flex-col gap-6">
-        <h1 className="text-2xl font-bold text-fg">{t('profile.heading')}</h1>
-        <NameSection api={api} profile={profile} onChange={setChanged} />
-        <EmailSection
-          api={api}
-          profile={profile}
-          onVerified={() => {
-            setChanged({ ...profile, emailVerified: true })
-          }}
-        />
-        <PasswordSection api={api} profile={profile} />
-        <SessionsSection api={api} />
-        <DeleteAccountSection api={api} profile={profile} />
+        <h1 className="text-2xl font-bold text-fg">{view === 'profile' ? t('profile.heading') : t('profile.settings.heading')}</h1>
+        {view === 'profile' ? (
+          <>
+            <NameSection api={api} profile={profile} onChange={setChanged} />
+            <EmailSection api={api} profile={profile} onVerified={() => setChanged({ ...profile, emailVerified: true })} />
+          </>
+        ) : (
+          <>
+            <PasswordSection api={api} profile={profile} />
+            <SessionsSection api={api} />
+            <DeleteAccountSection api={api} profile={profile} />
+          </>
+        )}
       </div>
     </div>
   )

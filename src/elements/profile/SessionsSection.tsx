@@ -9,7 +9,7 @@ import { profile as texts } from '../../i18n/en/profile'
 import { useNavigation } from '../../router/navigation'
 import { signOut } from '../../store/session'
 import { Section } from './Section'
-import type { AccountApi } from './useAccountApi'
+import type { AccountApi } from '../../components/account/useAccountApi'
 
 /** "Sign out everywhere": every session of the account ends on the server, this one included. */
 export function SessionsSection({ api }: { api: AccountApi }) {
@@ -23,7 +23,7 @@ export function SessionsSection({ api }: { api: AccountApi }) {
       setError(null)
       try {
         await api.logoutEverywhere()
-        signOut(host, apiBase, 'user')
+        signOut(host, apiBase, 'everywhere')
         navigate('/')
       } catch (e) {
         setError(errorMessage(e))

@@ -6,7 +6,7 @@ import { CopyField } from '../../components/copy-field/CopyField'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
 import { RevealSnippets } from '../../components/snippets/RevealSnippets'
-import { ONE_TIME_WARNING } from '../../components/one-time-warning'
+import { ONE_TIME_WARNING, useOneTimeWarning } from '../../components/one-time-warning'
 import { useT } from '../../i18n'
 import { projects } from '../../i18n/en/projects'
 
@@ -14,8 +14,8 @@ export { ONE_TIME_WARNING }
 
 /**
  * 'API Information' after a project is created: its key pair(s),
- * Project ID and Webhook Secret, each click-to-copy. The secrets are shown
- * this once, so only Exit closes it.
+ * Project ID and Webhook Secret, each click-to-copy. The key and the secret
+ * are shown this once, so the warning names both and only Exit closes it.
  */
 export function ApiInformationDialog({
   project,
@@ -27,11 +27,12 @@ export function ApiInformationDialog({
   returnFocus?: MutableRefObject<HTMLElement | null>
 }) {
   const t = useT(projects)
+  const warning = useOneTimeWarning({ webhookSecret: Boolean(project?.webhookSecret) })
   return (
     <Dialog open={project !== null} onClose={onClose} title={t('projects.created.title')} dismissible={false} returnFocus={returnFocus}>
       {project && (
         <div className="mt-4 space-y-3">
-          <Alert tone="warning">{ONE_TIME_WARNING}</Alert>
+          <Alert tone="warning">{warning}</Alert>
           {Object.entries(project.apiKey).map(([apiProjectId, key]) => (
             <div key={apiProjectId} className="space-y-3">
               <CopyField label={t('projects.created.apiKey')} value={key} />

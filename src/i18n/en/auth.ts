@@ -10,6 +10,10 @@ export const auth = {
   'login.noAccount': "Don't have an account?",
   'login.toSignup': 'Sign up',
   'login.expired': 'Your session has expired. Please log in again.',
+  /** After "Sign out everywhere" (the profile's settings). */
+  'login.everywhere': 'You are signed out on every device.',
+  /** After "Delete account". */
+  'login.deleted': 'Your account has been deleted.',
   'auth.email': 'Email address',
   'auth.password': 'Password',
   'auth.rememberMe': 'Remember me',

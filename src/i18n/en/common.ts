@@ -12,5 +12,4 @@ export const common = {
   'common.chunkFailed': 'This part of the portal could not be loaded.',
   'common.backToDashboard': 'Back to Dashboard',
   'common.signedOut': 'Log in to see your projects.',
-  'common.expired': 'Your session has expired.',
 }

@@ -32,6 +32,7 @@ export const keys = {
   'keys.new.apiProjectId': 'API Project ID',
   'keys.new.apiKey': 'API Key',
   'keys.new.exit': 'Exit',
+  'keys.new.projectId': 'Project ID',
   'keys.edit.title': 'Edit API key',
   'keys.edit.save': 'Save',
   'keys.edit.name': 'Key name',

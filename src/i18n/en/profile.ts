@@ -13,6 +13,8 @@ export const profile = {
   'profile.missing': 'This server has no profile page.',
   'profile.loadFailed': 'Your profile could not be loaded.',
   'profile.saving': 'Saving…',
+  /** The account's second view (the user menu's "Settings"): password, sessions, deletion. */
+  'profile.settings.heading': 'Settings',
 
   'profile.name.heading': 'Profile',
   'profile.name.intro': 'How you appear in the portal.',
@@ -25,8 +27,6 @@ export const profile = {
   'profile.email.verified': 'Verified',
   'profile.email.unverified': 'Not verified',
   'profile.email.why': 'Confirm that this address is yours, so you can reset your password if you forget it.',
-  'profile.email.send': 'Send code',
-  'profile.email.sending': 'Sending…',
   'profile.email.code': 'Code from the e-mail',
   'profile.email.code.format': 'Enter the 6-digit code from the e-mail.',
   'profile.email.verify': 'Verify',

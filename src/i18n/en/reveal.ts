@@ -3,5 +3,7 @@ export const reveal = {
   'reveal.oneTimeWarning': 'Copy the API key. This is the only time you will be able to see it!',
   'reveal.copyAsEnv': 'Copy as .env',
   'reveal.copy': 'Copy',
-  'reveal.copyProjectId': 'Copy project ID',
+  'reveal.copyProjectId': 'Copy Project ID',
+  /** After the spec's warning, when the dialog also shows a webhook secret. */
+  'reveal.secretToo': 'The same goes for the webhook secret.',
 }

@@ -115,5 +115,6 @@ export const webhooks = {
   'webhooks.secret.once': 'Copy the webhook secret. This is the only time you will be able to see it!',
   'webhooks.secret.label': 'Webhook Secret',
   'webhooks.secret.copyEnv': 'Copy as .env',
-  'webhooks.secret.done': 'Done',
+  /** As every dialog that shows something once closes: the spec's word. */
+  'webhooks.secret.done': 'Exit',
 }

@@ -331,7 +331,7 @@ const messages: LocaleMessages = {
   'webhooks.secret.once': 'Kopieren Sie das Webhook-Secret. Es wird Ihnen nur dieses eine Mal angezeigt!',
   'webhooks.secret.label': 'Webhook-Secret',
   'webhooks.secret.copyEnv': 'Als .env kopieren',
-  'webhooks.secret.done': 'Fertig',
+  'webhooks.secret.done': 'Schließen',
 
   // profile
   'profile.heading': 'Ihr Profil',
@@ -351,8 +351,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Bestätigt',
   'profile.email.unverified': 'Nicht bestätigt',
   'profile.email.why': 'Bestätigen Sie, dass diese Adresse Ihnen gehört, damit Sie Ihr Passwort zurücksetzen können, falls Sie es vergessen.',
-  'profile.email.send': 'Code senden',
-  'profile.email.sending': 'Wird gesendet…',
   'profile.email.code': 'Code aus der E-Mail',
   'profile.email.code.format': 'Geben Sie den 6-stelligen Code aus der E-Mail ein.',
   'profile.email.verify': 'Bestätigen',
@@ -410,7 +408,6 @@ const messages: LocaleMessages = {
   'common.chunkFailed': 'Dieser Teil des Portals konnte nicht geladen werden.',
   'common.backToDashboard': 'Zurück zum Dashboard',
   'common.signedOut': 'Melden Sie sich an, um Ihre Projekte zu sehen.',
-  'common.expired': 'Ihre Sitzung ist abgelaufen.',
 
   // copy
   'copy.copy': 'Kopieren',
@@ -659,6 +656,13 @@ const messages: LocaleMessages = {
   'accept.code': 'Einladungscode',
   'accept.join': 'Projekt beitreten',
   'accept.toDashboard': 'Zu Ihren Projekten',
+
+  // issue 39: one voice, verification, navigation, sign-out notices
+  'reveal.secretToo': 'Das gilt auch für das Webhook-Secret.',
+  'keys.new.projectId': 'Projekt-ID',
+  'profile.settings.heading': 'Einstellungen',
+  'login.everywhere': 'Sie sind auf allen Geräten abgemeldet.',
+  'login.deleted': 'Ihr Konto wurde gelöscht.',
 }
 
 export default messages

@@ -339,7 +339,7 @@ const messages: LocaleMessages = {
   'webhooks.secret.once': 'Copia el secreto de webhook. ¡Es la única vez que podrás verlo!',
   'webhooks.secret.label': 'Secreto de webhook',
   'webhooks.secret.copyEnv': 'Copiar como .env',
-  'webhooks.secret.done': 'Listo',
+  'webhooks.secret.done': 'Salir',
 
   // profile
   'profile.heading': 'Tu perfil',
@@ -359,8 +359,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Verificado',
   'profile.email.unverified': 'Sin verificar',
   'profile.email.why': 'Confirma que esta dirección es tuya para poder restablecer tu contraseña si la olvidas.',
-  'profile.email.send': 'Enviar código',
-  'profile.email.sending': 'Enviando…',
   'profile.email.code': 'Código del correo',
   'profile.email.code.format': CODE_FORMAT,
   'profile.email.verify': 'Verificar',
@@ -416,7 +414,6 @@ const messages: LocaleMessages = {
   'common.chunkFailed': 'No se pudo cargar esta parte del portal.',
   'common.backToDashboard': 'Volver al panel',
   'common.signedOut': 'Inicia sesión para ver tus proyectos.',
-  'common.expired': 'Tu sesión ha caducado.',
 
   // copy
   'copy.copy': 'Copiar',
@@ -661,5 +658,12 @@ const messages: LocaleMessages = {
   'accept.code': 'Código de invitación',
   'accept.join': 'Unirse al proyecto',
   'accept.toDashboard': 'Ir a tus proyectos',
+
+  // issue 39: one voice, verification, navigation, sign-out notices
+  'reveal.secretToo': 'Lo mismo vale para el secreto de webhook.',
+  'keys.new.projectId': 'ID de proyecto',
+  'profile.settings.heading': 'Configuración',
+  'login.everywhere': 'Has cerrado sesión en todos tus dispositivos.',
+  'login.deleted': 'Tu cuenta se ha eliminado.',
 }
 export default messages

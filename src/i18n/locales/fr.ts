@@ -334,7 +334,7 @@ const messages: LocaleMessages = {
   'webhooks.secret.once': 'Copiez le secret de webhook. C’est la seule fois où vous pourrez le voir\u00a0!',
   'webhooks.secret.label': 'Secret de webhook',
   'webhooks.secret.copyEnv': 'Copier au format .env',
-  'webhooks.secret.done': 'Terminé',
+  'webhooks.secret.done': 'Fermer',
 
   // profile
   'profile.heading': 'Votre profil',
@@ -354,8 +354,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Vérifiée',
   'profile.email.unverified': 'Non vérifiée',
   'profile.email.why': 'Confirmez que cette adresse vous appartient, pour pouvoir réinitialiser votre mot de passe en cas d’oubli.',
-  'profile.email.send': 'Envoyer le code',
-  'profile.email.sending': 'Envoi…',
   'profile.email.code': 'Code reçu par e-mail',
   'profile.email.code.format': 'Saisissez le code à 6 chiffres reçu par e-mail.',
   'profile.email.verify': 'Vérifier',
@@ -411,7 +409,6 @@ const messages: LocaleMessages = {
   'common.chunkFailed': 'Cette partie du portail n’a pas pu être chargée.',
   'common.backToDashboard': 'Retour au tableau de bord',
   'common.signedOut': 'Connectez-vous pour voir vos projets.',
-  'common.expired': 'Votre session a expiré.',
 
   // copy
   'copy.copy': 'Copier',
@@ -657,5 +654,12 @@ const messages: LocaleMessages = {
   'accept.code': 'Code d’invitation',
   'accept.join': 'Rejoindre le projet',
   'accept.toDashboard': 'Aller à vos projets',
+
+  // issue 39: one voice, verification, navigation, sign-out notices
+  'reveal.secretToo': 'Il en va de même pour le secret de webhook.',
+  'keys.new.projectId': 'ID du projet',
+  'profile.settings.heading': 'Paramètres',
+  'login.everywhere': 'Vous êtes déconnecté sur tous vos appareils.',
+  'login.deleted': 'Votre compte a été supprimé.',
 }
 export default messages

@@ -329,7 +329,7 @@ const messages: LocaleMessages = {
   'webhooks.secret.once': 'Webhook シークレットをコピーしてください。表示されるのは今回のみです。',
   'webhooks.secret.label': 'Webhook シークレット',
   'webhooks.secret.copyEnv': '.env 形式でコピー',
-  'webhooks.secret.done': '完了',
+  'webhooks.secret.done': '閉じる',
 
   // Profile
   'profile.heading': 'プロフィール',
@@ -349,8 +349,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': '確認済み',
   'profile.email.unverified': '未確認',
   'profile.email.why': 'このアドレスがご自身のものであることを確認してください。パスワードを忘れたときに再設定できるようになります。',
-  'profile.email.send': 'コードを送信',
-  'profile.email.sending': '送信中…',
   'profile.email.code': 'メールに記載されたコード',
   'profile.email.code.format': CODE_INVALID,
   'profile.email.verify': '確認',
@@ -406,7 +404,6 @@ const messages: LocaleMessages = {
   'common.chunkFailed': 'ポータルのこの部分を読み込めませんでした。',
   'common.backToDashboard': 'ダッシュボードに戻る',
   'common.signedOut': 'プロジェクトを表示するにはログインしてください。',
-  'common.expired': 'セッションの有効期限が切れました。',
 
   'copy.copy': 'コピー',
   'copy.copied': 'コピーしました',
@@ -649,5 +646,12 @@ const messages: LocaleMessages = {
   'accept.code': '招待コード',
   'accept.join': 'プロジェクトに参加',
   'accept.toDashboard': 'プロジェクト一覧へ',
+
+  // issue 39: one voice, verification, navigation, sign-out notices
+  'reveal.secretToo': 'Webhook シークレットも同様です。',
+  'keys.new.projectId': 'プロジェクト ID',
+  'profile.settings.heading': '設定',
+  'login.everywhere': 'すべての端末からログアウトしました。',
+  'login.deleted': 'アカウントを削除しました。',
 }
 export default messages

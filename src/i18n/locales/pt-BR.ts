@@ -332,7 +332,7 @@ const messages: LocaleMessages = {
   'webhooks.secret.once': 'Copie o segredo do webhook. Esta é a única vez que você poderá vê-lo!',
   'webhooks.secret.label': 'Segredo do webhook',
   'webhooks.secret.copyEnv': 'Copiar como .env',
-  'webhooks.secret.done': 'Concluído',
+  'webhooks.secret.done': 'Fechar',
 
   // profile
   'profile.heading': 'Seu perfil',
@@ -352,8 +352,6 @@ const messages: LocaleMessages = {
   'profile.email.verified': 'Verificado',
   'profile.email.unverified': 'Não verificado',
   'profile.email.why': 'Confirme que este endereço é seu para poder redefinir sua senha caso a esqueça.',
-  'profile.email.send': 'Enviar código',
-  'profile.email.sending': 'Enviando…',
   'profile.email.code': 'Código do e-mail',
   'profile.email.code.format': 'Digite o código de 6 dígitos do e-mail.',
   'profile.email.verify': 'Verificar',
@@ -406,7 +404,6 @@ const messages: LocaleMessages = {
   'common.chunkFailed': 'Não foi possível carregar esta parte do portal.',
   'common.backToDashboard': 'Voltar ao painel',
   'common.signedOut': 'Entre para ver seus projetos.',
-  'common.expired': 'Sua sessão expirou.',
 
   // copy
   'copy.copy': 'Copiar',
@@ -651,5 +648,12 @@ const messages: LocaleMessages = {
   'accept.code': 'Código do convite',
   'accept.join': 'Entrar no projeto',
   'accept.toDashboard': 'Ir para seus projetos',
+
+  // issue 39: one voice, verification, navigation, sign-out notices
+  'reveal.secretToo': 'O mesmo vale para o segredo do webhook.',
+  'keys.new.projectId': 'ID do projeto',
+  'profile.settings.heading': 'Configurações',
+  'login.everywhere': 'Você saiu em todos os dispositivos.',
+  'login.deleted': 'Sua conta foi excluída.',
 }
 export default messages

@@ -26,6 +26,11 @@ const TITLES = {
 // Splits a message around a parameter, so the parameter can be set in its own element.
 const MARK = '\u0000'
 
+const refused = (e: unknown) => isApiError(e) && e.status === 400
+
+/** The field each of the form's own complaints is about. */
+const OWN_FIELD: Partial<Record<keyof typeof reset, string>> = { 'reset.code.invalid': 'code', 'reset.password.mismatch': 'confirm' }
+
 const linkClass =
   'rounded-flex font-semibold text-accent hover:text-accent-hover hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
 
@@ -44,7 +49,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
   const [email, setEmail] = useState(initialEmail)
   const [code, setCode] = useState('')
   // A failed call, or the form's own complaint (an id of this screen's texts).
-  const [error, setError] = useState<{ thrown: unknown } | keyof typeof reset | null>(null)
+  const [error, setError] = useState<{ thrown: unknown; field?: string } | keyof typeof reset | null>(null)
   const [notice, setNotice] = useState(false)
   const t = useT(reset)
   const errorText = useErrorText()
@@ -87,11 +92,13 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
         navigate('/dashboard')
       } catch (e) {
         // The code was refused (wrong, used, burned or expired): back to where it is typed.
-        if (isApiError(e) && e.status === 400 && /code/i.test(e.message)) {
+        const aboutCode = refused(e) && /code/i.test((e as Error).message)
+        if (aboutCode) {
           setCode('')
           setStep('code')
         }
-        setError({ thrown: e })
+        // Else a refusal is about the new password (the rule it broke).
+        setError({ thrown: e, field: aboutCode ? 'code' : refused(e) ? 'password' : undefined })
       }
     })
 
@@ -108,6 +115,13 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
     else void finish(form.password)
   }
 
+  // A message about a field shows under it; the banner says the rest.
+  const message = error
+    ? { text: typeof error === 'string' ? t(error) : errorText(error.thrown), field: typeof error === 'string' ? OWN_FIELD[error] : error.field }
+    : null
+
+  const fieldError = (field: string) => (message?.field === field ? message.text : undefined)
+
   const [before, after] = t('reset.code.intro', { email: MARK }).split(MARK)
   return (
     <div ref={heading} className="contents">
@@ -120,11 +134,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
         }
       >
         <form className="space-y-6" onSubmit={onSubmit} noValidate={step !== 'email'}>
-          {error ? (
-            <Alert>{typeof error === 'string' ? t(error) : errorText(error.thrown)}</Alert>
-          ) : (
-            notice && <Alert tone="info">{t('reset.code.resent')}</Alert>
-          )}
+          {message ? !message.field && <Alert>{message.text}</Alert> : notice && <Alert tone="info">{t('reset.code.resent')}</Alert>}
           {step === 'email' && (
             <>
               <p className="text-sm text-muted">{t('reset.email.intro')}</p>
@@ -151,6 +161,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
               </p>
               <TextField
                 label={t('reset.code.label')}
+                error={fieldError('code')}
                 name="code"
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -173,24 +184,42 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
               </div>
             </>
           )}
-          {step === 'password' && <NewPasswordFields t={t} pending={pending} onBack={() => go('code')} />}
+          {step === 'password' && <NewPasswordFields t={t} pending={pending} onBack={() => go('code')} error={fieldError} />}
         </form>
       </AuthLayout>
     </div>
   )
 }
 
-function NewPasswordFields({ t, pending, onBack }: { t: Translate<typeof reset>; pending: boolean; onBack: () => void }) {
+function NewPasswordFields({
+  t,
+  pending,
+  onBack,
+  error,
+}: {
+  t: Translate<typeof reset>
+  pending: boolean
+  onBack: () => void
+  error: (field: string) => string | undefined
+}) {
   const ruleId = useId()
   return (
     <>
       <div>
-        <TextField label={t('reset.password.label')} name="password" type="password" autoComplete="new-password" required aria-describedby={ruleId} />
+        <TextField
+          label={t('reset.password.label')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-describedby={ruleId}
+          error={error('password')}
+        />
         <p id={ruleId} className="mt-2 text-sm text-muted">
           {t('reset.password.rule')}
         </p>
       </div>
-      <TextField label={t('reset.password.repeat')} name="confirm" type="password" autoComplete="new-password" required />
+      <TextField label={t('reset.password.repeat')} name="confirm" type="password" autoComplete="new-password" required error={error('confirm')} />
       <Button type="submit" className="w-full" pending={pending} pendingLabel={t('reset.password.pending')}>
         {t('reset.password.submit')}
       </Button>
