@@ -172,7 +172,9 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   profileUrl: {
     doc: 'makes "Your Profile" in the user menu a link; without it, `<flex-portal>` on a server with the accounts feature opens its profile screen (`#/profile`), otherwise it is inert',
   },
-  settingsUrl: { doc: 'makes "Settings" in the user menu a link (inert without it)' },
+  settingsUrl: {
+    doc: 'makes "Settings" in the user menu a link; without it, `<flex-portal>` on a server with the accounts feature opens its account settings (`#/settings`: password, sessions, deletion), otherwise it is inert',
+  },
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
   projectId: { doc: 'the project to show; without it, `<flex-project-detail>` reads the `projectid` query of the hash' },
