@@ -51,6 +51,7 @@ return P[n]||(P[n]=new Promise(function(ok,fail){
 var s=document.createElement("script");s.src=new URL("./"+n,src||document.baseURI).href;s.async=true;if(nonce)s.nonce=nonce;
 function done(){s.remove();if(R.f[n])return ok();delete P[n];fail(new Error("Flex Portal could not load "+n))}
 s.onload=done;s.onerror=done;(document.body||document.documentElement).appendChild(s)}))}
+req.e=function(e,d){for(var k in d)Object.defineProperty(e,k,{enumerable:true,get:d[k]})};
 req.load=function(k){var n=id(k);return Promise.all([n].concat((D[k]||[]).map(id)).map(fetchFile)).then(function(){return req(n)})};
 R.r=req;`
 }
@@ -64,6 +65,20 @@ R.r=req;`
  */
 const factory = (key: string, name: string, code: string) =>
   `self[${JSON.stringify(key)}].f[${JSON.stringify(name)}]=(function(require,exports,module){${code}\n});\n`
+
+/** A run of the getters the bundler writes for a chunk's exports in CommonJS output. */
+const EXPORT_RUN = /(?:Object\.defineProperty\(exports,"[\w$]+",\{enumerable:!0,get:function\(\)\{return [\w$.]+\}\}\),?)+/g
+const EXPORT = /exports,"([\w$]+)",\{enumerable:!0,get:function\(\)\{return ([\w$.]+)\}\}/g
+
+/**
+ * Each export's getter as one runtime call per run, `require.e(exports,{A:()=>x,…})`:
+ * the same live getters, without the ~70 characters of boilerplate each.
+ */
+export const compactExports = (code: string) =>
+  code.replace(EXPORT_RUN, (run) => {
+    const getters = [...run.matchAll(EXPORT)].map(([, name, value]) => `${name}:()=>${value}`)
+    return `require.e(exports,{${getters.join()}})${run.endsWith(',') ? ',' : ''}`
+  })
 
 /** A chunk's require() and require.load() of another chunk, by its file name. */
 const REQUIRE = /\brequire(\.load)?\("\.\/([\w.-]+\.js)"\)/g
@@ -108,7 +123,7 @@ export function classicChunks(): Plugin {
         if (found.size !== elsewhere.length || elsewhere.some((name) => !found.has(name))) {
           throw new Error(`flex-classic-chunks: ${chunk.fileName} imports ${elsewhere.length} other chunks on demand but ${found.size} were recognised`)
         }
-        chunk.code = chunk.code.replace(DYNAMIC_IMPORT, 'require.load($1)')
+        chunk.code = compactExports(chunk.code.replace(DYNAMIC_IMPORT, 'require.load($1)'))
       }
 
       // Each chunk's short id, in place of its file name wherever a chunk names another.
