@@ -31,7 +31,7 @@ function KeyIds({ ids }: { ids: string[] }) {
       <ul id={listId} dir="ltr" className="flex min-w-0 flex-wrap gap-x-3 gap-y-1 font-mono text-xs">
         {shown.map((keyId) => (
           <li key={keyId} title={keyId} className="min-w-0 max-w-full truncate whitespace-nowrap">
-            {keyId}
+            ({keyId})
           </li>
         ))}
       </ul>
