@@ -11,7 +11,7 @@ import { isRole, type Role } from './roles'
 
 export { isRole, type Role }
 /** The roles an invitation or a role change may give: ownership moves only by transfer. */
-export const GRANTABLE: readonly Role[] = ['admin', 'developer', 'viewer']
+export const GRANTABLE = ['admin', 'developer', 'viewer'] as const
 
 export interface Member {
   id: string

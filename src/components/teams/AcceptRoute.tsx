@@ -3,7 +3,10 @@ import { useNavigation } from '../../router/navigation'
 import { INVITATION_PATH, type ScreenName } from '../../router/routes'
 import { heldCode, takeCode } from './invitation-code'
 
-export { LazyAcceptInvitation } from './lazy'
+import { lazyScreen } from '../chunk/lazyScreen'
+
+/** The accept route (log in or sign up, then accept): the team chunk, which the project page's sections are in too. */
+export const LazyAcceptInvitation = lazyScreen(() => import('./chunk').then((m) => m.AcceptInvitation))
 
 /**
  * <flex-portal>'s part in accepting an invitation. On its first render it

@@ -8,6 +8,7 @@ import { formatTime } from '../webhooks/format-time'
 import { StackTable } from '../webhooks/StackTable'
 import { useLang, useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
+import { common } from '../../i18n/en/common'
 import { actionText, KIND_NAME, KINDS, kindOf, type Kind } from './activity-kinds'
 import type { TeamsApi } from './useTeamsApi'
 
@@ -21,6 +22,7 @@ export const PAGE = 25
  */
 export function ActivitySection({ api }: { api: TeamsApi }) {
   const t = useT(teams)
+  const c = useT(common)
   const lang = useLang()
   const [entries, setEntries] = useState<AuditEntry[]>([])
   const [state, setState] = useState<'loading' | 'idle' | 'end'>('loading')
@@ -90,14 +92,13 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
       </div>
       {error !== undefined && (
         <Alert className="mt-4" onRetry={() => load(entries.length ? last?.id : undefined)}>
-          <p className="font-semibold">{t('activity.loadFailed')}</p>
-          <p>{errorMessage(error)}</p>
+          {errorMessage(error)}
         </Alert>
       )}
       {first ? (
         <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">
           <Spinner />
-          {t('activity.loading')}
+          {c('common.loading')}
         </p>
       ) : shown.length === 0 ? (
         error === undefined && (
@@ -134,7 +135,7 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
           {state === 'end' ? (
             <p className="text-sm text-muted">{t('activity.end')}</p>
           ) : (
-            <Button variant="secondary" onClick={more} pending={state === 'loading'} pendingLabel={t('activity.moreLoading')}>
+            <Button variant="secondary" onClick={more} pending={state === 'loading'} pendingLabel={c('common.loading')}>
               {t('activity.more')}
             </Button>
           )}

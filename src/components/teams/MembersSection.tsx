@@ -9,17 +9,22 @@ import { useElement } from '../../context/element'
 import { emit } from '../../events'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
+import { common } from '../../i18n/en/common'
+import type { AsyncState } from '../../hooks/useAsync'
 import { can } from './role'
 import { ConfirmDialog, InviteDialog, RoleDialog, type Confirm } from './TeamDialogs'
 import { InvitationsTable, MembersTable } from './MembersTable'
-import type { Team } from './useTeam'
+import type { TeamsApi } from './useTeamsApi'
 
 type Open = 'invite' | { action: 'role'; member: Member } | { action: Confirm; member: Member } | null
 
-export interface MembersSectionProps {
+interface MembersSectionProps {
   projectId: string
-  team: Team
-  /** The reader left the project: the page goes, they have no access any more. */
+  api: TeamsApi
+  members: AsyncState<Member[]> & { reload: () => void }
+  /** The reader's user id, and their own entry in the list. */
+  me: string
+  mine: Member | undefined
   onLeft: () => void
 }
 
@@ -29,10 +34,10 @@ export interface MembersSectionProps {
  * invitation, and "Leave project" for a member who is not the owner. Each
  * change is confirmed, and told to the host page by an event with ids only.
  */
-export function MembersSection({ projectId, team, onLeft }: MembersSectionProps) {
+export function MembersSection({ projectId, api, members, me, mine, onLeft }: MembersSectionProps) {
   const t = useT(teams)
+  const c = useT(common)
   const { host } = useElement()
-  const { api, members, me } = team
   const [open, setOpen] = useState<Open>(null)
   const [toast, setToast] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -44,7 +49,6 @@ export function MembersSection({ projectId, team, onLeft }: MembersSectionProps)
   const all = members.data ?? []
   const active = all.filter((m) => m.status === 'active')
   const invited = all.filter((m) => m.status === 'invited')
-  const mine = active.find((m) => m.userId === me)
   const manages = mine !== undefined && can(mine.role, 'members')
   const close = () => setOpen(null)
   const done = (message: string) => {
@@ -119,15 +123,14 @@ export function MembersSection({ projectId, team, onLeft }: MembersSectionProps)
       )}
       {members.error !== undefined && (
         <Alert className="mt-4" onRetry={members.reload}>
-          <p className="font-semibold">{t('members.loadFailed')}</p>
-          <p>{errorMessage(members.error)}</p>
+          {errorMessage(members.error)}
         </Alert>
       )}
       {!members.data
         ? members.error === undefined && (
             <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">
               <Spinner />
-              {t('members.loading')}
+              {c('common.loading')}
             </p>
           )
         : active.length > 0 && <MembersTable members={active} me={me} manages={manages} onAction={act} />}

@@ -55,8 +55,9 @@ export function MembersTable({
   onAction: (action: 'role' | Confirm, member: Member) => void
 }) {
   const t = useT(teams)
+  const r = useT(roles)
   const lang = useLang()
-  const columns = [t('members.column.name'), t('members.column.email'), t('members.column.role'), t('members.column.joined')]
+  const columns = [t('members.column.name'), t('members.column.email'), r('projects.column.role'), t('members.column.joined')]
   return (
     <StackTable
       caption={t('members.caption')}
@@ -116,8 +117,9 @@ export function InvitationsTable({
   onRevoke: (m: Member) => void
 }) {
   const t = useT(teams)
+  const r = useT(roles)
   const lang = useLang()
-  const columns = [t('members.column.email'), t('members.column.role'), t('members.column.invited'), t('members.column.expires')]
+  const columns = [t('members.column.email'), r('projects.column.role'), t('members.column.invited'), t('members.column.expires')]
   return (
     <StackTable
       caption={t('members.pending.caption')}

@@ -17,7 +17,7 @@ export function RolePicker({ defaultRole = 'developer' }: { defaultRole?: Role }
   const [chosen, setChosen] = useState(defaultRole)
   return (
     <fieldset>
-      <legend className="text-sm font-medium text-fg">{t('invite.role')}</legend>
+      <legend className="text-sm font-medium text-fg">{r('projects.column.role')}</legend>
       <div className="mt-2 space-y-2">
         {GRANTABLE.map((role) => (
           <label
