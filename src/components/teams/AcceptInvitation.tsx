@@ -25,7 +25,7 @@ function SignInFirst() {
   const t = useT(teams)
   const [signingUp, setSigningUp] = useState(false)
   return (
-    <div className="bg-bg px-6 pt-8">
+    <div className="bg-bg px-6 pt-6">
       <Alert tone="info" className="mx-auto max-w-sm">
         {t('accept.signIn')}
       </Alert>

@@ -65,7 +65,7 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
 
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <Heading depth={1} id={headingId} className="text-lg font-semibold text-fg">
             {t('activity.heading')}
