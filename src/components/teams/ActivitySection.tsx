@@ -66,12 +66,9 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <Heading depth={1} id={headingId} className="text-lg font-semibold text-fg">
-            {t('activity.heading')}
-          </Heading>
-          <p className="mt-1 text-sm text-muted">{t('activity.intro')}</p>
-        </div>
+        <Heading depth={1} id={headingId} className="min-w-0 text-lg font-semibold text-fg">
+          {t('activity.heading')}
+        </Heading>
         <div className="flex items-center gap-2">
           <label htmlFor={filterId} className="text-sm text-muted">
             {t('activity.filter')}

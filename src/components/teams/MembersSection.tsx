@@ -97,12 +97,9 @@ export function MembersSection({ projectId, api, members, me, mine, onLeft }: Me
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <Heading depth={1} id={headingId} className="text-lg font-semibold text-fg">
-            {t('members.heading')}
-          </Heading>
-          <p className="mt-1 text-sm text-muted">{t('members.intro')}</p>
-        </div>
+        <Heading depth={1} id={headingId} className="min-w-0 text-lg font-semibold text-fg">
+          {t('members.heading')}
+        </Heading>
         <div className="flex flex-wrap gap-3">
           {mine && mine.role !== 'owner' && (
             <Button variant="secondary" ref={leaveButton} onClick={() => act('leave', mine)}>

@@ -1,7 +1,6 @@
 /** English texts of a project's Members and Activity sections and of accepting an invitation (with the role names). */
 export const teams = {
   'members.heading': 'Members',
-  'members.intro': 'The people who build on this project, and what each may do.',
   'members.caption': 'Project members',
   'members.column.name': 'Name',
   'members.column.email': 'E-mail',
@@ -23,9 +22,9 @@ export const teams = {
   'members.resendLabel': ({ email }: { email: string }) => `Resend the invitation to ${email}`,
   'members.revoke': 'Revoke',
   'members.revokeLabel': ({ email }: { email: string }) => `Revoke the invitation to ${email}`,
-  'role.admin.hint': 'Edits the project, keys, webhooks and the secret; manages members',
-  'role.developer.hint': 'Creates and rolls keys, edits endpoints, sends test events',
-  'role.viewer.hint': 'Sees the project, usage and deliveries; changes nothing',
+  'role.admin.hint': 'Manages the project, keys, webhooks and members',
+  'role.developer.hint': 'Keys, endpoints and test events',
+  'role.viewer.hint': 'Read only',
   'invite.title': 'Invite a member',
   'invite.text': 'We e-mail them a code that lets them join this project. It works once, for 7 days, and only for that address.',
   'invite.email': 'E-mail address',
@@ -42,7 +41,6 @@ export const teams = {
   'members.toast.removed': 'Member removed.',
   'members.toast.revoked': 'Invitation revoked.',
   'activity.heading': 'Activity',
-  'activity.intro': 'Who did what in this project, newest first.',
   'activity.empty': 'Nothing has happened here yet.',
   'activity.noMatch': 'No activity of this kind among the entries loaded.',
   'activity.filter': 'Show',
