@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useState, type FormEvent } from 'react'
-import { teamCalls } from '../../api/members'
+import { acceptInvitation } from '../../api/members'
 import { isApiError } from '../../api/errors'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
@@ -57,7 +57,7 @@ export function AcceptInvitation() {
       if (code === null) return
       setFailure(null)
       try {
-        const { projectId } = await run((token) => teamCalls(apiBase).accept(token, code))
+        const { projectId } = await run((token) => acceptInvitation(apiBase, token, code))
         dropCode()
         store.setState((s) => ({ projectsRevision: s.projectsRevision + 1 }))
         emit(host, 'flex-invitation-accepted', { projectId })

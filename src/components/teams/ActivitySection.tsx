@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import type { AuditEntry } from '../../api/members'
+import type { AuditEntry, TeamsApi } from '../../api/members'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'
@@ -10,7 +10,6 @@ import { useLang, useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
 import { common } from '../../i18n/en/common'
 import { actionText, KIND_NAME, KINDS, kindOf, type Kind } from './activity-kinds'
-import type { TeamsApi } from './useTeamsApi'
 
 /** Entries per page: a screenful, and the server's cursor (`before`) fetches the next. */
 export const PAGE = 25

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import type { Member, Role } from '../../api/members'
+import type { Member, Role, TeamsApi } from '../../api/members'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'
@@ -14,7 +14,6 @@ import type { AsyncState } from '../../hooks/useAsync'
 import { can } from './role'
 import { ConfirmDialog, InviteDialog, RoleDialog, type Confirm } from './TeamDialogs'
 import { InvitationsTable, MembersTable } from './MembersTable'
-import type { TeamsApi } from './useTeamsApi'
 
 type Open = 'invite' | { action: 'role'; member: Member } | { action: Confirm; member: Member } | null
 

@@ -1,11 +1,12 @@
-import { useCallback } from 'react'
-import type { Member, Role } from '../../api/members'
+import { useCallback, useMemo } from 'react'
+import { teamCalls, type Member, type Role } from '../../api/members'
+import { useElement } from '../../context/element'
+import { useManageApi } from '../../hooks/useManageApi'
 import { useAsync } from '../../hooks/useAsync'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { ActivitySection } from './ActivitySection'
 import { MembersSection } from './MembersSection'
 import { can } from './role'
-import { useTeamsApi } from './useTeamsApi'
 
 const userId = (user: unknown): string => {
   const id = user && typeof user === 'object' ? (user as { id?: unknown }).id : undefined
@@ -22,7 +23,9 @@ export interface TeamSectionsProps {
 
 /** The project page's team part, one chunk: Members for every member, Activity for admins and owners. */
 export function TeamSections({ projectId, role, onLeft }: TeamSectionsProps) {
-  const api = useTeamsApi(projectId)
+  const { apiBase } = useElement()
+  const { run } = useManageApi()
+  const api = useMemo(() => teamCalls(apiBase, run, projectId), [apiBase, run, projectId])
   const me = useFlexStore((s) => userId(s.accessData?.user))
   const load = useCallback((signal: AbortSignal) => api.list(signal), [api])
   const members = useAsync(load)
