@@ -1,8 +1,11 @@
 import { GRANTABLE, type Role } from '../../api/members'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
-import { ROLE_HINT, ROLE_NAME } from './role-names'
+import { ROLE_NAME } from './role-names'
 import { roles } from '../../i18n/en/roles'
+
+/** What each role an invitation may give allows, as catalog ids. */
+const ROLE_HINT = { admin: 'role.admin.hint', developer: 'role.developer.hint', viewer: 'role.viewer.hint' } as const
 
 /**
  * The roles an invitation or a role change can give, each with what it may
