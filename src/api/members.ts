@@ -108,8 +108,10 @@ export function teamCalls(base: string, run: Run, projectId: string) {
     changeRole: (memberId: string, role: Role) => call('PATCH', one(memberId), { role }),
     remove: (memberId: string) => call('DELETE', one(memberId)),
     resend: (memberId: string) => call('POST', one(memberId, '/resend')),
-    audit: (page: { limit: number; before?: string }, signal?: AbortSignal) =>
-      call('GET', `/audit?limit=${page.limit}${page.before ? `&before=${seg(page.before)}` : ''}`, undefined, signal).then(parseAudit),
+    audit: (page: { limit: number; before?: string }, signal?: AbortSignal) => {
+      const query = `?limit=${page.limit}${page.before ? `&before=${seg(page.before)}` : ''}`
+      return call('GET', `/audit${query}`, undefined, signal).then(parseAudit)
+    },
   }
 }
 
