@@ -7,10 +7,6 @@ import { INVITATION_PATH } from '../../router/routes'
  */
 export const invitation: { code: string | null } = { code: null }
 
-export const dropCode = (): void => {
-  invitation.code = null
-}
-
 /**
  * Takes the code out of `#/invitations/accept?code=…`, or out of the page's
  * own query on the page at the host's `invitation-url`, and out of the
