@@ -4,14 +4,13 @@
  * answer is checked as parse.ts checks the project calls: a broken or hostile
  * server gives a clear error, never a crash.
  */
-import { ApiError } from './errors'
-import { request } from './request'
+import { ownError } from './errors'
+import { request, type RequestOptions } from './request'
+import type { Role } from './roles'
 
-import { isRole, type Role } from './roles'
-
-export { isRole, type Role }
+export type { Role }
 /** The roles an invitation or a role change may give: ownership moves only by transfer. */
-export const GRANTABLE: readonly Role[] = ['admin', 'developer', 'viewer']
+export const GRANTABLE = ['admin', 'developer', 'viewer'] as const
 
 export interface Member {
   id: string
@@ -35,44 +34,52 @@ export interface AuditEntry {
   details: string
 }
 
-const bad = (what: string) => new ApiError('parse', `The server sent ${what} that could not be read.`, 200)
+/** Checked here rather than with roles.ts's isRole, which the first screen would then have to hand this chunk. */
+const ROLES: readonly unknown[] = ['owner', 'admin', 'developer', 'viewer']
+const bad = () => ownError('parse', 'unreadable', 200)
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
-
-function parseMember(x: unknown): Member {
-  if (!isObject(x) || !text(x.id) || !isRole(x.role)) throw bad('a project member')
-  return {
-    id: text(x.id),
-    userId: text(x.userId),
-    name: text(x.name),
-    email: text(x.email),
-    role: x.role,
-    status: x.status === 'invited' ? 'invited' : 'active',
-    joinedAt: text(x.joinedAt),
-    invitedAt: text(x.invitedAt),
-    expiresAt: text(x.expiresAt),
-  }
+/** An object with an id (and a role, where `role` says so), else the one error for an answer that cannot be read. */
+const entry = (x: unknown, role?: boolean): Record<string, unknown> => {
+  if (!isObject(x) || !text(x.id) || (role && !ROLES.includes(x.role))) throw bad()
+  return x
+}
+const list = (x: unknown): unknown[] => {
+  if (!Array.isArray(x)) throw bad()
+  return x
 }
 
 export function parseMembers(x: unknown): Member[] {
-  if (!Array.isArray(x)) throw bad('a list of members')
-  return x.map(parseMember)
+  return list(x).map((y) => {
+    const m = entry(y, true)
+    return {
+      id: text(m.id),
+      userId: text(m.userId),
+      name: text(m.name),
+      email: text(m.email),
+      role: m.role as Role,
+      status: m.status === 'invited' ? 'invited' : 'active',
+      joinedAt: text(m.joinedAt),
+      invitedAt: text(m.invitedAt),
+      expiresAt: text(m.expiresAt),
+    }
+  })
 }
 
 /** Details as one line of text: an object's fields as "name: value", whatever the server put there. */
-function detailText(x: unknown): string {
-  if (typeof x === 'string') return x
-  if (!isObject(x)) return ''
-  return Object.entries(x)
-    .filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
-    .map(([k, v]) => `${k}: ${String(v)}`)
-    .join(', ')
-}
+const detailText = (x: unknown): string =>
+  typeof x === 'string'
+    ? x
+    : isObject(x)
+      ? Object.entries(x)
+          .filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))
+          .map(([k, v]) => `${k}: ${String(v)}`)
+          .join(', ')
+      : ''
 
 export function parseAudit(x: unknown): AuditEntry[] {
-  if (!isObject(x) || !Array.isArray(x.entries)) throw bad('an activity log')
-  return x.entries.map((e) => {
-    if (!isObject(e) || !text(e.id)) throw bad('an activity entry')
+  return list(isObject(x) && x.entries).map((y) => {
+    const e = entry(y)
     const actor = isObject(e.actor) ? e.actor : {}
     return {
       id: text(e.id),
@@ -85,37 +92,34 @@ export function parseAudit(x: unknown): AuditEntry[] {
   })
 }
 
-export function parseAccepted(x: unknown): { projectId: string; role: Role } {
-  if (!isObject(x) || !text(x.projectId) || !isRole(x.role)) throw bad('an accepted invitation')
-  return { projectId: text(x.projectId), role: x.role }
-}
+/** Runs a call with the session's access token (useManageApi's run: a 401 signs out, as for keys). */
+export type Run = <T>(call: (token: string) => Promise<T>) => Promise<T>
 
 const seg = encodeURIComponent
 
-/** The team calls of one api-base; `token` is the access token (useManageApi's run supplies it). */
-export function teamCalls(base: string) {
-  const members = (id: string) => `/manage/dapp/${seg(id)}/members`
-  const one = (id: string, memberId: string) => `${members(id)}/${seg(memberId)}`
+/** One project's team calls on one api-base. */
+export function teamCalls(base: string, run: Run, projectId: string) {
+  const call = (method: RequestOptions['method'], path: string, body?: unknown, signal?: AbortSignal) =>
+    run((token) => request({ base, method, path: `/manage/dapp/${seg(projectId)}${path}`, token, body, signal }))
+  const one = (memberId: string, then = '') => `/members/${seg(memberId)}${then}`
   return {
-    list: async (token: string, id: string, signal?: AbortSignal) => parseMembers(await request({ base, method: 'GET', path: members(id), token, signal })),
-    invite: async (token: string, id: string, body: { email: string; role: Role }) => {
-      const answer = await request({ base, method: 'POST', path: members(id), token, body })
-      return isObject(answer) ? text(answer.id) : ''
-    },
-    changeRole: async (token: string, id: string, memberId: string, role: Role) => {
-      await request({ base, method: 'PATCH', path: one(id, memberId), token, body: { role } })
-    },
-    remove: async (token: string, id: string, memberId: string) => {
-      await request({ base, method: 'DELETE', path: one(id, memberId), token })
-    },
-    resend: async (token: string, id: string, memberId: string) => {
-      await request({ base, method: 'POST', path: `${one(id, memberId)}/resend`, token })
-    },
-    audit: async (token: string, id: string, page: { limit: number; before?: string }, signal?: AbortSignal) => {
+    list: (signal?: AbortSignal) => call('GET', '/members', undefined, signal).then(parseMembers),
+    invite: (email: string, role: Role) => call('POST', '/members', { email, role }).then((a) => text(isObject(a) && a.id)),
+    changeRole: (memberId: string, role: Role) => call('PATCH', one(memberId), { role }),
+    remove: (memberId: string) => call('DELETE', one(memberId)),
+    resend: (memberId: string) => call('POST', one(memberId, '/resend')),
+    audit: (page: { limit: number; before?: string }, signal?: AbortSignal) => {
       const query = `?limit=${page.limit}${page.before ? `&before=${seg(page.before)}` : ''}`
-      return parseAudit(await request({ base, method: 'GET', path: `/manage/dapp/${seg(id)}/audit${query}`, token, signal }))
+      return call('GET', `/audit${query}`, undefined, signal).then(parseAudit)
     },
-    /** The code travels in the body only: never in a URL, a log or an event. */
-    accept: async (token: string, code: string) => parseAccepted(await request({ base, method: 'POST', path: '/invitations/accept', token, body: { code } })),
   }
+}
+
+export type TeamsApi = ReturnType<typeof teamCalls>
+
+/** Accepts an invitation: the code travels in the body only, never in a URL, a log or an event. */
+export async function acceptInvitation(base: string, token: string, code: string): Promise<{ projectId: string }> {
+  const answer = await request({ base, method: 'POST', path: '/invitations/accept', token, body: { code } })
+  if (!isObject(answer) || !text(answer.projectId)) throw bad()
+  return { projectId: text(answer.projectId) }
 }

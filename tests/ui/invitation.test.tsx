@@ -2,7 +2,7 @@ import { waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LazyTeamSections } from '../../src/components/teams/lazy'
-import { dropCode } from '../../src/components/teams/invitation-code'
+import { invitation } from '../../src/components/teams/invitation-code'
 import { useNavigation } from '../../src/router/navigation'
 import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
 import { mockApi, type Reply } from './helpers/api-mock'
@@ -49,7 +49,7 @@ beforeAll(async () => {
 })
 beforeEach(() => {
   resetStore()
-  dropCode()
+  invitation.code = null
 })
 afterEach(() => setUrl('/'))
 

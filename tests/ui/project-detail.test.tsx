@@ -33,13 +33,13 @@ describe('project detail', () => {
     expect(await q.findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
     expect(q.getByRole('link', { name: /Back to Dashboard/ })).toHaveAttribute('href', '#/dashboard')
     expect(term(q, 'Name')).toBe('Project 7')
-    expect(term(q, 'API Project IDs')).toBe('api_aapi_bapi_c')
+    expect(term(q, 'API Project IDs')).toBe('(api_a)(api_b)(api_c)')
     expect(info(q).queryByRole('button', { name: /more/ })).not.toBeInTheDocument()
     expect(
       info(q)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['api_a', 'api_b', 'api_c'])
+    ).toEqual(['(api_a)', '(api_b)', '(api_c)'])
     expect(term(q, 'Project ID')).toBe('prj_7')
     expect(term(q, 'Date created')).toBe(formatDate('2024-03-05T10:00:00.000Z'))
     expect(term(q, 'Project Description')).toBe('A test project')
@@ -120,7 +120,7 @@ describe('project detail', () => {
       info(q)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['api_1', 'api_2', 'api_3'])
+    ).toEqual(['(api_1)', '(api_2)', '(api_3)'])
     const more = info(q).getByRole('button', { name: '+17 more' })
     expect(more).toHaveAttribute('aria-expanded', 'false')
     await userEvent.setup().click(more)
@@ -149,7 +149,7 @@ describe('API Actions: Create', () => {
     expect(within(dialog).getByText(ONE_TIME_WARNING)).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: /Project ID\s*api_new/ })).toBeInTheDocument()
     expect(within(dialog).getByRole('button', { name: /API Key\s*sk_live_full_secret_9999/ })).toBeInTheDocument()
-    await waitFor(() => expect(term(q, 'API Project IDs')).toBe('api_aapi_new'))
+    await waitFor(() => expect(term(q, 'API Project IDs')).toBe('(api_a)(api_new)'))
     expect(api.callsTo(GET)).toHaveLength(2)
     expect(api.callsTo(CREATE_KEY)[0].headers.authorization).toBe('Bearer access-token-1')
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyIds: ['api_new'] }])
@@ -218,7 +218,7 @@ describe('API Actions: Delete', () => {
     await user.click(await q.findByRole('button', { name: 'Delete' }))
     const dialog = q.getByRole('dialog', { name: 'Pick Key To Delete' })
     const select = within(dialog).getByRole('combobox', { name: 'API Project ID' }) as HTMLSelectElement
-    expect(Array.from(select.options).map((o) => o.value)).toEqual(['api_a', 'api_b', 'api_c'])
+    expect(Array.from(select.options).map((o) => o.value)).toEqual(['(api_a)', '(api_b)', '(api_c)'])
     expect(select.value).toBe('api_a')
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
 
@@ -226,7 +226,7 @@ describe('API Actions: Delete', () => {
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/manage/dapp/prj_7/api-key/api_a'])
     expect(api.calls.find((c) => c.method === 'DELETE')?.headers.authorization).toBe('Bearer access-token-1')
     expect(q.getByText('Successfully deleted!')).toBeInTheDocument()
-    await waitFor(() => expect(term(q, 'API Project IDs')).toBe('api_bapi_c'))
+    await waitFor(() => expect(term(q, 'API Project IDs')).toBe('(api_b)(api_c)'))
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'api_a' }])
 
     await user.click(q.getByRole('button', { name: 'Close' }))

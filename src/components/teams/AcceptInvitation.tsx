@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useState, type FormEvent } from 'react'
-import { teamCalls } from '../../api/members'
+import { acceptInvitation } from '../../api/members'
 import { isApiError } from '../../api/errors'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
@@ -18,14 +18,14 @@ import { teams } from '../../i18n/en/teams'
 import { useNavigation } from '../../router/navigation'
 import { projectHref } from '../../router/routes'
 import { store } from '../../store'
-import { dropCode, heldCode, holdCode } from './invitation-code'
+import { invitation } from './invitation-code'
 
 /** Signed out: what the invitation asks, above the log-in (or sign-up) form it needs first. */
 function SignInFirst() {
   const t = useT(teams)
   const [signingUp, setSigningUp] = useState(false)
   return (
-    <div className="bg-bg px-6 pt-8">
+    <div className="bg-bg px-6 pt-6">
       <Alert tone="info" className="mx-auto max-w-sm">
         {t('accept.signIn')}
       </Alert>
@@ -53,41 +53,42 @@ export function AcceptInvitation() {
 
   const accept = () =>
     once(async () => {
-      const code = heldCode()
+      const code = invitation.code
       if (code === null) return
       setFailure(null)
       try {
-        const { projectId } = await run((token) => teamCalls(apiBase).accept(token, code))
-        dropCode()
+        const { projectId } = await run((token) => acceptInvitation(apiBase, token, code))
+        invitation.code = null
         store.setState((s) => ({ projectsRevision: s.projectsRevision + 1 }))
         emit(host, 'flex-invitation-accepted', { projectId })
         navigate(projectHref(projectId), { replace: true })
       } catch (e) {
         const refused = isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 429
-        if (refused) dropCode()
+        if (refused) invitation.code = null
         setFailure(refused ? t('accept.failed') : errorMessage(e))
       }
     })
 
   useEffect(() => {
-    if (signedIn && heldCode() !== null) void accept()
+    if (signedIn && invitation.code !== null) void accept()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per sign-in: a failure is not retried unasked
   }, [signedIn])
 
-  if (!signedIn && heldCode() !== null) return <SignInFirst />
+  if (!signedIn && invitation.code !== null) return <SignInFirst />
   const leave = () => {
-    dropCode()
+    invitation.code = null
     navigate(signedIn ? '/dashboard' : '/login')
   }
   const enter = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim()
     if (!code) return
-    holdCode(code)
+    // The field's own limit: a code the reader typed (the mail carries it alone when the server has no INVITATION_URL).
+    invitation.code = code
     typed()
     if (signedIn) void accept()
   }
-  const waiting = heldCode() !== null
+  const waiting = invitation.code !== null
   return (
     <AuthLayout title={t('accept.title')}>
       <div className="space-y-6 text-sm">

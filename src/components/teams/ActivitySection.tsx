@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import type { AuditEntry } from '../../api/members'
+import type { AuditEntry, TeamsApi } from '../../api/members'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'
@@ -8,8 +8,8 @@ import { formatTime } from '../webhooks/format-time'
 import { StackTable } from '../webhooks/StackTable'
 import { useLang, useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
+import { common } from '../../i18n/en/common'
 import { actionText, KIND_NAME, KINDS, kindOf, type Kind } from './activity-kinds'
-import type { TeamsApi } from './useTeamsApi'
 
 /** Entries per page: a screenful, and the server's cursor (`before`) fetches the next. */
 export const PAGE = 25
@@ -21,6 +21,7 @@ export const PAGE = 25
  */
 export function ActivitySection({ api }: { api: TeamsApi }) {
   const t = useT(teams)
+  const c = useT(common)
   const lang = useLang()
   const [entries, setEntries] = useState<AuditEntry[]>([])
   const [state, setState] = useState<'loading' | 'idle' | 'end'>('loading')
@@ -63,13 +64,10 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
 
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <Heading depth={1} id={headingId} className="text-lg font-semibold text-fg">
-            {t('activity.heading')}
-          </Heading>
-          <p className="mt-1 text-sm text-muted">{t('activity.intro')}</p>
-        </div>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <Heading depth={1} id={headingId} className="min-w-0 text-lg font-semibold text-fg">
+          {t('activity.heading')}
+        </Heading>
         <div className="flex items-center gap-2">
           <label htmlFor={filterId} className="text-sm text-muted">
             {t('activity.filter')}
@@ -90,14 +88,13 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
       </div>
       {error !== undefined && (
         <Alert className="mt-4" onRetry={() => load(entries.length ? last?.id : undefined)}>
-          <p className="font-semibold">{t('activity.loadFailed')}</p>
-          <p>{errorMessage(error)}</p>
+          {errorMessage(error)}
         </Alert>
       )}
       {first ? (
         <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">
           <Spinner />
-          {t('activity.loading')}
+          {c('common.loading')}
         </p>
       ) : shown.length === 0 ? (
         error === undefined && (
@@ -134,7 +131,7 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
           {state === 'end' ? (
             <p className="text-sm text-muted">{t('activity.end')}</p>
           ) : (
-            <Button variant="secondary" onClick={more} pending={state === 'loading'} pendingLabel={t('activity.moreLoading')}>
+            <Button variant="secondary" onClick={more} pending={state === 'loading'} pendingLabel={c('common.loading')}>
               {t('activity.more')}
             </Button>
           )}

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react'
-import type { Member, Role } from '../../api/members'
+import type { Member, Role, TeamsApi } from '../../api/members'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'
@@ -9,17 +9,21 @@ import { useElement } from '../../context/element'
 import { emit } from '../../events'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
+import { common } from '../../i18n/en/common'
+import type { AsyncState } from '../../hooks/useAsync'
 import { can } from './role'
 import { ConfirmDialog, InviteDialog, RoleDialog, type Confirm } from './TeamDialogs'
 import { InvitationsTable, MembersTable } from './MembersTable'
-import type { Team } from './useTeam'
 
 type Open = 'invite' | { action: 'role'; member: Member } | { action: Confirm; member: Member } | null
 
-export interface MembersSectionProps {
+interface MembersSectionProps {
   projectId: string
-  team: Team
-  /** The reader left the project: the page goes, they have no access any more. */
+  api: TeamsApi
+  members: AsyncState<Member[]> & { reload: () => void }
+  /** The reader's user id, and their own entry in the list. */
+  me: string
+  mine: Member | undefined
   onLeft: () => void
 }
 
@@ -29,10 +33,10 @@ export interface MembersSectionProps {
  * invitation, and "Leave project" for a member who is not the owner. Each
  * change is confirmed, and told to the host page by an event with ids only.
  */
-export function MembersSection({ projectId, team, onLeft }: MembersSectionProps) {
+export function MembersSection({ projectId, api, members, me, mine, onLeft }: MembersSectionProps) {
   const t = useT(teams)
+  const c = useT(common)
   const { host } = useElement()
-  const { api, members, me } = team
   const [open, setOpen] = useState<Open>(null)
   const [toast, setToast] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -44,7 +48,6 @@ export function MembersSection({ projectId, team, onLeft }: MembersSectionProps)
   const all = members.data ?? []
   const active = all.filter((m) => m.status === 'active')
   const invited = all.filter((m) => m.status === 'invited')
-  const mine = active.find((m) => m.userId === me)
   const manages = mine !== undefined && can(mine.role, 'members')
   const close = () => setOpen(null)
   const done = (message: string) => {
@@ -93,12 +96,9 @@ export function MembersSection({ projectId, team, onLeft }: MembersSectionProps)
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <Heading depth={1} id={headingId} className="text-lg font-semibold text-fg">
-            {t('members.heading')}
-          </Heading>
-          <p className="mt-1 text-sm text-muted">{t('members.intro')}</p>
-        </div>
+        <Heading depth={1} id={headingId} className="min-w-0 text-lg font-semibold text-fg">
+          {t('members.heading')}
+        </Heading>
         <div className="flex flex-wrap gap-3">
           {mine && mine.role !== 'owner' && (
             <Button variant="secondary" ref={leaveButton} onClick={() => act('leave', mine)}>
@@ -119,15 +119,14 @@ export function MembersSection({ projectId, team, onLeft }: MembersSectionProps)
       )}
       {members.error !== undefined && (
         <Alert className="mt-4" onRetry={members.reload}>
-          <p className="font-semibold">{t('members.loadFailed')}</p>
-          <p>{errorMessage(members.error)}</p>
+          {errorMessage(members.error)}
         </Alert>
       )}
       {!members.data
         ? members.error === undefined && (
             <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">
               <Spinner />
-              {t('members.loading')}
+              {c('common.loading')}
             </p>
           )
         : active.length > 0 && <MembersTable members={active} me={me} manages={manages} onAction={act} />}

@@ -55,8 +55,9 @@ export function MembersTable({
   onAction: (action: 'role' | Confirm, member: Member) => void
 }) {
   const t = useT(teams)
+  const r = useT(roles)
   const lang = useLang()
-  const columns = [t('members.column.name'), t('members.column.email'), t('members.column.role'), t('members.column.joined')]
+  const columns = [t('members.column.name'), t('members.column.email'), r('projects.column.role'), t('members.column.joined')]
   return (
     <StackTable
       caption={t('members.caption')}
@@ -66,10 +67,12 @@ export function MembersTable({
         // Nobody changes or removes the owner (ownership moves by transfer), nor themselves here ("Leave project" is for that).
         const editable = manages && m.role !== 'owner' && m.userId !== me
         const cells: ReactNode[] = [
-          <span dir="auto" className="font-medium">
-            {m.name || '—'}
-            {m.userId === me && <span className="font-normal text-muted"> {t('members.you')}</span>}
-          </span>,
+          <>
+            <span dir="auto" className="font-medium">
+              {m.name || '—'}
+            </span>
+            {m.userId === me && <span className="text-muted"> {t('members.you')}</span>}
+          </>,
           <span dir="ltr" className="break-all">
             {m.email}
           </span>,
@@ -81,7 +84,7 @@ export function MembersTable({
         if (manages)
           cells.push(
             editable ? (
-              <span className="flex flex-wrap gap-x-4">
+              <span className="flex flex-wrap gap-4">
                 <Action label={t('members.changeRoleLabel', { name })} onClick={() => onAction('role', m)}>
                   {t('members.changeRole')}
                 </Action>
@@ -116,8 +119,9 @@ export function InvitationsTable({
   onRevoke: (m: Member) => void
 }) {
   const t = useT(teams)
+  const r = useT(roles)
   const lang = useLang()
-  const columns = [t('members.column.email'), t('members.column.role'), t('members.column.invited'), t('members.column.expires')]
+  const columns = [t('members.column.email'), r('projects.column.role'), t('members.column.invited'), t('members.column.expires')]
   return (
     <StackTable
       caption={t('members.pending.caption')}
@@ -141,7 +145,7 @@ export function InvitationsTable({
         ]
         if (manages)
           cells.push(
-            <span className="flex flex-wrap gap-x-4">
+            <span className="flex flex-wrap gap-4">
               <Action label={t('members.resendLabel', { email: m.email })} onClick={() => onResend(m)} disabled={resending !== null}>
                 {t('members.resend')}
               </Action>

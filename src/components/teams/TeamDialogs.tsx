@@ -1,6 +1,5 @@
 import type { MutableRefObject } from 'react'
-import { isRole, type Member, type Role } from '../../api/members'
-import { FieldError } from '../form-dialog/field-error'
+import { GRANTABLE, type Member, type Role } from '../../api/members'
 import { FormDialog } from '../form-dialog/FormDialog'
 import { FormTextField } from '../form-dialog/FormTextField'
 import { useT } from '../../i18n'
@@ -9,7 +8,7 @@ import { RolePicker } from './RolePicker'
 
 const chosenRole = (form: HTMLFormElement): Role => {
   const role = new FormData(form).get('role')
-  return isRole(role) ? role : 'developer'
+  return GRANTABLE.find((r) => r === role) ?? 'developer'
 }
 
 /** Invite: an address and a role; the server mails the code. */
@@ -19,14 +18,9 @@ export function InviteDialog({ onClose, onInvite }: { onClose: () => void; onInv
     <FormDialog
       title={t('invite.title')}
       submitLabel={t('invite.submit')}
-      pendingLabel={t('invite.pending')}
       onClose={onClose}
       fields={['email']}
-      onSubmit={(form) => {
-        const email = String(new FormData(form).get('email') ?? '').trim()
-        if (!email) throw new FieldError('email', t('invite.emailRequired'))
-        return onInvite(email, chosenRole(form))
-      }}
+      onSubmit={(form) => onInvite(String(new FormData(form).get('email')).trim(), chosenRole(form))}
     >
       <p className="text-muted">{t('invite.text')}</p>
       <FormTextField label={t('invite.email')} name="email" type="email" autoComplete="off" required maxLength={254} />
@@ -39,13 +33,7 @@ export function InviteDialog({ onClose, onInvite }: { onClose: () => void; onInv
 export function RoleDialog({ member, onClose, onChange }: { member: Member; onClose: () => void; onChange: (role: Role) => Promise<void> }) {
   const t = useT(teams)
   return (
-    <FormDialog
-      title={t('role.title')}
-      submitLabel={t('role.submit')}
-      pendingLabel={t('role.pending')}
-      onClose={onClose}
-      onSubmit={(form) => onChange(chosenRole(form))}
-    >
+    <FormDialog title={t('members.changeRole')} submitLabel={t('members.changeRole')} onClose={onClose} onSubmit={(form) => onChange(chosenRole(form))}>
       <p dir="auto">{t('role.text', { name: member.name || member.email })}</p>
       <RolePicker defaultRole={member.role} />
     </FormDialog>
@@ -54,10 +42,11 @@ export function RoleDialog({ member, onClose, onChange }: { member: Member; onCl
 
 export type Confirm = 'remove' | 'revoke' | 'leave'
 
+/** Each confirmation's title and its button's label. */
 const CONFIRM = {
-  remove: ['remove.title', 'remove.submit', 'remove.pending'],
-  revoke: ['revoke.title', 'revoke.submit', 'revoke.pending'],
-  leave: ['leave.title', 'leave.submit', 'leave.pending'],
+  remove: ['remove.title', 'members.remove'],
+  revoke: ['revoke.title', 'members.revoke'],
+  leave: ['members.leave', 'members.leave'],
 } as const
 
 /** Remove, revoke or leave, confirmed: who or which address is named, so the right one goes. */
@@ -81,9 +70,9 @@ export function ConfirmDialog({
       : kind === 'revoke'
         ? t('revoke.text', { email: member.email })
         : t('leave.text')
-  const [title, submit, pending] = CONFIRM[kind]
+  const [title, submit] = CONFIRM[kind]
   return (
-    <FormDialog title={t(title)} submitLabel={t(submit)} pendingLabel={t(pending)} danger onClose={onClose} onSubmit={onConfirm} returnFocus={returnFocus}>
+    <FormDialog title={t(title)} submitLabel={t(submit)} danger onClose={onClose} onSubmit={onConfirm} returnFocus={returnFocus}>
       <p dir="auto">{text}</p>
     </FormDialog>
   )

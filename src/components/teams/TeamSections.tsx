@@ -1,14 +1,40 @@
+import { useCallback, useMemo } from 'react'
+import { teamCalls, type Member, type Role } from '../../api/members'
+import { useElement } from '../../context/element'
+import { useManageApi } from '../../hooks/useManageApi'
+import { useAsync } from '../../hooks/useAsync'
+import { useFlexStore } from '../../hooks/useFlexStore'
 import { ActivitySection } from './ActivitySection'
-import { MembersSection, type MembersSectionProps } from './MembersSection'
+import { MembersSection } from './MembersSection'
 import { can } from './role'
 
+const userId = (user: unknown): string => {
+  const id = user && typeof user === 'object' ? (user as { id?: unknown }).id : undefined
+  return typeof id === 'string' ? id : ''
+}
+
+export interface TeamSectionsProps {
+  projectId: string
+  /** The reader's role as the project's answer said it; the member list, once loaded, says it as it is now. */
+  role: Role | null
+  /** The reader left the project: the page goes, they have no access any more. */
+  onLeft: () => void
+}
+
 /** The project page's team part, one chunk: Members for every member, Activity for admins and owners. */
-export function TeamSections(props: MembersSectionProps) {
-  const { role, api } = props.team
+export function TeamSections({ projectId, role, onLeft }: TeamSectionsProps) {
+  const { apiBase } = useElement()
+  const { run } = useManageApi()
+  const api = useMemo(() => teamCalls(apiBase, run, projectId), [apiBase, run, projectId])
+  const me = useFlexStore((s) => userId(s.accessData?.user))
+  const load = useCallback((signal: AbortSignal) => api.list(signal), [api])
+  const members = useAsync(load)
+  const mine: Member | undefined = members.data?.find((m) => m.status === 'active' && m.userId === me)
+  const now = mine?.role ?? role
   return (
     <>
-      <MembersSection {...props} />
-      {role !== null && role !== 'pending' && can(role, 'audit') && <ActivitySection api={api} />}
+      <MembersSection projectId={projectId} api={api} members={members} me={me} mine={mine} onLeft={onLeft} />
+      {now !== null && can(now, 'audit') && <ActivitySection api={api} />}
     </>
   )
 }

@@ -5,18 +5,7 @@ import { INVITATION_PATH } from '../../router/routes'
  * address and the moment it is accepted: in memory only, never in the
  * address, storage, a log or an event.
  */
-let held: string | null = null
-
-export const heldCode = (): string | null => held
-export const dropCode = (): void => {
-  held = null
-}
-
-/** A code the reader typed (the mail carries the code alone when the server has no INVITATION_URL). */
-export const holdCode = (code: string): void => {
-  // Far longer than any code the server makes: a hostile link cannot make the call huge.
-  held = code.slice(0, 256)
-}
+export const invitation: { code: string | null } = { code: null }
 
 /**
  * Takes the code out of `#/invitations/accept?code=…`, or out of the page's
@@ -33,5 +22,6 @@ export function takeCode(invitationUrl?: string): void {
   if (!code || !(hashed || (page && page.origin + page.pathname === here.origin + here.pathname))) return
   url.searchParams.delete('code')
   history.replaceState(history.state, '', hashed ? `#${url.pathname}${url.search}` : url.href)
-  holdCode(code)
+  // Far longer than any code the server makes: a hostile link cannot make the call huge.
+  invitation.code = code.slice(0, 256)
 }

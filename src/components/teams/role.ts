@@ -1,28 +1,20 @@
 import { createContext, useContext } from 'react'
-import type { Role } from '../../api/members'
+import { ROLES, type Role } from '../../api/roles'
 
 /** What a control on the project page does, for the question "may this reader do it?". */
 export type Action = 'keys' | 'webhooks' | 'secret' | 'edit' | 'delete' | 'members' | 'audit'
 
-const ALLOWED: Record<Action, readonly Role[]> = {
-  keys: ['owner', 'admin', 'developer'],
-  webhooks: ['owner', 'admin', 'developer'],
-  secret: ['owner', 'admin'],
-  edit: ['owner', 'admin'],
-  delete: ['owner'],
-  members: ['owner', 'admin'],
-  audit: ['owner', 'admin'],
-}
+/** The lowest role that may do each, as its place in ROLES (owner first): the roles are nested, each may what the ones below it may. */
+const LOWEST: Record<Action, number> = { keys: 2, webhooks: 2, secret: 1, edit: 1, delete: 0, members: 1, audit: 1 }
 
-export const can = (role: Role, action: Action) => ALLOWED[action].includes(role)
+export const can = (role: Role, action: Action) => ROLES.indexOf(role) <= LOWEST[action]
 
 /**
  * The reader's role in the project on screen. null: no team (a server
  * without the `teams` feature, or an element outside a project page), where
- * every control shows as before. 'pending': not known yet, so a control the
- * role might forbid waits rather than flashing in and out.
+ * every control shows as before.
  */
-export const RoleContext = createContext<Role | 'pending' | null>(null)
+export const RoleContext = createContext<Role | null>(null)
 
 /**
  * Whether the reader's role allows `action`: the page hides what it does not
@@ -30,6 +22,5 @@ export const RoleContext = createContext<Role | 'pending' | null>(null)
  */
 export function useCan(action: Action): boolean {
   const role = useContext(RoleContext)
-  if (role === null) return true
-  return role !== 'pending' && can(role, action)
+  return role === null || can(role, action)
 }

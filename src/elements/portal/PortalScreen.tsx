@@ -27,8 +27,7 @@ const NEXT: Partial<Record<ScreenName, () => void>> = {
  * Only the log-in screen travels with the script; the others are chunks.
  */
 export function PortalScreen({ invitationUrl }: { invitationUrl?: string }) {
-  const screen = useGuardedRoute()
-  useInvitation(screen, invitationUrl)
+  const screen = useInvitation(useGuardedRoute(), invitationUrl)
   const container = useRef<HTMLDivElement>(null)
   useRouteFocus(screen, container)
   useEffect(() => {

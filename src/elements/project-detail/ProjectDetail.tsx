@@ -96,7 +96,7 @@ function ProjectPage({ id }: { id: string }) {
   const settings = useCapability('project-settings')
   const load = useCallback((signal: AbortSignal) => api.getProject(id, signal), [api, id])
   const project = useAsync(load)
-  const team = useTeam(id, project.data?.role)
+  const team = useTeam(project.data?.role)
   const [editing, setEditing] = useState(false)
   const [deleted, setDeleted] = useState<string | null>(null)
   const editButton = useRef<HTMLButtonElement>(null)

@@ -15,5 +15,5 @@ export function ProjectTeam({ projectId, team }: { projectId: string; team: Team
     projectChanged(projectId, true)
     navigate('/dashboard')
   }, [projectId, navigate])
-  return team.enabled ? <LazyTeamSections projectId={projectId} team={team} onLeft={onLeft} /> : null
+  return team.enabled ? <LazyTeamSections projectId={projectId} role={team.role} onLeft={onLeft} /> : null
 }
