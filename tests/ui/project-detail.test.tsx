@@ -218,7 +218,7 @@ describe('API Actions: Delete', () => {
     await user.click(await q.findByRole('button', { name: 'Delete' }))
     const dialog = q.getByRole('dialog', { name: 'Pick Key To Delete' })
     const select = within(dialog).getByRole('combobox', { name: 'API Project ID' }) as HTMLSelectElement
-    expect(Array.from(select.options).map((o) => o.value)).toEqual(['(api_a)', '(api_b)', '(api_c)'])
+    expect(Array.from(select.options).map((o) => o.value)).toEqual(['api_a', 'api_b', 'api_c'])
     expect(select.value).toBe('api_a')
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
 
