@@ -21,8 +21,8 @@ const chunkFile = (name: string) => {
   return file
 }
 
-/** A class only the dashboard's project table uses, as its rule's selector, and as the scripts spell it (a JS string escapes the backslash). */
-const DASHBOARD_ONLY = '.cq-sm\\:table-row'
+/** A class only the dashboard's project search uses, as its rule's selector, and as the scripts spell it (a JS string escapes the backslash). */
+const DASHBOARD_ONLY = '.cq-sm\\:max-w-xs'
 const inScript = (selector: string) => selector.replace(/\\/g, '\\\\') + '{'
 
 const runAsClassicScript = (code: string) => (0, eval)(code)

@@ -40,7 +40,7 @@ describe('generated CSS', () => {
     const md = css.indexOf('@container (min-width:768px){')
     expect(sm).toBeGreaterThan(-1)
     expect(md).toBeGreaterThan(sm)
-    expect(css.slice(sm, md)).toContain('.cq-sm\\:table-row{display:table-row}')
+    expect(css.slice(sm, md)).toContain('.cq-sm\\:flex-row{flex-direction:row}')
     expect(css.slice(md)).toContain('.cq-md\\:block{display:block}')
     expect(css.match(/@container/g)).toHaveLength(2)
   })
