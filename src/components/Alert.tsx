@@ -22,9 +22,13 @@ export function Alert({ children, tone = 'error', onDismiss, onRetry, className 
     info: 'bg-raised text-fg border-border',
   }[tone]
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`flex items-start gap-3 rounded-flex border px-4 py-3 text-sm ${colours} ${className}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`flex flex-wrap items-start gap-3 rounded-flex border px-4 py-3 text-sm ${colours} ${className}`}
+    >
       <AlertIcon className="h-5 w-5 shrink-0" />
-      <div className="min-w-0 flex-1 break-words">{children}</div>
+      {/* In a narrow box the text keeps 10rem and Retry/Dismiss wrap below it; anywhere, not break-word, so a button inside may break too. */}
+      <div className="min-w-0 flex-1 basis-40 [overflow-wrap:anywhere]">{children}</div>
       {onRetry && <AlertButton onClick={onRetry}>{t('common.retry')}</AlertButton>}
       {onDismiss && <AlertButton onClick={onDismiss}>{t('common.dismiss')}</AlertButton>}
     </div>

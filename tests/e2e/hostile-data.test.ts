@@ -45,7 +45,8 @@ test.describe('hostile data', () => {
     await expect(info).toBeHidden()
     const link = page.getByRole('link', { name: HOSTILE, exact: true })
     await expect(link).toBeVisible()
-    await expect(page.getByText(HOSTILE_DESCRIPTION, { exact: true })).toBeVisible()
+    // The table gives a long name its room before the description (a column of low priority), so
+    // the description is looked for as text on the project page below, where it always shows.
     await screenshot(page, 'hostile-dashboard')
     expect(await pwned(page)).toBeUndefined()
     expect(await injectedElements(page)).toEqual([])

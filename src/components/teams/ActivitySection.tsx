@@ -63,12 +63,12 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
   const first = state === 'loading' && entries.length === 0
 
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
+    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-4 cq-sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <Heading depth={1} id={headingId} className="min-w-0 text-lg font-semibold text-fg">
           {t('activity.heading')}
         </Heading>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
           <label htmlFor={filterId} className="text-sm text-muted">
             {t('activity.filter')}
           </label>
@@ -76,7 +76,7 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
             id={filterId}
             value={kind}
             onChange={(e) => setKind(e.target.value as Kind)}
-            className="rounded-flex border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
+            className="min-w-0 max-w-full rounded-flex border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
           >
             {KINDS.map((k) => (
               <option key={k} value={k}>

@@ -94,7 +94,7 @@ export function MembersSection({ projectId, api, members, me, mine, onLeft }: Me
   }
 
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
+    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-4 cq-sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <Heading depth={1} id={headingId} className="min-w-0 text-lg font-semibold text-fg">
           {t('members.heading')}
