@@ -6,12 +6,20 @@
  * (the bare handler).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { ROOT } from './paths'
+
+/**
+ * One encryption key for every server this bench run starts: servers that
+ * share a PostgreSQL database refuse to start on a key other than the one
+ * that encrypted its secrets, and each would otherwise generate its own.
+ */
+const ENCRYPTION_KEY = randomBytes(32).toString('base64')
 
 export async function spawnServer(script: string, env: Record<string, string>, startTimeoutMs = 180_000): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_BUILD: 'true', ...env },
+    env: { SECRET_ENCRYPTION_KEY: ENCRYPTION_KEY, ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_BUILD: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const url = await new Promise<string>((resolve, reject) => {

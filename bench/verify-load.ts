@@ -173,7 +173,7 @@ export async function measureVerifyLoad(durationS: number, connections = 10, rou
     }
     targets.push(bareTarget)
     const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-verify-'))
-    targets.push(await verifyTarget('PGlite', { DATA_DIR: dataDir }, async () => rmSync(dataDir, { recursive: true, force: true })))
+    targets.push(await verifyTarget('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, async () => rmSync(dataDir, { recursive: true, force: true })))
     const databaseUrl = process.env.DATABASE_URL
     if (databaseUrl) {
       const database = await postgresDatabase(databaseUrl)
