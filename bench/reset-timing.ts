@@ -10,16 +10,18 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startServer } from '../server/start'
+import { postgresDatabase } from './verify-load'
 
 const SAMPLES = Number(process.env.SAMPLES ?? 80)
 const WARM_UP = 10
 
 const dir = await mkdtemp(join(tmpdir(), 'flex-reset-timing-'))
+const database = process.env.DATABASE_URL ? await postgresDatabase(process.env.DATABASE_URL) : undefined
 const high = 1_000_000
 const server = await startServer({
   port: 0,
   dataDir: join(dir, 'data'),
-  databaseUrl: process.env.DATABASE_URL,
+  databaseUrl: database?.url,
   log: () => {},
   mail: { smtpUrl: undefined, folder: join(dir, 'mail') },
   rateLimit: { perIp: high, perEmail: high, failuresPerIp: high, devicesPerIp: high, perAddress: high, perUser: high },
@@ -77,4 +79,5 @@ console.log(
     `${Math.round((100 * above) / SAMPLES)}% of the existing account's samples above the unknown median`,
 )
 await server.close()
+await database?.drop()
 await rm(dir, { recursive: true, force: true })
