@@ -102,8 +102,7 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
       const { role } = await readBody(c, RoleChange)
       await db.transaction(async (tx) => {
         await authorize(tx, c.var.userId, projectId, 'members.manage', { lock: true })
-        const row = await lockMember(tx, projectId, memberId)
-        if (!row) throw memberId === (await ownerOf(tx, projectId)) ? new HttpError(403, OWNER_STAYS) : notFound(MEMBER_NOT_FOUND)
+        const row = await memberToChange(tx, projectId, memberId)
         if (row.role === role) return
         await setRole(tx, memberId, role)
         await audit(tx, projectId, c.var.userId, 'member.role_changed', memberId, { email: row.email, from: row.role, to: role })
@@ -115,8 +114,7 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
       const memberId = c.req.param('memberId')
       await db.transaction(async (tx) => {
         const mine = await authorize(tx, c.var.userId, projectId, 'members.read', { lock: true })
-        const row = await lockMember(tx, projectId, memberId)
-        if (!row) throw memberId === (await ownerOf(tx, projectId)) ? new HttpError(403, OWNER_STAYS) : notFound(MEMBER_NOT_FOUND)
+        const row = await memberToChange(tx, projectId, memberId)
         const leaving = row.user_id === c.var.userId
         if (!leaving && mine !== 'admin' && mine !== 'owner') throw roleNeeded('admin')
         await removeMember(tx, memberId)
@@ -150,4 +148,15 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
 async function ownerOf(q: Queryable, projectId: string): Promise<string | undefined> {
   const [row] = await q.query<{ owner_id: string }>('SELECT owner_id FROM projects WHERE id = $1', [projectId])
   return row?.owner_id
+}
+
+/**
+ * The member a role change or a removal is about, locked: the owner (whose
+ * member id is their user id, with no member row) answers 403, since only a
+ * transfer moves them; an unknown id 404.
+ */
+async function memberToChange(q: Queryable, projectId: string, memberId: string) {
+  const row = await lockMember(q, projectId, memberId)
+  if (!row) throw memberId === (await ownerOf(q, projectId)) ? new HttpError(403, OWNER_STAYS) : notFound(MEMBER_NOT_FOUND)
+  return row
 }
