@@ -46,15 +46,6 @@ const LEASE_MARGIN_MS = 10_000
 /** The most deliveries one claim takes. */
 const CLAIM_LIMIT = 200
 const PRUNE_MS = 60 * 60 * 1000
-/**
- * After a look that took nothing because what is due belongs to endpoints
- * and projects this worker holds all it may of, the looks that new messages
- * ask for wait this long: a stream of messages to a busy endpoint costs a look
- * every SETTLE_MS rather than one each (a look reads past every delivery of
- * those endpoints that is due). Their own turn comes when what they hold is
- * half done (dispatch's want), at once.
- */
-const SETTLE_MS = 25
 
 export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Worker {
   const { webhooks } = config
@@ -67,17 +58,12 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   setMaxListeners(webhooks.concurrency + 1, abort.signal)
   let stopped = false
   let lastPrune = 0
-  let settleUntil = 0
   const releasing = new Set<Promise<void>>()
 
   const recorder = createRecorder(db, policy, clock, log)
   const { concurrency, projectConcurrency, endpointConcurrency } = webhooks
   const limits = { concurrency, projectConcurrency, endpointConcurrency, ahead: AHEAD, maxWaitMs: leaseMs - webhooks.timeoutMs - LEASE_MARGIN_MS }
-  const want = () => {
-    settleUntil = 0
-    waker.wake()
-  }
-  const dispatch = createDispatch(limits, attempt, want, release)
+  const dispatch = createDispatch(limits, attempt, () => waker.wake(), release)
   const waker = startWaking(db, look, log, clock)
 
   /** Makes one attempt and queues its outcome to be written: the slot is free once the answer is in. */
@@ -96,7 +82,6 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
    * idle, sets the timer for the next due delivery.
    */
   async function look(): Promise<void> {
-    if (clock() < settleUntil) return waker.at(settleUntil)
     let claimedAny = false
     let more = true
     while (more && !stopped && dispatch.room() > 0) {
@@ -119,10 +104,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     // Looking for the next due time costs a query: not while deliveries are coming (a NOTIFY wakes
     // the worker for new ones, each retry recorded here sets the timer, and dispatch asks for a
     // claim as what it holds is done), only once it is idle.
-    if (dispatch.claimed(more) || claimedAny) {
-      settleUntil = claimedAny ? 0 : clock() + SETTLE_MS
-      return
-    }
+    if (dispatch.claimed(more) || claimedAny) return
     const now = clock()
     if (now - lastPrune > PRUNE_MS) {
       lastPrune = now
