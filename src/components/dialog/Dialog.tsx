@@ -27,7 +27,7 @@ export interface DialogProps {
 
 // The backdrop is the dialog's own ::backdrop; `*` in the preflight zeroes
 // the browser's margin, so each layout places the dialog itself.
-const sharedClass = 'overflow-y-auto border-border bg-surface text-fg shadow-xl [&::backdrop]:bg-black/70'
+const sharedClass = 'overflow-y-auto border-border bg-surface text-fg shadow-xl [&::backdrop]:bg-[rgba(0,0,0,0.7)]'
 const layoutClass = {
   // Centred in the visible screen (dvh: the phone's toolbars excluded); a tall
   // dialog scrolls inside itself, its actions kept in reach (DialogActions).
