@@ -91,6 +91,8 @@ export function Dialog({
     ;(initialFocus?.current ?? focusables(panel)[0] ?? panel).focus()
     return () => {
       panel.close()
+      // Read at closing, on purpose: the element a caller wants focus on may be set while the dialog is open.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
       const back = returnFocus?.current ?? opener
       if (back?.isConnected) back.focus()
     }
