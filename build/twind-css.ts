@@ -136,7 +136,7 @@ export function candidates(sources: string[]): Set<string> {
   const out = new Set<string>()
   const add = (text: string) => {
     for (const word of text.split(/\s+/)) {
-      if (/^[!-]?[a-z@][\w:./[\]()%#!,-]*$/i.test(word) && word.length < 80) out.add(word)
+      if (/^[!-]?[a-z@[][\w:./[\]()%#!,&-]*$/i.test(word) && word.length < 80) out.add(word)
     }
   }
   const visit = (node: ts.Node): void => {

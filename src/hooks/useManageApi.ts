@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { createKey, createProject, deleteKey, getProject, getUsage, listProjects, rollKey, updateKey } from '../api/calls'
+import { createKey, createProject, deleteKey, getProject, getUsage, listProjects, rollKey, updateKey } from '../api/manage-calls'
 import { ApiError, isApiError } from '../api/errors'
 import type { NewProjectInput } from '../api/types'
 import { useElement } from '../context/element'

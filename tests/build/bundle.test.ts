@@ -99,8 +99,8 @@ describe(`${SCRIPT} and its chunks`, () => {
       }
     }
     // Each screen behind an import() is fetched on demand: none of them is inside the script
-    // (the dashboard's chunk, 'app', holds the signed-in frame; 'project' a project's page).
-    for (const screen of ['SignupScreen', 'app', 'project']) {
+    // ('auth' holds sign-up and the reset; 'app' the signed-in frame, the dashboard and a project's page).
+    for (const screen of ['auth', 'app']) {
       expect(
         [...files].some((f) => f.startsWith(`fp-${screen}-`)),
         `fp-${screen}-*.js`,

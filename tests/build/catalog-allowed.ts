@@ -12,5 +12,7 @@ export const TEXT_ALLOWED: { text: string; why: string }[] = [
   { text: 'replaceSync', why: 'a DOM method name, tested for support' },
   { text: 'adoptedStyleSheets', why: 'a DOM property name, tested for support' },
   { text: 'fetchSessionCode', why: "the element's property name" },
+  { text: 'Escape', why: 'a key name (KeyboardEvent.key)' },
+  { text: 'Tab', why: 'a key name (KeyboardEvent.key)' },
   { text: 'Flex(${…})', why: "a React component's display name, for developer tools" },
 ]

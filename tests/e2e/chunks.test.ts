@@ -27,19 +27,17 @@ const chunk = (name: string) => {
 /** What every first screen needs: the one script. */
 const FIRST = ['flex-portal.js']
 /**
- * The signed-in frame's chunk (the dashboard, the frame, dialogs, the profile) and what it
- * imports: what a log-in screen fetches once idle.
+ * The signed-in chunk (the frame, the dashboard, dialogs, the profile and a project's page,
+ * with its keys, webhooks and usage) and what it imports: what a log-in screen fetches once idle.
  */
 const DASHBOARD = ['app', 'account', 'copy', '_flex-lazy-styles'].map(chunk)
 /** <flex-snippet>'s bar and filling: fetched at once by a page that has snippets (no log-in needs them). */
 const SNIPPET = ['SnippetScreen', 'copy', '_flex-lazy-styles'].map(chunk)
-/** A project's page, with its keys, webhooks and usage: fetched when a project is opened. */
-const NOT_BEFORE_NEEDED = ['SignupScreen', 'project'].map(chunk)
+/** Sign-up and the password reset: fetched when the reader goes there. */
+const NOT_BEFORE_NEEDED = ['auth'].map(chunk)
 /** The bundled languages and the list of ids a host's `strings` is checked against: none for an English page without `strings`. */
 const LANGUAGES = DIST_SCRIPTS.filter((name) => /^fp-locale-/.test(name))
 const CATALOG_IDS = chunk('catalog-ids')
-/** What only a standalone element renders, never <flex-portal>: <flex-webhooks>'s own screen. */
-const STANDALONE_ONLY = ['WebhooksScreen'].map(chunk)
 
 /** The names of the script files a page asks for, in order, as they are asked for. */
 function scriptRequests(page: Page): string[] {
@@ -121,10 +119,9 @@ test.describe('loading on demand', () => {
     await expect(page.getByRole('region', { name: 'Webhooks' })).toBeVisible()
     await page.waitForLoadState('networkidle')
     const scripts = requests.filter((n) => DIST_SCRIPTS.includes(n))
-    // Every screen walked brought its chunks; the reset flow, not walked, is not asked for.
+    // Every screen walked brought its chunks.
     const fetched = new Set(scripts)
     for (const name of [...DASHBOARD, ...NOT_BEFORE_NEEDED]) expect([...fetched]).toContain(name)
-    for (const name of [...STANDALONE_ONLY, chunk('ResetFlow')]) expect([...fetched]).not.toContain(name)
     // English all the way: no language's chunk.
     for (const name of LANGUAGES) expect([...fetched]).not.toContain(name)
     expect(scripts).toHaveLength(fetched.size)
@@ -133,7 +130,7 @@ test.describe('loading on demand', () => {
 
   test('a chunk that cannot be fetched shows a clear message and "Try again", which fetches it and goes on', async ({ page, problems }) => {
     let blocked = true
-    await page.route(`**/${chunk('SignupScreen')}`, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()))
+    await page.route(`**/${chunk('auth')}`, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()))
     await page.goto('/')
     await page.getByRole('link', { name: 'Sign up' }).click()
     const alert = page.getByRole('alert')
@@ -147,19 +144,26 @@ test.describe('loading on demand', () => {
     expect(problems.failedLoads.length).toBeGreaterThan(0)
   })
 
-  test('a project page that cannot be fetched keeps the way back: "Back to Dashboard" beside "Try again"', async ({ page, server }) => {
+  test('a project page opened from a link while its chunk cannot be fetched: "Try again" brings it, with "Back to Dashboard" beside it', async ({
+    page,
+    server,
+  }) => {
     const account = await createAccount(server.origin)
-    await createProjectFor(server.origin, account, 'Out of reach')
-    await page.route(`**/${chunk('project')}`, (route) => route.abort('internetdisconnected'))
+    const project = await createProjectFor(server.origin, account, 'Out of reach')
     await page.goto('/')
     await logIn(page, { email: account.email, password: PASSWORD })
-    await page.getByRole('link', { name: 'Out of reach' }).click()
+    await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
+    // A fresh page at the project's own address, the signed-in chunk unreachable.
+    let blocked = true
+    await page.route(`**/${chunk('app')}`, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()))
+    await page.goto('about:blank')
+    await page.goto(`/#/projects?projectid=${encodeURIComponent(project.id)}`)
     const alert = page.getByRole('alert')
     await expect(alert).toContainText('This part of the portal could not be loaded.')
-    await expect(button(alert, 'Try again')).toBeVisible()
-    await alert.getByRole('link', { name: 'Back to Dashboard' }).click()
-    await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
-    await expect(page.getByRole('link', { name: 'Out of reach' })).toBeVisible()
+    await expect(alert.getByRole('link', { name: 'Back to Dashboard' })).toBeVisible()
+    blocked = false
+    await button(alert, 'Try again').click()
+    await expect(page.getByText(TEXT.projectInformation)).toBeVisible()
     await expect(page.getByRole('alert')).toHaveCount(0)
   })
 
@@ -225,7 +229,7 @@ test.describe('from another origin', () => {
       await page.getByRole('link', { name: 'Sign up' }).click()
       await signUp(page, { email: freshEmail(), password: PASSWORD })
       await expect(heading(page, TEXT.anyDashboardHeading)).toBeVisible()
-      expect(requests).toContain(chunk('SignupScreen'))
+      expect(requests).toContain(chunk('auth'))
       expect(requests).toContain(chunk('app'))
       await expectHeadUntouched(page)
       expect(problems.cspViolations).toEqual([])

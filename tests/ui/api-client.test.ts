@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { authenticate, createKey, createProject, deleteKey, getProject, listProjects, register, registerDevice } from '../../src/api/calls'
+import { authenticate, register, registerDevice } from '../../src/api/calls'
+import { createKey, createProject, deleteKey, getProject, listProjects } from '../../src/api/manage-calls'
 import { ApiError } from '../../src/api/errors'
 import { errorMessage } from '../../src/error-text'
 import { DEFAULT_TIMEOUT_MS, request } from '../../src/api/request'

@@ -4,7 +4,8 @@
  * it was found in), so no test passes against answers no server gives.
  */
 import { describe, expect, it } from 'vitest'
-import { getProject, listProjects, registerDevice } from '../../src/api/calls'
+import { registerDevice } from '../../src/api/calls'
+import { getProject, listProjects } from '../../src/api/manage-calls'
 import { mockApi, offContract, takeDrift } from './helpers/api-mock'
 
 const summary = { id: 'prj_1', name: 'Shop', description: '', createDate: '2024-05-01T00:00:00.000Z', status: 'ACTIVE' }

@@ -1,8 +1,9 @@
-import { FloatingFocusManager, FloatingOverlay, useDismiss, useFloatingRootContext } from '@floating-ui/react'
-import { useContext, useEffect, useId, useRef, useState, type HTMLProps, type MutableRefObject, type ReactNode } from 'react'
+import { useDismiss, useFloatingRootContext } from '@floating-ui/react'
+import { useContext, useId, useLayoutEffect, useRef, useState, type HTMLProps, type MouseEvent, type MutableRefObject, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { useElement } from '../../context/element'
 import { LocaleContext } from '../../i18n'
+import { useScrollLock } from './useScrollLock'
 
 export interface DialogProps {
   open: boolean
@@ -24,23 +25,36 @@ export interface DialogProps {
   children: ReactNode
 }
 
-const layouts = {
-  center: {
-    // Fixed to the visible screen (dvh: the phone's toolbars excluded); a tall
-    // dialog scrolls inside itself, its actions kept in reach (DialogActions).
-    overlay: 'z-50 grid place-items-center bg-black/70 p-4',
-    panel: 'w-full max-w-lg max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-flex border border-border bg-surface px-6 pt-6 text-fg shadow-xl',
-  },
-  start: {
-    overlay: 'z-50 flex bg-black/70',
-    panel: 'flex h-full w-72 max-w-[85%] flex-col overflow-y-auto border-r border-border rtl:border-l rtl:border-r-0 bg-surface text-fg shadow-xl',
-  },
+// The backdrop is the dialog's own ::backdrop; `*` in the preflight zeroes
+// the browser's margin, so each layout places the dialog itself.
+const sharedClass = 'overflow-y-auto border-border bg-surface text-fg shadow-xl [&::backdrop]:bg-[rgba(0,0,0,0.7)]'
+const layoutClass = {
+  // Centred in the visible screen (dvh: the phone's toolbars excluded); a tall
+  // dialog scrolls inside itself, its actions kept in reach (DialogActions).
+  center: `m-auto w-[calc(100%-2rem)] max-w-lg max-h-[calc(100dvh-2rem)] rounded-flex border px-6 pt-6 ${sharedClass}`,
+  // inset-inline 0 with no margin: the browser keeps the start edge, the right one in right to left.
+  start: `my-0 h-full max-h-full w-72 max-w-[85%] flex flex-col border-r rtl:border-l rtl:border-r-0 ${sharedClass}`,
+}
+
+const focusableCss = 'input:not([disabled]),select:not([disabled]),textarea:not([disabled]),button:not([disabled]),a[href],[tabindex]:not([tabindex="-1"])'
+
+/** What Tab can reach in the dialog, in order; hidden controls left out. */
+const focusables = (panel: HTMLElement) => Array.from(panel.querySelectorAll<HTMLElement>(focusableCss)).filter((el) => el.getClientRects().length > 0)
+
+/** A press outside the dialog's box: on its ::backdrop (its own scrollbar and padding are inside the box). */
+const onBackdrop = (e: MouseEvent<HTMLElement>) => {
+  const box = e.currentTarget.getBoundingClientRect()
+  return e.target === e.currentTarget && (e.clientX < box.left || e.clientX > box.right || e.clientY < box.top || e.clientY > box.bottom)
 }
 
 /**
- * The one modal dialog. Portalled into the element's own shadow root (so the
- * widget's stylesheet applies and nothing lands in the host's body), focus
- * moves in and is trapped, and returns to the opener on close.
+ * The one modal dialog: the browser's own <dialog>, shown modal. The browser
+ * makes everything else inert, the host page and the rest of our shadow root
+ * alike, and draws it in the top layer, above whatever
+ * stacking or overflow the host gives our element. Portalled into the
+ * element's shadow root, so the widget's stylesheet applies. We move focus in,
+ * keep Tab going round inside and return focus to the opener ourselves, the
+ * same in every browser.
  */
 export function Dialog({
   open,
@@ -57,8 +71,7 @@ export function Dialog({
   const locale = useContext(LocaleContext)
   const titleId = useId()
   const pressStartedOnBackdrop = useRef(false)
-  // A dialog is centred by CSS: the interactions need a floating context, not positioning.
-  const [panel, setPanel] = useState<HTMLElement | null>(null)
+  const [panel, setPanel] = useState<HTMLDialogElement | null>(null)
   const context = useFloatingRootContext({
     open,
     onOpenChange: (next) => {
@@ -66,66 +79,67 @@ export function Dialog({
     },
     elements: { reference: null, floating: panel },
   })
-  // Outside presses are handled on the overlay: the focus manager makes the
-  // rest of the page inert, so useDismiss would not see them.
-  // Only Escape is left to floating-ui: the role is plain markup, and with one
-  // interaction there is nothing to merge (no useRole/useInteractions: -0.8 kB).
+  // floating-ui closes on Escape; presses outside are the backdrop's, below.
   const dismiss = useDismiss(context, { enabled: dismissible, outsidePress: false })
-  // State, not a ref: the portal mounts its children a render after opening.
-  const [wrapper, setWrapper] = useState<HTMLDivElement | null>(null)
+  useScrollLock(open)
 
-  // The focus manager makes the host page outside our shadow root inert, but
-  // not the screen behind the dialog inside it (its walk follows `children`
-  // down from document.body, which never enters a shadow root): do that here,
-  // so neither the keyboard nor a screen reader's cursor can wander behind it.
-  useEffect(() => {
-    if (!wrapper) return
-    const behind = Array.from(root.children).filter((el) => !el.contains(wrapper) && !el.hasAttribute('inert') && el.localName !== 'style')
-    for (const el of behind) el.setAttribute('inert', '')
+  useLayoutEffect(() => {
+    if (!panel) return
+    // The opener, read before focus moves: inside our shadow root, or the host page's.
+    const opener = (root.activeElement ?? document.activeElement) as HTMLElement | null
+    if (!panel.open) panel.showModal()
+    ;(initialFocus?.current ?? focusables(panel)[0] ?? panel).focus()
     return () => {
-      for (const el of behind) el.removeAttribute('inert')
+      panel.close()
+      // Read at closing, on purpose: the element a caller wants focus on may be set while the dialog is open.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+      const back = returnFocus?.current ?? opener
+      if (back?.isConnected) back.focus()
     }
-  }, [wrapper, root])
+  }, [panel, root, initialFocus, returnFocus])
 
   if (!open) return null
-  const layout = layouts[placement]
-  // React's own portal into the shadow root: floating-ui's FloatingPortal adds
-  // nothing a modal dialog needs here (its focus guards serve non-modal portals).
+  const floatingProps = (dismiss.floating ?? {}) as HTMLProps<HTMLDialogElement>
+  // React's own portal into the shadow root: the element's stylesheet applies there.
   return createPortal(
-    <>
-      {/* Portalled content sits outside the screen's wrapper: give it its own, in the same language and direction. */}
-      {/* min-h-0: the height a host gives the element is the screen's, not this wrapper's. */}
-      <div ref={setWrapper} className="flex-root min-h-0" lang={locale.bundled ?? 'en'} dir={locale.dir}>
-        {/* lockScroll: floating-ui keeps the page's scroll position and pads for the scrollbar it hides. */}
-        <FloatingOverlay
-          lockScroll
-          className={layout.overlay}
-          // Only a press that starts and ends on the backdrop closes: a text
-          // selection dragged out of the dialog must not.
-          onPointerDown={(e) => (pressStartedOnBackdrop.current = e.target === e.currentTarget)}
-          onClick={(e) => {
-            if (dismissible && pressStartedOnBackdrop.current && e.target === e.currentTarget) onClose()
-            pressStartedOnBackdrop.current = false
-          }}
-        >
-          <FloatingFocusManager context={context} initialFocus={initialFocus} returnFocus={returnFocus ?? true}>
-            <div
-              ref={setPanel}
-              role="dialog"
-              aria-labelledby={titleId}
-              aria-modal="true"
-              className={layout.panel}
-              {...(dismiss.floating as HTMLProps<HTMLDivElement>)}
-            >
-              <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-fg'}>
-                {title}
-              </h2>
-              {children}
-            </div>
-          </FloatingFocusManager>
-        </FloatingOverlay>
-      </div>
-    </>,
+    // Portalled content sits outside the screen's wrapper: give it its own, in the same language and direction.
+    // min-h-0: the height a host gives the element is the screen's, not this wrapper's.
+    <div className="flex-root min-h-0" lang={locale.bundled ?? 'en'} dir={locale.dir}>
+      <dialog
+        ref={setPanel}
+        aria-labelledby={titleId}
+        aria-modal="true"
+        className={layoutClass[placement]}
+        {...floatingProps}
+        onKeyDown={(e) => {
+          // The browser would close the dialog itself on Escape; closing is ours (onClose, or not at all).
+          if (e.key === 'Escape') e.preventDefault()
+          // The browser lets Tab leave the last control for its own toolbar; we wrap round instead.
+          if (e.key === 'Tab') {
+            const all = focusables(e.currentTarget)
+            const edge = e.shiftKey ? all[0] : all[all.length - 1]
+            if (!edge || root.activeElement === edge) {
+              e.preventDefault()
+              ;(e.shiftKey ? all[all.length - 1] : all[0])?.focus()
+            }
+          }
+          floatingProps.onKeyDown?.(e)
+        }}
+        onCancel={(e) => e.preventDefault()}
+        // Only a press that starts and ends on the backdrop closes: a text
+        // selection dragged out of the dialog must not.
+        onPointerDown={(e) => (pressStartedOnBackdrop.current = onBackdrop(e))}
+        onClick={(e) => {
+          if (dismissible && pressStartedOnBackdrop.current && onBackdrop(e)) onClose()
+          pressStartedOnBackdrop.current = false
+        }}
+      >
+        <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold text-fg'}>
+          {title}
+        </h2>
+        {children}
+      </dialog>
+    </div>,
     root,
   )
 }

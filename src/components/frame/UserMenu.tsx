@@ -1,5 +1,5 @@
-import { FloatingFocusManager, useDismiss, useFloatingRootContext } from '@floating-ui/react'
-import { useId, useRef, useState, type HTMLProps, type KeyboardEvent } from 'react'
+import { useDismiss, useFloatingRootContext } from '@floating-ui/react'
+import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type HTMLProps, type KeyboardEvent } from 'react'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useNavigation } from '../../router/navigation'
 import { signOut as endSession } from '../../store/session'
@@ -28,7 +28,7 @@ const itemClass = 'block w-full px-4 py-2 text-start text-sm hover:bg-raised foc
  * out ends the session and goes to /.
  */
 export function UserMenu() {
-  const { host, urls, apiBase } = useElement()
+  const { host, root, urls, apiBase } = useElement()
   const { navigate, hrefFor } = useNavigation()
   const accountRoutes = useCapability('accounts') && host.localName === 'flex-portal'
   const name = useFlexStore(selectName)
@@ -38,7 +38,7 @@ export function UserMenu() {
   const [active, setActive] = useState<number | null>(null)
   const listRef = useRef<Array<HTMLElement | null>>([])
 
-  // Opening makes the first item the tabbable one, so the focus manager moves focus there.
+  // Opening makes the first item the tabbable one, and focus moves there (below).
   const onOpenChange = (next: boolean) => {
     setOpen(next)
     setActive(next ? 0 : null)
@@ -48,7 +48,7 @@ export function UserMenu() {
   const [reference, setReference] = useState<HTMLElement | null>(null)
   const [floating, setFloating] = useState<HTMLElement | null>(null)
   const context = useFloatingRootContext({ open, onOpenChange, elements: { reference, floating } })
-  // floating-ui does what is hard (Escape, outside presses, focus in and back);
+  // floating-ui closes on Escape and on presses outside;
   // the click toggle and the ARIA menu roles are plain props, which keeps
   // useClick/useRole/useInteractions out of the bundle (about 1 kB).
   const dismiss = useDismiss(context)
@@ -67,6 +67,22 @@ export function UserMenu() {
     const next = (keys[e.key] + items.length) % items.length
     setActive(next)
     items[next].focus()
+  }
+
+  // Focus goes to the first item on opening, and back to the trigger on
+  // closing unless the reader has moved it elsewhere (a press on another control).
+  useLayoutEffect(() => {
+    if (!floating) return
+    listRef.current[0]?.focus()
+    return () => {
+      const now = root.activeElement
+      if (!now || !now.isConnected || floating.contains(now)) reference?.focus()
+    }
+  }, [floating, reference, root])
+  // Tab out of the menu closes it, as the ARIA menu pattern has it; back to the trigger is not "out".
+  const onMenuBlur = (e: FocusEvent<HTMLDivElement>) => {
+    const next = e.relatedTarget as Node | null
+    if (next && !e.currentTarget.contains(next) && next !== reference) setOpen(false)
   }
 
   const signOut = () => {
@@ -134,38 +150,37 @@ export function UserMenu() {
         )}
       </button>
       {open && (
-        <FloatingFocusManager context={context} modal={false}>
-          <div
-            ref={setFloating}
-            className="absolute right-0 top-full rtl:left-0 rtl:right-auto z-50 mt-2 w-56 rounded-flex border border-border bg-surface py-1 text-fg shadow-xl focus:outline-none"
-            {...dismissFloating}
-            id={menuId}
-            role="menu"
-            aria-labelledby={triggerId}
-            onKeyDown={onMenuKeyDown}
-          >
-            {(name || email) && (
-              <div role="none" className="border-b border-border px-4 py-2 text-sm">
-                <p className="text-xs text-muted">{t('frame.user.signedInAs')}</p>
-                {name && (
-                  <p dir="auto" className="truncate font-medium" title={name}>
-                    {name}
-                  </p>
-                )}
-                {email && (
-                  <p dir="auto" className="truncate text-muted" title={email}>
-                    {email}
-                  </p>
-                )}
-              </div>
-            )}
-            {menuItem(0, t('frame.user.profile'), urls.profile, '/profile')}
-            {menuItem(1, t('frame.user.settings'), urls.settings, '/settings')}
-            <button type="button" className={`${itemClass} text-fg`} {...itemProps(2, { onClick: signOut })}>
-              {t('frame.user.signOut')}
-            </button>
-          </div>
-        </FloatingFocusManager>
+        <div
+          ref={setFloating}
+          className="absolute right-0 top-full rtl:left-0 rtl:right-auto z-50 mt-2 w-56 rounded-flex border border-border bg-surface py-1 text-fg shadow-xl focus:outline-none"
+          {...dismissFloating}
+          id={menuId}
+          role="menu"
+          aria-labelledby={triggerId}
+          onKeyDown={onMenuKeyDown}
+          onBlur={onMenuBlur}
+        >
+          {(name || email) && (
+            <div role="none" className="border-b border-border px-4 py-2 text-sm">
+              <p className="text-xs text-muted">{t('frame.user.signedInAs')}</p>
+              {name && (
+                <p dir="auto" className="truncate font-medium" title={name}>
+                  {name}
+                </p>
+              )}
+              {email && (
+                <p dir="auto" className="truncate text-muted" title={email}>
+                  {email}
+                </p>
+              )}
+            </div>
+          )}
+          {menuItem(0, t('frame.user.profile'), urls.profile, '/profile')}
+          {menuItem(1, t('frame.user.settings'), urls.settings, '/settings')}
+          <button type="button" className={`${itemClass} text-fg`} {...itemProps(2, { onClick: signOut })}>
+            {t('frame.user.signOut')}
+          </button>
+        </div>
       )}
     </div>
   )

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useManageApi } from '../../hooks/useManageApi'
+import { useSignedIn } from '../../hooks/useSignedIn'
 import { useNavigation } from '../../router/navigation'
 import { SignedOutNotice } from '../../components/SignedOutNotice'
 import { LazyProjectDetail } from './lazy'
@@ -15,7 +15,7 @@ export interface ProjectDetailScreenProps {
 /** Project detail (/projects?projectid={id}). */
 export function ProjectDetailScreen({ projectId, inPortal = false }: ProjectDetailScreenProps) {
   const { route } = useNavigation()
-  const { signedIn } = useManageApi()
+  const signedIn = useSignedIn()
   const id = projectId?.trim() || route.query.get('projectid')?.trim() || ''
   const { host } = useElement()
   // Standalone, this element is often below the list it follows: when another

@@ -2,7 +2,7 @@
  * The project-settings calls (servers with the 'project-settings' feature),
  * kept in the project page's chunk: no first screen needs them.
  */
-import { parseProject } from '../../api/parse'
+import { parseProject } from '../../api/parse-project'
 import { request } from '../../api/request'
 import type { Project } from '../../api/types'
 import type { ManageApi } from '../../hooks/useManageApi'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { whenIdle } from '../../components/chunk/chunk'
-import { useManageApi } from '../../hooks/useManageApi'
+import { useSignedIn } from '../../hooks/useSignedIn'
 import { SignedOutNotice } from '../../components/SignedOutNotice'
 import { LazyDashboard } from './lazy'
 
@@ -11,7 +11,7 @@ import { LazyDashboard } from './lazy'
  * when the page is idle, so that a sign-in shows it at once.
  */
 export function ProjectsScreen() {
-  const { signedIn } = useManageApi()
+  const signedIn = useSignedIn()
   useEffect(() => (signedIn ? undefined : whenIdle(LazyDashboard.chunk.prefetch)), [signedIn])
   return signedIn ? <LazyDashboard /> : <SignedOutNotice />
 }
