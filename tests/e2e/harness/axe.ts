@@ -16,15 +16,7 @@ export interface AxeFinding {
   targets: string[]
 }
 
-/**
- * Serious and critical violations on the whole document (axe pierces open
- * shadow roots). One exemption: floating-ui's focus guards are aria-hidden
- * spans with tabindex=0 that hand focus on at once and never keep it, which
- * axe's aria-hidden-focus rule flags (a known false positive:
- * https://github.com/dequelabs/axe-core/issues/4832,
- * https://github.com/floating-ui/floating-ui/issues/2758). keyboard.test.ts
- * proves focus never rests on them.
- */
+/** Serious and critical violations on the whole document (axe pierces open shadow roots), none exempted. */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   return page.evaluate(async () => {
     type Node = { target: unknown[]; html: string }
@@ -35,11 +27,8 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
     ).axe
     if (!axe) throw new Error('axe-core is not loaded in this page')
     const result = await axe.run(document, { resultTypes: ['violations'] })
-    const focusGuard = (n: Node) => /^<span[^>]*\sdata-floating-ui-focus-guard(=|\s|>)/.test(n.html)
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ ...v, nodes: v.id === 'aria-hidden-focus' ? v.nodes.filter((n) => !focusGuard(n)) : v.nodes }))
-      .filter((v) => v.nodes.length > 0)
       .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => JSON.stringify(n.target)) }))
   })
 }
