@@ -1,11 +1,11 @@
 /**
  * The webhook calls (servers that name the `webhooks` feature), each under the
  * element's `api-base` with the access token. Answers are checked as parse.ts
- * checks the project calls: a broken or hostile server gives a clear error.
+ * checks the others: a broken or hostile server gives a clear error.
  */
 // The shapes come from the schema contract the server validates with; type-only imports.
 import type { WebhookAttempt, WebhookEndpoint, WebhookEndpointList, WebhookEventType, WebhookLastAttempt } from '../../contract/webhooks'
-import { ApiError } from './errors'
+import { bad as unreadable, isObject, text } from './parse'
 import { request } from './request'
 
 export type AttemptStatus = WebhookAttempt['status']
@@ -27,20 +27,17 @@ export type EndpointChange = Partial<EndpointInput> & { disabled?: boolean }
 /** The code of the 409 that asks for a secret roll before an endpoint can be added (contract/webhooks.ts). */
 export const SECRET_ROLL_NEEDED = 'WEBHOOK_SECRET_ROLL_NEEDED'
 
-const bad = (what: string) => new ApiError('parse', `The server sent ${what} that could not be read.`, 200)
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
-const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
 const count = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null)
 const status = (x: unknown): AttemptStatus => (x === 'succeeded' || x === 'failed' ? x : 'pending')
 const names = (x: unknown): string[] => (Array.isArray(x) ? x.filter((n): n is string => typeof n === 'string' && n !== '') : [])
 
 export function parseEventTypes(x: unknown): EventType[] {
-  if (!Array.isArray(x)) throw bad('a list of event types')
+  if (!Array.isArray(x)) throw unreadable('unreadable')
   return x.filter((t) => isObject(t) && text(t.name)).map((t) => ({ name: text(t.name), description: text(t.description) || undefined }))
 }
 
 export function parseEndpoint(x: unknown): Endpoint {
-  if (!isObject(x) || !text(x.id)) throw bad('a webhook endpoint')
+  if (!isObject(x) || !text(x.id)) throw unreadable('unreadable')
   const last = x.lastAttempt
   return {
     id: text(x.id),
@@ -54,12 +51,12 @@ export function parseEndpoint(x: unknown): Endpoint {
 }
 
 export function parseEndpointList(x: unknown): EndpointList {
-  if (!isObject(x) || !Array.isArray(x.endpoints)) throw bad('a list of webhook endpoints')
+  if (!isObject(x) || !Array.isArray(x.endpoints)) throw unreadable('unreadable')
   return { endpoints: x.endpoints.map(parseEndpoint), needsSecretRoll: x.needsSecretRoll === true }
 }
 
 function parseAttempt(x: unknown): Attempt {
-  if (!isObject(x) || !text(x.id)) throw bad('a delivery attempt')
+  if (!isObject(x) || !text(x.id)) throw unreadable('unreadable')
   return {
     id: text(x.id),
     messageId: text(x.messageId),
@@ -77,12 +74,12 @@ function parseAttempt(x: unknown): Attempt {
 }
 
 export function parseAttempts(x: unknown): Attempt[] {
-  if (!Array.isArray(x)) throw bad('a delivery log')
+  if (!Array.isArray(x)) throw unreadable('unreadable')
   return x.map(parseAttempt)
 }
 
 export function parseSecret(x: unknown): string {
-  if (!isObject(x) || typeof x.webhookSecret !== 'string' || !x.webhookSecret) throw bad('a webhook secret')
+  if (!isObject(x) || typeof x.webhookSecret !== 'string' || !x.webhookSecret) throw unreadable('unreadable')
   return x.webhookSecret
 }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { createKey, createProject, deleteKey, getProject, getUsage, listProjects, rollKey, updateKey } from '../api/manage-calls'
-import { ApiError, isApiError } from '../api/errors'
+import { isApiError, ownError } from '../api/errors'
 import type { NewProjectInput } from '../api/types'
 import { useElement } from '../context/element'
 import { store } from '../store'
@@ -28,7 +28,7 @@ export function useManageApi() {
 
   return useMemo(() => {
     async function run<T>(call: (token: string) => Promise<T>): Promise<T> {
-      if (!token) throw new ApiError('http', 'Please log in again.', 401)
+      if (!token) throw ownError('http', 'status', 401)
       try {
         return await call(token)
       } catch (e) {

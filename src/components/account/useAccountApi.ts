@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import * as calls from '../../api/account-calls'
-import { ApiError, isApiError } from '../../api/errors'
+import { isApiError, ownError } from '../../api/errors'
 import { useElement } from '../../context/element'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { store } from '../../store'
@@ -15,7 +15,7 @@ export function useAccountApi() {
   const token = useFlexStore((s) => s.accessData?.accessToken ?? null)
   return useMemo(() => {
     async function run<T>(call: (base: string, token: string) => Promise<T>): Promise<T> {
-      if (!token) throw new ApiError('http', 'Please log in again.', 401)
+      if (!token) throw ownError('http', 'status', 401)
       try {
         return await call(apiBase, token)
       } catch (e) {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/errors'
+import { bad, isObject } from '../../../api/parse'
 
 /** The range the project page shows. */
 export const USAGE_DAYS = 30
@@ -16,13 +16,12 @@ export interface UsageData {
   keys: KeyUsage[]
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 const count = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x > 0 ? Math.floor(x) : 0)
 const counts = (x: unknown, length: number) => Array.from({ length }, (_, i) => (Array.isArray(x) ? count(x[i]) : 0))
 
 /** Checks the answer's shape, so a broken server gives a clear error, not a broken chart. */
 export function parseUsage(x: unknown): UsageData {
-  if (!isObject(x) || !Array.isArray(x.days) || !Array.isArray(x.keys)) throw new ApiError('parse', 'The server sent usage that could not be read.', 200)
+  if (!isObject(x) || !Array.isArray(x.days) || !Array.isArray(x.keys)) throw bad('unreadable')
   const days = x.days.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d\d-\d\d$/.test(d))
   const keys = x.keys
     .filter((k): k is Record<string, unknown> => isObject(k) && typeof k.keyId === 'string')
