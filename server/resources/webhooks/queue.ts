@@ -7,13 +7,14 @@
  *
  * On PostgreSQL, up to three such statements are on their way at once
  * (STATEMENTS_AT_ONCE). Interleaved A/Bs of bench/webhook-delivery.ts
- * (BENCH_WEBHOOK_BASELINE), PostgreSQL, 2,000 messages a round from 10
- * producers, each A/B one run on a shared machine (load average 11-18),
- * compared one statement at a time with three, in deliveries/s:
- * - 365 and 491 (+35%), 6 rounds each;
- * - 485 and 498 (+3%), 8 rounds each;
- * - 443 and 582 (+31%), 8 rounds each; server CPU 340 and 338 µs a
- *   message, database CPU 648 and 618 µs.
+ * (BENCH_WEBHOOK_BASELINE), PostgreSQL, 10 producers, each A/B one run on a
+ * shared machine (load average 10-18), compared one statement at a time
+ * with three, in deliveries/s:
+ * - 2,000 messages a round, 6 rounds each: 365 and 491 (+35%);
+ * - 2,000 messages, 8 rounds: 485 and 498 (+3%);
+ * - 2,000 messages, 8 rounds: 443 and 582 (+31%);
+ * - 1,000 messages, 6 rounds: 471 and 623 (+32%); server CPU 415 and 375 µs
+ *   a message, database CPU 645 and 610 µs.
  */
 import type { Database } from '../../db/index'
 
