@@ -314,7 +314,10 @@ async function main() {
       )
     }
     row(['no database', '-', '-', '-', '-', '-', w.relay.perSecond, '-', '-', '-', w.relay.serverCpuUsPerMessage ?? '-'], widths)
-    for (const t of [...w.targets, ...(w.pgBoss ? [w.pgBoss] : [])]) line(`${t.name}: deliveries/s of each round ${t.throughput.rounds.join(', ')}`)
+    for (const t of [...w.targets, ...(w.pgBoss ? [w.pgBoss] : [])]) {
+      const database = t.throughput.databaseCpuUsPerMessage
+      line(`${t.name}: deliveries/s of each round ${t.throughput.rounds.join(', ')}${database === undefined ? '' : `; database µs/msg ${database}`}`)
+    }
     line(
       `p50/p99/max: POST /webhooks/messages → receipt, one at a time on an idle server; load p50/p99: the same, one at a time beside the producers; deliveries/s: ${w.targets[0]?.throughput.messages ?? ''} messages a round from 10 producers (the bench's load client, its own process) to one endpoint, first POST to last receipt, the median of the rounds (PostgreSQL and the pg-boss relay taking turns); × boss: to the pg-boss relay on the same PostgreSQL (4 workers × 16 jobs a fetch, woken on each message); "no database": the same producers through a bare relay that stores nothing (the ceiling of any server here). Goals: ≥ 1.3× the pg-boss relay, p50 ≤ 100 ms`,
     )

@@ -21,18 +21,26 @@
  *   (202, nothing sent on), with the bench's client and with autocannon
  *   alone, before the servers and after: the producers are not the limit
  *   when the two are within 10%.
+ * - CPU per message: the server's process, and on PostgreSQL the database's
+ *   backends serving it (webhook-database-cpu.ts), for both servers.
  * Goals (issue 38): deliveries/s ≥ 1.3× the pg-boss relay, p50 ≤ 100 ms.
  * Run alone with `BENCH_ONLY=webhooks npx tsx bench/run.ts` (BENCH_WEBHOOK_MESSAGES: messages per
  * throughput run, default 1000; BENCH_WEBHOOK_ROUNDS: rounds of each on PostgreSQL, default 4).
+ * An A/B of a change: BENCH_WEBHOOK_BASELINE, comma-separated folders each
+ * holding another checkout of this product (with its node_modules), adds
+ * their servers to the same turns, each on a database of its own.
  */
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import type autocannon from 'autocannon'
+import pg from 'pg'
 import { clock, forkChild, type IpcChild } from './ipc-child'
+import { backendsCpu, spentSince } from './webhook-database-cpu'
+import { json, postJson } from './webhook-http'
 import { runAlone, startLoadClient, yardstick, type Load, type LoadClient, type Yardstick } from './load-run'
 import { processCpuMs } from './process-cpu'
 import { spawnServer } from './spawn-server'
@@ -64,6 +72,8 @@ export interface Throughput {
   acceptedPerSecond: number
   /** CPU the server's process spent per message delivered (median of the rounds; PGlite's database included). */
   serverCpuUsPerMessage?: number
+  /** CPU PostgreSQL's backends serving the server's database spent per message delivered (median of the rounds). */
+  databaseCpuUsPerMessage?: number
   /** One message at a time beside the producers, POST to receipt, over every round. */
   underLoad: Latency
 }
@@ -94,36 +104,8 @@ interface Target {
   headers: Record<string, string>
   projectId: string
   agent: http.Agent
-}
-
-export async function json(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const init = { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }
-  const res = await fetch(url, init)
-  const data = (await res.json()) as Record<string, string>
-  if (res.status >= 300) throw new Error(`${url}: ${res.status} ${JSON.stringify(data)}`)
-  return data
-}
-
-/** One message, over a keep-alive agent: the latency runs send one at a time, from the bench's process. */
-export function postJson(agent: http.Agent, url: string, body: unknown, headers: Record<string, string>): Promise<Record<string, string>> {
-  const once = () =>
-    new Promise<Record<string, string>>((resolve, reject) => {
-      const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } })
-      req.on('response', (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (chunk: Buffer) => chunks.push(chunk))
-        res.on('end', () => {
-          const data = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, string>
-          if ((res.statusCode ?? 500) >= 300) reject(new Error(`${url}: ${res.statusCode} ${JSON.stringify(data)}`))
-          else resolve(data)
-        })
-      })
-      req.on('error', reject)
-      req.end(JSON.stringify(body))
-    })
-  // A keep-alive connection the server closed as idle can fail a request as it is sent; the
-  // messages carry an idempotency key, so sending one again cannot deliver it twice.
-  return once().catch((err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? once() : Promise.reject(err)))
+  /** The PostgreSQL database it uses: its backends' CPU is counted per message. */
+  database?: string
 }
 
 const payload = (i: number) => ({ invoiceId: `in_${i}`, amount: 1200 + i, currency: 'EUR', customer: { id: 'cus_1', email: 'ada@example.com' } })
@@ -170,8 +152,9 @@ async function idleLatency(t: Target, rx: Receiver): Promise<Latency> {
  * One throughput round: the producers' load, and beside it one message at a
  * time from this process; until the receiver has every accepted message.
  */
-async function deliver(client: LoadClient, rx: Receiver, t: Target, messages: number) {
+async function deliver(client: LoadClient, rx: Receiver, t: Target, messages: number, admin?: pg.Client) {
   await rx.request({ mark: true })
+  const databaseBefore = await backendsCpu(admin, t.database)
   const before = processCpuMs(t.child.pid)
   const started = clock()
   let loading = true
@@ -189,6 +172,7 @@ async function deliver(client: LoadClient, rx: Receiver, t: Target, messages: nu
   })
   const { at } = await Promise.race([rx.request<{ at: number }>({ count: accepted + probes.length }), timeout]).finally(() => clearTimeout(timer))
   const after = processCpuMs(t.child.pid)
+  const databaseAfter = await backendsCpu(admin, t.database)
   const seconds = (at - started) / 1000
   return {
     messages: accepted,
@@ -196,6 +180,7 @@ async function deliver(client: LoadClient, rx: Receiver, t: Target, messages: nu
     perSecond: round((accepted + probes.length) / seconds, 0),
     acceptedPerSecond: round(accepted / result.duration, 0),
     serverCpuUsPerMessage: before === undefined || after === undefined ? undefined : round(((after - before) * 1000) / accepted, 0),
+    databaseCpuUsPerMessage: databaseAfter.size > 0 ? round((spentSince(databaseBefore, databaseAfter) * 1000) / accepted, 0) : undefined,
     probes,
   }
 }
@@ -203,6 +188,7 @@ async function deliver(client: LoadClient, rx: Receiver, t: Target, messages: nu
 type Round = Awaited<ReturnType<typeof deliver>>
 function throughput(rounds: Round[]): Throughput {
   const cpu = rounds.map((r) => r.serverCpuUsPerMessage).filter((x) => x !== undefined)
+  const databaseCpu = rounds.map((r) => r.databaseCpuUsPerMessage).filter((x) => x !== undefined)
   return {
     messages: rounds[0].messages,
     refused: rounds.reduce((n, r) => n + r.refused, 0),
@@ -210,6 +196,7 @@ function throughput(rounds: Round[]): Throughput {
     rounds: rounds.map((r) => r.perSecond),
     acceptedPerSecond: round(median(rounds.map((r) => r.acceptedPerSecond)), 0),
     serverCpuUsPerMessage: cpu.length > 0 ? round(median(cpu), 0) : undefined,
+    databaseCpuUsPerMessage: databaseCpu.length > 0 ? round(median(databaseCpu), 0) : undefined,
     underLoad: latency(rounds.flatMap((r) => r.probes)),
   }
 }
@@ -221,9 +208,9 @@ async function stop(child: ChildProcess) {
 }
 
 /** The reference server with a new account, project and endpoint at the receiver. */
-async function startReference(name: string, env: Record<string, string>, rx: Receiver): Promise<Target> {
+async function startReference(name: string, env: Record<string, string>, rx: Receiver, root = ''): Promise<Target> {
   const { child, url } = await spawnServer(
-    'server/main.ts',
+    root ? join(root, 'server/main.ts') : 'server/main.ts',
     { SERVICE_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', RATE_LIMIT_PER_USER: '1000000', RATE_LIMIT_PER_ADDRESS: '1000000', ...env },
     300_000, // a first start makes the embedded database: slow on a busy machine
   )
@@ -238,7 +225,16 @@ async function startReference(name: string, env: Record<string, string>, rx: Rec
     const project = await json(`${api}/manage/dapp`, { name: 'Bench' }, { authorization: `Bearer ${user.accessToken}` })
     await json(`${api}/manage/dapp/${project.id}/webhooks`, { url: rx.ready.url }, { authorization: `Bearer ${user.accessToken}` })
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-    return { name, child, messagesUrl: `${api}/webhooks/messages`, headers: { authorization: `Bearer ${SERVICE_TOKEN}` }, projectId: project.id, agent }
+    const messagesUrl = `${api}/webhooks/messages`
+    return {
+      name,
+      child,
+      messagesUrl,
+      headers: { authorization: `Bearer ${SERVICE_TOKEN}` },
+      projectId: project.id,
+      agent,
+      database: databaseName(env.DATABASE_URL),
+    }
   } catch (err) {
     await stop(child)
     throw err
@@ -247,8 +243,11 @@ async function startReference(name: string, env: Record<string, string>, rx: Rec
 
 async function startRelay(name: string, script: string, env: Record<string, string>): Promise<Target> {
   const { child, url } = await spawnServer(script, env)
-  return { name, child, messagesUrl: `${url}/webhooks/messages`, headers: {}, projectId: 'relay', agent: new http.Agent({ keepAlive: true, maxSockets: 1 }) }
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  return { name, child, messagesUrl: `${url}/webhooks/messages`, headers: {}, projectId: 'relay', agent, database: databaseName(env.DATABASE_URL) }
 }
+
+const databaseName = (url: string | undefined) => (url ? decodeURIComponent(new URL(url).pathname.slice(1)) : undefined)
 
 async function close(t: Target) {
   t.agent.destroy()
@@ -280,7 +279,7 @@ export async function measureWebhookDelivery(
     await measureYardstick(false)
 
     /** Idle latency, a warm-up round, then `n` rounds taking turns with the others given. */
-    const measure = async (targets: Target[], n: number): Promise<WebhookTargetResult[]> => {
+    const measure = async (targets: Target[], n: number, admin?: pg.Client): Promise<WebhookTargetResult[]> => {
       const idle: Latency[] = []
       for (const t of targets) {
         idle.push(await idleLatency(t, rx))
@@ -289,7 +288,7 @@ export async function measureWebhookDelivery(
       const measured: Round[][] = targets.map(() => [])
       for (let r = 0; r < n; r++) {
         const order = targets.map((_, i) => i)
-        for (const i of r % 2 === 0 ? order : order.reverse()) measured[i].push(await deliver(client, rx, targets[i], messages))
+        for (const i of r % 2 === 0 ? order : order.reverse()) measured[i].push(await deliver(client, rx, targets[i], messages, admin))
       }
       return targets.map((t, i) => ({ name: t.name, latency: idle[i], throughput: throughput(measured[i]) }))
     }
@@ -315,11 +314,25 @@ export async function measureWebhookDelivery(
       cleanups.push(() => close(reference))
       const boss = await startRelay('pg-boss relay', 'bench/pgboss-relay-server.ts', { RELAY_TARGET: rx.ready.url, DATABASE_URL: bossDatabase.url })
       cleanups.push(() => close(boss))
-      const [ours, theirs] = await measure([reference, boss], rounds)
-      targets.push(ours)
+      const compared = [reference, boss]
+      // An A/B of a change: other checkouts of this product (BENCH_WEBHOOK_BASELINE, comma-separated), each on a database of its own, in the same turns.
+      for (const root of (process.env.BENCH_WEBHOOK_BASELINE ?? '').split(',').filter(Boolean)) {
+        const baselineDatabase = await postgresDatabase(databaseUrl)
+        cleanups.push(baselineDatabase.drop)
+        const baselineDataDir = mkdtempSync(join(tmpdir(), 'flex-bench-webhooks-'))
+        cleanups.push(async () => rmSync(baselineDataDir, { recursive: true, force: true }))
+        const baseline = await startReference(`build ${basename(root)}`, { DATA_DIR: baselineDataDir, DATABASE_URL: baselineDatabase.url }, rx, root)
+        cleanups.push(() => close(baseline))
+        compared.splice(compared.length - 1, 0, baseline)
+      }
+      const admin = new pg.Client({ connectionString: databaseUrl })
+      await admin.connect()
+      cleanups.push(() => admin.end())
+      const [ours, ...others] = await measure(compared, rounds, admin)
+      const theirs = others.pop()!
+      targets.push(ours, ...others)
       pgBoss = { ...theirs, ratio: round(ours.throughput.perSecond / theirs.throughput.perSecond, 2) }
-      await close(reference)
-      await close(boss)
+      for (const t of compared) await close(t)
     }
 
     const bare = await startRelay('no database', 'bench/bare-relay-server.ts', { RELAY_TARGET: rx.ready.url })

@@ -28,7 +28,7 @@ import { clock, forkChild, type IpcChild } from './ipc-child'
 import { spawnServer } from './spawn-server'
 import { median, percentile, round } from './stats'
 import { postgresDatabase } from './verify-load'
-import { json, postJson } from './webhook-delivery'
+import { json, postJson } from './webhook-http'
 
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
 const SLOW_ANSWER_MS = 20_000
