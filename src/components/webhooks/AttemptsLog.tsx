@@ -8,6 +8,7 @@ import { webhooks } from '../../i18n/en/webhooks'
 import { formatDuration, formatTime } from './format-time'
 import { StackTable } from './StackTable'
 import { StatusBadge } from './StatusBadge'
+import { useCan } from '../teams/role'
 import type { useAttempts } from './useAttempts'
 
 const link = 'rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
@@ -20,6 +21,8 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
   const [resending, setResending] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // A viewer reads the log; sending a message again takes a developer.
+  const mayResend = useCan('webhooks')
   const toggle = (id: string) =>
     setOpen((o) => {
       const next = new Set(o)
@@ -123,15 +126,17 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
                     <button type="button" className={link} aria-expanded={shown} aria-controls={shown ? bodyId : undefined} onClick={() => toggle(a.id)}>
                       {shown ? t('webhooks.attempts.hideResponse') : t('webhooks.attempts.showResponse')}
                     </button>
-                    <button
-                      type="button"
-                      className={`${link} disabled:opacity-60`}
-                      disabled={resending !== null}
-                      aria-label={t('webhooks.attempts.resendLabel', { event: a.eventType, time })}
-                      onClick={() => resend(a)}
-                    >
-                      {resending === a.id ? t('webhooks.attempts.resending') : t('webhooks.attempts.resend')}
-                    </button>
+                    {mayResend && (
+                      <button
+                        type="button"
+                        className={`${link} disabled:opacity-60`}
+                        disabled={resending !== null}
+                        aria-label={t('webhooks.attempts.resendLabel', { event: a.eventType, time })}
+                        onClick={() => resend(a)}
+                      >
+                        {resending === a.id ? t('webhooks.attempts.resending') : t('webhooks.attempts.resend')}
+                      </button>
+                    )}
                   </div>
                 ),
               ],
