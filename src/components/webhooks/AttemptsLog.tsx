@@ -70,17 +70,19 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
           {t('webhooks.attempts.loadFailed')} {errorMessage(log.error)}
         </Alert>
       )}
-      {log.loading ? (
-        <p role="status" className="mt-3 flex items-center gap-3 text-sm text-muted">
-          <Spinner />
+      {log.loading && (
+        <p role="status" className="sr-only">
           {t('webhooks.attempts.loading')}
         </p>
-      ) : log.attempts.length === 0 ? (
+      )}
+      {!log.loading && log.attempts.length === 0 ? (
         log.error === undefined && (
           <p className="mt-3 rounded-flex border border-dashed border-border px-4 py-6 text-center text-sm text-muted">{t('webhooks.attempts.empty')}</p>
         )
       ) : (
+        // While the first page loads: grey rows in the same columns, so the log does not jump when it comes.
         <StackTable
+          loading={log.loading ? 3 : 0}
           caption={t('webhooks.attempts.heading')}
           columns={[
             t('webhooks.column.status'),
