@@ -33,7 +33,7 @@ export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, o
   const heading = useRef<HTMLHeadingElement>(null)
   const testButton = useRef<HTMLButtonElement>(null)
   const mayChange = useCan('webhooks')
-  const mayDelete = useCan('endpointDelete')
+  const mayDelete = useCan('endpoint-delete')
   const [testing, setTesting] = useState(false)
   const log = useAttempts(api, endpoint.id, onDelivered)
   // Opened from a row above: take the reader (and the screen) to it.
