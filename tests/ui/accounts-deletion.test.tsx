@@ -52,10 +52,11 @@ describe('the Delete account confirmation on a server with teams', () => {
     expect(within(dialog).getByText('This deletes your account for good. It cannot be undone.')).toBeInTheDocument()
     answer.resolve(json(DEPARTURE))
     const list = await within(dialog).findByRole('list')
+    // Each item: its bullet (hidden from assistive technology), then the sentence.
     expect(
       within(list)
         .getAllByRole('listitem')
-        .map((li) => li.textContent),
+        .map((li) => li.lastChild?.textContent),
     ).toEqual([
       '“Payments” goes to Grace Hopper, its longest-standing admin. Its keys keep working.',
       '“Sandbox” is deleted with its keys: apps that use them stop working at once.',
@@ -75,13 +76,13 @@ describe('the Delete account confirmation on a server with teams', () => {
     expect(within(dialog).queryByRole('list')).not.toBeInTheDocument()
   })
 
-  it('says what the deletion does when the preview fails, and Try again asks again', async () => {
+  it('says what the deletion does when the preview fails, and Retry asks again', async () => {
     let n = 0
     const { user, dialog } = await openDialog(['accounts', 'teams'], () => (++n === 1 ? json({ message: 'Database unavailable.' }, 503) : json(DEPARTURE)))
     const alert = await within(dialog).findByRole('alert')
     expect(alert).toHaveTextContent('What happens to your projects could not be checked.')
     expect(alert).toHaveTextContent('goes to its longest-standing admin, or is deleted with its keys if it has none')
-    await user.click(within(alert).getByRole('button', { name: 'Try again' }))
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }))
     expect(await within(dialog).findByText('You leave “Storefront”.')).toBeInTheDocument()
   })
 
@@ -93,7 +94,7 @@ describe('the Delete account confirmation on a server with teams', () => {
       }),
     )
     const list = await within(dialog).findByRole('list')
-    expect(list.textContent).toBe('“<img src=x onerror=alert(1)>” goes to its longest-standing admin. Its keys keep working.')
+    expect(list.textContent).toBe('•' + '“<img src=x onerror=alert(1)>” goes to its longest-standing admin. Its keys keep working.')
     expect(list.querySelector('img')).toBeNull()
   })
 })

@@ -59,7 +59,7 @@ export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, loa
             <tr key={i} aria-hidden="true" className={stacked ? 'block rounded-flex border border-border p-3' : ''}>
               {shown.map((c) => (
                 <td key={c.id} className={stacked ? 'block py-1' : CELL}>
-                  <SkeletonBar className={c.name ? 'my-0.5 w-3/4' : 'my-0.5 w-12'} />
+                  <SkeletonBar className={c.name ? 'w-32' : 'w-16'} />
                 </td>
               ))}
             </tr>

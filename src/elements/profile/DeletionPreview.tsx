@@ -1,11 +1,11 @@
 import { useCallback } from 'react'
 import { ownError } from '../../api/errors'
 import { request } from '../../api/request'
+import { Alert } from '../../components/Alert'
 import { Spinner } from '../../components/Button'
 import { useElement } from '../../context/element'
 import { useAsync } from '../../hooks/useAsync'
 import { useT } from '../../i18n'
-import { common } from '../../i18n/en/common'
 import { profile as texts } from '../../i18n/en/profile'
 
 interface Gone {
@@ -38,23 +38,13 @@ export function parseDeparture(x: unknown): Departure {
  */
 export function DeletionPreview({ token }: { token: string | null }) {
   const t = useT(texts)
-  const c = useT(common)
   const { apiBase } = useElement()
   const load = useCallback(
     (signal: AbortSignal) => request({ base: apiBase, method: 'GET', path: '/me/deletion', token: token ?? undefined, signal }).then(parseDeparture),
     [apiBase, token],
   )
   const { data, error, reload } = useAsync(load)
-  if (error !== undefined) {
-    return (
-      <p role="alert" className="text-sm text-fg">
-        {t('profile.departure.failed')}{' '}
-        <button type="button" onClick={reload} className="font-semibold text-accent underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus">
-          {c('common.tryAgain')}
-        </button>
-      </p>
-    )
-  }
+  if (error !== undefined) return <Alert onRetry={reload}>{t('profile.departure.failed')}</Alert>
   if (!data) {
     return (
       <p role="status" className="flex items-center gap-2 text-sm text-muted">
@@ -69,10 +59,14 @@ export function DeletionPreview({ token }: { token: string | null }) {
     ...data.left.map((p) => t('profile.departure.left', { project: p.name })),
   ]
   return lines.length === 0 ? null : (
-    <ul className="list-disc space-y-1 ps-5 text-sm text-fg">
+    // Bullets drawn as text: the sheet has no list padding that follows the reading direction.
+    <ul className="space-y-1 text-sm text-fg">
       {lines.map((line, i) => (
-        <li key={i} dir="auto" className="break-words">
-          {line}
+        <li key={i} className="flex gap-2">
+          <span aria-hidden="true">•</span>
+          <span dir="auto" className="min-w-0 break-words">
+            {line}
+          </span>
         </li>
       ))}
     </ul>
