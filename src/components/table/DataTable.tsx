@@ -59,7 +59,10 @@ export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, loa
             <tr key={i} aria-hidden="true" className={stacked ? 'block rounded-flex border border-border p-3' : ''}>
               {shown.map((c) => (
                 <td key={c.id} className={stacked ? 'block py-1' : CELL}>
-                  <SkeletonBar className={c.name ? 'w-32' : 'w-16'} />
+                  {/* The height of a line of text with its padding, as most loaded rows are. */}
+                  <span className="block py-1">
+                    <SkeletonBar className={c.name ? 'w-full' : 'w-16'} />
+                  </span>
                 </td>
               ))}
             </tr>

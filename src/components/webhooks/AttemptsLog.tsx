@@ -124,10 +124,11 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
                 scheduled ? (
                   <span className="text-xs text-muted">—</span>
                 ) : (
-                  <div className="-mx-2 flex flex-wrap">
+                  // Inline, not flex: one line in the table (a flex line would wrap to its narrowest beside the name), wrapped in a card.
+                  <div className="-mx-2">
                     <button type="button" className={link} aria-expanded={shown} aria-controls={shown ? bodyId : undefined} onClick={() => toggle(a.id)}>
                       {shown ? t('webhooks.attempts.hideResponse') : t('webhooks.attempts.showResponse')}
-                    </button>
+                    </button>{' '}
                     {mayResend && (
                       <button
                         type="button"
