@@ -51,7 +51,7 @@ const CUT = 'block overflow-hidden text-ellipsis'
 /** An address: a 40-character one must not push a laptop's table into cards, so it is capped but as an invitation's name, which takes the room left. */
 function Email({ email, name }: { email: string; name?: boolean }) {
   return (
-    <span dir="ltr" title={email} {...(name ? { 'data-name': '' } : {})} className={`${CUT} break-all rtl:text-right ${name ? '' : 'max-w-[12rem]'}`}>
+    <span dir="ltr" title={email} {...(name ? { 'data-name': '' } : {})} className={`${CUT} break-all rtl:text-right ${name ? '' : 'max-w-[14rem]'}`}>
       {email}
     </span>
   )
