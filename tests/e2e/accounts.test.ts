@@ -242,7 +242,8 @@ test('deletion asks for the password, says what goes, and removes the account', 
   await page.goto(`${mine.url}#/settings`)
   await button(page, 'Delete account').click()
   const confirm = dialog(page, 'Delete your account?')
-  await expect(confirm).toContainText('your account, 1 project and 1 API key')
+  // This server has teams: the confirmation says, from GET /me/deletion, what happens to the project.
+  await expect(confirm).toContainText('“Weather app” is deleted with its keys: apps that use them stop working at once.')
   await confirm.getByLabel('Your password, to confirm').fill('not my password')
   expect(await axe.check(page)).toBe('')
   await shots(page, 'delete')

@@ -50,6 +50,10 @@ async function invitationCode(to: string): Promise<string> {
 const axeClean = async (page: Page) => expect(describeFindings(await seriousViolations(page))).toBe('')
 const region = (page: Page, name: string) => page.getByRole('region', { name, exact: true })
 const row = (scope: Locator, text: string) => scope.getByRole('row').filter({ hasText: text })
+/** Whether a table shows as columns (its headers laid out) rather than as cards (headers for assistive technology only). */
+const asColumns = async (table: Locator) => ((await table.locator('thead').boundingBox())?.width ?? 0) > 20
+/** Neither the page nor the element scrolls sideways. */
+const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 
 async function invitee(browser: Browser, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport })
@@ -127,6 +131,13 @@ for (const [label, viewport] of [
       await expect(activity.getByRole('row').nth(1)).toContainText('Role changed')
       await expect(activity.getByText('Member joined')).toBeVisible()
       expect(await axe.check(page)).toBe('')
+      // A laptop keeps both as tables, the addresses (over 40 characters here) cut in their column; a phone's column shows cards.
+      expect(guest.email.length).toBeGreaterThan(40)
+      const membersTable = members.getByRole('table', { name: 'Project members' })
+      await expect(membersTable.getByTitle(guest.email)).toHaveText(guest.email)
+      expect(await asColumns(membersTable)).toBe(label === 'laptop')
+      expect(await asColumns(activity.getByRole('table'))).toBe(label === 'laptop')
+      expect(await noSideways(page)).toBe(true)
       await screenshot(page, `teams-members-activity-${label}`)
       await activity.getByLabel('Show').selectOption({ label: 'API keys' })
       await expect(activity.getByText('Member joined')).toHaveCount(0)
@@ -143,6 +154,27 @@ for (const [label, viewport] of [
       await other.page.reload()
       await expect(heading(other.page, 'Project not found')).toBeVisible()
       await other.context.close()
+    })
+  })
+
+  test.describe(`account deletion on a ${label}`, () => {
+    test.use({ viewport })
+
+    test('Delete account says which projects go with the account, asked of the server as the dialog opens', async ({ page, axe }) => {
+      const owner = await account('Solo Owner')
+      await createProjectFor(mine.origin, owner, `Solo ${label}`)
+      await page.goto(`${mine.url}#/login`)
+      await logIn(page, owner)
+      await expect(page.getByRole('row').filter({ hasText: `Solo ${label}` })).toBeVisible()
+      await page.goto(`${mine.url}#/settings`)
+      await button(page, 'Delete account').click()
+      const confirm = dialog(page, 'Delete your account?')
+      await expect(confirm.getByRole('listitem')).toHaveText([`•“Solo ${label}” is deleted with its keys: apps that use them stop working at once.`])
+      expect(await noSideways(page)).toBe(true)
+      expect(await axe.check(page)).toBe('')
+      await screenshot(page, `teams-delete-account-${label}`)
+      await button(confirm, 'Cancel').click()
+      await expect(confirm).toBeHidden()
     })
   })
 }

@@ -74,11 +74,11 @@ describe('the Members section', () => {
     expect(cells(table)).toEqual([
       ['Name', 'E-mail', 'Role', 'Joined', 'Actions'],
       ['Name own (you)', 'own@example.com', 'Owner', expect.stringMatching(/2026/), '—'],
-      ['Name adm', 'adm@example.com', 'Admin', expect.stringMatching(/2026/), 'Change roleRemove'],
-      ['Name dev', 'dev@example.com', 'Developer', expect.stringMatching(/2026/), 'Change roleRemove'],
+      ['Name adm', 'adm@example.com', 'Admin', expect.stringMatching(/2026/), 'Change role Remove'],
+      ['Name dev', 'dev@example.com', 'Developer', expect.stringMatching(/2026/), 'Change role Remove'],
     ])
     const pending = within(region).getByRole('table', { name: 'Invitations not yet accepted' })
-    expect(cells(pending)[1]).toEqual(['inv@example.com', 'Developer', expect.stringMatching(/2026/), expect.stringMatching(/2099/), 'ResendRevoke'])
+    expect(cells(pending)[1]).toEqual(['inv@example.com', 'Developer', expect.stringMatching(/2026/), expect.stringMatching(/2099/), 'Resend Revoke'])
   })
 
   it('Invite sends the address and the chosen role, tells the host the new id only, and lists it', async () => {

@@ -372,6 +372,25 @@ describe('the delivery log', () => {
     expect(cells[2].slice(0, 3)).toEqual(['Succeeded', '200', 'webhook.test'])
   })
 
+  it('loads in grey rows of the same table (its headers in place), then fills it without a spinner', async () => {
+    const first = deferred<Response>()
+    const { q } = page({ [ATTEMPTS]: () => first.promise })
+    const panel = await openEndpoint(q)
+    const table = within(panel).getByRole('table', { name: 'Delivery attempts' })
+    expect(within(panel).getByRole('status').textContent).toBe('Loading deliveries…')
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent)
+    expect(headers).toEqual(['Status', 'HTTP code', 'Event', 'Time', 'Duration', 'Actions'])
+    const grey = table.querySelectorAll('tbody tr')
+    expect(grey).toHaveLength(3)
+    grey.forEach((row) => expect(row).toHaveAttribute('aria-hidden', 'true'))
+    first.resolve(json([attempt(1)]))
+    expect(await within(table).findByText('webhook.test')).toBeInTheDocument()
+    expect(table.querySelectorAll('tbody tr[aria-hidden]')).toHaveLength(0)
+    expect(within(panel).queryByText('Loading deliveries…')).not.toBeInTheDocument()
+  })
+
   it('shows an attempt not made yet as "Scheduled for …", with neither Response nor Resend, from a server with or without scheduledFor', async () => {
     const due = '2026-11-02T10:05:00.000Z'
     const pending = { status: 'pending' as const, responseStatus: null, responseBody: null, durationMs: null, attemptedAt: due }

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react'
 import type { Column } from './types'
 import { fitOf } from './types'
+import { SkeletonBar } from './Skeleton'
 import { CELL, END, HEAD, NAME_CELL, NAME_HEAD } from './styles'
 import { COLUMN_ATTR, NAME_ATTR, useFit } from './useFit'
 
@@ -13,6 +14,8 @@ export interface DataTableProps<R> {
   after?: (row: R) => ReactNode
   /** The rows as cards, when even the columns of priority 0 do not fit; else each value under its label. */
   cards?: (rows: readonly R[], width: number) => ReactNode
+  /** Rows still on their way: this many grey rows in the loaded table's columns, so nothing moves when they come. */
+  loading?: number
   className?: string
 }
 
@@ -21,7 +24,7 @@ export interface DataTableProps<R> {
  * give way, less important columns dropped as the table's own box narrows,
  * and below that cards; never a sideways scroll.
  */
-export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, className = 'mt-4' }: DataTableProps<R>) {
+export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, loading = 0, className = 'mt-4' }: DataTableProps<R>) {
   const fit = useFit(
     fitOf(columns),
     columns.some((c) => c.name),
@@ -29,7 +32,7 @@ export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, cla
   const stacked = fit.cards
   // A card has the room of its lines: every value shows there, each under its label.
   const shown = stacked ? columns : columns.filter((c) => c.name || fit.shown.includes(c.id))
-  if (stacked && cards && rows.length > 0) {
+  if (stacked && cards && rows.length > 0 && !loading) {
     return (
       <div ref={fit.box} className={`min-w-0 ${className}`}>
         {cards(rows, fit.width)}
@@ -52,7 +55,19 @@ export function DataTable<R>({ caption, columns, rows, rowKey, after, cards, cla
           </tr>
         </thead>
         <tbody className={stacked ? 'block space-y-3' : 'divide-y divide-border'}>
-          {rows.map((row) => (
+          {Array.from({ length: loading }, (_, i) => (
+            <tr key={i} aria-hidden="true" className={stacked ? 'block rounded-flex border border-border p-3' : ''}>
+              {shown.map((c) => (
+                <td key={c.id} className={stacked ? 'block py-1' : CELL}>
+                  {/* The height of a line of text with its padding, as most loaded rows are. */}
+                  <span className="block py-1">
+                    <SkeletonBar className={c.name ? 'w-full' : 'w-16'} />
+                  </span>
+                </td>
+              ))}
+            </tr>
+          ))}
+          {(loading ? [] : rows).map((row) => (
             <Fragment key={rowKey(row)}>
               <tr className={stacked ? 'block rounded-flex border border-border p-3' : ''}>
                 {shown.map((c) => (

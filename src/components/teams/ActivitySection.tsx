@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { AuditEntry, TeamsApi } from '../../api/members'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
-import { Button, Spinner } from '../Button'
+import { Button } from '../Button'
 import { Heading } from '../Heading'
 import { formatTime } from '../webhooks/format-time'
 import { StackTable } from '../webhooks/StackTable'
@@ -91,12 +91,12 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
           {errorMessage(error)}
         </Alert>
       )}
-      {first ? (
-        <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">
-          <Spinner />
+      {first && (
+        <p role="status" className="sr-only">
           {c('common.loading')}
         </p>
-      ) : shown.length === 0 ? (
+      )}
+      {!first && shown.length === 0 ? (
         error === undefined && (
           <p className="mt-4 rounded-flex border border-dashed border-border px-4 py-8 text-center text-sm text-muted">
             {entries.length === 0 ? t('activity.empty') : t('activity.noMatch')}
@@ -106,18 +106,25 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
         <StackTable
           caption={t('activity.caption')}
           columns={[t('activity.column.when'), t('activity.column.who'), t('activity.column.what')]}
+          // What happened takes the room left, its details wrapping in it; the first page loads in grey rows.
+          name={2}
+          loading={first ? 3 : 0}
           rows={shown.map((e) => ({
             key: e.id,
             cells: [
               <time dateTime={e.at} className="text-muted">
                 {formatTime(e.at, lang)}
               </time>,
-              <span dir="auto">{e.actor.name || t('activity.someone')}</span>,
+              <span dir="auto" title={e.actor.name || undefined} className="block max-w-[12rem] overflow-hidden text-ellipsis">
+                {e.actor.name || t('activity.someone')}
+              </span>,
               <span className="block">
-                <span className="block">{actionText(e.action, t)}</span>
+                <span data-name="" className="block truncate">
+                  {actionText(e.action, t)}
+                </span>
                 {/* What changed, in the server's words; the bare id of what it was done to only when nothing else names it. */}
                 {(e.details || e.target) && (
-                  <span dir="auto" title={e.target || undefined} className="block break-words text-xs text-muted">
+                  <span dir="auto" title={e.target || undefined} className="block whitespace-normal break-words text-xs text-muted">
                     {e.details || e.target}
                   </span>
                 )}

@@ -9,7 +9,7 @@ import type { Confirm } from './TeamDialogs'
 import { ROLE_NAME } from './role-names'
 
 const linkButton =
-  '-mx-2 rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus disabled:cursor-not-allowed disabled:opacity-60'
+  'rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus disabled:cursor-not-allowed disabled:opacity-60'
 const dangerButton = linkButton.replace('text-accent hover:text-accent-hover', 'text-danger hover:opacity-90')
 
 function Action({
@@ -42,6 +42,21 @@ export function RoleBadge({ role }: { role: Member['role'] }) {
   )
 }
 
+/**
+ * Long text in a cell: on one line cut at its end in a table (whose cells
+ * never wrap), wrapped whole in a card; the whole in its title either way.
+ */
+const CUT = 'block overflow-hidden text-ellipsis'
+
+/** An address: a 40-character one must not push a laptop's table into cards, so it is capped but as an invitation's name, which takes the room left. */
+function Email({ email, name }: { email: string; name?: boolean }) {
+  return (
+    <span dir="ltr" title={email} {...(name ? { 'data-name': '' } : {})} className={`${CUT} break-all rtl:text-right ${name ? '' : 'max-w-[14rem]'}`}>
+      {email}
+    </span>
+  )
+}
+
 /** The members, the owner first (as the server sends them): name, e-mail, role, joined, and what an admin may do to each. */
 export function MembersTable({
   members,
@@ -62,20 +77,21 @@ export function MembersTable({
     <StackTable
       caption={t('members.caption')}
       columns={manages ? [...columns, t('members.column.actions')] : columns}
+      // The name takes the room left and gives way last; Joined goes first as the box narrows.
+      name={0}
+      priorities={[0, 0, 0, 1, 0]}
       rows={members.map((m) => {
         const name = m.name || m.email
         // Nobody changes or removes the owner (ownership moves by transfer), nor themselves here ("Leave project" is for that).
         const editable = manages && m.role !== 'owner' && m.userId !== me
         const cells: ReactNode[] = [
-          <>
-            <span dir="auto" className="font-medium">
+          <span title={m.name || undefined} className={CUT}>
+            <span dir="auto" data-name="" className="font-medium">
               {m.name || '—'}
             </span>
             {m.userId === me && <span className="text-muted"> {t('members.you')}</span>}
-          </>,
-          <span dir="ltr" className="break-all">
-            {m.email}
           </span>,
+          <Email email={m.email} />,
           <RoleBadge role={m.role} />,
           <time dateTime={m.joinedAt} className="text-muted">
             {formatDate(m.joinedAt, lang)}
@@ -84,10 +100,11 @@ export function MembersTable({
         if (manages)
           cells.push(
             editable ? (
-              <span className="flex flex-wrap gap-4">
+              // Inline, not flex: one line in a table's cell (which never wraps), wrapped between them in a card.
+              <span className="-mx-2">
                 <Action label={t('members.changeRoleLabel', { name })} onClick={() => onAction('role', m)}>
                   {t('members.changeRole')}
-                </Action>
+                </Action>{' '}
                 <Action danger label={t('members.removeLabel', { name })} onClick={() => onAction('remove', m)}>
                   {t('members.remove')}
                 </Action>
@@ -126,11 +143,12 @@ export function InvitationsTable({
     <StackTable
       caption={t('members.pending.caption')}
       columns={manages ? [...columns, t('members.column.actions')] : columns}
+      // An invitation is named by its address; Invited goes first, then Expires.
+      name={0}
+      priorities={[0, 0, 2, 1, 0]}
       rows={invitations.map((m) => {
         const cells: ReactNode[] = [
-          <span dir="ltr" className="break-all">
-            {m.email}
-          </span>,
+          <Email email={m.email} name />,
           <RoleBadge role={m.role} />,
           <time dateTime={m.invitedAt} className="text-muted">
             {formatDate(m.invitedAt, lang)}
@@ -145,10 +163,10 @@ export function InvitationsTable({
         ]
         if (manages)
           cells.push(
-            <span className="flex flex-wrap gap-4">
+            <span className="-mx-2">
               <Action label={t('members.resendLabel', { email: m.email })} onClick={() => onResend(m)} disabled={resending !== null}>
                 {t('members.resend')}
-              </Action>
+              </Action>{' '}
               <Action danger label={t('members.revokeLabel', { email: m.email })} onClick={() => onRevoke(m)}>
                 {t('members.revoke')}
               </Action>

@@ -8,6 +8,7 @@ import { webhooks } from '../../i18n/en/webhooks'
 import { formatDuration, formatTime } from './format-time'
 import { StackTable } from './StackTable'
 import { StatusBadge } from './StatusBadge'
+import { useCan } from '../teams/role'
 import type { useAttempts } from './useAttempts'
 
 const link = 'rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
@@ -20,6 +21,8 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
   const [resending, setResending] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // A viewer reads the log; sending a message again takes a developer.
+  const mayResend = useCan('webhooks')
   const toggle = (id: string) =>
     setOpen((o) => {
       const next = new Set(o)
@@ -67,17 +70,19 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
           {t('webhooks.attempts.loadFailed')} {errorMessage(log.error)}
         </Alert>
       )}
-      {log.loading ? (
-        <p role="status" className="mt-3 flex items-center gap-3 text-sm text-muted">
-          <Spinner />
+      {log.loading && (
+        <p role="status" className="sr-only">
           {t('webhooks.attempts.loading')}
         </p>
-      ) : log.attempts.length === 0 ? (
+      )}
+      {!log.loading && log.attempts.length === 0 ? (
         log.error === undefined && (
           <p className="mt-3 rounded-flex border border-dashed border-border px-4 py-6 text-center text-sm text-muted">{t('webhooks.attempts.empty')}</p>
         )
       ) : (
+        // While the first page loads: grey rows in the same columns, so the log does not jump when it comes.
         <StackTable
+          loading={log.loading ? 3 : 0}
           caption={t('webhooks.attempts.heading')}
           columns={[
             t('webhooks.column.status'),
@@ -119,19 +124,22 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
                 scheduled ? (
                   <span className="text-xs text-muted">—</span>
                 ) : (
-                  <div className="-mx-2 flex flex-wrap">
+                  // Inline, not flex: one line in the table (a flex line would wrap to its narrowest beside the name), wrapped in a card.
+                  <div className="-mx-2">
                     <button type="button" className={link} aria-expanded={shown} aria-controls={shown ? bodyId : undefined} onClick={() => toggle(a.id)}>
                       {shown ? t('webhooks.attempts.hideResponse') : t('webhooks.attempts.showResponse')}
-                    </button>
-                    <button
-                      type="button"
-                      className={`${link} disabled:opacity-60`}
-                      disabled={resending !== null}
-                      aria-label={t('webhooks.attempts.resendLabel', { event: a.eventType, time })}
-                      onClick={() => resend(a)}
-                    >
-                      {resending === a.id ? t('webhooks.attempts.resending') : t('webhooks.attempts.resend')}
-                    </button>
+                    </button>{' '}
+                    {mayResend && (
+                      <button
+                        type="button"
+                        className={`${link} disabled:opacity-60`}
+                        disabled={resending !== null}
+                        aria-label={t('webhooks.attempts.resendLabel', { event: a.eventType, time })}
+                        onClick={() => resend(a)}
+                      >
+                        {resending === a.id ? t('webhooks.attempts.resending') : t('webhooks.attempts.resend')}
+                      </button>
+                    )}
                   </div>
                 ),
               ],

@@ -33,6 +33,7 @@ export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, o
   const heading = useRef<HTMLHeadingElement>(null)
   const testButton = useRef<HTMLButtonElement>(null)
   const mayChange = useCan('webhooks')
+  const mayDelete = useCan('endpoint-delete')
   const [testing, setTesting] = useState(false)
   const log = useAttempts(api, endpoint.id, onDelivered)
   // Opened from a row above: take the reader (and the screen) to it.
@@ -91,9 +92,11 @@ export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, o
           <Button variant="secondary" onClick={() => onAction('toggle')} pending={toggling}>
             {endpoint.disabled ? t('webhooks.panel.enable') : t('webhooks.panel.disable')}
           </Button>
-          <Button variant="danger" onClick={() => onAction('delete')}>
-            {t('webhooks.panel.delete')}
-          </Button>
+          {mayDelete && (
+            <Button variant="danger" onClick={() => onAction('delete')}>
+              {t('webhooks.panel.delete')}
+            </Button>
+          )}
         </div>
       )}
       <AttemptsLog log={log} onResend={resend} />

@@ -21,12 +21,15 @@ export function StackTable({
   rows,
   priorities = [],
   name,
+  loading,
 }: {
   caption: string
   columns: readonly string[]
   rows: StackRow[]
   priorities?: readonly number[]
   name?: number
+  /** Grey rows while the first page loads (DataTable's). */
+  loading?: number
 }) {
   const spec: Column<StackRow>[] = columns.map((header, i) => ({
     id: String(i),
@@ -36,5 +39,5 @@ export function StackTable({
     name: i === name,
     cell: (row) => row.cells[i],
   }))
-  return <DataTable caption={caption} columns={spec} rows={rows} rowKey={(row) => row.key} after={(row) => row.after} />
+  return <DataTable caption={caption} columns={spec} rows={rows} rowKey={(row) => row.key} after={(row) => row.after} loading={loading} />
 }

@@ -12,6 +12,8 @@ import { FormDialog } from '../../components/form-dialog/FormDialog'
 import { Section } from './Section'
 import { translated } from '../../components/account/server-texts'
 import type { AccountApi } from '../../components/account/useAccountApi'
+import { useCapability } from '../../hooks/useCapability'
+import { DeletionPreview } from './DeletionPreview'
 
 /** What deletion removes, in English words: "your account, 2 projects and 5 API keys" (the section says it in the reader's language). */
 export const whatGoes = ({ projects, keys }: Pick<Profile, 'projects' | 'keys'>): string => texts['profile.delete.whatGoes']({ projects, keys }, { lang: 'en' })
@@ -23,6 +25,8 @@ export function DeleteAccountSection({ api, profile }: { api: AccountApi; profil
   const { navigate } = useNavigation()
   const [open, setOpen] = useState(false)
   const opener = useRef<HTMLButtonElement | null>(null)
+  // With teams, an owned project may pass to an admin rather than go: the server says which, when the dialog opens.
+  const teams = useCapability('teams')
   if (profile.signIn === 'host') {
     return (
       <Section title={t('profile.delete.heading')} tone="danger">
@@ -54,7 +58,8 @@ export function DeleteAccountSection({ api, profile }: { api: AccountApi; profil
             navigate('/')
           }}
         >
-          <p className="text-fg">{t('profile.delete.body', { what })}</p>
+          <p className="text-fg">{teams ? t('profile.departure.body') : t('profile.delete.body', { what })}</p>
+          {teams && <DeletionPreview token={api.token} />}
           <TextField label={t('profile.delete.password')} name="password" type="password" autoComplete="current-password" required />
         </FormDialog>
       )}

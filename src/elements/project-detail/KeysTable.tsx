@@ -112,6 +112,7 @@ export function KeysTable({
   requests?: (key: KeyInfo) => ReactNode
 }) {
   const requestsOf = useCapability('usage') ? requests : undefined
+  const mayChange = useCan('keys')
   const t = useT(texts)
   const lang = useLang()
   const now = Date.now()
@@ -155,7 +156,18 @@ export function KeysTable({
       ? [{ id: 'requests', header: t('keys.column.requests'), priority: 3, width: 120, end: true, cell: ({ key }: KeyRow) => requestsOf(key) }]
       : []),
     { id: 'status', header: t('keys.column.status'), priority: 0, width: 110, cell: (row) => <Status state={row.state} /> },
-    { id: 'actions', header: t('keys.column.actions'), priority: 0, width: 180, cell: (row) => <Actions row={row} onAction={onAction} cards={false} /> },
+    // A role that may not change keys has no column of actions to show.
+    ...(mayChange
+      ? [
+          {
+            id: 'actions',
+            header: t('keys.column.actions'),
+            priority: 0,
+            width: 180,
+            cell: (row: KeyRow) => <Actions row={row} onAction={onAction} cards={false} />,
+          },
+        ]
+      : []),
   ]
   return (
     <DataTable

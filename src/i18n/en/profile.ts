@@ -70,4 +70,14 @@ export const profile = {
   'profile.server.password.email': 'Password must not be your e-mail address.',
   'profile.server.password.common': 'This password is too common: it appears in lists of breached passwords. Choose another.',
   'profile.server.code.refused': 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.',
+
+  // Teams: what deleting the account does to each project (GET /me/deletion).
+  'profile.departure.body': 'This deletes your account for good. It cannot be undone.',
+  'profile.departure.loading': 'Checking what happens to your projects…',
+  'profile.departure.failed':
+    'What happens to your projects could not be checked. Each project you own goes to its longest-standing admin, or is deleted with its keys if it has none.',
+  'profile.departure.handedOver': ({ project, to }: { project: string; to: string }) =>
+    `“${project}” goes to ${to ? `${to}, its` : 'its'} longest-standing admin. Its keys keep working.`,
+  'profile.departure.deleted': ({ project }: { project: string }) => `“${project}” is deleted with its keys: apps that use them stop working at once.`,
+  'profile.departure.left': ({ project }: { project: string }) => `You leave “${project}”.`,
 }

@@ -622,6 +622,17 @@ const messages: LocaleMessages = {
   'profile.settings.heading': 'Einstellungen',
   'login.everywhere': 'Sie sind auf allen Geräten abgemeldet.',
   'login.deleted': 'Ihr Konto wurde gelöscht.',
+
+  // teams: what deleting the account does to each project
+  'profile.departure.body': 'Damit wird Ihr Konto endgültig gelöscht. Das lässt sich nicht rückgängig machen.',
+  'profile.departure.loading': 'Es wird geprüft, was mit Ihren Projekten geschieht…',
+  'profile.departure.failed':
+    'Was mit Ihren Projekten geschieht, konnte nicht geprüft werden. Jedes Projekt, das Ihnen gehört, geht an seinen dienstältesten Admin oder wird mit seinen Schlüsseln gelöscht, wenn es keinen hat.',
+  'profile.departure.handedOver': ({ project, to }: { project: string; to: string }) =>
+    `„${project}“ geht an ${to ? `${to}, den` : 'den'} dienstältesten Admin. Seine Schlüssel funktionieren weiter.`,
+  'profile.departure.deleted': ({ project }: { project: string }) =>
+    `„${project}“ wird mit seinen Schlüsseln gelöscht: Apps, die sie verwenden, funktionieren sofort nicht mehr.`,
+  'profile.departure.left': ({ project }: { project: string }) => `Sie verlassen „${project}“.`,
 }
 
 export default messages

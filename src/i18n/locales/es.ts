@@ -624,5 +624,16 @@ const messages: LocaleMessages = {
   'profile.settings.heading': 'Configuración',
   'login.everywhere': 'Has cerrado sesión en todos tus dispositivos.',
   'login.deleted': 'Tu cuenta se ha eliminado.',
+
+  // teams: what deleting the account does to each project
+  'profile.departure.body': 'Esto elimina tu cuenta para siempre. No se puede deshacer.',
+  'profile.departure.loading': 'Comprobando qué pasa con tus proyectos…',
+  'profile.departure.failed':
+    'No se pudo comprobar qué pasa con tus proyectos. Cada proyecto tuyo pasa a su administrador más antiguo o, si no tiene ninguno, se elimina con sus claves.',
+  'profile.departure.handedOver': ({ project, to }: { project: string; to: string }) =>
+    `«${project}» pasa a ${to ? `${to}, su` : 'su'} administrador más antiguo. Sus claves siguen funcionando.`,
+  'profile.departure.deleted': ({ project }: { project: string }) =>
+    `«${project}» se elimina con sus claves: las apps que las usan dejan de funcionar al instante.`,
+  'profile.departure.left': ({ project }: { project: string }) => `Sales de «${project}».`,
 }
 export default messages

@@ -620,5 +620,16 @@ const messages: LocaleMessages = {
   'profile.settings.heading': 'Paramètres',
   'login.everywhere': 'Vous êtes déconnecté sur tous vos appareils.',
   'login.deleted': 'Votre compte a été supprimé.',
+
+  // teams: what deleting the account does to each project
+  'profile.departure.body': 'Cela supprime votre compte définitivement. Cette action est irréversible.',
+  'profile.departure.loading': 'Vérification de ce que deviennent vos projets…',
+  'profile.departure.failed':
+    'Impossible de vérifier ce que deviennent vos projets. Chaque projet dont vous êtes propriétaire passe à son plus ancien admin, ou est supprimé avec ses clés s’il n’en a aucun.',
+  'profile.departure.handedOver': ({ project, to }: { project: string; to: string }) =>
+    `« ${project} » passe à ${to ? `${to}, son` : 'son'} plus ancien admin. Ses clés continuent de fonctionner.`,
+  'profile.departure.deleted': ({ project }: { project: string }) =>
+    `« ${project} » est supprimé avec ses clés : les apps qui les utilisent cessent aussitôt de fonctionner.`,
+  'profile.departure.left': ({ project }: { project: string }) => `Vous quittez « ${project} ».`,
 }
 export default messages

@@ -612,5 +612,16 @@ const messages: LocaleMessages = {
   'profile.settings.heading': '設定',
   'login.everywhere': 'すべての端末からログアウトしました。',
   'login.deleted': 'アカウントを削除しました。',
+
+  // teams: what deleting the account does to each project
+  'profile.departure.body': 'アカウントを完全に削除します。元に戻すことはできません。',
+  'profile.departure.loading': 'プロジェクトがどうなるかを確認しています…',
+  'profile.departure.failed':
+    'プロジェクトがどうなるかを確認できませんでした。あなたが所有する各プロジェクトは最も古くからいる管理者に引き継がれ、管理者がいない場合はキーとともに削除されます。',
+  'profile.departure.handedOver': ({ project, to }: { project: string; to: string }) =>
+    `「${project}」は最も古くからいる管理者${to ? `の ${to} ` : ''}に引き継がれます。キーは引き続き使えます。`,
+  'profile.departure.deleted': ({ project }: { project: string }) =>
+    `「${project}」はキーとともに削除されます。それらのキーを使うアプリはすぐに動かなくなります。`,
+  'profile.departure.left': ({ project }: { project: string }) => `「${project}」から抜けます。`,
 }
 export default messages

@@ -614,5 +614,15 @@ const messages: LocaleMessages = {
   'profile.settings.heading': 'Configurações',
   'login.everywhere': 'Você saiu em todos os dispositivos.',
   'login.deleted': 'Sua conta foi excluída.',
+
+  // teams: what deleting the account does to each project
+  'profile.departure.body': 'Isso exclui sua conta para sempre. Não é possível desfazer.',
+  'profile.departure.loading': 'Verificando o que acontece com seus projetos…',
+  'profile.departure.failed':
+    'Não foi possível verificar o que acontece com seus projetos. Cada projeto seu passa para o admin mais antigo dele ou, se não houver nenhum, é excluído com as chaves.',
+  'profile.departure.handedOver': ({ project, to }: { project: string; to: string }) =>
+    `“${project}” passa para ${to ? `${to}, o` : 'o'} admin mais antigo dele. As chaves continuam funcionando.`,
+  'profile.departure.deleted': ({ project }: { project: string }) => `“${project}” é excluído com as chaves: os apps que as usam param de funcionar na hora.`,
+  'profile.departure.left': ({ project }: { project: string }) => `Você sai de “${project}”.`,
 }
 export default messages

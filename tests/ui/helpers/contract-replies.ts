@@ -30,6 +30,14 @@ import {
 } from '../../../contract/webhooks'
 import { AcceptedInvitation, AuditPage, Invitation, Member, MemberList } from '../../../contract/teams'
 
+/** GET /me/deletion's answer (server/resources/members/departure-routes.ts words it). */
+const named = z.object({ projectId: z.string(), name: z.string() })
+const Departure = z.object({
+  handedOver: z.array(named.extend({ to: z.object({ id: z.string(), name: z.string() }) })),
+  deleted: z.array(named),
+  left: z.array(named),
+})
+
 /** No body (204), or one the widget does not read. */
 const NONE = null
 
@@ -59,6 +67,7 @@ const CALLS: [string, string, z.ZodType | z.ZodType[] | null][] = [
   ['POST', '/auth/email/verify/send', Accepted],
   ['POST', '/auth/email/verify', EmailVerified],
   ['GET', '/me', Profile],
+  ['GET', '/me/deletion', Departure],
   ['PATCH', '/me', Profile],
   ['DELETE', '/me', NONE],
   ['POST', '/me/password', NONE],

@@ -1,0 +1,109 @@
+/**
+ * The Members and Activity tables in the one table pattern: in a laptop's
+ * box they stay tables with a 40-character address or a long audit detail
+ * (cut or wrapped in their column, the whole in a title), Joined goes first as
+ * the box narrows, cards only in a narrow box, and the first page of Activity
+ * loads in grey rows of its own table.
+ */
+import { render, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AuditEntry, Member, TeamsApi } from '../../src/api/members'
+import { ActivitySection } from '../../src/components/teams/ActivitySection'
+import { MembersTable } from '../../src/components/teams/MembersTable'
+import { shadow } from './helpers'
+import { deferred } from './helpers/api-mock'
+import { renderScreen } from './helpers/render-screen'
+
+/** happy-dom does no layout: report every observed box as `width` px wide. */
+const reportWidth = (width: number) =>
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private cb: () => void) {}
+      observe(el: HTMLElement) {
+        Object.defineProperty(el, 'clientWidth', { value: width })
+        this.cb()
+      }
+      disconnect() {}
+    },
+  )
+afterEach(() => vi.unstubAllGlobals())
+
+const LONG = 'margarethe.vonhohenzollern@northwind.example'
+const member = (id: string, role: Member['role'], name: string, email: string): Member => ({
+  id,
+  userId: `usr_${id}`,
+  name,
+  email,
+  role,
+  status: 'active',
+  joinedAt: '2026-11-01T10:00:00.000Z',
+  invitedAt: '2026-11-01T10:00:00.000Z',
+  expiresAt: '',
+})
+const TEAM = [member('own', 'owner', 'Ada Owner', 'ada@example.com'), member('adm', 'admin', 'Margarethe von Hohenzollern-Sigmaringen', LONG)]
+
+const membersAt = (width: number) => {
+  reportWidth(width)
+  return render(<MembersTable members={TEAM} me="usr_own" manages onAction={() => undefined} />)
+}
+const headers = (r: ReturnType<typeof render>) => r.getAllByRole('columnheader').map((h) => h.textContent)
+
+describe('the members table', () => {
+  it('stays a table in a laptop-wide box with a 40-character address, which is cut in its column with the whole in its title', () => {
+    expect(LONG.length).toBeGreaterThanOrEqual(40)
+    const r = membersAt(846)
+    const table = r.getByRole('table', { name: 'Project members' })
+    expect(table).not.toHaveClass('block')
+    expect(headers(r)).toEqual(['Name', 'E-mail', 'Role', 'Joined', 'Actions'])
+    const address = within(table).getByText(LONG)
+    expect(address).toHaveAttribute('title', LONG)
+    expect(address.className).toMatch(/text-ellipsis/)
+    expect(within(table).getByText('Margarethe von Hohenzollern-Sigmaringen').closest('[title]')).toHaveAttribute(
+      'title',
+      'Margarethe von Hohenzollern-Sigmaringen',
+    )
+  })
+
+  it('lets Joined go first as the box narrows, and becomes cards only in a narrow box', () => {
+    const middle = membersAt(680)
+    expect(headers(middle)).toEqual(['Name', 'E-mail', 'Role', 'Actions'])
+    middle.unmount()
+    const narrow = membersAt(320)
+    expect(narrow.getByRole('table')).toHaveClass('block')
+  })
+})
+
+const entry = (n: number, details: string): AuditEntry => ({
+  id: `aud_${n}`,
+  at: '2026-11-02T10:00:00.000Z',
+  actor: { id: 'usr_own', name: 'Ada Owner' },
+  action: 'key.renamed',
+  target: `key_${n}`,
+  details,
+})
+
+describe('the activity table', () => {
+  const DETAIL = 'from: Production server for the European payment gateway, to: Production server for the European and Asian payment gateways (primary)'
+
+  it('loads in grey rows of its own table, then stays a table in a laptop-wide box with a long detail wrapped in What', async () => {
+    reportWidth(846)
+    const page = deferred<AuditEntry[]>()
+    const api = { audit: () => page.promise } as unknown as TeamsApi
+    const r = shadow(renderScreen(<ActivitySection api={api} />).host)
+    const table = r.getByRole('table', { name: 'Project activity' })
+    expect(r.getByRole('status').textContent).toBe('Loading…')
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Who', 'What'])
+    expect(table.querySelectorAll('tbody tr[aria-hidden="true"]')).toHaveLength(3)
+    page.resolve([entry(1, DETAIL)])
+    const detail = await within(table).findByText(DETAIL)
+    expect(table).not.toHaveClass('block')
+    expect(detail.className).toMatch(/whitespace-normal/)
+    expect(table.querySelectorAll('tbody tr[aria-hidden]')).toHaveLength(0)
+    expect(r.queryByRole('status')).not.toBeInTheDocument()
+  })
+})
