@@ -4,7 +4,7 @@
  * answer is checked as parse.ts checks the project calls: a broken or hostile
  * server gives a clear error, never a crash.
  */
-import { ownError } from './errors'
+import { bad, isObject, text } from './parse'
 import { request, type RequestOptions } from './request'
 import type { Role } from './roles'
 
@@ -36,16 +36,14 @@ export interface AuditEntry {
 
 /** Checked here rather than with roles.ts's isRole, which the first screen would then have to hand this chunk. */
 const ROLES: readonly unknown[] = ['owner', 'admin', 'developer', 'viewer']
-const bad = () => ownError('parse', 'unreadable', 200)
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
-const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
+const unreadable = () => bad('unreadable')
 /** An object with an id (and a role, where `role` says so), else the one error for an answer that cannot be read. */
 const entry = (x: unknown, role?: boolean): Record<string, unknown> => {
-  if (!isObject(x) || !text(x.id) || (role && !ROLES.includes(x.role))) throw bad()
+  if (!isObject(x) || !text(x.id) || (role && !ROLES.includes(x.role))) throw unreadable()
   return x
 }
 const list = (x: unknown): unknown[] => {
-  if (!Array.isArray(x)) throw bad()
+  if (!Array.isArray(x)) throw unreadable()
   return x
 }
 
@@ -120,6 +118,6 @@ export type TeamsApi = ReturnType<typeof teamCalls>
 /** Accepts an invitation: the code travels in the body only, never in a URL, a log or an event. */
 export async function acceptInvitation(base: string, token: string, code: string): Promise<{ projectId: string }> {
   const answer = await request({ base, method: 'POST', path: '/invitations/accept', token, body: { code } })
-  if (!isObject(answer) || !text(answer.projectId)) throw bad()
+  if (!isObject(answer) || !text(answer.projectId)) throw unreadable()
   return { projectId: text(answer.projectId) }
 }

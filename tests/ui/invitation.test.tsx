@@ -1,7 +1,6 @@
 import { waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { LazyTeamSections } from '../../src/components/teams/lazy'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { invitation } from '../../src/components/teams/invitation-code'
 import { useNavigation } from '../../src/router/navigation'
 import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
@@ -44,9 +43,6 @@ function portalAt(url: string, routes: Record<string, Reply> = {}, attributes: R
   return { el, q: shadow(el), api, events }
 }
 
-beforeAll(async () => {
-  await LazyTeamSections.chunk.load()
-})
 beforeEach(() => {
   resetStore()
   invitation.code = null

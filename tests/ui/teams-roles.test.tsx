@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Member } from '../../contract/teams'
 import type { Attempt, Endpoint } from '../../src/api/webhooks'
-import { LazyTeamSections } from '../../src/components/teams/lazy'
 import { LazyWebhooks } from '../../src/components/webhooks/lazy'
 import { resetStore, signInAs } from './helpers'
 import { mockApi } from './helpers/api-mock'
@@ -91,7 +90,7 @@ const visible = async (role: Member['role']) => {
 }
 
 beforeAll(async () => {
-  await Promise.all([LazyTeamSections.chunk.load(), LazyWebhooks.chunk.load()])
+  await LazyWebhooks.chunk.load()
 })
 beforeEach(() => resetStore())
 

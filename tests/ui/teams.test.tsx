@@ -2,7 +2,6 @@ import { waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AuditEntry, Member } from '../../contract/teams'
-import { LazyTeamSections } from '../../src/components/teams/lazy'
 import { PAGE } from '../../src/components/teams/ActivitySection'
 import { store } from '../../src/store'
 import { recordEvents, resetStore, signInAs } from './helpers'
@@ -61,9 +60,7 @@ const cells = (table: HTMLElement) =>
     .getAllByRole('row')
     .map((r) => Array.from(r.querySelectorAll('th,td')).map((c) => c.textContent?.trim()))
 
-beforeAll(async () => {
-  await LazyTeamSections.chunk.load()
-})
+beforeAll(async () => {})
 beforeEach(() => resetStore())
 
 describe('the Members section', () => {

@@ -1,3 +1,2 @@
-// The team screens, one chunk: the project page's sections and the accept route share their texts and calls.
+// What the accept route fetches: the accept screen (in the signed-in chunk, with the project page's team sections).
 export { AcceptInvitation } from './AcceptInvitation'
-export { TeamSections } from './TeamSections'

@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { ownError } from '../../api/errors'
+import { bad, isObject, text } from '../../api/parse'
 import { request } from '../../api/request'
 import { Alert } from '../../components/Alert'
 import { Spinner } from '../../components/Button'
@@ -19,14 +19,12 @@ export interface Departure {
   left: Gone[]
 }
 
-const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null
-const text = (x: unknown) => (typeof x === 'string' ? x : '')
 const projects = (x: unknown): Gone[] =>
   (Array.isArray(x) ? x : []).filter(isObject).map((p) => ({ name: text(p.name) || text(p.projectId), to: isObject(p.to) ? text(p.to.name) : '' }))
 
 /** GET /me/deletion's answer, checked: a broken or hostile server gives a clear error, never a crash. */
 export function parseDeparture(x: unknown): Departure {
-  if (!isObject(x)) throw ownError('parse', 'unreadable', 200)
+  if (!isObject(x)) throw bad('unreadable')
   return { handedOver: projects(x.handedOver), deleted: projects(x.deleted), left: projects(x.left) }
 }
 
