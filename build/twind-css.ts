@@ -11,13 +11,15 @@
  * sheet (src/styles/sheet.ts) as it runs. Vitest and the dev server get the
  * whole stylesheet at once.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, resolve, sep } from 'node:path'
 import { defineConfig, twind, virtual, type Preflight } from '@twind/core'
 import presetTailwind from '@twind/preset-tailwind'
-import ts from 'typescript'
 import MagicString from 'magic-string'
 import type { Plugin, Rolldown } from 'vite'
+import { candidates, sourceFiles } from './class-scan.ts'
+
+export { candidates, sourceFiles }
 import { theme } from './theme.ts'
 import { preflight } from './preflight.ts'
 
@@ -124,36 +126,6 @@ function renderSheet(placed: readonly PlacedRule[], kept: ReadonlySet<string>): 
 export function generateCss(sources: string[]): string {
   const rules = generateRules(sources)
   return renderSheet(placeRules(rules), new Set(rules)).css
-}
-
-/**
- * Every whitespace-separated word inside a string literal, deduplicated. The
- * literals come from TypeScript's parser: a regex pairing quotes loses step at
- * the first apostrophe in a comment or JSX text ("Don't…") and silently drops
- * every class after it.
- */
-export function candidates(sources: string[]): Set<string> {
-  const out = new Set<string>()
-  const add = (text: string) => {
-    for (const word of text.split(/\s+/)) {
-      if (/^[!-]?[a-z@[][\w:./[\]()%#!,&-]*$/i.test(word) && word.length < 80) out.add(word)
-    }
-  }
-  const visit = (node: ts.Node): void => {
-    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) add(node.text)
-    ts.forEachChild(node, visit)
-  }
-  for (const source of sources) visit(ts.createSourceFile('source.tsx', source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX))
-  return out
-}
-
-/** Every .ts and .tsx file under `dir`: what the class scan reads. */
-export function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) return sourceFiles(path)
-    return /\.tsx?$/.test(name) ? [path] : []
-  })
 }
 
 /**
