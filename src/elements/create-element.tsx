@@ -1,5 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component'
-import { useMemo, type ComponentType } from 'react'
+import { createElement, useMemo, type ComponentType } from 'react'
 import { NavigationContext, useNavigationState, type RouterMode } from '../router/navigation'
 import { safeUrl } from '../safe-url'
 import { adoptStyles } from '../styles/sheet'
@@ -8,6 +8,7 @@ import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
 import { readSnippets } from '../components/snippets/host-snippets'
 import { codeFromUrl, type CodeSource } from '../store/host-session'
 import { useHostSignIn } from '../hooks/useHostSignIn'
+import { LOADING, usePagePhase } from '../hooks/usePageLoaded'
 import { HostSessionNotice } from '../components/HostSessionNotice'
 import { envPrefix, productName } from '../brand'
 import { LocaleContext, useLocale } from '../i18n'
@@ -31,13 +32,26 @@ const R2WC_RENDER = Symbol.for('r2wc.render')
  * wrapper that shields the screen from the host page's inherited styles.
  */
 export function createFlexElement<Extra extends object = object>(Screen: ComponentType<Extra>, tag: FlexTag): CustomElementConstructor {
+  // <flex-snippet> shows the host's own code: no session to wait for.
+  const waits = tag !== 'flex-snippet'
+  /**
+   * Nothing at all while the page is still loading with no host session
+   * given, until the wait lasts long enough to show (usePagePhase): on a page
+   * that loads at once, the element's first screen is its own, rendered and
+   * laid out once, with no loading state before it.
+   */
   function ElementRoot(props: ElementProps<Extra>) {
+    // As in ElementBody; `sessionUrl` is the attribute's.
+    const host = (props.container as unknown as ShadowRoot).host as { fetchSessionCode?: unknown; sessionUrl?: string }
+    return usePagePhase() === LOADING && !(host.fetchSessionCode ?? host.sessionUrl) && waits ? null : createElement(ElementBody, props)
+  }
+  function ElementBody(props: ElementProps<Extra>) {
     const root = props.container as unknown as ShadowRoot
     adoptStyles(root)
     const host = root.host as HTMLElement
     const apiBase = props.apiBase?.trim() || DEFAULT_API_BASE
-    // Set before the script defined the element, a property is the host's own.
-    const fetchSessionCode = props.fetchSessionCode ?? (host as { fetchSessionCode?: unknown }).fetchSessionCode
+    // The element's property, whether set before the script defined it (its own) or since (the getter below).
+    const fetchSessionCode = (host as { fetchSessionCode?: unknown }).fetchSessionCode
     const sessionUrl = safeUrl(props.sessionUrl)
     const hostSession = useMemo<CodeSource | undefined>(
       () => (typeof fetchSessionCode === 'function' ? async () => fetchSessionCode() : sessionUrl ? codeFromUrl(sessionUrl) : undefined),
@@ -45,7 +59,7 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     )
     // Set before the script defined the element, the value is the host's own property.
     const { locale, dir } = useLocale(host, props.strings ?? (host as { strings?: unknown }).strings)
-    const gated = useHostSignIn(host, apiBase, hostSession) && tag !== 'flex-snippet'
+    const gated = useHostSignIn(host, apiBase, hostSession) && waits
     const config = useMemo<ElementConfig>(
       () => ({
         host,

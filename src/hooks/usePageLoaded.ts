@@ -1,37 +1,43 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * Whether the page has finished loading. Until then its host may still give
- * an element its `fetchSessionCode`: from a script after the portal's (the
- * parser may let the portal render before it runs) or later in the load.
- * Settled a turn after window 'load', so a host that gives it in a load
- * listener of its own is heard first.
+ * How far the page has loaded. Until it has, its host may still give an
+ * element its `fetchSessionCode`: from a script after the portal's (the parser
+ * may let the portal run before it) or later in the load.
+ * - LOADING, then SLOW once the wait has lasted longer than a reader notices,
+ *   when a loading state is worth its cost;
+ * - LOADED at the page's first 'pageshow', which the browser fires right after
+ *   every 'load' listener has run (the host's own too), in the same task: the
+ *   screen then renders before the next frame.
  */
-let awaitingLoad = false
+export const LOADED = 0
+export const SLOW = 1
+export const LOADING = 2
+export type PagePhase = typeof LOADED | typeof SLOW | typeof LOADING
+
+/** Below about a tenth of a second a wait reads as instant: nothing need say "Loading…". */
+const SLOW_MS = 100
+
+/** While an element waits for the load; undefined before and after. */
+let waiting: typeof SLOW | typeof LOADING | undefined
 const listeners = new Set<() => void>()
 
-function watchLoad() {
-  if (awaitingLoad || document.readyState === 'complete') return
-  awaitingLoad = true
-  window.addEventListener(
-    'load',
-    () =>
-      setTimeout(() => {
-        awaitingLoad = false
-        for (const listener of listeners) listener()
-      }),
-    { once: true },
-  )
+function move(to?: typeof waiting) {
+  waiting = to
+  for (const listener of listeners) listener()
 }
 
+const pagePhase = (): PagePhase => waiting ?? (document.readyState === 'complete' ? LOADED : LOADING)
+
 function subscribe(listener: () => void) {
-  watchLoad()
+  if (!waiting && pagePhase()) {
+    waiting = LOADING
+    addEventListener('pageshow', () => move())
+    setTimeout(() => waiting && move(SLOW), SLOW_MS)
+  }
   listeners.add(listener)
   return () => void listeners.delete(listener)
 }
 
-const loaded = () => document.readyState === 'complete' && !awaitingLoad
-
-export function usePageLoaded(): boolean {
-  return useSyncExternalStore(subscribe, loaded, () => true)
-}
+/** LOADED (0, falsy) once the page has loaded. */
+export const usePagePhase = (): PagePhase => useSyncExternalStore(subscribe, pagePhase, () => LOADED)
