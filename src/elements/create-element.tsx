@@ -1,5 +1,5 @@
 import r2wc from '@r2wc/react-to-web-component'
-import { createElement, useMemo, type ComponentType } from 'react'
+import { useMemo, type ComponentType } from 'react'
 import { NavigationContext, useNavigationState, type RouterMode } from '../router/navigation'
 import { safeUrl } from '../safe-url'
 import { adoptStyles } from '../styles/sheet'
@@ -8,7 +8,7 @@ import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
 import { readSnippets } from '../components/snippets/host-snippets'
 import { codeFromUrl, type CodeSource } from '../store/host-session'
 import { useHostSignIn } from '../hooks/useHostSignIn'
-import { LOADING, usePagePhase } from '../hooks/usePageLoaded'
+import { LOADING, onPagePhase, pagePhase } from '../hooks/usePageLoaded'
 import { HostSessionNotice } from '../components/HostSessionNotice'
 import { envPrefix, productName } from '../brand'
 import { LocaleContext, useLocale } from '../i18n'
@@ -34,18 +34,7 @@ const R2WC_RENDER = Symbol.for('r2wc.render')
 export function createFlexElement<Extra extends object = object>(Screen: ComponentType<Extra>, tag: FlexTag): CustomElementConstructor {
   // <flex-snippet> shows the host's own code: no session to wait for.
   const waits = tag !== 'flex-snippet'
-  /**
-   * Nothing at all while the page is still loading with no host session
-   * given, until the wait lasts long enough to show (usePagePhase): on a page
-   * that loads at once, the element's first screen is its own, rendered and
-   * laid out once, with no loading state before it.
-   */
   function ElementRoot(props: ElementProps<Extra>) {
-    // As in ElementBody; `sessionUrl` is the attribute's.
-    const host = (props.container as unknown as ShadowRoot).host as { fetchSessionCode?: unknown; sessionUrl?: string }
-    return usePagePhase() === LOADING && !(host.fetchSessionCode ?? host.sessionUrl) && waits ? null : createElement(ElementBody, props)
-  }
-  function ElementBody(props: ElementProps<Extra>) {
     const root = props.container as unknown as ShadowRoot
     adoptStyles(root)
     const host = root.host as HTMLElement
@@ -137,6 +126,21 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         ;(this[R2WC_RENDER] as () => void)()
       },
     })
+  }
+  // While the page is still loading and no host session is given, the element
+  // stays empty, with no React work for it, until the wait ends or lasts long
+  // enough to show (usePageLoaded): on a page that loads at once, its first
+  // screen is its own, rendered and laid out once.
+  const render = element.prototype[R2WC_RENDER] as () => void
+  element.prototype[R2WC_RENDER] = function (this: HTMLElement & { fetchSessionCode?: unknown; sessionUrl?: string }) {
+    if (!waits || pagePhase() !== LOADING || this.fetchSessionCode || this.sessionUrl) render.call(this)
+    else {
+      // Called at the next step: SLOW or LOADED, either of which renders.
+      const stop = onPagePhase(() => {
+        stop()
+        render.call(this)
+      })
+    }
   }
   return element
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { hostSignIn, type CodeSource } from '../store/host-session'
 import { useFlexStore } from './useFlexStore'
-import { usePagePhase } from './usePageLoaded'
+import { usePageLoaded } from './usePageLoaded'
 
 /**
  * With a code source from the host, signs in through the host once per page,
@@ -17,9 +17,9 @@ import { usePagePhase } from './usePageLoaded'
 export function useHostSignIn(host: Element, apiBase: string, source: CodeSource | undefined): boolean {
   const signedIn = useFlexStore((s) => s.accessData !== null)
   const state = useFlexStore((s) => s.hostSignIn)
-  const loading = usePagePhase()
+  const pageLoaded = usePageLoaded()
   useEffect(() => {
     if (source && (state === null || (state === 'done' && !signedIn))) void hostSignIn(apiBase, source, host)
   }, [host, apiBase, source, signedIn, state])
-  return source ? !(state === 'done' && signedIn) : !!loading
+  return source ? !(state === 'done' && signedIn) : !pageLoaded
 }

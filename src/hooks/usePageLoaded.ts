@@ -27,9 +27,10 @@ function move(to?: typeof waiting) {
   for (const listener of listeners) listener()
 }
 
-const pagePhase = (): PagePhase => waiting ?? (document.readyState === 'complete' ? LOADED : LOADING)
+export const pagePhase = (): PagePhase => waiting ?? (document.readyState === 'complete' ? LOADED : LOADING)
 
-function subscribe(listener: () => void) {
+/** Calls `listener` at each step of the load; returns how to stop. */
+export function onPagePhase(listener: () => void) {
   if (!waiting && pagePhase()) {
     waiting = LOADING
     addEventListener('pageshow', () => move())
@@ -39,5 +40,5 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener)
 }
 
-/** LOADED (0, falsy) once the page has loaded. */
-export const usePagePhase = (): PagePhase => useSyncExternalStore(subscribe, pagePhase, () => LOADED)
+/** LOADED is 0: falsy. */
+export const usePageLoaded = (): boolean => !useSyncExternalStore(onPagePhase, pagePhase, () => LOADED)

@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react'
 import { createPortal } from 'react-dom'
 import { chunk } from '../../components/chunk/chunk'
 import { useElement } from '../../context/element'
-import { usePagePhase } from '../../hooks/usePageLoaded'
+import { usePageLoaded } from '../../hooks/usePageLoaded'
 
 const screen = chunk(() => import('./SnippetScreen').then((m) => m.SnippetScreen))
 
@@ -22,9 +22,9 @@ export function LazySnippetScreen() {
   const [failed, setFailed] = useState(false)
   // Once the page has loaded, a turn after the elements it let render: a
   // chunk fetched before would hold back the 'load' they wait for.
-  const loading = usePagePhase()
+  const pageLoaded = usePageLoaded()
   useEffect(() => {
-    if (Screen || loading) return
+    if (Screen || !pageLoaded) return
     const later = setTimeout(() =>
       screen.load().then(
         (loaded) => setScreen(() => loaded),
@@ -32,7 +32,7 @@ export function LazySnippetScreen() {
       ),
     )
     return () => clearTimeout(later)
-  }, [Screen, loading])
+  }, [Screen, pageLoaded])
   if (Screen) return <Screen />
   // Portalled with the slot, in the order the screen's bar and slot take.
   return createPortal(
