@@ -7,8 +7,8 @@ import { useSyncExternalStore } from 'react'
  * - LOADING, then SLOW once the wait has lasted longer than a reader notices,
  *   when a loading state is worth its cost;
  * - LOADED at the page's first 'pageshow', which the browser fires right after
- *   every 'load' listener has run (the host's own too), in the same task: the
- *   screen then renders before the next frame.
+ *   every 'load' listener has run (the host's own too), in the same task, with
+ *   no turn lost before the screen renders.
  */
 export const LOADED = 0
 export const SLOW = 1
@@ -33,6 +33,7 @@ export const pagePhase = (): PagePhase => waiting ?? (document.readyState === 'c
 export function onPagePhase(listener: () => void) {
   if (!waiting && pagePhase()) {
     waiting = LOADING
+    // Not removed: a later 'pageshow' (back from the back-forward cache) finds the page loaded anyway.
     addEventListener('pageshow', () => move())
     setTimeout(() => waiting && move(SLOW), SLOW_MS)
   }
