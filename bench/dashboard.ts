@@ -135,11 +135,17 @@ async function twentyKeys(browser: Browser, origin: string) {
     createDate: '2024-01-01T00:00:00.000Z',
     status: 'active',
     apiKey: keys,
+    // The key table is drawn from this list (a server with key metadata sends it); the map alone shows only the IDs' summary.
+    keys: Object.entries(keys).map(([id, maskedKey], i) => ({ id, name: `Key ${i + 1}`, maskedKey, createdAt: '2024-01-01T00:00:00.000Z' })),
   }
   const lastKey = 'api_bench_00019'
   const predicate = `(roots) => roots.some((r) => r.textContent && r.textContent.includes(${JSON.stringify(lastKey)}))`
   const { context, page } = await probedPage(browser, predicate, { storage: { accessData: ACCESS_DATA } })
   try {
+    // The bench's token is made up: any other call the project screen makes (its webhooks, the
+    // profile) would answer 401 and end the session before the keys show. They answer 404 here,
+    // which those sections take as nothing to show; the last route added is the first tried.
+    await page.route(/\/api\/(manage|me)\b/, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found."}' }))
     await page.route('**/api/manage/dapp/prj_bench_keys', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(project) }),
     )

@@ -5,11 +5,11 @@
  * Environment: BENCH_LOADS (page loads per start-up series, default 40),
  * BENCH_DURATION (seconds per load test, default 10), BENCH_ONLY (comma list
  * of size,startup,slowstartup,signin,dashboard,memory,server,verify,fairshare,chaos,durability,webhooks,webhookfairness),
- * BENCH_BASELINE_DIST (another build's dist/ folder: its start-up and sign-in
- * are measured beside this build's, loads interleaved).
+ * BENCH_BASELINE_DIST (other builds' dist/ folders, comma-separated: their
+ * start-up and sign-in are measured beside this build's, loads interleaved).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { DEMO_DIR, DIST_DIR, startServer } from '../server/start'
 import { launch, CHROMIUM } from './browser'
@@ -36,7 +36,10 @@ const STARTUP_CEILING = 1.3
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 40)
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
-const BASELINE_DIST = process.env.BENCH_BASELINE_DIST
+const BASELINE_DISTS = (process.env.BENCH_BASELINE_DIST ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean)
 const ONLY = new Set(
   (process.env.BENCH_ONLY ?? 'size,startup,slowstartup,signin,dashboard,memory,server,verify,fairshare,chaos,durability,webhooks,webhookfairness')
     .split(',')
@@ -44,6 +47,8 @@ const ONLY = new Set(
 )
 
 const line = (s = '') => console.log(s)
+/** The machine's 1-minute load average: a shared machine's figures are read beside it. */
+const load = () => `load average ${loadavg()[0].toFixed(2)}`
 const row = (cells: Array<string | number>, widths: number[]) =>
   line(cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  '))
 
@@ -81,23 +86,35 @@ async function main() {
     const dist = { dir: DIST_DIR, crossOrigin: true, bundle: true }
     const server = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticRoots: [pagesDir, DEMO_DIR, dist], log: () => undefined })
     const origin = server.url.replace(/\/$/, '')
-    // Another build of the same pages (say, the last release's dist/), measured in the same run.
-    const baselineDataDir = BASELINE_DIST ? mkdtempSync(join(tmpdir(), 'flex-bench-data-')) : undefined
-    const baselineServer = BASELINE_DIST
-      ? await startServer({ port: 0, host: '127.0.0.1', dataDir: baselineDataDir, staticRoots: [pagesDir, BASELINE_DIST], log: () => undefined })
-      : undefined
-    const baselineOrigin = baselineServer?.url.replace(/\/$/, '')
+    // Other builds of the same pages (say, the last release's dist/), served alike, measured in the same run.
+    const baselineDataDirs = BASELINE_DISTS.map(() => mkdtempSync(join(tmpdir(), 'flex-bench-data-')))
+    const baselineServers = await Promise.all(
+      BASELINE_DISTS.map((dir, k) =>
+        startServer({
+          port: 0,
+          host: '127.0.0.1',
+          dataDir: baselineDataDirs[k],
+          staticRoots: [pagesDir, { dir, crossOrigin: true, bundle: true }],
+          log: () => undefined,
+        }),
+      ),
+    )
+    const baselines = baselineServers.map((s, k) => ({ label: `baseline ${k + 1}`, origin: s.url.replace(/\/$/, '') }))
+    for (const [k, b] of baselines.entries()) line(`${b.label}: ${BASELINE_DISTS[k]}`)
     const browser = await launch()
     try {
       if (ONLY.has('startup')) {
-        const s = await measureStartup(browser, origin, LOADS, baselineOrigin)
+        const before = load()
+        const s = await measureStartup(browser, origin, LOADS, baselines)
         results.startup = s
-        line(`\n== (b) Start-up: script fetch start → 'Log in' enabled, headless Chromium, median of ${s.portal.loads} fresh loads ==`)
+        line(
+          `\n== (b) Start-up: script fetch start → 'Log in' enabled, headless Chromium, median of ${s.portal.loads} fresh loads (${before}, after: ${load()}) ==`,
+        )
         const w = [24, 12, 10, 8, 8, 12, 11]
         row(['page', 'script gzip', 'median ms', 'p90 ms', 'min ms', 'download ms', 'JS time ms'], w)
-        for (const x of [s.portal, s.bareReact, ...(s.baseline ? [s.baseline] : [])])
+        for (const x of [s.portal, s.bareReact, ...s.baselines])
           row([x.page, `${kB(x.scriptGzip)} kB`, x.median, x.p90, x.min, x.downloadMedian, x.scriptMedian], w)
-        if (s.baseline) line(`baseline build (${BASELINE_DIST}) / bare React 19: ${s.baseline.ratio}`)
+        for (const b of s.baselines) line(`${b.page} / bare React 19: ${b.ratio}; this build / ${b.page}: ${round(s.portal.median / b.median, 2)}`)
         line(`ratio portal / bare React 19: ${s.ratio} (ceiling 1.3, stretch 1.2); main-thread JS time ratio ${s.scriptRatio}`)
         if (s.ratio > STARTUP_CEILING) {
           console.error(`Start-up is ${s.ratio}× bare React, over the ${STARTUP_CEILING}× ceiling.`)
@@ -116,11 +133,12 @@ async function main() {
       }
       if (ONLY.has('slowstartup')) {
         const loads = Math.max(5, Math.round(LOADS / 4))
+        const before = load()
         const s = await measureSlowStartup(browser, origin, loads)
         results.slowStartup = s
         const n = s.network
         line(
-          `\n== (b) Start-up on a slow network (Chromium throttling: ${n.downloadKbit / 1000} Mbit/s down, ${n.uploadKbit} kbit/s up, ${n.latencyMs} ms): navigation → 'Log in' enabled, median of ${s.portal.loads} fresh loads ==`,
+          `\n== (b) Start-up on a slow network (Chromium throttling: ${n.downloadKbit / 1000} Mbit/s down, ${n.uploadKbit} kbit/s up, ${n.latencyMs} ms): navigation → 'Log in' enabled, median of ${s.portal.loads} fresh loads (${before}, after: ${load()}) ==`,
         )
         const w = [24, 16, 10, 8, 8]
         row(['page', 'scripts on wire', 'median ms', 'p90 ms', 'min ms'], w)
@@ -133,13 +151,13 @@ async function main() {
       }
       if (ONLY.has('signin')) {
         const loads = Math.max(5, Math.round(LOADS / 2))
-        const [now, before] = await measureSignIn(browser, [origin, ...(baselineOrigin ? [baselineOrigin] : [])], loads)
+        const [now, ...before] = await measureSignIn(browser, [origin, ...baselines.map((b) => b.origin)], loads)
         results.signIn = { now, before }
         line(`\n== Sign-in: click on 'Log in' → the dashboard's heading, page idle before the click, median of ${loads} fresh loads ==`)
         const series = (s: typeof now) =>
           `median ${s.median} ms, p90 ${s.p90} ms, min ${s.min} ms; authenticate response → heading, median ${s.afterAuthMedian} ms`
         line(`this build: ${series(now)}`)
-        if (before) line(`baseline build (${BASELINE_DIST}): ${series(before)}`)
+        for (const [k, b] of before.entries()) line(`${baselines[k].label}: ${series(b)}`)
       }
       if (ONLY.has('dashboard')) {
         const d = await measureDashboard(browser, origin, Math.max(5, Math.round(LOADS / 3)))
@@ -171,8 +189,8 @@ async function main() {
     } finally {
       await browser.close()
       await server.close()
-      await baselineServer?.close()
-      if (baselineDataDir) rmSync(baselineDataDir, { recursive: true, force: true })
+      for (const s of baselineServers) await s.close()
+      for (const dir of baselineDataDirs) rmSync(dir, { recursive: true, force: true })
       rmSync(pagesDir, { recursive: true, force: true })
       rmSync(dataDir, { recursive: true, force: true })
     }

@@ -38,8 +38,8 @@ export interface StartupResult {
   ratio: number
   /** The same ratio over main-thread JavaScript time. */
   scriptRatio: number
-  /** Another build of the portal page (BENCH_BASELINE_DIST), loads interleaved with these, and its ratio to bare React. */
-  baseline?: StartupSeries & { ratio: number }
+  /** Other builds of the portal page (BENCH_BASELINE_DIST), loads interleaved with these, each with its ratio to bare React. */
+  baselines: Array<StartupSeries & { ratio: number }>
 }
 
 type Load = {
@@ -154,15 +154,18 @@ export async function measureFirstScreen(browser: Browser, origin: string, path:
   }
 }
 
-export async function measureStartup(browser: Browser, origin: string, loads: number, baselineOrigin?: string): Promise<StartupResult> {
+/** Another build's pages: its label in the report and the origin serving it. */
+export type Baseline = { label: string; origin: string }
+
+export async function measureStartup(browser: Browser, origin: string, loads: number, others: Baseline[] = []): Promise<StartupResult> {
   const portal: Load[] = []
   const bare: Load[] = []
-  const baseline: Load[] = []
+  const baselines: Load[][] = others.map(() => [])
   const pages: Array<[() => Promise<Load>, Load[]]> = [
     [() => once(browser, origin, PAGES.portal, '/flex-portal.js'), portal],
     [() => once(browser, origin, PAGES.bare, '/bench-bare-react.js'), bare],
+    ...others.map((b, k): [() => Promise<Load>, Load[]] => [() => once(browser, b.origin, PAGES.portal, '/flex-portal.js'), baselines[k]]),
   ]
-  if (baselineOrigin) pages.push([() => once(browser, baselineOrigin, PAGES.portal, '/flex-portal.js'), baseline])
   // Two unrecorded loads each: the first launches renderer and compiler caches.
   for (let i = -2; i < loads; i++) {
     // Each page opens a round in turn: on a busy machine the first load of a
@@ -177,12 +180,13 @@ export async function measureStartup(browser: Browser, origin: string, loads: nu
     portal: series(PAGES.portal, await gzipOf(origin, portal[0]?.scripts ?? []), portal),
     bareReact: series(PAGES.bare, await gzipOf(origin, ['/bench-bare-react.js']), bare),
   }
-  const old = baselineOrigin ? series(`${PAGES.portal} (baseline build)`, await gzipOf(baselineOrigin, baseline[0]?.scripts ?? []), baseline) : undefined
+  const old: StartupSeries[] = []
+  for (const [k, b] of others.entries()) old.push(series(b.label, await gzipOf(b.origin, baselines[k][0]?.scripts ?? []), baselines[k]))
   return {
     ...result,
     ratio: round(result.portal.median / result.bareReact.median, 2),
     scriptRatio: round(result.portal.scriptMedian / result.bareReact.scriptMedian, 2),
-    ...(old ? { baseline: { ...old, ratio: round(old.median / result.bareReact.median, 2) } } : {}),
+    baselines: old.map((x) => ({ ...x, ratio: round(x.median / result.bareReact.median, 2) })),
   }
 }
 

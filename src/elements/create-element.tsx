@@ -8,6 +8,7 @@ import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
 import { readSnippets } from '../components/snippets/host-snippets'
 import { codeFromUrl, type CodeSource } from '../store/host-session'
 import { useHostSignIn } from '../hooks/useHostSignIn'
+import { LOADING, onPagePhase, pagePhase } from '../hooks/usePageLoaded'
 import { HostSessionNotice } from '../components/HostSessionNotice'
 import { envPrefix, productName } from '../brand'
 import { LocaleContext, useLocale } from '../i18n'
@@ -31,13 +32,15 @@ const R2WC_RENDER = Symbol.for('r2wc.render')
  * wrapper that shields the screen from the host page's inherited styles.
  */
 export function createFlexElement<Extra extends object = object>(Screen: ComponentType<Extra>, tag: FlexTag): CustomElementConstructor {
+  // <flex-snippet> shows the host's own code: no session to wait for.
+  const waits = tag !== 'flex-snippet'
   function ElementRoot(props: ElementProps<Extra>) {
     const root = props.container as unknown as ShadowRoot
     adoptStyles(root)
     const host = root.host as HTMLElement
     const apiBase = props.apiBase?.trim() || DEFAULT_API_BASE
-    // Set before the script defined the element, a property is the host's own.
-    const fetchSessionCode = props.fetchSessionCode ?? (host as { fetchSessionCode?: unknown }).fetchSessionCode
+    // The element's property, whether set before the script defined it (its own) or since (the getter below).
+    const fetchSessionCode = (host as { fetchSessionCode?: unknown }).fetchSessionCode
     const sessionUrl = safeUrl(props.sessionUrl)
     const hostSession = useMemo<CodeSource | undefined>(
       () => (typeof fetchSessionCode === 'function' ? async () => fetchSessionCode() : sessionUrl ? codeFromUrl(sessionUrl) : undefined),
@@ -45,7 +48,7 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     )
     // Set before the script defined the element, the value is the host's own property.
     const { locale, dir } = useLocale(host, props.strings ?? (host as { strings?: unknown }).strings)
-    const gated = useHostSignIn(host, apiBase, hostSession) && tag !== 'flex-snippet'
+    const gated = useHostSignIn(host, apiBase, hostSession) && waits
     const config = useMemo<ElementConfig>(
       () => ({
         host,
@@ -123,6 +126,21 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
         ;(this[R2WC_RENDER] as () => void)()
       },
     })
+  }
+  // While the page is still loading and no host session is given, the element
+  // stays empty, with no React work for it, until the wait ends or lasts long
+  // enough to show (usePageLoaded): on a page that loads at once, its first
+  // screen is its own, rendered and laid out once.
+  const render = element.prototype[R2WC_RENDER] as () => void
+  element.prototype[R2WC_RENDER] = function (this: HTMLElement & { fetchSessionCode?: unknown; sessionUrl?: string }) {
+    if (!waits || pagePhase() !== LOADING || this.fetchSessionCode || this.sessionUrl) render.call(this)
+    else {
+      // Called at the next step: SLOW or LOADED, either of which renders.
+      const stop = onPagePhase(() => {
+        stop()
+        render.call(this)
+      })
+    }
   }
   return element
 }

@@ -62,6 +62,6 @@ export const codeFromUrl =
   (url: string): CodeSource =>
   async () => {
     const res = await fetch(url, { method: 'POST', credentials: 'include', cache: 'no-store', headers: { Accept: 'application/json' } })
-    if (!res.ok) throw new Error(`session-url answered ${res.status}`)
+    if (!res.ok) throw new Error(`session-url ${res.status}`)
     return ((await res.json()) as { code?: unknown } | null)?.code
   }

@@ -60,7 +60,9 @@ const pageValue = <T>(page: Page, name: string) => page.evaluate((n) => (window 
  * any shadow root, even for one frame.
  */
 const PROMPT = 'Log in to see your projects.'
-const readmePage = (placement: 'after' | 'deferred' | 'on-load') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
+const readmePage = (
+  placement: 'after' | 'deferred' | 'on-load' | 'load-listener',
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>
 <script>
 window.__sawPrompt = false
 const roots = [document]
@@ -86,7 +88,7 @@ ${placement === 'deferred' ? '<script src="/flex-portal.js" defer></script>' : '
 </head><body>
 <flex-projects router="memory"></flex-projects><flex-project-detail router="memory"></flex-project-detail>
 ${placement === 'deferred' ? '' : '<script src="/flex-portal.js"></script>'}
-<script>${placement === 'on-load' ? 'setTimeout(window.__give, 0)' : 'window.__give()'}</script>
+<script>${{ after: 'window.__give()', deferred: 'window.__give()', 'on-load': 'setTimeout(window.__give, 0)', 'load-listener': "addEventListener('load', window.__give)" }[placement]}</script>
 </body></html>`
 
 test.describe('signed in by the host', () => {
@@ -170,7 +172,7 @@ test.describe('signed in by the host', () => {
     expect(JSON.parse((await accessDataRaw(page))!).accessToken).not.toBe(first)
   })
 
-  for (const placement of ['after', 'deferred', 'on-load'] as const) {
+  for (const placement of ['after', 'deferred', 'on-load', 'load-listener'] as const) {
     test(`fetchSessionCode set by a script after the portal's (${placement}): the log-in prompt never shows, not for a moment`, async ({
       page,
       context,

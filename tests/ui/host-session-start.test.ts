@@ -1,7 +1,8 @@
 /**
  * The start of an element a host signs in (issue 38): until the page has
- * loaded, an element given no `fetchSessionCode` yet shows its loading state,
- * never its log-in, since the host's script may still give it one.
+ * loaded, an element given no `fetchSessionCode` yet shows nothing, then its
+ * loading state if the wait lasts, never its log-in, since the host's script
+ * may still give it one.
  */
 import { waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -36,9 +37,11 @@ function textsOf(el: Element): string[] {
   return seen
 }
 
+/** As a browser ends a page's load: 'load', then 'pageshow' once every load listener has run. */
 const finishLoading = () => {
   readyState = 'complete'
   window.dispatchEvent(new Event('load'))
+  window.dispatchEvent(new Event('pageshow'))
 }
 
 describe('an element before the page has loaded', () => {
@@ -79,6 +82,17 @@ describe('an element before the page has loaded', () => {
     finishLoading()
     await waitFor(() => expect(store.getState().hostSignIn).toBe('done'))
     expect(texts.join('\n')).not.toContain(PROMPT)
+  })
+
+  it('on a page that loads at once, shows its log-in as the first thing, with no loading state before it', async () => {
+    const el = document.body.appendChild(document.createElement('flex-projects'))
+    const texts = textsOf(el)
+    // A turn for the element to render before the load ends: it shows nothing yet.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(el.shadowRoot!.textContent).toBe('')
+    finishLoading()
+    expect(await shadow(el).findByText(PROMPT)).toBeInTheDocument()
+    expect(texts.join('\n')).not.toContain('Loading…')
   })
 
   it('once the page has loaded, an element added later shows its log-in at once', async () => {
