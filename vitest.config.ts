@@ -9,10 +9,9 @@ const withPostgres = Boolean(process.env.DATABASE_URL) || process.env.CI === 'tr
 export default defineConfig({
   test: {
     // Vitest's default leaves a core free: one worker on a two-core machine.
-    // A server test's worker waits for a good share of its time (child
-    // processes, sockets, timers, PostgreSQL's own processes), so one worker
-    // more than there are cores keeps every core busy.
-    maxWorkers: Math.max(3, availableParallelism() + 1),
+    // Server files spend much of their time waiting (child processes, sockets,
+    // timers), so a second worker shortens the run even on two cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [twindCss()],
