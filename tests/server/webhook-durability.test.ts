@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process'
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { withDefaults, type AppOverrides } from '../../server/config'
 import { startWebhookWorker } from '../../server/resources/webhooks'
 import { KEY_FILE } from '../../server/security/encryption-key-file'
 import { createTestServer, DEVICE, freshStorage, newProject, signUp, type Storage } from './harness'
+import { ROOT, serverArgs } from './server-process'
 import { startReceiver } from './webhook-receiver'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const READY = /^Flex Portal is running at (http:\/\/\S+\/)$/m
 const SERVICE_TOKEN = 'service-token-for-the-webhook-tests'
 
@@ -21,7 +20,7 @@ afterEach(async () => {
 
 /** `npm start` in a child process, as a deployment runs it. */
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SKIP_BUILD: '1', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
