@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { request } from '../../api/request'
 import { useFlexStore } from '../../hooks/useFlexStore'
-import { useManageApi } from '../../hooks/useManageApi'
 import { store } from '../../store'
 import { useElement } from '../../context/element'
 import { STAND_INS } from '../../components/snippets/fill'
 import { singleFlight } from '../../single-flight'
+import type { ProjectSummary } from '../../api/types'
 
 // Every snippet on the page asks at the same moment (their effects run in one
 // commit): one request serves them all.
@@ -30,6 +30,18 @@ function keysOf(x: { apiKey?: object; keys?: ServedKey[] } | null): Record<strin
 }
 
 /**
+ * The projects of the list's answer, with what a sample needs (an id, the
+ * picker's name, the date that makes one the newest), null for none. Read here
+ * rather than by the signed-in screens' calls, which would bring their chunk
+ * to a docs page that has only snippets.
+ */
+function projectsOf(x: unknown): ProjectSummary[] | null {
+  const list = (Array.isArray(x) ? x : []).filter((p): p is Record<string, unknown> => typeof p?.id == 'string')
+  const text = (v: unknown) => (typeof v == 'string' ? v : '')
+  return list[0] ? list.map((p) => ({ id: p.id as string, name: text(p.name), description: '', createDate: text(p.createDate), status: '' })) : null
+}
+
+/**
  * What every <flex-snippet> shows, from the one store: the picked project (by
  * default the one created or opened last, else the newest) and key, among the
  * keys that work. A whole key only when it was revealed on this page; else
@@ -37,7 +49,6 @@ function keysOf(x: { apiKey?: object; keys?: ServedKey[] } | null): Record<strin
  */
 export function useSnippet() {
   const { apiBase } = useElement()
-  const api = useManageApi()
   const { accessData, revealedKeys, snippetPick: pick, snippetProjects: projects, snippetKeys, projectsRevision } = useFlexStore((s) => s)
   const token = accessData?.accessToken
   const projectId = pick?.projectId ?? projects?.reduce((a, b) => (a.createDate >= b.createDate ? a : b)).id
@@ -49,8 +60,8 @@ export function useSnippet() {
   useEffect(() => {
     if (!token) return
     once(fresh, async () => {
-      const list = await api.listProjects()
-      if (current()) store.setState({ snippetProjects: list[0] ? list : null })
+      const list = await request({ base: apiBase, method: 'GET', path: '/manage/dapp/owner', token })
+      if (current()) store.setState({ snippetProjects: projectsOf(list) })
     })
     if (projectId)
       once(fresh + projectId, async () => {
