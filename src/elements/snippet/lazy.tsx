@@ -1,6 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react'
 import { createPortal } from 'react-dom'
-import { chunk } from '../../components/chunk/chunk'
+import { chunk, whenIdle } from '../../components/chunk/chunk'
 import { useElement } from '../../context/element'
 import { usePageLoaded } from '../../hooks/usePageLoaded'
 
@@ -20,18 +20,18 @@ export function LazySnippetScreen() {
   const { root } = useElement()
   const [Screen, setScreen] = useState<ComponentType | undefined>(() => screen.loaded)
   const [failed, setFailed] = useState(false)
-  // Once the page has loaded, a turn after the elements it let render: a
-  // chunk fetched before would hold back the 'load' they wait for.
+  // Once the page has loaded, at the first idle moment after the elements it
+  // let render have drawn their screens (a log-in first): a chunk fetched
+  // before would hold back the 'load' they wait for, or their first paint.
   const pageLoaded = usePageLoaded()
   useEffect(() => {
     if (Screen || !pageLoaded) return
-    const later = setTimeout(() =>
+    return whenIdle(() => {
       screen.load().then(
         (loaded) => setScreen(() => loaded),
         () => setFailed(true),
-      ),
-    )
-    return () => clearTimeout(later)
+      )
+    }, 0)
   }, [Screen, pageLoaded])
   if (Screen) return <Screen />
   // Portalled with the slot, in the order the screen's bar and slot take.
