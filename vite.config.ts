@@ -76,7 +76,7 @@ export default defineConfig(({ command, mode }) => {
                       )(id),
                   },
                   // Sign-up and the password reset, the rarer ways in beside the log-in: one chunk.
-                  { name: 'auth', priority: 4, test: screen(/[\\/]src[\\/]components[\\/]auth[\\/](SignupScreen|reset[\\/]ResetFlow)\.tsx$/) },
+                  { name: 'auth', priority: 4, test: screen(/[\\/]src[\\/]components[\\/]auth[\\/](SignupScreen|NewPasswordField|reset[\\/]ResetFlow)\.tsx$/) },
                   { name: 'account', priority: 5, test: source(/[\\/]src[\\/](api[\\/]account-calls|i18n[\\/](server-messages|en[\\/]server))\.ts$/) },
                   {
                     name: 'copy',

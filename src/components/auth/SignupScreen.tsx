@@ -1,6 +1,6 @@
-import { useId } from 'react'
 import { register } from '../../api/calls'
 import { TextField } from '../TextField'
+import { NewPasswordField } from './NewPasswordField'
 import { fieldOf } from './field-of'
 import { AuthForm, type AuthScreenProps } from './AuthForm'
 import { useT } from '../../i18n'
@@ -13,7 +13,6 @@ import { signup } from '../../i18n/en/signup'
  * under the field it is about, or in the banner when it is no field's.
  */
 export function SignupScreen(props: AuthScreenProps) {
-  const ruleId = useId()
   const t = useT(signup)
   const shared = useT(auth)
   return (
@@ -32,21 +31,7 @@ export function SignupScreen(props: AuthScreenProps) {
           <>
             <TextField label={t('signup.name')} name="name" type="text" autoComplete="name" required error={error('name')} />
             <TextField label={shared('auth.email')} name="email" type="email" autoComplete="email" required error={error('email')} />
-            <div>
-              <TextField
-                label={shared('auth.password')}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                required
-                aria-describedby={ruleId}
-                error={error('password')}
-              />
-              {/* The server's rule, stated before submit; its own message shows under the field if a password is refused. */}
-              <p id={ruleId} className="mt-2 text-sm text-muted">
-                {t('signup.passwordRule')}
-              </p>
-            </div>
+            <NewPasswordField label={shared('auth.password')} rule={t('signup.passwordRule')} error={error('password')} />
           </>
         )
       }}

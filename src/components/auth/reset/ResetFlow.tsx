@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { forgotPassword, resetPassword } from '../../../api/account-calls'
 import { isApiError } from '../../../api/errors'
 import { useElement } from '../../../context/element'
@@ -11,6 +11,7 @@ import { Alert } from '../../Alert'
 import { Button } from '../../Button'
 import { TextField } from '../../TextField'
 import { AuthLayout } from '../AuthLayout'
+import { NewPasswordField } from '../NewPasswordField'
 import { useT, type Translate } from '../../../i18n'
 import { reset } from '../../../i18n/en/reset'
 import { useErrorText } from '../../../hooks/useErrorText'
@@ -202,23 +203,9 @@ function NewPasswordFields({
   onBack: () => void
   error: (field: string) => string | undefined
 }) {
-  const ruleId = useId()
   return (
     <>
-      <div>
-        <TextField
-          label={t('reset.password.label')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-describedby={ruleId}
-          error={error('password')}
-        />
-        <p id={ruleId} className="mt-2 text-sm text-muted">
-          {t('reset.password.rule')}
-        </p>
-      </div>
+      <NewPasswordField label={t('reset.password.label')} rule={t('reset.password.rule')} error={error('password')} />
       <TextField label={t('reset.password.repeat')} name="confirm" type="password" autoComplete="new-password" required error={error('confirm')} />
       <Button type="submit" className="w-full" pending={pending} pendingLabel={t('reset.password.pending')}>
         {t('reset.password.submit')}
