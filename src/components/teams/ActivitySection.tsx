@@ -3,7 +3,7 @@ import type { AuditEntry, TeamsApi } from '../../api/members'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
-import { Heading } from '../Heading'
+import { TeamSection } from './TeamSection'
 import { formatTime } from '../webhooks/format-time'
 import { StackTable } from '../webhooks/StackTable'
 import { useLang, useT } from '../../i18n'
@@ -27,7 +27,6 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
   const [state, setState] = useState<'loading' | 'idle' | 'end'>('loading')
   const [error, setError] = useState<unknown>(undefined)
   const [kind, setKind] = useState<Kind>('all')
-  const headingId = useId()
   const filterId = useId()
   const live = useRef<AbortController | null>(null)
 
@@ -63,11 +62,9 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
   const first = state === 'loading' && entries.length === 0
 
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-4 cq-sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <Heading depth={1} id={headingId} className="min-w-0 text-lg font-semibold text-fg">
-          {t('activity.heading')}
-        </Heading>
+    <TeamSection
+      heading={t('activity.heading')}
+      actions={
         <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2">
           <label htmlFor={filterId} className="text-sm text-muted">
             {t('activity.filter')}
@@ -85,7 +82,8 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
             ))}
           </select>
         </div>
-      </div>
+      }
+    >
       {error !== undefined && (
         <Alert className="mt-4" onRetry={() => load(entries.length ? last?.id : undefined)}>
           {errorMessage(error)}
@@ -144,6 +142,6 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
           )}
         </div>
       )}
-    </section>
+    </TeamSection>
   )
 }

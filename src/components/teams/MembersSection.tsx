@@ -1,9 +1,10 @@
-import { useId, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { Member, Role, TeamsApi } from '../../api/members'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'
 import { Heading } from '../Heading'
+import { TeamSection } from './TeamSection'
 import { Toast } from '../toast/Toast'
 import { useElement } from '../../context/element'
 import { emit } from '../../events'
@@ -41,7 +42,6 @@ export function MembersSection({ projectId, api, members, me, mine, onLeft }: Me
   const [toast, setToast] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [resending, setResending] = useState<string | null>(null)
-  const headingId = useId()
   const inviteButton = useRef<HTMLButtonElement>(null)
   const leaveButton = useRef<HTMLButtonElement>(null)
 
@@ -94,11 +94,9 @@ export function MembersSection({ projectId, api, members, me, mine, onLeft }: Me
   }
 
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-4 cq-sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <Heading depth={1} id={headingId} className="min-w-0 text-lg font-semibold text-fg">
-          {t('members.heading')}
-        </Heading>
+    <TeamSection
+      heading={t('members.heading')}
+      actions={
         <div className="flex flex-wrap gap-3">
           {mine && mine.role !== 'owner' && (
             <Button variant="secondary" ref={leaveButton} onClick={() => act('leave', mine)}>
@@ -111,7 +109,8 @@ export function MembersSection({ projectId, api, members, me, mine, onLeft }: Me
             </Button>
           )}
         </div>
-      </div>
+      }
+    >
       {error && (
         <Alert className="mt-4" onDismiss={() => setError(null)}>
           {error}
@@ -152,6 +151,6 @@ export function MembersSection({ projectId, api, members, me, mine, onLeft }: Me
           returnFocus={open.action === 'leave' ? leaveButton : inviteButton}
         />
       )}
-    </section>
+    </TeamSection>
   )
 }
