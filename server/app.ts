@@ -9,6 +9,7 @@ import { logRequests, type Log } from './http/logger'
 import { securityHeaders } from './http/security-headers'
 import { serveStatic, type StaticRoot } from './http/static'
 import { checkStorablePath } from './http/storable'
+import type { Pause } from './http/throttle'
 import { userLimits, type UserLimitEnv } from './http/user-limit'
 import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
@@ -44,10 +45,12 @@ export interface AppDeps {
   staticRoots?: ReadonlyArray<string | StaticRoot>
   /** Milliseconds since the epoch (default Date.now); tests move it to pass key expiries. */
   clock?: () => number
+  /** How the app waits out its own pauses (a refused call's hold, an address's pacing); default a timer. Tests release them at will. */
+  pause?: Pause
 }
 
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
-export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now }: AppDeps) {
+export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now, pause }: AppDeps) {
   const config: AppConfig = withDefaults(overrides)
   // The demo's backend calls POST /api/sessions as a provider's would; without
   // SERVICE_TOKEN it gets one for this run, known to nothing outside the process,
@@ -81,7 +84,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // limit (the provider's webhook messages carry up to 256 kB: that route sets
   // its own), and the user's and the client address's fair shares are handed
   // to the token guard, which counts token routes against them.
-  api.use('*', cheapChecks(db, config))
+  api.use('*', cheapChecks(db, config, pause))
   // Everything under /manage is a signed-in user's: one guard for the prefix,
   // ahead of the resources mounted there (projects, their keys, those to come),
   // so a request's token is looked up once and a path that no route serves
@@ -140,9 +143,9 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
 export type App = ReturnType<typeof createApp>
 
 /** The cheap checks ahead of every route, as one middleware (createApp says which, and why one). */
-function cheapChecks(db: Database, config: AppConfig) {
-  const users = userLimits(db, config.rateLimit)
-  const addresses = addressLimits(db, config.rateLimit, config.trustProxy)
+function cheapChecks(db: Database, config: AppConfig, pause?: Pause) {
+  const users = userLimits(db, config.rateLimit, pause)
+  const addresses = addressLimits(db, config.rateLimit, config.trustProxy, pause)
   const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
     throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
   })

@@ -4,7 +4,7 @@ import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
 import { addressBucket, badTokenBucket, budget, hitRateLimit, sharedCounter } from '../security/rate-limit'
 import { clientIp } from './client-ip'
-import { holdFor, tooManyRequests } from './throttle'
+import { holdFor, timerPause, tooManyRequests, type Pause } from './throttle'
 import { REFUSAL_HOLD_MS, USER_WINDOW_SECONDS } from './user-limit'
 
 /**
@@ -91,7 +91,7 @@ const WINDOW = USER_WINDOW_SECONDS
  * route does not pay for making one. The address is worked out once per
  * request, and only by a call that needs it.
  */
-export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: boolean, holdMs = REFUSAL_HOLD_MS): AddressLimit {
+export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: boolean, pause: Pause = timerPause): AddressLimit {
   const badTokens = budget(cfg.badTokensPerIp, WINDOW, (key, limit, weight) => hitRateLimit(db, [{ key, limit, weight }], WINDOW))
   const calls = budget(cfg.perAddress, WINDOW, sharedCounter(db, WINDOW).hit)
   const seenValid = new Map<string, number>()
@@ -120,7 +120,7 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
       const seen = seenValid.get(tokenHash)
       return seen !== undefined && seen > Date.now() ? 0 : bad
     },
-    hold: holdFor(holdMs),
+    hold: holdFor(REFUSAL_HOLD_MS, pause),
     async badToken(c) {
       const ip = address(c)
       const wait = await badTokens.spend(badTokenBucket(ip), 1, ip)
@@ -146,7 +146,7 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
         const last = mine.then(
           (answer) => {
             const wait = units(bytesOf(answer)) * unitRefillMs
-            return wait > 0 ? new Promise<void>((resolve) => setTimeout(resolve, wait).unref()) : undefined
+            return wait > 0 ? pause(wait) : undefined
           },
           () => undefined,
         )

@@ -19,8 +19,14 @@ export const refused = (retryAfter: number, message = tooManyAttempts(retryAfter
 /** The fair shares' 429: too many requests. */
 export const tooManyRequests = (retryAfter: number) => refused(retryAfter, tooManyAttempts(retryAfter).replace('attempts', 'requests'))
 
+/** How the app waits out a pause of its own: a refused call's hold, the pacing of an address's large reads. */
+export type Pause = (ms: number) => Promise<void>
+
+/** The pause of a running server: a timer, which alone does not keep the process alive. */
+export const timerPause: Pause = (ms) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
+
 /** Holds a call refused from memory for a moment (at most the wait itself), so its client sends fewer. */
-export const holdFor = (holdMs: number) => (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.min(holdMs, seconds * 1000)))
+export const holdFor = (holdMs: number, pause: Pause) => (seconds: number) => pause(Math.min(holdMs, seconds * 1000))
 
 /** Counts one attempt in each bucket; a 429 with Retry-After once any is over its limit. */
 export async function throttle(db: Queryable, buckets: ReadonlyArray<{ key: string; limit: number }>, windowSeconds: number): Promise<void> {

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http'
 import type { RateLimitConfig } from '../config'
 import type { Queryable } from '../db/index'
 import { budget, sharedCounter, userBucket } from '../security/rate-limit'
-import { holdFor, tooManyRequests } from './throttle'
+import { holdFor, timerPause, tooManyRequests, type Pause } from './throttle'
 
 /**
  * The per-minute budget is counted in windows of 10 seconds (a sixth of it in
@@ -74,7 +74,7 @@ export type UserLimitEnv = { Variables: { userLimit?: UserLimit } }
  * then read 429 instead of 401 for those few seconds), and each of those
  * calls is held a moment before its answer (REFUSAL_HOLD_MS).
  */
-export function userLimits(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL_HOLD_MS): UserLimit {
+export function userLimits(db: Queryable, cfg: RateLimitConfig, pause: Pause = timerPause): UserLimit {
   const share = budget(cfg.perUser, USER_WINDOW_SECONDS, sharedCounter(db, USER_WINDOW_SECONDS).hit)
   const places = new Map<string, { busy: number; waiting: Array<() => void> }>()
   const giveBack = (userId: string) => {
@@ -115,7 +115,7 @@ export function userLimits(db: Queryable, cfg: RateLimitConfig, holdMs = REFUSAL
       return release
     },
     blocked: share.left,
-    hold: holdFor(holdMs),
+    hold: holdFor(REFUSAL_HOLD_MS, pause),
     async count(userId, tokenHash) {
       const known = share.left(userId)
       if (known > 0) share.refuse(tokenHash, known)

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server'
 import type { Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import type { Pause } from '../../server/http/throttle'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 
 let s: TestServer | undefined
@@ -12,6 +13,21 @@ afterEach(async () => {
   await s?.close()
   s = undefined
 })
+
+/** The app's pauses (the pacing of an address's reads, the holds of refused calls) pass at once. */
+const noPause: Pause = () => Promise.resolve()
+
+/** Pauses the test releases: the first the app asks for waits for `release()`, any after it pass at once. */
+function firstPauseHeld() {
+  const asked: number[] = []
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const pause: Pause = (ms) => {
+    asked.push(ms)
+    return asked.length === 1 ? held : Promise.resolve()
+  }
+  return { pause, asked, release }
+}
 
 /** `count` new users with `projects` projects each of 2,000-character descriptions, straight in the table. */
 async function withLongLists(server: TestServer, count: number, projects: number): Promise<SignedUp[]> {
@@ -37,7 +53,12 @@ describe('a large answer counts as several calls against its address', () => {
     for (let i = 0; i < 60; i++) await newProject(s, u.accessToken, { name: `Big ${i}`, description: 'x'.repeat(2000) })
     await s.db.query('DELETE FROM rate_limits') // the seeding's counts
     // The user's own share is lifted: the seeding's calls may still reach its row (counts are written in batches).
-    const measured = await createTestServer({ storage: s.storage, config: { trustProxy: true, rateLimit: { perAddress: 60, perUser: 100_000 } } })
+    // Pacing would only spread the reads out: what is measured is what each counts.
+    const measured = await createTestServer({
+      storage: s.storage,
+      config: { trustProxy: true, rateLimit: { perAddress: 60, perUser: 100_000 } },
+      pause: noPause,
+    })
     onTestFinished(() => measured.close())
     const url = await new Promise<string>((resolve) => {
       server = serve({ fetch: measured.app.fetch, hostname: '127.0.0.1', port: 0 }, (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}`)) as Server
@@ -59,7 +80,7 @@ describe('a large answer counts as several calls against its address', () => {
 
   it('weighs a long list before writing it: accounts behind one address asking at once get no more lists than its budget holds', async () => {
     // 60 a minute: 10 in a 10 s window. Each list of 100 is about 215 kB, three units beyond its own count.
-    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 60, perUser: 100_000 } } })
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 60, perUser: 100_000 } }, pause: noPause })
     const users = await withLongLists(s, 6, 100)
     await s.db.query('DELETE FROM rate_limits') // the sign-ups' counts
     const headers = { 'X-Forwarded-For': '198.51.100.9' }
@@ -80,8 +101,8 @@ describe('a large answer counts as several calls against its address', () => {
   })
 
   /** A server whose address budget is 10 calls a window (one unit refills in a second), and the owners whose lists it has read. */
-  async function pacedServer() {
-    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 60, perUser: 100_000 } } })
+  async function pacedServer(pause: Pause) {
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 60, perUser: 100_000 } }, pause })
     const reads: unknown[] = []
     const query = s.db.query.bind(s.db)
     vi.spyOn(s.db, 'query').mockImplementation(async (sql, params) => {
@@ -93,29 +114,28 @@ describe('a large answer counts as several calls against its address', () => {
   const ADDRESS = { 'X-Forwarded-For': '198.51.100.20' }
 
   it("paces an address's list reads by what each answer weighs: the next starts once the budget has refilled by it", async () => {
-    const reads = await pacedServer()
+    const pacing = firstPauseHeld()
+    const reads = await pacedServer(pacing.pause)
     // 40 projects of 2,000-character descriptions: a list of one unit (64 kB) and a bit.
     const [a, b] = await withLongLists(s!, 2, 40)
     const list = (u: SignedUp) => s!.request('GET', '/api/manage/dapp/owner', { token: u.accessToken, headers: ADDRESS })
-    // The pacing's time is the test's: only timers are faked, the database and the clock run as ever.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-    onTestFinished(() => void vi.useRealTimers())
     const lists = [list(a), list(b)]
     const first = await Promise.race(lists)
     expect(first.status).toBe(200)
     const units = Math.floor(Buffer.byteLength(JSON.stringify(first.body)) / (64 * 1024))
     expect(units).toBeGreaterThanOrEqual(1)
-    // A unit of a 10-call window refills in a second: until then, the second list is not read.
-    await vi.advanceTimersByTimeAsync(units * 1000 - 1)
+    // A unit of a 10-call window refills in a second: the next read waits that long, and is not made meanwhile.
+    expect(pacing.asked).toEqual([units * 1000])
     expect(reads).toHaveLength(1)
-    await vi.runAllTimersAsync()
+    pacing.release()
     expect((await Promise.all(lists)).map((r) => r.status)).toEqual([200, 200])
     expect(reads).toHaveLength(2)
   })
 
   it('does not make a read that waited for its turn once the address is refused meanwhile: 429, and no read', async () => {
-    const reads = await pacedServer()
-    // Lists of two units and a bit: the second waits two seconds for its turn, time enough for the calls below.
+    const pacing = firstPauseHeld()
+    const reads = await pacedServer(pacing.pause)
+    // Lists of two units and a bit: the second waits for its turn (until released) after the first.
     const [a, b, other] = await withLongLists(s!, 3, 80)
     const list = (u: SignedUp) => s!.request('GET', '/api/manage/dapp/owner', { token: u.accessToken, headers: ADDRESS })
     const first = list(a)
@@ -126,12 +146,14 @@ describe('a large answer counts as several calls against its address', () => {
       Array.from({ length: 10 }, () => s!.request('GET', '/api/manage/dapp/prj_missing', { token: other.accessToken, headers: ADDRESS })),
     )
     expect(spent.map((r) => r.status)).toContain(429)
+    pacing.release()
     expect((await second).status).toBe(429)
     expect(reads).toHaveLength(1)
   })
 
   it("a user's list read queued at a refused address is not another address's answer: that call reads in its own turn", async () => {
-    const reads = await pacedServer()
+    const pacing = firstPauseHeld()
+    const reads = await pacedServer(pacing.pause)
     const [y, x, other] = await withLongLists(s!, 3, 80)
     const listAt = (u: SignedUp, address: string) =>
       s!.request('GET', '/api/manage/dapp/owner', { token: u.accessToken, headers: { 'X-Forwarded-For': address } })
@@ -147,6 +169,7 @@ describe('a large answer counts as several calls against its address', () => {
     expect(spent.map((r) => r.status)).toContain(429)
     // The same user from another address joins the read already waiting for x.
     const elsewhere = listAt(x, '203.0.113.50')
+    pacing.release()
     expect((await queued).status).toBe(429)
     const answer = await elsewhere
     expect(answer.status).toBe(200)

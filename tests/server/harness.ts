@@ -360,6 +360,8 @@ export interface TestServerOptions {
   storage?: Storage
   /** The app's clock (default Date.now): move it to pass expiries without waiting. */
   clock?: () => number
+  /** How the app waits out its own pauses (holds, pacing): default a timer. */
+  pause?: AppDeps['pause']
   /**
    * A data folder (PGlite) or database (PostgreSQL) of its own instead of a
    * schema of the worker's shared database, so that restart() really closes
@@ -393,7 +395,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     const db = storage.open ? await storage.open() : await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
     if (!migrated) await migrate(db)
     const config = { passwordCost: TEST_PASSWORD_COST, ...opts.config }
-    return { db, app: createApp({ db, config, log: (line) => logs.push(line), staticRoots: opts.staticRoots, clock: opts.clock }) }
+    return { db, app: createApp({ db, config, log: (line) => logs.push(line), staticRoots: opts.staticRoots, clock: opts.clock, pause: opts.pause }) }
   }
   let current = await open(premigrated.has(storage))
 
