@@ -18,6 +18,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { Database, Queryable, Row } from './index'
+import { pgListener } from './pg-listen'
 
 /**
  * Statements with parameters go as named prepared statements, a name per SQL
@@ -80,58 +81,11 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('SELECT 1')
 
-  const listeners = new Set<() => Promise<void>>()
-
-  /**
-   * LISTEN needs a connection of its own that stays open (a pooled one would
-   * go back to the pool and stop hearing). When it drops, say so, reconnect
-   * after a second, and say so again once listening resumes.
-   */
-  async function listen(channel: string, onMessage: (payload: string) => void, onReset?: (listening: boolean) => void) {
-    let client: pg.Client | undefined
-    let stopped = false
-    let retry: NodeJS.Timeout | undefined
-    const connect = async (): Promise<void> => {
-      const c = new pg.Client({ connectionString })
-      c.on('notification', (n) => {
-        if (n.channel === channel) onMessage(n.payload ?? '')
-      })
-      c.on('error', () => {
-        if (stopped || client !== c) return
-        client = undefined
-        onReset?.(false)
-        void c.end().catch(() => undefined)
-        retry = setTimeout(reconnect, 1000)
-        retry.unref()
-      })
-      await c.connect()
-      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`)
-      client = c
-    }
-    const reconnect = () => {
-      connect().then(
-        () => onReset?.(true),
-        () => {
-          if (stopped) return
-          retry = setTimeout(reconnect, 1000)
-          retry.unref()
-        },
-      )
-    }
-    await connect()
-    const stop = async () => {
-      stopped = true
-      clearTimeout(retry)
-      listeners.delete(stop)
-      await client?.end().catch(() => undefined)
-    }
-    listeners.add(stop)
-    return stop
-  }
+  const listener = pgListener(connectionString)
 
   return {
     kind: 'postgres',
-    listen,
+    listen: listener.listen,
     notify: async (channel, payload = '') => {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload])
     },
@@ -156,7 +110,7 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
       }
     },
     close: async () => {
-      await Promise.all([...listeners].map((stop) => stop()))
+      await listener.close()
       if (!pool.ended && !pool.ending) await pool.end()
     },
   }

@@ -1,15 +1,16 @@
 /**
- * An app's in-memory caches (keys, tokens, project lists) each hold a LISTEN
- * connection to PostgreSQL; closing the app ends them. Many apps on one
- * database server (the test suite, or a process that makes apps) must not
- * leave them open.
+ * An app's in-memory caches (keys, tokens, project lists) and its webhook
+ * worker listen on one connection to PostgreSQL between them; closing the app
+ * ends it. Many apps on one database server (the test suite, or a process
+ * that makes apps) must not leave it open. When it drops, every listener is
+ * told, and hears again once it is back.
  */
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { createTestServer, newProject, signUp, usePostgres } from './harness'
 
-describe.runIf(usePostgres)('closing an app on PostgreSQL', () => {
-  it('ends the LISTEN connections its caches opened', async () => {
+describe.runIf(usePostgres)('the LISTEN connection of an app on PostgreSQL', () => {
+  it('is one for all its channels, and closing the app ends it', async () => {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
     await admin.connect()
     let database = ''
@@ -27,11 +28,41 @@ describe.runIf(usePostgres)('closing an app on PostgreSQL', () => {
       const user = await signUp(s) // a token looked up, and the project list read below
       await newProject(s, user.accessToken)
       expect((await s.request('GET', '/api/manage/dapp/owner', { token: user.accessToken })).status).toBe(200)
-      await expect.poll(listening).toBeGreaterThan(before)
+      await expect.poll(listening).toBe(1)
       await s.close()
       await expect.poll(listening).toBe(before)
     } finally {
       await admin.end()
+    }
+  })
+
+  it('when it drops, tells every listener, listens again on every channel, tells them it is back, and they hear again', async () => {
+    const s = await createTestServer({ ownStorage: true })
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await admin.connect()
+    try {
+      const database = new URL(s.storage.databaseUrl!).pathname.slice(1)
+      const heard: string[] = []
+      const told: string[] = []
+      const stops = await Promise.all(
+        ['one', 'two'].map((name) =>
+          s.db.listen(
+            `test_${name}`,
+            (payload) => heard.push(`${name} ${payload}`),
+            (listening) => told.push(`${name} ${listening}`),
+          ),
+        ),
+      )
+      const ended = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%' AND datname = $1", [database])
+      expect(ended.rowCount).toBe(1)
+      await expect.poll(() => told, { timeout: 10_000 }).toEqual(['one false', 'two false', 'one true', 'two true'])
+      await s.db.notify('test_one', 'a')
+      await s.db.notify('test_two', 'b')
+      await expect.poll(() => heard.toSorted()).toEqual(['one a', 'two b'])
+      await Promise.all(stops.map((stop) => stop()))
+    } finally {
+      await admin.end()
+      await s.close()
     }
   })
 })

@@ -1,0 +1,118 @@
+import pg from 'pg'
+
+type OnMessage = (payload: string) => void
+type OnReset = (listening: boolean) => void
+
+/**
+ * The LISTEN side of a PostgreSQL Database: one connection of its own (a
+ * pooled one would go back to the pool and stop hearing), which every
+ * channel of the instance shares, opened by the first listen and ended when
+ * the last one stops. An instance's caches and its webhook worker thus hold
+ * one connection between them, not one each. When it drops, every listener
+ * is told (messages may have been missed); it reconnects after a second,
+ * listens again on every channel, and tells them once it is back.
+ */
+export function pgListener(connectionString: string) {
+  const listeners = new Set<{ channel: string; onMessage: OnMessage; onReset?: OnReset }>()
+  let connecting: Promise<pg.Client> | undefined
+  let client: pg.Client | undefined
+  /** The channels LISTENed on the current connection, each once done. */
+  const listened = new Map<string, Promise<unknown>>()
+  let retry: NodeJS.Timeout | undefined
+
+  const connection = (): Promise<pg.Client> => {
+    connecting ??= connected(connectionString, dispatch, dropped).then(
+      (c) => (client = c),
+      (err) => {
+        connecting = undefined
+        throw err
+      },
+    )
+    return connecting
+  }
+
+  const dispatch = (n: pg.Notification) => {
+    for (const l of listeners) if (l.channel === n.channel) l.onMessage(n.payload ?? '')
+  }
+
+  const listenOn = (c: pg.Client, channel: string): Promise<unknown> => {
+    let done = listened.get(channel)
+    if (!done) listened.set(channel, (done = c.query(`LISTEN ${pg.escapeIdentifier(channel)}`)))
+    return done
+  }
+
+  const forget = () => {
+    const c = client
+    connecting = client = undefined
+    listened.clear()
+    return c
+  }
+
+  const retryLater = () => {
+    if (listeners.size > 0) (retry = setTimeout(reconnect, 1000)).unref()
+  }
+
+  function dropped(c: pg.Client) {
+    if (client !== c) return
+    forget()
+    void c.end().catch(() => undefined)
+    for (const l of listeners) l.onReset?.(false)
+    retryLater()
+  }
+
+  function reconnect() {
+    if (listeners.size === 0) return
+    const back = async () => {
+      const c = await connection()
+      await Promise.all([...new Set([...listeners].map((l) => l.channel))].map((channel) => listenOn(c, channel)))
+    }
+    back().then(
+      () => {
+        for (const l of listeners) l.onReset?.(true)
+      },
+      () => void end().then(retryLater),
+    )
+  }
+
+  /** Database.listen: resolves once the channel is listened to, with the function that stops this listener. */
+  async function listen(channel: string, onMessage: OnMessage, onReset?: OnReset): Promise<() => Promise<void>> {
+    const listener = { channel, onMessage, onReset }
+    listeners.add(listener)
+    try {
+      await listenOn(await connection(), channel)
+    } catch (err) {
+      listeners.delete(listener)
+      if (listeners.size === 0) await end()
+      throw err
+    }
+    return async () => {
+      if (!listeners.delete(listener) || listeners.size > 0) return
+      await end()
+    }
+  }
+
+  /** Ends the connection (the last listener has stopped, or the Database closes). */
+  async function end() {
+    clearTimeout(retry)
+    const c = client ?? (await connecting?.catch(() => undefined))
+    forget()
+    await c?.end().catch(() => undefined)
+  }
+
+  return {
+    listen,
+    async close() {
+      listeners.clear()
+      await end()
+    },
+  }
+}
+
+/** A new connection, connected, that hands on its notifications and says when it drops. */
+async function connected(connectionString: string, onNotification: (n: pg.Notification) => void, onDrop: (c: pg.Client) => void) {
+  const c = new pg.Client({ connectionString })
+  c.on('notification', onNotification)
+  c.on('error', () => onDrop(c))
+  await c.connect()
+  return c
+}
