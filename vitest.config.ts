@@ -9,9 +9,10 @@ const withPostgres = Boolean(process.env.DATABASE_URL) || process.env.CI === 'tr
 export default defineConfig({
   test: {
     // Vitest's default leaves a core free: one worker on a two-core machine.
-    // Server files spend much of their time waiting (child processes, sockets,
-    // timers), so a second worker shortens the run even on two cores.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Server files spend part of their time waiting (child processes,
+    // sockets, PostgreSQL's own work), so a worker more than two keeps two
+    // cores busy (docs/development.md has the figures).
+    maxWorkers: Math.max(3, availableParallelism()),
     projects: [
       {
         plugins: [twindCss()],
