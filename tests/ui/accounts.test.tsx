@@ -168,11 +168,22 @@ describe('the profile screen', () => {
     expect(recorded.events.map((e) => e.detail)).toEqual([{ userId: 'usr_1' }])
   })
 
+  it('follows heading-level: its title at it, each section one below', async () => {
+    signInAs()
+    mockApi({ 'GET /api/me': { body: PROFILE } })
+    const q = renderScreen(<ProfileScreen view="settings" />, { route: '/settings', headingLevel: 4 })
+    await q.findByRole('heading', { level: 4, name: 'Settings' })
+    const [title, ...sections] = q.getAllByRole('heading')
+    expect(title.tagName).toBe('H4')
+    expect(sections.length).toBeGreaterThan(1)
+    expect(sections.map((h) => h.tagName)).toEqual(sections.map(() => 'H5'))
+  })
+
   it('Settings holds the password, the sessions and what deletion removes', async () => {
     signInAs()
     mockApi({ 'GET /api/me': { body: PROFILE } })
     const q = renderScreen(<ProfileScreen view="settings" />, { route: '/settings' })
-    expect(await q.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
+    expect(await q.findByRole('heading', { level: 2, name: 'Settings' })).toBeInTheDocument()
     expect(q.getByRole('button', { name: 'Change password' })).toBeInTheDocument()
     expect(q.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument()
     expect(q.getByText('Removes your account, 2 projects and 3 API keys for good. Apps that use those keys stop working at once.')).toBeInTheDocument()

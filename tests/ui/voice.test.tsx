@@ -60,7 +60,7 @@ describe('where "Settings" in the user menu leads', () => {
     const { q, user } = await openPortalMenu()
     await waitFor(() => expect(q.getByRole('menuitem', { name: 'Settings' })).not.toHaveAttribute('aria-disabled'))
     await user.click(q.getByRole('menuitem', { name: 'Settings' }))
-    expect(await q.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument()
+    expect(await q.findByRole('heading', { level: 2, name: 'Settings' })).toBeInTheDocument()
     expect(q.getByRole('button', { name: 'Change password' })).toBeInTheDocument()
     expect(q.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument()
     expect(q.getByRole('button', { name: 'Delete account' })).toBeInTheDocument()
@@ -68,7 +68,7 @@ describe('where "Settings" in the user menu leads', () => {
 
     await user.click(q.getByRole('button', { name: 'User menu' }))
     await user.click(q.getByRole('menuitem', { name: 'Your Profile' }))
-    expect(await q.findByRole('heading', { level: 1, name: 'Your Profile' })).toBeInTheDocument()
+    expect(await q.findByRole('heading', { level: 2, name: 'Your Profile' })).toBeInTheDocument()
     expect(q.getByLabelText('Name')).toHaveValue('Ada Lovelace')
     expect(q.getByText('ada@example.com')).toBeInTheDocument()
     expect(q.queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument()

@@ -53,7 +53,7 @@ const CATALOG = [
 function page(
   routes: Record<string, Reply> = {},
   list: { endpoints: Endpoint[]; needsSecretRoll?: boolean } = { endpoints: [endpoint(1)] },
-  options: { envPrefix?: string } = {},
+  options: { envPrefix?: string; headingLevel?: number } = {},
 ) {
   const api = mockApi({
     'GET /api/manage/dapp/prj_7': { body: detail(7) },
@@ -101,6 +101,15 @@ describe('the Webhooks section on the project page', () => {
       ['https://hooks.example.com/1Billing', 'All events', 'Enabled', expect.stringMatching(/^Failed 500/), 'Manage'],
       ['https://hooks.example.com/2', '2 event types', 'Disabled', 'None yet', 'Manage'],
     ])
+  })
+
+  it('follows heading-level: the project at it, Webhooks one below, an open endpoint two below, its log three below', async () => {
+    const { q } = page({}, undefined, { headingLevel: 3 })
+    expect(await q.findByRole('heading', { level: 3, name: 'Project 7' })).toBeInTheDocument()
+    expect(await q.findByRole('heading', { level: 4, name: 'Webhooks' })).toBeInTheDocument()
+    await openEndpoint(q)
+    expect(q.getByRole('heading', { level: 5, name: 'https://hooks.example.com/1' })).toBeInTheDocument()
+    expect(q.getByRole('heading', { level: 6, name: 'Delivery attempts' })).toBeInTheDocument()
   })
 
   it('is absent against a server that does not offer webhooks (a spec-only server answers 404)', async () => {
@@ -639,7 +648,8 @@ describe('<flex-webhooks>', () => {
     })
     const { q } = mount()
     expect(await q.findByRole('table', { name: 'Webhook endpoints' }, { timeout: 3000 })).toBeInTheDocument()
-    expect(q.getByRole('heading', { name: 'Webhooks' })).toBeInTheDocument()
+    // Standalone, the section is the element's top heading (heading-level, default 2).
+    expect(q.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeInTheDocument()
   })
 
   it('asks for a project when it has none, and for a log-in when nobody is signed in', async () => {

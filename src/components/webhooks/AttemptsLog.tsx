@@ -10,11 +10,21 @@ import { StackTable } from './StackTable'
 import { StatusBadge } from './StatusBadge'
 import { useCan } from '../teams/role'
 import type { useAttempts } from './useAttempts'
+import { Heading } from '../Heading'
 
 const link = 'rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
 
 /** One endpoint's attempts, newest first: the receiver's answer on demand, Resend, and older ones page by page. */
-export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttempts>; onResend: (attempt: Attempt) => Promise<void> }) {
+export function AttemptsLog({
+  log,
+  onResend,
+  depth,
+}: {
+  log: ReturnType<typeof useAttempts>
+  onResend: (attempt: Attempt) => Promise<void>
+  /** Its heading's depth below the element's top one. */
+  depth: number
+}) {
   const t = useT(webhooks)
   const lang = useLang()
   const headingId = useId()
@@ -45,9 +55,9 @@ export function AttemptsLog({ log, onResend }: { log: ReturnType<typeof useAttem
   return (
     <section aria-labelledby={headingId} className="mt-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h4 id={headingId} className="text-sm font-semibold text-fg">
+        <Heading id={headingId} depth={depth} className="text-sm font-semibold text-fg">
           {t('webhooks.attempts.heading')}
-        </h4>
+        </Heading>
         <div className="flex items-center gap-3">
           {log.waiting && (
             <span role="status" className="flex items-center gap-2 text-xs text-muted">

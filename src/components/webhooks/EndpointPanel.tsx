@@ -10,6 +10,7 @@ import { eventsText } from './events-text'
 import { TestEventDialog } from './TestEventDialog'
 import { useAttempts } from './useAttempts'
 import type { WebhooksApi } from './useWebhooksApi'
+import { Heading } from '../Heading'
 
 /** The actions the section carries out (they change the list); the test event and resends are the panel's own. */
 export type EndpointAction = 'edit' | 'toggle' | 'delete'
@@ -24,10 +25,12 @@ export interface EndpointPanelProps {
   /** A delivery this panel waited for has an outcome: the list's "Last delivery" is stale. */
   onDelivered: () => void
   onClose: () => void
+  /** Its heading's depth below the element's top one. */
+  depth: number
 }
 
 /** One endpoint, opened from its row: what it receives, its actions and its delivery log. */
-export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, onDelivered, onClose }: EndpointPanelProps) {
+export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, onDelivered, onClose, depth }: EndpointPanelProps) {
   const t = useT(webhooks)
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
@@ -55,9 +58,9 @@ export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, o
     <section aria-labelledby={headingId} className="mt-6 rounded-flex border border-border bg-bg p-4">
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} ref={heading} tabIndex={-1} className="break-all font-mono text-sm font-semibold text-fg focus:outline-none">
+          <Heading id={headingId} depth={depth} ref={heading} tabIndex={-1} className="break-all font-mono text-sm font-semibold text-fg focus:outline-none">
             {endpoint.url}
-          </h3>
+          </Heading>
           {endpoint.description && (
             <p dir="auto" className="mt-1 break-words text-sm text-muted">
               {endpoint.description}
@@ -99,7 +102,7 @@ export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, o
           )}
         </div>
       )}
-      <AttemptsLog log={log} onResend={resend} />
+      <AttemptsLog log={log} onResend={resend} depth={depth + 1} />
       {testing && <TestEventDialog endpoint={endpoint} eventTypes={eventTypes} onClose={() => setTesting(false)} onSend={sendTest} returnFocus={testButton} />}
     </section>
   )

@@ -17,6 +17,7 @@ import { EndpointsTable } from './EndpointsTable'
 import { RollSecretDialog } from './RollSecretDialog'
 import { useWebhooksApi } from './useWebhooksApi'
 import { useCan } from '../teams/role'
+import { Heading } from '../Heading'
 
 /** In English (as tests read it); the section shows it in the reader's language. */
 export const ROLL_FIRST = webhooks['webhooks.rollFirst']
@@ -26,6 +27,8 @@ type Open = 'add' | 'roll' | { action: 'edit' | 'delete'; endpoint: Endpoint } |
 export interface WebhooksSectionProps {
   projectId: string
   className?: string
+  /** Its heading's depth below the element's top one: 1 on the project page, 0 as an element of its own. */
+  depth?: number
 }
 
 /**
@@ -34,7 +37,7 @@ export interface WebhooksSectionProps {
  * change by events carrying ids only. Two elements show it, the project page
  * (ProjectWebhooks) and <flex-webhooks>, so it lives here, below both.
  */
-export function WebhooksSection({ projectId, className = '' }: WebhooksSectionProps) {
+export function WebhooksSection({ projectId, className = '', depth = 1 }: WebhooksSectionProps) {
   const t = useT(webhooks)
   const { host } = useElement()
   const api = useWebhooksApi(projectId)
@@ -126,9 +129,9 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
     <section aria-labelledby={headingId} className={`rounded-flex border border-border bg-surface p-6 ${className}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 id={headingId} className="text-lg font-semibold text-fg">
+          <Heading id={headingId} depth={depth} className="text-lg font-semibold text-fg">
             {t('webhooks.heading')}
-          </h2>
+          </Heading>
           <p className="mt-1 text-sm text-muted">{t('webhooks.intro')}</p>
         </div>
         <div className="flex flex-wrap gap-3">
@@ -174,6 +177,7 @@ export function WebhooksSection({ projectId, className = '' }: WebhooksSectionPr
       )}
       {current && (
         <EndpointPanel
+          depth={depth + 1}
           // key: another endpoint starts with its own log, from its newest page.
           key={current.id}
           api={api}

@@ -11,6 +11,7 @@ import { NameSection } from './NameSection'
 import { PasswordSection } from './PasswordSection'
 import { SessionsSection } from './SessionsSection'
 import { useAccountApi } from '../../components/account/useAccountApi'
+import { Heading } from '../../components/Heading'
 
 export type AccountView = 'profile' | 'settings'
 
@@ -35,7 +36,7 @@ export function ProfileScreen({ view = 'profile' }: { view?: AccountView }) {
   return (
     <div className="px-4 py-6 cq-sm:px-6">
       <div className="mx-auto flex max-w-2xl flex-col gap-6">
-        <h1 className="text-2xl font-bold text-fg">{view === 'profile' ? t('profile.heading') : t('profile.settings.heading')}</h1>
+        <Heading className="text-2xl font-bold text-fg">{view === 'profile' ? t('profile.heading') : t('profile.settings.heading')}</Heading>
         {view === 'profile' ? (
           <>
             <NameSection api={api} profile={profile} onChange={setChanged} />

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react'
+import { Heading } from '../../components/Heading'
 
 /** One card of the profile screen: a heading, what it is about, its form. */
 export function Section({ title, intro, tone = 'plain', children }: { title: string; intro?: ReactNode; tone?: 'plain' | 'danger'; children: ReactNode }) {
@@ -6,9 +7,9 @@ export function Section({ title, intro, tone = 'plain', children }: { title: str
   const border = tone === 'danger' ? 'border-danger' : 'border-border'
   return (
     <section aria-labelledby={headingId} className={`rounded-flex border ${border} bg-surface px-6 py-5`}>
-      <h2 id={headingId} className={`text-lg font-semibold ${tone === 'danger' ? 'text-danger' : 'text-fg'}`}>
+      <Heading id={headingId} depth={1} className={`text-lg font-semibold ${tone === 'danger' ? 'text-danger' : 'text-fg'}`}>
         {title}
-      </h2>
+      </Heading>
       {intro && <div className="mt-1 text-sm text-muted">{intro}</div>}
       <div className="mt-4">{children}</div>
     </section>

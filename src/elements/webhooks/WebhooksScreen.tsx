@@ -25,5 +25,5 @@ export function WebhooksScreen({ projectId }: { projectId?: string }) {
   if (!id) return <PendingPanel spinner={false}>{t('webhooks.screen.noProject')}</PendingPanel>
   if (!offered) return <PendingPanel spinner={!asked}>{asked ? t('webhooks.screen.notOffered') : t('webhooks.screen.loading')}</PendingPanel>
   // key: another project starts from a clean state (no stale dialogs or data).
-  return <WebhooksSection key={id} projectId={id} />
+  return <WebhooksSection key={id} projectId={id} depth={0} />
 }

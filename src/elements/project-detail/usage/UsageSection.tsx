@@ -10,6 +10,7 @@ import { usage as texts } from '../../../i18n/en/usage'
 import { UsageChart, usageSummary } from './UsageChart'
 import { combine, sum, USAGE_DAYS } from './usage-data'
 import { keysVersion, useUsage } from './useUsage'
+import { Heading } from '../../../components/Heading'
 
 /** What the section says before any request, in English. */
 export const USAGE_EMPTY = texts['usage.empty']
@@ -99,9 +100,9 @@ export function UsageSection({ project }: { project: Project }) {
 
   return (
     <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
-      <h2 id={headingId} className="text-lg font-semibold text-fg">
+      <Heading id={headingId} depth={1} className="text-lg font-semibold text-fg">
         {t('usage.heading')}
-      </h2>
+      </Heading>
       <p className="mt-1 text-sm text-muted">{t('usage.intro', { days: USAGE_DAYS })}</p>
       {body}
     </section>
