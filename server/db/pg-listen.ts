@@ -37,7 +37,12 @@ export function pgListener(connectionString: string) {
 
   const listenOn = (c: pg.Client, channel: string): Promise<unknown> => {
     let done = listened.get(channel)
-    if (!done) listened.set(channel, (done = c.query(`LISTEN ${pg.escapeIdentifier(channel)}`)))
+    if (!done) {
+      const asked = (done = c.query(`LISTEN ${pg.escapeIdentifier(channel)}`))
+      listened.set(channel, asked)
+      // A LISTEN that failed is asked again by the next listen on its channel.
+      asked.catch(() => listened.get(channel) === asked && listened.delete(channel))
+    }
     return done
   }
 
