@@ -178,34 +178,38 @@ describe('a large answer counts as several calls against its address', () => {
   })
 
   it("reads the lists of one address one at a time, and other addresses' alongside", async () => {
-    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 100_000, perUser: 100_000 } } })
-    const users = await withLongLists(s, 6, 300)
-    // How many list reads are in the database at once. A read alone waits up to a second for another
-    // to start before it runs: whether one can start meanwhile is what is measured, not how the
-    // requests happen to interleave (on PostgreSQL three reads from three addresses had each ended
-    // before the next began).
-    let reading = 0
-    let most = 0
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perAddress: 100_000, perUser: 100_000 } }, pause: noPause })
+    const [a1, a2, a3, b, c] = await withLongLists(s, 5, 300)
+    // Each list read, once started, waits in the database until the test lets it go.
+    const started: string[] = []
+    const release = new Map<string, () => void>()
     const query = s.db.query.bind(s.db)
     vi.spyOn(s.db, 'query').mockImplementation(async (sql, params) => {
       if (!sql.includes('FROM projects WHERE owner_id')) return query(sql, params)
-      most = Math.max(most, ++reading)
-      try {
-        const until = Date.now() + 1000
-        while (reading === 1 && Date.now() < until) await new Promise((r) => setTimeout(r, 5))
-        return await query(sql, params)
-      } finally {
-        reading--
-      }
+      const owner = String(params?.[0])
+      started.push(owner)
+      await new Promise<void>((go) => release.set(owner, go))
+      return query(sql, params)
     })
     const listFrom = (u: SignedUp, address: string) =>
       s!.request('GET', '/api/manage/dapp/owner', { token: u.accessToken, headers: { 'X-Forwarded-For': address } })
-    const oneAddress = await Promise.all(users.slice(0, 3).map((u) => listFrom(u, '198.51.100.9')))
-    expect(oneAddress.map((r) => [r.status, (r.body as unknown[]).length])).toEqual(Array(3).fill([200, 300]))
-    expect(most).toBe(1)
-    most = 0
-    const three = await Promise.all(users.slice(3).map((u, i) => listFrom(u, `203.0.113.${i + 1}`)))
-    expect(three.map((r) => r.status)).toEqual([200, 200, 200])
-    expect(most).toBeGreaterThan(1)
+    const sameAddress = new Set([a1, a2, a3].map((u) => u.user.id))
+    const ofSameAddress = () => started.filter((owner) => sameAddress.has(owner))
+    // Three lists from one address, then two from two others, asked after them.
+    const one = [a1, a2, a3].map((u) => listFrom(u, '198.51.100.9'))
+    const others = [listFrom(b, '203.0.113.1'), listFrom(c, '203.0.113.2')]
+    // The other addresses' reads start while the first address's first read is held...
+    await vi.waitFor(() => expect(started).toEqual(expect.arrayContaining([b.user.id, c.user.id])))
+    // ...and its two others, asked before them, have not: they wait for its turn.
+    expect(ofSameAddress()).toHaveLength(1)
+    // Each of its reads starts once the one before has ended.
+    for (let n = 1; n <= 3; n++) {
+      await vi.waitFor(() => expect(ofSameAddress()).toHaveLength(n))
+      release.get(ofSameAddress()[n - 1])!()
+    }
+    release.get(b.user.id)!()
+    release.get(c.user.id)!()
+    const answers = await Promise.all([...one, ...others])
+    expect(answers.map((r) => [r.status, (r.body as unknown[]).length])).toEqual(Array(5).fill([200, 300]))
   })
 })
