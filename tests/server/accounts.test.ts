@@ -8,6 +8,7 @@ import { MAIL_NOT_CONFIGURED } from '../../server/mail/index'
 import type { AppOverrides } from '../../server/config'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, deviceToken, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
+import { within } from './within'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
 const NEW_PASSWORD = 'a brand new passphrase'
@@ -391,12 +392,3 @@ describe('account deletion', () => {
     }
   })
 })
-
-async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-  const start = performance.now()
-  while (!(await check())) {
-    if (performance.now() - start > ms) throw new Error(`not within ${ms} ms`)
-    await new Promise((r) => setTimeout(r, 5))
-  }
-  return performance.now() - start
-}

@@ -4,6 +4,7 @@ import { PROJECT_NOT_FOUND } from '../../server/security/authorization'
 import { SERVICE_TOKEN_REQUIRED } from '../../server/http/service-token'
 import { VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
 import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestResponse, type TestServer } from './harness'
+import { within } from './within'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
@@ -377,16 +378,6 @@ describe('POST /api/keys/verify', () => {
 })
 
 describe.runIf(usePostgres)('two instances on one PostgreSQL', () => {
-  /** Polls `check` until it is true; fails after `ms`. */
-  async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
-    const start = performance.now()
-    while (!(await check())) {
-      if (performance.now() - start > ms) throw new Error(`not within ${ms} ms`)
-      await new Promise((r) => setTimeout(r, 5))
-    }
-    return performance.now() - start
-  }
-
   /**
    * A second instance on the same database, and a new key it has verified
    * (so its cache holds the key): `verifyOnOther()` asks that instance again.

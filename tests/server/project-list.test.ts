@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { LIST_PAGE } from '../../server/resources/projects/list-cache'
 import { createTestServer, newProject, signUp, type TestServer } from './harness'
+import { within } from './within'
 
 let s: TestServer
 let other: TestServer | undefined
@@ -14,14 +15,6 @@ afterEach(async () => {
   other = undefined
   await s.close()
 })
-
-async function within(ms: number, check: () => Promise<boolean>) {
-  const start = Date.now()
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`)
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}
 
 const list = (server: TestServer, token: string, etag?: string) =>
   server.request('GET', '/api/manage/dapp/owner', { token, headers: etag ? { 'If-None-Match': etag } : {} })

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PROJECT_NOT_FOUND } from '../../server/security/authorization'
 import { createTestServer, newProject, signUp, type SignedUp, type TestResponse, type TestServer } from './harness'
+import { within } from './within'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
 
@@ -21,15 +22,6 @@ const verifyOn = (server: TestServer, key: string) =>
   server.request('POST', '/api/keys/verify', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { key } })
 const count = async (table: string, projectId: string) =>
   (await s.db.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${table} WHERE ${table === 'projects' ? 'id' : 'project_id'} = $1`, [projectId]))[0].n
-
-/** Polls `check` until it is true; fails after `ms`. */
-async function within(ms: number, check: () => Promise<boolean>): Promise<void> {
-  const start = performance.now()
-  while (!(await check())) {
-    if (performance.now() - start > ms) throw new Error(`not within ${ms} ms`)
-    await new Promise((r) => setTimeout(r, 5))
-  }
-}
 
 describe('PATCH /api/manage/dapp/{id}', () => {
   it('renames the project and changes its description, answering the project as GET does', async () => {

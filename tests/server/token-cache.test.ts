@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import type { Database } from '../../server/db/index'
 import { createTestServer, newProject, signUp, type TestServer } from './harness'
+import { within } from './within'
 
 let s: TestServer
 let other: TestServer | undefined
@@ -31,15 +32,6 @@ function countingApp(db: Database) {
   const call = async (method: string, path: string, token: string) =>
     (await app.request(path, { method, headers: { Authorization: `Bearer ${token}` } })).status
   return { counted, call }
-}
-
-/** Polls `check` until it holds; fails after `ms` (the NOTIFY of another connection takes a moment). */
-async function within(ms: number, check: () => Promise<boolean>) {
-  const start = Date.now()
-  while (!(await check())) {
-    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`)
-    await new Promise((r) => setTimeout(r, 5))
-  }
 }
 
 /** Calls until a call makes no token look-up: the LISTEN is in place and the token is kept. */

@@ -14,6 +14,7 @@ import { SERVICE_TOKEN_REQUIRED, sameSecret } from '../../server/http/service-to
 import { VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
 import { DEVICE, createTestServer, freshStorage, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 import { ROOT, serverArgs } from './server-process'
+import { within } from './within'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
 const HOUR = 3_600_000
@@ -162,15 +163,6 @@ describe('POST /api/keys/verify', () => {
 })
 
 describe.runIf(usePostgres)('verification on two instances of one PostgreSQL', () => {
-  /** Polls `check` until it is true; fails after `ms`. */
-  async function within(ms: number, check: () => Promise<boolean>) {
-    const start = Date.now()
-    while (!(await check())) {
-      if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`)
-      await new Promise((r) => setTimeout(r, 5))
-    }
-  }
-
   it('refuses a key deleted on the other instance within 1 s, though it had just verified it', async () => {
     const other = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN } })
     try {
