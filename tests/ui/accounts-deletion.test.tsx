@@ -10,17 +10,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { ProfileScreen } from '../../src/elements/profile/ProfileScreen'
 import { renderScreen, resetStore, signInAs } from './helpers'
 import { deferred, json, mockApi, offContract, type Reply } from './helpers/api-mock'
+import { PROFILE } from './helpers/fixtures'
 
-const PROFILE = {
-  id: 'usr_1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  emailVerified: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  signIn: 'password',
-  projects: 2,
-  keys: 3,
-}
 const PREVIEW = 'GET /api/me/deletion'
 const DEPARTURE = {
   handedOver: [{ projectId: 'prj_1', name: 'Payments', to: { id: 'usr_2', name: 'Grace Hopper' } }],

@@ -13,19 +13,11 @@ import { ProfileScreen } from '../../src/elements/profile/ProfileScreen'
 import { store } from '../../src/store'
 import { recordEvents, renderScreen, resetStore, signInAs } from './helpers'
 import { json, mockApi } from './helpers/api-mock'
+import { PROFILE as VERIFIED_PROFILE } from './helpers/fixtures'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 const ACCOUNTS = { 'GET /api/capabilities': { body: { features: ['accounts'] } } }
-const PROFILE = {
-  id: 'usr_1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  emailVerified: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  signIn: 'password',
-  projects: 2,
-  keys: 3,
-}
+const PROFILE = { ...VERIFIED_PROFILE, emailVerified: false }
 
 beforeEach(resetStore)
 afterEach(() => vi.unstubAllGlobals())

@@ -7,6 +7,7 @@ import { keyStatus } from '../../src/elements/project-detail/key-status'
 import { recordEvents, resetStore, signInAs } from './helpers'
 import { json, mockApi } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
+import { reportWidth } from './helpers/layout'
 
 const GET = 'GET /api/manage/dapp/prj_7'
 const HOUR = 3_600_000
@@ -120,20 +121,6 @@ describe('keys table', () => {
     expect(q.getAllByRole('button', { name: 'Create' })).toHaveLength(1)
     expect(q.getAllByRole('button', { name: 'Delete' })).toHaveLength(1)
   })
-
-  /** happy-dom does no layout: report the keys' box as `width` px wide. */
-  const reportWidth = (width: number) =>
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(private cb: () => void) {}
-        observe(el: HTMLElement) {
-          Object.defineProperty(el, 'clientWidth', { value: width })
-          this.cb()
-        }
-        disconnect() {}
-      },
-    )
 
   it('drops the less important columns first as its box narrows (Created, Key, then Last used), before it stacks', async () => {
     reportWidth(700)

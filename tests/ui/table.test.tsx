@@ -12,6 +12,7 @@ import { StackTable } from '../../src/components/webhooks/StackTable'
 import { resetStore, signInAs } from './helpers'
 import { mockApi } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
+import { reportWidth } from './helpers/layout'
 
 const COLUMNS: FitColumn[] = [
   { id: 'id', priority: 1, width: 150 },
@@ -58,20 +59,6 @@ describe('fitColumns', () => {
     }
   })
 })
-
-/** happy-dom does no layout: report every observed box as `width` px wide. */
-const reportWidth = (width: number) =>
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(private cb: () => void) {}
-      observe(el: HTMLElement) {
-        Object.defineProperty(el, 'clientWidth', { value: width })
-        this.cb()
-      }
-      disconnect() {}
-    },
-  )
 
 const key = (id: string, name: string): KeyInfo => ({
   id,

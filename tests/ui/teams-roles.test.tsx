@@ -7,6 +7,7 @@ import { LazyWebhooks } from '../../src/components/webhooks/lazy'
 import { resetStore, signInAs } from './helpers'
 import { mockApi } from './helpers/api-mock'
 import { detail, keyEntry, renderDetail } from './helpers/dashboard'
+import { member } from './helpers/fixtures'
 
 const BASE = '/api/manage/dapp/prj_7'
 const HOOKS = `${BASE}/webhooks`
@@ -34,17 +35,6 @@ const attempt: Attempt = {
   nextAttemptAt: null,
   scheduledFor: null,
 }
-const member = (id: string, role: Member['role']): Member => ({
-  id,
-  userId: `usr_${id}`,
-  name: `Name ${id}`,
-  email: `${id}@example.com`,
-  role,
-  status: 'active',
-  joinedAt: '2026-11-01T10:00:00.000Z',
-  invitedAt: '2026-11-01T10:00:00.000Z',
-  expiresAt: null,
-})
 
 /** The whole project page (keys, webhooks with one endpoint and one attempt, members) as a member of `role`, its endpoint opened. */
 async function pageAs(role: Member['role']) {

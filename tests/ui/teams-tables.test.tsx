@@ -13,20 +13,8 @@ import { MembersTable } from '../../src/components/teams/MembersTable'
 import { shadow } from './helpers'
 import { deferred } from './helpers/api-mock'
 import { renderScreen } from './helpers/render-screen'
+import { reportWidth } from './helpers/layout'
 
-/** happy-dom does no layout: report every observed box as `width` px wide. */
-const reportWidth = (width: number) =>
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      constructor(private cb: () => void) {}
-      observe(el: HTMLElement) {
-        Object.defineProperty(el, 'clientWidth', { value: width })
-        this.cb()
-      }
-      disconnect() {}
-    },
-  )
 afterEach(() => vi.unstubAllGlobals())
 
 const LONG = 'margarethe.vonhohenzollern@northwind.example'

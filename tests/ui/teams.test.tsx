@@ -7,24 +7,13 @@ import { store } from '../../src/store'
 import { recordEvents, resetStore, signInAs } from './helpers'
 import { json, mockApi, type Reply } from './helpers/api-mock'
 import { detail, keyEntry, renderDashboard, renderDetail, summary } from './helpers/dashboard'
+import { member } from './helpers/fixtures'
 
 const BASE = '/api/manage/dapp/prj_7'
 const MEMBERS = `${BASE}/members`
 const CAPS = 'GET /api/capabilities'
 const AUDIT = `GET ${BASE}/audit`
 
-const member = (id: string, role: Member['role'], extra: Partial<Member> = {}): Member => ({
-  id,
-  userId: `usr_${id}`,
-  name: `Name ${id}`,
-  email: `${id}@example.com`,
-  role,
-  status: 'active',
-  joinedAt: '2026-11-01T10:00:00.000Z',
-  invitedAt: '2026-11-01T10:00:00.000Z',
-  expiresAt: null,
-  ...extra,
-})
 const invitation = (id: string, extra: Partial<Member> = {}): Member =>
   member(id, 'developer', { userId: null, name: '', status: 'invited', joinedAt: null, expiresAt: '2099-11-08T10:00:00.000Z', ...extra })
 

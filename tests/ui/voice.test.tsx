@@ -18,18 +18,9 @@ import { signOut } from '../../src/store/session'
 import { mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs } from './helpers'
 import { mockApi } from './helpers/api-mock'
 import { projects, renderDashboard } from './helpers/dashboard'
+import { PROFILE } from './helpers/fixtures'
 
 const ACCOUNTS = { 'GET /api/capabilities': { body: { features: ['accounts'] } } }
-const PROFILE = {
-  id: 'usr_1',
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  emailVerified: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  signIn: 'password',
-  projects: 2,
-  keys: 3,
-}
 
 beforeEach(resetStore)
 afterEach(() => {
