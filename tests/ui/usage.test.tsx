@@ -137,25 +137,25 @@ describe('usage on the project page', () => {
     expect(api.calls.find((c) => c.url.includes('/usage'))?.url).toMatch(/\/usage\?days=30$/)
   })
 
-  it('is headed one level below the project, as heading-level says', async () => {
+  /** A server with usage, and a project of one key that has had no requests. */
+  const oneQuietKey = () => {
     const [a] = ids()
     mockApi({
       [CAPS]: { body: { features: ['usage'] } },
       [GET]: { body: withKeys([key(a, 'Production')]) },
       [USAGE]: { body: { days: DAYS, keys: [{ keyId: a, name: 'Production', valid: series(), invalid: series() }] } },
     })
+  }
+
+  it('is headed one level below the project, as heading-level says', async () => {
+    oneQuietKey()
     const { q } = renderDetail('prj_7', { headingLevel: 3 })
     expect(await q.findByRole('heading', { level: 3, name: 'Project 7' })).toBeInTheDocument()
     expect(await q.findByRole('heading', { level: 4, name: 'Usage' })).toBeInTheDocument()
   })
 
   it('says how to get requests when there are none, with a link to verification in the docs', async () => {
-    const [a] = ids()
-    mockApi({
-      [CAPS]: { body: { features: ['usage'] } },
-      [GET]: { body: withKeys([key(a, 'Production')]) },
-      [USAGE]: { body: { days: DAYS, keys: [{ keyId: a, name: 'Production', valid: series(), invalid: series() }] } },
-    })
+    oneQuietKey()
     const { q } = renderDetail('prj_7')
     await q.findByRole('region', { name: 'Usage' })
     expect(await section(q).findByText(USAGE_EMPTY)).toBeInTheDocument()
