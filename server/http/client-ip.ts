@@ -1,5 +1,5 @@
+import type { HttpBindings } from '@hono/node-server'
 import type { Context } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { isIPv6 } from 'node:net'
 
 /**
@@ -13,11 +13,9 @@ export function clientIp(c: Context, trustProxy: boolean): string {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim()
     if (forwarded) return clientNetwork(forwarded)
   }
-  try {
-    return clientNetwork(getConnInfo(c).remote.address ?? 'unknown')
-  } catch {
-    return 'unknown' // in-process requests (app.request) have no socket
-  }
+  // In-process requests (app.request) have no socket.
+  const socket = (c.env as Partial<HttpBindings> | undefined)?.incoming?.socket
+  return clientNetwork(socket?.remoteAddress ?? 'unknown')
 }
 
 /**

@@ -1,12 +1,17 @@
+import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import type { Database } from '../../server/db/index'
+import { startServer, type RunningServer } from '../../server/start'
 import { createTestServer, signUp, type TestServer } from './harness'
 
 let s: TestServer | undefined
+let running: RunningServer | undefined
 afterEach(async () => {
+  await running?.close()
   await s?.close()
   s = undefined
+  running = undefined
 })
 
 const FLOODER = '198.51.100.7'
@@ -105,4 +110,31 @@ describe('authenticated calls count against their address too', () => {
     ).flat()
     expect(answers.filter((a) => a.status !== 200)).toEqual([])
   }, 30_000)
+})
+
+describe('without a trusted proxy', () => {
+  /** Registers a device over a connection from `localAddress`, claiming another address in X-Forwarded-For. */
+  const registerFrom = (localAddress: string) =>
+    new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ deviceUDID: 'x', deviceType: 'WEB' })
+      const req = request(
+        `${running!.url}api/device`,
+        { method: 'POST', localAddress, headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': FLOODER } },
+        (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode!))
+        },
+      )
+      req.on('error', reject)
+      req.end(body)
+    })
+
+  it("counts each connection's own address, whatever X-Forwarded-For claims", async () => {
+    s = await createTestServer()
+    running = await startServer({ port: 0, db: await s.storage.open!(), log: () => {}, rateLimit: { devicesPerIp: 1 } })
+    // Every 127.x.y.z address is this machine's own, so one test can connect from two.
+    expect(await registerFrom('127.0.0.1')).toBe(201)
+    expect(await registerFrom('127.0.0.1')).toBe(429)
+    expect(await registerFrom('127.0.0.2')).toBe(201)
+  })
 })
