@@ -58,7 +58,7 @@ export const Profile = z
       description:
         "password: e-mail and password. host: the API provider's own sign-in (POST /sessions); no password, so no reset, change or verification here.",
     }),
-    projects: z.number().int().meta({ description: 'Projects the account owns (removed with it).' }),
+    projects: z.number().int().meta({ description: 'Projects the account owns that would be removed with it: not those an admin would take over.' }),
     keys: z.number().int().meta({ description: 'API keys in those projects (they stop verifying when the account is removed).' }),
   })
   .meta({ id: 'Profile' })

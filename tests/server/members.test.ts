@@ -186,6 +186,10 @@ describe('ownership', () => {
       deleted: [{ projectId: lonely.id, name: 'Lonely' }],
       left: [],
     })
+    // The profile counts what would go: the project no admin takes over, and its key.
+    const [{ n: keysOfTheHandedOver }] = await s.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM api_keys WHERE project_id = $1', [project.id])
+    expect(keysOfTheHandedOver).toBeGreaterThan(0)
+    expect((await s.request('GET', '/api/me', { token: owner.accessToken })).body).toMatchObject({ projects: 1, keys: 1 })
     const res = await s.request('DELETE', '/api/me', { token: owner.accessToken, body: { password: owner.password } })
     expect(res.status).toBe(204)
     const p = await call(s, 'GET', '', admin)

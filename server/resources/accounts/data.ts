@@ -47,14 +47,9 @@ export async function findPasswordAccount(q: Queryable, email: string): Promise<
   return row && account(row)
 }
 
-export async function profile(q: Queryable, userId: string): Promise<Profile | undefined> {
-  const [row] = await q.query<AccountRow & { created_at: Date; projects: number; keys: number }>(
-    `SELECT ${COLUMNS}, created_at,
-       (SELECT count(*)::integer FROM projects p WHERE p.owner_id = u.id) AS projects,
-       (SELECT count(*)::integer FROM api_keys k JOIN projects p ON p.id = k.project_id WHERE p.owner_id = u.id) AS keys
-     FROM users u WHERE id = $1`,
-    [userId],
-  )
+/** The account as GET /me shows it, but for what would go with it (the members resource counts that). */
+export async function profile(q: Queryable, userId: string): Promise<Omit<Profile, 'projects' | 'keys'> | undefined> {
+  const [row] = await q.query<AccountRow & { created_at: Date }>(`SELECT ${COLUMNS}, created_at FROM users WHERE id = $1`, [userId])
   if (!row) return undefined
   return {
     id: row.id,
@@ -63,8 +58,6 @@ export async function profile(q: Queryable, userId: string): Promise<Profile | u
     emailVerified: row.email_verified_at !== null,
     createdAt: iso(row.created_at),
     signIn: row.password_hash === null ? 'host' : 'password',
-    projects: row.projects,
-    keys: row.keys,
   }
 }
 

@@ -5,7 +5,7 @@ import { HttpError, badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { hashPassword } from '../../security/password'
-import { leaveEveryProject } from '../members'
+import { goingWithAccount, leaveEveryProject } from '../members'
 import { passwordProblem, revokeSessions } from '../session'
 import { deleteAccount, profile, rename, setPassword } from './data'
 import { changePasswordRoute, deleteAccountRoute, getProfileRoute, logoutAllRoute, updateProfileRoute } from './operations'
@@ -13,17 +13,22 @@ import type { AccountSteps } from './steps'
 
 /** The signed-in user's own account: its profile, its password, ending every session, deleting it. */
 export function meRoutes({ db, config }: RouteDeps, { passwordAccount, checkPassword }: AccountSteps) {
+  // The projects and keys it shows are those deleting the account would remove: owned ones no admin takes over.
+  const me = async (userId: string) => {
+    const [account, going] = await Promise.all([profile(db, userId), goingWithAccount(db, userId)])
+    return account && { ...account, ...going }
+  }
   return (
     new ContractApp<AuthEnv>()
       .operation(getProfileRoute, requireToken(db, 'access'), async (c) => {
-        const me = await profile(db, c.var.userId)
-        if (!me) throw new HttpError(401, 'Your session has expired. Please log in again.')
-        return c.json(me, 200)
+        const mine = await me(c.var.userId)
+        if (!mine) throw new HttpError(401, 'Your session has expired. Please log in again.')
+        return c.json(mine, 200)
       })
       .operation(updateProfileRoute, requireToken(db, 'access'), async (c) => {
         const { name } = await readBody(c, ProfileChange)
         await rename(db, c.var.userId, name)
-        return c.json((await profile(db, c.var.userId))!, 200)
+        return c.json((await me(c.var.userId))!, 200)
       })
       .operation(changePasswordRoute, requireToken(db, 'access'), async (c) => {
         const { currentPassword, newPassword } = await readBody(c, PasswordChange)

@@ -11,14 +11,15 @@ export interface Departure {
   left: Array<{ projectId: string; name: string }>
 }
 
+/** SQL: the member an owned project `p` passes to when its owner's account goes, its longest-standing active admin; none, and it goes too. */
+const HEIR = `SELECT m.id, m.user_id FROM project_members m
+  WHERE m.project_id = p.id AND m.role = 'admin' AND m.user_id IS NOT NULL ORDER BY m.joined_at, m.seq LIMIT 1`
+
 /** The successor of each of the user's projects: its longest-standing active admin, if any. */
 async function plan(q: Queryable, userId: string): Promise<Departure & { members: Array<{ projectId: string; memberId: string }> }> {
   const owned = await q.query<{ id: string; name: string; heir_member: string | null; heir_id: string | null; heir_name: string | null }>(
     `SELECT p.id, p.name, h.id AS heir_member, h.user_id AS heir_id, u.name AS heir_name FROM projects p
-       LEFT JOIN LATERAL (
-         SELECT m.id, m.user_id FROM project_members m
-          WHERE m.project_id = p.id AND m.role = 'admin' AND m.user_id IS NOT NULL ORDER BY m.joined_at, m.seq LIMIT 1
-       ) h ON true
+       LEFT JOIN LATERAL (${HEIR}) h ON true
        LEFT JOIN users u ON u.id = h.user_id
      WHERE p.owner_id = $1 ORDER BY p.seq`,
     [userId],
@@ -33,6 +34,17 @@ async function plan(q: Queryable, userId: string): Promise<Departure & { members
     left: memberOf.map((m) => ({ projectId: m.project_id, name: m.name })),
     members: memberOf.map((m) => ({ projectId: m.project_id, memberId: m.id })),
   }
+}
+
+/** How many projects, and keys in them, would go with the account of `userId`: those it owns that no admin takes over. */
+export async function goingWithAccount(q: Queryable, userId: string): Promise<{ projects: number; keys: number }> {
+  const [row] = await q.query<{ projects: number; keys: number }>(
+    `SELECT count(DISTINCT p.id)::integer AS projects, count(k.id)::integer AS keys
+       FROM projects p LEFT JOIN api_keys k ON k.project_id = p.id
+      WHERE p.owner_id = $1 AND NOT EXISTS (${HEIR})`,
+    [userId],
+  )
+  return row
 }
 
 /** What deleting `userId` would do to their projects. */

@@ -5,7 +5,7 @@ import { departureRoutes } from './departure-routes'
 import { memberRoutes, type MemberDeps } from './routes'
 import { ownershipRoutes } from './ownership-routes'
 
-export { leaveEveryProject, departurePreview, type Departure } from './departure'
+export { leaveEveryProject, departurePreview, goingWithAccount, type Departure } from './departure'
 
 export function teamRoutes(deps: MemberDeps) {
   return new ContractApp<AuthEnv>().route('/', memberRoutes(deps)).route('/', ownershipRoutes(deps)).route('/', departureRoutes(deps))

@@ -929,7 +929,7 @@ export interface components {
        * @enum {string}
        */
       signIn: 'password' | 'host'
-      /** @description Projects the account owns (removed with it). */
+      /** @description Projects the account owns that would be removed with it: not those an admin would take over. */
       projects: number
       /** @description API keys in those projects (they stop verifying when the account is removed). */
       keys: number
