@@ -3,7 +3,7 @@
  * with and without the accounts feature, the reset flow's steps, the profile
  * and the unverified-address reminder.
  */
-import { fireEvent, waitFor } from '@testing-library/react'
+import { fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LoginScreen } from '../../src/components/auth/LoginScreen'
@@ -204,8 +204,21 @@ describe('the profile screen', () => {
   })
 
   it('words what deletion removes', () => {
-    expect(whatGoes({ projects: 0, keys: 0 })).toBe('your account')
     expect(whatGoes({ projects: 1, keys: 1 })).toBe('your account, 1 project and 1 API key')
+    expect(whatGoes({ projects: 2, keys: 0 })).toBe('your account, 2 projects and 0 API keys')
+  })
+
+  it('warns of no keys when the account has no project to lose, in the section and its confirmation', async () => {
+    signInAs()
+    mockApi({ 'GET /api/me': { body: { ...PROFILE, projects: 0, keys: 0 } } })
+    const q = renderScreen(<ProfileScreen view="settings" />, { route: '/settings' })
+    const plain = 'This deletes your account for good. It cannot be undone.'
+    expect(await q.findByText(plain)).toBeInTheDocument()
+    expect(q.queryByText(/keys/)).not.toBeInTheDocument()
+    await userEvent.setup().click(q.getByRole('button', { name: 'Delete account' }))
+    const dialog = await within(q.root as unknown as HTMLElement).findByRole('dialog', { name: 'Delete your account?' })
+    expect(within(dialog).getByText(plain)).toBeInTheDocument()
+    expect(dialog.textContent).not.toMatch(/keys/)
   })
 })
 

@@ -35,8 +35,10 @@ export function DeleteAccountSection({ api, profile }: { api: AccountApi; profil
     )
   }
   const what = t('profile.delete.whatGoes', { projects: profile.projects, keys: profile.keys })
+  // With teams the preview tells what goes; with no project to lose there are no keys to warn of.
+  const body = teams || !profile.projects ? t('profile.departure.body') : t('profile.delete.body', { what })
   return (
-    <Section title={t('profile.delete.heading')} tone="danger" intro={t('profile.delete.intro', { what })}>
+    <Section title={t('profile.delete.heading')} tone="danger" intro={profile.projects ? t('profile.delete.intro', { what }) : body}>
       <Button variant="danger" ref={opener} onClick={() => setOpen(true)}>
         {t('profile.delete.heading')}
       </Button>
@@ -58,7 +60,7 @@ export function DeleteAccountSection({ api, profile }: { api: AccountApi; profil
             navigate('/')
           }}
         >
-          <p className="text-fg">{teams ? t('profile.departure.body') : t('profile.delete.body', { what })}</p>
+          <p className="text-fg">{body}</p>
           {teams && <DeletionPreview token={api.token} />}
           <TextField label={t('profile.delete.password')} name="password" type="password" autoComplete="current-password" required />
         </FormDialog>

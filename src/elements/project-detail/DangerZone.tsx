@@ -38,13 +38,13 @@ export function DangerZone({ project, onDelete }: { project: Project; onDelete: 
       <div className="mt-3 flex flex-col gap-3 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
         <p className="text-sm text-muted">{t('project.danger.text')}</p>
         <Button ref={opener} variant="danger" className="shrink-0" onClick={() => setOpen(true)}>
-          {t('project.delete.open')}
+          {t('project.delete.heading')}
         </Button>
       </div>
       {open && (
         <FormDialog
-          title={t('project.delete.title')}
-          submitLabel={t('project.delete.submit')}
+          title={t('project.delete.heading')}
+          submitLabel={t('project.delete.heading')}
           pendingLabel={t('project.delete.pending')}
           danger
           returnFocus={opener}

@@ -50,9 +50,7 @@ export const profile = {
   'profile.delete.heading': 'Delete account',
   'profile.delete.host': 'Your account belongs to the website you signed in through: ask them to remove it.',
   'profile.delete.whatGoes': ({ projects, keys }: { projects: number; keys: number }, { lang }: Locale) =>
-    projects === 0
-      ? 'your account'
-      : `your account, ${plural(lang, projects, { one: '# project', other: '# projects' })} and ${plural(lang, keys, { one: '# API key', other: '# API keys' })}`,
+    `your account, ${plural(lang, projects, { one: '# project', other: '# projects' })} and ${plural(lang, keys, { one: '# API key', other: '# API keys' })}`,
   'profile.delete.intro': ({ what }: { what: string }) => `Removes ${what} for good. Apps that use those keys stop working at once.`,
   'profile.delete.title': 'Delete your account?',
   'profile.delete.body': ({ what }: { what: string }) =>

@@ -39,9 +39,7 @@ export const project = {
   'project.info.more': ({ count }: { count: number }, { lang }: Locale) => `+${count.toLocaleString(lang)} more`,
   'project.danger.heading': 'Danger zone',
   'project.danger.text': 'Deleting this project deletes its API keys and webhooks. Anything using its keys stops working at once.',
-  'project.delete.open': 'Delete project',
-  'project.delete.title': 'Delete project',
-  'project.delete.submit': 'Delete project',
+  'project.delete.heading': 'Delete project',
   'project.delete.pending': 'Deleting…',
   /** `keys`: how many API keys go with it. */
   'project.delete.what': ({ name, keys }: { name: string; keys: number }, { lang }: Locale) =>

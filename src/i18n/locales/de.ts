@@ -97,9 +97,7 @@ const messages: LocaleMessages = {
   'project.danger.heading': 'Gefahrenzone',
   'project.danger.text':
     'Wenn Sie dieses Projekt löschen, werden auch seine API-Schlüssel und Webhooks gelöscht. Alles, was seine Schlüssel verwendet, funktioniert sofort nicht mehr.',
-  'project.delete.open': 'Projekt löschen',
-  'project.delete.title': 'Projekt löschen',
-  'project.delete.submit': 'Projekt löschen',
+  'project.delete.heading': 'Projekt löschen',
   'project.delete.pending': 'Wird gelöscht…',
   'project.delete.what': ({ name, keys }: { name: string; keys: number }, { lang }: Locale) =>
     `${name} ${plural(lang, keys, {
@@ -376,9 +374,7 @@ const messages: LocaleMessages = {
   'profile.delete.host': 'Ihr Konto gehört zu der Website, über die Sie sich angemeldet haben: Bitten Sie deren Betreiber, es zu entfernen.',
   // What goes, in the accusative: "Löscht Ihr Konto, 2 Projekte und 3 API-Schlüssel endgültig."
   'profile.delete.whatGoes': ({ projects, keys }: { projects: number; keys: number }, { lang }: Locale) =>
-    projects === 0
-      ? 'Ihr Konto'
-      : `Ihr Konto, ${plural(lang, projects, { one: '# Projekt', other: '# Projekte' })} und ${plural(lang, keys, { one: '# API-Schlüssel', other: '# API-Schlüssel' })}`,
+    `Ihr Konto, ${plural(lang, projects, { one: '# Projekt', other: '# Projekte' })} und ${plural(lang, keys, { one: '# API-Schlüssel', other: '# API-Schlüssel' })}`,
   'profile.delete.intro': ({ what }: { what: string }) => `Löscht ${what} endgültig. Apps, die diese Schlüssel verwenden, funktionieren sofort nicht mehr.`,
   'profile.delete.title': 'Ihr Konto löschen?',
   'profile.delete.body': ({ what }: { what: string }) =>

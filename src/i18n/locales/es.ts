@@ -103,9 +103,7 @@ const messages: LocaleMessages = {
   'project.info.more': ({ count }: Count, { lang }: Locale) => `+${count.toLocaleString(lang)} más`,
   'project.danger.heading': 'Zona de peligro',
   'project.danger.text': 'Al eliminar este proyecto se eliminan sus claves de API y sus webhooks. Todo lo que use sus claves dejará de funcionar al instante.',
-  'project.delete.open': 'Eliminar proyecto',
-  'project.delete.title': 'Eliminar proyecto',
-  'project.delete.submit': 'Eliminar proyecto',
+  'project.delete.heading': 'Eliminar proyecto',
   'project.delete.pending': 'Eliminando…',
   'project.delete.what': ({ name, keys }: { name: string; keys: number }, { lang }: Locale) =>
     `${name} y ${plural(lang, keys, { one: 'su clave de API', other: 'sus claves de API' })} se eliminarán definitivamente. ${plural(lang, keys, {
@@ -382,9 +380,7 @@ const messages: LocaleMessages = {
   'profile.delete.heading': 'Eliminar cuenta',
   'profile.delete.host': 'Tu cuenta pertenece al sitio web con el que iniciaste sesión: pídeles que la eliminen.',
   'profile.delete.whatGoes': ({ projects, keys }: { projects: number; keys: number }, { lang }: Locale) =>
-    projects === 0
-      ? 'tu cuenta'
-      : `tu cuenta, ${plural(lang, projects, { one: '# proyecto', many: '# de proyectos', other: '# proyectos' })} y ${plural(lang, keys, { one: '# clave de API', many: '# de claves de API', other: '# claves de API' })}`,
+    `tu cuenta, ${plural(lang, projects, { one: '# proyecto', many: '# de proyectos', other: '# proyectos' })} y ${plural(lang, keys, { one: '# clave de API', many: '# de claves de API', other: '# claves de API' })}`,
   'profile.delete.intro': ({ what }: { what: string }) =>
     `Elimina definitivamente ${what}. Las aplicaciones que usan esas claves dejan de funcionar al instante.`,
   'profile.delete.title': '¿Eliminar tu cuenta?',

@@ -103,9 +103,7 @@ const messages: LocaleMessages = {
   'project.info.more': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { one: '+# autre', other: '+# autres' }),
   'project.danger.heading': 'Zone de danger',
   'project.danger.text': 'Supprimer ce projet supprime ses clés API et ses webhooks. Tout ce qui utilise ses clés cesse immédiatement de fonctionner.',
-  'project.delete.open': 'Supprimer le projet',
-  'project.delete.title': 'Supprimer le projet',
-  'project.delete.submit': 'Supprimer le projet',
+  'project.delete.heading': 'Supprimer le projet',
   'project.delete.pending': 'Suppression…',
   'project.delete.what': ({ name, keys }: { name: string; keys: number }, { lang }: Locale) =>
     // With no key, the general wording (as English's "its API keys"); 0 is `one` in French.
@@ -378,7 +376,7 @@ const messages: LocaleMessages = {
   'profile.delete.heading': 'Supprimer le compte',
   'profile.delete.host': 'Votre compte appartient au site web par lequel vous vous êtes connecté\u00a0: demandez-lui de le supprimer.',
   'profile.delete.whatGoes': ({ projects, keys }: { projects: number; keys: number }, { lang }: Locale) =>
-    projects === 0 ? 'votre compte' : `votre compte, ${projects_(lang, projects)} et ${plural(lang, keys, { one: '# clé API', other: '# clés API' })}`,
+    `votre compte, ${projects_(lang, projects)} et ${plural(lang, keys, { one: '# clé API', other: '# clés API' })}`,
   'profile.delete.intro': ({ what }: { what: string }) =>
     `Supprime définitivement ${what}. Les applications qui utilisent ces clés cessent immédiatement de fonctionner.`,
   'profile.delete.title': 'Supprimer votre compte\u00a0?',

@@ -104,9 +104,7 @@ const messages: LocaleMessages = {
   'project.info.more': ({ count }: Count, { lang }: Locale) => plural(lang, count, { other: 'さらに # 件を表示' }),
   'project.danger.heading': '危険な操作',
   'project.danger.text': 'このプロジェクトを削除すると、その API キーと Webhook も削除されます。キーを使用しているものはすべて、すぐに動作しなくなります。',
-  'project.delete.open': 'プロジェクトを削除',
-  'project.delete.title': 'プロジェクトを削除',
-  'project.delete.submit': 'プロジェクトを削除',
+  'project.delete.heading': 'プロジェクトを削除',
   'project.delete.pending': '削除中…',
   'project.delete.what': ({ name }: { name: string; keys: number }) =>
     `「${name}」とその API キーは完全に削除されます。これらを使用しているものはすべて、すぐに動作しなくなります。`,
@@ -373,9 +371,7 @@ const messages: LocaleMessages = {
   'profile.delete.heading': 'アカウントを削除',
   'profile.delete.host': 'このアカウントはログインに使用したウェブサイトに属しています。削除はそのウェブサイトに依頼してください。',
   'profile.delete.whatGoes': ({ projects, keys }: { projects: number; keys: number }, { lang }: Locale) =>
-    projects === 0
-      ? 'アカウント'
-      : `アカウント、${plural(lang, projects, { other: '# 件のプロジェクト' })}、${plural(lang, keys, { other: '# 個の API キー' })}`,
+    `アカウント、${plural(lang, projects, { other: '# 件のプロジェクト' })}、${plural(lang, keys, { other: '# 個の API キー' })}`,
   'profile.delete.intro': ({ what }: { what: string }) => `${what}を完全に削除します。これらのキーを使用するアプリはすぐに動作しなくなります。`,
   'profile.delete.title': 'アカウントを削除しますか？',
   'profile.delete.body': ({ what }: { what: string }) =>

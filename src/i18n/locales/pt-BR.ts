@@ -105,9 +105,7 @@ const messages: LocaleMessages = {
   'project.info.more': ({ count }: Count, { lang }: Locale) => `Mostrar mais ${count.toLocaleString(lang)}`,
   'project.danger.heading': 'Zona de perigo',
   'project.danger.text': 'Excluir este projeto exclui as chaves de API e os webhooks dele. Tudo o que usa as chaves dele para de funcionar imediatamente.',
-  'project.delete.open': 'Excluir projeto',
-  'project.delete.title': 'Excluir projeto',
-  'project.delete.submit': 'Excluir projeto',
+  'project.delete.heading': 'Excluir projeto',
   'project.delete.pending': 'Excluindo…',
   'project.delete.what': ({ name, keys }: { name: string; keys: number }, { lang }: Locale) =>
     `${name} e ${count_(lang, keys, 'a chave de API dele', 'as chaves de API dele')} serão excluídos permanentemente. Tudo o que ${count_(lang, keys, 'a usa', 'as usa')} para de funcionar imediatamente.`,
@@ -375,7 +373,7 @@ const messages: LocaleMessages = {
   'profile.delete.heading': 'Excluir conta',
   'profile.delete.host': 'Sua conta pertence ao site pelo qual você entrou: peça a remoção por lá.',
   'profile.delete.whatGoes': ({ projects, keys }: { projects: number; keys: number }, { lang }: Locale) =>
-    projects === 0 ? 'sua conta' : `sua conta, ${projects_(lang, projects)} e ${count_(lang, keys, '# chave de API', '# chaves de API')}`,
+    `sua conta, ${projects_(lang, projects)} e ${count_(lang, keys, '# chave de API', '# chaves de API')}`,
   'profile.delete.intro': ({ what }: { what: string }) => `Exclui ${what} permanentemente. Os apps que usam essas chaves param de funcionar imediatamente.`,
   'profile.delete.title': 'Excluir sua conta?',
   'profile.delete.body': ({ what }: { what: string }) =>
