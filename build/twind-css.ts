@@ -18,8 +18,6 @@ import presetTailwind from '@twind/preset-tailwind'
 import MagicString from 'magic-string'
 import type { Plugin, Rolldown } from 'vite'
 import { candidates, sourceFiles } from './class-scan.ts'
-
-export { candidates, sourceFiles }
 import { theme } from './theme.ts'
 import { preflight } from './preflight.ts'
 

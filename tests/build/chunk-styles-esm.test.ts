@@ -7,7 +7,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { waitFor } from '@testing-library/react'
 import { expect, it, vi } from 'vitest'
-import { generateCss, sourceFiles } from '../../build/twind-css'
+import { sourceFiles } from '../../build/class-scan'
+import { generateCss } from '../../build/twind-css'
 
 const rulesOf = (sheet: CSSStyleSheet) => [...sheet.cssRules].map((rule) => rule.cssText)
 

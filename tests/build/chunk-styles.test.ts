@@ -7,7 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { generateCss, sourceFiles } from '../../build/twind-css'
+import { sourceFiles } from '../../build/class-scan'
+import { generateCss } from '../../build/twind-css'
 
 function read(path: string): string {
   if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first (\`npm test\` does).`)

@@ -1,7 +1,8 @@
 /** The stylesheet twind generates at build time from the string literals of src/. */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { candidates, generateCss, sourceFiles } from '../../build/twind-css'
+import { candidates, sourceFiles } from '../../build/class-scan'
+import { generateCss } from '../../build/twind-css'
 
 const css = generateCss(sourceFiles('src').map((f) => readFileSync(f, 'utf8')))
 
