@@ -27,7 +27,11 @@ export interface BannerFacts {
   pages: Page[]
   dataDir: string
   databaseUrl?: string
-  mail: { smtpUrl?: string; folder?: string }
+  mail: { smtpUrl?: string; folder?: string; disabled?: boolean }
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS as it is in effect. */
+  privateWebhooks?: boolean
+  /** The development service token's file, when `npm start` made one (never the token itself). */
+  tokenFile?: string
 }
 
 /** The SMTP server's host and port, never its credentials. */
@@ -50,7 +54,7 @@ function postgresAt(databaseUrl: string): string {
   }
 }
 
-export function bannerLines({ url, pages, dataDir, databaseUrl, mail }: BannerFacts): string[] {
+export function bannerLines({ url, pages, dataDir, databaseUrl, mail, privateWebhooks, tokenFile }: BannerFacts): string[] {
   const width = Math.max(...pages.map((p) => url.length + p.path.length))
   return [
     ...pages.map((p) => `  ${(url + p.path).padEnd(width)}  ${p.what}`),
@@ -61,6 +65,15 @@ export function bannerLines({ url, pages, dataDir, databaseUrl, mail }: BannerFa
       ? `Mail: SMTP via ${smtpHost(mail.smtpUrl)} (SMTP_URL)`
       : mail.folder
         ? `Mail: written as .eml files to ${join(mail.folder, '/')}, not sent; set SMTP_URL to send it`
-        : 'Mail: none (SMTP_URL unset): password reset and e-mail verification answer 503',
+        : mail.disabled
+          ? 'Mail: off (MAIL_DISABLED): password reset, e-mail verification and invitations are hidden'
+          : 'Mail: none (SMTP_URL unset): password reset, e-mail verification and invitations answer 503',
+    ...(privateWebhooks ? ['Webhooks: endpoints on this machine and private networks are allowed, for development (WEBHOOK_ALLOW_PRIVATE_NETWORKS)'] : []),
+    ...(tokenFile
+      ? [
+          `Service token (development only; set SERVICE_TOKEN in production): in ${tokenFile}`,
+          `  Verify a key: curl -s ${url}api/keys/verify -H "Authorization: Bearer $(cat '${tokenFile}')" -H 'Content-Type: application/json' -d '{"key":"<an API key from the portal>"}'`,
+        ]
+      : []),
   ]
 }

@@ -5,6 +5,7 @@
 import { bannerLines, servedPages } from './banner'
 import { ensureBundle } from './bundle'
 import { ConfigError, readConfig, type ServerConfig } from './config'
+import { devServiceToken } from './dev-service-token'
 import { bufferedLog } from './http/buffered-log'
 import { startServer, type RunningServer } from './start'
 
@@ -48,8 +49,14 @@ try {
   fail(err)
 }
 log('Starting Flex Portal…')
+let tokenFile: string | undefined
 try {
   if (!config.skipBuild) await ensureBundle(log)
+  if (!config.production && !config.serviceToken) {
+    const dev = await devServiceToken(config.dataDir)
+    config = { ...config, serviceToken: dev.token }
+    tokenFile = dev.path
+  }
   server = await startServer({ ...config, log })
 } catch (err) {
   fail(err)
@@ -67,5 +74,7 @@ for (const line of bannerLines({
   dataDir: config.dataDir,
   databaseUrl: config.databaseUrl,
   mail: config.mail,
+  privateWebhooks: config.webhooks.allowPrivateNetworks,
+  tokenFile,
 }))
   log(line)

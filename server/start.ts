@@ -10,6 +10,7 @@ import { migrate } from './db/migrate'
 import type { Log } from './http/logger'
 import type { StaticRoot } from './http/static'
 import { startWebhookWorker } from './resources/webhooks'
+import { databaseProblem } from './db/connect-problem'
 import { checkEncryptionKey, KeyMismatchError } from './security/encryption-check'
 import { keyFromDataDir } from './security/encryption-key-file'
 
@@ -110,7 +111,13 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host)
 
 export async function startServer(opts: StartOptions = {}): Promise<RunningServer> {
   const { host = '127.0.0.1', port = 8080, dataDir = '.data/', databaseUrl, log = console.log, shutdownTimeoutMs = 10_000, drainGraceMs = 300 } = opts
-  const db = opts.db ?? (await openDatabase({ dataDir, databaseUrl }))
+  // A PostgreSQL that cannot be reached (or refuses the URL's credentials) is
+  // a setting to fix, said in one sentence, not node-postgres's stack.
+  const db =
+    opts.db ??
+    (await openDatabase({ dataDir, databaseUrl }).catch((err: unknown) => {
+      throw databaseUrl ? new ConfigError(databaseProblem(databaseUrl, err)) : err
+    }))
   try {
     await migrate(db)
   } catch (err) {

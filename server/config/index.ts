@@ -16,8 +16,13 @@ export type AppConfig = z.output<typeof appSchema>
 export type RateLimitConfig = AppConfig['rateLimit']
 export type WebhookConfig = AppConfig['webhooks']
 export type MailConfig = AppConfig['mail']
-/** The server's settings, each default filled in (DEMO_PAGES's depends on NODE_ENV). */
-export type ServerConfig = Omit<z.output<typeof serverSchema>, 'demoPages'> & { demoPages: boolean }
+/** The server's settings, each default filled in (DEMO_PAGES's, DEMO_HOST_SESSIONS's and WEBHOOK_ALLOW_PRIVATE_NETWORKS's depend on NODE_ENV). */
+export type ServerConfig = Omit<z.output<typeof serverSchema>, 'demoPages' | 'demoHostSessions'> & {
+  demoPages: boolean
+  demoHostSessions: boolean
+  /** NODE_ENV=production. */
+  production: boolean
+}
 
 /** Settings given to createApp: any left out take their default, rate limits field by field. */
 export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit' | 'webhooks' | 'mail'>> & {
@@ -58,6 +63,10 @@ export const ENCRYPTION_KEY_IN_PRODUCTION =
 
 export const DEMO_SESSIONS_IN_PRODUCTION = 'DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.'
 
+export const SMTP_IN_PRODUCTION =
+  'NODE_ENV=production needs SMTP_URL: without it password reset, e-mail verification and invitations cannot send their codes. ' +
+  'Set SMTP_URL=smtp://user:password@mail.example.com:587 (and MAIL_FROM), or MAIL_DISABLED=true to run without those features (the widget then hides them).'
+
 /** What a production run lacks or must not have, read from the variables as given, so that one start names it all. */
 function productionProblems(env: Env): string[] {
   const given = (name: string) => Boolean(env[name]?.trim())
@@ -70,6 +79,9 @@ function productionProblems(env: Env): string[] {
   if (!given('SERVICE_TOKEN')) problems.push(SERVICE_TOKEN_IN_PRODUCTION)
   // The embedded database has one instance, whose key file sits beside its data.
   if (!given('SECRET_ENCRYPTION_KEY') && !embedded) problems.push(ENCRYPTION_KEY_IN_PRODUCTION)
+  // Without mail, the flows that mail a code start and then fail for the
+  // end user: the operator decides at start, not the first reader who asks.
+  if (!given('SMTP_URL') && !switchedOn(env, 'MAIL_DISABLED')) problems.push(SMTP_IN_PRODUCTION)
   return problems
 }
 
@@ -85,16 +97,20 @@ export function readConfig(env: Env = process.env): ServerConfig {
   }
   if (production) problems.push(...productionProblems(env))
   if (!parsed || problems.length > 0) throw configErrors(problems, 'The server cannot start until these settings are fixed:')
-  // Without SMTP_URL, mail goes to DATA_DIR/mail/ as files, except in
-  // production, where a mail nobody receives would be a silent failure:
-  // there the routes that need mail answer 503.
-  const { smtpUrl } = parsed.mail
+  // Without SMTP_URL, mail goes to DATA_DIR/mail/ as files outside
+  // production (in production it is a start-up error unless MAIL_DISABLED).
+  // MAIL_DISABLED turns mail off whatever else is set.
+  const { smtpUrl, disabled } = parsed.mail
   return {
     ...parsed,
+    production,
     demoPages: parsed.demoPages ?? !production,
+    demoHostSessions: parsed.demoHostSessions ?? !production,
+    webhooks: { ...parsed.webhooks, allowPrivateNetworks: parsed.webhooks.allowPrivateNetworks ?? !production },
     mail: {
-      smtpUrl,
-      folder: smtpUrl || production ? undefined : join(parsed.dataDir, 'mail'),
+      disabled,
+      smtpUrl: disabled ? undefined : smtpUrl,
+      folder: smtpUrl || production || disabled ? undefined : join(parsed.dataDir, 'mail'),
       from: env.MAIL_FROM?.trim() ? parsed.mail.from : `${parsed.portalName.replace(/[<>"]/g, '')} <no-reply@localhost>`,
       productName: parsed.portalName,
     },

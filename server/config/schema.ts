@@ -60,8 +60,13 @@ const webhooks = z.object({
   endpointLimit: int('WEBHOOK_ENDPOINT_LIMIT', 10, 1, 10_000),
   /** Seconds before each retry; its length is the number of retries. */
   retrySchedule: parsed('WEBHOOK_RETRY_SCHEDULE', retrySchedule),
-  /** Endpoints may be on loopback and private addresses (development, tests). */
-  allowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS'),
+  /**
+   * Endpoints may be on loopback and private addresses (development, tests).
+   * Unset: yes for `npm start` outside production (config/index.ts), so the
+   * demo can send to a receiver on this machine; no with NODE_ENV=production
+   * and for an app made by createApp.
+   */
+  allowPrivateNetworks: boolOr('WEBHOOK_ALLOW_PRIVATE_NETWORKS', 'true, false with NODE_ENV=production'),
   /** Attempts (and messages) older than this are pruned. */
   retentionDays: int('WEBHOOK_RETENTION_DAYS', 30, 1, 3650),
   /** Attempts in flight at once on one instance. */
@@ -102,6 +107,12 @@ const mail = z.object({
   ),
   /** The product the mails name: PORTAL_NAME. */
   productName: z.string().default('Flex Portal'),
+  /**
+   * Run without mail: password reset, e-mail verification and invitations are
+   * off (their routes answer 503 and the widget hides them). The one way to
+   * start in production without SMTP_URL.
+   */
+  disabled: bool('MAIL_DISABLED'),
 })
 
 export const appSchema = z.object({
@@ -147,8 +158,9 @@ export const appSchema = z.object({
   /**
    * Serve the demo provider's own tiny log-in and its session route for
    * /existing.html. Never for production: anyone may sign in there under any name.
+   * Unset: yes for `npm start` outside production (config/index.ts).
    */
-  demoHostSessions: bool('DEMO_HOST_SESSIONS'),
+  demoHostSessions: boolOr('DEMO_HOST_SESSIONS', 'true, false with NODE_ENV=production'),
   /** Projects one account may hold (409 beyond). */
   projectLimit: int('PROJECT_LIMIT', 1000, 1, MAX),
   /** The CSP frame-ancestors sources of the HTML pages: who may frame them. */

@@ -28,9 +28,23 @@ describe("npm start's banner", () => {
     expect(lines).not.toMatch(/secret|mailer|flex:/)
   })
 
-  it('says when no mail can be sent at all', () => {
+  it('says when no mail can be sent at all, and when it was turned off', () => {
     expect(bannerLines({ url, pages: servedPages(), dataDir: '.data/', mail: {} })).toContain(
-      'Mail: none (SMTP_URL unset): password reset and e-mail verification answer 503',
+      'Mail: none (SMTP_URL unset): password reset, e-mail verification and invitations answer 503',
     )
+    expect(bannerLines({ url, pages: servedPages(), dataDir: '.data/', mail: { disabled: true } })).toContain(
+      'Mail: off (MAIL_DISABLED): password reset, e-mail verification and invitations are hidden',
+    )
+  })
+
+  it('says when webhooks may go to this machine, and where the development service token is, with a curl that uses it, never the token', () => {
+    const lines = bannerLines({ url, pages: servedPages(), dataDir: '.data/', mail: {}, privateWebhooks: true, tokenFile: '/srv/flex/.data/service-token' })
+    expect(lines).toContain('Webhooks: endpoints on this machine and private networks are allowed, for development (WEBHOOK_ALLOW_PRIVATE_NETWORKS)')
+    expect(lines).toContain('Service token (development only; set SERVICE_TOKEN in production): in /srv/flex/.data/service-token')
+    expect(lines.find((l) => l.includes('curl'))).toBe(
+      `  Verify a key: curl -s ${url}api/keys/verify -H "Authorization: Bearer $(cat '/srv/flex/.data/service-token')" -H 'Content-Type: application/json' -d '{"key":"<an API key from the portal>"}'`,
+    )
+    const quiet = bannerLines({ url, pages: servedPages(), dataDir: '.data/', mail: {} }).join('\n')
+    expect(quiet).not.toMatch(/Webhooks:|Service token/)
   })
 })

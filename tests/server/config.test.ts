@@ -9,6 +9,7 @@ import {
   EMBEDDED_DB_IN_PRODUCTION,
   ENCRYPTION_KEY_IN_PRODUCTION,
   SERVICE_TOKEN_IN_PRODUCTION,
+  SMTP_IN_PRODUCTION,
   parseOrigins,
   readConfig,
 } from '../../server/config'
@@ -25,9 +26,14 @@ describe('readConfig', () => {
       databaseUrl: undefined,
       skipBuild: false,
       allowEmbeddedDb: false,
+      production: false,
       demoPages: true,
+      // Outside production, `npm start` is the demo: its host sign-in and
+      // webhooks to a receiver on this machine work out of the box.
+      demoHostSessions: true,
+      webhooks: { ...DEFAULTS.webhooks, allowPrivateNetworks: true },
       // Without SMTP_URL, outside production, mail goes to a folder of the data directory.
-      mail: { ...DEFAULTS.mail, folder: join('.data/', 'mail') },
+      mail: { ...DEFAULTS.mail, disabled: false, folder: join('.data/', 'mail') },
     })
     expect(DEFAULTS.keyLimit).toBe(20)
   })
@@ -92,6 +98,7 @@ describe('readConfig', () => {
       trustProxy: true,
       skipBuild: true,
       allowEmbeddedDb: false,
+      production: false,
       demoPages: false,
       keyLimit: 5,
       apiKeyPrefix: 'acme',
@@ -133,7 +140,13 @@ describe('readConfig', () => {
         timeoutMs: 15_000,
         disableAfterFailingMs: 5 * 86_400_000,
       },
-      mail: { smtpUrl: 'smtps://portal:secret@mail.example.com:465', folder: undefined, from: 'Acme <portal@acme.example>', productName: 'Acme Developers' },
+      mail: {
+        disabled: false,
+        smtpUrl: 'smtps://portal:secret@mail.example.com:465',
+        folder: undefined,
+        from: 'Acme <portal@acme.example>',
+        productName: 'Acme Developers',
+      },
       requireVerifiedEmail: true,
       codeTtlSeconds: 600,
       memberLimit: 10,
@@ -142,12 +155,37 @@ describe('readConfig', () => {
     })
   })
 
-  const SECRETS = { SERVICE_TOKEN: 'a-service-token-of-some-length', SECRET_ENCRYPTION_KEY: '00'.repeat(32) }
+  const SECRETS = { SERVICE_TOKEN: 'a-service-token-of-some-length', SECRET_ENCRYPTION_KEY: '00'.repeat(32), SMTP_URL: 'smtp://u:p@mail.example.com:587' }
 
   it('runs in production on PostgreSQL, or on the embedded database only when told to', () => {
     expect(readConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/flex', ...SECRETS }).databaseUrl).toBe('postgres://u:p@db:5432/flex')
     // One instance on its own data: its key file beside the data does.
-    expect(readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', SERVICE_TOKEN: SECRETS.SERVICE_TOKEN }).databaseUrl).toBeUndefined()
+    expect(
+      readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', SERVICE_TOKEN: SECRETS.SERVICE_TOKEN, MAIL_DISABLED: 'true' }).databaseUrl,
+    ).toBeUndefined()
+  })
+
+  it("turns the demo's conveniences on outside production only, and never by the start script", () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/flex', ...SECRETS }
+    // `NODE_ENV=production npm start` as documented: no DEMO_HOST_SESSIONS to unset.
+    expect(readConfig(production)).toMatchObject({ production: true, demoHostSessions: false, webhooks: { allowPrivateNetworks: false } })
+    expect(readConfig({})).toMatchObject({ production: false, demoHostSessions: true, webhooks: { allowPrivateNetworks: true } })
+    expect(readConfig({ DEMO_HOST_SESSIONS: 'false', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' })).toMatchObject({
+      demoHostSessions: false,
+      webhooks: { allowPrivateNetworks: false },
+    })
+    expect(readConfig({ ...production, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).webhooks.allowPrivateNetworks).toBe(true)
+    const script = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).scripts.start as string
+    expect(script).not.toContain('DEMO_HOST_SESSIONS')
+  })
+
+  it('refuses production without SMTP_URL, unless MAIL_DISABLED turns mail off', () => {
+    const { SMTP_URL: _, ...noMail } = SECRETS
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/flex', ...noMail }
+    expect(() => readConfig(production)).toThrow(SMTP_IN_PRODUCTION)
+    expect(readConfig({ ...production, MAIL_DISABLED: 'true' }).mail).toMatchObject({ disabled: true, smtpUrl: undefined, folder: undefined })
+    // Outside production too, MAIL_DISABLED wins over the folder and SMTP_URL.
+    expect(readConfig({ MAIL_DISABLED: 'true', SMTP_URL: SECRETS.SMTP_URL }).mail).toMatchObject({ smtpUrl: undefined, folder: undefined })
   })
 
   it('serves the demo pages outside production, and in production only with DEMO_PAGES=true', () => {
@@ -173,6 +211,7 @@ describe('readConfig', () => {
       `- ${EMBEDDED_DB_IN_PRODUCTION}`,
       `- ${SERVICE_TOKEN_IN_PRODUCTION}`,
       `- ${ENCRYPTION_KEY_IN_PRODUCTION}`,
+      `- ${SMTP_IN_PRODUCTION}`,
     ])
   })
 
@@ -199,8 +238,11 @@ describe('readConfig', () => {
     }
   })
 
-  it('sends no mail in production without SMTP_URL (the mail routes answer 503), and names the product in From: by default', () => {
-    expect(readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', SERVICE_TOKEN: 'a-service-token-of-some-length' }).mail).toEqual({
+  it('sends no mail in production with MAIL_DISABLED (the mail routes answer 503), and names the product in From: by default', () => {
+    expect(
+      readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', SERVICE_TOKEN: 'a-service-token-of-some-length', MAIL_DISABLED: 'true' }).mail,
+    ).toEqual({
+      disabled: true,
       smtpUrl: undefined,
       folder: undefined,
       from: 'Flex Portal <no-reply@localhost>',
@@ -223,6 +265,8 @@ describe('readConfig', () => {
     ],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://.'],
     [{ NODE_ENV: 'production' }, EMBEDDED_DB_IN_PRODUCTION],
+    [{ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', SERVICE_TOKEN: 'a-service-token-of-some-length' }, SMTP_IN_PRODUCTION],
+    [{ MAIL_DISABLED: 'sometimes' }, 'MAIL_DISABLED must be true or false, not "sometimes".'],
     [{ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'false' }, EMBEDDED_DB_IN_PRODUCTION],
     [{ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'perhaps' }, 'ALLOW_EMBEDDED_DB must be true or false, not "perhaps".'],
     [{ PORTAL_NAME: 'Acme\nCloud' }, 'PORTAL_NAME must be one line of at most 60 characters.'],

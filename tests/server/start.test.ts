@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process'
+import { readFile, stat } from 'node:fs/promises'
 import { connect } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
+import { join, resolve } from 'node:path'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DEMO_SESSIONS_IN_PRODUCTION, EMBEDDED_DB_IN_PRODUCTION, ENCRYPTION_KEY_IN_PRODUCTION, SERVICE_TOKEN_IN_PRODUCTION } from '../../server/config'
 import { openDatabase } from '../../server/db/index'
 import { PAGE_CSP } from '../../server/http/security-headers'
@@ -185,17 +187,69 @@ describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
     expect(refused.output()).not.toContain('Starting Flex Portal')
   })
 
+  // Nothing listens on port 1; the PostgreSQL pass would run the same process again.
+  it.skipIf(usePostgres)('says in one sentence that DATABASE_URL cannot be used, never with a stack or the password', async () => {
+    const p = run({ DATABASE_URL: 'postgres://flex:db-secret@127.0.0.1:1/flex' })
+    expect(await p.exited).toBe(1)
+    expect(p.errors()).toContain('DATABASE_URL (127.0.0.1:1/flex) cannot be used: nothing answers at that host and port; is PostgreSQL running there?')
+    expect(p.errors()).not.toContain('    at ')
+    expect(p.errors()).not.toContain('db-secret')
+  })
+
+  // A real PostgreSQL that asks for a password: node-postgres's SASL error becomes a sentence.
+  it.runIf(usePostgres)('names a DATABASE_URL without a password, instead of a SASL stack', async () => {
+    const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres')
+    url.password = ''
+    const p = run({ DATABASE_URL: url.href })
+    expect(await p.exited).toBe(1)
+    expect(p.errors()).toContain('has none; write it as postgres://user:password@host:5432/database.')
+    expect(p.errors()).not.toContain('    at ')
+  })
+
+  it.skipIf(usePostgres)('outside production, makes a service token for the data folder once, and prints where it is, never the token', async () => {
+    storage = await freshStorage()
+    const first = run({ ...storage.env, SERVICE_TOKEN: '' })
+    const url = await first.ready
+    const file = join(storage.dataDir, 'service-token')
+    const token = (await readFile(file, 'utf8')).trim()
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+    // The banner follows the line that says it is running.
+    await vi.waitFor(() => expect(first.output()).toContain(`Service token (development only; set SERVICE_TOKEN in production): in ${resolve(file)}`))
+    expect(first.output() + first.errors()).not.toContain(token)
+    // The token verifies: an unknown key is an answer, not a 503 or a 401.
+    const verify = await fetch(url + 'api/keys/verify', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ key: 'fxk_unknown' }),
+    })
+    expect(verify.status).toBe(200)
+    expect(first.output()).toContain('Webhooks: endpoints on this machine and private networks are allowed')
+    first.child.kill('SIGTERM')
+    expect(await first.exited).toBe(0)
+    // The next start reads the same token.
+    const second = run({ ...storage.env, SERVICE_TOKEN: '' })
+    await second.ready
+    expect((await readFile(file, 'utf8')).trim()).toBe(token)
+    second.child.kill('SIGTERM')
+    expect(await second.exited).toBe(0)
+  })
+
   // The embedded database is the PGlite run's storage.
   it.skipIf(usePostgres)('starts in production on the embedded database with ALLOW_EMBEDDED_DB=true, serving no demo page', async () => {
     storage = await freshStorage()
     const allowed = run({
       ...storage.env,
       NODE_ENV: 'production',
-      DEMO_HOST_SESSIONS: 'false',
       ALLOW_EMBEDDED_DB: 'true',
       SERVICE_TOKEN: 'a-service-token-of-some-length',
+      MAIL_DISABLED: 'true',
     })
     const url = await allowed.ready
+    // Mail off: the widget is told, and hides what would mail a code.
+    expect(((await (await fetch(url + 'api/capabilities')).json()) as { features: string[] }).features).not.toContain('mail')
+    // No demo host sign-in unless asked for, and no development token made.
+    expect((await fetch(url + 'northwind/portal-session', { method: 'POST' })).status).toBe(404)
+    expect(allowed.output()).not.toContain('Service token')
     // The widget's scripts, the API and its reference; no demo page, nor any file of one.
     for (const path of ['flex-portal.js', 'api/health', 'api/docs']) expect((await fetch(url + path)).status, path).toBe(200)
     for (const path of ['', 'docs.html', 'existing.html', 'index.css', 'existing.js']) expect((await fetch(url + path)).status, path).toBe(404)

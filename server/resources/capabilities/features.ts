@@ -7,11 +7,15 @@ import type { AppConfig } from '../../config'
  * that lacks it (or a spec-only one, which answers 404 to /capabilities)
  * shows none of its screens.
  */
-export function features(_config: AppConfig): string[] {
+export function features(config: AppConfig): string[] {
   const list: string[] = ['webhooks']
   list.push('usage') // GET /manage/dapp/{id}/usage (resources/usage), always mounted
   // Password reset, e-mail verification, the profile, sign out everywhere, deletion (resources/accounts).
   list.push('accounts')
+  // The server can send mail (SMTP_URL, or files outside production): reset,
+  // verification and invitations mail a code. Without it (MAIL_DISABLED) the
+  // widget hides them rather than offer what answers 503.
+  if (config.mail.smtpUrl || config.mail.folder) list.push('mail')
   // PATCH and DELETE /manage/dapp/{id} (resources/projects), always mounted.
   list.push('project-settings')
   // Members, invitations, roles and the audit log (resources/members, resources/audit), always mounted.

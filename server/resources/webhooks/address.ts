@@ -66,8 +66,9 @@ export interface UrlCheck {
   error?: string
 }
 
-const PRIVATE_REFUSED =
-  'Endpoint URL must be on a public address: loopback, private, link-local, carrier-grade NAT, multicast and cloud metadata addresses are refused.'
+export const PRIVATE_REFUSED =
+  'Endpoint URL must be on a public address: loopback, private, link-local, carrier-grade NAT, multicast and cloud metadata addresses are refused ' +
+  '(for development only, the server can allow them with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).'
 
 /**
  * Checks an endpoint URL: http(s), no user name or password, and (unless
@@ -75,7 +76,7 @@ const PRIVATE_REFUSED =
  * addresses. A name that does not resolve now is accepted: the check at
  * connect time still applies.
  */
-export async function checkEndpointUrl(text: string, allowPrivate: boolean, resolve = resolveAll): Promise<UrlCheck> {
+export async function checkEndpointUrl(text: string, allowPrivate: boolean | undefined, resolve = resolveAll): Promise<UrlCheck> {
   let url: URL
   try {
     url = new URL(text)

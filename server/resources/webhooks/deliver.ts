@@ -75,7 +75,7 @@ function describe(err: NodeJS.ErrnoException, timeoutMs: number, timedOut: boole
 
 export interface PostOptions {
   timeoutMs: number
-  allowPrivate: boolean
+  allowPrivate?: boolean
   /** Aborts the attempt (the server is stopping). */
   signal?: AbortSignal
 }

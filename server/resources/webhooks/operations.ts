@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { PRIVATE_REFUSED } from './address'
 import { ErrorBody } from '../../../contract/responses'
 import {
   NewWebhookEndpoint,
@@ -55,7 +56,7 @@ const URL_MESSAGES = [
   'Endpoint URL must start with https:// or http://.',
   'Endpoint URL must not contain a user name or password.',
   'Endpoint URL must name a host.',
-  'Endpoint URL must be on a public address: loopback, private, link-local, carrier-grade NAT, multicast and cloud metadata addresses are refused.',
+  PRIVATE_REFUSED,
 ]
 const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
 const SECRET_ROLL_NEEDED = 'This project was created before webhooks, so its webhook secret cannot sign anything. Roll the secret, then add the endpoint.'

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULTS } from '../../server/config'
+import { databaseProblem } from '../../server/db/connect-problem'
+import { features } from '../../server/resources/capabilities/features'
+
+const URL_ = 'postgres://flex:s3cret@db.example.com:5432/flex'
+
+describe('a DATABASE_URL the server cannot use', () => {
+  it.each([
+    [{ code: 'ECONNREFUSED' }, 'nothing answers at that host and port; is PostgreSQL running there?'],
+    [{ code: 'ENOTFOUND' }, 'the host name cannot be resolved.'],
+    [{ code: '28P01', message: 'password authentication failed for user "flex"' }, 'the server refused the user name or password in the URL.'],
+    [{ code: '3D000', message: 'database "flex" does not exist' }, 'the database named in the URL does not exist; create it (createdb) or name another.'],
+    [new Error('something else\n    at x'), 'something else.'],
+  ])('says %j in one sentence naming the variable, its host and database, never the password', (err, reason) => {
+    const said = databaseProblem(URL_, err)
+    expect(said).toBe(`DATABASE_URL (db.example.com:5432/flex) cannot be used: ${reason}`)
+    expect(said).not.toContain('s3cret')
+  })
+
+  it("names a missing password instead of node-postgres's SASL message", () => {
+    const said = databaseProblem('postgres://flex@db.example.com/flex', new Error('SASL: SCRAM-SERVER-FIRST-MESSAGE: client password must be a string'))
+    expect(said).toBe(
+      'DATABASE_URL (db.example.com/flex) cannot be used: the server asks for a password and the URL has none; write it as postgres://user:password@host:5432/database.',
+    )
+  })
+})
+
+describe("the 'mail' feature", () => {
+  it('is named when the server can send mail (SMTP or files), and not when mail is off', () => {
+    expect(features({ ...DEFAULTS, mail: { ...DEFAULTS.mail, folder: '.data/mail' } })).toContain('mail')
+    expect(features({ ...DEFAULTS, mail: { ...DEFAULTS.mail, smtpUrl: 'smtp://u:p@mail.example.com' } })).toContain('mail')
+    expect(features({ ...DEFAULTS, mail: { ...DEFAULTS.mail, disabled: true } })).not.toContain('mail')
+  })
+})
