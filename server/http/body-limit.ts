@@ -1,16 +1,23 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { IncomingMessage } from 'node:http'
+import { lingerAfterAnswer } from './linger'
+
+const incomingOf = (c: Context) => (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
 
 /**
  * Marks the answer `Connection: close` when the request's body was not read
- * to its end (a 413, or any answer given before the body was read): the
- * node adapter then discards the rest for a moment and cuts the connection,
- * and a client told keep-alive would send its next request into that cut.
+ * to its end (a 413, or any answer given before the body was read), and
+ * lingers: the rest is read and discarded for a bounded while before the
+ * connection is cut (linger.ts), so the client reads the answer, not a reset.
+ * A client told keep-alive would send its next request into that cut.
  */
 function closeIfUnread(c: Context): void {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
-  if (incoming && !incoming.complete) c.header('Connection', 'close')
+  const incoming = incomingOf(c)
+  if (incoming && !incoming.complete) {
+    c.header('Connection', 'close')
+    lingerAfterAnswer(incoming)
+  }
 }
 
 /**
@@ -23,11 +30,13 @@ function closeIfUnread(c: Context): void {
  * bodyLimit checks it, and a GET or HEAD with neither header has no body.
  * Everything else (chunked bodies, in-process requests) goes through bodyLimit.
  * A 413 always says `Connection: close`, and so does any answer to a request
- * whose body is left unread.
+ * whose body is left unread; both linger before the connection is cut.
  */
 export function fastBodyLimit(maxSize: number, onError: () => never): MiddlewareHandler {
   const tooLarge = (c: Context): never => {
     c.header('Connection', 'close')
+    const incoming = incomingOf(c)
+    if (incoming) lingerAfterAnswer(incoming)
     return onError()
   }
   const full = bodyLimit({ maxSize, onError: tooLarge })
