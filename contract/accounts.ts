@@ -29,7 +29,7 @@ export const PasswordReset = z
 export const EmailCode = z.object({ code }).meta({ id: 'EmailCode' })
 
 export const ProfileChange = z
-  .object({ name: requiredText('Name', { max: 120, description: 'Display name; surrounding spaces are trimmed.' }) })
+  .object({ name: requiredText('Name', { max: 120, name: true, description: 'Display name; surrounding spaces are trimmed.' }) })
   .meta({ id: 'ProfileChange' })
 
 export const PasswordChange = z

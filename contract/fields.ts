@@ -15,18 +15,57 @@ export interface TextRule {
   max: number
   /** Trim surrounding white space (not for passwords). */
   trim?: boolean
+  /** A name or one-line label: no control characters, and something that shows (see nameMessages). */
+  name?: boolean
   description?: string
 }
 
 /** A string, or for a missing or null value the "is required" sentence. */
 const string = (label: string) => z.string({ error: (issue) => (issue.input == null ? `${label} is required.` : `${label} must be text.`) })
 
-function checked(label: string, { required, max, trim = true }: TextRule) {
+// Characters that render blank: Unicode's format characters (Cf: zero-width
+// space and joiners, the soft hyphen, direction marks, the Mongolian vowel
+// separator U+180E, tag characters), the rest of its Default_Ignorable_Code_Point
+// set (Hangul fillers U+115F U+1160 U+3164 U+FFA0, the combining grapheme joiner
+// U+034F, variation selectors), and two that are neither yet are drawn as an
+// empty cell: the Braille blank U+2800 and the musical null notehead U+1D159.
+// One definition, for names and addresses alike.
+const BLANK = String.raw`\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}`
+const RENDERS_BLANK = new RegExp(`[${BLANK}]`, 'u')
+// Something a reader sees: neither white space nor a blank character.
+const VISIBLE = new RegExp(`[^\\s${BLANK}]`, 'u')
+// Control characters (Cc: CR, LF, tab, NUL, DEL and the C1 set) and the line and
+// paragraph separators break a line: in a CSV cell, a mail header or a log line,
+// "Bob\r\nBcc: …" reads as a second line an attacker wrote.
+const CONTROL = /[\p{Cc}\u2028\u2029]/u
+
+/** Whether `text` holds a character that renders blank (format, default-ignorable, U+2800 …). */
+export const hasBlankCharacters = (text: string): boolean => RENDERS_BLANK.test(text)
+
+/** Whether `text` shows nothing: empty once white space and the characters that render blank are taken away. */
+export const rendersBlank = (text: string): boolean => !VISIBLE.test(text)
+
+/** Whether `text` holds a control character or a line or paragraph separator. */
+export const hasControlCharacters = (text: string): boolean => CONTROL.test(text)
+
+/** The 400s a name field (`label`) answers beyond required and length: a control character, then nothing visible. */
+export const nameMessages = (label: string) =>
+  [
+    `${label} must not contain line breaks, tabs or other control characters.`,
+    `${label} must contain a visible character, not only spaces or invisible characters.`,
+  ] as const
+
+function checked(label: string, { required, max, trim = true, name }: TextRule) {
   let s = string(label)
   if (trim) s = s.trim()
   if (required) s = s.min(1, `${label} is required.`)
   // Counting code points makes an array of them: only needed when the UTF-16 length is over (never fewer units than code points).
-  return s.refine((v) => v.length <= max || length(v) <= max, `${label} must be at most ${max} characters.`)
+  const bounded = s.refine((v) => v.length <= max || length(v) <= max, `${label} must be at most ${max} characters.`)
+  if (!name) return bounded
+  // Only a name made of nothing visible is refused: a zero-width joiner inside one
+  // is how some scripts and emoji are written. An optional name may be left empty.
+  const [control, blank] = nameMessages(label)
+  return bounded.refine((v) => !hasControlCharacters(v), control).refine((v) => v === '' || !rendersBlank(v), blank)
 }
 
 /** A required text field, checked against `rule`. */
@@ -58,15 +97,21 @@ export const omittableText = (label: string, rule: Omit<TextRule, 'required'>) =
 // check of an address is mail reaching it, and strict patterns refuse valid ones.
 const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/
 
-// Format characters (Unicode category Cf: zero-width spaces and joiners, the
-// soft hyphen, direction marks), control characters and the rest of Unicode's
-// Default_Ignorable_Code_Point set (Hangul fillers, the combining grapheme
-// joiner, variation selectors) show as nothing, so "ada@example.com" with one
-// inside is a second account that looks like the first.
-const INVISIBLE = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}]/u
+/** An address holding a character that renders blank or a control character (the address as typed is not the one mail would reach). */
+export const EMAIL_INVISIBLE = 'E-mail address must not contain invisible or control characters (such as a zero-width space or a soft hyphen).'
+/** An address whose domain is an IP address, bracketed (a domain literal) or bare. */
+export const EMAIL_NOT_A_DOMAIN = 'E-mail address must end in a domain name, not an IP address.'
 
-/** Whether `text` holds a character that shows as nothing: every call that takes an e-mail address refuses such an address (400). */
-export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(text)
+/** Whether `text` holds a character that shows as nothing or a control character: every call that takes an e-mail address refuses such an address (400). */
+export const hasInvisibleCharacters = (text: string): boolean => hasBlankCharacters(text) || hasControlCharacters(text)
+
+// A domain literal ("a@[127.0.0.1]") or a bare address ("a@127.0.0.1", no
+// top-level domain is all digits) sends mail to a host by its IP address,
+// around every policy that names domains: such an address names no one's mailbox.
+const ipDomain = (address: string): boolean => {
+  const domain = address.slice(address.lastIndexOf('@') + 1)
+  return /[[\]]/.test(domain) || /(^|\.)\d+$/.test(domain)
+}
 
 /**
  * An e-mail address, trimmed, NFC-normalised and lower-cased so one person has
@@ -77,8 +122,9 @@ export const hasInvisibleCharacters = (text: string): boolean => INVISIBLE.test(
 export const email = (description: string) =>
   checked('E-mail address', { required: true, max: 254 })
     .overwrite((v) => v.normalize('NFC').toLowerCase())
-    .refine((v) => !hasInvisibleCharacters(v), 'E-mail address must not contain invisible or control characters (such as a zero-width space or a soft hyphen).')
+    .refine((v) => !hasInvisibleCharacters(v), EMAIL_INVISIBLE)
     .regex(EMAIL, 'Enter a valid e-mail address.')
+    .refine((v) => !ipDomain(v), EMAIL_NOT_A_DOMAIN)
     .meta({ format: 'email', maxLength: 254, description })
 
 /** A required whole number within [min, max]. */

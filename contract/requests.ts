@@ -27,7 +27,7 @@ export const DeviceRegistration = z
 
 export const SignUp = z
   .object({
-    name: requiredText('Name', { max: 120, description: 'Display name.' }),
+    name: requiredText('Name', { max: 120, name: true, description: 'Display name.' }),
     email: email('E-mail address; case is ignored.'),
     // The rest of the password rule (length, common passwords, the address) needs the
     // e-mail and a word list: the route checks it, and the document states it.
@@ -48,7 +48,7 @@ export const LogIn = z
 
 export const NewProject = z
   .object({
-    name: requiredText('Project name', { max: 120, description: 'Project name; surrounding spaces are trimmed.' }),
+    name: requiredText('Project name', { max: 120, name: true, description: 'Project name; surrounding spaces are trimmed.' }),
     // The portal sends an empty description as undefined.
     description: optionalText('Project description', { max: 2000, description: 'Optional; missing means empty.' }),
   })
@@ -57,7 +57,7 @@ export const NewProject = z
 /** `{ name?, description? }` of a project's edit: what is left out stays as it is. */
 export const ProjectChanges = z
   .object({
-    name: omittableText('Project name', { max: 120, description: 'New name; surrounding spaces are trimmed.' }),
+    name: omittableText('Project name', { max: 120, name: true, description: 'New name; surrounding spaces are trimmed.' }),
     description: clearableText('Project description', { max: 2000, description: 'New description; empty or null clears it.' }),
   })
   .meta({ id: 'ProjectChanges' })
@@ -65,7 +65,7 @@ export const ProjectChanges = z
 /** `{ name?, expiresAt? }` of key creation and edits. */
 export const KeyFields = z
   .object({
-    name: omittableText('Key name', { max: 60, description: 'Key name; surrounding spaces are trimmed.' }),
+    name: omittableText('Key name', { max: 60, name: true, description: 'Key name; surrounding spaces are trimmed.' }),
     expiresAt: isoDateTime('Key expiry', 'An ISO-8601 date-time in the future, or null for no expiry.'),
   })
   .meta({ id: 'KeyFields' })
@@ -89,7 +89,7 @@ export const HostSession = z
   .object({
     externalId: requiredText('externalId', { max: 200, description: "The user's id in your own product; the same id always reaches the same account." }),
     email: email('Shown in the portal; never used to find or link an account.').optional(),
-    name: omittableText('Name', { max: 120, description: 'Display name shown in the portal; updated when given.' }),
+    name: omittableText('Name', { max: 120, name: true, description: 'Display name shown in the portal; updated when given.' }),
   })
   .meta({ id: 'HostSession' })
 

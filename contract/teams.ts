@@ -59,7 +59,15 @@ export const AuditEntry = z
   .object({
     id: text('Entry ID (aud_…): pass it as `before` for the next page.'),
     at: dateTime('When it happened.'),
-    actor: z.object({ id: z.string().nullable(), name: z.string() }).meta({ description: 'Who did it (the name as it was then).' }),
+    actor: z
+      .object({
+        id: z.string().nullable(),
+        name: z.string(),
+        email: z
+          .string()
+          .meta({ description: "The actor's e-mail address as it was then: names are anyone's to choose, an address is one account's. Empty if unknown." }),
+      })
+      .meta({ description: 'Who did it (the name and address as they were then).' }),
     action: text('What was done, e.g. key.rolled, member.invited, ownership.transferred.'),
     target: z.string().nullable().meta({ description: 'The ID of what it was done to (a key, an endpoint, a member).' }),
     details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).meta({

@@ -37,7 +37,7 @@ const endpointUrl = requiredText('Endpoint URL', {
   description: 'http(s) URL on a public address (unless the server allows private networks).',
 }).meta({ format: 'uri', examples: ['https://example.com/webhooks'] })
 
-const endpointDescription = optionalText('Endpoint description', { max: 500, description: 'Optional; missing means empty.' })
+const endpointDescription = optionalText('Endpoint description', { max: 500, name: true, description: 'Optional; missing means empty.' })
 
 export const NewWebhookEndpoint = z
   .object({ url: endpointUrl, description: endpointDescription, eventTypes: eventTypes.nullish().transform((v) => v ?? []) })

@@ -40,7 +40,9 @@ export type AuditDetails = Record<string, string | number | boolean | null>
 /**
  * Records `action` by `actorId` on `projectId`. Call it with the transaction
  * that makes the change, so the entry exists exactly when the change does.
- * The actor's name is copied: the entry outlives the account.
+ * The actor's name and e-mail address are copied: the entry outlives the
+ * account. The address is the one the Members list shows (a host sign-in
+ * account's is the one its provider gave); names are anyone's to choose.
  */
 export async function audit(
   tx: Queryable,
@@ -51,8 +53,9 @@ export async function audit(
   details: AuditDetails = {},
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO audit_log (id, project_id, at, actor_id, actor_name, action, target, details)
-     SELECT $1, $2, now(), $3, COALESCE((SELECT name FROM users WHERE id = $3), ''), $4, $5, $6::jsonb`,
+    `INSERT INTO audit_log (id, project_id, at, actor_id, actor_name, actor_email, action, target, details)
+     SELECT $1, $2, now(), $3, COALESCE(u.name, ''), COALESCE(u.email, u.external_email, ''), $4, $5, $6::jsonb
+     FROM (SELECT $3::text AS id) actor LEFT JOIN users u ON u.id = actor.id`,
     [randomId('aud_'), projectId, actorId, action, target, JSON.stringify(details)],
   )
 }

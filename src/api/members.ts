@@ -28,7 +28,8 @@ export interface Member {
 export interface AuditEntry {
   id: string
   at: string
-  actor: { id: string; name: string }
+  /** The name is anyone's to choose; the address (empty from a server that does not say it) tells people apart. */
+  actor: { id: string; name: string; email: string }
   action: string
   target: string
   details: string
@@ -82,7 +83,7 @@ export function parseAudit(x: unknown): AuditEntry[] {
     return {
       id: text(e.id),
       at: text(e.at),
-      actor: { id: text(actor.id), name: text(actor.name) },
+      actor: { id: text(actor.id), name: text(actor.name), email: text(actor.email) },
       action: text(e.action),
       target: text(e.target),
       details: detailText(e.details),

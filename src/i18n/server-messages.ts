@@ -9,10 +9,13 @@ import { server } from './en/server'
 const KNOWN = [
   'server.name.required',
   'server.name.tooLong',
+  'server.name.control',
+  'server.name.blank',
   'server.email.required',
   'server.email.tooLong',
   'server.email.invisible',
   'server.email.invalid',
+  'server.email.domain',
   'server.password.required',
   'server.password.tooLong',
   'server.password.tooShort',

@@ -81,7 +81,14 @@ describe('the audit log', () => {
 
     const res = await auditOf(p.id, joiner, '?limit=100')
     expect(res.status).toBe(200)
-    const entries = res.body.entries as Array<{ action: string; actor: { id: string; name: string }; target: string; details: object; at: string; id: string }>
+    const entries = res.body.entries as Array<{
+      action: string
+      actor: { id: string; name: string; email: string }
+      target: string
+      details: object
+      at: string
+      id: string
+    }>
     expect(entries.map((e) => e.action).reverse()).toEqual([
       'project.created',
       'project.renamed',
@@ -102,8 +109,8 @@ describe('the audit log', () => {
       'member.removed',
       'ownership.transferred',
     ])
-    expect(entries[0]).toMatchObject({ actor: { id: owner.user.id, name: 'Olga Owner' }, target: joiner.user.id })
-    expect(entries.find((e) => e.action === 'member.joined')!.actor).toEqual({ id: joiner.user.id, name: 'Jo Joiner' })
+    expect(entries[0]).toMatchObject({ actor: { id: owner.user.id, name: 'Olga Owner', email: owner.email }, target: joiner.user.id })
+    expect(entries.find((e) => e.action === 'member.joined')!.actor).toEqual({ id: joiner.user.id, name: 'Jo Joiner', email })
     expect(entries.find((e) => e.action === 'project.renamed')!.details).toEqual({ from: 'Weather app', to: 'Weather API' })
     expect(entries.find((e) => e.action === 'member.role_changed')!.details).toEqual({ email, from: 'viewer', to: 'admin' })
     const text = JSON.stringify(entries)
@@ -147,7 +154,7 @@ describe('the audit log', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-prj_/)
     const lines = res.text.trim().split('\r\n')
-    expect(lines[0]).toBe('id,at,actor_id,actor_name,action,target,details')
+    expect(lines[0]).toBe('id,at,actor_id,actor_name,actor_email,action,target,details')
     expect(lines).toHaveLength(3)
     for (const line of lines.slice(1)) for (const cell of line.split(',')) expect(cell).not.toMatch(/^"?[=+\-@]/)
     expect(csvCell('=1+1')).toBe("'=1+1")

@@ -7,7 +7,9 @@ import { waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN, nameMessages } from '../../contract/fields'
 import { knownMessage } from '../../src/i18n/server-messages'
+import { profile } from '../../src/i18n/en/profile'
 import { LoginScreen } from '../../src/components/auth/LoginScreen'
 import { LocaleContext } from '../../src/i18n'
 import type { LocaleState } from '../../src/i18n/context'
@@ -73,5 +75,13 @@ describe('a failed call in the reader’s language', () => {
     for (const [id, english] of Object.entries(server)) expect(knownMessage(english)).toBe(id)
     expect(knownMessage('Incorrect e-mail or password')).toBeUndefined()
     expect(knownMessage('Something the server says')).toBeUndefined()
+  })
+
+  it("knows the server's refusals of a name and an address word for word, as the contract words them", () => {
+    const [control, blank] = nameMessages('Name')
+    expect([knownMessage(control), knownMessage(blank)]).toEqual(['server.name.control', 'server.name.blank'])
+    expect([knownMessage(EMAIL_INVISIBLE), knownMessage(EMAIL_NOT_A_DOMAIN)]).toEqual(['server.email.invisible', 'server.email.domain'])
+    // The profile form knows the name's too, in its own chunk.
+    expect([profile['profile.server.name.control'], profile['profile.server.name.blank']]).toEqual([control, blank])
   })
 })

@@ -65,7 +65,7 @@ describe('the members table', () => {
 const entry = (n: number, details: string): AuditEntry => ({
   id: `aud_${n}`,
   at: '2026-11-02T10:00:00.000Z',
-  actor: { id: 'usr_own', name: 'Ada Owner' },
+  actor: { id: 'usr_own', name: 'Ada Owner', email: 'ada@example.com' },
   action: 'key.renamed',
   target: `key_${n}`,
   details,
@@ -93,5 +93,23 @@ describe('the activity table', () => {
     expect(detail.className).toMatch(/whitespace-normal/)
     expect(table.querySelectorAll('tbody tr[aria-hidden]')).toHaveLength(0)
     expect(r.queryByRole('status')).not.toBeInTheDocument()
+  })
+
+  it('names each actor by e-mail under the name, so two who share a name are told apart; in a 375 px box the whole address wraps in the card', async () => {
+    reportWidth(375)
+    const impostor: AuditEntry = { ...entry(1, 'name: CI'), action: 'key.deleted', actor: { id: 'usr_adm', name: 'Ada Owner', email: LONG } }
+    const api = { audit: async () => [impostor, entry(2, 'name: CI')] } as unknown as TeamsApi
+    const r = shadow(renderScreen(<ActivitySection api={api} />).host)
+    const table = r.getByRole('table', { name: 'Project activity' })
+    const address = await within(table).findByText(LONG)
+    expect(table).toHaveClass('block')
+    const [first, second] = within(table)
+      .getAllByRole('row')
+      .filter((row) => within(row).queryByText('Ada Owner'))
+    expect(within(first).getByText(LONG)).toBe(address)
+    expect(within(second).getByText('ada@example.com')).toBeInTheDocument()
+    // Cut, the address could hide where two differ: it wraps instead.
+    expect(address.className).toMatch(/break-all/)
+    expect(address.className).not.toMatch(/truncate|text-ellipsis/)
   })
 })

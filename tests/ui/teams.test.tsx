@@ -22,7 +22,7 @@ const TEAM = [member('own', 'owner'), member('adm', 'admin'), member('dev', 'dev
 const entry = (n: number, action = 'key.created', extra: Partial<AuditEntry> = {}): AuditEntry => ({
   id: `aud_${n}`,
   at: '2026-11-02T10:00:00.000Z',
-  actor: { id: 'usr_own', name: 'Name own' },
+  actor: { id: 'usr_own', name: 'Name own', email: 'own@example.com' },
   action,
   target: `key_${n}`,
   details: { name: `Key ${n}` },
@@ -212,7 +212,7 @@ describe('the Activity section', () => {
     const region = await q.findByRole('region', { name: 'Activity' })
     const table = await within(region).findByRole('table', { name: 'Project activity' })
     expect(cells(table)[0]).toEqual(['When', 'Who', 'What'])
-    expect(cells(table)[1]).toEqual([expect.stringMatching(/2026/), 'Name own', 'API key createdname: Key 1'])
+    expect(cells(table)[1]).toEqual([expect.stringMatching(/2026/), 'Name ownown@example.com', 'API key createdname: Key 1'])
     expect(api.callsTo(`${AUDIT}?limit=${PAGE}`)).toHaveLength(1)
     const user = userEvent.setup()
     await user.selectOptions(within(region).getByLabelText('Show'), 'Members')

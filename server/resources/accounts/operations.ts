@@ -10,6 +10,7 @@ import {
   Profile,
   ProfileChange,
 } from '../../../contract/accounts'
+import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN, nameMessages } from '../../../contract/fields'
 import { AccessData, ErrorBody } from '../../../contract/responses'
 import {
   accessErrors,
@@ -70,7 +71,7 @@ export const forgotPasswordRoute = createRoute({
   request: { body: { required: true, content: jsonContent(ForgotPassword) } },
   responses: {
     202: { description: 'Accepted.', content: jsonContent(Accepted) },
-    ...errors({ 400: badBody(['Enter a valid e-mail address.']), 401: NO_DEVICE, 429: ATTEMPTS, 500: INTERNAL, ...BODY }),
+    ...errors({ 400: badBody([EMAIL_INVISIBLE, 'Enter a valid e-mail address.', EMAIL_NOT_A_DOMAIN]), 401: NO_DEVICE, 429: ATTEMPTS, 500: INTERNAL, ...BODY }),
     ...mailOff,
   },
 })
@@ -89,7 +90,7 @@ export const resetPasswordRoute = createRoute({
   responses: {
     200: { description: 'Password changed; signed in.', content: jsonContent(AccessData) },
     ...errors({
-      400: badBody(['Enter a valid e-mail address.', ...CODE_MESSAGES, ...NEW_PASSWORD]),
+      400: badBody([EMAIL_INVISIBLE, 'Enter a valid e-mail address.', EMAIL_NOT_A_DOMAIN, ...CODE_MESSAGES, ...NEW_PASSWORD]),
       401: NO_DEVICE,
       429: { description: `${ATTEMPTS.description} Or: ${WRONG_CODES.description}`, messages: [...ATTEMPTS.messages, ...WRONG_CODES.messages] },
       500: INTERNAL,
@@ -158,7 +159,7 @@ export const updateProfileRoute = createRoute({
   request: { body: { required: true, content: jsonContent(ProfileChange) } },
   responses: {
     200: { description: 'The account as it is now.', content: jsonContent(Profile) },
-    ...accessErrors({ 400: badBody(['Name is required.', 'Name must be at most 120 characters.']), ...BODY }),
+    ...accessErrors({ 400: badBody(['Name is required.', 'Name must be at most 120 characters.', ...nameMessages('Name')]), ...BODY }),
   },
 })
 

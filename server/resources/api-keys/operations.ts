@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { nameMessages } from '../../../contract/fields'
 import { KeyFields, Roll } from '../../../contract/requests'
 import { Deleted, KeyEntry, KeyMap } from '../../../contract/responses'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, type ErrorAnswer } from '../../openapi/error-responses'
@@ -19,6 +20,7 @@ const KEY_MISSING: ErrorAnswer = {
 const KEY_FIELDS_BAD = badBody([
   'Key name is required.',
   'Key name must be at most 60 characters.',
+  ...nameMessages('Key name'),
   'Key expiry must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.',
   'Key expiry must be in the future.',
 ])

@@ -1,20 +1,33 @@
 import type { AuditEntry } from './data'
 
-/**
- * A cell as RFC 4180 quotes it, made inert for spreadsheets: text an attacker
- * chose (a project or member name) that starts with = + - @ (or a tab or
- * carriage return) would otherwise be run as a formula when the file is opened.
- */
-export function csvCell(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert
+// Control characters and the line and paragraph separators. A line break in a
+// quoted cell is valid CSV, but grep, wc -l and other line-based readers take
+// it for a new row: a name stored as "Bob\r\nBcc: …" (before names refused it)
+// would forge one.
+const CONTROL = /[\p{Cc}\u2028\u2029]/gu
+
+/** A control character as its Unicode picture (CR as ␍, LF as ␊, DEL as ␡), others as �: seen, never obeyed. */
+const picture = (c: string): string => {
+  const n = c.codePointAt(0)!
+  return n < 0x20 ? String.fromCodePoint(0x2400 + n) : n === 0x7f ? '\u2421' : '\ufffd'
 }
 
-/** The entries as CSV, one per line under a header row. */
+/**
+ * A cell as RFC 4180 quotes it, on one line, made inert for spreadsheets: text
+ * an attacker chose (a project or member name) that starts with = + - @ would
+ * otherwise be run as a formula when the file is opened.
+ */
+export function csvCell(value: string): string {
+  const oneLine = value.replace(CONTROL, picture)
+  const inert = /^[=+\-@]/.test(oneLine) ? `'${oneLine}` : oneLine
+  return /[",]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert
+}
+
+/** The entries as CSV, one line each under a header row. */
 export function auditCsv(entries: AuditEntry[]): string {
-  const lines = [['id', 'at', 'actor_id', 'actor_name', 'action', 'target', 'details'].join(',')]
+  const lines = [['id', 'at', 'actor_id', 'actor_name', 'actor_email', 'action', 'target', 'details'].join(',')]
   for (const e of entries) {
-    lines.push([e.id, e.at, e.actor.id ?? '', e.actor.name, e.action, e.target ?? '', JSON.stringify(e.details)].map(csvCell).join(','))
+    lines.push([e.id, e.at, e.actor.id ?? '', e.actor.name, e.actor.email, e.action, e.target ?? '', JSON.stringify(e.details)].map(csvCell).join(','))
   }
   return lines.join('\r\n') + '\r\n'
 }

@@ -6,13 +6,22 @@ import type { AuditAction, AuditDetails } from '../../security/audit-log'
 export interface AuditEntry {
   id: string
   at: string
-  actor: { id: string | null; name: string }
+  actor: { id: string | null; name: string; email: string }
   action: AuditAction
   target: string | null
   details: AuditDetails
 }
 
-type Row = { id: string; at: Date; actor_id: string | null; actor_name: string; action: AuditAction; target: string | null; details: AuditDetails }
+type Row = {
+  id: string
+  at: Date
+  actor_id: string | null
+  actor_name: string
+  actor_email: string
+  action: AuditAction
+  target: string | null
+  details: AuditDetails
+}
 
 /**
  * The project's entries newest first, `limit` of them, older than entry
@@ -26,14 +35,14 @@ export async function listAudit(q: Queryable, projectId: string, limit: number, 
     after = row.seq
   }
   const rows = await q.query<Row>(
-    `SELECT id, at, actor_id, actor_name, action, target, details FROM audit_log
+    `SELECT id, at, actor_id, actor_name, actor_email, action, target, details FROM audit_log
      WHERE project_id = $1 AND seq < $2::bigint ORDER BY seq DESC LIMIT $3`,
     [projectId, after, limit],
   )
   return rows.map((r) => ({
     id: r.id,
     at: iso(r.at),
-    actor: { id: r.actor_id, name: r.actor_name },
+    actor: { id: r.actor_id, name: r.actor_name, email: r.actor_email },
     action: r.action,
     target: r.target,
     details: typeof r.details === 'string' ? (JSON.parse(r.details) as AuditDetails) : r.details,

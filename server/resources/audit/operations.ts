@@ -14,7 +14,9 @@ export const auditRoute = withRoles(
     description:
       'Who did what: the project, its keys, webhook endpoints and secret, test events, members and ownership. ' +
       'An entry never holds a key, secret, code or payload. Entries are kept AUDIT_RETENTION_DAYS (365). ' +
-      '`format=csv` downloads the newest 10,000 as CSV (cells that a spreadsheet would run as a formula start with a quote).',
+      'Each actor is named by the name and e-mail address they had then. ' +
+      '`format=csv` downloads the newest 10,000 as CSV, one line each (control characters in a cell are written as their Unicode pictures, ␍ ␊; ' +
+      'cells that a spreadsheet would run as a formula start with a quote).',
     security: [{ accessToken: [] }],
     request: {
       params: z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) }),

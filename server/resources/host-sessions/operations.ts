@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
+import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN, nameMessages } from '../../../contract/fields'
 import { HostSession, SessionCodeExchange } from '../../../contract/requests'
 import { AccessData, ErrorBody, SessionCode } from '../../../contract/responses'
 import { badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NO_SERVICE_TOKEN, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
@@ -21,7 +22,14 @@ export const createSessionRoute = createRoute({
   responses: {
     201: { description: 'A code to hand to the widget.', content: jsonContent(SessionCode) },
     ...errors({
-      400: badBody(['externalId is required.', 'externalId must be at most 200 characters.', 'Enter a valid e-mail address.']),
+      400: badBody([
+        'externalId is required.',
+        'externalId must be at most 200 characters.',
+        EMAIL_INVISIBLE,
+        'Enter a valid e-mail address.',
+        EMAIL_NOT_A_DOMAIN,
+        ...nameMessages('Name'),
+      ]),
       401: NO_SERVICE_TOKEN,
       413: TOO_LARGE,
       415: NOT_JSON,

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { AcceptedInvitation, Invitation, InvitationAcceptance, MemberList, NewInvitation, OwnershipTransfer, RoleChange } from '../../../contract/teams'
+import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN } from '../../../contract/fields'
 import { withRoles } from '../../openapi/roles'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, USER_LIMIT, type ErrorAnswer } from '../../openapi/error-responses'
 
@@ -43,7 +44,13 @@ export const inviteRoute = withRoles(
     responses: {
       201: { description: 'Invited.', content: jsonContent(Invitation) },
       ...accessErrors({
-        400: badBody(['E-mail address is required.', 'Enter a valid e-mail address.', 'role must be admin, developer or viewer.']),
+        400: badBody([
+          'E-mail address is required.',
+          EMAIL_INVISIBLE,
+          'Enter a valid e-mail address.',
+          EMAIL_NOT_A_DOMAIN,
+          'role must be admin, developer or viewer.',
+        ]),
         404: MISSING,
         409: { description: 'Already a member or invited, or the project is full.', messages: [ALREADY_MEMBER, ALREADY_INVITED, memberLimitReached(25)] },
         413: TOO_LARGE,

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
+import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN, nameMessages } from '../../../contract/fields'
 import { DeviceRegistration, LogIn, SignUp } from '../../../contract/requests'
 import { AccessData, DeviceToken } from '../../../contract/responses'
 import { accessErrors, badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
@@ -51,7 +52,10 @@ export const registerRoute = createRoute({
       400: badBody(
         [
           'Name is required.',
+          ...nameMessages('Name'),
+          EMAIL_INVISIBLE,
           'Enter a valid e-mail address.',
+          EMAIL_NOT_A_DOMAIN,
           'Password must be at least 8 characters.',
           'This password is too common: it appears in lists of breached passwords. Choose another.',
           'Password must not be your e-mail address.',
@@ -80,7 +84,7 @@ export const authenticateRoute = createRoute({
   responses: {
     200: { description: 'Signed in.', content: jsonContent(AccessData) },
     ...errors({
-      400: badBody(['E-mail address is required.', 'Enter a valid e-mail address.', 'Password is required.']),
+      400: badBody(['E-mail address is required.', EMAIL_INVISIBLE, 'Enter a valid e-mail address.', EMAIL_NOT_A_DOMAIN, 'Password is required.']),
       401: {
         description: 'Wrong e-mail or password (the same answer for both), or the device token is missing or unknown.',
         messages: ['Incorrect e-mail or password.', ...NO_DEVICE_MESSAGES],

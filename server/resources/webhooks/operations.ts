@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { PRIVATE_REFUSED } from './address'
+import { nameMessages } from '../../../contract/fields'
 import { ErrorBody } from '../../../contract/responses'
 import {
   NewWebhookEndpoint,
@@ -27,6 +27,7 @@ import {
   type ErrorAnswer,
   USER_LIMIT,
 } from '../../openapi/error-responses'
+import { PRIVATE_REFUSED } from './address'
 
 /** The webhook calls: the public catalog, a project's endpoints and deliveries (owner only), and the provider's own call. */
 
@@ -58,6 +59,8 @@ const URL_MESSAGES = [
   'Endpoint URL must name a host.',
   PRIVATE_REFUSED,
 ]
+/** An endpoint's description is a one-line label, checked as names are. */
+const DESCRIPTION_MESSAGES = ['Endpoint description must be at most 500 characters.', ...nameMessages('Endpoint description')]
 const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
 const SECRET_ROLL_NEEDED = 'This project was created before webhooks, so its webhook secret cannot sign anything. Roll the secret, then add the endpoint.'
 
@@ -87,7 +90,7 @@ export const createEndpointRoute = createRoute({
   responses: {
     201: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
     ...accessErrors({
-      400: badBody([...URL_MESSAGES, UNKNOWN_TYPE]),
+      400: badBody([...URL_MESSAGES, ...DESCRIPTION_MESSAGES, UNKNOWN_TYPE]),
       404: PROJECT_MISSING,
       409: {
         description: 'The endpoint limit is reached (WEBHOOK_ENDPOINT_LIMIT), or the secret must be rolled first (code WEBHOOK_SECRET_ROLL_NEEDED).',
@@ -120,7 +123,11 @@ export const updateEndpointRoute = createRoute({
   request: { params: endpoint, body: { required: true, content: jsonContent(WebhookEndpointPatch) } },
   responses: {
     200: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
-    ...accessErrors({ 400: badBody([...URL_MESSAGES, UNKNOWN_TYPE, 'disabled must be true or false.']), 404: ENDPOINT_MISSING, ...BODY }),
+    ...accessErrors({
+      400: badBody([...URL_MESSAGES, ...DESCRIPTION_MESSAGES, UNKNOWN_TYPE, 'disabled must be true or false.']),
+      404: ENDPOINT_MISSING,
+      ...BODY,
+    }),
   },
 })
 

@@ -12,6 +12,8 @@ type Id = keyof typeof profile
  */
 const KNOWN: readonly Id[] = [
   'profile.server.name.required',
+  'profile.server.name.control',
+  'profile.server.name.blank',
   'profile.server.current.required',
   'profile.server.new.required',
   'profile.server.password.required',

@@ -113,8 +113,16 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
               <time dateTime={e.at} className="text-muted">
                 {formatTime(e.at, lang)}
               </time>,
-              <span dir="auto" title={e.actor.name || undefined} className="block max-w-[12rem] overflow-hidden text-ellipsis">
-                {e.actor.name || t('activity.someone')}
+              // The name may be cut, the address never is: anyone can take a name, only one account an address.
+              <span className="block max-w-[12rem]">
+                <span dir="auto" title={e.actor.name || undefined} className="block overflow-hidden text-ellipsis">
+                  {e.actor.name || t('activity.someone')}
+                </span>
+                {e.actor.email && (
+                  <span dir="ltr" className="block whitespace-normal break-all text-xs text-muted">
+                    {e.actor.email}
+                  </span>
+                )}
               </span>,
               <span className="block">
                 <span data-name="" className="block truncate">

@@ -59,6 +59,8 @@ export const profile = {
   'profile.delete.pending': 'Deleting…',
 
   'profile.server.name.required': 'Name is required.',
+  'profile.server.name.control': 'Name must not contain line breaks, tabs or other control characters.',
+  'profile.server.name.blank': 'Name must contain a visible character, not only spaces or invisible characters.',
   'profile.server.current.required': 'Current password is required.',
   'profile.server.new.required': 'New password is required.',
   'profile.server.password.required': 'Password is required.',

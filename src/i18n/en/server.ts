@@ -10,10 +10,13 @@
 export const server = {
   'server.name.required': 'Name is required.',
   'server.name.tooLong': 'Name must be at most 120 characters.',
+  'server.name.control': 'Name must not contain line breaks, tabs or other control characters.',
+  'server.name.blank': 'Name must contain a visible character, not only spaces or invisible characters.',
   'server.email.required': 'E-mail address is required.',
   'server.email.tooLong': 'E-mail address must be at most 254 characters.',
   'server.email.invisible': 'E-mail address must not contain invisible or control characters (such as a zero-width space or a soft hyphen).',
   'server.email.invalid': 'Enter a valid e-mail address.',
+  'server.email.domain': 'E-mail address must end in a domain name, not an IP address.',
   'server.password.required': 'Password is required.',
   'server.password.tooLong': 'Password must be at most 1024 characters.',
   'server.password.tooShort': 'Password must be at least 8 characters.',

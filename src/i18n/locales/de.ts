@@ -383,6 +383,8 @@ const messages: LocaleMessages = {
   'profile.delete.pending': 'Wird gelöscht…',
 
   'profile.server.name.required': 'Geben Sie Ihren Namen ein.',
+  'profile.server.name.control': 'Der Name darf keine Zeilenumbrüche, Tabulatoren oder anderen Steuerzeichen enthalten.',
+  'profile.server.name.blank': 'Der Name muss ein sichtbares Zeichen enthalten, nicht nur Leerzeichen oder unsichtbare Zeichen.',
   'profile.server.current.required': 'Geben Sie Ihr aktuelles Passwort ein.',
   'profile.server.new.required': 'Geben Sie ein neues Passwort ein.',
   'profile.server.password.required': 'Geben Sie Ihr Passwort ein.',
@@ -484,11 +486,14 @@ const messages: LocaleMessages = {
   // server (the widget's German for the server's messages it knows)
   'server.name.required': 'Geben Sie Ihren Namen ein.',
   'server.name.tooLong': 'Der Name darf höchstens 120 Zeichen lang sein.',
+  'server.name.control': 'Der Name darf keine Zeilenumbrüche, Tabulatoren oder anderen Steuerzeichen enthalten.',
+  'server.name.blank': 'Der Name muss ein sichtbares Zeichen enthalten, nicht nur Leerzeichen oder unsichtbare Zeichen.',
   'server.email.required': 'Geben Sie Ihre E-Mail-Adresse ein.',
   'server.email.tooLong': 'Die E-Mail-Adresse darf höchstens 254 Zeichen lang sein.',
   'server.email.invisible':
     'Die E-Mail-Adresse darf keine unsichtbaren Zeichen oder Steuerzeichen enthalten (etwa ein Leerzeichen ohne Breite oder einen bedingten Trennstrich).',
   'server.email.invalid': 'Geben Sie eine gültige E-Mail-Adresse ein.',
+  'server.email.domain': 'Die E-Mail-Adresse muss auf einen Domainnamen enden, nicht auf eine IP-Adresse.',
   'server.password.required': 'Geben Sie Ihr Passwort ein.',
   'server.password.tooLong': 'Das Passwort darf höchstens 1024 Zeichen lang sein.',
   'server.password.tooShort': 'Das Passwort muss mindestens 8 Zeichen lang sein.',

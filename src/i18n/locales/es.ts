@@ -390,6 +390,8 @@ const messages: LocaleMessages = {
   'profile.delete.pending': 'Eliminando…',
 
   'profile.server.name.required': 'El nombre es obligatorio.',
+  'profile.server.name.control': 'El nombre no puede contener saltos de línea, tabulaciones ni otros caracteres de control.',
+  'profile.server.name.blank': 'El nombre debe contener un carácter visible, no solo espacios o caracteres invisibles.',
   'profile.server.current.required': 'La contraseña actual es obligatoria.',
   'profile.server.new.required': 'La contraseña nueva es obligatoria.',
   'profile.server.password.required': 'La contraseña es obligatoria.',
@@ -489,11 +491,14 @@ const messages: LocaleMessages = {
   // server
   'server.name.required': 'El nombre es obligatorio.',
   'server.name.tooLong': 'El nombre debe tener como máximo 120 caracteres.',
+  'server.name.control': 'El nombre no puede contener saltos de línea, tabulaciones ni otros caracteres de control.',
+  'server.name.blank': 'El nombre debe contener un carácter visible, no solo espacios o caracteres invisibles.',
   'server.email.required': 'La dirección de correo electrónico es obligatoria.',
   'server.email.tooLong': 'La dirección de correo electrónico debe tener como máximo 254 caracteres.',
   'server.email.invisible':
     'La dirección de correo electrónico no puede contener caracteres invisibles ni de control (como un espacio de ancho cero o un guion condicional).',
   'server.email.invalid': 'Introduce una dirección de correo electrónico válida.',
+  'server.email.domain': 'La dirección de correo electrónico debe terminar en un nombre de dominio, no en una dirección IP.',
   'server.password.required': 'La contraseña es obligatoria.',
   'server.password.tooLong': 'La contraseña debe tener como máximo 1024 caracteres.',
   'server.password.tooShort': 'La contraseña debe tener al menos 8 caracteres.',

@@ -386,6 +386,8 @@ const messages: LocaleMessages = {
   'profile.delete.pending': 'Suppression…',
 
   'profile.server.name.required': 'Le nom est obligatoire.',
+  'profile.server.name.control': 'Le nom ne doit pas contenir de sauts de ligne, de tabulations ni d’autres caractères de contrôle.',
+  'profile.server.name.blank': 'Le nom doit contenir un caractère visible, pas seulement des espaces ou des caractères invisibles.',
   'profile.server.current.required': 'Le mot de passe actuel est obligatoire.',
   'profile.server.new.required': 'Le nouveau mot de passe est obligatoire.',
   'profile.server.password.required': 'Le mot de passe est obligatoire.',
@@ -486,11 +488,14 @@ const messages: LocaleMessages = {
   // server messages the widget knows
   'server.name.required': 'Le nom est obligatoire.',
   'server.name.tooLong': 'Le nom ne doit pas dépasser 120 caractères.',
+  'server.name.control': 'Le nom ne doit pas contenir de sauts de ligne, de tabulations ni d’autres caractères de contrôle.',
+  'server.name.blank': 'Le nom doit contenir un caractère visible, pas seulement des espaces ou des caractères invisibles.',
   'server.email.required': 'L’adresse e-mail est obligatoire.',
   'server.email.tooLong': 'L’adresse e-mail ne doit pas dépasser 254 caractères.',
   'server.email.invisible':
     'L’adresse e-mail ne doit pas contenir de caractères invisibles ou de contrôle (comme un espace de largeur nulle ou un trait d’union conditionnel).',
   'server.email.invalid': 'Saisissez une adresse e-mail valide.',
+  'server.email.domain': 'L’adresse e-mail doit se terminer par un nom de domaine, pas par une adresse IP.',
   'server.password.required': 'Le mot de passe est obligatoire.',
   'server.password.tooLong': 'Le mot de passe ne doit pas dépasser 1\u202f024 caractères.',
   'server.password.tooShort': 'Le mot de passe doit contenir au moins 8 caractères.',

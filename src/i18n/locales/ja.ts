@@ -380,6 +380,8 @@ const messages: LocaleMessages = {
   'profile.delete.pending': '削除中…',
 
   'profile.server.name.required': '名前を入力してください。',
+  'profile.server.name.control': '名前に改行、タブ、その他の制御文字を含めることはできません。',
+  'profile.server.name.blank': '名前には、空白や不可視文字だけでなく、目に見える文字を含めてください。',
   'profile.server.current.required': '現在のパスワードを入力してください。',
   'profile.server.new.required': '新しいパスワードを入力してください。',
   'profile.server.password.required': 'パスワードを入力してください。',
@@ -477,10 +479,13 @@ const messages: LocaleMessages = {
   // The server's messages the widget knows
   'server.name.required': '名前を入力してください。',
   'server.name.tooLong': '名前は 120 文字以内で入力してください。',
+  'server.name.control': '名前に改行、タブ、その他の制御文字を含めることはできません。',
+  'server.name.blank': '名前には、空白や不可視文字だけでなく、目に見える文字を含めてください。',
   'server.email.required': 'メールアドレスを入力してください。',
   'server.email.tooLong': 'メールアドレスは 254 文字以内で入力してください。',
   'server.email.invisible': 'メールアドレスに不可視文字や制御文字（ゼロ幅スペースやソフトハイフンなど）を含めることはできません。',
   'server.email.invalid': '有効なメールアドレスを入力してください。',
+  'server.email.domain': 'メールアドレスは IP アドレスではなく、ドメイン名で終わる必要があります。',
   'server.password.required': 'パスワードを入力してください。',
   'server.password.tooLong': 'パスワードは 1024 文字以内で入力してください。',
   'server.password.tooShort': 'パスワードは 8 文字以上にしてください。',

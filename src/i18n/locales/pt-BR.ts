@@ -382,6 +382,8 @@ const messages: LocaleMessages = {
   'profile.delete.pending': 'Excluindo…',
 
   'profile.server.name.required': 'O nome é obrigatório.',
+  'profile.server.name.control': 'O nome não pode conter quebras de linha, tabulações ou outros caracteres de controle.',
+  'profile.server.name.blank': 'O nome deve conter um caractere visível, não apenas espaços ou caracteres invisíveis.',
   'profile.server.current.required': 'A senha atual é obrigatória.',
   'profile.server.new.required': 'A nova senha é obrigatória.',
   'profile.server.password.required': 'A senha é obrigatória.',
@@ -481,11 +483,14 @@ const messages: LocaleMessages = {
   // server
   'server.name.required': 'O nome é obrigatório.',
   'server.name.tooLong': 'O nome deve ter no máximo 120 caracteres.',
+  'server.name.control': 'O nome não pode conter quebras de linha, tabulações ou outros caracteres de controle.',
+  'server.name.blank': 'O nome deve conter um caractere visível, não apenas espaços ou caracteres invisíveis.',
   'server.email.required': 'O endereço de e-mail é obrigatório.',
   'server.email.tooLong': 'O endereço de e-mail deve ter no máximo 254 caracteres.',
   'server.email.invisible':
     'O endereço de e-mail não pode conter caracteres invisíveis ou de controle (como um espaço de largura zero ou um hífen condicional).',
   'server.email.invalid': 'Informe um endereço de e-mail válido.',
+  'server.email.domain': 'O endereço de e-mail deve terminar em um nome de domínio, não em um endereço IP.',
   'server.password.required': 'A senha é obrigatória.',
   'server.password.tooLong': 'A senha deve ter no máximo 1.024 caracteres.',
   'server.password.tooShort': 'A senha deve ter pelo menos 8 caracteres.',

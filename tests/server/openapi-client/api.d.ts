@@ -753,7 +753,7 @@ export interface paths {
     }
     /**
      * The project's audit log, newest first
-     * @description Roles: owner, admin. Who did what: the project, its keys, webhook endpoints and secret, test events, members and ownership. An entry never holds a key, secret, code or payload. Entries are kept AUDIT_RETENTION_DAYS (365). `format=csv` downloads the newest 10,000 as CSV (cells that a spreadsheet would run as a formula start with a quote).
+     * @description Roles: owner, admin. Who did what: the project, its keys, webhook endpoints and secret, test events, members and ownership. An entry never holds a key, secret, code or payload. Entries are kept AUDIT_RETENTION_DAYS (365). Each actor is named by the name and e-mail address they had then. `format=csv` downloads the newest 10,000 as CSV, one line each (control characters in a cell are written as their Unicode pictures, ␍ ␊; cells that a spreadsheet would run as a formula start with a quote).
      */
     get: operations['getAuditLog']
     put?: never
@@ -1452,10 +1452,12 @@ export interface components {
        * @description When it happened.
        */
       at: string
-      /** @description Who did it (the name as it was then). */
+      /** @description Who did it (the name and address as they were then). */
       actor: {
         id: string | null
         name: string
+        /** @description The actor's e-mail address as it was then: names are anyone's to choose, an address is one account's. Empty if unknown. */
+        email: string
       }
       /** @description What was done, e.g. key.rolled, member.invited, ownership.transferred. */
       action: string
