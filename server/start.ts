@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server'
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import { mkdir } from 'node:fs/promises'
 import { Server as NetServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
@@ -7,6 +7,7 @@ import { createApp } from './app'
 import { ConfigError, withDefaults, type AppOverrides } from './config'
 import { openDatabase, type Database } from './db/index'
 import { migrate } from './db/migrate'
+import { lingerAfterAnswer } from './http/linger'
 import type { Log } from './http/logger'
 import type { StaticRoot } from './http/static'
 import { startWebhookWorker } from './resources/webhooks'
@@ -59,7 +60,7 @@ export const DRAINING_MESSAGE = 'The server is restarting. Please try again in a
 /**
  * Wraps the app's fetch for a graceful stop: counts requests in flight and,
  * once draining, marks every answer Connection: close and answers new
- * requests 503 at once.
+ * requests 503 at once (lingering, as after a 413, when a body is on its way).
  */
 function drainer(fetch: (req: Request, env?: unknown) => Response | Promise<Response>) {
   let draining = false
@@ -78,6 +79,9 @@ function drainer(fetch: (req: Request, env?: unknown) => Response | Promise<Resp
   return {
     fetch: async (req: Request, env?: unknown): Promise<Response> => {
       if (draining) {
+        // Answered before its body is read: the rest is read and discarded before the close (linger.ts).
+        const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
+        if (incoming) lingerAfterAnswer(incoming)
         return new Response(JSON.stringify({ message: DRAINING_MESSAGE }), {
           status: 503,
           headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': '1', Connection: 'close' },

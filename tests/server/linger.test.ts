@@ -6,8 +6,10 @@
  */
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db/index'
 import { LINGER_BYTES } from '../../server/http/linger'
-import { startServer, type RunningServer } from '../../server/start'
+import { DRAINING_MESSAGE, startServer, type RunningServer } from '../../server/start'
+import { gated } from './gated-db'
 import { freshStorage, type Storage } from './harness'
 
 let storage: Storage | undefined
@@ -40,6 +42,9 @@ function client(port: number, options: { allowHalfOpen?: boolean } = {}) {
   return { state, socket, ended }
 }
 
+/** Waits until `state` holds a whole answer with a JSON body. */
+const answered = (state: { received: string }) => expect.poll(() => state.received, { timeout: 5000 }).toMatch(/\r\n\r\n\{.*\}$/)
+
 /**
  * Headers and the whole body in one write, no `Expect: 100-continue`; the
  * client reads nothing until the kernel has taken the whole write, as a
@@ -48,8 +53,8 @@ function client(port: number, options: { allowHalfOpen?: boolean } = {}) {
  * reset a 1 MB body meets over a network: 8 MB shows it (on a server that
  * closes at once, no try of 10 read its 413).
  */
-async function postInOneWrite(port: number, size: number) {
-  const { state, socket, ended } = client(port)
+async function postInOneWrite(port: number, size: number, opened?: ReturnType<typeof client>) {
+  const { state, socket, ended } = opened ?? client(port)
   socket.pause()
   socket.write(Buffer.concat([Buffer.from(head(size)), Buffer.alloc(size, 'a')]), () => socket.resume())
   await ended
@@ -109,5 +114,30 @@ describe('lingering close after an answer given before the body was read', () =>
     expect(state.end).toMatch(/^(closed|ECONNRESET|EPIPE)$/)
     // Cut off long before its declared end: what it wrote is the server's bound and the two kernels' buffers.
     expect(written).toBeLessThan(LINGER_BYTES + 128 * MB)
+  })
+
+  it('a body sent in one write to a draining server gets its 503 and JSON, then a clean close', async () => {
+    storage = await freshStorage()
+    const real = await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
+    const gate = gated(real)
+    server = await startServer({ port: 0, db: gate.db, log: () => {} })
+    // A kept-alive connection, used once before the stop: a draining server takes no new one.
+    const opened = client(server.port)
+    opened.socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n')
+    await answered(opened.state)
+    opened.state.received = ''
+    // A request held in flight keeps the server draining while the body is sent.
+    gate.arm()
+    const inFlight = fetch(`${server.url}api/health`)
+    await gate.inside
+    const closing = server.close()
+    const { received, end } = await postInOneWrite(server.port, 8 * MB, opened)
+    gate.release()
+    await inFlight
+    await closing
+    server = undefined
+    expect(received).toMatch(/^HTTP\/1\.1 503 /)
+    expect(bodyOf(received)).toEqual({ message: DRAINING_MESSAGE })
+    expect(end).toBe('closed')
   })
 })
