@@ -21,7 +21,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { writePages } from '../../bench/pages'
 import { spawnServer } from '../../bench/spawn-server'
 import { freshStorage, usePostgres, type Storage } from './harness'
-import { serverArgs } from './server-process'
+import { serverArgs, stopped } from './server-process'
 
 const nodeEnv = process.env.NODE_ENV
 let pages: string | undefined
@@ -49,9 +49,7 @@ describe.skipIf(usePostgres)("the bench's parts in one process", { timeout: 120_
     try {
       expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: 'ok' })
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
+      await stopped(child)
     }
   })
 })
