@@ -7,8 +7,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { build, loadConfigFromFile, mergeConfig, type InlineConfig, type Plugin, type PluginOption } from 'vite'
+import { loadConfigFromFile, mergeConfig, type InlineConfig, type Plugin, type PluginOption } from 'vite'
 import { ROOT } from './paths'
+import { viteBuild } from './vite-build'
 
 export interface BuiltFile {
   name: string
@@ -62,7 +63,7 @@ export async function buildBundle(overrides: InlineConfig['build'] = {}): Promis
   const dir = mkdtempSync(join(tmpdir(), 'flex-bench-build-'))
   const config = mergeConfig({ ...loaded.config, plugins }, { build: { ...overrides, outDir: dir, emptyOutDir: true } }) as InlineConfig
   try {
-    await build({ ...config, root: ROOT, configFile: false, mode: 'production', logLevel: 'silent' })
+    await viteBuild({ ...config, root: ROOT, configFile: false, mode: 'production', logLevel: 'silent' })
     const files = readdirSync(dir)
       .filter((name) => /\.m?js$/.test(name))
       .sort()

@@ -6,9 +6,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { build } from 'vite'
 import { writeCompressed } from '../build/precompress'
 import { ROOT } from './paths'
+import { viteBuild } from './vite-build'
 
 const page = (title: string, body: string) =>
   `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>\n<body>\n${body}\n</body>\n</html>\n`
@@ -27,7 +27,7 @@ export const PAGES = {
 
 /** Builds the bare React page's script the way the portal is built (IIFE, production React, minified). */
 async function buildBareReact(dir: string): Promise<void> {
-  await build({
+  await viteBuild({
     configFile: false,
     root: ROOT,
     logLevel: 'silent',

@@ -4,4 +4,3 @@ export const ROOT = fileURLToPath(new URL('../', import.meta.url))
 export const DIST_DIR = fileURLToPath(new URL('../dist/', import.meta.url))
 /** The classic script a host adds. */
 export const SCRIPT = 'flex-portal.js'
-export const RESULTS_FILE = fileURLToPath(new URL('../bench-results/latest.json', import.meta.url))

@@ -6,7 +6,9 @@
  * BENCH_DURATION (seconds per load test, default 10), BENCH_ONLY (comma list
  * of size,startup,slowstartup,signin,dashboard,memory,server,verify,fairshare,chaos,durability,webhooks,webhookfairness),
  * BENCH_BASELINE_DIST (other builds' dist/ folders, comma-separated: their
- * start-up and sign-in are measured beside this build's, loads interleaved).
+ * start-up and sign-in are measured beside this build's, loads interleaved),
+ * BENCH_QUICK=true (every part at its smallest, to see that it runs: settings.ts),
+ * BENCH_RESULTS (the file the figures are written to).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -17,7 +19,6 @@ import { kB } from './compress'
 import { measureDashboard } from './dashboard'
 import { measureMemory } from './memory'
 import { writePages } from './pages'
-import { RESULTS_FILE } from './paths'
 import { yardstickLine } from './load-run'
 import { measureServerLoad } from './server-load'
 import { measureFairShare } from './fair-share'
@@ -30,21 +31,10 @@ import { measureSignIn } from './signin'
 import { measureVerifyLoad } from './verify-load'
 import { measureWebhookDelivery } from './webhook-delivery'
 import { measureWebhookFairness } from './webhook-fairness'
+import { BASELINE_DISTS, DURATION, LOADS, loadsOf, ONLY, RESULTS_FILE, SIZES } from './settings'
 
 /** Start-up to a usable log-in, as a ratio to bare React 19 in the same run (issue: ≤ 1.3×). */
 const STARTUP_CEILING = 1.3
-
-const LOADS = Number(process.env.BENCH_LOADS ?? 40)
-const DURATION = Number(process.env.BENCH_DURATION ?? 10)
-const BASELINE_DISTS = (process.env.BENCH_BASELINE_DIST ?? '')
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean)
-const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'size,startup,slowstartup,signin,dashboard,memory,server,verify,fairshare,chaos,durability,webhooks,webhookfairness')
-    .split(',')
-    .map((s) => s.trim()),
-)
 
 const line = (s = '') => console.log(s)
 /** The machine's 1-minute load average: a shared machine's figures are read beside it. */
@@ -132,7 +122,7 @@ async function main() {
         }
       }
       if (ONLY.has('slowstartup')) {
-        const loads = Math.max(5, Math.round(LOADS / 4))
+        const loads = loadsOf(4)
         const before = load()
         const s = await measureSlowStartup(browser, origin, loads)
         results.slowStartup = s
@@ -150,7 +140,7 @@ async function main() {
         }
       }
       if (ONLY.has('signin')) {
-        const loads = Math.max(5, Math.round(LOADS / 2))
+        const loads = loadsOf(2)
         const [now, ...before] = await measureSignIn(browser, [origin, ...baselines.map((b) => b.origin)], loads)
         results.signIn = { now, before }
         line(`\n== Sign-in: click on 'Log in' → the dashboard's heading, page idle before the click, median of ${loads} fresh loads ==`)
@@ -160,7 +150,7 @@ async function main() {
         for (const [k, b] of before.entries()) line(`${baselines[k].label}: ${series(b)}`)
       }
       if (ONLY.has('dashboard')) {
-        const d = await measureDashboard(browser, origin, Math.max(5, Math.round(LOADS / 3)))
+        const d = await measureDashboard(browser, origin, loadsOf(3))
         results.dashboard = d
         line(`\n== (c) Dashboard with ${d.projects.toLocaleString('en')} projects (list stubbed), median of ${d.loads} loads ==`)
         line(
@@ -224,7 +214,7 @@ async function main() {
   }
 
   if (ONLY.has('verify')) {
-    const verify = await measureVerifyLoad(DURATION)
+    const verify = await measureVerifyLoad(DURATION, 10, SIZES.verifyRounds)
     results.verify = verify
     line(
       `\n== (e) Key verification, loopback, autocannon in a process of its own, ${verify.runs[0]?.connections} connections × ${DURATION} s in 10 interleaved rounds, beside a bare Hono handler ==`,
@@ -255,7 +245,7 @@ async function main() {
   }
 
   if (ONLY.has('fairshare')) {
-    const f = await measureFairShare(DURATION)
+    const f = await measureFairShare(DURATION, 20, SIZES.noisyProjects)
     results.fairShare = f
     line(
       `\n== (f) Fair share: one account at full speed (${f.noisy.connections} connections × ${f.noisy.durationS} s on its ${f.noisyProjects}-project list), another user's GET /owner 4 times a second ==`,
@@ -285,7 +275,7 @@ async function main() {
   }
 
   if (ONLY.has('chaos')) {
-    const c = await runChaos()
+    const c = await runChaos(SIZES.chaos)
     results.chaos = c
     line('\n== (g) Chaos, loopback: kill -9 under write load, then SIGTERM under load ==')
     for (const k of c.kills) line(`kill -9 round ${k.round}: ${k.acknowledged} acknowledged writes, ${k.found} found after restart, ${k.lost} lost`)
@@ -296,7 +286,7 @@ async function main() {
   }
 
   if (ONLY.has('durability')) {
-    const d = await measureDurability()
+    const d = await measureDurability(SIZES.writes)
     results.durability = d
     line(`\n== (h) PGlite fsync, ${d.writes} single-row commits ==`)
     line(
@@ -305,7 +295,7 @@ async function main() {
   }
 
   if (ONLY.has('webhooks')) {
-    const w = await measureWebhookDelivery()
+    const w = await measureWebhookDelivery(SIZES.webhookMessages, SIZES.webhookRounds)
     results.webhooks = w
     line('\n== (i) Webhook delivery, loopback, one local receiver in its own process ==')
     line(yardstickLine("producers' POST against the relay's bare 202 (10 connections, a new idempotency key each)", w.yardstick))
@@ -344,7 +334,7 @@ async function main() {
   }
 
   if (ONLY.has('webhookfairness')) {
-    const f = await measureWebhookFairness()
+    const f = await measureWebhookFairness(SIZES.fairnessSeconds)
     results.webhookFairness = f
     line(`\n== (j) Webhook deliveries fair across projects (${f.database}): a third project beside two accounts whose 10 endpoints each answer after 20 s ==`)
     const widths = [34, 8, 8, 8, 8, 12, 10, 10]

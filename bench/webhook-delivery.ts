@@ -338,7 +338,7 @@ export async function measureWebhookDelivery(
     const bare = await startRelay('no database', 'bench/bare-relay-server.ts', { RELAY_TARGET: rx.ready.url })
     let relay: WebhookDeliveryResult['relay']
     try {
-      await deliver(client, rx, bare, 1000) // warm-up
+      await deliver(client, rx, bare, Math.min(messages, 1000)) // warm-up
       const r = await deliver(client, rx, bare, messages)
       relay = { perSecond: r.perSecond, serverCpuUsPerMessage: r.serverCpuUsPerMessage }
     } finally {

@@ -33,14 +33,22 @@ export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit' | 'webhooks' | 'm
 
 export const DEFAULTS: AppConfig = readSettings(appSchema, {})
 
-/** The overrides over the defaults, rate limits and webhook settings field by field. */
+/** The From: of the mails when MAIL_FROM is not set: the portal's name, without what would end or quote it. */
+const defaultFrom = (portalName: string) => `${portalName.replace(/[<>"]/g, '')} <no-reply@localhost>`
+
+/**
+ * The overrides over the defaults, rate limits, webhook and mail settings
+ * field by field. The mails name the portal as PORTAL_NAME does, unless
+ * the overrides name the mails' product or sender themselves.
+ */
 export function withDefaults(overrides: AppOverrides): AppConfig {
+  const portalName = overrides.portalName ?? DEFAULTS.portalName
   return {
     ...DEFAULTS,
     ...overrides,
     rateLimit: { ...DEFAULTS.rateLimit, ...overrides.rateLimit },
     webhooks: { ...DEFAULTS.webhooks, ...overrides.webhooks },
-    mail: { ...DEFAULTS.mail, ...overrides.mail },
+    mail: { ...DEFAULTS.mail, from: defaultFrom(portalName), productName: portalName, ...overrides.mail },
   }
 }
 
@@ -111,7 +119,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
       disabled,
       smtpUrl: disabled ? undefined : smtpUrl,
       folder: smtpUrl || production || disabled ? undefined : join(parsed.dataDir, 'mail'),
-      from: env.MAIL_FROM?.trim() ? parsed.mail.from : `${parsed.portalName.replace(/[<>"]/g, '')} <no-reply@localhost>`,
+      from: env.MAIL_FROM?.trim() ? parsed.mail.from : defaultFrom(parsed.portalName),
       productName: parsed.portalName,
     },
   }

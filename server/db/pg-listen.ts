@@ -38,7 +38,7 @@ export function pgListener(connectionString: string) {
   const listenOn = (c: pg.Client, channel: string): Promise<unknown> => {
     let done = listened.get(channel)
     if (!done) {
-      const asked = (done = c.query(`LISTEN ${pg.escapeIdentifier(channel)}`))
+      const asked = (done = inTurn(c, () => c.query(`LISTEN ${pg.escapeIdentifier(channel)}`)))
       listened.set(channel, asked)
       // A LISTEN that failed is asked again by the next listen on its channel.
       asked.catch(() => listened.get(channel) === asked && listened.delete(channel))
@@ -111,6 +111,21 @@ export function pgListener(connectionString: string) {
       await end()
     },
   }
+}
+
+/** Each connection's last statement sent. */
+const lastSent = new WeakMap<pg.Client, Promise<unknown>>()
+
+/**
+ * Sends a statement on a connection once the one before it is done:
+ * node-postgres deprecates a query sent while the client is still busy with
+ * another, and warned so at every start, when the channels were listened to at once.
+ */
+function inTurn<T>(c: pg.Client, send: () => Promise<T>): Promise<T> {
+  const next = (lastSent.get(c) ?? Promise.resolve()).then(send)
+  const settled = next.catch(() => undefined)
+  lastSent.set(c, settled)
+  return next
 }
 
 /** A new connection, connected, that hands on its notifications and says when it drops. */

@@ -15,7 +15,7 @@ import ts from 'typescript'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { freshStorage, usePostgres, type Storage } from './harness'
-import { ROOT, serverArgs } from './server-process'
+import { ROOT, serverArgs, stopped } from './server-process'
 
 const run = promisify(execFile)
 const SERVICE_TOKEN = 'a-long-random-service-token-for-the-docs-samples'
@@ -134,7 +134,8 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
   }, 120_000)
 
   afterAll(async () => {
-    for (const child of children) child.kill('SIGTERM')
+    // The portal closes its database as it exits: its folder goes only then.
+    await Promise.all(children.map((child) => stopped(child)))
     await rm(dir, { recursive: true, force: true })
     await storage?.drop()
   })

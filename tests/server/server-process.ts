@@ -4,6 +4,7 @@
  * each such process starts with plain `node` instead of loading tsx and
  * compiling the server's TypeScript again.
  */
+import type { ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
 
@@ -28,4 +29,17 @@ const V8_FLAGS = ['--liftoff-only']
 export function serverArgs(): string[] {
   const entry = inject('flexServerEntry')
   return [...V8_FLAGS, ...(entry ? [entry] : ['--import', 'tsx', 'server/main.ts'])]
+}
+
+/**
+ * Signals a child process and resolves once it has exited: a server closes its
+ * embedded database on the way out, and removing the data folder before then
+ * fails (ENOTEMPTY) or races its last writes.
+ */
+export function stopped(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill(signal)
+  })
 }

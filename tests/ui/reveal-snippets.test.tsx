@@ -129,7 +129,9 @@ describe('readSnippets: hostile input gives a clean list, never an error', () =>
   })
 })
 
-describe('the snippets property on the elements', () => {
+// A whole element, signed in, through project creation to the lazily loaded
+// dialog: more than a second of CPU, which a loaded machine stretches past 5 s.
+describe('the snippets property on the elements', { timeout: 30_000 }, () => {
   it('takes any value without throwing, and a valid list reaches the API Information dialog as tabs', async () => {
     mockApi({ 'GET /api/manage/dapp/owner': { body: [] }, 'POST /api/manage/dapp': { status: 201, body: project } })
     signInAs()

@@ -11,9 +11,11 @@ import { LazyWebhooksScreen } from '../../src/elements/webhooks/element'
 // component tests see them render at once, as they did when they were bundled
 // in. Loading itself (the fallback, a failed fetch, "Try again") is tested in
 // lazy-screen.test.tsx, and as the browser does it in tests/e2e/chunks.test.ts.
+// The first file of a worker compiles those screens here, seconds of CPU that a
+// machine loaded by other work stretches past the 10 s a hook has by default.
 beforeAll(async () => {
   await Promise.all([LazySignupScreen, LazyDashboard, LazyProjectDetail, LazyProjectPage, LazyWebhooksScreen].map((screen) => screen.chunk.load()))
-})
+}, 60_000)
 
 afterEach(() => {
   cleanup()

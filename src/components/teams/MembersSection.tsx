@@ -12,7 +12,6 @@ import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
 import { common } from '../../i18n/en/common'
 import type { AsyncState } from '../../hooks/useAsync'
-import { can } from './role'
 import { ConfirmDialog, InviteDialog, RoleDialog, type Confirm } from './TeamDialogs'
 import { InvitationsTable, MembersTable } from './MembersTable'
 
@@ -25,6 +24,8 @@ interface MembersSectionProps {
   /** The reader's user id, and their own entry in the list. */
   me: string
   mine: Member | undefined
+  /** Whether the reader's role lets them invite, change roles and remove (TeamSections decides, as it does for Activity). */
+  manages: boolean
   onLeft: () => void
 }
 
@@ -34,7 +35,7 @@ interface MembersSectionProps {
  * invitation, and "Leave project" for a member who is not the owner. Each
  * change is confirmed, and told to the host page by an event with ids only.
  */
-export function MembersSection({ projectId, api, members, me, mine, onLeft }: MembersSectionProps) {
+export function MembersSection({ projectId, api, members, me, mine, manages, onLeft }: MembersSectionProps) {
   const t = useT(teams)
   const c = useT(common)
   const { host } = useElement()
@@ -48,7 +49,6 @@ export function MembersSection({ projectId, api, members, me, mine, onLeft }: Me
   const all = members.data ?? []
   const active = all.filter((m) => m.status === 'active')
   const invited = all.filter((m) => m.status === 'invited')
-  const manages = mine !== undefined && can(mine.role, 'members')
   const close = () => setOpen(null)
   const done = (message: string) => {
     close()

@@ -30,11 +30,15 @@ export function TeamSections({ projectId, role, onLeft }: TeamSectionsProps) {
   const load = useCallback((signal: AbortSignal) => api.list(signal), [api])
   const members = useAsync(load)
   const mine: Member | undefined = members.data?.find((m) => m.status === 'active' && m.userId === me)
+  // One role decides both sections: the reader's entry once the list has
+  // it, else the project's answer. A stored log-in may not carry the user
+  // (then no entry is found), and the server said the role all the same.
   const now = mine?.role ?? role
+  const may = (action: 'members' | 'audit') => now !== null && can(now, action)
   return (
     <>
-      <MembersSection projectId={projectId} api={api} members={members} me={me} mine={mine} onLeft={onLeft} />
-      {now !== null && can(now, 'audit') && <ActivitySection api={api} />}
+      <MembersSection projectId={projectId} api={api} members={members} me={me} mine={mine} manages={may('members')} onLeft={onLeft} />
+      {may('audit') && <ActivitySection api={api} />}
     </>
   )
 }
