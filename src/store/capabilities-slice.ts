@@ -8,7 +8,9 @@ import type { FlexState } from './index'
  * control that needs one asks `useCapability(name)` and stays hidden (or inert,
  * where the spec shows it) until the server has said it offers it.
  */
-export type Feature = 'webhooks' | 'accounts' | 'usage' | 'project-settings' | 'teams'
+// 'mail': the server can mail a code (reset, verification, invitations); a
+// server run with MAIL_DISABLED does not name it, and those controls hide.
+export type Feature = 'webhooks' | 'accounts' | 'mail' | 'usage' | 'project-settings' | 'teams'
 
 export interface CapabilitiesSlice {
   /** Per api-base: the features its server named, or null while asking. Absent: not asked yet. */

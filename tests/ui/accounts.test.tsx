@@ -16,7 +16,7 @@ import { json, mockApi } from './helpers/api-mock'
 import { PROFILE as VERIFIED_PROFILE } from './helpers/fixtures'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
-const ACCOUNTS = { 'GET /api/capabilities': { body: { features: ['accounts'] } } }
+const ACCOUNTS = { 'GET /api/capabilities': { body: { features: ['accounts', 'mail'] } } }
 const PROFILE = { ...VERIFIED_PROFILE, emailVerified: false }
 
 beforeEach(resetStore)
@@ -121,6 +121,7 @@ describe('the profile screen', () => {
   it('shows the account and verifies the address with the code already mailed, a new one being the second action', async () => {
     signInAs({ accessToken: 'acc-1', user: { id: 'usr_1', name: 'Ada Lovelace' } })
     const api = mockApi({
+      ...ACCOUNTS,
       'GET /api/me': { body: PROFILE },
       'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way to ada@example.com.' } },
       'POST /api/auth/email/verify': (call) =>
@@ -272,6 +273,22 @@ describe('the unverified-address reminder', () => {
     const reminder = await r.findByText(/not verified yet/)
     const screen = r.getByText('the screen')
     expect(screen.compareDocumentPosition(reminder) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+
+  it("is not shown, nor the reset or the profile's code field, against a server that runs without mail", async () => {
+    signInAs({ accessToken: 'acc-s' })
+    const api = mockApi({ ...DEVICE, 'GET /api/capabilities': { body: { features: ['accounts'] } }, 'GET /api/me': { body: PROFILE } })
+    const r = renderScreen(<AppFrame>content</AppFrame>, { route: '/dashboard', urls: { profile: 'https://example.com/me' } })
+    await waitFor(() => expect(api.callsTo('GET /api/capabilities')).toHaveLength(1))
+    expect(r.queryByText(/not verified yet/)).not.toBeInTheDocument()
+    r.unmount()
+    const login = renderScreen(<LoginScreen inPortal />, { route: '/login' })
+    expect(await login.findByText('Forgot your password?')).toHaveAttribute('aria-disabled', 'true')
+    login.unmount()
+    const profile = renderScreen(<ProfileScreen />, { route: '/profile' })
+    expect(await profile.findByText(PROFILE.email)).toBeInTheDocument()
+    expect(profile.getByText('Not verified')).toBeInTheDocument()
+    expect(profile.queryByRole('textbox', { name: /code/i })).not.toBeInTheDocument()
   })
 
   it('is not shown against a server without accounts', async () => {

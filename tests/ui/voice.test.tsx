@@ -20,7 +20,7 @@ import { mockApi } from './helpers/api-mock'
 import { projects, renderDashboard } from './helpers/dashboard'
 import { PROFILE } from './helpers/fixtures'
 
-const ACCOUNTS = { 'GET /api/capabilities': { body: { features: ['accounts'] } } }
+const ACCOUNTS = { 'GET /api/capabilities': { body: { features: ['accounts', 'mail'] } } }
 
 beforeEach(resetStore)
 afterEach(() => {

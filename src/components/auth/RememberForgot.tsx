@@ -45,9 +45,12 @@ export function RememberForgot({ onForgot }: { onForgot?: () => void }) {
 
 /** Without forgot-password-url: the reset inside the element when the server offers it (asked only here), else inert. */
 function ResetOrInert({ onForgot }: { onForgot?: () => void }) {
+  // A reset mails a code: without mail it stays inert, as against a spec-only server.
   const accounts = useCapability('accounts')
+  const mail = useCapability('mail')
+  const reset = accounts && mail
   const t = useT(auth)
-  return accounts && onForgot ? (
+  return reset && onForgot ? (
     <button
       type="button"
       onClick={onForgot}

@@ -18,8 +18,11 @@ import { frame } from '../../i18n/en/frame'
  */
 export function AppFrame({ children }: { children: ReactNode }) {
   const { noSidebar } = useElement()
-  // The unverified-address reminder takes the code where the reader is, so any element on a server with accounts shows it.
-  const reminder = useCapability('accounts')
+  // The unverified-address reminder takes the code where the reader is, so any
+  // element on a server with accounts shows it, if that server can mail one.
+  const accounts = useCapability('accounts')
+  const mail = useCapability('mail')
+  const reminder = accounts && mail
   // The sheet stays usable if the element grows while it is open (it is not
   // hidden by width), so nothing needs to close it but the user.
   const [sidebarOpen, setSidebarOpen] = useState(false)

@@ -1,4 +1,5 @@
 import type { Profile } from '../../api/account-calls'
+import { useCapability } from '../../hooks/useCapability'
 import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
 import { Section } from './Section'
@@ -18,6 +19,8 @@ function Badge({ verified }: { verified: boolean }) {
 
 /** The address, whether it is verified, and for an unverified one the field for the code mailed at sign-up. */
 export function EmailSection({ api, profile, onVerified }: { api: AccountApi; profile: Profile; onVerified: () => void }) {
+  // Without mail no code can come: the badge still says the address is unverified.
+  const canMail = useCapability('mail')
   const t = useT(texts)
   const isHost = profile.signIn === 'host'
   return (
@@ -28,7 +31,7 @@ export function EmailSection({ api, profile, onVerified }: { api: AccountApi; pr
         </span>
         {!isHost && <Badge verified={profile.emailVerified} />}
       </div>
-      {!isHost && !profile.emailVerified && (
+      {!isHost && !profile.emailVerified && canMail && (
         <div className="mt-4 space-y-4">
           <p className="text-sm text-muted">{t('profile.email.why')}</p>
           <VerifyCodeForm api={api} userId={profile.id} onVerified={onVerified} />
