@@ -37,7 +37,7 @@ const fromAnywhere = async (path: string, body: object, token?: string) =>
   s!.request('POST', path, { token: token ?? (await deviceToken(s!)), body, headers: { 'X-Forwarded-For': `198.51.100.${(++client % 250) + 1}` } })
 const forgot = (email: string) => fromAnywhere('/api/auth/password/forgot', { email })
 const reset = (email: string, code: string) => fromAnywhere('/api/auth/password/reset', { email, code, password: NEW_PASSWORD })
-const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000')
+const wrongFor = (code: string) => (code === '0000000000' ? '1111111111' : '0000000000')
 const triesOf = async (userId: string, purpose: string) =>
   (await s!.db.query<{ tries: number }>('SELECT tries FROM account_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]))[0]?.tries
 
@@ -87,8 +87,8 @@ describe('the budget of wrong reset codes', () => {
       expect((await reset(a.email, code)).status).toBe(200)
     }
     // 12 wrong codes so far: 8 more are judged, the next is refused.
-    for (let i = 0; i < WRONG_CODES - 12; i++) expect((await reset(a.email, '123456')).status).toBe(400)
-    expect((await reset(a.email, '123456')).status).toBe(429)
+    for (let i = 0; i < WRONG_CODES - 12; i++) expect((await reset(a.email, '1234567890')).status).toBe(400)
+    expect((await reset(a.email, '1234567890')).status).toBe(429)
   }, 60_000)
 
   it('answers an address without an account exactly as one with an account, code by code, past the budget too', async () => {
@@ -100,7 +100,7 @@ describe('the budget of wrong reset codes', () => {
     const unknown = uniqueEmail('nobody')
     expect((await forgot(unknown)).status).toBe(202)
     for (let i = 0; i <= WRONG_CODES + 1; i++) {
-      const guess = String(100000 + i)
+      const guess = String(1_000_000_000 + i)
       const known = seen(await reset(a.email, guess))
       const other = seen(await reset(unknown, guess))
       expect(other, `guess ${i + 1}`).toEqual(known)
@@ -136,8 +136,8 @@ describe('the budget of wrong verification codes', () => {
     await server()
     const a = await signUp(s!)
     await inbox.next(a.email)
-    for (let i = 0; i <= WRONG_CODES; i++) await fromAnywhere('/api/auth/email/verify', { code: '123456' }, a.accessToken)
-    expect((await fromAnywhere('/api/auth/email/verify', { code: '123456' }, a.accessToken)).status).toBe(429)
+    for (let i = 0; i <= WRONG_CODES; i++) await fromAnywhere('/api/auth/email/verify', { code: '1234567890' }, a.accessToken)
+    expect((await fromAnywhere('/api/auth/email/verify', { code: '1234567890' }, a.accessToken)).status).toBe(429)
     const b = await signUp(s!)
     const code = await inbox.code(b.email)
     expect((await fromAnywhere('/api/auth/email/verify', { code }, b.accessToken)).status).toBe(200)

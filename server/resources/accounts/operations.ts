@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import {
   AccountDeletion,
   Accepted,
+  CODE_DIGITS,
   EmailCode,
   EmailVerified,
   ForgotPassword,
@@ -42,7 +43,7 @@ const WRONG_CODES: ErrorAnswer = {
   messages: ['Too many wrong codes were entered for this account. For its safety, codes are not checked for 12 days.'],
 }
 const CODE_REFUSED = 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.'
-const CODE_MESSAGES = ['Enter the 6-digit code from the e-mail.', CODE_REFUSED]
+const CODE_MESSAGES = [`Enter the ${CODE_DIGITS}-digit code from the e-mail.`, CODE_REFUSED]
 const HOST_ACCOUNT = 'This account signs in through your provider’s website and has no password here. Manage it there.'
 const WRONG_PASSWORD: ErrorAnswer = { description: 'The password given is not the account’s.', messages: ['Incorrect password.'] }
 const NO_PASSWORD: ErrorAnswer = { description: 'The account signs in through its provider and has no password here.', messages: [HOST_ACCOUNT] }

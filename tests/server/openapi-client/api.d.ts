@@ -894,7 +894,7 @@ export interface components {
        * @description The e-mail address of the account.
        */
       email: string
-      /** @description The 6-digit code from the e-mail. */
+      /** @description The 10-digit code from the e-mail. */
       code: string
       /** @description At least 8 characters; not a common or breached password, not the e-mail address, not one character repeated. */
       password: string
@@ -906,7 +906,7 @@ export interface components {
     }
     /** EmailCode */
     EmailCode: {
-      /** @description The 6-digit code from the e-mail. */
+      /** @description The 10-digit code from the e-mail. */
       code: string
     }
     /** Profile */
