@@ -17,6 +17,7 @@ import {
 } from '../../server/resources/accounts/code-budget'
 import { MAX_TRIES } from '../../server/resources/accounts/codes'
 import { countHits } from '../../server/security/rate-limit'
+import type { AppOverrides } from '../../server/config'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, deviceToken, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
 
@@ -37,8 +38,8 @@ afterEach(async () => {
   s = undefined
 })
 
-async function server() {
-  s = await createTestServer({ config: { trustProxy: true, mail: { smtpUrl: inbox.url, productName: 'Acme Developers' } } })
+async function server(config: AppOverrides = {}) {
+  s = await createTestServer({ config: { trustProxy: true, ...config, mail: { smtpUrl: inbox.url, productName: 'Acme Developers' } } })
   return s
 }
 
@@ -121,6 +122,25 @@ describe('a stranger who knows the address', () => {
     const next = await inbox.code(a.email)
     for (let i = 0; i < MAX_TRIES; i++) expect((await mine.reset(a.email, wrongFor(next))).status).toBe(400)
     expect((await mine.reset(a.email, next)).body.message).toBe(CODE_REFUSED)
+  }, 60_000)
+})
+
+describe('asking for codes', () => {
+  it('cannot be used by a stranger to keep the owner from a new code on a device that has signed in to the account before', async () => {
+    const perEmail = 3
+    await server({ rateLimit: { perEmail } })
+    const a = await owner()
+    const stranger = await browser()
+    for (let i = 0; i < perEmail; i++) expect((await stranger.forgot(a.email)).status).toBe(202)
+    expect((await stranger.forgot(a.email)).status).toBe(429)
+    for (let i = 0; i < perEmail; i++) await inbox.next(a.email) // the stranger's codes, mailed to the owner
+    // A device never used for this account is held to the e-mail's limit, wherever it is…
+    expect((await (await browser()).forgot(a.email)).status).toBe(429)
+    // …but the browser the owner signed up in has its own, and its code works.
+    const post = (path: string, body: object) => s!.request('POST', path, { token: a.deviceToken, body, headers: { 'X-Forwarded-For': newAddress() } })
+    expect((await post('/api/auth/password/forgot', { email: a.email })).status).toBe(202)
+    const code = await inbox.code(a.email)
+    expect((await post('/api/auth/password/reset', { email: a.email, code, password: NEW_PASSWORD })).status).toBe(200)
   }, 60_000)
 })
 
