@@ -7,7 +7,7 @@ import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
 import { hashPassword } from '../../security/password'
 import { emailBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-limit'
-import { isKnownDevice, issueToken, passwordProblem, revokeSessions } from '../session'
+import { deviceKnowsAccount, issueToken, passwordProblem, revokeSessions } from '../session'
 import { wrongCodesBucket } from './code-budget'
 import { judgeCode } from './codes'
 import { findPasswordAccount, setPassword } from './data'
@@ -29,7 +29,7 @@ export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes,
       // Counted whether or not the address has an account, so a 429 tells nothing either.
       // A device that has signed in to the account counts on its own: strangers
       // asking for codes for the address cannot keep its owner from a new one there.
-      const known = await isKnownDevice(db, email, deviceId)
+      const known = await deviceKnowsAccount(db, email, deviceId)
       await throttle(db, [{ key: known ? `forgot|device|${email}|${deviceId}` : emailBucket('forgot', email), limit: perEmail }], windowSeconds)
       // Everything that differs between an address with an account and one
       // without (the look-up, the code, the mail) runs after the answer has gone.

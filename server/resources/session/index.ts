@@ -8,5 +8,5 @@
 export { deviceRoutes } from './device-routes'
 export { authRoutes } from './routes'
 export { issueToken, revokeSessions } from './tokens'
-export { isKnownDevice } from './known-devices'
+export { deviceKnowsAccount } from './known-devices'
 export { PASSWORD_RULE, passwordProblem } from './password-policy'
