@@ -5,7 +5,7 @@ import { email, requiredText } from './fields'
 
 const PASSWORD_MAX = 1024
 /** Digits in a mailed code. */
-export const CODE_DIGITS = 6
+export const CODE_DIGITS = 10
 
 const newPassword = (label: string) =>
   requiredText(label, {

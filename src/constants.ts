@@ -16,3 +16,9 @@ export const COPY_NOTICE_MS = 1000
 
 /** How long a success toast ('Successfully deleted!') stays before it closes itself. */
 export const TOAST_MS = 5000
+
+/** Digits in a mailed code (the server's CODE_DIGITS; the widget imports no value from the contract). */
+export const CODE_DIGITS = 10
+
+/** Whether `digits` (spaces and dashes already dropped) has the shape of a mailed code. */
+export const isCodeShaped = (digits: string) => digits.length === CODE_DIGITS && /^\d+$/.test(digits)

@@ -38,3 +38,14 @@ export function clientNetwork(address: string): string {
     .map((g) => (parseInt(g, 16) || 0).toString(16))
     .join(':')}::/64`
 }
+
+/**
+ * The /48 an IPv6 network (clientNetwork's `…::/64`) lies in, or undefined for
+ * anything else. A /48 is what one customer or tunnel is commonly given: its
+ * 65,536 /64s are one person's, so a budget that a /64 would multiply is
+ * also counted per /48.
+ */
+export function clientSite(network: string): string | undefined {
+  const m = /^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):[0-9a-f]{1,4}::\/64$/.exec(network)
+  return m ? `${m[1]}::/48` : undefined
+}

@@ -1,17 +1,29 @@
 /**
- * Wrong codes are counted per account over every code it is sent and every
- * client address: past WRONG_CODES, a reset or a verification answers 429
- * with Retry-After and does not look at the code. A reset for an address
- * without an account answers exactly as one for an account.
+ * What wrong codes cost (code-budget.ts): a code counts only the tries of the
+ * device it was mailed for, and dies after MAX_TRIES of them; every try
+ * spends the client address's budget (and its IPv6 /48's) and the account's,
+ * each a day long. A stranger who knows only the address can neither burn nor
+ * block the owner's fresh code. A reset for an address without an account
+ * answers exactly as one for an account.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { CODE_REFUSED } from '../../server/resources/accounts/messages'
-import { WRONG_CODES, WRONG_CODES_WINDOW_SECONDS } from '../../server/resources/accounts/codes'
+import {
+  WRONG_CODES_PER_ACCOUNT,
+  WRONG_CODES_PER_ADDRESS,
+  WRONG_CODES_PER_SITE,
+  WRONG_CODES_WINDOW_SECONDS,
+  wrongCodesBucket,
+} from '../../server/resources/accounts/code-budget'
+import { MAX_TRIES } from '../../server/resources/accounts/codes'
+import { countHits } from '../../server/security/rate-limit'
+import type { AppOverrides } from '../../server/config'
 import { startInbox, type Inbox } from '../support/smtp'
-import { createTestServer, deviceToken, signUp, uniqueEmail, type TestServer } from './harness'
+import { createTestServer, deviceToken, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
 
 const NEW_PASSWORD = 'a brand new passphrase'
-const TOO_MANY = /^Too many wrong codes were entered for this account\. For its safety, codes are not checked for (30|29) days\.$/
+const FROM_NETWORK = /^Too many wrong codes were entered from your network\. Try again in (24 hours|23 hours)\.$/
+const FOR_ACCOUNT = /^Too many wrong codes were entered for this account\. For its safety, codes are not checked for (24 hours|23 hours)\.$/
 
 let inbox: Inbox
 let s: TestServer | undefined
@@ -26,120 +38,209 @@ afterEach(async () => {
   s = undefined
 })
 
-async function server() {
-  s = await createTestServer({ config: { trustProxy: true, mail: { smtpUrl: inbox.url, productName: 'Acme Developers' } } })
+async function server(config: AppOverrides = {}) {
+  s = await createTestServer({ config: { trustProxy: true, ...config, mail: { smtpUrl: inbox.url, productName: 'Acme Developers' } } })
   return s
 }
 
-let client = 0
-/** A call from a client address of its own each time: the budget is the account's, not an address's. */
-const fromAnywhere = async (path: string, body: object, token?: string) =>
-  s!.request('POST', path, { token: token ?? (await deviceToken(s!)), body, headers: { 'X-Forwarded-For': `198.51.100.${(++client % 250) + 1}` } })
-const forgot = (email: string) => fromAnywhere('/api/auth/password/forgot', { email })
-const reset = (email: string, code: string) => fromAnywhere('/api/auth/password/reset', { email, code, password: NEW_PASSWORD })
-const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000')
-const triesOf = async (userId: string, purpose: string) =>
-  (await s!.db.query<{ tries: number }>('SELECT tries FROM account_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose]))[0]?.tries
+let addresses = 0
+/** An IPv4 address no other call of the file uses. */
+const newAddress = () => `10.${(++addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`
 
-/** What a caller sees: status, body and Retry-After (rounded to the day: the window's end moves with the clock). */
-const seen = (res: Awaited<ReturnType<TestServer['request']>>) => ({
-  status: res.status,
-  body: res.body,
-  retryAfterDays: res.headers.get('retry-after') === null ? null : Math.round(Number(res.headers.get('retry-after')) / 86_400),
-})
+type Res = Awaited<ReturnType<TestServer['request']>>
 
-describe('the budget of wrong reset codes', () => {
-  it(`judges ${WRONG_CODES} wrong codes over several codes and addresses, then answers 429 without looking at the right one`, async () => {
+/** A browser: its own device token, at a client address (a new one unless given). */
+async function browser(ip = newAddress()) {
+  const token = await deviceToken(s!)
+  const post = (path: string, body: object, bearer = token): Promise<Res> =>
+    s!.request('POST', path, { token: bearer, body, headers: { 'X-Forwarded-For': ip } })
+  return {
+    forgot: (email: string) => post('/api/auth/password/forgot', { email }),
+    reset: (email: string, code: string) => post('/api/auth/password/reset', { email, code, password: NEW_PASSWORD }),
+    verify: (a: SignedUp, code: string) => post('/api/auth/email/verify', { code }, a.accessToken),
+  }
+}
+
+/** A code that is not `code` (any one, when there is none). */
+let guesses = 0
+const wrongFor = (code = '') => {
+  const guess = String(1_000_000_000 + ++guesses)
+  return guess === code ? String(2_000_000_000 + guesses) : guess
+}
+
+/** An account, with sign-up's verification mail taken. */
+async function owner() {
+  const a = await signUp(s!)
+  const verifyCode = await inbox.code(a.email)
+  return Object.assign(a, { verifyCode })
+}
+
+const retryAfter = (res: Res) => Number(res.headers.get('retry-after'))
+const expectRefused = (res: Res, message: RegExp) => {
+  expect(res.status).toBe(429)
+  expect(res.body.message).toMatch(message)
+  expect(retryAfter(res)).toBeGreaterThan(WRONG_CODES_WINDOW_SECONDS - 3600)
+  expect(retryAfter(res)).toBeLessThanOrEqual(WRONG_CODES_WINDOW_SECONDS)
+}
+
+describe('a stranger who knows the address', () => {
+  it('cannot hold the reset off: the owner’s freshly mailed code works after 25 wrong codes from elsewhere, sent before and while it is live', async () => {
     await server()
-    const a = await signUp(s!)
-    await inbox.next(a.email) // the verification mail of sign-up
-    let code = ''
-    for (let sent = 0; sent < WRONG_CODES; sent++) {
-      // A new code every 5 tries (the fifth wrong one burns a code): the budget spans codes.
-      if (sent % 5 === 0) {
-        expect((await forgot(a.email)).status).toBe(202)
-        code = await inbox.code(a.email)
-      }
-      const res = await reset(a.email, wrongFor(code))
-      expect(res, `wrong code ${sent + 1}`).toMatchObject({ status: 400, body: { message: CODE_REFUSED } })
-    }
-    expect((await forgot(a.email)).status).toBe(202)
-    code = await inbox.code(a.email)
-    const refused = await reset(a.email, code)
-    expect(refused.status).toBe(429)
-    expect(refused.body.message).toMatch(TOO_MANY)
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(WRONG_CODES_WINDOW_SECONDS - 3600)
-    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(WRONG_CODES_WINDOW_SECONDS)
-    // The code was not looked at: no try counted, and the password is unchanged.
-    expect(await triesOf(a.user.id, 'reset')).toBe(0)
-    const logIn = await s!.request('POST', '/api/auth/authenticate', { token: await deviceToken(s!), body: { email: a.email, password: a.password } })
-    expect(logIn.status).toBe(200)
+    const a = await owner()
+    // The finding: 20 wrong codes from one address, with no reset requested.
+    const stranger = await browser()
+    for (let i = 0; i < 20; i++) expect((await stranger.reset(a.email, wrongFor())).status, `wrong code ${i + 1}`).toBe(400)
+
+    const mine = await browser()
+    expect((await mine.forgot(a.email)).status).toBe(202)
+    const code = await inbox.code(a.email)
+    // More from another address while the owner's code is live, some at a code the stranger had mailed for itself.
+    const other = await browser()
+    expect((await other.forgot(a.email)).status).toBe(202)
+    await inbox.code(a.email)
+    for (let i = 0; i < 5; i++) expect((await other.reset(a.email, wrongFor(code))).status).toBe(400)
+
+    const res = await mine.reset(a.email, code)
+    expect(res.status).toBe(200)
+    expect(res.body.user.email).toBe(a.email)
   }, 60_000)
 
-  it('right codes do not count against it', async () => {
+  it('cannot use or burn the owner’s code: a code counts only the tries of the device it was mailed for, and dies after its fifth wrong one', async () => {
     await server()
-    const a = await signUp(s!)
-    await inbox.next(a.email)
+    const a = await owner()
+    const mine = await browser()
+    expect((await mine.forgot(a.email)).status).toBe(202)
+    const code = await inbox.code(a.email)
+    for (let i = 0; i < MAX_TRIES - 1; i++) expect((await mine.reset(a.email, wrongFor(code))).status).toBe(400)
+    // Other devices: their wrong tries do not count against it, and even the right code is not theirs.
+    for (let i = 0; i < 2 * MAX_TRIES; i++) expect((await (await browser()).reset(a.email, wrongFor(code))).body.message).toBe(CODE_REFUSED)
+    expect((await (await browser()).reset(a.email, code)).body.message).toBe(CODE_REFUSED)
+    expect((await mine.reset(a.email, code)).status).toBe(200)
+
+    // A new code, and MAX_TRIES wrong ones from its own device: it is burned, and the right one is refused.
+    expect((await mine.forgot(a.email)).status).toBe(202)
+    const next = await inbox.code(a.email)
+    for (let i = 0; i < MAX_TRIES; i++) expect((await mine.reset(a.email, wrongFor(next))).status).toBe(400)
+    expect((await mine.reset(a.email, next)).body.message).toBe(CODE_REFUSED)
+  }, 60_000)
+})
+
+describe('asking for codes', () => {
+  it('cannot be used by a stranger to keep the owner from a new code on a device that has signed in to the account before', async () => {
+    const perEmail = 3
+    await server({ rateLimit: { perEmail } })
+    const a = await owner()
+    const stranger = await browser()
+    for (let i = 0; i < perEmail; i++) expect((await stranger.forgot(a.email)).status).toBe(202)
+    expect((await stranger.forgot(a.email)).status).toBe(429)
+    for (let i = 0; i < perEmail; i++) await inbox.next(a.email) // the stranger's codes, mailed to the owner
+    // A device never used for this account is held to the e-mail's limit, wherever it is…
+    expect((await (await browser()).forgot(a.email)).status).toBe(429)
+    // …but the browser the owner signed up in has its own, and its code works.
+    const post = (path: string, body: object) => s!.request('POST', path, { token: a.deviceToken, body, headers: { 'X-Forwarded-For': newAddress() } })
+    expect((await post('/api/auth/password/forgot', { email: a.email })).status).toBe(202)
+    const code = await inbox.code(a.email)
+    expect((await post('/api/auth/password/reset', { email: a.email, code, password: NEW_PASSWORD })).status).toBe(200)
+  }, 60_000)
+})
+
+describe('the budget of one client address', () => {
+  it(`judges ${WRONG_CODES_PER_ADDRESS} wrong codes a day from one address, over devices and both purposes, then answers 429 for at most a day; other addresses are judged`, async () => {
+    await server()
+    const a = await owner()
+    const ip = newAddress()
+    const half = WRONG_CODES_PER_ADDRESS / 2
+    for (let i = 0; i < half; i++) expect((await (await browser(ip)).reset(a.email, wrongFor())).status).toBe(400)
+    // The account's own session, verifying its address from there, spends the same budget.
+    for (let i = 0; i < half; i++) expect((await (await browser(ip)).verify(a, wrongFor(a.verifyCode))).status).toBe(400)
+    expectRefused(await (await browser(ip)).reset(a.email, wrongFor()), FROM_NETWORK)
+    expectRefused(await (await browser(ip)).verify(a, a.verifyCode), FROM_NETWORK)
+
+    // Elsewhere, the owner resets, and verifies with a new code (its own 10 wrong tries burned the first).
+    const mine = await browser()
+    expect((await s!.request('POST', '/api/auth/email/verify/send', { token: a.accessToken })).status).toBe(202)
+    expect((await mine.verify(a, await inbox.code(a.email))).status).toBe(200)
+    expect((await mine.forgot(a.email)).status).toBe(202)
+    expect((await mine.reset(a.email, await inbox.code(a.email))).status).toBe(200)
+  }, 60_000)
+
+  it(`counts an IPv6 /48 as one site: ${WRONG_CODES_PER_SITE} wrong codes a day from its /64s, then 429 from any of them`, async () => {
+    await server()
+    const a = await owner()
+    const perSite = WRONG_CODES_PER_SITE / WRONG_CODES_PER_ADDRESS
+    for (let net = 1; net <= perSite; net++) {
+      const b = await browser(`2001:db8:7:${net}::1`)
+      for (let i = 0; i < WRONG_CODES_PER_ADDRESS; i++) expect((await b.reset(a.email, wrongFor())).status, `/64 ${net}, code ${i + 1}`).toBe(400)
+    }
+    expectRefused(await (await browser(`2001:db8:7:${perSite + 1}::1`)).reset(a.email, wrongFor()), FROM_NETWORK)
+    expect((await (await browser('2001:db8:8:1::1')).reset(a.email, wrongFor())).status).toBe(400)
+  }, 120_000)
+
+  it('does not count right codes', async () => {
+    await server()
+    const a = await owner()
+    const mine = await browser()
     for (let round = 0; round < 3; round++) {
-      expect((await forgot(a.email)).status).toBe(202)
+      expect((await mine.forgot(a.email)).status).toBe(202)
       const code = await inbox.code(a.email)
-      for (let i = 0; i < 4; i++) expect((await reset(a.email, wrongFor(code))).status).toBe(400)
-      expect((await reset(a.email, code)).status).toBe(200)
+      for (let i = 0; i < 4; i++) expect((await mine.reset(a.email, wrongFor(code))).status).toBe(400)
+      expect((await mine.reset(a.email, code)).status).toBe(200)
     }
     // 12 wrong codes so far: 8 more are judged, the next is refused.
-    for (let i = 0; i < WRONG_CODES - 12; i++) expect((await reset(a.email, '123456')).status).toBe(400)
-    expect((await reset(a.email, '123456')).status).toBe(429)
-  }, 60_000)
-
-  it('answers an address without an account exactly as one with an account, code by code, past the budget too', async () => {
-    await server()
-    const a = await signUp(s!)
-    await inbox.next(a.email)
-    expect((await forgot(a.email)).status).toBe(202)
-    await inbox.code(a.email)
-    const unknown = uniqueEmail('nobody')
-    expect((await forgot(unknown)).status).toBe(202)
-    for (let i = 0; i <= WRONG_CODES + 1; i++) {
-      const guess = String(100000 + i)
-      const known = seen(await reset(a.email, guess))
-      const other = seen(await reset(unknown, guess))
-      expect(other, `guess ${i + 1}`).toEqual(known)
-      expect(known.status).toBe(i < WRONG_CODES ? 400 : 429)
-    }
+    for (let i = 0; i < WRONG_CODES_PER_ADDRESS - 12; i++) expect((await mine.reset(a.email, wrongFor())).status).toBe(400)
+    expectRefused(await mine.reset(a.email, wrongFor()), FROM_NETWORK)
   }, 60_000)
 })
 
-describe('the budget of wrong verification codes', () => {
-  it(`judges ${WRONG_CODES} wrong codes, then answers 429 without looking at the right one; the address stays unverified`, async () => {
+describe('the budget of one account', () => {
+  /** What a botnet would leave after spending all but `left` of a day's wrong codes at the account (500 addresses, 20 each). */
+  const spendAllBut = (bucket: string, left: number) => countHits(s!.db, bucket, WRONG_CODES_PER_ACCOUNT - left, WRONG_CODES_WINDOW_SECONDS)
+
+  it(`judges ${WRONG_CODES_PER_ACCOUNT} wrong reset codes a day from every address together, then answers 429 for at most a day, the same with or without an account`, async () => {
     await server()
-    const a = await signUp(s!)
-    let code = await inbox.code(a.email)
-    const verify = (c: string) => fromAnywhere('/api/auth/email/verify', { code: c }, a.accessToken)
-    for (let sent = 0; sent < WRONG_CODES; sent++) {
-      if (sent > 0 && sent % 5 === 0) {
-        expect((await s!.request('POST', '/api/auth/email/verify/send', { token: a.accessToken })).status).toBe(202)
-        code = await inbox.code(a.email)
-      }
-      expect((await verify(wrongFor(code))).status, `wrong code ${sent + 1}`).toBe(400)
+    const a = await owner()
+    const unknown = uniqueEmail('nobody')
+    for (const email of [a.email, unknown]) await spendAllBut(wrongCodesBucket('reset', email), 2)
+    const mine = await browser()
+    expect((await mine.forgot(a.email)).status).toBe(202)
+    const code = await inbox.code(a.email)
+    for (const email of [a.email, unknown]) {
+      for (let i = 0; i < 2; i++) expect((await (await browser()).reset(email, wrongFor(code))).status).toBe(400)
+      const refused = await (await browser()).reset(email, wrongFor(code))
+      expectRefused(refused, FOR_ACCOUNT)
     }
-    expect((await s!.request('POST', '/api/auth/email/verify/send', { token: a.accessToken })).status).toBe(202)
-    code = await inbox.code(a.email)
-    const refused = await verify(code)
-    expect(refused.status).toBe(429)
-    expect(refused.body.message).toMatch(TOO_MANY)
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(await triesOf(a.user.id, 'verify')).toBe(0)
-    expect((await s!.request('GET', '/api/me', { token: a.accessToken })).body.emailVerified).toBe(false)
+    // The right code is not looked at: it still works once the window has passed (not waited for here).
+    expectRefused(await mine.reset(a.email, code), FOR_ACCOUNT)
   }, 60_000)
 
-  it('is the account’s own: another account’s verification is still judged', async () => {
+  it(`judges ${WRONG_CODES_PER_ACCOUNT} wrong verification codes a day, then answers 429 without looking at the right one`, async () => {
     await server()
-    const a = await signUp(s!)
-    await inbox.next(a.email)
-    for (let i = 0; i <= WRONG_CODES; i++) await fromAnywhere('/api/auth/email/verify', { code: '123456' }, a.accessToken)
-    expect((await fromAnywhere('/api/auth/email/verify', { code: '123456' }, a.accessToken)).status).toBe(429)
-    const b = await signUp(s!)
-    const code = await inbox.code(b.email)
-    expect((await fromAnywhere('/api/auth/email/verify', { code }, b.accessToken)).status).toBe(200)
+    const a = await owner()
+    await spendAllBut(wrongCodesBucket('verify', a.user.id), 1)
+    expect((await (await browser()).verify(a, wrongFor(a.verifyCode))).status).toBe(400)
+    expectRefused(await (await browser()).verify(a, a.verifyCode), FOR_ACCOUNT)
+    expect((await s!.request('GET', '/api/me', { token: a.accessToken })).body.emailVerified).toBe(false)
+    // Another account's is still judged.
+    const b = await owner()
+    expect((await (await browser()).verify(b, b.verifyCode)).status).toBe(200)
+  }, 60_000)
+})
+
+describe('an address without an account', () => {
+  it('is answered exactly as one with an account, code by code, past the address’s budget too', async () => {
+    await server()
+    const a = await owner()
+    const unknown = uniqueEmail('nobody')
+    const [known, other] = [await browser(), await browser()]
+    expect((await known.forgot(a.email)).status).toBe(202)
+    await inbox.code(a.email)
+    expect((await other.forgot(unknown)).status).toBe(202)
+    const seen = (res: Res) => ({ status: res.status, body: res.body, retryAfterHours: Math.round(retryAfter(res) / 3600) })
+    for (let i = 0; i <= WRONG_CODES_PER_ADDRESS + 1; i++) {
+      const guess = wrongFor()
+      const k = seen(await known.reset(a.email, guess))
+      expect(seen(await other.reset(unknown, guess)), `guess ${i + 1}`).toEqual(k)
+      expect(k.status).toBe(i < WRONG_CODES_PER_ADDRESS ? 400 : 429)
+    }
   }, 60_000)
 })

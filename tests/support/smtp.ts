@@ -73,7 +73,7 @@ export async function startInbox(): Promise<Inbox> {
     next,
     async code(to) {
       const mail = await next(to)
-      const match = /^\s+(\d{6})\s*$/m.exec(mail.text ?? '')
+      const match = /^\s+(\d+)\s*$/m.exec(mail.text ?? '')
       if (!match) throw new Error(`no code in the mail to ${to}`)
       return match[1]
     },

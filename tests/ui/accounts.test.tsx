@@ -47,7 +47,7 @@ describe("'Forgot your password?'", () => {
       ...ACCOUNTS,
       'POST /api/auth/password/forgot': { status: 202, body: { message: 'ok' } },
       'POST /api/auth/password/reset': (call) =>
-        (call.body as { code: string }).code === '123456'
+        (call.body as { code: string }).code === '1234567890'
           ? json({
               accessToken: 'acc-new',
               tokenType: 'Bearer',
@@ -76,8 +76,8 @@ describe("'Forgot your password?'", () => {
 
     await user.type(q.getByLabelText('Code'), '12')
     await user.click(q.getByRole('button', { name: 'Continue' }))
-    expect(q.getByLabelText('Code')).toHaveAccessibleDescription('Enter the 6-digit code from the e-mail.')
-    await user.type(q.getByLabelText('Code'), '{Backspace}{Backspace}000 000')
+    expect(q.getByLabelText('Code')).toHaveAccessibleDescription('Enter the 10-digit code from the e-mail.')
+    await user.type(q.getByLabelText('Code'), '{Backspace}{Backspace}00000 00000')
     await user.click(q.getByRole('button', { name: 'Continue' }))
 
     expect(await q.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument()
@@ -92,7 +92,7 @@ describe("'Forgot your password?'", () => {
     // The server refused the code: back to the code step with its message.
     expect(await q.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument()
     expect(q.getByLabelText('Code')).toHaveAccessibleDescription('This code is wrong or no longer valid.')
-    await user.type(q.getByLabelText('Code'), '123456')
+    await user.type(q.getByLabelText('Code'), '1234567890')
     await user.click(q.getByRole('button', { name: 'Continue' }))
     await user.type(q.getByLabelText('New password'), 'a brand new phrase')
     await user.type(q.getByLabelText('Repeat the new password'), 'a brand new phrase')
@@ -104,7 +104,7 @@ describe("'Forgot your password?'", () => {
       ['flex-password-reset', { userId: 'usr_1' }],
       ['flex-signed-in', {}],
     ])
-    expect(api.callsTo('POST /api/auth/password/reset').at(-1)!.body).toEqual({ email: 'ada@example.com', code: '123456', password: 'a brand new phrase' })
+    expect(api.callsTo('POST /api/auth/password/reset').at(-1)!.body).toEqual({ email: 'ada@example.com', code: '1234567890', password: 'a brand new phrase' })
   }, 30_000)
 
   it("'Back to log in' returns to the form", async () => {
@@ -125,7 +125,7 @@ describe('the profile screen', () => {
       'GET /api/me': { body: PROFILE },
       'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way to ada@example.com.' } },
       'POST /api/auth/email/verify': (call) =>
-        (call.body as { code: string }).code === '123456'
+        (call.body as { code: string }).code === '1234567890'
           ? json({ emailVerified: true })
           : json({ message: 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.' }, 400),
       'PATCH /api/me': (call) => json({ ...PROFILE, name: (call.body as { name: string }).name }),
@@ -148,14 +148,14 @@ describe('the profile screen', () => {
     // The code mailed at sign-up is typed at once: no new code is asked for first.
     expect(q.queryByRole('button', { name: 'Send code' })).not.toBeInTheDocument()
     const field = q.getByLabelText('Code from the e-mail')
-    await user.type(field, '000000')
+    await user.type(field, '0000000000')
     await user.click(q.getByRole('button', { name: 'Verify' }))
     await waitFor(() => expect(field).toHaveAccessibleDescription(/This code is wrong/))
     await user.click(q.getByRole('button', { name: 'Send a new code' }))
     expect(await q.findByText('A new code is on its way to ada@example.com.')).toBeInTheDocument()
-    await user.type(field, '123 456', { initialSelectionStart: 0, initialSelectionEnd: 100 })
+    await user.type(field, '12345 67890', { initialSelectionStart: 0, initialSelectionEnd: 100 })
     await user.click(q.getByRole('button', { name: 'Verify' }))
-    await waitFor(() => expect(api.callsTo('POST /api/auth/email/verify').at(-1)!.body).toEqual({ code: '123456' }))
+    await waitFor(() => expect(api.callsTo('POST /api/auth/email/verify').at(-1)!.body).toEqual({ code: '1234567890' }))
     expect(await q.findByText('Verified')).toBeInTheDocument()
     expect(api.callsTo('POST /api/auth/email/verify/send')).toHaveLength(1)
     expect(recorded.events.map((e) => e.detail)).toEqual([{ userId: 'usr_1' }])
@@ -238,10 +238,10 @@ describe('the unverified-address reminder', () => {
     const reminder = await r.findByText(/not verified yet/)
     await user.click(r.getByRole('button', { name: 'Verify now' }))
     expect(r.getByRole('button', { name: 'Send a new code' })).toBeInTheDocument()
-    await user.type(r.getByLabelText('Code from the e-mail'), '123456')
+    await user.type(r.getByLabelText('Code from the e-mail'), '1234567890')
     await user.click(r.getByRole('button', { name: 'Verify' }))
     await waitFor(() => expect(reminder).not.toBeInTheDocument())
-    expect(api.callsTo('POST /api/auth/email/verify')[0].body).toEqual({ code: '123456' })
+    expect(api.callsTo('POST /api/auth/email/verify')[0].body).toEqual({ code: '1234567890' })
     expect(api.callsTo('POST /api/auth/email/verify/send')).toHaveLength(0)
     expect(recorded.events.map((e) => e.detail)).toEqual([{ userId: 'usr_1' }])
   })

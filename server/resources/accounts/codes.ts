@@ -1,28 +1,16 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { CODE_DIGITS } from '../../../contract/accounts'
 import type { Database, Queryable } from '../../db/index'
-import { countHits, refundRateLimit } from '../../security/rate-limit'
+import { refundTry, spendTry, type CodePurpose, type Refusal } from './code-budget'
 
-export type CodePurpose = 'reset' | 'verify'
+export type { CodePurpose } from './code-budget'
 
-/** Wrong codes after which a code is burned. */
+/**
+ * Wrong codes after which a code is burned. Tries count against the code they
+ * are judged against, and a reset code is judged only against tries from the
+ * device that asked for it, so nobody else's tries burn it.
+ */
 export const MAX_TRIES = 5
-
-/**
- * Wrong codes of one purpose one account may send in WRONG_CODES_WINDOW_SECONDS,
- * over every code it is sent and from every client address. Past it, the check
- * answers 429 without looking at the code. What this leaves a guesser is in
- * server/README.md (Security): 24 hours would leave too much with 6 digits.
- */
-export const WRONG_CODES = 20
-export const WRONG_CODES_WINDOW_SECONDS = 30 * 24 * 60 * 60
-
-/**
- * The bucket of one account's wrong codes of `purpose`: for a reset its log-in
- * e-mail, counted alike whether or not an account uses it (so a 429 tells
- * nothing either); for a verification the signed-in account's id.
- */
-export const wrongCodesBucket = (purpose: CodePurpose, subject: string) => `wrong-codes|${purpose}|${subject}`
 
 const digest = (salt: string, code: string) => createHash('sha256').update(`${salt}$${code}`).digest('hex')
 
@@ -36,18 +24,21 @@ const NOBODY = ''
 
 /**
  * A new code for `userId` and `purpose`, from the cryptographic generator,
- * replacing any earlier one (and its count of wrong tries). Stored salted and
- * hashed; the expiry comes from the app's clock, so tests pass it without waiting.
+ * replacing any earlier one of `deviceId` (and its count of wrong tries): a
+ * reset code belongs to the device that asked for it; a verification code to
+ * the account (device ''). Stored salted and hashed; the expiry comes from the
+ * app's clock, so tests pass it without waiting.
  */
-export async function issueCode(q: Queryable, userId: string, purpose: CodePurpose, now: number, ttlSeconds: number): Promise<string> {
-  const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0')
+export async function issueCode(q: Queryable, code: CodeOf, now: number, ttlSeconds: number): Promise<string> {
+  const { userId, purpose, deviceId } = code
+  const digits = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0')
   const salt = randomBytes(16).toString('hex')
   await q.query(
-    `INSERT INTO account_codes (user_id, purpose, code_hash, tries, expires_at) VALUES ($1, $2, $3, 0, $4)
-     ON CONFLICT (user_id, purpose) DO UPDATE SET code_hash = excluded.code_hash, tries = 0, expires_at = excluded.expires_at, created_at = now()`,
-    [userId, purpose, `${salt}$${digest(salt, code)}`, new Date(now + ttlSeconds * 1000)],
+    `INSERT INTO account_codes (user_id, purpose, device_id, code_hash, tries, expires_at) VALUES ($1, $2, $3, $4, 0, $5)
+     ON CONFLICT (user_id, purpose, device_id) DO UPDATE SET code_hash = excluded.code_hash, tries = 0, expires_at = excluded.expires_at, created_at = now()`,
+    [userId, purpose, deviceId, `${salt}$${digest(salt, digits)}`, new Date(now + ttlSeconds * 1000)],
   )
-  return code
+  return digits
 }
 
 /**
@@ -57,26 +48,38 @@ export async function issueCode(q: Queryable, userId: string, purpose: CodePurpo
  * same statements and the same hash, matching no row. Call it inside a
  * transaction, and commit whatever it answers: a wrong try must stay counted.
  */
-export async function useCode(tx: Queryable, userId: string, purpose: CodePurpose, code: string, now: number): Promise<boolean> {
+export async function useCode(tx: Queryable, of: CodeOf, code: string, now: number): Promise<boolean> {
+  const key = [of.userId, of.purpose, of.deviceId]
   const [row] = await tx.query<{ code_hash: string; tries: number; expires_at: Date }>(
-    'SELECT code_hash, tries, expires_at FROM account_codes WHERE user_id = $1 AND purpose = $2 FOR UPDATE',
-    [userId, purpose],
+    'SELECT code_hash, tries, expires_at FROM account_codes WHERE user_id = $1 AND purpose = $2 AND device_id = $3 FOR UPDATE',
+    key,
   )
   const live = row && new Date(row.expires_at).getTime() > now ? row : undefined
   const [salt, stored] = (live?.code_hash ?? NO_CODE).split('$')
   const right = timingSafeEqual(Buffer.from(digest(salt, code), 'hex'), Buffer.from(stored, 'hex')) && live !== undefined
   if (right || (row && (!live || row.tries + 1 >= MAX_TRIES)))
-    await tx.query('DELETE FROM account_codes WHERE user_id = $1 AND purpose = $2', [userId, purpose])
-  else await tx.query('UPDATE account_codes SET tries = tries + 1 WHERE user_id = $1 AND purpose = $2', [userId, purpose])
+    await tx.query('DELETE FROM account_codes WHERE user_id = $1 AND purpose = $2 AND device_id = $3', key)
+  else await tx.query('UPDATE account_codes SET tries = tries + 1 WHERE user_id = $1 AND purpose = $2 AND device_id = $3', key)
   return right
+}
+
+/** Which code: an account's, for a purpose, held by a device ('' for a verification code). */
+export interface CodeOf {
+  userId: string
+  purpose: CodePurpose
+  deviceId: string
 }
 
 export interface CodeCheck {
   /** Undefined for an address without an account: its code is checked against nobody's. */
   userId: string | undefined
   purpose: CodePurpose
+  /** The device the try comes from, for a reset; '' for a verification. */
+  deviceId: string
   code: string
   now: number
+  /** The client address (clientIp), whose budget the try also spends. */
+  ip: string
   /** The account's wrong codes (wrongCodesBucket). */
   bucket: string
   /** What a right code does, in the same transaction. */
@@ -84,19 +87,19 @@ export interface CodeCheck {
 }
 
 /**
- * Judges a code within the account's budget of wrong codes, in one
- * transaction: the try is counted first, and past WRONG_CODES the answer is
- * `retryAfter` (seconds) and the code is not looked at; a right code gives its
- * count back. An address without an account does the same work, so neither
- * the answer nor its time tells whether one uses it.
+ * Judges a code within the budgets of wrong codes (code-budget.ts), in one
+ * transaction: the try is counted first, and past a budget the answer is
+ * `refusal` and the code is not looked at; a right code gives its counts
+ * back. An address without an account does the same work, so neither the
+ * answer nor its time tells whether one uses it.
  */
-export async function judgeCode(db: Database, c: CodeCheck): Promise<{ right: boolean; retryAfter?: number }> {
+export async function judgeCode(db: Database, c: CodeCheck): Promise<{ right: boolean; refusal?: Refusal }> {
   return db.transaction(async (tx) => {
-    const { hits, retryAfter } = await countHits(tx, c.bucket, 1, WRONG_CODES_WINDOW_SECONDS)
-    if (hits > WRONG_CODES) return { right: false, retryAfter }
-    const right = await useCode(tx, c.userId ?? NOBODY, c.purpose, c.code, c.now)
+    const { counted, refusal } = await spendTry(tx, c.ip, c.bucket)
+    if (refusal) return { right: false, refusal }
+    const right = await useCode(tx, { userId: c.userId ?? NOBODY, purpose: c.purpose, deviceId: c.deviceId }, c.code, c.now)
     if (right) {
-      await refundRateLimit(tx, c.bucket)
+      await refundTry(tx, counted)
       await c.onRight?.(tx)
     }
     return { right }

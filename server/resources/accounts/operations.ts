@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import {
   AccountDeletion,
   Accepted,
+  CODE_DIGITS,
   EmailCode,
   EmailVerified,
   ForgotPassword,
@@ -38,12 +39,17 @@ const ATTEMPTS: ErrorAnswer = {
 }
 const WRONG_CODES: ErrorAnswer = {
   description:
-    'Too many wrong codes for this account: 20 of each purpose (reset, verification) in 30 days, over every code and every client address. ' +
-    'The code is not checked; Retry-After says when it will be again.',
-  messages: ['Too many wrong codes were entered for this account. For its safety, codes are not checked for 12 days.'],
+    'Too many wrong codes, counted per day: 20 from one client address (an IPv6 /64; 100 from one /48), or 10,000 of one purpose (reset, verification) ' +
+    'for one account from every address together. The code is not checked; Retry-After says when it will be again.',
+  messages: [
+    'Too many wrong codes were entered from your network. Try again in 23 hours.',
+    'Too many wrong codes were entered from your network. Try again in 45 minutes.',
+    'Too many wrong codes were entered for this account. For its safety, codes are not checked for 23 hours.',
+    'Too many wrong codes were entered for this account. For its safety, codes are not checked for 45 minutes.',
+  ],
 }
 const CODE_REFUSED = 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.'
-const CODE_MESSAGES = ['Enter the 6-digit code from the e-mail.', CODE_REFUSED]
+const CODE_MESSAGES = [`Enter the ${CODE_DIGITS}-digit code from the e-mail.`, CODE_REFUSED]
 const HOST_ACCOUNT = 'This account signs in through your provider’s website and has no password here. Manage it there.'
 const WRONG_PASSWORD: ErrorAnswer = { description: 'The password given is not the account’s.', messages: ['Incorrect password.'] }
 const NO_PASSWORD: ErrorAnswer = { description: 'The account signs in through its provider and has no password here.', messages: [HOST_ACCOUNT] }
@@ -66,7 +72,9 @@ export const forgotPasswordRoute = createRoute({
   summary: 'Mail a password reset code',
   description:
     'Answers the same, in the same time, whether or not an account uses the address: only an existing password account gets a mail (sent after the answer), ' +
-    'with a code that works once, for CODE_TTL_SECONDS, and is burned after 5 wrong tries. A new code replaces the last. Limited per client address and per e-mail.',
+    'with a code that works once, for CODE_TTL_SECONDS, and only for this device token: tries from other devices are never judged against it, so they cannot burn it. ' +
+    'It is burned after 5 wrong tries from this device; a new code for this device replaces the last. ' +
+    'Limited per client address and per e-mail; a device that has signed in to the account before counts on its own.',
   security: [{ deviceToken: [] }],
   request: { body: { required: true, content: jsonContent(ForgotPassword) } },
   responses: {
@@ -83,7 +91,8 @@ export const resetPasswordRoute = createRoute({
   operationId: 'resetPassword',
   summary: 'Set a new password with a mailed code, and sign in',
   description:
-    'A wrong, used, burned or expired code gets one and the same 400. On success every other session of the account ends, the old password stops working, ' +
+    'The code is judged only against the one mailed for this device token. A wrong, used, burned or expired code gets one and the same 400. ' +
+    'On success every other session of the account ends, the old password stops working, ' +
     'the address counts as verified, and the answer is the log-in’s.',
   security: [{ deviceToken: [] }],
   request: { body: { required: true, content: jsonContent(PasswordReset) } },

@@ -3,14 +3,15 @@ import { requireToken, type AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
 import { badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
-import { refused, throttle } from '../../http/throttle'
+import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
 import { hashPassword } from '../../security/password'
 import { emailBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-limit'
-import { issueToken, passwordProblem, revokeSessions } from '../session'
-import { judgeCode, wrongCodesBucket } from './codes'
+import { deviceKnowsAccount, issueToken, passwordProblem, revokeSessions } from '../session'
+import { wrongCodesBucket } from './code-budget'
+import { judgeCode } from './codes'
 import { findPasswordAccount, setPassword } from './data'
-import { CODE_REFUSED, tooManyWrongCodes } from './messages'
+import { CODE_REFUSED, wrongCodesRefusal } from './messages'
 import { forgotPasswordRoute, resetPasswordRoute } from './operations'
 import type { AccountSteps } from './steps'
 
@@ -22,15 +23,20 @@ export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes,
   return new ContractApp<AuthEnv>()
     .operation(forgotPasswordRoute, requireToken(db, 'device'), async (c) => {
       const to = needMail()
+      const deviceId = c.var.deviceId
       await limitAddress(c, 'forgot')
       const { email } = await readBody(c, ForgotPassword)
       // Counted whether or not the address has an account, so a 429 tells nothing either.
-      await throttle(db, [{ key: emailBucket('forgot', email), limit: perEmail }], windowSeconds)
+      // A device that has signed in to the account counts on its own: strangers
+      // asking for codes for the address cannot keep its owner from a new one there.
+      const known = await deviceKnowsAccount(db, email, deviceId)
+      await throttle(db, [{ key: known ? `forgot|device|${email}|${deviceId}` : emailBucket('forgot', email), limit: perEmail }], windowSeconds)
       // Everything that differs between an address with an account and one
       // without (the look-up, the code, the mail) runs after the answer has gone.
       later(async () => {
         const account = await findPasswordAccount(db, email)
-        if (account) await mailCode(to, { id: account.id, email }, 'reset')
+        // The code is the asking device's: only its tries are judged against it.
+        if (account) await mailCode(to, { id: account.id, email }, 'reset', deviceId)
       }, 'reset')
       return c.json({ message: accepted }, 202)
     })
@@ -44,8 +50,16 @@ export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes,
       await throttle(db, [{ key: ipFailureBucket(ip), limit: failuresPerIp }], windowSeconds)
       // The same statements and hashing whether or not an account uses the address (judgeCode).
       const account = await findPasswordAccount(db, email)
-      const judged = await judgeCode(db, { userId: account?.id, purpose: 'reset', code, now: clock(), bucket: wrongCodesBucket('reset', email) })
-      if (judged.retryAfter !== undefined) throw refused(judged.retryAfter, tooManyWrongCodes(judged.retryAfter))
+      const judged = await judgeCode(db, {
+        userId: account?.id,
+        purpose: 'reset',
+        deviceId: c.var.deviceId,
+        code,
+        now: clock(),
+        ip,
+        bucket: wrongCodesBucket('reset', email),
+      })
+      if (judged.refusal) throw wrongCodesRefusal(judged.refusal)
       if (!account || !judged.right) throw badRequest(CODE_REFUSED)
       await refundRateLimit(db, ipFailureBucket(ip))
 

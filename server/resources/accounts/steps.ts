@@ -51,15 +51,16 @@ export function accountSteps({ db, config, clock, mailer, log }: AccountDeps) {
   const later = (work: () => Promise<void>, purpose: CodePurpose) =>
     setImmediate(() => work().catch((err: unknown) => log(`mail (${purpose}) failed: ${err instanceof Error ? err.message : String(err)}`)))
 
-  const mailCode = async (to: Mailer, account: { id: string; email: string }, purpose: CodePurpose) => {
+  /** Mails a new code; a reset code is `deviceId`'s, a verification code the account's. */
+  const mailCode = async (to: Mailer, account: { id: string; email: string }, purpose: CodePurpose, deviceId = '') => {
     const now = clock()
-    const code = await issueCode(db, account.id, purpose, now, ttl)
+    const code = await issueCode(db, { userId: account.id, purpose, deviceId }, now, ttl)
     await pruneExpiredCodes(db, now)
     const words =
       purpose === 'reset'
         ? {
             subject: 'Your password reset code',
-            lead: `Someone, hopefully you, asked to reset the password of your ${product} account. Enter this code to choose a new password:`,
+            lead: `Someone, hopefully you, asked to reset the password of your ${product} account. Enter this code in the same browser where you asked for it, to choose a new password:`,
             notYou:
               'If you did not ask for this, you can ignore this e-mail: your password stays as it is, and nobody can use the code without access to your mailbox.',
           }

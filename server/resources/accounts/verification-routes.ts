@@ -3,11 +3,13 @@ import { requireToken, type AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
 import { badRequest, conflict } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
-import { refused, throttle } from '../../http/throttle'
+import { clientIp } from '../../http/client-ip'
+import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
-import { judgeCode, wrongCodesBucket } from './codes'
+import { wrongCodesBucket } from './code-budget'
+import { judgeCode } from './codes'
 import { markVerified } from './data'
-import { ALREADY_VERIFIED, CODE_REFUSED, tooManyWrongCodes } from './messages'
+import { ALREADY_VERIFIED, CODE_REFUSED, wrongCodesRefusal } from './messages'
 import { sendVerificationRoute, verifyEmailRoute } from './operations'
 import type { AccountSteps } from './steps'
 
@@ -31,12 +33,15 @@ export function verificationRoutes({ db, config, clock }: RouteDeps, { minutes, 
       const judged = await judgeCode(db, {
         userId: account.id,
         purpose: 'verify',
+        // Only the account's own sessions can try it, so it is the account's, whichever device asked.
+        deviceId: '',
         code,
         now: clock(),
+        ip: clientIp(c, config.trustProxy),
         bucket: wrongCodesBucket('verify', account.id),
         onRight: (tx) => markVerified(tx, account.id),
       })
-      if (judged.retryAfter !== undefined) throw refused(judged.retryAfter, tooManyWrongCodes(judged.retryAfter))
+      if (judged.refusal) throw wrongCodesRefusal(judged.refusal)
       if (!judged.right) throw badRequest(CODE_REFUSED)
       return c.json({ emailVerified: true as const }, 200)
     })

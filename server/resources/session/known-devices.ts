@@ -17,3 +17,16 @@ export async function isKnownDevice(q: Queryable, email: string, deviceId: strin
   )
   return row !== undefined
 }
+
+/**
+ * Whether the device has signed in to the account of this (normalised)
+ * e-mail, read from the device's side: the work depends on the device alone,
+ * so for a device that knows no account it is the same whether or not an
+ * account uses the address (a password reset's request must not tell).
+ */
+export async function deviceKnowsAccount(q: Queryable, email: string, deviceId: string): Promise<boolean> {
+  const rows = await q.query<{ email: string | null }>('SELECT u.email FROM known_devices k JOIN users u ON u.id = k.user_id WHERE k.device_id = $1', [
+    deviceId,
+  ])
+  return rows.some((row) => row.email === email)
+}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { Button } from '../Button'
 import { TextField } from '../TextField'
 import { useElement } from '../../context/element'
+import { CODE_DIGITS, isCodeShaped } from '../../constants'
 import { emit } from '../../events'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useT } from '../../i18n'
@@ -45,7 +46,7 @@ export function VerifyCodeForm({
   const verify = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const code = String(new FormData(event.currentTarget).get('code') ?? '').replace(/[\s-]/g, '')
-    if (!/^\d{6}$/.test(code)) return setFailure(t('profile.email.code.format'))
+    if (!isCodeShaped(code)) return setFailure(t('profile.email.code.format'))
     void run(async () => {
       setFailure(null)
       try {
@@ -70,7 +71,7 @@ export function VerifyCodeForm({
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={12}
+        maxLength={CODE_DIGITS + 6}
         required
         error={failure ?? undefined}
         className="max-w-xs [&_input]:font-mono [&_input]:tracking-widest"

@@ -28,7 +28,7 @@ export const profile = {
   'profile.email.unverified': 'Not verified',
   'profile.email.why': 'Confirm that this address is yours, so you can reset your password if you forget it.',
   'profile.email.code': 'Code from the e-mail',
-  'profile.email.code.format': 'Enter the 6-digit code from the e-mail.',
+  'profile.email.code.format': 'Enter the 10-digit code from the e-mail.',
   'profile.email.verify': 'Verify',
   'profile.email.verifying': 'Verifying…',
   'profile.email.resend': 'Send a new code',

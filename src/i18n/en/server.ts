@@ -29,7 +29,7 @@ export const server = {
   'server.currentPassword.tooLong': 'Current password must be at most 1024 characters.',
   'server.code.required': 'Code is required.',
   'server.code.tooLong': 'Code must be at most 32 characters.',
-  'server.code.invalid': 'Enter the 6-digit code from the e-mail.',
+  'server.code.invalid': 'Enter the 10-digit code from the e-mail.',
   'server.code.refused': 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.',
   'server.wrongCredentials': 'Incorrect e-mail or password.',
   'server.emailTaken': 'An account with this e-mail already exists.',

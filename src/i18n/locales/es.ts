@@ -18,7 +18,7 @@ const projects_ = (lang: string, count: number) => plural(lang, count, { one: '#
 const lastDays = (lang: string, days: number) => plural(lang, days, { one: 'último día', other: 'últimos # días' })
 
 const PASSWORD_RULE = 'Al menos 8 caracteres. No uses una contraseña común ni tu dirección de correo electrónico.'
-const CODE_FORMAT = 'Introduce el código de 6 dígitos del correo.'
+const CODE_FORMAT = 'Introduce el código de 10 dígitos del correo.'
 const CODE_REFUSED = 'Este código es incorrecto o ya no es válido. Revisa el correo más reciente o solicita un código nuevo.'
 const PASSWORD_REPEATED = 'La contraseña no puede ser un solo carácter repetido. Elige una frase más larga que puedas recordar.'
 const PASSWORD_COMMON = 'Esta contraseña es demasiado común: aparece en listas de contraseñas filtradas. Elige otra.'
@@ -465,7 +465,7 @@ const messages: LocaleMessages = {
   'reset.email.pending': 'Enviando…',
   'reset.code.heading': 'Revisa tu correo',
   'reset.code.intro': ({ email }: { email: string }) =>
-    `Si hay una cuenta con ${email}, hemos enviado un código de 6 dígitos a esa dirección. Es válido durante 15 minutos. Si no llega, revisa la carpeta de spam.`,
+    `Si hay una cuenta con ${email}, hemos enviado un código de 10 dígitos a esa dirección. Es válido durante 15 minutos. Si no llega, revisa la carpeta de spam.`,
   'reset.code.label': 'Código',
   'reset.code.submit': 'Continuar',
   'reset.code.resend': 'Enviar un código nuevo',

@@ -20,7 +20,7 @@ const lastDays = (lang: string, days: number) => plural(lang, days, { other: '�
 const PASSWORD_RULE = '8 文字以上で、よく使われるパスワードやメールアドレスは使用できません。'
 const PASSWORD_REPEATED = 'パスワードに同じ文字の繰り返しは使用できません。覚えやすい、より長いフレーズにしてください。'
 const PASSWORD_COMMON = 'このパスワードはよく使われており、流出したパスワードの一覧に含まれています。別のパスワードを選んでください。'
-const CODE_INVALID = 'メールに記載された 6 桁のコードを入力してください。'
+const CODE_INVALID = 'メールに記載された 10 桁のコードを入力してください。'
 const CODE_REFUSED = 'このコードは間違っているか、有効期限が切れています。最新のメールを確認するか、新しいコードをリクエストしてください。'
 
 const messages: LocaleMessages = {
@@ -453,7 +453,7 @@ const messages: LocaleMessages = {
   'reset.email.pending': '送信中…',
   'reset.code.heading': 'メールを確認してください',
   'reset.code.intro': ({ email }: { email: string }) =>
-    `${email} を使用するアカウントがある場合は、6 桁のコードを送信しました。コードの有効期限は 15 分です。届かない場合は迷惑メールフォルダをご確認ください。`,
+    `${email} を使用するアカウントがある場合は、10 桁のコードを送信しました。コードの有効期限は 15 分です。届かない場合は迷惑メールフォルダをご確認ください。`,
   'reset.code.label': 'コード',
   'reset.code.submit': '続行',
   'reset.code.resend': '新しいコードを送信',

@@ -88,7 +88,7 @@ export interface paths {
     put?: never
     /**
      * Mail a password reset code
-     * @description Answers the same, in the same time, whether or not an account uses the address: only an existing password account gets a mail (sent after the answer), with a code that works once, for CODE_TTL_SECONDS, and is burned after 5 wrong tries. A new code replaces the last. Limited per client address and per e-mail.
+     * @description Answers the same, in the same time, whether or not an account uses the address: only an existing password account gets a mail (sent after the answer), with a code that works once, for CODE_TTL_SECONDS, and only for this device token: tries from other devices are never judged against it, so they cannot burn it. It is burned after 5 wrong tries from this device; a new code for this device replaces the last. Limited per client address and per e-mail; a device that has signed in to the account before counts on its own.
      */
     post: operations['forgotPassword']
     delete?: never
@@ -108,7 +108,7 @@ export interface paths {
     put?: never
     /**
      * Set a new password with a mailed code, and sign in
-     * @description A wrong, used, burned or expired code gets one and the same 400. On success every other session of the account ends, the old password stops working, the address counts as verified, and the answer is the log-in’s.
+     * @description The code is judged only against the one mailed for this device token. A wrong, used, burned or expired code gets one and the same 400. On success every other session of the account ends, the old password stops working, the address counts as verified, and the answer is the log-in’s.
      */
     post: operations['resetPassword']
     delete?: never
@@ -894,7 +894,7 @@ export interface components {
        * @description The e-mail address of the account.
        */
       email: string
-      /** @description The 6-digit code from the e-mail. */
+      /** @description The 10-digit code from the e-mail. */
       code: string
       /** @description At least 8 characters; not a common or breached password, not the e-mail address, not one character repeated. */
       password: string
@@ -906,7 +906,7 @@ export interface components {
     }
     /** EmailCode */
     EmailCode: {
-      /** @description The 6-digit code from the e-mail. */
+      /** @description The 10-digit code from the e-mail. */
       code: string
     }
     /** Profile */
@@ -1983,7 +1983,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Too many attempts from this client address or for this e-mail; Retry-After says when to try again. Or: Too many wrong codes for this account: 20 of each purpose (reset, verification) in 30 days, over every code and every client address. The code is not checked; Retry-After says when it will be again. */
+      /** @description Too many attempts from this client address or for this e-mail; Retry-After says when to try again. Or: Too many wrong codes, counted per day: 20 from one client address (an IPv6 /64; 100 from one /48), or 10,000 of one purpose (reset, verification) for one account from every address together. The code is not checked; Retry-After says when it will be again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -2161,7 +2161,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description A user over its fair share, or: Too many wrong codes for this account: 20 of each purpose (reset, verification) in 30 days, over every code and every client address. The code is not checked; Retry-After says when it will be again. */
+      /** @description A user over its fair share, or: Too many wrong codes, counted per day: 20 from one client address (an IPv6 /64; 100 from one /48), or 10,000 of one purpose (reset, verification) for one account from every address together. The code is not checked; Retry-After says when it will be again. */
       429: {
         headers: {
           /** @description Seconds to wait. */

@@ -7,6 +7,7 @@ import { useSingleFlight } from '../../../hooks/useSingleFlight'
 import { useNavigation } from '../../../router/navigation'
 import { store } from '../../../store/index'
 import { withDeviceToken } from '../../../store/session'
+import { CODE_DIGITS, isCodeShaped } from '../../../constants'
 import { Alert } from '../../Alert'
 import { Button } from '../../Button'
 import { TextField } from '../../TextField'
@@ -109,7 +110,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
     if (step === 'email') void sendCode(false)
     else if (step === 'code') {
       const digits = (form.code ?? '').replace(/[\s-]/g, '')
-      if (!/^\d{6}$/.test(digits)) return setError('reset.code.invalid')
+      if (!isCodeShaped(digits)) return setError('reset.code.invalid')
       setCode(digits)
       go('password')
     } else if (form.password !== form.confirm) setError('reset.password.mismatch')
@@ -167,7 +168,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 pattern="[0-9 ]*"
-                maxLength={12}
+                maxLength={CODE_DIGITS + 6}
                 required
                 defaultValue={code}
                 className="[&_input]:font-mono [&_input]:tracking-widest"
