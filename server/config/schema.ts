@@ -74,7 +74,7 @@ const webhooks = z.object({
    * leave slots to the others.
    */
   projectConcurrency: int('WEBHOOK_PROJECT_CONCURRENCY', 16, 1, 10_000),
-  /** Test events one project may send per minute ("Send test event"), from every instance together. */
+  /** Test events and resends one project may send per minute, together, from every instance together. */
   testEventsPerMinute: int('WEBHOOK_TEST_EVENTS_PER_MINUTE', 10, 1, MAX),
   /** How long an attempt may take before it counts as failed. */
   timeoutMs: z.number().default(15_000),

@@ -587,7 +587,7 @@ export interface paths {
     put?: never
     /**
      * Deliver a message to an endpoint again
-     * @description Roles: owner, admin, developer. A new delivery, with its own attempts, of the same message (the same webhook-id). 409 for a disabled endpoint.
+     * @description Roles: owner, admin, developer. A new delivery, with its own attempts, of the same message (the same webhook-id). 409 for a disabled endpoint. Counts in the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE), which test events and resends share.
      */
     post: operations['resendWebhookMessage']
     delete?: never
@@ -4323,7 +4323,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE); Retry-After says when to try again. */
+      /** @description Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE, test events and resends together); Retry-After says when to try again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -4496,7 +4496,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      /** @description Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE, test events and resends together); Retry-After says when to try again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
