@@ -113,6 +113,22 @@ describe('the audit log', () => {
     expect(text).not.toMatch(/"data"|payload/)
   })
 
+  it("records a re-pointed endpoint's old and new origin, never its path or query", async () => {
+    await server()
+    const p = await newProject(s, owner.accessToken)
+    const hooks = `/api/manage/dapp/${p.id}/webhooks`
+    const added = await s.request('POST', hooks, { token: owner.accessToken, body: { url: 'http://127.0.0.1:9/old/hook?token=hunter2' } })
+    const change = (body: object) => s.request('PATCH', `${hooks}/${added.body.id}`, { token: owner.accessToken, body })
+    expect((await change({ url: 'https://93.184.216.34:8443/new/path?sig=s3cret', eventTypes: ['webhook.test'] })).status).toBe(200)
+    expect((await change({ description: 'Orders' })).status).toBe(200)
+    const entries = (await auditOf(p.id, owner)).body.entries as Array<{ action: string; details: object }>
+    expect(entries.filter((e) => e.action === 'endpoint.changed').map((e) => e.details)).toEqual([
+      { fields: 'description' },
+      { fields: 'url,eventTypes', from: 'http://127.0.0.1:9', to: 'https://93.184.216.34:8443' },
+    ])
+    expect(JSON.stringify(entries)).not.toMatch(/hunter2|s3cret|\/old|\/new/)
+  })
+
   it('is refused to a developer (403) and a non-member (404), and pages with before and limit', async () => {
     await server()
     const p = await newProject(s, owner.accessToken)

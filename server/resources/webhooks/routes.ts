@@ -167,12 +167,15 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
       const endpointId = c.req.param('endpointId')
       const projectId = await db.transaction(async (tx) => {
         const projectId = await owned(tx, c, 'webhooks.write', true)
+        const before = url === undefined ? undefined : await getEndpoint(tx, projectId, endpointId)
         if (!(await updateEndpoint(tx, projectId, endpointId, { ...change, url }))) throw notFound(ENDPOINT_NOT_FOUND)
         const fields = Object.keys(change).filter((k) => k !== 'disabled')
         if (change.disabled === true) await audit(tx, projectId, c.var.userId, 'endpoint.disabled', endpointId)
         if (fields.length > 0 || change.disabled === false) {
           await audit(tx, projectId, c.var.userId, 'endpoint.changed', endpointId, {
             fields: fields.join(','),
+            // Where a re-pointed endpoint's events went and go now: origins only, as endpoint.added records, since a path or query may hold a token.
+            ...(before && url ? { from: new URL(before.url).origin, to: new URL(url).origin } : {}),
             ...(change.disabled === false ? { enabled: true } : {}),
           })
         }
