@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { csvCell } from '../../server/resources/audit/csv'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
-import { addMember, mailedCode } from './teams'
+import { addMember, mailedCode, verifyEmail } from './teams'
 
 let inbox: Inbox
 let s: TestServer
@@ -31,6 +31,7 @@ async function server() {
     config: { webhooks: { allowPrivateNetworks: true }, mail: { smtpUrl: inbox.url }, rateLimit: { perUser: 100_000 } },
   })
   owner = await signUp(s, { name: 'Olga Owner' })
+  await verifyEmail(s, owner)
 }
 
 const auditOf = async (projectId: string, who: SignedUp, query = '') =>

@@ -631,7 +631,7 @@ export interface paths {
     put?: never
     /**
      * Invite someone by e-mail
-     * @description Roles: owner, admin. Mails a single-use code (and a link when INVITATION_URL is set), valid 7 days, that only the account with this address can accept. MEMBER_LIMIT bounds members and invitations together; sending invitations has a budget per user (RATE_LIMIT_INVITATIONS_PER_USER).
+     * @description Roles: owner, admin. Mails a single-use code (and a link when INVITATION_URL is set), valid 7 days, that only the account with this address can accept. MEMBER_LIMIT bounds members and invitations together. Only a verified address may invite; invitation mail has a budget a day per inviter (RATE_LIMIT_INVITATIONS_PER_USER) and per invited address from every project together (RATE_LIMIT_INVITATIONS_PER_EMAIL).
      */
     post: operations['inviteMember']
     delete?: never
@@ -675,7 +675,7 @@ export interface paths {
     put?: never
     /**
      * Send a pending (or expired) invitation again
-     * @description Roles: owner, admin. A new code, valid 7 days, replaces the old one, which stops working.
+     * @description Roles: owner, admin. A new code, valid 7 days, replaces the old one, which stops working. Counts in the same budgets of the day as an invitation.
      */
     post: operations['resendInvitation']
     delete?: never
@@ -4738,7 +4738,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description The caller's e-mail address is not verified: only a verified address (or an account of the host's sign-in) may invite. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -4783,7 +4783,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. Invitations have a budget of their own. */
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. Or invitation mail is over its budget of the day: per inviter (RATE_LIMIT_INVITATIONS_PER_USER) or per invited address from every project together (RATE_LIMIT_INVITATIONS_PER_EMAIL), invitations and resends alike; revoking gives nothing back. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -5043,7 +5043,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description The caller's e-mail address is not verified: only a verified address (or an account of the host's sign-in) may invite. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -5070,7 +5070,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. Or invitation mail is over its budget of the day: per inviter (RATE_LIMIT_INVITATIONS_PER_USER) or per invited address from every project together (RATE_LIMIT_INVITATIONS_PER_EMAIL), invitations and resends alike; revoking gives nothing back. */
       429: {
         headers: {
           /** @description Seconds to wait. */
