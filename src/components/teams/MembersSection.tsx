@@ -7,6 +7,7 @@ import { Heading } from '../Heading'
 import { TeamSection } from './TeamSection'
 import { Toast } from '../toast/Toast'
 import { useElement } from '../../context/element'
+import { useUnverifiedAccount } from '../account/useUnverifiedAccount'
 import { emit } from '../../events'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
@@ -49,6 +50,8 @@ export function MembersSection({ projectId, api, members, me, mine, onLeft }: Me
   const active = all.filter((m) => m.status === 'active')
   const invited = all.filter((m) => m.status === 'invited')
   const manages = mine !== undefined && can(mine.role, 'members')
+  // Only a verified address may invite (the server answers 403): an unverified reader is told so where Invite would be, not after a form.
+  const unverified = useUnverifiedAccount() !== null
   const close = () => setOpen(null)
   const done = (message: string) => {
     close()
@@ -103,11 +106,14 @@ export function MembersSection({ projectId, api, members, me, mine, onLeft }: Me
               {t('members.leave')}
             </Button>
           )}
-          {manages && (
-            <Button ref={inviteButton} onClick={() => setOpen('invite')}>
-              {t('members.invite')}
-            </Button>
-          )}
+          {manages &&
+            (unverified ? (
+              <p className="text-sm text-muted">{t('members.verifyFirst')}</p>
+            ) : (
+              <Button ref={inviteButton} onClick={() => setOpen('invite')}>
+                {t('members.invite')}
+              </Button>
+            ))}
         </div>
       }
     >
