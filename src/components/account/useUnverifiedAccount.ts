@@ -18,7 +18,7 @@ const asked = new Map<string, Promise<string | null>>()
 export function useUnverifiedAccount(): string | null {
   const { apiBase, host } = useElement()
   const ask = useCapability('accounts')
-  const token = useFlexStore((s) => s.accessData?.accessToken ?? null)
+  const token = useFlexStore((s) => s.accessData?.accessToken)
   const [userId, setUserId] = useState<string | null>(null)
 
   useEffect(() => {
@@ -31,8 +31,9 @@ export function useUnverifiedAccount(): string | null {
       (id) => live && setUserId(id),
       () => asked.delete(token),
     )
+    // Verified: the next reader asks again, and hears so.
     const verified = () => {
-      asked.set(token, Promise.resolve(null))
+      asked.delete(token)
       setUserId(null)
     }
     host.addEventListener('flex-email-verified', verified)

@@ -27,8 +27,7 @@ export function VerifyBanner() {
   const [open, setOpen] = useState(false)
   const t = useT(frame)
 
-  const visible = userId !== null && !dismissed && route.path !== '/profile'
-  if (!visible) return null
+  if (!userId || dismissed || route.path === '/profile') return null
   return (
     <div className="sticky bottom-0 px-4 pb-4 cq-sm:px-6">
       <div className="rounded-flex shadow-lg">

@@ -51,7 +51,7 @@ export function MembersSection({ projectId, api, members, me, mine, onLeft }: Me
   const invited = all.filter((m) => m.status === 'invited')
   const manages = mine !== undefined && can(mine.role, 'members')
   // Only a verified address may invite (the server answers 403): an unverified reader is told so where Invite would be, not after a form.
-  const unverified = useUnverifiedAccount() !== null
+  const unverified = !!useUnverifiedAccount()
   const close = () => setOpen(null)
   const done = (message: string) => {
     close()
