@@ -41,8 +41,10 @@ const rateLimit = z.object({
   perAddress: int('RATE_LIMIT_PER_ADDRESS', 1200, 1, MAX),
   /** Projects one user may create per window. */
   projectsPerUser: int('RATE_LIMIT_PROJECTS_PER_USER', 50, 1, MAX),
-  /** Invitations (and resends) one user may send per window: each one mails an address. */
+  /** Invitations (and resends) one user may send a day: each one mails an address. Revoking one gives nothing back. */
   invitationsPerUser: int('RATE_LIMIT_INVITATIONS_PER_USER', 50, 1, MAX),
+  /** Invitations (and resends) one e-mail address may be sent a day, from every project and inviter together. */
+  invitationsPerEmail: int('RATE_LIMIT_INVITATIONS_PER_EMAIL', 3, 1, MAX),
   /** Invitation codes one user may try to accept per window (a wrong one included). */
   acceptsPerUser: int('RATE_LIMIT_ACCEPTS_PER_USER', 20, 1, MAX),
   /** Device registrations per client IP per window (the one call anyone may make). */
@@ -79,7 +81,7 @@ const webhooks = z.object({
    * leave slots to the others.
    */
   projectConcurrency: int('WEBHOOK_PROJECT_CONCURRENCY', 16, 1, 10_000),
-  /** Test events one project may send per minute ("Send test event"), from every instance together. */
+  /** Test events and resends one project may send per minute, together, from every instance together. */
   testEventsPerMinute: int('WEBHOOK_TEST_EVENTS_PER_MINUTE', 10, 1, MAX),
   /** How long an attempt may take before it counts as failed. */
   timeoutMs: z.number().default(15_000),

@@ -8,6 +8,10 @@ export function waitWords(retryAfter: number): string {
   return retryAfter < 60 ? `${retryAfter} second${retryAfter === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`
 }
 
+/** "12 days" / "5 hours" / "15 minutes": a wait that may be long (a day's budget, a month's). */
+export const longWaitWords = (seconds: number) =>
+  seconds >= 2 * 86_400 ? `${Math.ceil(seconds / 86_400)} days` : seconds >= 2 * 3600 ? `${Math.ceil(seconds / 3600)} hours` : waitWords(seconds)
+
 /** "Try again in 45 seconds." / "… in 15 minutes." — shown as-is in the log-in banner. */
 export function tooManyAttempts(retryAfter: number): string {
   return `Too many attempts. Try again in ${waitWords(retryAfter)}.`

@@ -227,5 +227,9 @@ export const addressBucket = (ip: string) => `calls|${ip}`
 export const userBucket = (userId: string) => `user|${userId}`
 /** Projects created by one user. */
 export const projectBucket = (userId: string) => `projects|${userId}`
+/** Invitation mails (invitations and resends) one user sent, counted a day. */
+export const inviterBucket = (userId: string) => `invitations|day|user|${userId}`
+/** Invitation mails sent to one address, from every project together, counted a day. */
+export const invitedEmailBucket = (email: string) => `invitations|day|email|${email}`
 /** Test events sent for one project's endpoints ("Send test event"). */
 export const testEventBucket = (projectId: string) => `webhook-test|${projectId}`

@@ -9,7 +9,7 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test'
 import { startInbox, type Inbox } from '../support/smtp'
-import { createAccount, createProjectFor, type Account } from './harness/api'
+import { createAccount, createProjectFor, verifyAccount, type Account } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { describeFindings, injectAxe, seriousViolations } from './harness/axe'
 import { startServer, removeDataDir, type ServerProcess } from './harness/server'
@@ -32,10 +32,11 @@ test.afterAll(async () => {
   await inbox?.close()
 })
 
-/** An account made through the API, its sign-up verification mail taken. */
-async function account(name: string): Promise<Account> {
+/** An account made through the API, its sign-up verification mail taken (and its code entered when `verified`: an inviter needs it). */
+async function account(name: string, { verified = false } = {}): Promise<Account> {
   const a = await createAccount(mine.origin, name)
-  await inbox.next(a.email)
+  const mail = await inbox.next(a.email)
+  if (verified) await verifyAccount(mine.origin, a, /^\s+(\d{6})\s*$/m.exec(mail.text ?? '')![1])
   return a
 }
 
@@ -70,7 +71,7 @@ for (const [label, viewport] of [
 
     test('invite, accept in a second browser, change the role, see the activity, remove', async ({ page, browser, axe }) => {
       test.setTimeout(90_000)
-      const owner = await account('Ada Owner')
+      const owner = await account('Ada Owner', { verified: true })
       const guest = await account('Grace Guest')
       await createProjectFor(mine.origin, owner, `Team ${label}`)
 

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { csvCell } from '../../server/resources/audit/csv'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
-import { addMember, mailedCode } from './teams'
+import { addMember, mailedCode, verifyEmail } from './teams'
 
 let inbox: Inbox
 let s: TestServer
@@ -31,6 +31,7 @@ async function server() {
     config: { webhooks: { allowPrivateNetworks: true }, mail: { smtpUrl: inbox.url }, rateLimit: { perUser: 100_000 } },
   })
   owner = await signUp(s, { name: 'Olga Owner' })
+  await verifyEmail(s, owner)
 }
 
 const auditOf = async (projectId: string, who: SignedUp, query = '') =>
@@ -118,6 +119,22 @@ describe('the audit log', () => {
     expect(text).not.toContain('hunter2')
     // The test event's payload is not in the log either.
     expect(text).not.toMatch(/"data"|payload/)
+  })
+
+  it("records a re-pointed endpoint's old and new origin, never its path or query", async () => {
+    await server()
+    const p = await newProject(s, owner.accessToken)
+    const hooks = `/api/manage/dapp/${p.id}/webhooks`
+    const added = await s.request('POST', hooks, { token: owner.accessToken, body: { url: 'http://127.0.0.1:9/old/hook?token=hunter2' } })
+    const change = (body: object) => s.request('PATCH', `${hooks}/${added.body.id}`, { token: owner.accessToken, body })
+    expect((await change({ url: 'https://93.184.216.34:8443/new/path?sig=s3cret', eventTypes: ['webhook.test'] })).status).toBe(200)
+    expect((await change({ description: 'Orders' })).status).toBe(200)
+    const entries = (await auditOf(p.id, owner)).body.entries as Array<{ action: string; details: object }>
+    expect(entries.filter((e) => e.action === 'endpoint.changed').map((e) => e.details)).toEqual([
+      { fields: 'description' },
+      { fields: 'url,eventTypes', from: 'http://127.0.0.1:9', to: 'https://93.184.216.34:8443' },
+    ])
+    expect(JSON.stringify(entries)).not.toMatch(/hunter2|s3cret|\/old|\/new/)
   })
 
   it('is refused to a developer (403) and a non-member (404), and pages with before and limit', async () => {

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
-import { addMember } from './teams'
+import { addMember, verifyEmail } from './teams'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-the-walk'
 type Caller = 'owner' | 'admin' | 'developer' | 'viewer' | 'outsider'
@@ -70,6 +70,7 @@ beforeEach(async () => {
     config: { serviceToken: SERVICE_TOKEN, webhooks: { allowPrivateNetworks: true }, mail: { smtpUrl: inbox.url }, rateLimit: { perUser: 100_000 } },
   })
   for (const caller of CALLERS) users[caller] = await signUp(s, { name: caller })
+  await verifyEmail(s, users.owner)
 })
 afterEach(async () => {
   await s?.close()

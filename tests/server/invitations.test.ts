@@ -8,7 +8,7 @@ import type { AppOverrides } from '../../server/config'
 import { INVITATION_REFUSED } from '../../server/resources/members/operations'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, deviceToken, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
-import { mailedCode } from './teams'
+import { mailedCode, verifyEmail } from './teams'
 
 const DAY = 86_400_000
 const SERVICE_TOKEN = 'a-long-random-service-token-for-invitations'
@@ -36,6 +36,7 @@ async function server(config: AppOverrides = {}) {
   })
   owner = await signUp(s, { name: 'Olga Owner' })
   await inbox.next(owner.email)
+  await verifyEmail(s, owner)
   project = await newProject(s, owner.accessToken, { name: 'Weather app' })
 }
 
@@ -64,7 +65,9 @@ describe('an invitation', () => {
     })
     const mail = await mailedCode(inbox, email)
     expect(mail.subject).toBe('You are invited to a project — Acme Developers')
-    expect(mail.text).toMatch(/Olga Owner invited you to the project "Weather app" on Acme Developers, as developer/)
+    expect(mail.text).toContain(
+      'Someone on Acme Developers who gave their name as "Olga Owner" invited you to their project named "Weather app", as developer.',
+    )
     expect(mail.subject).not.toContain(mail.code)
     // Stored hashed: the code is in no row.
     expect(JSON.stringify(await s.db.query('SELECT * FROM project_members'))).not.toContain(mail.code)

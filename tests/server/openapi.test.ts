@@ -370,6 +370,25 @@ describe('OpenAPI document', () => {
     await call('POST', hooks, { token: access, body: { url: 'https://93.184.216.34/hook', description: 'a\r\nb' } })
     await call('POST', `/api/manage/dapp/${id}/members`, { token: access, body: { email: 'a@[127.0.0.1]', role: 'viewer' } })
     expect(seen.slice(-11).map((x) => x.res.status)).toEqual(Array(11).fill(400))
+    // Invitations: an unverified inviter's 403; verified, one address invited and revoked until its budget of the day answers 429.
+    const members = `/api/manage/dapp/${id}/members`
+    const invited = uniqueEmail('invited')
+    await call('POST', members, { token: access, body: { email: invited, role: 'viewer' } })
+    await s.db.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email])
+    for (let i = 0; i < 3; i++) {
+      const sent = await call('POST', members, { token: access, body: { email: invited, role: 'viewer' } })
+      await call('DELETE', `${members}/${sent.body.id}`, { token: access })
+    }
+    await call('POST', members, { token: access, body: { email: invited, role: 'viewer' } })
+    expect(seen.at(-1)?.res.status).toBe(429)
+    // The three mails are written after their answers: the folder is removed only once they are in.
+    await vi.waitFor(
+      async () => {
+        const texts = await Promise.all((await readdir(mailDir)).map((file) => readFile(join(mailDir, file), 'utf8')))
+        expect(texts.filter((text) => text.includes(`To: ${invited}`))).toHaveLength(3)
+      },
+      { timeout: 5000, interval: 10 },
+    )
     // A path segment that cannot be stored, then a sign-out and a call with the revoked token.
     await call('GET', '/api/manage/dapp/%00', { token: access })
     await call('POST', '/api/auth/logout', { token: access })

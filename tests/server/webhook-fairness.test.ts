@@ -91,4 +91,23 @@ describe('test events', () => {
     expect(sent.status).toBe(202)
     await receiver.got(sent.body.id as string)
   })
+
+  it('share that budget with resends: the next resend or test event past it answers the same 429, Retry-After and message', async () => {
+    const receiver = await startReceiver()
+    cleanups.push(() => receiver.close())
+    const s = await setup({ testEventsPerMinute: 3 })
+    const p = await projectWithEndpoints(s, receiver.url, 1)
+    const path = `${p.base}/${p.endpoints[0]}`
+    const sent = await s.request('POST', `${path}/test`, { token: p.token })
+    expect(sent.status).toBe(202)
+    const resend = () => s.request('POST', `${path}/messages/${sent.body.id}/resend`, { token: p.token })
+    expect((await resend()).status).toBe(202)
+    expect((await resend()).status).toBe(202)
+
+    for (const refused of [await resend(), await s.request('POST', `${path}/test`, { token: p.token })]) {
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
+      expect(refused.body.message).toMatch(/^This project may send 3 test events a minute\. Try again in (\d+ seconds?|1 minute)\.$/)
+    }
+  })
 })

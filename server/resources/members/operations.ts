@@ -3,6 +3,7 @@ import { AcceptedInvitation, Invitation, InvitationAcceptance, MemberList, NewIn
 import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN } from '../../../contract/fields'
 import { withRoles } from '../../openapi/roles'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, USER_LIMIT, type ErrorAnswer } from '../../openapi/error-responses'
+import { addressSpent, inviterSpent, VERIFY_TO_INVITE } from './invitation-limits'
 
 /** Teams: a project's members and invitations, its ownership, and accepting an invitation. */
 
@@ -27,6 +28,18 @@ const ROLE: ErrorAnswer = {
   messages: ['This needs the admin role (or the owner).'],
 }
 const ROLE_BODY = badBody(['role must be admin, developer or viewer.'])
+/** Inviting (and resending) needs a verified address. */
+const UNVERIFIED_INVITER: ErrorAnswer = {
+  description: "The caller's e-mail address is not verified: only a verified address (or an account of the host's sign-in) may invite.",
+  messages: [VERIFY_TO_INVITE],
+}
+/** The budgets of invitation mail: the user's fair share, the inviter's day, the invited address's day. */
+const INVITATIONS_SPENT: ErrorAnswer = {
+  description:
+    USER_LIMIT.description +
+    ' Or invitation mail is over its budget of the day: per inviter (RATE_LIMIT_INVITATIONS_PER_USER) or per invited address from every project together (RATE_LIMIT_INVITATIONS_PER_EMAIL), invitations and resends alike; revoking gives nothing back.',
+  messages: [...USER_LIMIT.messages, inviterSpent(50, 5 * 3600), addressSpent(3, 5 * 3600)],
+}
 
 export const inviteRoute = withRoles(
   'members.manage',
@@ -38,7 +51,8 @@ export const inviteRoute = withRoles(
     summary: 'Invite someone by e-mail',
     description:
       'Mails a single-use code (and a link when INVITATION_URL is set), valid 7 days, that only the account with this address can accept. ' +
-      'MEMBER_LIMIT bounds members and invitations together; sending invitations has a budget per user (RATE_LIMIT_INVITATIONS_PER_USER).',
+      'MEMBER_LIMIT bounds members and invitations together. Only a verified address may invite; invitation mail has a budget a day per inviter ' +
+      '(RATE_LIMIT_INVITATIONS_PER_USER) and per invited address from every project together (RATE_LIMIT_INVITATIONS_PER_EMAIL).',
     security,
     request: { params: project, body: { required: true, content: jsonContent(NewInvitation) } },
     responses: {
@@ -51,14 +65,12 @@ export const inviteRoute = withRoles(
           EMAIL_NOT_A_DOMAIN,
           'role must be admin, developer or viewer.',
         ]),
+        403: UNVERIFIED_INVITER,
         404: MISSING,
         409: { description: 'Already a member or invited, or the project is full.', messages: [ALREADY_MEMBER, ALREADY_INVITED, memberLimitReached(25)] },
         413: TOO_LARGE,
         415: NOT_JSON,
-        429: {
-          description: USER_LIMIT.description + ' Invitations have a budget of their own.',
-          messages: [...USER_LIMIT.messages, 'Too many attempts. Try again in 12 minutes.'],
-        },
+        429: INVITATIONS_SPENT,
         503: { description: 'The server cannot send e-mail (no SMTP_URL).', messages: ['This server cannot send e-mail.'] },
       }),
     },
@@ -128,12 +140,17 @@ export const resendInvitationRoute = withRoles(
     tags,
     operationId: 'resendInvitation',
     summary: 'Send a pending (or expired) invitation again',
-    description: 'A new code, valid 7 days, replaces the old one, which stops working.',
+    description: 'A new code, valid 7 days, replaces the old one, which stops working. Counts in the same budgets of the day as an invitation.',
     security,
     request: { params: member },
     responses: {
       200: { description: 'Sent again.', content: jsonContent(Invitation) },
-      ...accessErrors({ 404: MEMBER_MISSING, 409: { description: 'The member has already joined.', messages: [NOT_AN_INVITATION] } }),
+      ...accessErrors({
+        403: UNVERIFIED_INVITER,
+        404: MEMBER_MISSING,
+        409: { description: 'The member has already joined.', messages: [NOT_AN_INVITATION] },
+        429: INVITATIONS_SPENT,
+      }),
     },
   }),
 )

@@ -6,7 +6,6 @@ import { readBody } from '../../http/body'
 import { HttpError, conflict, notFound } from '../../http/errors'
 import type { Log } from '../../http/logger'
 import type { RouteDeps } from '../../http/route-deps'
-import { throttle } from '../../http/throttle'
 import { MAIL_NOT_CONFIGURED, type Mailer } from '../../mail/index'
 import { ContractApp } from '../../openapi/contract-app'
 import { authorize, roleNeeded } from '../../security/authorization'
@@ -23,6 +22,7 @@ import {
   setRole,
   type MemberRow,
 } from './data'
+import { checkMayInvite, spendInvitation } from './invitation-limits'
 import { invitationMail } from './mail'
 import {
   ALREADY_INVITED,
@@ -68,8 +68,7 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
         .send(invitationMail({ to: row.email, product: config.mail.productName, role: row.role, code, url: config.invitationUrl, ...words }))
         .catch((err: unknown) => log(`mail (invitation) failed: ${err instanceof Error ? err.message : String(err)}`)),
     )
-  const budget = (userId: string) =>
-    throttle(db, [{ key: `invitations|${userId}`, limit: config.rateLimit.invitationsPerUser }], config.rateLimit.windowSeconds)
+  const limits = { perUser: config.rateLimit.invitationsPerUser, perEmail: config.rateLimit.invitationsPerEmail }
 
   return new ContractApp<AuthEnv>()
     .operation(inviteRoute, async (c) => {
@@ -77,13 +76,14 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
       const { email, role } = await readBody(c, NewInvitation)
       await authorize(db, c.var.userId, projectId, 'members.manage')
       const to = needMail()
-      await budget(c.var.userId)
+      await checkMayInvite(db, c.var.userId)
       const { code, hash } = newInvitationCode()
       const row = await db.transaction(async (tx) => {
         await authorize(tx, c.var.userId, projectId, 'members.manage', { lock: true })
         const known = await findByEmail(tx, projectId, email)
         if (known) throw conflict(known === 'member' ? ALREADY_MEMBER : ALREADY_INVITED)
         if ((await countMembers(tx, projectId)) >= config.memberLimit) throw conflict(memberLimitReached(config.memberLimit))
+        await spendInvitation(tx, limits, c.var.userId, email)
         const row = await insertInvitation(tx, projectId, c.var.userId, email, role, hash, new Date(clock()))
         await audit(tx, projectId, c.var.userId, 'member.invited', row.id, { email, role })
         return row
@@ -128,13 +128,14 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
       const memberId = c.req.param('memberId')
       await authorize(db, c.var.userId, projectId, 'members.manage')
       const to = needMail()
-      await budget(c.var.userId)
+      await checkMayInvite(db, c.var.userId)
       const { code, hash } = newInvitationCode()
       const row = await db.transaction(async (tx) => {
         await authorize(tx, c.var.userId, projectId, 'members.manage', { lock: true })
         const found = await lockMember(tx, projectId, memberId)
         if (!found) throw notFound(MEMBER_NOT_FOUND)
         if (found.user_id) throw conflict(NOT_AN_INVITATION)
+        await spendInvitation(tx, limits, c.var.userId, found.email)
         const row = (await renewInvitation(tx, projectId, memberId, hash, new Date(clock())))!
         await audit(tx, projectId, c.var.userId, 'invitation.resent', memberId, { email: row.email })
         return row

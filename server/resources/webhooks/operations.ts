@@ -44,10 +44,10 @@ const ENDPOINT_MISSING: ErrorAnswer = {
   messages: ['Project not found.', 'Webhook endpoint not found.'],
 }
 const DISABLED: ErrorAnswer = { description: 'The endpoint is disabled.', messages: ['This endpoint is disabled. Enable it to send it events.'] }
-/** The user's fair share of calls, or the project's test events: each says which. */
+/** The user's fair share of calls, or the project's test events (resends count in them): each says which. */
 const TEST_EVENTS_SPENT: ErrorAnswer = {
   description:
-    "Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE); Retry-After says when to try again.",
+    "Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE, test events and resends together); Retry-After says when to try again.",
   messages: [...USER_LIMIT.messages, 'This project may send 10 test events a minute. Try again in 45 seconds.'],
 }
 const UNKNOWN_TYPE = '"invoice.sent" is not an event type of this server. GET /api/webhooks/event-types lists them.'
@@ -191,7 +191,9 @@ export const resendRoute = createRoute({
   tags,
   operationId: 'resendWebhookMessage',
   summary: 'Deliver a message to an endpoint again',
-  description: 'A new delivery, with its own attempts, of the same message (the same webhook-id). 409 for a disabled endpoint.',
+  description:
+    'A new delivery, with its own attempts, of the same message (the same webhook-id). 409 for a disabled endpoint. ' +
+    "Counts in the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE), which test events and resends share.",
   security,
   request: { params: endpoint.extend({ messageId: z.string().meta({ description: 'Message ID (msg_…).' }) }) },
   responses: {
@@ -202,6 +204,7 @@ export const resendRoute = createRoute({
         messages: [...ENDPOINT_MISSING.messages, 'Webhook message not found.'],
       },
       409: DISABLED,
+      429: TEST_EVENTS_SPENT,
     }),
   },
 })

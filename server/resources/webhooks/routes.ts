@@ -167,12 +167,15 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
       const endpointId = c.req.param('endpointId')
       const projectId = await db.transaction(async (tx) => {
         const projectId = await owned(tx, c, 'webhooks.write', true)
+        const before = url === undefined ? undefined : await getEndpoint(tx, projectId, endpointId)
         if (!(await updateEndpoint(tx, projectId, endpointId, { ...change, url }))) throw notFound(ENDPOINT_NOT_FOUND)
         const fields = Object.keys(change).filter((k) => k !== 'disabled')
         if (change.disabled === true) await audit(tx, projectId, c.var.userId, 'endpoint.disabled', endpointId)
         if (fields.length > 0 || change.disabled === false) {
           await audit(tx, projectId, c.var.userId, 'endpoint.changed', endpointId, {
             fields: fields.join(','),
+            // Where a re-pointed endpoint's events went and go now: origins only, as endpoint.added records, since a path or query may hold a token.
+            ...(before && url ? { from: new URL(before.url).origin, to: new URL(url).origin } : {}),
             ...(change.disabled === false ? { enabled: true } : {}),
           })
         }
@@ -194,6 +197,11 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
 /** What an endpoint was sent: a test event, its delivery attempts, a message sent again. */
 function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint }: Checks) {
   const perMinute = config.webhooks.testEventsPerMinute
+  /** Test events and resends share one budget per project: each is a delivery the caller orders, and a loop of either is a flood. */
+  const spendTestBudget = async (projectId: string) => {
+    const budget = await hitRateLimit(db, [{ key: testEventBucket(projectId), limit: perMinute }], 60)
+    if (!budget.allowed) throw tooManyTestEvents(perMinute, budget.retryAfter)
+  }
   return new ContractApp<AuthEnv>()
     .operation(withRoles('webhooks.send', testEndpointRoute), async (c) => {
       const { eventType = WEBHOOK_TEST_EVENT } = await readOptionalBody(c, WebhookTestEvent)
@@ -201,8 +209,7 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
       if (!type) throw badRequest(`"${eventType}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
       const { projectId, endpoint } = await ownedEndpoint(c, 'webhooks.send')
       if (endpoint.disabled) throw conflict(ENDPOINT_DISABLED)
-      const budget = await hitRateLimit(db, [{ key: testEventBucket(projectId), limit: perMinute }], 60)
-      if (!budget.allowed) throw tooManyTestEvents(perMinute, budget.retryAfter)
+      await spendTestBudget(projectId)
       const id = await sendTestMessage(db, projectId, endpoint.id, type.name, type.example ?? {}, new Date(clock()), (tx) =>
         audit(tx, projectId, c.var.userId, 'test_event.sent', endpoint.id, { eventType: type.name }),
       )
@@ -220,6 +227,7 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
     .operation(withRoles('webhooks.send', resendRoute), async (c) => {
       const { projectId, endpoint } = await ownedEndpoint(c, 'webhooks.send')
       if (endpoint.disabled) throw conflict(ENDPOINT_DISABLED)
+      await spendTestBudget(projectId)
       const messageId = c.req.param('messageId')
       const resent = await resendMessage(db, projectId, endpoint.id, messageId, new Date(clock()), (tx) =>
         audit(tx, projectId, c.var.userId, 'message.resent', endpoint.id, { messageId }),

@@ -1,5 +1,4 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
-import { useCapability } from '../../hooks/useCapability'
 import { chunk, whenIdle } from '../chunk/chunk'
 import { MenuIcon } from '../icons/MenuIcon'
 import { useElement } from '../../context/element'
@@ -18,11 +17,6 @@ import { frame } from '../../i18n/en/frame'
  */
 export function AppFrame({ children }: { children: ReactNode }) {
   const { noSidebar } = useElement()
-  // The unverified-address reminder takes the code where the reader is, so any
-  // element on a server with accounts shows it, if that server can mail one.
-  const accounts = useCapability('accounts')
-  const mail = useCapability('mail')
-  const reminder = accounts && mail
   // The sheet stays usable if the element grows while it is open (it is not
   // hidden by width), so nothing needs to close it but the user.
   const [sidebarOpen, setSidebarOpen] = useState(false)
@@ -51,8 +45,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
         {/* Not <main>: the host page has its own; each screen is a region named by its heading. */}
         <div className="flex min-w-0 flex-1 flex-col">
           {children}
-          {/* After the screen: it sticks to the bottom of the view, so its late arrival moves nothing. */}
-          {reminder && <LazyVerifyBanner />}
+          {/* The unverified-address reminder takes the code where the reader is, so any element shows it (its look-up
+              asks only a server with accounts). After the screen: it sticks to the bottom of the view, so its late
+              arrival moves nothing. */}
+          <LazyVerifyBanner />
         </div>
       </div>
     </div>

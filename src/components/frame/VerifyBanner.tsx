@@ -1,16 +1,12 @@
-import { useEffect, useState } from 'react'
-import { getProfile } from '../../api/account-calls'
-import { useElement } from '../../context/element'
+import { useState } from 'react'
 import { VerifyCodeForm } from '../account/VerifyCodeForm'
 import { useAccountApi } from '../account/useAccountApi'
-import { useFlexStore } from '../../hooks/useFlexStore'
+import { useUnverifiedAccount } from '../account/useUnverifiedAccount'
+import { useCapability } from '../../hooks/useCapability'
 import { useNavigation } from '../../router/navigation'
 import { Alert } from '../Alert'
 import { useT } from '../../i18n'
 import { frame } from '../../i18n/en/frame'
-
-// One look-up per session token for the page's life: moving between screens does not ask again.
-const asked = new Map<string, Promise<string | null>>()
 
 const linkClass = 'font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
 
@@ -24,42 +20,17 @@ const linkClass = 'font-semibold underline focus:outline-none focus-visible:ring
  * the reader is looking at does not move.
  */
 export function VerifyBanner() {
-  const { apiBase, host } = useElement()
   const { route } = useNavigation()
   const api = useAccountApi()
-  const token = useFlexStore((s) => s.accessData?.accessToken ?? null)
   // The account's id while its address is unverified, else null.
-  const [userId, setUserId] = useState<string | null>(null)
+  const userId = useUnverifiedAccount()
+  // No code can be mailed on a server run without mail.
+  const mail = useCapability('mail')
   const [dismissed, setDismissed] = useState(false)
   const [open, setOpen] = useState(false)
   const t = useT(frame)
 
-  useEffect(() => {
-    if (!token) return
-    let live = true
-    let pending = asked.get(token)
-    if (!pending) {
-      pending = getProfile(apiBase, token).then((p) => (p.signIn === 'password' && !p.emailVerified ? p.id : null))
-      pending.catch(() => asked.delete(token!))
-      asked.set(token, pending)
-    }
-    pending.then(
-      (id) => live && setUserId(id),
-      () => undefined,
-    )
-    const verified = () => {
-      asked.set(token, Promise.resolve(null))
-      setUserId(null)
-    }
-    host.addEventListener('flex-email-verified', verified)
-    return () => {
-      live = false
-      host.removeEventListener('flex-email-verified', verified)
-    }
-  }, [apiBase, host, token])
-
-  const visible = userId !== null && !dismissed && route.path !== '/profile'
-  if (!visible) return null
+  if (!userId || !mail || dismissed || route.path === '/profile') return null
   return (
     <div className="sticky bottom-0 px-4 pb-4 cq-sm:px-6">
       <div className="rounded-flex shadow-lg">
@@ -72,7 +43,8 @@ export function VerifyBanner() {
           )}
           {open && (
             <div className="mt-3">
-              <VerifyCodeForm api={api} userId={userId} onVerified={() => setUserId(null)} />
+              {/* Verified, the form tells the host (flex-email-verified), and the account is no longer unverified: the reminder goes. */}
+              <VerifyCodeForm api={api} userId={userId} onVerified={() => setDismissed(true)} />
             </div>
           )}
         </Alert>

@@ -7,6 +7,8 @@ import { Heading } from '../Heading'
 import { TeamSection } from './TeamSection'
 import { Toast } from '../toast/Toast'
 import { useElement } from '../../context/element'
+import { useUnverifiedAccount } from '../account/useUnverifiedAccount'
+import { useCapability } from '../../hooks/useCapability'
 import { emit } from '../../events'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
@@ -49,6 +51,10 @@ export function MembersSection({ projectId, api, members, me, mine, manages, onL
   const all = members.data ?? []
   const active = all.filter((m) => m.status === 'active')
   const invited = all.filter((m) => m.status === 'invited')
+  // Only a verified address may invite (the server answers 403): an unverified reader is told so where Invite would be, not after a form.
+  const unverified = !!useUnverifiedAccount()
+  // Invitations are mailed: a server run without mail offers none.
+  const mail = useCapability('mail')
   const close = () => setOpen(null)
   const done = (message: string) => {
     close()
@@ -103,11 +109,15 @@ export function MembersSection({ projectId, api, members, me, mine, manages, onL
               {t('members.leave')}
             </Button>
           )}
-          {manages && (
-            <Button ref={inviteButton} onClick={() => setOpen('invite')}>
-              {t('members.invite')}
-            </Button>
-          )}
+          {manages &&
+            mail &&
+            (unverified ? (
+              <p className="text-sm text-muted">{t('members.verifyFirst')}</p>
+            ) : (
+              <Button ref={inviteButton} onClick={() => setOpen('invite')}>
+                {t('members.invite')}
+              </Button>
+            ))}
         </div>
       }
     >

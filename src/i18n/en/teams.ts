@@ -8,6 +8,7 @@ export const teams = {
   'members.column.actions': 'Actions',
   'members.you': '(you)',
   'members.invite': 'Invite',
+  'members.verifyFirst': 'Verify your e-mail address to invite people.',
   'members.leave': 'Leave project',
   'members.changeRole': 'Change role',
   'members.changeRoleLabel': ({ name }: { name: string }) => `Change role of ${name}`,

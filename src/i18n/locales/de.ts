@@ -552,6 +552,7 @@ const messages: LocaleMessages = {
   'members.column.actions': 'Aktionen',
   'members.you': '(Sie)',
   'members.invite': 'Einladen',
+  'members.verifyFirst': 'Bestätigen Sie Ihre E-Mail-Adresse, um Personen einzuladen.',
   'members.leave': 'Projekt verlassen',
   'members.changeRole': 'Rolle ändern',
   'members.changeRoleLabel': ({ name }: { name: string }) => `Rolle von ${name} ändern`,

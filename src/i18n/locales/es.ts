@@ -556,6 +556,7 @@ const messages: LocaleMessages = {
   'members.column.actions': 'Acciones',
   'members.you': '(tú)',
   'members.invite': 'Invitar',
+  'members.verifyFirst': 'Verifica tu dirección de correo electrónico para invitar a otras personas.',
   'members.leave': 'Salir del proyecto',
   'members.changeRole': 'Cambiar rol',
   'members.changeRoleLabel': ({ name }: { name: string }) => `Cambiar el rol de ${name}`,

@@ -553,6 +553,7 @@ const messages: LocaleMessages = {
   'members.column.actions': 'Actions',
   'members.you': '(vous)',
   'members.invite': 'Inviter',
+  'members.verifyFirst': 'Vérifiez votre adresse e-mail pour inviter des personnes.',
   'members.leave': 'Quitter le projet',
   'members.changeRole': 'Changer le rôle',
   'members.changeRoleLabel': ({ name }: { name: string }) => `Changer le rôle de ${name}`,

@@ -543,6 +543,7 @@ const messages: LocaleMessages = {
   'members.column.actions': '操作',
   'members.you': '（あなた）',
   'members.invite': '招待',
+  'members.verifyFirst': 'メンバーを招待するには、メールアドレスを確認してください。',
   'members.leave': 'プロジェクトから抜ける',
   'members.changeRole': 'ロールを変更',
   'members.changeRoleLabel': ({ name }: { name: string }) => `「${name}」のロールを変更`,

@@ -548,6 +548,7 @@ const messages: LocaleMessages = {
   'members.column.actions': 'Ações',
   'members.you': '(você)',
   'members.invite': 'Convidar',
+  'members.verifyFirst': 'Verifique seu endereço de e-mail para convidar pessoas.',
   'members.leave': 'Sair do projeto',
   'members.changeRole': 'Mudar papel',
   'members.changeRoleLabel': ({ name }: { name: string }) => `Mudar o papel de ${name}`,

@@ -34,6 +34,11 @@ export async function createAccount(origin: string, name = 'Ada Lovelace'): Prom
   return { name, email, password: PASSWORD, accessToken: session.accessToken }
 }
 
+/** Verifies `account`'s address with the code its sign-up mail carried: only a verified address may invite. */
+export async function verifyAccount(origin: string, account: Account, code: string): Promise<void> {
+  await post(origin, '/auth/email/verify', { code }, account.accessToken)
+}
+
 export async function createProjectFor(origin: string, account: Account, name: string, description = ''): Promise<{ id: string }> {
   return (await post(origin, '/manage/dapp', { name, description: description || undefined }, account.accessToken)) as { id: string }
 }

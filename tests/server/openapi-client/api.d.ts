@@ -587,7 +587,7 @@ export interface paths {
     put?: never
     /**
      * Deliver a message to an endpoint again
-     * @description Roles: owner, admin, developer. A new delivery, with its own attempts, of the same message (the same webhook-id). 409 for a disabled endpoint.
+     * @description Roles: owner, admin, developer. A new delivery, with its own attempts, of the same message (the same webhook-id). 409 for a disabled endpoint. Counts in the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE), which test events and resends share.
      */
     post: operations['resendWebhookMessage']
     delete?: never
@@ -631,7 +631,7 @@ export interface paths {
     put?: never
     /**
      * Invite someone by e-mail
-     * @description Roles: owner, admin. Mails a single-use code (and a link when INVITATION_URL is set), valid 7 days, that only the account with this address can accept. MEMBER_LIMIT bounds members and invitations together; sending invitations has a budget per user (RATE_LIMIT_INVITATIONS_PER_USER).
+     * @description Roles: owner, admin. Mails a single-use code (and a link when INVITATION_URL is set), valid 7 days, that only the account with this address can accept. MEMBER_LIMIT bounds members and invitations together. Only a verified address may invite; invitation mail has a budget a day per inviter (RATE_LIMIT_INVITATIONS_PER_USER) and per invited address from every project together (RATE_LIMIT_INVITATIONS_PER_EMAIL).
      */
     post: operations['inviteMember']
     delete?: never
@@ -675,7 +675,7 @@ export interface paths {
     put?: never
     /**
      * Send a pending (or expired) invitation again
-     * @description Roles: owner, admin. A new code, valid 7 days, replaces the old one, which stops working.
+     * @description Roles: owner, admin. A new code, valid 7 days, replaces the old one, which stops working. Counts in the same budgets of the day as an invitation.
      */
     post: operations['resendInvitation']
     delete?: never
@@ -4325,7 +4325,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE); Retry-After says when to try again. */
+      /** @description Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE, test events and resends together); Retry-After says when to try again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -4498,7 +4498,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      /** @description Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE, test events and resends together); Retry-After says when to try again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -4740,7 +4740,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description The caller's e-mail address is not verified: only a verified address (or an account of the host's sign-in) may invite. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -4785,7 +4785,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. Invitations have a budget of their own. */
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. Or invitation mail is over its budget of the day: per inviter (RATE_LIMIT_INVITATIONS_PER_USER) or per invited address from every project together (RATE_LIMIT_INVITATIONS_PER_EMAIL), invitations and resends alike; revoking gives nothing back. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -5045,7 +5045,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description The caller's e-mail address is not verified: only a verified address (or an account of the host's sign-in) may invite. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -5072,7 +5072,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. Or invitation mail is over its budget of the day: per inviter (RATE_LIMIT_INVITATIONS_PER_USER) or per invited address from every project together (RATE_LIMIT_INVITATIONS_PER_EMAIL), invitations and resends alike; revoking gives nothing back. */
       429: {
         headers: {
           /** @description Seconds to wait. */

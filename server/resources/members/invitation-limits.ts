@@ -1,0 +1,46 @@
+/**
+ * Who may mail invitations, and how many: invitation mail carries an
+ * inviter's and a project's names to any address, so an account must have
+ * proved its own address first, and the mails are budgeted a day per inviter
+ * and per invited address (from every project together), so nobody can turn
+ * the portal into a spam or phishing relay.
+ */
+import type { Queryable } from '../../db/index'
+import { HttpError } from '../../http/errors'
+import { longWaitWords, refused } from '../../http/throttle'
+import { hitRateLimit, invitedEmailBucket, inviterBucket } from '../../security/rate-limit'
+
+const DAY_SECONDS = 86_400
+
+export const VERIFY_TO_INVITE = 'Verify your e-mail address before inviting anyone: we sent you a code. You can ask for a new one from your profile.'
+
+/** The inviter's budget of the day is spent. */
+export const inviterSpent = (perDay: number, retryAfter: number) =>
+  `You may send ${perDay} invitations a day, resends included. Try again in ${longWaitWords(retryAfter)}.`
+
+/** The invited address's budget of the day is spent (whoever sent them: the message names no project). */
+export const addressSpent = (perDay: number, retryAfter: number) =>
+  `This address has already been sent ${perDay} invitations today, the most one address may receive in a day. Try again in ${longWaitWords(retryAfter)}.`
+
+/**
+ * Whether the account may invite: its address verified, or an account of the
+ * provider's own sign-in, whose address the provider vouches for.
+ */
+export async function checkMayInvite(q: Queryable, userId: string): Promise<void> {
+  const [row] = await q.query<{ ok: boolean }>('SELECT (email_verified_at IS NOT NULL OR password_hash IS NULL) AS ok FROM users WHERE id = $1', [userId])
+  if (!row?.ok) throw new HttpError(403, VERIFY_TO_INVITE)
+}
+
+/**
+ * Counts one invitation mail against the inviter's and the address's budgets
+ * of the day; 429 with Retry-After past either. Call it in the transaction
+ * that records the invitation: the counts are of mails sent, so revoking an
+ * invitation gives nothing back, while a refused call (409, 429) rolls its
+ * count back with it and costs nothing.
+ */
+export async function spendInvitation(q: Queryable, limits: { perUser: number; perEmail: number }, inviterId: string, email: string): Promise<void> {
+  const mine = await hitRateLimit(q, [{ key: inviterBucket(inviterId), limit: limits.perUser }], DAY_SECONDS)
+  if (!mine.allowed) throw refused(mine.retryAfter, inviterSpent(limits.perUser, mine.retryAfter))
+  const theirs = await hitRateLimit(q, [{ key: invitedEmailBucket(email), limit: limits.perEmail }], DAY_SECONDS)
+  if (!theirs.allowed) throw refused(theirs.retryAfter, addressSpent(limits.perEmail, theirs.retryAfter))
+}

@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react'
+import { getProfile } from '../../api/account-calls'
+import { useElement } from '../../context/element'
+import { useCapability } from '../../hooks/useCapability'
+import { useFlexStore } from '../../hooks/useFlexStore'
+
+// One look-up per session token for the page's life, shared by whoever asks (the reminder under the
+// screens, the Members section's Invite): moving between screens does not ask again.
+const asked = new Map<string, Promise<string | null>>()
+
+/**
+ * The signed-in account's id while its e-mail address waits for its mailed
+ * code (a password account; the provider vouches for a host sign-in's), else
+ * null — also while unknown, when the look-up fails (asked again next time),
+ * and on a server without accounts, which is not asked. It turns null once
+ * the address is verified (the `flex-email-verified` event).
+ */
+export function useUnverifiedAccount(): string | null {
+  const { apiBase, host } = useElement()
+  const ask = useCapability('accounts')
+  const token = useFlexStore((s) => s.accessData?.accessToken)
+  const [userId, setUserId] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!token || !ask) return
+    let live = true
+    let pending = asked.get(token)
+    if (!pending) asked.set(token, (pending = getProfile(apiBase, token).then((p) => (p.signIn === 'password' && !p.emailVerified ? p.id : null))))
+    // A failed look-up is forgotten, so the next reader asks again.
+    pending.then(
+      (id) => live && setUserId(id),
+      () => asked.delete(token),
+    )
+    // Verified: the next reader asks again, and hears so.
+    const verified = () => {
+      asked.delete(token)
+      setUserId(null)
+    }
+    host.addEventListener('flex-email-verified', verified)
+    return () => {
+      live = false
+      host.removeEventListener('flex-email-verified', verified)
+    }
+  }, [apiBase, host, token, ask])
+
+  return userId
+}
