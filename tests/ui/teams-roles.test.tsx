@@ -41,7 +41,7 @@ async function pageAs(role: Member['role']) {
   signInAs({ accessToken: 'access-token-1', user: { id: `usr_${role}`, name: 'Me', email: 'me@example.com' } })
   mockApi({
     [`GET ${BASE}`]: { body: detail(7, {}, { keys: [keyEntry('apid_1', 'Main', 'fxk_…abcd')], keyLimit: 10, role }) },
-    'GET /api/capabilities': { body: { features: ['teams', 'webhooks', 'project-settings'] } },
+    'GET /api/capabilities': { body: { features: ['teams', 'mail', 'webhooks', 'project-settings'] } },
     'GET /api/webhooks/event-types': { body: [] },
     [`GET ${HOOKS}`]: { body: { needsSecretRoll: false, endpoints: [endpoint] } },
     [`GET ${HOOKS}/ep_1/attempts`]: { body: [attempt] },

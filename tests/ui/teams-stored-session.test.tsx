@@ -13,7 +13,7 @@ function pageWithoutUser(role: Member['role']) {
   signInAs({ accessToken: 'access-token-1', name: 'Ada' })
   mockApi({
     [`GET ${BASE}`]: { body: detail(7, {}, { keys: [keyEntry('apid_1', 'Main', 'fxk_…abcd')], keyLimit: 10, role }) },
-    'GET /api/capabilities': { body: { features: ['teams', 'project-settings'] } },
+    'GET /api/capabilities': { body: { features: ['teams', 'mail', 'project-settings'] } },
     [`GET ${BASE}/members`]: { body: [member('own', 'owner'), member('adm', 'admin'), member('dev', 'developer')] },
     [`GET ${BASE}/audit`]: { body: { entries: [] } },
   })

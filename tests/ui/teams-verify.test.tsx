@@ -21,7 +21,7 @@ function page(token: string, emailVerified: boolean) {
   signInAs({ accessToken: token, user: { id: 'usr_own', name: 'Me', email: 'own@example.com' } })
   const api = mockApi({
     [`GET ${BASE}`]: { body: detail(7, {}, { keys: [], keyLimit: 10, role: 'owner' }) },
-    'GET /api/capabilities': { body: { features: ['teams', 'accounts', 'project-settings'] } },
+    'GET /api/capabilities': { body: { features: ['teams', 'accounts', 'mail', 'project-settings'] } },
     [`GET ${BASE}/members`]: { body: [member('own', 'owner')] },
     [`GET ${BASE}/audit`]: { body: { entries: [] } },
     'GET /api/me': { body: { ...PROFILE, id: 'usr_own', email: 'own@example.com', emailVerified } },

@@ -35,7 +35,7 @@ function page(me: string, routes: Record<string, Reply> = {}, team: Member[] = T
   const role = team.find((m) => m.userId === me)?.role
   const api = mockApi({
     [`GET ${BASE}`]: { body: detail(7, {}, { keys: [keyEntry('apid_1', 'Main', 'fxk_…abcd')], keyLimit: 10, role }) },
-    [CAPS]: { body: { features: ['teams', 'project-settings'] } },
+    [CAPS]: { body: { features: ['teams', 'mail', 'project-settings'] } },
     [`GET ${MEMBERS}`]: { body: team },
     [AUDIT]: { body: { entries: [] } },
     ...routes,
@@ -92,6 +92,14 @@ describe('the Members section', () => {
     expect(q.getByText('Invitation sent to grace@example.com.')).toBeInTheDocument()
     expect(await q.findByText('grace@example.com')).toBeInTheDocument()
   }, 15_000)
+
+  it('offers no Invite on a server run without mail, which cannot send one', async () => {
+    const { members } = page('usr_own', { [CAPS]: { body: { features: ['teams', 'project-settings'] } } })
+    const region = await members()
+    await within(region).findByRole('table', { name: 'Project members' })
+    expect(within(region).getAllByRole('button', { name: /Change role/ }).length).toBeGreaterThan(0)
+    expect(within(region).queryByRole('button', { name: 'Invite' })).not.toBeInTheDocument()
+  })
 
   it("shows the server's refusal in the dialog, which stays open", async () => {
     const { q, members } = page('usr_own', { [`POST ${MEMBERS}`]: { status: 409, body: { message: 'That address is already a member.' } } })
