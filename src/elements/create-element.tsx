@@ -50,7 +50,7 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     // Set before the script defined the element, the value is the host's own property.
     const { locale, dir } = useLocale(host, props.strings ?? (host as { strings?: unknown }).strings)
     // Once the page has loaded, nothing is left to wait for, whatever the page declares.
-    const declared = waits && pagePhase() !== LOADED && hostSignInDeclared()
+    const declared = waits && pagePhase() !== LOADED && hostSignInDeclared(host)
     const gated = useHostSignIn(host, apiBase, hostSession, declared) && waits
     const config = useMemo<ElementConfig>(
       () => ({
@@ -137,7 +137,7 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
   // laid out once. Any other page's elements render while the script runs.
   const render = element.prototype[R2WC_RENDER] as () => void
   element.prototype[R2WC_RENDER] = function (this: HTMLElement & { fetchSessionCode?: unknown; sessionUrl?: string }) {
-    if (!waits || pagePhase() !== LOADING || this.fetchSessionCode || this.sessionUrl || !hostSignInDeclared()) render.call(this)
+    if (!waits || pagePhase() !== LOADING || this.fetchSessionCode || this.sessionUrl || !hostSignInDeclared(this)) render.call(this)
     else {
       // Called at the next step: SLOW or LOADED, either of which renders.
       const stop = onPagePhase(() => {

@@ -93,6 +93,19 @@ describe('an element before the page has loaded, on a page that declares host si
     expect(texts.join('\n')).not.toContain(PROMPT)
   })
 
+  it("declared on an element inside the host's own shadow root, which the page's query cannot see: that element waits all the same", async () => {
+    const wrapper = document.body.appendChild(document.createElement('div')).attachShadow({ mode: 'open' })
+    const el = document.createElement('flex-projects')
+    el.setAttribute('host-sign-in', '')
+    wrapper.append(el)
+    const texts = textsOf(el)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(el.shadowRoot!.textContent).toBe('')
+    finishLoading()
+    expect(await shadow(el).findByText(PROMPT)).toBeInTheDocument()
+    expect(texts.join('\n')).not.toContain('Loading…')
+  })
+
   it('on a page that loads at once, shows its log-in as the first thing, with no loading state before it', async () => {
     const el = declaredProjects()
     const texts = textsOf(el)
