@@ -8,10 +8,17 @@ import { catalogIds } from './build/catalog-ids.ts'
 import { precompress } from './build/precompress.ts'
 
 /**
- * gzip -9 ceilings in kB (design.md §5): the script a page fetches before its
- * log-in is usable, and every script of the whole product together.
+ * gzip -9 budgets in kB, path by path (design.md §5): the script a page fetches
+ * before its log-in is usable; the chunks a session fetches to show a project's
+ * page (the modules named, with what they import); each other chunk, a section
+ * fetched when it is reached; every script together. Languages apart.
  */
-export const BUDGETS: Budgets = { firstScreenKb: 85, totalKb: 135 }
+export const BUDGETS: Budgets = {
+  firstScreenKb: 85,
+  signedIn: { modules: ['src/elements/portal/ProjectPage.tsx', 'src/elements/project-detail/ProjectDetail.tsx'], kb: 40 },
+  sectionKb: 10,
+  totalKb: 150,
+}
 
 /** A source file's module, not a plugin's virtual one (a lazy screen's style wrapper would bring the lazy styles along). */
 const source = (path: RegExp) => (id: string) => !id.startsWith('\0') && path.test(id)
@@ -60,21 +67,46 @@ export default defineConfig(({ command, mode }) => {
                 groups: [
                   { name: 'core', tags: ['$initial'], priority: 9 },
                   { name: '_flex-lazy-styles', priority: 8, test: (id: string) => id === '\0flex-lazy-styles' },
-                  // The signed-in screens and a project's page with its team sections,
-                  // one chunk: the log-in prefetches the dashboard and the dashboard the
-                  // project page, so more chunks were more requests for what a session
-                  // fetches anyway, each compressed apart.
+                  // The signed-in path, one chunk: the frame, the dashboard, dialogs and a
+                  // project's page with its keys, and what two sections share (the webhooks' and the
+                  // team's tables). The log-in prefetches the dashboard and the
+                  // dashboard the project page, so more chunks were more requests for what a
+                  // session fetches anyway, each compressed apart.
                   {
                     name: 'app',
                     priority: 3,
-                    test: (id: string) =>
-                      screen(
-                        /[\\/](node_modules[\\/]@floating-ui[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]profile[\\/].*|components[\\/](account[\\/].*|frame[\\/].*|dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/]useAsync|components[\\/]form-dialog[\\/].*|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|profile))\.tsx?)$/,
-                      )(id) ||
-                      screen(
-                        /[\\/]src[\\/](elements[\\/](project-detail[\\/].*|portal[\\/]ProjectPage|webhooks[\\/]WebhooksScreen)|components[\\/](webhooks[\\/].*|teams[\\/].*|ChoiceField|toast[\\/]Toast)|hooks[\\/]useGraceOptions|api[\\/](webhooks|members)|i18n[\\/]en[\\/](project|keys|usage|webhooks|teams))\.tsx?$/,
-                      )(id),
+                    test: screen(
+                      /[\\/](node_modules[\\/]@floating-ui[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]project-detail[\\/](?!usage[\\/]).*|elements[\\/]portal[\\/]ProjectPage|components[\\/](frame[\\/](?!VerifyBanner)\w+|dialog[\\/].*|form-dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|ChoiceField|toast[\\/]Toast|teams[\\/](role|role-names|useTeam)|webhooks[\\/](StackTable|format-time)|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/](useAsync|useGraceOptions)|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|project|keys))\.tsx?)$/,
+                    ),
                   },
+                  // Each section a project's page (or the account menu) reaches, in a chunk of its
+                  // own fetched when it is first drawn: a feature's section adds to no other path.
+                  // Below 'app': a group takes in what its modules import, so a section before it
+                  // would take the frame and the dialogs that the project page needs too.
+                  {
+                    name: 'webhooks',
+                    priority: 2,
+                    test: screen(
+                      /[\\/]src[\\/](components[\\/]webhooks[\\/].*|elements[\\/]webhooks[\\/]WebhooksScreen|api[\\/]webhooks|i18n[\\/]en[\\/]webhooks)\.tsx?$/,
+                    ),
+                  },
+                  {
+                    name: 'team',
+                    priority: 2,
+                    test: screen(
+                      /[\\/]src[\\/](components[\\/]teams[\\/](?!role|useTeam|invitation-code|AcceptRoute).*|api[\\/]members|i18n[\\/]en[\\/]teams)\.tsx?$/,
+                    ),
+                  },
+                  { name: 'usage', priority: 2, test: screen(/[\\/]src[\\/](elements[\\/]project-detail[\\/]usage[\\/].*|i18n[\\/]en[\\/]usage)\.tsx?$/) },
+                  // The frame's reminder to verify the address, fetched once the signed-in screen is
+                  // idle; the profile page (below it, so the code form and the texts they share stay
+                  // here, not in the page's chunk) takes it in too.
+                  {
+                    name: 'verify',
+                    priority: 2,
+                    test: screen(/[\\/]src[\\/](components[\\/](account[\\/].*|frame[\\/]VerifyBanner)|i18n[\\/]en[\\/]profile)\.tsx?$/),
+                  },
+                  { name: 'profile', priority: 1, test: screen(/[\\/]src[\\/]elements[\\/]profile[\\/].*\.tsx?$/) },
                   // Sign-up and the password reset, the rarer ways in beside the log-in: one chunk.
                   { name: 'auth', priority: 4, test: screen(/[\\/]src[\\/]components[\\/]auth[\\/](SignupScreen|NewPasswordField|reset[\\/]ResetFlow)\.tsx$/) },
                   { name: 'account', priority: 5, test: source(/[\\/]src[\\/](api[\\/]account-calls|i18n[\\/](server-messages|en[\\/]server))\.ts$/) },

@@ -8,7 +8,8 @@ import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
 import { readSnippets } from '../components/snippets/host-snippets'
 import { codeFromUrl, type CodeSource } from '../store/host-session'
 import { useHostSignIn } from '../hooks/useHostSignIn'
-import { LOADING, onPagePhase, pagePhase } from '../hooks/usePageLoaded'
+import { LOADED, LOADING, onPagePhase, pagePhase } from '../hooks/usePageLoaded'
+import { hostSignInDeclared } from './host-sign-in'
 import { HostSessionNotice } from '../components/HostSessionNotice'
 import { envPrefix, productName } from '../brand'
 import { LocaleContext, useLocale } from '../i18n'
@@ -48,7 +49,9 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     )
     // Set before the script defined the element, the value is the host's own property.
     const { locale, dir } = useLocale(host, props.strings ?? (host as { strings?: unknown }).strings)
-    const gated = useHostSignIn(host, apiBase, hostSession) && waits
+    // Once the page has loaded, nothing is left to wait for, whatever the page declares.
+    const declared = waits && pagePhase() !== LOADED && hostSignInDeclared(host)
+    const gated = useHostSignIn(host, apiBase, hostSession, declared) && waits
     const config = useMemo<ElementConfig>(
       () => ({
         host,
@@ -127,13 +130,14 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
       },
     })
   }
-  // While the page is still loading and no host session is given, the element
-  // stays empty, with no React work for it, until the wait ends or lasts long
-  // enough to show (usePageLoaded): on a page that loads at once, its first
-  // screen is its own, rendered and laid out once.
+  // While a page that declares host sign-in (host-sign-in.ts) is still loading
+  // and no host session is given, the element stays empty, with no React work
+  // for it, until the wait ends or lasts long enough to show (usePageLoaded):
+  // on a page that loads at once, its first screen is its own, rendered and
+  // laid out once. Any other page's elements render while the script runs.
   const render = element.prototype[R2WC_RENDER] as () => void
   element.prototype[R2WC_RENDER] = function (this: HTMLElement & { fetchSessionCode?: unknown; sessionUrl?: string }) {
-    if (!waits || pagePhase() !== LOADING || this.fetchSessionCode || this.sessionUrl) render.call(this)
+    if (!waits || pagePhase() !== LOADING || this.fetchSessionCode || this.sessionUrl || !hostSignInDeclared(this)) render.call(this)
     else {
       // Called at the next step: SLOW or LOADED, either of which renders.
       const stop = onPagePhase(() => {

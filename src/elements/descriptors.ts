@@ -26,6 +26,7 @@ export type AttributeName =
   | 'loginUrl'
   | 'projectId'
   | 'sessionUrl'
+  | 'hostSignIn'
   | 'productName'
   | 'envPrefix'
   | 'headingLevel'
@@ -51,14 +52,19 @@ export const ELEMENTS = {
       'profileUrl',
       'settingsUrl',
       'sessionUrl',
+      'hostSignIn',
       'productName',
       'envPrefix',
       'headingLevel',
       'invitationUrl',
     ],
   },
-  'flex-login': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
-  'flex-signup': { attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
+  'flex-login': {
+    attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'signupUrl', 'sessionUrl', 'hostSignIn', 'productName', 'envPrefix', 'headingLevel'],
+  },
+  'flex-signup': {
+    attributes: ['apiBase', 'router', 'theme', 'forgotPasswordUrl', 'loginUrl', 'sessionUrl', 'hostSignIn', 'productName', 'envPrefix', 'headingLevel'],
+  },
   'flex-projects': {
     attributes: [
       'apiBase',
@@ -70,14 +76,15 @@ export const ELEMENTS = {
       'profileUrl',
       'settingsUrl',
       'sessionUrl',
+      'hostSignIn',
       'productName',
       'envPrefix',
       'headingLevel',
     ],
   },
-  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
-  'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
-  'flex-webhooks': { attributes: ['apiBase', 'theme', 'projectId', 'sessionUrl', 'productName', 'envPrefix', 'headingLevel'] },
+  'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl', 'hostSignIn', 'productName', 'envPrefix', 'headingLevel'] },
+  'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl', 'hostSignIn', 'productName', 'envPrefix', 'headingLevel'] },
+  'flex-webhooks': { attributes: ['apiBase', 'theme', 'projectId', 'sessionUrl', 'hostSignIn', 'productName', 'envPrefix', 'headingLevel'] },
 } as const satisfies Record<`flex-${string}`, ElementDescriptor>
 
 export type FlexTag = keyof typeof ELEMENTS

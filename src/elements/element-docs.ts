@@ -196,6 +196,9 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   sessionUrl: {
     doc: "signs the host's own user in without script: the element POSTs to this address (with the page's cookies) and reads `{ code }`; for the same use as `fetchSessionCode`, which wins when both are set",
   },
+  hostSignIn: {
+    doc: "declares that the host signs its user in by script (`fetchSessionCode` set after the portal's script, or during the page's load): the page's elements then wait for its load rather than show a log-in; without it, or `session-url`, or `fetchSessionCode` set before the script, they render while the script runs",
+  },
 }
 
 /** When each event fires. Its detail type is FlexEventMap's (src/events.ts). */

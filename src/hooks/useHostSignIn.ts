@@ -11,13 +11,14 @@ import { usePageLoaded } from './usePageLoaded'
  * this; the store makes it one call. Again when the session ends elsewhere (a
  * sign-out in another tab), but not after a failure or the user's own
  * sign-out: those wait for the user. True while the element must wait:
- * also, with no source yet, until the page has loaded, since its host may
- * still give one (and its users have no password here).
+ * also, with no source yet on a page that declares host sign-in (`declared`),
+ * until the page has loaded, since its host may still give one (and its
+ * users have no password here).
  */
-export function useHostSignIn(host: Element, apiBase: string, source: CodeSource | undefined): boolean {
+export function useHostSignIn(host: Element, apiBase: string, source: CodeSource | undefined, declared: boolean): boolean {
   const signedIn = useFlexStore((s) => s.accessData !== null)
   const state = useFlexStore((s) => s.hostSignIn)
-  const pageLoaded = usePageLoaded()
+  const pageLoaded = usePageLoaded(declared)
   useEffect(() => {
     if (source && (state === null || (state === 'done' && !signedIn))) void hostSignIn(apiBase, source, host)
   }, [host, apiBase, source, signedIn, state])

@@ -41,5 +41,11 @@ export function onPagePhase(listener: () => void) {
   return () => void listeners.delete(listener)
 }
 
-/** LOADED is 0: falsy. */
-export const usePageLoaded = (): boolean => !useSyncExternalStore(onPagePhase, pagePhase, () => LOADED)
+const loaded = () => LOADED
+const unwatched = () => () => undefined
+
+/**
+ * LOADED is 0: falsy. Unwatched (`watch` false), the page counts as loaded and
+ * the component is not rendered again at each step of the load.
+ */
+export const usePageLoaded = (watch = true): boolean => !useSyncExternalStore(watch ? onPagePhase : unwatched, watch ? pagePhase : loaded, loaded)

@@ -3,19 +3,13 @@
  * `npm test` runs `npm run build` before the tests. Without dist/ these tests
  * fail and say so, rather than pass on nothing.
  */
-import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { catalogIdsOf } from '../../build/catalog-ids'
 import { classicChunks } from '../../build/classic-chunks'
-import { measureBundle, overBudget, sizeBudget } from '../../build/size-budget'
-import type { Plugin, Rolldown, UserConfig, UserConfigFnObject } from 'vite'
-import viteDefault, { BUDGETS } from '../../vite.config'
-
-const viteConfig = viteDefault as unknown as UserConfigFnObject
+import type { Rolldown } from 'vite'
 
 const SCRIPT = 'dist/flex-portal.js'
 const ESM = 'dist/flex-portal.mjs'
@@ -99,8 +93,9 @@ describe(`${SCRIPT} and its chunks`, () => {
       }
     }
     // Each screen behind an import() is fetched on demand: none of them is inside the script
-    // ('auth' holds sign-up and the reset; 'app' the signed-in frame, the dashboard and a project's page).
-    for (const screen of ['auth', 'app']) {
+    // ('auth' holds sign-up and the reset; 'app' the signed-in frame, the dashboard and a project's page;
+    // the others a section each, and the frame's reminder to verify the address).
+    for (const screen of ['auth', 'app', 'webhooks', 'team', 'usage', 'profile', 'verify']) {
       expect(
         [...files].some((f) => f.startsWith(`fp-${screen}-`)),
         `fp-${screen}-*.js`,
@@ -109,6 +104,26 @@ describe(`${SCRIPT} and its chunks`, () => {
         [...inScript].some((f) => f.startsWith(`fp-${screen}-`)),
         `${screen} inside the script`,
       ).toBe(false)
+    }
+  })
+
+  it("fetch no section with the signed-in chunk: the project page's sections come each in a chunk of its own, when reached", () => {
+    const script = read(SCRIPT)
+    const names = JSON.parse(/\bN=(\{[^}]*\})/.exec(script)![1]) as Record<string, string>
+    const needs = JSON.parse(/\bD=(\{[^}]*\})/.exec(script)![1]) as Record<string, string[]>
+    const idOf = (prefix: string) => Object.keys(names).find((id) => names[id].startsWith(`fp-${prefix}-`))!
+    const beside = (needs[idOf('app')] ?? []).map((id) => names[id])
+    expect(beside.length).toBeGreaterThan(0)
+    const onDemand = classic()
+      .map(({ code }) => code)
+      .join('\n')
+    for (const section of ['webhooks', 'team', 'usage', 'profile', 'verify']) {
+      expect(
+        beside.filter((file) => file.startsWith(`fp-${section}-`)),
+        section,
+      ).toEqual([])
+      // Asked for by its id, on demand, when the section is drawn.
+      expect(onDemand).toContain(`require.load("${idOf(section)}")`)
     }
   })
 
@@ -169,79 +184,6 @@ describe(ESM, () => {
     const types = read(TYPES)
     expect(types).toMatch(/interface HTMLElementTagNameMap extends FlexTagNameMap/)
     expect(types).toMatch(/export \{ defineFlexElements/)
-  })
-})
-
-// `npm run build` itself fails above a ceiling, so a test of dist/ could
-// never see an oversized build: test the check that the build runs instead.
-describe(`the build's ceilings (first screen ${BUDGETS.firstScreenKb} kB, whole product ${BUDGETS.totalKb} kB, gzip -9)`, () => {
-  /** A bundle of an entry that imports `core` statically and `lazy` dynamically, with incompressible code of these sizes. */
-  const bundle = (kb: { entry: number; core: number; lazy: number }): Rolldown.OutputBundle => {
-    const chunk = (fileName: string, size: number, isEntry: boolean, imports: string[]) =>
-      ({ type: 'chunk', fileName, isEntry, imports, code: randomBytes(size * 1000).toString('latin1') }) as Rolldown.OutputChunk
-    return {
-      'entry.mjs': chunk('entry.mjs', kb.entry, true, ['core.js']),
-      'core.js': chunk('core.js', kb.core, false, []),
-      'lazy.js': chunk('lazy.js', kb.lazy, false, ['core.js']),
-      'loader.js': { type: 'asset', fileName: 'loader.js', source: 'import("./entry.mjs")' } as Rolldown.OutputAsset,
-    }
-  }
-
-  it('count the loader, the entry and its static imports as the first screen, and every script in the whole', () => {
-    const built = bundle({ entry: 1, core: 3, lazy: 5 })
-    const gz = (name: string) => {
-      const file = built[name]
-      return gzipSync(file.type === 'chunk' ? file.code : file.source, { level: 9 }).length
-    }
-    const report = measureBundle(built, 'loader.js')
-    expect(report.firstScreen.sort()).toEqual(['core.js', 'entry.mjs', 'loader.js'])
-    expect(report.firstScreenBytes).toBe(gz('loader.js') + gz('entry.mjs') + gz('core.js'))
-    expect(report.totalBytes).toBe(report.firstScreenBytes + gz('lazy.js'))
-  })
-
-  it("leave the bundled languages' chunks out of the whole and give each its own figure", () => {
-    const built = bundle({ entry: 1, core: 3, lazy: 5 })
-    const plain = measureBundle(built, 'loader.js')
-    const ptBR = {
-      type: 'chunk',
-      fileName: 'fp-locale-pt-BR-Ab-C_1xY.js',
-      isEntry: false,
-      imports: [],
-      code: randomBytes(4000).toString('latin1'),
-    } as unknown as Rolldown.OutputChunk
-    const report = measureBundle({ ...built, [ptBR.fileName]: ptBR }, 'loader.js')
-    expect(report.totalBytes).toBe(plain.totalBytes)
-    expect(Object.keys(report.locales)).toEqual(['fp-locale-pt-BR-Ab-C_1xY.js'])
-    expect(report.locales['fp-locale-pt-BR-Ab-C_1xY.js']).toBe(gzipSync(ptBR.code, { level: 9 }).length)
-    const lines: string[] = []
-    const writeBundle = sizeBudget('loader.js', { firstScreenKb: 100, totalKb: 100 }, (line) => lines.push(line)).writeBundle as (
-      options: unknown,
-      bundle: Rolldown.OutputBundle,
-    ) => void
-    writeBundle({}, { ...built, [ptBR.fileName]: ptBR })
-    expect(lines.join('\n')).toMatch(/^ {2}pt-BR: \d+\.\d kB \(fp-locale-pt-BR-Ab-C_1xY\.js\)$/m)
-  })
-
-  it('fail the build over either ceiling, and pass it under both', () => {
-    // Random bytes do not compress: each file is about its size (a little more as UTF-8).
-    const report = measureBundle(bundle({ entry: 1, core: 3, lazy: 5 }), 'loader.js')
-    const first = report.firstScreenBytes / 1000
-    const total = report.totalBytes / 1000
-    expect(overBudget(report, { firstScreenKb: first + 0.1, totalKb: total + 0.1 })).toBeUndefined()
-    expect(overBudget(report, { firstScreenKb: first - 0.5, totalKb: total + 0.1 })).toMatch(
-      /^the first screen's scripts are \d+\.\d kB gzip -9, over the \d+(\.\d+)? kB ceiling$/,
-    )
-    expect(overBudget(report, { firstScreenKb: first + 0.1, totalKb: total - 0.5 })).toMatch(
-      /^all scripts together are \d+\.\d kB gzip -9, over the \d+(\.\d+)? kB ceiling$/,
-    )
-    const plugin = sizeBudget('loader.js', { firstScreenKb: 3, totalKb: 100 }, () => {})
-    const writeBundle = plugin.writeBundle as (options: unknown, bundle: Rolldown.OutputBundle) => void
-    expect(() => writeBundle({}, bundle({ entry: 1, core: 3, lazy: 5 }))).toThrow(/over the 3 kB ceiling/)
-  })
-
-  it('are the check the build runs', () => {
-    const config = viteConfig({ command: 'build', mode: 'production' }) as UserConfig
-    expect(config.plugins?.flat().map((p) => (p as Plugin).name)).toEqual(expect.arrayContaining(['flex-size-budget', 'flex-classic-chunks']))
   })
 })
 

@@ -27,10 +27,12 @@ const chunk = (name: string) => {
 /** What every first screen needs: the one script. */
 const FIRST = ['flex-portal.js']
 /**
- * The signed-in chunk (the frame, the dashboard, dialogs, the profile and a project's page,
- * with its keys, webhooks and usage) and what it imports: what a log-in screen fetches once idle.
+ * The signed-in chunk (the frame, the dashboard, dialogs and a project's page with its keys)
+ * and what it imports: what a log-in screen fetches once idle.
  */
-const DASHBOARD = ['app', 'account', 'copy', '_flex-lazy-styles'].map(chunk)
+const DASHBOARD = ['app', 'copy', '_flex-lazy-styles'].map(chunk)
+/** A project page's sections, each a chunk of its own, and the frame's verify reminder (with the account calls): fetched when reached. */
+const SECTIONS = ['webhooks', 'team', 'usage', 'verify', 'account'].map(chunk)
 /** <flex-snippet>'s bar and filling: fetched at once by a page that has snippets (no log-in needs them). */
 const SNIPPET = ['SnippetScreen', 'copy', '_flex-lazy-styles'].map(chunk)
 /** Sign-up and the password reset: fetched when the reader goes there. */
@@ -121,7 +123,7 @@ test.describe('loading on demand', () => {
     const scripts = requests.filter((n) => DIST_SCRIPTS.includes(n))
     // Every screen walked brought its chunks.
     const fetched = new Set(scripts)
-    for (const name of [...DASHBOARD, ...NOT_BEFORE_NEEDED]) expect([...fetched]).toContain(name)
+    for (const name of [...DASHBOARD, ...NOT_BEFORE_NEEDED, ...SECTIONS]) expect([...fetched]).toContain(name)
     // English all the way: no language's chunk.
     for (const name of LANGUAGES) expect([...fetched]).not.toContain(name)
     expect(scripts).toHaveLength(fetched.size)

@@ -55,9 +55,10 @@ const pageValue = <T>(page: Page, name: string) => page.evaluate((n) => (window 
 
 /**
  * README's own pattern: the host's script, right after the portal's, gives
- * every element its function. A MutationObserver, installed before the
- * portal's script, notes whether the log-in prompt was ever in the page or in
- * any shadow root, even for one frame.
+ * every element its function, on a page that declares it (`host-sign-in`:
+ * without it, elements render while the script runs). A MutationObserver,
+ * installed before the portal's script, notes whether the log-in prompt was
+ * ever in the page or in any shadow root, even for one frame.
  */
 const PROMPT = 'Log in to see your projects.'
 const readmePage = (
@@ -86,7 +87,7 @@ window.__give = () => {
 </script>
 ${placement === 'deferred' ? '<script src="/flex-portal.js" defer></script>' : ''}
 </head><body>
-<flex-projects router="memory"></flex-projects><flex-project-detail router="memory"></flex-project-detail>
+<flex-projects router="memory" host-sign-in></flex-projects><flex-project-detail router="memory" host-sign-in></flex-project-detail>
 ${placement === 'deferred' ? '' : '<script src="/flex-portal.js"></script>'}
 <script>${{ after: 'window.__give()', deferred: 'window.__give()', 'on-load': 'setTimeout(window.__give, 0)', 'load-listener': "addEventListener('load', window.__give)" }[placement]}</script>
 </body></html>`
@@ -246,5 +247,26 @@ test.describe('signed in by the host', () => {
     await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
     await expect(projects.getByRole('heading', { name: TEXT.northwindDashboardHeading })).toBeVisible()
     await expect(projects.getByRole('link', { name: 'Not yours' })).toHaveCount(0)
+  })
+  test('a page that declares no host sign-in shows its log-in while the page is still loading (an image held back)', async ({ page, server }) => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(`${server.origin}/e2e-slow.png`, async (route) => {
+      await held
+      await route.fulfill({ status: 404, body: '' })
+    })
+    await page.route(`${server.origin}/e2e-plain.html`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title></head><body>
+<img src="/e2e-slow.png" alt=""><flex-portal></flex-portal><script src="/flex-portal.js"></script></body></html>`,
+      }),
+    )
+    await page.goto('/e2e-plain.html', { waitUntil: 'commit' })
+    await expect(page.locator('flex-portal').getByRole('button', { name: 'Log in' })).toBeEnabled()
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+    release()
+    await expect.poll(() => page.evaluate(() => document.readyState)).toBe('complete')
   })
 })

@@ -83,7 +83,7 @@ describe('an element with a host session', () => {
     mockApi({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { body: ACCESS } })
     const source = vi.fn(async () => 'fxc_code')
     const host = document.createElement('div')
-    const { result } = renderHook(() => useHostSignIn(host, '/api', source))
+    const { result } = renderHook(() => useHostSignIn(host, '/api', source, true))
     expect(result.current, 'waits while the host says who is signed in').toBe(true)
     await waitFor(() => expect(result.current).toBe(false))
     expect(source).toHaveBeenCalledTimes(1)

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Member } from '../../contract/teams'
 import type { Attempt, Endpoint } from '../../src/api/webhooks'
+import { LazyTeamSections } from '../../src/components/teams/lazy'
 import { LazyWebhooks } from '../../src/components/webhooks/lazy'
 import { resetStore, signInAs } from './helpers'
 import { mockApi } from './helpers/api-mock'
@@ -80,7 +81,7 @@ const visible = async (role: Member['role']) => {
 }
 
 beforeAll(async () => {
-  await LazyWebhooks.chunk.load()
+  await Promise.all([LazyWebhooks.chunk.load(), LazyTeamSections.chunk.load()])
 })
 beforeEach(() => resetStore())
 

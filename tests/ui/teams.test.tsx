@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AuditEntry, Member } from '../../contract/teams'
 import { PAGE } from '../../src/components/teams/ActivitySection'
+import { LazyTeamSections } from '../../src/components/teams/lazy'
 import { store } from '../../src/store'
 import { recordEvents, resetStore, signInAs } from './helpers'
 import { json, mockApi, type Reply } from './helpers/api-mock'
@@ -49,7 +50,10 @@ const cells = (table: HTMLElement) =>
     .getAllByRole('row')
     .map((r) => Array.from(r.querySelectorAll('th,td')).map((c) => c.textContent?.trim()))
 
-beforeAll(async () => {})
+// The sections' chunk, fetched ahead as a session would have it: each test then waits for its answers, not for the chunk's first import.
+beforeAll(async () => {
+  await LazyTeamSections.chunk.load()
+})
 beforeEach(() => resetStore())
 
 describe('the Members section', () => {

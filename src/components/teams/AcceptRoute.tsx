@@ -3,7 +3,7 @@ import type { ScreenName } from '../../router/routes'
 import { lazyScreen } from '../chunk/lazyScreen'
 import { invitation, takeCode } from './invitation-code'
 
-/** The accept route (log in or sign up, then accept): the team chunk, which the project page's sections are in too. */
+/** The accept route (log in or sign up, then accept): the team chunk, which the project page's Members and Activity sections are in too (lazy.ts). */
 export const LazyAcceptInvitation = lazyScreen(() => import('./chunk').then((m) => m.AcceptInvitation))
 
 /**

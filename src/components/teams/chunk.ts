@@ -1,2 +1,2 @@
-// What the accept route fetches: the accept screen (in the signed-in chunk, with the project page's team sections).
+// What the accept route fetches: the accept screen (in the team chunk, with the project page's Members and Activity sections: lazy.ts).
 export { AcceptInvitation } from './AcceptInvitation'

@@ -1,13 +1,14 @@
 import { useCallback } from 'react'
 import { projectChanged } from '../project-calls'
 import { useNavigation } from '../../../router/navigation'
-import { TeamSections } from '../../../components/teams/TeamSections'
+import { LazyTeamSections } from '../../../components/teams/lazy'
 import type { Team } from '../../../components/teams/useTeam'
 
 /**
  * The project page's Members and Activity sections: absent on a server
  * without the `teams` feature (a spec-only server), which is then never asked
- * about members. They are in the project page's own chunk.
+ * about members. They are a chunk of their own, fetched when the page first
+ * draws them (components/teams/lazy.ts).
  */
 export function ProjectTeam({ projectId, team }: { projectId: string; team: Team }) {
   const { navigate } = useNavigation()
@@ -15,5 +16,5 @@ export function ProjectTeam({ projectId, team }: { projectId: string; team: Team
     projectChanged(projectId, true)
     navigate('/dashboard')
   }, [projectId, navigate])
-  return team.enabled ? <TeamSections projectId={projectId} role={team.role} onLeft={onLeft} /> : null
+  return team.enabled ? <LazyTeamSections projectId={projectId} role={team.role} onLeft={onLeft} /> : null
 }
