@@ -30,7 +30,7 @@ afterEach(async () => {
 async function server(config: AppOverrides = {}) {
   s = await createTestServer({ config: { ...config, mail: { smtpUrl: inbox.url, productName: 'Acme Developers' } } })
   owner = await signUp(s, { name: 'Olga Owner' })
-  ownerCode = /^\s+(\d{6})\s*$/m.exec((await inbox.next(owner.email)).text ?? '')![1]
+  ownerCode = /^\s+(\d{10})\s*$/m.exec((await inbox.next(owner.email)).text ?? '')![1]
 }
 
 const invite = (projectId: string, email: string, who = owner) =>
