@@ -9,9 +9,11 @@ import { precompress } from './build/precompress.ts'
 
 /**
  * gzip -9 ceilings in kB (design.md §5): the script a page fetches before its
- * log-in is usable, and every script of the whole product together.
+ * log-in is usable, and every script of the whole product together (150 from
+ * round 5, bundled languages apart; features no first screen needs go in
+ * chunks of their own, which costs the total a little).
  */
-export const BUDGETS: Budgets = { firstScreenKb: 85, totalKb: 135 }
+export const BUDGETS: Budgets = { firstScreenKb: 85, totalKb: 150 }
 
 /** A source file's module, not a plugin's virtual one (a lazy screen's style wrapper would bring the lazy styles along). */
 const source = (path: RegExp) => (id: string) => !id.startsWith('\0') && path.test(id)
@@ -72,7 +74,7 @@ export default defineConfig(({ command, mode }) => {
                         /[\\/](node_modules[\\/]@floating-ui[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]profile[\\/].*|components[\\/](account[\\/].*|frame[\\/].*|dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/]useAsync|components[\\/]form-dialog[\\/].*|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|profile))\.tsx?)$/,
                       )(id) ||
                       screen(
-                        /[\\/]src[\\/](elements[\\/](project-detail[\\/].*|portal[\\/]ProjectPage|webhooks[\\/]WebhooksScreen)|components[\\/](webhooks[\\/].*|teams[\\/].*|ChoiceField|toast[\\/]Toast)|hooks[\\/]useGraceOptions|api[\\/](webhooks|members)|i18n[\\/]en[\\/](project|keys|usage|webhooks|teams))\.tsx?$/,
+                        /[\\/]src[\\/](elements[\\/](project-detail[\\/].*|portal[\\/]ProjectPage|webhooks[\\/]WebhooksScreen)|components[\\/](webhooks[\\/].*|teams[\\/](?!removal[\\/]).*|ChoiceField|toast[\\/]Toast)|hooks[\\/]useGraceOptions|api[\\/](webhooks|members)|i18n[\\/]en[\\/](project|keys|usage|webhooks|teams))\.tsx?$/,
                       )(id),
                   },
                   // Sign-up and the password reset, the rarer ways in beside the log-in: one chunk.

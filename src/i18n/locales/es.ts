@@ -574,10 +574,23 @@ const messages: LocaleMessages = {
   'invite.submit': 'Enviar invitación',
   'role.text': ({ name }: { name: string }) => `¿Qué puede hacer ${name} en este proyecto?`,
   'remove.title': 'Quitar miembro',
-  'remove.text': ({ name }: { name: string }) => `${name} pierde el acceso a este proyecto al instante. Las claves que creó siguen funcionando.`,
+  'remove.text': ({ name }: { name: string }) => `${name} pierde el acceso a este proyecto al instante.`,
   'revoke.title': 'Revocar invitación',
   'revoke.text': ({ email }: { email: string }) => `El código enviado a ${email} deja de funcionar.`,
   'leave.text': 'Pierdes el acceso a este proyecto al instante. Para volver, un administrador tendrá que invitarte de nuevo.',
+  'removal.intro': ({ name }: { name: string }) =>
+    `${name} vio el texto completo de estas claves de API o añadió estos endpoints de webhook. Salvo que los conserves, dejan de funcionar ahora mismo.`,
+  'leave.intro': 'Viste el texto completo de estas claves de API o añadiste estos endpoints de webhook. Por defecto, dejan de funcionar cuando sales.',
+  'removal.loading': 'Buscando claves de API y endpoints de webhook…',
+  'removal.failed':
+    'No se pudieron listar las claves de API y los endpoints de webhook de este miembro. Aun así, las claves cuyo texto completo vio dejan de funcionar y los endpoints que añadió se desactivan.',
+  'removal.none': 'Ninguna clave de API activa ni endpoint de webhook va con este miembro: nada más cambia.',
+  'removal.endpoints': 'Endpoints de webhook',
+  'removal.revoke': 'Revocar',
+  'removal.disable': 'Desactivar',
+  'removal.keep': 'Conservar',
+  'removal.ends': 'Deja de funcionar',
+  'removal.choice': ({ name }: { name: string }) => `Qué pasa con ${name}`,
   'members.toast.invited': ({ email }: { email: string }) => `Invitación enviada a ${email}.`,
   'members.toast.resent': ({ email }: { email: string }) => `Invitación reenviada a ${email}.`,
   'members.toast.changed': 'Rol cambiado.',
@@ -599,9 +612,9 @@ const messages: LocaleMessages = {
   'activity.end': 'No hay nada más.',
   'activity.someone': 'Alguien',
   'activity.actions.project':
-    'project.created=Proyecto creado\nproject.renamed=Proyecto renombrado\nproject.changed=Descripción del proyecto cambiada\nproject.deleted=Proyecto eliminado\nkey.created=Clave de API creada\nkey.renamed=Clave de API renombrada\nkey.changed=Caducidad de la clave de API cambiada\nkey.rolled=Clave de API rotada\nkey.deleted=Clave de API eliminada',
+    'project.created=Proyecto creado\nproject.renamed=Proyecto renombrado\nproject.changed=Descripción del proyecto cambiada\nproject.deleted=Proyecto eliminado\nkey.created=Clave de API creada\nkey.renamed=Clave de API renombrada\nkey.changed=Caducidad de la clave de API cambiada\nkey.rolled=Clave de API rotada\nkey.deleted=Clave de API eliminada\nkey.revoked=Clave de API revocada\nkey.kept=Clave de API conservada',
   'activity.actions.webhooks':
-    'endpoint.added=Endpoint de webhook añadido\nendpoint.changed=Endpoint de webhook cambiado\nendpoint.disabled=Endpoint de webhook desactivado\nendpoint.deleted=Endpoint de webhook eliminado\nsecret.rolled=Secreto de webhook rotado\ntest_event.sent=Evento de prueba enviado\nmessage.resent=Mensaje de webhook reenviado',
+    'endpoint.added=Endpoint de webhook añadido\nendpoint.changed=Endpoint de webhook cambiado\nendpoint.disabled=Endpoint de webhook desactivado\nendpoint.deleted=Endpoint de webhook eliminado\nendpoint.kept=Endpoint de webhook conservado\nsecret.rolled=Secreto de webhook rotado\ntest_event.sent=Evento de prueba enviado\nmessage.resent=Mensaje de webhook reenviado',
   'activity.actions.members':
     'member.invited=Miembro invitado\ninvitation.resent=Invitación reenviada\ninvitation.revoked=Invitación revocada\nmember.joined=Miembro unido\nmember.role_changed=Rol cambiado\nmember.removed=Miembro quitado\nmember.left=Miembro salió\nownership.transferred=Propiedad transferida',
   'accept.title': 'Unirse a un proyecto',

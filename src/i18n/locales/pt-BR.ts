@@ -566,10 +566,23 @@ const messages: LocaleMessages = {
   'invite.submit': 'Enviar convite',
   'role.text': ({ name }: { name: string }) => `O que ${name} pode fazer neste projeto?`,
   'remove.title': 'Remover membro',
-  'remove.text': ({ name }: { name: string }) => `${name} perde o acesso a este projeto na hora. As chaves criadas por essa pessoa continuam funcionando.`,
+  'remove.text': ({ name }: { name: string }) => `${name} perde o acesso a este projeto na hora.`,
   'revoke.title': 'Revogar convite',
   'revoke.text': ({ email }: { email: string }) => `O código enviado para ${email} deixa de funcionar.`,
   'leave.text': 'Você perde o acesso a este projeto na hora. Para voltar, um administrador precisa convidar você de novo.',
+  'removal.intro': ({ name }: { name: string }) =>
+    `${name} viu o texto completo destas chaves de API ou adicionou estes endpoints de webhook. A menos que você os mantenha, eles param de funcionar agora.`,
+  'leave.intro': 'Você viu o texto completo destas chaves de API ou adicionou estes endpoints de webhook. Por padrão, eles param de funcionar quando você sai.',
+  'removal.loading': 'Buscando chaves de API e endpoints de webhook…',
+  'removal.failed':
+    'Não foi possível listar as chaves de API e os endpoints de webhook ligados a este membro. Mesmo assim, as chaves cujo texto completo ele viu param de funcionar, e os endpoints que ele adicionou são desativados.',
+  'removal.none': 'Nenhuma chave de API ativa nem endpoint de webhook está ligado a este membro: nada mais muda.',
+  'removal.endpoints': 'Endpoints de webhook',
+  'removal.revoke': 'Revogar',
+  'removal.disable': 'Desativar',
+  'removal.keep': 'Manter',
+  'removal.ends': 'Para de funcionar',
+  'removal.choice': ({ name }: { name: string }) => `O que acontece com ${name}`,
   'members.toast.invited': ({ email }: { email: string }) => `Convite enviado para ${email}.`,
   'members.toast.resent': ({ email }: { email: string }) => `Convite reenviado para ${email}.`,
   'members.toast.changed': 'Papel alterado.',
@@ -591,9 +604,9 @@ const messages: LocaleMessages = {
   'activity.end': 'Isso é tudo.',
   'activity.someone': 'Alguém',
   'activity.actions.project':
-    'project.created=Projeto criado\nproject.renamed=Projeto renomeado\nproject.changed=Descrição do projeto alterada\nproject.deleted=Projeto excluído\nkey.created=Chave de API criada\nkey.renamed=Chave de API renomeada\nkey.changed=Expiração da chave de API alterada\nkey.rolled=Chave de API rotacionada\nkey.deleted=Chave de API excluída',
+    'project.created=Projeto criado\nproject.renamed=Projeto renomeado\nproject.changed=Descrição do projeto alterada\nproject.deleted=Projeto excluído\nkey.created=Chave de API criada\nkey.renamed=Chave de API renomeada\nkey.changed=Expiração da chave de API alterada\nkey.rolled=Chave de API rotacionada\nkey.deleted=Chave de API excluída\nkey.revoked=Chave de API revogada\nkey.kept=Chave de API mantida',
   'activity.actions.webhooks':
-    'endpoint.added=Endpoint de webhook adicionado\nendpoint.changed=Endpoint de webhook alterado\nendpoint.disabled=Endpoint de webhook desativado\nendpoint.deleted=Endpoint de webhook excluído\nsecret.rolled=Segredo de webhook rotacionado\ntest_event.sent=Evento de teste enviado\nmessage.resent=Mensagem de webhook reenviada',
+    'endpoint.added=Endpoint de webhook adicionado\nendpoint.changed=Endpoint de webhook alterado\nendpoint.disabled=Endpoint de webhook desativado\nendpoint.deleted=Endpoint de webhook excluído\nendpoint.kept=Endpoint de webhook mantido\nsecret.rolled=Segredo de webhook rotacionado\ntest_event.sent=Evento de teste enviado\nmessage.resent=Mensagem de webhook reenviada',
   'activity.actions.members':
     'member.invited=Membro convidado\ninvitation.resent=Convite reenviado\ninvitation.revoked=Convite revogado\nmember.joined=Membro entrou\nmember.role_changed=Papel alterado\nmember.removed=Membro removido\nmember.left=Membro saiu\nownership.transferred=Propriedade transferida',
   'accept.title': 'Entrar em um projeto',
