@@ -549,7 +549,7 @@ const messages: LocaleMessages = {
   'members.invite': 'Einladen',
   'members.leave': 'Projekt verlassen',
   'members.changeRole': 'Rolle ändern',
-  'members.changeRoleLabel': ({ name }: { name: string }) => `Rolle von ${name} ändern`,
+  'members.changeRoleLabel': ({ name }: { name: string }) => `Rolle ändern für ${name}`,
   'members.remove': 'Entfernen',
   'members.removeLabel': ({ name }: { name: string }) => `${name} entfernen`,
   'members.pending.heading': 'Offene Einladungen',

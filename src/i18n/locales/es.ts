@@ -553,7 +553,7 @@ const messages: LocaleMessages = {
   'members.invite': 'Invitar',
   'members.leave': 'Salir del proyecto',
   'members.changeRole': 'Cambiar rol',
-  'members.changeRoleLabel': ({ name }: { name: string }) => `Cambiar el rol de ${name}`,
+  'members.changeRoleLabel': ({ name }: { name: string }) => `Cambiar rol de ${name}`,
   'members.remove': 'Quitar',
   'members.removeLabel': ({ name }: { name: string }) => `Quitar a ${name}`,
   'members.pending.heading': 'Invitaciones pendientes',

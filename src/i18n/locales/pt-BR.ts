@@ -545,7 +545,7 @@ const messages: LocaleMessages = {
   'members.invite': 'Convidar',
   'members.leave': 'Sair do projeto',
   'members.changeRole': 'Mudar papel',
-  'members.changeRoleLabel': ({ name }: { name: string }) => `Mudar o papel de ${name}`,
+  'members.changeRoleLabel': ({ name }: { name: string }) => `Mudar papel de ${name}`,
   'members.remove': 'Remover',
   'members.removeLabel': ({ name }: { name: string }) => `Remover ${name}`,
   'members.pending.heading': 'Convites pendentes',
