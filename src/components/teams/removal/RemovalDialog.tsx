@@ -87,9 +87,12 @@ function HeldList({ heading, items, end, manages }: { heading: string; items: He
       <ul className="mt-1 divide-y divide-border rounded-flex border border-border">
         {items.map((item) => (
           <li key={item.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2">
-            <span dir="auto" className="min-w-0 flex-1 basis-48 break-words">
-              <span className="block font-medium text-fg">{item.name}</span>
-              {item.detail && <span className="block text-xs text-muted">{item.detail}</span>}
+            {/* A long name or address is cut on its line, the whole in its title, as in the house's tables. */}
+            <span dir="auto" className="min-w-0 flex-1 basis-48">
+              <span className="block truncate font-medium text-fg" title={item.name}>
+                {item.name}
+              </span>
+              {item.detail && <span className="block break-words text-xs text-muted">{item.detail}</span>}
             </span>
             {manages ? (
               <fieldset className="flex gap-3">
