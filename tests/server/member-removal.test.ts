@@ -260,6 +260,20 @@ describe('leaving a project', () => {
     expect((await verify(s, adminKey.key)).body.valid).toBe(true)
   })
 
+  it('a member who deletes their account leaves the same way: their keys stop on the other instance, their endpoints are disabled', async () => {
+    const key = await newKey(dev)
+    const endpoint = await addEndpoint(dev, 'http://127.0.0.1:9/dev-hook')
+    await within(5000, async () => (await verify(other, key.key)).body.valid === true)
+    const gone = await s.request('DELETE', '/api/me', { token: dev.accessToken, body: { password: dev.password } })
+    expect(gone.status).toBe(204)
+    await within(1000, async () => (await verify(other, key.key)).body.valid === false)
+    const endpoints = (await call(s, 'GET', '/webhooks', admin)).body.endpoints as Array<{ id: string; disabled: boolean }>
+    expect(endpoints.map((e) => [e.id, e.disabled])).toEqual([[endpoint, true]])
+    const entries = await auditEntries()
+    expect(entries.find((e) => e.action === 'member.left')!.details).toMatchObject({ reason: 'account deleted', keysRevoked: 1, endpointsDisabled: 1 })
+    expect(entries.filter((e) => e.action === 'key.revoked').map((e) => e.target)).toEqual([key.id])
+  })
+
   it('revoking an invitation ends nothing and answers empty lists', async () => {
     const invited = await s.db.query<{ id: string }>(
       `INSERT INTO project_members (id, project_id, email, role, invited_at, code_hash, expires_at)
