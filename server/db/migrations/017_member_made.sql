@@ -29,7 +29,15 @@ UPDATE api_keys k SET created_by = a.actor_id, seen_by = a.actor_id
   FROM audit_log a JOIN users u ON u.id = a.actor_id
   WHERE a.action = 'key.created' AND a.target = k.id AND a.project_id = k.project_id;
 
--- A roll's replacement: its text was seen by who rolled.
+-- A roll's replacement: its text was seen by who rolled; it was created by
+-- whoever created the key it replaced (down a chain of rolls).
+WITH RECURSIVE chain AS (
+  SELECT id, replaced_by, created_by FROM api_keys WHERE created_by IS NOT NULL AND replaced_by IS NOT NULL
+  UNION ALL
+  SELECT n.id, n.replaced_by, c.created_by FROM chain c JOIN api_keys n ON n.id = c.replaced_by WHERE n.created_by IS NULL
+)
+UPDATE api_keys k SET created_by = chain.created_by FROM chain WHERE chain.id = k.id AND k.created_by IS NULL;
+
 UPDATE api_keys k SET seen_by = a.actor_id
   FROM audit_log a JOIN users u ON u.id = a.actor_id
   WHERE a.action = 'key.rolled' AND a.details ->> 'replacedBy' = k.id AND a.project_id = k.project_id AND k.seen_by IS NULL;
