@@ -229,7 +229,8 @@ describe('removing a member', () => {
   it('refuses to keep anything that is not the member’s, and then removes nothing', async () => {
     const theirs = await newKey(dev)
     const ownersKeyId = Object.keys(project.apiKey)[0]
-    for (const keep of [ownersKeyId, 'apid_nothing', `${theirs.id},whe_nothing`]) {
+    const many = Array.from({ length: 201 }, (_, i) => `apid_${i}`).join(',')
+    for (const keep of [ownersKeyId, 'apid_nothing', `${theirs.id},whe_nothing`, many, 'x'.repeat(5000)]) {
       const res = await call(s, 'DELETE', `/members/${ids.dev}?keep=${encodeURIComponent(keep)}`, admin)
       expect([res.status, res.body.message]).toEqual([400, KEEP_NOT_THEIRS])
     }
