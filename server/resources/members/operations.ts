@@ -129,13 +129,10 @@ export const removeMemberRoute = createRoute({
   request: {
     params: member,
     query: z.object({
-      keep: z
-        .string()
-        .optional()
-        .meta({
-          description: 'Comma-separated IDs of the member’s keys and endpoints (from GET …/removal) to keep working. Default: none.',
-          example: 'apid_…,whe_…',
-        }),
+      keep: z.string().optional().meta({
+        description: 'Comma-separated IDs of the member’s keys and endpoints (from GET …/removal) to keep working. Default: none.',
+        example: 'apid_…,whe_…',
+      }),
     }),
   },
   responses: {
