@@ -78,6 +78,43 @@ export const AuditEntry = z
 
 export const AuditPage = z.object({ entries: z.array(AuditEntry) }).meta({ id: 'AuditPage' })
 
+const heldKey = z.object({
+  id: text('API key ID (apid_…).'),
+  name: text("The key's name."),
+  maskedKey: text('The key, masked (fxk_…last4).'),
+})
+const heldEndpoint = z.object({
+  id: text('Webhook endpoint ID (whe_…).'),
+  url: text("The endpoint's address."),
+  description: text("The endpoint's description."),
+})
+
+export const MemberAccess = z
+  .object({
+    keys: z.array(heldKey).meta({
+      description: 'Keys that still work whose whole text the member saw last (they created them, or their roll made them): removal ends them unless kept.',
+    }),
+    endpoints: z.array(heldEndpoint).meta({
+      description: 'Webhook endpoints the member added: removal disables them and drops what is queued for them, unless kept.',
+    }),
+  })
+  .meta({ id: 'MemberAccess' })
+
+export const MemberRemoval = z
+  .object({
+    keys: z.array(
+      heldKey.extend({ outcome: z.enum(['revoked', 'kept']).meta({ description: 'revoked: it stopped verifying (it expired now); kept: it works on.' }) }),
+    ),
+    endpoints: z.array(
+      heldEndpoint.extend({
+        outcome: z.enum(['disabled', 'kept']).meta({ description: 'disabled: it receives nothing more, queued messages included; kept: as it was.' }),
+      }),
+    ),
+  })
+  .meta({ id: 'MemberRemoval' })
+
 export type Member = z.infer<typeof Member>
+export type MemberAccess = z.infer<typeof MemberAccess>
+export type MemberRemoval = z.infer<typeof MemberRemoval>
 export type Invitation = z.infer<typeof Invitation>
 export type AuditEntry = z.infer<typeof AuditEntry>

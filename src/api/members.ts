@@ -35,6 +35,20 @@ export interface AuditEntry {
   details: string
 }
 
+/** A key or endpoint that goes with a member, as GET …/members/{memberId}/removal lists them (for an endpoint, `name` is its address). */
+export interface Held {
+  id: string
+  name: string
+  /** A key's masked text; an endpoint's description. */
+  detail: string
+}
+
+/** What removing a member ends unless the remover keeps it. */
+export interface MemberHoldings {
+  keys: Held[]
+  endpoints: Held[]
+}
+
 /** Checked here rather than with roles.ts's isRole, which the first screen would then have to hand this chunk. */
 const ROLES: readonly unknown[] = ['owner', 'admin', 'developer', 'viewer']
 const unreadable = () => bad('unreadable')
@@ -63,6 +77,20 @@ export function parseMembers(x: unknown): Member[] {
       expiresAt: text(m.expiresAt),
     }
   })
+}
+
+export function parseHoldings(x: unknown): MemberHoldings {
+  if (!isObject(x)) throw unreadable()
+  return {
+    keys: list(x.keys).map((y) => {
+      const k = entry(y)
+      return { id: text(k.id), name: text(k.name), detail: text(k.maskedKey) }
+    }),
+    endpoints: list(x.endpoints).map((y) => {
+      const e = entry(y)
+      return { id: text(e.id), name: text(e.url), detail: text(e.description) }
+    }),
+  }
 }
 
 /** Details as one line of text: an object's fields as "name: value", whatever the server put there. */
@@ -105,7 +133,10 @@ export function teamCalls(base: string, run: Run, projectId: string) {
     list: (signal?: AbortSignal) => call('GET', '/members', undefined, signal).then(parseMembers),
     invite: (email: string, role: Role) => call('POST', '/members', { email, role }).then((a) => text(isObject(a) && a.id)),
     changeRole: (memberId: string, role: Role) => call('PATCH', one(memberId), { role }),
-    remove: (memberId: string) => call('DELETE', one(memberId)),
+    /** What removing the member would end (their keys and endpoints). */
+    holdings: (memberId: string, signal?: AbortSignal) => call('GET', one(memberId, '/removal'), undefined, signal).then(parseHoldings),
+    /** Removes (or leaves); `keep` names the member's keys and endpoints that keep working, the others end. */
+    remove: (memberId: string, keep: readonly string[] = []) => call('DELETE', one(memberId, keep.length ? `?keep=${keep.map(seg).join(',')}` : '')),
     resend: (memberId: string) => call('POST', one(memberId, '/resend')),
     audit: (page: { limit: number; before?: string }, signal?: AbortSignal) => {
       const query = `?limit=${page.limit}${page.before ? `&before=${seg(page.before)}` : ''}`

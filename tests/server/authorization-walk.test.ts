@@ -47,6 +47,7 @@ const TABLE: Record<string, { least: Least; body?: (f: Fixture) => unknown; own?
   'POST /manage/dapp/{id}/members': { least: 'admin', body: () => ({ email: uniqueEmail('walk'), role: 'viewer' }) },
   'PATCH /manage/dapp/{id}/members/{memberId}': { least: 'admin', body: () => ({ role: 'developer' }) },
   'DELETE /manage/dapp/{id}/members/{memberId}': { least: 'admin', own: true },
+  'GET /manage/dapp/{id}/members/{memberId}/removal': { least: 'admin' },
   'POST /manage/dapp/{id}/members/{memberId}/resend': { least: 'admin' },
   'POST /manage/dapp/{id}/owner': { least: 'owner', body: (f) => ({ memberId: f.memberIds[0], password: 'correct horse battery' }), own: true },
   'DELETE /manage/dapp/{id}': { least: 'owner', own: true },

@@ -8,6 +8,7 @@ import { createApp } from '../../server/app'
 import { WRONG_CODES_PER_ACCOUNT, WRONG_CODES_WINDOW_SECONDS, wrongCodesBucket } from '../../server/resources/accounts/code-budget'
 import { countHits } from '../../server/security/rate-limit'
 import { createTestServer, deviceToken, signUp, uniqueEmail, type TestResponse, type TestServer } from './harness'
+import { addMember } from './teams'
 
 type Json = Record<string, unknown>
 type Operation = { operationId: string; security?: Json[]; parameters?: Json[]; requestBody?: Json; responses: Record<string, Json> }
@@ -92,7 +93,8 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /manage/dapp/{id}/members': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 403, 404, 409, 503] },
   'GET /manage/dapp/{id}/members': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
   'PATCH /manage/dapp/{id}/members/{memberId}': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 403, 404] },
-  'DELETE /manage/dapp/{id}/members/{memberId}': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED, 403, 404] },
+  'DELETE /manage/dapp/{id}/members/{memberId}': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 403, 404] },
+  'GET /manage/dapp/{id}/members/{memberId}/removal': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 403, 404] },
   'POST /manage/dapp/{id}/members/{memberId}/resend': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 403, 404, 409] },
   'POST /manage/dapp/{id}/owner': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 403, 404, 409] },
   'POST /invitations/accept': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED] },
@@ -311,6 +313,13 @@ describe('OpenAPI document', () => {
     // A second user signs in successfully, for the 200 of authenticate.
     const other = await signUp(s)
     await call('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email: other.email, password: other.password } })
+    // A member's removal: its preview, a refused `keep`, the owner who cannot go, then the removal.
+    const leaverId = await addMember(s, id, other, 'developer')
+    await call('GET', `/api/manage/dapp/${id}/members/${leaverId}/removal`, { token: access })
+    const [{ owner_id: ownerId }] = await s.db.query<{ owner_id: string }>('SELECT owner_id FROM projects WHERE id = $1', [id])
+    await call('GET', `/api/manage/dapp/${id}/members/${ownerId}/removal`, { token: access })
+    await call('DELETE', `/api/manage/dapp/${id}/members/${leaverId}?keep=apid_missing`, { token: access })
+    await call('DELETE', `/api/manage/dapp/${id}/members/${leaverId}`, { token: access })
     // The sixth counted device call from this client (the limit is checked before the body, so the 400 and 415 count; the 413 is refused earlier), over its limit of 5.
     await call('POST', '/api/device', { body: { deviceUDID: 'x', deviceType: 'WEB' } })
     expect(seen.at(-1)?.res.status).toBe(429)

@@ -129,14 +129,17 @@ describe('the Members section', () => {
   }, 15_000)
 
   it('Remove asks first, naming the member, then removes and tells the host', async () => {
-    const { q, api, host, members } = page('usr_adm', { [`DELETE ${MEMBERS}/dev`]: new Response(null, { status: 204 }) })
+    const { q, api, host, members } = page('usr_adm', {
+      [`GET ${MEMBERS}/dev/removal`]: { body: { keys: [], endpoints: [] } },
+      [`DELETE ${MEMBERS}/dev`]: { body: { keys: [], endpoints: [] } },
+    })
     const events = recordEvents(['flex-member-removed'], host)
     const user = userEvent.setup()
     const region = await members()
     // An admin manages the others, never the owner.
     expect(within(region).queryByRole('button', { name: 'Remove Name own' })).not.toBeInTheDocument()
     await user.click(await within(region).findByRole('button', { name: 'Remove Name dev' }))
-    const dialog = q.getByRole('dialog', { name: 'Remove member' })
+    const dialog = await q.findByRole('dialog', { name: 'Remove member' })
     expect(dialog.textContent).toContain('Name dev loses access to this project at once.')
     expect(api.callsTo(`DELETE ${MEMBERS}/dev`)).toHaveLength(0)
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
@@ -147,7 +150,7 @@ describe('the Members section', () => {
 
   it('Revoke and Resend act on the invitation', async () => {
     const { q, api, members } = page('usr_own', {
-      [`DELETE ${MEMBERS}/inv`]: new Response(null, { status: 204 }),
+      [`DELETE ${MEMBERS}/inv`]: { body: { keys: [], endpoints: [] } },
       [`POST ${MEMBERS}/inv/resend`]: {
         body: { id: 'inv', email: 'inv@example.com', role: 'developer', status: 'invited', expiresAt: '2099-11-09T10:00:00.000Z' },
       },
@@ -166,13 +169,16 @@ describe('the Members section', () => {
   }, 15_000)
 
   it('a member who is not the owner can leave, confirmed, and goes to the dashboard', async () => {
-    const { q, api, nav, members } = page('usr_dev', { [`DELETE ${MEMBERS}/dev`]: new Response(null, { status: 204 }) })
+    const { q, api, nav, members } = page('usr_dev', {
+      [`GET ${MEMBERS}/dev/removal`]: { body: { keys: [], endpoints: [] } },
+      [`DELETE ${MEMBERS}/dev`]: { body: { keys: [], endpoints: [] } },
+    })
     const user = userEvent.setup()
     const region = await members()
     expect(within(region).queryByRole('button', { name: 'Invite' })).not.toBeInTheDocument()
     expect(within(region).queryByRole('button', { name: /Resend/ })).not.toBeInTheDocument()
     await user.click(await within(region).findByRole('button', { name: 'Leave project' }))
-    await user.click(within(q.getByRole('dialog', { name: 'Leave project' })).getByRole('button', { name: 'Leave project' }))
+    await user.click(within(await q.findByRole('dialog', { name: 'Leave project' })).getByRole('button', { name: 'Leave project' }))
     await waitFor(() => expect(api.callsTo(`DELETE ${MEMBERS}/dev`)).toHaveLength(1))
     await waitFor(() => expect(nav().route.path).toBe('/dashboard'))
   }, 15_000)

@@ -12,7 +12,7 @@ import { changePasswordRoute, deleteAccountRoute, getProfileRoute, logoutAllRout
 import type { AccountSteps } from './steps'
 
 /** The signed-in user's own account: its profile, its password, ending every session, deleting it. */
-export function meRoutes({ db, config }: RouteDeps, { passwordAccount, checkPassword }: AccountSteps) {
+export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, checkPassword }: AccountSteps) {
   // The projects and keys it shows are those deleting the account would remove: owned ones no admin takes over.
   const me = async (userId: string) => {
     const [account, going] = await Promise.all([profile(db, userId), goingWithAccount(db, userId)])
@@ -54,8 +54,9 @@ export function meRoutes({ db, config }: RouteDeps, { passwordAccount, checkPass
         await checkPassword(account, password)
         await db.transaction(async (tx) => {
           await revokeSessions(tx, account.id)
-          // Owned projects pass to an admin or go with the account (GET /me/deletion tells which, beforehand).
-          await leaveEveryProject(tx, account.id)
+          // Owned projects pass to an admin or go with the account (GET /me/deletion tells which, beforehand);
+          // in the others, what the account could still use ends as when it leaves.
+          await leaveEveryProject(tx, account.id, new Date(clock()))
           await deleteAccount(tx, account.id)
         })
         return c.body(null, 204)

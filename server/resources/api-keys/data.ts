@@ -16,6 +16,7 @@ import { maskApiKey, newApiKey } from './key'
 
 type KeyRow = {
   id: string
+  created_by: string | null
   name: string
   prefix: string
   last4: string
@@ -26,7 +27,7 @@ type KeyRow = {
   replaced_by: string | null
 }
 
-const KEY_COLUMNS = 'id, name, prefix, last4, created_at, last_used_at, expires_at, rolled_at, replaced_by'
+const KEY_COLUMNS = 'id, created_by, name, prefix, last4, created_at, last_used_at, expires_at, rolled_at, replaced_by'
 
 const entry = (r: KeyRow): KeyEntry => ({
   id: r.id,
@@ -58,13 +59,23 @@ export type KeyResult<T> = { ok: true; value: T } | { ok: false; reason: Missing
 /** A new key's name and expiry, and the prefix it is issued with (API_KEY_PREFIX; default fxk). */
 export type NewKeyOptions = KeyOptions & { prefix?: string }
 
-export async function insertKey(q: Queryable, projectId: string, opts: NewKeyOptions = {}): Promise<KeyMap> {
+/**
+ * Who made a new key and who sees its whole text in the answer (a roll's
+ * replacement keeps its predecessor's creator): a member's removal ends the
+ * keys they saw (resources/members/removal.ts).
+ */
+export interface KeyMakers {
+  createdBy: string | null
+  seenBy: string
+}
+
+export async function insertKey(q: Queryable, projectId: string, by: KeyMakers, opts: NewKeyOptions = {}): Promise<KeyMap> {
   const key = newApiKey(opts.prefix)
   await q.query(
-    `INSERT INTO api_keys (id, project_id, key_hash, prefix, last4, name, expires_at)
+    `INSERT INTO api_keys (id, project_id, key_hash, prefix, last4, name, expires_at, created_by, seen_by)
      VALUES ($1, $2, $3, $4, $5, COALESCE($6, (SELECT CASE WHEN count(*) = 0 THEN 'Default key' ELSE 'Key ' || (count(*) + 1) END
-                                            FROM api_keys WHERE project_id = $2)), $7)`,
-    [key.id, projectId, key.hash, key.prefix, key.last4, opts.name ?? null, opts.expiresAt ?? null],
+                                            FROM api_keys WHERE project_id = $2)), $7, $8, $9)`,
+    [key.id, projectId, key.hash, key.prefix, key.last4, opts.name ?? null, opts.expiresAt ?? null, by.createdBy, by.seenBy],
   )
   return { [key.id]: key.key }
 }
@@ -87,7 +98,7 @@ export async function createKey(
   return db.transaction(async (tx): Promise<CreateKeyResult> => {
     await authorize(tx, ownerId, projectId, 'keys.write', { lock: true })
     if ((await liveKeys(tx, projectId, now)) >= limit) return { ok: false, reason: 'limit' }
-    const apiKey = await insertKey(tx, projectId, opts)
+    const apiKey = await insertKey(tx, projectId, { createdBy: ownerId, seenBy: ownerId }, opts)
     const [id] = Object.keys(apiKey)
     const [{ name }] = await tx.query<{ name: string }>('SELECT name FROM api_keys WHERE id = $1', [id])
     await audit(tx, projectId, ownerId, 'key.created', id, { name })
@@ -177,7 +188,7 @@ export async function rollKey(
     if (key.expires_at && key.expires_at <= now) return { ok: false, reason: 'expired' }
     if (key.rolled_at) return { ok: false, reason: 'rolled' }
     if (until > now && (await liveKeys(tx, projectId, now)) >= limit) return { ok: false, reason: 'limit' }
-    const created = await insertKey(tx, projectId, { name: key.name, prefix })
+    const created = await insertKey(tx, projectId, { createdBy: key.created_by, seenBy: ownerId }, { name: key.name, prefix })
     await tx.query('UPDATE api_keys SET expires_at = LEAST(expires_at, $2), rolled_at = $3, replaced_by = $4 WHERE id = $1', [
       keyId,
       until,

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index'
 import { audit } from '../../security/audit-log'
+import { endMemberAccess, removalCounts } from './removal'
 
 /** What deleting an account does to the projects it belongs to: the deletion's confirmation shows it first. */
 export interface Departure {
@@ -16,7 +17,7 @@ const HEIR = `SELECT m.id, m.user_id FROM project_members m
   WHERE m.project_id = p.id AND m.role = 'admin' AND m.user_id IS NOT NULL ORDER BY m.joined_at, m.seq LIMIT 1`
 
 /** The successor of each of the user's projects: its longest-standing active admin, if any. */
-async function plan(q: Queryable, userId: string): Promise<Departure & { members: Array<{ projectId: string; memberId: string }> }> {
+async function plan(q: Queryable, userId: string): Promise<Departure & { members: Array<{ projectId: string; memberId: string; email: string }> }> {
   const owned = await q.query<{ id: string; name: string; heir_member: string | null; heir_id: string | null; heir_name: string | null }>(
     `SELECT p.id, p.name, h.id AS heir_member, h.user_id AS heir_id, u.name AS heir_name FROM projects p
        LEFT JOIN LATERAL (${HEIR}) h ON true
@@ -24,15 +25,15 @@ async function plan(q: Queryable, userId: string): Promise<Departure & { members
      WHERE p.owner_id = $1 ORDER BY p.seq`,
     [userId],
   )
-  const memberOf = await q.query<{ id: string; project_id: string; name: string }>(
-    'SELECT m.id, m.project_id, p.name FROM project_members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = $1 ORDER BY m.seq',
+  const memberOf = await q.query<{ id: string; project_id: string; name: string; email: string }>(
+    'SELECT m.id, m.project_id, p.name, m.email FROM project_members m JOIN projects p ON p.id = m.project_id WHERE m.user_id = $1 ORDER BY m.seq',
     [userId],
   )
   return {
     handedOver: owned.filter((p) => p.heir_id).map((p) => ({ projectId: p.id, name: p.name, to: { id: p.heir_id!, name: p.heir_name ?? '' } })),
     deleted: owned.filter((p) => !p.heir_id).map((p) => ({ projectId: p.id, name: p.name })),
     left: memberOf.map((m) => ({ projectId: m.project_id, name: m.name })),
-    members: memberOf.map((m) => ({ projectId: m.project_id, memberId: m.id })),
+    members: memberOf.map((m) => ({ projectId: m.project_id, memberId: m.id, email: m.email })),
   }
 }
 
@@ -57,17 +58,22 @@ export async function departurePreview(q: Queryable, userId: string): Promise<De
  * Run in the account deletion's transaction, before the user's row goes:
  * each owned project with an admin passes to the longest-standing one (who
  * leaves their member row); the rest go with the account (ON DELETE CASCADE:
- * their keys' rows each tell every instance). Memberships go by cascade too;
- * each is recorded in its project's audit log.
+ * their keys' rows each tell every instance). Memberships go by cascade too,
+ * ending what the member could still use in each project as leaving does
+ * (removal.ts: the keys whose text they saw expire, the endpoints they added
+ * are disabled); each is recorded in its project's audit log.
  */
-export async function leaveEveryProject(tx: Queryable, userId: string): Promise<Departure> {
+export async function leaveEveryProject(tx: Queryable, userId: string, now: Date): Promise<Departure> {
   const p = await plan(tx, userId)
   for (const { projectId, to } of p.handedOver) {
     await tx.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [projectId, to.id])
     await tx.query('UPDATE projects SET owner_id = $2 WHERE id = $1', [projectId, to.id])
     await audit(tx, projectId, userId, 'ownership.transferred', to.id, { reason: 'account deleted' })
   }
-  for (const { projectId, memberId } of p.members) await audit(tx, projectId, userId, 'member.left', memberId, { reason: 'account deleted' })
+  for (const { projectId, memberId, email } of p.members) {
+    const ended = await endMemberAccess(tx, projectId, userId, { user_id: userId, email }, [], now, 'member.left')
+    await audit(tx, projectId, userId, 'member.left', memberId, { reason: 'account deleted', ...removalCounts(ended) })
+  }
   for (const { projectId, name } of p.deleted) await audit(tx, projectId, userId, 'project.deleted', projectId, { name, reason: 'account deleted' })
   return { handedOver: p.handedOver, deleted: p.deleted, left: p.left }
 }

@@ -1,5 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { AcceptedInvitation, Invitation, InvitationAcceptance, MemberList, NewInvitation, OwnershipTransfer, RoleChange } from '../../../contract/teams'
+import {
+  AcceptedInvitation,
+  Invitation,
+  InvitationAcceptance,
+  MemberAccess,
+  MemberList,
+  MemberRemoval,
+  NewInvitation,
+  OwnershipTransfer,
+  RoleChange,
+} from '../../../contract/teams'
 import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN } from '../../../contract/fields'
 import { withRoles } from '../../openapi/roles'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, USER_LIMIT, type ErrorAnswer } from '../../openapi/error-responses'
@@ -19,6 +29,7 @@ export const OWNER_STAYS = 'The owner cannot leave or be removed: transfer owner
 export const MEMBER_NOT_FOUND = 'Member not found.'
 export const NOT_AN_INVITATION = 'This member has already joined: only a pending invitation can be resent.'
 export const TRANSFER_TO_ACTIVE = 'Ownership can only go to a member who has joined.'
+export const KEEP_NOT_THEIRS = 'keep must name only keys and endpoints of this member, as GET …/members/{memberId}/removal lists them.'
 export const memberLimitReached = (limit: number) => `This project already has ${limit} members and invitations, the most it can have.`
 
 const MISSING: ErrorAnswer = { description: 'No such project, or the caller is no member of it (the same answer).', messages: ['Project not found.'] }
@@ -115,6 +126,12 @@ export const changeRoleRoute = withRoles(
   }),
 )
 
+const REMOVAL_ROLE: ErrorAnswer = {
+  ...ROLE,
+  description: `${ROLE.description} Keeping what a member holds needs the admin role (or the owner), also when leaving.`,
+  messages: [...ROLE.messages, OWNER_STAYS],
+}
+
 export const removeMemberRoute = createRoute({
   method: 'delete',
   path: '/manage/dapp/{id}/members/{memberId}',
@@ -123,11 +140,43 @@ export const removeMemberRoute = createRoute({
   summary: 'Remove a member, revoke an invitation, or leave',
   description:
     'Roles: owner, admin; any member may remove themselves (leave). The owner cannot leave or be removed: transfer ownership first. ' +
-    'A removed member’s next call, on any instance, answers 404.',
+    'A removed member’s next call, on any instance, answers 404. ' +
+    'What the member could still use ends with them (GET …/removal lists it first): each key whose whole text they saw last (they created it, or their roll made it) ' +
+    'expires at once and stops verifying on every instance within a second; each webhook endpoint they added is disabled and what is queued for it dropped. ' +
+    '`keep` names those the remover keeps working (admin or owner only); each outcome is in the answer and in the audit log.',
+  security,
+  request: {
+    params: member,
+    query: z.object({
+      keep: z.string().optional().meta({
+        description: 'Comma-separated IDs of the member’s keys and endpoints (from GET …/removal) to keep working. Default: none.',
+        example: 'apid_…,whe_…',
+      }),
+    }),
+  },
+  responses: {
+    200: { description: 'Removed: what became of each of their keys and endpoints (empty lists for an invitation).', content: jsonContent(MemberRemoval) },
+    ...accessErrors({
+      400: { description: '`keep` names something that is not the member’s.', messages: [KEEP_NOT_THEIRS] },
+      403: REMOVAL_ROLE,
+      404: MEMBER_MISSING,
+    }),
+  },
+})
+
+export const removalPreviewRoute = createRoute({
+  method: 'get',
+  path: '/manage/dapp/{id}/members/{memberId}/removal',
+  tags,
+  operationId: 'previewMemberRemoval',
+  summary: 'What removing a member would end',
+  description:
+    'Roles: owner, admin; any member for themselves. The keys that still work whose whole text the member saw last, and the webhook endpoints they added: ' +
+    'DELETE …/members/{memberId} ends them unless `keep` names them. An invitation has none.',
   security,
   request: { params: member },
   responses: {
-    204: { description: 'Removed.' },
+    200: { description: 'Their keys and endpoints.', content: jsonContent(MemberAccess) },
     ...accessErrors({ 403: { ...ROLE, messages: [...ROLE.messages, OWNER_STAYS] }, 404: MEMBER_MISSING }),
   },
 })

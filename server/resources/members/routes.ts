@@ -24,6 +24,7 @@ import {
 } from './data'
 import { checkMayInvite, spendInvitation } from './invitation-limits'
 import { invitationMail } from './mail'
+import { endMemberAccess, keepList, memberAccess, removalCounts } from './removal'
 import {
   ALREADY_INVITED,
   ALREADY_MEMBER,
@@ -34,6 +35,7 @@ import {
   inviteRoute,
   listMembersRoute,
   memberLimitReached,
+  removalPreviewRoute,
   removeMemberRoute,
   resendInvitationRoute,
 } from './operations'
@@ -109,19 +111,25 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
       })
       return c.json((await listMembers(db, projectId)).find((m) => m.id === memberId)!)
     })
+    .operation(removalPreviewRoute, async (c) => {
+      const projectId = c.req.param('id')
+      const row = await removable(db, c.var.userId, projectId, c.req.param('memberId'))
+      return c.json(await memberAccess(db, projectId, row.user_id, new Date(clock())))
+    })
     .operation(removeMemberRoute, async (c) => {
       const projectId = c.req.param('id')
       const memberId = c.req.param('memberId')
-      await db.transaction(async (tx) => {
-        const mine = await authorize(tx, c.var.userId, projectId, 'members.read', { lock: true })
-        const row = await memberToChange(tx, projectId, memberId)
+      const keep = keepList(c.req.query('keep'))
+      const removal = await db.transaction(async (tx) => {
+        const row = await removable(tx, c.var.userId, projectId, memberId, { lock: true, keeps: keep.length > 0 })
         const leaving = row.user_id === c.var.userId
-        if (!leaving && mine !== 'admin' && mine !== 'owner') throw roleNeeded('admin')
         await removeMember(tx, memberId)
         const action = leaving ? 'member.left' : row.user_id ? 'member.removed' : 'invitation.revoked'
-        await audit(tx, projectId, c.var.userId, action, memberId, { email: row.email, role: row.role })
+        const removal = await endMemberAccess(tx, projectId, c.var.userId, row, keep, new Date(clock()), action)
+        await audit(tx, projectId, c.var.userId, action, memberId, { email: row.email, role: row.role, ...(row.user_id ? removalCounts(removal) : {}) })
+        return removal
       })
-      return c.body(null, 204)
+      return c.json(removal, 200)
     })
     .operation(resendInvitationRoute, async (c) => {
       const projectId = c.req.param('id')
@@ -143,6 +151,19 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
       send(to, row, code, await mailWords(db, projectId, c.var.userId))
       return c.json(invitation(row), 200)
     })
+}
+
+/**
+ * The member a removal (or its preview) is about, locked: an admin or the
+ * owner may remove anyone but the owner, any member themselves (leaving);
+ * keeping what the member holds is the admin's or owner's choice alone.
+ */
+async function removable(q: Queryable, userId: string, projectId: string, memberId: string, { lock = false, keeps = false } = {}) {
+  const mine = await authorize(q, userId, projectId, 'members.read', { lock })
+  const row = await memberToChange(q, projectId, memberId)
+  const manages = mine === 'admin' || mine === 'owner'
+  if ((row.user_id !== userId || keeps) && !manages) throw roleNeeded('admin')
+  return row
 }
 
 /** The owner's user id, which is their member id in the list (they hold no member row). */

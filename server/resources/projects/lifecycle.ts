@@ -31,7 +31,7 @@ export async function createProject(
   return db.transaction(async (tx) => {
     const project = await insertProject(tx, ownerId, { name, description, webhookSecretHash: webhook.hash }, limit)
     if (!project) return undefined
-    const apiKey = await insertKey(tx, project.id, { prefix: keyPrefix })
+    const apiKey = await insertKey(tx, project.id, { createdBy: ownerId, seenBy: ownerId }, { prefix: keyPrefix })
     // Encrypted, not only hashed: deliveries are signed with it.
     await storeSigningSecret(tx, secretKey, project.id, webhook.secret)
     await audit(tx, project.id, ownerId, 'project.created', project.id, { name })

@@ -61,14 +61,16 @@ export interface EndpointFields {
   eventTypes: string[]
 }
 
-export async function insertEndpoint(q: Queryable, projectId: string, f: EndpointFields): Promise<string> {
+/** `addedBy`: the account that added it, whose removal from the project ends it (resources/members/removal.ts). */
+export async function insertEndpoint(q: Queryable, projectId: string, f: EndpointFields, addedBy: string): Promise<string> {
   const id = randomId('whe_')
-  await q.query('INSERT INTO webhook_endpoints (id, project_id, url, description, event_types) VALUES ($1, $2, $3, $4, $5)', [
+  await q.query('INSERT INTO webhook_endpoints (id, project_id, url, description, event_types, added_by) VALUES ($1, $2, $3, $4, $5, $6)', [
     id,
     projectId,
     f.url,
     f.description,
     f.eventTypes,
+    addedBy,
   ])
   return id
 }

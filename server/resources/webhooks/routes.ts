@@ -149,7 +149,7 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
         if ((await countEndpoints(tx, projectId)) >= limit) {
           throw conflict(`This project already has ${limit} webhook endpoints, the most it can have. Delete one to add another.`)
         }
-        const endpointId = await insertEndpoint(tx, projectId, { url, description: body.description, eventTypes: body.eventTypes })
+        const endpointId = await insertEndpoint(tx, projectId, { url, description: body.description, eventTypes: body.eventTypes }, c.var.userId)
         await audit(tx, projectId, c.var.userId, 'endpoint.added', endpointId, { url: new URL(url).origin })
         return endpointId
       })

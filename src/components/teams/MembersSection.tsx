@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Member, Role, TeamsApi } from '../../api/members'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
@@ -15,6 +15,7 @@ import { teams } from '../../i18n/en/teams'
 import { common } from '../../i18n/en/common'
 import type { AsyncState } from '../../hooks/useAsync'
 import { ConfirmDialog, InviteDialog, RoleDialog, type Confirm } from './TeamDialogs'
+import { LazyRemovalDialog } from './removal/lazy'
 import { InvitationsTable, MembersTable } from './MembersTable'
 
 type Open = 'invite' | { action: 'role'; member: Member } | { action: Confirm; member: Member } | null
@@ -55,6 +56,11 @@ export function MembersSection({ projectId, api, members, me, mine, manages, onL
   const unverified = !!useUnverifiedAccount()
   // Invitations are mailed: a server run without mail offers none.
   const mail = useCapability('mail')
+  // Remove and Leave open a dialog of its own chunk: fetched ahead, so it opens at once.
+  const removes = manages || (mine !== undefined && mine.role !== 'owner')
+  useEffect(() => {
+    if (removes) LazyRemovalDialog.chunk.prefetch()
+  }, [removes])
   const close = () => setOpen(null)
   const done = (message: string) => {
     close()
@@ -71,8 +77,8 @@ export function MembersSection({ projectId, api, members, me, mine, manages, onL
     if (role !== member.role) await api.changeRole(member.id, role)
     done(t('members.toast.changed'))
   }
-  const remove = async (member: Member, kind: Confirm) => {
-    await api.remove(member.id)
+  const remove = async (member: Member, kind: Confirm, keep: string[] = []) => {
+    await api.remove(member.id, keep)
     emit(host, 'flex-member-removed', { projectId, memberId: member.id })
     if (kind === 'leave') return onLeft()
     done(kind === 'revoke' ? t('members.toast.revoked') : t('members.toast.removed'))
@@ -152,14 +158,19 @@ export function MembersSection({ projectId, api, members, me, mine, manages, onL
       {open !== null && open !== 'invite' && open.action === 'role' && (
         <RoleDialog member={open.member} onClose={close} onChange={(role) => changeRole(open.member, role)} />
       )}
-      {open !== null && open !== 'invite' && open.action !== 'role' && (
-        <ConfirmDialog
+      {open !== null && open !== 'invite' && (open.action === 'remove' || open.action === 'leave') && (
+        <LazyRemovalDialog
           kind={open.action}
           member={open.member}
+          api={api}
+          manages={manages}
           onClose={close}
-          onConfirm={() => remove(open.member, open.action as Confirm)}
+          onConfirm={(keep) => remove(open.member, open.action as Confirm, keep)}
           returnFocus={open.action === 'leave' ? leaveButton : inviteButton}
         />
+      )}
+      {open !== null && open !== 'invite' && open.action === 'revoke' && (
+        <ConfirmDialog kind="revoke" member={open.member} onClose={close} onConfirm={() => remove(open.member, 'revoke')} returnFocus={inviteButton} />
       )}
     </TeamSection>
   )

@@ -42,38 +42,23 @@ export function RoleDialog({ member, onClose, onChange }: { member: Member; onCl
 
 export type Confirm = 'remove' | 'revoke' | 'leave'
 
-/** Each confirmation's title and its button's label. */
-const CONFIRM = {
-  remove: ['remove.title', 'members.remove'],
-  revoke: ['revoke.title', 'members.revoke'],
-  leave: ['members.leave', 'members.leave'],
-} as const
-
-/** Remove, revoke or leave, confirmed: who or which address is named, so the right one goes. */
+/** Revoking an invitation, confirmed: the address is named, so the right one goes (removing and leaving: RemovalDialog). */
 export function ConfirmDialog({
-  kind,
   member,
   onClose,
   onConfirm,
   returnFocus,
 }: {
-  kind: Confirm
+  kind: 'revoke'
   member: Member
   onClose: () => void
   onConfirm: () => Promise<void>
   returnFocus?: MutableRefObject<HTMLElement | null>
 }) {
   const t = useT(teams)
-  const text =
-    kind === 'remove'
-      ? t('remove.text', { name: member.name || member.email })
-      : kind === 'revoke'
-        ? t('revoke.text', { email: member.email })
-        : t('leave.text')
-  const [title, submit] = CONFIRM[kind]
   return (
-    <FormDialog title={t(title)} submitLabel={t(submit)} danger onClose={onClose} onSubmit={onConfirm} returnFocus={returnFocus}>
-      <p dir="auto">{text}</p>
+    <FormDialog title={t('revoke.title')} submitLabel={t('members.revoke')} danger onClose={onClose} onSubmit={onConfirm} returnFocus={returnFocus}>
+      <p dir="auto">{t('revoke.text', { email: member.email })}</p>
     </FormDialog>
   )
 }

@@ -18,6 +18,7 @@ import { server } from './server'
 import { signup } from './signup'
 import { snippet } from './snippet'
 import { teams } from './teams'
+import { removal } from './removal'
 import { roles } from './roles'
 
 /**
@@ -45,6 +46,7 @@ export const CATALOG = {
   ...signup,
   ...snippet,
   ...teams,
+  ...removal,
   ...roles,
 }
 

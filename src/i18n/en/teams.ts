@@ -32,7 +32,7 @@ export const teams = {
   'invite.submit': 'Send invitation',
   'role.text': ({ name }: { name: string }) => `What may ${name} do in this project?`,
   'remove.title': 'Remove member',
-  'remove.text': ({ name }: { name: string }) => `${name} loses access to this project at once. Keys they created keep working.`,
+  'remove.text': ({ name }: { name: string }) => `${name} loses access to this project at once.`,
   'revoke.title': 'Revoke invitation',
   'revoke.text': ({ email }: { email: string }) => `The code sent to ${email} stops working.`,
   'leave.text': 'You lose access to this project at once. To come back, an admin must invite you again.',
@@ -57,9 +57,9 @@ export const teams = {
   'activity.end': 'That is everything.',
   'activity.someone': 'Someone',
   'activity.actions.project':
-    'project.created=Project created\nproject.renamed=Project renamed\nproject.changed=Project description changed\nproject.deleted=Project deleted\nkey.created=API key created\nkey.renamed=API key renamed\nkey.changed=API key expiry changed\nkey.rolled=API key rolled\nkey.deleted=API key deleted',
+    'project.created=Project created\nproject.renamed=Project renamed\nproject.changed=Project description changed\nproject.deleted=Project deleted\nkey.created=API key created\nkey.renamed=API key renamed\nkey.changed=API key expiry changed\nkey.rolled=API key rolled\nkey.deleted=API key deleted\nkey.revoked=API key revoked\nkey.kept=API key kept',
   'activity.actions.webhooks':
-    'endpoint.added=Webhook endpoint added\nendpoint.changed=Webhook endpoint changed\nendpoint.disabled=Webhook endpoint disabled\nendpoint.deleted=Webhook endpoint deleted\nsecret.rolled=Webhook secret rolled\ntest_event.sent=Test event sent\nmessage.resent=Webhook message resent',
+    'endpoint.added=Webhook endpoint added\nendpoint.changed=Webhook endpoint changed\nendpoint.disabled=Webhook endpoint disabled\nendpoint.deleted=Webhook endpoint deleted\nendpoint.kept=Webhook endpoint kept\nsecret.rolled=Webhook secret rolled\ntest_event.sent=Test event sent\nmessage.resent=Webhook message resent',
   'activity.actions.members':
     'member.invited=Member invited\ninvitation.resent=Invitation resent\ninvitation.revoked=Invitation revoked\nmember.joined=Member joined\nmember.role_changed=Role changed\nmember.removed=Member removed\nmember.left=Member left\nownership.transferred=Ownership transferred',
   'accept.title': 'Join a project',

@@ -555,7 +555,7 @@ const messages: LocaleMessages = {
   'members.verifyFirst': 'Bestätigen Sie Ihre E-Mail-Adresse, um Personen einzuladen.',
   'members.leave': 'Projekt verlassen',
   'members.changeRole': 'Rolle ändern',
-  'members.changeRoleLabel': ({ name }: { name: string }) => `Rolle von ${name} ändern`,
+  'members.changeRoleLabel': ({ name }: { name: string }) => `Rolle ändern für ${name}`,
   'members.remove': 'Entfernen',
   'members.removeLabel': ({ name }: { name: string }) => `${name} entfernen`,
   'members.pending.heading': 'Offene Einladungen',
@@ -576,11 +576,24 @@ const messages: LocaleMessages = {
   'invite.submit': 'Einladung senden',
   'role.text': ({ name }: { name: string }) => `Was darf ${name} in diesem Projekt tun?`,
   'remove.title': 'Mitglied entfernen',
-  'remove.text': ({ name }: { name: string }) =>
-    `${name} verliert sofort den Zugriff auf dieses Projekt. Von dieser Person erstellte Schlüssel funktionieren weiter.`,
+  'remove.text': ({ name }: { name: string }) => `${name} verliert sofort den Zugriff auf dieses Projekt.`,
   'revoke.title': 'Einladung widerrufen',
   'revoke.text': ({ email }: { email: string }) => `Der an ${email} gesendete Code funktioniert nicht mehr.`,
   'leave.text': 'Sie verlieren sofort den Zugriff auf dieses Projekt. Um zurückzukehren, muss ein Admin Sie erneut einladen.',
+  'removal.intro': ({ name }: { name: string }) =>
+    `${name} hat den vollständigen Text dieser API-Schlüssel gesehen oder diese Webhook-Endpunkte hinzugefügt. Sofern Sie sie nicht behalten, funktionieren sie ab sofort nicht mehr.`,
+  'leave.intro':
+    'Sie haben den vollständigen Text dieser API-Schlüssel gesehen oder diese Webhook-Endpunkte hinzugefügt. Standardmäßig funktionieren sie nicht mehr, sobald Sie das Projekt verlassen.',
+  'removal.loading': 'API-Schlüssel und Webhook-Endpunkte werden gesucht…',
+  'removal.failed':
+    'Die zugehörigen API-Schlüssel und Webhook-Endpunkte konnten nicht aufgelistet werden. Trotzdem gilt: Schlüssel, deren vollständigen Text dieses Mitglied gesehen hat, funktionieren nicht mehr, und von ihm hinzugefügte Endpunkte werden deaktiviert.',
+  'removal.none': 'Zu diesem Mitglied gehören kein aktiver API-Schlüssel und kein Webhook-Endpunkt: Sonst ändert sich nichts.',
+  'removal.endpoints': 'Webhook-Endpunkte',
+  'removal.revoke': 'Widerrufen',
+  'removal.disable': 'Deaktivieren',
+  'removal.keep': 'Behalten',
+  'removal.ends': 'Funktioniert nicht mehr',
+  'removal.choice': ({ name }: { name: string }) => `Was mit ${name} geschieht`,
   'members.toast.invited': ({ email }: { email: string }) => `Einladung an ${email} gesendet.`,
   'members.toast.resent': ({ email }: { email: string }) => `Einladung erneut an ${email} gesendet.`,
   'members.toast.changed': 'Rolle geändert.',
@@ -602,9 +615,9 @@ const messages: LocaleMessages = {
   'activity.end': 'Das ist alles.',
   'activity.someone': 'Jemand',
   'activity.actions.project':
-    'project.created=Projekt erstellt\nproject.renamed=Projekt umbenannt\nproject.changed=Projektbeschreibung geändert\nproject.deleted=Projekt gelöscht\nkey.created=API-Schlüssel erstellt\nkey.renamed=API-Schlüssel umbenannt\nkey.changed=Ablauf des API-Schlüssels geändert\nkey.rolled=API-Schlüssel rotiert\nkey.deleted=API-Schlüssel gelöscht',
+    'project.created=Projekt erstellt\nproject.renamed=Projekt umbenannt\nproject.changed=Projektbeschreibung geändert\nproject.deleted=Projekt gelöscht\nkey.created=API-Schlüssel erstellt\nkey.renamed=API-Schlüssel umbenannt\nkey.changed=Ablauf des API-Schlüssels geändert\nkey.rolled=API-Schlüssel rotiert\nkey.deleted=API-Schlüssel gelöscht\nkey.revoked=API-Schlüssel widerrufen\nkey.kept=API-Schlüssel behalten',
   'activity.actions.webhooks':
-    'endpoint.added=Webhook-Endpunkt hinzugefügt\nendpoint.changed=Webhook-Endpunkt geändert\nendpoint.disabled=Webhook-Endpunkt deaktiviert\nendpoint.deleted=Webhook-Endpunkt gelöscht\nsecret.rolled=Webhook-Secret rotiert\ntest_event.sent=Testereignis gesendet\nmessage.resent=Webhook-Nachricht erneut gesendet',
+    'endpoint.added=Webhook-Endpunkt hinzugefügt\nendpoint.changed=Webhook-Endpunkt geändert\nendpoint.disabled=Webhook-Endpunkt deaktiviert\nendpoint.deleted=Webhook-Endpunkt gelöscht\nendpoint.kept=Webhook-Endpunkt behalten\nsecret.rolled=Webhook-Secret rotiert\ntest_event.sent=Testereignis gesendet\nmessage.resent=Webhook-Nachricht erneut gesendet',
   'activity.actions.members':
     'member.invited=Mitglied eingeladen\ninvitation.resent=Einladung erneut gesendet\ninvitation.revoked=Einladung widerrufen\nmember.joined=Mitglied beigetreten\nmember.role_changed=Rolle geändert\nmember.removed=Mitglied entfernt\nmember.left=Mitglied ausgetreten\nownership.transferred=Inhaberschaft übertragen',
   'accept.title': 'Einem Projekt beitreten',

@@ -578,10 +578,23 @@ const messages: LocaleMessages = {
   'invite.submit': 'Envoyer l’invitation',
   'role.text': ({ name }: { name: string }) => `Que peut faire ${name} dans ce projet\u00a0?`,
   'remove.title': 'Retirer le membre',
-  'remove.text': ({ name }: { name: string }) => `${name} perd aussitôt l’accès à ce projet. Les clés créées par cette personne continuent de fonctionner.`,
+  'remove.text': ({ name }: { name: string }) => `${name} perd aussitôt l’accès à ce projet.`,
   'revoke.title': 'Révoquer l’invitation',
   'revoke.text': ({ email }: { email: string }) => `Le code envoyé à ${email} ne fonctionnera plus.`,
   'leave.text': 'Vous perdez aussitôt l’accès à ce projet. Pour revenir, un admin devra vous inviter à nouveau.',
+  'removal.intro': ({ name }: { name: string }) =>
+    `${name} a vu le texte complet de ces clés API ou a ajouté ces endpoints de webhook. Sauf si vous les conservez, ils cessent de fonctionner dès maintenant.`,
+  'leave.intro': 'Vous avez vu le texte complet de ces clés API ou ajouté ces endpoints de webhook. Par défaut, ils cessent de fonctionner quand vous partez.',
+  'removal.loading': 'Recherche des clés API et des endpoints de webhook…',
+  'removal.failed':
+    'Impossible de lister les clés API et les endpoints de webhook liés à ce membre. Quoi qu’il en soit, les clés dont il a vu le texte complet cessent de fonctionner et les endpoints qu’il a ajoutés sont désactivés.',
+  'removal.none': 'Aucune clé API active ni aucun endpoint de webhook n’est lié à ce membre : rien d’autre ne change.',
+  'removal.endpoints': 'Endpoints de webhook',
+  'removal.revoke': 'Révoquer',
+  'removal.disable': 'Désactiver',
+  'removal.keep': 'Conserver',
+  'removal.ends': 'Cesse de fonctionner',
+  'removal.choice': ({ name }: { name: string }) => `Ce que devient ${name}`,
   'members.toast.invited': ({ email }: { email: string }) => `Invitation envoyée à ${email}.`,
   'members.toast.resent': ({ email }: { email: string }) => `Invitation renvoyée à ${email}.`,
   'members.toast.changed': 'Rôle modifié.',
@@ -603,9 +616,9 @@ const messages: LocaleMessages = {
   'activity.end': 'C’est tout.',
   'activity.someone': 'Quelqu’un',
   'activity.actions.project':
-    'project.created=Projet créé\nproject.renamed=Projet renommé\nproject.changed=Description du projet modifiée\nproject.deleted=Projet supprimé\nkey.created=Clé API créée\nkey.renamed=Clé API renommée\nkey.changed=Expiration de la clé API modifiée\nkey.rolled=Clé API renouvelée\nkey.deleted=Clé API supprimée',
+    'project.created=Projet créé\nproject.renamed=Projet renommé\nproject.changed=Description du projet modifiée\nproject.deleted=Projet supprimé\nkey.created=Clé API créée\nkey.renamed=Clé API renommée\nkey.changed=Expiration de la clé API modifiée\nkey.rolled=Clé API renouvelée\nkey.deleted=Clé API supprimée\nkey.revoked=Clé API révoquée\nkey.kept=Clé API conservée',
   'activity.actions.webhooks':
-    'endpoint.added=Endpoint de webhook ajouté\nendpoint.changed=Endpoint de webhook modifié\nendpoint.disabled=Endpoint de webhook désactivé\nendpoint.deleted=Endpoint de webhook supprimé\nsecret.rolled=Secret de webhook renouvelé\ntest_event.sent=Événement de test envoyé\nmessage.resent=Message de webhook renvoyé',
+    'endpoint.added=Endpoint de webhook ajouté\nendpoint.changed=Endpoint de webhook modifié\nendpoint.disabled=Endpoint de webhook désactivé\nendpoint.deleted=Endpoint de webhook supprimé\nendpoint.kept=Endpoint de webhook conservé\nsecret.rolled=Secret de webhook renouvelé\ntest_event.sent=Événement de test envoyé\nmessage.resent=Message de webhook renvoyé',
   'activity.actions.members':
     'member.invited=Membre invité\ninvitation.resent=Invitation renvoyée\ninvitation.revoked=Invitation révoquée\nmember.joined=Membre arrivé\nmember.role_changed=Rôle modifié\nmember.removed=Membre retiré\nmember.left=Membre parti\nownership.transferred=Propriété transférée',
   'accept.title': 'Rejoindre un projet',

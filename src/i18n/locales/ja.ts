@@ -567,11 +567,23 @@ const messages: LocaleMessages = {
   'invite.submit': '招待を送信',
   'role.text': ({ name }: { name: string }) => `「${name}」はこのプロジェクトで何ができますか？`,
   'remove.title': 'メンバーを削除',
-  'remove.text': ({ name }: { name: string }) =>
-    `「${name}」はこのプロジェクトにすぐにアクセスできなくなります。そのメンバーが作成したキーは引き続き使えます。`,
+  'remove.text': ({ name }: { name: string }) => `「${name}」はこのプロジェクトにすぐにアクセスできなくなります。`,
   'revoke.title': '招待を取り消し',
   'revoke.text': ({ email }: { email: string }) => `${email} に送ったコードは使えなくなります。`,
   'leave.text': 'このプロジェクトにすぐにアクセスできなくなります。戻るには、管理者にもう一度招待してもらう必要があります。',
+  'removal.intro': ({ name }: { name: string }) =>
+    `「${name}」はこれらの API キーの全文を見たか、これらの Webhook エンドポイントを追加しました。残さない限り、今すぐ使えなくなります。`,
+  'leave.intro': 'あなたはこれらの API キーの全文を見たか、これらの Webhook エンドポイントを追加しました。既定では、退出すると使えなくなります。',
+  'removal.loading': 'API キーと Webhook エンドポイントを確認しています…',
+  'removal.failed':
+    'このメンバーに関係する API キーと Webhook エンドポイントを一覧にできませんでした。それでも、このメンバーが全文を見たキーは使えなくなり、追加したエンドポイントは無効になります。',
+  'removal.none': 'このメンバーに関係する有効な API キーや Webhook エンドポイントはありません。ほかには何も変わりません。',
+  'removal.endpoints': 'Webhook エンドポイント',
+  'removal.revoke': '失効させる',
+  'removal.disable': '無効にする',
+  'removal.keep': '残す',
+  'removal.ends': '使えなくなります',
+  'removal.choice': ({ name }: { name: string }) => `「${name}」の扱い`,
   'members.toast.invited': ({ email }: { email: string }) => `${email} に招待を送りました。`,
   'members.toast.resent': ({ email }: { email: string }) => `${email} に招待を再送信しました。`,
   'members.toast.changed': 'ロールを変更しました。',
@@ -593,9 +605,9 @@ const messages: LocaleMessages = {
   'activity.end': 'これですべてです。',
   'activity.someone': '不明なユーザー',
   'activity.actions.project':
-    'project.created=プロジェクトを作成\nproject.renamed=プロジェクト名を変更\nproject.changed=プロジェクトの説明を変更\nproject.deleted=プロジェクトを削除\nkey.created=API キーを作成\nkey.renamed=API キーの名前を変更\nkey.changed=API キーの有効期限を変更\nkey.rolled=API キーをローテーション\nkey.deleted=API キーを削除',
+    'project.created=プロジェクトを作成\nproject.renamed=プロジェクト名を変更\nproject.changed=プロジェクトの説明を変更\nproject.deleted=プロジェクトを削除\nkey.created=API キーを作成\nkey.renamed=API キーの名前を変更\nkey.changed=API キーの有効期限を変更\nkey.rolled=API キーをローテーション\nkey.deleted=API キーを削除\nkey.revoked=API キーを失効\nkey.kept=API キーを保持',
   'activity.actions.webhooks':
-    'endpoint.added=Webhook エンドポイントを追加\nendpoint.changed=Webhook エンドポイントを変更\nendpoint.disabled=Webhook エンドポイントを無効化\nendpoint.deleted=Webhook エンドポイントを削除\nsecret.rolled=Webhook シークレットをローテーション\ntest_event.sent=テストイベントを送信\nmessage.resent=Webhook メッセージを再送信',
+    'endpoint.added=Webhook エンドポイントを追加\nendpoint.changed=Webhook エンドポイントを変更\nendpoint.disabled=Webhook エンドポイントを無効化\nendpoint.deleted=Webhook エンドポイントを削除\nendpoint.kept=Webhook エンドポイントを保持\nsecret.rolled=Webhook シークレットをローテーション\ntest_event.sent=テストイベントを送信\nmessage.resent=Webhook メッセージを再送信',
   'activity.actions.members':
     'member.invited=メンバーを招待\ninvitation.resent=招待を再送信\ninvitation.revoked=招待を取り消し\nmember.joined=メンバーが参加\nmember.role_changed=ロールを変更\nmember.removed=メンバーを削除\nmember.left=メンバーが退出\nownership.transferred=オーナー権限を移譲',
   'accept.title': 'プロジェクトに参加',

@@ -652,7 +652,7 @@ export interface paths {
     post?: never
     /**
      * Remove a member, revoke an invitation, or leave
-     * @description Roles: owner, admin; any member may remove themselves (leave). The owner cannot leave or be removed: transfer ownership first. A removed member’s next call, on any instance, answers 404.
+     * @description Roles: owner, admin; any member may remove themselves (leave). The owner cannot leave or be removed: transfer ownership first. A removed member’s next call, on any instance, answers 404. What the member could still use ends with them (GET …/removal lists it first): each key whose whole text they saw last (they created it, or their roll made it) expires at once and stops verifying on every instance within a second; each webhook endpoint they added is disabled and what is queued for it dropped. `keep` names those the remover keeps working (admin or owner only); each outcome is in the answer and in the audit log.
      */
     delete: operations['removeMember']
     options?: never
@@ -662,6 +662,26 @@ export interface paths {
      * @description Roles: owner, admin. The owner's role changes only by a transfer (POST …/owner). Applies to the member's next call on every instance.
      */
     patch: operations['changeMemberRole']
+    trace?: never
+  }
+  '/manage/dapp/{id}/members/{memberId}/removal': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * What removing a member would end
+     * @description Roles: owner, admin; any member for themselves. The keys that still work whose whole text the member saw last, and the webhook endpoints they added: DELETE …/members/{memberId} ends them unless `keep` names them. An invitation has none.
+     */
+    get: operations['previewMemberRemoval']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
     trace?: never
   }
   '/manage/dapp/{id}/members/{memberId}/resend': {
@@ -1397,6 +1417,56 @@ export interface components {
        * @enum {string}
        */
       role: 'admin' | 'developer' | 'viewer'
+    }
+    /** MemberAccess */
+    MemberAccess: {
+      /** @description Keys that still work whose whole text the member saw last (they created them, or their roll made them): removal ends them unless kept. */
+      keys: {
+        /** @description API key ID (apid_…). */
+        id: string
+        /** @description The key's name. */
+        name: string
+        /** @description The key, masked (fxk_…last4). */
+        maskedKey: string
+      }[]
+      /** @description Webhook endpoints the member added: removal disables them and drops what is queued for them, unless kept. */
+      endpoints: {
+        /** @description Webhook endpoint ID (whe_…). */
+        id: string
+        /** @description The endpoint's address. */
+        url: string
+        /** @description The endpoint's description. */
+        description: string
+      }[]
+    }
+    /** MemberRemoval */
+    MemberRemoval: {
+      keys: {
+        /** @description API key ID (apid_…). */
+        id: string
+        /** @description The key's name. */
+        name: string
+        /** @description The key, masked (fxk_…last4). */
+        maskedKey: string
+        /**
+         * @description revoked: it stopped verifying (it expired now); kept: it works on.
+         * @enum {string}
+         */
+        outcome: 'revoked' | 'kept'
+      }[]
+      endpoints: {
+        /** @description Webhook endpoint ID (whe_…). */
+        id: string
+        /** @description The endpoint's address. */
+        url: string
+        /** @description The endpoint's description. */
+        description: string
+        /**
+         * @description disabled: it receives nothing more, queued messages included; kept: as it was.
+         * @enum {string}
+         */
+        outcome: 'disabled' | 'kept'
+      }[]
     }
     /** OwnershipTransfer */
     OwnershipTransfer: {
@@ -4818,7 +4888,10 @@ export interface operations {
   }
   removeMember: {
     parameters: {
-      query?: never
+      query?: {
+        /** @description Comma-separated IDs of the member’s keys and endpoints (from GET …/removal) to keep working. Default: none. */
+        keep?: string
+      }
       header?: never
       path: {
         /** @description Project ID (prj_…). */
@@ -4830,14 +4903,16 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Removed. */
-      204: {
+      /** @description Removed: what became of each of their keys and endpoints (empty lists for an invitation). */
+      200: {
         headers: {
           [name: string]: unknown
         }
-        content?: never
+        content: {
+          'application/json': components['schemas']['MemberRemoval']
+        }
       }
-      /** @description The path or query holds text that cannot be stored. */
+      /** @description `keep` names something that is not the member’s. */
       400: {
         headers: {
           [name: string]: unknown
@@ -4857,7 +4932,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call (the message names the role it needs), or the member is the owner. */
+      /** @description The caller's role does not allow the call (the message names the role it needs), or the member is the owner. Keeping what a member holds needs the admin role (or the owner), also when leaving. */
       403: {
         headers: {
           [name: string]: unknown
@@ -4973,6 +5048,89 @@ export interface operations {
       }
       /** @description The body is not sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  previewMemberRemoval: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+        /** @description Member ID (mem_…; the owner: their user ID). */
+        memberId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Their keys and endpoints. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['MemberAccess']
+        }
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The caller's role does not allow the call (the message names the role it needs), or the member is the owner. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project or member. */
+      404: {
         headers: {
           [name: string]: unknown
         }

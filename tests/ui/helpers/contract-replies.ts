@@ -28,7 +28,7 @@ import {
   WebhookMessageAccepted,
   WebhookSecret,
 } from '../../../contract/webhooks'
-import { AcceptedInvitation, AuditPage, Invitation, Member, MemberList } from '../../../contract/teams'
+import { AcceptedInvitation, AuditPage, Invitation, Member, MemberAccess, MemberList, MemberRemoval } from '../../../contract/teams'
 
 /** GET /me/deletion's answer (server/resources/members/departure-routes.ts words it). */
 const named = z.object({ projectId: z.string(), name: z.string() })
@@ -94,7 +94,8 @@ const CALLS: [string, string, z.ZodType | z.ZodType[] | null][] = [
   ['GET', '/manage/dapp/{x}/members', MemberList],
   ['POST', '/manage/dapp/{x}/members', Invitation],
   ['PATCH', '/manage/dapp/{x}/members/{x}', Member],
-  ['DELETE', '/manage/dapp/{x}/members/{x}', NONE],
+  ['DELETE', '/manage/dapp/{x}/members/{x}', MemberRemoval],
+  ['GET', '/manage/dapp/{x}/members/{x}/removal', MemberAccess],
   ['POST', '/manage/dapp/{x}/members/{x}/resend', Invitation],
   ['GET', '/manage/dapp/{x}/audit', AuditPage],
   ['POST', '/invitations/accept', AcceptedInvitation],
