@@ -1,11 +1,10 @@
-import type { Context } from 'hono'
 import { HostSession, SessionCodeExchange } from '../../../contract/requests'
 import { requireToken, type AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
 import { clientIp } from '../../http/client-ip'
 import { HttpError } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
-import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../../http/service-token'
+import { requireServiceToken } from '../../http/service-token'
 import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
 import { ipBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-limit'
@@ -24,17 +23,9 @@ export const CODE_REFUSED = 'This sign-in link is no longer valid. Please try ag
  * token, as log-in).
  */
 export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken = config.serviceToken) {
-  const authorized = serviceTokenCheck(serviceToken)
   const { perIp, failuresPerIp, windowSeconds } = config.rateLimit
-
-  const requireService = async (c: Context, next: () => Promise<void>) => {
-    if (!authorized) throw new HttpError(503, HOST_SESSIONS_NOT_CONFIGURED)
-    if (!authorized(c.req.header('authorization'))) throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
-    await next()
-  }
-
   return new ContractApp<AuthEnv>()
-    .operation(createSessionRoute, requireService, async (c) => {
+    .operation(createSessionRoute, requireServiceToken(serviceToken, HOST_SESSIONS_NOT_CONFIGURED), async (c) => {
       const input = await readBody(c, HostSession)
       const now = clock()
       const answer = await db.transaction(async (tx) => {

@@ -1,10 +1,9 @@
 import { Hono } from 'hono'
-import { HttpError } from '../../http/errors'
 import { readJsonObject } from '../../http/validate'
 import { parseBody } from '../../http/body'
 import { VERIFY_KEY_MAX, VerifyRequest } from '../../../contract/requests'
 import type { RouteDeps } from '../../http/route-deps'
-import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../../http/service-token'
+import { requireServiceToken } from '../../http/service-token'
 import type { KeyVerifier, Verification } from './key-verifier'
 
 export const VERIFY_NOT_CONFIGURED = 'Key verification is not configured on this server: set SERVICE_TOKEN to enable POST /keys/verify.'
@@ -27,12 +26,7 @@ export const KEY_MAX = VERIFY_KEY_MAX
  * app.ts; it still runs behind the API's whole middleware like every route.
  */
 export function verifyRoutes({ config, keys }: VerifyDeps) {
-  const authorized = serviceTokenCheck(config.serviceToken)
-  return new Hono().post(VERIFY_PATH, async (c) => {
-    if (!authorized) throw new HttpError(503, VERIFY_NOT_CONFIGURED)
-    if (!authorized(c.req.header('authorization'))) {
-      throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
-    }
+  return new Hono().post(VERIFY_PATH, requireServiceToken(config.serviceToken, VERIFY_NOT_CONFIGURED), async (c) => {
     const body = await readJsonObject(c)
     // The contract's schema (operations.ts documents the route), parsed without a router middleware.
     const { key } = parseBody(VerifyRequest, body)

@@ -16,7 +16,7 @@ import { fastBodyLimit } from '../../http/body-limit'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors'
 import { refused, waitWords } from '../../http/throttle'
 import type { RouteDeps } from '../../http/route-deps'
-import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../../http/service-token'
+import { requireServiceToken } from '../../http/service-token'
 import { ContractApp } from '../../openapi/contract-app'
 import { withRoles } from '../../openapi/roles'
 import { audit } from '../../security/audit-log'
@@ -113,16 +113,14 @@ function webhookChecks({ db, config }: RouteDeps) {
 
 /** The provider's side: the event types it may send, and its messages (with the service token). */
 function messageRoutes({ db, config, clock }: RouteDeps, { catalog, known }: Checks) {
-  const authorized = serviceTokenCheck(config.serviceToken)
+  const serviceOnly = requireServiceToken(config.serviceToken, MESSAGES_NOT_CONFIGURED)
   const messageBodyLimit = fastBodyLimit(MESSAGE_BODY_LIMIT, () => {
     throw new HttpError(413, `The request body is too large (the limit is ${MESSAGE_BODY_LIMIT / 1024} kB).`)
   })
 
   return new ContractApp<AuthEnv>()
     .operation(eventTypesRoute, async (c) => c.json(catalog()))
-    .operation(sendMessageRoute, messageBodyLimit, async (c) => {
-      if (!authorized) throw new HttpError(503, MESSAGES_NOT_CONFIGURED)
-      if (!authorized(c.req.header('authorization'))) throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
+    .operation(sendMessageRoute, messageBodyLimit, serviceOnly, async (c) => {
       const m = await readBody(c, WebhookMessage)
       if (Buffer.byteLength(JSON.stringify(m.payload)) > WEBHOOK_PAYLOAD_MAX_BYTES) {
         throw new HttpError(413, `payload must be at most ${WEBHOOK_PAYLOAD_MAX_BYTES / 1024} kB of JSON.`)
