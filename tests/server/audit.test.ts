@@ -129,6 +129,18 @@ describe('the audit log', () => {
     expect((await auditOf(p.id, owner, '?before=aud_nope')).status).toBe(400)
   })
 
+  it('refuses a query value it cannot use, for a page and for the CSV download alike', async () => {
+    await server()
+    const p = await newProject(s, owner.accessToken)
+    const limitRefused = { message: 'limit must be a whole number from 1 to 100.' }
+    for (const query of ['?limit=abc', '?format=csv&limit=abc', '?format=csv&limit=0', '?limit=1e1']) {
+      const res = await auditOf(p.id, owner, query)
+      expect([query, res.status, res.body]).toEqual([query, 400, limitRefused])
+    }
+    expect((await auditOf(p.id, owner, '?format=xml')).body).toEqual({ message: 'format must be json or csv.' })
+    expect((await auditOf(p.id, owner, '?format=csv&limit=5')).status).toBe(200)
+  })
+
   it('records nothing for a change that was refused', async () => {
     await server()
     const p = await newProject(s, owner.accessToken)

@@ -9,10 +9,12 @@ import {
   WebhookSecretRoll,
   WebhookTestEvent,
 } from '../../../contract/webhooks'
+import { WebhookAttemptsQuery } from '../../../contract/queries'
 import type { Queryable } from '../../db/index'
 import type { AuthEnv } from '../../http/auth'
 import { readBody, readOptionalBody } from '../../http/body'
 import { fastBodyLimit } from '../../http/body-limit'
+import { readQuery } from '../../http/query'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors'
 import { refused, waitWords } from '../../http/throttle'
 import type { RouteDeps } from '../../http/route-deps'
@@ -207,11 +209,9 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
       return c.json({ id }, 202)
     })
     .operation(withRoles('webhooks.read', listAttemptsRoute), async (c) => {
-      const rawLimit = c.req.query('limit')
-      const limit = rawLimit === undefined ? 20 : Number(rawLimit)
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badRequest('limit must be a whole number from 1 to 100.')
+      const { limit = 20, before } = readQuery(c, WebhookAttemptsQuery)
       const { endpoint } = await ownedEndpoint(c, 'webhooks.read')
-      const attempts = await listAttempts(db, endpoint.id, limit, c.req.query('before'))
+      const attempts = await listAttempts(db, endpoint.id, limit, before)
       if (!attempts) throw badRequest('before must be the id of an attempt of this endpoint.')
       return c.json(attempts)
     })
