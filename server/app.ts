@@ -14,7 +14,8 @@ import { userLimits, type UserLimitEnv } from './http/user-limit'
 import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
 import { RememberingRouter } from './http/router'
-import { changesHeard, stopCaches } from './db/cache'
+import { cacheSet, type CacheSet } from './db/cache'
+import { tokenCache, type TokenCache, type TokenEnv } from './http/token-cache'
 import { apiKeyRoutes } from './resources/api-keys'
 import { capabilitiesRoutes } from './resources/capabilities'
 import { docsRoutes, openApiRoutes } from './resources/docs'
@@ -59,8 +60,11 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   const sessionsToken = config.serviceToken || (config.demoHostSessions ? randomId('svc_', 32) : undefined)
   // start.ts always passes one (SECRET_ENCRYPTION_KEY, or the key file in DATA_DIR); an app made directly (tests) gets its process's.
   config.secretEncryptionKey ??= processEncryptionKey()
-  const deps = { db, config, clock }
-  const keys = keyVerifier(db, clock, log)
+  // What this app keeps in memory, heard from the database and stopped by its close() alone.
+  const caches = cacheSet(db)
+  const deps = { db, config, clock, caches }
+  const keys = keyVerifier(caches, db, clock, log)
+  const tokens = tokenCache(caches, db, clock)
 
   // OpenAPIHono: the calls of the route groups (ContractApp, openapi/contract-app.ts) make /openapi.json.
   const api = new OpenAPIHono()
@@ -83,8 +87,9 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // load balancer's probe is answered whatever its query), the body within its
   // limit (the provider's webhook messages carry up to 256 kB: that route sets
   // its own), and the user's and the client address's fair shares are handed
-  // to the token guard, which counts token routes against them.
-  api.use('*', cheapChecks(db, config, pause))
+  // to the token guard, which counts token routes against them, with the
+  // app's token cache.
+  api.use('*', cheapChecks(db, config, { caches, tokens, pause }))
   // Everything under /manage is a signed-in user's: one guard for the prefix,
   // ahead of the resources mounted there (projects, their keys, those to come),
   // so a request's token is looked up once and a path that no route serves
@@ -127,11 +132,11 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     )
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
   // settle(): writes what is held in memory (usage counts, last-used times).
-  // close(): settles, then ends the caches' LISTEN connections, before the database closes (a
-  // test's many apps on one database server left them open).
+  // close(): settles, then ends this app's caches' LISTENs, before the database closes (a test's
+  // many apps on one database server left them open). Other apps on the database keep theirs.
   const close = async () => {
     await keys.settle()
-    await stopCaches(db)
+    await caches.stop()
   }
   // A service that checks every call it receives sends verifications far more
   // often than anything else: their 200s make one log line a second.
@@ -143,22 +148,23 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
 export type App = ReturnType<typeof createApp>
 
 /** The cheap checks ahead of every route, as one middleware (createApp says which, and why one). */
-function cheapChecks(db: Database, config: AppConfig, pause?: Pause) {
+function cheapChecks(db: Database, config: AppConfig, { caches, tokens, pause }: { caches: CacheSet; tokens: TokenCache; pause?: Pause }) {
   const users = userLimits(db, config.rateLimit, pause)
   const addresses = addressLimits(db, config.rateLimit, config.trustProxy, pause)
   const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
     throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
   })
-  return (c: Context<UserLimitEnv & AddressLimitEnv>, next: () => Promise<void>) => {
+  return (c: Context<UserLimitEnv & AddressLimitEnv & TokenEnv>, next: () => Promise<void>) => {
     const path = c.req.path
     if (path !== '/api/health') checkStorablePath(c.req.url)
     c.set('userLimit', users)
     c.set('addressLimit', addresses)
+    c.set('tokens', tokens)
     if (path === `/api${MESSAGES_PATH}`) return next()
-    // Tokens, project lists and keys are kept in memory (db/cache.ts): a call that may have changed
-    // them answers once this instance has heard the change, so the client's next call sees it.
+    // Tokens, project lists and keys are kept in memory (the app's caches, db/cache.ts): a call that
+    // may have changed them answers once this app has heard the change, so the client's next call sees it.
     const method = c.req.method
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || path === `/api${VERIFY_PATH}`) return bodyLimit(c, next)
-    return bodyLimit(c, next).finally(() => changesHeard(db))
+    return bodyLimit(c, next).finally(() => caches.changesHeard())
   }
 }

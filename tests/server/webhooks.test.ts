@@ -767,6 +767,8 @@ describe('deliveries', () => {
     const t = await setup({
       answer: (_r, _n, res) => res.writeHead(500).end(),
       webhooks: { retrySchedule: [0.5, 0.05, 0.05], disableAfterFailingMs: 36 * 60 * 60 * 1000 },
+      // A session that outlives the 36 hours the clock moves on (it expires on the app's clock too).
+      config: { accessTokenTtlSeconds: 2 * 86_400 },
       clock,
     })
     const { id } = await t.addEndpoint()

@@ -48,7 +48,7 @@ export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken
         const userId = await consumeCode(tx, code, clock())
         const account = userId && (await findHostAccount(tx, userId))
         if (!account) return undefined
-        const { token, expiresAt } = await issueToken(tx, 'access', { userId: account.id }, config.accessTokenTtlSeconds)
+        const { token, expiresAt } = await issueToken(tx, 'access', { userId: account.id }, config.accessTokenTtlSeconds, clock())
         return { accessToken: token, tokenType: 'Bearer', expiresAt, user: account }
       })
       if (!accessData) throw new HttpError(401, CODE_REFUSED)

@@ -10,7 +10,7 @@ import { ipBucket, pruneRateLimits } from '../../security/rate-limit'
 import type { RouteDeps } from '../../http/route-deps'
 
 /** POST /device: an anonymous device gets the token that may call register and authenticate. */
-export function deviceRoutes({ db, config }: RouteDeps) {
+export function deviceRoutes({ db, config, clock }: RouteDeps) {
   return new ContractApp().operation(registerDeviceRoute, async (c) => {
     // Anyone may call this and each call writes a row: bound it per client,
     // before the body is read (a flood of uploads costs us no parsing).
@@ -21,10 +21,10 @@ export function deviceRoutes({ db, config }: RouteDeps) {
     const { deviceType, pushToken: _, ...info } = await readBody(c, DeviceRegistration)
 
     const deviceId = await insertDevice(db, deviceType, info)
-    const { token } = await issueToken(db, 'device', { deviceId }, config.deviceTokenTtlSeconds)
+    const { token } = await issueToken(db, 'device', { deviceId }, config.deviceTokenTtlSeconds, clock())
     // Housekeeping rides on the call every visit makes, so no timer (and no
     // in-memory state) is needed, and it works the same with many instances.
-    await pruneExpiredTokens(db)
+    await pruneExpiredTokens(db, clock())
     await pruneOldDevices(db, config.deviceTokenTtlSeconds)
     await pruneRateLimits(db)
     return c.json({ accessToken: token }, 201)
