@@ -14,7 +14,10 @@ import { userLimits, type UserLimitEnv } from './http/user-limit'
 import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
 import { RememberingRouter } from './http/router'
+import type { RouteDeps } from './http/route-deps'
 import { cacheSet, type CacheSet } from './db/cache'
+import { onceJob, retentionScheduler } from './db/retention'
+import { pruneRateLimits } from './security/rate-limit'
 import { tokenCache, type TokenCache, type TokenEnv } from './http/token-cache'
 import { apiKeyRoutes } from './resources/api-keys'
 import { capabilitiesRoutes } from './resources/capabilities'
@@ -22,14 +25,14 @@ import { docsRoutes, openApiRoutes } from './resources/docs'
 import { healthRoutes } from './resources/health'
 import { hostSessionRoutes } from './resources/host-sessions'
 import { projectRoutes } from './resources/projects'
-import { authRoutes, deviceRoutes } from './resources/session'
+import { authRoutes, deviceRoutes, sessionRetention } from './resources/session'
 import { VERIFY_PATH, keyVerifier, verifyKeyRoute, verifyRoutes } from './resources/verify'
 import { usageRoutes } from './resources/usage'
-import { MESSAGES_PATH, webhookRoutes } from './resources/webhooks'
+import { MESSAGES_PATH, webhookRetention, webhookRoutes } from './resources/webhooks'
 import { northwindDemo } from './demo/northwind'
 import { processEncryptionKey } from './security/encryption'
 import { accountRoutes, requireVerifiedEmail } from './resources/accounts'
-import { auditRoutes } from './resources/audit'
+import { auditRetention, auditRoutes } from './resources/audit'
 import { teamRoutes } from './resources/members'
 import { createMailer } from './mail/index'
 import { randomId } from './security/random'
@@ -65,6 +68,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   const deps = { db, config, clock, caches }
   const keys = keyVerifier(caches, db, clock, log)
   const tokens = tokenCache(caches, db, clock)
+  const retention = retentionOf(deps, log)
 
   // OpenAPIHono: the calls of the route groups (ContractApp, openapi/contract-app.ts) make /openapi.json.
   const api = new OpenAPIHono()
@@ -132,9 +136,11 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     )
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
   // settle(): writes what is held in memory (usage counts, last-used times).
+  // retention: the schedule of pruning (start() it; tick() runs it now).
   // close(): settles, then ends this app's caches' LISTENs, before the database closes (a test's
   // many apps on one database server left them open). Other apps on the database keep theirs.
   const close = async () => {
+    await retention.stop()
     await keys.settle()
     await caches.stop()
   }
@@ -142,10 +148,22 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // often than anything else: their 200s make one log line a second.
   // app.request() goes through app.fetch, so in-process calls are logged too.
   const fetch = logRequests(log, app.fetch, { summarised: [`POST /api${VERIFY_PATH}`] })
-  return Object.assign(app, { fetch, settle: keys.settle, close })
+  return Object.assign(app, { fetch, settle: keys.settle, close, retention })
 }
 
 export type App = ReturnType<typeof createApp>
+
+/** Old rows of every table that has them go on one schedule, which startServer starts and the app's close() stops. */
+function retentionOf(deps: RouteDeps, log: Log) {
+  const retention = retentionScheduler({ clock: deps.clock, log })
+  retention.register(
+    ...sessionRetention(deps),
+    ...auditRetention(deps),
+    ...webhookRetention(deps),
+    onceJob('finished rate-limit windows', () => pruneRateLimits(deps.db)),
+  )
+  return retention
+}
 
 /** The cheap checks ahead of every route, as one middleware (createApp says which, and why one). */
 function cheapChecks(db: Database, config: AppConfig, { caches, tokens, pause }: { caches: CacheSet; tokens: TokenCache; pause?: Pause }) {

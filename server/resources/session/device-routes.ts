@@ -6,8 +6,9 @@ import { insertDevice, pruneOldDevices } from './devices'
 import { issueToken, pruneExpiredTokens } from './tokens'
 import { clientIp } from '../../http/client-ip'
 import { throttle } from '../../http/throttle'
-import { ipBucket, pruneRateLimits } from '../../security/rate-limit'
+import { ipBucket } from '../../security/rate-limit'
 import type { RouteDeps } from '../../http/route-deps'
+import type { PruneJob } from '../../db/retention'
 
 /** POST /device: an anonymous device gets the token that may call register and authenticate. */
 export function deviceRoutes({ db, config, clock }: RouteDeps) {
@@ -20,13 +21,17 @@ export function deviceRoutes({ db, config, clock }: RouteDeps) {
     // not kept: nothing here sends push notifications (see 001_initial.sql).
     const { deviceType, pushToken: _, ...info } = await readBody(c, DeviceRegistration)
 
-    const deviceId = await insertDevice(db, deviceType, info)
+    const deviceId = await insertDevice(db, deviceType, info, clock())
     const { token } = await issueToken(db, 'device', { deviceId }, config.deviceTokenTtlSeconds, clock())
-    // Housekeeping rides on the call every visit makes, so no timer (and no
-    // in-memory state) is needed, and it works the same with many instances.
-    await pruneExpiredTokens(db, clock())
-    await pruneOldDevices(db, config.deviceTokenTtlSeconds)
-    await pruneRateLimits(db)
     return c.json({ accessToken: token }, 201)
   })
 }
+
+/**
+ * The session's part of the retention schedule (db/retention.ts): expired
+ * tokens, and devices older than their token's lifetime (with their tokens).
+ */
+export const sessionRetention = ({ db, config }: RouteDeps): PruneJob[] => [
+  { name: 'expired tokens', prune: (now) => pruneExpiredTokens(db, now) },
+  { name: 'old devices', prune: (now) => pruneOldDevices(db, now, config.deviceTokenTtlSeconds) },
+]

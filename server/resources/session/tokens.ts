@@ -29,13 +29,15 @@ export async function issueToken(
   return { token, expiresAt: iso(row.expires_at) }
 }
 
-/** Deletes tokens expired by `now`, the app's clock (a bounded batch, so no single request pays for a backlog). */
-export async function pruneExpiredTokens(q: Queryable, now: number, batch = 500): Promise<void> {
-  await q.query(
-    `DELETE FROM tokens WHERE token_hash IN (
-       SELECT token_hash FROM tokens WHERE expires_at < $1 LIMIT $2)`,
+/** Deletes tokens expired by `now`, the app's clock, a bounded batch (the retention schedule's job); true when a whole batch went. */
+export async function pruneExpiredTokens(q: Queryable, now: number, batch = 500): Promise<boolean> {
+  const [{ n }] = await q.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM tokens WHERE token_hash IN (
+       SELECT token_hash FROM tokens WHERE expires_at < $1 LIMIT $2) RETURNING 1)
+     SELECT count(*)::integer AS n FROM gone`,
     [new Date(now), batch],
   )
+  return n === batch
 }
 
 /** Deletes one token (sign-out): from now on it is unknown everywhere. */
