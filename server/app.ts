@@ -26,7 +26,7 @@ import { healthRoutes } from './resources/health'
 import { hostSessionRoutes } from './resources/host-sessions'
 import { projectRoutes } from './resources/projects'
 import { authRoutes, deviceRoutes, sessionRetention } from './resources/session'
-import { VERIFY_PATH, keyVerifier, verifyKeyRoute, verifyRoutes } from './resources/verify'
+import { VERIFY_PATH, keyVerifier, verifyRoutes } from './resources/verify'
 import { usageRoutes } from './resources/usage'
 import { MESSAGES_PATH, webhookRetention, webhookRoutes } from './resources/webhooks'
 import { northwindDemo } from './demo/northwind'
@@ -116,13 +116,12 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', capabilitiesRoutes(deps))
     .route('/', openApiRoutes(api, config.portalName))
     .route('/', docsRoutes(config.portalName))
-    .route('/', verifyRoutes({ ...deps, keys }))
     .route('/', usageRoutes(deps))
     .route('/', webhookRoutes(deps))
     .route('/', teamRoutes({ ...deps, mailer, log }))
     .route('/', auditRoutes(deps))
-  // Mounted as a plain Hono route (resources/verify/routes.ts): its description is added here.
-  api.openAPIRegistry.registerPath(verifyKeyRoute)
+    // Last, so its description stays last in the document (the generated client types follow its order).
+    .route('/', verifyRoutes({ ...deps, keys }))
 
   const app = new Hono({ router: new RememberingRouter() })
   app.onError(errorHandler(log))
