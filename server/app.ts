@@ -23,7 +23,7 @@ import { apiKeyRoutes } from './resources/api-keys'
 import { capabilitiesRoutes } from './resources/capabilities'
 import { docsRoutes, openApiRoutes } from './resources/docs'
 import { healthRoutes } from './resources/health'
-import { hostSessionRoutes } from './resources/host-sessions'
+import { hostSessionRetention, hostSessionRoutes } from './resources/host-sessions'
 import { projectRoutes } from './resources/projects'
 import { authRoutes, deviceRoutes, sessionRetention } from './resources/session'
 import { VERIFY_PATH, keyVerifier, verifyRoutes } from './resources/verify'
@@ -31,7 +31,7 @@ import { usageRoutes } from './resources/usage'
 import { MESSAGES_PATH, webhookRetention, webhookRoutes } from './resources/webhooks'
 import { northwindDemo } from './demo/northwind'
 import { processEncryptionKey } from './security/encryption'
-import { accountRoutes, requireVerifiedEmail } from './resources/accounts'
+import { accountRetention, accountRoutes, requireVerifiedEmail } from './resources/accounts'
 import { auditRetention, auditRoutes } from './resources/audit'
 import { teamRoutes } from './resources/members'
 import { createMailer } from './mail/index'
@@ -157,6 +157,8 @@ function retentionOf(deps: RouteDeps, log: Log) {
   const retention = retentionScheduler({ clock: deps.clock, log })
   retention.register(
     ...sessionRetention(deps),
+    ...hostSessionRetention(deps),
+    ...accountRetention(deps),
     ...auditRetention(deps),
     ...webhookRetention(deps),
     onceJob('finished rate-limit windows', () => pruneRateLimits(deps.db)),

@@ -2,7 +2,7 @@
  * Old rows go on one schedule (server/db/retention.ts), which every table
  * with rows that age out registers in: expired tokens, old devices, the audit
  * log past AUDIT_RETENTION_DAYS, webhook messages and attempts past
- * WEBHOOK_RETENTION_DAYS. The tests move the app's clock and tick it by hand;
+ * WEBHOOK_RETENTION_DAYS, expired sign-in and account codes. The tests move the app's clock and tick it by hand;
  * no call prunes on its way any more.
  */
 import { afterEach, describe, expect, it } from 'vitest'
@@ -30,14 +30,17 @@ describe('the retention schedule of an app', () => {
       body: { projectId: project.id, eventType: 'webhook.test', payload: {} },
     })
     expect(sent.status).toBe(202)
+    const hostSignIn = () => server.request('POST', '/api/sessions', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { externalId: 'u1' } })
+    expect((await hostSignIn()).status).toBe(201)
     const stored = async () => ({
       audit: await count('audit_log'),
       messages: await count('webhook_messages'),
       tokens: await count('tokens'),
       devices: await count('devices'),
+      codes: await count('session_codes'),
     })
     const before = await stored()
-    expect(before).toMatchObject({ audit: 1, messages: 1, tokens: 2, devices: 1 })
+    expect(before).toEqual({ audit: 1, messages: 1, tokens: 2, devices: 1, codes: 1 })
 
     // A tick now removes nothing: nothing is out of date yet.
     await server.app.retention.tick()
@@ -48,14 +51,15 @@ describe('the retention schedule of an app', () => {
     const fresh = await deviceToken(server)
     const session = await server.request('POST', '/api/auth/authenticate', { token: fresh, body: { email: owner.email, password: owner.password } })
     expect(session.status).toBe(200)
-    // Out of date, so not shown, but still stored: neither the read nor the registration prunes.
+    expect((await hostSignIn()).status).toBe(201)
+    // Out of date, so not shown, but still stored: neither the read nor a registration or sign-in prunes.
     const audit = await server.request('GET', `/api/manage/dapp/${project.id}/audit`, { token: session.body.accessToken })
     expect([audit.status, audit.body]).toEqual([200, { entries: [] }])
-    expect(await stored()).toEqual({ audit: 1, messages: 1, tokens: 4, devices: 2 })
+    expect(await stored()).toEqual({ audit: 1, messages: 1, tokens: 4, devices: 2, codes: 2 })
 
     await server.app.retention.tick()
-    // The old device went with its tokens; the new one and its session stay.
-    expect(await stored()).toEqual({ audit: 0, messages: 0, tokens: 2, devices: 1 })
+    // The old device went with its tokens, the old code too; the new ones and the session stay.
+    expect(await stored()).toEqual({ audit: 0, messages: 0, tokens: 2, devices: 1, codes: 1 })
     expect((await server.request('GET', '/api/manage/dapp/owner', { token: session.body.accessToken })).status).toBe(200)
   })
 

@@ -10,7 +10,7 @@ import { ContractApp } from '../../openapi/contract-app'
 import { ipBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-limit'
 import { issueToken } from '../session'
 import { findHostAccount, upsertHostAccount } from './accounts'
-import { consumeCode, issueCode, pruneExpiredCodes } from './codes'
+import { consumeCode, issueCode } from './codes'
 import { createSessionRoute, exchangeRoute } from './operations'
 
 export const HOST_SESSIONS_NOT_CONFIGURED = 'Host sign-in is not configured on this server: set SERVICE_TOKEN to enable POST /sessions.'
@@ -32,7 +32,6 @@ export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken
         const account = await upsertHostAccount(tx, input)
         return issueCode(tx, account.id, now, config.sessionCodeTtlSeconds)
       })
-      await pruneExpiredCodes(db, now)
       return c.json(answer, 201)
     })
     .operation(exchangeRoute, requireToken(db, 'device'), async (c) => {
