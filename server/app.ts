@@ -93,7 +93,8 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // its own), and the user's and the client address's fair shares are handed
   // to the token guard, which counts token routes against them, with the
   // app's token cache.
-  api.use('*', cheapChecks(db, config, { caches, tokens, pause }))
+  const checks = cheapChecks(db, config, { caches, tokens, pause })
+  api.use('*', checks.middleware)
   // Everything under /manage is a signed-in user's: one guard for the prefix,
   // ahead of the resources mounted there (projects, their keys, those to come),
   // so a request's token is looked up once and a path that no route serves
@@ -134,20 +135,23 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
       northwindDemo((path, init) => Promise.resolve(app.request(path, init)), sessionsToken!),
     )
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
-  // settle(): writes what is held in memory (usage counts, last-used times).
+  // settle(): writes what is held in memory (usage counts, last-used times, the fair shares' counts).
   // retention: the schedule of pruning (start() it; tick() runs it now).
-  // close(): settles, then ends this app's caches' LISTENs, before the database closes (a test's
-  // many apps on one database server left them open). Other apps on the database keep theirs.
+  // close(): stops the schedule, settles, then ends this app's caches' LISTENs, before the database
+  // closes (a test's many apps on one database server left them open). Other apps on the database keep theirs.
+  const settle = async () => {
+    await Promise.all([keys.settle(), checks.settle()])
+  }
   const close = async () => {
     await retention.stop()
-    await keys.settle()
+    await settle()
     await caches.stop()
   }
   // A service that checks every call it receives sends verifications far more
   // often than anything else: their 200s make one log line a second.
   // app.request() goes through app.fetch, so in-process calls are logged too.
   const fetch = logRequests(log, app.fetch, { summarised: [`POST /api${VERIFY_PATH}`] })
-  return Object.assign(app, { fetch, settle: keys.settle, close, retention })
+  return Object.assign(app, { fetch, settle, close, retention })
 }
 
 export type App = ReturnType<typeof createApp>
@@ -166,14 +170,14 @@ function retentionOf(deps: RouteDeps, log: Log) {
   return retention
 }
 
-/** The cheap checks ahead of every route, as one middleware (createApp says which, and why one). */
+/** The cheap checks ahead of every route, as one middleware (createApp says which, and why one), and the settling of their counts. */
 function cheapChecks(db: Database, config: AppConfig, { caches, tokens, pause }: { caches: CacheSet; tokens: TokenCache; pause?: Pause }) {
   const users = userLimits(db, config.rateLimit, pause)
   const addresses = addressLimits(db, config.rateLimit, config.trustProxy, pause)
   const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
     throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
   })
-  return (c: Context<UserLimitEnv & AddressLimitEnv & TokenEnv>, next: () => Promise<void>) => {
+  const middleware = (c: Context<UserLimitEnv & AddressLimitEnv & TokenEnv>, next: () => Promise<void>) => {
     const path = c.req.path
     if (path !== '/api/health') checkStorablePath(c.req.url)
     c.set('userLimit', users)
@@ -186,4 +190,9 @@ function cheapChecks(db: Database, config: AppConfig, { caches, tokens, pause }:
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || path === `/api${VERIFY_PATH}`) return bodyLimit(c, next)
     return bodyLimit(c, next).finally(() => caches.changesHeard())
   }
+  // The fair shares' counts held in memory are written when the app settles or closes.
+  const settle = async () => {
+    await Promise.all([users.settle(), addresses.settle()])
+  }
+  return { middleware, settle }
 }

@@ -1,11 +1,13 @@
 /**
  * Each app owns its caches (server/db/cache.ts's CacheSet): two apps on one
  * database handle each keep and withdraw their own, and one app's close()
- * stops its own alone. Token expiry is the app's clock's.
+ * stops its own alone. Token expiry is the app's clock's. The counts an app
+ * holds in memory are written by its close().
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp, type App } from '../../server/app'
 import type { Database } from '../../server/db/index'
+import { peekRateLimit, userBucket } from '../../server/security/rate-limit'
 import { createTestServer, newProject, signUp, type TestServer } from './harness'
 import { within } from './within'
 
@@ -92,5 +94,16 @@ describe("an app's caches", () => {
     now += 2000
     const expired = await list()
     expect([expired.status, expired.body.message]).toEqual([401, 'Your session has expired. Please log in again.'])
+  })
+})
+
+describe("an app's counters", () => {
+  it("write the user's calls counted in memory when the app closes", async () => {
+    s = await createTestServer()
+    const user = await signUp(s)
+    // The window's first call is counted in the database; the next ones in memory (sharedCounter).
+    for (let i = 0; i < 4; i++) expect((await s.request('GET', '/api/manage/dapp/owner', { token: user.accessToken })).status).toBe(200)
+    await s.app.close()
+    expect(await peekRateLimit(s.db, userBucket(user.user.id))).toBe(4)
   })
 })
