@@ -14,21 +14,25 @@ import { userLimits, type UserLimitEnv } from './http/user-limit'
 import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
 import { RememberingRouter } from './http/router'
-import { changesHeard, stopCaches } from './db/cache'
+import type { RouteDeps } from './http/route-deps'
+import { cacheSet, type CacheSet } from './db/cache'
+import { onceJob, retentionScheduler } from './db/retention'
+import { pruneRateLimits } from './security/rate-limit'
+import { tokenCache, type TokenCache, type TokenEnv } from './http/token-cache'
 import { apiKeyRoutes } from './resources/api-keys'
 import { capabilitiesRoutes } from './resources/capabilities'
 import { docsRoutes, openApiRoutes } from './resources/docs'
 import { healthRoutes } from './resources/health'
-import { hostSessionRoutes } from './resources/host-sessions'
+import { hostSessionRetention, hostSessionRoutes } from './resources/host-sessions'
 import { projectRoutes } from './resources/projects'
-import { authRoutes, deviceRoutes } from './resources/session'
-import { VERIFY_PATH, keyVerifier, verifyKeyRoute, verifyRoutes } from './resources/verify'
+import { authRoutes, deviceRoutes, sessionRetention } from './resources/session'
+import { VERIFY_PATH, keyVerifier, verifyRoutes } from './resources/verify'
 import { usageRoutes } from './resources/usage'
-import { MESSAGES_PATH, webhookRoutes } from './resources/webhooks'
+import { MESSAGES_PATH, webhookRetention, webhookRoutes } from './resources/webhooks'
 import { northwindDemo } from './demo/northwind'
 import { processEncryptionKey } from './security/encryption'
-import { accountRoutes, requireVerifiedEmail } from './resources/accounts'
-import { auditRoutes } from './resources/audit'
+import { accountRetention, accountRoutes, requireVerifiedEmail } from './resources/accounts'
+import { auditRetention, auditRoutes } from './resources/audit'
 import { teamRoutes } from './resources/members'
 import { createMailer } from './mail/index'
 import { randomId } from './security/random'
@@ -59,8 +63,12 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   const sessionsToken = config.serviceToken || (config.demoHostSessions ? randomId('svc_', 32) : undefined)
   // start.ts always passes one (SECRET_ENCRYPTION_KEY, or the key file in DATA_DIR); an app made directly (tests) gets its process's.
   config.secretEncryptionKey ??= processEncryptionKey()
-  const deps = { db, config, clock }
-  const keys = keyVerifier(db, clock, log)
+  // What this app keeps in memory, heard from the database and stopped by its close() alone.
+  const caches = cacheSet(db)
+  const deps = { db, config, clock, caches }
+  const keys = keyVerifier(caches, db, clock, log)
+  const tokens = tokenCache(caches, db, clock)
+  const retention = retentionOf(deps, log)
 
   // OpenAPIHono: the calls of the route groups (ContractApp, openapi/contract-app.ts) make /openapi.json.
   const api = new OpenAPIHono()
@@ -83,8 +91,10 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // load balancer's probe is answered whatever its query), the body within its
   // limit (the provider's webhook messages carry up to 256 kB: that route sets
   // its own), and the user's and the client address's fair shares are handed
-  // to the token guard, which counts token routes against them.
-  api.use('*', cheapChecks(db, config, pause))
+  // to the token guard, which counts token routes against them, with the
+  // app's token cache.
+  const checks = cheapChecks(db, config, { caches, tokens, pause })
+  api.use('*', checks.middleware)
   // Everything under /manage is a signed-in user's: one guard for the prefix,
   // ahead of the resources mounted there (projects, their keys, those to come),
   // so a request's token is looked up once and a path that no route serves
@@ -107,13 +117,12 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', capabilitiesRoutes(deps))
     .route('/', openApiRoutes(api, config.portalName))
     .route('/', docsRoutes(config.portalName))
-    .route('/', verifyRoutes({ ...deps, keys }))
     .route('/', usageRoutes(deps))
     .route('/', webhookRoutes(deps))
     .route('/', teamRoutes({ ...deps, mailer, log }))
     .route('/', auditRoutes(deps))
-  // Mounted as a plain Hono route (resources/verify/routes.ts): its description is added here.
-  api.openAPIRegistry.registerPath(verifyKeyRoute)
+    // Last, so its description stays last in the document (the generated client types follow its order).
+    .route('/', verifyRoutes({ ...deps, keys }))
 
   const app = new Hono({ router: new RememberingRouter() })
   app.onError(errorHandler(log))
@@ -126,39 +135,64 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
       northwindDemo((path, init) => Promise.resolve(app.request(path, init)), sessionsToken!),
     )
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
-  // settle(): writes what is held in memory (usage counts, last-used times).
-  // close(): settles, then ends the caches' LISTEN connections, before the database closes (a
-  // test's many apps on one database server left them open).
+  // settle(): writes what is held in memory (usage counts, last-used times, the fair shares' counts).
+  // retention: the schedule of pruning (start() it; tick() runs it now).
+  // close(): stops the schedule, settles, then ends this app's caches' LISTENs, before the database
+  // closes (a test's many apps on one database server left them open). Other apps on the database keep theirs.
+  const settle = async () => {
+    await Promise.all([keys.settle(), checks.settle()])
+  }
   const close = async () => {
-    await keys.settle()
-    await stopCaches(db)
+    await retention.stop()
+    await settle()
+    await caches.stop()
   }
   // A service that checks every call it receives sends verifications far more
   // often than anything else: their 200s make one log line a second.
   // app.request() goes through app.fetch, so in-process calls are logged too.
   const fetch = logRequests(log, app.fetch, { summarised: [`POST /api${VERIFY_PATH}`] })
-  return Object.assign(app, { fetch, settle: keys.settle, close })
+  return Object.assign(app, { fetch, settle, close, retention })
 }
 
 export type App = ReturnType<typeof createApp>
 
-/** The cheap checks ahead of every route, as one middleware (createApp says which, and why one). */
-function cheapChecks(db: Database, config: AppConfig, pause?: Pause) {
+/** Old rows of every table that has them go on one schedule, which startServer starts and the app's close() stops. */
+function retentionOf(deps: RouteDeps, log: Log) {
+  const retention = retentionScheduler({ clock: deps.clock, log })
+  retention.register(
+    ...sessionRetention(deps),
+    ...hostSessionRetention(deps),
+    ...accountRetention(deps),
+    ...auditRetention(deps),
+    ...webhookRetention(deps),
+    onceJob('finished rate-limit windows', () => pruneRateLimits(deps.db)),
+  )
+  return retention
+}
+
+/** The cheap checks ahead of every route, as one middleware (createApp says which, and why one), and the settling of their counts. */
+function cheapChecks(db: Database, config: AppConfig, { caches, tokens, pause }: { caches: CacheSet; tokens: TokenCache; pause?: Pause }) {
   const users = userLimits(db, config.rateLimit, pause)
   const addresses = addressLimits(db, config.rateLimit, config.trustProxy, pause)
   const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
     throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
   })
-  return (c: Context<UserLimitEnv & AddressLimitEnv>, next: () => Promise<void>) => {
+  const middleware = (c: Context<UserLimitEnv & AddressLimitEnv & TokenEnv>, next: () => Promise<void>) => {
     const path = c.req.path
     if (path !== '/api/health') checkStorablePath(c.req.url)
     c.set('userLimit', users)
     c.set('addressLimit', addresses)
+    c.set('tokens', tokens)
     if (path === `/api${MESSAGES_PATH}`) return next()
-    // Tokens, project lists and keys are kept in memory (db/cache.ts): a call that may have changed
-    // them answers once this instance has heard the change, so the client's next call sees it.
+    // Tokens, project lists and keys are kept in memory (the app's caches, db/cache.ts): a call that
+    // may have changed them answers once this app has heard the change, so the client's next call sees it.
     const method = c.req.method
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || path === `/api${VERIFY_PATH}`) return bodyLimit(c, next)
-    return bodyLimit(c, next).finally(() => changesHeard(db))
+    return bodyLimit(c, next).finally(() => caches.changesHeard())
   }
+  // The fair shares' counts held in memory are written when the app settles or closes.
+  const settle = async () => {
+    await Promise.all([users.settle(), addresses.settle()])
+  }
+  return { middleware, settle }
 }

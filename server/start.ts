@@ -160,6 +160,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new ConfigError(`HOST ${host} is not an address of this machine.`)
     throw err
   }
+  // Old rows are pruned on the app's schedule (db/retention.ts), stopped by app.close().
+  app.retention.start()
 
   let closing: Promise<void> | undefined
   const close = () =>

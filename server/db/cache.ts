@@ -38,7 +38,7 @@ export interface RowCache<V extends object, C = undefined> {
 /** How long changesHeard() waits for a cache's message before that cache forgets everything instead. */
 const CAUGHT_UP_WAIT_MS = 2000
 
-/** What changesHeard() and stopCaches() need of a database's caches. */
+/** What changesHeard() and stop() need of a set's caches. */
 interface Member {
   channel: string
   readonly listening: boolean
@@ -46,13 +46,33 @@ interface Member {
   stop(): Promise<void>
 }
 
-/** Each database's caches, and changesHeard()'s messages still to come back. */
-type Caches = { members: Set<Member>; waiting: Map<string, { member: Member; done: () => void }>; next?: Promise<void> }
-const registry = new WeakMap<Database, Caches>()
-const caches = (db: Database) => {
-  let mine = registry.get(db)
-  if (!mine) registry.set(db, (mine = { members: new Set(), waiting: new Map() }))
-  return mine
+/**
+ * The caches of one app: made by createApp, which hands them to what keeps
+ * rows in memory (the token guard, the project lists, the key verifier), and
+ * stopped by its close() alone. Another app on the same database has its own,
+ * and keeps hearing its changes when this one closes.
+ */
+export interface CacheSet {
+  /** A new cache of rows in this set (see rowCache below). */
+  rowCache<V extends object, C = undefined>(options: CacheOptions<V, C>): RowCache<V, C>
+  /** Resolves once every cache of the set has heard the changes committed before the call (see changesHeard below). */
+  changesHeard(): Promise<void>
+  /** Stops every cache of the set: their LISTENs end, nothing is kept from then on. */
+  stop(): Promise<void>
+}
+
+/** The set's caches, and changesHeard()'s messages still to come back. */
+type Caches = { db: Database; members: Set<Member>; waiting: Map<string, { member: Member; done: () => void }>; next?: Promise<void> }
+
+export function cacheSet(db: Database): CacheSet {
+  const mine: Caches = { db, members: new Set(), waiting: new Map() }
+  return {
+    rowCache: (options) => rowCache(mine, options),
+    changesHeard: () => changesHeard(mine),
+    async stop() {
+      await Promise.all([...mine.members].map((m) => m.stop()))
+    },
+  }
 }
 
 /**
@@ -63,7 +83,8 @@ const caches = (db: Database) => {
  * so a read that raced the change is answered to its callers but never kept,
  * and a call after the change never joins it.
  */
-export function rowCache<V extends object, C = undefined>(db: Database, options: CacheOptions<V, C>): RowCache<V, C> {
+function rowCache<V extends object, C = undefined>(mine: Caches, options: CacheOptions<V, C>): RowCache<V, C> {
+  const { db } = mine
   const { load, now } = options
   const values = new LRUCache<string, V>({
     max: options.max,
@@ -75,7 +96,6 @@ export function rowCache<V extends object, C = undefined>(db: Database, options:
   let listening = false
   let stopped = false
 
-  const mine = caches(db)
   const forgetAll = () => {
     values.clear()
     loading.clear()
@@ -144,7 +164,7 @@ export function rowCache<V extends object, C = undefined>(db: Database, options:
 }
 
 /**
- * Resolves once every cache of `db` has heard the changes committed before
+ * Resolves once every cache of the set has heard the changes committed before
  * the call: a request that wrote answers after it, so its client's next call
  * on this instance sees the change. On PGlite a trigger's NOTIFY reaches the
  * listeners before the statement that sent it resolves: nothing to wait for.
@@ -155,10 +175,9 @@ export function rowCache<V extends object, C = undefined>(db: Database, options:
  * message does not come back (a connection that died unnoticed) forgets
  * everything instead, which is always safe.
  */
-export function changesHeard(db: Database): Promise<void> {
-  const mine = registry.get(db)
-  if (!mine || db.kind === 'pglite') return Promise.resolve()
-  return (mine.next ??= Promise.resolve().then(() => roundTrip(db, mine)))
+function changesHeard(mine: Caches): Promise<void> {
+  if (mine.db.kind === 'pglite') return Promise.resolve()
+  return (mine.next ??= Promise.resolve().then(() => roundTrip(mine.db, mine)))
 }
 
 async function roundTrip(db: Database, mine: Caches) {
@@ -195,20 +214,5 @@ async function roundTrip(db: Database, mine: Caches) {
       mine.waiting.get(id)?.done()
       mine.waiting.delete(id)
     }
-  }
-}
-
-/** Stops every cache of `db` (its app is closing): their LISTEN connections go with them. */
-export async function stopCaches(db: Database): Promise<void> {
-  await Promise.all([...(registry.get(db)?.members ?? [])].map((m) => m.stop()))
-}
-
-/** One value per database handle, made on first use (a cache every guard and route of an app shares). */
-export function perDatabase<T extends object>(make: (db: Database) => T): (db: Database) => T {
-  const made = new WeakMap<Database, T>()
-  return (db) => {
-    let value = made.get(db)
-    if (!value) made.set(db, (value = make(db)))
-    return value
   }
 }

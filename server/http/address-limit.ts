@@ -62,6 +62,8 @@ export interface AddressLimit {
    * request up.
    */
   answered(c: Context): void
+  /** Writes the counts held in memory (sharedCounter), so none is lost when the app closes. */
+  settle(): Promise<void>
 }
 
 /**
@@ -93,7 +95,8 @@ const WINDOW = USER_WINDOW_SECONDS
  */
 export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: boolean, pause: Pause = timerPause): AddressLimit {
   const badTokens = budget(cfg.badTokensPerIp, WINDOW, (key, limit, weight) => hitRateLimit(db, [{ key, limit, weight }], WINDOW))
-  const calls = budget(cfg.perAddress, WINDOW, sharedCounter(db, WINDOW).hit)
+  const counter = sharedCounter(db, WINDOW)
+  const calls = budget(cfg.perAddress, WINDOW, counter.hit)
   const seenValid = new Map<string, number>()
   // Below the whole window, so a fresh window always serves one answer, however large.
   const units = (bytes: number) => Math.min(MAX_CALL_UNITS, calls.limit - 1, Math.floor(bytes / CALL_UNIT_BYTES))
@@ -112,6 +115,7 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
     return ip
   }
   return {
+    settle: counter.flush,
     blocked(c, tokenHash, counted) {
       const busy = counted ? calls.left(address(c)) : 0
       if (busy > 0) return busy

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { Database } from '../db/index'
 import { hashToken, type TokenKind } from '../security/tokens'
 import { HttpError } from './errors'
-import { tokenCache } from './token-cache'
+import type { TokenEnv } from './token-cache'
 import type { AddressLimitEnv } from './address-limit'
 import { tooManyRequests } from './throttle'
 import type { UserLimitEnv } from './user-limit'
@@ -16,7 +16,9 @@ export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
 
 /** What the guard sets, beside the fair shares' own variables (handed over by app.ts's first layer). */
 export type AuthEnv = {
-  Variables: { userId: string; deviceId: string; tokenHash: string; userCounted?: boolean } & UserLimitEnv['Variables'] & AddressLimitEnv['Variables']
+  Variables: { userId: string; deviceId: string; tokenHash: string; userCounted?: boolean } & UserLimitEnv['Variables'] &
+    AddressLimitEnv['Variables'] &
+    TokenEnv['Variables']
 }
 
 const unauthorized = (message: string, error?: 'invalid_token', code?: string) =>
@@ -29,13 +31,14 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
  * its SHA-256: the plaintext is never stored, and a hash index lookup gives
  * away nothing useful through timing (the attacker does not control the hash).
  * A token of the other kind is refused like an unknown one. Tokens found are
- * kept in memory for a few seconds and forgotten the moment their row changes
- * (token-cache.ts).
+ * kept in memory for a few seconds and forgotten the moment their row changes,
+ * in the app's token cache (token-cache.ts), which app.ts's first layer hands
+ * over as it hands over the fair shares. (`_db` is no longer read: the cache
+ * is the app's, not the database's; the call sites still pass it.)
  */
-export function requireToken(db: Database, kind: TokenKind, { fairShare = true } = {}): MiddlewareHandler<AuthEnv> {
+export function requireToken(_db: Database, kind: TokenKind, { fairShare = true } = {}): MiddlewareHandler<AuthEnv> {
   const expired = kind === 'access' ? SESSION_EXPIRED : DEVICE_EXPIRED
   const code = kind === 'device' ? DEVICE_UNKNOWN : undefined
-  const tokens = tokenCache(db)
   return async (c, next) => {
     const header = c.req.header('authorization')
     if (!header) throw unauthorized(AUTH_REQUIRED)
@@ -52,6 +55,8 @@ export function requireToken(db: Database, kind: TokenKind, { fairShare = true }
       await (limit ?? address)!.hold(wait)
       throw tooManyRequests(wait)
     }
+    const tokens = c.get('tokens')
+    if (!tokens) throw new Error('requireToken runs behind the app that installs its token cache (app.ts).')
     const row = await tokens.find(tokenHash, kind)
     if (!row) {
       await address?.badToken(c)

@@ -1,4 +1,6 @@
 import { hash, timingSafeEqual } from 'node:crypto'
+import type { MiddlewareHandler } from 'hono'
+import { HttpError } from './errors'
 
 export const SERVICE_TOKEN_REQUIRED = 'A valid service token is required (Authorization: Bearer <SERVICE_TOKEN>).'
 
@@ -21,12 +23,26 @@ export function sameSecret(given: string, secret: string): boolean {
  * services send (key verification, host sign-in, webhook messages), or
  * undefined when no token is configured.
  */
-export function serviceTokenCheck(serviceToken: string | undefined): ((authorization: string | undefined) => boolean) | undefined {
+function serviceTokenCheck(serviceToken: string | undefined): ((authorization: string | undefined) => boolean) | undefined {
   if (!serviceToken) return undefined
   // The configured token's digest is made once; each call hashes only what it was given.
   const expected = digest(serviceToken)
   return (authorization) => {
     const given = BEARER.exec(authorization ?? '')?.[1]
     return given !== undefined && timingSafeEqual(digest(given), expected)
+  }
+}
+
+/**
+ * The guard of every call the provider's own services make: 503 with
+ * `notConfigured` (which names the route and the setting) when no token is
+ * configured, 401 when the request does not carry it.
+ */
+export function requireServiceToken(serviceToken: string | undefined, notConfigured: string): MiddlewareHandler {
+  const authorized = serviceTokenCheck(serviceToken)
+  return (c, next) => {
+    if (!authorized) throw new HttpError(503, notConfigured)
+    if (!authorized(c.req.header('authorization'))) throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
+    return next()
   }
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../db/index'
-import { perDatabase, rowCache } from '../db/cache'
+import type { CacheSet } from '../db/cache'
 import type { TokenKind } from '../security/tokens'
 
 /** The channel the tokens table's trigger sends a token's hash on when its row changes or goes (migration 013). */
@@ -19,32 +19,40 @@ export interface TokenCache {
   find(tokenHash: string, kind: TokenKind): Promise<FoundToken | undefined>
 }
 
+/** What the token guard needs of the app: its token cache, in the request's context (set by app.ts's first layer). */
+export type TokenEnv = { Variables: { tokens?: TokenCache } }
+
 type Entry = FoundToken & { kind: TokenKind; expiresAt: number }
 
+/** The token's row, if it has not expired by `now` (the app's clock, as the token's expiry was set by it). */
+async function loadToken(db: Database, tokenHash: string, now: number): Promise<Entry | undefined> {
+  const [row] = await db.query<{ user_id: string | null; device_id: string | null; kind: TokenKind; expires_at: Date }>(
+    'SELECT user_id, device_id, kind, expires_at FROM tokens WHERE token_hash = $1 AND expires_at > $2',
+    [tokenHash, new Date(now)],
+  )
+  return row && { userId: row.user_id, deviceId: row.device_id, kind: row.kind, expiresAt: row.expires_at.getTime() }
+}
+
+const live = (entry: Entry | undefined, kind: TokenKind, now: number) => (entry?.kind === kind && entry.expiresAt > now ? entry : undefined)
+
 /**
- * The access and device tokens this instance has looked up, by hash, so an
- * authenticated call costs no query for its token; one per database handle,
- * so every guard of an app shares it (db/cache.ts). Unknown tokens are never
- * kept (a flood of made-up ones would only fill it: the per-address budget
- * deals with those).
+ * The access and device tokens this app has looked up, by hash, so an
+ * authenticated call costs no query for its token: one per app (in its
+ * CacheSet, stopped by its close()), which every guard of the app shares.
+ * Unknown tokens are never kept (a flood of made-up ones would only fill it:
+ * the per-address budget deals with those). Expiry is compared with the app's
+ * clock on every call.
  */
-export const tokenCache = perDatabase((db: Database): TokenCache => {
-  const tokens = rowCache<Entry>(db, {
+export function tokenCache(caches: CacheSet, db: Database, clock: () => number): TokenCache {
+  const tokens = caches.rowCache<Entry>({
     channel: TOKEN_CHANNEL,
     ttlMs: TOKEN_TTL_MS,
     max: MAX_ENTRIES,
-    async load(tokenHash) {
-      const [row] = await db.query<{ user_id: string | null; device_id: string | null; kind: TokenKind; expires_at: Date }>(
-        'SELECT user_id, device_id, kind, expires_at FROM tokens WHERE token_hash = $1 AND expires_at > now()',
-        [tokenHash],
-      )
-      return row && { userId: row.user_id, deviceId: row.device_id, kind: row.kind, expiresAt: row.expires_at.getTime() }
-    },
+    load: (tokenHash) => loadToken(db, tokenHash, clock()),
   })
   return {
     async find(tokenHash, kind) {
-      const entry = await tokens.get(tokenHash)
-      return entry?.kind === kind && entry.expiresAt > Date.now() ? entry : undefined
+      return live(await tokens.get(tokenHash), kind, clock())
     },
   }
-})
+}

@@ -39,6 +39,8 @@ export interface UserLimit {
    * function is called, whichever comes first.
    */
   turn(userId: string, c: Context): Promise<() => void>
+  /** Writes the counts held in memory (sharedCounter), so none is lost when the app closes. */
+  settle(): Promise<void>
 }
 
 /**
@@ -75,7 +77,8 @@ export type UserLimitEnv = { Variables: { userLimit?: UserLimit } }
  * calls is held a moment before its answer (REFUSAL_HOLD_MS).
  */
 export function userLimits(db: Queryable, cfg: RateLimitConfig, pause: Pause = timerPause): UserLimit {
-  const share = budget(cfg.perUser, USER_WINDOW_SECONDS, sharedCounter(db, USER_WINDOW_SECONDS).hit)
+  const counter = sharedCounter(db, USER_WINDOW_SECONDS)
+  const share = budget(cfg.perUser, USER_WINDOW_SECONDS, counter.hit)
   const places = new Map<string, { busy: number; waiting: Array<() => void> }>()
   const giveBack = (userId: string) => {
     const p = places.get(userId)!
@@ -84,6 +87,7 @@ export function userLimits(db: Queryable, cfg: RateLimitConfig, pause: Pause = t
     if (--p.busy === 0) places.delete(userId)
   }
   return {
+    settle: counter.flush,
     async turn(userId, c) {
       let p = places.get(userId)
       if (!p) places.set(userId, (p = { busy: 0, waiting: [] }))

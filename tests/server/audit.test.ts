@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { csvCell } from '../../server/resources/audit/csv'
 import { startInbox, type Inbox } from '../support/smtp'
-import { createTestServer, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
+import { createTestServer, deviceToken, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
 import { addMember, mailedCode, verifyEmail } from './teams'
 
 let inbox: Inbox
@@ -32,6 +32,13 @@ async function server() {
   })
   owner = await signUp(s, { name: 'Olga Owner' })
   await verifyEmail(s, owner)
+}
+
+/** A new session for `who`, as of the app's clock now (sessions expire on it). */
+async function logInAgain(who: SignedUp) {
+  const res = await s.request('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email: who.email, password: who.password } })
+  expect(res.status).toBe(200)
+  who.accessToken = res.body.accessToken
 }
 
 const auditOf = async (projectId: string, who: SignedUp, query = '') =>
@@ -153,6 +160,18 @@ describe('the audit log', () => {
     expect((await auditOf(p.id, owner, '?before=aud_nope')).status).toBe(400)
   })
 
+  it('refuses a query value it cannot use, for a page and for the CSV download alike', async () => {
+    await server()
+    const p = await newProject(s, owner.accessToken)
+    const limitRefused = { message: 'limit must be a whole number from 1 to 100.' }
+    for (const query of ['?limit=abc', '?format=csv&limit=abc', '?format=csv&limit=0', '?limit=1e1']) {
+      const res = await auditOf(p.id, owner, query)
+      expect([query, res.status, res.body]).toEqual([query, 400, limitRefused])
+    }
+    expect((await auditOf(p.id, owner, '?format=xml')).body).toEqual({ message: 'format must be json or csv.' })
+    expect((await auditOf(p.id, owner, '?format=csv&limit=5')).status).toBe(200)
+  })
+
   it('records nothing for a change that was refused', async () => {
     await server()
     const p = await newProject(s, owner.accessToken)
@@ -187,8 +206,11 @@ describe('the audit log', () => {
     const p = await newProject(s, owner.accessToken)
     expect((await auditOf(p.id, owner)).body.entries).toHaveLength(1)
     now += 364 * 86_400_000
+    // The owner's session expired long ago on the app's clock: a new one.
+    await logInAgain(owner)
     expect((await auditOf(p.id, owner)).body.entries).toHaveLength(1)
     now += 2 * 86_400_000
+    await logInAgain(owner)
     expect((await auditOf(p.id, owner)).body.entries).toEqual([])
   })
 })

@@ -210,10 +210,12 @@ describe('the device token guard on register and authenticate', () => {
     expect(res.body).toEqual({ message: DEVICE_EXPIRED, code: 'DEVICE_UNKNOWN' })
   })
 
-  it('prunes expired tokens when devices register', async () => {
+  it('prunes expired tokens on the retention schedule, not when devices register', async () => {
     await deviceToken(s)
     await s.db.query("UPDATE tokens SET expires_at = now() - interval '1 day'")
     await deviceToken(s)
+    expect(await count('tokens')).toBe(2)
+    await s.app.retention.tick()
     expect(await count('tokens')).toBe(1)
   })
 })

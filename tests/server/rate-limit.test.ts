@@ -148,12 +148,13 @@ describe('rate limit on device registration', () => {
     expect((await s!.db.query('SELECT id FROM devices')).length).toBe(2)
   })
 
-  it('prunes devices older than the device-token lifetime, with their tokens', async () => {
+  it('prunes devices older than the device-token lifetime, with their tokens, on the retention schedule', async () => {
     s = await createTestServer({ config: { deviceTokenTtlSeconds: 3600 } })
     const old = await deviceToken(s)
     await s.db.query("UPDATE devices SET created_at = now() - interval '2 hours'")
     await s.db.query("UPDATE tokens SET expires_at = now() + interval '1 hour'") // pruned with its device all the same
     await deviceToken(s)
+    await s.app.retention.tick()
     expect((await s.db.query('SELECT id FROM devices')).length).toBe(1)
     const res = await s.request('POST', '/api/auth/authenticate', { token: old, body: { email: 'a@example.com', password: 'long enough phrase' } })
     expect(res.status).toBe(401)

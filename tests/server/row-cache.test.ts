@@ -5,7 +5,7 @@
  * could go unheard.
  */
 import { describe, expect, it } from 'vitest'
-import { changesHeard, rowCache } from '../../server/db/cache'
+import { cacheSet } from '../../server/db/cache'
 import type { Database } from '../../server/db/index'
 
 /**
@@ -76,7 +76,7 @@ describe('a row cache', () => {
   it('loads a key once however many ask together, keeps it, and loads it again once its row changes', async () => {
     const t = listeningDb()
     const l = controlledLoad()
-    const cache = rowCache(t.db, { ...options, load: l.load })
+    const cache = cacheSet(t.db).rowCache({ ...options, load: l.load })
     await t.up()
     const together = Promise.all([cache.get('a'), cache.get('a'), cache.get('a')])
     await l.finish()
@@ -96,7 +96,7 @@ describe('a row cache', () => {
   it('answers a load that raced a change of its row but does not keep it, and a later call does not join it', async () => {
     const t = listeningDb()
     const l = controlledLoad()
-    const cache = rowCache(t.db, { ...options, load: l.load })
+    const cache = cacheSet(t.db).rowCache({ ...options, load: l.load })
     await t.up()
     const early = cache.get('a')
     t.change('a') // committed while the read was in flight: what it read may be from before
@@ -111,7 +111,7 @@ describe('a row cache', () => {
 
   it('forgets everything on a TRUNCATE ("*")', async () => {
     const t = listeningDb()
-    const cache = rowCache(t.db, { ...options, load: async (key) => ({ key }) })
+    const cache = cacheSet(t.db).rowCache({ ...options, load: async (key) => ({ key }) })
     await t.up()
     await cache.get('a')
     await cache.get('b')
@@ -122,7 +122,7 @@ describe('a row cache', () => {
   it('keeps nothing until the LISTEN is in place, nor while its connection is down, and forgets all when it drops', async () => {
     const t = listeningDb()
     let loads = 0
-    const cache = rowCache(t.db, { ...options, load: async (key) => ({ key, n: ++loads }) })
+    const cache = cacheSet(t.db).rowCache({ ...options, load: async (key) => ({ key, n: ++loads }) })
     await cache.get('a')
     await cache.get('a')
     expect(loads).toBe(2)
@@ -144,7 +144,7 @@ describe('a row cache', () => {
 
   it('keeps nothing once stopped', async () => {
     const t = listeningDb()
-    const cache = rowCache(t.db, { ...options, load: async (key) => ({ key }) })
+    const cache = cacheSet(t.db).rowCache({ ...options, load: async (key) => ({ key }) })
     await t.up()
     await cache.get('a')
     await cache.stop()
@@ -155,7 +155,7 @@ describe('a row cache', () => {
 
   it('keeps no more bytes than its bound, the least recently used going first', async () => {
     const t = listeningDb()
-    const cache = rowCache(t.db, { ...options, maxSize: 10, sizeOf: (v: { size: number }) => v.size, load: async (key) => ({ size: Number(key) }) })
+    const cache = cacheSet(t.db).rowCache({ ...options, maxSize: 10, sizeOf: (v: { size: number }) => v.size, load: async (key) => ({ size: Number(key) }) })
     await t.up()
     await cache.get('4')
     await cache.get('5')
@@ -168,13 +168,14 @@ describe('a row cache', () => {
 
   it('catches up: resolves once the changes committed before the call have been heard', async () => {
     const t = listeningDb({ deliverAtOnce: false })
-    const cache = rowCache(t.db, { ...options, load: async (key) => ({ key }) })
+    const caches = cacheSet(t.db)
+    const cache = caches.rowCache({ ...options, load: async (key) => ({ key }) })
     await t.up()
     await cache.get('a')
     // A write's NOTIFY, not yet heard: on PostgreSQL it comes on the listening connection after the commit.
     t.queued.push('a')
     let done = false
-    const heard = changesHeard(t.db).then(() => (done = true))
+    const heard = caches.changesHeard().then(() => (done = true))
     await new Promise((r) => setImmediate(r))
     expect(done).toBe(false)
     expect(t.queued).toHaveLength(2) // the write's message, then the cache's own
@@ -185,10 +186,11 @@ describe('a row cache', () => {
 
   it('does not wait for its message once the connection has dropped: it has forgotten everything instead', async () => {
     const t = listeningDb({ deliverAtOnce: false })
-    const cache = rowCache(t.db, { ...options, load: async (key) => ({ key }) })
+    const caches = cacheSet(t.db)
+    const cache = caches.rowCache({ ...options, load: async (key) => ({ key }) })
     await t.up()
     await cache.get('a')
-    const heard = changesHeard(t.db)
+    const heard = caches.changesHeard()
     await expect.poll(() => t.queued).toHaveLength(1)
     t.reset(false)
     await heard

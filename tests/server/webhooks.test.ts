@@ -719,6 +719,16 @@ describe('deliveries', () => {
     expect((await t.api('GET', `/${id}/attempts?before=wha_missing`)).status).toBe(400)
   })
 
+  it('refuse a page size that is not written in digits, with the same 400 as one out of range', async () => {
+    const t = await setup()
+    const { id } = await t.addEndpoint()
+    for (const limit of ['1e1', '2.0', '%205', '0x10', '', '101']) {
+      const res = await t.api('GET', `/${id}/attempts?limit=${limit}`)
+      expect([limit, res.status, res.body]).toEqual([limit, 400, { message: 'limit must be a whole number from 1 to 100.' }])
+    }
+    expect((await t.api('GET', `/${id}/attempts?limit=05`)).status).toBe(200)
+  })
+
   it('log one line per attempt with ids, status and duration, never the payload, the secret or a signature', async () => {
     const t = await setup()
     const { id } = await t.addEndpoint()
@@ -757,6 +767,8 @@ describe('deliveries', () => {
     const t = await setup({
       answer: (_r, _n, res) => res.writeHead(500).end(),
       webhooks: { retrySchedule: [0.5, 0.05, 0.05], disableAfterFailingMs: 36 * 60 * 60 * 1000 },
+      // A session that outlives the 36 hours the clock moves on (it expires on the app's clock too).
+      config: { accessTokenTtlSeconds: 2 * 86_400 },
       clock,
     })
     const { id } = await t.addEndpoint()

@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import { CODE_DIGITS } from '../../../contract/accounts'
 import type { Database, Queryable } from '../../db/index'
+import type { PruneJob } from '../../db/retention'
+import type { RouteDeps } from '../../http/route-deps'
 import { refundTry, spendTry, type CodePurpose, type Refusal } from './code-budget'
 
 export type { CodePurpose } from './code-budget'
@@ -106,10 +108,15 @@ export async function judgeCode(db: Database, c: CodeCheck): Promise<{ right: bo
   })
 }
 
-/** Drops expired codes, a bounded batch at a time, on the routes that make them (no timer needed). */
-export async function pruneExpiredCodes(q: Queryable, now: number, batch = 200): Promise<void> {
-  await q.query('DELETE FROM account_codes WHERE (user_id, purpose) IN (SELECT user_id, purpose FROM account_codes WHERE expires_at < $1 LIMIT $2)', [
-    new Date(now),
-    batch,
-  ])
+/** Drops expired codes, a bounded batch at a time; true when a whole batch went. */
+export async function pruneExpiredCodes(q: Queryable, now: number, batch = 200): Promise<boolean> {
+  const [{ n }] = await q.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM account_codes WHERE (user_id, purpose, device_id) IN (SELECT user_id, purpose, device_id FROM account_codes WHERE expires_at < $1 LIMIT $2) RETURNING 1)
+     SELECT count(*)::integer AS n FROM gone`,
+    [new Date(now), batch],
+  )
+  return n === batch
 }
+
+/** The accounts' part of the retention schedule (db/retention.ts): expired reset and verification codes. */
+export const accountRetention = ({ db }: RouteDeps): PruneJob[] => [{ name: 'expired account codes', prune: (now) => pruneExpiredCodes(db, now) }]

@@ -1,2 +1,3 @@
-/** What the app mounts of accounts: their routes, and the guard that holds creation until the e-mail is verified. */
+/** What the app mounts of accounts: their routes, the guard that holds creation until the e-mail is verified, and the pruning of their codes. */
 export { accountRoutes, requireVerifiedEmail } from './routes'
+export { accountRetention } from './codes'

@@ -67,7 +67,7 @@ export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes,
       const accessData = await db.transaction(async (tx) => {
         await setPassword(tx, account.id, passwordHash, { verified: true })
         await revokeSessions(tx, account.id)
-        const { token, expiresAt } = await issueToken(tx, 'access', { userId: account.id }, config.accessTokenTtlSeconds)
+        const { token, expiresAt } = await issueToken(tx, 'access', { userId: account.id }, config.accessTokenTtlSeconds, clock())
         return { accessToken: token, tokenType: 'Bearer' as const, expiresAt, user: { id: account.id, name: account.name, email } }
       })
       return c.json(accessData, 200)

@@ -7,7 +7,7 @@ import { throttle } from '../../http/throttle'
 import { codeMail, MAIL_NOT_CONFIGURED, type Mailer } from '../../mail/index'
 import { verifyPassword } from '../../security/password'
 import { ipBucket, refundRateLimit } from '../../security/rate-limit'
-import { issueCode, pruneExpiredCodes, type CodePurpose } from './codes'
+import { issueCode, type CodePurpose } from './codes'
 import { findAccount, type Account } from './data'
 import { HOST_ACCOUNT, WRONG_PASSWORD } from './messages'
 
@@ -55,7 +55,6 @@ export function accountSteps({ db, config, clock, mailer, log }: AccountDeps) {
   const mailCode = async (to: Mailer, account: { id: string; email: string }, purpose: CodePurpose, deviceId = '') => {
     const now = clock()
     const code = await issueCode(db, { userId: account.id, purpose, deviceId }, now, ttl)
-    await pruneExpiredCodes(db, now)
     const words =
       purpose === 'reset'
         ? {

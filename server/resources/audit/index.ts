@@ -1,2 +1,2 @@
-/** What the app mounts of the audit log (entries are written by security/audit-log.ts). */
-export { auditRoutes } from './routes'
+/** What the app mounts of the audit log, and its retention job (entries are written by security/audit-log.ts). */
+export { auditRetention, auditRoutes } from './routes'

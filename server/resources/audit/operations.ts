@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
+import { AuditQuery } from '../../../contract/queries'
 import { AuditPage } from '../../../contract/teams'
 import { accessErrors, jsonContent } from '../../openapi/error-responses'
 import { withRoles } from '../../openapi/roles'
@@ -20,11 +21,7 @@ export const auditRoute = withRoles(
     security: [{ accessToken: [] }],
     request: {
       params: z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) }),
-      query: z.object({
-        before: z.string().optional().meta({ description: 'An entry ID: the page after it (older).' }),
-        limit: z.int().min(1).max(100).optional().meta({ description: 'Entries per page: 1–100 (default 50).', example: 50 }),
-        format: z.enum(['json', 'csv']).optional().meta({ description: 'csv: the log as a CSV download.' }),
-      }),
+      query: AuditQuery,
     },
     responses: {
       200: {

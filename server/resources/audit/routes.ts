@@ -1,31 +1,35 @@
+import { AuditQuery } from '../../../contract/queries'
 import type { AuthEnv } from '../../http/auth'
+import { readQuery } from '../../http/query'
 import { badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { authorize } from '../../security/authorization'
 import { auditCsv } from './csv'
 import { listAudit, pruneAudit } from './data'
+import type { PruneJob } from '../../db/retention'
 import { auditRoute } from './operations'
 
-export const AUDIT_LIMIT_INVALID = 'limit must be a whole number from 1 to 100.'
 export const AUDIT_BEFORE_INVALID = 'before must be the id of an entry of this project’s audit log.'
 /** The most entries one CSV download holds (newest first). */
 export const CSV_MAX = 10_000
+const DAY_MS = 86_400_000
+
+/** The audit log's part of the retention schedule: entries older than AUDIT_RETENTION_DAYS go. */
+export const auditRetention = ({ db, config }: RouteDeps): PruneJob[] => [
+  { name: 'the audit log', prune: (now) => pruneAudit(db, now, config.auditRetentionDays) },
+]
 
 /** GET /manage/dapp/{id}/audit (admin, owner): the project's audit log, a page as JSON or the whole of it as CSV. */
 export function auditRoutes({ db, config, clock }: RouteDeps) {
   return new ContractApp<AuthEnv>().operation(auditRoute, async (c) => {
     const projectId = c.req.param('id')
-    const format = c.req.query('format')
-    if (format !== undefined && format !== 'json' && format !== 'csv') throw badRequest('format must be json or csv.')
-    const csv = format === 'csv'
-    const raw = c.req.query('limit')
+    const query = readQuery(c, AuditQuery)
+    const csv = query.format === 'csv'
     // A download is the newest CSV_MAX entries; a page 1 to 100 of them.
-    if (!csv && raw !== undefined && !(/^\d{1,3}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 100)) throw badRequest(AUDIT_LIMIT_INVALID)
-    const limit = csv ? CSV_MAX : raw === undefined ? 50 : Number(raw)
+    const limit = csv ? CSV_MAX : (query.limit ?? 50)
     await authorize(db, c.var.userId, projectId, 'audit.read')
-    await pruneAudit(db, clock(), config.auditRetentionDays)
-    const entries = await listAudit(db, projectId, limit, c.req.query('before'))
+    const entries = await listAudit(db, projectId, limit, new Date(clock() - config.auditRetentionDays * DAY_MS), query.before)
     if (!entries) throw badRequest(AUDIT_BEFORE_INVALID)
     if (!csv) return c.json({ entries })
     return c.body(auditCsv(entries), 200, {

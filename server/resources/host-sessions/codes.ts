@@ -1,4 +1,6 @@
 import type { Queryable } from '../../db/index'
+import type { PruneJob } from '../../db/retention'
+import type { RouteDeps } from '../../http/route-deps'
 import { iso } from '../../db/time'
 import { randomId, sha256 } from '../../security/random'
 
@@ -25,7 +27,15 @@ export async function consumeCode(q: Queryable, code: string, now: number): Prom
   return row && new Date(iso(row.expires_at)).getTime() > now ? row.user_id : undefined
 }
 
-/** Drops expired codes, a bounded batch at a time, on the route that makes them (no timer needed). */
-export async function pruneExpiredCodes(q: Queryable, now: number, batch = 200): Promise<void> {
-  await q.query('DELETE FROM session_codes WHERE code_hash IN (SELECT code_hash FROM session_codes WHERE expires_at < $1 LIMIT $2)', [new Date(now), batch])
+/** Drops expired codes, a bounded batch at a time; true when a whole batch went. */
+export async function pruneExpiredCodes(q: Queryable, now: number, batch = 200): Promise<boolean> {
+  const [{ n }] = await q.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM session_codes WHERE code_hash IN (SELECT code_hash FROM session_codes WHERE expires_at < $1 LIMIT $2) RETURNING 1)
+     SELECT count(*)::integer AS n FROM gone`,
+    [new Date(now), batch],
+  )
+  return n === batch
 }
+
+/** Host sign-in's part of the retention schedule (db/retention.ts): expired single-use codes. */
+export const hostSessionRetention = ({ db }: RouteDeps): PruneJob[] => [{ name: 'expired sign-in codes', prune: (now) => pruneExpiredCodes(db, now) }]

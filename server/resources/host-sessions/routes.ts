@@ -1,17 +1,16 @@
-import type { Context } from 'hono'
 import { HostSession, SessionCodeExchange } from '../../../contract/requests'
 import { requireToken, type AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
 import { clientIp } from '../../http/client-ip'
 import { HttpError } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
-import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../../http/service-token'
+import { requireServiceToken } from '../../http/service-token'
 import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
 import { ipBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-limit'
 import { issueToken } from '../session'
 import { findHostAccount, upsertHostAccount } from './accounts'
-import { consumeCode, issueCode, pruneExpiredCodes } from './codes'
+import { consumeCode, issueCode } from './codes'
 import { createSessionRoute, exchangeRoute } from './operations'
 
 export const HOST_SESSIONS_NOT_CONFIGURED = 'Host sign-in is not configured on this server: set SERVICE_TOKEN to enable POST /sessions.'
@@ -24,24 +23,15 @@ export const CODE_REFUSED = 'This sign-in link is no longer valid. Please try ag
  * token, as log-in).
  */
 export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken = config.serviceToken) {
-  const authorized = serviceTokenCheck(serviceToken)
   const { perIp, failuresPerIp, windowSeconds } = config.rateLimit
-
-  const requireService = async (c: Context, next: () => Promise<void>) => {
-    if (!authorized) throw new HttpError(503, HOST_SESSIONS_NOT_CONFIGURED)
-    if (!authorized(c.req.header('authorization'))) throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
-    await next()
-  }
-
   return new ContractApp<AuthEnv>()
-    .operation(createSessionRoute, requireService, async (c) => {
+    .operation(createSessionRoute, requireServiceToken(serviceToken, HOST_SESSIONS_NOT_CONFIGURED), async (c) => {
       const input = await readBody(c, HostSession)
       const now = clock()
       const answer = await db.transaction(async (tx) => {
         const account = await upsertHostAccount(tx, input)
         return issueCode(tx, account.id, now, config.sessionCodeTtlSeconds)
       })
-      await pruneExpiredCodes(db, now)
       return c.json(answer, 201)
     })
     .operation(exchangeRoute, requireToken(db, 'device'), async (c) => {
@@ -57,7 +47,7 @@ export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken
         const userId = await consumeCode(tx, code, clock())
         const account = userId && (await findHostAccount(tx, userId))
         if (!account) return undefined
-        const { token, expiresAt } = await issueToken(tx, 'access', { userId: account.id }, config.accessTokenTtlSeconds)
+        const { token, expiresAt } = await issueToken(tx, 'access', { userId: account.id }, config.accessTokenTtlSeconds, clock())
         return { accessToken: token, tokenType: 'Bearer', expiresAt, user: account }
       })
       if (!accessData) throw new HttpError(401, CODE_REFUSED)

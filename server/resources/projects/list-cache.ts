@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Database } from '../../db/index'
-import { rowCache } from '../../db/cache'
+import type { CacheSet } from '../../db/cache'
 import type { ReadTurn } from '../../http/address-limit'
 import { HttpError } from '../../http/errors'
 import { listProjects } from './data'
@@ -49,9 +49,9 @@ type Turn = { turn?: ReadTurn; used: boolean }
  * Each user's project list as the bytes of its answer. A dashboard asks for
  * the whole list on every load, and serialising 1,000 projects cost tens of
  * milliseconds of the one thread every user shares; an unchanged list is
- * now written as it is (db/cache.ts keeps it).
+ * now written as it is (kept in the app's CacheSet, db/cache.ts).
  */
-export function projectLists(db: Database): ProjectLists {
+export function projectLists(caches: CacheSet, db: Database): ProjectLists {
   const read = async (ownerId: string): Promise<ProjectList> => {
     const projects = await listProjects(db, ownerId)
     // The same bytes as JSON.stringify of the whole list: its items, comma-separated, in brackets.
@@ -65,7 +65,7 @@ export function projectLists(db: Database): ProjectLists {
     const body = Buffer.concat(parts)
     return { etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`, body }
   }
-  const lists = rowCache<ProjectList, Turn>(db, {
+  const lists = caches.rowCache<ProjectList, Turn>({
     channel: PROJECTS_CHANNEL,
     ttlMs: LIST_TTL_MS,
     max: MAX_LISTS,

@@ -15,8 +15,8 @@ import { matchesTag, projectLists } from './list-cache'
  * The /manage/dapp calls of projects themselves, behind the access-token
  * guard that app.ts puts on /manage; each asks security/authorization.ts what the caller's role allows.
  */
-export function projectRoutes({ db, config }: RouteDeps) {
-  const lists = projectLists(db)
+export function projectRoutes({ db, config, caches }: RouteDeps) {
+  const lists = projectLists(caches, db)
   return (
     new ContractApp<AuthEnv>()
       .operation(createProjectRoute, async (c) => {

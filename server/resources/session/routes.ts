@@ -27,7 +27,7 @@ export interface AuthDeps extends RouteDeps {
 }
 
 /** register and authenticate (device token in, access token — the `accessData` body — out), and logout. */
-export function authRoutes({ db, config, signedUp }: AuthDeps) {
+export function authRoutes({ db, config, clock, signedUp }: AuthDeps) {
   const ttl = config.accessTokenTtlSeconds
 
   const { perIp, perEmail, windowSeconds } = config.rateLimit
@@ -41,7 +41,7 @@ export function authRoutes({ db, config, signedUp }: AuthDeps) {
   }
 
   const session = async (q: Queryable, user: User) => {
-    const { token, expiresAt } = await issueToken(q, 'access', { userId: user.id }, ttl)
+    const { token, expiresAt } = await issueToken(q, 'access', { userId: user.id }, ttl, clock())
     return { accessToken: token, tokenType: 'Bearer', expiresAt, user: { id: user.id, name: user.name, email: user.email } }
   }
 

@@ -7,25 +7,37 @@ export interface IssuedToken {
   expiresAt: string
 }
 
-/** Stores the hash of a new bearer token and hands back the token itself. */
-export async function issueToken(q: Queryable, kind: TokenKind, owner: { userId?: string; deviceId?: string }, ttlSeconds: number): Promise<IssuedToken> {
+/**
+ * Stores the hash of a new bearer token and hands back the token itself. It
+ * expires `ttlSeconds` after `now`, the app's clock, which the token guard
+ * compares the expiry with (http/token-cache.ts).
+ */
+export async function issueToken(
+  q: Queryable,
+  kind: TokenKind,
+  owner: { userId?: string; deviceId?: string },
+  ttlSeconds: number,
+  now: number,
+): Promise<IssuedToken> {
   const { token, hash } = newToken(kind)
   const [row] = await q.query<{ expires_at: Date }>(
     `INSERT INTO tokens (token_hash, kind, user_id, device_id, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5::double precision))
+     VALUES ($1, $2, $3, $4, $5)
      RETURNING expires_at`,
-    [hash, kind, owner.userId ?? null, owner.deviceId ?? null, ttlSeconds],
+    [hash, kind, owner.userId ?? null, owner.deviceId ?? null, new Date(now + ttlSeconds * 1000)],
   )
   return { token, expiresAt: iso(row.expires_at) }
 }
 
-/** Deletes expired tokens (a bounded batch, so no single request pays for a backlog). */
-export async function pruneExpiredTokens(q: Queryable, batch = 500): Promise<void> {
-  await q.query(
-    `DELETE FROM tokens WHERE token_hash IN (
-       SELECT token_hash FROM tokens WHERE expires_at < now() LIMIT $1)`,
-    [batch],
+/** Deletes tokens expired by `now`, the app's clock, a bounded batch (the retention schedule's job); true when a whole batch went. */
+export async function pruneExpiredTokens(q: Queryable, now: number, batch = 500): Promise<boolean> {
+  const [{ n }] = await q.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM tokens WHERE token_hash IN (
+       SELECT token_hash FROM tokens WHERE expires_at < $1 LIMIT $2) RETURNING 1)
+     SELECT count(*)::integer AS n FROM gone`,
+    [new Date(now), batch],
   )
+  return n === batch
 }
 
 /** Deletes one token (sign-out): from now on it is unknown everywhere. */

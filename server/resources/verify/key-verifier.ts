@@ -2,7 +2,7 @@ import { hash } from 'node:crypto'
 import { findKeyByHash, touchKey, type VerifiedKey } from '../api-keys'
 import { iso } from '../../db/time'
 import type { Database } from '../../db/index'
-import { rowCache } from '../../db/cache'
+import type { CacheSet } from '../../db/cache'
 import type { Log } from '../../http/logger'
 import { usageCounter } from '../usage'
 
@@ -38,11 +38,11 @@ const UNKNOWN: Known = Object.freeze({ key: undefined, answer: NOT_FOUND })
  * heard). Expiry needs no message: it is compared with the clock on every
  * answer.
  */
-export function keyVerifier(db: Database, clock: () => number, log: Log): KeyVerifier {
+export function keyVerifier(caches: CacheSet, db: Database, clock: () => number, log: Log): KeyVerifier {
   const pending = new Set<Promise<void>>()
   // Every answer is counted per key and day, in memory; written in batches (resources/usage).
   const usage = usageCounter(db, log)
-  const keys = rowCache<Known>(db, {
+  const keys = caches.rowCache<Known>({
     channel: KEY_CHANNEL,
     ttlMs: TTL_MS,
     max: MAX_ENTRIES,

@@ -4,11 +4,7 @@ import { ErrorBody, Verification } from '../../../contract/responses'
 import { codeSamples } from '../../openapi/code-samples'
 import { badBody, errors, INTERNAL, jsonContent, NO_SERVICE_TOKEN, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
 
-/**
- * POST /keys/verify, described here; its handler (routes.ts) is mounted
- * by hand for speed and reads its body with parseBody(VerifyRequest, …), so
- * app.ts registers this description beside it.
- */
+/** POST /keys/verify, described here and mounted with its handler by routes.ts. */
 export const verifyKeyRoute = createRoute({
   method: 'post',
   path: '/keys/verify',

@@ -1,11 +1,10 @@
-import { Hono } from 'hono'
-import { HttpError } from '../../http/errors'
-import { readJsonObject } from '../../http/validate'
-import { parseBody } from '../../http/body'
+import { readBody } from '../../http/body'
+import { ContractApp } from '../../openapi/contract-app'
 import { VERIFY_KEY_MAX, VerifyRequest } from '../../../contract/requests'
 import type { RouteDeps } from '../../http/route-deps'
-import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../../http/service-token'
+import { requireServiceToken } from '../../http/service-token'
 import type { KeyVerifier, Verification } from './key-verifier'
+import { verifyKeyRoute } from './operations'
 
 export const VERIFY_NOT_CONFIGURED = 'Key verification is not configured on this server: set SERVICE_TOKEN to enable POST /keys/verify.'
 
@@ -22,20 +21,11 @@ export const KEY_MAX = VERIFY_KEY_MAX
 /**
  * POST /keys/verify, for the API provider's own services: is the key a client
  * presented good, and whose is it? Authenticated by SERVICE_TOKEN, not by a
- * user. The answer names the key, never a secret. A plain Hono route, not a
- * ContractApp operation, so its description (operations.ts) is registered by
- * app.ts; it still runs behind the API's whole middleware like every route.
+ * user. The answer names the key, never a secret.
  */
 export function verifyRoutes({ config, keys }: VerifyDeps) {
-  const authorized = serviceTokenCheck(config.serviceToken)
-  return new Hono().post(VERIFY_PATH, async (c) => {
-    if (!authorized) throw new HttpError(503, VERIFY_NOT_CONFIGURED)
-    if (!authorized(c.req.header('authorization'))) {
-      throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
-    }
-    const body = await readJsonObject(c)
-    // The contract's schema (operations.ts documents the route), parsed without a router middleware.
-    const { key } = parseBody(VerifyRequest, body)
+  return new ContractApp().operation(verifyKeyRoute, requireServiceToken(config.serviceToken, VERIFY_NOT_CONFIGURED), async (c) => {
+    const { key } = await readBody(c, VerifyRequest)
     return c.body(answerText(await keys.verify(key)), 200, JSON_TYPE)
   })
 }

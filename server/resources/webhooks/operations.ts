@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { nameMessages } from '../../../contract/fields'
+import { WebhookAttemptsQuery } from '../../../contract/queries'
 import { ErrorBody } from '../../../contract/responses'
 import {
   NewWebhookEndpoint,
@@ -168,10 +169,7 @@ export const listAttemptsRoute = createRoute({
   security,
   request: {
     params: endpoint,
-    query: z.object({
-      limit: z.int().min(1).max(100).optional().meta({ description: 'How many, 1 to 100 (default 20).', example: 20 }),
-      before: z.string().optional().meta({ description: 'An attempt id (wha_…): list the attempts older than it.' }),
-    }),
+    query: WebhookAttemptsQuery,
   },
   responses: {
     200: { description: 'The attempts.', content: jsonContent(WebhookAttemptList) },

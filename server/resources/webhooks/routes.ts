@@ -9,14 +9,16 @@ import {
   WebhookSecretRoll,
   WebhookTestEvent,
 } from '../../../contract/webhooks'
+import { WebhookAttemptsQuery } from '../../../contract/queries'
 import type { Queryable } from '../../db/index'
 import type { AuthEnv } from '../../http/auth'
 import { readBody, readOptionalBody } from '../../http/body'
 import { fastBodyLimit } from '../../http/body-limit'
+import { readQuery } from '../../http/query'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors'
 import { refused, waitWords } from '../../http/throttle'
 import type { RouteDeps } from '../../http/route-deps'
-import { SERVICE_TOKEN_REQUIRED, serviceTokenCheck } from '../../http/service-token'
+import { requireServiceToken } from '../../http/service-token'
 import { ContractApp } from '../../openapi/contract-app'
 import { withRoles } from '../../openapi/roles'
 import { audit } from '../../security/audit-log'
@@ -113,16 +115,14 @@ function webhookChecks({ db, config }: RouteDeps) {
 
 /** The provider's side: the event types it may send, and its messages (with the service token). */
 function messageRoutes({ db, config, clock }: RouteDeps, { catalog, known }: Checks) {
-  const authorized = serviceTokenCheck(config.serviceToken)
+  const serviceOnly = requireServiceToken(config.serviceToken, MESSAGES_NOT_CONFIGURED)
   const messageBodyLimit = fastBodyLimit(MESSAGE_BODY_LIMIT, () => {
     throw new HttpError(413, `The request body is too large (the limit is ${MESSAGE_BODY_LIMIT / 1024} kB).`)
   })
 
   return new ContractApp<AuthEnv>()
     .operation(eventTypesRoute, async (c) => c.json(catalog()))
-    .operation(sendMessageRoute, messageBodyLimit, async (c) => {
-      if (!authorized) throw new HttpError(503, MESSAGES_NOT_CONFIGURED)
-      if (!authorized(c.req.header('authorization'))) throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
+    .operation(sendMessageRoute, messageBodyLimit, serviceOnly, async (c) => {
       const m = await readBody(c, WebhookMessage)
       if (Buffer.byteLength(JSON.stringify(m.payload)) > WEBHOOK_PAYLOAD_MAX_BYTES) {
         throw new HttpError(413, `payload must be at most ${WEBHOOK_PAYLOAD_MAX_BYTES / 1024} kB of JSON.`)
@@ -216,11 +216,9 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
       return c.json({ id }, 202)
     })
     .operation(withRoles('webhooks.read', listAttemptsRoute), async (c) => {
-      const rawLimit = c.req.query('limit')
-      const limit = rawLimit === undefined ? 20 : Number(rawLimit)
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw badRequest('limit must be a whole number from 1 to 100.')
+      const { limit = 20, before } = readQuery(c, WebhookAttemptsQuery)
       const { endpoint } = await ownedEndpoint(c, 'webhooks.read')
-      const attempts = await listAttempts(db, endpoint.id, limit, c.req.query('before'))
+      const attempts = await listAttempts(db, endpoint.id, limit, before)
       if (!attempts) throw badRequest('before must be the id of an attempt of this endpoint.')
       return c.json(attempts)
     })

@@ -4,7 +4,6 @@ import type { Database } from '../../db/index'
 import type { Log } from '../../http/logger'
 import { processEncryptionKey } from '../../security/encryption'
 import { claimDue, nextDue, releaseLeases, type HeldDelivery } from './claim'
-import { pruneWebhooks } from './data'
 import { post, signature, type Outcome } from './deliver'
 import { createDispatch } from './dispatch'
 import { attemptLine, createRecorder } from './record'
@@ -45,7 +44,6 @@ const AHEAD = 4
 const LEASE_MARGIN_MS = 10_000
 /** The most deliveries one claim takes. */
 const CLAIM_LIMIT = 200
-const PRUNE_MS = 60 * 60 * 1000
 
 export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Worker {
   const { webhooks } = config
@@ -57,7 +55,6 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   // Every attempt in flight listens on it: past 10, Node would warn of a listener leak in the server's log.
   setMaxListeners(webhooks.concurrency + 1, abort.signal)
   let stopped = false
-  let lastPrune = 0
   const releasing = new Set<Promise<void>>()
 
   const recorder = createRecorder(db, policy, clock, log)
@@ -105,11 +102,6 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     // the worker for new ones, each retry recorded here sets the timer, and dispatch asks for a
     // claim as what it holds is done), only once it is idle.
     if (dispatch.claimed(more) || claimedAny) return
-    const now = clock()
-    if (now - lastPrune > PRUNE_MS) {
-      lastPrune = now
-      await pruneWebhooks(db, new Date(now - webhooks.retentionDays * 86_400_000))
-    }
     const due = await nextDue(db)
     waker.at(due ? due.getTime() : null)
   }
