@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test'
 import { startInbox, type Inbox } from '../support/smtp'
-import { createAccount, createProjectFor, type Account } from './harness/api'
+import { createAccount, createProjectFor, verifyAccount, type Account } from './harness/api'
 import './harness/artifacts'
 import { join } from 'node:path'
 import { ARTIFACTS } from './harness/paths'
@@ -44,9 +44,11 @@ async function api(method: string, path: string, token: string, body?: unknown):
   return data
 }
 
-async function account(name: string): Promise<Account> {
+/** An account made through the API, its sign-up verification mail taken (and its code entered when `verified`: an inviter needs it). */
+async function account(name: string, verified = false): Promise<Account> {
   const a = await createAccount(mine.origin, name)
-  await inbox.next(a.email)
+  const mail = await inbox.next(a.email)
+  if (verified) await verifyAccount(mine.origin, a, /^\s+(\d{10})\s*$/m.exec(mail.text ?? '')![1])
   return a
 }
 
@@ -91,7 +93,7 @@ for (const [label, viewport] of [
     for (const lang of ['en', 'de'] as const) {
       test(`the removal dialog lists the member's keys and endpoint with what happens to each (${lang})`, async ({ page, axe }) => {
         test.setTimeout(90_000)
-        const owner = await account('Ada Owner')
+        const owner = await account('Ada Owner', true)
         const dev = await account('Dev Eloper')
         const project = `Payments ${label} ${lang}`
         const keys = await stage(owner, dev, project)

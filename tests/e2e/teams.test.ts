@@ -36,7 +36,7 @@ test.afterAll(async () => {
 async function account(name: string, { verified = false } = {}): Promise<Account> {
   const a = await createAccount(mine.origin, name)
   const mail = await inbox.next(a.email)
-  if (verified) await verifyAccount(mine.origin, a, /^\s+(\d{6})\s*$/m.exec(mail.text ?? '')![1])
+  if (verified) await verifyAccount(mine.origin, a, /^\s+(\d{10})\s*$/m.exec(mail.text ?? '')![1])
   return a
 }
 
