@@ -114,7 +114,9 @@ const serverLayers = [
 
 // The API's schema contract (contract/ at the top) is shared by the server and
 // the widget: it holds zod schemas and imports nothing of either side, and the
-// widget takes only its types, so no schema library enters the bundle.
+// widget takes only its types, so no schema library enters the bundle. Its
+// constants (contract/constants.ts) import nothing at all: the widget and the
+// verify package take their values from that one module.
 const contract = [
   {
     files: ['contract/**/*.ts'],
@@ -122,6 +124,15 @@ const contract = [
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['../*'], message: 'The contract is shared by the server and the widget: it imports zod and its own files only.' }] },
+      ],
+    },
+  },
+  {
+    files: ['contract/constants.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '.*', message: 'The constants import nothing: the widget and the verify package take values from them, without zod.' }] },
       ],
     },
   },
@@ -134,9 +145,10 @@ const contract = [
           paths: [{ name: 'zod', message: 'The widget does not validate with zod: it would enter the bundle.' }],
           patterns: [
             {
-              group: ['**/contract/**', '**/contract'],
+              // contract/constants imports nothing: its values are the one exception.
+              regex: '(^|/)contract(/(?!constants$).*)?$',
               allowTypeImports: true,
-              message: 'Take only types from the contract (import type): its schemas would bring zod into the bundle.',
+              message: 'Take only types from the contract (import type), values only from contract/constants: its schemas would bring zod into the bundle.',
             },
           ],
         },
