@@ -1,11 +1,10 @@
 import { z } from 'zod'
+import { CODE_DIGITS } from './constants'
 import { email, requiredText } from './fields'
 
 /** Bodies and answers of the account calls: password reset, e-mail verification, the profile. */
 
 const PASSWORD_MAX = 1024
-/** Digits in a mailed code. */
-export const CODE_DIGITS = 10
 
 const newPassword = (label: string) =>
   requiredText(label, {

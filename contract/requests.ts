@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { VERIFY_KEY_MAX } from './constants'
 import { clearableText, email, isoDateTime, omittableText, optionalText, requiredText, wholeNumber } from './fields'
 
 /**
@@ -76,9 +77,6 @@ export const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60
 export const Roll = z
   .object({ graceSeconds: wholeNumber('Grace period (graceSeconds)', 0, MAX_GRACE_SECONDS, 'How long the old key keeps working; 0 ends it now.') })
   .meta({ id: 'Roll' })
-
-/** The longest key POST /keys/verify accepts. */
-export const VERIFY_KEY_MAX = 200
 
 export const VerifyRequest = z
   .object({ key: requiredText('Key', { max: VERIFY_KEY_MAX, trim: false, description: 'The API key (fxk_…) a client presented.' }) })

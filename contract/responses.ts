@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ROLES, VERIFY_REFUSALS, type Verification as PlainVerification } from './constants'
 
 /** The response bodies. The server's answers and the widget's types both come from these. */
 
@@ -42,10 +43,7 @@ export const ProjectSummary = z
     createDate: dateTime('When the project was created.'),
     status: text('Project status.').meta({ examples: ['ACTIVE'] }),
     // Optional: a server before teams (or a spec-only one) does not send it.
-    role: z
-      .enum(['owner', 'admin', 'developer', 'viewer'])
-      .optional()
-      .meta({ description: "The caller's role in the project (teams): in the project list and a project's page." }),
+    role: z.enum(ROLES).optional().meta({ description: "The caller's role in the project (teams): in the project list and a project's page." }),
   })
   .meta({ id: 'ProjectSummary' })
 
@@ -102,7 +100,7 @@ export const KeyValid = z
 export const KeyRefused = z
   .object({
     valid: z.literal(false),
-    code: z.enum(['NOT_FOUND', 'EXPIRED']).meta({
+    code: z.enum(VERIFY_REFUSALS).meta({
       description: 'NOT_FOUND: no such key (never issued, deleted, or its project deleted). EXPIRED: its expiry, or its grace period after a roll, has passed.',
     }),
   })
@@ -125,6 +123,11 @@ export type Project = z.infer<typeof Project>
 export type CreatedProject = z.infer<typeof CreatedProject>
 export type AccessData = z.infer<typeof AccessData>
 export type Verification = z.infer<typeof Verification>
+// flex-portal/verify has no zod: it takes the plain type in constants.ts, which
+// must be this one exactly (this line fails to compile the day the two differ).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Holds<T extends true> = T
+export type VerificationIsPlain = Holds<Same<Verification, PlainVerification>>
 
 export const Capabilities = z
   .object({

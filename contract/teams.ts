@@ -1,10 +1,8 @@
 import { z } from 'zod'
+import { MEMBER_ROLES, ROLES } from './constants'
 import { email, requiredText } from './fields'
 
 /** Bodies and answers of teams: a project's members, invitations, ownership and audit log. */
-
-export const MEMBER_ROLES = ['admin', 'developer', 'viewer'] as const
-export const ALL_ROLES = ['owner', ...MEMBER_ROLES] as const
 
 const role = z.enum(MEMBER_ROLES, { error: 'role must be admin, developer or viewer.' }).meta({ description: 'admin, developer or viewer.' })
 const text = (description: string) => z.string().meta({ description })
@@ -43,7 +41,7 @@ export const Member = z
     userId: z.string().nullable().meta({ description: "The member's user ID; null for an invitation not yet accepted." }),
     name: text('Display name; empty for an invitation.'),
     email: text('E-mail address.'),
-    role: z.enum(ALL_ROLES),
+    role: z.enum(ROLES),
     status: z.enum(['active', 'invited']),
     joinedAt: z.string().nullable().meta({ format: 'date-time', description: 'When they joined; null while invited.' }),
     invitedAt: dateTime('When they were invited (the owner: when the project was created).'),

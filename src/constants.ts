@@ -1,3 +1,4 @@
+import { CODE_DIGITS } from '../contract/constants'
 import { safeUrl } from './safe-url'
 
 /**
@@ -17,8 +18,8 @@ export const COPY_NOTICE_MS = 1000
 /** How long a success toast ('Successfully deleted!') stays before it closes itself. */
 export const TOAST_MS = 5000
 
-/** Digits in a mailed code (the server's CODE_DIGITS; the widget imports no value from the contract). */
-export const CODE_DIGITS = 10
+/** Digits in a mailed code. */
+export { CODE_DIGITS }
 
 /** Whether `digits` (spaces and dashes already dropped) has the shape of a mailed code. */
 export const isCodeShaped = (digits: string) => digits.length === CODE_DIGITS && /^\d+$/.test(digits)

@@ -4,9 +4,10 @@
  * needs only `fetch`, so it runs on Node 18+, Deno, Bun and edge runtimes.
  */
 
+import { VERIFY_KEY_MAX, type Verification } from '../contract/constants.js'
+
 /** The server's answer (`POST /keys/verify`). */
-export type Verification =
-  { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null } | { valid: false; code: 'NOT_FOUND' | 'EXPIRED' }
+export type { Verification }
 
 export interface VerifierOptions {
   /** The server's verify address, e.g. `https://portal.example.com/api/keys/verify`. */
@@ -40,9 +41,6 @@ export class VerifierUnavailable extends Error {
     this.status = status
   }
 }
-
-/** The longest key the server accepts (contract/requests.ts, VERIFY_KEY_MAX). */
-const KEY_MAX = 200
 
 type Entry = { answer: Verification; until: number }
 
@@ -90,7 +88,7 @@ export function createVerifier({ url, serviceToken, cacheSeconds = 5, cacheSize 
   return {
     verify(key) {
       // A key that cannot be one is refused here: no call, nothing cached.
-      if (typeof key !== 'string' || key.length === 0 || key.length > KEY_MAX) return Promise.resolve({ valid: false, code: 'NOT_FOUND' })
+      if (typeof key !== 'string' || key.length === 0 || key.length > VERIFY_KEY_MAX) return Promise.resolve({ valid: false, code: 'NOT_FOUND' })
       const now = Date.now()
       const hit = cache.get(key)
       if (hit) {

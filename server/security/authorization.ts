@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/index'
 import { HttpError, notFound } from '../http/errors'
+import type { Role } from '../../contract/constants'
 
 /**
  * One text for a project that is missing and one the caller is no member of,
@@ -7,11 +8,7 @@ import { HttpError, notFound } from '../http/errors'
  */
 export const PROJECT_NOT_FOUND = 'Project not found.'
 
-export const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const
-export type Role = (typeof ROLES)[number]
-/** The roles an invitation or a role change may give: there is one owner, made only by a transfer. */
-export const MEMBER_ROLES = ['admin', 'developer', 'viewer'] as const
-export type MemberRole = (typeof MEMBER_ROLES)[number]
+export { MEMBER_ROLES, ROLES, type MemberRole, type Role } from '../../contract/constants'
 
 export const RANK: Record<Role, number> = { viewer: 0, developer: 1, admin: 2, owner: 3 }
 

@@ -6,11 +6,11 @@
  */
 import { bad, isObject, text } from './parse'
 import { request, type RequestOptions } from './request'
-import type { Role } from './roles'
+import { isRole, type Role } from './roles'
 
 export type { Role }
 /** The roles an invitation or a role change may give: ownership moves only by transfer. */
-export const GRANTABLE = ['admin', 'developer', 'viewer'] as const
+export { MEMBER_ROLES } from '../../contract/constants'
 
 export interface Member {
   id: string
@@ -49,12 +49,10 @@ export interface MemberHoldings {
   endpoints: Held[]
 }
 
-/** Checked here rather than with roles.ts's isRole, which the first screen would then have to hand this chunk. */
-const ROLES: readonly unknown[] = ['owner', 'admin', 'developer', 'viewer']
 const unreadable = () => bad('unreadable')
 /** An object with an id (and a role, where `role` says so), else the one error for an answer that cannot be read. */
 const entry = (x: unknown, role?: boolean): Record<string, unknown> => {
-  if (!isObject(x) || !text(x.id) || (role && !ROLES.includes(x.role))) throw unreadable()
+  if (!isObject(x) || !text(x.id) || (role && !isRole(x.role))) throw unreadable()
   return x
 }
 const list = (x: unknown): unknown[] => {

@@ -10,7 +10,7 @@ import type { FlexState } from './index'
  */
 // 'mail': the server can mail a code (reset, verification, invitations); a
 // server run with MAIL_DISABLED does not name it, and those controls hide.
-export type Feature = 'webhooks' | 'accounts' | 'mail' | 'usage' | 'project-settings' | 'teams'
+export type { Feature } from '../../contract/constants'
 
 export interface CapabilitiesSlice {
   /** Per api-base: the features its server named, or null while asking. Absent: not asked yet. */

@@ -24,6 +24,8 @@ const SHIPPED = [
   /^dist\/types\/(src|contract)\/[\w/.-]+\.d\.ts$/,
   /^dist\/custom-elements\.json$/,
   /^dist\/verify\/[\w-]+\.(js|d\.ts)$/,
+  // The verifier's one import: the contract's constants, which import nothing.
+  /^dist\/contract\/constants\.(js|d\.ts)$/,
 ]
 
 function packedFiles(): string[] {

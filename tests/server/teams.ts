@@ -1,9 +1,10 @@
 /** Shared steps of the teams tests: members put in place directly, and invitations through the API and a real SMTP sink. */
 import { randomBytes } from 'node:crypto'
+import type { MemberRole } from '../../contract/constants'
 import type { Inbox } from '../support/smtp'
 import type { SignedUp, TestServer } from './harness'
 
-export type MemberRole = 'admin' | 'developer' | 'viewer'
+export type { MemberRole }
 
 /** Marks `user`'s e-mail address verified, as the mailed code would: only a verified address may invite. */
 export async function verifyEmail(s: TestServer, user: SignedUp): Promise<void> {

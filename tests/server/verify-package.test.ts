@@ -103,11 +103,13 @@ describe.skipIf(usePostgres)('flex-portal/verify, packed', () => {
     expect(manifest.exports['./verify']).toMatchObject({ types: './dist/verify/index.d.ts', import: './dist/verify/index.js' })
     expect(manifest.dependencies ?? {}).toEqual({})
     await run(process.execPath, [TSC, '-p', '.'], { cwd: join(dir, 'consumer') })
-    // The built files import nothing but each other.
+    // The built files import nothing but each other and the contract's constants, which import nothing.
+    const dist = join(dir, 'consumer/node_modules/flex-portal/dist')
     for (const file of files.filter((f) => f.endsWith('.js'))) {
-      const source = await readFile(join(dir, 'consumer/node_modules/flex-portal/dist/verify', file), 'utf8')
-      for (const [, spec] of source.matchAll(/from '([^']+)'/g)) expect(spec, file).toMatch(/^\.\//)
+      const source = await readFile(join(dist, 'verify', file), 'utf8')
+      for (const [, spec] of source.matchAll(/from '([^']+)'/g)) expect(spec, file).toMatch(/^(\.\/[\w-]+|\.\.\/contract\/constants)\.js$/)
     }
+    expect(await readFile(join(dist, 'contract/constants.js'), 'utf8')).not.toMatch(/\bfrom ['"]|\bimport\s*['"(]|\brequire\s*\(/)
   }, 120_000) // a type check of the packed package in a process of its own: slow on a busy machine
 
   it('verifies a key against a running server, sees its deletion within cacheSeconds, and tells a server it cannot reach from a bad key', async () => {

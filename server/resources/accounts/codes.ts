@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { CODE_DIGITS } from '../../../contract/accounts'
+import { CODE_DIGITS } from '../../../contract/constants'
 import type { Database, Queryable } from '../../db/index'
 import type { PruneJob } from '../../db/retention'
 import type { RouteDeps } from '../../http/route-deps'

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi'
+import { CODE_DIGITS } from '../../../contract/constants'
 import {
   AccountDeletion,
   Accepted,
-  CODE_DIGITS,
   EmailCode,
   EmailVerified,
   ForgotPassword,

@@ -1,14 +1,15 @@
+import type { Feature } from '../../../contract/constants'
 import type { AppConfig } from '../../config'
 
 /**
- * The features this server offers beyond the specification's calls, as the
- * widget names them (src/store/capabilities-slice.ts). A resource that adds
+ * The features this server offers beyond the specification's calls, named as
+ * in contract/constants.ts (FEATURES), which the widget reads too. A resource that adds
  * screens to the widget adds its name here when it is mounted, so a server
  * that lacks it (or a spec-only one, which answers 404 to /capabilities)
  * shows none of its screens.
  */
-export function features(config: AppConfig): string[] {
-  const list: string[] = ['webhooks']
+export function features(config: AppConfig): Feature[] {
+  const list: Feature[] = ['webhooks']
   list.push('usage') // GET /manage/dapp/{id}/usage (resources/usage), always mounted
   // Password reset, e-mail verification, the profile, sign out everywhere, deletion (resources/accounts).
   list.push('accounts')

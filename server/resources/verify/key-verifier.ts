@@ -5,9 +5,9 @@ import type { Database } from '../../db/index'
 import type { CacheSet } from '../../db/cache'
 import type { Log } from '../../http/logger'
 import { usageCounter } from '../usage'
+import type { Verification } from '../../../contract/responses'
 
-export type Verification =
-  { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null } | { valid: false; code: 'NOT_FOUND' | 'EXPIRED' }
+export type { Verification }
 
 export interface KeyVerifier {
   /** The answer for a key. Answers are shared between calls (a key's stays the same while it is cached): frozen, never to be changed. */

@@ -1,6 +1,7 @@
 import { readBody } from '../../http/body'
 import { ContractApp } from '../../openapi/contract-app'
-import { VERIFY_KEY_MAX, VerifyRequest } from '../../../contract/requests'
+import { VERIFY_KEY_MAX } from '../../../contract/constants'
+import { VerifyRequest } from '../../../contract/requests'
 import type { RouteDeps } from '../../http/route-deps'
 import { requireServiceToken } from '../../http/service-token'
 import type { KeyVerifier, Verification } from './key-verifier'

@@ -1,4 +1,4 @@
-import { GRANTABLE, type Role } from '../../api/members'
+import { MEMBER_ROLES, type Role } from '../../api/members'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
 import { ROLE_NAME } from './role-names'
@@ -18,7 +18,7 @@ export function RolePicker({ defaultRole = 'developer' }: { defaultRole?: Role }
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-medium text-fg">{r('projects.column.role')}</legend>
-      {GRANTABLE.map((role) => (
+      {MEMBER_ROLES.map((role) => (
         <label key={role} className="flex items-start gap-3">
           <input type="radio" name="role" value={role} defaultChecked={role === defaultRole} className="mt-1 accent-accent" />
           <span>

@@ -1,5 +1,5 @@
 import type { MutableRefObject } from 'react'
-import { GRANTABLE, type Member, type Role } from '../../api/members'
+import { MEMBER_ROLES, type Member, type Role } from '../../api/members'
 import { FormDialog } from '../form-dialog/FormDialog'
 import { FormTextField } from '../form-dialog/FormTextField'
 import { useT } from '../../i18n'
@@ -8,7 +8,7 @@ import { RolePicker } from './RolePicker'
 
 const chosenRole = (form: HTMLFormElement): Role => {
   const role = new FormData(form).get('role')
-  return GRANTABLE.find((r) => r === role) ?? 'developer'
+  return MEMBER_ROLES.find((r) => r === role) ?? 'developer'
 }
 
 /** Invite: an address and a role; the server mails the code. */
