@@ -4,36 +4,15 @@
  * answer is checked as parse.ts checks the project calls: a broken or hostile
  * server gives a clear error, never a crash.
  */
+// The answers' types are the contract's (type-only: no schema enters the bundle); the checks below hold a server to them.
+import type { AuditEntry, Member } from '../../contract/teams'
 import { bad, isObject, text } from './parse'
 import { request, type RequestOptions } from './request'
 import { isRole, type Role } from './roles'
 
-export type { Role }
+export type { AuditEntry, Member, Role }
 /** The roles an invitation or a role change may give: ownership moves only by transfer. */
 export { MEMBER_ROLES } from '../../contract/constants'
-
-export interface Member {
-  id: string
-  userId: string
-  name: string
-  email: string
-  role: Role
-  status: 'active' | 'invited'
-  joinedAt: string
-  invitedAt: string
-  /** An invitation's end, when the server says it. */
-  expiresAt: string
-}
-
-export interface AuditEntry {
-  id: string
-  at: string
-  /** The name is anyone's to choose; the address (empty from a server that does not say it) tells people apart. */
-  actor: { id: string; name: string; email: string }
-  action: string
-  target: string
-  details: string
-}
 
 /** A key or endpoint that goes with a member, as GET …/members/{memberId}/removal lists them (for an endpoint, `name` is its address). */
 export interface Held {
@@ -65,14 +44,14 @@ export function parseMembers(x: unknown): Member[] {
     const m = entry(y, true)
     return {
       id: text(m.id),
-      userId: text(m.userId),
+      userId: text(m.userId) || null,
       name: text(m.name),
       email: text(m.email),
       role: m.role as Role,
       status: m.status === 'invited' ? 'invited' : 'active',
-      joinedAt: text(m.joinedAt),
+      joinedAt: text(m.joinedAt) || null,
       invitedAt: text(m.invitedAt),
-      expiresAt: text(m.expiresAt),
+      expiresAt: text(m.expiresAt) || null,
     }
   })
 }
@@ -91,16 +70,18 @@ export function parseHoldings(x: unknown): MemberHoldings {
   }
 }
 
-/** Details as one line of text: an object's fields as "name: value", whatever the server put there. */
-const detailText = (x: unknown): string =>
-  typeof x === 'string'
-    ? x
-    : isObject(x)
-      ? Object.entries(x)
-          .filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v))
-          .map(([k, v]) => `${k}: ${String(v)}`)
-          .join(', ')
-      : ''
+type Details = AuditEntry['details']
+/** An entry's details as the contract allows them, whatever the server put there: its fields with a plain value. */
+const details = (x: unknown): Details =>
+  isObject(x)
+    ? Object.fromEntries(Object.entries(x).filter((kv): kv is [string, Details[string]] => ['string', 'number', 'boolean'].includes(typeof kv[1])))
+    : {}
+
+/** Details as one line of text: "name: value, …". */
+export const detailText = (x: Details): string =>
+  Object.entries(x)
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join(', ')
 
 export function parseAudit(x: unknown): AuditEntry[] {
   return list(isObject(x) && x.entries).map((y) => {
@@ -109,10 +90,10 @@ export function parseAudit(x: unknown): AuditEntry[] {
     return {
       id: text(e.id),
       at: text(e.at),
-      actor: { id: text(actor.id), name: text(actor.name), email: text(actor.email) },
+      actor: { id: text(actor.id) || null, name: text(actor.name), email: text(actor.email) },
       action: text(e.action),
-      target: text(e.target),
-      details: detailText(e.details),
+      target: text(e.target) || null,
+      details: details(e.details),
     }
   })
 }

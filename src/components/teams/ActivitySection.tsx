@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import type { AuditEntry, TeamsApi } from '../../api/members'
+import { detailText, type AuditEntry, type TeamsApi } from '../../api/members'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
@@ -13,6 +13,9 @@ import { actionText, KIND_NAME, KINDS, kindOf, type Kind } from './activity-kind
 
 /** Entries per page: a screenful, and the server's cursor (`before`) fetches the next. */
 export const PAGE = 25
+
+/** What changed, in the server's words; the bare id of what it was done to only when nothing else names it. */
+const what = (e: AuditEntry) => detailText(e.details) || e.target
 
 /**
  * The project's audit log (admins and owners): who did what, newest first,
@@ -128,10 +131,9 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
                 <span data-name="" className="block truncate">
                   {actionText(e.action, t)}
                 </span>
-                {/* What changed, in the server's words; the bare id of what it was done to only when nothing else names it. */}
-                {(e.details || e.target) && (
+                {what(e) && (
                   <span dir="auto" title={e.target || undefined} className="block whitespace-normal break-words text-xs text-muted">
-                    {e.details || e.target}
+                    {what(e)}
                   </span>
                 )}
               </span>,

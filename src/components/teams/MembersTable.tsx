@@ -93,8 +93,8 @@ export function MembersTable({
           </span>,
           <Email email={m.email} />,
           <RoleBadge role={m.role} />,
-          <time dateTime={m.joinedAt} className="text-muted">
-            {formatDate(m.joinedAt, lang)}
+          <time dateTime={m.joinedAt ?? undefined} className="text-muted">
+            {formatDate(m.joinedAt ?? '', lang)}
           </time>,
         ]
         if (manages)
@@ -119,7 +119,7 @@ export function MembersTable({
   )
 }
 
-const expired = (at: string) => at !== '' && new Date(at).getTime() <= Date.now()
+const expired = (at: string | null | undefined) => !!at && new Date(at).getTime() <= Date.now()
 
 /** Invitations not yet accepted: the address, the role it gives, when it was sent and when it stops working. */
 export function InvitationsTable({
@@ -156,8 +156,8 @@ export function InvitationsTable({
           expired(m.expiresAt) ? (
             <span className="text-danger">{t('members.expired')}</span>
           ) : (
-            <time dateTime={m.expiresAt} className="text-muted">
-              {formatDate(m.expiresAt, lang)}
+            <time dateTime={m.expiresAt ?? undefined} className="text-muted">
+              {formatDate(m.expiresAt ?? '', lang)}
             </time>
           ),
         ]

@@ -1,20 +1,12 @@
+import type { Usage } from '../../../../contract/responses'
 import { bad, isObject } from '../../../api/parse'
 
 /** The range the project page shows. */
 export const USAGE_DAYS = 30
 
-export interface KeyUsage {
-  keyId: string
-  name: string
-  valid: number[]
-  invalid: number[]
-}
-
-/** `GET /manage/dapp/{id}/usage` as the widget reads it: every array as long as `days`. */
-export interface UsageData {
-  days: string[]
-  keys: KeyUsage[]
-}
+/** `GET /manage/dapp/{id}/usage` (the contract's type) as the widget reads it: every array as long as `days`. */
+export type UsageData = Usage
+export type KeyUsage = Usage['keys'][number]
 
 const count = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x > 0 ? Math.floor(x) : 0)
 const counts = (x: unknown, length: number) => Array.from({ length }, (_, i) => (Array.isArray(x) ? count(x[i]) : 0))
