@@ -1,20 +1,14 @@
 // The API's shapes come from the schema contract the server validates and
 // documents with. Type-only imports: no schema library enters the bundle
 // (ESLint refuses a value import from contract/ in the widget).
-import type { CreatedProject, KeyEntry, KeyMap, Project as ServedProject, ProjectSummary as ServedSummary } from '../../contract/responses'
-import type { Role } from './roles'
+import type { AccessData as ServedAccess, CreatedProject, KeyEntry, KeyMap, Project as ServedProject, ProjectSummary } from '../../contract/responses'
 
-export type { KeyMap } from '../../contract/responses'
-
-/** A project as a list shows it; `role`, the reader's in it, only from a server with teams. */
-export type ProjectSummary = ServedSummary & { role?: Role }
+/** A project as a list shows it (ProjectSummary); `role`, the reader's in it, only from a server with teams. */
+export type { KeyMap, ProjectSummary } from '../../contract/responses'
 export type { LogInInput, NewProjectInput, SignUpInput } from '../../contract/requests'
 
-/** The sign-up / log-in response body, stored as-is. Only accessToken is read. */
-export interface AccessData {
-  accessToken: string
-  [field: string]: unknown
-}
+/** The sign-up / log-in response body, stored as-is (a spec-only server may send other fields). Only accessToken is read. */
+export type AccessData = Pick<ServedAccess, 'accessToken'> & { [field: string]: unknown }
 
 /** A key as the server lists it (servers beyond the spec only): never the key itself. */
 export type KeyInfo = KeyEntry
