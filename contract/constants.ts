@@ -29,6 +29,13 @@ export type VerifyRefusal = (typeof VERIFY_REFUSALS)[number]
  */
 export type Verification = { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null } | { valid: false; code: VerifyRefusal }
 
+/** A device token the server does not know (its data was reset): register the device again. */
+export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
+/** A project created before webhooks, whose secret is stored only as a hash: roll it before adding an endpoint. */
+export const WEBHOOK_SECRET_ROLL_NEEDED = 'WEBHOOK_SECRET_ROLL_NEEDED'
+/** The stable reasons an error answer may carry beside its message (`code`), for a client to act on. */
+export const ERROR_CODES = [DEVICE_UNKNOWN, WEBHOOK_SECRET_ROLL_NEEDED] as const
+
 /** What a server may offer beyond the specification's calls (`GET /capabilities`); the widget hides any it does not name. */
 export const FEATURES = ['webhooks', 'accounts', 'mail', 'usage', 'project-settings', 'teams'] as const
 export type Feature = (typeof FEATURES)[number]

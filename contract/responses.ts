@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ROLES, VERIFY_REFUSALS, type Verification as PlainVerification } from './constants'
+import { ERROR_CODES, ROLES, VERIFY_REFUSALS, type Verification as PlainVerification } from './constants'
 
 /** The response bodies. The server's answers and the widget's types both come from these. */
 
@@ -10,7 +10,7 @@ const dateTime = (description: string) => z.string().meta({ format: 'date-time',
 export const ErrorBody = z
   .object({
     message: text('What went wrong, fit to show a user.'),
-    code: z.enum(['DEVICE_UNKNOWN', 'WEBHOOK_SECRET_ROLL_NEEDED']).optional().meta({
+    code: z.enum(ERROR_CODES).optional().meta({
       description:
         'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint).',
     }),

@@ -10,7 +10,7 @@ import { MAX_GRACE_SECONDS } from './requests'
 /** The event type every catalog holds, sent by "Send test event" when the endpoint names no other. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test'
 /** The 409's code on a project created before webhooks, whose secret is stored only as a hash. */
-export const WEBHOOK_SECRET_ROLL_NEEDED = 'WEBHOOK_SECRET_ROLL_NEEDED'
+export { WEBHOOK_SECRET_ROLL_NEEDED } from './constants'
 /** The largest payload POST /webhooks/messages accepts, in bytes of its JSON. */
 export const WEBHOOK_PAYLOAD_MAX_BYTES = 256 * 1024
 /** The first bytes of a receiver's answer an attempt keeps. */

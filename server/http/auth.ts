@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+import { DEVICE_UNKNOWN } from '../../contract/constants'
 import type { Database } from '../db/index'
 import { hashToken, type TokenKind } from '../security/tokens'
 import { HttpError } from './errors'
@@ -12,7 +13,7 @@ export const AUTH_REQUIRED = 'Authentication required.'
 export const DEVICE_EXPIRED = 'This page has been open too long. Reload it and try again.'
 
 /** Answered with a device token the server does not know (forgotten, expired, pruned): the widget registers again. */
-export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
+export { DEVICE_UNKNOWN }
 
 /** What the guard sets, beside the fair shares' own variables (handed over by app.ts's first layer). */
 export type AuthEnv = {

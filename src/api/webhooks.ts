@@ -24,8 +24,8 @@ export interface EndpointInput {
 
 export type EndpointChange = Partial<EndpointInput> & { disabled?: boolean }
 
-/** The code of the 409 that asks for a secret roll before an endpoint can be added (contract/webhooks.ts). */
-export const SECRET_ROLL_NEEDED = 'WEBHOOK_SECRET_ROLL_NEEDED'
+/** The code of the 409 that asks for a secret roll before an endpoint can be added. */
+export { WEBHOOK_SECRET_ROLL_NEEDED as SECRET_ROLL_NEEDED } from '../../contract/constants'
 
 const count = (x: unknown): number | null => (typeof x === 'number' && Number.isFinite(x) ? x : null)
 const status = (x: unknown): AttemptStatus => (x === 'succeeded' || x === 'failed' ? x : 'pending')

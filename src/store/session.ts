@@ -3,6 +3,7 @@
  * (one registration per api-base, shared by every element on the page) and
  * sign-out (store, event and the server's revocation together).
  */
+import { DEVICE_UNKNOWN } from '../../contract/constants'
 import { logout, registerDevice } from '../api/calls'
 import { isApiError } from '../api/errors'
 import { emit } from '../events'
@@ -32,7 +33,7 @@ export async function withDeviceToken<T>(base: string, call: (deviceToken: strin
   try {
     return await call(await ensureDeviceToken(base))
   } catch (e) {
-    if (!isApiError(e) || e.code !== 'DEVICE_UNKNOWN') throw e
+    if (!isApiError(e) || e.code !== DEVICE_UNKNOWN) throw e
     forgetDeviceToken(base)
     return call(await ensureDeviceToken(base))
   }
