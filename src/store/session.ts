@@ -3,13 +3,13 @@
  * (one registration per api-base, shared by every element on the page) and
  * sign-out (store, event and the server's revocation together).
  */
-import { DEVICE_UNKNOWN } from '../../contract/constants'
 import { logout, registerDevice } from '../api/calls'
 import { isApiError } from '../api/errors'
 import { emit } from '../events'
 import { singleFlight } from '../single-flight'
 import { store } from './index'
 import type { SignOutReason } from './session-slice'
+import { DEVICE_UNKNOWN } from '../../contract/constants'
 
 // The only cache of device tokens: the registration's promise, so concurrent
 // callers (two screens opening at once) share one request.
