@@ -6,7 +6,7 @@
  * block the owner's fresh code. A reset for an address without an account
  * answers exactly as one for an account.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { CODE_REFUSED } from '../../server/resources/accounts/messages'
 import {
   WRONG_CODES_PER_ACCOUNT,
@@ -18,21 +18,15 @@ import {
 import { MAX_TRIES } from '../../server/resources/accounts/codes'
 import { countHits } from '../../server/security/rate-limit'
 import type { AppOverrides } from '../../server/config'
-import { startInbox, type Inbox } from '../support/smtp'
+import { inboxForFile } from '../support/smtp'
 import { createTestServer, deviceToken, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
 
 const NEW_PASSWORD = 'a brand new passphrase'
 const FROM_NETWORK = /^Too many wrong codes were entered from your network\. Try again in (24 hours|23 hours)\.$/
 const FOR_ACCOUNT = /^Too many wrong codes were entered for this account\. For its safety, codes are not checked for (24 hours|23 hours)\.$/
 
-let inbox: Inbox
+const inbox = inboxForFile()
 let s: TestServer | undefined
-beforeAll(async () => {
-  inbox = await startInbox()
-})
-afterAll(async () => {
-  await inbox.close()
-})
 afterEach(async () => {
   await s?.close()
   s = undefined

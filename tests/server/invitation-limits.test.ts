@@ -4,25 +4,19 @@
  * together) and per inviter, which revoking does not give back; and the names
  * an inviter chose reach the mail inert, quoted in the portal's own sentence.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { AppOverrides } from '../../server/config'
 import { addressSpent, inviterSpent, VERIFY_TO_INVITE } from '../../server/resources/members/invitation-limits'
-import { startInbox, type Inbox } from '../support/smtp'
+import { inboxForFile } from '../support/smtp'
 import { createTestServer, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
 import { mailedCode, verifyEmail } from './teams'
 
-let inbox: Inbox
+const inbox = inboxForFile()
 let s: TestServer
 let owner: SignedUp
 /** The code of the owner's sign-up verification mail. */
 let ownerCode: string
 
-beforeAll(async () => {
-  inbox = await startInbox()
-})
-afterAll(async () => {
-  await inbox.close()
-})
 afterEach(async () => {
   await s?.close()
 })
@@ -30,7 +24,7 @@ afterEach(async () => {
 async function server(config: AppOverrides = {}) {
   s = await createTestServer({ config: { ...config, mail: { smtpUrl: inbox.url, productName: 'Acme Developers' } } })
   owner = await signUp(s, { name: 'Olga Owner' })
-  ownerCode = /^\s+(\d{10})\s*$/m.exec((await inbox.next(owner.email)).text ?? '')![1]
+  ownerCode = await inbox.code(owner.email)
 }
 
 const invite = (projectId: string, email: string, who = owner) =>

@@ -1,15 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startInbox, type Inbox } from '../support/smtp'
+import { afterEach, describe, expect, it } from 'vitest'
+import { inboxForFile } from '../support/smtp'
 import { createTestServer, signUp, type TestServer } from './harness'
 
-let inbox: Inbox
+const inbox = inboxForFile()
 let s: TestServer | undefined
-beforeAll(async () => {
-  inbox = await startInbox()
-})
-afterAll(async () => {
-  await inbox.close()
-})
 afterEach(async () => {
   await s?.close()
   s = undefined

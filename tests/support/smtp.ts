@@ -6,6 +6,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll } from 'vitest'
 
 export interface Inbox {
   /** smtp://user:pass@127.0.0.1:PORT — credentials in the URL, as a provider's would be. */
@@ -78,5 +79,32 @@ export async function startInbox(): Promise<Inbox> {
       return match[1]
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/**
+ * One inbox for a test file: started before its tests, closed after them.
+ * The answer stands for it from the file's first test on.
+ */
+export function inboxForFile(): Inbox {
+  let inbox: Inbox | undefined
+  beforeAll(async () => {
+    inbox = await startInbox()
+  })
+  afterAll(() => inbox?.close())
+  const started = (): Inbox => {
+    if (!inbox) throw new Error('The inbox starts before the first test of the file.')
+    return inbox
+  }
+  return {
+    get url() {
+      return started().url
+    },
+    get mails() {
+      return started().mails
+    },
+    next: (to, timeoutMs) => started().next(to, timeoutMs),
+    code: (to) => started().code(to),
+    close: () => started().close(),
   }
 }
