@@ -21,7 +21,12 @@ export function useRouteFocus(screen: string | null, container: RefObject<HTMLEl
       const heading = container.current?.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6')
       if (!heading) return false
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
-      heading.focus()
+      // Focus alone would scroll just the heading into view, under a host's sticky header and with the
+      // screen's own top bar (back link, actions) above it: bring the element's top in view instead,
+      // below the `scroll-margin-top` the host gives the element (its sticky header's height).
+      heading.focus({ preventScroll: true })
+      const top = host.getBoundingClientRect().top
+      if (top < (parseFloat(getComputedStyle(host).scrollMarginTop) || 0) || top > innerHeight) host.scrollIntoView?.({ block: 'start' })
       return true
     }
     if (focusHeading() || !container.current) return

@@ -32,8 +32,11 @@ const layoutClass = {
   // Centred in the visible screen (dvh: the phone's toolbars excluded); a tall
   // dialog scrolls inside itself, its actions kept in reach (DialogActions).
   center: `m-auto w-[calc(100%-2rem)] max-w-lg max-h-[calc(100dvh-2rem)] rounded-flex border px-6 pt-6 ${sharedClass}`,
-  // inset-inline 0 with no margin: the browser keeps the start edge, the right one in right to left.
-  start: `my-0 h-full max-h-full w-72 max-w-[85%] flex flex-col border-r rtl:border-l rtl:border-r-0 ${sharedClass}`,
+  // A modal <dialog> sits in the top layer, whose containing block is the page's: with both insets 0 the
+  // browser keeps the edge of the PAGE's direction, so a right-to-left element on a left-to-right page
+  // would open its sheet on the left, away from its menu button. The auto margin on the end side pins it
+  // to the element's own start edge instead.
+  start: `my-0 ml-0 mr-auto rtl:ml-auto rtl:mr-0 h-full max-h-full w-72 max-w-[85%] flex flex-col border-r rtl:border-l rtl:border-r-0 ${sharedClass}`,
 }
 
 const focusableCss = 'input:not([disabled]),select:not([disabled]),textarea:not([disabled]),button:not([disabled]),a[href],[tabindex]:not([tabindex="-1"])'

@@ -102,7 +102,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   return (
     <section aria-labelledby={headingId} className="rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
       <div className="flex flex-wrap items-center gap-3">
-        <Heading id={headingId} depth={1} className="flex-1 text-lg font-semibold text-fg">
+        <Heading id={headingId} depth={1} className="flex-auto text-lg font-semibold text-fg">
           {t('keys.heading')}
         </Heading>
         {keyLimit !== undefined && <p className="text-sm text-muted">{t('keys.count', { active, limit: keyLimit })}</p>}
