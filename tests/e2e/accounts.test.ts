@@ -161,14 +161,19 @@ test('the reminder takes the code from the sign-up mail where the reader is, and
   await shots(page, 'reminder')
   const mailed = await inbox.code(email) // the code sign-up sent: typed right in the reminder
 
-  await button(reminder, 'Verify now').click()
-  await expect(reminder.getByLabel('Code from the e-mail')).toBeVisible()
+  // Enter on "Verify now": the button goes, and focus lands in the code field (not on the page).
+  await button(reminder, 'Verify now').focus()
+  await page.keyboard.press('Enter')
+  await expect(reminder.getByLabel('Code from the e-mail')).toBeFocused()
   await expect(button(reminder, 'Send a new code')).toBeVisible()
   expect(await axe.check(page)).toBe('')
   await shots(page, 'reminder-code')
   await reminder.getByLabel('Code from the e-mail').fill(mailed)
   await button(reminder, 'Verify').click()
   await expect(page.getByText('not verified yet')).toHaveCount(0)
+  // Success is said, not silent.
+  await expect(page.getByRole('status').filter({ hasText: 'Your e-mail address is verified.' })).toBeVisible()
+  await shots(page, 'reminder-verified')
   expect((await events()).map(([name]) => name)).toContain('flex-email-verified')
   await page.goto(`${mine.url}#/profile`)
   await expect(page.getByText('Verified', { exact: true })).toBeVisible()
@@ -227,6 +232,10 @@ test('sign out everywhere ends this session and every other one', async ({ page 
   await expect(heading(page, TEXT.anyDashboardHeading)).toBeVisible()
   await page.goto(`${mine.url}#/settings`)
   await button(page, 'Sign out everywhere').click()
+  // It asks first, saying what it does.
+  const ask = page.getByRole('dialog', { name: 'Sign out everywhere?' })
+  await expect(ask).toContainText('on every other browser and device where you are signed in')
+  await button(ask, 'Sign out everywhere').click()
   await expect(heading(page, TEXT.logInHeading)).toBeVisible()
   await expect(page.getByText('You are signed out on every device.')).toBeVisible()
   expect(await status('/manage/dapp/owner', a.accessToken)).toBe(401)

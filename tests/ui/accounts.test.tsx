@@ -224,7 +224,7 @@ describe('the profile screen', () => {
 })
 
 describe('the unverified-address reminder', () => {
-  it('Verify now opens the field for the code already mailed, right there, and goes once verified', async () => {
+  it('Verify now opens the field for the code already mailed, right there, focused, and says so once verified', async () => {
     signInAs({ accessToken: 'acc-r', user: { id: 'usr_1' } })
     const api = mockApi({
       ...ACCOUNTS,
@@ -238,9 +238,11 @@ describe('the unverified-address reminder', () => {
     const reminder = await r.findByText(/not verified yet/)
     await user.click(r.getByRole('button', { name: 'Verify now' }))
     expect(r.getByRole('button', { name: 'Send a new code' })).toBeInTheDocument()
-    await user.type(r.getByLabelText('Code from the e-mail'), '1234567890')
-    await user.click(r.getByRole('button', { name: 'Verify' }))
+    // The button is gone: focus goes to the field, not to the page.
+    await waitFor(() => expect(r.root.activeElement).toBe(r.getByLabelText('Code from the e-mail')))
+    await user.keyboard('1234567890{Enter}')
     await waitFor(() => expect(reminder).not.toBeInTheDocument())
+    expect(await r.findByText('Your e-mail address is verified.')).toBeInTheDocument()
     expect(api.callsTo('POST /api/auth/email/verify')[0].body).toEqual({ code: '1234567890' })
     expect(api.callsTo('POST /api/auth/email/verify/send')).toHaveLength(0)
     expect(recorded.events.map((e) => e.detail)).toEqual([{ userId: 'usr_1' }])

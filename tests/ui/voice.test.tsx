@@ -112,12 +112,24 @@ describe('the log-in screen says why the session ended', () => {
     expect(q.getByRole('status')).toHaveTextContent('You are signed out on every device.')
   })
 
-  it('"Sign out everywhere" leads to the log-in screen that says so, and tells the host page it was the user', async () => {
+  it('"Sign out everywhere" asks first, then leads to the log-in screen that says so, and tells the host page it was the user', async () => {
     signInAs({ accessToken: 'acc-e' })
-    mockApi({ 'GET /api/me': { body: PROFILE }, 'POST /api/auth/logout-all': { status: 204 } })
+    const api = mockApi({ 'GET /api/me': { body: PROFILE }, 'POST /api/auth/logout-all': { status: 204 } })
     const recorded = recordEvents(['flex-signed-out'])
     const r = renderScreen(<ProfileScreen view="settings" />, { route: '/settings' })
-    await userEvent.setup().click(await r.findByRole('button', { name: 'Sign out everywhere' }))
+    const user = userEvent.setup()
+    await user.click(await r.findByRole('button', { name: 'Sign out everywhere' }))
+    // Nothing happens until the reader confirms in a dialog that says what it does; Cancel changes nothing.
+    const inRoot = within(r.root as unknown as HTMLElement)
+    let ask = await inRoot.findByRole('dialog', { name: 'Sign out everywhere?' })
+    expect(ask).toHaveTextContent('You will need to log in again everywhere, here too.')
+    expect(api.callsTo('POST /api/auth/logout-all')).toHaveLength(0)
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }))
+    expect(inRoot.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(api.callsTo('POST /api/auth/logout-all')).toHaveLength(0)
+    await user.click(r.getByRole('button', { name: 'Sign out everywhere' }))
+    ask = await inRoot.findByRole('dialog', { name: 'Sign out everywhere?' })
+    await user.click(within(ask).getByRole('button', { name: 'Sign out everywhere' }))
     await waitFor(() => expect(r.nav().route.path).toBe('/'))
     expect(recorded.events.map((e) => e.detail)).toEqual([{ reason: 'user' }])
     const q = renderScreen(<LoginScreen inPortal />, { route: '/login' })

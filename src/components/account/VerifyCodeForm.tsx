@@ -22,10 +22,13 @@ export function VerifyCodeForm({
   api,
   userId,
   onVerified,
+  autoFocus = false,
 }: {
   api: Pick<AccountApi, 'sendVerification' | 'verifyEmail'>
   userId: string
   onVerified: () => void
+  /** Opened by a button that then goes (the reminder's "Verify now"): focus moves to the field, not to the page. */
+  autoFocus?: boolean
 }) {
   const t = useT(texts)
   const { host } = useElement()
@@ -71,6 +74,7 @@ export function VerifyCodeForm({
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
+        autoFocus={autoFocus}
         maxLength={CODE_DIGITS + 6}
         required
         error={failure ?? undefined}

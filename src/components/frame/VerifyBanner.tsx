@@ -5,6 +5,7 @@ import { useUnverifiedAccount } from '../account/useUnverifiedAccount'
 import { useCapability } from '../../hooks/useCapability'
 import { useNavigation } from '../../router/navigation'
 import { Alert } from '../Alert'
+import { Toast } from '../toast/Toast'
 import { useT } from '../../i18n'
 import { frame } from '../../i18n/en/frame'
 
@@ -13,8 +14,8 @@ const linkClass = 'font-semibold underline focus:outline-none focus-visible:ring
 /**
  * "Your e-mail address is not verified", under the signed-in screens, with
  * "Verify now", which opens the field for the code mailed at sign-up right
- * here. It blocks nothing; it goes once the address is verified (the
- * `flex-email-verified` event) or the reader dismisses it. A failed look-up
+ * here, focus in its field. It blocks nothing; once the address is verified
+ * (the `flex-email-verified` event) it says so and goes, or the reader dismisses it. A failed look-up
  * shows nothing: it is a reminder, not a screen. It arrives after the screen
  * is drawn, so it comes in at the bottom of the view and stays there: what
  * the reader is looking at does not move.
@@ -28,8 +29,15 @@ export function VerifyBanner() {
   const mail = useCapability('mail')
   const [dismissed, setDismissed] = useState(false)
   const [open, setOpen] = useState(false)
+  const [verified, setVerified] = useState(false)
   const t = useT(frame)
 
+  if (verified)
+    return (
+      <div className="sticky bottom-0 px-4 pb-4 cq-sm:px-6">
+        <Toast message={t('frame.verify.done')} onClose={() => setVerified(false)} />
+      </div>
+    )
   if (!userId || !mail || dismissed || route.path === '/profile') return null
   return (
     <div className="sticky bottom-0 px-4 pb-4 cq-sm:px-6">
@@ -43,8 +51,17 @@ export function VerifyBanner() {
           )}
           {open && (
             <div className="mt-3">
-              {/* Verified, the form tells the host (flex-email-verified), and the account is no longer unverified: the reminder goes. */}
-              <VerifyCodeForm api={api} userId={userId} onVerified={() => setDismissed(true)} />
+              {/* Verified, the form tells the host (flex-email-verified), and the account is no longer unverified: the reminder
+                  gives way to a notice that says so. The field takes focus: the button that opened it is gone. */}
+              <VerifyCodeForm
+                api={api}
+                userId={userId}
+                autoFocus
+                onVerified={() => {
+                  setDismissed(true)
+                  setVerified(true)
+                }}
+              />
             </div>
           )}
         </Alert>

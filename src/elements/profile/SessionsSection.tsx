@@ -1,9 +1,7 @@
-import { useState } from 'react'
-import { errorMessage } from '../../error-text'
-import { Alert } from '../../components/Alert'
+import { useRef, useState } from 'react'
 import { Button } from '../../components/Button'
+import { FormDialog } from '../../components/form-dialog/FormDialog'
 import { useElement } from '../../context/element'
-import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
 import { useNavigation } from '../../router/navigation'
@@ -11,30 +9,39 @@ import { signOut } from '../../store/session'
 import { Section } from './Section'
 import type { AccountApi } from '../../components/account/useAccountApi'
 
-/** "Sign out everywhere": every session of the account ends on the server, this one included. */
+/**
+ * "Sign out everywhere": every session of the account ends on the server, this one included. It cannot be
+ * undone and signs this tab out too, so it asks first and says what it does; a failure shows in the dialog.
+ */
 export function SessionsSection({ api }: { api: AccountApi }) {
   const t = useT(texts)
   const { host, apiBase } = useElement()
   const { navigate } = useNavigation()
-  const { pending, run } = useSingleFlight()
-  const [error, setError] = useState<string | null>(null)
-  const signOutEverywhere = () =>
-    run(async () => {
-      setError(null)
-      try {
-        await api.logoutEverywhere()
-        signOut(host, apiBase, 'everywhere')
-        navigate('/')
-      } catch (e) {
-        setError(errorMessage(e))
-      }
-    })
+  const [asking, setAsking] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
+  const signOutEverywhere = async () => {
+    await api.logoutEverywhere()
+    signOut(host, apiBase, 'everywhere')
+    navigate('/')
+  }
   return (
     <Section title={t('profile.sessions.heading')} intro={t('profile.sessions.intro')}>
-      {error && <Alert className="mb-4">{error}</Alert>}
-      <Button variant="secondary" onClick={() => void signOutEverywhere()} pending={pending} pendingLabel={t('profile.sessions.pending')}>
+      <Button ref={opener} variant="secondary" onClick={() => setAsking(true)}>
         {t('profile.sessions.submit')}
       </Button>
+      {asking && (
+        <FormDialog
+          title={t('profile.sessions.confirm.title')}
+          submitLabel={t('profile.sessions.submit')}
+          pendingLabel={t('profile.sessions.pending')}
+          danger
+          returnFocus={opener}
+          onClose={() => setAsking(false)}
+          onSubmit={signOutEverywhere}
+        >
+          <p>{t('profile.sessions.confirm.body')}</p>
+        </FormDialog>
+      )}
     </Section>
   )
 }

@@ -16,4 +16,5 @@ export const frame = {
   'frame.user.signOut': 'Sign out',
   'frame.verify.notice': 'Your e-mail address is not verified yet. Verify it so you can reset your password if you forget it.',
   'frame.verify.now': 'Verify now',
+  'frame.verify.done': 'Your e-mail address is verified.',
 }

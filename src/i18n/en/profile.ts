@@ -46,6 +46,9 @@ export const profile = {
   'profile.sessions.intro': 'Lost a device, or signed in somewhere you should not have? End every session of your account, this one included.',
   'profile.sessions.submit': 'Sign out everywhere',
   'profile.sessions.pending': 'Signing out…',
+  'profile.sessions.confirm.title': 'Sign out everywhere?',
+  'profile.sessions.confirm.body':
+    'Every session of your account ends at once: in this browser and on every other browser and device where you are signed in. You will need to log in again everywhere, here too. Your projects and keys are not affected.',
 
   'profile.delete.heading': 'Delete account',
   'profile.delete.host': 'Your account belongs to the website you signed in through: ask them to remove it.',

@@ -369,6 +369,9 @@ const messages: LocaleMessages = {
     'Gerät verloren oder irgendwo angemeldet, wo Sie es nicht hätten tun sollen? Beenden Sie alle Sitzungen Ihres Kontos, einschließlich dieser.',
   'profile.sessions.submit': 'Überall abmelden',
   'profile.sessions.pending': 'Wird abgemeldet…',
+  'profile.sessions.confirm.title': 'Überall abmelden?',
+  'profile.sessions.confirm.body':
+    'Alle Sitzungen Ihres Kontos enden sofort: in diesem Browser und in jedem anderen Browser und auf jedem Gerät, auf dem Sie angemeldet sind. Sie müssen sich überall neu anmelden, auch hier. Ihre Projekte und Schlüssel bleiben unberührt.',
 
   'profile.delete.heading': 'Konto löschen',
   'profile.delete.host': 'Ihr Konto gehört zu der Website, über die Sie sich angemeldet haben: Bitten Sie deren Betreiber, es zu entfernen.',
@@ -446,6 +449,7 @@ const messages: LocaleMessages = {
   'frame.verify.notice':
     'Ihre E-Mail-Adresse ist noch nicht bestätigt. Bestätigen Sie sie, damit Sie Ihr Passwort zurücksetzen können, falls Sie es vergessen.',
   'frame.verify.now': 'Jetzt bestätigen',
+  'frame.verify.done': 'Ihre E-Mail-Adresse ist bestätigt.',
 
   // host
   'host.signingIn': 'Sie werden angemeldet…',

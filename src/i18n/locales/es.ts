@@ -376,6 +376,9 @@ const messages: LocaleMessages = {
   'profile.sessions.intro': '¿Perdiste un dispositivo o iniciaste sesión donde no debías? Cierra todas las sesiones de tu cuenta, incluida esta.',
   'profile.sessions.submit': 'Cerrar sesión en todas partes',
   'profile.sessions.pending': 'Cerrando sesiones…',
+  'profile.sessions.confirm.title': '¿Cerrar sesión en todas partes?',
+  'profile.sessions.confirm.body':
+    'Todas las sesiones de tu cuenta terminan de inmediato: en este navegador y en cualquier otro navegador o dispositivo donde hayas iniciado sesión. Tendrás que volver a iniciar sesión en todas partes, también aquí. Tus proyectos y claves no se ven afectados.',
 
   'profile.delete.heading': 'Eliminar cuenta',
   'profile.delete.host': 'Tu cuenta pertenece al sitio web con el que iniciaste sesión: pídeles que la eliminen.',
@@ -451,6 +454,7 @@ const messages: LocaleMessages = {
   'frame.user.signOut': 'Cerrar sesión',
   'frame.verify.notice': 'Tu dirección de correo electrónico aún no está verificada. Verifícala para poder restablecer tu contraseña si la olvidas.',
   'frame.verify.now': 'Verificar ahora',
+  'frame.verify.done': 'Tu dirección de correo electrónico está verificada.',
 
   // host
   'host.signingIn': 'Iniciando tu sesión…',

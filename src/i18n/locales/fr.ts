@@ -372,6 +372,9 @@ const messages: LocaleMessages = {
     'Appareil perdu, ou connexion là où vous n’auriez pas dû\u00a0? Mettez fin à toutes les sessions de votre compte, y compris celle-ci.',
   'profile.sessions.submit': 'Se déconnecter partout',
   'profile.sessions.pending': 'Déconnexion…',
+  'profile.sessions.confirm.title': 'Se déconnecter partout\u00a0?',
+  'profile.sessions.confirm.body':
+    'Toutes les sessions de votre compte prennent fin immédiatement\u00a0: dans ce navigateur et dans tout autre navigateur ou appareil où vous êtes connecté. Vous devrez vous reconnecter partout, ici aussi. Vos projets et vos clés ne sont pas touchés.',
 
   'profile.delete.heading': 'Supprimer le compte',
   'profile.delete.host': 'Votre compte appartient au site web par lequel vous vous êtes connecté\u00a0: demandez-lui de le supprimer.',
@@ -448,6 +451,7 @@ const messages: LocaleMessages = {
   'frame.user.signOut': 'Se déconnecter',
   'frame.verify.notice': 'Votre adresse e-mail n’est pas encore vérifiée. Vérifiez-la pour pouvoir réinitialiser votre mot de passe en cas d’oubli.',
   'frame.verify.now': 'Vérifier maintenant',
+  'frame.verify.done': 'Votre adresse e-mail est vérifiée.',
 
   // host
   'host.signingIn': 'Connexion en cours…',

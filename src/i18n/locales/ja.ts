@@ -367,6 +367,9 @@ const messages: LocaleMessages = {
     'デバイスを紛失した場合や、ログインしたままにすべきでない場所でログインした場合は、このセッションを含め、アカウントのすべてのセッションを終了できます。',
   'profile.sessions.submit': 'すべてのデバイスからログアウト',
   'profile.sessions.pending': 'ログアウト中…',
+  'profile.sessions.confirm.title': 'すべての場所でログアウトしますか？',
+  'profile.sessions.confirm.body':
+    'アカウントのすべてのセッションがただちに終了します。このブラウザーと、ログインしている他のすべてのブラウザーやデバイスが対象です。ここを含め、すべての場所で再度ログインが必要になります。プロジェクトとキーには影響しません。',
 
   'profile.delete.heading': 'アカウントを削除',
   'profile.delete.host': 'このアカウントはログインに使用したウェブサイトに属しています。削除はそのウェブサイトに依頼してください。',
@@ -439,6 +442,7 @@ const messages: LocaleMessages = {
   'frame.user.signOut': 'ログアウト',
   'frame.verify.notice': 'メールアドレスがまだ確認されていません。パスワードを忘れたときに再設定できるよう、確認を済ませてください。',
   'frame.verify.now': '今すぐ確認',
+  'frame.verify.done': 'メールアドレスを確認しました。',
 
   // Signed in by the host
   'host.signingIn': 'ログインしています…',

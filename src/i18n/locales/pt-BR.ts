@@ -369,6 +369,9 @@ const messages: LocaleMessages = {
   'profile.sessions.intro': 'Perdeu um dispositivo ou entrou em algum lugar onde não deveria? Encerre todas as sessões da sua conta, incluindo esta.',
   'profile.sessions.submit': 'Sair de todos os dispositivos',
   'profile.sessions.pending': 'Saindo…',
+  'profile.sessions.confirm.title': 'Sair de todos os lugares?',
+  'profile.sessions.confirm.body':
+    'Todas as sessões da sua conta terminam na hora: neste navegador e em qualquer outro navegador ou dispositivo em que você esteja conectado. Você precisará entrar de novo em todos os lugares, aqui também. Seus projetos e chaves não são afetados.',
 
   'profile.delete.heading': 'Excluir conta',
   'profile.delete.host': 'Sua conta pertence ao site pelo qual você entrou: peça a remoção por lá.',
@@ -443,6 +446,7 @@ const messages: LocaleMessages = {
   'frame.user.signOut': 'Sair',
   'frame.verify.notice': 'Seu endereço de e-mail ainda não foi verificado. Verifique-o para poder redefinir sua senha caso a esqueça.',
   'frame.verify.now': 'Verificar agora',
+  'frame.verify.done': 'Seu endereço de e-mail foi verificado.',
 
   // host
   'host.signingIn': 'Iniciando sua sessão…',
