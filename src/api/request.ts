@@ -13,6 +13,22 @@ export interface RequestOptions {
   signal?: AbortSignal
 }
 
+/**
+ * A request bound to an api-base: the one shape every function in src/api
+ * takes first. `at(base)` makes the first screens' caller (they pass their
+ * device token themselves); useManageApi's `call` also supplies the access
+ * token, renews a host session on a 401 and signs out when it cannot.
+ */
+export type Call = <T = unknown>(opts: Omit<RequestOptions, 'base'>) => Promise<T>
+/** A Call that carries the session's access token itself. */
+export type ManageCall = <T = unknown>(opts: Omit<RequestOptions, 'base' | 'token'>) => Promise<T>
+
+/** The caller of one api-base, without a session (the first screens' calls). */
+export const at =
+  (base: string): Call =>
+  (opts) =>
+    request({ base, ...opts })
+
 // The server's text is shown to users as-is, so keep it short and printable.
 const cleanMessage = (m: unknown): string | undefined =>
   typeof m === 'string' && m.trim()

@@ -9,7 +9,8 @@ import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
 import { server } from '../../i18n/en/server'
 import { accountError } from './server-texts'
-import type { AccountApi } from './useAccountApi'
+import { sendVerification, verifyEmail } from '../../api/accounts'
+import type { ManageCall } from '../../api/request'
 
 /**
  * The code the server mailed (at sign-up, or the latest asked for), typed
@@ -18,15 +19,7 @@ import type { AccountApi } from './useAccountApi'
  * the second action, because a new code makes the one in the mailbox useless.
  * What went wrong is said under the field, the form's only one.
  */
-export function VerifyCodeForm({
-  api,
-  userId,
-  onVerified,
-}: {
-  api: Pick<AccountApi, 'sendVerification' | 'verifyEmail'>
-  userId: string
-  onVerified: () => void
-}) {
+export function VerifyCodeForm({ call, userId, onVerified }: { call: ManageCall; userId: string; onVerified: () => void }) {
   const t = useT(texts)
   const { host } = useElement()
   const { pending, run } = useSingleFlight()
@@ -38,7 +31,7 @@ export function VerifyCodeForm({
       setFailure(null)
       try {
         // Without a word from the server: the one it sends, in English as the server would.
-        setSent((await api.sendVerification()) ?? server['server.codeSent'])
+        setSent((await sendVerification(call)) ?? server['server.codeSent'])
       } catch (e) {
         setFailure(accountError(e, t))
       }
@@ -50,7 +43,7 @@ export function VerifyCodeForm({
     void run(async () => {
       setFailure(null)
       try {
-        await api.verifyEmail(code)
+        await verifyEmail(call, code)
         emit(host, 'flex-email-verified', { userId })
         onVerified()
       } catch (e) {

@@ -1,3 +1,4 @@
+import { logoutEverywhere } from '../../api/accounts'
 import { useState } from 'react'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../../components/Alert'
@@ -9,10 +10,10 @@ import { profile as texts } from '../../i18n/en/profile'
 import { useNavigation } from '../../router/navigation'
 import { signOut } from '../../store/session'
 import { Section } from './Section'
-import type { AccountApi } from '../../components/account/useAccountApi'
+import type { ManageCall } from '../../api/request'
 
 /** "Sign out everywhere": every session of the account ends on the server, this one included. */
-export function SessionsSection({ api }: { api: AccountApi }) {
+export function SessionsSection({ call }: { call: ManageCall }) {
   const t = useT(texts)
   const { host, apiBase } = useElement()
   const { navigate } = useNavigation()
@@ -22,7 +23,7 @@ export function SessionsSection({ api }: { api: AccountApi }) {
     run(async () => {
       setError(null)
       try {
-        await api.logoutEverywhere()
+        await logoutEverywhere(call)
         signOut(host, apiBase, 'everywhere')
         navigate('/')
       } catch (e) {
