@@ -6,7 +6,7 @@
  * server gives a clear error, never a crash.
  */
 // The answers' types are the contract's (type-only: no schema enters the bundle); the checks below hold a server to them.
-import type { Member } from '../../contract/teams'
+import type { AcceptedInvitation, Member } from '../../contract/teams'
 import { bad, isObject, text } from './parse'
 import type { ManageCall } from './request'
 import { isRole, type Role } from './roles'
@@ -104,7 +104,7 @@ export async function resendInvitation(call: ManageCall, projectId: string, memb
 }
 
 /** Accepts an invitation: the code travels in the body only, never in a URL, a log or an event. */
-export async function acceptInvitation(call: ManageCall, code: string): Promise<{ projectId: string }> {
+export async function acceptInvitation(call: ManageCall, code: string): Promise<Pick<AcceptedInvitation, 'projectId'>> {
   const answer = await call({ method: 'POST', path: '/invitations/accept', body: { code } })
   if (!isObject(answer) || !text(answer.projectId)) throw unreadable()
   return { projectId: text(answer.projectId) }
