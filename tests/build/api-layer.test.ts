@@ -54,7 +54,8 @@ function requestsBuilt(file: ts.SourceFile, fetchAllowed: boolean): string[] {
 }
 
 describe('one API layer in the widget', () => {
-  it('no component, hook, element or store module writes a request: each imports its resource module and passes the caller', () => {
+  // Parses every source of the widget: seconds of CPU on a loaded machine.
+  it('no component, hook, element or store module writes a request: each imports its resource module and passes the caller', { timeout: 60_000 }, () => {
     const files = sources('src').filter((path) => !path.startsWith(join('src', 'api') + '/') && path !== MAKER)
     expect(files.length).toBeGreaterThan(100)
     expect(files.flatMap((path) => requestsBuilt(parse(path), path === HOST_FETCH))).toEqual([])
