@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { isApiError, ownError } from '../api/errors'
-import { request, type ManageCall } from '../api/request'
+import { at, type ManageCall } from '../api/request'
 import { useElement } from '../context/element'
 import { store } from '../store'
 import { signOut } from '../store/session'
@@ -29,9 +29,10 @@ export function useManageApi(): { signedIn: boolean; call: ManageCall } {
   const token = useFlexStore((s) => s.accessData?.accessToken ?? null)
 
   return useMemo(() => {
+    const base = at(apiBase)
     const call: ManageCall = async (opts) => {
       if (!token) throw ownError('http', 'status', 401)
-      const send = (t: string) => request<never>({ ...opts, base: apiBase, token: t })
+      const send = (t: string) => base<never>({ ...opts, token: t })
       try {
         return await send(token)
       } catch (e) {
