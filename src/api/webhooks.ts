@@ -15,7 +15,7 @@ import type {
   WebhookLastAttempt,
 } from '../../contract/webhooks'
 import { bad as unreadable, isObject, text } from './parse'
-import type { ManageCall } from './request'
+import type { Call, ManageCall } from './request'
 
 export type AttemptStatus = WebhookAttempt['status']
 /** What the widget reads of a catalog entry (the example payload stays on the server). */
@@ -98,9 +98,8 @@ const one = (id: string, endpointId: string) => `${hooks(id)}/${seg(endpointId)}
 
 // Each call takes the session's caller (useManageApi's `call`) first, then the project's id.
 
-/** The catalog of event types (public: the caller's token goes along unread). */
-export const getEventTypes = async (call: ManageCall, signal?: AbortSignal) =>
-  parseEventTypes(await call({ method: 'GET', path: '/webhooks/event-types', signal }))
+/** The catalog of event types: public, so it takes the caller without a session (`at(apiBase)`) and sends no token. */
+export const getEventTypes = async (call: Call, signal?: AbortSignal) => parseEventTypes(await call({ method: 'GET', path: '/webhooks/event-types', signal }))
 
 export const listEndpoints = async (call: ManageCall, id: string, signal?: AbortSignal) =>
   parseEndpointList(await call({ method: 'GET', path: hooks(id), signal }))

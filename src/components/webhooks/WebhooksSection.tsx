@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react'
 import { isApiError } from '../../api/errors'
 import { errorMessage } from '../../error-text'
+import { at } from '../../api/request'
 import * as calls from '../../api/webhooks'
 import { SECRET_ROLL_NEEDED, type Endpoint, type EndpointInput } from '../../api/webhooks'
 import { Alert } from '../Alert'
@@ -40,10 +41,10 @@ export interface WebhooksSectionProps {
  */
 export function WebhooksSection({ projectId, className = '', depth = 1 }: WebhooksSectionProps) {
   const t = useT(webhooks)
-  const { host } = useElement()
+  const { host, apiBase } = useElement()
   const { call } = useManageApi()
   const list = useAsync(useCallback((signal: AbortSignal) => calls.listEndpoints(call, projectId, signal), [call, projectId]))
-  const catalog = useAsync(useCallback((signal: AbortSignal) => calls.getEventTypes(call, signal), [call]))
+  const catalog = useAsync(useCallback((signal: AbortSignal) => calls.getEventTypes(at(apiBase), signal), [apiBase]))
   const [open, setOpen] = useState<Open>(null)
   const [openId, setOpenId] = useState<string | null>(null)
   const [toggling, setToggling] = useState(false)
