@@ -117,6 +117,20 @@ const serverLayers = [
 // widget takes only its types, so no schema library enters the bundle. Its
 // constants (contract/constants.ts) import nothing at all: the widget and the
 // verify package take their values from that one module.
+/** What the widget may not import: zod, values of the contract but its constants, and `extra`. */
+const widgetImports = (...extra) => ({
+  paths: [{ name: 'zod', message: 'The widget does not validate with zod: it would enter the bundle.' }],
+  patterns: [
+    {
+      // contract/constants imports nothing: its values are the one exception.
+      regex: '(^|/)contract(/(?!constants$).*)?$',
+      allowTypeImports: true,
+      message: 'Take only types from the contract (import type), values only from contract/constants: its schemas would bring zod into the bundle.',
+    },
+    ...extra,
+  ],
+})
+
 const contract = [
   {
     files: ['contract/**/*.ts'],
@@ -136,22 +150,20 @@ const contract = [
       ],
     },
   },
+  { files: ['src/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': ['error', widgetImports()] } },
   {
+    // One API layer: a request is written in src/api/<resource>.ts, and called with the caller
+    // useManageApi makes (or at(base) on the first screens); nowhere else.
     files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/api/**', 'src/hooks/useManageApi.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          paths: [{ name: 'zod', message: 'The widget does not validate with zod: it would enter the bundle.' }],
-          patterns: [
-            {
-              // contract/constants imports nothing: its values are the one exception.
-              regex: '(^|/)contract(/(?!constants$).*)?$',
-              allowTypeImports: true,
-              message: 'Take only types from the contract (import type), values only from contract/constants: its schemas would bring zod into the bundle.',
-            },
-          ],
-        },
+        widgetImports({
+          group: ['**/api/request'],
+          importNames: ['request'],
+          message: 'Write the call in src/api/<resource>.ts (a function taking the caller first) and import that.',
+        }),
       ],
     },
   },

@@ -94,10 +94,14 @@ export default defineConfig(({ command, mode }) => {
                     name: 'team',
                     priority: 2,
                     test: screen(
-                      /[\\/]src[\\/](components[\\/]teams[\\/](?!role|useTeam|invitation-code|AcceptRoute).*|api[\\/]members|i18n[\\/]en[\\/]teams)\.tsx?$/,
+                      /[\\/]src[\\/](components[\\/]teams[\\/](?!role|useTeam|invitation-code|AcceptRoute).*|api[\\/](members|audit)|i18n[\\/]en[\\/]teams)\.tsx?$/,
                     ),
                   },
-                  { name: 'usage', priority: 2, test: screen(/[\\/]src[\\/](elements[\\/]project-detail[\\/]usage[\\/].*|i18n[\\/]en[\\/]usage)\.tsx?$/) },
+                  {
+                    name: 'usage',
+                    priority: 2,
+                    test: screen(/[\\/]src[\\/](elements[\\/]project-detail[\\/]usage[\\/].*|api[\\/]usage|i18n[\\/]en[\\/]usage)\.tsx?$/),
+                  },
                   // The frame's reminder to verify the address, fetched once the signed-in screen is
                   // idle; the profile page (below it, so the code form and the texts they share stay
                   // here, not in the page's chunk) takes it in too.
@@ -109,7 +113,7 @@ export default defineConfig(({ command, mode }) => {
                   { name: 'profile', priority: 1, test: screen(/[\\/]src[\\/]elements[\\/]profile[\\/].*\.tsx?$/) },
                   // Sign-up and the password reset, the rarer ways in beside the log-in: one chunk.
                   { name: 'auth', priority: 4, test: screen(/[\\/]src[\\/]components[\\/]auth[\\/](SignupScreen|NewPasswordField|reset[\\/]ResetFlow)\.tsx$/) },
-                  { name: 'account', priority: 5, test: source(/[\\/]src[\\/](api[\\/]account-calls|i18n[\\/](server-messages|en[\\/]server))\.ts$/) },
+                  { name: 'account', priority: 5, test: source(/[\\/]src[\\/](api[\\/]accounts|i18n[\\/](server-messages|en[\\/]server))\.ts$/) },
                   {
                     name: 'copy',
                     priority: 5,

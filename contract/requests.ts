@@ -99,3 +99,5 @@ export const SessionCodeExchange = z
 export type SignUpInput = z.input<typeof SignUp>
 export type LogInInput = z.input<typeof LogIn>
 export type NewProjectInput = z.input<typeof NewProject>
+export type ProjectChanges = z.input<typeof ProjectChanges>
+export type KeyFields = z.input<typeof KeyFields>

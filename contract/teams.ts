@@ -116,3 +116,4 @@ export type MemberAccess = z.infer<typeof MemberAccess>
 export type MemberRemoval = z.infer<typeof MemberRemoval>
 export type Invitation = z.infer<typeof Invitation>
 export type AuditEntry = z.infer<typeof AuditEntry>
+export type AcceptedInvitation = z.infer<typeof AcceptedInvitation>

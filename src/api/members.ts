@@ -1,16 +1,17 @@
 /**
- * The team calls (servers that name the `teams` feature): a project's members
- * and invitations, accepting an invitation, and the project's audit log. Each
+ * The team calls (server/resources/members/, servers that name the `teams`
+ * feature): a project's members and invitations, accepting an invitation,
+ * and what deleting the account does to each project. Each
  * answer is checked as parse.ts checks the project calls: a broken or hostile
  * server gives a clear error, never a crash.
  */
 // The answers' types are the contract's (type-only: no schema enters the bundle); the checks below hold a server to them.
-import type { AuditEntry, Member } from '../../contract/teams'
+import type { AcceptedInvitation, Member } from '../../contract/teams'
 import { bad, isObject, text } from './parse'
-import { request, type RequestOptions } from './request'
+import type { ManageCall } from './request'
 import { isRole, type Role } from './roles'
 
-export type { AuditEntry, Member, Role }
+export type { Member, Role }
 /** The roles an invitation or a role change may give: ownership moves only by transfer. */
 export { MEMBER_ROLES } from '../../contract/constants'
 
@@ -70,65 +71,41 @@ export function parseHoldings(x: unknown): MemberHoldings {
   }
 }
 
-type Details = AuditEntry['details']
-/** An entry's details as the contract allows them, whatever the server put there: its fields with a plain value. */
-const details = (x: unknown): Details =>
-  isObject(x)
-    ? Object.fromEntries(Object.entries(x).filter((kv): kv is [string, Details[string]] => ['string', 'number', 'boolean'].includes(typeof kv[1])))
-    : {}
-
-/** Details as one line of text: "name: value, …". */
-export const detailText = (x: Details): string =>
-  Object.entries(x)
-    .map(([k, v]) => `${k}: ${String(v)}`)
-    .join(', ')
-
-export function parseAudit(x: unknown): AuditEntry[] {
-  return list(isObject(x) && x.entries).map((y) => {
-    const e = entry(y)
-    const actor = isObject(e.actor) ? e.actor : {}
-    return {
-      id: text(e.id),
-      at: text(e.at),
-      actor: { id: text(actor.id) || null, name: text(actor.name), email: text(actor.email) },
-      action: text(e.action),
-      target: text(e.target) || null,
-      details: details(e.details),
-    }
-  })
-}
-
-/** Runs a call with the session's access token (useManageApi's run: a 401 signs out, as for keys). */
-export type Run = <T>(call: (token: string) => Promise<T>) => Promise<T>
-
 const seg = encodeURIComponent
+const members = (projectId: string) => `/manage/dapp/${seg(projectId)}/members`
+const one = (projectId: string, memberId: string, then = '') => `${members(projectId)}/${seg(memberId)}${then}`
 
-/** One project's team calls on one api-base. */
-export function teamCalls(base: string, run: Run, projectId: string) {
-  const call = (method: RequestOptions['method'], path: string, body?: unknown, signal?: AbortSignal) =>
-    run((token) => request({ base, method, path: `/manage/dapp/${seg(projectId)}${path}`, token, body, signal }))
-  const one = (memberId: string, then = '') => `/members/${seg(memberId)}${then}`
-  return {
-    list: (signal?: AbortSignal) => call('GET', '/members', undefined, signal).then(parseMembers),
-    invite: (email: string, role: Role) => call('POST', '/members', { email, role }).then((a) => text(isObject(a) && a.id)),
-    changeRole: (memberId: string, role: Role) => call('PATCH', one(memberId), { role }),
-    /** What removing the member would end (their keys and endpoints). */
-    holdings: (memberId: string, signal?: AbortSignal) => call('GET', one(memberId, '/removal'), undefined, signal).then(parseHoldings),
-    /** Removes (or leaves); `keep` names the member's keys and endpoints that keep working, the others end. */
-    remove: (memberId: string, keep: readonly string[] = []) => call('DELETE', one(memberId, keep.length ? `?keep=${keep.map(seg).join(',')}` : '')),
-    resend: (memberId: string) => call('POST', one(memberId, '/resend')),
-    audit: (page: { limit: number; before?: string }, signal?: AbortSignal) => {
-      const query = `?limit=${page.limit}${page.before ? `&before=${seg(page.before)}` : ''}`
-      return call('GET', `/audit${query}`, undefined, signal).then(parseAudit)
-    },
-  }
+// Each call takes the session's caller (useManageApi's `call`) first, then the project's id.
+
+export const listMembers = async (call: ManageCall, projectId: string, signal?: AbortSignal) =>
+  parseMembers(await call({ method: 'GET', path: members(projectId), signal }))
+
+/** Invites an address; resolves with the invitation's id. */
+export const inviteMember = async (call: ManageCall, projectId: string, email: string, role: Role) => {
+  const answer = await call({ method: 'POST', path: members(projectId), body: { email, role } })
+  return text(isObject(answer) && answer.id)
 }
 
-export type TeamsApi = ReturnType<typeof teamCalls>
+export async function changeRole(call: ManageCall, projectId: string, memberId: string, role: Role): Promise<void> {
+  await call({ method: 'PATCH', path: one(projectId, memberId), body: { role } })
+}
+
+/** What removing the member would end (their keys and endpoints). */
+export const memberHoldings = async (call: ManageCall, projectId: string, memberId: string, signal?: AbortSignal) =>
+  parseHoldings(await call({ method: 'GET', path: one(projectId, memberId, '/removal'), signal }))
+
+/** Removes (or leaves); `keep` names the member's keys and endpoints that keep working, the others end. */
+export async function removeMember(call: ManageCall, projectId: string, memberId: string, keep: readonly string[] = []): Promise<void> {
+  await call({ method: 'DELETE', path: one(projectId, memberId, keep.length ? `?keep=${keep.map(seg).join(',')}` : '') })
+}
+
+export async function resendInvitation(call: ManageCall, projectId: string, memberId: string): Promise<void> {
+  await call({ method: 'POST', path: one(projectId, memberId, '/resend') })
+}
 
 /** Accepts an invitation: the code travels in the body only, never in a URL, a log or an event. */
-export async function acceptInvitation(base: string, token: string, code: string): Promise<{ projectId: string }> {
-  const answer = await request({ base, method: 'POST', path: '/invitations/accept', token, body: { code } })
+export async function acceptInvitation(call: ManageCall, code: string): Promise<Pick<AcceptedInvitation, 'projectId'>> {
+  const answer = await call({ method: 'POST', path: '/invitations/accept', body: { code } })
   if (!isObject(answer) || !text(answer.projectId)) throw unreadable()
   return { projectId: text(answer.projectId) }
 }

@@ -13,6 +13,16 @@ export interface RequestOptions {
   signal?: AbortSignal
 }
 
+/**
+ * A request bound to an api-base: the one shape every function in src/api
+ * takes first. `at(base)` makes the first screens' caller (they pass their
+ * device token themselves); useManageApi's `call` also supplies the access
+ * token, renews a host session on a 401 and signs out when it cannot.
+ */
+export type Call = <T = unknown>(opts: Omit<RequestOptions, 'base'>) => Promise<T>
+/** A Call that carries the session's access token itself. */
+export type ManageCall = <T = unknown>(opts: Omit<RequestOptions, 'base' | 'token'>) => Promise<T>
+
 // The server's text is shown to users as-is, so keep it short and printable.
 const cleanMessage = (m: unknown): string | undefined =>
   typeof m === 'string' && m.trim()
@@ -23,62 +33,68 @@ const cleanMessage = (m: unknown): string | undefined =>
     : undefined
 
 /**
- * fetch with a timeout that turns every failure (no network, timeout, error
- * status, a body that is not JSON) into an ApiError. Resolves with the parsed
- * JSON body, or `null` for an empty one.
+ * The caller of one api-base, without a session (the first screens' calls;
+ * useManageApi's adds the session): fetch with a timeout that turns every
+ * failure (no network, timeout, error status, a body that is not JSON) into
+ * an ApiError. Resolves with the parsed JSON body, or `null` for an empty one.
  */
-export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
-  const { base, method, path, body, token, timeoutMs = DEFAULT_TIMEOUT_MS, signal } = opts
-  const headers: Record<string, string> = { Accept: 'application/json' }
-  if (body !== undefined) headers['Content-Type'] = 'application/json'
-  if (token) headers.Authorization = `Bearer ${token}`
+export const at =
+  (base: string): Call =>
+  async <T>(opts: Omit<RequestOptions, 'base'>): Promise<T> => {
+    const { method, path, body, token, timeoutMs = DEFAULT_TIMEOUT_MS, signal } = opts
+    const headers: Record<string, string> = { Accept: 'application/json' }
+    if (body !== undefined) headers['Content-Type'] = 'application/json'
+    if (token) headers.Authorization = `Bearer ${token}`
 
-  const timeout = new AbortController()
-  const timer = setTimeout(() => timeout.abort(), timeoutMs)
-  const onAbort = () => timeout.abort()
-  signal?.addEventListener('abort', onAbort)
+    const timeout = new AbortController()
+    const timer = setTimeout(() => timeout.abort(), timeoutMs)
+    const onAbort = () => timeout.abort()
+    signal?.addEventListener('abort', onAbort)
 
-  let response: Response
-  try {
-    response = await fetch(base.replace(/\/+$/, '') + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: timeout.signal,
-      credentials: 'omit',
-      cache: 'no-store',
-    })
-  } catch {
-    if (signal?.aborted) throw ownError('aborted', 'aborted')
-    if (timeout.signal.aborted) throw ownError('timeout', 'timeout')
-    throw ownError('network', 'network')
-  } finally {
-    clearTimeout(timer)
-    signal?.removeEventListener('abort', onAbort)
-  }
-
-  let text: string
-  try {
-    text = await response.text()
-  } catch {
-    throw ownError('network', 'dropped', response.status)
-  }
-  let data: unknown = null
-  let parsed = true
-  if (text.trim()) {
+    let response: Response
     try {
-      data = JSON.parse(text)
+      response = await fetch(base.replace(/\/+$/, '') + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: timeout.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+      })
     } catch {
-      parsed = false
+      if (signal?.aborted) throw ownError('aborted', 'aborted')
+      if (timeout.signal.aborted) throw ownError('timeout', 'timeout')
+      throw ownError('network', 'network')
+    } finally {
+      clearTimeout(timer)
+      signal?.removeEventListener('abort', onAbort)
     }
+
+    let text: string
+    try {
+      text = await response.text()
+    } catch {
+      throw ownError('network', 'dropped', response.status)
+    }
+    let data: unknown = null
+    let parsed = true
+    if (text.trim()) {
+      try {
+        data = JSON.parse(text)
+      } catch {
+        parsed = false
+      }
+    }
+
+    if (!response.ok) {
+      const { message, code } = parsed && data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown }) : {}
+      const shown = cleanMessage(message)
+      if (shown === undefined) throw ownError('http', 'status', response.status)
+      throw new ApiError('http', shown, response.status, typeof code === 'string' ? code : undefined)
+    }
+    if (!parsed) throw ownError('parse', 'unreadable', response.status)
+    return data as T
   }
 
-  if (!response.ok) {
-    const { message, code } = parsed && data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown }) : {}
-    const shown = cleanMessage(message)
-    if (shown === undefined) throw ownError('http', 'status', response.status)
-    throw new ApiError('http', shown, response.status, typeof code === 'string' ? code : undefined)
-  }
-  if (!parsed) throw ownError('parse', 'unreadable', response.status)
-  return data as T
-}
+/** One request, its api-base among its options. */
+export const request = <T = unknown>(opts: RequestOptions): Promise<T> => at(opts.base)<T>(opts)

@@ -5,9 +5,17 @@
  */
 // The shapes come from the schema contract the server validates with; type-only imports.
 import type { WEBHOOK_SECRET_ROLL_NEEDED } from '../../contract/constants'
-import type { WebhookAttempt, WebhookEndpoint, WebhookEndpointList, WebhookEventType, WebhookLastAttempt } from '../../contract/webhooks'
+import type {
+  NewWebhookEndpoint,
+  WebhookAttempt,
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookEventType,
+  WebhookEndpointPatch,
+  WebhookLastAttempt,
+} from '../../contract/webhooks'
 import { bad as unreadable, isObject, text } from './parse'
-import { request } from './request'
+import type { Call, ManageCall } from './request'
 
 export type AttemptStatus = WebhookAttempt['status']
 /** What the widget reads of a catalog entry (the example payload stays on the server). */
@@ -17,13 +25,9 @@ export type Endpoint = WebhookEndpoint
 export type EndpointList = WebhookEndpointList
 export type Attempt = WebhookAttempt
 
-export interface EndpointInput {
-  url: string
-  description: string
-  eventTypes: string[]
-}
-
-export type EndpointChange = Partial<EndpointInput> & { disabled?: boolean }
+/** What the endpoint dialog sends: the contract's input, with every field filled. */
+export type EndpointInput = { [K in keyof NewWebhookEndpoint]-?: NonNullable<NewWebhookEndpoint[K]> }
+export type EndpointChange = WebhookEndpointPatch
 
 /**
  * The code of the 409 that asks for a secret roll before an endpoint can be added. Typed as the
@@ -89,32 +93,40 @@ export function parseSecret(x: unknown): string {
 }
 
 const seg = encodeURIComponent
+const hooks = (id: string) => `/manage/dapp/${seg(id)}/webhooks`
+const one = (id: string, endpointId: string) => `${hooks(id)}/${seg(endpointId)}`
 
-/** The webhook calls of one api-base; `token` is the access token (useManageApi's run supplies it). */
-export function webhookCalls(base: string) {
-  const hooks = (id: string) => `/manage/dapp/${seg(id)}/webhooks`
-  const one = (id: string, endpointId: string) => `${hooks(id)}/${seg(endpointId)}`
-  return {
-    eventTypes: async (signal?: AbortSignal) => parseEventTypes(await request({ base, method: 'GET', path: '/webhooks/event-types', signal })),
-    list: async (token: string, id: string, signal?: AbortSignal) => parseEndpointList(await request({ base, method: 'GET', path: hooks(id), token, signal })),
-    create: async (token: string, id: string, body: EndpointInput) => parseEndpoint(await request({ base, method: 'POST', path: hooks(id), token, body })),
-    update: async (token: string, id: string, endpointId: string, body: EndpointChange) =>
-      parseEndpoint(await request({ base, method: 'PATCH', path: one(id, endpointId), token, body })),
-    remove: async (token: string, id: string, endpointId: string) => {
-      await request({ base, method: 'DELETE', path: one(id, endpointId), token })
-    },
-    test: async (token: string, id: string, endpointId: string, eventType?: string) => {
-      const answer = await request({ base, method: 'POST', path: `${one(id, endpointId)}/test`, token, body: eventType ? { eventType } : {} })
-      return isObject(answer) ? text(answer.id) : ''
-    },
-    attempts: async (token: string, id: string, endpointId: string, page: { limit: number; before?: string }, signal?: AbortSignal) => {
-      const query = `?limit=${page.limit}${page.before ? `&before=${seg(page.before)}` : ''}`
-      return parseAttempts(await request({ base, method: 'GET', path: `${one(id, endpointId)}/attempts${query}`, token, signal }))
-    },
-    resend: async (token: string, id: string, endpointId: string, messageId: string) => {
-      await request({ base, method: 'POST', path: `${one(id, endpointId)}/messages/${seg(messageId)}/resend`, token })
-    },
-    rollSecret: async (token: string, id: string, graceSeconds: number) =>
-      parseSecret(await request({ base, method: 'POST', path: `${hooks(id)}/secret/roll`, token, body: { graceSeconds } })),
-  }
+// Each call takes the session's caller (useManageApi's `call`) first, then the project's id.
+
+/** The catalog of event types: public, so it takes the caller without a session (`at(apiBase)`) and sends no token. */
+export const getEventTypes = async (call: Call, signal?: AbortSignal) => parseEventTypes(await call({ method: 'GET', path: '/webhooks/event-types', signal }))
+
+export const listEndpoints = async (call: ManageCall, id: string, signal?: AbortSignal) =>
+  parseEndpointList(await call({ method: 'GET', path: hooks(id), signal }))
+
+export const createEndpoint = async (call: ManageCall, id: string, body: EndpointInput) => parseEndpoint(await call({ method: 'POST', path: hooks(id), body }))
+
+export const updateEndpoint = async (call: ManageCall, id: string, endpointId: string, body: EndpointChange) =>
+  parseEndpoint(await call({ method: 'PATCH', path: one(id, endpointId), body }))
+
+export async function deleteEndpoint(call: ManageCall, id: string, endpointId: string): Promise<void> {
+  await call({ method: 'DELETE', path: one(id, endpointId) })
 }
+
+/** Sends a test event; resolves with its message id ('' when the server named none). */
+export async function testEndpoint(call: ManageCall, id: string, endpointId: string, eventType?: string): Promise<string> {
+  const answer = await call({ method: 'POST', path: `${one(id, endpointId)}/test`, body: eventType ? { eventType } : {} })
+  return isObject(answer) ? text(answer.id) : ''
+}
+
+export async function listAttempts(call: ManageCall, id: string, endpointId: string, page: { limit: number; before?: string }, signal?: AbortSignal) {
+  const query = `?limit=${page.limit}${page.before ? `&before=${seg(page.before)}` : ''}`
+  return parseAttempts(await call({ method: 'GET', path: `${one(id, endpointId)}/attempts${query}`, signal }))
+}
+
+export async function resendMessage(call: ManageCall, id: string, endpointId: string, messageId: string): Promise<void> {
+  await call({ method: 'POST', path: `${one(id, endpointId)}/messages/${seg(messageId)}/resend` })
+}
+
+export const rollWebhookSecret = async (call: ManageCall, id: string, graceSeconds: number) =>
+  parseSecret(await call({ method: 'POST', path: `${hooks(id)}/secret/roll`, body: { graceSeconds } }))

@@ -1,15 +1,16 @@
 import { useMemo } from 'react'
-import { createKey, createProject, deleteKey, getProject, getUsage, listProjects, rollKey, updateKey } from '../api/manage-calls'
 import { isApiError, ownError } from '../api/errors'
-import type { NewProjectInput } from '../api/types'
+import { at, type ManageCall } from '../api/request'
 import { useElement } from '../context/element'
 import { store } from '../store'
 import { signOut } from '../store/session'
 import { renewHostSession } from '../store/host-session'
 import { useFlexStore } from './useFlexStore'
 
+export type { ManageCall } from '../api/request'
+
 /**
- * A 401 on a project call means the access token is no longer good: sign out
+ * A 401 on a signed-in call means the access token is no longer good: sign out
  * with the reason, so a log-in screen can say the session expired. Only the
  * first failing call for a token does it (several may be in flight).
  */
@@ -18,19 +19,22 @@ function expire(host: HTMLElement, apiBase: string, token: string) {
 }
 
 /**
- * The project calls of the API contract, bound to this element's api-base and the
- * shared session's access token. `signedIn` is false without access data:
- * screens then show a log-in notice instead of calling.
+ * The caller every signed-in call in src/api takes first: bound to this
+ * element's api-base and the shared session's access token. `signedIn` is
+ * false without access data: screens then show a log-in notice instead of
+ * calling.
  */
-export function useManageApi() {
+export function useManageApi(): { signedIn: boolean; call: ManageCall } {
   const { apiBase, host, hostSession } = useElement()
   const token = useFlexStore((s) => s.accessData?.accessToken ?? null)
 
   return useMemo(() => {
-    async function run<T>(call: (token: string) => Promise<T>): Promise<T> {
+    const base = at(apiBase)
+    const call: ManageCall = async (opts) => {
       if (!token) throw ownError('http', 'status', 401)
+      const send = (t: string) => base<never>({ ...opts, token: t })
       try {
-        return await call(token)
+        return await send(token)
       } catch (e) {
         if (!isApiError(e) || e.status !== 401) throw e
         // A session from the host is renewed once, unseen, and the call retried.
@@ -40,27 +44,13 @@ export function useManageApi() {
           throw e
         }
         try {
-          return await call(renewed)
+          return await send(renewed)
         } catch (again) {
           if (isApiError(again) && again.status === 401) expire(host, apiBase, renewed)
           throw again
         }
       }
     }
-    return {
-      signedIn: token !== null,
-      listProjects: (signal?: AbortSignal) => run((t) => listProjects(apiBase, t, signal)),
-      getProject: (id: string, signal?: AbortSignal) => run((t) => getProject(apiBase, t, id, signal)),
-      createProject: (input: NewProjectInput) => run((t) => createProject(apiBase, t, input)),
-      createKey: (id: string) => run((t) => createKey(apiBase, t, id)),
-      deleteKey: (id: string, keyId: string) => run((t) => deleteKey(apiBase, t, id, keyId)),
-      updateKey: (id: string, keyId: string, body: Parameters<typeof updateKey>[4]) => run((t) => updateKey(apiBase, t, id, keyId, body)),
-      rollKey: (id: string, keyId: string, graceSeconds: number) => run((t) => rollKey(apiBase, t, id, keyId, graceSeconds)),
-      getUsage: (id: string, days: number, signal?: AbortSignal) => run((t) => getUsage(apiBase, t, id, days, signal)),
-      /** Any other call with the session's token (and its 401 handling), for calls that live in a screen's own chunk. */
-      run,
-    }
+    return { signedIn: token !== null, call }
   }, [apiBase, host, hostSession, token])
 }
-
-export type ManageApi = ReturnType<typeof useManageApi>

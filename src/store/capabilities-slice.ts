@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand/vanilla'
 import { isApiError } from '../api/errors'
-import { request } from '../api/request'
+import { getCapabilities } from '../api/capabilities'
+import { at } from '../api/request'
 import type { FlexState } from './index'
 
 /**
@@ -38,7 +39,7 @@ export const createCapabilitiesSlice: StateCreator<FlexState, [], [], Capabiliti
     unanswered.delete(base)
     const settle = (features: ReadonlySet<string> | null) => set((s) => ({ capabilities: { ...s.capabilities, [base]: features } }))
     if (!(base in get().capabilities)) settle(null)
-    request({ base, method: 'GET', path: '/capabilities' }).then(
+    getCapabilities(at(base)).then(
       (body) => settle(readFeatures(body)),
       (error: unknown) => {
         // A spec-only server answers 404: it has none, for good. No answer at

@@ -5,7 +5,8 @@
  * element shares one call. The code lives in this function's locals only:
  * never in storage, an event, the URL or a log line.
  */
-import { exchangeCode } from '../api/calls'
+import { exchangeCode } from '../api/host-sessions'
+import { at } from '../api/request'
 import { emit } from '../events'
 import { isApiError } from '../api/errors'
 import { store } from './index'
@@ -24,7 +25,7 @@ async function run(apiBase: string, source: CodeSource, host?: Element): Promise
     try {
       const code = await source()
       if (typeof code !== 'string' || !code) break
-      store.getState().signIn(await withDeviceToken(apiBase, (deviceToken) => exchangeCode(apiBase, deviceToken, code)))
+      store.getState().signIn(await withDeviceToken(apiBase, (deviceToken) => exchangeCode(at(apiBase), deviceToken, code)))
       store.setState({ hostSignIn: 'done' })
       if (host) emit(host, 'flex-signed-in', {})
       return true

@@ -3,7 +3,8 @@
  * (one registration per api-base, shared by every element on the page) and
  * sign-out (store, event and the server's revocation together).
  */
-import { logout, registerDevice } from '../api/calls'
+import { at } from '../api/request'
+import { logout, registerDevice } from '../api/session'
 import { isApiError } from '../api/errors'
 import { emit } from '../events'
 import { singleFlight } from '../single-flight'
@@ -16,7 +17,7 @@ import { DEVICE_UNKNOWN } from '../../contract/constants'
 const devices = new Map<string, Promise<string>>()
 
 /** The device token for `base`, registering the anonymous device on first use; a failure is forgotten so the next call retries. */
-export const ensureDeviceToken = (base: string): Promise<string> => singleFlight(devices, base, () => registerDevice(base), true)
+export const ensureDeviceToken = (base: string): Promise<string> => singleFlight(devices, base, () => registerDevice(at(base)), true)
 
 /** Drops the cached token (the server no longer knows it), or every token when no base is given. */
 export function forgetDeviceToken(base?: string): void {
@@ -55,5 +56,5 @@ export function signOut(host: Element, apiBase: string, reason: 'user' | SignOut
   // A host's session ended by the user stays ended: no new code is asked for.
   if (byUser) store.setState({ hostSignIn: 'signed-out' })
   emit(host, 'flex-signed-out', { reason: byUser ? 'user' : 'expired' })
-  if (reason === 'user' && token) logout(apiBase, token).catch(() => undefined)
+  if (reason === 'user' && token) logout(at(apiBase), token).catch(() => undefined)
 }

@@ -20,7 +20,7 @@ export interface SnippetSlice {
   pickSnippetProject: (projectId: string, keyId?: string) => void
   /** A deleted key leaves every snippet. */
   forgetKey: (projectId: string, keyId: string) => void
-  /** Bumped when a project is renamed or deleted (project-detail/project-calls.ts), so every list on the page loads again. */
+  /** Bumped when a project is renamed or deleted (project-detail/project-changed.ts), so every list on the page loads again. */
   projectsRevision: number
 }
 

@@ -38,12 +38,16 @@ function visit(node: ts.Node, each: (node: ts.Node) => void) {
   node.forEachChild((child) => visit(child, each))
 }
 
-/** The names of the schemas contract/ exports (a zod schema carries `_zod`). */
+const exported = (node: ts.Node) => ts.canHaveModifiers(node) && ts.getModifiers(node)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+
+/** The names of the schemas contract/ exports (a zod schema carries `_zod`), and of the types it exports (`SignUpInput`, a z.input). */
 async function schemaNames(): Promise<Set<string>> {
   const names = new Set<string>()
   for (const file of readdirSync(join(ROOT, 'contract')).filter((f) => f.endsWith('.ts'))) {
     const module: Record<string, unknown> = await import(`../../contract/${file.replace(/\.ts$/, '')}.ts`)
     for (const [name, value] of Object.entries(module)) if (typeof value === 'object' && value !== null && '_zod' in value) names.add(name)
+    for (const s of source(join('contract', file)).statements)
+      if ((ts.isTypeAliasDeclaration(s) || ts.isInterfaceDeclaration(s)) && exported(s)) names.add(s.name.text)
   }
   return names
 }
@@ -98,6 +102,7 @@ describe('the contract is the one source of its types and constants', () => {
   it('no type or interface in the widget takes the name of a contract schema', { timeout: SCAN_MS }, async () => {
     const schemas = await schemaNames()
     expect(schemas).toContain('Member')
+    expect(schemas).toContain('SignUpInput')
     expect(
       typeCopies(
         sources('src').map((path) => source(path)),

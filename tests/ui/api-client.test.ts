@@ -1,10 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { authenticate, register, registerDevice } from '../../src/api/calls'
-import { createKey, createProject, deleteKey, getProject, listProjects } from '../../src/api/manage-calls'
+import { authenticate, register, registerDevice } from '../../src/api/session'
+import { createKey, deleteKey } from '../../src/api/api-keys'
+import { createProject, getProject, listProjects } from '../../src/api/projects'
 import { ApiError } from '../../src/api/errors'
 import { errorMessage } from '../../src/error-text'
-import { DEFAULT_TIMEOUT_MS, request } from '../../src/api/request'
+import { at, DEFAULT_TIMEOUT_MS, request, type ManageCall } from '../../src/api/request'
 import { mockApi, offContract, type ApiCall } from './helpers/api-mock'
+
+/** The session's caller as useManageApi makes it, without its 401 handling: base and access token 'acc'. */
+const session =
+  (base: string): ManageCall =>
+  (opts) =>
+    request({ ...opts, base, token: 'acc' })
 
 const BASE = 'https://api.example.test/v1'
 const project = { id: 'p 1', name: 'Shop', description: 'Web shop', createDate: '2024-05-01', status: 'ACTIVE', apiKey: { k1: 'sk_…abcd' } }
@@ -27,7 +34,7 @@ const cases: {
 }[] = [
   {
     name: 'registerDevice',
-    run: () => registerDevice(BASE),
+    run: () => registerDevice(at(BASE)),
     reply: { accessToken: 'device-tok' },
     method: 'POST',
     url: `${BASE}/device`,
@@ -48,7 +55,7 @@ const cases: {
   },
   {
     name: 'register',
-    run: () => register(BASE, 'device-tok', { name: 'Ada', email: 'ada@example.com', password: 'pw-123456' }),
+    run: () => register(at(BASE), 'device-tok', { name: 'Ada', email: 'ada@example.com', password: 'pw-123456' }),
     reply: { accessToken: 'acc', extra: 1 },
     method: 'POST',
     url: `${BASE}/register`,
@@ -58,7 +65,7 @@ const cases: {
   },
   {
     name: 'authenticate',
-    run: () => authenticate(BASE, 'device-tok', { email: 'ada@example.com', password: 'pw-123456' }),
+    run: () => authenticate(at(BASE), 'device-tok', { email: 'ada@example.com', password: 'pw-123456' }),
     reply: { accessToken: 'acc', user: { id: 1 } },
     method: 'POST',
     url: `${BASE}/auth/authenticate`,
@@ -68,7 +75,7 @@ const cases: {
   },
   {
     name: 'createProject',
-    run: () => createProject(BASE, 'acc', { name: 'Shop', description: 'Web shop' }),
+    run: () => createProject(session(BASE), { name: 'Shop', description: 'Web shop' }),
     reply: { ...project, webhookSecret: 'whsec' },
     method: 'POST',
     url: `${BASE}/manage/dapp`,
@@ -78,7 +85,7 @@ const cases: {
   },
   {
     name: 'listProjects',
-    run: () => listProjects(BASE, 'acc'),
+    run: () => listProjects(session(BASE)),
     reply: [project],
     method: 'GET',
     url: `${BASE}/manage/dapp/owner`,
@@ -88,7 +95,7 @@ const cases: {
   },
   {
     name: 'getProject',
-    run: () => getProject(BASE, 'acc', 'p 1'),
+    run: () => getProject(session(BASE), 'p 1'),
     reply: project,
     method: 'GET',
     url: `${BASE}/manage/dapp/p%201`,
@@ -98,7 +105,7 @@ const cases: {
   },
   {
     name: 'createKey',
-    run: () => createKey(BASE, 'acc', 'p 1'),
+    run: () => createKey(session(BASE), 'p 1'),
     reply: { k2: 'sk_new' },
     method: 'POST',
     url: `${BASE}/manage/dapp/p%201/api-key`,
@@ -108,7 +115,7 @@ const cases: {
   },
   {
     name: 'deleteKey',
-    run: () => deleteKey(BASE, 'acc', 'p 1', 'k/1'),
+    run: () => deleteKey(session(BASE), 'p 1', 'k/1'),
     reply: { deleted: 'k/1' },
     method: 'DELETE',
     url: `${BASE}/manage/dapp/p%201/api-key/k%2F1`,
@@ -137,7 +144,7 @@ describe('the eight calls', () => {
 
   it('the device payload carries exactly the ten placeholder fields', async () => {
     const api = mockApi({ 'POST /api/device': { body: { accessToken: 't' } } })
-    await registerDevice('/api')
+    await registerDevice(at('/api'))
     expect(Object.keys(only(api.calls).body as object).sort()).toEqual(
       ['appVersion', 'country', 'deviceModel', 'deviceType', 'deviceUDID', 'language', 'osVersion', 'pushToken', 'timeZone', 'userId'].sort(),
     )
@@ -145,20 +152,20 @@ describe('the eight calls', () => {
 
   it('joins a relative api-base with or without a trailing slash', async () => {
     const api = mockApi({ 'POST /api/device': { body: { accessToken: 't' } } })
-    await registerDevice('/api/')
-    await registerDevice('/api')
+    await registerDevice(at('/api/'))
+    await registerDevice(at('/api'))
     expect(api.calls.map((c) => c.url)).toEqual(['/api/device', '/api/device'])
   })
 
   it('sends an empty project name or description as undefined', async () => {
     const api = mockApi({ 'POST /api/manage/dapp': { body: { ...project, webhookSecret: 'whsec' } } })
-    await createProject('/api', 'acc', { name: '', description: '' })
+    await createProject(session('/api'), { name: '', description: '' })
     expect(only(api.calls).body).toEqual({})
   })
 
   it('never sends cookies: the bearer token is the only credential', async () => {
     const api = mockApi({ 'GET /api/manage/dapp/owner': { body: [] } })
-    await listProjects('/api', 'acc')
+    await listProjects(session('/api'))
     expect(only(api.calls).credentials).toBe('omit')
   })
 })
@@ -182,7 +189,7 @@ async function failure(run: () => Promise<unknown>): Promise<ApiError> {
 describe("failures become typed errors: a code the widget words, or the server's message", () => {
   it('network: fetch rejects', async () => {
     mockApi({ 'POST /api/device': () => Promise.reject(new TypeError('Failed to fetch')) })
-    const e = await failure(() => registerDevice('/api'))
+    const e = await failure(() => registerDevice(at('/api')))
     expect(e.kind).toBe('network')
     expect(e.status).toBe(0)
     expect(e.reason).toBe('network')
@@ -206,7 +213,7 @@ describe("failures become typed errors: a code the widget words, or the server's
   it(`timeout: every call gives up after ${DEFAULT_TIMEOUT_MS} ms`, async () => {
     vi.useFakeTimers()
     hanging('POST /api/auth/authenticate')
-    const pending = failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
+    const pending = failure(() => authenticate(at('/api'), 'd', { email: 'a@b.c', password: 'x' }))
     await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1)
     let settled = false
     void pending.finally(() => (settled = true))
@@ -219,21 +226,21 @@ describe("failures become typed errors: a code the widget words, or the server's
   it('aborted by the caller: kind aborted, not timeout', async () => {
     hanging('GET /api/manage/dapp/owner')
     const controller = new AbortController()
-    const pending = failure(() => listProjects('/api', 'acc', controller.signal))
+    const pending = failure(() => listProjects(session('/api'), controller.signal))
     controller.abort()
     expect((await pending).kind).toBe('aborted')
   })
 
   it('non-JSON body on success', async () => {
     mockApi({ 'GET /api/manage/dapp/owner': offContract(() => new Response('<html>gateway</html>', { status: 200 })) })
-    const e = await failure(() => listProjects('/api', 'acc'))
+    const e = await failure(() => listProjects(session('/api')))
     expect(e.kind).toBe('parse')
     expect(errorMessage(e)).toMatch(/could not be read/i)
   })
 
   it('non-JSON body on an error status', async () => {
     mockApi({ 'POST /api/auth/authenticate': offContract(() => new Response('Bad Gateway', { status: 502 })) })
-    const e = await failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
+    const e = await failure(() => authenticate(at('/api'), 'd', { email: 'a@b.c', password: 'x' }))
     expect(e.kind).toBe('http')
     expect(e.status).toBe(502)
     expect(errorMessage(e)).toMatch(/status 502/)
@@ -241,7 +248,7 @@ describe("failures become typed errors: a code the widget words, or the server's
 
   it("error status with the server's message", async () => {
     mockApi({ 'POST /api/auth/authenticate': { status: 401, body: { message: 'Invalid email or password' } } })
-    const e = await failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
+    const e = await failure(() => authenticate(at('/api'), 'd', { email: 'a@b.c', password: 'x' }))
     expect(e).toMatchObject({ kind: 'http', status: 401, message: 'Invalid email or password' })
     expect(e.reason).toBeUndefined()
     expect(errorMessage(e)).toBe('Invalid email or password')
@@ -255,20 +262,20 @@ describe("failures become typed errors: a code the widget words, or the server's
     ['a blank message', '{"message":"   "}'],
   ])('error status with %s: a generic message with the status', async (_, text) => {
     mockApi({ 'POST /api/register': offContract(() => new Response(text, { status: 409 })) })
-    const e = await failure(() => register('/api', 'd', { name: 'A', email: 'a@b.c', password: 'x' }))
+    const e = await failure(() => register(at('/api'), 'd', { name: 'A', email: 'a@b.c', password: 'x' }))
     expect(e).toMatchObject({ kind: 'http', status: 409, reason: 'status' })
     expect(errorMessage(e)).toMatch(/status 409/)
   })
 
   it('a success body of the wrong shape', async () => {
     mockApi({ 'POST /api/device': offContract({ body: { token: 'not-the-field' } }) })
-    const e = await failure(() => registerDevice('/api'))
+    const e = await failure(() => registerDevice(at('/api')))
     expect(e.kind).toBe('parse')
   })
 
   it('a project list that is not an array', async () => {
     mockApi({ 'GET /api/manage/dapp/owner': offContract({ body: { items: [] } }) })
-    expect((await failure(() => listProjects('/api', 'acc'))).kind).toBe('parse')
+    expect((await failure(() => listProjects(session('/api')))).kind).toBe('parse')
   })
 
   it('errorMessage never prints [object Object] for foreign errors', () => {
@@ -279,7 +286,7 @@ describe("failures become typed errors: a code the widget words, or the server's
 
   it('keeps the server message printable and short', async () => {
     mockApi({ 'POST /api/auth/authenticate': { status: 400, body: { message: 'bad\u0000\nthing' + 'x'.repeat(1000) } } })
-    const e = await failure(() => authenticate('/api', 'd', { email: 'a@b.c', password: 'x' }))
+    const e = await failure(() => authenticate(at('/api'), 'd', { email: 'a@b.c', password: 'x' }))
     expect(e.message).not.toMatch(/[\u0000-\u001f]/)
     expect(e.message.length).toBeLessThanOrEqual(300)
   })

@@ -103,6 +103,14 @@ describe('the Webhooks section on the project page', () => {
     ])
   })
 
+  it('reads the list with the access token and the public catalog of event types with no credential', async () => {
+    const { api, section } = page()
+    await within(await section()).findByRole('table', { name: 'Webhook endpoints' })
+    await waitFor(() => expect(api.callsTo(TYPES)).toHaveLength(1))
+    expect(api.callsTo(LIST)[0].headers.authorization).toMatch(/^Bearer /)
+    expect(api.callsTo(TYPES)[0].headers.authorization).toBeUndefined()
+  })
+
   it('follows heading-level: the project at it, Webhooks one below, an open endpoint two below, its log three below', async () => {
     const { q } = page({}, undefined, { headingLevel: 3 })
     expect(await q.findByRole('heading', { level: 3, name: 'Project 7' })).toBeInTheDocument()

@@ -9,7 +9,8 @@ import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
 import { server } from '../../i18n/en/server'
 import { accountError } from './server-texts'
-import type { AccountApi } from './useAccountApi'
+import { sendVerification, verifyEmail } from '../../api/accounts'
+import type { ManageCall } from '../../api/request'
 
 /**
  * The code the server mailed (at sign-up, or the latest asked for), typed
@@ -19,12 +20,12 @@ import type { AccountApi } from './useAccountApi'
  * What went wrong is said under the field, the form's only one.
  */
 export function VerifyCodeForm({
-  api,
+  call,
   userId,
   onVerified,
   autoFocus = false,
 }: {
-  api: Pick<AccountApi, 'sendVerification' | 'verifyEmail'>
+  call: ManageCall
   userId: string
   onVerified: () => void
   /** Opened by a button that then goes (the reminder's "Verify now"): focus moves to the field, not to the page. */
@@ -41,7 +42,7 @@ export function VerifyCodeForm({
       setFailure(null)
       try {
         // Without a word from the server: the one it sends, in English as the server would.
-        setSent((await api.sendVerification()) ?? server['server.codeSent'])
+        setSent((await sendVerification(call)) ?? server['server.codeSent'])
       } catch (e) {
         setFailure(accountError(e, t))
       }
@@ -53,7 +54,7 @@ export function VerifyCodeForm({
     void run(async () => {
       setFailure(null)
       try {
-        await api.verifyEmail(code)
+        await verifyEmail(call, code)
         emit(host, 'flex-email-verified', { userId })
         onVerified()
       } catch (e) {

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
-import { getProfile } from '../../api/account-calls'
+import { getProfile } from '../../api/accounts'
 import { useElement } from '../../context/element'
 import { useCapability } from '../../hooks/useCapability'
 import { useFlexStore } from '../../hooks/useFlexStore'
+import { useManageApi } from '../../hooks/useManageApi'
 
 // One look-up per session token for the page's life, shared by whoever asks (the reminder under the
 // screens, the Members section's Invite): moving between screens does not ask again.
@@ -16,16 +17,17 @@ const asked = new Map<string, Promise<string | null>>()
  * the address is verified (the `flex-email-verified` event).
  */
 export function useUnverifiedAccount(): string | null {
-  const { apiBase, host } = useElement()
+  const { host } = useElement()
   const ask = useCapability('accounts')
   const token = useFlexStore((s) => s.accessData?.accessToken)
+  const { call } = useManageApi()
   const [userId, setUserId] = useState<string | null>(null)
 
   useEffect(() => {
     if (!token || !ask) return
     let live = true
     let pending = asked.get(token)
-    if (!pending) asked.set(token, (pending = getProfile(apiBase, token).then((p) => (p.signIn === 'password' && !p.emailVerified ? p.id : null))))
+    if (!pending) asked.set(token, (pending = getProfile(call).then((p) => (p.signIn === 'password' && !p.emailVerified ? p.id : null))))
     // A failed look-up is forgotten, so the next reader asks again.
     pending.then(
       (id) => live && setUserId(id),
@@ -41,7 +43,7 @@ export function useUnverifiedAccount(): string | null {
       live = false
       host.removeEventListener('flex-email-verified', verified)
     }
-  }, [apiBase, host, token, ask])
+  }, [call, host, token, ask])
 
   return userId
 }

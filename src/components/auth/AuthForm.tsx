@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react'
+import type { Call } from '../../api/request'
 import type { AccessData } from '../../api/types'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
@@ -23,7 +24,7 @@ export interface AuthScreenProps {
 interface AuthFormProps<I> extends AuthScreenProps {
   title: string
   /** The API call the form makes: its input is the form's fields by `name`, of which it sends the ones it needs. */
-  call: (base: string, deviceToken: string, input: I) => Promise<AccessData>
+  call: (call: Call, deviceToken: string, input: I) => Promise<AccessData>
   submit: string
   pending: string
   /** Under the card: the question, and the other screen with the label of its link. */

@@ -1,4 +1,4 @@
-import { authenticate } from '../../api/calls'
+import { authenticate } from '../../api/session'
 import { Alert } from '../Alert'
 import { TextField } from '../TextField'
 import { AuthForm, type AuthScreenProps } from './AuthForm'

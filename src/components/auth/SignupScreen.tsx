@@ -1,4 +1,4 @@
-import { register } from '../../api/calls'
+import { register } from '../../api/session'
 import { TextField } from '../TextField'
 import { NewPasswordField } from './NewPasswordField'
 import { fieldOf } from './field-of'

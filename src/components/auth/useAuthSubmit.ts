@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react'
+import { at, type Call } from '../../api/request'
 import type { AccessData } from '../../api/types'
 import { emit } from '../../events'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
@@ -7,7 +8,7 @@ import { store } from '../../store/index'
 import { withDeviceToken } from '../../store/session'
 import { useElement } from '../../context/element'
 
-type AuthCall<I> = (base: string, deviceToken: string, input: I) => Promise<AccessData>
+type AuthCall<I> = (call: Call, deviceToken: string, input: I) => Promise<AccessData>
 
 /**
  * The submit flow both screens share: device token (retried if opening the
@@ -28,7 +29,7 @@ export function useAuthSubmit<I>(call: AuthCall<I>) {
       run(async () => {
         setError(null)
         try {
-          const accessData = await withDeviceToken(apiBase, (deviceToken) => call(apiBase, deviceToken, input))
+          const accessData = await withDeviceToken(apiBase, (deviceToken) => call(at(apiBase), deviceToken, input))
           store.getState().signIn(accessData)
           emit(host, 'flex-signed-in', {})
           navigate('/dashboard')

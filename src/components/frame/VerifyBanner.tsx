@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { VerifyCodeForm } from '../account/VerifyCodeForm'
-import { useAccountApi } from '../account/useAccountApi'
+import { useManageApi } from '../../hooks/useManageApi'
 import { useUnverifiedAccount } from '../account/useUnverifiedAccount'
 import { useCapability } from '../../hooks/useCapability'
 import { useNavigation } from '../../router/navigation'
@@ -22,7 +22,7 @@ const linkClass = 'font-semibold underline focus:outline-none focus-visible:ring
  */
 export function VerifyBanner() {
   const { route } = useNavigation()
-  const api = useAccountApi()
+  const { call } = useManageApi()
   // The account's id while its address is unverified, else null.
   const userId = useUnverifiedAccount()
   // No code can be mailed on a server run without mail.
@@ -54,7 +54,7 @@ export function VerifyBanner() {
               {/* Verified, the form tells the host (flex-email-verified), and the account is no longer unverified: the reminder
                   gives way to a notice that says so. The field takes focus: the button that opened it is gone. */}
               <VerifyCodeForm
-                api={api}
+                call={call}
                 userId={userId}
                 autoFocus
                 onVerified={() => {

@@ -43,8 +43,8 @@ function SignInFirst() {
  */
 export function AcceptInvitation() {
   const t = useT(teams)
-  const { host, apiBase } = useElement()
-  const { run } = useManageApi()
+  const { host } = useElement()
+  const { call } = useManageApi()
   const { navigate } = useNavigation()
   const signedIn = useFlexStore((s) => s.accessData !== null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -57,7 +57,7 @@ export function AcceptInvitation() {
       if (code === null) return
       setFailure(null)
       try {
-        const { projectId } = await run((token) => acceptInvitation(apiBase, token, code))
+        const { projectId } = await acceptInvitation(call, code)
         invitation.code = null
         store.setState((s) => ({ projectsRevision: s.projectsRevision + 1 }))
         emit(host, 'flex-invitation-accepted', { projectId })

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { detailText, type AuditEntry, type TeamsApi } from '../../api/members'
+import { detailText, getAudit, type AuditEntry } from '../../api/audit'
+import type { ManageCall } from '../../api/request'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
@@ -22,7 +23,7 @@ const what = (e: AuditEntry) => detailText(e.details) || e.target
  * filtered by kind, paged with "Load more". The filter applies to the entries
  * loaded so far, so choosing a kind never loses the place in the log.
  */
-export function ActivitySection({ api }: { api: TeamsApi }) {
+export function ActivitySection({ call, projectId }: { call: ManageCall; projectId: string }) {
   const t = useT(teams)
   const c = useT(common)
   const lang = useLang()
@@ -39,7 +40,7 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
       const controller = (live.current = new AbortController())
       setState('loading')
       setError(undefined)
-      api.audit({ limit: PAGE, before }, controller.signal).then(
+      getAudit(call, projectId, { limit: PAGE, before }, controller.signal).then(
         (page) => {
           if (controller.signal.aborted) return
           setEntries((had) => (before ? [...had, ...page] : page))
@@ -52,7 +53,7 @@ export function ActivitySection({ api }: { api: TeamsApi }) {
         },
       )
     },
-    [api],
+    [call, projectId],
   )
   useEffect(() => {
     load()

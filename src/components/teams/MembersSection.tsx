@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import type { Member, Role, TeamsApi } from '../../api/members'
+import { changeRole as change, inviteMember, removeMember, resendInvitation, type Member, type Role } from '../../api/members'
+import type { ManageCall } from '../../api/request'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'
@@ -22,7 +23,7 @@ type Open = 'invite' | { action: 'role'; member: Member } | { action: Confirm; m
 
 interface MembersSectionProps {
   projectId: string
-  api: TeamsApi
+  call: ManageCall
   members: AsyncState<Member[]> & { reload: () => void }
   /** The reader's user id, and their own entry in the list. */
   me: string
@@ -38,7 +39,7 @@ interface MembersSectionProps {
  * invitation, and "Leave project" for a member who is not the owner. Each
  * change is confirmed, and told to the host page by an event with ids only.
  */
-export function MembersSection({ projectId, api, members, me, mine, manages, onLeft }: MembersSectionProps) {
+export function MembersSection({ projectId, call, members, me, mine, manages, onLeft }: MembersSectionProps) {
   const t = useT(teams)
   const c = useT(common)
   const { host } = useElement()
@@ -69,16 +70,16 @@ export function MembersSection({ projectId, api, members, me, mine, manages, onL
   }
 
   const invite = async (email: string, role: Role) => {
-    const id = await api.invite(email, role)
+    const id = await inviteMember(call, projectId, email, role)
     emit(host, 'flex-member-invited', { projectId, memberId: id })
     done(t('members.toast.invited', { email }))
   }
   const changeRole = async (member: Member, role: Role) => {
-    if (role !== member.role) await api.changeRole(member.id, role)
+    if (role !== member.role) await change(call, projectId, member.id, role)
     done(t('members.toast.changed'))
   }
   const remove = async (member: Member, kind: Confirm, keep: string[] = []) => {
-    await api.remove(member.id, keep)
+    await removeMember(call, projectId, member.id, keep)
     emit(host, 'flex-member-removed', { projectId, memberId: member.id })
     if (kind === 'leave') return onLeft()
     done(kind === 'revoke' ? t('members.toast.revoked') : t('members.toast.removed'))
@@ -88,7 +89,7 @@ export function MembersSection({ projectId, api, members, me, mine, manages, onL
     setResending(member.id)
     setError(null)
     setToast(null)
-    api.resend(member.id).then(
+    resendInvitation(call, projectId, member.id).then(
       () => {
         setResending(null)
         setToast(t('members.toast.resent', { email: member.email }))
@@ -162,7 +163,8 @@ export function MembersSection({ projectId, api, members, me, mine, manages, onL
         <LazyRemovalDialog
           kind={open.action}
           member={open.member}
-          api={api}
+          call={call}
+          projectId={projectId}
           manages={manages}
           onClose={close}
           onConfirm={(keep) => remove(open.member, open.action as Confirm, keep)}

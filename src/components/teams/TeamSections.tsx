@@ -1,6 +1,5 @@
-import { useCallback, useMemo } from 'react'
-import { teamCalls, type Member, type Role } from '../../api/members'
-import { useElement } from '../../context/element'
+import { useCallback } from 'react'
+import { listMembers, type Member, type Role } from '../../api/members'
 import { useManageApi } from '../../hooks/useManageApi'
 import { useAsync } from '../../hooks/useAsync'
 import { useFlexStore } from '../../hooks/useFlexStore'
@@ -23,11 +22,9 @@ export interface TeamSectionsProps {
 
 /** The project page's team part, one chunk: Members for every member, Activity for admins and owners. */
 export function TeamSections({ projectId, role, onLeft }: TeamSectionsProps) {
-  const { apiBase } = useElement()
-  const { run } = useManageApi()
-  const api = useMemo(() => teamCalls(apiBase, run, projectId), [apiBase, run, projectId])
+  const { call } = useManageApi()
   const me = useFlexStore((s) => userId(s.accessData?.user))
-  const load = useCallback((signal: AbortSignal) => api.list(signal), [api])
+  const load = useCallback((signal: AbortSignal) => listMembers(call, projectId, signal), [call, projectId])
   const members = useAsync(load)
   const mine: Member | undefined = members.data?.find((m) => m.status === 'active' && m.userId === me)
   // One role decides both sections: the reader's entry once the list has
@@ -37,8 +34,8 @@ export function TeamSections({ projectId, role, onLeft }: TeamSectionsProps) {
   const may = (action: 'members' | 'audit') => now !== null && can(now, action)
   return (
     <>
-      <MembersSection projectId={projectId} api={api} members={members} me={me} mine={mine} manages={may('members')} onLeft={onLeft} />
-      {may('audit') && <ActivitySection api={api} />}
+      <MembersSection projectId={projectId} call={call} members={members} me={me} mine={mine} manages={may('members')} onLeft={onLeft} />
+      {may('audit') && <ActivitySection call={call} projectId={projectId} />}
     </>
   )
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { Attempt, Endpoint, EventType } from '../../api/webhooks'
+import type { ManageCall } from '../../api/request'
+import { resendMessage, testEndpoint, type Attempt, type Endpoint, type EventType } from '../../api/webhooks'
 import { Button } from '../Button'
 import { useCan } from '../teams/role'
 import { CloseIcon } from '../icons/CloseIcon'
@@ -9,14 +10,14 @@ import { AttemptsLog } from './AttemptsLog'
 import { eventsText } from './events-text'
 import { TestEventDialog } from './TestEventDialog'
 import { useAttempts } from './useAttempts'
-import type { WebhooksApi } from './useWebhooksApi'
 import { Heading } from '../Heading'
 
 /** The actions the section carries out (they change the list); the test event and resends are the panel's own. */
 export type EndpointAction = 'edit' | 'toggle' | 'delete'
 
 export interface EndpointPanelProps {
-  api: WebhooksApi
+  call: ManageCall
+  projectId: string
   endpoint: Endpoint
   eventTypes: EventType[] | undefined
   /** The Disable/Enable call in flight. */
@@ -30,7 +31,7 @@ export interface EndpointPanelProps {
 }
 
 /** One endpoint, opened from its row: what it receives, its actions and its delivery log. */
-export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, onDelivered, onClose, depth }: EndpointPanelProps) {
+export function EndpointPanel({ call, projectId, endpoint, eventTypes, toggling, onAction, onDelivered, onClose, depth }: EndpointPanelProps) {
   const t = useT(webhooks)
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
@@ -38,19 +39,19 @@ export function EndpointPanel({ api, endpoint, eventTypes, toggling, onAction, o
   const mayChange = useCan('webhooks')
   const mayDelete = useCan('endpoint-delete')
   const [testing, setTesting] = useState(false)
-  const log = useAttempts(api, endpoint.id, onDelivered)
+  const log = useAttempts(call, projectId, endpoint.id, onDelivered)
   // Opened from a row above: take the reader (and the screen) to it.
   useEffect(() => heading.current?.focus(), [])
 
   const sendTest = async (eventType: string) => {
-    const messageId = await api.test(endpoint.id, eventType)
+    const messageId = await testEndpoint(call, projectId, endpoint.id, eventType)
     setTesting(false)
     if (messageId) log.awaitDelivery(messageId)
     else log.reload()
   }
 
   const resend = async (attempt: Attempt) => {
-    await api.resend(endpoint.id, attempt.messageId)
+    await resendMessage(call, projectId, endpoint.id, attempt.messageId)
     log.awaitDelivery(attempt.messageId)
   }
 

@@ -1,6 +1,8 @@
 import { useCallback, useId, useRef, useState } from 'react'
 import { isApiError } from '../../api/errors'
 import { errorMessage } from '../../error-text'
+import { at } from '../../api/request'
+import * as calls from '../../api/webhooks'
 import { SECRET_ROLL_NEEDED, type Endpoint, type EndpointInput } from '../../api/webhooks'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'
@@ -15,7 +17,7 @@ import { EndpointDialog } from './EndpointDialog'
 import { EndpointPanel, type EndpointAction } from './EndpointPanel'
 import { EndpointsTable } from './EndpointsTable'
 import { RollSecretDialog } from './RollSecretDialog'
-import { useWebhooksApi } from './useWebhooksApi'
+import { useManageApi } from '../../hooks/useManageApi'
 import { useCan } from '../teams/role'
 import { Heading } from '../Heading'
 
@@ -39,10 +41,10 @@ export interface WebhooksSectionProps {
  */
 export function WebhooksSection({ projectId, className = '', depth = 1 }: WebhooksSectionProps) {
   const t = useT(webhooks)
-  const { host } = useElement()
-  const api = useWebhooksApi(projectId)
-  const list = useAsync(useCallback((signal: AbortSignal) => api.list(signal), [api]))
-  const catalog = useAsync(api.eventTypes)
+  const { host, apiBase } = useElement()
+  const { call } = useManageApi()
+  const list = useAsync(useCallback((signal: AbortSignal) => calls.listEndpoints(call, projectId, signal), [call, projectId]))
+  const catalog = useAsync(useCallback((signal: AbortSignal) => calls.getEventTypes(at(apiBase), signal), [apiBase]))
   const [open, setOpen] = useState<Open>(null)
   const [openId, setOpenId] = useState<string | null>(null)
   const [toggling, setToggling] = useState(false)
@@ -63,7 +65,7 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
 
   const create = async (input: EndpointInput) => {
     try {
-      const made = await api.create(input)
+      const made = await calls.createEndpoint(call, projectId, input)
       setOpenId(made.id)
       emitFor('flex-webhook-endpoint-created', made.id)
     } catch (e) {
@@ -77,7 +79,7 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
   }
 
   const save = async (endpoint: Endpoint, input: EndpointInput) => {
-    await api.update(endpoint.id, input)
+    await calls.updateEndpoint(call, projectId, endpoint.id, input)
     emitFor('flex-webhook-endpoint-updated', endpoint.id)
     close()
     setToast(t('webhooks.toast.saved'))
@@ -88,7 +90,7 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
     if (toggling) return
     setToggling(true)
     setError(null)
-    api.update(endpoint.id, { disabled: !endpoint.disabled }).then(
+    calls.updateEndpoint(call, projectId, endpoint.id, { disabled: !endpoint.disabled }).then(
       () => {
         setToggling(false)
         emitFor('flex-webhook-endpoint-updated', endpoint.id)
@@ -103,7 +105,7 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
   }
 
   const remove = async (endpoint: Endpoint) => {
-    await api.remove(endpoint.id)
+    await calls.deleteEndpoint(call, projectId, endpoint.id)
     emitFor('flex-webhook-endpoint-deleted', endpoint.id)
     close()
     setOpenId(null)
@@ -112,7 +114,7 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
   }
 
   const roll = async (graceSeconds: number) => {
-    const secret = await api.rollSecret(graceSeconds)
+    const secret = await calls.rollWebhookSecret(call, projectId, graceSeconds)
     emit(host, 'flex-webhook-secret-rolled', { projectId })
     list.reload()
     return secret
@@ -180,7 +182,8 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
           depth={depth + 1}
           // key: another endpoint starts with its own log, from its newest page.
           key={current.id}
-          api={api}
+          call={call}
+          projectId={projectId}
           endpoint={current}
           eventTypes={catalog.data}
           toggling={toggling}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Attempt } from '../../api/webhooks'
+import type { ManageCall } from '../../api/request'
+import { listAttempts, type Attempt } from '../../api/webhooks'
 import { useAsync } from '../../hooks/useAsync'
-import type { WebhooksApi } from './useWebhooksApi'
 
 export const PAGE_SIZE = 20
 /** How often, and how many times, the log looks again after a send: a delivery times out after 15 s. */
@@ -13,8 +13,10 @@ const POLLS = 20
  * after a send, a look every second until that message's new attempt has an
  * outcome (deliveries are made by the server's queue, after the 202).
  */
-export function useAttempts(api: WebhooksApi, endpointId: string, onNews: () => void) {
-  const newest = useAsync(useCallback((signal: AbortSignal) => api.attempts(endpointId, { limit: PAGE_SIZE }, signal), [api, endpointId]))
+export function useAttempts(call: ManageCall, projectId: string, endpointId: string, onNews: () => void) {
+  const newest = useAsync(
+    useCallback((signal: AbortSignal) => listAttempts(call, projectId, endpointId, { limit: PAGE_SIZE }, signal), [call, projectId, endpointId]),
+  )
   const [older, setOlder] = useState<Attempt[]>([])
   const [olderDone, setOlderDone] = useState(false)
   const [more, setMore] = useState<{ loading: boolean; error: unknown }>({ loading: false, error: undefined })
@@ -31,7 +33,7 @@ export function useAttempts(api: WebhooksApi, endpointId: string, onNews: () => 
     const last = attempts[attempts.length - 1]
     if (!last || more.loading) return
     setMore({ loading: true, error: undefined })
-    api.attempts(endpointId, { limit: PAGE_SIZE, before: last.id }).then(
+    listAttempts(call, projectId, endpointId, { limit: PAGE_SIZE, before: last.id }).then(
       (page) => {
         setOlder((o) => [...o, ...page])
         setOlderDone(page.length < PAGE_SIZE)

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react'
-import type { Profile } from '../../api/account-calls'
+import { deleteAccount, type Profile } from '../../api/accounts'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
 import { useElement } from '../../context/element'
@@ -11,7 +11,7 @@ import { signOut } from '../../store/session'
 import { FormDialog } from '../../components/form-dialog/FormDialog'
 import { Section } from './Section'
 import { translated } from '../../components/account/server-texts'
-import type { AccountApi } from '../../components/account/useAccountApi'
+import type { ManageCall } from '../../api/request'
 import { useCapability } from '../../hooks/useCapability'
 import { DeletionPreview } from './DeletionPreview'
 
@@ -19,7 +19,7 @@ import { DeletionPreview } from './DeletionPreview'
 export const whatGoes = ({ projects, keys }: Pick<Profile, 'projects' | 'keys'>): string => texts['profile.delete.whatGoes']({ projects, keys }, { lang: 'en' })
 
 /** The danger zone: Delete account, which asks for the password and says what goes with it. */
-export function DeleteAccountSection({ api, profile }: { api: AccountApi; profile: Profile }) {
+export function DeleteAccountSection({ call, profile }: { call: ManageCall; profile: Profile }) {
   const t = useT(texts)
   const { host, apiBase } = useElement()
   const { navigate } = useNavigation()
@@ -52,7 +52,7 @@ export function DeleteAccountSection({ api, profile }: { api: AccountApi; profil
           onClose={() => setOpen(false)}
           onSubmit={async (form) => {
             // The dialog shows what is thrown: a message the form knows, in the reader's language.
-            await api.deleteAccount(String(new FormData(form).get('password') ?? '')).catch((e: unknown) => {
+            await deleteAccount(call, String(new FormData(form).get('password') ?? '')).catch((e: unknown) => {
               throw translated(e, t)
             })
             emit(host, 'flex-account-deleted', { userId: profile.id })
@@ -61,7 +61,7 @@ export function DeleteAccountSection({ api, profile }: { api: AccountApi; profil
           }}
         >
           <p className="text-fg">{body}</p>
-          {teams && <DeletionPreview token={api.token} />}
+          {teams && <DeletionPreview call={call} />}
           <TextField label={t('profile.delete.password')} name="password" type="password" autoComplete="current-password" required />
         </FormDialog>
       )}

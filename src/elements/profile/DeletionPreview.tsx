@@ -1,32 +1,11 @@
 import { useCallback } from 'react'
-import { bad, isObject, text } from '../../api/parse'
-import { request } from '../../api/request'
+import { getDeparture } from '../../api/departure'
+import type { ManageCall } from '../../api/request'
 import { Alert } from '../../components/Alert'
 import { Spinner } from '../../components/Button'
-import { useElement } from '../../context/element'
 import { useAsync } from '../../hooks/useAsync'
 import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
-
-interface Gone {
-  name: string
-  /** A handed-over project's new owner. */
-  to: string
-}
-export interface Departure {
-  handedOver: Gone[]
-  deleted: Gone[]
-  left: Gone[]
-}
-
-const projects = (x: unknown): Gone[] =>
-  (Array.isArray(x) ? x : []).filter(isObject).map((p) => ({ name: text(p.name) || text(p.projectId), to: isObject(p.to) ? text(p.to.name) : '' }))
-
-/** GET /me/deletion's answer, checked: a broken or hostile server gives a clear error, never a crash. */
-export function parseDeparture(x: unknown): Departure {
-  if (!isObject(x)) throw bad('unreadable')
-  return { handedOver: projects(x.handedOver), deleted: projects(x.deleted), left: projects(x.left) }
-}
 
 /**
  * What deleting the account does to each of its projects (servers with
@@ -34,13 +13,9 @@ export function parseDeparture(x: unknown): Departure {
  * deleted with their keys, which it leaves. The deletion itself does the same,
  * whether or not this answer came.
  */
-export function DeletionPreview({ token }: { token: string | null }) {
+export function DeletionPreview({ call }: { call: ManageCall }) {
   const t = useT(texts)
-  const { apiBase } = useElement()
-  const load = useCallback(
-    (signal: AbortSignal) => request({ base: apiBase, method: 'GET', path: '/me/deletion', token: token ?? undefined, signal }).then(parseDeparture),
-    [apiBase, token],
-  )
+  const load = useCallback((signal: AbortSignal) => getDeparture(call, signal), [call])
   const { data, error, reload } = useAsync(load)
   if (error !== undefined) return <Alert onRetry={reload}>{t('profile.departure.failed')}</Alert>
   if (!data) {

@@ -1,9 +1,9 @@
-import type { Profile } from '../../api/account-calls'
+import type { Profile } from '../../api/accounts'
 import { useCapability } from '../../hooks/useCapability'
 import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
 import { Section } from './Section'
-import type { AccountApi } from '../../components/account/useAccountApi'
+import type { ManageCall } from '../../api/request'
 import { VerifyCodeForm } from '../../components/account/VerifyCodeForm'
 
 function Badge({ verified }: { verified: boolean }) {
@@ -18,7 +18,7 @@ function Badge({ verified }: { verified: boolean }) {
 }
 
 /** The address, whether it is verified, and for an unverified one the field for the code mailed at sign-up. */
-export function EmailSection({ api, profile, onVerified }: { api: AccountApi; profile: Profile; onVerified: () => void }) {
+export function EmailSection({ call, profile, onVerified }: { call: ManageCall; profile: Profile; onVerified: () => void }) {
   // Without mail no code can come: the badge still says the address is unverified.
   const canMail = useCapability('mail')
   const t = useT(texts)
@@ -34,7 +34,7 @@ export function EmailSection({ api, profile, onVerified }: { api: AccountApi; pr
       {!isHost && !profile.emailVerified && canMail && (
         <div className="mt-4 space-y-4">
           <p className="text-sm text-muted">{t('profile.email.why')}</p>
-          <VerifyCodeForm api={api} userId={profile.id} onVerified={onVerified} />
+          <VerifyCodeForm call={call} userId={profile.id} onVerified={onVerified} />
         </div>
       )}
     </Section>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import type { Profile } from '../../api/account-calls'
+import { renameAccount, type Profile } from '../../api/accounts'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
@@ -9,10 +9,10 @@ import { profile as texts } from '../../i18n/en/profile'
 import { store } from '../../store'
 import { Saved, Section } from './Section'
 import { accountError } from '../../components/account/server-texts'
-import type { AccountApi } from '../../components/account/useAccountApi'
+import type { ManageCall } from '../../api/request'
 
 /** The display name, with Save. The user menu shows the new name at once. */
-export function NameSection({ api, profile, onChange }: { api: AccountApi; profile: Profile; onChange: (p: Profile) => void }) {
+export function NameSection({ call, profile, onChange }: { call: ManageCall; profile: Profile; onChange: (p: Profile) => void }) {
   const t = useT(texts)
   const { pending, run } = useSingleFlight()
   const [error, setError] = useState<string | null>(null)
@@ -24,7 +24,7 @@ export function NameSection({ api, profile, onChange }: { api: AccountApi; profi
       setError(null)
       setSaved(false)
       try {
-        const next = await api.rename(name)
+        const next = await renameAccount(call, name)
         onChange(next)
         const data = store.getState().accessData
         const user = data?.user

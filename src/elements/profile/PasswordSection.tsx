@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import type { Profile } from '../../api/account-calls'
+import { changePassword, type Profile } from '../../api/accounts'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
@@ -8,10 +8,10 @@ import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
 import { Saved, Section } from './Section'
 import { accountError } from '../../components/account/server-texts'
-import type { AccountApi } from '../../components/account/useAccountApi'
+import type { ManageCall } from '../../api/request'
 
 /** Change password: the current one, a new one under the rule. Every other session ends; this one stays. */
-export function PasswordSection({ api, profile }: { api: AccountApi; profile: Profile }) {
+export function PasswordSection({ call, profile }: { call: ManageCall; profile: Profile }) {
   const t = useT(texts)
   const ruleId = useId()
   const { pending, run } = useSingleFlight()
@@ -32,7 +32,7 @@ export function PasswordSection({ api, profile }: { api: AccountApi; profile: Pr
       setError(null)
       setSaved(false)
       try {
-        await api.changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword })
+        await changePassword(call, { currentPassword: form.currentPassword, newPassword: form.newPassword })
         formEl.reset()
         setSaved(true)
       } catch (e) {

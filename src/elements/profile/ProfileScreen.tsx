@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react'
-import type { Profile } from '../../api/account-calls'
+import { getProfile, type Profile } from '../../api/accounts'
 import { isApiError } from '../../api/errors'
 import { FailedPanel, PendingPanel } from '../../components/StatusPanel'
 import { useAsync } from '../../hooks/useAsync'
@@ -10,7 +10,7 @@ import { EmailSection } from './EmailSection'
 import { NameSection } from './NameSection'
 import { PasswordSection } from './PasswordSection'
 import { SessionsSection } from './SessionsSection'
-import { useAccountApi } from '../../components/account/useAccountApi'
+import { useManageApi } from '../../hooks/useManageApi'
 import { Heading } from '../../components/Heading'
 
 export type AccountView = 'profile' | 'settings'
@@ -22,9 +22,9 @@ export type AccountView = 'profile' | 'settings'
  */
 export function ProfileScreen({ view = 'profile' }: { view?: AccountView }) {
   const t = useT(texts)
-  const api = useAccountApi()
-  const load = useCallback((signal: AbortSignal) => api.getProfile(signal), [api])
-  const { data, error, loading, reload } = useAsync(api.token ? load : null)
+  const { call, signedIn } = useManageApi()
+  const load = useCallback((signal: AbortSignal) => getProfile(call, signal), [call])
+  const { data, error, loading, reload } = useAsync(signedIn ? load : null)
   const [changed, setChanged] = useState<Profile | null>(null)
   const profile = changed && data && changed.id === data.id ? changed : data
 
@@ -39,14 +39,14 @@ export function ProfileScreen({ view = 'profile' }: { view?: AccountView }) {
         <Heading className="text-2xl font-bold text-fg">{view === 'profile' ? t('profile.heading') : t('profile.settings.heading')}</Heading>
         {view === 'profile' ? (
           <>
-            <NameSection api={api} profile={profile} onChange={setChanged} />
-            <EmailSection api={api} profile={profile} onVerified={() => setChanged({ ...profile, emailVerified: true })} />
+            <NameSection call={call} profile={profile} onChange={setChanged} />
+            <EmailSection call={call} profile={profile} onVerified={() => setChanged({ ...profile, emailVerified: true })} />
           </>
         ) : (
           <>
-            <PasswordSection api={api} profile={profile} />
-            <SessionsSection api={api} />
-            <DeleteAccountSection api={api} profile={profile} />
+            <PasswordSection call={call} profile={profile} />
+            <SessionsSection call={call} />
+            <DeleteAccountSection call={call} profile={profile} />
           </>
         )}
       </div>

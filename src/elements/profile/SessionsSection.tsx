@@ -1,3 +1,4 @@
+import { logoutEverywhere } from '../../api/accounts'
 import { useRef, useState } from 'react'
 import { Button } from '../../components/Button'
 import { FormDialog } from '../../components/form-dialog/FormDialog'
@@ -7,20 +8,20 @@ import { profile as texts } from '../../i18n/en/profile'
 import { useNavigation } from '../../router/navigation'
 import { signOut } from '../../store/session'
 import { Section } from './Section'
-import type { AccountApi } from '../../components/account/useAccountApi'
+import type { ManageCall } from '../../api/request'
 
 /**
  * "Sign out everywhere": every session of the account ends on the server, this one included. It cannot be
  * undone and signs this tab out too, so it asks first and says what it does; a failure shows in the dialog.
  */
-export function SessionsSection({ api }: { api: AccountApi }) {
+export function SessionsSection({ call }: { call: ManageCall }) {
   const t = useT(texts)
   const { host, apiBase } = useElement()
   const { navigate } = useNavigation()
   const [asking, setAsking] = useState(false)
   const opener = useRef<HTMLButtonElement>(null)
   const signOutEverywhere = async () => {
-    await api.logoutEverywhere()
+    await logoutEverywhere(call)
     signOut(host, apiBase, 'everywhere')
     navigate('/')
   }

@@ -8,6 +8,7 @@ import { useCan } from '../../components/teams/role'
 import { Toast } from '../../components/toast/Toast'
 import { emit, type FlexEventMap } from '../../events'
 import { useManageApi } from '../../hooks/useManageApi'
+import * as apiKeys from '../../api/api-keys'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { store } from '../../store'
 import { useElement } from '../../context/element'
@@ -30,7 +31,7 @@ import { requestsCell } from './usage/RequestsCell'
 export function ApiActions({ project, onChanged }: { project: Project; onChanged: () => void }) {
   const { host } = useElement()
   const t = useT(texts)
-  const api = useManageApi()
+  const { call } = useManageApi()
   const keyIds = Object.keys(project.apiKey)
   const create = useSingleFlight()
   const [error, setError] = useState<string | null>(null)
@@ -60,7 +61,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       setError(null)
       let keys: KeyMap
       try {
-        keys = await api.createKey(project.id)
+        keys = await apiKeys.createKey(call, project.id)
       } catch (e) {
         setError(errorMessage(e))
         return
@@ -79,19 +80,19 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   }
 
   const deleteKey = async (keyId: string) => {
-    await api.deleteKey(project.id, keyId)
+    await apiKeys.deleteKey(call, project.id, keyId)
     setToast(t('keys.deleted'))
     store.getState().forgetKey(project.id, keyId)
     changed('flex-key-deleted', { keyId })
   }
 
   const saveKey = async (keyId: string, edit: KeyEdit) => {
-    await api.updateKey(project.id, keyId, edit)
+    await apiKeys.updateKey(call, project.id, keyId, edit)
     changed('flex-key-updated', { keyId })
   }
 
   const rollKey = async (keyId: string, graceSeconds: number) => {
-    const keys = await api.rollKey(project.id, keyId, graceSeconds)
+    const keys = await apiKeys.rollKey(call, project.id, keyId, graceSeconds)
     // The same path as Create's answer: 'New API Information' shows the pair.
     reveal(keys)
     changed('flex-key-rolled', { keyId, newKeyId: Object.keys(keys)[0] ?? '' })

@@ -10,6 +10,7 @@ import { emit } from '../../events'
 import { useAsync } from '../../hooks/useAsync'
 import { useCapability } from '../../hooks/useCapability'
 import { useManageApi } from '../../hooks/useManageApi'
+import { deleteProject, getProject, updateProject } from '../../api/projects'
 import { store } from '../../store'
 import { RouteLink } from '../../router/RouteLink'
 import { useNavigation } from '../../router/navigation'
@@ -23,7 +24,7 @@ import { NoProjectChosen } from './NoProjectChosen'
 import { ProjectInformation } from './ProjectInformation'
 import { ProjectWebhooks } from '../../components/webhooks/ProjectWebhooks'
 import { Usage } from './usage'
-import { deleteProject, projectChanged, updateProject } from './project-calls'
+import { projectChanged } from './project-changed'
 import { ProjectTeam } from './members/ProjectTeam'
 import { RoleContext } from '../../components/teams/role'
 import { useTeam } from '../../components/teams/useTeam'
@@ -90,11 +91,11 @@ export function ProjectDetail({ id }: { id: string }) {
  * project settings) the danger zone; loading, not-found and error states.
  */
 function ProjectPage({ id }: { id: string }) {
-  const api = useManageApi()
-  const { host, apiBase } = useElement()
+  const { call } = useManageApi()
+  const { host } = useElement()
   const { navigate } = useNavigation()
   const settings = useCapability('project-settings')
-  const load = useCallback((signal: AbortSignal) => api.getProject(id, signal), [api, id])
+  const load = useCallback((signal: AbortSignal) => getProject(call, id, signal), [call, id])
   const project = useAsync(load)
   const team = useTeam(project.data?.role)
   const [editing, setEditing] = useState(false)
@@ -148,7 +149,7 @@ function ProjectPage({ id }: { id: string }) {
   }
 
   const save = async (edit: ProjectEdit) => {
-    await updateProject(api, apiBase, id, edit)
+    await updateProject(call, id, edit)
     setEditing(false)
     projectChanged(id)
     emit(host, 'flex-project-updated', { id })
@@ -156,7 +157,7 @@ function ProjectPage({ id }: { id: string }) {
   }
 
   const remove = async () => {
-    await deleteProject(api, apiBase, id)
+    await deleteProject(call, id)
     projectChanged(id, true)
     emit(host, 'flex-project-deleted', { id })
     setDeleted(data.name || data.id)

@@ -1,12 +1,11 @@
 import { useState, type FormEvent, type MutableRefObject } from 'react'
 import { errorMessage } from '../../error-text'
-import type { Project } from '../../api/types'
+import type { NewProjectInput, Project } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
 import { TextField } from '../../components/TextField'
-import type { ManageApi } from '../../hooks/useManageApi'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useT } from '../../i18n'
 import { formDialog } from '../../i18n/en/form-dialog'
@@ -18,7 +17,7 @@ export interface AddProjectDialogProps {
   onClose: () => void
   /** Called once the server has made the project (the response carries its one-time secrets). */
   onCreated: (project: Project) => void
-  createProject: ManageApi['createProject']
+  createProject: (input: NewProjectInput) => Promise<Project>
   returnFocus?: MutableRefObject<HTMLElement | null>
 }
 

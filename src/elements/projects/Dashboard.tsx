@@ -8,6 +8,7 @@ import { emit } from '../../events'
 import { useAsync } from '../../hooks/useAsync'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useManageApi } from '../../hooks/useManageApi'
+import { createProject, listProjects } from '../../api/projects'
 import { store } from '../../store'
 import { useElement } from '../../context/element'
 import { AppFrame } from '../../components/frame/AppFrame'
@@ -56,8 +57,8 @@ function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAs
 export function Dashboard() {
   const { host } = useElement()
   const t = useT(projects)
-  const api = useManageApi()
-  const load = useCallback((signal: AbortSignal) => api.listProjects(signal), [api])
+  const { call } = useManageApi()
+  const load = useCallback((signal: AbortSignal) => listProjects(call, signal), [call])
   const list = useAsync(load)
   // A project renamed or deleted on this page (maybe in another element) loads the list again, in place.
   const revision = useFlexStore((s) => s.projectsRevision)
@@ -92,7 +93,13 @@ export function Dashboard() {
         </div>
         <ProjectList state={list} onRetry={list.reload} onAdd={() => setAdding(true)} />
       </section>
-      <AddProjectDialog open={adding} onClose={() => setAdding(false)} onCreated={onCreated} createProject={api.createProject} returnFocus={addButton} />
+      <AddProjectDialog
+        open={adding}
+        onClose={() => setAdding(false)}
+        onCreated={onCreated}
+        createProject={(input) => createProject(call, input)}
+        returnFocus={addButton}
+      />
       <ApiInformationDialog project={created} onClose={() => setCreated(null)} returnFocus={addButton} />
     </AppFrame>
   )

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { request } from '../../api/request'
+import { readProject, readProjects } from '../../api/project-reads'
+import { at } from '../../api/request'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { store } from '../../store'
 import { useElement } from '../../context/element'
@@ -60,17 +61,12 @@ export function useSnippet() {
   useEffect(() => {
     if (!token) return
     once(fresh, async () => {
-      const list = await request({ base: apiBase, method: 'GET', path: '/manage/dapp/owner', token })
+      const list = await readProjects(at(apiBase), token)
       if (current()) store.setState({ snippetProjects: projectsOf(list) })
     })
     if (projectId)
       once(fresh + projectId, async () => {
-        const project = await request<Parameters<typeof keysOf>[0]>({
-          base: apiBase,
-          method: 'GET',
-          path: `/manage/dapp/${encodeURIComponent(projectId)}`,
-          token,
-        })
+        const project = await readProject<Parameters<typeof keysOf>[0]>(at(apiBase), token, projectId)
         if (current()) store.setState((s) => ({ snippetKeys: { ...s.snippetKeys, [projectId]: keysOf(project) } }))
       })
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `fresh` stands for the token and the reveals

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { forgotPassword, resetPassword } from '../../../api/account-calls'
+import { forgotPassword, resetPassword } from '../../../api/accounts'
+import { at } from '../../../api/request'
 import { isApiError } from '../../../api/errors'
 import { useElement } from '../../../context/element'
 import { emit } from '../../../events'
@@ -74,7 +75,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
       setError(null)
       setNotice(false)
       try {
-        await withDeviceToken(apiBase, (device) => forgotPassword(apiBase, device, email))
+        await withDeviceToken(apiBase, (device) => forgotPassword(at(apiBase), device, email))
         if (again) setNotice(true)
         else go('code')
       } catch (e) {
@@ -86,7 +87,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
     run(async () => {
       setError(null)
       try {
-        const accessData = await withDeviceToken(apiBase, (device) => resetPassword(apiBase, device, { email, code, password }))
+        const accessData = await withDeviceToken(apiBase, (device) => resetPassword(at(apiBase), device, { email, code, password }))
         store.getState().signIn(accessData)
         const user = accessData.user as { id?: unknown } | undefined
         emit(host, 'flex-password-reset', { userId: typeof user?.id === 'string' ? user.id : '' })

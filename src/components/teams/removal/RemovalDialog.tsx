@@ -1,5 +1,6 @@
 import { useCallback, type MutableRefObject } from 'react'
-import type { Held, Member, TeamsApi } from '../../../api/members'
+import { memberHoldings, type Held, type Member } from '../../../api/members'
+import type { ManageCall } from '../../../api/request'
 import { Alert } from '../../Alert'
 import { Spinner } from '../../Button'
 import { FormDialog } from '../../form-dialog/FormDialog'
@@ -18,7 +19,8 @@ const keptIds = (form: HTMLFormElement) =>
 export interface RemovalDialogProps {
   kind: 'remove' | 'leave'
   member: Member
-  api: TeamsApi
+  call: ManageCall
+  projectId: string
   /** The reader may keep what goes with the member (an admin or the owner). */
   manages: boolean
   onClose: () => void
@@ -33,7 +35,7 @@ export interface RemovalDialogProps {
  * the owner may keep one. If the list cannot come, the dialog says the rule:
  * the removal ends them all the same.
  */
-export function RemovalDialog({ kind, member, api, manages, onClose, onConfirm, returnFocus }: RemovalDialogProps) {
+export function RemovalDialog({ kind, member, call, projectId, manages, onClose, onConfirm, returnFocus }: RemovalDialogProps) {
   const t = useT(teams)
   const r = useT(removal)
   const name = member.name || member.email
@@ -48,15 +50,23 @@ export function RemovalDialog({ kind, member, api, manages, onClose, onConfirm, 
       returnFocus={returnFocus}
     >
       <p dir="auto">{remove ? t('remove.text', { name }) : t('leave.text')}</p>
-      <Holdings api={api} memberId={member.id} intro={remove ? r('removal.intro', { name }) : r('leave.intro')} manages={manages} />
+      <Holdings call={call} projectId={projectId} memberId={member.id} intro={remove ? r('removal.intro', { name }) : r('leave.intro')} manages={manages} />
     </FormDialog>
   )
 }
 
-function Holdings({ api, memberId, intro, manages }: { api: TeamsApi; memberId: string; intro: string; manages: boolean }) {
+interface HoldingsProps {
+  call: ManageCall
+  projectId: string
+  memberId: string
+  intro: string
+  manages: boolean
+}
+
+function Holdings({ call, projectId, memberId, intro, manages }: HoldingsProps) {
   const r = useT(removal)
   const t = useT(teams)
-  const load = useCallback((signal: AbortSignal) => api.holdings(memberId, signal), [api, memberId])
+  const load = useCallback((signal: AbortSignal) => memberHoldings(call, projectId, memberId, signal), [call, projectId, memberId])
   const { data, error, reload } = useAsync(load)
   if (error !== undefined) return <Alert onRetry={reload}>{r('removal.failed')}</Alert>
   if (!data) {

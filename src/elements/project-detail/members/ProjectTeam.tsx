@@ -1,5 +1,5 @@
 import { useCallback } from 'react'
-import { projectChanged } from '../project-calls'
+import { projectChanged } from '../project-changed'
 import { useNavigation } from '../../../router/navigation'
 import { LazyTeamSections } from '../../../components/teams/lazy'
 import type { Team } from '../../../components/teams/useTeam'

@@ -1,5 +1,4 @@
 import type { Usage } from '../../../../contract/responses'
-import { bad, isObject } from '../../../api/parse'
 
 /** The range the project page shows. */
 export const USAGE_DAYS = 30
@@ -7,24 +6,6 @@ export const USAGE_DAYS = 30
 /** `GET /manage/dapp/{id}/usage` (the contract's type) as the widget reads it: every array as long as `days`. */
 export type UsageData = Usage
 export type KeyUsage = Usage['keys'][number]
-
-const count = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x > 0 ? Math.floor(x) : 0)
-const counts = (x: unknown, length: number) => Array.from({ length }, (_, i) => (Array.isArray(x) ? count(x[i]) : 0))
-
-/** Checks the answer's shape, so a broken server gives a clear error, not a broken chart. */
-export function parseUsage(x: unknown): UsageData {
-  if (!isObject(x) || !Array.isArray(x.days) || !Array.isArray(x.keys)) throw bad('unreadable')
-  const days = x.days.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d\d-\d\d$/.test(d))
-  const keys = x.keys
-    .filter((k): k is Record<string, unknown> => isObject(k) && typeof k.keyId === 'string')
-    .map((k) => ({
-      keyId: String(k.keyId),
-      name: typeof k.name === 'string' && k.name ? k.name : String(k.keyId),
-      valid: counts(k.valid, days.length),
-      invalid: counts(k.invalid, days.length),
-    }))
-  return { days, keys }
-}
 
 export const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0)
 

@@ -2,8 +2,9 @@ import { useCallback } from 'react'
 import { useElement } from '../../../context/element'
 import { useAsync } from '../../../hooks/useAsync'
 import { useManageApi } from '../../../hooks/useManageApi'
+import { getUsage } from '../../../api/usage'
 import { singleFlight } from '../../../single-flight'
-import { parseUsage, USAGE_DAYS, type UsageData } from './usage-data'
+import { USAGE_DAYS, type UsageData } from './usage-data'
 
 // One request for the Usage section and every "Requests (30 d)" cell of the
 // page; kept, so the cells of a re-rendered table do not ask again.
@@ -15,13 +16,13 @@ const flights = new Map<string, Promise<UsageData>>()
  */
 export function useUsage(projectId: string, version: string) {
   const { apiBase } = useElement()
-  const api = useManageApi()
+  const { call, signedIn } = useManageApi()
   const key = `${apiBase}\n${projectId}\n${version}`
   const load = useCallback(() => {
     for (const k of flights.keys()) if (k !== key && k.startsWith(`${apiBase}\n${projectId}\n`)) flights.delete(k)
-    return singleFlight(flights, key, async () => parseUsage(await api.getUsage(projectId, USAGE_DAYS)), true)
-  }, [api, apiBase, key, projectId])
-  const state = useAsync(api.signedIn ? load : null)
+    return singleFlight(flights, key, () => getUsage(call, projectId, USAGE_DAYS), true)
+  }, [call, apiBase, key, projectId])
+  const state = useAsync(signedIn ? load : null)
   const { reload } = state
   const retry = useCallback(() => {
     flights.delete(key)

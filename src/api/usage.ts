@@ -1,0 +1,31 @@
+/**
+ * `GET /manage/dapp/{id}/usage` (server/resources/usage/): verifications per
+ * key and day. A server without usage answers 404, and the widget asks only
+ * when it offers it. In the usage section's chunk.
+ */
+import type { Usage } from '../../contract/responses'
+import { bad, isObject } from './parse'
+import type { ManageCall } from './request'
+
+const count = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x > 0 ? Math.floor(x) : 0)
+const counts = (x: unknown, length: number) => Array.from({ length }, (_, i) => (Array.isArray(x) ? count(x[i]) : 0))
+
+/** Checks the answer's shape, so a broken server gives a clear error, not a broken chart: every array as long as `days`. */
+export function parseUsage(x: unknown): Usage {
+  if (!isObject(x) || !Array.isArray(x.days) || !Array.isArray(x.keys)) throw bad('unreadable')
+  const days = x.days.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d\d-\d\d$/.test(d))
+  const keys = x.keys
+    .filter((k): k is Record<string, unknown> => isObject(k) && typeof k.keyId === 'string')
+    .map((k) => ({
+      keyId: String(k.keyId),
+      name: typeof k.name === 'string' && k.name ? k.name : String(k.keyId),
+      valid: counts(k.valid, days.length),
+      invalid: counts(k.invalid, days.length),
+    }))
+  return { days, keys }
+}
+
+/** The project's verifications over the last `days` days (1–90). */
+export async function getUsage(call: ManageCall, id: string, days: number, signal?: AbortSignal): Promise<Usage> {
+  return parseUsage(await call({ method: 'GET', path: `/manage/dapp/${encodeURIComponent(id)}/usage?days=${days}`, signal }))
+}
