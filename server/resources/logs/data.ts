@@ -23,6 +23,9 @@ export interface Stored {
   inserted: number
 }
 
+/** An inserted row as the statement hands it back: project, key, at, status, duration. */
+type InsertedTuple = [string, string, string, number, number]
+
 interface Inserted {
   project_id: string
   key_id: string
@@ -39,7 +42,7 @@ interface Inserted {
  */
 export async function storeEntries(tx: Queryable, entries: readonly CheckedEntry[]): Promise<Stored> {
   const col = <T>(f: (e: CheckedEntry) => T) => entries.map(f)
-  const [row] = await tx.query<{ known: string | number; inserted: [string, string, string, number, number][] | string }>(
+  const [row] = await tx.query<{ known: string | number; inserted: InsertedTuple[] | string }>(
     `WITH batch AS (
        SELECT k.project_id, u.key_id, u.request_id, u.at, u.method, u.route, u.status, u.duration_ms, u.ip
        FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::smallint[], $7::int[], $8::text[])
@@ -64,14 +67,9 @@ export async function storeEntries(tx: Queryable, entries: readonly CheckedEntry
       col((e) => e.ip ?? null),
     ],
   )
-  const list = typeof row.inserted === 'string' ? (JSON.parse(row.inserted) as typeof row.inserted & unknown[]) : row.inserted
-  const inserted = (list as [string, string, string, number, number][]).map(([project_id, key_id, at, status, duration_ms]) => ({
-    project_id,
-    key_id,
-    at,
-    status,
-    duration_ms,
-  }))
+  // Both drivers parse a json column; text is read too, should one not.
+  const tuples: InsertedTuple[] = typeof row.inserted === 'string' ? (JSON.parse(row.inserted) as InsertedTuple[]) : row.inserted
+  const inserted = tuples.map(([project_id, key_id, at, status, duration_ms]): Inserted => ({ project_id, key_id, at, status, duration_ms }))
   await addToHours(tx, inserted)
   return { known: Number(row.known), inserted: inserted.length }
 }
