@@ -1,4 +1,4 @@
-import { REQUEST_ID_HEADER, UNMATCHED_ROUTE, requestIdOf, since, started, type ApiKeyOptions } from './request-entry.js'
+import { REQUEST_ID_HEADER, UNMATCHED_ROUTE, entryOf, requestIdOf, started, type ApiKeyOptions } from './request-entry.js'
 import { VerifierUnavailable, type Verifier } from './verifier.js'
 
 export type { ApiKeyOptions }
@@ -91,17 +91,16 @@ export function honoApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
     const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER))
     c.header(REQUEST_ID_HEADER, requestId)
     await next()
-    const address = clientAddress ? honoAddress(c) : undefined
-    verifier.logRequest({
+    const entry = entryOf({
       requestId,
       keyId: outcome.info.keyId,
       method: c.req.method,
       route: honoRoute(c),
       status: c.res.status,
-      durationMs: since(start),
-      at: new Date(start.wall).toISOString(),
-      ...(address ? { clientAddress: address } : {}),
+      start,
+      ip: clientAddress ? honoAddress(c) : undefined,
     })
+    if (entry) verifier.logRequest(entry)
   }
 }
 
@@ -164,15 +163,15 @@ function logWhenAnswered(
   res.setHeader(REQUEST_ID_HEADER, requestId)
   // 'finish': the answer is written; a client gone before it gets no entry (it saw no answer).
   res.once?.('finish', () => {
-    verifier.logRequest({
+    const entry = entryOf({
       requestId,
       keyId,
       method: req.method ?? 'GET',
       route: expressRoute(req),
       status: res.statusCode ?? 200,
-      durationMs: since(start),
-      at: new Date(start.wall).toISOString(),
-      ...(clientAddress && req.ip ? { clientAddress: req.ip } : {}),
+      start,
+      ip: clientAddress ? req.ip : undefined,
     })
+    if (entry) verifier.logRequest(entry)
   })
 }

@@ -1,4 +1,6 @@
 /** The parts of a request log entry that both middlewares make the same way. */
+import { LOG_ROUTE_MAX } from '../contract/constants.js'
+import type { RequestLogEntry } from './request-log.js'
 
 /** What the middlewares take beside the verifier. */
 export interface ApiKeyOptions {
@@ -9,9 +11,9 @@ export interface ApiKeyOptions {
    */
   requestLogs?: boolean
   /**
-   * With `requestLogs`: also report the client's address (Express: `req.ip`,
-   * which follows your `trust proxy` setting; Hono on Node: the socket's
-   * peer). Off by default: an address is personal data.
+   * With `requestLogs`: also report the client's address as `ip` (Express:
+   * `req.ip`, which follows your `trust proxy` setting; Hono on Node: the
+   * socket's peer). Off by default: an address is personal data.
    */
   clientAddress?: boolean
 }
@@ -21,6 +23,12 @@ export const REQUEST_ID_HEADER = 'X-Request-Id'
 const SANE_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,99}$/
 /** The route of a request no route of the provider's matched: its path is never reported. */
 export const UNMATCHED_ROUTE = '(unmatched)'
+// The server refuses a whole batch for one entry it cannot read (contract/logs.ts), so each
+// field is made readable here: a client may send any method token, a runtime any address text.
+const METHOD = /^[A-Za-z]{1,16}$/
+const ADDRESS = /^[0-9A-Fa-f:.]{1,64}$/
+/** The server's longest duration (a day): no call takes longer. */
+const DURATION_MAX_MS = 86_400_000
 
 /** The client's request id if it is sane, else a new one. */
 export const requestIdOf = (sent: string | undefined): string => (sent !== undefined && SANE_ID.test(sent) ? sent : crypto.randomUUID())
@@ -28,5 +36,28 @@ export const requestIdOf = (sent: string | undefined): string => (sent !== undef
 /** A request's start: its wall-clock time for `at`, a monotonic one for the duration. */
 export const started = () => ({ wall: Date.now(), mono: performance.now() })
 
-/** Milliseconds since `start`, to a tenth. */
-export const since = (start: { mono: number }) => Math.round((performance.now() - start.mono) * 10) / 10
+export interface Answered {
+  requestId: string
+  keyId: string
+  method: string
+  route: string
+  status: number
+  start: ReturnType<typeof started>
+  ip: string | undefined
+}
+
+/** The entry for an answered request, or none when its status is not an HTTP one (Node lets a handler answer 999). */
+export function entryOf({ requestId, keyId, method, route, status, start, ip }: Answered): RequestLogEntry | undefined {
+  if (!Number.isInteger(status) || status < 100 || status > 599) return undefined
+  const durationMs = Math.min(DURATION_MAX_MS, Math.round((performance.now() - start.mono) * 10) / 10)
+  return {
+    requestId,
+    keyId,
+    method: METHOD.test(method) ? method.toUpperCase() : 'OTHER',
+    route: [...route].slice(0, LOG_ROUTE_MAX).join('') || UNMATCHED_ROUTE,
+    status,
+    durationMs,
+    at: new Date(start.wall).toISOString(),
+    ...(ip && ADDRESS.test(ip) ? { ip } : {}),
+  }
+}

@@ -8,6 +8,8 @@
  * request id once), and nothing is logged or thrown.
  */
 
+import { LOG_BATCH_MAX } from '../contract/constants.js'
+
 /** One answered request, as the portal stores it. No body, header, query string or address unless opted in. */
 export interface RequestLogEntry {
   /** The client's `X-Request-Id` when it was sane, else one made here (and answered in that header). */
@@ -20,8 +22,8 @@ export interface RequestLogEntry {
   durationMs: number
   /** ISO 8601. */
   at: string
-  /** Only with the middleware's `clientAddress` option. */
-  clientAddress?: string
+  /** The client's address: only with the middleware's `clientAddress` option. */
+  ip?: string
 }
 
 export interface RequestLogOptions {
@@ -33,7 +35,7 @@ export interface RequestLogOptions {
   intervalMs?: number
   /** How long one send may take before it is abandoned and retried later (default 5,000 ms). */
   timeoutMs?: number
-  /** Entries a call (default and most 1,000, the server's limit). */
+  /** Entries a call (default and most LOG_BATCH_MAX, 1,000, the server's limit). */
   batchSize?: number
 }
 
@@ -62,8 +64,6 @@ export interface RequestLogReporter {
   close(): Promise<void>
 }
 
-/** The server's most entries a call. */
-export const BATCH_MAX = 1000
 const BACKOFF_MAX_MS = 30_000
 
 /** A fixed-size ring: adding past its size drops the oldest, in constant time. */
@@ -99,7 +99,7 @@ type Send = (url: string, init: RequestInit) => Promise<Response>
 
 export function requestLogReporter(url: string, serviceToken: string, send: Send, options: RequestLogOptions = {}): RequestLogReporter {
   const { maxQueue = 10_000, intervalMs = 1000, timeoutMs = 5000 } = options
-  const batchSize = Math.max(1, Math.min(BATCH_MAX, options.batchSize ?? BATCH_MAX))
+  const batchSize = Math.max(1, Math.min(LOG_BATCH_MAX, options.batchSize ?? LOG_BATCH_MAX))
   const queue = new Ring<RequestLogEntry>(Math.max(1, maxQueue))
   const counts = { sent: 0, dropped: 0, refused: 0, failedSends: 0 }
   let lastError: string | undefined

@@ -7,6 +7,7 @@ import express from 'express'
 import { Hono } from 'hono'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { LogBatch } from '../../contract/logs'
 import { createVerifier, expressApiKey, honoApiKey, type RequestLogEntry, type RequestLogOptions, type Verification } from '../../verify/index'
 
 const VERIFY_URL = 'https://portal.example/api/keys/verify'
@@ -35,6 +36,9 @@ function fakePortal() {
       return new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason), { once: true }))
     if (state.mode === '500') return json({ message: 'Internal server error' }, 500)
     if (state.mode === '401') return json({ message: 'A service token is required.' }, 401)
+    // As the server reads it (contract/logs.ts): one malformed entry refuses the batch.
+    const read = LogBatch.safeParse({ entries })
+    if (!read.success) return json({ message: read.error.issues[0].message, code: 'LOG_ENTRY_INVALID' }, 400)
     state.batches.push(entries)
     return json({ accepted: entries.length, dropped: 0 }, 202)
   }) as unknown as typeof fetch
@@ -113,6 +117,21 @@ describe('honoApiKey with requestLogs', () => {
     expect(portal.entries().map((e) => e.requestId)).toEqual(['req_01HZX-abc.9:1', ...made])
   })
 
+  it('reports what the server can read of any request: an odd method, a route template past 200 characters', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const long = `/v1/${'a'.repeat(300)}/:id`
+    const app = honoApp(verifier).get(long, (c) => c.text('ok'))
+    expect((await app.request(`/v1/${'a'.repeat(300)}/7`, { headers: auth })).status).toBe(200)
+    expect((await app.request('/v1/invoices/1', { method: 'M-SEARCH', headers: auth })).status).toBe(404)
+    await verifier.flush()
+    expect(verifier.requestLogStats()).toMatchObject({ sent: 2, refused: 0 })
+    expect(portal.entries().map((e) => [e.method, e.route])).toEqual([
+      ['GET', long.slice(0, 200)],
+      ['OTHER', '(unmatched)'],
+    ])
+  })
+
   it('reports nothing for a refused key, and nothing (nor a request id) without the option', async () => {
     const portal = fakePortal()
     const verifier = portal.verifier()
@@ -170,7 +189,7 @@ describe('expressApiKey with requestLogs', () => {
       [expect.stringMatching(UUID), 'DELETE', '/v2/items/:itemId', 204],
       [expect.stringMatching(UUID), 'GET', '(unmatched)', 404],
     ])
-    expect(JSON.stringify(portal.attempts)).not.toMatch(/in_42|s3cr3t|it_9|nowhere|clientAddress/)
+    expect(JSON.stringify(portal.attempts)).not.toMatch(/in_42|s3cr3t|it_9|nowhere|"ip"/)
   })
 
   it('adds the client address only when asked to', async () => {
@@ -180,7 +199,7 @@ describe('expressApiKey with requestLogs', () => {
     await fetch(`${base}/v1/invoices/1`, { headers: auth })
     await expect.poll(() => verifier.requestLogStats().queued, { timeout: 10_000 }).toBe(1)
     await verifier.flush()
-    expect(portal.entries()[0].clientAddress).toMatch(/127\.0\.0\.1$/)
+    expect(portal.entries()[0].ip).toMatch(/127\.0\.0\.1$/)
   })
 })
 
