@@ -9,6 +9,7 @@
  */
 
 import { LOG_BATCH_MAX } from '../contract/constants.js'
+import { entryJson } from './json.js'
 
 /** One answered request, as the portal stores it. No body, header, query string or address unless opted in. */
 export interface RequestLogEntry {
@@ -100,7 +101,8 @@ type Send = (url: string, init: RequestInit) => Promise<Response>
 export function requestLogReporter(url: string, serviceToken: string, send: Send, options: RequestLogOptions = {}): RequestLogReporter {
   const { maxQueue = 10_000, intervalMs = 1000, timeoutMs = 5000 } = options
   const batchSize = Math.max(1, Math.min(LOG_BATCH_MAX, options.batchSize ?? LOG_BATCH_MAX))
-  const queue = new Ring<RequestLogEntry>(Math.max(1, maxQueue))
+  // Each entry is queued as its JSON text: written once, at a fraction of JSON.stringify's cost (json.ts).
+  const queue = new Ring<string>(Math.max(1, maxQueue))
   const counts = { sent: 0, dropped: 0, refused: 0, failedSends: 0 }
   let lastError: string | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -136,7 +138,7 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
       const res = await send(url, {
         method: 'POST',
         headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ entries: batch }),
+        body: `{"entries":[${batch.join(',')}]}`,
         signal: AbortSignal.timeout(timeoutMs),
       })
       status = res.status
@@ -175,7 +177,7 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
         counts.dropped++
         return
       }
-      if (queue.push(entry)) {
+      if (queue.push(entryJson(entry))) {
         counts.dropped++
         if (inFlight > 0) inFlight--
       }
