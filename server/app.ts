@@ -30,6 +30,7 @@ import { VERIFY_PATH, keyVerifier, verifyRoutes } from './resources/verify'
 import { usageRoutes } from './resources/usage'
 import { MESSAGES_PATH, webhookRetention, webhookRoutes } from './resources/webhooks'
 import { northwindDemo } from './demo/northwind'
+import { DEMO_API_PATH, acmeDemoApi } from './demo/acme-api'
 import { processEncryptionKey } from './security/encryption'
 import { accountRetention, accountRoutes, requireVerifiedEmail } from './resources/accounts'
 import { auditRetention, auditRoutes } from './resources/audit'
@@ -53,10 +54,12 @@ export interface AppDeps {
   clock?: () => number
   /** How the app waits out its own pauses (a refused call's hold, an address's pacing); default a timer. Tests release them at will. */
   pause?: Pause
+  /** Serve the docs page's demo API at /demo-api (startServer: with the demo pages, outside production); needs a service token. */
+  demoApi?: boolean
 }
 
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
-export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now, pause }: AppDeps) {
+export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now, pause, demoApi = false }: AppDeps) {
   const config: AppConfig = withDefaults(overrides)
   // The demo's backend calls POST /api/sessions as a provider's would; without
   // SERVICE_TOKEN it gets one for this run, known to nothing outside the process,
@@ -132,11 +135,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   app.notFound((c) => c.json({ message: 'Not found.' }, 404))
   app.use('*', securityHeaders(config.frameAncestors))
   app.route('/api', api)
-  if (config.demoHostSessions)
-    app.route(
-      '/northwind',
-      northwindDemo((path, init) => Promise.resolve(app.request(path, init)), sessionsToken!),
-    )
+  const acme = mountDemos(app, config, sessionsToken, demoApi)
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
   // settle(): writes what is held in memory (usage counts, last-used times, the fair shares' counts).
   // retention: the schedule of pruning (start() it; tick() runs it now).
@@ -146,6 +145,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     await Promise.all([keys.settle(), checks.settle()])
   }
   const close = async () => {
+    await acme?.close()
     await retention.stop()
     await settle()
     await caches.stop()
@@ -158,6 +158,19 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
 }
 
 export type App = ReturnType<typeof createApp>
+
+/**
+ * The demos `npm start` serves outside production: Northwind's backend (/existing.html's host sign-in) and
+ * the docs page's product API (behind flex-portal/verify with request logs on, asking this app as a provider's
+ * API asks a portal). Answers the demo API, whose queued request logs the app's close() sends.
+ */
+function mountDemos(app: Hono, config: AppConfig, sessionsToken: string | undefined, demoApi: boolean) {
+  const callApp = (url: string, init: RequestInit) => Promise.resolve(app.request(url, init))
+  if (config.demoHostSessions) app.route('/northwind', northwindDemo(callApp, sessionsToken!))
+  const acme = demoApi && config.serviceToken ? acmeDemoApi(callApp, config.serviceToken) : undefined
+  if (acme) app.route(DEMO_API_PATH, acme)
+  return acme
+}
 
 /** Old rows of every table that has them go on one schedule, which startServer starts and the app's close() stops. */
 function retentionOf(deps: RouteDeps, log: Log, more: PruneJob[]) {

@@ -141,7 +141,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const settings = { ...opts, secretEncryptionKey }
   const bundle: StaticRoot = { dir: DIST_DIR, crossOrigin: true, bundle: true }
   const staticRoots = opts.staticRoots ?? (opts.demoPages === false ? [bundle] : [DEMO_DIR, bundle])
-  const app = createApp({ db, config: settings, log, staticRoots })
+  // The demo API goes with the demo pages: its samples are on /docs.html.
+  const app = createApp({ db, config: settings, log, staticRoots, demoApi: opts.demoPages !== false })
   // Deliveries accepted before a stop (or a crash) are due again now: the worker starts on them at once.
   const worker = startWebhookWorker({ db, config: withDefaults(settings), log, clock: Date.now })
   const drain = drainer(app.fetch)

@@ -1,4 +1,7 @@
+import { REQUEST_ID_HEADER, UNMATCHED_ROUTE, entryOf, requestIdOf, started, type ApiKeyOptions } from './request-entry.js'
 import { VerifierUnavailable, type Verifier } from './verifier.js'
+
+export type { ApiKeyOptions }
 
 /** What the middlewares put on the request once its key is valid. */
 export interface ApiKeyInfo {
@@ -47,46 +50,110 @@ const refusalHeaders = (r: Refusal): Record<string, string> =>
 
 /** The parts of Hono's Context the middleware uses. */
 interface HonoContextLike {
-  req: { header(name: string): string | undefined }
+  req: {
+    method: string
+    header(name: string): string | undefined
+    // Hono's own (deprecated for `hono/route`, which this package cannot import: it depends on nothing).
+    matchedRoutes: ReadonlyArray<{ method: string; path: string }>
+    routeIndex: number
+  }
+  res: { status: number }
+  env?: unknown
   set(key: 'apiKey', value: ApiKeyInfo): void
+  header(name: string, value: string): void
   json(body: unknown, status: 401 | 503, headers: Record<string, string>): Response
 }
+
+/** The route that answered: the last one run, unless that was a middleware's `…*` (then no route matched). */
+function honoRoute(c: HonoContextLike): string {
+  const route = c.req.matchedRoutes[c.req.routeIndex]
+  return !route || (route.method === 'ALL' && route.path.endsWith('*')) ? UNMATCHED_ROUTE : route.path
+}
+
+/** What @hono/node-server puts in `c.env`: Node's own request and response. */
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } }; outgoing?: { setHeader?: (name: string, value: string) => unknown } } | undefined
+
+/**
+ * Answers the request id. On @hono/node-server it goes on Node's own response (the adapter
+ * merges it in as it writes the head): a header set through Hono makes a Headers object for
+ * the answer, which cost the A/B in bench/request-log-cost.ts a few percent of a cheap request.
+ */
+function answerRequestId(c: HonoContextLike, requestId: string) {
+  const outgoing = (c.env as NodeBindings)?.outgoing
+  if (typeof outgoing?.setHeader === 'function') outgoing.setHeader(REQUEST_ID_HEADER, requestId)
+  else c.header(REQUEST_ID_HEADER, requestId)
+}
+
+/** @hono/node-server's peer address; other runtimes have their own, so none. */
+const honoAddress = (c: HonoContextLike): string | undefined => (c.env as NodeBindings)?.incoming?.socket?.remoteAddress
 
 /**
  * Hono middleware: reads `Authorization: Bearer <key>`, answers 401 JSON
  * `{ message, code? }` when the key is missing or refused (503 when the key
  * server cannot be asked), else sets `c.get('apiKey')` to `{ keyId, projectId }`.
+ * With `{ requestLogs: true }`, reports the request once it is answered.
  */
-export function honoApiKey(verifier: Verifier) {
+export function honoApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
+  const { requestLogs = false, clientAddress = false } = options
   return async (c: HonoContextLike, next: () => Promise<void>): Promise<Response | void> => {
+    const start = requestLogs ? started() : undefined
     const outcome = await check(verifier, c.req.header('authorization'))
     if (!outcome.ok) return c.json(outcome.refusal.body, outcome.refusal.status, refusalHeaders(outcome.refusal))
     c.set('apiKey', outcome.info)
+    if (!start) return next()
+    const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER))
+    answerRequestId(c, requestId)
     await next()
+    const entry = entryOf({
+      requestId,
+      keyId: outcome.info.keyId,
+      method: c.req.method,
+      route: honoRoute(c),
+      status: c.res.status,
+      start,
+      ip: clientAddress ? honoAddress(c) : undefined,
+    })
+    if (entry) verifier.logRequest(entry)
   }
 }
 
 /** The parts of Express's (or Node's) request and response the middleware uses. */
 interface ExpressRequestLike {
-  headers: { authorization?: string | undefined }
+  headers: { authorization?: string | undefined; 'x-request-id'?: string | string[] | undefined }
   apiKey?: ApiKeyInfo
+  method?: string
+  baseUrl?: string
+  route?: { path?: unknown }
+  ip?: string
 }
 interface ExpressResponseLike {
   status(code: number): unknown
   setHeader(name: string, value: string): unknown
   json(body: unknown): unknown
+  statusCode?: number
+  once?(event: 'finish', listener: () => void): unknown
+}
+
+/** The matched route's template under the router's mount path; Express sets both once a route matches. */
+function expressRoute(req: ExpressRequestLike): string {
+  const path = req.route?.path
+  return typeof path === 'string' ? `${req.baseUrl ?? ''}${path}` || '/' : UNMATCHED_ROUTE
 }
 
 /**
  * Express middleware: reads `Authorization: Bearer <key>`, answers 401 JSON
  * `{ message, code? }` when the key is missing or refused (503 when the key
  * server cannot be asked), else sets `req.apiKey` to `{ keyId, projectId }`.
+ * With `{ requestLogs: true }`, reports the request once it is answered.
  */
-export function expressApiKey(verifier: Verifier) {
+export function expressApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
+  const { requestLogs = false, clientAddress = false } = options
   return (req: ExpressRequestLike, res: ExpressResponseLike, next: (err?: unknown) => void): void => {
+    const start = requestLogs ? started() : undefined
     check(verifier, req.headers.authorization).then((outcome) => {
       if (outcome.ok) {
         req.apiKey = outcome.info
+        if (start) logWhenAnswered(verifier, req, res, outcome.info.keyId, start, clientAddress)
         return next()
       }
       for (const [name, value] of Object.entries(refusalHeaders(outcome.refusal))) res.setHeader(name, value)
@@ -94,4 +161,30 @@ export function expressApiKey(verifier: Verifier) {
       res.json(outcome.refusal.body)
     }, next)
   }
+}
+
+function logWhenAnswered(
+  verifier: Verifier,
+  req: ExpressRequestLike,
+  res: ExpressResponseLike,
+  keyId: string,
+  start: ReturnType<typeof started>,
+  clientAddress: boolean,
+) {
+  const sent = req.headers['x-request-id']
+  const requestId = requestIdOf(typeof sent === 'string' ? sent : undefined)
+  res.setHeader(REQUEST_ID_HEADER, requestId)
+  // 'finish': the answer is written; a client gone before it gets no entry (it saw no answer).
+  res.once?.('finish', () => {
+    const entry = entryOf({
+      requestId,
+      keyId,
+      method: req.method ?? 'GET',
+      route: expressRoute(req),
+      status: res.statusCode ?? 200,
+      start,
+      ip: clientAddress ? req.ip : undefined,
+    })
+    if (entry) verifier.logRequest(entry)
+  })
 }

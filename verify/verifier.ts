@@ -5,6 +5,7 @@
  */
 
 import { VERIFY_KEY_MAX, type Verification } from '../contract/constants.js'
+import { requestLogReporter, type RequestLogEntry, type RequestLogOptions, type RequestLogReporter, type RequestLogStats } from './request-log.js'
 
 /** The server's answer (`POST /keys/verify`). */
 export type { Verification }
@@ -20,6 +21,8 @@ export interface VerifierOptions {
   cacheSize?: number
   /** Another fetch (tests, a runtime's own); default the global one. */
   fetch?: typeof fetch
+  /** Where and how the middlewares' request logs (`{ requestLogs: true }`) are sent; the defaults suit most. */
+  requestLogs?: RequestLogOptions
 }
 
 export interface Verifier {
@@ -29,6 +32,14 @@ export interface Verifier {
    * an invalid key, and is never cached.
    */
   verify(key: string): Promise<Verification>
+  /** Queues one request log entry (the middlewares call it with `{ requestLogs: true }`); never throws, never waits. */
+  logRequest(entry: RequestLogEntry): void
+  /** What request logging has sent, dropped (queue full) and holds. */
+  requestLogStats(): RequestLogStats
+  /** Sends the request log entries queued now. Never rejects. */
+  flush(): Promise<void>
+  /** For a clean shutdown: sends what is queued, then stops request logging. Never rejects. */
+  close(): Promise<void>
 }
 
 /** The server could not give an answer: the key is neither valid nor invalid. Answer 503, not 401. */
@@ -45,7 +56,7 @@ export class VerifierUnavailable extends Error {
 type Entry = { answer: Verification; until: number }
 
 /** Makes a verifier: answers are cached briefly, and concurrent checks of one key share one call. */
-export function createVerifier({ url, serviceToken, cacheSeconds = 5, cacheSize = 10_000, fetch: fetchFn }: VerifierOptions): Verifier {
+export function createVerifier({ url, serviceToken, cacheSeconds = 5, cacheSize = 10_000, fetch: fetchFn, requestLogs }: VerifierOptions): Verifier {
   if (!url) throw new TypeError('createVerifier: url is required.')
   if (!serviceToken) throw new TypeError('createVerifier: serviceToken is required.')
   const call = fetchFn ?? globalThis.fetch
@@ -54,6 +65,9 @@ export function createVerifier({ url, serviceToken, cacheSeconds = 5, cacheSize 
   // Keyed by the key itself, in this process's memory only, as the client sent it.
   const cache = new Map<string, Entry>()
   const inFlight = new Map<string, Promise<Verification>>()
+  // Made at the first entry: a verifier whose middlewares log nothing sends nothing.
+  let reporter: RequestLogReporter | undefined
+  const logs = () => (reporter ??= requestLogReporter(requestLogs?.url ?? logsUrl(url), serviceToken, call, requestLogs))
 
   async function ask(key: string): Promise<Verification> {
     let res: Response
@@ -109,7 +123,18 @@ export function createVerifier({ url, serviceToken, cacheSeconds = 5, cacheSize 
       inFlight.set(key, p)
       return p
     },
+    logRequest: (entry) => logs().add(entry),
+    requestLogStats: () => reporter?.stats() ?? { queued: 0, sent: 0, dropped: 0, refused: 0, failedSends: 0 },
+    flush: async () => reporter?.flush(),
+    close: () => logs().close(),
   }
+}
+
+/** `…/api/keys/verify` → `…/api/logs`: the same server, the same service token. */
+function logsUrl(verifyUrl: string): string {
+  const u = new URL(verifyUrl)
+  u.pathname = u.pathname.replace(/\/keys\/verify\/?$/, '/logs')
+  return u.href
 }
 
 function isVerification(x: unknown): x is Verification {

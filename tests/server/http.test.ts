@@ -260,7 +260,7 @@ describe('static files and demo pages', () => {
   })
 
   it('serves the demo pages and their files to their own origin only', async () => {
-    for (const path of ['/', '/docs.html', '/existing.css', '/existing.js', '/docs-language.js']) {
+    for (const path of ['/', '/docs.html', '/existing.css', '/existing.js', '/docs-language.js', '/docs-samples.js']) {
       const res = await web.request('GET', path, { headers: { Origin: 'https://docs.example.com' } })
       expect(res.status, path).toBe(200)
       expect(res.headers.get('access-control-allow-origin'), path).toBeNull()
@@ -319,9 +319,9 @@ describe('the demo pages obey their CSP', () => {
     expect(html.match(/<script/g)).toHaveLength(1)
   })
 
-  it("docs.html embeds the portal with one script tag (after the site's own language picker), inside its own layout", async () => {
+  it("docs.html embeds the portal with one script tag (after the site's own language picker and samples' address), inside its own layout", async () => {
     const html = await read('docs.html')
-    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/docs-language.js">', '<script src="/flex-portal.js">'])
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/docs-language.js">', '<script src="/docs-samples.js">', '<script src="/flex-portal.js">'])
     expect(html).toContain('<flex-portal ')
     expect(html).toMatch(/class="docs-header"/)
     expect(html).toMatch(/class="docs-sidebar"/)

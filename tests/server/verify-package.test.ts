@@ -48,6 +48,12 @@ const answer: Promise<Verification> = verifier.verify('fxk_')
 void answer
 void honoApiKey(verifier)
 void expressApiKey(verifier)
+void honoApiKey(verifier, { requestLogs: true, clientAddress: true })
+void expressApiKey(verifier, { requestLogs: true })
+const dropped: number = verifier.requestLogStats().dropped
+void dropped
+const closed: Promise<void> = verifier.close()
+void closed
 `
 
 // Once per run: the PostgreSQL pass would only pack the same files again.
