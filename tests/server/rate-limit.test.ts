@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
-import { tooManyAttempts } from '../../server/http/throttle'
+import { THROTTLE } from '../../server/http/throttle'
 import { DEVICE, createTestServer, deviceToken, signUp, uniqueEmail, type TestServer } from './harness'
 
 let s: TestServer | undefined
@@ -169,6 +169,6 @@ describe('the 429 message', () => {
     [61, 'Too many attempts. Try again in 2 minutes.'],
     [900, 'Too many attempts. Try again in 15 minutes.'],
   ])('reads well for %i s', (seconds, text) => {
-    expect(tooManyAttempts(seconds)).toBe(text)
+    expect(THROTTLE.TOO_MANY_ATTEMPTS(seconds).message).toBe(text)
   })
 })
