@@ -9,10 +9,10 @@ const dateTime = (description: string) => z.string().meta({ format: 'date-time',
 
 export const ErrorBody = z
   .object({
-    message: text('What went wrong, fit to show a user.'),
-    code: z.enum(ERROR_CODES).optional().meta({
+    message: text('What went wrong, in English, fit to show a user. Its wording may change: match the code.'),
+    code: z.enum(ERROR_CODES).meta({
       description:
-        'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint).',
+        'The stable reason, never renamed once published: match or translate this, not the message. For instance DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), SESSION_EXPIRED (sign in again).',
     }),
   })
   .meta({ id: 'Error' })
