@@ -10,9 +10,10 @@ const dateTime = (description: string) => z.string().meta({ format: 'date-time',
 export const ErrorBody = z
   .object({
     message: text('What went wrong, in English, fit to show a user. Its wording may change: match the code.'),
-    code: z.enum(ERROR_CODES).meta({
+    // Optional for a client: every answer of this server carries it, other servers of the specification send none.
+    code: z.enum(ERROR_CODES).optional().meta({
       description:
-        'The stable reason, never renamed once published: match or translate this, not the message. For instance DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), SESSION_EXPIRED (sign in again).',
+        'The stable reason, sent with every error of this server and never renamed once published: match or translate this, not the message. For instance DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), SESSION_EXPIRED (sign in again). A server of the specification alone may send none: show the message.',
     }),
   })
   .meta({ id: 'Error' })

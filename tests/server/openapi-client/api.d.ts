@@ -813,10 +813,10 @@ export interface components {
       /** @description What went wrong, in English, fit to show a user. Its wording may change: match the code. */
       message: string
       /**
-       * @description The stable reason, never renamed once published: match or translate this, not the message. For instance DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), SESSION_EXPIRED (sign in again).
+       * @description The stable reason, sent with every error of this server and never renamed once published: match or translate this, not the message. For instance DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), SESSION_EXPIRED (sign in again). A server of the specification alone may send none: show the message.
        * @enum {string}
        */
-      code:
+      code?:
         | 'NOT_FOUND'
         | 'INTERNAL_ERROR'
         | 'REQUEST_REFUSED'
