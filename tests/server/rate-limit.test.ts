@@ -24,6 +24,7 @@ describe('rate limits on authenticate and register', () => {
     expect(res.status).toBe(429)
     expect(res.body.message).toMatch(TOO_MANY)
     expect(res.body.message).toBe('Too many attempts. Try again in 10 minutes.')
+    expect(res.body.code).toBe('TOO_MANY_ATTEMPTS')
     const retryAfter = Number(res.headers.get('retry-after'))
     expect(Number.isInteger(retryAfter)).toBe(true)
     expect(retryAfter).toBeGreaterThan(590)
