@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { LOG_BATCH_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
-import { isoDateTime, requiredText, wholeNumber } from './fields'
+import { coded, isoDateTime, requiredText, wholeNumber } from './fields'
 
 /**
  * Request logs (issue 49): what a provider's API reports of each call a key
@@ -17,6 +17,8 @@ export const LOG_REQUEST_ID_MAX = 200
 /** A duration past a day is no call's: refused. */
 export const LOG_DURATION_MAX_MS = 86_400_000
 
+const DURATION_RANGE = coded('LOG_DURATION_OUT_OF_RANGE', `durationMs must be a number from 0 to ${LOG_DURATION_MAX_MS}.`)
+
 const text = (description: string) => z.string().meta({ description })
 const dateTime = (description: string) => z.string().meta({ format: 'date-time', description })
 
@@ -26,35 +28,43 @@ const dateTime = (description: string) => z.string().meta({ format: 'date-time',
 export const LogEntryInput = z
   .object({
     requestId: requiredText('requestId', {
+      code: 'LOG_REQUEST_ID',
       max: LOG_REQUEST_ID_MAX,
       name: true,
       description: 'The X-Request-Id of the call (the client\'s, or one the middleware made). Stored once per project and "at": re-sending is safe.',
     }),
-    keyId: requiredText('keyId', { max: 200, description: 'API project ID (apid_…) the verification answered; an unknown one drops the entry.' }),
+    keyId: requiredText('keyId', {
+      code: 'LOG_KEY_ID',
+      max: 200,
+      description: 'API project ID (apid_…) the verification answered; an unknown one drops the entry.',
+    }),
     method: z
-      .string({ error: (issue) => (issue.input == null ? 'method is required.' : 'method must be text.') })
-      .regex(/^[A-Za-z]{1,16}$/, 'method must be an HTTP method such as GET, of 1 to 16 letters.')
+      .string({
+        error: (issue) => (issue.input == null ? coded('LOG_METHOD_REQUIRED', 'method is required.') : coded('LOG_METHOD_NOT_TEXT', 'method must be text.')),
+      })
+      .regex(/^[A-Za-z]{1,16}$/, coded('LOG_METHOD_INVALID', 'method must be an HTTP method such as GET, of 1 to 16 letters.'))
       .transform((v) => v.toUpperCase())
       .meta({ description: 'HTTP method, such as GET; stored in capitals.', examples: ['GET'] }),
     route: requiredText('route', {
+      code: 'LOG_ROUTE',
       max: LOG_ROUTE_INPUT_MAX,
       name: true,
       description: `The route template the framework matched (/v1/invoices/:id), never the raw path or its query; cut to ${LOG_ROUTE_MAX} characters.`,
     }).transform((v) => [...v].slice(0, LOG_ROUTE_MAX).join('')),
-    status: wholeNumber('status', 100, 599, 'The HTTP status the provider answered.'),
+    status: wholeNumber('status', 'LOG_STATUS', 100, 599, 'The HTTP status the provider answered.'),
     durationMs: z
-      .number({ error: (issue) => (issue.input == null ? 'durationMs is required.' : `durationMs must be a number from 0 to ${LOG_DURATION_MAX_MS}.`) })
-      .min(0, `durationMs must be a number from 0 to ${LOG_DURATION_MAX_MS}.`)
-      .max(LOG_DURATION_MAX_MS, `durationMs must be a number from 0 to ${LOG_DURATION_MAX_MS}.`)
+      .number({ error: (issue) => (issue.input == null ? coded('LOG_DURATION_REQUIRED', 'durationMs is required.') : DURATION_RANGE) })
+      .min(0, DURATION_RANGE)
+      .max(LOG_DURATION_MAX_MS, DURATION_RANGE)
       .transform((v) => Math.round(v))
       .meta({ description: 'How long the handler took, in milliseconds (stored whole).' }),
-    at: isoDateTime('at', 'When the call arrived. Far in the future, or older than the retention: dropped and counted.').pipe(
-      z.date({ error: 'at is required.' }),
+    at: isoDateTime('at', 'LOG_AT', 'When the call arrived. Far in the future, or older than the retention: dropped and counted.').pipe(
+      z.date({ error: coded('LOG_AT_REQUIRED', 'at is required.') }),
     ),
     ip: z
-      .string({ error: 'ip must be text.' })
-      .max(64, 'ip must be at most 64 characters.')
-      .regex(/^[0-9A-Fa-f:.]+$/, 'ip must be an IPv4 or IPv6 address.')
+      .string({ error: coded('LOG_IP_NOT_TEXT', 'ip must be text.') })
+      .max(64, coded('LOG_IP_TOO_LONG', 'ip must be at most 64 characters.'))
+      .regex(/^[0-9A-Fa-f:.]+$/, coded('LOG_IP_INVALID', 'ip must be an IPv4 or IPv6 address.'))
       .optional()
       .meta({ description: "The client's address; only sent when the provider opts in." }),
   })
@@ -64,8 +74,13 @@ export const LogEntryInput = z
 export const LogBatch = z
   .object({
     entries: z
-      .array(LogEntryInput, { error: 'entries must be a list of log entries.' })
-      .min(1, 'entries must hold at least one entry.')
+      .array(LogEntryInput, {
+        error: (issue) =>
+          issue.input == null
+            ? coded('LOG_ENTRIES_REQUIRED', 'entries is required.')
+            : coded('LOG_ENTRIES_NOT_A_LIST', 'entries must be a list of log entries.'),
+      })
+      .min(1, coded('LOG_ENTRIES_EMPTY', 'entries must hold at least one entry.'))
       .meta({ description: `At most ${LOG_BATCH_MAX} entries; more is refused with 413.` }),
   })
   .meta({ id: 'LogBatch' })
@@ -138,8 +153,8 @@ export const LogSummary = z
 
 // ---- query parameters (read with readQuery, as contract/queries.ts) ----
 
-function queryNumber(name: string, min: number, max: number, description: string, example: number) {
-  const range = `${name} must be a whole number from ${min} to ${max}.`
+function queryNumber(name: string, code: string, min: number, max: number, description: string, example: number) {
+  const range = coded(code, `${name} must be a whole number from ${min} to ${max}.`)
   return z
     .preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.int({ error: range }).min(min, range).max(max, range))
     .optional()
@@ -148,24 +163,43 @@ function queryNumber(name: string, min: number, max: number, description: string
 
 /** GET /manage/dapp/{id}/logs */
 export const LogQuery = z.object({
-  key: z.string().max(200, 'key must be at most 200 characters.').optional().meta({ description: "Only this key's calls (apid_…)." }),
+  key: z
+    .string()
+    .max(200, coded('LOG_QUERY_KEY_TOO_LONG', 'key must be at most 200 characters.'))
+    .optional()
+    .meta({ description: "Only this key's calls (apid_…)." }),
   status: z
-    .enum(LOG_STATUS_CLASSES, { error: `status must be one of ${LOG_STATUS_CLASSES.join(', ')}.` })
+    .enum(LOG_STATUS_CLASSES, { error: coded('LOG_QUERY_STATUS_INVALID', `status must be one of ${LOG_STATUS_CLASSES.join(', ')}.`) })
     .optional()
     .meta({ description: 'Only calls answered with this status class.' }),
   route: z
     .string()
-    .max(LOG_ROUTE_MAX, `route must be at most ${LOG_ROUTE_MAX} characters.`)
+    .max(LOG_ROUTE_MAX, coded('LOG_QUERY_ROUTE_TOO_LONG', `route must be at most ${LOG_ROUTE_MAX} characters.`))
     .optional()
     .meta({ description: 'Only this route template, exactly.' }),
-  before: z.string().max(200, 'before must be at most 200 characters.').optional().meta({ description: 'The "next" of the previous page.' }),
-  limit: queryNumber('limit', 1, 100, 'Entries per page: 1–100 (default 50).', 50),
+  before: z
+    .string()
+    .max(200, coded('LOG_QUERY_BEFORE_TOO_LONG', 'before must be at most 200 characters.'))
+    .optional()
+    .meta({ description: 'The "next" of the previous page.' }),
+  limit: queryNumber('limit', 'LIMIT_OUT_OF_RANGE', 1, 100, 'Entries per page: 1–100 (default 50).', 50),
 })
 
 /** GET /manage/dapp/{id}/logs/summary */
 export const LogSummaryQuery = z.object({
-  key: z.string().max(200, 'key must be at most 200 characters.').optional().meta({ description: "Only this key's calls (apid_…)." }),
-  days: queryNumber('days', 1, LOG_SUMMARY_DAYS_MAX, `1 (the last 24 hours, per hour) to ${LOG_SUMMARY_DAYS_MAX} (per UTC day); default 30.`, 30),
+  key: z
+    .string()
+    .max(200, coded('LOG_QUERY_KEY_TOO_LONG', 'key must be at most 200 characters.'))
+    .optional()
+    .meta({ description: "Only this key's calls (apid_…)." }),
+  days: queryNumber(
+    'days',
+    'LOG_DAYS_OUT_OF_RANGE',
+    1,
+    LOG_SUMMARY_DAYS_MAX,
+    `1 (the last 24 hours, per hour) to ${LOG_SUMMARY_DAYS_MAX} (per UTC day); default 30.`,
+    30,
+  ),
 })
 
 export type LogEntryInput = z.input<typeof LogEntryInput>

@@ -9,16 +9,12 @@ const dateTime = (description: string) => z.string().meta({ format: 'date-time',
 
 export const ErrorBody = z
   .object({
-    message: text('What went wrong, fit to show a user.'),
-    code: z
-      .enum(ERROR_CODES)
-      .optional()
-      .meta({
-        description:
-          'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), ' +
-          'LOG_ENTRY_INVALID (a request-log entry is malformed: nothing of the batch was stored), LOG_BATCH_TOO_LARGE (send fewer entries a batch), ' +
-          'LOG_ENTRY_NOT_FOUND (no stored entry has the request id), LOG_CURSOR_INVALID ("before" is no page\'s "next").',
-      }),
+    message: text('What went wrong, in English, fit to show a user. Its wording may change: match the code.'),
+    // Optional for a client: every answer of this server carries it, other servers of the specification send none.
+    code: z.enum(ERROR_CODES).optional().meta({
+      description:
+        'The stable reason, sent with every error of this server and never renamed once published: match or translate this, not the message. For instance DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), SESSION_EXPIRED (sign in again), LOG_ENTRY_INVALID (a request-log entry is malformed: nothing of the batch was stored). A server of the specification alone may send none: show the message.',
+    }),
   })
   .meta({ id: 'Error' })
 

@@ -4,7 +4,8 @@ import { cors } from 'hono/cors'
 import { withDefaults, type AppConfig, type AppOverrides } from './config'
 import type { Database } from './db/index'
 import { fastBodyLimit } from './http/body-limit'
-import { HttpError, errorHandler } from './http/errors'
+import { COMMON, HttpError, errorBody, errorHandler } from './http/errors'
+import { BODY } from './http/validate'
 import { logRequests, type Log } from './http/logger'
 import { securityHeaders } from './http/security-headers'
 import { serveStatic, type StaticRoot } from './http/static'
@@ -132,7 +133,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
 
   const app = new Hono({ router: new RememberingRouter() })
   app.onError(errorHandler(log))
-  app.notFound((c) => c.json({ message: 'Not found.' }, 404))
+  app.notFound((c) => c.json(errorBody(COMMON.NOT_FOUND), 404))
   app.use('*', securityHeaders(config.frameAncestors))
   app.route('/api', api)
   const acme = mountDemos(app, config, sessionsToken, demoApi)
@@ -192,7 +193,7 @@ function cheapChecks(db: Database, config: AppConfig, { caches, tokens, pause }:
   const users = userLimits(db, config.rateLimit, pause)
   const addresses = addressLimits(db, config.rateLimit, config.trustProxy, pause)
   const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
-    throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
+    throw new HttpError(413, BODY.BODY_TOO_LARGE(BODY_LIMIT_BYTES / 1024))
   })
   const middleware = (c: Context<UserLimitEnv & AddressLimitEnv & TokenEnv>, next: () => Promise<void>) => {
     const path = c.req.path

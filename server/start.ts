@@ -7,6 +7,7 @@ import { createApp } from './app'
 import { ConfigError, withDefaults, type AppOverrides } from './config'
 import { openDatabase, type Database } from './db/index'
 import { migrate } from './db/migrate'
+import { errorBody, errorTable } from './http/errors'
 import { lingerAfterAnswer } from './http/linger'
 import type { Log } from './http/logger'
 import type { StaticRoot } from './http/static'
@@ -55,7 +56,8 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-export const DRAINING_MESSAGE = 'The server is restarting. Please try again in a moment.'
+const DRAINING = errorTable({ SERVER_RESTARTING: 'The server is restarting. Please try again in a moment.' })
+export const DRAINING_MESSAGE = DRAINING.SERVER_RESTARTING.message
 
 /**
  * Wraps the app's fetch for a graceful stop: counts requests in flight and,
@@ -82,7 +84,7 @@ function drainer(fetch: (req: Request, env?: unknown) => Response | Promise<Resp
         // Answered before its body is read: the rest is read and discarded before the close (linger.ts).
         const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
         if (incoming) lingerAfterAnswer(incoming)
-        return new Response(JSON.stringify({ message: DRAINING_MESSAGE }), {
+        return new Response(JSON.stringify(errorBody(DRAINING.SERVER_RESTARTING)), {
           status: 503,
           headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': '1', Connection: 'close' },
         })

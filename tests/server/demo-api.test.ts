@@ -59,7 +59,7 @@ describe('the demo API', () => {
     for (const opts of [{ demoApi: false, serviceToken: SERVICE_TOKEN }, { demoApi: true }]) {
       const { call } = await demo(opts)
       const res = await call('/projects/{id}/ping')
-      expect([res.status, res.body]).toEqual([404, { message: 'Not found.' }])
+      expect([res.status, res.body]).toEqual([404, { message: 'Not found.', code: 'NOT_FOUND' }])
     }
   })
 })

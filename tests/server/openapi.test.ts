@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ERROR_CODES } from '../../contract/constants'
 import { createApp } from '../../server/app'
 import { WRONG_CODES_PER_ACCOUNT, WRONG_CODES_WINDOW_SECONDS, wrongCodesBucket } from '../../server/resources/accounts/code-budget'
 import { countHits } from '../../server/security/rate-limit'
@@ -465,14 +466,35 @@ describe('OpenAPI document', () => {
       for (const [header, spec] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
         if (spec.required) expect(res.headers.get(header), `${method} ${path} ${res.status} ${header}`).not.toBeNull()
       }
-      // An error's message is one the operation documents (numbers aside: a limit or a wait).
-      const examples = (response.content as Record<string, { examples?: Record<string, { value: { message: string } }> }>)['application/json'].examples
+      // An error carries a code of the enumeration, and its { message, code } is one the operation documents (numbers aside: a limit or a wait).
+      const examples = (response.content as Record<string, { examples?: Record<string, { value: { message: string; code: string } }> }>)['application/json']
+        .examples
+      if (res.status >= 400) expect(ERROR_CODES, `${method} ${path} ${res.status}: ${res.text.slice(0, 200)}`).toContain(res.body.code)
       if (res.status >= 400 && res.status !== 503) {
-        const documentedMessages = Object.values(examples ?? {}).map((e) => figures(e.value.message))
-        if (!documentedMessages.includes(figures(res.body.message as string))) undocumented.push(`${method} ${template} ${res.status}: ${res.body.message}`)
+        const documentedPairs = Object.values(examples ?? {}).map((e) => `${e.value.code} ${figures(e.value.message)}`)
+        const pair = `${res.body.code as string} ${figures(res.body.message as string)}`
+        if (!documentedPairs.includes(pair)) undocumented.push(`${method} ${template} ${res.status}: ${pair}`)
       }
     }
     expect(undocumented).toEqual([])
+  })
+
+  it('shows a code of the enumeration in every documented error, and the enumeration in the Error schema', () => {
+    const schema = (doc.components.schemas as Record<string, Json & { properties: Record<string, Json>; required?: string[] }>).Error
+    expect(schema.properties.code.enum).toEqual([...ERROR_CODES])
+    // Required of this server's answers (above), optional for a client: a server of the specification alone sends none.
+    expect(schema.required).toEqual(['message'])
+    const shown: string[] = []
+    for (const { key, op } of operations())
+      for (const [status, answer] of Object.entries(op.responses as Record<string, Json>)) {
+        const content = answer.content as Record<string, { examples?: Record<string, { value: { message: string; code?: string } }> }> | undefined
+        for (const example of Object.values(content?.['application/json']?.examples ?? {})) {
+          if (Number(status) < 400) continue
+          expect(ERROR_CODES, `${key} ${status}: ${example.value.message}`).toContain(example.value.code)
+          shown.push(example.value.code!)
+        }
+      }
+    expect(shown.length).toBeGreaterThan(100)
   })
 
   it("answers each operation's errors in its own words: GET /health refuses no request, verify's 400 is about its key", () => {

@@ -244,7 +244,7 @@ describe('per-key actions', () => {
   it('Edit leaves an unchanged expiry out, sends Never as null, and shows a refusal about the name under the name', async () => {
     const api = mockApi({
       [GET]: { body: withKeys([key('apid_a', 'A', { expiresAt: '2031-01-01T00:00:00.000Z' })]) },
-      'PATCH /api/manage/dapp/prj_7/api-key/apid_a': { status: 400, body: { message: 'Key name must be at most 60 characters.' } },
+      'PATCH /api/manage/dapp/prj_7/api-key/apid_a': { status: 400, body: { message: 'Key name must be at most 60 characters.', code: 'KEY_NAME_TOO_LONG' } },
     })
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()

@@ -3,6 +3,8 @@ import { nameMessages } from '../../../contract/fields'
 import { KeyFields, Roll } from '../../../contract/requests'
 import { Deleted, KeyEntry, KeyMap } from '../../../contract/responses'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, type ErrorAnswer } from '../../openapi/error-responses'
+import { PROJECTS } from '../../security/authorization'
+import { KEYS } from './errors'
 
 /** The /manage/dapp/{id}/api-key calls: a project's API keys, behind the user's access token. */
 
@@ -15,14 +17,14 @@ const projectKey = z.object({ id: projectId, keyId })
 const PROJECT_MISSING: ErrorAnswer = { description: "No such project, or another user's (the same answer).", messages: ['Project not found.'] }
 const KEY_MISSING: ErrorAnswer = {
   description: "No such project, or another user's (the same answer), or no such key in the caller's project.",
-  messages: ['Project not found.', 'API key not found.'],
+  messages: [PROJECTS.PROJECT_NOT_FOUND, KEYS.KEY_NOT_FOUND],
 }
 const KEY_FIELDS_BAD = badBody([
   'Key name is required.',
   'Key name must be at most 60 characters.',
   ...nameMessages('Key name'),
   'Key expiry must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.',
-  'Key expiry must be in the future.',
+  KEYS.KEY_EXPIRY_PAST,
 ])
 const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
 
@@ -45,7 +47,7 @@ export const createKeyRoute = createRoute({
       404: PROJECT_MISSING,
       409: {
         description: 'The project holds the most unexpired keys allowed (API_KEY_LIMIT).',
-        messages: ['This project already has 20 API keys, the most it can have. Delete one to create another.'],
+        messages: [KEYS.KEY_LIMIT_REACHED(20)],
       },
       ...BODY,
     }),
@@ -79,10 +81,7 @@ export const updateKeyRoute = createRoute({
       404: KEY_MISSING,
       409: {
         description: 'The key has expired and the edit changes its expiry, or it was rolled away and the edit moves its expiry later.',
-        messages: [
-          'This API key has expired. It can be renamed or deleted, not brought back: create a new one.',
-          'This API key has been rolled: its expiry can only be moved earlier.',
-        ],
+        messages: [KEYS.KEY_EXPIRED, KEYS.KEY_ROLLED_EXPIRY],
       },
       ...BODY,
     }),
@@ -108,11 +107,7 @@ export const rollKeyRoute = createRoute({
       404: KEY_MISSING,
       409: {
         description: 'The key has expired or was already rolled, or the project is at its key limit and the old key would keep working beside its replacement.',
-        messages: [
-          'This API key has expired. It can be renamed or deleted, not brought back: create a new one.',
-          'This API key has already been rolled: roll its replacement instead.',
-          'This project already has 20 API keys, the most it can have, so the old key cannot keep working beside its replacement. Roll it with no grace period (it stops at once), or delete another key first.',
-        ],
+        messages: [KEYS.KEY_EXPIRED, KEYS.KEY_ROLLED, KEYS.KEY_LIMIT_FOR_ROLL(20)],
       },
       ...BODY,
     }),

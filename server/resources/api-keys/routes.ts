@@ -1,35 +1,35 @@
 import { KeyFields, Roll } from '../../../contract/requests'
 import type { AuthEnv } from '../../http/auth'
 import { readBody, readOptionalBody } from '../../http/body'
-import { badRequest, conflict, notFound } from '../../http/errors'
+import { badRequest, conflict, notFound, type Coded } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { withRoles } from '../../openapi/roles'
-import { PROJECT_NOT_FOUND } from '../../security/authorization'
+import { PROJECTS } from '../../security/authorization'
 import { createKeyRoute, deleteKeyRoute, rollKeyRoute, updateKeyRoute } from './operations'
 import { createKey, deleteKey, rollKey, updateKey, type KeyOptions, type Missing } from './data'
+import { KEYS } from './errors'
 
-export const KEY_NOT_FOUND = 'API key not found.'
-export const KEY_EXPIRED = 'This API key has expired. It can be renamed or deleted, not brought back: create a new one.'
-export const KEY_ROLLED = 'This API key has already been rolled: roll its replacement instead.'
-export const KEY_ROLLED_EXPIRY = 'This API key has been rolled: its expiry can only be moved earlier.'
-export const keyLimitForRoll = (limit: number) =>
-  `This project already has ${limit} API keys, the most it can have, so the old key cannot keep working beside its replacement. Roll it with no grace period (it stops at once), or delete another key first.`
+export const KEY_NOT_FOUND = KEYS.KEY_NOT_FOUND.message
+export const KEY_EXPIRED = KEYS.KEY_EXPIRED.message
+export const KEY_ROLLED = KEYS.KEY_ROLLED.message
+export const KEY_ROLLED_EXPIRY = KEYS.KEY_ROLLED_EXPIRY.message
+export const keyLimitForRoll = (limit: number) => KEYS.KEY_LIMIT_FOR_ROLL(limit).message
 
 /** A missing or foreign project answers as one (ids must not be probe-able); a missing key in the caller's project says so. */
-const missing = (reason: Missing) => notFound(reason === 'key-not-found' ? KEY_NOT_FOUND : PROJECT_NOT_FOUND)
+const missing = (reason: Missing) => notFound(reason === 'key-not-found' ? KEYS.KEY_NOT_FOUND : PROJECTS.PROJECT_NOT_FOUND)
 
 /** The answer to an edit or roll the key's state forbids; `rolled` words what a rolled-away key cannot do. */
-function refused(reason: Missing | 'expired' | 'rolled' | 'limit', rolled: string, limit: number) {
-  if (reason === 'expired') return conflict(KEY_EXPIRED)
+function refused(reason: Missing | 'expired' | 'rolled' | 'limit', rolled: Coded, limit: number) {
+  if (reason === 'expired') return conflict(KEYS.KEY_EXPIRED)
   if (reason === 'rolled') return conflict(rolled)
-  if (reason === 'limit') return conflict(keyLimitForRoll(limit))
+  if (reason === 'limit') return conflict(KEYS.KEY_LIMIT_FOR_ROLL(limit))
   return missing(reason)
 }
 
 /** `{ name?, expiresAt? }` of key creation and edits (checked by the KeyFields schema), with an expiry ahead of the server's clock, which tests move. */
 function keyFields(fields: KeyOptions, now: number): KeyOptions {
-  if (fields.expiresAt && fields.expiresAt.getTime() <= now) throw badRequest('Key expiry must be in the future.')
+  if (fields.expiresAt && fields.expiresAt.getTime() <= now) throw badRequest(KEYS.KEY_EXPIRY_PAST)
   return fields
 }
 
@@ -46,7 +46,7 @@ export function apiKeyRoutes({ db, config, clock }: RouteDeps) {
       const result = await createKey(db, c.var.userId, c.req.param('id'), config.keyLimit, { ...opts, prefix: config.apiKeyPrefix }, new Date(now))
       if (result.ok) return c.json(result.apiKey, 201)
       if (result.reason === 'project-not-found') throw missing(result.reason)
-      throw conflict(`This project already has ${config.keyLimit} API keys, the most it can have. Delete one to create another.`)
+      throw conflict(KEYS.KEY_LIMIT_REACHED(config.keyLimit))
     })
     .operation(withRoles('keys.write', deleteKeyRoute), async (c) => {
       const keyId = c.req.param('keyId')
@@ -59,7 +59,7 @@ export function apiKeyRoutes({ db, config, clock }: RouteDeps) {
       const change = keyFields(await readBody(c, KeyFields), now)
       const keyId = c.req.param('keyId')
       const result = await updateKey(db, c.var.userId, c.req.param('id'), keyId, change, new Date(now))
-      if (!result.ok) throw refused(result.reason, KEY_ROLLED_EXPIRY, config.keyLimit)
+      if (!result.ok) throw refused(result.reason, KEYS.KEY_ROLLED_EXPIRY, config.keyLimit)
       return c.json(result.value)
     })
     .operation(withRoles('keys.write', rollKeyRoute), async (c) => {
@@ -76,7 +76,7 @@ export function apiKeyRoutes({ db, config, clock }: RouteDeps) {
         new Date(now),
         config.apiKeyPrefix,
       )
-      if (!result.ok) throw refused(result.reason, KEY_ROLLED, config.keyLimit)
+      if (!result.ok) throw refused(result.reason, KEYS.KEY_ROLLED, config.keyLimit)
       return c.json(result.value, 201)
     })
 }

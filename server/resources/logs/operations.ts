@@ -11,6 +11,8 @@ import {
   LogSummaryQuery,
 } from '../../../contract/logs'
 import { ErrorBody } from '../../../contract/responses'
+import { LOG_ENTRY_INVALID } from '../../../contract/constants'
+import { errorTable } from '../../http/errors'
 import { codeSamples } from '../../openapi/code-samples'
 import { accessErrors, BAD_ADDRESS, badBody, errors, INTERNAL, jsonContent, NO_SERVICE_TOKEN, NOT_JSON } from '../../openapi/error-responses'
 
@@ -19,28 +21,32 @@ import { accessErrors, BAD_ADDRESS, badBody, errors, INTERNAL, jsonContent, NO_S
 const tags = ['Request logs']
 const projectParams = z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) })
 
-export const LOGS_NOT_CONFIGURED = 'Request logs are not configured on this server: set SERVICE_TOKEN to enable POST /logs.'
-export const BODY_TOO_LARGE = `The request body is too large (the limit is ${LOG_BODY_MAX_BYTES / 1024} kB).`
-export const tooManyEntries = (n: number) =>
-  `A batch may carry at most ${LOG_BATCH_MAX} entries; this one has ${n}. Send them in batches of ${LOG_BATCH_MAX} or fewer.`
-export const ENTRY_NOT_FOUND = 'No request-log entry has this request id (it was never reported, or is past the retention).'
-export const CURSOR_INVALID = 'before must be the "next" of an earlier page.'
+/** This resource's refusals, each code beside its wording (thrown by its routes, listed by its operations). */
+export const LOGS = errorTable({
+  LOGS_NOT_CONFIGURED: 'Request logs are not configured on this server: set SERVICE_TOKEN to enable POST /logs.',
+  LOG_BATCH_TOO_LARGE: (n: number) =>
+    `A batch may carry at most ${LOG_BATCH_MAX} entries; this one has ${n}. Send them in batches of ${LOG_BATCH_MAX} or fewer.`,
+  LOG_ENTRY_NOT_FOUND: 'No request-log entry has this request id (it was never reported, or is past the retention).',
+  LOG_CURSOR_INVALID: 'before must be the "next" of an earlier page.',
+})
+/** A body over the batch's byte limit: the same code as too many entries, worded for bytes. */
+export const BODY_TOO_LARGE = { code: 'LOG_BATCH_TOO_LARGE', message: `The request body is too large (the limit is ${LOG_BODY_MAX_BYTES / 1024} kB).` } as const
 /** The field messages of an entry, as the 400 prefixes them with the entry's place (entries[3]: …). */
 const ENTRY_MESSAGES = [
-  'entries is required.',
-  'entries must be a list of log entries.',
-  'entries must hold at least one entry.',
-  'entries[0]: requestId is required.',
-  'entries[0]: keyId is required.',
-  'entries[0]: method must be an HTTP method such as GET, of 1 to 16 letters.',
-  'entries[0]: route must be at most 1000 characters.',
-  'entries[0]: route must not contain line breaks, tabs or other control characters.',
-  'entries[0]: status must be a whole number from 100 to 599.',
-  'entries[0]: durationMs must be a number from 0 to 86400000.',
-  'entries[0]: at is required.',
-  'entries[0]: at must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.',
-  'entries[0]: ip must be an IPv4 or IPv6 address.',
-]
+  { code: LOG_ENTRY_INVALID, message: 'entries is required.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries must be a list of log entries.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries must hold at least one entry.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries[0]: requestId is required.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries[0]: keyId is required.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries[0]: method must be an HTTP method such as GET, of 1 to 16 letters.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries[0]: route must be at most 1000 characters.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries[0]: route must not contain line breaks, tabs or other control characters.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries[0]: status must be a whole number from 100 to 599.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries[0]: durationMs must be a number from 0 to 86400000.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries[0]: at is required.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries[0]: at must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.' },
+  { code: LOG_ENTRY_INVALID, message: 'entries[0]: ip must be an IPv4 or IPv6 address.' },
+] as const
 const serviceErrors = {
   401: NO_SERVICE_TOKEN,
   500: INTERNAL,
@@ -72,7 +78,7 @@ export const ingestRoute = createRoute({
       ...serviceErrors,
       413: {
         description: `More than ${LOG_BATCH_MAX} entries, or a body over ${LOG_BODY_MAX_BYTES / 1024} kB.`,
-        messages: [BODY_TOO_LARGE, tooManyEntries(1001)],
+        messages: [BODY_TOO_LARGE, LOGS.LOG_BATCH_TOO_LARGE(1001)],
       },
       415: NOT_JSON,
     }),
@@ -110,7 +116,7 @@ export const lookupRoute = createRoute({
   request: { params: z.object({ requestId: z.string().meta({ description: 'The X-Request-Id of the call.' }) }) },
   responses: {
     200: { description: 'The entry.', content: jsonContent(LogLookup) },
-    ...errors({ 400: BAD_ADDRESS, ...serviceErrors, 404: { description: 'No stored entry has this request id.', messages: [ENTRY_NOT_FOUND] } }),
+    ...errors({ 400: BAD_ADDRESS, ...serviceErrors, 404: { description: 'No stored entry has this request id.', messages: [LOGS.LOG_ENTRY_NOT_FOUND] } }),
     ...notConfigured,
   },
 })
@@ -140,7 +146,7 @@ export const listLogsRoute = createRoute({
           'route must be at most 200 characters.',
           'before must be at most 200 characters.',
           'limit must be a whole number from 1 to 100.',
-          CURSOR_INVALID,
+          LOGS.LOG_CURSOR_INVALID,
         ],
       },
       404: NO_PROJECT,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LogBatch, LogQuery, LogSummaryQuery, type LogSummary } from '../../../contract/logs'
-import { LOG_BATCH_TOO_LARGE, LOG_CURSOR_INVALID, LOG_ENTRY_INVALID, LOG_ENTRY_NOT_FOUND } from '../../../contract/constants'
+import { LOG_ENTRY_INVALID } from '../../../contract/constants'
 import type { AuthEnv } from '../../http/auth'
 import { fastBodyLimit } from '../../http/body-limit'
 import { HttpError } from '../../http/errors'
@@ -14,17 +14,7 @@ import { authorize } from '../../security/authorization'
 import { findEntry, listEntries, readBuckets } from './data'
 import { quantile } from './histogram'
 import { logIngest } from './ingest'
-import {
-  BODY_TOO_LARGE,
-  CURSOR_INVALID,
-  ENTRY_NOT_FOUND,
-  ingestRoute,
-  listLogsRoute,
-  LOGS_NOT_CONFIGURED,
-  lookupRoute,
-  summaryRoute,
-  tooManyEntries,
-} from './operations'
+import { BODY_TOO_LARGE, ingestRoute, listLogsRoute, LOGS, lookupRoute, summaryRoute } from './operations'
 import { DAY_MS, dayStart, type PartitionKeeper } from './partitions'
 
 export const LOGS_PATH = '/logs'
@@ -34,7 +24,7 @@ const HOUR_MS = 3_600_000
 function readBatch(body: Record<string, unknown>) {
   // Counted before the entries are checked one by one: a huge batch is refused for its size alone.
   if (Array.isArray(body.entries) && body.entries.length > LOG_BATCH_MAX) {
-    throw new HttpError(413, tooManyEntries(body.entries.length), {}, LOG_BATCH_TOO_LARGE)
+    throw new HttpError(413, LOGS.LOG_BATCH_TOO_LARGE(body.entries.length))
   }
   const result = LogBatch.safeParse(body)
   if (result.success) return result.data.entries
@@ -49,16 +39,16 @@ const cursorOf = (e: { at: string; requestId: string }) => Buffer.from(`${Date.p
 function readCursor(before: string | undefined) {
   if (before === undefined) return undefined
   const m = /^(\d{1,15}):(.+)$/s.exec(Buffer.from(before, 'base64url').toString())
-  if (!m) throw new HttpError(400, CURSOR_INVALID, {}, LOG_CURSOR_INVALID)
+  if (!m) throw new HttpError(400, LOGS.LOG_CURSOR_INVALID)
   return { at: new Date(Number(m[1])), requestId: m[2] }
 }
 
 /** The provider's calls (service token) and the members' pages (behind the /manage guard, any member). */
 export function logRoutes(deps: RouteDeps, partitions: PartitionKeeper) {
   const { db, config, clock } = deps
-  const serviceOnly = requireServiceToken(config.serviceToken, LOGS_NOT_CONFIGURED)
+  const serviceOnly = requireServiceToken(config.serviceToken, LOGS.LOGS_NOT_CONFIGURED)
   const bodyLimit = fastBodyLimit(LOG_BODY_MAX_BYTES, () => {
-    throw new HttpError(413, BODY_TOO_LARGE, {}, LOG_BATCH_TOO_LARGE)
+    throw new HttpError(413, BODY_TOO_LARGE)
   })
   const ingest = logIngest(deps, partitions)
   const member = async (c: Context<AuthEnv>) => {
@@ -74,7 +64,7 @@ export function logRoutes(deps: RouteDeps, partitions: PartitionKeeper) {
     })
     .operation(lookupRoute, serviceOnly, async (c) => {
       const found = await findEntry(db, c.req.param('requestId'))
-      if (!found) throw new HttpError(404, ENTRY_NOT_FOUND, {}, LOG_ENTRY_NOT_FOUND)
+      if (!found) throw new HttpError(404, LOGS.LOG_ENTRY_NOT_FOUND)
       return c.json(found)
     })
     .operation(withRoles('logs.read', listLogsRoute), async (c) => {

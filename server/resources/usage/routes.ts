@@ -8,17 +8,18 @@ import { authorize } from '../../security/authorization'
 import { listKeys } from '../api-keys'
 import { DEFAULT_DAYS, MAX_DAYS, usageRoute } from './operations'
 import { readUsage } from './data'
+import { USAGE } from './errors'
 
 const DAY_MS = 86_400_000
-export const DAYS_INVALID = `days must be a whole number from 1 to ${MAX_DAYS}.`
+export const DAYS_INVALID = USAGE.DAYS_INVALID.message
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 function parseDays(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_DAYS
-  if (!/^\d{1,2}$/.test(raw)) throw badRequest(DAYS_INVALID)
+  if (!/^\d{1,2}$/.test(raw)) throw badRequest(USAGE.DAYS_INVALID)
   const n = Number(raw)
-  if (n < 1 || n > MAX_DAYS) throw badRequest(DAYS_INVALID)
+  if (n < 1 || n > MAX_DAYS) throw badRequest(USAGE.DAYS_INVALID)
   return n
 }
 

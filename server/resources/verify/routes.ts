@@ -6,8 +6,9 @@ import type { RouteDeps } from '../../http/route-deps'
 import { requireServiceToken } from '../../http/service-token'
 import type { KeyVerifier, Verification } from './key-verifier'
 import { verifyKeyRoute } from './operations'
+import { VERIFY } from './errors'
 
-export const VERIFY_NOT_CONFIGURED = 'Key verification is not configured on this server: set SERVICE_TOKEN to enable POST /keys/verify.'
+export const VERIFY_NOT_CONFIGURED = VERIFY.VERIFY_NOT_CONFIGURED.message
 
 export interface VerifyDeps extends RouteDeps {
   keys: KeyVerifier
@@ -25,7 +26,7 @@ export const KEY_MAX = VERIFY_KEY_MAX
  * user. The answer names the key, never a secret.
  */
 export function verifyRoutes({ config, keys }: VerifyDeps) {
-  return new ContractApp().operation(verifyKeyRoute, requireServiceToken(config.serviceToken, VERIFY_NOT_CONFIGURED), async (c) => {
+  return new ContractApp().operation(verifyKeyRoute, requireServiceToken(config.serviceToken, VERIFY.VERIFY_NOT_CONFIGURED), async (c) => {
     const { key } = await readBody(c, VerifyRequest)
     return c.body(answerText(await keys.verify(key)), 200, JSON_TYPE)
   })
