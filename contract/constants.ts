@@ -33,9 +33,25 @@ export type Verification = { valid: true; keyId: string; projectId: string; name
 export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
 /** A project created before webhooks, whose secret is stored only as a hash: roll it before adding an endpoint. */
 export const WEBHOOK_SECRET_ROLL_NEEDED = 'WEBHOOK_SECRET_ROLL_NEEDED'
+/** POST /api/logs: an entry of the batch is malformed (the message names the entry and field); nothing of the batch is stored. */
+export const LOG_ENTRY_INVALID = 'LOG_ENTRY_INVALID'
+/** POST /api/logs: more entries, or more bytes, than one batch may carry. */
+export const LOG_BATCH_TOO_LARGE = 'LOG_BATCH_TOO_LARGE'
+/** GET /api/logs/{requestId}: no stored entry has this request id. */
+export const LOG_ENTRY_NOT_FOUND = 'LOG_ENTRY_NOT_FOUND'
 /** The stable reasons an error answer may carry beside its message (`code`), for a client to act on. */
-export const ERROR_CODES = [DEVICE_UNKNOWN, WEBHOOK_SECRET_ROLL_NEEDED] as const
+export const ERROR_CODES = [DEVICE_UNKNOWN, WEBHOOK_SECRET_ROLL_NEEDED, LOG_ENTRY_INVALID, LOG_BATCH_TOO_LARGE, LOG_ENTRY_NOT_FOUND] as const
 
 /** What a server may offer beyond the specification's calls (`GET /capabilities`); the widget hides any it does not name. */
-export const FEATURES = ['webhooks', 'accounts', 'mail', 'usage', 'project-settings', 'teams'] as const
+export const FEATURES = ['webhooks', 'accounts', 'mail', 'usage', 'project-settings', 'teams', 'request-logs'] as const
 export type Feature = (typeof FEATURES)[number]
+
+/** Request logs: the most entries one `POST /api/logs` may carry (more: 413). */
+export const LOG_BATCH_MAX = 1000
+/** The longest route template stored; a longer one is cut to this. */
+export const LOG_ROUTE_MAX = 200
+/** The status classes `GET /manage/dapp/{id}/logs?status=` filters by. */
+export const LOG_STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const
+export type LogStatusClass = (typeof LOG_STATUS_CLASSES)[number]
+/** The most days `GET /manage/dapp/{id}/logs/summary?days=` covers. */
+export const LOG_SUMMARY_DAYS_MAX = 90
