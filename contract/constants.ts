@@ -48,6 +48,8 @@ export type Feature = (typeof FEATURES)[number]
 
 /** Request logs: the most entries one `POST /api/logs` may carry (more: 413). */
 export const LOG_BATCH_MAX = 1000
+/** The largest body `POST /api/logs` reads (more: 413): 1,000 entries with every field at its longest fit, even in 3-byte UTF-8. */
+export const LOG_BODY_MAX_BYTES = 5 * 1024 * 1024
 /** The longest route template stored; a longer one is cut to this. */
 export const LOG_ROUTE_MAX = 200
 /** The status classes `GET /manage/dapp/{id}/logs?status=` filters by. */

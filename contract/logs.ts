@@ -9,10 +9,10 @@ import { isoDateTime, requiredText, wholeNumber } from './fields'
  * checks them, and the widget, which imports only their types.
  */
 
-export { LOG_BATCH_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
+export { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
 
 /** The longest route template a report may carry; longer is refused, and anything over LOG_ROUTE_MAX is cut before it is stored. */
-export const LOG_ROUTE_INPUT_MAX = 2000
+export const LOG_ROUTE_INPUT_MAX = 1000
 export const LOG_REQUEST_ID_MAX = 200
 /** A duration past a day is no call's: refused. */
 export const LOG_DURATION_MAX_MS = 86_400_000
