@@ -23,6 +23,7 @@ import { NoProjectChosen } from './NoProjectChosen'
 import { ProjectInformation } from './ProjectInformation'
 import { ProjectWebhooks } from '../../components/webhooks/ProjectWebhooks'
 import { Usage } from './usage'
+import { ProjectRequests } from '../../components/request-logs/ProjectRequests'
 import { deleteProject, projectChanged, updateProject } from './project-calls'
 import { ProjectTeam } from './members/ProjectTeam'
 import { RoleContext } from '../../components/teams/role'
@@ -186,6 +187,7 @@ function ProjectPage({ id }: { id: string }) {
         {/* The project's other sections follow here in the order a developer needs them, one line each. */}
         <ProjectWebhooks projectId={data.id} />
         <Usage project={data} />
+        <ProjectRequests project={data} />
         <ProjectTeam projectId={data.id} team={team} />
         {settings && team.may('delete') && <DangerZone project={data} onDelete={remove} />}
       </RoleContext.Provider>
