@@ -39,8 +39,17 @@ export const LOG_ENTRY_INVALID = 'LOG_ENTRY_INVALID'
 export const LOG_BATCH_TOO_LARGE = 'LOG_BATCH_TOO_LARGE'
 /** GET /api/logs/{requestId}: no stored entry has this request id. */
 export const LOG_ENTRY_NOT_FOUND = 'LOG_ENTRY_NOT_FOUND'
+/** GET /manage/dapp/{id}/logs: "before" is not the "next" of a page. */
+export const LOG_CURSOR_INVALID = 'LOG_CURSOR_INVALID'
 /** The stable reasons an error answer may carry beside its message (`code`), for a client to act on. */
-export const ERROR_CODES = [DEVICE_UNKNOWN, WEBHOOK_SECRET_ROLL_NEEDED, LOG_ENTRY_INVALID, LOG_BATCH_TOO_LARGE, LOG_ENTRY_NOT_FOUND] as const
+export const ERROR_CODES = [
+  DEVICE_UNKNOWN,
+  WEBHOOK_SECRET_ROLL_NEEDED,
+  LOG_ENTRY_INVALID,
+  LOG_BATCH_TOO_LARGE,
+  LOG_ENTRY_NOT_FOUND,
+  LOG_CURSOR_INVALID,
+] as const
 
 /** What a server may offer beyond the specification's calls (`GET /capabilities`); the widget hides any it does not name. */
 export const FEATURES = ['webhooks', 'accounts', 'mail', 'usage', 'project-settings', 'teams', 'request-logs'] as const
