@@ -200,6 +200,8 @@ export const appSchema = z.object({
   ),
   /** How long audit-log entries are kept. */
   auditRetentionDays: int('AUDIT_RETENTION_DAYS', 365, 1, 36_500),
+  /** How long request-log entries are kept (whole days: a day's partition goes once all of it is older). */
+  requestLogRetentionDays: int('REQUEST_LOG_RETENTION_DAYS', 30, 1, 3650),
 })
 
 export const serverSchema = appSchema.extend({

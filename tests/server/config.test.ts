@@ -89,6 +89,7 @@ describe('readConfig', () => {
       MEMBER_LIMIT: '10',
       INVITATION_URL: 'https://developers.example.com/portal#/invitations/accept',
       AUDIT_RETENTION_DAYS: '90',
+      REQUEST_LOG_RETENTION_DAYS: '7',
     })
     expect(config).toEqual({
       host: '0.0.0.0',
@@ -154,6 +155,7 @@ describe('readConfig', () => {
       memberLimit: 10,
       invitationUrl: 'https://developers.example.com/portal#/invitations/accept',
       auditRetentionDays: 90,
+      requestLogRetentionDays: 7,
     })
   })
 
