@@ -34,6 +34,8 @@ import { processEncryptionKey } from './security/encryption'
 import { accountRetention, accountRoutes, requireVerifiedEmail } from './resources/accounts'
 import { auditRetention, auditRoutes } from './resources/audit'
 import { teamRoutes } from './resources/members'
+import { LOGS_PATH, requestLogs } from './resources/logs'
+import type { PruneJob } from './db/retention'
 import { createMailer } from './mail/index'
 import { randomId } from './security/random'
 
@@ -68,7 +70,8 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   const deps = { db, config, clock, caches }
   const keys = keyVerifier(caches, db, clock, log)
   const tokens = tokenCache(caches, db, clock)
-  const retention = retentionOf(deps, log)
+  const logs = requestLogs(deps) // its routes and retention job share what this app knows of the day partitions
+  const retention = retentionOf(deps, log, logs.retention)
 
   // OpenAPIHono: the calls of the route groups (ContractApp, openapi/contract-app.ts) make /openapi.json.
   const api = new OpenAPIHono()
@@ -88,11 +91,10 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // Cheap checks first, before any route reads a body, in one layer (each
   // layer of Hono's chain costs a cheap call like verification a few
   // microseconds): the address must be storable text (health is exempt: a
-  // load balancer's probe is answered whatever its query), the body within its
-  // limit (the provider's webhook messages carry up to 256 kB: that route sets
-  // its own), and the user's and the client address's fair shares are handed
-  // to the token guard, which counts token routes against them, with the
-  // app's token cache.
+  // load balancer's probe is answered whatever its query), the body within its limit (the
+  // provider's webhook messages carry up to 256 kB, its request-log batches up to 5 MB: those
+  // routes set their own), and the user's and the client address's fair shares are handed to
+  // the token guard, which counts token routes against them, with the app's token cache.
   const checks = cheapChecks(db, config, { caches, tokens, pause })
   api.use('*', checks.middleware)
   // Everything under /manage is a signed-in user's: one guard for the prefix,
@@ -121,6 +123,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     .route('/', webhookRoutes(deps))
     .route('/', teamRoutes({ ...deps, mailer, log }))
     .route('/', auditRoutes(deps))
+    .route('/', logs.routes)
     // Last, so its description stays last in the document (the generated client types follow its order).
     .route('/', verifyRoutes({ ...deps, keys }))
 
@@ -157,7 +160,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
 export type App = ReturnType<typeof createApp>
 
 /** Old rows of every table that has them go on one schedule, which startServer starts and the app's close() stops. */
-function retentionOf(deps: RouteDeps, log: Log) {
+function retentionOf(deps: RouteDeps, log: Log, more: PruneJob[]) {
   const retention = retentionScheduler({ clock: deps.clock, log })
   retention.register(
     ...sessionRetention(deps),
@@ -166,6 +169,7 @@ function retentionOf(deps: RouteDeps, log: Log) {
     ...auditRetention(deps),
     ...webhookRetention(deps),
     onceJob('finished rate-limit windows', () => pruneRateLimits(deps.db)),
+    ...more,
   )
   return retention
 }
@@ -183,7 +187,8 @@ function cheapChecks(db: Database, config: AppConfig, { caches, tokens, pause }:
     c.set('userLimit', users)
     c.set('addressLimit', addresses)
     c.set('tokens', tokens)
-    if (path === `/api${MESSAGES_PATH}`) return next()
+    // The provider's webhook messages and request-log batches set their own, larger, limits; neither changes a cache.
+    if (path === `/api${MESSAGES_PATH}` || path === `/api${LOGS_PATH}`) return next()
     // Tokens, project lists and keys are kept in memory (the app's caches, db/cache.ts): a call that
     // may have changed them answers once this app has heard the change, so the client's next call sees it.
     const method = c.req.method

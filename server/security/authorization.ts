@@ -18,6 +18,7 @@ export const ACTIONS = {
   'project.edit': 'admin',
   'project.delete': 'owner',
   'usage.read': 'viewer',
+  'logs.read': 'viewer',
   'keys.write': 'developer',
   'webhooks.read': 'viewer',
   'webhooks.write': 'developer',

@@ -29,6 +29,8 @@ interface Fixture {
 const TABLE: Record<string, { least: Least; body?: (f: Fixture) => unknown; own?: boolean }> = {
   'GET /manage/dapp/{id}': { least: 'viewer' },
   'GET /manage/dapp/{id}/usage': { least: 'viewer' },
+  'GET /manage/dapp/{id}/logs': { least: 'viewer' },
+  'GET /manage/dapp/{id}/logs/summary': { least: 'viewer' },
   'GET /manage/dapp/{id}/webhooks': { least: 'viewer' },
   'GET /manage/dapp/{id}/webhooks/{endpointId}/attempts': { least: 'viewer' },
   'GET /manage/dapp/{id}/members': { least: 'viewer' },

@@ -100,6 +100,11 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /invitations/accept': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED] },
   'GET /me/deletion': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED] },
   'GET /manage/dapp/{id}/audit': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 403, 404] },
+  // Request logs (resources/logs).
+  'POST /logs': { security: [{ serviceToken: [] }], statuses: [202, ...BODY, 401, 500, 503] },
+  'GET /logs/{requestId}': { security: [{ serviceToken: [] }], statuses: [200, 400, 401, 404, 500, 503] },
+  'GET /manage/dapp/{id}/logs': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'GET /manage/dapp/{id}/logs/summary': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
 }
 
 const PASSWORD_CALLS = [
@@ -306,6 +311,29 @@ describe('OpenAPI document', () => {
     await call('POST', '/api/webhooks/messages', { headers: service, body: { projectId: id, eventType: 'webhook.test', payload: { ok: true } } })
     await call('POST', '/api/webhooks/messages', { headers: service, body: { projectId: 'prj_missing', eventType: 'webhook.test', payload: {} } })
     await call('POST', '/api/webhooks/messages', { body: { projectId: id, eventType: 'webhook.test', payload: {} } })
+    // Request logs: the provider's batch and lookup, a member's page and summary.
+    const logged = {
+      requestId: 'req_walk',
+      keyId: Object.keys(rolled.body)[0],
+      method: 'GET',
+      route: '/v1/walk',
+      status: 200,
+      durationMs: 3,
+      at: new Date().toISOString(),
+    }
+    await call('POST', '/api/logs', { headers: service, body: { entries: [logged] } })
+    await call('POST', '/api/logs', { headers: service, body: { entries: [{ ...logged, status: 42 }] } })
+    await call('POST', '/api/logs', { headers: service, body: { entries: Array.from({ length: 1001 }, () => logged) } })
+    await call('POST', '/api/logs', { body: { entries: [logged] } })
+    await call('GET', '/api/logs/req_walk', { headers: service })
+    await call('GET', '/api/logs/req_missing', { headers: service })
+    const page = await call('GET', `/api/manage/dapp/${id}/logs?limit=1&status=2xx`, { token: access })
+    expect(page.body.entries).toHaveLength(1)
+    await call('GET', `/api/manage/dapp/${id}/logs?before=nonsense`, { token: access })
+    await call('GET', `/api/manage/dapp/${id}/logs?status=9xx`, { token: access })
+    await call('GET', '/api/manage/dapp/prj_missing/logs', { token: access })
+    await call('GET', `/api/manage/dapp/${id}/logs/summary?days=1`, { token: access })
+    await call('GET', `/api/manage/dapp/${id}/logs/summary?days=365`, { token: access })
     await call('PATCH', endpointPath, { token: access, body: { disabled: true } })
     await call('POST', `${endpointPath}/test`, { token: access })
     await call('DELETE', endpointPath, { token: access })

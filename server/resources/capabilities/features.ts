@@ -21,5 +21,7 @@ export function features(config: AppConfig): Feature[] {
   list.push('project-settings')
   // Members, invitations, roles and the audit log (resources/members, resources/audit), always mounted.
   list.push('teams')
+  // Request logs: POST /logs (service token) and a project's GET …/logs and …/logs/summary (resources/logs), always mounted.
+  list.push('request-logs')
   return list
 }
