@@ -104,6 +104,8 @@ describe('the Requests section', () => {
     await waitFor(() => expect(last()).toEqual({ key: 'apid_b', limit: '50' }))
     await user.selectOptions(s.getByRole('combobox', { name: 'Status' }), 'Server errors (5xx)')
     await waitFor(() => expect(last()).toEqual({ key: 'apid_b', status: '5xx', limit: '50' }))
+    // No longer than a stored route template can be.
+    expect(s.getByRole('searchbox', { name: 'Route' })).toHaveAttribute('maxlength', '200')
     await user.type(s.getByRole('searchbox', { name: 'Route' }), '/v1/invoices/:id')
     await waitFor(() => expect(last()).toEqual({ key: 'apid_b', status: '5xx', route: '/v1/invoices/:id', limit: '50' }))
     // Typed letter by letter, asked once: when typing paused.

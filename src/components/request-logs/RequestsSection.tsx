@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react'
+import { LOG_ROUTE_MAX } from '../../../contract/constants'
 import type { PageQuery } from '../../api/request-logs'
 import type { Project } from '../../api/types'
 import { useT } from '../../i18n'
@@ -70,7 +71,15 @@ export function RequestsSection({ project }: { project: Project }) {
           <label htmlFor={ids.route} className="text-muted">
             {t('requests.filter.route')}
           </label>
-          <input id={ids.route} type="search" dir="ltr" value={typed} onChange={(e) => setTyped(e.target.value)} className={`${field} font-mono`} />
+          <input
+            id={ids.route}
+            type="search"
+            dir="ltr"
+            maxLength={LOG_ROUTE_MAX}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            className={`${field} font-mono`}
+          />
         </span>
       </div>
       <RequestLog log={log} projectId={project.id} keyId={key || undefined} filtered={Boolean(key || status || route)} />

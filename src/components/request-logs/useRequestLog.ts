@@ -5,8 +5,8 @@ import { useElement } from '../../context/element'
 import { useManageApi } from '../../hooks/useManageApi'
 import { useVisible } from './useVisible'
 
-/** How often an open log asks for new calls (while the page is shown). */
-export const POLL_MS = 5000
+/** How often an open log asks for new calls (while the page is shown): a call shows within 3 s of its report. */
+export const POLL_MS = 2000
 
 export type LogFilter = Pick<PageQuery, 'key' | 'status' | 'route'>
 
