@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LogEntryView } from '../../contract/logs'
 import { store } from '../../src/store'
 import { mountElement, resetStore, shadow, signInAs } from './helpers'
-import { mockApi } from './helpers/api-mock'
+import { json, mockApi } from './helpers/api-mock'
 
 const CAPS = 'GET /api/capabilities'
 const LOGS = 'GET /api/manage/dapp/prj_7/logs'
@@ -86,5 +86,21 @@ describe('<flex-request-log>', () => {
     ).toEqual(['Zeit', 'Schlüssel', 'Methode', 'Route', 'Status', 'Dauer'])
     expect(within(table).getByText('Gelöschter Schlüssel')).toBeInTheDocument()
     expect(within(table).getByRole('button', { name: /^Details zu GET \/v1\/invoices\/:id um / })).toBeInTheDocument()
+  })
+
+  it('says in German when the calls cannot be loaded, and Retry asks again', async () => {
+    signInAs()
+    let fail = true
+    const api = mockApi({
+      [CAPS]: { body: { features: ['request-logs'] } },
+      [LOGS]: () => (fail ? Promise.reject(new Error('offline')) : Promise.resolve(json({ entries: [entry(1)] }))),
+    })
+    const q = shadow(mountElement('flex-request-log', { 'project-id': 'prj_7', lang: 'de' }))
+    expect(await q.findByText('Die Anfragen konnten nicht geladen werden.')).toBeInTheDocument()
+    expect(q.getByText('Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument()
+    fail = false
+    await userEvent.setup().click(q.getByRole('button', { name: 'Wiederholen' }))
+    await q.findByRole('button', { name: /^Details zu GET / })
+    expect(logCalls(api)).toHaveLength(2)
   })
 })

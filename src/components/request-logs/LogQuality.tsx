@@ -2,8 +2,8 @@ import { useCallback, useId } from 'react'
 import type { LogBucket } from '../../../contract/logs'
 import { getLogSummary } from '../../api/request-logs'
 import { useElement } from '../../context/element'
-import { errorMessage } from '../../error-text'
 import { useAsync } from '../../hooks/useAsync'
+import { useErrorText } from '../../hooks/useErrorText'
 import { useManageApi } from '../../hooks/useManageApi'
 import { useLang, useT } from '../../i18n'
 import { requests } from '../../i18n/en/requests'
@@ -55,6 +55,8 @@ function Bars({ label, values, colour, titles }: { label: string; values: number
  */
 export function LogQuality({ projectId }: { projectId: string }) {
   const t = useT(requests)
+  // Its own failures (no answer, a time-out) in the reader's language, a server's message as the server wrote it.
+  const errorMessage = useErrorText()
   const lang = useLang()
   const headingId = useId()
   const { apiBase } = useElement()

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { LogEntryView } from '../../../contract/logs'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import { useT } from '../../i18n'
 import { requests } from '../../i18n/en/requests'
 import { Alert } from '../Alert'
@@ -18,6 +18,8 @@ import type { RequestLog as Log } from './useRequestLog'
  */
 export function RequestLog({ log, projectId, keyId, filtered }: { log: Log; projectId: string; keyId?: string; filtered?: boolean }) {
   const t = useT(requests)
+  // Its own failures (no answer, a time-out) in the reader's language, a server's message as the server wrote it.
+  const errorMessage = useErrorText()
   const [opened, setOpened] = useState<LogEntryView | null>(null)
   let body
   if (log.error !== undefined) {
