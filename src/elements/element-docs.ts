@@ -183,7 +183,9 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   },
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
-  projectId: { doc: 'the project to show; without it, `<flex-project-detail>` reads the `projectid` query of the hash' },
+  projectId: {
+    doc: "the project to show; without it, `<flex-project-detail>` reads the `projectid` query of the hash, and `<flex-request-log>` shows the project the page's `<flex-snippet>`s show (the one opened or created last on the page, else the newest)",
+  },
   keyId: { doc: "only this key's calls (its API project ID, `apid_…`); without it, those of every key of the project" },
   limit: { doc: 'how many calls to show, 1–100', default: '10' },
   productName: {

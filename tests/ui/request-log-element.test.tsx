@@ -103,4 +103,14 @@ describe('<flex-request-log>', () => {
     await q.findByRole('button', { name: /^Details zu GET / })
     expect(logCalls(api)).toHaveLength(2)
   })
+
+  it("without project-id, shows the project the page's snippets show", async () => {
+    signInAs()
+    const api = mockApi({ [CAPS]: { body: { features: ['request-logs'] } }, [LOGS]: { body: { entries: [entry(1)] } } })
+    const q = shadow(mountElement('flex-request-log'))
+    expect(await q.findByText('Set the project-id attribute to show its calls.')).toBeInTheDocument()
+    store.getState().pickSnippetProject('prj_7')
+    await q.findByRole('button', { name: /^Details of GET / })
+    expect(logCalls(api)).toEqual(['/api/manage/dapp/prj_7/logs?limit=10'])
+  })
 })

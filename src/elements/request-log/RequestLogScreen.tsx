@@ -33,7 +33,7 @@ function Log({ projectId, keyId, limit }: { projectId: string; keyId?: string; l
   )
 }
 
-/** <flex-request-log>: the signed-in developer's last calls, for a docs page. */
+/** <flex-request-log>: the signed-in developer's last calls, for a docs page: `project-id`'s, else the page's snippets' project. */
 export function RequestLogScreen({ projectId, keyId, limit }: { projectId?: string; keyId?: string; limit?: string }) {
   const t = useT(requests)
   const { signedIn } = useManageApi()
@@ -41,7 +41,9 @@ export function RequestLogScreen({ projectId, keyId, limit }: { projectId?: stri
   const offered = useCapability('request-logs')
   // Until the server has said what it offers, say nothing about request logs.
   const asked = useFlexStore((s) => Boolean(s.capabilities[apiBase]))
-  const id = projectId?.trim() ?? ''
+  // Without project-id: the project every <flex-snippet> on the page shows (picked, opened or created last, else the newest).
+  const shown = useFlexStore((s) => s.snippetPick?.projectId ?? s.snippetProjects?.reduce((a, b) => (a.createDate >= b.createDate ? a : b)).id)
+  const id = projectId?.trim() || shown || ''
   const key = keyId?.trim() || undefined
   if (!signedIn) return <SignedOutNotice />
   if (!id) return <PendingPanel spinner={false}>{t('requests.screen.noProject')}</PendingPanel>

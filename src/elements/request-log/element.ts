@@ -1,7 +1,8 @@
 /**
  * <flex-request-log>: the signed-in developer's last calls to the provider's
  * API, for a docs page ("your last calls" beside the endpoint being read):
- * the project from `project-id`, only one key's calls with `key-id`, `limit`
+ * the project from `project-id` (else the one the page's <flex-snippet>s
+ * show), only one key's calls with `key-id`, `limit`
  * rows (1–100, default 10), new calls appearing while the page is shown, each
  * call's detail with its request id. Empty, it shows how to make a first call.
  * Registering it costs the first screen next to nothing: all it renders is a
