@@ -14,6 +14,7 @@ import { startServer, removeDataDir, type ServerProcess } from './harness/server
 import { expect, test } from './harness/test'
 
 const SERVICE_TOKEN = 'an-e2e-service-token-for-request-logs'
+const LONG_NAME = 'Production key for the invoicing service in the EU region 01'
 
 // One server of its own (the suite's has no service token to report with), shared by the file's tests in turn.
 test.describe.configure({ mode: 'serial' })
@@ -55,6 +56,8 @@ async function project(account: Account): Promise<{ id: string; keyId: string }>
   const made = await api<{ id: string; apiKey: Record<string, string> }>('POST', '/manage/dapp', account.accessToken, { name: 'Invoices API' })
   const [keyId] = Object.keys(made.apiKey)
   await api('PATCH', `/manage/dapp/${made.id}/api-key/${keyId}`, account.accessToken, { name: 'Production' })
+  // A second key whose name is as long as a name may be: its filter option must not widen the page.
+  await api('POST', `/manage/dapp/${made.id}/api-key`, account.accessToken, { name: LONG_NAME })
   return { id: made.id, keyId }
 }
 
@@ -97,6 +100,10 @@ for (const [device, viewport] of [
       await expect(box).toHaveCount(0)
       await section.scrollIntoViewIfNeeded()
       expect(await axe.check(page)).toBe('')
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        'nothing scrolls sideways',
+      ).toBeLessThanOrEqual(0)
       await screenshot(page, `requests-${device}`)
     })
   })

@@ -40,8 +40,9 @@ export function RequestsSection({ project }: { project: Project }) {
         {t('requests.heading')}
       </Heading>
       <p className="mt-1 text-sm text-muted">{t('requests.intro')}</p>
+      {/* Each filter may shrink below its widest option (a long key name): the page never scrolls sideways. */}
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <span className="flex items-center gap-2">
+        <span className="flex min-w-0 max-w-full items-center gap-2">
           <label htmlFor={ids.key} className="text-muted">
             {t('requests.filter.key')}
           </label>
@@ -54,7 +55,7 @@ export function RequestsSection({ project }: { project: Project }) {
             ))}
           </select>
         </span>
-        <span className="flex items-center gap-2">
+        <span className="flex min-w-0 max-w-full items-center gap-2">
           <label htmlFor={ids.status} className="text-muted">
             {t('requests.filter.status')}
           </label>
@@ -67,7 +68,7 @@ export function RequestsSection({ project }: { project: Project }) {
             ))}
           </select>
         </span>
-        <span className="flex min-w-0 items-center gap-2">
+        <span className="flex min-w-0 max-w-full items-center gap-2">
           <label htmlFor={ids.route} className="text-muted">
             {t('requests.filter.route')}
           </label>
