@@ -1,7 +1,8 @@
-import { waitFor, within } from '@testing-library/react'
+import { act, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LogEntryView } from '../../contract/logs'
+import { POLL_MS } from '../../src/components/request-logs/useRequestLog'
 import { store } from '../../src/store'
 import { mountElement, resetStore, shadow, signInAs } from './helpers'
 import { json, mockApi } from './helpers/api-mock'
@@ -27,6 +28,7 @@ beforeEach(() => {
   resetStore()
 })
 afterEach(() => {
+  vi.useRealTimers()
   vi.unstubAllGlobals()
   document.body.innerHTML = ''
 })
@@ -112,5 +114,20 @@ describe('<flex-request-log>', () => {
     store.getState().pickSnippetProject('prj_7')
     await q.findByRole('button', { name: /^Details of GET / })
     expect(logCalls(api)).toEqual(['/api/manage/dapp/prj_7/logs?limit=10'])
+  })
+
+  it('keeps to its limit as new calls come, newest first, and offers no older ones', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    signInAs()
+    let page = { entries: [entry(2), entry(1)], next: 'cur_1' }
+    mockApi({ [CAPS]: { body: { features: ['request-logs'] } }, [LOGS]: () => json(page) })
+    const q = shadow(mountElement('flex-request-log', { 'project-id': 'prj_7', limit: '2' }))
+    const table = await q.findByRole('table', { name: 'Recent requests' })
+    await waitFor(() => expect(within(table).getAllByRole('button', { name: /^Details of / })).toHaveLength(2))
+    expect(q.queryByRole('button', { name: 'Load more' })).toBeNull()
+    page = { entries: [entry(3, { route: '/v1/new' }), entry(2)], next: 'cur_2' }
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS))
+    await within(table).findByRole('button', { name: /^Details of GET \/v1\/new / })
+    expect(within(table).getAllByRole('button', { name: /^Details of / })).toHaveLength(2)
   })
 })

@@ -15,8 +15,9 @@ import type { RequestLog as Log } from './useRequestLog'
  * the table (grey rows while the first page loads), "Load more", the way to a
  * first call when there is none (`filtered`: none of these, say so instead),
  * and a row's detail. New rows are announced by their count, once a poll.
+ * `last`: only the newest this many rows, and no older ones (a docs page's "your last calls").
  */
-export function RequestLog({ log, projectId, keyId, filtered }: { log: Log; projectId: string; keyId?: string; filtered?: boolean }) {
+export function RequestLog({ log, projectId, keyId, filtered, last }: { log: Log; projectId: string; keyId?: string; filtered?: boolean; last?: number }) {
   const t = useT(requests)
   // Its own failures (no answer, a time-out) in the reader's language, a server's message as the server wrote it.
   const errorMessage = useErrorText()
@@ -36,7 +37,7 @@ export function RequestLog({ log, projectId, keyId, filtered }: { log: Log; proj
       <FirstCall projectId={projectId} keyId={keyId} />
     )
   } else {
-    body = <RequestTable entries={log.entries} loading={log.loading} onOpen={setOpened} />
+    body = <RequestTable entries={last ? log.entries.slice(0, last) : log.entries} loading={log.loading} onOpen={setOpened} />
   }
   return (
     <>
@@ -49,7 +50,7 @@ export function RequestLog({ log, projectId, keyId, filtered }: { log: Log; proj
           {t('requests.moreFailed')} {errorMessage(log.more.error)}
         </Alert>
       )}
-      {log.next && log.entries.length > 0 && (
+      {!last && log.next && log.entries.length > 0 && (
         <Button variant="secondary" className="mt-3" onClick={log.loadMore} pending={log.more.loading} pendingLabel={t('requests.loadingMore')}>
           {t('requests.loadMore')}
         </Button>

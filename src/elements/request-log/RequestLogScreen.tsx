@@ -28,7 +28,7 @@ function Log({ projectId, keyId, limit }: { projectId: string; keyId?: string; l
       <Heading id={headingId} className="text-base font-semibold text-fg">
         {t('requests.screen.heading')}
       </Heading>
-      <RequestLog log={log} projectId={projectId} keyId={keyId} />
+      <RequestLog log={log} projectId={projectId} keyId={keyId} last={limit} />
     </section>
   )
 }
