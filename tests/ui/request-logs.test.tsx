@@ -180,7 +180,7 @@ describe('the Requests section', () => {
     expect(await s.findByText('No calls yet.')).toBeInTheDocument()
     expect(s.getByText('Authorization: Bearer YOUR_API_KEY')).toBeInTheDocument()
     act(() => store.getState().rememberRevealedKeys('prj_7', { apid_a: 'fxk_whole_secret_key' }))
-    expect(s.getByText('Authorization: Bearer fxk_whole_secret_key')).toBeInTheDocument()
+    expect(await s.findByText('Authorization: Bearer fxk_whole_secret_key')).toBeInTheDocument()
   })
 
   it('says when the log cannot be loaded, and Try again asks again', async () => {
