@@ -204,35 +204,49 @@ export async function findEntry(q: Queryable, requestId: string): Promise<LogLoo
   return r && { ...view(r), projectId: r.project_id }
 }
 
-export interface HourTotals {
-  hour: number
+export interface BucketTotals {
+  /** The bucket's start, ms. */
+  start: number
   requests: number
   clientErrors: number
   serverErrors: number
+  /** The latency histogram summed over the bucket's hours and keys. */
   hist: number[]
 }
 
-/** A project's (or one key's) rollups from `from` on, summed over its keys per hour, oldest first. */
-export async function readHours(q: Queryable, projectId: string, from: Date, keyId?: string): Promise<HourTotals[]> {
-  const rows = await q.query<{ hour: Date | string; requests: string; client_errors: string; server_errors: string; hist: string }>(
-    `SELECT hour, requests, client_errors, server_errors, hist::text AS hist FROM request_log_hours
-     WHERE project_id = $1 AND hour >= $2 AND ($3::text IS NULL OR key_id = $3) ORDER BY hour`,
-    [projectId, from.toISOString(), keyId ?? null],
+/**
+ * A project's (or one key's) rollups from `from` on, summed in the database
+ * per bucket of `stepMs` (an hour or a day) with their histograms, oldest
+ * first: at most a row per bucket and histogram slot comes back, however many
+ * keys and hours there are.
+ */
+export async function readBuckets(q: Queryable, projectId: string, from: Date, stepMs: number, keyId?: string): Promise<BucketTotals[]> {
+  const rows = await q.query<{ start: Date | string; slot: number | null; n: string; requests: string; client_errors: string; server_errors: string }>(
+    `WITH h AS (
+       SELECT date_bin($3::interval, hour, timestamptz '2000-01-01T00:00:00Z') AS start, requests, client_errors, server_errors, hist
+       FROM request_log_hours WHERE project_id = $1 AND hour >= $2 AND ($4::text IS NULL OR key_id = $4)
+     )
+     SELECT start, NULL::int AS slot, 0 AS n, sum(requests) AS requests, sum(client_errors) AS client_errors, sum(server_errors) AS server_errors
+     FROM h GROUP BY start
+     UNION ALL
+     SELECT start, u.slot::int, sum(u.n), 0, 0, 0 FROM h, unnest(h.hist) WITH ORDINALITY AS u(n, slot) GROUP BY start, u.slot`,
+    [projectId, from.toISOString(), `${stepMs / 1000} seconds`, keyId ?? null],
   )
-  const hours: HourTotals[] = []
-  for (const r of rows) {
-    const hour = new Date(r.hour).getTime()
-    let h = hours[hours.length - 1]
-    if (h?.hour !== hour) hours.push((h = { hour, requests: 0, clientErrors: 0, serverErrors: 0, hist: emptyHistogram() }))
-    h.requests += Number(r.requests)
-    h.clientErrors += Number(r.client_errors)
-    h.serverErrors += Number(r.server_errors)
-    r.hist
-      .slice(1, -1)
-      .split(',')
-      .forEach((v, i) => (h.hist[i] += Number(v)))
+  const buckets = new Map<number, BucketTotals>()
+  const at = (start: number) => {
+    let b = buckets.get(start)
+    if (!b) buckets.set(start, (b = { start, requests: 0, clientErrors: 0, serverErrors: 0, hist: emptyHistogram() }))
+    return b
   }
-  return hours
+  for (const r of rows) {
+    const b = at(new Date(r.start).getTime())
+    if (r.slot === null) {
+      b.requests = Number(r.requests)
+      b.clientErrors = Number(r.client_errors)
+      b.serverErrors = Number(r.server_errors)
+    } else b.hist[Number(r.slot) - 1] = Number(r.n)
+  }
+  return [...buckets.values()].sort((a, b) => a.start - b.start)
 }
 
 /** Drops rollups of hours past the retention. */

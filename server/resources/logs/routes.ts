@@ -11,7 +11,7 @@ import { readJsonObject } from '../../http/validate'
 import { ContractApp } from '../../openapi/contract-app'
 import { withRoles } from '../../openapi/roles'
 import { authorize } from '../../security/authorization'
-import { findEntry, listEntries, readHours } from './data'
+import { findEntry, listEntries, readBuckets } from './data'
 import { quantile } from './histogram'
 import { logIngest } from './ingest'
 import {
@@ -106,20 +106,20 @@ async function summarise(db: RouteDeps['db'], projectId: string, days: number, n
   const last = unit === 'hour' ? now - (now % HOUR_MS) : dayStart(now)
   const count = unit === 'hour' ? 24 : days
   const first = last - (count - 1) * step
-  const buckets = Array.from({ length: count }, (_, i) => ({ start: first + i * step, requests: 0, errors: 0, serverErrors: 0, hist: [] as number[][] }))
-  for (const h of await readHours(db, projectId, new Date(first), keyId)) {
-    const b = buckets[Math.floor((h.hour - first) / step)]
-    if (!b) continue
-    b.requests += h.requests
-    b.errors += h.clientErrors + h.serverErrors
-    b.serverErrors += h.serverErrors
-    b.hist.push(h.hist)
-  }
+  const found = new Map((await readBuckets(db, projectId, new Date(first), step, keyId)).map((b) => [b.start, b]))
   return {
     unit,
-    buckets: buckets.map(({ start, hist, ...b }) => {
-      const sum = hist.reduce((acc, x) => acc.map((v, i) => v + x[i]), hist[0]?.map(() => 0) ?? [])
-      return { start: new Date(start).toISOString(), ...b, p50Ms: quantile(sum, 0.5), p95Ms: quantile(sum, 0.95) }
+    buckets: Array.from({ length: count }, (_, i) => {
+      const start = first + i * step
+      const b = found.get(start)
+      return {
+        start: new Date(start).toISOString(),
+        requests: b?.requests ?? 0,
+        errors: b ? b.clientErrors + b.serverErrors : 0,
+        serverErrors: b?.serverErrors ?? 0,
+        p50Ms: b ? quantile(b.hist, 0.5) : null,
+        p95Ms: b ? quantile(b.hist, 0.95) : null,
+      }
     }),
   }
 }
