@@ -78,7 +78,9 @@ describe('GET /manage/dapp/{id}/logs', () => {
     expect((await get('?status=6xx')).status).toBe(400)
   })
 
-  it('answers a non-member 404, the same as a missing project', async () => {
+  it('answers a non-member 404, the same as a missing project, where the owner reads the page', async () => {
+    await report([entry(1)])
+    expect((await get('')).body.entries).toHaveLength(1)
     const stranger = await signUp(s)
     const res = await s.request('GET', `/api/manage/dapp/${projectId}/logs`, { token: stranger.accessToken })
     expect(res.status).toBe(404)
