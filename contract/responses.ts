@@ -10,10 +10,15 @@ const dateTime = (description: string) => z.string().meta({ format: 'date-time',
 export const ErrorBody = z
   .object({
     message: text('What went wrong, fit to show a user.'),
-    code: z.enum(ERROR_CODES).optional().meta({
-      description:
-        'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint).',
-    }),
+    code: z
+      .enum(ERROR_CODES)
+      .optional()
+      .meta({
+        description:
+          'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), ' +
+          'LOG_ENTRY_INVALID (a request-log entry is malformed: nothing of the batch was stored), LOG_BATCH_TOO_LARGE (send fewer entries a batch), ' +
+          'LOG_ENTRY_NOT_FOUND (no stored entry has the request id), LOG_CURSOR_INVALID ("before" is no page\'s "next").',
+      }),
   })
   .meta({ id: 'Error' })
 
