@@ -1,6 +1,6 @@
 import type { LogEntryView, LogLookup } from '../../../contract/logs'
 import type { Queryable } from '../../db/index'
-import { bucketOf, emptyHistogram } from './histogram'
+import { BUCKETS, bucketOf, emptyHistogram } from './histogram'
 
 /** All SQL of request_logs and request_log_hours (migration 022), but their partitions' (partitions.ts). */
 
@@ -77,6 +77,8 @@ export async function storeEntries(tx: Queryable, entries: readonly CheckedEntry
 }
 
 const HOUR_MS = 3_600_000
+/** request_log_hours' histogram columns, one per bucket of histogram.ts. */
+const HIST_COLUMNS = Array.from({ length: BUCKETS }, (_, i) => `h${i}`)
 
 interface HourRow {
   projectId: string
@@ -107,16 +109,13 @@ async function addToHours(tx: Queryable, inserted: readonly Inserted[]): Promise
     a.projectId !== b.projectId ? (a.projectId < b.projectId ? -1 : 1) : a.hour !== b.hour ? a.hour - b.hour : a.keyId < b.keyId ? -1 : 1,
   )
   await tx.query(
-    `INSERT INTO request_log_hours (project_id, key_id, hour, requests, client_errors, server_errors, hist)
-     SELECT u.project_id, u.key_id, u.hour, u.requests, u.client_errors, u.server_errors, u.hist::bigint[]
+    `INSERT INTO request_log_hours (project_id, key_id, hour, requests, client_errors, server_errors, ${HIST_COLUMNS.join(', ')})
+     SELECT u.project_id, u.key_id, u.hour, u.requests, u.client_errors, u.server_errors, ${HIST_COLUMNS.map((_, i) => `(u.hist::bigint[])[${i + 1}]`).join(', ')}
      FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::bigint[], $5::bigint[], $6::bigint[], $7::text[]) WITH ORDINALITY
           AS u(project_id, key_id, hour, requests, client_errors, server_errors, hist, n)
      ORDER BY u.n
      ON CONFLICT (project_id, hour, key_id) DO UPDATE SET
-       requests = request_log_hours.requests + EXCLUDED.requests,
-       client_errors = request_log_hours.client_errors + EXCLUDED.client_errors,
-       server_errors = request_log_hours.server_errors + EXCLUDED.server_errors,
-       hist = (SELECT array_agg(a + b ORDER BY i) FROM unnest(request_log_hours.hist, EXCLUDED.hist) WITH ORDINALITY AS t(a, b, i))`,
+       ${['requests', 'client_errors', 'server_errors', ...HIST_COLUMNS].map((c) => `${c} = request_log_hours.${c} + EXCLUDED.${c}`).join(',\n       ')}`,
     [
       list.map((h) => h.projectId),
       list.map((h) => h.keyId),
@@ -217,36 +216,24 @@ export interface BucketTotals {
 /**
  * A project's (or one key's) rollups from `from` on, summed in the database
  * per bucket of `stepMs` (an hour or a day) with their histograms, oldest
- * first: at most a row per bucket and histogram slot comes back, however many
- * keys and hours there are.
+ * first: a row per bucket comes back, however many keys and hours there are.
  */
 export async function readBuckets(q: Queryable, projectId: string, from: Date, stepMs: number, keyId?: string): Promise<BucketTotals[]> {
-  const rows = await q.query<{ start: Date | string; slot: number | null; n: string; requests: string; client_errors: string; server_errors: string }>(
-    `WITH h AS (
-       SELECT date_bin($3::interval, hour, timestamptz '2000-01-01T00:00:00Z') AS start, requests, client_errors, server_errors, hist
-       FROM request_log_hours WHERE project_id = $1 AND hour >= $2 AND ($4::text IS NULL OR key_id = $4)
-     )
-     SELECT start, NULL::int AS slot, 0 AS n, sum(requests) AS requests, sum(client_errors) AS client_errors, sum(server_errors) AS server_errors
-     FROM h GROUP BY start
-     UNION ALL
-     SELECT start, u.slot::int, sum(u.n), 0, 0, 0 FROM h, unnest(h.hist) WITH ORDINALITY AS u(n, slot) GROUP BY start, u.slot`,
+  const rows = await q.query<Record<string, string> & { start: Date | string }>(
+    `SELECT date_bin($3::interval, hour, timestamptz '2000-01-01T00:00:00Z') AS start,
+            sum(requests) AS requests, sum(client_errors) AS client_errors, sum(server_errors) AS server_errors,
+            ${HIST_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
+     FROM request_log_hours WHERE project_id = $1 AND hour >= $2 AND ($4::text IS NULL OR key_id = $4)
+     GROUP BY 1 ORDER BY 1`,
     [projectId, from.toISOString(), `${stepMs / 1000} seconds`, keyId ?? null],
   )
-  const buckets = new Map<number, BucketTotals>()
-  const at = (start: number) => {
-    let b = buckets.get(start)
-    if (!b) buckets.set(start, (b = { start, requests: 0, clientErrors: 0, serverErrors: 0, hist: emptyHistogram() }))
-    return b
-  }
-  for (const r of rows) {
-    const b = at(new Date(r.start).getTime())
-    if (r.slot === null) {
-      b.requests = Number(r.requests)
-      b.clientErrors = Number(r.client_errors)
-      b.serverErrors = Number(r.server_errors)
-    } else b.hist[Number(r.slot) - 1] = Number(r.n)
-  }
-  return [...buckets.values()].sort((a, b) => a.start - b.start)
+  return rows.map((r) => ({
+    start: new Date(r.start).getTime(),
+    requests: Number(r.requests),
+    clientErrors: Number(r.client_errors),
+    serverErrors: Number(r.server_errors),
+    hist: HIST_COLUMNS.map((c) => Number(r[c])),
+  }))
 }
 
 /** Drops rollups of hours past the retention. */
