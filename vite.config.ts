@@ -102,6 +102,15 @@ export default defineConfig(({ command, mode }) => {
                     priority: 2,
                     test: screen(/[\\/]src[\\/](elements[\\/]project-detail[\\/]usage[\\/].*|api[\\/]usage|i18n[\\/]en[\\/]usage)\.tsx?$/),
                   },
+                  // The Requests section and <flex-request-log>'s screen, which show the same log; the
+                  // section's gate (ProjectRequests) and lazy.ts stay in 'app', which takes in what the page imports.
+                  {
+                    name: 'requests',
+                    priority: 2,
+                    test: screen(
+                      /[\\/]src[\\/](components[\\/]request-logs[\\/].*|elements[\\/]request-log[\\/]RequestLogScreen|api[\\/]request-logs|i18n[\\/]en[\\/]requests)\.tsx?$/,
+                    ),
+                  },
                   // The frame's reminder to verify the address, fetched once the signed-in screen is
                   // idle; the profile page (below it, so the code form and the texts they share stay
                   // here, not in the page's chunk) takes it in too.

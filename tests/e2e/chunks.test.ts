@@ -32,7 +32,7 @@ const FIRST = ['flex-portal.js']
  */
 const DASHBOARD = ['app', 'copy', '_flex-lazy-styles'].map(chunk)
 /** A project page's sections, each a chunk of its own, and the frame's verify reminder (with the account calls): fetched when reached. */
-const SECTIONS = ['webhooks', 'team', 'usage', 'verify', 'account'].map(chunk)
+const SECTIONS = ['webhooks', 'team', 'usage', 'requests', 'verify', 'account'].map(chunk)
 /** <flex-snippet>'s bar and filling: fetched at once by a page that has snippets (no log-in needs them). */
 const SNIPPET = ['SnippetScreen', 'copy', '_flex-lazy-styles'].map(chunk)
 /** Sign-up and the password reset: fetched when the reader goes there. */

@@ -25,6 +25,7 @@ import { ProjectInformation } from './ProjectInformation'
 import { ProjectWebhooks } from '../../components/webhooks/ProjectWebhooks'
 import { Usage } from './usage'
 import { projectChanged } from './project-changed'
+import { ProjectRequests } from '../../components/request-logs/ProjectRequests'
 import { ProjectTeam } from './members/ProjectTeam'
 import { RoleContext } from '../../components/teams/role'
 import { useTeam } from '../../components/teams/useTeam'
@@ -187,6 +188,7 @@ function ProjectPage({ id }: { id: string }) {
         {/* The project's other sections follow here in the order a developer needs them, one line each. */}
         <ProjectWebhooks projectId={data.id} />
         <Usage project={data} />
+        <ProjectRequests project={data} />
         <ProjectTeam projectId={data.id} team={team} />
         {settings && team.may('delete') && <DangerZone project={data} onDelete={remove} />}
       </RoleContext.Provider>

@@ -11,6 +11,8 @@ import { UsageChart, usageSummary } from './UsageChart'
 import { combine, sum, USAGE_DAYS } from './usage-data'
 import { keysVersion, useUsage } from './useUsage'
 import { Heading } from '../../../components/Heading'
+import { LazyLogQuality } from '../../../components/request-logs/lazy'
+import { useCapability } from '../../../hooks/useCapability'
 
 /** What the section says before any request, in English. */
 export const USAGE_EMPTY = texts['usage.empty']
@@ -22,6 +24,8 @@ export function UsageSection({ project }: { project: Project }) {
   const t = useT(texts)
   const lang = useLang()
   const usage = useUsage(project.id, keysVersion(project.keys))
+  // Servers that keep request logs add each day's error rate and p95 latency.
+  const logs = useCapability('request-logs')
   const [picked, setPicked] = useState(ALL)
   const headingId = useId()
   const filterId = useId()
@@ -105,6 +109,7 @@ export function UsageSection({ project }: { project: Project }) {
       </Heading>
       <p className="mt-1 text-sm text-muted">{t('usage.intro', { days: USAGE_DAYS })}</p>
       {body}
+      {logs && <LazyLogQuality projectId={project.id} />}
     </section>
   )
 }
