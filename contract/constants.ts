@@ -266,7 +266,6 @@ export const ERROR_CODES = [
   'LOG_QUERY_STATUS_INVALID',
   'LOG_QUERY_ROUTE_TOO_LONG',
   'LOG_QUERY_BEFORE_TOO_LONG',
-  'LOG_DAYS_OUT_OF_RANGE',
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 

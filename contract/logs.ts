@@ -194,7 +194,7 @@ export const LogSummaryQuery = z.object({
     .meta({ description: "Only this key's calls (apid_…)." }),
   days: queryNumber(
     'days',
-    'LOG_DAYS_OUT_OF_RANGE',
+    'DAYS_INVALID',
     1,
     LOG_SUMMARY_DAYS_MAX,
     `1 (the last 24 hours, per hour) to ${LOG_SUMMARY_DAYS_MAX} (per UTC day); default 30.`,

@@ -6,7 +6,7 @@ import type { Database } from './db/index'
 import { fastBodyLimit } from './http/body-limit'
 import { COMMON, HttpError, errorBody, errorHandler } from './http/errors'
 import { BODY } from './http/validate'
-import { logRequests, type Log } from './http/logger'
+import { requestLog, type Log } from './http/logger'
 import { securityHeaders } from './http/security-headers'
 import { serveStatic, type StaticRoot } from './http/static'
 import { checkStorablePath } from './http/storable'
@@ -14,30 +14,14 @@ import type { Pause } from './http/throttle'
 import { userLimits, type UserLimitEnv } from './http/user-limit'
 import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
-import { RememberingRouter } from './http/router'
-import type { RouteDeps } from './http/route-deps'
 import { cacheSet, type CacheSet } from './db/cache'
 import { onceJob, retentionScheduler } from './db/retention'
 import { pruneRateLimits } from './security/rate-limit'
 import { tokenCache, type TokenCache, type TokenEnv } from './http/token-cache'
-import { apiKeyRoutes } from './resources/api-keys'
-import { capabilitiesRoutes } from './resources/capabilities'
-import { docsRoutes, openApiRoutes } from './resources/docs'
-import { healthRoutes } from './resources/health'
-import { hostSessionRetention, hostSessionRoutes } from './resources/host-sessions'
-import { projectRoutes } from './resources/projects'
-import { authRoutes, deviceRoutes, sessionRetention } from './resources/session'
-import { VERIFY_PATH, keyVerifier, verifyRoutes } from './resources/verify'
-import { usageRoutes } from './resources/usage'
-import { MESSAGES_PATH, webhookRetention, webhookRoutes } from './resources/webhooks'
+import { RESOURCES, featuresOf, type Resource, type ResourceDeps, type Started } from './resources'
 import { northwindDemo } from './demo/northwind'
 import { DEMO_API_PATH, acmeDemoApi } from './demo/acme-api'
 import { processEncryptionKey } from './security/encryption'
-import { accountRetention, accountRoutes, requireVerifiedEmail } from './resources/accounts'
-import { auditRetention, auditRoutes } from './resources/audit'
-import { teamRoutes } from './resources/members'
-import { LOGS_PATH, requestLogs } from './resources/logs'
-import type { PruneJob } from './db/retention'
 import { createMailer } from './mail/index'
 import { randomId } from './security/random'
 
@@ -71,91 +55,86 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   config.secretEncryptionKey ??= processEncryptionKey()
   // What this app keeps in memory, heard from the database and stopped by its close() alone.
   const caches = cacheSet(db)
-  const deps = { db, config, clock, caches }
-  const keys = keyVerifier(caches, db, clock, log)
-  const tokens = tokenCache(caches, db, clock)
-  const logs = requestLogs(deps) // its routes and retention job share what this app knows of the day partitions
-  const retention = retentionOf(deps, log, logs.retention)
-
-  // OpenAPIHono: the calls of the route groups (ContractApp, openapi/contract-app.ts) make /openapi.json.
-  const api = new OpenAPIHono()
-  if (config.corsOrigins.length > 0) {
-    const allowed = new Set(config.corsOrigins)
-    api.use(
-      '*',
-      cors({
-        origin: (origin) => (allowed.has(origin) ? origin : null),
-        allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-        allowHeaders: ['Authorization', 'Content-Type'],
-        exposeHeaders: ['Retry-After'],
-        maxAge: 600,
-      }),
-    )
+  const resources = RESOURCES
+  const deps: ResourceDeps = {
+    db,
+    config,
+    clock,
+    caches,
+    log,
+    mailer: createMailer(config.mail, log),
+    api: new OpenAPIHono(),
+    sessionsToken,
+    features: featuresOf(resources, config),
+    events: { signedUp: [] },
   }
+  const { api } = deps
+  const tokens = tokenCache(caches, db, clock)
+  const retention = retentionOf(resources, deps, log)
+  const paths = specialPaths(resources)
+
+  if (config.corsOrigins.length > 0) api.use('*', corsFor(config.corsOrigins))
   // Cheap checks first, before any route reads a body, in one layer (each
   // layer of Hono's chain costs a cheap call like verification a few
-  // microseconds): the address must be storable text (health is exempt: a
-  // load balancer's probe is answered whatever its query), the body within its limit (the
-  // provider's webhook messages carry up to 256 kB, its request-log batches up to 5 MB: those
-  // routes set their own), and the user's and the client address's fair shares are handed to
-  // the token guard, which counts token routes against them, with the app's token cache.
-  const checks = cheapChecks(db, config, { caches, tokens, pause })
+  // microseconds): the address must be storable text (a path of `anyQuery`
+  // is exempt: a load balancer's probe is answered whatever its query), the
+  // body within its limit (unless the route sets its own: the provider's
+  // webhook messages carry up to 256 kB), and the user's and the client
+  // address's fair shares are handed to the token guard, which counts token
+  // routes against them, with the app's token cache.
+  const checks = cheapChecks(db, config, { caches, tokens, pause, paths })
   api.use('*', checks.middleware)
   // Everything under /manage is a signed-in user's: one guard for the prefix,
   // ahead of the resources mounted there (projects, their keys, those to come),
   // so a request's token is looked up once and a path that no route serves
-  // answers 401 before 404.
+  // answers 401 before 404. Then the resources' guards on each other's paths
+  // (accounts' REQUIRE_VERIFIED_EMAIL), which need the user, before any route.
   api.use('/manage/*', requireToken(db, 'access'))
-  const mailer = createMailer(config.mail, log)
-  const accounts = accountRoutes({ ...deps, mailer, log })
-  if (config.requireVerifiedEmail) {
-    api.use('/manage/dapp', requireVerifiedEmail(deps))
-    api.use('/manage/dapp/:id/api-key', requireVerifiedEmail(deps))
-  }
-  api
-    .route('/', deviceRoutes(deps))
-    .route('/', authRoutes({ ...deps, signedUp: accounts.signedUp }))
-    .route('/', accounts.app)
-    .route('/', hostSessionRoutes(deps, sessionsToken))
-    .route('/', projectRoutes(deps))
-    .route('/', apiKeyRoutes(deps))
-    .route('/', healthRoutes(deps))
-    .route('/', capabilitiesRoutes(deps))
-    .route('/', openApiRoutes(api, config.portalName))
-    .route('/', docsRoutes(config.portalName))
-    .route('/', usageRoutes(deps))
-    .route('/', webhookRoutes(deps))
-    .route('/', teamRoutes({ ...deps, mailer, log }))
-    .route('/', auditRoutes(deps))
-    .route('/', logs.routes)
-    // Last, so its description stays last in the document (the generated client types follow its order).
-    .route('/', verifyRoutes({ ...deps, keys }))
+  for (const { path, handler } of resources.flatMap((r) => r.guards?.(deps) ?? [])) api.use(path, handler)
+  const settles: Array<() => Promise<void>> = [checks.settle]
+  const mounted = resources.map((resource) => {
+    const made = resource.routes(deps)
+    const group = made instanceof Hono ? made : made.app
+    if (!(made instanceof Hono) && made.settle) settles.push(made.settle)
+    api.route('/', group)
+    // A route's own middleware is a route entry of the same method and path: each call once.
+    const calls = new Set(group.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))
+    return { name: resource.name, routes: [...calls].map((call) => ({ method: call.split(' ')[0], path: call.split(' ')[1] })) }
+  })
 
-  const app = new Hono({ router: new RememberingRouter() })
+  // Hono's default router: remembering each path's match (a RememberingRouter of our own) saved 9% of
+  // verification's CPU per call in interleaved A/Bs, short of the 10% a shortcut must earn (docs/performance.md).
+  const app = new Hono()
+  // First, so it logs every answer as it went out, in-process calls (app.request()) too. A service that checks
+  // every call it receives sends verifications far more often than anything else: their 200s make one line a second.
+  app.use('*', requestLog(log, { summarised: paths.summarisedLog }))
   app.onError(errorHandler(log))
   app.notFound((c) => c.json(errorBody(COMMON.NOT_FOUND), 404))
   app.use('*', securityHeaders(config.frameAncestors))
   app.route('/api', api)
   const acme = mountDemos(app, config, sessionsToken, demoApi)
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
+  // start(): the retention schedule and what the resources run beside their routes (the webhook worker); startServer calls it.
   // settle(): writes what is held in memory (usage counts, last-used times, the fair shares' counts).
-  // retention: the schedule of pruning (start() it; tick() runs it now).
-  // close(): stops the schedule, settles, then ends this app's caches' LISTENs, before the database
-  // closes (a test's many apps on one database server left them open). Other apps on the database keep theirs.
+  // retention: the schedule of pruning (tick() runs it now). mounted: each resource's name and routes (under /api).
+  // close(): stops what start() started, then the schedule, settles, then ends this app's caches' LISTENs, before the
+  // database closes (a test's many apps on one database server left them open). Other apps on the database keep theirs.
+  let started: Started[] = []
+  const start = () => {
+    if (started.length === 0) started = resources.flatMap((r) => (r.start ? [r.start(deps)] : []))
+    retention.start()
+  }
   const settle = async () => {
-    await Promise.all([keys.settle(), checks.settle()])
+    await Promise.all(settles.map((s) => s()))
   }
   const close = async () => {
     await acme?.close()
+    await Promise.all(started.map((s) => s.stop()))
     await retention.stop()
     await settle()
     await caches.stop()
   }
-  // A service that checks every call it receives sends verifications far more
-  // often than anything else: their 200s make one log line a second.
-  // app.request() goes through app.fetch, so in-process calls are logged too.
-  const fetch = logRequests(log, app.fetch, { summarised: [`POST /api${VERIFY_PATH}`] })
-  return Object.assign(app, { fetch, settle, close, retention })
+  return Object.assign(app, { start, settle, close, retention, mounted })
 }
 
 export type App = ReturnType<typeof createApp>
@@ -174,39 +153,58 @@ function mountDemos(app: Hono, config: AppConfig, sessionsToken: string | undefi
 }
 
 /** Old rows of every table that has them go on one schedule, which startServer starts and the app's close() stops. */
-function retentionOf(deps: RouteDeps, log: Log, more: PruneJob[]) {
+function retentionOf(resources: readonly Resource[], deps: ResourceDeps, log: Log) {
   const retention = retentionScheduler({ clock: deps.clock, log })
-  retention.register(
-    ...sessionRetention(deps),
-    ...hostSessionRetention(deps),
-    ...accountRetention(deps),
-    ...auditRetention(deps),
-    ...webhookRetention(deps),
-    onceJob('finished rate-limit windows', () => pruneRateLimits(deps.db)),
-    ...more,
-  )
+  retention.register(...resources.flatMap((r) => r.retention?.(deps) ?? []))
+  // The rate limits' windows are below the resources (security/rate-limit.ts), shared by all of them.
+  retention.register(onceJob('finished rate-limit windows', () => pruneRateLimits(deps.db)))
   return retention
 }
 
+/** The resources' special paths, joined, as the cheap checks look them up (each as `/api` and the path). */
+function specialPaths(resources: readonly Resource[]) {
+  const joined = (pick: (p: NonNullable<Resource['paths']>) => string[] | undefined, prefix = '/api') =>
+    resources.flatMap((r) => (r.paths ? (pick(r.paths) ?? []) : [])).map((path) => prefix + path)
+  return {
+    anyQuery: new Set(joined((p) => p.anyQuery)),
+    ownBodyLimit: new Set(joined((p) => p.ownBodyLimit)),
+    writesNothingCached: new Set(joined((p) => p.writesNothingCached)),
+    summarisedLog: joined((p) => p.summarisedLog, ''),
+  }
+}
+
+const corsFor = (origins: string[]) => {
+  const allowed = new Set(origins)
+  return cors({
+    origin: (origin) => (allowed.has(origin) ? origin : null),
+    allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type'],
+    exposeHeaders: ['Retry-After'],
+    maxAge: 600,
+  })
+}
+
+type Paths = ReturnType<typeof specialPaths>
+
 /** The cheap checks ahead of every route, as one middleware (createApp says which, and why one), and the settling of their counts. */
-function cheapChecks(db: Database, config: AppConfig, { caches, tokens, pause }: { caches: CacheSet; tokens: TokenCache; pause?: Pause }) {
+function cheapChecks(db: Database, config: AppConfig, { caches, tokens, pause, paths }: { caches: CacheSet; tokens: TokenCache; pause?: Pause; paths: Paths }) {
   const users = userLimits(db, config.rateLimit, pause)
   const addresses = addressLimits(db, config.rateLimit, config.trustProxy, pause)
   const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
     throw new HttpError(413, BODY.BODY_TOO_LARGE(BODY_LIMIT_BYTES / 1024))
   })
+  const { anyQuery, ownBodyLimit, writesNothingCached } = paths
   const middleware = (c: Context<UserLimitEnv & AddressLimitEnv & TokenEnv>, next: () => Promise<void>) => {
     const path = c.req.path
-    if (path !== '/api/health') checkStorablePath(c.req.url)
+    if (!anyQuery.has(path)) checkStorablePath(c.req.url)
     c.set('userLimit', users)
     c.set('addressLimit', addresses)
     c.set('tokens', tokens)
-    // The provider's webhook messages and request-log batches set their own, larger, limits; neither changes a cache.
-    if (path === `/api${MESSAGES_PATH}` || path === `/api${LOGS_PATH}`) return next()
+    if (ownBodyLimit.has(path)) return next()
     // Tokens, project lists and keys are kept in memory (the app's caches, db/cache.ts): a call that
     // may have changed them answers once this app has heard the change, so the client's next call sees it.
     const method = c.req.method
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || path === `/api${VERIFY_PATH}`) return bodyLimit(c, next)
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || writesNothingCached.has(path)) return bodyLimit(c, next)
     return bodyLimit(c, next).finally(() => caches.changesHeard())
   }
   // The fair shares' counts held in memory are written when the app settles or closes.

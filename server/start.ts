@@ -4,14 +4,13 @@ import { mkdir } from 'node:fs/promises'
 import { Server as NetServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
-import { ConfigError, withDefaults, type AppOverrides } from './config'
+import { ConfigError, type AppOverrides } from './config'
 import { openDatabase, type Database } from './db/index'
 import { migrate } from './db/migrate'
 import { errorBody, errorTable } from './http/errors'
 import { lingerAfterAnswer } from './http/linger'
 import type { Log } from './http/logger'
 import type { StaticRoot } from './http/static'
-import { startWebhookWorker } from './resources/webhooks'
 import { databaseProblem } from './db/connect-problem'
 import { checkEncryptionKey, KeyMismatchError } from './security/encryption-check'
 import { keyFromDataDir } from './security/encryption-key-file'
@@ -145,8 +144,6 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const staticRoots = opts.staticRoots ?? (opts.demoPages === false ? [bundle] : [DEMO_DIR, bundle])
   // The demo API goes with the demo pages: its samples are on /docs.html.
   const app = createApp({ db, config: settings, log, staticRoots, demoApi: opts.demoPages !== false })
-  // Deliveries accepted before a stop (or a crash) are due again now: the worker starts on them at once.
-  const worker = startWebhookWorker({ db, config: withDefaults(settings), log, clock: Date.now })
   const drain = drainer(app.fetch)
   let server!: Server
   let address: AddressInfo
@@ -156,15 +153,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       server.once('error', reject)
     })
   } catch (err) {
-    await worker.stop()
+    await app.close()
     await db.close()
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE') throw new ConfigError(`Port ${port} on ${host} is in use. Set PORT to another port (PORT=0 picks a free one).`)
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new ConfigError(`HOST ${host} is not an address of this machine.`)
     throw err
   }
-  // Old rows are pruned on the app's schedule (db/retention.ts), stopped by app.close().
-  app.retention.start()
+  // What the resources run beside their routes (the webhook worker: deliveries accepted before a stop, or a
+  // crash, are due again now) and the pruning of old rows (db/retention.ts), all stopped by app.close().
+  app.start()
 
   let closing: Promise<void> | undefined
   const close = () =>
@@ -186,8 +184,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       await stopped
       clearInterval(sweep)
       clearTimeout(force)
-      await worker.stop()
-      // The last second of usage counts, and the caches' LISTEN connections, before the database goes.
+      // The worker, the last second of usage counts, and the caches' LISTEN connections, before the database goes.
       await app.close()
       await db.close()
     })())
