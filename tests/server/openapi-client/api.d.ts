@@ -784,6 +784,86 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/logs': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Report calls your API answered
+     * @description For the API provider's services (flex-portal/verify's middlewares with requestLogs on, or any language), authenticated by SERVICE_TOKEN. Up to 1000 entries a call. Entries naming an unknown key, more than 5 minutes in the future or older than REQUEST_LOG_RETENTION_DAYS are dropped and counted, never an error. An entry is stored once per project, requestId and at: re-sending a batch (a retry after a time-out) stores nothing twice. A malformed entry refuses the whole batch (400 naming the entry, from 0, and the field): nothing of it is stored.
+     */
+    post: operations['reportRequestLogs']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/logs/{requestId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Find a developer's call by its request id
+     * @description For your support, authenticated by SERVICE_TOKEN: the entry with the X-Request-Id a developer gave you, with its project and key. Request ids are the clients' own, so two projects may share one: the newest is answered.
+     */
+    get: operations['getRequestLogEntry']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/manage/dapp/{id}/logs': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The calls the project's keys made, newest first
+     * @description Roles: owner, admin, developer, viewer. As the provider's API reported them (POST /logs), with the key's name. Filters combine; page with `before`, the `next` of the previous page. Kept for REQUEST_LOG_RETENTION_DAYS (default 30).
+     */
+    get: operations['listRequestLogs']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/manage/dapp/{id}/logs/summary': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Calls, errors and latency per hour or day
+     * @description Roles: owner, admin, developer, viewer. From the hourly rollups kept at ingest (never the entries themselves). days=1: the last 24 hours per hour; more: per UTC day, today last. p50 and p95 come from a latency histogram: the upper bound of the bucket the percentile falls in.
+     */
+    get: operations['summariseRequestLogs']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/keys/verify': {
     parameters: {
       query?: never
@@ -813,7 +893,7 @@ export interface components {
       /** @description What went wrong, in English, fit to show a user. Its wording may change: match the code. */
       message: string
       /**
-       * @description The stable reason, sent with every error of this server and never renamed once published: match or translate this, not the message. For instance DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), SESSION_EXPIRED (sign in again). A server of the specification alone may send none: show the message.
+       * @description The stable reason, sent with every error of this server and never renamed once published: match or translate this, not the message. For instance DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), SESSION_EXPIRED (sign in again), LOG_ENTRY_INVALID (a request-log entry is malformed: nothing of the batch was stored). A server of the specification alone may send none: show the message.
        * @enum {string}
        */
       code?:
@@ -985,6 +1065,46 @@ export interface components {
         | 'ENDPOINT_URL_NO_HOST'
         | 'ENDPOINT_URL_PRIVATE'
         | 'ENDPOINT_URL_PRIVATE_HOST'
+        | 'LOG_ENTRY_INVALID'
+        | 'LOG_BATCH_TOO_LARGE'
+        | 'LOG_ENTRY_NOT_FOUND'
+        | 'LOG_CURSOR_INVALID'
+        | 'LOGS_NOT_CONFIGURED'
+        | 'LOG_REQUEST_ID_REQUIRED'
+        | 'LOG_REQUEST_ID_NOT_TEXT'
+        | 'LOG_REQUEST_ID_TOO_LONG'
+        | 'LOG_REQUEST_ID_CONTROL_CHARACTERS'
+        | 'LOG_REQUEST_ID_BLANK'
+        | 'LOG_KEY_ID_REQUIRED'
+        | 'LOG_KEY_ID_NOT_TEXT'
+        | 'LOG_KEY_ID_TOO_LONG'
+        | 'LOG_ROUTE_REQUIRED'
+        | 'LOG_ROUTE_NOT_TEXT'
+        | 'LOG_ROUTE_TOO_LONG'
+        | 'LOG_ROUTE_CONTROL_CHARACTERS'
+        | 'LOG_ROUTE_BLANK'
+        | 'LOG_STATUS_OUT_OF_RANGE'
+        | 'LOG_STATUS_REQUIRED'
+        | 'LOG_AT_REQUIRED'
+        | 'LOG_AT_NOT_TEXT'
+        | 'LOG_AT_TOO_LONG'
+        | 'LOG_AT_NOT_A_DATE'
+        | 'LOG_AT_NO_SUCH_DATE'
+        | 'LOG_METHOD_REQUIRED'
+        | 'LOG_METHOD_NOT_TEXT'
+        | 'LOG_METHOD_INVALID'
+        | 'LOG_DURATION_REQUIRED'
+        | 'LOG_DURATION_OUT_OF_RANGE'
+        | 'LOG_IP_NOT_TEXT'
+        | 'LOG_IP_TOO_LONG'
+        | 'LOG_IP_INVALID'
+        | 'LOG_ENTRIES_REQUIRED'
+        | 'LOG_ENTRIES_NOT_A_LIST'
+        | 'LOG_ENTRIES_EMPTY'
+        | 'LOG_QUERY_KEY_TOO_LONG'
+        | 'LOG_QUERY_STATUS_INVALID'
+        | 'LOG_QUERY_ROUTE_TOO_LONG'
+        | 'LOG_QUERY_BEFORE_TOO_LONG'
     }
     /** DeviceToken */
     DeviceToken: {
@@ -1705,6 +1825,137 @@ export interface components {
       details: {
         [key: string]: string | number | boolean | null
       }
+    }
+    /** LogBatchAccepted */
+    LogBatchAccepted: {
+      /** @description Entries stored by this call. */
+      accepted: number
+      /** @description Entries already stored (same project, requestId and at): nothing stored twice. */
+      duplicates: number
+      /** @description Entries not stored, by reason; never an error for the batch. */
+      dropped: {
+        /** @description Entries naming a key this server does not hold (never issued, or deleted). */
+        unknownKey: number
+        /** @description Entries more than 5 minutes in the future. */
+        future: number
+        /** @description Entries older than the retention (REQUEST_LOG_RETENTION_DAYS). */
+        expired: number
+      }
+    }
+    /** LogBatch */
+    LogBatch: {
+      /** @description At most 1000 entries; more is refused with 413. */
+      entries: components['schemas']['LogEntryInput'][]
+    }
+    /** LogEntryInput */
+    LogEntryInput: {
+      /** @description The X-Request-Id of the call (the client's, or one the middleware made). Stored once per project and "at": re-sending is safe. */
+      requestId: string
+      /** @description API project ID (apid_…) the verification answered; an unknown one drops the entry. */
+      keyId: string
+      /**
+       * @description HTTP method, such as GET; stored in capitals.
+       * @example GET
+       */
+      method: string
+      /** @description The route template the framework matched (/v1/invoices/:id), never the raw path or its query; cut to 200 characters. */
+      route: string
+      /** @description The HTTP status the provider answered. */
+      status: number
+      /** @description How long the handler took, in milliseconds (stored whole). */
+      durationMs: number
+      /**
+       * Format: date-time
+       * @description When the call arrived. Far in the future, or older than the retention: dropped and counted.
+       */
+      at: string | null
+      /** @description The client's address; only sent when the provider opts in. */
+      ip?: string
+    }
+    /** LogLookup */
+    LogLookup: {
+      /** @description The X-Request-Id of the call: "give this id to support". */
+      requestId: string
+      /** @description API project ID (apid_…). */
+      keyId: string
+      /** @description HTTP method, in capitals. */
+      method: string
+      /** @description Route template, at most 200 characters. */
+      route: string
+      /** @description HTTP status answered. */
+      status: number
+      /** @description Milliseconds the handler took. */
+      durationMs: number
+      /**
+       * Format: date-time
+       * @description When the call arrived.
+       */
+      at: string
+      /** @description The client's address, when the provider reports it. */
+      ip?: string
+      /** @description The key's name; null once the key is deleted. */
+      keyName: string | null
+      /** @description Project ID (prj_…) whose key made the call. */
+      projectId: string
+    }
+    /** LogPage */
+    LogPage: {
+      /** @description Newest first. */
+      entries: components['schemas']['LogEntryView'][]
+      /** @description Pass as "before" for the next (older) page; absent on the last page. */
+      next?: string
+    }
+    /** LogEntryView */
+    LogEntryView: {
+      /** @description The X-Request-Id of the call: "give this id to support". */
+      requestId: string
+      /** @description API project ID (apid_…). */
+      keyId: string
+      /** @description HTTP method, in capitals. */
+      method: string
+      /** @description Route template, at most 200 characters. */
+      route: string
+      /** @description HTTP status answered. */
+      status: number
+      /** @description Milliseconds the handler took. */
+      durationMs: number
+      /**
+       * Format: date-time
+       * @description When the call arrived.
+       */
+      at: string
+      /** @description The client's address, when the provider reports it. */
+      ip?: string
+      /** @description The key's name; null once the key is deleted. */
+      keyName: string | null
+    }
+    /** LogSummary */
+    LogSummary: {
+      /**
+       * @description hour when days is 1 (the last 24 hours), else UTC day.
+       * @enum {string}
+       */
+      unit: 'hour' | 'day'
+      /** @description Oldest first, the current hour or day last; every bucket present, empty ones with 0. */
+      buckets: components['schemas']['LogBucket'][]
+    }
+    /** LogBucket */
+    LogBucket: {
+      /**
+       * Format: date-time
+       * @description Start of the hour or UTC day.
+       */
+      start: string
+      /** @description Calls. */
+      requests: number
+      /** @description Calls answered 4xx or 5xx. */
+      errors: number
+      /** @description Calls answered 5xx. */
+      serverErrors: number
+      /** @description Median duration (from a histogram: the upper bound of its bucket); null without calls. */
+      p50Ms: number | null
+      /** @description 95th percentile duration, as p50Ms; null without calls. */
+      p95Ms: number | null
     }
     /**
      * Verification
@@ -5733,6 +5984,316 @@ export interface operations {
         }
       }
       /** @description No such project, or the caller is no member of it (the same answer). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  reportRequestLogs: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LogBatch']
+      }
+    }
+    responses: {
+      /** @description Stored (or counted as dropped or already stored). */
+      202: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LogBatchAccepted']
+        }
+      }
+      /** @description The body is not { entries: [...] }, or an entry is malformed: the message names the entry (from 0) and the field. Nothing is stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Authorization is not `Bearer <SERVICE_TOKEN>`. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description More than 1000 entries, or a body over 5120 kB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description SERVICE_TOKEN is not set on this server, so the call is off. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getRequestLogEntry: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The X-Request-Id of the call. */
+        requestId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The entry. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LogLookup']
+        }
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Authorization is not `Bearer <SERVICE_TOKEN>`. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No stored entry has this request id. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description SERVICE_TOKEN is not set on this server, so the call is off. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listRequestLogs: {
+    parameters: {
+      query?: {
+        /** @description Only this key's calls (apid_…). */
+        key?: string
+        /** @description Only calls answered with this status class. */
+        status?: '1xx' | '2xx' | '3xx' | '4xx' | '5xx'
+        /** @description Only this route template, exactly. */
+        route?: string
+        /** @description The "next" of the previous page. */
+        before?: string
+        /** @description Entries per page: 1–100 (default 50). */
+        limit?: number
+      }
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of entries. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LogPage']
+        }
+      }
+      /** @description A query parameter is refused, or the address holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project, or the caller is not one of its members (the same answer). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  summariseRequestLogs: {
+    parameters: {
+      query?: {
+        /** @description Only this key's calls (apid_…). */
+        key?: string
+        /** @description 1 (the last 24 hours, per hour) to 90 (per UTC day); default 30. */
+        days?: number
+      }
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One bucket per hour or day, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LogSummary']
+        }
+      }
+      /** @description A query parameter is refused, or the address holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project, or the caller is not one of its members (the same answer). */
       404: {
         headers: {
           [name: string]: unknown
