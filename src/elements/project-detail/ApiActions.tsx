@@ -15,7 +15,8 @@ import { useElement } from '../../context/element'
 import { useT } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'
 import { DeleteKeyDialog } from './DeleteKeyDialog'
-import { EditKeyDialog, type KeyEdit } from './EditKeyDialog'
+import type { KeyFields } from '../../../contract/requests'
+import { EditKeyDialog } from './EditKeyDialog'
 import { isLive } from './key-status'
 import { FormDialog } from '../../components/form-dialog/FormDialog'
 import { KeysTable, type KeyActionKind } from './KeysTable'
@@ -86,7 +87,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     changed('flex-key-deleted', { keyId })
   }
 
-  const saveKey = async (keyId: string, edit: KeyEdit) => {
+  const saveKey = async (keyId: string, edit: KeyFields) => {
     await apiKeys.updateKey(call, project.id, keyId, edit)
     changed('flex-key-updated', { keyId })
   }
@@ -150,7 +151,15 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
         <Toast message={toast} onClose={() => setToast(null)} />
       </div>
       {keys && keys.length > 0 && <KeysTable keys={keys} onAction={(kind, key) => setAction({ kind, key })} requests={requestsCell(project)} />}
-      <NewKeyDialog projectId={project.id} keys={newKeys} onClose={dismiss} returnFocus={createButton} />
+      <NewKeyDialog
+        projectId={project.id}
+        keys={newKeys}
+        onClose={dismiss}
+        returnFocus={createButton}
+        // Naming at birth is a PATCH of the key's metadata: only where the server lists it.
+        names={keys && Object.fromEntries(keys.map((k) => [k.id, k.name]))}
+        onName={keys ? (keyId, edit) => saveKey(keyId, edit) : undefined}
+      />
       {action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
       {action?.kind === 'delete' && (
