@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { KeyInfo } from '../../api/types'
-import { DataTable, Identifier, type Column } from '../../components/table'
+import { DataTable, Identifier, RowMenu, type Column } from '../../components/table'
 import { useCan } from '../../components/teams/role'
 import { formatDate } from '../../format-date'
 import { useCapability } from '../../hooks/useCapability'
@@ -64,7 +64,7 @@ export function LastUsed({ row }: { row: KeyRow }) {
   )
 }
 
-/** Edit, Roll (not for a key that is expired or already rolled), Delete: one line, never wrapped. */
+/** Edit, Roll (not for a key that is expired or already rolled), Delete: a row's "⋯" menu, or a card's buttons. */
 export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind: KeyActionKind, key: KeyInfo) => void; cards: boolean }) {
   const { t } = row
   const key = row.label
@@ -75,8 +75,13 @@ export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind
     ...(row.state.rollable ? [['roll', t('keys.action.roll'), t('keys.action.rollKey', { key })] as [KeyActionKind, string, string]] : []),
     ['delete', t('keys.action.delete'), t('keys.action.deleteKey', { key })],
   ]
+  // In the table, one "⋯" menu per row; a card has the room for its buttons.
+  if (!cards) {
+    const items = actions.map(([kind, text]) => ({ id: kind, text, danger: kind === 'delete', onSelect: () => onAction(kind, row.key) }))
+    return <RowMenu label={t('keys.action.menu', { key })} items={items} />
+  }
   return (
-    <div className={cards ? 'flex flex-wrap gap-2' : '-mx-2 flex'}>
+    <div className="flex flex-wrap gap-2">
       {actions.map(([kind, text, name]) => (
         <button
           key={kind}
@@ -84,9 +89,7 @@ export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind
           // The name says which key: none is mistaken for the Delete beside Create, which asks for the key.
           aria-label={name}
           onClick={() => onAction(kind, row.key)}
-          className={`whitespace-nowrap rounded-flex font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${
-            cards ? 'flex-1 border border-border bg-raised px-3 py-1.5 text-center' : 'px-2 py-1'
-          } ${kind === 'delete' ? 'text-danger hover:underline' : 'text-accent hover:text-accent-hover'}`}
+          className={`flex-1 whitespace-nowrap rounded-flex border border-border bg-raised px-3 py-1.5 text-center font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${kind === 'delete' ? 'text-danger hover:underline' : 'text-accent hover:text-accent-hover'}`}
         >
           {text}
         </button>
@@ -163,7 +166,7 @@ export function KeysTable({
             id: 'actions',
             header: t('keys.column.actions'),
             priority: 0,
-            width: 180,
+            width: 80,
             cell: (row: KeyRow) => <Actions row={row} onAction={onAction} cards={false} />,
           },
         ]
