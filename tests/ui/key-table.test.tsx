@@ -137,7 +137,7 @@ describe('keys table', () => {
   })
 
   it('when even Name, Status and Actions do not fit, stacks each key as a card with its actions at the foot', async () => {
-    reportWidth(300)
+    reportWidth(400)
     mockApi({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
     const { q } = renderDetail('prj_7')
     const list = await q.findByRole('list', { name: 'API keys' })

@@ -102,7 +102,7 @@ export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind
  * The project's keys, one row each with its own actions, in the one table
  * pattern (components/table): the name gives way last, the less important
  * columns go as the table's box narrows (Created, then Key, Requests, Last
- * used, API Project ID), and then the rows become compact cards.
+ * used), and then, when the name, API Project ID, status and menu do not fit, the rows become compact cards.
  */
 export function KeysTable({
   keys,
@@ -132,7 +132,8 @@ export function KeysTable({
     {
       id: 'id',
       header: t('keys.column.id'),
-      priority: 1,
+      // Never dropped: the id is what a developer copies. A box without room for it shows cards, which have it.
+      priority: 0,
       width: 150,
       cell: ({ key }) => <Identifier value={key.id} copyLabel={t('keys.copyId', { id: key.id })} />,
     },
