@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { KeyInfo } from '../../api/types'
+import { Badge, type BadgeTone } from '../../components/Badge'
 import { DataTable, Identifier, RowMenu, type Column } from '../../components/table'
 import { useCan } from '../../components/teams/role'
 import { formatDate } from '../../format-date'
@@ -18,17 +19,14 @@ type T = Translate<typeof texts>
 /** What a cell needs: its key, and the reader's texts and language. */
 export type KeyRow = { key: KeyInfo; state: KeyState; label: string; twin: boolean; t: T; lang: string }
 
-const STATE_TONE: Record<KeyState['tone'], string> = { active: 'bg-success', ending: 'bg-warning', ended: 'bg-muted' }
+const STATE_TONE: Record<KeyState['tone'], BadgeTone> = { active: 'success', ending: 'warning', ended: 'neutral' }
 
-/** The state with its colour dot; a successor also names the key it replaces (by id: a roll keeps the name). */
+/** The state as a badge; a successor also names the key it replaces (by id: a roll keeps the name). */
 export function Status({ state }: { state: KeyState }) {
   const t = useT(texts)
   return (
     <span className="block min-w-0">
-      <span className="flex items-center gap-2">
-        <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${STATE_TONE[state.tone]}`} />
-        <span className={state.tone === 'ended' ? 'text-muted' : ''}>{state.text}</span>
-      </span>
+      <Badge tone={STATE_TONE[state.tone]}>{state.text}</Badge>
       {state.replaces && (
         // By its masked value, as the name of a key that shares its name shows it: short, and the same on both rows.
         <span dir="auto" className="block text-xs text-muted" title={state.replaces.id}>
