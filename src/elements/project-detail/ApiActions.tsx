@@ -24,6 +24,7 @@ import { NewKeyDialog } from './NewKeyDialog'
 import { RollKeyDialog } from './RollKeyDialog'
 import { useNewKeys } from './useNewKeys'
 import { requestsCell } from './usage/RequestsCell'
+import { DangerButton } from '../../components/DangerButton'
 
 /**
  * The project's keys, first on its page: the spec's 'API Actions' (Create a key
@@ -121,19 +122,17 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
               {t('keys.create')}
             </Button>
             {/* The spec's Delete, outlined: it only opens the dialog that asks which key, and says what deleting does. */}
-            <button
+            <DangerButton
               ref={deleteButton}
-              type="button"
               onClick={() => {
                 setToast(null)
                 setPicking(true)
               }}
               disabled={keyIds.length === 0}
               title={keyIds.length === 0 ? t('keys.delete.none') : undefined}
-              className="inline-flex items-center justify-center rounded-flex border border-border px-4 py-2 text-sm font-semibold text-danger transition-colors hover:border-danger focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60"
             >
               {t('keys.delete')}
-            </button>
+            </DangerButton>
           </div>
         )}
       </div>
