@@ -76,6 +76,9 @@ test.describe('a key row’s "⋯" menu', () => {
     await expect(menu.getByRole('menuitem', { name: 'Roll' })).toBeFocused()
     await page.keyboard.press('End')
     await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused()
+    // The menu opens toward the row, inside the page: no sideways scroll.
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(over, 'the open menu does not widen the page').toBeLessThanOrEqual(0)
     await screenshot(page, 'wide-row-menu-1280')
     await page.keyboard.press('Escape')
     await expect(menu).toBeHidden()

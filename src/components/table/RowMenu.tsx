@@ -11,7 +11,7 @@ const itemClass = 'block w-full whitespace-nowrap px-4 py-2 text-start text-sm h
  * (Stripe's) keep them: one narrow column instead of a word per action, so the
  * columns that say something stay. The ARIA menu pattern: arrow keys, Home and
  * End move focus, Escape and a press outside close (floating-ui), and focus goes
- * back to the button. Placed by CSS under the button, at its end edge: the
+ * back to the button. Placed by CSS under the button, at its end edge (right, or left in right to left): the
  * tables never clip their rows, so no positioning engine ships.
  */
 export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
@@ -80,7 +80,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
           {...dismissFloating}
           onKeyDown={onMenuKeyDown}
           onBlur={onMenuBlur}
-          className="absolute end-0 top-full z-10 mt-1 min-w-[10rem] rounded-flex border border-border bg-surface py-1 shadow-lg"
+          className="absolute right-0 top-full rtl:left-0 rtl:right-auto z-10 mt-1 w-40 rounded-flex border border-border bg-surface py-1 shadow-lg"
         >
           {items.map((item, i) => (
             <button
