@@ -10,10 +10,14 @@ const dateTime = (description: string) => z.string().meta({ format: 'date-time',
 export const ErrorBody = z
   .object({
     message: text('What went wrong, fit to show a user.'),
-    code: z.enum(ERROR_CODES).optional().meta({
-      description:
-        'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint).',
-    }),
+    code: z
+      .enum(ERROR_CODES)
+      .optional()
+      .meta({
+        description:
+          'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint); ' +
+          "for a key's restrictions SCOPE_UNKNOWN, SCOPES_NOT_OFFERED, SCOPES_INVALID, ALLOWED_IP_INVALID, ALLOWED_IPS_TOO_MANY, KEY_MODE_INVALID, KEY_MODE_FIXED, IP_ADDRESS_INVALID (400) and BROAD_KEY_ROLE_NEEDED (403).",
+      }),
   })
   .meta({ id: 'Error' })
 

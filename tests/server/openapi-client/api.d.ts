@@ -833,7 +833,7 @@ export interface components {
       /** @description What went wrong, fit to show a user. */
       message: string
       /**
-       * @description A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint).
+       * @description A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint); for a key's restrictions SCOPE_UNKNOWN, SCOPES_NOT_OFFERED, SCOPES_INVALID, ALLOWED_IP_INVALID, ALLOWED_IPS_TOO_MANY, KEY_MODE_INVALID, KEY_MODE_FIXED, IP_ADDRESS_INVALID (400) and BROAD_KEY_ROLE_NEEDED (403).
        * @enum {string}
        */
       code?:
