@@ -19,15 +19,35 @@ export const VERIFY_KEY_MAX = 200
 /** Digits in a mailed code (password reset, e-mail verification). */
 export const CODE_DIGITS = 10
 
-/** Why `POST /keys/verify` refuses a key: no such key, or it has expired. */
-export const VERIFY_REFUSALS = ['NOT_FOUND', 'EXPIRED'] as const
+/**
+ * Why `POST /keys/verify` refuses a key: no such key, it has expired, the
+ * caller's address is outside its allowlist, or it lacks a scope the call needs.
+ */
+export const VERIFY_REFUSALS = ['NOT_FOUND', 'EXPIRED', 'IP_NOT_ALLOWED', 'INSUFFICIENT_SCOPE'] as const
 export type VerifyRefusal = (typeof VERIFY_REFUSALS)[number]
+
+/** A key's mode: live (the default) or test. The verification's `mode` is what a provider trusts, never the key text's prefix. */
+export const KEY_MODES = ['live', 'test'] as const
+export type KeyMode = (typeof KEY_MODES)[number]
+
+/** What a scope of the provider's catalog (KEY_SCOPES_FILE) allows: reading or writing. */
+export const SCOPE_ACCESS = ['read', 'write'] as const
+export type ScopeAccess = (typeof SCOPE_ACCESS)[number]
+
+/** The most addresses or CIDR ranges one key's allowlist holds. */
+export const MAX_ALLOWED_IPS = 20
+
+/** The most scopes one `POST /keys/verify` may ask for. */
+export const MAX_VERIFY_SCOPES = 50
 
 /**
  * `POST /keys/verify`'s answer, for `flex-portal/verify`, which has no zod:
  * contract/responses.ts checks that its schema's type is exactly this one.
+ * `scopes` is null for a key that holds every scope; `missingScopes` comes with INSUFFICIENT_SCOPE.
  */
-export type Verification = { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null } | { valid: false; code: VerifyRefusal }
+export type Verification =
+  | { valid: true; keyId: string; projectId: string; name: string; expiresAt: string | null; mode: KeyMode; scopes: string[] | null }
+  | { valid: false; code: VerifyRefusal; missingScopes?: string[] }
 
 /** A device token the server does not know (its data was reset): register the device again. */
 export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
@@ -48,6 +68,7 @@ export const LOG_CURSOR_INVALID = 'LOG_CURSOR_INVALID'
  * area, and the contract's field checks in fields.ts); a code not listed here
  * fails when that table or schema loads.
  */
+// prettier-ignore
 export const ERROR_CODES = [
   // Any call
   'NOT_FOUND',
@@ -77,72 +98,27 @@ export const ERROR_CODES = [
   'VERIFY_NOT_CONFIGURED',
   'WEBHOOK_MESSAGES_NOT_CONFIGURED',
   'MAIL_NOT_CONFIGURED',
-  // A field of a body or a query (contract/fields.ts: the field's prefix and the reason)
-  'DEVICE_UDID_REQUIRED',
-  'DEVICE_UDID_NOT_TEXT',
-  'DEVICE_UDID_TOO_LONG',
-  'DEVICE_TYPE_REQUIRED',
-  'DEVICE_TYPE_NOT_TEXT',
-  'DEVICE_TYPE_TOO_LONG',
-  'DEVICE_FIELD_REQUIRED',
-  'DEVICE_FIELD_NOT_TEXT',
-  'DEVICE_FIELD_TOO_LONG',
-  'NAME_REQUIRED',
-  'NAME_NOT_TEXT',
-  'NAME_TOO_LONG',
-  'NAME_CONTROL_CHARACTERS',
-  'NAME_BLANK',
-  'EMAIL_REQUIRED',
-  'EMAIL_NOT_TEXT',
-  'EMAIL_TOO_LONG',
-  'PASSWORD_REQUIRED',
-  'PASSWORD_NOT_TEXT',
-  'PASSWORD_TOO_LONG',
-  'NEW_PASSWORD_REQUIRED',
-  'NEW_PASSWORD_NOT_TEXT',
-  'NEW_PASSWORD_TOO_LONG',
-  'CURRENT_PASSWORD_REQUIRED',
-  'CURRENT_PASSWORD_NOT_TEXT',
-  'CURRENT_PASSWORD_TOO_LONG',
-  'PROJECT_NAME_REQUIRED',
-  'PROJECT_NAME_NOT_TEXT',
-  'PROJECT_NAME_TOO_LONG',
-  'PROJECT_NAME_CONTROL_CHARACTERS',
-  'PROJECT_NAME_BLANK',
-  'PROJECT_DESCRIPTION_REQUIRED',
-  'PROJECT_DESCRIPTION_NOT_TEXT',
-  'PROJECT_DESCRIPTION_TOO_LONG',
-  'KEY_NAME_REQUIRED',
-  'KEY_NAME_NOT_TEXT',
-  'KEY_NAME_TOO_LONG',
-  'KEY_NAME_CONTROL_CHARACTERS',
-  'KEY_NAME_BLANK',
-  'KEY_EXPIRY_REQUIRED',
-  'KEY_EXPIRY_NOT_TEXT',
-  'KEY_EXPIRY_TOO_LONG',
-  'KEY_REQUIRED',
-  'KEY_NOT_TEXT',
-  'KEY_TOO_LONG',
-  'EXTERNAL_ID_REQUIRED',
-  'EXTERNAL_ID_NOT_TEXT',
-  'EXTERNAL_ID_TOO_LONG',
-  'CODE_REQUIRED',
-  'CODE_NOT_TEXT',
-  'CODE_TOO_LONG',
-  'MEMBER_ID_REQUIRED',
-  'MEMBER_ID_NOT_TEXT',
-  'MEMBER_ID_TOO_LONG',
-  'ENDPOINT_URL_REQUIRED',
-  'ENDPOINT_URL_NOT_TEXT',
-  'ENDPOINT_URL_TOO_LONG',
-  'ENDPOINT_DESCRIPTION_REQUIRED',
-  'ENDPOINT_DESCRIPTION_NOT_TEXT',
-  'ENDPOINT_DESCRIPTION_TOO_LONG',
-  'ENDPOINT_DESCRIPTION_CONTROL_CHARACTERS',
-  'ENDPOINT_DESCRIPTION_BLANK',
-  'PROJECT_ID_REQUIRED',
-  'PROJECT_ID_NOT_TEXT',
-  'PROJECT_ID_TOO_LONG',
+  // A field of a body or a query (contract/fields.ts: the field's prefix and the reason), a line per field
+  'DEVICE_UDID_REQUIRED', 'DEVICE_UDID_NOT_TEXT', 'DEVICE_UDID_TOO_LONG',
+  'DEVICE_TYPE_REQUIRED', 'DEVICE_TYPE_NOT_TEXT', 'DEVICE_TYPE_TOO_LONG',
+  'DEVICE_FIELD_REQUIRED', 'DEVICE_FIELD_NOT_TEXT', 'DEVICE_FIELD_TOO_LONG',
+  'NAME_REQUIRED', 'NAME_NOT_TEXT', 'NAME_TOO_LONG', 'NAME_CONTROL_CHARACTERS', 'NAME_BLANK',
+  'EMAIL_REQUIRED', 'EMAIL_NOT_TEXT', 'EMAIL_TOO_LONG',
+  'PASSWORD_REQUIRED', 'PASSWORD_NOT_TEXT', 'PASSWORD_TOO_LONG',
+  'NEW_PASSWORD_REQUIRED', 'NEW_PASSWORD_NOT_TEXT', 'NEW_PASSWORD_TOO_LONG',
+  'CURRENT_PASSWORD_REQUIRED', 'CURRENT_PASSWORD_NOT_TEXT', 'CURRENT_PASSWORD_TOO_LONG',
+  'PROJECT_NAME_REQUIRED', 'PROJECT_NAME_NOT_TEXT', 'PROJECT_NAME_TOO_LONG', 'PROJECT_NAME_CONTROL_CHARACTERS', 'PROJECT_NAME_BLANK',
+  'PROJECT_DESCRIPTION_REQUIRED', 'PROJECT_DESCRIPTION_NOT_TEXT', 'PROJECT_DESCRIPTION_TOO_LONG',
+  'KEY_NAME_REQUIRED', 'KEY_NAME_NOT_TEXT', 'KEY_NAME_TOO_LONG', 'KEY_NAME_CONTROL_CHARACTERS', 'KEY_NAME_BLANK',
+  'KEY_EXPIRY_REQUIRED', 'KEY_EXPIRY_NOT_TEXT', 'KEY_EXPIRY_TOO_LONG',
+  'KEY_REQUIRED', 'KEY_NOT_TEXT', 'KEY_TOO_LONG',
+  'EXTERNAL_ID_REQUIRED', 'EXTERNAL_ID_NOT_TEXT', 'EXTERNAL_ID_TOO_LONG',
+  'CODE_REQUIRED', 'CODE_NOT_TEXT', 'CODE_TOO_LONG',
+  'MEMBER_ID_REQUIRED', 'MEMBER_ID_NOT_TEXT', 'MEMBER_ID_TOO_LONG',
+  'ENDPOINT_URL_REQUIRED', 'ENDPOINT_URL_NOT_TEXT', 'ENDPOINT_URL_TOO_LONG',
+  'ENDPOINT_DESCRIPTION_REQUIRED', 'ENDPOINT_DESCRIPTION_NOT_TEXT', 'ENDPOINT_DESCRIPTION_TOO_LONG',
+  'ENDPOINT_DESCRIPTION_CONTROL_CHARACTERS', 'ENDPOINT_DESCRIPTION_BLANK',
+  'PROJECT_ID_REQUIRED', 'PROJECT_ID_NOT_TEXT', 'PROJECT_ID_TOO_LONG',
   'EMAIL_INVISIBLE',
   'EMAIL_INVALID',
   'EMAIL_NOT_A_DOMAIN',
@@ -266,11 +242,22 @@ export const ERROR_CODES = [
   'LOG_QUERY_STATUS_INVALID',
   'LOG_QUERY_ROUTE_TOO_LONG',
   'LOG_QUERY_BEFORE_TOO_LONG',
+  // Key restrictions (issue 50)
+  'SCOPE_UNKNOWN', // a scope the catalog does not name (key create and edit)
+  'SCOPES_NOT_OFFERED', // scopes sent to a server without a catalog (KEY_SCOPES_FILE unset)
+  'SCOPES_INVALID', // scopes neither null nor a list of scope names (POST /keys/verify: not a list of at most MAX_VERIFY_SCOPES)
+  'ALLOWED_IP_INVALID', // allowedIps not a list, or an entry not an IPv4/IPv6 address or CIDR range
+  'ALLOWED_IPS_TOO_MANY', // allowedIps longer than MAX_ALLOWED_IPS
+  'KEY_MODE_INVALID', // mode neither live nor test
+  'KEY_MODE_FIXED', // an edit tried to change a key's mode, fixed at creation (its key text carries it)
+  'IP_ADDRESS_INVALID', // POST /keys/verify's ip not an IPv4 or IPv6 address
+  'BROAD_KEY_ROLE_NEEDED', // 403: a developer asked for a live key with a write scope or every scope
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]
 
 /** What a server may offer beyond the specification's calls (`GET /capabilities`); the widget hides any it does not name. */
-export const FEATURES = ['webhooks', 'accounts', 'mail', 'usage', 'project-settings', 'teams', 'request-logs'] as const
+// 'key-restrictions': the server has a scope catalog (KEY_SCOPES_FILE), read from GET /manage/dapp/{id}/scopes.
+export const FEATURES = ['webhooks', 'accounts', 'mail', 'usage', 'project-settings', 'teams', 'request-logs', 'key-restrictions'] as const
 export type Feature = (typeof FEATURES)[number]
 
 /** Request logs: the most entries one `POST /api/logs` may carry (more: 413). */

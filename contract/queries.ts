@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { KEY_MODES } from './constants'
 import { coded } from './fields'
 
 /**
@@ -31,4 +32,12 @@ export const AuditQuery = z.object({
     .enum(['json', 'csv'], { error: coded('FORMAT_INVALID', 'format must be json or csv.') })
     .optional()
     .meta({ description: 'csv: the log as a CSV download.' }),
+})
+
+/** GET /manage/dapp/{id}/usage: `mode` keeps only the live or the test keys' counts (both without it). */
+export const UsageModeQuery = z.object({
+  mode: z
+    .enum(KEY_MODES, { error: coded('KEY_MODE_INVALID', 'mode must be live or test.') })
+    .optional()
+    .meta({ description: "live or test: only the counts of that mode's keys (default: every key)." }),
 })

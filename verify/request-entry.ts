@@ -16,6 +16,16 @@ export interface ApiKeyOptions {
    * socket's peer). Off by default: an address is personal data.
    */
   clientAddress?: boolean
+  /** Scopes this route needs: the key must hold them all, else 403 with `missingScopes`. */
+  scopes?: readonly string[]
+  /**
+   * Addresses of your own proxies (load balancer, reverse proxy). The client's
+   * address, which a key's allowlist is checked against, is the socket's; only
+   * when the socket's peer is one of these is `X-Forwarded-For` read, from the
+   * right, skipping these addresses. Unset: the header is never believed (a
+   * client could write any address in it).
+   */
+  trustedProxies?: readonly string[]
 }
 
 export const REQUEST_ID_HEADER = 'X-Request-Id'

@@ -21,6 +21,8 @@ export const ACTIONS = {
   'usage.read': 'viewer',
   'logs.read': 'viewer',
   'keys.write': 'developer',
+  // A live key with a write scope or every scope, on a server with a scope catalog (api-keys/restrictions.ts).
+  'keys.broad': 'admin',
   'webhooks.read': 'viewer',
   'webhooks.write': 'developer',
   'webhooks.send': 'developer',

@@ -102,6 +102,12 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
     return { base, out: p.out }
   }
 
+  const catalogFile = async () => {
+    const file = join(dir, 'scopes.json')
+    await writeFile(file, all.get('key-scopes-file')!.code)
+    return file
+  }
+
   beforeAll(async () => {
     await mkdir(dir, { recursive: true })
     // flex-portal/verify as a provider imports it: the package's own exports, built.
@@ -118,6 +124,8 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
       WEBHOOK_EVENT_TYPES: 'invoice.paid',
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '1,1,1',
+      // The catalog as the page shows it.
+      KEY_SCOPES_FILE: await catalogFile(),
     })
     children.push(server.child)
     portal = await vi.waitFor(
@@ -144,12 +152,15 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
   it('are marked in the pages a provider copies from', () => {
     expect([...all.keys()].sort()).toEqual([
       'host-session-route',
+      'key-scopes-file',
       'request-logs-curl',
       'request-logs-express',
       'request-logs-hono',
       'verify-curl',
+      'verify-curl-scopes',
       'verify-express',
       'verify-hono',
+      'verify-hono-scopes',
       'webhook-receive',
       'webhook-send',
     ])
@@ -213,6 +224,23 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
   it('request-logs-curl: the portal takes a batch', async () => {
     const { stdout } = await run('sh', ['-c', adapted('request-logs-curl')], { env: { ...process.env, SERVICE_TOKEN } })
     expect(JSON.parse(stdout)).toMatchObject({ accepted: 1, duplicates: 0 })
+  })
+
+  it('verify-curl-scopes and verify-hono-scopes: a read-only test key allowed from 127.0.0.1 reads, cannot write, and is refused elsewhere', async () => {
+    const made = await api('POST', `/manage/dapp/${project.id}/api-key`, { mode: 'test', scopes: ['invoices:read'], allowedIps: ['127.0.0.1'] })
+    expect(made.status).toBe(201)
+    const key = Object.values(made.body as Record<string, string>)[0]
+    const curl = (ip: string) =>
+      run('sh', ['-c', adapted('verify-curl-scopes').replaceAll(Object.values(project.apiKey)[0], key).replace('203.0.113.7', ip)], {
+        env: { ...process.env, SERVICE_TOKEN },
+      })
+    expect(JSON.parse((await curl('127.0.0.1')).stdout)).toMatchObject({ valid: true, mode: 'test', scopes: ['invoices:read'] })
+    expect(JSON.parse((await curl('203.0.113.7')).stdout)).toEqual({ valid: false, code: 'IP_NOT_ALLOWED' })
+    const { base } = await serveSample('verify-hono-scopes')
+    const read = await fetch(`${base}/v1/invoices`, { headers: { Authorization: `Bearer ${key}` } })
+    expect([read.status, await read.json()]).toEqual([200, { for: project.id, mode: 'test', invoices: [] }])
+    const write = await fetch(`${base}/v1/invoices`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } })
+    expect([write.status, (await write.json()).missingScopes]).toEqual([403, ['invoices:write']])
   })
 
   it("host-session-route: the provider's backend gets a code for its signed-in user, and refuses anyone else", async () => {

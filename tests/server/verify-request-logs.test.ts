@@ -14,7 +14,7 @@ import { createVerifier, expressApiKey, honoApiKey, type RequestLogEntry, type R
 
 const VERIFY_URL = 'https://portal.example/api/keys/verify'
 const LOGS_URL = 'https://portal.example/api/logs'
-const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'prj_1', name: 'Default key', expiresAt: null }
+const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'prj_1', name: 'Default key', expiresAt: null, mode: 'live', scopes: null }
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 const auth = { Authorization: 'Bearer fxk_good' }

@@ -9,5 +9,14 @@ import { apiKeyRoutes } from './routes'
 export { deleteProjectKeys, findKeyByHash, insertKey, listKeys, touchKey, type VerifiedKey } from './data'
 export { endKeys, keysSeenBy, type SeenKey } from './seen'
 
-/** A project's keys: create, list, edit, roll and delete. */
-export const apiKeys: Resource = { name: 'api-keys', routes: apiKeyRoutes }
+/**
+ * A project's keys: create, list, edit, roll and delete. Keys restricted to
+ * scopes of the provider's catalog (KEY_SCOPES_FILE), with IP allowlists and
+ * test keys, are offered to the widget only with a catalog: without one it
+ * shows nothing of them (the server still takes mode and allowedIps).
+ */
+export const apiKeys: Resource = {
+  name: 'api-keys',
+  routes: apiKeyRoutes,
+  features: (config) => (config.keyScopes ? ['key-restrictions'] : []),
+}
