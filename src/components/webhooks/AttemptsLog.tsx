@@ -164,11 +164,18 @@ export function AttemptsLog({
               after: shown && !scheduled && (
                 // w-0 min-w-full: as wide as the row, never wider: a long answer scrolls in its box instead of widening the table.
                 <div id={bodyId} className="w-0 min-w-full rounded-flex border border-border bg-bg p-3">
-                  <p className="text-xs text-muted">
+                  <p id={`${bodyId}-said`} className="text-xs text-muted">
                     {a.responseStatus == null ? t('webhooks.attempts.noAnswer') : t('webhooks.attempts.answered', { code: a.responseStatus })}
                   </p>
                   {a.responseBody ? (
-                    <pre dir="ltr" className="mt-2 overflow-auto font-mono text-xs text-fg">
+                    // A long answer scrolls in its box: focusable, so a keyboard can scroll it too, named by the line above.
+                    <pre
+                      dir="ltr"
+                      tabIndex={0}
+                      role="region"
+                      aria-labelledby={`${bodyId}-said`}
+                      className="mt-2 overflow-auto font-mono text-xs text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+                    >
                       {a.responseBody}
                     </pre>
                   ) : (
