@@ -22,10 +22,12 @@ export function Badge({ tone, children, title }: { tone: BadgeTone; children: Re
       dir="auto"
       title={title}
       data-tone={tone}
-      className={`inline-flex max-w-full items-center gap-2 whitespace-nowrap rounded-full px-2 py-0.5 align-middle text-xs font-medium ${PILL[tone]}`}
+      // min-w-0 and wrapping words: in a phone's card a long status ("Replaced — stops in 2 hours", in French longer)
+      // wraps inside its pill rather than push the card wider; it is never cut, since its words are the status.
+      className={`inline-flex min-w-0 max-w-full items-center gap-2 rounded-full px-2 py-0.5 align-middle text-xs font-medium ${PILL[tone]}`}
     >
       <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${DOT[tone]}`} />
-      <span className="truncate">{children}</span>
+      <span className="min-w-0 [overflow-wrap:break-word]">{children}</span>
     </span>
   )
 }
