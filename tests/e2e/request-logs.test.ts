@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { createAccount, type Account } from './harness/api'
+import { callApi, createAccount, type Account } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { heading, logIn, TEXT } from './harness/screens'
 import { startServer, removeDataDir, type ServerProcess } from './harness/server'
@@ -28,15 +28,7 @@ test.afterAll(async () => {
   if (server) await removeDataDir(server.dataDir)
 })
 
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.origin}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`)
-  return (await res.json()) as T
-}
+const api = <T>(method: string, path: string, token: string, body?: unknown) => callApi<T>(server.origin, method, path, token, body)
 
 /** One call as a provider's API reports it, made now. */
 const call = (keyId: string, extra: Record<string, unknown> = {}) => ({
