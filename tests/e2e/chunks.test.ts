@@ -27,12 +27,12 @@ const chunk = (name: string) => {
 /** What every first screen needs: the one script. */
 const FIRST = ['flex-portal.js']
 /**
- * The signed-in chunk (the frame, the dashboard, dialogs and a project's page with its keys)
- * and what it imports: what a log-in screen fetches once idle.
+ * The signed-in chunk (the frame with its verify reminder, the dashboard, dialogs and a project's
+ * page with its keys and usage) and what it imports: what a log-in screen fetches once idle.
  */
-const DASHBOARD = ['app', 'copy', '_flex-lazy-styles'].map(chunk)
-/** A project page's sections, each a chunk of its own, and the frame's verify reminder (with the account calls): fetched when reached. */
-const SECTIONS = ['webhooks', 'team', 'usage', 'requests', 'verify', 'account'].map(chunk)
+const DASHBOARD = ['app', 'account', 'copy', '_flex-lazy-styles'].map(chunk)
+/** A project page's sections, each a chunk of its own: fetched when reached. */
+const SECTIONS = ['webhooks', 'team', 'requests'].map(chunk)
 /** <flex-snippet>'s bar and filling: fetched at once by a page that has snippets (no log-in needs them). */
 const SNIPPET = ['SnippetScreen', 'copy', '_flex-lazy-styles'].map(chunk)
 /** Sign-up and the password reset: fetched when the reader goes there. */
