@@ -1,15 +1,13 @@
 import css from 'virtual:flex-styles'
 
 /**
- * The rules a chunk fetched on demand brings, flat, by rank: [where in the
- * first screen's stylesheet it goes, its rank in the whole build's order, the
- * rule, …]. Written by the build (build/twind-css.ts), never by hand.
+ * The rules the chunks fetched on demand bring, flat, by place: [characters of
+ * the first screen's stylesheet since the previous place, the rules that go
+ * there, …]. Written by the build (build/twind-css.ts), never by hand.
  */
 export type ChunkRules = ReadonlyArray<number | string>
 
-/** The rules chunks have added, by rank: [offset in `css`, rank, rule]. */
-const added: Array<[number, number, string]> = []
-/** The stylesheet as it stands: the first screen's, with every chunk's rules in their places. */
+/** The stylesheet as it stands: the first screen's, with the chunks' rules in their places. */
 let text = css
 let shared: CSSStyleSheet | null = null
 /** The <style> copies of browsers without constructable sheets, and the text each holds. */
@@ -30,26 +28,20 @@ function sharedSheet(): CSSStyleSheet | null {
 }
 
 /**
- * A chunk's rules, added as the chunk runs, before any of its components
- * renders. The text is put together again and replaces the sheet's: one
- * sheet, so every root already open sees the new rules, and each rule lands
- * where the whole stylesheet has it, which decides between two rules of equal
- * specificity (inserting rule by rule would need the browser's count of the
- * rules before it, and a browser drops the rules it cannot parse).
+ * The chunks' rules, added as the chunk that holds them runs, before any
+ * screen of theirs renders. The text is put together again and replaces the
+ * sheet's: one sheet, so every root already open sees the new rules, and each
+ * rule lands where the whole stylesheet has it, which decides between two
+ * rules of equal specificity (inserting rule by rule would need the browser's
+ * count of the rules before it, and a browser drops the rules it cannot parse).
  */
 export function addStyles(rules: ChunkRules): void {
-  const before = added.length
-  for (let i = 0; i < rules.length; i += 3) {
-    const rank = rules[i + 1] as number
-    if (!added.some((r) => r[1] === rank)) added.push([rules[i] as number, rank, rules[i + 2] as string])
-  }
-  if (added.length === before) return
-  added.sort((a, b) => a[1] - b[1])
   let at = 0
   text = ''
-  for (const [offset, , rule] of added) {
-    text += css.slice(at, offset) + rule
-    at = offset
+  for (let i = 0; i < rules.length; i += 2) {
+    const next = at + (rules[i] as number)
+    text += css.slice(at, next) + (rules[i + 1] as string)
+    at = next
   }
   text += css.slice(at)
   shared?.replaceSync(text)
