@@ -6,6 +6,7 @@ import { customElementsJson } from './build/custom-elements.ts'
 import { classicChunks, SCRIPT_FILE } from './build/classic-chunks.ts'
 import { catalogIds } from './build/catalog-ids.ts'
 import { precompress } from './build/precompress.ts'
+import { reactBindings } from './build/react-bindings.ts'
 
 /**
  * gzip -9 budgets in kB, path by path (design.md §5): the script a page fetches
@@ -33,7 +34,14 @@ const screen = (path: RegExp) => (id: string) => source(path)(id.replace(/^\0fle
 export default defineConfig(({ command, mode }) => {
   const esm = mode === 'esm'
   return {
-    plugins: [twindCss(), asciiOnly(), catalogIds(), precompress(), ...(esm ? [] : [classicChunks(), sizeBudget(SCRIPT_FILE, BUDGETS), customElementsJson()])],
+    plugins: [
+      twindCss(),
+      reactBindings(),
+      asciiOnly(),
+      catalogIds(),
+      precompress(),
+      ...(esm ? [] : [classicChunks(), sizeBudget(SCRIPT_FILE, BUDGETS), customElementsJson()]),
+    ],
     // Library mode leaves process.env.NODE_ENV alone; without this the bundle
     // ships React's development build. Tests keep the development build (act()).
     define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
