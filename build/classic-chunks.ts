@@ -10,9 +10,9 @@
  *   `Promise.resolve().then(() => require("./fp-….js"))`; it is rewritten to
  *   `require.load("<id>")`, which adds a `<script>` for that file and the
  *   chunks it needs (from this script's own directory, with its nonce), waits
- *   for them, and requires it. Chunks name each other by a short id (a base-36
- *   number) that the runtime maps to the file: each file name, written in
- *   every chunk that needs it, cost more than the runtime's one table.
+ *   for them, and requires it. Chunks name each other, and register, by a short
+ *   id (a base-36 number) that the runtime maps to the file: each file name,
+ *   written in every chunk that needs it, cost more than the runtime's one table.
  *
  * Why not ES modules and import(): a classic script cannot share modules with
  * them, so the script would have to be a loader that imports the real entry,
@@ -35,24 +35,24 @@ const DYNAMIC_IMPORT = /Promise\.resolve\(\)\.then\(\(\)=>require\(("\.\/[\w.-]+
 
 /**
  * The runtime: the registry, `require`, and `require.load` for the chunks
- * fetched on demand. Chunks name each other by a short id (`names`: id → file),
- * not by file name; `deps` gives what each chunk fetched on demand needs beside it.
+ * fetched on demand. Chunks register and name each other by a short id
+ * (`names`: id → file), not by file name; `deps` gives what each chunk fetched
+ * on demand needs beside it.
  */
 export function runtimeSource(key: string, names: Record<string, string>, deps: Record<string, string[]>): string {
   // ES5 and no arrow functions: it is the one part that is not minified by the bundler.
   return `var K=${JSON.stringify(key)},R=self[K]||(self[K]={f:{},m:{}}),N=${JSON.stringify(names)},D=${JSON.stringify(deps)},P={};
 var me=document.currentScript,src=me&&me.src,nonce=me&&me.nonce;
 if(!src){var all=document.getElementsByTagName("script");for(var i=all.length-1;i>=0&&!src;i--)if(/\\/flex-portal\\.js([?#]|$)/.test(all[i].src))src=all[i].src}
-function id(n){return N[n]||n.replace(/^\\.\\//,"")}
-function req(n){n=id(n);var m=R.m[n];if(m)return m.exports;var f=R.f[n];if(!f)throw new Error("Flex Portal: "+n+" is not loaded");m=R.m[n]={exports:{}};f.call(m.exports,req,m.exports,m);return m.exports}
+function req(n){var m=R.m[n];if(m)return m.exports;var f=R.f[n];if(!f)throw new Error("Flex Portal: "+n+" is not loaded");m=R.m[n]={exports:{}};f.call(m.exports,req,m.exports,m);return m.exports}
 function fetchFile(n){
 if(R.f[n])return Promise.resolve();
 return P[n]||(P[n]=new Promise(function(ok,fail){
-var s=document.createElement("script");s.src=new URL("./"+n,src||document.baseURI).href;s.async=true;if(nonce)s.nonce=nonce;
-function done(){s.remove();if(R.f[n])return ok();delete P[n];fail(new Error("Flex Portal could not load "+n))}
+var s=document.createElement("script");s.src=new URL("./"+N[n],src||document.baseURI).href;s.async=true;if(nonce)s.nonce=nonce;
+function done(){s.remove();if(R.f[n])return ok();delete P[n];fail(new Error("Flex Portal could not load "+N[n]))}
 s.onload=done;s.onerror=done;(document.body||document.documentElement).appendChild(s)}))}
 req.e=function(e,d){for(var k in d)Object.defineProperty(e,k,{enumerable:true,get:d[k]})};
-req.load=function(k){var n=id(k);return Promise.all([n].concat((D[k]||[]).map(id)).map(fetchFile)).then(function(){return req(n)})};
+req.load=function(k){return Promise.all([k].concat(D[k]||[]).map(fetchFile)).then(function(){return req(k)})};
 R.r=req;`
 }
 
@@ -143,7 +143,7 @@ export function classicChunks(): Plugin {
         const needs = [...closure(bundle, chunk.imports)].filter((name) => !inlined.has(name)).map((name) => ids.get(name)!)
         if (needs.length > 0) deps[ids.get(chunk.fileName)!] = needs
       }
-      const parts = [...inlined].map((name) => factory(key, name, (bundle[name] as OutputChunk).code))
+      const parts = [...inlined].map((name) => factory(key, ids.get(name)!, (bundle[name] as OutputChunk).code))
       // The factories sit at the top level of the script, not inside the
       // runtime's function: there V8 compiled them on the main thread when
       // first called (measured: ~9 ms more before 'Log in' was usable).
@@ -154,7 +154,7 @@ export function classicChunks(): Plugin {
         `self[${JSON.stringify(key)}].r(${JSON.stringify(SCRIPT_FILE)});\n`
       for (const name of inlined) delete bundle[name]
       for (const chunk of chunks) {
-        if (chunk !== entry && !inlined.has(chunk.fileName)) chunk.code = factory(key, chunk.fileName, chunk.code)
+        if (chunk !== entry && !inlined.has(chunk.fileName)) chunk.code = factory(key, ids.get(chunk.fileName)!, chunk.code)
       }
     },
   }

@@ -27,6 +27,11 @@ const DASHBOARD_ONLY = '.cq-sm\\:max-w-xs'
 const inScript = (selector: string) => selector.replace(/\\/g, '\\\\') + '{'
 
 const runAsClassicScript = (code: string) => (0, eval)(code)
+/** A chunk's id, by which chunks name it and it registers: the script's table (build/classic-chunks.ts). */
+const idOf = (file: string) => {
+  const names = JSON.parse(/\bN=(\{[^}]*\})/.exec(read('dist/flex-portal.js'))![1]) as Record<string, string>
+  return Object.keys(names).find((id) => names[id] === file)!
+}
 const rulesOf = (sheet: CSSStyleSheet) => [...sheet.cssRules].map((rule) => rule.cssText)
 const textOf = (sheet: CSSStyleSheet) => rulesOf(sheet).join('\n')
 
@@ -36,9 +41,7 @@ describe('styles by chunk, in dist/flex-portal.js and its chunks', () => {
     expect(read('dist/flex-portal.js').includes(inScript(DASHBOARD_ONLY)), 'in the first screen').toBe(false)
     expect(read(`dist/${styles}`).includes(inScript(DASHBOARD_ONLY)), 'in the lazy styles').toBe(true)
     // Chunks name each other by the ids of the script's table (build/classic-chunks.ts).
-    const names = JSON.parse(/\bN=(\{[^}]*\})/.exec(read('dist/flex-portal.js'))![1]) as Record<string, string>
-    const stylesId = Object.keys(names).find((id) => names[id] === styles)
-    expect(read(`dist/${chunkFile('app')}`)).toContain(`require(${JSON.stringify(stylesId)})`)
+    expect(read(`dist/${chunkFile('app')}`)).toContain(`require(${JSON.stringify(idOf(styles))})`)
     // Once: no other chunk repeats it.
     expect(CHUNKS.filter((name) => read(`dist/${name}`).includes(inScript(DASHBOARD_ONLY)))).toEqual([styles])
   })
@@ -58,10 +61,10 @@ describe('styles by chunk, in dist/flex-portal.js and its chunks', () => {
       // What require.load does once a chunk's <script> has run: register its module, then require it.
       const registry = Object.entries(globalThis).find(([key]) => key.startsWith('flexPortal:'))?.[1] as { r(name: string): unknown }
       for (const name of CHUNKS) runAsClassicScript(read(`dist/${name}`))
-      registry.r(chunkFile('app'))
+      registry.r(idOf(chunkFile('app')))
       expect(el.shadowRoot!.adoptedStyleSheets).toEqual([sheet])
       expect(textOf(sheet)).toContain(DASHBOARD_ONLY)
-      for (const name of CHUNKS) registry.r(name)
+      for (const name of CHUNKS) registry.r(idOf(name))
 
       // In the same order as the whole stylesheet: between rules of equal specificity the later wins.
       const whole = new CSSStyleSheet()
