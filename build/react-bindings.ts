@@ -19,8 +19,13 @@ import { sourceFiles } from './class-scan.ts'
 
 /** The packages whose bindings are handed out, and the module of plain bindings that stands for each. */
 const PACKAGES: Record<string, string> = { react: '\0flex-react', 'react/jsx-runtime': '\0flex-react-jsx' }
-/** What the automatic JSX transform imports; no source names these. */
-const JSX_NAMES = ['jsx', 'jsxs', 'Fragment']
+/**
+ * What the automatic JSX transform imports; no source names these. `jsxs` (an
+ * element with static children) differs from `jsx` only in React's development
+ * build, which checks the children's keys; this plugin works on builds alone,
+ * so both are the one binding.
+ */
+const JSX_NAMES = ['jsx', 'Fragment']
 
 /** The values (not types) each of these sources imports by name from `pkg`. */
 export function importedNames(sources: string[], pkg: string): string[] {
@@ -61,7 +66,8 @@ export function reactBindings(srcDir = 'src'): Plugin {
             )
           : JSX_NAMES
       // Imported from here, `pkg` is React itself (this module is not under src/).
-      return `import * as R from ${JSON.stringify(pkg)};\n${names.map((name) => `export const ${name} = R.${name};`).join('\n')}\n`
+      const jsxs = pkg === 'react' ? '' : 'export { jsx as jsxs };\n'
+      return `import * as R from ${JSON.stringify(pkg)};\n${names.map((name) => `export const ${name} = R.${name};\n`).join('')}${jsxs}`
     },
   }
 }
