@@ -1,7 +1,7 @@
-import { useContext, useId, useLayoutEffect, useRef, useState, type MouseEvent, type MutableRefObject, type ReactNode } from 'react'
+import { useDismiss, useFloatingRootContext } from '@floating-ui/react'
+import { useContext, useId, useLayoutEffect, useRef, useState, type HTMLProps, type MouseEvent, type MutableRefObject, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { useElement } from '../../context/element'
-import { useDismiss } from '../../hooks/useDismiss'
 import { LocaleContext } from '../../i18n'
 import { useScrollLock } from './useScrollLock'
 
@@ -75,8 +75,15 @@ export function Dialog({
   const titleId = useId()
   const pressStartedOnBackdrop = useRef(false)
   const [panel, setPanel] = useState<HTMLDialogElement | null>(null)
-  // Escape closes; presses outside are the backdrop's, below.
-  const onDismissKey = useDismiss(open, onClose, { floating: panel, enabled: dismissible, outsidePress: false })
+  const context = useFloatingRootContext({
+    open,
+    onOpenChange: (next) => {
+      if (!next) onClose()
+    },
+    elements: { reference: null, floating: panel },
+  })
+  // floating-ui closes on Escape; presses outside are the backdrop's, below.
+  const dismiss = useDismiss(context, { enabled: dismissible, outsidePress: false })
   useScrollLock(open)
 
   useLayoutEffect(() => {
@@ -95,6 +102,7 @@ export function Dialog({
   }, [panel, root, initialFocus, returnFocus])
 
   if (!open) return null
+  const floatingProps = (dismiss.floating ?? {}) as HTMLProps<HTMLDialogElement>
   // React's own portal into the shadow root: the element's stylesheet applies there.
   return createPortal(
     // Portalled content sits outside the screen's wrapper: give it its own, in the same language and direction.
@@ -105,6 +113,7 @@ export function Dialog({
         aria-labelledby={titleId}
         aria-modal="true"
         className={layoutClass[placement]}
+        {...floatingProps}
         onKeyDown={(e) => {
           // The browser would close the dialog itself on Escape; closing is ours (onClose, or not at all).
           if (e.key === 'Escape') e.preventDefault()
@@ -117,7 +126,7 @@ export function Dialog({
               ;(e.shiftKey ? all[all.length - 1] : all[0])?.focus()
             }
           }
-          onDismissKey(e)
+          floatingProps.onKeyDown?.(e)
         }}
         onCancel={(e) => e.preventDefault()}
         // Only a press that starts and ends on the backdrop closes: a text

@@ -1,10 +1,10 @@
+import { useDismiss, useFloatingRootContext } from '@floating-ui/react'
 import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type HTMLProps, type KeyboardEvent } from 'react'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useNavigation } from '../../router/navigation'
 import { signOut as endSession } from '../../store/session'
 import { useElement } from '../../context/element'
 import { useCapability } from '../../hooks/useCapability'
-import { useDismiss } from '../../hooks/useDismiss'
 import { useT } from '../../i18n'
 import { frame } from '../../i18n/en/frame'
 
@@ -47,14 +47,18 @@ export function UserMenu() {
   // to left): the trigger sits in the header's end corner, where the menu always fits, so no positioning engine ships.
   const [reference, setReference] = useState<HTMLElement | null>(null)
   const [floating, setFloating] = useState<HTMLElement | null>(null)
-  // Escape and a press outside close it; the click toggle and the ARIA menu roles are plain props.
-  const onDismissKey = useDismiss(open, () => onOpenChange(false), { floating, reference })
+  const context = useFloatingRootContext({ open, onOpenChange, elements: { reference, floating } })
+  // floating-ui closes on Escape and on presses outside;
+  // the click toggle and the ARIA menu roles are plain props, which keeps
+  // useClick/useRole/useInteractions out of the bundle (about 1 kB).
+  const dismiss = useDismiss(context)
+  const dismissFloating = (dismiss.floating ?? {}) as HTMLProps<HTMLDivElement>
   const menuId = useId()
   const triggerId = useId()
   // Arrow keys, Home and End move focus through the items, wrapping; the inert
   // items stay reachable, as the ARIA menu pattern recommends for disabled items.
   const onMenuKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    onDismissKey(e)
+    dismissFloating.onKeyDown?.(e)
     const items = listRef.current.filter((el): el is HTMLElement => el !== null)
     const current = items.indexOf(e.target as HTMLElement)
     const keys: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: items.length - 1 }
@@ -134,7 +138,7 @@ export function UserMenu() {
         aria-controls={open ? menuId : undefined}
         onClick={() => onOpenChange(!open)}
         className="flex h-9 w-9 items-center justify-center rounded-full border border-border bg-raised text-sm font-semibold text-fg hover:border-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-        onKeyDown={onDismissKey}
+        {...(dismiss.reference as Record<string, unknown>)}
       >
         {initial ? (
           <span aria-hidden="true">{initial}</span>
@@ -149,6 +153,7 @@ export function UserMenu() {
         <div
           ref={setFloating}
           className="absolute right-0 top-full rtl:left-0 rtl:right-auto z-50 mt-2 w-56 rounded-flex border border-border bg-surface py-1 text-fg shadow-xl focus:outline-none"
+          {...dismissFloating}
           id={menuId}
           role="menu"
           aria-labelledby={triggerId}

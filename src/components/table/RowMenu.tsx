@@ -1,6 +1,6 @@
-import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import { useDismiss, useFloatingRootContext } from '@floating-ui/react'
+import { useId, useLayoutEffect, useRef, useState, type ButtonHTMLAttributes, type FocusEvent, type HTMLProps, type KeyboardEvent } from 'react'
 import { useElement } from '../../context/element'
-import { useDismiss } from '../../hooks/useDismiss'
 
 export type RowMenuItem = { id: string; text: string; danger?: boolean; onSelect: () => void }
 
@@ -10,7 +10,7 @@ const itemClass = 'block w-full whitespace-nowrap px-4 py-2 text-start text-sm h
  * A table row's actions behind one "⋯" button, as wide tables of the kind
  * (Stripe's) keep them: one narrow column instead of a word per action, so the
  * columns that say something stay. The ARIA menu pattern: arrow keys, Home and
- * End move focus, Escape and a press outside close (useDismiss), and focus goes
+ * End move focus, Escape and a press outside close (floating-ui), and focus goes
  * back to the button. Placed by CSS under the button, at its end edge (right, or left in right to left): the
  * tables never clip their rows, so no positioning engine ships.
  */
@@ -19,7 +19,10 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
   const [open, setOpen] = useState(false)
   const [reference, setReference] = useState<HTMLElement | null>(null)
   const [floating, setFloating] = useState<HTMLElement | null>(null)
-  const onDismissKey = useDismiss(open, () => setOpen(false), { floating, reference })
+  const context = useFloatingRootContext({ open, onOpenChange: setOpen, elements: { reference, floating } })
+  const dismiss = useDismiss(context)
+  const dismissFloating = (dismiss.floating ?? {}) as HTMLProps<HTMLDivElement>
+  const dismissReference = (dismiss.reference ?? {}) as ButtonHTMLAttributes<HTMLButtonElement>
   const list = useRef<Array<HTMLButtonElement | null>>([])
   const menuId = useId()
 
@@ -34,7 +37,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
   }, [floating, reference, root])
 
   const onMenuKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    onDismissKey(e)
+    dismissFloating.onKeyDown?.(e)
     const els = list.current.filter((el): el is HTMLButtonElement => el !== null)
     const current = els.indexOf(e.target as HTMLButtonElement)
     const moves: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: els.length - 1 }
@@ -57,6 +60,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        {...dismissReference}
         onClick={() => setOpen(!open)}
         onKeyDown={(e) => {
           if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return
@@ -73,6 +77,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
           id={menuId}
           role="menu"
           aria-label={label}
+          {...dismissFloating}
           onKeyDown={onMenuKeyDown}
           onBlur={onMenuBlur}
           className="absolute right-0 top-full rtl:left-0 rtl:right-auto z-10 mt-1 w-40 rounded-flex border border-border bg-surface py-1 shadow-lg"
