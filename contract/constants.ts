@@ -33,8 +33,10 @@ export type Verification = { valid: true; keyId: string; projectId: string; name
 export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
 /** A project created before webhooks, whose secret is stored only as a hash: roll it before adding an endpoint. */
 export const WEBHOOK_SECRET_ROLL_NEEDED = 'WEBHOOK_SECRET_ROLL_NEEDED'
+/** The invitation to decline is not one pending to the caller's verified address (unknown, used, revoked, expired or another's). */
+export const INVITATION_UNKNOWN = 'INVITATION_UNKNOWN'
 /** The stable reasons an error answer may carry beside its message (`code`), for a client to act on. */
-export const ERROR_CODES = [DEVICE_UNKNOWN, WEBHOOK_SECRET_ROLL_NEEDED] as const
+export const ERROR_CODES = [DEVICE_UNKNOWN, WEBHOOK_SECRET_ROLL_NEEDED, INVITATION_UNKNOWN] as const
 
 /** What a server may offer beyond the specification's calls (`GET /capabilities`); the widget hides any it does not name. */
 export const FEATURES = ['webhooks', 'accounts', 'mail', 'usage', 'project-settings', 'teams'] as const
