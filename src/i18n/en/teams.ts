@@ -61,7 +61,7 @@ export const teams = {
   'activity.actions.webhooks':
     'endpoint.added=Webhook endpoint added\nendpoint.changed=Webhook endpoint changed\nendpoint.disabled=Webhook endpoint disabled\nendpoint.deleted=Webhook endpoint deleted\nendpoint.kept=Webhook endpoint kept\nsecret.rolled=Webhook secret rolled\ntest_event.sent=Test event sent\nmessage.resent=Webhook message resent',
   'activity.actions.members':
-    'member.invited=Member invited\ninvitation.resent=Invitation resent\ninvitation.revoked=Invitation revoked\nmember.joined=Member joined\nmember.role_changed=Role changed\nmember.removed=Member removed\nmember.left=Member left\nownership.transferred=Ownership transferred',
+    'member.invited=Member invited\ninvitation.resent=Invitation resent\ninvitation.revoked=Invitation revoked\ninvitation.declined=Invitation declined\nmember.joined=Member joined\nmember.role_changed=Role changed\nmember.removed=Member removed\nmember.left=Member left\nownership.transferred=Ownership transferred',
   'accept.title': 'Join a project',
   'accept.signIn': 'You have been invited to a project. Log in, or sign up with the address the invitation went to, to join it.',
   'accept.pending': 'Joining the project…',
@@ -71,4 +71,12 @@ export const teams = {
   'accept.code': 'Invitation code',
   'accept.join': 'Join project',
   'accept.toDashboard': 'Go to your projects',
+  'pending.heading': 'Invitations for you',
+  'pending.text': ({ inviter, project, role }: { inviter: string; project: string; role: string }) =>
+    `${inviter} invited you to the project ${project} as ${role}.`,
+  'pending.accept': 'Accept',
+  'pending.acceptLabel': ({ project }: { project: string }) => `Accept the invitation to ${project}`,
+  'pending.decline': 'Decline',
+  'pending.declineLabel': ({ project }: { project: string }) => `Decline the invitation to ${project}`,
+  'pending.gone': 'This invitation is no longer open: it may have been revoked, have expired or been answered already.',
 }

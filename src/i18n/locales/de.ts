@@ -34,6 +34,7 @@ const messages: LocaleMessages = {
   // projects
   'projects.heading': ({ product }: { product: string }) => `Ihre ${product}-Projekte`,
   'projects.add': '+ Neues Projekt hinzufügen',
+  'projects.haveCode': 'Haben Sie einen Einladungscode?',
   'projects.loadFailed': 'Ihre Projekte konnten nicht geladen werden.',
   'projects.loading': 'Projekte werden geladen…',
   'projects.empty.heading': 'Noch keine Projekte',
@@ -75,6 +76,11 @@ const messages: LocaleMessages = {
   'project.notFound.title': 'Projekt nicht gefunden',
   'project.notFound.heading': 'Projekt nicht gefunden.',
   'project.notFound.text': 'Möglicherweise wurde es gelöscht, oder der Link ist falsch.',
+  'project.viewOnly': 'Sie haben nur Lesezugriff',
+  'project.noAccess.title': 'Kein Zugriff auf dieses Projekt',
+  'project.noAccess.heading': 'Sie haben keinen Zugriff mehr auf dieses Projekt.',
+  'project.noAccess.text':
+    'Vielleicht wurden Sie daraus entfernt, oder es wurde gelöscht. Bitten Sie den Inhaber oder einen Admin, Sie erneut einzuladen, wenn Sie es brauchen.',
   'project.deleted.title': 'Projekt gelöscht',
   'project.deleted.text': ({ name }: { name: string }) => `${name} wurde zusammen mit den zugehörigen API-Schlüsseln gelöscht.`,
   'project.edit': 'Projekt bearbeiten',
@@ -623,7 +629,7 @@ const messages: LocaleMessages = {
   'activity.actions.webhooks':
     'endpoint.added=Webhook-Endpunkt hinzugefügt\nendpoint.changed=Webhook-Endpunkt geändert\nendpoint.disabled=Webhook-Endpunkt deaktiviert\nendpoint.deleted=Webhook-Endpunkt gelöscht\nendpoint.kept=Webhook-Endpunkt behalten\nsecret.rolled=Webhook-Secret rotiert\ntest_event.sent=Testereignis gesendet\nmessage.resent=Webhook-Nachricht erneut gesendet',
   'activity.actions.members':
-    'member.invited=Mitglied eingeladen\ninvitation.resent=Einladung erneut gesendet\ninvitation.revoked=Einladung widerrufen\nmember.joined=Mitglied beigetreten\nmember.role_changed=Rolle geändert\nmember.removed=Mitglied entfernt\nmember.left=Mitglied ausgetreten\nownership.transferred=Inhaberschaft übertragen',
+    'member.invited=Mitglied eingeladen\ninvitation.resent=Einladung erneut gesendet\ninvitation.revoked=Einladung widerrufen\ninvitation.declined=Einladung abgelehnt\nmember.joined=Mitglied beigetreten\nmember.role_changed=Rolle geändert\nmember.removed=Mitglied entfernt\nmember.left=Mitglied ausgetreten\nownership.transferred=Inhaberschaft übertragen',
   'accept.title': 'Einem Projekt beitreten',
   'accept.signIn':
     'Sie wurden zu einem Projekt eingeladen. Melden Sie sich an oder registrieren Sie sich mit der Adresse, an die die Einladung ging, um beizutreten.',
@@ -634,6 +640,14 @@ const messages: LocaleMessages = {
   'accept.code': 'Einladungscode',
   'accept.join': 'Projekt beitreten',
   'accept.toDashboard': 'Zu Ihren Projekten',
+  'pending.heading': 'Einladungen für Sie',
+  'pending.text': ({ inviter, project, role }: { inviter: string; project: string; role: string }) =>
+    `${inviter} hat Sie zum Projekt ${project} eingeladen, als ${role}.`,
+  'pending.accept': 'Annehmen',
+  'pending.acceptLabel': ({ project }: { project: string }) => `Einladung zu ${project} annehmen`,
+  'pending.decline': 'Ablehnen',
+  'pending.declineLabel': ({ project }: { project: string }) => `Einladung zu ${project} ablehnen`,
+  'pending.gone': 'Diese Einladung ist nicht mehr offen: Sie wurde vielleicht widerrufen, ist abgelaufen oder wurde schon beantwortet.',
 
   // issue 39: one voice, verification, navigation, sign-out notices
   'reveal.secretToo': 'Das gilt auch für das Webhook-Secret.',

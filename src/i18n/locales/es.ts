@@ -42,6 +42,7 @@ const messages: LocaleMessages = {
   // projects
   'projects.heading': ({ product }: { product: string }) => `Tus proyectos de ${product}`,
   'projects.add': '+ Añadir proyecto nuevo',
+  'projects.haveCode': '¿Tienes un código de invitación?',
   'projects.loadFailed': 'No se pudieron cargar tus proyectos.',
   'projects.loading': 'Cargando proyectos…',
   'projects.empty.heading': 'Aún no hay proyectos',
@@ -82,6 +83,11 @@ const messages: LocaleMessages = {
   'project.notFound.title': 'Proyecto no encontrado',
   'project.notFound.heading': 'No se encontró el proyecto.',
   'project.notFound.text': 'Puede que se haya eliminado o que el enlace sea incorrecto.',
+  'project.viewOnly': 'Tienes acceso de solo lectura',
+  'project.noAccess.title': 'Sin acceso a este proyecto',
+  'project.noAccess.heading': 'Ya no tienes acceso a este proyecto.',
+  'project.noAccess.text':
+    'Puede que te hayan quitado de él o que se haya eliminado. Si lo necesitas, pide a su propietario o a un administrador que te invite de nuevo.',
   'project.deleted.title': 'Proyecto eliminado',
   'project.deleted.text': ({ name }: { name: string }) => `${name} se eliminó junto con sus claves de API.`,
   'project.edit': 'Editar proyecto',
@@ -626,7 +632,7 @@ const messages: LocaleMessages = {
   'activity.actions.webhooks':
     'endpoint.added=Endpoint de webhook añadido\nendpoint.changed=Endpoint de webhook cambiado\nendpoint.disabled=Endpoint de webhook desactivado\nendpoint.deleted=Endpoint de webhook eliminado\nendpoint.kept=Endpoint de webhook conservado\nsecret.rolled=Secreto de webhook rotado\ntest_event.sent=Evento de prueba enviado\nmessage.resent=Mensaje de webhook reenviado',
   'activity.actions.members':
-    'member.invited=Miembro invitado\ninvitation.resent=Invitación reenviada\ninvitation.revoked=Invitación revocada\nmember.joined=Miembro unido\nmember.role_changed=Rol cambiado\nmember.removed=Miembro quitado\nmember.left=Miembro salió\nownership.transferred=Propiedad transferida',
+    'member.invited=Miembro invitado\ninvitation.resent=Invitación reenviada\ninvitation.revoked=Invitación revocada\ninvitation.declined=Invitación rechazada\nmember.joined=Miembro unido\nmember.role_changed=Rol cambiado\nmember.removed=Miembro quitado\nmember.left=Miembro salió\nownership.transferred=Propiedad transferida',
   'accept.title': 'Unirse a un proyecto',
   'accept.signIn': 'Te invitaron a un proyecto. Inicia sesión, o regístrate con la dirección a la que llegó la invitación, para unirte.',
   'accept.pending': 'Uniéndote al proyecto…',
@@ -636,6 +642,14 @@ const messages: LocaleMessages = {
   'accept.code': 'Código de invitación',
   'accept.join': 'Unirse al proyecto',
   'accept.toDashboard': 'Ir a tus proyectos',
+  'pending.heading': 'Invitaciones para ti',
+  'pending.text': ({ inviter, project, role }: { inviter: string; project: string; role: string }) =>
+    `${inviter} te invitó al proyecto ${project} como ${role}.`,
+  'pending.accept': 'Aceptar',
+  'pending.acceptLabel': ({ project }: { project: string }) => `Aceptar la invitación a ${project}`,
+  'pending.decline': 'Rechazar',
+  'pending.declineLabel': ({ project }: { project: string }) => `Rechazar la invitación a ${project}`,
+  'pending.gone': 'Esta invitación ya no está abierta: puede que se haya revocado, haya caducado o ya se haya respondido.',
 
   // issue 39: one voice, verification, navigation, sign-out notices
   'reveal.secretToo': 'Lo mismo vale para el secreto de webhook.',

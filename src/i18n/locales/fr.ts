@@ -42,6 +42,7 @@ const messages: LocaleMessages = {
   // projects
   'projects.heading': ({ product }: { product: string }) => `Vos projets ${product}`,
   'projects.add': '+ Ajouter un projet',
+  'projects.haveCode': 'Vous avez un code d’invitation ?',
   'projects.loadFailed': 'Vos projets n’ont pas pu être chargés.',
   'projects.loading': 'Chargement des projets…',
   'projects.empty.heading': 'Aucun projet pour l’instant',
@@ -82,6 +83,11 @@ const messages: LocaleMessages = {
   'project.notFound.title': 'Projet introuvable',
   'project.notFound.heading': 'Projet introuvable.',
   'project.notFound.text': 'Il a peut-être été supprimé, ou le lien est incorrect.',
+  'project.viewOnly': 'Vous avez un accès en lecture seule',
+  'project.noAccess.title': 'Aucun accès à ce projet',
+  'project.noAccess.heading': 'Vous n’avez plus accès à ce projet.',
+  'project.noAccess.text':
+    'Vous en avez peut-être été retiré, ou il a été supprimé. Demandez à son propriétaire ou à un administrateur de vous inviter à nouveau si vous en avez besoin.',
   'project.deleted.title': 'Projet supprimé',
   'project.deleted.text': ({ name }: { name: string }) => `${name} a été supprimé, ainsi que ses clés API.`,
   'project.edit': 'Modifier le projet',
@@ -624,7 +630,7 @@ const messages: LocaleMessages = {
   'activity.actions.webhooks':
     'endpoint.added=Endpoint de webhook ajouté\nendpoint.changed=Endpoint de webhook modifié\nendpoint.disabled=Endpoint de webhook désactivé\nendpoint.deleted=Endpoint de webhook supprimé\nendpoint.kept=Endpoint de webhook conservé\nsecret.rolled=Secret de webhook renouvelé\ntest_event.sent=Événement de test envoyé\nmessage.resent=Message de webhook renvoyé',
   'activity.actions.members':
-    'member.invited=Membre invité\ninvitation.resent=Invitation renvoyée\ninvitation.revoked=Invitation révoquée\nmember.joined=Membre arrivé\nmember.role_changed=Rôle modifié\nmember.removed=Membre retiré\nmember.left=Membre parti\nownership.transferred=Propriété transférée',
+    'member.invited=Membre invité\ninvitation.resent=Invitation renvoyée\ninvitation.revoked=Invitation révoquée\ninvitation.declined=Invitation refusée\nmember.joined=Membre arrivé\nmember.role_changed=Rôle modifié\nmember.removed=Membre retiré\nmember.left=Membre parti\nownership.transferred=Propriété transférée',
   'accept.title': 'Rejoindre un projet',
   'accept.signIn': 'Vous avez été invité à un projet. Connectez-vous, ou inscrivez-vous avec l’adresse qui a reçu l’invitation, pour le rejoindre.',
   'accept.pending': 'Vous rejoignez le projet…',
@@ -634,6 +640,14 @@ const messages: LocaleMessages = {
   'accept.code': 'Code d’invitation',
   'accept.join': 'Rejoindre le projet',
   'accept.toDashboard': 'Aller à vos projets',
+  'pending.heading': 'Invitations pour vous',
+  'pending.text': ({ inviter, project, role }: { inviter: string; project: string; role: string }) =>
+    `${inviter} vous a invité au projet ${project} en tant que ${role}.`,
+  'pending.accept': 'Accepter',
+  'pending.acceptLabel': ({ project }: { project: string }) => `Accepter l’invitation à ${project}`,
+  'pending.decline': 'Refuser',
+  'pending.declineLabel': ({ project }: { project: string }) => `Refuser l’invitation à ${project}`,
+  'pending.gone': 'Cette invitation n’est plus ouverte : elle a peut-être été révoquée, a expiré ou a déjà reçu une réponse.',
 
   // issue 39: one voice, verification, navigation, sign-out notices
   'reveal.secretToo': 'Il en va de même pour le secret de webhook.',

@@ -42,6 +42,7 @@ const messages: LocaleMessages = {
   // Dashboard: projects
   'projects.heading': ({ product }: { product: string }) => `${product} のプロジェクト`,
   'projects.add': '+ 新しいプロジェクトを追加',
+  'projects.haveCode': '招待コードをお持ちですか？',
   'projects.loadFailed': 'プロジェクトを読み込めませんでした。',
   'projects.loading': 'プロジェクトを読み込み中…',
   'projects.empty.heading': 'プロジェクトはまだありません',
@@ -83,6 +84,11 @@ const messages: LocaleMessages = {
   'project.notFound.title': 'プロジェクトが見つかりません',
   'project.notFound.heading': 'プロジェクトが見つかりません。',
   'project.notFound.text': '削除されたか、リンクが間違っている可能性があります。',
+  'project.viewOnly': '閲覧のみのアクセス権です',
+  'project.noAccess.title': 'このプロジェクトへのアクセス権がありません',
+  'project.noAccess.heading': 'このプロジェクトへのアクセス権がなくなりました。',
+  'project.noAccess.text':
+    'プロジェクトから削除されたか、プロジェクトが削除された可能性があります。必要な場合は、オーナーまたは管理者に再度招待してもらってください。',
   'project.deleted.title': 'プロジェクトを削除しました',
   'project.deleted.text': ({ name }: { name: string }) => `「${name}」を API キーとともに削除しました。`,
   'project.edit': 'プロジェクトを編集',
@@ -613,7 +619,7 @@ const messages: LocaleMessages = {
   'activity.actions.webhooks':
     'endpoint.added=Webhook エンドポイントを追加\nendpoint.changed=Webhook エンドポイントを変更\nendpoint.disabled=Webhook エンドポイントを無効化\nendpoint.deleted=Webhook エンドポイントを削除\nendpoint.kept=Webhook エンドポイントを保持\nsecret.rolled=Webhook シークレットをローテーション\ntest_event.sent=テストイベントを送信\nmessage.resent=Webhook メッセージを再送信',
   'activity.actions.members':
-    'member.invited=メンバーを招待\ninvitation.resent=招待を再送信\ninvitation.revoked=招待を取り消し\nmember.joined=メンバーが参加\nmember.role_changed=ロールを変更\nmember.removed=メンバーを削除\nmember.left=メンバーが退出\nownership.transferred=オーナー権限を移譲',
+    'member.invited=メンバーを招待\ninvitation.resent=招待を再送信\ninvitation.revoked=招待を取り消し\ninvitation.declined=招待を辞退\nmember.joined=メンバーが参加\nmember.role_changed=ロールを変更\nmember.removed=メンバーを削除\nmember.left=メンバーが退出\nownership.transferred=オーナー権限を移譲',
   'accept.title': 'プロジェクトに参加',
   'accept.signIn': 'プロジェクトに招待されています。参加するには、ログインするか、招待が届いたアドレスで新規登録してください。',
   'accept.pending': 'プロジェクトに参加しています…',
@@ -623,6 +629,14 @@ const messages: LocaleMessages = {
   'accept.code': '招待コード',
   'accept.join': 'プロジェクトに参加',
   'accept.toDashboard': 'プロジェクト一覧へ',
+  'pending.heading': 'あなたへの招待',
+  'pending.text': ({ inviter, project, role }: { inviter: string; project: string; role: string }) =>
+    `${inviter} さんがあなたをプロジェクト「${project}」に${role}として招待しました。`,
+  'pending.accept': '承諾',
+  'pending.acceptLabel': ({ project }: { project: string }) => `${project} への招待を承諾`,
+  'pending.decline': '辞退',
+  'pending.declineLabel': ({ project }: { project: string }) => `${project} への招待を辞退`,
+  'pending.gone': 'この招待は有効ではなくなりました。取り消された、期限が切れた、またはすでに回答済みの可能性があります。',
 
   // issue 39: one voice, verification, navigation, sign-out notices
   'reveal.secretToo': 'Webhook シークレットも同様です。',

@@ -44,6 +44,7 @@ const messages: LocaleMessages = {
   // projects
   'projects.heading': ({ product }: { product: string }) => `Seus projetos no ${product}`,
   'projects.add': '+ Adicionar novo projeto',
+  'projects.haveCode': 'Tem um código de convite?',
   'projects.loadFailed': 'Não foi possível carregar seus projetos.',
   'projects.loading': 'Carregando projetos…',
   'projects.empty.heading': 'Nenhum projeto ainda',
@@ -84,6 +85,11 @@ const messages: LocaleMessages = {
   'project.notFound.title': 'Projeto não encontrado',
   'project.notFound.heading': 'Projeto não encontrado.',
   'project.notFound.text': 'Ele pode ter sido excluído, ou o link está errado.',
+  'project.viewOnly': 'Você tem acesso somente leitura',
+  'project.noAccess.title': 'Sem acesso a este projeto',
+  'project.noAccess.heading': 'Você não tem mais acesso a este projeto.',
+  'project.noAccess.text':
+    'Talvez você tenha sido removido dele, ou ele foi excluído. Peça ao proprietário ou a um administrador que convide você de novo, se precisar.',
   'project.deleted.title': 'Projeto excluído',
   'project.deleted.text': ({ name }: { name: string }) => `${name} e as chaves de API dele foram excluídos.`,
   'project.edit': 'Editar projeto',
@@ -618,7 +624,7 @@ const messages: LocaleMessages = {
   'activity.actions.webhooks':
     'endpoint.added=Endpoint de webhook adicionado\nendpoint.changed=Endpoint de webhook alterado\nendpoint.disabled=Endpoint de webhook desativado\nendpoint.deleted=Endpoint de webhook excluído\nendpoint.kept=Endpoint de webhook mantido\nsecret.rolled=Segredo de webhook rotacionado\ntest_event.sent=Evento de teste enviado\nmessage.resent=Mensagem de webhook reenviada',
   'activity.actions.members':
-    'member.invited=Membro convidado\ninvitation.resent=Convite reenviado\ninvitation.revoked=Convite revogado\nmember.joined=Membro entrou\nmember.role_changed=Papel alterado\nmember.removed=Membro removido\nmember.left=Membro saiu\nownership.transferred=Propriedade transferida',
+    'member.invited=Membro convidado\ninvitation.resent=Convite reenviado\ninvitation.revoked=Convite revogado\ninvitation.declined=Convite recusado\nmember.joined=Membro entrou\nmember.role_changed=Papel alterado\nmember.removed=Membro removido\nmember.left=Membro saiu\nownership.transferred=Propriedade transferida',
   'accept.title': 'Entrar em um projeto',
   'accept.signIn': 'Você foi convidado para um projeto. Entre, ou crie uma conta com o endereço que recebeu o convite, para participar.',
   'accept.pending': 'Entrando no projeto…',
@@ -628,6 +634,14 @@ const messages: LocaleMessages = {
   'accept.code': 'Código do convite',
   'accept.join': 'Entrar no projeto',
   'accept.toDashboard': 'Ir para seus projetos',
+  'pending.heading': 'Convites para você',
+  'pending.text': ({ inviter, project, role }: { inviter: string; project: string; role: string }) =>
+    `${inviter} convidou você para o projeto ${project} como ${role}.`,
+  'pending.accept': 'Aceitar',
+  'pending.acceptLabel': ({ project }: { project: string }) => `Aceitar o convite para ${project}`,
+  'pending.decline': 'Recusar',
+  'pending.declineLabel': ({ project }: { project: string }) => `Recusar o convite para ${project}`,
+  'pending.gone': 'Este convite não está mais aberto: talvez tenha sido revogado, expirado ou já respondido.',
 
   // issue 39: one voice, verification, navigation, sign-out notices
   'reveal.secretToo': 'O mesmo vale para o segredo do webhook.',

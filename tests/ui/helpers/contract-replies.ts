@@ -28,7 +28,7 @@ import {
   WebhookMessageAccepted,
   WebhookSecret,
 } from '../../../contract/webhooks'
-import { AcceptedInvitation, AuditPage, Invitation, Member, MemberAccess, MemberList, MemberRemoval } from '../../../contract/teams'
+import { AcceptedInvitation, AuditPage, Invitation, Member, MemberAccess, MemberList, MemberRemoval, PendingInvitationList } from '../../../contract/teams'
 
 /** GET /me/deletion's answer (server/resources/members/departure-routes.ts words it). */
 const named = z.object({ projectId: z.string(), name: z.string() })
@@ -99,6 +99,9 @@ const CALLS: [string, string, z.ZodType | z.ZodType[] | null][] = [
   ['POST', '/manage/dapp/{x}/members/{x}/resend', Invitation],
   ['GET', '/manage/dapp/{x}/audit', AuditPage],
   ['POST', '/invitations/accept', AcceptedInvitation],
+  ['GET', '/invitations', PendingInvitationList],
+  ['POST', '/invitations/{x}/accept', AcceptedInvitation],
+  ['POST', '/invitations/{x}/decline', NONE],
 ]
 
 const MATCHERS = CALLS.map(([method, path, schema]) => ({
