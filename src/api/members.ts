@@ -138,3 +138,8 @@ export async function declineInvitation(call: ManageCall, invitationId: string):
 export async function acceptListedInvitation(call: ManageCall, invitationId: string): Promise<void> {
   await call({ method: 'POST', path: `/invitations/${seg(invitationId)}/accept` })
 }
+
+/** Makes an active member the owner; the owner's password travels in the body only. The old owner becomes an admin. */
+export async function transferOwnership(call: ManageCall, projectId: string, memberId: string, password: string): Promise<void> {
+  await call({ method: 'POST', path: `/manage/dapp/${seg(projectId)}/owner`, body: { memberId, password } })
+}

@@ -57,15 +57,15 @@ beforeAll(async () => {
 beforeEach(() => resetStore())
 
 describe('the Members section', () => {
-  it('lists the members (name, e-mail, role, joined) with the owner first, and the pending invitations apart', async () => {
+  it('lists the members (name, e-mail, role, joined) with the owner first (who may make each the owner), and the pending invitations apart', async () => {
     const { members } = page('usr_own')
     const region = await members()
     const table = await within(region).findByRole('table', { name: 'Project members' })
     expect(cells(table)).toEqual([
       ['Name', 'E-mail', 'Role', 'Joined', 'Actions'],
       ['Name own (you)', 'own@example.com', 'Owner', expect.stringMatching(/2026/), '—'],
-      ['Name adm', 'adm@example.com', 'Admin', expect.stringMatching(/2026/), 'Change role Remove'],
-      ['Name dev', 'dev@example.com', 'Developer', expect.stringMatching(/2026/), 'Change role Remove'],
+      ['Name adm', 'adm@example.com', 'Admin', expect.stringMatching(/2026/), 'Change role Make owner Remove'],
+      ['Name dev', 'dev@example.com', 'Developer', expect.stringMatching(/2026/), 'Change role Make owner Remove'],
     ])
     const pending = within(region).getByRole('table', { name: 'Invitations not yet accepted' })
     expect(cells(pending)[1]).toEqual(['inv@example.com', 'Developer', expect.stringMatching(/2026/), expect.stringMatching(/2099/), 'Resend Revoke'])

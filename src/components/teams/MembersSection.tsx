@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { changeRole as change, inviteMember, removeMember, resendInvitation, type Member, type Role } from '../../api/members'
+import { changeRole as change, inviteMember, removeMember, resendInvitation, transferOwnership, type Member, type Role } from '../../api/members'
 import type { ManageCall } from '../../api/request'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
@@ -18,8 +18,9 @@ import type { AsyncState } from '../../hooks/useAsync'
 import { ConfirmDialog, InviteDialog, RoleDialog, type Confirm } from './TeamDialogs'
 import { LazyRemovalDialog } from './removal/lazy'
 import { InvitationsTable, MembersTable } from './MembersTable'
+import { TransferDialog } from './TransferDialog'
 
-type Open = 'invite' | { action: 'role'; member: Member } | { action: Confirm; member: Member } | null
+type Open = 'invite' | { action: 'role' | 'transfer'; member: Member } | { action: Confirm; member: Member } | null
 
 interface MembersSectionProps {
   projectId: string
@@ -31,6 +32,8 @@ interface MembersSectionProps {
   /** Whether the reader's role lets them invite, change roles and remove (TeamSections decides, as it does for Activity). */
   manages: boolean
   onLeft: () => void
+  /** Ownership moved: the reader is an admin now. */
+  onTransferred: () => void
 }
 
 /**
@@ -39,7 +42,7 @@ interface MembersSectionProps {
  * invitation, and "Leave project" for a member who is not the owner. Each
  * change is confirmed, and told to the host page by an event with ids only.
  */
-export function MembersSection({ projectId, call, members, me, mine, manages, onLeft }: MembersSectionProps) {
+export function MembersSection({ projectId, call, members, me, mine, manages, onLeft, onTransferred }: MembersSectionProps) {
   const t = useT(teams)
   const c = useT(common)
   const { host } = useElement()
@@ -101,7 +104,13 @@ export function MembersSection({ projectId, call, members, me, mine, manages, on
       },
     )
   }
-  const act = (action: 'role' | Confirm, member: Member) => {
+  const transfer = async (member: Member, password: string) => {
+    await transferOwnership(call, projectId, member.id, password)
+    // The page's role (and so every control) changes with it: the project is read again.
+    onTransferred()
+    done(t('transfer.done', { name: member.name || member.email }))
+  }
+  const act = (action: 'role' | 'transfer' | Confirm, member: Member) => {
     setToast(null)
     setOpen({ action, member })
   }
@@ -145,7 +154,7 @@ export function MembersSection({ projectId, call, members, me, mine, manages, on
               {c('common.loading')}
             </p>
           )
-        : active.length > 0 && <MembersTable members={active} me={me} manages={manages} onAction={act} />}
+        : active.length > 0 && <MembersTable members={active} me={me} manages={manages} owns={mine?.role === 'owner'} onAction={act} />}
       {invited.length > 0 && (
         <>
           <Heading depth={2} className="mt-6 text-sm font-semibold text-fg">
@@ -170,6 +179,9 @@ export function MembersSection({ projectId, call, members, me, mine, manages, on
           onConfirm={(keep) => remove(open.member, open.action as Confirm, keep)}
           returnFocus={open.action === 'leave' ? leaveButton : inviteButton}
         />
+      )}
+      {open !== null && open !== 'invite' && open.action === 'transfer' && (
+        <TransferDialog member={open.member} onClose={close} onTransfer={(password) => transfer(open.member, password)} returnFocus={inviteButton} />
       )}
       {open !== null && open !== 'invite' && open.action === 'revoke' && (
         <ConfirmDialog kind="revoke" member={open.member} onClose={close} onConfirm={() => remove(open.member, 'revoke')} returnFocus={inviteButton} />

@@ -62,12 +62,15 @@ export function MembersTable({
   members,
   me,
   manages,
+  owns = false,
   onAction,
 }: {
   members: Member[]
   me: string
   manages: boolean
-  onAction: (action: 'role' | Confirm, member: Member) => void
+  /** The reader is the owner: each joined member may be made the owner. */
+  owns?: boolean
+  onAction: (action: 'role' | 'transfer' | Confirm, member: Member) => void
 }) {
   const t = useT(teams)
   const r = useT(roles)
@@ -105,6 +108,13 @@ export function MembersTable({
                 <Action label={t('members.changeRoleLabel', { name })} onClick={() => onAction('role', m)}>
                   {t('members.changeRole')}
                 </Action>{' '}
+                {owns && (
+                  <>
+                    <Action label={t('members.makeOwnerLabel', { name })} onClick={() => onAction('transfer', m)}>
+                      {t('members.makeOwner')}
+                    </Action>{' '}
+                  </>
+                )}
                 <Action danger label={t('members.removeLabel', { name })} onClick={() => onAction('remove', m)}>
                   {t('members.remove')}
                 </Action>

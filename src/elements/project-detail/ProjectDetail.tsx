@@ -199,7 +199,7 @@ function ProjectPage({ id }: { id: string }) {
         {/* The project's other sections follow here in the order a developer needs them, one line each. */}
         <ProjectWebhooks projectId={data.id} />
         <Usage project={data} />
-        <ProjectTeam projectId={data.id} team={team} />
+        <ProjectTeam projectId={data.id} team={team} onChanged={project.reload} />
         {settings && team.may('delete') && <DangerZone project={data} onDelete={remove} />}
       </RoleContext.Provider>
       {editing && <EditProjectDialog project={data} onClose={() => setEditing(false)} onSave={save} />}

@@ -100,6 +100,7 @@ const CALLS: [string, string, z.ZodType | z.ZodType[] | null][] = [
   ['GET', '/manage/dapp/{x}/audit', AuditPage],
   ['POST', '/invitations/accept', AcceptedInvitation],
   ['GET', '/invitations', PendingInvitationList],
+  ['POST', '/manage/dapp/{x}/owner', MemberList],
   ['POST', '/invitations/{x}/accept', AcceptedInvitation],
   ['POST', '/invitations/{x}/decline', NONE],
 ]
