@@ -63,7 +63,7 @@ export function activitySentence(e: AuditEntry, t: T, r: Translate<typeof roles>
     case 'secret.rolled':
       return t('activity.s.secret.rolled', { who })
     case 'test_event.sent':
-      return t('activity.s.test_event.sent', { who, event: str('eventType') })
+      return t('activity.s.testEvent.sent', { who, event: str('eventType') })
     case 'message.resent':
       return t('activity.s.message.resent', { who })
     case 'member.invited':
@@ -77,7 +77,7 @@ export function activitySentence(e: AuditEntry, t: T, r: Translate<typeof roles>
     case 'member.joined':
       return t('activity.s.member.joined', { who, role: role('role') })
     case 'member.role_changed':
-      return t('activity.s.member.role_changed', { who, email, from: role('from'), to: role('to') })
+      return t('activity.s.member.roleChanged', { who, email, from: role('from'), to: role('to') })
     case 'member.removed':
       return t('activity.s.member.removed', { who, email })
     case 'member.left':

@@ -82,14 +82,14 @@ export const teams = {
   'activity.s.endpoint.deleted': ({ who }: { who: string }) => `${who} deleted a webhook endpoint.`,
   'activity.s.endpoint.kept': ({ who }: { who: string }) => `${who} kept a webhook endpoint receiving.`,
   'activity.s.secret.rolled': ({ who }: { who: string }) => `${who} rolled the webhook signing secret.`,
-  'activity.s.test_event.sent': ({ who, event }: { who: string; event: string }) => `${who} sent a test event (${event}).`,
+  'activity.s.testEvent.sent': ({ who, event }: { who: string; event: string }) => `${who} sent a test event (${event}).`,
   'activity.s.message.resent': ({ who }: { who: string }) => `${who} resent a webhook message.`,
   'activity.s.member.invited': ({ who, email, role }: { who: string; email: string; role: string }) => `${who} invited ${email} as ${role}.`,
   'activity.s.invitation.resent': ({ who, email }: { who: string; email: string }) => `${who} sent the invitation to ${email} again.`,
   'activity.s.invitation.revoked': ({ who, email }: { who: string; email: string }) => `${who} revoked the invitation to ${email}.`,
   'activity.s.invitation.declined': ({ who, role }: { who: string; role: string }) => `${who} declined the invitation to join as ${role}.`,
   'activity.s.member.joined': ({ who, role }: { who: string; role: string }) => `${who} joined as ${role}.`,
-  'activity.s.member.role_changed': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
+  'activity.s.member.roleChanged': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
     `${who} changed the role of ${email} from ${from} to ${to}.`,
   'activity.s.member.removed': ({ who, email }: { who: string; email: string }) => `${who} removed ${email} from the project.`,
   'activity.s.member.left': ({ who }: { who: string }) => `${who} left the project.`,

@@ -650,14 +650,14 @@ const messages: LocaleMessages = {
   'activity.s.endpoint.deleted': ({ who }: { who: string }) => `${who} hat einen Webhook-Endpunkt gelöscht.`,
   'activity.s.endpoint.kept': ({ who }: { who: string }) => `${who} hat einen Webhook-Endpunkt weiter empfangen lassen.`,
   'activity.s.secret.rolled': ({ who }: { who: string }) => `${who} hat das Webhook-Secret rotiert.`,
-  'activity.s.test_event.sent': ({ who, event }: { who: string; event: string }) => `${who} hat ein Testereignis gesendet (${event}).`,
+  'activity.s.testEvent.sent': ({ who, event }: { who: string; event: string }) => `${who} hat ein Testereignis gesendet (${event}).`,
   'activity.s.message.resent': ({ who }: { who: string }) => `${who} hat eine Webhook-Nachricht erneut gesendet.`,
   'activity.s.member.invited': ({ who, email, role }: { who: string; email: string; role: string }) => `${who} hat ${email} als ${role} eingeladen.`,
   'activity.s.invitation.resent': ({ who, email }: { who: string; email: string }) => `${who} hat die Einladung an ${email} erneut gesendet.`,
   'activity.s.invitation.revoked': ({ who, email }: { who: string; email: string }) => `${who} hat die Einladung an ${email} widerrufen.`,
   'activity.s.invitation.declined': ({ who, role }: { who: string; role: string }) => `${who} hat die Einladung als ${role} abgelehnt.`,
   'activity.s.member.joined': ({ who, role }: { who: string; role: string }) => `${who} ist als ${role} beigetreten.`,
-  'activity.s.member.role_changed': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
+  'activity.s.member.roleChanged': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
     `${who} hat die Rolle von ${email} von ${from} zu ${to} geändert.`,
   'activity.s.member.removed': ({ who, email }: { who: string; email: string }) => `${who} hat ${email} aus dem Projekt entfernt.`,
   'activity.s.member.left': ({ who }: { who: string }) => `${who} hat das Projekt verlassen.`,

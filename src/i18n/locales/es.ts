@@ -653,14 +653,14 @@ const messages: LocaleMessages = {
   'activity.s.endpoint.deleted': ({ who }: { who: string }) => `${who} eliminó un endpoint de webhook.`,
   'activity.s.endpoint.kept': ({ who }: { who: string }) => `${who} mantuvo activo un endpoint de webhook.`,
   'activity.s.secret.rolled': ({ who }: { who: string }) => `${who} rotó el secreto de firma de webhooks.`,
-  'activity.s.test_event.sent': ({ who, event }: { who: string; event: string }) => `${who} envió un evento de prueba (${event}).`,
+  'activity.s.testEvent.sent': ({ who, event }: { who: string; event: string }) => `${who} envió un evento de prueba (${event}).`,
   'activity.s.message.resent': ({ who }: { who: string }) => `${who} reenvió un mensaje de webhook.`,
   'activity.s.member.invited': ({ who, email, role }: { who: string; email: string; role: string }) => `${who} invitó a ${email} como ${role}.`,
   'activity.s.invitation.resent': ({ who, email }: { who: string; email: string }) => `${who} reenvió la invitación a ${email}.`,
   'activity.s.invitation.revoked': ({ who, email }: { who: string; email: string }) => `${who} revocó la invitación a ${email}.`,
   'activity.s.invitation.declined': ({ who, role }: { who: string; role: string }) => `${who} rechazó la invitación como ${role}.`,
   'activity.s.member.joined': ({ who, role }: { who: string; role: string }) => `${who} se unió como ${role}.`,
-  'activity.s.member.role_changed': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
+  'activity.s.member.roleChanged': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
     `${who} cambió el rol de ${email} de ${from} a ${to}.`,
   'activity.s.member.removed': ({ who, email }: { who: string; email: string }) => `${who} quitó a ${email} del proyecto.`,
   'activity.s.member.left': ({ who }: { who: string }) => `${who} salió del proyecto.`,

@@ -651,14 +651,14 @@ const messages: LocaleMessages = {
   'activity.s.endpoint.deleted': ({ who }: { who: string }) => `${who} a supprimé un point de terminaison webhook.`,
   'activity.s.endpoint.kept': ({ who }: { who: string }) => `${who} a gardé un point de terminaison webhook actif.`,
   'activity.s.secret.rolled': ({ who }: { who: string }) => `${who} a renouvelé le secret de signature des webhooks.`,
-  'activity.s.test_event.sent': ({ who, event }: { who: string; event: string }) => `${who} a envoyé un événement de test (${event}).`,
+  'activity.s.testEvent.sent': ({ who, event }: { who: string; event: string }) => `${who} a envoyé un événement de test (${event}).`,
   'activity.s.message.resent': ({ who }: { who: string }) => `${who} a renvoyé un message webhook.`,
   'activity.s.member.invited': ({ who, email, role }: { who: string; email: string; role: string }) => `${who} a invité ${email} en tant que ${role}.`,
   'activity.s.invitation.resent': ({ who, email }: { who: string; email: string }) => `${who} a renvoyé l’invitation à ${email}.`,
   'activity.s.invitation.revoked': ({ who, email }: { who: string; email: string }) => `${who} a révoqué l’invitation à ${email}.`,
   'activity.s.invitation.declined': ({ who, role }: { who: string; role: string }) => `${who} a refusé l’invitation en tant que ${role}.`,
   'activity.s.member.joined': ({ who, role }: { who: string; role: string }) => `${who} a rejoint le projet en tant que ${role}.`,
-  'activity.s.member.role_changed': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
+  'activity.s.member.roleChanged': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
     `${who} a changé le rôle de ${email} de ${from} à ${to}.`,
   'activity.s.member.removed': ({ who, email }: { who: string; email: string }) => `${who} a retiré ${email} du projet.`,
   'activity.s.member.left': ({ who }: { who: string }) => `${who} a quitté le projet.`,

@@ -641,14 +641,14 @@ const messages: LocaleMessages = {
   'activity.s.endpoint.deleted': ({ who }: { who: string }) => `${who} が Webhook エンドポイントを削除しました。`,
   'activity.s.endpoint.kept': ({ who }: { who: string }) => `${who} が Webhook エンドポイントを有効のまま残しました。`,
   'activity.s.secret.rolled': ({ who }: { who: string }) => `${who} が Webhook の署名シークレットをロールしました。`,
-  'activity.s.test_event.sent': ({ who, event }: { who: string; event: string }) => `${who} がテストイベント（${event}）を送信しました。`,
+  'activity.s.testEvent.sent': ({ who, event }: { who: string; event: string }) => `${who} がテストイベント（${event}）を送信しました。`,
   'activity.s.message.resent': ({ who }: { who: string }) => `${who} が Webhook メッセージを再送信しました。`,
   'activity.s.member.invited': ({ who, email, role }: { who: string; email: string; role: string }) => `${who} が ${email} を${role}として招待しました。`,
   'activity.s.invitation.resent': ({ who, email }: { who: string; email: string }) => `${who} が ${email} への招待を再送信しました。`,
   'activity.s.invitation.revoked': ({ who, email }: { who: string; email: string }) => `${who} が ${email} への招待を取り消しました。`,
   'activity.s.invitation.declined': ({ who, role }: { who: string; role: string }) => `${who} が${role}としての招待を辞退しました。`,
   'activity.s.member.joined': ({ who, role }: { who: string; role: string }) => `${who} が${role}として参加しました。`,
-  'activity.s.member.role_changed': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
+  'activity.s.member.roleChanged': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
     `${who} が ${email} のロールを${from}から${to}に変更しました。`,
   'activity.s.member.removed': ({ who, email }: { who: string; email: string }) => `${who} が ${email} をプロジェクトから削除しました。`,
   'activity.s.member.left': ({ who }: { who: string }) => `${who} がプロジェクトから退出しました。`,

@@ -645,14 +645,14 @@ const messages: LocaleMessages = {
   'activity.s.endpoint.deleted': ({ who }: { who: string }) => `${who} excluiu um endpoint de webhook.`,
   'activity.s.endpoint.kept': ({ who }: { who: string }) => `${who} manteve um endpoint de webhook recebendo.`,
   'activity.s.secret.rolled': ({ who }: { who: string }) => `${who} rotacionou o segredo de assinatura dos webhooks.`,
-  'activity.s.test_event.sent': ({ who, event }: { who: string; event: string }) => `${who} enviou um evento de teste (${event}).`,
+  'activity.s.testEvent.sent': ({ who, event }: { who: string; event: string }) => `${who} enviou um evento de teste (${event}).`,
   'activity.s.message.resent': ({ who }: { who: string }) => `${who} reenviou uma mensagem de webhook.`,
   'activity.s.member.invited': ({ who, email, role }: { who: string; email: string; role: string }) => `${who} convidou ${email} como ${role}.`,
   'activity.s.invitation.resent': ({ who, email }: { who: string; email: string }) => `${who} reenviou o convite para ${email}.`,
   'activity.s.invitation.revoked': ({ who, email }: { who: string; email: string }) => `${who} revogou o convite para ${email}.`,
   'activity.s.invitation.declined': ({ who, role }: { who: string; role: string }) => `${who} recusou o convite como ${role}.`,
   'activity.s.member.joined': ({ who, role }: { who: string; role: string }) => `${who} entrou como ${role}.`,
-  'activity.s.member.role_changed': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
+  'activity.s.member.roleChanged': ({ who, email, from, to }: { who: string; email: string; from: string; to: string }) =>
     `${who} alterou o papel de ${email} de ${from} para ${to}.`,
   'activity.s.member.removed': ({ who, email }: { who: string; email: string }) => `${who} removeu ${email} do projeto.`,
   'activity.s.member.left': ({ who }: { who: string }) => `${who} saiu do projeto.`,
