@@ -90,7 +90,7 @@ describe('the activity table', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['When', 'What'])
+    ).toEqual(['What'])
     expect(table.querySelectorAll('tbody tr[aria-hidden="true"]')).toHaveLength(3)
     page.resolve({ entries: [entry(1, { from: FROM, to: TO })] })
     const detail = await within(table).findByText(DETAIL)
@@ -100,21 +100,21 @@ describe('the activity table', () => {
     expect(r.queryByRole('status')).not.toBeInTheDocument()
   })
 
-  it('names each actor by e-mail under the sentence, so two who share a name are told apart; in a 375 px box the entries stay one table of two columns, the whole address wrapped', async () => {
+  it('names each actor by e-mail under the sentence, so two who share a name are told apart; in a 375 px box the entries stay one table of one column, the whole address wrapped', async () => {
     reportWidth(375)
     const impostor: AuditEntry = { ...entry(1, { name: 'CI' }), action: 'key.deleted', actor: { id: 'usr_adm', name: 'Ada Owner', email: LONG } }
     const call = (async () => ({ entries: [impostor, entry(2, { name: 'CI' })] })) as ManageCall
     const r = shadow(renderScreen(<ActivitySection call={call} projectId="prj_1" />).host)
     const table = r.getByRole('table', { name: 'Project activity' })
-    const address = await within(table).findByText(LONG)
+    const address = await within(table).findByText(LONG, { exact: false })
     // When and the sentence: every entry reads the same way on a phone, no card of its own layout.
     expect(table).not.toHaveClass('block')
-    expect(within(table).getAllByRole('columnheader')).toHaveLength(2)
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(1)
     const [first, second] = within(table)
       .getAllByRole('row')
       .filter((row) => within(row).queryByText(/^Ada Owner /))
-    expect(within(first).getByText(LONG)).toBe(address)
-    expect(within(second).getByText('ada@example.com')).toBeInTheDocument()
+    expect(within(first).getByText(LONG, { exact: false })).toBe(address)
+    expect(within(second).getByText('ada@example.com', { exact: false })).toBeInTheDocument()
     // Cut, the address could hide where two differ: it wraps instead.
     expect(address.className).toMatch(/break-all/)
     expect(address.className).not.toMatch(/truncate|text-ellipsis/)

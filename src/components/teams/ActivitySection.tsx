@@ -110,26 +110,28 @@ export function ActivitySection({ call, projectId }: { call: ManageCall; project
       ) : (
         <StackTable
           caption={t('activity.caption')}
-          columns={[t('activity.column.when'), t('activity.column.what')]}
-          // The sentence takes the room left and wraps in it: every entry reads the same way, a row or a card.
-          name={1}
+          columns={[t('activity.column.what')]}
+          // One column: the sentence, with when and the actor's address under it. Every entry reads the same
+          // way on a phone as on a laptop, and a long sentence has the whole width to wrap in.
+          name={0}
           loading={first ? 3 : 0}
           rows={shown.map((e) => ({
             key: e.id,
             cells: [
-              <time dateTime={e.at} className="text-muted">
-                {formatTime(e.at, lang)}
-              </time>,
               <span className="block whitespace-normal break-words">
                 <span dir="auto" data-name="" className="block">
                   {activitySentence(e, t, r, lang)}
                 </span>
-                {/* The address, never cut: anyone can take a name, only one account an address. */}
-                {e.actor.email && e.actor.name && (
-                  <span dir="ltr" className="block break-all text-xs text-muted">
-                    {e.actor.email}
-                  </span>
-                )}
+                <span className="block text-xs text-muted">
+                  <time dateTime={e.at}>{formatTime(e.at, lang)}</time>
+                  {/* The address, never cut: anyone can take a name, only one account an address. */}
+                  {e.actor.email && e.actor.name && (
+                    <span dir="ltr" className="break-all">
+                      {' · '}
+                      {e.actor.email}
+                    </span>
+                  )}
+                </span>
               </span>,
             ],
           }))}

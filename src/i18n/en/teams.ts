@@ -58,7 +58,6 @@ export const teams = {
   'activity.kind.keys': 'API keys',
   'activity.kind.webhooks': 'Webhooks',
   'activity.caption': 'Project activity',
-  'activity.column.when': 'When',
   'activity.column.what': 'What',
   'activity.more': 'Load more',
   'activity.end': 'That is everything.',

@@ -626,7 +626,6 @@ const messages: LocaleMessages = {
   'activity.kind.keys': 'API-Schlüssel',
   'activity.kind.webhooks': 'Webhooks',
   'activity.caption': 'Projektaktivität',
-  'activity.column.when': 'Wann',
   'activity.column.what': 'Was',
   'activity.more': 'Mehr laden',
   'activity.end': 'Das ist alles.',

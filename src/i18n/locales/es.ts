@@ -629,7 +629,6 @@ const messages: LocaleMessages = {
   'activity.kind.keys': 'Claves de API',
   'activity.kind.webhooks': 'Webhooks',
   'activity.caption': 'Actividad del proyecto',
-  'activity.column.when': 'Cuándo',
   'activity.column.what': 'Qué',
   'activity.more': 'Cargar más',
   'activity.end': 'No hay nada más.',

@@ -627,7 +627,6 @@ const messages: LocaleMessages = {
   'activity.kind.keys': 'Clés d’API',
   'activity.kind.webhooks': 'Webhooks',
   'activity.caption': 'Activité du projet',
-  'activity.column.when': 'Quand',
   'activity.column.what': 'Quoi',
   'activity.more': 'Charger plus',
   'activity.end': 'C’est tout.',

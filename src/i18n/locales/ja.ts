@@ -616,7 +616,6 @@ const messages: LocaleMessages = {
   'activity.kind.keys': 'API キー',
   'activity.kind.webhooks': 'Webhook',
   'activity.caption': 'プロジェクトのアクティビティ',
-  'activity.column.when': '日時',
   'activity.column.what': '内容',
   'activity.more': 'さらに読み込む',
   'activity.end': 'これですべてです。',

@@ -621,7 +621,6 @@ const messages: LocaleMessages = {
   'activity.kind.keys': 'Chaves de API',
   'activity.kind.webhooks': 'Webhooks',
   'activity.caption': 'Atividade do projeto',
-  'activity.column.when': 'Quando',
   'activity.column.what': 'O quê',
   'activity.more': 'Carregar mais',
   'activity.end': 'Isso é tudo.',
