@@ -1,45 +1,46 @@
 import { z } from 'zod'
 import { CODE_DIGITS } from './constants'
-import { email, requiredText } from './fields'
+import { coded, email, requiredText } from './fields'
 
 /** Bodies and answers of the account calls: password reset, e-mail verification, the profile. */
 
 const PASSWORD_MAX = 1024
 
-const newPassword = (label: string) =>
+const newPassword = (label: string, code: string) =>
   requiredText(label, {
+    code,
     max: PASSWORD_MAX,
     trim: false,
     description: 'At least 8 characters; not a common or breached password, not the e-mail address, not one character repeated.',
   }).meta({ minLength: 8 })
 
 // Spaces a person types or pastes between the digits are dropped.
-const code = requiredText('Code', { max: 32, description: `The ${CODE_DIGITS}-digit code from the e-mail.` })
+const code = requiredText('Code', { code: 'CODE', max: 32, description: `The ${CODE_DIGITS}-digit code from the e-mail.` })
   .transform((v) => v.replace(/[\s-]/g, ''))
-  .refine((v) => new RegExp(`^\\d{${CODE_DIGITS}}$`).test(v), `Enter the ${CODE_DIGITS}-digit code from the e-mail.`)
+  .refine((v) => new RegExp(`^\\d{${CODE_DIGITS}}$`).test(v), coded('CODE_INVALID', `Enter the ${CODE_DIGITS}-digit code from the e-mail.`))
   .meta({ pattern: `^[0-9 -]+$` })
 
 export const ForgotPassword = z.object({ email: email('The e-mail address of the account.') }).meta({ id: 'ForgotPassword' })
 
 export const PasswordReset = z
-  .object({ email: email('The e-mail address of the account.'), code, password: newPassword('New password') })
+  .object({ email: email('The e-mail address of the account.'), code, password: newPassword('New password', 'NEW_PASSWORD') })
   .meta({ id: 'PasswordReset' })
 
 export const EmailCode = z.object({ code }).meta({ id: 'EmailCode' })
 
 export const ProfileChange = z
-  .object({ name: requiredText('Name', { max: 120, name: true, description: 'Display name; surrounding spaces are trimmed.' }) })
+  .object({ name: requiredText('Name', { code: 'NAME', max: 120, name: true, description: 'Display name; surrounding spaces are trimmed.' }) })
   .meta({ id: 'ProfileChange' })
 
 export const PasswordChange = z
   .object({
-    currentPassword: requiredText('Current password', { max: PASSWORD_MAX, trim: false, description: 'The password in use now.' }),
-    newPassword: newPassword('New password'),
+    currentPassword: requiredText('Current password', { code: 'CURRENT_PASSWORD', max: PASSWORD_MAX, trim: false, description: 'The password in use now.' }),
+    newPassword: newPassword('New password', 'NEW_PASSWORD'),
   })
   .meta({ id: 'PasswordChange' })
 
 export const AccountDeletion = z
-  .object({ password: requiredText('Password', { max: PASSWORD_MAX, trim: false, description: 'The account’s password, to confirm.' }) })
+  .object({ password: requiredText('Password', { code: 'PASSWORD', max: PASSWORD_MAX, trim: false, description: 'The account’s password, to confirm.' }) })
   .meta({ id: 'AccountDeletion' })
 
 export const Accepted = z.object({ message: z.string().meta({ description: 'What happens next, fit to show a user.' }) }).meta({ id: 'Accepted' })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ERROR_CODES, type ErrorCode } from './constants'
 
 /**
  * Field schemas that answer with the sentences a user reads. The server sends
@@ -9,7 +10,28 @@ import { z } from 'zod'
 /** Length as a person counts it: an emoji is one character, not two UTF-16 units (JSON Schema counts the same way). */
 const length = (s: string) => [...s].length
 
+// Each message a check answers, with its code (contract/constants.ts ERROR_CODES):
+// the server sends the first failing check's message and this code beside it.
+const CODES = new Map<string, ErrorCode>()
+
+/**
+ * `message`, as the answer of `code`. Registered when the schema is built, so a
+ * code missing from ERROR_CODES, or a message given two codes, fails at load.
+ */
+export function coded(code: string, message: string): string {
+  if (!(ERROR_CODES as readonly string[]).includes(code)) throw new Error(`${code} is not in ERROR_CODES (contract/constants.ts).`)
+  const known = CODES.get(message)
+  if (known && known !== code) throw new Error(`"${message}" has two codes: ${known} and ${code}.`)
+  CODES.set(message, code as ErrorCode)
+  return message
+}
+
+/** The code of a check's message (the first issue of a refused body or query), if a schema of the contract words it. */
+export const fieldErrorCode = (message: string): ErrorCode | undefined => CODES.get(message)
+
 export interface TextRule {
+  /** The field's code prefix: NAME gives NAME_REQUIRED, NAME_TOO_LONG… (stable, whatever the label says). */
+  code: string
   /** Missing, null or (after trimming) empty is refused. */
   required?: boolean
   max: number
@@ -21,7 +43,11 @@ export interface TextRule {
 }
 
 /** A string, or for a missing or null value the "is required" sentence. */
-const string = (label: string) => z.string({ error: (issue) => (issue.input == null ? `${label} is required.` : `${label} must be text.`) })
+function string(label: string, code: string) {
+  const required = coded(`${code}_REQUIRED`, `${label} is required.`)
+  const notText = coded(`${code}_NOT_TEXT`, `${label} must be text.`)
+  return z.string({ error: (issue) => (issue.input == null ? required : notText) })
+}
 
 // Characters that render blank: Unicode's format characters (Cf: zero-width
 // space and joiners, the soft hyphen, direction marks, the Mongolian vowel
@@ -55,17 +81,19 @@ export const nameMessages = (label: string) =>
     `${label} must contain a visible character, not only spaces or invisible characters.`,
   ] as const
 
-function checked(label: string, { required, max, trim = true, name }: TextRule) {
-  let s = string(label)
+function checked(label: string, { code, required, max, trim = true, name }: TextRule) {
+  let s = string(label, code)
   if (trim) s = s.trim()
-  if (required) s = s.min(1, `${label} is required.`)
+  if (required) s = s.min(1, coded(`${code}_REQUIRED`, `${label} is required.`))
   // Counting code points makes an array of them: only needed when the UTF-16 length is over (never fewer units than code points).
-  const bounded = s.refine((v) => v.length <= max || length(v) <= max, `${label} must be at most ${max} characters.`)
+  const bounded = s.refine((v) => v.length <= max || length(v) <= max, coded(`${code}_TOO_LONG`, `${label} must be at most ${max} characters.`))
   if (!name) return bounded
   // Only a name made of nothing visible is refused: a zero-width joiner inside one
   // is how some scripts and emoji are written. An optional name may be left empty.
   const [control, blank] = nameMessages(label)
-  return bounded.refine((v) => !hasControlCharacters(v), control).refine((v) => v === '' || !rendersBlank(v), blank)
+  return bounded
+    .refine((v) => !hasControlCharacters(v), coded(`${code}_CONTROL_CHARACTERS`, control))
+    .refine((v) => v === '' || !rendersBlank(v), coded(`${code}_BLANK`, blank))
 }
 
 /** A required text field, checked against `rule`. */
@@ -120,18 +148,19 @@ const ipDomain = (address: string): boolean => {
  * is not the one mail would be sent to.
  */
 export const email = (description: string) =>
-  checked('E-mail address', { required: true, max: 254 })
+  checked('E-mail address', { code: 'EMAIL', required: true, max: 254 })
     .overwrite((v) => v.normalize('NFC').toLowerCase())
-    .refine((v) => !hasInvisibleCharacters(v), EMAIL_INVISIBLE)
-    .regex(EMAIL, 'Enter a valid e-mail address.')
-    .refine((v) => !ipDomain(v), EMAIL_NOT_A_DOMAIN)
+    .refine((v) => !hasInvisibleCharacters(v), coded('EMAIL_INVISIBLE', EMAIL_INVISIBLE))
+    .regex(EMAIL, coded('EMAIL_INVALID', 'Enter a valid e-mail address.'))
+    .refine((v) => !ipDomain(v), coded('EMAIL_NOT_A_DOMAIN', EMAIL_NOT_A_DOMAIN))
     .meta({ format: 'email', maxLength: 254, description })
 
-/** A required whole number within [min, max]. */
-export function wholeNumber(label: string, min: number, max: number, description: string) {
-  const range = `${label} must be a whole number from ${min} to ${max}.`
+/** A required whole number within [min, max]; `code` as TextRule's. */
+export function wholeNumber(label: string, code: string, min: number, max: number, description: string) {
+  const range = coded(`${code}_OUT_OF_RANGE`, `${label} must be a whole number from ${min} to ${max}.`)
+  const required = coded(`${code}_REQUIRED`, `${label} is required.`)
   return z
-    .number({ error: (issue) => (issue.input == null ? `${label} is required.` : range) })
+    .number({ error: (issue) => (issue.input == null ? required : range) })
     .int(range)
     .min(min, range)
     .max(max, range)
@@ -169,10 +198,13 @@ function realInstant(v: string): boolean {
  * absent, null when it is null (no date). Whether it lies in the future depends
  * on the server's clock, so the route checks that.
  */
-export const isoDateTime = (label: string, description: string) =>
-  checked(label, { required: true, max: 40 })
-    .refine((v) => ISO_8601.test(v), `${label} must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.`)
-    .refine(realInstant, `${label} must be a date and time that exists (no February 30, no 24:00), such as 2030-01-31T12:00:00Z.`)
+export const isoDateTime = (label: string, code: string, description: string) =>
+  checked(label, { code, required: true, max: 40 })
+    .refine((v) => ISO_8601.test(v), coded(`${code}_NOT_A_DATE`, `${label} must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.`))
+    .refine(
+      realInstant,
+      coded(`${code}_NO_SUCH_DATE`, `${label} must be a date and time that exists (no February 30, no 24:00), such as 2030-01-31T12:00:00Z.`),
+    )
     .transform((v) => new Date(Date.parse(v)))
     .nullable()
     .optional()

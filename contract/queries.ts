@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { KEY_MODES } from './constants'
+import { coded } from './fields'
 
 /**
  * The query parameters of the calls that read a page at a time, shared by
@@ -8,8 +10,8 @@ import { z } from 'zod'
  */
 
 /** An optional whole number within [min, max], written in digits; anything else is refused with one message. */
-function queryNumber(name: string, min: number, max: number, description: string, example: number) {
-  const range = `${name} must be a whole number from ${min} to ${max}.`
+function queryNumber(name: string, code: string, min: number, max: number, description: string, example: number) {
+  const range = coded(code, `${name} must be a whole number from ${min} to ${max}.`)
   return z
     .preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.int({ error: range }).min(min, range).max(max, range))
     .optional()
@@ -18,13 +20,24 @@ function queryNumber(name: string, min: number, max: number, description: string
 
 /** GET /manage/dapp/{id}/webhooks/{endpointId}/attempts */
 export const WebhookAttemptsQuery = z.object({
-  limit: queryNumber('limit', 1, 100, 'How many, 1 to 100 (default 20).', 20),
+  limit: queryNumber('limit', 'LIMIT_OUT_OF_RANGE', 1, 100, 'How many, 1 to 100 (default 20).', 20),
   before: z.string().optional().meta({ description: 'An attempt id (wha_…): list the attempts older than it.' }),
 })
 
 /** GET /manage/dapp/{id}/audit; a limit is checked for the CSV download too, which holds the newest 10,000 whatever it says. */
 export const AuditQuery = z.object({
   before: z.string().optional().meta({ description: 'An entry ID: the page after it (older).' }),
-  limit: queryNumber('limit', 1, 100, 'Entries per page: 1–100 (default 50).', 50),
-  format: z.enum(['json', 'csv'], { error: 'format must be json or csv.' }).optional().meta({ description: 'csv: the log as a CSV download.' }),
+  limit: queryNumber('limit', 'LIMIT_OUT_OF_RANGE', 1, 100, 'Entries per page: 1–100 (default 50).', 50),
+  format: z
+    .enum(['json', 'csv'], { error: coded('FORMAT_INVALID', 'format must be json or csv.') })
+    .optional()
+    .meta({ description: 'csv: the log as a CSV download.' }),
+})
+
+/** GET /manage/dapp/{id}/usage: `mode` keeps only the live or the test keys' counts (both without it). */
+export const UsageModeQuery = z.object({
+  mode: z
+    .enum(KEY_MODES, { error: coded('KEY_MODE_INVALID', 'mode must be live or test.') })
+    .optional()
+    .meta({ description: "live or test: only the counts of that mode's keys (default: every key)." }),
 })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ERROR_CODES, ROLES, VERIFY_REFUSALS, type Verification as PlainVerification } from './constants'
+import { ERROR_CODES, KEY_MODES, ROLES, VERIFY_REFUSALS, type Verification as PlainVerification } from './constants'
 
 /** The response bodies. The server's answers and the widget's types both come from these. */
 
@@ -9,10 +9,11 @@ const dateTime = (description: string) => z.string().meta({ format: 'date-time',
 
 export const ErrorBody = z
   .object({
-    message: text('What went wrong, fit to show a user.'),
+    message: text('What went wrong, in English, fit to show a user. Its wording may change: match the code.'),
+    // Optional for a client: every answer of this server carries it, other servers of the specification send none.
     code: z.enum(ERROR_CODES).optional().meta({
       description:
-        'A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint).',
+        'The stable reason, sent with every error of this server and never renamed once published: match or translate this, not the message. For instance DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), SESSION_EXPIRED (sign in again), LOG_ENTRY_INVALID (a request-log entry is malformed: nothing of the batch was stored), and for the restrictions of a key SCOPE_UNKNOWN, SCOPES_NOT_OFFERED, SCOPES_INVALID, ALLOWED_IP_INVALID, ALLOWED_IPS_TOO_MANY, KEY_MODE_INVALID, KEY_MODE_FIXED, IP_ADDRESS_INVALID (400) and BROAD_KEY_ROLE_NEEDED (403). A server of the specification alone may send none: show the message.',
     }),
   })
   .meta({ id: 'Error' })
@@ -67,6 +68,10 @@ export const KeyEntry = z
       .nullable()
       .meta({ description: 'The API project ID of the key that replaced it in a roll; null if not rolled (or rolled before this was recorded).' })
       .optional(),
+    // Key restrictions (issue 50); optional like the two above: a server without them sends none (read: every scope, anywhere, live).
+    scopes: z.array(z.string()).nullable().optional().meta({ description: 'The scopes it holds, from the catalog; null for every scope.' }),
+    allowedIps: z.array(z.string()).optional().meta({ description: 'The addresses and CIDR ranges it may be used from; empty for anywhere.' }),
+    mode: z.enum(KEY_MODES).optional().meta({ description: 'live or test.' }),
   })
   .meta({ id: 'KeyEntry' })
 
@@ -90,19 +95,37 @@ export const KeyValid = z
     projectId: text('Project ID (prj_…): whose call this is.'),
     name: text('Key name.'),
     expiresAt: nullableDate('When the key stops verifying; null if never.'),
+    mode: z.enum(KEY_MODES).meta({ description: "live or test: trust this, never the key text's prefix." }),
+    scopes: z.array(z.string()).nullable().meta({ description: 'The scopes the key holds; null for every scope.' }),
   })
   .meta({
     id: 'KeyValid',
-    description: 'The key is good: let the call through, on behalf of this project.',
-    examples: [{ valid: true, keyId: 'apid_aT4l7cEgDYe5rHQS', projectId: 'prj_QT3lBZcZx9Q_7yc-q87J7w', name: 'Default key', expiresAt: null }],
+    description: 'The key is good (and holds every scope asked for, from an allowed address): let the call through, on behalf of this project.',
+    examples: [
+      {
+        valid: true,
+        keyId: 'apid_aT4l7cEgDYe5rHQS',
+        projectId: 'prj_QT3lBZcZx9Q_7yc-q87J7w',
+        name: 'Default key',
+        expiresAt: null,
+        mode: 'live',
+        scopes: null,
+      },
+    ],
   })
 
 export const KeyRefused = z
   .object({
     valid: z.literal(false),
     code: z.enum(VERIFY_REFUSALS).meta({
-      description: 'NOT_FOUND: no such key (never issued, deleted, or its project deleted). EXPIRED: its expiry, or its grace period after a roll, has passed.',
+      description:
+        'NOT_FOUND: no such key (never issued, deleted, or its project deleted). EXPIRED: its expiry, or its grace period after a roll, has passed. ' +
+        'IP_NOT_ALLOWED: the key has an address allowlist and `ip` is outside it, or was not sent. INSUFFICIENT_SCOPE: the key lacks a scope the call asked for (`missingScopes`).',
     }),
+    missingScopes: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'With INSUFFICIENT_SCOPE: the scopes asked for that the key does not hold, in the order asked.' }),
   })
   .meta({
     id: 'KeyRefused',

@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import { MEMBER_ROLES, ROLES } from './constants'
-import { email, requiredText } from './fields'
+import { coded, email, requiredText } from './fields'
 
 /** Bodies and answers of teams: a project's members, invitations, ownership and audit log. */
 
-const role = z.enum(MEMBER_ROLES, { error: 'role must be admin, developer or viewer.' }).meta({ description: 'admin, developer or viewer.' })
+const role = z
+  .enum(MEMBER_ROLES, { error: coded('ROLE_INVALID', 'role must be admin, developer or viewer.') })
+  .meta({ description: 'admin, developer or viewer.' })
 const text = (description: string) => z.string().meta({ description })
 const dateTime = (description: string) => z.string().meta({ format: 'date-time', description })
 
@@ -16,13 +18,13 @@ export const RoleChange = z.object({ role }).meta({ id: 'RoleChange' })
 
 export const OwnershipTransfer = z
   .object({
-    memberId: requiredText('memberId', { max: 100, description: 'The active member who becomes the owner.' }),
-    password: requiredText('Password', { max: 1024, trim: false, description: "The current owner's password." }),
+    memberId: requiredText('memberId', { code: 'MEMBER_ID', max: 100, description: 'The active member who becomes the owner.' }),
+    password: requiredText('Password', { code: 'PASSWORD', max: 1024, trim: false, description: "The current owner's password." }),
   })
   .meta({ id: 'OwnershipTransfer' })
 
 export const InvitationAcceptance = z
-  .object({ code: requiredText('Code', { max: 200, description: 'The code from the invitation mail.' }) })
+  .object({ code: requiredText('Code', { code: 'CODE', max: 200, description: 'The code from the invitation mail.' }) })
   .meta({ id: 'InvitationAcceptance' })
 
 export const Invitation = z

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalText, requiredText, wholeNumber } from './fields'
+import { coded, optionalText, requiredText, wholeNumber } from './fields'
 import { MAX_GRACE_SECONDS } from './requests'
 
 /**
@@ -21,23 +21,32 @@ export const WEBHOOK_EVENT_TYPE_MAX = 100
 export const WEBHOOK_EVENT_TYPES_PER_ENDPOINT = 100
 
 const eventTypeName = z
-  .string({ error: 'Each event type must be text.' })
+  .string({ error: coded('EVENT_TYPE_NOT_TEXT', 'Each event type must be text.') })
   .trim()
-  .min(1, 'An event type must not be empty.')
-  .max(WEBHOOK_EVENT_TYPE_MAX, `An event type must be at most ${WEBHOOK_EVENT_TYPE_MAX} characters.`)
+  .min(1, coded('EVENT_TYPE_EMPTY', 'An event type must not be empty.'))
+  .max(WEBHOOK_EVENT_TYPE_MAX, coded('EVENT_TYPE_TOO_LONG', `An event type must be at most ${WEBHOOK_EVENT_TYPE_MAX} characters.`))
 
 const eventTypes = z
-  .array(eventTypeName, { error: 'eventTypes must be a list of event type names.' })
-  .max(WEBHOOK_EVENT_TYPES_PER_ENDPOINT, `An endpoint may name at most ${WEBHOOK_EVENT_TYPES_PER_ENDPOINT} event types; leave the list empty for all.`)
+  .array(eventTypeName, { error: coded('EVENT_TYPES_NOT_A_LIST', 'eventTypes must be a list of event type names.') })
+  .max(
+    WEBHOOK_EVENT_TYPES_PER_ENDPOINT,
+    coded('EVENT_TYPES_TOO_MANY', `An endpoint may name at most ${WEBHOOK_EVENT_TYPES_PER_ENDPOINT} event types; leave the list empty for all.`),
+  )
   .transform((list) => [...new Set(list)])
   .meta({ description: 'Event types the endpoint receives; empty or missing means all.' })
 
 const endpointUrl = requiredText('Endpoint URL', {
+  code: 'ENDPOINT_URL',
   max: WEBHOOK_URL_MAX,
   description: 'http(s) URL on a public address (unless the server allows private networks).',
 }).meta({ format: 'uri', examples: ['https://example.com/webhooks'] })
 
-const endpointDescription = optionalText('Endpoint description', { max: 500, name: true, description: 'Optional; missing means empty.' })
+const endpointDescription = optionalText('Endpoint description', {
+  code: 'ENDPOINT_DESCRIPTION',
+  max: 500,
+  name: true,
+  description: 'Optional; missing means empty.',
+})
 
 export const NewWebhookEndpoint = z
   .object({ url: endpointUrl, description: endpointDescription, eventTypes: eventTypes.nullish().transform((v) => v ?? []) })
@@ -49,7 +58,10 @@ export const WebhookEndpointPatch = z
     // undefined leaves the description as it is; "" or null clears it.
     description: endpointDescription.optional(),
     eventTypes: eventTypes.nullish().transform((v) => (v === null ? [] : v)),
-    disabled: z.boolean({ error: 'disabled must be true or false.' }).optional().meta({ description: 'true stops deliveries; false resumes them.' }),
+    disabled: z
+      .boolean({ error: coded('DISABLED_NOT_A_SWITCH', 'disabled must be true or false.') })
+      .optional()
+      .meta({ description: 'true stops deliveries; false resumes them.' }),
   })
   .meta({ id: 'WebhookEndpointPatch' })
 
@@ -63,6 +75,7 @@ export const WebhookSecretRoll = z
   .object({
     graceSeconds: wholeNumber(
       'Grace period (graceSeconds)',
+      'GRACE_PERIOD',
       0,
       MAX_GRACE_SECONDS,
       "How long deliveries keep carrying the old secret's signature beside the new one; 0 ends it now.",
@@ -72,15 +85,15 @@ export const WebhookSecretRoll = z
 
 export const WebhookMessage = z
   .object({
-    projectId: requiredText('projectId', { max: 200, description: 'Project ID (prj_…) whose endpoints receive the event.' }),
+    projectId: requiredText('projectId', { code: 'PROJECT_ID', max: 200, description: 'Project ID (prj_…) whose endpoints receive the event.' }),
     eventType: eventTypeName.meta({ description: 'A type of the catalog (GET /webhooks/event-types).' }),
     payload: z
-      .record(z.string(), z.unknown(), { error: 'payload must be a JSON object.' })
+      .record(z.string(), z.unknown(), { error: coded('PAYLOAD_NOT_AN_OBJECT', 'payload must be a JSON object.') })
       .meta({ description: `The event's data, a JSON object of at most ${WEBHOOK_PAYLOAD_MAX_BYTES / 1024} kB; delivered as "data".` }),
     idempotencyKey: z
-      .string({ error: 'idempotencyKey must be text.' })
-      .min(1, 'idempotencyKey must not be empty.')
-      .max(200, 'idempotencyKey must be at most 200 characters.')
+      .string({ error: coded('IDEMPOTENCY_KEY_NOT_TEXT', 'idempotencyKey must be text.') })
+      .min(1, coded('IDEMPOTENCY_KEY_EMPTY', 'idempotencyKey must not be empty.'))
+      .max(200, coded('IDEMPOTENCY_KEY_TOO_LONG', 'idempotencyKey must be at most 200 characters.'))
       .optional()
       .meta({ description: 'The same key within 24 hours answers the same id and sends nothing again.' }),
   })

@@ -4,8 +4,9 @@ import { cors } from 'hono/cors'
 import { withDefaults, type AppConfig, type AppOverrides } from './config'
 import type { Database } from './db/index'
 import { fastBodyLimit } from './http/body-limit'
-import { HttpError, errorHandler } from './http/errors'
-import { logRequests, type Log } from './http/logger'
+import { COMMON, HttpError, errorBody, errorHandler } from './http/errors'
+import { BODY } from './http/validate'
+import { requestLog, type Log } from './http/logger'
 import { securityHeaders } from './http/security-headers'
 import { serveStatic, type StaticRoot } from './http/static'
 import { checkStorablePath } from './http/storable'
@@ -13,27 +14,14 @@ import type { Pause } from './http/throttle'
 import { userLimits, type UserLimitEnv } from './http/user-limit'
 import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
-import { RememberingRouter } from './http/router'
-import type { RouteDeps } from './http/route-deps'
 import { cacheSet, type CacheSet } from './db/cache'
 import { onceJob, retentionScheduler } from './db/retention'
 import { pruneRateLimits } from './security/rate-limit'
 import { tokenCache, type TokenCache, type TokenEnv } from './http/token-cache'
-import { apiKeyRoutes } from './resources/api-keys'
-import { capabilitiesRoutes } from './resources/capabilities'
-import { docsRoutes, openApiRoutes } from './resources/docs'
-import { healthRoutes } from './resources/health'
-import { hostSessionRetention, hostSessionRoutes } from './resources/host-sessions'
-import { projectRoutes } from './resources/projects'
-import { authRoutes, deviceRoutes, sessionRetention } from './resources/session'
-import { VERIFY_PATH, keyVerifier, verifyRoutes } from './resources/verify'
-import { usageRoutes } from './resources/usage'
-import { MESSAGES_PATH, webhookRetention, webhookRoutes } from './resources/webhooks'
+import { RESOURCES, featuresOf, type Resource, type ResourceDeps, type Started } from './resources'
 import { northwindDemo } from './demo/northwind'
+import { DEMO_API_PATH, acmeDemoApi } from './demo/acme-api'
 import { processEncryptionKey } from './security/encryption'
-import { accountRetention, accountRoutes, requireVerifiedEmail } from './resources/accounts'
-import { auditRetention, auditRoutes } from './resources/audit'
-import { teamRoutes } from './resources/members'
 import { createMailer } from './mail/index'
 import { randomId } from './security/random'
 
@@ -51,10 +39,12 @@ export interface AppDeps {
   clock?: () => number
   /** How the app waits out its own pauses (a refused call's hold, an address's pacing); default a timer. Tests release them at will. */
   pause?: Pause
+  /** Serve the docs page's demo API at /demo-api (startServer: with the demo pages, outside production); needs a service token. */
+  demoApi?: boolean
 }
 
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
-export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now, pause }: AppDeps) {
+export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now, pause, demoApi = false }: AppDeps) {
   const config: AppConfig = withDefaults(overrides)
   // The demo's backend calls POST /api/sessions as a provider's would; without
   // SERVICE_TOKEN it gets one for this run, known to nothing outside the process,
@@ -65,129 +55,156 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   config.secretEncryptionKey ??= processEncryptionKey()
   // What this app keeps in memory, heard from the database and stopped by its close() alone.
   const caches = cacheSet(db)
-  const deps = { db, config, clock, caches }
-  const keys = keyVerifier(caches, db, clock, log)
-  const tokens = tokenCache(caches, db, clock)
-  const retention = retentionOf(deps, log)
-
-  // OpenAPIHono: the calls of the route groups (ContractApp, openapi/contract-app.ts) make /openapi.json.
-  const api = new OpenAPIHono()
-  if (config.corsOrigins.length > 0) {
-    const allowed = new Set(config.corsOrigins)
-    api.use(
-      '*',
-      cors({
-        origin: (origin) => (allowed.has(origin) ? origin : null),
-        allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
-        allowHeaders: ['Authorization', 'Content-Type'],
-        exposeHeaders: ['Retry-After'],
-        maxAge: 600,
-      }),
-    )
+  const resources = RESOURCES
+  const deps: ResourceDeps = {
+    db,
+    config,
+    clock,
+    caches,
+    log,
+    mailer: createMailer(config.mail, log),
+    api: new OpenAPIHono(),
+    sessionsToken,
+    features: featuresOf(resources, config),
+    events: { signedUp: [] },
   }
+  const { api } = deps
+  const tokens = tokenCache(caches, db, clock)
+  const retention = retentionOf(resources, deps, log)
+  const paths = specialPaths(resources)
+
+  if (config.corsOrigins.length > 0) api.use('*', corsFor(config.corsOrigins))
   // Cheap checks first, before any route reads a body, in one layer (each
   // layer of Hono's chain costs a cheap call like verification a few
-  // microseconds): the address must be storable text (health is exempt: a
-  // load balancer's probe is answered whatever its query), the body within its
-  // limit (the provider's webhook messages carry up to 256 kB: that route sets
-  // its own), and the user's and the client address's fair shares are handed
-  // to the token guard, which counts token routes against them, with the
-  // app's token cache.
-  const checks = cheapChecks(db, config, { caches, tokens, pause })
+  // microseconds): the address must be storable text (a path of `anyQuery`
+  // is exempt: a load balancer's probe is answered whatever its query), the
+  // body within its limit (unless the route sets its own: the provider's
+  // webhook messages carry up to 256 kB), and the user's and the client
+  // address's fair shares are handed to the token guard, which counts token
+  // routes against them, with the app's token cache.
+  const checks = cheapChecks(db, config, { caches, tokens, pause, paths })
   api.use('*', checks.middleware)
   // Everything under /manage is a signed-in user's: one guard for the prefix,
   // ahead of the resources mounted there (projects, their keys, those to come),
   // so a request's token is looked up once and a path that no route serves
-  // answers 401 before 404.
+  // answers 401 before 404. Then the resources' guards on each other's paths
+  // (accounts' REQUIRE_VERIFIED_EMAIL), which need the user, before any route.
   api.use('/manage/*', requireToken(db, 'access'))
-  const mailer = createMailer(config.mail, log)
-  const accounts = accountRoutes({ ...deps, mailer, log })
-  if (config.requireVerifiedEmail) {
-    api.use('/manage/dapp', requireVerifiedEmail(deps))
-    api.use('/manage/dapp/:id/api-key', requireVerifiedEmail(deps))
-  }
-  api
-    .route('/', deviceRoutes(deps))
-    .route('/', authRoutes({ ...deps, signedUp: accounts.signedUp }))
-    .route('/', accounts.app)
-    .route('/', hostSessionRoutes(deps, sessionsToken))
-    .route('/', projectRoutes(deps))
-    .route('/', apiKeyRoutes(deps))
-    .route('/', healthRoutes(deps))
-    .route('/', capabilitiesRoutes(deps))
-    .route('/', openApiRoutes(api, config.portalName))
-    .route('/', docsRoutes(config.portalName))
-    .route('/', usageRoutes(deps))
-    .route('/', webhookRoutes(deps))
-    .route('/', teamRoutes({ ...deps, mailer, log }))
-    .route('/', auditRoutes(deps))
-    // Last, so its description stays last in the document (the generated client types follow its order).
-    .route('/', verifyRoutes({ ...deps, keys }))
+  for (const { path, handler } of resources.flatMap((r) => r.guards?.(deps) ?? [])) api.use(path, handler)
+  const settles: Array<() => Promise<void>> = [checks.settle]
+  const mounted = resources.map((resource) => {
+    const made = resource.routes(deps)
+    const group = made instanceof Hono ? made : made.app
+    if (!(made instanceof Hono) && made.settle) settles.push(made.settle)
+    api.route('/', group)
+    // A route's own middleware is a route entry of the same method and path: each call once.
+    const calls = new Set(group.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))
+    return { name: resource.name, routes: [...calls].map((call) => ({ method: call.split(' ')[0], path: call.split(' ')[1] })) }
+  })
 
-  const app = new Hono({ router: new RememberingRouter() })
+  // Hono's default router: remembering each path's match (a RememberingRouter of our own) saved 9% of
+  // verification's CPU per call in interleaved A/Bs, short of the 10% a shortcut must earn (docs/performance.md).
+  const app = new Hono()
+  // First, so it logs every answer as it went out, in-process calls (app.request()) too. A service that checks
+  // every call it receives sends verifications far more often than anything else: their 200s make one line a second.
+  app.use('*', requestLog(log, { summarised: paths.summarisedLog }))
   app.onError(errorHandler(log))
-  app.notFound((c) => c.json({ message: 'Not found.' }, 404))
+  app.notFound((c) => c.json(errorBody(COMMON.NOT_FOUND), 404))
   app.use('*', securityHeaders(config.frameAncestors))
   app.route('/api', api)
-  if (config.demoHostSessions)
-    app.route(
-      '/northwind',
-      northwindDemo((path, init) => Promise.resolve(app.request(path, init)), sessionsToken!),
-    )
+  const acme = mountDemos(app, config, sessionsToken, demoApi)
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
+  // start(): the retention schedule and what the resources run beside their routes (the webhook worker); startServer calls it.
   // settle(): writes what is held in memory (usage counts, last-used times, the fair shares' counts).
-  // retention: the schedule of pruning (start() it; tick() runs it now).
-  // close(): stops the schedule, settles, then ends this app's caches' LISTENs, before the database
-  // closes (a test's many apps on one database server left them open). Other apps on the database keep theirs.
+  // retention: the schedule of pruning (tick() runs it now). mounted: each resource's name and routes (under /api).
+  // close(): stops what start() started, then the schedule, settles, then ends this app's caches' LISTENs, before the
+  // database closes (a test's many apps on one database server left them open). Other apps on the database keep theirs.
+  let started: Started[] = []
+  const start = () => {
+    if (started.length === 0) started = resources.flatMap((r) => (r.start ? [r.start(deps)] : []))
+    retention.start()
+  }
   const settle = async () => {
-    await Promise.all([keys.settle(), checks.settle()])
+    await Promise.all(settles.map((s) => s()))
   }
   const close = async () => {
+    await acme?.close()
+    await Promise.all(started.map((s) => s.stop()))
     await retention.stop()
     await settle()
     await caches.stop()
   }
-  // A service that checks every call it receives sends verifications far more
-  // often than anything else: their 200s make one log line a second.
-  // app.request() goes through app.fetch, so in-process calls are logged too.
-  const fetch = logRequests(log, app.fetch, { summarised: [`POST /api${VERIFY_PATH}`] })
-  return Object.assign(app, { fetch, settle, close, retention })
+  return Object.assign(app, { start, settle, close, retention, mounted })
 }
 
 export type App = ReturnType<typeof createApp>
 
+/**
+ * The demos `npm start` serves outside production: Northwind's backend (/existing.html's host sign-in) and
+ * the docs page's product API (behind flex-portal/verify with request logs on, asking this app as a provider's
+ * API asks a portal). Answers the demo API, whose queued request logs the app's close() sends.
+ */
+function mountDemos(app: Hono, config: AppConfig, sessionsToken: string | undefined, demoApi: boolean) {
+  const callApp = (url: string, init: RequestInit) => Promise.resolve(app.request(url, init))
+  if (config.demoHostSessions) app.route('/northwind', northwindDemo(callApp, sessionsToken!))
+  const acme = demoApi && config.serviceToken ? acmeDemoApi(callApp, config.serviceToken) : undefined
+  if (acme) app.route(DEMO_API_PATH, acme)
+  return acme
+}
+
 /** Old rows of every table that has them go on one schedule, which startServer starts and the app's close() stops. */
-function retentionOf(deps: RouteDeps, log: Log) {
+function retentionOf(resources: readonly Resource[], deps: ResourceDeps, log: Log) {
   const retention = retentionScheduler({ clock: deps.clock, log })
-  retention.register(
-    ...sessionRetention(deps),
-    ...hostSessionRetention(deps),
-    ...accountRetention(deps),
-    ...auditRetention(deps),
-    ...webhookRetention(deps),
-    onceJob('finished rate-limit windows', () => pruneRateLimits(deps.db)),
-  )
+  retention.register(...resources.flatMap((r) => r.retention?.(deps) ?? []))
+  // The rate limits' windows are below the resources (security/rate-limit.ts), shared by all of them.
+  retention.register(onceJob('finished rate-limit windows', () => pruneRateLimits(deps.db)))
   return retention
 }
 
+/** The resources' special paths, joined, as the cheap checks look them up (each as `/api` and the path). */
+function specialPaths(resources: readonly Resource[]) {
+  const joined = (pick: (p: NonNullable<Resource['paths']>) => string[] | undefined, prefix = '/api') =>
+    resources.flatMap((r) => (r.paths ? (pick(r.paths) ?? []) : [])).map((path) => prefix + path)
+  return {
+    anyQuery: new Set(joined((p) => p.anyQuery)),
+    ownBodyLimit: new Set(joined((p) => p.ownBodyLimit)),
+    writesNothingCached: new Set(joined((p) => p.writesNothingCached)),
+    summarisedLog: joined((p) => p.summarisedLog, ''),
+  }
+}
+
+const corsFor = (origins: string[]) => {
+  const allowed = new Set(origins)
+  return cors({
+    origin: (origin) => (allowed.has(origin) ? origin : null),
+    allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type'],
+    exposeHeaders: ['Retry-After'],
+    maxAge: 600,
+  })
+}
+
+type Paths = ReturnType<typeof specialPaths>
+
 /** The cheap checks ahead of every route, as one middleware (createApp says which, and why one), and the settling of their counts. */
-function cheapChecks(db: Database, config: AppConfig, { caches, tokens, pause }: { caches: CacheSet; tokens: TokenCache; pause?: Pause }) {
+function cheapChecks(db: Database, config: AppConfig, { caches, tokens, pause, paths }: { caches: CacheSet; tokens: TokenCache; pause?: Pause; paths: Paths }) {
   const users = userLimits(db, config.rateLimit, pause)
   const addresses = addressLimits(db, config.rateLimit, config.trustProxy, pause)
   const bodyLimit = fastBodyLimit(BODY_LIMIT_BYTES, () => {
-    throw new HttpError(413, 'The request body is too large (the limit is 64 kB).')
+    throw new HttpError(413, BODY.BODY_TOO_LARGE(BODY_LIMIT_BYTES / 1024))
   })
+  const { anyQuery, ownBodyLimit, writesNothingCached } = paths
   const middleware = (c: Context<UserLimitEnv & AddressLimitEnv & TokenEnv>, next: () => Promise<void>) => {
     const path = c.req.path
-    if (path !== '/api/health') checkStorablePath(c.req.url)
+    if (!anyQuery.has(path)) checkStorablePath(c.req.url)
     c.set('userLimit', users)
     c.set('addressLimit', addresses)
     c.set('tokens', tokens)
-    if (path === `/api${MESSAGES_PATH}`) return next()
+    if (ownBodyLimit.has(path)) return next()
     // Tokens, project lists and keys are kept in memory (the app's caches, db/cache.ts): a call that
     // may have changed them answers once this app has heard the change, so the client's next call sees it.
     const method = c.req.method
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || path === `/api${VERIFY_PATH}`) return bodyLimit(c, next)
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || writesNothingCached.has(path)) return bodyLimit(c, next)
     return bodyLimit(c, next).finally(() => caches.changesHeard())
   }
   // The fair shares' counts held in memory are written when the app settles or closes.

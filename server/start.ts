@@ -4,13 +4,13 @@ import { mkdir } from 'node:fs/promises'
 import { Server as NetServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
-import { ConfigError, withDefaults, type AppOverrides } from './config'
+import { ConfigError, type AppOverrides } from './config'
 import { openDatabase, type Database } from './db/index'
 import { migrate } from './db/migrate'
+import { errorBody, errorTable } from './http/errors'
 import { lingerAfterAnswer } from './http/linger'
 import type { Log } from './http/logger'
 import type { StaticRoot } from './http/static'
-import { startWebhookWorker } from './resources/webhooks'
 import { databaseProblem } from './db/connect-problem'
 import { checkEncryptionKey, KeyMismatchError } from './security/encryption-check'
 import { keyFromDataDir } from './security/encryption-key-file'
@@ -55,7 +55,8 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-export const DRAINING_MESSAGE = 'The server is restarting. Please try again in a moment.'
+const DRAINING = errorTable({ SERVER_RESTARTING: 'The server is restarting. Please try again in a moment.' })
+export const DRAINING_MESSAGE = DRAINING.SERVER_RESTARTING.message
 
 /**
  * Wraps the app's fetch for a graceful stop: counts requests in flight and,
@@ -82,7 +83,7 @@ function drainer(fetch: (req: Request, env?: unknown) => Response | Promise<Resp
         // Answered before its body is read: the rest is read and discarded before the close (linger.ts).
         const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
         if (incoming) lingerAfterAnswer(incoming)
-        return new Response(JSON.stringify({ message: DRAINING_MESSAGE }), {
+        return new Response(JSON.stringify(errorBody(DRAINING.SERVER_RESTARTING)), {
           status: 503,
           headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': '1', Connection: 'close' },
         })
@@ -141,9 +142,8 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const settings = { ...opts, secretEncryptionKey }
   const bundle: StaticRoot = { dir: DIST_DIR, crossOrigin: true, bundle: true }
   const staticRoots = opts.staticRoots ?? (opts.demoPages === false ? [bundle] : [DEMO_DIR, bundle])
-  const app = createApp({ db, config: settings, log, staticRoots })
-  // Deliveries accepted before a stop (or a crash) are due again now: the worker starts on them at once.
-  const worker = startWebhookWorker({ db, config: withDefaults(settings), log, clock: Date.now })
+  // The demo API goes with the demo pages: its samples are on /docs.html.
+  const app = createApp({ db, config: settings, log, staticRoots, demoApi: opts.demoPages !== false })
   const drain = drainer(app.fetch)
   let server!: Server
   let address: AddressInfo
@@ -153,15 +153,16 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       server.once('error', reject)
     })
   } catch (err) {
-    await worker.stop()
+    await app.close()
     await db.close()
     const code = (err as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE') throw new ConfigError(`Port ${port} on ${host} is in use. Set PORT to another port (PORT=0 picks a free one).`)
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new ConfigError(`HOST ${host} is not an address of this machine.`)
     throw err
   }
-  // Old rows are pruned on the app's schedule (db/retention.ts), stopped by app.close().
-  app.retention.start()
+  // What the resources run beside their routes (the webhook worker: deliveries accepted before a stop, or a
+  // crash, are due again now) and the pruning of old rows (db/retention.ts), all stopped by app.close().
+  app.start()
 
   let closing: Promise<void> | undefined
   const close = () =>
@@ -183,8 +184,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       await stopped
       clearInterval(sweep)
       clearTimeout(force)
-      await worker.stop()
-      // The last second of usage counts, and the caches' LISTEN connections, before the database goes.
+      // The worker, the last second of usage counts, and the caches' LISTEN connections, before the database goes.
       await app.close()
       await db.close()
     })())

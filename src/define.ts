@@ -5,6 +5,7 @@ import { FlexProjectsElement } from './elements/projects/element'
 import { FlexSignupElement } from './elements/signup/element'
 import { FlexSnippetElement } from './elements/snippet/element'
 import { FlexWebhooksElement } from './elements/webhooks/element'
+import { FlexRequestLogElement } from './elements/request-log/element'
 
 export const FLEX_ELEMENTS = {
   'flex-portal': FlexPortalElement,
@@ -14,6 +15,7 @@ export const FLEX_ELEMENTS = {
   'flex-project-detail': FlexProjectDetailElement,
   'flex-snippet': FlexSnippetElement,
   'flex-webhooks': FlexWebhooksElement,
+  'flex-request-log': FlexRequestLogElement,
 } as const
 
 /**

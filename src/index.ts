@@ -7,6 +7,7 @@ export { FlexProjectsElement } from './elements/projects/element'
 export { FlexProjectDetailElement } from './elements/project-detail/element'
 export { FlexSnippetElement } from './elements/snippet/element'
 export { FlexWebhooksElement } from './elements/webhooks/element'
+export { FlexRequestLogElement } from './elements/request-log/element'
 export type { FlexEventMap } from './events'
 export type { AccessData, Project, ProjectSummary, KeyMap } from './api/types'
 

@@ -1,2 +1,3 @@
-export { createVerifier, VerifierUnavailable, type Verification, type Verifier, type VerifierOptions } from './verifier.js'
-export { expressApiKey, honoApiKey, type ApiKeyInfo, type ApiKeyVariables } from './middleware.js'
+export { createVerifier, VerifierUnavailable, type Verification, type Verifier, type VerifierOptions, type VerifyAsk } from './verifier.js'
+export { expressApiKey, honoApiKey, type ApiKeyInfo, type ApiKeyOptions, type ApiKeyVariables } from './middleware.js'
+export type { RequestLogEntry, RequestLogOptions, RequestLogStats } from './request-log.js'

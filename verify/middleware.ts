@@ -1,9 +1,19 @@
+import type { KeyMode } from '../contract/constants.js'
+import { REQUEST_ID_HEADER, UNMATCHED_ROUTE, entryOf, requestIdOf, started, type ApiKeyOptions } from './request-entry.js'
 import { VerifierUnavailable, type Verifier } from './verifier.js'
+// Named apart from the `clientAddress` option (whether request logs carry the address).
+import { clientAddress as addressOf, type AddressSource } from './client-address.js'
+
+export type { ApiKeyOptions }
 
 /** What the middlewares put on the request once its key is valid. */
 export interface ApiKeyInfo {
   keyId: string
   projectId: string
+  /** live or test, as the server says: trust this, never the key's prefix. */
+  mode: KeyMode
+  /** The scopes the key holds; null for every scope. */
+  scopes: string[] | null
 }
 
 /** Hono: `new Hono<{ Variables: ApiKeyVariables }>()`, then `c.get('apiKey')`. */
@@ -23,17 +33,24 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
 const MISSING = 'An API key is required: send it as Authorization: Bearer <key>.'
 const EXPIRED = 'This API key has expired.'
 const INVALID = 'This API key is not valid.'
+const ADDRESS = 'This API key may not be used from this address.'
+const SCOPE = 'This API key does not allow this call: it lacks a scope the call needs.'
 const UNAVAILABLE = 'API keys cannot be checked right now. Try again in a moment.'
 
-type Refusal = { status: 401 | 503; body: { message: string; code?: string } }
+type Refusal = { status: 401 | 403 | 503; body: { message: string; code?: string; missingScopes?: string[] } }
 type Outcome = { ok: true; info: ApiKeyInfo } | { ok: false; refusal: Refusal }
 
-async function check(verifier: Verifier, authorization: string | undefined): Promise<Outcome> {
+async function check(verifier: Verifier, authorization: string | undefined, ip: string | undefined, scopes: readonly string[] | undefined): Promise<Outcome> {
   const key = BEARER.exec(authorization ?? '')?.[1]
   if (!key) return { ok: false, refusal: { status: 401, body: { message: MISSING } } }
   try {
-    const answer = await verifier.verify(key)
-    if (answer.valid) return { ok: true, info: { keyId: answer.keyId, projectId: answer.projectId } }
+    const answer = await verifier.verify(key, { ip, scopes })
+    if (answer.valid) return { ok: true, info: { keyId: answer.keyId, projectId: answer.projectId, mode: answer.mode, scopes: answer.scopes } }
+    // A good key used from the wrong place or for a call beyond it: 403, the client's key itself is fine.
+    if (answer.code === 'IP_NOT_ALLOWED') return { ok: false, refusal: { status: 403, body: { message: ADDRESS, code: answer.code } } }
+    if (answer.code === 'INSUFFICIENT_SCOPE') {
+      return { ok: false, refusal: { status: 403, body: { message: SCOPE, code: answer.code, missingScopes: answer.missingScopes ?? [] } } }
+    }
     return { ok: false, refusal: { status: 401, body: { message: answer.code === 'EXPIRED' ? EXPIRED : INVALID, code: answer.code } } }
   } catch (err) {
     // Not the client's fault: a 401 would tell it to drop a key that may be good.
@@ -43,50 +60,124 @@ async function check(verifier: Verifier, authorization: string | undefined): Pro
 }
 
 const refusalHeaders = (r: Refusal): Record<string, string> =>
-  r.status === 401 ? { 'WWW-Authenticate': 'Bearer', 'Cache-Control': 'no-store' } : { 'Retry-After': '1', 'Cache-Control': 'no-store' }
+  r.status === 503 ? { 'Retry-After': '1', 'Cache-Control': 'no-store' } : { 'WWW-Authenticate': 'Bearer', 'Cache-Control': 'no-store' }
 
-/** The parts of Hono's Context the middleware uses. */
+/** The parts of Hono's Context the middleware uses (`env.incoming` is @hono/node-server's request, for its socket). */
 interface HonoContextLike {
-  req: { header(name: string): string | undefined }
+  req: {
+    method: string
+    header(name: string): string | undefined
+    // Hono's own (deprecated for `hono/route`, which this package cannot import: it depends on nothing).
+    matchedRoutes: ReadonlyArray<{ method: string; path: string }>
+    routeIndex: number
+  }
+  res: { status: number }
+  env?: unknown
   set(key: 'apiKey', value: ApiKeyInfo): void
-  json(body: unknown, status: 401 | 503, headers: Record<string, string>): Response
+  header(name: string, value: string): void
+  json(body: unknown, status: 401 | 403 | 503, headers: Record<string, string>): Response
 }
+
+/** The route that answered: the last one run, unless that was a middleware's `…*` (then no route matched). */
+function honoRoute(c: HonoContextLike): string {
+  const route = c.req.matchedRoutes[c.req.routeIndex]
+  return !route || (route.method === 'ALL' && route.path.endsWith('*')) ? UNMATCHED_ROUTE : route.path
+}
+
+/** What @hono/node-server puts in `c.env`: Node's own request and response. */
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } }; outgoing?: { setHeader?: (name: string, value: string) => unknown } } | undefined
+
+/**
+ * Answers the request id. On @hono/node-server it goes on Node's own response (the adapter
+ * merges it in as it writes the head): a header set through Hono makes a Headers object for
+ * the answer, which cost the A/B in bench/request-log-cost.ts a few percent of a cheap request.
+ */
+function answerRequestId(c: HonoContextLike, requestId: string) {
+  const outgoing = (c.env as NodeBindings)?.outgoing
+  if (typeof outgoing?.setHeader === 'function') outgoing.setHeader(REQUEST_ID_HEADER, requestId)
+  else c.header(REQUEST_ID_HEADER, requestId)
+}
+
+/** @hono/node-server's peer address; other runtimes have their own, so none. */
+const honoAddress = (c: HonoContextLike): string | undefined => (c.env as NodeBindings)?.incoming?.socket?.remoteAddress
 
 /**
  * Hono middleware: reads `Authorization: Bearer <key>`, answers 401 JSON
- * `{ message, code? }` when the key is missing or refused (503 when the key
- * server cannot be asked), else sets `c.get('apiKey')` to `{ keyId, projectId }`.
+ * `{ message, code? }` when the key is missing or refused, 403 when it may not
+ * be used from the client's address or lacks one of `options.scopes` (503 when
+ * the key server cannot be asked), else sets `c.get('apiKey')` to
+ * `{ keyId, projectId, mode, scopes }`. On Node the client's address is the
+ * socket's (see `trustedProxies`). With `{ requestLogs: true }`, reports the
+ * request once it is answered.
  */
-export function honoApiKey(verifier: Verifier) {
+export function honoApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
+  const { requestLogs = false, clientAddress = false } = options
   return async (c: HonoContextLike, next: () => Promise<void>): Promise<Response | void> => {
-    const outcome = await check(verifier, c.req.header('authorization'))
+    const start = requestLogs ? started() : undefined
+    const ip = addressOf(honoAddress(c), c.req.header('x-forwarded-for'), options.trustedProxies)
+    const outcome = await check(verifier, c.req.header('authorization'), ip, options.scopes)
     if (!outcome.ok) return c.json(outcome.refusal.body, outcome.refusal.status, refusalHeaders(outcome.refusal))
     c.set('apiKey', outcome.info)
+    if (!start) return next()
+    const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER))
+    answerRequestId(c, requestId)
     await next()
+    const entry = entryOf({
+      requestId,
+      keyId: outcome.info.keyId,
+      method: c.req.method,
+      route: honoRoute(c),
+      status: c.res.status,
+      start,
+      ip: clientAddress ? honoAddress(c) : undefined,
+    })
+    if (entry) verifier.logRequest(entry)
   }
 }
 
 /** The parts of Express's (or Node's) request and response the middleware uses. */
-interface ExpressRequestLike {
-  headers: { authorization?: string | undefined }
+interface ExpressRequestLike extends AddressSource {
+  headers: {
+    authorization?: string | undefined
+    'x-request-id'?: string | string[] | undefined
+    'x-forwarded-for'?: string | string[] | undefined
+  }
   apiKey?: ApiKeyInfo
+  method?: string
+  baseUrl?: string
+  route?: { path?: unknown }
+  ip?: string
 }
 interface ExpressResponseLike {
   status(code: number): unknown
   setHeader(name: string, value: string): unknown
   json(body: unknown): unknown
+  statusCode?: number
+  once?(event: 'finish', listener: () => void): unknown
+}
+
+/** The matched route's template under the router's mount path; Express sets both once a route matches. */
+function expressRoute(req: ExpressRequestLike): string {
+  const path = req.route?.path
+  return typeof path === 'string' ? `${req.baseUrl ?? ''}${path}` || '/' : UNMATCHED_ROUTE
 }
 
 /**
- * Express middleware: reads `Authorization: Bearer <key>`, answers 401 JSON
- * `{ message, code? }` when the key is missing or refused (503 when the key
- * server cannot be asked), else sets `req.apiKey` to `{ keyId, projectId }`.
+ * Express middleware: as honoApiKey, with the answer's `{ keyId, projectId,
+ * mode, scopes }` on `req.apiKey`; the client's address is the socket's (see
+ * `trustedProxies`; Express's own `trust proxy` setting is not read for it).
+ * With `{ requestLogs: true }`, reports the request once it is answered.
  */
-export function expressApiKey(verifier: Verifier) {
+export function expressApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
+  const { requestLogs = false, clientAddress = false } = options
   return (req: ExpressRequestLike, res: ExpressResponseLike, next: (err?: unknown) => void): void => {
-    check(verifier, req.headers.authorization).then((outcome) => {
+    const start = requestLogs ? started() : undefined
+    const forwarded = req.headers['x-forwarded-for']
+    const ip = addressOf(req.socket?.remoteAddress, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, options.trustedProxies)
+    check(verifier, req.headers.authorization, ip, options.scopes).then((outcome) => {
       if (outcome.ok) {
         req.apiKey = outcome.info
+        if (start) logWhenAnswered(verifier, req, res, outcome.info.keyId, start, clientAddress)
         return next()
       }
       for (const [name, value] of Object.entries(refusalHeaders(outcome.refusal))) res.setHeader(name, value)
@@ -94,4 +185,30 @@ export function expressApiKey(verifier: Verifier) {
       res.json(outcome.refusal.body)
     }, next)
   }
+}
+
+function logWhenAnswered(
+  verifier: Verifier,
+  req: ExpressRequestLike,
+  res: ExpressResponseLike,
+  keyId: string,
+  start: ReturnType<typeof started>,
+  clientAddress: boolean,
+) {
+  const sent = req.headers['x-request-id']
+  const requestId = requestIdOf(typeof sent === 'string' ? sent : undefined)
+  res.setHeader(REQUEST_ID_HEADER, requestId)
+  // 'finish': the answer is written; a client gone before it gets no entry (it saw no answer).
+  res.once?.('finish', () => {
+    const entry = entryOf({
+      requestId,
+      keyId,
+      method: req.method ?? 'GET',
+      route: expressRoute(req),
+      status: res.statusCode ?? 200,
+      start,
+      ip: clientAddress ? req.ip : undefined,
+    })
+    if (entry) verifier.logRequest(entry)
+  })
 }

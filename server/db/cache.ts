@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
 import type { Database } from './index'
+import { batches, type Batches } from './batch'
 
 /**
  * Rows kept in memory, by key, and forgotten when a trigger of their table
@@ -62,10 +63,13 @@ export interface CacheSet {
 }
 
 /** The set's caches, and changesHeard()'s messages still to come back. */
-type Caches = { db: Database; members: Set<Member>; waiting: Map<string, { member: Member; done: () => void }>; next?: Promise<void> }
+type Caches = { db: Database; members: Set<Member>; waiting: Map<string, { member: Member; done: () => void }>; trips: Batches<undefined, void> }
 
 export function cacheSet(db: Database): CacheSet {
-  const mine: Caches = { db, members: new Set(), waiting: new Map() }
+  // Round trips (changesHeard below): calls made before one is sent share it; those made while one is on
+  // its way share the next, sent at once beside it (db/batch.ts). roundTrip() never fails: a batch never fails.
+  const trips = batches({ run: () => roundTrip(db, mine), inFlight: Infinity, gather: 'microtask' })
+  const mine: Caches = { db, members: new Set(), waiting: new Map(), trips }
   return {
     rowCache: (options) => rowCache(mine, options),
     changesHeard: () => changesHeard(mine),
@@ -177,11 +181,10 @@ function rowCache<V extends object, C = undefined>(mine: Caches, options: CacheO
  */
 function changesHeard(mine: Caches): Promise<void> {
   if (mine.db.kind === 'pglite') return Promise.resolve()
-  return (mine.next ??= Promise.resolve().then(() => roundTrip(mine.db, mine)))
+  return mine.trips.add(undefined)
 }
 
 async function roundTrip(db: Database, mine: Caches) {
-  mine.next = undefined
   const members = [...mine.members].filter((m) => m.listening)
   if (members.length === 0) return
   const ids = members.map(() => `~${randomUUID()}`)

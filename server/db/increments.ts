@@ -1,3 +1,5 @@
+import { batches } from './batch'
+
 /**
  * Counts kept in memory and added to the database as increments: what is
  * counted under each key waits in one batch, which `write` adds to the rows
@@ -23,17 +25,20 @@ export interface Increments<V> {
 export function increments<V>(everyMs: number, write: (batch: Map<string, V>) => Promise<void>): Increments<V> {
   let batch = new Map<string, V>()
   let timer: ReturnType<typeof setTimeout> | undefined
-  let writing: Promise<void> = Promise.resolve()
+  // One write at a time: a flush asked for while one is on its way shares the next (db/batch.ts),
+  // which takes the whole of what was counted by then. `write` handles its own failure.
+  const writes = batches({
+    run: () => {
+      const taken = batch
+      batch = new Map()
+      return write(taken).catch(() => {})
+    },
+  })
 
   const writeNext = () => {
     clearTimeout(timer)
     timer = undefined
-    writing = writing.then(() => {
-      const taken = batch
-      batch = new Map()
-      return write(taken).catch(() => {})
-    })
-    return writing
+    return writes.add(undefined)
   }
   const due = () => {
     // Counting must not keep a process alive that has nothing else to do.

@@ -2,18 +2,21 @@ import type { MiddlewareHandler } from 'hono'
 import { DEVICE_UNKNOWN } from '../../contract/constants'
 import type { Database } from '../db/index'
 import { hashToken, type TokenKind } from '../security/tokens'
-import { HttpError } from './errors'
+import { HttpError, errorTable, type Coded } from './errors'
 import type { TokenEnv } from './token-cache'
 import type { AddressLimitEnv } from './address-limit'
 import { tooManyRequests } from './throttle'
 import type { UserLimitEnv } from './user-limit'
 
-export const SESSION_EXPIRED = 'Your session has expired. Please log in again.'
-export const AUTH_REQUIRED = 'Authentication required.'
-export const DEVICE_EXPIRED = 'This page has been open too long. Reload it and try again.'
-
-/** Answered with a device token the server does not know (forgotten, expired, pruned): the widget registers again. */
-export { DEVICE_UNKNOWN }
+/** The guard's refusals; an unknown device token (forgotten, expired, pruned) carries DEVICE_UNKNOWN: the widget registers again. */
+export const AUTH = errorTable({
+  AUTH_REQUIRED: 'Authentication required.',
+  SESSION_EXPIRED: 'Your session has expired. Please log in again.',
+  [DEVICE_UNKNOWN]: 'This page has been open too long. Reload it and try again.',
+})
+export const AUTH_REQUIRED = AUTH.AUTH_REQUIRED.message
+export const SESSION_EXPIRED = AUTH.SESSION_EXPIRED.message
+export const DEVICE_EXPIRED = AUTH.DEVICE_UNKNOWN.message
 
 /** What the guard sets, beside the fair shares' own variables (handed over by app.ts's first layer). */
 export type AuthEnv = {
@@ -22,8 +25,8 @@ export type AuthEnv = {
     TokenEnv['Variables']
 }
 
-const unauthorized = (message: string, error?: 'invalid_token', code?: string) =>
-  new HttpError(401, message, { 'WWW-Authenticate': error ? `Bearer error="${error}"` : 'Bearer' }, code)
+const unauthorized = (error: Coded, problem?: 'invalid_token') =>
+  new HttpError(401, error, { 'WWW-Authenticate': problem ? `Bearer error="${problem}"` : 'Bearer' })
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
@@ -38,13 +41,12 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
  * is the app's, not the database's; the call sites still pass it.)
  */
 export function requireToken(_db: Database, kind: TokenKind, { fairShare = true } = {}): MiddlewareHandler<AuthEnv> {
-  const expired = kind === 'access' ? SESSION_EXPIRED : DEVICE_EXPIRED
-  const code = kind === 'device' ? DEVICE_UNKNOWN : undefined
+  const expired = kind === 'access' ? AUTH.SESSION_EXPIRED : AUTH.DEVICE_UNKNOWN
   return async (c, next) => {
     const header = c.req.header('authorization')
-    if (!header) throw unauthorized(AUTH_REQUIRED)
+    if (!header) throw unauthorized(AUTH.AUTH_REQUIRED)
     const token = BEARER.exec(header)?.[1]
-    if (!token) throw unauthorized(expired, 'invalid_token', code)
+    if (!token) throw unauthorized(expired, 'invalid_token')
     const tokenHash = hashToken(token)
     // A token already over its user's budget, or from an address over one of
     // its budgets, is refused before any database work.
@@ -61,7 +63,7 @@ export function requireToken(_db: Database, kind: TokenKind, { fairShare = true 
     const row = await tokens.find(tokenHash, kind)
     if (!row) {
       await address?.badToken(c)
-      throw unauthorized(expired, 'invalid_token', code)
+      throw unauthorized(expired, 'invalid_token')
     }
     c.set('tokenHash', tokenHash)
     if (row.userId) c.set('userId', row.userId)

@@ -1,3 +1,4 @@
+import type { MiddlewareHandler } from 'hono'
 import { isAbortedRequest } from './aborted'
 
 export type Log = (line: string) => void
@@ -20,32 +21,24 @@ export interface LoggerOptions {
  * the query string, headers or body, which is where tokens, keys and
  * passwords travel.
  *
- * It wraps the app's fetch instead of being a Hono middleware: it needs only
- * the request and the final answer (the error handler's, for a thrown
- * error), and as a layer of Hono's chain of its own it cost a call as cheap as
- * a key verification about a twentieth of its throughput (bench: verify).
+ * A Hono middleware, mounted first: the answer it logs is the final one (the
+ * error handler's, for a thrown error). Wrapping the app's fetch instead saved
+ * no CPU worth its place in interleaved A/Bs (docs/performance.md, Shortcuts).
  */
-export function logRequests<Rest extends [env?: unknown, ...more: unknown[]]>(
-  log: Log,
-  fetch: (req: Request, ...rest: Rest) => Response | Promise<Response>,
-  { summarised = [] }: LoggerOptions = {},
-): (req: Request, ...rest: Rest) => Promise<Response> {
+export function requestLog(log: Log, { summarised = [] }: LoggerOptions = {}): MiddlewareHandler {
   const summaries = new Map(summarised.map((route) => [route, summary(log, route)]))
-  const line = (req: Request, env: unknown, res: Response, ms: number): void => {
-    const path = rawPath(req.url)
-    const aborted = isAbortedRequest(req, env)
-    const status = res.status
+  return async (c, next) => {
+    const start = performance.now()
+    await next()
+    const ms = performance.now() - start
+    const path = rawPath(c.req.url)
+    const aborted = isAbortedRequest(c.req.raw, c.env)
+    const status = c.res.status
     if (!aborted && status === 200 && summaries.size > 0) {
-      const count = summaries.get(`${req.method} ${path}`)
+      const count = summaries.get(`${c.req.method} ${path}`)
       if (count) return count(ms)
     }
-    log(`${req.method} ${path} ${aborted ? 'aborted' : status} ${Math.round(ms)}ms`)
-  }
-  return async (req, ...rest) => {
-    const start = performance.now()
-    const res = await fetch(req, ...rest)
-    line(req, rest[0], res, performance.now() - start)
-    return res
+    log(`${c.req.method} ${path} ${aborted ? 'aborted' : status} ${Math.round(ms)}ms`)
   }
 }
 

@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
-import type { ServerResponse } from 'node:http'
 
 /**
  * The demo pages hold no inline script or style, so they can run under the
@@ -34,12 +33,9 @@ const isDocs = (path: string) => path === '/api/docs' || path.startsWith('/api/d
  * button), errors included. The reference page and its script are public
  * documents, and may be cached.
  *
- * Over a socket they are set on Node's response, which ties this layer to the
- * Node adapter; it earns that: in an interleaved A/B of key verification over
- * a socket (PGlite, autocannon in a process of its own, 10 connections, 6
- * rounds of 3 s each), setting them through Hono's context cost 1.12x the CPU
- * per call (this way: 11% less) and answered 0.91x as many calls a second.
- * Anything else (app.request(), another adapter) gets them through the context.
+ * Through Hono's context, on any adapter. Setting them on Node's response
+ * instead saved 5% of verification's CPU per call in interleaved A/Bs, short
+ * of the 10% a shortcut must earn (docs/performance.md, Shortcuts).
  */
 export function securityHeaders(frameAncestors?: string): MiddlewareHandler {
   const page = pageCsp(frameAncestors)
@@ -50,27 +46,13 @@ export function securityHeaders(frameAncestors?: string): MiddlewareHandler {
   const api: Array<[string, string]> = [...base, ['Content-Security-Policy', API_CSP], ['Cache-Control', 'no-store']]
   const docs: Array<[string, string]> = [...base, ['Content-Security-Policy', DOCS_CSP]]
   const pages: Array<[string, string]> = [...base, ['Content-Security-Policy', page]]
-  // Not async itself: over a socket it only passes on, and a layer of its own
-  // promise costs a cheap route measurably.
   return (c, next) => {
     const path = c.req.path
-    const headers = isDocs(path) ? docs : isApi(path) ? api : pages
-    const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing
-    if (outgoing) {
-      // Over a socket, on Node's response itself (kept by the A/B in this
-      // file's header): the answer's own headers
-      // (writeHead) still win, and the route's answer keeps a plain header
-      // object, which the adapter writes as it is. Set through the context,
-      // they would make Hono build a Headers object for every answer, and
-      // the adapter convert it back.
-      for (const [name, value] of headers) outgoing.setHeader(name, value)
-      return next()
-    }
-    return inProcess(c, next, headers)
+    return withHeaders(c, next, isDocs(path) ? docs : isApi(path) ? api : pages)
   }
 }
 
-async function inProcess(c: Context, next: Next, headers: ReadonlyArray<[string, string]>): Promise<void> {
+async function withHeaders(c: Context, next: Next, headers: ReadonlyArray<[string, string]>): Promise<void> {
   // Set before the handler runs, the headers go into the response as it is
   // made. Set on a finished response, each c.header() makes Hono copy it.
   for (const [name, value] of headers) c.header(name, value)

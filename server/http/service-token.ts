@@ -1,8 +1,11 @@
 import { hash, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { HttpError } from './errors'
+import { HttpError, errorTable, type Coded } from './errors'
 
-export const SERVICE_TOKEN_REQUIRED = 'A valid service token is required (Authorization: Bearer <SERVICE_TOKEN>).'
+export const SERVICE_TOKEN = errorTable({
+  SERVICE_TOKEN_REQUIRED: 'A valid service token is required (Authorization: Bearer <SERVICE_TOKEN>).',
+})
+export const SERVICE_TOKEN_REQUIRED = SERVICE_TOKEN.SERVICE_TOKEN_REQUIRED.message
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
@@ -38,11 +41,11 @@ function serviceTokenCheck(serviceToken: string | undefined): ((authorization: s
  * `notConfigured` (which names the route and the setting) when no token is
  * configured, 401 when the request does not carry it.
  */
-export function requireServiceToken(serviceToken: string | undefined, notConfigured: string): MiddlewareHandler {
+export function requireServiceToken(serviceToken: string | undefined, notConfigured: Coded): MiddlewareHandler {
   const authorized = serviceTokenCheck(serviceToken)
   return (c, next) => {
     if (!authorized) throw new HttpError(503, notConfigured)
-    if (!authorized(c.req.header('authorization'))) throw new HttpError(401, SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
+    if (!authorized(c.req.header('authorization'))) throw new HttpError(401, SERVICE_TOKEN.SERVICE_TOKEN_REQUIRED, { 'WWW-Authenticate': 'Bearer' })
     return next()
   }
 }

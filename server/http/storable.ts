@@ -1,10 +1,16 @@
-import { badRequest } from './errors'
+import { badRequest, errorTable } from './errors'
 
 // PostgreSQL text cannot hold NUL, and UTF-8 cannot encode a lone surrogate:
 // either would fail deep in the driver as a 500. Refused at the door instead.
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
 export const CANNOT_STORE = 'contains a character that cannot be stored (a NUL byte or an unpaired surrogate).'
+
+/** A path or query refused before any route reads it. */
+export const ADDRESS = errorTable({
+  ADDRESS_NOT_STORABLE: `The address of the request ${CANNOT_STORE}`,
+  ADDRESS_MALFORMED: 'The address of the request is not valid (a malformed % escape).',
+})
 
 export const isStorable = (s: string): boolean => !UNSTORABLE.test(s)
 
@@ -48,8 +54,8 @@ export function checkStorablePath(address: string): void {
     try {
       decoded = decodeURIComponent(part.replace(/\+/g, ' '))
     } catch {
-      throw badRequest('The address of the request is not valid (a malformed % escape).')
+      throw badRequest(ADDRESS.ADDRESS_MALFORMED)
     }
-    if (!isStorable(decoded)) throw badRequest(`The address of the request ${CANNOT_STORE}`)
+    if (!isStorable(decoded)) throw badRequest(ADDRESS.ADDRESS_NOT_STORABLE)
   }
 }

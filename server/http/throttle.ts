@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/index'
 import { hitRateLimit } from '../security/rate-limit'
-import { HttpError } from './errors'
+import { HttpError, errorTable, type Coded } from './errors'
 
 /** "45 seconds" / "15 minutes": how long until Retry-After has passed. */
 export function waitWords(retryAfter: number): string {
@@ -13,15 +13,17 @@ export const longWaitWords = (seconds: number) =>
   seconds >= 2 * 86_400 ? `${Math.ceil(seconds / 86_400)} days` : seconds >= 2 * 3600 ? `${Math.ceil(seconds / 3600)} hours` : waitWords(seconds)
 
 /** "Try again in 45 seconds." / "… in 15 minutes." — shown as-is in the log-in banner. */
-export function tooManyAttempts(retryAfter: number): string {
-  return `Too many attempts. Try again in ${waitWords(retryAfter)}.`
-}
+export const THROTTLE = errorTable({
+  TOO_MANY_ATTEMPTS: (retryAfter: number) => `Too many attempts. Try again in ${waitWords(retryAfter)}.`,
+  TOO_MANY_REQUESTS: (retryAfter: number) => `Too many requests. Try again in ${waitWords(retryAfter)}.`,
+})
 
-/** A 429 with Retry-After; `message` says why (default: too many attempts). */
-export const refused = (retryAfter: number, message = tooManyAttempts(retryAfter)) => new HttpError(429, message, { 'Retry-After': String(retryAfter) })
+/** A 429 with Retry-After; `error` says why (default: too many attempts). */
+export const refused = (retryAfter: number, error: Coded = THROTTLE.TOO_MANY_ATTEMPTS(retryAfter)) =>
+  new HttpError(429, error, { 'Retry-After': String(retryAfter) })
 
 /** The fair shares' 429: too many requests. */
-export const tooManyRequests = (retryAfter: number) => refused(retryAfter, tooManyAttempts(retryAfter).replace('attempts', 'requests'))
+export const tooManyRequests = (retryAfter: number) => refused(retryAfter, THROTTLE.TOO_MANY_REQUESTS(retryAfter))
 
 /** How the app waits out a pause of its own: a refused call's hold, the pacing of an address's large reads. */
 export type Pause = (ms: number) => Promise<void>

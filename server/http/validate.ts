@@ -1,7 +1,17 @@
 import type { Context } from 'hono'
-import { HttpError, badRequest } from './errors'
+import { HttpError, badRequest, errorTable } from './errors'
 import { MAX_JSON_DEPTH, TOO_DEEP, tooDeep } from './json-depth'
 import { CANNOT_STORE, findUnstorable } from './storable'
+
+/** What any JSON body may be refused for, before the schema reads its fields. */
+export const BODY = errorTable({
+  BODY_NOT_JSON: 'Send the request body as JSON (Content-Type: application/json).',
+  BODY_INVALID_JSON: 'The request body is not valid JSON.',
+  BODY_NOT_AN_OBJECT: 'The request body must be a JSON object.',
+  BODY_TOO_DEEP: TOO_DEEP,
+  BODY_NOT_STORABLE: (field: string) => `${field} ${CANNOT_STORE}`,
+  BODY_TOO_LARGE: (limitKb: number) => `The request body is too large (the limit is ${limitKb} kB).`,
+})
 
 export type JsonObject = Record<string, unknown>
 
@@ -13,25 +23,25 @@ export type JsonObject = Record<string, unknown>
 export async function readJsonObject(c: Context): Promise<JsonObject> {
   const type = c.req.header('content-type') ?? ''
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) {
-    throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).')
+    throw new HttpError(415, BODY.BODY_NOT_JSON)
   }
   const text = await c.req.text()
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    throw badRequest('The request body is not valid JSON.')
+    throw badRequest(BODY.BODY_INVALID_JSON)
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest('The request body must be a JSON object.')
+    throw badRequest(BODY.BODY_NOT_AN_OBJECT)
   }
   // Here, so every route that reads JSON (today's and those added later) refuses
   // a body nested past what any walk of it can bear, then NUL and lone surrogates.
   // Nesting past the cap needs more brackets than a short body has, and a
   // NUL or a lone surrogate can only come in through a \u escape.
-  if (text.length > 2 * MAX_JSON_DEPTH && tooDeep(body)) throw badRequest(TOO_DEEP)
+  if (text.length > 2 * MAX_JSON_DEPTH && tooDeep(body)) throw badRequest(BODY.BODY_TOO_DEEP)
   const field = text.includes('\\') ? findUnstorable(body) : undefined
-  if (field) throw badRequest(`${field} ${CANNOT_STORE}`)
+  if (field) throw badRequest(BODY.BODY_NOT_STORABLE(field))
   return body as JsonObject
 }
 

@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { createTransport, type Transporter } from 'nodemailer'
 import type { MailConfig } from '../config'
+import { errorTable } from '../http/errors'
 import type { Log } from '../http/logger'
 import { randomId } from '../security/random'
 
@@ -22,7 +23,10 @@ export interface Mailer {
   send(mail: Mail): Promise<void>
 }
 
-export const MAIL_NOT_CONFIGURED = 'This server cannot send e-mail: set SMTP_URL (and MAIL_FROM) to turn on password reset and e-mail verification.'
+export const MAIL = errorTable({
+  MAIL_NOT_CONFIGURED: 'This server cannot send e-mail: set SMTP_URL (and MAIL_FROM) to turn on password reset and e-mail verification.',
+})
+export const MAIL_NOT_CONFIGURED = MAIL.MAIL_NOT_CONFIGURED.message
 
 /** The mailer `config` asks for, or undefined when mail is off (production without SMTP_URL). */
 export function createMailer(config: MailConfig, log: Log): Mailer | undefined {

@@ -1,10 +1,14 @@
-import { INTERNAL_ERROR } from '../http/errors'
-import { TOO_DEEP } from '../http/json-depth'
-import { CANNOT_STORE } from '../http/storable'
+import type { ErrorCode } from '../../contract/constants'
+import { AUTH } from '../http/auth'
+import { COMMON, codeOf, errorTable, type Coded } from '../http/errors'
+import { SERVICE_TOKEN } from '../http/service-token'
+import { ADDRESS } from '../http/storable'
+import { THROTTLE } from '../http/throttle'
+import { BODY } from '../http/validate'
 
 /**
  * The error answers, shared by the operations as components/responses. Every
- * error is JSON `{ message }` (and, for an unknown device, a `code`).
+ * error is JSON `{ message, code }`: the code is the stable reason to match.
  */
 const json = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
 
@@ -57,7 +61,8 @@ type Status = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503
 /** What an operation's error means for that call, and the messages it really answers with (as written, or with a sample number). */
 export interface ErrorAnswer {
   description: string
-  messages: readonly string[]
+  /** A table's entry (`TABLE.CODE`, or `TABLE.CODE(figures)`), or a fixed message a table or a field check words. */
+  messages: readonly (Coded | string)[]
 }
 
 const HEADERS: Partial<Record<Status, Record<string, unknown>>> = {
@@ -80,7 +85,9 @@ export function errors(answers: Partial<Record<Status, ErrorAnswer>>) {
         content: {
           'application/json': {
             schema: { $ref: '#/components/schemas/Error' },
-            examples: Object.fromEntries(messages.map((message, i) => [`message${i + 1}`, { summary: message, value: { message } }])),
+            examples: Object.fromEntries(
+              messages.map(coded).map(({ message, code }, i) => [`message${i + 1}`, { summary: message, value: { message, code } }]),
+            ),
           },
         },
       },
@@ -88,17 +95,24 @@ export function errors(answers: Partial<Record<Status, ErrorAnswer>>) {
   )
 }
 
-/** The messages of every call that reads a JSON body, before its own fields are checked. */
-export const BODY_MESSAGES = ['The request body is not valid JSON.', 'The request body must be a JSON object.', TOO_DEEP] as const
-
-export const TOO_LARGE: ErrorAnswer = { description: 'The body is over 64 kB.', messages: ['The request body is too large (the limit is 64 kB).'] }
-export const NOT_JSON: ErrorAnswer = {
-  description: 'The body is not sent as application/json.',
-  messages: ['Send the request body as JSON (Content-Type: application/json).'],
+/**
+ * A documented message with its code: a table's entry as it is, a fixed message
+ * with the code its table or field check gives it. A message worded nowhere
+ * (written only at its throw) is shown without a code, and openapi.test.ts
+ * names it: document the table's entry, or `{ code, message }`.
+ */
+function coded(m: Coded | string): { message: string; code?: ErrorCode } {
+  return typeof m === 'string' ? { message: m, code: codeOf(m) } : m
 }
-export const INTERNAL: ErrorAnswer = { description: 'Something failed on the server; details are only in its log.', messages: [INTERNAL_ERROR] }
+
+/** The messages of every call that reads a JSON body, before its own fields are checked. */
+export const BODY_MESSAGES = [BODY.BODY_INVALID_JSON, BODY.BODY_NOT_AN_OBJECT, BODY.BODY_TOO_DEEP] as const
+
+export const TOO_LARGE: ErrorAnswer = { description: 'The body is over 64 kB.', messages: [BODY.BODY_TOO_LARGE(64)] }
+export const NOT_JSON: ErrorAnswer = { description: 'The body is not sent as application/json.', messages: [BODY.BODY_NOT_JSON] }
+export const INTERNAL: ErrorAnswer = { description: 'Something failed on the server; details are only in its log.', messages: [COMMON.INTERNAL_ERROR] }
 /** A path or query holding text no database stores: every call but health checks its address. */
-export const BAD_ADDRESS_MESSAGES = [`The address of the request ${CANNOT_STORE}`, 'The address of the request is not valid (a malformed % escape).'] as const
+export const BAD_ADDRESS_MESSAGES = [ADDRESS.ADDRESS_NOT_STORABLE, ADDRESS.ADDRESS_MALFORMED] as const
 
 /** The 400 of a call with no body: only its address can be refused. */
 export const BAD_ADDRESS: ErrorAnswer = { description: 'The path or query holds text that cannot be stored.', messages: BAD_ADDRESS_MESSAGES }
@@ -106,22 +120,22 @@ export const BAD_ADDRESS: ErrorAnswer = { description: 'The path or query holds 
 /** A call behind the user's access token: no token, or one that is unknown, expired or revoked. */
 export const NO_SESSION: ErrorAnswer = {
   description: 'The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in.',
-  messages: ['Authentication required.', 'Your session has expired. Please log in again.'],
+  messages: [AUTH.AUTH_REQUIRED, AUTH.SESSION_EXPIRED],
 }
 
 /** A call behind the user's access token: its fair share of calls, and its client address's. */
 export const USER_LIMIT: ErrorAnswer = {
   description: 'The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again.',
-  messages: ['Too many requests. Try again in 30 seconds.'],
+  messages: [THROTTLE.TOO_MANY_REQUESTS(30)],
 }
 
 /** A call behind the device token: none, or one the server does not know (the answer then carries code DEVICE_UNKNOWN). */
-export const NO_DEVICE_MESSAGES = ['Authentication required.', 'This page has been open too long. Reload it and try again.'] as const
+export const NO_DEVICE_MESSAGES = [AUTH.AUTH_REQUIRED, AUTH.DEVICE_UNKNOWN] as const
 
 /** The provider's calls: the SERVICE_TOKEN bearer is missing or wrong. */
 export const NO_SERVICE_TOKEN: ErrorAnswer = {
   description: 'Authorization is not `Bearer <SERVICE_TOKEN>`.',
-  messages: ['A valid service token is required (Authorization: Bearer <SERVICE_TOKEN>).'],
+  messages: [SERVICE_TOKEN.SERVICE_TOKEN_REQUIRED],
 }
 
 /** The errors of every call behind the user's access token, with the call's own (its body's 400, its 404, 409…) over them. */
@@ -129,15 +143,20 @@ export const accessErrors = (own: Partial<Record<Status, ErrorAnswer>>) => error
 
 /** A JSON body's 400: the messages of any body, then the call's own fields' (`fields`). */
 export const badBody = (
-  fields: readonly string[],
+  fields: readonly (Coded | string)[],
   description = 'The body is not a JSON object with the fields above, or a field is refused; the message names it.',
 ): ErrorAnswer => ({
   description,
   messages: [...BODY_MESSAGES, ...fields, BAD_ADDRESS_MESSAGES[0]],
 })
 
+/** REQUIRE_VERIFIED_EMAIL's refusal (thrown by the accounts' gate), here because projects and keys document it too. */
+export const VERIFIED_EMAIL = errorTable({
+  VERIFY_EMAIL_FIRST: 'Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.',
+})
+
 /** REQUIRE_VERIFIED_EMAIL: creating a project or a key before the account's e-mail is verified. */
 export const UNVERIFIED: ErrorAnswer = {
   description: 'REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet.',
-  messages: ['Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.'],
+  messages: [VERIFIED_EMAIL.VERIFY_EMAIL_FIRST],
 }

@@ -1,12 +1,13 @@
 import type { Queryable } from '../db/index'
-import { HttpError, notFound } from '../http/errors'
+import { HttpError, errorTable, notFound, type Coded } from '../http/errors'
 import type { Role } from '../../contract/constants'
 
 /**
  * One text for a project that is missing and one the caller is no member of,
  * in every resource that lives under a project: ids must not be probe-able.
  */
-export const PROJECT_NOT_FOUND = 'Project not found.'
+export const PROJECTS = errorTable({ PROJECT_NOT_FOUND: 'Project not found.' })
+export const PROJECT_NOT_FOUND = PROJECTS.PROJECT_NOT_FOUND.message
 
 export { MEMBER_ROLES, ROLES, type MemberRole, type Role } from '../../contract/constants'
 
@@ -18,7 +19,10 @@ export const ACTIONS = {
   'project.edit': 'admin',
   'project.delete': 'owner',
   'usage.read': 'viewer',
+  'logs.read': 'viewer',
   'keys.write': 'developer',
+  // A live key with a write scope or every scope, on a server with a scope catalog (api-keys/restrictions.ts).
+  'keys.broad': 'admin',
   'webhooks.read': 'viewer',
   'webhooks.write': 'developer',
   'webhooks.send': 'developer',
@@ -31,11 +35,19 @@ export const ACTIONS = {
 } as const satisfies Record<string, Role>
 export type Action = keyof typeof ACTIONS
 
-export const NEEDS: Record<Role, string> = {
-  owner: 'Only the project owner can do this.',
-  admin: 'This needs the admin role (or the owner).',
-  developer: 'This needs the developer role or above.',
-  viewer: 'This needs a member of the project.',
+const ROLE_NEEDED = errorTable({
+  OWNER_NEEDED: 'Only the project owner can do this.',
+  ADMIN_NEEDED: 'This needs the admin role (or the owner).',
+  DEVELOPER_NEEDED: 'This needs the developer role or above.',
+  MEMBER_NEEDED: 'This needs a member of the project.',
+})
+
+/** The refusal of a member whose role falls short, by the role it takes. */
+export const NEEDS: Record<Role, Coded> = {
+  owner: ROLE_NEEDED.OWNER_NEEDED,
+  admin: ROLE_NEEDED.ADMIN_NEEDED,
+  developer: ROLE_NEEDED.DEVELOPER_NEEDED,
+  viewer: ROLE_NEEDED.MEMBER_NEEDED,
 }
 
 /** The 403 for a member whose role falls short of `needed`, naming the role it takes. */
@@ -66,7 +78,7 @@ export async function roleIn(q: Queryable, userId: string, projectId: string, { 
  */
 export async function authorize(q: Queryable, userId: string, projectId: string, action: Action, opts: { lock?: boolean } = {}): Promise<Role> {
   const role = await roleIn(q, userId, projectId, opts)
-  if (!role) throw notFound(PROJECT_NOT_FOUND)
+  if (!role) throw notFound(PROJECTS.PROJECT_NOT_FOUND)
   if (!allows(role, action)) throw roleNeeded(ACTIONS[action])
   return role
 }

@@ -31,6 +31,8 @@ export type AttributeName =
   | 'envPrefix'
   | 'headingLevel'
   | 'invitationUrl'
+  | 'keyId'
+  | 'limit'
 
 export type FlexEventName = keyof FlexEventMap
 
@@ -85,6 +87,9 @@ export const ELEMENTS = {
   'flex-project-detail': { attributes: ['apiBase', 'router', 'theme', 'projectId', 'sessionUrl', 'hostSignIn', 'productName', 'envPrefix', 'headingLevel'] },
   'flex-snippet': { attributes: ['apiBase', 'theme', 'sessionUrl', 'hostSignIn', 'productName', 'envPrefix', 'headingLevel'] },
   'flex-webhooks': { attributes: ['apiBase', 'theme', 'projectId', 'sessionUrl', 'hostSignIn', 'productName', 'envPrefix', 'headingLevel'] },
+  'flex-request-log': {
+    attributes: ['apiBase', 'theme', 'projectId', 'keyId', 'limit', 'sessionUrl', 'hostSignIn', 'productName', 'envPrefix', 'headingLevel'],
+  },
 } as const satisfies Record<`flex-${string}`, ElementDescriptor>
 
 export type FlexTag = keyof typeof ELEMENTS

@@ -134,6 +134,12 @@ export const ELEMENT_DOCS: Record<FlexTag, ElementDoc> = {
     ],
     properties: [FETCH_SESSION_CODE_PROPERTY, STRINGS_PROPERTY],
   },
+  'flex-request-log': {
+    summary:
+      "The signed-in developer's last calls to the API, for a docs page: time, key, method, route, status and duration, new calls appearing while the page is shown, each call's detail with its request id to give to support; empty, it shows how to make a first call with the developer's key.",
+    events: ['flex-signed-in', 'flex-signed-out'],
+    properties: [FETCH_SESSION_CODE_PROPERTY, STRINGS_PROPERTY],
+  },
 }
 
 export interface AttributeDoc {
@@ -177,7 +183,11 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
   },
   signupUrl: { doc: 'where "Sign up" sends the reader (without it the element switches to sign-up inside itself)' },
   loginUrl: { doc: 'where "Log in" sends the reader (without it the element switches to log-in inside itself)' },
-  projectId: { doc: 'the project to show; without it, `<flex-project-detail>` reads the `projectid` query of the hash' },
+  projectId: {
+    doc: "the project to show; without it, `<flex-project-detail>` reads the `projectid` query of the hash, and `<flex-request-log>` shows the project the page's `<flex-snippet>`s show (the one opened or created last on the page, else the newest)",
+  },
+  keyId: { doc: "only this key's calls (its API project ID, `apid_…`); without it, those of every key of the project" },
+  limit: { doc: 'how many calls to show, 1–100', default: '10' },
   productName: {
     doc: 'the product\'s name in the texts that carry it ("Your Flex Projects", "Flex Projects", "Flex Quickstart Guide", the log-in logo\'s alt text "Flex logo"); one line of up to 40 characters',
     default: 'Flex',

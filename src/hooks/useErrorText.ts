@@ -1,6 +1,7 @@
 import { useCallback, useContext, useEffect, useReducer } from 'react'
 import { LocaleContext } from '../i18n/context'
 import { errors } from '../i18n/en/errors'
+import type { ApiError } from '../api/errors'
 import { errorId } from '../error-text'
 import type { Messages } from '../i18n/types'
 import { useT } from '../i18n/useT'
@@ -12,13 +13,13 @@ let loading: Promise<unknown> | undefined
 const NONE: Messages = {}
 
 /**
- * A server's message in the reader's language when the widget knows it (its
- * forms' field checks, the password rule: i18n/en/server.ts), else as the server
- * wrote it. An English reader with no host `strings` reads the server's own
- * words, which are the English: the table of known messages is fetched only
- * for the others (until it arrives, they read the server's words).
+ * A server's error in the reader's language when the widget knows its code (its
+ * forms' field checks, the password rule: i18n/en/server.ts), else its message
+ * as the server wrote it. An English reader with no host `strings` reads the
+ * server's own words, which are the English: the table of known codes is
+ * fetched only for the others (until it arrives, they read the server's words).
  */
-export function useServerText(): (message: string) => string {
+export function useServerText(): (error: { message: string; code?: string }) => string {
   const locale = useContext(LocaleContext)
   const translated = locale.messages !== undefined || locale.strings !== undefined
   const [, arrived] = useReducer((n: number) => n + 1, 0)
@@ -37,8 +38,8 @@ export function useServerText(): (message: string) => string {
   const known = translated ? table : undefined
   const t = useT<Messages>(known?.english ?? NONE)
   return useCallback(
-    (message: string) => {
-      const id = known?.knownMessage(message)
+    ({ message, code }: { message: string; code?: string }) => {
+      const id = known?.knownCode(code)
       return id ? t(id) : message
     },
     [known, t],
@@ -56,7 +57,7 @@ export function useErrorText(): (error: unknown) => string {
   return useCallback(
     (e: unknown) => {
       const said = errorId(e)
-      return said ? t(said.id, said.params) : serverText((e as Error).message)
+      return said ? t(said.id, said.params) : serverText(e as ApiError)
     },
     [t, serverText],
   )

@@ -1,44 +1,45 @@
+import type { ErrorCode } from '../../contract/constants'
 import { server } from './en/server'
 
+type Id = keyof typeof server
+
 /**
- * The server messages the widget shows in the reader's language: the checks of
- * its forms' fields, the password rule and those forms' refusals, recognised by
- * their exact English. Any other server message is shown as the server wrote
- * it. Fetched only when a reader's texts are not the English ones.
+ * The server's errors the widget shows in the reader's language, by their
+ * stable code (contract/constants.ts ERROR_CODES): the checks of its forms'
+ * fields, the password rule and those forms' refusals. An error with another
+ * code, or none (a server that sends none), is shown as the server wrote it.
+ * Fetched only when a reader's texts are not the English ones.
  */
-const KNOWN = [
-  'server.name.required',
-  'server.name.tooLong',
-  'server.name.control',
-  'server.name.blank',
-  'server.email.required',
-  'server.email.tooLong',
-  'server.email.invisible',
-  'server.email.invalid',
-  'server.email.domain',
-  'server.password.required',
-  'server.password.tooLong',
-  'server.password.tooShort',
-  'server.password.repeated',
-  'server.password.isEmail',
-  'server.password.common',
-  'server.newPassword.required',
-  'server.newPassword.tooLong',
-  'server.currentPassword.required',
-  'server.currentPassword.tooLong',
-  'server.code.required',
-  'server.code.tooLong',
-  'server.code.invalid',
-  'server.code.refused',
-  'server.wrongCredentials',
-  'server.emailTaken',
-  'server.wrongPassword',
-  'server.codeSent',
-] as const satisfies ReadonlyArray<keyof typeof server>
+const BY_CODE: Partial<Record<ErrorCode, Id>> = {
+  NAME_REQUIRED: 'server.name.required',
+  NAME_TOO_LONG: 'server.name.tooLong',
+  NAME_CONTROL_CHARACTERS: 'server.name.control',
+  NAME_BLANK: 'server.name.blank',
+  EMAIL_REQUIRED: 'server.email.required',
+  EMAIL_TOO_LONG: 'server.email.tooLong',
+  EMAIL_INVISIBLE: 'server.email.invisible',
+  EMAIL_INVALID: 'server.email.invalid',
+  EMAIL_NOT_A_DOMAIN: 'server.email.domain',
+  PASSWORD_REQUIRED: 'server.password.required',
+  PASSWORD_TOO_LONG: 'server.password.tooLong',
+  PASSWORD_TOO_SHORT: 'server.password.tooShort',
+  PASSWORD_REPEATED: 'server.password.repeated',
+  PASSWORD_IS_EMAIL: 'server.password.isEmail',
+  PASSWORD_TOO_COMMON: 'server.password.common',
+  NEW_PASSWORD_REQUIRED: 'server.newPassword.required',
+  NEW_PASSWORD_TOO_LONG: 'server.newPassword.tooLong',
+  CURRENT_PASSWORD_REQUIRED: 'server.currentPassword.required',
+  CURRENT_PASSWORD_TOO_LONG: 'server.currentPassword.tooLong',
+  CODE_REQUIRED: 'server.code.required',
+  CODE_TOO_LONG: 'server.code.tooLong',
+  CODE_INVALID: 'server.code.invalid',
+  CODE_REFUSED: 'server.code.refused',
+  WRONG_CREDENTIALS: 'server.wrongCredentials',
+  EMAIL_TAKEN: 'server.emailTaken',
+  WRONG_PASSWORD: 'server.wrongPassword',
+}
 
-const byText = new Map<string, string>(KNOWN.map((id) => [server[id], id]))
-
-/** The catalog id of a server message the widget knows, else undefined. */
-export const knownMessage = (message: string): string | undefined => byText.get(message)
+/** The catalog id of an error code the widget translates, else undefined. */
+export const knownCode = (code: string | undefined): Id | undefined => (code === undefined ? undefined : BY_CODE[code as ErrorCode])
 
 export { server as english }

@@ -107,10 +107,10 @@ test.describe('embedding', () => {
     expect(response?.status()).toBe(200)
     // The page as served embeds the portal with one script tag (chunks it
     // loads later are the portal's business); the site's own language picker
-    // (docs-language.js) is Acme's script, not the portal's.
+    // (docs-language.js) and samples' address (docs-samples.js) are Acme's scripts, not the portal's.
     const served = await response!.text()
     const scripts = [...served.matchAll(/<script\b[^>]*>/g)].map(([tag]) => /src="([^"]*)"/.exec(tag)?.[1] ?? 'inline')
-    expect(scripts.filter((src) => src !== '/docs-language.js')).toEqual(['/flex-portal.js'])
+    expect(scripts.filter((src) => src !== '/docs-language.js' && src !== '/docs-samples.js')).toEqual(['/flex-portal.js'])
     await expect(page.locator('flex-portal')).toHaveCount(1)
     // The documentation page's own content is there, outside the widget.
     expect(await page.evaluate(() => document.body.innerText.trim().length)).toBeGreaterThan(0)

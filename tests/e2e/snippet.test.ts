@@ -14,8 +14,9 @@ const RAW = /\{\{\s*(projectId|apiProjectId|apiKey)\s*\}\}/
 /** The text of each Quickstart sample, as the page shows it. */
 const samples = (page: Page) => page.locator('#quickstart flex-snippet pre').allTextContents()
 
-const curl = (projectId: string, apiProjectId: string, apiKey: string) =>
-  `curl https://api.acme.example/v1/projects/${projectId}/ping \\\n  -H "Authorization: Bearer ${apiKey}" \\\n  -H "X-Api-Project: ${apiProjectId}"`
+/** The curl sample as filled in: pointed at the demo API this server serves beside the page (docs-samples.js). */
+const curl = (page: Page, projectId: string, apiProjectId: string, apiKey: string) =>
+  `curl ${new URL(page.url()).origin}/demo-api/v1/projects/${projectId}/ping \\\n  -H "Authorization: Bearer ${apiKey}" \\\n  -H "X-Api-Project: ${apiProjectId}"`
 
 /** Everything the page keeps beyond its memory: storages, cookies, the address. */
 const kept = (page: Page) =>
@@ -37,7 +38,7 @@ test.describe('<flex-snippet> on /docs.html', () => {
     await expect(snippets.first().getByText('Log in to fill in your keys')).toBeVisible()
     await expect(page.locator('#quickstart flex-snippet pre'), 'both samples show YOUR_API_KEY').toHaveText([/YOUR_API_KEY/, /YOUR_API_KEY/])
     const [bash, js] = await samples(page)
-    expect(bash).toBe(curl('YOUR_PROJECT_ID', 'YOUR_API_PROJECT_ID', 'YOUR_API_KEY'))
+    expect(bash).toBe(curl(page, 'YOUR_PROJECT_ID', 'YOUR_API_PROJECT_ID', 'YOUR_API_KEY'))
     // The highlighted block: the placeholders split across tokens are filled too, tokens kept.
     expect(js).toContain('/v1/projects/YOUR_PROJECT_ID/ping')
     expect(js).toContain("'Bearer YOUR_API_KEY'")
@@ -100,15 +101,21 @@ test.describe('<flex-snippet> on /docs.html', () => {
     // Compared, never printed: a failing assertion shows its operands, and a key must not be.
     await expect.poll(async () => (await samples(page)).every((t) => t.includes(apiKey)), { message: 'both samples hold the new key' }).toBe(true)
     const [bash, js] = await samples(page)
-    expect(bash === curl(project.id, apiProjectId, apiKey), 'the curl sample is filled').toBe(true)
+    expect(bash === curl(page, project.id, apiProjectId, apiKey), 'the curl sample is filled').toBe(true)
     expect(js.includes(`/v1/projects/${project.id}/ping`) && js.includes(`'Bearer ${apiKey}'`) && js.includes(`'X-Api-Project': '${apiProjectId}'`)).toBe(true)
     await expect(curlSnippet.getByText('Create a key to paste it here')).toHaveCount(0)
     await screenshot(page, 'docs-snippets-filled')
+    // The filled sample works as pasted: the demo API answers this key (and counts the call in Usage).
+    const pasted = await fetch(`${new URL(page.url()).origin}/demo-api/v1/projects/${project.id}/ping`, {
+      headers: { Authorization: `Bearer ${apiKey}`, 'X-Api-Project': apiProjectId },
+    })
+    expect(pasted.status).toBe(200)
+    expect(pasted.headers.get('x-request-id')).toBeTruthy()
 
     await curlSnippet.getByRole('button', { name: 'Copy', exact: true }).click()
     await expect(curlSnippet.getByText(TEXT.copied)).toBeVisible()
     expect(
-      (await page.evaluate(() => navigator.clipboard.readText())) === curl(project.id, apiProjectId, apiKey),
+      (await page.evaluate(() => navigator.clipboard.readText())) === curl(page, project.id, apiProjectId, apiKey),
       'the clipboard holds the filled sample',
     ).toBe(true)
 

@@ -55,6 +55,9 @@ describe('key metadata', () => {
         expiresAt: null,
         rolledAt: null,
         replacedBy: null,
+        scopes: null,
+        allowedIps: [],
+        mode: 'live',
       },
       {
         id: secondId,
@@ -65,6 +68,9 @@ describe('key metadata', () => {
         expiresAt: null,
         rolledAt: null,
         replacedBy: null,
+        scopes: null,
+        allowedIps: [],
+        mode: 'live',
       },
     ])
     expect(Object.keys(body.apiKey)).toEqual([firstId, secondId])
@@ -88,17 +94,27 @@ describe('key metadata', () => {
   })
 
   it.each([
-    ['an empty name', { name: '  ' }, 'Key name is required.'],
-    ['a name over 60 characters', { name: 'n'.repeat(61) }, 'Key name must be at most 60 characters.'],
-    ['a name that is not text', { name: 7 }, 'Key name must be text.'],
-    ['an expiry that is not a date', { expiresAt: 'next week' }, 'Key expiry must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.'],
-    ['an expiry without its offset', { expiresAt: '2999-01-01T00:00:00' }, 'Key expiry must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.'],
-    ['an expiry in the past', { expiresAt: '2001-01-01T00:00:00Z' }, 'Key expiry must be in the future.'],
-  ])('refuses %s with 400 and creates nothing', async (_, body, message) => {
+    ['an empty name', { name: '  ' }, 'Key name is required.', 'KEY_NAME_REQUIRED'],
+    ['a name over 60 characters', { name: 'n'.repeat(61) }, 'Key name must be at most 60 characters.', 'KEY_NAME_TOO_LONG'],
+    ['a name that is not text', { name: 7 }, 'Key name must be text.', 'KEY_NAME_NOT_TEXT'],
+    [
+      'an expiry that is not a date',
+      { expiresAt: 'next week' },
+      'Key expiry must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.',
+      'KEY_EXPIRY_NOT_A_DATE',
+    ],
+    [
+      'an expiry without its offset',
+      { expiresAt: '2999-01-01T00:00:00' },
+      'Key expiry must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.',
+      'KEY_EXPIRY_NOT_A_DATE',
+    ],
+    ['an expiry in the past', { expiresAt: '2001-01-01T00:00:00Z' }, 'Key expiry must be in the future.', 'KEY_EXPIRY_PAST'],
+  ])('refuses %s with 400 and creates nothing', async (_, body, message, code) => {
     const p = await newProject(s, owner.accessToken)
     const res = await createKey(p.id, body)
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message })
+    expect(res.body).toEqual({ message, code })
     expect((await project(p.id)).keys).toHaveLength(1)
   })
 
@@ -125,6 +141,9 @@ describe('PATCH /api/manage/dapp/{id}/api-key/{keyId}', () => {
       expiresAt,
       rolledAt: null,
       replacedBy: null,
+      scopes: null,
+      allowedIps: [],
+      mode: 'live',
     })
     const cleared = await patch(p.id, id, { expiresAt: null })
     expect(cleared.body).toMatchObject({ name: 'Staging', expiresAt: null })
@@ -297,7 +316,7 @@ describe('POST /api/keys/verify', () => {
     const [id, key] = only(p.apiKey)
     const res = await verify(key)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ valid: true, keyId: id, projectId: p.id, name: 'Default key', expiresAt: null })
+    expect(res.body).toEqual({ valid: true, keyId: id, projectId: p.id, name: 'Default key', expiresAt: null, mode: 'live', scopes: null })
     expect(res.text).not.toContain(key)
     expect(res.text).not.toContain(SERVICE_TOKEN)
   })
@@ -350,7 +369,7 @@ describe('POST /api/keys/verify', () => {
       body: { key: only(p.apiKey)[1] },
     })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ message: SERVICE_TOKEN_REQUIRED })
+    expect(res.body).toEqual({ message: SERVICE_TOKEN_REQUIRED, code: 'SERVICE_TOKEN_REQUIRED' })
     expect(res.headers.get('www-authenticate')).toBe('Bearer')
   })
 

@@ -163,12 +163,12 @@ describe('the audit log', () => {
   it('refuses a query value it cannot use, for a page and for the CSV download alike', async () => {
     await server()
     const p = await newProject(s, owner.accessToken)
-    const limitRefused = { message: 'limit must be a whole number from 1 to 100.' }
+    const limitRefused = { message: 'limit must be a whole number from 1 to 100.', code: 'LIMIT_OUT_OF_RANGE' }
     for (const query of ['?limit=abc', '?format=csv&limit=abc', '?format=csv&limit=0', '?limit=1e1']) {
       const res = await auditOf(p.id, owner, query)
       expect([query, res.status, res.body]).toEqual([query, 400, limitRefused])
     }
-    expect((await auditOf(p.id, owner, '?format=xml')).body).toEqual({ message: 'format must be json or csv.' })
+    expect((await auditOf(p.id, owner, '?format=xml')).body).toEqual({ message: 'format must be json or csv.', code: 'FORMAT_INVALID' })
     expect((await auditOf(p.id, owner, '?format=csv&limit=5')).status).toBe(200)
   })
 

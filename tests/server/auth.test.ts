@@ -28,14 +28,14 @@ describe('POST /api/device', () => {
   })
 
   it.each([
-    ['a missing deviceType', { ...DEVICE, deviceType: undefined }, 'deviceType is required.'],
-    ['an empty deviceUDID', { ...DEVICE, deviceUDID: '' }, 'deviceUDID is required.'],
-    ['a number where text belongs', { ...DEVICE, osVersion: 14 }, 'osVersion must be text.'],
-    ['a long deviceType', { ...DEVICE, deviceType: 'W'.repeat(33) }, 'deviceType must be at most 32 characters.'],
-  ])('refuses %s with 400 and stores nothing', async (_, body, message) => {
+    ['a missing deviceType', { ...DEVICE, deviceType: undefined }, 'deviceType is required.', 'DEVICE_TYPE_REQUIRED'],
+    ['an empty deviceUDID', { ...DEVICE, deviceUDID: '' }, 'deviceUDID is required.', 'DEVICE_UDID_REQUIRED'],
+    ['a number where text belongs', { ...DEVICE, osVersion: 14 }, 'osVersion must be text.', 'DEVICE_FIELD_NOT_TEXT'],
+    ['a long deviceType', { ...DEVICE, deviceType: 'W'.repeat(33) }, 'deviceType must be at most 32 characters.', 'DEVICE_TYPE_TOO_LONG'],
+  ])('refuses %s with 400 and stores nothing', async (_, body, message, code) => {
     const res = await s.request('POST', '/api/device', { body })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message })
+    expect(res.body).toEqual({ message, code })
     expect(await count('devices')).toBe(0)
     expect(await count('tokens')).toBe(0)
   })
@@ -76,7 +76,7 @@ describe('POST /api/register', () => {
       body: { name: 'Eve', email: first.email.toUpperCase(), password: 'another-password' },
     })
     expect(res.status).toBe(409)
-    expect(res.body).toEqual({ message: EMAIL_TAKEN })
+    expect(res.body).toEqual({ message: EMAIL_TAKEN, code: 'EMAIL_TAKEN' })
     expect(await count('users')).toBe(1)
     expect(await count("tokens WHERE kind = 'access'")).toBe(1)
   })
@@ -92,21 +92,31 @@ describe('POST /api/register', () => {
   })
 
   it.each([
-    ['a missing name', { email: 'a@example.com', password: 'long enough phrase' }, 'Name is required.'],
-    ['a blank name', { name: '   ', email: 'a@example.com', password: 'long enough phrase' }, 'Name is required.'],
-    ['a name over 120 characters', { name: 'n'.repeat(121), email: 'a@example.com', password: 'long enough phrase' }, 'Name must be at most 120 characters.'],
-    ['a missing e-mail', { name: 'A', password: 'long enough phrase' }, 'E-mail address is required.'],
-    ['an invalid e-mail', { name: 'A', email: 'not-an-email', password: 'long enough phrase' }, 'Enter a valid e-mail address.'],
-    ['an e-mail with spaces', { name: 'A', email: 'a b@example.com', password: 'long enough phrase' }, 'Enter a valid e-mail address.'],
-    ['an e-mail of the wrong type', { name: 'A', email: ['a@example.com'], password: 'long enough phrase' }, 'E-mail address must be text.'],
-    ['a password under 8 characters', { name: 'A', email: 'a@example.com', password: '1234567' }, 'Password must be at least 8 characters.'],
-    ['a password of the wrong type', { name: 'A', email: 'a@example.com', password: 12345678 }, 'Password must be text.'],
-    ['a missing password', { name: 'A', email: 'a@example.com' }, 'Password is required.'],
-  ])('refuses %s with 400 and creates nothing', async (_, body, message) => {
+    ['a missing name', { email: 'a@example.com', password: 'long enough phrase' }, 'Name is required.', 'NAME_REQUIRED'],
+    ['a blank name', { name: '   ', email: 'a@example.com', password: 'long enough phrase' }, 'Name is required.', 'NAME_REQUIRED'],
+    [
+      'a name over 120 characters',
+      { name: 'n'.repeat(121), email: 'a@example.com', password: 'long enough phrase' },
+      'Name must be at most 120 characters.',
+      'NAME_TOO_LONG',
+    ],
+    ['a missing e-mail', { name: 'A', password: 'long enough phrase' }, 'E-mail address is required.', 'EMAIL_REQUIRED'],
+    ['an invalid e-mail', { name: 'A', email: 'not-an-email', password: 'long enough phrase' }, 'Enter a valid e-mail address.', 'EMAIL_INVALID'],
+    ['an e-mail with spaces', { name: 'A', email: 'a b@example.com', password: 'long enough phrase' }, 'Enter a valid e-mail address.', 'EMAIL_INVALID'],
+    ['an e-mail of the wrong type', { name: 'A', email: ['a@example.com'], password: 'long enough phrase' }, 'E-mail address must be text.', 'EMAIL_NOT_TEXT'],
+    [
+      'a password under 8 characters',
+      { name: 'A', email: 'a@example.com', password: '1234567' },
+      'Password must be at least 8 characters.',
+      'PASSWORD_TOO_SHORT',
+    ],
+    ['a password of the wrong type', { name: 'A', email: 'a@example.com', password: 12345678 }, 'Password must be text.', 'PASSWORD_NOT_TEXT'],
+    ['a missing password', { name: 'A', email: 'a@example.com' }, 'Password is required.', 'PASSWORD_REQUIRED'],
+  ])('refuses %s with 400 and creates nothing', async (_, body, message, code) => {
     const token = await deviceToken(s)
     const res = await s.request('POST', '/api/register', { token, body })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message })
+    expect(res.body).toEqual({ message, code })
     expect(await count('users')).toBe(0)
   })
 
@@ -132,7 +142,7 @@ describe('POST /api/auth/authenticate', () => {
     const unknown = await s.request('POST', '/api/auth/authenticate', { token: u.deviceToken, body: { email: uniqueEmail('nobody'), password: u.password } })
     expect(wrong.status).toBe(401)
     expect(unknown.status).toBe(401)
-    expect(wrong.body).toEqual({ message: WRONG_CREDENTIALS })
+    expect(wrong.body).toEqual({ message: WRONG_CREDENTIALS, code: 'WRONG_CREDENTIALS' })
     expect(unknown.body).toEqual(wrong.body)
     expect(await count("tokens WHERE kind = 'access'")).toBe(1) // only the sign-up's
   })
@@ -163,14 +173,14 @@ describe('POST /api/auth/authenticate', () => {
   })
 
   it.each([
-    ['an invalid e-mail', { email: 'nope', password: 'whatever1' }, 'Enter a valid e-mail address.'],
-    ['a missing password', { email: 'a@example.com' }, 'Password is required.'],
-    ['a password of the wrong type', { email: 'a@example.com', password: true }, 'Password must be text.'],
-  ])('refuses %s with 400', async (_, body, message) => {
+    ['an invalid e-mail', { email: 'nope', password: 'whatever1' }, 'Enter a valid e-mail address.', 'EMAIL_INVALID'],
+    ['a missing password', { email: 'a@example.com' }, 'Password is required.', 'PASSWORD_REQUIRED'],
+    ['a password of the wrong type', { email: 'a@example.com', password: true }, 'Password must be text.', 'PASSWORD_NOT_TEXT'],
+  ])('refuses %s with 400', async (_, body, message, code) => {
     const token = await deviceToken(s)
     const res = await s.request('POST', '/api/auth/authenticate', { token, body })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message })
+    expect(res.body).toEqual({ message, code })
   })
 })
 
@@ -183,7 +193,7 @@ describe('the device token guard on register and authenticate', () => {
   it.each(calls)('%s without a token answers 401 "Authentication required." and creates nothing', async (path, body) => {
     const res = await s.request('POST', path, { body })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ message: AUTH_REQUIRED })
+    expect(res.body).toEqual({ message: AUTH_REQUIRED, code: 'AUTH_REQUIRED' })
     expect(res.headers.get('www-authenticate')).toBe('Bearer')
     expect(await count('users')).toBe(0)
   })
@@ -226,7 +236,7 @@ describe('the access token', () => {
     await s.db.query("UPDATE tokens SET expires_at = now() - interval '1 second' WHERE kind = 'access'")
     const res = await s.request('GET', '/api/manage/dapp/owner', { token: u.accessToken })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual({ message: SESSION_EXPIRED })
+    expect(res.body).toEqual({ message: SESSION_EXPIRED, code: 'SESSION_EXPIRED' })
   })
 
   it('comes with the configured lifetime', async () => {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULTS } from '../../server/config'
 import { databaseProblem } from '../../server/db/connect-problem'
-import { features } from '../../server/resources/capabilities/features'
+import { RESOURCES, featuresOf } from '../../server/resources'
+import type { AppConfig } from '../../server/config'
+
+const features = (config: AppConfig) => featuresOf(RESOURCES, config)
 
 const URL_ = 'postgres://flex:s3cret@db.example.com:5432/flex'
 

@@ -55,7 +55,7 @@ describe('answers after which the server closes the connection', () => {
         const tooLarge = await send(agent, `${url}api/device`, 'POST', 'x'.repeat(1024), 200 * 1024)
         expect(tooLarge.status).toBe(413)
         expect(tooLarge.headers.connection).toBe('close')
-        expect(JSON.parse(tooLarge.body)).toEqual({ message: 'The request body is too large (the limit is 64 kB).' })
+        expect(JSON.parse(tooLarge.body)).toEqual({ message: 'The request body is too large (the limit is 64 kB).', code: 'BODY_TOO_LARGE' })
         const next = await send(agent, `${url}api/health`, 'GET')
         expect(next.status).toBe(200)
       }

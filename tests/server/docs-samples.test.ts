@@ -69,6 +69,7 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
       .replace(/\b3000\b/g, String(port))
       .replaceAll('fxk_…', Object.values(project.apiKey)[0])
       .replaceAll('prj_…', project.id)
+      .replaceAll('apid_…', Object.keys(project.apiKey)[0])
 
   const api = async (method: string, path: string, body?: object, token = access) => {
     const res = await fetch(`${portal}/api${path}`, {
@@ -101,6 +102,12 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
     return { base, out: p.out }
   }
 
+  const catalogFile = async () => {
+    const file = join(dir, 'scopes.json')
+    await writeFile(file, all.get('key-scopes-file')!.code)
+    return file
+  }
+
   beforeAll(async () => {
     await mkdir(dir, { recursive: true })
     // flex-portal/verify as a provider imports it: the package's own exports, built.
@@ -117,6 +124,8 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
       WEBHOOK_EVENT_TYPES: 'invoice.paid',
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '1,1,1',
+      // The catalog as the page shows it.
+      KEY_SCOPES_FILE: await catalogFile(),
     })
     children.push(server.child)
     portal = await vi.waitFor(
@@ -141,7 +150,20 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
   })
 
   it('are marked in the pages a provider copies from', () => {
-    expect([...all.keys()].sort()).toEqual(['host-session-route', 'verify-curl', 'verify-express', 'verify-hono', 'webhook-receive', 'webhook-send'])
+    expect([...all.keys()].sort()).toEqual([
+      'host-session-route',
+      'key-scopes-file',
+      'request-logs-curl',
+      'request-logs-express',
+      'request-logs-hono',
+      'verify-curl',
+      'verify-curl-scopes',
+      'verify-express',
+      'verify-hono',
+      'verify-hono-scopes',
+      'webhook-receive',
+      'webhook-send',
+    ])
   })
 
   it('type-check as written', async () => {
@@ -178,6 +200,47 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
     const wrong = await fetch(`${base}/v1/forecast`, { headers: { Authorization: 'Bearer fxk_not-a-key' } })
     expect(wrong.status).toBe(401)
     expect(wrong.headers.get('www-authenticate')).toMatch(/^Bearer/)
+  })
+
+  it.each(['request-logs-hono', 'request-logs-express'])('%s: the API answers a good key with its request id, and stops cleanly on SIGTERM', async (name) => {
+    const { base, out } = await serveSample(name)
+    const key = Object.values(project.apiKey)[0]
+    const res = await fetch(`${base}/v1/invoices/in_1?page=2`, { headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': `docs-${name}` } })
+    expect([res.status, res.headers.get('x-request-id')]).toEqual([200, `docs-${name}`])
+    expect(await res.json()).toEqual({ id: 'in_1', project: project.id })
+    const made = await fetch(`${base}/v1/invoices/in_2`, { headers: { Authorization: `Bearer ${key}` } })
+    expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    const child = children.at(-1)!
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    child.kill('SIGTERM')
+    expect(await exited).toBe(0)
+    expect(out.text).toBe('')
+    // The shutdown flushed the entries to the portal: its provider's lookup finds the call by the client's request id.
+    const found = await fetch(`${portal}/api/logs/docs-${name}`, { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` } })
+    expect(found.status).toBe(200)
+    expect(await found.json()).toMatchObject({ requestId: `docs-${name}`, method: 'GET', route: '/v1/invoices/:id', status: 200 })
+  })
+
+  it('request-logs-curl: the portal takes a batch', async () => {
+    const { stdout } = await run('sh', ['-c', adapted('request-logs-curl')], { env: { ...process.env, SERVICE_TOKEN } })
+    expect(JSON.parse(stdout)).toMatchObject({ accepted: 1, duplicates: 0 })
+  })
+
+  it('verify-curl-scopes and verify-hono-scopes: a read-only test key allowed from 127.0.0.1 reads, cannot write, and is refused elsewhere', async () => {
+    const made = await api('POST', `/manage/dapp/${project.id}/api-key`, { mode: 'test', scopes: ['invoices:read'], allowedIps: ['127.0.0.1'] })
+    expect(made.status).toBe(201)
+    const key = Object.values(made.body as Record<string, string>)[0]
+    const curl = (ip: string) =>
+      run('sh', ['-c', adapted('verify-curl-scopes').replaceAll(Object.values(project.apiKey)[0], key).replace('203.0.113.7', ip)], {
+        env: { ...process.env, SERVICE_TOKEN },
+      })
+    expect(JSON.parse((await curl('127.0.0.1')).stdout)).toMatchObject({ valid: true, mode: 'test', scopes: ['invoices:read'] })
+    expect(JSON.parse((await curl('203.0.113.7')).stdout)).toEqual({ valid: false, code: 'IP_NOT_ALLOWED' })
+    const { base } = await serveSample('verify-hono-scopes')
+    const read = await fetch(`${base}/v1/invoices`, { headers: { Authorization: `Bearer ${key}` } })
+    expect([read.status, await read.json()]).toEqual([200, { for: project.id, mode: 'test', invoices: [] }])
+    const write = await fetch(`${base}/v1/invoices`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } })
+    expect([write.status, (await write.json()).missingScopes]).toEqual([403, ['invoices:write']])
   })
 
   it("host-session-route: the provider's backend gets a code for its signed-in user, and refuses anyone else", async () => {

@@ -56,7 +56,7 @@ describe('drain on stop (SIGTERM)', () => {
     expect(during.status).toBe(503)
     expect(during.headers.connection).toBe('close')
     expect(during.headers['retry-after']).toBe('1')
-    expect(JSON.parse(during.body)).toEqual({ message: 'The server is restarting. Please try again in a moment.' })
+    expect(JSON.parse(during.body)).toEqual({ message: 'The server is restarting. Please try again in a moment.', code: 'SERVER_RESTARTING' })
 
     gate.release()
     const finished = await inFlight

@@ -17,6 +17,7 @@ describe('fair share per user', () => {
     const res = await s.request('GET', '/api/manage/dapp/owner', { token: noisy.accessToken })
     expect(res.status).toBe(429)
     expect(res.body.message).toMatch(/^Too many requests\. Try again in \d+ seconds?\.$/)
+    expect(res.body.code).toBe('TOO_MANY_REQUESTS')
     const retryAfter = Number(res.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(10)

@@ -50,7 +50,7 @@ describe('over a socket', () => {
     for (const chunked of [false, true]) {
       const res = await send('POST', '/api/device', big, chunked)
       expect(res.status).toBe(413)
-      expect(JSON.parse(res.body)).toEqual({ message: 'The request body is too large (the limit is 64 kB).' })
+      expect(JSON.parse(res.body)).toEqual({ message: 'The request body is too large (the limit is 64 kB).', code: 'BODY_TOO_LARGE' })
     }
     const small = await send('POST', '/api/device', JSON.stringify({ deviceUDID: 'x', deviceType: 'WEB' }), true)
     expect(small.status).toBe(201)

@@ -368,6 +368,8 @@ export interface TestServerOptions {
    * and reopens it. Slower: only for tests about persistence.
    */
   ownStorage?: boolean
+  /** Serve the docs page's demo API at /demo-api (as `npm start` does outside production). */
+  demoApi?: boolean
 }
 
 export interface TestServer {
@@ -395,7 +397,18 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
     const db = storage.open ? await storage.open() : await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
     if (!migrated) await migrate(db)
     const config = { passwordCost: TEST_PASSWORD_COST, ...opts.config }
-    return { db, app: createApp({ db, config, log: (line) => logs.push(line), staticRoots: opts.staticRoots, clock: opts.clock, pause: opts.pause }) }
+    return {
+      db,
+      app: createApp({
+        db,
+        config,
+        log: (line) => logs.push(line),
+        staticRoots: opts.staticRoots,
+        clock: opts.clock,
+        pause: opts.pause,
+        demoApi: opts.demoApi,
+      }),
+    }
   }
   let current = await open(premigrated.has(storage))
 

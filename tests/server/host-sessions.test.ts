@@ -33,7 +33,7 @@ describe('POST /sessions', () => {
     for (const headers of refused) {
       const res = await newCode({ externalId: 'u1' }, headers)
       expect(res.status).toBe(401)
-      expect(res.body).toEqual({ message: SERVICE_TOKEN_REQUIRED })
+      expect(res.body).toEqual({ message: SERVICE_TOKEN_REQUIRED, code: 'SERVICE_TOKEN_REQUIRED' })
     }
     // A user's access token is not a service token either.
     const user = await signUp(s!)
@@ -45,7 +45,7 @@ describe('POST /sessions', () => {
       body: '{"externalId":"u1"}',
     })
     expect(unconfigured.status).toBe(503)
-    expect(await unconfigured.json()).toEqual({ message: HOST_SESSIONS_NOT_CONFIGURED })
+    expect(await unconfigured.json()).toEqual({ message: HOST_SESSIONS_NOT_CONFIGURED, code: 'HOST_SESSIONS_NOT_CONFIGURED' })
     expect((await s!.db.query('SELECT 1 FROM users WHERE external_id IS NOT NULL')).length).toBe(0)
   })
 
@@ -61,14 +61,14 @@ describe('POST /sessions', () => {
     const json = { ...service, 'Content-Type': 'application/json' }
     const verify = await demo.request('/api/keys/verify', { method: 'POST', headers: json, body: '{"key":"fxk_x"}' })
     expect(verify.status).toBe(503)
-    expect(await verify.json()).toEqual({ message: VERIFY_NOT_CONFIGURED })
+    expect(await verify.json()).toEqual({ message: VERIFY_NOT_CONFIGURED, code: 'VERIFY_NOT_CONFIGURED' })
     const message = await demo.request('/api/webhooks/messages', {
       method: 'POST',
       headers: json,
       body: '{"projectId":"prj_x","eventType":"webhook.test","payload":{}}',
     })
     expect(message.status).toBe(503)
-    expect(await message.json()).toEqual({ message: MESSAGES_NOT_CONFIGURED })
+    expect(await message.json()).toEqual({ message: MESSAGES_NOT_CONFIGURED, code: 'WEBHOOK_MESSAGES_NOT_CONFIGURED' })
     await demo.close()
   })
 
@@ -85,8 +85,8 @@ describe('POST /sessions', () => {
     expect(JSON.stringify(rows)).not.toContain(res.body.code.slice(4))
     expect(s!.logs.join('\n')).not.toContain(res.body.code)
 
-    expect((await newCode({})).body).toEqual({ message: 'externalId is required.' })
-    expect((await newCode({ externalId: 'x', email: 'nope' })).body).toEqual({ message: 'Enter a valid e-mail address.' })
+    expect((await newCode({})).body).toEqual({ message: 'externalId is required.', code: 'EXTERNAL_ID_REQUIRED' })
+    expect((await newCode({ externalId: 'x', email: 'nope' })).body).toEqual({ message: 'Enter a valid e-mail address.', code: 'EMAIL_INVALID' })
     expect((await newCode({ externalId: 'x', name: '' })).status).toBe(400)
   })
 })
@@ -104,14 +104,14 @@ describe('POST /auth/exchange', () => {
 
     const again = await exchange(code)
     expect(again.status).toBe(401)
-    expect(again.body).toEqual({ message: CODE_REFUSED })
-    expect((await exchange('fxc_unknown')).body).toEqual({ message: CODE_REFUSED })
+    expect(again.body).toEqual({ message: CODE_REFUSED, code: 'SIGN_IN_CODE_REFUSED' })
+    expect((await exchange('fxc_unknown')).body).toEqual({ message: CODE_REFUSED, code: 'SIGN_IN_CODE_REFUSED' })
 
     const late = (await newCode({ externalId: 'acme-1' })).body.code
     now += 61_000
     const expired = await exchange(late)
     expect(expired.status).toBe(401)
-    expect(expired.body).toEqual({ message: CODE_REFUSED })
+    expect(expired.body).toEqual({ message: CODE_REFUSED, code: 'SIGN_IN_CODE_REFUSED' })
   })
 
   it('is valid until SESSION_CODE_TTL_SECONDS have passed', async () => {

@@ -21,7 +21,7 @@ describe('request bodies', () => {
     const u = await signUp(s)
     const res = await s.request('POST', '/api/manage/dapp', { token: u.accessToken, body: { name: 'Big', description: 'x'.repeat(64 * 1024) } })
     expect(res.status).toBe(413)
-    expect(res.body).toEqual({ message: 'The request body is too large (the limit is 64 kB).' })
+    expect(res.body).toEqual({ message: 'The request body is too large (the limit is 64 kB).', code: 'BODY_TOO_LARGE' })
     expect(await count(s, 'projects')).toBe(0)
     const device = await s.request('POST', '/api/device', { body: { ...DEVICE, deviceModel: 'x'.repeat(70_000) } })
     expect(device.status).toBe(413)
@@ -63,7 +63,7 @@ describe('request bodies', () => {
     s = await createTestServer()
     const res = await s.request('POST', '/api/device', { raw: JSON.stringify(DEVICE), headers: { 'Content-Type': 'text/plain' } })
     expect(res.status).toBe(415)
-    expect(res.body).toEqual({ message: 'Send the request body as JSON (Content-Type: application/json).' })
+    expect(res.body).toEqual({ message: 'Send the request body as JSON (Content-Type: application/json).', code: 'BODY_NOT_JSON' })
     const charset = await s.request('POST', '/api/device', { raw: JSON.stringify(DEVICE), headers: { 'Content-Type': 'application/json; charset=utf-8' } })
     expect(charset.status).toBe(201)
   })
@@ -72,7 +72,7 @@ describe('request bodies', () => {
     s = await createTestServer()
     const res = await s.request('POST', '/api/device', { raw: '' })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message: 'The request body is not valid JSON.' })
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON.', code: 'BODY_INVALID_JSON' })
   })
 })
 
@@ -86,7 +86,7 @@ describe('unknown routes', () => {
     s = await createTestServer()
     const res = await s.request(method, path)
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ message: 'Not found.' })
+    expect(res.body).toEqual({ message: 'Not found.', code: 'NOT_FOUND' })
   })
 })
 
@@ -110,7 +110,7 @@ describe('GET /api/health', () => {
     await db.close()
     const res = await app.request('/api/health')
     expect(res.status).toBe(503)
-    expect(await res.json()).toEqual({ message: 'Database unavailable.' })
+    expect(await res.json()).toEqual({ message: 'Database unavailable.', code: 'DATABASE_UNAVAILABLE' })
   })
 })
 
@@ -260,7 +260,7 @@ describe('static files and demo pages', () => {
   })
 
   it('serves the demo pages and their files to their own origin only', async () => {
-    for (const path of ['/', '/docs.html', '/existing.css', '/existing.js', '/docs-language.js']) {
+    for (const path of ['/', '/docs.html', '/existing.css', '/existing.js', '/docs-language.js', '/docs-samples.js']) {
       const res = await web.request('GET', path, { headers: { Origin: 'https://docs.example.com' } })
       expect(res.status, path).toBe(200)
       expect(res.headers.get('access-control-allow-origin'), path).toBeNull()
@@ -319,9 +319,9 @@ describe('the demo pages obey their CSP', () => {
     expect(html.match(/<script/g)).toHaveLength(1)
   })
 
-  it("docs.html embeds the portal with one script tag (after the site's own language picker), inside its own layout", async () => {
+  it("docs.html embeds the portal with one script tag (after the site's own language picker and samples' address), inside its own layout", async () => {
     const html = await read('docs.html')
-    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/docs-language.js">', '<script src="/flex-portal.js">'])
+    expect(html.match(/<script[^>]*>/g)).toEqual(['<script src="/docs-language.js">', '<script src="/docs-samples.js">', '<script src="/flex-portal.js">'])
     expect(html).toContain('<flex-portal ')
     expect(html).toMatch(/class="docs-header"/)
     expect(html).toMatch(/class="docs-sidebar"/)

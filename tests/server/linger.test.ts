@@ -28,7 +28,7 @@ async function start() {
 }
 
 const MB = 1024 * 1024
-const TOO_LARGE = { message: 'The request body is too large (the limit is 64 kB).' }
+const TOO_LARGE = { message: 'The request body is too large (the limit is 64 kB).', code: 'BODY_TOO_LARGE' }
 const head = (length: number) => `POST /api/device HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`
 
 /** A raw client: what it read, and how its connection ended ('closed', or the error's code) once it has. */
@@ -137,7 +137,7 @@ describe('lingering close after an answer given before the body was read', () =>
     await closing
     server = undefined
     expect(received).toMatch(/^HTTP\/1\.1 503 /)
-    expect(bodyOf(received)).toEqual({ message: DRAINING_MESSAGE })
+    expect(bodyOf(received)).toEqual({ message: DRAINING_MESSAGE, code: 'SERVER_RESTARTING' })
     expect(end).toBe('closed')
   })
 })

@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ERROR_CODES } from '../../contract/constants'
 import { createApp } from '../../server/app'
 import { WRONG_CODES_PER_ACCOUNT, WRONG_CODES_WINDOW_SECONDS, wrongCodesBucket } from '../../server/resources/accounts/code-budget'
 import { countHits } from '../../server/security/rate-limit'
@@ -70,6 +71,7 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /sessions': { security: [{ serviceToken: [] }], statuses: [201, ...BODY, 401, 500, 503] },
   'POST /auth/exchange': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
   'GET /manage/dapp/{id}/usage': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'GET /manage/dapp/{id}/scopes': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
   'GET /webhooks/event-types': { security: [], statuses: [200, 400] },
   'POST /webhooks/messages': { security: [{ serviceToken: [] }], statuses: [202, ...BODY, 401, 404, 409, 500, 503] },
   'POST /manage/dapp/{id}/webhooks': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 403, 404, 409] },
@@ -103,6 +105,11 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /invitations/{invitationId}/decline': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED, 404] },
   'GET /me/deletion': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED] },
   'GET /manage/dapp/{id}/audit': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 403, 404] },
+  // Request logs (resources/logs).
+  'POST /logs': { security: [{ serviceToken: [] }], statuses: [202, ...BODY, 401, 500, 503] },
+  'GET /logs/{requestId}': { security: [{ serviceToken: [] }], statuses: [200, 400, 401, 404, 500, 503] },
+  'GET /manage/dapp/{id}/logs': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'GET /manage/dapp/{id}/logs/summary': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
 }
 
 const PASSWORD_CALLS = [
@@ -182,10 +189,12 @@ describe('OpenAPI document', () => {
     expect(schemas.NewProject.properties.description).toMatchObject({ maxLength: 2000 })
     expect(schemas.NewProject.required).toEqual(['name'])
     expect(schemas.Roll.properties.graceSeconds).toMatchObject({ type: 'integer', minimum: 0, maximum: 604800 })
-    expect(schemas.KeyFields.properties.expiresAt).toMatchObject({ type: ['string', 'null'], format: 'date-time' })
-    expect(schemas.KeyFields.required).toBeUndefined()
+    expect(schemas.KeyCreate.properties.expiresAt).toMatchObject({ type: ['string', 'null'], format: 'date-time' })
+    expect(schemas.KeyCreate.required).toBeUndefined()
+    expect(schemas.KeyCreate.properties.allowedIps).toMatchObject({ type: 'array', maxItems: 20 })
+    expect(schemas.KeyChanges.required).toBeUndefined()
     const createKey = doc.paths['/manage/dapp/{id}/api-key'].post.requestBody
-    expect(createKey).toMatchObject({ required: false, content: { 'application/json': { schema: { $ref: '#/components/schemas/KeyFields' } } } })
+    expect(createKey).toMatchObject({ required: false, content: { 'application/json': { schema: { $ref: '#/components/schemas/KeyCreate' } } } })
   })
 
   it("passes a standard OpenAPI linter's recommended rules (Redocly) with no error and no warning", async () => {
@@ -243,6 +252,16 @@ describe('OpenAPI document', () => {
     await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { name: 'Renamed', expiresAt: null } })
     await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { expiresAt: 'tomorrow' } })
     await call('PATCH', `/api/manage/dapp/${id}/api-key/apid_missing`, { token: access, body: { name: 'x' } })
+    // Key restrictions: each refusal names its value (this server has no scope catalog).
+    await call('POST', `/api/manage/dapp/${id}/api-key`, { token: access, body: { mode: 'production' } })
+    await call('POST', `/api/manage/dapp/${id}/api-key`, { token: access, body: { scopes: ['invoices:read'] } })
+    await call('POST', `/api/manage/dapp/${id}/api-key`, { token: access, body: { allowedIps: ['10.0.0.0/33'] } })
+    await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { allowedIps: Array.from({ length: 21 }, () => '10.0.0.1') } })
+    await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { mode: 'test' } })
+    await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { allowedIps: ['127.0.0.1'] } })
+    await call('GET', `/api/manage/dapp/${id}/scopes`, { token: access })
+    await call('GET', `/api/manage/dapp/${id}/usage?mode=staging`, { token: access })
+    await call('GET', `/api/manage/dapp/${id}/usage?mode=test`, { token: access })
     const rolled = await call('POST', `/api/manage/dapp/${id}/api-key/${namedId}/roll`, { token: access, body: { graceSeconds: 0 } })
     await call('POST', `/api/manage/dapp/${id}/api-key/${namedId}/roll`, { token: access, body: { graceSeconds: 0 } }) // already expired
     await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { expiresAt: null } }) // expired: 409
@@ -254,6 +273,9 @@ describe('OpenAPI document', () => {
     await call('POST', '/api/keys/verify', { headers: service, body: { key: Object.values(named.body)[0] } })
     await call('POST', '/api/keys/verify', { headers: service, body: { key: 'fxk_unknown' } })
     await call('POST', '/api/keys/verify', { headers: service, body: { key: 42 } })
+    await call('POST', '/api/keys/verify', { headers: service, body: { key: 'fxk_unknown', ip: 'localhost' } })
+    await call('POST', '/api/keys/verify', { headers: service, body: { key: 'fxk_unknown', scopes: 'invoices:read' } })
+    await call('POST', '/api/keys/verify', { headers: service, body: { key: Object.values(named.body)[0], ip: '127.0.0.1', scopes: ['invoices:read'] } })
     await call('POST', '/api/keys/verify', { headers: { Authorization: 'Bearer wrong-token-wrong-token' }, body: { key: 'fxk_unknown' } })
     const unconfigured = await createApp({ db: s.db, log: () => undefined }).request('/api/keys/verify', {
       method: 'POST',
@@ -309,6 +331,29 @@ describe('OpenAPI document', () => {
     await call('POST', '/api/webhooks/messages', { headers: service, body: { projectId: id, eventType: 'webhook.test', payload: { ok: true } } })
     await call('POST', '/api/webhooks/messages', { headers: service, body: { projectId: 'prj_missing', eventType: 'webhook.test', payload: {} } })
     await call('POST', '/api/webhooks/messages', { body: { projectId: id, eventType: 'webhook.test', payload: {} } })
+    // Request logs: the provider's batch and lookup, a member's page and summary.
+    const logged = {
+      requestId: 'req_walk',
+      keyId: Object.keys(rolled.body)[0],
+      method: 'GET',
+      route: '/v1/walk',
+      status: 200,
+      durationMs: 3,
+      at: new Date().toISOString(),
+    }
+    await call('POST', '/api/logs', { headers: service, body: { entries: [logged] } })
+    await call('POST', '/api/logs', { headers: service, body: { entries: [{ ...logged, status: 42 }] } })
+    await call('POST', '/api/logs', { headers: service, body: { entries: Array.from({ length: 1001 }, () => logged) } })
+    await call('POST', '/api/logs', { body: { entries: [logged] } })
+    await call('GET', '/api/logs/req_walk', { headers: service })
+    await call('GET', '/api/logs/req_missing', { headers: service })
+    const page = await call('GET', `/api/manage/dapp/${id}/logs?limit=1&status=2xx`, { token: access })
+    expect(page.body.entries).toHaveLength(1)
+    await call('GET', `/api/manage/dapp/${id}/logs?before=nonsense`, { token: access })
+    await call('GET', `/api/manage/dapp/${id}/logs?status=9xx`, { token: access })
+    await call('GET', '/api/manage/dapp/prj_missing/logs', { token: access })
+    await call('GET', `/api/manage/dapp/${id}/logs/summary?days=1`, { token: access })
+    await call('GET', `/api/manage/dapp/${id}/logs/summary?days=365`, { token: access })
     await call('PATCH', endpointPath, { token: access, body: { disabled: true } })
     await call('POST', `${endpointPath}/test`, { token: access })
     await call('DELETE', endpointPath, { token: access })
@@ -440,14 +485,35 @@ describe('OpenAPI document', () => {
       for (const [header, spec] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
         if (spec.required) expect(res.headers.get(header), `${method} ${path} ${res.status} ${header}`).not.toBeNull()
       }
-      // An error's message is one the operation documents (numbers aside: a limit or a wait).
-      const examples = (response.content as Record<string, { examples?: Record<string, { value: { message: string } }> }>)['application/json'].examples
+      // An error carries a code of the enumeration, and its { message, code } is one the operation documents (numbers aside: a limit or a wait).
+      const examples = (response.content as Record<string, { examples?: Record<string, { value: { message: string; code: string } }> }>)['application/json']
+        .examples
+      if (res.status >= 400) expect(ERROR_CODES, `${method} ${path} ${res.status}: ${res.text.slice(0, 200)}`).toContain(res.body.code)
       if (res.status >= 400 && res.status !== 503) {
-        const documentedMessages = Object.values(examples ?? {}).map((e) => figures(e.value.message))
-        if (!documentedMessages.includes(figures(res.body.message as string))) undocumented.push(`${method} ${template} ${res.status}: ${res.body.message}`)
+        const documentedPairs = Object.values(examples ?? {}).map((e) => `${e.value.code} ${figures(e.value.message)}`)
+        const pair = `${res.body.code as string} ${figures(res.body.message as string)}`
+        if (!documentedPairs.includes(pair)) undocumented.push(`${method} ${template} ${res.status}: ${pair}`)
       }
     }
     expect(undocumented).toEqual([])
+  })
+
+  it('shows a code of the enumeration in every documented error, and the enumeration in the Error schema', () => {
+    const schema = (doc.components.schemas as Record<string, Json & { properties: Record<string, Json>; required?: string[] }>).Error
+    expect(schema.properties.code.enum).toEqual([...ERROR_CODES])
+    // Required of this server's answers (above), optional for a client: a server of the specification alone sends none.
+    expect(schema.required).toEqual(['message'])
+    const shown: string[] = []
+    for (const { key, op } of operations())
+      for (const [status, answer] of Object.entries(op.responses as Record<string, Json>)) {
+        const content = answer.content as Record<string, { examples?: Record<string, { value: { message: string; code?: string } }> }> | undefined
+        for (const example of Object.values(content?.['application/json']?.examples ?? {})) {
+          if (Number(status) < 400) continue
+          expect(ERROR_CODES, `${key} ${status}: ${example.value.message}`).toContain(example.value.code)
+          shown.push(example.value.code!)
+        }
+      }
+    expect(shown.length).toBeGreaterThan(100)
   })
 
   it("answers each operation's errors in its own words: GET /health refuses no request, verify's 400 is about its key", () => {

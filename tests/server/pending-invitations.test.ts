@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { INVITATION_NOT_PENDING } from '../../server/resources/members/pending-operations'
+import { MEMBERS } from '../../server/resources/members/errors'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 import { verifyEmail } from './teams'
 
@@ -107,7 +107,7 @@ describe('declining an invitation', () => {
     refusals.push(await decline(id, invitee))
     for (const res of refusals) {
       expect(res.status).toBe(404)
-      expect(res.body).toEqual({ message: INVITATION_NOT_PENDING, code: 'INVITATION_UNKNOWN' })
+      expect(res.body).toEqual({ message: MEMBERS.INVITATION_UNKNOWN.message, code: 'INVITATION_UNKNOWN' })
     }
   })
 })

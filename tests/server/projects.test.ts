@@ -55,30 +55,35 @@ describe('POST /api/manage/dapp', () => {
   })
 
   it.each([
-    ['an empty body (name and description undefined)', {}, 'Project name is required.'],
-    ['an empty name', { name: '', description: 'x' }, 'Project name is required.'],
-    ['a blank name', { name: '   ' }, 'Project name is required.'],
-    ['a name that is not text', { name: 42 }, 'Project name must be text.'],
-    ['a name over 120 characters', { name: 'n'.repeat(121) }, 'Project name must be at most 120 characters.'],
-    ['a description over 2000 characters', { name: 'ok', description: 'd'.repeat(2001) }, 'Project description must be at most 2000 characters.'],
-    ['a description that is not text', { name: 'ok', description: { text: 'x' } }, 'Project description must be text.'],
-  ])('refuses %s with 400 and creates nothing', async (_, body, message) => {
+    ['an empty body (name and description undefined)', {}, 'Project name is required.', 'PROJECT_NAME_REQUIRED'],
+    ['an empty name', { name: '', description: 'x' }, 'Project name is required.', 'PROJECT_NAME_REQUIRED'],
+    ['a blank name', { name: '   ' }, 'Project name is required.', 'PROJECT_NAME_REQUIRED'],
+    ['a name that is not text', { name: 42 }, 'Project name must be text.', 'PROJECT_NAME_NOT_TEXT'],
+    ['a name over 120 characters', { name: 'n'.repeat(121) }, 'Project name must be at most 120 characters.', 'PROJECT_NAME_TOO_LONG'],
+    [
+      'a description over 2000 characters',
+      { name: 'ok', description: 'd'.repeat(2001) },
+      'Project description must be at most 2000 characters.',
+      'PROJECT_DESCRIPTION_TOO_LONG',
+    ],
+    ['a description that is not text', { name: 'ok', description: { text: 'x' } }, 'Project description must be text.', 'PROJECT_DESCRIPTION_NOT_TEXT'],
+  ])('refuses %s with 400 and creates nothing', async (_, body, message, code) => {
     const res = await s.request('POST', '/api/manage/dapp', { token: owner.accessToken, body })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message })
+    expect(res.body).toEqual({ message, code })
     expect(await count('projects')).toBe(0)
     expect(await count('api_keys')).toBe(0)
   })
 
   it.each([
-    ['malformed JSON', '{"name": "x"', 'The request body is not valid JSON.'],
-    ['a JSON array', '["name"]', 'The request body must be a JSON object.'],
-    ['a JSON string', '"name"', 'The request body must be a JSON object.'],
-    ['JSON null', 'null', 'The request body must be a JSON object.'],
-  ])('refuses %s with 400', async (_, raw, message) => {
+    ['malformed JSON', '{"name": "x"', 'The request body is not valid JSON.', 'BODY_INVALID_JSON'],
+    ['a JSON array', '["name"]', 'The request body must be a JSON object.', 'BODY_NOT_AN_OBJECT'],
+    ['a JSON string', '"name"', 'The request body must be a JSON object.', 'BODY_NOT_AN_OBJECT'],
+    ['JSON null', 'null', 'The request body must be a JSON object.', 'BODY_NOT_AN_OBJECT'],
+  ])('refuses %s with 400', async (_, raw, message, code) => {
     const res = await s.request('POST', '/api/manage/dapp', { token: owner.accessToken, raw })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message })
+    expect(res.body).toEqual({ message, code })
     expect(await count('projects')).toBe(0)
   })
 })
@@ -124,7 +129,7 @@ describe('GET /api/manage/dapp/{id}', () => {
   it('answers 404 for an id that does not exist', async () => {
     const res = await s.request('GET', '/api/manage/dapp/prj_doesnotexist0000000', { token: owner.accessToken })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ message: PROJECT_NOT_FOUND })
+    expect(res.body).toEqual({ message: PROJECT_NOT_FOUND, code: 'PROJECT_NOT_FOUND' })
   })
 })
 
@@ -149,7 +154,7 @@ describe('POST /api/manage/dapp/{id}/api-key', () => {
   it('answers 404 for an unknown project', async () => {
     const res = await s.request('POST', '/api/manage/dapp/prj_nope/api-key', { token: owner.accessToken })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ message: PROJECT_NOT_FOUND })
+    expect(res.body).toEqual({ message: PROJECT_NOT_FOUND, code: 'PROJECT_NOT_FOUND' })
     expect(await count('api_keys')).toBe(0)
   })
 
@@ -160,7 +165,10 @@ describe('POST /api/manage/dapp/{id}/api-key', () => {
     }
     const refused = await s.request('POST', `/api/manage/dapp/${p.id}/api-key`, { token: owner.accessToken })
     expect(refused.status).toBe(409)
-    expect(refused.body).toEqual({ message: 'This project already has 20 API keys, the most it can have. Delete one to create another.' })
+    expect(refused.body).toEqual({
+      message: 'This project already has 20 API keys, the most it can have. Delete one to create another.',
+      code: 'KEY_LIMIT_REACHED',
+    })
     expect(await count('api_keys')).toBe(20)
 
     const keyId = Object.keys(p.apiKey)[0]
@@ -214,7 +222,7 @@ describe('DELETE /api/manage/dapp/{id}/api-key/{keyId}', () => {
     expect(Object.keys(after.body.apiKey)).toEqual(Object.keys(p.apiKey))
     const again = await s.request('DELETE', `/api/manage/dapp/${p.id}/api-key/${keyId}`, { token: owner.accessToken })
     expect(again.status).toBe(404)
-    expect(again.body).toEqual({ message: KEY_NOT_FOUND })
+    expect(again.body).toEqual({ message: KEY_NOT_FOUND, code: 'KEY_NOT_FOUND' })
   })
 
   it('answers 404 for an unknown key, and for a key of another project of the same owner', async () => {
@@ -222,7 +230,7 @@ describe('DELETE /api/manage/dapp/{id}/api-key/{keyId}', () => {
     const q = await newProject(s, owner.accessToken, { name: 'Other' })
     const unknown = await s.request('DELETE', `/api/manage/dapp/${p.id}/api-key/apid_nope`, { token: owner.accessToken })
     expect(unknown.status).toBe(404)
-    expect(unknown.body).toEqual({ message: KEY_NOT_FOUND })
+    expect(unknown.body).toEqual({ message: KEY_NOT_FOUND, code: 'KEY_NOT_FOUND' })
     const wrongProject = await s.request('DELETE', `/api/manage/dapp/${p.id}/api-key/${Object.keys(q.apiKey)[0]}`, { token: owner.accessToken })
     expect(wrongProject.status).toBe(404)
     expect(await count('api_keys')).toBe(2)
@@ -232,7 +240,7 @@ describe('DELETE /api/manage/dapp/{id}/api-key/{keyId}', () => {
     const p = await newProject(s, owner.accessToken)
     const res = await s.request('DELETE', `/api/manage/dapp/prj_nope/api-key/${Object.keys(p.apiKey)[0]}`, { token: owner.accessToken })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ message: PROJECT_NOT_FOUND })
+    expect(res.body).toEqual({ message: PROJECT_NOT_FOUND, code: 'PROJECT_NOT_FOUND' })
     expect(await count('api_keys')).toBe(1)
   })
 })
@@ -288,7 +296,7 @@ describe('the access token guard on /manage/*', () => {
     for (const [method, path] of calls(p.id, Object.keys(p.apiKey)[0])) {
       const res = await s.request(method, path, { body: method === 'POST' ? { name: 'x' } : undefined })
       expect(res.status, `${method} ${path}`).toBe(401)
-      expect(res.body).toEqual({ message: AUTH_REQUIRED })
+      expect(res.body).toEqual({ message: AUTH_REQUIRED, code: 'AUTH_REQUIRED' })
     }
   })
 
@@ -304,7 +312,7 @@ describe('the access token guard on /manage/*', () => {
       for (const [method, path] of calls(p.id, Object.keys(p.apiKey)[0])) {
         const res = await s.request(method, path, { token, body: method === 'POST' ? { name: 'x' } : undefined })
         expect(res.status, `${method} ${path}`).toBe(401)
-        expect(res.body).toEqual({ message: SESSION_EXPIRED })
+        expect(res.body).toEqual({ message: SESSION_EXPIRED, code: 'SESSION_EXPIRED' })
       }
     }
     expect(await count('projects')).toBe(1)

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
-import { tooManyAttempts } from '../../server/http/throttle'
+import { THROTTLE } from '../../server/http/throttle'
 import { DEVICE, createTestServer, deviceToken, signUp, uniqueEmail, type TestServer } from './harness'
 
 let s: TestServer | undefined
@@ -24,6 +24,7 @@ describe('rate limits on authenticate and register', () => {
     expect(res.status).toBe(429)
     expect(res.body.message).toMatch(TOO_MANY)
     expect(res.body.message).toBe('Too many attempts. Try again in 10 minutes.')
+    expect(res.body.code).toBe('TOO_MANY_ATTEMPTS')
     const retryAfter = Number(res.headers.get('retry-after'))
     expect(Number.isInteger(retryAfter)).toBe(true)
     expect(retryAfter).toBeGreaterThan(590)
@@ -169,6 +170,6 @@ describe('the 429 message', () => {
     [61, 'Too many attempts. Try again in 2 minutes.'],
     [900, 'Too many attempts. Try again in 15 minutes.'],
   ])('reads well for %i s', (seconds, text) => {
-    expect(tooManyAttempts(seconds)).toBe(text)
+    expect(THROTTLE.TOO_MANY_ATTEMPTS(seconds).message).toBe(text)
   })
 })

@@ -31,6 +31,8 @@ async function everythingStored(): Promise<string> {
     'project_members',
     'projects',
     'rate_limits',
+    'request_log_hours',
+    'request_logs',
     'schema_migrations',
     'session_codes',
     'tokens',
@@ -110,7 +112,7 @@ describe('errors never leak internals', () => {
     await s.db.exec('DROP TABLE api_keys; DROP TABLE projects CASCADE')
     const res = await s.request('GET', '/api/manage/dapp/owner', { token: u.accessToken })
     expect(res.status).toBe(500)
-    expect(res.body).toEqual({ message: INTERNAL_ERROR })
+    expect(res.body).toEqual({ message: INTERNAL_ERROR, code: 'INTERNAL_ERROR' })
     expect(res.text).not.toMatch(/projects|relation|select|stack|\.ts/i)
 
     const errorLines = s.logs.filter((l) => l.startsWith('error '))
@@ -124,7 +126,7 @@ describe('errors never leak internals', () => {
     await s.db.exec('DROP TABLE api_keys')
     const res = await s.request('POST', '/api/manage/dapp', { token: u.accessToken, body: { name: 'Half' } })
     expect(res.status).toBe(500)
-    expect(res.body).toEqual({ message: INTERNAL_ERROR })
+    expect(res.body).toEqual({ message: INTERNAL_ERROR, code: 'INTERNAL_ERROR' })
     expect((await s.db.query('SELECT id FROM projects')).length).toBe(0)
   })
 })

@@ -54,11 +54,11 @@ describe('a device token the server does not know', () => {
     expect(res.body).toEqual({ message: 'This page has been open too long. Reload it and try again.', code: 'DEVICE_UNKNOWN' })
   })
 
-  it('an unknown access token carries no device code', async () => {
+  it('an unknown access token carries the session code, not the device one', async () => {
     s = await createTestServer()
     const res = await s.request('GET', '/api/manage/dapp/owner', { token: 'fxa_unknown' })
     expect(res.status).toBe(401)
-    expect(res.body.code).toBeUndefined()
+    expect(res.body.code).toBe('SESSION_EXPIRED')
   })
 })
 

@@ -156,7 +156,7 @@ describe('GET /manage/dapp/{id}/usage', () => {
     const p = await newProject(s, owner.accessToken)
     const res = await usage(p.id, `?days=${days}`)
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ message: DAYS_INVALID })
+    expect(res.body).toEqual({ message: DAYS_INVALID, code: 'DAYS_INVALID' })
   })
 
   it('keeps a deleted key while it has counts, under the name it was used by', async () => {
@@ -185,7 +185,7 @@ describe('GET /manage/dapp/{id}/usage', () => {
     const stranger = await signUp(s)
     const theirs = await usage(p.id, '', stranger.accessToken)
     expect(theirs.status).toBe(404)
-    expect(theirs.body).toEqual({ message: PROJECT_NOT_FOUND })
+    expect(theirs.body).toEqual({ message: PROJECT_NOT_FOUND, code: 'PROJECT_NOT_FOUND' })
     expect((await usage('prj_does-not-exist')).status).toBe(404)
     expect((await s.request('GET', `/api/manage/dapp/${p.id}/usage`)).status).toBe(401)
   })

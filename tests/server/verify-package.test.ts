@@ -48,6 +48,12 @@ const answer: Promise<Verification> = verifier.verify('fxk_')
 void answer
 void honoApiKey(verifier)
 void expressApiKey(verifier)
+void honoApiKey(verifier, { requestLogs: true, clientAddress: true })
+void expressApiKey(verifier, { requestLogs: true })
+const dropped: number = verifier.requestLogStats().dropped
+void dropped
+const closed: Promise<void> = verifier.close()
+void closed
 `
 
 // Once per run: the PostgreSQL pass would only pack the same files again.
@@ -136,7 +142,10 @@ describe.skipIf(usePostgres)('flex-portal/verify, packed', () => {
     const stepCount = (n: number) => new Promise<void>((resolve) => (steps.length >= n ? resolve() : (onStep = () => steps.length >= n && resolve())))
 
     await stepCount(1)
-    expect(steps[0]).toEqual({ step: 'first', answer: { valid: true, keyId, projectId: p.id, name: 'Default key', expiresAt: null } })
+    expect(steps[0]).toEqual({
+      step: 'first',
+      answer: { valid: true, keyId, projectId: p.id, name: 'Default key', expiresAt: null, mode: 'live', scopes: null },
+    })
     expect((await s.request('DELETE', `/api/manage/dapp/${p.id}/api-key/${keyId}`, { token: owner.accessToken })).status).toBe(200)
     child.stdin.write('deleted\n')
     expect(await exited).toBe(0)

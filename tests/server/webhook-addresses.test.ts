@@ -104,8 +104,10 @@ describe('endpoint addresses', () => {
 
   it('refuse a name that resolves to a private address, without saying which', async () => {
     const refused = await checkEndpointUrl('https://rebind.example.com/x', false, async () => ['203.0.113.9', '10.1.2.3'])
-    expect(refused).toEqual({ error: expect.stringMatching(/^Endpoint URL's host rebind\.example\.com is not a public address\./) })
-    expect(refused.error).not.toMatch(/10\.1\.2\.3|203\.0\.113\.9/)
+    expect(refused).toEqual({
+      error: { code: 'ENDPOINT_URL_PRIVATE_HOST', message: expect.stringMatching(/^Endpoint URL's host rebind\.example\.com is not a public address\./) },
+    })
+    expect(refused.error?.message).not.toMatch(/10\.1\.2\.3|203\.0\.113\.9/)
     expect(await checkEndpointUrl('https://ok.example.com/x', false, async () => ['93.184.216.34'])).toEqual({ url: 'https://ok.example.com/x' })
   })
 

@@ -183,7 +183,7 @@ describe('webhook endpoints', () => {
     for (const [method, path, body] of calls) {
       const res = await t.s.request(method, path, { token: other.accessToken, body })
       expect(res.status, `${method} ${path}`).toBe(404)
-      expect(res.body).toEqual({ message: 'Project not found.' })
+      expect(res.body).toEqual({ message: 'Project not found.', code: 'PROJECT_NOT_FOUND' })
       expect((await t.s.request(method, path, { body })).status, `${method} ${path} without a token`).toBe(401)
     }
     // Nothing changed for the owner.
@@ -724,7 +724,7 @@ describe('deliveries', () => {
     const { id } = await t.addEndpoint()
     for (const limit of ['1e1', '2.0', '%205', '0x10', '', '101']) {
       const res = await t.api('GET', `/${id}/attempts?limit=${limit}`)
-      expect([limit, res.status, res.body]).toEqual([limit, 400, { message: 'limit must be a whole number from 1 to 100.' }])
+      expect([limit, res.status, res.body]).toEqual([limit, 400, { message: 'limit must be a whole number from 1 to 100.', code: 'LIMIT_OUT_OF_RANGE' }])
     }
     expect((await t.api('GET', `/${id}/attempts?limit=05`)).status).toBe(200)
   })

@@ -54,7 +54,7 @@ describe("'Forgot your password?'", () => {
               expiresAt: '2030-01-01T00:00:00.000Z',
               user: { id: 'usr_1', name: 'Ada', email: 'ada@example.com' },
             })
-          : json({ message: 'This code is wrong or no longer valid.' }, 400),
+          : json({ message: 'This code is wrong or no longer valid.', code: 'CODE_REFUSED' }, 400),
     })
     const recorded = recordEvents(['flex-password-reset', 'flex-signed-in'])
     const q = renderScreen(<LoginScreen inPortal />, { route: '/login' })
@@ -127,7 +127,7 @@ describe('the profile screen', () => {
       'POST /api/auth/email/verify': (call) =>
         (call.body as { code: string }).code === '1234567890'
           ? json({ emailVerified: true })
-          : json({ message: 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.' }, 400),
+          : json({ message: 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.', code: 'CODE_REFUSED' }, 400),
       'PATCH /api/me': (call) => json({ ...PROFILE, name: (call.body as { name: string }).name }),
     })
     const recorded = recordEvents(['flex-email-verified'])

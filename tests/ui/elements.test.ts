@@ -5,7 +5,7 @@ import { store } from '../../src/store'
 import { resetStore, shadow, signInAs } from './helpers'
 import { mockApi } from './helpers/api-mock'
 
-const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet', 'flex-webhooks'] as const
+const TAGS = ['flex-portal', 'flex-login', 'flex-signup', 'flex-projects', 'flex-project-detail', 'flex-snippet', 'flex-webhooks', 'flex-request-log'] as const
 
 let headBefore: string
 
@@ -20,7 +20,7 @@ afterEach(() => {
 })
 
 describe('the script-tag entry', () => {
-  it('defines all six elements', () => {
+  it('defines every element', () => {
     for (const tag of TAGS) expect(customElements.get(tag), tag).toBeTypeOf('function')
   })
 

@@ -1,22 +1,23 @@
 /**
  * A failed form call in the reader's language: the widget's own words by
- * their id, the server messages the widget knows (field checks, the password
- * rule, its forms' refusals) in its translation, any other as the server wrote it.
+ * their id, the server errors the widget knows by their code (field checks, the
+ * password rule, its forms' refusals) in its translation, any other (another
+ * code, or none) as the server wrote it.
  */
 import { waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactElement } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN, nameMessages } from '../../contract/fields'
-import { knownMessage } from '../../src/i18n/server-messages'
-import { profile } from '../../src/i18n/en/profile'
+import { ERROR_CODES } from '../../contract/constants'
+import { knownCode } from '../../src/i18n/server-messages'
 import { LoginScreen } from '../../src/components/auth/LoginScreen'
 import { LocaleContext } from '../../src/i18n'
 import type { LocaleState } from '../../src/i18n/context'
 import { CATALOG } from '../../src/i18n/en'
 import { server } from '../../src/i18n/en/server'
+import de from '../../src/i18n/locales/de'
 import { renderScreen, resetStore } from './helpers'
-import { mockApi } from './helpers/api-mock'
+import { mockApi, offContract } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 
@@ -38,11 +39,11 @@ async function logIn(q: ReturnType<typeof renderScreen>) {
   await user.click(q.getByRole('button', { name: 'Log in' }))
 }
 
-const refused = (message: string) => ({ ...DEVICE, 'POST /api/auth/authenticate': { status: 401, body: { message } } })
+const refused = (message: string, code?: string) => ({ ...DEVICE, 'POST /api/auth/authenticate': { status: 401, body: { message, code } } })
 
 describe('a failed call in the reader’s language', () => {
-  it('a server message the widget knows, in the bundled language', async () => {
-    mockApi(refused('Incorrect e-mail or password.'))
+  it('a server error the widget knows by its code, in the bundled language', async () => {
+    mockApi(refused('Incorrect e-mail or password.', 'WRONG_CREDENTIALS'))
     const messages = { ...CATALOG, 'server.wrongCredentials': 'E-Mail-Adresse oder Passwort ist falsch.' }
     const q = inLanguage(<LoginScreen />, { tag: 'de', bundled: 'de', messages })
     await logIn(q)
@@ -50,15 +51,15 @@ describe('a failed call in the reader’s language', () => {
     await waitFor(() => expect(q.getByRole('alert').textContent).toBe('E-Mail-Adresse oder Passwort ist falsch.'))
   })
 
-  it("a server message the widget knows, in the host's own words (strings)", async () => {
-    mockApi(refused('Enter a valid e-mail address.'))
+  it("a server error the widget knows by its code, in the host's own words (strings)", async () => {
+    mockApi(refused('Enter a valid e-mail address.', 'EMAIL_INVALID'))
     const q = inLanguage(<LoginScreen />, { strings: { 'server.email.invalid': 'That is not an e-mail address we can use.' } })
     await logIn(q)
     await waitFor(() => expect(q.getByRole('alert').textContent).toBe('That is not an e-mail address we can use.'))
   })
 
   it('any other server message stays as the server wrote it', async () => {
-    mockApi(refused('Device service unavailable'))
+    mockApi(refused('Device service unavailable', 'INTERNAL_ERROR'))
     const q = inLanguage(<LoginScreen />, { tag: 'de', bundled: 'de', messages: { ...CATALOG } })
     await logIn(q)
     expect((await q.findByRole('alert')).textContent).toBe('Device service unavailable')
@@ -71,17 +72,34 @@ describe('a failed call in the reader’s language', () => {
     expect((await q.findByRole('alert')).textContent).toBe('Der Server ist nicht erreichbar.')
   })
 
-  it('knows every server message of its catalog area by its exact English, and nothing else', () => {
-    for (const [id, english] of Object.entries(server)) expect(knownMessage(english)).toBe(id)
-    expect(knownMessage('Incorrect e-mail or password')).toBeUndefined()
-    expect(knownMessage('Something the server says')).toBeUndefined()
+  it('a known code is translated whatever the message says: German for a reworded English message', async () => {
+    mockApi(refused('Wrong e-mail or password (as a newer server words it).', 'WRONG_CREDENTIALS'))
+    const q = inLanguage(<LoginScreen />, { tag: 'de', bundled: 'de', messages: { ...CATALOG, 'server.wrongCredentials': de['server.wrongCredentials'] } })
+    await logIn(q)
+    await waitFor(() => expect(q.getByRole('alert').textContent).toBe('E-Mail-Adresse oder Passwort ist falsch.'))
   })
 
-  it("knows the server's refusals of a name and an address word for word, as the contract words them", () => {
-    const [control, blank] = nameMessages('Name')
-    expect([knownMessage(control), knownMessage(blank)]).toEqual(['server.name.control', 'server.name.blank'])
-    expect([knownMessage(EMAIL_INVISIBLE), knownMessage(EMAIL_NOT_A_DOMAIN)]).toEqual(['server.email.invisible', 'server.email.domain'])
-    // The profile form knows the name's too, in its own chunk.
-    expect([profile['profile.server.name.control'], profile['profile.server.name.blank']]).toEqual([control, blank])
+  it('an unknown code shows the server’s message', async () => {
+    const reply = offContract({ status: 401, body: { message: 'Your plan does not allow this.', code: 'PLAN_LIMIT_FROM_THE_FUTURE' } })
+    mockApi({ ...DEVICE, 'POST /api/auth/authenticate': reply })
+    const q = inLanguage(<LoginScreen />, { tag: 'de', bundled: 'de', messages: { ...CATALOG, 'server.wrongCredentials': de['server.wrongCredentials'] } })
+    await logIn(q)
+    expect((await q.findByRole('alert')).textContent).toBe('Your plan does not allow this.')
+  })
+
+  it('no code (a server of the specification alone) shows the server’s message, even the reference server’s English', async () => {
+    mockApi(refused('Incorrect e-mail or password.'))
+    const q = inLanguage(<LoginScreen />, { tag: 'de', bundled: 'de', messages: { ...CATALOG, 'server.wrongCredentials': de['server.wrongCredentials'] } })
+    await logIn(q)
+    expect((await q.findByRole('alert')).textContent).toBe('Incorrect e-mail or password.')
+  })
+
+  it('translates only codes of the enumeration, each to a text of its catalog area', () => {
+    for (const code of ERROR_CODES) {
+      const id = knownCode(code)
+      if (id) expect(server[id]).toEqual(expect.any(String))
+    }
+    expect(knownCode(undefined)).toBeUndefined()
+    expect(knownCode('Incorrect e-mail or password.')).toBeUndefined()
   })
 })

@@ -260,7 +260,9 @@ describe('adding a project', () => {
   })
 
   it('a failed create shows the error in the add dialog, keeps what was typed, and opens nothing else', async () => {
-    const { q, api, user, dialog, host } = await openAdd({ [CREATE]: { status: 400, body: { message: 'Project name is required.' } } })
+    const { q, api, user, dialog, host } = await openAdd({
+      [CREATE]: { status: 400, body: { message: 'Project name is required.', code: 'PROJECT_NAME_REQUIRED' } },
+    })
     const events = recordEvents(['flex-project-created'], host)
     await user.type(within(dialog).getByLabelText('Project Description'), 'Only a description')
     await user.click(within(dialog).getByRole('button', { name: 'Add' }))

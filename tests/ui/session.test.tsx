@@ -84,7 +84,10 @@ describe('the sign-up form’s password rule', () => {
   it('is stated before submit as the field’s description, and the server’s refusal shows under the field', async () => {
     mockApi({
       'POST /api/device': { body: { accessToken: 'd' } },
-      'POST /api/register': { status: 400, body: { message: 'This password is too common: it appears in lists of breached passwords. Choose another.' } },
+      'POST /api/register': {
+        status: 400,
+        body: { message: 'This password is too common: it appears in lists of breached passwords. Choose another.', code: 'PASSWORD_TOO_COMMON' },
+      },
     })
     const q = renderScreen(<SignupScreen />, { route: '/signup' })
     const password = q.getByLabelText('Password')

@@ -1,3 +1,29 @@
-/** What the app mounts of accounts: their routes, the guard that holds creation until the e-mail is verified, and the pruning of their codes. */
-export { accountRoutes, requireVerifiedEmail } from './routes'
-export { accountRetention } from './codes'
+import type { Resource } from '../resource'
+import { accountRetention } from './codes'
+import { accountRoutes, requireVerifiedEmail } from './routes'
+
+/**
+ * Accounts: password reset, e-mail verification, the profile and its deletion; the mail of a new
+ * account's first code (on the session's sign-up event); with REQUIRE_VERIFIED_EMAIL, the guard that
+ * holds project and key creation until the address is verified; the pruning of their codes.
+ */
+export const accounts: Resource = {
+  name: 'accounts',
+  routes(deps) {
+    const { app, signedUp } = accountRoutes(deps)
+    deps.events.signedUp.push(signedUp)
+    return app
+  },
+  // The server can send mail (SMTP_URL, or files outside production): reset, verification and
+  // invitations mail a code. Without it (MAIL_DISABLED) the widget hides them rather than offer what answers 503.
+  features: (config) => (config.mail.smtpUrl || config.mail.folder ? ['accounts', 'mail'] : ['accounts']),
+  // Guards on the projects' and keys' paths: mounted before any route, so creation is refused before it runs.
+  guards: (deps) =>
+    deps.config.requireVerifiedEmail
+      ? [
+          { path: '/manage/dapp', handler: requireVerifiedEmail(deps) },
+          { path: '/manage/dapp/:id/api-key', handler: requireVerifiedEmail(deps) },
+        ]
+      : [],
+  retention: (deps) => accountRetention(deps),
+}

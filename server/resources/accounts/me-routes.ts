@@ -1,5 +1,5 @@
 import { AccountDeletion, PasswordChange, ProfileChange } from '../../../contract/accounts'
-import { requireToken, type AuthEnv } from '../../http/auth'
+import { AUTH, requireToken, type AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
 import { HttpError, badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
@@ -22,7 +22,7 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
     new ContractApp<AuthEnv>()
       .operation(getProfileRoute, requireToken(db, 'access'), async (c) => {
         const mine = await me(c.var.userId)
-        if (!mine) throw new HttpError(401, 'Your session has expired. Please log in again.')
+        if (!mine) throw new HttpError(401, AUTH.SESSION_EXPIRED)
         return c.json(mine, 200)
       })
       .operation(updateProfileRoute, requireToken(db, 'access'), async (c) => {

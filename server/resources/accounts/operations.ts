@@ -25,6 +25,9 @@ import {
   USER_LIMIT,
   type ErrorAnswer,
 } from '../../openapi/error-responses'
+import { THROTTLE } from '../../http/throttle'
+import { PASSWORD } from '../session'
+import { ACCOUNTS } from './messages'
 
 /** Password reset, e-mail verification, the profile, sign out everywhere and account deletion. */
 
@@ -35,30 +38,25 @@ const NO_DEVICE: ErrorAnswer = {
 }
 const ATTEMPTS: ErrorAnswer = {
   description: 'Too many attempts from this client address or for this e-mail; Retry-After says when to try again.',
-  messages: ['Too many attempts. Try again in 12 minutes.'],
+  messages: [THROTTLE.TOO_MANY_ATTEMPTS(720)],
 }
 const WRONG_CODES: ErrorAnswer = {
   description:
     'Too many wrong codes, counted per day: 20 from one client address (an IPv6 /64; 100 from one /48), or 10,000 of one purpose (reset, verification) ' +
     'for one account from every address together. The code is not checked; Retry-After says when it will be again.',
   messages: [
-    'Too many wrong codes were entered from your network. Try again in 23 hours.',
-    'Too many wrong codes were entered from your network. Try again in 45 minutes.',
-    'Too many wrong codes were entered for this account. For its safety, codes are not checked for 23 hours.',
-    'Too many wrong codes were entered for this account. For its safety, codes are not checked for 45 minutes.',
+    ACCOUNTS.WRONG_CODES_NETWORK_LIMIT(23 * 3600),
+    ACCOUNTS.WRONG_CODES_NETWORK_LIMIT(2700),
+    ACCOUNTS.WRONG_CODES_ACCOUNT_LIMIT(23 * 3600),
+    ACCOUNTS.WRONG_CODES_ACCOUNT_LIMIT(2700),
   ],
 }
-const CODE_REFUSED = 'This code is wrong or no longer valid. Check the latest e-mail, or ask for a new code.'
+const CODE_REFUSED = ACCOUNTS.CODE_REFUSED
 const CODE_MESSAGES = [`Enter the ${CODE_DIGITS}-digit code from the e-mail.`, CODE_REFUSED]
-const HOST_ACCOUNT = 'This account signs in through your provider’s website and has no password here. Manage it there.'
-const WRONG_PASSWORD: ErrorAnswer = { description: 'The password given is not the account’s.', messages: ['Incorrect password.'] }
+const HOST_ACCOUNT = ACCOUNTS.HOST_ACCOUNT_NO_PASSWORD
+const WRONG_PASSWORD: ErrorAnswer = { description: 'The password given is not the account’s.', messages: [ACCOUNTS.WRONG_PASSWORD] }
 const NO_PASSWORD: ErrorAnswer = { description: 'The account signs in through its provider and has no password here.', messages: [HOST_ACCOUNT] }
-const NEW_PASSWORD = [
-  'Password must be at least 8 characters.',
-  'Password must not be one character repeated. Choose a longer phrase you can remember.',
-  'Password must not be your e-mail address.',
-  'This password is too common: it appears in lists of breached passwords. Choose another.',
-]
+const NEW_PASSWORD = [PASSWORD.PASSWORD_TOO_SHORT, PASSWORD.PASSWORD_REPEATED, PASSWORD.PASSWORD_IS_EMAIL, PASSWORD.PASSWORD_TOO_COMMON]
 const mailOff = {
   503: { description: 'This server cannot send e-mail (production without SMTP_URL).', content: jsonContent(ErrorBody) },
 }
@@ -121,7 +119,7 @@ export const sendVerificationRoute = createRoute({
     ...accessErrors({
       409: {
         description: 'The address is already verified, or the account signs in through its provider and has no address of its own here.',
-        messages: ['Your e-mail address is already verified.', HOST_ACCOUNT],
+        messages: [ACCOUNTS.ALREADY_VERIFIED, HOST_ACCOUNT],
       },
     }),
     ...mailOff,
@@ -141,7 +139,7 @@ export const verifyEmailRoute = createRoute({
     200: { description: 'Verified.', content: jsonContent(EmailVerified) },
     ...accessErrors({
       400: badBody(CODE_MESSAGES),
-      409: { description: 'The address is already verified.', messages: ['Your e-mail address is already verified.'] },
+      409: { description: 'The address is already verified.', messages: [ACCOUNTS.ALREADY_VERIFIED] },
       429: { description: `A user over its fair share, or: ${WRONG_CODES.description}`, messages: [...USER_LIMIT.messages, ...WRONG_CODES.messages] },
       ...BODY,
     }),

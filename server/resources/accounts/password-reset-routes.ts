@@ -11,7 +11,7 @@ import { deviceKnowsAccount, issueToken, passwordProblem, revokeSessions } from 
 import { wrongCodesBucket } from './code-budget'
 import { judgeCode } from './codes'
 import { findPasswordAccount, setPassword } from './data'
-import { CODE_REFUSED, wrongCodesRefusal } from './messages'
+import { ACCOUNTS, wrongCodesRefusal } from './messages'
 import { forgotPasswordRoute, resetPasswordRoute } from './operations'
 import type { AccountSteps } from './steps'
 
@@ -60,7 +60,7 @@ export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes,
         bucket: wrongCodesBucket('reset', email),
       })
       if (judged.refusal) throw wrongCodesRefusal(judged.refusal)
-      if (!account || !judged.right) throw badRequest(CODE_REFUSED)
+      if (!account || !judged.right) throw badRequest(ACCOUNTS.CODE_REFUSED)
       await refundRateLimit(db, ipFailureBucket(ip))
 
       const passwordHash = await hashPassword(password, config.passwordCost)

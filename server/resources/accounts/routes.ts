@@ -5,7 +5,7 @@ import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { mayCreate } from './data'
 import { meRoutes } from './me-routes'
-import { VERIFY_FIRST } from './messages'
+import { VERIFIED_EMAIL } from '../../openapi/error-responses'
 import { passwordResetRoutes } from './password-reset-routes'
 import { accountSteps, type AccountDeps } from './steps'
 import { verificationRoutes } from './verification-routes'
@@ -33,7 +33,7 @@ export function accountRoutes(deps: AccountDeps) {
  */
 export function requireVerifiedEmail({ db }: RouteDeps): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    if (c.req.method === 'POST' && c.var.userId && !(await mayCreate(db, c.var.userId))) throw new HttpError(403, VERIFY_FIRST)
+    if (c.req.method === 'POST' && c.var.userId && !(await mayCreate(db, c.var.userId))) throw new HttpError(403, VERIFIED_EMAIL.VERIFY_EMAIL_FIRST)
     await next()
   }
 }

@@ -4,12 +4,13 @@ import { HttpError, conflict } from '../../http/errors'
 import type { Log } from '../../http/logger'
 import type { RouteDeps } from '../../http/route-deps'
 import { throttle } from '../../http/throttle'
-import { codeMail, MAIL_NOT_CONFIGURED, type Mailer } from '../../mail/index'
+import { codeMail, MAIL, type Mailer } from '../../mail/index'
 import { verifyPassword } from '../../security/password'
 import { ipBucket, refundRateLimit } from '../../security/rate-limit'
 import { issueCode, type CodePurpose } from './codes'
 import { findAccount, type Account } from './data'
-import { HOST_ACCOUNT, WRONG_PASSWORD } from './messages'
+import { ACCOUNTS } from './messages'
+import { AUTH } from '../../http/auth'
 
 export interface AccountDeps extends RouteDeps {
   /** Undefined: mail is off (production without SMTP_URL), and the routes that need it answer 503. */
@@ -27,19 +28,19 @@ export function accountSteps({ db, config, clock, mailer, log }: AccountDeps) {
   const product = config.mail.productName
 
   const needMail = (): Mailer => {
-    if (!mailer) throw new HttpError(503, MAIL_NOT_CONFIGURED)
+    if (!mailer) throw new HttpError(503, MAIL.MAIL_NOT_CONFIGURED)
     return mailer
   }
   const passwordAccount = async (userId: string): Promise<Account & { email: string; passwordHash: string }> => {
     const account = await findAccount(db, userId)
-    if (!account) throw new HttpError(401, 'Your session has expired. Please log in again.')
-    if (account.email === null || account.passwordHash === null) throw conflict(HOST_ACCOUNT)
+    if (!account) throw new HttpError(401, AUTH.SESSION_EXPIRED)
+    if (account.email === null || account.passwordHash === null) throw conflict(ACCOUNTS.HOST_ACCOUNT_NO_PASSWORD)
     return account as Account & { email: string; passwordHash: string }
   }
   /** Wrong passwords on the calls that ask for one again, per account, so a stolen session cannot guess its way to deletion. */
   const checkPassword = async (account: { id: string; passwordHash: string }, password: string) => {
     await throttle(db, [{ key: `password-check|user|${account.id}`, limit: perEmail }], windowSeconds)
-    if (!(await verifyPassword(password, account.passwordHash))) throw new HttpError(403, WRONG_PASSWORD)
+    if (!(await verifyPassword(password, account.passwordHash))) throw new HttpError(403, ACCOUNTS.WRONG_PASSWORD)
     await refundRateLimit(db, `password-check|user|${account.id}`)
   }
 

@@ -9,7 +9,7 @@ import { ContractApp } from '../../openapi/contract-app'
 import { wrongCodesBucket } from './code-budget'
 import { judgeCode } from './codes'
 import { markVerified } from './data'
-import { ALREADY_VERIFIED, CODE_REFUSED, wrongCodesRefusal } from './messages'
+import { ACCOUNTS, wrongCodesRefusal } from './messages'
 import { sendVerificationRoute, verifyEmailRoute } from './operations'
 import type { AccountSteps } from './steps'
 
@@ -21,7 +21,7 @@ export function verificationRoutes({ db, config, clock }: RouteDeps, { minutes, 
     .operation(sendVerificationRoute, requireToken(db, 'access'), async (c) => {
       const to = needMail()
       const account = await passwordAccount(c.var.userId)
-      if (account.emailVerified) throw conflict(ALREADY_VERIFIED)
+      if (account.emailVerified) throw conflict(ACCOUNTS.ALREADY_VERIFIED)
       await throttle(db, [{ key: `verify-send|user|${account.id}`, limit: perEmail }], windowSeconds)
       later(() => mailCode(to, account, 'verify'), 'verify')
       return c.json({ message: `A new code is on its way to ${account.email}. It works for ${minutes} minutes.` }, 202)
@@ -42,7 +42,7 @@ export function verificationRoutes({ db, config, clock }: RouteDeps, { minutes, 
         onRight: (tx) => markVerified(tx, account.id),
       })
       if (judged.refusal) throw wrongCodesRefusal(judged.refusal)
-      if (!judged.right) throw badRequest(CODE_REFUSED)
+      if (!judged.right) throw badRequest(ACCOUNTS.CODE_REFUSED)
       return c.json({ emailVerified: true as const }, 200)
     })
 }

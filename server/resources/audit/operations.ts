@@ -3,6 +3,7 @@ import { AuditQuery } from '../../../contract/queries'
 import { AuditPage } from '../../../contract/teams'
 import { accessErrors, jsonContent } from '../../openapi/error-responses'
 import { withRoles } from '../../openapi/roles'
+import { AUDIT } from './errors'
 
 export const auditRoute = withRoles(
   'audit.read',
@@ -31,11 +32,7 @@ export const auditRoute = withRoles(
       ...accessErrors({
         400: {
           description: 'A query value is refused.',
-          messages: [
-            'limit must be a whole number from 1 to 100.',
-            'before must be the id of an entry of this project’s audit log.',
-            'format must be json or csv.',
-          ],
+          messages: ['limit must be a whole number from 1 to 100.', AUDIT.AUDIT_BEFORE_INVALID, 'format must be json or csv.'],
         },
         404: { description: 'No such project, or the caller is no member of it (the same answer).', messages: ['Project not found.'] },
       }),

@@ -9,8 +9,9 @@ import { auditCsv } from './csv'
 import { listAudit, pruneAudit } from './data'
 import type { PruneJob } from '../../db/retention'
 import { auditRoute } from './operations'
+import { AUDIT } from './errors'
 
-export const AUDIT_BEFORE_INVALID = 'before must be the id of an entry of this project’s audit log.'
+export const AUDIT_BEFORE_INVALID = AUDIT.AUDIT_BEFORE_INVALID.message
 /** The most entries one CSV download holds (newest first). */
 export const CSV_MAX = 10_000
 const DAY_MS = 86_400_000
@@ -30,7 +31,7 @@ export function auditRoutes({ db, config, clock }: RouteDeps) {
     const limit = csv ? CSV_MAX : (query.limit ?? 50)
     await authorize(db, c.var.userId, projectId, 'audit.read')
     const entries = await listAudit(db, projectId, limit, new Date(clock() - config.auditRetentionDays * DAY_MS), query.before)
-    if (!entries) throw badRequest(AUDIT_BEFORE_INVALID)
+    if (!entries) throw badRequest(AUDIT.AUDIT_BEFORE_INVALID)
     if (!csv) return c.json({ entries })
     return c.body(auditCsv(entries), 200, {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -1,2 +1,5 @@
-/** What the app mounts of capabilities: GET /capabilities. */
-export { capabilitiesRoutes } from './routes'
+import type { Resource } from '../resource'
+import { capabilitiesRoutes } from './routes'
+
+/** GET /capabilities: the features of every mounted resource. */
+export const capabilities: Resource = { name: 'capabilities', routes: capabilitiesRoutes }

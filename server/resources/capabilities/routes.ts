@@ -1,10 +1,13 @@
 import { ContractApp } from '../../openapi/contract-app'
-import type { RouteDeps } from '../../http/route-deps'
+import type { ResourceDeps } from '../resource'
 import { capabilitiesRoute } from './operations'
-import { features } from './features'
 
-/** What the widget may show: the same for every caller, computed once per app. */
-export function capabilitiesRoutes({ config }: RouteDeps) {
-  const body = { features: features(config) }
+/**
+ * What the widget may show: the features of the mounted resources (each
+ * descriptor's `features`), the same for every caller. A server that lacks a
+ * resource (or a spec-only one, which answers 404 here) shows none of its screens.
+ */
+export function capabilitiesRoutes({ features }: ResourceDeps) {
+  const body = { features }
   return new ContractApp().operation(capabilitiesRoute, async (c) => c.json(body))
 }

@@ -1,3 +1,10 @@
-/** What the app mounts of the docs: the API reference page and the OpenAPI document. */
-export { docsRoutes } from './routes'
-export { openApiRoutes } from './openapi'
+import { Hono } from 'hono'
+import type { Resource } from '../resource'
+import { openApiRoutes } from './openapi'
+import { docsRoutes } from './routes'
+
+/** The API's reference: GET /openapi.json, generated from the descriptions mounted on the API, and the Redoc page at /docs. */
+export const docs: Resource = {
+  name: 'docs',
+  routes: ({ api, config }) => new Hono().route('/', openApiRoutes(api, config.portalName)).route('/', docsRoutes(config.portalName)),
+}

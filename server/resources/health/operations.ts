@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { ErrorBody, Health } from '../../../contract/responses'
 import { errors, jsonContent } from '../../openapi/error-responses'
+import { BODY } from '../../http/validate'
 
 export const healthRoute = createRoute({
   method: 'get',
@@ -13,7 +14,7 @@ export const healthRoute = createRoute({
   responses: {
     200: { description: 'Up.', content: jsonContent(Health) },
     ...errors({
-      413: { description: 'The request carries a body over 64 kB (a probe sends none).', messages: ['The request body is too large (the limit is 64 kB).'] },
+      413: { description: 'The request carries a body over 64 kB (a probe sends none).', messages: [BODY.BODY_TOO_LARGE(64)] },
     }),
     503: { description: 'The database does not answer.', content: jsonContent(ErrorBody) },
   },

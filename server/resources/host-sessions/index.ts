@@ -1,3 +1,10 @@
-/** What the app mounts of host sign-in: POST /sessions and POST /auth/exchange; and the pruning of its codes. */
-export { hostSessionRoutes } from './routes'
-export { hostSessionRetention } from './codes'
+import type { Resource } from '../resource'
+import { hostSessionRetention } from './codes'
+import { hostSessionRoutes } from './routes'
+
+/** Host sign-in: the provider's POST /sessions and the widget's POST /auth/exchange; and the pruning of its codes. */
+export const hostSessions: Resource = {
+  name: 'host-sessions',
+  routes: (deps) => hostSessionRoutes(deps, deps.sessionsToken),
+  retention: hostSessionRetention,
+}

@@ -4,6 +4,8 @@ import { HostSession, SessionCodeExchange } from '../../../contract/requests'
 import { AccessData, ErrorBody, SessionCode } from '../../../contract/responses'
 import { badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NO_SERVICE_TOKEN, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
 import { codeSamples } from '../../openapi/code-samples'
+import { THROTTLE } from '../../http/throttle'
+import { HOST } from './errors'
 
 /** Host sign-in: the provider's backend asks for a code, the widget exchanges it. */
 
@@ -59,13 +61,13 @@ export const exchangeRoute = createRoute({
       400: badBody(['Code is required.']),
       401: {
         description: 'The code was used, is unknown or has expired (one answer for all three), or the device token is missing or unknown.',
-        messages: ['This sign-in link is no longer valid. Please try again.', ...NO_DEVICE_MESSAGES],
+        messages: [HOST.SIGN_IN_CODE_REFUSED, ...NO_DEVICE_MESSAGES],
       },
       413: TOO_LARGE,
       415: NOT_JSON,
       429: {
         description: 'Too many attempts from this client address; Retry-After says when to try again.',
-        messages: ['Too many attempts. Try again in 12 minutes.'],
+        messages: [THROTTLE.TOO_MANY_ATTEMPTS(720)],
       },
       500: INTERNAL,
     }),

@@ -12,10 +12,10 @@ import { issueToken } from '../session'
 import { findHostAccount, upsertHostAccount } from './accounts'
 import { consumeCode, issueCode } from './codes'
 import { createSessionRoute, exchangeRoute } from './operations'
+import { HOST } from './errors'
 
-export const HOST_SESSIONS_NOT_CONFIGURED = 'Host sign-in is not configured on this server: set SERVICE_TOKEN to enable POST /sessions.'
-/** One answer for a used, unknown or expired code: which of them it was helps only a guesser. */
-export const CODE_REFUSED = 'This sign-in link is no longer valid. Please try again.'
+export const HOST_SESSIONS_NOT_CONFIGURED = HOST.HOST_SESSIONS_NOT_CONFIGURED.message
+export const CODE_REFUSED = HOST.SIGN_IN_CODE_REFUSED.message
 
 /**
  * POST /sessions (the provider's backend, by service token: SERVICE_TOKEN, or
@@ -25,7 +25,7 @@ export const CODE_REFUSED = 'This sign-in link is no longer valid. Please try ag
 export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken = config.serviceToken) {
   const { perIp, failuresPerIp, windowSeconds } = config.rateLimit
   return new ContractApp<AuthEnv>()
-    .operation(createSessionRoute, requireServiceToken(serviceToken, HOST_SESSIONS_NOT_CONFIGURED), async (c) => {
+    .operation(createSessionRoute, requireServiceToken(serviceToken, HOST.HOST_SESSIONS_NOT_CONFIGURED), async (c) => {
       const input = await readBody(c, HostSession)
       const now = clock()
       const answer = await db.transaction(async (tx) => {
@@ -50,7 +50,7 @@ export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken
         const { token, expiresAt } = await issueToken(tx, 'access', { userId: account.id }, config.accessTokenTtlSeconds, clock())
         return { accessToken: token, tokenType: 'Bearer', expiresAt, user: account }
       })
-      if (!accessData) throw new HttpError(401, CODE_REFUSED)
+      if (!accessData) throw new HttpError(401, HOST.SIGN_IN_CODE_REFUSED)
       await refundRateLimit(db, ipFailureBucket(ip))
       return c.json(accessData, 200)
     })

@@ -1,17 +1,22 @@
-/** What the app mounts of teams, and what account deletion asks of it. */
+/** Teams: a project's members and invitations, ownership transfer and account deletion's hand-over; and what account deletion asks of it. */
 import { ContractApp } from '../../openapi/contract-app'
 import type { AuthEnv } from '../../http/auth'
+import type { Resource } from '../resource'
 import { departureRoutes } from './departure-routes'
-import { memberRoutes, type MemberDeps } from './routes'
+import { memberRoutes } from './routes'
 import { ownershipRoutes } from './ownership-routes'
 import { pendingRoutes } from './pending-routes'
 
 export { leaveEveryProject, departurePreview, goingWithAccount, type Departure } from './departure'
 
-export function teamRoutes(deps: MemberDeps) {
-  return new ContractApp<AuthEnv>()
-    .route('/', memberRoutes(deps))
-    .route('/', ownershipRoutes(deps))
-    .route('/', departureRoutes(deps))
-    .route('/', pendingRoutes(deps))
+/** Members, invitations, roles and (with resources/audit) the audit log make the widget's teams. */
+export const members: Resource = {
+  name: 'members',
+  routes: (deps) =>
+    new ContractApp<AuthEnv>()
+      .route('/', memberRoutes(deps))
+      .route('/', ownershipRoutes(deps))
+      .route('/', departureRoutes(deps))
+      .route('/', pendingRoutes(deps)),
+  features: () => ['teams'],
 }

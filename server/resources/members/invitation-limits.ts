@@ -6,21 +6,24 @@
  * the portal into a spam or phishing relay.
  */
 import type { Queryable } from '../../db/index'
-import { HttpError } from '../../http/errors'
+import { HttpError, errorTable } from '../../http/errors'
 import { longWaitWords, refused } from '../../http/throttle'
 import { hitRateLimit, invitedEmailBucket, inviterBucket } from '../../security/rate-limit'
 
 const DAY_SECONDS = 86_400
 
-export const VERIFY_TO_INVITE = 'Verify your e-mail address before inviting anyone: we sent you a code. You can ask for a new one from your profile.'
-
-/** The inviter's budget of the day is spent. */
-export const inviterSpent = (perDay: number, retryAfter: number) =>
-  `You may send ${perDay} invitations a day, resends included. Try again in ${longWaitWords(retryAfter)}.`
-
-/** The invited address's budget of the day is spent (whoever sent them: the message names no project). */
-export const addressSpent = (perDay: number, retryAfter: number) =>
-  `This address has already been sent ${perDay} invitations today, the most one address may receive in a day. Try again in ${longWaitWords(retryAfter)}.`
+export const INVITING = errorTable({
+  VERIFY_TO_INVITE: 'Verify your e-mail address before inviting anyone: we sent you a code. You can ask for a new one from your profile.',
+  /** The inviter's budget of the day is spent. */
+  INVITER_LIMIT_REACHED: (perDay: number, retryAfter: number) =>
+    `You may send ${perDay} invitations a day, resends included. Try again in ${longWaitWords(retryAfter)}.`,
+  /** The invited address's budget of the day is spent (whoever sent them: the message names no project). */
+  INVITED_ADDRESS_LIMIT_REACHED: (perDay: number, retryAfter: number) =>
+    `This address has already been sent ${perDay} invitations today, the most one address may receive in a day. Try again in ${longWaitWords(retryAfter)}.`,
+})
+export const VERIFY_TO_INVITE = INVITING.VERIFY_TO_INVITE.message
+export const inviterSpent = (perDay: number, retryAfter: number) => INVITING.INVITER_LIMIT_REACHED(perDay, retryAfter).message
+export const addressSpent = (perDay: number, retryAfter: number) => INVITING.INVITED_ADDRESS_LIMIT_REACHED(perDay, retryAfter).message
 
 /**
  * Whether the account may invite: its address verified, or an account of the
@@ -28,7 +31,7 @@ export const addressSpent = (perDay: number, retryAfter: number) =>
  */
 export async function checkMayInvite(q: Queryable, userId: string): Promise<void> {
   const [row] = await q.query<{ ok: boolean }>('SELECT (email_verified_at IS NOT NULL OR password_hash IS NULL) AS ok FROM users WHERE id = $1', [userId])
-  if (!row?.ok) throw new HttpError(403, VERIFY_TO_INVITE)
+  if (!row?.ok) throw new HttpError(403, INVITING.VERIFY_TO_INVITE)
 }
 
 /**
@@ -40,7 +43,7 @@ export async function checkMayInvite(q: Queryable, userId: string): Promise<void
  */
 export async function spendInvitation(q: Queryable, limits: { perUser: number; perEmail: number }, inviterId: string, email: string): Promise<void> {
   const mine = await hitRateLimit(q, [{ key: inviterBucket(inviterId), limit: limits.perUser }], DAY_SECONDS)
-  if (!mine.allowed) throw refused(mine.retryAfter, inviterSpent(limits.perUser, mine.retryAfter))
+  if (!mine.allowed) throw refused(mine.retryAfter, INVITING.INVITER_LIMIT_REACHED(limits.perUser, mine.retryAfter))
   const theirs = await hitRateLimit(q, [{ key: invitedEmailBucket(email), limit: limits.perEmail }], DAY_SECONDS)
-  if (!theirs.allowed) throw refused(theirs.retryAfter, addressSpent(limits.perEmail, theirs.retryAfter))
+  if (!theirs.allowed) throw refused(theirs.retryAfter, INVITING.INVITED_ADDRESS_LIMIT_REACHED(limits.perEmail, theirs.retryAfter))
 }

@@ -13,7 +13,9 @@ import {
 import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN } from '../../../contract/fields'
 import { withRoles } from '../../openapi/roles'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, USER_LIMIT, type ErrorAnswer } from '../../openapi/error-responses'
-import { addressSpent, inviterSpent, VERIFY_TO_INVITE } from './invitation-limits'
+import { INVITING } from './invitation-limits'
+import { MEMBERS, OWNERSHIP } from './errors'
+import { MAIL } from '../../mail/index'
 
 /** Teams: a project's members and invitations, its ownership, and accepting an invitation. */
 
@@ -22,15 +24,11 @@ const tags = ['Members']
 const project = z.object({ id: z.string().meta({ description: 'Project ID (prj_…).' }) })
 const member = project.extend({ memberId: z.string().meta({ description: 'Member ID (mem_…; the owner: their user ID).' }) })
 
-export const INVITATION_REFUSED = 'This invitation code is not valid: it may have been used, revoked or have expired, or it was sent to another address.'
-export const ALREADY_MEMBER = 'This address is already a member of the project.'
-export const ALREADY_INVITED = 'This address is already invited: resend or revoke that invitation.'
-export const OWNER_STAYS = 'The owner cannot leave or be removed: transfer ownership first.'
-export const MEMBER_NOT_FOUND = 'Member not found.'
-export const NOT_AN_INVITATION = 'This member has already joined: only a pending invitation can be resent.'
-export const TRANSFER_TO_ACTIVE = 'Ownership can only go to a member who has joined.'
-export const KEEP_NOT_THEIRS = 'keep must name only keys and endpoints of this member, as GET …/members/{memberId}/removal lists them.'
-export const memberLimitReached = (limit: number) => `This project already has ${limit} members and invitations, the most it can have.`
+export { MEMBERS }
+export const INVITATION_REFUSED = MEMBERS.INVITATION_REFUSED.message
+export const OWNER_STAYS = MEMBERS.OWNER_STAYS.message
+export const MEMBER_NOT_FOUND = MEMBERS.MEMBER_NOT_FOUND.message
+export const KEEP_NOT_THEIRS = MEMBERS.KEEP_NOT_THEIRS.message
 
 const MISSING: ErrorAnswer = { description: 'No such project, or the caller is no member of it (the same answer).', messages: ['Project not found.'] }
 const MEMBER_MISSING: ErrorAnswer = { description: 'No such project or member.', messages: ['Project not found.', MEMBER_NOT_FOUND] }
@@ -42,14 +40,14 @@ const ROLE_BODY = badBody(['role must be admin, developer or viewer.'])
 /** Inviting (and resending) needs a verified address. */
 const UNVERIFIED_INVITER: ErrorAnswer = {
   description: "The caller's e-mail address is not verified: only a verified address (or an account of the host's sign-in) may invite.",
-  messages: [VERIFY_TO_INVITE],
+  messages: [INVITING.VERIFY_TO_INVITE],
 }
 /** The budgets of invitation mail: the user's fair share, the inviter's day, the invited address's day. */
 const INVITATIONS_SPENT: ErrorAnswer = {
   description:
     USER_LIMIT.description +
     ' Or invitation mail is over its budget of the day: per inviter (RATE_LIMIT_INVITATIONS_PER_USER) or per invited address from every project together (RATE_LIMIT_INVITATIONS_PER_EMAIL), invitations and resends alike; revoking gives nothing back.',
-  messages: [...USER_LIMIT.messages, inviterSpent(50, 5 * 3600), addressSpent(3, 5 * 3600)],
+  messages: [...USER_LIMIT.messages, INVITING.INVITER_LIMIT_REACHED(50, 5 * 3600), INVITING.INVITED_ADDRESS_LIMIT_REACHED(3, 5 * 3600)],
 }
 
 export const inviteRoute = withRoles(
@@ -78,11 +76,14 @@ export const inviteRoute = withRoles(
         ]),
         403: UNVERIFIED_INVITER,
         404: MISSING,
-        409: { description: 'Already a member or invited, or the project is full.', messages: [ALREADY_MEMBER, ALREADY_INVITED, memberLimitReached(25)] },
+        409: {
+          description: 'Already a member or invited, or the project is full.',
+          messages: [MEMBERS.ALREADY_MEMBER, MEMBERS.ALREADY_INVITED, MEMBERS.MEMBER_LIMIT_REACHED(25)],
+        },
         413: TOO_LARGE,
         415: NOT_JSON,
         429: INVITATIONS_SPENT,
-        503: { description: 'The server cannot send e-mail (no SMTP_URL).', messages: ['This server cannot send e-mail.'] },
+        503: { description: 'The server cannot send e-mail (no SMTP_URL).', messages: [MAIL.MAIL_NOT_CONFIGURED] },
       }),
     },
   }),
@@ -197,7 +198,7 @@ export const resendInvitationRoute = withRoles(
       ...accessErrors({
         403: UNVERIFIED_INVITER,
         404: MEMBER_MISSING,
-        409: { description: 'The member has already joined.', messages: [NOT_AN_INVITATION] },
+        409: { description: 'The member has already joined.', messages: [MEMBERS.NOT_AN_INVITATION] },
         429: INVITATIONS_SPENT,
       }),
     },
@@ -218,12 +219,12 @@ export const transferOwnershipRoute = withRoles(
     responses: {
       200: { description: 'The members as they are now.', content: jsonContent(MemberList) },
       ...accessErrors({
-        400: badBody(['memberId is required.', 'Password is required.', TRANSFER_TO_ACTIVE]),
-        403: { description: 'The password is wrong.', messages: ['Incorrect password.'] },
+        400: badBody(['memberId is required.', 'Password is required.', MEMBERS.TRANSFER_TO_ACTIVE]),
+        403: { description: 'The password is wrong.', messages: [OWNERSHIP.WRONG_PASSWORD] },
         404: MEMBER_MISSING,
         409: {
           description: 'The owner signs in through the host and has no password.',
-          messages: ['This account signs in through the provider and has no password.'],
+          messages: [OWNERSHIP.HOST_ACCOUNT_NO_PASSWORD],
         },
         413: TOO_LARGE,
         415: NOT_JSON,

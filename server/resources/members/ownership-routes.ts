@@ -11,10 +11,11 @@ import { sha256 } from '../../security/random'
 import { refundRateLimit } from '../../security/rate-limit'
 import { audit } from '../../security/audit-log'
 import { acceptInvitation, listMembers, lockMember, transferOwnership } from './data'
-import { INVITATION_REFUSED, MEMBER_NOT_FOUND, TRANSFER_TO_ACTIVE, acceptInvitationRoute, transferOwnershipRoute } from './operations'
+import { MEMBERS, OWNERSHIP } from './errors'
+import { acceptInvitationRoute, transferOwnershipRoute } from './operations'
 
-export const WRONG_PASSWORD = 'Incorrect password.'
-export const NO_PASSWORD = 'This account signs in through your provider’s website and has no password here.'
+export const WRONG_PASSWORD = OWNERSHIP.WRONG_PASSWORD.message
+export const NO_PASSWORD = OWNERSHIP.HOST_ACCOUNT_NO_PASSWORD.message
 
 /** Handing a project to another member, and joining one with an invitation's code. */
 export function ownershipRoutes({ db, config, clock }: RouteDeps) {
@@ -22,10 +23,10 @@ export function ownershipRoutes({ db, config, clock }: RouteDeps) {
   /** The owner's password asked again, counted per account as the account calls count it (a stolen session cannot guess). */
   const checkPassword = async (userId: string, password: string) => {
     const [row] = await db.query<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = $1', [userId])
-    if (!row?.password_hash) throw conflict(NO_PASSWORD)
+    if (!row?.password_hash) throw conflict(OWNERSHIP.HOST_ACCOUNT_NO_PASSWORD)
     const bucket = `password-check|user|${userId}`
     await throttle(db, [{ key: bucket, limit: perEmail }], windowSeconds)
-    if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(403, WRONG_PASSWORD)
+    if (!(await verifyPassword(password, row.password_hash))) throw new HttpError(403, OWNERSHIP.WRONG_PASSWORD)
     await refundRateLimit(db, bucket)
   }
 
@@ -38,8 +39,8 @@ export function ownershipRoutes({ db, config, clock }: RouteDeps) {
       await db.transaction(async (tx) => {
         await authorize(tx, c.var.userId, projectId, 'ownership.transfer', { lock: true })
         const member = await lockMember(tx, projectId, memberId)
-        if (!member) throw notFound(MEMBER_NOT_FOUND)
-        if (!member.user_id) throw badRequest(TRANSFER_TO_ACTIVE)
+        if (!member) throw notFound(MEMBERS.MEMBER_NOT_FOUND)
+        if (!member.user_id) throw badRequest(MEMBERS.TRANSFER_TO_ACTIVE)
         await transferOwnership(tx, projectId, c.var.userId, member)
         await audit(tx, projectId, c.var.userId, 'ownership.transferred', member.user_id, { email: member.email })
       })
@@ -53,7 +54,7 @@ export function ownershipRoutes({ db, config, clock }: RouteDeps) {
         if (joined) await audit(tx, joined.projectId, c.var.userId, 'member.joined', joined.id, { role: joined.role })
         return joined
       })
-      if (!joined) throw badRequest(INVITATION_REFUSED)
+      if (!joined) throw badRequest(MEMBERS.INVITATION_REFUSED)
       return c.json({ projectId: joined.projectId, role: joined.role })
     })
 }

@@ -1,13 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { AcceptedInvitation, PendingInvitationList } from '../../../contract/teams'
 import { accessErrors, jsonContent } from '../../openapi/error-responses'
+import { MEMBERS } from './errors'
 
 /** The invited account's side of invitations: listing those waiting for it, accepting or declining one. */
 
 const security = [{ accessToken: [] }]
 const tags = ['Members']
-
-export const INVITATION_NOT_PENDING = 'Invitation not found: it may have been accepted, declined, revoked or have expired, or it is to another address.'
 
 export const pendingInvitationsRoute = createRoute({
   method: 'get',
@@ -24,7 +23,7 @@ export const pendingInvitationsRoute = createRoute({
 })
 
 const invitationParam = { params: z.object({ invitationId: z.string().meta({ description: 'Invitation ID (mem_…), as GET /invitations lists it.' }) }) }
-const NOT_PENDING = { 404: { description: 'No pending invitation with this ID to the caller’s verified address.', messages: [INVITATION_NOT_PENDING] } }
+const NOT_PENDING = { 404: { description: 'No pending invitation with this ID to the caller’s verified address.', messages: [MEMBERS.INVITATION_UNKNOWN] } }
 
 export const acceptPendingRoute = createRoute({
   method: 'post',

@@ -1,13 +1,11 @@
-import { INVITATION_UNKNOWN } from '../../../contract/constants'
 import { requireToken, type AuthEnv } from '../../http/auth'
-import { HttpError } from '../../http/errors'
+import { notFound } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { audit } from '../../security/audit-log'
 import { acceptById, declineInvitation, pendingFor } from './pending-data'
-import { INVITATION_NOT_PENDING, acceptPendingRoute, declineInvitationRoute, pendingInvitationsRoute } from './pending-operations'
-
-const notPending = () => new HttpError(404, INVITATION_NOT_PENDING, {}, INVITATION_UNKNOWN)
+import { MEMBERS } from './errors'
+import { acceptPendingRoute, declineInvitationRoute, pendingInvitationsRoute } from './pending-operations'
 
 /** `GET /invitations`, accepting or declining one of them: the invited account's entry points, beside accepting by code. */
 export function pendingRoutes({ db, clock }: RouteDeps) {
@@ -20,7 +18,7 @@ export function pendingRoutes({ db, clock }: RouteDeps) {
         if (joined) await audit(tx, joined.projectId, c.var.userId, 'member.joined', id, { role: joined.role })
         return joined
       })
-      if (!joined) throw notPending()
+      if (!joined) throw notFound(MEMBERS.INVITATION_UNKNOWN)
       return c.json(joined)
     })
     .operation(declineInvitationRoute, requireToken(db, 'access'), async (c) => {
@@ -30,7 +28,7 @@ export function pendingRoutes({ db, clock }: RouteDeps) {
         if (row) await audit(tx, row.projectId, c.var.userId, 'invitation.declined', id, { email: row.email, role: row.role })
         return row
       })
-      if (!declined) throw notPending()
+      if (!declined) throw notFound(MEMBERS.INVITATION_UNKNOWN)
       return c.body(null, 204)
     })
 }

@@ -4,7 +4,7 @@ import { badRequest } from '../../http/errors'
 import { audit, type AuditAction } from '../../security/audit-log'
 import { endKeys, keysSeenBy } from '../api-keys'
 import { endEndpoints, endpointsAddedBy } from '../webhooks'
-import { KEEP_NOT_THEIRS } from './operations'
+import { MEMBERS } from './operations'
 
 /**
  * What a member could still use once gone, and its end: the keys whose whole
@@ -28,7 +28,7 @@ export function keepList(raw: string | undefined): string[] {
         .filter(Boolean),
     ),
   ]
-  if (ids.length > KEEP_MOST) throw badRequest(KEEP_NOT_THEIRS)
+  if (ids.length > KEEP_MOST) throw badRequest(MEMBERS.KEEP_NOT_THEIRS)
   return ids
 }
 
@@ -65,7 +65,7 @@ export async function endMemberAccess(
 ): Promise<MemberRemoval> {
   const access = await memberAccess(tx, projectId, member.user_id, now)
   const theirs = new Set([...access.keys, ...access.endpoints].map((x) => x.id))
-  if (keep.some((id) => !theirs.has(id))) throw badRequest(KEEP_NOT_THEIRS)
+  if (keep.some((id) => !theirs.has(id))) throw badRequest(MEMBERS.KEEP_NOT_THEIRS)
   const kept = new Set(keep)
   const keys = access.keys.map((k) => ({ ...k, outcome: kept.has(k.id) ? ('kept' as const) : ('revoked' as const) }))
   const endpoints = access.endpoints.map((e) => ({ ...e, outcome: kept.has(e.id) ? ('kept' as const) : ('disabled' as const) }))

@@ -6,7 +6,7 @@ import { readBody } from '../../http/body'
 import { HttpError, conflict, notFound } from '../../http/errors'
 import type { Log } from '../../http/logger'
 import type { RouteDeps } from '../../http/route-deps'
-import { MAIL_NOT_CONFIGURED, type Mailer } from '../../mail/index'
+import { MAIL, type Mailer } from '../../mail/index'
 import { ContractApp } from '../../openapi/contract-app'
 import { authorize, roleNeeded } from '../../security/authorization'
 import { audit } from '../../security/audit-log'
@@ -25,20 +25,7 @@ import {
 import { checkMayInvite, spendInvitation } from './invitation-limits'
 import { invitationMail } from './mail'
 import { endMemberAccess, keepList, memberAccess, removalCounts } from './removal'
-import {
-  ALREADY_INVITED,
-  ALREADY_MEMBER,
-  MEMBER_NOT_FOUND,
-  NOT_AN_INVITATION,
-  OWNER_STAYS,
-  changeRoleRoute,
-  inviteRoute,
-  listMembersRoute,
-  memberLimitReached,
-  removalPreviewRoute,
-  removeMemberRoute,
-  resendInvitationRoute,
-} from './operations'
+import { MEMBERS, changeRoleRoute, inviteRoute, listMembersRoute, removalPreviewRoute, removeMemberRoute, resendInvitationRoute } from './operations'
 
 export interface MemberDeps extends RouteDeps {
   /** Undefined: mail is off, and inviting answers 503. */
@@ -60,7 +47,7 @@ async function mailWords(db: Database, projectId: string, userId: string) {
 /** The /manage/dapp/{id}/members calls: inviting, listing, changing roles, removing (and leaving), resending. */
 export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
   const needMail = () => {
-    if (!mailer) throw new HttpError(503, MAIL_NOT_CONFIGURED)
+    if (!mailer) throw new HttpError(503, MAIL.MAIL_NOT_CONFIGURED)
     return mailer
   }
   /** Mails the code once the answer has gone; a failure is logged without the code or the address. */
@@ -83,8 +70,8 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
       const row = await db.transaction(async (tx) => {
         await authorize(tx, c.var.userId, projectId, 'members.manage', { lock: true })
         const known = await findByEmail(tx, projectId, email)
-        if (known) throw conflict(known === 'member' ? ALREADY_MEMBER : ALREADY_INVITED)
-        if ((await countMembers(tx, projectId)) >= config.memberLimit) throw conflict(memberLimitReached(config.memberLimit))
+        if (known) throw conflict(known === 'member' ? MEMBERS.ALREADY_MEMBER : MEMBERS.ALREADY_INVITED)
+        if ((await countMembers(tx, projectId)) >= config.memberLimit) throw conflict(MEMBERS.MEMBER_LIMIT_REACHED(config.memberLimit))
         await spendInvitation(tx, limits, c.var.userId, email)
         const row = await insertInvitation(tx, projectId, c.var.userId, email, role, hash, new Date(clock()))
         await audit(tx, projectId, c.var.userId, 'member.invited', row.id, { email, role })
@@ -141,8 +128,8 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
       const row = await db.transaction(async (tx) => {
         await authorize(tx, c.var.userId, projectId, 'members.manage', { lock: true })
         const found = await lockMember(tx, projectId, memberId)
-        if (!found) throw notFound(MEMBER_NOT_FOUND)
-        if (found.user_id) throw conflict(NOT_AN_INVITATION)
+        if (!found) throw notFound(MEMBERS.MEMBER_NOT_FOUND)
+        if (found.user_id) throw conflict(MEMBERS.NOT_AN_INVITATION)
         await spendInvitation(tx, limits, c.var.userId, found.email)
         const row = (await renewInvitation(tx, projectId, memberId, hash, new Date(clock())))!
         await audit(tx, projectId, c.var.userId, 'invitation.resent', memberId, { email: row.email })
@@ -179,6 +166,6 @@ async function ownerOf(q: Queryable, projectId: string): Promise<string | undefi
  */
 async function memberToChange(q: Queryable, projectId: string, memberId: string) {
   const row = await lockMember(q, projectId, memberId)
-  if (!row) throw memberId === (await ownerOf(q, projectId)) ? new HttpError(403, OWNER_STAYS) : notFound(MEMBER_NOT_FOUND)
+  if (!row) throw memberId === (await ownerOf(q, projectId)) ? new HttpError(403, MEMBERS.OWNER_STAYS) : notFound(MEMBERS.MEMBER_NOT_FOUND)
   return row
 }

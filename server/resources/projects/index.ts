@@ -1,2 +1,5 @@
-/** What the app mounts of projects (their list is kept in memory by list-cache.ts, which the routes use). */
-export { projectRoutes } from './routes'
+import type { Resource } from '../resource'
+import { projectRoutes } from './routes'
+
+/** Projects: create, list, read, and their settings (PATCH, DELETE); their list is kept in memory by list-cache.ts. */
+export const projects: Resource = { name: 'projects', routes: projectRoutes, features: () => ['project-settings'] }

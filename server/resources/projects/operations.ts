@@ -3,6 +3,8 @@ import { nameMessages } from '../../../contract/fields'
 import { NewProject, ProjectChanges } from '../../../contract/requests'
 import { CreatedProject, Project, ProjectList } from '../../../contract/responses'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, USER_LIMIT } from '../../openapi/error-responses'
+import { THROTTLE } from '../../http/throttle'
+import { PROJECT_ERRORS } from './errors'
 
 /** The /manage/dapp calls of projects themselves, behind the user's access token (their keys: api-keys/operations.ts). */
 
@@ -32,13 +34,13 @@ export const createProjectRoute = createRoute({
       403: UNVERIFIED,
       409: {
         description: 'The account holds the most projects allowed (PROJECT_LIMIT).',
-        messages: ['You already have 1000 projects, the most an account can have.'],
+        messages: [PROJECT_ERRORS.PROJECT_LIMIT_REACHED(1000)],
       },
       413: TOO_LARGE,
       415: NOT_JSON,
       429: {
         description: USER_LIMIT.description + ' Creating projects has a limit of its own per window.',
-        messages: [...USER_LIMIT.messages, 'Too many attempts. Try again in 12 minutes.'],
+        messages: [...USER_LIMIT.messages, THROTTLE.TOO_MANY_ATTEMPTS(720)],
       },
     }),
   },

@@ -10,11 +10,13 @@ import { projectBucket } from '../../security/rate-limit'
 import { createProjectRoute, deleteProjectRoute, getProjectRoute, listProjectsRoute, updateProjectRoute } from './operations'
 import { createProject, deleteProject, getProject, updateProject } from './lifecycle'
 import { matchesTag, projectLists } from './list-cache'
+import { PROJECT_ERRORS } from './errors'
 
 /**
  * The /manage/dapp calls of projects themselves, behind the access-token
  * guard that app.ts puts on /manage; each asks security/authorization.ts what the caller's role allows.
  */
+
 export function projectRoutes({ db, config, caches }: RouteDeps) {
   const lists = projectLists(caches, db)
   return (
@@ -25,7 +27,7 @@ export function projectRoutes({ db, config, caches }: RouteDeps) {
         const { name, description } = await readBody(c, NewProject)
         const project = await createProject(db, c.var.userId, name, description, config.projectLimit, config.secretEncryptionKey!, config.apiKeyPrefix)
         if (!project) {
-          throw conflict(`You already have ${config.projectLimit} projects, the most an account can have.`)
+          throw conflict(PROJECT_ERRORS.PROJECT_LIMIT_REACHED(config.projectLimit))
         }
         return c.json(project, 201)
       })

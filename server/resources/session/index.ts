@@ -1,12 +1,26 @@
+import type { AuthEnv } from '../../http/auth'
+import { ContractApp } from '../../openapi/contract-app'
+import type { Resource } from '../resource'
+import { deviceRoutes, sessionRetention } from './device-routes'
+import { authRoutes } from './routes'
+
 /**
  * What other resources may use of the session: issuing an access token (host
  * sign-in and a password reset answer with the log-in's body), ending an
  * account's sessions, the password rule, and whether a device has signed in
- * to an account before (a reset's limit per e-mail spares it); the app mounts
- * the device and log-in routes, and schedules the pruning of tokens and devices.
+ * to an account before (a reset's limit per e-mail spares it); and the session's
+ * descriptor: the device and log-in routes, and the pruning of tokens and devices.
  */
-export { deviceRoutes, sessionRetention } from './device-routes'
-export { authRoutes } from './routes'
 export { issueToken, revokeSessions } from './tokens'
 export { deviceKnowsAccount } from './known-devices'
-export { PASSWORD_RULE, passwordProblem } from './password-policy'
+export { PASSWORD, PASSWORD_RULE, passwordProblem } from './password-policy'
+
+/** POST /device, register, authenticate, logout; a new password account is told to the app's signedUp listeners (accounts mails its code). */
+export const session: Resource = {
+  name: 'session',
+  routes: (deps) =>
+    new ContractApp<AuthEnv>()
+      .route('/', deviceRoutes(deps))
+      .route('/', authRoutes({ ...deps, signedUp: (user) => deps.events.signedUp.forEach((heard) => heard(user)) })),
+  retention: sessionRetention,
+}

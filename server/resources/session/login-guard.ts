@@ -1,5 +1,6 @@
 import type { RateLimitConfig } from '../../config'
 import type { Queryable } from '../../db/index'
+import { errorTable } from '../../http/errors'
 import { refused, throttle, waitWords } from '../../http/throttle'
 import {
   accountBucket,
@@ -14,8 +15,11 @@ import {
 } from '../../security/rate-limit'
 
 /** Shown as-is in the log-in banner: the owner has a way in that the attacker does not. */
-export const accountUnderAttack = (retryAfter: number) =>
-  `Too many attempts on this account. Try again in ${waitWords(retryAfter)}, or log in from a device you have logged in on before.`
+export const GUARD = errorTable({
+  ACCOUNT_UNDER_ATTACK: (retryAfter: number) =>
+    `Too many attempts on this account. Try again in ${waitWords(retryAfter)}, or log in from a device you have logged in on before.`,
+})
+export const accountUnderAttack = GUARD.ACCOUNT_UNDER_ATTACK
 
 /** Who is logging in: the e-mail, the client address (an IPv6 /64), and the device if it has signed in to this account before. */
 export interface Attempt {

@@ -3,6 +3,10 @@ import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN, nameMessages } from '../../../cont
 import { DeviceRegistration, LogIn, SignUp } from '../../../contract/requests'
 import { AccessData, DeviceToken } from '../../../contract/responses'
 import { accessErrors, badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
+import { THROTTLE } from '../../http/throttle'
+import { GUARD } from './login-guard'
+import { PASSWORD } from './password-policy'
+import { SESSION } from './errors'
 
 /** The device, sign-up, log-in and sign-out calls. */
 
@@ -21,7 +25,7 @@ export const registerDeviceRoute = createRoute({
       400: badBody(['deviceUDID is required.', 'deviceType is required.', 'deviceType must be at most 32 characters.']),
       413: TOO_LARGE,
       415: NOT_JSON,
-      429: { description: 'Too many device registrations from this client address in the window.', messages: ['Too many attempts. Try again in 12 minutes.'] },
+      429: { description: 'Too many device registrations from this client address in the window.', messages: [THROTTLE.TOO_MANY_ATTEMPTS(720)] },
       500: INTERNAL,
     }),
   },
@@ -32,10 +36,7 @@ const NO_DEVICE = { description: 'The device token is missing or unknown; an unk
 const SIGN_IN_LIMIT = {
   description:
     'Too many attempts from this client address, too many failed log-ins for this e-mail, or an account under attack; Retry-After says when to try again.',
-  messages: [
-    'Too many attempts. Try again in 12 minutes.',
-    'Too many attempts on this account. Try again in 45 minutes, or log in from a device you have logged in on before.',
-  ],
+  messages: [THROTTLE.TOO_MANY_ATTEMPTS(720), GUARD.ACCOUNT_UNDER_ATTACK(2700)],
 }
 
 export const registerRoute = createRoute({
@@ -56,14 +57,14 @@ export const registerRoute = createRoute({
           EMAIL_INVISIBLE,
           'Enter a valid e-mail address.',
           EMAIL_NOT_A_DOMAIN,
-          'Password must be at least 8 characters.',
-          'This password is too common: it appears in lists of breached passwords. Choose another.',
-          'Password must not be your e-mail address.',
+          PASSWORD.PASSWORD_TOO_SHORT,
+          PASSWORD.PASSWORD_TOO_COMMON,
+          PASSWORD.PASSWORD_IS_EMAIL,
         ],
         'The body is refused, or the password breaks the rule (at least 8 characters, not a common or breached password, not the e-mail address, not one character repeated).',
       ),
       401: NO_DEVICE,
-      409: { description: 'An account with this e-mail exists.', messages: ['An account with this e-mail already exists.'] },
+      409: { description: 'An account with this e-mail exists.', messages: [SESSION.EMAIL_TAKEN] },
       413: TOO_LARGE,
       415: NOT_JSON,
       429: SIGN_IN_LIMIT,
@@ -87,7 +88,7 @@ export const authenticateRoute = createRoute({
       400: badBody(['E-mail address is required.', EMAIL_INVISIBLE, 'Enter a valid e-mail address.', EMAIL_NOT_A_DOMAIN, 'Password is required.']),
       401: {
         description: 'Wrong e-mail or password (the same answer for both), or the device token is missing or unknown.',
-        messages: ['Incorrect e-mail or password.', ...NO_DEVICE_MESSAGES],
+        messages: [SESSION.WRONG_CREDENTIALS, ...NO_DEVICE_MESSAGES],
       },
       413: TOO_LARGE,
       415: NOT_JSON,

@@ -1,4 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
+import { errorTable, type Coded } from '../../http/errors'
 
 /**
  * The password rule, after NIST SP 800-63B (memorized secrets): a length
@@ -14,12 +15,19 @@ let common: Set<string> | undefined
 const isCommon = (password: string) => (common ??= new Set(dictionary['passwords-common'])).has(password.toLowerCase())
 
 /** Why `password` is refused for the account `email`, or undefined when it is fine. */
-export function passwordProblem(password: string, email: string): string | undefined {
+export const PASSWORD = errorTable({
+  PASSWORD_TOO_SHORT: `Password must be at least ${PASSWORD_MIN} characters.`,
+  PASSWORD_REPEATED: 'Password must not be one character repeated. Choose a longer phrase you can remember.',
+  PASSWORD_IS_EMAIL: 'Password must not be your e-mail address.',
+  PASSWORD_TOO_COMMON: 'This password is too common: it appears in lists of breached passwords. Choose another.',
+})
+
+export function passwordProblem(password: string, email: string): Coded | undefined {
   const chars = [...password]
-  if (chars.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters.`
-  if (new Set(chars).size === 1) return 'Password must not be one character repeated. Choose a longer phrase you can remember.'
+  if (chars.length < PASSWORD_MIN) return PASSWORD.PASSWORD_TOO_SHORT
+  if (new Set(chars).size === 1) return PASSWORD.PASSWORD_REPEATED
   const lower = password.normalize('NFC').toLowerCase()
-  if (lower === email || lower === email.split('@')[0]) return 'Password must not be your e-mail address.'
-  if (isCommon(lower)) return 'This password is too common: it appears in lists of breached passwords. Choose another.'
+  if (lower === email || lower === email.split('@')[0]) return PASSWORD.PASSWORD_IS_EMAIL
+  if (isCommon(lower)) return PASSWORD.PASSWORD_TOO_COMMON
   return undefined
 }

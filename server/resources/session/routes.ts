@@ -17,9 +17,10 @@ import { passwordProblem } from './password-policy'
 import { randomId } from '../../security/random'
 import { ipBucket, pairBucket } from '../../security/rate-limit'
 import type { RouteDeps } from '../../http/route-deps'
+import { SESSION } from './errors'
 
-export const WRONG_CREDENTIALS = 'Incorrect e-mail or password.'
-export const EMAIL_TAKEN = 'An account with this e-mail already exists.'
+export const WRONG_CREDENTIALS = SESSION.WRONG_CREDENTIALS.message
+export const EMAIL_TAKEN = SESSION.EMAIL_TAKEN.message
 
 export interface AuthDeps extends RouteDeps {
   /** Told of each new account after its answer is sent (the accounts resource mails a verification code). */
@@ -58,7 +59,7 @@ export function authRoutes({ db, config, clock, signedUp }: AuthDeps) {
         // The account and its first session together, or neither.
         const accessData = await db.transaction(async (tx) => {
           const user = await insertUser(tx, { id: randomId('usr_'), name, email: address, passwordHash })
-          if (!user) throw conflict(EMAIL_TAKEN)
+          if (!user) throw conflict(SESSION.EMAIL_TAKEN)
           await rememberDevice(tx, user.id, c.var.deviceId)
           return session(tx, user)
         })
@@ -77,7 +78,7 @@ export function authRoutes({ db, config, clock, signedUp }: AuthDeps) {
         const ok = user ? await verifyPassword(password, user.passwordHash) : await burnPasswordCheck(password, config.passwordCost)
         if (!user || !ok) {
           await guard.failed(attempt)
-          throw new HttpError(401, WRONG_CREDENTIALS)
+          throw new HttpError(401, SESSION.WRONG_CREDENTIALS)
         }
         await guard.succeeded(attempt)
         await rememberDevice(db, user.id, c.var.deviceId)

@@ -8,17 +8,19 @@ import { authorize } from '../../security/authorization'
 import { listKeys } from '../api-keys'
 import { DEFAULT_DAYS, MAX_DAYS, usageRoute } from './operations'
 import { readUsage } from './data'
+import { USAGE } from './errors'
+import { parseMode } from './mode'
 
 const DAY_MS = 86_400_000
-export const DAYS_INVALID = `days must be a whole number from 1 to ${MAX_DAYS}.`
+export const DAYS_INVALID = USAGE.DAYS_INVALID.message
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 function parseDays(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_DAYS
-  if (!/^\d{1,2}$/.test(raw)) throw badRequest(DAYS_INVALID)
+  if (!/^\d{1,2}$/.test(raw)) throw badRequest(USAGE.DAYS_INVALID)
   const n = Number(raw)
-  if (n < 1 || n > MAX_DAYS) throw badRequest(DAYS_INVALID)
+  if (n < 1 || n > MAX_DAYS) throw badRequest(USAGE.DAYS_INVALID)
   return n
 }
 
@@ -26,12 +28,15 @@ function parseDays(raw: string | undefined): number {
 export function usageRoutes({ db, clock }: RouteDeps) {
   return new ContractApp<AuthEnv>().operation(withRoles('usage.read', usageRoute), async (c) => {
     const count = parseDays(c.req.query('days'))
+    const mode = parseMode(c.req.query('mode'))
     const projectId = c.req.param('id')
     await authorize(db, c.var.userId, projectId, 'usage.read')
     const now = clock()
     const todayStart = now - (now % DAY_MS)
     const days = Array.from({ length: count }, (_, i) => dayOf(todayStart - (count - 1 - i) * DAY_MS))
-    const [keys, counts] = await Promise.all([listKeys(db, projectId), readUsage(db, projectId, days[0], days[count - 1])])
+    const [all, counts] = await Promise.all([listKeys(db, projectId), readUsage(db, projectId, days[0], days[count - 1], mode)])
+    // A key from before migration 023 has no mode in an older server's list: live.
+    const keys = mode ? all.filter((k) => (k.mode ?? 'live') === mode) : all
     const index = new Map(days.map((d, i) => [d, i]))
     const byKey = new Map<string, Usage['keys'][number]>()
     const row = (keyId: string, name: string) => {

@@ -1,13 +1,17 @@
-import { readBody } from '../../http/body'
+import { parseBody } from '../../http/body'
+import { badRequest } from '../../http/errors'
+import { readJsonObject, type JsonObject } from '../../http/validate'
+import { clientAddress } from '../../security/ip-ranges'
 import { ContractApp } from '../../openapi/contract-app'
-import { VERIFY_KEY_MAX } from '../../../contract/constants'
+import { MAX_VERIFY_SCOPES, VERIFY_KEY_MAX } from '../../../contract/constants'
 import { VerifyRequest } from '../../../contract/requests'
 import type { RouteDeps } from '../../http/route-deps'
 import { requireServiceToken } from '../../http/service-token'
-import type { KeyVerifier, Verification } from './key-verifier'
+import type { KeyVerifier, Verification, VerifyAsk } from './key-verifier'
 import { verifyKeyRoute } from './operations'
+import { VERIFY } from './errors'
 
-export const VERIFY_NOT_CONFIGURED = 'Key verification is not configured on this server: set SERVICE_TOKEN to enable POST /keys/verify.'
+export const VERIFY_NOT_CONFIGURED = VERIFY.VERIFY_NOT_CONFIGURED.message
 
 export interface VerifyDeps extends RouteDeps {
   keys: KeyVerifier
@@ -25,10 +29,26 @@ export const KEY_MAX = VERIFY_KEY_MAX
  * user. The answer names the key, never a secret.
  */
 export function verifyRoutes({ config, keys }: VerifyDeps) {
-  return new ContractApp().operation(verifyKeyRoute, requireServiceToken(config.serviceToken, VERIFY_NOT_CONFIGURED), async (c) => {
-    const { key } = await readBody(c, VerifyRequest)
-    return c.body(answerText(await keys.verify(key)), 200, JSON_TYPE)
+  return new ContractApp().operation(verifyKeyRoute, requireServiceToken(config.serviceToken, VERIFY.VERIFY_NOT_CONFIGURED), async (c) => {
+    const body = await readJsonObject(c)
+    const ask = readAsk(body)
+    const { key } = parseBody(VerifyRequest, body)
+    return c.body(answerText(await keys.verify(key, ask)), 200, JSON_TYPE)
   })
+}
+
+/** `ip` and `scopes`, checked before the key so each refusal names its value; a spec-only `{ key }` asks nothing more. */
+function readAsk(body: JsonObject): VerifyAsk | undefined {
+  const { ip, scopes } = body
+  if (ip === undefined && scopes === undefined) return undefined
+  if (ip !== undefined && (typeof ip !== 'string' || !clientAddress(ip))) throw badRequest(VERIFY.IP_ADDRESS_INVALID(ip))
+  if (
+    scopes !== undefined &&
+    (!Array.isArray(scopes) || scopes.length > MAX_VERIFY_SCOPES || scopes.some((s) => typeof s !== 'string' || s.length === 0 || s.length > 100))
+  ) {
+    throw badRequest(VERIFY.SCOPES_INVALID(scopes))
+  }
+  return { ip: ip as string | undefined, scopes: scopes as string[] | undefined }
 }
 
 const JSON_TYPE = { 'Content-Type': 'application/json' }

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises'
 import dns, { type LookupAddress } from 'node:dns'
+import { errorTable, type Coded } from '../../http/errors'
 import type { LookupFunction } from 'node:net'
 import { isIP } from 'node:net'
 import ipaddr from 'ipaddr.js'
@@ -63,12 +64,21 @@ export interface UrlCheck {
   /** The URL as stored: parsed and written back by the URL parser. */
   url?: string
   /** Why it is refused, fit to show the owner. */
-  error?: string
+  error?: Coded
 }
 
 export const PRIVATE_REFUSED =
   'Endpoint URL must be on a public address: loopback, private, link-local, carrier-grade NAT, multicast and cloud metadata addresses are refused ' +
   '(for development only, the server can allow them with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).'
+
+export const URL_REFUSED = errorTable({
+  ENDPOINT_URL_NOT_A_URL: 'Endpoint URL must be a full URL, such as https://example.com/webhooks.',
+  ENDPOINT_URL_SCHEME: 'Endpoint URL must start with https:// or http://.',
+  ENDPOINT_URL_CREDENTIALS: 'Endpoint URL must not contain a user name or password.',
+  ENDPOINT_URL_NO_HOST: 'Endpoint URL must name a host.',
+  ENDPOINT_URL_PRIVATE: PRIVATE_REFUSED,
+  ENDPOINT_URL_PRIVATE_HOST: (host: string) => `Endpoint URL's host ${host} is not a public address. ${PRIVATE_REFUSED}`,
+})
 
 /**
  * Checks an endpoint URL: http(s), no user name or password, and (unless
@@ -81,17 +91,17 @@ export async function checkEndpointUrl(text: string, allowPrivate: boolean | und
   try {
     url = new URL(text)
   } catch {
-    return { error: 'Endpoint URL must be a full URL, such as https://example.com/webhooks.' }
+    return { error: URL_REFUSED.ENDPOINT_URL_NOT_A_URL }
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: 'Endpoint URL must start with https:// or http://.' }
-  if (url.username || url.password) return { error: 'Endpoint URL must not contain a user name or password.' }
-  if (!url.hostname) return { error: 'Endpoint URL must name a host.' }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: URL_REFUSED.ENDPOINT_URL_SCHEME }
+  if (url.username || url.password) return { error: URL_REFUSED.ENDPOINT_URL_CREDENTIALS }
+  if (!url.hostname) return { error: URL_REFUSED.ENDPOINT_URL_NO_HOST }
   if (allowPrivate) return { url: url.href }
   const host = url.hostname.replace(/\.$/, '')
-  if (host.startsWith('[') || isIP(host)) return isPublicAddress(host) ? { url: url.href } : { error: PRIVATE_REFUSED }
-  if (PRIVATE_NAME.test(host) || !host.includes('.')) return { error: PRIVATE_REFUSED }
+  if (host.startsWith('[') || isIP(host)) return isPublicAddress(host) ? { url: url.href } : { error: URL_REFUSED.ENDPOINT_URL_PRIVATE }
+  if (PRIVATE_NAME.test(host) || !host.includes('.')) return { error: URL_REFUSED.ENDPOINT_URL_PRIVATE }
   const addresses = await resolve(host)
-  if (!addresses.every(isPublicAddress)) return { error: `Endpoint URL's host ${host} is not a public address. ${PRIVATE_REFUSED}` }
+  if (!addresses.every(isPublicAddress)) return { error: URL_REFUSED.ENDPOINT_URL_PRIVATE_HOST(host) }
   return { url: url.href }
 }
 

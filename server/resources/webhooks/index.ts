@@ -1,11 +1,27 @@
+import type { Resource } from '../resource'
+import { webhookRetention } from './retention'
+import { MESSAGES_PATH, webhookRoutes } from './routes'
+import { startWebhookWorker } from './worker'
+
 /**
  * What other parts of the server use of webhooks: a new project gets its
- * signing secret, app.ts mounts the routes and schedules the pruning of old
- * messages and attempts, start.ts runs the delivery worker, a member's removal
- * ends the endpoints they added.
+ * signing secret, a member's removal ends the endpoints they added; tests run the worker alone.
  */
-export { MESSAGES_PATH, webhookRoutes } from './routes'
+export { MESSAGES_PATH } from './routes'
 export { newSigningSecret, storeSigningSecret } from './secrets'
 export { startWebhookWorker, type Worker } from './worker'
 export { endEndpoints, endpointsAddedBy, type AddedEndpoint } from './added-by'
-export { webhookRetention } from './retention'
+
+/**
+ * Endpoints, the provider's POST /webhooks/messages (up to 256 kB: it sets its own body limit), test
+ * events, resend and the attempts log; old messages and attempts on the retention schedule; and the
+ * delivery worker, which startServer starts (deliveries accepted before a stop are due again at once).
+ */
+export const webhooks: Resource = {
+  name: 'webhooks',
+  routes: webhookRoutes,
+  features: () => ['webhooks'],
+  retention: webhookRetention,
+  start: ({ db, config, log, clock }) => startWebhookWorker({ db, config, log, clock }),
+  paths: { ownBodyLimit: [MESSAGES_PATH] },
+}

@@ -29,6 +29,9 @@ import {
   USER_LIMIT,
 } from '../../openapi/error-responses'
 import { PRIVATE_REFUSED } from './address'
+import { PROJECTS } from '../../security/authorization'
+import { BODY as BODY_ERRORS } from '../../http/validate'
+import { WEBHOOKS } from './errors'
 
 /** The webhook calls: the public catalog, a project's endpoints and deliveries (owner only), and the provider's own call. */
 
@@ -42,16 +45,16 @@ const error = (description: string) => ({ description, content: jsonContent(Erro
 const PROJECT_MISSING: ErrorAnswer = { description: 'No such project, or another user’s (the same answer).', messages: ['Project not found.'] }
 const ENDPOINT_MISSING: ErrorAnswer = {
   description: 'No such project (or not the caller’s), or no such endpoint in it.',
-  messages: ['Project not found.', 'Webhook endpoint not found.'],
+  messages: [PROJECTS.PROJECT_NOT_FOUND, WEBHOOKS.ENDPOINT_NOT_FOUND],
 }
-const DISABLED: ErrorAnswer = { description: 'The endpoint is disabled.', messages: ['This endpoint is disabled. Enable it to send it events.'] }
+const DISABLED: ErrorAnswer = { description: 'The endpoint is disabled.', messages: [WEBHOOKS.ENDPOINT_DISABLED] }
 /** The user's fair share of calls, or the project's test events (resends count in them): each says which. */
 const TEST_EVENTS_SPENT: ErrorAnswer = {
   description:
     "Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE, test events and resends together); Retry-After says when to try again.",
-  messages: [...USER_LIMIT.messages, 'This project may send 10 test events a minute. Try again in 45 seconds.'],
+  messages: [...USER_LIMIT.messages, WEBHOOKS.TEST_EVENT_LIMIT_REACHED(10, 45)],
 }
-const UNKNOWN_TYPE = '"invoice.sent" is not an event type of this server. GET /api/webhooks/event-types lists them.'
+const UNKNOWN_TYPE = WEBHOOKS.EVENT_TYPE_UNKNOWN('invoice.sent')
 const URL_MESSAGES = [
   'Endpoint URL is required.',
   'Endpoint URL must be a full URL, such as https://example.com/webhooks.',
@@ -63,7 +66,6 @@ const URL_MESSAGES = [
 /** An endpoint's description is a one-line label, checked as names are. */
 const DESCRIPTION_MESSAGES = ['Endpoint description must be at most 500 characters.', ...nameMessages('Endpoint description')]
 const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
-const SECRET_ROLL_NEEDED = 'This project was created before webhooks, so its webhook secret cannot sign anything. Roll the secret, then add the endpoint.'
 
 export const eventTypesRoute = createRoute({
   method: 'get',
@@ -95,7 +97,7 @@ export const createEndpointRoute = createRoute({
       404: PROJECT_MISSING,
       409: {
         description: 'The endpoint limit is reached (WEBHOOK_ENDPOINT_LIMIT), or the secret must be rolled first (code WEBHOOK_SECRET_ROLL_NEEDED).',
-        messages: ['This project already has 10 webhook endpoints, the most it can have. Delete one to add another.', SECRET_ROLL_NEEDED],
+        messages: [WEBHOOKS.ENDPOINT_LIMIT_REACHED(10), WEBHOOKS.WEBHOOK_SECRET_ROLL_NEEDED],
       },
       ...BODY,
     }),
@@ -176,7 +178,7 @@ export const listAttemptsRoute = createRoute({
     ...accessErrors({
       400: {
         description: 'limit or before is refused, or the address holds text that cannot be stored.',
-        messages: [...BAD_ADDRESS.messages, 'limit must be a whole number from 1 to 100.', 'before must be the id of an attempt of this endpoint.'],
+        messages: [...BAD_ADDRESS.messages, 'limit must be a whole number from 1 to 100.', WEBHOOKS.ATTEMPT_BEFORE_INVALID],
       },
       404: ENDPOINT_MISSING,
     }),
@@ -199,7 +201,7 @@ export const resendRoute = createRoute({
     ...accessErrors({
       404: {
         description: 'No such project (or not the caller’s), or no such endpoint or message in it.',
-        messages: [...ENDPOINT_MISSING.messages, 'Webhook message not found.'],
+        messages: [...ENDPOINT_MISSING.messages, WEBHOOKS.MESSAGE_NOT_FOUND],
       },
       409: DISABLED,
       429: TEST_EVENTS_SPENT,
@@ -249,13 +251,11 @@ export const sendMessageRoute = createRoute({
       404: { description: 'No such project.', messages: ['Project not found.'] },
       409: {
         description: 'The idempotencyKey was used within 24 hours for a message with another event type or payload: nothing is sent.',
-        messages: [
-          'This idempotencyKey was used within the last 24 hours for a message with other content (event type or payload). Send a new message with a new key.',
-        ],
+        messages: [WEBHOOKS.IDEMPOTENCY_KEY_REUSED],
       },
       413: {
         description: 'The body is over 264 kB, or the payload over 256 kB.',
-        messages: ['The request body is too large (the limit is 264 kB).', 'payload must be at most 256 kB of JSON.'],
+        messages: [BODY_ERRORS.BODY_TOO_LARGE(264), WEBHOOKS.PAYLOAD_TOO_LARGE],
       },
       415: NOT_JSON,
       500: INTERNAL,

@@ -1,3 +1,4 @@
+import { batches } from '../../db/batch'
 import type { Queryable } from '../../db/index'
 import type { Log } from '../../http/logger'
 import type { HeldDelivery } from './claim'
@@ -178,8 +179,7 @@ export interface Recorder {
  * this file's header.
  */
 export function createRecorder(db: Queryable, policy: RecordPolicy, clock: () => number, log: Log): Recorder {
-  const queue: Array<{ a: Attempted; then: (r: Recorded) => void }> = []
-  let writing: Promise<void> | undefined
+  type Queued = { a: Attempted; then: (r: Recorded) => void }
 
   const failed = (a: Attempted, err: unknown) =>
     log(`webhook error endpoint=${a.delivery.endpoint_id} message=${a.delivery.message_id}: the attempt was not recorded (${(err as Error).message})`)
@@ -192,49 +192,37 @@ export function createRecorder(db: Queryable, policy: RecordPolicy, clock: () =>
     }
   }
 
-  async function write() {
-    while (queue.length > 0) {
-      const batch = queue.splice(0, BATCH)
-      for (let i = 0; i < batch.length;) {
-        let j = i
-        while (j < batch.length && isOk(batch[j].a.outcome) && batch[j].a.delivery.attempt_id) j++
-        if (j === i) {
-          await writeOne(batch[i].a, batch[i].then)
-          i++
-          continue
-        }
-        const run = batch.slice(i, j)
-        try {
-          await recordSuccesses(
-            db,
-            run.map((x) => x.a),
-          )
-          for (const x of run) x.then({ ok: true, next: null, disabled: false })
-        } catch {
-          // One that cannot be written (its endpoint deleted meanwhile) must not take the others with it.
-          for (const x of run) await writeOne(x.a, x.then)
-        }
-        i = j
+  /** One batch: each run of successes in one statement, anything else in one of its own, in order. */
+  async function write(batch: Queued[]) {
+    for (let i = 0; i < batch.length;) {
+      let j = i
+      while (j < batch.length && isOk(batch[j].a.outcome) && batch[j].a.delivery.attempt_id) j++
+      if (j === i) {
+        await writeOne(batch[i].a, batch[i].then)
+        i++
+        continue
       }
+      const run = batch.slice(i, j)
+      try {
+        await recordSuccesses(
+          db,
+          run.map((x) => x.a),
+        )
+        for (const x of run) x.then({ ok: true, next: null, disabled: false })
+      } catch {
+        // One that cannot be written (its endpoint deleted meanwhile) must not take the others with it.
+        for (const x of run) await writeOne(x.a, x.then)
+      }
+      i = j
     }
   }
 
-  function start() {
-    writing ??= write().finally(() => {
-      writing = undefined
-      // Outcomes queued after the loop's last look, before this ran.
-      if (queue.length > 0) start()
-    })
-  }
-
+  // One write at a time, started with the first outcome; what comes meanwhile waits for the next (db/batch.ts).
+  // write() reports each outcome's failure itself: a batch never fails.
+  const writes = batches<Queued>({ run: write, maxCount: BATCH })
   return {
-    record(a, then) {
-      queue.push({ a, then })
-      start()
-    },
-    async flush() {
-      while (writing) await writing
-    },
+    record: (a, then) => void writes.add({ a, then }),
+    flush: () => writes.flush(),
   }
 }
 

@@ -2,7 +2,6 @@ import type { Context } from 'hono'
 import {
   NewWebhookEndpoint,
   WEBHOOK_PAYLOAD_MAX_BYTES,
-  WEBHOOK_SECRET_ROLL_NEEDED,
   WEBHOOK_TEST_EVENT,
   WebhookEndpointPatch,
   WebhookMessage,
@@ -15,14 +14,15 @@ import type { AuthEnv } from '../../http/auth'
 import { readBody, readOptionalBody } from '../../http/body'
 import { fastBodyLimit } from '../../http/body-limit'
 import { readQuery } from '../../http/query'
+import { BODY } from '../../http/validate'
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors'
-import { refused, waitWords } from '../../http/throttle'
+import { refused } from '../../http/throttle'
 import type { RouteDeps } from '../../http/route-deps'
 import { requireServiceToken } from '../../http/service-token'
 import { ContractApp } from '../../openapi/contract-app'
 import { withRoles } from '../../openapi/roles'
 import { audit } from '../../security/audit-log'
-import { authorize, PROJECT_NOT_FOUND, type Action } from '../../security/authorization'
+import { authorize, PROJECTS, type Action } from '../../security/authorization'
 import { hitRateLimit, testEventBucket } from '../../security/rate-limit'
 import { checkEndpointUrl } from './address'
 import { eventCatalog } from './catalog'
@@ -50,19 +50,12 @@ import {
   sendTestMessage,
   updateEndpoint,
 } from './data'
+import { WEBHOOKS } from './errors'
 import { hasSigningSecret, rollSigningSecret } from './secrets'
 
-export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found.'
-export const MESSAGE_NOT_FOUND = 'Webhook message not found.'
-export const ENDPOINT_DISABLED = 'This endpoint is disabled. Enable it to send it events.'
-export const SECRET_ROLL_NEEDED =
-  'This project was created before webhooks, so its webhook secret cannot sign anything. Roll the secret, then add the endpoint.'
-export const IDEMPOTENCY_KEY_REUSED =
-  'This idempotencyKey was used within the last 24 hours for a message with other content (event type or payload). Send a new message with a new key.'
-export const MESSAGES_NOT_CONFIGURED = 'Sending webhooks is not configured on this server: set SERVICE_TOKEN to enable POST /webhooks/messages.'
+export const MESSAGES_NOT_CONFIGURED = WEBHOOKS.WEBHOOK_MESSAGES_NOT_CONFIGURED.message
 /** The test events' budget is spent: each is a delivery to the project's own endpoint, and sent in a loop they would be a flood. */
-export const tooManyTestEvents = (perMinute: number, retryAfter: number) =>
-  refused(retryAfter, `This project may send ${perMinute} test events a minute. Try again in ${waitWords(retryAfter)}.`)
+export const tooManyTestEvents = (perMinute: number, retryAfter: number) => refused(retryAfter, WEBHOOKS.TEST_EVENT_LIMIT_REACHED(perMinute, retryAfter))
 /** The provider's call carries a payload of up to 256 kB, beyond the API's 64 kB: its own limit, with room for the envelope. */
 export const MESSAGE_BODY_LIMIT = WEBHOOK_PAYLOAD_MAX_BYTES + 8 * 1024
 export const MESSAGES_PATH = '/webhooks/messages'
@@ -90,7 +83,7 @@ function webhookChecks({ db, config }: RouteDeps) {
 
   function checkTypes(types: string[] | undefined) {
     for (const name of types ?? []) {
-      if (!known(name)) throw badRequest(`"${name.slice(0, 100)}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
+      if (!known(name)) throw badRequest(WEBHOOKS.EVENT_TYPE_UNKNOWN(name.slice(0, 100)))
     }
   }
   async function checkUrl(url: string): Promise<string> {
@@ -107,7 +100,7 @@ function webhookChecks({ db, config }: RouteDeps) {
   async function ownedEndpoint(c: Context<AuthEnv>, action: Action) {
     const projectId = await owned(db, c, action)
     const found = await getEndpoint(db, projectId, c.req.param('endpointId')!)
-    if (!found) throw notFound(ENDPOINT_NOT_FOUND)
+    if (!found) throw notFound(WEBHOOKS.ENDPOINT_NOT_FOUND)
     return { projectId, endpoint: found }
   }
   return { catalog, known, checkTypes, checkUrl, owned, ownedEndpoint }
@@ -115,9 +108,9 @@ function webhookChecks({ db, config }: RouteDeps) {
 
 /** The provider's side: the event types it may send, and its messages (with the service token). */
 function messageRoutes({ db, config, clock }: RouteDeps, { catalog, known }: Checks) {
-  const serviceOnly = requireServiceToken(config.serviceToken, MESSAGES_NOT_CONFIGURED)
+  const serviceOnly = requireServiceToken(config.serviceToken, WEBHOOKS.WEBHOOK_MESSAGES_NOT_CONFIGURED)
   const messageBodyLimit = fastBodyLimit(MESSAGE_BODY_LIMIT, () => {
-    throw new HttpError(413, `The request body is too large (the limit is ${MESSAGE_BODY_LIMIT / 1024} kB).`)
+    throw new HttpError(413, BODY.BODY_TOO_LARGE(MESSAGE_BODY_LIMIT / 1024))
   })
 
   return new ContractApp<AuthEnv>()
@@ -125,12 +118,12 @@ function messageRoutes({ db, config, clock }: RouteDeps, { catalog, known }: Che
     .operation(sendMessageRoute, messageBodyLimit, serviceOnly, async (c) => {
       const m = await readBody(c, WebhookMessage)
       if (Buffer.byteLength(JSON.stringify(m.payload)) > WEBHOOK_PAYLOAD_MAX_BYTES) {
-        throw new HttpError(413, `payload must be at most ${WEBHOOK_PAYLOAD_MAX_BYTES / 1024} kB of JSON.`)
+        throw new HttpError(413, WEBHOOKS.PAYLOAD_TOO_LARGE)
       }
-      if (!known(m.eventType)) throw badRequest(`"${m.eventType}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
+      if (!known(m.eventType)) throw badRequest(WEBHOOKS.EVENT_TYPE_UNKNOWN(m.eventType))
       const accepted = await acceptMessage(db, m, new Date(clock()))
-      if (!accepted) throw notFound(PROJECT_NOT_FOUND)
-      if ('reused' in accepted) throw conflict(IDEMPOTENCY_KEY_REUSED)
+      if (!accepted) throw notFound(PROJECTS.PROJECT_NOT_FOUND)
+      if ('reused' in accepted) throw conflict(WEBHOOKS.IDEMPOTENCY_KEY_REUSED)
       return c.json({ id: accepted.id }, 202)
     })
 }
@@ -144,10 +137,10 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
       const url = await checkUrl(body.url)
       const id = await db.transaction(async (tx) => {
         const projectId = await owned(tx, c, 'webhooks.write', true)
-        if (!(await hasSigningSecret(tx, projectId))) throw new HttpError(409, SECRET_ROLL_NEEDED, {}, WEBHOOK_SECRET_ROLL_NEEDED)
+        if (!(await hasSigningSecret(tx, projectId))) throw conflict(WEBHOOKS.WEBHOOK_SECRET_ROLL_NEEDED)
         const limit = config.webhooks.endpointLimit
         if ((await countEndpoints(tx, projectId)) >= limit) {
-          throw conflict(`This project already has ${limit} webhook endpoints, the most it can have. Delete one to add another.`)
+          throw conflict(WEBHOOKS.ENDPOINT_LIMIT_REACHED(limit))
         }
         const endpointId = await insertEndpoint(tx, projectId, { url, description: body.description, eventTypes: body.eventTypes }, c.var.userId)
         await audit(tx, projectId, c.var.userId, 'endpoint.added', endpointId, { url: new URL(url).origin })
@@ -168,7 +161,7 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
       const projectId = await db.transaction(async (tx) => {
         const projectId = await owned(tx, c, 'webhooks.write', true)
         const before = url === undefined ? undefined : await getEndpoint(tx, projectId, endpointId)
-        if (!(await updateEndpoint(tx, projectId, endpointId, { ...change, url }))) throw notFound(ENDPOINT_NOT_FOUND)
+        if (!(await updateEndpoint(tx, projectId, endpointId, { ...change, url }))) throw notFound(WEBHOOKS.ENDPOINT_NOT_FOUND)
         const fields = Object.keys(change).filter((k) => k !== 'disabled')
         if (change.disabled === true) await audit(tx, projectId, c.var.userId, 'endpoint.disabled', endpointId)
         if (fields.length > 0 || change.disabled === false) {
@@ -187,7 +180,7 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
       const endpointId = c.req.param('endpointId')
       await db.transaction(async (tx) => {
         const projectId = await owned(tx, c, 'webhooks.delete', true)
-        if (!(await deleteEndpoint(tx, projectId, endpointId))) throw notFound(ENDPOINT_NOT_FOUND)
+        if (!(await deleteEndpoint(tx, projectId, endpointId))) throw notFound(WEBHOOKS.ENDPOINT_NOT_FOUND)
         await audit(tx, projectId, c.var.userId, 'endpoint.deleted', endpointId)
       })
       return c.body(null, 204)
@@ -206,9 +199,9 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
     .operation(withRoles('webhooks.send', testEndpointRoute), async (c) => {
       const { eventType = WEBHOOK_TEST_EVENT } = await readOptionalBody(c, WebhookTestEvent)
       const type = known(eventType)
-      if (!type) throw badRequest(`"${eventType}" is not an event type of this server. GET /api/webhooks/event-types lists them.`)
+      if (!type) throw badRequest(WEBHOOKS.EVENT_TYPE_UNKNOWN(eventType))
       const { projectId, endpoint } = await ownedEndpoint(c, 'webhooks.send')
-      if (endpoint.disabled) throw conflict(ENDPOINT_DISABLED)
+      if (endpoint.disabled) throw conflict(WEBHOOKS.ENDPOINT_DISABLED)
       await spendTestBudget(projectId)
       const id = await sendTestMessage(db, projectId, endpoint.id, type.name, type.example ?? {}, new Date(clock()), (tx) =>
         audit(tx, projectId, c.var.userId, 'test_event.sent', endpoint.id, { eventType: type.name }),
@@ -219,18 +212,18 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
       const { limit = 20, before } = readQuery(c, WebhookAttemptsQuery)
       const { endpoint } = await ownedEndpoint(c, 'webhooks.read')
       const attempts = await listAttempts(db, endpoint.id, limit, before)
-      if (!attempts) throw badRequest('before must be the id of an attempt of this endpoint.')
+      if (!attempts) throw badRequest(WEBHOOKS.ATTEMPT_BEFORE_INVALID)
       return c.json(attempts)
     })
     .operation(withRoles('webhooks.send', resendRoute), async (c) => {
       const { projectId, endpoint } = await ownedEndpoint(c, 'webhooks.send')
-      if (endpoint.disabled) throw conflict(ENDPOINT_DISABLED)
+      if (endpoint.disabled) throw conflict(WEBHOOKS.ENDPOINT_DISABLED)
       await spendTestBudget(projectId)
       const messageId = c.req.param('messageId')
       const resent = await resendMessage(db, projectId, endpoint.id, messageId, new Date(clock()), (tx) =>
         audit(tx, projectId, c.var.userId, 'message.resent', endpoint.id, { messageId }),
       )
-      if (!resent) throw notFound(MESSAGE_NOT_FOUND)
+      if (!resent) throw notFound(WEBHOOKS.MESSAGE_NOT_FOUND)
       return c.json({ id: messageId }, 202)
     })
 }

@@ -1,3 +1,4 @@
+import { batches } from '../../db/batch'
 import type { Database } from '../../db/index'
 import type { Log } from '../../http/logger'
 import { DELIVERY_CHANNEL } from './queue'
@@ -27,30 +28,23 @@ export interface Waker {
 
 export function startWaking(db: Database, look: () => Promise<void>, log: Log, clock: () => number): Waker {
   let stopped = false
-  let running: Promise<void> | undefined
-  let again = false
   let timer: NodeJS.Timeout | undefined
   let timerAt = Infinity
-
-  function wake() {
-    if (stopped) return
-    if (running) {
-      again = true
-      return
-    }
-    running = look()
-      .catch((err: Error) => {
+  // One look at a time, started at once; wakes during a look fold into one more after it (db/batch.ts).
+  // A failed look is logged here, and looked at again in a second: a batch never fails. None once stopped.
+  const looks = batches({
+    async run() {
+      if (stopped) return
+      await look().catch((err: Error) => {
         if (stopped) return
         log(`webhook worker error: ${err.message}`)
         at(clock() + 1000)
       })
-      .finally(() => {
-        running = undefined
-        if (again) {
-          again = false
-          wake()
-        }
-      })
+    },
+  })
+
+  function wake() {
+    if (!stopped) void looks.add(undefined)
   }
 
   function at(time: number | null) {
@@ -90,7 +84,7 @@ export function startWaking(db: Database, look: () => Promise<void>, log: Log, c
       clearTimeout(timer)
       await listening
       await unlisten?.().catch(() => undefined)
-      await running
+      await looks.close()
     },
   }
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../../contract/constants'
 import { ApiError, isApiError } from '../../api/errors'
 import { errorMessage } from '../../error-text'
 import type { Translate } from '../../i18n'
@@ -6,30 +7,29 @@ import { profile } from '../../i18n/en/profile'
 type Id = keyof typeof profile
 
 /**
- * The server's messages these forms know (their validation and the password
- * rule), found by their English, which is the server's word for word. Any
- * other message stays the server's own English.
+ * The server's errors these forms know (their validation and the password
+ * rule), found by their code. Any other error stays the server's own English.
  */
-const KNOWN: readonly Id[] = [
-  'profile.server.name.required',
-  'profile.server.name.control',
-  'profile.server.name.blank',
-  'profile.server.current.required',
-  'profile.server.new.required',
-  'profile.server.password.required',
-  'profile.server.password.wrong',
-  'profile.server.password.short',
-  'profile.server.password.repeated',
-  'profile.server.password.email',
-  'profile.server.password.common',
-  'profile.server.code.refused',
-  'profile.email.code.format',
-]
+const KNOWN: Partial<Record<ErrorCode, Id>> = {
+  NAME_REQUIRED: 'profile.server.name.required',
+  NAME_CONTROL_CHARACTERS: 'profile.server.name.control',
+  NAME_BLANK: 'profile.server.name.blank',
+  CURRENT_PASSWORD_REQUIRED: 'profile.server.current.required',
+  NEW_PASSWORD_REQUIRED: 'profile.server.new.required',
+  PASSWORD_REQUIRED: 'profile.server.password.required',
+  WRONG_PASSWORD: 'profile.server.password.wrong',
+  PASSWORD_TOO_SHORT: 'profile.server.password.short',
+  PASSWORD_REPEATED: 'profile.server.password.repeated',
+  PASSWORD_IS_EMAIL: 'profile.server.password.email',
+  PASSWORD_TOO_COMMON: 'profile.server.password.common',
+  CODE_REFUSED: 'profile.server.code.refused',
+  CODE_INVALID: 'profile.email.code.format',
+}
 
-/** The failure as thrown, its message in the reader's language when the server's message is one the forms know. */
+/** The failure as thrown, its message in the reader's language when its code is one the forms know. */
 export function translated(e: unknown, t: Translate<typeof profile>): unknown {
-  if (!isApiError(e)) return e
-  const id = KNOWN.find((known) => profile[known] === e.message)
+  if (!isApiError(e) || !e.code) return e
+  const id = KNOWN[e.code as ErrorCode]
   return id ? new ApiError(e.kind, t(id), e.status, e.code) : e
 }
 

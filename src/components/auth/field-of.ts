@@ -1,18 +1,12 @@
 import { isApiError } from '../../api/errors'
 
 /**
- * The field of the sign-up form a server message is about, from its English
- * (the reference server's field checks: i18n/en/server.ts), so it shows under
- * that field; undefined for what is no field's (no answer, an unknown
- * message), which the banner says.
+ * The field of the sign-up form a server error is about, from its code (the
+ * contract's field checks name the field first: NAME_REQUIRED, EMAIL_INVALID,
+ * EMAIL_TAKEN, PASSWORD_TOO_COMMON), so it shows under that field; undefined
+ * for what is no field's (no answer, another code or none), which the banner says.
  */
-const FIELDS: [RegExp, string][] = [
-  [/^Name /, 'name'],
-  [/^(E-mail address |Enter a valid e-mail|An account with this e-mail)/, 'email'],
-  [/^(Password |This password )/, 'password'],
-]
-
 export function fieldOf(error: unknown): string | undefined {
   if (!isApiError(error) || error.reason !== undefined) return undefined
-  return FIELDS.find(([pattern]) => pattern.test(error.message))?.[1]
+  return /^(NAME|EMAIL|PASSWORD)_/.exec(error.code ?? '')?.[1].toLowerCase()
 }

@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type MutableRefObject, type ReactNode } from 'react'
-import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
 import { Dialog } from '../dialog/Dialog'
@@ -38,7 +37,7 @@ export function FormDialog({ title, submitLabel, pendingLabel, danger, returnFoc
       try {
         await onSubmit(form)
       } catch (err) {
-        setError(err instanceof FieldError ? { text: err.message, field: err.field } : knownMessage(errorMessage(err), t))
+        setError(err instanceof FieldError ? { text: err.message, field: err.field } : knownMessage(err, t))
       }
     })
   }

@@ -1,3 +1,6 @@
+import { isApiError } from '../../api/errors'
+import type { ErrorCode } from '../../../contract/constants'
+import { errorMessage } from '../../error-text'
 import type { Translate } from '../../i18n'
 import type { formDialog } from '../../i18n/en/form-dialog'
 
@@ -7,23 +10,25 @@ export type FormMessage = { text: string; field?: string }
 type T = Translate<typeof formDialog>
 
 /**
- * The server's validation messages the project and key forms know (the API's
- * English, as its contract words them): each shown in the reader's language,
- * with the field it is about. Any other message is the server's own, shown as sent.
+ * The server's refusals the project and key forms know, by their code: each
+ * shown in the reader's language, with the field it is about. A limit is the
+ * figure the server's message names (the server's setting, not the widget's).
+ * Any other error is shown as the server wrote it.
  */
-const KNOWN: [RegExp, string, (t: T, max: number) => string][] = [
-  [/^Project name is required\.$/, 'name', (t) => t('formDialog.projectName.required')],
-  [/^Project name must be at most (\d+) characters\.$/, 'name', (t, max) => t('formDialog.projectName.tooLong', { max })],
-  [/^Project description must be at most (\d+) characters\.$/, 'description', (t, max) => t('formDialog.projectDescription.tooLong', { max })],
-  [/^Key name is required\.$/, 'name', (t) => t('formDialog.keyName.required')],
-  [/^Key name must be at most (\d+) characters\.$/, 'name', (t, max) => t('formDialog.keyName.tooLong', { max })],
-  [/^Key expiry must be in the future\.$/, 'expiry', (t) => t('formDialog.keyExpiry.past')],
-]
+const KNOWN: Partial<Record<ErrorCode, [string, (t: T, max: number) => string]>> = {
+  PROJECT_NAME_REQUIRED: ['name', (t) => t('formDialog.projectName.required')],
+  PROJECT_NAME_TOO_LONG: ['name', (t, max) => t('formDialog.projectName.tooLong', { max })],
+  PROJECT_DESCRIPTION_TOO_LONG: ['description', (t, max) => t('formDialog.projectDescription.tooLong', { max })],
+  KEY_NAME_REQUIRED: ['name', (t) => t('formDialog.keyName.required')],
+  KEY_NAME_TOO_LONG: ['name', (t, max) => t('formDialog.keyName.tooLong', { max })],
+  KEY_EXPIRY_PAST: ['expiry', (t) => t('formDialog.keyExpiry.past')],
+}
 
-export function knownMessage(message: string, t: T): FormMessage {
-  for (const [pattern, field, text] of KNOWN) {
-    const match = pattern.exec(message)
-    if (match) return { text: text(t, Number(match[1] ?? 0)), field }
-  }
-  return { text: message }
+/** What a form shows for a failed call: a known code in the reader's language under its field, else the message. */
+export function knownMessage(error: unknown, t: T): FormMessage {
+  const message = errorMessage(error)
+  const known = isApiError(error) && error.code ? KNOWN[error.code as ErrorCode] : undefined
+  if (!known) return { text: message }
+  const [field, text] = known
+  return { text: text(t, Number(/\d+/.exec(message)?.[0] ?? 0)), field }
 }

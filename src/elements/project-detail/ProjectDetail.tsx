@@ -25,6 +25,7 @@ import { ProjectInformation } from './ProjectInformation'
 import { ProjectWebhooks } from '../../components/webhooks/ProjectWebhooks'
 import { Usage } from './usage'
 import { projectChanged } from './project-changed'
+import { ProjectRequests } from '../../components/request-logs/ProjectRequests'
 import { ProjectTeam } from './members/ProjectTeam'
 import { RoleContext } from '../../components/teams/role'
 import { useTeam } from '../../components/teams/useTeam'
@@ -37,7 +38,8 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
   const t = useT(texts)
   return (
     <section aria-labelledby={headingId} className="flex-1 bg-bg px-4 py-6 cq-sm:px-6">
-      <div className="mx-auto max-w-4xl">
+      {/* The dashboard's width, up to a readable maximum: a wide screen shows every column of the keys table. */}
+      <div className="mx-auto max-w-7xl">
         <header className="mb-6 flex flex-col-reverse gap-3 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
           <Heading id={headingId} dir="auto" className="min-w-0 break-words text-2xl font-bold text-fg">
             {title}
@@ -199,6 +201,7 @@ function ProjectPage({ id }: { id: string }) {
         {/* The project's other sections follow here in the order a developer needs them, one line each. */}
         <ProjectWebhooks projectId={data.id} />
         <Usage project={data} />
+        <ProjectRequests project={data} />
         <ProjectTeam projectId={data.id} team={team} onChanged={project.reload} />
         {settings && team.may('delete') && <DangerZone project={data} onDelete={remove} />}
       </RoleContext.Provider>

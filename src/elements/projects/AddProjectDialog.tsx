@@ -1,5 +1,4 @@
 import { useState, type FormEvent, type MutableRefObject } from 'react'
-import { errorMessage } from '../../error-text'
 import type { NewProjectInput, Project } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
@@ -49,7 +48,7 @@ export function AddProjectDialog({ open, onClose, onCreated, createProject, retu
       try {
         project = await createProject({ name, description })
       } catch (err) {
-        setError(knownMessage(errorMessage(err), tForm).text)
+        setError(knownMessage(err, tForm).text)
         return
       }
       setName('')

@@ -4,6 +4,7 @@ import { projects } from './projects'
 import { project } from './project'
 import { keys } from './keys'
 import { usage } from './usage'
+import { requests } from './requests'
 import { formDialog } from './form-dialog'
 import { webhooks } from './webhooks'
 import { profile } from './profile'
@@ -32,6 +33,7 @@ export const CATALOG = {
   ...project,
   ...keys,
   ...usage,
+  ...requests,
   ...formDialog,
   ...webhooks,
   ...profile,

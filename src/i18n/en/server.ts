@@ -1,11 +1,11 @@
 /**
- * The server's messages the widget knows, as the reference server words them:
- * the checks of the fields of its log-in, sign-up, reset and profile forms
- * (contract/fields.ts, contract/requests.ts, contract/accounts.ts), the
- * password rule (the server's password policy) and those forms' refusals.
- * The widget shows its own translation of these (server-messages.ts); any
- * other server message stays as the server wrote it. Each text must stay
- * exactly the server's: it is how the message is recognised.
+ * The server's errors the widget translates, in English as the reference
+ * server words them: the checks of the fields of its log-in, sign-up, reset
+ * and profile forms (contract/fields.ts, contract/requests.ts,
+ * contract/accounts.ts), the password rule (the server's password policy) and
+ * those forms' refusals. Each is found by its error's code
+ * (server-messages.ts), never by its text; any other error stays as the
+ * server wrote it.
  */
 export const server = {
   'server.name.required': 'Name is required.',

@@ -335,7 +335,7 @@ export interface paths {
     put?: never
     /**
      * Add an API key pair
-     * @description Roles: owner, admin, developer. The only answer that shows the whole new key. 409 once the project holds the most unexpired keys allowed (default 20). The body is optional: without one the key is named "Default key" (a project's first) or "Key N", and never expires.
+     * @description Roles: owner, admin, developer. The only answer that shows the whole new key. 409 once the project holds the most unexpired keys allowed (default 20). The body is optional: without one the key is named "Default key" (a project's first) or "Key N", never expires, is live, holds every scope and works from anywhere. `mode: "test"` makes a test key, whose text starts fxk_test_ (verification answers its `mode`: trust that, not the text). With a scope catalog (KEY_SCOPES_FILE) a key may hold only some scopes (`scopes`; null: every scope); any key may be limited to up to 20 addresses or CIDR ranges (`allowedIps`). A developer may make test keys and read-only live keys; a live key with a write scope or every scope needs an admin or the owner (403). Every change is in the audit log.
      */
     post: operations['createApiKey']
     delete?: never
@@ -362,8 +362,8 @@ export interface paths {
     options?: never
     head?: never
     /**
-     * Rename an API key or change its expiry
-     * @description Roles: owner, admin, developer. An expired key can be renamed, but its expiry cannot be changed (409). A rolled-away key's expiry can only be moved earlier (409).
+     * Rename an API key, change its expiry or its restrictions
+     * @description Roles: owner, admin, developer. An expired key can be renamed, but its expiry cannot be changed (409). A rolled-away key's expiry can only be moved earlier (409). A key's mode is fixed when it is made (400). With a scope catalog (KEY_SCOPES_FILE) a key may hold only some scopes (`scopes`; null: every scope); any key may be limited to up to 20 addresses or CIDR ranges (`allowedIps`). A developer may make test keys and read-only live keys; a live key with a write scope or every scope needs an admin or the owner (403). Every change is in the audit log.
      */
     patch: operations['updateApiKey']
     trace?: never
@@ -382,6 +382,26 @@ export interface paths {
      * @description Roles: owner, admin, developer. Creates a key with the old key's name and answers it whole, this once. The old key keeps verifying until now + graceSeconds, then verification answers EXPIRED; it stays listed until deleted. A roll never leaves more unexpired keys than the key limit: at the limit only a grace of 0 is allowed (409 otherwise). 409 for a key that has already expired or has already been rolled (roll its replacement).
      */
     post: operations['rollApiKey']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/manage/dapp/{id}/scopes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The scopes a key may be restricted to
+     * @description Roles: owner, admin, developer, viewer. The server's scope catalog (KEY_SCOPES_FILE), in its order: what the key dialogs offer. Empty on a server without one (GET /capabilities then does not name key-restrictions).
+     */
+    get: operations['getKeyScopes']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -437,7 +457,7 @@ export interface paths {
     }
     /**
      * Verifications of the project's keys per day
-     * @description Roles: owner, admin, developer, viewer. How often POST /keys/verify checked each key, per UTC day, valid and refused. Counts reach the database within about a second. Deleted keys still appear while they have counts in the range.
+     * @description Roles: owner, admin, developer, viewer. How often POST /keys/verify checked each key, per UTC day, valid and refused. Counts reach the database within about a second. Deleted keys still appear while they have counts in the range. With `mode`, only the live or the test keys (a deleted key by the mode it had).
      */
     get: operations['getUsage']
     put?: never
@@ -844,6 +864,86 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/logs': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Report calls your API answered
+     * @description For the API provider's services (flex-portal/verify's middlewares with requestLogs on, or any language), authenticated by SERVICE_TOKEN. Up to 1000 entries a call. Entries naming an unknown key, more than 5 minutes in the future or older than REQUEST_LOG_RETENTION_DAYS are dropped and counted, never an error. An entry is stored once per project, requestId and at: re-sending a batch (a retry after a time-out) stores nothing twice. A malformed entry refuses the whole batch (400 naming the entry, from 0, and the field): nothing of it is stored.
+     */
+    post: operations['reportRequestLogs']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/logs/{requestId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Find a developer's call by its request id
+     * @description For your support, authenticated by SERVICE_TOKEN: the entry with the X-Request-Id a developer gave you, with its project and key. Request ids are the clients' own, so two projects may share one: the newest is answered.
+     */
+    get: operations['getRequestLogEntry']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/manage/dapp/{id}/logs': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The calls the project's keys made, newest first
+     * @description Roles: owner, admin, developer, viewer. As the provider's API reported them (POST /logs), with the key's name. Filters combine; page with `before`, the `next` of the previous page. Kept for REQUEST_LOG_RETENTION_DAYS (default 30).
+     */
+    get: operations['listRequestLogs']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/manage/dapp/{id}/logs/summary': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Calls, errors and latency per hour or day
+     * @description Roles: owner, admin, developer, viewer. From the hourly rollups kept at ingest (never the entries themselves). days=1: the last 24 hours per hour; more: per UTC day, today last. p50 and p95 come from a latency histogram: the upper bound of the bucket the percentile falls in.
+     */
+    get: operations['summariseRequestLogs']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/keys/verify': {
     parameters: {
       query?: never
@@ -855,7 +955,7 @@ export interface paths {
     put?: never
     /**
      * Check an API key a client presented to your API
-     * @description For the API provider's own services, authenticated by the SERVICE_TOKEN the server is configured with. A deleted or rolled-out key stops verifying at once on every instance. The answer never holds a secret.
+     * @description For the API provider's own services, authenticated by the SERVICE_TOKEN the server is configured with. A deleted or rolled-out key stops verifying at once on every instance, and a change of its restrictions applies at once too. The answer never holds a secret. Send `scopes` (the scopes the call needs: all must be held, else INSUFFICIENT_SCOPE with `missingScopes`) and `ip` (the client address: a key with an allowlist is refused IP_NOT_ALLOWED from elsewhere, or without `ip`). `{ key }` alone is checked as before restrictions, but for the allowlist. A valid answer says the key's `mode` (live or test): trust it, not the key's prefix.
      */
     post: operations['verifyApiKey']
     delete?: never
@@ -870,13 +970,231 @@ export interface components {
   schemas: {
     /** Error */
     Error: {
-      /** @description What went wrong, fit to show a user. */
+      /** @description What went wrong, in English, fit to show a user. Its wording may change: match the code. */
       message: string
       /**
-       * @description A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint).
+       * @description The stable reason, sent with every error of this server and never renamed once published: match or translate this, not the message. For instance DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint), SESSION_EXPIRED (sign in again), LOG_ENTRY_INVALID (a request-log entry is malformed: nothing of the batch was stored), and for the restrictions of a key SCOPE_UNKNOWN, SCOPES_NOT_OFFERED, SCOPES_INVALID, ALLOWED_IP_INVALID, ALLOWED_IPS_TOO_MANY, KEY_MODE_INVALID, KEY_MODE_FIXED, IP_ADDRESS_INVALID (400) and BROAD_KEY_ROLE_NEEDED (403). A server of the specification alone may send none: show the message.
        * @enum {string}
        */
-      code?: 'DEVICE_UNKNOWN' | 'WEBHOOK_SECRET_ROLL_NEEDED' | 'INVITATION_UNKNOWN'
+      code?:
+        | 'NOT_FOUND'
+        | 'INTERNAL_ERROR'
+        | 'REQUEST_REFUSED'
+        | 'DATABASE_UNAVAILABLE'
+        | 'SERVER_RESTARTING'
+        | 'BODY_NOT_JSON'
+        | 'BODY_INVALID_JSON'
+        | 'BODY_NOT_AN_OBJECT'
+        | 'BODY_TOO_DEEP'
+        | 'BODY_NOT_STORABLE'
+        | 'BODY_TOO_LARGE'
+        | 'ADDRESS_NOT_STORABLE'
+        | 'ADDRESS_MALFORMED'
+        | 'FIELD_INVALID'
+        | 'AUTH_REQUIRED'
+        | 'SESSION_EXPIRED'
+        | 'DEVICE_UNKNOWN'
+        | 'SERVICE_TOKEN_REQUIRED'
+        | 'TOO_MANY_ATTEMPTS'
+        | 'TOO_MANY_REQUESTS'
+        | 'ACCOUNT_UNDER_ATTACK'
+        | 'HOST_SESSIONS_NOT_CONFIGURED'
+        | 'VERIFY_NOT_CONFIGURED'
+        | 'WEBHOOK_MESSAGES_NOT_CONFIGURED'
+        | 'MAIL_NOT_CONFIGURED'
+        | 'DEVICE_UDID_REQUIRED'
+        | 'DEVICE_UDID_NOT_TEXT'
+        | 'DEVICE_UDID_TOO_LONG'
+        | 'DEVICE_TYPE_REQUIRED'
+        | 'DEVICE_TYPE_NOT_TEXT'
+        | 'DEVICE_TYPE_TOO_LONG'
+        | 'DEVICE_FIELD_REQUIRED'
+        | 'DEVICE_FIELD_NOT_TEXT'
+        | 'DEVICE_FIELD_TOO_LONG'
+        | 'NAME_REQUIRED'
+        | 'NAME_NOT_TEXT'
+        | 'NAME_TOO_LONG'
+        | 'NAME_CONTROL_CHARACTERS'
+        | 'NAME_BLANK'
+        | 'EMAIL_REQUIRED'
+        | 'EMAIL_NOT_TEXT'
+        | 'EMAIL_TOO_LONG'
+        | 'PASSWORD_REQUIRED'
+        | 'PASSWORD_NOT_TEXT'
+        | 'PASSWORD_TOO_LONG'
+        | 'NEW_PASSWORD_REQUIRED'
+        | 'NEW_PASSWORD_NOT_TEXT'
+        | 'NEW_PASSWORD_TOO_LONG'
+        | 'CURRENT_PASSWORD_REQUIRED'
+        | 'CURRENT_PASSWORD_NOT_TEXT'
+        | 'CURRENT_PASSWORD_TOO_LONG'
+        | 'PROJECT_NAME_REQUIRED'
+        | 'PROJECT_NAME_NOT_TEXT'
+        | 'PROJECT_NAME_TOO_LONG'
+        | 'PROJECT_NAME_CONTROL_CHARACTERS'
+        | 'PROJECT_NAME_BLANK'
+        | 'PROJECT_DESCRIPTION_REQUIRED'
+        | 'PROJECT_DESCRIPTION_NOT_TEXT'
+        | 'PROJECT_DESCRIPTION_TOO_LONG'
+        | 'KEY_NAME_REQUIRED'
+        | 'KEY_NAME_NOT_TEXT'
+        | 'KEY_NAME_TOO_LONG'
+        | 'KEY_NAME_CONTROL_CHARACTERS'
+        | 'KEY_NAME_BLANK'
+        | 'KEY_EXPIRY_REQUIRED'
+        | 'KEY_EXPIRY_NOT_TEXT'
+        | 'KEY_EXPIRY_TOO_LONG'
+        | 'KEY_REQUIRED'
+        | 'KEY_NOT_TEXT'
+        | 'KEY_TOO_LONG'
+        | 'EXTERNAL_ID_REQUIRED'
+        | 'EXTERNAL_ID_NOT_TEXT'
+        | 'EXTERNAL_ID_TOO_LONG'
+        | 'CODE_REQUIRED'
+        | 'CODE_NOT_TEXT'
+        | 'CODE_TOO_LONG'
+        | 'MEMBER_ID_REQUIRED'
+        | 'MEMBER_ID_NOT_TEXT'
+        | 'MEMBER_ID_TOO_LONG'
+        | 'ENDPOINT_URL_REQUIRED'
+        | 'ENDPOINT_URL_NOT_TEXT'
+        | 'ENDPOINT_URL_TOO_LONG'
+        | 'ENDPOINT_DESCRIPTION_REQUIRED'
+        | 'ENDPOINT_DESCRIPTION_NOT_TEXT'
+        | 'ENDPOINT_DESCRIPTION_TOO_LONG'
+        | 'ENDPOINT_DESCRIPTION_CONTROL_CHARACTERS'
+        | 'ENDPOINT_DESCRIPTION_BLANK'
+        | 'PROJECT_ID_REQUIRED'
+        | 'PROJECT_ID_NOT_TEXT'
+        | 'PROJECT_ID_TOO_LONG'
+        | 'EMAIL_INVISIBLE'
+        | 'EMAIL_INVALID'
+        | 'EMAIL_NOT_A_DOMAIN'
+        | 'CODE_INVALID'
+        | 'GRACE_PERIOD_REQUIRED'
+        | 'GRACE_PERIOD_OUT_OF_RANGE'
+        | 'KEY_EXPIRY_NOT_A_DATE'
+        | 'KEY_EXPIRY_NO_SUCH_DATE'
+        | 'ROLE_INVALID'
+        | 'LIMIT_OUT_OF_RANGE'
+        | 'FORMAT_INVALID'
+        | 'EVENT_TYPE_NOT_TEXT'
+        | 'EVENT_TYPE_EMPTY'
+        | 'EVENT_TYPE_TOO_LONG'
+        | 'EVENT_TYPES_NOT_A_LIST'
+        | 'EVENT_TYPES_TOO_MANY'
+        | 'DISABLED_NOT_A_SWITCH'
+        | 'PAYLOAD_NOT_AN_OBJECT'
+        | 'IDEMPOTENCY_KEY_NOT_TEXT'
+        | 'IDEMPOTENCY_KEY_EMPTY'
+        | 'IDEMPOTENCY_KEY_TOO_LONG'
+        | 'WRONG_CREDENTIALS'
+        | 'EMAIL_TAKEN'
+        | 'PASSWORD_TOO_SHORT'
+        | 'PASSWORD_REPEATED'
+        | 'PASSWORD_IS_EMAIL'
+        | 'PASSWORD_TOO_COMMON'
+        | 'CODE_REFUSED'
+        | 'WRONG_PASSWORD'
+        | 'HOST_ACCOUNT_NO_PASSWORD'
+        | 'ALREADY_VERIFIED'
+        | 'VERIFY_EMAIL_FIRST'
+        | 'WRONG_CODES_ACCOUNT_LIMIT'
+        | 'WRONG_CODES_NETWORK_LIMIT'
+        | 'SIGN_IN_CODE_REFUSED'
+        | 'PROJECT_NOT_FOUND'
+        | 'PROJECT_LIMIT_REACHED'
+        | 'OWNER_NEEDED'
+        | 'ADMIN_NEEDED'
+        | 'DEVELOPER_NEEDED'
+        | 'MEMBER_NEEDED'
+        | 'KEY_NOT_FOUND'
+        | 'KEY_EXPIRED'
+        | 'KEY_ROLLED'
+        | 'KEY_ROLLED_EXPIRY'
+        | 'KEY_LIMIT_FOR_ROLL'
+        | 'KEY_EXPIRY_PAST'
+        | 'KEY_LIMIT_REACHED'
+        | 'DAYS_INVALID'
+        | 'INVITATION_REFUSED'
+        | 'ALREADY_MEMBER'
+        | 'ALREADY_INVITED'
+        | 'OWNER_STAYS'
+        | 'MEMBER_NOT_FOUND'
+        | 'NOT_AN_INVITATION'
+        | 'TRANSFER_TO_ACTIVE'
+        | 'KEEP_NOT_THEIRS'
+        | 'MEMBER_LIMIT_REACHED'
+        | 'VERIFY_TO_INVITE'
+        | 'INVITER_LIMIT_REACHED'
+        | 'INVITED_ADDRESS_LIMIT_REACHED'
+        | 'AUDIT_BEFORE_INVALID'
+        | 'INVITATION_UNKNOWN'
+        | 'ENDPOINT_NOT_FOUND'
+        | 'MESSAGE_NOT_FOUND'
+        | 'ENDPOINT_DISABLED'
+        | 'WEBHOOK_SECRET_ROLL_NEEDED'
+        | 'IDEMPOTENCY_KEY_REUSED'
+        | 'TEST_EVENT_LIMIT_REACHED'
+        | 'EVENT_TYPE_UNKNOWN'
+        | 'PAYLOAD_TOO_LARGE'
+        | 'ENDPOINT_LIMIT_REACHED'
+        | 'ATTEMPT_BEFORE_INVALID'
+        | 'ENDPOINT_URL_NOT_A_URL'
+        | 'ENDPOINT_URL_SCHEME'
+        | 'ENDPOINT_URL_CREDENTIALS'
+        | 'ENDPOINT_URL_NO_HOST'
+        | 'ENDPOINT_URL_PRIVATE'
+        | 'ENDPOINT_URL_PRIVATE_HOST'
+        | 'LOG_ENTRY_INVALID'
+        | 'LOG_BATCH_TOO_LARGE'
+        | 'LOG_ENTRY_NOT_FOUND'
+        | 'LOG_CURSOR_INVALID'
+        | 'LOGS_NOT_CONFIGURED'
+        | 'LOG_REQUEST_ID_REQUIRED'
+        | 'LOG_REQUEST_ID_NOT_TEXT'
+        | 'LOG_REQUEST_ID_TOO_LONG'
+        | 'LOG_REQUEST_ID_CONTROL_CHARACTERS'
+        | 'LOG_REQUEST_ID_BLANK'
+        | 'LOG_KEY_ID_REQUIRED'
+        | 'LOG_KEY_ID_NOT_TEXT'
+        | 'LOG_KEY_ID_TOO_LONG'
+        | 'LOG_ROUTE_REQUIRED'
+        | 'LOG_ROUTE_NOT_TEXT'
+        | 'LOG_ROUTE_TOO_LONG'
+        | 'LOG_ROUTE_CONTROL_CHARACTERS'
+        | 'LOG_ROUTE_BLANK'
+        | 'LOG_STATUS_OUT_OF_RANGE'
+        | 'LOG_STATUS_REQUIRED'
+        | 'LOG_AT_REQUIRED'
+        | 'LOG_AT_NOT_TEXT'
+        | 'LOG_AT_TOO_LONG'
+        | 'LOG_AT_NOT_A_DATE'
+        | 'LOG_AT_NO_SUCH_DATE'
+        | 'LOG_METHOD_REQUIRED'
+        | 'LOG_METHOD_NOT_TEXT'
+        | 'LOG_METHOD_INVALID'
+        | 'LOG_DURATION_REQUIRED'
+        | 'LOG_DURATION_OUT_OF_RANGE'
+        | 'LOG_IP_NOT_TEXT'
+        | 'LOG_IP_TOO_LONG'
+        | 'LOG_IP_INVALID'
+        | 'LOG_ENTRIES_REQUIRED'
+        | 'LOG_ENTRIES_NOT_A_LIST'
+        | 'LOG_ENTRIES_EMPTY'
+        | 'LOG_QUERY_KEY_TOO_LONG'
+        | 'LOG_QUERY_STATUS_INVALID'
+        | 'LOG_QUERY_ROUTE_TOO_LONG'
+        | 'LOG_QUERY_BEFORE_TOO_LONG'
+        | 'SCOPE_UNKNOWN'
+        | 'SCOPES_NOT_OFFERED'
+        | 'SCOPES_INVALID'
+        | 'ALLOWED_IP_INVALID'
+        | 'ALLOWED_IPS_TOO_MANY'
+        | 'KEY_MODE_INVALID'
+        | 'KEY_MODE_FIXED'
+        | 'IP_ADDRESS_INVALID'
+        | 'BROAD_KEY_ROLE_NEEDED'
     }
     /** DeviceToken */
     DeviceToken: {
@@ -1190,6 +1508,15 @@ export interface components {
       rolledAt?: string | null
       /** @description The API project ID of the key that replaced it in a roll; null if not rolled (or rolled before this was recorded). */
       replacedBy?: string | null
+      /** @description The scopes it holds, from the catalog; null for every scope. */
+      scopes?: string[] | null
+      /** @description The addresses and CIDR ranges it may be used from; empty for anywhere. */
+      allowedIps?: string[]
+      /**
+       * @description live or test.
+       * @enum {string}
+       */
+      mode?: 'live' | 'test'
     }
     /** ProjectChanges */
     ProjectChanges: {
@@ -1205,8 +1532,8 @@ export interface components {
     KeyMap: {
       [key: string]: string
     }
-    /** KeyFields */
-    KeyFields: {
+    /** KeyCreate */
+    KeyCreate: {
       /** @description Key name; surrounding spaces are trimmed. */
       name?: string
       /**
@@ -1214,16 +1541,67 @@ export interface components {
        * @description An ISO-8601 date-time in the future, or null for no expiry.
        */
       expiresAt?: string | null
+      /**
+       * @description live (the default) or test. Fixed at creation; a test key's text starts with the test prefix.
+       * @enum {string}
+       */
+      mode?: 'live' | 'test'
+      /** @description The scopes the key holds, from the catalog; null for every scope (the default). Needs a server with a catalog. */
+      scopes?: string[] | null
+      /** @description IPv4/IPv6 addresses or CIDR ranges (at most 20) the key may be used from; empty for anywhere (the default). */
+      allowedIps?: string[]
     }
     /** Deleted */
     Deleted: {
       /** @description The API project ID that was deleted. */
       deleted: string
     }
+    /** KeyChanges */
+    KeyChanges: {
+      /** @description Key name; surrounding spaces are trimmed. */
+      name?: string
+      /**
+       * Format: date-time
+       * @description An ISO-8601 date-time in the future, or null for no expiry.
+       */
+      expiresAt?: string | null
+      /** @description The scopes the key holds, from the catalog; null for every scope (the default). Needs a server with a catalog. */
+      scopes?: string[] | null
+      /** @description IPv4/IPv6 addresses or CIDR ranges (at most 20) the key may be used from; empty for anywhere (the default). */
+      allowedIps?: string[]
+    }
     /** Roll */
     Roll: {
       /** @description How long the old key keeps working; 0 ends it now. */
       graceSeconds: number
+    }
+    /** ScopeCatalog */
+    ScopeCatalog: {
+      /** @description The provider's scopes, in the catalog's order; empty when the server has no catalog. */
+      scopes: components['schemas']['ScopeEntry'][]
+    }
+    /** ScopeEntry */
+    ScopeEntry: {
+      /**
+       * @description The scope, as keys hold it and POST /keys/verify asks for it.
+       * @example invoices:read
+       */
+      name: string
+      /**
+       * @description What it lets a key do, shown beside it in the portal.
+       * @example Read invoices
+       */
+      description: string
+      /**
+       * @description The resource it belongs to, for display (scopes are grouped by it).
+       * @example Invoices
+       */
+      group: string
+      /**
+       * @description read or write: a read-only key holds every read scope and no write scope.
+       * @enum {string}
+       */
+      access: 'read' | 'write'
     }
     /** Health */
     Health: {
@@ -1630,6 +2008,137 @@ export interface components {
         [key: string]: string | number | boolean | null
       }
     }
+    /** LogBatchAccepted */
+    LogBatchAccepted: {
+      /** @description Entries stored by this call. */
+      accepted: number
+      /** @description Entries already stored (same project, requestId and at): nothing stored twice. */
+      duplicates: number
+      /** @description Entries not stored, by reason; never an error for the batch. */
+      dropped: {
+        /** @description Entries naming a key this server does not hold (never issued, or deleted). */
+        unknownKey: number
+        /** @description Entries more than 5 minutes in the future. */
+        future: number
+        /** @description Entries older than the retention (REQUEST_LOG_RETENTION_DAYS). */
+        expired: number
+      }
+    }
+    /** LogBatch */
+    LogBatch: {
+      /** @description At most 1000 entries; more is refused with 413. */
+      entries: components['schemas']['LogEntryInput'][]
+    }
+    /** LogEntryInput */
+    LogEntryInput: {
+      /** @description The X-Request-Id of the call (the client's, or one the middleware made). Stored once per project and "at": re-sending is safe. */
+      requestId: string
+      /** @description API project ID (apid_…) the verification answered; an unknown one drops the entry. */
+      keyId: string
+      /**
+       * @description HTTP method, such as GET; stored in capitals.
+       * @example GET
+       */
+      method: string
+      /** @description The route template the framework matched (/v1/invoices/:id), never the raw path or its query; cut to 200 characters. */
+      route: string
+      /** @description The HTTP status the provider answered. */
+      status: number
+      /** @description How long the handler took, in milliseconds (stored whole). */
+      durationMs: number
+      /**
+       * Format: date-time
+       * @description When the call arrived. Far in the future, or older than the retention: dropped and counted.
+       */
+      at: string | null
+      /** @description The client's address; only sent when the provider opts in. */
+      ip?: string
+    }
+    /** LogLookup */
+    LogLookup: {
+      /** @description The X-Request-Id of the call: "give this id to support". */
+      requestId: string
+      /** @description API project ID (apid_…). */
+      keyId: string
+      /** @description HTTP method, in capitals. */
+      method: string
+      /** @description Route template, at most 200 characters. */
+      route: string
+      /** @description HTTP status answered. */
+      status: number
+      /** @description Milliseconds the handler took. */
+      durationMs: number
+      /**
+       * Format: date-time
+       * @description When the call arrived.
+       */
+      at: string
+      /** @description The client's address, when the provider reports it. */
+      ip?: string
+      /** @description The key's name; null once the key is deleted. */
+      keyName: string | null
+      /** @description Project ID (prj_…) whose key made the call. */
+      projectId: string
+    }
+    /** LogPage */
+    LogPage: {
+      /** @description Newest first. */
+      entries: components['schemas']['LogEntryView'][]
+      /** @description Pass as "before" for the next (older) page; absent on the last page. */
+      next?: string
+    }
+    /** LogEntryView */
+    LogEntryView: {
+      /** @description The X-Request-Id of the call: "give this id to support". */
+      requestId: string
+      /** @description API project ID (apid_…). */
+      keyId: string
+      /** @description HTTP method, in capitals. */
+      method: string
+      /** @description Route template, at most 200 characters. */
+      route: string
+      /** @description HTTP status answered. */
+      status: number
+      /** @description Milliseconds the handler took. */
+      durationMs: number
+      /**
+       * Format: date-time
+       * @description When the call arrived.
+       */
+      at: string
+      /** @description The client's address, when the provider reports it. */
+      ip?: string
+      /** @description The key's name; null once the key is deleted. */
+      keyName: string | null
+    }
+    /** LogSummary */
+    LogSummary: {
+      /**
+       * @description hour when days is 1 (the last 24 hours), else UTC day.
+       * @enum {string}
+       */
+      unit: 'hour' | 'day'
+      /** @description Oldest first, the current hour or day last; every bucket present, empty ones with 0. */
+      buckets: components['schemas']['LogBucket'][]
+    }
+    /** LogBucket */
+    LogBucket: {
+      /**
+       * Format: date-time
+       * @description Start of the hour or UTC day.
+       */
+      start: string
+      /** @description Calls. */
+      requests: number
+      /** @description Calls answered 4xx or 5xx. */
+      errors: number
+      /** @description Calls answered 5xx. */
+      serverErrors: number
+      /** @description Median duration (from a histogram: the upper bound of its bucket); null without calls. */
+      p50Ms: number | null
+      /** @description 95th percentile duration, as p50Ms; null without calls. */
+      p95Ms: number | null
+    }
     /**
      * Verification
      * @description KeyValid or KeyRefused, told apart by `valid`.
@@ -1637,13 +2146,15 @@ export interface components {
     Verification: components['schemas']['KeyValid'] | components['schemas']['KeyRefused']
     /**
      * KeyValid
-     * @description The key is good: let the call through, on behalf of this project.
+     * @description The key is good (and holds every scope asked for, from an allowed address): let the call through, on behalf of this project.
      * @example {
      *       "valid": true,
      *       "keyId": "apid_aT4l7cEgDYe5rHQS",
      *       "projectId": "prj_QT3lBZcZx9Q_7yc-q87J7w",
      *       "name": "Default key",
-     *       "expiresAt": null
+     *       "expiresAt": null,
+     *       "mode": "live",
+     *       "scopes": null
      *     }
      */
     KeyValid: {
@@ -1660,6 +2171,13 @@ export interface components {
        * @description When the key stops verifying; null if never.
        */
       expiresAt: string | null
+      /**
+       * @description live or test: trust this, never the key text's prefix.
+       * @enum {string}
+       */
+      mode: 'live' | 'test'
+      /** @description The scopes the key holds; null for every scope. */
+      scopes: string[] | null
     }
     /**
      * KeyRefused
@@ -1673,15 +2191,21 @@ export interface components {
       /** @enum {boolean} */
       valid: false
       /**
-       * @description NOT_FOUND: no such key (never issued, deleted, or its project deleted). EXPIRED: its expiry, or its grace period after a roll, has passed.
+       * @description NOT_FOUND: no such key (never issued, deleted, or its project deleted). EXPIRED: its expiry, or its grace period after a roll, has passed. IP_NOT_ALLOWED: the key has an address allowlist and `ip` is outside it, or was not sent. INSUFFICIENT_SCOPE: the key lacks a scope the call asked for (`missingScopes`).
        * @enum {string}
        */
-      code: 'NOT_FOUND' | 'EXPIRED'
+      code: 'NOT_FOUND' | 'EXPIRED' | 'IP_NOT_ALLOWED' | 'INSUFFICIENT_SCOPE'
+      /** @description With INSUFFICIENT_SCOPE: the scopes asked for that the key does not hold, in the order asked. */
+      missingScopes?: string[]
     }
     /** VerifyRequest */
     VerifyRequest: {
       /** @description The API key (fxk_…) a client presented. */
       key: string
+      /** @description The client's IPv4 or IPv6 address; needed when the key has an allowlist (without it such a key is refused IP_NOT_ALLOWED). */
+      ip?: string
+      /** @description The scopes this call needs (at most 50), all of which the key must hold, else INSUFFICIENT_SCOPE. */
+      scopes?: string[]
     }
   }
   responses: never
@@ -3343,7 +3867,7 @@ export interface operations {
     }
     requestBody?: {
       content: {
-        'application/json': components['schemas']['KeyFields']
+        'application/json': components['schemas']['KeyCreate']
       }
     }
     responses: {
@@ -3376,7 +3900,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. Or: The caller's role does not allow the call: the message names the role it needs. */
+      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. Or: With a scope catalog: a developer asked for a live key with a write scope or every scope (or to make one so, or to roll one); that needs an admin or the owner. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -3540,7 +4064,7 @@ export interface operations {
     }
     requestBody: {
       content: {
-        'application/json': components['schemas']['KeyFields']
+        'application/json': components['schemas']['KeyChanges']
       }
     }
     responses: {
@@ -3573,7 +4097,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description With a scope catalog: a developer asked for a live key with a write scope or every scope (or to make one so, or to roll one); that needs an admin or the owner. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -3687,7 +4211,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description With a scope catalog: a developer asked for a live key with a write scope or every scope (or to make one so, or to roll one); that needs an admin or the owner. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -3725,6 +4249,78 @@ export interface operations {
       }
       /** @description The body is not sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getKeyScopes: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The catalog. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ScopeCatalog']
+        }
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project, or another user's (the same answer). */
+      404: {
         headers: {
           [name: string]: unknown
         }
@@ -3828,6 +4424,8 @@ export interface operations {
       query?: {
         /** @description How many days back, today included: 1–90 (default 30). */
         days?: number
+        /** @description live or test: only the counts of that mode's keys (default: every key). */
+        mode?: 'live' | 'test'
       }
       header?: never
       path: {
@@ -3847,7 +4445,7 @@ export interface operations {
           'application/json': components['schemas']['Usage']
         }
       }
-      /** @description The path or query holds text that cannot be stored. */
+      /** @description days or mode is not one this call takes, or the address holds text that cannot be stored. */
       400: {
         headers: {
           [name: string]: unknown
@@ -5889,6 +6487,316 @@ export interface operations {
       }
     }
   }
+  reportRequestLogs: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LogBatch']
+      }
+    }
+    responses: {
+      /** @description Stored (or counted as dropped or already stored). */
+      202: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LogBatchAccepted']
+        }
+      }
+      /** @description The body is not { entries: [...] }, or an entry is malformed: the message names the entry (from 0) and the field. Nothing is stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Authorization is not `Bearer <SERVICE_TOKEN>`. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description More than 1000 entries, or a body over 5120 kB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The body is not sent as application/json. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description SERVICE_TOKEN is not set on this server, so the call is off. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getRequestLogEntry: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The X-Request-Id of the call. */
+        requestId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The entry. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LogLookup']
+        }
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Authorization is not `Bearer <SERVICE_TOKEN>`. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No stored entry has this request id. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description SERVICE_TOKEN is not set on this server, so the call is off. */
+      503: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listRequestLogs: {
+    parameters: {
+      query?: {
+        /** @description Only this key's calls (apid_…). */
+        key?: string
+        /** @description Only calls answered with this status class. */
+        status?: '1xx' | '2xx' | '3xx' | '4xx' | '5xx'
+        /** @description Only this route template, exactly. */
+        route?: string
+        /** @description The "next" of the previous page. */
+        before?: string
+        /** @description Entries per page: 1–100 (default 50). */
+        limit?: number
+      }
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description A page of entries. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LogPage']
+        }
+      }
+      /** @description A query parameter is refused, or the address holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project, or the caller is not one of its members (the same answer). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  summariseRequestLogs: {
+    parameters: {
+      query?: {
+        /** @description Only this key's calls (apid_…). */
+        key?: string
+        /** @description 1 (the last 24 hours, per hour) to 90 (per UTC day); default 30. */
+        days?: number
+      }
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One bucket per hour or day, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['LogSummary']
+        }
+      }
+      /** @description A query parameter is refused, or the address holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project, or the caller is not one of its members (the same answer). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
   verifyApiKey: {
     parameters: {
       query?: never
@@ -5911,7 +6819,7 @@ export interface operations {
           'application/json': components['schemas']['Verification']
         }
       }
-      /** @description The body is not `{ "key": "…" }` with the key as text of at most 200 characters. */
+      /** @description The body is not `{ "key": "…", "ip"?, "scopes"? }` with the key as text of at most 200 characters, `ip` an IP address and `scopes` a list of names. */
       400: {
         headers: {
           [name: string]: unknown

@@ -38,12 +38,14 @@ export async function callEveryOperation(api: ApiClient, id: string, keyId: stri
   await api.PATCH('/manage/dapp/{id}', { ...project, body: { description: 'Forecasts' } })
   await api.DELETE('/manage/dapp/{id}', project)
   await api.POST('/manage/dapp/{id}/api-key', { ...project, body: { name: 'Production', expiresAt: null } })
+  await api.POST('/manage/dapp/{id}/api-key', { ...project, body: { mode: 'test', scopes: ['invoices:read'], allowedIps: ['203.0.113.0/24'] } })
+  await api.GET('/manage/dapp/{id}/scopes', project)
   await api.DELETE('/manage/dapp/{id}/api-key/{keyId}', key)
   await api.PATCH('/manage/dapp/{id}/api-key/{keyId}', { ...key, body: { name: 'Staging' } })
   await api.POST('/manage/dapp/{id}/api-key/{keyId}/roll', { ...key, body: { graceSeconds: 3600 } })
   await api.GET('/health')
   await api.GET('/capabilities')
-  await api.GET('/manage/dapp/{id}/usage', { params: { path: { id }, query: { days: 7 } } })
+  await api.GET('/manage/dapp/{id}/usage', { params: { path: { id }, query: { days: 7, mode: 'test' } } })
   await api.GET('/webhooks/event-types')
   await api.POST('/webhooks/messages', { body: { projectId: id, eventType: 'invoice.paid', payload: { amount: 1200 }, idempotencyKey: 'in_1-paid' } })
   await api.POST('/manage/dapp/{id}/webhooks', { ...project, body: { url: 'https://hooks.example.com/flex', eventTypes: ['invoice.paid'] } })
@@ -69,4 +71,11 @@ export async function callEveryOperation(api: ApiClient, id: string, keyId: stri
   await api.POST('/invitations/{invitationId}/decline', { params: { path: { invitationId: 'mem_1' } } })
   await api.GET('/me/deletion')
   await api.GET('/manage/dapp/{id}/audit', { params: { path: { id }, query: { limit: 50, before: 'aud_1', format: 'json' } } })
+  const at = '2026-11-28T12:00:00Z'
+  await api.POST('/logs', {
+    body: { entries: [{ requestId: 'req_1', keyId: 'apid_1', method: 'GET', route: '/v1/invoices/:id', status: 200, durationMs: 12, at }] },
+  })
+  await api.GET('/logs/{requestId}', { params: { path: { requestId: 'req_1' } } })
+  await api.GET('/manage/dapp/{id}/logs', { params: { path: { id }, query: { key: 'apid_1', status: '5xx', route: '/v1/invoices/:id', limit: 50 } } })
+  await api.GET('/manage/dapp/{id}/logs/summary', { params: { path: { id }, query: { days: 30 } } })
 }

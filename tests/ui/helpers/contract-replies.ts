@@ -28,6 +28,7 @@ import {
   WebhookMessageAccepted,
   WebhookSecret,
 } from '../../../contract/webhooks'
+import { LogPage, LogSummary } from '../../../contract/logs'
 import { AcceptedInvitation, AuditPage, Invitation, Member, MemberAccess, MemberList, MemberRemoval, PendingInvitationList } from '../../../contract/teams'
 
 /** GET /me/deletion's answer (server/resources/members/departure-routes.ts words it). */
@@ -98,6 +99,8 @@ const CALLS: [string, string, z.ZodType | z.ZodType[] | null][] = [
   ['GET', '/manage/dapp/{x}/members/{x}/removal', MemberAccess],
   ['POST', '/manage/dapp/{x}/members/{x}/resend', Invitation],
   ['GET', '/manage/dapp/{x}/audit', AuditPage],
+  ['GET', '/manage/dapp/{x}/logs', LogPage],
+  ['GET', '/manage/dapp/{x}/logs/summary', LogSummary],
   ['POST', '/invitations/accept', AcceptedInvitation],
   ['GET', '/invitations', PendingInvitationList],
   ['POST', '/manage/dapp/{x}/owner', MemberList],

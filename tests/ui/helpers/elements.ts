@@ -2,7 +2,8 @@
 import { within } from '@testing-library/react'
 import { defineFlexElements } from '../../../src/define'
 
-export type FlexTag = 'flex-portal' | 'flex-login' | 'flex-signup' | 'flex-projects' | 'flex-project-detail' | 'flex-snippet' | 'flex-webhooks'
+export type FlexTag =
+  'flex-portal' | 'flex-login' | 'flex-signup' | 'flex-projects' | 'flex-project-detail' | 'flex-snippet' | 'flex-webhooks' | 'flex-request-log'
 
 /** Defines the elements (idempotent) and appends `<tag attrs…>` to the body. */
 export function mountElement<K extends FlexTag>(tag: K, attributes: Record<string, string> = {}, parent: Element = document.body): HTMLElementTagNameMap[K] {

@@ -11,6 +11,8 @@ import { UsageChart, usageSummary } from './UsageChart'
 import { combine, sum, USAGE_DAYS } from './usage-data'
 import { keysVersion, useUsage } from './useUsage'
 import { Heading } from '../../../components/Heading'
+import { LazyLogQuality } from '../../../components/request-logs/lazy'
+import { useCapability } from '../../../hooks/useCapability'
 
 /** What the section says before any request, in English. */
 export const USAGE_EMPTY = texts['usage.empty']
@@ -22,6 +24,8 @@ export function UsageSection({ project }: { project: Project }) {
   const t = useT(texts)
   const lang = useLang()
   const usage = useUsage(project.id, keysVersion(project.keys))
+  // Servers that keep request logs add each day's error rate and p95 latency.
+  const logs = useCapability('request-logs')
   const [picked, setPicked] = useState(ALL)
   const headingId = useId()
   const filterId = useId()
@@ -99,12 +103,13 @@ export function UsageSection({ project }: { project: Project }) {
   }
 
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
+    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-4 cq-sm:p-6">
       <Heading id={headingId} depth={1} className="text-lg font-semibold text-fg">
         {t('usage.heading')}
       </Heading>
       <p className="mt-1 text-sm text-muted">{t('usage.intro', { days: USAGE_DAYS })}</p>
       {body}
+      {logs && <LazyLogQuality projectId={project.id} />}
     </section>
   )
 }

@@ -1,0 +1,33 @@
+/**
+ * The provider's API of the request-log bench (request-log-cost.ts): a Hono
+ * handler behind `honoApiKey`, in a process of its own, with request logs off
+ * (REQUEST_LOGS=off), on and sent to PORTAL_URL (on), or on and sent to
+ * LOGS_URL where nothing listens (down). Keys are checked against PORTAL_URL
+ * and kept for an hour, so that after the first call every variant answers
+ * from the verifier's cache and the difference between them is reporting
+ * alone. GET /stats (outside the middleware) answers the reporter's counts.
+ */
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { createVerifier, honoApiKey, type ApiKeyVariables } from '../verify/index'
+
+const mode = process.env.REQUEST_LOGS ?? 'off'
+const verifier = createVerifier({
+  url: `${process.env.PORTAL_URL}/api/keys/verify`,
+  serviceToken: process.env.SERVICE_TOKEN ?? 'bench-service-token',
+  cacheSeconds: 3600,
+  requestLogs: mode === 'down' ? { url: process.env.LOGS_URL } : {},
+})
+
+const app = new Hono<{ Variables: ApiKeyVariables }>()
+  .get('/stats', (c) => c.json(verifier.requestLogStats()))
+  .use('/v1/*', honoApiKey(verifier, { requestLogs: mode !== 'off' }))
+  .get('/v1/invoices/:id', (c) => c.json({ id: c.req.param('id'), project: c.get('apiKey').projectId, amount: 1200, currency: 'EUR' }))
+
+const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: Number(process.env.PORT ?? 0) }, (info) => {
+  console.log(`listening at http://127.0.0.1:${info.port}`)
+})
+process.on('SIGTERM', () => {
+  server.close()
+  void verifier.close().then(() => process.exit(0))
+})

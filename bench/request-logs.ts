@@ -1,0 +1,216 @@
+/**
+ * Request logs on PostgreSQL (issue 49), `npm start`'s entry in its own process:
+ * - ingestion: four producer processes (request-log-producer.ts) POST
+ *   BENCH_LOG_INGEST entries (default 200,000) to /api/logs in batches of
+ *   1,000, against a bare `COPY` (psql's \copy of a CSV) of the same rows into
+ *   an unindexed table of the same columns, in the same run: entries a second
+ *   and the ratio;
+ * - reading: the project filled to BENCH_LOG_ROWS entries (default 5,000,000)
+ *   over 30 days and 10 keys (one INSERT … SELECT per day, then the hourly
+ *   rollups made from them once), then over HTTP, one call at a time: the
+ *   newest-100 page, filtered pages (status class, key, route, status and
+ *   key), and the 30-day summary, p50 and p95 of BENCH_LOG_CALLS calls each
+ *   (default 200) after ten untimed; and the worst case, a key and a route
+ *   that never meet (the key's every entry walked), 20 calls.
+ * Goals: ingestion ≥ 0.5× the COPY; pages p95 ≤ 50 ms; summary p95 ≤ 100 ms.
+ * Run: `DATABASE_URL=postgres://… npx tsx bench/request-logs.ts`.
+ */
+import { execFileSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { BOUNDS } from '../server/resources/logs/histogram'
+import { forkChild } from './ipc-child'
+import { benchEntry, ROUTES } from './request-log-rows'
+import { spawnServer } from './spawn-server'
+import { percentile, round } from './stats'
+import { postgresDatabase } from './verify-load'
+
+const SERVICE_TOKEN = randomBytes(24).toString('base64url')
+const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 5_000_000)
+const INGEST = Number(process.env.BENCH_LOG_INGEST ?? 200_000)
+const CALLS = Number(process.env.BENCH_LOG_CALLS ?? 200)
+const PRODUCERS = 4
+const KEYS = 10
+const DAY = 86_400_000
+
+const line = (s = '') => console.log(s)
+const load = () => `load average ${loadavg()[0].toFixed(2)}`
+
+async function call<T>(url: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(url, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/** A user, a project and its 10 keys, through the API. */
+async function seed(api: string) {
+  const { accessToken: device } = await call<{ accessToken: string }>(`${api}/device`, { deviceUDID: 'bench-logs', deviceType: 'WEB' })
+  const { accessToken } = await call<{ accessToken: string }>(
+    `${api}/register`,
+    { name: 'Bench', email: `bench-logs-${Date.now()}@example.com`, password: 'correct horse battery staple' },
+    device,
+  )
+  const project = await call<{ id: string; apiKey: Record<string, string> }>(`${api}/manage/dapp`, { name: 'Logs bench' }, accessToken)
+  const keyIds = Object.keys(project.apiKey)
+  while (keyIds.length < KEYS) keyIds.push(...Object.keys(await call<Record<string, string>>(`${api}/manage/dapp/${project.id}/api-key`, {}, accessToken)))
+  return { accessToken, projectId: project.id, keyIds }
+}
+
+/** The producers' run, then the bare COPY of the same rows: entries a second of each. */
+async function ingestion(url: string, dbUrl: string, keyIds: string[], projectId: string) {
+  const start = Date.now() - 120_000
+  const run = randomBytes(4).toString('hex')
+  const share = Math.ceil(INGEST / PRODUCERS)
+  const producers = await Promise.all(
+    Array.from({ length: PRODUCERS }, (_, p) =>
+      forkChild<{ ready: true }>('./request-log-producer.ts', {
+        LOG_URL: url,
+        LOG_TOKEN: SERVICE_TOKEN,
+        LOG_KEYS: keyIds.join(','),
+        LOG_FROM: String(p * share),
+        LOG_COUNT: String(Math.min(share, INGEST - p * share)),
+        LOG_START: String(start),
+        LOG_RUN: run,
+      }),
+    ),
+  )
+  const t0 = performance.now()
+  const accepted = (await Promise.all(producers.map((p) => p.request<{ accepted: number }>({ go: true })))).reduce((a, r) => a + r.accepted, 0)
+  const ingestS = (performance.now() - t0) / 1000
+  await Promise.all(producers.map((p) => p.close()))
+
+  const dir = mkdtempSync(join(tmpdir(), 'flex-bench-copy-'))
+  const csv = join(dir, 'rows.csv')
+  const rows: string[] = []
+  for (let i = 0; i < INGEST; i++) {
+    const e = benchEntry(i, keyIds, start, `${run}c`)
+    rows.push([projectId, e.keyId, e.requestId, e.at, e.method, e.route, e.status, Math.round(e.durationMs), ''].join(','))
+  }
+  writeFileSync(csv, rows.join('\n') + '\n')
+  const db = new pg.Client({ connectionString: dbUrl })
+  await db.connect()
+  await db.query('CREATE TABLE bench_copy (LIKE request_logs)')
+  await db.end()
+  const t1 = performance.now()
+  execFileSync('psql', [dbUrl, '-q', '-c', `\\copy bench_copy FROM '${csv}' WITH (FORMAT csv)`])
+  const copyS = (performance.now() - t1) / 1000
+  rmSync(dir, { recursive: true, force: true })
+  return { entries: INGEST, accepted, ingestPerS: round(INGEST / ingestS, 0), copyPerS: round(INGEST / copyS, 0), ratio: round(copyS / ingestS, 2) }
+}
+
+/** Fills the project to ROWS entries over 30 days (the partitions made as the retention job makes them), then the rollups from them. */
+async function fill(dbUrl: string, projectId: string, keyIds: string[]) {
+  const db = new pg.Client({ connectionString: dbUrl })
+  await db.connect()
+  const today = Date.now() - (Date.now() % DAY)
+  const perDay = Math.ceil(ROWS / 30)
+  const t0 = performance.now()
+  for (let d = 29; d >= 0; d--) {
+    const day = today - d * DAY
+    const name = `request_logs_${new Date(day).toISOString().slice(0, 10).replaceAll('-', '')}`
+    await db.query(
+      `CREATE TABLE IF NOT EXISTS ${name} PARTITION OF request_logs FOR VALUES FROM ('${new Date(day).toISOString()}') TO ('${new Date(day + DAY).toISOString()}')`,
+    )
+    await db.query(
+      `INSERT INTO request_logs (project_id, key_id, request_id, at, method, route, status, duration_ms)
+       SELECT $1, ($2::text[])[1 + i % ${KEYS}], 'fill-' || $3::text || '-' || i, $4::timestamptz + (i * (86399999.0 / $5)) * interval '1 millisecond',
+              (ARRAY['GET','GET','POST','PATCH'])[1 + i % 4], ($6::text[])[1 + (i * 7) % ${ROUTES.length}],
+              CASE WHEN (i * 2654435761::bigint) % 1000 < 900 THEN 200 WHEN (i * 2654435761::bigint) % 1000 < 970 THEN 404 ELSE 503 END,
+              1 + (i * 37) % 2000 * (i % 10) / 10
+       FROM generate_series(0, $5 - 1) AS i
+       ON CONFLICT DO NOTHING`,
+      [projectId, keyIds, d, new Date(day).toISOString(), perDay, ROUTES],
+    )
+    process.stdout.write('.')
+  }
+  const fillS = (performance.now() - t0) / 1000
+  // Bucket b holds the durations above b bounds (histogram.ts's bucketOf): width_bucket counts the bounds at or below ms - 1.
+  const columns = Array.from({ length: BOUNDS.length + 1 }, (_, b) => `h${b}`)
+  const hist = columns.map((_, b) => `coalesce(sum(n) FILTER (WHERE b = ${b}), 0)`).join(', ')
+  await db.query(
+    `WITH x AS (
+       SELECT project_id, key_id, date_trunc('hour', at) AS hour, width_bucket(duration_ms - 1, $1::int[]) AS b,
+              count(*) AS n, count(*) FILTER (WHERE status / 100 = 4) AS c4, count(*) FILTER (WHERE status / 100 = 5) AS c5
+       FROM request_logs WHERE project_id = $2 GROUP BY 1, 2, 3, 4
+     )
+     INSERT INTO request_log_hours (project_id, key_id, hour, requests, client_errors, server_errors, ${columns.join(', ')})
+     SELECT project_id, key_id, hour, sum(n), sum(c4), sum(c5), ${hist}
+     FROM x GROUP BY project_id, key_id, hour
+     ON CONFLICT (project_id, hour, key_id) DO NOTHING`,
+    [BOUNDS, projectId],
+  )
+  await db.query('ANALYZE request_logs')
+  await db.query('ANALYZE request_log_hours')
+  const [{ count }] = (await db.query(`SELECT count(*)::int AS count FROM request_logs WHERE project_id = $1`, [projectId])).rows
+  await db.end()
+  return { rows: count as number, fillS: round(fillS, 0) }
+}
+
+/** p50 and p95 of CALLS calls of `path`, one at a time. */
+async function timed(url: string, token: string, path: string, calls = CALLS) {
+  const ms: number[] = []
+  // Ten calls first, untimed: the server's and the database's caches as a page in use has them.
+  for (let i = -10; i < calls; i++) {
+    const t = performance.now()
+    const res = await fetch(`${url}${path}`, { headers: { Authorization: `Bearer ${token}` } })
+    if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+    await res.arrayBuffer()
+    if (i >= 0) ms.push(performance.now() - t)
+  }
+  return { path, p50Ms: round(percentile(ms, 50), 1), p95Ms: round(percentile(ms, 95), 1) }
+}
+
+async function main() {
+  const adminUrl = process.env.DATABASE_URL
+  if (!adminUrl) throw new Error('DATABASE_URL (PostgreSQL) is required')
+  const database = await postgresDatabase(adminUrl)
+  const server = await spawnServer('server/main.ts', {
+    DATABASE_URL: database.url,
+    SERVICE_TOKEN,
+    RATE_LIMIT_PER_USER: '1000000',
+    RATE_LIMIT_PER_ADDRESS: '1000000',
+    RATE_LIMIT_PROJECTS_PER_USER: '1000000',
+  })
+  try {
+    line(`== Request logs (PostgreSQL), ${load()} ==`)
+    const { accessToken, projectId, keyIds } = await seed(`${server.url}/api`)
+    const ingest = await ingestion(server.url, database.url, keyIds, projectId)
+    line(
+      `ingestion: ${ingest.entries} entries from ${PRODUCERS} producers in batches of 1,000: ${ingest.ingestPerS} entries/s (${ingest.accepted} accepted); ` +
+        `bare COPY of the same rows into an unindexed table: ${ingest.copyPerS} rows/s; ratio ${ingest.ratio}× (goal ≥ 0.5×), ${load()}`,
+    )
+    const filled = await fill(database.url, projectId, keyIds)
+    line(`\nfilled: ${filled.rows} entries in the project over 30 days and ${KEYS} keys in ${filled.fillS} s, ${load()}`)
+    const base = `/api/manage/dapp/${projectId}/logs`
+    const reads = []
+    for (const path of [
+      `${base}?limit=100`,
+      `${base}?limit=100&status=5xx`,
+      `${base}?limit=100&key=${keyIds[3]}`,
+      `${base}?limit=100&route=${encodeURIComponent(ROUTES[5])}`,
+      `${base}?limit=100&status=4xx&key=${keyIds[3]}`,
+      // No entry of key 3 has route 5 (rows.ts): the worst case, the whole of one key's entries walked.
+      `${base}?limit=100&key=${keyIds[3]}&route=${encodeURIComponent(ROUTES[5])}`,
+      `${base}/summary?days=30`,
+    ]) {
+      const r = await timed(server.url, accessToken, path, path.includes('route') && path.includes('key') ? 20 : CALLS)
+      reads.push(r)
+      line(`${r.path.replace(projectId, '{id}')}: p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms`)
+    }
+    line(`(${CALLS} calls each, one at a time, over HTTP; goals: pages p95 ≤ 50 ms, summary p95 ≤ 100 ms), ${load()}`)
+    return { ingest, filled, reads }
+  } finally {
+    server.child.kill('SIGTERM')
+    await new Promise((resolve) => server.child.once('exit', resolve))
+    await database.drop()
+  }
+}
+
+await main()

@@ -1,0 +1,215 @@
+import { z } from 'zod'
+import { LOG_BATCH_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
+import { coded, isoDateTime, requiredText, wholeNumber } from './fields'
+
+/**
+ * Request logs (issue 49): what a provider's API reports of each call a key
+ * made (`POST /api/logs`), and what the project's members read back
+ * (`GET /manage/dapp/{id}/logs`, `/logs/summary`). Shared by the server, which
+ * checks them, and the widget, which imports only their types.
+ */
+
+export { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
+
+/** The longest route template a report may carry; longer is refused, and anything over LOG_ROUTE_MAX is cut before it is stored. */
+export const LOG_ROUTE_INPUT_MAX = 1000
+export const LOG_REQUEST_ID_MAX = 200
+/** A duration past a day is no call's: refused. */
+export const LOG_DURATION_MAX_MS = 86_400_000
+
+const DURATION_RANGE = coded('LOG_DURATION_OUT_OF_RANGE', `durationMs must be a number from 0 to ${LOG_DURATION_MAX_MS}.`)
+
+const text = (description: string) => z.string().meta({ description })
+const dateTime = (description: string) => z.string().meta({ format: 'date-time', description })
+
+// ---- POST /api/logs ----
+
+/** One call as the provider's API reports it. No body, header, query string or (unless the provider opts in) client address. */
+export const LogEntryInput = z
+  .object({
+    requestId: requiredText('requestId', {
+      code: 'LOG_REQUEST_ID',
+      max: LOG_REQUEST_ID_MAX,
+      name: true,
+      description: 'The X-Request-Id of the call (the client\'s, or one the middleware made). Stored once per project and "at": re-sending is safe.',
+    }),
+    keyId: requiredText('keyId', {
+      code: 'LOG_KEY_ID',
+      max: 200,
+      description: 'API project ID (apid_…) the verification answered; an unknown one drops the entry.',
+    }),
+    method: z
+      .string({
+        error: (issue) => (issue.input == null ? coded('LOG_METHOD_REQUIRED', 'method is required.') : coded('LOG_METHOD_NOT_TEXT', 'method must be text.')),
+      })
+      .regex(/^[A-Za-z]{1,16}$/, coded('LOG_METHOD_INVALID', 'method must be an HTTP method such as GET, of 1 to 16 letters.'))
+      .transform((v) => v.toUpperCase())
+      .meta({ description: 'HTTP method, such as GET; stored in capitals.', examples: ['GET'] }),
+    route: requiredText('route', {
+      code: 'LOG_ROUTE',
+      max: LOG_ROUTE_INPUT_MAX,
+      name: true,
+      description: `The route template the framework matched (/v1/invoices/:id), never the raw path or its query; cut to ${LOG_ROUTE_MAX} characters.`,
+    }).transform((v) => [...v].slice(0, LOG_ROUTE_MAX).join('')),
+    status: wholeNumber('status', 'LOG_STATUS', 100, 599, 'The HTTP status the provider answered.'),
+    durationMs: z
+      .number({ error: (issue) => (issue.input == null ? coded('LOG_DURATION_REQUIRED', 'durationMs is required.') : DURATION_RANGE) })
+      .min(0, DURATION_RANGE)
+      .max(LOG_DURATION_MAX_MS, DURATION_RANGE)
+      .transform((v) => Math.round(v))
+      .meta({ description: 'How long the handler took, in milliseconds (stored whole).' }),
+    at: isoDateTime('at', 'LOG_AT', 'When the call arrived. Far in the future, or older than the retention: dropped and counted.').pipe(
+      z.date({ error: coded('LOG_AT_REQUIRED', 'at is required.') }),
+    ),
+    ip: z
+      .string({ error: coded('LOG_IP_NOT_TEXT', 'ip must be text.') })
+      .max(64, coded('LOG_IP_TOO_LONG', 'ip must be at most 64 characters.'))
+      .regex(/^[0-9A-Fa-f:.]+$/, coded('LOG_IP_INVALID', 'ip must be an IPv4 or IPv6 address.'))
+      .optional()
+      .meta({ description: "The client's address; only sent when the provider opts in." }),
+  })
+  .meta({ id: 'LogEntryInput' })
+
+/** The body of POST /api/logs. A malformed entry refuses the whole batch (400 naming the entry and field): nothing of it is stored. */
+export const LogBatch = z
+  .object({
+    entries: z
+      .array(LogEntryInput, {
+        error: (issue) =>
+          issue.input == null
+            ? coded('LOG_ENTRIES_REQUIRED', 'entries is required.')
+            : coded('LOG_ENTRIES_NOT_A_LIST', 'entries must be a list of log entries.'),
+      })
+      .min(1, coded('LOG_ENTRIES_EMPTY', 'entries must hold at least one entry.'))
+      .meta({ description: `At most ${LOG_BATCH_MAX} entries; more is refused with 413.` }),
+  })
+  .meta({ id: 'LogBatch' })
+
+const count = (description: string) => z.number().int().meta({ description })
+
+export const LogBatchAccepted = z
+  .object({
+    accepted: count('Entries stored by this call.'),
+    duplicates: count('Entries already stored (same project, requestId and at): nothing stored twice.'),
+    dropped: z
+      .object({
+        unknownKey: count('Entries naming a key this server does not hold (never issued, or deleted).'),
+        future: count('Entries more than 5 minutes in the future.'),
+        expired: count('Entries older than the retention (REQUEST_LOG_RETENTION_DAYS).'),
+      })
+      .meta({ description: 'Entries not stored, by reason; never an error for the batch.' }),
+  })
+  .meta({ id: 'LogBatchAccepted' })
+
+// ---- reading ----
+
+export const LogEntry = z
+  .object({
+    requestId: text('The X-Request-Id of the call: "give this id to support".'),
+    keyId: text('API project ID (apid_…).'),
+    method: text('HTTP method, in capitals.'),
+    route: text(`Route template, at most ${LOG_ROUTE_MAX} characters.`),
+    status: z.number().int().meta({ description: 'HTTP status answered.' }),
+    durationMs: z.number().int().meta({ description: 'Milliseconds the handler took.' }),
+    at: dateTime('When the call arrived.'),
+    ip: z.string().optional().meta({ description: "The client's address, when the provider reports it." }),
+  })
+  .meta({ id: 'LogEntry' })
+
+/** An entry as a project's members read it: with the key's name. */
+export const LogEntryView = LogEntry.extend({
+  keyName: z.string().nullable().meta({ description: "The key's name; null once the key is deleted." }),
+}).meta({ id: 'LogEntryView' })
+
+export const LogPage = z
+  .object({
+    entries: z.array(LogEntryView).meta({ description: 'Newest first.' }),
+    next: z.string().optional().meta({ description: 'Pass as "before" for the next (older) page; absent on the last page.' }),
+  })
+  .meta({ id: 'LogPage' })
+
+/** GET /api/logs/{requestId}: the entry, with its project. */
+export const LogLookup = LogEntryView.extend({
+  projectId: text('Project ID (prj_…) whose key made the call.'),
+}).meta({ id: 'LogLookup' })
+
+export const LogBucket = z
+  .object({
+    start: dateTime('Start of the hour or UTC day.'),
+    requests: count('Calls.'),
+    errors: count('Calls answered 4xx or 5xx.'),
+    serverErrors: count('Calls answered 5xx.'),
+    p50Ms: z.number().int().nullable().meta({ description: 'Median duration (from a histogram: the upper bound of its bucket); null without calls.' }),
+    p95Ms: z.number().int().nullable().meta({ description: '95th percentile duration, as p50Ms; null without calls.' }),
+  })
+  .meta({ id: 'LogBucket' })
+
+export const LogSummary = z
+  .object({
+    unit: z.enum(['hour', 'day']).meta({ description: 'hour when days is 1 (the last 24 hours), else UTC day.' }),
+    buckets: z.array(LogBucket).meta({ description: 'Oldest first, the current hour or day last; every bucket present, empty ones with 0.' }),
+  })
+  .meta({ id: 'LogSummary' })
+
+// ---- query parameters (read with readQuery, as contract/queries.ts) ----
+
+function queryNumber(name: string, code: string, min: number, max: number, description: string, example: number) {
+  const range = coded(code, `${name} must be a whole number from ${min} to ${max}.`)
+  return z
+    .preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.int({ error: range }).min(min, range).max(max, range))
+    .optional()
+    .meta({ description, example })
+}
+
+/** GET /manage/dapp/{id}/logs */
+export const LogQuery = z.object({
+  key: z
+    .string()
+    .max(200, coded('LOG_QUERY_KEY_TOO_LONG', 'key must be at most 200 characters.'))
+    .optional()
+    .meta({ description: "Only this key's calls (apid_…)." }),
+  status: z
+    .enum(LOG_STATUS_CLASSES, { error: coded('LOG_QUERY_STATUS_INVALID', `status must be one of ${LOG_STATUS_CLASSES.join(', ')}.`) })
+    .optional()
+    .meta({ description: 'Only calls answered with this status class.' }),
+  route: z
+    .string()
+    .max(LOG_ROUTE_MAX, coded('LOG_QUERY_ROUTE_TOO_LONG', `route must be at most ${LOG_ROUTE_MAX} characters.`))
+    .optional()
+    .meta({ description: 'Only this route template, exactly.' }),
+  before: z
+    .string()
+    .max(200, coded('LOG_QUERY_BEFORE_TOO_LONG', 'before must be at most 200 characters.'))
+    .optional()
+    .meta({ description: 'The "next" of the previous page.' }),
+  limit: queryNumber('limit', 'LIMIT_OUT_OF_RANGE', 1, 100, 'Entries per page: 1–100 (default 50).', 50),
+})
+
+/** GET /manage/dapp/{id}/logs/summary */
+export const LogSummaryQuery = z.object({
+  key: z
+    .string()
+    .max(200, coded('LOG_QUERY_KEY_TOO_LONG', 'key must be at most 200 characters.'))
+    .optional()
+    .meta({ description: "Only this key's calls (apid_…)." }),
+  days: queryNumber(
+    'days',
+    'DAYS_INVALID',
+    1,
+    LOG_SUMMARY_DAYS_MAX,
+    `1 (the last 24 hours, per hour) to ${LOG_SUMMARY_DAYS_MAX} (per UTC day); default 30.`,
+    30,
+  ),
+})
+
+export type LogEntryInput = z.input<typeof LogEntryInput>
+export type LogBatch = z.input<typeof LogBatch>
+export type LogBatchAccepted = z.infer<typeof LogBatchAccepted>
+export type LogEntry = z.infer<typeof LogEntry>
+export type LogEntryView = z.infer<typeof LogEntryView>
+export type LogPage = z.infer<typeof LogPage>
+export type LogLookup = z.infer<typeof LogLookup>
+export type LogBucket = z.infer<typeof LogBucket>
+export type LogSummary = z.infer<typeof LogSummary>
+export type LogQuery = z.input<typeof LogQuery>
+export type LogSummaryQuery = z.input<typeof LogSummaryQuery>

@@ -1,0 +1,19 @@
+import { onceJob, type PruneJob } from '../../db/retention'
+import type { RouteDeps } from '../../http/route-deps'
+import { pruneHours } from './data'
+import { DAY_MS, dayStart, type PartitionKeeper } from './partitions'
+
+/**
+ * Request logs' part of the retention schedule: the day partitions wholly past
+ * REQUEST_LOG_RETENTION_DAYS are dropped (no row is deleted one by one), their
+ * hours' rollups deleted, and today's and tomorrow's partitions made ahead so
+ * the first batch after midnight does not wait for one.
+ */
+export const requestLogRetention = ({ db, config }: RouteDeps, partitions: PartitionKeeper): PruneJob[] => [
+  onceJob('request logs', async (now) => {
+    const cutoff = now - config.requestLogRetentionDays * DAY_MS
+    await partitions.dropBefore(cutoff)
+    await pruneHours(db, new Date(cutoff))
+    await partitions.ensure([dayStart(now), dayStart(now) + DAY_MS])
+  }),
+]

@@ -1,0 +1,115 @@
+import type { Context } from 'hono'
+import { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LogBatch, LogQuery, LogSummaryQuery, type LogSummary } from '../../../contract/logs'
+import { LOG_ENTRY_INVALID } from '../../../contract/constants'
+import type { AuthEnv } from '../../http/auth'
+import { fastBodyLimit } from '../../http/body-limit'
+import { HttpError } from '../../http/errors'
+import { readQuery } from '../../http/query'
+import type { RouteDeps } from '../../http/route-deps'
+import { requireServiceToken } from '../../http/service-token'
+import { readJsonObject } from '../../http/validate'
+import { ContractApp } from '../../openapi/contract-app'
+import { withRoles } from '../../openapi/roles'
+import { authorize } from '../../security/authorization'
+import { findEntry, listEntries, readBuckets } from './data'
+import { quantile } from './histogram'
+import { logIngest } from './ingest'
+import { BODY_TOO_LARGE, ingestRoute, listLogsRoute, LOGS, lookupRoute, summaryRoute } from './operations'
+import { DAY_MS, dayStart, type PartitionKeeper } from './partitions'
+
+export const LOGS_PATH = '/logs'
+const HOUR_MS = 3_600_000
+
+/** The batch checked by the contract; the first refused field's message, prefixed with its entry (entries[3]: …), is the 400. */
+function readBatch(body: Record<string, unknown>) {
+  // Counted before the entries are checked one by one: a huge batch is refused for its size alone.
+  if (Array.isArray(body.entries) && body.entries.length > LOG_BATCH_MAX) {
+    throw new HttpError(413, LOGS.LOG_BATCH_TOO_LARGE(body.entries.length))
+  }
+  const result = LogBatch.safeParse(body)
+  if (result.success) return result.data.entries
+  const [issue] = result.error.issues
+  const [field, index] = issue.path
+  const message = field === 'entries' && typeof index === 'number' ? `entries[${index}]: ${issue.message}` : issue.message
+  throw new HttpError(400, message, {}, LOG_ENTRY_INVALID)
+}
+
+// The cursor is the last entry's time and request id, so a page never repeats or skips an entry that arrived meanwhile.
+const cursorOf = (e: { at: string; requestId: string }) => Buffer.from(`${Date.parse(e.at)}:${e.requestId}`).toString('base64url')
+function readCursor(before: string | undefined) {
+  if (before === undefined) return undefined
+  const m = /^(\d{1,15}):(.+)$/s.exec(Buffer.from(before, 'base64url').toString())
+  if (!m) throw new HttpError(400, LOGS.LOG_CURSOR_INVALID)
+  return { at: new Date(Number(m[1])), requestId: m[2] }
+}
+
+/** The provider's calls (service token) and the members' pages (behind the /manage guard, any member). */
+export function logRoutes(deps: RouteDeps, partitions: PartitionKeeper) {
+  const { db, config, clock } = deps
+  const serviceOnly = requireServiceToken(config.serviceToken, LOGS.LOGS_NOT_CONFIGURED)
+  const bodyLimit = fastBodyLimit(LOG_BODY_MAX_BYTES, () => {
+    throw new HttpError(413, BODY_TOO_LARGE)
+  })
+  const ingest = logIngest(deps, partitions)
+  const member = async (c: Context<AuthEnv>) => {
+    const projectId = c.req.param('id')!
+    await authorize(db, c.var.userId, projectId, 'logs.read')
+    return projectId
+  }
+
+  return new ContractApp<AuthEnv>()
+    .operation(ingestRoute, bodyLimit, serviceOnly, async (c) => {
+      const entries = readBatch(await readJsonObject(c))
+      return c.json(await ingest(entries), 202)
+    })
+    .operation(lookupRoute, serviceOnly, async (c) => {
+      const found = await findEntry(db, c.req.param('requestId'))
+      if (!found) throw new HttpError(404, LOGS.LOG_ENTRY_NOT_FOUND)
+      return c.json(found)
+    })
+    .operation(withRoles('logs.read', listLogsRoute), async (c) => {
+      const q = readQuery(c, LogQuery)
+      const before = readCursor(q.before)
+      const projectId = await member(c)
+      const limit = q.limit ?? 50
+      const rows = await listEntries(db, projectId, {
+        keyId: q.key,
+        statusClass: q.status === undefined ? undefined : Number(q.status[0]),
+        route: q.route,
+        before,
+        limit,
+      })
+      const entries = rows.slice(0, limit)
+      return c.json(rows.length > limit ? { entries, next: cursorOf(entries[limit - 1]) } : { entries })
+    })
+    .operation(withRoles('logs.read', summaryRoute), async (c) => {
+      const q = readQuery(c, LogSummaryQuery)
+      const projectId = await member(c)
+      return c.json(await summarise(db, projectId, q.days ?? 30, clock(), q.key))
+    })
+}
+
+/** The rollups of the last `days` (1: 24 hours per hour), every bucket present. */
+async function summarise(db: RouteDeps['db'], projectId: string, days: number, now: number, keyId?: string): Promise<LogSummary> {
+  const unit = days === 1 ? 'hour' : 'day'
+  const step = unit === 'hour' ? HOUR_MS : DAY_MS
+  const last = unit === 'hour' ? now - (now % HOUR_MS) : dayStart(now)
+  const count = unit === 'hour' ? 24 : days
+  const first = last - (count - 1) * step
+  const found = new Map((await readBuckets(db, projectId, new Date(first), step, keyId)).map((b) => [b.start, b]))
+  return {
+    unit,
+    buckets: Array.from({ length: count }, (_, i) => {
+      const start = first + i * step
+      const b = found.get(start)
+      return {
+        start: new Date(start).toISOString(),
+        requests: b?.requests ?? 0,
+        errors: b ? b.clientErrors + b.serverErrors : 0,
+        serverErrors: b?.serverErrors ?? 0,
+        p50Ms: b ? quantile(b.hist, 0.5) : null,
+        p95Ms: b ? quantile(b.hist, 0.95) : null,
+      }
+    }),
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The request-log calls (servers that name the `request-logs` feature): a
+ * project's recent calls, page by page, and their per-day summary. Each takes
+ * the session's caller first (useManageApi's `call`, which supplies the
+ * api-base and the token and handles a 401). Answers are checked as parse.ts checks the others.
+ */
+// The shapes come from the schema contract the server validates with; type-only imports.
+import type { LogPage, LogQuery, LogSummary } from '../../contract/logs'
+import { bad, isObject, text } from './parse'
+import type { ManageCall } from './request'
+
+/** The page's query as the widget builds it (the contract's, with `limit` a number). */
+export type PageQuery = Omit<LogQuery, 'limit'> & { limit?: number }
+
+const seg = encodeURIComponent
+const int = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? Math.round(x) : 0)
+const ms = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? Math.round(x) : null)
+
+/** The query string of the set fields only, in a fixed order. */
+function queryOf(query: Record<string, string | number | undefined>): string {
+  const parts = Object.entries(query).filter(([, v]) => v !== undefined && v !== '')
+  return parts.length ? `?${parts.map(([k, v]) => `${k}=${seg(String(v))}`).join('&')}` : ''
+}
+
+export function parseLogPage(x: unknown): LogPage {
+  if (!isObject(x) || !Array.isArray(x.entries)) throw bad('unreadable')
+  const entries = x.entries
+    .filter((e) => isObject(e) && text(e.requestId))
+    .map((e: Record<string, unknown>) => ({
+      requestId: text(e.requestId),
+      keyId: text(e.keyId),
+      keyName: typeof e.keyName === 'string' ? e.keyName : null,
+      method: text(e.method),
+      route: text(e.route),
+      status: int(e.status),
+      durationMs: int(e.durationMs),
+      at: text(e.at),
+    }))
+  return { entries, next: text(x.next) || undefined }
+}
+
+export function parseLogSummary(x: unknown): LogSummary {
+  if (!isObject(x) || !Array.isArray(x.buckets)) throw bad('unreadable')
+  const buckets = x.buckets
+    .filter((b) => isObject(b) && text(b.start))
+    .map((b: Record<string, unknown>) => ({
+      start: text(b.start),
+      requests: int(b.requests),
+      errors: int(b.errors),
+      serverErrors: int(b.serverErrors),
+      p50Ms: ms(b.p50Ms),
+      p95Ms: ms(b.p95Ms),
+    }))
+  return { unit: x.unit === 'hour' ? 'hour' : 'day', buckets }
+}
+
+/** `GET /manage/dapp/{id}/logs`: the newest calls first; `query.before` is the previous page's `next`. */
+export async function getLogs(call: ManageCall, projectId: string, query: PageQuery, signal?: AbortSignal): Promise<LogPage> {
+  const { key, status, route, before, limit } = query
+  return parseLogPage(await call({ method: 'GET', path: `/manage/dapp/${seg(projectId)}/logs${queryOf({ key, status, route, before, limit })}`, signal }))
+}
+
+/** `GET /manage/dapp/{id}/logs/summary`: calls, errors and latency per UTC day over `days` days. */
+export async function getLogSummary(call: ManageCall, projectId: string, days: number, signal?: AbortSignal): Promise<LogSummary> {
+  return parseLogSummary(await call({ method: 'GET', path: `/manage/dapp/${seg(projectId)}/logs/summary${queryOf({ days })}`, signal }))
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react'
+import type { LogEntryView } from '../../../contract/logs'
+import { useErrorText } from '../../hooks/useErrorText'
+import { useT } from '../../i18n'
+import { requests } from '../../i18n/en/requests'
+import { Alert } from '../Alert'
+import { Button } from '../Button'
+import { FirstCall } from './FirstCall'
+import { RequestDialog } from './RequestDialog'
+import { RequestTable } from './RequestTable'
+import type { RequestLog as Log } from './useRequestLog'
+
+/**
+ * A log's body, the same in the project's section and in <flex-request-log>:
+ * the table (grey rows while the first page loads), "Load more", the way to a
+ * first call when there is none (`filtered`: none of these, say so instead),
+ * and a row's detail. New rows are announced by their count, once a poll.
+ * `last`: only the newest this many rows, and no older ones (a docs page's "your last calls").
+ */
+export function RequestLog({ log, projectId, keyId, filtered, last }: { log: Log; projectId: string; keyId?: string; filtered?: boolean; last?: number }) {
+  const t = useT(requests)
+  // Its own failures (no answer, a time-out) in the reader's language, a server's message as the server wrote it.
+  const errorMessage = useErrorText()
+  const [opened, setOpened] = useState<LogEntryView | null>(null)
+  let body
+  if (log.error !== undefined) {
+    body = (
+      <Alert className="mt-4" onRetry={log.retry}>
+        <p className="font-semibold">{t('requests.loadFailed')}</p>
+        <p>{errorMessage(log.error)}</p>
+      </Alert>
+    )
+  } else if (log.loaded && log.entries.length === 0) {
+    body = filtered ? (
+      <p className="mt-4 rounded-flex border border-dashed border-border px-4 py-6 text-center text-sm text-muted">{t('requests.noMatch')}</p>
+    ) : (
+      <FirstCall projectId={projectId} keyId={keyId} />
+    )
+  } else {
+    body = <RequestTable entries={last ? log.entries.slice(0, last) : log.entries} loading={log.loading} onOpen={setOpened} />
+  }
+  return (
+    <>
+      <p role="status" className="sr-only">
+        {log.loading ? t('requests.loading') : log.news > 0 ? t('requests.news', { count: log.news }) : ''}
+      </p>
+      {body}
+      {log.more.error !== undefined && (
+        <Alert className="mt-3" onRetry={log.loadMore}>
+          {t('requests.moreFailed')} {errorMessage(log.more.error)}
+        </Alert>
+      )}
+      {!last && log.next && log.entries.length > 0 && (
+        <Button variant="secondary" className="mt-3" onClick={log.loadMore} pending={log.more.loading} pendingLabel={t('requests.loadingMore')}>
+          {t('requests.loadMore')}
+        </Button>
+      )}
+      {opened && <RequestDialog entry={opened} onClose={() => setOpened(null)} />}
+    </>
+  )
+}

@@ -1,0 +1,60 @@
+import type { LogEntryView } from '../../../contract/logs'
+import { useLang, useT } from '../../i18n'
+import { requests } from '../../i18n/en/requests'
+import { DataTable, type Column } from '../table'
+import { formatDuration, formatTime } from '../webhooks/format-time'
+import { LogStatus } from './LogStatus'
+
+const open =
+  'block max-w-full truncate rounded-flex text-start font-mono text-xs text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+
+/**
+ * Calls in the one table pattern: time, key, method, route (the name: it takes
+ * the room left, and opens the call's detail), status in words, duration; the
+ * key and the duration give way first, and below what fits each call is a card.
+ */
+export function RequestTable({ entries, loading, onOpen }: { entries: readonly LogEntryView[]; loading: boolean; onOpen: (entry: LogEntryView) => void }) {
+  const t = useT(requests)
+  const lang = useLang()
+  const columns: Column<LogEntryView>[] = [
+    {
+      id: 'time',
+      header: t('requests.column.time'),
+      priority: 0,
+      width: 170,
+      cell: (e) => <time dateTime={e.at}>{formatTime(e.at, lang)}</time>,
+    },
+    {
+      id: 'key',
+      header: t('requests.column.key'),
+      priority: 2,
+      width: 120,
+      cell: (e) => e.keyName ?? <span className="text-muted">{t('requests.deletedKey')}</span>,
+    },
+    { id: 'method', header: t('requests.column.method'), priority: 1, width: 70, cell: (e) => <span className="font-mono text-xs">{e.method}</span> },
+    {
+      id: 'route',
+      header: t('requests.column.route'),
+      name: true,
+      priority: 0,
+      width: 0,
+      cell: (e) => (
+        <button
+          type="button"
+          dir="ltr"
+          data-name=""
+          title={e.route}
+          aria-haspopup="dialog"
+          aria-label={t('requests.open', { method: e.method, route: e.route, time: formatTime(e.at, lang) })}
+          className={open}
+          onClick={() => onOpen(e)}
+        >
+          {e.route}
+        </button>
+      ),
+    },
+    { id: 'status', header: t('requests.column.status'), priority: 0, width: 130, cell: (e) => <LogStatus status={e.status} /> },
+    { id: 'duration', header: t('requests.column.duration'), priority: 3, width: 90, end: true, cell: (e) => formatDuration(e.durationMs, lang) },
+  ]
+  return <DataTable caption={t('requests.caption')} columns={columns} rows={entries} rowKey={(e) => e.requestId} loading={loading ? 3 : 0} />
+}

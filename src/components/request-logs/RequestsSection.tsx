@@ -1,0 +1,89 @@
+import { useEffect, useId, useState } from 'react'
+import { LOG_ROUTE_MAX } from '../../../contract/constants'
+import type { PageQuery } from '../../api/request-logs'
+import type { Project } from '../../api/types'
+import { useT } from '../../i18n'
+import { requests } from '../../i18n/en/requests'
+import { Heading } from '../Heading'
+import { RequestLog } from './RequestLog'
+import { useRequestLog } from './useRequestLog'
+
+/** Rows a page: the section's first look, and each "Load more". */
+export const SECTION_PAGE = 50
+/** The route filter asks once typing pauses, not at every key. */
+export const ROUTE_PAUSE_MS = 400
+
+// The status classes offered, each with its words (their ids written out, so the catalog's check finds them).
+const STATUSES = [
+  ['2xx', 'requests.filter.success'],
+  ['4xx', 'requests.filter.clientErrors'],
+  ['5xx', 'requests.filter.serverErrors'],
+] as const
+const field = 'min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+
+/** 'Requests': the project's recent calls, filtered by key, status class and route, live while the section is shown. */
+export function RequestsSection({ project }: { project: Project }) {
+  const t = useT(requests)
+  const ids = { heading: useId(), key: useId(), status: useId(), route: useId() }
+  const [key, setKey] = useState('')
+  const [status, setStatus] = useState<PageQuery['status'] | ''>('')
+  const [typed, setTyped] = useState('')
+  const [route, setRoute] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setRoute(typed.trim()), ROUTE_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [typed])
+  const log = useRequestLog(project.id, { key: key || undefined, status: status || undefined, route: route || undefined }, SECTION_PAGE)
+  return (
+    <section aria-labelledby={ids.heading} className="mt-8 rounded-flex border border-border bg-surface p-6">
+      <Heading id={ids.heading} depth={1} className="text-lg font-semibold text-fg">
+        {t('requests.heading')}
+      </Heading>
+      <p className="mt-1 text-sm text-muted">{t('requests.intro')}</p>
+      {/* Each filter may shrink below its widest option (a long key name): the page never scrolls sideways. */}
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+        <span className="flex min-w-0 max-w-full items-center gap-2">
+          <label htmlFor={ids.key} className="text-muted">
+            {t('requests.filter.key')}
+          </label>
+          <select id={ids.key} value={key} onChange={(e) => setKey(e.target.value)} className={field}>
+            <option value="">{t('requests.filter.allKeys')}</option>
+            {(project.keys ?? []).map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.name}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className="flex min-w-0 max-w-full items-center gap-2">
+          <label htmlFor={ids.status} className="text-muted">
+            {t('requests.filter.status')}
+          </label>
+          <select id={ids.status} value={status} onChange={(e) => setStatus(e.target.value as PageQuery['status'])} className={field}>
+            <option value="">{t('requests.filter.allStatuses')}</option>
+            {STATUSES.map(([value, words]) => (
+              <option key={value} value={value}>
+                {t(words)}
+              </option>
+            ))}
+          </select>
+        </span>
+        <span className="flex min-w-0 max-w-full items-center gap-2">
+          <label htmlFor={ids.route} className="text-muted">
+            {t('requests.filter.route')}
+          </label>
+          <input
+            id={ids.route}
+            type="search"
+            dir="ltr"
+            maxLength={LOG_ROUTE_MAX}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            className={`${field} font-mono`}
+          />
+        </span>
+      </div>
+      <RequestLog log={log} projectId={project.id} keyId={key || undefined} filtered={Boolean(key || status || route)} />
+    </section>
+  )
+}

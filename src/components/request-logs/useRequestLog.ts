@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { LogEntryView } from '../../../contract/logs'
+import { getLogs, type PageQuery } from '../../api/request-logs'
+import { useManageApi } from '../../hooks/useManageApi'
+import { useVisible } from './useVisible'
+
+/** How often an open log asks for new calls (while the page is shown): a call shows within 3 s of its report. */
+export const POLL_MS = 2000
+
+export type LogFilter = Pick<PageQuery, 'key' | 'status' | 'route'>
+
+interface LogState {
+  entries: LogEntryView[]
+  /** The cursor of the next older page; none on the last. */
+  next?: string
+  loaded: boolean
+  error: unknown
+  /** How many rows the last poll added (read out once, politely). */
+  news: number
+}
+
+const EMPTY: LogState = { entries: [], loaded: false, error: undefined, news: 0 }
+
+/**
+ * A project's calls, newest first, under `filter`: the first page, older pages
+ * on demand, and a look for new calls every POLL_MS while the page is shown
+ * (at once when it is shown again). A poll whose every entry is new may have
+ * skipped some: the list then starts again from it.
+ */
+export function useRequestLog(projectId: string, filter: LogFilter, limit: number) {
+  const { call } = useManageApi()
+  const visible = useVisible()
+  const [state, setState] = useState<LogState>(EMPTY)
+  const [more, setMore] = useState<{ loading: boolean; error: unknown }>({ loading: false, error: undefined })
+  const [attempt, setAttempt] = useState(0)
+  const { key, status, route } = filter
+  // The caller by reference: a renewed session's caller must not start the log again.
+  const caller = useRef(call)
+  caller.current = call
+  const page = useCallback(
+    (before?: string, signal?: AbortSignal) => getLogs(caller.current, projectId, { key, status, route, before, limit }, signal),
+    [projectId, key, status, route, limit],
+  )
+  const latest = useRef(page)
+  latest.current = page
+
+  useEffect(() => {
+    const controller = new AbortController()
+    setState(EMPTY)
+    setMore({ loading: false, error: undefined })
+    page(undefined, controller.signal).then(
+      (p) => !controller.signal.aborted && setState({ entries: p.entries, next: p.next, loaded: true, error: undefined, news: 0 }),
+      (error: unknown) => !controller.signal.aborted && setState({ ...EMPTY, error }),
+    )
+    return () => controller.abort()
+  }, [page, attempt])
+
+  const loaded = state.loaded
+  const wasHidden = useRef(false)
+  useEffect(() => {
+    if (!loaded) return
+    if (!visible) {
+      wasHidden.current = true
+      return
+    }
+    const controller = new AbortController()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const poll = () => {
+      page(undefined, controller.signal).then(
+        (p) => {
+          if (controller.signal.aborted) return
+          setState((s) => {
+            const known = new Set(s.entries.map((e) => e.requestId))
+            const added = p.entries.filter((e) => !known.has(e.requestId))
+            if (added.length === 0) return s.news ? { ...s, news: 0 } : s
+            if (added.length === p.entries.length) return { ...s, entries: p.entries, next: p.next, news: added.length }
+            return { ...s, entries: [...added, ...s.entries], news: added.length }
+          })
+          wait()
+        },
+        // A poll that fails is tried again at the next turn; the rows shown stay.
+        () => !controller.signal.aborted && wait(),
+      )
+    }
+    const wait = () => (timer = setTimeout(poll, POLL_MS))
+    // Shown again after a while hidden: what came meanwhile, at once.
+    if (wasHidden.current) poll()
+    else wait()
+    wasHidden.current = false
+    return () => {
+      controller.abort()
+      clearTimeout(timer)
+    }
+  }, [loaded, visible, page])
+
+  const loadMore = () => {
+    const before = state.next
+    if (!before || more.loading) return
+    setMore({ loading: true, error: undefined })
+    latest.current(before).then(
+      (p) => {
+        setState((s) => {
+          const known = new Set(s.entries.map((e) => e.requestId))
+          return { ...s, entries: [...s.entries, ...p.entries.filter((e) => !known.has(e.requestId))], next: p.next }
+        })
+        setMore({ loading: false, error: undefined })
+      },
+      (error: unknown) => setMore({ loading: false, error }),
+    )
+  }
+
+  return { ...state, loading: !state.loaded && state.error === undefined, retry: () => setAttempt((n) => n + 1), loadMore, more }
+}
+
+export type RequestLog = ReturnType<typeof useRequestLog>

@@ -1,0 +1,146 @@
+/**
+ * Request logs in a real browser against the reference server: calls the
+ * provider's API reports (`POST /api/logs`, as any language reports them) show
+ * in the project page's Requests section and in <flex-request-log> on a page of
+ * the host's, new ones within 3 s while the page is open; a call's detail gives
+ * its request id. On a laptop and a phone, axe clean.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
+import { callApi, createAccount, type Account } from './harness/api'
+import { screenshot } from './harness/artifacts'
+import { heading, logIn, TEXT } from './harness/screens'
+import { startServer, removeDataDir, type ServerProcess } from './harness/server'
+import { expect, test } from './harness/test'
+
+const SERVICE_TOKEN = 'an-e2e-service-token-for-request-logs'
+const LONG_NAME = 'Production key for the invoicing service in the EU region 01'
+
+// One server of its own (the suite's has no service token to report with), shared by the file's tests in turn.
+test.describe.configure({ mode: 'serial' })
+
+let server: ServerProcess
+test.beforeAll(async () => {
+  server = await startServer({ env: { SERVICE_TOKEN } })
+})
+test.afterAll(async () => {
+  await server?.stop()
+  if (server) await removeDataDir(server.dataDir)
+})
+
+const api = <T>(method: string, path: string, token: string, body?: unknown) => callApi<T>(server.origin, method, path, token, body)
+
+/** One call as a provider's API reports it, made now. */
+const call = (keyId: string, extra: Record<string, unknown> = {}) => ({
+  requestId: `req_${randomUUID()}`,
+  keyId,
+  method: 'GET',
+  route: '/v1/invoices/:id',
+  status: 200,
+  durationMs: 12,
+  at: new Date().toISOString(),
+  ...extra,
+})
+const report = (...entries: ReturnType<typeof call>[]) => api<{ accepted: number }>('POST', '/logs', SERVICE_TOKEN, { entries })
+
+/** An account with a project whose one key is named Production. */
+async function project(account: Account): Promise<{ id: string; keyId: string; key: string }> {
+  const made = await api<{ id: string; apiKey: Record<string, string> }>('POST', '/manage/dapp', account.accessToken, { name: 'Invoices API' })
+  const [keyId] = Object.keys(made.apiKey)
+  await api('PATCH', `/manage/dapp/${made.id}/api-key/${keyId}`, account.accessToken, { name: 'Production' })
+  // A second key whose name is as long as a name may be: its filter option must not widen the page.
+  await api('POST', `/manage/dapp/${made.id}/api-key`, account.accessToken, { name: LONG_NAME })
+  return { id: made.id, keyId, key: made.apiKey[keyId] }
+}
+
+async function logInAt(page: Page, account: Account, route = '#/login') {
+  await page.goto(`${server.url}${route}`)
+  await logIn(page, account)
+  await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
+}
+
+const details = (scope: ReturnType<Page['locator']>, route: string) =>
+  scope.getByRole('button', { name: new RegExp(`^Details of \\w+ ${route.replace(/[/:]/g, '\\$&')} at `) })
+
+for (const [device, viewport] of [
+  ['laptop', { width: 1280, height: 900 }],
+  ['phone', { width: 375, height: 812 }],
+] as const) {
+  test.describe(`on a ${device}`, () => {
+    test.use({ viewport, ...(device === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) })
+
+    test("lists a project's reported calls, shows a new one within 3 s, and gives a call's request id", async ({ page, axe }) => {
+      const account = await createAccount(server.origin)
+      const { id, keyId } = await project(account)
+      expect((await report(call(keyId, { requestId: 'req_e2e_first', status: 404, durationMs: 7 }))).accepted).toBe(1)
+      await logInAt(page, account)
+      await page.goto(`${server.url}#/projects?projectid=${encodeURIComponent(id)}`)
+      const section = page.getByRole('region', { name: 'Requests', exact: true })
+      await expect(details(section, '/v1/invoices/:id')).toHaveCount(1)
+      await expect(section.getByText('Client error', { exact: true })).toBeVisible()
+
+      await report(call(keyId, { route: '/v1/live', status: 503, method: 'POST' }))
+      await expect(details(section, '/v1/live')).toBeVisible({ timeout: 3000 })
+      await expect(section.getByText('Server error', { exact: true })).toBeVisible()
+
+      await details(section, '/v1/invoices/:id').click()
+      const box = page.getByRole('dialog', { name: 'Request' })
+      await expect(box.getByText('req_e2e_first')).toBeVisible()
+      await expect(box.getByText('Give this ID to support: it finds this call.')).toBeVisible()
+      expect(await axe.check(page)).toBe('')
+      await box.getByRole('button', { name: 'Close' }).click()
+      await expect(box).toHaveCount(0)
+      await section.scrollIntoViewIfNeeded()
+      expect(await axe.check(page)).toBe('')
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        'nothing scrolls sideways',
+      ).toBeLessThanOrEqual(0)
+      await screenshot(page, `requests-${device}`)
+    })
+  })
+}
+
+test('<flex-request-log> on a page of the host: the last calls, a new one within 3 s; with none, how to make one', async ({ page, axe }) => {
+  const account = await createAccount(server.origin)
+  const { id, keyId } = await project(account)
+  await logInAt(page, account)
+  // The host's own page: the element beside its docs (the session is the page's, shared by every element).
+  await page.evaluate((projectId) => {
+    const log = document.createElement('flex-request-log')
+    log.setAttribute('project-id', projectId)
+    log.setAttribute('limit', '5')
+    document.body.prepend(log)
+  }, id)
+  const log = page.locator('flex-request-log').getByRole('region', { name: 'Your last calls' })
+  await expect(log.getByText('No calls yet.')).toBeVisible()
+  await expect(log.getByText('Authorization: Bearer YOUR_API_KEY')).toBeVisible()
+  await report(call(keyId, { route: '/v1/ping' }))
+  await expect(details(log, '/v1/ping')).toBeVisible({ timeout: 3000 })
+  expect(await axe.check(page)).toBe('')
+})
+
+test("calls through a Hono app behind flex-portal/verify (the docs page's demo API, request logs on) show in the Requests section and in <flex-request-log> within 3 s", async ({
+  page,
+}) => {
+  const account = await createAccount(server.origin)
+  const { id, key } = await project(account)
+  await logInAt(page, account)
+  await page.goto(`${server.url}#/projects?projectid=${encodeURIComponent(id)}`)
+  const section = page.getByRole('region', { name: 'Requests', exact: true })
+  await page.evaluate((projectId) => {
+    const log = document.createElement('flex-request-log')
+    log.setAttribute('project-id', projectId)
+    document.body.prepend(log)
+  }, id)
+  const log = page.locator('flex-request-log').getByRole('region', { name: 'Your last calls' })
+  await expect(log.getByText('No calls yet.')).toBeVisible()
+  // The developer's calls, as a docs sample makes them: the middleware verifies the key, then reports each call.
+  const demo = (path: string) =>
+    fetch(`${server.origin}/demo-api/v1${path}`, { headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': `req_demo_${path.length}` } })
+  expect((await demo(`/projects/${encodeURIComponent(id)}/ping`)).status).toBe(200)
+  await expect(details(section, '/demo-api/v1/projects/:projectId/ping')).toBeVisible({ timeout: 3000 })
+  await expect(details(log, '/demo-api/v1/projects/:projectId/ping')).toBeVisible({ timeout: 3000 })
+  await details(section, '/demo-api/v1/projects/:projectId/ping').click()
+  await expect(page.getByRole('dialog', { name: 'Request' }).getByText(`req_demo_${`/projects/${encodeURIComponent(id)}/ping`.length}`)).toBeVisible()
+})

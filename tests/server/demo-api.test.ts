@@ -1,0 +1,65 @@
+/**
+ * The docs page's demo API (`/demo-api`, served by `npm start` outside
+ * production): Acme's routes behind flex-portal/verify with request logs on,
+ * verifying the developer's key against this same server, so the calls a
+ * newcomer pastes from /docs.html count in Usage.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestServer, newProject, signUp, type TestServer } from './harness'
+
+const SERVICE_TOKEN = 'a-long-random-service-token-for-the-demo-api'
+const servers: TestServer[] = []
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()))
+})
+
+async function demo(opts: { demoApi: boolean; serviceToken?: string }) {
+  const s = await createTestServer({ demoApi: opts.demoApi, config: { serviceToken: opts.serviceToken } })
+  servers.push(s)
+  const owner = await signUp(s)
+  const project = await newProject(s, owner.accessToken)
+  const [keyId, key] = Object.entries(project.apiKey)[0]
+  const call = (path: string, headers: Record<string, string> = { Authorization: `Bearer ${key}` }) =>
+    s.request('GET', `/demo-api/v1${path.replace('{id}', project.id)}`, { headers })
+  return { s, owner, project, keyId, key, call }
+}
+
+describe('the demo API', () => {
+  it("answers the docs page's sample with the developer's key, with a request id, and counts the calls in Usage", async () => {
+    const { s, owner, project, keyId, call } = await demo({ demoApi: true, serviceToken: SERVICE_TOKEN })
+    const ping = await call('/projects/{id}/ping')
+    expect(ping.status).toBe(200)
+    expect(ping.body).toMatchObject({ pong: true, projectId: project.id })
+    expect(ping.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect((await call('/projects/{id}/servers')).body).toMatchObject({ servers: [{ id: 'srv_1' }, { id: 'srv_2' }] })
+    expect((await call('/projects/{id}/servers/srv_2')).body).toMatchObject({ id: 'srv_2', region: 'us-east' })
+    await s.app.settle()
+    const usage = await s.request('GET', `/api/manage/dapp/${project.id}/usage?days=1`, { token: owner.accessToken })
+    expect(usage.body).toMatchObject({ keys: [{ keyId, valid: [3] }] })
+  })
+
+  it('answers errors a developer can see in their logs: unknown ids, another project, a status on request, no key', async () => {
+    const { call } = await demo({ demoApi: true, serviceToken: SERVICE_TOKEN })
+    expect((await call('/projects/{id}/servers/srv_9')).status).toBe(404)
+    expect((await call('/projects/prj_someone-else/ping')).status).toBe(404)
+    for (const code of [404, 429, 500, 503]) {
+      const res = await call(`/status/${code}`)
+      expect([res.status, res.body]).toEqual([code, { message: `Answered ${code}, as asked.` }])
+    }
+    expect((await call('/status/204')).status).toBe(204)
+    expect((await call('/status/100')).status).toBe(400)
+    expect((await call('/nowhere')).status).toBe(404)
+    const none = await call('/projects/{id}/ping', {})
+    expect(none.status).toBe(401)
+    expect(none.body).toEqual({ message: 'An API key is required: send it as Authorization: Bearer <key>.' })
+    expect((await call('/projects/{id}/ping', { Authorization: 'Bearer fxk_made-up' })).status).toBe(401)
+  })
+
+  it('is not served without the demo pages (production) or without a service token', async () => {
+    for (const opts of [{ demoApi: false, serviceToken: SERVICE_TOKEN }, { demoApi: true }]) {
+      const { call } = await demo(opts)
+      const res = await call('/projects/{id}/ping')
+      expect([res.status, res.body]).toEqual([404, { message: 'Not found.', code: 'NOT_FOUND' }])
+    }
+  })
+})

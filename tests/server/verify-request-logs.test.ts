@@ -1,0 +1,312 @@
+/**
+ * flex-portal/verify's request logs: what the Hono and Express middlewares
+ * report with `{ requestLogs: true }`, and how the reporter sends it without
+ * ever costing the provider's API a request (portal down, slow, failing).
+ */
+import express from 'express'
+import { Hono } from 'hono'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { LogBatch } from '../../contract/logs'
+import { isoOf } from '../../verify/request-entry'
+import { entryJson } from '../../verify/json'
+import { createVerifier, expressApiKey, honoApiKey, type RequestLogEntry, type RequestLogOptions, type Verification } from '../../verify/index'
+
+const VERIFY_URL = 'https://portal.example/api/keys/verify'
+const LOGS_URL = 'https://portal.example/api/logs'
+const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'prj_1', name: 'Default key', expiresAt: null, mode: 'live', scopes: null }
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+const auth = { Authorization: 'Bearer fxk_good' }
+
+/** A portal in a fetch: verifies fxk_good, takes log batches while `mode` is 'up', and records every attempt. */
+function fakePortal() {
+  const state = {
+    mode: 'up' as 'up' | 'down' | 'slow' | '500' | '401',
+    batches: [] as RequestLogEntry[][],
+    attempts: [] as RequestLogEntry[][],
+    tokens: new Set<string>(),
+  }
+  const fn = (async (url: string, init: RequestInit) => {
+    if (url === VERIFY_URL) return json(JSON.parse(String(init.body)).key === 'fxk_good' ? VALID : { valid: false, code: 'NOT_FOUND' })
+    expect(url).toBe(LOGS_URL)
+    state.tokens.add(new Headers(init.headers).get('authorization')!)
+    const entries = JSON.parse(String(init.body)).entries as RequestLogEntry[]
+    state.attempts.push(entries)
+    if (state.mode === 'down') throw new TypeError('fetch failed')
+    if (state.mode === 'slow')
+      return new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason), { once: true }))
+    if (state.mode === '500') return json({ message: 'Internal server error' }, 500)
+    if (state.mode === '401') return json({ message: 'A service token is required.' }, 401)
+    // As the server reads it (contract/logs.ts): one malformed entry refuses the batch.
+    const read = LogBatch.safeParse({ entries })
+    if (!read.success) return json({ message: read.error.issues[0].message, code: 'LOG_ENTRY_INVALID' }, 400)
+    state.batches.push(entries)
+    return json({ accepted: entries.length, dropped: 0 }, 202)
+  }) as unknown as typeof fetch
+  return Object.assign(state, {
+    fn,
+    verifier: (requestLogs?: RequestLogOptions) => createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn, requestLogs }),
+    entries: () => state.batches.flat(),
+  })
+}
+
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()))
+  vi.restoreAllMocks()
+})
+
+function honoApp(verifier: ReturnType<ReturnType<typeof fakePortal>['verifier']>, options = { requestLogs: true }) {
+  closers.push(() => verifier.close())
+  const v1 = new Hono().get('/orders/:orderId/items', (c) => c.json({ order: c.req.param('orderId') })).post('/orders', (c) => c.json({ created: true }, 201))
+  return new Hono()
+    .use('/v1/*', honoApiKey(verifier, options))
+    .get('/v1/invoices/:id', (c) => (c.req.param('id') === 'missing' ? c.json({ message: 'No such invoice.' }, 404) : c.json({ id: c.req.param('id') })))
+    .get('/v1/boom', () => {
+      throw new Error('the provider failed')
+    })
+    .route('/v1', v1)
+    .onError((_err, c) => c.json({ message: 'Internal server error' }, 500))
+}
+
+describe('honoApiKey with requestLogs', () => {
+  it('reports each answered request with its key, method, route template, status, duration and time, never its path or query', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const app = honoApp(verifier)
+    const before = Date.now()
+    expect((await app.request('/v1/invoices/in_42?secret=s3cr3t', { headers: auth })).status).toBe(200)
+    expect((await app.request('/v1/invoices/missing', { headers: auth })).status).toBe(404)
+    expect((await app.request('/v1/boom', { headers: auth })).status).toBe(500)
+    expect((await app.request('/v1/orders/ord_7/items', { headers: auth })).status).toBe(200)
+    expect((await app.request('/v1/orders', { method: 'POST', headers: auth })).status).toBe(201)
+    expect((await app.request('/v1/nowhere/ord_7', { headers: auth })).status).toBe(404)
+    await verifier.flush()
+    const entries = portal.entries()
+    expect(entries.map((e) => [e.method, e.route, e.status, e.keyId])).toEqual([
+      ['GET', '/v1/invoices/:id', 200, 'apid_1'],
+      ['GET', '/v1/invoices/:id', 404, 'apid_1'],
+      ['GET', '/v1/boom', 500, 'apid_1'],
+      ['GET', '/v1/orders/:orderId/items', 200, 'apid_1'],
+      ['POST', '/v1/orders', 201, 'apid_1'],
+      ['GET', '(unmatched)', 404, 'apid_1'],
+    ])
+    for (const e of entries) {
+      expect(Object.keys(e).sort()).toEqual(['at', 'durationMs', 'keyId', 'method', 'requestId', 'route', 'status'])
+      expect(e.durationMs).toBeGreaterThanOrEqual(0)
+      expect(Date.parse(e.at)).toBeGreaterThanOrEqual(before - 1)
+      expect(new Date(e.at).toISOString()).toBe(e.at)
+    }
+    const sent = JSON.stringify(portal.attempts)
+    for (const secret of ['in_42', 's3cr3t', 'ord_7', 'nowhere', 'fxk_good']) expect(sent).not.toContain(secret)
+    expect(portal.tokens).toEqual(new Set(['Bearer svc']))
+  })
+
+  it("keeps the client's sane X-Request-Id and answers it; makes one for a missing or unusable id", async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const echoed = await honoApp(verifier).request('/v1/invoices/1', { headers: { ...auth, 'X-Request-Id': 'req_01HZX-abc.9:1' } })
+    expect(echoed.headers.get('x-request-id')).toBe('req_01HZX-abc.9:1')
+    const made: string[] = []
+    for (const sent of [undefined, 'has spaces', 'x'.repeat(101), '<script>', '-leading-dash']) {
+      const res = await honoApp(verifier).request('/v1/invoices/1', { headers: { ...auth, ...(sent ? { 'X-Request-Id': sent } : {}) } })
+      made.push(res.headers.get('x-request-id')!)
+    }
+    expect(made.every((id) => UUID.test(id))).toBe(true)
+    expect(new Set(made).size).toBe(made.length)
+    await verifier.flush()
+    expect(portal.entries().map((e) => e.requestId)).toEqual(['req_01HZX-abc.9:1', ...made])
+  })
+
+  it('reports what the server can read of any request: an odd method, a route template past 200 characters', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const long = `/v1/${'a'.repeat(300)}/:id`
+    const app = honoApp(verifier).get(long, (c) => c.text('ok'))
+    expect((await app.request(`/v1/${'a'.repeat(300)}/7`, { headers: auth })).status).toBe(200)
+    expect((await app.request('/v1/invoices/1', { method: 'M-SEARCH', headers: auth })).status).toBe(404)
+    await verifier.flush()
+    expect(verifier.requestLogStats()).toMatchObject({ sent: 2, refused: 0 })
+    expect(portal.entries().map((e) => [e.method, e.route])).toEqual([
+      ['GET', long.slice(0, 200)],
+      ['OTHER', '(unmatched)'],
+    ])
+  })
+
+  it('reports nothing for a refused key, and nothing (nor a request id) without the option', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const refused = await honoApp(verifier).request('/v1/invoices/1', { headers: { Authorization: 'Bearer fxk_bad' } })
+    expect(refused.status).toBe(401)
+    const off = await honoApp(verifier, { requestLogs: false }).request('/v1/invoices/1', { headers: auth })
+    expect(off.status).toBe(200)
+    expect(off.headers.get('x-request-id')).toBeNull()
+    await verifier.flush()
+    expect(portal.attempts).toEqual([])
+    expect(verifier.requestLogStats()).toMatchObject({ queued: 0, sent: 0 })
+  })
+})
+
+/** An Express app on a free port, with a router mounted under /v2. */
+async function expressServer(verifier: ReturnType<ReturnType<typeof fakePortal>['verifier']>, options: { requestLogs: boolean; clientAddress?: boolean }) {
+  const app = express()
+  app.use('/v1', expressApiKey(verifier, options))
+  app.use('/v2', expressApiKey(verifier, options))
+  app.get('/v1/invoices/:id', (req, res) => {
+    res.status(req.params.id === 'missing' ? 404 : 200).json({ id: req.params.id })
+  })
+  const v2 = express.Router()
+  v2.delete('/items/:itemId', (_req, res) => {
+    res.status(204).end()
+  })
+  app.use('/v2', v2)
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  closers.push(async () => {
+    await verifier.close()
+    await new Promise((resolve) => server.close(resolve))
+  })
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+describe('expressApiKey with requestLogs', () => {
+  it('reports the route template under its mount path, the status and the request id it answers', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const base = await expressServer(verifier, { requestLogs: true })
+    const got = await fetch(`${base}/v1/invoices/in_42?secret=s3cr3t`, { headers: { ...auth, 'X-Request-Id': 'client-id-1' } })
+    expect([got.status, got.headers.get('x-request-id')]).toEqual([200, 'client-id-1'])
+    const missing = await fetch(`${base}/v1/invoices/missing`, { headers: auth })
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('x-request-id')).toMatch(UUID)
+    expect((await fetch(`${base}/v2/items/it_9`, { method: 'DELETE', headers: auth })).status).toBe(204)
+    expect((await fetch(`${base}/v1/nowhere`, { headers: auth })).status).toBe(404)
+    // 'finish' comes after the client has its answer: wait for the fourth entry, not for time.
+    await expect.poll(() => verifier.requestLogStats().queued, { timeout: 10_000 }).toBe(4)
+    await verifier.flush()
+    expect(portal.entries().map((e) => [e.requestId, e.method, e.route, e.status])).toEqual([
+      ['client-id-1', 'GET', '/v1/invoices/:id', 200],
+      [missing.headers.get('x-request-id'), 'GET', '/v1/invoices/:id', 404],
+      [expect.stringMatching(UUID), 'DELETE', '/v2/items/:itemId', 204],
+      [expect.stringMatching(UUID), 'GET', '(unmatched)', 404],
+    ])
+    expect(JSON.stringify(portal.attempts)).not.toMatch(/in_42|s3cr3t|it_9|nowhere|"ip"/)
+  })
+
+  it('adds the client address only when asked to', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const base = await expressServer(verifier, { requestLogs: true, clientAddress: true })
+    await fetch(`${base}/v1/invoices/1`, { headers: auth })
+    await expect.poll(() => verifier.requestLogStats().queued, { timeout: 10_000 }).toBe(1)
+    await verifier.flush()
+    expect(portal.entries()[0].ip).toMatch(/127\.0\.0\.1$/)
+  })
+})
+
+describe('the request log reporter', () => {
+  const entry = (i: number): RequestLogEntry => ({
+    requestId: `req_${i}`,
+    keyId: 'apid_1',
+    method: 'GET',
+    route: '/v1/x',
+    status: 200,
+    durationMs: 1,
+    at: new Date().toISOString(),
+  })
+
+  it('sends what is queued on its own, in batches of at most 1,000, with the service token', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier({ intervalMs: 50 })
+    closers.push(() => verifier.close())
+    for (let i = 0; i < 2500; i++) verifier.logRequest(entry(i))
+    await expect.poll(() => portal.entries().length, { timeout: 10_000 }).toBe(2500)
+    expect(portal.batches.map((b) => b.length)).toEqual([1000, 1000, 500])
+    expect(portal.entries().map((e) => e.requestId)).toEqual(Array.from({ length: 2500 }, (_, i) => `req_${i}`))
+    expect(verifier.requestLogStats()).toEqual({ queued: 0, sent: 2500, dropped: 0, refused: 0, failedSends: 0 })
+  })
+
+  it('holds at most maxQueue entries while the portal is down, dropping the oldest and counting them', async () => {
+    const portal = fakePortal()
+    portal.mode = 'down'
+    const verifier = portal.verifier({ maxQueue: 100 })
+    const app = honoApp(verifier)
+    const ids: string[] = []
+    for (let i = 0; i < 150; i++) {
+      const res = await app.request('/v1/invoices/1', { headers: { ...auth, 'X-Request-Id': `req_${i}` } })
+      expect(res.status).toBe(200)
+      ids.push(res.headers.get('x-request-id')!)
+    }
+    expect(verifier.requestLogStats()).toMatchObject({ queued: 100, dropped: 50, sent: 0 })
+    portal.mode = 'up'
+    await verifier.flush()
+    expect(portal.entries().map((e) => e.requestId)).toEqual(ids.slice(50))
+    expect(verifier.requestLogStats()).toMatchObject({ queued: 0, dropped: 50, sent: 100 })
+  })
+
+  it.each(['down', 'slow', '500'] as const)(
+    'a portal that is %s costs the requests nothing, says nothing, and gets the same request ids again later',
+    async (mode) => {
+      const said = [vi.spyOn(console, 'error'), vi.spyOn(console, 'warn'), vi.spyOn(console, 'log')]
+      const portal = fakePortal()
+      portal.mode = mode
+      const verifier = portal.verifier({ timeoutMs: 50 })
+      const app = honoApp(verifier)
+      const answers = await Promise.all(Array.from({ length: 20 }, () => app.request('/v1/invoices/1', { headers: auth })))
+      expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200))
+      await verifier.flush() // one failed send: resolves, never rejects
+      expect(verifier.requestLogStats()).toMatchObject({ queued: 20, sent: 0, failedSends: 1, lastError: expect.any(String) })
+      expect(portal.attempts).toHaveLength(1)
+      portal.mode = 'up'
+      await verifier.flush()
+      expect(portal.batches).toHaveLength(1)
+      expect(portal.batches[0].map((e) => e.requestId)).toEqual(portal.attempts[0].map((e) => e.requestId))
+      expect(portal.batches[0].map((e) => e.requestId)).toEqual(answers.map((r) => r.headers.get('x-request-id')))
+      for (const spy of said) expect(spy).not.toHaveBeenCalled()
+    },
+  )
+
+  it('drops a batch the portal refuses for good (a wrong service token), counting it, without retrying it', async () => {
+    const portal = fakePortal()
+    portal.mode = '401'
+    const verifier = portal.verifier()
+    closers.push(() => verifier.close())
+    for (let i = 0; i < 3; i++) verifier.logRequest(entry(i))
+    await verifier.flush()
+    expect(verifier.requestLogStats()).toMatchObject({ queued: 0, sent: 0, refused: 3, lastError: 'the portal refused a batch with 401' })
+    expect(portal.attempts).toHaveLength(1)
+  })
+
+  it('close() sends what is queued before it resolves, and takes nothing after', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier({ intervalMs: 60_000 })
+    const app = honoApp(verifier)
+    for (let i = 0; i < 5; i++) await app.request('/v1/invoices/1', { headers: auth })
+    expect(portal.attempts).toEqual([])
+    await verifier.close()
+    expect(portal.entries()).toHaveLength(5)
+    expect((await app.request('/v1/invoices/1', { headers: auth })).status).toBe(200)
+    await verifier.flush()
+    expect(verifier.requestLogStats()).toMatchObject({ queued: 0, sent: 5, dropped: 1 })
+  })
+})
+
+describe("the entries' text", () => {
+  it('is the JSON that JSON.stringify writes, whatever the texts hold', () => {
+    const base = { requestId: 'req_1', keyId: 'apid_1', method: 'GET', route: '/v1/x', status: 200, durationMs: 1.5, at: '2026-01-01T12:00:00.000Z' }
+    for (const e of [
+      base,
+      { ...base, requestId: 'a "quoted" \\ id\n', route: '/v1/ünïcode/"x"/:id\u2028', keyId: 'apid_\u0000' },
+      { ...base, durationMs: Number.NaN, status: Number.POSITIVE_INFINITY },
+      { ...base, ip: '::ffff:127.0.0.1' },
+      { ...base, ip: 'fe80::1%eth0' },
+    ])
+      expect(JSON.parse(entryJson(e))).toEqual(JSON.parse(JSON.stringify(e)))
+  })
+
+  it('writes times as toISOString() does', () => {
+    for (const ms of [0, 1, 9, 10, 99, 100, 999, 1000, 1_767_225_600_007, 1_767_225_600_042, 1_767_225_600_999, 1_767_225_601_000, 1_767_225_600_500])
+      expect(isoOf(ms)).toBe(new Date(ms).toISOString())
+  })
+})

@@ -1,0 +1,244 @@
+import { act, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { LogEntryView } from '../../contract/logs'
+import { POLL_MS } from '../../src/components/request-logs/useRequestLog'
+import { store } from '../../src/store'
+import { resetStore, signInAs } from './helpers'
+import { json, mockApi, type ApiCall } from './helpers/api-mock'
+import { detail, keyEntry, renderDetail, stubClipboard } from './helpers/dashboard'
+
+const CAPS = 'GET /api/capabilities'
+const PROJECT = 'GET /api/manage/dapp/prj_7'
+const LOGS = 'GET /api/manage/dapp/prj_7/logs'
+
+const entry = (n: number, extra: Partial<LogEntryView> = {}): LogEntryView => ({
+  requestId: `req_${n}`,
+  keyId: 'apid_a',
+  keyName: 'Production',
+  method: 'GET',
+  route: `/v1/invoices/:id`,
+  status: 200,
+  durationMs: 42,
+  at: new Date(Date.UTC(2026, 10, 28, 10, 0, n)).toISOString(),
+  ...extra,
+})
+
+const project = detail(
+  7,
+  { apid_a: 'fxk_…aaaa', apid_b: 'fxk_…bbbb' },
+  { keys: [keyEntry('apid_a', 'Production', 'fxk_…aaaa'), keyEntry('apid_b', 'Staging', 'fxk_…bbbb')], keyLimit: 20 },
+)
+
+/** The query of each logs call, as a plain object. */
+const queries = (calls: ApiCall[]) => calls.map((c) => Object.fromEntries(new URL(c.url, location.origin).searchParams))
+
+/** Answers the logs calls in turn from `pages` (the last one again once they run out). */
+function logsReply(pages: Array<{ entries: LogEntryView[]; next?: string } | Response>) {
+  let i = 0
+  return () => {
+    const page = pages[Math.min(i++, pages.length - 1)]
+    return page instanceof Response ? page : json(page)
+  }
+}
+
+function renderSection(pages: Parameters<typeof logsReply>[0], features = ['request-logs']) {
+  const api = mockApi({ [CAPS]: { body: { features } }, [PROJECT]: { body: project }, [LOGS]: logsReply(pages) })
+  const r = renderDetail('prj_7')
+  return { ...r, api, logs: () => queries(api.calls.filter((c) => c.url.startsWith('/api/manage/dapp/prj_7/logs?'))) }
+}
+
+const section = async (q: ReturnType<typeof renderDetail>['q']) => within(await q.findByRole('region', { name: 'Requests' }))
+
+/** The table once its calls have come (before, it holds grey rows). */
+async function loadedTable(s: Awaited<ReturnType<typeof section>>) {
+  const table = await s.findByRole('table', { name: 'Recent requests' })
+  await within(table).findAllByRole('button', { name: /^Details of / })
+  return table
+}
+
+let hidden = false
+beforeEach(() => {
+  resetStore()
+  signInAs()
+  hidden = false
+  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+describe('the Requests section', () => {
+  it('lists recent calls: time, key, method, route, status in words as well as colour, duration', async () => {
+    const { q } = renderSection([{ entries: [entry(2, { status: 404, durationMs: 7 }), entry(1, { keyName: null, method: 'POST', route: '/v1/invoices' })] }])
+    const s = await section(q)
+    const table = await loadedTable(s)
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows).toHaveLength(2)
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([expect.stringMatching(/Nov 28, 2026/), 'Production', 'GET', '/v1/invoices/:id', '404 Client error', '7 ms'])
+    expect(within(rows[1]).getByText('Deleted key')).toBeInTheDocument()
+    expect(within(rows[1]).getAllByRole('cell')[4].textContent).toBe('200 Success')
+    expect(within(rows[0]).getByText('404')).toHaveClass('text-warning')
+  })
+
+  it('is absent when the server does not keep request logs: no section, no call', async () => {
+    const { q, api } = renderSection([{ entries: [] }], ['usage'])
+    await q.findByRole('region', { name: 'Usage' })
+    expect(q.queryByRole('region', { name: 'Requests' })).toBeNull()
+    expect(api.calls.some((c) => c.url.includes('/logs'))).toBe(false)
+  })
+
+  it('asks again with each filter: key, status class, route (once typing pauses)', async () => {
+    const { q, api, logs } = renderSection([{ entries: [entry(1)] }])
+    const s = await section(q)
+    await loadedTable(s)
+    const user = userEvent.setup()
+    const last = () => logs().at(-1)
+    expect(last()).toEqual({ limit: '50' })
+    await user.selectOptions(s.getByRole('combobox', { name: 'Key' }), 'Staging')
+    await waitFor(() => expect(last()).toEqual({ key: 'apid_b', limit: '50' }))
+    await user.selectOptions(s.getByRole('combobox', { name: 'Status' }), 'Server errors (5xx)')
+    await waitFor(() => expect(last()).toEqual({ key: 'apid_b', status: '5xx', limit: '50' }))
+    // No longer than a stored route template can be.
+    expect(s.getByRole('searchbox', { name: 'Route' })).toHaveAttribute('maxlength', '200')
+    await user.type(s.getByRole('searchbox', { name: 'Route' }), '/v1/invoices/:id')
+    await waitFor(() => expect(last()).toEqual({ key: 'apid_b', status: '5xx', route: '/v1/invoices/:id', limit: '50' }))
+    // Typed letter by letter, asked once: when typing paused.
+    expect(api.calls.filter((c) => c.url.includes('route=')).length).toBe(1)
+  })
+
+  it('says when no call matches the filters', async () => {
+    const { q } = renderSection([{ entries: [entry(1)] }, { entries: [] }])
+    const s = await section(q)
+    await loadedTable(s)
+    await userEvent.setup().selectOptions(s.getByRole('combobox', { name: 'Status' }), 'Client errors (4xx)')
+    expect(await s.findByText('No requests match these filters.')).toBeInTheDocument()
+  })
+
+  it('pages back with "Load more" from the answer\'s cursor, until the last page', async () => {
+    const { q, logs } = renderSection([{ entries: [entry(3), entry(2)], next: 'cur_2' }, { entries: [entry(1)] }])
+    const s = await section(q)
+    await loadedTable(s)
+    await userEvent.setup().click(s.getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(within(s.getByRole('table', { name: 'Recent requests' })).getAllByRole('row')).toHaveLength(4))
+    expect(logs().at(-1)).toEqual({ before: 'cur_2', limit: '50' })
+    expect(s.queryByRole('button', { name: 'Load more' })).toBeNull()
+  })
+
+  it('shows new calls as they come, counted once in a polite status, and stops asking while the page is hidden', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    const { q, api } = renderSection([
+      { entries: [entry(1)] },
+      { entries: [entry(2, { route: '/v1/new' }), entry(1)] },
+      { entries: [entry(2, { route: '/v1/new' }), entry(1)] },
+    ])
+    const s = await section(q)
+    const table = await loadedTable(s)
+    const asked = () => api.calls.filter((c) => c.url.includes('/logs?')).length
+    expect(asked()).toBe(1)
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS))
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('/v1/new')
+    expect(s.getByText('1 new request')).toHaveAttribute('role', 'status')
+    // Hidden: no call however long it stays so.
+    hidden = true
+    act(() => void document.dispatchEvent(new Event('visibilitychange')))
+    const before = asked()
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS * 4))
+    expect(asked()).toBe(before)
+    // Shown again: what came meanwhile, at once.
+    hidden = false
+    act(() => void document.dispatchEvent(new Event('visibilitychange')))
+    await waitFor(() => expect(asked()).toBe(before + 1))
+  })
+
+  it("opens a call's detail in a dialog, its request id to copy for support", async () => {
+    const { q } = renderSection([{ entries: [entry(1, { requestId: 'req_support_me', status: 502, durationMs: 1234 })] }])
+    const s = await section(q)
+    const user = userEvent.setup()
+    // After userEvent's setup, which puts a clipboard of its own in place.
+    const writeText = stubClipboard()
+    await user.click(await s.findByRole('button', { name: /^Details of GET \/v1\/invoices\/:id at / }))
+    const dialog = within(await q.findByRole('dialog', { name: 'Request' }))
+    expect(dialog.getByText('502')).toBeInTheDocument()
+    expect(dialog.getByText('Server error')).toBeInTheDocument()
+    expect(dialog.getByText('Give this ID to support: it finds this call.')).toBeInTheDocument()
+    await user.click(dialog.getByRole('button', { name: /Request ID\s*req_support_me/ }))
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('req_support_me'))
+    await user.click(dialog.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(q.queryByRole('dialog')).toBeNull())
+  })
+
+  it('with no call yet, shows how to make one with the whole key revealed on this page, else YOUR_API_KEY', async () => {
+    const { q } = renderSection([{ entries: [] }])
+    const s = await section(q)
+    expect(await s.findByText('No calls yet.')).toBeInTheDocument()
+    expect(s.getByText('Authorization: Bearer YOUR_API_KEY')).toBeInTheDocument()
+    act(() => store.getState().rememberRevealedKeys('prj_7', { apid_a: 'fxk_whole_secret_key' }))
+    expect(await s.findByText('Authorization: Bearer fxk_whole_secret_key')).toBeInTheDocument()
+  })
+
+  it('says when the log cannot be loaded, and Try again asks again', async () => {
+    const { q, api } = renderSection([json({ message: 'The database is resting.' }, 503), { entries: [entry(1)] }])
+    const s = await section(q)
+    expect(await s.findByText('Requests could not be loaded.')).toBeInTheDocument()
+    expect(s.getByText('The database is resting.')).toBeInTheDocument()
+    await userEvent.setup().click(s.getByRole('button', { name: 'Retry' }))
+    await s.findByRole('table', { name: 'Recent requests' })
+    expect(api.calls.filter((c) => c.url.includes('/logs?'))).toHaveLength(2)
+  })
+})
+
+describe('the Usage section, on a server that keeps request logs', () => {
+  const DAYS = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 10, i - 1)).toISOString().slice(0, 10))
+  const bucket = (day: string, requests = 0, errors = 0, p95Ms: number | null = null) => ({
+    start: `${day}T00:00:00.000Z`,
+    requests,
+    errors,
+    serverErrors: 0,
+    p50Ms: p95Ms,
+    p95Ms,
+  })
+
+  it("adds each day's error rate and p95 latency, with the numbers in a table for screen readers", async () => {
+    const api = mockApi({
+      [CAPS]: { body: { features: ['usage', 'request-logs'] } },
+      [PROJECT]: { body: project },
+      [LOGS]: { body: { entries: [] } },
+      'GET /api/manage/dapp/prj_7/usage': { body: { days: DAYS, keys: [] } },
+      'GET /api/manage/dapp/prj_7/logs/summary': {
+        body: { unit: 'day', buckets: DAYS.map((d, i) => (i === 29 ? bucket(d, 200, 5, 120) : i === 28 ? bucket(d, 100, 0, 80) : bucket(d))) },
+      },
+    })
+    const { q } = renderDetail('prj_7')
+    const usage = within(await q.findByRole('region', { name: 'Usage' }))
+    const figure = await usage.findByRole('figure', { name: 'Calls per day, last 30 days: 1.7% answered with an error; p95 latency up to 120 ms' })
+    const last = within(within(figure).getByRole('table', { name: 'Errors and latency' }))
+      .getAllByRole('row')
+      .at(-1)!
+    expect(within(last).getByRole('rowheader').textContent).toBe('Nov 28')
+    expect(
+      within(last)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['200', '2.5%', '120 ms'])
+    expect(api.calls.map((c) => c.url)).toContain('/api/manage/dapp/prj_7/logs/summary?days=30')
+  })
+
+  it('asks nothing of the request log when the server does not keep one', async () => {
+    const api = mockApi({
+      [CAPS]: { body: { features: ['usage'] } },
+      [PROJECT]: { body: project },
+      'GET /api/manage/dapp/prj_7/usage': { body: { days: DAYS, keys: [] } },
+    })
+    const { q } = renderDetail('prj_7')
+    await within(await q.findByRole('region', { name: 'Usage' })).findByText(/No requests yet/)
+    expect(q.queryByRole('heading', { name: 'Errors and latency' })).toBeNull()
+    expect(api.calls.some((c) => c.url.includes('/logs'))).toBe(false)
+  })
+})

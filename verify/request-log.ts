@@ -1,0 +1,200 @@
+/**
+ * Request logs: the middlewares hand each answered request to a reporter,
+ * which sends them to the portal's `POST /logs` in batches, off the request's
+ * way. Nothing here may slow or break the provider's API: the queue is
+ * bounded (the oldest entry goes first, counted), a batch is sent at most
+ * every `intervalMs`, a portal that is down or slow is given up on after
+ * `timeoutMs` and asked again later with the same entries (the server keeps a
+ * request id once), and nothing is logged or thrown.
+ */
+
+import { LOG_BATCH_MAX } from '../contract/constants.js'
+import { entryJson } from './json.js'
+
+/** One answered request, as the portal stores it. No body, header, query string or address unless opted in. */
+export interface RequestLogEntry {
+  /** The client's `X-Request-Id` when it was sane, else one made here (and answered in that header). */
+  requestId: string
+  keyId: string
+  method: string
+  /** The framework's route template (`/v1/invoices/:id`), never the path the client sent. */
+  route: string
+  status: number
+  durationMs: number
+  /** ISO 8601. */
+  at: string
+  /** The client's address: only with the middleware's `clientAddress` option. */
+  ip?: string
+}
+
+export interface RequestLogOptions {
+  /** Where batches go; default the verifier's `url` with `/keys/verify` replaced by `/logs`. */
+  url?: string
+  /** Most entries held while the portal cannot take them (default 10,000); past it the oldest are dropped. */
+  maxQueue?: number
+  /** The longest an entry waits before its batch is sent (default 1,000 ms). */
+  intervalMs?: number
+  /** How long one send may take before it is abandoned and retried later (default 5,000 ms). */
+  timeoutMs?: number
+  /** Entries a call (default and most LOG_BATCH_MAX, 1,000, the server's limit). */
+  batchSize?: number
+}
+
+/** What the reporter has done since it started: read with `verifier.requestLogStats()`. */
+export interface RequestLogStats {
+  /** Entries waiting to be sent (a batch being retried included). */
+  queued: number
+  /** Entries the portal has taken. */
+  sent: number
+  /** Entries dropped because the queue was full (the oldest first). */
+  dropped: number
+  /** Entries the portal refused for good (a 4xx other than 408 or 429, e.g. a wrong service token); not retried. */
+  refused: number
+  /** Sends that failed (down, slow, 5xx) and will be tried again with the same entries. */
+  failedSends: number
+  /** The last failure, in words (never the token). */
+  lastError?: string
+}
+
+export interface RequestLogReporter {
+  add(entry: RequestLogEntry): void
+  stats(): RequestLogStats
+  /** Sends everything queued now; resolves when sent, or when a send fails (the entries stay queued). Never rejects. */
+  flush(): Promise<void>
+  /** Flushes, then stops: later entries are dropped. For a clean shutdown; never rejects. */
+  close(): Promise<void>
+}
+
+const BACKOFF_MAX_MS = 30_000
+
+/** A fixed-size ring: adding past its size drops the oldest, in constant time. */
+class Ring<T> {
+  private items: (T | undefined)[]
+  private head = 0
+  length = 0
+  constructor(readonly size: number) {
+    this.items = new Array<T | undefined>(size)
+  }
+  /** Adds at the end; answers true when the oldest was dropped to make room. */
+  push(item: T): boolean {
+    const full = this.length === this.size
+    if (full) this.shift(1)
+    this.items[(this.head + this.length) % this.size] = item
+    this.length++
+    return full
+  }
+  first(n: number): T[] {
+    const out: T[] = []
+    for (let i = 0; i < Math.min(n, this.length); i++) out.push(this.items[(this.head + i) % this.size]!)
+    return out
+  }
+  shift(n: number) {
+    for (let i = 0; i < Math.min(n, this.length); i++) this.items[(this.head + i) % this.size] = undefined
+    const gone = Math.min(n, this.length)
+    this.head = (this.head + gone) % this.size
+    this.length -= gone
+  }
+}
+
+type Send = (url: string, init: RequestInit) => Promise<Response>
+
+export function requestLogReporter(url: string, serviceToken: string, send: Send, options: RequestLogOptions = {}): RequestLogReporter {
+  const { maxQueue = 10_000, intervalMs = 1000, timeoutMs = 5000 } = options
+  const batchSize = Math.max(1, Math.min(LOG_BATCH_MAX, options.batchSize ?? LOG_BATCH_MAX))
+  // Each entry is queued as its JSON text: written once, at a fraction of JSON.stringify's cost (json.ts).
+  const queue = new Ring<string>(Math.max(1, maxQueue))
+  const counts = { sent: 0, dropped: 0, refused: 0, failedSends: 0 }
+  let lastError: string | undefined
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let sending: Promise<boolean> | undefined
+  // Entries at the queue's front that the batch in flight holds; one dropped meanwhile is no longer its to remove.
+  let inFlight = 0
+  let backoff = 0
+  let closed = false
+
+  function schedule(ms: number) {
+    if (timer || closed) return
+    timer = setTimeout(() => {
+      timer = undefined
+      void sendOne().then((ok) => {
+        if (queue.length > 0) schedule(ok ? (queue.length >= batchSize ? 0 : intervalMs) : backoff)
+      })
+    }, ms)
+    // A provider's process may end without waiting for the next batch: close() is how it sends the last one.
+    ;(timer as { unref?: () => void }).unref?.()
+  }
+
+  /** Sends the front of the queue once; answers whether it went (or was refused for good). */
+  function sendOne(): Promise<boolean> {
+    return (sending ??= attempt().finally(() => (sending = undefined)))
+  }
+
+  async function attempt(): Promise<boolean> {
+    if (queue.length === 0) return true
+    const batch = queue.first(batchSize)
+    inFlight = batch.length
+    let status: number
+    try {
+      const res = await send(url, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json' },
+        body: `{"entries":[${batch.join(',')}]}`,
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      status = res.status
+      await res.body?.cancel().catch(() => {})
+    } catch (err) {
+      return failed(err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'the portal could not be reached')
+    }
+    if (status >= 500 || status === 408 || status === 429) return failed(`the portal answered ${status}`)
+    const done = inFlight
+    inFlight = 0
+    queue.shift(done)
+    backoff = 0
+    if (status >= 200 && status < 300) counts.sent += done
+    else {
+      counts.refused += done
+      lastError = `the portal refused a batch with ${status}`
+    }
+    return true
+  }
+
+  function failed(reason: string): false {
+    inFlight = 0
+    counts.failedSends++
+    lastError = reason
+    backoff = Math.min(BACKOFF_MAX_MS, Math.max(intervalMs, backoff * 2))
+    return false
+  }
+
+  async function flush() {
+    while (queue.length > 0 && (await sendOne()));
+  }
+
+  return {
+    add(entry) {
+      if (closed) {
+        counts.dropped++
+        return
+      }
+      if (queue.push(entryJson(entry))) {
+        counts.dropped++
+        if (inFlight > 0) inFlight--
+      }
+      schedule(queue.length >= batchSize ? 0 : intervalMs)
+    },
+    stats: () => ({ queued: queue.length, ...counts, ...(lastError ? { lastError } : {}) }),
+    async flush() {
+      if (timer) clearTimeout(timer)
+      timer = undefined
+      await flush()
+      if (queue.length > 0) schedule(backoff || intervalMs)
+    },
+    async close() {
+      closed = true
+      if (timer) clearTimeout(timer)
+      timer = undefined
+      await flush()
+    },
+  }
+}
