@@ -5,7 +5,7 @@
  * the box narrows, cards only in a narrow box, and the first page of Activity
  * loads in grey rows of its own table.
  */
-import { render, within } from '@testing-library/react'
+import { within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuditEntry } from '../../src/api/audit'
 import type { Member } from '../../src/api/members'
@@ -35,9 +35,11 @@ const TEAM = [member('own', 'owner', 'Ada Owner', 'ada@example.com'), member('ad
 
 const membersAt = (width: number) => {
   reportWidth(width)
-  return render(<MembersTable members={TEAM} me="usr_own" manages onAction={() => undefined} />)
+  // In an element, as the page draws it: a row's menu finds its shadow root.
+  const r = renderScreen(<MembersTable members={TEAM} me="usr_own" manages onAction={() => undefined} />)
+  return Object.assign(shadow(r.host), { unmount: r.unmount })
 }
-const headers = (r: ReturnType<typeof render>) => r.getAllByRole('columnheader').map((h) => h.textContent)
+const headers = (r: ReturnType<typeof shadow>) => r.getAllByRole('columnheader').map((h) => h.textContent)
 
 describe('the members table', () => {
   it('stays a table in a laptop-wide box with a 40-character address, which is cut in its column with the whole in its title', () => {

@@ -19,6 +19,7 @@ import { ConfirmDialog, InviteDialog, RoleDialog, type Confirm } from './TeamDia
 import { LazyRemovalDialog } from './removal/lazy'
 import { InvitationsTable, MembersTable } from './MembersTable'
 import { TransferDialog } from './TransferDialog'
+import { HandOver } from './HandOver'
 
 type Open = 'invite' | { action: 'role' | 'transfer'; member: Member } | { action: Confirm; member: Member } | null
 
@@ -34,6 +35,7 @@ interface MembersSectionProps {
   onLeft: () => void
   /** Ownership moved: the reader is an admin now. */
   onTransferred: () => void
+  zone: HTMLElement | null
 }
 
 /**
@@ -42,7 +44,7 @@ interface MembersSectionProps {
  * invitation, and "Leave project" for a member who is not the owner. Each
  * change is confirmed, and told to the host page by an event with ids only.
  */
-export function MembersSection({ projectId, call, members, me, mine, manages, onLeft, onTransferred }: MembersSectionProps) {
+export function MembersSection({ projectId, call, members, me, mine, manages, onLeft, onTransferred, zone }: MembersSectionProps) {
   const t = useT(teams)
   const c = useT(common)
   const { host } = useElement()
@@ -56,6 +58,9 @@ export function MembersSection({ projectId, call, members, me, mine, manages, on
   const all = members.data ?? []
   const active = all.filter((m) => m.status === 'active')
   const invited = all.filter((m) => m.status === 'invited')
+  const owns = mine?.role === 'owner'
+  // Who the owner may hand the project to: a member who has joined.
+  const heirs = active.filter((m) => m !== mine)
   // Only a verified address may invite (the server answers 403): an unverified reader is told so where Invite would be, not after a form.
   const unverified = !!useUnverifiedAccount()
   // Invitations are mailed: a server run without mail offers none.
@@ -154,15 +159,16 @@ export function MembersSection({ projectId, call, members, me, mine, manages, on
               {c('common.loading')}
             </p>
           )
-        : active.length > 0 && <MembersTable members={active} me={me} manages={manages} owns={mine?.role === 'owner'} onAction={act} />}
+        : active.length > 0 && <MembersTable members={active} me={me} manages={manages} owns={owns} onAction={act} />}
       {invited.length > 0 && (
         <>
           <Heading depth={2} className="mt-6 text-sm font-semibold text-fg">
             {t('members.pending.heading')}
           </Heading>
-          <InvitationsTable invitations={invited} manages={manages} resending={resending} onResend={resend} onRevoke={(m) => act('revoke', m)} />
+          <InvitationsTable invitations={invited} manages={manages} onResend={resend} onRevoke={(m) => act('revoke', m)} />
         </>
       )}
+      {zone && owns && heirs.length > 0 && <HandOver zone={zone} members={heirs} onTransfer={transfer} />}
       <Toast message={toast} onClose={() => setToast(null)} />
       {open === 'invite' && <InviteDialog onClose={close} onInvite={invite} />}
       {open !== null && open !== 'invite' && open.action === 'role' && (
@@ -181,7 +187,7 @@ export function MembersSection({ projectId, call, members, me, mine, manages, on
         />
       )}
       {open !== null && open !== 'invite' && open.action === 'transfer' && (
-        <TransferDialog member={open.member} onClose={close} onTransfer={(password) => transfer(open.member, password)} returnFocus={inviteButton} />
+        <TransferDialog members={[open.member]} onClose={close} onTransfer={transfer} returnFocus={inviteButton} />
       )}
       {open !== null && open !== 'invite' && open.action === 'revoke' && (
         <ConfirmDialog kind="revoke" member={open.member} onClose={close} onConfirm={() => remove(open.member, 'revoke')} returnFocus={inviteButton} />

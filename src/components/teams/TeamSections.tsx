@@ -20,10 +20,12 @@ export interface TeamSectionsProps {
   onLeft: () => void
   /** Ownership moved to another member: the page reads the project (and the reader's role) again. */
   onTransferred: () => void
+  /** The danger zone's slot for the ownership transfer, while the page shows the zone. */
+  zone: HTMLElement | null
 }
 
 /** The project page's team part, one chunk: Members for every member, Activity for admins and owners. */
-export function TeamSections({ projectId, role, onLeft, onTransferred }: TeamSectionsProps) {
+export function TeamSections({ projectId, role, onLeft, onTransferred, zone }: TeamSectionsProps) {
   const { call } = useManageApi()
   const me = useFlexStore((s) => userId(s.accessData?.user))
   const load = useCallback((signal: AbortSignal) => listMembers(call, projectId, signal), [call, projectId])
@@ -45,6 +47,7 @@ export function TeamSections({ projectId, role, onLeft, onTransferred }: TeamSec
         manages={may('members')}
         onLeft={onLeft}
         onTransferred={onTransferred}
+        zone={zone}
       />
       {may('audit') && <ActivitySection call={call} projectId={projectId} />}
     </>

@@ -1,27 +1,33 @@
-import type { MutableRefObject } from 'react'
+import { useState, type MutableRefObject } from 'react'
 import type { Member } from '../../api/members'
+import { ChoiceField } from '../ChoiceField'
 import { FormDialog } from '../form-dialog/FormDialog'
 import { FormTextField } from '../form-dialog/FormTextField'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
 
+const named = (m: Member) => m.name || m.email
+
 /**
- * "Make owner", confirmed with the owner's password: says who becomes the
- * owner and that the reader becomes an admin (POST …/owner makes the old
+ * Ownership transfer, confirmed with the owner's password: says who becomes
+ * the owner and that the reader becomes an admin (POST …/owner makes the old
  * owner an admin); a wrong password is the server's message, in the dialog.
+ * From a member's row, `members` is that one member; from the danger zone,
+ * every joined member but the owner, with a choice whose name the text follows.
  */
 export function TransferDialog({
-  member,
+  members,
   onClose,
   onTransfer,
   returnFocus,
 }: {
-  member: Member
+  members: Member[]
   onClose: () => void
-  onTransfer: (password: string) => Promise<void>
+  onTransfer: (member: Member, password: string) => Promise<void>
   returnFocus?: MutableRefObject<HTMLElement | null>
 }) {
   const t = useT(teams)
+  const [chosen, choose] = useState(members[0])
   return (
     <FormDialog
       title={t('transfer.title')}
@@ -29,9 +35,17 @@ export function TransferDialog({
       danger
       onClose={onClose}
       returnFocus={returnFocus}
-      onSubmit={(form) => onTransfer(String(new FormData(form).get('password') ?? ''))}
+      onSubmit={(form) => onTransfer(chosen, String(new FormData(form).get('password') ?? ''))}
     >
-      <p dir="auto">{t('transfer.text', { name: member.name || member.email })}</p>
+      {members.length > 1 && (
+        <ChoiceField
+          label={t('transfer.member')}
+          name="member"
+          options={members.map((m) => [m.name ? `${m.name} (${m.email})` : m.email, m.id])}
+          onChange={(id) => choose(members.find((m) => m.id === id) ?? chosen)}
+        />
+      )}
+      <p dir="auto">{t('transfer.text', { name: named(chosen) })}</p>
       <FormTextField label={t('transfer.password')} name="password" type="password" autoComplete="current-password" required maxLength={1024} />
     </FormDialog>
   )

@@ -104,6 +104,7 @@ function ProjectPage({ id }: { id: string }) {
   const team = useTeam(project.data?.role)
   const [editing, setEditing] = useState(false)
   const [deleted, setDeleted] = useState<string | null>(null)
+  const [zone, setZone] = useState<HTMLElement | null>(null)
   const editButton = useRef<HTMLButtonElement>(null)
   const t = useT(texts)
   const opened = Boolean(project.data)
@@ -202,8 +203,8 @@ function ProjectPage({ id }: { id: string }) {
         <ProjectWebhooks projectId={data.id} />
         <Usage project={data} />
         <ProjectRequests project={data} />
-        <ProjectTeam projectId={data.id} team={team} onChanged={project.reload} />
-        {settings && team.may('delete') && <DangerZone project={data} onDelete={remove} />}
+        <ProjectTeam projectId={data.id} team={team} onChanged={project.reload} zone={zone} />
+        {settings && team.may('delete') && <DangerZone project={data} onDelete={remove} zone={setZone} />}
       </RoleContext.Provider>
       {editing && <EditProjectDialog project={data} onClose={() => setEditing(false)} onSave={save} />}
     </Page>
