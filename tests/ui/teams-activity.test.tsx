@@ -47,6 +47,16 @@ describe('an audit entry', () => {
     expect(text).not.toContain('graceUntil')
     expect(text).not.toContain('apid_123')
   })
+  it('has a sentence for a key’s restrictions changed, and an action it does not know reads as its name', async () => {
+    const { q } = section(() => [
+      entry(5, 'key.restricted', { scopes: 'invoices:read' }),
+      entry(4, 'key.changed', { expiresAt: null }),
+      entry(1, 'widget.polished', {}),
+    ])
+    expect(await q.findByText("Ada changed an API key's restrictions.")).toBeInTheDocument()
+    expect(q.getByText("Ada removed an API key's expiry.")).toBeInTheDocument()
+    expect(q.getByText('Ada: Widget polished.')).toBeInTheDocument()
+  })
 })
 
 describe('new entries', () => {

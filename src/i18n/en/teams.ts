@@ -68,6 +68,7 @@ export const teams = {
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} renamed the API key ${from} to ${to}.`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} set an API key to expire on ${date}.`,
   'activity.s.key.unlimited': ({ who }: { who: string }) => `${who} removed an API key's expiry.`,
+  'activity.s.key.restricted': ({ who }: { who: string }) => `${who} changed an API key's restrictions.`,
   'activity.s.key.rolled': ({ who, name, date }: { who: string; name: string; date: string }) =>
     `${who} rolled the API key ${name}; the old key works until ${date}.`,
   'activity.s.key.deleted': ({ who, name }: { who: string; name: string }) => `${who} deleted the API key ${name}.`,
@@ -92,12 +93,6 @@ export const teams = {
   'activity.s.member.left': ({ who }: { who: string }) => `${who} left the project.`,
   'activity.s.ownership.transferred': ({ who, email }: { who: string; email: string }) => `${who} made ${email} the owner.`,
   'activity.s.other': ({ who, what }: { who: string; what: string }) => `${who}: ${what}.`,
-  'activity.actions.project':
-    'project.created=Project created\nproject.renamed=Project renamed\nproject.changed=Project description changed\nproject.deleted=Project deleted\nkey.created=API key created\nkey.renamed=API key renamed\nkey.changed=API key expiry changed\nkey.rolled=API key rolled\nkey.restricted=API key restrictions changed\nkey.deleted=API key deleted\nkey.revoked=API key revoked\nkey.kept=API key kept',
-  'activity.actions.webhooks':
-    'endpoint.added=Webhook endpoint added\nendpoint.changed=Webhook endpoint changed\nendpoint.disabled=Webhook endpoint disabled\nendpoint.deleted=Webhook endpoint deleted\nendpoint.kept=Webhook endpoint kept\nsecret.rolled=Webhook secret rolled\ntest_event.sent=Test event sent\nmessage.resent=Webhook message resent',
-  'activity.actions.members':
-    'member.invited=Member invited\ninvitation.resent=Invitation resent\ninvitation.revoked=Invitation revoked\ninvitation.declined=Invitation declined\nmember.joined=Member joined\nmember.role_changed=Role changed\nmember.removed=Member removed\nmember.left=Member left\nownership.transferred=Ownership transferred',
   'accept.title': 'Join a project',
   'accept.signIn': 'You have been invited to a project. Log in, or sign up with the address the invitation went to, to join it.',
   'accept.pending': 'Joining the project…',

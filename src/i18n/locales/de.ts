@@ -690,6 +690,7 @@ const messages: LocaleMessages = {
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} hat den API-Schlüssel ${from} in ${to} umbenannt.`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} hat einen API-Schlüssel bis ${date} befristet.`,
   'activity.s.key.unlimited': ({ who }: { who: string }) => `${who} hat die Befristung eines API-Schlüssels aufgehoben.`,
+  'activity.s.key.restricted': ({ who }: { who: string }) => `${who} hat die Einschränkungen eines API-Schlüssels geändert.`,
   'activity.s.key.rolled': ({ who, name, date }: { who: string; name: string; date: string }) =>
     `${who} hat den API-Schlüssel ${name} rotiert; der alte Schlüssel gilt bis ${date}.`,
   'activity.s.key.deleted': ({ who, name }: { who: string; name: string }) => `${who} hat den API-Schlüssel ${name} gelöscht.`,
@@ -714,12 +715,6 @@ const messages: LocaleMessages = {
   'activity.s.member.left': ({ who }: { who: string }) => `${who} hat das Projekt verlassen.`,
   'activity.s.ownership.transferred': ({ who, email }: { who: string; email: string }) => `${who} hat ${email} zum Inhaber gemacht.`,
   'activity.s.other': ({ who, what }: { who: string; what: string }) => `${who}: ${what}.`,
-  'activity.actions.project':
-    'project.created=Projekt erstellt\nproject.renamed=Projekt umbenannt\nproject.changed=Projektbeschreibung geändert\nproject.deleted=Projekt gelöscht\nkey.created=API-Schlüssel erstellt\nkey.renamed=API-Schlüssel umbenannt\nkey.changed=Ablauf des API-Schlüssels geändert\nkey.rolled=API-Schlüssel rotiert\nkey.restricted=Einschränkungen des API-Schlüssels geändert\nkey.deleted=API-Schlüssel gelöscht\nkey.revoked=API-Schlüssel widerrufen\nkey.kept=API-Schlüssel behalten',
-  'activity.actions.webhooks':
-    'endpoint.added=Webhook-Endpunkt hinzugefügt\nendpoint.changed=Webhook-Endpunkt geändert\nendpoint.disabled=Webhook-Endpunkt deaktiviert\nendpoint.deleted=Webhook-Endpunkt gelöscht\nendpoint.kept=Webhook-Endpunkt behalten\nsecret.rolled=Webhook-Secret rotiert\ntest_event.sent=Testereignis gesendet\nmessage.resent=Webhook-Nachricht erneut gesendet',
-  'activity.actions.members':
-    'member.invited=Mitglied eingeladen\ninvitation.resent=Einladung erneut gesendet\ninvitation.revoked=Einladung widerrufen\ninvitation.declined=Einladung abgelehnt\nmember.joined=Mitglied beigetreten\nmember.role_changed=Rolle geändert\nmember.removed=Mitglied entfernt\nmember.left=Mitglied ausgetreten\nownership.transferred=Inhaberschaft übertragen',
   'accept.title': 'Einem Projekt beitreten',
   'accept.signIn':
     'Sie wurden zu einem Projekt eingeladen. Melden Sie sich an oder registrieren Sie sich mit der Adresse, an die die Einladung ging, um beizutreten.',

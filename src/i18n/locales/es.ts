@@ -693,6 +693,7 @@ const messages: LocaleMessages = {
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} cambió el nombre de la clave de API ${from} a ${to}.`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} hizo que una clave de API caduque el ${date}.`,
   'activity.s.key.unlimited': ({ who }: { who: string }) => `${who} quitó la caducidad de una clave de API.`,
+  'activity.s.key.restricted': ({ who }: { who: string }) => `${who} cambió las restricciones de una clave de API.`,
   'activity.s.key.rolled': ({ who, name, date }: { who: string; name: string; date: string }) =>
     `${who} rotó la clave de API ${name}; la clave anterior funciona hasta el ${date}.`,
   'activity.s.key.deleted': ({ who, name }: { who: string; name: string }) => `${who} eliminó la clave de API ${name}.`,
@@ -717,12 +718,6 @@ const messages: LocaleMessages = {
   'activity.s.member.left': ({ who }: { who: string }) => `${who} salió del proyecto.`,
   'activity.s.ownership.transferred': ({ who, email }: { who: string; email: string }) => `${who} hizo propietario a ${email}.`,
   'activity.s.other': ({ who, what }: { who: string; what: string }) => `${who}: ${what}.`,
-  'activity.actions.project':
-    'project.created=Proyecto creado\nproject.renamed=Proyecto renombrado\nproject.changed=Descripción del proyecto cambiada\nproject.deleted=Proyecto eliminado\nkey.created=Clave de API creada\nkey.renamed=Clave de API renombrada\nkey.changed=Caducidad de la clave de API cambiada\nkey.rolled=Clave de API rotada\nkey.restricted=Restricciones de la clave de API cambiadas\nkey.deleted=Clave de API eliminada\nkey.revoked=Clave de API revocada\nkey.kept=Clave de API conservada',
-  'activity.actions.webhooks':
-    'endpoint.added=Endpoint de webhook añadido\nendpoint.changed=Endpoint de webhook cambiado\nendpoint.disabled=Endpoint de webhook desactivado\nendpoint.deleted=Endpoint de webhook eliminado\nendpoint.kept=Endpoint de webhook conservado\nsecret.rolled=Secreto de webhook rotado\ntest_event.sent=Evento de prueba enviado\nmessage.resent=Mensaje de webhook reenviado',
-  'activity.actions.members':
-    'member.invited=Miembro invitado\ninvitation.resent=Invitación reenviada\ninvitation.revoked=Invitación revocada\ninvitation.declined=Invitación rechazada\nmember.joined=Miembro unido\nmember.role_changed=Rol cambiado\nmember.removed=Miembro quitado\nmember.left=Miembro salió\nownership.transferred=Propiedad transferida',
   'accept.title': 'Unirse a un proyecto',
   'accept.signIn': 'Te invitaron a un proyecto. Inicia sesión, o regístrate con la dirección a la que llegó la invitación, para unirte.',
   'accept.pending': 'Uniéndote al proyecto…',

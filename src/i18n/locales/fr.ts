@@ -691,6 +691,7 @@ const messages: LocaleMessages = {
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} a renommé la clé d’API ${from} en ${to}.`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} a fixé l’expiration d’une clé d’API au ${date}.`,
   'activity.s.key.unlimited': ({ who }: { who: string }) => `${who} a retiré l’expiration d’une clé d’API.`,
+  'activity.s.key.restricted': ({ who }: { who: string }) => `${who} a modifié les restrictions d’une clé d’API.`,
   'activity.s.key.rolled': ({ who, name, date }: { who: string; name: string; date: string }) =>
     `${who} a renouvelé la clé d’API ${name} ; l’ancienne clé fonctionne jusqu’au ${date}.`,
   'activity.s.key.deleted': ({ who, name }: { who: string; name: string }) => `${who} a supprimé la clé d’API ${name}.`,
@@ -715,12 +716,6 @@ const messages: LocaleMessages = {
   'activity.s.member.left': ({ who }: { who: string }) => `${who} a quitté le projet.`,
   'activity.s.ownership.transferred': ({ who, email }: { who: string; email: string }) => `${who} a nommé ${email} propriétaire.`,
   'activity.s.other': ({ who, what }: { who: string; what: string }) => `${who} : ${what}.`,
-  'activity.actions.project':
-    'project.created=Projet créé\nproject.renamed=Projet renommé\nproject.changed=Description du projet modifiée\nproject.deleted=Projet supprimé\nkey.created=Clé API créée\nkey.renamed=Clé API renommée\nkey.changed=Expiration de la clé API modifiée\nkey.rolled=Clé API renouvelée\nkey.restricted=Restrictions de la clé API modifiées\nkey.deleted=Clé API supprimée\nkey.revoked=Clé API révoquée\nkey.kept=Clé API conservée',
-  'activity.actions.webhooks':
-    'endpoint.added=Endpoint de webhook ajouté\nendpoint.changed=Endpoint de webhook modifié\nendpoint.disabled=Endpoint de webhook désactivé\nendpoint.deleted=Endpoint de webhook supprimé\nendpoint.kept=Endpoint de webhook conservé\nsecret.rolled=Secret de webhook renouvelé\ntest_event.sent=Événement de test envoyé\nmessage.resent=Message de webhook renvoyé',
-  'activity.actions.members':
-    'member.invited=Membre invité\ninvitation.resent=Invitation renvoyée\ninvitation.revoked=Invitation révoquée\ninvitation.declined=Invitation refusée\nmember.joined=Membre arrivé\nmember.role_changed=Rôle modifié\nmember.removed=Membre retiré\nmember.left=Membre parti\nownership.transferred=Propriété transférée',
   'accept.title': 'Rejoindre un projet',
   'accept.signIn': 'Vous avez été invité à un projet. Connectez-vous, ou inscrivez-vous avec l’adresse qui a reçu l’invitation, pour le rejoindre.',
   'accept.pending': 'Vous rejoignez le projet…',

@@ -681,6 +681,7 @@ const messages: LocaleMessages = {
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} が API キー ${from} の名前を ${to} に変更しました。`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} が API キーの有効期限を ${date} に設定しました。`,
   'activity.s.key.unlimited': ({ who }: { who: string }) => `${who} が API キーの有効期限を解除しました。`,
+  'activity.s.key.restricted': ({ who }: { who: string }) => `${who} が API キーの制限を変更しました。`,
   'activity.s.key.rolled': ({ who, name, date }: { who: string; name: string; date: string }) =>
     `${who} が API キー ${name} をロールしました。古いキーは ${date} まで使えます。`,
   'activity.s.key.deleted': ({ who, name }: { who: string; name: string }) => `${who} が API キー ${name} を削除しました。`,
@@ -705,12 +706,6 @@ const messages: LocaleMessages = {
   'activity.s.member.left': ({ who }: { who: string }) => `${who} がプロジェクトから退出しました。`,
   'activity.s.ownership.transferred': ({ who, email }: { who: string; email: string }) => `${who} が ${email} をオーナーにしました。`,
   'activity.s.other': ({ who, what }: { who: string; what: string }) => `${who}：${what}`,
-  'activity.actions.project':
-    'project.created=プロジェクトを作成\nproject.renamed=プロジェクト名を変更\nproject.changed=プロジェクトの説明を変更\nproject.deleted=プロジェクトを削除\nkey.created=API キーを作成\nkey.renamed=API キーの名前を変更\nkey.changed=API キーの有効期限を変更\nkey.rolled=API キーをローテーション\nkey.restricted=API キーの制限を変更\nkey.deleted=API キーを削除\nkey.revoked=API キーを失効\nkey.kept=API キーを保持',
-  'activity.actions.webhooks':
-    'endpoint.added=Webhook エンドポイントを追加\nendpoint.changed=Webhook エンドポイントを変更\nendpoint.disabled=Webhook エンドポイントを無効化\nendpoint.deleted=Webhook エンドポイントを削除\nendpoint.kept=Webhook エンドポイントを保持\nsecret.rolled=Webhook シークレットをローテーション\ntest_event.sent=テストイベントを送信\nmessage.resent=Webhook メッセージを再送信',
-  'activity.actions.members':
-    'member.invited=メンバーを招待\ninvitation.resent=招待を再送信\ninvitation.revoked=招待を取り消し\ninvitation.declined=招待を辞退\nmember.joined=メンバーが参加\nmember.role_changed=ロールを変更\nmember.removed=メンバーを削除\nmember.left=メンバーが退出\nownership.transferred=オーナー権限を移譲',
   'accept.title': 'プロジェクトに参加',
   'accept.signIn': 'プロジェクトに招待されています。参加するには、ログインするか、招待が届いたアドレスで新規登録してください。',
   'accept.pending': 'プロジェクトに参加しています…',

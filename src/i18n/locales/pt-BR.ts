@@ -685,6 +685,7 @@ const messages: LocaleMessages = {
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} renomeou a chave de API ${from} para ${to}.`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} definiu que uma chave de API expira em ${date}.`,
   'activity.s.key.unlimited': ({ who }: { who: string }) => `${who} removeu a expiração de uma chave de API.`,
+  'activity.s.key.restricted': ({ who }: { who: string }) => `${who} alterou as restrições de uma chave de API.`,
   'activity.s.key.rolled': ({ who, name, date }: { who: string; name: string; date: string }) =>
     `${who} rotacionou a chave de API ${name}; a chave antiga funciona até ${date}.`,
   'activity.s.key.deleted': ({ who, name }: { who: string; name: string }) => `${who} excluiu a chave de API ${name}.`,
@@ -709,12 +710,6 @@ const messages: LocaleMessages = {
   'activity.s.member.left': ({ who }: { who: string }) => `${who} saiu do projeto.`,
   'activity.s.ownership.transferred': ({ who, email }: { who: string; email: string }) => `${who} tornou ${email} o proprietário.`,
   'activity.s.other': ({ who, what }: { who: string; what: string }) => `${who}: ${what}.`,
-  'activity.actions.project':
-    'project.created=Projeto criado\nproject.renamed=Projeto renomeado\nproject.changed=Descrição do projeto alterada\nproject.deleted=Projeto excluído\nkey.created=Chave de API criada\nkey.renamed=Chave de API renomeada\nkey.changed=Expiração da chave de API alterada\nkey.rolled=Chave de API rotacionada\nkey.restricted=Restrições da chave de API alteradas\nkey.deleted=Chave de API excluída\nkey.revoked=Chave de API revogada\nkey.kept=Chave de API mantida',
-  'activity.actions.webhooks':
-    'endpoint.added=Endpoint de webhook adicionado\nendpoint.changed=Endpoint de webhook alterado\nendpoint.disabled=Endpoint de webhook desativado\nendpoint.deleted=Endpoint de webhook excluído\nendpoint.kept=Endpoint de webhook mantido\nsecret.rolled=Segredo de webhook rotacionado\ntest_event.sent=Evento de teste enviado\nmessage.resent=Mensagem de webhook reenviada',
-  'activity.actions.members':
-    'member.invited=Membro convidado\ninvitation.resent=Convite reenviado\ninvitation.revoked=Convite revogado\ninvitation.declined=Convite recusado\nmember.joined=Membro entrou\nmember.role_changed=Papel alterado\nmember.removed=Membro removido\nmember.left=Membro saiu\nownership.transferred=Propriedade transferida',
   'accept.title': 'Entrar em um projeto',
   'accept.signIn': 'Você foi convidado para um projeto. Entre, ou crie uma conta com o endereço que recebeu o convite, para participar.',
   'accept.pending': 'Entrando no projeto…',
