@@ -2,14 +2,15 @@
  * Teams' entry points in the browser against the real server, on a phone and
  * a laptop, in English and German: the invited reader's dashboard lists the
  * invitation with Accept (and "Have an invitation code?"); the owner makes a
- * member the owner with the password; a viewer reads "view-only" once; a
+ * member the owner with the password, from the member's row menu (laptop) or
+ * the danger zone (phone); a viewer reads "view-only" once; a
  * removed member reads that they no longer have access; Activity reads as
  * sentences. Screenshots go to test-artifacts/e2e/.
  */
 import type { Page } from '@playwright/test'
 import { join } from 'node:path'
 import { startInbox, type Inbox } from '../support/smtp'
-import { createAccount, createProjectFor, verifyAccount, type Account } from './harness/api'
+import { callApi, createAccount, createProjectFor, verifyAccount, type Account } from './harness/api'
 import './harness/artifacts'
 import { ARTIFACTS } from './harness/paths'
 import { startServer, removeDataDir, type ServerProcess } from './harness/server'
@@ -32,16 +33,8 @@ test.afterAll(async () => {
   await inbox?.close()
 })
 
-async function api(method: string, path: string, token: string, body?: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(`${mine.origin}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const data = res.status === 204 ? {} : ((await res.json()) as Record<string, unknown>)
-  if (!res.ok) throw new Error(`${method} /api${path} answered ${res.status}: ${String(data.message)}`)
-  return data
-}
+const api = (method: string, path: string, token: string, body?: unknown) => callApi<Record<string, unknown>>(mine.origin, method, path, token, body)
+type Listed = { id: string; email: string }[]
 
 /** An account made through the API, its address verified with the mailed code. */
 async function account(name: string): Promise<Account> {
@@ -108,10 +101,14 @@ for (const [label, viewport] of [
         if (de) await inGerman(page)
         await page.getByRole('link', { name: project }).click()
         await expect(heading(page, project)).toBeVisible()
-        await button(
-          page.getByRole('region', { name: de ? 'Mitglieder' : 'Members', exact: true }),
-          de ? 'Linus Member zum Inhaber machen' : 'Make Linus Member the owner',
-        ).click()
+        if (label === 'laptop') {
+          const members = page.getByRole('region', { name: de ? 'Mitglieder' : 'Members', exact: true })
+          await button(members, de ? 'Aktionen für Linus Member' : 'Actions for Linus Member').click()
+          await members.getByRole('menuitem', { name: de ? 'Zum Inhaber machen' : 'Make owner' }).click()
+        } else {
+          const zone = page.getByRole('region', { name: de ? 'Gefahrenzone' : 'Danger zone' })
+          await button(zone, de ? 'Inhaberschaft übertragen' : 'Transfer ownership').click()
+        }
         const transfer = dialog(page, de ? 'Inhaberschaft übertragen' : 'Transfer ownership')
         await expect(transfer.getByText(de ? 'Linus Member wird Inhaber' : 'Linus Member becomes the owner')).toBeVisible()
         await transfer.getByLabel(de ? 'Ihr Passwort' : 'Your password').fill(owner.password)
@@ -142,12 +139,7 @@ for (const [label, viewport] of [
           .click()
         const link = page.getByRole('link', { name: project })
         await expect(link).toBeVisible()
-        const members = (await (
-          await fetch(`${mine.origin}/api/manage/dapp/${id}/members`, { headers: { Authorization: `Bearer ${owner.accessToken}` } })
-        ).json()) as {
-          id: string
-          email: string
-        }[]
+        const members = await callApi<Listed>(mine.origin, 'GET', `/manage/dapp/${id}/members`, owner.accessToken)
         await api('DELETE', `/manage/dapp/${id}/members/${members.find((m) => m.email === vic.email)!.id}`, owner.accessToken)
         await link.click()
         await expect(page.getByText(de ? 'Sie haben keinen Zugriff mehr auf dieses Projekt.' : 'You no longer have access to this project.')).toBeVisible()
@@ -161,12 +153,7 @@ for (const [label, viewport] of [
         const project = `Activity ${label} ${lang}`
         const { id } = await createProjectFor(mine.origin, owner, project)
         await join_(owner, id, linus, 'viewer')
-        const members = (await (
-          await fetch(`${mine.origin}/api/manage/dapp/${id}/members`, { headers: { Authorization: `Bearer ${owner.accessToken}` } })
-        ).json()) as {
-          id: string
-          email: string
-        }[]
+        const members = await callApi<Listed>(mine.origin, 'GET', `/manage/dapp/${id}/members`, owner.accessToken)
         await api('PATCH', `/manage/dapp/${id}/members/${members.find((m) => m.email === linus.email)!.id}`, owner.accessToken, { role: 'developer' })
         await page.goto(`${mine.url}#/login`)
         await logIn(page, owner)
