@@ -11,6 +11,7 @@ import { readJsonObject } from '../../http/validate'
 import { ContractApp } from '../../openapi/contract-app'
 import { withRoles } from '../../openapi/roles'
 import { authorize } from '../../security/authorization'
+import { usualEntries } from './entry-check'
 import { findEntry, listEntries, readBuckets } from './data'
 import { quantile } from './histogram'
 import { logIngest } from './ingest'
@@ -20,12 +21,18 @@ import { DAY_MS, dayStart, type PartitionKeeper } from './partitions'
 export const LOGS_PATH = '/logs'
 const HOUR_MS = 3_600_000
 
-/** The batch checked by the contract; the first refused field's message, prefixed with its entry (entries[3]: …), is the 400. */
+/**
+ * The batch checked by the contract (the usual shape by entry-check.ts, which
+ * answers the same); the first refused field's message, prefixed with its
+ * entry (entries[3]: …), is the 400.
+ */
 function readBatch(body: Record<string, unknown>) {
   // Counted before the entries are checked one by one: a huge batch is refused for its size alone.
   if (Array.isArray(body.entries) && body.entries.length > LOG_BATCH_MAX) {
     throw new HttpError(413, LOGS.LOG_BATCH_TOO_LARGE(body.entries.length))
   }
+  const usual = usualEntries(body.entries)
+  if (usual) return usual
   const result = LogBatch.safeParse(body)
   if (result.success) return result.data.entries
   const [issue] = result.error.issues
