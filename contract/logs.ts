@@ -14,6 +14,7 @@ export { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, L
 /** The longest route template a report may carry; longer is refused, and anything over LOG_ROUTE_MAX is cut before it is stored. */
 export const LOG_ROUTE_INPUT_MAX = 1000
 export const LOG_REQUEST_ID_MAX = 200
+export const LOG_KEY_ID_MAX = 200
 /** A duration past a day is no call's: refused. */
 export const LOG_DURATION_MAX_MS = 86_400_000
 
@@ -35,7 +36,7 @@ export const LogEntryInput = z
     }),
     keyId: requiredText('keyId', {
       code: 'LOG_KEY_ID',
-      max: 200,
+      max: LOG_KEY_ID_MAX,
       description: 'API project ID (apid_…) the verification answered; an unknown one drops the entry.',
     }),
     method: z

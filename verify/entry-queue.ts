@@ -1,0 +1,101 @@
+/**
+ * The reporter's queue: each entry's JSON text written into pages of bytes
+ * as it is queued, instead of kept as a string. A queued entry lives a second
+ * or more (up to 30 s while the portal is down): as strings, the collector
+ * copied every one of them from space to space until it was sent, which cost
+ * the provider more than making the entries. In a page the text is bytes the
+ * collector never walks, and the string it was written from dies young.
+ * Bounded: past `max` entries the oldest is dropped, in constant time.
+ *
+ * Interleaved A/B against the queue of strings it replaced
+ * (bench/request-log-queue.ts, two runs of 3 rounds, load average 18–29):
+ * reporting's CPU a request, portal up, median 4.86 µs (rounds 3.80–7.30)
+ * before, 3.54 µs (2.99–5.59) with pages, 27% less; portal down 4.11 µs
+ * (3.32–4.97) before, 3.36 µs (2.87–4.36), 18% less.
+ */
+
+const COMMA = 44
+const PAGE_BYTES = 256 * 1024
+// Web APIs, not Node's Buffer: the middlewares run on edge runtimes too.
+const encoder = new TextEncoder()
+const decoder = new TextDecoder()
+
+interface Page {
+  bytes: Uint8Array
+  /** Where each entry's text ends, its comma included. */
+  ends: Uint32Array
+  /** The first entry still queued (those before it were sent or dropped). */
+  first: number
+  count: number
+  used: number
+}
+
+export class EntryQueue {
+  private pages: Page[] = []
+  private spare: Page | undefined
+  length = 0
+
+  /** `max`: most entries held; `perPage`: entries a page holds (a batch's size, so a batch is mostly one page). */
+  constructor(
+    readonly max: number,
+    private readonly perPage: number,
+  ) {}
+
+  /** Queues one entry's JSON text; answers true when the oldest was dropped to make room. */
+  push(json: string): boolean {
+    const full = this.length === this.max
+    if (full) this.shift(1)
+    let page = this.pages[this.pages.length - 1]
+    if (!page || page.count === this.perPage) this.pages.push((page = this.newPage()))
+    // UTF-8 takes at most 3 bytes a UTF-16 unit.
+    const need = json.length * 3 + 1
+    if (page.used + need > page.bytes.length) {
+      const bytes = new Uint8Array(Math.max(page.bytes.length * 2, page.used + need))
+      bytes.set(page.bytes.subarray(0, page.used))
+      page.bytes = bytes
+    }
+    page.used += encoder.encodeInto(json, page.bytes.subarray(page.used)).written
+    page.bytes[page.used++] = COMMA
+    page.ends[page.count++] = page.used
+    this.length++
+    return full
+  }
+
+  /** The first `n` entries (or all there are) as the body of POST /logs, and how many it holds. */
+  body(n: number): { body: string; count: number } {
+    const parts: string[] = []
+    let count = 0
+    for (const page of this.pages) {
+      if (count === n) break
+      const k = Math.min(n - count, page.count - page.first)
+      if (k === 0) continue
+      // Without the last entry's comma.
+      parts.push(decoder.decode(page.bytes.subarray(this.start(page, page.first), page.ends[page.first + k - 1] - 1)))
+      count += k
+    }
+    return { body: `{"entries":[${parts.join(',')}]}`, count }
+  }
+
+  /** Forgets the first `n` entries (sent, refused or dropped). */
+  shift(n: number) {
+    let left = Math.min(n, this.length)
+    this.length -= left
+    while (left > 0) {
+      const page = this.pages[0]
+      const k = Math.min(left, page.count - page.first)
+      page.first += k
+      left -= k
+      if (page.first === page.count) this.spare = this.pages.shift()
+    }
+  }
+
+  private start = (page: Page, i: number) => (i === 0 ? 0 : page.ends[i - 1])
+
+  /** A page to fill: the last one emptied, or a new one. */
+  private newPage(): Page {
+    const page = this.spare ?? { bytes: new Uint8Array(PAGE_BYTES), ends: new Uint32Array(this.perPage), first: 0, count: 0, used: 0 }
+    this.spare = undefined
+    page.first = page.count = page.used = 0
+    return page
+  }
+}
