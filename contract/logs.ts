@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LOG_BATCH_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
+import { KEY_MODES, LOG_BATCH_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
 import { coded, isoDateTime, requiredText, wholeNumber } from './fields'
 
 /**
@@ -161,6 +161,12 @@ function queryNumber(name: string, code: string, min: number, max: number, descr
     .meta({ description, example })
 }
 
+/** `mode`: the calls of live or test keys alone (issue 50); a deleted key's calls have no mode left and match neither. */
+const modeFilter = z
+  .enum(KEY_MODES, { error: coded('LOG_QUERY_MODE_INVALID', `mode must be one of ${KEY_MODES.join(', ')}.`) })
+  .optional()
+  .meta({ description: "Only calls made with keys of this mode (a deleted key's calls match neither)." })
+
 /** GET /manage/dapp/{id}/logs */
 export const LogQuery = z.object({
   key: z
@@ -177,6 +183,7 @@ export const LogQuery = z.object({
     .max(LOG_ROUTE_MAX, coded('LOG_QUERY_ROUTE_TOO_LONG', `route must be at most ${LOG_ROUTE_MAX} characters.`))
     .optional()
     .meta({ description: 'Only this route template, exactly.' }),
+  mode: modeFilter,
   before: z
     .string()
     .max(200, coded('LOG_QUERY_BEFORE_TOO_LONG', 'before must be at most 200 characters.'))
@@ -192,6 +199,7 @@ export const LogSummaryQuery = z.object({
     .max(200, coded('LOG_QUERY_KEY_TOO_LONG', 'key must be at most 200 characters.'))
     .optional()
     .meta({ description: "Only this key's calls (apid_…)." }),
+  mode: modeFilter,
   days: queryNumber(
     'days',
     'DAYS_INVALID',
