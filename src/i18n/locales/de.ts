@@ -570,6 +570,14 @@ const messages: LocaleMessages = {
   'server.wrongCredentials': 'E-Mail-Adresse oder Passwort ist falsch.',
   'server.emailTaken': 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',
   'server.wrongPassword': 'Falsches Passwort.',
+  'server.logs.key': 'Der Schlüssel-Filter darf höchstens 200 Zeichen lang sein.',
+  'server.logs.status': 'Der Status-Filter muss 1xx, 2xx, 3xx, 4xx oder 5xx sein.',
+  'server.logs.route': 'Der Routen-Filter darf höchstens 200 Zeichen lang sein.',
+  'server.logs.before': 'Die Seitenangabe (before) darf höchstens 200 Zeichen lang sein.',
+  'server.logs.cursor': 'Die Seitenangabe (before) muss das „next“ einer früheren Seite sein.',
+  'server.logs.mode': 'Der Modus muss live oder test sein.',
+  'server.limit': 'Die Anzahl (limit) muss eine ganze Zahl von 1 bis 100 sein.',
+  'server.days': 'Die Anzahl der Tage (days) muss eine ganze Zahl von 1 bis 90 sein.',
   'server.codeSent': 'Ein neuer Code ist unterwegs.',
 
   // signup

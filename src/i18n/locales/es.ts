@@ -574,6 +574,14 @@ const messages: LocaleMessages = {
   'server.wrongCredentials': 'Correo electrónico o contraseña incorrectos.',
   'server.emailTaken': 'Ya existe una cuenta con este correo electrónico.',
   'server.wrongPassword': 'Contraseña incorrecta.',
+  'server.logs.key': 'El filtro de clave debe tener como máximo 200 caracteres.',
+  'server.logs.status': 'El filtro de estado debe ser 1xx, 2xx, 3xx, 4xx o 5xx.',
+  'server.logs.route': 'El filtro de ruta debe tener como máximo 200 caracteres.',
+  'server.logs.before': 'La posición de página (before) debe tener como máximo 200 caracteres.',
+  'server.logs.cursor': 'La posición de página (before) debe ser el «next» de una página anterior.',
+  'server.logs.mode': 'El modo debe ser live o test.',
+  'server.limit': 'La cantidad (limit) debe ser un número entero de 1 a 100.',
+  'server.days': 'Los días (days) deben ser un número entero de 1 a 90.',
   'server.codeSent': 'Hay un código nuevo en camino.',
 
   // signup

@@ -561,6 +561,14 @@ const messages: LocaleMessages = {
   'server.wrongCredentials': 'メールアドレスまたはパスワードが正しくありません。',
   'server.emailTaken': 'このメールアドレスのアカウントはすでに存在します。',
   'server.wrongPassword': 'パスワードが正しくありません。',
+  'server.logs.key': 'キーの絞り込みは200文字以内で指定してください。',
+  'server.logs.status': 'ステータスの絞り込みは1xx、2xx、3xx、4xx、5xxのいずれかで指定してください。',
+  'server.logs.route': 'ルートの絞り込みは200文字以内で指定してください。',
+  'server.logs.before': 'ページ位置（before）は200文字以内で指定してください。',
+  'server.logs.cursor': 'ページ位置（before）には前のページの「next」を指定してください。',
+  'server.logs.mode': 'モードはliveまたはtestで指定してください。',
+  'server.limit': '件数（limit）は1から100までの整数で指定してください。',
+  'server.days': '日数（days）は1から90までの整数で指定してください。',
   'server.codeSent': '新しいコードを送信しました。',
 
   // Sign-up

@@ -566,6 +566,14 @@ const messages: LocaleMessages = {
   'server.wrongCredentials': 'E-mail ou senha incorretos.',
   'server.emailTaken': 'Já existe uma conta com este e-mail.',
   'server.wrongPassword': 'Senha incorreta.',
+  'server.logs.key': 'O filtro de chave deve ter no máximo 200 caracteres.',
+  'server.logs.status': 'O filtro de status deve ser 1xx, 2xx, 3xx, 4xx ou 5xx.',
+  'server.logs.route': 'O filtro de rota deve ter no máximo 200 caracteres.',
+  'server.logs.before': 'A posição de página (before) deve ter no máximo 200 caracteres.',
+  'server.logs.cursor': 'A posição de página (before) deve ser o "next" de uma página anterior.',
+  'server.logs.mode': 'O modo deve ser live ou test.',
+  'server.limit': 'A quantidade (limit) deve ser um número inteiro de 1 a 100.',
+  'server.days': 'O número de dias (days) deve ser um número inteiro de 1 a 90.',
   'server.codeSent': 'Um novo código está a caminho.',
 
   // sign-up
