@@ -14,6 +14,11 @@ export { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, L
 /** The longest route template a report may carry; longer is refused, and anything over LOG_ROUTE_MAX is cut before it is stored. */
 export const LOG_ROUTE_INPUT_MAX = 1000
 export const LOG_REQUEST_ID_MAX = 200
+/**
+ * The longest `before`: the cursor of an entry whose request id is at its longest (base64url of
+ * the time and LOG_REQUEST_ID_MAX characters of up to 3 UTF-8 bytes each, 822 characters).
+ */
+export const LOG_CURSOR_MAX = 1000
 /** A duration past a day is no call's: refused. */
 export const LOG_DURATION_MAX_MS = 86_400_000
 
@@ -186,7 +191,7 @@ export const LogQuery = z.object({
   mode: modeFilter,
   before: z
     .string()
-    .max(200, coded('LOG_QUERY_BEFORE_TOO_LONG', 'before must be at most 200 characters.'))
+    .max(LOG_CURSOR_MAX, coded('LOG_QUERY_BEFORE_TOO_LONG', `before must be at most ${LOG_CURSOR_MAX} characters.`))
     .optional()
     .meta({ description: 'The "next" of the previous page.' }),
   limit: queryNumber('limit', 'LIMIT_OUT_OF_RANGE', 1, 100, 'Entries per page: 1–100 (default 50).', 50),

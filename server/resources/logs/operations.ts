@@ -145,7 +145,7 @@ export const listLogsRoute = createRoute({
           'key must be at most 200 characters.',
           'status must be one of 1xx, 2xx, 3xx, 4xx, 5xx.',
           'route must be at most 200 characters.',
-          'before must be at most 200 characters.',
+          'before must be at most 1000 characters.',
           'limit must be a whole number from 1 to 100.',
           MODE_INVALID,
           LOGS.LOG_CURSOR_INVALID,
