@@ -13,7 +13,7 @@
  *   (default 200) after ten untimed; and the worst case, a key and a route
  *   that never meet (the key's every entry walked), 20 calls.
  * Goals: ingestion ≥ 0.5× the COPY; pages p95 ≤ 50 ms; summary p95 ≤ 100 ms.
- * Run: `DATABASE_URL=postgres://… npx tsx bench/request-logs.ts`.
+ * Run: `DATABASE_URL=postgres://… npx tsx bench/request-logs.ts`, or `BENCH_ONLY=requestlogs npm run bench`.
  */
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -168,7 +168,8 @@ async function timed(url: string, token: string, path: string, calls = CALLS) {
   return { path, p50Ms: round(percentile(ms, 50), 1), p95Ms: round(percentile(ms, 95), 1) }
 }
 
-async function main() {
+/** The whole bench, on the PostgreSQL of DATABASE_URL: `npm run bench`'s requestlogs part (log-parts.ts), or this file run alone. */
+export async function measureRequestLogs() {
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) throw new Error('DATABASE_URL (PostgreSQL) is required')
   const database = await postgresDatabase(adminUrl)
@@ -218,4 +219,4 @@ async function main() {
   }
 }
 
-await main()
+if (import.meta.url === `file://${process.argv[1]}`) await measureRequestLogs()

@@ -4,7 +4,8 @@
  *
  * Environment: BENCH_LOADS (page loads per start-up series, default 40),
  * BENCH_DURATION (seconds per load test, default 10), BENCH_ONLY (comma list
- * of size,startup,slowstartup,signin,dashboard,memory,server,verify,fairshare,chaos,durability,webhooks,webhookfairness),
+ * of size,startup,slowstartup,signin,dashboard,memory,server,verify,fairshare,chaos,durability,webhooks,webhookfairness,
+ * requestlogs,requestlogcost,restrictedverify: log-parts.ts),
  * BENCH_BASELINE_DIST (other builds' dist/ folders, comma-separated: their
  * start-up and sign-in are measured beside this build's, loads interleaved),
  * BENCH_QUICK=true (every part at its smallest, to see that it runs: settings.ts),
@@ -22,6 +23,7 @@ import { writePages } from './pages'
 import { yardstickLine } from './load-run'
 import { measureServerLoad } from './server-load'
 import { measureFairShare } from './fair-share'
+import { requestLogCostPart, requestLogsPart, restrictedVerifyPart } from './log-parts'
 import { round } from './stats'
 import { runChaos } from './chaos'
 import { measureDurability } from './durability'
@@ -355,6 +357,10 @@ async function main() {
         console.error(`Webhook fairness (${name}): p90 ${r.other.p90Ms} ms, slowest ${r.other.maxMs} ms, over the goal.`)
     }
   }
+
+  if (ONLY.has('requestlogs')) results.requestLogs = await requestLogsPart(QUICK)
+  if (ONLY.has('requestlogcost')) results.requestLogCost = await requestLogCostPart(QUICK)
+  if (ONLY.has('restrictedverify')) results.restrictedVerify = await restrictedVerifyPart(QUICK, DURATION)
 
   mkdirSync(dirname(RESULTS_FILE), { recursive: true })
   writeFileSync(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n')

@@ -25,7 +25,8 @@ export const BASELINE_DISTS = (process.env.BENCH_BASELINE_DIST ?? '')
   .map((s) => s.trim())
   .filter(Boolean)
 
-export const ALL_PARTS = 'size,startup,slowstartup,signin,dashboard,memory,server,verify,fairshare,chaos,durability,webhooks,webhookfairness'
+export const ALL_PARTS =
+  'size,startup,slowstartup,signin,dashboard,memory,server,verify,fairshare,chaos,durability,webhooks,webhookfairness,requestlogs,requestlogcost,restrictedverify'
 export const ONLY = new Set((process.env.BENCH_ONLY ?? ALL_PARTS).split(',').map((s) => s.trim()))
 
 /** Where the run's figures are written (BENCH_RESULTS, else bench-results/latest.json). */

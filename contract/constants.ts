@@ -245,6 +245,7 @@ export const ERROR_CODES = [
   'LOG_QUERY_STATUS_INVALID',
   'LOG_QUERY_ROUTE_TOO_LONG',
   'LOG_QUERY_BEFORE_TOO_LONG',
+  'LOG_QUERY_MODE_INVALID',
   // Key restrictions (issue 50)
   'SCOPE_UNKNOWN', // a scope the catalog does not name (key create and edit)
   'SCOPES_NOT_OFFERED', // scopes sent to a server without a catalog (KEY_SCOPES_FILE unset)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LOG_BATCH_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
+import { KEY_MODES, LOG_BATCH_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
 import { coded, isoDateTime, requiredText, wholeNumber } from './fields'
 
 /**
@@ -15,6 +15,11 @@ export { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, L
 export const LOG_ROUTE_INPUT_MAX = 1000
 export const LOG_REQUEST_ID_MAX = 200
 export const LOG_KEY_ID_MAX = 200
+/**
+ * The longest `before`: the cursor of an entry whose request id is at its longest (base64url of
+ * the time and LOG_REQUEST_ID_MAX characters of up to 3 UTF-8 bytes each, 822 characters).
+ */
+export const LOG_CURSOR_MAX = 1000
 /** A duration past a day is no call's: refused. */
 export const LOG_DURATION_MAX_MS = 86_400_000
 
@@ -162,6 +167,12 @@ function queryNumber(name: string, code: string, min: number, max: number, descr
     .meta({ description, example })
 }
 
+/** `mode`: the calls of live or test keys alone (issue 50); a deleted key's calls have no mode left and match neither. */
+const modeFilter = z
+  .enum(KEY_MODES, { error: coded('LOG_QUERY_MODE_INVALID', `mode must be one of ${KEY_MODES.join(', ')}.`) })
+  .optional()
+  .meta({ description: "Only calls made with keys of this mode (a deleted key's calls match neither)." })
+
 /** GET /manage/dapp/{id}/logs */
 export const LogQuery = z.object({
   key: z
@@ -178,9 +189,10 @@ export const LogQuery = z.object({
     .max(LOG_ROUTE_MAX, coded('LOG_QUERY_ROUTE_TOO_LONG', `route must be at most ${LOG_ROUTE_MAX} characters.`))
     .optional()
     .meta({ description: 'Only this route template, exactly.' }),
+  mode: modeFilter,
   before: z
     .string()
-    .max(200, coded('LOG_QUERY_BEFORE_TOO_LONG', 'before must be at most 200 characters.'))
+    .max(LOG_CURSOR_MAX, coded('LOG_QUERY_BEFORE_TOO_LONG', `before must be at most ${LOG_CURSOR_MAX} characters.`))
     .optional()
     .meta({ description: 'The "next" of the previous page.' }),
   limit: queryNumber('limit', 'LIMIT_OUT_OF_RANGE', 1, 100, 'Entries per page: 1–100 (default 50).', 50),
@@ -193,6 +205,7 @@ export const LogSummaryQuery = z.object({
     .max(200, coded('LOG_QUERY_KEY_TOO_LONG', 'key must be at most 200 characters.'))
     .optional()
     .meta({ description: "Only this key's calls (apid_…)." }),
+  mode: modeFilter,
   days: queryNumber(
     'days',
     'DAYS_INVALID',

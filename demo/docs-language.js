@@ -6,7 +6,7 @@ const RIGHT_TO_LEFT = new Set(['ar', 'he'])
 const picker = document.getElementById('docs-language')
 
 function apply(lang) {
-  for (const element of document.querySelectorAll('flex-portal, flex-snippet')) {
+  for (const element of document.querySelectorAll('flex-portal, flex-snippet, flex-request-log')) {
     element.setAttribute('lang', lang)
     if (RIGHT_TO_LEFT.has(lang)) element.setAttribute('dir', 'rtl')
     else element.removeAttribute('dir')

@@ -32,6 +32,8 @@ export function parseProject(x: unknown): Project {
 }
 
 const parseKeyInfo = (k: Record<string, unknown>): KeyInfo => ({
+  // Only a test key says so: a server without key modes sends none, and its keys are live.
+  ...(k.mode === 'test' && { mode: 'test' as const }),
   id: text(k.id),
   name: text(k.name),
   maskedKey: text(k.maskedKey),

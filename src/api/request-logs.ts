@@ -56,8 +56,8 @@ export function parseLogSummary(x: unknown): LogSummary {
 
 /** `GET /manage/dapp/{id}/logs`: the newest calls first; `query.before` is the previous page's `next`. */
 export async function getLogs(call: ManageCall, projectId: string, query: PageQuery, signal?: AbortSignal): Promise<LogPage> {
-  const { key, status, route, before, limit } = query
-  return parseLogPage(await call({ method: 'GET', path: `/manage/dapp/${seg(projectId)}/logs${queryOf({ key, status, route, before, limit })}`, signal }))
+  const { key, status, route, mode, before, limit } = query
+  return parseLogPage(await call({ method: 'GET', path: `/manage/dapp/${seg(projectId)}/logs${queryOf({ key, status, route, mode, before, limit })}`, signal }))
 }
 
 /** `GET /manage/dapp/{id}/logs/summary`: calls, errors and latency per UTC day over `days` days. */

@@ -6,7 +6,8 @@ type Id = keyof typeof server
 /**
  * The server's errors the widget shows in the reader's language, by their
  * stable code (contract/constants.ts ERROR_CODES): the checks of its forms'
- * fields, the password rule and those forms' refusals. An error with another
+ * fields, the password rule, those forms' refusals and the request log's
+ * query checks. An error with another
  * code, or none (a server that sends none), is shown as the server wrote it.
  * Fetched only when a reader's texts are not the English ones.
  */
@@ -37,6 +38,14 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   WRONG_CREDENTIALS: 'server.wrongCredentials',
   EMAIL_TAKEN: 'server.emailTaken',
   WRONG_PASSWORD: 'server.wrongPassword',
+  LOG_QUERY_KEY_TOO_LONG: 'server.logs.key',
+  LOG_QUERY_STATUS_INVALID: 'server.logs.status',
+  LOG_QUERY_ROUTE_TOO_LONG: 'server.logs.route',
+  LOG_QUERY_BEFORE_TOO_LONG: 'server.logs.before',
+  LOG_CURSOR_INVALID: 'server.logs.cursor',
+  LOG_QUERY_MODE_INVALID: 'server.logs.mode',
+  LIMIT_OUT_OF_RANGE: 'server.limit',
+  DAYS_INVALID: 'server.days',
 }
 
 /** The catalog id of an error code the widget translates, else undefined. */

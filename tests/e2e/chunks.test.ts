@@ -1,7 +1,7 @@
 /**
  * Loading on demand, as a browser does it: each demo page's first screen
- * fetches only the one script (and <flex-snippet>'s filling where the page has
- * snippets), plus the one chunk the reader most likely needs next once the
+ * fetches only the one script (and <flex-snippet>'s filling and <flex-request-log>'s
+ * screen where the page has them), plus the one chunk the reader most likely needs next once the
  * page is idle; an English page fetches no language's chunk; a walk through
  * every screen fetches the rest; the script works from another origin under a CSP
  * that names only the portal; a chunk that cannot be fetched says so and
@@ -35,6 +35,8 @@ const DASHBOARD = ['app', 'account', 'copy', '_flex-lazy-styles'].map(chunk)
 const SECTIONS = ['webhooks', 'team', 'requests'].map(chunk)
 /** <flex-snippet>'s bar and filling: fetched at once by a page that has snippets (no log-in needs them). */
 const SNIPPET = ['SnippetScreen', 'copy', '_flex-lazy-styles'].map(chunk)
+/** <flex-request-log>'s screen (the requests chunk): fetched when the element is drawn, after 'Log in' is usable. */
+const REQUEST_LOG = [chunk('requests')]
 /** Sign-up and the password reset: fetched when the reader goes there. */
 const NOT_BEFORE_NEEDED = ['auth'].map(chunk)
 /** The bundled languages and the list of ids a host's `strings` is checked against: none for an English page without `strings`. */
@@ -83,7 +85,7 @@ test.describe('loading on demand', () => {
 
   for (const [path, firstScreen, more] of [
     ['/', (page: Page) => button(page, 'Log in'), []],
-    ['/docs.html', (page: Page) => button(page, 'Log in'), SNIPPET],
+    ['/docs.html', (page: Page) => button(page, 'Log in'), [...SNIPPET, ...REQUEST_LOG]],
     ['/existing.html', (page: Page) => button(page, 'Log in'), []],
   ] as const) {
     test(`${path}: the first screen fetches the one script, then the dashboard's chunks when idle, and nothing else`, async ({ page }) => {

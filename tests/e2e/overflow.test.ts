@@ -156,7 +156,9 @@ async function check(page: Page, label: string, lang: string, width: number, nam
 /** Sets the language (and, for Arabic, right to left) on every element of ours, and waits for the text `id` in it. */
 async function setLanguage(page: Page, lang: string, id: keyof typeof CATALOG) {
   await page.evaluate((lang) => {
-    for (const el of document.querySelectorAll('flex-portal, flex-projects, flex-project-detail, flex-login, flex-signup, flex-snippet, flex-webhooks')) {
+    for (const el of document.querySelectorAll(
+      'flex-portal, flex-projects, flex-project-detail, flex-login, flex-signup, flex-snippet, flex-webhooks, flex-request-log',
+    )) {
       el.setAttribute('lang', lang)
       el.setAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr')
     }

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { callApi, createAccount, type Account } from './harness/api'
-import { screenshot } from './harness/artifacts'
+import { screenshot, screenshotOf } from './harness/artifacts'
 import { heading, logIn, TEXT } from './harness/screens'
 import { startServer, removeDataDir, type ServerProcess } from './harness/server'
 import { expect, test } from './harness/test'
@@ -120,27 +120,41 @@ test('<flex-request-log> on a page of the host: the last calls, a new one within
   expect(await axe.check(page)).toBe('')
 })
 
-test("calls through a Hono app behind flex-portal/verify (the docs page's demo API, request logs on) show in the Requests section and in <flex-request-log> within 3 s", async ({
-  page,
-}) => {
-  const account = await createAccount(server.origin)
-  const { id, key } = await project(account)
-  await logInAt(page, account)
-  await page.goto(`${server.url}#/projects?projectid=${encodeURIComponent(id)}`)
-  const section = page.getByRole('region', { name: 'Requests', exact: true })
-  await page.evaluate((projectId) => {
-    const log = document.createElement('flex-request-log')
-    log.setAttribute('project-id', projectId)
-    document.body.prepend(log)
-  }, id)
-  const log = page.locator('flex-request-log').getByRole('region', { name: 'Your last calls' })
-  await expect(log.getByText('No calls yet.')).toBeVisible()
-  // The developer's calls, as a docs sample makes them: the middleware verifies the key, then reports each call.
-  const demo = (path: string) =>
-    fetch(`${server.origin}/demo-api/v1${path}`, { headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': `req_demo_${path.length}` } })
-  expect((await demo(`/projects/${encodeURIComponent(id)}/ping`)).status).toBe(200)
-  await expect(details(section, '/demo-api/v1/projects/:projectId/ping')).toBeVisible({ timeout: 3000 })
-  await expect(details(log, '/demo-api/v1/projects/:projectId/ping')).toBeVisible({ timeout: 3000 })
-  await details(section, '/demo-api/v1/projects/:projectId/ping').click()
-  await expect(page.getByRole('dialog', { name: 'Request' }).getByText(`req_demo_${`/projects/${encodeURIComponent(id)}/ping`.length}`)).toBeVisible()
-})
+// The docs page's own samples call its demo API (a Hono app behind flex-portal/verify's honoApiKey, request logs on,
+// reporting to this server): the call shows in the page's portal (Requests) and in its <flex-request-log>.
+for (const [device, viewport] of [
+  ['laptop', { width: 1280, height: 900 }],
+  ['phone', { width: 375, height: 812 }],
+] as const) {
+  test(`on the docs page (${device}), calls through its demo API show in the Requests section and in <flex-request-log> within 3 s`, async ({ page, axe }) => {
+    await page.setViewportSize(viewport)
+    const account = await createAccount(server.origin)
+    const { id, key } = await project(account)
+    await page.goto(`${server.url}docs.html`)
+    const portal = page.locator('flex-portal')
+    await logIn(portal, account)
+    await portal.getByRole('link', { name: 'Invoices API' }).click()
+    const section = portal.getByRole('region', { name: 'Requests', exact: true })
+    // Under the Quickstart's samples, with the project they show (the one opened in the portal).
+    const log = page.locator('#quickstart flex-request-log').getByRole('region', { name: 'Your last calls' })
+    await expect(log.getByText('No calls yet.')).toBeVisible()
+    await expect(section.getByText('No calls yet.')).toBeVisible()
+    // The developer's call, as the page's curl sample makes it: the middleware verifies the key, answers, then reports the call.
+    const route = '/demo-api/v1/projects/:projectId/ping'
+    const answer = await fetch(`${server.origin}/demo-api/v1/projects/${encodeURIComponent(id)}/ping`, {
+      headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': `req_docs_${device}` },
+    })
+    expect(answer.status).toBe(200)
+    // Both within 3 s of the call, waited for together.
+    await Promise.all([expect(details(section, route)).toBeVisible({ timeout: 3000 }), expect(details(log, route)).toBeVisible({ timeout: 3000 })])
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      'nothing scrolls sideways',
+    ).toBeLessThanOrEqual(0)
+    // The log under the samples it belongs to, as a reader of the Quickstart sees it.
+    await screenshotOf(page.locator('#quickstart'), `docs-request-log-${device}`)
+    await details(log, route).click()
+    await expect(page.getByRole('dialog', { name: 'Request' }).getByText(`req_docs_${device}`)).toBeVisible()
+    expect(await axe.check(page)).toBe('')
+  })
+}

@@ -13,11 +13,18 @@
  * same). Chromium's loads and the load tests are left out: they cost many
  * seconds of CPU and leave nothing in this process.
  * `BENCH_QUICK=true npm run bench` runs every part at its smallest.
+ *
+ * The parts that are benches of their own (bench/log-parts.ts) run here to
+ * their end at their smallest, so that none breaks unseen: what reporting
+ * request logs costs a provider, what key restrictions cost verification
+ * (PGlite), and, on PostgreSQL alone as the bench itself, request logs'
+ * ingestion and reading.
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { requestLogCostPart, requestLogsPart, restrictedVerifyPart } from '../../bench/log-parts'
 import { writePages } from '../../bench/pages'
 import { spawnServer } from '../../bench/spawn-server'
 import { freshStorage, usePostgres, type Storage } from './harness'
@@ -51,5 +58,36 @@ describe.skipIf(usePostgres)("the bench's parts in one process", { timeout: 120_
     } finally {
       await stopped(child)
     }
+  })
+})
+
+// Each spawns servers and loads them for a second or two: minutes of CPU on a loaded machine.
+describe.skipIf(usePostgres)('the request-log cost and key-restriction parts, at their smallest', { timeout: 600_000 }, () => {
+  it('requestlogcost loads the provider with reporting off, on and with the portal down, no request failing', async () => {
+    const result = await requestLogCostPart(true)
+    expect(result.variants.map((v) => v.variant)).toEqual(['off', 'on', 'down'])
+    for (const v of result.variants) {
+      expect(v.requests).toBeGreaterThan(0)
+      expect(v.failed).toBe(0)
+    }
+    expect(result.portalEntries).toBeGreaterThan(0)
+  })
+
+  it('restrictedverify verifies its three bodies, with no error', async () => {
+    const result = await restrictedVerifyPart(true, 1)
+    expect(result.targets).toHaveLength(3)
+    for (const t of result.targets) {
+      expect(t.requestsPerSec).toBeGreaterThan(0)
+      expect(t.errors).toBe(0)
+    }
+  })
+})
+
+describe.runIf(usePostgres)('the request-log part on PostgreSQL, at its smallest', { timeout: 600_000 }, () => {
+  it('requestlogs ingests through the API, fills a project and reads every page and the summary', async () => {
+    const result = await requestLogsPart(true)
+    expect(result?.ingest.accepted).toBe(2000)
+    expect(result?.filled.rows).toBeGreaterThan(2000)
+    expect(result?.reads).toHaveLength(7)
   })
 })

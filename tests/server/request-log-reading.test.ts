@@ -58,6 +58,15 @@ describe('GET /manage/dapp/{id}/logs', () => {
     expect((await get('?before=not-a-cursor')).body).toEqual({ message: 'before must be the "next" of an earlier page.', code: 'LOG_CURSOR_INVALID' })
   })
 
+  it('pages on past entries whose request ids are as long as a report may send (200 characters, not ASCII)', async () => {
+    const long = (i: number) => `${i}${'é'.repeat(199)}`
+    await report([entry(1, { requestId: long(1) }), entry(2, { requestId: long(2) })])
+    const first = await get('?limit=1')
+    const second = await get(`?limit=1&before=${first.body.next}`)
+    expect(second.status).toBe(200)
+    expect(second.body.entries.map((e: Entry) => e.requestId)).toEqual([long(1)])
+  })
+
   it('filters by key, status class and route, alone and together', async () => {
     await report([
       entry(1),

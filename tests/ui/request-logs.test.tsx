@@ -42,8 +42,8 @@ function logsReply(pages: Array<{ entries: LogEntryView[]; next?: string } | Res
   }
 }
 
-function renderSection(pages: Parameters<typeof logsReply>[0], features = ['request-logs']) {
-  const api = mockApi({ [CAPS]: { body: { features } }, [PROJECT]: { body: project }, [LOGS]: logsReply(pages) })
+function renderSection(pages: Parameters<typeof logsReply>[0], features = ['request-logs'], shown = project) {
+  const api = mockApi({ [CAPS]: { body: { features } }, [PROJECT]: { body: shown }, [LOGS]: logsReply(pages) })
   const r = renderDetail('prj_7')
   return { ...r, api, logs: () => queries(api.calls.filter((c) => c.url.startsWith('/api/manage/dapp/prj_7/logs?'))) }
 }
@@ -110,6 +110,26 @@ describe('the Requests section', () => {
     await waitFor(() => expect(last()).toEqual({ key: 'apid_b', status: '5xx', route: '/v1/invoices/:id', limit: '50' }))
     // Typed letter by letter, asked once: when typing paused.
     expect(api.calls.filter((c) => c.url.includes('route=')).length).toBe(1)
+  })
+
+  it('offers live or test calls only once the project has a test key', async () => {
+    const { q, logs } = renderSection([{ entries: [entry(1)] }])
+    await loadedTable(await section(q))
+    expect(q.queryByRole('combobox', { name: 'Mode' })).toBeNull()
+    expect(logs().at(-1)).toEqual({ limit: '50' })
+  })
+
+  it('asks for the calls of test keys, or live ones, with the mode filter', async () => {
+    const withTest = { ...project, keys: [...(project.keys ?? []), keyEntry('apid_t', 'Sandbox', 'fxk_test…tttt', { mode: 'test' })] }
+    const { q, logs } = renderSection([{ entries: [entry(1)] }], ['request-logs'], withTest)
+    const s = await section(q)
+    await loadedTable(s)
+    const user = userEvent.setup()
+    await user.selectOptions(s.getByRole('combobox', { name: 'Mode' }), 'Test keys')
+    await waitFor(() => expect(logs().at(-1)).toEqual({ mode: 'test', limit: '50' }))
+    await user.selectOptions(s.getByRole('combobox', { name: 'Status' }), 'Success (2xx)')
+    await user.selectOptions(s.getByRole('combobox', { name: 'Mode' }), 'Live keys')
+    await waitFor(() => expect(logs().at(-1)).toEqual({ status: '2xx', mode: 'live', limit: '50' }))
   })
 
   it('says when no call matches the filters', async () => {

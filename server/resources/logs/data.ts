@@ -157,6 +157,8 @@ export interface PageFilter {
   /** 1 to 5: the status class (2 for 2xx). */
   statusClass?: number
   route?: string
+  /** Only the calls of live or test keys (a deleted key has no mode left: its calls match neither). */
+  mode?: string
   /** The last entry of the previous page. */
   before?: { at: Date; requestId: string }
   limit: number
@@ -185,6 +187,7 @@ export async function listEntries(q: Queryable, projectId: string, f: PageFilter
   if (f.keyId !== undefined) add('l.key_id = $1', f.keyId)
   if (f.statusClass !== undefined) add('l.status / 100 = $1', f.statusClass)
   if (f.route !== undefined) add('l.route = $1', f.route)
+  if (f.mode !== undefined) add('k.mode = $1', f.mode)
   if (f.before) add('(l.at, l.request_id) < ($1::timestamptz, $2::text)', f.before.at.toISOString(), f.before.requestId)
   const since = new Date(dayStart(f.before ? f.before.at.getTime() : now) - DAY_MS).toISOString()
   const page = (bound: string, limit: number) =>
@@ -227,14 +230,21 @@ export interface BucketTotals {
  * per bucket of `stepMs` (an hour or a day) with their histograms, oldest
  * first: a row per bucket comes back, however many keys and hours there are.
  */
-export async function readBuckets(q: Queryable, projectId: string, from: Date, stepMs: number, keyId?: string): Promise<BucketTotals[]> {
+export async function readBuckets(
+  q: Queryable,
+  projectId: string,
+  from: Date,
+  stepMs: number,
+  only: { keyId?: string; mode?: string } = {},
+): Promise<BucketTotals[]> {
   const rows = await q.query<Record<string, string> & { start: Date | string }>(
     `SELECT date_bin($3::interval, hour, timestamptz '2000-01-01T00:00:00Z') AS start,
             sum(requests) AS requests, sum(client_errors) AS client_errors, sum(server_errors) AS server_errors,
             ${HIST_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
      FROM request_log_hours WHERE project_id = $1 AND hour >= $2 AND ($4::text IS NULL OR key_id = $4)
+       AND ($5::text IS NULL OR key_id IN (SELECT id FROM api_keys WHERE project_id = $1 AND mode = $5))
      GROUP BY 1 ORDER BY 1`,
-    [projectId, from.toISOString(), `${stepMs / 1000} seconds`, keyId ?? null],
+    [projectId, from.toISOString(), `${stepMs / 1000} seconds`, only.keyId ?? null, only.mode ?? null],
   )
   return rows.map((r) => ({
     start: new Date(r.start).getTime(),

@@ -121,6 +121,7 @@ export const lookupRoute = createRoute({
   },
 })
 
+const MODE_INVALID = 'mode must be one of live, test.'
 const NO_PROJECT = { description: 'No such project, or the caller is not one of its members (the same answer).', messages: ['Project not found.'] }
 
 export const listLogsRoute = createRoute({
@@ -144,8 +145,9 @@ export const listLogsRoute = createRoute({
           'key must be at most 200 characters.',
           'status must be one of 1xx, 2xx, 3xx, 4xx, 5xx.',
           'route must be at most 200 characters.',
-          'before must be at most 200 characters.',
+          'before must be at most 1000 characters.',
           'limit must be a whole number from 1 to 100.',
+          MODE_INVALID,
           LOGS.LOG_CURSOR_INVALID,
         ],
       },
@@ -170,7 +172,7 @@ export const summaryRoute = createRoute({
     ...accessErrors({
       400: {
         description: 'A query parameter is refused, or the address holds text that cannot be stored.',
-        messages: [...BAD_ADDRESS.messages, 'key must be at most 200 characters.', 'days must be a whole number from 1 to 90.'],
+        messages: [...BAD_ADDRESS.messages, 'key must be at most 200 characters.', MODE_INVALID, 'days must be a whole number from 1 to 90.'],
       },
       404: NO_PROJECT,
     }),

@@ -86,6 +86,7 @@ export function logRoutes(deps: RouteDeps, partitions: PartitionKeeper) {
           keyId: q.key,
           statusClass: q.status === undefined ? undefined : Number(q.status[0]),
           route: q.route,
+          mode: q.mode,
           before,
           limit,
         },
@@ -97,18 +98,18 @@ export function logRoutes(deps: RouteDeps, partitions: PartitionKeeper) {
     .operation(withRoles('logs.read', summaryRoute), async (c) => {
       const q = readQuery(c, LogSummaryQuery)
       const projectId = await member(c)
-      return c.json(await summarise(db, projectId, q.days ?? 30, clock(), q.key))
+      return c.json(await summarise(db, projectId, q.days ?? 30, clock(), { keyId: q.key, mode: q.mode }))
     })
 }
 
 /** The rollups of the last `days` (1: 24 hours per hour), every bucket present. */
-async function summarise(db: RouteDeps['db'], projectId: string, days: number, now: number, keyId?: string): Promise<LogSummary> {
+async function summarise(db: RouteDeps['db'], projectId: string, days: number, now: number, only: { keyId?: string; mode?: string }): Promise<LogSummary> {
   const unit = days === 1 ? 'hour' : 'day'
   const step = unit === 'hour' ? HOUR_MS : DAY_MS
   const last = unit === 'hour' ? now - (now % HOUR_MS) : dayStart(now)
   const count = unit === 'hour' ? 24 : days
   const first = last - (count - 1) * step
-  const found = new Map((await readBuckets(db, projectId, new Date(first), step, keyId)).map((b) => [b.start, b]))
+  const found = new Map((await readBuckets(db, projectId, new Date(first), step, only)).map((b) => [b.start, b]))
   return {
     unit,
     buckets: Array.from({ length: count }, (_, i) => {

@@ -20,20 +20,43 @@ const STATUSES = [
   ['5xx', 'requests.filter.serverErrors'],
 ] as const
 const field = 'min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+const filter = 'flex min-w-0 max-w-full items-center gap-2'
 
-/** 'Requests': the project's recent calls, filtered by key, status class and route, live while the section is shown. */
+/** One labelled filter: [value, text] options, the first '' for all. */
+function Choice({ label, value, set, options }: { label: string; value: string; set: (v: string) => void; options: ReadonlyArray<readonly [string, string]> }) {
+  const id = useId()
+  return (
+    <span className={filter}>
+      <label htmlFor={id} className="text-muted">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => set(e.target.value)} className={field}>
+        {options.map(([v, words]) => (
+          <option key={v} value={v}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </span>
+  )
+}
+
+/** 'Requests': the project's recent calls, filtered by key, status class, route and (with a test key) mode, live while the section is shown. */
 export function RequestsSection({ project }: { project: Project }) {
   const t = useT(requests)
-  const ids = { heading: useId(), key: useId(), status: useId(), route: useId() }
+  const ids = { heading: useId(), route: useId() }
   const [key, setKey] = useState('')
-  const [status, setStatus] = useState<PageQuery['status'] | ''>('')
+  const [status, setStatus] = useState('')
+  const [mode, setMode] = useState('')
   const [typed, setTyped] = useState('')
   const [route, setRoute] = useState('')
   useEffect(() => {
     const timer = setTimeout(() => setRoute(typed.trim()), ROUTE_PAUSE_MS)
     return () => clearTimeout(timer)
   }, [typed])
-  const log = useRequestLog(project.id, { key: key || undefined, status: status || undefined, route: route || undefined }, SECTION_PAGE)
+  const keys = project.keys ?? []
+  const filters = { key, status: status as PageQuery['status'], route, mode: mode as PageQuery['mode'] }
+  const log = useRequestLog(project.id, filters, SECTION_PAGE)
   return (
     <section aria-labelledby={ids.heading} className="mt-8 rounded-flex border border-border bg-surface p-6">
       <Heading id={ids.heading} depth={1} className="text-lg font-semibold text-fg">
@@ -42,33 +65,32 @@ export function RequestsSection({ project }: { project: Project }) {
       <p className="mt-1 text-sm text-muted">{t('requests.intro')}</p>
       {/* Each filter may shrink below its widest option (a long key name): the page never scrolls sideways. */}
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <span className="flex min-w-0 max-w-full items-center gap-2">
-          <label htmlFor={ids.key} className="text-muted">
-            {t('requests.filter.key')}
-          </label>
-          <select id={ids.key} value={key} onChange={(e) => setKey(e.target.value)} className={field}>
-            <option value="">{t('requests.filter.allKeys')}</option>
-            {(project.keys ?? []).map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.name}
-              </option>
-            ))}
-          </select>
-        </span>
-        <span className="flex min-w-0 max-w-full items-center gap-2">
-          <label htmlFor={ids.status} className="text-muted">
-            {t('requests.filter.status')}
-          </label>
-          <select id={ids.status} value={status} onChange={(e) => setStatus(e.target.value as PageQuery['status'])} className={field}>
-            <option value="">{t('requests.filter.allStatuses')}</option>
-            {STATUSES.map(([value, words]) => (
-              <option key={value} value={value}>
-                {t(words)}
-              </option>
-            ))}
-          </select>
-        </span>
-        <span className="flex min-w-0 max-w-full items-center gap-2">
+        <Choice
+          label={t('requests.filter.key')}
+          value={key}
+          set={setKey}
+          options={[['', t('requests.filter.allKeys')], ...keys.map((k) => [k.id, k.name] as const)]}
+        />
+        <Choice
+          label={t('requests.filter.status')}
+          value={status}
+          set={setStatus}
+          options={[['', t('requests.filter.allStatuses')], ...STATUSES.map(([v, words]) => [v, t(words)] as const)]}
+        />
+        {/* Live or test only matters once the project has a test key. */}
+        {keys.some((k) => k.mode === 'test') && (
+          <Choice
+            label={t('requests.filter.mode')}
+            value={mode}
+            set={setMode}
+            options={[
+              ['', t('requests.filter.allModes')],
+              ['live', t('requests.filter.live')],
+              ['test', t('requests.filter.test')],
+            ]}
+          />
+        )}
+        <span className={filter}>
           <label htmlFor={ids.route} className="text-muted">
             {t('requests.filter.route')}
           </label>
@@ -83,7 +105,7 @@ export function RequestsSection({ project }: { project: Project }) {
           />
         </span>
       </div>
-      <RequestLog log={log} projectId={project.id} keyId={key || undefined} filtered={Boolean(key || status || route)} />
+      <RequestLog log={log} projectId={project.id} keyId={key || undefined} filtered={Boolean(key || status || route || mode)} />
     </section>
   )
 }

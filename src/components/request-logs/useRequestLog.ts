@@ -7,7 +7,7 @@ import { useVisible } from './useVisible'
 /** How often an open log asks for new calls (while the page is shown): a call shows within 3 s of its report. */
 export const POLL_MS = 2000
 
-export type LogFilter = Pick<PageQuery, 'key' | 'status' | 'route'>
+export type LogFilter = Pick<PageQuery, 'key' | 'status' | 'route' | 'mode'>
 
 interface LogState {
   entries: LogEntryView[]
@@ -33,13 +33,14 @@ export function useRequestLog(projectId: string, filter: LogFilter, limit: numbe
   const [state, setState] = useState<LogState>(EMPTY)
   const [more, setMore] = useState<{ loading: boolean; error: unknown }>({ loading: false, error: undefined })
   const [attempt, setAttempt] = useState(0)
-  const { key, status, route } = filter
+  // '' is no filter: left out of the query.
+  const { key, status, route, mode } = filter
   // The caller by reference: a renewed session's caller must not start the log again.
   const caller = useRef(call)
   caller.current = call
   const page = useCallback(
-    (before?: string, signal?: AbortSignal) => getLogs(caller.current, projectId, { key, status, route, before, limit }, signal),
-    [projectId, key, status, route, limit],
+    (before?: string, signal?: AbortSignal) => getLogs(caller.current, projectId, { key, status, route, mode, before, limit }, signal),
+    [projectId, key, status, route, mode, limit],
   )
   const latest = useRef(page)
   latest.current = page

@@ -34,6 +34,15 @@ export const server = {
   'server.wrongCredentials': 'Incorrect e-mail or password.',
   'server.emailTaken': 'An account with this e-mail already exists.',
   'server.wrongPassword': 'Incorrect password.',
+  // The request log's query checks (contract/logs.ts), met through a host's attributes or an old page's cursor.
+  'server.logs.key': 'key must be at most 200 characters.',
+  'server.logs.status': 'status must be one of 1xx, 2xx, 3xx, 4xx, 5xx.',
+  'server.logs.route': 'route must be at most 200 characters.',
+  'server.logs.before': 'before must be at most 1000 characters.',
+  'server.logs.cursor': 'before must be the "next" of an earlier page.',
+  'server.logs.mode': 'mode must be one of live, test.',
+  'server.limit': 'limit must be a whole number from 1 to 100.',
+  'server.days': 'days must be a whole number from 1 to 90.',
   /** Not the server's: what the widget says when a new verification code was sent without a message. */
   'server.codeSent': 'A new code is on its way.',
 }

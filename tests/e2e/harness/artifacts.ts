@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { ARTIFACTS } from './paths'
 
 mkdirSync(ARTIFACTS, { recursive: true })
@@ -8,4 +8,9 @@ mkdirSync(ARTIFACTS, { recursive: true })
 /** A screenshot of what the user sees now, kept under test-artifacts/e2e/ for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`), fullPage: true })
+}
+
+/** A screenshot of one part of the page (a section beside the host's content), under test-artifacts/e2e/ as above. */
+export async function screenshotOf(part: Locator, name: string): Promise<void> {
+  await part.screenshot({ path: join(ARTIFACTS, `${name.replace(/[^a-z0-9-]+/gi, '-').toLowerCase()}.png`) })
 }

@@ -1186,6 +1186,7 @@ export interface components {
         | 'LOG_QUERY_STATUS_INVALID'
         | 'LOG_QUERY_ROUTE_TOO_LONG'
         | 'LOG_QUERY_BEFORE_TOO_LONG'
+        | 'LOG_QUERY_MODE_INVALID'
         | 'SCOPE_UNKNOWN'
         | 'SCOPES_NOT_OFFERED'
         | 'SCOPES_INVALID'
@@ -6646,6 +6647,8 @@ export interface operations {
         status?: '1xx' | '2xx' | '3xx' | '4xx' | '5xx'
         /** @description Only this route template, exactly. */
         route?: string
+        /** @description Only calls made with keys of this mode (a deleted key's calls match neither). */
+        mode?: 'live' | 'test'
         /** @description The "next" of the previous page. */
         before?: string
         /** @description Entries per page: 1–100 (default 50). */
@@ -6725,6 +6728,8 @@ export interface operations {
       query?: {
         /** @description Only this key's calls (apid_…). */
         key?: string
+        /** @description Only calls made with keys of this mode (a deleted key's calls match neither). */
+        mode?: 'live' | 'test'
         /** @description 1 (the last 24 hours, per hour) to 90 (per UTC day); default 30. */
         days?: number
       }

@@ -1,0 +1,68 @@
+/** Request logs filtered by the mode of the key that made each call (issue 50): the page and the summary, live or test. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
+
+const SERVICE_TOKEN = 'a-long-random-service-token-for-log-modes'
+const NOON = Date.UTC(2026, 2, 10, 12)
+
+let s: TestServer
+let owner: SignedUp
+let projectId: string
+let liveKey: string
+let testKey: string
+beforeEach(async () => {
+  s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN }, clock: () => NOON })
+  owner = await signUp(s)
+  const p = await newProject(s, owner.accessToken)
+  projectId = p.id
+  liveKey = Object.keys(p.apiKey)[0]
+  const made = await s.request('POST', `/api/manage/dapp/${projectId}/api-key`, { token: owner.accessToken, body: { name: 'Sandbox', mode: 'test' } })
+  expect(made.status).toBe(201)
+  testKey = Object.keys(made.body)[0]
+  const at = (i: number) => new Date(NOON - 3_600_000 + i * 1000).toISOString()
+  const entry = (i: number, keyId: string, status = 200) => ({
+    requestId: `req_${i}`,
+    keyId,
+    method: 'GET',
+    route: '/v1/ping',
+    status,
+    durationMs: 5,
+    at: at(i),
+  })
+  const sent = await s.request('POST', '/api/logs', {
+    headers: { Authorization: `Bearer ${SERVICE_TOKEN}` },
+    body: { entries: [entry(1, liveKey), entry(2, testKey, 500), entry(3, testKey), entry(4, liveKey, 404)] },
+  })
+  expect(sent.status).toBe(202)
+})
+afterEach(async () => {
+  await s.close()
+})
+
+const get = (path: string) => s.request('GET', `/api/manage/dapp/${projectId}/logs${path}`, { token: owner.accessToken })
+const ids = async (query: string) => (await get(query)).body.entries.map((e: { requestId: string }) => e.requestId)
+const today = async (query: string) => (await get(`/summary?days=1${query}`)).body.buckets.at(-2)
+
+describe('request logs by mode', () => {
+  it('pages only the calls of test keys, or of live keys, and combine with the other filters', async () => {
+    expect(await ids('?mode=test')).toEqual(['req_3', 'req_2'])
+    expect(await ids('?mode=live')).toEqual(['req_4', 'req_1'])
+    expect(await ids('?mode=test&status=5xx')).toEqual(['req_2'])
+    expect(await ids(`?mode=live&key=${testKey}`)).toEqual([])
+    expect(await ids('')).toEqual(['req_4', 'req_3', 'req_2', 'req_1'])
+  })
+
+  it('sums the summary over the keys of one mode', async () => {
+    expect(await today('')).toMatchObject({ requests: 4, errors: 2, serverErrors: 1 })
+    expect(await today('&mode=test')).toMatchObject({ requests: 2, errors: 1, serverErrors: 1 })
+    expect(await today('&mode=live')).toMatchObject({ requests: 2, errors: 1, serverErrors: 0 })
+  })
+
+  it('refuses a mode that is neither live nor test with a 400 naming the field, on both calls', async () => {
+    for (const path of ['?mode=prod', '/summary?mode=LIVE', '?mode=']) {
+      const answer = await get(path)
+      expect(answer.status).toBe(400)
+      expect(answer.body).toEqual({ message: 'mode must be one of live, test.', code: 'LOG_QUERY_MODE_INVALID' })
+    }
+  })
+})
