@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { KEY_MODES } from './constants'
 
 /**
  * The query parameters of the calls that read a page at a time, shared by
@@ -27,4 +28,12 @@ export const AuditQuery = z.object({
   before: z.string().optional().meta({ description: 'An entry ID: the page after it (older).' }),
   limit: queryNumber('limit', 1, 100, 'Entries per page: 1–100 (default 50).', 50),
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv.' }).optional().meta({ description: 'csv: the log as a CSV download.' }),
+})
+
+/** GET /manage/dapp/{id}/usage: `mode` keeps only the live or the test keys' counts (both without it). */
+export const UsageModeQuery = z.object({
+  mode: z
+    .enum(KEY_MODES, { error: 'mode must be live or test.' })
+    .optional()
+    .meta({ description: "live or test: only the counts of that mode's keys (default: every key)." }),
 })

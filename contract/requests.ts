@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { VERIFY_KEY_MAX } from './constants'
+import { MAX_VERIFY_SCOPES, VERIFY_KEY_MAX } from './constants'
 import { clearableText, email, isoDateTime, omittableText, optionalText, requiredText, wholeNumber } from './fields'
 
 /**
@@ -78,8 +78,21 @@ export const Roll = z
   .object({ graceSeconds: wholeNumber('Grace period (graceSeconds)', 0, MAX_GRACE_SECONDS, 'How long the old key keeps working; 0 ends it now.') })
   .meta({ id: 'Roll' })
 
+/** `{ key }` as the specification has it; `ip` and `scopes` are checked by the server first (a refusal names the value), and are optional. */
 export const VerifyRequest = z
-  .object({ key: requiredText('Key', { max: VERIFY_KEY_MAX, trim: false, description: 'The API key (fxk_…) a client presented.' }) })
+  .object({
+    key: requiredText('Key', { max: VERIFY_KEY_MAX, trim: false, description: 'The API key (fxk_…) a client presented.' }),
+    ip: z
+      .string()
+      .max(45)
+      .optional()
+      .meta({ description: "The client's IPv4 or IPv6 address; needed when the key has an allowlist (without it such a key is refused IP_NOT_ALLOWED)." }),
+    scopes: z
+      .array(z.string())
+      .max(MAX_VERIFY_SCOPES)
+      .optional()
+      .meta({ description: `The scopes this call needs (at most ${MAX_VERIFY_SCOPES}), all of which the key must hold, else INSUFFICIENT_SCOPE.` }),
+  })
   .meta({ id: 'VerifyRequest' })
 
 /** What the provider's backend knows of its signed-in user (POST /sessions). */

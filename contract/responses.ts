@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ERROR_CODES, ROLES, VERIFY_REFUSALS, type Verification as PlainVerification } from './constants'
+import { ERROR_CODES, KEY_MODES, ROLES, VERIFY_REFUSALS, type Verification as PlainVerification } from './constants'
 
 /** The response bodies. The server's answers and the widget's types both come from these. */
 
@@ -67,6 +67,10 @@ export const KeyEntry = z
       .nullable()
       .meta({ description: 'The API project ID of the key that replaced it in a roll; null if not rolled (or rolled before this was recorded).' })
       .optional(),
+    // Key restrictions (issue 50); optional like the two above: a server without them sends none (read: every scope, anywhere, live).
+    scopes: z.array(z.string()).nullable().optional().meta({ description: 'The scopes it holds, from the catalog; null for every scope.' }),
+    allowedIps: z.array(z.string()).optional().meta({ description: 'The addresses and CIDR ranges it may be used from; empty for anywhere.' }),
+    mode: z.enum(KEY_MODES).optional().meta({ description: 'live or test.' }),
   })
   .meta({ id: 'KeyEntry' })
 
@@ -90,19 +94,37 @@ export const KeyValid = z
     projectId: text('Project ID (prj_…): whose call this is.'),
     name: text('Key name.'),
     expiresAt: nullableDate('When the key stops verifying; null if never.'),
+    mode: z.enum(KEY_MODES).meta({ description: "live or test: trust this, never the key text's prefix." }),
+    scopes: z.array(z.string()).nullable().meta({ description: 'The scopes the key holds; null for every scope.' }),
   })
   .meta({
     id: 'KeyValid',
-    description: 'The key is good: let the call through, on behalf of this project.',
-    examples: [{ valid: true, keyId: 'apid_aT4l7cEgDYe5rHQS', projectId: 'prj_QT3lBZcZx9Q_7yc-q87J7w', name: 'Default key', expiresAt: null }],
+    description: 'The key is good (and holds every scope asked for, from an allowed address): let the call through, on behalf of this project.',
+    examples: [
+      {
+        valid: true,
+        keyId: 'apid_aT4l7cEgDYe5rHQS',
+        projectId: 'prj_QT3lBZcZx9Q_7yc-q87J7w',
+        name: 'Default key',
+        expiresAt: null,
+        mode: 'live',
+        scopes: null,
+      },
+    ],
   })
 
 export const KeyRefused = z
   .object({
     valid: z.literal(false),
     code: z.enum(VERIFY_REFUSALS).meta({
-      description: 'NOT_FOUND: no such key (never issued, deleted, or its project deleted). EXPIRED: its expiry, or its grace period after a roll, has passed.',
+      description:
+        'NOT_FOUND: no such key (never issued, deleted, or its project deleted). EXPIRED: its expiry, or its grace period after a roll, has passed. ' +
+        'IP_NOT_ALLOWED: the key has an address allowlist and `ip` is outside it, or was not sent. INSUFFICIENT_SCOPE: the key lacks a scope the call asked for (`missingScopes`).',
     }),
+    missingScopes: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'With INSUFFICIENT_SCOPE: the scopes asked for that the key does not hold, in the order asked.' }),
   })
   .meta({
     id: 'KeyRefused',

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createVerifier, expressApiKey, honoApiKey, VerifierUnavailable, type ApiKeyInfo, type ApiKeyVariables, type Verification } from '../../verify/index'
 
 const URL_ = 'https://keys.example/api/keys/verify'
-const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'prj_1', name: 'Default key', expiresAt: null }
+const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'prj_1', name: 'Default key', expiresAt: null, mode: 'live', scopes: null }
 
 /** A fetch that answers from `answer(key)`, counting calls; `release` holds answers until called. */
 function fakeFetch(answer: (key: string) => Response | Promise<Response>) {

@@ -52,7 +52,7 @@ export function keyVerifier(caches: CacheSet, db: Database, clock: () => number,
       const key = await findKeyByHash(db, digest)
       if (!key) return UNKNOWN
       const expiresAt = key.expiresAt === null ? null : iso(new Date(key.expiresAt))
-      return { key, answer: Object.freeze({ valid: true, keyId: key.keyId, projectId: key.projectId, name: key.name, expiresAt }) }
+      return { key, answer: Object.freeze({ valid: true, keyId: key.keyId, projectId: key.projectId, name: key.name, expiresAt, mode: 'live', scopes: null }) }
     },
   })
 

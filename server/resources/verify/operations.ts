@@ -25,7 +25,15 @@ export const verifyKeyRoute = createRoute({
           examples: {
             valid: {
               summary: 'A good key',
-              value: { valid: true, keyId: 'apid_aT4l7cEgDYe5rHQS', projectId: 'prj_QT3lBZcZx9Q_7yc-q87J7w', name: 'Default key', expiresAt: null },
+              value: {
+                valid: true,
+                keyId: 'apid_aT4l7cEgDYe5rHQS',
+                projectId: 'prj_QT3lBZcZx9Q_7yc-q87J7w',
+                name: 'Default key',
+                expiresAt: null,
+                mode: 'live',
+                scopes: null,
+              },
             },
             expiring: {
               summary: 'A good key that expires',
@@ -35,10 +43,17 @@ export const verifyKeyRoute = createRoute({
                 projectId: 'prj_QT3lBZcZx9Q_7yc-q87J7w',
                 name: 'CI',
                 expiresAt: '2030-01-31T12:00:00.000Z',
+                mode: 'test',
+                scopes: ['invoices:read'],
               },
             },
             expired: { summary: 'An expired key, or one past its grace period after a roll', value: { valid: false, code: 'EXPIRED' } },
             unknown: { summary: 'A key never issued, or deleted', value: { valid: false, code: 'NOT_FOUND' } },
+            address: { summary: 'A key with an allowlist, used from elsewhere (or without `ip`)', value: { valid: false, code: 'IP_NOT_ALLOWED' } },
+            scope: {
+              summary: 'A key without a scope the call asked for',
+              value: { valid: false, code: 'INSUFFICIENT_SCOPE', missingScopes: ['invoices:write'] },
+            },
           },
         },
       },
