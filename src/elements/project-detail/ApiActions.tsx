@@ -21,6 +21,9 @@ import { KeysTable, type KeyActionKind } from './KeysTable'
 import { NewKeyDialog } from './NewKeyDialog'
 import { RollKeyDialog } from './RollKeyDialog'
 import { useNewKeys } from './useNewKeys'
+import { useScopeCatalog } from './useScopeCatalog'
+import { LazyKeyAccessDialog } from './key-access/lazy'
+import { createKeyWith, changeKey, type KeyChanges, type KeyCreate } from '../../api/api-keys'
 import { requestsCell } from './usage/RequestsCell'
 
 /**
@@ -28,7 +31,7 @@ import { requestsCell } from './usage/RequestsCell'
  * pair, Delete one) with the counter, then the table. `onChanged` reloads the project.
  */
 export function ApiActions({ project, onChanged }: { project: Project; onChanged: () => void }) {
-  const { host } = useElement()
+  const { host, apiBase } = useElement()
   const t = useT(texts)
   const api = useManageApi()
   const keyIds = Object.keys(project.apiKey)
@@ -38,6 +41,9 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   const [picking, setPicking] = useState(false)
   // One key's Edit, Roll or Delete, from its row of the table.
   const [action, setAction] = useState<{ kind: KeyActionKind; key: KeyInfo } | null>(null)
+  // With the provider's scope catalog, Create and Edit open the key dialog with mode, access and allowlist.
+  const catalog = useScopeCatalog(project)
+  const [creating, setCreating] = useState(false)
   const reasonId = useId()
   // keys and keyLimit come only from servers that list key metadata; without
   // them the table, counter and per-key actions stay hidden.
@@ -56,19 +62,21 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   }, [toast])
 
   const createKey = () =>
-    void create.run(async () => {
-      setError(null)
-      let keys: KeyMap
-      try {
-        keys = await api.createKey(project.id)
-      } catch (e) {
-        setError(errorMessage(e))
-        return
-      }
-      reveal(keys)
-      emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
-      onChanged()
-    })
+    catalog
+      ? setCreating(true)
+      : void create.run(async () => {
+          setError(null)
+          let keys: KeyMap
+          try {
+            keys = await api.createKey(project.id)
+          } catch (e) {
+            setError(errorMessage(e))
+            return
+          }
+          reveal(keys)
+          emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
+          onChanged()
+        })
 
   // After any change to a key: close its dialogs, tell the host page, reload.
   const changed = <K extends 'flex-key-deleted' | 'flex-key-updated' | 'flex-key-rolled'>(name: K, detail: Omit<FlexEventMap[K], 'projectId'>) => {
@@ -83,6 +91,19 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     setToast(t('keys.deleted'))
     store.getState().forgetKey(project.id, keyId)
     changed('flex-key-deleted', { keyId })
+  }
+
+  const createWith = async (body: KeyCreate) => {
+    const keys = await createKeyWith(api.run, apiBase, project.id, body)
+    setCreating(false)
+    reveal(keys)
+    emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
+    onChanged()
+  }
+
+  const changeWith = async (keyId: string, body: KeyChanges) => {
+    await changeKey(api.run, apiBase, project.id, keyId, body)
+    changed('flex-key-updated', { keyId })
   }
 
   const saveKey = async (keyId: string, edit: KeyEdit) => {
@@ -148,9 +169,20 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       <div ref={toastRef}>
         <Toast message={toast} onClose={() => setToast(null)} />
       </div>
-      {keys && keys.length > 0 && <KeysTable keys={keys} onAction={(kind, key) => setAction({ kind, key })} requests={requestsCell(project)} />}
+      {keys && keys.length > 0 && (
+        <KeysTable keys={keys} catalog={catalog} onAction={(kind, key) => setAction({ kind, key })} requests={requestsCell(project)} />
+      )}
       <NewKeyDialog projectId={project.id} keys={newKeys} onClose={dismiss} returnFocus={createButton} />
-      {action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
+      {catalog && (creating || action?.kind === 'edit') && (
+        <LazyKeyAccessDialog
+          catalog={catalog}
+          info={creating ? undefined : action?.key}
+          onClose={() => (creating ? setCreating(false) : close())}
+          onCreate={createWith}
+          onSave={(body) => changeWith(action!.key.id, body)}
+        />
+      )}
+      {!catalog && action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
       {action?.kind === 'delete' && (
         <FormDialog title={t('keys.deleteOne.title')} submitLabel={t('keys.deleteOne.submit')} danger onClose={close} onSubmit={() => deleteKey(action.key.id)}>

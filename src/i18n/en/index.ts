@@ -3,6 +3,7 @@ import { auth } from './auth'
 import { projects } from './projects'
 import { project } from './project'
 import { keys } from './keys'
+import { keyAccess } from './key-access'
 import { usage } from './usage'
 import { formDialog } from './form-dialog'
 import { webhooks } from './webhooks'
@@ -31,6 +32,7 @@ export const CATALOG = {
   ...projects,
   ...project,
   ...keys,
+  ...keyAccess,
   ...usage,
   ...formDialog,
   ...webhooks,
