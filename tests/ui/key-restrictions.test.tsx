@@ -240,6 +240,10 @@ describe('the keys table', () => {
     ).toEqual(['Main', 'Reader'])
     await user.selectOptions(filter, 'All keys')
     expect(q.getAllByRole('row')).toHaveLength(4)
+    // The header's Delete asks which key: a test key says it is one there too.
+    await user.click(q.getByRole('button', { name: 'Delete' }))
+    const pick = await q.findByRole('dialog', { name: 'Pick Key To Delete' })
+    expect(within(pick).getByRole('option', { name: 'CI · Test (apid_ci)' })).toBeInTheDocument()
   })
 })
 

@@ -22,6 +22,7 @@ import { NewKeyDialog } from './NewKeyDialog'
 import { RollKeyDialog } from './RollKeyDialog'
 import { useNewKeys } from './useNewKeys'
 import { useScopeCatalog } from './useScopeCatalog'
+import { isTest } from './key-restrictions'
 import { LazyKeyAccessDialog } from './key-access/lazy'
 import { createKeyWith, changeKey, type KeyChanges, type KeyCreate } from '../../api/api-keys'
 import { requestsCell } from './usage/RequestsCell'
@@ -192,7 +193,8 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       <DeleteKeyDialog
         open={picking}
         keyIds={keyIds}
-        names={keys && Object.fromEntries(keys.map((k) => [k.id, k.name]))}
+        // A test key is said to be one here too.
+        names={keys && Object.fromEntries(keys.map((k) => [k.id, isTest(k) ? `${k.name} · ${t('keys.mode.test')}` : k.name]))}
         onClose={() => setPicking(false)}
         onConfirm={deleteKey}
         // Deleting the last key disables Delete: focus goes to Create instead.
