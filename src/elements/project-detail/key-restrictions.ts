@@ -16,9 +16,3 @@ export function accessOf(scopes: readonly string[] | null | undefined, catalog: 
 
 /** A test key (a key without a mode is live). */
 export const isTest = (key: KeyInfo): boolean => key.mode === 'test'
-
-/** Whether a key needs an admin or the owner: a live key that may write (or do everything). */
-export function isBroad(mode: KeyInfo['mode'], scopes: readonly string[] | null, catalog: readonly ScopeEntry[]): boolean {
-  if (mode === 'test') return false
-  return scopes === null || scopes.some((name) => catalog.find((s) => s.name === name)?.access !== 'read')
-}

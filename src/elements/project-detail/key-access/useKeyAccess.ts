@@ -5,7 +5,7 @@ import type { KeyInfo } from '../../../api/types'
 import { useCan } from '../../../components/teams/role'
 import { useLang, useT } from '../../../i18n'
 import { keyAccess as texts } from '../../../i18n/en/key-access'
-import { accessOf, isBroad, readScopes, type Access } from '../key-restrictions'
+import { accessOf, readScopes, type Access } from '../key-restrictions'
 import { firstInvalid, ipEntries } from './ip-list'
 
 const same = (a: readonly string[] | null, b: readonly string[] | null) =>
@@ -84,8 +84,6 @@ export function useKeyAccess(catalog: readonly ScopeEntry[], key?: KeyInfo) {
     accessOffered,
     /** The developer's note: shown where broad choices are hidden. */
     roleNote: broadHidden,
-    /** Would the server ask for an admin? */
-    broad: isBroad(mode, scopes, catalog),
     /** What an edit changes: scopes and allowlist only when they differ from the key's. */
     changes: (k: KeyInfo) => ({
       ...(!same(scopes, k.scopes ?? null) && { scopes }),
