@@ -136,6 +136,18 @@ describe('the key dialog', () => {
     await user.click(d.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(api.callsTo(`PATCH ${BASE}/api-key/apid_ci`)).toHaveLength(1))
     expect(api.callsTo(`PATCH ${BASE}/api-key/apid_ci`)[0]!.body).toEqual({ name: 'CI bot' })
+
+    // Again: one scope fewer and no allowlist are sent, the name as it is.
+    await user.click(q.getByRole('button', { name: 'Edit key CI' }))
+    const againDialog = await q.findByRole('dialog', { name: 'Edit API key' })
+    const again = within(againDialog)
+    await user.click(again.getByRole('radio', { name: /^Custom/ }))
+    await user.click(again.getByRole('checkbox', { name: /customers:read/ }))
+    setText(again.getByRole('textbox', { name: 'Allowed IP addresses' }), '')
+    expect(sentence(againDialog)).toBe('A test key that can read Invoices, from anywhere.')
+    await user.click(again.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo(`PATCH ${BASE}/api-key/apid_ci`)).toHaveLength(2))
+    expect(api.callsTo(`PATCH ${BASE}/api-key/apid_ci`)[1]!.body).toEqual({ name: 'CI', scopes: ['invoices:read'], allowedIps: [] })
   })
 
   it('a server’s refusal by code is said in the reader’s words', async () => {
