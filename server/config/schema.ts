@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { ScryptCost } from '../security/password'
 import { encryptionKey, encryptionKeyNamed, eventTypes, isSmtpUrl, parseFrameAncestors, parseOrigins, retrySchedule } from './parsers'
+import { keyScopes } from './key-scopes'
 import { bool, boolOr, int, parsed, setting, text, textOr } from './settings'
 
 /**
@@ -131,6 +132,11 @@ export const appSchema = z.object({
     (raw) => `API_KEY_PREFIX must be 2 to 12 lowercase letters (such as acme), not "${raw}".`,
     (v) => /^[a-z]{2,12}$/.test(v),
   ),
+  /**
+   * The provider's scope catalog (a JSON file): keys may then be restricted to
+   * some of its scopes. Unset: no catalog, and every key holds every scope.
+   */
+  keyScopes: parsed('KEY_SCOPES_FILE', keyScopes),
   /** The portal's name in the API reference's title and page, and in the mails: one line a page title can hold. */
   portalName: textOr(
     'PORTAL_NAME',

@@ -240,6 +240,40 @@ describe('readConfig', () => {
     }
   })
 
+  it('reads the scope catalog from KEY_SCOPES_FILE, and names what is wrong with one that is missing, not JSON, badly made or names a scope twice', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flex-config-'))
+    const file = async (name: string, text: string) => {
+      await writeFile(join(dir, name), text)
+      return join(dir, name)
+    }
+    try {
+      expect(readConfig({}).keyScopes).toBeUndefined()
+      const good = [
+        { name: 'invoices:read', description: 'Read invoices', group: 'Invoices', access: 'read' },
+        { name: 'invoices:write', description: 'Create and change invoices', group: 'Invoices', access: 'write' },
+      ]
+      expect(readConfig({ KEY_SCOPES_FILE: await file('good.json', JSON.stringify(good)) }).keyScopes).toEqual(good)
+      const missing = join(dir, 'missing.json')
+      expect(() => readConfig({ KEY_SCOPES_FILE: missing })).toThrow(`KEY_SCOPES_FILE: cannot read ${missing} (no such file).`)
+      const notJson = await file('not.json', '[{ name: "x" }')
+      expect(() => readConfig({ KEY_SCOPES_FILE: notJson })).toThrow(new RegExp(`^KEY_SCOPES_FILE: ${notJson} is not JSON \\(`))
+      const object = await file('object.json', '{"invoices:read": {}}')
+      expect(() => readConfig({ KEY_SCOPES_FILE: object })).toThrow(
+        `KEY_SCOPES_FILE: ${object} must hold a JSON array of { name, description, group, access }.`,
+      )
+      const badAccess = await file('access.json', JSON.stringify([good[0], { ...good[1], access: 'admin' }]))
+      expect(() => readConfig({ KEY_SCOPES_FILE: badAccess })).toThrow('KEY_SCOPES_FILE: the access of entry 2 ("invoices:write") must be "read" or "write".')
+      const badName = await file('name.json', JSON.stringify([{ ...good[0], name: 'has space' }]))
+      expect(() => readConfig({ KEY_SCOPES_FILE: badName })).toThrow(/^KEY_SCOPES_FILE: the name of entry 1 must be 1 to 100 letters.*\(not "has space"\)\.$/)
+      const noGroup = await file('group.json', JSON.stringify([{ ...good[0], group: '' }]))
+      expect(() => readConfig({ KEY_SCOPES_FILE: noGroup })).toThrow('KEY_SCOPES_FILE: the group of entry 1 ("invoices:read") must be one line of text')
+      const twice = await file('twice.json', JSON.stringify([good[0], good[1], good[0]]))
+      expect(() => readConfig({ KEY_SCOPES_FILE: twice })).toThrow('KEY_SCOPES_FILE: the scope "invoices:read" is declared twice.')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it('sends no mail in production with MAIL_DISABLED (the mail routes answer 503), and names the product in From: by default', () => {
     expect(
       readConfig({ NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true', SERVICE_TOKEN: 'a-service-token-of-some-length', MAIL_DISABLED: 'true' }).mail,

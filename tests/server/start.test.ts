@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
-import { readFile, stat } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { connect } from 'node:net'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -179,6 +180,21 @@ describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
     expect(await p.exited).toBe(1)
     expect(p.errors()).toContain('PORT must be a whole number from 0 to 65535, not "eighty".')
     expect(p.errors()).not.toContain('    at ')
+  })
+
+  it.skipIf(usePostgres)('refuses a scope catalog that names a scope twice, in one line naming the file and the scope, with exit code 1', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flex-scopes-'))
+    try {
+      const file = join(dir, 'scopes.json')
+      const scope = { name: 'invoices:read', description: 'Read invoices', group: 'Invoices', access: 'read' }
+      await writeFile(file, JSON.stringify([scope, scope]))
+      const p = run({ KEY_SCOPES_FILE: file })
+      expect(await p.exited).toBe(1)
+      expect(p.errors()).toContain('KEY_SCOPES_FILE: the scope "invoices:read" is declared twice.')
+      expect(p.errors()).not.toContain('    at ')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   it.skipIf(usePostgres)('refuses to start in production without its settings, naming every one at once before starting', async () => {
