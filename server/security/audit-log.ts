@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'key.renamed',
   'key.changed',
   'key.rolled',
+  'key.restricted',
   'key.deleted',
   'key.revoked',
   'key.kept',

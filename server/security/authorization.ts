@@ -19,6 +19,8 @@ export const ACTIONS = {
   'project.delete': 'owner',
   'usage.read': 'viewer',
   'keys.write': 'developer',
+  // A live key with a write scope or every scope, on a server with a scope catalog (api-keys/restrictions.ts).
+  'keys.broad': 'admin',
   'webhooks.read': 'viewer',
   'webhooks.write': 'developer',
   'webhooks.send': 'developer',

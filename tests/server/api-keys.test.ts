@@ -55,6 +55,9 @@ describe('key metadata', () => {
         expiresAt: null,
         rolledAt: null,
         replacedBy: null,
+        scopes: null,
+        allowedIps: [],
+        mode: 'live',
       },
       {
         id: secondId,
@@ -65,6 +68,9 @@ describe('key metadata', () => {
         expiresAt: null,
         rolledAt: null,
         replacedBy: null,
+        scopes: null,
+        allowedIps: [],
+        mode: 'live',
       },
     ])
     expect(Object.keys(body.apiKey)).toEqual([firstId, secondId])
@@ -125,6 +131,9 @@ describe('PATCH /api/manage/dapp/{id}/api-key/{keyId}', () => {
       expiresAt,
       rolledAt: null,
       replacedBy: null,
+      scopes: null,
+      allowedIps: [],
+      mode: 'live',
     })
     const cleared = await patch(p.id, id, { expiresAt: null })
     expect(cleared.body).toMatchObject({ name: 'Staging', expiresAt: null })
@@ -297,7 +306,7 @@ describe('POST /api/keys/verify', () => {
     const [id, key] = only(p.apiKey)
     const res = await verify(key)
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ valid: true, keyId: id, projectId: p.id, name: 'Default key', expiresAt: null })
+    expect(res.body).toEqual({ valid: true, keyId: id, projectId: p.id, name: 'Default key', expiresAt: null, mode: 'live', scopes: null })
     expect(res.text).not.toContain(key)
     expect(res.text).not.toContain(SERVICE_TOKEN)
   })

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
 import { addMember, verifyEmail } from './teams'
+import { CATALOG } from './scope-catalog'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-the-walk'
 type Caller = 'owner' | 'admin' | 'developer' | 'viewer' | 'outsider'
@@ -29,6 +30,7 @@ interface Fixture {
 const TABLE: Record<string, { least: Least; body?: (f: Fixture) => unknown; own?: boolean }> = {
   'GET /manage/dapp/{id}': { least: 'viewer' },
   'GET /manage/dapp/{id}/usage': { least: 'viewer' },
+  'GET /manage/dapp/{id}/scopes': { least: 'viewer' },
   'GET /manage/dapp/{id}/webhooks': { least: 'viewer' },
   'GET /manage/dapp/{id}/webhooks/{endpointId}/attempts': { least: 'viewer' },
   'GET /manage/dapp/{id}/members': { least: 'viewer' },
@@ -175,5 +177,60 @@ describe('the authorization walk', () => {
     const key = await s.request('POST', `/api/manage/dapp/${f.id}/api-key`, { token })
     expect(key.status).toBe(403)
     expect(key.text).not.toMatch(/fxk_/)
+  })
+})
+
+/**
+ * With a scope catalog, who may make broad keys: a developer may make test
+ * keys and read-only live keys; a live key with a write scope or every scope
+ * (made, edited into one, or rolled) needs an admin or the owner.
+ */
+const BROAD: Array<{ what: string; least: Least; call: (f: { id: string; readOnly: string; broad: string }) => [string, string, unknown] }> = [
+  { what: 'a test key with every scope', least: 'developer', call: (f) => ['POST', `/api/manage/dapp/${f.id}/api-key`, { mode: 'test' }] },
+  { what: 'a read-only live key', least: 'developer', call: (f) => ['POST', `/api/manage/dapp/${f.id}/api-key`, { scopes: ['invoices:read'] }] },
+  { what: 'a live key with a write scope', least: 'admin', call: (f) => ['POST', `/api/manage/dapp/${f.id}/api-key`, { scopes: ['invoices:write'] }] },
+  { what: 'a live key with every scope (no body)', least: 'admin', call: (f) => ['POST', `/api/manage/dapp/${f.id}/api-key`, undefined] },
+  {
+    what: 'an allowlist on a read-only key',
+    least: 'developer',
+    call: (f) => ['PATCH', `/api/manage/dapp/${f.id}/api-key/${f.readOnly}`, { allowedIps: ['127.0.0.1'] }],
+  },
+  {
+    what: 'a write scope on a live key',
+    least: 'admin',
+    call: (f) => ['PATCH', `/api/manage/dapp/${f.id}/api-key/${f.readOnly}`, { scopes: ['invoices:write'] }],
+  },
+  { what: 'a new name for a broad key', least: 'developer', call: (f) => ['PATCH', `/api/manage/dapp/${f.id}/api-key/${f.broad}`, { name: 'Renamed' }] },
+  { what: 'a roll of a broad key', least: 'admin', call: (f) => ['POST', `/api/manage/dapp/${f.id}/api-key/${f.broad}/roll`, { graceSeconds: 0 }] },
+  { what: 'a roll of a read-only key', least: 'developer', call: (f) => ['POST', `/api/manage/dapp/${f.id}/api-key/${f.readOnly}/roll`, { graceSeconds: 0 }] },
+]
+
+describe('the authorization walk of broad keys, with a scope catalog', () => {
+  it.each(['owner', 'admin', 'developer', 'viewer'] as const)('answers the %s by the rule, each kind of key', async (caller) => {
+    const withCatalog = await createTestServer({
+      storage: s.storage,
+      config: { serviceToken: SERVICE_TOKEN, keyScopes: CATALOG, rateLimit: { perUser: 100_000 } },
+    })
+    try {
+      for (const { what, least, call } of BROAD) {
+        const f = await fixture()
+        const owner = users.owner.accessToken
+        const readOnly = await withCatalog.request('POST', `/api/manage/dapp/${f.id}/api-key`, { token: owner, body: { scopes: ['invoices:read'] } })
+        const [method, path, body] = call({ id: f.id, readOnly: Object.keys(readOnly.body)[0], broad: f.keyIds[1] })
+        const res = await withCatalog.request(method, path, { token: users[caller].accessToken, body })
+        if (RANK[caller] < RANK[least]) {
+          expect(res.status, what).toBe(403)
+          // A viewer meets the first wall: keys need a developer.
+          expect(res.body.message, what).toMatch(caller === 'viewer' ? /developer/ : new RegExp(least))
+          if (caller === 'developer') expect(res.body.code, what).toBe('BROAD_KEY_ROLE_NEEDED')
+          expect(res.text, what).not.toMatch(/fxk_/)
+        } else {
+          expect(res.status, `${what}: ${res.text}`).toBeGreaterThanOrEqual(200)
+          expect(res.status, `${what}: ${res.text}`).toBeLessThan(300)
+        }
+      }
+    } finally {
+      await withCatalog.close()
+    }
   })
 })

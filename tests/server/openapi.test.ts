@@ -70,6 +70,7 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /sessions': { security: [{ serviceToken: [] }], statuses: [201, ...BODY, 401, 500, 503] },
   'POST /auth/exchange': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
   'GET /manage/dapp/{id}/usage': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'GET /manage/dapp/{id}/scopes': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
   'GET /webhooks/event-types': { security: [], statuses: [200, 400] },
   'POST /webhooks/messages': { security: [{ serviceToken: [] }], statuses: [202, ...BODY, 401, 404, 409, 500, 503] },
   'POST /manage/dapp/{id}/webhooks': { security: [{ accessToken: [] }], statuses: [201, ...BODY, ...MANAGED, 403, 404, 409] },
@@ -179,10 +180,12 @@ describe('OpenAPI document', () => {
     expect(schemas.NewProject.properties.description).toMatchObject({ maxLength: 2000 })
     expect(schemas.NewProject.required).toEqual(['name'])
     expect(schemas.Roll.properties.graceSeconds).toMatchObject({ type: 'integer', minimum: 0, maximum: 604800 })
-    expect(schemas.KeyFields.properties.expiresAt).toMatchObject({ type: ['string', 'null'], format: 'date-time' })
-    expect(schemas.KeyFields.required).toBeUndefined()
+    expect(schemas.KeyCreate.properties.expiresAt).toMatchObject({ type: ['string', 'null'], format: 'date-time' })
+    expect(schemas.KeyCreate.required).toBeUndefined()
+    expect(schemas.KeyCreate.properties.allowedIps).toMatchObject({ type: 'array', maxItems: 20 })
+    expect(schemas.KeyChanges.required).toBeUndefined()
     const createKey = doc.paths['/manage/dapp/{id}/api-key'].post.requestBody
-    expect(createKey).toMatchObject({ required: false, content: { 'application/json': { schema: { $ref: '#/components/schemas/KeyFields' } } } })
+    expect(createKey).toMatchObject({ required: false, content: { 'application/json': { schema: { $ref: '#/components/schemas/KeyCreate' } } } })
   })
 
   it("passes a standard OpenAPI linter's recommended rules (Redocly) with no error and no warning", async () => {
@@ -240,6 +243,16 @@ describe('OpenAPI document', () => {
     await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { name: 'Renamed', expiresAt: null } })
     await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { expiresAt: 'tomorrow' } })
     await call('PATCH', `/api/manage/dapp/${id}/api-key/apid_missing`, { token: access, body: { name: 'x' } })
+    // Key restrictions: each refusal names its value (this server has no scope catalog).
+    await call('POST', `/api/manage/dapp/${id}/api-key`, { token: access, body: { mode: 'production' } })
+    await call('POST', `/api/manage/dapp/${id}/api-key`, { token: access, body: { scopes: ['invoices:read'] } })
+    await call('POST', `/api/manage/dapp/${id}/api-key`, { token: access, body: { allowedIps: ['10.0.0.0/33'] } })
+    await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { allowedIps: Array.from({ length: 21 }, () => '10.0.0.1') } })
+    await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { mode: 'test' } })
+    await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { allowedIps: ['127.0.0.1'] } })
+    await call('GET', `/api/manage/dapp/${id}/scopes`, { token: access })
+    await call('GET', `/api/manage/dapp/${id}/usage?mode=staging`, { token: access })
+    await call('GET', `/api/manage/dapp/${id}/usage?mode=test`, { token: access })
     const rolled = await call('POST', `/api/manage/dapp/${id}/api-key/${namedId}/roll`, { token: access, body: { graceSeconds: 0 } })
     await call('POST', `/api/manage/dapp/${id}/api-key/${namedId}/roll`, { token: access, body: { graceSeconds: 0 } }) // already expired
     await call('PATCH', `/api/manage/dapp/${id}/api-key/${namedId}`, { token: access, body: { expiresAt: null } }) // expired: 409
@@ -251,6 +264,9 @@ describe('OpenAPI document', () => {
     await call('POST', '/api/keys/verify', { headers: service, body: { key: Object.values(named.body)[0] } })
     await call('POST', '/api/keys/verify', { headers: service, body: { key: 'fxk_unknown' } })
     await call('POST', '/api/keys/verify', { headers: service, body: { key: 42 } })
+    await call('POST', '/api/keys/verify', { headers: service, body: { key: 'fxk_unknown', ip: 'localhost' } })
+    await call('POST', '/api/keys/verify', { headers: service, body: { key: 'fxk_unknown', scopes: 'invoices:read' } })
+    await call('POST', '/api/keys/verify', { headers: service, body: { key: Object.values(named.body)[0], ip: '127.0.0.1', scopes: ['invoices:read'] } })
     await call('POST', '/api/keys/verify', { headers: { Authorization: 'Bearer wrong-token-wrong-token' }, body: { key: 'fxk_unknown' } })
     const unconfigured = await createApp({ db: s.db, log: () => undefined }).request('/api/keys/verify', {
       method: 'POST',

@@ -136,7 +136,10 @@ describe.skipIf(usePostgres)('flex-portal/verify, packed', () => {
     const stepCount = (n: number) => new Promise<void>((resolve) => (steps.length >= n ? resolve() : (onStep = () => steps.length >= n && resolve())))
 
     await stepCount(1)
-    expect(steps[0]).toEqual({ step: 'first', answer: { valid: true, keyId, projectId: p.id, name: 'Default key', expiresAt: null } })
+    expect(steps[0]).toEqual({
+      step: 'first',
+      answer: { valid: true, keyId, projectId: p.id, name: 'Default key', expiresAt: null, mode: 'live', scopes: null },
+    })
     expect((await s.request('DELETE', `/api/manage/dapp/${p.id}/api-key/${keyId}`, { token: owner.accessToken })).status).toBe(200)
     child.stdin.write('deleted\n')
     expect(await exited).toBe(0)

@@ -57,7 +57,7 @@ describe('POST /api/keys/verify', () => {
     const valid = await verifyKey(key)
     const unknown = await verifyKey('fxk_not-a-real-key')
     expect(valid.status).toBe(200)
-    expect(valid.body).toEqual({ valid: true, keyId: id, projectId, name: 'Default key', expiresAt: null })
+    expect(valid.body).toEqual({ valid: true, keyId: id, projectId, name: 'Default key', expiresAt: null, mode: 'live', scopes: null })
     expect(withoutLength.body).toEqual(valid.body)
     expect(unknown).toMatchObject({ status: 200, body: { valid: false, code: 'NOT_FOUND' } })
     for (const name of SAFETY_HEADERS) expect(valid.headers.get(name), name).not.toBeNull()

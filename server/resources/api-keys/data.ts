@@ -3,9 +3,10 @@ import type { KeyFields } from '../../../contract/requests'
 import type { KeyEntry, KeyMap } from '../../../contract/responses'
 import type { Database, Queryable } from '../../db/index'
 import { iso } from '../../db/time'
-import { authorize } from '../../security/authorization'
+import { allows, authorize, type Role } from '../../security/authorization'
 import { audit } from '../../security/audit-log'
-import { maskApiKey, newApiKey } from './key'
+import { maskApiKey, newApiKey, testPrefix } from './key'
+import { broadKeyRefused, restrictionsChanged, type Restrictions } from './restrictions'
 
 /**
  * All SQL of the api_keys table. A key belongs to a project, so these calls
@@ -25,9 +26,13 @@ type KeyRow = {
   expires_at: Date | null
   rolled_at: Date | null
   replaced_by: string | null
+  scopes: string[] | null
+  allowed_ips: string[]
+  mode: Restrictions['mode']
 }
 
-const KEY_COLUMNS = 'id, created_by, name, prefix, last4, created_at, last_used_at, expires_at, rolled_at, replaced_by'
+const KEY_COLUMNS = 'id, created_by, name, prefix, last4, created_at, last_used_at, expires_at, rolled_at, replaced_by, scopes, allowed_ips, mode'
+const restrictionsOf = (r: KeyRow): Restrictions => ({ scopes: r.scopes, allowedIps: r.allowed_ips, mode: r.mode })
 
 const entry = (r: KeyRow): KeyEntry => ({
   id: r.id,
@@ -38,6 +43,7 @@ const entry = (r: KeyRow): KeyEntry => ({
   expiresAt: r.expires_at ? iso(r.expires_at) : null,
   rolledAt: r.rolled_at ? iso(r.rolled_at) : null,
   replacedBy: r.replaced_by,
+  ...restrictionsOf(r),
 })
 
 /** A project's keys in creation order (the caller has checked the owner). */
@@ -56,8 +62,21 @@ export type KeyOptions = z.output<typeof KeyFields>
 export type Missing = 'project-not-found' | 'key-not-found'
 export type KeyResult<T> = { ok: true; value: T } | { ok: false; reason: Missing | 'expired' | 'rolled' | 'limit' }
 
-/** A new key's name and expiry, and the prefix it is issued with (API_KEY_PREFIX; default fxk). */
-export type NewKeyOptions = KeyOptions & { prefix?: string }
+/** A new key's name and expiry, the prefix it is issued with (API_KEY_PREFIX; default fxk; a test key's has `_test`) and its restrictions (default: live, every scope, anywhere). */
+export type NewKeyOptions = KeyOptions & { prefix?: string; restrictions?: Restrictions }
+
+/**
+ * Whether restrictions make a key broad (live with a write scope or every
+ * scope, on a server with a catalog): only an admin or the owner may make or
+ * widen one (api-keys/restricted.ts).
+ */
+export type BroadRule = (r: Restrictions) => boolean
+const NEVER_BROAD: BroadRule = () => false
+
+/** Refuses a broad key to a role below admin (403 naming the role). */
+function mayHold(role: Role, r: Restrictions, broad: BroadRule): void {
+  if (broad(r) && !allows(role, 'keys.broad')) throw broadKeyRefused()
+}
 
 /**
  * Who made a new key and who sees its whole text in the answer (a roll's
@@ -70,12 +89,13 @@ export interface KeyMakers {
 }
 
 export async function insertKey(q: Queryable, projectId: string, by: KeyMakers, opts: NewKeyOptions = {}): Promise<KeyMap> {
-  const key = newApiKey(opts.prefix)
+  const { scopes = null, allowedIps = [], mode = 'live' } = opts.restrictions ?? {}
+  const key = newApiKey(mode === 'test' ? testPrefix(opts.prefix) : opts.prefix)
   await q.query(
-    `INSERT INTO api_keys (id, project_id, key_hash, prefix, last4, name, expires_at, created_by, seen_by)
+    `INSERT INTO api_keys (id, project_id, key_hash, prefix, last4, name, expires_at, created_by, seen_by, scopes, allowed_ips, mode)
      VALUES ($1, $2, $3, $4, $5, COALESCE($6, (SELECT CASE WHEN count(*) = 0 THEN 'Default key' ELSE 'Key ' || (count(*) + 1) END
-                                            FROM api_keys WHERE project_id = $2)), $7, $8, $9)`,
-    [key.id, projectId, key.hash, key.prefix, key.last4, opts.name ?? null, opts.expiresAt ?? null, by.createdBy, by.seenBy],
+                                            FROM api_keys WHERE project_id = $2)), $7, $8, $9, $10, $11, $12)`,
+    [key.id, projectId, key.hash, key.prefix, key.last4, opts.name ?? null, opts.expiresAt ?? null, by.createdBy, by.seenBy, scopes, allowedIps, mode],
   )
   return { [key.id]: key.key }
 }
@@ -94,14 +114,17 @@ export async function createKey(
   limit: number,
   opts: NewKeyOptions = {},
   now = new Date(),
+  broad: BroadRule = NEVER_BROAD,
 ): Promise<CreateKeyResult> {
   return db.transaction(async (tx): Promise<CreateKeyResult> => {
-    await authorize(tx, ownerId, projectId, 'keys.write', { lock: true })
+    const role = await authorize(tx, ownerId, projectId, 'keys.write', { lock: true })
+    const restrictions: Restrictions = opts.restrictions ?? { mode: 'live', scopes: null, allowedIps: [] }
+    mayHold(role, restrictions, broad)
     if ((await liveKeys(tx, projectId, now)) >= limit) return { ok: false, reason: 'limit' }
-    const apiKey = await insertKey(tx, projectId, { createdBy: ownerId, seenBy: ownerId }, opts)
+    const apiKey = await insertKey(tx, projectId, { createdBy: ownerId, seenBy: ownerId }, { ...opts, restrictions })
     const [id] = Object.keys(apiKey)
     const [{ name }] = await tx.query<{ name: string }>('SELECT name FROM api_keys WHERE id = $1', [id])
-    await audit(tx, projectId, ownerId, 'key.created', id, { name })
+    await audit(tx, projectId, ownerId, 'key.created', id, { name, ...restrictionsChanged(undefined, restrictions) })
     return { ok: true, apiKey }
   })
 }
@@ -123,10 +146,10 @@ export async function deleteKey(db: Database, ownerId: string, projectId: string
  * Locks the project (for a developer or above) and the key (FOR UPDATE), so an edit, a roll and
  * a key creation on the same project take turns.
  */
-async function lockKey(tx: Queryable, ownerId: string, projectId: string, keyId: string): Promise<KeyRow | Missing> {
-  await authorize(tx, ownerId, projectId, 'keys.write', { lock: true })
+async function lockKey(tx: Queryable, ownerId: string, projectId: string, keyId: string): Promise<{ key: KeyRow; role: Role } | Missing> {
+  const role = await authorize(tx, ownerId, projectId, 'keys.write', { lock: true })
   const [key] = await tx.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1 AND project_id = $2 FOR UPDATE`, [keyId, projectId])
-  return key ?? 'key-not-found'
+  return key ? { key, role } : 'key-not-found'
 }
 
 /** Keys of the project that still work at `now` (expired ones stay listed but take no place). */
@@ -144,19 +167,39 @@ async function liveKeys(q: Queryable, projectId: string, now: Date): Promise<num
  * key's expiry can only move earlier: its replacement already holds a place,
  * and a leaked key that was rolled must not come back for good.
  */
-export async function updateKey(db: Database, ownerId: string, projectId: string, keyId: string, change: KeyOptions, now: Date): Promise<KeyResult<KeyEntry>> {
+export async function updateKey(
+  db: Database,
+  ownerId: string,
+  projectId: string,
+  keyId: string,
+  change: KeyOptions & Partial<Omit<Restrictions, 'mode'>>,
+  now: Date,
+  broad: BroadRule = NEVER_BROAD,
+): Promise<KeyResult<KeyEntry>> {
   return db.transaction(async (tx): Promise<KeyResult<KeyEntry>> => {
-    const key = await lockKey(tx, ownerId, projectId, keyId)
-    if (typeof key === 'string') return { ok: false, reason: key }
+    const locked = await lockKey(tx, ownerId, projectId, keyId)
+    if (typeof locked === 'string') return { ok: false, reason: locked }
+    const { key, role } = locked
+    const before = restrictionsOf(key)
+    const after: Restrictions = {
+      ...before,
+      ...(change.scopes !== undefined ? { scopes: change.scopes } : {}),
+      ...(change.allowedIps ? { allowedIps: change.allowedIps } : {}),
+    }
+    const restricted = restrictionsChanged(before, after)
+    // Editing restrictions follows the rule of making a key: a developer may not leave a key broad.
+    if (change.scopes !== undefined || change.allowedIps !== undefined) mayHold(role, after, broad)
     if (change.expiresAt !== undefined && key.expires_at && key.expires_at <= now) return { ok: false, reason: 'expired' }
     if (change.expiresAt !== undefined && key.rolled_at && (change.expiresAt === null || (key.expires_at && change.expiresAt > key.expires_at))) {
       return { ok: false, reason: 'rolled' }
     }
     const [row] = await tx.query<KeyRow>(
-      `UPDATE api_keys SET name = COALESCE($2, name), expires_at = CASE WHEN $3 THEN $4::timestamptz ELSE expires_at END
+      `UPDATE api_keys SET name = COALESCE($2, name), expires_at = CASE WHEN $3 THEN $4::timestamptz ELSE expires_at END,
+         scopes = $5, allowed_ips = $6
        WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
-      [keyId, change.name ?? null, change.expiresAt !== undefined, change.expiresAt ?? null],
+      [keyId, change.name ?? null, change.expiresAt !== undefined, change.expiresAt ?? null, after.scopes, after.allowedIps],
     )
+    if (Object.keys(restricted).length) await audit(tx, projectId, ownerId, 'key.restricted', keyId, restricted)
     if (change.name !== undefined && change.name !== key.name) await audit(tx, projectId, ownerId, 'key.renamed', keyId, { from: key.name, to: change.name })
     if (change.expiresAt !== undefined) await audit(tx, projectId, ownerId, 'key.changed', keyId, { expiresAt: change.expiresAt?.toISOString() ?? null })
     return { ok: true, value: entry(row) }
@@ -181,14 +224,23 @@ export async function rollKey(
   until: Date,
   now: Date,
   prefix?: string,
+  broad: BroadRule = NEVER_BROAD,
 ): Promise<KeyResult<KeyMap>> {
   return db.transaction(async (tx): Promise<KeyResult<KeyMap>> => {
-    const key = await lockKey(tx, ownerId, projectId, keyId)
-    if (typeof key === 'string') return { ok: false, reason: key }
+    const locked = await lockKey(tx, ownerId, projectId, keyId)
+    if (typeof locked === 'string') return { ok: false, reason: locked }
+    const { key, role } = locked
+    // The replacement is a new key's text with the old one's restrictions: whoever rolls sees it, so the rule of making one holds.
+    mayHold(role, restrictionsOf(key), broad)
     if (key.expires_at && key.expires_at <= now) return { ok: false, reason: 'expired' }
     if (key.rolled_at) return { ok: false, reason: 'rolled' }
     if (until > now && (await liveKeys(tx, projectId, now)) >= limit) return { ok: false, reason: 'limit' }
-    const created = await insertKey(tx, projectId, { createdBy: key.created_by, seenBy: ownerId }, { name: key.name, prefix })
+    const created = await insertKey(
+      tx,
+      projectId,
+      { createdBy: key.created_by, seenBy: ownerId },
+      { name: key.name, prefix, restrictions: restrictionsOf(key) },
+    )
     await tx.query('UPDATE api_keys SET expires_at = LEAST(expires_at, $2), rolled_at = $3, replaced_by = $4 WHERE id = $1', [
       keyId,
       until,
@@ -207,7 +259,7 @@ export async function deleteProjectKeys(tx: Queryable, projectId: string): Promi
 }
 
 /** What verification needs to know about a key, found by the hash of the key. */
-export interface VerifiedKey {
+export interface VerifiedKey extends Restrictions {
   keyId: string
   projectId: string
   name: string
@@ -216,8 +268,8 @@ export interface VerifiedKey {
 }
 
 export async function findKeyByHash(q: Queryable, hash: string): Promise<VerifiedKey | undefined> {
-  const [row] = await q.query<{ id: string; project_id: string; name: string; expires_at: Date | null; last_used_at: Date | null }>(
-    'SELECT id, project_id, name, expires_at, last_used_at FROM api_keys WHERE key_hash = $1',
+  const [row] = await q.query<Pick<KeyRow, 'id' | 'name' | 'expires_at' | 'last_used_at' | 'scopes' | 'allowed_ips' | 'mode'> & { project_id: string }>(
+    'SELECT id, project_id, name, expires_at, last_used_at, scopes, allowed_ips, mode FROM api_keys WHERE key_hash = $1',
     [hash],
   )
   if (!row) return undefined
@@ -227,6 +279,9 @@ export async function findKeyByHash(q: Queryable, hash: string): Promise<Verifie
     name: row.name,
     expiresAt: row.expires_at ? row.expires_at.getTime() : null,
     lastUsedAt: row.last_used_at ? row.last_used_at.getTime() : null,
+    scopes: row.scopes,
+    allowedIps: row.allowed_ips,
+    mode: row.mode,
   }
 }
 

@@ -20,5 +20,8 @@ export function newApiKey(prefix = DEFAULT_API_KEY_PREFIX): NewApiKey {
   return { id: randomId('apid_', 12), key, hash: sha256(key), prefix, last4: key.slice(-4) }
 }
 
+/** A test key's prefix: `fxk_test` (so its text reads fxk_test_…). A sign for people only: the verification's `mode` is what a provider trusts. */
+export const testPrefix = (prefix = DEFAULT_API_KEY_PREFIX): string => `${prefix}_test`
+
 /** What `GET /manage/dapp/{id}` shows: enough to tell keys apart, useless to an attacker. */
 export const maskApiKey = (prefix: string, last4: string): string => `${prefix}_…${last4}`

@@ -1,8 +1,20 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { nameMessages } from '../../../contract/fields'
-import { KeyFields, Roll } from '../../../contract/requests'
+import { KeyChanges, KeyCreate, ScopeCatalog } from '../../../contract/keys'
+import { Roll } from '../../../contract/requests'
 import { Deleted, KeyEntry, KeyMap } from '../../../contract/responses'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, type ErrorAnswer } from '../../openapi/error-responses'
+import {
+  ALLOWED_IPS_NOT_A_LIST,
+  allowedIpInvalid,
+  allowedIpsTooMany,
+  BROAD_KEY_NEEDS_ADMIN,
+  MODE_FIXED,
+  modeInvalid,
+  scopesInvalid,
+  scopesNotOffered,
+  scopeUnknown,
+} from './restrictions'
 
 /** The /manage/dapp/{id}/api-key calls: a project's API keys, behind the user's access token. */
 
@@ -17,14 +29,31 @@ const KEY_MISSING: ErrorAnswer = {
   description: "No such project, or another user's (the same answer), or no such key in the caller's project.",
   messages: ['Project not found.', 'API key not found.'],
 }
-const KEY_FIELDS_BAD = badBody([
+const KEY_FIELDS_BAD_MESSAGES = [
   'Key name is required.',
   'Key name must be at most 60 characters.',
   ...nameMessages('Key name'),
   'Key expiry must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.',
   'Key expiry must be in the future.',
-])
+]
 const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
+// Sample values: each message names the value sent.
+const RESTRICTIONS_BAD = [
+  scopesInvalid('invoices:read'),
+  scopesNotOffered(['invoices:read']),
+  scopeUnknown('invoices:delete'),
+  ALLOWED_IPS_NOT_A_LIST,
+  allowedIpsTooMany(21),
+  allowedIpInvalid('10.0.0.0/33'),
+]
+const BROAD: ErrorAnswer = {
+  description:
+    'With a scope catalog: a developer asked for a live key with a write scope or every scope (or to make one so, or to roll one); that needs an admin or the owner.',
+  messages: [BROAD_KEY_NEEDS_ADMIN],
+}
+const RESTRICTED =
+  ' With a scope catalog (KEY_SCOPES_FILE) a key may hold only some scopes (`scopes`; null: every scope); any key may be limited to up to 20 addresses or CIDR ranges (`allowedIps`). ' +
+  'A developer may make test keys and read-only live keys; a live key with a write scope or every scope needs an admin or the owner (403). Every change is in the audit log.'
 
 export const createKeyRoute = createRoute({
   method: 'post',
@@ -34,14 +63,16 @@ export const createKeyRoute = createRoute({
   summary: 'Add an API key pair',
   description:
     'The only answer that shows the whole new key. 409 once the project holds the most unexpired keys allowed (default 20). ' +
-    'The body is optional: without one the key is named "Default key" (a project\'s first) or "Key N", and never expires.',
+    'The body is optional: without one the key is named "Default key" (a project\'s first) or "Key N", never expires, is live, holds every scope and works from anywhere. ' +
+    '`mode: "test"` makes a test key, whose text starts fxk_test_ (verification answers its `mode`: trust that, not the text).' +
+    RESTRICTED,
   security,
-  request: { params: project, body: { required: false, content: jsonContent(KeyFields) } },
+  request: { params: project, body: { required: false, content: jsonContent(KeyCreate) } },
   responses: {
     201: { description: 'Key created.', content: jsonContent(KeyMap) },
     ...accessErrors({
-      400: KEY_FIELDS_BAD,
-      403: UNVERIFIED,
+      400: badBody([...KEY_FIELDS_BAD_MESSAGES, modeInvalid('production'), ...RESTRICTIONS_BAD]),
+      403: { description: `${UNVERIFIED.description} Or: ${BROAD.description}`, messages: [...UNVERIFIED.messages, ...BROAD.messages] },
       404: PROJECT_MISSING,
       409: {
         description: 'The project holds the most unexpired keys allowed (API_KEY_LIMIT).',
@@ -68,14 +99,18 @@ export const updateKeyRoute = createRoute({
   path: '/manage/dapp/{id}/api-key/{keyId}',
   tags: ['Projects'],
   operationId: 'updateApiKey',
-  summary: 'Rename an API key or change its expiry',
-  description: "An expired key can be renamed, but its expiry cannot be changed (409). A rolled-away key's expiry can only be moved earlier (409).",
+  summary: 'Rename an API key, change its expiry or its restrictions',
+  description:
+    "An expired key can be renamed, but its expiry cannot be changed (409). A rolled-away key's expiry can only be moved earlier (409). " +
+    "A key's mode is fixed when it is made (400)." +
+    RESTRICTED,
   security,
-  request: { params: projectKey, body: { required: true, content: jsonContent(KeyFields) } },
+  request: { params: projectKey, body: { required: true, content: jsonContent(KeyChanges) } },
   responses: {
     200: { description: 'The key, as the project lists it.', content: jsonContent(KeyEntry) },
     ...accessErrors({
-      400: KEY_FIELDS_BAD,
+      400: badBody([...KEY_FIELDS_BAD_MESSAGES, MODE_FIXED, ...RESTRICTIONS_BAD]),
+      403: BROAD,
       404: KEY_MISSING,
       409: {
         description: 'The key has expired and the edit changes its expiry, or it was rolled away and the edit moves its expiry later.',
@@ -105,6 +140,7 @@ export const rollKeyRoute = createRoute({
     201: { description: 'The new key.', content: jsonContent(KeyMap) },
     ...accessErrors({
       400: badBody(['Grace period (graceSeconds) is required.', 'Grace period (graceSeconds) must be a whole number from 0 to 604800.']),
+      403: BROAD,
       404: KEY_MISSING,
       409: {
         description: 'The key has expired or was already rolled, or the project is at its key limit and the old key would keep working beside its replacement.',
@@ -116,5 +152,21 @@ export const rollKeyRoute = createRoute({
       },
       ...BODY,
     }),
+  },
+})
+
+export const keyScopesRoute = createRoute({
+  method: 'get',
+  path: '/manage/dapp/{id}/scopes',
+  tags: ['Projects'],
+  operationId: 'getKeyScopes',
+  summary: 'The scopes a key may be restricted to',
+  description:
+    "The server's scope catalog (KEY_SCOPES_FILE), in its order: what the key dialogs offer. Empty on a server without one (GET /capabilities then does not name key-restrictions).",
+  security,
+  request: { params: project },
+  responses: {
+    200: { description: 'The catalog.', content: jsonContent(ScopeCatalog) },
+    ...accessErrors({ 404: PROJECT_MISSING }),
   },
 })

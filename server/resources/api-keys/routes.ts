@@ -1,13 +1,16 @@
-import { KeyFields, Roll } from '../../../contract/requests'
+import { KeyChanges, KeyCreate, type ScopeCatalog } from '../../../contract/keys'
+import { Roll } from '../../../contract/requests'
 import type { AuthEnv } from '../../http/auth'
-import { readBody, readOptionalBody } from '../../http/body'
+import { parseBody, readBody } from '../../http/body'
+import { readJsonObject, readOptionalJsonObject } from '../../http/validate'
 import { badRequest, conflict, notFound } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { withRoles } from '../../openapi/roles'
-import { PROJECT_NOT_FOUND } from '../../security/authorization'
-import { createKeyRoute, deleteKeyRoute, rollKeyRoute, updateKeyRoute } from './operations'
-import { createKey, deleteKey, rollKey, updateKey, type KeyOptions, type Missing } from './data'
+import { authorize, PROJECT_NOT_FOUND } from '../../security/authorization'
+import { createKeyRoute, deleteKeyRoute, keyScopesRoute, rollKeyRoute, updateKeyRoute } from './operations'
+import { createKey, deleteKey, rollKey, updateKey, type BroadRule, type KeyOptions, type Missing } from './data'
+import { changedRestrictions, isBroad, newKeyRestrictions } from './restrictions'
 
 export const KEY_NOT_FOUND = 'API key not found.'
 export const KEY_EXPIRED = 'This API key has expired. It can be renamed or deleted, not brought back: create a new one.'
@@ -38,12 +41,19 @@ function keyFields(fields: KeyOptions, now: number): KeyOptions {
  * app.ts puts on /manage; each asks what the caller's role allows (data.ts).
  */
 export function apiKeyRoutes({ db, config, clock }: RouteDeps) {
+  const catalog = config.keyScopes
+  const broad: BroadRule = (r) => isBroad(r, catalog)
+  // Answered as is to every member: the catalog is the server's, the same for every project.
+  const scopes: ScopeCatalog = { scopes: catalog ?? [] }
   return new ContractApp<AuthEnv>()
     .operation(withRoles('keys.write', createKeyRoute), async (c) => {
-      // The spec's call has no body; a name and an expiry may come along.
+      // The spec's call has no body; a name, an expiry and restrictions may come along.
       const now = clock()
-      const opts = keyFields(await readOptionalBody(c, KeyFields), now)
-      const result = await createKey(db, c.var.userId, c.req.param('id'), config.keyLimit, { ...opts, prefix: config.apiKeyPrefix }, new Date(now))
+      const body = await readOptionalJsonObject(c)
+      const restrictions = newKeyRestrictions(body, catalog)
+      const opts = keyFields(parseBody(KeyCreate, body), now)
+      const project = c.req.param('id')
+      const result = await createKey(db, c.var.userId, project, config.keyLimit, { ...opts, prefix: config.apiKeyPrefix, restrictions }, new Date(now), broad)
       if (result.ok) return c.json(result.apiKey, 201)
       if (result.reason === 'project-not-found') throw missing(result.reason)
       throw conflict(`This project already has ${config.keyLimit} API keys, the most it can have. Delete one to create another.`)
@@ -56,9 +66,11 @@ export function apiKeyRoutes({ db, config, clock }: RouteDeps) {
     })
     .operation(withRoles('keys.write', updateKeyRoute), async (c) => {
       const now = clock()
-      const change = keyFields(await readBody(c, KeyFields), now)
+      const body = await readJsonObject(c)
+      const restrictions = changedRestrictions(body, catalog)
+      const change = keyFields(parseBody(KeyChanges, body), now)
       const keyId = c.req.param('keyId')
-      const result = await updateKey(db, c.var.userId, c.req.param('id'), keyId, change, new Date(now))
+      const result = await updateKey(db, c.var.userId, c.req.param('id'), keyId, { ...change, ...restrictions }, new Date(now), broad)
       if (!result.ok) throw refused(result.reason, KEY_ROLLED_EXPIRY, config.keyLimit)
       return c.json(result.value)
     })
@@ -75,8 +87,13 @@ export function apiKeyRoutes({ db, config, clock }: RouteDeps) {
         new Date(now + graceSeconds * 1000),
         new Date(now),
         config.apiKeyPrefix,
+        broad,
       )
       if (!result.ok) throw refused(result.reason, KEY_ROLLED, config.keyLimit)
       return c.json(result.value, 201)
+    })
+    .operation(withRoles('project.read', keyScopesRoute), async (c) => {
+      await authorize(db, c.var.userId, c.req.param('id'), 'project.read')
+      return c.json(scopes)
     })
 }

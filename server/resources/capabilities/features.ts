@@ -21,5 +21,8 @@ export function features(config: AppConfig): Feature[] {
   list.push('project-settings')
   // Members, invitations, roles and the audit log (resources/members, resources/audit), always mounted.
   list.push('teams')
+  // Keys restricted to scopes of the provider's catalog (KEY_SCOPES_FILE), with IP allowlists and test keys:
+  // without a catalog the widget shows nothing of it (the server still takes mode and allowedIps).
+  if (config.keyScopes) list.push('key-restrictions')
   return list
 }

@@ -10,8 +10,8 @@ export const FLUSH_EVERY_MS = 1000
 const DAY_MS = 86_400_000
 
 export interface UsageCounter {
-  /** Counts one verification of `key` (undefined: no such key) at `now`. Synchronous: nothing is written here. */
-  count(key: VerifiedKey | undefined, now: number): void
+  /** Counts one verification of `key` (undefined: no such key) at `now`, valid unless expired or `refused` (address, scope). Synchronous: nothing is written here. */
+  count(key: VerifiedKey | undefined, now: number, refused?: boolean): void
   /** Writes everything counted so far (shutdown, tests); resolves when it is stored or has failed. */
   flush(): Promise<void>
 }
@@ -47,7 +47,7 @@ export function usageCounter(db: Database, log: Log): UsageCounter {
   })
 
   return {
-    count(key, now) {
+    count(key, now, refused = false) {
       if (key === undefined) {
         unknown++
         return counts.due()
@@ -56,9 +56,17 @@ export function usageCounter(db: Database, log: Log): UsageCounter {
         dayStart = now - (now % DAY_MS)
         day = new Date(dayStart).toISOString().slice(0, 10)
       }
-      const t = counts.add(`${day} ${key.keyId}`, () => ({ keyId: key.keyId, day, projectId: key.projectId, name: key.name, valid: 0, expired: 0 }))
+      const t = counts.add(`${day} ${key.keyId}`, () => ({
+        keyId: key.keyId,
+        day,
+        projectId: key.projectId,
+        name: key.name,
+        mode: key.mode,
+        valid: 0,
+        expired: 0,
+      }))
       t.name = key.name
-      if (key.expiresAt !== null && key.expiresAt <= now) t.expired++
+      if (refused || (key.expiresAt !== null && key.expiresAt <= now)) t.expired++
       else t.valid++
     },
     flush: counts.flush,

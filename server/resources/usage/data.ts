@@ -1,3 +1,4 @@
+import type { KeyMode } from '../../../contract/constants'
 import type { Database, Queryable } from '../../db/index'
 
 /** All SQL of the key_usage table (migration 010). */
@@ -8,6 +9,8 @@ export interface UsageRow {
   day: string
   projectId: string
   name: string
+  /** The key's mode (it never changes), kept with its counts for GET …/usage?mode=. */
+  mode: KeyMode
   valid: number
   expired: number
 }
@@ -21,10 +24,10 @@ export interface UsageRow {
 export async function addUsage(db: Database, rows: readonly UsageRow[]): Promise<void> {
   const sorted = [...rows].sort((a, b) => (a.keyId < b.keyId ? -1 : a.keyId > b.keyId ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
   await db.query(
-    `INSERT INTO key_usage (key_id, day, project_id, key_name, valid, expired)
-     SELECT u.key_id, u.day::date, u.project_id, u.key_name, u.valid, u.expired
-     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[]) WITH ORDINALITY
-          AS u(key_id, day, project_id, key_name, valid, expired, n)
+    `INSERT INTO key_usage (key_id, day, project_id, key_name, valid, expired, mode)
+     SELECT u.key_id, u.day::date, u.project_id, u.key_name, u.valid, u.expired, u.mode
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::bigint[], $7::text[]) WITH ORDINALITY
+          AS u(key_id, day, project_id, key_name, valid, expired, mode, n)
      WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = u.project_id)
      ORDER BY u.n
      ON CONFLICT (key_id, day) DO UPDATE SET
@@ -38,6 +41,7 @@ export async function addUsage(db: Database, rows: readonly UsageRow[]): Promise
       sorted.map((r) => r.name),
       sorted.map((r) => r.valid),
       sorted.map((r) => r.expired),
+      sorted.map((r) => r.mode),
     ],
   )
 }
@@ -51,12 +55,12 @@ export interface KeyCounts {
   expired: number
 }
 
-/** A project's counts from `from` to `to` (UTC days, inclusive), oldest first. */
-export async function readUsage(q: Queryable, projectId: string, from: string, to: string): Promise<KeyCounts[]> {
+/** A project's counts from `from` to `to` (UTC days, inclusive), oldest first; with `mode`, only that mode's keys. */
+export async function readUsage(q: Queryable, projectId: string, from: string, to: string, mode?: KeyMode): Promise<KeyCounts[]> {
   const rows = await q.query<{ key_id: string; key_name: string; day: string; valid: string | number; expired: string | number }>(
     `SELECT key_id, key_name, to_char(day, 'YYYY-MM-DD') AS day, valid, expired
-     FROM key_usage WHERE project_id = $1 AND day BETWEEN $2::date AND $3::date ORDER BY day`,
-    [projectId, from, to],
+     FROM key_usage WHERE project_id = $1 AND day BETWEEN $2::date AND $3::date AND ($4::text IS NULL OR mode = $4) ORDER BY day`,
+    [projectId, from, to, mode ?? null],
   )
   return rows.map((r) => ({ keyId: r.key_id, name: r.key_name, day: r.day, valid: Number(r.valid), expired: Number(r.expired) }))
 }

@@ -6,12 +6,19 @@ import type { CacheSet } from '../../db/cache'
 import type { Log } from '../../http/logger'
 import { usageCounter } from '../usage'
 import type { Verification } from '../../../contract/responses'
+import { clientAddress, ipMatcher, type IpMatcher } from '../../security/ip-ranges'
 
 export type { Verification }
 
+/** What a call asks beyond the key: the client's address, and the scopes the call needs. */
+export interface VerifyAsk {
+  ip?: string
+  scopes?: readonly string[]
+}
+
 export interface KeyVerifier {
   /** The answer for a key. Answers are shared between calls (a key's stays the same while it is cached): frozen, never to be changed. */
-  verify(key: string): Promise<Verification>
+  verify(key: string, ask?: VerifyAsk): Promise<Verification>
   /** Resolves when the last-used writes started so far, and the usage counted so far, are written (tests, shutdown). */
   settle(): Promise<void>
 }
@@ -27,9 +34,14 @@ const MAX_ENTRIES = 10_000
 
 const NOT_FOUND: Verification = Object.freeze({ valid: false, code: 'NOT_FOUND' })
 const EXPIRED: Verification = Object.freeze({ valid: false, code: 'EXPIRED' })
+const IP_NOT_ALLOWED: Verification = Object.freeze({ valid: false, code: 'IP_NOT_ALLOWED' })
 
-/** A key as kept: its row, and its answer made once (the route serialises each answer once too, routes.ts). */
-type Known = { key: VerifiedKey; answer: Verification } | { key: undefined; answer: Verification }
+/**
+ * A key as kept: its row, and its answer made once (the route serialises each
+ * answer once too, routes.ts), with its restrictions made ready to ask: the
+ * allowlist as a matcher and the scopes as a set (none for an unrestricted key).
+ */
+type Known = { key: VerifiedKey; answer: Verification; allow?: IpMatcher; held?: ReadonlySet<string> } | { key: undefined; answer: Verification }
 const UNKNOWN: Known = Object.freeze({ key: undefined, answer: NOT_FOUND })
 
 /**
@@ -52,7 +64,13 @@ export function keyVerifier(caches: CacheSet, db: Database, clock: () => number,
       const key = await findKeyByHash(db, digest)
       if (!key) return UNKNOWN
       const expiresAt = key.expiresAt === null ? null : iso(new Date(key.expiresAt))
-      return { key, answer: Object.freeze({ valid: true, keyId: key.keyId, projectId: key.projectId, name: key.name, expiresAt, mode: 'live', scopes: null }) }
+      const { keyId, projectId, name, mode, scopes } = key
+      return {
+        key,
+        answer: Object.freeze({ valid: true, keyId, projectId, name, expiresAt, mode, scopes: scopes && (Object.freeze(scopes) as string[]) }),
+        ...(key.allowedIps.length ? { allow: ipMatcher(key.allowedIps) } : {}),
+        ...(scopes ? { held: new Set(scopes) } : {}),
+      }
     },
   })
 
@@ -70,15 +88,20 @@ export function keyVerifier(caches: CacheSet, db: Database, clock: () => number,
     settle: async () => {
       await Promise.all([...pending, usage.flush()])
     },
-    async verify(secret) {
+    async verify(secret, ask) {
       const now = clock()
       // The hex SHA-256 that api-keys/key.ts stores, in one call (no Hash object per request).
       const digest = hash('sha256', secret)
       // A hit is answered without an await of its own: this is the hot path.
-      const { key, answer } = keys.cached(digest) ?? (await keys.get(digest))!
-      usage.count(key, now)
-      if (!key) return answer
-      if (key.expiresAt !== null && key.expiresAt <= now) return EXPIRED
+      const known = keys.cached(digest) ?? (await keys.get(digest))!
+      const { key, answer } = known
+      if (!key) {
+        usage.count(key, now)
+        return answer
+      }
+      const refusal = key.expiresAt !== null && key.expiresAt <= now ? EXPIRED : restricted(known, ask)
+      usage.count(key, now, refusal !== undefined && refusal !== EXPIRED)
+      if (refusal) return refusal
       // The first use is written before answering, so it shows at once; later
       // ones at most once a minute, without waiting for the write.
       if (key.lastUsedAt === null) await touch(key, now)
@@ -86,4 +109,22 @@ export function keyVerifier(caches: CacheSet, db: Database, clock: () => number,
       return answer
     },
   }
+}
+
+/**
+ * Why a key's restrictions refuse this call, or undefined: an allowlist needs
+ * an address within it (none given is outside), and every scope asked must be
+ * held (a key with every scope holds any). Unrestricted keys cost two checks.
+ */
+function restricted({ allow, held }: { allow?: IpMatcher; held?: ReadonlySet<string> }, ask: VerifyAsk | undefined): Verification | undefined {
+  if (allow) {
+    const address = ask?.ip === undefined ? undefined : clientAddress(ask.ip)
+    if (!address || !allow(address)) return IP_NOT_ALLOWED
+  }
+  if (held && ask?.scopes?.length) {
+    let missing: string[] | undefined
+    for (const scope of ask.scopes) if (!held.has(scope)) (missing ??= []).push(scope)
+    if (missing) return { valid: false, code: 'INSUFFICIENT_SCOPE', missingScopes: missing }
+  }
+  return undefined
 }

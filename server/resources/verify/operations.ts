@@ -13,7 +13,9 @@ export const verifyKeyRoute = createRoute({
   summary: 'Check an API key a client presented to your API',
   description:
     "For the API provider's own services, authenticated by the SERVICE_TOKEN the server is configured with. " +
-    'A deleted or rolled-out key stops verifying at once on every instance. The answer never holds a secret.',
+    'A deleted or rolled-out key stops verifying at once on every instance, and a change of its restrictions applies at once too. The answer never holds a secret. ' +
+    'Send `scopes` (the scopes the call needs: all must be held, else INSUFFICIENT_SCOPE with `missingScopes`) and `ip` (the client address: a key with an allowlist is refused IP_NOT_ALLOWED from elsewhere, or without `ip`). ' +
+    "`{ key }` alone is checked as before restrictions, but for the allowlist. A valid answer says the key's `mode` (live or test): trust it, not the key's prefix.",
   security: [{ serviceToken: [] }],
   request: { body: { required: true, content: jsonContent(VerifyRequest) } },
   responses: {
@@ -60,8 +62,14 @@ export const verifyKeyRoute = createRoute({
     },
     ...errors({
       400: badBody(
-        ['Key is required.', 'Key must be text.', 'Key must be at most 200 characters.'],
-        'The body is not `{ "key": "…" }` with the key as text of at most 200 characters.',
+        [
+          'Key is required.',
+          'Key must be text.',
+          'Key must be at most 200 characters.',
+          'ip must be an IPv4 or IPv6 address, not "localhost".',
+          'scopes must be a list of at most 50 scope names (the scopes this call needs), not "invoices:read".',
+        ],
+        'The body is not `{ "key": "…", "ip"?, "scopes"? }` with the key as text of at most 200 characters, `ip` an IP address and `scopes` a list of names.',
       ),
       401: NO_SERVICE_TOKEN,
       413: TOO_LARGE,

@@ -57,7 +57,7 @@ export const teams = {
   'activity.end': 'That is everything.',
   'activity.someone': 'Someone',
   'activity.actions.project':
-    'project.created=Project created\nproject.renamed=Project renamed\nproject.changed=Project description changed\nproject.deleted=Project deleted\nkey.created=API key created\nkey.renamed=API key renamed\nkey.changed=API key expiry changed\nkey.rolled=API key rolled\nkey.deleted=API key deleted\nkey.revoked=API key revoked\nkey.kept=API key kept',
+    'project.created=Project created\nproject.renamed=Project renamed\nproject.changed=Project description changed\nproject.deleted=Project deleted\nkey.created=API key created\nkey.renamed=API key renamed\nkey.changed=API key expiry changed\nkey.rolled=API key rolled\nkey.restricted=API key restrictions changed\nkey.deleted=API key deleted\nkey.revoked=API key revoked\nkey.kept=API key kept',
   'activity.actions.webhooks':
     'endpoint.added=Webhook endpoint added\nendpoint.changed=Webhook endpoint changed\nendpoint.disabled=Webhook endpoint disabled\nendpoint.deleted=Webhook endpoint deleted\nendpoint.kept=Webhook endpoint kept\nsecret.rolled=Webhook secret rolled\ntest_event.sent=Test event sent\nmessage.resent=Webhook message resent',
   'activity.actions.members':

@@ -672,7 +672,7 @@ const messages: LocaleMessages = {
   'activity.end': 'Das ist alles.',
   'activity.someone': 'Jemand',
   'activity.actions.project':
-    'project.created=Projekt erstellt\nproject.renamed=Projekt umbenannt\nproject.changed=Projektbeschreibung geändert\nproject.deleted=Projekt gelöscht\nkey.created=API-Schlüssel erstellt\nkey.renamed=API-Schlüssel umbenannt\nkey.changed=Ablauf des API-Schlüssels geändert\nkey.rolled=API-Schlüssel rotiert\nkey.deleted=API-Schlüssel gelöscht\nkey.revoked=API-Schlüssel widerrufen\nkey.kept=API-Schlüssel behalten',
+    'project.created=Projekt erstellt\nproject.renamed=Projekt umbenannt\nproject.changed=Projektbeschreibung geändert\nproject.deleted=Projekt gelöscht\nkey.created=API-Schlüssel erstellt\nkey.renamed=API-Schlüssel umbenannt\nkey.changed=Ablauf des API-Schlüssels geändert\nkey.rolled=API-Schlüssel rotiert\nkey.restricted=Einschränkungen des API-Schlüssels geändert\nkey.deleted=API-Schlüssel gelöscht\nkey.revoked=API-Schlüssel widerrufen\nkey.kept=API-Schlüssel behalten',
   'activity.actions.webhooks':
     'endpoint.added=Webhook-Endpunkt hinzugefügt\nendpoint.changed=Webhook-Endpunkt geändert\nendpoint.disabled=Webhook-Endpunkt deaktiviert\nendpoint.deleted=Webhook-Endpunkt gelöscht\nendpoint.kept=Webhook-Endpunkt behalten\nsecret.rolled=Webhook-Secret rotiert\ntest_event.sent=Testereignis gesendet\nmessage.resent=Webhook-Nachricht erneut gesendet',
   'activity.actions.members':

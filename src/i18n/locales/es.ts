@@ -675,7 +675,7 @@ const messages: LocaleMessages = {
   'activity.end': 'No hay nada más.',
   'activity.someone': 'Alguien',
   'activity.actions.project':
-    'project.created=Proyecto creado\nproject.renamed=Proyecto renombrado\nproject.changed=Descripción del proyecto cambiada\nproject.deleted=Proyecto eliminado\nkey.created=Clave de API creada\nkey.renamed=Clave de API renombrada\nkey.changed=Caducidad de la clave de API cambiada\nkey.rolled=Clave de API rotada\nkey.deleted=Clave de API eliminada\nkey.revoked=Clave de API revocada\nkey.kept=Clave de API conservada',
+    'project.created=Proyecto creado\nproject.renamed=Proyecto renombrado\nproject.changed=Descripción del proyecto cambiada\nproject.deleted=Proyecto eliminado\nkey.created=Clave de API creada\nkey.renamed=Clave de API renombrada\nkey.changed=Caducidad de la clave de API cambiada\nkey.rolled=Clave de API rotada\nkey.restricted=Restricciones de la clave de API cambiadas\nkey.deleted=Clave de API eliminada\nkey.revoked=Clave de API revocada\nkey.kept=Clave de API conservada',
   'activity.actions.webhooks':
     'endpoint.added=Endpoint de webhook añadido\nendpoint.changed=Endpoint de webhook cambiado\nendpoint.disabled=Endpoint de webhook desactivado\nendpoint.deleted=Endpoint de webhook eliminado\nendpoint.kept=Endpoint de webhook conservado\nsecret.rolled=Secreto de webhook rotado\ntest_event.sent=Evento de prueba enviado\nmessage.resent=Mensaje de webhook reenviado',
   'activity.actions.members':

@@ -673,7 +673,7 @@ const messages: LocaleMessages = {
   'activity.end': 'C’est tout.',
   'activity.someone': 'Quelqu’un',
   'activity.actions.project':
-    'project.created=Projet créé\nproject.renamed=Projet renommé\nproject.changed=Description du projet modifiée\nproject.deleted=Projet supprimé\nkey.created=Clé API créée\nkey.renamed=Clé API renommée\nkey.changed=Expiration de la clé API modifiée\nkey.rolled=Clé API renouvelée\nkey.deleted=Clé API supprimée\nkey.revoked=Clé API révoquée\nkey.kept=Clé API conservée',
+    'project.created=Projet créé\nproject.renamed=Projet renommé\nproject.changed=Description du projet modifiée\nproject.deleted=Projet supprimé\nkey.created=Clé API créée\nkey.renamed=Clé API renommée\nkey.changed=Expiration de la clé API modifiée\nkey.rolled=Clé API renouvelée\nkey.restricted=Restrictions de la clé API modifiées\nkey.deleted=Clé API supprimée\nkey.revoked=Clé API révoquée\nkey.kept=Clé API conservée',
   'activity.actions.webhooks':
     'endpoint.added=Endpoint de webhook ajouté\nendpoint.changed=Endpoint de webhook modifié\nendpoint.disabled=Endpoint de webhook désactivé\nendpoint.deleted=Endpoint de webhook supprimé\nendpoint.kept=Endpoint de webhook conservé\nsecret.rolled=Secret de webhook renouvelé\ntest_event.sent=Événement de test envoyé\nmessage.resent=Message de webhook renvoyé',
   'activity.actions.members':

@@ -661,7 +661,7 @@ const messages: LocaleMessages = {
   'activity.end': 'これですべてです。',
   'activity.someone': '不明なユーザー',
   'activity.actions.project':
-    'project.created=プロジェクトを作成\nproject.renamed=プロジェクト名を変更\nproject.changed=プロジェクトの説明を変更\nproject.deleted=プロジェクトを削除\nkey.created=API キーを作成\nkey.renamed=API キーの名前を変更\nkey.changed=API キーの有効期限を変更\nkey.rolled=API キーをローテーション\nkey.deleted=API キーを削除\nkey.revoked=API キーを失効\nkey.kept=API キーを保持',
+    'project.created=プロジェクトを作成\nproject.renamed=プロジェクト名を変更\nproject.changed=プロジェクトの説明を変更\nproject.deleted=プロジェクトを削除\nkey.created=API キーを作成\nkey.renamed=API キーの名前を変更\nkey.changed=API キーの有効期限を変更\nkey.rolled=API キーをローテーション\nkey.restricted=API キーの制限を変更\nkey.deleted=API キーを削除\nkey.revoked=API キーを失効\nkey.kept=API キーを保持',
   'activity.actions.webhooks':
     'endpoint.added=Webhook エンドポイントを追加\nendpoint.changed=Webhook エンドポイントを変更\nendpoint.disabled=Webhook エンドポイントを無効化\nendpoint.deleted=Webhook エンドポイントを削除\nendpoint.kept=Webhook エンドポイントを保持\nsecret.rolled=Webhook シークレットをローテーション\ntest_event.sent=テストイベントを送信\nmessage.resent=Webhook メッセージを再送信',
   'activity.actions.members':

@@ -667,7 +667,7 @@ const messages: LocaleMessages = {
   'activity.end': 'Isso é tudo.',
   'activity.someone': 'Alguém',
   'activity.actions.project':
-    'project.created=Projeto criado\nproject.renamed=Projeto renomeado\nproject.changed=Descrição do projeto alterada\nproject.deleted=Projeto excluído\nkey.created=Chave de API criada\nkey.renamed=Chave de API renomeada\nkey.changed=Expiração da chave de API alterada\nkey.rolled=Chave de API rotacionada\nkey.deleted=Chave de API excluída\nkey.revoked=Chave de API revogada\nkey.kept=Chave de API mantida',
+    'project.created=Projeto criado\nproject.renamed=Projeto renomeado\nproject.changed=Descrição do projeto alterada\nproject.deleted=Projeto excluído\nkey.created=Chave de API criada\nkey.renamed=Chave de API renomeada\nkey.changed=Expiração da chave de API alterada\nkey.rolled=Chave de API rotacionada\nkey.restricted=Restrições da chave de API alteradas\nkey.deleted=Chave de API excluída\nkey.revoked=Chave de API revogada\nkey.kept=Chave de API mantida',
   'activity.actions.webhooks':
     'endpoint.added=Endpoint de webhook adicionado\nendpoint.changed=Endpoint de webhook alterado\nendpoint.disabled=Endpoint de webhook desativado\nendpoint.deleted=Endpoint de webhook excluído\nendpoint.kept=Endpoint de webhook mantido\nsecret.rolled=Segredo de webhook rotacionado\ntest_event.sent=Evento de teste enviado\nmessage.resent=Mensagem de webhook reenviada',
   'activity.actions.members':

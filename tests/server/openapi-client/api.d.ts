@@ -335,7 +335,7 @@ export interface paths {
     put?: never
     /**
      * Add an API key pair
-     * @description Roles: owner, admin, developer. The only answer that shows the whole new key. 409 once the project holds the most unexpired keys allowed (default 20). The body is optional: without one the key is named "Default key" (a project's first) or "Key N", and never expires.
+     * @description Roles: owner, admin, developer. The only answer that shows the whole new key. 409 once the project holds the most unexpired keys allowed (default 20). The body is optional: without one the key is named "Default key" (a project's first) or "Key N", never expires, is live, holds every scope and works from anywhere. `mode: "test"` makes a test key, whose text starts fxk_test_ (verification answers its `mode`: trust that, not the text). With a scope catalog (KEY_SCOPES_FILE) a key may hold only some scopes (`scopes`; null: every scope); any key may be limited to up to 20 addresses or CIDR ranges (`allowedIps`). A developer may make test keys and read-only live keys; a live key with a write scope or every scope needs an admin or the owner (403). Every change is in the audit log.
      */
     post: operations['createApiKey']
     delete?: never
@@ -362,8 +362,8 @@ export interface paths {
     options?: never
     head?: never
     /**
-     * Rename an API key or change its expiry
-     * @description Roles: owner, admin, developer. An expired key can be renamed, but its expiry cannot be changed (409). A rolled-away key's expiry can only be moved earlier (409).
+     * Rename an API key, change its expiry or its restrictions
+     * @description Roles: owner, admin, developer. An expired key can be renamed, but its expiry cannot be changed (409). A rolled-away key's expiry can only be moved earlier (409). A key's mode is fixed when it is made (400). With a scope catalog (KEY_SCOPES_FILE) a key may hold only some scopes (`scopes`; null: every scope); any key may be limited to up to 20 addresses or CIDR ranges (`allowedIps`). A developer may make test keys and read-only live keys; a live key with a write scope or every scope needs an admin or the owner (403). Every change is in the audit log.
      */
     patch: operations['updateApiKey']
     trace?: never
@@ -382,6 +382,26 @@ export interface paths {
      * @description Roles: owner, admin, developer. Creates a key with the old key's name and answers it whole, this once. The old key keeps verifying until now + graceSeconds, then verification answers EXPIRED; it stays listed until deleted. A roll never leaves more unexpired keys than the key limit: at the limit only a grace of 0 is allowed (409 otherwise). 409 for a key that has already expired or has already been rolled (roll its replacement).
      */
     post: operations['rollApiKey']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/manage/dapp/{id}/scopes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The scopes a key may be restricted to
+     * @description Roles: owner, admin, developer, viewer. The server's scope catalog (KEY_SCOPES_FILE), in its order: what the key dialogs offer. Empty on a server without one (GET /capabilities then does not name key-restrictions).
+     */
+    get: operations['getKeyScopes']
+    put?: never
+    post?: never
     delete?: never
     options?: never
     head?: never
@@ -437,7 +457,7 @@ export interface paths {
     }
     /**
      * Verifications of the project's keys per day
-     * @description Roles: owner, admin, developer, viewer. How often POST /keys/verify checked each key, per UTC day, valid and refused. Counts reach the database within about a second. Deleted keys still appear while they have counts in the range.
+     * @description Roles: owner, admin, developer, viewer. How often POST /keys/verify checked each key, per UTC day, valid and refused. Counts reach the database within about a second. Deleted keys still appear while they have counts in the range. With `mode`, only the live or the test keys (a deleted key by the mode it had).
      */
     get: operations['getUsage']
     put?: never
@@ -795,7 +815,7 @@ export interface paths {
     put?: never
     /**
      * Check an API key a client presented to your API
-     * @description For the API provider's own services, authenticated by the SERVICE_TOKEN the server is configured with. A deleted or rolled-out key stops verifying at once on every instance. The answer never holds a secret.
+     * @description For the API provider's own services, authenticated by the SERVICE_TOKEN the server is configured with. A deleted or rolled-out key stops verifying at once on every instance, and a change of its restrictions applies at once too. The answer never holds a secret. Send `scopes` (the scopes the call needs: all must be held, else INSUFFICIENT_SCOPE with `missingScopes`) and `ip` (the client address: a key with an allowlist is refused IP_NOT_ALLOWED from elsewhere, or without `ip`). `{ key }` alone is checked as before restrictions, but for the allowlist. A valid answer says the key's `mode` (live or test): trust it, not the key's prefix.
      */
     post: operations['verifyApiKey']
     delete?: never
@@ -816,7 +836,18 @@ export interface components {
        * @description A stable reason a client can act on: DEVICE_UNKNOWN (register the device again), WEBHOOK_SECRET_ROLL_NEEDED (roll the webhook secret before adding an endpoint).
        * @enum {string}
        */
-      code?: 'DEVICE_UNKNOWN' | 'WEBHOOK_SECRET_ROLL_NEEDED'
+      code?:
+        | 'DEVICE_UNKNOWN'
+        | 'WEBHOOK_SECRET_ROLL_NEEDED'
+        | 'SCOPE_UNKNOWN'
+        | 'SCOPES_NOT_OFFERED'
+        | 'SCOPES_INVALID'
+        | 'ALLOWED_IP_INVALID'
+        | 'ALLOWED_IPS_TOO_MANY'
+        | 'KEY_MODE_INVALID'
+        | 'KEY_MODE_FIXED'
+        | 'IP_ADDRESS_INVALID'
+        | 'BROAD_KEY_ROLE_NEEDED'
     }
     /** DeviceToken */
     DeviceToken: {
@@ -1130,6 +1161,15 @@ export interface components {
       rolledAt?: string | null
       /** @description The API project ID of the key that replaced it in a roll; null if not rolled (or rolled before this was recorded). */
       replacedBy?: string | null
+      /** @description The scopes it holds, from the catalog; null for every scope. */
+      scopes?: string[] | null
+      /** @description The addresses and CIDR ranges it may be used from; empty for anywhere. */
+      allowedIps?: string[]
+      /**
+       * @description live or test.
+       * @enum {string}
+       */
+      mode?: 'live' | 'test'
     }
     /** ProjectChanges */
     ProjectChanges: {
@@ -1145,8 +1185,8 @@ export interface components {
     KeyMap: {
       [key: string]: string
     }
-    /** KeyFields */
-    KeyFields: {
+    /** KeyCreate */
+    KeyCreate: {
       /** @description Key name; surrounding spaces are trimmed. */
       name?: string
       /**
@@ -1154,16 +1194,67 @@ export interface components {
        * @description An ISO-8601 date-time in the future, or null for no expiry.
        */
       expiresAt?: string | null
+      /**
+       * @description live (the default) or test. Fixed at creation; a test key's text starts with the test prefix.
+       * @enum {string}
+       */
+      mode?: 'live' | 'test'
+      /** @description The scopes the key holds, from the catalog; null for every scope (the default). Needs a server with a catalog. */
+      scopes?: string[] | null
+      /** @description IPv4/IPv6 addresses or CIDR ranges (at most 20) the key may be used from; empty for anywhere (the default). */
+      allowedIps?: string[]
     }
     /** Deleted */
     Deleted: {
       /** @description The API project ID that was deleted. */
       deleted: string
     }
+    /** KeyChanges */
+    KeyChanges: {
+      /** @description Key name; surrounding spaces are trimmed. */
+      name?: string
+      /**
+       * Format: date-time
+       * @description An ISO-8601 date-time in the future, or null for no expiry.
+       */
+      expiresAt?: string | null
+      /** @description The scopes the key holds, from the catalog; null for every scope (the default). Needs a server with a catalog. */
+      scopes?: string[] | null
+      /** @description IPv4/IPv6 addresses or CIDR ranges (at most 20) the key may be used from; empty for anywhere (the default). */
+      allowedIps?: string[]
+    }
     /** Roll */
     Roll: {
       /** @description How long the old key keeps working; 0 ends it now. */
       graceSeconds: number
+    }
+    /** ScopeCatalog */
+    ScopeCatalog: {
+      /** @description The provider's scopes, in the catalog's order; empty when the server has no catalog. */
+      scopes: components['schemas']['ScopeEntry'][]
+    }
+    /** ScopeEntry */
+    ScopeEntry: {
+      /**
+       * @description The scope, as keys hold it and POST /keys/verify asks for it.
+       * @example invoices:read
+       */
+      name: string
+      /**
+       * @description What it lets a key do, shown beside it in the portal.
+       * @example Read invoices
+       */
+      description: string
+      /**
+       * @description The resource it belongs to, for display (scopes are grouped by it).
+       * @example Invoices
+       */
+      group: string
+      /**
+       * @description read or write: a read-only key holds every read scope and no write scope.
+       * @enum {string}
+       */
+      access: 'read' | 'write'
     }
     /** Health */
     Health: {
@@ -1545,13 +1636,15 @@ export interface components {
     Verification: components['schemas']['KeyValid'] | components['schemas']['KeyRefused']
     /**
      * KeyValid
-     * @description The key is good: let the call through, on behalf of this project.
+     * @description The key is good (and holds every scope asked for, from an allowed address): let the call through, on behalf of this project.
      * @example {
      *       "valid": true,
      *       "keyId": "apid_aT4l7cEgDYe5rHQS",
      *       "projectId": "prj_QT3lBZcZx9Q_7yc-q87J7w",
      *       "name": "Default key",
-     *       "expiresAt": null
+     *       "expiresAt": null,
+     *       "mode": "live",
+     *       "scopes": null
      *     }
      */
     KeyValid: {
@@ -1568,6 +1661,13 @@ export interface components {
        * @description When the key stops verifying; null if never.
        */
       expiresAt: string | null
+      /**
+       * @description live or test: trust this, never the key text's prefix.
+       * @enum {string}
+       */
+      mode: 'live' | 'test'
+      /** @description The scopes the key holds; null for every scope. */
+      scopes: string[] | null
     }
     /**
      * KeyRefused
@@ -1581,15 +1681,21 @@ export interface components {
       /** @enum {boolean} */
       valid: false
       /**
-       * @description NOT_FOUND: no such key (never issued, deleted, or its project deleted). EXPIRED: its expiry, or its grace period after a roll, has passed.
+       * @description NOT_FOUND: no such key (never issued, deleted, or its project deleted). EXPIRED: its expiry, or its grace period after a roll, has passed. IP_NOT_ALLOWED: the key has an address allowlist and `ip` is outside it, or was not sent. INSUFFICIENT_SCOPE: the key lacks a scope the call asked for (`missingScopes`).
        * @enum {string}
        */
-      code: 'NOT_FOUND' | 'EXPIRED'
+      code: 'NOT_FOUND' | 'EXPIRED' | 'IP_NOT_ALLOWED' | 'INSUFFICIENT_SCOPE'
+      /** @description With INSUFFICIENT_SCOPE: the scopes asked for that the key does not hold, in the order asked. */
+      missingScopes?: string[]
     }
     /** VerifyRequest */
     VerifyRequest: {
       /** @description The API key (fxk_…) a client presented. */
       key: string
+      /** @description The client's IPv4 or IPv6 address; needed when the key has an allowlist (without it such a key is refused IP_NOT_ALLOWED). */
+      ip?: string
+      /** @description The scopes this call needs (at most 50), all of which the key must hold, else INSUFFICIENT_SCOPE. */
+      scopes?: string[]
     }
   }
   responses: never
@@ -3251,7 +3357,7 @@ export interface operations {
     }
     requestBody?: {
       content: {
-        'application/json': components['schemas']['KeyFields']
+        'application/json': components['schemas']['KeyCreate']
       }
     }
     responses: {
@@ -3284,7 +3390,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. Or: The caller's role does not allow the call: the message names the role it needs. */
+      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. Or: With a scope catalog: a developer asked for a live key with a write scope or every scope (or to make one so, or to roll one); that needs an admin or the owner. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -3448,7 +3554,7 @@ export interface operations {
     }
     requestBody: {
       content: {
-        'application/json': components['schemas']['KeyFields']
+        'application/json': components['schemas']['KeyChanges']
       }
     }
     responses: {
@@ -3481,7 +3587,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description With a scope catalog: a developer asked for a live key with a write scope or every scope (or to make one so, or to roll one); that needs an admin or the owner. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -3595,7 +3701,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description With a scope catalog: a developer asked for a live key with a write scope or every scope (or to make one so, or to roll one); that needs an admin or the owner. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -3633,6 +3739,78 @@ export interface operations {
       }
       /** @description The body is not sent as application/json. */
       415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  getKeyScopes: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Project ID (prj_…). */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The catalog. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ScopeCatalog']
+        }
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No such project, or another user's (the same answer). */
+      404: {
         headers: {
           [name: string]: unknown
         }
@@ -3736,6 +3914,8 @@ export interface operations {
       query?: {
         /** @description How many days back, today included: 1–90 (default 30). */
         days?: number
+        /** @description live or test: only the counts of that mode's keys (default: every key). */
+        mode?: 'live' | 'test'
       }
       header?: never
       path: {
@@ -3755,7 +3935,7 @@ export interface operations {
           'application/json': components['schemas']['Usage']
         }
       }
-      /** @description The path or query holds text that cannot be stored. */
+      /** @description days or mode is not one this call takes, or the address holds text that cannot be stored. */
       400: {
         headers: {
           [name: string]: unknown
@@ -5617,7 +5797,7 @@ export interface operations {
           'application/json': components['schemas']['Verification']
         }
       }
-      /** @description The body is not `{ "key": "…" }` with the key as text of at most 200 characters. */
+      /** @description The body is not `{ "key": "…", "ip"?, "scopes"? }` with the key as text of at most 200 characters, `ip` an IP address and `scopes` a list of names. */
       400: {
         headers: {
           [name: string]: unknown
