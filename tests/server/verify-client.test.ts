@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
+import { clientAddress } from '../../verify/client-address'
 import { createVerifier, expressApiKey, honoApiKey, VerifierUnavailable, type ApiKeyInfo, type ApiKeyVariables, type Verification } from '../../verify/index'
 
 const URL_ = 'https://keys.example/api/keys/verify'
@@ -95,6 +96,40 @@ describe('createVerifier', () => {
   })
 })
 
+describe('createVerifier with restrictions', () => {
+  it('sends ip and scopes, reuses an answer only for the same key, address and scopes, and sends no address the server would refuse', async () => {
+    const f = fakeFetch(() => json(VALID))
+    const bodies: unknown[] = []
+    const fn = (async (url: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)))
+      return f.fn(url, init)
+    }) as unknown as typeof fetch
+    const v = createVerifier({ url: URL_, serviceToken: 'svc', fetch: fn })
+    await v.verify('fxk_a', { ip: '203.0.113.7', scopes: ['invoices:read'] })
+    await v.verify('fxk_a', { ip: '203.0.113.7', scopes: ['invoices:read'] })
+    await v.verify('fxk_a', { ip: '203.0.113.8', scopes: ['invoices:read'] })
+    await v.verify('fxk_a', { ip: '203.0.113.7', scopes: ['invoices:write'] })
+    await v.verify('fxk_a', { ip: 'not an address' })
+    await v.verify('fxk_a')
+    expect(bodies).toEqual([
+      { key: 'fxk_a', ip: '203.0.113.7', scopes: ['invoices:read'] },
+      { key: 'fxk_a', ip: '203.0.113.8', scopes: ['invoices:read'] },
+      { key: 'fxk_a', ip: '203.0.113.7', scopes: ['invoices:write'] },
+      { key: 'fxk_a' },
+    ])
+  })
+})
+
+describe('the client address', () => {
+  it('is the socket peer; X-Forwarded-For counts only behind a proxy the provider names, read from the right', () => {
+    expect(clientAddress('::ffff:198.51.100.4', '203.0.113.9')).toBe('198.51.100.4')
+    expect(clientAddress('198.51.100.4', '203.0.113.9', ['10.0.0.1'])).toBe('198.51.100.4')
+    expect(clientAddress('10.0.0.1', '1.2.3.4, 203.0.113.9', ['10.0.0.1'])).toBe('203.0.113.9')
+    expect(clientAddress('10.0.0.1', '1.2.3.4, 203.0.113.9, 10.0.0.2', ['10.0.0.1', '10.0.0.2'])).toBe('203.0.113.9')
+    expect(clientAddress(undefined, '203.0.113.9', ['10.0.0.1'])).toBeUndefined()
+  })
+})
+
 describe('honoApiKey', () => {
   const app = (answer: () => Response) => {
     const v = createVerifier({ url: URL_, serviceToken: 'svc', fetch: fakeFetch(answer).fn, cacheSeconds: 0 })
@@ -110,7 +145,7 @@ describe('honoApiKey', () => {
   it('lets a valid key through with { keyId, projectId } on the context', async () => {
     const res = await app(() => json(VALID)).request('/v1/me', { headers: { Authorization: 'Bearer fxk_good' } })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ keyId: 'apid_1', projectId: 'prj_1' })
+    expect(await res.json()).toEqual({ keyId: 'apid_1', projectId: 'prj_1', mode: 'live', scopes: null })
   })
 
   it('answers 401 JSON to a missing, unknown or expired key, and 503 when keys cannot be checked', async () => {
@@ -152,7 +187,7 @@ describe('expressApiKey', () => {
   it('puts { keyId, projectId } on req and calls next for a valid key', async () => {
     const { req, next } = await run(() => json(VALID), 'Bearer fxk_good')
     expect(next).toBe(true)
-    expect(req.apiKey).toEqual({ keyId: 'apid_1', projectId: 'prj_1' })
+    expect(req.apiKey).toEqual({ keyId: 'apid_1', projectId: 'prj_1', mode: 'live', scopes: null })
   })
 
   it('answers 401 JSON to a refused key without calling next', async () => {
