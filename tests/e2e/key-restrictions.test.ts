@@ -1,11 +1,17 @@
 /**
  * A restricted key end to end: in a real browser, the portal's key dialog
  * creates a read-only test key restricted to 127.0.0.1, against a server with
- * a scope catalog; the server's verification then holds the key to it.
+ * a scope catalog; a provider's Hono app behind `flex-portal/verify` then
+ * accepts a read with it from this machine and refuses a write.
  */
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createVerifier, honoApiKey, type ApiKeyVariables } from '../../verify/index'
 import { createAccount, createProjectFor } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { button, dialog, heading, logIn, TEXT } from './harness/screens'
@@ -35,17 +41,20 @@ test.afterAll(async () => {
   if (catalogDir) await rm(catalogDir, { recursive: true, force: true })
 })
 
-/** What a provider's service asks: this key, from this address, for these scopes. */
-async function verify(key: string, ip: string, scopes: string[]) {
-  const res = await fetch(`${server.origin}/api/keys/verify`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${SERVICE_TOKEN}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ key, ip, scopes }),
-  })
-  return (await res.json()) as { valid: boolean; mode?: string; code?: string }
+/** The provider's API, on a port of its own: a read and a write, each asking the scope it needs. */
+async function providerApp(): Promise<{ origin: string; server: Server }> {
+  const verifier = createVerifier({ url: `${server.origin}/api/keys/verify`, serviceToken: SERVICE_TOKEN, cacheSeconds: 0 })
+  const app = new Hono<{ Variables: ApiKeyVariables }>()
+  app.get('/v1/invoices', honoApiKey(verifier, { scopes: ['invoices:read'] }), (c) => c.json({ mode: c.get('apiKey').mode, invoices: [] }))
+  app.post('/v1/invoices', honoApiKey(verifier, { scopes: ['invoices:write'] }), (c) => c.json({ made: true }, 201))
+  const running = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }) as Server
+  if (!running.listening) await new Promise((resolve) => running.once('listening', resolve))
+  return { origin: `http://127.0.0.1:${(running.address() as AddressInfo).port}`, server: running }
 }
 
-test('the key dialog makes a read-only test key for 127.0.0.1, which verifies for a read from there only', async ({ page }) => {
+test('the key dialog makes a read-only test key for 127.0.0.1; a Hono app behind the middleware accepts a read with it and refuses a write', async ({
+  page,
+}) => {
   const account = await createAccount(server.origin)
   const project = await createProjectFor(server.origin, account, 'Invoices API')
   await page.goto(`${server.url}#/login`)
@@ -73,7 +82,16 @@ test('the key dialog makes a read-only test key for 127.0.0.1, which verifies fo
   await expect(row.getByText('Test', { exact: true })).toBeVisible()
   await expect(row.getByText('Read only · 1 IP range')).toBeVisible()
 
-  expect(await verify(key, '127.0.0.1', ['invoices:read'])).toMatchObject({ valid: true, mode: 'test' })
-  expect(await verify(key, '127.0.0.1', ['invoices:write'])).toMatchObject({ valid: false, code: 'INSUFFICIENT_SCOPE' })
-  expect(await verify(key, '203.0.113.9', ['invoices:read'])).toMatchObject({ valid: false, code: 'IP_NOT_ALLOWED' })
+  const provider = await providerApp()
+  try {
+    const call = (method: string) => fetch(`${provider.origin}/v1/invoices`, { method, headers: { Authorization: `Bearer ${key}` } })
+    const read = await call('GET')
+    expect(read.status).toBe(200)
+    expect(await read.json()).toEqual({ mode: 'test', invoices: [] })
+    const write = await call('POST')
+    expect(write.status).toBe(403)
+    expect(await write.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE' })
+  } finally {
+    await new Promise((resolve) => provider.server.close(resolve))
+  }
 })
