@@ -76,7 +76,7 @@ export default defineConfig(({ command, mode }) => {
                     name: 'app',
                     priority: 3,
                     test: screen(
-                      /[\\/](node_modules[\\/]@floating-ui[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]project-detail[\\/](?!usage[\\/]).*|elements[\\/]portal[\\/]ProjectPage|components[\\/](frame[\\/](?!VerifyBanner)\w+|dialog[\\/].*|form-dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|ChoiceField|toast[\\/]Toast|teams[\\/](role|role-names|useTeam)|webhooks[\\/](StackTable|format-time)|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/](useAsync|useGraceOptions)|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|project|keys))\.tsx?)$/,
+                      /[\\/](node_modules[\\/]@floating-ui[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]project-detail[\\/](?!usage[\\/]|key-access[\\/](?!lazy)).*|elements[\\/]portal[\\/]ProjectPage|components[\\/](frame[\\/](?!VerifyBanner)\w+|dialog[\\/].*|form-dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|ChoiceField|toast[\\/]Toast|teams[\\/](role|role-names|useTeam)|webhooks[\\/](StackTable|format-time)|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/](useAsync|useGraceOptions)|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|project|keys))\.tsx?)$/,
                     ),
                   },
                   // Each section a project's page (or the account menu) reaches, in a chunk of its
@@ -110,6 +110,12 @@ export default defineConfig(({ command, mode }) => {
                     test: screen(
                       /[\\/]src[\\/](components[\\/]request-logs[\\/].*|elements[\\/]request-log[\\/]RequestLogScreen|api[\\/]request-logs|i18n[\\/]en[\\/]requests)\.tsx?$/,
                     ),
+                  },
+                  // The key dialog of servers with key restrictions (mode, scopes, allowlist): its lazy.ts stays in 'app'.
+                  {
+                    name: 'keys',
+                    priority: 2,
+                    test: screen(/[\\/]src[\\/](elements[\\/]project-detail[\\/]key-access[\\/](?!lazy).*|i18n[\\/]en[\\/]key-access)\.tsx?$/),
                   },
                   // The frame's reminder to verify the address, fetched once the signed-in screen is
                   // idle; the profile page (below it, so the code form and the texts they share stay

@@ -22,6 +22,9 @@ import { KeysTable, type KeyActionKind } from './KeysTable'
 import { NewKeyDialog } from './NewKeyDialog'
 import { RollKeyDialog } from './RollKeyDialog'
 import { useNewKeys } from './useNewKeys'
+import { useScopeCatalog } from './useScopeCatalog'
+import { isTest } from './key-restrictions'
+import { LazyKeyAccessDialog } from './key-access/lazy'
 import { requestsCell } from './usage/RequestsCell'
 
 /**
@@ -39,6 +42,9 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   const [picking, setPicking] = useState(false)
   // One key's Edit, Roll or Delete, from its row of the table.
   const [action, setAction] = useState<{ kind: KeyActionKind; key: KeyInfo } | null>(null)
+  // With the provider's scope catalog, Create and Edit open the key dialog with mode, access and allowlist.
+  const catalog = useScopeCatalog(project)
+  const [creating, setCreating] = useState(false)
   const reasonId = useId()
   // keys and keyLimit come only from servers that list key metadata; without
   // them the table, counter and per-key actions stay hidden.
@@ -57,19 +63,21 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   }, [toast])
 
   const createKey = () =>
-    void create.run(async () => {
-      setError(null)
-      let keys: KeyMap
-      try {
-        keys = await apiKeys.createKey(call, project.id)
-      } catch (e) {
-        setError(errorMessage(e))
-        return
-      }
-      reveal(keys)
-      emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
-      onChanged()
-    })
+    catalog
+      ? setCreating(true)
+      : void create.run(async () => {
+          setError(null)
+          let keys: KeyMap
+          try {
+            keys = await apiKeys.createKey(call, project.id)
+          } catch (e) {
+            setError(errorMessage(e))
+            return
+          }
+          reveal(keys)
+          emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
+          onChanged()
+        })
 
   // After any change to a key: close its dialogs, tell the host page, reload.
   const changed = <K extends 'flex-key-deleted' | 'flex-key-updated' | 'flex-key-rolled'>(name: K, detail: Omit<FlexEventMap[K], 'projectId'>) => {
@@ -84,6 +92,19 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     setToast(t('keys.deleted'))
     store.getState().forgetKey(project.id, keyId)
     changed('flex-key-deleted', { keyId })
+  }
+
+  const createWith = async (body: apiKeys.KeyCreate) => {
+    const keys = await apiKeys.createKeyWith(call, project.id, body)
+    setCreating(false)
+    reveal(keys)
+    emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
+    onChanged()
+  }
+
+  const changeWith = async (keyId: string, body: apiKeys.KeyChanges) => {
+    await apiKeys.changeKey(call, project.id, keyId, body)
+    changed('flex-key-updated', { keyId })
   }
 
   const saveKey = async (keyId: string, edit: KeyEdit) => {
@@ -149,9 +170,20 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       <div ref={toastRef}>
         <Toast message={toast} onClose={() => setToast(null)} />
       </div>
-      {keys && keys.length > 0 && <KeysTable keys={keys} onAction={(kind, key) => setAction({ kind, key })} requests={requestsCell(project)} />}
+      {keys && keys.length > 0 && (
+        <KeysTable keys={keys} catalog={catalog} onAction={(kind, key) => setAction({ kind, key })} requests={requestsCell(project)} />
+      )}
       <NewKeyDialog projectId={project.id} keys={newKeys} onClose={dismiss} returnFocus={createButton} />
-      {action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
+      {catalog && (creating || action?.kind === 'edit') && (
+        <LazyKeyAccessDialog
+          catalog={catalog}
+          info={creating ? undefined : action?.key}
+          onClose={() => (creating ? setCreating(false) : close())}
+          onCreate={createWith}
+          onSave={(body) => changeWith(action!.key.id, body)}
+        />
+      )}
+      {!catalog && action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
       {action?.kind === 'delete' && (
         <FormDialog title={t('keys.deleteOne.title')} submitLabel={t('keys.deleteOne.submit')} danger onClose={close} onSubmit={() => deleteKey(action.key.id)}>
@@ -161,7 +193,8 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       <DeleteKeyDialog
         open={picking}
         keyIds={keyIds}
-        names={keys && Object.fromEntries(keys.map((k) => [k.id, k.name]))}
+        // A test key is said to be one here too.
+        names={keys && Object.fromEntries(keys.map((k) => [k.id, isTest(k) ? `${k.name} · ${t('keys.mode.test')}` : k.name]))}
         onClose={() => setPicking(false)}
         onConfirm={deleteKey}
         // Deleting the last key disables Delete: focus goes to Create instead.
