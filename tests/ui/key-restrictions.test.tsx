@@ -165,6 +165,23 @@ describe('the key dialog', () => {
     expect(await within(dialog).findByText('Only an admin or the owner can create a live key that can write.')).toBeInTheDocument()
   })
 
+  it('a server’s refusal of the allowlist’s length is said in the reader’s words, under the allowlist', async () => {
+    // The dialog's own check comes first; should the server refuse anyway, its code, not its English, chooses the text.
+    server([main], {
+      extra: {
+        [`POST ${BASE}/api-key`]: {
+          status: 400,
+          body: { message: 'allowedIps may hold at most 20 addresses or ranges, not 21.', code: 'ALLOWED_IPS_TOO_MANY' },
+        },
+      },
+    })
+    const { q } = renderDetail('prj_7')
+    const { user, dialog } = await openCreate(q)
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }))
+    expect(await within(dialog).findByText('At most 20 addresses or ranges.')).toBeInTheDocument()
+    expect(within(dialog).queryByText(/allowedIps may hold/)).toBeNull()
+  })
+
   it('without a catalog, Create makes a key at once and the table is as before', async () => {
     const api = server([main], { features: [], extra: { [`POST ${BASE}/api-key`]: () => json({ apid_new: 'fxk_whole' }, 201) } })
     const { q } = renderDetail('prj_7')

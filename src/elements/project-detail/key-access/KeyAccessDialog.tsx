@@ -34,7 +34,9 @@ function known(e: unknown, t: Translate<typeof texts>): unknown {
   if (!isApiError(e)) return e
   if (e.code === 'BROAD_KEY_ROLE_NEEDED') return new FieldError('access', t('keyAccess.error.role'))
   if (e.code === 'SCOPE_UNKNOWN') return new FieldError('access', t('keyAccess.error.scope'))
-  if (e.code === 'ALLOWED_IP_INVALID' || e.code === 'ALLOWED_IPS_TOO_MANY') return new FieldError('ips', e.message)
+  if (e.code === 'ALLOWED_IPS_TOO_MANY') return new FieldError('ips', t('keyAccess.ips.tooMany', { max: MAX_ALLOWED_IPS }))
+  // The server's own message names the entry it refused, which no code carries.
+  if (e.code === 'ALLOWED_IP_INVALID') return new FieldError('ips', e.message)
   return e
 }
 
