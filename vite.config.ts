@@ -67,16 +67,18 @@ export default defineConfig(({ command, mode }) => {
                 groups: [
                   { name: 'core', tags: ['$initial'], priority: 9 },
                   { name: '_flex-lazy-styles', priority: 8, test: (id: string) => id === '\0flex-lazy-styles' },
-                  // The signed-in path, one chunk: the frame, the dashboard, dialogs and a
-                  // project's page with its keys, and what two sections share (the webhooks' and the
-                  // team's tables). The log-in prefetches the dashboard and the
-                  // dashboard the project page, so more chunks were more requests for what a
-                  // session fetches anyway, each compressed apart.
+                  // The signed-in path, one chunk: the frame with its reminder to verify the
+                  // address, the dashboard, dialogs and a project's page with its keys and usage
+                  // chart, and what two sections share (the webhooks' and the team's tables). The
+                  // log-in prefetches the dashboard and the dashboard the project page, so more
+                  // chunks were more requests for what a session fetches anyway, each compressed
+                  // apart: usage and the reminder as chunks of their own cost 1.7 kB more gzip -9
+                  // in all (docs/performance.md).
                   {
                     name: 'app',
                     priority: 3,
                     test: screen(
-                      /[\\/](node_modules[\\/]@floating-ui[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]project-detail[\\/](?!usage[\\/]|key-access[\\/](?!lazy)).*|elements[\\/]portal[\\/]ProjectPage|components[\\/](frame[\\/](?!VerifyBanner)\w+|dialog[\\/].*|form-dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|ChoiceField|toast[\\/]Toast|teams[\\/](role|role-names|useTeam)|webhooks[\\/](StackTable|format-time)|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/](useAsync|useGraceOptions)|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|project|keys))\.tsx?)$/,
+                      /[\\/](node_modules[\\/]@floating-ui[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]project-detail[\\/](?!key-access[\\/](?!lazy)).*|elements[\\/]portal[\\/]ProjectPage|components[\\/](account[\\/].*|frame[\\/]\w+|dialog[\\/].*|form-dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|ChoiceField|toast[\\/]Toast|teams[\\/](role|role-names|useTeam)|webhooks[\\/](StackTable|format-time)|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/](useAsync|useGraceOptions)|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|project|keys|usage|profile)|api[\\/]usage)\.tsx?)$/,
                     ),
                   },
                   // Each section a project's page (or the account menu) reaches, in a chunk of its
@@ -97,11 +99,6 @@ export default defineConfig(({ command, mode }) => {
                       /[\\/]src[\\/](components[\\/]teams[\\/](?!role|useTeam|invitation-code|AcceptRoute).*|api[\\/](members|audit)|i18n[\\/]en[\\/]teams)\.tsx?$/,
                     ),
                   },
-                  {
-                    name: 'usage',
-                    priority: 2,
-                    test: screen(/[\\/]src[\\/](elements[\\/]project-detail[\\/]usage[\\/].*|api[\\/]usage|i18n[\\/]en[\\/]usage)\.tsx?$/),
-                  },
                   // The Requests section and <flex-request-log>'s screen, which show the same log; the
                   // section's gate (ProjectRequests) and lazy.ts stay in 'app', which takes in what the page imports.
                   {
@@ -116,14 +113,6 @@ export default defineConfig(({ command, mode }) => {
                     name: 'keys',
                     priority: 2,
                     test: screen(/[\\/]src[\\/](elements[\\/]project-detail[\\/]key-access[\\/](?!lazy).*|i18n[\\/]en[\\/]key-access)\.tsx?$/),
-                  },
-                  // The frame's reminder to verify the address, fetched once the signed-in screen is
-                  // idle; the profile page (below it, so the code form and the texts they share stay
-                  // here, not in the page's chunk) takes it in too.
-                  {
-                    name: 'verify',
-                    priority: 2,
-                    test: screen(/[\\/]src[\\/](components[\\/](account[\\/].*|frame[\\/]VerifyBanner)|i18n[\\/]en[\\/]profile)\.tsx?$/),
                   },
                   { name: 'profile', priority: 1, test: screen(/[\\/]src[\\/]elements[\\/]profile[\\/].*\.tsx?$/) },
                   // Sign-up and the password reset, the rarer ways in beside the log-in: one chunk.

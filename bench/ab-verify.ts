@@ -22,22 +22,12 @@ import { startLoadClient } from './load-run'
 import { processCpuMs } from './process-cpu'
 import { spawnServer } from './spawn-server'
 import { median, round } from './stats'
-import { postgresDatabase } from './verify-load'
+import { call, postgresDatabase } from './verify-load'
 
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
 const CONNECTIONS = 10
 /** BENCH_AB_CALL=capabilities: GET /api/capabilities instead, a constant answer logged a line each (verification's 200s are summarised). */
 const CALL = process.env.BENCH_AB_CALL ?? 'verify'
-
-async function post<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
-}
 
 interface Side {
   label: string
@@ -55,13 +45,13 @@ async function startSide(folder: string): Promise<Side> {
   const env: Record<string, string> = database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir, DATABASE_URL: '' }
   const { child, url } = await spawnServer(resolve(folder, 'server/main.ts'), { SERVICE_TOKEN, ...env })
   const api = `${url}/api`
-  const { accessToken: device } = await post<{ accessToken: string }>(`${api}/device`, { deviceUDID: 'bench-ab', deviceType: 'WEB' })
-  const { accessToken } = await post<{ accessToken: string }>(
+  const { accessToken: device } = await call<{ accessToken: string }>(`${api}/device`, { deviceUDID: 'bench-ab', deviceType: 'WEB' })
+  const { accessToken } = await call<{ accessToken: string }>(
     `${api}/register`,
     { name: 'Bench', email: `bench-${Date.now()}@example.com`, password: 'correct horse battery staple' },
     device,
   )
-  const project = await post<{ apiKey: Record<string, string> }>(`${api}/manage/dapp`, { name: 'A/B' }, accessToken)
+  const project = await call<{ apiKey: Record<string, string> }>(`${api}/manage/dapp`, { name: 'A/B' }, accessToken)
   const key = Object.values(project.apiKey)[0]
   const cleanup = async () => {
     if (child.exitCode === null) {

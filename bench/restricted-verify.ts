@@ -19,6 +19,7 @@ import { startLoadClient } from './load-run'
 import { processCpuMs } from './process-cpu'
 import { spawnServer } from './spawn-server'
 import { median, round } from './stats'
+import { call } from './verify-load'
 
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
 const SCOPES = Array.from({ length: 12 }, (_, i) => ({
@@ -30,16 +31,6 @@ const SCOPES = Array.from({ length: 12 }, (_, i) => ({
 const ASKED = SCOPES.slice(0, 10).map((s) => s.name)
 // 19 ranges the caller is not in, then its own: the allowlist is searched to its end.
 const RANGES = [...Array.from({ length: 19 }, (_, i) => (i % 2 ? `2001:db8:${i}::/48` : `10.${i}.0.0/16`)), '127.0.0.0/8']
-
-async function call<T>(url: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as T
-}
 
 export interface RestrictedVerifyResult {
   targets: Array<{ what: string; requestsPerSec: number; cpuPerCallUs: number | undefined; errors: number }>

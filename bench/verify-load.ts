@@ -51,7 +51,8 @@ async function stop(child: ChildProcess) {
   await new Promise((resolve) => child.once('exit', resolve))
 }
 
-async function call<T>(url: string, body: unknown, token?: string): Promise<T> {
+/** A POST of JSON with an optional bearer token, its JSON answer; a refusal throws. The benches' setup calls. */
+export async function call<T>(url: string, body: unknown, token?: string): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },

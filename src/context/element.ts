@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react'
-import type { HostSnippet } from '../components/snippets/host-snippets'
 import type { CodeSource } from '../store/host-session'
 
 export interface ElementConfig {
@@ -26,8 +25,12 @@ export interface ElementConfig {
     signup?: string
     login?: string
   }
-  /** The host's own snippet templates (the `snippets` property), checked; shown as tabs in the reveal dialogs. */
-  snippets?: HostSnippet[]
+  /**
+   * The host's own snippet templates (the `snippets` property) as the host gave
+   * them: the reveal dialogs check them (readSnippets) and show them as tabs,
+   * so the first screen does not carry the check.
+   */
+  snippets?: unknown
   /** Where a sign-in by the host gets its code (`fetchSessionCode`, else `session-url`); none: the element's own log-in. */
   hostSession?: CodeSource
 }

@@ -1,16 +1,15 @@
 import r2wc from '@r2wc/react-to-web-component'
-import { useMemo, type ComponentType } from 'react'
+import { useMemo, useState, type ComponentType } from 'react'
 import { NavigationContext, useNavigationState, type RouterMode } from '../router/navigation'
 import { safeUrl } from '../safe-url'
 import { adoptStyles } from '../styles/sheet'
 import { ElementContext, type ElementConfig } from '../context/element'
 import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
-import { readSnippets } from '../components/snippets/host-snippets'
-import { codeFromUrl, type CodeSource } from '../store/host-session'
-import { useHostSignIn } from '../hooks/useHostSignIn'
+import type { CodeSource } from '../store/host-session'
+import { codeFromUrl } from '../store/code-from-url'
 import { LOADED, LOADING, onPagePhase, pagePhase } from '../hooks/usePageLoaded'
 import { hostSignInDeclared } from './host-sign-in'
-import { HostSessionNotice } from '../components/HostSessionNotice'
+import { HostGateBeside, LazyHostGate } from './host-gate/lazy'
 import { envPrefix, productName } from '../brand'
 import { LocaleContext, useLocale } from '../i18n'
 
@@ -35,6 +34,7 @@ const R2WC_RENDER = Symbol.for('r2wc.render')
 export function createFlexElement<Extra extends object = object>(Screen: ComponentType<Extra>, tag: FlexTag): CustomElementConstructor {
   // <flex-snippet> shows the host's own code: no session to wait for.
   const waits = tag !== 'flex-snippet'
+  const Gate = waits ? LazyHostGate : HostGateBeside
   function ElementRoot(props: ElementProps<Extra>) {
     const root = props.container as unknown as ShadowRoot
     adoptStyles(root)
@@ -51,7 +51,12 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     const { locale, dir } = useLocale(host, props.strings ?? (host as { strings?: unknown }).strings)
     // Once the page has loaded, nothing is left to wait for, whatever the page declares.
     const declared = waits && pagePhase() !== LOADED && hostSignInDeclared(host)
-    const gated = useHostSignIn(host, apiBase, hostSession, declared) && waits
+    // Once an element has had a reason for the gate, it keeps it: the screen
+    // below it would otherwise start again (a typed e-mail lost) when the
+    // page's load ends what `declared` says.
+    const [gateKept, keepGate] = useState(false)
+    const hostGated = gateKept || declared || hostSession !== undefined
+    if (hostGated && !gateKept) keepGate(true)
     const config = useMemo<ElementConfig>(
       () => ({
         host,
@@ -72,7 +77,7 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
           login: safeUrl(props.loginUrl),
         },
         // Set before the script defined the element, the value is the host's own property.
-        snippets: readSnippets(props.snippets ?? (host as { snippets?: unknown }).snippets),
+        snippets: props.snippets ?? (host as { snippets?: unknown }).snippets,
         hostSession,
       }),
       [
@@ -98,13 +103,20 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     const navigation = useNavigationState(host, mode)
     // The screen gets the attributes as props; it reads those it needs.
     const { container: _c, snippets: _n, fetchSessionCode: _f, strings: _s, ...attributes } = props
+    const screen = <Screen {...(attributes as unknown as Extra)} />
     return (
       <ElementContext.Provider value={config}>
         <LocaleContext.Provider value={locale}>
           <NavigationContext.Provider value={navigation}>
             {/* lang: the language the texts are in (a screen reader's voice); dir: the page's, or the language's. */}
             <div className="flex-root flex-cq" lang={locale.bundled ?? 'en'} dir={dir}>
-              {gated ? <HostSessionNotice /> : <Screen {...(attributes as unknown as Extra)} />}
+              {hostGated ? (
+                <Gate waits={waits} declared={declared}>
+                  {screen}
+                </Gate>
+              ) : (
+                screen
+              )}
             </div>
           </NavigationContext.Provider>
         </LocaleContext.Provider>
@@ -139,6 +151,8 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
   element.prototype[R2WC_RENDER] = function (this: HTMLElement & { fetchSessionCode?: unknown; sessionUrl?: string }) {
     if (!waits || pagePhase() !== LOADING || this.fetchSessionCode || this.sessionUrl || !hostSignInDeclared(this)) render.call(this)
     else {
+      // Fetched while the page loads, which it then holds back: its elements wait for that load anyway.
+      LazyHostGate.chunk.prefetch()
       // Called at the next step: SLOW or LOADED, either of which renders.
       const stop = onPagePhase(() => {
         stop()

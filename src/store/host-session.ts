@@ -57,12 +57,3 @@ export async function renewHostSession(apiBase: string, source: CodeSource, stal
   if (current && current !== staleToken) return current
   return (await hostSignIn(apiBase, source)) ? (store.getState().accessData?.accessToken ?? null) : null
 }
-
-/** The `session-url` attribute as a code source: a POST with the host's own cookies, answered `{ code }`. */
-export const codeFromUrl =
-  (url: string): CodeSource =>
-  async () => {
-    const res = await fetch(url, { method: 'POST', credentials: 'include', cache: 'no-store', headers: { Accept: 'application/json' } })
-    if (!res.ok) throw new Error(`session-url ${res.status}`)
-    return ((await res.json()) as { code?: unknown } | null)?.code
-  }

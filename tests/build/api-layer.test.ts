@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest'
 const ROOT = process.cwd()
 const MAKER = join('src', 'hooks', 'useManageApi.ts')
 /** The one `fetch` that is not the API's: host sign-in's POST to the host page's own `session-url`. */
-const HOST_FETCH = join('src', 'store', 'host-session.ts')
+const HOST_FETCH = join('src', 'store', 'code-from-url.ts')
 
 function sources(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {

@@ -14,6 +14,8 @@ export const TEXT_ALLOWED: { text: string; why: string }[] = [
   { text: 'adoptedStyleSheets', why: 'a DOM property name, tested for support' },
   { text: 'fetchSessionCode', why: "the element's property name" },
   { text: 'Escape', why: 'a key name (KeyboardEvent.key)' },
+  { text: 'ArrowDown', why: 'a key name (KeyboardEvent.key)' },
+  { text: 'ArrowUp', why: 'a key name (KeyboardEvent.key)' },
   { text: 'Tab', why: 'a key name (KeyboardEvent.key)' },
   { text: 'Flex(${…})', why: "a React component's display name, for developer tools" },
 ]

@@ -27,12 +27,12 @@ const chunk = (name: string) => {
 /** What every first screen needs: the one script. */
 const FIRST = ['flex-portal.js']
 /**
- * The signed-in chunk (the frame, the dashboard, dialogs and a project's page with its keys)
- * and what it imports: what a log-in screen fetches once idle.
+ * The signed-in chunk (the frame with its verify reminder, the dashboard, dialogs and a project's
+ * page with its keys and usage) and what it imports: what a log-in screen fetches once idle.
  */
-const DASHBOARD = ['app', 'copy', '_flex-lazy-styles'].map(chunk)
-/** A project page's sections, each a chunk of its own, and the frame's verify reminder (with the account calls): fetched when reached. */
-const SECTIONS = ['webhooks', 'team', 'usage', 'requests', 'verify', 'account'].map(chunk)
+const DASHBOARD = ['app', 'account', 'copy', '_flex-lazy-styles'].map(chunk)
+/** A project page's sections, each a chunk of its own: fetched when reached. */
+const SECTIONS = ['webhooks', 'team', 'requests'].map(chunk)
 /** <flex-snippet>'s bar and filling: fetched at once by a page that has snippets (no log-in needs them). */
 const SNIPPET = ['SnippetScreen', 'copy', '_flex-lazy-styles'].map(chunk)
 /** Sign-up and the password reset: fetched when the reader goes there. */
@@ -40,6 +40,8 @@ const NOT_BEFORE_NEEDED = ['auth'].map(chunk)
 /** The bundled languages and the list of ids a host's `strings` is checked against: none for an English page without `strings`. */
 const LANGUAGES = DIST_SCRIPTS.filter((name) => /^fp-locale-/.test(name))
 const CATALOG_IDS = chunk('catalog-ids')
+/** Sign-in by the host: fetched only by a page that declares it (docs/host-sign-in.md), while it loads. */
+const HOST_GATE = chunk('HostGate')
 
 /** The names of the script files a page asks for, in order, as they are asked for. */
 function scriptRequests(page: Page): string[] {
@@ -104,6 +106,19 @@ test.describe('loading on demand', () => {
       await expectHeadUntouched(page)
     })
   }
+
+  test('host sign-in is a chunk: a page that declares it has it by its load, before its first screen shows', async ({ page, server }) => {
+    const requests = scriptRequests(page)
+    const declared =
+      '<!doctype html><html lang="en"><body><flex-projects router="memory" host-sign-in></flex-projects><script src="/flex-portal.js"></script></body></html>'
+    await page.route(`${server.origin}/e2e-declared.html`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: declared }))
+    await page.goto('/e2e-declared.html')
+    // goto resolves at 'load': the chunk was fetched while the page loaded.
+    expect(requests).toContain(HOST_GATE)
+    // No code from the host: the element's own log-in notice, once the page has loaded.
+    await expect(page.locator('flex-projects').getByText('Log in to see your projects.')).toBeVisible()
+    expect(requests.filter((n) => n === HOST_GATE)).toHaveLength(1)
+  })
 
   test('a walk through every screen fetches every chunk of the portal, each once, and leaves <head> as it was', async ({ page }) => {
     const requests = scriptRequests(page)

@@ -7,6 +7,7 @@ import { createAccount, createProjectFor } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { button, dialog, heading, logIn, TEXT } from './harness/screens'
 import { expect, test, type FlexServer } from './harness/test'
+import { rowAction, rowActions } from './harness/row-menu'
 
 async function openProject(page: Page, server: FlexServer, projectName: string) {
   const account = await createAccount(server.origin)
@@ -32,15 +33,15 @@ test.describe('API keys table', () => {
       await expect(table(page).getByRole('row')).toHaveCount(2)
 
       // Edit: rename the first key.
-      await button(page, 'Edit key Default key').click()
+      await rowAction(page, 'Default key', 'Edit')
       const edit = dialog(page, 'Edit API key')
       await edit.getByLabel('Key name').fill('Production')
       await button(edit, 'Save').click()
       await expect(edit).toBeHidden()
-      await expect(button(page, 'Edit key Production')).toBeVisible()
+      await expect(button(page, 'Actions for key Production')).toBeVisible()
 
       // Roll, ending the old key now: the new pair shows in 'New API Information'.
-      await button(page, 'Roll key Production').click()
+      await rowAction(page, 'Production', 'Roll')
       const roll = dialog(page, 'Roll API key')
       await roll.getByLabel('The old key stops working').selectOption({ label: 'Now' })
       const rolled = page.waitForResponse((r) => r.url().endsWith('/roll'))
@@ -63,13 +64,13 @@ test.describe('API keys table', () => {
       await screenshot(page, 'keys-table')
 
       // Delete the rolled-out key from its row: confirm for that key, toast, gone.
-      await expiredRow.getByRole('button', { name: /^Delete key Production/ }).click()
+      await rowAction(expiredRow, /Production/, 'Delete')
       const confirm = dialog(page, 'Delete API key')
       await button(confirm, 'Delete key').click()
       await expect(confirm).toBeHidden()
       await expect(page.getByRole('status').filter({ hasText: TEXT.deleted })).toBeVisible()
       await expect(table(page).getByRole('row'), 'the deleted key is gone').toHaveCount(2)
-      await expect(button(page, 'Roll key Production')).toBeVisible()
+      expect(await rowActions(page, 'Production')).toEqual(['Edit', 'Roll', 'Delete'])
     })
   })
 

@@ -17,7 +17,7 @@ import es from '../../src/i18n/locales/es'
 import fr from '../../src/i18n/locales/fr'
 import ja from '../../src/i18n/locales/ja'
 import ptBR from '../../src/i18n/locales/pt-BR'
-import { createAccount, type Account } from './harness/api'
+import { callApi, createAccount, type Account } from './harness/api'
 import { ARTIFACTS } from './harness/paths'
 import { removeDataDir, startServer, type ServerProcess } from './harness/server'
 import { expect, test } from './harness/test'
@@ -51,15 +51,7 @@ test.afterAll(async () => {
   if (server) await removeDataDir(server.dataDir)
 })
 
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.origin}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`)
-  return (await res.json()) as T
-}
+const api = <T>(method: string, path: string, token: string, body?: unknown) => callApi<T>(server.origin, method, path, token, body)
 
 /** The project page of the issue: four keys (Production rolled, so two of that name), an endpoint, usage; and a second project for the dashboard. */
 async function stage(account: Account): Promise<string> {

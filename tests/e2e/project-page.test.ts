@@ -9,6 +9,7 @@ import { createAccount, createProjectFor, type Account } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { button, dialog, heading, logIn, TEXT } from './harness/screens'
 import { expect, test, type FlexServer } from './harness/test'
+import { rowAction, rowActions } from './harness/row-menu'
 
 const LONG_NAME = 'A key name of sixty characters that keeps going on and on ok'
 
@@ -48,7 +49,7 @@ async function openOnDocs(page: Page, server: FlexServer, name: string) {
 
 /** Renames the first key through its row's Edit. */
 async function renameKey(scope: Page | Locator, from: string, to: string) {
-  await scope.getByRole('button', { name: `Edit key ${from}`, exact: true }).click()
+  await rowAction(scope, from, 'Edit')
   const edit = scope.getByRole('dialog', { name: 'Edit API key' })
   await edit.getByLabel('Key name').fill(to)
   await button(edit, 'Save').click()
@@ -124,7 +125,7 @@ test.describe('the project page at 1280×800', () => {
   test('a rolled key says "Replaced — stops in …" and offers no Roll; its successor says what it replaces', async ({ page, server }) => {
     await openOnRoot(page, server, 'Rolled keys')
     await renameKey(page, 'Default key', 'Production')
-    await button(page, 'Roll key Production').click()
+    await rowAction(page, 'Production', 'Roll')
     const roll = dialog(page, 'Roll API key')
     await roll.getByLabel('The old key stops working').selectOption({ label: 'In 24 hours' })
     await button(roll, 'Roll key').click()
@@ -135,13 +136,13 @@ test.describe('the project page at 1280×800', () => {
       .getByRole('row')
       .filter({ hasText: /Replaced — stops in 2\d h/ })
     await expect(oldRow).toHaveCount(1)
-    await expect(oldRow.getByRole('button', { name: /^Roll/ })).toHaveCount(0)
+    expect(await rowActions(oldRow, /Production/)).toEqual(['Edit', 'Delete'])
     // The successor names the key it replaces by its masked value, which both rows of the shared name show.
     const oldMasked = (await oldRow.getByRole('cell').first().innerText()).replace('Production', '').trim()
     const newRow = table(page)
       .getByRole('row')
       .filter({ hasText: `Replaces ${oldMasked}` })
-    await expect(newRow.getByRole('button', { name: /^Roll key Production/ })).toBeVisible()
+    expect(await rowActions(newRow, /Production/)).toEqual(['Edit', 'Roll', 'Delete'])
     await screenshot(page, 'project-page-rolled')
   })
 
@@ -205,7 +206,7 @@ test.describe('snippets on /docs.html hold only keys that work', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const { portal } = await openOnDocs(page, server, 'Snippet keys')
     await renameKey(portal, 'Default key', 'Production')
-    await portal.getByRole('button', { name: 'Roll key Production' }).click()
+    await rowAction(portal, 'Production', 'Roll')
     const roll = portal.getByRole('dialog', { name: 'Roll API key' })
     await roll.getByLabel('The old key stops working').selectOption({ label: 'Now' })
     const rolled = page.waitForResponse((r) => r.url().endsWith('/roll'))

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
-import { createAccount, type Account } from './harness/api'
+import { callApi, createAccount, type Account } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { heading, logIn, TEXT } from './harness/screens'
 import { startServer, removeDataDir, type ServerProcess } from './harness/server'
@@ -28,15 +28,7 @@ test.afterAll(async () => {
   if (server) await removeDataDir(server.dataDir)
 })
 
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.origin}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`)
-  return (await res.json()) as T
-}
+const api = <T>(method: string, path: string, token: string, body?: unknown) => callApi<T>(server.origin, method, path, token, body)
 
 /** One call as a provider's API reports it, made now. */
 const call = (keyId: string, extra: Record<string, unknown> = {}) => ({
@@ -52,13 +44,13 @@ const call = (keyId: string, extra: Record<string, unknown> = {}) => ({
 const report = (...entries: ReturnType<typeof call>[]) => api<{ accepted: number }>('POST', '/logs', SERVICE_TOKEN, { entries })
 
 /** An account with a project whose one key is named Production. */
-async function project(account: Account): Promise<{ id: string; keyId: string }> {
+async function project(account: Account): Promise<{ id: string; keyId: string; key: string }> {
   const made = await api<{ id: string; apiKey: Record<string, string> }>('POST', '/manage/dapp', account.accessToken, { name: 'Invoices API' })
   const [keyId] = Object.keys(made.apiKey)
   await api('PATCH', `/manage/dapp/${made.id}/api-key/${keyId}`, account.accessToken, { name: 'Production' })
   // A second key whose name is as long as a name may be: its filter option must not widen the page.
   await api('POST', `/manage/dapp/${made.id}/api-key`, account.accessToken, { name: LONG_NAME })
-  return { id: made.id, keyId }
+  return { id: made.id, keyId, key: made.apiKey[keyId] }
 }
 
 async function logInAt(page: Page, account: Account, route = '#/login') {
@@ -126,4 +118,29 @@ test('<flex-request-log> on a page of the host: the last calls, a new one within
   await report(call(keyId, { route: '/v1/ping' }))
   await expect(details(log, '/v1/ping')).toBeVisible({ timeout: 3000 })
   expect(await axe.check(page)).toBe('')
+})
+
+test("calls through a Hono app behind flex-portal/verify (the docs page's demo API, request logs on) show in the Requests section and in <flex-request-log> within 3 s", async ({
+  page,
+}) => {
+  const account = await createAccount(server.origin)
+  const { id, key } = await project(account)
+  await logInAt(page, account)
+  await page.goto(`${server.url}#/projects?projectid=${encodeURIComponent(id)}`)
+  const section = page.getByRole('region', { name: 'Requests', exact: true })
+  await page.evaluate((projectId) => {
+    const log = document.createElement('flex-request-log')
+    log.setAttribute('project-id', projectId)
+    document.body.prepend(log)
+  }, id)
+  const log = page.locator('flex-request-log').getByRole('region', { name: 'Your last calls' })
+  await expect(log.getByText('No calls yet.')).toBeVisible()
+  // The developer's calls, as a docs sample makes them: the middleware verifies the key, then reports each call.
+  const demo = (path: string) =>
+    fetch(`${server.origin}/demo-api/v1${path}`, { headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': `req_demo_${path.length}` } })
+  expect((await demo(`/projects/${encodeURIComponent(id)}/ping`)).status).toBe(200)
+  await expect(details(section, '/demo-api/v1/projects/:projectId/ping')).toBeVisible({ timeout: 3000 })
+  await expect(details(log, '/demo-api/v1/projects/:projectId/ping')).toBeVisible({ timeout: 3000 })
+  await details(section, '/demo-api/v1/projects/:projectId/ping').click()
+  await expect(page.getByRole('dialog', { name: 'Request' }).getByText(`req_demo_${`/projects/${encodeURIComponent(id)}/ping`.length}`)).toBeVisible()
 })

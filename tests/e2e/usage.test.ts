@@ -5,7 +5,7 @@
  * it when the server does not offer usage.
  */
 import type { Page } from '@playwright/test'
-import { createAccount, type Account } from './harness/api'
+import { callApi, createAccount, type Account } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { heading, logIn, TEXT } from './harness/screens'
 import { startServer, removeDataDir, type ServerProcess } from './harness/server'
@@ -25,15 +25,7 @@ test.afterAll(async () => {
   if (server) await removeDataDir(server.dataDir)
 })
 
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.origin}/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`)
-  return (await res.json()) as T
-}
+const api = <T>(method: string, path: string, token: string, body?: unknown) => callApi<T>(server.origin, method, path, token, body)
 const verify = (key: string) => api<{ valid: boolean }>('POST', '/keys/verify', SERVICE_TOKEN, { key })
 
 /** A project with two keys: Production verified 40 times, Staging 5 times before it was rolled away and 5 times after (refused). */

@@ -70,6 +70,8 @@ describe.skipIf(usePostgres)('a client generated from /api/openapi.json', () => 
       expect.objectContaining({ name: 'days', type: 'integer', minimum: 1, maximum: 90 }),
       expect.objectContaining({ name: 'limit', type: 'integer', minimum: 1, maximum: 100 }),
       expect.objectContaining({ path: '/manage/dapp/{id}/audit', name: 'limit', type: 'integer', minimum: 1, maximum: 100 }),
+      expect.objectContaining({ path: '/manage/dapp/{id}/logs', name: 'limit', type: 'integer', minimum: 1, maximum: 100 }),
+      expect.objectContaining({ path: '/manage/dapp/{id}/logs/summary', name: 'days', type: 'integer', minimum: 1, maximum: 90 }),
     ])
   })
 

@@ -31,6 +31,8 @@ async function everythingStored(): Promise<string> {
     'project_members',
     'projects',
     'rate_limits',
+    'request_log_hours',
+    'request_logs',
     'schema_migrations',
     'session_codes',
     'tokens',

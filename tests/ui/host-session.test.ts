@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
-import { codeFromUrl, hostSignIn, renewHostSession } from '../../src/store/host-session'
+import { hostSignIn, renewHostSession } from '../../src/store/host-session'
+import { codeFromUrl } from '../../src/store/code-from-url'
 import { forgetDeviceToken } from '../../src/store/session'
 import { resetStore, signInAs } from './helpers'
 import { json, mockApi, offContract } from './helpers/api-mock'

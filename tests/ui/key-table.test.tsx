@@ -37,6 +37,14 @@ const rowOf = (q: Q, name: string) =>
   within(table(q))
     .getAllByRole('row')
     .find((r) => within(r).queryAllByRole('cell')[0]?.textContent === name)!
+type User = ReturnType<typeof userEvent.setup>
+/** A row's "⋯" menu, opened by its button, which names the key. */
+async function menuOf(q: Q, user: User, key: string) {
+  await user.click(await q.findByRole('button', { name: `Actions for key ${key}` }))
+  return within(q.getByRole('menu', { name: `Actions for key ${key}` }))
+}
+const itemsOf = async (q: Q, user: User, key: string) => (await menuOf(q, user, key)).getAllByRole('menuitem').map((i) => i.textContent)
+const pick = async (q: Q, user: User, key: string, item: string) => user.click((await menuOf(q, user, key)).getByRole('menuitem', { name: item }))
 
 describe('keys table', () => {
   it('lists each key with its name, API Project ID to copy, masked key, dates and status', async () => {
@@ -66,8 +74,7 @@ describe('keys table', () => {
     expect(cells('Old')[5]).toBe('Expired')
     expect(within(rowOf(q, 'Production')).getByRole('button', { name: /API Project ID\s*apid_prod/ })).toBeInTheDocument()
     // An expired key can be edited or deleted, not rolled.
-    expect(within(rowOf(q, 'Old')).queryByRole('button', { name: 'Roll key Old' })).not.toBeInTheDocument()
-    expect(within(rowOf(q, 'Old')).getByRole('button', { name: 'Delete key Old' })).toBeInTheDocument()
+    expect(await itemsOf(q, userEvent.setup(), 'Old')).toEqual(['Edit', 'Delete'])
   })
 
   it('counts the keys that have not expired against the limit, and shows the options of Pick Key To Delete as name and id', async () => {
@@ -105,17 +112,11 @@ describe('keys table', () => {
       .filter(Boolean)
     expect(names).toEqual([
       'Copy API Project ID apid_a',
-      'Edit key Production (apid_a)',
-      'Roll key Production (apid_a)',
-      'Delete key Production (apid_a)',
+      'Actions for key Production (apid_a)',
       'Copy API Project ID apid_b',
-      'Edit key Production (apid_b)',
-      'Roll key Production (apid_b)',
-      'Delete key Production (apid_b)',
+      'Actions for key Production (apid_b)',
       'Copy API Project ID apid_c',
-      'Edit key CI',
-      'Roll key CI',
-      'Delete key CI',
+      'Actions for key CI',
     ])
     // The project's own Create and Delete are still found by their exact names, once each.
     expect(q.getAllByRole('button', { name: 'Create' })).toHaveLength(1)
@@ -123,7 +124,7 @@ describe('keys table', () => {
   })
 
   it('drops the less important columns first as its box narrows (Created, Key, then Last used), before it stacks', async () => {
-    reportWidth(700)
+    reportWidth(600)
     mockApi({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
     const { q } = renderDetail('prj_7')
     await waitFor(() =>
@@ -169,11 +170,14 @@ describe('keys table', () => {
         .getAllByRole('row')
         .find((r) => r.textContent!.includes(id))!
     expect(within(row('apid_old')).getAllByRole('cell')[5].textContent).toBe('Replaced — stops in 23 h')
-    expect(within(row('apid_old')).queryByRole('button', { name: /^Roll/ })).not.toBeInTheDocument()
+    const user = userEvent.setup()
+    expect(await itemsOf(q, user, 'Production (apid_old)')).toEqual(['Edit', 'Delete'])
+    await user.keyboard('{Escape}')
     expect(within(row('apid_new')).getAllByRole('cell')[5].textContent).toBe('ActiveReplaces fxk_…_old')
-    expect(within(row('apid_new')).getByRole('button', { name: 'Roll key Production (apid_new)' })).toBeInTheDocument()
+    expect(await itemsOf(q, user, 'Production (apid_new)')).toEqual(['Edit', 'Roll', 'Delete'])
+    await user.keyboard('{Escape}')
     expect(within(row('apid_gone')).getAllByRole('cell')[5].textContent).toBe('Expired')
-    expect(within(row('apid_gone')).queryByRole('button', { name: /^Roll/ })).not.toBeInTheDocument()
+    expect(await itemsOf(q, user, 'Gone')).toEqual(['Edit', 'Delete'])
   })
 
   it('"Last used" reads "2 min ago" with the exact time on hover, and "Never" when unused', async () => {
@@ -214,7 +218,7 @@ describe('per-key actions', () => {
     const { q, host } = renderDetail('prj_7')
     const events = recordEvents(['flex-key-updated'], host)
     const user = userEvent.setup()
-    await user.click(await q.findByRole('button', { name: 'Edit key Default key' }))
+    await pick(q, user, 'Default key', 'Edit')
     const dialog = q.getByRole('dialog', { name: 'Edit API key' })
     const name = within(dialog).getByRole('textbox', { name: 'Key name' })
     fireEvent.change(name, { target: { value: '  Production ' } })
@@ -237,7 +241,7 @@ describe('per-key actions', () => {
     expect(sent.name).toBe('Production')
     expect(Date.parse(sent.expiresAt) - before).toBeGreaterThanOrEqual(24 * HOUR - 1000)
     expect(Date.parse(sent.expiresAt) - Date.now()).toBeLessThanOrEqual(24 * HOUR)
-    expect(await q.findByRole('button', { name: 'Edit key Production' })).toBeInTheDocument()
+    expect(await q.findByRole('button', { name: 'Actions for key Production' })).toBeInTheDocument()
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'apid_a' }])
   })
 
@@ -248,7 +252,7 @@ describe('per-key actions', () => {
     })
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()
-    await user.click(await q.findByRole('button', { name: 'Edit key A' }))
+    await pick(q, user, 'A', 'Edit')
     const dialog = q.getByRole('dialog', { name: 'Edit API key' })
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     const name = within(dialog).getByRole('textbox', { name: 'Key name' })
@@ -275,7 +279,7 @@ describe('per-key actions', () => {
     const { q, host } = renderDetail('prj_7')
     const events = recordEvents(['flex-key-rolled', 'flex-key-created'], host)
     const user = userEvent.setup()
-    await user.click(await q.findByRole('button', { name: 'Roll key Production' }))
+    await pick(q, user, 'Production', 'Roll')
     const dialog = q.getByRole('dialog', { name: 'Roll API key' })
     const when = within(dialog).getByRole('combobox', { name: 'The old key stops working' }) as HTMLSelectElement
     expect(Array.from(when.options).map((o) => o.textContent)).toEqual(['Now', 'In 1 hour', 'In 24 hours', 'In 7 days'])
@@ -311,14 +315,14 @@ describe('per-key actions', () => {
     const { q, host } = renderDetail('prj_7')
     const events = recordEvents(['flex-key-deleted'], host)
     const user = userEvent.setup()
-    await user.click(await q.findByRole('button', { name: 'Delete key Production' }))
+    await pick(q, user, 'Production', 'Delete')
     const dialog = q.getByRole('dialog', { name: 'Delete API key' })
     expect(dialog.textContent).toContain('Production')
     expect(dialog.textContent).toContain('apid_b')
     await user.click(within(dialog).getByRole('button', { name: 'Delete key' }))
     expect(await q.findByText('Successfully deleted!')).toBeInTheDocument()
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/manage/dapp/prj_7/api-key/apid_b'])
-    await waitFor(() => expect(q.queryByRole('button', { name: 'Delete key Production' })).not.toBeInTheDocument())
+    await waitFor(() => expect(q.queryByRole('button', { name: 'Actions for key Production' })).not.toBeInTheDocument())
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'apid_b' }])
   })
 
@@ -326,7 +330,7 @@ describe('per-key actions', () => {
     const api = mockApi({ [GET]: { body: withKeys([key('apid_a', 'A')]) } })
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()
-    await user.click(await q.findByRole('button', { name: 'Delete key A' }))
+    await pick(q, user, 'A', 'Delete')
     await user.click(within(q.getByRole('dialog', { name: 'Delete API key' })).getByRole('button', { name: 'Cancel' }))
     expect(q.queryByRole('dialog')).not.toBeInTheDocument()
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0)

@@ -93,16 +93,17 @@ describe('the keys table at widths of its box', () => {
     unmount()
   }
 
-  it('shows every column in a wide box, and drops Created, then Key, then Last used, then the API Project ID as it narrows', async () => {
-    await expectHeaders(1100, ['Name', 'API Project ID', 'Key', 'Created', 'Last used', 'Status', 'Actions'])
-    await expectHeaders(900, ['Name', 'API Project ID', 'Key', 'Last used', 'Status', 'Actions'])
-    await expectHeaders(800, ['Name', 'API Project ID', 'Last used', 'Status', 'Actions'])
-    await expectHeaders(700, ['Name', 'API Project ID', 'Status', 'Actions'])
-    await expectHeaders(520, ['Name', 'Status', 'Actions'])
+  // The row's actions sit in one "⋯" menu, so the columns keep more of the width; the API Project ID is never
+  // dropped: where it and Name, Status and the menu do not fit, the keys become cards (which show it).
+  it('shows every column in a wide box, and drops Created, then Key, then Last used as it narrows, never the API Project ID', async () => {
+    await expectHeaders(900, ['Name', 'API Project ID', 'Key', 'Created', 'Last used', 'Status', 'Actions'])
+    await expectHeaders(800, ['Name', 'API Project ID', 'Key', 'Last used', 'Status', 'Actions'])
+    await expectHeaders(700, ['Name', 'API Project ID', 'Last used', 'Status', 'Actions'])
+    await expectHeaders(600, ['Name', 'API Project ID', 'Status', 'Actions'])
   })
 
   it('keeps the name column first and whole in the markup at every width that shows a table', async () => {
-    for (const width of [520, 700, 1100]) {
+    for (const width of [600, 700, 1100]) {
       reportWidth(width)
       mockApi({
         'GET /api/manage/dapp/prj_7': { body: detail(7, { apid_locl: 'fxk_…locl' }, { keys: [key('apid_locl', 'Local development server')], keyLimit: 20 }) },
@@ -114,8 +115,8 @@ describe('the keys table at widths of its box', () => {
     }
   })
 
-  it('becomes cards when Name, Status and Actions do not fit', async () => {
-    reportWidth(400)
+  it('becomes cards when Name, the API Project ID, Status and Actions do not fit', async () => {
+    reportWidth(520)
     mockApi({ 'GET /api/manage/dapp/prj_7': { body: detail(7, { apid_prod: 'fxk_…prod' }, { keys: [key('apid_prod', 'Production')], keyLimit: 20 }) } })
     const { q } = renderDetail('prj_7')
     await waitFor(() => expect(q.getByRole('list', { name: 'API keys' })).toBeInTheDocument())

@@ -454,6 +454,8 @@ describe('the delivery log', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true')
     expect(within(panel).getByText('Thanks, got it')).toBeInTheDocument()
     expect(within(panel).getByText('The receiver answered 200:')).toBeInTheDocument()
+    // Open or closed, the button holds both labels (one hidden), so its column keeps its width and none drops.
+    expect(toggle.textContent).toBe('ResponseHide response')
     await user.click(within(panel).getByRole('button', { name: 'Hide response' }))
     expect(within(panel).queryByText('Thanks, got it')).not.toBeInTheDocument()
   })

@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useT } from '../../i18n'
 import { requests } from '../../i18n/en/requests'
@@ -11,14 +12,24 @@ import { STAND_INS } from '../snippets/fill'
  */
 export function FirstCall({ projectId, keyId }: { projectId: string; keyId?: string }) {
   const t = useT(requests)
+  const introId = useId()
   const revealed = useFlexStore((s) => s.revealedKeys[projectId])
   const whole = revealed ? (keyId ? revealed[keyId] : Object.values(revealed).pop()) : undefined
   const line = `Authorization: Bearer ${whole || STAND_INS.apiKey}`
   return (
     <div className="mt-4 rounded-flex border border-dashed border-border px-4 py-6 text-sm">
       <p className="font-medium text-fg">{t('requests.empty')}</p>
-      <p className="mt-1 text-muted">{t('requests.firstCall')}</p>
-      <pre dir="ltr" className="mt-3 overflow-auto rounded-flex bg-bg p-3 font-mono text-xs text-fg">
+      <p id={introId} className="mt-1 text-muted">
+        {t('requests.firstCall')}
+      </p>
+      {/* A whole key is wider than a phone: the line scrolls in its box, focusable so a keyboard can scroll it too. */}
+      <pre
+        dir="ltr"
+        tabIndex={0}
+        role="region"
+        aria-labelledby={introId}
+        className="mt-3 overflow-auto rounded-flex bg-bg p-3 font-mono text-xs text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+      >
         {line}
       </pre>
       <div className="mt-2 flex items-center gap-2">

@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { CopyButton } from '../copy-field/CopyButton'
 import { useElement } from '../../context/element'
 import { envLines, fillText } from './fill'
+import { readSnippets } from './host-snippets'
 import { useT } from '../../i18n'
 import { reveal } from '../../i18n/en/reveal'
 
@@ -12,7 +13,8 @@ import { reveal } from '../../i18n/en/reveal'
  * still found by one button only: its own field.
  */
 export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: string; keys: Record<string, string>; webhookSecret?: string }) {
-  const { snippets = [], envPrefix } = useElement()
+  const { snippets: given, envPrefix } = useElement()
+  const snippets = useMemo(() => readSnippets(given), [given])
   const [tab, setTab] = useState(0)
   const t = useT(reveal)
   const [apiProjectId = '', apiKey = ''] = Object.entries(keys)[0] ?? []

@@ -7,6 +7,7 @@ import { roles } from '../../i18n/en/roles'
 import { StackTable } from '../webhooks/StackTable'
 import type { Confirm } from './TeamDialogs'
 import { ROLE_NAME } from './role-names'
+import { Badge } from '../Badge'
 
 const linkButton =
   'rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus disabled:cursor-not-allowed disabled:opacity-60'
@@ -35,11 +36,7 @@ function Action({
 /** A role as a quiet badge: the owner's stands out a little. */
 export function RoleBadge({ role }: { role: Member['role'] }) {
   const r = useT(roles)
-  return (
-    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${role === 'owner' ? 'bg-success-bg text-success' : 'bg-raised text-fg'}`}>
-      {r(ROLE_NAME[role])}
-    </span>
-  )
+  return <Badge tone={role === 'owner' ? 'success' : 'neutral'}>{r(ROLE_NAME[role])}</Badge>
 }
 
 /**

@@ -137,7 +137,15 @@ export function AttemptsLog({
                   // Inline, not flex: one line in the table (a flex line would wrap to its narrowest beside the name), wrapped in a card.
                   <div className="-mx-2">
                     <button type="button" className={link} aria-expanded={shown} aria-controls={shown ? bodyId : undefined} onClick={() => toggle(a.id)}>
-                      {shown ? t('webhooks.attempts.hideResponse') : t('webhooks.attempts.showResponse')}
+                      {/* Both labels take the same cell, the other one hidden: the button is as wide open as closed, so no column drops when it opens. */}
+                      <span className="inline-grid">
+                        <span aria-hidden={shown || undefined} className={`col-start-1 row-start-1 ${shown ? 'invisible' : ''}`}>
+                          {t('webhooks.attempts.showResponse')}
+                        </span>
+                        <span aria-hidden={!shown || undefined} className={`col-start-1 row-start-1 ${shown ? '' : 'invisible'}`}>
+                          {t('webhooks.attempts.hideResponse')}
+                        </span>
+                      </span>
                     </button>{' '}
                     {mayResend && (
                       <button
@@ -154,12 +162,20 @@ export function AttemptsLog({
                 ),
               ],
               after: shown && !scheduled && (
-                <div id={bodyId} className="rounded-flex border border-border bg-bg p-3">
-                  <p className="text-xs text-muted">
+                // w-0 min-w-full: as wide as the row, never wider: a long answer scrolls in its box instead of widening the table.
+                <div id={bodyId} className="w-0 min-w-full rounded-flex border border-border bg-bg p-3">
+                  <p id={`${bodyId}-said`} className="text-xs text-muted">
                     {a.responseStatus == null ? t('webhooks.attempts.noAnswer') : t('webhooks.attempts.answered', { code: a.responseStatus })}
                   </p>
                   {a.responseBody ? (
-                    <pre dir="ltr" className="mt-2 overflow-auto font-mono text-xs text-fg">
+                    // A long answer scrolls in its box: focusable, so a keyboard can scroll it too, named by the line above.
+                    <pre
+                      dir="ltr"
+                      tabIndex={0}
+                      role="region"
+                      aria-labelledby={`${bodyId}-said`}
+                      className="mt-2 overflow-auto font-mono text-xs text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+                    >
                       {a.responseBody}
                     </pre>
                   ) : (

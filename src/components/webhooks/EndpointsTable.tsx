@@ -4,6 +4,7 @@ import { webhooks } from '../../i18n/en/webhooks'
 import { eventsText } from './events-text'
 import { formatTime } from './format-time'
 import { StackTable } from './StackTable'
+import { Badge } from '../Badge'
 import { StatusBadge } from './StatusBadge'
 
 /** The project's endpoints, one row each; Manage opens the endpoint's panel (its actions and log) below. */
@@ -37,7 +38,7 @@ export function EndpointsTable({ endpoints, openId, onOpen }: { endpoints: Endpo
             )}
           </span>,
           <span title={e.eventTypes.join(', ') || undefined}>{eventsText(e, t)}</span>,
-          <span className={e.disabled ? 'text-muted' : 'text-success'}>{e.disabled ? t('webhooks.endpoints.disabled') : t('webhooks.endpoints.enabled')}</span>,
+          <Badge tone={e.disabled ? 'neutral' : 'success'}>{e.disabled ? t('webhooks.endpoints.disabled') : t('webhooks.endpoints.enabled')}</Badge>,
           e.lastAttempt ? (
             <span>
               <StatusBadge status={e.lastAttempt.status} code={e.lastAttempt.responseStatus} />

@@ -128,7 +128,7 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
   }
 
   return (
-    <section aria-labelledby={headingId} className={`rounded-flex border border-border bg-surface p-6 ${className}`}>
+    <section aria-labelledby={headingId} className={`rounded-flex border border-border bg-surface p-4 cq-sm:p-6 ${className}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <Heading id={headingId} depth={depth} className="text-lg font-semibold text-fg">

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react'
 import { deleteAccount, type Profile } from '../../api/accounts'
-import { Button } from '../../components/Button'
 import { TextField } from '../../components/TextField'
 import { useElement } from '../../context/element'
 import { emit } from '../../events'
@@ -14,6 +13,7 @@ import { translated } from '../../components/account/server-texts'
 import type { ManageCall } from '../../api/request'
 import { useCapability } from '../../hooks/useCapability'
 import { DeletionPreview } from './DeletionPreview'
+import { DangerButton } from '../../components/DangerButton'
 
 /** What deletion removes, in English words: "your account, 2 projects and 5 API keys" (the section says it in the reader's language). */
 export const whatGoes = ({ projects, keys }: Pick<Profile, 'projects' | 'keys'>): string => texts['profile.delete.whatGoes']({ projects, keys }, { lang: 'en' })
@@ -39,9 +39,9 @@ export function DeleteAccountSection({ call, profile }: { call: ManageCall; prof
   const body = teams || !profile.projects ? t('profile.departure.body') : t('profile.delete.body', { what })
   return (
     <Section title={t('profile.delete.heading')} tone="danger" intro={profile.projects ? t('profile.delete.intro', { what }) : body}>
-      <Button variant="danger" ref={opener} onClick={() => setOpen(true)}>
+      <DangerButton ref={opener} onClick={() => setOpen(true)}>
         {t('profile.delete.heading')}
-      </Button>
+      </DangerButton>
       {open && (
         <FormDialog
           title={t('profile.delete.title')}

@@ -15,7 +15,8 @@ import { useElement } from '../../context/element'
 import { useT } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'
 import { DeleteKeyDialog } from './DeleteKeyDialog'
-import { EditKeyDialog, type KeyEdit } from './EditKeyDialog'
+import type { KeyFields } from '../../../contract/requests'
+import { EditKeyDialog } from './EditKeyDialog'
 import { isLive } from './key-status'
 import { FormDialog } from '../../components/form-dialog/FormDialog'
 import { KeysTable, type KeyActionKind } from './KeysTable'
@@ -26,6 +27,7 @@ import { useScopeCatalog } from './useScopeCatalog'
 import { isTest } from './key-restrictions'
 import { LazyKeyAccessDialog } from './key-access/lazy'
 import { requestsCell } from './usage/RequestsCell'
+import { DangerButton } from '../../components/DangerButton'
 
 /**
  * The project's keys, first on its page: the spec's 'API Actions' (Create a key
@@ -107,7 +109,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     changed('flex-key-updated', { keyId })
   }
 
-  const saveKey = async (keyId: string, edit: KeyEdit) => {
+  const saveKey = async (keyId: string, edit: KeyFields) => {
     await apiKeys.updateKey(call, project.id, keyId, edit)
     changed('flex-key-updated', { keyId })
   }
@@ -141,19 +143,17 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
               {t('keys.create')}
             </Button>
             {/* The spec's Delete, outlined: it only opens the dialog that asks which key, and says what deleting does. */}
-            <button
+            <DangerButton
               ref={deleteButton}
-              type="button"
               onClick={() => {
                 setToast(null)
                 setPicking(true)
               }}
               disabled={keyIds.length === 0}
               title={keyIds.length === 0 ? t('keys.delete.none') : undefined}
-              className="inline-flex items-center justify-center rounded-flex border border-border px-4 py-2 text-sm font-semibold text-danger transition-colors hover:border-danger focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60"
             >
               {t('keys.delete')}
-            </button>
+            </DangerButton>
           </div>
         )}
       </div>
@@ -173,7 +173,15 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       {keys && keys.length > 0 && (
         <KeysTable keys={keys} catalog={catalog} onAction={(kind, key) => setAction({ kind, key })} requests={requestsCell(project)} />
       )}
-      <NewKeyDialog projectId={project.id} keys={newKeys} onClose={dismiss} returnFocus={createButton} />
+      <NewKeyDialog
+        projectId={project.id}
+        keys={newKeys}
+        onClose={dismiss}
+        returnFocus={createButton}
+        // Naming at birth is a PATCH of the key's metadata: only where the server lists it.
+        names={keys && Object.fromEntries(keys.map((k) => [k.id, k.name]))}
+        onName={keys ? (keyId, edit) => saveKey(keyId, edit) : undefined}
+      />
       {catalog && (creating || action?.kind === 'edit') && (
         <LazyKeyAccessDialog
           catalog={catalog}

@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react'
 import type { Project } from '../../api/types'
-import { Button } from '../../components/Button'
 import { Heading } from '../../components/Heading'
 import { useT } from '../../i18n'
 import { project as texts } from '../../i18n/en/project'
@@ -8,6 +7,7 @@ import { around, SLOT } from './around'
 import { FormTextField } from '../../components/form-dialog/FormTextField'
 import { FieldError } from '../../components/form-dialog/field-error'
 import { FormDialog } from '../../components/form-dialog/FormDialog'
+import { DangerButton } from '../../components/DangerButton'
 
 /**
  * The danger zone at the foot of the page: "Delete project", confirmed by
@@ -37,9 +37,9 @@ export function DangerZone({ project, onDelete }: { project: Project; onDelete: 
       </Heading>
       <div className="mt-3 flex flex-col gap-3 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
         <p className="text-sm text-muted">{t('project.danger.text')}</p>
-        <Button ref={opener} variant="danger" className="shrink-0" onClick={() => setOpen(true)}>
+        <DangerButton ref={opener} className="shrink-0" onClick={() => setOpen(true)}>
           {t('project.delete.heading')}
-        </Button>
+        </DangerButton>
       </div>
       {open && (
         <FormDialog

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react'
 import type { ScopeEntry } from '../../api/api-keys'
 import { ChoiceField } from '../../components/ChoiceField'
 import type { KeyInfo } from '../../api/types'
-import { DataTable, Identifier, type Column } from '../../components/table'
+import { Badge, type BadgeTone } from '../../components/Badge'
+import { DataTable, Identifier, RowMenu, type Column } from '../../components/table'
 import { useCan } from '../../components/teams/role'
 import { formatDate } from '../../format-date'
 import { useCapability } from '../../hooks/useCapability'
@@ -22,17 +23,14 @@ type T = Translate<typeof texts>
 /** What a cell needs: its key, and the reader's texts and language. */
 export type KeyRow = { key: KeyInfo; state: KeyState; label: string; twin: boolean; t: T; lang: string }
 
-const STATE_TONE: Record<KeyState['tone'], string> = { active: 'bg-success', ending: 'bg-warning', ended: 'bg-muted' }
+const STATE_TONE: Record<KeyState['tone'], BadgeTone> = { active: 'success', ending: 'warning', ended: 'neutral' }
 
-/** The state with its colour dot; a successor also names the key it replaces (by id: a roll keeps the name). */
+/** The state as a badge; a successor also names the key it replaces (by id: a roll keeps the name). */
 export function Status({ state }: { state: KeyState }) {
   const t = useT(texts)
   return (
     <span className="block min-w-0">
-      <span className="flex items-center gap-2">
-        <span aria-hidden="true" className={`h-2 w-2 shrink-0 rounded-full ${STATE_TONE[state.tone]}`} />
-        <span className={state.tone === 'ended' ? 'text-muted' : ''}>{state.text}</span>
-      </span>
+      <Badge tone={STATE_TONE[state.tone]}>{state.text}</Badge>
       {state.replaces && (
         // By its masked value, as the name of a key that shares its name shows it: short, and the same on both rows.
         <span dir="auto" className="block text-xs text-muted" title={state.replaces.id}>
@@ -69,7 +67,7 @@ export function LastUsed({ row }: { row: KeyRow }) {
   )
 }
 
-/** Edit, Roll (not for a key that is expired or already rolled), Delete: one line, never wrapped. */
+/** Edit, Roll (not for a key that is expired or already rolled), Delete: a row's "⋯" menu, or a card's buttons. */
 export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind: KeyActionKind, key: KeyInfo) => void; cards: boolean }) {
   const { t } = row
   const key = row.label
@@ -80,8 +78,13 @@ export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind
     ...(row.state.rollable ? [['roll', t('keys.action.roll'), t('keys.action.rollKey', { key })] as [KeyActionKind, string, string]] : []),
     ['delete', t('keys.action.delete'), t('keys.action.deleteKey', { key })],
   ]
+  // In the table, one "⋯" menu per row; a card has the room for its buttons.
+  if (!cards) {
+    const items = actions.map(([kind, text]) => ({ id: kind, text, danger: kind === 'delete', onSelect: () => onAction(kind, row.key) }))
+    return <RowMenu label={t('keys.action.menu', { key })} items={items} />
+  }
   return (
-    <div className={cards ? 'flex flex-wrap gap-2' : '-mx-2 flex'}>
+    <div className="flex flex-wrap gap-2">
       {actions.map(([kind, text, name]) => (
         <button
           key={kind}
@@ -89,9 +92,7 @@ export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind
           // The name says which key: none is mistaken for the Delete beside Create, which asks for the key.
           aria-label={name}
           onClick={() => onAction(kind, row.key)}
-          className={`whitespace-nowrap rounded-flex font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${
-            cards ? 'flex-1 border border-border bg-raised px-3 py-1.5 text-center' : 'px-2 py-1'
-          } ${kind === 'delete' ? 'text-danger hover:underline' : 'text-accent hover:text-accent-hover'}`}
+          className={`flex-1 whitespace-nowrap rounded-flex border border-border bg-raised px-3 py-1.5 text-center font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${kind === 'delete' ? 'text-danger hover:underline' : 'text-accent hover:text-accent-hover'}`}
         >
           {text}
         </button>
@@ -104,7 +105,7 @@ export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind
  * The project's keys, one row each with its own actions, in the one table
  * pattern (components/table): the name gives way last, the less important
  * columns go as the table's box narrows (Created, then Key, Requests, Last
- * used, API Project ID), and then the rows become compact cards.
+ * used), and then, when the name, API Project ID, status and menu do not fit, the rows become compact cards.
  */
 export function KeysTable({
   keys: all,
@@ -140,7 +141,8 @@ export function KeysTable({
     {
       id: 'id',
       header: t('keys.column.id'),
-      priority: 1,
+      // Never dropped: the id is what a developer copies. A box without room for it shows cards, which have it.
+      priority: 0,
       width: 150,
       cell: ({ key }) => <Identifier value={key.id} copyLabel={t('keys.copyId', { id: key.id })} />,
     },
@@ -175,7 +177,7 @@ export function KeysTable({
             id: 'actions',
             header: t('keys.column.actions'),
             priority: 0,
-            width: 180,
+            width: 80,
             cell: (row: KeyRow) => <Actions row={row} onAction={onAction} cards={false} />,
           },
         ]

@@ -36,7 +36,8 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
   const t = useT(texts)
   return (
     <section aria-labelledby={headingId} className="flex-1 bg-bg px-4 py-6 cq-sm:px-6">
-      <div className="mx-auto max-w-4xl">
+      {/* The dashboard's width, up to a readable maximum: a wide screen shows every column of the keys table. */}
+      <div className="mx-auto max-w-7xl">
         <header className="mb-6 flex flex-col-reverse gap-3 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
           <Heading id={headingId} dir="auto" className="min-w-0 break-words text-2xl font-bold text-fg">
             {title}

@@ -69,6 +69,7 @@ export const keys = {
   'keys.action.roll': 'Roll',
   'keys.action.delete': 'Delete',
   'keys.action.editKey': ({ key }: { key: string }) => `Edit key ${key}`,
+  'keys.action.menu': ({ key }: { key: string }) => `Actions for key ${key}`,
   'keys.action.rollKey': ({ key }: { key: string }) => `Roll key ${key}`,
   'keys.action.deleteKey': ({ key }: { key: string }) => `Delete key ${key}`,
   'keys.status.active': 'Active',

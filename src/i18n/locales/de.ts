@@ -167,6 +167,7 @@ const messages: LocaleMessages = {
   'keys.action.roll': 'Rotieren',
   'keys.action.delete': 'Löschen',
   'keys.action.editKey': ({ key }: { key: string }) => `Schlüssel ${key} bearbeiten`,
+  'keys.action.menu': ({ key }: { key: string }) => `Aktionen für Schlüssel ${key}`,
   'keys.action.rollKey': ({ key }: { key: string }) => `Schlüssel ${key} rotieren`,
   'keys.action.deleteKey': ({ key }: { key: string }) => `Schlüssel ${key} löschen`,
   'keys.status.active': 'Aktiv',

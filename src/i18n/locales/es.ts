@@ -172,6 +172,7 @@ const messages: LocaleMessages = {
   'keys.action.roll': 'Rotar',
   'keys.action.delete': 'Eliminar',
   'keys.action.editKey': ({ key }: { key: string }) => `Editar la clave ${key}`,
+  'keys.action.menu': ({ key }: { key: string }) => `Acciones de la clave ${key}`,
   'keys.action.rollKey': ({ key }: { key: string }) => `Rotar la clave ${key}`,
   'keys.action.deleteKey': ({ key }: { key: string }) => `Eliminar la clave ${key}`,
   'keys.status.active': 'Activa',

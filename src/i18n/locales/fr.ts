@@ -169,6 +169,7 @@ const messages: LocaleMessages = {
   'keys.action.roll': 'Renouveler',
   'keys.action.delete': 'Supprimer',
   'keys.action.editKey': ({ key }: { key: string }) => `Modifier la clé ${key}`,
+  'keys.action.menu': ({ key }: { key: string }) => `Actions pour la clé ${key}`,
   'keys.action.rollKey': ({ key }: { key: string }) => `Renouveler la clé ${key}`,
   'keys.action.deleteKey': ({ key }: { key: string }) => `Supprimer la clé ${key}`,
   'keys.status.active': 'Active',

@@ -170,6 +170,7 @@ const messages: LocaleMessages = {
   'keys.action.roll': 'ローテーション',
   'keys.action.delete': '削除',
   'keys.action.editKey': ({ key }: { key: string }) => `キー「${key}」を編集`,
+  'keys.action.menu': ({ key }: { key: string }) => `キー「${key}」の操作`,
   'keys.action.rollKey': ({ key }: { key: string }) => `キー「${key}」をローテーション`,
   'keys.action.deleteKey': ({ key }: { key: string }) => `キー「${key}」を削除`,
   'keys.status.active': '有効',

@@ -171,6 +171,7 @@ const messages: LocaleMessages = {
   'keys.action.roll': 'Rotacionar',
   'keys.action.delete': 'Excluir',
   'keys.action.editKey': ({ key }: { key: string }) => `Editar chave ${key}`,
+  'keys.action.menu': ({ key }: { key: string }) => `Ações da chave ${key}`,
   'keys.action.rollKey': ({ key }: { key: string }) => `Rotacionar chave ${key}`,
   'keys.action.deleteKey': ({ key }: { key: string }) => `Excluir chave ${key}`,
   'keys.status.active': 'Ativa',

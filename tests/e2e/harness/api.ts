@@ -20,6 +20,17 @@ async function post(origin: string, path: string, body: unknown, token?: string)
   return data
 }
 
+/** Any call with a bearer `token` (an account's access token, or a service token), its JSON answer; a refusal throws. */
+export async function callApi<T>(origin: string, method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`)
+  return (await res.json()) as T
+}
+
 export interface Account {
   name: string
   email: string

@@ -68,4 +68,11 @@ export async function callEveryOperation(api: ApiClient, id: string, keyId: stri
   await api.POST('/invitations/accept', { body: { code: 'fxi_example' } })
   await api.GET('/me/deletion')
   await api.GET('/manage/dapp/{id}/audit', { params: { path: { id }, query: { limit: 50, before: 'aud_1', format: 'json' } } })
+  const at = '2026-11-28T12:00:00Z'
+  await api.POST('/logs', {
+    body: { entries: [{ requestId: 'req_1', keyId: 'apid_1', method: 'GET', route: '/v1/invoices/:id', status: 200, durationMs: 12, at }] },
+  })
+  await api.GET('/logs/{requestId}', { params: { path: { requestId: 'req_1' } } })
+  await api.GET('/manage/dapp/{id}/logs', { params: { path: { id }, query: { key: 'apid_1', status: '5xx', route: '/v1/invoices/:id', limit: 50 } } })
+  await api.GET('/manage/dapp/{id}/logs/summary', { params: { path: { id }, query: { days: 30 } } })
 }

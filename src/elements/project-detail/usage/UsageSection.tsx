@@ -103,7 +103,7 @@ export function UsageSection({ project }: { project: Project }) {
   }
 
   return (
-    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-6">
+    <section aria-labelledby={headingId} className="mt-8 rounded-flex border border-border bg-surface p-4 cq-sm:p-6">
       <Heading id={headingId} depth={1} className="text-lg font-semibold text-fg">
         {t('usage.heading')}
       </Heading>
