@@ -31,17 +31,13 @@ export function parseProject(x: unknown): Project {
   return project
 }
 
-const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : [])
-
 // Restrictions (servers with key restrictions) only when sent: without them a key is live, with every scope, from anywhere.
-const restrictions = (k: Record<string, unknown>): Partial<KeyInfo> => ({
-  ...(Array.isArray(k.scopes) && { scopes: strings(k.scopes) }),
-  ...(Array.isArray(k.allowedIps) && { allowedIps: strings(k.allowedIps) }),
-  ...(k.mode === 'test' && { mode: 'test' as const }),
-})
+const strings = (x: unknown) => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : undefined)
 
 const parseKeyInfo = (k: Record<string, unknown>): KeyInfo => ({
-  ...restrictions(k),
+  scopes: strings(k.scopes),
+  allowedIps: strings(k.allowedIps),
+  mode: k.mode === 'test' ? 'test' : undefined,
   id: text(k.id),
   name: text(k.name),
   maskedKey: text(k.maskedKey),

@@ -94,8 +94,8 @@ describe(`${SCRIPT} and its chunks`, () => {
     }
     // Each screen behind an import() is fetched on demand: none of them is inside the script
     // ('auth' holds sign-up and the reset; 'app' the signed-in frame, the dashboard and a project's page
-    // with its usage chart; the others a section each, and the key dialog of servers with key restrictions).
-    for (const screen of ['auth', 'app', 'webhooks', 'team', 'requests', 'keys', 'profile']) {
+    // with its usage chart; the others a section each).
+    for (const screen of ['auth', 'app', 'webhooks', 'team', 'requests', 'profile']) {
       expect(
         [...files].some((f) => f.startsWith(`fp-${screen}-`)),
         `fp-${screen}-*.js`,
@@ -117,7 +117,7 @@ describe(`${SCRIPT} and its chunks`, () => {
     const onDemand = classic()
       .map(({ code }) => code)
       .join('\n')
-    for (const section of ['webhooks', 'team', 'requests', 'keys', 'profile']) {
+    for (const section of ['webhooks', 'team', 'requests', 'profile']) {
       expect(
         beside.filter((file) => file.startsWith(`fp-${section}-`)),
         section,

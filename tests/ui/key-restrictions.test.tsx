@@ -54,6 +54,11 @@ const openCreate = async (q: Q) => {
 /** A field's whole text at once (user-event cannot focus into a shadow root to clear one). */
 const setText = (field: HTMLElement, text: string) => fireEvent.change(field, { target: { value: text } })
 const sentence = (dialog: HTMLElement) => within(dialog).getByRole('status').textContent
+/** A row's Edit, from its "⋯" menu. */
+const edit = async (q: Q, user: ReturnType<typeof userEvent.setup>, key: string) => {
+  await user.click(await q.findByRole('button', { name: `Actions for key ${key}` }))
+  await user.click(within(q.getByRole('menu', { name: `Actions for key ${key}` })).getByRole('menuitem', { name: 'Edit' }))
+}
 
 describe('the key dialog', () => {
   it('creates a read-only test key for chosen scopes and addresses, saying first what it will be able to do', async () => {
@@ -89,15 +94,15 @@ describe('the key dialog', () => {
     ])
   })
 
-  it('says at once which address it would refuse, and sends nothing until the list is right', async () => {
+  it('says at once which entry is not in the form of an address, and sends nothing until the list is right', async () => {
     const api = server([main])
     const { q } = renderDetail('prj_7')
     const { user, dialog } = await openCreate(q)
     const d = within(dialog)
     const field = d.getByRole('textbox', { name: 'Allowed IP addresses' })
-    await user.type(field, '127.0.0.1{enter}10.0.0.0/33')
+    await user.type(field, '127.0.0.1{enter}10.0.0.0/8/8')
     expect(field).toHaveAttribute('aria-invalid', 'true')
-    expect(field).toHaveAccessibleDescription(expect.stringContaining('“10.0.0.0/33” is not an IP address or CIDR range.'))
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('“10.0.0.0/8/8” is not an IP address or CIDR range.'))
     await user.click(d.getByRole('button', { name: 'Create key' }))
     expect(api.callsTo(`POST ${BASE}/api-key`)).toHaveLength(0)
 
@@ -125,7 +130,7 @@ describe('the key dialog', () => {
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()
     await q.findByRole('columnheader', { name: 'Access' })
-    await user.click(q.getByRole('button', { name: 'Edit key CI' }))
+    await edit(q, user, 'CI')
     const dialog = await q.findByRole('dialog', { name: 'Edit API key' })
     const d = within(dialog)
     expect(d.queryByRole('radio', { name: /^Live/ })).not.toBeInTheDocument()
@@ -138,7 +143,7 @@ describe('the key dialog', () => {
     expect(api.callsTo(`PATCH ${BASE}/api-key/apid_ci`)[0]!.body).toEqual({ name: 'CI bot' })
 
     // Again: one scope fewer and no allowlist are sent, the name as it is.
-    await user.click(q.getByRole('button', { name: 'Edit key CI' }))
+    await edit(q, user, 'CI')
     const againDialog = await q.findByRole('dialog', { name: 'Edit API key' })
     const again = within(againDialog)
     await user.click(again.getByRole('radio', { name: /^Custom/ }))
@@ -180,6 +185,31 @@ describe('the key dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create key' }))
     expect(await within(dialog).findByText('At most 20 addresses or ranges.')).toBeInTheDocument()
     expect(within(dialog).queryByText(/allowedIps may hold/)).toBeNull()
+  })
+
+  it('an address the server refuses is named under the allowlist in the reader’s words, by its code', async () => {
+    // The dialog checks only an entry's form: the server checks the numbers, and its refusal names the entry.
+    server([main], {
+      extra: {
+        [`POST ${BASE}/api-key`]: {
+          status: 400,
+          body: {
+            message: 'allowedIps holds "10.0.0.0/33", which is not an IPv4 or IPv6 address or CIDR range (such as 203.0.113.0/24 or 2001:db8::/32).',
+            code: 'ALLOWED_IP_INVALID',
+          },
+        },
+      },
+    })
+    const { q } = renderDetail('prj_7')
+    const { user, dialog } = await openCreate(q)
+    const d = within(dialog)
+    const field = d.getByRole('textbox', { name: 'Allowed IP addresses' })
+    setText(field, '10.0.0.0/3\n10.0.0.0/33')
+    expect(field).not.toHaveAttribute('aria-invalid')
+    await user.click(d.getByRole('button', { name: 'Create key' }))
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining('“10.0.0.0/33” is not an IP address or CIDR range.')))
+    expect(field).toHaveAttribute('aria-invalid', 'true')
+    expect(d.queryByText(/allowedIps holds/)).toBeNull()
   })
 
   it('without a catalog, Create makes a key at once and the table is as before', async () => {

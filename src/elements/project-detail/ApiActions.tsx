@@ -15,8 +15,8 @@ import { useElement } from '../../context/element'
 import { useT } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'
 import { DeleteKeyDialog } from './DeleteKeyDialog'
-import type { KeyFields } from '../../../contract/requests'
-import { EditKeyDialog } from './EditKeyDialog'
+import type { KeyChanges } from '../../../contract/keys'
+import { KeyDialog } from './KeyDialog'
 import { isLive } from './key-status'
 import { FormDialog } from '../../components/form-dialog/FormDialog'
 import { KeysTable, type KeyActionKind } from './KeysTable'
@@ -25,7 +25,6 @@ import { RollKeyDialog } from './RollKeyDialog'
 import { useNewKeys } from './useNewKeys'
 import { useScopeCatalog } from './useScopeCatalog'
 import { isTest } from './key-restrictions'
-import { LazyKeyAccessDialog } from './key-access/lazy'
 import { requestsCell } from './usage/RequestsCell'
 import { DangerButton } from '../../components/DangerButton'
 
@@ -44,7 +43,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   const [picking, setPicking] = useState(false)
   // One key's Edit, Roll or Delete, from its row of the table.
   const [action, setAction] = useState<{ kind: KeyActionKind; key: KeyInfo } | null>(null)
-  // With the provider's scope catalog, Create and Edit open the key dialog with mode, access and allowlist.
+  // With the provider's scope catalog, Create opens the key dialog, and it and Edit offer mode, access and allowlist.
   const catalog = useScopeCatalog(project)
   const [creating, setCreating] = useState(false)
   const reasonId = useId()
@@ -64,21 +63,23 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     if (toast) toastRef.current?.scrollIntoView?.({ block: 'nearest' })
   }, [toast])
 
+  // A new pair: shown once in 'New API Information', and the page told.
+  const made = (keys: KeyMap) => {
+    reveal(keys)
+    emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
+    onChanged()
+  }
+
   const createKey = () =>
     catalog
       ? setCreating(true)
       : void create.run(async () => {
           setError(null)
-          let keys: KeyMap
           try {
-            keys = await apiKeys.createKey(call, project.id)
+            made(await apiKeys.createKey(call, project.id))
           } catch (e) {
             setError(errorMessage(e))
-            return
           }
-          reveal(keys)
-          emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
-          onChanged()
         })
 
   // After any change to a key: close its dialogs, tell the host page, reload.
@@ -96,20 +97,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     changed('flex-key-deleted', { keyId })
   }
 
-  const createWith = async (body: apiKeys.KeyCreate) => {
-    const keys = await apiKeys.createKeyWith(call, project.id, body)
-    setCreating(false)
-    reveal(keys)
-    emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
-    onChanged()
-  }
-
-  const changeWith = async (keyId: string, body: apiKeys.KeyChanges) => {
-    await apiKeys.changeKey(call, project.id, keyId, body)
-    changed('flex-key-updated', { keyId })
-  }
-
-  const saveKey = async (keyId: string, edit: KeyFields) => {
+  const saveKey = async (keyId: string, edit: KeyChanges) => {
     await apiKeys.updateKey(call, project.id, keyId, edit)
     changed('flex-key-updated', { keyId })
   }
@@ -121,7 +109,10 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     changed('flex-key-rolled', { keyId, newKeyId: Object.keys(keys)[0] ?? '' })
   }
 
-  const close = () => setAction(null)
+  const close = () => {
+    setAction(null)
+    setCreating(false)
+  }
 
   return (
     <section aria-labelledby={headingId} className="rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
@@ -182,16 +173,18 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
         names={keys && Object.fromEntries(keys.map((k) => [k.id, k.name]))}
         onName={keys ? (keyId, edit) => saveKey(keyId, edit) : undefined}
       />
-      {catalog && (creating || action?.kind === 'edit') && (
-        <LazyKeyAccessDialog
+      {(creating || action?.kind === 'edit') && (
+        <KeyDialog
           catalog={catalog}
-          info={creating ? undefined : action?.key}
-          onClose={() => (creating ? setCreating(false) : close())}
-          onCreate={createWith}
-          onSave={(body) => changeWith(action!.key.id, body)}
+          info={action?.key}
+          onClose={close}
+          onCreate={async (body) => {
+            made(await apiKeys.createKey(call, project.id, body))
+            setCreating(false)
+          }}
+          onSave={(body) => saveKey(action!.key.id, body)}
         />
       )}
-      {!catalog && action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
       {action?.kind === 'delete' && (
         <FormDialog title={t('keys.deleteOne.title')} submitLabel={t('keys.deleteOne.submit')} danger onClose={close} onSubmit={() => deleteKey(action.key.id)}>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import type { ScopeEntry } from '../../api/api-keys'
 import type { KeyInfo } from '../../api/types'
-import { keyAccessText } from './KeyAccessCell'
+import { keyAccessText } from './key-restrictions'
 import { Identifier } from '../../components/table'
 import { useT } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'

@@ -13,8 +13,7 @@ import { KeyCards } from './KeyCards'
 import { keyLabel, keyState, sameName, type KeyState } from './key-status'
 import { exactTime, timeAgo } from './relative-time'
 import { Truncated } from './Truncated'
-import { keyAccessText, TestBadge } from './KeyAccessCell'
-import { isTest } from './key-restrictions'
+import { isTest, keyAccessText } from './key-restrictions'
 
 export type KeyActionKind = 'edit' | 'roll' | 'delete'
 
@@ -46,7 +45,7 @@ export function KeyName({ row, width }: { row: KeyRow; width: number }) {
   return (
     <span className="block min-w-0">
       <Truncated text={row.key.name} width={width} className="font-medium" />
-      {isTest(row.key) && <TestBadge />}
+      {isTest(row.key) && <Badge tone="warning">{row.t('keys.mode.test')}</Badge>}
       {row.twin && (
         <span dir="ltr" className="block truncate font-mono text-xs text-muted rtl:text-right">
           {row.key.maskedKey}

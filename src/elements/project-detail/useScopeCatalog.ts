@@ -1,16 +1,14 @@
-import { useCallback, useEffect } from 'react'
+import { useCallback } from 'react'
 import { getScopes, type ScopeEntry } from '../../api/api-keys'
 import type { Project } from '../../api/types'
 import { useAsync } from '../../hooks/useAsync'
 import { useCapability } from '../../hooks/useCapability'
 import { useManageApi } from '../../hooks/useManageApi'
-import { LazyKeyAccessDialog } from './key-access/lazy'
 
 /**
  * The provider's scope catalog, on a server with key restrictions (and key
  * metadata); null elsewhere, or while it loads or if it cannot: the keys
- * section then looks and creates as before. With a catalog, the key dialog's
- * chunk is fetched ahead, so Create opens it at once.
+ * section then looks and creates as before.
  */
 export function useScopeCatalog(project: Project): readonly ScopeEntry[] | null {
   const offered = useCapability('key-restrictions') && project.keys !== undefined
@@ -18,9 +16,5 @@ export function useScopeCatalog(project: Project): readonly ScopeEntry[] | null 
   const id = project.id
   const load = useCallback((signal: AbortSignal) => getScopes(call, id, signal), [call, id])
   const { data } = useAsync(offered ? load : null)
-  const catalog = data && data.length > 0 ? data : null
-  useEffect(() => {
-    if (catalog) LazyKeyAccessDialog.chunk.prefetch()
-  }, [catalog])
-  return catalog
+  return data?.length ? data : null
 }
