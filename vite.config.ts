@@ -76,20 +76,21 @@ export default defineConfig(({ command, mode }) => {
                   { name: 'core', tags: ['$initial'], priority: 9 },
                   { name: '_flex-lazy-styles', priority: 8, test: (id: string) => id === '\0flex-lazy-styles' },
                   // The signed-in path, one chunk: the frame with its reminder to verify the
-                  // address, the dashboard, dialogs and a project's page with its keys and usage
-                  // chart, and what two sections share (the webhooks' and the team's tables). The
-                  // log-in prefetches the dashboard and the dashboard the project page, so more
-                  // chunks were more requests for what a session fetches anyway, each compressed
-                  // apart: usage and the reminder as chunks of their own cost 1.7 kB more gzip -9
-                  // in all (docs/performance.md).
+                  // address and the profile page it links to, the dashboard, dialogs and a
+                  // project's page with its keys (and their restrictions' dialog) and usage chart,
+                  // and what two sections share (the webhooks' and the team's tables). The log-in
+                  // prefetches the dashboard and the dashboard the project page, so more chunks
+                  // were more requests for what a session fetches anyway, each compressed apart:
+                  // usage and the reminder as chunks of their own cost 1.7 kB more gzip -9 in all,
+                  // the key dialog 0.7 kB and the profile page 0.9 kB (docs/performance.md).
                   {
                     name: 'app',
                     priority: 3,
                     test: screen(
-                      /[\\/](node_modules[\\/]@floating-ui[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]project-detail[\\/].*|elements[\\/]portal[\\/]ProjectPage|components[\\/](account[\\/].*|frame[\\/]\w+|dialog[\\/].*|form-dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|ChoiceField|toast[\\/]Toast|teams[\\/](role|role-names|useTeam)|webhooks[\\/](StackTable|format-time)|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/](useAsync|useGraceOptions)|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|project|keys|usage|profile)|api[\\/]usage)\.tsx?)$/,
+                      /[\\/](node_modules[\\/]@floating-ui[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]project-detail[\\/].*|elements[\\/]portal[\\/]ProjectPage|elements[\\/]profile[\\/].*|components[\\/](account[\\/].*|frame[\\/]\w+|dialog[\\/].*|form-dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|ChoiceField|toast[\\/]Toast|teams[\\/](role|role-names|useTeam)|webhooks[\\/](StackTable|format-time)|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/](useAsync|useGraceOptions)|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|project|keys|key-access|usage|profile)|api[\\/]usage)\.tsx?)$/,
                     ),
                   },
-                  // Each section a project's page (or the account menu) reaches, in a chunk of its
+                  // Each section a project's page reaches, in a chunk of its
                   // own fetched when it is first drawn: a feature's section adds to no other path.
                   // Below 'app': a group takes in what its modules import, so a section before it
                   // would take the frame and the dialogs that the project page needs too.
@@ -116,7 +117,6 @@ export default defineConfig(({ command, mode }) => {
                       /[\\/]src[\\/](components[\\/]request-logs[\\/].*|elements[\\/]request-log[\\/]RequestLogScreen|api[\\/]request-logs|i18n[\\/]en[\\/]requests)\.tsx?$/,
                     ),
                   },
-                  { name: 'profile', priority: 1, test: screen(/[\\/]src[\\/]elements[\\/]profile[\\/].*\.tsx?$/) },
                   // Sign-up and the password reset, the rarer ways in beside the log-in: one chunk.
                   { name: 'auth', priority: 4, test: screen(/[\\/]src[\\/]components[\\/]auth[\\/](SignupScreen|NewPasswordField|reset[\\/]ResetFlow)\.tsx$/) },
                   { name: 'account', priority: 5, test: source(/[\\/]src[\\/](api[\\/]accounts|i18n[\\/](server-messages|en[\\/]server))\.ts$/) },

@@ -31,9 +31,13 @@ export function parseProject(x: unknown): Project {
   return project
 }
 
+// Restrictions (servers with key restrictions) only when sent: without them a key is live, with every scope, from anywhere.
+const strings = (x: unknown) => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : undefined)
+
 const parseKeyInfo = (k: Record<string, unknown>): KeyInfo => ({
-  // Only a test key says so: a server without key modes sends none, and its keys are live.
-  ...(k.mode === 'test' && { mode: 'test' as const }),
+  scopes: strings(k.scopes),
+  allowedIps: strings(k.allowedIps),
+  mode: k.mode === 'test' ? 'test' : undefined,
   id: text(k.id),
   name: text(k.name),
   maskedKey: text(k.maskedKey),

@@ -6,7 +6,7 @@ export interface ChoiceFieldProps {
   /** [text shown, value sent]; the first is chosen unless `defaultValue` says otherwise. */
   options: ReadonlyArray<readonly [string, string]>
   defaultValue?: string
-  /** Told each choice, for a dialog whose text follows it. */
+  /** Told each choice: a dialog whose text follows it, or a filter that acts at once. */
   onChange?: (value: string) => void
 }
 

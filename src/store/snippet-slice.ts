@@ -2,6 +2,9 @@ import type { StateCreator } from 'zustand/vanilla'
 import type { KeyMap, ProjectSummary } from '../api/types'
 import type { FlexState } from './index'
 
+/** A key as a sample's picker shows it; a test key is the one samples use first. */
+export type SnippetKey = { name: string; test: boolean }
+
 export interface SnippetSlice {
   /**
    * Whole API keys created (or rolled) on this page, per project. A whole key
@@ -12,9 +15,9 @@ export interface SnippetSlice {
   revealedKeys: Record<string, KeyMap>
   /** The project and key every <flex-snippet> on the page shows: the one created, opened or picked last. */
   snippetPick: { projectId: string; keyId?: string } | null
-  /** The owner's projects and, per project, its API project IDs with their names ('' when the server has none; null: the key no longer works). */
+  /** The owner's projects and, per project, its API project IDs with their names ('' when the server has none) and whether each is a test key (null: the key no longer works). */
   snippetProjects: ProjectSummary[] | null
-  snippetKeys: Record<string, Record<string, string | null>>
+  snippetKeys: Record<string, Record<string, SnippetKey | null>>
   /** Called with every response that carries whole keys (create project, create key, roll key). */
   rememberRevealedKeys: (projectId: string, keys: KeyMap) => void
   pickSnippetProject: (projectId: string, keyId?: string) => void

@@ -94,9 +94,9 @@ describe(`${SCRIPT} and its chunks`, () => {
       }
     }
     // Each screen behind an import() is fetched on demand: none of them is inside the script
-    // ('auth' holds sign-up and the reset; 'app' the signed-in frame, the dashboard and a project's page
-    // with its usage chart; the others a section each).
-    for (const screen of ['auth', 'app', 'webhooks', 'team', 'requests', 'profile']) {
+    // ('auth' holds sign-up and the reset; 'app' the signed-in frame with the profile page, the dashboard
+    // and a project's page with its keys' dialog and usage chart; the others a section each).
+    for (const screen of ['auth', 'app', 'webhooks', 'team', 'requests']) {
       expect(
         [...files].some((f) => f.startsWith(`fp-${screen}-`)),
         `fp-${screen}-*.js`,
@@ -118,7 +118,7 @@ describe(`${SCRIPT} and its chunks`, () => {
     const onDemand = classic()
       .map(({ code }) => code)
       .join('\n')
-    for (const section of ['webhooks', 'team', 'requests', 'profile']) {
+    for (const section of ['webhooks', 'team', 'requests']) {
       expect(
         beside.filter((file) => file.startsWith(`fp-${section}-`)),
         section,

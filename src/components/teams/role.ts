@@ -4,12 +4,13 @@ import { ROLES, type Role } from '../../api/roles'
 /**
  * What a control on the project page does, for the question "may this reader
  * do it?": 'webhooks' adds and edits endpoints, sends test events and resends;
- * deleting an endpoint ('endpoint-delete') takes an admin, as on the server.
+ * deleting an endpoint ('endpoint-delete') takes an admin, as on the server;
+ * so does a broad key ('broad-keys': a live key that may write, or do everything).
  */
-export type Action = 'keys' | 'webhooks' | 'endpoint-delete' | 'secret' | 'edit' | 'delete' | 'members' | 'audit'
+export type Action = 'keys' | 'broad-keys' | 'webhooks' | 'endpoint-delete' | 'secret' | 'edit' | 'delete' | 'members' | 'audit'
 
 /** The lowest role that may do each, as its place in ROLES (owner first): the roles are nested, each may what the ones below it may. */
-const LOWEST: Record<Action, number> = { keys: 2, webhooks: 2, 'endpoint-delete': 1, secret: 1, edit: 1, delete: 0, members: 1, audit: 1 }
+const LOWEST: Record<Action, number> = { keys: 2, 'broad-keys': 1, webhooks: 2, 'endpoint-delete': 1, secret: 1, edit: 1, delete: 0, members: 1, audit: 1 }
 
 export const can = (role: Role, action: Action) => ROLES.indexOf(role) <= LOWEST[action]
 

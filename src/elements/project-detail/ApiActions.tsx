@@ -15,14 +15,16 @@ import { useElement } from '../../context/element'
 import { useT } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'
 import { DeleteKeyDialog } from './DeleteKeyDialog'
-import type { KeyFields } from '../../../contract/requests'
-import { EditKeyDialog } from './EditKeyDialog'
+import type { KeyChanges } from '../../../contract/keys'
+import { KeyDialog } from './KeyDialog'
 import { isLive } from './key-status'
 import { FormDialog } from '../../components/form-dialog/FormDialog'
 import { KeysTable, type KeyActionKind } from './KeysTable'
 import { NewKeyDialog } from './NewKeyDialog'
 import { RollKeyDialog } from './RollKeyDialog'
 import { useNewKeys } from './useNewKeys'
+import { useScopeCatalog } from './useScopeCatalog'
+import { isTest } from './key-restrictions'
 import { requestsCell } from './usage/RequestsCell'
 import { DangerButton } from '../../components/DangerButton'
 
@@ -41,6 +43,9 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   const [picking, setPicking] = useState(false)
   // One key's Edit, Roll or Delete, from its row of the table.
   const [action, setAction] = useState<{ kind: KeyActionKind; key: KeyInfo } | null>(null)
+  // With the provider's scope catalog, Create opens the key dialog, and it and Edit offer mode, access and allowlist.
+  const catalog = useScopeCatalog(project)
+  const [creating, setCreating] = useState(false)
   const reasonId = useId()
   // keys and keyLimit come only from servers that list key metadata; without
   // them the table, counter and per-key actions stay hidden.
@@ -58,20 +63,24 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     if (toast) toastRef.current?.scrollIntoView?.({ block: 'nearest' })
   }, [toast])
 
+  // A new pair: shown once in 'New API Information', and the page told.
+  const made = (keys: KeyMap) => {
+    reveal(keys)
+    emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
+    onChanged()
+  }
+
   const createKey = () =>
-    void create.run(async () => {
-      setError(null)
-      let keys: KeyMap
-      try {
-        keys = await apiKeys.createKey(call, project.id)
-      } catch (e) {
-        setError(errorMessage(e))
-        return
-      }
-      reveal(keys)
-      emit(host, 'flex-key-created', { projectId: project.id, keyIds: Object.keys(keys) })
-      onChanged()
-    })
+    catalog
+      ? setCreating(true)
+      : void create.run(async () => {
+          setError(null)
+          try {
+            made(await apiKeys.createKey(call, project.id))
+          } catch (e) {
+            setError(errorMessage(e))
+          }
+        })
 
   // After any change to a key: close its dialogs, tell the host page, reload.
   const changed = <K extends 'flex-key-deleted' | 'flex-key-updated' | 'flex-key-rolled'>(name: K, detail: Omit<FlexEventMap[K], 'projectId'>) => {
@@ -88,7 +97,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     changed('flex-key-deleted', { keyId })
   }
 
-  const saveKey = async (keyId: string, edit: KeyFields) => {
+  const saveKey = async (keyId: string, edit: KeyChanges) => {
     await apiKeys.updateKey(call, project.id, keyId, edit)
     changed('flex-key-updated', { keyId })
   }
@@ -100,7 +109,10 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
     changed('flex-key-rolled', { keyId, newKeyId: Object.keys(keys)[0] ?? '' })
   }
 
-  const close = () => setAction(null)
+  const close = () => {
+    setAction(null)
+    setCreating(false)
+  }
 
   return (
     <section aria-labelledby={headingId} className="rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
@@ -149,7 +161,9 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       <div ref={toastRef}>
         <Toast message={toast} onClose={() => setToast(null)} />
       </div>
-      {keys && keys.length > 0 && <KeysTable keys={keys} onAction={(kind, key) => setAction({ kind, key })} requests={requestsCell(project)} />}
+      {keys && keys.length > 0 && (
+        <KeysTable keys={keys} catalog={catalog} onAction={(kind, key) => setAction({ kind, key })} requests={requestsCell(project)} />
+      )}
       <NewKeyDialog
         projectId={project.id}
         keys={newKeys}
@@ -159,7 +173,18 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
         names={keys && Object.fromEntries(keys.map((k) => [k.id, k.name]))}
         onName={keys ? (keyId, edit) => saveKey(keyId, edit) : undefined}
       />
-      {action?.kind === 'edit' && <EditKeyDialog info={action.key} onClose={close} onSave={(edit) => saveKey(action.key.id, edit)} />}
+      {(creating || action?.kind === 'edit') && (
+        <KeyDialog
+          catalog={catalog}
+          info={action?.key}
+          onClose={close}
+          onCreate={async (body) => {
+            made(await apiKeys.createKey(call, project.id, body))
+            setCreating(false)
+          }}
+          onSave={(body) => saveKey(action!.key.id, body)}
+        />
+      )}
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
       {action?.kind === 'delete' && (
         <FormDialog title={t('keys.deleteOne.title')} submitLabel={t('keys.deleteOne.submit')} danger onClose={close} onSubmit={() => deleteKey(action.key.id)}>
@@ -169,7 +194,8 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       <DeleteKeyDialog
         open={picking}
         keyIds={keyIds}
-        names={keys && Object.fromEntries(keys.map((k) => [k.id, k.name]))}
+        // A test key is said to be one here too.
+        names={keys && Object.fromEntries(keys.map((k) => [k.id, isTest(k) ? `${k.name} · ${t('keys.mode.test')}` : k.name]))}
         onClose={() => setPicking(false)}
         onConfirm={deleteKey}
         // Deleting the last key disables Delete: focus goes to Create instead.

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
+import type { ScopeEntry } from '../../api/api-keys'
 import type { KeyInfo } from '../../api/types'
+import { keyAccessText } from './key-restrictions'
 import { Identifier } from '../../components/table'
 import { useT } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'
@@ -12,11 +14,14 @@ export function KeyCards({
   width,
   onAction,
   requests,
+  access,
 }: {
   rows: readonly KeyRow[]
   width: number
   onAction: (kind: KeyActionKind, key: KeyInfo) => void
   requests?: (key: KeyInfo) => ReactNode
+  /** The catalog, on a server with key restrictions: each card says its key's access. */
+  access?: readonly ScopeEntry[] | null
 }) {
   const t = useT(texts)
   // The time goes where the reader's language puts it in "Last used …".
@@ -49,6 +54,7 @@ export function KeyCards({
             <LastUsed row={row} />
             {lastUsed[1]}
           </p>
+          {access && <p className="mt-1 text-xs text-muted">{keyAccessText(row.key, access, t)}</p>}
           {requests && (
             <p className="mt-1 text-xs text-muted">
               {requestsLine[0]}

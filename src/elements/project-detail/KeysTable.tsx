@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
+import type { ScopeEntry } from '../../api/api-keys'
+import { ChoiceField } from '../../components/ChoiceField'
 import type { KeyInfo } from '../../api/types'
 import { Badge, type BadgeTone } from '../../components/Badge'
 import { DataTable, Identifier, RowMenu, type Column } from '../../components/table'
@@ -11,6 +13,7 @@ import { KeyCards } from './KeyCards'
 import { keyLabel, keyState, sameName, type KeyState } from './key-status'
 import { exactTime, timeAgo } from './relative-time'
 import { Truncated } from './Truncated'
+import { isTest, keyAccessText } from './key-restrictions'
 
 export type KeyActionKind = 'edit' | 'roll' | 'delete'
 
@@ -42,6 +45,7 @@ export function KeyName({ row, width }: { row: KeyRow; width: number }) {
   return (
     <span className="block min-w-0">
       <Truncated text={row.key.name} width={width} className="font-medium" />
+      {isTest(row.key) && <Badge tone="warning">{row.t('keys.mode.test')}</Badge>}
       {row.twin && (
         <span dir="ltr" className="block truncate font-mono text-xs text-muted rtl:text-right">
           {row.key.maskedKey}
@@ -103,11 +107,14 @@ export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind
  * used), and then, when the name, API Project ID, status and menu do not fit, the rows become compact cards.
  */
 export function KeysTable({
-  keys,
+  keys: all,
+  catalog,
   onAction,
   requests,
 }: {
   keys: KeyInfo[]
+  /** The provider's scopes, on a server with key restrictions: the Access column, and the filter by mode when there are test keys. */
+  catalog?: readonly ScopeEntry[] | null
   onAction: (kind: KeyActionKind, key: KeyInfo) => void
   /** Each key's "Requests (30 d)" cell (usage/RequestsCell.tsx), shown when the server counts usage. */
   requests?: (key: KeyInfo) => ReactNode
@@ -117,13 +124,16 @@ export function KeysTable({
   const t = useT(texts)
   const lang = useLang()
   const now = Date.now()
+  const [mode, setMode] = useState('')
+  const filterable = all.some(isTest)
+  const keys = filterable && mode ? all.filter((k) => isTest(k) === (mode === 'test')) : all
   const rows: KeyRow[] = keys.map((key) => ({
     key,
-    state: keyState(key, now, keys, t),
+    state: keyState(key, now, all, t),
     t,
     lang,
-    twin: sameName(key, keys),
-    label: keyLabel(key, keys),
+    twin: sameName(key, all),
+    label: keyLabel(key, all),
   }))
   const columns: Column<KeyRow>[] = [
     { id: 'name', header: t('keys.column.name'), priority: 0, width: 0, name: true, cell: (row, width) => <KeyName row={row} width={width} /> },
@@ -153,6 +163,7 @@ export function KeysTable({
         </time>
       ),
     },
+    ...(catalog ? [{ id: 'access', header: t('keys.column.access'), priority: 3, width: 130, cell: ({ key }: KeyRow) => keyAccessText(key, catalog, t) }] : []),
     { id: 'used', header: t('keys.column.lastUsed'), priority: 2, width: 110, cell: (row) => <LastUsed row={row} /> },
     ...(requestsOf
       ? [{ id: 'requests', header: t('keys.column.requests'), priority: 3, width: 120, end: true, cell: ({ key }: KeyRow) => requestsOf(key) }]
@@ -172,12 +183,33 @@ export function KeysTable({
       : []),
   ]
   return (
-    <DataTable
-      caption={t('keys.table.name')}
-      columns={columns}
-      rows={rows}
-      rowKey={(row) => row.key.id}
-      cards={(rows, width) => <KeyCards rows={rows} width={width} onAction={onAction} requests={requestsOf} />}
-    />
+    <>
+      {filterable && (
+        // A choice among live and test keys, read as it changes; the table shows only those.
+        <div className="mt-4 max-w-48">
+          <ChoiceField
+            label={t('keys.filter')}
+            name="mode"
+            onChange={setMode}
+            options={[
+              [t('keys.filter.all'), ''],
+              [t('keys.filter.live'), 'live'],
+              [t('keys.filter.test'), 'test'],
+            ]}
+          />
+        </div>
+      )}
+      {rows.length === 0 ? (
+        <p className="mt-4 text-sm text-muted">{t('keys.filter.empty')}</p>
+      ) : (
+        <DataTable
+          caption={t('keys.table.name')}
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.key.id}
+          cards={(rows, width) => <KeyCards rows={rows} width={width} onAction={onAction} requests={requestsOf} access={catalog} />}
+        />
+      )}
+    </>
   )
 }

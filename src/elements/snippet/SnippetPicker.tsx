@@ -31,7 +31,7 @@ export function SnippetPicker({ projects, projectId, keyIds, keyId, names }: Sni
         <Select
           label={t('snippet.apiKey')}
           value={keyId}
-          options={keyIds.map((id) => [id, names[id] ? `${names[id]} · ${id.length > 12 ? `${id.slice(0, 9)}…` : id}` : id])}
+          options={keyIds.map((id) => [id, names[id]?.name ? `${names[id]?.name} · ${id.length > 12 ? `${id.slice(0, 9)}…` : id}` : id])}
           onPick={(id) => pick(projectId!, id)}
         />
       )}

@@ -7,26 +7,30 @@ import { useElement } from '../../context/element'
 import { STAND_INS } from '../../components/snippets/fill'
 import { singleFlight } from '../../single-flight'
 import type { ProjectSummary } from '../../api/types'
+import type { SnippetKey } from '../../store/snippet-slice'
 
 // Every snippet on the page asks at the same moment (their effects run in one
 // commit): one request serves them all.
 const loads = new Map<string, Promise<void>>()
 const once = (key: string, load: () => Promise<void>) => singleFlight(loads, key, load).catch(() => {})
 
-type ServedKey = { id?: unknown; name?: unknown; expiresAt?: unknown; rolledAt?: unknown }
+type ServedKey = { id?: unknown; name?: unknown; expiresAt?: unknown; rolledAt?: unknown; mode?: unknown }
 
 /**
  * A project's API project IDs with their names ('' where the server sends
- * none), null for a key that no longer works (expired, or rolled away): a
- * sample must not hand one out.
+ * none) and modes, null for a key that no longer works (expired, or rolled
+ * away): a sample must not hand one out.
  */
-function keysOf(x: { apiKey?: object; keys?: ServedKey[] } | null): Record<string, string | null> {
-  const out: Record<string, string | null> = {}
-  for (const id of Object.keys(x?.apiKey ?? {})) out[id] = ''
+function keysOf(x: { apiKey?: object; keys?: ServedKey[] } | null): Record<string, SnippetKey | null> {
+  const out: Record<string, SnippetKey | null> = {}
+  for (const id of Object.keys(x?.apiKey ?? {})) out[id] = { name: '', test: false }
   if (Array.isArray(x?.keys))
     for (const k of x.keys)
       if (typeof k?.id == 'string')
-        out[k.id] = k.rolledAt || (typeof k.expiresAt == 'string' && Date.parse(k.expiresAt) <= Date.now()) ? null : typeof k.name == 'string' ? k.name : ''
+        out[k.id] =
+          k.rolledAt || (typeof k.expiresAt == 'string' && Date.parse(k.expiresAt) <= Date.now())
+            ? null
+            : { name: typeof k.name == 'string' ? k.name : '', test: k.mode == 'test' }
   return out
 }
 
@@ -45,8 +49,9 @@ function projectsOf(x: unknown): ProjectSummary[] | null {
 /**
  * What every <flex-snippet> shows, from the one store: the picked project (by
  * default the one created or opened last, else the newest) and key, among the
- * keys that work. A whole key only when it was revealed on this page; else
- * never the masked one (a command holding it can only fail), but YOUR_API_KEY.
+ * keys that work, a test key first (samples are for trying). A whole key only
+ * when it was revealed on this page; else never the masked one (a command
+ * holding it can only fail), but YOUR_API_KEY.
  */
 export function useSnippet() {
   const { apiBase } = useElement()
@@ -76,7 +81,12 @@ export function useSnippet() {
   // Listed keys that work, and keys revealed since the list was read (not in it yet).
   const usable = (id: string) => (id in listed ? listed[id] !== null : id in whole)
   const keyIds = [...new Set([...Object.keys(listed), ...Object.keys(whole)])].filter(usable)
-  const keyId = pick?.projectId === projectId && keyIds.includes(pick?.keyId as string) ? pick!.keyId : (Object.keys(whole).filter(usable).pop() ?? keyIds[0])
+  const test = (id: string) => listed[id]?.test
+  const revealed = Object.keys(whole).filter(usable)
+  const keyId =
+    pick?.projectId === projectId && keyIds.includes(pick?.keyId as string)
+      ? pick!.keyId
+      : (revealed.filter(test).pop() ?? revealed.pop() ?? keyIds.find(test) ?? keyIds[0])
   const key = keyId && whole[keyId]
   return {
     projects,
@@ -86,7 +96,7 @@ export function useSnippet() {
     names: listed,
     values: token && projectId ? { projectId, apiProjectId: keyId ?? STAND_INS.apiProjectId, apiKey: key || STAND_INS.apiKey } : STAND_INS,
     // Ids of the bar's texts (en/snippet.ts).
-    hint: !token ? ('snippet.signedOut' as const) : key ? undefined : ('snippet.placeholder' as const),
+    hint: !token ? ('snippet.signedOut' as const) : !key ? ('snippet.placeholder' as const) : test(keyId) ? ('snippet.testKey' as const) : undefined,
   }
 }
 

@@ -3,6 +3,7 @@ import { auth } from './auth'
 import { projects } from './projects'
 import { project } from './project'
 import { keys } from './keys'
+import { keyAccess } from './key-access'
 import { usage } from './usage'
 import { requests } from './requests'
 import { formDialog } from './form-dialog'
@@ -32,6 +33,7 @@ export const CATALOG = {
   ...projects,
   ...project,
   ...keys,
+  ...keyAccess,
   ...usage,
   ...requests,
   ...formDialog,

@@ -88,4 +88,17 @@ export const keys = {
   'keys.ago.days': ({ count }: Count, { lang }: Locale) => plural(lang, count, { one: '# day ago', other: '# days ago' }),
   /** Under the key picker of the header's Delete: what deleting does, as the row's Delete says it. */
   'keys.pick.warning': 'Anything using the chosen key stops working at once.',
+  // Key restrictions (servers with a scope catalog): the table's badge, Access column and filter.
+  /** The badge beside a test key's name. */
+  'keys.mode.test': 'Test',
+  'keys.column.access': 'Access',
+  'keys.access.full': 'Full access',
+  'keys.access.readOnly': 'Read only',
+  'keys.access.scopes': ({ count }: Count, { lang }: Locale) => plural(lang, count, { one: '# scope', other: '# scopes' }),
+  'keys.access.ips': ({ count }: Count, { lang }: Locale) => plural(lang, count, { one: '# IP range', other: '# IP ranges' }),
+  'keys.filter': 'Show',
+  'keys.filter.all': 'All keys',
+  'keys.filter.live': 'Live keys',
+  'keys.filter.test': 'Test keys',
+  'keys.filter.empty': 'No keys of this kind.',
 }

@@ -1,4 +1,5 @@
 import type { LocaleMessages } from '../en'
+import type { Sentence } from '../en/key-access'
 import { plural } from '../plural'
 import type { Locale } from '../types'
 
@@ -612,6 +613,62 @@ const messages: LocaleMessages = {
 
   // table pass (issue 39)
   'keys.pick.warning': 'Alles, was den gewählten Schlüssel verwendet, funktioniert sofort nicht mehr.',
+  // key restrictions (issue 50): "Berechtigung" for a scope, "Live"/"Test" for the modes
+  'keys.mode.test': 'Test',
+  'keys.column.access': 'Zugriff',
+  'keys.access.full': 'Vollzugriff',
+  'keys.access.readOnly': 'Nur lesen',
+  'keys.access.scopes': ({ count }: Count, { lang }: Locale) => plural(lang, count, { one: '# Berechtigung', other: '# Berechtigungen' }),
+  'keys.access.ips': ({ count }: Count, { lang }: Locale) => plural(lang, count, { one: '# IP-Bereich', other: '# IP-Bereiche' }),
+  'keys.filter': 'Anzeigen',
+  'keys.filter.all': 'Alle Schlüssel',
+  'keys.filter.live': 'Live-Schlüssel',
+  'keys.filter.test': 'Testschlüssel',
+  'keys.filter.empty': 'Keine Schlüssel dieser Art.',
+  'keyAccess.create.title': 'API-Schlüssel erstellen',
+  'keyAccess.create.submit': 'Schlüssel erstellen',
+  'keyAccess.name': 'Schlüsselname (optional)',
+  'keyAccess.mode': 'Modus',
+  'keyAccess.mode.live': 'Live',
+  'keyAccess.mode.liveHint': 'Für echten Datenverkehr.',
+  'keyAccess.mode.test': 'Test',
+  'keyAccess.mode.testHint': 'Für Entwicklung und Beispiele: überall als Testschlüssel gekennzeichnet.',
+  'keyAccess.mode.fixed': 'Der Modus eines Schlüssels wird bei der Erstellung festgelegt.',
+  'keyAccess.access': 'Zugriff',
+  'keyAccess.access.full': 'Vollzugriff',
+  'keyAccess.access.fullHint': 'Alle Berechtigungen, auch später hinzugefügte.',
+  'keyAccess.access.read': 'Nur lesen',
+  'keyAccess.access.readHint': 'Alle Leseberechtigungen, keine Schreibberechtigung.',
+  'keyAccess.access.custom': 'Benutzerdefiniert',
+  'keyAccess.access.customHint': 'Nur die Berechtigungen, die Sie wählen.',
+  'keyAccess.scopes': 'Berechtigungen',
+  'keyAccess.scopes.none': 'Wählen Sie mindestens eine Berechtigung.',
+  'keyAccess.roleNote':
+    'Live-Schlüssel mit Schreibzugriff erfordern einen Admin oder den Inhaber: Sie können Testschlüssel und Live-Schlüssel mit reinem Lesezugriff erstellen.',
+  'keyAccess.ips': 'Erlaubte IP-Adressen',
+  'keyAccess.ips.hint': ({ max }: { max: number }, { lang }: Locale) =>
+    `Eine IPv4- oder IPv6-Adresse oder ein CIDR-Bereich pro Zeile, höchstens ${max.toLocaleString(lang)}. Leer: jede Adresse.`,
+  'keyAccess.ips.invalid': ({ entry }: { entry: string }) => `„${entry}“ ist weder eine IP-Adresse noch ein CIDR-Bereich.`,
+  'keyAccess.ips.tooMany': ({ max }: { max: number }, { lang }: Locale) => `Höchstens ${max.toLocaleString(lang)} Adressen oder Bereiche.`,
+  'keyAccess.sentence': ({ mode, access, reads, writes, ranges }: Sentence, { lang }: Locale) => {
+    const can =
+      access === 'full'
+        ? 'der alles darf'
+        : access === 'read'
+          ? 'der alles lesen darf'
+          : reads && writes
+            ? `der ${reads} lesen und ${writes} schreiben darf`
+            : reads
+              ? `der ${reads} lesen darf`
+              : writes
+                ? `der ${writes} schreiben darf`
+                : 'der nichts darf'
+    const from = ranges ? plural(lang, ranges, { one: 'von 1 IP-Bereich aus', other: 'von # IP-Bereichen aus' }) : 'von überall'
+    return `${mode === 'test' ? 'Ein Testschlüssel' : 'Ein Live-Schlüssel'}, ${can}, ${from}.`
+  },
+  'keyAccess.error.role': 'Nur ein Admin oder der Inhaber kann einen Live-Schlüssel mit Schreibzugriff erstellen.',
+  'keyAccess.error.scope': 'Eine Berechtigung wird nicht mehr angeboten: Laden Sie die Seite neu und wählen Sie erneut.',
+  'snippet.testKey': 'Ein Testschlüssel füllt diese Beispiele',
   'projects.status.active': 'Aktiv',
 
   // teams

@@ -1,4 +1,5 @@
 import type { LocaleMessages } from '../en'
+import type { Sentence } from '../en/key-access'
 import { plural } from '../plural'
 import type { Locale } from '../types'
 
@@ -616,6 +617,62 @@ const messages: LocaleMessages = {
 
   // table pass (issue 39)
   'keys.pick.warning': 'Todo lo que use la clave elegida dejará de funcionar al instante.',
+  // key restrictions (issue 50): "permiso" for a scope, "en vivo"/"prueba" for the modes
+  'keys.mode.test': 'Prueba',
+  'keys.column.access': 'Acceso',
+  'keys.access.full': 'Acceso total',
+  'keys.access.readOnly': 'Solo lectura',
+  'keys.access.scopes': ({ count }: Count, { lang }: Locale) => plural(lang, count, { one: '# permiso', many: '# de permisos', other: '# permisos' }),
+  'keys.access.ips': ({ count }: Count, { lang }: Locale) => plural(lang, count, { one: '# rango de IP', many: '# de rangos de IP', other: '# rangos de IP' }),
+  'keys.filter': 'Mostrar',
+  'keys.filter.all': 'Todas las claves',
+  'keys.filter.live': 'Claves en vivo',
+  'keys.filter.test': 'Claves de prueba',
+  'keys.filter.empty': 'No hay claves de este tipo.',
+  'keyAccess.create.title': 'Crear clave de API',
+  'keyAccess.create.submit': 'Crear clave',
+  'keyAccess.name': 'Nombre de la clave (opcional)',
+  'keyAccess.mode': 'Modo',
+  'keyAccess.mode.live': 'En vivo',
+  'keyAccess.mode.liveHint': 'Para tráfico real.',
+  'keyAccess.mode.test': 'Prueba',
+  'keyAccess.mode.testHint': 'Para desarrollo y ejemplos: marcada como clave de prueba allí donde aparezca.',
+  'keyAccess.mode.fixed': 'El modo de una clave se fija al crearla.',
+  'keyAccess.access': 'Acceso',
+  'keyAccess.access.full': 'Acceso total',
+  'keyAccess.access.fullHint': 'Todos los permisos, también los que se añadan después.',
+  'keyAccess.access.read': 'Solo lectura',
+  'keyAccess.access.readHint': 'Todos los permisos de lectura, ninguno de escritura.',
+  'keyAccess.access.custom': 'Personalizado',
+  'keyAccess.access.customHint': 'Solo los permisos que elijas.',
+  'keyAccess.scopes': 'Permisos',
+  'keyAccess.scopes.none': 'Elige al menos un permiso.',
+  'keyAccess.roleNote':
+    'Las claves en vivo que pueden escribir requieren un administrador o el propietario: puedes crear claves de prueba y claves en vivo de solo lectura.',
+  'keyAccess.ips': 'Direcciones IP permitidas',
+  'keyAccess.ips.hint': ({ max }: { max: number }, { lang }: Locale) =>
+    `Una dirección IPv4 o IPv6 o un rango CIDR por línea, como máximo ${max.toLocaleString(lang)}. Vacío: cualquier dirección.`,
+  'keyAccess.ips.invalid': ({ entry }: { entry: string }) => `«${entry}» no es una dirección IP ni un rango CIDR.`,
+  'keyAccess.ips.tooMany': ({ max }: { max: number }, { lang }: Locale) => `Como máximo ${max.toLocaleString(lang)} direcciones o rangos.`,
+  'keyAccess.sentence': ({ mode, access, reads, writes, ranges }: Sentence, { lang }: Locale) => {
+    const can =
+      access === 'full'
+        ? 'que puede hacerlo todo'
+        : access === 'read'
+          ? 'que puede leerlo todo'
+          : reads && writes
+            ? `que puede leer ${reads} y escribir ${writes}`
+            : reads
+              ? `que puede leer ${reads}`
+              : writes
+                ? `que puede escribir ${writes}`
+                : 'que no puede hacer nada'
+    const from = ranges ? plural(lang, ranges, { one: 'desde 1 rango de IP', other: 'desde # rangos de IP' }) : 'desde cualquier lugar'
+    return `${mode === 'test' ? 'Una clave de prueba' : 'Una clave en vivo'} ${can}, ${from}.`
+  },
+  'keyAccess.error.role': 'Solo un administrador o el propietario puede crear una clave en vivo que pueda escribir.',
+  'keyAccess.error.scope': 'Un permiso ya no se ofrece: vuelve a cargar la página y elige de nuevo.',
+  'snippet.testKey': 'Una clave de prueba rellena estos ejemplos',
   'projects.status.active': 'Activo',
 
   // teams

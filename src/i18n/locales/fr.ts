@@ -1,4 +1,5 @@
 import type { LocaleMessages } from '../en'
+import type { Sentence } from '../en/key-access'
 import { plural } from '../plural'
 import type { Locale } from '../types'
 
@@ -613,6 +614,62 @@ const messages: LocaleMessages = {
 
   // table pass (issue 39)
   'keys.pick.warning': 'Tout ce qui utilise la clé choisie cesse immédiatement de fonctionner.',
+  // key restrictions (issue 50): « autorisation » for a scope, « production »/« test » for the modes
+  'keys.mode.test': 'Test',
+  'keys.column.access': 'Accès',
+  'keys.access.full': 'Accès complet',
+  'keys.access.readOnly': 'Lecture seule',
+  'keys.access.scopes': ({ count }: Count, { lang }: Locale) => plural(lang, count, { one: '# autorisation', other: '# autorisations' }),
+  'keys.access.ips': ({ count }: Count, { lang }: Locale) => plural(lang, count, { one: '# plage IP', other: '# plages IP' }),
+  'keys.filter': 'Afficher',
+  'keys.filter.all': 'Toutes les clés',
+  'keys.filter.live': 'Clés de production',
+  'keys.filter.test': 'Clés de test',
+  'keys.filter.empty': 'Aucune clé de ce type.',
+  'keyAccess.create.title': 'Créer une clé API',
+  'keyAccess.create.submit': 'Créer la clé',
+  'keyAccess.name': 'Nom de la clé (facultatif)',
+  'keyAccess.mode': 'Mode',
+  'keyAccess.mode.live': 'Production',
+  'keyAccess.mode.liveHint': 'Pour le trafic réel.',
+  'keyAccess.mode.test': 'Test',
+  'keyAccess.mode.testHint': 'Pour le développement et les exemples\u00a0: signalée comme clé de test partout où elle apparaît.',
+  'keyAccess.mode.fixed': 'Le mode d’une clé est fixé à sa création.',
+  'keyAccess.access': 'Accès',
+  'keyAccess.access.full': 'Accès complet',
+  'keyAccess.access.fullHint': 'Toutes les autorisations, y compris celles ajoutées plus tard.',
+  'keyAccess.access.read': 'Lecture seule',
+  'keyAccess.access.readHint': 'Toutes les autorisations de lecture, aucune d’écriture.',
+  'keyAccess.access.custom': 'Personnalisé',
+  'keyAccess.access.customHint': 'Seulement les autorisations que vous choisissez.',
+  'keyAccess.scopes': 'Autorisations',
+  'keyAccess.scopes.none': 'Choisissez au moins une autorisation.',
+  'keyAccess.roleNote':
+    'Les clés de production qui peuvent écrire demandent un admin ou le propriétaire\u00a0: vous pouvez créer des clés de test et des clés de production en lecture seule.',
+  'keyAccess.ips': 'Adresses IP autorisées',
+  'keyAccess.ips.hint': ({ max }: { max: number }, { lang }: Locale) =>
+    `Une adresse IPv4 ou IPv6 ou une plage CIDR par ligne, ${max.toLocaleString(lang)} au plus. Vide\u00a0: n’importe quelle adresse.`,
+  'keyAccess.ips.invalid': ({ entry }: { entry: string }) => `«\u00a0${entry}\u00a0» n’est ni une adresse IP ni une plage CIDR.`,
+  'keyAccess.ips.tooMany': ({ max }: { max: number }, { lang }: Locale) => `${max.toLocaleString(lang)} adresses ou plages au plus.`,
+  'keyAccess.sentence': ({ mode, access, reads, writes, ranges }: Sentence, { lang }: Locale) => {
+    const can =
+      access === 'full'
+        ? 'qui peut tout faire'
+        : access === 'read'
+          ? 'qui peut tout lire'
+          : reads && writes
+            ? `qui peut lire ${reads} et écrire ${writes}`
+            : reads
+              ? `qui peut lire ${reads}`
+              : writes
+                ? `qui peut écrire ${writes}`
+                : 'qui ne peut rien faire'
+    const from = ranges ? plural(lang, ranges, { one: 'depuis 1 plage IP', other: 'depuis # plages IP' }) : 'depuis n’importe où'
+    return `${mode === 'test' ? 'Une clé de test' : 'Une clé de production'} ${can}, ${from}.`
+  },
+  'keyAccess.error.role': 'Seul un admin ou le propriétaire peut créer une clé de production qui peut écrire.',
+  'keyAccess.error.scope': 'Une autorisation n’est plus proposée\u00a0: rechargez la page et choisissez à nouveau.',
+  'snippet.testKey': 'Une clé de test remplit ces exemples',
   'projects.status.active': 'Actif',
 
   // teams

@@ -1,4 +1,5 @@
 import type { LocaleMessages } from '../en'
+import type { Sentence } from '../en/key-access'
 import { plural } from '../plural'
 import type { Locale } from '../types'
 
@@ -603,6 +604,61 @@ const messages: LocaleMessages = {
 
   // table pass (issue 39)
   'keys.pick.warning': '選択したキーを使用しているものはすべて、すぐに動作しなくなります。',
+  // key restrictions (issue 50): スコープ for a scope, 本番/テスト for the modes
+  'keys.mode.test': 'テスト',
+  'keys.column.access': 'アクセス',
+  'keys.access.full': 'フルアクセス',
+  'keys.access.readOnly': '読み取り専用',
+  'keys.access.scopes': ({ count }: Count, { lang }: Locale) => plural(lang, count, { other: '# スコープ' }),
+  'keys.access.ips': ({ count }: Count, { lang }: Locale) => plural(lang, count, { other: '# IP 範囲' }),
+  'keys.filter': '表示',
+  'keys.filter.all': 'すべてのキー',
+  'keys.filter.live': '本番キー',
+  'keys.filter.test': 'テストキー',
+  'keys.filter.empty': 'この種類のキーはありません。',
+  'keyAccess.create.title': 'API キーを作成',
+  'keyAccess.create.submit': 'キーを作成',
+  'keyAccess.name': 'キー名（任意）',
+  'keyAccess.mode': 'モード',
+  'keyAccess.mode.live': '本番',
+  'keyAccess.mode.liveHint': '実際のトラフィック用です。',
+  'keyAccess.mode.test': 'テスト',
+  'keyAccess.mode.testHint': '開発とサンプル用です。表示されるすべての場所でテストキーとして示されます。',
+  'keyAccess.mode.fixed': 'キーのモードは作成時に決まります。',
+  'keyAccess.access': 'アクセス',
+  'keyAccess.access.full': 'フルアクセス',
+  'keyAccess.access.fullHint': '後から追加されるものも含め、すべてのスコープ。',
+  'keyAccess.access.read': '読み取り専用',
+  'keyAccess.access.readHint': '読み取りのスコープすべて。書き込みのスコープはなし。',
+  'keyAccess.access.custom': 'カスタム',
+  'keyAccess.access.customHint': '選択したスコープのみ。',
+  'keyAccess.scopes': 'スコープ',
+  'keyAccess.scopes.none': 'スコープを 1 つ以上選択してください。',
+  'keyAccess.roleNote': '書き込みができる本番キーには管理者またはオーナーが必要です。テストキーと読み取り専用の本番キーは作成できます。',
+  'keyAccess.ips': '許可する IP アドレス',
+  'keyAccess.ips.hint': ({ max }: { max: number }, { lang }: Locale) =>
+    `1 行に 1 つの IPv4 / IPv6 アドレスまたは CIDR 範囲（最大 ${max.toLocaleString(lang)} 件）。空欄の場合はすべてのアドレスを許可します。`,
+  'keyAccess.ips.invalid': ({ entry }: { entry: string }) => `「${entry}」は IP アドレスでも CIDR 範囲でもありません。`,
+  'keyAccess.ips.tooMany': ({ max }: { max: number }, { lang }: Locale) => `アドレスまたは範囲は最大 ${max.toLocaleString(lang)} 件です。`,
+  'keyAccess.sentence': ({ mode, access, reads, writes, ranges }: Sentence, { lang }: Locale) => {
+    const can =
+      access === 'full'
+        ? 'すべての操作ができる'
+        : access === 'read'
+          ? 'すべてを読み取れる'
+          : reads && writes
+            ? `${reads}を読み取り、${writes}に書き込める`
+            : reads
+              ? `${reads}を読み取れる`
+              : writes
+                ? `${writes}に書き込める`
+                : '何もできない'
+    const from = ranges ? plural(lang, ranges, { other: '# 個の IP 範囲から' }) : 'どこからでも'
+    return `${from}${can}${mode === 'test' ? 'テストキー' : '本番キー'}です。`
+  },
+  'keyAccess.error.role': '書き込みができる本番キーを作成できるのは、管理者またはオーナーのみです。',
+  'keyAccess.error.scope': '提供されなくなったスコープがあります。ページを再読み込みして選び直してください。',
+  'snippet.testKey': 'これらのサンプルにはテストキーが入っています',
   'projects.status.active': '有効',
 
   // teams

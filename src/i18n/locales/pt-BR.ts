@@ -1,4 +1,5 @@
 import type { LocaleMessages } from '../en'
+import type { Sentence } from '../en/key-access'
 import { plural } from '../plural'
 import type { Locale } from '../types'
 
@@ -608,6 +609,62 @@ const messages: LocaleMessages = {
 
   // table pass (issue 39)
   'keys.pick.warning': 'Tudo o que usa a chave escolhida para de funcionar imediatamente.',
+  // key restrictions (issue 50): "permissão" for a scope, "produção"/"teste" for the modes
+  'keys.mode.test': 'Teste',
+  'keys.column.access': 'Acesso',
+  'keys.access.full': 'Acesso total',
+  'keys.access.readOnly': 'Somente leitura',
+  'keys.access.scopes': ({ count }: Count, { lang }: Locale) => count_(lang, count, '# permissão', '# permissões'),
+  'keys.access.ips': ({ count }: Count, { lang }: Locale) => count_(lang, count, '# intervalo de IP', '# intervalos de IP'),
+  'keys.filter': 'Mostrar',
+  'keys.filter.all': 'Todas as chaves',
+  'keys.filter.live': 'Chaves de produção',
+  'keys.filter.test': 'Chaves de teste',
+  'keys.filter.empty': 'Nenhuma chave deste tipo.',
+  'keyAccess.create.title': 'Criar chave de API',
+  'keyAccess.create.submit': 'Criar chave',
+  'keyAccess.name': 'Nome da chave (opcional)',
+  'keyAccess.mode': 'Modo',
+  'keyAccess.mode.live': 'Produção',
+  'keyAccess.mode.liveHint': 'Para tráfego real.',
+  'keyAccess.mode.test': 'Teste',
+  'keyAccess.mode.testHint': 'Para desenvolvimento e exemplos: marcada como chave de teste onde quer que apareça.',
+  'keyAccess.mode.fixed': 'O modo de uma chave é definido na criação.',
+  'keyAccess.access': 'Acesso',
+  'keyAccess.access.full': 'Acesso total',
+  'keyAccess.access.fullHint': 'Todas as permissões, inclusive as adicionadas depois.',
+  'keyAccess.access.read': 'Somente leitura',
+  'keyAccess.access.readHint': 'Todas as permissões de leitura, nenhuma de escrita.',
+  'keyAccess.access.custom': 'Personalizado',
+  'keyAccess.access.customHint': 'Somente as permissões que você escolher.',
+  'keyAccess.scopes': 'Permissões',
+  'keyAccess.scopes.none': 'Escolha pelo menos uma permissão.',
+  'keyAccess.roleNote':
+    'Chaves de produção que podem escrever exigem um administrador ou o proprietário: você pode criar chaves de teste e chaves de produção somente leitura.',
+  'keyAccess.ips': 'Endereços IP permitidos',
+  'keyAccess.ips.hint': ({ max }: { max: number }, { lang }: Locale) =>
+    `Um endereço IPv4 ou IPv6 ou um intervalo CIDR por linha, no máximo ${max.toLocaleString(lang)}. Vazio: qualquer endereço.`,
+  'keyAccess.ips.invalid': ({ entry }: { entry: string }) => `“${entry}” não é um endereço IP nem um intervalo CIDR.`,
+  'keyAccess.ips.tooMany': ({ max }: { max: number }, { lang }: Locale) => `No máximo ${max.toLocaleString(lang)} endereços ou intervalos.`,
+  'keyAccess.sentence': ({ mode, access, reads, writes, ranges }: Sentence, { lang }: Locale) => {
+    const can =
+      access === 'full'
+        ? 'que pode fazer tudo'
+        : access === 'read'
+          ? 'que pode ler tudo'
+          : reads && writes
+            ? `que pode ler ${reads} e escrever ${writes}`
+            : reads
+              ? `que pode ler ${reads}`
+              : writes
+                ? `que pode escrever ${writes}`
+                : 'que não pode fazer nada'
+    const from = ranges ? count_(lang, ranges, 'a partir de 1 intervalo de IP', 'a partir de # intervalos de IP') : 'de qualquer lugar'
+    return `${mode === 'test' ? 'Uma chave de teste' : 'Uma chave de produção'} ${can}, ${from}.`
+  },
+  'keyAccess.error.role': 'Somente um administrador ou o proprietário pode criar uma chave de produção que possa escrever.',
+  'keyAccess.error.scope': 'Uma permissão não é mais oferecida: recarregue a página e escolha de novo.',
+  'snippet.testKey': 'Uma chave de teste preenche estes exemplos',
   'projects.status.active': 'Ativo',
 
   // teams

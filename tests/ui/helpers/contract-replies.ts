@@ -29,6 +29,7 @@ import {
   WebhookSecret,
 } from '../../../contract/webhooks'
 import { LogPage, LogSummary } from '../../../contract/logs'
+import { ScopeCatalog } from '../../../contract/keys'
 import { AcceptedInvitation, AuditPage, Invitation, Member, MemberAccess, MemberList, MemberRemoval, PendingInvitationList } from '../../../contract/teams'
 
 /** GET /me/deletion's answer (server/resources/members/departure-routes.ts words it). */
@@ -80,6 +81,7 @@ const CALLS: [string, string, z.ZodType | z.ZodType[] | null][] = [
   ['PATCH', '/manage/dapp/{x}', Project],
   ['DELETE', '/manage/dapp/{x}', NONE],
   ['GET', '/manage/dapp/{x}/usage', Usage],
+  ['GET', '/manage/dapp/{x}/scopes', ScopeCatalog],
   ['POST', '/manage/dapp/{x}/api-key', KeyMap],
   ['PATCH', '/manage/dapp/{x}/api-key/{x}', KeyEntry],
   ['DELETE', '/manage/dapp/{x}/api-key/{x}', Deleted],
