@@ -30,11 +30,11 @@ const FIRST = ['flex-portal.js']
  * The signed-in chunk (the frame with its verify reminder, the dashboard, dialogs and a project's
  * page with its keys and usage) and what it imports: what a log-in screen fetches once idle.
  */
-const DASHBOARD = ['app', 'account', 'copy', '_flex-lazy-styles'].map(chunk)
+const DASHBOARD = ['app', 'account', '_flex-lazy-styles'].map(chunk)
 /** A project page's sections, each a chunk of its own: fetched when reached. */
 const SECTIONS = ['webhooks', 'team', 'requests'].map(chunk)
 /** <flex-snippet>'s bar and filling: fetched at once by a page that has snippets (no log-in needs them). */
-const SNIPPET = ['SnippetScreen', 'copy', '_flex-lazy-styles'].map(chunk)
+const SNIPPET = ['SnippetScreen', '_flex-lazy-styles'].map(chunk)
 /** <flex-request-log>'s screen (the requests chunk): fetched when the element is drawn, after 'Log in' is usable. */
 const REQUEST_LOG = [chunk('requests')]
 /** Sign-up and the password reset: fetched when the reader goes there. */
