@@ -162,9 +162,9 @@ export function KeysTable({
       header: t('keys.column.status'),
       priority: 0,
       width: 110,
-      // A long status ("Ersetzt – noch 23 Std. gültig") wraps in its pill: at its full width it took the room of Requests at 1280 px.
+      // A long status ("Ersetzt – noch 23 Std. gültig") wraps in its pill, in a column of 7.5rem: at its full width it took the room of Requests at 1280 px.
       cell: (row) => (
-        <span className="block max-w-[9rem] whitespace-normal">
+        <span className="block w-[7.5rem] whitespace-normal">
           <Status state={row.state} />
         </span>
       ),
