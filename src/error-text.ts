@@ -1,13 +1,16 @@
 import { isApiError, type OwnReason } from './api/errors'
 import { errors } from './i18n/en/errors'
+import type { unreachable } from './i18n/en/unreachable'
 
-export type ErrorId = keyof typeof errors
+/** A catalog id of the widget's own words for a failure; the English of 'error.cors' travels with the chunk that finds it (api/unreachable.ts), as the error's message. */
+export type ErrorId = keyof typeof errors | keyof typeof unreachable
 
 /** The catalog id that says each of the API client's own reasons. */
 const SAID_BY: Record<OwnReason, ErrorId> = {
   aborted: 'error.aborted',
   timeout: 'error.timeout',
   network: 'error.network',
+  cors: 'error.cors',
   dropped: 'error.dropped',
   status: 'error.status',
   unreadable: 'error.unreadable',
@@ -33,6 +36,6 @@ export function errorId(e: unknown): { id: ErrorId; params: { status: number } }
 export function errorMessage(e: unknown): string {
   const said = errorId(e)
   if (!said) return (e as Error).message
-  const text = errors[said.id]
+  const text = (errors as Record<string, string | ((p: { status: number }) => string)>)[said.id] ?? (e as Error).message
   return typeof text === 'function' ? text(said.params) : text
 }

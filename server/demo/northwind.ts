@@ -11,6 +11,20 @@ export const NORTHWIND_COOKIE = 'northwind_user'
  * `POST /api/sessions` for a code, with the service token, as a provider's
  * backend would. A demo only: there is no password, so anyone is anyone.
  */
+/**
+ * Northwind's demo users have a name and no e-mail, but a real product sends
+ * its user's (POST /sessions): without one, the portal has none to show (the
+ * Members table's E-mail column, the account menu). The demo makes a stable one
+ * of the name; a name with no Latin letter or digit gets its bytes in hex.
+ */
+export const northwindEmail = (name: string): string => {
+  const local = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '.')
+    .replace(/^\.|\.$/g, '')
+  return `${local || Buffer.from(name).toString('hex').slice(0, 60)}@northwind.example`
+}
+
 export function northwindDemo(callApi: (path: string, init: RequestInit) => Promise<Response>, serviceToken: string) {
   // Readable by the page's script (not HttpOnly) so it can choose its layout
   // before the portal's elements start; a real product keeps its session cookie HttpOnly.
@@ -34,7 +48,7 @@ export function northwindDemo(callApi: (path: string, init: RequestInit) => Prom
       const res = await callApi('/api/sessions', {
         method: 'POST',
         headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ externalId: `northwind:${name.toLowerCase()}`, name }),
+        body: JSON.stringify({ externalId: `northwind:${name.toLowerCase()}`, name, email: northwindEmail(name) }),
       })
       if (res.status !== 201) return c.json({ message: 'The portal could not sign you in.' }, 502)
       const { code } = (await res.json()) as { code: string }

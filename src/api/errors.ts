@@ -10,6 +10,7 @@ export type OwnReason =
   | 'aborted'
   | 'timeout'
   | 'network'
+  | 'cors'
   | 'dropped'
   | 'status'
   | 'unreadable'

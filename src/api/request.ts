@@ -51,9 +51,10 @@ export const at =
     const onAbort = () => timeout.abort()
     signal?.addEventListener('abort', onAbort)
 
+    const root = base.replace(/\/+$/, '')
     let response: Response
     try {
-      response = await fetch(base.replace(/\/+$/, '') + path, {
+      response = await fetch(root + path, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -64,7 +65,12 @@ export const at =
     } catch {
       if (signal?.aborted) throw ownError('aborted', 'aborted')
       if (timeout.signal.aborted) throw ownError('timeout', 'timeout')
-      throw ownError('network', 'network')
+      // No answer: a server that refuses this page's origin looks the same as
+      // one that is down. A chunk above the client (it words the error) asks.
+      throw await import('../unreachable').then(
+        (m) => m.unreachable(root),
+        () => ownError('network', 'network'),
+      )
     } finally {
       clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)

@@ -52,12 +52,13 @@ export function useServerText(): (error: { message: string; code?: string }) => 
  * server's message through useServerText.
  */
 export function useErrorText(): (error: unknown) => string {
-  const t = useT(errors)
+  const t = useT<Messages>(errors)
   const serverText = useServerText()
   return useCallback(
     (e: unknown) => {
       const said = errorId(e)
-      return said ? t(said.id, said.params) : serverText(e as ApiError)
+      // A text not in `errors` (a chunk's own, such as 'error.cors') is the error's message in English.
+      return said ? t(said.id, said.params) || (e as Error).message : serverText(e as ApiError)
     },
     [t, serverText],
   )

@@ -6,7 +6,7 @@
  * one "⋯" menu that the keyboard drives. Screenshots: test-artifacts/e2e/wide-*.
  */
 import type { Page } from '@playwright/test'
-import { createAccount, createProjectFor } from './harness/api'
+import { callApi, createAccount, createProjectFor } from './harness/api'
 import { screenshot } from './harness/artifacts'
 import { button, dialog, heading, logIn, TEXT } from './harness/screens'
 import { rowAction } from './harness/row-menu'
@@ -17,12 +17,13 @@ const LANGS = ['en', 'de', 'es', 'fr', 'ja', 'pt-BR'] as const
 
 async function openProject(page: Page, server: FlexServer, name: string) {
   const account = await createAccount(server.origin)
-  const project = await createProjectFor(server.origin, account, name)
+  const project = (await createProjectFor(server.origin, account, name)) as { id: string; apiKey: Record<string, string> }
   await page.goto('/#/login')
   await logIn(page, account)
   await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
   await page.goto(`/#/projects?projectid=${encodeURIComponent(project.id)}`)
   await expect(heading(page, name)).toBeVisible()
+  return { account, project, keyId: Object.keys(project.apiKey)[0] }
 }
 
 /** The ids of the keys table's columns that are shown (data-col / data-name on each header). */
@@ -41,12 +42,16 @@ for (const width of [1280, 1920]) {
     test.use({ viewport: { width, height: 900 } })
 
     test('keeps name, API Project ID, Last used and Requests in every language, with a long key name', async ({ page, server }) => {
-      await openProject(page, server, `Wide ${width}`)
+      const { account, project, keyId } = await openProject(page, server, `Wide ${width}`)
       await rowAction(page, 'Default key', 'Edit')
       const edit = dialog(page, 'Edit API key')
       await edit.getByLabel('Key name').fill(LONG_NAME)
       await button(edit, 'Save').click()
       await expect(edit).toBeHidden()
+      // Rolled, with a day's grace: the longest statuses ("Replaced — stops in 23 h", "Replaces fxk_…") are on the page.
+      await callApi(server.origin, 'POST', `/manage/dapp/${project.id}/api-key/${keyId}/roll`, account.accessToken, { graceSeconds: 86_400 })
+      await page.reload()
+      await expect(page.getByRole('button', { name: /^Actions for key / })).toHaveCount(2)
       for (const lang of LANGS) {
         await page.evaluate((l) => document.querySelector('flex-portal')!.setAttribute('lang', l), lang)
         await expect(page.locator('flex-portal')).toHaveAttribute('lang', lang)

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
+import { HostSession } from '../../contract/requests'
+import { northwindEmail } from '../../server/demo/northwind'
 import { CODE_REFUSED, HOST_SESSIONS_NOT_CONFIGURED } from '../../server/resources/host-sessions/routes'
 import { SERVICE_TOKEN_REQUIRED } from '../../server/http/service-token'
 import { VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
@@ -26,6 +28,16 @@ const newCode = (body: object, headers: Record<string, string> = service) => s!.
 const exchange = async (code: unknown, token?: string, ip = '203.0.113.7') =>
   s!.request('POST', '/api/auth/exchange', { token: token ?? (await deviceToken(s!)), body: { code }, headers: { 'X-Forwarded-For': ip } })
 
+describe("the demo's host user's e-mail", () => {
+  it('is made of the name, stable, and valid for any name', () => {
+    expect(northwindEmail('Ada Lovelace')).toBe('ada.lovelace@northwind.example')
+    expect(northwindEmail('  Ada  Lovelace! ')).toBe('ada.lovelace@northwind.example')
+    expect(northwindEmail('山田')).toBe('e5b1b1e794b0@northwind.example')
+    for (const name of ['Ada Lovelace', '山田', '-', 'x'.repeat(60)])
+      expect(HostSession.safeParse({ externalId: 'n', email: northwindEmail(name) }).success).toBe(true)
+  })
+})
+
 describe('POST /sessions', () => {
   it('needs the service token: 401 without it or with another, 503 when SERVICE_TOKEN is not set', async () => {
     await server()
@@ -51,12 +63,19 @@ describe('POST /sessions', () => {
 
   it("the demo's host sign-in without SERVICE_TOKEN: its own token signs in through /northwind, and the other service routes still answer 503", async () => {
     await server()
-    const demo = createApp({ db: s!.db, config: { demoHostSessions: true }, log: () => undefined })
+    const demo = createApp({ db: s!.db, config: { demoHostSessions: true }, clock: () => now, log: () => undefined })
     const login = await demo.request('/northwind/login', { method: 'POST', body: new URLSearchParams({ name: 'Ada' }) })
     const cookie = login.headers.get('set-cookie')!.split(';')[0]
     const session = await demo.request('/northwind/portal-session', { method: 'POST', headers: { cookie } })
     expect(session.status).toBe(200)
-    expect(await session.json()).toEqual({ code: expect.any(String) })
+    const { code } = (await session.json()) as { code: string }
+    expect(code).toEqual(expect.any(String))
+    // Its user has an e-mail in the portal: the account, and the Members table of a project they own (existing.html).
+    const signedIn = await exchange(code)
+    expect(signedIn.body.user).toMatchObject({ name: 'Ada', email: 'ada@northwind.example' })
+    const project = await newProject(s!, signedIn.body.accessToken)
+    const members = await s!.request('GET', `/api/manage/dapp/${project.id}/members`, { token: signedIn.body.accessToken })
+    expect(members.body).toEqual([expect.objectContaining({ role: 'owner', name: 'Ada', email: 'ada@northwind.example' })])
     // No token a provider could hold is accepted for them: they are not configured, and say so.
     const json = { ...service, 'Content-Type': 'application/json' }
     const verify = await demo.request('/api/keys/verify', { method: 'POST', headers: json, body: '{"key":"fxk_x"}' })

@@ -168,7 +168,18 @@ export function KeysTable({
     ...(requestsOf
       ? [{ id: 'requests', header: t('keys.column.requests'), priority: 3, width: 120, end: true, cell: ({ key }: KeyRow) => requestsOf(key) }]
       : []),
-    { id: 'status', header: t('keys.column.status'), priority: 0, width: 110, cell: (row) => <Status state={row.state} /> },
+    {
+      id: 'status',
+      header: t('keys.column.status'),
+      priority: 0,
+      width: 110,
+      // A long status ("Ersetzt – noch 23 Std. gültig") wraps in its pill, in a column of 7.5rem: at its full width it took the room of Requests at 1280 px.
+      cell: (row) => (
+        <span className="block w-[7.5rem] whitespace-normal">
+          <Status state={row.state} />
+        </span>
+      ),
+    },
     // A role that may not change keys has no column of actions to show.
     ...(mayChange
       ? [

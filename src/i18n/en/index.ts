@@ -12,6 +12,7 @@ import { profile } from './profile'
 import { common } from './common'
 import { copy } from './copy'
 import { errors } from './errors'
+import { unreachable } from './unreachable'
 import { frame } from './frame'
 import { host } from './host'
 import { reset } from './reset'
@@ -42,6 +43,7 @@ export const CATALOG = {
   ...common,
   ...copy,
   ...errors,
+  ...unreachable,
   ...frame,
   ...host,
   ...reset,

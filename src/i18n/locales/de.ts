@@ -486,6 +486,7 @@ const messages: LocaleMessages = {
   'error.aborted': 'Die Anfrage wurde abgebrochen.',
   'error.timeout': 'Der Server hat zu lange nicht geantwortet. Bitte versuchen Sie es erneut.',
   'error.network': 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  'error.cors': 'Der Server ist nicht erreichbar. Die Adresse dieser Seite ist für die API nicht zugelassen (CORS).',
   'error.dropped': 'Die Verbindung wurde beim Lesen der Antwort unterbrochen. Bitte versuchen Sie es erneut.',
   'error.status': ({ status }: { status: number }) => `Die Anfrage ist fehlgeschlagen (Status ${status}). Bitte versuchen Sie es erneut.`,
   'error.unreadable': ({ status }: { status: number }) => `Der Server hat eine Antwort gesendet, die nicht gelesen werden konnte (Status ${status}).`,

@@ -492,6 +492,7 @@ const messages: LocaleMessages = {
   'error.aborted': 'Se canceló la solicitud.',
   'error.timeout': 'El servidor tardó demasiado en responder. Vuelve a intentarlo.',
   'error.network': 'No se puede conectar con el servidor. Comprueba tu conexión y vuelve a intentarlo.',
+  'error.cors': 'No se puede conectar con el servidor. La API no admite la dirección de esta página (CORS).',
   'error.dropped': 'La conexión se interrumpió al leer la respuesta. Vuelve a intentarlo.',
   'error.status': ({ status }: { status: number }) => `La solicitud falló (estado ${status}). Vuelve a intentarlo.`,
   'error.unreadable': ({ status }: { status: number }) => `El servidor envió una respuesta que no se pudo leer (estado ${status}).`,

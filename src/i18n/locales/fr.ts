@@ -489,6 +489,7 @@ const messages: LocaleMessages = {
   'error.aborted': 'La requête a été annulée.',
   'error.timeout': 'Le serveur a mis trop de temps à répondre. Veuillez réessayer.',
   'error.network': 'Impossible de joindre le serveur. Vérifiez votre connexion et réessayez.',
+  'error.cors': 'Impossible de joindre le serveur. L’adresse de cette page n’est pas autorisée par l’API (CORS).',
   'error.dropped': 'La connexion a été interrompue pendant la lecture de la réponse. Veuillez réessayer.',
   'error.status': ({ status }: { status: number }) => `La requête a échoué (statut ${status}). Veuillez réessayer.`,
   'error.unreadable': ({ status }: { status: number }) => `Le serveur a envoyé une réponse illisible (statut ${status}).`,

@@ -480,6 +480,7 @@ const messages: LocaleMessages = {
   'error.aborted': 'リクエストはキャンセルされました。',
   'error.timeout': 'サーバーの応答に時間がかかりすぎています。もう一度お試しください。',
   'error.network': 'サーバーに接続できません。接続を確認して、もう一度お試しください。',
+  'error.cors': 'サーバーに接続できません。このページのアドレスは API で許可されていません (CORS)。',
   'error.dropped': 'レスポンスの読み込み中に接続が切断されました。もう一度お試しください。',
   'error.status': ({ status }: { status: number }) => `リクエストに失敗しました（ステータス ${status}）。もう一度お試しください。`,
   'error.unreadable': ({ status }: { status: number }) => `サーバーから読み取れないレスポンスが返されました（ステータス ${status}）。`,

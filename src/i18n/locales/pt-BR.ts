@@ -484,6 +484,7 @@ const messages: LocaleMessages = {
   'error.aborted': 'A requisição foi cancelada.',
   'error.timeout': 'O servidor demorou demais para responder. Tente novamente.',
   'error.network': 'Não foi possível acessar o servidor. Verifique sua conexão e tente novamente.',
+  'error.cors': 'Não foi possível acessar o servidor. O endereço desta página não é permitido pela API (CORS).',
   'error.dropped': 'A conexão caiu durante a leitura da resposta. Tente novamente.',
   'error.status': ({ status }: { status: number }) => `A requisição falhou (status ${status}). Tente novamente.`,
   'error.unreadable': ({ status }: { status: number }) => `O servidor enviou uma resposta que não pôde ser lida (status ${status}).`,

@@ -1,0 +1,169 @@
+/**
+ * Screenshots for a designer's review, not a test (CI does not run it): every
+ * screen and dialog of the three demo pages (index.html's whole portal,
+ * docs.html, existing.html signed out and signed in to Northwind) on a phone
+ * (375 px, mobile emulation), at 1280 and at 1920 px, in English, German,
+ * Japanese and Arabic (right to left, English texts). Needs a build:
+ *
+ *   npm run build && SCREENSHOTS_DIR=/tmp/shots npx tsx bench/screenshots.ts
+ *
+ * SCREENSHOTS_DIR must lie outside the repository; it gets one PNG per screen
+ * and an index.html contact sheet. SCREENS=login,project picks some screens.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { chromium, type BrowserContextOptions, type Page } from 'playwright-core'
+import { CATALOG } from '../src/i18n/en'
+import de from '../src/i18n/locales/de'
+import ja from '../src/i18n/locales/ja'
+import { callApi, createAccount } from '../tests/e2e/harness/api'
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/harness/chromium'
+import { removeDataDir, startServer } from '../tests/e2e/harness/server'
+import { ROOT } from './paths'
+
+const OUT = resolve(process.env.SCREENSHOTS_DIR ?? '')
+if (!process.env.SCREENSHOTS_DIR || !relative(ROOT, OUT).startsWith('..')) throw new Error('Set SCREENSHOTS_DIR to a folder outside the repository.')
+const PICK = process.env.SCREENS?.split(',')
+
+const SIZES: Record<string, BrowserContextOptions> = {
+  phone: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  '1280': { viewport: { width: 1280, height: 800 } },
+  '1920': { viewport: { width: 1920, height: 1080 } },
+}
+const LANGS = ['en', 'de', 'ja', 'ar'] as const
+type Lang = (typeof LANGS)[number]
+const TEXTS: Record<Lang, Record<string, unknown>> = { en: {}, de, ja, ar: {} }
+const SERVICE_TOKEN = 'a-service-token-for-screenshots'
+const TAGS = 'flex-portal, flex-projects, flex-project-detail, flex-login, flex-signup, flex-snippet'
+
+/** Every element of ours in `lang` (Arabic right to left), then waits for the text of `id` in it. */
+async function speak(page: Page, lang: Lang, id: keyof typeof CATALOG): Promise<void> {
+  await page.evaluate(
+    ({ lang, tags }) => {
+      for (const el of document.querySelectorAll(tags)) {
+        el.setAttribute('lang', lang)
+        el.setAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr')
+      }
+    },
+    { lang, tags: TAGS },
+  )
+  const text = (TEXTS[lang][id] ?? CATALOG[id]) as string
+  await page.getByText(text, { exact: true }).filter({ visible: true }).first().waitFor()
+  // Two frames: the tables' measuring and fitting have settled.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+}
+
+/** One screen: its steps in English, then the language and the picture. */
+interface Screen {
+  name: string
+  /** The page and hash to open, signed in unless `signedOut`. */
+  url: string
+  signedOut?: boolean
+  northwind?: boolean
+  /** Steps before the picture (in English); `ready` a text id shown once it is done. */
+  steps?: (page: Page) => Promise<void>
+  ready: keyof typeof CATALOG
+  full?: boolean
+  /** Only at these sizes (a phone shows keys as cards, with no row menu). */
+  sizes?: string[]
+}
+
+const click = (page: Page, role: 'button' | 'link', name: string | RegExp) =>
+  page
+    .getByRole(role, { name, exact: typeof name === 'string' })
+    .filter({ visible: true })
+    .first()
+    .click()
+
+function screens(projectId: string): Screen[] {
+  const project = `#/projects?projectid=${encodeURIComponent(projectId)}`
+  const onProject = async (page: Page) => void (await page.getByRole('heading', { name: 'Weather API' }).first().waitFor())
+  return [
+    { name: 'login', url: 'index.html#/login', signedOut: true, ready: 'login.heading' },
+    { name: 'signup', url: 'index.html#/signup', signedOut: true, ready: 'signup.heading' },
+    { name: 'dashboard', url: 'index.html#/dashboard', ready: 'projects.add' },
+    { name: 'add-project', url: 'index.html#/dashboard', steps: (p) => click(p, 'button', '+ Add New Project'), ready: 'projects.add.title' },
+    { name: 'user-menu', url: 'index.html#/dashboard', steps: (p) => click(p, 'button', /user menu/i), ready: 'projects.add' },
+    { name: 'project', url: `index.html${project}`, steps: onProject, ready: 'keys.heading', full: true },
+    {
+      name: 'key-menu',
+      url: `index.html${project}`,
+      steps: async (p) => {
+        await onProject(p)
+        await click(p, 'button', /^Actions for key Staging server/)
+      },
+      ready: 'keys.heading',
+      sizes: ['1280', '1920'],
+    },
+    {
+      name: 'add-endpoint',
+      url: `index.html${project}`,
+      steps: async (p) => {
+        await onProject(p)
+        await click(p, 'button', 'Add endpoint')
+      },
+      ready: 'webhooks.addEndpoint',
+    },
+    { name: 'docs', url: 'docs.html', ready: 'projects.add', full: true },
+    { name: 'existing-signed-out', url: 'existing.html', signedOut: true, ready: 'login.heading', full: true },
+    // Signed in to Northwind: its own account (not the staged one), with the projects it has.
+    { name: 'existing-northwind', url: 'existing.html', northwind: true, ready: 'projects.add', full: true },
+  ]
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true })
+  const server = await startServer({ env: { SERVICE_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } })
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  const shots: string[] = []
+  try {
+    const account = await createAccount(server.origin)
+    const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(server.origin, method, path, account.accessToken, body)
+    const project = await api<{ id: string; apiKey: Record<string, string> }>('POST', '/manage/dapp', {
+      name: 'Weather API',
+      description: 'Forecasts and alerts for the mobile apps.',
+    })
+    await api('POST', '/manage/dapp', { name: 'Payments and Refunds API', description: 'Charges, refunds and payouts.' })
+    const [[prodId]] = Object.entries(project.apiKey)
+    await api('PATCH', `/manage/dapp/${project.id}/api-key/${prodId}`, { name: 'Production' })
+    for (const name of ['Staging server', 'Local development']) await api('POST', `/manage/dapp/${project.id}/api-key`, { name })
+    await api('POST', `/manage/dapp/${project.id}/api-key/${prodId}/roll`, { graceSeconds: 86_400 })
+    await api('POST', `/manage/dapp/${project.id}/webhooks`, { url: 'http://127.0.0.1:9/hooks/weather', description: 'Alert relay' })
+
+    for (const [size, options] of Object.entries(SIZES)) {
+      for (const lang of LANGS) {
+        for (const screen of screens(project.id).filter((s) => (!PICK || PICK.includes(s.name)) && (!s.sizes || s.sizes.includes(size)))) {
+          const context = await browser.newContext({ ...options, baseURL: server.url })
+          if (!screen.signedOut)
+            await context.addInitScript((body) => localStorage.setItem('accessData', body), JSON.stringify({ accessToken: account.accessToken }))
+          if (screen.northwind) await context.addCookies([{ name: 'northwind_user', value: 'Ada%20Lovelace', url: server.url }])
+          const page = await context.newPage()
+          const file = `${screen.name}-${size}-${lang}.png`
+          try {
+            await page.goto(screen.url)
+            await screen.steps?.(page)
+            await speak(page, lang, screen.ready)
+            await page.screenshot({ path: join(OUT, file), fullPage: screen.full })
+            shots.push(file)
+            console.log(file)
+          } catch (err) {
+            console.error(`${file}: ${(err as Error).message.split('\n')[0]}`)
+          } finally {
+            await context.close()
+          }
+        }
+      }
+    }
+  } finally {
+    await browser.close()
+    await server.stop()
+    await removeDataDir(server.dataDir)
+  }
+  writeFileSync(
+    join(OUT, 'index.html'),
+    `<!doctype html><meta charset="utf-8"><title>Screens</title><style>body{font:14px system-ui;margin:16px}div{display:flex;flex-wrap:wrap;gap:16px}img{width:240px;border:1px solid #ccc}</style>
+<div>${shots.map((f) => `<figure><a href="${f}"><img src="${f}" alt="${f}" loading="lazy"></a><figcaption>${f}</figcaption></figure>`).join('')}</div>`,
+  )
+}
+
+await main()
