@@ -19,11 +19,23 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'happy-dom',
-          include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/build/**/*.test.ts'],
-          setupFiles: ['tests/ui/setup.ts'],
+          include: ['tests/ui/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/ui/setup.ts', 'tests/ui/setup-screens.ts'],
           // Each file still gets a window and modules of its own, in a new VM
           // context of a worker thread that lives on, instead of a new process
           // that loads Node, vitest, happy-dom and React again: half the CPU time.
+          pool: 'vmThreads',
+        },
+      },
+      {
+        plugins: [twindCss()],
+        test: {
+          // As `ui`, without loading the widget's screens before each file:
+          // these check the build, its output and the sources as files.
+          name: 'build',
+          environment: 'happy-dom',
+          include: ['tests/build/**/*.test.ts'],
+          setupFiles: ['tests/ui/setup.ts'],
           pool: 'vmThreads',
         },
       },
