@@ -9,10 +9,6 @@ import { json, mockApi } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
 import { reportWidth } from './helpers/layout'
 
-// Each test renders whole screens through the store and a mocked API, about a
-// second of CPU: a machine loaded by other work stretches that past the 5 s default.
-vi.setConfig({ testTimeout: 30_000 })
-
 const GET = 'GET /api/manage/dapp/prj_7'
 const HOUR = 3_600_000
 

@@ -9,10 +9,6 @@ import { mountElement, recordEvents, resetStore, shadow, signInAs } from './help
 import { deferred, json, mockApi } from './helpers/api-mock'
 import { projects, removeClipboard, renderDashboard, stubClipboard, summary } from './helpers/dashboard'
 
-// Each test renders whole screens through the store and a mocked API, about a
-// second of CPU: a machine loaded by other work stretches that past the 5 s default.
-vi.setConfig({ testTimeout: 30_000 })
-
 const LIST = 'GET /api/manage/dapp/owner'
 const CREATE = 'POST /api/manage/dapp'
 const created = { ...summary(99, { name: 'Fresh' }), apiKey: { api_1: 'sk_live_secret' }, webhookSecret: 'whsec_secret' }

@@ -9,10 +9,6 @@ import { mountElement, resetStore, shadow, signInAs } from './helpers'
 import { json, mockApi } from './helpers/api-mock'
 import { detail, keyEntry, stubClipboard, summary } from './helpers/dashboard'
 
-// Each test renders whole screens through the store and a mocked API, about a
-// second of CPU: a machine loaded by other work stretches that past the 5 s default.
-vi.setConfig({ testTimeout: 30_000 })
-
 afterEach(() => {
   vi.unstubAllGlobals()
   resetStore()

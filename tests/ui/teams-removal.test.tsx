@@ -5,16 +5,12 @@
  */
 import { waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { Member, MemberAccess } from '../../contract/teams'
 import { resetStore, signInAs } from './helpers'
 import { json, mockApi, type Reply } from './helpers/api-mock'
 import { detail, keyEntry, renderDetail } from './helpers/dashboard'
 import { member } from './helpers/fixtures'
-
-// Each test renders whole screens through the store and a mocked API, about a
-// second of CPU: a machine loaded by other work stretches that past the 5 s default.
-vi.setConfig({ testTimeout: 30_000 })
 
 const BASE = '/api/manage/dapp/prj_7'
 const MEMBERS = `${BASE}/members`

@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AuditEntry, Member } from '../../contract/teams'
 import { PAGE } from '../../src/components/teams/ActivitySection'
 import { LazyTeamSections } from '../../src/components/teams/lazy'
@@ -9,10 +9,6 @@ import { recordEvents, resetStore, signInAs } from './helpers'
 import { json, mockApi, type Reply } from './helpers/api-mock'
 import { detail, keyEntry, renderDashboard, renderDetail, summary } from './helpers/dashboard'
 import { member } from './helpers/fixtures'
-
-// Each test renders whole screens through the store and a mocked API, about a
-// second of CPU: a machine loaded by other work stretches that past the 5 s default.
-vi.setConfig({ testTimeout: 30_000 })
 
 const BASE = '/api/manage/dapp/prj_7'
 const MEMBERS = `${BASE}/members`

@@ -12,10 +12,6 @@ import { mountElement, recordEvents, resetStore, shadow, signInAs } from './help
 import { deferred, json, mockApi, offContract, type Reply } from './helpers/api-mock'
 import { detail, renderDetail, stubClipboard } from './helpers/dashboard'
 
-// Each test renders whole screens through the store and a mocked API, about a
-// second of CPU: a machine loaded by other work stretches that past the 5 s default.
-vi.setConfig({ testTimeout: 30_000 })
-
 const HOOKS = '/api/manage/dapp/prj_7/webhooks'
 const LIST = `GET ${HOOKS}`
 const CAPS = 'GET /api/capabilities'
