@@ -19,11 +19,28 @@ export default defineConfig({
         test: {
           name: 'ui',
           environment: 'happy-dom',
-          include: ['tests/ui/**/*.test.{ts,tsx}', 'tests/build/**/*.test.ts'],
-          setupFiles: ['tests/ui/setup.ts'],
+          include: ['tests/ui/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/ui/setup.ts', 'tests/ui/setup-screens.ts'],
+          // Every component test renders React screens into happy-dom: a
+          // second of CPU or so, which a machine loaded by other work
+          // stretches past vitest's 5 s (in a run at a load average of 35–40,
+          // 18 of the 43 files then on that default had a test time out).
+          testTimeout: 30_000,
           // Each file still gets a window and modules of its own, in a new VM
           // context of a worker thread that lives on, instead of a new process
           // that loads Node, vitest, happy-dom and React again: half the CPU time.
+          pool: 'vmThreads',
+        },
+      },
+      {
+        plugins: [twindCss()],
+        test: {
+          // As `ui`, without loading the widget's screens before each file:
+          // these check the build, its output and the sources as files.
+          name: 'build',
+          environment: 'happy-dom',
+          include: ['tests/build/**/*.test.ts'],
+          setupFiles: ['tests/ui/setup.ts'],
           pool: 'vmThreads',
         },
       },

@@ -50,7 +50,9 @@ describe('the built scripts', () => {
     expect(read(SCRIPT)).toContain('Logging in\\u2026')
   })
 
-  it('carry no message id: each is written as its short key, in the catalog, at each t() and in every language', () => {
+  // Every built script scanned for every string that looks like an id: past the 5 s default on a
+  // machine loaded by other work.
+  it('carry no message id: each is written as its short key, in the catalog, at each t() and in every language', { timeout: 30_000 }, () => {
     const ids = catalogIdsOf()
     for (const { name, code } of scripts()) {
       const strings = new Set([...code.matchAll(/(["'`])([a-z][\w]*(?:\.[\w]+)+)\1/g)].map((m) => m[2]))

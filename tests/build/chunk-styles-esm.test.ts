@@ -14,7 +14,9 @@ const rulesOf = (sheet: CSSStyleSheet) => [...sheet.cssRules].map((rule) => rule
 
 it(
   'dist/flex-portal.mjs: the first screen’s sheet lacks the lazy screens’ rules, and their chunks add them in the whole stylesheet’s order',
-  { timeout: 30_000 },
+  // It imports the whole ES module build, every chunk through vitest's transform, and
+  // generates the whole stylesheet: seconds of CPU, past 30 s of wall time on a loaded machine.
+  { timeout: 120_000 },
   async () => {
     if (!existsSync('dist/flex-portal.mjs')) throw new Error('dist/flex-portal.mjs is missing: run `npm run build` first (`npm test` does).')
     // The log-in screen registers the device; this test looks at styles only.

@@ -48,7 +48,9 @@ describe('styles by chunk, in dist/flex-portal.js and its chunks', () => {
 
   it(
     'add each chunk’s rules to the one sheet already open roots share as the chunk runs, ending rule for rule as the whole stylesheet',
-    { timeout: 30_000 },
+    // It runs the whole classic build and generates the whole stylesheet: seconds of CPU, past
+    // 30 s of wall time on a machine loaded by other work (seen at a load average of about 40).
+    { timeout: 120_000 },
     async () => {
       // The log-in screen registers the device; this test looks at styles only.
       vi.stubGlobal('fetch', () => new Promise(() => undefined))

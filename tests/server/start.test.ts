@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { connect } from 'node:net'
@@ -10,14 +10,17 @@ import { PAGE_CSP } from '../../server/http/security-headers'
 import { startServer, type RunningServer } from '../../server/start'
 import { createTestServer, freshStorage, usePostgres, type Storage, type TestServer } from './harness'
 import { gated } from './gated-db'
-import { ROOT, serverArgs } from './server-process'
+import { ROOT, serverArgs, stopped } from './server-process'
 
 const READY = /^Flex Portal is running at (http:\/\/\S+\/)$/m
 
 let storage: Storage | undefined
 let shared: TestServer | undefined
 let server: RunningServer | undefined
+/** Servers a test spawned: stopped even when it failed before it stopped them, before their storage goes. */
+const children: ChildProcess[] = []
 afterEach(async () => {
+  await Promise.all(children.splice(0).map((child) => stopped(child)))
   await server?.close()
   await storage?.drop()
   await shared?.close()
@@ -106,6 +109,7 @@ describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
       env: { ...process.env, HOST: '127.0.0.1', PORT: '0', SKIP_BUILD: '1', DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    children.push(child)
     let out = ''
     let err = ''
     child.stdout.on('data', (d) => (out += d))

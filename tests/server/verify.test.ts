@@ -13,7 +13,7 @@ import { API_CSP } from '../../server/http/security-headers'
 import { SERVICE_TOKEN_REQUIRED, sameSecret } from '../../server/http/service-token'
 import { VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
 import { DEVICE, createTestServer, freshStorage, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
-import { ROOT, serverArgs } from './server-process'
+import { ROOT, serverArgs, stopped } from './server-process'
 import { within } from './within'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
@@ -320,7 +320,8 @@ describe.skipIf(usePostgres)('npm start', () => {
       expect(out).not.toContain(key)
       expect(out).not.toContain(SERVICE_TOKEN)
     } finally {
-      child.kill('SIGKILL')
+      // Its embedded database's folder goes only once it has exited.
+      await stopped(child, 'SIGKILL')
       await storage.drop()
     }
   }, 90_000)

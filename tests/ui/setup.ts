@@ -1,21 +1,25 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
-import { afterEach, beforeAll } from 'vitest'
-import { LazySignupScreen } from '../../src/components/auth/lazy'
-import { LazyProjectPage } from '../../src/elements/portal/lazy'
-import { LazyProjectDetail } from '../../src/elements/project-detail/lazy'
-import { LazyDashboard } from '../../src/elements/projects/lazy'
-import { LazyWebhooksScreen } from '../../src/elements/webhooks/element'
+import { cleanup, configure, getConfig } from '@testing-library/react'
+import { afterEach } from 'vitest'
 
-// The screens that load on demand are loaded before each file's tests, so the
-// component tests see them render at once, as they did when they were bundled
-// in. Loading itself (the fallback, a failed fetch, "Try again") is tested in
-// lazy-screen.test.tsx, and as the browser does it in tests/e2e/chunks.test.ts.
-// The first file of a worker compiles those screens here, seconds of CPU that a
-// machine loaded by other work stretches past the 10 s a hook has by default.
-beforeAll(async () => {
-  await Promise.all([LazySignupScreen, LazyDashboard, LazyProjectDetail, LazyProjectPage, LazyWebhooksScreen].map((screen) => screen.chunk.load()))
-}, 60_000)
+const { getElementError } = getConfig()
+
+configure({
+  // findBy… and waitFor wait for a condition, 1 s at most by default: a screen
+  // that renders in a tenth of that on a quiet machine can take longer than a
+  // second on one loaded by other work. A longer bound costs a passing test
+  // nothing; each test's own timeout still ends a wait that never comes true.
+  asyncUtilTimeout: 4_000,
+  // The elements render into shadow roots, which testing-library's prettyDOM
+  // refuses: a failed query there threw "Expected an element or document but
+  // got ShadowRoot" instead of saying what it did not find.
+  getElementError: (message, container) => {
+    if (!(container instanceof ShadowRoot)) return getElementError(message, container)
+    const error = new Error(`${message}\n\nIn the shadow root of <${container.host.localName}>:\n${container.innerHTML.slice(0, 7_000)}`)
+    error.name = 'TestingLibraryElementError'
+    return error
+  },
+})
 
 afterEach(() => {
   cleanup()

@@ -493,7 +493,7 @@ describe('the delivery log', () => {
     await waitFor(() => expect(q.queryByRole('dialog')).not.toBeInTheDocument())
     expect(api.callsTo(`POST ${HOOKS}/ep_1/test`)[0].body).toEqual({ eventType: 'invoice.paid' })
     expect(await within(panel).findByText('Waiting for the delivery…')).toBeInTheDocument()
-    expect(await within(panel).findByRole('table', { name: 'Delivery attempts' }, { timeout: 4000 })).toBeInTheDocument()
+    expect(await within(panel).findByRole('table', { name: 'Delivery attempts' })).toBeInTheDocument()
     await waitFor(() => expect(within(panel).queryByText('Waiting for the delivery…')).not.toBeInTheDocument())
     // The list's Last delivery is read again once the delivery is in.
     expect(api.callsTo(LIST).length).toBeGreaterThan(1)
@@ -517,7 +517,7 @@ describe('the delivery log', () => {
     const user = userEvent.setup()
     await user.click(await within(panel).findByRole('button', { name: /^Resend webhook\.test from/ }))
     expect(api.callsTo(`POST ${HOOKS}/ep_1/messages/msg_1/resend`)).toHaveLength(1)
-    await waitFor(() => expect(within(panel).getAllByRole('row')).toHaveLength(3), { timeout: 4000 })
+    await waitFor(() => expect(within(panel).getAllByRole('row')).toHaveLength(3))
   })
 
   it('a failed resend says why', async () => {
@@ -657,22 +657,22 @@ describe('<flex-webhooks>', () => {
       [LIST]: { body: { endpoints: [endpoint(1)], needsSecretRoll: false } },
     })
     const { q } = mount()
-    expect(await q.findByRole('table', { name: 'Webhook endpoints' }, { timeout: 3000 })).toBeInTheDocument()
+    expect(await q.findByRole('table', { name: 'Webhook endpoints' })).toBeInTheDocument()
     // Standalone, the section is the element's top heading (heading-level, default 2).
     expect(q.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeInTheDocument()
   })
 
   it('asks for a project when it has none, and for a log-in when nobody is signed in', async () => {
     mockApi({ [CAPS]: { body: { features: ['webhooks'] } } })
-    expect(await mount({}).q.findByText(NO_PROJECT, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await mount({}).q.findByText(NO_PROJECT)).toBeInTheDocument()
     resetStore()
-    expect(await mount().q.findByText('Log in to see your projects.', {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await mount().q.findByText('Log in to see your projects.')).toBeInTheDocument()
   })
 
   it('says so against a server without webhooks, and calls nothing of theirs', async () => {
     const api = mockApi({})
     const { q } = mount()
-    expect(await q.findByText(NOT_OFFERED, {}, { timeout: 3000 })).toBeInTheDocument()
+    expect(await q.findByText(NOT_OFFERED)).toBeInTheDocument()
     expect(api.calls.map((c) => c.url)).toEqual(['/api/capabilities'])
   })
 })
