@@ -30,16 +30,6 @@ type OutputChunk = Rolldown.OutputChunk
 
 export const SCRIPT_FILE = 'flex-portal.js'
 
-/**
- * V8's explicit compile hint (Chromium 136 on): every function of the file is
- * compiled eagerly, on the thread that streams the script in as it downloads,
- * instead of lazily on the main thread at its first call. The script is what
- * the log-in runs, so most of it is called at once; the chunks fetched later
- * are not marked (a screen's code runs only when it is reached). Other engines
- * read it as a comment. Measured in docs/performance.md (start-up).
- */
-export const COMPILE_ALL = '//# allFunctionsCalledOnLoad'
-
 /** What rolldown writes for a dynamic import in CommonJS output. */
 const DYNAMIC_IMPORT = /Promise\.resolve\(\)\.then\(\(\)=>require\(("\.\/[\w.-]+\.js")\)\)/g
 
@@ -157,9 +147,8 @@ export function classicChunks(): Plugin {
       // The factories sit at the top level of the script, not inside the
       // runtime's function: there V8 compiled them on the main thread when
       // first called (measured: ~9 ms more before 'Log in' was usable).
-      // COMPILE_ALL first: the first screen calls most of what the script holds.
       entry.code =
-        `${COMPILE_ALL}\n/*! Flex Portal; later screens: fp-*.js */\n(function(){${runtimeSource(key, Object.fromEntries([...ids].map(([name, id]) => [id, name])), deps)}\n})();\n` +
+        `/*! Flex Portal: one classic script; later screens load from fp-*.js beside it. */\n(function(){${runtimeSource(key, Object.fromEntries([...ids].map(([name, id]) => [id, name])), deps)}\n})();\n` +
         parts.join('') +
         factory(key, SCRIPT_FILE, entry.code) +
         `self[${JSON.stringify(key)}].r(${JSON.stringify(SCRIPT_FILE)});\n`

@@ -215,19 +215,6 @@ describe('the classic-chunks step of the script build', () => {
     expect(() => new Function(script)).not.toThrow()
   })
 
-  it("asks V8 to compile the script's functions as it streams in (the log-in calls most of them), and not a later chunk's", () => {
-    const bundle = run({
-      'flex-portal.js': chunk('flex-portal.js', 'require("./fp-core-1.js");', { isEntry: true, imports: ['fp-core-1.js'] }),
-      'fp-core-1.js': chunk('fp-core-1.js', 'exports.start=()=>Promise.resolve().then(()=>require("./fp-Later-2.js"));', {
-        dynamicImports: ['fp-Later-2.js'],
-      }),
-      'fp-Later-2.js': chunk('fp-Later-2.js', 'exports.later=1;'),
-    })
-    // The hint is read before the functions it is about: the script's first line.
-    expect((bundle['flex-portal.js'] as Rolldown.OutputChunk).code.split('\n')[0]).toBe('//# allFunctionsCalledOnLoad')
-    expect((bundle['fp-Later-2.js'] as Rolldown.OutputChunk).code).not.toContain('allFunctionsCalledOnLoad')
-  })
-
   it('stops the build when an import() is not spelled as it expects, rather than ship a chunk that cannot load', () => {
     expect(() =>
       run({
