@@ -52,6 +52,19 @@ describe('a key row’s "⋯" menu', () => {
     await waitFor(() => expect(root.activeElement).toBe(trigger))
   })
 
+  it('opens with ArrowUp on its button and closes when focus leaves the menu', async () => {
+    const { q, root } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    const trigger = await q.findByRole('button', { name: 'Actions for key CI' })
+    trigger.focus()
+    await user.keyboard('{ArrowUp}')
+    const items = within(q.getByRole('menu', { name: 'Actions for key CI' })).getAllByRole('menuitem')
+    await waitFor(() => expect(root.activeElement).toBe(items[0]))
+    q.getByRole('button', { name: 'Actions for key Production' }).focus()
+    await waitFor(() => expect(q.queryByRole('menu')).not.toBeInTheDocument())
+    expect(trigger).toHaveAttribute('aria-expanded', 'false')
+  })
+
   it('an item opens its dialog for that key; Delete reads as a danger', async () => {
     const { q } = renderDetail('prj_7')
     const user = userEvent.setup()

@@ -88,6 +88,23 @@ describe('the user menu', () => {
     await waitFor(() => expect(r.root.activeElement).toBe(trigger))
   })
 
+  it('opens with ArrowDown on its button, as the ARIA menu button pattern has it, and an inert item still takes focus', async () => {
+    signInAs()
+    const r = renderDashboard()
+    const user = userEvent.setup()
+    const trigger = r.q.getByRole('button', { name: 'User menu' })
+    trigger.focus()
+    await user.keyboard('{ArrowDown}')
+    const menu = await r.q.findByRole('menu', { name: 'User menu' })
+    expect(trigger).toHaveAttribute('aria-expanded', 'true')
+    expect(trigger).toHaveAttribute('aria-controls', menu.id)
+    const profile = r.q.getByRole('menuitem', { name: 'Your Profile' })
+    expect(profile).toHaveAttribute('aria-disabled', 'true')
+    await waitFor(() => expect(r.root.activeElement).toBe(profile))
+    await user.keyboard('{End}')
+    expect(r.root.activeElement).toBe(r.q.getByRole('menuitem', { name: 'Sign out' }))
+  })
+
   it('Sign out removes accessData, fires flex-signed-out {reason: user} and goes to /', async () => {
     signInAs()
     const { q, user, host, nav } = await openMenu()

@@ -1,8 +1,8 @@
-import { useDismiss, useFloatingRootContext } from '@floating-ui/react'
-import { useContext, useId, useLayoutEffect, useRef, useState, type HTMLProps, type MouseEvent, type MutableRefObject, type ReactNode } from 'react'
+import { useContext, useId, useLayoutEffect, useRef, useState, type MouseEvent, type MutableRefObject, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { useElement } from '../../context/element'
 import { LocaleContext } from '../../i18n'
+import { useDismissProps } from '../menu/useDismissProps'
 import { useScrollLock } from './useScrollLock'
 
 export interface DialogProps {
@@ -75,15 +75,8 @@ export function Dialog({
   const titleId = useId()
   const pressStartedOnBackdrop = useRef(false)
   const [panel, setPanel] = useState<HTMLDialogElement | null>(null)
-  const context = useFloatingRootContext({
-    open,
-    onOpenChange: (next) => {
-      if (!next) onClose()
-    },
-    elements: { reference: null, floating: panel },
-  })
   // floating-ui closes on Escape; presses outside are the backdrop's, below.
-  const dismiss = useDismiss(context, { enabled: dismissible, outsidePress: false })
+  const floatingProps = useDismissProps(open, (next) => next || onClose(), null, panel, { enabled: dismissible, outsidePress: false }).floating
   useScrollLock(open)
 
   useLayoutEffect(() => {
@@ -102,7 +95,6 @@ export function Dialog({
   }, [panel, root, initialFocus, returnFocus])
 
   if (!open) return null
-  const floatingProps = (dismiss.floating ?? {}) as HTMLProps<HTMLDialogElement>
   // React's own portal into the shadow root: the element's stylesheet applies there.
   return createPortal(
     // Portalled content sits outside the screen's wrapper: give it its own, in the same language and direction.

@@ -1,5 +1,3 @@
-import { useDismiss, useFloatingRootContext } from '@floating-ui/react'
-import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type HTMLProps, type KeyboardEvent } from 'react'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useNavigation } from '../../router/navigation'
 import { signOut as endSession } from '../../store/session'
@@ -7,6 +5,7 @@ import { useElement } from '../../context/element'
 import { useCapability } from '../../hooks/useCapability'
 import { useT } from '../../i18n'
 import { frame } from '../../i18n/en/frame'
+import { useMenu } from '../menu/useMenu'
 
 // accessData is the server's body as-is: read user.name / user.email only when they are text.
 const userText = (field: 'name' | 'email') => (s: { accessData: { [k: string]: unknown } | null }) => {
@@ -17,7 +16,7 @@ const userText = (field: 'name' | 'email') => (s: { accessData: { [k: string]: u
 const selectName = userText('name')
 const selectEmail = userText('email')
 
-// The arrow keys move real focus between the items (onMenuKeyDown below), so :focus is the highlight.
+// The arrow keys move real focus between the items (useMenu), so :focus is the highlight.
 const itemClass = 'block w-full px-4 py-2 text-start text-sm hover:bg-raised focus:bg-raised focus:outline-none'
 
 /**
@@ -28,78 +27,21 @@ const itemClass = 'block w-full px-4 py-2 text-start text-sm hover:bg-raised foc
  * out ends the session and goes to /.
  */
 export function UserMenu() {
-  const { host, root, urls, apiBase } = useElement()
+  const { host, urls, apiBase } = useElement()
   const { navigate, hrefFor } = useNavigation()
   const accountRoutes = useCapability('accounts') && host.localName === 'flex-portal'
   const name = useFlexStore(selectName)
   const email = useFlexStore(selectEmail)
-  const [open, setOpen] = useState(false)
   const t = useT(frame)
-  const [active, setActive] = useState<number | null>(null)
-  const listRef = useRef<Array<HTMLElement | null>>([])
-
-  // Opening makes the first item the tabbable one, and focus moves there (below).
-  const onOpenChange = (next: boolean) => {
-    setOpen(next)
-    setActive(next ? 0 : null)
-  }
   // Placed by CSS (under the trigger, aligned to its end edge, the left in right
   // to left): the trigger sits in the header's end corner, where the menu always fits, so no positioning engine ships.
-  const [reference, setReference] = useState<HTMLElement | null>(null)
-  const [floating, setFloating] = useState<HTMLElement | null>(null)
-  const context = useFloatingRootContext({ open, onOpenChange, elements: { reference, floating } })
-  // floating-ui closes on Escape and on presses outside;
-  // the click toggle and the ARIA menu roles are plain props, which keeps
-  // useClick/useRole/useInteractions out of the bundle (about 1 kB).
-  const dismiss = useDismiss(context)
-  const dismissFloating = (dismiss.floating ?? {}) as HTMLProps<HTMLDivElement>
-  const menuId = useId()
-  const triggerId = useId()
-  // Arrow keys, Home and End move focus through the items, wrapping; the inert
-  // items stay reachable, as the ARIA menu pattern recommends for disabled items.
-  const onMenuKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    dismissFloating.onKeyDown?.(e)
-    const items = listRef.current.filter((el): el is HTMLElement => el !== null)
-    const current = items.indexOf(e.target as HTMLElement)
-    const keys: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: items.length - 1 }
-    if (!(e.key in keys)) return
-    e.preventDefault()
-    const next = (keys[e.key] + items.length) % items.length
-    setActive(next)
-    items[next].focus()
-  }
-
-  // Focus goes to the first item on opening, and back to the trigger on
-  // closing unless the reader has moved it elsewhere (a press on another control).
-  useLayoutEffect(() => {
-    if (!floating) return
-    listRef.current[0]?.focus()
-    return () => {
-      const now = root.activeElement
-      if (!now || !now.isConnected || floating.contains(now)) reference?.focus()
-    }
-  }, [floating, reference, root])
-  // Tab out of the menu closes it, as the ARIA menu pattern has it; back to the trigger is not "out".
-  const onMenuBlur = (e: FocusEvent<HTMLDivElement>) => {
-    const next = e.relatedTarget as Node | null
-    if (next && !e.currentTarget.contains(next) && next !== reference) setOpen(false)
-  }
+  const { open, close, trigger, menu, item } = useMenu()
 
   const signOut = () => {
-    setOpen(false)
+    close()
     endSession(host, apiBase, 'user')
     navigate('/')
   }
-
-  const itemProps = (index: number, extra: HTMLProps<HTMLElement> = {}) =>
-    ({
-      ...extra,
-      ref: (node: HTMLElement | null) => {
-        listRef.current[index] = node
-      },
-      role: 'menuitem',
-      tabIndex: active === index ? 0 : -1,
-    }) as Record<string, unknown>
 
   // The host's URL wins; else <flex-portal> on a server with accounts has its own route; else inert, as the spec has it.
   const menuItem = (index: number, label: string, href: string | undefined, route: string) =>
@@ -108,19 +50,18 @@ export function UserMenu() {
         key={label}
         href={href ?? hrefFor(route)}
         className={`${itemClass} text-fg`}
-        {...itemProps(index, {
-          onClick: (e) => {
-            setOpen(false)
-            if (href) return
-            e.preventDefault()
-            navigate(route)
-          },
-        })}
+        {...item(index)}
+        onClick={(e) => {
+          close()
+          if (href) return
+          e.preventDefault()
+          navigate(route)
+        }}
       >
         {label}
       </a>
     ) : (
-      <button key={label} type="button" aria-disabled="true" className={`${itemClass} cursor-not-allowed text-muted`} {...itemProps(index)}>
+      <button key={label} type="button" aria-disabled="true" className={`${itemClass} cursor-not-allowed text-muted`} {...item(index)}>
         {label}
       </button>
     )
@@ -129,16 +70,10 @@ export function UserMenu() {
   return (
     <div className="relative">
       <button
-        ref={setReference}
         type="button"
-        id={triggerId}
         aria-label={t('frame.user.menu')}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => onOpenChange(!open)}
+        {...trigger}
         className="flex h-9 w-9 items-center justify-center rounded-full border border-border bg-raised text-sm font-semibold text-fg hover:border-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-        {...(dismiss.reference as Record<string, unknown>)}
       >
         {initial ? (
           <span aria-hidden="true">{initial}</span>
@@ -151,14 +86,8 @@ export function UserMenu() {
       </button>
       {open && (
         <div
-          ref={setFloating}
+          {...menu}
           className="absolute right-0 top-full rtl:left-0 rtl:right-auto z-50 mt-2 w-56 rounded-flex border border-border bg-surface py-1 text-fg shadow-xl focus:outline-none"
-          {...dismissFloating}
-          id={menuId}
-          role="menu"
-          aria-labelledby={triggerId}
-          onKeyDown={onMenuKeyDown}
-          onBlur={onMenuBlur}
         >
           {(name || email) && (
             <div role="none" className="border-b border-border px-4 py-2 text-sm">
@@ -177,7 +106,7 @@ export function UserMenu() {
           )}
           {menuItem(0, t('frame.user.profile'), urls.profile, '/profile')}
           {menuItem(1, t('frame.user.settings'), urls.settings, '/settings')}
-          <button type="button" className={`${itemClass} text-fg`} {...itemProps(2, { onClick: signOut })}>
+          <button type="button" className={`${itemClass} text-fg`} {...item(2)} onClick={signOut}>
             {t('frame.user.signOut')}
           </button>
         </div>
