@@ -38,7 +38,9 @@ export function FilterSelect({
 
 /**
  * Live keys, test keys or both, in the Requests and the Usage sections alike;
- * a section offers it only once the project has a test key.
+ * a section offers it only once the project has a test key. Beside the select
+ * it fills rather than in a file of its own, which measured 16 bytes gzip -9
+ * more: the whole product is at its budget.
  */
 export function ModeFilter({ value, set }: { value: string; set: (v: string) => void }) {
   const t = useT(modes)
