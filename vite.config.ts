@@ -98,7 +98,7 @@ export default defineConfig(({ command, mode }) => {
                     name: 'app',
                     priority: 3,
                     test: screen(
-                      /[\\/](node_modules[\\/]@floating-ui[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]project-detail[\\/].*|elements[\\/]portal[\\/]ProjectPage|elements[\\/]profile[\\/].*|components[\\/](account[\\/].*|frame[\\/]\w+|dialog[\\/].*|form-dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|ChoiceField|toast[\\/]Toast|teams[\\/](role|role-names|useTeam)|webhooks[\\/](StackTable|format-time)|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/](useAsync|useGraceOptions)|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|project|keys|key-access|usage|profile)|api[\\/]usage)\.tsx?)$/,
+                      /[\\/](node_modules[\\/]@floating-ui[\\/].*|src[\\/](elements[\\/]projects[\\/].*|elements[\\/]project-detail[\\/].*|elements[\\/]portal[\\/]ProjectPage|elements[\\/]profile[\\/].*|components[\\/](account[\\/].*|frame[\\/]\w+|dialog[\\/].*|form-dialog[\\/].*|icons[\\/](Close|Folder|Home|Menu|Copy|ExternalLink)Icon|StatusBadge|ChoiceField|FilterSelect|toast[\\/]Toast|teams[\\/](role|role-names|useTeam)|webhooks[\\/](StackTable|format-time)|snippets[\\/]RevealSnippets|copy-field[\\/]CopyIdButton|one-time-warning)|format-date|hooks[\\/](useAsync|useGraceOptions)|i18n[\\/]en[\\/](projects|frame|form-dialog|reveal|project|keys|key-access|usage|modes|profile)|api[\\/]usage)\.tsx?)$/,
                     ),
                   },
                   // Each section a project's page reaches, in a chunk of its

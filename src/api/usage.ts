@@ -3,6 +3,7 @@
  * key and day. A server without usage answers 404, and the widget asks only
  * when it offers it. In the usage section's chunk.
  */
+import type { KeyMode } from '../../contract/constants'
 import type { Usage } from '../../contract/responses'
 import { bad, isObject } from './parse'
 import type { ManageCall } from './request'
@@ -25,7 +26,7 @@ export function parseUsage(x: unknown): Usage {
   return { days, keys }
 }
 
-/** The project's verifications over the last `days` days (1–90). */
-export async function getUsage(call: ManageCall, id: string, days: number, signal?: AbortSignal): Promise<Usage> {
-  return parseUsage(await call({ method: 'GET', path: `/manage/dapp/${encodeURIComponent(id)}/usage?days=${days}`, signal }))
+/** The project's verifications over the last `days` days (1–90), of its live or test keys only when `mode` says. */
+export async function getUsage(call: ManageCall, id: string, days: number, mode?: KeyMode | '', signal?: AbortSignal): Promise<Usage> {
+  return parseUsage(await call({ method: 'GET', path: `/manage/dapp/${encodeURIComponent(id)}/usage?days=${days}${mode ? `&mode=${mode}` : ''}`, signal }))
 }

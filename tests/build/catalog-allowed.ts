@@ -7,7 +7,7 @@ export const TEXT_ALLOWED: { text: string; why: string }[] = [
   { text: 'ApiError', why: "the error class's name, for developers" },
   { text: 'Bearer ${…}', why: 'the Authorization header' },
   { text: 'Authorization: Bearer ${…}', why: "the header line of the empty request log's sample: code, the same in every language" },
-  { text: '/manage/dapp/${…}/usage?days=${…}', why: 'an API path' },
+  { text: '/manage/dapp/${…}/usage?days=${…}${…}', why: 'an API path' },
   { text: '/projects?projectid=${…}', why: 'a route' },
   { text: 'accessData', why: 'the localStorage key of the session (the spec names it)' },
   { text: 'replaceSync', why: 'a DOM method name, tested for support' },

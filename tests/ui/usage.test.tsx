@@ -7,7 +7,7 @@ import { USAGE_EMPTY } from '../../src/elements/project-detail/usage/UsageSectio
 import { parseUsage } from '../../src/api/usage'
 import { store } from '../../src/store'
 import { resetStore, signInAs } from './helpers'
-import { mockApi } from './helpers/api-mock'
+import { json, mockApi } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
 
 const GET = 'GET /api/manage/dapp/prj_7'
@@ -135,6 +135,52 @@ describe('usage on the project page', () => {
     // One request for the section and every cell.
     expect(api.calls.filter((c) => c.url.includes('/usage'))).toHaveLength(1)
     expect(api.calls.find((c) => c.url.includes('/usage'))?.url).toMatch(/\/usage\?days=30$/)
+  })
+
+  it('filters by mode only once the project has a test key: choosing Test asks for test keys alone and shows their numbers', async () => {
+    const [a, b] = ids()
+    const api = mockApi({
+      [CAPS]: { body: { features: ['usage'] } },
+      [GET]: {
+        body: withKeys([
+          { ...key(a, 'Production'), mode: 'live' },
+          { ...key(b, 'Sandbox'), mode: 'test' },
+        ]),
+      },
+      [USAGE]: (call) => {
+        const mode = new URL(call.url, 'http://x').searchParams.get('mode')
+        const live = { keyId: a, name: 'Production', valid: series({ 29: 9 }), invalid: series({ 29: 2 }) }
+        const test = { keyId: b, name: 'Sandbox', valid: series({ 28: 4 }), invalid: series({ 29: 1 }) }
+        return json({ days: DAYS, keys: mode === 'test' ? [test] : mode === 'live' ? [live] : [live, test] })
+      },
+    })
+    const { q } = renderDetail('prj_7')
+    await q.findByRole('img', { name: 'API requests, last 30 days: 13 valid, 3 refused' })
+    const filter = section(q).getByRole('combobox', { name: 'Mode' })
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any mode', 'Live keys', 'Test keys'])
+    await userEvent.setup().selectOptions(filter, 'Test keys')
+    expect(await section(q).findByRole('img', { name: 'API requests, last 30 days: 4 valid, 1 refused' })).toBeInTheDocument()
+    expect(section(q).getByText('4 valid')).toBeInTheDocument()
+    expect(api.calls.filter((c) => c.url.includes('/usage')).map((c) => new URL(c.url, 'http://x').search)).toEqual(['?days=30', '?days=30&mode=test'])
+    // The choice stays, and keeps its name for a screen reader.
+    expect(section(q).getByRole('combobox', { name: 'Mode' })).toHaveValue('test')
+  })
+
+  it('offers no mode filter to a project without a test key', async () => {
+    const [a] = ids()
+    mockApi({
+      [CAPS]: { body: { features: ['usage'] } },
+      [GET]: { body: withKeys([{ ...key(a, 'Production'), mode: 'live' }]) },
+      [USAGE]: { body: { days: DAYS, keys: [{ keyId: a, name: 'Production', valid: series({ 29: 2 }), invalid: series() }] } },
+    })
+    const { q } = renderDetail('prj_7')
+    await q.findByRole('img', { name: 'API requests, last 30 days: 2 valid, 0 refused' })
+    expect(section(q).getByRole('combobox', { name: 'Key' })).toBeInTheDocument()
+    expect(section(q).queryByRole('combobox', { name: 'Mode' })).not.toBeInTheDocument()
   })
 
   /** A server with usage, and a project of one key that has had no requests. */

@@ -4,6 +4,7 @@ import type { PageQuery } from '../../api/request-logs'
 import type { Project } from '../../api/types'
 import { useT } from '../../i18n'
 import { requests } from '../../i18n/en/requests'
+import { FilterSelect, ModeFilter } from '../FilterSelect'
 import { Heading } from '../Heading'
 import { RequestLog } from './RequestLog'
 import { useRequestLog } from './useRequestLog'
@@ -21,25 +22,6 @@ const STATUSES = [
 ] as const
 const field = 'min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
 const filter = 'flex min-w-0 max-w-full items-center gap-2'
-
-/** One labelled filter: [value, text] options, the first '' for all. */
-function Choice({ label, value, set, options }: { label: string; value: string; set: (v: string) => void; options: ReadonlyArray<readonly [string, string]> }) {
-  const id = useId()
-  return (
-    <span className={filter}>
-      <label htmlFor={id} className="text-muted">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => set(e.target.value)} className={field}>
-        {options.map(([v, words]) => (
-          <option key={v} value={v}>
-            {words}
-          </option>
-        ))}
-      </select>
-    </span>
-  )
-}
 
 /** 'Requests': the project's recent calls, filtered by key, status class, route and (with a test key) mode, live while the section is shown. */
 export function RequestsSection({ project }: { project: Project }) {
@@ -65,31 +47,20 @@ export function RequestsSection({ project }: { project: Project }) {
       <p className="mt-1 text-sm text-muted">{t('requests.intro')}</p>
       {/* Each filter may shrink below its widest option (a long key name): the page never scrolls sideways. */}
       <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-        <Choice
+        <FilterSelect
           label={t('requests.filter.key')}
           value={key}
           set={setKey}
           options={[['', t('requests.filter.allKeys')], ...keys.map((k) => [k.id, k.name] as const)]}
         />
-        <Choice
+        <FilterSelect
           label={t('requests.filter.status')}
           value={status}
           set={setStatus}
           options={[['', t('requests.filter.allStatuses')], ...STATUSES.map(([v, words]) => [v, t(words)] as const)]}
         />
         {/* Live or test only matters once the project has a test key. */}
-        {keys.some((k) => k.mode === 'test') && (
-          <Choice
-            label={t('requests.filter.mode')}
-            value={mode}
-            set={setMode}
-            options={[
-              ['', t('requests.filter.allModes')],
-              ['live', t('requests.filter.live')],
-              ['test', t('requests.filter.test')],
-            ]}
-          />
-        )}
+        {keys.some((k) => k.mode === 'test') && <ModeFilter value={mode} set={setMode} />}
         <span className={filter}>
           <label htmlFor={ids.route} className="text-muted">
             {t('requests.filter.route')}

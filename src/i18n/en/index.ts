@@ -6,6 +6,7 @@ import { keys } from './keys'
 import { keyAccess } from './key-access'
 import { usage } from './usage'
 import { requests } from './requests'
+import { modes } from './modes'
 import { formDialog } from './form-dialog'
 import { webhooks } from './webhooks'
 import { profile } from './profile'
@@ -37,6 +38,7 @@ export const CATALOG = {
   ...keyAccess,
   ...usage,
   ...requests,
+  ...modes,
   ...formDialog,
   ...webhooks,
   ...profile,

@@ -7,6 +7,8 @@ import { apiDocsUrl } from '../../../constants'
 import { useElement } from '../../../context/element'
 import { useLang, useT } from '../../../i18n'
 import { usage as texts } from '../../../i18n/en/usage'
+import type { KeyMode } from '../../../../contract/constants'
+import { FilterSelect, ModeFilter } from '../../../components/FilterSelect'
 import { UsageChart, usageSummary } from './UsageChart'
 import { combine, sum, USAGE_DAYS } from './usage-data'
 import { keysVersion, useUsage } from './useUsage'
@@ -18,17 +20,18 @@ import { useCapability } from '../../../hooks/useCapability'
 export const USAGE_EMPTY = texts['usage.empty']
 const ALL = ''
 
-/** 'Usage': verifications of the project's keys per day over 30 days, for all keys or one. */
+/** 'Usage': verifications of the project's keys per day over 30 days, for all keys or one, and (with a test key) live or test keys alone. */
 export function UsageSection({ project }: { project: Project }) {
   const { apiBase } = useElement()
   const t = useT(texts)
   const lang = useLang()
-  const usage = useUsage(project.id, keysVersion(project.keys))
+  const [mode, setMode] = useState(ALL)
+  const testKeys = project.keys?.some((k) => k.mode === 'test')
+  const usage = useUsage(project.id, keysVersion(project.keys), testKeys ? (mode as KeyMode) : ALL)
   // Servers that keep request logs add each day's error rate and p95 latency.
   const logs = useCapability('request-logs')
   const [picked, setPicked] = useState(ALL)
   const headingId = useId()
-  const filterId = useId()
   const data = usage.data
   const keys = data?.keys ?? []
   const chosen = keys.find((k) => k.keyId === picked)
@@ -76,29 +79,9 @@ export function UsageSection({ project }: { project: Project }) {
   } else {
     const { valid, invalid } = chosen ? { valid: chosen.valid, invalid: chosen.invalid } : combine(keys, data.days.length)
     body = (
-      <>
-        <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
-          <label htmlFor={filterId} className="text-muted">
-            {t('usage.key')}
-          </label>
-          <select
-            id={filterId}
-            value={chosen ? picked : ALL}
-            onChange={(e) => setPicked(e.target.value)}
-            className="min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-          >
-            <option value={ALL}>{t('usage.allKeys')}</option>
-            {keys.map((k) => (
-              <option key={k.keyId} value={k.keyId}>
-                {optionText(k)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="mt-4">
-          <UsageChart days={data.days} valid={valid} invalid={invalid} summary={usageSummary(USAGE_DAYS, valid, invalid, chosen?.name, t, lang)} />
-        </div>
-      </>
+      <div className="mt-4">
+        <UsageChart days={data.days} valid={valid} invalid={invalid} summary={usageSummary(USAGE_DAYS, valid, invalid, chosen?.name, t, lang)} />
+      </div>
     )
   }
 
@@ -108,6 +91,20 @@ export function UsageSection({ project }: { project: Project }) {
         {t('usage.heading')}
       </Heading>
       <p className="mt-1 text-sm text-muted">{t('usage.intro', { days: USAGE_DAYS })}</p>
+      {(total > 0 || testKeys) && (
+        <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+          {total > 0 && (
+            <FilterSelect
+              label={t('usage.key')}
+              value={chosen ? picked : ALL}
+              set={setPicked}
+              options={[[ALL, t('usage.allKeys')], ...keys.map((k) => [k.keyId, optionText(k)] as const)]}
+            />
+          )}
+          {/* Live or test only matters once the project has a test key; the choice stays while its numbers load. */}
+          {testKeys && <ModeFilter value={mode} set={setMode} />}
+        </div>
+      )}
       {body}
       {logs && <LazyLogQuality projectId={project.id} />}
     </section>

@@ -3,6 +3,7 @@ import { useElement } from '../../../context/element'
 import { useAsync } from '../../../hooks/useAsync'
 import { useManageApi } from '../../../hooks/useManageApi'
 import { getUsage } from '../../../api/usage'
+import type { KeyMode } from '../../../../contract/constants'
 import { singleFlight } from '../../../single-flight'
 import { USAGE_DAYS, type UsageData } from './usage-data'
 
@@ -11,17 +12,20 @@ import { USAGE_DAYS, type UsageData } from './usage-data'
 const flights = new Map<string, Promise<UsageData>>()
 
 /**
- * The project's usage over the last 30 days. `version` changes when the
- * project's keys do (a key created or deleted), which asks again.
+ * The project's usage over the last 30 days, of its live or test keys alone
+ * when `mode` says. `version` changes when the project's keys do (a key
+ * created or deleted), which asks again.
  */
-export function useUsage(projectId: string, version: string) {
+export function useUsage(projectId: string, version: string, mode: KeyMode | '' = '') {
   const { apiBase } = useElement()
   const { call, signedIn } = useManageApi()
-  const key = `${apiBase}\n${projectId}\n${version}`
+  const current = `${apiBase}\n${projectId}\n${version}\n`
+  const key = current + mode
   const load = useCallback(() => {
-    for (const k of flights.keys()) if (k !== key && k.startsWith(`${apiBase}\n${projectId}\n`)) flights.delete(k)
-    return singleFlight(flights, key, () => getUsage(call, projectId, USAGE_DAYS), true)
-  }, [call, apiBase, key, projectId])
+    // An older key list's answers go; this one's, of every mode, stay for the section and the cells.
+    for (const k of flights.keys()) if (!k.startsWith(current) && k.startsWith(`${apiBase}\n${projectId}\n`)) flights.delete(k)
+    return singleFlight(flights, key, () => getUsage(call, projectId, USAGE_DAYS, mode), true)
+  }, [call, apiBase, current, key, projectId, mode])
   const state = useAsync(signedIn ? load : null)
   const { reload } = state
   const retry = useCallback(() => {

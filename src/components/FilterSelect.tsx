@@ -1,0 +1,59 @@
+import { useId } from 'react'
+import { useT } from '../i18n'
+import { modes } from '../i18n/en/modes'
+
+/** One labelled filter of a section (key, status, mode): [value, text] options, the first '' for all. */
+export function FilterSelect({
+  label,
+  value,
+  set,
+  options,
+}: {
+  label: string
+  value: string
+  set: (v: string) => void
+  options: ReadonlyArray<readonly [string, string]>
+}) {
+  const id = useId()
+  return (
+    <span className="flex min-w-0 max-w-full items-center gap-2">
+      <label htmlFor={id} className="text-muted">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        className="min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+      >
+        {options.map(([v, words]) => (
+          <option key={v} value={v}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </span>
+  )
+}
+
+/**
+ * Live keys, test keys or both, in the Requests and the Usage sections alike;
+ * a section offers it only once the project has a test key. Beside the select
+ * it fills rather than in a file of its own, which measured 16 bytes gzip -9
+ * more: the whole product is at its budget.
+ */
+export function ModeFilter({ value, set }: { value: string; set: (v: string) => void }) {
+  const t = useT(modes)
+  return (
+    <FilterSelect
+      label={t('requests.filter.mode')}
+      value={value}
+      set={set}
+      options={[
+        ['', t('requests.filter.allModes')],
+        ['live', t('requests.filter.live')],
+        ['test', t('requests.filter.test')],
+      ]}
+    />
+  )
+}
