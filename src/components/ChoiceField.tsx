@@ -6,12 +6,12 @@ export interface ChoiceFieldProps {
   /** [text shown, value sent]; the first is chosen unless `defaultValue` says otherwise. */
   options: ReadonlyArray<readonly [string, string]>
   defaultValue?: string
-  /** For a choice that acts at once (a filter) rather than on a form's submit. */
+  /** Told each choice: a dialog whose text follows it, or a filter that acts at once. */
   onChange?: (value: string) => void
 }
 
 /** A labelled dropdown read from its form on submit: the form dialogs' one select. */
-export function ChoiceField({ label, name, options, defaultValue }: ChoiceFieldProps) {
+export function ChoiceField({ label, name, options, defaultValue, onChange }: ChoiceFieldProps) {
   const id = useId()
   return (
     <div>
@@ -22,6 +22,7 @@ export function ChoiceField({ label, name, options, defaultValue }: ChoiceFieldP
         id={id}
         name={name}
         defaultValue={defaultValue}
+        onChange={onChange && ((e) => onChange(e.target.value))}
         className="mt-2 block w-full rounded-flex border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
       >
         {options.map(([text, value]) => (
