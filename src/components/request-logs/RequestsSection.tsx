@@ -7,6 +7,7 @@ import { requests } from '../../i18n/en/requests'
 import { Heading } from '../Heading'
 import { RequestLog } from './RequestLog'
 import { useRequestLog } from './useRequestLog'
+import { FOCUS_RING } from '../focus-ring'
 
 /** Rows a page: the section's first look, and each "Load more". */
 export const SECTION_PAGE = 50
@@ -19,7 +20,7 @@ const STATUSES = [
   ['4xx', 'requests.filter.clientErrors'],
   ['5xx', 'requests.filter.serverErrors'],
 ] as const
-const field = 'min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+const field = `min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
 const filter = 'flex min-w-0 max-w-full items-center gap-2'
 
 /** One labelled filter: [value, text] options, the first '' for all. */
