@@ -1,4 +1,4 @@
-const formatters = new Map<string | undefined, Intl.DateTimeFormat>()
+import { intlFormat } from './intl-format'
 
 /**
  * A project's or key's date in the reader's language (`lang`, the element's
@@ -9,7 +9,5 @@ export function formatDate(value: string, lang?: string): string {
   if (!value.trim()) return '—'
   const date = new Date(/^\d+$/.test(value) ? Number(value) : value)
   if (Number.isNaN(date.getTime())) return value
-  let formatter = formatters.get(lang)
-  if (!formatter) formatters.set(lang, (formatter = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' })))
-  return formatter.format(date)
+  return intlFormat(Intl.DateTimeFormat, lang, { dateStyle: 'medium' }, date)
 }

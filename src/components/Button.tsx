@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, Ref } from 'react'
+import { FOCUS_RING } from './focus-ring'
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost'
 
@@ -25,7 +26,7 @@ export function Button({ variant = 'primary', pending = false, pendingLabel, dis
       type={type}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-flex px-4 py-2 text-sm font-semibold transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-flex px-4 py-2 text-sm font-semibold transition-colors ${FOCUS_RING} focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
       {...rest}
     >
       {pending && <Spinner />}

@@ -3,6 +3,7 @@ import { useElement } from '../../context/element'
 import { useCapability } from '../../hooks/useCapability'
 import { useT } from '../../i18n'
 import { auth } from '../../i18n/en/auth'
+import { FOCUS_RING } from '../focus-ring'
 
 /**
  * 'Remember me' and 'Forgot your password?'. The link follows the host's
@@ -17,12 +18,7 @@ export function RememberForgot({ onForgot }: { onForgot?: () => void }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <div className="flex items-center gap-2">
-        <input
-          id={id}
-          name="remember"
-          type="checkbox"
-          className="h-4 w-4 rounded border-border bg-bg accent-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-        />
+        <input id={id} name="remember" type="checkbox" className={`h-4 w-4 rounded border-border bg-bg accent-accent ${FOCUS_RING}`} />
         <label htmlFor={id} className="text-fg">
           {t('auth.rememberMe')}
         </label>
@@ -32,7 +28,7 @@ export function RememberForgot({ onForgot }: { onForgot?: () => void }) {
           href={urls.forgotPassword}
           target="_blank"
           rel="noopener noreferrer"
-          className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+          className={`rounded-flex font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`}
         >
           {t('auth.forgotPassword')}
         </a>
@@ -51,11 +47,7 @@ function ResetOrInert({ onForgot }: { onForgot?: () => void }) {
   const reset = accounts && mail
   const t = useT(auth)
   return reset && onForgot ? (
-    <button
-      type="button"
-      onClick={onForgot}
-      className="rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-    >
+    <button type="button" onClick={onForgot} className={`rounded-flex font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`}>
       {t('auth.forgotPassword')}
     </button>
   ) : (

@@ -1,8 +1,8 @@
 import { RouteLink } from '../../router/RouteLink'
 import { useElement } from '../../context/element'
+import { FOCUS_RING } from '../focus-ring'
 
-const linkClass =
-  'rounded-flex font-semibold text-accent hover:text-accent-hover hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+const linkClass = `rounded-flex font-semibold text-accent hover:text-accent-hover hover:underline ${FOCUS_RING}`
 
 /**
  * 'Sign up' under the log-in form, 'Log in' under the sign-up form. Inside

@@ -1,6 +1,7 @@
 import { useCopy } from './useCopy'
 import { useT } from '../../i18n'
 import { copy as texts } from '../../i18n/en/copy'
+import { FOCUS_RING } from '../focus-ring'
 
 /** A small copy button with its notice; `text` is read at the click, so it copies what is shown then. */
 export function CopyButton({ label, text, copied }: { label: string; text: () => string; copied?: string }) {
@@ -11,7 +12,7 @@ export function CopyButton({ label, text, copied }: { label: string; text: () =>
       <button
         type="button"
         onClick={() => void copy(text())}
-        className="rounded-flex border border-border bg-raised px-3 py-1 text-xs font-semibold text-fg hover:border-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        className={`rounded-flex border border-border bg-raised px-3 py-1 text-xs font-semibold text-fg hover:border-accent ${FOCUS_RING}`}
       >
         {label}
       </button>

@@ -3,6 +3,7 @@ import { useCopy } from './useCopy'
 import { CheckIcon } from '../icons/CheckIcon'
 import { useT } from '../../i18n'
 import { copy as texts } from '../../i18n/en/copy'
+import { FOCUS_RING } from '../focus-ring'
 
 export interface CopyFieldProps {
   label: string
@@ -31,7 +32,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
         type="button"
         onClick={() => void copy(value)}
         aria-describedby={noticeId}
-        className="group flex w-full items-start gap-3 rounded-flex border border-border bg-bg px-3 py-2 text-start hover:border-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        className={`group flex w-full items-start gap-3 rounded-flex border border-border bg-bg px-3 py-2 text-start hover:border-accent ${FOCUS_RING}`}
       >
         <span className="min-w-0 flex-1">
           <span className="block text-xs font-medium text-muted">{label}</span>

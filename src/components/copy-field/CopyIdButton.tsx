@@ -3,6 +3,7 @@ import { CopyIcon } from '../icons/CopyIcon'
 import { useCopy } from './useCopy'
 import { useT } from '../../i18n'
 import { reveal } from '../../i18n/en/reveal'
+import { FOCUS_RING } from '../focus-ring'
 
 /** A small copy control beside an id in a table row; a check mark says it worked. */
 export function CopyIdButton({ value, label }: { value: string; label?: string }) {
@@ -14,7 +15,7 @@ export function CopyIdButton({ value, label }: { value: string; label?: string }
       type="button"
       onClick={() => void copy(value)}
       aria-label={label ?? t('reveal.copyProjectId')}
-      className="shrink-0 rounded-flex p-1 text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+      className={`shrink-0 rounded-flex p-1 text-muted hover:text-fg ${FOCUS_RING}`}
     >
       <Glyph className="h-4 w-4" />
     </button>

@@ -4,6 +4,7 @@ import { useT } from '../../i18n'
 import { requests } from '../../i18n/en/requests'
 import { CopyButton } from '../copy-field/CopyButton'
 import { STAND_INS } from '../snippets/fill'
+import { FOCUS_RING } from '../focus-ring'
 
 /**
  * The empty log's way to a first call: the header that carries the key, with
@@ -28,7 +29,7 @@ export function FirstCall({ projectId, keyId }: { projectId: string; keyId?: str
         tabIndex={0}
         role="region"
         aria-labelledby={introId}
-        className="mt-3 overflow-auto rounded-flex bg-bg p-3 font-mono text-xs text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        className={`mt-3 overflow-auto rounded-flex bg-bg p-3 font-mono text-xs text-fg ${FOCUS_RING}`}
       >
         {line}
       </pre>

@@ -7,27 +7,21 @@ import { useManageApi } from '../../hooks/useManageApi'
 import { useLang, useT } from '../../i18n'
 import { requests } from '../../i18n/en/requests'
 import { Heading } from '../Heading'
+import { DAY, intlFormat } from '../../intl-format'
 import { formatDuration } from '../webhooks/format-time'
 
 /** The days the Usage section covers. */
 export const QUALITY_DAYS = 30
 
-const percents = new Map<string, Intl.NumberFormat>()
-const days = new Map<string, Intl.DateTimeFormat>()
-
 /** "2.5%" in the reader's language. */
 function formatRate(errors: number, calls: number, lang: string): string {
-  let format = percents.get(lang)
-  if (!format) percents.set(lang, (format = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 })))
-  return format.format(calls ? errors / calls : 0)
+  return intlFormat(Intl.NumberFormat, lang, { style: 'percent', maximumFractionDigits: 1 }, calls ? errors / calls : 0)
 }
 
 /** "Nov 3" for the bucket's UTC day. */
 function formatDay(start: string, lang: string): string {
-  let format = days.get(lang)
-  if (!format) days.set(lang, (format = new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' })))
   const date = new Date(start)
-  return Number.isNaN(date.getTime()) ? start : format.format(date)
+  return Number.isNaN(date.getTime()) ? start : intlFormat(Intl.DateTimeFormat, lang, DAY, date)
 }
 
 const BAR = { display: 'block', flex: '1 1 0', minWidth: 2, alignSelf: 'flex-end' } as const

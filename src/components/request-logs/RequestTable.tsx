@@ -4,9 +4,9 @@ import { requests } from '../../i18n/en/requests'
 import { DataTable, type Column } from '../table'
 import { formatDuration, formatTime } from '../webhooks/format-time'
 import { LogStatus } from './LogStatus'
+import { FOCUS_RING } from '../focus-ring'
 
-const open =
-  'block max-w-full truncate rounded-flex text-start font-mono text-xs text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+const open = `block max-w-full truncate rounded-flex text-start font-mono text-xs text-accent hover:text-accent-hover ${FOCUS_RING}`
 
 /**
  * Calls in the one table pattern: time, key, method, route (the name: it takes

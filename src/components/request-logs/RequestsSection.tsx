@@ -8,6 +8,7 @@ import { FilterSelect, ModeFilter } from '../FilterSelect'
 import { Heading } from '../Heading'
 import { RequestLog } from './RequestLog'
 import { useRequestLog } from './useRequestLog'
+import { FOCUS_RING } from '../focus-ring'
 
 /** Rows a page: the section's first look, and each "Load more". */
 export const SECTION_PAGE = 50
@@ -20,7 +21,7 @@ const STATUSES = [
   ['4xx', 'requests.filter.clientErrors'],
   ['5xx', 'requests.filter.serverErrors'],
 ] as const
-const field = 'min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+const field = `min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
 const filter = 'flex min-w-0 max-w-full items-center gap-2'
 
 /** 'Requests': the project's recent calls, filtered by key, status class, route and (with a test key) mode, live while the section is shown. */

@@ -11,8 +11,9 @@ import { StatusBadge } from './StatusBadge'
 import { useCan } from '../teams/role'
 import type { useAttempts } from './useAttempts'
 import { Heading } from '../Heading'
+import { FOCUS_RING } from '../focus-ring'
 
-const link = 'rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+const link = `rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`
 
 /** One endpoint's attempts, newest first: the receiver's answer on demand, Resend, and older ones page by page. */
 export function AttemptsLog({
@@ -174,7 +175,7 @@ export function AttemptsLog({
                       tabIndex={0}
                       role="region"
                       aria-labelledby={`${bodyId}-said`}
-                      className="mt-2 overflow-auto font-mono text-xs text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+                      className={`mt-2 overflow-auto font-mono text-xs text-fg ${FOCUS_RING}`}
                     >
                       {a.responseBody}
                     </pre>

@@ -11,6 +11,7 @@ import { eventsText } from './events-text'
 import { TestEventDialog } from './TestEventDialog'
 import { useAttempts } from './useAttempts'
 import { Heading } from '../Heading'
+import { FOCUS_RING } from '../focus-ring'
 
 /** The actions the section carries out (they change the list); the test event and resends are the panel's own. */
 export type EndpointAction = 'edit' | 'toggle' | 'delete'
@@ -75,7 +76,7 @@ export function EndpointPanel({ call, projectId, endpoint, eventTypes, toggling,
           type="button"
           onClick={onClose}
           aria-label={t('webhooks.panel.close')}
-          className="shrink-0 rounded-flex p-1 text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+          className={`shrink-0 rounded-flex p-1 text-muted hover:text-fg ${FOCUS_RING}`}
         >
           <CloseIcon className="h-5 w-5" />
         </button>

@@ -6,6 +6,7 @@ import { formatTime } from './format-time'
 import { StackTable } from './StackTable'
 import { Badge } from '../Badge'
 import { StatusBadge } from './StatusBadge'
+import { FOCUS_RING } from '../focus-ring'
 
 /** The project's endpoints, one row each; Manage opens the endpoint's panel (its actions and log) below. */
 export function EndpointsTable({ endpoints, openId, onOpen }: { endpoints: Endpoint[]; openId: string | null; onOpen: (endpoint: Endpoint) => void }) {
@@ -54,7 +55,7 @@ export function EndpointsTable({ endpoints, openId, onOpen }: { endpoints: Endpo
             aria-expanded={openId === e.id}
             aria-label={t('webhooks.endpoints.manageLabel', { url: e.url })}
             onClick={() => onOpen(e)}
-            className="-mx-2 rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+            className={`-mx-2 rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`}
           >
             {t('webhooks.endpoints.manage')}
           </button>,

@@ -1,4 +1,5 @@
 import { formatDate } from '../../format-date'
+import { intlFormat } from '../../intl-format'
 import type { Translate } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'
 import { english } from './english'
@@ -22,13 +23,9 @@ export function timeAgo(value: string, now = Date.now(), t: Translate<typeof tex
   return formatDate(value, lang)
 }
 
-const exact = new Map<string, Intl.DateTimeFormat>()
-
 /** The exact moment, for a title: date and time in the reader's language (`lang`, a BCP 47 tag). */
 export function exactTime(value: string, lang: string): string {
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) return value
-  let format = exact.get(lang)
-  if (!format) exact.set(lang, (format = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' })))
-  return format.format(date)
+  return intlFormat(Intl.DateTimeFormat, lang, { dateStyle: 'medium', timeStyle: 'short' }, date)
 }

@@ -17,6 +17,7 @@ import { NewPasswordField } from '../NewPasswordField'
 import { useT, type Translate } from '../../../i18n'
 import { reset } from '../../../i18n/en/reset'
 import { useErrorText } from '../../../hooks/useErrorText'
+import { FOCUS_RING } from '../../focus-ring'
 
 type Step = 'email' | 'code' | 'password'
 
@@ -34,8 +35,7 @@ const refused = (e: unknown) => isApiError(e) && e.status === 400
 /** The field each of the form's own complaints is about. */
 const OWN_FIELD: Partial<Record<keyof typeof reset, string>> = { 'reset.code.invalid': 'code', 'reset.password.mismatch': 'confirm' }
 
-const linkClass =
-  'rounded-flex font-semibold text-accent hover:text-accent-hover hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+const linkClass = `rounded-flex font-semibold text-accent hover:text-accent-hover hover:underline ${FOCUS_RING}`
 
 /**
  * 'Forgot your password?' inside the element: the e-mail, the code from the

@@ -1,4 +1,5 @@
 import type { Usage } from '../../../../contract/responses'
+import { DAY, intlFormat } from '../../../intl-format'
 
 /** The range the project page shows. */
 export const USAGE_DAYS = 30
@@ -21,19 +22,12 @@ export function combine(keys: readonly KeyUsage[], length: number): { valid: num
   return { valid, invalid }
 }
 
-const numbers = new Map<string, Intl.NumberFormat>()
-const days = new Map<string, Intl.DateTimeFormat>()
-
 /** "1,200" in the reader's language (`lang`, a BCP 47 tag). */
 export function formatCount(n: number, lang: string): string {
-  let format = numbers.get(lang)
-  if (!format) numbers.set(lang, (format = new Intl.NumberFormat(lang)))
-  return format.format(n)
+  return intlFormat(Intl.NumberFormat, lang, {}, n)
 }
 
 /** "Nov 3" for "2026-11-03" in the reader's language, read as the UTC day it names. */
 export function formatDay(day: string, lang: string): string {
-  let format = days.get(lang)
-  if (!format) days.set(lang, (format = new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' })))
-  return format.format(new Date(`${day}T00:00:00Z`))
+  return intlFormat(Intl.DateTimeFormat, lang, DAY, new Date(`${day}T00:00:00Z`))
 }
