@@ -8,6 +8,7 @@ import { COMMON, HttpError, errorBody, errorHandler } from './http/errors'
 import { BODY } from './http/validate'
 import { requestLog, type Log } from './http/logger'
 import { securityHeaders } from './http/security-headers'
+import { servedPath } from './openapi/contract-app'
 import { serveStatic, type StaticRoot } from './http/static'
 import { checkStorablePath } from './http/storable'
 import type { Pause } from './http/throttle'
@@ -98,7 +99,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     if (!(made instanceof Hono) && made.settle) settles.push(made.settle)
     api.route('/', group)
     // A route's own middleware is a route entry of the same method and path: each call once.
-    const calls = new Set(group.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))
+    const calls = new Set(group.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${servedPath(r)}`))
     return { name: resource.name, routes: [...calls].map((call) => ({ method: call.split(' ')[0], path: call.split(' ')[1] })) }
   })
 

@@ -6,6 +6,7 @@
  * may call it) fails here.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { servedPath } from '../../server/openapi/contract-app'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
 import { addMember, verifyEmail } from './teams'
@@ -119,6 +120,7 @@ const registered = () =>
   [
     ...new Set(
       s.app.routes
+        .map((r) => ({ method: r.method, path: servedPath(r) }))
         .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/manage'))
         .map((r) => `${r.method} ${r.path.slice(4).replace(/:(\w+)/g, '{$1}')}`),
     ),

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ERROR_CODES } from '../../contract/constants'
 import { createApp } from '../../server/app'
+import { servedPath } from '../../server/openapi/contract-app'
 import { WRONG_CODES_PER_ACCOUNT, WRONG_CODES_WINDOW_SECONDS, wrongCodesBucket } from '../../server/resources/accounts/code-budget'
 import { countHits } from '../../server/security/rate-limit'
 import { createTestServer, deviceToken, signUp, uniqueEmail, type TestResponse, type TestServer } from './harness'
@@ -158,6 +159,7 @@ describe('OpenAPI document', () => {
   it('describes exactly the routes the app registers under /api', () => {
     const registered = new Set(
       s.app.routes
+        .map((r) => ({ method: r.method, path: servedPath(r) }))
         .filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && r.path !== '/api/openapi.json' && !r.path.startsWith('/api/docs'))
         .map((r) => `${r.method} ${r.path.replace(/^\/api/, '').replace(/:(\w+)/g, '{$1}')}`),
     )

@@ -36,6 +36,18 @@ describe('the resources the app mounts', () => {
     expect(Object.keys(doc.paths).at(-1)).toBe('/keys/verify')
   })
 
+  it("are routed by Hono's fast router: no call's path makes its default fall back to walking a tree", () => {
+    // The openapi.json request above made the router pick; a pair it refuses (a fixed segment beside a parameter) picks the TrieRouter.
+    expect((s.app.router as unknown as { activeRouter: { name: string } }).activeRouter.name).toBe('RegExpRouter')
+  })
+
+  it('answer a word other than a fixed segment routed on a parameter as before: no such call', async () => {
+    // POST /invitations/accept is routed on /invitations/:invitationId; any other word there is no call.
+    const other = await s.request('POST', '/api/invitations/acknowledge', { body: {} })
+    expect(other.status).toBe(404)
+    expect((other.body as { code: string }).code).toBe('NOT_FOUND')
+  })
+
   it('offer the features GET /capabilities names, and only those', async () => {
     const { features } = (await s.request('GET', '/api/capabilities')).body as { features: string[] }
     expect(features).toEqual(featuresOf(RESOURCES, withDefaults({})))
