@@ -6,7 +6,7 @@ import { formatDuration, formatTime } from '../webhooks/format-time'
 import { LogStatus } from './LogStatus'
 import { FOCUS_RING } from '../focus-ring'
 
-const open = `block max-w-full truncate rounded-flex text-start font-mono text-xs text-accent hover:text-accent-hover ${FOCUS_RING}`
+const openClass = `block max-w-full truncate rounded-flex text-start font-mono text-xs text-accent hover:text-accent-hover ${FOCUS_RING}`
 
 /**
  * Calls in the one table pattern: time, key, method, route (the name: it takes
@@ -46,7 +46,7 @@ export function RequestTable({ entries, loading, onOpen }: { entries: readonly L
           title={e.route}
           aria-haspopup="dialog"
           aria-label={t('requests.open', { method: e.method, route: e.route, time: formatTime(e.at, lang) })}
-          className={open}
+          className={openClass}
           onClick={() => onOpen(e)}
         >
           {e.route}

@@ -21,7 +21,7 @@ const STATUSES = [
   ['4xx', 'requests.filter.clientErrors'],
   ['5xx', 'requests.filter.serverErrors'],
 ] as const
-const field = `min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
+const fieldClass = `min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
 const filter = 'flex min-w-0 max-w-full items-center gap-2'
 
 /** 'Requests': the project's recent calls, filtered by key, status class, route and (with a test key) mode, live while the section is shown. */
@@ -73,7 +73,7 @@ export function RequestsSection({ project }: { project: Project }) {
             maxLength={LOG_ROUTE_MAX}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
-            className={`${field} font-mono`}
+            className={`${fieldClass} font-mono`}
           />
         </span>
       </div>

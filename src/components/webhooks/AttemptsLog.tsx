@@ -13,7 +13,7 @@ import type { useAttempts } from './useAttempts'
 import { Heading } from '../Heading'
 import { FOCUS_RING } from '../focus-ring'
 
-const link = `rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`
+const linkClass = `rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`
 
 /** One endpoint's attempts, newest first: the receiver's answer on demand, Resend, and older ones page by page. */
 export function AttemptsLog({
@@ -137,7 +137,7 @@ export function AttemptsLog({
                 ) : (
                   // Inline, not flex: one line in the table (a flex line would wrap to its narrowest beside the name), wrapped in a card.
                   <div className="-mx-2">
-                    <button type="button" className={link} aria-expanded={shown} aria-controls={shown ? bodyId : undefined} onClick={() => toggle(a.id)}>
+                    <button type="button" className={linkClass} aria-expanded={shown} aria-controls={shown ? bodyId : undefined} onClick={() => toggle(a.id)}>
                       {/* Both labels take the same cell, the other one hidden: the button is as wide open as closed, so no column drops when it opens. */}
                       <span className="inline-grid">
                         <span aria-hidden={shown || undefined} className={`col-start-1 row-start-1 ${shown ? 'invisible' : ''}`}>
@@ -151,7 +151,7 @@ export function AttemptsLog({
                     {mayResend && (
                       <button
                         type="button"
-                        className={`${link} disabled:opacity-60`}
+                        className={`${linkClass} disabled:opacity-60`}
                         disabled={resending !== null}
                         aria-label={t('webhooks.attempts.resendLabel', { event: a.eventType, time })}
                         onClick={() => resend(a)}
