@@ -132,6 +132,18 @@ describe('the Requests section', () => {
     await waitFor(() => expect(logs().at(-1)).toEqual({ status: '2xx', mode: 'live', limit: '50' }))
   })
 
+  it("marks a test key's calls with the Test badge, as the keys table marks the key", async () => {
+    const withTest = { ...project, keys: [...(project.keys ?? []), keyEntry('apid_t', 'Sandbox', 'fxk_test…tttt', { mode: 'test' })] }
+    const { q } = renderSection([{ entries: [entry(2, { keyId: 'apid_t', keyName: 'Sandbox' }), entry(1)] }], ['request-logs'], withTest)
+    const table = await loadedTable(await section(q))
+    const keyCell = (name: string) =>
+      within(table)
+        .getAllByRole('cell')
+        .find((c) => c.textContent?.startsWith(name))!
+    expect(within(keyCell('Sandbox')).getByText('Test')).toBeInTheDocument()
+    expect(within(keyCell('Production')).queryByText('Test')).toBeNull()
+  })
+
   it('says when no call matches the filters', async () => {
     const { q } = renderSection([{ entries: [entry(1)] }, { entries: [] }])
     const s = await section(q)

@@ -16,8 +16,23 @@ import type { RequestLog as Log } from './useRequestLog'
  * first call when there is none (`filtered`: none of these, say so instead),
  * and a row's detail. New rows are announced by their count, once a poll.
  * `last`: only the newest this many rows, and no older ones (a docs page's "your last calls").
+ * `testKeys`: the ids of the project's test keys, whose calls carry the Test badge.
  */
-export function RequestLog({ log, projectId, keyId, filtered, last }: { log: Log; projectId: string; keyId?: string; filtered?: boolean; last?: number }) {
+export function RequestLog({
+  log,
+  projectId,
+  keyId,
+  filtered,
+  last,
+  testKeys,
+}: {
+  log: Log
+  projectId: string
+  keyId?: string
+  filtered?: boolean
+  last?: number
+  testKeys?: ReadonlySet<string>
+}) {
   const t = useT(requests)
   // Its own failures (no answer, a time-out) in the reader's language, a server's message as the server wrote it.
   const errorMessage = useErrorText()
@@ -37,7 +52,7 @@ export function RequestLog({ log, projectId, keyId, filtered, last }: { log: Log
       <FirstCall projectId={projectId} keyId={keyId} />
     )
   } else {
-    body = <RequestTable entries={last ? log.entries.slice(0, last) : log.entries} loading={log.loading} onOpen={setOpened} />
+    body = <RequestTable entries={last ? log.entries.slice(0, last) : log.entries} loading={log.loading} onOpen={setOpened} testKeys={testKeys} />
   }
   return (
     <>

@@ -5,6 +5,8 @@ import { DataTable, type Column } from '../table'
 import { formatDuration, formatTime } from '../webhooks/format-time'
 import { LogStatus } from './LogStatus'
 import { FOCUS_RING } from '../focus-ring'
+import { Badge } from '../Badge'
+import { keys } from '../../i18n/en/keys'
 
 const openClass = `block max-w-full truncate rounded-flex text-start font-mono text-xs text-accent hover:text-accent-hover ${FOCUS_RING}`
 
@@ -13,8 +15,19 @@ const openClass = `block max-w-full truncate rounded-flex text-start font-mono t
  * the room left, and opens the call's detail), status in words, duration; the
  * key and the duration give way first, and below what fits each call is a card.
  */
-export function RequestTable({ entries, loading, onOpen }: { entries: readonly LogEntryView[]; loading: boolean; onOpen: (entry: LogEntryView) => void }) {
+export function RequestTable({
+  entries,
+  loading,
+  onOpen,
+  testKeys,
+}: {
+  entries: readonly LogEntryView[]
+  loading: boolean
+  onOpen: (entry: LogEntryView) => void
+  testKeys?: ReadonlySet<string>
+}) {
   const t = useT(requests)
+  const tk = useT(keys)
   const lang = useLang()
   const columns: Column<LogEntryView>[] = [
     {
@@ -29,7 +42,21 @@ export function RequestTable({ entries, loading, onOpen }: { entries: readonly L
       header: t('requests.column.key'),
       priority: 2,
       width: 120,
-      cell: (e) => e.keyName ?? <span className="text-muted">{t('requests.deletedKey')}</span>,
+      cell: (e) =>
+        e.keyName === null ? (
+          <span className="text-muted">{t('requests.deletedKey')}</span>
+        ) : (
+          // A test key's calls are marked as the keys table marks the key.
+          <>
+            {e.keyName}
+            {testKeys?.has(e.keyId) && (
+              <>
+                {' '}
+                <Badge tone="warning">{tk('keys.mode.test')}</Badge>
+              </>
+            )}
+          </>
+        ),
     },
     { id: 'method', header: t('requests.column.method'), priority: 1, width: 70, cell: (e) => <span className="font-mono text-xs">{e.method}</span> },
     {

@@ -77,7 +77,13 @@ export function RequestsSection({ project }: { project: Project }) {
           />
         </span>
       </div>
-      <RequestLog log={log} projectId={project.id} keyId={key || undefined} filtered={Boolean(key || status || route || mode)} />
+      <RequestLog
+        log={log}
+        projectId={project.id}
+        keyId={key || undefined}
+        filtered={Boolean(key || status || route || mode)}
+        testKeys={new Set(keys.flatMap((k) => (k.mode === 'test' ? [k.id] : [])))}
+      />
     </section>
   )
 }
