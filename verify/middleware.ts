@@ -84,19 +84,8 @@ function honoRoute(c: HonoContextLike): string {
   return !route || (route.method === 'ALL' && route.path.endsWith('*')) ? UNMATCHED_ROUTE : route.path
 }
 
-/** What @hono/node-server puts in `c.env`: Node's own request and response. */
-type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } }; outgoing?: { setHeader?: (name: string, value: string) => unknown } } | undefined
-
-/**
- * Answers the request id. On @hono/node-server it goes on Node's own response (the adapter
- * merges it in as it writes the head): a header set through Hono makes a Headers object for
- * the answer, which cost the A/B in bench/request-log-cost.ts a few percent of a cheap request.
- */
-function answerRequestId(c: HonoContextLike, requestId: string) {
-  const outgoing = (c.env as NodeBindings)?.outgoing
-  if (typeof outgoing?.setHeader === 'function') outgoing.setHeader(REQUEST_ID_HEADER, requestId)
-  else c.header(REQUEST_ID_HEADER, requestId)
-}
+/** What @hono/node-server puts in `c.env`: Node's own request. */
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | undefined
 
 /** @hono/node-server's peer address; other runtimes have their own, so none. */
 const honoAddress = (c: HonoContextLike): string | undefined => (c.env as NodeBindings)?.incoming?.socket?.remoteAddress
@@ -120,7 +109,7 @@ export function honoApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
     c.set('apiKey', outcome.info)
     if (!start) return next()
     const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER))
-    answerRequestId(c, requestId)
+    c.header(REQUEST_ID_HEADER, requestId)
     await next()
     const entry = entryOf({
       requestId,

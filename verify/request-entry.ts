@@ -40,21 +40,6 @@ const ADDRESS = /^[0-9A-Fa-f:.]{1,64}$/
 /** The server's longest duration (a day): no call takes longer. */
 const DURATION_MAX_MS = 86_400_000
 
-// The second's text of the last entry made: requests within one second share it, and the
-// milliseconds are appended (a Date's toISOString() each cost more than the rest of an entry).
-let isoSecond = -1
-let isoPrefix = ''
-/** `ms` (since the epoch, whole) as ISO 8601, `2026-01-01T12:00:00.123Z`. */
-export function isoOf(ms: number): string {
-  const second = Math.floor(ms / 1000)
-  if (second !== isoSecond) {
-    isoSecond = second
-    isoPrefix = new Date(second * 1000).toISOString().slice(0, 20)
-  }
-  const rest = ms - second * 1000
-  return `${isoPrefix}${rest < 10 ? '00' : rest < 100 ? '0' : ''}${rest}Z`
-}
-
 /** The client's request id if it is sane, else a new one. */
 export const requestIdOf = (sent: string | undefined): string => (sent !== undefined && SANE_ID.test(sent) ? sent : crypto.randomUUID())
 
@@ -83,7 +68,7 @@ export function entryOf({ requestId, keyId, method, route, status, start, ip }: 
     route: route.length > LOG_ROUTE_MAX ? [...route].slice(0, LOG_ROUTE_MAX).join('') : route || UNMATCHED_ROUTE,
     status,
     durationMs,
-    at: isoOf(start.wall),
+    at: new Date(start.wall).toISOString(),
     ...(ip && ADDRESS.test(ip) ? { ip } : {}),
   }
 }
