@@ -12,6 +12,12 @@ import { LOG_BATCH_MAX } from '../contract/constants.js'
 import { EntryQueue } from './entry-queue.js'
 
 /** One answered request, as the portal stores it. No body, header, query string or address unless opted in. */
+/**
+ * The fields an entry sends, and no other: a caller of logRequest() that hands over a richer object
+ * (its request, headers) sends none of the rest to the portal.
+ */
+const ENTRY_FIELDS = ['requestId', 'keyId', 'method', 'route', 'status', 'durationMs', 'at', 'ip']
+
 export interface RequestLogEntry {
   /** The client's `X-Request-Id` when it was sane, else one made here (and answered in that header). */
   requestId: string
@@ -148,7 +154,7 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
         counts.dropped++
         return
       }
-      if (queue.push(JSON.stringify(entry))) {
+      if (queue.push(JSON.stringify(entry, ENTRY_FIELDS))) {
         counts.dropped++
         if (inFlight > 0) inFlight--
       }

@@ -225,6 +225,15 @@ describe('the request log reporter', () => {
     expect(verifier.requestLogStats()).toEqual({ queued: 0, sent: 2500, dropped: 0, refused: 0, failedSends: 0 })
   })
 
+  it("sends an entry's fields and nothing else a caller's object carries", async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier({ intervalMs: 50 })
+    closers.push(() => verifier.close())
+    verifier.logRequest({ ...entry(1), headers: { authorization: 'Bearer fxk_secret' }, body: 'card=4242' } as RequestLogEntry)
+    await expect.poll(() => portal.entries().length, { timeout: 10_000 }).toBe(1)
+    expect(Object.keys(portal.entries()[0]).sort()).toEqual(['at', 'durationMs', 'keyId', 'method', 'requestId', 'route', 'status'])
+  })
+
   it('holds at most maxQueue entries while the portal is down, dropping the oldest and counting them', async () => {
     const portal = fakePortal()
     portal.mode = 'down'
