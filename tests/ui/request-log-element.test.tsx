@@ -1,26 +1,14 @@
 import { act, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { LogEntryView } from '../../contract/logs'
 import { POLL_MS } from '../../src/components/request-logs/useRequestLog'
 import { store } from '../../src/store'
 import { mountElement, resetStore, shadow, signInAs } from './helpers'
 import { json, mockApi } from './helpers/api-mock'
+import { logEntry as entry } from './helpers/fixtures'
 
 const CAPS = 'GET /api/capabilities'
 const LOGS = 'GET /api/manage/dapp/prj_7/logs'
-
-const entry = (n: number, extra: Partial<LogEntryView> = {}): LogEntryView => ({
-  requestId: `req_${n}`,
-  keyId: 'apid_a',
-  keyName: 'Production',
-  method: 'GET',
-  route: '/v1/invoices/:id',
-  status: 200,
-  durationMs: 42,
-  at: new Date(Date.UTC(2026, 10, 28, 10, 0, n)).toISOString(),
-  ...extra,
-})
 
 const logCalls = (api: ReturnType<typeof mockApi>) => api.calls.filter((c) => c.url.startsWith('/api/manage/dapp/prj_7/logs?')).map((c) => c.url)
 

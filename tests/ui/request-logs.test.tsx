@@ -7,22 +7,11 @@ import { store } from '../../src/store'
 import { resetStore, signInAs } from './helpers'
 import { json, mockApi, type ApiCall } from './helpers/api-mock'
 import { detail, keyEntry, renderDetail, stubClipboard } from './helpers/dashboard'
+import { logEntry as entry } from './helpers/fixtures'
 
 const CAPS = 'GET /api/capabilities'
 const PROJECT = 'GET /api/manage/dapp/prj_7'
 const LOGS = 'GET /api/manage/dapp/prj_7/logs'
-
-const entry = (n: number, extra: Partial<LogEntryView> = {}): LogEntryView => ({
-  requestId: `req_${n}`,
-  keyId: 'apid_a',
-  keyName: 'Production',
-  method: 'GET',
-  route: `/v1/invoices/:id`,
-  status: 200,
-  durationMs: 42,
-  at: new Date(Date.UTC(2026, 10, 28, 10, 0, n)).toISOString(),
-  ...extra,
-})
 
 const project = detail(
   7,
