@@ -11,13 +11,13 @@
 import { LOG_BATCH_MAX } from '../contract/constants.js'
 import { EntryQueue } from './entry-queue.js'
 
-/** One answered request, as the portal stores it. No body, header, query string or address unless opted in. */
 /**
  * The fields an entry sends, and no other: a caller of logRequest() that hands over a richer object
  * (its request, headers) sends none of the rest to the portal.
  */
 const ENTRY_FIELDS = ['requestId', 'keyId', 'method', 'route', 'status', 'durationMs', 'at', 'ip']
 
+/** One answered request, as the portal stores it. No body, header, query string or address unless opted in. */
 export interface RequestLogEntry {
   /** The client's `X-Request-Id` when it was sane, else one made here (and answered in that header). */
   requestId: string
