@@ -7,6 +7,7 @@ import { classicChunks, SCRIPT_FILE } from './build/classic-chunks.ts'
 import { catalogIds } from './build/catalog-ids.ts'
 import { precompress } from './build/precompress.ts'
 import { reactBindings } from './build/react-bindings.ts'
+import { reactUnusedExports } from './build/react-unused-exports.ts'
 
 /**
  * gzip -9 budgets in kB, path by path (design.md §5): the script a page fetches
@@ -37,6 +38,7 @@ export default defineConfig(({ command, mode }) => {
     plugins: [
       twindCss(),
       reactBindings(),
+      reactUnusedExports(),
       asciiOnly(),
       catalogIds(),
       precompress(),

@@ -1,0 +1,68 @@
+/**
+ * React's exports that nothing in the bundle reads are left out of it
+ * (build/react-unused-exports.ts), and a module that reads one fails the
+ * build. The dist/ check builds nothing (see bundle.test.ts).
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { dropExports, LIBRARY_USES, readsOf } from '../../build/react-unused-exports'
+
+describe('React’s unread exports', () => {
+  it('are made unused expressions; the kept ones stay exports', () => {
+    const source = '"use strict";\nexports.lazy = function (ctor) {\n  return ctor;\n};\nexports.useState = function (s) {\n  return s;\n};\n'
+    const { code, dropped } = dropExports(source, new Set(['useState']))
+    expect(dropped).toEqual(['lazy'])
+    expect(code).toContain('void function (ctor)')
+    expect(code).toContain('exports.useState = function')
+  })
+
+  it('are told from what a module reads: named imports, properties of the whole module, of a require and of a copy', () => {
+    expect(readsOf("import { useState, type FC, useId as id } from 'react'", 'react')).toEqual(new Set(['useState', 'useId']))
+    expect(readsOf("import * as React from 'react'\nconst a = React.useRef(); const b = React['useMemo']", 'react')).toEqual(
+      new Set(['useRef', 'useMemo']),
+    )
+    expect(readsOf('var React = require("react");\nReact.version;', 'react')).toEqual(new Set(['version']))
+    expect(readsOf("import * as React from 'react'\nconst Safe = { ...React }\nSafe.useInsertionEffect", 'react')).toEqual(
+      new Set(['useInsertionEffect']),
+    )
+    // A comment or a string that names React is no use of it; another package is not React.
+    expect(readsOf("import React from 'react'\n// React 18's lazy\nconst s = 'React.lazy'\nReact.createElement", 'react')).toEqual(
+      new Set(['createElement']),
+    )
+    expect(readsOf("import { createPortal } from 'react-dom'", 'react')).toEqual(new Set())
+  })
+
+  it('cannot be told when the module is handed on whole or read by a computed name', () => {
+    expect(readsOf("import * as React from 'react'\nregister(React)", 'react')).toBe('all')
+    expect(readsOf("import * as React from 'react'\nReact[name]()", 'react')).toBe('all')
+  })
+
+  it('are what our libraries’ files read of React today (a library update is caught by the build, this says what)', () => {
+    const libraries = [
+      'node_modules/@floating-ui/react/dist/floating-ui.react.mjs',
+      'node_modules/@floating-ui/react/dist/floating-ui.react.utils.mjs',
+      'node_modules/@floating-ui/react-dom/dist/floating-ui.react-dom.mjs',
+      'node_modules/@r2wc/react-to-web-component/dist/react-to-web-component.js',
+      'node_modules/zustand/esm/react.mjs',
+      'node_modules/react-dom/cjs/react-dom-client.production.js',
+      'node_modules/react-dom/cjs/react-dom.production.js',
+    ]
+    const read = new Set<string>()
+    for (const file of libraries) {
+      const code = readFileSync(file, 'utf8')
+      for (const pkg of ['react', 'react-dom']) {
+        const names = readsOf(code, pkg)
+        expect(names, `${file} reads ${pkg} by names`).not.toBe('all')
+        for (const name of names as Set<string>) read.add(name)
+      }
+    }
+    expect([...read].sort()).toEqual([...LIBRARY_USES].sort())
+  })
+
+  it('are not in the script tag’s first screen: React.Children’s toArray is gone, createElement stays', () => {
+    if (!existsSync('dist/flex-portal.js')) throw new Error('dist/ is missing: run `npm run build` first (`npm test` does).')
+    const script = readFileSync('dist/flex-portal.js', 'utf8')
+    expect(script).not.toMatch(/toArray:/)
+    expect(script).toMatch(/\.createElement\b/)
+  })
+})
