@@ -53,6 +53,8 @@ export type Verification =
 export const DEVICE_UNKNOWN = 'DEVICE_UNKNOWN'
 /** A project created before webhooks, whose secret is stored only as a hash: roll it before adding an endpoint. */
 export const WEBHOOK_SECRET_ROLL_NEEDED = 'WEBHOOK_SECRET_ROLL_NEEDED'
+/** The invitation to accept or decline is not one pending to the caller's verified address (unknown, used, revoked, expired or another's). */
+export const INVITATION_UNKNOWN = 'INVITATION_UNKNOWN'
 /** POST /api/logs: an entry of the batch is malformed (the message names the entry and field); nothing of the batch is stored. */
 export const LOG_ENTRY_INVALID = 'LOG_ENTRY_INVALID'
 /** POST /api/logs: more entries, or more bytes, than one batch may carry. */
@@ -184,6 +186,7 @@ export const ERROR_CODES = [
   'INVITER_LIMIT_REACHED',
   'INVITED_ADDRESS_LIMIT_REACHED',
   'AUDIT_BEFORE_INVALID',
+  INVITATION_UNKNOWN,
   // Webhooks
   'ENDPOINT_NOT_FOUND',
   'MESSAGE_NOT_FOUND',

@@ -55,6 +55,27 @@ export const MemberList = z.array(Member).meta({ id: 'MemberList' })
 
 export const AcceptedInvitation = z.object({ projectId: text('The project joined.'), role: z.enum(MEMBER_ROLES) }).meta({ id: 'AcceptedInvitation' })
 
+export const PendingInvitation = z
+  .object({
+    id: text('Invitation ID (mem_…): decline it with it; accept it with the code from its mail.'),
+    project: z.object({ id: text('Project ID (prj_…).'), name: text("The project's name.") }),
+    role: z.enum(MEMBER_ROLES),
+    inviter: z
+      .object({ name: text("The inviter's display name (empty if their account is gone)."), email: text("The inviter's address (empty if unknown).") })
+      .meta({ description: 'Who sent the invitation.' }),
+    expiresAt: dateTime('When the code stops working.'),
+  })
+  .meta({ id: 'PendingInvitation' })
+
+export const PendingInvitationList = z
+  .object({
+    emailVerified: z.boolean().meta({ description: "Whether the account's address is verified: invitations are listed only to a verified address." }),
+    invitations: z
+      .array(PendingInvitation)
+      .meta({ description: "Unexpired invitations to the account's address, the newest first; empty while it is not verified." }),
+  })
+  .meta({ id: 'PendingInvitationList' })
+
 export const AuditEntry = z
   .object({
     id: text('Entry ID (aud_…): pass it as `before` for the next page.'),
@@ -119,3 +140,5 @@ export type MemberRemoval = z.infer<typeof MemberRemoval>
 export type Invitation = z.infer<typeof Invitation>
 export type AuditEntry = z.infer<typeof AuditEntry>
 export type AcceptedInvitation = z.infer<typeof AcceptedInvitation>
+export type PendingInvitation = z.infer<typeof PendingInvitation>
+export type PendingInvitationList = z.infer<typeof PendingInvitationList>

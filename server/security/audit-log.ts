@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'member.invited',
   'invitation.resent',
   'invitation.revoked',
+  'invitation.declined',
   'member.joined',
   'member.role_changed',
   'member.removed',

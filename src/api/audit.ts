@@ -1,6 +1,6 @@
 /**
  * A project's audit log (server/resources/audit/, servers that name `teams`):
- * its pages, checked as every answer is, and an entry's details as text.
+ * its pages, checked as every answer is (components/teams/activity-sentence.ts puts an entry in words).
  */
 import type { AuditEntry } from '../../contract/teams'
 import { bad, isObject, text } from './parse'
@@ -21,12 +21,6 @@ const details = (x: unknown): Details =>
   isObject(x)
     ? Object.fromEntries(Object.entries(x).filter((kv): kv is [string, Details[string]] => ['string', 'number', 'boolean'].includes(typeof kv[1])))
     : {}
-
-/** Details as one line of text: "name: value, …". */
-export const detailText = (x: Details): string =>
-  Object.entries(x)
-    .map(([k, v]) => `${k}: ${String(v)}`)
-    .join(', ')
 
 export function parseAudit(x: unknown): AuditEntry[] {
   return entries(x).map((e) => {

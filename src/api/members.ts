@@ -6,12 +6,12 @@
  * server gives a clear error, never a crash.
  */
 // The answers' types are the contract's (type-only: no schema enters the bundle); the checks below hold a server to them.
-import type { AcceptedInvitation, Member } from '../../contract/teams'
+import type { AcceptedInvitation, Member, PendingInvitation, PendingInvitationList } from '../../contract/teams'
 import { bad, isObject, text } from './parse'
 import type { ManageCall } from './request'
 import { isRole, type Role } from './roles'
 
-export type { Member, Role }
+export type { Member, PendingInvitation, Role }
 /** The roles an invitation or a role change may give: ownership moves only by transfer. */
 export { MEMBER_ROLES } from '../../contract/constants'
 
@@ -108,4 +108,38 @@ export async function acceptInvitation(call: ManageCall, code: string): Promise<
   const answer = await call({ method: 'POST', path: '/invitations/accept', body: { code } })
   if (!isObject(answer) || !text(answer.projectId)) throw unreadable()
   return { projectId: text(answer.projectId) }
+}
+
+/** The invitations waiting for the signed-in account (none while its address is unverified): the dashboard's entry point. */
+export async function listPendingInvitations(call: ManageCall, signal?: AbortSignal): Promise<PendingInvitationList> {
+  const answer = await call({ method: 'GET', path: '/invitations', signal })
+  if (!isObject(answer)) throw unreadable()
+  const invitations = list(answer.invitations).map((y): PendingInvitation => {
+    const i = entry(y, true)
+    const project = isObject(i.project) ? i.project : {}
+    const inviter = isObject(i.inviter) ? i.inviter : {}
+    return {
+      id: text(i.id),
+      project: { id: text(project.id), name: text(project.name) },
+      role: i.role as PendingInvitation['role'],
+      inviter: { name: text(inviter.name), email: text(inviter.email) },
+      expiresAt: text(i.expiresAt),
+    }
+  })
+  return { emailVerified: answer.emailVerified === true, invitations }
+}
+
+/** Declines an invitation to the account's address: the project's owner sees it declined in its activity. */
+export async function declineInvitation(call: ManageCall, invitationId: string): Promise<void> {
+  await call({ method: 'POST', path: `/invitations/${seg(invitationId)}/decline` })
+}
+
+/** Accepts an invitation GET /invitations listed: the verified address stands in for the mailed code. */
+export async function acceptListedInvitation(call: ManageCall, invitationId: string): Promise<void> {
+  await call({ method: 'POST', path: `/invitations/${seg(invitationId)}/accept` })
+}
+
+/** Makes an active member the owner; the owner's password travels in the body only. The old owner becomes an admin. */
+export async function transferOwnership(call: ManageCall, projectId: string, memberId: string, password: string): Promise<void> {
+  await call({ method: 'POST', path: `/manage/dapp/${seg(projectId)}/owner`, body: { memberId, password } })
 }

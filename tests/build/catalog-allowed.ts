@@ -18,4 +18,7 @@ export const TEXT_ALLOWED: { text: string; why: string }[] = [
   { text: 'ArrowUp', why: 'a key name (KeyboardEvent.key)' },
   { text: 'Tab', why: 'a key name (KeyboardEvent.key)' },
   { text: 'Flex(${…})', why: "a React component's display name, for developer tools" },
+  { text: 'expiresAt', why: "an audit entry's detail field (server/resources/api-keys), read into an activity sentence" },
+  { text: 'graceUntil', why: "an audit entry's detail field (key.rolled), read into an activity sentence" },
+  { text: 'eventType', why: "an audit entry's detail field (test_event.sent), read into an activity sentence" },
 ]

@@ -102,7 +102,9 @@ for (const [label, viewport] of [
         await logIn(page, owner)
         await page.getByRole('link', { name: project }).click()
         await expect(heading(page, project)).toBeVisible()
-        await button(page.getByRole('region', { name: 'Members', exact: true }), `Remove ${dev.name}`).click()
+        const members = page.getByRole('region', { name: 'Members', exact: true })
+        await button(members, `Actions for ${dev.name}`).click()
+        await members.getByRole('menuitem', { name: 'Remove' }).click()
         let remove = dialog(page, 'Remove member')
         await expect(remove.getByText('Production checkout', { exact: true })).toBeVisible()
         if (lang === 'de') {

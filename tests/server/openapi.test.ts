@@ -101,6 +101,9 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'POST /manage/dapp/{id}/members/{memberId}/resend': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 403, 404, 409] },
   'POST /manage/dapp/{id}/owner': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED, 403, 404, 409] },
   'POST /invitations/accept': { security: [{ accessToken: [] }], statuses: [200, ...BODY, ...MANAGED] },
+  'GET /invitations': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED] },
+  'POST /invitations/{invitationId}/accept': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
+  'POST /invitations/{invitationId}/decline': { security: [{ accessToken: [] }], statuses: [204, ...MANAGED, 404] },
   'GET /me/deletion': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED] },
   'GET /manage/dapp/{id}/audit': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 403, 404] },
   // Request logs (resources/logs).

@@ -11,6 +11,7 @@ import { resetStore, signInAs } from './helpers'
 import { json, mockApi, type Reply } from './helpers/api-mock'
 import { detail, keyEntry, renderDetail } from './helpers/dashboard'
 import { member } from './helpers/fixtures'
+import { chooseInRow } from './helpers/row-menu'
 
 const BASE = '/api/manage/dapp/prj_7'
 const MEMBERS = `${BASE}/members`
@@ -48,7 +49,7 @@ describe('the removal dialog', () => {
   it('lists the member’s keys and endpoints, revoking and disabling them unless a choice says keep', async () => {
     const { q, api, members } = page('usr_adm', { [`DELETE ${MEMBERS}/dev?keep=apid_prod`]: () => json(removal(['apid_prod'])) })
     const user = userEvent.setup()
-    await user.click(await within(await members()).findByRole('button', { name: 'Remove Name dev' }))
+    await chooseInRow(user, await members(), 'Actions for Name dev', 'Remove')
     const dialog = await q.findByRole('dialog', { name: 'Remove member' })
     expect(dialog.textContent).toContain('Name dev loses access to this project at once.')
     expect(await within(dialog).findByText('Production')).toBeInTheDocument()
@@ -70,7 +71,7 @@ describe('the removal dialog', () => {
   it('with the defaults, keeps nothing', async () => {
     const { q, api, members } = page('usr_own', { [`DELETE ${MEMBERS}/dev`]: () => json(removal()) })
     const user = userEvent.setup()
-    await user.click(await within(await members()).findByRole('button', { name: 'Remove Name dev' }))
+    await chooseInRow(user, await members(), 'Actions for Name dev', 'Remove')
     const dialog = await q.findByRole('dialog', { name: 'Remove member' })
     await within(dialog).findByText('Laptop')
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
@@ -97,7 +98,7 @@ describe('the removal dialog', () => {
       [`DELETE ${MEMBERS}/dev`]: () => json({ keys: [], endpoints: [] }),
     })
     const user = userEvent.setup()
-    await user.click(await within(await members()).findByRole('button', { name: 'Remove Name dev' }))
+    await chooseInRow(user, await members(), 'Actions for Name dev', 'Remove')
     const dialog = await q.findByRole('dialog', { name: 'Remove member' })
     expect(await within(dialog).findByText(/could not be listed\. All the same, keys whose full text they saw stop working/)).toBeInTheDocument()
     fail = false

@@ -10,6 +10,7 @@ export const MEMBERS = errorTable({
   NOT_AN_INVITATION: 'This member has already joined: only a pending invitation can be resent.',
   TRANSFER_TO_ACTIVE: 'Ownership can only go to a member who has joined.',
   KEEP_NOT_THEIRS: 'keep must name only keys and endpoints of this member, as GET …/members/{memberId}/removal lists them.',
+  INVITATION_UNKNOWN: 'Invitation not found: it may have been accepted, declined, revoked or have expired, or it is to another address.',
   MEMBER_LIMIT_REACHED: (limit: number) => `This project already has ${limit} members and invitations, the most it can have.`,
 })
 

@@ -5,12 +5,18 @@ import type { Resource } from '../resource'
 import { departureRoutes } from './departure-routes'
 import { memberRoutes } from './routes'
 import { ownershipRoutes } from './ownership-routes'
+import { pendingRoutes } from './pending-routes'
 
 export { leaveEveryProject, departurePreview, goingWithAccount, type Departure } from './departure'
 
 /** Members, invitations, roles and (with resources/audit) the audit log make the widget's teams. */
 export const members: Resource = {
   name: 'members',
-  routes: (deps) => new ContractApp<AuthEnv>().route('/', memberRoutes(deps)).route('/', ownershipRoutes(deps)).route('/', departureRoutes(deps)),
+  routes: (deps) =>
+    new ContractApp<AuthEnv>()
+      .route('/', memberRoutes(deps))
+      .route('/', ownershipRoutes(deps))
+      .route('/', departureRoutes(deps))
+      .route('/', pendingRoutes(deps)),
   features: () => ['teams'],
 }

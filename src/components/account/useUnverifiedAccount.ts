@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useReducer, useState } from 'react'
 import { getProfile } from '../../api/accounts'
 import { useElement } from '../../context/element'
 import { useCapability } from '../../hooks/useCapability'
@@ -8,6 +8,17 @@ import { useManageApi } from '../../hooks/useManageApi'
 // One look-up per session token for the page's life, shared by whoever asks (the reminder under the
 // screens, the Members section's Invite): moving between screens does not ask again.
 const asked = new Map<string, Promise<string | null>>()
+const askers = new Set<() => void>()
+
+/**
+ * Something other than the code form may have verified the address (an
+ * accepted invitation's code came to it): forget the answers, and every
+ * reader asks again (an answer still on its way is dropped).
+ */
+export function askAgain(): void {
+  asked.clear()
+  for (const ask of askers) ask()
+}
 
 /**
  * The signed-in account's id while its e-mail address waits for its mailed
@@ -22,6 +33,14 @@ export function useUnverifiedAccount(): string | null {
   const token = useFlexStore((s) => s.accessData?.accessToken)
   const { call } = useManageApi()
   const [userId, setUserId] = useState<string | null>(null)
+  const [round, again] = useReducer((n: number) => n + 1, 0)
+
+  useEffect(() => {
+    askers.add(again)
+    return () => {
+      askers.delete(again)
+    }
+  }, [])
 
   useEffect(() => {
     if (!token || !ask) return
@@ -43,7 +62,7 @@ export function useUnverifiedAccount(): string | null {
       live = false
       host.removeEventListener('flex-email-verified', verified)
     }
-  }, [call, host, token, ask])
+  }, [call, host, token, ask, round])
 
   return userId
 }

@@ -18,6 +18,7 @@ import { teams } from '../../i18n/en/teams'
 import { useNavigation } from '../../router/navigation'
 import { projectHref } from '../../router/routes'
 import { store } from '../../store'
+import { askAgain } from '../account/useUnverifiedAccount'
 import { invitation } from './invitation-code'
 
 /** Signed out: what the invitation asks, above the log-in (or sign-up) form it needs first. */
@@ -59,6 +60,8 @@ export function AcceptInvitation() {
       try {
         const { projectId } = await acceptInvitation(call, code)
         invitation.code = null
+        // The code came to the address, which the server now counts verified: the reminder asks again and goes.
+        askAgain()
         store.setState((s) => ({ projectsRevision: s.projectsRevision + 1 }))
         emit(host, 'flex-invitation-accepted', { projectId })
         navigate(projectHref(projectId), { replace: true })

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { detailText, getAudit, type AuditEntry } from '../../api/audit'
+import { getAudit, type AuditEntry } from '../../api/audit'
 import type { ManageCall } from '../../api/request'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
@@ -9,14 +9,14 @@ import { formatTime } from '../webhooks/format-time'
 import { StackTable } from '../webhooks/StackTable'
 import { useLang, useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
+import { roles } from '../../i18n/en/roles'
 import { common } from '../../i18n/en/common'
-import { actionText, KIND_NAME, KINDS, kindOf, type Kind } from './activity-kinds'
+import { KIND_NAME, KINDS, kindOf, type Kind } from './activity-kinds'
+import { activitySentence } from './activity-sentence'
+import { useFreshEntries } from './useFreshEntries'
 
 /** Entries per page: a screenful, and the server's cursor (`before`) fetches the next. */
 export const PAGE = 25
-
-/** What changed, in the server's words; the bare id of what it was done to only when nothing else names it. */
-const what = (e: AuditEntry) => detailText(e.details) || e.target
 
 /**
  * The project's audit log (admins and owners): who did what, newest first,
@@ -26,6 +26,7 @@ const what = (e: AuditEntry) => detailText(e.details) || e.target
 export function ActivitySection({ call, projectId }: { call: ManageCall; projectId: string }) {
   const t = useT(teams)
   const c = useT(common)
+  const r = useT(roles)
   const lang = useLang()
   const [entries, setEntries] = useState<AuditEntry[]>([])
   const [state, setState] = useState<'loading' | 'idle' | 'end'>('loading')
@@ -59,6 +60,8 @@ export function ActivitySection({ call, projectId }: { call: ManageCall; project
     load()
     return () => live.current?.abort()
   }, [load])
+  // New entries come in at the top while the section is open (on focus, every 30 s while the page is seen).
+  useFreshEntries(call, projectId, PAGE, setEntries)
 
   const last = entries.at(-1)
   const more = () => load(last?.id)
@@ -107,36 +110,28 @@ export function ActivitySection({ call, projectId }: { call: ManageCall; project
       ) : (
         <StackTable
           caption={t('activity.caption')}
-          columns={[t('activity.column.when'), t('activity.column.who'), t('activity.column.what')]}
-          // What happened takes the room left, its details wrapping in it; the first page loads in grey rows.
-          name={2}
+          columns={[t('activity.column.what')]}
+          // One column: the sentence, with when and the actor's address under it. Every entry reads the same
+          // way on a phone as on a laptop, and a long sentence has the whole width to wrap in.
+          name={0}
           loading={first ? 3 : 0}
           rows={shown.map((e) => ({
             key: e.id,
             cells: [
-              <time dateTime={e.at} className="text-muted">
-                {formatTime(e.at, lang)}
-              </time>,
-              // The name may be cut, the address never is: anyone can take a name, only one account an address.
-              <span className="block max-w-[12rem]">
-                <span dir="auto" title={e.actor.name || undefined} className="block overflow-hidden text-ellipsis">
-                  {e.actor.name || t('activity.someone')}
+              <span className="block whitespace-normal break-words">
+                <span dir="auto" data-name="" className="block">
+                  {activitySentence(e, t, r, lang)}
                 </span>
-                {e.actor.email && (
-                  <span dir="ltr" className="block whitespace-normal break-all text-xs text-muted">
-                    {e.actor.email}
-                  </span>
-                )}
-              </span>,
-              <span className="block">
-                <span data-name="" className="block truncate">
-                  {actionText(e.action, t)}
+                <span className="block text-xs text-muted">
+                  <time dateTime={e.at}>{formatTime(e.at, lang)}</time>
+                  {/* The address, never cut: anyone can take a name, only one account an address. */}
+                  {e.actor.email && e.actor.name && (
+                    <span dir="ltr" className="break-all">
+                      {' · '}
+                      {e.actor.email}
+                    </span>
+                  )}
                 </span>
-                {what(e) && (
-                  <span dir="auto" title={e.target || undefined} className="block whitespace-normal break-words text-xs text-muted">
-                    {what(e)}
-                  </span>
-                )}
               </span>,
             ],
           }))}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { changeRole as change, inviteMember, removeMember, resendInvitation, type Member, type Role } from '../../api/members'
+import { changeRole as change, inviteMember, removeMember, resendInvitation, transferOwnership, type Member, type Role } from '../../api/members'
 import type { ManageCall } from '../../api/request'
 import { errorMessage } from '../../error-text'
 import { Alert } from '../Alert'
@@ -18,8 +18,10 @@ import type { AsyncState } from '../../hooks/useAsync'
 import { ConfirmDialog, InviteDialog, RoleDialog, type Confirm } from './TeamDialogs'
 import { LazyRemovalDialog } from './removal/lazy'
 import { InvitationsTable, MembersTable } from './MembersTable'
+import { TransferDialog } from './TransferDialog'
+import { HandOver } from './HandOver'
 
-type Open = 'invite' | { action: 'role'; member: Member } | { action: Confirm; member: Member } | null
+type Open = 'invite' | { action: 'role' | 'transfer'; member: Member } | { action: Confirm; member: Member } | null
 
 interface MembersSectionProps {
   projectId: string
@@ -31,6 +33,9 @@ interface MembersSectionProps {
   /** Whether the reader's role lets them invite, change roles and remove (TeamSections decides, as it does for Activity). */
   manages: boolean
   onLeft: () => void
+  /** Ownership moved: the reader is an admin now. */
+  onTransferred: () => void
+  zone: HTMLElement | null
 }
 
 /**
@@ -39,7 +44,7 @@ interface MembersSectionProps {
  * invitation, and "Leave project" for a member who is not the owner. Each
  * change is confirmed, and told to the host page by an event with ids only.
  */
-export function MembersSection({ projectId, call, members, me, mine, manages, onLeft }: MembersSectionProps) {
+export function MembersSection({ projectId, call, members, me, mine, manages, onLeft, onTransferred, zone }: MembersSectionProps) {
   const t = useT(teams)
   const c = useT(common)
   const { host } = useElement()
@@ -53,6 +58,9 @@ export function MembersSection({ projectId, call, members, me, mine, manages, on
   const all = members.data ?? []
   const active = all.filter((m) => m.status === 'active')
   const invited = all.filter((m) => m.status === 'invited')
+  const owns = mine?.role === 'owner'
+  // Who the owner may hand the project to: a member who has joined.
+  const heirs = active.filter((m) => m !== mine)
   // Only a verified address may invite (the server answers 403): an unverified reader is told so where Invite would be, not after a form.
   const unverified = !!useUnverifiedAccount()
   // Invitations are mailed: a server run without mail offers none.
@@ -101,7 +109,13 @@ export function MembersSection({ projectId, call, members, me, mine, manages, on
       },
     )
   }
-  const act = (action: 'role' | Confirm, member: Member) => {
+  const transfer = async (member: Member, password: string) => {
+    await transferOwnership(call, projectId, member.id, password)
+    // The page's role (and so every control) changes with it: the project is read again.
+    onTransferred()
+    done(t('transfer.done', { name: member.name || member.email }))
+  }
+  const act = (action: 'role' | 'transfer' | Confirm, member: Member) => {
     setToast(null)
     setOpen({ action, member })
   }
@@ -145,15 +159,16 @@ export function MembersSection({ projectId, call, members, me, mine, manages, on
               {c('common.loading')}
             </p>
           )
-        : active.length > 0 && <MembersTable members={active} me={me} manages={manages} onAction={act} />}
+        : active.length > 0 && <MembersTable members={active} me={me} manages={manages} owns={owns} onAction={act} />}
       {invited.length > 0 && (
         <>
           <Heading depth={2} className="mt-6 text-sm font-semibold text-fg">
             {t('members.pending.heading')}
           </Heading>
-          <InvitationsTable invitations={invited} manages={manages} resending={resending} onResend={resend} onRevoke={(m) => act('revoke', m)} />
+          <InvitationsTable invitations={invited} manages={manages} onResend={resend} onRevoke={(m) => act('revoke', m)} />
         </>
       )}
+      {zone && owns && heirs.length > 0 && <HandOver zone={zone} members={heirs} onTransfer={transfer} />}
       <Toast message={toast} onClose={() => setToast(null)} />
       {open === 'invite' && <InviteDialog onClose={close} onInvite={invite} />}
       {open !== null && open !== 'invite' && open.action === 'role' && (
@@ -170,6 +185,9 @@ export function MembersSection({ projectId, call, members, me, mine, manages, on
           onConfirm={(keep) => remove(open.member, open.action as Confirm, keep)}
           returnFocus={open.action === 'leave' ? leaveButton : inviteButton}
         />
+      )}
+      {open !== null && open !== 'invite' && open.action === 'transfer' && (
+        <TransferDialog members={[open.member]} onClose={close} onTransfer={transfer} returnFocus={inviteButton} />
       )}
       {open !== null && open !== 'invite' && open.action === 'revoke' && (
         <ConfirmDialog kind="revoke" member={open.member} onClose={close} onConfirm={() => remove(open.member, 'revoke')} returnFocus={inviteButton} />

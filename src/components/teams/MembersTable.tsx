@@ -8,30 +8,7 @@ import { StackTable } from '../webhooks/StackTable'
 import type { Confirm } from './TeamDialogs'
 import { ROLE_NAME } from './role-names'
 import { Badge } from '../Badge'
-
-const linkButton =
-  'rounded-flex px-2 py-1 font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus disabled:cursor-not-allowed disabled:opacity-60'
-const dangerButton = linkButton.replace('text-accent hover:text-accent-hover', 'text-danger hover:opacity-90')
-
-function Action({
-  label,
-  children,
-  danger,
-  onClick,
-  disabled,
-}: {
-  label: string
-  children: ReactNode
-  danger?: boolean
-  onClick: () => void
-  disabled?: boolean
-}) {
-  return (
-    <button type="button" aria-label={label} onClick={onClick} disabled={disabled} className={danger ? dangerButton : linkButton}>
-      {children}
-    </button>
-  )
-}
+import { RowMenu, type RowMenuItem } from '../table'
 
 /** A role as a quiet badge: the owner's stands out a little. */
 export function RoleBadge({ role }: { role: Member['role'] }) {
@@ -59,12 +36,15 @@ export function MembersTable({
   members,
   me,
   manages,
+  owns = false,
   onAction,
 }: {
   members: Member[]
   me: string
   manages: boolean
-  onAction: (action: 'role' | Confirm, member: Member) => void
+  /** The reader is the owner: each joined member may be made the owner. */
+  owns?: boolean
+  onAction: (action: 'role' | 'transfer' | Confirm, member: Member) => void
 }) {
   const t = useT(teams)
   const r = useT(roles)
@@ -94,22 +74,14 @@ export function MembersTable({
             {formatDate(m.joinedAt ?? '', lang)}
           </time>,
         ]
-        if (manages)
-          cells.push(
-            editable ? (
-              // Inline, not flex: one line in a table's cell (which never wraps), wrapped between them in a card.
-              <span className="-mx-2">
-                <Action label={t('members.changeRoleLabel', { name })} onClick={() => onAction('role', m)}>
-                  {t('members.changeRole')}
-                </Action>{' '}
-                <Action danger label={t('members.removeLabel', { name })} onClick={() => onAction('remove', m)}>
-                  {t('members.remove')}
-                </Action>
-              </span>
-            ) : (
-              <span className="text-muted">—</span>
-            ),
-          )
+        if (manages) {
+          const items: RowMenuItem[] = [
+            { id: 'role', text: t('members.changeRole'), onSelect: () => onAction('role', m) },
+            ...(owns ? [{ id: 'transfer', text: t('members.makeOwner'), onSelect: () => onAction('transfer', m) }] : []),
+            { id: 'remove', text: t('members.remove'), danger: true, onSelect: () => onAction('remove', m) },
+          ]
+          cells.push(editable ? <RowMenu label={t('members.menu', { name })} items={items} /> : <span className="text-muted">—</span>)
+        }
         return { key: m.id, cells }
       })}
     />
@@ -122,13 +94,11 @@ const expired = (at: string | null | undefined) => !!at && new Date(at).getTime(
 export function InvitationsTable({
   invitations,
   manages,
-  resending,
   onResend,
   onRevoke,
 }: {
   invitations: Member[]
   manages: boolean
-  resending: string | null
   onResend: (m: Member) => void
   onRevoke: (m: Member) => void
 }) {
@@ -160,14 +130,13 @@ export function InvitationsTable({
         ]
         if (manages)
           cells.push(
-            <span className="-mx-2">
-              <Action label={t('members.resendLabel', { email: m.email })} onClick={() => onResend(m)} disabled={resending !== null}>
-                {t('members.resend')}
-              </Action>{' '}
-              <Action danger label={t('members.revokeLabel', { email: m.email })} onClick={() => onRevoke(m)}>
-                {t('members.revoke')}
-              </Action>
-            </span>,
+            <RowMenu
+              label={t('members.menu', { name: m.email })}
+              items={[
+                { id: 'resend', text: t('members.resend'), onSelect: () => onResend(m) },
+                { id: 'revoke', text: t('members.revoke'), danger: true, onSelect: () => onRevoke(m) },
+              ]}
+            />,
           )
         return { key: m.id, cells }
       })}

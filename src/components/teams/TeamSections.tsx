@@ -18,10 +18,14 @@ export interface TeamSectionsProps {
   role: Role | null
   /** The reader left the project: the page goes, they have no access any more. */
   onLeft: () => void
+  /** Ownership moved to another member: the page reads the project (and the reader's role) again. */
+  onTransferred: () => void
+  /** The danger zone's slot for the ownership transfer, while the page shows the zone. */
+  zone: HTMLElement | null
 }
 
 /** The project page's team part, one chunk: Members for every member, Activity for admins and owners. */
-export function TeamSections({ projectId, role, onLeft }: TeamSectionsProps) {
+export function TeamSections({ projectId, role, onLeft, onTransferred, zone }: TeamSectionsProps) {
   const { call } = useManageApi()
   const me = useFlexStore((s) => userId(s.accessData?.user))
   const load = useCallback((signal: AbortSignal) => listMembers(call, projectId, signal), [call, projectId])
@@ -34,7 +38,17 @@ export function TeamSections({ projectId, role, onLeft }: TeamSectionsProps) {
   const may = (action: 'members' | 'audit') => now !== null && can(now, action)
   return (
     <>
-      <MembersSection projectId={projectId} call={call} members={members} me={me} mine={mine} manages={may('members')} onLeft={onLeft} />
+      <MembersSection
+        projectId={projectId}
+        call={call}
+        members={members}
+        me={me}
+        mine={mine}
+        manages={may('members')}
+        onLeft={onLeft}
+        onTransferred={onTransferred}
+        zone={zone}
+      />
       {may('audit') && <ActivitySection call={call} projectId={projectId} />}
     </>
   )

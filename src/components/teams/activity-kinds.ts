@@ -1,6 +1,3 @@
-import type { Translate } from '../../i18n'
-import type { teams } from '../../i18n/en/teams'
-
 export const KINDS = ['all', 'project', 'keys', 'webhooks', 'members'] as const
 export type Kind = (typeof KINDS)[number]
 
@@ -31,13 +28,8 @@ export function kindOf(action: string): Kind | null {
   return Object.hasOwn(HEADS, head) ? HEADS[head] : null
 }
 
-/**
- * An action in words: the reader's language for the ones the widget knows
- * (a line `action=words` each, in three texts), else the server's name made readable.
- */
-export function actionText(action: string, t: Translate<typeof teams>): string {
-  const known = [t('activity.actions.project'), t('activity.actions.webhooks'), t('activity.actions.members')].join('\n').split('\n')
-  for (const line of known) if (line.startsWith(`${action}=`)) return line.slice(action.length + 1)
+/** An action the widget has no sentence for (a newer server's), in words: its name made readable. */
+export function actionText(action: string): string {
   const words = action.replace(/[._:-]+/g, ' ').trim()
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : '—'
 }

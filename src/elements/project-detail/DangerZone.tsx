@@ -12,9 +12,10 @@ import { DangerButton } from '../../components/DangerButton'
 /**
  * The danger zone at the foot of the page: "Delete project", confirmed by
  * typing the project's name, since its keys stop working at once and nothing
- * brings them back. `onDelete` rejects with the server's message.
+ * brings them back. `onDelete` rejects with the server's message. `zone`
+ * takes the slot where the team's sections draw the ownership transfer.
  */
-export function DangerZone({ project, onDelete }: { project: Project; onDelete: () => Promise<void> }) {
+export function DangerZone({ project, onDelete, zone }: { project: Project; onDelete: () => Promise<void>; zone?: (slot: HTMLElement | null) => void }) {
   const [open, setOpen] = useState(false)
   const [typed, setTyped] = useState('')
   const opener = useRef<HTMLButtonElement>(null)
@@ -35,6 +36,8 @@ export function DangerZone({ project, onDelete }: { project: Project; onDelete: 
       <Heading id={headingId} depth={1} className="text-lg font-semibold text-fg">
         {t('project.danger.heading')}
       </Heading>
+      {/* Where the team's chunk draws "Transfer ownership" (components/teams/HandOver.tsx). */}
+      <div ref={zone} />
       <div className="mt-3 flex flex-col gap-3 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
         <p className="text-sm text-muted">{t('project.danger.text')}</p>
         <DangerButton ref={opener} className="shrink-0" onClick={() => setOpen(true)}>

@@ -29,6 +29,8 @@ import { ProjectRequests } from '../../components/request-logs/ProjectRequests'
 import { ProjectTeam } from './members/ProjectTeam'
 import { RoleContext } from '../../components/teams/role'
 import { useTeam } from '../../components/teams/useTeam'
+import { useFlexStore } from '../../hooks/useFlexStore'
+import { rememberSeen, wasSeen } from '../../store/seen-projects'
 
 /** The page: a region named by its heading (the host page owns `<main>`), the header's actions beside it. */
 function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -102,13 +104,17 @@ function ProjectPage({ id }: { id: string }) {
   const team = useTeam(project.data?.role)
   const [editing, setEditing] = useState(false)
   const [deleted, setDeleted] = useState<string | null>(null)
+  const [zone, setZone] = useState<HTMLElement | null>(null)
   const editButton = useRef<HTMLButtonElement>(null)
   const t = useT(texts)
   const opened = Boolean(project.data)
+  const token = useFlexStore((s) => s.accessData?.accessToken)
   // The project opened last is the one every <flex-snippet> on the page shows.
   useEffect(() => {
-    if (opened) store.getState().pickSnippetProject(id)
-  }, [id, opened])
+    if (!opened) return
+    store.getState().pickSnippetProject(id)
+    rememberSeen(token, [id])
+  }, [id, opened, token])
 
   if (deleted !== null) {
     const [before, after] = around(t('project.deleted.text', { name: SLOT }))
@@ -124,11 +130,13 @@ function ProjectPage({ id }: { id: string }) {
   }
   const notFound = isApiError(project.error) && project.error.status === 404
   if (notFound) {
+    // A project this page showed the reader a moment ago: their access ended (removed, or the project deleted).
+    const gone = wasSeen(token, id)
     return (
-      <Page title={t('project.notFound.title')}>
+      <Page title={t(gone ? 'project.noAccess.title' : 'project.notFound.title')}>
         <div role="alert" className="rounded-flex border border-border bg-surface p-6 text-sm">
-          <p className="font-semibold text-fg">{t('project.notFound.heading')}</p>
-          <p className="mt-1 text-muted">{t('project.notFound.text')}</p>
+          <p className="font-semibold text-fg">{t(gone ? 'project.noAccess.heading' : 'project.notFound.heading')}</p>
+          <p className="mt-1 text-muted">{t(gone ? 'project.noAccess.text' : 'project.notFound.text')}</p>
         </div>
       </Page>
     )
@@ -170,11 +178,16 @@ function ProjectPage({ id }: { id: string }) {
     <Page
       title={data.name || t('project.untitled')}
       actions={
-        settings &&
-        team.may('edit') && (
-          <Button ref={editButton} variant="secondary" onClick={() => setEditing(true)}>
-            {t('project.edit')}
-          </Button>
+        team.role === 'viewer' ? (
+          // Once, where the controls would be: the sections below just show no controls.
+          <p className="text-sm font-semibold text-muted">{t('project.viewOnly')}</p>
+        ) : (
+          settings &&
+          team.may('edit') && (
+            <Button ref={editButton} variant="secondary" onClick={() => setEditing(true)}>
+              {t('project.edit')}
+            </Button>
+          )
         )
       }
     >
@@ -190,8 +203,8 @@ function ProjectPage({ id }: { id: string }) {
         <ProjectWebhooks projectId={data.id} />
         <Usage project={data} />
         <ProjectRequests project={data} />
-        <ProjectTeam projectId={data.id} team={team} />
-        {settings && team.may('delete') && <DangerZone project={data} onDelete={remove} />}
+        <ProjectTeam projectId={data.id} team={team} onChanged={project.reload} zone={zone} />
+        {settings && team.may('delete') && <DangerZone project={data} onDelete={remove} zone={setZone} />}
       </RoleContext.Provider>
       {editing && <EditProjectDialog project={data} onClose={() => setEditing(false)} onSave={save} />}
     </Page>

@@ -17,6 +17,8 @@ import { projects } from '../../i18n/en/projects'
 import { AddProjectDialog } from './AddProjectDialog'
 import { ApiInformationDialog } from './ApiInformationDialog'
 import { EmptyState } from './EmptyState'
+import { InvitationCodeLink, PendingInvitationsSlot } from './InvitationsSlot'
+import { rememberSeen } from '../../store/seen-projects'
 import { ProjectsTable } from './ProjectsTable'
 
 function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAsync<ProjectSummary[]>>; onRetry: () => void; onAdd: () => void }) {
@@ -58,7 +60,18 @@ export function Dashboard() {
   const { host } = useElement()
   const t = useT(projects)
   const { call } = useManageApi()
-  const load = useCallback((signal: AbortSignal) => listProjects(call, signal), [call])
+  const token = useFlexStore((s) => s.accessData?.accessToken)
+  const load = useCallback(
+    (signal: AbortSignal) =>
+      listProjects(call, signal).then((list) => {
+        rememberSeen(
+          token,
+          list.map((p) => p.id),
+        )
+        return list
+      }),
+    [call, token],
+  )
   const list = useAsync(load)
   // A project renamed or deleted on this page (maybe in another element) loads the list again, in place.
   const revision = useFlexStore((s) => s.projectsRevision)
@@ -87,10 +100,14 @@ export function Dashboard() {
           <Heading id={headingId} className="text-2xl font-bold text-fg">
             {t('projects.heading')}
           </Heading>
-          <Button ref={addButton} onClick={() => setAdding(true)}>
-            {t('projects.add')}
-          </Button>
+          <div className="flex flex-col gap-3 cq-sm:flex-row cq-sm:items-center">
+            <InvitationCodeLink />
+            <Button ref={addButton} onClick={() => setAdding(true)}>
+              {t('projects.add')}
+            </Button>
+          </div>
         </div>
+        <PendingInvitationsSlot />
         <ProjectList state={list} onRetry={list.reload} onAdd={() => setAdding(true)} />
       </section>
       <AddProjectDialog

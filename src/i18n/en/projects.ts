@@ -10,6 +10,7 @@ const projects_ = (lang: string, count: number) => plural(lang, count, { one: '#
 export const projects = {
   'projects.heading': ({ product }: { product: string }) => `Your ${product} Projects`,
   'projects.add': '+ Add New Project',
+  'projects.haveCode': 'Have an invitation code?',
   'projects.loadFailed': 'Your projects could not be loaded.',
   'projects.loading': 'Loading projects…',
   'projects.empty.heading': 'No projects yet',

@@ -784,6 +784,66 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/invitations': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * The invitations waiting for the signed-in account's address
+     * @description Signed in (any account). Lists the unexpired invitations to the account's address once it is verified; while it is not, the list is empty and `emailVerified` is false (anyone may sign up with any address, and an invitation names a project and its inviter). Accept one with the code from its mail (`POST /invitations/accept`).
+     */
+    get: operations['listPendingInvitations']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/invitations/{invitationId}/accept': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Accept an invitation listed by GET /invitations
+     * @description Signed in, with the verified address the invitation was sent to (which proves what the mailed code proves): the account joins the project.
+     */
+    post: operations['acceptPendingInvitation']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/invitations/{invitationId}/decline': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Decline an invitation
+     * @description Signed in, with the verified address the invitation was sent to. The invitation is gone (the project's audit log records it as declined); the project may invite the address again.
+     */
+    post: operations['declineInvitation']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/manage/dapp/{id}/audit': {
     parameters: {
       query?: never
@@ -1069,6 +1129,7 @@ export interface components {
         | 'INVITER_LIMIT_REACHED'
         | 'INVITED_ADDRESS_LIMIT_REACHED'
         | 'AUDIT_BEFORE_INVALID'
+        | 'INVITATION_UNKNOWN'
         | 'ENDPOINT_NOT_FOUND'
         | 'MESSAGE_NOT_FOUND'
         | 'ENDPOINT_DISABLED'
@@ -1886,6 +1947,38 @@ export interface components {
         projectId: string
         name: string
       }[]
+    }
+    /** PendingInvitationList */
+    PendingInvitationList: {
+      /** @description Whether the account's address is verified: invitations are listed only to a verified address. */
+      emailVerified: boolean
+      /** @description Unexpired invitations to the account's address, the newest first; empty while it is not verified. */
+      invitations: components['schemas']['PendingInvitation'][]
+    }
+    /** PendingInvitation */
+    PendingInvitation: {
+      /** @description Invitation ID (mem_…): decline it with it; accept it with the code from its mail. */
+      id: string
+      project: {
+        /** @description Project ID (prj_…). */
+        id: string
+        /** @description The project's name. */
+        name: string
+      }
+      /** @enum {string} */
+      role: 'admin' | 'developer' | 'viewer'
+      /** @description Who sent the invitation. */
+      inviter: {
+        /** @description The inviter's display name (empty if their account is gone). */
+        name: string
+        /** @description The inviter's address (empty if unknown). */
+        email: string
+      }
+      /**
+       * Format: date-time
+       * @description When the code stops working.
+       */
+      expiresAt: string
     }
     /** AuditPage */
     AuditPage: {
@@ -6076,6 +6169,208 @@ export interface operations {
         headers: {
           /** @description Sent when the bearer token is the problem. */
           'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  listPendingInvitations: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The pending invitations. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PendingInvitationList']
+        }
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  acceptPendingInvitation: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Invitation ID (mem_…), as GET /invitations lists it. */
+        invitationId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Joined. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['AcceptedInvitation']
+        }
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No pending invitation with this ID to the caller’s verified address. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      429: {
+        headers: {
+          /** @description Seconds to wait. */
+          'Retry-After': number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  declineInvitation: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description Invitation ID (mem_…), as GET /invitations lists it. */
+        invitationId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Declined. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No pending invitation with this ID to the caller’s verified address. */
+      404: {
+        headers: {
           [name: string]: unknown
         }
         content: {

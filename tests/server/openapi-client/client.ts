@@ -66,6 +66,9 @@ export async function callEveryOperation(api: ApiClient, id: string, keyId: stri
   await api.POST('/manage/dapp/{id}/members/{memberId}/resend', member)
   await api.POST('/manage/dapp/{id}/owner', { ...project, body: { memberId: 'mem_1', password: 'correct horse battery' } })
   await api.POST('/invitations/accept', { body: { code: 'fxi_example' } })
+  await api.GET('/invitations')
+  await api.POST('/invitations/{invitationId}/accept', { params: { path: { invitationId: 'mem_1' } } })
+  await api.POST('/invitations/{invitationId}/decline', { params: { path: { invitationId: 'mem_1' } } })
   await api.GET('/me/deletion')
   await api.GET('/manage/dapp/{id}/audit', { params: { path: { id }, query: { limit: 50, before: 'aud_1', format: 'json' } } })
   const at = '2026-11-28T12:00:00Z'

@@ -30,7 +30,7 @@ import {
 } from '../../../contract/webhooks'
 import { LogPage, LogSummary } from '../../../contract/logs'
 import { ScopeCatalog } from '../../../contract/keys'
-import { AcceptedInvitation, AuditPage, Invitation, Member, MemberAccess, MemberList, MemberRemoval } from '../../../contract/teams'
+import { AcceptedInvitation, AuditPage, Invitation, Member, MemberAccess, MemberList, MemberRemoval, PendingInvitationList } from '../../../contract/teams'
 
 /** GET /me/deletion's answer (server/resources/members/departure-routes.ts words it). */
 const named = z.object({ projectId: z.string(), name: z.string() })
@@ -104,6 +104,10 @@ const CALLS: [string, string, z.ZodType | z.ZodType[] | null][] = [
   ['GET', '/manage/dapp/{x}/logs', LogPage],
   ['GET', '/manage/dapp/{x}/logs/summary', LogSummary],
   ['POST', '/invitations/accept', AcceptedInvitation],
+  ['GET', '/invitations', PendingInvitationList],
+  ['POST', '/manage/dapp/{x}/owner', MemberList],
+  ['POST', '/invitations/{x}/accept', AcceptedInvitation],
+  ['POST', '/invitations/{x}/decline', NONE],
 ]
 
 const MATCHERS = CALLS.map(([method, path, schema]) => ({

@@ -1,9 +1,11 @@
 import { store } from '../../../src/store'
 import type { AccessData } from '../../../src/api/types'
 import { forgetDeviceToken } from '../../../src/store/session'
+import { forgetSeen } from '../../../src/store/seen-projects'
 
 /** Back to a fresh page: signed out, no device token. localStorage is cleared by setup.ts. */
 export function resetStore(): void {
+  forgetSeen()
   store.setState({
     accessData: null,
     signOutReason: null,

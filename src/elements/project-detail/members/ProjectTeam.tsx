@@ -10,11 +10,11 @@ import type { Team } from '../../../components/teams/useTeam'
  * about members. They are a chunk of their own, fetched when the page first
  * draws them (components/teams/lazy.ts).
  */
-export function ProjectTeam({ projectId, team }: { projectId: string; team: Team }) {
+export function ProjectTeam({ projectId, team, onChanged, zone }: { projectId: string; team: Team; onChanged: () => void; zone: HTMLElement | null }) {
   const { navigate } = useNavigation()
   const onLeft = useCallback(() => {
     projectChanged(projectId, true)
     navigate('/dashboard')
   }, [projectId, navigate])
-  return team.enabled ? <LazyTeamSections projectId={projectId} role={team.role} onLeft={onLeft} /> : null
+  return team.enabled ? <LazyTeamSections projectId={projectId} role={team.role} onLeft={onLeft} onTransferred={onChanged} zone={zone} /> : null
 }

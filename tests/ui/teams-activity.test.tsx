@@ -1,0 +1,92 @@
+/**
+ * Activity as sentences in the reader's language: details in words and the
+ * reader's dates (never `graceUntil: …, replacedBy: apid_…`), and new entries
+ * coming in while the section is open (on window focus; every 30 s while the
+ * page is visible, paused while hidden).
+ */
+import { act, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { AuditEntry } from '../../src/api/audit'
+import type { ManageCall } from '../../src/api/request'
+import { ActivitySection } from '../../src/components/teams/ActivitySection'
+import { FRESH_EVERY_MS } from '../../src/components/teams/useFreshEntries'
+import { renderScreen, shadow } from './helpers'
+
+const entry = (n: number, action: string, details: AuditEntry['details'], name = 'Ada'): AuditEntry => ({
+  id: `aud_${n}`,
+  at: '2026-11-02T10:00:00.000Z',
+  actor: { id: 'usr_ada', name, email: 'ada@example.com' },
+  action,
+  target: `x_${n}`,
+  details,
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+function section(pages: () => AuditEntry[]) {
+  const asked: string[] = []
+  const call = (async (req: { path: string }) => {
+    asked.push(req.path)
+    return { entries: pages() }
+  }) as unknown as ManageCall
+  const r = renderScreen(<ActivitySection call={call} projectId="prj_1" />)
+  return { q: shadow(r.host), asked }
+}
+
+describe('an audit entry', () => {
+  it('reads as a sentence, its details in words and the date in the reader’s language', async () => {
+    const { q } = section(() => [
+      entry(3, 'member.role_changed', { email: 'linus@example.com', from: 'viewer', to: 'developer' }),
+      entry(2, 'key.rolled', { name: 'CI', replacedBy: 'apid_123', graceUntil: '2026-11-29T12:58:02.512Z' }),
+    ])
+    expect(await q.findByText('Ada changed the role of linus@example.com from Viewer to Developer.')).toBeInTheDocument()
+    expect(q.getByText('Ada rolled the API key CI; the old key works until Nov 29, 2026.')).toBeInTheDocument()
+    const text = q.getByRole('table').textContent ?? ''
+    expect(text).not.toContain('graceUntil')
+    expect(text).not.toContain('apid_123')
+  })
+  it('has a sentence for a key’s restrictions changed, and an action it does not know reads as its name', async () => {
+    const { q } = section(() => [
+      entry(5, 'key.restricted', { scopes: 'invoices:read' }),
+      entry(4, 'key.changed', { expiresAt: null }),
+      entry(1, 'widget.polished', {}),
+    ])
+    expect(await q.findByText("Ada changed an API key's restrictions.")).toBeInTheDocument()
+    expect(q.getByText("Ada removed an API key's expiry.")).toBeInTheDocument()
+    expect(q.getByText('Ada: Widget polished.')).toBeInTheDocument()
+  })
+})
+
+describe('new entries', () => {
+  it('come in at the top on window focus, and every 30 s only while the page is visible', async () => {
+    // The section's timer is set on its first render: fake from the start, real time still passing for the waits.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    let entries = [entry(1, 'member.left', {}, 'Linus')]
+    const { q, asked } = section(() => entries)
+    const table = await q.findByRole('table', { name: 'Project activity' })
+    await within(table).findByText('Linus left the project.')
+    entries = [entry(2, 'member.removed', { email: 'grace@example.com' }), ...entries]
+    act(() => {
+      window.dispatchEvent(new Event('focus'))
+    })
+    expect(await within(table).findByText('Ada removed grace@example.com from the project.')).toBeInTheDocument()
+    expect(within(table).getAllByRole('row')[1].textContent).toContain('Ada removed grace@example.com')
+
+    const before = asked.length
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    await act(async () => {
+      vi.advanceTimersByTime(FRESH_EVERY_MS)
+    })
+    expect(asked.length).toBe(before)
+    hidden.mockReturnValue('visible')
+    await act(async () => {
+      vi.advanceTimersByTime(FRESH_EVERY_MS)
+    })
+    expect(asked.length).toBe(before + 1)
+    hidden.mockRestore()
+    vi.useRealTimers()
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
+  })
+})
