@@ -113,19 +113,15 @@ export function readsOf(code: string, pkg: string): Set<string> | 'all' {
       if (ts.isPropertyAccessExpression(parent) && parent.expression === node) reads.add(parent.name.text)
       else if (ts.isElementAccessExpression(parent) && parent.expression === node && ts.isStringLiteralLike(parent.argumentExpression)) {
         reads.add(parent.argumentExpression.text)
-      } else if (
-        !(
-          // Not a use: its own declaration, a copy's spread, or another object's property of that name.
-          (
-            ts.isImportClause(parent) ||
-            ts.isNamespaceImport(parent) ||
-            (ts.isVariableDeclaration(parent) && parent.name === node) ||
-            (ts.isSpreadAssignment(parent) && ts.isObjectLiteralExpression(parent.parent) && ts.isVariableDeclaration(parent.parent.parent)) ||
-            (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
-            (ts.isPropertyAssignment(parent) && parent.name === node)
-          )
-        )
-      ) {
+      } else if (!(
+        // Not a use: its own declaration, a copy's spread, or another object's property of that name.
+        ts.isImportClause(parent) ||
+        ts.isNamespaceImport(parent) ||
+        (ts.isVariableDeclaration(parent) && parent.name === node) ||
+        (ts.isSpreadAssignment(parent) && ts.isObjectLiteralExpression(parent.parent) && ts.isVariableDeclaration(parent.parent.parent)) ||
+        (ts.isPropertyAccessExpression(parent) && parent.name === node) ||
+        (ts.isPropertyAssignment(parent) && parent.name === node)
+      )) {
         whole = true
       }
     }
@@ -159,7 +155,8 @@ export function reactUnusedExports(srcDir = 'src'): Plugin {
           for (const [pkg, gone] of dropped) {
             const reads = readsOf(code, pkg)
             const read = reads === 'all' ? ['the whole module'] : gone.filter((name) => reads.has(name))
-            if (read.length) this.error(`flex-react-unused-exports: ${id} reads ${read.join(', ')} of ${pkg}, whose unread exports are dropped: add to LIBRARY_USES`)
+            if (read.length)
+              this.error(`flex-react-unused-exports: ${id} reads ${read.join(', ')} of ${pkg}, whose unread exports are dropped: add to LIBRARY_USES`)
           }
         }
       }

@@ -18,17 +18,11 @@ describe('React’s unread exports', () => {
 
   it('are told from what a module reads: named imports, properties of the whole module, of a require and of a copy', () => {
     expect(readsOf("import { useState, type FC, useId as id } from 'react'", 'react')).toEqual(new Set(['useState', 'useId']))
-    expect(readsOf("import * as React from 'react'\nconst a = React.useRef(); const b = React['useMemo']", 'react')).toEqual(
-      new Set(['useRef', 'useMemo']),
-    )
+    expect(readsOf("import * as React from 'react'\nconst a = React.useRef(); const b = React['useMemo']", 'react')).toEqual(new Set(['useRef', 'useMemo']))
     expect(readsOf('var React = require("react");\nReact.version;', 'react')).toEqual(new Set(['version']))
-    expect(readsOf("import * as React from 'react'\nconst Safe = { ...React }\nSafe.useInsertionEffect", 'react')).toEqual(
-      new Set(['useInsertionEffect']),
-    )
+    expect(readsOf("import * as React from 'react'\nconst Safe = { ...React }\nSafe.useInsertionEffect", 'react')).toEqual(new Set(['useInsertionEffect']))
     // A comment or a string that names React is no use of it; another package is not React.
-    expect(readsOf("import React from 'react'\n// React 18's lazy\nconst s = 'React.lazy'\nReact.createElement", 'react')).toEqual(
-      new Set(['createElement']),
-    )
+    expect(readsOf("import React from 'react'\n// React 18's lazy\nconst s = 'React.lazy'\nReact.createElement", 'react')).toEqual(new Set(['createElement']))
     expect(readsOf("import { createPortal } from 'react-dom'", 'react')).toEqual(new Set())
   })
 
