@@ -20,8 +20,8 @@ import { chooseInRow } from './helpers/row-menu'
 const BASE = '/api/manage/dapp/prj_7'
 const OWNER = 'POST /api/manage/dapp/prj_7/owner'
 
-function pageAs(role: Member['role'], owner: 'right' | 'wrong' = 'right', others = [member('linus', 'developer', { name: 'Linus' })]) {
-  signInAs({ accessToken: 'access-token-transfer', user: { id: `usr_me`, name: 'Me', email: 'me@example.com' } })
+function pageAs(role: Member['role'], owner: 'right' | 'wrong' = 'right', others = [member('linus', 'developer', { name: 'Linus' })], named = true) {
+  signInAs({ accessToken: 'access-token-transfer', ...(named ? { user: { id: `usr_me`, name: 'Me', email: 'me@example.com' } } : {}) })
   const list = [member('me', role), ...others]
   if (role !== 'owner') list.unshift(member('boss', 'owner'))
   const api = mockApi({
@@ -67,6 +67,23 @@ describe('Make owner', () => {
     await user.type(within(dialog).getByLabelText('Your password'), 'nope')
     await user.click(within(dialog).getByRole('button', { name: 'Make owner' }))
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Incorrect password.')
+  }, 15_000)
+
+  it('is offered to an owner whose stored log-in names no user (the project says the role), never for the owner', async () => {
+    const { q } = pageAs('owner', 'right', [member('linus', 'developer', { name: 'Linus' }), member('grace', 'admin', { name: 'Grace' })], false)
+    const region = await q.findByRole('region', { name: 'Members' })
+    const user = userEvent.setup()
+    await chooseInRow(user, region, 'Actions for Linus', 'Make owner')
+    expect(q.getByRole('dialog', { name: 'Transfer ownership' }).textContent).toContain('Linus becomes the owner of this project.')
+    // In the danger zone too, with the joined members but the owner as the choice.
+    await userEvent.setup().keyboard('{Escape}')
+    await user.click(await within(await q.findByRole('region', { name: 'Danger zone' })).findByRole('button', { name: 'Transfer ownership' }))
+    const choice = within(q.getByRole('dialog', { name: 'Transfer ownership' })).getByLabelText('New owner')
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Linus (linus@example.com)', 'Grace (grace@example.com)'])
   }, 15_000)
 
   it('is offered to the owner only', async () => {

@@ -32,6 +32,8 @@ interface MembersSectionProps {
   mine: Member | undefined
   /** Whether the reader's role lets them invite, change roles and remove (TeamSections decides, as it does for Activity). */
   manages: boolean
+  /** Whether the reader owns the project (by the same role), and so may hand it to a member. */
+  owns: boolean
   onLeft: () => void
   /** Ownership moved: the reader is an admin now. */
   onTransferred: () => void
@@ -44,7 +46,7 @@ interface MembersSectionProps {
  * invitation, and "Leave project" for a member who is not the owner. Each
  * change is confirmed, and told to the host page by an event with ids only.
  */
-export function MembersSection({ projectId, call, members, me, mine, manages, onLeft, onTransferred, zone }: MembersSectionProps) {
+export function MembersSection({ projectId, call, members, me, mine, manages, owns, onLeft, onTransferred, zone }: MembersSectionProps) {
   const t = useT(teams)
   const c = useT(common)
   const { host } = useElement()
@@ -58,9 +60,8 @@ export function MembersSection({ projectId, call, members, me, mine, manages, on
   const all = members.data ?? []
   const active = all.filter((m) => m.status === 'active')
   const invited = all.filter((m) => m.status === 'invited')
-  const owns = mine?.role === 'owner'
-  // Who the owner may hand the project to: a member who has joined.
-  const heirs = active.filter((m) => m !== mine)
+  // Who the owner may hand the project to: a member who has joined (the owner found by role: a stored log-in may not name its user).
+  const heirs = active.filter((m) => m.role !== 'owner')
   // Only a verified address may invite (the server answers 403): an unverified reader is told so where Invite would be, not after a form.
   const unverified = !!useUnverifiedAccount()
   // Invitations are mailed: a server run without mail offers none.

@@ -45,6 +45,7 @@ export function TeamSections({ projectId, role, onLeft, onTransferred, zone }: T
         me={me}
         mine={mine}
         manages={may('members')}
+        owns={now === 'owner'}
         onLeft={onLeft}
         onTransferred={onTransferred}
         zone={zone}
