@@ -3,7 +3,9 @@
  * screen and dialog of the three demo pages (index.html's whole portal,
  * docs.html, existing.html signed out and signed in to Northwind) on a phone
  * (375 px, mobile emulation), at 1280 and at 1920 px, in English, German,
- * Japanese and Arabic (right to left, English texts). Needs a build:
+ * Japanese and Arabic (right to left, English texts); and a team's screens:
+ * Members with its row menu and the transfer dialog, Activity, a viewer's
+ * project, a removed member's, and an invited account's dashboard. Needs a build:
  *
  *   npm run build && SCREENSHOTS_DIR=/tmp/shots npx tsx bench/screenshots.ts
  *
@@ -16,7 +18,8 @@ import { chromium, type BrowserContextOptions, type Page } from 'playwright-core
 import { CATALOG } from '../src/i18n/en'
 import de from '../src/i18n/locales/de'
 import ja from '../src/i18n/locales/ja'
-import { callApi, createAccount } from '../tests/e2e/harness/api'
+import { startInbox } from '../tests/support/smtp'
+import { callApi, createAccount, verifyAccount, type Account } from '../tests/e2e/harness/api'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/harness/chromium'
 import { removeDataDir, startServer } from '../tests/e2e/harness/server'
 import { ROOT } from './paths'
@@ -66,6 +69,16 @@ interface Screen {
   full?: boolean
   /** Only at these sizes (a phone shows keys as cards, with no row menu). */
   sizes?: string[]
+  /** Signed in as the team's viewer instead of the project's owner. */
+  asViewer?: boolean
+  /** Signed in with the token this answers (made afresh for each picture) instead. */
+  signIn?: () => Promise<string>
+}
+
+/** What the team's screens need of the staged server. */
+interface Team {
+  /** A new member of the project: their token, and their removal. */
+  member(): Promise<{ token: string; remove(): Promise<void> }>
 }
 
 const click = (page: Page, role: 'button' | 'link', name: string | RegExp) =>
@@ -75,10 +88,56 @@ const click = (page: Page, role: 'button' | 'link', name: string | RegExp) =>
     .first()
     .click()
 
-function screens(projectId: string): Screen[] {
+function screens(projectId: string, team: Team): Screen[] {
   const project = `#/projects?projectid=${encodeURIComponent(projectId)}`
   const onProject = async (page: Page) => void (await page.getByRole('heading', { name: 'Weather API' }).first().waitFor())
+  /** The project page scrolled to one of its sections, once that section's chunk has drawn it. */
+  const toSection = (heading: string) => async (page: Page) => {
+    await onProject(page)
+    const section = page.getByRole('heading', { name: heading, exact: true }).filter({ visible: true }).first()
+    await section.waitFor()
+    await section.scrollIntoViewIfNeeded()
+  }
+  const memberMenu = async (page: Page) => {
+    await toSection('Members')(page)
+    await click(page, 'button', 'Actions for Linus Torvalds')
+  }
   return [
+    { name: 'members', url: `index.html${project}`, steps: toSection('Members'), ready: 'members.heading' },
+    { name: 'member-menu', url: `index.html${project}`, steps: memberMenu, ready: 'members.makeOwner', sizes: ['1280', '1920'] },
+    {
+      name: 'transfer',
+      url: `index.html${project}`,
+      steps: async (p) => {
+        await memberMenu(p)
+        await p.getByRole('menuitem', { name: 'Make owner' }).click()
+      },
+      ready: 'transfer.title',
+      sizes: ['1280', '1920'],
+    },
+    { name: 'activity', url: `index.html${project}`, steps: toSection('Activity'), ready: 'activity.heading' },
+    { name: 'view-only', url: `index.html${project}`, asViewer: true, steps: onProject, ready: 'project.viewOnly' },
+    (() => {
+      // Removed while the dashboard still lists the project, which the member then opens.
+      let removal: (() => Promise<void>) | undefined
+      return {
+        name: 'removed',
+        url: 'index.html#/dashboard',
+        signIn: async () => {
+          const { token, remove } = await team.member()
+          removal = remove
+          return token
+        },
+        steps: async (page: Page) => {
+          const link = page.getByRole('link', { name: 'Weather API' }).filter({ visible: true }).first()
+          await link.waitFor()
+          await removal?.()
+          await link.click()
+        },
+        ready: 'project.noAccess.heading',
+      } satisfies Screen
+    })(),
+    { name: 'invited-dashboard', url: 'index.html#/dashboard', asViewer: true, ready: 'pending.heading' },
     { name: 'login', url: 'index.html#/login', signedOut: true, ready: 'login.heading' },
     { name: 'signup', url: 'index.html#/signup', signedOut: true, ready: 'signup.heading' },
     { name: 'dashboard', url: 'index.html#/dashboard', ready: 'projects.add' },
@@ -113,29 +172,65 @@ function screens(projectId: string): Screen[] {
 
 async function main() {
   mkdirSync(OUT, { recursive: true })
-  const server = await startServer({ env: { SERVICE_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } })
+  const inbox = await startInbox()
+  const server = await startServer({ env: { SERVICE_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', SMTP_URL: inbox.url } })
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   const shots: string[] = []
   try {
-    const account = await createAccount(server.origin)
+    /** An account whose address is verified with the mailed code (inviting, and being invited, need one). */
+    const verified = async (name?: string): Promise<Account> => {
+      const a = await createAccount(server.origin, name)
+      await verifyAccount(server.origin, a, /^\s+(\d{10})\s*$/m.exec((await inbox.next(a.email)).text ?? '')![1])
+      return a
+    }
+    const account = await verified('Ada Lovelace')
     const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(server.origin, method, path, account.accessToken, body)
+    /** Invites `who` to the project as `role`; with `accept`, they join. */
+    const invite = async (projectId: string, who: Account, role: string, accept = true) => {
+      await api('POST', `/manage/dapp/${projectId}/members`, { email: who.email, role })
+      const code = /\bfxi_[\w-]+/.exec((await inbox.next(who.email)).text ?? '')![0]
+      if (accept) await callApi(server.origin, 'POST', '/invitations/accept', who.accessToken, { code })
+    }
     const project = await api<{ id: string; apiKey: Record<string, string> }>('POST', '/manage/dapp', {
       name: 'Weather API',
       description: 'Forecasts and alerts for the mobile apps.',
     })
-    await api('POST', '/manage/dapp', { name: 'Payments and Refunds API', description: 'Charges, refunds and payouts.' })
+    const payments = await api<{ id: string }>('POST', '/manage/dapp', { name: 'Payments and Refunds API', description: 'Charges, refunds and payouts.' })
     const [[prodId]] = Object.entries(project.apiKey)
     await api('PATCH', `/manage/dapp/${project.id}/api-key/${prodId}`, { name: 'Production' })
     for (const name of ['Staging server', 'Local development']) await api('POST', `/manage/dapp/${project.id}/api-key`, { name })
     await api('POST', `/manage/dapp/${project.id}/api-key/${prodId}/roll`, { graceSeconds: 86_400 })
     await api('POST', `/manage/dapp/${project.id}/webhooks`, { url: 'http://127.0.0.1:9/hooks/weather', description: 'Alert relay' })
+    // The team: a developer made admin, a viewer with an invitation waiting to the other project, one removed.
+    const memberId = async (who: Account) =>
+      (await api<{ id: string; email: string }[]>('GET', `/manage/dapp/${project.id}/members`)).find((m) => m.email === who.email)!.id
+    const linus = await verified('Linus Torvalds')
+    const grace = await verified('Grace Hopper')
+    const sam = await verified('Sam Altman')
+    await invite(project.id, linus, 'developer')
+    await invite(project.id, grace, 'viewer')
+    await invite(project.id, sam, 'developer')
+    await invite(payments.id, grace, 'developer', false)
+    await api('PATCH', `/manage/dapp/${project.id}/members/${await memberId(linus)}`, { role: 'admin' })
+    await api('DELETE', `/manage/dapp/${project.id}/members/${await memberId(sam)}`)
+    const team: Team = {
+      async member() {
+        const who = await verified('Sam Altman')
+        await invite(project.id, who, 'developer')
+        const id = await memberId(who)
+        return { token: who.accessToken, remove: () => api('DELETE', `/manage/dapp/${project.id}/members/${id}`) }
+      },
+    }
 
     for (const [size, options] of Object.entries(SIZES)) {
       for (const lang of LANGS) {
-        for (const screen of screens(project.id).filter((s) => (!PICK || PICK.includes(s.name)) && (!s.sizes || s.sizes.includes(size)))) {
+        for (const screen of screens(project.id, team).filter((s) => (!PICK || PICK.includes(s.name)) && (!s.sizes || s.sizes.includes(size)))) {
           const context = await browser.newContext({ ...options, baseURL: server.url })
           if (!screen.signedOut)
-            await context.addInitScript((body) => localStorage.setItem('accessData', body), JSON.stringify({ accessToken: account.accessToken }))
+            await context.addInitScript(
+              (body) => localStorage.setItem('accessData', body),
+              JSON.stringify({ accessToken: screen.signIn ? await screen.signIn() : screen.asViewer ? grace.accessToken : account.accessToken }),
+            )
           if (screen.northwind) await context.addCookies([{ name: 'northwind_user', value: 'Ada%20Lovelace', url: server.url }])
           const page = await context.newPage()
           const file = `${screen.name}-${size}-${lang}.png`
@@ -158,6 +253,7 @@ async function main() {
     await browser.close()
     await server.stop()
     await removeDataDir(server.dataDir)
+    await inbox.close()
   }
   writeFileSync(
     join(OUT, 'index.html'),
