@@ -159,6 +159,8 @@ export interface PageFilter {
   route?: string
   /** Only the calls of live or test keys (a deleted key has no mode left: its calls match neither). */
   mode?: string
+  /** In capitals, as stored. */
+  method?: string
   /** The last entry of the previous page. */
   before?: { at: Date; requestId: string }
   limit: number
@@ -175,6 +177,11 @@ export interface PageFilter {
  * statement alone, p50 of 60, three rounds: 5.4–8.2 ms over every partition,
  * 1.3–3.7 ms bounded; over HTTP, three interleaved rounds of 200 calls, p50
  * median 24.1 → 20.3 ms (newest), 17.3 → 15.4 ms (5xx), 18.4 → 9.0 ms (a key).
+ * `method` has no index (one more on every insert, for a filter read far less
+ * often than calls are stored): it is checked on the walk of the others. On
+ * PostgreSQL, a project of 100,000 entries over 30 days among 200,000: POST
+ * (a fifth of the calls) 0.1 ms; a method never used reads the two days, then
+ * every older partition, 65 ms.
  */
 export async function listEntries(q: Queryable, projectId: string, f: PageFilter, now: number): Promise<LogEntryView[]> {
   const params: unknown[] = [projectId]
@@ -188,6 +195,7 @@ export async function listEntries(q: Queryable, projectId: string, f: PageFilter
   if (f.statusClass !== undefined) add('l.status / 100 = $1', f.statusClass)
   if (f.route !== undefined) add('l.route = $1', f.route)
   if (f.mode !== undefined) add('k.mode = $1', f.mode)
+  if (f.method !== undefined) add('l.method = $1', f.method)
   if (f.before) add('(l.at, l.request_id) < ($1::timestamptz, $2::text)', f.before.at.toISOString(), f.before.requestId)
   const since = new Date(dayStart(f.before ? f.before.at.getTime() : now) - DAY_MS).toISOString()
   const page = (bound: string, limit: number) =>

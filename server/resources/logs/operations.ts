@@ -148,6 +148,7 @@ export const listLogsRoute = createRoute({
           'before must be at most 1000 characters.',
           'limit must be a whole number from 1 to 100.',
           MODE_INVALID,
+          'method must be an HTTP method such as GET, of 1 to 16 letters.',
           LOGS.LOG_CURSOR_INVALID,
         ],
       },

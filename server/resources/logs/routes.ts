@@ -87,6 +87,7 @@ export function logRoutes(deps: RouteDeps, partitions: PartitionKeeper) {
           statusClass: q.status === undefined ? undefined : Number(q.status[0]),
           route: q.route,
           mode: q.mode,
+          method: q.method,
           before,
           limit,
         },
