@@ -20,10 +20,12 @@ const STATUSES = [
   ['4xx', 'requests.filter.clientErrors'],
   ['5xx', 'requests.filter.serverErrors'],
 ] as const
+// The methods offered (the server filters by any it stores; these are the ones an API mostly answers), named as HTTP names them in every language.
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 const fieldClass = `min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
 const filter = 'flex min-w-0 max-w-full items-center gap-2'
 
-/** 'Requests': the project's recent calls, filtered by key, status class, route and (with a test key) mode, live while the section is shown. */
+/** 'Requests': the project's recent calls, filtered by key, status class, method, route and (with a test key) mode, live while the section is shown. */
 export function RequestsSection({ project }: { project: Project }) {
   const t = useT(requests)
   const ids = { heading: useId(), route: useId() }
@@ -58,6 +60,12 @@ export function RequestsSection({ project }: { project: Project }) {
           value={filters.status ?? ''}
           set={set('status')}
           options={[['', t('requests.filter.allStatuses')], ...STATUSES.map(([v, words]) => [v, t(words)] as const)]}
+        />
+        <FilterSelect
+          label={t('requests.column.method')}
+          value={filters.method ?? ''}
+          set={set('method')}
+          options={[['', t('requests.filter.allMethods')], ...METHODS.map((m) => [m, m] as const)]}
         />
         {/* Live or test only matters once the project has a test key. */}
         {keys.some((k) => k.mode === 'test') && <ModeFilter value={filters.mode ?? ''} set={set('mode')} />}
