@@ -89,9 +89,12 @@ describe('request logs by HTTP method', () => {
     }
   })
 
-  it('is described in the API document as a query parameter of the page, from the contract', async () => {
+  it('is described in the API document as a query parameter of the page, with its refusal, from the contract', async () => {
     const doc = (await s.request('GET', '/api/openapi.json')).body
-    const parameters: { name: string; in: string; schema: { type: string } }[] = doc.paths['/manage/dapp/{id}/logs'].get.parameters
+    const page = doc.paths['/manage/dapp/{id}/logs'].get
+    const parameters: { name: string; in: string; schema: { type: string } }[] = page.parameters
     expect(parameters.find((p) => p.name === 'method')).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } })
+    const refusals = Object.values(page.responses['400'].content['application/json'].examples as Record<string, { value: unknown }>).map((e) => e.value)
+    expect(refusals).toContainEqual({ message: 'method must be an HTTP method such as GET, of 1 to 16 letters.', code: 'LOG_METHOD_INVALID' })
   })
 })
