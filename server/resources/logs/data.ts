@@ -1,4 +1,5 @@
-import type { LogEntryView, LogLookup } from '../../../contract/logs'
+import type { z } from 'zod'
+import type { LogEntryView, LogLookup, LogQuery } from '../../../contract/logs'
 import type { Queryable } from '../../db/index'
 import { BUCKETS, bucketOf, emptyHistogram } from './histogram'
 import { DAY_MS, dayStart } from './partitions'
@@ -152,15 +153,12 @@ const view = (r: EntryRow): LogEntryView => ({
   ...(r.ip === null ? {} : { ip: r.ip }),
 })
 
-export interface PageFilter {
-  keyId?: string
-  /** 1 to 5: the status class (2 for 2xx). */
-  statusClass?: number
-  route?: string
-  /** Only the calls of live or test keys (a deleted key has no mode left: its calls match neither). */
-  mode?: string
-  /** In capitals, as stored. */
-  method?: string
+/**
+ * The page's filters as the contract's schema reads them (the method in capitals; a deleted key
+ * has no mode left: its calls match neither mode), so a filter the contract adds reaches this
+ * module untouched by the route; with the cursor read and the page's size.
+ */
+export type PageFilter = Omit<z.output<typeof LogQuery>, 'before' | 'limit'> & {
   /** The last entry of the previous page. */
   before?: { at: Date; requestId: string }
   limit: number
@@ -191,8 +189,8 @@ export async function listEntries(q: Queryable, projectId: string, f: PageFilter
     params.push(...values)
     where.push(sql.replace(/\$(\d)/g, (_, i: string) => `$${first + Number(i) - 1}`))
   }
-  if (f.keyId !== undefined) add('l.key_id = $1', f.keyId)
-  if (f.statusClass !== undefined) add('l.status / 100 = $1', f.statusClass)
+  if (f.key !== undefined) add('l.key_id = $1', f.key)
+  if (f.status !== undefined) add('l.status / 100 = $1', Number(f.status[0]))
   if (f.route !== undefined) add('l.route = $1', f.route)
   if (f.mode !== undefined) add('k.mode = $1', f.mode)
   if (f.method !== undefined) add('l.method = $1', f.method)
