@@ -28,6 +28,14 @@ const DURATION_RANGE = coded('LOG_DURATION_OUT_OF_RANGE', `durationMs must be a 
 const text = (description: string) => z.string().meta({ description })
 const dateTime = (description: string) => z.string().meta({ format: 'date-time', description })
 
+/** An HTTP method as the log stores it (in capitals): the ingest's check, and the page's `method` filter's, so it finds any method stored. */
+const httpMethod = z
+  .string({
+    error: (issue) => (issue.input == null ? coded('LOG_METHOD_REQUIRED', 'method is required.') : coded('LOG_METHOD_NOT_TEXT', 'method must be text.')),
+  })
+  .regex(/^[A-Za-z]{1,16}$/, coded('LOG_METHOD_INVALID', 'method must be an HTTP method such as GET, of 1 to 16 letters.'))
+  .transform((v) => v.toUpperCase())
+
 // ---- POST /api/logs ----
 
 /** One call as the provider's API reports it. No body, header, query string or (unless the provider opts in) client address. */
@@ -44,13 +52,7 @@ export const LogEntryInput = z
       max: LOG_KEY_ID_MAX,
       description: 'API project ID (apid_…) the verification answered; an unknown one drops the entry.',
     }),
-    method: z
-      .string({
-        error: (issue) => (issue.input == null ? coded('LOG_METHOD_REQUIRED', 'method is required.') : coded('LOG_METHOD_NOT_TEXT', 'method must be text.')),
-      })
-      .regex(/^[A-Za-z]{1,16}$/, coded('LOG_METHOD_INVALID', 'method must be an HTTP method such as GET, of 1 to 16 letters.'))
-      .transform((v) => v.toUpperCase())
-      .meta({ description: 'HTTP method, such as GET; stored in capitals.', examples: ['GET'] }),
+    method: httpMethod.meta({ description: 'HTTP method, such as GET; stored in capitals.', examples: ['GET'] }),
     route: requiredText('route', {
       code: 'LOG_ROUTE',
       max: LOG_ROUTE_INPUT_MAX,
@@ -190,6 +192,7 @@ export const LogQuery = z.object({
     .optional()
     .meta({ description: 'Only this route template, exactly.' }),
   mode: modeFilter,
+  method: httpMethod.optional().meta({ description: 'Only calls with this HTTP method (in any case), such as POST.', examples: ['POST'] }),
   before: z
     .string()
     .max(LOG_CURSOR_MAX, coded('LOG_QUERY_BEFORE_TOO_LONG', `before must be at most ${LOG_CURSOR_MAX} characters.`))

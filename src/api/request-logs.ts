@@ -16,7 +16,7 @@ const seg = encodeURIComponent
 const int = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? Math.round(x) : 0)
 const ms = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? Math.round(x) : null)
 
-/** The query string of the set fields only, in a fixed order. */
+/** The query string of the set fields only, in the order given. */
 function queryOf(query: Record<string, string | number | undefined>): string {
   const parts = Object.entries(query).filter(([, v]) => v !== undefined && v !== '')
   return parts.length ? `?${parts.map(([k, v]) => `${k}=${seg(String(v))}`).join('&')}` : ''
@@ -54,10 +54,12 @@ export function parseLogSummary(x: unknown): LogSummary {
   return { unit: x.unit === 'hour' ? 'hour' : 'day', buckets }
 }
 
-/** `GET /manage/dapp/{id}/logs`: the newest calls first; `query.before` is the previous page's `next`. */
+/**
+ * `GET /manage/dapp/{id}/logs`: the newest calls first; `query.before` is the previous page's `next`.
+ * The query goes as it is (typed by the contract), so a filter the contract adds needs nothing here.
+ */
 export async function getLogs(call: ManageCall, projectId: string, query: PageQuery, signal?: AbortSignal): Promise<LogPage> {
-  const { key, status, route, mode, before, limit } = query
-  return parseLogPage(await call({ method: 'GET', path: `/manage/dapp/${seg(projectId)}/logs${queryOf({ key, status, route, mode, before, limit })}`, signal }))
+  return parseLogPage(await call({ method: 'GET', path: `/manage/dapp/${seg(projectId)}/logs${queryOf(query)}`, signal }))
 }
 
 /** `GET /manage/dapp/{id}/logs/summary`: calls, errors and latency per UTC day over `days` days. */

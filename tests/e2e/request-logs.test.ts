@@ -82,6 +82,13 @@ for (const [device, viewport] of [
       await report(call(keyId, { route: '/v1/live', status: 503, method: 'POST' }))
       await expect(details(section, '/v1/live')).toBeVisible({ timeout: 3000 })
       await expect(section.getByText('Server error', { exact: true })).toBeVisible()
+      // Only the POSTs: the server answers the POST alone; all methods again bring the GET back.
+      const method = section.getByRole('combobox', { name: 'Method' })
+      await method.selectOption('POST')
+      await expect(details(section, '/v1/invoices/:id')).toHaveCount(0)
+      await expect(details(section, '/v1/live')).toBeVisible()
+      await method.selectOption('')
+      await expect(details(section, '/v1/invoices/:id')).toHaveCount(1)
 
       await details(section, '/v1/invoices/:id').click()
       const box = page.getByRole('dialog', { name: 'Request' })

@@ -355,6 +355,7 @@ describe('OpenAPI document', () => {
     await call('GET', `/api/manage/dapp/${id}/logs?status=9xx`, { token: access })
     await call('GET', `/api/manage/dapp/${id}/logs?mode=test`, { token: access })
     await call('GET', `/api/manage/dapp/${id}/logs?mode=staging`, { token: access })
+    await call('GET', `/api/manage/dapp/${id}/logs?method=P0ST`, { token: access })
     await call('GET', `/api/manage/dapp/${id}/logs/summary?mode=staging`, { token: access })
     await call('GET', '/api/manage/dapp/prj_missing/logs', { token: access })
     await call('GET', `/api/manage/dapp/${id}/logs/summary?days=1`, { token: access })

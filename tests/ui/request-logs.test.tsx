@@ -101,6 +101,48 @@ describe('the Requests section', () => {
     expect(api.calls.filter((c) => c.url.includes('route=')).length).toBe(1)
   })
 
+  it('shows only POSTs once Method is POST: asks the server with method=POST, beside the other filters', async () => {
+    const calls = [
+      entry(4, { method: 'POST', route: '/v1/orders' }),
+      entry(3),
+      entry(2, { method: 'DELETE' }),
+      entry(1, { method: 'POST', route: '/v1/refunds' }),
+    ]
+    // Answered as the server does: the calls of the method asked for, else all.
+    const api = mockApi({
+      [CAPS]: { body: { features: ['request-logs'] } },
+      [PROJECT]: { body: project },
+      [LOGS]: (c) => {
+        const method = new URL(c.url, location.origin).searchParams.get('method')
+        return json({ entries: calls.filter((e) => !method || e.method === method) })
+      },
+    })
+    const s = await section(renderDetail('prj_7').q)
+    const table = await loadedTable(s)
+    expect(within(table).getAllByRole('row')).toHaveLength(5)
+    const user = userEvent.setup()
+    const method = s.getByRole('combobox', { name: 'Method' })
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All methods', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+    await user.selectOptions(method, 'POST')
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[2].textContent),
+    ).toEqual(['POST', 'POST'])
+    const asked = () => queries(api.calls.filter((c) => c.url.startsWith('/api/manage/dapp/prj_7/logs?'))).at(-1)
+    expect(asked()).toEqual({ method: 'POST', limit: '50' })
+    await user.selectOptions(s.getByRole('combobox', { name: 'Key' }), 'Staging')
+    await waitFor(() => expect(asked()).toEqual({ method: 'POST', key: 'apid_b', limit: '50' }))
+    await user.selectOptions(method, 'All methods')
+    await waitFor(() => expect(asked()).toEqual({ key: 'apid_b', limit: '50' }))
+  })
+
   it('offers live or test calls only once the project has a test key', async () => {
     const { q, logs } = renderSection([{ entries: [entry(1)] }])
     await loadedTable(await section(q))

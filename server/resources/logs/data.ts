@@ -1,4 +1,5 @@
-import type { LogEntryView, LogLookup } from '../../../contract/logs'
+import type { z } from 'zod'
+import type { LogEntryView, LogLookup, LogQuery } from '../../../contract/logs'
 import type { Queryable } from '../../db/index'
 import { BUCKETS, bucketOf, emptyHistogram } from './histogram'
 import { DAY_MS, dayStart } from './partitions'
@@ -152,13 +153,12 @@ const view = (r: EntryRow): LogEntryView => ({
   ...(r.ip === null ? {} : { ip: r.ip }),
 })
 
-export interface PageFilter {
-  keyId?: string
-  /** 1 to 5: the status class (2 for 2xx). */
-  statusClass?: number
-  route?: string
-  /** Only the calls of live or test keys (a deleted key has no mode left: its calls match neither). */
-  mode?: string
+/**
+ * The page's filters as the contract's schema reads them (the method in capitals; a deleted key
+ * has no mode left: its calls match neither mode), so a filter the contract adds reaches this
+ * module untouched by the route; with the cursor read and the page's size.
+ */
+export type PageFilter = Omit<z.output<typeof LogQuery>, 'before' | 'limit'> & {
   /** The last entry of the previous page. */
   before?: { at: Date; requestId: string }
   limit: number
@@ -175,6 +175,11 @@ export interface PageFilter {
  * statement alone, p50 of 60, three rounds: 5.4–8.2 ms over every partition,
  * 1.3–3.7 ms bounded; over HTTP, three interleaved rounds of 200 calls, p50
  * median 24.1 → 20.3 ms (newest), 17.3 → 15.4 ms (5xx), 18.4 → 9.0 ms (a key).
+ * `method` has no index (one more on every insert, for a filter read far less
+ * often than calls are stored): it is checked on the walk of the others. On
+ * PostgreSQL, a project of 100,000 entries over 30 days among 200,000: POST
+ * (a fifth of the calls) 0.1 ms; a method never used reads the two days, then
+ * every older partition, 65 ms.
  */
 export async function listEntries(q: Queryable, projectId: string, f: PageFilter, now: number): Promise<LogEntryView[]> {
   const params: unknown[] = [projectId]
@@ -184,10 +189,11 @@ export async function listEntries(q: Queryable, projectId: string, f: PageFilter
     params.push(...values)
     where.push(sql.replace(/\$(\d)/g, (_, i: string) => `$${first + Number(i) - 1}`))
   }
-  if (f.keyId !== undefined) add('l.key_id = $1', f.keyId)
-  if (f.statusClass !== undefined) add('l.status / 100 = $1', f.statusClass)
+  if (f.key !== undefined) add('l.key_id = $1', f.key)
+  if (f.status !== undefined) add('l.status / 100 = $1', Number(f.status[0]))
   if (f.route !== undefined) add('l.route = $1', f.route)
   if (f.mode !== undefined) add('k.mode = $1', f.mode)
+  if (f.method !== undefined) add('l.method = $1', f.method)
   if (f.before) add('(l.at, l.request_id) < ($1::timestamptz, $2::text)', f.before.at.toISOString(), f.before.requestId)
   const since = new Date(dayStart(f.before ? f.before.at.getTime() : now) - DAY_MS).toISOString()
   const page = (bound: string, limit: number) =>

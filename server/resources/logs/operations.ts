@@ -14,6 +14,7 @@ import { ErrorBody } from '../../../contract/responses'
 import { LOG_ENTRY_INVALID } from '../../../contract/constants'
 import { errorTable } from '../../http/errors'
 import { codeSamples } from '../../openapi/code-samples'
+import { queryMessages } from '../../openapi/query-messages'
 import { accessErrors, BAD_ADDRESS, badBody, errors, INTERNAL, jsonContent, NO_SERVICE_TOKEN, NOT_JSON } from '../../openapi/error-responses'
 
 /** Request logs: the provider's API reports calls (service token); the project's members read them. */
@@ -121,7 +122,6 @@ export const lookupRoute = createRoute({
   },
 })
 
-const MODE_INVALID = 'mode must be one of live, test.'
 const NO_PROJECT = { description: 'No such project, or the caller is not one of its members (the same answer).', messages: ['Project not found.'] }
 
 export const listLogsRoute = createRoute({
@@ -140,16 +140,7 @@ export const listLogsRoute = createRoute({
     ...accessErrors({
       400: {
         description: 'A query parameter is refused, or the address holds text that cannot be stored.',
-        messages: [
-          ...BAD_ADDRESS.messages,
-          'key must be at most 200 characters.',
-          'status must be one of 1xx, 2xx, 3xx, 4xx, 5xx.',
-          'route must be at most 200 characters.',
-          'before must be at most 1000 characters.',
-          'limit must be a whole number from 1 to 100.',
-          MODE_INVALID,
-          LOGS.LOG_CURSOR_INVALID,
-        ],
+        messages: [...BAD_ADDRESS.messages, ...queryMessages(LogQuery), LOGS.LOG_CURSOR_INVALID],
       },
       404: NO_PROJECT,
     }),
@@ -172,7 +163,7 @@ export const summaryRoute = createRoute({
     ...accessErrors({
       400: {
         description: 'A query parameter is refused, or the address holds text that cannot be stored.',
-        messages: [...BAD_ADDRESS.messages, 'key must be at most 200 characters.', MODE_INVALID, 'days must be a whole number from 1 to 90.'],
+        messages: [...BAD_ADDRESS.messages, ...queryMessages(LogSummaryQuery)],
       },
       404: NO_PROJECT,
     }),

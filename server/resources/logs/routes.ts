@@ -79,19 +79,7 @@ export function logRoutes(deps: RouteDeps, partitions: PartitionKeeper) {
       const before = readCursor(q.before)
       const projectId = await member(c)
       const limit = q.limit ?? 50
-      const rows = await listEntries(
-        db,
-        projectId,
-        {
-          keyId: q.key,
-          statusClass: q.status === undefined ? undefined : Number(q.status[0]),
-          route: q.route,
-          mode: q.mode,
-          before,
-          limit,
-        },
-        clock(),
-      )
+      const rows = await listEntries(db, projectId, { ...q, before, limit }, clock())
       const entries = rows.slice(0, limit)
       return c.json(rows.length > limit ? { entries, next: cursorOf(entries[limit - 1]) } : { entries })
     })

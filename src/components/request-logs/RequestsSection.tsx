@@ -1,13 +1,12 @@
 import { useEffect, useId, useState } from 'react'
 import { LOG_ROUTE_MAX } from '../../../contract/constants'
-import type { PageQuery } from '../../api/request-logs'
 import type { Project } from '../../api/types'
 import { useT } from '../../i18n'
 import { requests } from '../../i18n/en/requests'
 import { FilterSelect, ModeFilter } from '../FilterSelect'
 import { Heading } from '../Heading'
 import { RequestLog } from './RequestLog'
-import { useRequestLog } from './useRequestLog'
+import { useRequestLog, type LogFilter } from './useRequestLog'
 import { FOCUS_RING } from '../focus-ring'
 
 /** Rows a page: the section's first look, and each "Load more". */
@@ -21,24 +20,26 @@ const STATUSES = [
   ['4xx', 'requests.filter.clientErrors'],
   ['5xx', 'requests.filter.serverErrors'],
 ] as const
+// The methods offered (the server filters by any it stores; these are the ones an API mostly answers), named as HTTP names them in every language.
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 const fieldClass = `min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
 const filter = 'flex min-w-0 max-w-full items-center gap-2'
 
-/** 'Requests': the project's recent calls, filtered by key, status class, route and (with a test key) mode, live while the section is shown. */
+/** 'Requests': the project's recent calls, filtered by key, status class, method, route and (with a test key) mode, live while the section is shown. */
 export function RequestsSection({ project }: { project: Project }) {
   const t = useT(requests)
   const ids = { heading: useId(), route: useId() }
-  const [key, setKey] = useState('')
-  const [status, setStatus] = useState('')
-  const [mode, setMode] = useState('')
+  // The filters as the contract's query names them, '' for all: a filter is a select (or the route's box) and nothing more.
+  // The route's is there from the start, so its first setting (to '' once typing pauses) leaves the values, and the log, as they are.
+  const [filters, setFilters] = useState<Record<string, string>>({ route: '' })
+  const set = (name: keyof LogFilter) => (value: string) => setFilters((f) => ({ ...f, [name]: value }))
   const [typed, setTyped] = useState('')
-  const [route, setRoute] = useState('')
   useEffect(() => {
-    const timer = setTimeout(() => setRoute(typed.trim()), ROUTE_PAUSE_MS)
+    const timer = setTimeout(() => setFilters((f) => ({ ...f, route: typed.trim() })), ROUTE_PAUSE_MS)
     return () => clearTimeout(timer)
   }, [typed])
   const keys = project.keys ?? []
-  const filters = { key, status: status as PageQuery['status'], route, mode: mode as PageQuery['mode'] }
+  const key = filters.key ?? ''
   const log = useRequestLog(project.id, filters, SECTION_PAGE)
   return (
     <section aria-labelledby={ids.heading} className="mt-8 rounded-flex border border-border bg-surface p-6">
@@ -51,17 +52,23 @@ export function RequestsSection({ project }: { project: Project }) {
         <FilterSelect
           label={t('requests.filter.key')}
           value={key}
-          set={setKey}
+          set={set('key')}
           options={[['', t('requests.filter.allKeys')], ...keys.map((k) => [k.id, k.name] as const)]}
         />
         <FilterSelect
           label={t('requests.filter.status')}
-          value={status}
-          set={setStatus}
+          value={filters.status ?? ''}
+          set={set('status')}
           options={[['', t('requests.filter.allStatuses')], ...STATUSES.map(([v, words]) => [v, t(words)] as const)]}
         />
+        <FilterSelect
+          label={t('requests.column.method')}
+          value={filters.method ?? ''}
+          set={set('method')}
+          options={[['', t('requests.filter.allMethods')], ...METHODS.map((m) => [m, m] as const)]}
+        />
         {/* Live or test only matters once the project has a test key. */}
-        {keys.some((k) => k.mode === 'test') && <ModeFilter value={mode} set={setMode} />}
+        {keys.some((k) => k.mode === 'test') && <ModeFilter value={filters.mode ?? ''} set={set('mode')} />}
         <span className={filter}>
           <label htmlFor={ids.route} className="text-muted">
             {t('requests.filter.route')}
@@ -81,7 +88,7 @@ export function RequestsSection({ project }: { project: Project }) {
         log={log}
         projectId={project.id}
         keyId={key || undefined}
-        filtered={Boolean(key || status || route || mode)}
+        filtered={Object.values(filters).some(Boolean)}
         testKeys={new Set(keys.flatMap((k) => (k.mode === 'test' ? [k.id] : [])))}
       />
     </section>

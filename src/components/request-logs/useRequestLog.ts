@@ -7,7 +7,8 @@ import { useVisible } from './useVisible'
 /** How often an open log asks for new calls (while the page is shown): a call shows within 3 s of its report. */
 export const POLL_MS = 2000
 
-export type LogFilter = Pick<PageQuery, 'key' | 'status' | 'route' | 'mode'>
+/** Every filter of the contract's query: the page's cursor and size are the hook's. */
+export type LogFilter = Omit<PageQuery, 'before' | 'limit'>
 
 interface LogState {
   entries: LogEntryView[]
@@ -33,14 +34,14 @@ export function useRequestLog(projectId: string, filter: LogFilter, limit: numbe
   const [state, setState] = useState<LogState>(EMPTY)
   const [more, setMore] = useState<{ loading: boolean; error: unknown }>({ loading: false, error: undefined })
   const [attempt, setAttempt] = useState(0)
-  // '' is no filter: left out of the query.
-  const { key, status, route, mode } = filter
+  // The filter by its values ('' is no filter: left out of the query): a new object with the same ones must not start the log again.
+  const values = JSON.stringify(filter)
   // The caller by reference: a renewed session's caller must not start the log again.
   const caller = useRef(call)
   caller.current = call
   const page = useCallback(
-    (before?: string, signal?: AbortSignal) => getLogs(caller.current, projectId, { key, status, route, mode, before, limit }, signal),
-    [projectId, key, status, route, mode, limit],
+    (before?: string, signal?: AbortSignal) => getLogs(caller.current, projectId, { ...(JSON.parse(values) as LogFilter), before, limit }, signal),
+    [projectId, values, limit],
   )
   const latest = useRef(page)
   latest.current = page

@@ -19,6 +19,7 @@ export const requests = {
   'requests.filter.success': 'Success (2xx)',
   'requests.filter.clientErrors': 'Client errors (4xx)',
   'requests.filter.serverErrors': 'Server errors (5xx)',
+  'requests.filter.allMethods': 'All methods',
   'requests.filter.route': 'Route',
   'requests.caption': 'Recent requests',
   'requests.column.time': 'Time',

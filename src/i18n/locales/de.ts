@@ -231,6 +231,7 @@ const messages: LocaleMessages = {
   'requests.filter.success': 'Erfolg (2xx)',
   'requests.filter.clientErrors': 'Client-Fehler (4xx)',
   'requests.filter.serverErrors': 'Server-Fehler (5xx)',
+  'requests.filter.allMethods': 'Alle Methoden',
   'requests.filter.route': 'Route',
   'requests.filter.mode': 'Modus',
   'requests.filter.allModes': 'Jeder Modus',

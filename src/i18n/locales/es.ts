@@ -238,6 +238,7 @@ const messages: LocaleMessages = {
   'requests.filter.success': 'Éxito (2xx)',
   'requests.filter.clientErrors': 'Errores del cliente (4xx)',
   'requests.filter.serverErrors': 'Errores del servidor (5xx)',
+  'requests.filter.allMethods': 'Todos los métodos',
   'requests.filter.route': 'Ruta',
   'requests.filter.mode': 'Modo',
   'requests.filter.allModes': 'Cualquier modo',

@@ -235,6 +235,7 @@ const messages: LocaleMessages = {
   'requests.filter.success': 'Succès (2xx)',
   'requests.filter.clientErrors': 'Erreurs client (4xx)',
   'requests.filter.serverErrors': 'Erreurs serveur (5xx)',
+  'requests.filter.allMethods': 'Toutes les méthodes',
   'requests.filter.route': 'Route',
   'requests.filter.mode': 'Mode',
   'requests.filter.allModes': 'Tous les modes',

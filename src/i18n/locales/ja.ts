@@ -232,6 +232,7 @@ const messages: LocaleMessages = {
   'requests.filter.success': '成功（2xx）',
   'requests.filter.clientErrors': 'クライアントエラー（4xx）',
   'requests.filter.serverErrors': 'サーバーエラー（5xx）',
+  'requests.filter.allMethods': 'すべてのメソッド',
   'requests.filter.route': 'ルート',
   'requests.filter.mode': 'モード',
   'requests.filter.allModes': 'すべてのモード',

@@ -234,6 +234,7 @@ const messages: LocaleMessages = {
   'requests.filter.success': 'Sucesso (2xx)',
   'requests.filter.clientErrors': 'Erros do cliente (4xx)',
   'requests.filter.serverErrors': 'Erros do servidor (5xx)',
+  'requests.filter.allMethods': 'Todos os métodos',
   'requests.filter.route': 'Rota',
   'requests.filter.mode': 'Modo',
   'requests.filter.allModes': 'Qualquer modo',

@@ -6649,6 +6649,8 @@ export interface operations {
         route?: string
         /** @description Only calls made with keys of this mode (a deleted key's calls match neither). */
         mode?: 'live' | 'test'
+        /** @description Only calls with this HTTP method (in any case), such as POST. */
+        method?: string
         /** @description The "next" of the previous page. */
         before?: string
         /** @description Entries per page: 1–100 (default 50). */

@@ -1,0 +1,100 @@
+/** Request logs filtered by HTTP method ("only my POSTs"): alone, with the other filters, page after page, and refused when no method. */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
+
+const SERVICE_TOKEN = 'a-long-random-service-token-for-log-methods'
+const NOON = Date.UTC(2026, 2, 10, 12)
+
+let s: TestServer
+let owner: SignedUp
+let projectId: string
+let firstKey: string
+let otherKey: string
+beforeEach(async () => {
+  s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN }, clock: () => NOON })
+  owner = await signUp(s)
+  const p = await newProject(s, owner.accessToken)
+  projectId = p.id
+  firstKey = Object.keys(p.apiKey)[0]
+  const made = await s.request('POST', `/api/manage/dapp/${projectId}/api-key`, { token: owner.accessToken, body: { name: 'Second' } })
+  expect(made.status).toBe(201)
+  otherKey = Object.keys(made.body)[0]
+  // req_1 … req_8, a second apart, newest last: POSTs, GETs, a DELETE and a lower-case report of a PROPFIND.
+  const calls: [string, string, number][] = [
+    ['POST', firstKey, 201],
+    ['GET', firstKey, 200],
+    ['POST', otherKey, 201],
+    ['POST', firstKey, 422],
+    ['DELETE', firstKey, 204],
+    ['POST', firstKey, 201],
+    ['propfind', otherKey, 207],
+    ['POST', otherKey, 500],
+  ]
+  const entries = calls.map(([method, keyId, status], i) => ({
+    requestId: `req_${i + 1}`,
+    keyId,
+    method,
+    route: '/v1/invoices',
+    status,
+    durationMs: 5,
+    at: new Date(NOON - 3_600_000 + i * 1000).toISOString(),
+  }))
+  const sent = await s.request('POST', '/api/logs', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { entries } })
+  expect(sent.status).toBe(202)
+  expect(sent.body.accepted).toBe(8)
+})
+afterEach(async () => {
+  await s.close()
+})
+
+const get = (query: string) => s.request('GET', `/api/manage/dapp/${projectId}/logs${query}`, { token: owner.accessToken })
+const ids = async (query: string) => (await get(query)).body.entries.map((e: { requestId: string }) => e.requestId)
+
+describe('request logs by HTTP method', () => {
+  it('pages only the calls of one method, named in any case', async () => {
+    expect(await ids('?method=POST')).toEqual(['req_8', 'req_6', 'req_4', 'req_3', 'req_1'])
+    expect(await ids('?method=post')).toEqual(['req_8', 'req_6', 'req_4', 'req_3', 'req_1'])
+    expect(await ids('?method=DELETE')).toEqual(['req_5'])
+    // Any method the log stores can be asked for: the ingest stored this one in capitals.
+    expect(await ids('?method=PROPFIND')).toEqual(['req_7'])
+    expect(await ids('?method=PUT')).toEqual([])
+    expect((await get('?method=POST')).body.entries.every((e: { method: string }) => e.method === 'POST')).toBe(true)
+  })
+
+  it('combines with the key and status filters', async () => {
+    expect(await ids(`?method=POST&key=${firstKey}`)).toEqual(['req_6', 'req_4', 'req_1'])
+    expect(await ids('?method=POST&status=2xx')).toEqual(['req_6', 'req_3', 'req_1'])
+    expect(await ids(`?method=POST&key=${otherKey}&status=5xx`)).toEqual(['req_8'])
+    expect(await ids(`?method=GET&key=${otherKey}`)).toEqual([])
+  })
+
+  it('keeps to the method page after page: the cursor carries on within the filter', async () => {
+    const seen: string[] = []
+    let query = '?method=POST&limit=2'
+    for (let page = 0; page < 5; page++) {
+      const answer = await get(query)
+      expect(answer.status).toBe(200)
+      seen.push(...answer.body.entries.map((e: { requestId: string }) => e.requestId))
+      if (!answer.body.next) break
+      query = `?method=POST&limit=2&before=${answer.body.next}`
+    }
+    expect(seen).toEqual(['req_8', 'req_6', 'req_4', 'req_3', 'req_1'])
+  })
+
+  it('refuses a value that is no HTTP method with a 400 naming the field', async () => {
+    for (const query of ['?method=', '?method=P0ST', '?method=GET%20POST', `?method=${'A'.repeat(17)}`, '?method=%E2%80%8BGET']) {
+      const answer = await get(query)
+      expect(answer.status, query).toBe(400)
+      expect(answer.body).toEqual({ message: 'method must be an HTTP method such as GET, of 1 to 16 letters.', code: 'LOG_METHOD_INVALID' })
+    }
+  })
+
+  it('is described in the API document as a query parameter of the page, with its refusal, from the contract', async () => {
+    const doc = (await s.request('GET', '/api/openapi.json')).body
+    const page = doc.paths['/manage/dapp/{id}/logs'].get
+    const parameters: { name: string; in: string; schema: { type: string } }[] = page.parameters
+    expect(parameters.find((p) => p.name === 'method')).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } })
+    const refusals = Object.values(page.responses['400'].content['application/json'].examples as Record<string, { value: unknown }>).map((e) => e.value)
+    expect(refusals).toContainEqual({ message: 'method must be an HTTP method such as GET, of 1 to 16 letters.', code: 'LOG_METHOD_INVALID' })
+  })
+})
