@@ -32,6 +32,7 @@ const remToPx = (value: string): string => value.replace(/(-?\d*\.?\d+)rem\b/g, 
 const CONTAINER_VARIANTS: Array<[string, string]> = [
   ['cq-sm', '@container (min-width:560px)'],
   ['cq-md', '@container (min-width:768px)'],
+  ['cq-xl', '@container (min-width:1200px)'],
 ]
 
 /** twind's rules for these sources, one CSS rule a string, in twind's order (preflight first). */

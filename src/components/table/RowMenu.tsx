@@ -25,7 +25,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
       {open && (
         <div
           {...menu}
-          className="absolute right-0 top-full rtl:left-0 rtl:right-auto z-10 mt-1 w-40 rounded-flex border border-border bg-surface py-1 shadow-lg"
+          className="absolute right-0 top-full rtl:left-0 rtl:right-auto z-10 mt-1 w-max min-w-[10rem] rounded-flex border border-border bg-surface py-1 shadow-lg"
         >
           {items.map((entry, i) => (
             <button

@@ -66,7 +66,8 @@ export const ProjectRow = memo(function ProjectRow({
       )}
       {!cards && shown.includes('description') && (
         <td className={cell}>
-          <span dir="auto" className="block w-56 truncate text-muted" title={project.description || undefined}>
+          {/* Wider where the table is wide (1,200 px of box or more), so a wide screen does not cut it while the name's column stays empty. */}
+          <span dir="auto" className="block w-56 cq-xl:w-[28rem] truncate text-muted" title={project.description || undefined}>
             {project.description || '—'}
           </span>
         </td>
