@@ -152,6 +152,20 @@ describe('keys table', () => {
     expect(q.queryByRole('table')).not.toBeInTheDocument()
   })
 
+  it("a viewer's card has no actions and no empty foot where they would be", async () => {
+    reportWidth(400)
+    mockApi({
+      [GET]: { body: detail(7, { apid_a: 'fxk_…id_a' }, { keys: [key('apid_a', 'Production')], keyLimit: 20, role: 'viewer' }) },
+      'GET /api/capabilities': { body: { features: ['teams'] } },
+    })
+    const { q } = renderDetail('prj_7')
+    const card = within(await q.findByRole('list', { name: 'API keys' })).getByRole('listitem')
+    await waitFor(() => expect(card).toHaveTextContent('Last used Never'))
+    expect(within(card).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument()
+    // Every part of the card says something: the ruled-off foot goes with the buttons.
+    expect([...card.children].filter((part) => part.textContent === '')).toEqual([])
+  })
+
   it('a rolled-away key says "Replaced — stops in 23 h" and offers no Roll; its successor says which key it replaces', async () => {
     const later = new Date(Date.now() + 23 * HOUR + 30 * 60_000).toISOString()
     mockApi({

@@ -62,9 +62,7 @@ export function KeyCards({
               {requestsLine[1]}
             </p>
           )}
-          <div className="mt-3 border-t border-border pt-3">
-            <Actions row={row} onAction={onAction} cards />
-          </div>
+          <Actions row={row} onAction={onAction} cards />
         </li>
       ))}
     </ul>

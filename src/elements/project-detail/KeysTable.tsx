@@ -82,8 +82,9 @@ export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind
     const items = actions.map(([kind, text]) => ({ id: kind, text, danger: kind === 'delete', onSelect: () => onAction(kind, row.key) }))
     return <RowMenu label={t('keys.action.menu', { key })} items={items} />
   }
+  // A card's foot, ruled off; none at all for a reader who may not change keys.
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className="mt-3 flex flex-wrap gap-2 border-t border-border pt-3">
       {actions.map(([kind, text, name]) => (
         <button
           key={kind}
