@@ -164,6 +164,16 @@ function screens(projectId: string, team: Team): Screen[] {
       ready: 'webhooks.addEndpoint',
     },
     { name: 'docs', url: 'docs.html', ready: 'projects.add', full: true },
+    // The team inside the docs page's portal (its router is in memory: the project opens by its link).
+    {
+      name: 'docs-team',
+      url: 'docs.html',
+      steps: async (p) => {
+        await click(p, 'link', 'Weather API')
+        await toSection('Members')(p)
+      },
+      ready: 'members.heading',
+    },
     { name: 'existing-signed-out', url: 'existing.html', signedOut: true, ready: 'login.heading', full: true },
     // Signed in to Northwind: its own account (not the staged one), with the projects it has.
     { name: 'existing-northwind', url: 'existing.html', northwind: true, ready: 'projects.add', full: true },
