@@ -46,9 +46,10 @@ export const preflight = {
   '*,::before,::after': { boxSizing: 'border-box', borderWidth: '0', borderStyle: 'solid', borderColor: 'currentColor', margin: '0', padding: '0' },
   'h1,h2,h3,h4,h5,h6': { fontSize: 'inherit', fontWeight: 'inherit' },
   // Japanese and Chinese break between any two characters: a heading squeezed beside its buttons split
-  // "API キー" inside the word. Headings wrap at spaces and punctuation instead, and mid-word only when
-  // a word is wider than the line.
-  ':lang(ja) :is(h1,h2,h3,h4,h5,h6),:lang(zh) :is(h1,h2,h3,h4,h5,h6)': { wordBreak: 'keep-all', overflowWrap: 'break-word' },
+  // "API キー" inside the word, and a navigation link "Northwind プロジェクト" left its last character
+  // alone on a line. Headings and navigation wrap at spaces and punctuation instead, and mid-word only
+  // when a word is wider than the line.
+  ':lang(ja) :is(h1,h2,h3,h4,h5,h6,nav a),:lang(zh) :is(h1,h2,h3,h4,h5,h6,nav a)': { wordBreak: 'keep-all', overflowWrap: 'break-word' },
   a: { color: 'inherit', textDecoration: 'inherit' },
   'b,strong': { fontWeight: 'bolder' },
   'code,kbd,samp,pre': { fontFamily: 'var(--flex-font-mono, ui-monospace, SFMono-Regular, Menlo, Consolas, monospace)', fontSize: '1em' },

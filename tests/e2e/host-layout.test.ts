@@ -87,3 +87,36 @@ test.describe('the docs page on a phone', () => {
     await screenshot(page, 'host-layout-ja-keys-phone')
   })
 })
+
+test('Japanese navigation wraps between words: no link of the header leaves a character alone on a line (existing.html, 1280 px)', async ({
+  page,
+  context,
+  server,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await context.addCookies([{ name: 'northwind_user', value: encodeURIComponent('Ada Lovelace'), url: server.origin }])
+  await page.goto('/existing.html')
+  const projects = page.locator('flex-projects')
+  await expect(projects.getByRole('button', { name: /Add New Project/ })).toBeVisible()
+  await projects.evaluate((el) => el.setAttribute('lang', 'ja'))
+  const nav = projects.getByRole('navigation')
+  await expect(nav.getByRole('link', { name: 'Northwind プロジェクト' })).toBeVisible()
+  // Each line of each link's words (its icon and its visually hidden "(opens in a new tab)" apart), as
+  // wide as it is: a line holding one character ("ト") is about 1em.
+  const lines = await nav.evaluate((el) =>
+    [...el.querySelectorAll('a')].flatMap((a) => {
+      const em = parseFloat(getComputedStyle(a).fontSize)
+      const walker = document.createTreeWalker(a, NodeFilter.SHOW_TEXT)
+      const rects: { text: string; ems: number }[] = []
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim() || node.parentElement!.getBoundingClientRect().width <= 1) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        for (const r of range.getClientRects()) rects.push({ text: node.textContent, ems: r.width / em })
+      }
+      return rects
+    }),
+  )
+  expect(lines.filter((line) => line.ems < 1.5)).toEqual([])
+  await screenshot(page, 'host-layout-ja-nav-laptop')
+})
