@@ -5,11 +5,18 @@
  * LOGS_URL where nothing listens (down). Keys are checked against PORTAL_URL
  * and kept for an hour, so that after the first call every variant answers
  * from the verifier's cache and the difference between them is reporting
- * alone. GET /stats (outside the middleware) answers the reporter's counts.
+ * alone. Outside the middleware: GET /stats answers the reporter's counts,
+ * GET /cpu the process's CPU so far (process.cpuUsage(), µs, user and system).
+ * BENCH_VERIFY: another checkout's folder, whose `verify/` is used instead of
+ * this one's (the A/B of request-log-cost.ts).
  */
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
-import { createVerifier, honoApiKey, type ApiKeyVariables } from '../verify/index'
+import type { ApiKeyVariables } from '../verify/index'
+
+const { createVerifier, honoApiKey } = (await import(
+  process.env.BENCH_VERIFY ? `${process.env.BENCH_VERIFY}/verify/index.ts` : '../verify/index'
+)) as typeof import('../verify/index')
 
 const mode = process.env.REQUEST_LOGS ?? 'off'
 const verifier = createVerifier({
@@ -21,6 +28,7 @@ const verifier = createVerifier({
 
 const app = new Hono<{ Variables: ApiKeyVariables }>()
   .get('/stats', (c) => c.json(verifier.requestLogStats()))
+  .get('/cpu', (c) => c.json(process.cpuUsage()))
   .use('/v1/*', honoApiKey(verifier, { requestLogs: mode !== 'off' }))
   .get('/v1/invoices/:id', (c) => c.json({ id: c.req.param('id'), project: c.get('apiKey').projectId, amount: 1200, currency: 'EUR' }))
 
