@@ -22,6 +22,8 @@
  * BENCH_LOG_SECONDS, BENCH_LOG_CONNECTIONS to change the defaults 5, 4, 10).
  * An A/B of checkouts in the same rounds: BENCH_AB=<A>,<B> (folders whose
  * `verify/` the providers use, three each), each ratio to its own off.
+ * BENCH_LOG_SPIN_US=<µs>: a fourth provider, reporting off and that much
+ * busy work added to each request, to see how the bench reads a known cost.
  */
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -38,8 +40,10 @@ const ROUNDS = Number(process.env.BENCH_LOG_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_LOG_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_LOG_CONNECTIONS ?? 10)
 const KEY = 'fxk_bench-request-logs'
-const VARIANTS = ['off', 'on', 'down'] as const
-type Variant = (typeof VARIANTS)[number]
+type Variant = 'off' | 'on' | 'down' | 'spin'
+/** BENCH_LOG_SPIN_US: a fourth variant, reporting off with that much busy work a request: how the bench reads a known cost. */
+const SPIN_US = process.env.BENCH_LOG_SPIN_US
+const VARIANTS: Variant[] = SPIN_US ? ['off', 'on', 'down', 'spin'] : ['off', 'on', 'down']
 
 /** The stand-in portal: every key valid, every batch taken. */
 export function startPortal() {
@@ -133,7 +137,13 @@ export async function requestLogCost() {
   try {
     for (const checkout of checkouts())
       for (const variant of VARIANTS) {
-        const env = { REQUEST_LOGS: variant, PORTAL_URL: portal.url, LOGS_URL: down, ...(checkout ? { BENCH_VERIFY: checkout } : {}) }
+        const env = {
+          REQUEST_LOGS: variant,
+          PORTAL_URL: portal.url,
+          LOGS_URL: down,
+          ...(checkout ? { BENCH_VERIFY: checkout } : {}),
+          ...(SPIN_US ? { SPIN_US } : {}),
+        }
         const rounds = { cpuUs: [], userUs: [], systemUs: [], rps: [], requests: 0, failed: 0 }
         targets.push({ variant, checkout, rounds, ...(await spawnServer('bench/request-log-provider.ts', env)) })
       }
