@@ -38,14 +38,11 @@ export async function requestLogsPart(quick: boolean) {
 
 export async function requestLogCostPart(quick: boolean) {
   const sizes = quick ? { BENCH_LOG_ROUNDS: '1', BENCH_LOG_SECONDS: '1', BENCH_LOG_CONNECTIONS: '2' } : {}
-  const { requestLogCost } = await withSizes(sizes, () => import('./request-log-cost'))
+  const { requestLogCost, costLines } = await withSizes(sizes, () => import('./request-log-cost'))
   const result = await requestLogCost()
-  line(`\n== (l) Request logs, the provider's cost: ${result.rounds} interleaved rounds × ${result.seconds} s, ${result.connections} connections ==`)
-  for (const v of result.variants)
-    line(
-      `${v.variant.padEnd(5)} ${v.cpuPerRequestUs} µs CPU/request (×${v.cpuRatioToOff} of off), ${v.requestsPerSec} req/s, ${v.requests} requests, ${v.failed} failed, reporter ${JSON.stringify(v.reporter)}`,
-    )
-  line(`the portal took ${result.portalEntries} entries; goal: on and down each ≤ 1.05× off's CPU per request, none failed`)
+  const [head, ...rest] = costLines(result)
+  line(`\n== (l) ${head} ==`)
+  for (const l of rest) line(l)
   return result
 }
 

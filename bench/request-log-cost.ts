@@ -5,23 +5,34 @@
  * portal stopped (nothing listens where batches go) - loaded one at a time by
  * the bench's load client (autocannon in a process of its own) in interleaved
  * rounds, the order turning each round so that a shared machine's drifting
- * load falls on all three alike. Each load reads the provider's CPU (user and
- * system, /proc) before and after: CPU per request is the figure, not the
- * rate, which the load client's share of the cores blurs. Goal: on and down
+ * load falls on all three alike. Each load reads the provider's CPU before
+ * and after: CPU per request is the figure, not the rate, which the load
+ * client's share of the cores blurs. Goal: on and down
  * each at most 5% more CPU per request than off, and no request failing.
+ * The CPU is the provider's own `process.cpuUsage()` (its GET /cpu), user and
+ * system apart; the ratio to off is each round's, then their median and
+ * spread. Before the rounds and after them, reporting off on one path is
+ * loaded by the bench's client and by autocannon alone: the yardstick that
+ * the client is not the limit (load-run.ts).
  *
  * The portal here is a stand-in in this process that answers every key as
  * valid and takes every batch (202), counting entries: the provider's side is
  * what is measured, and the reference server's POST /api/logs is measured by
  * its own bench. `npx tsx bench/request-log-cost.ts` (BENCH_LOG_ROUNDS,
  * BENCH_LOG_SECONDS, BENCH_LOG_CONNECTIONS to change the defaults 5, 4, 10).
+ * An A/B of checkouts in the same rounds: BENCH_AB=<A>,<B> (folders whose
+ * `verify/` the providers use, three each), each ratio to its own off.
+ * BENCH_LOG_SPIN_US=<µs>: a fourth provider, reporting off and that much
+ * busy work added to each request, to see how the bench reads a known cost.
  */
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { ChildProcess } from 'node:child_process'
 import { createServer, type AddressInfo } from 'node:net'
-import { startLoadClient } from './load-run'
-import { processCpuMs } from './process-cpu'
+import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
+import type autocannon from 'autocannon'
+import { runAlone, startLoadClient, yardstick, yardstickLine, yardstickSeconds, type Load } from './load-run'
 import { spawnServer } from './spawn-server'
 import { median, round } from './stats'
 
@@ -29,11 +40,13 @@ const ROUNDS = Number(process.env.BENCH_LOG_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_LOG_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_LOG_CONNECTIONS ?? 10)
 const KEY = 'fxk_bench-request-logs'
-const VARIANTS = ['off', 'on', 'down'] as const
-type Variant = (typeof VARIANTS)[number]
+type Variant = 'off' | 'on' | 'down' | 'spin'
+/** BENCH_LOG_SPIN_US: a fourth variant, reporting off with that much busy work a request: how the bench reads a known cost. */
+const SPIN_US = process.env.BENCH_LOG_SPIN_US
+const VARIANTS: Variant[] = SPIN_US ? ['off', 'on', 'down', 'spin'] : ['off', 'on', 'down']
 
 /** The stand-in portal: every key valid, every batch taken. */
-function startPortal() {
+export function startPortal() {
   let entries = 0
   const app = new Hono()
     .post('/api/keys/verify', (c) => c.json({ valid: true, keyId: 'apid_bench', projectId: 'prj_bench', name: 'Bench', expiresAt: null }))
@@ -50,7 +63,7 @@ function startPortal() {
 }
 
 /** A loopback port with nothing listening: the portal stopped. */
-const closedPort = () =>
+export const closedPort = () =>
   new Promise<number>((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const { port } = s.address() as AddressInfo
@@ -58,73 +71,143 @@ const closedPort = () =>
     })
   })
 
-async function stop(child: ChildProcess) {
+export async function stop(child: ChildProcess) {
   if (child.exitCode !== null) return
   const exited = new Promise((resolve) => child.once('exit', resolve))
   child.kill('SIGTERM')
   await exited
 }
 
+/** The provider's CPU so far (its GET /cpu: process.cpuUsage(), µs). */
+const cpuOf = async (url: string) => (await (await fetch(`${url}/cpu`)).json()) as { user: number; system: number }
+
+/** Each round's figures of one provider. */
+interface Rounds {
+  cpuUs: number[]
+  userUs: number[]
+  systemUs: number[]
+  rps: number[]
+  requests: number
+  failed: number
+}
+
+const spread = (xs: number[], digits = 1) => [round(Math.min(...xs), digits), round(Math.max(...xs), digits)] as const
+
+/** One provider process: a variant of one checkout's `verify/` (BENCH_AB), or of this one's. */
+interface Target {
+  variant: Variant
+  checkout: string
+  child: ChildProcess
+  url: string
+  rounds: Rounds
+}
+
+/** The checkouts of an A/B (BENCH_AB, comma-separated folders, the first is A), or this one alone (''). */
+const checkouts = () => (process.env.BENCH_AB ? process.env.BENCH_AB.split(',').map((d) => resolve(d)) : [''])
+
+/** One provider's figures: its rounds' medians, and its ratio to reporting off of its own checkout, round by round. */
+function figures(t: Target, off: Target, reporter: Record<string, number>) {
+  const ratios = t.rounds.cpuUs.map((us, r) => us / off.rounds.cpuUs[r])
+  return {
+    variant: t.variant,
+    checkout: t.checkout,
+    cpuPerRequestUs: round(median(t.rounds.cpuUs), 1),
+    cpuSpreadUs: spread(t.rounds.cpuUs),
+    userUs: round(median(t.rounds.userUs), 1),
+    systemUs: round(median(t.rounds.systemUs), 1),
+    requestsPerSec: Math.round(median(t.rounds.rps)),
+    requests: t.rounds.requests,
+    failed: t.rounds.failed,
+    cpuRatioToOff: round(median(ratios), 3),
+    ratioSpread: spread(ratios, 3),
+    reporter,
+  }
+}
+
 export async function requestLogCost() {
   const portal = await startPortal()
   const down = `http://127.0.0.1:${await closedPort()}/api/logs`
-  const providers = {} as Record<Variant, { child: ChildProcess; url: string }>
-  for (const v of VARIANTS) providers[v] = await spawnServer('bench/request-log-provider.ts', { REQUEST_LOGS: v, PORTAL_URL: portal.url, LOGS_URL: down })
+  const targets: Target[] = []
   const client = await startLoadClient()
   const paths = Array.from({ length: 100 }, (_, i) => `/v1/invoices/in_${i}`)
-  const load = (v: Variant, duration: number) =>
-    client.run({ url: providers[v].url, paths, headers: { Authorization: `Bearer ${KEY}` }, connections: CONNECTIONS, duration })
-  const per = Object.fromEntries(VARIANTS.map((v) => [v, { cpuUs: [] as number[], rps: [] as number[], requests: 0, failed: 0 }])) as Record<
-    Variant,
-    { cpuUs: number[]; rps: number[]; requests: number; failed: number }
-  >
+  const headers = { Authorization: `Bearer ${KEY}` }
+  const load = (t: Target, duration: number) => client.run({ url: t.url, paths, headers, connections: CONNECTIONS, duration })
+  const benchBare: autocannon.Result[] = []
+  const alone: autocannon.Result[] = []
   try {
-    for (const v of VARIANTS) await load(v, 2) // warm-up, not counted
+    for (const checkout of checkouts())
+      for (const variant of VARIANTS) {
+        const env = {
+          REQUEST_LOGS: variant,
+          PORTAL_URL: portal.url,
+          LOGS_URL: down,
+          ...(checkout ? { BENCH_VERIFY: checkout } : {}),
+          ...(SPIN_US ? { SPIN_US } : {}),
+        }
+        const rounds = { cpuUs: [], userUs: [], systemUs: [], rps: [], requests: 0, failed: 0 }
+        targets.push({ variant, checkout, rounds, ...(await spawnServer('bench/request-log-provider.ts', env)) })
+      }
+    // The yardstick: reporting off on one path, under the bench's client and under autocannon alone, a pair before the rounds and one after.
+    // KEY is made up (the stand-in portal takes any key), so autocannon alone may take it in its arguments.
+    const bare: Load = { url: `${targets[0].url}/v1/invoices/in_1`, headers, connections: CONNECTIONS, duration: yardstickSeconds(SECONDS) }
+    const measureYardstick = async () => {
+      benchBare.push(await client.run(bare))
+      alone.push(await runAlone(bare))
+    }
+    const loadBefore = loadavg()[0]
+    for (const t of targets) await load(t, 2) // warm-up, not counted
+    await measureYardstick()
     for (let r = 0; r < ROUNDS; r++) {
-      for (let i = 0; i < VARIANTS.length; i++) {
-        const v = VARIANTS[(i + r) % VARIANTS.length]
-        const before = processCpuMs(providers[v].child.pid)!
-        const result = await load(v, SECONDS)
-        const cpu = processCpuMs(providers[v].child.pid)! - before
-        per[v].cpuUs.push((cpu * 1000) / result.requests.total)
-        per[v].rps.push(result.requests.average)
-        per[v].requests += result.requests.total
-        per[v].failed += result.errors + result.timeouts + result.non2xx
+      for (let i = 0; i < targets.length; i++) {
+        const t = targets[(i + r) % targets.length]
+        const before = await cpuOf(t.url)
+        const result = await load(t, SECONDS)
+        const after = await cpuOf(t.url)
+        const n = result.requests.total
+        t.rounds.userUs.push((after.user - before.user) / n)
+        t.rounds.systemUs.push((after.system - before.system) / n)
+        t.rounds.cpuUs.push((after.user - before.user + after.system - before.system) / n)
+        t.rounds.rps.push(result.requests.average)
+        t.rounds.requests += n
+        t.rounds.failed += result.errors + result.timeouts + result.non2xx
       }
     }
-    const stats = Object.fromEntries(
-      await Promise.all(VARIANTS.map(async (v) => [v, await (await fetch(`${providers[v].url}/stats`)).json()] as const)),
-    ) as Record<Variant, Record<string, number>>
-    const ratio = (v: Variant) => round(median(per[v].cpuUs.map((us, r) => us / per.off.cpuUs[r])), 3)
+    await measureYardstick()
+    const loadAfter = loadavg()[0]
+    const reporters = await Promise.all(targets.map(async (t) => (await (await fetch(`${t.url}/stats`)).json()) as Record<string, number>))
+    const offOf = (t: Target) => targets.find((o) => o.checkout === t.checkout && o.variant === 'off')!
     return {
       rounds: ROUNDS,
       seconds: SECONDS,
       connections: CONNECTIONS,
-      variants: VARIANTS.map((v) => ({
-        variant: v,
-        cpuPerRequestUs: round(median(per[v].cpuUs), 1),
-        requestsPerSec: Math.round(median(per[v].rps)),
-        requests: per[v].requests,
-        failed: per[v].failed,
-        cpuRatioToOff: v === 'off' ? 1 : ratio(v),
-        reporter: stats[v],
-      })),
+      loadAverage: [round(loadBefore, 1), round(loadAfter, 1)] as const,
+      variants: targets.map((t, i) => figures(t, offOf(t), reporters[i])),
       portalEntries: portal.entries(),
+      yardstick: yardstick(benchBare, alone),
     }
   } finally {
     await client.close()
-    await Promise.all(VARIANTS.map((v) => (providers[v] ? stop(providers[v].child) : undefined)))
+    await Promise.all(targets.map((t) => stop(t.child)))
     portal.close()
   }
 }
 
+/** The run as the bench prints it, a line each. */
+export function costLines(result: Awaited<ReturnType<typeof requestLogCost>>): string[] {
+  return [
+    `Request logs, the provider's cost: ${result.rounds} interleaved rounds × ${result.seconds} s, ${result.connections} connections, load average ${result.loadAverage.join(' → ')}`,
+    ...result.variants.map(
+      (v) =>
+        `${v.variant.padEnd(5)}${v.checkout ? ` ${v.checkout}:` : ''} ${v.cpuPerRequestUs} µs CPU/request (rounds ${v.cpuSpreadUs.join('–')}; user ${v.userUs}, system ${v.systemUs}), ` +
+        `×${v.cpuRatioToOff} of off (rounds ${v.ratioSpread.join('–')}), ${v.requestsPerSec} req/s, ${v.requests} requests, ${v.failed} failed, reporter ${JSON.stringify(v.reporter)}`,
+    ),
+    `the portal took ${result.portalEntries} entries; goal: on and down each ≤ 1.05× off's CPU per request, none failed`,
+    yardstickLine('reporting off', result.yardstick),
+  ]
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await requestLogCost()
-  console.log(`Request logs, the provider's cost: ${result.rounds} interleaved rounds × ${result.seconds} s, ${result.connections} connections`)
-  for (const v of result.variants)
-    console.log(
-      `  ${v.variant.padEnd(5)} ${v.cpuPerRequestUs} µs CPU/request (×${v.cpuRatioToOff} of off), ${v.requestsPerSec} req/s, ${v.requests} requests, ${v.failed} failed, reporter ${JSON.stringify(v.reporter)}`,
-    )
-  console.log(`  the portal took ${result.portalEntries} entries`)
-  process.exit(0)
+  for (const l of costLines(result)) console.log(`  ${l}`)
+  process.exit(result.yardstick.ok ? 0 : 1)
 }

@@ -16,8 +16,14 @@ import { ROOT } from './paths'
  */
 const ENCRYPTION_KEY = randomBytes(32).toString('base64')
 
-export async function spawnServer(script: string, env: Record<string, string>, startTimeoutMs = 180_000): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/** `nodeArgs`: node's own flags before the script (`--cpu-prof`, which NODE_OPTIONS does not take). */
+export async function spawnServer(
+  script: string,
+  env: Record<string, string>,
+  startTimeoutMs = 180_000,
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { SECRET_ENCRYPTION_KEY: ENCRYPTION_KEY, ...process.env, PORT: '0', HOST: '127.0.0.1', SKIP_BUILD: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

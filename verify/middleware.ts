@@ -84,8 +84,8 @@ function honoRoute(c: HonoContextLike): string {
   return !route || (route.method === 'ALL' && route.path.endsWith('*')) ? UNMATCHED_ROUTE : route.path
 }
 
-/** What @hono/node-server puts in `c.env`: Node's own request. */
-type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } } | undefined
+/** What @hono/node-server puts in `c.env`: Node's own request and response. */
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } }; outgoing?: { setHeader?(name: string, value: string): unknown } } | undefined
 
 /** @hono/node-server's peer address; other runtimes have their own, so none. */
 const honoAddress = (c: HonoContextLike): string | undefined => (c.env as NodeBindings)?.incoming?.socket?.remoteAddress
@@ -109,7 +109,11 @@ export function honoApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
     c.set('apiKey', outcome.info)
     if (!start) return next()
     const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER))
-    c.header(REQUEST_ID_HEADER, requestId)
+    // On Node, on Node's own response, which adds it to whatever the handler answers (a Response of its
+    // own too): through the context it makes a web Headers for every answer (entry-json.ts's A/B).
+    const outgoing = (c.env as NodeBindings)?.outgoing
+    if (typeof outgoing?.setHeader === 'function') outgoing.setHeader(REQUEST_ID_HEADER, requestId)
+    else c.header(REQUEST_ID_HEADER, requestId)
     await next()
     const entry = entryOf({
       requestId,

@@ -1,5 +1,6 @@
 /** The parts of a request log entry that both middlewares make the same way. */
 import { LOG_ROUTE_MAX } from '../contract/constants.js'
+import { isoAt } from './entry-json.js'
 import type { RequestLogEntry } from './request-log.js'
 
 /** What the middlewares take beside the verifier. */
@@ -68,7 +69,7 @@ export function entryOf({ requestId, keyId, method, route, status, start, ip }: 
     route: route.length > LOG_ROUTE_MAX ? [...route].slice(0, LOG_ROUTE_MAX).join('') : route || UNMATCHED_ROUTE,
     status,
     durationMs,
-    at: new Date(start.wall).toISOString(),
+    at: isoAt(start.wall),
     ...(ip && ADDRESS.test(ip) ? { ip } : {}),
   }
 }

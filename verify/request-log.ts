@@ -9,13 +9,8 @@
  */
 
 import { LOG_BATCH_MAX } from '../contract/constants.js'
+import { entryJson } from './entry-json.js'
 import { EntryQueue } from './entry-queue.js'
-
-/**
- * The fields an entry sends, and no other: a caller of logRequest() that hands over a richer object
- * (its request, headers) sends none of the rest to the portal.
- */
-const ENTRY_FIELDS = ['requestId', 'keyId', 'method', 'route', 'status', 'durationMs', 'at', 'ip']
 
 /** One answered request, as the portal stores it. No body, header, query string or address unless opted in. */
 export interface RequestLogEntry {
@@ -78,7 +73,7 @@ type Send = (url: string, init: RequestInit) => Promise<Response>
 export function requestLogReporter(url: string, serviceToken: string, send: Send, options: RequestLogOptions = {}): RequestLogReporter {
   const { maxQueue = 10_000, intervalMs = 1000, timeoutMs = 5000 } = options
   const batchSize = Math.max(1, Math.min(LOG_BATCH_MAX, options.batchSize ?? LOG_BATCH_MAX))
-  // Each entry is queued as its JSON text (JSON.stringify, once, as it is queued) in the queue's pages of bytes (entry-queue.ts).
+  // Each entry is queued as its JSON text (its fields and no other, entry-json.ts), once, in the queue's pages of bytes (entry-queue.ts).
   const queue = new EntryQueue(Math.max(1, maxQueue), batchSize)
   const counts = { sent: 0, dropped: 0, refused: 0, failedSends: 0 }
   let lastError: string | undefined
@@ -154,7 +149,7 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
         counts.dropped++
         return
       }
-      if (queue.push(JSON.stringify(entry, ENTRY_FIELDS))) {
+      if (queue.push(entryJson(entry))) {
         counts.dropped++
         if (inFlight > 0) inFlight--
       }
