@@ -125,6 +125,8 @@ function route(call: WireCall): { credential: WireCall['credential'] } | undefin
   // Beyond the eight: the project page's Members and Activity sections (a server with teams).
   if (method === 'GET' && /^\/api\/manage\/dapp\/[^/?]+\/members$/.test(path)) return { credential: 'access token' }
   if (method === 'GET' && /^\/api\/manage\/dapp\/[^/?]+\/audit\?limit=\d+$/.test(path)) return { credential: 'access token' }
+  // Beyond the eight: the dashboard's invitations waiting for the account (a server with teams).
+  if (method === 'GET' && path === '/api/invitations') return { credential: 'access token' }
   // Beyond the eight: the project page's Requests section and Usage's errors and latency (a server with request logs).
   if (method === 'GET' && /^\/api\/manage\/dapp\/[^/?]+\/logs(\/summary)?(\?[\w=&%.-]*)?$/.test(path)) return { credential: 'access token' }
   if (method === 'GET' && path === '/api/manage/dapp/owner') return { credential: 'access token' }
