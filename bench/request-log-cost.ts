@@ -14,7 +14,8 @@
  * valid and takes every batch (202), counting entries: the provider's side is
  * what is measured, and the reference server's POST /api/logs is measured by
  * its own bench. `npx tsx bench/request-log-cost.ts` (BENCH_LOG_ROUNDS,
- * BENCH_LOG_SECONDS, BENCH_LOG_CONNECTIONS to change the defaults 5, 4, 10).
+ * BENCH_LOG_SECONDS, BENCH_LOG_CONNECTIONS, BENCH_LOG_WARMUP to change the
+ * defaults 5, 4, 10 and 2 s of warm-up a variant, 0 for none).
  */
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -28,6 +29,7 @@ import { median, round } from './stats'
 const ROUNDS = Number(process.env.BENCH_LOG_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_LOG_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_LOG_CONNECTIONS ?? 10)
+const WARMUP = Number(process.env.BENCH_LOG_WARMUP ?? 2)
 const KEY = 'fxk_bench-request-logs'
 const VARIANTS = ['off', 'on', 'down'] as const
 type Variant = (typeof VARIANTS)[number]
@@ -79,7 +81,7 @@ export async function requestLogCost() {
     { cpuUs: number[]; rps: number[]; requests: number; failed: number }
   >
   try {
-    for (const v of VARIANTS) await load(v, 2) // warm-up, not counted
+    if (WARMUP > 0) for (const v of VARIANTS) await load(v, WARMUP) // warm-up, not counted
     for (let r = 0; r < ROUNDS; r++) {
       for (let i = 0; i < VARIANTS.length; i++) {
         const v = VARIANTS[(i + r) % VARIANTS.length]
