@@ -17,8 +17,8 @@
  */
 import { PGlite } from '@electric-sql/pglite'
 import { randomBytes } from 'node:crypto'
-import { rmSync } from 'node:fs'
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { cpSync, rmSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
@@ -67,7 +67,8 @@ export async function freshStorage(): Promise<Storage> {
   const parent = await mkdtemp(join(await scratchDir(), 'flex-test-'))
   const dataDir = join(parent, 'data')
   if (!usePostgres) {
-    await cp(await pgliteTemplate(), dataDir, { recursive: true })
+    // cpSync, not fs/promises' cp: a quarter of the CPU for the template's thousand files.
+    cpSync(await pgliteTemplate(), dataDir, { recursive: true })
     return { dataDir, env: { DATA_DIR: dataDir }, drop: () => rm(parent, { recursive: true, force: true }) }
   }
   const name = newName('flex_test')
