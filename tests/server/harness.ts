@@ -28,7 +28,7 @@ import { openDatabase, type Database, type Row } from '../../server/db/index'
 import { migrate } from '../../server/db/migrate'
 import { pgliteDatabase } from '../../server/db/pglite'
 import type { ScryptCost } from '../../server/security/password'
-import { createDatabase, DDL_NOTED, DDL_WATCH, dropDatabase, scratchDir, urlForDatabase, usePostgres } from './storage'
+import { createDatabase, DAY_PARTITION, DDL_NOTED, DDL_WATCH, dropDatabase, scratchDir, urlForDatabase, usePostgres } from './storage'
 
 export { usePostgres }
 
@@ -251,13 +251,20 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`
  * One statement that fails if the schema's layout is no longer as migrated
  * (DDL noted, or its recorded migrations changed), and otherwise empties it,
  * identity columns starting again from their first value, as in a new schema.
+ * The request logs' day partitions the app made are dropped (DAY_PARTITION):
+ * a test that wrote request logs hands back a schema to empty, not one to
+ * migrate again.
  */
 function resetSql(name: string, tables: string[], migrations: string): string {
-  return `DO $reset$ BEGIN
+  return `DO $reset$ DECLARE partition text; BEGIN
     IF EXISTS (SELECT FROM public.${DDL_NOTED} WHERE schema = ${literal(name)})
       OR ${migrationsOf(name)} IS DISTINCT FROM ${literal(migrations)} THEN
       RAISE EXCEPTION 'the layout of % changed', ${literal(name)};
     END IF;
+    FOR partition IN SELECT c.relname FROM pg_class c
+      WHERE c.relnamespace = ${literal(name)}::regnamespace AND c.relkind = 'r' AND c.relname ~ '^${DAY_PARTITION}$' LOOP
+      EXECUTE format('DROP TABLE %I.%I', ${literal(name)}, partition);
+    END LOOP;
     ${tables.map((table) => `DELETE FROM ${name}.${table};`).join('\n    ')}
     PERFORM setval(s.seqrelid::regclass, s.seqstart, false) FROM pg_sequence s JOIN pg_class c ON c.oid = s.seqrelid
       WHERE c.relnamespace = ${literal(name)}::regnamespace;
