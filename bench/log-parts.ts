@@ -9,6 +9,8 @@
  * asked to be quick (BENCH_QUICK, or the test of the parts), unless the
  * environment already names them; the bench is loaded only when its part runs.
  */
+import type { VerifyServer } from './restricted-verify'
+
 const line = (s = '') => console.log(s)
 
 /** Loads a bench with these sizes in the environment, where the environment does not set them already, and leaves it as found. */
@@ -37,7 +39,8 @@ export async function requestLogsPart(quick: boolean) {
 }
 
 export async function requestLogCostPart(quick: boolean) {
-  const sizes = quick ? { BENCH_LOG_ROUNDS: '1', BENCH_LOG_SECONDS: '1', BENCH_LOG_CONNECTIONS: '2' } : {}
+  // At its smallest it shows that it runs, not what it costs: no warm-up.
+  const sizes = quick ? { BENCH_LOG_ROUNDS: '1', BENCH_LOG_SECONDS: '1', BENCH_LOG_CONNECTIONS: '2', BENCH_LOG_WARMUP: '0' } : {}
   const { requestLogCost, costLines } = await withSizes(sizes, () => import('./request-log-cost'))
   const result = await requestLogCost()
   const [head, ...rest] = costLines(result)
@@ -46,9 +49,9 @@ export async function requestLogCostPart(quick: boolean) {
   return result
 }
 
-export async function restrictedVerifyPart(quick: boolean, durationS: number) {
+export async function restrictedVerifyPart(quick: boolean, durationS: number, server?: VerifyServer) {
   const { measureRestrictedVerify } = await import('./restricted-verify')
-  const result = await measureRestrictedVerify(durationS, quick ? 1 : 10, quick ? 2 : 10)
+  const result = await measureRestrictedVerify(durationS, quick ? { rounds: 1, connections: 2, warmUp: false, server } : { server })
   line(`\n== (m) Key restrictions' cost to verification: ${durationS} s a target in ${quick ? 1 : 10} interleaved rounds ==`)
   for (const t of result.targets) line(`${t.what}: ${t.requestsPerSec} req/s, ${t.cpuPerCallUs ?? '-'} µs CPU/call, ${t.errors} errors`)
   line(`restricted / unrestricted CPU per call: ${result.restrictedToPlain ?? '-'} (goal ≤ 1.05)`)

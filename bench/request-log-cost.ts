@@ -19,7 +19,8 @@
  * valid and takes every batch (202), counting entries: the provider's side is
  * what is measured, and the reference server's POST /api/logs is measured by
  * its own bench. `npx tsx bench/request-log-cost.ts` (BENCH_LOG_ROUNDS,
- * BENCH_LOG_SECONDS, BENCH_LOG_CONNECTIONS to change the defaults 5, 4, 10).
+ * BENCH_LOG_SECONDS, BENCH_LOG_CONNECTIONS, BENCH_LOG_WARMUP to change the
+ * defaults 5, 4, 10 and 2 s of warm-up a variant, 0 for none).
  * An A/B of checkouts in the same rounds: BENCH_AB=<A>,<B> (folders whose
  * `verify/` the providers use, three each), each ratio to its own off.
  * BENCH_LOG_SPIN_US=<µs>: a fourth provider, reporting off and that much
@@ -39,6 +40,7 @@ import { median, round } from './stats'
 const ROUNDS = Number(process.env.BENCH_LOG_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_LOG_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_LOG_CONNECTIONS ?? 10)
+const WARMUP = Number(process.env.BENCH_LOG_WARMUP ?? 2)
 const KEY = 'fxk_bench-request-logs'
 type Variant = 'off' | 'on' | 'down' | 'spin'
 /** BENCH_LOG_SPIN_US: a fourth variant, reporting off with that much busy work a request: how the bench reads a known cost. */
@@ -155,7 +157,7 @@ export async function requestLogCost() {
       alone.push(await runAlone(bare))
     }
     const loadBefore = loadavg()[0]
-    for (const t of targets) await load(t, 2) // warm-up, not counted
+    if (WARMUP > 0) for (const t of targets) await load(t, WARMUP) // warm-up, not counted
     await measureYardstick()
     for (let r = 0; r < ROUNDS; r++) {
       for (let i = 0; i < targets.length; i++) {

@@ -38,14 +38,36 @@ export interface RestrictedVerifyResult {
   restrictedToPlain: number | undefined
 }
 
-export async function measureRestrictedVerify(durationS: number, rounds = 10, connections = 10): Promise<RestrictedVerifyResult> {
+/** The server to load: `npm start`'s entry on a new data folder unless told (a test hands it the run's bundle and a migrated copy). */
+export interface VerifyServer {
+  entry: string
+  dataDir: string
+}
+
+interface Options {
+  rounds?: number
+  connections?: number
+  /** A second a target first, not counted; without it, the part only shows that it runs. */
+  warmUp?: boolean
+  server?: VerifyServer
+}
+
+export async function measureRestrictedVerify(
+  durationS: number,
+  { rounds = 10, connections = 10, warmUp = true, server: given }: Options = {},
+): Promise<RestrictedVerifyResult> {
   const dir = mkdtempSync(join(tmpdir(), 'flex-bench-scopes-'))
   const catalog = join(dir, 'scopes.json')
   writeFileSync(catalog, JSON.stringify(SCOPES))
   let child: ChildProcess | undefined
   const client = await startLoadClient()
   try {
-    const server = await spawnServer('server/main.ts', { SERVICE_TOKEN, DATA_DIR: join(dir, 'data'), DATABASE_URL: '', KEY_SCOPES_FILE: catalog })
+    const server = await spawnServer(given?.entry ?? 'server/main.ts', {
+      SERVICE_TOKEN,
+      DATA_DIR: given?.dataDir ?? join(dir, 'data'),
+      DATABASE_URL: '',
+      KEY_SCOPES_FILE: catalog,
+    })
     child = server.child
     const api = `${server.url}/api`
     const { accessToken: device } = await call<{ accessToken: string }>(`${api}/device`, { deviceUDID: 'bench-device', deviceType: 'WEB' })
@@ -77,7 +99,7 @@ export async function measureRestrictedVerify(durationS: number, rounds = 10, co
       connections,
       duration,
     })
-    for (const t of targets) await client.run(spec(t.body, 1)) // warm-up, not recorded
+    if (warmUp) for (const t of targets) await client.run(spec(t.body, 1)) // not recorded
     const cpu = targets.map((): number[] => [])
     const done = targets.map(() => ({ requests: 0, seconds: 0, errors: 0 }))
     const slice = durationS / rounds

@@ -209,6 +209,17 @@ export function splitStyles(chunks: ChunkGraph, classesOf: (moduleIds: string[])
   }
 }
 
+// The whole sheet (dev server, Vitest) by its sources: each Vitest project runs
+// a plugin of its own, and one scan (seconds of CPU) serves them all.
+let wholeSheet: { sources: string; css: string } | undefined
+
+function sheetOf(files: string[]): string {
+  const texts = files.map((f) => readFileSync(f, 'utf8'))
+  const sources = files.map((f, i) => `${f}\0${texts[i]}`).join('\0')
+  if (wholeSheet?.sources !== sources) wholeSheet = { sources, css: generateCss(texts) }
+  return wholeSheet.css
+}
+
 const hasDefaultExport = (source: string) => /\bexport\s+default\b|\bas\s+default\b/.test(source)
 
 export function twindCss(srcDir = 'src'): Plugin {
@@ -260,8 +271,7 @@ export function twindCss(srcDir = 'src'): Plugin {
         // Absolute paths: Vitest's module runner reads relative watch files as imports.
         const files = sourceFiles(root)
         for (const file of files) this.addWatchFile(file)
-        const css = generateCss(files.map((f) => readFileSync(f, 'utf8')))
-        return `export default ${JSON.stringify(css)}`
+        return `export default ${JSON.stringify(sheetOf(files))}`
       }
       if (id.startsWith(LAZY)) {
         const target = JSON.stringify(id.slice(LAZY.length))

@@ -15,7 +15,8 @@
  * `BENCH_QUICK=true npm run bench` runs every part at its smallest.
  *
  * The parts that are benches of their own (bench/log-parts.ts) run here to
- * their end at their smallest, so that none breaks unseen: what reporting
+ * their end at their smallest (no warm-up: a load of a second per variant or
+ * target, which is what they assert on), so that none breaks unseen: what reporting
  * request logs costs a provider, what key restrictions cost verification
  * (PGlite), and, on PostgreSQL alone as the bench itself, request logs'
  * ingestion and reading.
@@ -30,6 +31,7 @@ import { spawnServer } from '../../bench/spawn-server'
 import { freshStorage, usePostgres, type Storage } from './harness'
 import { serverArgs, stopped } from './server-process'
 
+const serverEntry = () => serverArgs().find((arg) => arg.endsWith('.mjs')) ?? 'server/main.ts'
 const nodeEnv = process.env.NODE_ENV
 let pages: string | undefined
 let storage: Storage | undefined
@@ -51,8 +53,7 @@ describe.skipIf(usePostgres)("the bench's parts in one process", { timeout: 120_
     expect(process.env.NODE_ENV).toBeUndefined()
 
     storage = await freshStorage()
-    const entry = serverArgs().find((arg) => arg.endsWith('.mjs')) ?? 'server/main.ts'
-    const { child, url } = await spawnServer(entry, { DATA_DIR: storage.dataDir, DATABASE_URL: '' })
+    const { child, url } = await spawnServer(serverEntry(), { DATA_DIR: storage.dataDir, DATABASE_URL: '' })
     try {
       expect(await (await fetch(`${url}/api/health`)).json()).toEqual({ status: 'ok' })
     } finally {
@@ -74,7 +75,9 @@ describe.skipIf(usePostgres)('the request-log cost and key-restriction parts, at
   })
 
   it('restrictedverify verifies its three bodies, with no error', async () => {
-    const result = await restrictedVerifyPart(true, 1)
+    // On the run's bundle and a copy of its migrated database, as above.
+    storage = await freshStorage()
+    const result = await restrictedVerifyPart(true, 1, { entry: serverEntry(), dataDir: storage.dataDir })
     expect(result.targets).toHaveLength(3)
     for (const t of result.targets) {
       expect(t.requestsPerSec).toBeGreaterThan(0)

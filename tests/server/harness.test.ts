@@ -47,6 +47,23 @@ describe('the schema a test server leaves behind', () => {
     expect(await s.db.query<{ seq: string }>('SELECT seq::text FROM projects')).toEqual([{ seq }])
   })
 
+  it('comes to the next test without the request logs the app wrote, nor the day partitions it made for them', async () => {
+    s = await createTestServer()
+    const migrated = await layoutOf(s)
+    const first = await schemaOf(s)
+    // As the ingest makes a day's partition (server/resources/logs/partitions.ts), then a row in it.
+    await s.db.exec("CREATE TABLE request_logs_20260101 PARTITION OF request_logs FOR VALUES FROM ('2026-01-01T00:00:00Z') TO ('2026-01-02T00:00:00Z')")
+    await s.db.query(
+      "INSERT INTO request_logs (project_id, key_id, request_id, at, method, route, status, duration_ms) VALUES ('p', 'k', 'r', '2026-01-01T12:00:00Z', 'GET', '/', 200, 1)",
+    )
+    await s.close()
+
+    s = await createTestServer()
+    expect(await schemaOf(s)).toBe(first) // emptied, not migrated again
+    expect(await s.db.query('SELECT * FROM request_logs')).toEqual([])
+    expect(await layoutOf(s)).toEqual(migrated)
+  })
+
   it.each([
     ['a dropped table', 'DROP TABLE api_keys'],
     ['an added column', 'ALTER TABLE users ADD COLUMN nickname text'],
