@@ -62,7 +62,8 @@ interface Screen {
   /** The page and hash to open, signed in unless `signedOut`. */
   url: string
   signedOut?: boolean
-  northwind?: boolean
+  /** Signed in to Northwind (existing.html) as this user, by its demo cookie. */
+  northwind?: string
   /** Steps before the picture (in English); `ready` a text id shown once it is done. */
   steps?: (page: Page) => Promise<void>
   ready: keyof typeof CATALOG
@@ -176,7 +177,26 @@ function screens(projectId: string, team: Team): Screen[] {
     },
     { name: 'existing-signed-out', url: 'existing.html', signedOut: true, ready: 'login.heading', full: true },
     // Signed in to Northwind: its own account (not the staged one), with the projects it has.
-    { name: 'existing-northwind', url: 'existing.html', northwind: true, ready: 'projects.add', full: true },
+    { name: 'existing-northwind', url: 'existing.html', northwind: 'Ada Lovelace', ready: 'projects.add', full: true },
+    // A Northwind user invited to the team: the invitation on the host's page, then (accepted the first time) the team in its detail element.
+    { name: 'existing-invited', url: 'existing.html', northwind: 'Ada Lovelace', ready: 'pending.heading', full: true },
+    {
+      name: 'existing-team',
+      url: 'existing.html',
+      northwind: 'Grace Northwind',
+      steps: async (p) => {
+        const projects = p.locator('flex-projects')
+        const accept = projects.getByRole('button', { name: 'Accept the invitation to Weather API' })
+        const link = projects.getByRole('link', { name: 'Weather API' })
+        // The invitation until it is accepted, the project after: whichever the list shows once it has loaded.
+        await accept.or(link).first().waitFor()
+        await ((await accept.count()) ? accept : link.first()).click()
+        const members = p.locator('flex-project-detail').getByRole('heading', { name: 'Members', exact: true })
+        await members.waitFor()
+        await members.scrollIntoViewIfNeeded()
+      },
+      ready: 'members.heading',
+    },
   ]
 }
 
@@ -223,6 +243,9 @@ async function main() {
     await invite(payments.id, grace, 'developer', false)
     await api('PATCH', `/manage/dapp/${project.id}/members/${await memberId(linus)}`, { role: 'admin' })
     await api('DELETE', `/manage/dapp/${project.id}/members/${await memberId(sam)}`)
+    // Northwind's users, by the addresses its demo sends (server/demo/northwind.ts): invited, to accept on existing.html.
+    await api('POST', `/manage/dapp/${payments.id}/members`, { email: 'ada.lovelace@northwind.example', role: 'developer' })
+    await api('POST', `/manage/dapp/${project.id}/members`, { email: 'grace.northwind@northwind.example', role: 'developer' })
     const team: Team = {
       async member() {
         const who = await verified('Sam Altman')
@@ -241,7 +264,7 @@ async function main() {
               (body) => localStorage.setItem('accessData', body),
               JSON.stringify({ accessToken: screen.signIn ? await screen.signIn() : screen.asViewer ? grace.accessToken : account.accessToken }),
             )
-          if (screen.northwind) await context.addCookies([{ name: 'northwind_user', value: 'Ada%20Lovelace', url: server.url }])
+          if (screen.northwind) await context.addCookies([{ name: 'northwind_user', value: encodeURIComponent(screen.northwind), url: server.url }])
           const page = await context.newPage()
           const file = `${screen.name}-${size}-${lang}.png`
           try {
