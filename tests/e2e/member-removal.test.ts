@@ -6,14 +6,13 @@
  * clean; the kept key works on and the others stop. Screenshots of the
  * dialog go to test-artifacts/e2e/.
  */
-import type { Page } from '@playwright/test'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createAccount, createProjectFor, verifyAccount, type Account } from './harness/api'
 import './harness/artifacts'
 import { join } from 'node:path'
 import { ARTIFACTS } from './harness/paths'
 import { startServer, removeDataDir, type ServerProcess } from './harness/server'
-import { button, dialog, heading, logIn } from './harness/screens'
+import { button, dialog, heading, inGerman, logIn } from './harness/screens'
 import { expect, test } from './harness/test'
 
 let inbox: Inbox
@@ -79,9 +78,6 @@ const verifies = async (key: string) =>
       })
     ).json()) as { valid: boolean }
   ).valid
-
-/** Renders the widget in German from now on (a live change of <html lang>, which the widget follows). */
-const inGerman = (page: Page) => page.evaluate(() => document.documentElement.setAttribute('lang', 'de'))
 
 for (const [label, viewport] of [
   ['phone', { width: 375, height: 740 }],

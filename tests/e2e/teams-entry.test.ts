@@ -14,7 +14,7 @@ import { callApi, createAccount, createProjectFor, verifyAccount, type Account }
 import './harness/artifacts'
 import { ARTIFACTS } from './harness/paths'
 import { startServer, removeDataDir, type ServerProcess } from './harness/server'
-import { button, dialog, heading, logIn } from './harness/screens'
+import { button, dialog, heading, inGerman, logIn } from './harness/screens'
 import { expect, test } from './harness/test'
 
 let inbox: Inbox
@@ -56,7 +56,6 @@ async function join_(owner: Account, projectId: string, who: Account, role: stri
   await api('POST', '/invitations/accept', who.accessToken, { code })
 }
 
-const inGerman = (page: Page) => page.evaluate(() => document.documentElement.setAttribute('lang', 'de'))
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) })
 
 for (const [label, viewport] of [

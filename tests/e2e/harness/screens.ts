@@ -36,6 +36,9 @@ export const button = (scope: Page | Locator, name: string | RegExp) => scope.ge
 /** For `expect(page).toHaveURL(…)`: the page shows this hash route, e.g. `#/dashboard` (`''` for none). */
 export const atRoute = (hash: string) => (url: URL) => url.hash === hash
 
+/** Renders the widget in German from now on (a live change of <html lang>, which the widget follows). */
+export const inGerman = (page: Page) => page.evaluate(() => document.documentElement.setAttribute('lang', 'de'))
+
 export const accessDataRaw = (page: Page) => page.evaluate(() => localStorage.getItem('accessData'))
 
 export interface Credentials {
