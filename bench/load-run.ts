@@ -102,11 +102,12 @@ const ALONE = `require('autocannon')(JSON.parse(process.argv[1]), (err, result) 
  * autocannon and nothing else (no loader, no messages to the bench). Its
  * arguments can be read by any process on the machine: for the bare handlers
  * only, which take no secret. A second of warm-up, not counted, comes first:
- * the bench's client runs warm, and a new process's first second is not.
+ * the bench's client runs warm, and a new process's first second is not
+ * (`warmUpS` 0: none, for a bench at its smallest, whose figures are not read).
  */
-export function runAlone(load: Load): Promise<autocannon.Result> {
+export function runAlone(load: Load, warmUpS = 1): Promise<autocannon.Result> {
   if (load.paths) throw new Error('runAlone: one URL only')
-  const options = { ...load, warmup: { connections: load.connections, duration: 1 } }
+  const options = { ...load, ...(warmUpS > 0 ? { warmup: { connections: load.connections, duration: warmUpS } } : {}) }
   return new Promise((resolve, reject) =>
     execFile(process.execPath, ['-e', ALONE, JSON.stringify(options)], { cwd: ROOT, maxBuffer: 1 << 24 }, (err, stdout, stderr) => {
       if (err) return reject(new Error(`autocannon alone on ${load.url}: ${err.message}\n${stderr}`))

@@ -40,7 +40,7 @@ export async function requestLogsPart(quick: boolean) {
 
 export async function requestLogCostPart(quick: boolean) {
   // At its smallest it shows that it runs, not what it costs: no warm-up.
-  const sizes = quick ? { BENCH_LOG_ROUNDS: '1', BENCH_LOG_SECONDS: '1', BENCH_LOG_CONNECTIONS: '2', BENCH_LOG_WARMUP: '0' } : {}
+  const sizes = quick ? { BENCH_LOG_ROUNDS: '1', BENCH_LOG_SECONDS: '1', BENCH_LOG_CONNECTIONS: '2', BENCH_LOG_WARMUP: '0', BENCH_LOG_YARDSTICK: '1' } : {}
   const { requestLogCost, costLines } = await withSizes(sizes, () => import('./request-log-cost'))
   const result = await requestLogCost()
   const [head, ...rest] = costLines(result)

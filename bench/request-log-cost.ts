@@ -19,8 +19,9 @@
  * valid and takes every batch (202), counting entries: the provider's side is
  * what is measured, and the reference server's POST /api/logs is measured by
  * its own bench. `npx tsx bench/request-log-cost.ts` (BENCH_LOG_ROUNDS,
- * BENCH_LOG_SECONDS, BENCH_LOG_CONNECTIONS, BENCH_LOG_WARMUP to change the
- * defaults 5, 4, 10 and 2 s of warm-up a variant, 0 for none).
+ * BENCH_LOG_SECONDS, BENCH_LOG_CONNECTIONS, BENCH_LOG_WARMUP, BENCH_LOG_YARDSTICK to
+ * change the defaults 5, 4, 10, 2 s of warm-up a variant (0 for none, and then
+ * none for autocannon alone either) and 3 s a load of the yardstick).
  * An A/B of checkouts in the same rounds: BENCH_AB=<A>,<B> (folders whose
  * `verify/` the providers use, three each), each ratio to its own off.
  * BENCH_LOG_SPIN_US=<µs>: a fourth provider, reporting off and that much
@@ -41,6 +42,8 @@ const ROUNDS = Number(process.env.BENCH_LOG_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_LOG_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_LOG_CONNECTIONS ?? 10)
 const WARMUP = Number(process.env.BENCH_LOG_WARMUP ?? 2)
+/** Each load of the yardstick (BENCH_LOG_YARDSTICK s): at its smallest, a second shows that it runs. */
+const YARDSTICK_SECONDS = Number(process.env.BENCH_LOG_YARDSTICK ?? yardstickSeconds(SECONDS))
 const KEY = 'fxk_bench-request-logs'
 type Variant = 'off' | 'on' | 'down' | 'spin'
 /** BENCH_LOG_SPIN_US: a fourth variant, reporting off with that much busy work a request: how the bench reads a known cost. */
@@ -151,10 +154,11 @@ export async function requestLogCost() {
       }
     // The yardstick: reporting off on one path, under the bench's client and under autocannon alone, a pair before the rounds and one after.
     // KEY is made up (the stand-in portal takes any key), so autocannon alone may take it in its arguments.
-    const bare: Load = { url: `${targets[0].url}/v1/invoices/in_1`, headers, connections: CONNECTIONS, duration: yardstickSeconds(SECONDS) }
+    const bare: Load = { url: `${targets[0].url}/v1/invoices/in_1`, headers, connections: CONNECTIONS, duration: YARDSTICK_SECONDS }
     const measureYardstick = async () => {
       benchBare.push(await client.run(bare))
-      alone.push(await runAlone(bare))
+      // Without the bench's warm-up, autocannon alone goes without its own as well.
+      alone.push(await runAlone(bare, WARMUP > 0 ? 1 : 0))
     }
     const loadBefore = loadavg()[0]
     if (WARMUP > 0) for (const t of targets) await load(t, WARMUP) // warm-up, not counted
