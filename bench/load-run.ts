@@ -42,6 +42,8 @@ export interface Load {
   idReplacement?: boolean
   /** Requests to send in all, instead of running for `duration`. */
   amount?: number
+  /** Requests a second in all, at most (autocannon's `overallRate`): a fixed load instead of as many as the server takes. */
+  overallRate?: number
   /** Milliseconds between autocannon's samples, which is also how soon after its last answer a load with `amount` ends. */
   sampleInt?: number
 }

@@ -24,6 +24,8 @@
  * none for autocannon alone either) and 3 s a load of the yardstick).
  * An A/B of checkouts in the same rounds: BENCH_AB=<A>,<B> (folders whose
  * `verify/` the providers use, three each), each ratio to its own off.
+ * BENCH_LOG_RATE=<req/s>: each load at that fixed rate (autocannon's overallRate), so
+ * that every variant answers the same requests at the same pace.
  * BENCH_LOG_SPIN_US=<µs>: a fourth provider, reporting off and that much
  * busy work added to each request, to see how the bench reads a known cost.
  */
@@ -43,6 +45,8 @@ const SECONDS = Number(process.env.BENCH_LOG_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_LOG_CONNECTIONS ?? 10)
 const WARMUP = Number(process.env.BENCH_LOG_WARMUP ?? 2)
 /** Each load of the yardstick (BENCH_LOG_YARDSTICK s): at its smallest, a second shows that it runs. */
+/** BENCH_LOG_RATE: each load at this many requests a second instead of as many as the provider answers. */
+const RATE = process.env.BENCH_LOG_RATE ? Number(process.env.BENCH_LOG_RATE) : undefined
 const YARDSTICK_SECONDS = Number(process.env.BENCH_LOG_YARDSTICK ?? yardstickSeconds(SECONDS))
 const KEY = 'fxk_bench-request-logs'
 type Variant = 'off' | 'on' | 'down' | 'spin'
@@ -136,7 +140,8 @@ export async function requestLogCost() {
   const client = await startLoadClient()
   const paths = Array.from({ length: 100 }, (_, i) => `/v1/invoices/in_${i}`)
   const headers = { Authorization: `Bearer ${KEY}` }
-  const load = (t: Target, duration: number) => client.run({ url: t.url, paths, headers, connections: CONNECTIONS, duration })
+  const load = (t: Target, duration: number) =>
+    client.run({ url: t.url, paths, headers, connections: CONNECTIONS, duration, ...(RATE ? { overallRate: RATE } : {}) })
   const benchBare: autocannon.Result[] = []
   const alone: autocannon.Result[] = []
   try {

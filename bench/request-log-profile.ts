@@ -21,6 +21,8 @@ import { spawnServer } from './spawn-server'
 import { round } from './stats'
 
 const SECONDS = Number(process.env.BENCH_LOG_SECONDS ?? 8)
+/** BENCH_LOG_RATE: the load at this many requests a second, as in request-log-cost.ts. */
+const RATE = process.env.BENCH_LOG_RATE ? Number(process.env.BENCH_LOG_RATE) : undefined
 const KEY = 'fxk_bench-request-logs'
 const VARIANTS = ['off', 'on', 'down'] as const
 
@@ -92,7 +94,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     for (const variant of VARIANTS) {
       const p: { child: ChildProcess; url: string; out: string; variant: string } = await profiled(variant, portal.url, down, dir)
-      const load = (duration: number) => client.run({ url: p.url, paths, headers: { Authorization: `Bearer ${KEY}` }, connections: 10, duration })
+      const load = (duration: number) =>
+        client.run({ url: p.url, paths, headers: { Authorization: `Bearer ${KEY}` }, connections: 10, duration, ...(RATE ? { overallRate: RATE } : {}) })
       const warm = await load(2)
       const main = await load(SECONDS)
       await stop(p.child)
