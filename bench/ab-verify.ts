@@ -12,6 +12,9 @@
  * loads GET /api/capabilities instead (an answer logged a line each).
  *
  *   BENCH_AB=.,../other-checkout BENCH_ROUNDS=5 npx tsx bench/ab-verify.ts
+ *
+ * BENCH_AB_PROFILE=<folder>: each server runs under `node --cpu-prof`, its
+ * profile written into a folder of its own there when it stops.
  */
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -43,7 +46,14 @@ async function startSide(folder: string): Promise<Side> {
   const dataDir = mkdtempSync(join(tmpdir(), 'flex-bench-ab-'))
   const database = process.env.DATABASE_URL ? await postgresDatabase(process.env.DATABASE_URL) : undefined
   const env: Record<string, string> = database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir, DATABASE_URL: '' }
-  const { child, url } = await spawnServer(resolve(folder, 'server/main.ts'), { SERVICE_TOKEN, ...env })
+  const profileDir = process.env.BENCH_AB_PROFILE ? join(resolve(process.env.BENCH_AB_PROFILE), String(Math.random()).slice(2, 8)) : undefined
+  const { child, url } = await spawnServer(
+    resolve(folder, 'server/main.ts'),
+    { SERVICE_TOKEN, ...env },
+    180_000,
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+  )
+  if (profileDir) console.log(`${folder}: profile in ${profileDir}`)
   const api = `${url}/api`
   const { accessToken: device } = await call<{ accessToken: string }>(`${api}/device`, { deviceUDID: 'bench-ab', deviceType: 'WEB' })
   const { accessToken } = await call<{ accessToken: string }>(
