@@ -89,5 +89,8 @@ export function groupOf(source: string): { pkg: string; detail: string } {
     const detail = rest.length > 2 && rest[0] === 'elements' ? `src/elements/${rest[1]}/` : rest.length > 1 ? `src/${rest[0]}/` : `src/${rest[0]}`
     return { pkg: 'app', detail }
   }
+  // The contract's constants, named from the checkout's root, not by the map's way up to it from dist/.
+  const contract = /(?:^|\/)(contract\/[^/]+)$/.exec(normalised)
+  if (contract) return { pkg: 'app', detail: contract[1] }
   return { pkg: normalised.includes('\0') ? '(bundler)' : 'app', detail: normalised }
 }
