@@ -9,7 +9,8 @@
  * server's CPU: a B's ratio to A is taken within each round, so the drifting
  * load of a shared machine falls on both alike. Prints every round with the
  * load average, then each B's median ratio and its spread. BENCH_AB_CALL=capabilities
- * loads GET /api/capabilities instead (an answer logged a line each).
+ * loads GET /api/capabilities instead (an answer logged a line each), BENCH_AB_CALL=list
+ * a user's list of 100 projects.
  *
  *   BENCH_AB=.,../other-checkout BENCH_ROUNDS=5 npx tsx bench/ab-verify.ts
  *
@@ -25,12 +26,17 @@ import { startLoadClient } from './load-run'
 import { processCpuMs } from './process-cpu'
 import { spawnServer } from './spawn-server'
 import { median, round } from './stats'
+import { UNLIMITED } from './server-load'
 import { call, postgresDatabase } from './verify-load'
 
 const SERVICE_TOKEN = randomBytes(24).toString('base64url')
 const CONNECTIONS = 10
-/** BENCH_AB_CALL=capabilities: GET /api/capabilities instead, a constant answer logged a line each (verification's 200s are summarised). */
+/**
+ * BENCH_AB_CALL=capabilities: GET /api/capabilities instead, a constant answer logged a line each (verification's 200s are summarised);
+ * BENCH_AB_CALL=list: GET /api/manage/dapp/owner of a user with LIST_PROJECTS projects, as the server bench loads it (server-load.ts).
+ */
 const CALL = process.env.BENCH_AB_CALL ?? 'verify'
+const LIST_PROJECTS = 100
 
 interface Side {
   label: string
@@ -38,6 +44,8 @@ interface Side {
   verifyUrl: string
   body: string
   capabilitiesUrl: string
+  listUrl: string
+  accessToken: string
   cleanup(): Promise<void>
 }
 
@@ -49,7 +57,8 @@ async function startSide(folder: string): Promise<Side> {
   const profileDir = process.env.BENCH_AB_PROFILE ? join(resolve(process.env.BENCH_AB_PROFILE), String(Math.random()).slice(2, 8)) : undefined
   const { child, url } = await spawnServer(
     resolve(folder, 'server/main.ts'),
-    { SERVICE_TOKEN, ...env },
+    // For the list, the per-user and per-address budgets lifted as the server bench lifts them.
+    { SERVICE_TOKEN, ...(CALL === 'list' ? UNLIMITED : {}), ...env },
     180_000,
     profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
   )
@@ -63,6 +72,8 @@ async function startSide(folder: string): Promise<Side> {
   )
   const project = await call<{ apiKey: Record<string, string> }>(`${api}/manage/dapp`, { name: 'A/B' }, accessToken)
   const key = Object.values(project.apiKey)[0]
+  if (CALL === 'list')
+    for (let i = 1; i < LIST_PROJECTS; i++) await call(`${api}/manage/dapp`, { name: `Project ${i}`, description: `A/B project ${i}` }, accessToken)
   const cleanup = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM')
@@ -71,7 +82,16 @@ async function startSide(folder: string): Promise<Side> {
     await database?.drop()
     rmSync(dataDir, { recursive: true, force: true })
   }
-  return { label: folder, child, verifyUrl: `${api}/keys/verify`, body: JSON.stringify({ key }), capabilitiesUrl: `${api}/capabilities`, cleanup }
+  return {
+    label: folder,
+    child,
+    verifyUrl: `${api}/keys/verify`,
+    body: JSON.stringify({ key }),
+    capabilitiesUrl: `${api}/capabilities`,
+    listUrl: `${api}/manage/dapp/owner`,
+    accessToken,
+    cleanup,
+  }
 }
 
 async function main() {
@@ -88,14 +108,16 @@ async function main() {
       const r = await client.run(
         CALL === 'capabilities'
           ? { url: s.capabilitiesUrl, connections: CONNECTIONS, duration: seconds }
-          : {
-              url: s.verifyUrl,
-              method: 'POST',
-              body: s.body,
-              headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVICE_TOKEN}` },
-              connections: CONNECTIONS,
-              duration: seconds,
-            },
+          : CALL === 'list'
+            ? { url: s.listUrl, headers: { authorization: `Bearer ${s.accessToken}` }, connections: CONNECTIONS, duration: seconds }
+            : {
+                url: s.verifyUrl,
+                method: 'POST',
+                body: s.body,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVICE_TOKEN}` },
+                connections: CONNECTIONS,
+                duration: seconds,
+              },
       )
       const cpuAfter = processCpuMs(s.child.pid)
       const calls = r.requests.total

@@ -41,7 +41,7 @@ export interface LoadResult {
   runs: Array<LoadRun & { ratioToBare?: number }>
 }
 
-const UNLIMITED = {
+export const UNLIMITED = {
   API_KEY_LIMIT: '10000',
   RATE_LIMIT_PER_USER: '1000000',
   RATE_LIMIT_PROJECTS_PER_USER: '1000000',

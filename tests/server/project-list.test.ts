@@ -43,6 +43,22 @@ describe('the project list and its ETag', () => {
     expect(res.text).toBe(JSON.stringify(res.body))
   })
 
+  it('carries the safety headers of every API answer, with its own cache policy, in its 200 and its 304', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    await newProject(s, u.accessToken)
+    const full = await list(s, u.accessToken)
+    const unchanged = await list(s, u.accessToken, full.headers.get('etag')!)
+    for (const res of [full, unchanged]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'")
+      // The list holds no secret: kept by the browser, asked about first, not `no-store`.
+      expect(res.headers.get('cache-control')).toBe('private, no-cache')
+    }
+    expect(full.headers.get('content-type')).toBe('application/json')
+  })
+
   it('answers 304 with no body to the holder of the current list, and a new list and tag once it changes', async () => {
     s = await createTestServer()
     const u = await signUp(s)

@@ -37,15 +37,16 @@ export function projectRoutes({ db, config, caches }: RouteDeps) {
         // The list holds no secret: the browser may keep it, provided it asks
         // first (no-cache), and an unchanged one is then a 304 of no bytes.
         const headers = { ETag: etag, 'Cache-Control': 'private, no-cache' }
-        if (matchesTag(c.req.header('if-none-match'), etag)) return new Response(null, { status: 304, headers })
+        if (matchesTag(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers)
         // A long list weighs on its address's and its owner's fair shares by its size (an unchanged one,
         // above, costs one call). The address's is weighed before the list is written: several accounts
         // behind one address, each within its own share, had their first 2 MB lists all written at once
         // (each counted only once written), which slowed everyone else for the first seconds.
         await c.var.addressLimit?.weigh(c, body.byteLength)
         await c.var.userLimit?.charge(c.var.userId, c.var.tokenHash, body.byteLength)
-        // A Response of plain headers: the adapter writes it without building a Headers object.
-        return new Response(body, { status: 200, headers: { ...headers, 'Content-Type': 'application/json' } })
+        // Through the context, with the safety headers it already holds: a Response made apart from it
+        // lacks them, and adding them afterwards made the adapter stream the body (twice the CPU a call).
+        return c.body(body, 200, { ...headers, 'Content-Type': 'application/json' })
       })
       .operation(withRoles('project.read', getProjectRoute), async (c) => {
         const project = await getProject(db, c.var.userId, c.req.param('id'))
