@@ -44,9 +44,9 @@ const ROUNDS = Number(process.env.BENCH_LOG_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_LOG_SECONDS ?? 4)
 const CONNECTIONS = Number(process.env.BENCH_LOG_CONNECTIONS ?? 10)
 const WARMUP = Number(process.env.BENCH_LOG_WARMUP ?? 2)
-/** Each load of the yardstick (BENCH_LOG_YARDSTICK s): at its smallest, a second shows that it runs. */
 /** BENCH_LOG_RATE: each load at this many requests a second instead of as many as the provider answers. */
 const RATE = process.env.BENCH_LOG_RATE ? Number(process.env.BENCH_LOG_RATE) : undefined
+/** Each load of the yardstick (BENCH_LOG_YARDSTICK s): at its smallest, a second shows that it runs. */
 const YARDSTICK_SECONDS = Number(process.env.BENCH_LOG_YARDSTICK ?? yardstickSeconds(SECONDS))
 const KEY = 'fxk_bench-request-logs'
 type Variant = 'off' | 'on' | 'down' | 'spin'

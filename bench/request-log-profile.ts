@@ -9,7 +9,8 @@
  * functions on the stack. A profiler's samples are an estimate (it slows the
  * process, and each sample is charged to the function it caught): read the
  * parts against each other, the cost itself from request-log-cost.ts.
- * `npx tsx bench/request-log-profile.ts` (BENCH_LOG_SECONDS, default 8).
+ * `npx tsx bench/request-log-profile.ts` (BENCH_LOG_SECONDS, default 8;
+ * BENCH_LOG_RATE=<req/s> loads at that fixed rate).
  */
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
