@@ -10,7 +10,7 @@
  * load of a shared machine falls on both alike. Prints every round with the
  * load average, then each B's median ratio and its spread. BENCH_AB_CALL=capabilities
  * loads GET /api/capabilities instead (an answer logged a line each), BENCH_AB_CALL=list
- * a user's list of 100 projects.
+ * a user's list of 100 projects, BENCH_AB_CALL=keys a new key in each of them in turn.
  *
  *   BENCH_AB=.,../other-checkout BENCH_ROUNDS=5 npx tsx bench/ab-verify.ts
  *
@@ -33,7 +33,8 @@ const SERVICE_TOKEN = randomBytes(24).toString('base64url')
 const CONNECTIONS = 10
 /**
  * BENCH_AB_CALL=capabilities: GET /api/capabilities instead, a constant answer logged a line each (verification's 200s are summarised);
- * BENCH_AB_CALL=list: GET /api/manage/dapp/owner of a user with LIST_PROJECTS projects, as the server bench loads it (server-load.ts).
+ * BENCH_AB_CALL=list: GET /api/manage/dapp/owner of a user with LIST_PROJECTS projects, as the server bench loads it (server-load.ts);
+ * BENCH_AB_CALL=keys: POST /api/manage/dapp/{id}/api-key on each of those projects in turn, as the server bench does.
  */
 const CALL = process.env.BENCH_AB_CALL ?? 'verify'
 const LIST_PROJECTS = 100
@@ -45,6 +46,8 @@ interface Side {
   body: string
   capabilitiesUrl: string
   listUrl: string
+  keyPaths: string[]
+  origin: string
   accessToken: string
   cleanup(): Promise<void>
 }
@@ -58,7 +61,7 @@ async function startSide(folder: string): Promise<Side> {
   const { child, url } = await spawnServer(
     resolve(folder, 'server/main.ts'),
     // For the list, the per-user and per-address budgets lifted as the server bench lifts them.
-    { SERVICE_TOKEN, ...(CALL === 'list' ? UNLIMITED : {}), ...env },
+    { SERVICE_TOKEN, ...(CALL === 'list' || CALL === 'keys' ? UNLIMITED : {}), ...env },
     180_000,
     profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
   )
@@ -70,10 +73,12 @@ async function startSide(folder: string): Promise<Side> {
     { name: 'Bench', email: `bench-${Date.now()}@example.com`, password: 'correct horse battery staple' },
     device,
   )
-  const project = await call<{ apiKey: Record<string, string> }>(`${api}/manage/dapp`, { name: 'A/B' }, accessToken)
+  const project = await call<{ id: string; apiKey: Record<string, string> }>(`${api}/manage/dapp`, { name: 'A/B' }, accessToken)
   const key = Object.values(project.apiKey)[0]
-  if (CALL === 'list')
-    for (let i = 1; i < LIST_PROJECTS; i++) await call(`${api}/manage/dapp`, { name: `Project ${i}`, description: `A/B project ${i}` }, accessToken)
+  const projectIds = [project.id]
+  if (CALL === 'list' || CALL === 'keys')
+    for (let i = 1; i < LIST_PROJECTS; i++)
+      projectIds.push((await call<{ id: string }>(`${api}/manage/dapp`, { name: `Project ${i}`, description: `A/B project ${i}` }, accessToken)).id)
   const cleanup = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM')
@@ -89,6 +94,8 @@ async function startSide(folder: string): Promise<Side> {
     body: JSON.stringify({ key }),
     capabilitiesUrl: `${api}/capabilities`,
     listUrl: `${api}/manage/dapp/owner`,
+    keyPaths: projectIds.map((id) => `/api/manage/dapp/${id}/api-key`),
+    origin: url,
     accessToken,
     cleanup,
   }
@@ -110,14 +117,23 @@ async function main() {
           ? { url: s.capabilitiesUrl, connections: CONNECTIONS, duration: seconds }
           : CALL === 'list'
             ? { url: s.listUrl, headers: { authorization: `Bearer ${s.accessToken}` }, connections: CONNECTIONS, duration: seconds }
-            : {
-                url: s.verifyUrl,
-                method: 'POST',
-                body: s.body,
-                headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVICE_TOKEN}` },
-                connections: CONNECTIONS,
-                duration: seconds,
-              },
+            : CALL === 'keys'
+              ? {
+                  url: s.origin,
+                  method: 'POST',
+                  paths: s.keyPaths,
+                  headers: { authorization: `Bearer ${s.accessToken}`, 'content-type': 'application/json' },
+                  connections: CONNECTIONS,
+                  duration: seconds,
+                }
+              : {
+                  url: s.verifyUrl,
+                  method: 'POST',
+                  body: s.body,
+                  headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVICE_TOKEN}` },
+                  connections: CONNECTIONS,
+                  duration: seconds,
+                },
       )
       const cpuAfter = processCpuMs(s.child.pid)
       const calls = r.requests.total
