@@ -8,7 +8,7 @@
  * load client (load-run.ts: autocannon in a process of its own) loads one at
  * a time, with the same connections, in interleaved rounds (the next round
  * starting one further on), so that the drifting load of a shared machine
- * falls on all of them alike. Before the rounds and after them, the bare
+ * falls on all of them alike. Before the rounds and twice after them, the bare
  * handler is loaded by the bench's client and by autocannon alone, in a new
  * process that runs nothing else, each for half the time (3 s at least: a
  * new process is slower in its first second): the yardstick that the
@@ -217,6 +217,8 @@ export async function measureVerifyLoad(durationS: number, connections = 10, rou
       }
     }
     await measureYardstick(true)
+    // A third pair: with two, one pair disturbed by the machine decided the median (0.84 once on a quiet machine, 1.06 on the next run).
+    await measureYardstick(false)
     const known = (xs: Array<number | undefined>) => (xs.every((x) => x !== undefined) ? (xs as number[]) : undefined)
 
     const runs: VerifyLoadResult['runs'] = targets.map((t, i) => {
