@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { startLoadClient } from './load-run'
+import { startLoadClient, type Load } from './load-run'
 import { processCpuMs } from './process-cpu'
 import { spawnServer } from './spawn-server'
 import { median, round } from './stats'
@@ -42,14 +42,22 @@ const LIST_PROJECTS = 100
 interface Side {
   label: string
   child: ChildProcess
-  verifyUrl: string
-  body: string
-  capabilitiesUrl: string
-  listUrl: string
-  keyPaths: string[]
-  origin: string
-  accessToken: string
+  /** The load of BENCH_AB_CALL on this side, but its connections and length. */
+  call: Omit<Load, 'connections' | 'duration'>
   cleanup(): Promise<void>
+}
+
+/** What each BENCH_AB_CALL loads on one side's server. */
+function callOf(origin: string, accessToken: string, key: string, projectIds: string[]): Side['call'] {
+  const json = 'application/json'
+  if (CALL === 'capabilities') return { url: `${origin}/api/capabilities` }
+  if (CALL === 'list') return { url: `${origin}/api/manage/dapp/owner`, headers: { authorization: `Bearer ${accessToken}` } }
+  if (CALL === 'keys') {
+    const paths = projectIds.map((id) => `/api/manage/dapp/${id}/api-key`)
+    return { url: origin, method: 'POST', paths, headers: { authorization: `Bearer ${accessToken}`, 'content-type': json } }
+  }
+  const headers = { 'content-type': json, authorization: `Bearer ${SERVICE_TOKEN}` }
+  return { url: `${origin}/api/keys/verify`, method: 'POST', body: JSON.stringify({ key }), headers }
 }
 
 /** One checkout's server, with a user, a project and its key made through its API. */
@@ -87,18 +95,7 @@ async function startSide(folder: string): Promise<Side> {
     await database?.drop()
     rmSync(dataDir, { recursive: true, force: true })
   }
-  return {
-    label: folder,
-    child,
-    verifyUrl: `${api}/keys/verify`,
-    body: JSON.stringify({ key }),
-    capabilitiesUrl: `${api}/capabilities`,
-    listUrl: `${api}/manage/dapp/owner`,
-    keyPaths: projectIds.map((id) => `/api/manage/dapp/${id}/api-key`),
-    origin: url,
-    accessToken,
-    cleanup,
-  }
+  return { label: folder, child, call: callOf(url, accessToken, key, projectIds), cleanup }
 }
 
 async function main() {
@@ -112,29 +109,7 @@ async function main() {
     for (const folder of folders) sides.push(await startSide(folder))
     const load = async (s: Side, seconds: number) => {
       const cpuBefore = processCpuMs(s.child.pid)
-      const r = await client.run(
-        CALL === 'capabilities'
-          ? { url: s.capabilitiesUrl, connections: CONNECTIONS, duration: seconds }
-          : CALL === 'list'
-            ? { url: s.listUrl, headers: { authorization: `Bearer ${s.accessToken}` }, connections: CONNECTIONS, duration: seconds }
-            : CALL === 'keys'
-              ? {
-                  url: s.origin,
-                  method: 'POST',
-                  paths: s.keyPaths,
-                  headers: { authorization: `Bearer ${s.accessToken}`, 'content-type': 'application/json' },
-                  connections: CONNECTIONS,
-                  duration: seconds,
-                }
-              : {
-                  url: s.verifyUrl,
-                  method: 'POST',
-                  body: s.body,
-                  headers: { 'content-type': 'application/json', authorization: `Bearer ${SERVICE_TOKEN}` },
-                  connections: CONNECTIONS,
-                  duration: seconds,
-                },
-      )
+      const r = await client.run({ ...s.call, connections: CONNECTIONS, duration: seconds })
       const cpuAfter = processCpuMs(s.child.pid)
       const calls = r.requests.total
       const bad = r.errors + r.non2xx + r.timeouts
