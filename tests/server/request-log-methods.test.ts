@@ -1,9 +1,7 @@
 /** Request logs filtered by HTTP method ("only my POSTs"): alone, with the other filters, page after page, and refused when no method. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
-
-const SERVICE_TOKEN = 'a-long-random-service-token-for-log-methods'
-const NOON = Date.UTC(2026, 2, 10, 12)
+import type { SignedUp, TestServer } from './harness'
+import { logProject, NOON } from './request-log-project'
 
 let s: TestServer
 let owner: SignedUp
@@ -11,14 +9,8 @@ let projectId: string
 let firstKey: string
 let otherKey: string
 beforeEach(async () => {
-  s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN }, clock: () => NOON })
-  owner = await signUp(s)
-  const p = await newProject(s, owner.accessToken)
-  projectId = p.id
-  firstKey = Object.keys(p.apiKey)[0]
-  const made = await s.request('POST', `/api/manage/dapp/${projectId}/api-key`, { token: owner.accessToken, body: { name: 'Second' } })
-  expect(made.status).toBe(201)
-  otherKey = Object.keys(made.body)[0]
+  const logs = await logProject({ name: 'Second' })
+  ;({ s, owner, projectId, firstKey, secondKey: otherKey } = logs)
   // req_1 … req_8, a second apart, newest last: POSTs, GETs, a DELETE and a lower-case report of a PROPFIND.
   const calls: [string, string, number][] = [
     ['POST', firstKey, 201],
@@ -39,9 +31,7 @@ beforeEach(async () => {
     durationMs: 5,
     at: new Date(NOON - 3_600_000 + i * 1000).toISOString(),
   }))
-  const sent = await s.request('POST', '/api/logs', { headers: { Authorization: `Bearer ${SERVICE_TOKEN}` }, body: { entries } })
-  expect(sent.status).toBe(202)
-  expect(sent.body.accepted).toBe(8)
+  expect((await logs.report(entries)).accepted).toBe(8)
 })
 afterEach(async () => {
   await s.close()

@@ -1,9 +1,7 @@
 /** Request logs filtered by the mode of the key that made each call (issue 50): the page and the summary, live or test. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
-
-const SERVICE_TOKEN = 'a-long-random-service-token-for-log-modes'
-const NOON = Date.UTC(2026, 2, 10, 12)
+import type { SignedUp, TestServer } from './harness'
+import { logProject, NOON } from './request-log-project'
 
 let s: TestServer
 let owner: SignedUp
@@ -11,14 +9,8 @@ let projectId: string
 let liveKey: string
 let testKey: string
 beforeEach(async () => {
-  s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN }, clock: () => NOON })
-  owner = await signUp(s)
-  const p = await newProject(s, owner.accessToken)
-  projectId = p.id
-  liveKey = Object.keys(p.apiKey)[0]
-  const made = await s.request('POST', `/api/manage/dapp/${projectId}/api-key`, { token: owner.accessToken, body: { name: 'Sandbox', mode: 'test' } })
-  expect(made.status).toBe(201)
-  testKey = Object.keys(made.body)[0]
+  const logs = await logProject({ name: 'Sandbox', mode: 'test' })
+  ;({ s, owner, projectId, firstKey: liveKey, secondKey: testKey } = logs)
   const at = (i: number) => new Date(NOON - 3_600_000 + i * 1000).toISOString()
   const entry = (i: number, keyId: string, status = 200) => ({
     requestId: `req_${i}`,
@@ -29,11 +21,7 @@ beforeEach(async () => {
     durationMs: 5,
     at: at(i),
   })
-  const sent = await s.request('POST', '/api/logs', {
-    headers: { Authorization: `Bearer ${SERVICE_TOKEN}` },
-    body: { entries: [entry(1, liveKey), entry(2, testKey, 500), entry(3, testKey), entry(4, liveKey, 404)] },
-  })
-  expect(sent.status).toBe(202)
+  await logs.report([entry(1, liveKey), entry(2, testKey, 500), entry(3, testKey), entry(4, liveKey, 404)])
 })
 afterEach(async () => {
   await s.close()
