@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { KEY_MODES, LOG_BATCH_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
 import { coded, isoDateTime, requiredText, wholeNumber } from './fields'
+import { queryNumber } from './queries'
 
 /**
  * Request logs (issue 49): what a provider's API reports of each call a key
@@ -159,15 +160,7 @@ export const LogSummary = z
   })
   .meta({ id: 'LogSummary' })
 
-// ---- query parameters (read with readQuery, as contract/queries.ts) ----
-
-function queryNumber(name: string, code: string, min: number, max: number, description: string, example: number) {
-  const range = coded(code, `${name} must be a whole number from ${min} to ${max}.`)
-  return z
-    .preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.int({ error: range }).min(min, range).max(max, range))
-    .optional()
-    .meta({ description, example })
-}
+// ---- query parameters (read with readQuery; numbers as contract/queries.ts reads them) ----
 
 /** `mode`: the calls of live or test keys alone (issue 50); a deleted key's calls have no mode left and match neither. */
 const modeFilter = z

@@ -9,13 +9,18 @@ import { coded } from './fields'
  * ` 5` or `2.0` are refused rather than read as some other number.
  */
 
-/** An optional whole number within [min, max], written in digits; anything else is refused with one message. */
-function queryNumber(name: string, code: string, min: number, max: number, description: string, example: number) {
+/**
+ * An optional whole number within [min, max], written in digits; anything else is refused with one message.
+ * Its input is typed as what a caller sends (the query's text, or a number it writes there), not as
+ * z.preprocess's `unknown`, so that a client typed by the contract's query can send it as it is.
+ */
+export function queryNumber(name: string, code: string, min: number, max: number, description: string, example: number) {
   const range = coded(code, `${name} must be a whole number from ${min} to ${max}.`)
-  return z
-    .preprocess((v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v), z.int({ error: range }).min(min, range).max(max, range))
-    .optional()
-    .meta({ description, example })
+  const digits = z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+    z.int({ error: range }).min(min, range).max(max, range),
+  ) as unknown as z.ZodType<number, string | number>
+  return digits.optional().meta({ description, example })
 }
 
 /** GET /manage/dapp/{id}/webhooks/{endpointId}/attempts */
