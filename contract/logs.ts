@@ -186,6 +186,15 @@ export const LogQuery = z.object({
     .meta({ description: 'Only this route template, exactly.' }),
   mode: modeFilter,
   method: httpMethod.optional().meta({ description: 'Only calls with this HTTP method (in any case), such as POST.', examples: ['POST'] }),
+  // The ingest's code for a duration out of range: the same field, read from a query.
+  slowerThanMs: queryNumber(
+    'slowerThanMs',
+    'LOG_DURATION_OUT_OF_RANGE',
+    0,
+    LOG_DURATION_MAX_MS,
+    'Only calls that took longer than this many milliseconds: the slow ones.',
+    1000,
+  ),
   before: z
     .string()
     .max(LOG_CURSOR_MAX, coded('LOG_QUERY_BEFORE_TOO_LONG', `before must be at most ${LOG_CURSOR_MAX} characters.`))

@@ -21,4 +21,5 @@ export const TEXT_ALLOWED: { text: string; why: string }[] = [
   { text: 'expiresAt', why: "an audit entry's detail field (server/resources/api-keys), read into an activity sentence" },
   { text: 'graceUntil', why: "an audit entry's detail field (key.rolled), read into an activity sentence" },
   { text: 'eventType', why: "an audit entry's detail field (test_event.sent), read into an activity sentence" },
+  { text: 'slowerThanMs', why: "the Requests section's duration filter: a query parameter's name (the contract's LogQuery)" },
 ]

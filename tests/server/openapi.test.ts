@@ -356,6 +356,7 @@ describe('OpenAPI document', () => {
     await call('GET', `/api/manage/dapp/${id}/logs?mode=test`, { token: access })
     await call('GET', `/api/manage/dapp/${id}/logs?mode=staging`, { token: access })
     await call('GET', `/api/manage/dapp/${id}/logs?method=P0ST`, { token: access })
+    await call('GET', `/api/manage/dapp/${id}/logs?slowerThanMs=slow`, { token: access })
     await call('GET', `/api/manage/dapp/${id}/logs/summary?mode=staging`, { token: access })
     await call('GET', '/api/manage/dapp/prj_missing/logs', { token: access })
     await call('GET', `/api/manage/dapp/${id}/logs/summary?days=1`, { token: access })

@@ -143,6 +143,43 @@ describe('the Requests section', () => {
     await waitFor(() => expect(asked()).toEqual({ key: 'apid_b', limit: '50' }))
   })
 
+  it('shows only the slow calls once Duration is set: asks the server with slowerThanMs, in milliseconds as the table shows them', async () => {
+    const calls = [entry(4, { durationMs: 1200 }), entry(3, { durationMs: 42 }), entry(2, { durationMs: 5400 }), entry(1, { durationMs: 480 })]
+    // Answered as the server does: the calls slower than asked, else all.
+    const api = mockApi({
+      [CAPS]: { body: { features: ['request-logs'] } },
+      [PROJECT]: { body: project },
+      [LOGS]: (c) => {
+        const over = Number(new URL(c.url, location.origin).searchParams.get('slowerThanMs') ?? 0)
+        return json({ entries: calls.filter((e) => e.durationMs > over) })
+      },
+    })
+    const s = await section(renderDetail('prj_7').q)
+    const table = await loadedTable(s)
+    expect(within(table).getAllByRole('row')).toHaveLength(5)
+    const user = userEvent.setup()
+    const duration = s.getByRole('combobox', { name: 'Duration' })
+    expect(
+      within(duration)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any duration', 'Slower than 100 ms', 'Slower than 500 ms', 'Slower than 1,000 ms', 'Slower than 5,000 ms'])
+    await user.selectOptions(duration, 'Slower than 1,000 ms')
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell')[5].textContent),
+    ).toEqual(['1,200 ms', '5,400 ms'])
+    const asked = () => queries(api.calls.filter((c) => c.url.startsWith('/api/manage/dapp/prj_7/logs?'))).at(-1)
+    expect(asked()).toEqual({ slowerThanMs: '1000', limit: '50' })
+    await user.selectOptions(s.getByRole('combobox', { name: 'Status' }), 'Server errors (5xx)')
+    await waitFor(() => expect(asked()).toEqual({ slowerThanMs: '1000', status: '5xx', limit: '50' }))
+    await user.selectOptions(duration, 'Any duration')
+    await waitFor(() => expect(asked()).toEqual({ status: '5xx', limit: '50' }))
+  })
+
   it('offers live or test calls only once the project has a test key', async () => {
     const { q, logs } = renderSection([{ entries: [entry(1)] }])
     await loadedTable(await section(q))

@@ -175,8 +175,10 @@ export type PageFilter = Omit<z.output<typeof LogQuery>, 'before' | 'limit'> & {
  * statement alone, p50 of 60, three rounds: 5.4–8.2 ms over every partition,
  * 1.3–3.7 ms bounded; over HTTP, three interleaved rounds of 200 calls, p50
  * median 24.1 → 20.3 ms (newest), 17.3 → 15.4 ms (5xx), 18.4 → 9.0 ms (a key).
- * `method` has no index (one more on every insert, for a filter read far less
- * often than calls are stored): it is checked on the walk of the others. On
+ * `method` and `slowerThanMs` have no index (one more on every insert, for a
+ * filter read far less often than calls are stored): they are checked on the
+ * walk of the others, `slowerThanMs` within the hours whose rollups hold so
+ * slow a call (slowSpan). On
  * PostgreSQL, a project of 100,000 entries over 30 days among 200,000: POST
  * (a fifth of the calls) 0.1 ms; a method never used reads the two days, then
  * every older partition, 65 ms.
@@ -194,6 +196,11 @@ export async function listEntries(q: Queryable, projectId: string, f: PageFilter
   if (f.route !== undefined) add('l.route = $1', f.route)
   if (f.mode !== undefined) add('k.mode = $1', f.mode)
   if (f.method !== undefined) add('l.method = $1', f.method)
+  if (f.slowerThanMs !== undefined) {
+    const span = await slowSpan(q, projectId, f.slowerThanMs, f.key)
+    if (!span) return []
+    add('l.duration_ms > $1 AND l.at >= $2 AND l.at < $3', f.slowerThanMs, span.from, span.to)
+  }
   if (f.before) add('(l.at, l.request_id) < ($1::timestamptz, $2::text)', f.before.at.toISOString(), f.before.requestId)
   const since = new Date(dayStart(f.before ? f.before.at.getTime() : now) - DAY_MS).toISOString()
   const page = (bound: string, limit: number) =>
@@ -208,6 +215,22 @@ export async function listEntries(q: Queryable, projectId: string, f: PageFilter
   const recent = await page(`l.at >= $${params.length + 1}`, f.limit + 1)
   const older = recent.length > f.limit ? [] : await page(`l.at < $${params.length + 1}`, f.limit + 1 - recent.length)
   return [...recent, ...older].map(view)
+}
+
+/**
+ * The hours that may hold a call longer than `ms`, from the rollups' histograms (an hour with a call
+ * in a bucket above the one `ms` is in; exactly those hours when `ms` is a bucket's bound), as the
+ * span from the first to the end of the last; none when no hour has one. A duration seldom reached
+ * is then looked for in those hours only, not in every entry of the retention.
+ */
+async function slowSpan(q: Queryable, projectId: string, ms: number, keyId: string | undefined): Promise<{ from: string; to: string } | undefined> {
+  const [r] = await q.query<{ first: Date | string | null; last: Date | string | null }>(
+    `SELECT min(hour) AS first, max(hour) AS last FROM request_log_hours
+     WHERE project_id = $1 AND ($2::text IS NULL OR key_id = $2) AND ${HIST_COLUMNS.slice(bucketOf(ms + 1)).join(' + ')} > 0`,
+    [projectId, keyId ?? null],
+  )
+  if (!r?.first || !r.last) return undefined
+  return { from: new Date(r.first).toISOString(), to: new Date(new Date(r.last).getTime() + HOUR_MS).toISOString() }
 }
 
 /** The newest entry with this request id, in any project; undefined without one. */

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react'
 import { LOG_ROUTE_MAX } from '../../../contract/constants'
 import type { Project } from '../../api/types'
-import { useT } from '../../i18n'
+import { useLang, useT } from '../../i18n'
 import { requests } from '../../i18n/en/requests'
 import { FilterSelect, ModeFilter } from '../FilterSelect'
+import { formatDuration } from '../webhooks/format-time'
 import { Heading } from '../Heading'
 import { RequestLog } from './RequestLog'
 import { useRequestLog, type LogFilter } from './useRequestLog'
@@ -22,12 +23,16 @@ const STATUSES = [
 ] as const
 // The methods offered (the server filters by any it stores; these are the ones an API mostly answers), named as HTTP names them in every language.
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
+// The slow calls' thresholds offered, in milliseconds as the Duration column shows them; each a bound of the
+// rollups' latency buckets (server/resources/logs/histogram.ts), so the server looks only in hours with such calls.
+const DURATIONS = [100, 500, 1000, 5000]
 const fieldClass = `min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
 const filter = 'flex min-w-0 max-w-full items-center gap-2'
 
-/** 'Requests': the project's recent calls, filtered by key, status class, method, route and (with a test key) mode, live while the section is shown. */
+/** 'Requests': the project's recent calls, filtered by key, status class, method, duration, route and (with a test key) mode, live while the section is shown. */
 export function RequestsSection({ project }: { project: Project }) {
   const t = useT(requests)
+  const lang = useLang()
   const ids = { heading: useId(), route: useId() }
   // The filters as the contract's query names them, '' for all: a filter is a select (or the route's box) and nothing more.
   // The route's is there from the start, so its first setting (to '' once typing pauses) leaves the values, and the log, as they are.
@@ -66,6 +71,15 @@ export function RequestsSection({ project }: { project: Project }) {
           value={filters.method ?? ''}
           set={set('method')}
           options={[['', t('requests.filter.allMethods')], ...METHODS.map((m) => [m, m] as const)]}
+        />
+        <FilterSelect
+          label={t('requests.column.duration')}
+          value={filters.slowerThanMs ?? ''}
+          set={set('slowerThanMs')}
+          options={[
+            ['', t('requests.filter.anyDuration')],
+            ...DURATIONS.map((ms) => [String(ms), t('requests.filter.slowerThan', { duration: formatDuration(ms, lang) })] as const),
+          ]}
         />
         {/* Live or test only matters once the project has a test key. */}
         {keys.some((k) => k.mode === 'test') && <ModeFilter value={filters.mode ?? ''} set={set('mode')} />}

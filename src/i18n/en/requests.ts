@@ -20,6 +20,9 @@ export const requests = {
   'requests.filter.clientErrors': 'Client errors (4xx)',
   'requests.filter.serverErrors': 'Server errors (5xx)',
   'requests.filter.allMethods': 'All methods',
+  'requests.filter.anyDuration': 'Any duration',
+  /** A duration filter's option: calls that took longer than this ("1,000 ms"). */
+  'requests.filter.slowerThan': ({ duration }: { duration: string }) => `Slower than ${duration}`,
   'requests.filter.route': 'Route',
   'requests.caption': 'Recent requests',
   'requests.column.time': 'Time',

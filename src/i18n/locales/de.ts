@@ -232,6 +232,8 @@ const messages: LocaleMessages = {
   'requests.filter.clientErrors': 'Client-Fehler (4xx)',
   'requests.filter.serverErrors': 'Server-Fehler (5xx)',
   'requests.filter.allMethods': 'Alle Methoden',
+  'requests.filter.anyDuration': 'Jede Dauer',
+  'requests.filter.slowerThan': ({ duration }: { duration: string }) => `Langsamer als ${duration}`,
   'requests.filter.route': 'Route',
   'requests.filter.mode': 'Modus',
   'requests.filter.allModes': 'Jeder Modus',

@@ -239,6 +239,8 @@ const messages: LocaleMessages = {
   'requests.filter.clientErrors': 'Errores del cliente (4xx)',
   'requests.filter.serverErrors': 'Errores del servidor (5xx)',
   'requests.filter.allMethods': 'Todos los métodos',
+  'requests.filter.anyDuration': 'Cualquier duración',
+  'requests.filter.slowerThan': ({ duration }: { duration: string }) => `Más de ${duration}`,
   'requests.filter.route': 'Ruta',
   'requests.filter.mode': 'Modo',
   'requests.filter.allModes': 'Cualquier modo',

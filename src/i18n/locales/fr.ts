@@ -236,6 +236,8 @@ const messages: LocaleMessages = {
   'requests.filter.clientErrors': 'Erreurs client (4xx)',
   'requests.filter.serverErrors': 'Erreurs serveur (5xx)',
   'requests.filter.allMethods': 'Toutes les méthodes',
+  'requests.filter.anyDuration': 'Toute durée',
+  'requests.filter.slowerThan': ({ duration }: { duration: string }) => `Plus de ${duration}`,
   'requests.filter.route': 'Route',
   'requests.filter.mode': 'Mode',
   'requests.filter.allModes': 'Tous les modes',

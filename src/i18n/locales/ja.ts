@@ -233,6 +233,8 @@ const messages: LocaleMessages = {
   'requests.filter.clientErrors': 'クライアントエラー（4xx）',
   'requests.filter.serverErrors': 'サーバーエラー（5xx）',
   'requests.filter.allMethods': 'すべてのメソッド',
+  'requests.filter.anyDuration': 'すべての所要時間',
+  'requests.filter.slowerThan': ({ duration }: { duration: string }) => `${duration}より遅い`,
   'requests.filter.route': 'ルート',
   'requests.filter.mode': 'モード',
   'requests.filter.allModes': 'すべてのモード',

@@ -235,6 +235,8 @@ const messages: LocaleMessages = {
   'requests.filter.clientErrors': 'Erros do cliente (4xx)',
   'requests.filter.serverErrors': 'Erros do servidor (5xx)',
   'requests.filter.allMethods': 'Todos os métodos',
+  'requests.filter.anyDuration': 'Qualquer duração',
+  'requests.filter.slowerThan': ({ duration }: { duration: string }) => `Mais de ${duration}`,
   'requests.filter.route': 'Rota',
   'requests.filter.mode': 'Modo',
   'requests.filter.allModes': 'Qualquer modo',

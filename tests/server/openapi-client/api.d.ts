@@ -6651,6 +6651,8 @@ export interface operations {
         mode?: 'live' | 'test'
         /** @description Only calls with this HTTP method (in any case), such as POST. */
         method?: string
+        /** @description Only calls that took longer than this many milliseconds: the slow ones. */
+        slowerThanMs?: number
         /** @description The "next" of the previous page. */
         before?: string
         /** @description Entries per page: 1–100 (default 50). */
