@@ -117,6 +117,15 @@ function screens(projectId: string, team: Team): Screen[] {
       sizes: ['1280', '1920'],
     },
     { name: 'activity', url: `index.html${project}`, steps: toSection('Activity'), ready: 'activity.heading' },
+    {
+      name: 'requests',
+      url: `index.html${project}`,
+      steps: async (p) => {
+        await toSection('Requests')(p)
+        await p.getByRole('combobox', { name: 'Duration' }).filter({ visible: true }).first().selectOption('500')
+      },
+      ready: 'requests.heading',
+    },
     { name: 'view-only', url: `index.html${project}`, asViewer: true, steps: onProject, ready: 'project.viewOnly' },
     (() => {
       // Removed while the dashboard still lists the project, which the member then opens.
@@ -228,8 +237,33 @@ async function main() {
     const payments = await api<{ id: string }>('POST', '/manage/dapp', { name: 'Payments and Refunds API', description: 'Charges, refunds and payouts.' })
     const [[prodId]] = Object.entries(project.apiKey)
     await api('PATCH', `/manage/dapp/${project.id}/api-key/${prodId}`, { name: 'Production' })
-    for (const name of ['Staging server', 'Local development']) await api('POST', `/manage/dapp/${project.id}/api-key`, { name })
+    const keyIds = [prodId]
+    for (const name of ['Staging server', 'Local development'])
+      keyIds.push(Object.keys(await api<Record<string, string>>('POST', `/manage/dapp/${project.id}/api-key`, { name }))[0])
     await api('POST', `/manage/dapp/${project.id}/api-key/${prodId}/roll`, { graceSeconds: 86_400 })
+    // The calls the keys made, as a provider's middleware reports them: the Requests section's rows.
+    const now = Date.now()
+    const calls = [
+      ['GET', '/v1/forecast/:city'],
+      ['GET', '/v1/alerts'],
+      ['POST', '/v1/alerts/subscriptions'],
+      ['DELETE', '/v1/alerts/subscriptions/:id'],
+    ]
+    const entries = Array.from({ length: 24 }, (_, i) => ({
+      requestId: `req_${(now - i * 97_000).toString(36)}`,
+      keyId: keyIds[i % 2],
+      method: calls[i % calls.length][0],
+      route: calls[i % calls.length][1],
+      status: i % 7 === 3 ? 500 : i % 5 === 2 ? 404 : i % 4 === 2 ? 201 : 200,
+      durationMs: [38, 120, 640, 1450, 72, 18][i % 6],
+      at: new Date(now - i * 97_000).toISOString(),
+    }))
+    const logs = await fetch(`${server.origin}/api/logs`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SERVICE_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ entries }),
+    })
+    if (logs.status !== 202) throw new Error(`POST /api/logs: ${logs.status}`)
     await api('POST', `/manage/dapp/${project.id}/webhooks`, { url: 'http://127.0.0.1:9/hooks/weather', description: 'Alert relay' })
     // The team: a developer made admin, a viewer with an invitation waiting to the other project, one removed.
     const memberId = async (who: Account) =>
