@@ -178,5 +178,10 @@ describe('the message catalog', () => {
       expect(Object.keys(messages).sort()).toEqual(Object.keys(CATALOG).sort())
       for (const [id, english] of Object.entries(CATALOG)) expect(typeof messages[id], id).toBe(typeof english)
     })
+
+    it(`in ${lang}, names a key's mode the same in every filter that offers it (Keys, Requests, Usage)`, async () => {
+      const { default: messages } = (await import(`../../src/i18n/locales/${lang}.ts`)) as { default: Record<string, unknown> }
+      for (const mode of ['live', 'test']) expect(messages[`requests.filter.${mode}`], mode).toBe(messages[`keys.filter.${mode}`])
+    })
   }
 })

@@ -238,7 +238,7 @@ const messages: LocaleMessages = {
   'requests.filter.mode': 'Modus',
   'requests.filter.allModes': 'Jeder Modus',
   'requests.filter.live': 'Live-Schlüssel',
-  'requests.filter.test': 'Test-Schlüssel',
+  'requests.filter.test': 'Testschlüssel',
   'requests.caption': 'Letzte Anfragen',
   'requests.column.time': 'Zeit',
   'requests.column.key': 'Schlüssel',

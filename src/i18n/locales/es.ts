@@ -244,7 +244,7 @@ const messages: LocaleMessages = {
   'requests.filter.route': 'Ruta',
   'requests.filter.mode': 'Modo',
   'requests.filter.allModes': 'Cualquier modo',
-  'requests.filter.live': 'Claves live',
+  'requests.filter.live': 'Claves en vivo',
   'requests.filter.test': 'Claves de prueba',
   'requests.caption': 'Solicitudes recientes',
   'requests.column.time': 'Hora',

@@ -241,7 +241,7 @@ const messages: LocaleMessages = {
   'requests.filter.route': 'Route',
   'requests.filter.mode': 'Mode',
   'requests.filter.allModes': 'Tous les modes',
-  'requests.filter.live': 'Clés live',
+  'requests.filter.live': 'Clés de production',
   'requests.filter.test': 'Clés de test',
   'requests.caption': 'Requêtes récentes',
   'requests.column.time': 'Heure',

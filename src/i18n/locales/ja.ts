@@ -238,7 +238,7 @@ const messages: LocaleMessages = {
   'requests.filter.route': 'ルート',
   'requests.filter.mode': 'モード',
   'requests.filter.allModes': 'すべてのモード',
-  'requests.filter.live': 'ライブキー',
+  'requests.filter.live': '本番キー',
   'requests.filter.test': 'テストキー',
   'requests.caption': '最近のリクエスト',
   'requests.column.time': '日時',

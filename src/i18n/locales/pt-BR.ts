@@ -240,7 +240,7 @@ const messages: LocaleMessages = {
   'requests.filter.route': 'Rota',
   'requests.filter.mode': 'Modo',
   'requests.filter.allModes': 'Qualquer modo',
-  'requests.filter.live': 'Chaves live',
+  'requests.filter.live': 'Chaves de produção',
   'requests.filter.test': 'Chaves de teste',
   'requests.caption': 'Requisições recentes',
   'requests.column.time': 'Horário',
