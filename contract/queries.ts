@@ -39,8 +39,20 @@ export const AuditQuery = z.object({
     .meta({ description: 'csv: the log as a CSV download.' }),
 })
 
-/** GET /manage/dapp/{id}/usage: `mode` keeps only the live or the test keys' counts (both without it). */
-export const UsageModeQuery = z.object({
+/** The longest range GET …/usage answers, in days, and the one it answers without `days`. */
+export const USAGE_DAYS_MAX = 90
+export const USAGE_DAYS_DEFAULT = 30
+
+/** GET /manage/dapp/{id}/usage: `days` back, today included; `mode` keeps only the live or the test keys' counts (both without it). */
+export const UsageQuery = z.object({
+  days: queryNumber(
+    'days',
+    'DAYS_INVALID',
+    1,
+    USAGE_DAYS_MAX,
+    `How many days back, today included: 1–${USAGE_DAYS_MAX} (default ${USAGE_DAYS_DEFAULT}).`,
+    USAGE_DAYS_DEFAULT,
+  ),
   mode: z
     .enum(KEY_MODES, { error: coded('KEY_MODE_INVALID', 'mode must be live or test.') })
     .optional()

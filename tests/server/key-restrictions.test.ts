@@ -193,6 +193,6 @@ describe('usage by mode', () => {
     expect(sums(await usage('&mode=test'))).toEqual([['Test', 1, 0]])
     expect(sums(await usage(''))).toHaveLength(3)
     const bad = await s.request('GET', `/api/manage/dapp/${projectId}/usage?mode=staging`, { token: owner.accessToken })
-    expect([bad.status, bad.body]).toEqual([400, { message: 'mode must be live or test, not "staging".', code: 'KEY_MODE_INVALID' }])
+    expect([bad.status, bad.body]).toEqual([400, { message: 'mode must be live or test.', code: 'KEY_MODE_INVALID' }])
   })
 })

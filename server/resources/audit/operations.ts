@@ -3,6 +3,7 @@ import { AuditQuery } from '../../../contract/queries'
 import { AuditPage } from '../../../contract/teams'
 import { accessErrors, jsonContent } from '../../openapi/error-responses'
 import { withRoles } from '../../openapi/roles'
+import { queryMessages } from '../../openapi/query-messages'
 import { AUDIT } from './errors'
 
 export const auditRoute = withRoles(
@@ -32,7 +33,7 @@ export const auditRoute = withRoles(
       ...accessErrors({
         400: {
           description: 'A query value is refused.',
-          messages: ['limit must be a whole number from 1 to 100.', AUDIT.AUDIT_BEFORE_INVALID, 'format must be json or csv.'],
+          messages: [...queryMessages(AuditQuery), AUDIT.AUDIT_BEFORE_INVALID],
         },
         404: { description: 'No such project, or the caller is no member of it (the same answer).', messages: ['Project not found.'] },
       }),

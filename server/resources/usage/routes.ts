@@ -1,34 +1,22 @@
+import { USAGE_DAYS_DEFAULT, UsageQuery } from '../../../contract/queries'
 import type { Usage } from '../../../contract/responses'
 import type { AuthEnv } from '../../http/auth'
-import { badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { withRoles } from '../../openapi/roles'
 import { authorize } from '../../security/authorization'
 import { listKeys } from '../api-keys'
-import { DEFAULT_DAYS, MAX_DAYS, usageRoute } from './operations'
+import { readQuery } from '../../http/query'
+import { usageRoute } from './operations'
 import { readUsage } from './data'
-import { USAGE } from './errors'
-import { parseMode } from './mode'
 
 const DAY_MS = 86_400_000
-export const DAYS_INVALID = USAGE.DAYS_INVALID.message
-
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-
-function parseDays(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_DAYS
-  if (!/^\d{1,2}$/.test(raw)) throw badRequest(USAGE.DAYS_INVALID)
-  const n = Number(raw)
-  if (n < 1 || n > MAX_DAYS) throw badRequest(USAGE.DAYS_INVALID)
-  return n
-}
 
 /** GET /manage/dapp/{id}/usage, behind the access-token guard on /manage; any member. */
 export function usageRoutes({ db, clock }: RouteDeps) {
   return new ContractApp<AuthEnv>().operation(withRoles('usage.read', usageRoute), async (c) => {
-    const count = parseDays(c.req.query('days'))
-    const mode = parseMode(c.req.query('mode'))
+    const { days: count = USAGE_DAYS_DEFAULT, mode } = readQuery(c, UsageQuery)
     const projectId = c.req.param('id')
     await authorize(db, c.var.userId, projectId, 'usage.read')
     const now = clock()

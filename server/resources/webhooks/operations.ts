@@ -31,6 +31,7 @@ import {
 import { PRIVATE_REFUSED } from './address'
 import { PROJECTS } from '../../security/authorization'
 import { BODY as BODY_ERRORS } from '../../http/validate'
+import { queryMessages } from '../../openapi/query-messages'
 import { WEBHOOKS } from './errors'
 
 /** The webhook calls: the public catalog, a project's endpoints and deliveries (owner only), and the provider's own call. */
@@ -178,7 +179,7 @@ export const listAttemptsRoute = createRoute({
     ...accessErrors({
       400: {
         description: 'limit or before is refused, or the address holds text that cannot be stored.',
-        messages: [...BAD_ADDRESS.messages, 'limit must be a whole number from 1 to 100.', WEBHOOKS.ATTEMPT_BEFORE_INVALID],
+        messages: [...BAD_ADDRESS.messages, ...queryMessages(WebhookAttemptsQuery), WEBHOOKS.ATTEMPT_BEFORE_INVALID],
       },
       404: ENDPOINT_MISSING,
     }),
