@@ -3,19 +3,17 @@
  * after page, in whichever hours the slow calls were made, and refused out of range.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { SignedUp, TestServer } from './harness'
-import { logProject, NOON, type LogProject } from './request-log-project'
+import type { TestServer } from './harness'
+import { documentedFilter, logProject, NOON, type LogProject } from './request-log-project'
 
 const HOUR = 3_600_000
 let logs: LogProject
 let s: TestServer
-let owner: SignedUp
-let projectId: string
 let firstKey: string
 let otherKey: string
 beforeEach(async () => {
   logs = await logProject({ name: 'Second' })
-  ;({ s, owner, projectId, firstKey, secondKey: otherKey } = logs)
+  ;({ s, firstKey, secondKey: otherKey } = logs)
   // req_1 … req_7, a second apart an hour before noon, newest last; the ingest stores 999.6 ms as 1000.
   const calls: [number, string, string, number][] = [
     [12, firstKey, 'GET', 200],
@@ -41,8 +39,8 @@ afterEach(async () => {
   await s.close()
 })
 
-const get = (query: string) => s.request('GET', `/api/manage/dapp/${projectId}/logs${query}`, { token: owner.accessToken })
-const ids = async (query: string) => (await get(query)).body.entries.map((e: { requestId: string }) => e.requestId)
+const get = (query: string) => logs.page(query)
+const ids = (query: string) => logs.ids(query)
 
 describe('request logs by duration', () => {
   it('pages only the calls slower than asked, the bound itself left out', async () => {
@@ -73,16 +71,7 @@ describe('request logs by duration', () => {
     ]
     const base = { keyId: firstKey, method: 'GET', route: '/v1/invoices', status: 200 }
     expect((await logs.report(more.map((e) => ({ ...base, ...e })))).accepted).toBe(3)
-    const seen: string[] = []
-    let query = '?slowerThanMs=1000&limit=1'
-    for (let page = 0; page < 8; page++) {
-      const answer = await get(query)
-      expect(answer.status).toBe(200)
-      seen.push(...answer.body.entries.map((e: { requestId: string }) => e.requestId))
-      if (!answer.body.next) break
-      query = `?slowerThanMs=1000&limit=1&before=${answer.body.next}`
-    }
-    expect(seen).toEqual(['req_7', 'req_2', 'mid_slow', 'old_slow'])
+    expect(await logs.allPages('slowerThanMs=1000&limit=1')).toEqual(['req_7', 'req_2', 'mid_slow', 'old_slow'])
     // A slow call reported later, in an hour that had none, is found at once.
     expect((await logs.report([{ ...base, requestId: 'new_slow', durationMs: 4000, at: at(NOON - 60_000) }])).accepted).toBe(1)
     expect(await ids('?slowerThanMs=3000')).toEqual(['new_slow', 'req_7'])
@@ -97,11 +86,8 @@ describe('request logs by duration', () => {
   })
 
   it('is described in the API document as a query parameter of the page, with its refusal, from the contract', async () => {
-    const doc = (await s.request('GET', '/api/openapi.json')).body
-    const page = doc.paths['/manage/dapp/{id}/logs'].get
-    const parameters: { name: string; in: string; schema: { type: string } }[] = page.parameters
-    expect(parameters.find((p) => p.name === 'slowerThanMs')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer' } })
-    const refusals = Object.values(page.responses['400'].content['application/json'].examples as Record<string, { value: unknown }>).map((e) => e.value)
+    const { parameter, refusals } = await documentedFilter(s, 'slowerThanMs')
+    expect(parameter).toMatchObject({ in: 'query', required: false, schema: { type: 'integer' } })
     expect(refusals).toContainEqual({ message: 'slowerThanMs must be a whole number from 0 to 86400000.', code: 'LOG_DURATION_OUT_OF_RANGE' })
   })
 })

@@ -1,16 +1,15 @@
 /** Request logs filtered by HTTP method ("only my POSTs"): alone, with the other filters, page after page, and refused when no method. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { SignedUp, TestServer } from './harness'
-import { logProject, NOON } from './request-log-project'
+import type { TestServer } from './harness'
+import { documentedFilter, logProject, NOON, type LogProject } from './request-log-project'
 
+let logs: LogProject
 let s: TestServer
-let owner: SignedUp
-let projectId: string
 let firstKey: string
 let otherKey: string
 beforeEach(async () => {
-  const logs = await logProject({ name: 'Second' })
-  ;({ s, owner, projectId, firstKey, secondKey: otherKey } = logs)
+  logs = await logProject({ name: 'Second' })
+  ;({ s, firstKey, secondKey: otherKey } = logs)
   // req_1 … req_8, a second apart, newest last: POSTs, GETs, a DELETE and a lower-case report of a PROPFIND.
   const calls: [string, string, number][] = [
     ['POST', firstKey, 201],
@@ -37,8 +36,8 @@ afterEach(async () => {
   await s.close()
 })
 
-const get = (query: string) => s.request('GET', `/api/manage/dapp/${projectId}/logs${query}`, { token: owner.accessToken })
-const ids = async (query: string) => (await get(query)).body.entries.map((e: { requestId: string }) => e.requestId)
+const get = (query: string) => logs.page(query)
+const ids = (query: string) => logs.ids(query)
 
 describe('request logs by HTTP method', () => {
   it('pages only the calls of one method, named in any case', async () => {
@@ -59,16 +58,7 @@ describe('request logs by HTTP method', () => {
   })
 
   it('keeps to the method page after page: the cursor carries on within the filter', async () => {
-    const seen: string[] = []
-    let query = '?method=POST&limit=2'
-    for (let page = 0; page < 5; page++) {
-      const answer = await get(query)
-      expect(answer.status).toBe(200)
-      seen.push(...answer.body.entries.map((e: { requestId: string }) => e.requestId))
-      if (!answer.body.next) break
-      query = `?method=POST&limit=2&before=${answer.body.next}`
-    }
-    expect(seen).toEqual(['req_8', 'req_6', 'req_4', 'req_3', 'req_1'])
+    expect(await logs.allPages('method=POST&limit=2')).toEqual(['req_8', 'req_6', 'req_4', 'req_3', 'req_1'])
   })
 
   it('refuses a value that is no HTTP method with a 400 naming the field', async () => {
@@ -80,11 +70,8 @@ describe('request logs by HTTP method', () => {
   })
 
   it('is described in the API document as a query parameter of the page, with its refusal, from the contract', async () => {
-    const doc = (await s.request('GET', '/api/openapi.json')).body
-    const page = doc.paths['/manage/dapp/{id}/logs'].get
-    const parameters: { name: string; in: string; schema: { type: string } }[] = page.parameters
-    expect(parameters.find((p) => p.name === 'method')).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } })
-    const refusals = Object.values(page.responses['400'].content['application/json'].examples as Record<string, { value: unknown }>).map((e) => e.value)
+    const { parameter, refusals } = await documentedFilter(s, 'method')
+    expect(parameter).toMatchObject({ in: 'query', required: false, schema: { type: 'string' } })
     expect(refusals).toContainEqual({ message: 'method must be an HTTP method such as GET, of 1 to 16 letters.', code: 'LOG_METHOD_INVALID' })
   })
 })

@@ -1,16 +1,15 @@
 /** Request logs filtered by the mode of the key that made each call (issue 50): the page and the summary, live or test. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { SignedUp, TestServer } from './harness'
-import { logProject, NOON } from './request-log-project'
+import type { TestServer } from './harness'
+import { logProject, NOON, type LogProject } from './request-log-project'
 
 let s: TestServer
-let owner: SignedUp
-let projectId: string
+let logs: LogProject
 let liveKey: string
 let testKey: string
 beforeEach(async () => {
-  const logs = await logProject({ name: 'Sandbox', mode: 'test' })
-  ;({ s, owner, projectId, firstKey: liveKey, secondKey: testKey } = logs)
+  logs = await logProject({ name: 'Sandbox', mode: 'test' })
+  ;({ s, firstKey: liveKey, secondKey: testKey } = logs)
   const at = (i: number) => new Date(NOON - 3_600_000 + i * 1000).toISOString()
   const entry = (i: number, keyId: string, status = 200) => ({
     requestId: `req_${i}`,
@@ -27,8 +26,8 @@ afterEach(async () => {
   await s.close()
 })
 
-const get = (path: string) => s.request('GET', `/api/manage/dapp/${projectId}/logs${path}`, { token: owner.accessToken })
-const ids = async (query: string) => (await get(query)).body.entries.map((e: { requestId: string }) => e.requestId)
+const get = (path: string) => logs.page(path)
+const ids = (query: string) => logs.ids(query)
 const today = async (query: string) => (await get(`/summary?days=1${query}`)).body.buckets.at(-2)
 
 describe('request logs by mode', () => {

@@ -1,7 +1,8 @@
 /**
  * The set-up the request-log filter tests share: a server whose clock stands
  * at NOON, its owner, a project with its first key and one more, and the
- * provider's POST /logs of a batch (which must be taken: 202).
+ * provider's POST /logs of a batch (which must be taken: 202); the owner's readings of the
+ * project's log page; and a filter as the served API document shows it.
  */
 import { expect } from 'vitest'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
@@ -17,6 +18,12 @@ export interface LogProject {
   secondKey: string
   /** POSTs the entries as the provider does; answers the 202's body. */
   report(entries: unknown[]): Promise<{ accepted: number }>
+  /** The owner's GET of the project's log page with this query (`?…`, or ''). */
+  page(query: string): ReturnType<TestServer['request']>
+  /** The request ids of that page, newest first. */
+  ids(query: string): Promise<string[]>
+  /** The request ids of every page of `query` (a filter with its `limit`, no `?`), each answered 200, `next` followed. */
+  allPages(query: string): Promise<string[]>
 }
 
 /** `second`: the body that makes the project's second key (its name, and a mode or scopes). */
@@ -31,5 +38,28 @@ export async function logProject(second: Record<string, unknown>): Promise<LogPr
     expect(sent.status).toBe(202)
     return sent.body as { accepted: number }
   }
-  return { s, owner, projectId: p.id, firstKey: Object.keys(p.apiKey)[0], secondKey: Object.keys(made.body)[0], report }
+  const page = (query: string) => s.request('GET', `/api/manage/dapp/${p.id}/logs${query}`, { token: owner.accessToken })
+  const idsOf = (body: { entries: { requestId: string }[] }) => body.entries.map((e) => e.requestId)
+  const ids = async (query: string) => idsOf((await page(query)).body)
+  async function allPages(query: string) {
+    const seen: string[] = []
+    let before = ''
+    for (let n = 0; n < 20; n++) {
+      const answer = await page(`?${query}${before}`)
+      expect(answer.status).toBe(200)
+      seen.push(...idsOf(answer.body))
+      if (!answer.body.next) return seen
+      before = `&before=${answer.body.next}`
+    }
+    throw new Error(`${query}: more than 20 pages`)
+  }
+  return { s, owner, projectId: p.id, firstKey: Object.keys(p.apiKey)[0], secondKey: Object.keys(made.body)[0], report, page, ids, allPages }
+}
+
+/** The page operation's query parameter `name` and every refusal its 400 shows, as the served API document has them. */
+export async function documentedFilter(s: TestServer, name: string) {
+  const page = (await s.request('GET', '/api/openapi.json')).body.paths['/manage/dapp/{id}/logs'].get
+  const parameter = (page.parameters as { name: string }[]).find((p) => p.name === name)
+  const refusals = Object.values(page.responses['400'].content['application/json'].examples as Record<string, { value: unknown }>).map((e) => e.value)
+  return { parameter, refusals }
 }
