@@ -89,6 +89,16 @@ for (const [device, viewport] of [
       await expect(details(section, '/v1/live')).toBeVisible()
       await method.selectOption('')
       await expect(details(section, '/v1/invoices/:id')).toHaveCount(1)
+      // Only the slow ones: a call of 1.2 s reported now is the one slower than a second.
+      await report(call(keyId, { route: '/v1/exports', durationMs: 1200 }))
+      await expect(details(section, '/v1/exports')).toBeVisible({ timeout: 3000 })
+      const duration = section.getByRole('combobox', { name: 'Duration' })
+      await duration.selectOption({ label: 'Slower than 1,000 ms' })
+      await expect(details(section, '/v1/live')).toHaveCount(0)
+      await expect(details(section, '/v1/invoices/:id')).toHaveCount(0)
+      await expect(details(section, '/v1/exports')).toBeVisible()
+      await duration.selectOption('')
+      await expect(details(section, '/v1/invoices/:id')).toHaveCount(1)
 
       await details(section, '/v1/invoices/:id').click()
       const box = page.getByRole('dialog', { name: 'Request' })
