@@ -17,7 +17,7 @@ export function FilterSelect({
   const id = useId()
   return (
     <span className="flex min-w-0 max-w-full items-center gap-2">
-      <label htmlFor={id} className="text-muted">
+      <label htmlFor={id} className="shrink-0 whitespace-nowrap text-muted">
         {label}
       </label>
       <select
