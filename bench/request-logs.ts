@@ -22,6 +22,7 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { BOUNDS } from '../server/resources/logs/histogram'
+import { methodBit, NAMED_METHODS } from '../server/resources/logs/methods'
 import { forkChild } from './ipc-child'
 import { processCpuMs } from './process-cpu'
 import { benchEntry, ROUTES } from './request-log-rows'
@@ -135,14 +136,17 @@ async function fill(dbUrl: string, projectId: string, keyIds: string[]) {
   // Bucket b holds the durations above b bounds (histogram.ts's bucketOf): width_bucket counts the bounds at or below ms - 1.
   const columns = Array.from({ length: BOUNDS.length + 1 }, (_, b) => `h${b}`)
   const hist = columns.map((_, b) => `coalesce(sum(n) FILTER (WHERE b = ${b}), 0)`).join(', ')
+  // Each hour's methods as the ingest keeps them (methods.ts).
+  const bit = `CASE method ${NAMED_METHODS.map((m) => `WHEN '${m}' THEN ${methodBit(m)}`).join(' ')} ELSE ${methodBit('OTHER')} END`
   await db.query(
     `WITH x AS (
        SELECT project_id, key_id, date_trunc('hour', at) AS hour, width_bucket(duration_ms - 1, $1::int[]) AS b,
-              count(*) AS n, count(*) FILTER (WHERE status / 100 = 4) AS c4, count(*) FILTER (WHERE status / 100 = 5) AS c5
+              count(*) AS n, count(*) FILTER (WHERE status / 100 = 4) AS c4, count(*) FILTER (WHERE status / 100 = 5) AS c5,
+              bit_or(${bit}) AS m
        FROM request_logs WHERE project_id = $2 GROUP BY 1, 2, 3, 4
      )
-     INSERT INTO request_log_hours (project_id, key_id, hour, requests, client_errors, server_errors, ${columns.join(', ')})
-     SELECT project_id, key_id, hour, sum(n), sum(c4), sum(c5), ${hist}
+     INSERT INTO request_log_hours (project_id, key_id, hour, requests, client_errors, server_errors, methods, ${columns.join(', ')})
+     SELECT project_id, key_id, hour, sum(n), sum(c4), sum(c5), bit_or(m), ${hist}
      FROM x GROUP BY project_id, key_id, hour
      ON CONFLICT (project_id, hour, key_id) DO NOTHING`,
     [BOUNDS, projectId],
@@ -207,6 +211,8 @@ export async function measureRequestLogs() {
       // About one call in eight takes over a second; none over five (the rollups say so: nothing is walked).
       `${base}?limit=100&slowerThanMs=1000`,
       `${base}?limit=100&slowerThanMs=5000`,
+      // No call is a PUT (the fill's are GET, POST and PATCH): again nothing is walked.
+      `${base}?limit=100&method=PUT`,
       `${base}/summary?days=30`,
     ]) {
       const r = await timed(server.url, accessToken, path, path.includes('route') && path.includes('key') ? 20 : CALLS)

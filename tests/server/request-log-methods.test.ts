@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TestServer } from './harness'
 import { documentedFilter, logProject, NOON, type LogProject } from './request-log-project'
 
+const HOUR = 3_600_000
 let logs: LogProject
 let s: TestServer
 let firstKey: string
@@ -28,7 +29,7 @@ beforeEach(async () => {
     route: '/v1/invoices',
     status,
     durationMs: 5,
-    at: new Date(NOON - 3_600_000 + i * 1000).toISOString(),
+    at: new Date(NOON - HOUR + i * 1000).toISOString(),
   }))
   expect((await logs.report(entries)).accepted).toBe(8)
 })
@@ -55,6 +56,30 @@ describe('request logs by HTTP method', () => {
     expect(await ids('?method=POST&status=2xx')).toEqual(['req_6', 'req_3', 'req_1'])
     expect(await ids(`?method=POST&key=${otherKey}&status=5xx`)).toEqual(['req_8'])
     expect(await ids(`?method=GET&key=${otherKey}`)).toEqual([])
+  })
+
+  it('finds a method in every hour and day it was used, however rare, and in hours rolled up before methods were kept', async () => {
+    const at = (ms: number) => new Date(ms).toISOString()
+    const base = { keyId: firstKey, route: '/v1/invoices', status: 200, durationMs: 5 }
+    // DELETEs days and hours apart, a MKCOL (no bit of its own: it shares one with PROPFIND), among GETs.
+    const more = [
+      { requestId: 'old_delete', method: 'DELETE', at: at(NOON - 4 * 24 * HOUR) },
+      { requestId: 'old_get', method: 'GET', at: at(NOON - 4 * 24 * HOUR + 1000) },
+      { requestId: 'mid_delete', method: 'delete', at: at(NOON - 7 * HOUR) },
+      { requestId: 'mid_mkcol', method: 'MKCOL', at: at(NOON - 2 * 24 * HOUR) },
+    ]
+    expect((await logs.report(more.map((e) => ({ ...base, ...e })))).accepted).toBe(4)
+    expect(await logs.allPages('method=DELETE&limit=1')).toEqual(['req_5', 'mid_delete', 'old_delete'])
+    expect(await ids('?method=MKCOL')).toEqual(['mid_mkcol'])
+    expect(await ids('?method=PROPFIND')).toEqual(['req_7'])
+    expect(await ids(`?method=DELETE&key=${otherKey}`)).toEqual([])
+    // Hours rolled up before the methods were kept may have used any: they are walked, and their calls found.
+    await s.db.query('UPDATE request_log_hours SET methods = NULL')
+    expect(await ids('?method=DELETE')).toEqual(['req_5', 'mid_delete', 'old_delete'])
+    // A new call adds to such an hour without claiming to know its methods.
+    expect((await logs.report([{ ...base, requestId: 'new_put', method: 'PUT', at: at(NOON - HOUR + 30_000) }])).accepted).toBe(1)
+    expect(await ids('?method=PUT')).toEqual(['new_put'])
+    expect(await ids('?method=DELETE')).toEqual(['req_5', 'mid_delete', 'old_delete'])
   })
 
   it('keeps to the method page after page: the cursor carries on within the filter', async () => {

@@ -1,6 +1,6 @@
 import { onceJob, type PruneJob } from '../../db/retention'
 import type { RouteDeps } from '../../http/route-deps'
-import { pruneHours } from './data'
+import { pruneHours } from './hours'
 import { DAY_MS, dayStart, type PartitionKeeper } from './partitions'
 
 /**
