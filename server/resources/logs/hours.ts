@@ -49,6 +49,7 @@ export async function addToHours(tx: Queryable, inserted: readonly Inserted[]): 
   const list = [...hours.values()].sort((a, b) =>
     a.projectId !== b.projectId ? (a.projectId < b.projectId ? -1 : 1) : a.hour !== b.hour ? a.hour - b.hour : a.keyId < b.keyId ? -1 : 1,
   )
+  // A row from before migration 024 keeps its NULL methods (NULL | x): it may still hold any.
   await tx.query(
     `INSERT INTO request_log_hours (project_id, key_id, hour, requests, client_errors, server_errors, methods, ${HIST_COLUMNS.join(', ')})
      SELECT u.project_id, u.key_id, u.hour, u.requests, u.client_errors, u.server_errors, u.methods, ${HIST_COLUMNS.map((_, i) => `(u.hist::bigint[])[${i + 1}]`).join(', ')}
@@ -56,7 +57,6 @@ export async function addToHours(tx: Queryable, inserted: readonly Inserted[]): 
           AS u(project_id, key_id, hour, requests, client_errors, server_errors, hist, methods, n)
      ORDER BY u.n
      ON CONFLICT (project_id, hour, key_id) DO UPDATE SET
-       -- A row from before migration 024 keeps NULL methods: it may hold any.
        methods = request_log_hours.methods | EXCLUDED.methods,
        ${['requests', 'client_errors', 'server_errors', ...HIST_COLUMNS].map((c) => `${c} = request_log_hours.${c} + EXCLUDED.${c}`).join(',\n       ')}`,
     [
@@ -83,20 +83,19 @@ export function hourly(f: { method?: string; slowerThanMs?: number }): string[] 
 
 /**
  * The span from the first to the end of the last hour whose rollup meets every condition (of
- * `hourly`), for the project or one key; none
- * when no hour does. A method or a duration seldom seen is then looked for in those hours only, not
- * in every entry of the retention. A duration's condition is exact when it is a bucket's bound; a
- * method's holds for every method of its bit (methods.ts).
+ * `hourly`), for the project or one key; none when no hour does. A method or a duration seldom
+ * seen is then looked for in those hours only, not in every entry of the retention. A duration's
+ * condition is exact when it is a bucket's bound; a method's holds for every method of its bit.
  */
 export async function hourSpan(
   q: Queryable,
   projectId: string,
   keyId: string | undefined,
-  hourly: string[],
+  conditions: string[],
 ): Promise<{ from: string; to: string } | undefined> {
   const [r] = await q.query<{ first: Date | string | null; last: Date | string | null }>(
     `SELECT min(hour) AS first, max(hour) AS last FROM request_log_hours
-     WHERE project_id = $1 AND ($2::text IS NULL OR key_id = $2) AND ${hourly.join(' AND ')}`,
+     WHERE project_id = $1 AND ($2::text IS NULL OR key_id = $2) AND ${conditions.join(' AND ')}`,
     [projectId, keyId ?? null],
   )
   if (!r?.first || !r.last) return undefined
