@@ -124,7 +124,11 @@ function screens(projectId: string, team: Team): Screen[] {
         await toSection('Requests')(p)
         await p.getByRole('combobox', { name: 'Duration' }).filter({ visible: true }).first().selectOption('500')
         // The filtered calls, not the grey rows shown while they come.
-        await p.getByRole('button', { name: /^Details of / }).filter({ visible: true }).first().waitFor()
+        await p
+          .getByRole('button', { name: /^Details of / })
+          .filter({ visible: true })
+          .first()
+          .waitFor()
       },
       ready: 'requests.heading',
     },
