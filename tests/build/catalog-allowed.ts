@@ -1,3 +1,5 @@
+import { LogQuery } from '../../contract/logs'
+
 /**
  * Literals the catalog test would take for texts but that no reader sees as
  * one (or that must stay as they are in every language), each with why.
@@ -21,5 +23,6 @@ export const TEXT_ALLOWED: { text: string; why: string }[] = [
   { text: 'expiresAt', why: "an audit entry's detail field (server/resources/api-keys), read into an activity sentence" },
   { text: 'graceUntil', why: "an audit entry's detail field (key.rolled), read into an activity sentence" },
   { text: 'eventType', why: "an audit entry's detail field (test_event.sent), read into an activity sentence" },
-  { text: 'slowerThanMs', why: "the Requests section's duration filter: a query parameter's name (the contract's LogQuery)" },
+  // The Requests section's filters are named as the page's query parameters: a filter's name is code, whatever its case.
+  ...Object.keys(LogQuery.shape).map((text) => ({ text, why: "a query parameter of the request-log page (the contract's LogQuery)" })),
 ]
