@@ -4,9 +4,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TestServer } from './harness'
-import { documentedFilter, logProject, NOON, type LogProject } from './request-log-project'
+import { documentedFilter, HOUR, logProject, NOON, type LogProject } from './request-log-project'
 
-const HOUR = 3_600_000
 let logs: LogProject
 let s: TestServer
 let firstKey: string
@@ -24,16 +23,7 @@ beforeEach(async () => {
     [3, firstKey, 'GET', 404],
     [8000, firstKey, 'GET', 200],
   ]
-  const entries = calls.map(([durationMs, keyId, method, status], i) => ({
-    requestId: `req_${i + 1}`,
-    keyId,
-    method,
-    route: '/v1/invoices',
-    status,
-    durationMs,
-    at: new Date(NOON - HOUR + i * 1000).toISOString(),
-  }))
-  expect((await logs.report(entries)).accepted).toBe(7)
+  await logs.reportCalls(calls.map(([durationMs, keyId, method, status]) => ({ durationMs, keyId, method, status })))
 })
 afterEach(async () => {
   await s.close()

@@ -1,9 +1,8 @@
 /** Request logs filtered by HTTP method ("only my POSTs"): alone, with the other filters, page after page, and refused when no method. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TestServer } from './harness'
-import { documentedFilter, logProject, NOON, type LogProject } from './request-log-project'
+import { documentedFilter, HOUR, logProject, NOON, type LogProject } from './request-log-project'
 
-const HOUR = 3_600_000
 let logs: LogProject
 let s: TestServer
 let firstKey: string
@@ -22,16 +21,7 @@ beforeEach(async () => {
     ['propfind', otherKey, 207],
     ['POST', otherKey, 500],
   ]
-  const entries = calls.map(([method, keyId, status], i) => ({
-    requestId: `req_${i + 1}`,
-    keyId,
-    method,
-    route: '/v1/invoices',
-    status,
-    durationMs: 5,
-    at: new Date(NOON - HOUR + i * 1000).toISOString(),
-  }))
-  expect((await logs.report(entries)).accepted).toBe(8)
+  await logs.reportCalls(calls.map(([method, keyId, status]) => ({ method, keyId, status })))
 })
 afterEach(async () => {
   await s.close()

@@ -1,7 +1,7 @@
 /** Request logs filtered by the mode of the key that made each call (issue 50): the page and the summary, live or test. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { TestServer } from './harness'
-import { logProject, NOON, type LogProject } from './request-log-project'
+import { logProject, type LogProject } from './request-log-project'
 
 let s: TestServer
 let logs: LogProject
@@ -10,17 +10,8 @@ let testKey: string
 beforeEach(async () => {
   logs = await logProject({ name: 'Sandbox', mode: 'test' })
   ;({ s, firstKey: liveKey, secondKey: testKey } = logs)
-  const at = (i: number) => new Date(NOON - 3_600_000 + i * 1000).toISOString()
-  const entry = (i: number, keyId: string, status = 200) => ({
-    requestId: `req_${i}`,
-    keyId,
-    method: 'GET',
-    route: '/v1/ping',
-    status,
-    durationMs: 5,
-    at: at(i),
-  })
-  await logs.report([entry(1, liveKey), entry(2, testKey, 500), entry(3, testKey), entry(4, liveKey, 404)])
+  const call = (keyId: string, status = 200) => ({ keyId, status, route: '/v1/ping' })
+  await logs.reportCalls([call(liveKey), call(testKey, 500), call(testKey), call(liveKey, 404)])
 })
 afterEach(async () => {
   await s.close()

@@ -8,6 +8,7 @@ import { expect } from 'vitest'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 
 export const NOON = Date.UTC(2026, 2, 10, 12)
+export const HOUR = 3_600_000
 const SERVICE_TOKEN = 'a-long-random-service-token-for-request-log-filters'
 
 export interface LogProject {
@@ -18,6 +19,11 @@ export interface LogProject {
   secondKey: string
   /** POSTs the entries as the provider does; answers the 202's body. */
   report(entries: unknown[]): Promise<{ accepted: number }>
+  /**
+   * Reports calls req_1, req_2, … a second apart from an hour before NOON, newest last: each a
+   * GET of /v1/invoices answered 200 in 5 ms unless it says otherwise; every one must be taken.
+   */
+  reportCalls(calls: Array<Record<string, unknown> & { keyId: string }>): Promise<void>
   /** The owner's GET of the project's log page with this query (`?…`, or ''). */
   page(query: string): ReturnType<TestServer['request']>
   /** The request ids of that page, newest first. */
@@ -38,6 +44,11 @@ export async function logProject(second: Record<string, unknown>): Promise<LogPr
     expect(sent.status).toBe(202)
     return sent.body as { accepted: number }
   }
+  async function reportCalls(calls: Array<Record<string, unknown> & { keyId: string }>) {
+    const base = { method: 'GET', route: '/v1/invoices', status: 200, durationMs: 5 }
+    const entries = calls.map((call, i) => ({ ...base, requestId: `req_${i + 1}`, at: new Date(NOON - HOUR + i * 1000).toISOString(), ...call }))
+    expect((await report(entries)).accepted).toBe(calls.length)
+  }
   const page = (query: string) => s.request('GET', `/api/manage/dapp/${p.id}/logs${query}`, { token: owner.accessToken })
   const idsOf = (body: { entries: { requestId: string }[] }) => body.entries.map((e) => e.requestId)
   const ids = async (query: string) => idsOf((await page(query)).body)
@@ -53,7 +64,7 @@ export async function logProject(second: Record<string, unknown>): Promise<LogPr
     }
     throw new Error(`${query}: more than 20 pages`)
   }
-  return { s, owner, projectId: p.id, firstKey: Object.keys(p.apiKey)[0], secondKey: Object.keys(made.body)[0], report, page, ids, allPages }
+  return { s, owner, projectId: p.id, firstKey: Object.keys(p.apiKey)[0], secondKey: Object.keys(made.body)[0], report, reportCalls, page, ids, allPages }
 }
 
 /** The page operation's query parameter `name` and every refusal its 400 shows, as the served API document has them. */

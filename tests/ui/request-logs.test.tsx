@@ -46,6 +46,35 @@ async function loadedTable(s: Awaited<ReturnType<typeof section>>) {
   return table
 }
 
+/**
+ * The section over a server that answers each logs call as `answer` says from its query (as the
+ * server filters); with the table once loaded, and the query the section asked last.
+ */
+async function renderFiltered(answer: (query: URLSearchParams) => LogEntryView[]) {
+  const api = mockApi({
+    [CAPS]: { body: { features: ['request-logs'] } },
+    [PROJECT]: { body: project },
+    [LOGS]: (c) => json({ entries: answer(new URL(c.url, location.origin).searchParams) }),
+  })
+  const s = await section(renderDetail('prj_7').q)
+  const table = await loadedTable(s)
+  const asked = () => queries(api.calls.filter((c) => c.url.startsWith('/api/manage/dapp/prj_7/logs?'))).at(-1)
+  return { s, table, asked }
+}
+
+/** The texts of a select's options, in order. */
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent)
+
+/** The texts of column `i` in the table's rows of calls. */
+const columnTexts = (table: HTMLElement, i: number) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[i].textContent)
+
 let hidden = false
 beforeEach(() => {
   resetStore()
@@ -109,33 +138,14 @@ describe('the Requests section', () => {
       entry(1, { method: 'POST', route: '/v1/refunds' }),
     ]
     // Answered as the server does: the calls of the method asked for, else all.
-    const api = mockApi({
-      [CAPS]: { body: { features: ['request-logs'] } },
-      [PROJECT]: { body: project },
-      [LOGS]: (c) => {
-        const method = new URL(c.url, location.origin).searchParams.get('method')
-        return json({ entries: calls.filter((e) => !method || e.method === method) })
-      },
-    })
-    const s = await section(renderDetail('prj_7').q)
-    const table = await loadedTable(s)
+    const { s, table, asked } = await renderFiltered((q) => calls.filter((e) => !q.get('method') || e.method === q.get('method')))
     expect(within(table).getAllByRole('row')).toHaveLength(5)
     const user = userEvent.setup()
     const method = s.getByRole('combobox', { name: 'Method' })
-    expect(
-      within(method)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['All methods', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+    expect(optionTexts(method)).toEqual(['All methods', 'GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
     await user.selectOptions(method, 'POST')
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => within(r).getAllByRole('cell')[2].textContent),
-    ).toEqual(['POST', 'POST'])
-    const asked = () => queries(api.calls.filter((c) => c.url.startsWith('/api/manage/dapp/prj_7/logs?'))).at(-1)
+    expect(columnTexts(table, 2)).toEqual(['POST', 'POST'])
     expect(asked()).toEqual({ method: 'POST', limit: '50' })
     await user.selectOptions(s.getByRole('combobox', { name: 'Key' }), 'Staging')
     await waitFor(() => expect(asked()).toEqual({ method: 'POST', key: 'apid_b', limit: '50' }))
@@ -146,33 +156,14 @@ describe('the Requests section', () => {
   it('shows only the slow calls once Duration is set: asks the server with slowerThanMs, in milliseconds as the table shows them', async () => {
     const calls = [entry(4, { durationMs: 1200 }), entry(3, { durationMs: 42 }), entry(2, { durationMs: 5400 }), entry(1, { durationMs: 480 })]
     // Answered as the server does: the calls slower than asked, else all.
-    const api = mockApi({
-      [CAPS]: { body: { features: ['request-logs'] } },
-      [PROJECT]: { body: project },
-      [LOGS]: (c) => {
-        const over = Number(new URL(c.url, location.origin).searchParams.get('slowerThanMs') ?? 0)
-        return json({ entries: calls.filter((e) => e.durationMs > over) })
-      },
-    })
-    const s = await section(renderDetail('prj_7').q)
-    const table = await loadedTable(s)
+    const { s, table, asked } = await renderFiltered((q) => calls.filter((e) => e.durationMs > Number(q.get('slowerThanMs') ?? 0)))
     expect(within(table).getAllByRole('row')).toHaveLength(5)
     const user = userEvent.setup()
     const duration = s.getByRole('combobox', { name: 'Duration' })
-    expect(
-      within(duration)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['Any duration', 'Slower than 100 ms', 'Slower than 500 ms', 'Slower than 1,000 ms', 'Slower than 5,000 ms'])
+    expect(optionTexts(duration)).toEqual(['Any duration', 'Slower than 100 ms', 'Slower than 500 ms', 'Slower than 1,000 ms', 'Slower than 5,000 ms'])
     await user.selectOptions(duration, 'Slower than 1,000 ms')
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
-    expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((r) => within(r).getAllByRole('cell')[5].textContent),
-    ).toEqual(['1,200 ms', '5,400 ms'])
-    const asked = () => queries(api.calls.filter((c) => c.url.startsWith('/api/manage/dapp/prj_7/logs?'))).at(-1)
+    expect(columnTexts(table, 5)).toEqual(['1,200 ms', '5,400 ms'])
     expect(asked()).toEqual({ slowerThanMs: '1000', limit: '50' })
     await user.selectOptions(s.getByRole('combobox', { name: 'Status' }), 'Server errors (5xx)')
     await waitFor(() => expect(asked()).toEqual({ slowerThanMs: '1000', status: '5xx', limit: '50' }))
