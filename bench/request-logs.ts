@@ -11,7 +11,9 @@
  *   newest-100 page, filtered pages (status class, key, route, status and
  *   key, duration, a method no call used), and the 30-day summary, p50 and p95 of BENCH_LOG_CALLS calls each
  *   (default 200) after ten untimed; and the worst case, a key and a route
- *   that never meet (the key's every entry walked), 20 calls.
+ *   that never meet (the key's every entry walked), 20 calls;
+ * - a deleted project's purge: the project deleted through the API, then the
+ *   retention job's first 20 batches (purge.ts) timed one by one.
  * Goals: ingestion ≥ 0.5× the COPY; pages p95 ≤ 50 ms; summary p95 ≤ 100 ms.
  * Run: `DATABASE_URL=postgres://… npx tsx bench/request-logs.ts`, or `BENCH_ONLY=requestlogs npm run bench`.
  */
@@ -23,6 +25,8 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { BOUNDS } from '../server/resources/logs/histogram'
 import { methodBit, NAMED_METHODS } from '../server/resources/logs/methods'
+import { deletedProjectLogs, PURGE_BATCH } from '../server/resources/logs/purge'
+import { openPostgres } from '../server/db/postgres'
 import { forkChild } from './ipc-child'
 import { processCpuMs } from './process-cpu'
 import { benchEntry, ROUTES } from './request-log-rows'
@@ -166,6 +170,26 @@ async function fill(dbUrl: string, projectId: string, keyIds: string[]) {
   return { rows: count as number, fillS: round(fillS, 0) }
 }
 
+/** The project deleted through the API, then the purge's first batches, each timed (the last may be partial). */
+async function purge(url: string, dbUrl: string, token: string, projectId: string) {
+  const res = await fetch(`${url}/api/manage/dapp/${projectId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } })
+  if (res.status !== 204) throw new Error(`delete the project: ${res.status} ${await res.text()}`)
+  const db = await openPostgres(dbUrl)
+  try {
+    const job = deletedProjectLogs(db)
+    const ms: number[] = []
+    for (let more = true; more && ms.length < 20;) {
+      const t = performance.now()
+      more = await job.prune(Date.now())
+      ms.push(performance.now() - t)
+    }
+    const [{ left }] = await db.query<{ left: number }>('SELECT count(*)::int AS left FROM request_logs WHERE project_id = $1', [projectId])
+    return { batches: ms.length, p50Ms: round(percentile(ms, 50), 1), maxMs: round(Math.max(...ms), 1), left }
+  } finally {
+    await db.close()
+  }
+}
+
 /** p50 and p95 of CALLS calls of `path`, one at a time. */
 async function timed(url: string, token: string, path: string, calls = CALLS) {
   const ms: number[] = []
@@ -228,7 +252,12 @@ export async function measureRequestLogs() {
       line(`${r.path.replace(projectId, '{id}')}: p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms`)
     }
     line(`(${CALLS} calls each, one at a time, over HTTP; goals: pages p95 ≤ 50 ms, summary p95 ≤ 100 ms), ${load()}`)
-    return { ingest, filled, reads }
+    const purged = await purge(server.url, database.url, accessToken, projectId)
+    line(
+      `the project deleted, its entries purged: ${purged.batches} batches of ${PURGE_BATCH}, p50 ${purged.p50Ms} ms, longest ${purged.maxMs} ms, ` +
+        `${purged.left} entries left for later ticks, ${load()}`,
+    )
+    return { ingest, filled, reads, purged }
   } finally {
     server.child.kill('SIGTERM')
     await new Promise((resolve) => server.child.once('exit', resolve))

@@ -87,10 +87,11 @@ describe.skipIf(usePostgres)('the request-log cost and key-restriction parts, at
 })
 
 describe.runIf(usePostgres)('the request-log part on PostgreSQL, at its smallest', { timeout: 600_000 }, () => {
-  it('requestlogs ingests through the API, fills a project and reads every page and the summary', async () => {
+  it('requestlogs ingests through the API, fills a project, reads every page and the summary, and purges the project once deleted', async () => {
     const result = await requestLogsPart(true)
     expect(result?.ingest.accepted).toBe(2000)
     expect(result?.filled.rows).toBeGreaterThan(2000)
     expect(result?.reads).toHaveLength(10)
+    expect(result?.purged.left).toBe(0)
   })
 })

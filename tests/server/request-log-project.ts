@@ -9,7 +9,7 @@ import { createTestServer, newProject, signUp, type SignedUp, type TestServer } 
 
 export const NOON = Date.UTC(2026, 2, 10, 12)
 export const HOUR = 3_600_000
-const SERVICE_TOKEN = 'a-long-random-service-token-for-request-log-filters'
+export const SERVICE_TOKEN = 'a-long-random-service-token-for-request-log-filters'
 
 export interface LogProject {
   s: TestServer

@@ -18,8 +18,8 @@ export const dayStart = (ms: number) => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS)
 const partitionName = (day: number) => `request_logs_${new Date(day).toISOString().slice(0, 10).replaceAll('-', '')}`
 const isoDay = (day: number) => new Date(day).toISOString().slice(0, 10)
 
-/** The days (their starts) that have a partition. */
-async function partitionDays(q: Queryable): Promise<Map<number, string>> {
+/** The days (their starts) that have a partition, and each one's table. */
+export async function partitionDays(q: Queryable): Promise<Map<number, string>> {
   const rows = await q.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'request_logs'::regclass`,
   )

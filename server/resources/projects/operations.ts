@@ -116,7 +116,7 @@ export const deleteProjectRoute = createRoute({
   operationId: 'deleteProject',
   summary: 'Delete a project, its keys and its webhooks',
   description:
-    'For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints, messages and members go with it. To anyone who is no member the project does not exist (404).',
+    'For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints, messages and members go with it. Its request logs can no longer be read, and the retention schedule deletes them within hours. To anyone who is no member the project does not exist (404).',
   security,
   request: { params: project },
   responses: { 204: { description: 'Project deleted.' }, ...accessErrors({ 404: PROJECT_MISSING }) },

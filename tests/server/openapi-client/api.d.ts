@@ -312,7 +312,7 @@ export interface paths {
     post?: never
     /**
      * Delete a project, its keys and its webhooks
-     * @description Roles: owner. For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints, messages and members go with it. To anyone who is no member the project does not exist (404).
+     * @description Roles: owner. For good: its API keys stop verifying at once, on every instance of the server, and its webhook endpoints, messages and members go with it. Its request logs can no longer be read, and the retention schedule deletes them within hours. To anyone who is no member the project does not exist (404).
      */
     delete: operations['deleteProject']
     options?: never
