@@ -100,6 +100,18 @@ for (const [device, viewport] of [
       await duration.selectOption('')
       await expect(details(section, '/v1/invoices/:id')).toHaveCount(1)
 
+      // The filters line up: on a phone one a line, every field in one column as wide; on a laptop side by side.
+      const fields = [
+        ...['Key', 'Status', 'Method', 'Duration'].map((name) => section.getByRole('combobox', { name, exact: true })),
+        section.getByRole('searchbox', { name: 'Route' }),
+      ]
+      const boxes = await Promise.all(fields.map(async (field) => (await field.boundingBox())!))
+      if (device === 'phone') {
+        expect(new Set(boxes.map((b) => Math.round(b.x))).size, 'the fields start at one edge').toBe(1)
+        expect(new Set(boxes.map((b) => Math.round(b.width))).size, 'the fields are as wide').toBe(1)
+        expect(boxes.every((b, i) => i === 0 || b.y > boxes[i - 1].y)).toBe(true)
+      } else expect(boxes.slice(1, 3).map((b) => b.y)).toEqual([boxes[0].y, boxes[0].y])
+
       await details(section, '/v1/invoices/:id').click()
       const box = page.getByRole('dialog', { name: 'Request' })
       await expect(box.getByText('req_e2e_first')).toBeVisible()

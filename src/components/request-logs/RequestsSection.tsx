@@ -3,7 +3,7 @@ import { LOG_ROUTE_MAX } from '../../../contract/constants'
 import type { Project } from '../../api/types'
 import { useLang, useT } from '../../i18n'
 import { requests } from '../../i18n/en/requests'
-import { FilterSelect, ModeFilter } from '../FilterSelect'
+import { FILTER, FilterBar, FilterSelect, ModeFilter } from '../FilterSelect'
 import { formatDuration } from '../webhooks/format-time'
 import { Heading } from '../Heading'
 import { RequestLog } from './RequestLog'
@@ -26,8 +26,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 // The slow calls' thresholds offered, in milliseconds as the Duration column shows them; each a bound of the
 // rollups' latency buckets (server/resources/logs/histogram.ts), so the server looks only in hours with such calls.
 const DURATIONS = [100, 500, 1000, 5000]
-const fieldClass = `min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
-const filter = 'flex min-w-0 max-w-full items-center gap-2'
+const fieldClass = `w-full min-w-0 max-w-full cq-sm:w-auto rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
 
 /** 'Requests': the project's recent calls, filtered by key, status class, method, duration, route and (with a test key) mode, live while the section is shown. */
 export function RequestsSection({ project }: { project: Project }) {
@@ -47,13 +46,13 @@ export function RequestsSection({ project }: { project: Project }) {
   const key = filters.key ?? ''
   const log = useRequestLog(project.id, filters, SECTION_PAGE)
   return (
-    <section aria-labelledby={ids.heading} className="mt-8 rounded-flex border border-border bg-surface p-6">
+    <section aria-labelledby={ids.heading} className="mt-8 rounded-flex border border-border bg-surface p-4 cq-sm:p-6">
       <Heading id={ids.heading} depth={1} className="text-lg font-semibold text-fg">
         {t('requests.heading')}
       </Heading>
       <p className="mt-1 text-sm text-muted">{t('requests.intro')}</p>
       {/* Each filter may shrink below its widest option (a long key name): the page never scrolls sideways. */}
-      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+      <FilterBar>
         <FilterSelect
           label={t('requests.filter.key')}
           value={key}
@@ -83,8 +82,8 @@ export function RequestsSection({ project }: { project: Project }) {
         />
         {/* Live or test only matters once the project has a test key. */}
         {keys.some((k) => k.mode === 'test') && <ModeFilter value={filters.mode ?? ''} set={set('mode')} />}
-        <span className={filter}>
-          <label htmlFor={ids.route} className="text-muted">
+        <span className={FILTER}>
+          <label htmlFor={ids.route} className="whitespace-nowrap text-muted">
             {t('requests.filter.route')}
           </label>
           <input
@@ -97,7 +96,7 @@ export function RequestsSection({ project }: { project: Project }) {
             className={`${fieldClass} font-mono`}
           />
         </span>
-      </div>
+      </FilterBar>
       <RequestLog
         log={log}
         projectId={project.id}

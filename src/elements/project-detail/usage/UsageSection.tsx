@@ -8,7 +8,7 @@ import { useElement } from '../../../context/element'
 import { useLang, useT } from '../../../i18n'
 import { usage as texts } from '../../../i18n/en/usage'
 import type { KeyMode } from '../../../../contract/constants'
-import { FilterSelect, ModeFilter } from '../../../components/FilterSelect'
+import { FilterBar, FilterSelect, ModeFilter } from '../../../components/FilterSelect'
 import { UsageChart, usageSummary } from './UsageChart'
 import { combine, sum, USAGE_DAYS } from './usage-data'
 import { keysVersion, useUsage } from './useUsage'
@@ -92,7 +92,7 @@ export function UsageSection({ project }: { project: Project }) {
       </Heading>
       <p className="mt-1 text-sm text-muted">{t('usage.intro', { days: USAGE_DAYS })}</p>
       {(total > 0 || testKeys) && (
-        <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
+        <FilterBar>
           {total > 0 && (
             <FilterSelect
               label={t('usage.key')}
@@ -103,7 +103,7 @@ export function UsageSection({ project }: { project: Project }) {
           )}
           {/* Live or test only matters once the project has a test key; the choice stays while its numbers load. */}
           {testKeys && <ModeFilter value={mode} set={setMode} />}
-        </div>
+        </FilterBar>
       )}
       {body}
       {logs && <LazyLogQuality projectId={project.id} />}
