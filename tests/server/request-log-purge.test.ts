@@ -80,6 +80,16 @@ describe("a deleted project's request logs", () => {
     expect(await again.prune(0)).toBe(false)
   })
 
+  it('go one project after another in one tick', async () => {
+    const { p, other } = await deletedBesideAnother()
+    expect((await p.s.request('DELETE', `/api/manage/dapp/${other.id}`, { token: p.owner.accessToken })).status).toBe(204)
+    await p.s.app.retention.tick()
+    expect([await stored(p, p.projectId), await stored(p, other.id)]).toEqual([
+      { entries: 0, hours: 0 },
+      { entries: 0, hours: 0 },
+    ])
+  })
+
   it('go with an account that is deleted, as its projects do', async () => {
     p = await logProject({ name: 'Second key' })
     await p.reportCalls([{ keyId: p.firstKey }, { keyId: p.secondKey }])
