@@ -16,36 +16,27 @@ import { partitionDays } from './partitions'
 /** Entries deleted a statement: on PGlite the delete runs on the server's own thread, so a batch stays short. */
 export const PURGE_BATCH = 5000
 
-export function deletedProjectLogs(db: Database, batch = PURGE_BATCH): PruneJob {
-  // The project being purged, kept between batches: finding one reads every rollup that has no project.
-  let current: string | undefined
-  return {
-    name: "deleted projects' request logs",
-    async prune() {
-      current ??= (
-        await db.query<{ project_id: string }>(
-          'SELECT h.project_id FROM request_log_hours h WHERE NOT EXISTS (SELECT 1 FROM projects p WHERE p.id = h.project_id) LIMIT 1',
-        )
-      )[0]?.project_id
-      if (current === undefined) return false
-      let left = batch
-      // Oldest day first, one partition at a time: a row's ctid is unique within its partition, and a statement
-      // on the parent table would scan every partition to match rows it already found by the project's index.
-      const days = [...(await partitionDays(db))].sort(([a], [b]) => a - b)
-      for (const [, table] of days) {
-        if (left === 0) break
-        // The table's name comes from the catalog and matched partitions.ts's pattern: nothing to escape.
-        const deleted = await db.query(`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE project_id = $1 LIMIT $2)) RETURNING 1`, [
-          current,
-          left,
-        ])
-        left -= deleted.length
-      }
-      if (left > 0) {
-        await db.query('DELETE FROM request_log_hours WHERE project_id = $1', [current])
-        current = undefined
-      }
-      return true
-    },
-  }
-}
+export const deletedProjectLogs = (db: Database, batch = PURGE_BATCH): PruneJob => ({
+  name: "deleted projects' request logs",
+  async prune() {
+    const [gone] = await db.query<{ project_id: string }>(
+      'SELECT h.project_id FROM request_log_hours h WHERE NOT EXISTS (SELECT 1 FROM projects p WHERE p.id = h.project_id) LIMIT 1',
+    )
+    if (!gone) return false
+    let left = batch
+    // Oldest day first, one partition at a time: a row's ctid is unique within its partition, and a statement
+    // on the parent table would scan every partition to match rows it already found by the project's index.
+    const days = [...(await partitionDays(db))].sort(([a], [b]) => a - b)
+    for (const [, table] of days) {
+      if (left === 0) break
+      // The table's name comes from the catalog and matched partitions.ts's pattern: nothing to escape.
+      const deleted = await db.query(`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE project_id = $1 LIMIT $2)) RETURNING 1`, [
+        gone.project_id,
+        left,
+      ])
+      left -= deleted.length
+    }
+    if (left > 0) await db.query('DELETE FROM request_log_hours WHERE project_id = $1', [gone.project_id])
+    return true
+  },
+})
