@@ -9,7 +9,7 @@
  *   over 30 days and 10 keys (one INSERT … SELECT per day, then the hourly
  *   rollups made from them once), then over HTTP, one call at a time: the
  *   newest-100 page, filtered pages (status class, key, route, status and
- *   key, duration, a method no call used), and the 30-day summary, p50 and p95 of BENCH_LOG_CALLS calls each
+ *   key, duration, a method no call used, a request id), and the 30-day summary, p50 and p95 of BENCH_LOG_CALLS calls each
  *   (default 200) after ten untimed; and the worst case, a key and a route
  *   that never meet (the key's every entry walked), 20 calls;
  * - a deleted project's purge: the project deleted through the API, then the
@@ -245,6 +245,8 @@ export async function measureRequestLogs() {
       `${base}?limit=100&slowerThanMs=5000`,
       // No call is a PUT (the fill's are GET, POST and PATCH): again nothing is walked.
       `${base}?limit=100&method=PUT`,
+      // One call by its request id (the fill's 'fill-<days ago>-<i>', i within the day's share): the unique index probed in each partition.
+      `${base}?limit=100&requestId=fill-3-${Math.ceil(ROWS / 60)}`,
       `${base}/summary?days=30`,
     ]) {
       const r = await timed(server.url, accessToken, path, path.includes('route') && path.includes('key') ? 20 : CALLS)

@@ -270,6 +270,8 @@ export const LOG_BATCH_MAX = 1000
 export const LOG_BODY_MAX_BYTES = 5 * 1024 * 1024
 /** The longest route template stored; a longer one is cut to this. */
 export const LOG_ROUTE_MAX = 200
+/** The longest request id a report may carry, and so the longest the page's `requestId` filter takes. */
+export const LOG_REQUEST_ID_MAX = 200
 /** The status classes `GET /manage/dapp/{id}/logs?status=` filters by. */
 export const LOG_STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const
 export type LogStatusClass = (typeof LOG_STATUS_CLASSES)[number]

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { KEY_MODES, LOG_BATCH_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
+import { KEY_MODES, LOG_BATCH_MAX, LOG_REQUEST_ID_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
 import { coded, isoDateTime, requiredText, wholeNumber } from './fields'
 import { queryNumber } from './queries'
 
@@ -10,11 +10,10 @@ import { queryNumber } from './queries'
  * checks them, and the widget, which imports only their types.
  */
 
-export { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
+export { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_REQUEST_ID_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
 
 /** The longest route template a report may carry; longer is refused, and anything over LOG_ROUTE_MAX is cut before it is stored. */
 export const LOG_ROUTE_INPUT_MAX = 1000
-export const LOG_REQUEST_ID_MAX = 200
 export const LOG_KEY_ID_MAX = 200
 /**
  * The longest `before`: the cursor of an entry whose request id is at its longest (base64url of
@@ -184,6 +183,12 @@ export const LogQuery = z.object({
     .max(LOG_ROUTE_MAX, coded('LOG_QUERY_ROUTE_TOO_LONG', `route must be at most ${LOG_ROUTE_MAX} characters.`))
     .optional()
     .meta({ description: 'Only this route template, exactly.' }),
+  requestId: z
+    .string()
+    // The ingest's code for a request id too long: the same field, read from a query.
+    .max(LOG_REQUEST_ID_MAX, coded('LOG_REQUEST_ID_TOO_LONG', `requestId must be at most ${LOG_REQUEST_ID_MAX} characters.`))
+    .optional()
+    .meta({ description: 'Only the call with this request id, exactly: the X-Request-Id its client was answered.' }),
   mode: modeFilter,
   method: httpMethod.optional().meta({ description: 'Only calls with this HTTP method (in any case), such as POST.', examples: ['POST'] }),
   // The ingest's code for a duration out of range: the same field, read from a query.

@@ -99,11 +99,20 @@ for (const [device, viewport] of [
       await expect(details(section, '/v1/exports')).toBeVisible()
       await duration.selectOption('')
       await expect(details(section, '/v1/invoices/:id')).toHaveCount(1)
+      // The call a client was answered X-Request-Id req_e2e_first, and no other; the box keeps the focus.
+      const requestId = section.getByRole('searchbox', { name: 'Request ID' })
+      await requestId.fill('req_e2e_first')
+      await expect(details(section, '/v1/exports')).toHaveCount(0)
+      await expect(details(section, '/v1/invoices/:id')).toHaveCount(1)
+      await expect(requestId).toBeFocused()
+      await requestId.fill('')
+      await expect(details(section, '/v1/exports')).toBeVisible()
 
       // The filters line up: on a phone one a line, every field in one column as wide; on a laptop side by side.
       const fields = [
         ...['Key', 'Status', 'Method', 'Duration'].map((name) => section.getByRole('combobox', { name, exact: true })),
         section.getByRole('searchbox', { name: 'Route' }),
+        requestId,
       ]
       const boxes = await Promise.all(fields.map(async (field) => (await field.boundingBox())!))
       if (device === 'phone') {

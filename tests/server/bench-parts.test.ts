@@ -91,7 +91,7 @@ describe.runIf(usePostgres)('the request-log part on PostgreSQL, at its smallest
     const result = await requestLogsPart(true)
     expect(result?.ingest.accepted).toBe(2000)
     expect(result?.filled.rows).toBeGreaterThan(2000)
-    expect(result?.reads).toHaveLength(10)
+    expect(result?.reads).toHaveLength(11)
     expect(result?.purged.left).toBe(0)
   })
 })

@@ -130,6 +130,24 @@ describe('the Requests section', () => {
     expect(api.calls.filter((c) => c.url.includes('route=')).length).toBe(1)
   })
 
+  it('finds a call by its request id, spaces around it left out, once typing pauses', async () => {
+    const { q, api, logs } = renderSection([{ entries: [entry(1)] }])
+    const s = await section(q)
+    await loadedTable(s)
+    const user = userEvent.setup()
+    const box = s.getByRole('searchbox', { name: 'Request ID' })
+    // No longer than a stored request id can be; code, so left to right in every language.
+    expect(box).toHaveAttribute('maxlength', '200')
+    expect(box).toHaveAttribute('dir', 'ltr')
+    await user.type(box, '  req_8f2c  ')
+    await waitFor(() => expect(logs().at(-1)).toEqual({ requestId: 'req_8f2c', limit: '50' }))
+    // The reader can go on typing: the answer's rows do not take the focus.
+    expect((box.getRootNode() as ShadowRoot).activeElement).toBe(box)
+    await user.type(box, '{Backspace>12/}')
+    await waitFor(() => expect(logs().at(-1)).toEqual({ limit: '50' }))
+    expect(api.calls.filter((c) => c.url.includes('requestId=')).length).toBe(1)
+  })
+
   it('shows only POSTs once Method is POST: asks the server with method=POST, beside the other filters', async () => {
     const calls = [
       entry(4, { method: 'POST', route: '/v1/orders' }),

@@ -132,6 +132,8 @@ export async function listEntries(q: Queryable, projectId: string, f: PageFilter
   if (f.key !== undefined) add('l.key_id = $1', f.key)
   if (f.status !== undefined) add('l.status / 100 = $1', Number(f.status[0]))
   if (f.route !== undefined) add('l.route = $1', f.route)
+  // The unique index leads with the request id: a probe a partition.
+  if (f.requestId !== undefined) add('l.request_id = $1', f.requestId)
   if (f.mode !== undefined) add('k.mode = $1', f.mode)
   if (f.method !== undefined) add('l.method = $1', f.method)
   if (f.slowerThanMs !== undefined) add('l.duration_ms > $1', f.slowerThanMs)

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { LOG_ROUTE_MAX } from '../../../contract/constants'
+import { LOG_REQUEST_ID_MAX, LOG_ROUTE_MAX } from '../../../contract/constants'
 import type { Project } from '../../api/types'
 import { useLang, useT } from '../../i18n'
 import { requests } from '../../i18n/en/requests'
@@ -12,8 +12,8 @@ import { FOCUS_RING } from '../focus-ring'
 
 /** Rows a page: the section's first look, and each "Load more". */
 export const SECTION_PAGE = 50
-/** The route filter asks once typing pauses, not at every key. */
-export const ROUTE_PAUSE_MS = 400
+/** The typed filters (route, request id) ask once typing pauses, not at every key. */
+const TYPING_PAUSE_MS = 400
 
 // The status classes offered, each with its words (their ids written out, so the catalog's check finds them).
 const STATUSES = [
@@ -28,26 +28,27 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 const DURATIONS = [100, 500, 1000, 5000]
 const fieldClass = `w-full min-w-0 max-w-full cq-sm:w-auto rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
 
-/** 'Requests': the project's recent calls, filtered by key, status class, method, duration, route and (with a test key) mode, live while the section is shown. */
+/** 'Requests': the project's recent calls, filtered by key, status class, method, duration, route, request id and (with a test key) mode, live while the section is shown. */
 export function RequestsSection({ project }: { project: Project }) {
   const t = useT(requests)
   const lang = useLang()
-  const ids = { heading: useId(), route: useId() }
-  // The filters as the contract's query names them, '' for all: a filter is a select (or the route's box) and nothing more.
-  // The route's is there from the start, so its first setting (to '' once typing pauses) leaves the values, and the log, as they are.
-  const [filters, setFilters] = useState<Record<string, string>>({ route: '' })
+  const heading = useId()
+  // The filters as the contract's query names them, '' for all: a filter is a select (or a typed box) and nothing more.
+  // The typed ones are there from the start, so their first setting (to '' once typing pauses) leaves the values, and the log, as they are.
+  const [filters, setFilters] = useState<Record<string, string>>({ route: '', requestId: '' })
   const set = (name: keyof LogFilter) => (value: string) => setFilters((f) => ({ ...f, [name]: value }))
-  const [typed, setTyped] = useState('')
+  const [typed, setTyped] = useState({ route: '', requestId: '' })
   useEffect(() => {
-    const timer = setTimeout(() => setFilters((f) => ({ ...f, route: typed.trim() })), ROUTE_PAUSE_MS)
+    const timer = setTimeout(() => setFilters((f) => ({ ...f, route: typed.route.trim(), requestId: typed.requestId.trim() })), TYPING_PAUSE_MS)
     return () => clearTimeout(timer)
   }, [typed])
+  const type = (name: keyof typeof typed) => (value: string) => setTyped((v) => ({ ...v, [name]: value }))
   const keys = project.keys ?? []
   const key = filters.key ?? ''
   const log = useRequestLog(project.id, filters, SECTION_PAGE)
   return (
-    <section aria-labelledby={ids.heading} className="mt-8 rounded-flex border border-border bg-surface p-4 cq-sm:p-6">
-      <Heading id={ids.heading} depth={1} className="text-lg font-semibold text-fg">
+    <section aria-labelledby={heading} className="mt-8 rounded-flex border border-border bg-surface p-4 cq-sm:p-6">
+      <Heading id={heading} depth={1} className="text-lg font-semibold text-fg">
         {t('requests.heading')}
       </Heading>
       <p className="mt-1 text-sm text-muted">{t('requests.intro')}</p>
@@ -82,20 +83,8 @@ export function RequestsSection({ project }: { project: Project }) {
         />
         {/* Live or test only matters once the project has a test key. */}
         {keys.some((k) => k.mode === 'test') && <ModeFilter value={filters.mode ?? ''} set={set('mode')} />}
-        <span className={FILTER}>
-          <label htmlFor={ids.route} className="whitespace-nowrap text-muted">
-            {t('requests.filter.route')}
-          </label>
-          <input
-            id={ids.route}
-            type="search"
-            dir="ltr"
-            maxLength={LOG_ROUTE_MAX}
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            className={`${fieldClass} font-mono`}
-          />
-        </span>
+        <TypedFilter label={t('requests.filter.route')} max={LOG_ROUTE_MAX} value={typed.route} set={type('route')} />
+        <TypedFilter label={t('requests.detail.id')} max={LOG_REQUEST_ID_MAX} value={typed.requestId} set={type('requestId')} />
       </FilterBar>
       <RequestLog
         log={log}
@@ -105,5 +94,18 @@ export function RequestsSection({ project }: { project: Project }) {
         testKeys={new Set(keys.flatMap((k) => (k.mode === 'test' ? [k.id] : [])))}
       />
     </section>
+  )
+}
+
+/** A filter typed in full (a route template, a request id): code, so left to right in every language. */
+function TypedFilter({ label, max, value, set }: { label: string; max: number; value: string; set: (v: string) => void }) {
+  const id = useId()
+  return (
+    <span className={FILTER}>
+      <label htmlFor={id} className="whitespace-nowrap text-muted">
+        {label}
+      </label>
+      <input id={id} type="search" dir="ltr" maxLength={max} value={value} onChange={(e) => set(e.target.value)} className={`${fieldClass} font-mono`} />
+    </span>
   )
 }

@@ -6647,6 +6647,8 @@ export interface operations {
         status?: '1xx' | '2xx' | '3xx' | '4xx' | '5xx'
         /** @description Only this route template, exactly. */
         route?: string
+        /** @description Only the call with this request id, exactly: the X-Request-Id its client was answered. */
+        requestId?: string
         /** @description Only calls made with keys of this mode (a deleted key's calls match neither). */
         mode?: 'live' | 'test'
         /** @description Only calls with this HTTP method (in any case), such as POST. */
