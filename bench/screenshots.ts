@@ -99,6 +99,18 @@ function screens(projectId: string, team: Team): Screen[] {
     await section.waitFor()
     await section.scrollIntoViewIfNeeded()
   }
+  /** On existing.html, the Weather API team's project in the host's detail element (its invitation accepted the first time), at one section. */
+  const northwindSection = (heading: string) => async (p: Page) => {
+    const projects = p.locator('flex-projects')
+    const accept = projects.getByRole('button', { name: 'Accept the invitation to Weather API' })
+    const link = projects.getByRole('link', { name: 'Weather API' })
+    // The invitation until it is accepted, the project after: whichever the list shows once it has loaded.
+    await accept.or(link).first().waitFor()
+    await ((await accept.count()) ? accept : link.first()).click()
+    const section = p.locator('flex-project-detail').getByRole('heading', { name: heading, exact: true })
+    await section.waitFor()
+    await section.scrollIntoViewIfNeeded()
+  }
   const memberMenu = async (page: Page) => {
     await toSection('Members')(page)
     await click(page, 'button', 'Actions for Linus Torvalds')
@@ -195,22 +207,18 @@ function screens(projectId: string, team: Team): Screen[] {
     { name: 'existing-northwind', url: 'existing.html', northwind: 'Ada Lovelace', ready: 'projects.add', full: true },
     // A Northwind user invited to the team: the invitation on the host's page, then (accepted the first time) the team in its detail element.
     { name: 'existing-invited', url: 'existing.html', northwind: 'Ada Lovelace', ready: 'pending.heading', full: true },
+    { name: 'existing-team', url: 'existing.html', northwind: 'Grace Northwind', steps: northwindSection('Members'), ready: 'members.heading' },
+    // The project's calls in the host's own layout: the section and its filters in the detail element.
+    { name: 'existing-requests', url: 'existing.html', northwind: 'Grace Northwind', steps: northwindSection('Requests'), ready: 'requests.heading' },
+    // The same inside the docs page's portal.
     {
-      name: 'existing-team',
-      url: 'existing.html',
-      northwind: 'Grace Northwind',
+      name: 'docs-requests',
+      url: 'docs.html',
       steps: async (p) => {
-        const projects = p.locator('flex-projects')
-        const accept = projects.getByRole('button', { name: 'Accept the invitation to Weather API' })
-        const link = projects.getByRole('link', { name: 'Weather API' })
-        // The invitation until it is accepted, the project after: whichever the list shows once it has loaded.
-        await accept.or(link).first().waitFor()
-        await ((await accept.count()) ? accept : link.first()).click()
-        const members = p.locator('flex-project-detail').getByRole('heading', { name: 'Members', exact: true })
-        await members.waitFor()
-        await members.scrollIntoViewIfNeeded()
+        await click(p, 'link', 'Weather API')
+        await toSection('Requests')(p)
       },
-      ready: 'members.heading',
+      ready: 'requests.heading',
     },
   ]
 }

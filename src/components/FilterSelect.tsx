@@ -3,19 +3,21 @@ import { useT } from '../i18n'
 import { modes } from '../i18n/en/modes'
 
 /**
- * A section's filters. In a narrow element one a line, the labels in one
- * column and the fields filling the other, so that they line up; from cq-sm
- * a row that wraps. Each filter's wrapper is `contents` below cq-sm, so that
- * its label and field are the grid's cells.
+ * A section's filters as a grid of label and field pairs, so that they line
+ * up however many there are: one pair a line in a narrow element, two from
+ * cq-sm, three from cq-md. A filter's wrapper is `contents` (FILTER), so its
+ * label and field are the grid's own cells.
  */
 export function FilterBar({ children }: { children: ReactNode }) {
   return (
-    <div className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 text-sm cq-sm:flex cq-sm:flex-wrap cq-sm:gap-x-4">{children}</div>
+    <div className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 text-sm cq-sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)] cq-md:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
+      {children}
+    </div>
   )
 }
 
 /** One filter's wrapper in a FilterBar: a label, then its field. */
-export const FILTER = 'contents cq-sm:flex cq-sm:min-w-0 cq-sm:max-w-full cq-sm:items-center cq-sm:gap-2'
+export const FILTER = 'contents'
 
 /** One labelled filter of a section (key, status, mode): [value, text] options, the first '' for all. */
 export function FilterSelect({
@@ -39,7 +41,7 @@ export function FilterSelect({
         id={id}
         value={value}
         onChange={(e) => set(e.target.value)}
-        className="w-full min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus cq-sm:w-auto"
+        className="w-full min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
       >
         {options.map(([v, words]) => (
           <option key={v} value={v}>
