@@ -41,7 +41,7 @@ export function FilterSelect({
         id={id}
         value={value}
         onChange={(e) => set(e.target.value)}
-        className="w-full min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        className="h-8 w-full min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
       >
         {options.map(([v, words]) => (
           <option key={v} value={v}>

@@ -115,6 +115,8 @@ for (const [device, viewport] of [
         requestId,
       ]
       const boxes = await Promise.all(fields.map(async (field) => (await field.boundingBox())!))
+      // The typed boxes as tall as the selects, whatever their font.
+      expect(new Set(boxes.map((b) => Math.round(b.height))).size, 'the fields are as tall').toBe(1)
       if (device === 'phone') {
         expect(new Set(boxes.map((b) => Math.round(b.x))).size, 'the fields start at one edge').toBe(1)
         expect(new Set(boxes.map((b) => Math.round(b.width))).size, 'the fields are as wide').toBe(1)
