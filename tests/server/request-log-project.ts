@@ -67,10 +67,26 @@ export async function logProject(second: Record<string, unknown>): Promise<LogPr
   return { s, owner, projectId: p.id, firstKey: Object.keys(p.apiKey)[0], secondKey: Object.keys(made.body)[0], report, reportCalls, page, ids, allPages }
 }
 
-/** The page operation's query parameter `name` and every refusal its 400 shows, as the served API document has them. */
-export async function documentedFilter(s: TestServer, name: string) {
-  const page = (await s.request('GET', '/api/openapi.json')).body.paths['/manage/dapp/{id}/logs'].get
+/**
+ * A filter's refusal, as a caller and the served API document see it: each of `queries` (`?…`)
+ * answered 400 with `refusal`, and the page operation's parameter `name` of `type` listed with
+ * that refusal among its 400's examples.
+ */
+export async function expectFilterRefusal(
+  logs: LogProject,
+  name: string,
+  type: 'string' | 'integer',
+  queries: string[],
+  refusal: { message: string; code: string },
+) {
+  for (const query of queries) {
+    const answer = await logs.page(query)
+    expect(answer.status, query).toBe(400)
+    expect(answer.body).toEqual(refusal)
+  }
+  const page = (await logs.s.request('GET', '/api/openapi.json')).body.paths['/manage/dapp/{id}/logs'].get
   const parameter = (page.parameters as { name: string }[]).find((p) => p.name === name)
   const refusals = Object.values(page.responses['400'].content['application/json'].examples as Record<string, { value: unknown }>).map((e) => e.value)
-  return { parameter, refusals }
+  expect(parameter).toMatchObject({ in: 'query', required: false, schema: { type } })
+  expect(refusals).toContainEqual(refusal)
 }
