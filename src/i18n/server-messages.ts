@@ -41,6 +41,7 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   LOG_QUERY_KEY_TOO_LONG: 'server.logs.key',
   LOG_QUERY_STATUS_INVALID: 'server.logs.status',
   LOG_QUERY_ROUTE_TOO_LONG: 'server.logs.route',
+  LOG_REQUEST_ID_TOO_LONG: 'server.logs.requestId',
   LOG_QUERY_BEFORE_TOO_LONG: 'server.logs.before',
   LOG_CURSOR_INVALID: 'server.logs.cursor',
   LOG_QUERY_MODE_INVALID: 'server.logs.mode',

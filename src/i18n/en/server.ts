@@ -38,6 +38,7 @@ export const server = {
   'server.logs.key': 'key must be at most 200 characters.',
   'server.logs.status': 'status must be one of 1xx, 2xx, 3xx, 4xx, 5xx.',
   'server.logs.route': 'route must be at most 200 characters.',
+  'server.logs.requestId': 'requestId must be at most 200 characters.',
   'server.logs.before': 'before must be at most 1000 characters.',
   'server.logs.cursor': 'before must be the "next" of an earlier page.',
   'server.logs.mode': 'mode must be one of live, test.',

@@ -588,6 +588,7 @@ const messages: LocaleMessages = {
   'server.logs.key': 'Der Schlüssel-Filter darf höchstens 200 Zeichen lang sein.',
   'server.logs.status': 'Der Status-Filter muss 1xx, 2xx, 3xx, 4xx oder 5xx sein.',
   'server.logs.route': 'Der Routen-Filter darf höchstens 200 Zeichen lang sein.',
+  'server.logs.requestId': 'Der Filter nach Anfrage-ID darf höchstens 200 Zeichen lang sein.',
   'server.logs.before': 'Die Seitenangabe (before) darf höchstens 1000 Zeichen lang sein.',
   'server.logs.cursor': 'Die Seitenangabe (before) muss das „next“ einer früheren Seite sein.',
   'server.logs.mode': 'Der Modus muss live oder test sein.',

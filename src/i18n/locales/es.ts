@@ -592,6 +592,7 @@ const messages: LocaleMessages = {
   'server.logs.key': 'El filtro de clave debe tener como máximo 200 caracteres.',
   'server.logs.status': 'El filtro de estado debe ser 1xx, 2xx, 3xx, 4xx o 5xx.',
   'server.logs.route': 'El filtro de ruta debe tener como máximo 200 caracteres.',
+  'server.logs.requestId': 'El filtro de ID de solicitud debe tener como máximo 200 caracteres.',
   'server.logs.before': 'La posición de página (before) debe tener como máximo 1000 caracteres.',
   'server.logs.cursor': 'La posición de página (before) debe ser el «next» de una página anterior.',
   'server.logs.mode': 'El modo debe ser live o test.',

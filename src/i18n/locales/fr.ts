@@ -589,6 +589,7 @@ const messages: LocaleMessages = {
   'server.logs.key': 'Le filtre de clé doit faire au plus 200 caractères.',
   'server.logs.status': 'Le filtre de statut doit valoir 1xx, 2xx, 3xx, 4xx ou 5xx.',
   'server.logs.route': 'Le filtre de route doit faire au plus 200 caractères.',
+  'server.logs.requestId': 'Le filtre d’ID de requête doit faire au plus 200 caractères.',
   'server.logs.before': 'La position de page (before) doit faire au plus 1000 caractères.',
   'server.logs.cursor': 'La position de page (before) doit être le « next » d’une page précédente.',
   'server.logs.mode': 'Le mode doit être live ou test.',

@@ -579,6 +579,7 @@ const messages: LocaleMessages = {
   'server.logs.key': 'キーの絞り込みは200文字以内で指定してください。',
   'server.logs.status': 'ステータスの絞り込みは1xx、2xx、3xx、4xx、5xxのいずれかで指定してください。',
   'server.logs.route': 'ルートの絞り込みは200文字以内で指定してください。',
+  'server.logs.requestId': 'リクエスト ID の絞り込みは200文字以内で指定してください。',
   'server.logs.before': 'ページ位置（before）は1000文字以内で指定してください。',
   'server.logs.cursor': 'ページ位置（before）には前のページの「next」を指定してください。',
   'server.logs.mode': 'モードはliveまたはtestで指定してください。',
