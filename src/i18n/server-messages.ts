@@ -42,6 +42,8 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   LOG_QUERY_STATUS_INVALID: 'server.logs.status',
   LOG_QUERY_ROUTE_TOO_LONG: 'server.logs.route',
   LOG_REQUEST_ID_TOO_LONG: 'server.logs.requestId',
+  LOG_METHOD_INVALID: 'server.logs.method',
+  LOG_DURATION_OUT_OF_RANGE: 'server.logs.slowerThan',
   LOG_QUERY_BEFORE_TOO_LONG: 'server.logs.before',
   LOG_CURSOR_INVALID: 'server.logs.cursor',
   LOG_QUERY_MODE_INVALID: 'server.logs.mode',

@@ -580,6 +580,8 @@ const messages: LocaleMessages = {
   'server.logs.status': 'ステータスの絞り込みは1xx、2xx、3xx、4xx、5xxのいずれかで指定してください。',
   'server.logs.route': 'ルートの絞り込みは200文字以内で指定してください。',
   'server.logs.requestId': 'リクエスト ID の絞り込みは200文字以内で指定してください。',
+  'server.logs.method': 'メソッドは GET のような HTTP メソッド（1〜16文字の英字）で指定してください。',
+  'server.logs.slowerThan': '所要時間の絞り込み（slowerThanMs）は0から86400000までの整数で指定してください。',
   'server.logs.before': 'ページ位置（before）は1000文字以内で指定してください。',
   'server.logs.cursor': 'ページ位置（before）には前のページの「next」を指定してください。',
   'server.logs.mode': 'モードはliveまたはtestで指定してください。',

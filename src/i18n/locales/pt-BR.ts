@@ -585,6 +585,8 @@ const messages: LocaleMessages = {
   'server.logs.status': 'O filtro de status deve ser 1xx, 2xx, 3xx, 4xx ou 5xx.',
   'server.logs.route': 'O filtro de rota deve ter no máximo 200 caracteres.',
   'server.logs.requestId': 'O filtro de ID da requisição deve ter no máximo 200 caracteres.',
+  'server.logs.method': 'O método deve ser um método HTTP como GET, de 1 a 16 letras.',
+  'server.logs.slowerThan': 'O filtro de duração (slowerThanMs) deve ser um número inteiro de 0 a 86400000.',
   'server.logs.before': 'A posição de página (before) deve ter no máximo 1000 caracteres.',
   'server.logs.cursor': 'A posição de página (before) deve ser o "next" de uma página anterior.',
   'server.logs.mode': 'O modo deve ser live ou test.',
