@@ -16,10 +16,11 @@ export { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_REQUEST_ID_MAX, LOG_ROUTE_MAX, L
 export const LOG_ROUTE_INPUT_MAX = 1000
 export const LOG_KEY_ID_MAX = 200
 /**
- * The longest `before`: the cursor of an entry whose request id is at its longest (base64url of
- * the time and LOG_REQUEST_ID_MAX characters of up to 3 UTF-8 bytes each, 822 characters).
+ * The longest `before`: the cursor of an entry whose request id is at its longest, base64url of
+ * the time (15 digits at most), a colon and LOG_REQUEST_ID_MAX characters of up to 4 UTF-8 bytes
+ * each (an emoji is one character and four bytes): 1,088 characters.
  */
-export const LOG_CURSOR_MAX = 1000
+export const LOG_CURSOR_MAX = Math.ceil(((15 + 1 + LOG_REQUEST_ID_MAX * 4) * 4) / 3)
 /** A duration past a day is no call's: refused. */
 export const LOG_DURATION_MAX_MS = 86_400_000
 

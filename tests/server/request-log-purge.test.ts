@@ -2,10 +2,11 @@
  * A deleted project's request logs (server/resources/logs/purge.ts): unreadable at once, and
  * deleted on the retention schedule in batches, its rollups last; other projects' logs untouched.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { storeEntries } from '../../server/resources/logs/data'
 import { deletedProjectLogs } from '../../server/resources/logs/purge'
-import { newProject } from './harness'
-import { logProject, SERVICE_TOKEN, type LogProject } from './request-log-project'
+import { newProject, usePostgres } from './harness'
+import { HOUR, logProject, NOON, SERVICE_TOKEN, type LogProject } from './request-log-project'
 
 let p: LogProject | undefined
 afterEach(async () => {
@@ -104,5 +105,50 @@ describe("a deleted project's request logs", () => {
     await p.reportCalls([{ keyId: p.firstKey }, { keyId: p.secondKey }])
     expect(await deletedProjectLogs(p.s.db, 1).prune(0)).toBe(false)
     expect(await stored(p, p.projectId)).toEqual({ entries: 2, hours: 2 })
+  })
+})
+
+// Two connections at once: PostgreSQL only (PGlite has one, so a batch and a deletion never overlap there).
+describe.runIf(usePostgres)('a batch stored while its project is being deleted', () => {
+  it('holds the deletion until the batch commits, so the purge finds every entry the batch stored', async () => {
+    p = await logProject({ name: 'Second key' })
+    const { s } = p
+    // A first call makes the day's partition, as any ingest does before it stores.
+    await p.reportCalls([{ keyId: p.firstKey }])
+    let inside!: () => void
+    const storedInside = new Promise<void>((resolve) => (inside = resolve))
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let batchPid = 0
+    const batch = s.db.transaction(async (tx) => {
+      batchPid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0].pid
+      const late = {
+        requestId: 'req_late',
+        keyId: p!.firstKey,
+        method: 'GET',
+        route: '/v1/invoices',
+        status: 200,
+        durationMs: 5,
+        at: new Date(NOON - HOUR / 2),
+      }
+      expect(await storeEntries(tx, [late])).toEqual({ known: 1, inserted: 1 })
+      inside()
+      await held
+    })
+    await storedInside
+    const deletion = p.s.request('DELETE', `/api/manage/dapp/${p.projectId}`, { token: p.owner.accessToken })
+    // The deletion waits for the batch: its connection is blocked by the batch's (a condition, not a time).
+    await vi.waitFor(
+      async () => {
+        const [row] = await s.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [batchPid])
+        expect(row.n).toBe(1)
+      },
+      { timeout: 10_000, interval: 20 },
+    )
+    release()
+    await batch
+    expect((await deletion).status).toBe(204)
+    await s.app.retention.tick()
+    expect(await stored(p, p.projectId)).toEqual({ entries: 0, hours: 0 })
   })
 })

@@ -58,8 +58,25 @@ describe('GET /manage/dapp/{id}/logs', () => {
     expect((await get('?before=not-a-cursor')).body).toEqual({ message: 'before must be the "next" of an earlier page.', code: 'LOG_CURSOR_INVALID' })
   })
 
-  it('pages on past entries whose request ids are as long as a report may send (200 characters, not ASCII)', async () => {
-    const long = (i: number) => `${i}${'é'.repeat(199)}`
+  it("refuses a cursor no page could have made, with the bad cursor's 400, never a 500", async () => {
+    await report([entry(1)])
+    const forged = (text: string) => Buffer.from(text).toString('base64url')
+    for (const text of [
+      '999999999999999:req_0001', // a time past the year 9999, which the database cannot hold
+      `${NOON}:req\u00000001`, // a NUL, which it cannot store
+      `${NOON}:req\r\n0001`, // control characters no report could have stored
+      `${NOON}:${'r'.repeat(201)}`, // a request id longer than any report's
+    ]) {
+      const answer = await get(`?before=${forged(text)}`)
+      expect(answer.status, text).toBe(400)
+      expect(answer.body.code, text).toBe('LOG_CURSOR_INVALID')
+    }
+    // The last instant the database holds is a cursor like any other.
+    expect((await get(`?before=${forged('253402300799999:req_0001')}`)).body.entries.map((e: Entry) => e.requestId)).toEqual(['req_0001'])
+  })
+
+  it('pages on past entries whose request ids are as long as a report may send (200 characters of four bytes each)', async () => {
+    const long = (i: number) => `${i}${'😀'.repeat(199)}`
     await report([entry(1, { requestId: long(1) }), entry(2, { requestId: long(2) })])
     const first = await get('?limit=1')
     const second = await get(`?limit=1&before=${first.body.next}`)

@@ -37,11 +37,16 @@ type InsertedTuple = [string, string, string, number, number, string]
 export async function storeEntries(tx: Queryable, entries: readonly CheckedEntry[]): Promise<Stored> {
   const col = <T>(f: (e: CheckedEntry) => T) => entries.map(f)
   const [row] = await tx.query<{ known: string | number; inserted: InsertedTuple[] | string }>(
-    `WITH batch AS (
+    // The batch's keys are share-locked until it commits: a project (and its keys) deleted meanwhile waits for the
+    // batch, so the purge after it finds these entries by their rollups; without the lock the deletion went
+    // ahead, the purge could miss rows not yet committed, and they stayed until their partition aged out.
+    `WITH keys AS (
+       SELECT id, project_id FROM api_keys WHERE id = ANY($2::text[]) FOR KEY SHARE
+     ), batch AS (
        SELECT k.project_id, u.key_id, u.request_id, u.at, u.method, u.route, u.status, u.duration_ms, u.ip
        FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::smallint[], $7::int[], $8::text[])
             AS u(request_id, key_id, at, method, route, status, duration_ms, ip)
-       JOIN api_keys k ON k.id = u.key_id
+       JOIN keys k ON k.id = u.key_id
      ), ins AS (
        INSERT INTO request_logs (project_id, key_id, request_id, at, method, route, status, duration_ms, ip)
        SELECT * FROM batch

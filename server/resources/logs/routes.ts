@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
-import { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LogBatch, LogQuery, LogSummaryQuery, type LogSummary } from '../../../contract/logs'
+import { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_REQUEST_ID_MAX, LogBatch, LogQuery, LogSummaryQuery, type LogSummary } from '../../../contract/logs'
 import { LOG_ENTRY_INVALID } from '../../../contract/constants'
+import { hasControlCharacters } from '../../../contract/fields'
 import type { AuthEnv } from '../../http/auth'
 import { fastBodyLimit } from '../../http/body-limit'
 import { HttpError } from '../../http/errors'
@@ -44,11 +45,18 @@ function readBatch(body: Record<string, unknown>) {
 
 // The cursor is the last entry's time and request id, so a page never repeats or skips an entry that arrived meanwhile.
 const cursorOf = (e: { at: string; requestId: string }) => Buffer.from(`${Date.parse(e.at)}:${e.requestId}`).toString('base64url')
+// A cursor is the caller's text: one no page could have made (a time PostgreSQL cannot hold, a request id no
+// report could have stored) is refused here as any bad cursor, not left for the database to fail on.
+const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 function readCursor(before: string | undefined) {
   if (before === undefined) return undefined
   const m = /^(\d{1,15}):(.+)$/s.exec(Buffer.from(before, 'base64url').toString())
-  if (!m) throw new HttpError(400, LOGS.LOG_CURSOR_INVALID)
-  return { at: new Date(Number(m[1])), requestId: m[2] }
+  const time = m ? Number(m[1]) : NaN
+  const requestId = m?.[2] ?? ''
+  if (!(time <= LAST_TIME) || [...requestId].length > LOG_REQUEST_ID_MAX || hasControlCharacters(requestId)) {
+    throw new HttpError(400, LOGS.LOG_CURSOR_INVALID)
+  }
+  return { at: new Date(time), requestId }
 }
 
 /** The provider's calls (service token) and the members' pages (behind the /manage guard, any member). */

@@ -41,7 +41,7 @@ export const server = {
   'server.logs.requestId': 'requestId must be at most 200 characters.',
   'server.logs.method': 'method must be an HTTP method such as GET, of 1 to 16 letters.',
   'server.logs.slowerThan': 'slowerThanMs must be a whole number from 0 to 86400000.',
-  'server.logs.before': 'before must be at most 1000 characters.',
+  'server.logs.before': 'before must be at most 1088 characters.',
   'server.logs.cursor': 'before must be the "next" of an earlier page.',
   'server.logs.mode': 'mode must be one of live, test.',
   'server.limit': 'limit must be a whole number from 1 to 100.',

@@ -591,7 +591,7 @@ const messages: LocaleMessages = {
   'server.logs.requestId': 'Der Filter nach Anfrage-ID darf höchstens 200 Zeichen lang sein.',
   'server.logs.method': 'Die Methode muss eine HTTP-Methode wie GET sein, aus 1 bis 16 Buchstaben.',
   'server.logs.slowerThan': 'Der Dauer-Filter (slowerThanMs) muss eine ganze Zahl von 0 bis 86400000 sein.',
-  'server.logs.before': 'Die Seitenangabe (before) darf höchstens 1000 Zeichen lang sein.',
+  'server.logs.before': 'Die Seitenangabe (before) darf höchstens 1088 Zeichen lang sein.',
   'server.logs.cursor': 'Die Seitenangabe (before) muss das „next“ einer früheren Seite sein.',
   'server.logs.mode': 'Der Modus muss live oder test sein.',
   'server.limit': 'Die Anzahl (limit) muss eine ganze Zahl von 1 bis 100 sein.',

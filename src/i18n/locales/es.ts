@@ -595,7 +595,7 @@ const messages: LocaleMessages = {
   'server.logs.requestId': 'El filtro de ID de solicitud debe tener como máximo 200 caracteres.',
   'server.logs.method': 'El método debe ser un método HTTP como GET, de 1 a 16 letras.',
   'server.logs.slowerThan': 'El filtro de duración (slowerThanMs) debe ser un número entero de 0 a 86400000.',
-  'server.logs.before': 'La posición de página (before) debe tener como máximo 1000 caracteres.',
+  'server.logs.before': 'La posición de página (before) debe tener como máximo 1088 caracteres.',
   'server.logs.cursor': 'La posición de página (before) debe ser el «next» de una página anterior.',
   'server.logs.mode': 'El modo debe ser live o test.',
   'server.limit': 'La cantidad (limit) debe ser un número entero de 1 a 100.',

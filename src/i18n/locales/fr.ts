@@ -592,7 +592,7 @@ const messages: LocaleMessages = {
   'server.logs.requestId': 'Le filtre d’ID de requête doit faire au plus 200 caractères.',
   'server.logs.method': 'La méthode doit être une méthode HTTP comme GET, de 1 à 16 lettres.',
   'server.logs.slowerThan': 'Le filtre de durée (slowerThanMs) doit être un nombre entier de 0 à 86400000.',
-  'server.logs.before': 'La position de page (before) doit faire au plus 1000 caractères.',
+  'server.logs.before': 'La position de page (before) doit faire au plus 1088 caractères.',
   'server.logs.cursor': 'La position de page (before) doit être le « next » d’une page précédente.',
   'server.logs.mode': 'Le mode doit être live ou test.',
   'server.limit': 'Le nombre (limit) doit être un entier de 1 à 100.',

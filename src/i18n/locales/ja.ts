@@ -582,7 +582,7 @@ const messages: LocaleMessages = {
   'server.logs.requestId': 'リクエスト ID の絞り込みは200文字以内で指定してください。',
   'server.logs.method': 'メソッドは GET のような HTTP メソッド（1〜16文字の英字）で指定してください。',
   'server.logs.slowerThan': '所要時間の絞り込み（slowerThanMs）は0から86400000までの整数で指定してください。',
-  'server.logs.before': 'ページ位置（before）は1000文字以内で指定してください。',
+  'server.logs.before': 'ページ位置（before）は1088文字以内で指定してください。',
   'server.logs.cursor': 'ページ位置（before）には前のページの「next」を指定してください。',
   'server.logs.mode': 'モードはliveまたはtestで指定してください。',
   'server.limit': '件数（limit）は1から100までの整数で指定してください。',

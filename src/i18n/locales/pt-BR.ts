@@ -587,7 +587,7 @@ const messages: LocaleMessages = {
   'server.logs.requestId': 'O filtro de ID da requisição deve ter no máximo 200 caracteres.',
   'server.logs.method': 'O método deve ser um método HTTP como GET, de 1 a 16 letras.',
   'server.logs.slowerThan': 'O filtro de duração (slowerThanMs) deve ser um número inteiro de 0 a 86400000.',
-  'server.logs.before': 'A posição de página (before) deve ter no máximo 1000 caracteres.',
+  'server.logs.before': 'A posição de página (before) deve ter no máximo 1088 caracteres.',
   'server.logs.cursor': 'A posição de página (before) deve ser o "next" de uma página anterior.',
   'server.logs.mode': 'O modo deve ser live ou test.',
   'server.limit': 'A quantidade (limit) deve ser um número inteiro de 1 a 100.',
