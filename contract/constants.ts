@@ -39,6 +39,8 @@ export const MAX_ALLOWED_IPS = 20
 
 /** The most scopes one `POST /keys/verify` may ask for. */
 export const MAX_VERIFY_SCOPES = 50
+/** The longest scope name POST /keys/verify takes. */
+export const VERIFY_SCOPE_MAX = 100
 
 /**
  * `POST /keys/verify`'s answer, for `flex-portal/verify`, which has no zod:
@@ -63,6 +65,10 @@ export const LOG_BATCH_TOO_LARGE = 'LOG_BATCH_TOO_LARGE'
 export const LOG_ENTRY_NOT_FOUND = 'LOG_ENTRY_NOT_FOUND'
 /** GET /manage/dapp/{id}/logs: "before" is not the "next" of a page. */
 export const LOG_CURSOR_INVALID = 'LOG_CURSOR_INVALID'
+/** POST /keys/verify: `scopes` is not a list of at most MAX_VERIFY_SCOPES scope names (the provider's own setting, not the client's key). */
+export const SCOPES_INVALID = 'SCOPES_INVALID'
+/** POST /keys/verify: `ip` is not an IPv4 or IPv6 address. */
+export const IP_ADDRESS_INVALID = 'IP_ADDRESS_INVALID'
 /**
  * The stable reasons an error answer carries beside its message (`code`), for a
  * client to act on or translate: never renamed once published, only added to.
@@ -249,12 +255,12 @@ export const ERROR_CODES = [
   // Key restrictions (issue 50)
   'SCOPE_UNKNOWN', // a scope the catalog does not name (key create and edit)
   'SCOPES_NOT_OFFERED', // scopes sent to a server without a catalog (KEY_SCOPES_FILE unset)
-  'SCOPES_INVALID', // scopes neither null nor a list of scope names (POST /keys/verify: not a list of at most MAX_VERIFY_SCOPES)
+  SCOPES_INVALID, // scopes neither null nor a list of scope names (POST /keys/verify: not a list of at most MAX_VERIFY_SCOPES)
   'ALLOWED_IP_INVALID', // allowedIps not a list, or an entry not an IPv4/IPv6 address or CIDR range
   'ALLOWED_IPS_TOO_MANY', // allowedIps longer than MAX_ALLOWED_IPS
   'KEY_MODE_INVALID', // mode neither live nor test
   'KEY_MODE_FIXED', // an edit tried to change a key's mode, fixed at creation (its key text carries it)
-  'IP_ADDRESS_INVALID', // POST /keys/verify's ip not an IPv4 or IPv6 address
+  IP_ADDRESS_INVALID, // POST /keys/verify's ip not an IPv4 or IPv6 address
   'BROAD_KEY_ROLE_NEEDED', // 403: a developer asked for a live key with a write scope or every scope
 ] as const
 export type ErrorCode = (typeof ERROR_CODES)[number]

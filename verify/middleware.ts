@@ -1,6 +1,7 @@
 import type { KeyMode } from '../contract/constants.js'
-import { REQUEST_ID_HEADER, UNMATCHED_ROUTE, entryOf, requestIdOf, started, type ApiKeyOptions } from './request-entry.js'
-import { VerifierUnavailable, type Verifier } from './verifier.js'
+import { expressRoute, type RoutedRequest } from './express-route.js'
+import { REQUEST_ID_HEADER, UNMATCHED_ROUTE, checkedScopes, entryOf, requestIdOf, started, type ApiKeyOptions } from './request-entry.js'
+import { VerifierUnavailable, logMade, type Verifier } from './verifier.js'
 // Named apart from the `clientAddress` option (whether request logs carry the address).
 import { clientAddress as addressOf, type AddressSource } from './client-address.js'
 
@@ -101,10 +102,11 @@ const honoAddress = (c: HonoContextLike): string | undefined => (c.env as NodeBi
  */
 export function honoApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
   const { requestLogs = false, clientAddress = false } = options
+  const scopes = checkedScopes(options.scopes)
   return async (c: HonoContextLike, next: () => Promise<void>): Promise<Response | void> => {
     const start = requestLogs ? started() : undefined
     const ip = addressOf(honoAddress(c), c.req.header('x-forwarded-for'), options.trustedProxies)
-    const outcome = await check(verifier, c.req.header('authorization'), ip, options.scopes)
+    const outcome = await check(verifier, c.req.header('authorization'), ip, scopes)
     if (!outcome.ok) return c.json(outcome.refusal.body, outcome.refusal.status, refusalHeaders(outcome.refusal))
     c.set('apiKey', outcome.info)
     if (!start) return next()
@@ -124,12 +126,12 @@ export function honoApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
       start,
       ip: clientAddress ? honoAddress(c) : undefined,
     })
-    if (entry) verifier.logRequest(entry)
+    if (entry) logMade(verifier, entry)
   }
 }
 
 /** The parts of Express's (or Node's) request and response the middleware uses. */
-interface ExpressRequestLike extends AddressSource {
+interface ExpressRequestLike extends AddressSource, RoutedRequest {
   headers: {
     authorization?: string | undefined
     'x-request-id'?: string | string[] | undefined
@@ -137,8 +139,6 @@ interface ExpressRequestLike extends AddressSource {
   }
   apiKey?: ApiKeyInfo
   method?: string
-  baseUrl?: string
-  route?: { path?: unknown }
   ip?: string
 }
 interface ExpressResponseLike {
@@ -146,13 +146,8 @@ interface ExpressResponseLike {
   setHeader(name: string, value: string): unknown
   json(body: unknown): unknown
   statusCode?: number
-  once?(event: 'finish', listener: () => void): unknown
-}
-
-/** The matched route's template under the router's mount path; Express sets both once a route matches. */
-function expressRoute(req: ExpressRequestLike): string {
-  const path = req.route?.path
-  return typeof path === 'string' ? `${req.baseUrl ?? ''}${path}` || '/' : UNMATCHED_ROUTE
+  headersSent?: boolean
+  once?(event: 'finish' | 'close', listener: () => void): unknown
 }
 
 /**
@@ -163,11 +158,12 @@ function expressRoute(req: ExpressRequestLike): string {
  */
 export function expressApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
   const { requestLogs = false, clientAddress = false } = options
+  const scopes = checkedScopes(options.scopes)
   return (req: ExpressRequestLike, res: ExpressResponseLike, next: (err?: unknown) => void): void => {
     const start = requestLogs ? started() : undefined
     const forwarded = req.headers['x-forwarded-for']
     const ip = addressOf(req.socket?.remoteAddress, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, options.trustedProxies)
-    check(verifier, req.headers.authorization, ip, options.scopes).then((outcome) => {
+    check(verifier, req.headers.authorization, ip, scopes).then((outcome) => {
       if (outcome.ok) {
         req.apiKey = outcome.info
         if (start) logWhenAnswered(verifier, req, res, outcome.info.keyId, start, clientAddress)
@@ -191,8 +187,12 @@ function logWhenAnswered(
   const sent = req.headers['x-request-id']
   const requestId = requestIdOf(typeof sent === 'string' ? sent : undefined)
   res.setHeader(REQUEST_ID_HEADER, requestId)
-  // 'finish': the answer is written; a client gone before it gets no entry (it saw no answer).
-  res.once?.('finish', () => {
+  // Once the answer is written ('finish'), or once the client has gone ('close' without 'finish': a stream or a long
+  // poll it left) if its status was sent by then; a client gone before any answer saw none, and gets no entry.
+  let reported = false
+  const report = () => {
+    if (reported) return
+    reported = true
     const entry = entryOf({
       requestId,
       keyId,
@@ -202,6 +202,8 @@ function logWhenAnswered(
       start,
       ip: clientAddress ? req.ip : undefined,
     })
-    if (entry) verifier.logRequest(entry)
-  })
+    if (entry) logMade(verifier, entry)
+  }
+  res.once?.('finish', report)
+  res.once?.('close', () => res.headersSent && report())
 }

@@ -1,5 +1,5 @@
 /** The parts of a request log entry that both middlewares make the same way. */
-import { LOG_ROUTE_MAX } from '../contract/constants.js'
+import { LOG_ROUTE_MAX, MAX_VERIFY_SCOPES, VERIFY_SCOPE_MAX } from '../contract/constants.js'
 import { isoAt } from './entry-json.js'
 import type { RequestLogEntry } from './request-log.js'
 
@@ -59,8 +59,12 @@ export interface Answered {
 
 /** The entry for an answered request, or none when its status is not an HTTP one (Node lets a handler answer 999). */
 export function entryOf({ requestId, keyId, method, route, status, start, ip }: Answered): RequestLogEntry | undefined {
-  if (!Number.isInteger(status) || status < 100 || status > 599) return undefined
   const durationMs = Math.min(DURATION_MAX_MS, Math.round((performance.now() - start.mono) * 10) / 10)
+  return made(requestId, keyId, method, route, status, durationMs, isoAt(start.wall), ip)
+}
+
+function made(requestId: string, keyId: string, method: string, route: string, status: number, durationMs: number, at: string, ip: string | undefined) {
+  if (!Number.isInteger(status) || status < 100 || status > 599) return undefined
   return {
     requestId,
     keyId,
@@ -69,7 +73,52 @@ export function entryOf({ requestId, keyId, method, route, status, start, ip }: 
     route: route.length > LOG_ROUTE_MAX ? [...route].slice(0, LOG_ROUTE_MAX).join('') : route || UNMATCHED_ROUTE,
     status,
     durationMs,
-    at: isoAt(start.wall),
+    at,
     ...(ip && ADDRESS.test(ip) ? { ip } : {}),
   }
+}
+
+// What the server reads as a key id (apid_…: printable ASCII), and a route it stores (no control or separator character).
+const KEY_ID = /^[!-~]{1,200}$/
+const CONTROL = /[\p{Cc}\u2028\u2029]/u
+// The years an ISO time of the server's form (four digits) can name.
+const FIRST_MS = Date.parse('0000-01-01T00:00:00Z')
+const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z')
+
+/**
+ * An entry handed to `logRequest` by the provider's own code, made readable as the middlewares make theirs: the
+ * server refuses a whole batch, other requests' entries with it, for one entry it cannot read. Its time is read as
+ * `Date` reads it and sent in the server's form; a request id is kept when the middlewares would keep a client's.
+ * Without a key id, an HTTP status or a time it is none.
+ */
+export function readableEntry(e: RequestLogEntry): RequestLogEntry | undefined {
+  if (typeof e !== 'object' || e === null) return undefined
+  const { requestId, keyId, method, route, status, durationMs, at, ip } = e as Partial<Record<keyof RequestLogEntry, unknown>>
+  const ms = typeof at === 'string' ? Date.parse(at) : NaN
+  if (typeof keyId !== 'string' || !KEY_ID.test(keyId) || typeof status !== 'number' || !(ms >= FIRST_MS && ms <= LAST_MS)) return undefined
+  const duration = typeof durationMs === 'number' && !Number.isNaN(durationMs) ? Math.min(DURATION_MAX_MS, Math.max(0, durationMs)) : 0
+  const template = typeof route === 'string' && !CONTROL.test(route) ? route.trim() : UNMATCHED_ROUTE
+  return made(
+    requestIdOf(typeof requestId === 'string' ? requestId : undefined),
+    keyId,
+    typeof method === 'string' ? method : 'OTHER',
+    template,
+    status,
+    duration,
+    new Date(ms).toISOString(),
+    typeof ip === 'string' ? ip : undefined,
+  )
+}
+
+/** The scopes a middleware asks for, checked once when it is made: the server would refuse every check of them. */
+export function checkedScopes(scopes: readonly string[] | undefined): readonly string[] | undefined {
+  if (scopes === undefined) return undefined
+  if (
+    !Array.isArray(scopes) ||
+    scopes.length > MAX_VERIFY_SCOPES ||
+    scopes.some((s) => typeof s !== 'string' || s.length === 0 || s.length > VERIFY_SCOPE_MAX)
+  ) {
+    throw new TypeError(`scopes must be a list of at most ${MAX_VERIFY_SCOPES} scope names of 1 to ${VERIFY_SCOPE_MAX} characters.`)
+  }
+  return scopes
 }

@@ -49,7 +49,10 @@ export interface RequestLogStats {
   sent: number
   /** Entries dropped because the queue was full (the oldest first). */
   dropped: number
-  /** Entries the portal refused for good (a 4xx other than 408 or 429, e.g. a wrong service token); not retried. */
+  /**
+   * Entries the portal refused for good (a 4xx other than 408 or 429, e.g. a wrong service token), not retried; and
+   * entries `logRequest` was given without a key id, an HTTP status or a time, never sent.
+   */
   refused: number
   /** Sends that failed (down, slow, 5xx) and will be tried again with the same entries. */
   failedSends: number
@@ -59,6 +62,8 @@ export interface RequestLogStats {
 
 export interface RequestLogReporter {
   add(entry: RequestLogEntry): void
+  /** Counts an entry refused before it was queued (logRequest given one no portal could read). */
+  refuse(): void
   stats(): RequestLogStats
   /** Sends everything queued now; resolves when sent, or when a send fails (the entries stay queued). Never rejects. */
   flush(): Promise<void>
@@ -153,8 +158,11 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
         counts.dropped++
         if (inFlight > 0) inFlight--
       }
-      schedule(queue.length >= batchSize ? 0 : intervalMs)
+      // While a batch is on its way, its end schedules the next: at once when a batch is waiting, else after
+      // intervalMs, or after the backoff when it failed. A timer set here meanwhile would skip that backoff.
+      if (!sending) schedule(queue.length >= batchSize ? 0 : intervalMs)
     },
+    refuse: () => void counts.refused++,
     stats: () => ({ queued: queue.length, ...counts, ...(lastError ? { lastError } : {}) }),
     async flush() {
       if (timer) clearTimeout(timer)

@@ -4,7 +4,8 @@
  * needs only `fetch`, so it runs on Node 18+, Deno, Bun and edge runtimes.
  */
 
-import { VERIFY_KEY_MAX, type Verification } from '../contract/constants.js'
+import { IP_ADDRESS_INVALID, SCOPES_INVALID, VERIFY_KEY_MAX, type Verification } from '../contract/constants.js'
+import { readableEntry } from './request-entry.js'
 import { requestLogReporter, type RequestLogEntry, type RequestLogOptions, type RequestLogReporter, type RequestLogStats } from './request-log.js'
 
 /** The server's answer (`POST /keys/verify`). */
@@ -19,6 +20,8 @@ export interface VerifierOptions {
   cacheSeconds?: number
   /** Most answers kept (default 10,000); the oldest goes first. */
   cacheSize?: number
+  /** How long a check waits for the server before it is given up (default 5,000 ms): the request is then answered 503, not held. */
+  timeoutMs?: number
   /** Another fetch (tests, a runtime's own); default the global one. */
   fetch?: typeof fetch
   /** Where and how the middlewares' request logs (`{ requestLogs: true }`) are sent; the defaults suit most. */
@@ -40,9 +43,14 @@ export interface Verifier {
    * an invalid key, and is never cached.
    */
   verify(key: string, ask?: VerifyAsk): Promise<Verification>
-  /** Queues one request log entry (the middlewares call it with `{ requestLogs: true }`); never throws, never waits. */
+  /**
+   * Queues one request log entry, for a framework without a middleware here; never throws, never waits. The entry
+   * is made readable as the middlewares make theirs (a request id that is not 1 to 100 letters, digits, `.`, `_`, `:`
+   * or `-` is replaced by a UUID, a method that is no HTTP token is OTHER, a route is cut to 200 characters, a
+   * duration kept within 0 ms and a day); one without a key id, an HTTP status or a time is refused, alone.
+   */
   logRequest(entry: RequestLogEntry): void
-  /** What request logging has sent, dropped (queue full) and holds. */
+  /** What request logging has sent, dropped (queue full), refused and holds. */
   requestLogStats(): RequestLogStats
   /** Sends the request log entries queued now. Never rejects. */
   flush(): Promise<void>
@@ -63,11 +71,30 @@ export class VerifierUnavailable extends Error {
 
 type Entry = { answer: Verification; until: number }
 
+// The middlewares' own entries are readable as made: they skip logRequest's check (verifier.test's A/B of the provider's cost).
+const MADE = Symbol('flex-portal.requestLogEntry')
+type WithMade = Verifier & { [MADE]?: (entry: RequestLogEntry) => void }
+
+/** Queues an entry a middleware made; a verifier of another making (a test's) gets it through logRequest. */
+export function logMade(verifier: Verifier, entry: RequestLogEntry): void {
+  const made = (verifier as WithMade)[MADE]
+  if (made) made(entry)
+  else verifier.logRequest(entry)
+}
+
 // Something that can be an IPv4 or IPv6 address (the server checks it exactly); no node:net, so edge runtimes can run this.
 const IP = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)$/i
 
 /** Makes a verifier: answers are cached briefly, and concurrent checks of one key share one call. */
-export function createVerifier({ url, serviceToken, cacheSeconds = 5, cacheSize = 10_000, fetch: fetchFn, requestLogs }: VerifierOptions): Verifier {
+export function createVerifier({
+  url,
+  serviceToken,
+  cacheSeconds = 5,
+  cacheSize = 10_000,
+  timeoutMs = 5000,
+  fetch: fetchFn,
+  requestLogs,
+}: VerifierOptions): Verifier {
   if (!url) throw new TypeError('createVerifier: url is required.')
   if (!serviceToken) throw new TypeError('createVerifier: serviceToken is required.')
   const call = fetchFn ?? globalThis.fetch
@@ -80,6 +107,12 @@ export function createVerifier({ url, serviceToken, cacheSeconds = 5, cacheSize 
   let reporter: RequestLogReporter | undefined
   const logs = () => (reporter ??= requestLogReporter(requestLogs?.url ?? logsUrl(url), serviceToken, call, requestLogs))
 
+  // A server that takes the connection and never answers would hold every request of the key until the runtime's own
+  // limit (minutes): the check, its answer's body included, is given up after timeoutMs.
+  const late = (err: unknown) => err instanceof Error && err.name === 'TimeoutError'
+  const unavailable = (err: unknown, what: string, status?: number) =>
+    new VerifierUnavailable(late(err) ? `The key server did not answer within ${timeoutMs} ms.` : what, status, { cause: err })
+
   async function ask(key: string, more: VerifyAsk | undefined): Promise<Verification> {
     let res: Response
     try {
@@ -89,30 +122,32 @@ export function createVerifier({ url, serviceToken, cacheSeconds = 5, cacheSize 
         body: JSON.stringify(
           more ? { key, ...(more.ip !== undefined ? { ip: more.ip } : {}), ...(more.scopes?.length ? { scopes: more.scopes } : {}) } : { key },
         ),
+        signal: AbortSignal.timeout(timeoutMs),
       })
     } catch (err) {
-      throw new VerifierUnavailable('The key server could not be reached.', undefined, { cause: err })
-    }
-    // The server refuses a key that cannot be one (too long, unstorable text) as a bad request: it is no key of its.
-    if (res.status === 400) {
-      await res.body?.cancel().catch(() => {})
-      return { valid: false, code: 'NOT_FOUND' }
-    }
-    if (!res.ok) {
-      await res.body?.cancel().catch(() => {})
-      throw new VerifierUnavailable(`The key server answered ${res.status}.`, res.status)
+      throw unavailable(err, 'The key server could not be reached.')
     }
     let body: unknown
     try {
       body = await res.json()
     } catch (err) {
-      throw new VerifierUnavailable('The key server sent an answer that is not JSON.', res.status, { cause: err })
+      if (res.ok || late(err)) throw unavailable(err, 'The key server sent an answer that is not JSON.', res.status)
     }
+    if (res.status === 400) {
+      const code = (body as { code?: unknown } | undefined)?.code
+      // An address the server does not take as one is asked as none (a key with an allowlist is then refused).
+      if (code === IP_ADDRESS_INVALID && more?.ip !== undefined) return ask(key, { ...more, ip: undefined })
+      // Scopes it does not take are this service's own mistake, not the client's: no key is good or bad for them.
+      if (code === SCOPES_INVALID) throw new VerifierUnavailable(`The key server refused the scopes asked: ${messageOf(body)}`, 400)
+      // Else the key cannot be one (too long, unstorable text): it is no key of the server's.
+      return { valid: false, code: 'NOT_FOUND' }
+    }
+    if (!res.ok) throw new VerifierUnavailable(`The key server answered ${res.status}.`, res.status)
     if (!isVerification(body)) throw new VerifierUnavailable('The key server sent an answer of an unknown shape.', res.status)
     return body
   }
 
-  return {
+  const verifier: WithMade = {
     verify(key, more) {
       // A key that cannot be one is refused here: no call, nothing cached.
       if (typeof key !== 'string' || key.length === 0 || key.length > VERIFY_KEY_MAX) return Promise.resolve({ valid: false, code: 'NOT_FOUND' })
@@ -142,12 +177,20 @@ export function createVerifier({ url, serviceToken, cacheSeconds = 5, cacheSize 
       inFlight.set(entry, p)
       return p
     },
-    logRequest: (entry) => logs().add(entry),
+    logRequest(entry) {
+      const readable = readableEntry(entry)
+      if (readable) logs().add(readable)
+      else logs().refuse()
+    },
+    [MADE]: (entry: RequestLogEntry) => logs().add(entry),
     requestLogStats: () => reporter?.stats() ?? { queued: 0, sent: 0, dropped: 0, refused: 0, failedSends: 0 },
     flush: async () => reporter?.flush(),
     close: () => logs().close(),
   }
+  return verifier
 }
+
+const messageOf = (body: unknown) => String((body as { message?: unknown } | undefined)?.message ?? 'no message')
 
 /** `…/api/keys/verify` → `…/api/logs`: the same server, the same service token. */
 function logsUrl(verifyUrl: string): string {

@@ -7,47 +7,8 @@ import express from 'express'
 import { Hono } from 'hono'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LogBatch } from '../../contract/logs'
-import { createVerifier, expressApiKey, honoApiKey, type RequestLogEntry, type RequestLogOptions, type Verification } from '../../verify/index'
-
-const VERIFY_URL = 'https://portal.example/api/keys/verify'
-const LOGS_URL = 'https://portal.example/api/logs'
-const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'prj_1', name: 'Default key', expiresAt: null, mode: 'live', scopes: null }
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-const auth = { Authorization: 'Bearer fxk_good' }
-
-/** A portal in a fetch: verifies fxk_good, takes log batches while `mode` is 'up', and records every attempt. */
-function fakePortal() {
-  const state = {
-    mode: 'up' as 'up' | 'down' | 'slow' | '500' | '401',
-    batches: [] as RequestLogEntry[][],
-    attempts: [] as RequestLogEntry[][],
-    tokens: new Set<string>(),
-  }
-  const fn = (async (url: string, init: RequestInit) => {
-    if (url === VERIFY_URL) return json(JSON.parse(String(init.body)).key === 'fxk_good' ? VALID : { valid: false, code: 'NOT_FOUND' })
-    expect(url).toBe(LOGS_URL)
-    state.tokens.add(new Headers(init.headers).get('authorization')!)
-    const entries = JSON.parse(String(init.body)).entries as RequestLogEntry[]
-    state.attempts.push(entries)
-    if (state.mode === 'down') throw new TypeError('fetch failed')
-    if (state.mode === 'slow')
-      return new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason), { once: true }))
-    if (state.mode === '500') return json({ message: 'Internal server error' }, 500)
-    if (state.mode === '401') return json({ message: 'A service token is required.' }, 401)
-    // As the server reads it (contract/logs.ts): one malformed entry refuses the batch.
-    const read = LogBatch.safeParse({ entries })
-    if (!read.success) return json({ message: read.error.issues[0].message, code: 'LOG_ENTRY_INVALID' }, 400)
-    state.batches.push(entries)
-    return json({ accepted: entries.length, dropped: 0 }, 202)
-  }) as unknown as typeof fetch
-  return Object.assign(state, {
-    fn,
-    verifier: (requestLogs?: RequestLogOptions) => createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn, requestLogs }),
-    entries: () => state.batches.flat(),
-  })
-}
+import { expressApiKey, honoApiKey, type RequestLogEntry } from '../../verify/index'
+import { auth, fakePortal, UUID } from './verify-fake-portal'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {

@@ -1,0 +1,46 @@
+/**
+ * A portal in a fetch, for flex-portal/verify's tests: it verifies fxk_good, takes log batches as the server
+ * reads them while up, and records every attempt.
+ */
+import { expect } from 'vitest'
+import { LogBatch } from '../../contract/logs'
+import { createVerifier, type RequestLogEntry, type RequestLogOptions, type Verification } from '../../verify/index'
+
+export const VERIFY_URL = 'https://portal.example/api/keys/verify'
+export const LOGS_URL = 'https://portal.example/api/logs'
+export const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'prj_1', name: 'Default key', expiresAt: null, mode: 'live', scopes: null }
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+export const auth = { Authorization: 'Bearer fxk_good' }
+
+/** A portal in a fetch: verifies fxk_good, takes log batches while `mode` is 'up', and records every attempt. */
+export function fakePortal() {
+  const state = {
+    mode: 'up' as 'up' | 'down' | 'slow' | '500' | '401',
+    batches: [] as RequestLogEntry[][],
+    attempts: [] as RequestLogEntry[][],
+    tokens: new Set<string>(),
+  }
+  const fn = (async (url: string, init: RequestInit) => {
+    if (url === VERIFY_URL) return json(JSON.parse(String(init.body)).key === 'fxk_good' ? VALID : { valid: false, code: 'NOT_FOUND' })
+    expect(url).toBe(LOGS_URL)
+    state.tokens.add(new Headers(init.headers).get('authorization')!)
+    const entries = JSON.parse(String(init.body)).entries as RequestLogEntry[]
+    state.attempts.push(entries)
+    if (state.mode === 'down') throw new TypeError('fetch failed')
+    if (state.mode === 'slow')
+      return new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason), { once: true }))
+    if (state.mode === '500') return json({ message: 'Internal server error' }, 500)
+    if (state.mode === '401') return json({ message: 'A service token is required.' }, 401)
+    // As the server reads it (contract/logs.ts): one malformed entry refuses the batch.
+    const read = LogBatch.safeParse({ entries })
+    if (!read.success) return json({ message: read.error.issues[0].message, code: 'LOG_ENTRY_INVALID' }, 400)
+    state.batches.push(entries)
+    return json({ accepted: entries.length, dropped: 0 }, 202)
+  }) as unknown as typeof fetch
+  return Object.assign(state, {
+    fn,
+    verifier: (requestLogs?: RequestLogOptions) => createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn, requestLogs }),
+    entries: () => state.batches.flat(),
+  })
+}

@@ -1,0 +1,210 @@
+/**
+ * flex-portal/verify against what a provider's app and its clients really do: Express routers mounted on a
+ * parameter, clients that leave a stream, a key server that takes the connection and never answers, settings the
+ * server refuses, a portal down under steady traffic, and entries a provider's own code hands to logRequest.
+ */
+import express from 'express'
+import { createServer, type Server, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { IP_ADDRESS_INVALID, SCOPES_INVALID } from '../../contract/constants'
+import { createVerifier, expressApiKey, honoApiKey, VerifierUnavailable, type RequestLogEntry, type Verifier } from '../../verify/index'
+import { requestLogReporter } from '../../verify/request-log'
+import { auth, fakePortal, json, VALID, VERIFY_URL } from './verify-fake-portal'
+
+const closers: (() => Promise<void>)[] = []
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()))
+  vi.useRealTimers()
+})
+
+async function listen(app: express.Express, verifier: Verifier): Promise<string> {
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  closers.push(async () => {
+    await verifier.close()
+    server.closeAllConnections()
+    await new Promise((resolve) => server.close(resolve))
+  })
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+describe('expressApiKey reports the route as the provider wrote it, never a path a client sent', () => {
+  it('under routers and sub-apps mounted on parameters, at any depth, in any case the client wrote', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const app = express()
+    app.use(expressApiKey(verifier, { requestLogs: true }))
+    const invoices = express.Router()
+    invoices.get('/invoices/:id', (_req, res) => void res.json({}))
+    const items = express.Router({ mergeParams: true })
+    items.post('/items', (_req, res) => void res.status(201).json({}))
+    invoices.use('/invoices/:id', items)
+    app.use('/orgs/:org', invoices)
+    const tenant = express()
+    tenant.get('/users/:user', (_req, res) => void res.json({}))
+    app.use('/t/:tenant', tenant)
+    app.get('/health', (_req, res) => void res.json({}))
+    const base = await listen(app, verifier)
+
+    const calls: Array<[string, string]> = [
+      ['GET', '/orgs/acme-secret-42/invoices/in_1'],
+      ['GET', '/ORGS/Acme/invoices/in_2'],
+      ['POST', '/orgs/acme-secret-42/invoices/in_1/items'],
+      ['GET', '/t/tenant-x/users/ada@example.com'],
+      ['GET', '/health'],
+    ]
+    for (const [method, path] of calls) expect((await fetch(`${base}${path}`, { method, headers: auth })).ok).toBe(true)
+    await expect.poll(() => verifier.requestLogStats().queued, { timeout: 10_000 }).toBe(calls.length)
+    await verifier.flush()
+    expect(portal.entries().map((e) => `${e.method} ${e.route}`)).toEqual([
+      'GET /orgs/:org/invoices/:id',
+      'GET /orgs/:org/invoices/:id',
+      'POST /orgs/:org/invoices/:id/items',
+      'GET /t/:tenant/users/:user',
+      'GET /health',
+    ])
+    expect(JSON.stringify(portal.attempts)).not.toMatch(/acme|Acme|tenant-x|ada@|in_1|in_2/)
+  })
+
+  it("under a mount written as a pattern, the route's own template alone", async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const app = express()
+    app.use(expressApiKey(verifier, { requestLogs: true }))
+    const router = express.Router()
+    router.get('/profile', (_req, res) => void res.json({}))
+    app.use(/^\/u\/[^/]+/, router)
+    const base = await listen(app, verifier)
+    expect((await fetch(`${base}/u/ada-lovelace/profile`, { headers: auth })).status).toBe(200)
+    await expect.poll(() => verifier.requestLogStats().queued, { timeout: 10_000 }).toBe(1)
+    await verifier.flush()
+    expect(portal.entries().map((e) => e.route)).toEqual(['/profile'])
+  })
+
+  it('reports a stream the client left once its status was sent; nothing twice', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const app = express()
+    app.use(expressApiKey(verifier, { requestLogs: true }))
+    app.get('/events', (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+      res.write('data: first\n\n')
+    })
+    const base = await listen(app, verifier)
+    const client = new AbortController()
+    const answer = await fetch(`${base}/events`, { headers: auth, signal: client.signal })
+    expect(answer.status).toBe(200)
+    await answer.body!.getReader().read()
+    client.abort()
+    await expect.poll(() => verifier.requestLogStats().queued, { timeout: 10_000 }).toBe(1)
+    await verifier.flush()
+    expect(portal.entries().map((e) => [e.route, e.status])).toEqual([['/events', 200]])
+  })
+})
+
+describe('the key check', () => {
+  it('gives up on a key server that takes the connection and never answers, as unavailable (503), not after minutes', async () => {
+    const held: Socket[] = []
+    const silent: Server = createServer((socket) => void held.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    closers.push(async () => {
+      for (const socket of held) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    })
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/api/keys/verify`
+    const verifier = createVerifier({ url, serviceToken: 'svc', timeoutMs: 100 })
+    const failure = await verifier.verify('fxk_good').catch((err: unknown) => err)
+    expect(failure).toBeInstanceOf(VerifierUnavailable)
+    expect((failure as Error).message).toBe('The key server did not answer within 100 ms.')
+  })
+
+  it("takes scopes the server refuses as this service's mistake (503), never as a bad key; a middleware refuses them when made", async () => {
+    const fn = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { scopes?: string[] }
+      return body.scopes?.includes('') ? json({ message: 'scopes must be a list of scope names, not [""].', code: SCOPES_INVALID }, 400) : json(VALID)
+    }) as unknown as typeof fetch
+    const verifier = createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn })
+    const failure = await verifier.verify('fxk_good', { scopes: [''] }).catch((err: unknown) => err)
+    expect(failure).toBeInstanceOf(VerifierUnavailable)
+    expect((failure as VerifierUnavailable).status).toBe(400)
+    // Nothing was cached as "invalid": the same key with good scopes passes.
+    expect(await verifier.verify('fxk_good', { scopes: ['invoices:read'] })).toEqual(VALID)
+    for (const scopes of [[''], ['x'.repeat(101)], Array.from({ length: 51 }, (_, i) => `s${i}`)]) {
+      expect(() => honoApiKey(verifier, { scopes })).toThrow(TypeError)
+      expect(() => expressApiKey(verifier, { scopes })).toThrow(TypeError)
+    }
+  })
+
+  it('asks again without an address the server does not take as one, so a key without an allowlist passes', async () => {
+    const asked: unknown[] = []
+    const fn = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { ip?: string }
+      asked.push(body)
+      return body.ip === '1:2' ? json({ message: 'ip must be an IPv4 or IPv6 address, not "1:2".', code: IP_ADDRESS_INVALID }, 400) : json(VALID)
+    }) as unknown as typeof fetch
+    const verifier = createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn })
+    expect(await verifier.verify('fxk_good', { ip: '1:2' })).toEqual(VALID)
+    expect(asked).toEqual([{ key: 'fxk_good', ip: '1:2' }, { key: 'fxk_good' }])
+  })
+})
+
+describe('the request log reporter, a portal down under steady traffic', () => {
+  it('waits its backoff between attempts, 1 s then twice as long each time, however fast entries arrive', async () => {
+    vi.useFakeTimers({ now: 0 })
+    const attempts: number[] = []
+    let failing: (() => void) | undefined
+    let since = 0
+    // Each send fails once it has been on its way 20 ms: the test says when, right after an entry arrives.
+    const send = () => {
+      attempts.push(Date.now())
+      since = Date.now()
+      return new Promise<Response>((_, reject) => (failing = () => reject(new TypeError('fetch failed'))))
+    }
+    const reporter = requestLogReporter('https://portal.example/api/logs', 'svc', send, { intervalMs: 1000, batchSize: 10 })
+    const entry = (i: number): RequestLogEntry => ({
+      requestId: `r${i}`,
+      keyId: 'apid_1',
+      method: 'GET',
+      route: '/x',
+      status: 200,
+      durationMs: 1,
+      at: '2026-03-10T12:00:00.000Z',
+    })
+    for (let i = 0; Date.now() < 16_000; i++) {
+      reporter.add(entry(i))
+      if (failing && Date.now() - since >= 20) {
+        failing()
+        failing = undefined
+      }
+      await vi.advanceTimersByTimeAsync(5)
+    }
+    const gaps = attempts.slice(1).map((t, i) => t - attempts[i])
+    expect(gaps.length).toBeGreaterThanOrEqual(3)
+    gaps.forEach((gap, i) => expect(gap, `gap ${i}`).toBeGreaterThanOrEqual(1000 * 2 ** i))
+    expect(reporter.stats()).toMatchObject({ failedSends: attempts.length - (failing ? 1 : 0) })
+  })
+})
+
+describe('logRequest, called by a provider on a framework without a middleware', () => {
+  it('sends what the portal can read and refuses only the entry it cannot, never the batch', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier({ intervalMs: 60_000 })
+    closers.push(() => verifier.close())
+    const good = { requestId: 'req_good', keyId: 'apid_1', method: 'GET', route: '/v1/x', status: 200, durationMs: 3, at: '2026-03-10T12:00:00Z' }
+    verifier.logRequest(good)
+    verifier.logRequest({ ...good, requestId: 'r'.repeat(300), method: 'M-SEARCH', durationMs: -2, at: '2026-03-10T13:00:00+01:00' })
+    verifier.logRequest({ ...good, requestId: 'req_route', route: 'x'.repeat(250) })
+    verifier.logRequest({ ...good, requestId: 'req_ctrl', route: '/v1/\r\nx' })
+    for (const bad of [{ status: 999 }, { keyId: '' }, { at: 'yesterday' }, { at: '+275760-09-13T00:00:00Z' }]) verifier.logRequest({ ...good, ...bad })
+    await verifier.flush()
+    expect(portal.batches).toHaveLength(1)
+    const [first, second, third, fourth] = portal.entries()
+    expect(first).toEqual({ ...good, at: '2026-03-10T12:00:00.000Z' })
+    expect(second).toMatchObject({ method: 'OTHER', durationMs: 0, at: '2026-03-10T12:00:00.000Z' })
+    expect(second.requestId).not.toBe('r'.repeat(300))
+    expect([...third.route]).toHaveLength(200)
+    expect(fourth.route).toBe('(unmatched)')
+    expect(verifier.requestLogStats()).toMatchObject({ sent: 4, refused: 4 })
+  })
+})
