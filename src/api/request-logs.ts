@@ -39,19 +39,15 @@ export function parseLogPage(x: unknown): LogPage {
   return { entries, next: text(x.next) || undefined }
 }
 
-export function parseLogSummary(x: unknown): LogSummary {
+/** The summary as the Usage section reads it: each day's calls, errors and p95 (the rest of a bucket is not read). */
+export type SummaryDay = Pick<LogSummary['buckets'][number], 'start' | 'requests' | 'errors' | 'p95Ms'>
+
+export function parseLogSummary(x: unknown): { buckets: SummaryDay[] } {
   if (!isObject(x) || !Array.isArray(x.buckets)) throw bad('unreadable')
   const buckets = x.buckets
     .filter((b) => isObject(b) && text(b.start))
-    .map((b: Record<string, unknown>) => ({
-      start: text(b.start),
-      requests: int(b.requests),
-      errors: int(b.errors),
-      serverErrors: int(b.serverErrors),
-      p50Ms: ms(b.p50Ms),
-      p95Ms: ms(b.p95Ms),
-    }))
-  return { unit: x.unit === 'hour' ? 'hour' : 'day', buckets }
+    .map((b: Record<string, unknown>) => ({ start: text(b.start), requests: int(b.requests), errors: int(b.errors), p95Ms: ms(b.p95Ms) }))
+  return { buckets }
 }
 
 /**
@@ -63,6 +59,6 @@ export async function getLogs(call: ManageCall, projectId: string, query: PageQu
 }
 
 /** `GET /manage/dapp/{id}/logs/summary`: calls, errors and latency per UTC day over `days` days. */
-export async function getLogSummary(call: ManageCall, projectId: string, days: number, signal?: AbortSignal): Promise<LogSummary> {
+export async function getLogSummary(call: ManageCall, projectId: string, days: number, signal?: AbortSignal): Promise<{ buckets: SummaryDay[] }> {
   return parseLogSummary(await call({ method: 'GET', path: `/manage/dapp/${seg(projectId)}/logs/summary${queryOf({ days })}`, signal }))
 }

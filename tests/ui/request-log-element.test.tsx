@@ -53,6 +53,15 @@ describe('<flex-request-log>', () => {
     expect(q.getByRole('button', { name: 'Copy' })).toBeInTheDocument()
   })
 
+  it('reads a key id from the page as an id only: `constructor` is no key, and the sample says YOUR_API_KEY', async () => {
+    signInAs()
+    store.getState().rememberRevealedKeys('prj_7', { apid_a: 'fxk_whole_a' })
+    mockApi({ [CAPS]: { body: { features: ['request-logs'] } }, 'GET /api/manage/dapp/prj_7/logs': { body: { entries: [] } } })
+    const q = shadow(mountElement('flex-request-log', { 'project-id': 'prj_7', 'key-id': 'constructor' }))
+    expect(await q.findByText('No calls yet.')).toBeInTheDocument()
+    expect(q.getByText('Authorization: Bearer YOUR_API_KEY')).toBeInTheDocument()
+  })
+
   it('signed out, asks nothing and says so; against a server without request logs, says that', async () => {
     const api = mockApi({ [CAPS]: { body: { features: ['usage'] } } })
     const el = mountElement('flex-request-log', { 'project-id': 'prj_7' })

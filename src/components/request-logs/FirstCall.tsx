@@ -16,7 +16,8 @@ export function FirstCall({ projectId, keyId }: { projectId: string; keyId?: str
   const introId = useId()
   const revealed = useFlexStore((s) => s.revealedKeys[projectId])
   const whole = revealed ? (keyId ? revealed[keyId] : Object.values(revealed).pop()) : undefined
-  const line = `Authorization: Bearer ${whole || STAND_INS.apiKey}`
+  // The ids are the host's attributes: one that names what every object has (`constructor`) finds no key.
+  const line = `Authorization: Bearer ${(typeof whole == 'string' && whole) || STAND_INS.apiKey}`
   return (
     <div className="mt-4 rounded-flex border border-dashed border-border px-4 py-6 text-sm">
       <p className="font-medium text-fg">{t('requests.empty')}</p>

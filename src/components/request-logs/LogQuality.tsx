@@ -1,6 +1,5 @@
 import { useCallback, useId } from 'react'
-import type { LogBucket } from '../../../contract/logs'
-import { getLogSummary } from '../../api/request-logs'
+import { getLogSummary, type SummaryDay } from '../../api/request-logs'
 import { useAsync } from '../../hooks/useAsync'
 import { useErrorText } from '../../hooks/useErrorText'
 import { useManageApi } from '../../hooks/useManageApi'
@@ -54,12 +53,12 @@ export function LogQuality({ projectId }: { projectId: string }) {
   const headingId = useId()
   const { call } = useManageApi()
   const summary = useAsync(useCallback((signal: AbortSignal) => getLogSummary(call, projectId, QUALITY_DAYS, signal), [call, projectId]))
-  const buckets: LogBucket[] = summary.data?.buckets ?? []
+  const buckets: SummaryDay[] = summary.data?.buckets ?? []
   const calls = buckets.reduce((n, b) => n + b.requests, 0)
   const errors = buckets.reduce((n, b) => n + b.errors, 0)
   const worst = Math.max(0, ...buckets.map((b) => b.p95Ms ?? 0))
-  const rate = (b: LogBucket) => formatRate(b.errors, b.requests, lang)
-  const p95 = (b: LogBucket) => (b.p95Ms == null ? '—' : formatDuration(b.p95Ms, lang))
+  const rate = (b: SummaryDay) => formatRate(b.errors, b.requests, lang)
+  const p95 = (b: SummaryDay) => (b.p95Ms == null ? '—' : formatDuration(b.p95Ms, lang))
   const titles = buckets.map((b) => t('requests.quality.dayTitle', { day: formatDay(b.start, lang), rate: rate(b), p95: p95(b) }))
   let body
   if (summary.error !== undefined) body = <p className="mt-2 text-sm text-danger">{`${t('requests.quality.loadFailed')} ${errorMessage(summary.error)}`}</p>

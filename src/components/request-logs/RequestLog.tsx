@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { LogEntryView } from '../../../contract/logs'
 import { useErrorText } from '../../hooks/useErrorText'
 import { useT } from '../../i18n'
@@ -8,13 +8,14 @@ import { Button } from '../Button'
 import { FirstCall } from './FirstCall'
 import { RequestDialog } from './RequestDialog'
 import { RequestTable } from './RequestTable'
+import { useArrivals } from './useArrivals'
 import type { RequestLog as Log } from './useRequestLog'
 
 /**
  * A log's body, the same in the project's section and in <flex-request-log>:
  * the table (grey rows while the first page loads), "Load more", the way to a
  * first call when there is none (`filtered`: none of these, say so instead),
- * and a row's detail. New rows are announced by their count, once a poll.
+ * and a row's detail. New rows are announced by their count (useArrivals).
  * `last`: only the newest this many rows, and no older ones (a docs page's "your last calls").
  * `testKeys`: the ids of the project's test keys, whose calls carry the Test badge.
  */
@@ -37,6 +38,13 @@ export function RequestLog({
   // Its own failures (no answer, a time-out) in the reader's language, a server's message as the server wrote it.
   const errorMessage = useErrorText()
   const [opened, setOpened] = useState<LogEntryView | null>(null)
+  const [arrivals, reading] = useArrivals(log.arrived)
+  // The control focus was last given inside the log (its dialog included), while it has it: one that is gone
+  // from the page at the next render (Try again, the last "Load more", a row a poll replaced, under its open
+  // detail too) hands focus to the log itself, never to the page's start.
+  const box = useRef<HTMLDivElement>(null)
+  const focused = useRef<Element | null>(null)
+  useEffect(() => void (focused.current?.isConnected === false && box.current?.focus()))
   let body
   if (log.error !== undefined) {
     body = (
@@ -55,9 +63,16 @@ export function RequestLog({
     body = <RequestTable entries={last ? log.entries.slice(0, last) : log.entries} loading={log.loading} onOpen={setOpened} testKeys={testKeys} />
   }
   return (
-    <>
+    <div
+      ref={box}
+      tabIndex={-1}
+      onFocus={(e) => (focused.current = e.target)}
+      // Gone to another control (not removed with it, which leaves no relatedTarget): no longer ours.
+      onBlur={(e) => e.relatedTarget && (focused.current = null)}
+    >
       <p role="status" className="sr-only">
-        {log.loading ? t('requests.loading') : log.news > 0 ? t('requests.news', { count: log.news }) : ''}
+        {/* A new reading is a new text (its key): the same words again are read again. */}
+        {log.loading ? t('requests.loading') : arrivals > 0 && <span key={reading}>{t('requests.news', { count: arrivals })}</span>}
       </p>
       {body}
       {log.more.error !== undefined && (
@@ -71,6 +86,6 @@ export function RequestLog({
         </Button>
       )}
       {opened && <RequestDialog entry={opened} onClose={() => setOpened(null)} />}
-    </>
+    </div>
   )
 }

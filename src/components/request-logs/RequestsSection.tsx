@@ -37,15 +37,16 @@ export function RequestsSection({ project }: { project: Project }) {
   // The typed ones are there from the start, so their first setting (to '' once typing pauses) leaves the values, and the log, as they are.
   const [filters, setFilters] = useState<Record<string, string>>({ route: '', requestId: '' })
   const set = (name: keyof LogFilter) => (value: string) => setFilters((f) => ({ ...f, [name]: value }))
-  const [typed, setTyped] = useState({ route: '', requestId: '' })
-  useEffect(() => {
-    const timer = setTimeout(() => setFilters((f) => ({ ...f, route: typed.route.trim(), requestId: typed.requestId.trim() })), TYPING_PAUSE_MS)
-    return () => clearTimeout(timer)
-  }, [typed])
-  const type = (name: keyof typeof typed) => (value: string) => setTyped((v) => ({ ...v, [name]: value }))
   const keys = project.keys ?? []
-  const key = filters.key ?? ''
-  const log = useRequestLog(project.id, filters, SECTION_PAGE)
+  const testKeys = new Set(keys.flatMap((k) => (k.mode === 'test' ? [k.id] : [])))
+  // A key deleted while it was the filter, or the last test key while Test was, leaves its filter: the select shows
+  // "All" then, and the log must not go on asking for what no select says.
+  const asked: Record<string, string> = {
+    ...filters,
+    key: keys.some((k) => k.id === filters.key) ? filters.key : '',
+    mode: testKeys.size ? (filters.mode ?? '') : '',
+  }
+  const log = useRequestLog(project.id, asked, SECTION_PAGE)
   return (
     <section aria-labelledby={heading} className="mt-8 rounded-flex border border-border bg-surface p-4 cq-sm:p-6">
       <Heading id={heading} depth={1} className="text-lg font-semibold text-fg">
@@ -56,7 +57,7 @@ export function RequestsSection({ project }: { project: Project }) {
       <FilterBar>
         <FilterSelect
           label={t('requests.filter.key')}
-          value={key}
+          value={asked.key}
           set={set('key')}
           options={[['', t('requests.filter.allKeys')], ...keys.map((k) => [k.id, k.name] as const)]}
         />
@@ -82,30 +83,34 @@ export function RequestsSection({ project }: { project: Project }) {
           ]}
         />
         {/* Live or test only matters once the project has a test key. */}
-        {keys.some((k) => k.mode === 'test') && <ModeFilter value={filters.mode ?? ''} set={set('mode')} />}
-        <TypedFilter label={t('requests.filter.route')} max={LOG_ROUTE_MAX} value={typed.route} set={type('route')} />
-        <TypedFilter label={t('requests.detail.id')} max={LOG_REQUEST_ID_MAX} value={typed.requestId} set={type('requestId')} />
+        {testKeys.size > 0 && <ModeFilter value={asked.mode} set={set('mode')} />}
+        <TypedFilter label={t('requests.filter.route')} max={LOG_ROUTE_MAX} set={set('route')} />
+        <TypedFilter label={t('requests.detail.id')} max={LOG_REQUEST_ID_MAX} set={set('requestId')} />
       </FilterBar>
-      <RequestLog
-        log={log}
-        projectId={project.id}
-        keyId={key || undefined}
-        filtered={Object.values(filters).some(Boolean)}
-        testKeys={new Set(keys.flatMap((k) => (k.mode === 'test' ? [k.id] : [])))}
-      />
+      <RequestLog log={log} projectId={project.id} keyId={asked.key || undefined} filtered={Object.values(asked).some(Boolean)} testKeys={testKeys} />
     </section>
   )
 }
 
-/** A filter typed in full (a route template, a request id): code, so left to right in every language. */
-function TypedFilter({ label, max, value, set }: { label: string; max: number; value: string; set: (v: string) => void }) {
+/**
+ * A filter typed in full (a route template, a request id): code, so left to right in every language. Its text is
+ * the filter once typing pauses, spaces around it left out.
+ */
+function TypedFilter({ label, max, set }: { label: string; max: number; set: (v: string) => void }) {
   const id = useId()
+  const [value, setValue] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => set(value.trim()), TYPING_PAUSE_MS)
+    return () => clearTimeout(timer)
+    // `set` is the section's setter of this one filter, made again at each render: the text alone says when to ask.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value])
   return (
     <span className={FILTER}>
       <label htmlFor={id} className="whitespace-nowrap text-muted">
         {label}
       </label>
-      <input id={id} type="search" dir="ltr" maxLength={max} value={value} onChange={(e) => set(e.target.value)} className={`${fieldClass} font-mono`} />
+      <input id={id} type="search" dir="ltr" maxLength={max} value={value} onChange={(e) => setValue(e.target.value)} className={`${fieldClass} font-mono`} />
     </span>
   )
 }

@@ -6,6 +6,11 @@ import { useVisible } from './useVisible'
 
 /** How often an open log asks for new calls (while the page is shown): a call shows within 3 s of its report. */
 export const POLL_MS = 2000
+/**
+ * The most rows new calls may grow a log to: past it the log starts again from the newest page (as when a
+ * poll finds only new calls), so a page left open under steady traffic keeps a table it can redraw every poll.
+ */
+export const LIVE_ROWS_MAX = 1000
 
 /** Every filter of the contract's query: the page's cursor and size are the hook's. */
 export type LogFilter = Omit<PageQuery, 'before' | 'limit'>
@@ -16,23 +21,28 @@ interface LogState {
   next?: string
   loaded: boolean
   error: unknown
-  /** How many rows the last poll added (read out once, politely). */
-  news: number
+  /** How many rows polls have added since the log started (read out politely, RequestLog's useArrivals). */
+  arrived: number
 }
 
-const EMPTY: LogState = { entries: [], loaded: false, error: undefined, news: 0 }
+const EMPTY: LogState = { entries: [], loaded: false, error: undefined, arrived: 0 }
+const IDLE = { loading: false, error: undefined }
+
+// Newest first, as the server orders them (by time, then request id): a call reported late (a slow one, which
+// arrived first) goes where it belongs. The times are the server's, all in one ISO form, so they sort as text.
+const newestFirst = (a: LogEntryView, b: LogEntryView) => (a.at + a.requestId < b.at + b.requestId ? 1 : -1)
 
 /**
  * A project's calls, newest first, under `filter`: the first page, older pages
  * on demand, and a look for new calls every POLL_MS while the page is shown
  * (at once when it is shown again). A poll whose every entry is new may have
- * skipped some: the list then starts again from it.
+ * skipped some: the list then starts again from it, as it does past `keep` rows.
  */
-export function useRequestLog(projectId: string, filter: LogFilter, limit: number) {
+export function useRequestLog(projectId: string, filter: LogFilter, limit: number, keep = LIVE_ROWS_MAX) {
   const { call } = useManageApi()
   const visible = useVisible()
   const [state, setState] = useState<LogState>(EMPTY)
-  const [more, setMore] = useState<{ loading: boolean; error: unknown }>({ loading: false, error: undefined })
+  const [more, setMore] = useState<{ loading: boolean; error: unknown }>(IDLE)
   const [attempt, setAttempt] = useState(0)
   // The filter by its values ('' is no filter: left out of the query): a new object with the same ones must not start the log again.
   const values = JSON.stringify(filter)
@@ -43,15 +53,13 @@ export function useRequestLog(projectId: string, filter: LogFilter, limit: numbe
     (before?: string, signal?: AbortSignal) => getLogs(caller.current, projectId, { ...(JSON.parse(values) as LogFilter), before, limit }, signal),
     [projectId, values, limit],
   )
-  const latest = useRef(page)
-  latest.current = page
 
   useEffect(() => {
     const controller = new AbortController()
     setState(EMPTY)
-    setMore({ loading: false, error: undefined })
+    setMore(IDLE)
     page(undefined, controller.signal).then(
-      (p) => !controller.signal.aborted && setState({ entries: p.entries, next: p.next, loaded: true, error: undefined, news: 0 }),
+      (p) => !controller.signal.aborted && setState({ entries: p.entries, next: p.next, loaded: true, error: undefined, arrived: 0 }),
       (error: unknown) => !controller.signal.aborted && setState({ ...EMPTY, error }),
     )
     return () => controller.abort()
@@ -74,9 +82,10 @@ export function useRequestLog(projectId: string, filter: LogFilter, limit: numbe
           setState((s) => {
             const known = new Set(s.entries.map((e) => e.requestId))
             const added = p.entries.filter((e) => !known.has(e.requestId))
-            if (added.length === 0) return s.news ? { ...s, news: 0 } : s
-            if (added.length === p.entries.length) return { ...s, entries: p.entries, next: p.next, news: added.length }
-            return { ...s, entries: [...added, ...s.entries], news: added.length }
+            if (added.length === 0) return s
+            const arrived = s.arrived + added.length
+            if (added.length === p.entries.length || s.entries.length + added.length > keep) return { ...s, entries: p.entries, next: p.next, arrived }
+            return { ...s, entries: [...added, ...s.entries].sort(newestFirst), arrived }
           })
           wait()
         },
@@ -93,19 +102,21 @@ export function useRequestLog(projectId: string, filter: LogFilter, limit: numbe
       controller.abort()
       clearTimeout(timer)
     }
-  }, [loaded, visible, page])
+  }, [loaded, visible, page, keep])
 
   const loadMore = () => {
     const before = state.next
     if (!before || more.loading) return
     setMore({ loading: true, error: undefined })
-    latest.current(before).then(
+    page(before).then(
       (p) => {
+        // Only onto the list it was asked for: one started again since (other filters, a poll of only new calls) ends elsewhere.
         setState((s) => {
+          if (s.next !== before) return s
           const known = new Set(s.entries.map((e) => e.requestId))
           return { ...s, entries: [...s.entries, ...p.entries.filter((e) => !known.has(e.requestId))], next: p.next }
         })
-        setMore({ loading: false, error: undefined })
+        setMore(IDLE)
       },
       (error: unknown) => setMore({ loading: false, error }),
     )

@@ -15,14 +15,15 @@ import { requests } from '../../i18n/en/requests'
 export const DEFAULT_LIMIT = 10
 
 const limitOf = (value?: string) => {
-  const n = Number(value?.trim())
+  const n = Number(value) // as Number reads it: spaces around it ignored, empty and missing not a number
   return Number.isInteger(n) && n >= 1 && n <= 100 ? n : DEFAULT_LIMIT
 }
 
 function Log({ projectId, keyId, limit }: { projectId: string; keyId?: string; limit: number }) {
   const t = useT(requests)
   const headingId = useId()
-  const log = useRequestLog(projectId, { key: keyId }, limit)
+  // Only the newest `limit` are shown: no more are kept.
+  const log = useRequestLog(projectId, { key: keyId }, limit, limit)
   return (
     <section aria-labelledby={headingId} className="rounded-flex border border-border bg-surface p-4 font-flex">
       <Heading id={headingId} className="text-base font-semibold text-fg">
