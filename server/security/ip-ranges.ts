@@ -60,21 +60,36 @@ export function parseIpRange(text: string): { address: string; bits?: number; fa
 /** Whether an address lies in any entry of an allowlist; made once per key, asked on each verification. */
 export type IpMatcher = (address: Address) => boolean
 
-/** The matcher of `entries` (each already accepted by parseIpRange). */
+/**
+ * The matcher of `entries` (each already accepted by parseIpRange). An IPv4
+ * client is matched by the IPv4 entries alone, and by IPv6 ones written as
+ * IPv4-mapped (`::ffff:203.0.113.0/120`): BlockList would also match it by any
+ * IPv6 range that covers the mapped space, so `::/0`, meant as "any IPv6",
+ * let in every IPv4 client, while `0.0.0.0/0` lets in no IPv6 one. An IPv6
+ * client is matched by every entry, as BlockList does.
+ */
 export function ipMatcher(entries: readonly string[]): IpMatcher {
   const list = new BlockList()
+  const v4 = new BlockList()
   for (const entry of entries) {
     const range = parseIpRange(entry)
     if (!range) continue
     if (range.bits === undefined) list.addAddress(range.address, range.family)
     else list.addSubnet(range.address, range.bits, range.family)
+    const mapped = range.family === 'ipv6' ? MAPPED.exec(range.address) : null
+    const bits = mapped ? (range.bits ?? 128) - 96 : range.bits
+    if (range.family === 'ipv4' || (mapped && bits! >= 0)) {
+      const address = mapped ? mapped[1] : range.address
+      if (bits === undefined) v4.addAddress(address, 'ipv4')
+      else v4.addSubnet(address, bits, 'ipv4')
+    }
   }
   // Each key remembers its answers for the addresses it was last used from, by clientAddress's object (A/B in the header).
   const seen = new Map<Address, boolean>()
   return (address) => {
     let inside = seen.get(address)
     if (inside === undefined) {
-      inside = list.check(address.address, address.family)
+      inside = (address.family === 'ipv4' ? v4 : list).check(address.address, address.family)
       if (seen.size >= 64) seen.clear()
       seen.set(address, inside)
     }

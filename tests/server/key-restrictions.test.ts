@@ -137,6 +137,14 @@ describe('POST /keys/verify with restrictions', () => {
     expect((await verify({ key })).body).toEqual({ valid: false, code: 'IP_NOT_ALLOWED' })
   })
 
+  it('matches an IPv4 client by IPv4 entries (and IPv6 ones written IPv4-mapped) only: "::/0" lets in any IPv6 client, no IPv4 one', async () => {
+    const { key } = await made({ allowedIps: ['203.0.113.0/24', '::/0', '::ffff:198.51.100.0/120'] })
+    const answer = async (ip: string) => (await verify({ key, ip })).body
+    expect(await answer('8.8.8.8')).toEqual({ valid: false, code: 'IP_NOT_ALLOWED' })
+    expect(await answer('::ffff:8.8.8.8')).toEqual({ valid: false, code: 'IP_NOT_ALLOWED' })
+    for (const ip of ['203.0.113.5', '::ffff:203.0.113.5', '198.51.100.7', '2001:db8::1', '::1']) expect((await answer(ip)).valid, ip).toBe(true)
+  })
+
   it('answers a spec-only { key } for an unrestricted key as before, with its mode and every scope', async () => {
     const { id, key } = await made()
     expect((await verify({ key })).body).toEqual({ valid: true, keyId: id, projectId, name: 'Key 2', expiresAt: null, mode: 'live', scopes: null })

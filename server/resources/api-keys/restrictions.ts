@@ -69,12 +69,15 @@ export function changedRestrictions(body: Body, catalog: readonly ScopeEntry[] |
 /**
  * Whether a key is broad: live, and holding a write scope or every scope.
  * Only a server with a catalog restricts keys; without one every key is as
- * before, and who may make one is unchanged.
+ * before, and who may make one is unchanged. A scope the catalog no longer
+ * names (dropped from KEY_SCOPES_FILE, while keys still hold it and the
+ * provider's API may still ask for it) counts as a write scope: only what the
+ * catalog says is read-only is.
  */
 export function isBroad({ mode, scopes }: Pick<Restrictions, 'mode' | 'scopes'>, catalog: readonly ScopeEntry[] | undefined): boolean {
   if (!catalog || mode === 'test') return false
   if (scopes === null) return true
-  return scopes.some((name) => catalog.find((s) => s.name === name)?.access === 'write')
+  return scopes.some((name) => catalog.find((s) => s.name === name)?.access !== 'read')
 }
 
 /** The 403 of a developer who asks for a broad key (or to make a key broad, or to roll one). */
