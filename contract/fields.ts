@@ -133,12 +133,34 @@ export const EMAIL_NOT_A_DOMAIN = 'E-mail address must end in a domain name, not
 /** Whether `text` holds a character that shows as nothing or a control character: every call that takes an e-mail address refuses such an address (400). */
 export const hasInvisibleCharacters = (text: string): boolean => hasBlankCharacters(text) || hasControlCharacters(text)
 
+const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1)
+
+// A domain as mail software reaches it: mapped as URLs map a host name (UTS-46: fullwidth letters and digits,
+// ideographic full stops; then an IPv4 address in any notation, "0x7f.1" being 127.0.0.1); undefined when it is none.
+const reached = (domain: string): string | undefined => {
+  try {
+    return new URL(`http://${domain}/`).hostname
+  } catch {
+    return undefined
+  }
+}
+
 // A domain literal ("a@[127.0.0.1]") or a bare address ("a@127.0.0.1", no
-// top-level domain is all digits) sends mail to a host by its IP address,
-// around every policy that names domains: such an address names no one's mailbox.
+// top-level domain is all digits), also as mail software would read it
+// ("a@127.0.0.１", "a@0x7f.1"), sends mail to a host by its IP address, around
+// every policy that names domains: such an address names no one's mailbox.
 const ipDomain = (address: string): boolean => {
-  const domain = address.slice(address.lastIndexOf('@') + 1)
-  return /[[\]]/.test(domain) || /(^|\.)\d+$/.test(domain)
+  const domain = domainOf(address)
+  return /[[\]]/.test(domain) || /(^|\.)\d+$/.test(domain) || /(^|\.)\d+$/.test(reached(domain) ?? '')
+}
+
+// An address whose domain mail software would map to another ("ｅxample.com" and "example。com" reach
+// example.com, "exa%41mple.com" exaample.com) is two accounts for one mailbox, each with its own limits:
+// an ASCII domain must be as mail reaches it, and another (münchen.de) hold no character that mapping changes.
+const asReached = (address: string): boolean => {
+  const domain = domainOf(address)
+  if (/^[\x00-\x7f]*$/.test(domain)) return reached(domain) === domain
+  return domain === domain.normalize('NFKC') && !/[\u3002\uff0e\uff61]/.test(domain) && reached(domain) !== undefined
 }
 
 /**
@@ -153,6 +175,7 @@ export const email = (description: string) =>
     .refine((v) => !hasInvisibleCharacters(v), coded('EMAIL_INVISIBLE', EMAIL_INVISIBLE))
     .regex(EMAIL, coded('EMAIL_INVALID', 'Enter a valid e-mail address.'))
     .refine((v) => !ipDomain(v), coded('EMAIL_NOT_A_DOMAIN', EMAIL_NOT_A_DOMAIN))
+    .refine(asReached, coded('EMAIL_INVALID', 'Enter a valid e-mail address.'))
     .meta({ format: 'email', maxLength: 254, description })
 
 /** A required whole number within [min, max]; `code` as TextRule's. */

@@ -29,6 +29,17 @@ export const MAIL = errorTable({
 export const MAIL_NOT_CONFIGURED = MAIL.MAIL_NOT_CONFIGURED.message
 
 /** The mailer `config` asks for, or undefined when mail is off (production without SMTP_URL). */
+/**
+ * A mail failure as the log may hold it: its code and the SMTP reply's code, never its message, to which the
+ * mail library adds the server's reply ("550 5.1.1 <ada@example.com>: Recipient address rejected"). An address
+ * in the log would say which addresses have an account, which the password-reset answer keeps to itself.
+ */
+export function mailFailure(err: unknown): string {
+  const { code, responseCode } = (err ?? {}) as { code?: unknown; responseCode?: unknown }
+  const parts = [typeof code === 'string' ? code : undefined, typeof responseCode === 'number' ? `SMTP ${responseCode}` : undefined].filter(Boolean)
+  return parts.length ? parts.join(', ') : err instanceof Error ? err.name : 'unknown error'
+}
+
 export function createMailer(config: MailConfig, log: Log): Mailer | undefined {
   if (config.smtpUrl) {
     const transport: Transporter = createTransport(config.smtpUrl)

@@ -148,6 +148,11 @@ describe('unusual e-mail addresses get 400 wherever an address is taken', () => 
     ['a Hangul filler U+3164', 'ada@exam\u3164ple.com', EMAIL_INVISIBLE],
     ['a domain literal', 'a@[127.0.0.1]', EMAIL_NOT_A_DOMAIN],
     ['a bare IP address', 'a@127.0.0.1', EMAIL_NOT_A_DOMAIN],
+    // As mail software reads a domain (UTS-46, IPv4 in any notation), each of these reaches 127.0.0.1 or example.com.
+    ['an IP address in fullwidth digits', 'a@127.0.0.\uff11', EMAIL_NOT_A_DOMAIN],
+    ['an IP address in hexadecimal', 'a@0x7f.1', EMAIL_NOT_A_DOMAIN],
+    ['a fullwidth letter in the domain', 'victim@\uff45xample.com', 'Enter a valid e-mail address.'],
+    ['a percent escape in the domain', 'victim@exa%41mple.com', 'Enter a valid e-mail address.'],
   ]
   it.each(ADDRESSES)('%s: register, log-in, reset, host sign-in and invitations refuse it', async (_, address, message) => {
     folder = await mkdtemp(join(tmpdir(), 'flex-mail-'))
@@ -170,8 +175,9 @@ describe('unusual e-mail addresses get 400 wherever an address is taken', () => 
     expect(Number(n)).toBe(1)
   })
 
-  it('an ordinary address whose domain starts with a digit is still taken', async () => {
+  it('an ordinary address whose domain starts with a digit is still taken, as is one of an international domain', async () => {
     s = await createTestServer()
     await expect(signUp(s, { email: uniqueEmail().replace('example.com', '1example.com') })).resolves.toBeDefined()
+    await expect(signUp(s, { email: uniqueEmail().replace('example.com', 'm\u00fcnchen.de') })).resolves.toBeDefined()
   })
 })

@@ -4,7 +4,7 @@ import { HttpError, conflict } from '../../http/errors'
 import type { Log } from '../../http/logger'
 import type { RouteDeps } from '../../http/route-deps'
 import { throttle } from '../../http/throttle'
-import { codeMail, MAIL, type Mailer } from '../../mail/index'
+import { codeMail, MAIL, mailFailure, type Mailer } from '../../mail/index'
 import { verifyPassword } from '../../security/password'
 import { ipBucket, refundRateLimit } from '../../security/rate-limit'
 import { issueCode, type CodePurpose } from './codes'
@@ -50,7 +50,7 @@ export function accountSteps({ db, config, clock, mailer, log }: AccountDeps) {
    * with the purpose only, never a code or an address.
    */
   const later = (work: () => Promise<void>, purpose: CodePurpose) =>
-    setImmediate(() => work().catch((err: unknown) => log(`mail (${purpose}) failed: ${err instanceof Error ? err.message : String(err)}`)))
+    setImmediate(() => work().catch((err: unknown) => log(`mail (${purpose}) failed: ${mailFailure(err)}`)))
 
   /** Mails a new code; a reset code is `deviceId`'s, a verification code the account's. */
   const mailCode = async (to: Mailer, account: { id: string; email: string }, purpose: CodePurpose, deviceId = '') => {

@@ -6,7 +6,7 @@ import { readBody } from '../../http/body'
 import { HttpError, conflict, notFound } from '../../http/errors'
 import type { Log } from '../../http/logger'
 import type { RouteDeps } from '../../http/route-deps'
-import { MAIL, type Mailer } from '../../mail/index'
+import { MAIL, mailFailure, type Mailer } from '../../mail/index'
 import { ContractApp } from '../../openapi/contract-app'
 import { authorize, roleNeeded } from '../../security/authorization'
 import { audit } from '../../security/audit-log'
@@ -55,7 +55,7 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
     setImmediate(() =>
       to
         .send(invitationMail({ to: row.email, product: config.mail.productName, role: row.role, code, url: config.invitationUrl, ...words }))
-        .catch((err: unknown) => log(`mail (invitation) failed: ${err instanceof Error ? err.message : String(err)}`)),
+        .catch((err: unknown) => log(`mail (invitation) failed: ${mailFailure(err)}`)),
     )
   const limits = { perUser: config.rateLimit.invitationsPerUser, perEmail: config.rateLimit.invitationsPerEmail }
 
