@@ -51,6 +51,9 @@ const forgot = async (email: string) => s.request('POST', '/api/auth/password/fo
 const reset = async (body: object) => s.request('POST', '/api/auth/password/reset', { token: await ownDevice(), body })
 const logIn = async (email: string, password: string) => s.request('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email, password } })
 const me = (token: string) => s.request('GET', '/api/me', { token })
+/** The devices the log-in limits spare for the account (known_devices): those that signed in to it. */
+const knownDevices = async (userId: string) =>
+  (await s.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM known_devices WHERE user_id = $1', [userId]))[0].n
 
 describe('password reset', () => {
   it('answers an unknown address exactly as a known one, mails only the known one, and takes as long either way', async () => {
@@ -105,9 +108,12 @@ describe('password reset', () => {
     await forgot(a.email)
     const code = await inbox.code(a.email)
 
+    expect(await knownDevices(a.user.id)).toBe(2)
     const res = await reset({ email: a.email, code, password: NEW_PASSWORD })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ tokenType: 'Bearer', user: { id: a.user.id, email: a.email } })
+    // The devices that knew the old password are no longer spared the log-in limits.
+    expect(await knownDevices(a.user.id)).toBe(0)
     expect((await me(res.body.accessToken)).status).toBe(200)
     expect((await me(a.accessToken)).status).toBe(401)
     expect((await me(otherSession)).status).toBe(401)
@@ -348,6 +354,7 @@ describe('profile, password change, sign out everywhere', () => {
     expect(weak.status).toBe(400)
     const ok = await s.request('POST', '/api/me/password', { token: a.accessToken, body: { currentPassword: a.password, newPassword: NEW_PASSWORD } })
     expect(ok.status).toBe(204)
+    expect(await knownDevices(a.user.id)).toBe(0)
     expect((await me(a.accessToken)).status).toBe(200)
     expect((await me(other)).status).toBe(401)
     expect((await logIn(a.email, a.password)).status).toBe(401)
@@ -358,7 +365,9 @@ describe('profile, password change, sign out everywhere', () => {
     await server()
     const a = await account()
     const other = (await logIn(a.email, a.password)).body.accessToken
+    expect(await knownDevices(a.user.id)).toBe(2)
     expect((await s.request('POST', '/api/auth/logout-all', { token: a.accessToken })).status).toBe(204)
+    expect(await knownDevices(a.user.id)).toBe(0)
     expect((await me(a.accessToken)).status).toBe(401)
     expect((await me(other)).status).toBe(401)
     expect((await logIn(a.email, a.password)).status).toBe(200)

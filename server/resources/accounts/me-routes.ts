@@ -6,7 +6,7 @@ import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { hashPassword } from '../../security/password'
 import { goingWithAccount, leaveEveryProject } from '../members'
-import { passwordProblem, revokeSessions } from '../session'
+import { forgetDevices, passwordProblem, revokeSessions } from '../session'
 import { deleteAccount, profile, rename, setPassword } from './data'
 import { changePasswordRoute, deleteAccountRoute, getProfileRoute, logoutAllRoute, updateProfileRoute } from './operations'
 import type { AccountSteps } from './steps'
@@ -40,12 +40,16 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
         await db.transaction(async (tx) => {
           await setPassword(tx, account.id, passwordHash)
           await revokeSessions(tx, account.id, { keep: c.var.tokenHash })
+          await forgetDevices(tx, account.id)
         })
         return c.body(null, 204)
       })
       // Never refused for the fair share: a user over budget must still be able to end a stolen session.
       .operation(logoutAllRoute, requireToken(db, 'access', { fairShare: false }), async (c) => {
-        await revokeSessions(db, c.var.userId)
+        await db.transaction(async (tx) => {
+          await revokeSessions(tx, c.var.userId)
+          await forgetDevices(tx, c.var.userId)
+        })
         return c.body(null, 204)
       })
       .operation(deleteAccountRoute, requireToken(db, 'access'), async (c) => {

@@ -7,7 +7,7 @@ import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
 import { hashPassword } from '../../security/password'
 import { emailBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-limit'
-import { deviceKnowsAccount, issueToken, passwordProblem, revokeSessions } from '../session'
+import { deviceKnowsAccount, forgetDevices, issueToken, passwordProblem, revokeSessions } from '../session'
 import { wrongCodesBucket } from './code-budget'
 import { judgeCode } from './codes'
 import { findPasswordAccount, setPassword } from './data'
@@ -67,6 +67,8 @@ export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes,
       const accessData = await db.transaction(async (tx) => {
         await setPassword(tx, account.id, passwordHash, { verified: true })
         await revokeSessions(tx, account.id)
+        // The device that proved the mailbox stays known; every other is a stranger again.
+        await forgetDevices(tx, account.id, { keep: c.var.deviceId })
         const { token, expiresAt } = await issueToken(tx, 'access', { userId: account.id }, config.accessTokenTtlSeconds, clock())
         return { accessToken: token, tokenType: 'Bearer' as const, expiresAt, user: { id: account.id, name: account.name, email } }
       })

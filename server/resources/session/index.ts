@@ -12,7 +12,7 @@ import { authRoutes } from './routes'
  * descriptor: the device and log-in routes, and the pruning of tokens and devices.
  */
 export { issueToken, revokeSessions } from './tokens'
-export { deviceKnowsAccount } from './known-devices'
+export { deviceKnowsAccount, forgetDevices } from './known-devices'
 export { PASSWORD, PASSWORD_RULE, passwordProblem } from './password-policy'
 
 /** POST /device, register, authenticate, logout; a new password account is told to the app's signedUp listeners (accounts mails its code). */

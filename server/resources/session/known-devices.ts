@@ -30,3 +30,12 @@ export async function deviceKnowsAccount(q: Queryable, email: string, deviceId: 
   ])
   return rows.some((row) => row.email === email)
 }
+
+/**
+ * Forgets the devices that signed in to the account, but `keep`: after a password reset or change, or a
+ * sign-out everywhere, a device that knew the account (one of an attacker who had the password) is no longer
+ * spared the log-in limits of every other device.
+ */
+export async function forgetDevices(q: Queryable, userId: string, { keep }: { keep?: string } = {}): Promise<void> {
+  await q.query('DELETE FROM known_devices WHERE user_id = $1 AND device_id IS DISTINCT FROM $2', [userId, keep ?? null])
+}
