@@ -275,6 +275,35 @@ describe('leaving a project', () => {
     expect(entries.filter((e) => e.action === 'key.revoked').map((e) => e.target)).toEqual([key.id])
   })
 
+  it('revokes the invitations a removed member (or one who deletes their account) sent and nobody accepted; others stay', async () => {
+    const invite = (id: string, email: string, by: SignedUp) =>
+      s.db.query(
+        `INSERT INTO project_members (id, project_id, email, role, invited_by, invited_at, code_hash, expires_at)
+         VALUES ($1, $2, $3, 'admin', $4, now(), $1, now() + interval '1 day')`,
+        [id, project.id, email, by.user.id],
+      )
+    await invite('mem_by_admin', 'alt@example.com', admin)
+    await invite('mem_by_dev', 'friend@example.com', dev)
+    await invite('mem_by_owner', 'colleague@example.com', owner)
+    const pending = async () =>
+      ((await call(s, 'GET', '/members', owner)).body as Array<{ id: string; status: string }>)
+        .filter((m) => m.status === 'invited')
+        .map((m) => m.id)
+        .sort()
+    expect(await pending()).toEqual(['mem_by_admin', 'mem_by_dev', 'mem_by_owner'])
+    expect((await call(s, 'DELETE', `/members/${ids.admin}`, owner)).status).toBe(200)
+    expect(await pending()).toEqual(['mem_by_dev', 'mem_by_owner'])
+    expect((await s.request('DELETE', '/api/me', { token: dev.accessToken, body: { password: dev.password } })).status).toBe(204)
+    expect(await pending()).toEqual(['mem_by_owner'])
+    const revoked = (await auditEntries()).filter((e) => e.action === 'invitation.revoked')
+    expect(revoked.map((e) => [e.target, e.details])).toEqual(
+      expect.arrayContaining([
+        ['mem_by_admin', { email: 'alt@example.com', role: 'admin', reason: 'member.removed' }],
+        ['mem_by_dev', { email: 'friend@example.com', role: 'admin', reason: 'member.left' }],
+      ]),
+    )
+  })
+
   it('revoking an invitation ends nothing and answers empty lists', async () => {
     const invited = await s.db.query<{ id: string }>(
       `INSERT INTO project_members (id, project_id, email, role, invited_at, code_hash, expires_at)

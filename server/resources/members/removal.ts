@@ -72,6 +72,15 @@ export async function endMemberAccess(
   const ended = <T extends { id: string; outcome: string }>(list: T[]) => list.filter((x) => x.outcome !== 'kept').map((x) => x.id)
   await endKeys(tx, projectId, ended(keys), now)
   await endEndpoints(tx, projectId, ended(endpoints))
+  // The invitations the member sent and nobody has accepted yet go with them: an admin removed must not
+  // bring someone in afterwards through a code already mailed (to an address of their own, say).
+  if (member.user_id) {
+    const revoked = await tx.query<{ id: string; email: string; role: string }>(
+      'DELETE FROM project_members WHERE project_id = $1 AND invited_by = $2 AND user_id IS NULL RETURNING id, email, role',
+      [projectId, member.user_id],
+    )
+    for (const i of revoked) await audit(tx, projectId, actorId, 'invitation.revoked', i.id, { email: i.email, role: i.role, reason })
+  }
   for (const k of keys) {
     const details = { name: k.name, member: member.email }
     await audit(tx, projectId, actorId, k.outcome === 'kept' ? 'key.kept' : 'key.revoked', k.id, k.outcome === 'kept' ? details : { ...details, reason })
