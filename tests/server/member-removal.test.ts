@@ -207,6 +207,22 @@ describe('removing a member', () => {
     })
   })
 
+  it("counts an endpoint pointed at another address as the pointer's: removing them disables it, the owner's own stay", async () => {
+    const owners = await addEndpoint(owner, 'http://127.0.0.1:9/owner-hook')
+    const untouched = await addEndpoint(owner, 'http://127.0.0.1:9/owner-other')
+    // The developer re-points the owner's endpoint at an address of their own (an edit of its description is no re-pointing).
+    expect((await call(s, 'PATCH', `/webhooks/${owners}`, dev, { url: 'http://127.0.0.1:9/dev-own-hook' })).status).toBe(200)
+    expect((await call(s, 'PATCH', `/webhooks/${untouched}`, dev, { description: 'Reviewed' })).status).toBe(200)
+    const preview = await call(s, 'GET', `/members/${ids.dev}/removal`, owner)
+    expect(preview.body.endpoints.map((e: { id: string }) => e.id)).toEqual([owners])
+    expect((await call(s, 'DELETE', `/members/${ids.dev}`, owner)).status).toBe(200)
+    const endpoints = (await call(s, 'GET', '/webhooks', owner)).body.endpoints as Array<{ id: string; disabled: boolean }>
+    expect(endpoints.map((e) => [e.id, e.disabled])).toEqual([
+      [owners, true],
+      [untouched, false],
+    ])
+  })
+
   it('keeps what the remover names, recorded as kept by them, and ends the rest', async () => {
     const kept = await newKey(dev, 'Production')
     const ended = await newKey(dev, 'Laptop')

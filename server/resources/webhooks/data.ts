@@ -76,21 +76,27 @@ export async function insertEndpoint(q: Queryable, projectId: string, f: Endpoin
 }
 
 /** Applies the fields given; false when the endpoint is not the project's. Enabling clears the run of failures. */
+/**
+ * Changes an endpoint. One pointed at another address is `by`'s from then on (its added_by): where the
+ * project's events go is whoever chose the address last, and their removal ends it (members/removal.ts).
+ */
 export async function updateEndpoint(
   q: Queryable,
   projectId: string,
   endpointId: string,
   f: Partial<EndpointFields> & { disabled?: boolean },
+  by: string,
 ): Promise<boolean> {
   const rows = await q.query(
     `UPDATE webhook_endpoints SET
+       added_by = CASE WHEN $3::text IS NOT NULL AND $3::text IS DISTINCT FROM url THEN $7 ELSE added_by END,
        url = COALESCE($3, url),
        description = COALESCE($4, description),
        event_types = COALESCE($5, event_types),
        disabled = COALESCE($6, disabled),
        failing_since = CASE WHEN $6 = false THEN NULL ELSE failing_since END
      WHERE project_id = $1 AND id = $2 RETURNING id`,
-    [projectId, endpointId, f.url ?? null, f.description ?? null, f.eventTypes ?? null, f.disabled ?? null],
+    [projectId, endpointId, f.url ?? null, f.description ?? null, f.eventTypes ?? null, f.disabled ?? null, by],
   )
   return rows.length > 0
 }

@@ -21,7 +21,10 @@ export interface Outcome {
   durationMs: number
 }
 
-const agentOptions = { keepAlive: true, maxSockets: 64 }
+// Idle connections are kept a while for the next delivery, not for as long as a receiver keeps them open:
+// a receiver that never closes one, at a new origin each time, would otherwise hold the server's sockets
+// (and file descriptors) for good. 30 s idle ends one; at most 1,024 are open in all.
+const agentOptions = { keepAlive: true, maxSockets: 64, maxTotalSockets: 1024, timeout: 30_000 }
 const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) }
 
 // A secret's key bytes, decoded once per secret.

@@ -161,7 +161,7 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
       const projectId = await db.transaction(async (tx) => {
         const projectId = await owned(tx, c, 'webhooks.write', true)
         const before = url === undefined ? undefined : await getEndpoint(tx, projectId, endpointId)
-        if (!(await updateEndpoint(tx, projectId, endpointId, { ...change, url }))) throw notFound(WEBHOOKS.ENDPOINT_NOT_FOUND)
+        if (!(await updateEndpoint(tx, projectId, endpointId, { ...change, url }, c.var.userId))) throw notFound(WEBHOOKS.ENDPOINT_NOT_FOUND)
         const fields = Object.keys(change).filter((k) => k !== 'disabled')
         if (change.disabled === true) await audit(tx, projectId, c.var.userId, 'endpoint.disabled', endpointId)
         if (fields.length > 0 || change.disabled === false) {
