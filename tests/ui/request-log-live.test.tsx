@@ -22,12 +22,9 @@ const routes = (table: HTMLElement) =>
     .getAllByRole('button', { name: /^Details of / })
     .map((b) => b.textContent)
 
-let hidden = false
 beforeEach(() => {
   resetStore()
   signInAs()
-  hidden = false
-  Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })
 })
 afterEach(() => {
   vi.useRealTimers()
