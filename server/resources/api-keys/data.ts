@@ -187,8 +187,10 @@ export async function updateKey(
       ...(change.allowedIps ? { allowedIps: change.allowedIps } : {}),
     }
     const restricted = restrictionsChanged(before, after)
-    // Editing restrictions follows the rule of making a key: a developer may not leave a key broad.
-    if (change.scopes !== undefined || change.allowedIps !== undefined) mayHold(role, after, broad)
+    // Editing restrictions follows the rule of making a key: a developer may not leave a key broad. Nor keep
+    // one alive longer than it was set to live (a later expiry, or none), which is as much as making it again.
+    const longer = change.expiresAt !== undefined && key.expires_at !== null && (change.expiresAt === null || change.expiresAt > key.expires_at)
+    if (change.scopes !== undefined || change.allowedIps !== undefined || longer) mayHold(role, after, broad)
     if (change.expiresAt !== undefined && key.expires_at && key.expires_at <= now) return { ok: false, reason: 'expired' }
     if (change.expiresAt !== undefined && key.rolled_at && (change.expiresAt === null || (key.expires_at && change.expiresAt > key.expires_at))) {
       return { ok: false, reason: 'rolled' }
