@@ -45,8 +45,14 @@ export interface RequestLogOptions {
 export interface RequestLogStats {
   /** Entries waiting to be sent (a batch being retried included). */
   queued: number
-  /** Entries the portal has taken. */
+  /** Entries the portal has taken (stored, or already held). */
   sent: number
+  /**
+   * Entries the portal answered for but did not keep, by reason: a key it does not hold (deleted, or never
+   * its), a time more than 5 minutes ahead of its clock (is this machine's clock ahead?), or one past its
+   * retention. Never retried: sending them again would change nothing.
+   */
+  discarded: { unknownKey: number; future: number; expired: number }
   /** Entries dropped because the queue was full (the oldest first). */
   dropped: number
   /**
@@ -81,6 +87,7 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
   // Each entry is queued as its JSON text (its fields and no other, entry-json.ts), once, in the queue's pages of bytes (entry-queue.ts).
   const queue = new EntryQueue(Math.max(1, maxQueue), batchSize)
   const counts = { sent: 0, dropped: 0, refused: 0, failedSends: 0 }
+  const discarded = { unknownKey: 0, future: 0, expired: 0 }
   let lastError: string | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
   let sending: Promise<boolean> | undefined
@@ -111,6 +118,7 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
     const batch = queue.body(batchSize)
     inFlight = batch.count
     let status: number
+    let answer: unknown
     try {
       const res = await send(url, {
         method: 'POST',
@@ -119,7 +127,9 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
         signal: AbortSignal.timeout(timeoutMs),
       })
       status = res.status
-      await res.body?.cancel().catch(() => {})
+      // The answer says what the portal did not keep (contract/logs.ts LogBatchAccepted); a body it cannot read says nothing.
+      if (status >= 200 && status < 300) answer = await res.json().catch(() => undefined)
+      else await res.body?.cancel().catch(() => {})
     } catch (err) {
       return failed(err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'the portal could not be reached')
     }
@@ -128,8 +138,18 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
     inFlight = 0
     queue.shift(done)
     backoff = 0
-    if (status >= 200 && status < 300) counts.sent += done
-    else {
+    if (status >= 200 && status < 300) {
+      const dropped = (answer as { dropped?: Record<string, unknown> } | undefined)?.dropped
+      let kept = done
+      for (const reason of ['unknownKey', 'future', 'expired'] as const) {
+        const n = dropped?.[reason]
+        if (typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= kept) {
+          discarded[reason] += n
+          kept -= n
+        }
+      }
+      counts.sent += kept
+    } else {
       counts.refused += done
       lastError = `the portal refused a batch with ${status}`
     }
@@ -163,7 +183,7 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
       if (!sending) schedule(queue.length >= batchSize ? 0 : intervalMs)
     },
     refuse: () => void counts.refused++,
-    stats: () => ({ queued: queue.length, ...counts, ...(lastError ? { lastError } : {}) }),
+    stats: () => ({ queued: queue.length, ...counts, discarded: { ...discarded }, ...(lastError ? { lastError } : {}) }),
     async flush() {
       if (timer) clearTimeout(timer)
       timer = undefined

@@ -183,7 +183,8 @@ export function createVerifier({
       else logs().refuse()
     },
     [MADE]: (entry: RequestLogEntry) => logs().add(entry),
-    requestLogStats: () => reporter?.stats() ?? { queued: 0, sent: 0, dropped: 0, refused: 0, failedSends: 0 },
+    requestLogStats: () =>
+      reporter?.stats() ?? { queued: 0, sent: 0, dropped: 0, refused: 0, failedSends: 0, discarded: { unknownKey: 0, future: 0, expired: 0 } },
     flush: async () => reporter?.flush(),
     close: () => logs().close(),
   }

@@ -183,7 +183,14 @@ describe('the request log reporter', () => {
     await expect.poll(() => portal.entries().length, { timeout: 10_000 }).toBe(2500)
     expect(portal.batches.map((b) => b.length)).toEqual([1000, 1000, 500])
     expect(portal.entries().map((e) => e.requestId)).toEqual(Array.from({ length: 2500 }, (_, i) => `req_${i}`))
-    expect(verifier.requestLogStats()).toEqual({ queued: 0, sent: 2500, dropped: 0, refused: 0, failedSends: 0 })
+    expect(verifier.requestLogStats()).toEqual({
+      queued: 0,
+      sent: 2500,
+      dropped: 0,
+      refused: 0,
+      failedSends: 0,
+      discarded: { unknownKey: 0, future: 0, expired: 0 },
+    })
   })
 
   it("sends an entry's fields and nothing else a caller's object carries", async () => {

@@ -186,6 +186,25 @@ describe('the request log reporter, a portal down under steady traffic', () => {
   })
 })
 
+describe('what the portal did not keep', () => {
+  it('is counted by its reason (a clock ahead, a deleted key, past the retention), apart from what it took, and not sent again', async () => {
+    let batches = 0
+    const fn = (async (url: string, init: RequestInit) => {
+      if (url === VERIFY_URL) return json(VALID)
+      batches++
+      const { entries } = JSON.parse(String(init.body)) as { entries: unknown[] }
+      return json({ accepted: entries.length - 3, duplicates: 0, dropped: { unknownKey: 1, future: 2, expired: 0 } }, 202)
+    }) as unknown as typeof fetch
+    const verifier = createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn, requestLogs: { intervalMs: 60_000 } })
+    closers.push(() => verifier.close())
+    for (let i = 0; i < 5; i++)
+      verifier.logRequest({ requestId: `req_${i}`, keyId: 'apid_1', method: 'GET', route: '/v1/x', status: 200, durationMs: 1, at: new Date().toISOString() })
+    await verifier.flush()
+    expect(batches).toBe(1)
+    expect(verifier.requestLogStats()).toMatchObject({ queued: 0, sent: 2, discarded: { unknownKey: 1, future: 2, expired: 0 } })
+  })
+})
+
 describe('logRequest, called by a provider on a framework without a middleware', () => {
   it('sends what the portal can read and refuses only the entry it cannot, never the batch', async () => {
     const portal = fakePortal()
