@@ -320,6 +320,25 @@ describe('leaving a project', () => {
     )
   })
 
+  it('revokes the invitations of an admin made a developer, and of an owner whose project passes to an admin', async () => {
+    const invite = (id: string, email: string, by: SignedUp) =>
+      s.db.query(
+        `INSERT INTO project_members (id, project_id, email, role, invited_by, invited_at, code_hash, expires_at)
+         VALUES ($1, $2, $3, 'admin', $4, now(), $1, now() + interval '1 day')`,
+        [id, project.id, email, by.user.id],
+      )
+    await invite('mem_by_admin', 'alt@example.com', admin)
+    await invite('mem_by_owner', 'colleague@example.com', owner)
+    const pending = async (who: SignedUp) =>
+      ((await call(s, 'GET', '/members', who)).body as Array<{ id: string; status: string }>).filter((m) => m.status === 'invited').map((m) => m.id)
+    expect((await call(s, 'PATCH', `/members/${ids.admin}`, owner, { role: 'developer' })).status).toBe(200)
+    expect(await pending(owner)).toEqual(['mem_by_owner'])
+    expect((await call(s, 'PATCH', `/members/${ids.admin}`, owner, { role: 'admin' })).status).toBe(200)
+    expect((await s.request('DELETE', '/api/me', { token: owner.accessToken, body: { password: owner.password } })).status).toBe(204)
+    // The project is the admin's now, with no invitation of the account that is gone.
+    expect(await pending(admin)).toEqual([])
+  })
+
   it('revoking an invitation ends nothing and answers empty lists', async () => {
     const invited = await s.db.query<{ id: string }>(
       `INSERT INTO project_members (id, project_id, email, role, invited_at, code_hash, expires_at)

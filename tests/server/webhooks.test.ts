@@ -654,6 +654,11 @@ describe('deliveries', () => {
       body: { projectId: second.id, eventType: 'invoice.paid', payload: {} },
     })
     expect((await t.api('POST', `/${id}/messages/${foreign.body.id}/resend`)).status).toBe(404)
+    // Nor a message of this project that never went to this endpoint: another endpoint's, or of a type its filter leaves out.
+    const { id: narrow } = await t.addEndpoint({ eventTypes: ['customer.created'] })
+    const resentThere = await t.api('POST', `/${narrow}/messages/${msg}/resend`)
+    expect([resentThere.status, resentThere.body.code]).toEqual([404, 'MESSAGE_NOT_FOUND'])
+    expect(await t.attempts(narrow)).toEqual([])
   })
 
   it('end once a resend succeeds: the retry still scheduled never fires, and until then shows as scheduled, with no answer', async () => {

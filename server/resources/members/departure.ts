@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/index'
 import { audit } from '../../security/audit-log'
-import { endMemberAccess, removalCounts } from './removal'
+import { endMemberAccess, removalCounts, revokeInvitationsBy } from './removal'
 
 /** What deleting an account does to the projects it belongs to: the deletion's confirmation shows it first. */
 export interface Departure {
@@ -69,6 +69,7 @@ export async function leaveEveryProject(tx: Queryable, userId: string, now: Date
     await tx.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [projectId, to.id])
     await tx.query('UPDATE projects SET owner_id = $2 WHERE id = $1', [projectId, to.id])
     await audit(tx, projectId, userId, 'ownership.transferred', to.id, { reason: 'account deleted' })
+    await revokeInvitationsBy(tx, projectId, userId, userId, 'account deleted')
   }
   for (const { projectId, memberId, email } of p.members) {
     const ended = await endMemberAccess(tx, projectId, userId, { user_id: userId, email }, [], now, 'member.left')

@@ -40,6 +40,19 @@ export async function memberAccess(q: Queryable, projectId: string, userId: stri
   return { keys, endpoints }
 }
 
+/**
+ * Revokes the invitations `inviterId` sent in the project that nobody has accepted yet, each recorded: a member
+ * removed, one who is no longer an admin, or an account that is gone must not bring someone in afterwards
+ * through a code already mailed (to an address of their own, say).
+ */
+export async function revokeInvitationsBy(tx: Queryable, projectId: string, inviterId: string, actorId: string, reason: string): Promise<void> {
+  const revoked = await tx.query<{ id: string; email: string; role: string }>(
+    'DELETE FROM project_members WHERE project_id = $1 AND invited_by = $2 AND user_id IS NULL RETURNING id, email, role',
+    [projectId, inviterId],
+  )
+  for (const i of revoked) await audit(tx, projectId, actorId, 'invitation.revoked', i.id, { email: i.email, role: i.role, reason })
+}
+
 /** The origin of an endpoint's address, as the audit log names an endpoint: never its path or query. */
 const origin = (url: string) => {
   try {
@@ -72,15 +85,7 @@ export async function endMemberAccess(
   const ended = <T extends { id: string; outcome: string }>(list: T[]) => list.filter((x) => x.outcome !== 'kept').map((x) => x.id)
   await endKeys(tx, projectId, ended(keys), now)
   await endEndpoints(tx, projectId, ended(endpoints))
-  // The invitations the member sent and nobody has accepted yet go with them: an admin removed must not
-  // bring someone in afterwards through a code already mailed (to an address of their own, say).
-  if (member.user_id) {
-    const revoked = await tx.query<{ id: string; email: string; role: string }>(
-      'DELETE FROM project_members WHERE project_id = $1 AND invited_by = $2 AND user_id IS NULL RETURNING id, email, role',
-      [projectId, member.user_id],
-    )
-    for (const i of revoked) await audit(tx, projectId, actorId, 'invitation.revoked', i.id, { email: i.email, role: i.role, reason })
-  }
+  if (member.user_id) await revokeInvitationsBy(tx, projectId, member.user_id, actorId, reason)
   for (const k of keys) {
     const details = { name: k.name, member: member.email }
     await audit(tx, projectId, actorId, k.outcome === 'kept' ? 'key.kept' : 'key.revoked', k.id, k.outcome === 'kept' ? details : { ...details, reason })

@@ -24,7 +24,7 @@ import {
 } from './data'
 import { checkMayInvite, spendInvitation } from './invitation-limits'
 import { invitationMail } from './mail'
-import { endMemberAccess, keepList, memberAccess, removalCounts } from './removal'
+import { endMemberAccess, keepList, memberAccess, removalCounts, revokeInvitationsBy } from './removal'
 import { MEMBERS, changeRoleRoute, inviteRoute, listMembersRoute, removalPreviewRoute, removeMemberRoute, resendInvitationRoute } from './operations'
 
 export interface MemberDeps extends RouteDeps {
@@ -95,6 +95,8 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
         if (row.role === role) return
         await setRole(tx, memberId, role)
         await audit(tx, projectId, c.var.userId, 'member.role_changed', memberId, { email: row.email, from: row.role, to: role })
+        // Only an admin invites: one who is no longer one leaves no invitation of theirs to be accepted.
+        if (row.role === 'admin' && row.user_id) await revokeInvitationsBy(tx, projectId, row.user_id, c.var.userId, 'member.role_changed')
       })
       return c.json((await listMembers(db, projectId)).find((m) => m.id === memberId)!)
     })

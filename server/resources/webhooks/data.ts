@@ -204,10 +204,18 @@ export async function sendTestMessage(
   return messageId
 }
 
-/** Queues `messageId` again for the endpoint, as a new delivery with the same webhook-id; false when the message is not the project's. */
+/**
+ * Queues `messageId` again for the endpoint, as a new delivery with the same webhook-id; false when the message
+ * is not the project's, or was never the endpoint's: a resend is a delivery again, never a way to have another
+ * endpoint's messages (or types its filter leaves out) sent to an address of one's own.
+ */
 export async function resendMessage(db: Database, projectId: string, endpointId: string, messageId: string, now: Date, along?: Along): Promise<boolean> {
   const queued = await db.transaction(async (tx) => {
-    const [m] = await tx.query<{ event_type: string }>('SELECT event_type FROM webhook_messages WHERE id = $1 AND project_id = $2', [messageId, projectId])
+    const [m] = await tx.query<{ event_type: string }>(
+      `SELECT event_type FROM webhook_messages m WHERE id = $1 AND project_id = $2
+         AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.message_id = m.id AND d.endpoint_id = $3)`,
+      [messageId, projectId, endpointId],
+    )
     if (!m) return false
     await enqueue(tx, messageId, m.event_type, now, 'e.id = $4', [endpointId])
     await along?.(tx)
