@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 
 /** The demo product's own session cookie: the signed-in user's name, nothing else. */
@@ -31,28 +32,31 @@ export function northwindDemo(callApi: (path: string, init: RequestInit) => Prom
   const cookie = { path: '/', sameSite: 'Lax', httpOnly: false } as const
   const userOf = (name: string | undefined) => name?.trim().slice(0, 60) || undefined
 
-  return new Hono()
-    .post('/login', async (c) => {
-      const form = await c.req.parseBody()
-      const name = userOf(typeof form.name === 'string' ? form.name : undefined)
-      if (name) setCookie(c, NORTHWIND_COOKIE, name, cookie)
-      return c.redirect('/existing.html', 303)
-    })
-    .post('/logout', (c) => {
-      deleteCookie(c, NORTHWIND_COOKIE, cookie)
-      return c.redirect('/existing.html', 303)
-    })
-    .post('/portal-session', async (c) => {
-      const name = userOf(getCookie(c, NORTHWIND_COOKIE))
-      if (!name) return c.json({ message: 'Sign in to Northwind first.' }, 401)
-      const res = await callApi('/api/sessions', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ externalId: `northwind:${name.toLowerCase()}`, name, email: northwindEmail(name) }),
+  return (
+    new Hono()
+      // Outside /api, so outside its body limit: a name is all this form carries.
+      .post('/login', bodyLimit({ maxSize: 4096, onError: (c) => c.text('A name is all this form takes.', 413) }), async (c) => {
+        const form = await c.req.parseBody()
+        const name = userOf(typeof form.name === 'string' ? form.name : undefined)
+        if (name) setCookie(c, NORTHWIND_COOKIE, name, cookie)
+        return c.redirect('/existing.html', 303)
       })
-      if (res.status !== 201) return c.json({ message: 'The portal could not sign you in.' }, 502)
-      const { code } = (await res.json()) as { code: string }
-      c.header('Cache-Control', 'no-store')
-      return c.json({ code })
-    })
+      .post('/logout', (c) => {
+        deleteCookie(c, NORTHWIND_COOKIE, cookie)
+        return c.redirect('/existing.html', 303)
+      })
+      .post('/portal-session', async (c) => {
+        const name = userOf(getCookie(c, NORTHWIND_COOKIE))
+        if (!name) return c.json({ message: 'Sign in to Northwind first.' }, 401)
+        const res = await callApi('/api/sessions', {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ externalId: `northwind:${name.toLowerCase()}`, name, email: northwindEmail(name) }),
+        })
+        if (res.status !== 201) return c.json({ message: 'The portal could not sign you in.' }, 502)
+        const { code } = (await res.json()) as { code: string }
+        c.header('Cache-Control', 'no-store')
+        return c.json({ code })
+      })
+  )
 }
