@@ -71,7 +71,8 @@ export class VerifierUnavailable extends Error {
 
 type Entry = { answer: Verification; until: number }
 
-// The middlewares' own entries are readable as made: they skip logRequest's check (verifier.test's A/B of the provider's cost).
+// The middlewares' own entries are readable as made: they skip logRequest's check, which would read each time back from
+// its text, on every request (entry-json.ts formats it once a second to keep that cost off the request's way).
 const MADE = Symbol('flex-portal.requestLogEntry')
 type WithMade = Verifier & { [MADE]?: (entry: RequestLogEntry) => void }
 
