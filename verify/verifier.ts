@@ -150,8 +150,12 @@ export function createVerifier({
 
   const verifier: WithMade = {
     verify(key, more) {
-      // A key that cannot be one is refused here: no call, nothing cached.
-      if (typeof key !== 'string' || key.length === 0 || key.length > VERIFY_KEY_MAX) return Promise.resolve({ valid: false, code: 'NOT_FOUND' })
+      // A key that cannot be one is refused here: no call, nothing cached. No key holds a line break, which the
+      // cache's entries use between key, address and scopes: "K\n203.0.113.9\n" asked with no address must not
+      // find the answer K got from that address (a key restricted to it, then let in from anywhere).
+      if (typeof key !== 'string' || key.length === 0 || key.length > VERIFY_KEY_MAX || key.includes('\n')) {
+        return Promise.resolve({ valid: false, code: 'NOT_FOUND' })
+      }
       // An address the server would refuse as one (400) is sent as none: a key with an allowlist is then refused, others pass.
       const ip = more?.ip !== undefined && IP.test(more.ip) ? more.ip : undefined
       const asked = ip !== undefined || more?.scopes?.length ? { ip, scopes: more?.scopes } : undefined

@@ -136,6 +136,20 @@ describe('the key check', () => {
     }
   })
 
+  it("never answers one key's cached answer for another that spells it with the address: no key holds a line break", async () => {
+    const asked: unknown[] = []
+    const fn = (async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { key: string; ip?: string }
+      asked.push(body)
+      // fxk_k is allowed from 203.0.113.9 only; the server knows no other key.
+      return json(body.key === 'fxk_k' && body.ip === '203.0.113.9' ? VALID : { valid: false, code: body.key === 'fxk_k' ? 'IP_NOT_ALLOWED' : 'NOT_FOUND' })
+    }) as unknown as typeof fetch
+    const verifier = createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn })
+    expect(await verifier.verify('fxk_k', { ip: '203.0.113.9' })).toEqual(VALID)
+    expect(await verifier.verify('fxk_k\n203.0.113.9\n')).toEqual({ valid: false, code: 'NOT_FOUND' })
+    expect(asked).toHaveLength(1)
+  })
+
   it('asks again without an address the server does not take as one, so a key without an allowlist passes', async () => {
     const asked: unknown[] = []
     const fn = (async (_url: string, init: RequestInit) => {
