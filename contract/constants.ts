@@ -42,6 +42,16 @@ export const MAX_VERIFY_SCOPES = 50
 /** The longest scope name POST /keys/verify takes. */
 export const VERIFY_SCOPE_MAX = 100
 
+/** Whether `scopes` is what POST /keys/verify takes as the scopes a call needs: a list of at most MAX_VERIFY_SCOPES names of 1 to VERIFY_SCOPE_MAX characters. */
+export const isScopeList = (scopes: unknown): scopes is string[] =>
+  Array.isArray(scopes) && scopes.length <= MAX_VERIFY_SCOPES && scopes.every((s) => typeof s === 'string' && s.length > 0 && s.length <= VERIFY_SCOPE_MAX)
+
+/**
+ * Control characters (Cc: CR, LF, tab, NUL, DEL and the C1 set) and the line and paragraph separators: they break
+ * a line, so in a CSV cell, a mail header or a log line "Bob\r\nBcc: …" reads as a second line an attacker wrote.
+ */
+export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u
+
 /**
  * `POST /keys/verify`'s answer, for `flex-portal/verify`, which has no zod:
  * contract/responses.ts checks that its schema's type is exactly this one.
@@ -278,6 +288,8 @@ export const LOG_BODY_MAX_BYTES = 5 * 1024 * 1024
 export const LOG_ROUTE_MAX = 200
 /** The longest request id a report may carry, and so the longest the page's `requestId` filter takes. */
 export const LOG_REQUEST_ID_MAX = 200
+/** The longest key id a report may carry. */
+export const LOG_KEY_ID_MAX = 200
 /** The status classes `GET /manage/dapp/{id}/logs?status=` filters by. */
 export const LOG_STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const
 export type LogStatusClass = (typeof LOG_STATUS_CLASSES)[number]

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ERROR_CODES, type ErrorCode } from './constants'
+import { CONTROL_CHARACTERS, ERROR_CODES, type ErrorCode } from './constants'
 
 /**
  * Field schemas that answer with the sentences a user reads. The server sends
@@ -60,10 +60,6 @@ const BLANK = String.raw`\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}`
 const RENDERS_BLANK = new RegExp(`[${BLANK}]`, 'u')
 // Something a reader sees: neither white space nor a blank character.
 const VISIBLE = new RegExp(`[^\\s${BLANK}]`, 'u')
-// Control characters (Cc: CR, LF, tab, NUL, DEL and the C1 set) and the line and
-// paragraph separators break a line: in a CSV cell, a mail header or a log line,
-// "Bob\r\nBcc: …" reads as a second line an attacker wrote.
-const CONTROL = /[\p{Cc}\u2028\u2029]/u
 
 /** Whether `text` holds a character that renders blank (format, default-ignorable, U+2800 …). */
 export const hasBlankCharacters = (text: string): boolean => RENDERS_BLANK.test(text)
@@ -72,7 +68,7 @@ export const hasBlankCharacters = (text: string): boolean => RENDERS_BLANK.test(
 export const rendersBlank = (text: string): boolean => !VISIBLE.test(text)
 
 /** Whether `text` holds a control character or a line or paragraph separator. */
-export const hasControlCharacters = (text: string): boolean => CONTROL.test(text)
+export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text)
 
 /** The 400s a name field (`label`) answers beyond required and length: a control character, then nothing visible. */
 export const nameMessages = (label: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { KEY_MODES, LOG_BATCH_MAX, LOG_REQUEST_ID_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
+import { KEY_MODES, LOG_BATCH_MAX, LOG_KEY_ID_MAX, LOG_REQUEST_ID_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
 import { coded, isoDateTime, requiredText, wholeNumber } from './fields'
 import { queryNumber } from './queries'
 
@@ -10,11 +10,10 @@ import { queryNumber } from './queries'
  * checks them, and the widget, which imports only their types.
  */
 
-export { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_REQUEST_ID_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
+export { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_KEY_ID_MAX, LOG_REQUEST_ID_MAX, LOG_ROUTE_MAX, LOG_STATUS_CLASSES, LOG_SUMMARY_DAYS_MAX } from './constants'
 
 /** The longest route template a report may carry; longer is refused, and anything over LOG_ROUTE_MAX is cut before it is stored. */
 export const LOG_ROUTE_INPUT_MAX = 1000
-export const LOG_KEY_ID_MAX = 200
 /**
  * The longest `before`: the cursor of an entry whose request id is at its longest, base64url of
  * the time (15 digits at most), a colon and LOG_REQUEST_ID_MAX characters of up to 4 UTF-8 bytes

@@ -1,5 +1,5 @@
 /** The parts of a request log entry that both middlewares make the same way. */
-import { LOG_ROUTE_MAX, MAX_VERIFY_SCOPES, VERIFY_SCOPE_MAX } from '../contract/constants.js'
+import { CONTROL_CHARACTERS, isScopeList, LOG_KEY_ID_MAX, LOG_ROUTE_MAX, MAX_VERIFY_SCOPES, VERIFY_SCOPE_MAX } from '../contract/constants.js'
 import { isoAt } from './entry-json.js'
 import type { RequestLogEntry } from './request-log.js'
 
@@ -78,9 +78,8 @@ function made(requestId: string, keyId: string, method: string, route: string, s
   }
 }
 
-// What the server reads as a key id (apid_…: printable ASCII), and a route it stores (no control or separator character).
-const KEY_ID = /^[!-~]{1,200}$/
-const CONTROL = /[\p{Cc}\u2028\u2029]/u
+// What the server reads as a key id (apid_…: printable ASCII, at most LOG_KEY_ID_MAX).
+const KEY_ID = /^[!-~]+$/
 // The years an ISO time of the server's form (four digits) can name.
 const FIRST_MS = Date.parse('0000-01-01T00:00:00Z')
 const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z')
@@ -95,9 +94,10 @@ export function readableEntry(e: RequestLogEntry): RequestLogEntry | undefined {
   if (typeof e !== 'object' || e === null) return undefined
   const { requestId, keyId, method, route, status, durationMs, at, ip } = e as Partial<Record<keyof RequestLogEntry, unknown>>
   const ms = typeof at === 'string' ? Date.parse(at) : NaN
-  if (typeof keyId !== 'string' || !KEY_ID.test(keyId) || typeof status !== 'number' || !(ms >= FIRST_MS && ms <= LAST_MS)) return undefined
+  if (typeof keyId !== 'string' || keyId.length > LOG_KEY_ID_MAX || !KEY_ID.test(keyId) || typeof status !== 'number' || !(ms >= FIRST_MS && ms <= LAST_MS))
+    return undefined
   const duration = typeof durationMs === 'number' && !Number.isNaN(durationMs) ? Math.min(DURATION_MAX_MS, Math.max(0, durationMs)) : 0
-  const template = typeof route === 'string' && !CONTROL.test(route) ? route.trim() : UNMATCHED_ROUTE
+  const template = typeof route === 'string' && !CONTROL_CHARACTERS.test(route) ? route.trim() : UNMATCHED_ROUTE
   return made(
     requestIdOf(typeof requestId === 'string' ? requestId : undefined),
     keyId,
@@ -113,11 +113,7 @@ export function readableEntry(e: RequestLogEntry): RequestLogEntry | undefined {
 /** The scopes a middleware asks for, checked once when it is made: the server would refuse every check of them. */
 export function checkedScopes(scopes: readonly string[] | undefined): readonly string[] | undefined {
   if (scopes === undefined) return undefined
-  if (
-    !Array.isArray(scopes) ||
-    scopes.length > MAX_VERIFY_SCOPES ||
-    scopes.some((s) => typeof s !== 'string' || s.length === 0 || s.length > VERIFY_SCOPE_MAX)
-  ) {
+  if (!isScopeList(scopes)) {
     throw new TypeError(`scopes must be a list of at most ${MAX_VERIFY_SCOPES} scope names of 1 to ${VERIFY_SCOPE_MAX} characters.`)
   }
   return scopes

@@ -84,6 +84,19 @@ function startWorker(): Worker {
   return worker
 }
 
+/** An admin invitation from `by`, pending (no account has it), put in place as POST …/members would. */
+const invite = (id: string, email: string, by: SignedUp) =>
+  s.db.query(
+    `INSERT INTO project_members (id, project_id, email, role, invited_by, invited_at, code_hash, expires_at)
+     VALUES ($1, $2, $3, 'admin', $4, now(), $1, now() + interval '1 day')`,
+    [id, project.id, email, by.user.id],
+  )
+/** The project's pending invitations as `who` reads the Members list, by id. */
+const pending = async (who: SignedUp) =>
+  ((await call(s, 'GET', '/members', who)).body as Array<{ id: string; status: string }>)
+    .filter((m) => m.status === 'invited')
+    .map((m) => m.id)
+    .sort()
 const auditEntries = async () =>
   (await call(s, 'GET', '/audit?limit=100', owner)).body.entries as Array<{
     actor: { id: string }
@@ -292,25 +305,14 @@ describe('leaving a project', () => {
   })
 
   it('revokes the invitations a removed member (or one who deletes their account) sent and nobody accepted; others stay', async () => {
-    const invite = (id: string, email: string, by: SignedUp) =>
-      s.db.query(
-        `INSERT INTO project_members (id, project_id, email, role, invited_by, invited_at, code_hash, expires_at)
-         VALUES ($1, $2, $3, 'admin', $4, now(), $1, now() + interval '1 day')`,
-        [id, project.id, email, by.user.id],
-      )
     await invite('mem_by_admin', 'alt@example.com', admin)
     await invite('mem_by_dev', 'friend@example.com', dev)
     await invite('mem_by_owner', 'colleague@example.com', owner)
-    const pending = async () =>
-      ((await call(s, 'GET', '/members', owner)).body as Array<{ id: string; status: string }>)
-        .filter((m) => m.status === 'invited')
-        .map((m) => m.id)
-        .sort()
-    expect(await pending()).toEqual(['mem_by_admin', 'mem_by_dev', 'mem_by_owner'])
+    expect(await pending(owner)).toEqual(['mem_by_admin', 'mem_by_dev', 'mem_by_owner'])
     expect((await call(s, 'DELETE', `/members/${ids.admin}`, owner)).status).toBe(200)
-    expect(await pending()).toEqual(['mem_by_dev', 'mem_by_owner'])
+    expect(await pending(owner)).toEqual(['mem_by_dev', 'mem_by_owner'])
     expect((await s.request('DELETE', '/api/me', { token: dev.accessToken, body: { password: dev.password } })).status).toBe(204)
-    expect(await pending()).toEqual(['mem_by_owner'])
+    expect(await pending(owner)).toEqual(['mem_by_owner'])
     const revoked = (await auditEntries()).filter((e) => e.action === 'invitation.revoked')
     expect(revoked.map((e) => [e.target, e.details])).toEqual(
       expect.arrayContaining([
@@ -321,16 +323,8 @@ describe('leaving a project', () => {
   })
 
   it('revokes the invitations of an admin made a developer, and of an owner whose project passes to an admin', async () => {
-    const invite = (id: string, email: string, by: SignedUp) =>
-      s.db.query(
-        `INSERT INTO project_members (id, project_id, email, role, invited_by, invited_at, code_hash, expires_at)
-         VALUES ($1, $2, $3, 'admin', $4, now(), $1, now() + interval '1 day')`,
-        [id, project.id, email, by.user.id],
-      )
     await invite('mem_by_admin', 'alt@example.com', admin)
     await invite('mem_by_owner', 'colleague@example.com', owner)
-    const pending = async (who: SignedUp) =>
-      ((await call(s, 'GET', '/members', who)).body as Array<{ id: string; status: string }>).filter((m) => m.status === 'invited').map((m) => m.id)
     expect((await call(s, 'PATCH', `/members/${ids.admin}`, owner, { role: 'developer' })).status).toBe(200)
     expect(await pending(owner)).toEqual(['mem_by_owner'])
     expect((await call(s, 'PATCH', `/members/${ids.admin}`, owner, { role: 'admin' })).status).toBe(200)

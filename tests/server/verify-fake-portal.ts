@@ -2,9 +2,11 @@
  * A portal in a fetch, for flex-portal/verify's tests: it verifies fxk_good, takes log batches as the server
  * reads them while up, and records every attempt.
  */
+import type { Express } from 'express'
+import type { AddressInfo } from 'node:net'
 import { expect } from 'vitest'
 import { LogBatch } from '../../contract/logs'
-import { createVerifier, type RequestLogEntry, type RequestLogOptions, type Verification } from '../../verify/index'
+import { createVerifier, type RequestLogEntry, type RequestLogOptions, type Verification, type Verifier } from '../../verify/index'
 
 export const VERIFY_URL = 'https://portal.example/api/keys/verify'
 export const LOGS_URL = 'https://portal.example/api/logs'
@@ -43,4 +45,21 @@ export function fakePortal() {
     verifier: (requestLogs?: RequestLogOptions) => createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn, requestLogs }),
     entries: () => state.batches.flat(),
   })
+}
+
+/**
+ * Serves an Express app on a free port of this machine: its address, and what stops it (the verifier's reporter
+ * first, then the server, its open connections cut, a stream a test left open included).
+ */
+export async function serveExpress(app: Express, verifier: Verifier): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      await verifier.close()
+      server.closeAllConnections()
+      await new Promise((resolve) => server.close(resolve))
+    },
+  }
 }

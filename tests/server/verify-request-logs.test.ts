@@ -5,10 +5,9 @@
  */
 import express from 'express'
 import { Hono } from 'hono'
-import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { expressApiKey, honoApiKey, type RequestLogEntry } from '../../verify/index'
-import { auth, fakePortal, UUID } from './verify-fake-portal'
+import { auth, fakePortal, serveExpress, UUID } from './verify-fake-portal'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -120,13 +119,9 @@ async function expressServer(verifier: ReturnType<ReturnType<typeof fakePortal>[
     res.status(204).end()
   })
   app.use('/v2', v2)
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  closers.push(async () => {
-    await verifier.close()
-    await new Promise((resolve) => server.close(resolve))
-  })
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const served = await serveExpress(app, verifier)
+  closers.push(served.close)
+  return served.url
 }
 
 describe('expressApiKey with requestLogs', () => {

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { IP_ADDRESS_INVALID, SCOPES_INVALID } from '../../contract/constants'
 import { createVerifier, expressApiKey, honoApiKey, VerifierUnavailable, type RequestLogEntry, type Verifier } from '../../verify/index'
 import { requestLogReporter } from '../../verify/request-log'
-import { auth, fakePortal, json, VALID, VERIFY_URL } from './verify-fake-portal'
+import { auth, fakePortal, json, serveExpress, VALID, VERIFY_URL } from './verify-fake-portal'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -19,14 +19,9 @@ afterEach(async () => {
 })
 
 async function listen(app: express.Express, verifier: Verifier): Promise<string> {
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  closers.push(async () => {
-    await verifier.close()
-    server.closeAllConnections()
-    await new Promise((resolve) => server.close(resolve))
-  })
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const served = await serveExpress(app, verifier)
+  closers.push(served.close)
+  return served.url
 }
 
 describe('expressApiKey reports the route as the provider wrote it, never a path a client sent', () => {

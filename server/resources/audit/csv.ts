@@ -1,10 +1,11 @@
+import { CONTROL_CHARACTERS } from '../../../contract/constants'
 import type { AuditEntry } from './data'
 
 // Control characters and the line and paragraph separators. A line break in a
 // quoted cell is valid CSV, but grep, wc -l and other line-based readers take
 // it for a new row: a name stored as "Bob\r\nBcc: …" (before names refused it)
 // would forge one.
-const CONTROL = /[\p{Cc}\u2028\u2029]/gu
+const CONTROL = new RegExp(CONTROL_CHARACTERS.source, 'gu')
 
 /** A control character as its Unicode picture (CR as ␍, LF as ␊, DEL as ␡), others as �: seen, never obeyed. */
 const picture = (c: string): string => {

@@ -3,7 +3,7 @@ import { badRequest } from '../../http/errors'
 import { readJsonObject, type JsonObject } from '../../http/validate'
 import { clientAddress } from '../../security/ip-ranges'
 import { ContractApp } from '../../openapi/contract-app'
-import { MAX_VERIFY_SCOPES, VERIFY_KEY_MAX, VERIFY_SCOPE_MAX } from '../../../contract/constants'
+import { isScopeList, VERIFY_KEY_MAX } from '../../../contract/constants'
 import { VerifyRequest } from '../../../contract/requests'
 import type { RouteDeps } from '../../http/route-deps'
 import { requireServiceToken } from '../../http/service-token'
@@ -42,10 +42,7 @@ function readAsk(body: JsonObject): VerifyAsk | undefined {
   const { ip, scopes } = body
   if (ip === undefined && scopes === undefined) return undefined
   if (ip !== undefined && (typeof ip !== 'string' || !clientAddress(ip))) throw badRequest(VERIFY.IP_ADDRESS_INVALID(ip))
-  if (
-    scopes !== undefined &&
-    (!Array.isArray(scopes) || scopes.length > MAX_VERIFY_SCOPES || scopes.some((s) => typeof s !== 'string' || s.length === 0 || s.length > VERIFY_SCOPE_MAX))
-  ) {
+  if (scopes !== undefined && !isScopeList(scopes)) {
     throw badRequest(VERIFY.SCOPES_INVALID(scopes))
   }
   return { ip: ip as string | undefined, scopes: scopes as string[] | undefined }
