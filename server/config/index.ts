@@ -93,9 +93,28 @@ function productionProblems(env: Env): string[] {
   return problems
 }
 
+/**
+ * NODE_ENV as the server reads it. Outside production the defaults open what
+ * a demo needs (webhooks to this machine's networks, the demo's sign-in by
+ * name), so a value meant as production must not fall through to them:
+ * `Production` is production, and a value that is neither production nor
+ * development or test (`prod`, `staging`) stops the start, named.
+ */
+function readNodeEnv(env: Env, problems: string[]): boolean {
+  const value = env.NODE_ENV?.trim().toLowerCase() ?? ''
+  if (value === 'production') return true
+  if (value && value !== 'development' && value !== 'test') {
+    problems.push(
+      `NODE_ENV=${JSON.stringify(env.NODE_ENV?.slice(0, 40))} is neither production nor development or test: ` +
+        'set NODE_ENV=production for production (its defaults close what a demo opens), or leave it unset or development.',
+    )
+  }
+  return false
+}
+
 export function readConfig(env: Env = process.env): ServerConfig {
-  const production = env.NODE_ENV?.trim() === 'production'
   const problems: string[] = []
+  const production = readNodeEnv(env, problems)
   let parsed: z.output<typeof serverSchema> | undefined
   try {
     parsed = readSettings(serverSchema, env)

@@ -183,6 +183,19 @@ describe('readConfig', () => {
     expect(script).not.toContain('DEMO_HOST_SESSIONS')
   })
 
+  it("reads NODE_ENV=Production as production, and refuses a value that is neither production nor development's", () => {
+    const settings = { DATABASE_URL: 'postgres://u:p@db:5432/flex', ...SECRETS }
+    // A production written otherwise would start with the demo's defaults: webhooks to private networks, sign-in by name.
+    for (const NODE_ENV of ['Production', ' PRODUCTION ']) {
+      expect(readConfig({ ...settings, NODE_ENV })).toMatchObject({ production: true, demoHostSessions: false, webhooks: { allowPrivateNetworks: false } })
+      expect(() => readConfig({ NODE_ENV })).toThrow(EMBEDDED_DB_IN_PRODUCTION)
+    }
+    for (const NODE_ENV of ['', 'development', 'Development', 'test']) expect(readConfig({ NODE_ENV }).production).toBe(false)
+    for (const NODE_ENV of ['prod', 'staging']) {
+      expect(() => readConfig({ ...settings, NODE_ENV })).toThrow(`NODE_ENV="${NODE_ENV}" is neither production nor development or test`)
+    }
+  })
+
   it('refuses production without SMTP_URL, unless MAIL_DISABLED turns mail off', () => {
     const { SMTP_URL: _, ...noMail } = SECRETS
     const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db:5432/flex', ...noMail }
