@@ -46,7 +46,9 @@ async function check(verifier: Verifier, authorization: string | undefined, ip: 
   if (!key) return { ok: false, refusal: { status: 401, body: { message: MISSING } } }
   try {
     const answer = await verifier.verify(key, { ip, scopes })
-    if (answer.valid) return { ok: true, info: { keyId: answer.keyId, projectId: answer.projectId, mode: answer.mode, scopes: answer.scopes } }
+    // The answer is shared with every request of the key while cached: each request's scopes are its own.
+    if (answer.valid)
+      return { ok: true, info: { keyId: answer.keyId, projectId: answer.projectId, mode: answer.mode, scopes: answer.scopes && [...answer.scopes] } }
     // A good key used from the wrong place or for a call beyond it: 403, the client's key itself is fine.
     if (answer.code === 'IP_NOT_ALLOWED') return { ok: false, refusal: { status: 403, body: { message: ADDRESS, code: answer.code } } }
     if (answer.code === 'INSUFFICIENT_SCOPE') {

@@ -145,7 +145,7 @@ export function createVerifier({
     }
     if (!res.ok) throw new VerifierUnavailable(`The key server answered ${res.status}.`, res.status)
     if (!isVerification(body)) throw new VerifierUnavailable('The key server sent an answer of an unknown shape.', res.status)
-    return body
+    return frozen(body)
   }
 
   const verifier: WithMade = {
@@ -194,6 +194,16 @@ export function createVerifier({
     close: () => logs().close(),
   }
   return verifier
+}
+
+/**
+ * An answer is cached and handed to every check of its key for cacheSeconds: frozen, so that one caller's change
+ * (a scope pushed onto `scopes`) cannot reach the next request's answer. The middlewares give each request a copy.
+ */
+function frozen(answer: Verification): Verification {
+  if (answer.valid) Object.freeze(answer.scopes)
+  else Object.freeze(answer.missingScopes)
+  return Object.freeze(answer)
 }
 
 const messageOf = (body: unknown) => String((body as { message?: unknown } | undefined)?.message ?? 'no message')

@@ -4,11 +4,12 @@
  * server refuses, a portal down under steady traffic, and entries a provider's own code hands to logRequest.
  */
 import express from 'express'
+import { Hono } from 'hono'
 import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { IP_ADDRESS_INVALID, SCOPES_INVALID } from '../../contract/constants'
-import { createVerifier, expressApiKey, honoApiKey, VerifierUnavailable, type RequestLogEntry, type Verifier } from '../../verify/index'
+import { createVerifier, expressApiKey, honoApiKey, VerifierUnavailable, type ApiKeyVariables, type RequestLogEntry, type Verifier } from '../../verify/index'
 import { requestLogReporter } from '../../verify/request-log'
 import { auth, fakePortal, json, serveExpress, VALID, VERIFY_URL } from './verify-fake-portal'
 
@@ -143,6 +144,22 @@ describe('the key check', () => {
     expect(await verifier.verify('fxk_k', { ip: '203.0.113.9' })).toEqual(VALID)
     expect(await verifier.verify('fxk_k\n203.0.113.9\n')).toEqual({ valid: false, code: 'NOT_FOUND' })
     expect(asked).toHaveLength(1)
+  })
+
+  it('hands each request its own scopes: what a handler does to them reaches neither the next request nor the cached answer', async () => {
+    const scoped = { ...VALID, scopes: ['invoices:read'] }
+    const verifier = createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: (async () => json(scoped)) as unknown as typeof fetch })
+    const app = new Hono<{ Variables: ApiKeyVariables }>().use(honoApiKey(verifier)).get('/', (c) => {
+      const { scopes } = c.get('apiKey')
+      const seen = [...(scopes ?? [])]
+      scopes?.push('admin')
+      return c.json(seen)
+    })
+    for (let i = 0; i < 2; i++) expect(await (await app.request('/', { headers: auth })).json()).toEqual(['invoices:read'])
+    // verify()'s own callers share the cached answer: it cannot be changed.
+    const answer = await verifier.verify('fxk_good')
+    expect(() => (answer as { scopes: string[] }).scopes.push('admin')).toThrow(TypeError)
+    expect(await verifier.verify('fxk_good')).toEqual(scoped)
   })
 
   it('asks again without an address the server does not take as one, so a key without an allowlist passes', async () => {
