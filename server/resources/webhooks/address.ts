@@ -1,5 +1,5 @@
-import { lookup } from 'node:dns/promises'
-import dns, { type LookupAddress } from 'node:dns'
+import type { LookupAddress } from 'node:dns'
+import { Resolver } from 'node:dns/promises'
 import { errorTable, type Coded } from '../../http/errors'
 import type { LookupFunction } from 'node:net'
 import { isIP } from 'node:net'
@@ -44,21 +44,57 @@ export class AddressRefused extends Error {
 }
 
 /**
- * dns.lookup for connections that may reach public addresses only: a name
- * with any private address among its answers is refused whole.
+ * Where webhook hosts are looked up when only public addresses may be reached:
+ * c-ares, on sockets of its own, not getaddrinfo (dns.lookup), which holds one
+ * of libuv's four threads for as long as a name server takes to answer. Those
+ * threads also hash passwords and read files: a tenant whose endpoints name a
+ * domain whose name servers never answer held all four, and every other
+ * tenant's deliveries and every log-in waited behind them. c-ares reads
+ * /etc/resolv.conf, not /etc/hosts, which maps nothing public. Each query is
+ * given 2 s, and asked twice at most.
  */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
-    if (err) return callback(err, '', 0)
-    const refused = addresses.find((a) => !isPublicAddress(a.address))
-    if (refused) return callback(new AddressRefused(hostname), '', 0)
-    if (options.all) return callback(null, addresses)
-    callback(null, addresses[0].address, addresses[0].family)
-  })
-}
+export const webhookResolver = new Resolver({ timeout: 2000, tries: 2 })
 
 // Names that mean this machine or a private network whatever DNS says.
 const PRIVATE_NAME = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i
+
+/** A name that means this machine or a private network, or one of a single label, which only a local search list completes. */
+const privateName = (host: string) => PRIVATE_NAME.test(host) || !host.replace(/\.$/, '').includes('.')
+
+/** A lookup failure with getaddrinfo's codes, which the attempts' descriptions read (deliver.ts). */
+const lookupError = (host: string, err: NodeJS.ErrnoException) => {
+  const missing = err.code === 'ENOTFOUND' || err.code === 'ENODATA'
+  return Object.assign(new Error(`${missing ? 'No address' : 'No answer'} for ${host}.`), { code: missing ? 'ENOTFOUND' : 'EAI_AGAIN' })
+}
+
+/** Every address of `host` from DNS (family 4 or 6 only when asked for one), IPv4 first; rejects when it has none. */
+export async function resolveHost(host: string, family = 0): Promise<LookupAddress[]> {
+  const asked = [family !== 6 ? webhookResolver.resolve4(host) : undefined, family !== 4 ? webhookResolver.resolve6(host) : undefined]
+  const [v4, v6] = await Promise.allSettled(asked.map((q) => q ?? Promise.resolve([])))
+  const addresses: LookupAddress[] = [
+    ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 })) : []),
+    ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 })) : []),
+  ]
+  if (addresses.length > 0) return addresses
+  const failed = [v4, v6].find((r): r is PromiseRejectedResult => r.status === 'rejected' && r.reason?.code !== 'ENODATA' && r.reason?.code !== 'ENOTFOUND')
+  throw lookupError(host, failed?.reason ?? Object.assign(new Error(), { code: 'ENOTFOUND' }))
+}
+
+/**
+ * The lookup of connections that may reach public addresses only: a name
+ * with any private address among its answers is refused whole.
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  if (privateName(hostname)) return process.nextTick(() => callback(new AddressRefused(hostname), '', 0))
+  resolveHost(hostname, options.family === 4 || options.family === 6 ? options.family : 0).then(
+    (addresses) => {
+      if (addresses.some((a) => !isPublicAddress(a.address))) return callback(new AddressRefused(hostname), '', 0)
+      if (options.all) return callback(null, addresses)
+      callback(null, addresses[0].address, addresses[0].family)
+    },
+    (err: NodeJS.ErrnoException) => callback(err, '', 0),
+  )
+}
 
 export interface UrlCheck {
   /** The URL as stored: parsed and written back by the URL parser. */
@@ -99,7 +135,7 @@ export async function checkEndpointUrl(text: string, allowPrivate: boolean | und
   if (allowPrivate) return { url: url.href }
   const host = url.hostname.replace(/\.$/, '')
   if (host.startsWith('[') || isIP(host)) return isPublicAddress(host) ? { url: url.href } : { error: URL_REFUSED.ENDPOINT_URL_PRIVATE }
-  if (PRIVATE_NAME.test(host) || !host.includes('.')) return { error: URL_REFUSED.ENDPOINT_URL_PRIVATE }
+  if (privateName(host)) return { error: URL_REFUSED.ENDPOINT_URL_PRIVATE }
   const addresses = await resolve(host)
   if (!addresses.every(isPublicAddress)) return { error: URL_REFUSED.ENDPOINT_URL_PRIVATE_HOST(host) }
   return { url: url.href }
@@ -112,7 +148,7 @@ async function resolveAll(host: string): Promise<string[]> {
     timer = setTimeout(() => resolve([]), 3000)
   })
   try {
-    return await Promise.race([lookup(host, { all: true, verbatim: true }).then((list) => list.map((a) => a.address)), timeout])
+    return await Promise.race([resolveHost(host).then((list) => list.map((a) => a.address)), timeout])
   } catch {
     return []
   } finally {
