@@ -14,7 +14,7 @@ export type OwnReason =
   | 'dropped'
   | 'status'
   | 'unreadable'
-  | 'unreadable.sign-in'
+  | 'unreadable.signIn'
   | 'unreadable.token'
   | 'unreadable.keys'
   | 'unreadable.project'
@@ -25,7 +25,7 @@ export type OwnReason =
  * The one error type every API call rejects with. Either the server said why
  * (`message`, its own words, and perhaps a `code`), or `reason` is the
  * widget's own code, and `message` is that code too (a screen shows neither
- * as it is: errorMessage and useErrorText turn it into words).
+ * as it is: useErrorText turns it into words).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError'

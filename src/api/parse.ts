@@ -8,7 +8,7 @@ export const isObject = (x: unknown): x is Record<string, unknown> => typeof x =
 export const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
 
 export function parseAccessData(x: unknown): AccessData {
-  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('unreadable.sign-in')
+  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('unreadable.signIn')
   return x as AccessData
 }
 

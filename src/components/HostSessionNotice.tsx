@@ -19,6 +19,7 @@ export function HostSessionNotice() {
   const tc = useT(common)
   if (!hostSession) return <PendingPanel>{tc('common.loading')}</PendingPanel>
   if (state === 'failed') return <FailedPanel title={t('host.failed')} onRetry={() => hostSession && void hostSignIn(apiBase, hostSession, host)} />
-  if (state === 'signed-out') return <PendingPanel spinner={false}>{t('host.signedOut')}</PendingPanel>
+  // 'done' with nobody signed in: the session ended elsewhere (another tab, the host's own sign-out).
+  if (state === 'signed-out' || state === 'done') return <PendingPanel spinner={false}>{t('host.signedOut')}</PendingPanel>
   return <PendingPanel>{t('host.signingIn')}</PendingPanel>
 }

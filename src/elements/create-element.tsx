@@ -7,6 +7,7 @@ import { ElementContext, type ElementConfig } from '../context/element'
 import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
 import type { CodeSource } from '../store/host-session'
 import { codeFromUrl } from '../store/code-from-url'
+import { syncAccessData } from '../store'
 import { LOADED, LOADING, onPagePhase, pagePhase } from '../hooks/usePageLoaded'
 import { hostSignInDeclared } from './host-sign-in'
 import { HostGateBeside, LazyHostGate } from './host-gate/lazy'
@@ -149,6 +150,7 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
   // laid out once. Any other page's elements render while the script runs.
   const render = element.prototype[R2WC_RENDER] as () => void
   element.prototype[R2WC_RENDER] = function (this: HTMLElement & { fetchSessionCode?: unknown; sessionUrl?: string }) {
+    syncAccessData()
     if (!waits || pagePhase() !== LOADING || this.fetchSessionCode || this.sessionUrl || !hostSignInDeclared(this)) render.call(this)
     else {
       // Fetched while the page loads, which it then holds back: its elements wait for that load anyway.

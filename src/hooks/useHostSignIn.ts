@@ -8,9 +8,11 @@ import { usePageLoaded } from './usePageLoaded'
  * even over a session kept from before: the host says who is signed in, and
  * a session left in storage may be another person's (its user signed out of
  * the host, someone else signed in on the same browser). Every element runs
- * this; the store makes it one call. Again when the session ends elsewhere (a
- * sign-out in another tab), but not after a failure or the user's own
- * sign-out: those wait for the user. True while the element must wait:
+ * this; the store makes it one call. Not again when the session ends
+ * elsewhere (a sign-out in another tab, the host removing `accessData`), nor
+ * after a failure or the user's own sign-out: those wait for the user, since
+ * a new code then would undo that sign-out in every tab. True while the
+ * element must wait:
  * also, with no source yet on a page that declares host sign-in (`declared`),
  * until the page has loaded, since its host may still give one (and its
  * users have no password here).
@@ -20,7 +22,7 @@ export function useHostSignIn(host: Element, apiBase: string, source: CodeSource
   const state = useFlexStore((s) => s.hostSignIn)
   const pageLoaded = usePageLoaded(declared)
   useEffect(() => {
-    if (source && (state === null || (state === 'done' && !signedIn))) void hostSignIn(apiBase, source, host)
-  }, [host, apiBase, source, signedIn, state])
+    if (source && state === null) void hostSignIn(apiBase, source, host)
+  }, [host, apiBase, source, state])
   return source ? !(state === 'done' && signedIn) : !pageLoaded
 }

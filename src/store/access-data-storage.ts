@@ -1,3 +1,4 @@
+import { parseAccessData } from '../api/parse'
 import type { AccessData } from '../api/types'
 
 export const ACCESS_DATA_KEY = 'accessData'
@@ -15,16 +16,13 @@ function storage(): Storage | null {
   }
 }
 
-/** Corrupt JSON or a value without an access token reads as signed out. */
+/** Corrupt JSON, or a value the sign-in's answer could not be (no access token, an empty one), reads as signed out. */
 export function readAccessData(raw: string | null | undefined): AccessData | null {
-  if (!raw) return null
   try {
-    const data: unknown = JSON.parse(raw)
-    if (data && typeof data === 'object' && typeof (data as AccessData).accessToken === 'string') return data as AccessData
+    return parseAccessData(JSON.parse(raw!))
   } catch {
-    /* corrupt: signed out */
+    return null
   }
-  return null
 }
 
 /**

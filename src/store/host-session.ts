@@ -17,7 +17,11 @@ export type CodeSource = () => Promise<unknown>
 
 let running: Promise<boolean> | null = null
 
+/** The user's own "Sign out" stands: no renewal may undo it, neither one a late 401 starts nor one already on its way. */
+const signedOut = () => store.getState().hostSignIn === 'signed-out'
+
 async function run(apiBase: string, source: CodeSource, host?: Element): Promise<boolean> {
+  if (signedOut()) return false
   // A renewal keeps showing the screen it renews: no "Signing you in…" in between.
   if (store.getState().hostSignIn !== 'done') store.setState({ hostSignIn: 'pending' })
   // A refused code (it expired on its way, or was used) is asked for again, once.
@@ -25,7 +29,9 @@ async function run(apiBase: string, source: CodeSource, host?: Element): Promise
     try {
       const code = await source()
       if (typeof code !== 'string' || !code) break
-      store.getState().signIn(await withDeviceToken(apiBase, (deviceToken) => exchangeCode(at(apiBase), deviceToken, code)))
+      const accessData = await withDeviceToken(apiBase, (deviceToken) => exchangeCode(at(apiBase), deviceToken, code))
+      if (signedOut()) return false
+      store.getState().signIn(accessData)
       store.setState({ hostSignIn: 'done' })
       if (host) emit(host, 'flex-signed-in', {})
       return true
@@ -33,7 +39,7 @@ async function run(apiBase: string, source: CodeSource, host?: Element): Promise
       if (!isApiError(e) || e.status !== 401) break
     }
   }
-  store.setState({ hostSignIn: 'failed' })
+  if (!signedOut()) store.setState({ hostSignIn: 'failed' })
   return false
 }
 

@@ -35,17 +35,23 @@ store.subscribe(({ accessData }) => {
  * Brings the store in line with what localStorage holds now. The session is
  * defined by the stored key, and not every change to it reaches us as
  * an action: another tab fires `storage`; the host page's own script does not.
+ * Each element calls it as it renders (connected, or given a new attribute).
+ * A key removed in this tab was removed by the host page: it signed its user
+ * out, and may now show the portal to the next one, who signs in through the
+ * host with a code of their own, never into the session kept in memory.
  */
-function syncAccessData(raw: string | null | undefined = readStoredAccessData()): void {
+export function syncAccessData(raw: string | null | undefined = readStoredAccessData(), here = true): void {
   if (raw === undefined) return
   const accessData = readAccessData(raw)
-  if (JSON.stringify(accessData) !== JSON.stringify(store.getState().accessData)) store.setState({ accessData, signOutReason: null })
+  const { accessData: had, hostSignIn } = store.getState()
+  if (JSON.stringify(accessData) !== JSON.stringify(had))
+    store.setState({ accessData, signOutReason: null, hostSignIn: here && !accessData && hostSignIn == 'done' ? null : hostSignIn })
 }
 
 if (typeof window !== 'undefined') {
   // Another tab. persist's rehydrate would not clear the state on removal, so read the key ourselves.
   window.addEventListener('storage', (event) => {
-    if (event.key === ACCESS_DATA_KEY || event.key === null) syncAccessData(event.key === null ? null : event.newValue)
+    if (event.key === ACCESS_DATA_KEY || event.key === null) syncAccessData(event.key === null ? null : event.newValue, false)
   })
   // This tab: re-read before each hash route change is rendered (this listener is
   // added at import, so before any element's router), so the guard sees a key the

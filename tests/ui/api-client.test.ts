@@ -3,7 +3,7 @@ import { authenticate, register, registerDevice } from '../../src/api/session'
 import { createKey, deleteKey } from '../../src/api/api-keys'
 import { createProject, getProject, listProjects } from '../../src/api/projects'
 import { ApiError } from '../../src/api/errors'
-import { errorMessage } from '../../src/error-text'
+import { errorMessage } from './helpers/error-text'
 import { at, DEFAULT_TIMEOUT_MS, request, type ManageCall } from '../../src/api/request'
 import { mockApi, offContract, type ApiCall } from './helpers/api-mock'
 
@@ -278,7 +278,7 @@ describe("failures become typed errors: a code the widget words, or the server's
     expect((await failure(() => listProjects(session('/api')))).kind).toBe('parse')
   })
 
-  it('errorMessage never prints [object Object] for foreign errors', () => {
+  it('the text of a failure never prints [object Object] for foreign errors', () => {
     expect(errorMessage({ message: { nested: true } })).not.toMatch(/object Object/)
     expect(errorMessage(new Error('boom'))).toMatch(/went wrong/)
     expect(errorMessage(undefined)).toMatch(/went wrong/)

@@ -8,7 +8,7 @@ import { ENGLISH, LocaleContext } from '../../src/i18n/context'
 import { RollSecretDialog } from '../../src/components/webhooks/RollSecretDialog'
 import { formatDate } from '../../src/format-date'
 import { loadLocale } from '../../src/i18n/locales'
-import { mountElement, renderScreen, resetStore, shadow } from './helpers'
+import { mountElement, renderScreen, resetStore, shadow, signInAs } from './helpers'
 import { mockApi } from './helpers/api-mock'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
@@ -210,6 +210,19 @@ describe('texts formatted or chosen in code', () => {
       .getAllByRole('option')
       .map((option) => option.textContent)
     expect(choices).toEqual(['Sofort', 'In 1 Stunde', 'In 24 Stunden', 'In 7 Tagen'])
+  })
+
+  it("a failed call's own words in the reader's language, on the screens beyond the log-in, such as the project list", async () => {
+    mockApi({
+      'GET /api/manage/dapp/owner': () => {
+        throw new TypeError('offline')
+      },
+    })
+    signInAs()
+    const el = mountElement('flex-projects', { lang: 'de' })
+    const unreachable = 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.'
+    expect(await shadow(el).findByText(unreachable)).toBeInTheDocument()
+    expect(shadow(el).queryByText(/Can't reach the server/)).not.toBeInTheDocument()
   })
 
   it("dates in the reader's language", () => {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { registerDevice } from '../../src/api/session'
 import { at } from '../../src/api/request'
 import { ApiError } from '../../src/api/errors'
-import { errorMessage } from '../../src/error-text'
+import { errorMessage } from './helpers/error-text'
 import { mountElement, resetStore, shadow } from './helpers'
 
 const BASE = 'https://api.example.test/v1'

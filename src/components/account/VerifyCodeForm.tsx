@@ -11,6 +11,7 @@ import { server } from '../../i18n/en/server'
 import { accountError } from './server-texts'
 import { sendVerification, verifyEmail } from '../../api/accounts'
 import type { ManageCall } from '../../api/request'
+import { useErrorText } from '../../hooks/useErrorText'
 
 /**
  * The code the server mailed (at sign-up, or the latest asked for), typed
@@ -32,6 +33,7 @@ export function VerifyCodeForm({
   autoFocus?: boolean
 }) {
   const t = useT(texts)
+  const errorText = useErrorText()
   const { host } = useElement()
   const { pending, run } = useSingleFlight()
   const [sent, setSent] = useState<string | null>(null)
@@ -44,7 +46,7 @@ export function VerifyCodeForm({
         // Without a word from the server: the one it sends, in English as the server would.
         setSent((await sendVerification(call)) ?? server['server.codeSent'])
       } catch (e) {
-        setFailure(accountError(e, t))
+        setFailure(accountError(e, t, errorText))
       }
     })
   const verify = (event: FormEvent<HTMLFormElement>) => {
@@ -58,7 +60,7 @@ export function VerifyCodeForm({
         emit(host, 'flex-email-verified', { userId })
         onVerified()
       } catch (e) {
-        setFailure(accountError(e, t))
+        setFailure(accountError(e, t, errorText))
       }
     })
   }

@@ -1,6 +1,5 @@
 import type { ErrorCode } from '../../../contract/constants'
 import { ApiError, isApiError } from '../../api/errors'
-import { errorMessage } from '../../error-text'
 import type { Translate } from '../../i18n'
 import { profile } from '../../i18n/en/profile'
 
@@ -33,5 +32,5 @@ export function translated(e: unknown, t: Translate<typeof profile>): unknown {
   return id ? new ApiError(e.kind, t(id), e.status, e.code) : e
 }
 
-/** What a failed call says, for the forms that show it themselves. */
-export const accountError = (e: unknown, t: Translate<typeof profile>): string => errorMessage(translated(e, t))
+/** What a failed call says, for the forms that show it themselves (errorText: useErrorText's). */
+export const accountError = (e: unknown, t: Translate<typeof profile>, errorText: (error: unknown) => string): string => errorText(translated(e, t))

@@ -9,6 +9,7 @@ import { formDialog } from '../../i18n/en/form-dialog'
 import { FieldError } from './field-error'
 import { FormError } from './FormTextField'
 import { knownMessage, type FormMessage } from './known-errors'
+import { useErrorText } from '../../hooks/useErrorText'
 
 export interface FormDialogProps {
   title: string
@@ -29,6 +30,7 @@ export function FormDialog({ title, submitLabel, pendingLabel, danger, returnFoc
   const [error, setError] = useState<FormMessage | null>(null)
   const { pending, run } = useSingleFlight()
   const t = useT(formDialog)
+  const errorText = useErrorText()
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
     const form = e.currentTarget
@@ -37,7 +39,7 @@ export function FormDialog({ title, submitLabel, pendingLabel, danger, returnFoc
       try {
         await onSubmit(form)
       } catch (err) {
-        setError(err instanceof FieldError ? { text: err.message, field: err.field } : knownMessage(err, t))
+        setError(err instanceof FieldError ? { text: err.message, field: err.field } : knownMessage(err, t, errorText))
       }
     })
   }

@@ -1,6 +1,5 @@
 import { isApiError } from '../../api/errors'
 import type { ErrorCode } from '../../../contract/constants'
-import { errorMessage } from '../../error-text'
 import type { Translate } from '../../i18n'
 import type { formDialog } from '../../i18n/en/form-dialog'
 
@@ -24,9 +23,9 @@ const KNOWN: Partial<Record<ErrorCode, [string, (t: T, max: number) => string]>>
   KEY_EXPIRY_PAST: ['expiry', (t) => t('formDialog.keyExpiry.past')],
 }
 
-/** What a form shows for a failed call: a known code in the reader's language under its field, else the message. */
-export function knownMessage(error: unknown, t: T): FormMessage {
-  const message = errorMessage(error)
+/** What a form shows for a failed call: a known code in the reader's language under its field, else the error's text (useErrorText). */
+export function knownMessage(error: unknown, t: T, errorText: (error: unknown) => string): FormMessage {
+  const message = errorText(error)
   const known = isApiError(error) && error.code ? KNOWN[error.code as ErrorCode] : undefined
   if (!known) return { text: message }
   const [field, text] = known

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useState, type FormEvent } from 'react'
 import { acceptInvitation } from '../../api/members'
 import { isApiError } from '../../api/errors'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'
 import { LoginScreen } from '../auth/LoginScreen'
@@ -44,6 +44,7 @@ function SignInFirst() {
  */
 export function AcceptInvitation() {
   const t = useT(teams)
+  const errorText = useErrorText()
   const { host } = useElement()
   const { call } = useManageApi()
   const { navigate } = useNavigation()
@@ -68,7 +69,7 @@ export function AcceptInvitation() {
       } catch (e) {
         const refused = isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 429
         if (refused) invitation.code = null
-        setFailure(refused ? t('accept.failed') : errorMessage(e))
+        setFailure(refused ? t('accept.failed') : errorText(e))
       }
     })
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { getAudit, type AuditEntry } from '../../api/audit'
 import type { ManageCall } from '../../api/request'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
 import { TeamSection } from './TeamSection'
@@ -25,6 +25,7 @@ export const PAGE = 25
  */
 export function ActivitySection({ call, projectId }: { call: ManageCall; projectId: string }) {
   const t = useT(teams)
+  const errorText = useErrorText()
   const c = useT(common)
   const r = useT(roles)
   const lang = useLang()
@@ -93,7 +94,7 @@ export function ActivitySection({ call, projectId }: { call: ManageCall; project
     >
       {error !== undefined && (
         <Alert className="mt-4" onRetry={() => load(entries.length ? last?.id : undefined)}>
-          {errorMessage(error)}
+          {errorText(error)}
         </Alert>
       )}
       {first && (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { changeRole as change, inviteMember, removeMember, resendInvitation, transferOwnership, type Member, type Role } from '../../api/members'
 import type { ManageCall } from '../../api/request'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'
 import { Heading } from '../Heading'
@@ -48,6 +48,7 @@ interface MembersSectionProps {
  */
 export function MembersSection({ projectId, call, members, me, mine, manages, owns, onLeft, onTransferred, zone }: MembersSectionProps) {
   const t = useT(teams)
+  const errorText = useErrorText()
   const c = useT(common)
   const { host } = useElement()
   const [open, setOpen] = useState<Open>(null)
@@ -106,7 +107,7 @@ export function MembersSection({ projectId, call, members, me, mine, manages, ow
       },
       (e: unknown) => {
         setResending(null)
-        setError(errorMessage(e))
+        setError(errorText(e))
       },
     )
   }
@@ -150,7 +151,7 @@ export function MembersSection({ projectId, call, members, me, mine, manages, ow
       )}
       {members.error !== undefined && (
         <Alert className="mt-4" onRetry={members.reload}>
-          {errorMessage(members.error)}
+          {errorText(members.error)}
         </Alert>
       )}
       {!members.data

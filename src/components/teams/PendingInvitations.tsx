@@ -3,7 +3,7 @@ import { INVITATION_UNKNOWN } from '../../../contract/constants'
 import { acceptListedInvitation, declineInvitation, listPendingInvitations, type PendingInvitation } from '../../api/members'
 import { isApiError } from '../../api/errors'
 import { useElement } from '../../context/element'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import { emit } from '../../events'
 import { useAsync } from '../../hooks/useAsync'
 import { useManageApi } from '../../hooks/useManageApi'
@@ -27,6 +27,7 @@ import { ROLE_NAME } from './role-names'
  */
 export function PendingInvitations() {
   const t = useT(teams)
+  const errorText = useErrorText()
   const r = useT(roles)
   const { host } = useElement()
   const { call } = useManageApi()
@@ -54,7 +55,7 @@ export function PendingInvitations() {
       state.reload()
     } catch (e) {
       // Gone meanwhile (revoked, expired, answered elsewhere): say so by its code, and show the list as it is now.
-      setFailure(isApiError(e) && e.code === INVITATION_UNKNOWN ? t('pending.gone') : errorMessage(e))
+      setFailure(isApiError(e) && e.code === INVITATION_UNKNOWN ? t('pending.gone') : errorText(e))
       state.reload()
     } finally {
       setBusy(null)

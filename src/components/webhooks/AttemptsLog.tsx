@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import type { Attempt } from '../../api/webhooks'
 import { Alert } from '../Alert'
 import { Button, Spinner } from '../Button'
@@ -27,6 +27,7 @@ export function AttemptsLog({
   depth: number
 }) {
   const t = useT(webhooks)
+  const errorText = useErrorText()
   const lang = useLang()
   const headingId = useId()
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
@@ -48,7 +49,7 @@ export function AttemptsLog({
       () => setResending(null),
       (e: unknown) => {
         setResending(null)
-        setError(errorMessage(e))
+        setError(errorText(e))
       },
     )
   }
@@ -78,7 +79,7 @@ export function AttemptsLog({
       )}
       {log.error !== undefined && (
         <Alert className="mt-3" onRetry={log.reload}>
-          {t('webhooks.attempts.loadFailed')} {errorMessage(log.error)}
+          {t('webhooks.attempts.loadFailed')} {errorText(log.error)}
         </Alert>
       )}
       {log.loading && (
@@ -190,7 +191,7 @@ export function AttemptsLog({
       )}
       {log.more.error !== undefined && (
         <Alert className="mt-3" onRetry={log.loadMore}>
-          {t('webhooks.attempts.moreFailed')} {errorMessage(log.more.error)}
+          {t('webhooks.attempts.moreFailed')} {errorText(log.more.error)}
         </Alert>
       )}
       {log.hasMore && log.attempts.length > 0 && (

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { isApiError } from '../../api/errors'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import type { Endpoint, EndpointInput, EventType } from '../../api/webhooks'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
@@ -59,6 +59,7 @@ export interface EndpointDialogProps {
 /** "Add endpoint" and "Edit endpoint": the address, a description, and all events or the chosen ones. */
 export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCatalog, onClose, onSave }: EndpointDialogProps) {
   const t = useT(webhooks)
+  const errorText = useErrorText()
   const [some, setSome] = useState(Boolean(endpoint?.eventTypes.length))
   const [errors, setErrors] = useState<Errors>({})
   const { pending, run } = useSingleFlight()
@@ -85,7 +86,7 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
       } catch (err) {
         // A 400 is the server refusing the address (a private network, say): say so beside it.
         const aboutUrl = isApiError(err) && err.status === 400 && !/event/i.test(err.message)
-        setErrors(aboutUrl ? { url: errorMessage(err) } : { form: errorMessage(err) })
+        setErrors(aboutUrl ? { url: errorText(err) } : { form: errorText(err) })
       }
     })
   }

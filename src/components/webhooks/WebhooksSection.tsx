@@ -1,6 +1,6 @@
 import { useCallback, useId, useRef, useState } from 'react'
 import { isApiError } from '../../api/errors'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import { at } from '../../api/request'
 import * as calls from '../../api/webhooks'
 import { SECRET_ROLL_NEEDED, type Endpoint, type EndpointInput } from '../../api/webhooks'
@@ -41,6 +41,7 @@ export interface WebhooksSectionProps {
  */
 export function WebhooksSection({ projectId, className = '', depth = 1 }: WebhooksSectionProps) {
   const t = useT(webhooks)
+  const errorText = useErrorText()
   const { host, apiBase } = useElement()
   const { call } = useManageApi()
   const list = useAsync(useCallback((signal: AbortSignal) => calls.listEndpoints(call, projectId, signal), [call, projectId]))
@@ -99,7 +100,7 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
       },
       (e: unknown) => {
         setToggling(false)
-        setError(errorMessage(e))
+        setError(errorText(e))
       },
     )
   }
@@ -162,7 +163,7 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
       {list.error !== undefined && (
         <Alert className="mt-4" onRetry={list.reload}>
           <p className="font-semibold">{t('webhooks.loadFailed')}</p>
-          <p>{errorMessage(list.error)}</p>
+          <p>{errorText(list.error)}</p>
         </Alert>
       )}
       {!list.data ? (
@@ -196,7 +197,7 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
       {open === 'add' && (
         <EndpointDialog
           eventTypes={catalog.data}
-          catalogError={catalog.error === undefined ? undefined : errorMessage(catalog.error)}
+          catalogError={catalog.error === undefined ? undefined : errorText(catalog.error)}
           onRetryCatalog={catalog.reload}
           onClose={close}
           onSave={create}
@@ -207,7 +208,7 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
         <EndpointDialog
           endpoint={open.endpoint}
           eventTypes={catalog.data}
-          catalogError={catalog.error === undefined ? undefined : errorMessage(catalog.error)}
+          catalogError={catalog.error === undefined ? undefined : errorText(catalog.error)}
           onRetryCatalog={catalog.reload}
           onClose={close}
           onSave={(input) => save(open.endpoint, input)}

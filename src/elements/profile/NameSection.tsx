@@ -10,10 +10,12 @@ import { store } from '../../store'
 import { Saved, Section } from './Section'
 import { accountError } from '../../components/account/server-texts'
 import type { ManageCall } from '../../api/request'
+import { useErrorText } from '../../hooks/useErrorText'
 
 /** The display name, with Save. The user menu shows the new name at once. */
 export function NameSection({ call, profile, onChange }: { call: ManageCall; profile: Profile; onChange: (p: Profile) => void }) {
   const t = useT(texts)
+  const errorText = useErrorText()
   const { pending, run } = useSingleFlight()
   const [error, setError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
@@ -31,7 +33,7 @@ export function NameSection({ call, profile, onChange }: { call: ManageCall; pro
         if (data && user && typeof user === 'object') store.getState().signIn({ ...data, user: { ...user, name: next.name } })
         setSaved(true)
       } catch (e) {
-        setError(accountError(e, t))
+        setError(accountError(e, t, errorText))
       }
     })
   }

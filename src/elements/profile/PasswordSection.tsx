@@ -9,10 +9,12 @@ import { profile as texts } from '../../i18n/en/profile'
 import { Saved, Section } from './Section'
 import { accountError } from '../../components/account/server-texts'
 import type { ManageCall } from '../../api/request'
+import { useErrorText } from '../../hooks/useErrorText'
 
 /** Change password: the current one, a new one under the rule. Every other session ends; this one stays. */
 export function PasswordSection({ call, profile }: { call: ManageCall; profile: Profile }) {
   const t = useT(texts)
+  const errorText = useErrorText()
   const ruleId = useId()
   const { pending, run } = useSingleFlight()
   const [error, setError] = useState<string | null>(null)
@@ -36,7 +38,7 @@ export function PasswordSection({ call, profile }: { call: ManageCall; profile: 
         formEl.reset()
         setSaved(true)
       } catch (e) {
-        setError(accountError(e, t))
+        setError(accountError(e, t, errorText))
       }
     })
   }

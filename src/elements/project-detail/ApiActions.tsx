@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Heading } from '../../components/Heading'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import type { KeyInfo, KeyMap, Project } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button } from '../../components/Button'
@@ -35,6 +35,7 @@ import { DangerButton } from '../../components/DangerButton'
 export function ApiActions({ project, onChanged }: { project: Project; onChanged: () => void }) {
   const { host } = useElement()
   const t = useT(texts)
+  const errorText = useErrorText()
   const { call } = useManageApi()
   const keyIds = Object.keys(project.apiKey)
   const create = useSingleFlight()
@@ -78,7 +79,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
           try {
             made(await apiKeys.createKey(call, project.id))
           } catch (e) {
-            setError(errorMessage(e))
+            setError(errorText(e))
           }
         })
 

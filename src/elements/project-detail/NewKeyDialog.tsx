@@ -8,7 +8,7 @@ import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
 import { RevealSnippets } from '../../components/snippets/RevealSnippets'
 import { useOneTimeWarning } from '../../components/one-time-warning'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import { useT } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'
 import { editOf, NameAtBirth } from './NameAtBirth'
@@ -39,6 +39,7 @@ export function NewKeyDialog({
   onName?: (keyId: string, edit: KeyFields) => Promise<void>
 }) {
   const t = useT(texts)
+  const errorText = useErrorText()
   const warning = useOneTimeWarning()
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
@@ -56,7 +57,7 @@ export function NewKeyDialog({
       }
       close()
     } catch (e) {
-      setError(errorMessage(e))
+      setError(errorText(e))
     } finally {
       setSaving(false)
     }

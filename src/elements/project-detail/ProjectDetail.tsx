@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react'
 import { isApiError } from '../../api/errors'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import { Alert } from '../../components/Alert'
 import { Button, Spinner } from '../../components/Button'
 import { Heading } from '../../components/Heading'
@@ -107,6 +107,7 @@ function ProjectPage({ id }: { id: string }) {
   const [zone, setZone] = useState<HTMLElement | null>(null)
   const editButton = useRef<HTMLButtonElement>(null)
   const t = useT(texts)
+  const errorText = useErrorText()
   const opened = Boolean(project.data)
   const token = useFlexStore((s) => s.accessData?.accessToken)
   // The project opened last is the one every <flex-snippet> on the page shows.
@@ -149,7 +150,7 @@ function ProjectPage({ id }: { id: string }) {
         {project.error !== undefined ? (
           <Alert onRetry={project.reload}>
             <p className="font-semibold">{t('project.loadFailed')}</p>
-            <p>{errorMessage(project.error)}</p>
+            <p>{errorText(project.error)}</p>
           </Alert>
         ) : (
           <LoadingKeys text={t('project.loading')} />
@@ -193,7 +194,7 @@ function ProjectPage({ id }: { id: string }) {
     >
       {project.error !== undefined && (
         <Alert className="mb-6" onRetry={project.reload}>
-          {errorMessage(project.error)}
+          {errorText(project.error)}
         </Alert>
       )}
       <RoleContext.Provider value={team.role}>

@@ -10,6 +10,7 @@ import { useT } from '../../i18n'
 import { formDialog } from '../../i18n/en/form-dialog'
 import { projects } from '../../i18n/en/projects'
 import { knownMessage } from '../../components/form-dialog/known-errors'
+import { useErrorText } from '../../hooks/useErrorText'
 
 export interface AddProjectDialogProps {
   open: boolean
@@ -32,6 +33,7 @@ export function AddProjectDialog({ open, onClose, onCreated, createProject, retu
   const { pending, run } = useSingleFlight()
   const t = useT(projects)
   const tForm = useT(formDialog)
+  const errorText = useErrorText()
 
   const close = () => {
     setName('')
@@ -48,7 +50,7 @@ export function AddProjectDialog({ open, onClose, onCreated, createProject, retu
       try {
         project = await createProject({ name, description })
       } catch (err) {
-        setError(knownMessage(err, tForm).text)
+        setError(knownMessage(err, tForm, errorText).text)
         return
       }
       setName('')

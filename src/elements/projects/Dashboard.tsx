@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Heading } from '../../components/Heading'
-import { errorMessage } from '../../error-text'
+import { useErrorText } from '../../hooks/useErrorText'
 import type { Project, ProjectSummary } from '../../api/types'
 import { Alert } from '../../components/Alert'
 import { Button, Spinner } from '../../components/Button'
@@ -23,12 +23,13 @@ import { ProjectsTable } from './ProjectsTable'
 
 function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAsync<ProjectSummary[]>>; onRetry: () => void; onAdd: () => void }) {
   const t = useT(projects)
+  const errorText = useErrorText()
   if (state.data) {
     return (
       <>
         {state.error !== undefined && (
           <Alert className="mb-4" onRetry={onRetry}>
-            {errorMessage(state.error)}
+            {errorText(state.error)}
           </Alert>
         )}
         {state.data.length === 0 ? <EmptyState onAdd={onAdd} /> : <ProjectsTable projects={state.data} />}
@@ -39,7 +40,7 @@ function ProjectList({ state, onRetry, onAdd }: { state: ReturnType<typeof useAs
     return (
       <Alert onRetry={onRetry}>
         <p className="font-semibold">{t('projects.loadFailed')}</p>
-        <p>{errorMessage(state.error)}</p>
+        <p>{errorText(state.error)}</p>
       </Alert>
     )
   }

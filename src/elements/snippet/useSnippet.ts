@@ -54,9 +54,10 @@ function projectsOf(x: unknown): ProjectSummary[] | null {
  * holding it can only fail), but YOUR_API_KEY.
  */
 export function useSnippet() {
-  const { apiBase } = useElement()
-  const { accessData, revealedKeys, snippetPick: pick, snippetProjects: projects, snippetKeys, projectsRevision } = useFlexStore((s) => s)
-  const token = accessData?.accessToken
+  const { apiBase, hostSession } = useElement()
+  const { accessData, hostSignIn, revealedKeys, snippetPick: pick, snippetProjects: projects, snippetKeys, projectsRevision } = useFlexStore((s) => s)
+  // Signed in by the host: a session kept from before may be another person's, until the host's replaces it.
+  const token = hostSession && hostSignIn != 'done' ? undefined : accessData?.accessToken
   const projectId = pick?.projectId ?? projects?.reduce((a, b) => (a.createDate >= b.createDate ? a : b)).id
   const whole = (projectId && revealedKeys[projectId]) || {}
   // Ids only: the whole keys need no copy.

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { errorMessage } from '../../../error-text'
+import { useErrorText } from '../../../hooks/useErrorText'
 import type { Project } from '../../../api/types'
 import { Alert } from '../../../components/Alert'
 import { Spinner } from '../../../components/Button'
@@ -24,6 +24,7 @@ const ALL = ''
 export function UsageSection({ project }: { project: Project }) {
   const { apiBase } = useElement()
   const t = useT(texts)
+  const errorText = useErrorText()
   const lang = useLang()
   const [mode, setMode] = useState(ALL)
   const testKeys = project.keys?.some((k) => k.mode === 'test')
@@ -50,7 +51,7 @@ export function UsageSection({ project }: { project: Project }) {
       usage.error !== undefined ? (
         <Alert className="mt-4" onRetry={usage.retry}>
           <p className="font-semibold">{t('usage.loadFailed')}</p>
-          <p>{errorMessage(usage.error)}</p>
+          <p>{errorText(usage.error)}</p>
         </Alert>
       ) : (
         <p role="status" className="mt-4 flex items-center gap-3 text-sm text-muted">

@@ -1,0 +1,109 @@
+/**
+ * How a session the host gave ends, and stays ended: the user's own "Sign out"
+ * stands against a renewal on its way and a late 401; a sign-out in another tab
+ * (or the host removing `accessData` there) asks the host for no new code, in
+ * any tab; a key the host page removed in this tab hands the next element to
+ * the host's next user, never to the session kept in memory; a snippet reads no
+ * session kept from before while the host's replaces it; and a stored value the
+ * sign-in could not have answered reads as signed out.
+ */
+import { waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { defineFlexElements } from '../../src/define'
+import { store } from '../../src/store'
+import { readAccessData } from '../../src/store/access-data-storage'
+import { renewHostSession } from '../../src/store/host-session'
+import { signOut } from '../../src/store/session'
+import { resetStore, shadow, signInAs } from './helpers'
+import { mockApi } from './helpers/api-mock'
+
+const ACCESS = { accessToken: 'acc-host', tokenType: 'Bearer', expiresAt: '2030-01-01T00:00:00Z', user: { id: 'usr_1', name: 'Grace', email: '' } }
+const DEVICE = { 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } } }
+
+beforeEach(() => resetStore())
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.unstubAllGlobals()
+})
+
+/** An element the host signs in, given its code source before it is on the page. */
+function hostElement<T extends 'flex-projects' | 'flex-snippet'>(tag: T, source: () => Promise<unknown>): HTMLElement {
+  defineFlexElements()
+  const el = document.createElement(tag)
+  ;(el as unknown as { fetchSessionCode: () => Promise<unknown> }).fetchSessionCode = source
+  return document.body.appendChild(el)
+}
+
+describe("the user's own sign-out, on a page the host signs in", () => {
+  it('stands when a renewal was on its way: the code it brings is not used', async () => {
+    const api = mockApi({ ...DEVICE, 'POST /api/auth/exchange': { body: ACCESS }, 'POST /api/auth/logout': { status: 204 } })
+    signInAs({ accessToken: 'acc-old' })
+    store.setState({ hostSignIn: 'done' })
+    let give: (code: string) => void = () => {}
+    const source = vi.fn(() => new Promise<string>((resolve) => (give = resolve)))
+    const renewal = renewHostSession('/api', source, 'acc-old')
+    await waitFor(() => expect(source).toHaveBeenCalledTimes(1))
+    signOut(document.body, '/api', 'user')
+    give('fxc_code')
+    expect(await renewal).toBeNull()
+    expect(store.getState()).toMatchObject({ accessData: null, hostSignIn: 'signed-out' })
+    expect(localStorage.getItem('accessData')).toBeNull()
+    expect(api.callsTo('POST /api/auth/logout')).toHaveLength(1)
+  })
+
+  it('stands when a call answers 401 after it: the host is asked for no code', async () => {
+    store.setState({ hostSignIn: 'signed-out' })
+    const source = vi.fn(async () => 'fxc_code')
+    expect(await renewHostSession('/api', source, 'acc-old')).toBeNull()
+    expect(source).not.toHaveBeenCalled()
+    expect(store.getState().hostSignIn).toBe('signed-out')
+  })
+})
+
+describe('a session ended outside this element', () => {
+  it('in another tab: no new code is asked for, in this tab or any, and the element says the user is signed out', async () => {
+    mockApi({ ...DEVICE, 'POST /api/auth/exchange': { body: ACCESS }, 'GET /api/manage/dapp/owner': { body: [] } })
+    const source = vi.fn(async () => 'fxc_code')
+    const el = hostElement('flex-projects', source)
+    await waitFor(() => expect(store.getState().accessData?.accessToken).toBe('acc-host'))
+    const stored = localStorage.getItem('accessData')
+    localStorage.removeItem('accessData')
+    window.dispatchEvent(new StorageEvent('storage', { key: 'accessData', oldValue: stored, newValue: null }))
+    expect(await shadow(el).findByText('You are signed out.')).toBeInTheDocument()
+    expect(source).toHaveBeenCalledTimes(1)
+    expect(localStorage.getItem('accessData')).toBeNull()
+  })
+
+  it("by the host page in this tab: the next element signs in with the host's next code, never into the session in memory", async () => {
+    const api = mockApi({ ...DEVICE, 'POST /api/auth/exchange': { body: ACCESS }, 'GET /api/manage/dapp/owner': { body: [] } })
+    signInAs({ accessToken: 'acc-previous-user' })
+    store.setState({ hostSignIn: 'done' })
+    // The host's own sign-out, as its docs say: the key removed, with no event in this tab.
+    localStorage.removeItem('accessData')
+    const source = vi.fn(async () => 'fxc_next-user')
+    hostElement('flex-projects', source)
+    await waitFor(() => expect(api.callsTo('GET /api/manage/dapp/owner').length).toBeGreaterThan(0))
+    expect(source).toHaveBeenCalledTimes(1)
+    expect(api.calls.map((c) => c.headers.authorization)).not.toContain('Bearer acc-previous-user')
+    expect(store.getState().accessData?.accessToken).toBe('acc-host')
+  })
+})
+
+describe('<flex-snippet> on a page the host signs in', () => {
+  it("reads nothing with a session kept from before while the host's replaces it", async () => {
+    const api = mockApi({ 'GET /api/manage/dapp/owner': { body: [] } })
+    signInAs({ accessToken: 'acc-someone-else' })
+    // The host has not answered yet.
+    const source = vi.fn(() => new Promise<string>(() => {}))
+    hostElement('flex-snippet', source)
+    await waitFor(() => expect(source).toHaveBeenCalledTimes(1))
+    expect(api.calls).toHaveLength(0)
+  })
+})
+
+describe('a stored session', () => {
+  it('that the sign-in could not have answered (an empty access token, no object) reads as signed out', () => {
+    for (const raw of ['{"accessToken":""}', '{"accessToken":5}', '[]', 'null', '"acc"', '{', '']) expect(readAccessData(raw), raw).toBeNull()
+    expect(readAccessData('{"accessToken":"acc-1"}')).toEqual({ accessToken: 'acc-1' })
+  })
+})
