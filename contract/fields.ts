@@ -188,10 +188,15 @@ export function wholeNumber(label: string, code: string, min: number, max: numbe
 
 const ISO_8601 = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.\d{1,9})?)?(?:Z|[+-](\d\d):(\d\d))$/i
 
+/** The first and last instants of four-digit years in UTC: stored and answered as ISO text, one beyond them reads `+010000-…`, which PostgreSQL refuses. */
+const FIRST_INSTANT = -62_135_596_800_000 // 0001-01-01T00:00:00Z
+const LAST_INSTANT = 253_402_300_799_999 // 9999-12-31T23:59:59.999Z
+
 /**
  * Whether the text names an instant that exists. Date.parse rolls values
  * over instead of refusing them (February 30 becomes March 2, 24:00 the next
- * day), so each part is checked against the calendar first.
+ * day), so each part is checked against the calendar first; an offset must
+ * not carry it past the four-digit years (9999-12-31T23:59:59-00:01).
  */
 function realInstant(v: string): boolean {
   const m = ISO_8601.exec(v)
@@ -208,7 +213,8 @@ function realInstant(v: string): boolean {
     second! <= 59 &&
     offsetHours! <= 23 &&
     offsetMinutes! <= 59 &&
-    !Number.isNaN(Date.parse(v))
+    Date.parse(v) >= FIRST_INSTANT &&
+    Date.parse(v) <= LAST_INSTANT
   )
 }
 
@@ -222,7 +228,7 @@ export const isoDateTime = (label: string, code: string, description: string) =>
     .refine((v) => ISO_8601.test(v), coded(`${code}_NOT_A_DATE`, `${label} must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.`))
     .refine(
       realInstant,
-      coded(`${code}_NO_SUCH_DATE`, `${label} must be a date and time that exists (no February 30, no 24:00), such as 2030-01-31T12:00:00Z.`),
+      coded(`${code}_NO_SUCH_DATE`, `${label} must be a date and time that exists (no February 30, no 24:00), from the year 1 to 9999 in UTC, such as 2030-01-31T12:00:00Z.`),
     )
     .transform((v) => new Date(Date.parse(v)))
     .nullable()

@@ -65,12 +65,14 @@ describe('dates must exist: refused with 400, never moved to another day', () =>
     ['month 13', '2030-13-01T00:00:00Z'],
     ['day 0', '2030-01-00T00:00:00Z'],
     ['an offset of 24 hours', '2030-01-31T12:00:00+24:00'],
+    ['an offset past the year 9999 in UTC', '9999-12-31T23:59:59-00:01'],
+    ['an offset before the year 1 in UTC', '0001-01-01T00:00:00+00:01'],
   ])('%s', async (_, expiresAt) => {
     s = await createTestServer()
     const u = await signUp(s)
     const p = await newProject(s, u.accessToken)
     const keyId = Object.keys(p.apiKey)[0]
-    const message = 'Key expiry must be a date and time that exists (no February 30, no 24:00), such as 2030-01-31T12:00:00Z.'
+    const message = 'Key expiry must be a date and time that exists (no February 30, no 24:00), from the year 1 to 9999 in UTC, such as 2030-01-31T12:00:00Z.'
     expect(await s.request('POST', `/api/manage/dapp/${p.id}/api-key`, { token: u.accessToken, body: { expiresAt } })).toMatchObject({
       status: 400,
       body: { message },

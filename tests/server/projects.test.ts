@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AUTH_REQUIRED, SESSION_EXPIRED } from '../../server/http/auth'
 import { KEY_NOT_FOUND } from '../../server/resources/api-keys/routes'
 import { PROJECT_NOT_FOUND } from '../../server/security/authorization'
+import type { Database, Row } from '../../server/db/index'
+import { getProject } from '../../server/resources/projects/lifecycle'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 
 let s: TestServer
@@ -124,6 +126,24 @@ describe('GET /api/manage/dapp/{id}', () => {
       expect(masked).toBe(`fxk_…${fullKeys[id].slice(-4)}`)
     }
     expect(res.text).not.toContain(Object.values(fullKeys)[0])
+  })
+
+  it('answers 404, not 500, for a project whose deletion commits between its role check and its read', async () => {
+    const p = await newProject(s, owner.accessToken)
+    let deleted = false
+    // The database as the owner's DELETE, on another connection, makes it look: gone right after the role was read.
+    const racing: Database = {
+      ...s.db,
+      query: async <T extends Row>(sql: string, params?: readonly unknown[]) => {
+        const rows = await s.db.query<T>(sql, params)
+        if (!deleted) {
+          deleted = true
+          await s.db.query('DELETE FROM projects WHERE id = $1', [p.id])
+        }
+        return rows
+      },
+    }
+    await expect(getProject(racing, owner.user.id, p.id)).rejects.toMatchObject({ status: 404, code: 'PROJECT_NOT_FOUND' })
   })
 
   it('answers 404 for an id that does not exist', async () => {

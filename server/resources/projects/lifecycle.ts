@@ -1,6 +1,7 @@
 import type { CreatedProject, Project } from '../../../contract/responses'
 import type { Database } from '../../db/index'
-import { authorize, type Role } from '../../security/authorization'
+import { authorize, PROJECTS, type Role } from '../../security/authorization'
+import { notFound } from '../../http/errors'
 import { deleteProjectKeys, insertKey, listKeys } from '../api-keys'
 import { audit } from '../../security/audit-log'
 import { storeSigningSecret } from '../webhooks'
@@ -42,7 +43,9 @@ export async function createProject(
 /** The project with its keys masked, in creation order, and the caller's role; 404 for a non-member. */
 export async function getProject(db: Database, userId: string, id: string): Promise<Omit<Project, 'keyLimit'> & { role: Role }> {
   const role = await authorize(db, userId, id, 'project.read')
-  const project = (await findProject(db, id))!
+  // Deleted between the two reads (its deletion committed meanwhile): gone, as for a caller who came a moment later.
+  const project = await findProject(db, id)
+  if (!project) throw notFound(PROJECTS.PROJECT_NOT_FOUND)
   const keys = await listKeys(db, project.id)
   return { ...project, apiKey: Object.fromEntries(keys.map((k) => [k.id, k.maskedKey])), keys, role }
 }
