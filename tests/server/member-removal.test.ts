@@ -4,11 +4,11 @@
  * unless the remover keeps them; the answer and the audit log say what was
  * done. Leaving works the same way.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { withDefaults, type AppOverrides } from '../../server/config'
 import { KEEP_NOT_THEIRS, OWNER_STAYS } from '../../server/resources/members/operations'
 import { startWebhookWorker, type Worker } from '../../server/resources/webhooks'
-import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
+import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 import { addMember } from './teams'
 import { startReceiver, type Receiver } from './webhook-receiver'
 import { within } from './within'
@@ -341,5 +341,38 @@ describe('leaving a project', () => {
     )
     const res = await call(s, 'DELETE', `/members/${invited[0].id}`, admin)
     expect([res.status, res.body]).toEqual([200, { keys: [], endpoints: [] }])
+  })
+})
+
+describe.runIf(usePostgres)('an account deleted while its project changes on another connection', () => {
+  it('waits for the removal of its heir under way, and never makes the member just removed the owner', async () => {
+    // The admin's removal, held open after it took the project's row, as authorize's lock does.
+    let pid = 0
+    let taken!: () => void
+    const inside = new Promise<void>((resolve) => (taken = resolve))
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const removal = s.db.transaction(async (tx) => {
+      pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0].pid
+      await tx.query('SELECT id FROM projects WHERE id = $1 FOR UPDATE', [project.id])
+      await tx.query('DELETE FROM project_members WHERE id = $1', [ids.admin])
+      taken()
+      await held
+    })
+    await inside
+    const deletion = s.request('DELETE', '/api/me', { token: owner.accessToken, body: { password: owner.password } })
+    // The deletion waits for the removal: its connection is blocked by the removal's (a condition, not a time).
+    await vi.waitFor(
+      async () => {
+        const [row] = await s.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid])
+        expect(row.n).toBe(1)
+      },
+      { timeout: 10_000, interval: 20 },
+    )
+    release()
+    await removal
+    expect((await deletion).status).toBe(204)
+    // No admin was left to take it over: it went with the account, not to the admin removed meanwhile.
+    expect(await s.db.query('SELECT owner_id FROM projects WHERE id = $1', [project.id])).toEqual([])
   })
 })

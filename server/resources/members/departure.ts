@@ -64,6 +64,12 @@ export async function departurePreview(q: Queryable, userId: string): Promise<De
  * are disabled); each is recorded in its project's audit log.
  */
 export async function leaveEveryProject(tx: Queryable, userId: string, now: Date): Promise<Departure> {
+  // Every change to a project's members holds the project's row (authorize's lock): so does this, before the plan
+  // is read, else a removal or transfer committing meanwhile is undone (a removed admin made owner, or a project
+  // just handed to this user deleted with its account). Those that start later wait, then find the user gone.
+  await tx.query(`SELECT id FROM projects WHERE owner_id = $1 OR id IN (SELECT project_id FROM project_members WHERE user_id = $1) ORDER BY id FOR UPDATE`, [
+    userId,
+  ])
   const p = await plan(tx, userId)
   for (const { projectId, to } of p.handedOver) {
     await tx.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [projectId, to.id])
