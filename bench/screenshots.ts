@@ -169,6 +169,16 @@ function screens(projectId: string, team: Team): Screen[] {
     { name: 'login', url: 'index.html#/login', signedOut: true, ready: 'login.heading' },
     { name: 'signup', url: 'index.html#/signup', signedOut: true, ready: 'signup.heading' },
     { name: 'dashboard', url: 'index.html#/dashboard', ready: 'projects.add' },
+    {
+      // The list that cannot reach the server: the widget's own words for it, in the reader's language.
+      name: 'dashboard-offline',
+      url: 'index.html#/dashboard',
+      steps: async (p) => {
+        await p.route(/\/manage\/dapp\/owner/, (r) => r.abort())
+        await p.reload()
+      },
+      ready: 'error.network',
+    },
     { name: 'add-project', url: 'index.html#/dashboard', steps: (p) => click(p, 'button', '+ Add New Project'), ready: 'projects.add.title' },
     { name: 'user-menu', url: 'index.html#/dashboard', steps: (p) => click(p, 'button', /user menu/i), ready: 'projects.add' },
     { name: 'project', url: `index.html${project}`, steps: onProject, ready: 'keys.heading', full: true },

@@ -12,6 +12,5 @@ export type ErrorId = keyof typeof errors | keyof typeof unreachable
  */
 export function errorId(e: unknown): { id: ErrorId; params: { status: number } } | undefined {
   if (!isApiError(e)) return { id: 'error.unknown', params: { status: 0 } }
-  // Each reason is said by the catalog id of its name.
-  return e.reason ? { id: `error.${e.reason}`, params: { status: e.status } } : undefined
+  return e.reason ? { id: e.reason, params: { status: e.status } } : undefined
 }

@@ -12,11 +12,11 @@ let warned = false
  * and the host's developer is told once, in the console, what to change.
  */
 export async function unreachable(base: string): Promise<ApiError> {
-  if (!(await refusesOrigin(base))) return ownError('network', 'network')
+  if (!(await refusesOrigin(base))) return ownError('network', 'error.network')
   if (!warned) {
     warned = true
     // eslint-disable-next-line no-console -- the host's developer is told, once, why every call fails
     console.warn(`flex-portal: ${base} does not allow ${location.origin}: add it to CORS_ORIGINS, or check api-base.`)
   }
-  return new ApiError('network', english['error.cors'], 0, undefined, 'cors')
+  return new ApiError('network', english['error.cors'], 0, undefined, 'error.cors')
 }

@@ -14,7 +14,7 @@ export type { Profile } from '../../contract/accounts'
 function parseProfile(x: unknown): Profile {
   const p = x as Partial<Profile> | null
   if (!p || typeof p !== 'object' || typeof p.id !== 'string' || typeof p.email !== 'string' || typeof p.emailVerified !== 'boolean') {
-    throw ownError('parse', 'unreadable.profile')
+    throw ownError('parse', 'error.unreadable.profile')
   }
   return { ...p, name: typeof p.name === 'string' ? p.name : '', projects: Number(p.projects) || 0, keys: Number(p.keys) || 0 } as Profile
 }

@@ -40,7 +40,7 @@ export async function rollKey(call: ManageCall, id: string, keyId: string, grace
 /** The catalog's entries a widget can show: a name, a group and an access level (any but read is a write; a description may be empty). */
 export function parseScopes(x: unknown): ScopeEntry[] {
   const list = isObject(x) && x.scopes
-  if (!Array.isArray(list)) throw bad('unreadable')
+  if (!Array.isArray(list)) throw bad('error.unreadable')
   return list
     .filter((s) => isObject(s) && text(s.name))
     .map((s) => ({

@@ -11,7 +11,7 @@ export type { AuditEntry } from '../../contract/teams'
 /** The page's entries, each an object with an id, else the one error for an answer that cannot be read. */
 const entries = (x: unknown): Record<string, unknown>[] => {
   const list = isObject(x) && x.entries
-  if (!Array.isArray(list) || !list.every((e) => isObject(e) && text(e.id))) throw bad('unreadable')
+  if (!Array.isArray(list) || !list.every((e) => isObject(e) && text(e.id))) throw bad('error.unreadable')
   return list as Record<string, unknown>[]
 }
 

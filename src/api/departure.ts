@@ -23,7 +23,7 @@ const projects = (x: unknown): Gone[] =>
 
 /** The answer, checked: a broken or hostile server gives a clear error, never a crash. */
 export function parseDeparture(x: unknown): Departure {
-  if (!isObject(x)) throw bad('unreadable')
+  if (!isObject(x)) throw bad('error.unreadable')
   return { handedOver: projects(x.handedOver), deleted: projects(x.deleted), left: projects(x.left) }
 }
 

@@ -3,23 +3,25 @@ export type ApiErrorKind = 'network' | 'timeout' | 'http' | 'parse' | 'aborted'
 
 /**
  * The widget's own reasons a call failed, when the server's answer gave none
- * (no answer, an error status with no message, a body it cannot read). Codes,
- * not words: error-text.ts says each in the reader's language.
+ * (no answer, an error status with no message, a body it cannot read). Each
+ * is the catalog id that says it (src/i18n/en/errors.ts, 'error.cors' in
+ * unreachable.ts): the build writes ids as short keys wherever they appear
+ * as text, so a reason must be its id, not a name an id is made from.
  */
 export type OwnReason =
-  | 'aborted'
-  | 'timeout'
-  | 'network'
-  | 'cors'
-  | 'dropped'
-  | 'status'
-  | 'unreadable'
-  | 'unreadable.signIn'
-  | 'unreadable.token'
-  | 'unreadable.keys'
-  | 'unreadable.project'
-  | 'unreadable.projects'
-  | 'unreadable.profile'
+  | 'error.aborted'
+  | 'error.timeout'
+  | 'error.network'
+  | 'error.cors'
+  | 'error.dropped'
+  | 'error.status'
+  | 'error.unreadable'
+  | 'error.unreadable.signIn'
+  | 'error.unreadable.token'
+  | 'error.unreadable.keys'
+  | 'error.unreadable.project'
+  | 'error.unreadable.projects'
+  | 'error.unreadable.profile'
 
 /**
  * The one error type every API call rejects with. Either the server said why

@@ -29,7 +29,7 @@ export interface MemberHoldings {
   endpoints: Held[]
 }
 
-const unreadable = () => bad('unreadable')
+const unreadable = () => bad('error.unreadable')
 /** An object with an id (and a role, where `role` says so), else the one error for an answer that cannot be read. */
 const entry = (x: unknown, role?: boolean): Record<string, unknown> => {
   if (!isObject(x) || !text(x.id) || (role && !isRole(x.role))) throw unreadable()

@@ -5,14 +5,14 @@ import type { KeyInfo, KeyMap, Project, ProjectSummary } from './types'
 // The project calls' answers (a chunk of their own: no log-in needs them), checked like every answer (parse.ts).
 
 export function parseKeyMap(x: unknown): KeyMap {
-  if (!isObject(x)) throw bad('unreadable.keys')
+  if (!isObject(x)) throw bad('error.unreadable.keys')
   const out: KeyMap = {}
   for (const [id, key] of Object.entries(x)) if (typeof key === 'string') out[id] = key
   return out
 }
 
 export function parseSummary(x: unknown): ProjectSummary {
-  if (!isObject(x) || !text(x.id)) throw bad('unreadable.project')
+  if (!isObject(x) || !text(x.id)) throw bad('error.unreadable.project')
   return {
     id: text(x.id),
     name: text(x.name),
@@ -49,6 +49,6 @@ const parseKeyInfo = (k: Record<string, unknown>): KeyInfo => ({
 })
 
 export function parseProjectList(x: unknown): ProjectSummary[] {
-  if (!Array.isArray(x)) throw bad('unreadable.projects')
+  if (!Array.isArray(x)) throw bad('error.unreadable.projects')
   return x.map(parseSummary)
 }

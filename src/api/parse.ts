@@ -8,11 +8,11 @@ export const isObject = (x: unknown): x is Record<string, unknown> => typeof x =
 export const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
 
 export function parseAccessData(x: unknown): AccessData {
-  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('unreadable.signIn')
+  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('error.unreadable.signIn')
   return x as AccessData
 }
 
 export function parseToken(x: unknown): string {
-  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('unreadable.token')
+  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('error.unreadable.token')
   return x.accessToken
 }

@@ -23,7 +23,7 @@ function queryOf(query: Record<string, string | number | undefined>): string {
 }
 
 export function parseLogPage(x: unknown): LogPage {
-  if (!isObject(x) || !Array.isArray(x.entries)) throw bad('unreadable')
+  if (!isObject(x) || !Array.isArray(x.entries)) throw bad('error.unreadable')
   const entries = x.entries
     .filter((e) => isObject(e) && text(e.requestId))
     .map((e: Record<string, unknown>) => ({
@@ -43,7 +43,7 @@ export function parseLogPage(x: unknown): LogPage {
 export type SummaryDay = Pick<LogSummary['buckets'][number], 'start' | 'requests' | 'errors' | 'p95Ms'>
 
 export function parseLogSummary(x: unknown): { buckets: SummaryDay[] } {
-  if (!isObject(x) || !Array.isArray(x.buckets)) throw bad('unreadable')
+  if (!isObject(x) || !Array.isArray(x.buckets)) throw bad('error.unreadable')
   const buckets = x.buckets
     .filter((b) => isObject(b) && text(b.start))
     .map((b: Record<string, unknown>) => ({ start: text(b.start), requests: int(b.requests), errors: int(b.errors), p95Ms: ms(b.p95Ms) }))

@@ -63,13 +63,13 @@ export const at =
         cache: 'no-store',
       })
     } catch {
-      if (signal?.aborted) throw ownError('aborted', 'aborted')
-      if (timeout.signal.aborted) throw ownError('timeout', 'timeout')
+      if (signal?.aborted) throw ownError('aborted', 'error.aborted')
+      if (timeout.signal.aborted) throw ownError('timeout', 'error.timeout')
       // No answer: a server that refuses this page's origin looks the same as
       // one that is down. A chunk above the client (it words the error) asks.
       throw await import('../unreachable').then(
         (m) => m.unreachable(root),
-        () => ownError('network', 'network'),
+        () => ownError('network', 'error.network'),
       )
     } finally {
       clearTimeout(timer)
@@ -80,7 +80,7 @@ export const at =
     try {
       text = await response.text()
     } catch {
-      throw ownError('network', 'dropped', response.status)
+      throw ownError('network', 'error.dropped', response.status)
     }
     let data: unknown = null
     let parsed = true
@@ -95,10 +95,10 @@ export const at =
     if (!response.ok) {
       const { message, code } = parsed && data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown }) : {}
       const shown = cleanMessage(message)
-      if (shown === undefined) throw ownError('http', 'status', response.status)
+      if (shown === undefined) throw ownError('http', 'error.status', response.status)
       throw new ApiError('http', shown, response.status, typeof code === 'string' ? code : undefined)
     }
-    if (!parsed) throw ownError('parse', 'unreadable', response.status)
+    if (!parsed) throw ownError('parse', 'error.unreadable', response.status)
     return data as T
   }
 

@@ -41,12 +41,12 @@ const status = (x: unknown): AttemptStatus => (x === 'succeeded' || x === 'faile
 const names = (x: unknown): string[] => (Array.isArray(x) ? x.filter((n): n is string => typeof n === 'string' && n !== '') : [])
 
 export function parseEventTypes(x: unknown): EventType[] {
-  if (!Array.isArray(x)) throw unreadable('unreadable')
+  if (!Array.isArray(x)) throw unreadable('error.unreadable')
   return x.filter((t) => isObject(t) && text(t.name)).map((t) => ({ name: text(t.name), description: text(t.description) || undefined }))
 }
 
 export function parseEndpoint(x: unknown): Endpoint {
-  if (!isObject(x) || !text(x.id)) throw unreadable('unreadable')
+  if (!isObject(x) || !text(x.id)) throw unreadable('error.unreadable')
   const last = x.lastAttempt
   return {
     id: text(x.id),
@@ -60,12 +60,12 @@ export function parseEndpoint(x: unknown): Endpoint {
 }
 
 export function parseEndpointList(x: unknown): EndpointList {
-  if (!isObject(x) || !Array.isArray(x.endpoints)) throw unreadable('unreadable')
+  if (!isObject(x) || !Array.isArray(x.endpoints)) throw unreadable('error.unreadable')
   return { endpoints: x.endpoints.map(parseEndpoint), needsSecretRoll: x.needsSecretRoll === true }
 }
 
 function parseAttempt(x: unknown): Attempt {
-  if (!isObject(x) || !text(x.id)) throw unreadable('unreadable')
+  if (!isObject(x) || !text(x.id)) throw unreadable('error.unreadable')
   return {
     id: text(x.id),
     messageId: text(x.messageId),
@@ -83,12 +83,12 @@ function parseAttempt(x: unknown): Attempt {
 }
 
 export function parseAttempts(x: unknown): Attempt[] {
-  if (!Array.isArray(x)) throw unreadable('unreadable')
+  if (!Array.isArray(x)) throw unreadable('error.unreadable')
   return x.map(parseAttempt)
 }
 
 export function parseSecret(x: unknown): string {
-  if (!isObject(x) || typeof x.webhookSecret !== 'string' || !x.webhookSecret) throw unreadable('unreadable')
+  if (!isObject(x) || typeof x.webhookSecret !== 'string' || !x.webhookSecret) throw unreadable('error.unreadable')
   return x.webhookSecret
 }
 

@@ -31,7 +31,7 @@ export function useManageApi(): { signedIn: boolean; call: ManageCall } {
   return useMemo(() => {
     const base = at(apiBase)
     const call: ManageCall = async (opts) => {
-      if (!token) throw ownError('http', 'status', 401)
+      if (!token) throw ownError('http', 'error.status', 401)
       const send = (t: string) => base<never>({ ...opts, token: t })
       try {
         return await send(token)

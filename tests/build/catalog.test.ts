@@ -120,8 +120,6 @@ function literalTexts(file: string): Finding[] {
     // A module's path in import(), and a catalog id passed on (to a helper, a prop, a table of ids).
     if (ts.isCallExpression(parent) && parent.expression.kind === ts.SyntaxKind.ImportKeyword) return true
     if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && Object.hasOwn(CATALOG, node.text)) return true
-    // An API client's own reason, said by the id of its name (src/error-text.ts).
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && Object.hasOwn(CATALOG, `error.${node.text}`)) return true
     const attribute = attributeOf(node)
     if (attribute && (NOT_TEXT.has(attribute) || attribute.startsWith('data-'))) return true
     // An id looked up in the catalog, or a module a chunk loads.
@@ -166,10 +164,7 @@ describe('the message catalog', () => {
   })
 
   it('has no id that no component uses', () => {
-    // The API client's own reasons are said by the id of their name (src/error-text.ts): a reason thrown uses `error.<reason>`.
-    const thrown = (id: string) =>
-      id.startsWith('error.') && new RegExp(`(ownError\\('\\w+', |bad\\(|ApiError\\(.*)'${id.slice(6).replaceAll('.', '\\.')}'`).test(allSources)
-    const unused = Object.keys(CATALOG).filter((id) => !allSources.includes(`'${id}'`) && !thrown(id))
+    const unused = Object.keys(CATALOG).filter((id) => !allSources.includes(`'${id}'`))
     expect(unused).toEqual([])
   })
 

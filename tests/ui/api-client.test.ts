@@ -192,7 +192,7 @@ describe("failures become typed errors: a code the widget words, or the server's
     const e = await failure(() => registerDevice(at('/api')))
     expect(e.kind).toBe('network')
     expect(e.status).toBe(0)
-    expect(e.reason).toBe('network')
+    expect(e.reason).toBe('error.network')
     expect(errorMessage(e)).toMatch(/reach the server/i)
   })
 
@@ -263,7 +263,7 @@ describe("failures become typed errors: a code the widget words, or the server's
   ])('error status with %s: a generic message with the status', async (_, text) => {
     mockApi({ 'POST /api/register': offContract(() => new Response(text, { status: 409 })) })
     const e = await failure(() => register(at('/api'), 'd', { name: 'A', email: 'a@b.c', password: 'x' }))
-    expect(e).toMatchObject({ kind: 'http', status: 409, reason: 'status' })
+    expect(e).toMatchObject({ kind: 'http', status: 409, reason: 'error.status' })
     expect(errorMessage(e)).toMatch(/status 409/)
   })
 

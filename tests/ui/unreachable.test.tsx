@@ -45,7 +45,7 @@ describe('a call with no answer', () => {
     vi.stubGlobal('fetch', fetch)
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const e = await failure(() => registerDevice(at(BASE + '/')))
-    expect(e).toMatchObject({ kind: 'network', reason: 'cors', status: 0 })
+    expect(e).toMatchObject({ kind: 'network', reason: 'error.cors', status: 0 })
     expect(errorMessage(e)).toBe(`Can't reach the server. ${CORS_LINE}`)
     expect(fetch).toHaveBeenCalledWith(`${BASE}/capabilities`, expect.objectContaining({ mode: 'no-cors', credentials: 'omit' }))
     expect(warn).toHaveBeenCalledTimes(1)
@@ -61,7 +61,7 @@ describe('a call with no answer', () => {
     vi.stubGlobal('fetch', down())
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const e = await failure(() => registerDevice(at(BASE)))
-    expect(e).toMatchObject({ kind: 'network', reason: 'network' })
+    expect(e).toMatchObject({ kind: 'network', reason: 'error.network' })
     expect(errorMessage(e)).toMatch(/^Can't reach the server\./)
     expect(errorMessage(e)).not.toContain('CORS')
     expect(warn).not.toHaveBeenCalled()
@@ -80,7 +80,7 @@ describe('a call with no answer', () => {
       }),
     )
     const e = await failure(() => registerDevice(at(BASE)))
-    expect(e.reason).toBe('network')
+    expect(e.reason).toBe('error.network')
   })
 
   it("the log-in screen says it in the reader's language", async () => {

@@ -260,6 +260,6 @@ describe('usage helpers', () => {
       days: ['2026-03-09', '2026-03-10'],
       keys: [{ keyId: 'k', name: 'K', valid: [0, 0], invalid: [2, 0] }],
     })
-    expect(() => parseUsage({ days: 'x' })).toThrow(expect.objectContaining({ reason: 'unreadable' }))
+    expect(() => parseUsage({ days: 'x' })).toThrow(expect.objectContaining({ reason: 'error.unreadable' }))
   })
 })
