@@ -249,6 +249,16 @@ describe('plurals', () => {
     expect([1, 3, 5, 22].map((n) => plural('pl', n, pl))).toEqual(['1 klucz', '3 klucze', '5 kluczy', '22 klucze'])
   })
 
+  it('usage counts, which come formatted, agree in number where the language says so: one request valid, two refused', async () => {
+    for (const [lang, said] of [
+      ['es', '1 válida, 2 rechazadas'],
+      ['pt-BR', '1 válida, 2 recusadas'],
+    ] as const) {
+      const messages = (await loadLocale(lang)) as unknown as Record<string, (p: { valid: string; refused: string }) => string>
+      expect(messages['usage.counts']({ valid: '1', refused: '2' }), lang).toBe(said)
+    }
+  })
+
   it('an English message picks its form by count', () => {
     const days = keys['keys.left.days']
     expect(days({ count: 1 }, { lang: 'en' })).toBe('1 day')

@@ -14,6 +14,9 @@ import type { Locale } from '../types'
 type Count = { count: number }
 /** `valid` and `refused` come formatted in the reader's language. */
 type Counts = { valid: string; refused: string }
+/** Usage counts come formatted ("1.234"): only a lone "1" is singular. */
+const valid_ = (count: string) => (count === '1' ? `${count} válida` : `${count} válidas`)
+const refused_ = (count: string) => (count === '1' ? `${count} rechazada` : `${count} rechazadas`)
 
 const projects_ = (lang: string, count: number) => plural(lang, count, { one: '# proyecto', many: '# de proyectos', other: '# proyectos' })
 const lastDays = (lang: string, days: number) => plural(lang, days, { one: 'último día', other: 'últimos # días' })
@@ -209,14 +212,14 @@ const messages: LocaleMessages = {
   'usage.allKeys': 'Todas las claves',
   'usage.deletedKey': ({ name }: { name: string }) => `${name} (eliminada)`,
   'usage.summary': ({ days, valid, refused }: Counts & { days: number }, { lang }: Locale) =>
-    `Solicitudes de API, ${lastDays(lang, days)}: ${valid} válidas, ${refused} rechazadas`,
+    `Solicitudes de API, ${lastDays(lang, days)}: ${valid_(valid)}, ${refused_(refused)}`,
   'usage.summary.key': ({ key, days, valid, refused }: Counts & { key: string; days: number }, { lang }: Locale) =>
-    `Solicitudes de API con ${key}, ${lastDays(lang, days)}: ${valid} válidas, ${refused} rechazadas`,
-  'usage.counts': ({ valid, refused }: Counts) => `${valid} válidas, ${refused} rechazadas`,
-  'usage.day': ({ day, valid, refused }: Counts & { day: string }) => `${day}: ${valid} válidas, ${refused} rechazadas`,
+    `Solicitudes de API con ${key}, ${lastDays(lang, days)}: ${valid_(valid)}, ${refused_(refused)}`,
+  'usage.counts': ({ valid, refused }: Counts) => `${valid_(valid)}, ${refused_(refused)}`,
+  'usage.day': ({ day, valid, refused }: Counts & { day: string }) => `${day}: ${valid_(valid)}, ${refused_(refused)}`,
   'usage.today': 'Hoy',
-  'usage.valid': ({ count }: { count: string }) => `${count} válidas`,
-  'usage.refused': ({ count }: { count: string }) => `${count} rechazadas`,
+  'usage.valid': ({ count }: { count: string }) => valid_(count),
+  'usage.refused': ({ count }: { count: string }) => refused_(count),
   'usage.table.caption': 'Solicitudes de API por día',
   'usage.table.day': 'Día',
   'usage.table.valid': 'Válidas',
