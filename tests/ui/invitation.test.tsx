@@ -110,6 +110,16 @@ describe('#/invitations/accept?code=…', () => {
     expect(await q.findByRole('heading', { name: 'Project stand-in prj_9' })).toBeInTheDocument()
     expect(api.callsTo(ACCEPT)[0].body).toEqual({ code: CODE })
   })
+
+  it('a typed code the server refuses is back in its field, to correct rather than type again', async () => {
+    signInAs(SIGNED_IN)
+    const { q } = portalAt('/#/invitations/accept', { [ACCEPT]: { status: 400, body: { message: 'This invitation is not valid.' } } })
+    const user = userEvent.setup()
+    await user.type(await q.findByLabelText('Invitation code'), `${CODE}x`)
+    await user.click(q.getByRole('button', { name: 'Join project' }))
+    expect((await q.findByRole('alert')).textContent).toContain('This invitation cannot be used.')
+    expect(q.getByLabelText('Invitation code')).toHaveValue(`${CODE}x`)
+  })
 })
 
 describe('invitation-url', () => {

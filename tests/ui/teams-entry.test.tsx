@@ -73,6 +73,18 @@ describe('invitations on the dashboard', () => {
     expect((await within(region).findByRole('alert')).textContent).toContain('This invitation is no longer open')
   })
 
+  it('the last invitation gone meanwhile: the message stays where the list was, until dismissed', async () => {
+    const { q, now } = dashboard([PENDING])
+    const region = await q.findByRole('region', { name: 'Invitations for you' })
+    now.decline = () => reply({ message: 'Invitation not found.', code: 'INVITATION_UNKNOWN' }, 404)
+    now.invitations = []
+    await userEvent.setup().click(within(region).getByRole('button', { name: 'Decline the invitation to Weather app' }))
+    const alert = await within(region).findByRole('alert')
+    expect(alert.textContent).toContain('This invitation is no longer open')
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Dismiss' }))
+    await waitFor(() => expect(q.queryByRole('region', { name: 'Invitations for you' })).not.toBeInTheDocument())
+  })
+
   it('shows nothing without invitations, and nothing of teams on a server without them', async () => {
     const { q, api } = dashboard([], [])
     expect(await q.findByText(/No projects yet/i)).toBeInTheDocument()

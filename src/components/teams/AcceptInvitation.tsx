@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState, type FormEvent } from 'react'
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react'
 import { acceptInvitation } from '../../api/members'
 import { isApiError } from '../../api/errors'
 import { useErrorText } from '../../hooks/useErrorText'
@@ -51,6 +51,8 @@ export function AcceptInvitation() {
   const signedIn = useFlexStore((s) => s.accessData !== null)
   const [failure, setFailure] = useState<string | null>(null)
   const [, typed] = useReducer((n: number) => n + 1, 0)
+  // The code last typed: refused, it is back in its field to correct, not to type again.
+  const last = useRef('')
   const { pending, run: once } = useSingleFlight()
 
   const accept = () =>
@@ -88,7 +90,7 @@ export function AcceptInvitation() {
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim()
     if (!code) return
     // The field's own limit: a code the reader typed (the mail carries it alone when the server has no INVITATION_URL).
-    invitation.code = code
+    invitation.code = last.current = code
     typed()
     if (signedIn) void accept()
   }
@@ -101,7 +103,7 @@ export function AcceptInvitation() {
           // No code in the link (or the last one refused): the mail carries it alone when the server has no invitation link.
           <form onSubmit={enter} className="space-y-6">
             {!failure && <p className="text-muted">{t('accept.noCode')}</p>}
-            <TextField label={t('accept.code')} name="code" autoComplete="off" required maxLength={256} />
+            <TextField label={t('accept.code')} name="code" autoComplete="off" required maxLength={256} defaultValue={last.current} />
             <Button type="submit" className="w-full" pending={pending} pendingLabel={t('accept.pending')}>
               {t('accept.join')}
             </Button>

@@ -38,7 +38,8 @@ export function PendingInvitations() {
   const [failure, setFailure] = useState<string | null>(null)
   const headingId = useId()
   const list = state.data?.invitations ?? []
-  if (list.length === 0) return null
+  // The last invitation gone meanwhile: the section stays to say why, until dismissed.
+  if (!list.length && !failure) return null
 
   const act = async (invitation: PendingInvitation, accept: boolean) => {
     setBusy(invitation.id)
@@ -67,7 +68,11 @@ export function PendingInvitations() {
       <Heading id={headingId} className="mb-3 text-base font-semibold text-fg">
         {t('pending.heading')}
       </Heading>
-      {failure && <Alert className="mb-3">{failure}</Alert>}
+      {failure && (
+        <Alert className="mb-3" onDismiss={() => setFailure(null)}>
+          {failure}
+        </Alert>
+      )}
       <ul className="divide-y divide-border">
         {list.map((i) => (
           <li key={i.id} className="flex flex-col gap-3 py-3 first:pt-0 last:pb-0 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
