@@ -228,7 +228,10 @@ export const isoDateTime = (label: string, code: string, description: string) =>
     .refine((v) => ISO_8601.test(v), coded(`${code}_NOT_A_DATE`, `${label} must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.`))
     .refine(
       realInstant,
-      coded(`${code}_NO_SUCH_DATE`, `${label} must be a date and time that exists (no February 30, no 24:00), from the year 1 to 9999 in UTC, such as 2030-01-31T12:00:00Z.`),
+      coded(
+        `${code}_NO_SUCH_DATE`,
+        `${label} must be a date and time that exists (no February 30, no 24:00), from the year 1 to 9999 in UTC, such as 2030-01-31T12:00:00Z.`,
+      ),
     )
     .transform((v) => new Date(Date.parse(v)))
     .nullable()
