@@ -576,17 +576,17 @@ const messages: LocaleMessages = {
   'server.wrongCredentials': 'メールアドレスまたはパスワードが正しくありません。',
   'server.emailTaken': 'このメールアドレスのアカウントはすでに存在します。',
   'server.wrongPassword': 'パスワードが正しくありません。',
-  'server.logs.key': 'キーの絞り込みは200文字以内で指定してください。',
-  'server.logs.status': 'ステータスの絞り込みは1xx、2xx、3xx、4xx、5xxのいずれかで指定してください。',
-  'server.logs.route': 'ルートの絞り込みは200文字以内で指定してください。',
-  'server.logs.requestId': 'リクエスト ID の絞り込みは200文字以内で指定してください。',
-  'server.logs.method': 'メソッドは GET のような HTTP メソッド（1〜16文字の英字）で指定してください。',
-  'server.logs.slowerThan': '所要時間の絞り込み（slowerThanMs）は0から86400000までの整数で指定してください。',
-  'server.logs.before': 'ページ位置（before）は1088文字以内で指定してください。',
+  'server.logs.key': 'キーの絞り込みは 200 文字以内で指定してください。',
+  'server.logs.status': 'ステータスの絞り込みは 1xx、2xx、3xx、4xx、5xx のいずれかで指定してください。',
+  'server.logs.route': 'ルートの絞り込みは 200 文字以内で指定してください。',
+  'server.logs.requestId': 'リクエスト ID の絞り込みは 200 文字以内で指定してください。',
+  'server.logs.method': 'メソッドは GET のような HTTP メソッド（1〜16 文字の英字）で指定してください。',
+  'server.logs.slowerThan': '所要時間の絞り込み（slowerThanMs）は 0 から 86400000 までの整数で指定してください。',
+  'server.logs.before': 'ページ位置（before）は 1088 文字以内で指定してください。',
   'server.logs.cursor': 'ページ位置（before）には前のページの「next」を指定してください。',
-  'server.logs.mode': 'モードはliveまたはtestで指定してください。',
-  'server.limit': '件数（limit）は1から100までの整数で指定してください。',
-  'server.days': '日数（days）は1から90までの整数で指定してください。',
+  'server.logs.mode': 'モードは live または test で指定してください。',
+  'server.limit': '件数（limit）は 1 から 100 までの整数で指定してください。',
+  'server.days': '日数（days）は 1 から 90 までの整数で指定してください。',
   'server.codeSent': '新しいコードを送信しました。',
 
   // Sign-up
@@ -654,11 +654,11 @@ const messages: LocaleMessages = {
         : access === 'read'
           ? 'すべてを読み取れる'
           : reads && writes
-            ? `${reads}を読み取り、${writes}に書き込める`
+            ? `${reads} を読み取り、${writes} に書き込める`
             : reads
-              ? `${reads}を読み取れる`
+              ? `${reads} を読み取れる`
               : writes
-                ? `${writes}に書き込める`
+                ? `${writes} に書き込める`
                 : '何もできない'
     const from = ranges ? plural(lang, ranges, { other: '# 個の IP 範囲から' }) : 'どこからでも'
     return `${from}${can}${mode === 'test' ? 'テストキー' : '本番キー'}です。`
