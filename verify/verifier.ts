@@ -145,7 +145,7 @@ export function createVerifier({
     }
     if (!res.ok) throw new VerifierUnavailable(`The key server answered ${res.status}.`, res.status)
     if (!isVerification(body)) throw new VerifierUnavailable('The key server sent an answer of an unknown shape.', res.status)
-    return frozen(body)
+    return body
   }
 
   const verifier: WithMade = {
@@ -171,6 +171,7 @@ export function createVerifier({
       const pending = inFlight.get(entry)
       if (pending) return pending
       const p = ask(key, asked)
+        .then(frozen)
         .then((answer) => {
           if (ttl > 0) {
             if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!)
