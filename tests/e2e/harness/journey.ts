@@ -96,9 +96,9 @@ export async function runJourney(page: Page, { shots = false } = {}): Promise<Jo
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(project.id)
   await expect(notice).toBeHidden({ timeout: 5000 })
   const lasted = await timing.shownFor()
-  // 1000 ms; a loaded machine may fire the timer a little late, never early.
+  // 1000 ms (tests/ui/copy-field.test.tsx holds it with fake timers); a loaded machine may fire the
+  // timer late, never early, so only the lower bound is a check here.
   expect(lasted, 'the notice lasts about a second').toBeGreaterThanOrEqual(950)
-  expect(lasted).toBeLessThan(2000)
   const [firstKey] = Object.values(project.apiKey)
   // Found by its label, not its value: a failing locator is printed, and a key must never be.
   await info
