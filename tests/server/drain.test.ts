@@ -91,9 +91,10 @@ describe('aborted requests', () => {
     for (let i = 0; i < 3; i++) {
       const socket = connect(server.port, '127.0.0.1')
       await new Promise((r) => socket.once('connect', r))
-      // Half a body, then the client goes away.
-      socket.write(`POST /api/device HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 20)}`)
-      await new Promise((r) => setTimeout(r, 50))
+      // The head, and once the server has it (its 100 Continue), half a body; then the client goes away.
+      socket.write(`POST /api/device HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n`)
+      await new Promise((r) => socket.once('data', r))
+      socket.write(body.slice(0, 20))
       socket.destroy()
     }
     await expect.poll(() => logs.filter((l) => l.startsWith('POST /api/device')).length).toBe(3)
