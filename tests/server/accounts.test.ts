@@ -8,7 +8,7 @@ import { MAIL_NOT_CONFIGURED } from '../../server/mail/index'
 import type { AppOverrides } from '../../server/config'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, deviceToken, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
-import { within } from './within'
+import { HEARD_MS, within } from './within'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-tests'
 const NEW_PASSWORD = 'a brand new passphrase'
@@ -385,7 +385,7 @@ describe('account deletion', () => {
     expect((await me(a.accessToken)).body.projects).toBe(1)
   })
 
-  it('removes the account, its projects and keys; its keys stop verifying on a second instance within 1 s', async () => {
+  it('removes the account, its projects and keys; its keys stop verifying on a second instance as soon as it hears of it', async () => {
     await server()
     const other = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN } })
     try {
@@ -396,7 +396,7 @@ describe('account deletion', () => {
       await within(5000, async () => (await Promise.all(keys.map(verify))).every((r) => r.body.valid === true))
 
       expect((await s.request('DELETE', '/api/me', { token: a.accessToken, body: { password: a.password } })).status).toBe(204)
-      const took = await within(1000, async () => (await Promise.all(keys.map(verify))).every((r) => r.body.code === 'NOT_FOUND'))
+      const took = await within(HEARD_MS, async () => (await Promise.all(keys.map(verify))).every((r) => r.body.code === 'NOT_FOUND'))
       console.log(`deleted account's keys refused by the second instance (${s.db.kind}) after ${took.toFixed(0)} ms`)
       expect((await me(a.accessToken)).status).toBe(401)
       expect((await logIn(a.email, a.password)).status).toBe(401)

@@ -9,7 +9,7 @@ import { createApp, type App } from '../../server/app'
 import type { Database } from '../../server/db/index'
 import { peekRateLimit, userBucket } from '../../server/security/rate-limit'
 import { createTestServer, newProject, signUp, type TestServer } from './harness'
-import { within } from './within'
+import { HEARD_MS, within } from './within'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-app-caches'
 
@@ -78,9 +78,9 @@ describe("an app's caches", () => {
     // Changes made elsewhere still reach A's caches: the key deleted, the session ended.
     const deleted = await s.request('DELETE', `/api/manage/dapp/${project.id}/api-key/${keyId}`, { token: owner.accessToken })
     expect(deleted.status).toBe(200)
-    await within(2000, async () => !(await verified()).valid)
+    await within(HEARD_MS, async () => !(await verified()).valid)
     expect((await s.request('POST', '/api/auth/logout', { token: owner.accessToken })).status).toBe(204)
-    await within(2000, async () => (await listed()) === 401)
+    await within(HEARD_MS, async () => (await listed()) === 401)
   })
 
   it('count a session as expired by the app clock, however long it stays in memory', async () => {

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 import { CATALOG } from './scope-catalog'
-import { within } from './within'
+import { HEARD_MS, within } from './within'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-restrictions'
 
@@ -161,7 +161,7 @@ describe('POST /keys/verify with restrictions', () => {
     expect([res.status, res.body]).toEqual([400, { message, code }])
   })
 
-  it('applies a change of restrictions on both instances within 1 s, as a revocation', async () => {
+  it('applies a change of restrictions on both instances as soon as each hears of it, as a revocation', async () => {
     const other = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN, keyScopes: CATALOG } })
     try {
       const { id, key } = await made({ scopes: ['invoices:read'] })
@@ -170,13 +170,13 @@ describe('POST /keys/verify with restrictions', () => {
       for (const server of [s, other]) await within(5000, async () => (await verify(asked, server)).body.valid === true)
       expect((await edit(id, { allowedIps: ['10.0.0.0/8'] })).status).toBe(200)
       for (const server of [other, s]) {
-        const took = await within(1000, async () => (await verify(asked, server)).body.code === 'IP_NOT_ALLOWED')
+        const took = await within(HEARD_MS, async () => (await verify(asked, server)).body.code === 'IP_NOT_ALLOWED')
         console.log(
           `a new allowlist applied by ${server === s ? 'the instance that changed it' : 'the other instance'} (${s.db.kind}) after ${took.toFixed(0)} ms`,
         )
       }
       expect((await edit(id, { allowedIps: [], scopes: ['customers:read'] })).status).toBe(200)
-      for (const server of [other, s]) await within(1000, async () => (await verify(asked, server)).body.code === 'INSUFFICIENT_SCOPE')
+      for (const server of [other, s]) await within(HEARD_MS, async () => (await verify(asked, server)).body.code === 'INSUFFICIENT_SCOPE')
     } finally {
       await other.close()
     }

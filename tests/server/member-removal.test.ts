@@ -11,7 +11,7 @@ import { startWebhookWorker, type Worker } from '../../server/resources/webhooks
 import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 import { addMember } from './teams'
 import { startReceiver, type Receiver } from './webhook-receiver'
-import { within } from './within'
+import { HEARD_MS, within } from './within'
 
 const SERVICE_TOKEN = 'service-token-for-the-removal-tests'
 const config: AppOverrides = {
@@ -141,7 +141,7 @@ describe('what a member holds', () => {
 })
 
 describe('removing a member', () => {
-  it('ends the keys they saw on both instances within 1 s, says so in the answer and the audit log, and leaves the others working', async () => {
+  it('ends the keys they saw on both instances as soon as each hears of it, says so in the answer and the audit log, and leaves the others working', async () => {
     const a = await newKey(dev, 'Dev key A')
     const b = await newKey(dev, 'Dev key B')
     const ownersKey = Object.values(project.apiKey)[0]
@@ -160,7 +160,7 @@ describe('removing a member', () => {
       endpoints: [],
     })
     for (const server of [other, s]) {
-      const took = await within(1000, async () => (await Promise.all([a.key, b.key].map((k) => verify(server, k)))).every((r) => r.body.valid === false))
+      const took = await within(HEARD_MS, async () => (await Promise.all([a.key, b.key].map((k) => verify(server, k)))).every((r) => r.body.valid === false))
       console.log(
         `a removed member's keys refused by ${server === s ? 'the instance that removed' : 'the other instance'} (${s.db.kind}) after ${took.toFixed(0)} ms`,
       )
@@ -296,7 +296,7 @@ describe('leaving a project', () => {
     await within(5000, async () => (await verify(other, key.key)).body.valid === true)
     const gone = await s.request('DELETE', '/api/me', { token: dev.accessToken, body: { password: dev.password } })
     expect(gone.status).toBe(204)
-    await within(1000, async () => (await verify(other, key.key)).body.valid === false)
+    await within(HEARD_MS, async () => (await verify(other, key.key)).body.valid === false)
     const endpoints = (await call(s, 'GET', '/webhooks', admin)).body.endpoints as Array<{ id: string; disabled: boolean }>
     expect(endpoints.map((e) => [e.id, e.disabled])).toEqual([[endpoint, true]])
     const entries = await auditEntries()

@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 import { addMember } from './teams'
+import { HEARD_MS } from './within'
 
 let s: TestServer
 let other: TestServer
@@ -88,22 +89,22 @@ describe('roles and removal', () => {
     expect(stay.status).toBe(403)
   })
 
-  it("ends a removed member's access on the other instance within 1 s, and a role change too", async () => {
+  it("ends a removed member's access on the other instance as soon as it hears of it, and a role change too", async () => {
     // Both instances have answered the member (and kept their project lists).
     for (const server of [s, other]) {
       expect((await call(server, 'GET', '', dev)).status).toBe(200)
       expect((await server.request('GET', '/api/manage/dapp/owner', { token: dev.accessToken })).body).toHaveLength(1)
     }
     expect((await call(s, 'PATCH', `/members/${ids.dev}`, admin, { role: 'viewer' })).status).toBe(200)
-    await expect.poll(async () => (await call(other, 'POST', '/api-key', dev)).status, { timeout: 1000, interval: 10 }).toBe(403)
+    await expect.poll(async () => (await call(other, 'POST', '/api-key', dev)).status, { timeout: HEARD_MS, interval: 10 }).toBe(403)
     await expect
-      .poll(async () => (await other.request('GET', '/api/manage/dapp/owner', { token: dev.accessToken })).body[0]?.role, { timeout: 1000, interval: 10 })
+      .poll(async () => (await other.request('GET', '/api/manage/dapp/owner', { token: dev.accessToken })).body[0]?.role, { timeout: HEARD_MS, interval: 10 })
       .toBe('viewer')
 
     expect((await call(s, 'DELETE', `/members/${ids.dev}`, admin)).status).toBe(200)
-    await expect.poll(async () => (await call(other, 'GET', '', dev)).status, { timeout: 1000, interval: 10 }).toBe(404)
+    await expect.poll(async () => (await call(other, 'GET', '', dev)).status, { timeout: HEARD_MS, interval: 10 }).toBe(404)
     await expect
-      .poll(async () => (await other.request('GET', '/api/manage/dapp/owner', { token: dev.accessToken })).body, { timeout: 1000, interval: 10 })
+      .poll(async () => (await other.request('GET', '/api/manage/dapp/owner', { token: dev.accessToken })).body, { timeout: HEARD_MS, interval: 10 })
       .toEqual([])
   })
 })

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { LIST_PAGE } from '../../server/resources/projects/list-cache'
 import { createTestServer, newProject, signUp, type TestServer } from './harness'
-import { within } from './within'
+import { HEARD_MS, within } from './within'
 
 let s: TestServer
 let other: TestServer | undefined
@@ -92,7 +92,7 @@ describe('the project list and its ETag', () => {
     expect(bList.body).toEqual([])
   })
 
-  it('shows a change made by any statement, and one made on another instance, within 1 s', async () => {
+  it('shows a change made by any statement, and one made on another instance, as soon as each instance hears of it', async () => {
     s = await createTestServer()
     const u = await signUp(s)
     const p = await newProject(s, u.accessToken, { name: 'Before' })
@@ -103,10 +103,10 @@ describe('the project list and its ETag', () => {
 
     // No route of either app wrote this: only the table's trigger can tell them.
     await s.db.query('UPDATE projects SET name = $1 WHERE id = $2', ['Renamed', p.id])
-    await within(1000, async () => (await names(s))[0] === 'Renamed')
-    await within(1000, async () => (await names(other!))[0] === 'Renamed')
+    await within(HEARD_MS, async () => (await names(s))[0] === 'Renamed')
+    await within(HEARD_MS, async () => (await names(other!))[0] === 'Renamed')
 
     await newProject(other, u.accessToken, { name: 'Made elsewhere' })
-    await within(1000, async () => (await names(s))[0] === 'Made elsewhere')
+    await within(HEARD_MS, async () => (await names(s))[0] === 'Made elsewhere')
   })
 })
