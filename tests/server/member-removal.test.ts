@@ -4,7 +4,7 @@
  * unless the remover keeps them; the answer and the audit log say what was
  * done. Leaving works the same way.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { withDefaults, type AppOverrides } from '../../server/config'
 import { KEEP_NOT_THEIRS, OWNER_STAYS } from '../../server/resources/members/operations'
 import { startWebhookWorker, type Worker } from '../../server/resources/webhooks'
@@ -12,6 +12,7 @@ import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type 
 import { addMember } from './teams'
 import { startReceiver, type Receiver } from './webhook-receiver'
 import { HEARD_MS, within } from './within'
+import { blockedBy } from './blocked'
 
 const SERVICE_TOKEN = 'service-token-for-the-removal-tests'
 const config: AppOverrides = {
@@ -362,13 +363,7 @@ describe.runIf(usePostgres)('an account deleted while its project changes on ano
     await inside
     const deletion = s.request('DELETE', '/api/me', { token: owner.accessToken, body: { password: owner.password } })
     // The deletion waits for the removal: its connection is blocked by the removal's (a condition, not a time).
-    await vi.waitFor(
-      async () => {
-        const [row] = await s.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid])
-        expect(row.n).toBe(1)
-      },
-      { timeout: 10_000, interval: 20 },
-    )
+    await blockedBy(s.db, pid)
     release()
     await removal
     expect((await deletion).status).toBe(204)

@@ -2,11 +2,12 @@
  * A deleted project's request logs (server/resources/logs/purge.ts): unreadable at once, and
  * deleted on the retention schedule in batches, its rollups last; other projects' logs untouched.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { storeEntries } from '../../server/resources/logs/data'
 import { deletedProjectLogs } from '../../server/resources/logs/purge'
 import { newProject, usePostgres } from './harness'
 import { HOUR, logProject, NOON, SERVICE_TOKEN, type LogProject } from './request-log-project'
+import { blockedBy } from './blocked'
 
 let p: LogProject | undefined
 afterEach(async () => {
@@ -138,13 +139,7 @@ describe.runIf(usePostgres)('a batch stored while its project is being deleted',
     await storedInside
     const deletion = p.s.request('DELETE', `/api/manage/dapp/${p.projectId}`, { token: p.owner.accessToken })
     // The deletion waits for the batch: its connection is blocked by the batch's (a condition, not a time).
-    await vi.waitFor(
-      async () => {
-        const [row] = await s.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [batchPid])
-        expect(row.n).toBe(1)
-      },
-      { timeout: 10_000, interval: 20 },
-    )
+    await blockedBy(s.db, batchPid)
     release()
     await batch
     expect((await deletion).status).toBe(204)
