@@ -345,6 +345,40 @@ describe('leaving a project', () => {
   })
 })
 
+describe.runIf(usePostgres)('a test event or a resend beside a removal that disables the endpoint', () => {
+  it('waits for the removal, then queues nothing to the endpoint it disabled, and says it is disabled', async () => {
+    const endpoint = await addEndpoint(dev, 'http://127.0.0.1:9/dev-hook')
+    const message = await sendEvent()
+    const queued = async () =>
+      (await s.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint]))[0].n
+    const before = await queued()
+    for (const order of [
+      () => call(s, 'POST', `/webhooks/${endpoint}/test`, admin),
+      () => call(s, 'POST', `/webhooks/${endpoint}/messages/${message}/resend`, admin),
+    ]) {
+      // The removal's disabling, held open on another connection (as endEndpoints runs in the removal's transaction).
+      let pid = 0
+      let taken!: () => void
+      const inside = new Promise<void>((resolve) => (taken = resolve))
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      const removal = s.db.transaction(async (tx) => {
+        pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0].pid
+        await tx.query('UPDATE webhook_endpoints SET disabled = true WHERE id = $1', [endpoint])
+        taken()
+        await held
+      })
+      await inside
+      const sent = order()
+      await blockedBy(s.db, pid, release)
+      await removal
+      expect((await sent).body).toMatchObject({ code: 'ENDPOINT_DISABLED' })
+      expect(await queued()).toBe(before)
+      await s.db.query('UPDATE webhook_endpoints SET disabled = false WHERE id = $1', [endpoint])
+    }
+  })
+})
+
 describe.runIf(usePostgres)('an account deleted while its project changes on another connection', () => {
   it('waits for the removal of its heir under way, and never makes the member just removed the owner', async () => {
     // The admin's removal, held open after it took the project's row, as authorize's lock does.
@@ -363,8 +397,7 @@ describe.runIf(usePostgres)('an account deleted while its project changes on ano
     await inside
     const deletion = s.request('DELETE', '/api/me', { token: owner.accessToken, body: { password: owner.password } })
     // The deletion waits for the removal: its connection is blocked by the removal's (a condition, not a time).
-    await blockedBy(s.db, pid)
-    release()
+    await blockedBy(s.db, pid, release)
     await removal
     expect((await deletion).status).toBe(204)
     // No admin was left to take it over: it went with the account, not to the admin removed meanwhile.

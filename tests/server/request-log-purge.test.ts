@@ -139,8 +139,7 @@ describe.runIf(usePostgres)('a batch stored while its project is being deleted',
     await storedInside
     const deletion = p.s.request('DELETE', `/api/manage/dapp/${p.projectId}`, { token: p.owner.accessToken })
     // The deletion waits for the batch: its connection is blocked by the batch's (a condition, not a time).
-    await blockedBy(s.db, batchPid)
-    release()
+    await blockedBy(s.db, batchPid, release)
     await batch
     expect((await deletion).status).toBe(204)
     await s.app.retention.tick()

@@ -178,6 +178,16 @@ export async function acceptMessage(db: Database, m: NewMessage, now: Date): Pro
 export type Along = (tx: Queryable) => Promise<void>
 
 /** A message for one endpoint only ("Send test event"), whatever its filter says; `along` runs in its transaction. */
+/**
+ * Holds an endpoint while a delivery is queued to it alone (a test event, a resend): false when it is disabled, or
+ * was disabled meanwhile. A removal that disables it (`endEndpoints`) then waits for this transaction, and drops
+ * what it queued; without the hold, a delivery queued beside the removal escaped it and reached the endpoint once
+ * enabled again.
+ */
+async function holdEnabled(tx: Queryable, endpointId: string): Promise<boolean> {
+  return (await tx.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 AND NOT disabled FOR SHARE', [endpointId])).length > 0
+}
+
 export async function sendTestMessage(
   db: Database,
   projectId: string,
@@ -186,8 +196,9 @@ export async function sendTestMessage(
   payload: unknown,
   now: Date,
   along?: Along,
-): Promise<string> {
+): Promise<string | undefined> {
   const messageId = await db.transaction(async (tx) => {
+    if (!(await holdEnabled(tx, endpointId))) return undefined
     const id = randomId('msg_')
     await tx.query('INSERT INTO webhook_messages (id, project_id, event_type, body, created_at) VALUES ($1, $2, $3, $4, $5)', [
       id,
@@ -200,7 +211,7 @@ export async function sendTestMessage(
     await along?.(tx)
     return id
   })
-  wakeWorkers(db)
+  if (messageId) wakeWorkers(db)
   return messageId
 }
 
@@ -209,8 +220,16 @@ export async function sendTestMessage(
  * is not the project's, or was never the endpoint's: a resend is a delivery again, never a way to have another
  * endpoint's messages (or types its filter leaves out) sent to an address of one's own.
  */
-export async function resendMessage(db: Database, projectId: string, endpointId: string, messageId: string, now: Date, along?: Along): Promise<boolean> {
+export async function resendMessage(
+  db: Database,
+  projectId: string,
+  endpointId: string,
+  messageId: string,
+  now: Date,
+  along?: Along,
+): Promise<boolean | 'disabled'> {
   const queued = await db.transaction(async (tx) => {
+    if (!(await holdEnabled(tx, endpointId))) return 'disabled' as const
     const [m] = await tx.query<{ event_type: string }>(
       `SELECT event_type FROM webhook_messages m WHERE id = $1 AND project_id = $2
          AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.message_id = m.id AND d.endpoint_id = $3)`,
@@ -221,7 +240,7 @@ export async function resendMessage(db: Database, projectId: string, endpointId:
     await along?.(tx)
     return true
   })
-  if (queued) wakeWorkers(db)
+  if (queued === true) wakeWorkers(db)
   return queued
 }
 

@@ -206,6 +206,8 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
       const id = await sendTestMessage(db, projectId, endpoint.id, type.name, type.example ?? {}, new Date(clock()), (tx) =>
         audit(tx, projectId, c.var.userId, 'test_event.sent', endpoint.id, { eventType: type.name }),
       )
+      // Disabled since it was read (a member's removal): nothing was queued.
+      if (!id) throw conflict(WEBHOOKS.ENDPOINT_DISABLED)
       return c.json({ id }, 202)
     })
     .operation(withRoles('webhooks.read', listAttemptsRoute), async (c) => {
@@ -223,6 +225,7 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
       const resent = await resendMessage(db, projectId, endpoint.id, messageId, new Date(clock()), (tx) =>
         audit(tx, projectId, c.var.userId, 'message.resent', endpoint.id, { messageId }),
       )
+      if (resent === 'disabled') throw conflict(WEBHOOKS.ENDPOINT_DISABLED)
       if (!resent) throw notFound(WEBHOOKS.MESSAGE_NOT_FOUND)
       return c.json({ id: messageId }, 202)
     })
