@@ -1,23 +1,52 @@
 import { expect, vi } from 'vitest'
-import type { Database } from '../../server/db/index'
+import type { Database, Queryable } from '../../server/db/index'
+
+/** A transaction held open on a connection of its own, after `take` ran in it; `ended` once `release` lets it commit. */
+export interface Held {
+  /** Its connection's backend. */
+  pid: number
+  release: () => void
+  ended: Promise<void>
+}
 
 /**
- * Waits until one PostgreSQL connection is blocked by the one whose backend is
- * `pid` (a lock it holds): a condition, not a time, for the tests that hold a
- * transaction open while another request runs into it. Then, or when it never
- * happens, `release` lets the holding transaction end, so a failure fails
- * the test rather than hanging it.
+ * Opens a transaction, runs `take` in it (what it takes stays locked), and
+ * holds it open: for the tests that make another request run into a lock
+ * another connection holds, as concurrent requests on PostgreSQL do.
  */
-export async function blockedBy(db: Database, pid: number, release: () => void): Promise<void> {
+export async function holdOpen(db: Database, take: (tx: Queryable) => Promise<void>): Promise<Held> {
+  let pid = 0
+  let taken!: () => void
+  const inside = new Promise<void>((resolve) => (taken = resolve))
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const ended = db.transaction(async (tx) => {
+    pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0].pid
+    await take(tx)
+    taken()
+    await held
+  })
+  // A `take` that fails ends the transaction: say so rather than wait for it.
+  await Promise.race([inside, ended])
+  return { pid, release, ended }
+}
+
+/**
+ * Waits until one PostgreSQL connection is blocked by the held transaction (a
+ * lock it holds): a condition, not a time. Then, or when it never happens,
+ * lets the transaction end, so a failure fails the test rather than hanging it.
+ */
+export async function blockedBy(db: Database, held: Held): Promise<void> {
   try {
     await vi.waitFor(
       async () => {
-        const [row] = await db.query<{ n: number }>('SELECT count(*)::integer AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [pid])
+        const [row] = await db.query<{ n: number }>('SELECT count(*)::integer AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [held.pid])
         expect(row.n).toBe(1)
       },
       { timeout: 10_000, interval: 20 },
     )
   } finally {
-    release()
+    held.release()
   }
+  await held.ended
 }

@@ -12,7 +12,7 @@ import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type 
 import { addMember } from './teams'
 import { startReceiver, type Receiver } from './webhook-receiver'
 import { HEARD_MS, within } from './within'
-import { blockedBy } from './blocked'
+import { blockedBy, holdOpen } from './blocked'
 
 const SERVICE_TOKEN = 'service-token-for-the-removal-tests'
 const config: AppOverrides = {
@@ -357,21 +357,11 @@ describe.runIf(usePostgres)('a test event or a resend beside a removal that disa
       () => call(s, 'POST', `/webhooks/${endpoint}/messages/${message}/resend`, admin),
     ]) {
       // The removal's disabling, held open on another connection (as endEndpoints runs in the removal's transaction).
-      let pid = 0
-      let taken!: () => void
-      const inside = new Promise<void>((resolve) => (taken = resolve))
-      let release!: () => void
-      const held = new Promise<void>((resolve) => (release = resolve))
-      const removal = s.db.transaction(async (tx) => {
-        pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0].pid
+      const removal = await holdOpen(s.db, async (tx) => {
         await tx.query('UPDATE webhook_endpoints SET disabled = true WHERE id = $1', [endpoint])
-        taken()
-        await held
       })
-      await inside
       const sent = order()
-      await blockedBy(s.db, pid, release)
-      await removal
+      await blockedBy(s.db, removal)
       expect((await sent).body).toMatchObject({ code: 'ENDPOINT_DISABLED' })
       expect(await queued()).toBe(before)
       await s.db.query('UPDATE webhook_endpoints SET disabled = false WHERE id = $1', [endpoint])
@@ -382,23 +372,13 @@ describe.runIf(usePostgres)('a test event or a resend beside a removal that disa
 describe.runIf(usePostgres)('an account deleted while its project changes on another connection', () => {
   it('waits for the removal of its heir under way, and never makes the member just removed the owner', async () => {
     // The admin's removal, held open after it took the project's row, as authorize's lock does.
-    let pid = 0
-    let taken!: () => void
-    const inside = new Promise<void>((resolve) => (taken = resolve))
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    const removal = s.db.transaction(async (tx) => {
-      pid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0].pid
+    const removal = await holdOpen(s.db, async (tx) => {
       await tx.query('SELECT id FROM projects WHERE id = $1 FOR UPDATE', [project.id])
       await tx.query('DELETE FROM project_members WHERE id = $1', [ids.admin])
-      taken()
-      await held
     })
-    await inside
     const deletion = s.request('DELETE', '/api/me', { token: owner.accessToken, body: { password: owner.password } })
     // The deletion waits for the removal: its connection is blocked by the removal's (a condition, not a time).
-    await blockedBy(s.db, pid, release)
-    await removal
+    await blockedBy(s.db, removal)
     expect((await deletion).status).toBe(204)
     // No admin was left to take it over: it went with the account, not to the admin removed meanwhile.
     expect(await s.db.query('SELECT owner_id FROM projects WHERE id = $1', [project.id])).toEqual([])

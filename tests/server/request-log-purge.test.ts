@@ -7,7 +7,7 @@ import { storeEntries } from '../../server/resources/logs/data'
 import { deletedProjectLogs } from '../../server/resources/logs/purge'
 import { newProject, usePostgres } from './harness'
 import { HOUR, logProject, NOON, SERVICE_TOKEN, type LogProject } from './request-log-project'
-import { blockedBy } from './blocked'
+import { blockedBy, holdOpen } from './blocked'
 
 let p: LogProject | undefined
 afterEach(async () => {
@@ -116,13 +116,7 @@ describe.runIf(usePostgres)('a batch stored while its project is being deleted',
     const { s } = p
     // A first call makes the day's partition, as any ingest does before it stores.
     await p.reportCalls([{ keyId: p.firstKey }])
-    let inside!: () => void
-    const storedInside = new Promise<void>((resolve) => (inside = resolve))
-    let release!: () => void
-    const held = new Promise<void>((resolve) => (release = resolve))
-    let batchPid = 0
-    const batch = s.db.transaction(async (tx) => {
-      batchPid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0].pid
+    const batch = await holdOpen(s.db, async (tx) => {
       const late = {
         requestId: 'req_late',
         keyId: p!.firstKey,
@@ -133,14 +127,10 @@ describe.runIf(usePostgres)('a batch stored while its project is being deleted',
         at: new Date(NOON - HOUR / 2),
       }
       expect(await storeEntries(tx, [late])).toEqual({ known: 1, inserted: 1 })
-      inside()
-      await held
     })
-    await storedInside
     const deletion = p.s.request('DELETE', `/api/manage/dapp/${p.projectId}`, { token: p.owner.accessToken })
     // The deletion waits for the batch: its connection is blocked by the batch's (a condition, not a time).
-    await blockedBy(s.db, batchPid, release)
-    await batch
+    await blockedBy(s.db, batch)
     expect((await deletion).status).toBe(204)
     await s.app.retention.tick()
     expect(await stored(p, p.projectId)).toEqual({ entries: 0, hours: 0 })
