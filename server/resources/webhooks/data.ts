@@ -216,8 +216,8 @@ export async function sendTestMessage(
 }
 
 /**
- * Queues `messageId` again for the endpoint, as a new delivery with the same webhook-id; false when the message
- * is not the project's, or was never the endpoint's: a resend is a delivery again, never a way to have another
+ * Queues `messageId` again for the endpoint, as a new delivery with the same webhook-id; 'unknown' when the
+ * message is not the project's, or was never the endpoint's: a resend is a delivery again, never a way to have another
  * endpoint's messages (or types its filter leaves out) sent to an address of one's own.
  */
 export async function resendMessage(
@@ -227,21 +227,21 @@ export async function resendMessage(
   messageId: string,
   now: Date,
   along?: Along,
-): Promise<boolean | 'disabled'> {
-  const queued = await db.transaction(async (tx) => {
-    if (!(await holdEnabled(tx, endpointId))) return 'disabled' as const
+): Promise<'queued' | 'unknown' | 'disabled'> {
+  const outcome = await db.transaction(async (tx): Promise<'queued' | 'unknown' | 'disabled'> => {
+    if (!(await holdEnabled(tx, endpointId))) return 'disabled'
     const [m] = await tx.query<{ event_type: string }>(
       `SELECT event_type FROM webhook_messages m WHERE id = $1 AND project_id = $2
          AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.message_id = m.id AND d.endpoint_id = $3)`,
       [messageId, projectId, endpointId],
     )
-    if (!m) return false
+    if (!m) return 'unknown'
     await enqueue(tx, messageId, m.event_type, now, 'e.id = $4', [endpointId])
     await along?.(tx)
-    return true
+    return 'queued'
   })
-  if (queued === true) wakeWorkers(db)
-  return queued
+  if (outcome === 'queued') wakeWorkers(db)
+  return outcome
 }
 
 type AttemptRow = {

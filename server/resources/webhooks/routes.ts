@@ -201,6 +201,7 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
       const type = known(eventType)
       if (!type) throw badRequest(WEBHOOKS.EVENT_TYPE_UNKNOWN(eventType))
       const { projectId, endpoint } = await ownedEndpoint(c, 'webhooks.send')
+      // Refused before the budget is spent; the queueing holds the endpoint for one disabled meanwhile (data.ts).
       if (endpoint.disabled) throw conflict(WEBHOOKS.ENDPOINT_DISABLED)
       await spendTestBudget(projectId)
       const id = await sendTestMessage(db, projectId, endpoint.id, type.name, type.example ?? {}, new Date(clock()), (tx) =>
@@ -226,7 +227,7 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
         audit(tx, projectId, c.var.userId, 'message.resent', endpoint.id, { messageId }),
       )
       if (resent === 'disabled') throw conflict(WEBHOOKS.ENDPOINT_DISABLED)
-      if (!resent) throw notFound(WEBHOOKS.MESSAGE_NOT_FOUND)
+      if (resent === 'unknown') throw notFound(WEBHOOKS.MESSAGE_NOT_FOUND)
       return c.json({ id: messageId }, 202)
     })
 }
