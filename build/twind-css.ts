@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs'
 import { join, resolve, sep } from 'node:path'
 import { defineConfig, twind, virtual, type Preflight } from '@twind/core'
 import presetTailwind from '@twind/preset-tailwind'
+import { Features, transform } from 'lightningcss'
 import MagicString from 'magic-string'
 import type { Plugin, Rolldown } from 'vite'
 import { candidates, sourceFiles } from './class-scan.ts'
@@ -27,6 +28,9 @@ const RESOLVED_ID = '\0' + VIRTUAL_ID
 // Tailwind sizes are rem; a host page with `html { font-size: 62.5% }` would
 // shrink the widget, so every rem becomes px relative to a 16 px root.
 const remToPx = (value: string): string => value.replace(/(-?\d*\.?\d+)rem\b/g, (_, n: string) => `${+(parseFloat(n) * 16).toFixed(3)}px`)
+
+/** The oldest browsers the widget runs in: the first with container queries (Chrome and Edge 105, Safari 16, Firefox 110). */
+const CSS_TARGETS = { chrome: 105 << 16, edge: 105 << 16, safari: 16 << 16, firefox: 110 << 16 }
 
 /** The container-query variants, in the order the wider one must win. */
 const CONTAINER_VARIANTS: Array<[string, string]> = [
@@ -72,7 +76,18 @@ function rulesOfWords(words: Iterable<string>, classes?: Set<string>): string[] 
   } finally {
     console.warn = warn
   }
-  return [...tw.target]
+  return tw.target.map(minifyRule)
+}
+
+/**
+ * One rule as a CSS minifier writes it (`calc(8px * -1)` as `-8px`, `0px` as
+ * `0`, colours as hex): twind writes rules for reading. Rule by rule, so each
+ * keeps its own text, which places it in the sheet.
+ */
+function minifyRule(rule: string): string {
+  // Queries stay `min-width:`: Safari reads the range syntax (`width>=`) from 16.4 on.
+  const css = transform({ filename: 'rule.css', code: Buffer.from(rule), minify: true, targets: CSS_TARGETS, include: Features.MediaRangeSyntax })
+  return css.code.toString()
 }
 
 /**
