@@ -32,7 +32,13 @@ export function useManageApi(): { signedIn: boolean; call: ManageCall } {
     const base = at(apiBase)
     const call: ManageCall = async (opts) => {
       if (!token) throw ownError('http', 'error.status', 401)
-      const send = (t: string) => base<never>({ ...opts, token: t })
+      // An answer belongs to the session that asked: once another has taken its
+      // place (a sign-out, the next user signed in on this page), it would write
+      // the previous user's data, a new key's secret among it, into theirs.
+      const send = (t: string) =>
+        base<never>({ ...opts, token: t }).finally(() => {
+          if (store.getState().accessData?.accessToken !== t) throw ownError('http', 'error.aborted')
+        })
       try {
         return await send(token)
       } catch (e) {

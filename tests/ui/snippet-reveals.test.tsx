@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
 import { recordEvents, resetStore, signInAs } from './helpers'
-import { json, mockApi } from './helpers/api-mock'
+import { deferred, json, mockApi } from './helpers/api-mock'
 import { detail, renderDashboard, renderDetail } from './helpers/dashboard'
 
 const GET = 'GET /api/manage/dapp/prj_7'
@@ -66,5 +66,24 @@ describe('revealed keys', () => {
     await q.findByRole('dialog', { name: 'API Information' })
     expect(store.getState().revealedKeys).toEqual({ prj_9: { api_9: 'fxk_whole_9' } })
     expect(store.getState().snippetPick).toEqual({ projectId: 'prj_9', keyId: 'api_9' })
+  })
+
+  it('an answer that arrives after another user signed in on the page reaches nothing of theirs', async () => {
+    const created = deferred<Response>()
+    mockApi({
+      [GET]: () => json(detail(7, { api_a: 'fxk_…1111' })),
+      'POST /api/manage/dapp/prj_7/api-key': () => created.promise,
+    })
+    const { q, host } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await waitFor(() => expect(store.getState().snippetPick?.projectId).toBe('prj_7'))
+    await user.click(await q.findByRole('button', { name: 'Create' }))
+    // The first user's create is on its way when the host page signs the next one in.
+    store.getState().signIn({ accessToken: 'access-token-of-the-next-user', name: 'Grace' })
+    created.resolve(json({ api_new: 'fxk_whole_secret_of_ada' }, 201))
+    await waitFor(() => expect(q.queryByRole('button', { name: 'Create' })).toBeEnabled())
+    expect(JSON.stringify(store.getState())).not.toContain('fxk_whole_secret_of_ada')
+    expect(host.shadowRoot!.textContent).not.toContain('fxk_whole_secret_of_ada')
+    expect(q.queryByRole('dialog', { name: 'New API Information' })).toBeNull()
   })
 })
