@@ -338,6 +338,8 @@ describe('per-key actions', () => {
     expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/manage/dapp/prj_7/api-key/apid_b'])
     await waitFor(() => expect(q.queryByRole('button', { name: 'Actions for key Production' })).not.toBeInTheDocument())
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', keyId: 'apid_b' }])
+    // The row's menu button that had focus went with the row: the keys' section takes it, not the page.
+    expect(host.shadowRoot!.activeElement).toBe(table(q).closest('section'))
   })
 
   it('Cancel on a row’s Delete deletes nothing', async () => {

@@ -107,4 +107,25 @@ describe('the removal dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(api.callsTo(`DELETE ${MEMBERS}/dev`)).toHaveLength(1))
   }, 15_000)
+
+  it('where there is no Invite to go back to, the Members section takes focus from the removed row', async () => {
+    let team = TEAM
+    const { q, host, members } = page('usr_adm', {
+      [`GET ${MEMBERS}`]: () => json(team),
+      [`DELETE ${MEMBERS}/dev`]: () => {
+        team = TEAM.filter((m) => m.id !== 'dev')
+        return json(removal())
+      },
+    })
+    const region = await members()
+    // This server sends no mail: there is no Invite button.
+    expect(within(region).queryByRole('button', { name: 'Invite' })).toBeNull()
+    const user = userEvent.setup()
+    await chooseInRow(user, region, 'Actions for Name dev', 'Remove')
+    const dialog = await q.findByRole('dialog', { name: 'Remove member' })
+    await within(dialog).findByText('Laptop')
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
+    await waitFor(() => expect(within(region).queryByRole('button', { name: 'Actions for Name dev' })).toBeNull())
+    await waitFor(() => expect(host.shadowRoot!.activeElement).toBe(region))
+  }, 15_000)
 })

@@ -12,7 +12,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Member } from '../../contract/teams'
 import { LazyTeamSections } from '../../src/components/teams/lazy'
 import { resetStore, signInAs } from './helpers'
-import { mockApi } from './helpers/api-mock'
+import { json, mockApi } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
 import { member } from './helpers/fixtures'
 import { chooseInRow } from './helpers/row-menu'
@@ -124,6 +124,30 @@ describe('Transfer ownership in the danger zone', () => {
     await waitFor(() => expect(api.callsTo(OWNER)).toHaveLength(1))
     expect(api.callsTo(OWNER)[0].body).toEqual({ memberId: 'grace', password: 'correct horse battery' })
     expect(await q.findByText('Grace is now the owner. You are an admin.')).toBeInTheDocument()
+  }, 15_000)
+
+  it('the Members section takes focus when the danger zone goes with the ownership', async () => {
+    let role: Member['role'] = 'owner'
+    signInAs({ accessToken: 'access-token-transfer', user: { id: 'usr_me', name: 'Me', email: 'me@example.com' } })
+    mockApi({
+      [`GET ${BASE}`]: () => json(detail(7, {}, { keys: [], keyLimit: 10, role })),
+      'GET /api/capabilities': { body: { features: ['teams', 'project-settings'] } },
+      [`GET ${BASE}/members`]: () => json([member('me', role), member('linus', role === 'owner' ? 'developer' : 'owner', { name: 'Linus' })]),
+      [`GET ${BASE}/audit`]: { body: { entries: [] } },
+      [OWNER]: () => {
+        role = 'admin'
+        return json([member('me', 'admin'), member('linus', 'owner', { name: 'Linus' })])
+      },
+    })
+    const { q, host } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await user.click(await within(await zone(q)).findByRole('button', { name: 'Transfer ownership' }))
+    const dialog = q.getByRole('dialog', { name: 'Transfer ownership' })
+    await user.type(within(dialog).getByLabelText('Your password'), 'correct horse battery')
+    await user.click(within(dialog).getByRole('button', { name: 'Make owner' }))
+    // An admin has no danger zone: the button that had focus went with it.
+    await waitFor(() => expect(q.queryByRole('region', { name: 'Danger zone' })).toBeNull())
+    await waitFor(() => expect(host.shadowRoot!.activeElement).toBe(q.getByRole('region', { name: 'Members' })))
   }, 15_000)
 
   it('is not offered while no other member has joined', async () => {

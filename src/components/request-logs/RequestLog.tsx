@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import type { LogEntryView } from '../../../contract/logs'
 import { useErrorText } from '../../hooks/useErrorText'
 import { useT } from '../../i18n'
 import { requests } from '../../i18n/en/requests'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
+import { useFocusKeeper } from '../focus/useFocusKeeper'
 import { FirstCall } from './FirstCall'
 import { RequestDialog } from './RequestDialog'
 import { RequestTable } from './RequestTable'
@@ -39,12 +40,8 @@ export function RequestLog({
   const errorMessage = useErrorText()
   const [opened, setOpened] = useState<LogEntryView | null>(null)
   const [arrivals, reading] = useArrivals(log.arrived)
-  // The control focus was last given inside the log (its dialog included), while it has it: one that is gone
-  // from the page at the next render (Try again, the last "Load more", a row a poll replaced, under its open
-  // detail too) hands focus to the log itself, never to the page's start.
-  const box = useRef<HTMLDivElement>(null)
-  const focused = useRef<Element | null>(null)
-  useEffect(() => void (focused.current?.isConnected === false && box.current?.focus()))
+  // Try again, the last "Load more", a row a poll replaced (under its open detail too): the log takes focus.
+  const keeper = useFocusKeeper<HTMLDivElement>()
   let body
   if (log.error !== undefined) {
     body = (
@@ -63,13 +60,7 @@ export function RequestLog({
     body = <RequestTable entries={last ? log.entries.slice(0, last) : log.entries} loading={log.loading} onOpen={setOpened} testKeys={testKeys} />
   }
   return (
-    <div
-      ref={box}
-      tabIndex={-1}
-      onFocus={(e) => (focused.current = e.target)}
-      // Gone to another control (not removed with it, which leaves no relatedTarget): no longer ours.
-      onBlur={(e) => e.relatedTarget && (focused.current = null)}
-    >
+    <div {...keeper}>
       <p role="status" className="sr-only">
         {/* A new reading is a new text (its key): the same words again are read again. */}
         {log.loading ? t('requests.loading') : arrivals > 0 && <span key={reading}>{t('requests.news', { count: arrivals })}</span>}

@@ -27,6 +27,7 @@ import { useScopeCatalog } from './useScopeCatalog'
 import { isTest } from './key-restrictions'
 import { requestsCell } from './usage/RequestsCell'
 import { DangerButton } from '../../components/DangerButton'
+import { useFocusKeeper } from '../../components/focus/useFocusKeeper'
 
 /**
  * The project's keys, first on its page: the spec's 'API Actions' (Create a key
@@ -55,6 +56,8 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   const atLimit = keyLimit !== undefined && active >= keyLimit
   const [toast, setToast] = useState<string | null>(null)
   const createButton = useRef<HTMLButtonElement>(null)
+  // A key deleted or rolled from its row's menu takes the menu's button with it: the section takes focus.
+  const keeper = useFocusKeeper<HTMLElement>()
   const mayChange = useCan('keys')
   const deleteButton = useRef<HTMLButtonElement>(null)
   const headingId = useId()
@@ -116,7 +119,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
   }
 
   return (
-    <section aria-labelledby={headingId} className="rounded-flex border border-border bg-surface p-4 cq-sm:px-6">
+    <section aria-labelledby={headingId} className="rounded-flex border border-border bg-surface p-4 cq-sm:px-6" {...keeper}>
       <div className="flex flex-wrap items-center gap-3">
         <Heading id={headingId} depth={1} className="flex-auto text-lg font-semibold text-fg">
           {t('keys.heading')}

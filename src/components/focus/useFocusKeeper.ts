@@ -1,0 +1,22 @@
+import { useEffect, useRef, type FocusEvent } from 'react'
+
+/**
+ * Props for a region that keeps keyboard focus when the control that had it
+ * goes away: a row deleted or replaced (its menu button with it), Retry gone
+ * with its error, a dialog's opener gone while the dialog was open. The region
+ * takes focus itself at its next render, never the page's start, where a
+ * keyboard or screen-reader user would have to find their way back.
+ */
+export function useFocusKeeper<T extends HTMLElement>() {
+  const box = useRef<T>(null)
+  // The control focus was last given inside the region (its dialogs too: React's events cross portals), while it has it.
+  const focused = useRef<Element | null>(null)
+  useEffect(() => void (focused.current?.isConnected === false && box.current?.focus()))
+  return {
+    ref: box,
+    tabIndex: -1,
+    onFocus: (e: FocusEvent) => (focused.current = e.target),
+    // Gone to another control (not removed with it, which leaves no relatedTarget): no longer ours.
+    onBlur: (e: FocusEvent) => e.relatedTarget && (focused.current = null),
+  }
+}
