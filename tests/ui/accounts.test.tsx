@@ -54,7 +54,8 @@ describe("'Forgot your password?'", () => {
               expiresAt: '2030-01-01T00:00:00.000Z',
               user: { id: 'usr_1', name: 'Ada', email: 'ada@example.com' },
             })
-          : json({ message: 'This code is wrong or no longer valid.', code: 'CODE_REFUSED' }, 400),
+          : // Known by its code: a server may word it otherwise (or in another language).
+            json({ message: 'Wrong or no longer valid.', code: 'CODE_REFUSED' }, 400),
     })
     const recorded = recordEvents(['flex-password-reset', 'flex-signed-in'])
     const q = renderScreen(<LoginScreen inPortal />, { route: '/login' })
@@ -91,7 +92,7 @@ describe("'Forgot your password?'", () => {
 
     // The server refused the code: back to the code step with its message.
     expect(await q.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument()
-    expect(q.getByLabelText('Code')).toHaveAccessibleDescription('This code is wrong or no longer valid.')
+    expect(q.getByLabelText('Code')).toHaveAccessibleDescription('Wrong or no longer valid.')
     await user.type(q.getByLabelText('Code'), '1234567890')
     await user.click(q.getByRole('button', { name: 'Continue' }))
     await user.type(q.getByLabelText('New password'), 'a brand new phrase')

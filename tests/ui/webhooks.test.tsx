@@ -228,7 +228,7 @@ describe('Add endpoint', () => {
 
   it("puts the server's refusal of the address beside the address, and stays open", async () => {
     const message = 'Webhook URLs must point to a public address.'
-    const { q, section } = page({ [`POST ${HOOKS}`]: { status: 400, body: { message } } })
+    const { q, section } = page({ [`POST ${HOOKS}`]: { status: 400, body: { message, code: 'ENDPOINT_URL_PRIVATE' } } })
     const user = userEvent.setup()
     await user.click(await within(await section()).findByRole('button', { name: 'Add endpoint' }))
     const dialog = q.getByRole('dialog', { name: 'Add endpoint' })
@@ -236,6 +236,18 @@ describe('Add endpoint', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
     await waitFor(() => expect(within(dialog).getByLabelText('Endpoint URL')).toHaveAccessibleDescription(message))
     expect(q.getByRole('dialog', { name: 'Add endpoint' })).toBeInTheDocument()
+  })
+
+  it('puts a refusal about another field at the top, known by its code, not its words', async () => {
+    const message = 'The description is longer than the address allows.'
+    const { q, section } = page({ [`POST ${HOOKS}`]: { status: 400, body: { message, code: 'ENDPOINT_DESCRIPTION_TOO_LONG' } } })
+    const user = userEvent.setup()
+    await user.click(await within(await section()).findByRole('button', { name: 'Add endpoint' }))
+    const dialog = q.getByRole('dialog', { name: 'Add endpoint' })
+    await user.type(within(dialog).getByLabelText('Endpoint URL'), 'https://hooks.example.com/in')
+    await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(message)
+    expect(within(dialog).getByLabelText('Endpoint URL')).not.toHaveAccessibleDescription(message)
   })
 
   it('shows the endpoint limit at the top of the dialog', async () => {

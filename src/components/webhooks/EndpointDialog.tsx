@@ -84,8 +84,8 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
       try {
         await onSave(input)
       } catch (err) {
-        // A 400 is the server refusing the address (a private network, say): say so beside it.
-        const aboutUrl = isApiError(err) && err.status === 400 && !/event/i.test(err.message)
+        // The server refusing the address (a private network, say): say so beside it.
+        const aboutUrl = isApiError(err) && err.code?.startsWith('ENDPOINT_URL')
         setErrors(aboutUrl ? { url: errorText(err) } : { form: errorText(err) })
       }
     })

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { forgotPassword, resetPassword } from '../../../api/accounts'
 import { at } from '../../../api/request'
-import { isApiError } from '../../../api/errors'
+import { isApiError, type ApiError } from '../../../api/errors'
 import { useElement } from '../../../context/element'
 import { emit } from '../../../events'
 import { useSingleFlight } from '../../../hooks/useSingleFlight'
@@ -95,7 +95,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
         navigate('/dashboard')
       } catch (e) {
         // The code was refused (wrong, used, burned or expired): back to where it is typed.
-        const aboutCode = refused(e) && /code/i.test((e as Error).message)
+        const aboutCode = refused(e) && !!(e as ApiError).code?.startsWith('CODE_')
         if (aboutCode) {
           setCode('')
           setStep('code')
