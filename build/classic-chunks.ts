@@ -24,7 +24,7 @@
  * and another build on the same page keeps to its own chunks.
  */
 import { createHash } from 'node:crypto'
-import type { Plugin, Rolldown } from 'vite'
+import { parseAst, type Plugin, type Rolldown } from 'vite'
 
 type OutputChunk = Rolldown.OutputChunk
 
@@ -71,14 +71,79 @@ const EXPORT_RUN = /(?:Object\.defineProperty\(exports,"[\w$]+",\{enumerable:!0,
 const EXPORT = /exports,"([\w$]+)",\{enumerable:!0,get:function\(\)\{return ([\w$.]+)\}\}/g
 
 /**
- * Each export's getter as one runtime call per run, `require.e(exports,{A:()=>x,…})`:
- * the same live getters, without the ~70 characters of boilerplate each.
+ * The chunk's exports as one or two runtime calls per run: a getter
+ * (`require.e(exports,{A:()=>x,…})`) for an export whose binding may change,
+ * its value once (`Object.assign(exports,{B:y,…})`) for one that cannot
+ * (`constants`). Either is without the ~70 characters of boilerplate each.
  */
-export const compactExports = (code: string) =>
-  code.replace(EXPORT_RUN, (run) => {
-    const getters = [...run.matchAll(EXPORT)].map(([, name, value]) => `${name}:()=>${value}`)
-    return `require.e(exports,{${getters.join()}})${run.endsWith(',') ? ',' : ''}`
+export function compactExports(code: string): string {
+  const constant = constants(code)
+  return code.replace(EXPORT_RUN, (run, at: number) => {
+    const plain: string[] = []
+    const getters: string[] = []
+    for (const [, name, value] of run.matchAll(EXPORT)) {
+      if (constant(value, at)) plain.push(`${name}:${value}`)
+      else getters.push(`${name}:()=>${value}`)
+    }
+    const calls = [plain.length > 0 && `Object.assign(exports,{${plain.join()}})`, getters.length > 0 && `require.e(exports,{${getters.join()}})`]
+    return calls.filter(Boolean).join() + (run.endsWith(',') ? ',' : '')
   })
+}
+
+type Node = { type: string; start: number; end: number; [field: string]: unknown }
+
+/**
+ * Which of a chunk's top-level bindings hold their value from a given place
+ * on: declared once at the top level, before that place (a function
+ * declaration anywhere), and never the target of an assignment, an update or a
+ * for-in/of anywhere in the chunk, in any scope (minified code reuses short
+ * names; a name assigned anywhere keeps its getter). A chunk that does not
+ * parse keeps every getter.
+ */
+function constants(code: string): (name: string, at: number) => boolean {
+  let program: Node
+  try {
+    program = parseAst(code) as unknown as Node
+  } catch {
+    return () => false
+  }
+  const declared = new Map<string, number>()
+  const twice = new Set<string>()
+  const declare = (name: string, end: number) => {
+    if (declared.has(name)) twice.add(name)
+    declared.set(name, end)
+  }
+  for (const statement of program.body as Node[]) {
+    if (statement.type === 'FunctionDeclaration') declare((statement.id as Node & { name: string }).name, 0)
+    else if (statement.type === 'ClassDeclaration') declare((statement.id as Node & { name: string }).name, statement.end)
+    else if (statement.type === 'VariableDeclaration')
+      for (const d of statement.declarations as Node[]) {
+        const id = d.id as Node & { name?: string }
+        if (id.type === 'Identifier') declare(id.name!, d.end)
+      }
+  }
+  const assigned = new Set<string>()
+  const targets = (node: Node | null): void => {
+    if (!node) return
+    if (node.type === 'Identifier') assigned.add(node.name as string)
+    else if (node.type === 'ArrayPattern') (node.elements as Array<Node | null>).forEach(targets)
+    else if (node.type === 'ObjectPattern') for (const p of node.properties as Node[]) targets((p.type === 'RestElement' ? p.argument : p.value) as Node)
+    else if (node.type === 'AssignmentPattern') targets(node.left as Node)
+    else if (node.type === 'RestElement') targets(node.argument as Node)
+  }
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) return value.forEach(visit)
+    if (!value || typeof value !== 'object') return
+    const node = value as Node
+    if (node.type === 'AssignmentExpression') targets(node.left as Node)
+    else if (node.type === 'UpdateExpression') targets(node.argument as Node)
+    else if ((node.type === 'ForInStatement' || node.type === 'ForOfStatement') && (node.left as Node).type !== 'VariableDeclaration')
+      targets(node.left as Node)
+    for (const key in node) if (key !== 'type') visit(node[key])
+  }
+  visit(program)
+  return (name, at) => declared.has(name) && declared.get(name)! <= at && !twice.has(name) && !assigned.has(name)
+}
 
 /** A chunk's require() and require.load() of another chunk, by its file name. */
 const REQUIRE = /\brequire(\.load)?\("\.\/([\w.-]+\.js)"\)/g

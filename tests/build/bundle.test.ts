@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { catalogIdsOf } from '../../build/catalog-ids'
-import { classicChunks } from '../../build/classic-chunks'
+import { classicChunks, compactExports } from '../../build/classic-chunks'
 import type { Rolldown } from 'vite'
 
 const SCRIPT = 'dist/flex-portal.js'
@@ -226,5 +226,24 @@ describe('the classic-chunks step of the script build', () => {
         'fp-Later-2.js': chunk('fp-Later-2.js', 'exports.later=1;'),
       }),
     ).toThrow(/imports 1 other chunks on demand but 0 were recognised/)
+  })
+
+  it('writes an export that cannot change as its value, and keeps a live getter for one that can', () => {
+    const get = (name: string, value: string) => `Object.defineProperty(exports,"${name}",{enumerable:!0,get:function(){return ${value}}})`
+    const code = [
+      'var a=1,b=2;function f(){return 3}let c=0;function bump(){c++}var m={x:4};',
+      `${get('A', 'a')},${get('F', 'f')},${get('C', 'c')},${get('M', 'm.x')},${get('L', 'later')},${get('B', 'b')};`,
+      'var later=5;bump();',
+    ].join('')
+    const out = compactExports(code)
+    expect(out).toContain('Object.assign(exports,{A:a,F:f,B:b})')
+    expect(out).toContain('require.e(exports,{C:()=>c,M:()=>m.x,L:()=>later})')
+    // Run as the runtime runs it: the live ones read their binding when read.
+    const exports: Record<string, unknown> = {}
+    const require = {
+      e: (e: object, d: Record<string, () => unknown>) => Object.entries(d).forEach(([k, get]) => Object.defineProperty(e, k, { get, enumerable: true })),
+    }
+    new Function('require', 'exports', out)(require, exports)
+    expect({ ...exports, F: typeof exports.F }).toEqual({ A: 1, F: 'function', B: 2, C: 1, M: 4, L: 5 })
   })
 })
