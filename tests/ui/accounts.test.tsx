@@ -108,13 +108,17 @@ describe("'Forgot your password?'", () => {
     expect(api.callsTo('POST /api/auth/password/reset').at(-1)!.body).toEqual({ email: 'ada@example.com', code: '1234567890', password: 'a brand new phrase' })
   }, 30_000)
 
-  it("'Back to log in' returns to the form", async () => {
+  it("'Back to log in' returns to the form, with the address as the reset form had it", async () => {
     mockApi({ ...DEVICE, ...ACCOUNTS })
     const q = renderScreen(<LoginScreen />)
     const user = userEvent.setup()
+    await user.type(q.getByLabelText('Email address'), 'ada@example.co')
     await user.click(await q.findByRole('button', { name: 'Forgot your password?' }))
+    // The reader corrects it there, then remembers the password after all.
+    await user.type(await q.findByLabelText('Email address'), 'm')
     await user.click(await q.findByRole('button', { name: 'Back to log in' }))
     expect(q.getByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
+    expect(q.getByLabelText('Email address')).toHaveValue('ada@example.com')
   })
 })
 

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { Call } from '../../api/request'
 import type { AccessData } from '../../api/types'
 import { Alert } from '../Alert'
@@ -70,13 +70,23 @@ export function AuthForm<I>({
   const errorText = useErrorText()
   const [resetting, setResetting] = useState(false)
   const form = useRef<HTMLFormElement>(null)
+  // The address the reset flow had when the reader went back to log in: the form shows it again.
+  const kept = useRef('')
+  useLayoutEffect(() => {
+    const email = (form.current as { email?: HTMLInputElement } | null)?.email
+    if (email) email.value = kept.current
+  }, [resetting])
   // A server message about a field shows under it; the banner is for the rest.
   const message = error ? { text: errorText(error), field: fieldOf?.(error) } : null
 
   if (showNotice) return <SignedInNotice />
   if (resetting) {
     const typed = form.current ? new FormData(form.current).get('email') : null
-    return <LazyResetFlow onCancel={() => setResetting(false)} initialEmail={typeof typed === 'string' ? typed : ''} />
+    const back = (email: string) => {
+      kept.current = email
+      setResetting(false)
+    }
+    return <LazyResetFlow onCancel={back} initialEmail={typeof typed === 'string' ? typed : ''} />
   }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -44,7 +44,7 @@ const linkClass = `rounded-flex font-semibold text-accent hover:text-accent-hove
  * the code only with the new password, so a refused code brings the reader
  * back to the code step with the server's message.
  */
-export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => void; initialEmail?: string }) {
+export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: (email: string) => void; initialEmail?: string }) {
   const { apiBase, host } = useElement()
   const { navigate } = useNavigation()
   const { pending, run } = useSingleFlight()
@@ -131,7 +131,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: () => voi
       <AuthLayout
         title={t(TITLES[step])}
         footer={
-          <button type="button" onClick={onCancel} className={linkClass}>
+          <button type="button" onClick={() => onCancel(email)} className={linkClass}>
             {t('reset.backToLogin')}
           </button>
         }
