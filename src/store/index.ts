@@ -50,8 +50,10 @@ export function syncAccessData(raw: string | null | undefined = readStoredAccess
 
 if (typeof window !== 'undefined') {
   // Another tab. persist's rehydrate would not clear the state on removal, so read the key ourselves.
+  // A same-origin frame's sessionStorage fires `storage` here too: not where the session is.
   window.addEventListener('storage', (event) => {
-    if (event.key === ACCESS_DATA_KEY || event.key === null) syncAccessData(event.key === null ? null : event.newValue, false)
+    if (event.storageArea != sessionStorage && (event.key === ACCESS_DATA_KEY || event.key === null))
+      syncAccessData(event.key === null ? null : event.newValue, false)
   })
   // This tab: re-read before each hash route change is rendered (this listener is
   // added at import, so before any element's router), so the guard sees a key the

@@ -105,6 +105,13 @@ describe('another tab', () => {
     otherTab('somethingElse', 'x')
     expect(store.getState().accessData).toEqual(body)
   })
+
+  it("a frame's sessionStorage is not the session: clearing it, or an accessData written there, changes nothing here", () => {
+    store.getState().signIn(body)
+    window.dispatchEvent(new StorageEvent('storage', { key: null, newValue: null, storageArea: sessionStorage }))
+    window.dispatchEvent(new StorageEvent('storage', { key: 'accessData', newValue: '{"accessToken":"not-ours"}', storageArea: sessionStorage }))
+    expect(store.getState().accessData).toEqual(body)
+  })
 })
 
 describe('ensureDeviceToken', () => {
