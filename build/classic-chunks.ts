@@ -167,6 +167,8 @@ export function classicChunks(): Plugin {
       const chunks = Object.values(bundle).filter((f): f is OutputChunk => f.type === 'chunk')
       const entry = chunks.find((c) => c.isEntry)
       if (!entry || entry.fileName !== SCRIPT_FILE) throw new Error(`flex-classic-chunks: the entry must be written as ${SCRIPT_FILE}`)
+      // 32 bits of the chunks' names: written at the head of every chunk, and two builds on one page
+      // share a registry once in four billion pairs.
       const key =
         'flexPortal:' +
         createHash('sha256')
@@ -177,7 +179,7 @@ export function classicChunks(): Plugin {
               .join(),
           )
           .digest('hex')
-          .slice(0, 12)
+          .slice(0, 8)
 
       for (const chunk of chunks) {
         const found = new Set([...chunk.code.matchAll(DYNAMIC_IMPORT)].map((m) => (JSON.parse(m[1]) as string).slice(2)))

@@ -215,7 +215,7 @@ describe('the classic-chunks step of the script build', () => {
     expect(script).not.toContain('Promise.resolve().then(()=>require(')
     // Each registers by its id too, not by its file name.
     expect(script).toMatch(/\.f\["0"\]=\(function\(require,exports,module\)\{/)
-    expect((bundle['fp-Later-2.js'] as Rolldown.OutputChunk).code).toMatch(/^self\["flexPortal:[0-9a-f]{12}"\]\.f\["1"\]=\(function/)
+    expect((bundle['fp-Later-2.js'] as Rolldown.OutputChunk).code).toMatch(/^self\["flexPortal:[0-9a-f]{8}"\]\.f\["1"\]=\(function/)
     expect(() => new Function(script)).not.toThrow()
   })
 
