@@ -6,7 +6,7 @@ import { NEW_PAIR_TEXT } from '../../src/elements/project-detail/NewKeyDialog'
 import { keyStatus } from '../../src/elements/project-detail/key-status'
 import { recordEvents, resetStore, signInAs } from './helpers'
 import { json, mockApi } from './helpers/api-mock'
-import { detail, renderDetail } from './helpers/dashboard'
+import { detail, renderDetail, stubClipboard } from './helpers/dashboard'
 import { reportWidth } from './helpers/layout'
 
 const GET = 'GET /api/manage/dapp/prj_7'
@@ -100,6 +100,24 @@ describe('keys table', () => {
     expect(q.getByText('2 of 2 keys')).toBeInTheDocument()
     const reason = q.getByText(/Key limit reached/)
     expect(create).toHaveAttribute('aria-describedby', reason.id)
+  })
+
+  it('a row’s copy button says what happened: copied, or, when the clipboard refuses, to copy the id by hand', async () => {
+    mockApi({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
+    const { q } = renderDetail('prj_7')
+    await q.findByRole('table', { name: 'API keys' })
+    const button = q.getByRole('button', { name: 'Copy API Project ID apid_a' })
+    const writeText = stubClipboard()
+    fireEvent.click(button)
+    await waitFor(() => expect(within(table(q)).getByRole('status')).toHaveTextContent('Successfully copied'))
+    expect(writeText).toHaveBeenCalledWith('apid_a')
+    expect(button).not.toHaveAttribute('title')
+
+    stubClipboard(() => Promise.reject(new DOMException('denied', 'NotAllowedError')))
+    fireEvent.click(button)
+    const failed = "Couldn't copy. Select the text and copy it manually."
+    await waitFor(() => expect(within(table(q)).getByRole('status')).toHaveTextContent(failed))
+    expect(button).toHaveAttribute('title', failed)
   })
 
   it('names every per-key control after its key, none equal to the project’s own Create and Delete, and tells two keys of one name apart', async () => {
