@@ -61,10 +61,11 @@ R.r=req;`
  * makes before any chunk runs). The parentheses around the function are V8's
  * hint that it runs at once: it is compiled in one pass, not pre-parsed and
  * then parsed again when called (measured: ~10 ms of main-thread time on the
- * first screen's 270 kB).
+ * first screen's 270 kB). `module` is passed only to a chunk that names it:
+ * the bundler writes `exports`, and the parameter heads every chunk.
  */
 const factory = (key: string, name: string, code: string) =>
-  `self[${JSON.stringify(key)}].f[${JSON.stringify(name)}]=(function(require,exports,module){${code}\n});\n`
+  `self[${JSON.stringify(key)}].f[${JSON.stringify(name)}]=(function(require,exports${/\bmodule\b/.test(code) ? ',module' : ''}){${code}\n});\n`
 
 /** A run of the getters the bundler writes for a chunk's exports in CommonJS output. */
 const EXPORT_RUN = /(?:Object\.defineProperty\(exports,"[\w$]+",\{enumerable:!0,get:function\(\)\{return [\w$.]+\}\}\),?)+/g

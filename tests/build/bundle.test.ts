@@ -214,9 +214,19 @@ describe('the classic-chunks step of the script build', () => {
     expect(script).toContain('require.load("1")')
     expect(script).not.toContain('Promise.resolve().then(()=>require(')
     // Each registers by its id too, not by its file name.
-    expect(script).toMatch(/\.f\["0"\]=\(function\(require,exports,module\)\{/)
+    expect(script).toMatch(/\.f\["0"\]=\(function\(require,exports\)\{/)
     expect((bundle['fp-Later-2.js'] as Rolldown.OutputChunk).code).toMatch(/^self\["flexPortal:[0-9a-f]{8}"\]\.f\["1"\]=\(function/)
     expect(() => new Function(script)).not.toThrow()
+  })
+
+  it('hands `module` only to a chunk that names it', () => {
+    const bundle = run({
+      'flex-portal.js': chunk('flex-portal.js', 'require("./fp-core-1.js");', { isEntry: true, imports: ['fp-core-1.js'] }),
+      'fp-core-1.js': chunk('fp-core-1.js', 'exports.a=Promise.resolve().then(()=>require("./fp-Cjs-2.js"));', { dynamicImports: ['fp-Cjs-2.js'] }),
+      'fp-Cjs-2.js': chunk('fp-Cjs-2.js', 'module.exports={b:2};'),
+    })
+    expect((bundle['flex-portal.js'] as Rolldown.OutputChunk).code).toContain('.f["0"]=(function(require,exports){')
+    expect((bundle['fp-Cjs-2.js'] as Rolldown.OutputChunk).code).toContain('=(function(require,exports,module){module.exports={b:2};')
   })
 
   it('stops the build when an import() is not spelled as it expects, rather than ship a chunk that cannot load', () => {
