@@ -5,6 +5,7 @@
  * page is visible, paused while hidden).
  */
 import { act, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { AuditEntry } from '../../src/api/audit'
 import type { ManageCall } from '../../src/api/request'
@@ -88,5 +89,34 @@ describe('new entries', () => {
     hidden.mockRestore()
     vi.useRealTimers()
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
+  })
+
+  it('when more came than a page holds (the page was hidden meanwhile), reads the log again from its start instead of leaving a hole', async () => {
+    const log = Array.from({ length: 75 }, (_, i) => entry(75 - i, 'member.left', {}, `Member ${75 - i}`))
+    // The first 25 when the section opens; by the next look, 50 more (26 to 75) have come.
+    let newest = 25
+    const asked: string[] = []
+    const call = (async (req: { path: string }) => {
+      asked.push(req.path)
+      const before = new URLSearchParams(req.path.split('?')[1]).get('before')
+      const shown = log.filter((e) => Number(e.id.slice(4)) <= newest)
+      const from = before ? shown.findIndex((e) => e.id === before) + 1 : 0
+      return { entries: shown.slice(from, from + 25) }
+    }) as unknown as ManageCall
+    const r = renderScreen(<ActivitySection call={call} projectId="prj_1" />)
+    const q = shadow(r.host)
+    const table = await q.findByRole('table', { name: 'Project activity' })
+    await within(table).findByText('Member 25 left the project.')
+    newest = 75
+    act(() => {
+      window.dispatchEvent(new Event('focus'))
+    })
+    await within(table).findByText('Member 75 left the project.')
+    // The newest 25 (51 to 75), not followed by 1 to 25 with 26 to 50 missing between them.
+    await waitFor(() => expect(within(table).queryByText('Member 25 left the project.')).toBeNull())
+    expect(within(table).getAllByRole('row')).toHaveLength(26)
+    await userEvent.setup().click(q.getByRole('button', { name: 'Load more' }))
+    expect(await within(table).findByText('Member 50 left the project.')).toBeInTheDocument()
+    expect(asked.at(-1)).toContain('before=aud_51')
   })
 })

@@ -62,7 +62,7 @@ export function ActivitySection({ call, projectId }: { call: ManageCall; project
     return () => live.current?.abort()
   }, [load])
   // New entries come in at the top while the section is open (on focus, every 30 s while the page is seen).
-  useFreshEntries(call, projectId, PAGE, setEntries)
+  useFreshEntries(call, projectId, PAGE, setEntries, load)
 
   const last = entries.at(-1)
   const more = () => load(last?.id)
