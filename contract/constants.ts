@@ -46,11 +46,14 @@ export const VERIFY_SCOPE_MAX = 100
 export const isScopeList = (scopes: unknown): scopes is string[] =>
   Array.isArray(scopes) && scopes.length <= MAX_VERIFY_SCOPES && scopes.every((s) => typeof s === 'string' && s.length > 0 && s.length <= VERIFY_SCOPE_MAX)
 
-/**
- * Control characters (Cc: CR, LF, tab, NUL, DEL and the C1 set) and the line and paragraph separators: they break
- * a line, so in a CSV cell, a mail header or a log line "Bob\r\nBcc: …" reads as a second line an attacker wrote.
- */
+// They break a line, so in a CSV cell, a mail header or a log line "Bob\r\nBcc: …" reads as a second line an attacker wrote.
+/** Control characters (Cc: CR, LF, tab, NUL, DEL and the C1 set) and the line and paragraph separators. */
 export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u
+/** What renders blank: format and default-ignorable characters, U+2800 and U+1D159 (contract/fields.ts says which and why). */
+export const BLANK = String.raw`\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}`
+const VISIBLE = new RegExp(`[^\\s${BLANK}]`, 'u')
+/** Whether `text` shows nothing: nothing but white space and characters that render blank. */
+export const rendersBlank = (text: string): boolean => !VISIBLE.test(text)
 
 /**
  * `POST /keys/verify`'s answer, for `flex-portal/verify`, which has no zod:

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CONTROL_CHARACTERS, ERROR_CODES, type ErrorCode } from './constants'
+import { BLANK, CONTROL_CHARACTERS, ERROR_CODES, rendersBlank, type ErrorCode } from './constants'
 
 /**
  * Field schemas that answer with the sentences a user reads. The server sends
@@ -49,23 +49,19 @@ function string(label: string, code: string) {
   return z.string({ error: (issue) => (issue.input == null ? required : notText) })
 }
 
-// Characters that render blank: Unicode's format characters (Cf: zero-width
-// space and joiners, the soft hyphen, direction marks, the Mongolian vowel
-// separator U+180E, tag characters), the rest of its Default_Ignorable_Code_Point
-// set (Hangul fillers U+115F U+1160 U+3164 U+FFA0, the combining grapheme joiner
-// U+034F, variation selectors), and two that are neither yet are drawn as an
-// empty cell: the Braille blank U+2800 and the musical null notehead U+1D159.
-// One definition, for names and addresses alike.
-const BLANK = String.raw`\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}`
+// Characters that render blank (BLANK, in constants.ts for the verify package):
+// Unicode's format characters (Cf: zero-width space and joiners, the soft hyphen,
+// direction marks, the Mongolian vowel separator U+180E, tag characters), the
+// rest of its Default_Ignorable_Code_Point set (Hangul fillers U+115F U+1160
+// U+3164 U+FFA0, the combining grapheme joiner U+034F, variation selectors), and
+// two that are neither yet are drawn as an empty cell: the Braille blank U+2800
+// and the musical null notehead U+1D159. One definition, for names and addresses alike.
 const RENDERS_BLANK = new RegExp(`[${BLANK}]`, 'u')
-// Something a reader sees: neither white space nor a blank character.
-const VISIBLE = new RegExp(`[^\\s${BLANK}]`, 'u')
 
 /** Whether `text` holds a character that renders blank (format, default-ignorable, U+2800 …). */
 export const hasBlankCharacters = (text: string): boolean => RENDERS_BLANK.test(text)
 
-/** Whether `text` shows nothing: empty once white space and the characters that render blank are taken away. */
-export const rendersBlank = (text: string): boolean => !VISIBLE.test(text)
+export { rendersBlank }
 
 /** Whether `text` holds a control character or a line or paragraph separator. */
 export const hasControlCharacters = (text: string): boolean => CONTROL_CHARACTERS.test(text)

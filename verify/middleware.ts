@@ -165,16 +165,20 @@ export function expressApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
     const start = requestLogs ? started() : undefined
     const forwarded = req.headers['x-forwarded-for']
     const ip = addressOf(req.socket?.remoteAddress, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, options.trustedProxies)
-    check(verifier, req.headers.authorization, ip, scopes).then((outcome) => {
-      if (outcome.ok) {
-        req.apiKey = outcome.info
-        if (start) logWhenAnswered(verifier, req, res, outcome.info.keyId, start, clientAddress)
-        return next()
-      }
-      for (const [name, value] of Object.entries(refusalHeaders(outcome.refusal))) res.setHeader(name, value)
-      res.status(outcome.refusal.status)
-      res.json(outcome.refusal.body)
-    }, next)
+    // Anything thrown on the way goes to Express's error handling: never a rejection no one handles, which would
+    // leave the request unanswered and, by Node's default, end the provider's process.
+    check(verifier, req.headers.authorization, ip, scopes)
+      .then((outcome) => {
+        if (outcome.ok) {
+          req.apiKey = outcome.info
+          if (start) logWhenAnswered(verifier, req, res, outcome.info.keyId, start, clientAddress)
+          return next()
+        }
+        for (const [name, value] of Object.entries(refusalHeaders(outcome.refusal))) res.setHeader(name, value)
+        res.status(outcome.refusal.status)
+        res.json(outcome.refusal.body)
+      })
+      .catch(next)
   }
 }
 

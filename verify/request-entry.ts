@@ -1,5 +1,5 @@
 /** The parts of a request log entry that both middlewares make the same way. */
-import { CONTROL_CHARACTERS, isScopeList, LOG_KEY_ID_MAX, LOG_ROUTE_MAX, MAX_VERIFY_SCOPES, VERIFY_SCOPE_MAX } from '../contract/constants.js'
+import { CONTROL_CHARACTERS, isScopeList, LOG_KEY_ID_MAX, LOG_ROUTE_MAX, MAX_VERIFY_SCOPES, rendersBlank, VERIFY_SCOPE_MAX } from '../contract/constants.js'
 import { isoAt } from './entry-json.js'
 import type { RequestLogEntry } from './request-log.js'
 
@@ -41,8 +41,17 @@ const ADDRESS = /^[0-9A-Fa-f:.]{1,64}$/
 /** The server's longest duration (a day): no call takes longer. */
 const DURATION_MAX_MS = 86_400_000
 
+let idCount = 0
+/**
+ * A new request id: a UUID where the runtime has Web Crypto as a global (Node 19 on, Deno, Bun, edge runtimes);
+ * on Node 18, which has it only behind a flag, the time, a count and random digits, unique enough for the portal
+ * to tell two requests apart (it stores an id once per key).
+ */
+const newId = (): string =>
+  globalThis.crypto?.randomUUID?.() ?? `req_${Date.now().toString(36)}_${(idCount++).toString(36)}_${Math.random().toString(36).slice(2, 12)}`
+
 /** The client's request id if it is sane, else a new one. */
-export const requestIdOf = (sent: string | undefined): string => (sent !== undefined && SANE_ID.test(sent) ? sent : crypto.randomUUID())
+export const requestIdOf = (sent: string | undefined): string => (sent !== undefined && SANE_ID.test(sent) ? sent : newId())
 
 /** A request's start: its wall-clock time for `at`, a monotonic one for the duration. */
 export const started = () => ({ wall: Date.now(), mono: performance.now() })
@@ -78,6 +87,8 @@ function made(requestId: string, keyId: string, method: string, route: string, s
   }
 }
 
+// Half of a UTF-16 surrogate pair standing alone (String's isWellFormed is not in Node 18).
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 // What the server reads as a key id (apid_…: printable ASCII, at most LOG_KEY_ID_MAX).
 const KEY_ID = /^[!-~]+$/
 // The years an ISO time of the server's form (four digits) can name.
@@ -97,7 +108,10 @@ export function readableEntry(e: RequestLogEntry): RequestLogEntry | undefined {
   if (typeof keyId !== 'string' || keyId.length > LOG_KEY_ID_MAX || !KEY_ID.test(keyId) || typeof status !== 'number' || !(ms >= FIRST_MS && ms <= LAST_MS))
     return undefined
   const duration = typeof durationMs === 'number' && !Number.isNaN(durationMs) ? Math.min(DURATION_MAX_MS, Math.max(0, durationMs)) : 0
-  const template = typeof route === 'string' && !CONTROL_CHARACTERS.test(route) ? route.trim() : UNMATCHED_ROUTE
+  // What the portal refuses as a route (a control character, nothing visible, half of a surrogate pair, which no
+  // JSON text can carry) is told as no route.
+  const template =
+    typeof route === 'string' && !CONTROL_CHARACTERS.test(route) && !rendersBlank(route) && !LONE_SURROGATE.test(route) ? route.trim() : UNMATCHED_ROUTE
   return made(
     requestIdOf(typeof requestId === 'string' ? requestId : undefined),
     keyId,

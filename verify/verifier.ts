@@ -140,6 +140,8 @@ export function createVerifier({
       if (code === IP_ADDRESS_INVALID && more?.ip !== undefined) return ask(key, { ...more, ip: undefined })
       // Scopes it does not take are this service's own mistake, not the client's: no key is good or bad for them.
       if (code === SCOPES_INVALID) throw new VerifierUnavailable(`The key server refused the scopes asked: ${messageOf(body)}`, 400)
+      // A 400 without the server's code is not its answer (a proxy's page in front of it): the key was not asked.
+      if (typeof code !== 'string') throw new VerifierUnavailable('The key server answered 400.', 400)
       // Else the key cannot be one (too long, unstorable text): it is no key of the server's.
       return { valid: false, code: 'NOT_FOUND' }
     }

@@ -159,6 +159,29 @@ describe('expressApiKey with requestLogs', () => {
   })
 })
 
+describe('on Node 18, which has Web Crypto as a global only behind a flag', () => {
+  it('answers through Hono and Express and reports each request with an id of its own', async () => {
+    vi.stubGlobal('crypto', undefined)
+    try {
+      const portal = fakePortal()
+      const verifier = portal.verifier()
+      const hono = await honoApp(verifier).request('/v1/invoices/1', { headers: auth })
+      expect(hono.status).toBe(200)
+      const base = await expressServer(verifier, { requestLogs: true })
+      const got = await fetch(`${base}/v1/invoices/in_42`, { headers: auth })
+      expect(got.status).toBe(200)
+      await expect.poll(() => verifier.requestLogStats().queued, { timeout: 10_000 }).toBe(2)
+      await verifier.flush()
+      const ids = portal.entries().map((e) => e.requestId)
+      expect(ids).toEqual([hono.headers.get('x-request-id'), got.headers.get('x-request-id')])
+      expect(ids[0]).toMatch(/^req_[0-9a-z_]+$/)
+      expect(ids[0]).not.toBe(ids[1])
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+})
+
 describe('the request log reporter', () => {
   const entry = (i: number): RequestLogEntry => ({
     requestId: `req_${i}`,

@@ -132,6 +132,18 @@ describe('the key check', () => {
     }
   })
 
+  it("takes a 400 without the server's code (a proxy's page in front of it) as unavailable, never as a bad key, and caches nothing", async () => {
+    let proxy = true
+    const fn = (async () =>
+      proxy ? new Response('<html>400 The plain HTTP request was sent to HTTPS port</html>', { status: 400 }) : json(VALID)) as unknown as typeof fetch
+    const verifier = createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn })
+    const failure = await verifier.verify('fxk_good').catch((err: unknown) => err)
+    expect(failure).toBeInstanceOf(VerifierUnavailable)
+    expect((failure as VerifierUnavailable).status).toBe(400)
+    proxy = false
+    expect(await verifier.verify('fxk_good')).toEqual(VALID)
+  })
+
   it("never answers one key's cached answer for another that spells it with the address: no key holds a line break", async () => {
     const asked: unknown[] = []
     const fn = (async (_url: string, init: RequestInit) => {
@@ -241,15 +253,18 @@ describe('logRequest, called by a provider on a framework without a middleware',
     verifier.logRequest({ ...good, requestId: 'r'.repeat(300), method: 'M-SEARCH', durationMs: -2, at: '2026-03-10T13:00:00+01:00' })
     verifier.logRequest({ ...good, requestId: 'req_route', route: 'x'.repeat(250) })
     verifier.logRequest({ ...good, requestId: 'req_ctrl', route: '/v1/\r\nx' })
+    // Nothing a reader sees, and half of a surrogate pair (a route cut in the middle of an emoji).
+    verifier.logRequest({ ...good, requestId: 'req_blank', route: ' \u200b ' })
+    verifier.logRequest({ ...good, requestId: 'req_half', route: '/v1/\ud83d' })
     for (const bad of [{ status: 999 }, { keyId: '' }, { at: 'yesterday' }, { at: '+275760-09-13T00:00:00Z' }]) verifier.logRequest({ ...good, ...bad })
     await verifier.flush()
     expect(portal.batches).toHaveLength(1)
-    const [first, second, third, fourth] = portal.entries()
+    const [first, second, third, fourth, blank, half] = portal.entries()
     expect(first).toEqual({ ...good, at: '2026-03-10T12:00:00.000Z' })
     expect(second).toMatchObject({ method: 'OTHER', durationMs: 0, at: '2026-03-10T12:00:00.000Z' })
     expect(second.requestId).not.toBe('r'.repeat(300))
     expect([...third.route]).toHaveLength(200)
-    expect(fourth.route).toBe('(unmatched)')
-    expect(verifier.requestLogStats()).toMatchObject({ sent: 4, refused: 4 })
+    expect([fourth.route, blank.route, half.route]).toEqual(['(unmatched)', '(unmatched)', '(unmatched)'])
+    expect(verifier.requestLogStats()).toMatchObject({ sent: 6, refused: 4 })
   })
 })
