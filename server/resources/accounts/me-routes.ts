@@ -6,7 +6,7 @@ import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { hashPassword } from '../../security/password'
 import { goingWithAccount, leaveEveryProject } from '../members'
-import { forgetDevices, passwordProblem, revokeSessions } from '../session'
+import { forgetDevices, holdsPassword, passwordProblem, revokeSessions } from '../session'
 import { deleteAccount, profile, rename, setPassword } from './data'
 import { changePasswordRoute, deleteAccountRoute, getProfileRoute, logoutAllRoute, updateProfileRoute } from './operations'
 import type { AccountSteps } from './steps'
@@ -38,6 +38,8 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
         await checkPassword(account, currentPassword)
         const passwordHash = await hashPassword(newPassword, config.passwordCost)
         await db.transaction(async (tx) => {
+          // A reset or another change since the check: its password stands, and this session may be gone with it.
+          if (!(await holdsPassword(tx, account.id, account.passwordHash, 'UPDATE'))) throw new HttpError(401, AUTH.SESSION_EXPIRED)
           await setPassword(tx, account.id, passwordHash)
           await revokeSessions(tx, account.id, { keep: c.var.tokenHash })
           await forgetDevices(tx, account.id)
@@ -57,6 +59,7 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
         const account = await passwordAccount(c.var.userId)
         await checkPassword(account, password)
         await db.transaction(async (tx) => {
+          if (!(await holdsPassword(tx, account.id, account.passwordHash, 'UPDATE'))) throw new HttpError(401, AUTH.SESSION_EXPIRED)
           await revokeSessions(tx, account.id)
           // Owned projects pass to an admin or go with the account (GET /me/deletion tells which, beforehand);
           // in the others, what the account could still use ends as when it leaves.

@@ -4,7 +4,7 @@ import { ContractApp } from '../../openapi/contract-app'
 import { readBody } from '../../http/body'
 import { authenticateRoute, logoutRoute, registerRoute } from './operations'
 import { issueToken, revokeToken } from './tokens'
-import { findUserByEmail, insertUser, type User } from './users'
+import { findUserByEmail, holdsPassword, insertUser, type User } from './users'
 import type { Queryable } from '../../db/index'
 import { requireToken, type AuthEnv } from '../../http/auth'
 import { clientIp } from '../../http/client-ip'
@@ -80,9 +80,19 @@ export function authRoutes({ db, config, clock, signedUp }: AuthDeps) {
           await guard.failed(attempt)
           throw new HttpError(401, SESSION.WRONG_CREDENTIALS)
         }
+        // The password was checked outside any transaction: a reset, a change or the account's deletion that
+        // landed since leaves no session to hand out, and no device to remember.
+        const accessData = await db.transaction(async (tx) => {
+          if (!(await holdsPassword(tx, user.id, user.passwordHash, 'SHARE'))) return undefined
+          await rememberDevice(tx, user.id, c.var.deviceId)
+          return session(tx, user)
+        })
+        if (!accessData) {
+          await guard.failed(attempt)
+          throw new HttpError(401, SESSION.WRONG_CREDENTIALS)
+        }
         await guard.succeeded(attempt)
-        await rememberDevice(db, user.id, c.var.deviceId)
-        return c.json(await session(db, user), 200)
+        return c.json(accessData, 200)
       })
       // Ends this session for good: the access token is deleted, so it answers
       // 401 everywhere from now on, whoever holds a copy. Never refused for the

@@ -24,3 +24,14 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<(Use
   )
   return row && { id: row.id, name: row.name, email: row.email, passwordHash: row.password_hash }
 }
+
+/**
+ * Whether the account still has the password hash a check was made against, with its row locked until the
+ * transaction ends (`lock`: 'UPDATE' to change it, 'SHARE' to act on it). A password is checked before the
+ * transaction that acts on it (scrypt takes tens of milliseconds): a reset or a change that lands meanwhile
+ * makes that check stale, and what it allowed must not happen.
+ */
+export async function holdsPassword(q: Queryable, userId: string, passwordHash: string, lock: 'UPDATE' | 'SHARE'): Promise<boolean> {
+  const rows = await q.query(`SELECT 1 FROM users WHERE id = $1 AND password_hash = $2 FOR ${lock}`, [userId, passwordHash])
+  return rows.length > 0
+}
