@@ -50,8 +50,8 @@ export const isScopeList = (scopes: unknown): scopes is string[] =>
 /** Control characters (Cc: CR, LF, tab, NUL, DEL and the C1 set) and the line and paragraph separators. */
 export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u
 /** What renders blank: format and default-ignorable characters, U+2800 and U+1D159 (contract/fields.ts says which and why). */
-export const BLANK = String.raw`\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\u{1D159}`
-const VISIBLE = new RegExp(`[^\\s${BLANK}]`, 'u')
+export const BLANK = '\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2800\\u{1D159}'
+const VISIBLE = /* @__PURE__ */ new RegExp(`[^\\s${BLANK}]`, 'u')
 /** Whether `text` shows nothing: nothing but white space and characters that render blank. */
 export const rendersBlank = (text: string): boolean => !VISIBLE.test(text)
 
