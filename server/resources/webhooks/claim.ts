@@ -122,7 +122,12 @@ export async function nextDue(db: Queryable): Promise<Date | null> {
   return due
 }
 
-/** Ends the lease of deliveries this instance will not attempt: due at `now`, for another instance or the next start. */
+/**
+ * Ends the lease of deliveries this instance will not attempt: due at `now`, for another instance or the next start.
+ * One ended meanwhile (its message delivered by a resend, or dropped with its endpoint) stays ended: made due, it
+ * would be delivered again.
+ */
 export async function releaseLeases(db: Queryable, ids: string[], now: Date): Promise<void> {
-  if (ids.length > 0) await db.query('UPDATE webhook_deliveries SET next_attempt_at = $1 WHERE id = ANY($2::bigint[])', [now, ids])
+  if (ids.length > 0)
+    await db.query('UPDATE webhook_deliveries SET next_attempt_at = $1 WHERE id = ANY($2::bigint[]) AND next_attempt_at IS NOT NULL', [now, ids])
 }
