@@ -124,9 +124,12 @@ export function post(url: string, headers: Record<string, string>, body: string,
     }, timeoutMs)
     const onAbort = () => req.destroy(new Error('The server stopped during the attempt.'))
     signal?.addEventListener('abort', onAbort, { once: true })
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      done({ body: signal?.aborted ? 'The server stopped during the attempt.' : describe(err, timeoutMs, timedOut), durationMs: elapsed() }),
-    )
+    // Set once the status has come: a body still coming when the time limit ends the request is cut, not unanswered.
+    let answered: (() => void) | undefined
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (answered && !signal?.aborted) return answered()
+      done({ body: signal?.aborted ? 'The server stopped during the attempt.' : describe(err, timeoutMs, timedOut), durationMs: elapsed() })
+    })
     req.on('response', (res) => {
       const chunks: Buffer[] = []
       let kept = 0
@@ -144,6 +147,7 @@ export function post(url: string, headers: Record<string, string>, body: string,
           retryAfter: retryAfterSeconds(res.headers['retry-after'], Date.now()),
           durationMs: elapsed(),
         })
+      answered = finish
       res.on('end', finish)
       // The status is known: a receiver that stops mid-body still answered.
       res.on('error', finish)
