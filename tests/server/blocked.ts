@@ -12,9 +12,11 @@ export interface Held {
 /**
  * Opens a transaction, runs `take` in it (what it takes stays locked), and
  * holds it open: for the tests that make another request run into a lock
- * another connection holds, as concurrent requests on PostgreSQL do.
+ * another connection holds, as concurrent requests on PostgreSQL do. `then`,
+ * if given, runs in it once released, before it commits: the second half of a
+ * change whose first half the request ran into.
  */
-export async function holdOpen(db: Database, take: (tx: Queryable) => Promise<void>): Promise<Held> {
+export async function holdOpen(db: Database, take: (tx: Queryable) => Promise<void>, then?: (tx: Queryable) => Promise<void>): Promise<Held> {
   let pid = 0
   let taken!: () => void
   const inside = new Promise<void>((resolve) => (taken = resolve))
@@ -25,6 +27,7 @@ export async function holdOpen(db: Database, take: (tx: Queryable) => Promise<vo
     await take(tx)
     taken()
     await held
+    await then?.(tx)
   })
   // A `take` that fails ends the transaction: say so rather than wait for it.
   await Promise.race([inside, ended])

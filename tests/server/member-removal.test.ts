@@ -367,6 +367,26 @@ describe.runIf(usePostgres)('a test event or a resend beside a removal that disa
       await s.db.query('UPDATE webhook_endpoints SET disabled = false WHERE id = $1', [endpoint])
     }
   })
+
+  it('takes the project before the endpoint, as the removal does: one waits for the other, never a deadlock (500)', async () => {
+    const endpoint = await addEndpoint(dev, 'http://127.0.0.1:9/dev-hook')
+    const message = await sendEvent()
+    for (const order of [
+      () => call(s, 'POST', `/webhooks/${endpoint}/test`, admin),
+      () => call(s, 'POST', `/webhooks/${endpoint}/messages/${message}/resend`, admin),
+    ]) {
+      // The removal as it runs: the project's row first (authorize's lock), then, once the request waits, the endpoint.
+      const removal = await holdOpen(
+        s.db,
+        async (tx) => void (await tx.query('SELECT id FROM projects WHERE id = $1 FOR UPDATE', [project.id])),
+        async (tx) => void (await tx.query('UPDATE webhook_endpoints SET disabled = true WHERE id = $1', [endpoint])),
+      )
+      const sent = order()
+      await blockedBy(s.db, removal)
+      expect((await sent).body).toMatchObject({ code: 'ENDPOINT_DISABLED' })
+      await s.db.query('UPDATE webhook_endpoints SET disabled = false WHERE id = $1', [endpoint])
+    }
+  })
 })
 
 describe.runIf(usePostgres)('an account deleted while its project changes on another connection', () => {

@@ -177,17 +177,17 @@ export async function acceptMessage(db: Database, m: NewMessage, now: Date): Pro
 /** Runs in the transaction of a change, to record it (the audit log) with it. */
 export type Along = (tx: Queryable) => Promise<void>
 
-/** A message for one endpoint only ("Send test event"), whatever its filter says; `along` runs in its transaction. */
 /**
- * Holds an endpoint while a delivery is queued to it alone (a test event, a resend): false when it is disabled, or
- * was disabled meanwhile. A removal that disables it (`endEndpoints`) then waits for this transaction, and drops
- * what it queued; without the hold, a delivery queued beside the removal escaped it and reached the endpoint once
- * enabled again.
+ * Holds an endpoint while a delivery is queued to it alone (a test event, a resend): false when it is disabled, or was
+ * disabled meanwhile. A removal that disables it (`endEndpoints`) then waits, and drops what was queued. The project's
+ * row comes first, as in every change of an endpoint (the message and the audit entry take it too): after, it deadlocked.
  */
-async function holdEnabled(tx: Queryable, endpointId: string): Promise<boolean> {
+async function holdEnabled(tx: Queryable, projectId: string, endpointId: string): Promise<boolean> {
+  await tx.query('SELECT 1 FROM projects WHERE id = $1 FOR KEY SHARE', [projectId])
   return (await tx.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 AND NOT disabled FOR SHARE', [endpointId])).length > 0
 }
 
+/** A message for one endpoint only ("Send test event"), whatever its filter says; `along` runs in its transaction. */
 export async function sendTestMessage(
   db: Database,
   projectId: string,
@@ -198,7 +198,7 @@ export async function sendTestMessage(
   along?: Along,
 ): Promise<string | undefined> {
   const messageId = await db.transaction(async (tx) => {
-    if (!(await holdEnabled(tx, endpointId))) return undefined
+    if (!(await holdEnabled(tx, projectId, endpointId))) return undefined
     const id = randomId('msg_')
     await tx.query('INSERT INTO webhook_messages (id, project_id, event_type, body, created_at) VALUES ($1, $2, $3, $4, $5)', [
       id,
@@ -229,7 +229,7 @@ export async function resendMessage(
   along?: Along,
 ): Promise<'queued' | 'unknown' | 'disabled'> {
   const outcome = await db.transaction(async (tx): Promise<'queued' | 'unknown' | 'disabled'> => {
-    if (!(await holdEnabled(tx, endpointId))) return 'disabled'
+    if (!(await holdEnabled(tx, projectId, endpointId))) return 'disabled'
     const [m] = await tx.query<{ event_type: string }>(
       `SELECT event_type FROM webhook_messages m WHERE id = $1 AND project_id = $2
          AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.message_id = m.id AND d.endpoint_id = $3)`,
