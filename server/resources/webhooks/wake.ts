@@ -30,6 +30,10 @@ export function startWaking(db: Database, look: () => Promise<void>, log: Log, c
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let timerAt = Infinity
+  // Retry times asked for that the timer does not stand for (it was set for sooner, or replaced by a sooner one):
+  // the timer is set for the soonest of them when it fires, or a retry due then would wait for the sweep.
+  const wanted = new Set<number>()
+  let timerWanted = false
   // One look at a time, started at once; wakes during a look fold into one more after it (db/batch.ts).
   // A failed look is logged here, and looked at again in a second: a batch never fails. None once stopped.
   const looks = batches({
@@ -52,14 +56,25 @@ export function startWaking(db: Database, look: () => Promise<void>, log: Log, c
     const now = clock()
     const when = Math.min(time ?? Infinity, now + SWEEP_MS)
     // A timer set for sooner stays, unless it is the sweep's.
-    if (timer && timerAt <= when && timerAt > now) return
+    if (timer && timerAt <= when && timerAt > now) {
+      if (time !== null) wanted.add(time)
+      return
+    }
+    if (timer && timerWanted) wanted.add(timerAt)
     clearTimeout(timer)
     timerAt = Math.max(when, now + SOONEST_MS)
+    timerWanted = time !== null
     timer = setTimeout(() => {
       timer = undefined
       timerAt = Infinity
+      // This look takes what is due by now; the soonest time still to come sets the next timer.
+      const fired = clock()
+      let next: number | null = null
+      for (const t of wanted) if (t <= fired) wanted.delete(t)
+      for (const t of wanted) if (next === null || t < next) next = t
+      if (next !== null) wanted.delete(next)
       wake()
-      at(null)
+      at(next)
     }, timerAt - now)
     timer.unref()
   }
