@@ -328,6 +328,17 @@ describe('deliveries', () => {
     expect(res.body.id).not.toBe(first)
   })
 
+  it('keep every key of the payload as sent, one named __proto__ too: stored, and told apart by the idempotency key', async () => {
+    const t = await setup()
+    const raw = (admin: boolean) =>
+      `{"projectId":"${t.project.id}","eventType":"invoice.paid","payload":{"__proto__":{"admin":${admin}},"a":1},"idempotencyKey":"proto-1"}`
+    const first = await t.s.request('POST', '/api/webhooks/messages', { headers: service, raw: raw(true) })
+    expect(first.status).toBe(202)
+    const [{ body }] = await t.s.db.query<{ body: string }>('SELECT body::text AS body FROM webhook_messages WHERE id = $1', [first.body.id])
+    expect(JSON.parse(body).data).toEqual(JSON.parse('{"__proto__":{"admin":true},"a":1}'))
+    expect((await t.s.request('POST', '/api/webhooks/messages', { headers: service, raw: raw(false) })).status).toBe(409)
+  })
+
   it('with an idempotency key used within 24 hours for other content answer 409 saying so, and send nothing more', async () => {
     let offset = 0
     const t = await setup({ clock: () => Date.now() + offset })
