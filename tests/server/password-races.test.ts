@@ -62,13 +62,22 @@ describe.runIf(usePostgres)('a password checked before a reset lands', () => {
   })
 })
 
-describe.runIf(usePostgres)("a log-in under way while the account's deletion lands", () => {
-  it('answers 401, not 500', async () => {
+describe.runIf(usePostgres)("while the account's deletion lands", () => {
+  it('a log-in under way answers 401, not 500', async () => {
     const held = await holdOpen(s.db, async (tx) => {
       await tx.query('DELETE FROM users WHERE id = $1', [victim.user.id])
     })
     const login = s.request('POST', '/api/auth/authenticate', { token: await deviceToken(s), body: { email: victim.email, password: victim.password } })
     await blockedBy(s.db, held)
     expect((await login).status).toBe(401)
+  })
+
+  it('a rename under way answers 401, not 200 with no body', async () => {
+    const held = await holdOpen(s.db, async (tx) => {
+      await tx.query('DELETE FROM users WHERE id = $1', [victim.user.id])
+    })
+    const rename = s.request('PATCH', '/api/me', { token: victim.accessToken, body: { name: 'Grace' } })
+    await blockedBy(s.db, held)
+    expect((await rename).status).toBe(401)
   })
 })

@@ -28,7 +28,10 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
       .operation(updateProfileRoute, requireToken(db, 'access'), async (c) => {
         const { name } = await readBody(c, ProfileChange)
         await rename(db, c.var.userId, name)
-        return c.json((await me(c.var.userId))!, 200)
+        // The account may have been deleted since the token was read: its session went with it.
+        const mine = await me(c.var.userId)
+        if (!mine) throw new HttpError(401, AUTH.SESSION_EXPIRED)
+        return c.json(mine, 200)
       })
       .operation(changePasswordRoute, requireToken(db, 'access'), async (c) => {
         const { currentPassword, newPassword } = await readBody(c, PasswordChange)
