@@ -193,6 +193,20 @@ function screens(projectId: string, team: Team): Screen[] {
       sizes: ['1280', '1920'],
     },
     {
+      // A refused clipboard (an insecure page, a denied permission): the row's copy button says so.
+      name: 'copy-refused',
+      url: `index.html${project}`,
+      steps: async (p) => {
+        await onProject(p)
+        // As a string: tsx's helpers do not exist in the page.
+        await p.evaluate(`Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } })`)
+        await click(p, 'button', /^Copy API Project ID /)
+        await p.mouse.move(0, 0)
+      },
+      ready: 'keys.heading',
+      sizes: ['phone', '1280'],
+    },
+    {
       name: 'add-endpoint',
       url: `index.html${project}`,
       steps: async (p) => {
