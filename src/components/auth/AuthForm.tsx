@@ -74,7 +74,8 @@ export function AuthForm<I>({
   const kept = useRef('')
   useLayoutEffect(() => {
     const email = (form.current as { email?: HTMLInputElement } | null)?.email
-    if (email) email.value = kept.current
+    // Only an address brought back: a value the browser filled in as the form appeared stays.
+    if (email && kept.current) email.value = kept.current
   }, [resetting])
   // A server message about a field shows under it; the banner is for the rest.
   const message = error ? { text: errorText(error), field: fieldOf?.(error) } : null
