@@ -4,7 +4,7 @@ import { at, type ManageCall } from '../api/request'
 import { useElement } from '../context/element'
 import { store } from '../store'
 import { signOut } from '../store/session'
-import { renewHostSession } from '../store/host-session'
+import { renewal, renewHostSession } from '../store/host-session'
 import { useFlexStore } from './useFlexStore'
 
 export type { ManageCall } from '../api/request'
@@ -34,10 +34,12 @@ export function useManageApi(): { signedIn: boolean; call: ManageCall } {
       if (!token) throw ownError('http', 'error.status', 401)
       // An answer belongs to the session that asked: once another has taken its
       // place (a sign-out, the next user signed in on this page), it would write
-      // the previous user's data, a new key's secret among it, into theirs.
+      // the previous user's data, a new key's secret among it, into theirs. A
+      // renewal of the host's session is the same user's.
       const send = (t: string) =>
         base<never>({ ...opts, token: t }).finally(() => {
-          if (store.getState().accessData?.accessToken !== t) throw ownError('http', 'error.aborted')
+          const now = store.getState().accessData?.accessToken
+          if (now !== t && !(renewal?.[0] === t && renewal[1] === now)) throw ownError('http', 'error.aborted')
         })
       try {
         return await send(token)

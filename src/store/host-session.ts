@@ -17,10 +17,16 @@ export type CodeSource = () => Promise<unknown>
 
 let running: Promise<boolean> | null = null
 
+/**
+ * The last renewal: the token it replaced, and the one it brought. A call asked with the first and answered after
+ * the renewal is the same user's (useManageApi), and its answer is kept: a new key's text is shown once.
+ */
+export let renewal: [stale: string, fresh: string] | null = null
+
 /** The user's own "Sign out" stands: no renewal may undo it, neither one a late 401 starts nor one already on its way. */
 const signedOut = () => store.getState().hostSignIn === 'signed-out'
 
-async function run(apiBase: string, source: CodeSource, host?: Element): Promise<boolean> {
+async function run(apiBase: string, source: CodeSource, host?: Element, stale?: string): Promise<boolean> {
   if (signedOut()) return false
   // A renewal keeps showing the screen it renews: no "Signing you in…" in between.
   if (store.getState().hostSignIn !== 'done') store.setState({ hostSignIn: 'pending' })
@@ -32,6 +38,7 @@ async function run(apiBase: string, source: CodeSource, host?: Element): Promise
       const accessData = await withDeviceToken(apiBase, (deviceToken) => exchangeCode(at(apiBase), deviceToken, code))
       if (signedOut()) return false
       store.getState().signIn(accessData)
+      if (stale) renewal = [stale, accessData.accessToken]
       store.setState({ hostSignIn: 'done' })
       if (host) emit(host, 'flex-signed-in', {})
       return true
@@ -48,8 +55,8 @@ async function run(apiBase: string, source: CodeSource, host?: Element): Promise
  * says 'failed'). `flex-signed-in` goes to `host`, the element that started
  * it (one event for the page); a renewal, unseen, sends none.
  */
-export function hostSignIn(apiBase: string, source: CodeSource, host?: Element): Promise<boolean> {
-  running ??= run(apiBase, source, host).finally(() => (running = null))
+export function hostSignIn(apiBase: string, source: CodeSource, host?: Element, stale?: string): Promise<boolean> {
+  running ??= run(apiBase, source, host, stale).finally(() => (running = null))
   return running
 }
 
@@ -61,5 +68,5 @@ export function hostSignIn(apiBase: string, source: CodeSource, host?: Element):
 export async function renewHostSession(apiBase: string, source: CodeSource, staleToken: string): Promise<string | null> {
   const current = store.getState().accessData?.accessToken
   if (current && current !== staleToken) return current
-  return (await hostSignIn(apiBase, source)) ? (store.getState().accessData?.accessToken ?? null) : null
+  return (await hostSignIn(apiBase, source, undefined, staleToken)) ? (store.getState().accessData?.accessToken ?? null) : null
 }

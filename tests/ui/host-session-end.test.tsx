@@ -8,6 +8,7 @@
  * sign-in could not have answered reads as signed out.
  */
 import { waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineFlexElements } from '../../src/define'
 import { store } from '../../src/store'
@@ -15,7 +16,8 @@ import { readAccessData } from '../../src/store/access-data-storage'
 import { renewHostSession } from '../../src/store/host-session'
 import { signOut } from '../../src/store/session'
 import { resetStore, shadow, signInAs } from './helpers'
-import { mockApi } from './helpers/api-mock'
+import { detail } from './helpers/dashboard'
+import { deferred, json, mockApi } from './helpers/api-mock'
 
 const ACCESS = { accessToken: 'acc-host', tokenType: 'Bearer', expiresAt: '2030-01-01T00:00:00Z', user: { id: 'usr_1', name: 'Grace', email: '' } }
 const DEVICE = { 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } } }
@@ -86,6 +88,31 @@ describe('a session ended outside this element', () => {
     expect(source).toHaveBeenCalledTimes(1)
     expect(api.calls.map((c) => c.headers.authorization)).not.toContain('Bearer acc-previous-user')
     expect(store.getState().accessData?.accessToken).toBe('acc-host')
+  })
+})
+
+describe('a renewal while a call is on its way', () => {
+  it("hands the call's answer on: a new project's key, shown once, is not dropped as cancelled", async () => {
+    const held = deferred<Response>()
+    let codes = 0
+    const api = mockApi({
+      ...DEVICE,
+      'POST /api/auth/exchange': () => json({ ...ACCESS, accessToken: `acc-host-${++codes}` }),
+      'GET /api/manage/dapp/owner': { body: [] },
+      'POST /api/manage/dapp': () => held.promise,
+    })
+    const source = vi.fn(async () => 'fxc_code')
+    const q = shadow(hostElement('flex-projects', source))
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: '+ Add New Project' }))
+    await user.type(q.getByLabelText('Project Name'), 'Fresh')
+    await user.click(q.getByRole('button', { name: 'Add' }))
+    await waitFor(() => expect(api.callsTo('POST /api/manage/dapp')).toHaveLength(1))
+    // Another call's 401 renews the session meanwhile; then the project is made, with the token it was asked with.
+    expect(await renewHostSession('/api', source, 'acc-host-1')).toBe('acc-host-2')
+    held.resolve(json({ ...detail(9, { api_9: 'fxk_whole_9' }), webhookSecret: 'whsec_9' }, 201))
+    expect(await q.findByRole('dialog', { name: 'API Information' })).toBeInTheDocument()
+    expect(store.getState().revealedKeys).toEqual({ prj_9: { api_9: 'fxk_whole_9' } })
   })
 })
 
