@@ -1,4 +1,5 @@
 import { AccountDeletion, PasswordChange, ProfileChange } from '../../../contract/accounts'
+import type { Queryable } from '../../db/index'
 import { AUTH, requireToken, type AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
 import { HttpError, badRequest } from '../../http/errors'
@@ -17,6 +18,10 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
   const me = async (userId: string) => {
     const [account, going] = await Promise.all([profile(db, userId), goingWithAccount(db, userId)])
     return account && { ...account, ...going }
+  }
+  // A reset or a change that landed since the password was checked: its password stands, and the session may be gone with it.
+  const stillChecked = async (tx: Queryable, account: { id: string; passwordHash: string }) => {
+    if (!(await holdsPassword(tx, account.id, account.passwordHash, 'UPDATE'))) throw new HttpError(401, AUTH.SESSION_EXPIRED)
   }
   return (
     new ContractApp<AuthEnv>()
@@ -41,8 +46,7 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
         await checkPassword(account, currentPassword)
         const passwordHash = await hashPassword(newPassword, config.passwordCost)
         await db.transaction(async (tx) => {
-          // A reset or another change since the check: its password stands, and this session may be gone with it.
-          if (!(await holdsPassword(tx, account.id, account.passwordHash, 'UPDATE'))) throw new HttpError(401, AUTH.SESSION_EXPIRED)
+          await stillChecked(tx, account)
           await setPassword(tx, account.id, passwordHash)
           await revokeSessions(tx, account.id, { keep: c.var.tokenHash })
           await forgetDevices(tx, account.id)
@@ -62,7 +66,7 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
         const account = await passwordAccount(c.var.userId)
         await checkPassword(account, password)
         await db.transaction(async (tx) => {
-          if (!(await holdsPassword(tx, account.id, account.passwordHash, 'UPDATE'))) throw new HttpError(401, AUTH.SESSION_EXPIRED)
+          await stillChecked(tx, account)
           await revokeSessions(tx, account.id)
           // Owned projects pass to an admin or go with the account (GET /me/deletion tells which, beforehand);
           // in the others, what the account could still use ends as when it leaves.

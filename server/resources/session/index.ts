@@ -7,9 +7,10 @@ import { authRoutes } from './routes'
 /**
  * What other resources may use of the session: issuing an access token (host
  * sign-in and a password reset answer with the log-in's body), ending an
- * account's sessions, the password rule, whether a checked password still holds, and whether a device has signed in
- * to an account before (a reset's limit per e-mail spares it); and the session's
- * descriptor: the device and log-in routes, and the pruning of tokens and devices.
+ * account's sessions, the password rule, whether a password checked earlier
+ * still holds, and whether a device has signed in to an account before (a
+ * reset's limit per e-mail spares it); and the session's descriptor: the
+ * device and log-in routes, and the pruning of tokens and devices.
  */
 export { issueToken, revokeSessions } from './tokens'
 export { deviceKnowsAccount, forgetDevices } from './known-devices'
