@@ -99,6 +99,18 @@ function screens(projectId: string, team: Team): Screen[] {
     await section.waitFor()
     await section.scrollIntoViewIfNeeded()
   }
+  /** Makes the clipboard refuse, then copies the first key's API Project ID from its row. */
+  const refuseCopy = async (p: Page) => {
+    // As a string: tsx's helpers do not exist in the page.
+    await p.evaluate(`Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } })`)
+    const copy = p
+      .getByRole('button', { name: /^Copy API Project ID / })
+      .filter({ visible: true })
+      .first()
+    await copy.scrollIntoViewIfNeeded()
+    await copy.click()
+    await p.mouse.move(0, 0)
+  }
   /** On existing.html, the Weather API team's project in the host's detail element (its invitation accepted the first time), at one section. */
   const northwindSection = (heading: string) => async (p: Page) => {
     const projects = p.locator('flex-projects')
@@ -192,16 +204,35 @@ function screens(projectId: string, team: Team): Screen[] {
       ready: 'keys.heading',
       sizes: ['1280', '1920'],
     },
+    // A refused clipboard (an insecure page, a denied permission): the row's copy button says so, on each demo page.
     {
-      // A refused clipboard (an insecure page, a denied permission): the row's copy button says so.
       name: 'copy-refused',
       url: `index.html${project}`,
       steps: async (p) => {
         await onProject(p)
-        // As a string: tsx's helpers do not exist in the page.
-        await p.evaluate(`Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } })`)
-        await click(p, 'button', /^Copy API Project ID /)
-        await p.mouse.move(0, 0)
+        await refuseCopy(p)
+      },
+      ready: 'keys.heading',
+      sizes: ['phone', '1280'],
+    },
+    {
+      name: 'docs-copy-refused',
+      url: 'docs.html',
+      steps: async (p) => {
+        await click(p, 'link', 'Weather API')
+        await toSection('API keys')(p)
+        await refuseCopy(p)
+      },
+      ready: 'keys.heading',
+      sizes: ['phone', '1280'],
+    },
+    {
+      name: 'existing-copy-refused',
+      url: 'existing.html',
+      northwind: 'Grace Northwind',
+      steps: async (p) => {
+        await northwindSection('API keys')(p)
+        await refuseCopy(p)
       },
       ready: 'keys.heading',
       sizes: ['phone', '1280'],
