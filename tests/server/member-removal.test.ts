@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { withDefaults, type AppOverrides } from '../../server/config'
 import { KEEP_NOT_THEIRS, OWNER_STAYS } from '../../server/resources/members/operations'
 import { startWebhookWorker, type Worker } from '../../server/resources/webhooks'
+import { ENDPOINT_CHANNEL } from '../../server/resources/webhooks/claim'
 import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 import { addMember } from './teams'
 import { startReceiver, type Receiver } from './webhook-receiver'
@@ -219,6 +220,38 @@ describe('removing a member', () => {
       target: theirEndpoint,
       details: { url: 'http://127.0.0.1:' + new URL(theirs.url).port, member: dev.email, reason: 'member.removed' },
     })
+  })
+
+  it('lets go of the deliveries a worker held for their endpoint: the one in flight ends, the rest are never sent', async () => {
+    let answer: () => void = () => {}
+    const held = new Promise<void>((resolve) => (answer = resolve))
+    // The first request waits for the test: the endpoint's one slot stays taken, and the rest are held for it.
+    const theirs = await startReceiver((_r, n, res) => void (n === 0 ? held.then(() => res.end('late')) : res.end('ok')))
+    cleanups.push(() => theirs.close())
+    const endpoint = await addEndpoint(dev, theirs.url)
+    const heard: string[] = []
+    cleanups.push(await s.db.listen(ENDPOINT_CHANNEL, (id) => heard.push(id)))
+    const worker = startWebhookWorker({
+      db: s.db,
+      config: withDefaults({ ...config, webhooks: { ...config.webhooks, endpointConcurrency: 1 } }),
+      log: () => {},
+      clock: Date.now,
+    })
+    cleanups.push(() => worker.stop())
+    const first = await sendEvent()
+    await sendEvent()
+    await sendEvent()
+    await theirs.until((all) => all.length === 1)
+
+    expect((await call(s, 'DELETE', `/members/${ids.dev}`, admin)).status).toBe(200)
+    // The worker hears of it as this listener does (one connection calls both), then the slot frees.
+    await within(HEARD_MS, async () => heard.includes(endpoint))
+    answer()
+    // Enabled again, the endpoint's one slot takes what comes next: anything still held would go first.
+    expect((await call(s, 'PATCH', `/webhooks/${endpoint}`, admin, { disabled: false })).status).toBe(200)
+    const later = await sendEvent()
+    await theirs.got(later)
+    expect(theirs.received.map((r) => r.id)).toEqual([first, later])
   })
 
   it("counts an endpoint pointed at another address as the pointer's: removing them disables it, the owner's own stay", async () => {

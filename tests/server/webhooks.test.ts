@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { withDefaults, type AppOverrides, type WebhookConfig } from '../../server/config'
 import type { Database } from '../../server/db/index'
 import { startWebhookWorker, type Worker } from '../../server/resources/webhooks'
+import { ENDPOINT_CHANNEL } from '../../server/resources/webhooks/claim'
 import { pruneWebhooks } from '../../server/resources/webhooks/data'
 import { createTestServer, newProject, signUp, type TestServer } from './harness'
 import { startReceiver, type Answer, type Receiver } from './webhook-receiver'
+import { HEARD_MS, within } from './within'
 
 const SERVICE_TOKEN = 'service-token-for-the-webhook-tests'
 const service = { Authorization: `Bearer ${SERVICE_TOKEN}` }
@@ -774,6 +776,27 @@ describe('deliveries', () => {
     release()
     await slow.until((all) => all.length === 3)
     expect(slowEndpoint.status).toBe(201)
+  })
+
+  it('held for a slot are not sent to the address an endpoint had when it is moved meanwhile: they go to its new one', async () => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    // The first request waits for the test: the endpoint's one slot stays taken, and the rest are held for it.
+    const old = await startReceiver((_r, n, res) => void (n === 0 ? held.then(() => res.end('late')) : res.end('ok')))
+    cleanups.push(() => old.close())
+    const t = await setup({ webhooks: { endpointConcurrency: 1 } })
+    const heard: string[] = []
+    cleanups.push(await t.s.db.listen(ENDPOINT_CHANNEL, (id) => heard.push(id)))
+    const endpoint = (await t.api('POST', '', { url: old.url })).body as { id: string }
+    const msgs = [await t.send('invoice.paid'), await t.send('invoice.paid'), await t.send('invoice.paid')]
+    await old.until((all) => all.length === 1)
+    expect((await t.api('PATCH', `/${endpoint.id}`, { url: t.receiver.url })).status).toBe(200)
+    // The worker hears the move as this listener does (one connection calls both), then the slot frees.
+    await within(HEARD_MS, async () => heard.includes(endpoint.id))
+    release()
+    await within(HEARD_MS, async () => old.received.length + t.receiver.received.length === 3)
+    expect(old.received.map((r) => r.id)).toEqual([msgs[0]])
+    expect(t.receiver.received.map((r) => r.id).sort()).toEqual(msgs.slice(1).sort())
   })
 
   it('disable an endpoint that has failed everything for the configured time, and log that time', async () => {

@@ -10,6 +10,9 @@ import type { Queryable } from '../../db/index'
  * again once the lease runs out, and another instance makes the attempt.
  */
 
+/** Migration 025's channel: an endpoint's id when it stops taking the deliveries claimed for it (disabled, moved, deleted). */
+export const ENDPOINT_CHANNEL = 'flex_webhook_endpoints'
+
 /** A delivery leased to this instance: what its attempt needs to sign and send it, and to record it. */
 export type HeldDelivery = {
   id: string

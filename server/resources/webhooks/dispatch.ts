@@ -39,6 +39,8 @@ export interface Dispatch {
    * worker has room for a good share of it.
    */
   claimed(more: boolean): boolean
+  /** Lets go of the deliveries to `endpointId` that wait for a slot (not those in flight): their ids, to be released. */
+  drop(endpointId: string): string[]
   /** Stops starting attempts; resolves once those in flight have ended, with the ids of those never started. */
   stop(): Promise<string[]>
 }
@@ -83,6 +85,18 @@ function nextInTurn(queues: Queues, projectFree: (id: string) => boolean, endpoi
     }
   }
   return undefined
+}
+
+/** Takes the endpoint's queue out of `queues`. */
+function takeEndpoint(queues: Queues, endpointId: string): Waiting[] {
+  for (const [project, endpoints] of queues) {
+    const queue = endpoints.get(endpointId)
+    if (!queue) continue
+    endpoints.delete(endpointId)
+    if (endpoints.size === 0) queues.delete(project)
+    return queue
+  }
+  return []
 }
 
 /** `running` plus what waits, per endpoint or per project. */
@@ -177,6 +191,11 @@ export function createDispatch(
       const full = (counts: Map<string, number>, hold: number, prefix: string) => [...counts].filter(([, n]) => n >= hold).map(([id]) => `${prefix}${id}`)
       fullAtClaim = new Set([...full(held(), endpointHold, 'e:'), ...full(heldByProject(), projectHold, 'p:')])
       return roomLimited || fullAtClaim.size > 0
+    },
+    drop(endpointId) {
+      const dropped = takeEndpoint(waiting, endpointId)
+      waitingInAll -= dropped.length
+      return dropped.map(({ d }) => d.id)
     },
     async stop() {
       stopped = true

@@ -3,7 +3,7 @@ import type { AppConfig, WebhookConfig } from '../../config'
 import type { Database } from '../../db/index'
 import type { Log } from '../../http/logger'
 import { processEncryptionKey } from '../../security/encryption'
-import { claimDue, nextDue, releaseLeases, type HeldDelivery } from './claim'
+import { ENDPOINT_CHANNEL, claimDue, nextDue, releaseLeases, type HeldDelivery } from './claim'
 import { post, signature, type Outcome } from './deliver'
 import { createDispatch } from './dispatch'
 import { attemptLine, createRecorder } from './record'
@@ -62,6 +62,19 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   const limits = { concurrency, projectConcurrency, endpointConcurrency, ahead: AHEAD, maxWaitMs: leaseMs - webhooks.timeoutMs - LEASE_MARGIN_MS }
   const dispatch = createDispatch(limits, attempt, () => waker.wake(), release)
   const waker = startWaking(db, look, log, clock)
+  // An endpoint disabled, pointed elsewhere or deleted (migration 025's NOTIFY, from any instance): what waits for
+  // its slot here would still go out to the address it was claimed with. Released, it stays for the endpoint as it
+  // is now (sent to its new address, or once it is enabled again), unless it was ended. An attempt in flight ends
+  // as it goes. A NOTIFY missed while the listening connection is down leaves those to go out as claimed.
+  const listening = db
+    .listen(ENDPOINT_CHANNEL, (endpointId) => {
+      const ids = dispatch.drop(endpointId)
+      if (ids.length > 0) void release(ids).then(() => waker.wake())
+    })
+    .catch((err: Error) => {
+      log(`webhook worker cannot listen for endpoint changes (${err.message}); deliveries it holds go out as claimed.`)
+      return undefined
+    })
 
   /** Makes one attempt and queues its outcome to be written: the slot is free once the answer is in. */
   async function attempt(d: HeldDelivery): Promise<void> {
@@ -92,7 +105,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
         endpointHold: dispatch.endpointHold,
         projectHold: dispatch.projectHold,
       })
-      if (stopped) return release(claimed.taken.map((d) => d.id))
+      if (stopped) return void release(claimed.taken.map((d) => d.id))
       dispatch.add(claimed.taken)
       claimedAny ||= claimed.taken.length > 0
       more = claimed.more
@@ -107,11 +120,12 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   }
 
   /** Lets leased deliveries this worker will not attempt go: due again at once, for another instance or the next start. */
-  function release(ids: string[]) {
+  function release(ids: string[]): Promise<void> {
     const done = releaseLeases(db, ids, new Date(clock()))
       .catch((err: Error) => log(`webhook worker: ${ids.length} deliveries stay leased until their lease ends (${err.message})`))
       .finally(() => releasing.delete(done))
     releasing.add(done)
+    return done
   }
 
   return {
@@ -119,6 +133,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     async stop() {
       if (stopped) return
       stopped = true
+      await (await listening)?.().catch(() => undefined)
       await waker.stop()
       abort.abort()
       release(await dispatch.stop())
