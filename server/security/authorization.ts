@@ -57,10 +57,14 @@ export const allows = (role: Role, action: Action) => RANK[role] >= RANK[ACTIONS
 
 /** The caller's role in a project, or undefined when the project is missing or they are no member of it. */
 export async function roleIn(q: Queryable, userId: string, projectId: string, { lock = false } = {}): Promise<Role | undefined> {
+  // The lock first, in a statement of its own: one statement that locked and read would read the member's row
+  // as it was before waiting for the lock (its snapshot), so a removal or a role change committed meanwhile,
+  // which locks the project and never changes its row, would not be seen, and the caller would act on the old role.
+  if (lock) await q.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [projectId])
   const [row] = await q.query<{ owner_id: string; role: Role | null }>(
     `SELECT p.owner_id, m.role FROM projects p
        LEFT JOIN project_members m ON m.project_id = p.id AND m.user_id = $2
-     WHERE p.id = $1${lock ? ' FOR UPDATE OF p' : ''}`,
+     WHERE p.id = $1`,
     [projectId, userId],
   )
   if (!row) return undefined

@@ -1,5 +1,5 @@
-/** Webhooks' stored data: endpoints, messages (stored through queue.ts) and attempts. */
-import type { WebhookAttempt, WebhookEndpoint } from '../../../contract/webhooks'
+/** Webhooks' stored data: endpoints, messages (stored through queue.ts) and the deliveries a member orders; attempts are in attempts.ts. */
+import type { WebhookEndpoint } from '../../../contract/webhooks'
 import type { Database, Queryable } from '../../db/index'
 import { iso } from '../../db/time'
 import { randomId, sha256 } from '../../security/random'
@@ -21,7 +21,7 @@ type EndpointRow = {
  * SQL over an attempt `a` and its delivery `d`: made, or still to be made. A
  * pending attempt of a delivery a success has ended (record.ts) never will be.
  */
-const WILL_HAPPEN = `(a.status <> 'pending' OR d.next_attempt_at IS NOT NULL)`
+export const WILL_HAPPEN = `(a.status <> 'pending' OR d.next_attempt_at IS NOT NULL)`
 
 const ENDPOINT_SELECT = `SELECT e.id, e.url, e.description, e.event_types, e.disabled, e.created_at,
     a.attempted_at AS last_at, a.status AS last_status, a.response_status AS last_response
@@ -178,12 +178,19 @@ export async function acceptMessage(db: Database, m: NewMessage, now: Date): Pro
 export type Along = (tx: Queryable) => Promise<void>
 
 /**
+ * A delivery the caller orders: `allowed` asks again, once the project is held, whether they still may (it throws if
+ * not: a removal or a role change may have committed while the request waited); `along` records it.
+ */
+export type Ordered = { allowed: Along; along: Along }
+
+/**
  * Holds an endpoint while a delivery is queued to it alone (a test event, a resend): false when it is disabled, or was
  * disabled meanwhile. A removal that disables it (`endEndpoints`) then waits, and drops what was queued. The project's
  * row comes first, as in every change of an endpoint (the message and the audit entry take it too): after, it deadlocked.
  */
-async function holdEnabled(tx: Queryable, projectId: string, endpointId: string): Promise<boolean> {
+async function holdEnabled(tx: Queryable, projectId: string, endpointId: string, allowed: Along): Promise<boolean> {
   await tx.query('SELECT 1 FROM projects WHERE id = $1 FOR KEY SHARE', [projectId])
+  await allowed(tx)
   return (await tx.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 AND NOT disabled FOR SHARE', [endpointId])).length > 0
 }
 
@@ -195,10 +202,10 @@ export async function sendTestMessage(
   eventType: string,
   payload: unknown,
   now: Date,
-  along?: Along,
+  { allowed, along }: Ordered,
 ): Promise<string | undefined> {
   const messageId = await db.transaction(async (tx) => {
-    if (!(await holdEnabled(tx, projectId, endpointId))) return undefined
+    if (!(await holdEnabled(tx, projectId, endpointId, allowed))) return undefined
     const id = randomId('msg_')
     await tx.query('INSERT INTO webhook_messages (id, project_id, event_type, body, created_at) VALUES ($1, $2, $3, $4, $5)', [
       id,
@@ -208,7 +215,7 @@ export async function sendTestMessage(
       now,
     ])
     await enqueue(tx, id, eventType, now, 'e.id = $4', [endpointId])
-    await along?.(tx)
+    await along(tx)
     return id
   })
   if (messageId) wakeWorkers(db)
@@ -226,10 +233,10 @@ export async function resendMessage(
   endpointId: string,
   messageId: string,
   now: Date,
-  along?: Along,
+  { allowed, along }: Ordered,
 ): Promise<'queued' | 'unknown' | 'disabled'> {
   const outcome = await db.transaction(async (tx): Promise<'queued' | 'unknown' | 'disabled'> => {
-    if (!(await holdEnabled(tx, projectId, endpointId))) return 'disabled'
+    if (!(await holdEnabled(tx, projectId, endpointId, allowed))) return 'disabled'
     const [m] = await tx.query<{ event_type: string }>(
       `SELECT event_type FROM webhook_messages m WHERE id = $1 AND project_id = $2
          AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.message_id = m.id AND d.endpoint_id = $3)`,
@@ -237,64 +244,9 @@ export async function resendMessage(
     )
     if (!m) return 'unknown'
     await enqueue(tx, messageId, m.event_type, now, 'e.id = $4', [endpointId])
-    await along?.(tx)
+    await along(tx)
     return 'queued'
   })
   if (outcome === 'queued') wakeWorkers(db)
   return outcome
-}
-
-type AttemptRow = {
-  id: string
-  message_id: string
-  event_type: string
-  status: WebhookAttempt['status']
-  response_status: number | null
-  response_body: string | null
-  duration_ms: number | null
-  attempted_at: Date
-  attempt_number: number
-  next_attempt_at: Date | null
-}
-
-/** The endpoint's attempts, newest first, `limit` of them from the one before attempt `before`; undefined when `before` is not one of them. */
-export async function listAttempts(q: Queryable, endpointId: string, limit: number, before?: string): Promise<WebhookAttempt[] | undefined> {
-  let cursor: number | undefined
-  if (before !== undefined) {
-    const [row] = await q.query<{ seq: string }>('SELECT seq FROM webhook_attempts WHERE id = $1 AND endpoint_id = $2', [before, endpointId])
-    if (!row) return undefined
-    cursor = Number(row.seq)
-  }
-  const rows = await q.query<AttemptRow>(
-    `SELECT a.id, a.message_id, a.event_type, a.status, a.response_status, a.response_body, a.duration_ms, a.attempted_at, a.attempt_number, a.next_attempt_at
-     FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
-     WHERE a.endpoint_id = $1 AND ($2::bigint IS NULL OR a.seq < $2) AND ${WILL_HAPPEN} ORDER BY a.seq DESC LIMIT $3`,
-    [endpointId, cursor ?? null, limit],
-  )
-  return rows.map((r) => ({
-    id: r.id,
-    messageId: r.message_id,
-    eventType: r.event_type,
-    status: r.status,
-    responseStatus: r.response_status,
-    responseBody: r.response_body,
-    durationMs: r.duration_ms,
-    attemptedAt: iso(r.attempted_at),
-    attemptNumber: r.attempt_number,
-    nextAttemptAt: r.next_attempt_at ? iso(r.next_attempt_at) : null,
-    scheduledFor: r.status === 'pending' ? iso(r.attempted_at) : null,
-  }))
-}
-
-/**
- * Deletes attempts older than `before`, and messages older than it with
- * nothing left to deliver (their deliveries and attempts go with them).
- */
-export async function pruneWebhooks(q: Queryable, before: Date): Promise<void> {
-  await q.query(
-    `DELETE FROM webhook_messages m WHERE m.created_at < $1
-       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.message_id = m.id AND d.next_attempt_at IS NOT NULL)`,
-    [before],
-  )
-  await q.query(`DELETE FROM webhook_attempts WHERE attempted_at < $1 AND status <> 'pending'`, [before])
 }

@@ -1,6 +1,6 @@
 import { onceJob, type PruneJob } from '../../db/retention'
 import type { RouteDeps } from '../../http/route-deps'
-import { pruneWebhooks } from './data'
+import { pruneWebhooks } from './attempts'
 
 /**
  * The webhooks' part of the retention schedule (db/retention.ts): attempts,

@@ -44,12 +44,12 @@ import {
   deleteEndpoint,
   getEndpoint,
   insertEndpoint,
-  listAttempts,
   listEndpoints,
   resendMessage,
   sendTestMessage,
   updateEndpoint,
 } from './data'
+import { listAttempts } from './attempts'
 import { WEBHOOKS } from './errors'
 import { hasSigningSecret, rollSigningSecret } from './secrets'
 
@@ -198,6 +198,8 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
     const budget = await hitRateLimit(db, [{ key: testEventBucket(projectId), limit: perMinute }], 60)
     if (!budget.allowed) throw tooManyTestEvents(perMinute, budget.retryAfter)
   }
+  /** The caller's role asked again once the project is held: the first look was before any wait for its lock. */
+  const stillMay = async (tx: Queryable, c: Context<AuthEnv>, projectId: string) => void (await authorize(tx, c.var.userId, projectId, 'webhooks.send'))
   return new ContractApp<AuthEnv>()
     .operation(withRoles('webhooks.send', testEndpointRoute), async (c) => {
       const { eventType = WEBHOOK_TEST_EVENT } = await readOptionalBody(c, WebhookTestEvent)
@@ -207,9 +209,10 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
       // Refused before the budget is spent; the queueing holds the endpoint for one disabled meanwhile (data.ts).
       if (endpoint.disabled) throw conflict(WEBHOOKS.ENDPOINT_DISABLED)
       await spendTestBudget(projectId)
-      const id = await sendTestMessage(db, projectId, endpoint.id, type.name, type.example ?? {}, new Date(clock()), (tx) =>
-        audit(tx, projectId, c.var.userId, 'test_event.sent', endpoint.id, { eventType: type.name }),
-      )
+      const id = await sendTestMessage(db, projectId, endpoint.id, type.name, type.example ?? {}, new Date(clock()), {
+        allowed: (tx) => stillMay(tx, c, projectId),
+        along: (tx) => audit(tx, projectId, c.var.userId, 'test_event.sent', endpoint.id, { eventType: type.name }),
+      })
       // Disabled since it was read (a member's removal): nothing was queued.
       if (!id) throw conflict(WEBHOOKS.ENDPOINT_DISABLED)
       return c.json({ id }, 202)
@@ -226,9 +229,10 @@ function deliveryRoutes({ db, config, clock }: RouteDeps, { known, ownedEndpoint
       if (endpoint.disabled) throw conflict(WEBHOOKS.ENDPOINT_DISABLED)
       await spendTestBudget(projectId)
       const messageId = c.req.param('messageId')
-      const resent = await resendMessage(db, projectId, endpoint.id, messageId, new Date(clock()), (tx) =>
-        audit(tx, projectId, c.var.userId, 'message.resent', endpoint.id, { messageId }),
-      )
+      const resent = await resendMessage(db, projectId, endpoint.id, messageId, new Date(clock()), {
+        allowed: (tx) => stillMay(tx, c, projectId),
+        along: (tx) => audit(tx, projectId, c.var.userId, 'message.resent', endpoint.id, { messageId }),
+      })
       if (resent === 'disabled') throw conflict(WEBHOOKS.ENDPOINT_DISABLED)
       if (resent === 'unknown') throw notFound(WEBHOOKS.MESSAGE_NOT_FOUND)
       return c.json({ id: messageId }, 202)
