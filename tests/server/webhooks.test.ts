@@ -5,7 +5,7 @@ import { withDefaults, type AppOverrides, type WebhookConfig } from '../../serve
 import type { Database } from '../../server/db/index'
 import { startWebhookWorker, type Worker } from '../../server/resources/webhooks'
 import { ENDPOINT_CHANNEL } from '../../server/resources/webhooks/claim'
-import { pruneWebhooks } from '../../server/resources/webhooks/data'
+import { pruneWebhooks } from '../../server/resources/webhooks/attempts'
 import { createTestServer, newProject, signUp, type TestServer } from './harness'
 import { startReceiver, type Answer, type Receiver } from './webhook-receiver'
 import { HEARD_MS, within } from './within'
@@ -797,6 +797,39 @@ describe('deliveries', () => {
     await within(HEARD_MS, async () => old.received.length + t.receiver.received.length === 3)
     expect(old.received.map((r) => r.id)).toEqual([msgs[0]])
     expect(t.receiver.received.map((r) => r.id).sort()).toEqual(msgs.slice(1).sort())
+  })
+
+  it('taken by a claim under way when their endpoint moves are let go too: they go to its new address', async () => {
+    let claimRead: () => void = () => {}
+    const read = new Promise<void>((resolve) => (claimRead = resolve))
+    let answer: () => void = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const old = await startReceiver()
+    cleanups.push(() => old.close())
+    const t = await setup({
+      // The claim that takes the message reads the endpoint as it is, then its answer waits for the test.
+      workerDb: (db) => ({
+        ...db,
+        query: async (sql, params) => {
+          const rows = await db.query(sql, params)
+          if (sql.includes('WITH due AS') && rows.length > 0) {
+            claimRead()
+            await answered
+          }
+          return rows
+        },
+      }),
+    })
+    const heard: string[] = []
+    cleanups.push(await t.s.db.listen(ENDPOINT_CHANNEL, (id) => heard.push(id)))
+    const endpoint = (await t.api('POST', '', { url: old.url })).body as { id: string }
+    const msg = await t.send('invoice.paid')
+    await read
+    expect((await t.api('PATCH', `/${endpoint.id}`, { url: t.receiver.url })).status).toBe(200)
+    await within(HEARD_MS, async () => heard.includes(endpoint.id))
+    answer()
+    await within(HEARD_MS, async () => t.receiver.received.some((r) => r.id === msg))
+    expect(old.received).toEqual([])
   })
 
   it('disable an endpoint that has failed everything for the configured time, and log that time', async () => {

@@ -3,9 +3,10 @@ import type { AppConfig, WebhookConfig } from '../../config'
 import type { Database } from '../../db/index'
 import type { Log } from '../../http/logger'
 import { processEncryptionKey } from '../../security/encryption'
-import { ENDPOINT_CHANNEL, claimDue, nextDue, releaseLeases, type HeldDelivery } from './claim'
+import { claimDue, nextDue, releaseLeases, type HeldDelivery } from './claim'
 import { post, signature, type Outcome } from './deliver'
 import { createDispatch } from './dispatch'
+import { watchEndpointChanges } from './endpoint-changes'
 import { attemptLine, createRecorder } from './record'
 import { signingSecrets } from './secrets'
 import { startWaking } from './wake'
@@ -62,19 +63,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   const limits = { concurrency, projectConcurrency, endpointConcurrency, ahead: AHEAD, maxWaitMs: leaseMs - webhooks.timeoutMs - LEASE_MARGIN_MS }
   const dispatch = createDispatch(limits, attempt, () => waker.wake(), release)
   const waker = startWaking(db, look, log, clock)
-  // An endpoint disabled, pointed elsewhere or deleted (migration 025's NOTIFY, from any instance): what waits for
-  // its slot here would still go out to the address it was claimed with. Released, it stays for the endpoint as it
-  // is now (sent to its new address, or once it is enabled again), unless it was ended. An attempt in flight ends
-  // as it goes. A NOTIFY missed while the listening connection is down leaves those to go out as claimed.
-  const listening = db
-    .listen(ENDPOINT_CHANNEL, (endpointId) => {
-      const ids = dispatch.drop(endpointId)
-      if (ids.length > 0) void release(ids).then(() => waker.wake())
-    })
-    .catch((err: Error) => {
-      log(`webhook worker cannot listen for endpoint changes (${err.message}); deliveries it holds go out as claimed.`)
-      return undefined
-    })
+  const changes = watchEndpointChanges(db, log, dispatch, (ids) => void release(ids).then(() => waker.wake()))
 
   /** Makes one attempt and queues its outcome to be written: the slot is free once the answer is in. */
   async function attempt(d: HeldDelivery): Promise<void> {
@@ -96,15 +85,17 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     let more = true
     while (more && !stopped && dispatch.room() > 0) {
       const now = clock()
-      const claimed = await claimDue(db, {
-        now: new Date(now),
-        leaseUntil: new Date(now + leaseMs),
-        limit: Math.min(dispatch.room(), CLAIM_LIMIT),
-        held: dispatch.held(),
-        heldByProject: dispatch.heldByProject(),
-        endpointHold: dispatch.endpointHold,
-        projectHold: dispatch.projectHold,
-      })
+      const claimed = await changes.claim(() =>
+        claimDue(db, {
+          now: new Date(now),
+          leaseUntil: new Date(now + leaseMs),
+          limit: Math.min(dispatch.room(), CLAIM_LIMIT),
+          held: dispatch.held(),
+          heldByProject: dispatch.heldByProject(),
+          endpointHold: dispatch.endpointHold,
+          projectHold: dispatch.projectHold,
+        }),
+      )
       if (stopped) return void release(claimed.taken.map((d) => d.id))
       dispatch.add(claimed.taken)
       claimedAny ||= claimed.taken.length > 0
@@ -133,7 +124,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
     async stop() {
       if (stopped) return
       stopped = true
-      await (await listening)?.().catch(() => undefined)
+      await changes.stop()
       await waker.stop()
       abort.abort()
       release(await dispatch.stop())
