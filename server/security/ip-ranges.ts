@@ -1,4 +1,4 @@
-import { BlockList, isIP } from 'node:net'
+import { BlockList, SocketAddress, isIP } from 'node:net'
 
 /**
  * IP addresses and CIDR ranges of a key's allowlist, with Node's own parser
@@ -20,10 +20,19 @@ import { BlockList, isIP } from 'node:net'
  */
 
 type Family = 'ipv4' | 'ipv6'
-const family = (address: string): Family | undefined => ({ 4: 'ipv4', 6: 'ipv6' })[isIP(address)] as Family | undefined
+// A zone (`fe80::1%eth0`) is refused: Node reads the address and drops the zone, so an entry for one
+// interface would match the same address on every other.
+const family = (address: string): Family | undefined => (address.includes('%') ? undefined : ({ 4: 'ipv4', 6: 'ipv6' }[isIP(address)] as Family | undefined))
 
 // An IPv4 client seen on a dual-stack socket arrives as ::ffff:a.b.c.d; an allowlist says a.b.c.d.
-const MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i
+const MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/
+/**
+ * The IPv4 address an IPv6 one maps, whatever its spelling (`::ffff:102:304`,
+ * `0:0:0:0:0:ffff:1.2.3.4`): read from Node's own text of it, which writes
+ * every one as ::ffff:a.b.c.d. Otherwise another spelling of an IPv4 client
+ * would pass for IPv6 and get past an allowlist of IPv6 ranges.
+ */
+const mappedIpv4 = (address: string): string | undefined => MAPPED.exec(new SocketAddress({ address, family: 'ipv6' }).address)?.[1]
 
 type Address = { address: string; family: Family }
 // Parsed addresses by their text: a provider's clients come from few addresses, and the same
@@ -35,10 +44,9 @@ const PARSED_MAX = 4096
 export function clientAddress(address: string): Address | undefined {
   let known = parsed.get(address)
   if (known === undefined) {
-    const mapped = MAPPED.exec(address)
-    const plain = mapped ? mapped[1] : address
-    const f = family(plain)
-    known = f ? { address: plain, family: f } : null
+    const f = family(address)
+    const mapped = f === 'ipv6' ? mappedIpv4(address) : undefined
+    known = mapped ? { address: mapped, family: 'ipv4' } : f ? { address, family: f } : null
     if (parsed.size >= PARSED_MAX) parsed.clear()
     parsed.set(address, known)
   }
@@ -76,10 +84,10 @@ export function ipMatcher(entries: readonly string[]): IpMatcher {
     if (!range) continue
     if (range.bits === undefined) list.addAddress(range.address, range.family)
     else list.addSubnet(range.address, range.bits, range.family)
-    const mapped = range.family === 'ipv6' ? MAPPED.exec(range.address) : null
+    const mapped = range.family === 'ipv6' ? mappedIpv4(range.address) : undefined
     const bits = mapped ? (range.bits ?? 128) - 96 : range.bits
     if (range.family === 'ipv4' || (mapped && bits! >= 0)) {
-      const address = mapped ? mapped[1] : range.address
+      const address = mapped ?? range.address
       if (bits === undefined) v4.addAddress(address, 'ipv4')
       else v4.addSubnet(address, bits, 'ipv4')
     }

@@ -143,6 +143,22 @@ describe('POST /keys/verify with restrictions', () => {
     expect(await answer('8.8.8.8')).toEqual({ valid: false, code: 'IP_NOT_ALLOWED' })
     expect(await answer('::ffff:8.8.8.8')).toEqual({ valid: false, code: 'IP_NOT_ALLOWED' })
     for (const ip of ['203.0.113.5', '::ffff:203.0.113.5', '198.51.100.7', '2001:db8::1', '::1']) expect((await answer(ip)).valid, ip).toBe(true)
+    // Another spelling of an IPv4-mapped address is the same IPv4 client, not an IPv6 one.
+    for (const ip of ['::ffff:808:808', '::FFFF:0808:0808', '0:0:0:0:0:ffff:8.8.8.8', '0::ffff:8.8.8.8'])
+      expect(await answer(ip), ip).toEqual({ valid: false, code: 'IP_NOT_ALLOWED' })
+    // And an entry written so maps its IPv4 range.
+    const hex = await made({ allowedIps: ['::ffff:cb00:7100/120'] })
+    expect((await verify({ key: hex.key, ip: '203.0.113.7' })).body.valid).toBe(true)
+  })
+
+  it('refuses an address with a zone (fe80::1%eth0) in an allowlist and as the client: Node would drop the zone', async () => {
+    const res = await s.request('POST', `/api/manage/dapp/${projectId}/api-key`, { token: owner.accessToken, body: { allowedIps: ['fe80::1%eth0'] } })
+    expect([res.status, res.body.code]).toEqual([400, 'ALLOWED_IP_INVALID'])
+    const { key } = await made({ allowedIps: ['fe80::1'] })
+    for (const ip of ['fe80::1%eth1', `fe80::1%${'x'.repeat(60)}`]) {
+      const refused = await verify({ key, ip })
+      expect([refused.status, refused.body.code], ip).toEqual([400, 'IP_ADDRESS_INVALID'])
+    }
   })
 
   it('answers a spec-only { key } for an unrestricted key as before, with its mode and every scope', async () => {
