@@ -163,7 +163,8 @@ export function createVerifier({
       const asked = ip !== undefined || more?.scopes?.length ? { ip, scopes: more?.scopes } : undefined
       // Each answer is for its key, address and scopes together: it is reused only for the same three, and for at most
       // cacheSeconds, so a deleted key or a changed restriction is seen within that time, as before restrictions.
-      const entry = asked ? `${key}\n${asked.ip ?? ''}\n${asked.scopes?.join(' ') ?? ''}` : key
+      // The scopes as JSON: names are any text, so no separator could tell ['a', 'b'] from ['a b'].
+      const entry = asked ? `${key}\n${asked.ip ?? ''}\n${JSON.stringify(asked.scopes ?? [])}` : key
       const now = Date.now()
       const hit = cache.get(entry)
       if (hit) {

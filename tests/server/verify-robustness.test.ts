@@ -132,6 +132,19 @@ describe('the key check', () => {
     }
   })
 
+  it('keeps an answer for its own list of scopes: two names are not the one name with a space between them', async () => {
+    const asked: string[][] = []
+    const fn = (async (_url: string, init: RequestInit) => {
+      const { scopes } = JSON.parse(String(init.body)) as { scopes: string[] }
+      asked.push(scopes)
+      return scopes.length === 2 ? json(VALID) : json({ valid: false, code: 'INSUFFICIENT_SCOPE', missingScopes: scopes })
+    }) as unknown as typeof fetch
+    const verifier = createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn })
+    expect(await verifier.verify('fxk_good', { scopes: ['invoices:read', 'customers:read'] })).toEqual(VALID)
+    expect(await verifier.verify('fxk_good', { scopes: ['invoices:read customers:read'] })).toMatchObject({ valid: false, code: 'INSUFFICIENT_SCOPE' })
+    expect(asked).toHaveLength(2)
+  })
+
   it("takes a 400 without the server's code (a proxy's page in front of it) as unavailable, never as a bad key, and caches nothing", async () => {
     let proxy = true
     const fn = (async () =>
