@@ -155,6 +155,24 @@ describe('the key dialog', () => {
     expect(api.callsTo(`PATCH ${BASE}/api-key/apid_ci`)[1]!.body).toEqual({ name: 'CI', scopes: ['invoices:read'], allowedIps: [] })
   })
 
+  it('keeps a scope the catalog no longer names: shown as a write scope of its own, and an edit of the name alone leaves it', async () => {
+    const old = keyEntry('apid_old', 'Exporter', 'fxk_…old0', { scopes: ['invoices:read', 'reports:export'], allowedIps: [], mode: 'live' })
+    const api = server([main, old], { extra: { [`PATCH ${BASE}/api-key/apid_old`]: { body: { ...old, name: 'Renamed' } } } })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await q.findByRole('columnheader', { name: 'Access' })
+    await edit(q, user, 'Exporter')
+    const dialog = await q.findByRole('dialog', { name: 'Edit API key' })
+    const d = within(dialog)
+    expect(d.getByRole('radio', { name: /^Custom/ })).toBeChecked()
+    expect(d.getByRole('checkbox', { name: /reports:export/ })).toBeChecked()
+    expect(sentence(dialog)).toBe('A live key that can read Invoices and write reports:export, from anywhere.')
+    setText(d.getByRole('textbox', { name: 'Key name' }), 'Renamed')
+    await user.click(d.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo(`PATCH ${BASE}/api-key/apid_old`)).toHaveLength(1))
+    expect(api.callsTo(`PATCH ${BASE}/api-key/apid_old`)[0]!.body).toEqual({ name: 'Renamed' })
+  })
+
   it('a server’s refusal by code is said in the reader’s words', async () => {
     server([main], {
       extra: {

@@ -60,7 +60,16 @@ export function KeyDialog({ catalog, info, onClose, onCreate, onSave }: KeyDialo
   const lang = useLang()
   const expiry = useExpiryOptions(true)
   const mayBroad = useCan('broad-keys')
-  const all = catalog ?? []
+  // A scope the key holds that the catalog no longer names is listed as a write scope of its own (as the server
+  // counts it): left out, an edit of the name alone would have taken it from the key.
+  const all = catalog
+    ? [
+        ...catalog,
+        ...(info?.scopes ?? [])
+          .filter((name) => !catalog.some((s) => s.name === name))
+          .map((name) => ({ name, group: name, access: 'write' as const, description: '' })),
+      ]
+    : []
   const [mode, setMode] = useState<KeyMode>(info?.mode ?? (mayBroad ? 'live' : 'test'))
   const [picked, setAccess] = useState<Access>(info ? accessOf(info.scopes, all) : mayBroad ? 'full' : 'read')
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set(info?.scopes))
