@@ -52,35 +52,41 @@ export const at =
     signal?.addEventListener('abort', onAbort)
 
     const root = base.replace(/\/+$/, '')
+    // The caller's abort first: a timeout that fires meanwhile is not what they see.
+    const stopped = () => (signal?.aborted ? ownError('aborted', 'error.aborted') : timeout.signal.aborted && ownError('timeout', 'error.timeout'))
     let response: Response
+    let text: string
+    // The time limit and the caller's abort hold until the whole body is in: a body that stops coming
+    // (a proxy that stalls) would otherwise leave the screen loading for good.
     try {
-      response = await fetch(root + path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: timeout.signal,
-        credentials: 'omit',
-        cache: 'no-store',
-      })
-    } catch {
-      if (signal?.aborted) throw ownError('aborted', 'error.aborted')
-      if (timeout.signal.aborted) throw ownError('timeout', 'error.timeout')
-      // No answer: a server that refuses this page's origin looks the same as
-      // one that is down. A chunk above the client (it words the error) asks.
-      throw await import('../unreachable').then(
-        (m) => m.unreachable(root),
-        () => ownError('network', 'error.network'),
-      )
+      try {
+        response = await fetch(root + path, {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: timeout.signal,
+          credentials: 'omit',
+          cache: 'no-store',
+        })
+      } catch {
+        // No answer: a server that refuses this page's origin looks the same as
+        // one that is down. A chunk above the client (it words the error) asks.
+        throw (
+          stopped() ||
+          (await import('../unreachable').then(
+            (m) => m.unreachable(root),
+            () => ownError('network', 'error.network'),
+          ))
+        )
+      }
+      try {
+        text = await response.text()
+      } catch {
+        throw stopped() || ownError('network', 'error.dropped', response.status)
+      }
     } finally {
       clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)
-    }
-
-    let text: string
-    try {
-      text = await response.text()
-    } catch {
-      throw ownError('network', 'error.dropped', response.status)
     }
     let data: unknown = null
     let parsed = true

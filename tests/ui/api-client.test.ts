@@ -223,6 +223,38 @@ describe("failures become typed errors: a code the widget words, or the server's
     expect((await pending).kind).toBe('timeout')
   })
 
+  /** A server whose answer starts and stops halfway: its body ends only when the request is aborted, as fetch's does. */
+  const stalling = () => {
+    const calls: string[] = []
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      calls.push(url)
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('[{"id":"prj_1",'))
+          init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+        },
+      })
+      return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }))
+    })
+    return calls
+  }
+
+  it('timeout: a body that stops coming is timed too', async () => {
+    stalling()
+    const e = await failure(() => request({ base: '/api', method: 'GET', path: '/manage/dapp/owner', timeoutMs: 20 }))
+    expect(e.kind).toBe('timeout')
+    expect(errorMessage(e)).toMatch(/too long/i)
+  })
+
+  it('aborted by the caller while the body comes: kind aborted', async () => {
+    const calls = stalling()
+    const controller = new AbortController()
+    const pending = failure(() => listProjects(session('/api'), controller.signal))
+    await vi.waitFor(() => expect(calls).toEqual(['/api/manage/dapp/owner']))
+    controller.abort()
+    expect((await pending).kind).toBe('aborted')
+  })
+
   it('aborted by the caller: kind aborted, not timeout', async () => {
     hanging('GET /api/manage/dapp/owner')
     const controller = new AbortController()
