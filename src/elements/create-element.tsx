@@ -26,6 +26,8 @@ const PROPERTIES = ['snippets', 'fetchSessionCode', 'strings'] as const
 
 const R2WC_PROPS = Symbol.for('r2wc.props')
 const R2WC_RENDER = Symbol.for('r2wc.render')
+/** What r2wc's element has that its type does not say. */
+type R2wcElement = HTMLElement & { [R2WC_PROPS]: Record<string, unknown>; [R2WC_RENDER](): void; disconnectedCallback(): void }
 
 /**
  * Wraps a screen as a custom element: open shadow root, the shared stylesheet,
@@ -41,15 +43,13 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     adoptStyles(root)
     const host = root.host as HTMLElement
     const apiBase = props.apiBase?.trim() || DEFAULT_API_BASE
-    // The element's property, whether set before the script defined it (its own) or since (the getter below).
-    const fetchSessionCode = (host as { fetchSessionCode?: unknown }).fetchSessionCode
+    const fetchSessionCode = props.fetchSessionCode
     const sessionUrl = safeUrl(props.sessionUrl)
     const hostSession = useMemo<CodeSource | undefined>(
       () => (typeof fetchSessionCode === 'function' ? async () => fetchSessionCode() : sessionUrl ? codeFromUrl(sessionUrl) : undefined),
       [fetchSessionCode, sessionUrl],
     )
-    // Set before the script defined the element, the value is the host's own property.
-    const { locale, dir } = useLocale(host, props.strings ?? (host as { strings?: unknown }).strings)
+    const { locale, dir } = useLocale(host, props.strings)
     // Once the page has loaded, nothing is left to wait for, whatever the page declares.
     const declared = waits && pagePhase() !== LOADED && hostSignInDeclared(host)
     // Once an element has had a reason for the gate, it keeps it: the screen
@@ -77,8 +77,7 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
           signup: safeUrl(props.signupUrl),
           login: safeUrl(props.loginUrl),
         },
-        // Set before the script defined the element, the value is the host's own property.
-        snippets: props.snippets ?? (host as { snippets?: unknown }).snippets,
+        snippets: props.snippets,
         hostSession,
       }),
       [
@@ -125,8 +124,33 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     )
   }
   ElementRoot.displayName = `Flex(${Screen.displayName || Screen.name})`
-  const observed = Object.fromEntries(ELEMENTS[tag].attributes.map((name) => [name, 'string']))
-  const element = r2wc(ElementRoot, { shadow: 'open', props: observed as never })
+  const names = ELEMENTS[tag].attributes
+  const observed = Object.fromEntries(names.map((name) => [name, 'string']))
+  const Base = r2wc(ElementRoot, { shadow: 'open', props: observed as never }) as unknown as new () => R2wcElement
+  const element = class extends Base {
+    constructor() {
+      super()
+      // A property the page set before the script defined the element is its own, and would hide the
+      // accessors (a later set never reached the screen): taken in as a prop, the accessor is back.
+      for (const name of [...names, ...PROPERTIES]) {
+        if (Object.hasOwn(this, name)) {
+          const value = (this as unknown as Record<string, unknown>)[name]
+          delete (this as unknown as Record<string, unknown>)[name]
+          this[R2WC_PROPS][name] = value
+        }
+      }
+    }
+    // r2wc ignores an attribute removed or made empty: the screen kept the old value (a project id, a key id).
+    attributeChangedCallback(name: string, _old: string | null, value: string | null) {
+      this[R2WC_PROPS][name.replace(/-(.)/g, (_m, c: string) => c.toUpperCase())] = value ?? undefined
+      this[R2WC_RENDER]()
+    }
+    // Moved to another place on the page, it is removed and added again at once: unmounted, its screen would
+    // start again (typed input lost, a key shown once gone). It is unmounted only if it stays out.
+    override disconnectedCallback() {
+      queueMicrotask(() => this.isConnected || super.disconnectedCallback())
+    }
+  }
   // `snippets`, `fetchSessionCode` and `strings` are properties only. r2wc has no
   // property-only type: a property set on the element is written back to its
   // attribute through the type's stringify ('json': JSON.stringify, which

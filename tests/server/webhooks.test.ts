@@ -810,14 +810,14 @@ describe('deliveries', () => {
       // The claim that takes the message reads the endpoint as it is, then its answer waits for the test.
       workerDb: (db) => ({
         ...db,
-        query: async (sql, params) => {
+        query: (async (sql: string, params?: readonly unknown[]) => {
           const rows = await db.query(sql, params)
           if (sql.includes('WITH due AS') && rows.length > 0) {
             claimRead()
             await answered
           }
           return rows
-        },
+        }) as Database['query'],
       }),
     })
     const heard: string[] = []

@@ -1,5 +1,7 @@
-import { waitFor } from '@testing-library/react'
+import { fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createFlexElement } from '../../src/elements/create-element'
+import { StandaloneLogin } from '../../src/components/auth/StandaloneAuth'
 import { getSharedSheet } from '../../src/styles/sheet'
 import { store } from '../../src/store'
 import { resetStore, shadow, signInAs } from './helpers'
@@ -80,6 +82,47 @@ describe('every element', () => {
     await waitFor(() => expect(el.shadowRoot!.querySelector('h2')).not.toBeInTheDocument())
     document.body.append(el)
     await waitFor(() => expect(el.shadowRoot!.querySelector('h2')?.textContent).toBe('Log in to your account'))
+  })
+})
+
+describe('an element in a page that changes it', () => {
+  const heading = (el: Element) => el.shadowRoot!.querySelector('h2')?.textContent
+
+  it('takes a property set before the script defined it, and every later set', async () => {
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    const el = document.body.appendChild(document.createElement('x-login-defined-late')) as HTMLElement & { strings?: unknown }
+    el.strings = { 'login.heading': 'First words' }
+    customElements.define('x-login-defined-late', createFlexElement(StandaloneLogin, 'flex-login'))
+    await waitFor(() => expect(heading(el)).toBe('First words'))
+    el.strings = { 'login.heading': 'Second words' }
+    await waitFor(() => expect(heading(el)).toBe('Second words'))
+  })
+
+  it('forgets an attribute removed or made empty: the screen reads its default again', async () => {
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    const el = document.createElement('flex-login')
+    el.setAttribute('forgot-password-url', 'https://docs.example.com/reset')
+    document.body.append(el)
+    const link = () => shadow(el).getByRole('link', { name: /forgot/i }).getAttribute('href')
+    await waitFor(() => expect(link()).toBe('https://docs.example.com/reset'))
+    el.removeAttribute('forgot-password-url')
+    await waitFor(() => expect(link()).not.toBe('https://docs.example.com/reset'))
+    el.setAttribute('forgot-password-url', 'https://docs.example.com/reset')
+    await waitFor(() => expect(link()).toBe('https://docs.example.com/reset'))
+    el.setAttribute('forgot-password-url', '')
+    await waitFor(() => expect(link()).not.toBe('https://docs.example.com/reset'))
+  })
+
+  it('moved to another place on the page, keeps what was typed into it', async () => {
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    const [a, b] = [document.createElement('div'), document.createElement('div')]
+    document.body.append(a, b)
+    const el = a.appendChild(document.createElement('flex-login'))
+    const email = await shadow(el).findByRole('textbox', { name: /email address/i })
+    fireEvent.change(email, { target: { value: 'ada@example.com' } })
+    b.append(el)
+    await Promise.resolve()
+    expect(shadow(el).getByRole('textbox', { name: /email address/i })).toHaveValue('ada@example.com')
   })
 })
 
