@@ -42,8 +42,11 @@ const NOT_BEFORE_NEEDED = ['auth'].map(chunk)
 /** The bundled languages and the list of ids a host's `strings` is checked against: none for an English page without `strings`. */
 const LANGUAGES = DIST_SCRIPTS.filter((name) => /^fp-locale-/.test(name))
 const CATALOG_IDS = chunk('catalog-ids')
-/** Sign-in by the host: fetched only by a page that declares it (docs/host-sign-in.md), while it loads. */
-const HOST_GATE = chunk('HostGate')
+/**
+ * Sign-in by the host, in one small chunk with the diagnosis of an unreachable server: fetched only by
+ * a page that declares it (docs/host-sign-in.md), while it loads, or by one that cannot reach its API.
+ */
+const HOST_GATE = chunk('rare')
 
 /** The names of the script files a page asks for, in order, as they are asked for. */
 function scriptRequests(page: Page): string[] {
