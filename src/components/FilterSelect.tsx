@@ -4,14 +4,18 @@ import { modes } from '../i18n/en/modes'
 
 /**
  * A section's filters as a grid of label and field pairs, so that they line
- * up however many there are: one pair a line in a narrow element, two from
- * cq-sm, three from cq-md. A filter's wrapper is `contents` (FILTER), so its
- * label and field are the grid's own cells.
+ * up however many there are: one pair a line in a narrow section, two from
+ * cq-sm, three from cq-md. The widths are the section's own (a container of
+ * its own), not the element's: beside a sidebar, the element's width gave
+ * three pairs a column too narrow to show "All keys". A filter's wrapper is
+ * `contents` (FILTER), so its label and field are the grid's own cells.
  */
 export function FilterBar({ children }: { children: ReactNode }) {
   return (
-    <div className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 text-sm cq-sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)] cq-md:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
-      {children}
+    <div className="flex-cq mt-4">
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 text-sm cq-sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)] cq-md:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
+        {children}
+      </div>
     </div>
   )
 }

@@ -65,9 +65,7 @@ export function KeyDialog({ catalog, info, onClose, onCreate, onSave }: KeyDialo
   const all = catalog
     ? [
         ...catalog,
-        ...(info?.scopes ?? [])
-          .filter((name) => !catalog.some((s) => s.name === name))
-          .map((name) => ({ name, group: name, access: 'write' as const, description: '' })),
+        ...(info?.scopes ?? []).filter((name) => !catalog.some((s) => s.name === name)).map((name) => ({ name, group: name, access: 'write' }) as ScopeEntry),
       ]
     : []
   const [mode, setMode] = useState<KeyMode>(info?.mode ?? (mayBroad ? 'live' : 'test'))
