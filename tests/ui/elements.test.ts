@@ -103,7 +103,10 @@ describe('an element in a page that changes it', () => {
     const el = document.createElement('flex-login')
     el.setAttribute('forgot-password-url', 'https://docs.example.com/reset')
     document.body.append(el)
-    const link = () => shadow(el).getByRole('link', { name: /forgot/i }).getAttribute('href')
+    const link = () =>
+      shadow(el)
+        .getByRole('link', { name: /forgot/i })
+        .getAttribute('href')
     await waitFor(() => expect(link()).toBe('https://docs.example.com/reset'))
     el.removeAttribute('forgot-password-url')
     await waitFor(() => expect(link()).not.toBe('https://docs.example.com/reset'))
