@@ -113,8 +113,8 @@ function inspect(page: Page, english: string[], names: boolean): Promise<Finding
           const style = getComputedStyle(el)
           if (style.display === 'inline' || style.display === 'contents' || el.clientWidth <= 1) continue
           // A select shows its chosen option inside the control, cut there if need be: nothing of it
-          // spills out of its box. Chromium 150 measures its scrollWidth by its longest option, later
-          // versions by its box, so the spill below would say one thing or the other by the browser.
+          // spills out of its box. Chromium 150 measures its scrollWidth by its longest option, and the
+          // browser an earlier run had did not, so the spill below said one thing or the other by browser.
           if (!el.checkVisibility() || el instanceof HTMLSelectElement) continue
           const spill = el.scrollWidth - el.clientWidth
           if (spill > 1) {
