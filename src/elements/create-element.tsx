@@ -132,11 +132,11 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
       super()
       // A property the page set before the script defined the element is its own, and would hide the
       // accessors (a later set never reached the screen): taken in as a prop, the accessor is back.
+      const own = this as unknown as Record<string, unknown>
       for (const name of [...names, ...PROPERTIES]) {
-        if (Object.hasOwn(this, name)) {
-          const value = (this as unknown as Record<string, unknown>)[name]
-          delete (this as unknown as Record<string, unknown>)[name]
-          this[R2WC_PROPS][name] = value
+        if (Object.hasOwn(own, name)) {
+          this[R2WC_PROPS][name] = own[name]
+          delete own[name]
         }
       }
     }

@@ -34,9 +34,15 @@ export function watchEndpointChanges(db: Database, log: Log, dispatch: Dispatch,
       try {
         const claimed = await run()
         if (changed.size === 0) return claimed
-        const stale = claimed.taken.filter((d) => changed.has(d.endpoint_id))
-        if (stale.length > 0) letGo(stale.map((d) => d.id))
-        return { ...claimed, taken: claimed.taken.filter((d) => !changed.has(d.endpoint_id)) }
+        const taken: HeldDelivery[] = []
+        const stale: string[] = []
+        for (const d of claimed.taken) {
+          if (changed.has(d.endpoint_id)) stale.push(d.id)
+          else taken.push(d)
+        }
+        if (stale.length === 0) return claimed
+        letGo(stale)
+        return { ...claimed, taken }
       } finally {
         heard = undefined
       }
