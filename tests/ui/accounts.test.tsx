@@ -106,7 +106,7 @@ describe("'Forgot your password?'", () => {
       ['flex-signed-in', {}],
     ])
     expect(api.callsTo('POST /api/auth/password/reset').at(-1)!.body).toEqual({ email: 'ada@example.com', code: '1234567890', password: 'a brand new phrase' })
-  }, 30_000)
+  })
 
   it("'Back to log in' returns to the form, with the address as the reset form had it", async () => {
     mockApi({ ...DEVICE, ...ACCOUNTS })

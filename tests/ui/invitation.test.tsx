@@ -75,7 +75,7 @@ describe('#/invitations/accept?code=…', () => {
     await user.click(q.getByRole('button', { name: 'Log in' }))
     expect(await q.findByRole('heading', { name: 'Project stand-in prj_9' })).toBeInTheDocument()
     expect(api.callsTo(ACCEPT)[0].body).toEqual({ code: CODE })
-  }, 15_000)
+  })
 
   it('a code the server refuses gets one clear message, and a way on', async () => {
     signInAs(SIGNED_IN)

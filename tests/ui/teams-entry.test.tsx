@@ -118,5 +118,5 @@ describe('accepting by code', () => {
     verified = true
     act(() => askAgain())
     await waitFor(() => expect(q.queryByText(/Your e-mail address is not verified yet/)).not.toBeInTheDocument())
-  }, 20_000)
+  })
 })

@@ -66,7 +66,7 @@ describe('the removal dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(api.callsTo(`DELETE ${MEMBERS}/dev?keep=apid_prod`)).toHaveLength(1))
     expect(await q.findByText('Member removed.')).toBeInTheDocument()
-  }, 15_000)
+  })
 
   it('with the defaults, keeps nothing', async () => {
     const { q, api, members } = page('usr_own', { [`DELETE ${MEMBERS}/dev`]: () => json(removal()) })
@@ -76,7 +76,7 @@ describe('the removal dialog', () => {
     await within(dialog).findByText('Laptop')
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(api.callsTo(`DELETE ${MEMBERS}/dev`)).toHaveLength(1))
-  }, 15_000)
+  })
 
   it('a developer who leaves sees what stops working, with no choice to keep it', async () => {
     const { q, api, members } = page('usr_dev', { [`DELETE ${MEMBERS}/dev`]: () => json(removal()) })
@@ -89,7 +89,7 @@ describe('the removal dialog', () => {
     expect(within(dialog).getAllByText('Stops working')).toHaveLength(3)
     await user.click(within(dialog).getByRole('button', { name: 'Leave project' }))
     await waitFor(() => expect(api.callsTo(`DELETE ${MEMBERS}/dev`)).toHaveLength(1))
-  }, 15_000)
+  })
 
   it('says the rule when the list cannot come, offers Retry, and still removes', async () => {
     let fail = true
@@ -106,7 +106,7 @@ describe('the removal dialog', () => {
     expect(await within(dialog).findByText('No working API key or webhook endpoint goes with this member: nothing else changes.')).toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(api.callsTo(`DELETE ${MEMBERS}/dev`)).toHaveLength(1))
-  }, 15_000)
+  })
 
   it('where there is no Invite to go back to, the Members section takes focus from the removed row', async () => {
     let team = TEAM
@@ -127,5 +127,5 @@ describe('the removal dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }))
     await waitFor(() => expect(within(region).queryByRole('button', { name: 'Actions for Name dev' })).toBeNull())
     await waitFor(() => expect(host.shadowRoot!.activeElement).toBe(region))
-  }, 15_000)
+  })
 })

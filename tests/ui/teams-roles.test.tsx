@@ -102,7 +102,7 @@ describe('a member sees only what their role may do', () => {
       invite: false,
       activity: false,
     })
-  }, 15_000)
+  })
 
   it('a developer changes keys, adds and edits endpoints, sends test events and resends; deleting an endpoint and the secret are an admin’s', async () => {
     expect(await visible('developer')).toEqual({
@@ -120,15 +120,15 @@ describe('a member sees only what their role may do', () => {
       invite: false,
       activity: false,
     })
-  }, 15_000)
+  })
 
   it('an admin does all but delete the project', async () => {
     const seen = await visible('admin')
     expect(Object.entries(seen).filter(([, shown]) => !shown)).toEqual([['deleteProject', false]])
-  }, 15_000)
+  })
 
   it('the owner sees every action', async () => {
     const seen = await visible('owner')
     expect(Object.values(seen).every(Boolean)).toBe(true)
-  }, 15_000)
+  })
 })

@@ -56,7 +56,7 @@ describe('Make owner', () => {
     expect(await q.findByText('Linus is now the owner. You are an admin.')).toBeInTheDocument()
     // The page reads the project again: the reader's role changed.
     await waitFor(() => expect(api.callsTo(`GET ${BASE}`).length).toBeGreaterThan(1))
-  }, 15_000)
+  })
 
   it('a wrong password is said in the dialog, which stays open', async () => {
     const { q } = pageAs('owner', 'wrong')
@@ -67,7 +67,7 @@ describe('Make owner', () => {
     await user.type(within(dialog).getByLabelText('Your password'), 'nope')
     await user.click(within(dialog).getByRole('button', { name: 'Make owner' }))
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Incorrect password.')
-  }, 15_000)
+  })
 
   it('is offered to an owner whose stored log-in names no user (the project says the role), never for the owner', async () => {
     const { q } = pageAs('owner', 'right', [member('linus', 'developer', { name: 'Linus' }), member('grace', 'admin', { name: 'Grace' })], false)
@@ -84,7 +84,7 @@ describe('Make owner', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Linus (linus@example.com)', 'Grace (grace@example.com)'])
-  }, 15_000)
+  })
 
   it('is offered to the owner only', async () => {
     const { q } = pageAs('admin')
@@ -124,7 +124,7 @@ describe('Transfer ownership in the danger zone', () => {
     await waitFor(() => expect(api.callsTo(OWNER)).toHaveLength(1))
     expect(api.callsTo(OWNER)[0].body).toEqual({ memberId: 'grace', password: 'correct horse battery' })
     expect(await q.findByText('Grace is now the owner. You are an admin.')).toBeInTheDocument()
-  }, 15_000)
+  })
 
   it('the Members section takes focus when the danger zone goes with the ownership', async () => {
     let role: Member['role'] = 'owner'
@@ -148,7 +148,7 @@ describe('Transfer ownership in the danger zone', () => {
     // An admin has no danger zone: the button that had focus went with it.
     await waitFor(() => expect(q.queryByRole('region', { name: 'Danger zone' })).toBeNull())
     await waitFor(() => expect(host.shadowRoot!.activeElement).toBe(q.getByRole('region', { name: 'Members' })))
-  }, 15_000)
+  })
 
   it('is not offered while no other member has joined', async () => {
     const { q } = pageAs('owner', 'right', [])

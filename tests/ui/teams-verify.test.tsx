@@ -44,7 +44,7 @@ describe('Invite, for a reader whose address is not verified', () => {
     expect(within(region).queryByText(WHY)).not.toBeInTheDocument()
     await userEvent.setup().click(within(region).getByRole('button', { name: 'Invite' }))
     expect(q.getByRole('dialog', { name: 'Invite a member' })).toBeInTheDocument()
-  }, 15_000)
+  })
 
   it('is the plain Invite for a verified reader', async () => {
     const { api, members } = page('access-token-verified', true)

@@ -118,7 +118,7 @@ describe('the Members section', () => {
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', memberId: 'new' }])
     expect(q.getByText('Invitation sent to grace@example.com.')).toBeInTheDocument()
     expect(await q.findByText('grace@example.com')).toBeInTheDocument()
-  }, 15_000)
+  })
 
   it('offers no Invite on a server run without mail, which cannot send one', async () => {
     const { members } = page('usr_own', { [CAPS]: { body: { features: ['teams', 'project-settings'] } } })
@@ -136,7 +136,7 @@ describe('the Members section', () => {
     await user.type(within(dialog).getByLabelText('E-mail address'), 'adm@example.com')
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }))
     expect((await within(dialog).findByRole('alert')).textContent).toContain('That address is already a member.')
-  }, 15_000)
+  })
 
   it('Change role sends the new role for that member', async () => {
     const { q, api, members } = page('usr_own', { [`PATCH ${MEMBERS}/dev`]: { body: member('dev', 'admin') } })
@@ -149,7 +149,7 @@ describe('the Members section', () => {
     await waitFor(() => expect(api.callsTo(`PATCH ${MEMBERS}/dev`)).toHaveLength(1))
     expect(api.callsTo(`PATCH ${MEMBERS}/dev`)[0].body).toEqual({ role: 'admin' })
     expect(await q.findByText('Role changed.')).toBeInTheDocument()
-  }, 15_000)
+  })
 
   it('Remove asks first, naming the member, then removes and tells the host', async () => {
     const { q, api, host, members } = page('usr_adm', {
@@ -169,7 +169,7 @@ describe('the Members section', () => {
     await waitFor(() => expect(api.callsTo(`DELETE ${MEMBERS}/dev`)).toHaveLength(1))
     expect(events.events.map((e) => e.detail)).toEqual([{ projectId: 'prj_7', memberId: 'dev' }])
     expect(await q.findByText('Member removed.')).toBeInTheDocument()
-  }, 15_000)
+  })
 
   it('Revoke and Resend act on the invitation', async () => {
     const { q, api, members } = page('usr_own', {
@@ -189,7 +189,7 @@ describe('the Members section', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }))
     await waitFor(() => expect(api.callsTo(`DELETE ${MEMBERS}/inv`)).toHaveLength(1))
     expect(await q.findByText('Invitation revoked.')).toBeInTheDocument()
-  }, 15_000)
+  })
 
   it('a member who is not the owner can leave, confirmed, and goes to the dashboard', async () => {
     const { q, api, nav, members } = page('usr_dev', {
@@ -204,7 +204,7 @@ describe('the Members section', () => {
     await user.click(within(await q.findByRole('dialog', { name: 'Leave project' })).getByRole('button', { name: 'Leave project' }))
     await waitFor(() => expect(api.callsTo(`DELETE ${MEMBERS}/dev`)).toHaveLength(1))
     await waitFor(() => expect(nav().route.path).toBe('/dashboard'))
-  }, 15_000)
+  })
 
   it('the owner has no "Leave project" (ownership is transferred first)', async () => {
     const { members } = page('usr_own')
@@ -264,7 +264,7 @@ describe('the Activity section', () => {
     expect(await within(region).findByText('Name own rolled the webhook signing secret.')).toBeInTheDocument()
     expect(api.callsTo(`${AUDIT}?limit=${PAGE}&before=aud_${PAGE}`)).toHaveLength(1)
     expect(within(region).getByText('That is everything.')).toBeInTheDocument()
-  }, 15_000)
+  })
 })
 
 describe('against a server without teams', () => {

@@ -187,7 +187,7 @@ describe('Add endpoint', () => {
     expect(q.getByText('Endpoint added.')).toBeInTheDocument()
     expect(await q.findByRole('region', { name: 'https://hooks.example.com/new' })).toBeInTheDocument()
     expect(await q.findByRole('button', { name: 'Manage endpoint https://hooks.example.com/new' })).toHaveAttribute('aria-expanded', 'true')
-  }, 15_000)
+  })
 
   it('sends only the event types picked from the catalog', async () => {
     const { q, api, section } = page({ [`POST ${HOOKS}`]: { status: 201, body: endpoint(2) }, [`GET ${HOOKS}/ep_2/attempts`]: { body: [] } })
@@ -201,7 +201,7 @@ describe('Add endpoint', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
     await waitFor(() => expect(api.callsTo(`POST ${HOOKS}`)).toHaveLength(1))
     expect(api.callsTo(`POST ${HOOKS}`)[0].body).toMatchObject({ eventTypes: ['invoice.paid'] })
-  }, 15_000)
+  })
 
   it('says beside each field what is wrong before sending anything', async () => {
     const { q, api, section } = page()
@@ -509,7 +509,7 @@ describe('the delivery log', () => {
     await waitFor(() => expect(within(panel).queryByText('Waiting for the delivery…')).not.toBeInTheDocument())
     // The list's Last delivery is read again once the delivery is in.
     expect(api.callsTo(LIST).length).toBeGreaterThan(1)
-  }, 10_000)
+  })
 
   it('Resend sends the message again and the log picks up the new attempt', async () => {
     let resent = false
