@@ -91,9 +91,14 @@ export class EntryQueue {
 
   private start = (page: Page, i: number) => (i === 0 ? 0 : page.ends[i - 1])
 
+  /** A new page's bytes: room for its entries at about 500 bytes each (it grows when they need more), at most PAGE_BYTES. */
+  private get pageBytes() {
+    return Math.min(PAGE_BYTES, this.perPage * 512)
+  }
+
   /** A page to fill: the last one emptied, or a new one. */
   private newPage(): Page {
-    const page = this.spare ?? { bytes: new Uint8Array(PAGE_BYTES), ends: new Uint32Array(this.perPage), first: 0, count: 0, used: 0 }
+    const page = this.spare ?? { bytes: new Uint8Array(this.pageBytes), ends: new Uint32Array(this.perPage), first: 0, count: 0, used: 0 }
     this.spare = undefined
     page.first = page.count = page.used = 0
     return page

@@ -91,8 +91,8 @@ function made(requestId: string, keyId: string, method: string, route: string, s
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 // What the server reads as a key id (apid_…: printable ASCII, at most LOG_KEY_ID_MAX).
 const KEY_ID = /^[!-~]+$/
-// The years an ISO time of the server's form (four digits) can name.
-const FIRST_MS = Date.parse('0000-01-01T00:00:00Z')
+// The years the server reads in an ISO time: 1 to 9999, in UTC.
+const FIRST_MS = Date.parse('0001-01-01T00:00:00Z')
 const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z')
 
 /**

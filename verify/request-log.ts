@@ -77,6 +77,7 @@ export interface RequestLogReporter {
   close(): Promise<void>
 }
 
+const BACKOFF_MIN_MS = 1000
 const BACKOFF_MAX_MS = 30_000
 
 type Send = (url: string, init: RequestInit) => Promise<Response>
@@ -90,18 +91,23 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
   const discarded = { unknownKey: 0, future: 0, expired: 0 }
   let lastError: string | undefined
   let timer: ReturnType<typeof setTimeout> | undefined
+  // How long the timer waits, and whether for a failed send's backoff, which a full batch must not cut short.
+  let timerMs = 0
+  let timerIsBackoff = false
   let sending: Promise<boolean> | undefined
   // Entries at the queue's front that the batch in flight holds; one dropped meanwhile is no longer its to remove.
   let inFlight = 0
   let backoff = 0
   let closed = false
 
-  function schedule(ms: number) {
+  function schedule(ms: number, isBackoff = false) {
     if (timer || closed) return
+    timerMs = ms
+    timerIsBackoff = isBackoff
     timer = setTimeout(() => {
       timer = undefined
       void sendOne().then((ok) => {
-        if (queue.length > 0) schedule(ok ? (queue.length >= batchSize ? 0 : intervalMs) : backoff)
+        if (queue.length > 0) schedule(ok ? (queue.length >= batchSize ? 0 : intervalMs) : backoff, !ok)
       })
     }, ms)
     // A provider's process may end without waiting for the next batch: close() is how it sends the last one.
@@ -160,7 +166,7 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
     inFlight = 0
     counts.failedSends++
     lastError = reason
-    backoff = Math.min(BACKOFF_MAX_MS, Math.max(intervalMs, backoff * 2))
+    backoff = Math.min(BACKOFF_MAX_MS, Math.max(BACKOFF_MIN_MS, intervalMs, backoff * 2))
     return false
   }
 
@@ -180,7 +186,15 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
       }
       // While a batch is on its way, its end schedules the next: at once when a batch is waiting, else after
       // intervalMs, or after the backoff when it failed. A timer set here meanwhile would skip that backoff.
-      if (!sending) schedule(queue.length >= batchSize ? 0 : intervalMs)
+      if (sending) return
+      if (queue.length < batchSize) return schedule(intervalMs)
+      // A full batch goes at once, not at the end of the interval: a queue filling faster than that would drop
+      // entries a portal that answers at once could take. A failed send's backoff still holds.
+      if (timer && timerMs > 0 && !timerIsBackoff) {
+        clearTimeout(timer)
+        timer = undefined
+      }
+      schedule(0)
     },
     refuse: () => void counts.refused++,
     stats: () => ({ queued: queue.length, ...counts, discarded: { ...discarded }, ...(lastError ? { lastError } : {}) }),
@@ -188,7 +202,7 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
       if (timer) clearTimeout(timer)
       timer = undefined
       await flush()
-      if (queue.length > 0) schedule(backoff || intervalMs)
+      if (queue.length > 0) schedule(backoff || intervalMs, backoff > 0)
     },
     async close() {
       closed = true

@@ -269,7 +269,8 @@ describe('logRequest, called by a provider on a framework without a middleware',
     // Nothing a reader sees, and half of a surrogate pair (a route cut in the middle of an emoji).
     verifier.logRequest({ ...good, requestId: 'req_blank', route: ' \u200b ' })
     verifier.logRequest({ ...good, requestId: 'req_half', route: '/v1/\ud83d' })
-    for (const bad of [{ status: 999 }, { keyId: '' }, { at: 'yesterday' }, { at: '+275760-09-13T00:00:00Z' }]) verifier.logRequest({ ...good, ...bad })
+    for (const bad of [{ status: 999 }, { keyId: '' }, { at: 'yesterday' }, { at: '+275760-09-13T00:00:00Z' }, { at: '0000-06-01T00:00:00Z' }])
+      verifier.logRequest({ ...good, ...bad })
     await verifier.flush()
     expect(portal.batches).toHaveLength(1)
     const [first, second, third, fourth, blank, half] = portal.entries()
@@ -278,6 +279,6 @@ describe('logRequest, called by a provider on a framework without a middleware',
     expect(second.requestId).not.toBe('r'.repeat(300))
     expect([...third.route]).toHaveLength(200)
     expect([fourth.route, blank.route, half.route]).toEqual(['(unmatched)', '(unmatched)', '(unmatched)'])
-    expect(verifier.requestLogStats()).toMatchObject({ sent: 6, refused: 4 })
+    expect(verifier.requestLogStats()).toMatchObject({ sent: 6, refused: 5 })
   })
 })

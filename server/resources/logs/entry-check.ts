@@ -27,6 +27,9 @@ const IP = /^[0-9A-Fa-f:.]{1,64}$/
 
 const text = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max && PRINTABLE.test(v)
 
+// The schema's first instant: the year 1 (UTC; a four-digit year of 0000 has the form and not the range).
+const FIRST_MS = Date.parse('0001-01-01T00:00:00Z')
+
 /** The second (`YYYY-MM-DDTHH:MM:SS`) last found to exist: entries of a batch mostly share a few. */
 let realSecond = ''
 
@@ -34,7 +37,7 @@ let realSecond = ''
 function instant(v: unknown): number | undefined {
   if (typeof v !== 'string' || !UTC.test(v)) return undefined
   const ms = Date.parse(v)
-  if (Number.isNaN(ms)) return undefined
+  if (!(ms >= FIRST_MS)) return undefined
   const second = v.slice(0, 19)
   if (second !== realSecond) {
     if (new Date(ms).toISOString().slice(0, 19) !== second) return undefined

@@ -1,0 +1,56 @@
+/**
+ * When the request log reporter sends (verify/request-log.ts): a full batch at once, not at the end of the
+ * interval, while the portal takes what it is sent; never faster than its backoff while the portal is down.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { RequestLogEntry } from '../../verify/index'
+import { requestLogReporter } from '../../verify/request-log'
+
+afterEach(() => void vi.useRealTimers())
+
+const entry = (i: number): RequestLogEntry => ({
+  requestId: `r${i}`,
+  keyId: 'apid_1',
+  method: 'GET',
+  route: '/x',
+  status: 200,
+  durationMs: 1,
+  at: '2026-03-10T12:00:00.000Z',
+})
+
+describe('the request log reporter', () => {
+  it('sends a full batch at once: entries arriving faster than a batch an interval are all taken by a portal that answers', async () => {
+    vi.useFakeTimers({ now: 0 })
+    const sends: number[] = []
+    const send = async (_url: string, init: RequestInit) => {
+      const { entries } = JSON.parse(String(init.body)) as { entries: unknown[] }
+      sends.push(Date.now())
+      return Response.json({ accepted: entries.length, duplicates: 0, dropped: { unknownKey: 0, future: 0, expired: 0 } }, { status: 202 })
+    }
+    const reporter = requestLogReporter('https://portal.example/api/logs', 'svc', send, { intervalMs: 1000, batchSize: 10, maxQueue: 20 })
+    // 300 entries in 300 ms: 30 batches, where one an interval would hold 10 and the queue 20.
+    for (let i = 0; i < 300; i++) {
+      reporter.add(entry(i))
+      await vi.advanceTimersByTimeAsync(1)
+    }
+    expect(reporter.stats()).toMatchObject({ dropped: 0 })
+    await reporter.close()
+    expect(reporter.stats()).toMatchObject({ sent: 300, dropped: 0, queued: 0 })
+    expect(sends.filter((t) => t < 300).length).toBeGreaterThanOrEqual(29)
+  })
+
+  it('waits at least 1 s before trying a down portal again, even with intervalMs 0', async () => {
+    vi.useFakeTimers({ now: 0 })
+    let attempts = 0
+    const send = () => {
+      attempts++
+      return Promise.reject(new TypeError('fetch failed'))
+    }
+    const reporter = requestLogReporter('https://portal.example/api/logs', 'svc', send, { intervalMs: 0 })
+    reporter.add(entry(1))
+    await vi.advanceTimersByTimeAsync(3500)
+    // At 0, 1 s and 3 s: never the thousands a retry without a wait makes.
+    expect(attempts).toBe(3)
+    expect(reporter.stats()).toMatchObject({ queued: 1, failedSends: 3 })
+  })
+})
