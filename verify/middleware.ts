@@ -71,7 +71,7 @@ interface HonoContextLike {
     method: string
     header(name: string): string | undefined
     // Hono's own (deprecated for `hono/route`, which this package cannot import: it depends on nothing).
-    matchedRoutes: ReadonlyArray<{ method: string; path: string }>
+    matchedRoutes: ReadonlyArray<{ method: string; path: string; handler?: unknown }>
     routeIndex: number
   }
   res: { status: number }
@@ -81,10 +81,16 @@ interface HonoContextLike {
   json(body: unknown, status: 401 | 403 | 503, headers: Record<string, string>): Response
 }
 
-/** The route that answered: the last one run, unless that was a middleware's `…*` (then no route matched). */
+/**
+ * The route that answered: the last one run, unless that was a middleware's `…*` that passed the request on (then
+ * no route matched). A middleware takes `next` and a handler does not: Hono's own tools tell them apart so, and
+ * `app.all('/v1/proxy/*', (c) => …)` is a route.
+ */
 function honoRoute(c: HonoContextLike): string {
   const route = c.req.matchedRoutes[c.req.routeIndex]
-  return !route || (route.method === 'ALL' && route.path.endsWith('*')) ? UNMATCHED_ROUTE : route.path
+  if (!route) return UNMATCHED_ROUTE
+  const passesOn = typeof route.handler !== 'function' || route.handler.length > 1
+  return route.method === 'ALL' && route.path.endsWith('*') && passesOn ? UNMATCHED_ROUTE : route.path
 }
 
 /** What @hono/node-server puts in `c.env`: Node's own request and response. */

@@ -18,14 +18,21 @@ afterEach(async () => {
 function honoApp(verifier: ReturnType<ReturnType<typeof fakePortal>['verifier']>, options = { requestLogs: true }) {
   closers.push(() => verifier.close())
   const v1 = new Hono().get('/orders/:orderId/items', (c) => c.json({ order: c.req.param('orderId') })).post('/orders', (c) => c.json({ created: true }, 201))
-  return new Hono()
-    .use('/v1/*', honoApiKey(verifier, options))
-    .get('/v1/invoices/:id', (c) => (c.req.param('id') === 'missing' ? c.json({ message: 'No such invoice.' }, 404) : c.json({ id: c.req.param('id') })))
-    .get('/v1/boom', () => {
-      throw new Error('the provider failed')
-    })
-    .route('/v1', v1)
-    .onError((_err, c) => c.json({ message: 'Internal server error' }, 500))
+  return (
+    new Hono()
+      .use('/v1/*', honoApiKey(verifier, options))
+      // A middleware of the provider's own, which passes on: never the route.
+      .use('/v1/*', async (_c, next) => {
+        await next()
+      })
+      .all('/v1/proxy/*', (c) => c.text('proxied'))
+      .get('/v1/invoices/:id', (c) => (c.req.param('id') === 'missing' ? c.json({ message: 'No such invoice.' }, 404) : c.json({ id: c.req.param('id') })))
+      .get('/v1/boom', () => {
+        throw new Error('the provider failed')
+      })
+      .route('/v1', v1)
+      .onError((_err, c) => c.json({ message: 'Internal server error' }, 500))
+  )
 }
 
 describe('honoApiKey with requestLogs', () => {
@@ -40,6 +47,7 @@ describe('honoApiKey with requestLogs', () => {
     expect((await app.request('/v1/orders/ord_7/items', { headers: auth })).status).toBe(200)
     expect((await app.request('/v1/orders', { method: 'POST', headers: auth })).status).toBe(201)
     expect((await app.request('/v1/nowhere/ord_7', { headers: auth })).status).toBe(404)
+    expect((await app.request('/v1/proxy/users/alice@example.com', { headers: auth })).status).toBe(200)
     await verifier.flush()
     const entries = portal.entries()
     expect(entries.map((e) => [e.method, e.route, e.status, e.keyId])).toEqual([
@@ -49,6 +57,7 @@ describe('honoApiKey with requestLogs', () => {
       ['GET', '/v1/orders/:orderId/items', 200, 'apid_1'],
       ['POST', '/v1/orders', 201, 'apid_1'],
       ['GET', '(unmatched)', 404, 'apid_1'],
+      ['GET', '/v1/proxy/*', 200, 'apid_1'],
     ])
     for (const e of entries) {
       expect(Object.keys(e).sort()).toEqual(['at', 'durationMs', 'keyId', 'method', 'requestId', 'route', 'status'])
@@ -57,7 +66,7 @@ describe('honoApiKey with requestLogs', () => {
       expect(new Date(e.at).toISOString()).toBe(e.at)
     }
     const sent = JSON.stringify(portal.attempts)
-    for (const secret of ['in_42', 's3cr3t', 'ord_7', 'nowhere', 'fxk_good']) expect(sent).not.toContain(secret)
+    for (const secret of ['in_42', 's3cr3t', 'ord_7', 'nowhere', 'alice', 'fxk_good']) expect(sent).not.toContain(secret)
     expect(portal.tokens).toEqual(new Set(['Bearer svc']))
   })
 
