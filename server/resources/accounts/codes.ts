@@ -99,6 +99,10 @@ export async function judgeCode(db: Database, c: CodeCheck): Promise<{ right: bo
   return db.transaction(async (tx) => {
     const { counted, refusal } = await spendTry(tx, c.ip, c.bucket)
     if (refusal) return { right: false, refusal }
+    // The account's row before its code's, the order its deletion takes them in (its row, then the codes by
+    // cascade): taken the other way, a right code marking the account verified and a deletion each waited for the
+    // other (a deadlock, one of them a 500). Without an account, the same statement matches no row.
+    await tx.query('SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE', [c.userId ?? NOBODY])
     const right = await useCode(tx, { userId: c.userId ?? NOBODY, purpose: c.purpose, deviceId: c.deviceId }, c.code, c.now)
     if (right) {
       await refundTry(tx, counted)

@@ -6,7 +6,7 @@ import { HttpError, badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { hashPassword } from '../../security/password'
-import { goingWithAccount, leaveEveryProject } from '../members'
+import { goingWithAccount, holdEveryProject, leaveEveryProject } from '../members'
 import { forgetDevices, holdsPassword, passwordProblem, revokeSessions } from '../session'
 import { deleteAccount, profile, rename, setPassword } from './data'
 import { changePasswordRoute, deleteAccountRoute, getProfileRoute, logoutAllRoute, updateProfileRoute } from './operations'
@@ -66,6 +66,8 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
         const account = await passwordAccount(c.var.userId)
         await checkPassword(account, password)
         await db.transaction(async (tx) => {
+          // Its projects before its own row: a call in one (a key made) holds the project, then the user's row.
+          await holdEveryProject(tx, account.id)
           await stillChecked(tx, account)
           await revokeSessions(tx, account.id)
           // Owned projects pass to an admin or go with the account (GET /me/deletion tells which, beforehand);

@@ -65,6 +65,9 @@ export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes,
 
       const passwordHash = await hashPassword(password, config.passwordCost)
       const accessData = await db.transaction(async (tx) => {
+        // Deleted since its code was judged: the code went with it (and a session for it could not be made).
+        const [held] = await tx.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [account.id])
+        if (!held) return undefined
         await setPassword(tx, account.id, passwordHash, { verified: true })
         await revokeSessions(tx, account.id)
         // The device that proved the mailbox stays known; every other is a stranger again.
@@ -72,6 +75,7 @@ export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes,
         const { token, expiresAt } = await issueToken(tx, 'access', { userId: account.id }, config.accessTokenTtlSeconds, clock())
         return { accessToken: token, tokenType: 'Bearer' as const, expiresAt, user: { id: account.id, name: account.name, email } }
       })
+      if (!accessData) throw badRequest(ACCOUNTS.CODE_REFUSED)
       return c.json(accessData, 200)
     })
 }

@@ -55,6 +55,19 @@ export async function departurePreview(q: Queryable, userId: string): Promise<De
 }
 
 /**
+ * Holds the rows of every project the user owns or is a member of. Every change to a project's members holds the
+ * project's row (authorize's lock), and so does the deletion, before it reads its plan: else a removal or transfer
+ * committing meanwhile is undone (a removed admin made owner, or a project just handed to this user deleted with
+ * its account). Those that start later wait, then find the user gone. The deletion takes them before the user's
+ * own row, the order a call in a project takes them in (the project, then the user's row its new rows name).
+ */
+export async function holdEveryProject(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(`SELECT id FROM projects WHERE owner_id = $1 OR id IN (SELECT project_id FROM project_members WHERE user_id = $1) ORDER BY id FOR UPDATE`, [
+    userId,
+  ])
+}
+
+/**
  * Run in the account deletion's transaction, before the user's row goes:
  * each owned project with an admin passes to the longest-standing one (who
  * leaves their member row); the rest go with the account (ON DELETE CASCADE:
@@ -64,12 +77,8 @@ export async function departurePreview(q: Queryable, userId: string): Promise<De
  * are disabled); each is recorded in its project's audit log.
  */
 export async function leaveEveryProject(tx: Queryable, userId: string, now: Date): Promise<Departure> {
-  // Every change to a project's members holds the project's row (authorize's lock): so does this, before the plan
-  // is read, else a removal or transfer committing meanwhile is undone (a removed admin made owner, or a project
-  // just handed to this user deleted with its account). Those that start later wait, then find the user gone.
-  await tx.query(`SELECT id FROM projects WHERE owner_id = $1 OR id IN (SELECT project_id FROM project_members WHERE user_id = $1) ORDER BY id FOR UPDATE`, [
-    userId,
-  ])
+  // Held again: one the user joined since the deletion first held them counts too.
+  await holdEveryProject(tx, userId)
   const p = await plan(tx, userId)
   for (const { projectId, to } of p.handedOver) {
     await tx.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [projectId, to.id])

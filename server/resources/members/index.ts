@@ -7,7 +7,7 @@ import { memberRoutes } from './routes'
 import { ownershipRoutes } from './ownership-routes'
 import { pendingRoutes } from './pending-routes'
 
-export { leaveEveryProject, departurePreview, goingWithAccount, type Departure } from './departure'
+export { holdEveryProject, leaveEveryProject, departurePreview, goingWithAccount, type Departure } from './departure'
 
 /** Members, invitations, roles and (with resources/audit) the audit log make the widget's teams. */
 export const members: Resource = {
