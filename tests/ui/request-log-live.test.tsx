@@ -41,6 +41,16 @@ describe('the live Requests section', () => {
     await waitFor(() => expect(routes(table)).toEqual(['/v1/r6', '/v1/r5', '/v1/r4', '/v1/r3']))
   })
 
+  it('shows a second call that reuses a request id (a client retrying with its id) as a call of its own', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    const first = entry(1, { requestId: 'req_same', route: '/v1/first', status: 503 })
+    const retry = entry(5, { requestId: 'req_same', route: '/v1/retry' })
+    const { q } = renderSection([{ entries: [first] }, { entries: [retry, entry(4), first] }])
+    const table = await loadedTable(await section(q))
+    await poll()
+    await waitFor(() => expect(routes(table)).toEqual(['/v1/retry', '/v1/r4', '/v1/first']))
+  })
+
   it('drops an older page asked for under filters since changed, never mixing it into the new list', async () => {
     let answerOlder: (() => void) | undefined
     const api = mockApi({

@@ -4,6 +4,7 @@ import { requests } from '../../i18n/en/requests'
 import { DataTable, type Column } from '../table'
 import { formatDuration, formatTime } from '../webhooks/format-time'
 import { LogStatus } from './LogStatus'
+import { callOf } from './useRequestLog'
 import { FOCUS_RING } from '../focus-ring'
 import { Badge } from '../Badge'
 import { keys } from '../../i18n/en/keys'
@@ -83,5 +84,5 @@ export function RequestTable({
     { id: 'status', header: t('requests.column.status'), priority: 0, width: 130, cell: (e) => <LogStatus status={e.status} /> },
     { id: 'duration', header: t('requests.column.duration'), priority: 3, width: 90, end: true, cell: (e) => formatDuration(e.durationMs, lang) },
   ]
-  return <DataTable caption={t('requests.caption')} columns={columns} rows={entries} rowKey={(e) => e.requestId} loading={loading ? 3 : 0} />
+  return <DataTable caption={t('requests.caption')} columns={columns} rows={entries} rowKey={callOf} loading={loading ? 3 : 0} />
 }

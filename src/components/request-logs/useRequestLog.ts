@@ -28,9 +28,16 @@ interface LogState {
 const EMPTY: LogState = { entries: [], loaded: false, error: undefined, arrived: 0 }
 const IDLE = { loading: false, error: undefined }
 
+/**
+ * A call's identity: its time and request id, as the server's cursor has it. A request id alone may name two calls
+ * (a client that sent one id twice, a retry): the second was never shown. The times are the server's, all in one
+ * ISO form, so they also sort as text.
+ */
+export const callOf = (e: LogEntryView) => e.at + e.requestId
+
 // Newest first, as the server orders them (by time, then request id): a call reported late (a slow one, which
-// arrived first) goes where it belongs. The times are the server's, all in one ISO form, so they sort as text.
-const newestFirst = (a: LogEntryView, b: LogEntryView) => (a.at + a.requestId < b.at + b.requestId ? 1 : -1)
+// arrived first) goes where it belongs.
+const newestFirst = (a: LogEntryView, b: LogEntryView) => (callOf(a) < callOf(b) ? 1 : -1)
 
 /**
  * A project's calls, newest first, under `filter`: the first page, older pages
@@ -80,8 +87,8 @@ export function useRequestLog(projectId: string, filter: LogFilter, limit: numbe
         (p) => {
           if (controller.signal.aborted) return
           setState((s) => {
-            const known = new Set(s.entries.map((e) => e.requestId))
-            const added = p.entries.filter((e) => !known.has(e.requestId))
+            const known = new Set(s.entries.map(callOf))
+            const added = p.entries.filter((e) => !known.has(callOf(e)))
             if (added.length === 0) return s
             const arrived = s.arrived + added.length
             if (added.length === p.entries.length || s.entries.length + added.length > keep) return { ...s, entries: p.entries, next: p.next, arrived }
@@ -113,8 +120,8 @@ export function useRequestLog(projectId: string, filter: LogFilter, limit: numbe
         // Only onto the list it was asked for: one started again since (other filters, a poll of only new calls) ends elsewhere.
         setState((s) => {
           if (s.next !== before) return s
-          const known = new Set(s.entries.map((e) => e.requestId))
-          return { ...s, entries: [...s.entries, ...p.entries.filter((e) => !known.has(e.requestId))], next: p.next }
+          const known = new Set(s.entries.map(callOf))
+          return { ...s, entries: [...s.entries, ...p.entries.filter((e) => !known.has(callOf(e)))], next: p.next }
         })
         setMore(IDLE)
       },
