@@ -1,9 +1,6 @@
 import { useT } from '../i18n'
 import { reveal } from '../i18n/en/reveal'
 
-/** The warning every dialog that shows a whole API key carries: the spec's, from 'API Information'. In English (what tests compare with). */
-export const ONE_TIME_WARNING = reveal['reveal.oneTimeWarning']
-
 /**
  * The one voice of the dialogs that show something once: the warning, in the
  * reader's language, naming everything the dialog shows once (the spec's

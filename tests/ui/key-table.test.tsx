@@ -2,12 +2,14 @@ import { fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyInfo } from '../../src/api/types'
-import { NEW_PAIR_TEXT } from '../../src/elements/project-detail/NewKeyDialog'
+import { keys as enKeys } from '../../src/i18n/en/keys'
 import { keyStatus } from '../../src/elements/project-detail/key-status'
 import { recordEvents, resetStore, signInAs } from './helpers'
 import { json, mockApi } from './helpers/api-mock'
 import { detail, renderDetail, stubClipboard } from './helpers/dashboard'
 import { reportWidth } from './helpers/layout'
+
+const NEW_PAIR_TEXT = enKeys['keys.new.text']
 
 const GET = 'GET /api/manage/dapp/prj_7'
 const HOUR = 3_600_000

@@ -1,13 +1,16 @@
 import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { NEW_PAIR_TEXT } from '../../src/elements/project-detail/NewKeyDialog'
-import { ONE_TIME_WARNING } from '../../src/components/one-time-warning'
+import { keys as enKeys } from '../../src/i18n/en/keys'
+import { reveal as enReveal } from '../../src/i18n/en/reveal'
 import { formatDate } from '../../src/format-date'
 import { store } from '../../src/store'
 import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
 import { deferred, json, mockApi } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
+
+const NEW_PAIR_TEXT = enKeys['keys.new.text']
+const ONE_TIME_WARNING = enReveal['reveal.oneTimeWarning']
 
 const GET = 'GET /api/manage/dapp/prj_7'
 const CREATE_KEY = 'POST /api/manage/dapp/prj_7/api-key'

@@ -1,13 +1,15 @@
 import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ONE_TIME_WARNING } from '../../src/elements/projects/ApiInformationDialog'
+import { reveal as enReveal } from '../../src/i18n/en/reveal'
 import { formatDate } from '../../src/format-date'
 import { ROW_HEIGHT_PX } from '../../src/elements/projects/ProjectsTable'
 import { store } from '../../src/store'
 import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
 import { deferred, json, mockApi } from './helpers/api-mock'
 import { projects, removeClipboard, renderDashboard, stubClipboard, summary } from './helpers/dashboard'
+
+const ONE_TIME_WARNING = enReveal['reveal.oneTimeWarning']
 
 const LIST = 'GET /api/manage/dapp/owner'
 const CREATE = 'POST /api/manage/dapp'

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyInfo } from '../../src/api/types'
 import { scaleTop, usageSummary } from '../../src/elements/project-detail/usage/UsageChart'
-import { USAGE_EMPTY } from '../../src/elements/project-detail/usage/UsageSection'
+import { usage as enUsage } from '../../src/i18n/en/usage'
 import { parseUsage } from '../../src/api/usage'
 import { store } from '../../src/store'
 import { resetStore, signInAs } from './helpers'
 import { json, mockApi } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
+
+const USAGE_EMPTY = enUsage['usage.empty']
 
 const GET = 'GET /api/manage/dapp/prj_7'
 const USAGE = 'GET /api/manage/dapp/prj_7/usage'

@@ -2,15 +2,21 @@ import { fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Attempt, Endpoint } from '../../src/api/webhooks'
-import { EVENTS_REQUIRED, URL_INVALID, URL_REQUIRED } from '../../src/components/webhooks/EndpointDialog'
 import { LazyWebhooks } from '../../src/components/webhooks/lazy'
-import { SECRET_ONCE } from '../../src/components/webhooks/RollSecretDialog'
-import { ROLL_FIRST } from '../../src/components/webhooks/WebhooksSection'
-import { NOT_OFFERED, NO_PROJECT } from '../../src/elements/webhooks/WebhooksScreen'
+import { webhooks as enWebhooks } from '../../src/i18n/en/webhooks'
 import { store } from '../../src/store'
 import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
 import { deferred, json, mockApi, offContract, type Reply } from './helpers/api-mock'
 import { detail, renderDetail, stubClipboard } from './helpers/dashboard'
+
+/** The texts in English, as the screens show them here. */
+const URL_REQUIRED = enWebhooks['webhooks.endpoint.urlRequired']
+const URL_INVALID = enWebhooks['webhooks.endpoint.urlInvalid']
+const EVENTS_REQUIRED = enWebhooks['webhooks.endpoint.eventsRequired']
+const SECRET_ONCE = enWebhooks['webhooks.secret.once']
+const ROLL_FIRST = enWebhooks['webhooks.rollFirst']
+const NO_PROJECT = enWebhooks['webhooks.screen.noProject']
+const NOT_OFFERED = enWebhooks['webhooks.screen.notOffered']
 
 const HOOKS = '/api/manage/dapp/prj_7/webhooks'
 const LIST = `GET ${HOOKS}`

@@ -11,11 +11,6 @@ import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useT, type Translate } from '../../i18n'
 import { webhooks } from '../../i18n/en/webhooks'
 
-/** The form's own messages in English (as tests read them); the dialog shows them in the reader's language. */
-export const URL_REQUIRED = webhooks['webhooks.endpoint.urlRequired']
-export const URL_INVALID = webhooks['webhooks.endpoint.urlInvalid']
-export const EVENTS_REQUIRED = webhooks['webhooks.endpoint.eventsRequired']
-
 type Errors = { url?: string; events?: string; form?: string }
 
 function parses(url: string): boolean {

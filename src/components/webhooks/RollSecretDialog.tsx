@@ -12,9 +12,6 @@ import { FormDialog } from '../form-dialog/FormDialog'
 import { GRACE_DEFAULT, useGraceOptions } from '../../hooks/useGraceOptions'
 import { useElement } from '../../context/element'
 
-/** The one-time warning in English (as tests read it); the dialog shows it in the reader's language. */
-export const SECRET_ONCE = webhooks['webhooks.secret.once']
-
 export interface RollSecretDialogProps {
   /** The current secret cannot sign (it predates signing): no overlap to choose. */
   firstSecret: boolean

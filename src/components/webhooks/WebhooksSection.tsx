@@ -21,9 +21,6 @@ import { useManageApi } from '../../hooks/useManageApi'
 import { useCan } from '../teams/role'
 import { Heading } from '../Heading'
 
-/** In English (as tests read it); the section shows it in the reader's language. */
-export const ROLL_FIRST = webhooks['webhooks.rollFirst']
-
 type Open = 'add' | 'roll' | { action: 'edit' | 'delete'; endpoint: Endpoint } | null
 
 export interface WebhooksSectionProps {

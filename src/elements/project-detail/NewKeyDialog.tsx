@@ -13,9 +13,6 @@ import { useT } from '../../i18n'
 import { keys as texts } from '../../i18n/en/keys'
 import { editOf, NameAtBirth } from './NameAtBirth'
 
-/** The spec's sentence above a new pair, in English. */
-export const NEW_PAIR_TEXT = texts['keys.new.text']
-
 /**
  * 'New API Information': the new pair(s), shown once, so only its own button
  * closes it. Given `onName` (a server that keeps key metadata), each pair can

@@ -6,11 +6,9 @@ import { CopyField } from '../../components/copy-field/CopyField'
 import { Dialog } from '../../components/dialog/Dialog'
 import { DialogActions } from '../../components/dialog/DialogActions'
 import { RevealSnippets } from '../../components/snippets/RevealSnippets'
-import { ONE_TIME_WARNING, useOneTimeWarning } from '../../components/one-time-warning'
+import { useOneTimeWarning } from '../../components/one-time-warning'
 import { useT } from '../../i18n'
 import { projects } from '../../i18n/en/projects'
-
-export { ONE_TIME_WARNING }
 
 /**
  * 'API Information' after a project is created: its key pair(s),

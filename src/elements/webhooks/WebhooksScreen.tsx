@@ -8,10 +8,6 @@ import { useT } from '../../i18n'
 import { webhooks } from '../../i18n/en/webhooks'
 import { WebhooksSection } from '../../components/webhooks/WebhooksSection'
 
-/** In English (as tests read them); the screen shows them in the reader's language. */
-export const NO_PROJECT = webhooks['webhooks.screen.noProject']
-export const NOT_OFFERED = webhooks['webhooks.screen.notOffered']
-
 /** <flex-webhooks>: one project's webhooks on a page of the host's own. */
 export function WebhooksScreen({ projectId }: { projectId?: string }) {
   const t = useT(webhooks)

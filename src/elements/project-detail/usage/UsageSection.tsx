@@ -16,8 +16,6 @@ import { Heading } from '../../../components/Heading'
 import { LazyLogQuality } from '../../../components/request-logs/lazy'
 import { useCapability } from '../../../hooks/useCapability'
 
-/** What the section says before any request, in English. */
-export const USAGE_EMPTY = texts['usage.empty']
 const ALL = ''
 
 /** 'Usage': verifications of the project's keys per day over 30 days, for all keys or one, and (with a test key) live or test keys alone. */
