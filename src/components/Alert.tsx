@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { AlertIcon } from './icons/AlertIcon'
 import { useT } from '../i18n'
 import { common } from '../i18n/en/common'
+import { FOCUS_RING } from './focus-ring'
 
 export interface AlertProps {
   children: ReactNode
@@ -37,11 +38,7 @@ export function Alert({ children, tone = 'error', onDismiss, onRetry, className 
 
 function AlertButton({ onClick, children }: { onClick: () => void; children: string }) {
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="shrink-0 rounded-flex px-1 font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-    >
+    <button type="button" onClick={onClick} className={`shrink-0 rounded-flex px-1 font-semibold underline ${FOCUS_RING}`}>
       {children}
     </button>
   )

@@ -1,6 +1,7 @@
 import { RouteLink } from '../router/RouteLink'
 import { useT } from '../i18n'
 import { common } from '../i18n/en/common'
+import { FOCUS_RING } from './focus-ring'
 
 /**
  * The way back from a screen whose code could not be fetched (the portal's
@@ -11,10 +12,7 @@ import { common } from '../i18n/en/common'
 export function BackToDashboard() {
   const t = useT(common)
   return (
-    <RouteLink
-      to="/dashboard"
-      className="rounded-flex text-sm font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-    >
+    <RouteLink to="/dashboard" className={`rounded-flex text-sm font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`}>
       {t('common.backToDashboard')}
     </RouteLink>
   )

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, Ref } from 'react'
+import { FOCUS_RING } from './focus-ring'
 
 /**
  * The one style of a destructive button outside its confirming dialog:
@@ -10,7 +11,7 @@ export function DangerButton({ className = '', type = 'button', ...rest }: Butto
     <button
       type={type}
       data-danger="secondary"
-      className={`inline-flex items-center justify-center rounded-flex border border-border px-4 py-2 text-sm font-semibold text-danger transition-colors hover:border-danger focus:outline-none focus-visible:ring-2 focus-visible:ring-focus focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
+      className={`inline-flex items-center justify-center rounded-flex border border-border px-4 py-2 text-sm font-semibold text-danger transition-colors hover:border-danger ${FOCUS_RING} focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
       {...rest}
     />
   )

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react'
 import { useT } from '../i18n'
 import { modes } from '../i18n/en/modes'
+import { FOCUS_RING } from './focus-ring'
 
 /**
  * A section's filters as a grid of label and field pairs, so that they line
@@ -45,7 +46,7 @@ export function FilterSelect({
         id={id}
         value={value}
         onChange={(e) => set(e.target.value)}
-        className="h-8 w-full min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        className={`h-8 w-full min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`}
       >
         {options.map(([v, words]) => (
           <option key={v} value={v}>

@@ -8,6 +8,7 @@ import { UserMenu } from './UserMenu'
 import { useT } from '../../i18n'
 import { useNavigation } from '../../router/navigation'
 import { frame } from '../../i18n/en/frame'
+import { FOCUS_RING } from '../focus-ring'
 
 /**
  * The signed-in frame the dashboard and the project page share, so moving
@@ -31,7 +32,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
             type="button"
             onClick={() => setSidebarOpen(true)}
             aria-expanded={sidebarOpen}
-            className="-ml-2 rounded-flex rtl:-mr-2 rtl:ml-0 p-2 text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus cq-md:hidden"
+            className={`-ml-2 rounded-flex rtl:-mr-2 rtl:ml-0 p-2 text-muted hover:text-fg ${FOCUS_RING} cq-md:hidden`}
           >
             <MenuIcon className="h-6 w-6" />
             <span className="sr-only">{t('frame.openSidebar')}</span>

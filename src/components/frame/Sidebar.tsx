@@ -3,6 +3,7 @@ import { CloseIcon } from '../icons/CloseIcon'
 import { SidebarNav } from './SidebarNav'
 import { useT } from '../../i18n'
 import { frame } from '../../i18n/en/frame'
+import { FOCUS_RING } from '../focus-ring'
 
 export interface SidebarProps {
   /** The narrow element's sheet; from 768 px of element width up the sidebar is always shown. */
@@ -24,11 +25,7 @@ export function Sidebar({ open, onClose, sheetOnly }: SidebarProps) {
       )}
       <Dialog open={open} onClose={onClose} title={t('frame.sidebar')} hideTitle placement="start">
         <div className="flex justify-end p-2">
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-flex p-2 text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-          >
+          <button type="button" onClick={onClose} className={`rounded-flex p-2 text-muted hover:text-fg ${FOCUS_RING}`}>
             <CloseIcon className="h-6 w-6" />
             <span className="sr-only">{t('frame.closeSidebar')}</span>
           </button>

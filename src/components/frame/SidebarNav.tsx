@@ -7,8 +7,9 @@ import { useNavigation } from '../../router/navigation'
 import { useElement } from '../../context/element'
 import { useT } from '../../i18n'
 import { frame } from '../../i18n/en/frame'
+import { FOCUS_RING } from '../focus-ring'
 
-const itemClass = 'group flex items-center gap-3 rounded-flex px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+const itemClass = `group flex items-center gap-3 rounded-flex px-3 py-2 text-sm font-medium ${FOCUS_RING}`
 const idle = 'text-muted hover:bg-raised hover:text-fg'
 const current = 'bg-raised text-fg'
 

@@ -6,6 +6,7 @@ import { useCapability } from '../../hooks/useCapability'
 import { useT } from '../../i18n'
 import { frame } from '../../i18n/en/frame'
 import { useMenu } from '../menu/useMenu'
+import { FOCUS_RING } from '../focus-ring'
 
 // accessData is the server's body as-is: read user.name / user.email only when they are text.
 const userText = (field: 'name' | 'email') => (s: { accessData: { [k: string]: unknown } | null }) => {
@@ -73,7 +74,7 @@ export function UserMenu() {
         type="button"
         aria-label={t('frame.user.menu')}
         {...trigger}
-        className="flex h-9 w-9 items-center justify-center rounded-full border border-border bg-raised text-sm font-semibold text-fg hover:border-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        className={`flex h-9 w-9 items-center justify-center rounded-full border border-border bg-raised text-sm font-semibold text-fg hover:border-muted ${FOCUS_RING}`}
       >
         {initial ? (
           <span aria-hidden="true">{initial}</span>

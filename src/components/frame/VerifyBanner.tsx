@@ -8,8 +8,9 @@ import { Alert } from '../Alert'
 import { Toast } from '../toast/Toast'
 import { useT } from '../../i18n'
 import { frame } from '../../i18n/en/frame'
+import { FOCUS_RING } from '../focus-ring'
 
-const linkClass = 'font-semibold underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus'
+const linkClass = `font-semibold underline ${FOCUS_RING}`
 
 /**
  * "Your e-mail address is not verified", under the signed-in screens, with

@@ -1,4 +1,5 @@
 import { useMenu } from '../menu/useMenu'
+import { FOCUS_RING } from '../focus-ring'
 
 export type RowMenuItem = { id: string; text: string; danger?: boolean; onSelect: () => void }
 
@@ -18,7 +19,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         type="button"
         aria-label={label}
         {...trigger}
-        className="rounded-flex px-2 py-1 text-lg leading-none text-muted hover:bg-raised hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        className={`rounded-flex px-2 py-1 text-lg leading-none text-muted hover:bg-raised hover:text-fg ${FOCUS_RING}`}
       >
         <span aria-hidden="true">⋯</span>
       </button>

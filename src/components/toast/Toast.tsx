@@ -3,6 +3,7 @@ import { TOAST_MS } from '../../constants'
 import { CloseIcon } from '../icons/CloseIcon'
 import { useT } from '../../i18n'
 import { common } from '../../i18n/en/common'
+import { FOCUS_RING } from '../focus-ring'
 
 export interface ToastProps {
   /** The notice; nothing is shown while null. */
@@ -30,12 +31,7 @@ export function Toast({ message, onClose }: ToastProps) {
       {message ? (
         <div className="mt-4 flex items-center gap-3 rounded-flex border border-success bg-success-bg px-4 py-3 text-sm text-fg">
           <p className="min-w-0 flex-1 break-words font-medium">{message}</p>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={t('common.close')}
-            className="shrink-0 rounded-flex text-muted hover:text-fg focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-          >
+          <button type="button" onClick={onClose} aria-label={t('common.close')} className={`shrink-0 rounded-flex text-muted hover:text-fg ${FOCUS_RING}`}>
             <CloseIcon className="h-5 w-5" />
           </button>
         </div>

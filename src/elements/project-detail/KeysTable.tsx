@@ -14,6 +14,7 @@ import { keyLabel, keyState, sameName, type KeyState } from './key-status'
 import { exactTime, timeAgo } from './relative-time'
 import { Truncated } from './Truncated'
 import { isTest, keyAccessText } from './key-restrictions'
+import { FOCUS_RING } from '../../components/focus-ring'
 
 export type KeyActionKind = 'edit' | 'roll' | 'delete'
 
@@ -92,7 +93,7 @@ export function Actions({ row, onAction, cards }: { row: KeyRow; onAction: (kind
           // The name says which key: none is mistaken for the Delete beside Create, which asks for the key.
           aria-label={name}
           onClick={() => onAction(kind, row.key)}
-          className={`flex-1 whitespace-nowrap rounded-flex border border-border bg-raised px-3 py-1.5 text-center font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${kind === 'delete' ? 'text-danger hover:underline' : 'text-accent hover:text-accent-hover'}`}
+          className={`flex-1 whitespace-nowrap rounded-flex border border-border bg-raised px-3 py-1.5 text-center font-semibold ${FOCUS_RING} ${kind === 'delete' ? 'text-danger hover:underline' : 'text-accent hover:text-accent-hover'}`}
         >
           {text}
         </button>

@@ -31,6 +31,7 @@ import { RoleContext } from '../../components/teams/role'
 import { useTeam } from '../../components/teams/useTeam'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { rememberSeen, wasSeen } from '../../store/seen-projects'
+import { FOCUS_RING } from '../../components/focus-ring'
 
 /** The page: a region named by its heading (the host page owns `<main>`), the header's actions beside it. */
 function Page({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -45,10 +46,7 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
             {title}
           </Heading>
           <div className="flex flex-wrap items-center gap-4">
-            <RouteLink
-              to="/dashboard"
-              className="rounded-flex text-sm font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-            >
+            <RouteLink to="/dashboard" className={`rounded-flex text-sm font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`}>
               {/* The arrow points back: to the start, which in right to left is the right. */}
               <span aria-hidden="true" className="inline-block rtl:[transform:scaleX(-1)]">
                 ←

@@ -6,6 +6,7 @@ import { Identifier } from '../../components/table'
 import { formatDate } from '../../format-date'
 import { useLang, useT } from '../../i18n'
 import { project as texts } from '../../i18n/en/project'
+import { FOCUS_RING } from '../../components/focus-ring'
 
 /** API Project IDs shown before "+N more". */
 export const IDS_SHOWN = 3
@@ -41,7 +42,7 @@ function KeyIds({ ids }: { ids: string[] }) {
           aria-expanded={all}
           aria-controls={listId}
           onClick={() => setAll(!all)}
-          className="rounded-flex text-xs font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+          className={`rounded-flex text-xs font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`}
         >
           {all ? t('project.info.fewer') : t('project.info.more', { count: ids.length - IDS_SHOWN })}
         </button>

@@ -1,4 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { FOCUS_RING } from '../../components/focus-ring'
 
 /**
  * One line of text cut with an ellipsis when it does not fit; then it can take
@@ -30,7 +31,7 @@ export function Truncated({ text, width, className = '' }: { text: string; width
         onMouseLeave={hide}
         onFocus={show}
         onBlur={hide}
-        className={`block truncate rounded-flex focus:outline-none focus-visible:ring-2 focus-visible:ring-focus ${className}`}
+        className={`block truncate rounded-flex ${FOCUS_RING} ${className}`}
       >
         {text}
       </span>

@@ -5,6 +5,7 @@ import { useT } from '../../i18n'
 import { projects } from '../../i18n/en/projects'
 import { INVITATION_PATH } from '../../router/routes'
 import { RouteLink } from '../../router/RouteLink'
+import { FOCUS_RING } from '../../components/focus-ring'
 
 // The invitations list is in the team chunk (vite.config.ts): the dashboard's own chunk only asks for it.
 const pending = chunk<ComponentType>(() => import('../../components/teams/PendingInvitations').then((m) => m.PendingInvitations))
@@ -38,10 +39,7 @@ export function InvitationCodeLink() {
   const t = useT(projects)
   if (!useCapability('teams')) return null
   return (
-    <RouteLink
-      to={INVITATION_PATH}
-      className="text-sm font-semibold text-accent underline hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
-    >
+    <RouteLink to={INVITATION_PATH} className={`text-sm font-semibold text-accent underline hover:text-accent-hover ${FOCUS_RING}`}>
       {t('projects.haveCode')}
     </RouteLink>
   )

@@ -9,6 +9,7 @@ import { useLang, useT } from '../../i18n'
 import { projects } from '../../i18n/en/projects'
 import { roles } from '../../i18n/en/roles'
 import { ROLE_NAME } from '../../components/teams/role-names'
+import { FOCUS_RING } from '../../components/focus-ring'
 
 /** The project table's columns that can go, by id (the name and the status always show). */
 export type ProjectColumn = 'id' | 'description' | 'created' | 'role'
@@ -54,7 +55,7 @@ export const ProjectRow = memo(function ProjectRow({
           dir="auto"
           title={project.name || undefined}
           {...{ [NAME_ATTR]: '' }}
-          className="block truncate rounded-flex font-medium text-accent hover:text-accent-hover hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+          className={`block truncate rounded-flex font-medium text-accent hover:text-accent-hover hover:underline ${FOCUS_RING}`}
         >
           {project.name || <span className="italic">{t('projects.untitled')}</span>}
         </RouteLink>

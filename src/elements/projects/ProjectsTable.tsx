@@ -8,6 +8,7 @@ import { ProjectRow } from './ProjectRow'
 import { useT } from '../../i18n'
 import { projects as texts } from '../../i18n/en/projects'
 import { roles } from '../../i18n/en/roles'
+import { FOCUS_RING } from '../../components/focus-ring'
 
 /** Matches the rows' `h-14`; rows as cards (a box too narrow for the columns) are `h-24`. */
 export const ROW_HEIGHT_PX = 56
@@ -89,7 +90,7 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
         tabIndex={0}
         role="region"
         aria-label={t('projects.region')}
-        className="max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+        className={`max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface ${FOCUS_RING}`}
       >
         <table aria-rowcount={rows.length + 1} className={`w-full text-sm text-fg ${stacked ? 'block' : ''}`}>
           <caption className="sr-only">{t('projects.caption')}</caption>

@@ -15,6 +15,7 @@ import { keysVersion, useUsage } from './useUsage'
 import { Heading } from '../../../components/Heading'
 import { LazyLogQuality } from '../../../components/request-logs/lazy'
 import { useCapability } from '../../../hooks/useCapability'
+import { FOCUS_RING } from '../../../components/focus-ring'
 
 const ALL = ''
 
@@ -67,7 +68,7 @@ export function UsageSection({ project }: { project: Project }) {
             href={`${docs}#tag/Verification`}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-2 inline-block rounded-flex font-semibold text-accent hover:text-accent-hover focus:outline-none focus-visible:ring-2 focus-visible:ring-focus"
+            className={`mt-2 inline-block rounded-flex font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`}
           >
             {t('usage.howTo')}
             <span className="sr-only"> {t('usage.newTab')}</span>
