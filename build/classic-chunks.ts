@@ -24,7 +24,7 @@
  * and another build on the same page keeps to its own chunks.
  */
 import { createHash } from 'node:crypto'
-import { parseAst, type Plugin, type Rolldown } from 'vite'
+import { minifySync, parseAst, type Plugin, type Rolldown } from 'vite'
 
 type OutputChunk = Rolldown.OutputChunk
 
@@ -34,15 +34,13 @@ export const SCRIPT_FILE = 'flex-portal.js'
 const DYNAMIC_IMPORT = /Promise\.resolve\(\)\.then\(\(\)=>require\(("\.\/[\w.-]+\.js")\)\)/g
 
 /**
- * The runtime: the registry, `require`, and `require.load` for the chunks
- * fetched on demand. Chunks register and name each other by a short id
- * (`names`: id → file), not by file name; `deps` gives what each chunk fetched
- * on demand needs beside it.
+ * The runtime's code: `require`, and `require.load` for the chunks fetched on
+ * demand. It reads the registry `R`, the table `N` (id → file), `D` (what each
+ * chunk fetched on demand needs beside it) and `P` (the fetches under way),
+ * which `runtimeSource` declares before it. Written plainly here and minified
+ * once by the build (it is the one part the bundler does not minify).
  */
-export function runtimeSource(key: string, names: Record<string, string>, deps: Record<string, string[]>): string {
-  // ES5 and no arrow functions: it is the one part that is not minified by the bundler.
-  return `var K=${JSON.stringify(key)},R=self[K]||(self[K]={f:{},m:{}}),N=${JSON.stringify(names)},D=${JSON.stringify(deps)},P={};
-var me=document.currentScript,src=me&&me.src,nonce=me&&me.nonce;
+const RUNTIME = `var me=document.currentScript,src=me&&me.src,nonce=me&&me.nonce;
 if(!src){var all=document.getElementsByTagName("script");for(var i=all.length-1;i>=0&&!src;i--)if(/\\/flex-portal\\.js([?#]|$)/.test(all[i].src))src=all[i].src}
 function req(n){var m=R.m[n];if(m)return m.exports;var f=R.f[n];if(!f)throw new Error("Flex Portal: "+n+" is not loaded");m=R.m[n]={exports:{}};f.call(m.exports,req,m.exports,m);return m.exports}
 function fetchFile(n){
@@ -54,6 +52,25 @@ s.onload=done;s.onerror=done;(document.body||document.documentElement).appendChi
 req.e=function(e,d){for(var k in d)Object.defineProperty(e,k,{enumerable:true,get:d[k]})};
 req.load=function(k){return Promise.all([k].concat(D[k]||[]).map(fetchFile)).then(function(){return req(k)})};
 R.r=req;`
+
+let minifiedRuntime: string | undefined
+function runtimeCode(): string {
+  if (minifiedRuntime === undefined) {
+    const result = minifySync('flex-runtime.js', RUNTIME, { compress: { target: 'es2022' }, mangle: { toplevel: true, reserved: ['K', 'R', 'N', 'D', 'P'] } })
+    if (result.errors.length > 0) throw new Error(`flex-classic-chunks: the runtime does not minify: ${result.errors.map((e) => e.message).join('; ')}`)
+    minifiedRuntime = result.code
+  }
+  return minifiedRuntime
+}
+
+/**
+ * The runtime: the registry, `require`, and `require.load` for the chunks
+ * fetched on demand. Chunks register and name each other by a short id
+ * (`names`: id → file), not by file name; `deps` gives what each chunk fetched
+ * on demand needs beside it.
+ */
+export function runtimeSource(key: string, names: Record<string, string>, deps: Record<string, string[]>): string {
+  return `var K=${JSON.stringify(key)},R=self[K]||(self[K]={f:{},m:{}}),N=${JSON.stringify(names)},D=${JSON.stringify(deps)},P={};\n${runtimeCode()}`
 }
 
 /**
@@ -212,11 +229,13 @@ export function classicChunks(): Plugin {
         if (needs.length > 0) deps[ids.get(chunk.fileName)!] = needs
       }
       const parts = [...inlined].map((name) => factory(key, ids.get(name)!, (bundle[name] as OutputChunk).code))
+      // The table names the files the runtime may fetch: a chunk inside the script is registered before anything asks for it.
+      const files = Object.fromEntries([...ids].filter(([name]) => !inlined.has(name)).map(([name, id]) => [id, name]))
       // The factories sit at the top level of the script, not inside the
       // runtime's function: there V8 compiled them on the main thread when
       // first called (measured: ~9 ms more before 'Log in' was usable).
       entry.code =
-        `/*! Flex Portal: one classic script; later screens load from fp-*.js beside it. */\n(function(){${runtimeSource(key, Object.fromEntries([...ids].map(([name, id]) => [id, name])), deps)}\n})();\n` +
+        `/*! Flex Portal: one classic script; later screens load from fp-*.js beside it. */\n(function(){${runtimeSource(key, files, deps)}\n})();\n` +
         parts.join('') +
         factory(key, SCRIPT_FILE, entry.code) +
         `self[${JSON.stringify(key)}].r(${JSON.stringify(SCRIPT_FILE)});\n`
