@@ -18,7 +18,7 @@ import type { Plugin } from 'vite'
 import { sourceFiles } from './class-scan.ts'
 
 /** The packages whose bindings are handed out, and the module of plain bindings that stands for each. */
-const PACKAGES: Record<string, string> = { react: '\0flex-react', 'react/jsx-runtime': '\0flex-react-jsx' }
+const PACKAGES: Record<string, string> = { react: '\0flex-react', 'react/jsx-runtime': '\0flex-react-jsx', 'react-dom': '\0flex-react-dom' }
 /**
  * What the automatic JSX transform imports; no source names these. `jsxs` (an
  * element with static children) differs from `jsx` only in React's development
@@ -58,15 +58,15 @@ export function reactBindings(srcDir = 'src'): Plugin {
     load(id) {
       const pkg = Object.keys(PACKAGES).find((name) => PACKAGES[name] === id)
       if (!pkg) return undefined
-      const names =
-        pkg === 'react'
-          ? importedNames(
-              sourceFiles(root).map((file) => readFileSync(file, 'utf8')),
-              pkg,
-            )
-          : JSX_NAMES
+      const jsx = pkg === 'react/jsx-runtime'
+      const names = jsx
+        ? JSX_NAMES
+        : importedNames(
+            sourceFiles(root).map((file) => readFileSync(file, 'utf8')),
+            pkg,
+          )
       // Imported from here, `pkg` is React itself (this module is not under src/).
-      const jsxs = pkg === 'react' ? '' : 'export { jsx as jsxs };\n'
+      const jsxs = jsx ? 'export { jsx as jsxs };\n' : ''
       return `import * as R from ${JSON.stringify(pkg)};\n${names.map((name) => `export const ${name} = R.${name};\n`).join('')}${jsxs}`
     },
   }
