@@ -166,6 +166,10 @@ describe('the key dialog', () => {
     const d = within(dialog)
     expect(d.getByRole('radio', { name: /^Custom/ })).toBeChecked()
     expect(d.getByRole('checkbox', { name: /reports:export/ })).toBeChecked()
+    // Said beside it, so a developer knows why it stands apart (and that unchecking it cannot be undone here).
+    expect(d.getByRole('checkbox', { name: /reports:export/ }).closest('label')).toHaveTextContent(
+      'reports:exportNo longer offered by this API. The key keeps it until you uncheck it.',
+    )
     expect(sentence(dialog)).toBe('A live key that can read Invoices and write reports:export, from anywhere.')
     setText(d.getByRole('textbox', { name: 'Key name' }), 'Renamed')
     await user.click(d.getByRole('button', { name: 'Save' }))

@@ -65,7 +65,9 @@ export function KeyDialog({ catalog, info, onClose, onCreate, onSave }: KeyDialo
   const all = catalog
     ? [
         ...catalog,
-        ...(info?.scopes ?? []).filter((name) => !catalog.some((s) => s.name === name)).map((name) => ({ name, group: name, access: 'write' }) as ScopeEntry),
+        ...(info?.scopes ?? [])
+          .filter((name) => !catalog.some((s) => s.name === name))
+          .map((name) => ({ name, group: name, access: 'write', description: t('keyAccess.scopes.dropped') }) as ScopeEntry),
       ]
     : []
   const [mode, setMode] = useState<KeyMode>(info?.mode ?? (mayBroad ? 'live' : 'test'))

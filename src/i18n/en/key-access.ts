@@ -33,6 +33,7 @@ export const keyAccess = {
   'keyAccess.access.customHint': 'Only the scopes you choose.',
   'keyAccess.scopes': 'Scopes',
   'keyAccess.scopes.none': 'Choose at least one scope.',
+  'keyAccess.scopes.dropped': 'No longer offered by this API. The key keeps it until you uncheck it.',
   'keyAccess.roleNote': 'Live keys that can write need an admin or the owner: you can create test keys and read-only live keys.',
   'keyAccess.ips': 'Allowed IP addresses',
   'keyAccess.ips.hint': ({ max }: { max: number }, { lang }: Locale) =>

@@ -650,6 +650,7 @@ const messages: LocaleMessages = {
   'keyAccess.access.customHint': 'Nur die Berechtigungen, die Sie wählen.',
   'keyAccess.scopes': 'Berechtigungen',
   'keyAccess.scopes.none': 'Wählen Sie mindestens eine Berechtigung.',
+  'keyAccess.scopes.dropped': 'Wird von dieser API nicht mehr angeboten. Der Schlüssel behält sie, bis Sie das Häkchen entfernen.',
   'keyAccess.roleNote':
     'Live-Schlüssel mit Schreibzugriff erfordern einen Admin oder den Inhaber: Sie können Testschlüssel und Live-Schlüssel mit reinem Lesezugriff erstellen.',
   'keyAccess.ips': 'Erlaubte IP-Adressen',

@@ -657,6 +657,7 @@ const messages: LocaleMessages = {
   'keyAccess.access.customHint': 'Solo los permisos que elijas.',
   'keyAccess.scopes': 'Permisos',
   'keyAccess.scopes.none': 'Elige al menos un permiso.',
+  'keyAccess.scopes.dropped': 'Esta API ya no lo ofrece. La clave lo conserva hasta que lo desmarques.',
   'keyAccess.roleNote':
     'Las claves en vivo que pueden escribir requieren un administrador o el propietario: puedes crear claves de prueba y claves en vivo de solo lectura.',
   'keyAccess.ips': 'Direcciones IP permitidas',

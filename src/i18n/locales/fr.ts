@@ -651,6 +651,7 @@ const messages: LocaleMessages = {
   'keyAccess.access.customHint': 'Seulement les autorisations que vous choisissez.',
   'keyAccess.scopes': 'Autorisations',
   'keyAccess.scopes.none': 'Choisissez au moins une autorisation.',
+  'keyAccess.scopes.dropped': 'Cette API ne la propose plus. La clé la garde tant que vous ne la décochez pas.',
   'keyAccess.roleNote':
     'Les clés de production qui peuvent écrire demandent un admin ou le propriétaire\u00a0: vous pouvez créer des clés de test et des clés de production en lecture seule.',
   'keyAccess.ips': 'Adresses IP autorisées',

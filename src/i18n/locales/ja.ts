@@ -641,6 +641,7 @@ const messages: LocaleMessages = {
   'keyAccess.access.customHint': '選択したスコープのみ。',
   'keyAccess.scopes': 'スコープ',
   'keyAccess.scopes.none': 'スコープを 1 つ以上選択してください。',
+  'keyAccess.scopes.dropped': 'この API では提供されなくなりました。チェックを外すまでキーに残ります。',
   'keyAccess.roleNote': '書き込みができる本番キーには管理者またはオーナーが必要です。テストキーと読み取り専用の本番キーは作成できます。',
   'keyAccess.ips': '許可する IP アドレス',
   'keyAccess.ips.hint': ({ max }: { max: number }, { lang }: Locale) =>

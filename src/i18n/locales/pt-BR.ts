@@ -646,6 +646,7 @@ const messages: LocaleMessages = {
   'keyAccess.access.customHint': 'Somente as permissões que você escolher.',
   'keyAccess.scopes': 'Permissões',
   'keyAccess.scopes.none': 'Escolha pelo menos uma permissão.',
+  'keyAccess.scopes.dropped': 'Esta API não a oferece mais. A chave a mantém até você desmarcá-la.',
   'keyAccess.roleNote':
     'Chaves de produção que podem escrever exigem um administrador ou o proprietário: você pode criar chaves de teste e chaves de produção somente leitura.',
   'keyAccess.ips': 'Endereços IP permitidos',
