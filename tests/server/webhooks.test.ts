@@ -672,6 +672,11 @@ describe('deliveries', () => {
     const resentThere = await t.api('POST', `/${narrow}/messages/${msg}/resend`)
     expect([resentThere.status, resentThere.body.code]).toEqual([404, 'MESSAGE_NOT_FOUND'])
     expect(await t.attempts(narrow)).toEqual([])
+    // Nor one that went to the address the endpoint had before it was re-pointed: the new address never had it.
+    expect((await t.api('PATCH', `/${id}`, { url: `${t.receiver.url}/moved` })).status).toBe(200)
+    const moved = await t.api('POST', `/${id}/messages/${msg}/resend`)
+    expect([moved.status, moved.body.code]).toEqual([404, 'MESSAGE_NOT_FOUND'])
+    expect(await t.attempts(id)).toHaveLength(2)
   })
 
   it('end once a resend succeeds: the retry still scheduled never fires, and until then shows as scheduled, with no answer', async () => {

@@ -90,6 +90,7 @@ export async function updateEndpoint(
   const rows = await q.query(
     `UPDATE webhook_endpoints SET
        added_by = CASE WHEN $3::text IS NOT NULL AND $3::text IS DISTINCT FROM url THEN $7 ELSE added_by END,
+       address_version = CASE WHEN $3::text IS NOT NULL AND $3::text IS DISTINCT FROM url THEN address_version + 1 ELSE address_version END,
        url = COALESCE($3, url),
        description = COALESCE($4, description),
        event_types = COALESCE($5, event_types),
@@ -114,8 +115,8 @@ export async function deleteEndpoint(q: Queryable, projectId: string, endpointId
 async function enqueue(tx: Queryable, messageId: string, eventType: string, due: Date, filter: string, params: unknown[]): Promise<number> {
   const rows = await tx.query(
     `WITH d AS (
-       INSERT INTO webhook_deliveries (message_id, endpoint_id, next_attempt_at)
-       SELECT $1, e.id, $3 FROM webhook_endpoints e WHERE ${filter}
+       INSERT INTO webhook_deliveries (message_id, endpoint_id, next_attempt_at, address_version)
+       SELECT $1, e.id, $3, e.address_version FROM webhook_endpoints e WHERE ${filter}
        RETURNING id, endpoint_id, next_attempt_at
      )
      INSERT INTO webhook_attempts (id, delivery_id, endpoint_id, message_id, event_type, attempt_number, status, attempted_at)
@@ -224,8 +225,9 @@ export async function sendTestMessage(
 
 /**
  * Queues `messageId` again for the endpoint, as a new delivery with the same webhook-id; 'unknown' when the
- * message is not the project's, or was never the endpoint's: a resend is a delivery again, never a way to have another
- * endpoint's messages (or types its filter leaves out) sent to an address of one's own.
+ * message is not the project's, or was never the endpoint's at the address it has now: a resend is a delivery again,
+ * never a way to have another endpoint's messages (or types its filter leaves out, or what went to the address an
+ * endpoint had before it was re-pointed) sent to an address of one's own.
  */
 export async function resendMessage(
   db: Database,
@@ -239,7 +241,8 @@ export async function resendMessage(
     if (!(await holdEnabled(tx, projectId, endpointId, allowed))) return 'disabled'
     const [m] = await tx.query<{ event_type: string }>(
       `SELECT event_type FROM webhook_messages m WHERE id = $1 AND project_id = $2
-         AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.message_id = m.id AND d.endpoint_id = $3)`,
+         AND EXISTS (SELECT 1 FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+                     WHERE d.message_id = m.id AND d.endpoint_id = $3 AND d.address_version = e.address_version)`,
       [messageId, projectId, endpointId],
     )
     if (!m) return 'unknown'

@@ -118,8 +118,8 @@ async function insertMessages(db: Database, batch: Incoming[]): Promise<Inserted
        RETURNING id, project_id, event_type, created_at
      ),
      d AS (
-       INSERT INTO webhook_deliveries (message_id, endpoint_id, next_attempt_at)
-       SELECT m.id, e.id, m.created_at FROM m JOIN i ON i.id = m.id
+       INSERT INTO webhook_deliveries (message_id, endpoint_id, next_attempt_at, address_version)
+       SELECT m.id, e.id, m.created_at, e.address_version FROM m JOIN i ON i.id = m.id
        JOIN webhook_endpoints e ON e.project_id = m.project_id AND NOT e.disabled AND (cardinality(e.event_types) = 0 OR m.event_type = ANY(e.event_types))
        ORDER BY i.ord, e.seq
        RETURNING id, message_id, endpoint_id, next_attempt_at
