@@ -29,6 +29,8 @@ export interface StartOptions extends AppOverrides {
   staticRoots?: ReadonlyArray<string | StaticRoot>
   /** Serve the demo pages (default true; readConfig turns it off in production). */
   demoPages?: boolean
+  /** NODE_ENV=production: the docs page's demo API is not served, even with the demo pages (it would count anyone's calls in real projects). */
+  production?: boolean
   /** An already open database (tests); otherwise one is opened from dataDir/databaseUrl. */
   db?: Database
   /** How long close() waits for in-flight requests before cutting them off. */
@@ -143,7 +145,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const bundle: StaticRoot = { dir: DIST_DIR, crossOrigin: true, bundle: true }
   const staticRoots = opts.staticRoots ?? (opts.demoPages === false ? [bundle] : [DEMO_DIR, bundle])
   // The demo API goes with the demo pages: its samples are on /docs.html.
-  const app = createApp({ db, config: settings, log, staticRoots, demoApi: opts.demoPages !== false })
+  const app = createApp({ db, config: settings, log, staticRoots, demoApi: opts.demoPages !== false && !opts.production })
   const drain = drainer(app.fetch)
   let server!: Server
   let address: AddressInfo

@@ -5,6 +5,7 @@
  * newcomer pastes from /docs.html count in Usage.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { startServer } from '../../server/start'
 import { createTestServer, newProject, signUp, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-the-demo-api'
@@ -60,6 +61,21 @@ describe('the demo API', () => {
       const { call } = await demo(opts)
       const res = await call('/projects/{id}/ping')
       expect([res.status, res.body]).toEqual([404, { message: 'Not found.', code: 'NOT_FOUND' }])
+    }
+  })
+
+  it('is served by the server outside production only, even when production asks for the demo pages (DEMO_PAGES=true)', async () => {
+    const s = await createTestServer()
+    servers.push(s)
+    for (const production of [false, true]) {
+      const running = await startServer({ port: 0, db: await s.storage.open!(), log: () => {}, serviceToken: SERVICE_TOKEN, demoPages: true, production })
+      try {
+        const res = await fetch(`${running.url}demo-api/v1/projects/prj_x/ping`, { headers: { Authorization: 'Bearer fxk_made-up' } })
+        // A made-up key: refused by the demo API where it is served, not found where it is not.
+        expect(res.status, `production: ${production}`).toBe(production ? 404 : 401)
+      } finally {
+        await running.close()
+      }
     }
   })
 })
