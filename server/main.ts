@@ -19,15 +19,21 @@ function fail(err: unknown): never {
 
 let server: RunningServer | undefined
 let stopping = false
+let stoppingSince = 0
+// A terminal's Ctrl-C under `npm start` signals npm and the server both, and npm passes its own on: one key press
+// arrives twice, a moment apart. Only a signal later than this is someone asking to exit at once.
+const SAME_SIGNAL_MS = 1000
 
 // Installed before anything starts: a signal during start-up (a build, a
 // first initdb) still ends in an orderly stop instead of Node's default kill.
 async function stop(signal: NodeJS.Signals) {
   if (stopping) {
+    if (Date.now() - stoppingSince < SAME_SIGNAL_MS) return
     log(`${signal} again: exiting at once.`)
     process.exit(1)
   }
   stopping = true
+  stoppingSince = Date.now()
   log(`${signal}: finishing in-flight requests…`)
   if (!server) return // start-up sees `stopping` and stops when it can
   try {

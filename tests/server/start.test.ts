@@ -147,7 +147,7 @@ describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
     expect(p.errors()).not.toMatch(/Warning/)
   })
 
-  it('stops cleanly on SIGINT too, and keeps its data for the next start', async () => {
+  it("stops cleanly on SIGINT too, sent twice as a terminal's Ctrl-C under npm sends it, and keeps its data for the next start", async () => {
     storage = await freshStorage()
     const first = run(storage.env)
     const url = await first.ready
@@ -158,7 +158,11 @@ describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
     })
     expect(device.status).toBe(201)
     first.child.kill('SIGINT')
+    // The second once the first is being handled: two at once are one signal to the process.
+    await vi.waitFor(() => expect(first.output()).toContain('SIGINT: finishing'))
+    first.child.kill('SIGINT')
     expect(await first.exited).toBe(0)
+    expect(first.output()).toContain('Stopped.')
 
     const db = await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
     try {
