@@ -44,6 +44,9 @@ function smtpHost(smtpUrl: string): string {
   }
 }
 
+/** A path as one word of a POSIX shell, whatever it holds (a folder named o'brien): in single quotes, each ' as '\''. */
+const shellQuoted = (path: string) => `'${path.replaceAll("'", `'\\''`)}'`
+
 /** The database's host and name, never its credentials. */
 function postgresAt(databaseUrl: string): string {
   try {
@@ -72,7 +75,7 @@ export function bannerLines({ url, pages, dataDir, databaseUrl, mail, privateWeb
     ...(tokenFile
       ? [
           `Service token (development only; set SERVICE_TOKEN in production): in ${tokenFile}`,
-          `  Verify a key: curl -s ${url}api/keys/verify -H "Authorization: Bearer $(cat '${tokenFile}')" -H 'Content-Type: application/json' -d '{"key":"<an API key from the portal>"}'`,
+          `  Verify a key: curl -s ${url}api/keys/verify -H "Authorization: Bearer $(cat ${shellQuoted(tokenFile)})" -H 'Content-Type: application/json' -d '{"key":"<an API key from the portal>"}'`,
         ]
       : []),
   ]

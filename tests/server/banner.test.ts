@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bannerLines, servedPages } from '../../server/banner'
 
@@ -46,5 +50,19 @@ describe("npm start's banner", () => {
     )
     const quiet = bannerLines({ url, pages: servedPages(), dataDir: '.data/', mail: {} }).join('\n')
     expect(quiet).not.toMatch(/Webhooks:|Service token/)
+  })
+
+  it("prints a curl a shell reads as written, whatever the token file's folder is called (o'brien, spaces, $HOME)", async () => {
+    const dir = await mkdtemp(join(tmpdir(), `o'brien $HOME "x" `))
+    try {
+      const tokenFile = join(dir, 'service-token')
+      await writeFile(tokenFile, 'the-token')
+      const line = bannerLines({ url, pages: servedPages(), dataDir: dir, mail: {}, tokenFile }).find((l) => l.includes('curl'))!
+      // The header as the shell makes it, curl swapped for printf.
+      const header = /-H ("Authorization: Bearer \$\(cat .*\)")/.exec(line)![1]
+      expect(execFileSync('bash', ['-c', `printf %s ${header}`], { encoding: 'utf8' })).toBe('Authorization: Bearer the-token')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })
