@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { chmod, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { dataFolder } from './config'
 
 export const TOKEN_FILE = 'service-token'
 
@@ -12,9 +13,7 @@ export const TOKEN_FILE = 'service-token'
  * banner names the file, never the token, which stays out of every log.
  */
 export async function devServiceToken(dataDir: string): Promise<{ token: string; path: string }> {
-  const dir = resolve(dataDir)
-  const path = join(dir, TOKEN_FILE)
-  await mkdir(dir, { recursive: true })
+  const path = join(await dataFolder(dataDir), TOKEN_FILE)
   try {
     const token = (await readFile(path, 'utf8')).trim()
     if (token.length >= 16) return { token, path }

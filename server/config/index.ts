@@ -10,6 +10,7 @@ import { appSchema, serverSchema } from './schema'
 import { ConfigError, configErrors, readSettings, switchedOn, type Env } from './settings'
 
 export { ConfigError } from './settings'
+export { dataFolder } from './data-folder'
 export { parseFrameAncestors, parseOrigins } from './parsers'
 
 export type AppConfig = z.output<typeof appSchema>

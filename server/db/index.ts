@@ -3,8 +3,7 @@
  * node-postgres (DATABASE_URL) both implement it, and every SQL statement is
  * plain PostgreSQL, so the same code runs on either.
  */
-import { mkdir } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { dataFolder } from '../config/data-folder'
 
 export type Row = Record<string, unknown>
 
@@ -58,8 +57,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const { openPostgres } = await import('./postgres')
     return openPostgres(opts.databaseUrl, opts.poolSize)
   }
-  const dir = resolve(opts.dataDir)
-  await mkdir(dir, { recursive: true })
+  const dir = await dataFolder(opts.dataDir)
   const { openPglite } = await import('./pglite')
   return openPglite(dir, { vacuumEveryMs: opts.vacuumEveryMs })
 }

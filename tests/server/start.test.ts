@@ -190,6 +190,22 @@ describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
     expect(p.errors()).not.toContain('    at ')
   })
 
+  it.skipIf(usePostgres)('refuses a DATA_DIR that is a file, in one sentence naming it, with exit code 1', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flex-data-'))
+    try {
+      const file = join(dir, 'a-file')
+      await writeFile(file, '')
+      const p = run({ DATA_DIR: file })
+      expect(await p.exited).toBe(1)
+      expect(p.errors()).toContain(
+        `DATA_DIR: ${file} cannot be the data folder (a file is in the way): set DATA_DIR to a folder this server may create and write.`,
+      )
+      expect(p.errors()).not.toContain('    at ')
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
   it.skipIf(usePostgres)('refuses a scope catalog that names a scope twice, in one line naming the file and the scope, with exit code 1', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'flex-scopes-'))
     try {
