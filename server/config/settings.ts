@@ -36,8 +36,12 @@ export const setting = <T extends z.ZodType>(schema: T, meta: Setting): T => {
   return schema
 }
 
+// Digits alone: Number() also reads 0x1F90, 0b1, 1e3 and ' 12 ', which no one writes for a whole number on
+// purpose; a typo of that kind must stop the start, as '8080abc' does.
+const WHOLE = /^\d+$/
+
 export const int = (env: string, fallback: number, min: number, max: number) =>
-  setting(z.coerce.number().int().min(min).max(max).default(fallback), {
+  setting(z.preprocess((v) => (typeof v === 'string' && !WHOLE.test(v) ? NaN : v), z.coerce.number().int().min(min).max(max)).default(fallback), {
     env,
     says: (raw) => `${env} must be a whole number from ${min} to ${max}, not "${raw}".`,
   })

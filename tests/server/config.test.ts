@@ -305,6 +305,9 @@ describe('readConfig', () => {
   it.each([
     [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, not "70000".'],
     [{ PORT: '80.5' }, 'PORT must be a whole number from 0 to 65535, not "80.5".'],
+    [{ PORT: '0x1F90' }, 'PORT must be a whole number from 0 to 65535, not "0x1F90".'],
+    [{ PORT: '1e3' }, 'PORT must be a whole number from 0 to 65535, not "1e3".'],
+    [{ SESSION_CODE_TTL_SECONDS: '0b111100' }, 'SESSION_CODE_TTL_SECONDS must be a whole number from 5 to 3600, not "0b111100".'],
     [{ SESSION_CODE_TTL_SECONDS: '1' }, 'SESSION_CODE_TTL_SECONDS must be a whole number from 5 to 3600, not "1".'],
     [{ PROJECT_LIMIT: '0' }, 'PROJECT_LIMIT must be a whole number from 1 to 1000000, not "0".'],
     [{ FRAME_ANCESTORS: "'self'; script-src *" }, "FRAME_ANCESTORS: \"'self';\" is not a source such as 'self' or https://docs.example.com."],
