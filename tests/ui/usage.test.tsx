@@ -30,7 +30,7 @@ const withKeys = (keys: KeyInfo[]) => detail(7, Object.fromEntries(keys.map((k) 
 const DAYS = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 1, 9 + i)).toISOString().slice(0, 10))
 const series = (at: Record<number, number> = {}) => DAYS.map((_, i) => at[i] ?? 0)
 
-// The widget keeps one usage answer per project and key list: each test uses key ids of its own.
+// The widget keeps one usage answer per load of a project; each test uses key ids of its own all the same.
 let n = 0
 const ids = () => {
   n++
@@ -212,6 +212,26 @@ describe('usage on the project page', () => {
     expect(link.getAttribute('href')).toMatch(/\/api\/docs#tag\/Verification$/)
     expect(link).toHaveAttribute('rel', 'noopener noreferrer')
     expect(section(q).queryByRole('img')).not.toBeInTheDocument()
+  })
+
+  it('asks again when the project is opened again: a call made meanwhile shows, in the chart and the keys table', async () => {
+    const [a] = ids()
+    let valid = 0
+    const api = mockApi({
+      [CAPS]: { body: { features: ['usage'] } },
+      [GET]: { body: withKeys([key(a, 'Production')]) },
+      [USAGE]: () => json({ days: DAYS, keys: [{ keyId: a, name: 'Production', valid: series({ 29: valid }), invalid: series() }] }),
+    })
+    const first = renderDetail('prj_7')
+    expect(await within(await first.q.findByRole('region', { name: 'Usage' })).findByText(USAGE_EMPTY)).toBeInTheDocument()
+    first.unmount()
+    valid = 7
+    const { q } = renderDetail('prj_7')
+    const region = await q.findByRole('region', { name: 'Usage' })
+    expect(await within(region).findByRole('img', { name: 'API requests, last 30 days: 7 valid, 0 refused' })).toBeInTheDocument()
+    expect(keysTable(q).getByRole('cell', { name: '7' })).toBeInTheDocument()
+    // Once each time: the section and the table's cells share one answer.
+    expect(api.callsTo(`${USAGE}?days=30`)).toHaveLength(2)
   })
 
   it('shows loading, then an error with Retry that asks again', async () => {

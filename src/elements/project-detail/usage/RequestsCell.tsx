@@ -6,7 +6,7 @@ import { formatCount, sum } from './usage-data'
 import { keysVersion, useUsage } from './useUsage'
 
 /** One key's verifications over the last 30 days, valid and refused together. */
-function RequestsCell({ projectId, version, keyId }: { projectId: string; version: string; keyId: string }) {
+function RequestsCell({ projectId, version, keyId }: { projectId: string; version: number; keyId: string }) {
   const usage = useUsage(projectId, version)
   const t = useT(texts)
   const lang = useLang()
@@ -21,6 +21,6 @@ function RequestsCell({ projectId, version, keyId }: { projectId: string; versio
 
 /** The cell for each key of the project's table (shown when the server counts usage: KeysTable asks). */
 export function requestsCell(project: Project): (key: KeyInfo) => ReactNode {
-  const version = keysVersion(project.keys)
+  const version = keysVersion(project)
   return (key) => <RequestsCell projectId={project.id} version={version} keyId={key.id} />
 }

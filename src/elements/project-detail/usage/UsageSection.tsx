@@ -27,7 +27,7 @@ export function UsageSection({ project }: { project: Project }) {
   const lang = useLang()
   const [mode, setMode] = useState(ALL)
   const testKeys = project.keys?.some((k) => k.mode === 'test')
-  const usage = useUsage(project.id, keysVersion(project.keys), testKeys ? (mode as KeyMode) : ALL)
+  const usage = useUsage(project.id, keysVersion(project), testKeys ? (mode as KeyMode) : ALL)
   // Servers that keep request logs add each day's error rate and p95 latency.
   const logs = useCapability('request-logs')
   const [picked, setPicked] = useState(ALL)

@@ -13,10 +13,10 @@ const flights = new Map<string, Promise<UsageData>>()
 
 /**
  * The project's usage over the last 30 days, of its live or test keys alone
- * when `mode` says. `version` changes when the project's keys do (a key
- * created or deleted), which asks again.
+ * when `mode` says. `version` changes when the project is loaded again (the
+ * page opened again, a key created or deleted), which asks again.
  */
-export function useUsage(projectId: string, version: string, mode: KeyMode | '' = '') {
+export function useUsage(projectId: string, version: number, mode: KeyMode | '' = '') {
   const { apiBase } = useElement()
   const { call, signedIn } = useManageApi()
   const current = `${apiBase}\n${projectId}\n${version}\n`
@@ -35,5 +35,10 @@ export function useUsage(projectId: string, version: string, mode: KeyMode | '' 
   return { ...state, retry }
 }
 
-/** What the hook's version is made of: the ids of the project's keys. */
-export const keysVersion = (keys: ReadonlyArray<{ id: string }> | undefined) => (keys ?? []).map((k) => k.id).join(',')
+// Each load of the project (the page opened again, a key created or deleted) is a version of its own: kept by the
+// ids of its keys alone, the answer stood for the page's whole life, and a call made meanwhile never showed.
+const loads = new WeakMap<object, number>()
+let lastLoad = 0
+
+/** The hook's version: one per load of the project, which the section and every cell of it share. */
+export const keysVersion = (project: object): number => loads.get(project) ?? (loads.set(project, ++lastLoad), lastLoad)
