@@ -83,11 +83,9 @@ export const SCOPES_INVALID = 'SCOPES_INVALID'
 /** POST /keys/verify: `ip` is not an IPv4 or IPv6 address. */
 export const IP_ADDRESS_INVALID = 'IP_ADDRESS_INVALID'
 /**
- * The stable reasons an error answer carries beside its message (`code`), for a
- * client to act on or translate: never renamed once published, only added to.
- * The server words each where it throws it (a table of `{ code: message }` per
- * area, and the contract's field checks in fields.ts); a code not listed here
- * fails when that table or schema loads.
+ * The stable reasons an error answer carries beside its message (`code`), for a client to act on or translate: never
+ * renamed once published, only added to. The server words each where it throws it (a table of `{ code: message }` per
+ * area, and the contract's field checks in fields.ts); a code not listed here fails when that table or schema loads.
  */
 // prettier-ignore
 export const ERROR_CODES = [
@@ -282,7 +280,9 @@ export type ErrorCode = (typeof ERROR_CODES)[number]
 // 'key-restrictions': the server has a scope catalog (KEY_SCOPES_FILE), read from GET /manage/dapp/{id}/scopes.
 export const FEATURES = ['webhooks', 'accounts', 'mail', 'usage', 'project-settings', 'teams', 'request-logs', 'key-restrictions'] as const
 export type Feature = (typeof FEATURES)[number]
-
+/** The longest webhook endpoint URL, and the longest description, the server keeps (the endpoint dialog's limits too). */
+export const WEBHOOK_URL_MAX = 2048
+export const WEBHOOK_DESCRIPTION_MAX = 500
 /** Request logs: the most entries one `POST /api/logs` may carry (more: 413). */
 export const LOG_BATCH_MAX = 1000
 /** The largest body `POST /api/logs` reads (more: 413): 1,000 entries with every field at its longest fit, even in 3-byte UTF-8. */

@@ -11,11 +11,12 @@ import { MAX_GRACE_SECONDS } from './requests'
 export const WEBHOOK_TEST_EVENT = 'webhook.test'
 /** The 409's code on a project created before webhooks, whose secret is stored only as a hash. */
 export { WEBHOOK_SECRET_ROLL_NEEDED } from './constants'
+import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_URL_MAX } from './constants'
+export { WEBHOOK_URL_MAX }
 /** The largest payload POST /webhooks/messages accepts, in bytes of its JSON. */
 export const WEBHOOK_PAYLOAD_MAX_BYTES = 256 * 1024
 /** The first bytes of a receiver's answer an attempt keeps. */
 export const WEBHOOK_RESPONSE_BODY_MAX_BYTES = 1024
-export const WEBHOOK_URL_MAX = 2048
 export const WEBHOOK_EVENT_TYPE_MAX = 100
 /** How many event types one endpoint may name; more is the same as "all". */
 export const WEBHOOK_EVENT_TYPES_PER_ENDPOINT = 100
@@ -43,7 +44,7 @@ const endpointUrl = requiredText('Endpoint URL', {
 
 const endpointDescription = optionalText('Endpoint description', {
   code: 'ENDPOINT_DESCRIPTION',
-  max: 500,
+  max: WEBHOOK_DESCRIPTION_MAX,
   name: true,
   description: 'Optional; missing means empty.',
 })

@@ -184,6 +184,9 @@ describe('Add endpoint', () => {
     const dialog = q.getByRole('dialog', { name: 'Add endpoint' })
     expect(within(dialog).getByRole('radio', { name: /All events/ })).toBeChecked()
     await user.type(within(dialog).getByLabelText('Endpoint URL'), ' https://hooks.example.com/new ')
+    // The browser holds each field to what the server keeps, no less: a description of 201 to 500 characters is the server's.
+    expect(within(dialog).getByLabelText('Endpoint URL')).toHaveAttribute('maxlength', '2048')
+    expect(within(dialog).getByLabelText('Description (optional)')).toHaveAttribute('maxlength', '500')
     await user.type(within(dialog).getByLabelText('Description (optional)'), 'Orders')
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
     await waitFor(() => expect(q.queryByRole('dialog')).not.toBeInTheDocument())

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
+import { WEBHOOK_DESCRIPTION_MAX, WEBHOOK_URL_MAX } from '../../../contract/constants'
 import { isApiError } from '../../api/errors'
 import { useErrorText } from '../../hooks/useErrorText'
 import type { Endpoint, EndpointInput, EventType } from '../../api/webhooks'
@@ -107,7 +108,7 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
             spellCheck={false}
             placeholder="https://example.com/webhooks"
             defaultValue={endpoint?.url}
-            maxLength={2048}
+            maxLength={WEBHOOK_URL_MAX}
             aria-invalid={errors.url ? true : undefined}
             aria-describedby={errors.url ? urlError : undefined}
           />
@@ -117,7 +118,7 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
           label={t('webhooks.endpoint.description')}
           name="description"
           defaultValue={endpoint?.description}
-          maxLength={200}
+          maxLength={WEBHOOK_DESCRIPTION_MAX}
           autoComplete="off"
           dir="auto"
         />
