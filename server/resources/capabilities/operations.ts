@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { Capabilities } from '../../../contract/responses'
-import { errors, jsonContent, USER_LIMIT } from '../../openapi/error-responses'
+import { BAD_ADDRESS, errors, jsonContent, USER_LIMIT } from '../../openapi/error-responses'
 
 export const capabilitiesRoute = createRoute({
   method: 'get',
@@ -13,6 +13,7 @@ export const capabilitiesRoute = createRoute({
   responses: {
     200: { description: 'The features this server offers.', content: jsonContent(Capabilities) },
     ...errors({
+      400: BAD_ADDRESS,
       429: { description: 'The client address is over its fair share of calls per minute; Retry-After says when to try again.', messages: USER_LIMIT.messages },
     }),
   },

@@ -200,6 +200,7 @@ export const resendInvitationRoute = withRoles(
         404: MEMBER_MISSING,
         409: { description: 'The member has already joined.', messages: [MEMBERS.NOT_AN_INVITATION] },
         429: INVITATIONS_SPENT,
+        503: { description: 'The server cannot send e-mail (no SMTP_URL).', messages: [MAIL.MAIL_NOT_CONFIGURED] },
       }),
     },
   }),

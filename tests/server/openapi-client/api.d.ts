@@ -4407,6 +4407,15 @@ export interface operations {
           'application/json': components['schemas']['Capabilities']
         }
       }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
       /** @description The client address is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -5934,6 +5943,15 @@ export interface operations {
       }
       /** @description Something failed on the server; details are only in its log. */
       500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description The server cannot send e-mail (no SMTP_URL). */
+      503: {
         headers: {
           [name: string]: unknown
         }
