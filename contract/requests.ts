@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_VERIFY_SCOPES, VERIFY_KEY_MAX } from './constants'
+import { MAX_VERIFY_SCOPES, VERIFY_KEY_MAX, VERIFY_SCOPE_MAX } from './constants'
 import { clearableText, email, isoDateTime, omittableText, optionalText, requiredText, wholeNumber } from './fields'
 
 /**
@@ -92,7 +92,7 @@ export const VerifyRequest = z
       .optional()
       .meta({ description: "The client's IPv4 or IPv6 address; needed when the key has an allowlist (without it such a key is refused IP_NOT_ALLOWED)." }),
     scopes: z
-      .array(z.string())
+      .array(z.string().min(1).max(VERIFY_SCOPE_MAX))
       .max(MAX_VERIFY_SCOPES)
       .optional()
       .meta({ description: `The scopes this call needs (at most ${MAX_VERIFY_SCOPES}), all of which the key must hold, else INSUFFICIENT_SCOPE.` }),
