@@ -292,6 +292,8 @@ describe('per-key actions', () => {
     const name = within(dialog).getByRole('textbox', { name: 'Key name' })
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'))
     expect(name).toHaveAccessibleDescription('Key name must be at most 60 characters.')
+    // Focused, so a screen reader reads the message with it (the button pressed says nothing of it).
+    expect(name.getRootNode()).toHaveProperty('activeElement', name)
     // Beside the field, not in a banner at the top of the form.
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
     expect(api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')[0].body).toEqual({ name: 'A' })

@@ -221,11 +221,15 @@ describe('Add endpoint', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
     expect(url).toHaveAccessibleDescription(URL_REQUIRED)
     expect(url).toHaveAttribute('aria-invalid', 'true')
+    // Focused, so a screen reader reads the message with it.
+    expect(url.getRootNode()).toHaveProperty('activeElement', url)
     await user.type(url, 'ftp://files.example.com')
     await user.click(within(dialog).getByRole('radio', { name: 'Only the events I pick' }))
     await user.click(within(dialog).getByRole('button', { name: 'Add endpoint' }))
     expect(url).toHaveAccessibleDescription(URL_INVALID)
     expect(within(dialog).getByRole('group', { name: 'Events to send' })).toHaveAccessibleDescription(EVENTS_REQUIRED)
+    // The events' message, with focus elsewhere, is announced.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(EVENTS_REQUIRED)
     expect(api.callsTo(`POST ${HOOKS}`)).toHaveLength(0)
     // Changing a field takes its message away: it no longer describes what is there.
     await user.type(url, 'x')

@@ -1,4 +1,4 @@
-import { createContext, useContext, useId } from 'react'
+import { createContext, useContext } from 'react'
 import { TextField, type TextFieldProps } from '../TextField'
 import type { FormMessage } from './known-errors'
 
@@ -9,24 +9,10 @@ export const FormError = createContext<FormMessage | null>(null)
  * A field of a form dialog that shows, right under itself, the message of the
  * last attempt when that message is about it (a known server message naming
  * its field, as "Project name is required." does, or the dialog's own check);
- * FormDialog then keeps it out of its banner.
+ * FormDialog then keeps it out of its banner. As TextField's error, the field
+ * takes focus, so a screen reader reads the message with it.
  */
 export function FormTextField(props: TextFieldProps) {
   const error = useContext(FormError)
-  const id = useId()
-  const mine = error?.field !== undefined && error.field === props.name
-  return (
-    <div>
-      <TextField
-        {...props}
-        aria-invalid={mine || undefined}
-        aria-describedby={[props['aria-describedby'], mine && id].filter(Boolean).join(' ') || undefined}
-      />
-      {mine && (
-        <p id={id} className="mt-1 text-sm text-danger">
-          {error.text}
-        </p>
-      )}
-    </div>
-  )
+  return <TextField {...props} error={error?.field !== undefined && error.field === props.name ? error.text : undefined} />
 }

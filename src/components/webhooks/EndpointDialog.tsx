@@ -32,14 +32,6 @@ function check(input: EndpointInput, some: boolean, t: Translate<typeof webhooks
   return errors
 }
 
-function FieldError({ id, children }: { id: string; children?: string }) {
-  return children ? (
-    <p id={id} className="mt-1 text-xs text-danger">
-      {children}
-    </p>
-  ) : null
-}
-
 export interface EndpointDialogProps {
   /** The endpoint to edit; none: a new one. */
   endpoint?: Endpoint
@@ -59,7 +51,6 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
   const [some, setSome] = useState(Boolean(endpoint?.eventTypes.length))
   const [errors, setErrors] = useState<Errors>({})
   const { pending, run } = useSingleFlight()
-  const urlError = useId()
   const eventsError = useId()
   // Types the endpoint already takes stay on the list even if the catalog dropped them.
   const chosen = new Set(endpoint?.eventTypes)
@@ -98,22 +89,19 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
     <Dialog open onClose={onClose} title={endpoint ? t('webhooks.endpoint.editTitle') : t('webhooks.addEndpoint')}>
       <form onSubmit={submit} onChange={edited} noValidate className="mt-4 space-y-4 text-sm">
         {errors.form && <Alert onDismiss={() => setErrors({})}>{errors.form}</Alert>}
-        <div>
-          <TextField
-            label={t('webhooks.endpoint.url')}
-            name="url"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="https://example.com/webhooks"
-            defaultValue={endpoint?.url}
-            maxLength={WEBHOOK_URL_MAX}
-            aria-invalid={errors.url ? true : undefined}
-            aria-describedby={errors.url ? urlError : undefined}
-          />
-          <FieldError id={urlError}>{errors.url}</FieldError>
-        </div>
+        {/* Its message under it, and focus on it, so a screen reader reads the two together (TextField). */}
+        <TextField
+          label={t('webhooks.endpoint.url')}
+          name="url"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="https://example.com/webhooks"
+          defaultValue={endpoint?.url}
+          maxLength={WEBHOOK_URL_MAX}
+          error={errors.url}
+        />
         <TextField
           label={t('webhooks.endpoint.description')}
           name="description"
@@ -155,7 +143,12 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
               {eventTypes && catalog.length === 0 && <p className="text-xs text-muted">{t('webhooks.endpoint.catalogEmpty')}</p>}
             </div>
           )}
-          <FieldError id={eventsError}>{errors.events}</FieldError>
+          {/* An alert: focus stays on the button that found it. */}
+          {errors.events && (
+            <p id={eventsError} role="alert" className="mt-1 text-xs text-danger">
+              {errors.events}
+            </p>
+          )}
         </fieldset>
         <DialogActions>
           <Button variant="secondary" onClick={onClose}>
