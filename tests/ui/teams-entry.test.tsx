@@ -65,6 +65,16 @@ describe('invitations on the dashboard', () => {
     expect(api.callsTo('POST /api/invitations/mem_1/decline')).toHaveLength(1)
   })
 
+  it("Decline of one of two keeps focus in the list (its row went with the button), not at the page's start", async () => {
+    const { q, now, root } = dashboard([PENDING, { ...PENDING, id: 'mem_2', project: { id: 'prj_8', name: 'Maps' } }])
+    const region = await q.findByRole('region', { name: 'Invitations for you' })
+    now.invitations = [PENDING]
+    within(region).getByRole('button', { name: 'Decline the invitation to Maps' }).focus()
+    await userEvent.setup().keyboard('{Enter}')
+    await waitFor(() => expect(within(region).queryByRole('button', { name: 'Decline the invitation to Maps' })).not.toBeInTheDocument())
+    await waitFor(() => expect(root.activeElement).toBe(region))
+  })
+
   it('an invitation gone meanwhile is said so by its code, in words', async () => {
     const { q, now } = dashboard([PENDING, { ...PENDING, id: 'mem_2', project: { id: 'prj_8', name: 'Maps' } }])
     const region = await q.findByRole('region', { name: 'Invitations for you' })

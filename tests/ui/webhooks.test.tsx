@@ -386,11 +386,15 @@ describe('one endpoint', () => {
   })
 
   it('Close and Manage again fold and unfold the panel', async () => {
-    const { q } = page()
+    const { q, root, section } = page()
     await openEndpoint(q)
     const user = userEvent.setup()
-    await user.click(q.getByRole('button', { name: 'Close endpoint' }))
+    q.getByRole('button', { name: 'Close endpoint' }).focus()
+    await user.keyboard('{Enter}')
     expect(q.queryByRole('region', { name: 'https://hooks.example.com/1' })).not.toBeInTheDocument()
+    // Its Close button went with the panel: the section keeps focus, not the page's start.
+    const webhooksRegion = await section()
+    await waitFor(() => expect(root.activeElement).toBe(webhooksRegion))
     const manage = q.getByRole('button', { name: 'Manage endpoint https://hooks.example.com/1' })
     expect(manage).toHaveAttribute('aria-expanded', 'false')
     await user.click(manage)

@@ -11,7 +11,11 @@ export function useFocusKeeper<T extends HTMLElement>() {
   const box = useRef<T>(null)
   // The control focus was last given inside the region (its dialogs too: React's events cross portals), while it has it.
   const focused = useRef<Element | null>(null)
-  useEffect(() => void (focused.current?.isConnected === false && box.current?.focus()))
+  useEffect(() => {
+    // Only when focus is lost: a dialog that has just given it back to its own place (its opener) keeps it there.
+    const active = (box.current?.getRootNode() as ShadowRoot | undefined)?.activeElement
+    if (focused.current?.isConnected === false && (!active || active === document.body)) box.current?.focus()
+  })
   return {
     ref: box,
     tabIndex: -1,

@@ -16,6 +16,7 @@ import { store } from '../../store'
 import { Alert } from '../Alert'
 import { Button } from '../Button'
 import { Heading } from '../Heading'
+import { useFocusKeeper } from '../focus/useFocusKeeper'
 import { ROLE_NAME } from './role-names'
 
 /**
@@ -37,6 +38,8 @@ export function PendingInvitations() {
   const [busy, setBusy] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const headingId = useId()
+  // A declined invitation's row goes with its buttons: the section keeps focus, not the page's start.
+  const keeper = useFocusKeeper<HTMLElement>()
   const list = state.data?.invitations ?? []
   // The last invitation gone meanwhile: the section stays to say why, until dismissed.
   if (!list.length && !failure) return null
@@ -64,7 +67,7 @@ export function PendingInvitations() {
   }
 
   return (
-    <section aria-labelledby={headingId} className="mb-6 rounded-flex border border-border bg-surface p-4">
+    <section aria-labelledby={headingId} className="mb-6 rounded-flex border border-border bg-surface p-4" {...keeper}>
       <Heading id={headingId} className="mb-3 text-base font-semibold text-fg">
         {t('pending.heading')}
       </Heading>

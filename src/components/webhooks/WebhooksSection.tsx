@@ -20,6 +20,7 @@ import { RollSecretDialog } from './RollSecretDialog'
 import { useManageApi } from '../../hooks/useManageApi'
 import { useCan } from '../teams/role'
 import { Heading } from '../Heading'
+import { useFocusKeeper } from '../focus/useFocusKeeper'
 
 type Open = 'add' | 'roll' | { action: 'edit' | 'delete'; endpoint: Endpoint } | null
 
@@ -118,6 +119,9 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
     return secret
   }
 
+  // Closing the endpoint's panel takes its Close button away with it: the section keeps focus, not the page's start.
+  const keeper = useFocusKeeper<HTMLElement>()
+
   const act = (action: EndpointAction) => {
     if (!current) return
     setToast(null)
@@ -126,7 +130,7 @@ export function WebhooksSection({ projectId, className = '', depth = 1 }: Webhoo
   }
 
   return (
-    <section aria-labelledby={headingId} className={`rounded-flex border border-border bg-surface p-4 cq-sm:p-6 ${className}`}>
+    <section aria-labelledby={headingId} className={`rounded-flex border border-border bg-surface p-4 cq-sm:p-6 ${className}`} {...keeper}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <Heading id={headingId} depth={depth} className="text-lg font-semibold text-fg">
