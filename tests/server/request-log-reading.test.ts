@@ -185,4 +185,14 @@ describe('retention', () => {
     await report([entry(3, { at: new Date(now - 1000).toISOString() })])
     expect((await get('')).body.entries).toHaveLength(1)
   })
+
+  it("keeps an hour's rollup while any of its entries is inside the retention: the summary and a method filter still count them", async () => {
+    await report([entry(1, { at: new Date(NOON - HOUR + 40 * 60_000).toISOString() })])
+    // The entry (11:40) 5 minutes from leaving the retention: its hour (11:00) began before the cutoff.
+    now = NOON - HOUR + 40 * 60_000 + 30 * DAY - 5 * 60_000
+    await s.app.retention.tick()
+    expect((await get('?method=GET')).body.entries.map((e: Entry) => e.requestId)).toEqual(['req_0001'])
+    const buckets = (await get('/summary?days=90')).body.buckets as { start: string; requests: number }[]
+    expect(buckets.find((b) => b.start === '2026-03-10T00:00:00.000Z')).toMatchObject({ requests: 1 })
+  })
 })

@@ -2,6 +2,8 @@ import { onceJob, type PruneJob } from '../../db/retention'
 import type { RouteDeps } from '../../http/route-deps'
 import { pruneHours } from './hours'
 import { DAY_MS, dayStart, type PartitionKeeper } from './partitions'
+
+const HOUR_MS = 3_600_000
 import { deletedProjectLogs } from './purge'
 
 /**
@@ -15,7 +17,8 @@ export const requestLogRetention = ({ db, config }: RouteDeps, partitions: Parti
   onceJob('request logs', async (now) => {
     const cutoff = now - config.requestLogRetentionDays * DAY_MS
     await partitions.dropBefore(cutoff)
-    await pruneHours(db, new Date(cutoff))
+    // An hour's rollup goes once the whole hour is past: its entries after the cutoff are still read through it.
+    await pruneHours(db, new Date(cutoff - (cutoff % HOUR_MS)))
     await partitions.ensure([dayStart(now), dayStart(now) + DAY_MS])
   }),
   deletedProjectLogs(db),
