@@ -145,7 +145,7 @@ export function EndpointDialog({ endpoint, eventTypes, catalogError, onRetryCata
           )}
           {/* An alert: focus stays on the button that found it. */}
           {errors.events && (
-            <p id={eventsError} role="alert" className="mt-1 text-xs text-danger">
+            <p id={eventsError} role="alert" className="mt-1 text-sm text-danger">
               {errors.events}
             </p>
           )}
