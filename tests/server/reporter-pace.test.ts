@@ -53,4 +53,30 @@ describe('the request log reporter', () => {
     expect(attempts).toBe(3)
     expect(reporter.stats()).toMatchObject({ queued: 1, failedSends: 3 })
   })
+
+  it('waits its backoff between attempts, 1 s then twice as long each time, however fast entries arrive', async () => {
+    vi.useFakeTimers({ now: 0 })
+    const attempts: number[] = []
+    let failing: (() => void) | undefined
+    let since = 0
+    // Each send fails once it has been on its way 20 ms: the test says when, right after an entry arrives.
+    const send = () => {
+      attempts.push(Date.now())
+      since = Date.now()
+      return new Promise<Response>((_, reject) => (failing = () => reject(new TypeError('fetch failed'))))
+    }
+    const reporter = requestLogReporter('https://portal.example/api/logs', 'svc', send, { intervalMs: 1000, batchSize: 10 })
+    for (let i = 0; Date.now() < 16_000; i++) {
+      reporter.add(entry(i))
+      if (failing && Date.now() - since >= 20) {
+        failing()
+        failing = undefined
+      }
+      await vi.advanceTimersByTimeAsync(5)
+    }
+    const gaps = attempts.slice(1).map((t, i) => t - attempts[i])
+    expect(gaps.length).toBeGreaterThanOrEqual(3)
+    gaps.forEach((gap, i) => expect(gap, `gap ${i}`).toBeGreaterThanOrEqual(1000 * 2 ** i))
+    expect(reporter.stats()).toMatchObject({ failedSends: attempts.length - (failing ? 1 : 0) })
+  })
 })
