@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { ErrorCode } from '../../contract/constants'
 import { AUTH } from '../http/auth'
 import { COMMON, codeOf, errorTable, type Coded } from '../http/errors'
@@ -5,6 +6,7 @@ import { SERVICE_TOKEN } from '../http/service-token'
 import { ADDRESS } from '../http/storable'
 import { THROTTLE } from '../http/throttle'
 import { BODY } from '../http/validate'
+import { bodyMessages } from './schema-messages'
 
 /**
  * The error answers, shared by the operations as components/responses. Every
@@ -141,13 +143,18 @@ export const NO_SERVICE_TOKEN: ErrorAnswer = {
 /** The errors of every call behind the user's access token, with the call's own (its body's 400, its 404, 409…) over them. */
 export const accessErrors = (own: Partial<Record<Status, ErrorAnswer>>) => errors({ 400: BAD_ADDRESS, 401: NO_SESSION, 429: USER_LIMIT, 500: INTERNAL, ...own })
 
-/** A JSON body's 400: the messages of any body, then the call's own fields' (`fields`). */
+/**
+ * A JSON body's 400: the messages of any body, then every refusal its schema
+ * words (read from it: bodyMessages), then the call's own (`refusals`: what its
+ * route checks beyond the schema, such as a password's strength).
+ */
 export const badBody = (
-  fields: readonly (Coded | string)[],
+  schema: z.ZodType,
+  refusals: readonly (Coded | string)[] = [],
   description = 'The body is not a JSON object with the fields above, or a field is refused; the message names it.',
 ): ErrorAnswer => ({
   description,
-  messages: [...BODY_MESSAGES, ...fields, BAD_ADDRESS_MESSAGES[0]],
+  messages: [...BODY_MESSAGES, ...bodyMessages(schema), ...refusals, BAD_ADDRESS_MESSAGES[0]],
 })
 
 /** REQUIRE_VERIFIED_EMAIL's refusal (thrown by the accounts' gate), here because projects and keys document it too. */

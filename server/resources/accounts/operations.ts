@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi'
-import { CODE_DIGITS } from '../../../contract/constants'
 import {
   AccountDeletion,
   Accepted,
@@ -11,7 +10,6 @@ import {
   Profile,
   ProfileChange,
 } from '../../../contract/accounts'
-import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN, nameMessages } from '../../../contract/fields'
 import { AccessData, ErrorBody } from '../../../contract/responses'
 import {
   accessErrors,
@@ -52,7 +50,6 @@ const WRONG_CODES: ErrorAnswer = {
   ],
 }
 const CODE_REFUSED = ACCOUNTS.CODE_REFUSED
-const CODE_MESSAGES = [`Enter the ${CODE_DIGITS}-digit code from the e-mail.`, CODE_REFUSED]
 const HOST_ACCOUNT = ACCOUNTS.HOST_ACCOUNT_NO_PASSWORD
 const WRONG_PASSWORD: ErrorAnswer = { description: 'The password given is not the account’s.', messages: [ACCOUNTS.WRONG_PASSWORD] }
 const NO_PASSWORD: ErrorAnswer = { description: 'The account signs in through its provider and has no password here.', messages: [HOST_ACCOUNT] }
@@ -77,7 +74,7 @@ export const forgotPasswordRoute = createRoute({
   request: { body: { required: true, content: jsonContent(ForgotPassword) } },
   responses: {
     202: { description: 'Accepted.', content: jsonContent(Accepted) },
-    ...errors({ 400: badBody([EMAIL_INVISIBLE, 'Enter a valid e-mail address.', EMAIL_NOT_A_DOMAIN]), 401: NO_DEVICE, 429: ATTEMPTS, 500: INTERNAL, ...BODY }),
+    ...errors({ 400: badBody(ForgotPassword), 401: NO_DEVICE, 429: ATTEMPTS, 500: INTERNAL, ...BODY }),
     ...mailOff,
   },
 })
@@ -97,7 +94,7 @@ export const resetPasswordRoute = createRoute({
   responses: {
     200: { description: 'Password changed; signed in.', content: jsonContent(AccessData) },
     ...errors({
-      400: badBody([EMAIL_INVISIBLE, 'Enter a valid e-mail address.', EMAIL_NOT_A_DOMAIN, ...CODE_MESSAGES, ...NEW_PASSWORD]),
+      400: badBody(PasswordReset, [CODE_REFUSED, ...NEW_PASSWORD]),
       401: NO_DEVICE,
       429: { description: `${ATTEMPTS.description} Or: ${WRONG_CODES.description}`, messages: [...ATTEMPTS.messages, ...WRONG_CODES.messages] },
       500: INTERNAL,
@@ -138,7 +135,7 @@ export const verifyEmailRoute = createRoute({
   responses: {
     200: { description: 'Verified.', content: jsonContent(EmailVerified) },
     ...accessErrors({
-      400: badBody(CODE_MESSAGES),
+      400: badBody(EmailCode, [CODE_REFUSED]),
       409: { description: 'The address is already verified.', messages: [ACCOUNTS.ALREADY_VERIFIED] },
       429: { description: `A user over its fair share, or: ${WRONG_CODES.description}`, messages: [...USER_LIMIT.messages, ...WRONG_CODES.messages] },
       ...BODY,
@@ -166,7 +163,7 @@ export const updateProfileRoute = createRoute({
   request: { body: { required: true, content: jsonContent(ProfileChange) } },
   responses: {
     200: { description: 'The account as it is now.', content: jsonContent(Profile) },
-    ...accessErrors({ 400: badBody(['Name is required.', 'Name must be at most 120 characters.', ...nameMessages('Name')]), ...BODY }),
+    ...accessErrors({ 400: badBody(ProfileChange), ...BODY }),
   },
 })
 
@@ -181,7 +178,7 @@ export const changePasswordRoute = createRoute({
   request: { body: { required: true, content: jsonContent(PasswordChange) } },
   responses: {
     204: { description: 'Changed.' },
-    ...accessErrors({ 400: badBody(['Current password is required.', ...NEW_PASSWORD]), 403: WRONG_PASSWORD, 409: NO_PASSWORD, ...BODY }),
+    ...accessErrors({ 400: badBody(PasswordChange, NEW_PASSWORD), 403: WRONG_PASSWORD, 409: NO_PASSWORD, ...BODY }),
   },
 })
 
@@ -209,6 +206,6 @@ export const deleteAccountRoute = createRoute({
   request: { body: { required: true, content: jsonContent(AccountDeletion) } },
   responses: {
     204: { description: 'Deleted.' },
-    ...accessErrors({ 400: badBody(['Password is required.']), 403: WRONG_PASSWORD, 409: NO_PASSWORD, ...BODY }),
+    ...accessErrors({ 400: badBody(AccountDeletion), 403: WRONG_PASSWORD, 409: NO_PASSWORD, ...BODY }),
   },
 })

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { nameMessages } from '../../../contract/fields'
 import { KeyChanges, KeyCreate, ScopeCatalog } from '../../../contract/keys'
 import { Roll } from '../../../contract/requests'
 import { Deleted, KeyEntry, KeyMap } from '../../../contract/responses'
@@ -20,13 +19,6 @@ const KEY_MISSING: ErrorAnswer = {
   description: "No such project, or another user's (the same answer), or no such key in the caller's project.",
   messages: [PROJECTS.PROJECT_NOT_FOUND, KEYS.KEY_NOT_FOUND],
 }
-const KEY_FIELDS_BAD_MESSAGES = [
-  'Key name is required.',
-  'Key name must be at most 60 characters.',
-  ...nameMessages('Key name'),
-  'Key expiry must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.',
-  KEYS.KEY_EXPIRY_PAST,
-]
 const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
 // Sample values: each message names the value sent.
 const RESTRICTIONS_BAD = [
@@ -62,7 +54,7 @@ export const createKeyRoute = createRoute({
   responses: {
     201: { description: 'Key created.', content: jsonContent(KeyMap) },
     ...accessErrors({
-      400: badBody([...KEY_FIELDS_BAD_MESSAGES, KEYS.KEY_MODE_INVALID('production'), ...RESTRICTIONS_BAD]),
+      400: badBody(KeyCreate, [KEYS.KEY_EXPIRY_PAST, KEYS.KEY_MODE_INVALID('production'), ...RESTRICTIONS_BAD]),
       403: { description: `${UNVERIFIED.description} Or: ${BROAD.description}`, messages: [...UNVERIFIED.messages, ...BROAD.messages] },
       404: PROJECT_MISSING,
       409: {
@@ -100,7 +92,7 @@ export const updateKeyRoute = createRoute({
   responses: {
     200: { description: 'The key, as the project lists it.', content: jsonContent(KeyEntry) },
     ...accessErrors({
-      400: badBody([...KEY_FIELDS_BAD_MESSAGES, KEYS.KEY_MODE_FIXED, ...RESTRICTIONS_BAD]),
+      400: badBody(KeyChanges, [KEYS.KEY_EXPIRY_PAST, KEYS.KEY_MODE_FIXED, ...RESTRICTIONS_BAD]),
       403: BROAD,
       404: KEY_MISSING,
       409: {
@@ -127,7 +119,7 @@ export const rollKeyRoute = createRoute({
   responses: {
     201: { description: 'The new key.', content: jsonContent(KeyMap) },
     ...accessErrors({
-      400: badBody(['Grace period (graceSeconds) is required.', 'Grace period (graceSeconds) must be a whole number from 0 to 604800.']),
+      400: badBody(Roll),
       403: BROAD,
       404: KEY_MISSING,
       409: {

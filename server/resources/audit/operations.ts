@@ -3,7 +3,7 @@ import { AuditQuery } from '../../../contract/queries'
 import { AuditPage } from '../../../contract/teams'
 import { accessErrors, jsonContent } from '../../openapi/error-responses'
 import { withRoles } from '../../openapi/roles'
-import { queryMessages } from '../../openapi/query-messages'
+import { queryMessages } from '../../openapi/schema-messages'
 import { AUDIT } from './errors'
 
 export const auditRoute = withRoles(

@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi'
-import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN, nameMessages } from '../../../contract/fields'
 import { HostSession, SessionCodeExchange } from '../../../contract/requests'
 import { AccessData, ErrorBody, SessionCode } from '../../../contract/responses'
 import { badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NO_SERVICE_TOKEN, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
@@ -24,14 +23,7 @@ export const createSessionRoute = createRoute({
   responses: {
     201: { description: 'A code to hand to the widget.', content: jsonContent(SessionCode) },
     ...errors({
-      400: badBody([
-        'externalId is required.',
-        'externalId must be at most 200 characters.',
-        EMAIL_INVISIBLE,
-        'Enter a valid e-mail address.',
-        EMAIL_NOT_A_DOMAIN,
-        ...nameMessages('Name'),
-      ]),
+      400: badBody(HostSession),
       401: NO_SERVICE_TOKEN,
       413: TOO_LARGE,
       415: NOT_JSON,
@@ -58,7 +50,7 @@ export const exchangeRoute = createRoute({
   responses: {
     200: { description: 'Signed in.', content: jsonContent(AccessData) },
     ...errors({
-      400: badBody(['Code is required.']),
+      400: badBody(SessionCodeExchange),
       401: {
         description: 'The code was used, is unknown or has expired (one answer for all three), or the device token is missing or unknown.',
         messages: [HOST.SIGN_IN_CODE_REFUSED, ...NO_DEVICE_MESSAGES],

@@ -4,6 +4,7 @@ import {
   LOG_BODY_MAX_BYTES,
   LogBatch,
   LogBatchAccepted,
+  LogEntryInput,
   LogLookup,
   LogPage,
   LogQuery,
@@ -12,10 +13,20 @@ import {
 } from '../../../contract/logs'
 import { ErrorBody } from '../../../contract/responses'
 import { LOG_ENTRY_INVALID } from '../../../contract/constants'
-import { errorTable } from '../../http/errors'
+import { errorTable, type Coded } from '../../http/errors'
 import { codeSamples } from '../../openapi/code-samples'
-import { queryMessages } from '../../openapi/query-messages'
-import { accessErrors, BAD_ADDRESS, badBody, errors, INTERNAL, jsonContent, NO_SERVICE_TOKEN, NOT_JSON } from '../../openapi/error-responses'
+import { bodyMessages, queryMessages } from '../../openapi/schema-messages'
+import {
+  accessErrors,
+  BAD_ADDRESS,
+  BAD_ADDRESS_MESSAGES,
+  BODY_MESSAGES,
+  errors,
+  INTERNAL,
+  jsonContent,
+  NO_SERVICE_TOKEN,
+  NOT_JSON,
+} from '../../openapi/error-responses'
 
 /** Request logs: the provider's API reports calls (service token); the project's members read them. */
 
@@ -32,22 +43,15 @@ export const LOGS = errorTable({
 })
 /** A body over the batch's byte limit: the same code as too many entries, worded for bytes. */
 export const BODY_TOO_LARGE = { code: 'LOG_BATCH_TOO_LARGE', message: `The request body is too large (the limit is ${LOG_BODY_MAX_BYTES / 1024} kB).` } as const
-/** The field messages of an entry, as the 400 prefixes them with the entry's place (entries[3]: …). */
+/**
+ * Every refusal of a batch, read from its schema: the 400 prefixes an entry's
+ * with its place (entries[3]: …), and answers each with one code.
+ */
+const entryMessages = bodyMessages(LogEntryInput)
 const ENTRY_MESSAGES = [
-  { code: LOG_ENTRY_INVALID, message: 'entries is required.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries must be a list of log entries.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries must hold at least one entry.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries[0]: requestId is required.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries[0]: keyId is required.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries[0]: method must be an HTTP method such as GET, of 1 to 16 letters.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries[0]: route must be at most 1000 characters.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries[0]: route must not contain line breaks, tabs or other control characters.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries[0]: status must be a whole number from 100 to 599.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries[0]: durationMs must be a number from 0 to 86400000.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries[0]: at is required.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries[0]: at must be an ISO-8601 date and time, such as 2030-01-31T12:00:00Z.' },
-  { code: LOG_ENTRY_INVALID, message: 'entries[0]: ip must be an IPv4 or IPv6 address.' },
-] as const
+  ...bodyMessages(LogBatch).filter((message) => !entryMessages.includes(message)),
+  ...entryMessages.map((message) => `entries[0]: ${message}`),
+].map((message): Coded => ({ code: LOG_ENTRY_INVALID, message }))
 const serviceErrors = {
   401: NO_SERVICE_TOKEN,
   500: INTERNAL,
@@ -72,10 +76,10 @@ export const ingestRoute = createRoute({
   responses: {
     202: { description: 'Stored (or counted as dropped or already stored).', content: jsonContent(LogBatchAccepted) },
     ...errors({
-      400: badBody(
-        ENTRY_MESSAGES,
-        'The body is not { entries: [...] }, or an entry is malformed: the message names the entry (from 0) and the field. Nothing is stored.',
-      ),
+      400: {
+        description: 'The body is not { entries: [...] }, or an entry is malformed: the message names the entry (from 0) and the field. Nothing is stored.',
+        messages: [...BODY_MESSAGES, ...ENTRY_MESSAGES, BAD_ADDRESS_MESSAGES[0]],
+      },
       ...serviceErrors,
       413: {
         description: `More than ${LOG_BATCH_MAX} entries, or a body over ${LOG_BODY_MAX_BYTES / 1024} kB.`,

@@ -10,7 +10,6 @@ import {
   OwnershipTransfer,
   RoleChange,
 } from '../../../contract/teams'
-import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN } from '../../../contract/fields'
 import { withRoles } from '../../openapi/roles'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, USER_LIMIT, type ErrorAnswer } from '../../openapi/error-responses'
 import { INVITING } from './invitation-limits'
@@ -36,7 +35,7 @@ const ROLE: ErrorAnswer = {
   description: "The caller's role does not allow the call (the message names the role it needs), or the member is the owner.",
   messages: ['This needs the admin role (or the owner).'],
 }
-const ROLE_BODY = badBody(['role must be admin, developer or viewer.'])
+const ROLE_BODY = badBody(RoleChange)
 /** Inviting (and resending) needs a verified address. */
 const UNVERIFIED_INVITER: ErrorAnswer = {
   description: "The caller's e-mail address is not verified: only a verified address (or an account of the host's sign-in) may invite.",
@@ -67,13 +66,7 @@ export const inviteRoute = withRoles(
     responses: {
       201: { description: 'Invited.', content: jsonContent(Invitation) },
       ...accessErrors({
-        400: badBody([
-          'E-mail address is required.',
-          EMAIL_INVISIBLE,
-          'Enter a valid e-mail address.',
-          EMAIL_NOT_A_DOMAIN,
-          'role must be admin, developer or viewer.',
-        ]),
+        400: badBody(NewInvitation),
         403: UNVERIFIED_INVITER,
         404: MISSING,
         409: {
@@ -220,7 +213,7 @@ export const transferOwnershipRoute = withRoles(
     responses: {
       200: { description: 'The members as they are now.', content: jsonContent(MemberList) },
       ...accessErrors({
-        400: badBody(['memberId is required.', 'Password is required.', MEMBERS.TRANSFER_TO_ACTIVE]),
+        400: badBody(OwnershipTransfer, [MEMBERS.TRANSFER_TO_ACTIVE]),
         403: { description: 'The password is wrong.', messages: [OWNERSHIP.WRONG_PASSWORD] },
         404: MEMBER_MISSING,
         409: {
@@ -247,6 +240,6 @@ export const acceptInvitationRoute = createRoute({
   request: { body: { required: true, content: jsonContent(InvitationAcceptance) } },
   responses: {
     200: { description: 'Joined.', content: jsonContent(AcceptedInvitation) },
-    ...accessErrors({ 400: badBody(['Code is required.', INVITATION_REFUSED]), 413: TOO_LARGE, 415: NOT_JSON }),
+    ...accessErrors({ 400: badBody(InvitationAcceptance, [INVITATION_REFUSED]), 413: TOO_LARGE, 415: NOT_JSON }),
   },
 })

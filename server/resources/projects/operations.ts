@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { nameMessages } from '../../../contract/fields'
 import { NewProject, ProjectChanges } from '../../../contract/requests'
 import { CreatedProject, Project, ProjectList } from '../../../contract/responses'
 import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, UNVERIFIED, USER_LIMIT } from '../../openapi/error-responses'
@@ -25,12 +24,7 @@ export const createProjectRoute = createRoute({
   responses: {
     201: { description: 'Project created.', content: jsonContent(CreatedProject) },
     ...accessErrors({
-      400: badBody([
-        'Project name is required.',
-        'Project name must be at most 120 characters.',
-        ...nameMessages('Project name'),
-        'Project description must be at most 2000 characters.',
-      ]),
+      400: badBody(NewProject),
       403: UNVERIFIED,
       409: {
         description: 'The account holds the most projects allowed (PROJECT_LIMIT).',
@@ -96,12 +90,7 @@ export const updateProjectRoute = createRoute({
   responses: {
     200: { description: 'The project as it is now.', content: jsonContent(Project) },
     ...accessErrors({
-      400: badBody([
-        'Project name is required.',
-        'Project name must be at most 120 characters.',
-        ...nameMessages('Project name'),
-        'Project description must be at most 2000 characters.',
-      ]),
+      400: badBody(ProjectChanges),
       404: PROJECT_MISSING,
       413: TOO_LARGE,
       415: NOT_JSON,

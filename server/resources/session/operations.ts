@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi'
-import { EMAIL_INVISIBLE, EMAIL_NOT_A_DOMAIN, nameMessages } from '../../../contract/fields'
 import { DeviceRegistration, LogIn, SignUp } from '../../../contract/requests'
 import { AccessData, DeviceToken } from '../../../contract/responses'
 import { accessErrors, badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
@@ -22,7 +21,7 @@ export const registerDeviceRoute = createRoute({
   responses: {
     201: { description: 'Device registered.', content: jsonContent(DeviceToken) },
     ...errors({
-      400: badBody(['deviceUDID is required.', 'deviceType is required.', 'deviceType must be at most 32 characters.']),
+      400: badBody(DeviceRegistration),
       413: TOO_LARGE,
       415: NOT_JSON,
       429: { description: 'Too many device registrations from this client address in the window.', messages: [THROTTLE.TOO_MANY_ATTEMPTS(720)] },
@@ -51,16 +50,8 @@ export const registerRoute = createRoute({
     200: { description: 'Signed up and signed in.', content: jsonContent(AccessData) },
     ...errors({
       400: badBody(
-        [
-          'Name is required.',
-          ...nameMessages('Name'),
-          EMAIL_INVISIBLE,
-          'Enter a valid e-mail address.',
-          EMAIL_NOT_A_DOMAIN,
-          PASSWORD.PASSWORD_TOO_SHORT,
-          PASSWORD.PASSWORD_TOO_COMMON,
-          PASSWORD.PASSWORD_IS_EMAIL,
-        ],
+        SignUp,
+        [PASSWORD.PASSWORD_TOO_SHORT, PASSWORD.PASSWORD_TOO_COMMON, PASSWORD.PASSWORD_IS_EMAIL],
         'The body is refused, or the password breaks the rule (at least 8 characters, not a common or breached password, not the e-mail address, not one character repeated).',
       ),
       401: NO_DEVICE,
@@ -85,7 +76,7 @@ export const authenticateRoute = createRoute({
   responses: {
     200: { description: 'Signed in.', content: jsonContent(AccessData) },
     ...errors({
-      400: badBody(['E-mail address is required.', EMAIL_INVISIBLE, 'Enter a valid e-mail address.', EMAIL_NOT_A_DOMAIN, 'Password is required.']),
+      400: badBody(LogIn),
       401: {
         description: 'Wrong e-mail or password (the same answer for both), or the device token is missing or unknown.',
         messages: [SESSION.WRONG_CREDENTIALS, ...NO_DEVICE_MESSAGES],

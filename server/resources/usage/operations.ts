@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { UsageQuery } from '../../../contract/queries'
 import { Usage } from '../../../contract/responses'
 import { accessErrors, BAD_ADDRESS, jsonContent } from '../../openapi/error-responses'
-import { queryMessages } from '../../openapi/query-messages'
+import { queryMessages } from '../../openapi/schema-messages'
 
 export const usageRoute = createRoute({
   method: 'get',

@@ -63,13 +63,8 @@ export const verifyKeyRoute = createRoute({
     },
     ...errors({
       400: badBody(
-        [
-          'Key is required.',
-          'Key must be text.',
-          'Key must be at most 200 characters.',
-          VERIFY.IP_ADDRESS_INVALID('localhost'),
-          VERIFY.SCOPES_INVALID('invoices:read'),
-        ],
+        VerifyRequest,
+        [VERIFY.IP_ADDRESS_INVALID('localhost'), VERIFY.SCOPES_INVALID('invoices:read')],
         'The body is not `{ "key": "…", "ip"?, "scopes"? }` with the key as text of at most 200 characters, `ip` an IP address and `scopes` a list of names.',
       ),
       401: NO_SERVICE_TOKEN,

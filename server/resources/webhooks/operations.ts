@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { nameMessages } from '../../../contract/fields'
 import { WebhookAttemptsQuery } from '../../../contract/queries'
 import { ErrorBody } from '../../../contract/responses'
 import {
@@ -31,7 +30,7 @@ import {
 import { PRIVATE_REFUSED } from './address'
 import { PROJECTS } from '../../security/authorization'
 import { BODY as BODY_ERRORS } from '../../http/validate'
-import { queryMessages } from '../../openapi/query-messages'
+import { queryMessages } from '../../openapi/schema-messages'
 import { WEBHOOKS } from './errors'
 
 /** The webhook calls: the public catalog, a project's endpoints and deliveries (owner only), and the provider's own call. */
@@ -56,16 +55,14 @@ const TEST_EVENTS_SPENT: ErrorAnswer = {
   messages: [...USER_LIMIT.messages, WEBHOOKS.TEST_EVENT_LIMIT_REACHED(10, 45)],
 }
 const UNKNOWN_TYPE = WEBHOOKS.EVENT_TYPE_UNKNOWN('invoice.sent')
-const URL_MESSAGES = [
-  'Endpoint URL is required.',
+/** What the route refuses of an endpoint's URL beyond its schema's checks. */
+const URL_REFUSALS = [
   'Endpoint URL must be a full URL, such as https://example.com/webhooks.',
   'Endpoint URL must start with https:// or http://.',
   'Endpoint URL must not contain a user name or password.',
   'Endpoint URL must name a host.',
   PRIVATE_REFUSED,
 ]
-/** An endpoint's description is a one-line label, checked as names are. */
-const DESCRIPTION_MESSAGES = ['Endpoint description must be at most 500 characters.', ...nameMessages('Endpoint description')]
 const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
 
 export const eventTypesRoute = createRoute({
@@ -94,7 +91,7 @@ export const createEndpointRoute = createRoute({
   responses: {
     201: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
     ...accessErrors({
-      400: badBody([...URL_MESSAGES, ...DESCRIPTION_MESSAGES, UNKNOWN_TYPE]),
+      400: badBody(NewWebhookEndpoint, [...URL_REFUSALS, UNKNOWN_TYPE]),
       404: PROJECT_MISSING,
       409: {
         description: 'The endpoint limit is reached (WEBHOOK_ENDPOINT_LIMIT), or the secret must be rolled first (code WEBHOOK_SECRET_ROLL_NEEDED).',
@@ -128,7 +125,7 @@ export const updateEndpointRoute = createRoute({
   responses: {
     200: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
     ...accessErrors({
-      400: badBody([...URL_MESSAGES, ...DESCRIPTION_MESSAGES, UNKNOWN_TYPE, 'disabled must be true or false.']),
+      400: badBody(WebhookEndpointPatch, [...URL_REFUSALS, UNKNOWN_TYPE]),
       404: ENDPOINT_MISSING,
       ...BODY,
     }),
@@ -158,7 +155,7 @@ export const testEndpointRoute = createRoute({
   request: { params: endpoint, body: { required: false, content: jsonContent(WebhookTestEvent) } },
   responses: {
     202: { description: 'Queued; the id is the message id (webhook-id).', content: jsonContent(WebhookMessageAccepted) },
-    ...accessErrors({ 400: badBody([UNKNOWN_TYPE]), 404: ENDPOINT_MISSING, 409: DISABLED, 429: TEST_EVENTS_SPENT, ...BODY }),
+    ...accessErrors({ 400: badBody(WebhookTestEvent, [UNKNOWN_TYPE]), 404: ENDPOINT_MISSING, 409: DISABLED, 429: TEST_EVENTS_SPENT, ...BODY }),
   },
 })
 
@@ -222,7 +219,7 @@ export const rollSecretRoute = createRoute({
   request: { params: project, body: { required: true, content: jsonContent(WebhookSecretRoll) } },
   responses: {
     201: { description: 'The new secret.', content: jsonContent(WebhookSecret) },
-    ...accessErrors({ 400: badBody(['Grace period (graceSeconds) must be a whole number from 0 to 604800.']), 404: PROJECT_MISSING, ...BODY }),
+    ...accessErrors({ 400: badBody(WebhookSecretRoll), 404: PROJECT_MISSING, ...BODY }),
   },
 })
 
@@ -240,14 +237,7 @@ export const sendMessageRoute = createRoute({
   responses: {
     202: { description: 'Accepted; the id is the webhook-id of every delivery.', content: jsonContent(WebhookMessageAccepted) },
     ...errors({
-      400: badBody([
-        'projectId is required.',
-        UNKNOWN_TYPE,
-        'payload must be a JSON object.',
-        'idempotencyKey must be text.',
-        'idempotencyKey must not be empty.',
-        'idempotencyKey must be at most 200 characters.',
-      ]),
+      400: badBody(WebhookMessage, [UNKNOWN_TYPE]),
       401: NO_SERVICE_TOKEN,
       404: { description: 'No such project.', messages: ['Project not found.'] },
       409: {
