@@ -75,6 +75,16 @@ describe('invitations on the dashboard', () => {
     await waitFor(() => expect(root.activeElement).toBe(region))
   })
 
+  it("Decline of the last one, which takes the list with it, gives focus to the dashboard's heading, not the page's start", async () => {
+    const { q, now, root } = dashboard([PENDING])
+    const region = await q.findByRole('region', { name: 'Invitations for you' })
+    now.invitations = []
+    within(region).getByRole('button', { name: 'Decline the invitation to Weather app' }).focus()
+    await userEvent.setup().keyboard('{Enter}')
+    await waitFor(() => expect(q.queryByRole('region', { name: 'Invitations for you' })).not.toBeInTheDocument())
+    await waitFor(() => expect(root.activeElement).toBe(q.getByRole('heading', { name: /^Your .*Projects$/ })))
+  })
+
   it('an invitation gone meanwhile is said so by its code, in words', async () => {
     const { q, now } = dashboard([PENDING, { ...PENDING, id: 'mem_2', project: { id: 'prj_8', name: 'Maps' } }])
     const region = await q.findByRole('region', { name: 'Invitations for you' })

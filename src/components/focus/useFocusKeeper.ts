@@ -5,16 +5,22 @@ import { useEffect, useRef, type FocusEvent } from 'react'
  * goes away: a row deleted or replaced (its menu button with it), Retry gone
  * with its error, a dialog's opener gone while the dialog was open. The region
  * takes focus itself at its next render, never the page's start, where a
- * keyboard or screen-reader user would have to find their way back.
+ * keyboard or screen-reader user would have to find their way back. A region
+ * that went itself with the control (its last row) hands focus to `elsewhere`.
  */
-export function useFocusKeeper<T extends HTMLElement>() {
+export function useFocusKeeper<T extends HTMLElement>(elsewhere?: () => void) {
   const box = useRef<T>(null)
   // The control focus was last given inside the region (its dialogs too: React's events cross portals), while it has it.
   const focused = useRef<Element | null>(null)
   useEffect(() => {
+    if (focused.current?.isConnected !== false) return
+    if (!box.current) {
+      focused.current = null
+      return elsewhere?.()
+    }
     // Only when focus is lost: a dialog that has just given it back to its own place (its opener) keeps it there.
-    const active = (box.current?.getRootNode() as ShadowRoot | undefined)?.activeElement
-    if (focused.current?.isConnected === false && (!active || active === document.body)) box.current?.focus()
+    const active = (box.current.getRootNode() as ShadowRoot).activeElement
+    if (!active || active === document.body) box.current.focus()
   })
   return {
     ref: box,

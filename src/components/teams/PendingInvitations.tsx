@@ -26,7 +26,7 @@ import { ROLE_NAME } from './role-names'
  * lists none then; the frame's reminder asks to verify), or if the list
  * cannot be read: the project list below stays the screen.
  */
-export function PendingInvitations() {
+export function PendingInvitations({ onGone }: { onGone?: () => void }) {
   const t = useT(teams)
   const errorText = useErrorText()
   const r = useT(roles)
@@ -38,8 +38,9 @@ export function PendingInvitations() {
   const [busy, setBusy] = useState<string | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const headingId = useId()
-  // A declined invitation's row goes with its buttons: the section keeps focus, not the page's start.
-  const keeper = useFocusKeeper<HTMLElement>()
+  // A declined invitation's row goes with its buttons: the section keeps focus, not the page's start;
+  // the last one takes the section with it, and the dashboard says where focus goes (onGone).
+  const keeper = useFocusKeeper<HTMLElement>(onGone)
   const list = state.data?.invitations ?? []
   // The last invitation gone meanwhile: the section stays to say why, until dismissed.
   if (!list.length && !failure) return null

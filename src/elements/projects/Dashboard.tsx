@@ -84,6 +84,7 @@ export function Dashboard() {
   const [adding, setAdding] = useState(false)
   const [created, setCreated] = useState<Project | null>(null)
   const addButton = useRef<HTMLButtonElement>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
   const headingId = useId()
 
   const onCreated = (project: Project) => {
@@ -98,7 +99,7 @@ export function Dashboard() {
     <AppFrame>
       <section aria-labelledby={headingId} className="px-4 py-6 cq-sm:px-6">
         <div className="mb-6 flex flex-col gap-4 cq-sm:flex-row cq-sm:items-center cq-sm:justify-between">
-          <Heading id={headingId} className="text-2xl font-bold text-fg">
+          <Heading id={headingId} ref={heading} tabIndex={-1} className="text-2xl font-bold text-fg">
             {t('projects.heading')}
           </Heading>
           <div className="flex flex-col gap-3 cq-sm:flex-row cq-sm:items-center">
@@ -108,7 +109,7 @@ export function Dashboard() {
             </Button>
           </div>
         </div>
-        <PendingInvitationsSlot />
+        <PendingInvitationsSlot onGone={() => heading.current?.focus()} />
         <ProjectList state={list} onRetry={list.reload} onAdd={() => setAdding(true)} />
       </section>
       <AddProjectDialog
