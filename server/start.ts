@@ -7,7 +7,7 @@ import { createApp } from './app'
 import { ConfigError, type AppOverrides } from './config'
 import { openDatabase, type Database } from './db/index'
 import { migrate } from './db/migrate'
-import { errorBody, errorTable } from './http/errors'
+import { COMMON, errorBody } from './http/errors'
 import { lingerAfterAnswer } from './http/linger'
 import type { Log } from './http/logger'
 import type { StaticRoot } from './http/static'
@@ -57,8 +57,7 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-const DRAINING = errorTable({ SERVER_RESTARTING: 'The server is restarting. Please try again in a moment.' })
-export const DRAINING_MESSAGE = DRAINING.SERVER_RESTARTING.message
+export const DRAINING_MESSAGE = COMMON.SERVER_RESTARTING.message
 
 /**
  * Wraps the app's fetch for a graceful stop: counts requests in flight and,
@@ -85,7 +84,7 @@ function drainer(fetch: (req: Request, env?: unknown) => Response | Promise<Resp
         // Answered before its body is read: the rest is read and discarded before the close (linger.ts).
         const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
         if (incoming) lingerAfterAnswer(incoming)
-        return new Response(JSON.stringify(errorBody(DRAINING.SERVER_RESTARTING)), {
+        return new Response(JSON.stringify(errorBody(COMMON.SERVER_RESTARTING)), {
           status: 503,
           headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': '1', Connection: 'close' },
         })

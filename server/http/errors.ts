@@ -61,11 +61,12 @@ export class HttpError extends Error {
   }
 }
 
-/** The errors every area may answer. */
+/** The errors every area may answer; SERVER_RESTARTING every call while the server drains for a stop (start.ts). */
 export const COMMON = errorTable({
   NOT_FOUND: 'Not found.',
   INTERNAL_ERROR: 'Internal server error',
   REQUEST_REFUSED: 'Bad request.',
+  SERVER_RESTARTING: 'The server is restarting. Please try again in a moment.',
 })
 
 export const badRequest = (error: Coded) => new HttpError(400, error)

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { ErrorCode } from '../../contract/constants'
 import { AUTH } from '../http/auth'
-import { COMMON, codeOf, errorTable, type Coded } from '../http/errors'
+import { COMMON, codeOf, errorBody, errorTable, type Coded } from '../http/errors'
 import { SERVICE_TOKEN } from '../http/service-token'
 import { ADDRESS } from '../http/storable'
 import { THROTTLE } from '../http/throttle'
@@ -13,6 +13,10 @@ import { bodyMessages } from './schema-messages'
  * error is JSON `{ message, code }`: the code is the stable reason to match.
  */
 const json = { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } }
+
+/** Every call, while the server drains for a stop (a deploy): new requests are answered at once, and asked to come back. */
+export const RESTARTING = 'The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again.'
+export const RESTARTING_EXAMPLE = { summary: COMMON.SERVER_RESTARTING.message, value: errorBody(COMMON.SERVER_RESTARTING) }
 
 export const ERROR_RESPONSES = {
   BadRequest: {
@@ -35,6 +39,11 @@ export const ERROR_RESPONSES = {
     content: json,
   },
   InternalError: { description: 'Something failed on the server; details are only in its log.', content: json },
+  Restarting: {
+    description: RESTARTING,
+    headers: { 'Retry-After': { description: 'Seconds to wait.', required: true, schema: { type: 'integer' } } },
+    content: { 'application/json': { schema: json['application/json'].schema, examples: { restarting: RESTARTING_EXAMPLE } } },
+  },
 } as const
 
 type ErrorName = keyof typeof ERROR_RESPONSES

@@ -176,7 +176,8 @@ describe('OpenAPI document', () => {
     const ids = new Set<string>()
     for (const { key, path, op } of operations()) {
       expect(op.security, key).toEqual(OPERATIONS[key].security)
-      expect(Object.keys(op.responses).map(Number).sort(), key).toEqual([...new Set(OPERATIONS[key].statuses)].sort())
+      // Every call also answers 503 while the server restarts; the table's 503s are the calls' own.
+      expect(Object.keys(op.responses).map(Number).sort(), key).toEqual([...new Set([...OPERATIONS[key].statuses, 503])].sort())
       expect(ids.has(op.operationId), op.operationId).toBe(false)
       ids.add(op.operationId)
       const declared = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name)
@@ -545,6 +546,23 @@ describe('OpenAPI document', () => {
         if (!PASSWORD_CALLS.includes(key)) expect(text, `${key} ${status}`).not.toMatch(/password/i)
         expect(text, `${key} ${status}`).not.toMatch(/\((verify|sessions|authenticate|exchange|edit, roll)\)/)
       }
+  })
+
+  it('documents on every operation the 503 a restarting server answers, with its code and Retry-After, beside its own 503', () => {
+    const responses = doc.components.responses as Record<string, Json>
+    for (const { key, op } of operations()) {
+      const documented = op.responses['503'] as Json | undefined
+      expect(documented, key).toBeDefined()
+      const answer = documented!.$ref ? responses[String(documented!.$ref).split('/').pop()!] : documented!
+      const examples = (answer.content as Record<string, { examples?: Record<string, { value: { code: string } }> }>)['application/json'].examples
+      expect(
+        Object.values(examples ?? {}).map((e) => e.value.code),
+        key,
+      ).toContain('SERVER_RESTARTING')
+      expect((answer.headers as Record<string, Json> | undefined)?.['Retry-After'], key).toBeDefined()
+    }
+    // A call whose 503 is its own (SERVICE_TOKEN not set) says both.
+    expect(doc.paths['/keys/verify'].post.responses['503'].description).toMatch(/SERVICE_TOKEN.*restarting/s)
   })
 
   it('names the two answers of verify, each with a title, a description and a real example', () => {

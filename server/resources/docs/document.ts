@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import type { Env } from 'hono'
 import { ErrorBody } from '../../../contract/responses'
-import { ERROR_RESPONSES } from '../../openapi/error-responses'
+import { ERROR_RESPONSES, RESTARTING, RESTARTING_EXAMPLE } from '../../openapi/error-responses'
 
 // Rendered as the Quickstart section of the reference at GET /docs (the portal's
 // "Flex Quickstart Guide" link points there).
@@ -42,22 +42,24 @@ export function registerComponents<E extends Env>(app: OpenAPIHono<E>): void {
 export function openApiDocument<E extends Env>(app: OpenAPIHono<E>, portalName = 'Flex Portal') {
   return titled(
     withoutUnusedResponses(
-      app.getOpenAPI31Document({
-        openapi: '3.1.0',
-        info: {
-          title: `${portalName} reference API`,
-          version: '1.0.0',
-          license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
-          description: 'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…" }` with a sentence a user can read.' + QUICKSTART,
-        },
-        servers: [{ url: '/api' }],
-        tags: [
-          { name: 'Session', description: 'A device token for the browser, then sign-up, log-in and sign-out.' },
-          { name: 'Projects', description: "The signed-in user's projects and their API keys." },
-          { name: 'Verification', description: "For the API provider's own services: is a key a client presented good?" },
-          { name: 'Operations', description: 'For load balancers and monitoring.' },
-        ],
-      }),
+      withRestarting(
+        app.getOpenAPI31Document({
+          openapi: '3.1.0',
+          info: {
+            title: `${portalName} reference API`,
+            version: '1.0.0',
+            license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+            description: 'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…" }` with a sentence a user can read.' + QUICKSTART,
+          },
+          servers: [{ url: '/api' }],
+          tags: [
+            { name: 'Session', description: 'A device token for the browser, then sign-up, log-in and sign-out.' },
+            { name: 'Projects', description: "The signed-in user's projects and their API keys." },
+            { name: 'Verification', description: "For the API provider's own services: is a key a client presented good?" },
+            { name: 'Operations', description: 'For load balancers and monitoring.' },
+          ],
+        }),
+      ),
     ),
   )
 }
@@ -98,5 +100,39 @@ function withoutUnusedResponses<D extends { components?: { responses?: Record<st
   const text = JSON.stringify({ ...doc, components: { ...doc.components, responses: {} } })
   for (const name of Object.keys(responses)) if (!text.includes(`"#/components/responses/${name}"`)) delete responses[name]
   if (Object.keys(responses).length === 0) delete doc.components!.responses
+  return doc
+}
+
+interface Answer {
+  description?: string
+  headers?: Record<string, unknown>
+  content?: Record<string, { schema?: unknown; examples?: Record<string, unknown> }>
+}
+
+/**
+ * Every call answers 503 SERVER_RESTARTING while the server drains for a stop
+ * (start.ts, ahead of every route): the shared answer on each operation, or,
+ * where the call has a 503 of its own (no SERVICE_TOKEN, no mail), said beside it.
+ */
+function withRestarting<D extends object>(doc: D): D {
+  const paths = (doc as { paths?: Record<string, Record<string, { responses?: Record<string, Answer> }>> }).paths ?? {}
+  for (const item of Object.values(paths))
+    for (const operation of Object.values(item)) {
+      const responses = operation.responses
+      if (!responses) continue
+      const own = responses['503']
+      if (!own) {
+        responses['503'] = { $ref: '#/components/responses/Restarting' } as Answer
+        continue
+      }
+      // A copy: one call's answer may be the same object as another's.
+      const body = own.content?.['application/json']
+      responses['503'] = {
+        ...own,
+        description: `${own.description ?? ''} Or: ${RESTARTING}`,
+        headers: { ...own.headers, 'Retry-After': { description: 'Seconds to wait; sent while the server is restarting.', schema: { type: 'integer' } } },
+        content: { 'application/json': { ...body, examples: { ...body?.examples, restarting: RESTARTING_EXAMPLE } } },
+      }
+    }
   return doc
 }

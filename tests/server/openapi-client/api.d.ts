@@ -2209,7 +2209,19 @@ export interface components {
       scopes?: string[]
     }
   }
-  responses: never
+  responses: {
+    /** @description The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
+    Restarting: {
+      headers: {
+        /** @description Seconds to wait. */
+        'Retry-After': number
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
+  }
   parameters: never
   requestBodies: never
   headers: never
@@ -2286,6 +2298,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   register: {
@@ -2377,6 +2390,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   authenticate: {
@@ -2459,6 +2473,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   logout: {
@@ -2517,6 +2532,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   forgotPassword: {
@@ -2599,9 +2615,11 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description This server cannot send e-mail (production without SMTP_URL). */
+      /** @description This server cannot send e-mail (production without SMTP_URL). Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -2690,9 +2708,11 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description This server cannot send e-mail (production without SMTP_URL). */
+      /** @description This server cannot send e-mail (production without SMTP_URL). Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -2768,9 +2788,11 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description This server cannot send e-mail (production without SMTP_URL). */
+      /** @description This server cannot send e-mail (production without SMTP_URL). Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -2868,6 +2890,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   getProfile: {
@@ -2928,6 +2951,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   deleteAccount: {
@@ -3026,6 +3050,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   updateProfile: {
@@ -3108,6 +3133,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   changePassword: {
@@ -3206,6 +3232,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   logoutAll: {
@@ -3264,6 +3291,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   createSessionCode: {
@@ -3335,9 +3363,11 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description SERVICE_TOKEN is not set on this server, so host sign-in is off. */
+      /** @description SERVICE_TOKEN is not set on this server, so host sign-in is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -3426,6 +3456,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   createProject: {
@@ -3526,6 +3557,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   listProjects: {
@@ -3600,6 +3632,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   getProject: {
@@ -3672,6 +3705,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   deleteProject: {
@@ -3751,6 +3785,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   updateProject: {
@@ -3854,6 +3889,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   createApiKey: {
@@ -3966,6 +4002,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   deleteApiKey: {
@@ -4049,6 +4086,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   updateApiKey: {
@@ -4163,6 +4201,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   rollApiKey: {
@@ -4277,6 +4316,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   getKeyScopes: {
@@ -4349,6 +4389,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   health: {
@@ -4378,9 +4419,11 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The database does not answer. */
+      /** @description The database does not answer. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4427,6 +4470,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   getUsage: {
@@ -4504,6 +4548,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   listWebhookEventTypes: {
@@ -4533,6 +4578,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   sendWebhookMessage: {
@@ -4622,9 +4668,11 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description SERVICE_TOKEN is not set on this server, so the call is off. */
+      /** @description SERVICE_TOKEN is not set on this server, so the call is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -4703,6 +4751,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   createWebhookEndpoint: {
@@ -4815,6 +4864,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   deleteWebhookEndpoint: {
@@ -4896,6 +4946,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   updateWebhookEndpoint: {
@@ -5001,6 +5052,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   sendWebhookTestEvent: {
@@ -5115,6 +5167,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   listWebhookAttempts: {
@@ -5194,6 +5247,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   resendWebhookMessage: {
@@ -5288,6 +5342,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   rollWebhookSecret: {
@@ -5391,6 +5446,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   listMembers: {
@@ -5463,6 +5519,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   inviteMember: {
@@ -5575,9 +5632,11 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The server cannot send e-mail (no SMTP_URL). */
+      /** @description The server cannot send e-mail (no SMTP_URL). Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -5670,6 +5729,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   changeMemberRole: {
@@ -5775,6 +5835,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   previewMemberRemoval: {
@@ -5858,6 +5919,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   resendInvitation: {
@@ -5950,9 +6012,11 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The server cannot send e-mail (no SMTP_URL). */
+      /** @description The server cannot send e-mail (no SMTP_URL). Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6071,6 +6135,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   acceptInvitation: {
@@ -6153,6 +6218,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   accountDeletionPreview: {
@@ -6213,6 +6279,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   listPendingInvitations: {
@@ -6273,6 +6340,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   acceptPendingInvitation: {
@@ -6345,6 +6413,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   declineInvitation: {
@@ -6415,6 +6484,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   getAuditLog: {
@@ -6504,6 +6574,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   reportRequestLogs: {
@@ -6575,9 +6646,11 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description SERVICE_TOKEN is not set on this server, so the call is off. */
+      /** @description SERVICE_TOKEN is not set on this server, so the call is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6645,9 +6718,11 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description SERVICE_TOKEN is not set on this server, so the call is off. */
+      /** @description SERVICE_TOKEN is not set on this server, so the call is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
@@ -6745,6 +6820,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   summariseRequestLogs: {
@@ -6824,6 +6900,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      503: components['responses']['Restarting']
     }
   }
   verifyApiKey: {
@@ -6895,9 +6972,11 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description SERVICE_TOKEN is not set on this server, so verification is off. */
+      /** @description SERVICE_TOKEN is not set on this server, so verification is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
           [name: string]: unknown
         }
         content: {
