@@ -34,6 +34,8 @@ const CSS_TARGETS = { chrome: 105 << 16, edge: 105 << 16, safari: 16 << 16, fire
 
 /** The container-query variants, in the order the wider one must win. */
 const CONTAINER_VARIANTS: Array<[string, string]> = [
+  // A section's filters on the narrowest phones (320 px) stack each label over its field: beside its label, a select showed "Cualquier esta…".
+  ['cq-xs', '@container (min-width:280px)'],
   ['cq-sm', '@container (min-width:560px)'],
   ['cq-md', '@container (min-width:768px)'],
   ['cq-xl', '@container (min-width:1200px)'],

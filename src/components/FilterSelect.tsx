@@ -5,8 +5,8 @@ import { FOCUS_RING } from './focus-ring'
 
 /**
  * A section's filters as a grid of label and field pairs, so that they line
- * up however many there are: one pair a line in a narrow section, two from
- * cq-sm, three from cq-md. The widths are the section's own (a container of
+ * up however many there are: each label over its field in the narrowest
+ * section, one pair a line from cq-xs, two from cq-sm, three from cq-md. The widths are the section's own (a container of
  * its own), not the element's: beside a sidebar, the element's width gave
  * three pairs a column too narrow to show "All keys". A filter's wrapper is
  * `contents` (FILTER), so its label and field are the grid's own cells.
@@ -14,15 +14,15 @@ import { FOCUS_RING } from './focus-ring'
 export function FilterBar({ children }: { children: ReactNode }) {
   return (
     <div className="flex-cq mt-4">
-      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 text-sm cq-sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)] cq-md:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 items-center gap-x-3 gap-y-3 text-sm cq-xs:grid-cols-[auto_minmax(0,1fr)] cq-xs:gap-y-2 cq-sm:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)] cq-md:grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)_auto_minmax(0,1fr)]">
         {children}
       </div>
     </div>
   )
 }
 
-/** One filter's wrapper in a FilterBar: a label, then its field. */
-export const FILTER = 'contents'
+/** One filter's wrapper in a FilterBar: a label, then its field (stacked in a section narrower than cq-xs). */
+export const FILTER = 'flex flex-col gap-1 cq-xs:contents'
 
 /** One labelled filter of a section (key, status, mode): [value, text] options, the first '' for all. */
 export function FilterSelect({

@@ -141,6 +141,41 @@ for (const [device, viewport] of [
   })
 }
 
+test.describe('on a 320 px phone, in Spanish', () => {
+  test.use({ viewport: { width: 320, height: 700 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 })
+
+  test('each filter stands over its field, and each select shows its whole option, not "Cualquier esta…"', async ({ page }) => {
+    const account = await createAccount(server.origin)
+    const { id } = await project(account)
+    await logInAt(page, account)
+    await page.goto(`${server.url}#/projects?projectid=${encodeURIComponent(id)}`)
+    await page.locator('flex-portal').evaluate((el) => el.setAttribute('lang', 'es'))
+    const section = page.getByRole('region', { name: 'Solicitudes', exact: true })
+    await expect(section.getByRole('combobox', { name: 'Estado', exact: true })).toBeVisible()
+    const selects = await section.getByRole('combobox').evaluateAll((found) =>
+      found.map((element) => {
+        const select = element as HTMLSelectElement
+        const style = getComputedStyle(select)
+        const pen = document.createElement('canvas').getContext('2d')!
+        pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+        const text = select.selectedOptions[0].text
+        // Chromium draws its arrow in the last 20 px or so of the padding box.
+        const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20
+        return {
+          text,
+          needs: pen.measureText(text).width,
+          room,
+          over: select.labels[0].getBoundingClientRect().bottom <= select.getBoundingClientRect().top + 1,
+        }
+      }),
+    )
+    expect(selects.map((s) => s.text)).toEqual(['Todas las claves', 'Cualquier estado', 'Todos los métodos', 'Cualquier duración'])
+    for (const select of selects) expect(select.needs, select.text).toBeLessThanOrEqual(select.room)
+    for (const select of selects) expect(select.over, `${select.text}: its label over it`).toBe(true)
+    await screenshot(page, 'requests-filters-320-es')
+  })
+})
+
 test('<flex-request-log> on a page of the host: the last calls, a new one within 3 s; with none, how to make one', async ({ page, axe }) => {
   const account = await createAccount(server.origin)
   const { id, keyId } = await project(account)
