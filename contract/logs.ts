@@ -40,42 +40,46 @@ const httpMethod = z
 
 /** One call as the provider's API reports it. No body, header, query string or (unless the provider opts in) client address. */
 export const LogEntryInput = z
-  .object({
-    requestId: requiredText('requestId', {
-      code: 'LOG_REQUEST_ID',
-      max: LOG_REQUEST_ID_MAX,
-      name: true,
-      description: 'The X-Request-Id of the call (the client\'s, or one the middleware made). Stored once per project and "at": re-sending is safe.',
-    }),
-    keyId: requiredText('keyId', {
-      code: 'LOG_KEY_ID',
-      max: LOG_KEY_ID_MAX,
-      description: 'API project ID (apid_…) the verification answered; an unknown one drops the entry.',
-    }),
-    method: httpMethod.meta({ description: 'HTTP method, such as GET; stored in capitals.', examples: ['GET'] }),
-    route: requiredText('route', {
-      code: 'LOG_ROUTE',
-      max: LOG_ROUTE_INPUT_MAX,
-      name: true,
-      description: `The route template the framework matched (/v1/invoices/:id), never the raw path or its query; cut to ${LOG_ROUTE_MAX} characters.`,
-    }).transform((v) => [...v].slice(0, LOG_ROUTE_MAX).join('')),
-    status: wholeNumber('status', 'LOG_STATUS', 100, 599, 'The HTTP status the provider answered.'),
-    durationMs: z
-      .number({ error: (issue) => (issue.input == null ? coded('LOG_DURATION_REQUIRED', 'durationMs is required.') : DURATION_RANGE) })
-      .min(0, DURATION_RANGE)
-      .max(LOG_DURATION_MAX_MS, DURATION_RANGE)
-      .transform((v) => Math.round(v))
-      .meta({ description: 'How long the handler took, in milliseconds (stored whole).' }),
-    at: isoDateTime('at', 'LOG_AT', 'When the call arrived. Far in the future, or older than the retention: dropped and counted.').pipe(
-      z.date({ error: coded('LOG_AT_REQUIRED', 'at is required.') }),
-    ),
-    ip: z
-      .string({ error: coded('LOG_IP_NOT_TEXT', 'ip must be text.') })
-      .max(64, coded('LOG_IP_TOO_LONG', 'ip must be at most 64 characters.'))
-      .regex(/^[0-9A-Fa-f:.]+$/, coded('LOG_IP_INVALID', 'ip must be an IPv4 or IPv6 address.'))
-      .optional()
-      .meta({ description: "The client's address; only sent when the provider opts in." }),
-  })
+  .object(
+    {
+      requestId: requiredText('requestId', {
+        code: 'LOG_REQUEST_ID',
+        max: LOG_REQUEST_ID_MAX,
+        name: true,
+        description: 'The X-Request-Id of the call (the client\'s, or one the middleware made). Stored once per project and "at": re-sending is safe.',
+      }),
+      keyId: requiredText('keyId', {
+        code: 'LOG_KEY_ID',
+        max: LOG_KEY_ID_MAX,
+        description: 'API project ID (apid_…) the verification answered; an unknown one drops the entry.',
+      }),
+      method: httpMethod.meta({ description: 'HTTP method, such as GET; stored in capitals.', examples: ['GET'] }),
+      route: requiredText('route', {
+        code: 'LOG_ROUTE',
+        max: LOG_ROUTE_INPUT_MAX,
+        name: true,
+        description: `The route template the framework matched (/v1/invoices/:id), never the raw path or its query; cut to ${LOG_ROUTE_MAX} characters.`,
+      }).transform((v) => [...v].slice(0, LOG_ROUTE_MAX).join('')),
+      status: wholeNumber('status', 'LOG_STATUS', 100, 599, 'The HTTP status the provider answered.'),
+      durationMs: z
+        .number({ error: (issue) => (issue.input == null ? coded('LOG_DURATION_REQUIRED', 'durationMs is required.') : DURATION_RANGE) })
+        .min(0, DURATION_RANGE)
+        .max(LOG_DURATION_MAX_MS, DURATION_RANGE)
+        .transform((v) => Math.round(v))
+        .meta({ description: 'How long the handler took, in milliseconds (stored whole).' }),
+      at: isoDateTime('at', 'LOG_AT', 'When the call arrived. Far in the future, or older than the retention: dropped and counted.').pipe(
+        z.date({ error: coded('LOG_AT_REQUIRED', 'at is required.') }),
+      ),
+      ip: z
+        .string({ error: coded('LOG_IP_NOT_TEXT', 'ip must be text.') })
+        .max(64, coded('LOG_IP_TOO_LONG', 'ip must be at most 64 characters.'))
+        .regex(/^[0-9A-Fa-f:.]+$/, coded('LOG_IP_INVALID', 'ip must be an IPv4 or IPv6 address.'))
+        .optional()
+        .meta({ description: "The client's address; only sent when the provider opts in." }),
+    },
+    // Every refusal of an entry is answered LOG_ENTRY_INVALID (the 400 names the entry): this one too.
+    { error: coded('LOG_ENTRY_INVALID', 'Each entry must be a JSON object.') },
+  )
   .meta({ id: 'LogEntryInput' })
 
 /** The body of POST /api/logs. A malformed entry refuses the whole batch (400 naming the entry and field): nothing of it is stored. */

@@ -116,8 +116,8 @@ function coded(m: Coded | string): { message: string; code?: ErrorCode } {
   return typeof m === 'string' ? { message: m, code: codeOf(m) } : m
 }
 
-/** The messages of every call that reads a JSON body, before its own fields are checked. */
-export const BODY_MESSAGES = [BODY.BODY_INVALID_JSON, BODY.BODY_NOT_AN_OBJECT, BODY.BODY_TOO_DEEP] as const
+/** The messages of every call that reads a JSON body, before its own fields are checked (a sample field named where one is). */
+export const BODY_MESSAGES = [BODY.BODY_INVALID_JSON, BODY.BODY_NOT_AN_OBJECT, BODY.BODY_TOO_DEEP, BODY.BODY_NOT_STORABLE('name')] as const
 
 export const TOO_LARGE: ErrorAnswer = { description: 'The body is over 64 kB.', messages: [BODY.BODY_TOO_LARGE(64)] }
 export const NOT_JSON: ErrorAnswer = { description: 'The body is not sent as application/json.', messages: [BODY.BODY_NOT_JSON] }

@@ -225,6 +225,7 @@ describe('OpenAPI document', () => {
     await call('POST', '/api/register', { body: { name: 'A', email, password: 'long enough phrase' } })
     await call('POST', '/api/register', { token, body: { name: 'A', email, password: 'short' } })
     const reg = await call('POST', '/api/register', { token, body: { name: 'A', email, password: 'long enough phrase' } })
+    await call('POST', '/api/register', { token, body: { name: 'A', email: uniqueEmail(), password: 'aaaaaaaaaaaa' } })
     await call('POST', '/api/register', { token, body: { name: 'A', email, password: 'long enough phrase' } })
     await call('POST', '/api/register', { token, body: { name: 'A', email, password: 'long enough phrase' } })
     await call('POST', '/api/auth/authenticate', { token, body: { email, password: 'long enough phrase' } })
@@ -239,6 +240,7 @@ describe('OpenAPI document', () => {
     const created = await call('POST', '/api/manage/dapp', { token: access, body: { name: 'Doc project' } })
     await call('POST', '/api/manage/dapp', { token: access, body: { name: '' } })
     await call('POST', '/api/manage/dapp', { token: access, body: { name: 5 } })
+    await call('POST', '/api/manage/dapp', { token: access, body: { name: 'a\u0000b' } })
     await call('POST', '/api/manage/dapp', { body: { name: 'x' } })
     const id = created.body.id as string
     const list = await call('GET', '/api/manage/dapp/owner', { token: access })

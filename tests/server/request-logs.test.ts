@@ -86,6 +86,11 @@ describe('POST /api/logs', () => {
     expect((await s.request('POST', '/api/logs', { headers: service, body: { entries: 'all of them' } })).body.message).toBe(
       'entries must be a list of log entries.',
     )
+    // An entry that is no object: in the contract's words, under the batch's one code.
+    expect((await s.request('POST', '/api/logs', { headers: service, body: { entries: [entry(), 5] } })).body).toEqual({
+      message: 'entries[1]: Each entry must be a JSON object.',
+      code: 'LOG_ENTRY_INVALID',
+    })
     expect((await page()).entries).toEqual([])
   })
 

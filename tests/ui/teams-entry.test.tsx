@@ -85,6 +85,26 @@ describe('invitations on the dashboard', () => {
     await waitFor(() => expect(root.activeElement).toBe(q.getByRole('heading', { name: /^Your .*Projects$/ })))
   })
 
+  it('Decline of the last one leaves focus where the reader has moved it meanwhile, such as a field of the host page', async () => {
+    const { q, now, root } = dashboard([PENDING])
+    let answer!: (res: Response) => void
+    now.decline = () => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response
+    const region = await q.findByRole('region', { name: 'Invitations for you' })
+    const search = document.body.appendChild(Object.assign(document.createElement('input'), { ariaLabel: 'Host search' }))
+    try {
+      const user = userEvent.setup()
+      await user.click(within(region).getByRole('button', { name: 'Decline the invitation to Weather app' }))
+      await user.click(search)
+      now.invitations = []
+      await act(async () => answer(reply(null, 204)))
+      await waitFor(() => expect(q.queryByRole('region', { name: 'Invitations for you' })).not.toBeInTheDocument())
+      expect(document.activeElement).toBe(search)
+      expect(root.activeElement).toBeNull()
+    } finally {
+      search.remove()
+    }
+  })
+
   it('an invitation gone meanwhile is said so by its code, in words', async () => {
     const { q, now } = dashboard([PENDING, { ...PENDING, id: 'mem_2', project: { id: 'prj_8', name: 'Maps' } }])
     const region = await q.findByRole('region', { name: 'Invitations for you' })

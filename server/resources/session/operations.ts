@@ -51,7 +51,7 @@ export const registerRoute = createRoute({
     ...errors({
       400: badBody(
         SignUp,
-        [PASSWORD.PASSWORD_TOO_SHORT, PASSWORD.PASSWORD_TOO_COMMON, PASSWORD.PASSWORD_IS_EMAIL],
+        [PASSWORD.PASSWORD_TOO_SHORT, PASSWORD.PASSWORD_REPEATED, PASSWORD.PASSWORD_TOO_COMMON, PASSWORD.PASSWORD_IS_EMAIL],
         'The body is refused, or the password breaks the rule (at least 8 characters, not a common or breached password, not the e-mail address, not one character repeated).',
       ),
       401: NO_DEVICE,

@@ -12,15 +12,21 @@ export function useFocusKeeper<T extends HTMLElement>(elsewhere?: () => void) {
   const box = useRef<T>(null)
   // The control focus was last given inside the region (its dialogs too: React's events cross portals), while it has it.
   const focused = useRef<Element | null>(null)
+  // The root the region was drawn in, kept for when it has gone itself.
+  const root = useRef<Node | null>(null)
   useEffect(() => {
+    if (box.current) root.current = box.current.getRootNode()
     if (focused.current?.isConnected !== false) return
-    if (!box.current) {
+    // Only when focus is lost: a dialog that has just given it back to its own place (its opener) keeps it
+    // there, and a reader who has moved on (a click elsewhere, another field of the page) keeps theirs.
+    const shadow = root.current as ShadowRoot | null
+    const page = document.activeElement
+    if ((shadow?.activeElement && shadow.activeElement !== document.body) || (page && page !== document.body && page !== shadow?.host)) return
+    if (box.current) box.current.focus()
+    else {
       focused.current = null
-      return elsewhere?.()
+      elsewhere?.()
     }
-    // Only when focus is lost: a dialog that has just given it back to its own place (its opener) keeps it there.
-    const active = (box.current.getRootNode() as ShadowRoot).activeElement
-    if (!active || active === document.body) box.current.focus()
   })
   return {
     ref: box,
