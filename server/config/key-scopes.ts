@@ -25,6 +25,9 @@ export function keyScopes(file: string | undefined): ScopeEntry[] | undefined {
     throw new ConfigError(`KEY_SCOPES_FILE: ${file} is not JSON (${(err as Error).message}).`)
   }
   if (!Array.isArray(parsed)) throw new ConfigError(`KEY_SCOPES_FILE: ${file} must hold a JSON array of { name, description, group, access }.`)
+  // An empty catalog would make every live key broad (no scope to narrow it to) and leave a developer no key to make.
+  if (parsed.length === 0)
+    throw new ConfigError(`KEY_SCOPES_FILE: ${file} holds no scope; name at least one, or leave KEY_SCOPES_FILE unset for keys without scopes.`)
   const seen = new Set<string>()
   return parsed.map((raw: unknown, i) => {
     const entry = scopeEntry(raw, i)

@@ -276,6 +276,9 @@ describe('readConfig', () => {
       expect(() => readConfig({ KEY_SCOPES_FILE: object })).toThrow(
         `KEY_SCOPES_FILE: ${object} must hold a JSON array of { name, description, group, access }.`,
       )
+      // An empty catalog would leave a developer no key to make (every live key broad): refused at start.
+      const empty = await file('empty.json', '[]')
+      expect(() => readConfig({ KEY_SCOPES_FILE: empty })).toThrow(`KEY_SCOPES_FILE: ${empty} holds no scope; name at least one`)
       const badAccess = await file('access.json', JSON.stringify([good[0], { ...good[1], access: 'admin' }]))
       expect(() => readConfig({ KEY_SCOPES_FILE: badAccess })).toThrow('KEY_SCOPES_FILE: the access of entry 2 ("invoices:write") must be "read" or "write".')
       const badName = await file('name.json', JSON.stringify([{ ...good[0], name: 'has space' }]))
