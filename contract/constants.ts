@@ -19,10 +19,7 @@ export const VERIFY_KEY_MAX = 200
 /** Digits in a mailed code (password reset, e-mail verification). */
 export const CODE_DIGITS = 10
 
-/**
- * Why `POST /keys/verify` refuses a key: no such key, it has expired, the
- * caller's address is outside its allowlist, or it lacks a scope the call needs.
- */
+/** Why `POST /keys/verify` refuses a key: no such key, it has expired, the caller's address is outside its allowlist, or it lacks a scope the call needs. */
 export const VERIFY_REFUSALS = ['NOT_FOUND', 'EXPIRED', 'IP_NOT_ALLOWED', 'INSUFFICIENT_SCOPE'] as const
 export type VerifyRefusal = (typeof VERIFY_REFUSALS)[number]
 
@@ -42,9 +39,11 @@ export const MAX_VERIFY_SCOPES = 50
 /** The longest scope name POST /keys/verify takes. */
 export const VERIFY_SCOPE_MAX = 100
 
-/** Whether `scopes` is what POST /keys/verify takes as the scopes a call needs: a list of at most MAX_VERIFY_SCOPES names of 1 to VERIFY_SCOPE_MAX characters. */
+/** Whether `scopes` is what POST /keys/verify takes as the scopes a call needs: at most MAX_VERIFY_SCOPES names of 1 to VERIFY_SCOPE_MAX characters, none a control character or half a surrogate pair (no name the server can store). */
 export const isScopeList = (scopes: unknown): scopes is string[] =>
-  Array.isArray(scopes) && scopes.length <= MAX_VERIFY_SCOPES && scopes.every((s) => typeof s === 'string' && s.length > 0 && s.length <= VERIFY_SCOPE_MAX)
+  Array.isArray(scopes) &&
+  scopes.length <= MAX_VERIFY_SCOPES &&
+  scopes.every((s) => typeof s === 'string' && s.length > 0 && s.length <= VERIFY_SCOPE_MAX && !/[\p{Cc}\uD800-\uDFFF]/u.test(s))
 
 // They break a line, so in a CSV cell, a mail header or a log line "Bob\r\nBcc: …" reads as a second line an attacker wrote.
 /** Control characters (Cc: CR, LF, tab, NUL, DEL and the C1 set) and the line and paragraph separators. */

@@ -4,7 +4,15 @@
  * needs only `fetch`, so it runs on Node 18+, Deno, Bun and edge runtimes.
  */
 
-import { IP_ADDRESS_INVALID, SCOPES_INVALID, VERIFY_KEY_MAX, type Verification } from '../contract/constants.js'
+import {
+  IP_ADDRESS_INVALID,
+  isScopeList,
+  MAX_VERIFY_SCOPES,
+  SCOPES_INVALID,
+  VERIFY_KEY_MAX,
+  VERIFY_SCOPE_MAX,
+  type Verification,
+} from '../contract/constants.js'
 import { readableEntry } from './request-entry.js'
 import { requestLogReporter, type RequestLogEntry, type RequestLogOptions, type RequestLogReporter, type RequestLogStats } from './request-log.js'
 
@@ -157,6 +165,12 @@ export function createVerifier({
       // find the answer K got from that address (a key restricted to it, then let in from anywhere).
       if (typeof key !== 'string' || key.length === 0 || key.length > VERIFY_KEY_MAX || key.includes('\n')) {
         return Promise.resolve({ valid: false, code: 'NOT_FOUND' })
+      }
+      // Scopes the server would refuse (a NUL in a name reads to it as an unstorable body) are this service's mistake, as its
+      // SCOPES_INVALID answer is: never a bad key, and nothing cached.
+      if (more?.scopes !== undefined && !isScopeList(more.scopes)) {
+        const takes = `at most ${MAX_VERIFY_SCOPES} names of 1 to ${VERIFY_SCOPE_MAX} characters, no control character`
+        return Promise.reject(new VerifierUnavailable(`The scopes asked are not a list the key server takes (${takes}).`, 400))
       }
       // An address the server would refuse as one (400) is sent as none: a key with an allowlist is then refused, others pass.
       const ip = more?.ip !== undefined && IP.test(more.ip) ? more.ip : undefined
