@@ -42,7 +42,10 @@ describe('generated CSS', () => {
   it("lays out by the element's own width: the screen root is a size container and the cq variants are container queries", () => {
     expect(css).toMatch(/\.flex-cq\{container-type:inline-size\}/)
     // One block per breakpoint, the wider last so it wins.
+    const xs = css.indexOf('@container (min-width:280px){')
     const sm = css.indexOf('@container (min-width:560px){')
+    expect(xs).toBeGreaterThan(-1)
+    expect(sm).toBeGreaterThan(xs)
     const md = css.indexOf('@container (min-width:768px){')
     expect(sm).toBeGreaterThan(-1)
     expect(md).toBeGreaterThan(sm)
@@ -51,7 +54,7 @@ describe('generated CSS', () => {
     // The wide one's rules (the dashboard's description) come with the signed-in screens: its place is kept here.
     const xl = css.indexOf('@container (min-width:1200px){')
     expect(xl).toBeGreaterThan(md)
-    expect(css.match(/@container/g)).toHaveLength(3)
+    expect(css.match(/@container/g)).toHaveLength(4)
   })
 
   it('holds every utility the auth screens use, and no hashed class names', () => {
