@@ -123,6 +123,34 @@ describe('making restricted keys', () => {
   })
 })
 
+describe('a scope the catalog has dropped', () => {
+  it('may be kept on an edit of the key that holds it (other scopes changed beside it), never added to another key', async () => {
+    const { id } = await made({ name: 'Exporter', scopes: ['invoices:read', 'invoices:write'] })
+    const { id: other } = await made({ name: 'Other', scopes: ['invoices:read'] })
+    // The provider drops invoices:write from its catalog; keys holding it keep it.
+    const narrowed = await createTestServer({
+      storage: s.storage,
+      config: { serviceToken: SERVICE_TOKEN, keyScopes: CATALOG.filter((scope) => scope.name !== 'invoices:write') },
+    })
+    try {
+      const change = (keyId: string, body: unknown) =>
+        narrowed.request('PATCH', `/api/manage/dapp/${projectId}/api-key/${keyId}`, { token: owner.accessToken, body })
+      const kept = await change(id, { scopes: ['invoices:read', 'customers:read', 'invoices:write'] })
+      expect(kept.status, kept.text).toBe(200)
+      expect(kept.body.scopes).toEqual(['invoices:read', 'customers:read', 'invoices:write'])
+      expect((await change(id, { scopes: ['invoices:read'] })).body.scopes).toEqual(['invoices:read'])
+      // Once unchecked it is gone for good, and no other key may take it.
+      for (const keyId of [id, other]) {
+        const refused = await change(keyId, { scopes: ['invoices:read', 'invoices:write'] })
+        expect([refused.status, refused.body.code], keyId).toEqual([400, 'SCOPE_UNKNOWN'])
+      }
+      expect((await create({ scopes: ['invoices:write'] }, narrowed)).body.code).toBe('SCOPE_UNKNOWN')
+    } finally {
+      await narrowed.close()
+    }
+  })
+})
+
 describe('POST /keys/verify with restrictions', () => {
   it('answers mode and scopes, and refuses a missing scope (naming it) and an address outside the allowlist, or none', async () => {
     const { id, key } = await made({ mode: 'test', scopes: ['invoices:read', 'customers:read'], allowedIps: ['203.0.113.0/24', '2001:db8::/32'] })

@@ -6,7 +6,9 @@ import { iso } from '../../db/time'
 import { allows, authorize, type Role } from '../../security/authorization'
 import { audit } from '../../security/audit-log'
 import { maskApiKey, newApiKey, testPrefix } from './key'
-import { broadKeyRefused, restrictionsChanged, type Restrictions } from './restrictions'
+import { broadKeyRefused, restrictionsChanged, type RestrictionChange, type Restrictions } from './restrictions'
+import { badRequest } from '../../http/errors'
+import { KEYS } from './errors'
 
 /**
  * All SQL of the api_keys table. A key belongs to a project, so these calls
@@ -172,7 +174,7 @@ export async function updateKey(
   ownerId: string,
   projectId: string,
   keyId: string,
-  change: KeyOptions & Partial<Omit<Restrictions, 'mode'>>,
+  change: KeyOptions & RestrictionChange,
   now: Date,
   broad: BroadRule = NEVER_BROAD,
 ): Promise<KeyResult<KeyEntry>> {
@@ -181,6 +183,9 @@ export async function updateKey(
     if (typeof locked === 'string') return { ok: false, reason: locked }
     const { key, role } = locked
     const before = restrictionsOf(key)
+    // A scope the catalog has dropped may be kept (the widget shows it checked until unchecked), never added.
+    const added = change.dropped?.find((name) => !before.scopes?.includes(name))
+    if (added !== undefined) throw badRequest(KEYS.SCOPE_UNKNOWN(added))
     const after: Restrictions = {
       ...before,
       ...(change.scopes !== undefined ? { scopes: change.scopes } : {}),

@@ -27,15 +27,23 @@ export function readMode(body: Body): KeyMode {
   return body.mode as KeyMode
 }
 
-/** `scopes`: undefined when left out, null for every scope, else the catalog's names without repeats, in the catalog's order. */
-export function readScopes(body: Body, catalog: readonly ScopeEntry[] | undefined): string[] | null | undefined {
+/**
+ * `scopes`: undefined when left out, null for every scope, else the catalog's names without repeats, in the
+ * catalog's order. A name the catalog does not hold is refused, but for an edit (`dropped`), which may keep
+ * one the catalog has since dropped: such names come last, and updateKey refuses any the key does not hold.
+ */
+export function readScopes(body: Body, catalog: readonly ScopeEntry[] | undefined, dropped?: string[]): string[] | null | undefined {
   const value = body.scopes
   if (value === undefined || value === null) return value
   if (!Array.isArray(value) || value.some((s) => typeof s !== 'string')) throw badRequest(KEYS.SCOPES_INVALID(value))
   if (!catalog) throw badRequest(KEYS.SCOPES_NOT_OFFERED(value))
   const asked = new Set(value as string[])
-  for (const name of asked) if (!catalog.some((s) => s.name === name)) throw badRequest(KEYS.SCOPE_UNKNOWN(name))
-  return catalog.filter((s) => asked.has(s.name)).map((s) => s.name)
+  for (const name of asked) {
+    if (catalog.some((s) => s.name === name)) continue
+    if (!dropped) throw badRequest(KEYS.SCOPE_UNKNOWN(name))
+    dropped.push(name)
+  }
+  return [...catalog.filter((s) => asked.has(s.name)).map((s) => s.name), ...(dropped ?? [])]
 }
 
 /** `allowedIps`: undefined when left out, else the entries as written (trimmed), without repeats. */
@@ -58,12 +66,16 @@ export function newKeyRestrictions(body: Body, catalog: readonly ScopeEntry[] | 
   return { mode: readMode(body), scopes: readScopes(body, catalog) ?? null, allowedIps: readAllowedIps(body) ?? [] }
 }
 
+/** What an edit changes of a key's restrictions (mode may not be among them); `dropped`, the names it keeps that the catalog no longer holds. */
+export type RestrictionChange = Partial<Omit<Restrictions, 'mode'>> & { dropped?: string[] }
+
 /** The restrictions an edit changes (mode may not be among them). */
-export function changedRestrictions(body: Body, catalog: readonly ScopeEntry[] | undefined): Partial<Omit<Restrictions, 'mode'>> {
+export function changedRestrictions(body: Body, catalog: readonly ScopeEntry[] | undefined): RestrictionChange {
   if (body.mode !== undefined) throw badRequest(KEYS.KEY_MODE_FIXED)
-  const scopes = readScopes(body, catalog)
+  const dropped: string[] = []
+  const scopes = readScopes(body, catalog, dropped)
   const allowedIps = readAllowedIps(body)
-  return { ...(scopes !== undefined ? { scopes } : {}), ...(allowedIps !== undefined ? { allowedIps } : {}) }
+  return { ...(scopes !== undefined ? { scopes, dropped } : {}), ...(allowedIps !== undefined ? { allowedIps } : {}) }
 }
 
 /**
