@@ -24,12 +24,17 @@ export function readStrings(value: unknown): Readonly<Record<string, string>> | 
   // Kept by key, as the build keeps the catalog's texts (key.ts).
   const texts: Record<string, string> = Object.create(null) as Record<string, string>
   const ids: string[] = []
-  for (const [id, text] of Object.entries(value)) {
-    if (typeof text !== 'string') warn(`"${id}" ignored: its value is not a string`)
-    else {
-      texts[keyOf(id)] = text
-      ids.push(id)
+  try {
+    for (const [id, text] of Object.entries(value)) {
+      if (typeof text !== 'string') warn(`"${id}" ignored: its value is not a string`)
+      else {
+        texts[keyOf(id)] = text
+        ids.push(id)
+      }
     }
+  } catch {
+    // A getter or proxy that throws: what was read stands (Object.entries reads all first: often nothing), the element still shows.
+    warn('not read to the end: reading it threw')
   }
   void import('./catalog-ids').then(
     ({ CATALOG_IDS }) => {

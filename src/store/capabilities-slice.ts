@@ -35,10 +35,12 @@ const unanswered = new Set<string>()
 export const createCapabilitiesSlice: StateCreator<FlexState, [], [], CapabilitiesSlice> = (set, get) => ({
   capabilities: {},
   loadCapabilities: (base) => {
-    if (base in get().capabilities && !unanswered.has(base)) return
+    // Own keys only: an api-base such as "constructor" is no member of Object.prototype here.
+    const known = Object.hasOwn(get().capabilities, base)
+    if (known && !unanswered.has(base)) return
     unanswered.delete(base)
     const settle = (features: ReadonlySet<string> | null) => set((s) => ({ capabilities: { ...s.capabilities, [base]: features } }))
-    if (!(base in get().capabilities)) settle(null)
+    if (!known) settle(null)
     getCapabilities(at(base)).then(
       (body) => settle(readFeatures(body)),
       (error: unknown) => {

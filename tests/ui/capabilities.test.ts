@@ -19,6 +19,15 @@ describe('what the server offers beyond the spec', () => {
     expect(api.calls).toHaveLength(1)
   })
 
+  it('keeps each api-base by its own name: "constructor" or "__proto__" is no member of an object', async () => {
+    const api = mockApi({})
+    for (const base of ['constructor', '__proto__', 'toString']) {
+      store.getState().loadCapabilities(base)
+      await vi.waitFor(() => expect(store.getState().capabilities[base]).toBeInstanceOf(Set))
+    }
+    expect(api.calls).toHaveLength(3)
+  })
+
   it('offers nothing when a spec-only server answers 404, and does not ask again', async () => {
     const api = mockApi({})
     store.getState().loadCapabilities('/api')

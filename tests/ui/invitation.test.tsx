@@ -64,6 +64,16 @@ describe('#/invitations/accept?code=…', () => {
     expect(JSON.stringify(events.events.map((e) => e.detail))).not.toContain(CODE)
   })
 
+  it('opened later in a tab where the portal already runs: takes the code out of the address, and accepts it', async () => {
+    signInAs(SIGNED_IN)
+    const { q, api } = portalAt('/#/dashboard')
+    expect(await q.findByRole('heading', { name: 'Dashboard stand-in' })).toBeInTheDocument()
+    window.location.hash = `#/invitations/accept?code=${CODE}`
+    expect(await q.findByRole('heading', { name: 'Project stand-in prj_9' })).toBeInTheDocument()
+    expect(window.location.href).not.toContain(CODE)
+    expect(api.callsTo(ACCEPT)[0].body).toEqual({ code: CODE })
+  })
+
   it('signed out: asks to log in first, then accepts and opens the project', async () => {
     const { q, api } = portalAt(`/#/invitations/accept?code=${CODE}`)
     expect(await q.findByText(/You have been invited to a project/)).toBeInTheDocument()
@@ -132,6 +142,15 @@ describe('invitation-url', () => {
     expect(api.callsTo(ACCEPT)[0].body).toEqual({ code: CODE })
     await waitFor(() => expect(sessionStorage.getItem('flex-route') ?? '').not.toContain(CODE))
   })
+
+  it.each(['https://example.com:port/join', 'http://[', 'https://host:99999/x'])(
+    'of %s, which is no URL, names no page: the portal still shows',
+    async (bad) => {
+      const { q, api } = portalAt(`/join?code=${CODE}`, {}, { router: 'memory', 'invitation-url': bad })
+      expect(await q.findByRole('heading', { name: /log in/i })).toBeInTheDocument()
+      expect(api.callsTo(ACCEPT)).toHaveLength(0)
+    },
+  )
 
   it('leaves a code on any other page alone', async () => {
     signInAs(SIGNED_IN)

@@ -180,6 +180,31 @@ describe('an element in the page', () => {
     expect(messages.filter((m) => m.includes('"login.nonsense"'))).toHaveLength(1)
     expect(messages.some((m) => m.includes('"login.submit"'))).toBe(false)
   })
+
+  it('ignores a strings object whose reading throws (a getter, a proxy): the element still shows its own texts, with a warning', async () => {
+    mockApi(DEVICE)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const el = mountElement('flex-login') as HTMLElement & { strings?: unknown }
+    await waitFor(() => expect(heading(el)).toBe('Log in to your account'))
+    el.strings = {
+      'login.submit': 'Go',
+      get 'login.heading'(): string {
+        throw new Error('a host getter')
+      },
+    }
+    await waitFor(() => expect(warn.mock.calls.flat().join('\n')).toMatch(/strings: not read to the end/))
+    expect(heading(el)).toBe('Log in to your account')
+    el.strings = new Proxy(
+      {},
+      {
+        ownKeys: () => {
+          throw new Error('a host proxy')
+        },
+      },
+    )
+    await waitFor(() => expect(shadow(el).getByRole('button', { name: 'Log in' })).toBeInTheDocument())
+    expect(warn.mock.calls.flat().join('\n')).toMatch(/strings: not read to the end/)
+  })
 })
 
 describe('a dialog', () => {

@@ -18,10 +18,19 @@ export function takeCode(invitationUrl?: string): void {
   const hashed = here.hash.startsWith(`#${INVITATION_PATH}?`)
   const url = hashed ? new URL(here.hash.slice(1), here.origin) : here
   const code = url.searchParams.get('code')
-  const page = invitationUrl && new URL(invitationUrl, here)
-  if (!code || !(hashed || (page && page.origin + page.pathname === here.origin + here.pathname))) return
+  if (!code || !(hashed || atPage(here, invitationUrl))) return
   url.searchParams.delete('code')
   history.replaceState(history.state, '', hashed ? `#${url.pathname}${url.search}` : url.href)
   // Far longer than any code the server makes: a hostile link cannot make the call huge.
   invitation.code = code.slice(0, 256)
+}
+
+/** Whether this page is the one at the host's `invitation-url`; a value that is no URL (a host's typo) names none. */
+function atPage(here: URL, invitationUrl?: string): boolean {
+  try {
+    const page = new URL(invitationUrl!, here)
+    return !!invitationUrl && page.origin + page.pathname === here.origin + here.pathname
+  } catch {
+    return false
+  }
 }
