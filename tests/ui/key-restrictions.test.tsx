@@ -177,6 +177,20 @@ describe('the key dialog', () => {
     expect(api.callsTo(`PATCH ${BASE}/api-key/apid_old`)[0]!.body).toEqual({ name: 'Renamed' })
   })
 
+  it('renames a key that holds no scope at all (the API allows it): "at least one scope" is asked only of a change', async () => {
+    const none = keyEntry('apid_none', 'Nothing', 'fxk_…none', { scopes: [], allowedIps: [], mode: 'live' })
+    const api = server([main, none], { extra: { [`PATCH ${BASE}/api-key/apid_none`]: { body: { ...none, name: 'Still nothing' } } } })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await q.findByRole('columnheader', { name: 'Access' })
+    await edit(q, user, 'Nothing')
+    const d = within(await q.findByRole('dialog', { name: 'Edit API key' }))
+    setText(d.getByRole('textbox', { name: 'Key name' }), 'Still nothing')
+    await user.click(d.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo(`PATCH ${BASE}/api-key/apid_none`)).toHaveLength(1))
+    expect(api.callsTo(`PATCH ${BASE}/api-key/apid_none`)[0]!.body).toEqual({ name: 'Still nothing' })
+  })
+
   it('a server’s refusal by code is said in the reader’s words', async () => {
     server([main], {
       extra: {

@@ -86,8 +86,8 @@ export function KeyDialog({ catalog, info, onClose, onCreate, onSave }: KeyDialo
 
   const submit = async (form: HTMLFormElement) => {
     if (ipProblem) throw new FieldError('ips', ipProblem)
-    // Not a field of its own: said in the banner.
-    if (scopes?.length === 0) throw new FieldError('access', t('keyAccess.scopes.none'))
+    // Not a field of its own: said in the banner. A key that has none (the API allows it) may still be renamed.
+    if (scopes?.length === 0 && !(info && same(scopes, info.scopes))) throw new FieldError('access', t('keyAccess.scopes.none'))
     const data = new FormData(form)
     const name = String(data.get('name')).trim()
     await (
