@@ -169,6 +169,21 @@ describe('<flex-portal> in hash mode', () => {
     expect(await q.findByRole('heading', { name: 'Sign up for your account' })).toBeInTheDocument()
   })
 
+  it.each(['#/dashboard', '#/my-own-anchor'])(
+    'a host cancelling the redirect of %s (a guard, an unknown route) still gets the log-in, its address untouched',
+    async (hash) => {
+      const listener = (e: Event) => e.preventDefault()
+      document.addEventListener('flex-navigate', listener)
+      try {
+        const { q } = portalAt(hash)
+        expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
+        expect(window.location.hash).toBe(hash)
+      } finally {
+        document.removeEventListener('flex-navigate', listener)
+      }
+    },
+  )
+
   it('a host cancelling flex-navigate keeps the screen', async () => {
     const { el, q } = portalAt('#/login')
     el.addEventListener('flex-navigate', (e) => e.preventDefault())
