@@ -33,8 +33,8 @@ export function readStrings(value: unknown): Readonly<Record<string, string>> | 
       }
     }
   } catch {
-    // A getter or proxy that throws: what was read stands (Object.entries reads all first: often nothing), the element still shows.
-    warn('not read to the end: reading it threw')
+    // A getter or proxy that throws: ignored as a whole (Object.entries reads every value first), the element still shows.
+    warn('ignored: reading it threw')
   }
   void import('./catalog-ids').then(
     ({ CATALOG_IDS }) => {

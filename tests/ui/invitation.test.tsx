@@ -74,6 +74,16 @@ describe('#/invitations/accept?code=…', () => {
     expect(api.callsTo(ACCEPT)[0].body).toEqual({ code: CODE })
   })
 
+  it('opened while the accept screen already shows (no code yet): takes the code and accepts it', async () => {
+    signInAs(SIGNED_IN)
+    const { q, api } = portalAt('/#/invitations/accept')
+    expect(await q.findByLabelText('Invitation code')).toBeInTheDocument()
+    window.location.hash = `#/invitations/accept?code=${CODE}`
+    expect(await q.findByRole('heading', { name: 'Project stand-in prj_9' })).toBeInTheDocument()
+    expect(window.location.href).not.toContain(CODE)
+    expect(api.callsTo(ACCEPT).map((call) => call.body)).toEqual([{ code: CODE }])
+  })
+
   it('signed out: asks to log in first, then accepts and opens the project', async () => {
     const { q, api } = portalAt(`/#/invitations/accept?code=${CODE}`)
     expect(await q.findByText(/You have been invited to a project/)).toBeInTheDocument()

@@ -21,12 +21,12 @@ export function useFocusKeeper<T extends HTMLElement>(elsewhere?: () => void) {
     // there, and a reader who has moved on (a click elsewhere, another field of the page) keeps theirs.
     const shadow = root.current as ShadowRoot | null
     const page = document.activeElement
-    if ((shadow?.activeElement && shadow.activeElement !== document.body) || (page && page !== document.body && page !== shadow?.host)) return
+    const movedOn = (shadow?.activeElement && shadow.activeElement !== document.body) || (page && page !== document.body && page !== shadow?.host)
+    // Asked once: a reader who has moved on is not sent back here by a later render.
+    focused.current = null
+    if (movedOn) return
     if (box.current) box.current.focus()
-    else {
-      focused.current = null
-      elsewhere?.()
-    }
+    else elsewhere?.()
   })
   return {
     ref: box,

@@ -5,7 +5,7 @@ import { INVITATION_PATH } from '../../router/routes'
  * address and the moment it is accepted: in memory only, never in the
  * address, storage, a log or an event.
  */
-export const invitation: { code: string | null } = { code: null }
+export const invitation: { code: string | null; taken: number } = { code: null, taken: 0 }
 
 /**
  * Takes the code out of `#/invitations/accept?code=…`, or out of the page's
@@ -23,6 +23,8 @@ export function takeCode(invitationUrl?: string): void {
   history.replaceState(history.state, '', hashed ? `#${url.pathname}${url.search}` : url.href)
   // Far longer than any code the server makes: a hostile link cannot make the call huge.
   invitation.code = code.slice(0, 256)
+  // Counted, so an accept screen already showing starts again with this code (PortalScreen's key).
+  invitation.taken++
 }
 
 /** Whether this page is the one at the host's `invitation-url`; a value that is no URL (a host's typo) names none. */

@@ -10,6 +10,7 @@ import { LazyProjectPage } from './lazy'
 import { LazyProfilePage } from '../profile/lazy'
 import { useRouteFocus } from '../../router/useRouteFocus'
 import { LazyAcceptInvitation, useInvitation } from '../../components/teams/AcceptRoute'
+import { invitation } from '../../components/teams/invitation-code'
 
 /** The chunk a reader most likely needs after each screen: fetched once that screen is idle. */
 const NEXT: Partial<Record<ScreenName, () => void>> = {
@@ -41,7 +42,7 @@ export function PortalScreen({ invitationUrl }: { invitationUrl?: string }) {
       {screen === 'dashboard' && <ProjectsScreen />}
       {screen === 'project' && <LazyProjectPage />}
       {(screen === 'profile' || screen === 'settings') && <LazyProfilePage view={screen} />}
-      {screen === 'invitation' && <LazyAcceptInvitation />}
+      {screen === 'invitation' && <LazyAcceptInvitation key={invitation.taken} />}
     </div>
   )
 }
