@@ -10,7 +10,7 @@ import { useFlexStore } from './useFlexStore'
  */
 export function useCapability(feature: Feature): boolean {
   const { apiBase } = useElement()
-  const features = useFlexStore((s) => (Object.hasOwn(s.capabilities, apiBase) ? s.capabilities[apiBase] : undefined))
+  const features = useFlexStore((s) => s.capabilities[apiBase])
   // Once per mount: the store asks the server once per page, or again after no answer.
   useEffect(() => store.getState().loadCapabilities(apiBase), [apiBase])
   return features?.has(feature) ?? false

@@ -32,15 +32,16 @@ function readFeatures(body: unknown): ReadonlySet<string> {
 // while the network is down.
 const unanswered = new Set<string>()
 
+/** The record per api-base, with no prototype: a base such as "constructor" or "__proto__" is a key like any other, for every reader. */
+export const byBase = (...parts: object[]): CapabilitiesSlice['capabilities'] => Object.assign(Object.create(null), ...parts)
+
 export const createCapabilitiesSlice: StateCreator<FlexState, [], [], CapabilitiesSlice> = (set, get) => ({
-  capabilities: {},
+  capabilities: byBase(),
   loadCapabilities: (base) => {
-    // Own keys only: an api-base such as "constructor" is no member of Object.prototype here.
-    const known = Object.hasOwn(get().capabilities, base)
-    if (known && !unanswered.has(base)) return
+    if (base in get().capabilities && !unanswered.has(base)) return
     unanswered.delete(base)
-    const settle = (features: ReadonlySet<string> | null) => set((s) => ({ capabilities: { ...s.capabilities, [base]: features } }))
-    if (!known) settle(null)
+    const settle = (features: ReadonlySet<string> | null) => set((s) => ({ capabilities: byBase(s.capabilities, { [base]: features }) }))
+    if (!(base in get().capabilities)) settle(null)
     getCapabilities(at(base)).then(
       (body) => settle(readFeatures(body)),
       (error: unknown) => {

@@ -2,6 +2,7 @@ import { store } from '../../../src/store'
 import type { AccessData } from '../../../src/api/types'
 import { forgetDeviceToken } from '../../../src/store/session'
 import { forgetSeen } from '../../../src/store/seen-projects'
+import { byBase } from '../../../src/store/capabilities-slice'
 
 /** Back to a fresh page: signed out, no device token. localStorage is cleared by setup.ts. */
 export function resetStore(): void {
@@ -14,7 +15,7 @@ export function resetStore(): void {
     snippetPick: null,
     snippetProjects: null,
     snippetKeys: {},
-    capabilities: {},
+    capabilities: byBase(),
   })
   forgetDeviceToken()
   localStorage.clear()
