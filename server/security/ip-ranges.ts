@@ -62,6 +62,9 @@ export function parseIpRange(text: string): { address: string; bits?: number; fa
   if (slash < 0) return { address, family: f }
   const bits = text.slice(slash + 1)
   if (!/^\d{1,3}$/.test(bits) || Number(bits) > (f === 'ipv4' ? 32 : 128)) return undefined
+  // An IPv4-mapped range wider than the mapped block (::ffff:0:0/96) would be every IPv4 client and IPv6 ones
+  // beside: no one means that, and the matcher could not say which IPv4 range it is.
+  if (f === 'ipv6' && Number(bits) < 96 && mappedIpv4(address)) return undefined
   return { address, bits: Number(bits), family: f }
 }
 

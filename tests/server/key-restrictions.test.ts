@@ -158,7 +158,8 @@ describe('POST /keys/verify with restrictions', () => {
     expect(ok.body).toEqual({ valid: true, keyId: id, projectId, name: 'Key 2', expiresAt: null, mode: 'test', scopes: ['invoices:read', 'customers:read'] })
     expect((await verify({ key, ip: '::ffff:203.0.113.9' })).body.valid).toBe(true)
     expect((await verify({ key, ip: '2001:db8::42', scopes: [] })).body.valid).toBe(true)
-    const missing = await verify({ key, ip: '203.0.113.9', scopes: ['invoices:read', 'invoices:write', 'invoices:nope'] })
+    // A scope asked twice is named once.
+    const missing = await verify({ key, ip: '203.0.113.9', scopes: ['invoices:read', 'invoices:write', 'invoices:nope', 'invoices:write'] })
     expect(missing.body).toEqual({ valid: false, code: 'INSUFFICIENT_SCOPE', missingScopes: ['invoices:write', 'invoices:nope'] })
     expect((await verify({ key, ip: '198.51.100.1', scopes: ['invoices:read'] })).body).toEqual({ valid: false, code: 'IP_NOT_ALLOWED' })
     // A spec-only { key } has no address to check against the allowlist.
@@ -177,6 +178,15 @@ describe('POST /keys/verify with restrictions', () => {
     // And an entry written so maps its IPv4 range.
     const hex = await made({ allowedIps: ['::ffff:cb00:7100/120'] })
     expect((await verify({ key: hex.key, ip: '203.0.113.7' })).body.valid).toBe(true)
+  })
+
+  it('refuses an IPv4-mapped range wider than the mapped block, which would hold every IPv4 client and IPv6 ones beside', async () => {
+    for (const entry of ['::ffff:1.2.3.4/95', '::ffff:0:0/0']) {
+      const res = await s.request('POST', `/api/manage/dapp/${projectId}/api-key`, { token: owner.accessToken, body: { allowedIps: [entry] } })
+      expect([res.status, res.body.code], entry).toEqual([400, 'ALLOWED_IP_INVALID'])
+    }
+    const { key } = await made({ allowedIps: ['::ffff:1.2.3.0/120'] })
+    expect((await verify({ key, ip: '1.2.3.4' })).body.valid).toBe(true)
   })
 
   it('refuses an address with a zone (fe80::1%eth0) in an allowlist and as the client: Node would drop the zone', async () => {

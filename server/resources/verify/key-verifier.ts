@@ -123,7 +123,7 @@ function restricted({ allow, held }: { allow?: IpMatcher; held?: ReadonlySet<str
   }
   if (held && ask?.scopes?.length) {
     let missing: string[] | undefined
-    for (const scope of ask.scopes) if (!held.has(scope)) (missing ??= []).push(scope)
+    for (const scope of ask.scopes) if (!held.has(scope) && !missing?.includes(scope)) (missing ??= []).push(scope)
     if (missing) return { valid: false, code: 'INSUFFICIENT_SCOPE', missingScopes: missing }
   }
   return undefined
