@@ -169,6 +169,13 @@ async function liveKeys(q: Queryable, projectId: string, now: Date): Promise<num
  * key's expiry can only move earlier: its replacement already holds a place,
  * and a leaked key that was rolled must not come back for good.
  */
+/**
+ * The scopes of an edit with the dropped names it keeps in the key's own order, as the catalog orders the
+ * rest: the same scopes sent in another order are then no change, and no `key.restricted` entry.
+ */
+const inKeyOrder = (scopes: string[] | null, dropped: string[] | undefined, held: string[] | null): string[] | null =>
+  scopes && dropped?.length ? [...scopes.filter((name) => !dropped.includes(name)), ...(held ?? []).filter((name) => dropped.includes(name))] : scopes
+
 export async function updateKey(
   db: Database,
   ownerId: string,
@@ -188,7 +195,7 @@ export async function updateKey(
     if (added !== undefined) throw badRequest(KEYS.SCOPE_UNKNOWN(added))
     const after: Restrictions = {
       ...before,
-      ...(change.scopes !== undefined ? { scopes: change.scopes } : {}),
+      ...(change.scopes !== undefined ? { scopes: inKeyOrder(change.scopes, change.dropped, before.scopes) } : {}),
       ...(change.allowedIps ? { allowedIps: change.allowedIps } : {}),
     }
     const restricted = restrictionsChanged(before, after)
