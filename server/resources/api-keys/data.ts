@@ -6,7 +6,7 @@ import { iso } from '../../db/time'
 import { allows, authorize, type Role } from '../../security/authorization'
 import { audit } from '../../security/audit-log'
 import { maskApiKey, newApiKey, testPrefix } from './key'
-import { broadKeyRefused, restrictionsChanged, type RestrictionChange, type Restrictions } from './restrictions'
+import { broadKeyRefused, inKeyOrder, restrictionsChanged, type RestrictionChange, type Restrictions } from './restrictions'
 import { badRequest } from '../../http/errors'
 import { KEYS } from './errors'
 
@@ -169,13 +169,6 @@ async function liveKeys(q: Queryable, projectId: string, now: Date): Promise<num
  * key's expiry can only move earlier: its replacement already holds a place,
  * and a leaked key that was rolled must not come back for good.
  */
-/**
- * The scopes of an edit with the dropped names it keeps in the key's own order, as the catalog orders the
- * rest: the same scopes sent in another order are then no change, and no `key.restricted` entry.
- */
-const inKeyOrder = (scopes: string[] | null, dropped: string[] | undefined, held: string[] | null): string[] | null =>
-  scopes && dropped?.length ? [...scopes.filter((name) => !dropped.includes(name)), ...(held ?? []).filter((name) => dropped.includes(name))] : scopes
-
 export async function updateKey(
   db: Database,
   ownerId: string,

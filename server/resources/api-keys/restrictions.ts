@@ -69,6 +69,13 @@ export function newKeyRestrictions(body: Body, catalog: readonly ScopeEntry[] | 
 /** What an edit changes of a key's restrictions (mode may not be among them); `dropped`, the names it keeps that the catalog no longer holds. */
 export type RestrictionChange = Partial<Omit<Restrictions, 'mode'>> & { dropped?: string[] }
 
+/**
+ * The scopes of an edit with the dropped names it keeps in the key's own order, as the catalog orders the
+ * rest: the same scopes sent in another order are then no change, and no `key.restricted` entry.
+ */
+export const inKeyOrder = (scopes: string[] | null, dropped: string[] | undefined, held: string[] | null): string[] | null =>
+  scopes && dropped?.length ? [...scopes.filter((name) => !dropped.includes(name)), ...(held ?? []).filter((name) => dropped.includes(name))] : scopes
+
 /** The restrictions an edit changes (mode may not be among them). */
 export function changedRestrictions(body: Body, catalog: readonly ScopeEntry[] | undefined): RestrictionChange {
   if (body.mode !== undefined) throw badRequest(KEYS.KEY_MODE_FIXED)
