@@ -204,6 +204,10 @@ describe('ownership', () => {
     ])
     expect((await s.request('GET', `/api/manage/dapp/${lonely.id}`, { token: admin.accessToken })).status).toBe(404)
     expect(await s.db.query('SELECT 1 FROM projects WHERE id = $1', [lonely.id])).toEqual([])
+    // The audit log names the new owner by address, as a transfer by hand does.
+    const audit = await s.request('GET', `/api/manage/dapp/${project.id}/audit`, { token: admin.accessToken })
+    const handed = audit.body.entries.find((e: { action: string }) => e.action === 'ownership.transferred')
+    expect([handed.target, handed.details]).toEqual([admin.user.id, { email: admin.email, reason: 'account deleted' }])
   })
 
   it('is deleted with its keys when the owner leaves no admin; a deleted member leaves their projects', async () => {
