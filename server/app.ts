@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { withDefaults, type AppConfig, type AppOverrides } from './config'
 import type { Database } from './db/index'
@@ -7,7 +7,7 @@ import { fastBodyLimit } from './http/body-limit'
 import { COMMON, HttpError, errorBody, errorHandler } from './http/errors'
 import { BODY } from './http/validate'
 import { requestLog, type Log } from './http/logger'
-import { securityHeaders } from './http/security-headers'
+import { securityHeaders, withHeaders } from './http/security-headers'
 import { servedPath } from './openapi/contract-app'
 import { serveStatic, type StaticRoot } from './http/static'
 import { checkStorablePath } from './http/storable'
@@ -74,7 +74,6 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   const retention = retentionOf(resources, deps, log)
   const paths = specialPaths(resources)
 
-  if (config.corsOrigins.length > 0) api.use('*', corsFor(config.corsOrigins))
   // Cheap checks first, before any route reads a body, in one layer (each
   // layer of Hono's chain costs a cheap call like verification a few
   // microseconds): the address must be storable text (a path of `anyQuery`
@@ -112,12 +111,17 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   app.onError(errorHandler(log))
   app.notFound((c) => c.json(errorBody(COMMON.NOT_FOUND), 404))
   app.use('*', securityHeaders(config.frameAncestors))
+  if (config.corsOrigins.length > 0) app.use('/api/*', corsFor(config.corsOrigins))
+  // A stopping server answers each new request 503 here, after the headers above (drainSwitch).
+  const draining = drainSwitch()
+  app.use('*', draining.middleware)
   app.route('/api', api)
   const acme = mountDemos(app, config, sessionsToken, demoApi)
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
   // start(): the retention schedule and what the resources run beside their routes (the webhook worker); startServer calls it.
   // settle(): writes what is held in memory (usage counts, last-used times, the fair shares' counts).
   // retention: the schedule of pruning (tick() runs it now). mounted: each resource's name and routes (under /api).
+  // drain(): every new request is answered 503 SERVER_RESTARTING from now on (startServer's stop).
   // close(): stops what start() started, then the schedule, settles, then ends this app's caches' LISTENs, before the
   // database closes (a test's many apps on one database server left them open). Other apps on the database keep theirs.
   let started: Started[] = []
@@ -135,7 +139,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     await settle()
     await caches.stop()
   }
-  return Object.assign(app, { start, settle, close, retention, mounted })
+  return Object.assign(app, { start, settle, close, drain: draining.drain, retention, mounted })
 }
 
 export type App = ReturnType<typeof createApp>
@@ -174,15 +178,40 @@ function specialPaths(resources: readonly Resource[]) {
   }
 }
 
-const corsFor = (origins: string[]) => {
+/**
+ * Once drain() is called (by startServer's stop), every new request is answered 503 SERVER_RESTARTING with
+ * Retry-After, through the app's headers (safety, CORS), so a widget on another origin can read it and wait.
+ */
+function drainSwitch() {
+  let draining = false
+  const middleware: MiddlewareHandler = (_c, next) => {
+    if (draining) throw new HttpError(503, COMMON.SERVER_RESTARTING, { 'Retry-After': '1', 'Cache-Control': 'no-store' })
+    return next()
+  }
+  return { middleware, drain: () => void (draining = true) }
+}
+
+/**
+ * CORS for `origins`: Hono's `cors` answers preflights; on other calls its headers are set the way the safety
+ * headers are (withHeaders), since Hono's own sets them on `c.res` before the route runs, and Hono then copies
+ * that early answer's headers over the route's own: the project list's `private, no-cache` became `no-store`.
+ */
+const corsFor = (origins: string[]): MiddlewareHandler => {
   const allowed = new Set(origins)
-  return cors({
+  const preflight = cors({
     origin: (origin) => (allowed.has(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Authorization', 'Content-Type'],
-    exposeHeaders: ['Retry-After'],
     maxAge: 600,
   })
+  const vary: Array<[string, string]> = [['Vary', 'Origin']]
+  return (c, next) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next)
+    const origin = c.req.header('origin')
+    // So that the log-in banner can say how long to wait after a 429.
+    const headers: Array<[string, string]> = [...vary, ['Access-Control-Allow-Origin', origin!], ['Access-Control-Expose-Headers', 'Retry-After']]
+    return withHeaders(c, next, origin !== undefined && allowed.has(origin) ? headers : vary)
+  }
 }
 
 type Paths = ReturnType<typeof specialPaths>

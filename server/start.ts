@@ -7,7 +7,7 @@ import { createApp } from './app'
 import { ConfigError, type AppOverrides } from './config'
 import { openDatabase, type Database } from './db/index'
 import { migrate } from './db/migrate'
-import { COMMON, errorBody } from './http/errors'
+import { COMMON } from './http/errors'
 import { lingerAfterAnswer } from './http/linger'
 import type { Log } from './http/logger'
 import type { StaticRoot } from './http/static'
@@ -61,10 +61,11 @@ export const DRAINING_MESSAGE = COMMON.SERVER_RESTARTING.message
 
 /**
  * Wraps the app's fetch for a graceful stop: counts requests in flight and,
- * once draining, marks every answer Connection: close and answers new
- * requests 503 at once (lingering, as after a 413, when a body is on its way).
+ * once draining, marks every answer Connection: close and has the app answer
+ * new requests 503 at once, through its headers (lingering, as after a 413,
+ * when a body is on its way).
  */
-function drainer(fetch: (req: Request, env?: unknown) => Response | Promise<Response>) {
+function drainer({ fetch, drain }: { fetch: (req: Request, env?: unknown) => Response | Promise<Response>; drain: () => void }) {
   let draining = false
   let inFlight = 0
   let onIdle: (() => void) | undefined
@@ -81,13 +82,9 @@ function drainer(fetch: (req: Request, env?: unknown) => Response | Promise<Resp
   return {
     fetch: async (req: Request, env?: unknown): Promise<Response> => {
       if (draining) {
-        // Answered before its body is read: the rest is read and discarded before the close (linger.ts).
+        // The app answers it 503 before its body is read: the rest is read and discarded before the close (linger.ts).
         const incoming = (env as { incoming?: IncomingMessage } | undefined)?.incoming
         if (incoming) lingerAfterAnswer(incoming)
-        return new Response(JSON.stringify(errorBody(COMMON.SERVER_RESTARTING)), {
-          status: 503,
-          headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Retry-After': '1', Connection: 'close' },
-        })
       }
       inFlight++
       try {
@@ -99,6 +96,7 @@ function drainer(fetch: (req: Request, env?: unknown) => Response | Promise<Resp
     },
     start: () => {
       draining = true
+      drain()
     },
     /** Resolves when no request is in flight, or after `timeoutMs`. */
     idle: (timeoutMs: number) =>
@@ -145,7 +143,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const staticRoots = opts.staticRoots ?? (opts.demoPages === false ? [bundle] : [DEMO_DIR, bundle])
   // The demo API goes with the demo pages: its samples are on /docs.html.
   const app = createApp({ db, config: settings, log, staticRoots, demoApi: opts.demoPages !== false && !opts.production })
-  const drain = drainer(app.fetch)
+  const drain = drainer(app)
   let server!: Server
   let address: AddressInfo
   try {

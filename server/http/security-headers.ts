@@ -52,7 +52,8 @@ export function securityHeaders(frameAncestors?: string): MiddlewareHandler {
   }
 }
 
-async function withHeaders(c: Context, next: Next, headers: ReadonlyArray<[string, string]>): Promise<void> {
+/** Sets `headers` on the answer, whoever makes it: the context's (c.json, c.body) or one made apart (new Response). */
+export async function withHeaders(c: Context, next: Next, headers: ReadonlyArray<[string, string]>): Promise<void> {
   // Set before the handler runs, the headers go into the response as it is
   // made. Set on a finished response, each c.header() makes Hono copy it.
   for (const [name, value] of headers) c.header(name, value)

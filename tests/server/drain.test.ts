@@ -22,9 +22,9 @@ interface Answer {
 }
 
 /** GET over a given keep-alive agent, so the request can ride on an existing connection. */
-const get = (agent: Agent, url: string) =>
+const get = (agent: Agent, url: string, headers: Record<string, string> = {}) =>
   new Promise<Answer>((resolve, reject) => {
-    const req = httpRequest(url, { agent }, (res) => {
+    const req = httpRequest(url, { agent, headers }, (res) => {
       let body = ''
       res.on('data', (d) => (body += d))
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }))
@@ -40,7 +40,8 @@ describe('drain on stop (SIGTERM)', () => {
     storage = await freshStorage()
     const real = await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
     const gate = gated(real)
-    server = await startServer({ port: 0, db: gate.db, log: () => {}, drainGraceMs: 200 })
+    const origin = 'https://docs.example.com'
+    server = await startServer({ port: 0, db: gate.db, log: () => {}, drainGraceMs: 200, corsOrigins: [origin] })
     const url = server.url
     const agent = new Agent({ keepAlive: true, maxSockets: 2 })
 
@@ -52,10 +53,13 @@ describe('drain on stop (SIGTERM)', () => {
     const closing = server.close()
 
     // On the other, already open connection: an answer, not ECONNRESET.
-    const during = await get(agent, `${url}api/health`)
+    const during = await get(agent, `${url}api/health`, { Origin: origin })
     expect(during.status).toBe(503)
     expect(during.headers.connection).toBe('close')
     expect(during.headers['retry-after']).toBe('1')
+    // With the headers of every other answer, so a widget on the docs site can read it and wait.
+    expect([during.headers['access-control-allow-origin'], during.headers['access-control-expose-headers']]).toEqual([origin, 'Retry-After'])
+    expect([during.headers['x-content-type-options'], during.headers['cache-control']]).toEqual(['nosniff', 'no-store'])
     expect(JSON.parse(during.body)).toEqual({ message: 'The server is restarting. Please try again in a moment.', code: 'SERVER_RESTARTING' })
 
     gate.release()

@@ -140,6 +140,20 @@ describe('CORS', () => {
     expect(denied.headers.get('access-control-expose-headers')).toBe('Retry-After')
   })
 
+  it("keeps a route's own caching: the project list stays private, no-cache with its ETag, and gets its 304", async () => {
+    s = await createTestServer({ config: { corsOrigins: [DOCS] } })
+    const user = await signUp(s)
+    const list = await s.request('GET', '/api/manage/dapp/owner', { token: user.accessToken, headers: { Origin: DOCS } })
+    expect([list.status, list.headers.get('cache-control'), list.headers.get('access-control-allow-origin')]).toEqual([200, 'private, no-cache', DOCS])
+    const again = await s.request('GET', '/api/manage/dapp/owner', {
+      token: user.accessToken,
+      headers: { Origin: DOCS, 'If-None-Match': list.headers.get('etag')! },
+    })
+    expect([again.status, again.headers.get('cache-control'), again.headers.get('vary')]).toEqual([304, 'private, no-cache', 'Origin'])
+    // Every other answer of the API stays no-store.
+    expect((await s.request('GET', '/api/health', { headers: { Origin: DOCS } })).headers.get('cache-control')).toBe('no-store')
+  })
+
   it('gives other origins nothing', async () => {
     s = await createTestServer({ config: { corsOrigins: [DOCS] } })
     const pre = await s.request('OPTIONS', '/api/device', { headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' } })
