@@ -95,8 +95,10 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
   let timerMs = 0
   let timerIsBackoff = false
   let sending: Promise<boolean> | undefined
-  // Entries at the queue's front that the batch in flight holds; one dropped meanwhile is no longer its to remove.
+  // Entries at the queue's front that the batch in flight holds; one dropped meanwhile is no longer its to remove,
+  // but is on its way: counted sent if the batch goes, dropped if it fails (evicted).
   let inFlight = 0
+  let evicted = 0
   let backoff = 0
   let closed = false
 
@@ -141,12 +143,14 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
     }
     if (status >= 500 || status === 408 || status === 429) return failed(`the portal answered ${status}`)
     const done = inFlight
-    inFlight = 0
+    // The whole batch went, those evicted from the queue meanwhile too.
+    const inBatch = done + evicted
+    inFlight = evicted = 0
     queue.shift(done)
     backoff = 0
     if (status >= 200 && status < 300) {
       const dropped = (answer as { dropped?: Record<string, unknown> } | undefined)?.dropped
-      let kept = done
+      let kept = inBatch
       for (const reason of ['unknownKey', 'future', 'expired'] as const) {
         const n = dropped?.[reason]
         if (typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= kept) {
@@ -156,14 +160,15 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
       }
       counts.sent += kept
     } else {
-      counts.refused += done
+      counts.refused += inBatch
       lastError = `the portal refused a batch with ${status}`
     }
     return true
   }
 
   function failed(reason: string): false {
-    inFlight = 0
+    counts.dropped += evicted
+    inFlight = evicted = 0
     counts.failedSends++
     lastError = reason
     backoff = Math.min(BACKOFF_MAX_MS, Math.max(BACKOFF_MIN_MS, intervalMs, backoff * 2))
@@ -181,8 +186,10 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
         return
       }
       if (queue.push(entryJson(entry))) {
-        counts.dropped++
-        if (inFlight > 0) inFlight--
+        if (inFlight > 0) {
+          inFlight--
+          evicted++
+        } else counts.dropped++
       }
       // While a batch is on its way, its end schedules the next: at once when a batch is waiting, else after
       // intervalMs, or after the backoff when it failed. A timer set here meanwhile would skip that backoff.

@@ -26,7 +26,7 @@ export interface VerifierOptions {
   serviceToken: string
   /** How long an answer, valid or not, is reused (default 5). A deleted key, or a change of its restrictions, is seen within this. 0: no cache. */
   cacheSeconds?: number
-  /** Most answers kept (default 10,000); the oldest goes first. */
+  /** Most answers kept (default 10,000); the oldest goes first. 0: no cache. */
   cacheSize?: number
   /** How long a check waits for the server before it is given up (default 5,000 ms): the request is then answered 503, not held. */
   timeoutMs?: number
@@ -190,7 +190,7 @@ export function createVerifier({
       const p = ask(key, asked)
         .then(frozen)
         .then((answer) => {
-          if (ttl > 0) {
+          if (ttl > 0 && cacheSize > 0) {
             if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!)
             cache.set(entry, { answer, until: Date.now() + ttl })
           }

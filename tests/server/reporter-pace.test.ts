@@ -39,6 +39,36 @@ describe('the request log reporter', () => {
     expect(sends.filter((t) => t < 300).length).toBeGreaterThanOrEqual(29)
   })
 
+  it('counts entries pushed out of a full queue while their batch is on its way as sent once it goes, dropped if it fails', async () => {
+    const received: string[][] = []
+    const held: Array<(ok: boolean) => void> = []
+    const send = async (_url: string, init: RequestInit) => {
+      const { entries } = JSON.parse(String(init.body)) as { entries: Array<{ requestId: string }> }
+      if (!(await new Promise<boolean>((resolve) => held.push(resolve)))) throw new TypeError('fetch failed')
+      received.push(entries.map((e) => e.requestId))
+      return Response.json({ accepted: entries.length, duplicates: 0, dropped: { unknownKey: 0, future: 0, expired: 0 } }, { status: 202 })
+    }
+    const oneRound = async (ok: boolean, first: number) => {
+      const reporter = requestLogReporter('https://portal.example/api/logs', 'svc', send, { maxQueue: 5, intervalMs: 10, batchSize: 5 })
+      for (let i = first; i < first + 5; i++) reporter.add(entry(i))
+      await vi.waitFor(() => expect(held).toHaveLength(1))
+      // Seven more while the five are on their way: the queue holds the last five, the two before them are lost.
+      for (let i = first + 5; i < first + 12; i++) reporter.add(entry(i))
+      held.shift()!(ok)
+      await vi.waitFor(() => expect(reporter.stats().sent + reporter.stats().failedSends).toBeGreaterThan(0))
+      // close() sends what is left at once, without waiting out a failed send's backoff.
+      const closing = reporter.close()
+      await vi.waitFor(() => expect(held).toHaveLength(1))
+      held.shift()!(true)
+      await closing
+      return reporter.stats()
+    }
+    expect(await oneRound(true, 0)).toMatchObject({ sent: 10, dropped: 2, queued: 0 })
+    expect(received.flat()).toEqual(['r0', 'r1', 'r2', 'r3', 'r4', 'r7', 'r8', 'r9', 'r10', 'r11'])
+    // The first batch fails: its five are gone from the queue, so they are dropped too.
+    expect(await oneRound(false, 100)).toMatchObject({ sent: 5, dropped: 7, queued: 0 })
+  })
+
   it('waits at least 1 s before trying a down portal again, even with intervalMs 0', async () => {
     vi.useFakeTimers({ now: 0 })
     let attempts = 0

@@ -67,6 +67,10 @@ describe('createVerifier', () => {
     expect(f.calls).toHaveLength(3)
     await v.verify('fxk_a')
     expect(f.calls).toHaveLength(4)
+    // None at all with 0.
+    const none = createVerifier({ url: URL_, serviceToken: 'svc', fetch: f.fn, cacheSize: 0 })
+    for (let i = 0; i < 3; i++) await none.verify('fxk_a')
+    expect(f.calls).toHaveLength(7)
   })
 
   it('tells a server it cannot ask from an invalid key, and caches neither failure', async () => {
