@@ -74,7 +74,7 @@ interface HonoContextLike {
     matchedRoutes: ReadonlyArray<{ method: string; path: string; handler?: unknown }>
     routeIndex: number
   }
-  res: { status: number }
+  res: { status: number; headers: { has(name: string): boolean } }
   env?: unknown
   set(key: 'apiKey', value: ApiKeyInfo): void
   header(name: string, value: string): void
@@ -122,9 +122,12 @@ export function honoApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
     // On Node, on Node's own response, which adds it to whatever the handler answers (a Response of its
     // own too): through the context it makes a web Headers for every answer (entry-json.ts's A/B).
     const outgoing = (c.env as NodeBindings)?.outgoing
-    if (typeof outgoing?.setHeader === 'function') outgoing.setHeader(REQUEST_ID_HEADER, requestId)
+    const onNode = typeof outgoing?.setHeader === 'function'
+    if (onNode) outgoing!.setHeader!(REQUEST_ID_HEADER, requestId)
     else c.header(REQUEST_ID_HEADER, requestId)
     await next()
+    // Elsewhere (Deno, Bun, edge) a Response the handler made itself lacks it: Hono copies it to add one.
+    if (!onNode && !c.res.headers.has(REQUEST_ID_HEADER)) c.header(REQUEST_ID_HEADER, requestId)
     const entry = entryOf({
       requestId,
       keyId: outcome.info.keyId,

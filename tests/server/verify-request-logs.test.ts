@@ -86,6 +86,23 @@ describe('honoApiKey with requestLogs', () => {
     expect(portal.entries().map((e) => e.requestId)).toEqual(['req_01HZX-abc.9:1', ...made])
   })
 
+  it('answers the request id off Node too (no Node response), on a Response the handler made itself, a fetched one included', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const app = honoApp(verifier)
+      .get('/v1/own', () => new Response('own'))
+      .get('/v1/fetched', () => fetch('data:text/plain,hi'))
+    const ids: string[] = []
+    for (const path of ['/v1/own', '/v1/fetched']) {
+      const res = await app.request(path, { headers: auth })
+      expect([res.status, await res.text()], path).toEqual([200, path === '/v1/own' ? 'own' : 'hi'])
+      ids.push(res.headers.get('x-request-id')!)
+    }
+    expect(ids.every((id) => UUID.test(id))).toBe(true)
+    await verifier.flush()
+    expect(portal.entries().map((e) => e.requestId)).toEqual(ids)
+  })
+
   it('reports what the server can read of any request: an odd method, a route template past 200 characters', async () => {
     const portal = fakePortal()
     const verifier = portal.verifier()
