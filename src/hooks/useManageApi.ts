@@ -1,10 +1,11 @@
 import { useMemo } from 'react'
 import { isApiError, ownError } from '../api/errors'
 import { at, type ManageCall } from '../api/request'
+import type { AccessData } from '../api/types'
 import { useElement } from '../context/element'
 import { store } from '../store'
 import { signOut } from '../store/session'
-import { renewal, renewHostSession } from '../store/host-session'
+import { renewHostSession } from '../store/host-session'
 import { useFlexStore } from './useFlexStore'
 
 export type { ManageCall } from '../api/request'
@@ -32,15 +33,19 @@ export function useManageApi(): { signedIn: boolean; call: ManageCall } {
     const base = at(apiBase)
     const call: ManageCall = async (opts) => {
       if (!token) throw ownError('http', 'error.status', 401)
-      // An answer belongs to the session that asked: once another has taken its
-      // place (a sign-out, the next user signed in on this page), it would write
-      // the previous user's data, a new key's secret among it, into theirs. A
-      // renewal of the host's session is the same user's.
-      const send = (t: string) =>
-        base<never>({ ...opts, token: t }).finally(() => {
-          const now = store.getState().accessData?.accessToken
-          if (now !== t && !(renewal?.[0] === t && renewal[1] === now)) throw ownError('http', 'error.aborted')
+      // An answer belongs to the user who asked: once another session has taken
+      // its place (a sign-out, the next user signed in on this page), it would
+      // write the previous user's data, a new key's secret among it, into theirs.
+      // A session of the same user (a renewal of the host's, in any tab) keeps it.
+      const userOf = (a?: AccessData | null) => (a?.user as { id?: unknown } | undefined)?.id
+      const send = (t: string) => {
+        const { accessData } = store.getState()
+        const user = accessData?.accessToken == t && userOf(accessData)
+        return base<never>({ ...opts, token: t }).finally(() => {
+          const now = store.getState().accessData
+          if (now?.accessToken != t && (!user || userOf(now) !== user)) throw ownError('http', 'error.aborted')
         })
+      }
       try {
         return await send(token)
       } catch (e) {

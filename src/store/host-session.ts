@@ -17,12 +17,6 @@ export type CodeSource = () => Promise<unknown>
 
 let running: Promise<boolean> | null = null
 
-/**
- * The last renewal: the token it replaced, and the one it brought. A call asked with the first and answered after
- * the renewal is the same user's (useManageApi), and its answer is kept: a new key's text is shown once.
- */
-export let renewal: [stale: string, fresh: string] | null = null
-
 /** The user's own "Sign out" stands: no renewal may undo it, neither one a late 401 starts nor one already on its way. */
 const signedOut = () => store.getState().hostSignIn === 'signed-out'
 
@@ -36,9 +30,10 @@ async function run(apiBase: string, source: CodeSource, host?: Element, stale?: 
       const code = await source()
       if (typeof code !== 'string' || !code) break
       const accessData = await withDeviceToken(apiBase, (deviceToken) => exchangeCode(at(apiBase), deviceToken, code))
-      if (signedOut()) return false
+      // A renewal replaces the session it renews only: not one another tab has since ended ("Sign out" there)
+      // or renewed itself.
+      if (signedOut() || (stale && store.getState().accessData?.accessToken !== stale)) return false
       store.getState().signIn(accessData)
-      if (stale) renewal = [stale, accessData.accessToken]
       store.setState({ hostSignIn: 'done' })
       if (host) emit(host, 'flex-signed-in', {})
       return true
@@ -66,7 +61,9 @@ export function hostSignIn(apiBase: string, source: CodeSource, host?: Element, 
  * the same token share one renewal.
  */
 export async function renewHostSession(apiBase: string, source: CodeSource, staleToken: string): Promise<string | null> {
-  const current = store.getState().accessData?.accessToken
-  if (current && current !== staleToken) return current
-  return (await hostSignIn(apiBase, source, undefined, staleToken)) ? (store.getState().accessData?.accessToken ?? null) : null
+  const current = () => store.getState().accessData?.accessToken
+  if (current() === staleToken) await hostSignIn(apiBase, source, undefined, staleToken)
+  // Its own session, or the one another tab renewed meanwhile; none once signed out.
+  const now = current()
+  return now && now !== staleToken ? now : null
 }

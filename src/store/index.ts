@@ -4,7 +4,7 @@
  * `useFlexStore(selector)`.
  */
 import { createStore } from 'zustand/vanilla'
-import { ACCESS_DATA_KEY, loadAccessData, readAccessData, readStoredAccessData, writeAccessData } from './access-data-storage'
+import { loadAccessData, readAccessData, readStoredAccessData, writeAccessData } from './access-data-storage'
 import { createCapabilitiesSlice, type CapabilitiesSlice } from './capabilities-slice'
 import { createSessionSlice, type SessionSlice } from './session-slice'
 import { createSnippetSlice, type SnippetSlice } from './snippet-slice'
@@ -44,17 +44,22 @@ export function syncAccessData(raw: string | null | undefined = readStoredAccess
   if (raw === undefined) return
   const accessData = readAccessData(raw)
   const { accessData: had, hostSignIn } = store.getState()
+  // A session another tab brings (the user signed in there, through the host too) is shown here as well,
+  // though this tab had signed out, or its own host sign-in had failed.
   if (JSON.stringify(accessData) !== JSON.stringify(had))
-    store.setState({ accessData, signOutReason: null, hostSignIn: here && !accessData && hostSignIn == 'done' ? null : hostSignIn })
+    store.setState({
+      accessData,
+      signOutReason: null,
+      hostSignIn: accessData ? (here || !hostSignIn ? hostSignIn : 'done') : here && hostSignIn == 'done' ? null : hostSignIn,
+    })
 }
 
 if (typeof window !== 'undefined') {
-  // Another tab. persist's rehydrate would not clear the state on removal, so read the key ourselves.
-  // A same-origin frame's sessionStorage fires `storage` here too: not where the session is.
-  window.addEventListener('storage', (event) => {
-    if (event.storageArea != sessionStorage && (event.key === ACCESS_DATA_KEY || event.key === null))
-      syncAccessData(event.key === null ? null : event.newValue, false)
-  })
+  // Another tab. persist's rehydrate would not clear the state on removal, so read the key ourselves: what it
+  // holds now, whichever key the event names (a same-origin frame's sessionStorage fires `storage` too), not the
+  // event's newValue: events may come late, and a stale one adopted here would be written back, bringing a
+  // session back that another tab has since ended.
+  window.addEventListener('storage', () => syncAccessData(undefined, false))
   // This tab: re-read before each hash route change is rendered (this listener is
   // added at import, so before any element's router), so the guard sees a key the
   // host page removed or wrote itself.

@@ -116,6 +116,55 @@ describe('a renewal while a call is on its way', () => {
   })
 })
 
+describe('a session of the same user taking its place in another tab while a call is on its way', () => {
+  /** Adds a project and holds its answer while `meanwhile` runs; what the screen then shows. */
+  async function addWhile(meanwhile: () => Promise<void>) {
+    const held = deferred<Response>()
+    let codes = 0
+    const api = mockApi({
+      ...DEVICE,
+      'POST /api/auth/exchange': () => json({ ...ACCESS, accessToken: `acc-host-${++codes}` }),
+      'GET /api/manage/dapp/owner': { body: [] },
+      'POST /api/manage/dapp': () => held.promise,
+    })
+    const source = vi.fn(async () => 'fxc_code')
+    const q = shadow(hostElement('flex-projects', source))
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: '+ Add New Project' }))
+    await user.type(q.getByLabelText('Project Name'), 'Fresh')
+    await user.click(q.getByRole('button', { name: 'Add' }))
+    await waitFor(() => expect(api.callsTo('POST /api/manage/dapp')).toHaveLength(1))
+    await meanwhile()
+    held.resolve(json({ ...detail(9, { api_9: 'fxk_whole_9' }), webhookSecret: 'whsec_9' }, 201))
+    return q
+  }
+  const fromOtherTab = (value: object) => {
+    localStorage.setItem('accessData', JSON.stringify(value))
+    window.dispatchEvent(new StorageEvent('storage', { key: 'accessData', storageArea: localStorage }))
+  }
+
+  it("keeps the answer when another tab renewed the session, or this one renewed it twice: a new key's text is shown once", async () => {
+    const q = await addWhile(async () => fromOtherTab({ ...ACCESS, accessToken: 'acc-tab-b' }))
+    expect(await q.findByRole('dialog', { name: 'API Information' })).toBeInTheDocument()
+    document.body.replaceChildren()
+    resetStore()
+    const twice = await addWhile(async () => {
+      for (const [stale, fresh] of [
+        ['acc-host-1', 'acc-host-2'],
+        ['acc-host-2', 'acc-host-3'],
+      ])
+        expect(await renewHostSession('/api', async () => 'fxc_code', stale)).toBe(fresh)
+    })
+    expect(await twice.findByRole('dialog', { name: 'API Information' })).toBeInTheDocument()
+  })
+
+  it("drops it when another user's session took its place", async () => {
+    const q = await addWhile(async () => fromOtherTab({ ...ACCESS, accessToken: 'acc-other', user: { id: 'usr_2', name: 'Ada', email: '' } }))
+    expect(await q.findByText('The request was cancelled.')).toBeInTheDocument()
+    expect(store.getState().revealedKeys).toEqual({})
+  })
+})
+
 describe('<flex-snippet> on a page the host signs in', () => {
   it("reads nothing with a session kept from before while the host's replaces it", async () => {
     const api = mockApi({ 'GET /api/manage/dapp/owner': { body: [] } })

@@ -65,6 +65,29 @@ describe('sign-in by the host', () => {
     expect(source).toHaveBeenCalledTimes(1)
   })
 
+  it('a renewal on its way does not undo a sign-out in another tab, and takes the session another tab renewed', async () => {
+    mockApi({ 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } }, 'POST /api/auth/exchange': { body: ACCESS } })
+    for (const other of [null, { ...ACCESS, accessToken: 'acc-tab-b' }]) {
+      resetStore()
+      signInAs({ accessToken: 'acc-old' })
+      store.setState({ hostSignIn: 'done' })
+      let give = (_code: string) => {}
+      const source = vi.fn(() => new Promise<string>((resolve) => (give = resolve)))
+      const renewal = renewHostSession('/api', source, 'acc-old')
+      await vi.waitFor(() => expect(source).toHaveBeenCalledTimes(1))
+      // Another tab: "Sign out", or its own renewal.
+      if (other) localStorage.setItem('accessData', JSON.stringify(other))
+      else localStorage.removeItem('accessData')
+      window.dispatchEvent(new StorageEvent('storage', { key: 'accessData', storageArea: localStorage }))
+      give('fxc_code')
+      expect(await renewal).toBe(other?.accessToken ?? null)
+      expect([store.getState().accessData?.accessToken ?? null, localStorage.getItem('accessData')]).toEqual([
+        other?.accessToken ?? null,
+        other && JSON.stringify(other),
+      ])
+    }
+  })
+
   it('session-url: a POST with the page’s cookies, reading { code }', async () => {
     // The host page's own server, not the API: what it answers is the host's to say.
     const api = mockApi({ 'POST /portal-session': offContract({ body: { code: 'fxc_from-url' } }) })

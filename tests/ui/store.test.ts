@@ -114,6 +114,29 @@ describe('another tab', () => {
   })
 })
 
+describe('sessions across tabs', () => {
+  it("adopts what localStorage holds when an event comes, never a late event's value: a session ended since stays ended", () => {
+    store.getState().signIn(body)
+    const stale = JSON.stringify({ accessToken: 'tok-2' })
+    // Another tab signed in, then out, before this tab handled the first event.
+    localStorage.setItem('accessData', stale)
+    localStorage.removeItem('accessData')
+    window.dispatchEvent(new StorageEvent('storage', { key: 'accessData', newValue: stale, storageArea: localStorage }))
+    expect([store.getState().accessData, localStorage.getItem('accessData')]).toEqual([null, null])
+    window.dispatchEvent(new StorageEvent('storage', { key: 'accessData', newValue: null, storageArea: localStorage }))
+    expect(store.getState().accessData).toBeNull()
+  })
+
+  it('shows a sign-in made in another tab though this one had signed out, or its host sign-in had failed', () => {
+    for (const state of ['signed-out', 'failed'] as const) {
+      resetStore()
+      store.setState({ hostSignIn: state })
+      otherTab('accessData', JSON.stringify({ ...body, accessToken: `tok-${state}` }))
+      expect([store.getState().accessData?.accessToken, store.getState().hostSignIn]).toEqual([`tok-${state}`, 'done'])
+    }
+  })
+})
+
 describe('ensureDeviceToken', () => {
   it('registers once for concurrent callers and caches the token', async () => {
     const reply = deferred<Response>()
