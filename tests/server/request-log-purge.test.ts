@@ -101,6 +101,27 @@ describe("a deleted project's request logs", () => {
     expect(await stored(p, p.projectId)).toEqual({ entries: 0, hours: 0 })
   })
 
+  it('goes on past a day another instance dropped after the purge listed it, and gets the rest', async () => {
+    const { p } = await deletedBesideAnother()
+    const { db } = p.s
+    let droppedOne = false
+    // Another instance's retention drops the first day's partition between the listing and its DELETE.
+    const racing = {
+      ...db,
+      query: async <T>(sql: string, params?: unknown[]) => {
+        const table = /^DELETE FROM (request_logs_\d+) /.exec(sql)?.[1]
+        if (table && !droppedOne) {
+          droppedOne = true
+          await db.query(`DROP TABLE ${table}`)
+        }
+        return db.query<T>(sql, params)
+      },
+    } as typeof db
+    expect(await deletedProjectLogs(racing).prune(0)).toBe(true)
+    expect(droppedOne).toBe(true)
+    expect(await stored(p, p.projectId)).toEqual({ entries: 0, hours: 0 })
+  })
+
   it('leaves the logs of every project that exists alone', async () => {
     p = await logProject({ name: 'Second key' })
     await p.reportCalls([{ keyId: p.firstKey }, { keyId: p.secondKey }])

@@ -1,6 +1,6 @@
 /** POST /api/logs and GET /api/logs/{requestId}: what the provider's API reports, what is kept, dropped or refused. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
+import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-request-logs'
 const service = { Authorization: `Bearer ${SERVICE_TOKEN}` }
@@ -130,6 +130,23 @@ describe('POST /api/logs', () => {
       await bare.app.close()
     }
     expect((await page()).entries).toEqual([])
+  })
+})
+
+// Two connections at once: PostgreSQL only (PGlite has one, so two batches never overlap there).
+describe.runIf(usePostgres)('the same entries sent to two instances at once, in other orders', () => {
+  it('are stored once, each batch answered 202: the two wait for each other, never deadlock', async () => {
+    const other = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN }, clock: () => now })
+    try {
+      for (let round = 0; round < 3; round++) {
+        const entries = Array.from({ length: 300 }, (_, i) => entry({ at: new Date(now - 1000 - i * 1000).toISOString() }))
+        const [a, b] = await Promise.all([report(entries), other.request('POST', '/api/logs', { headers: service, body: { entries: [...entries].reverse() } })])
+        expect([a.status, b.status], `${a.text} ${b.text}`).toEqual([202, 202])
+        expect(a.body.accepted + b.body.accepted).toBe(300)
+      }
+    } finally {
+      await other.app.close()
+    }
   })
 })
 

@@ -40,6 +40,8 @@ export async function storeEntries(tx: Queryable, entries: readonly CheckedEntry
     // The batch's keys are share-locked until it commits: a project (and its keys) deleted meanwhile waits for the
     // batch, so the purge after it finds these entries by their rollups; without the lock the deletion went
     // ahead, the purge could miss rows not yet committed, and they stayed until their partition aged out.
+    // Rows go in the unique index's order: two batches holding the same entries in other orders (on two
+    // instances) then wait for each other instead of deadlocking.
     `WITH keys AS (
        SELECT id, project_id FROM api_keys WHERE id = ANY($2::text[]) FOR KEY SHARE
      ), batch AS (
@@ -49,7 +51,7 @@ export async function storeEntries(tx: Queryable, entries: readonly CheckedEntry
        JOIN keys k ON k.id = u.key_id
      ), ins AS (
        INSERT INTO request_logs (project_id, key_id, request_id, at, method, route, status, duration_ms, ip)
-       SELECT * FROM batch
+       SELECT * FROM batch ORDER BY request_id, project_id, at
        ON CONFLICT DO NOTHING
        RETURNING project_id, key_id, at, status, duration_ms, method
      )

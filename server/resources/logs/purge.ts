@@ -13,6 +13,9 @@ import { partitionDays } from './partitions'
  * the project was being deleted.
  */
 
+// PostgreSQL's answer to a statement on a table that is gone.
+const UNDEFINED_TABLE = '42P01'
+
 /** Entries deleted a statement: on PGlite the delete runs on the server's own thread, so a batch stays short. */
 export const PURGE_BATCH = 5000
 
@@ -30,10 +33,10 @@ export const deletedProjectLogs = (db: Database, batch = PURGE_BATCH): PruneJob 
     for (const [, table] of days) {
       if (left === 0) break
       // The table's name comes from the catalog and matched partitions.ts's pattern: nothing to escape.
-      const deleted = await db.query(`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE project_id = $1 LIMIT $2)) RETURNING 1`, [
-        gone.project_id,
-        left,
-      ])
+      const deleted = await db
+        .query(`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${table} WHERE project_id = $1 LIMIT $2)) RETURNING 1`, [gone.project_id, left])
+        // Another instance's retention dropped the day since it was listed: nothing of it is left to delete.
+        .catch((err: { code?: string }) => (err.code === UNDEFINED_TABLE ? [] : Promise.reject(err as Error)))
       left -= deleted.length
     }
     if (left > 0) await db.query('DELETE FROM request_log_hours WHERE project_id = $1', [gone.project_id])
