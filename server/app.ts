@@ -184,8 +184,11 @@ function specialPaths(resources: readonly Resource[]) {
  */
 function drainSwitch() {
   let draining = false
-  const middleware: MiddlewareHandler = (_c, next) => {
-    if (draining) throw new HttpError(503, COMMON.SERVER_RESTARTING, { 'Retry-After': '1', 'Cache-Control': 'no-store' })
+  // Calls from the network only (Node's request in env): the app's own in-process calls (the demo API
+  // sending its request logs as its close() flushes them) still reach their routes.
+  const middleware: MiddlewareHandler = (c, next) => {
+    if (draining && (c.env as { incoming?: unknown } | undefined)?.incoming)
+      throw new HttpError(503, COMMON.SERVER_RESTARTING, { 'Retry-After': '1', 'Cache-Control': 'no-store' })
     return next()
   }
   return { middleware, drain: () => void (draining = true) }

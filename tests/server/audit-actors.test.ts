@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { migrate } from '../../server/db/migrate'
-import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
+import { createTestServer, deviceToken, newProject, signUp, type SignedUp, type TestServer } from './harness'
 import { addMember } from './teams'
 
 let s: TestServer | undefined
@@ -19,6 +19,29 @@ const audit = async (projectId: string, who: SignedUp, query = '') =>
   s!.request('GET', `/api/manage/dapp/${projectId}/audit${query}`, { token: who.accessToken })
 
 describe("the audit log's actors", () => {
+  it("name a project's heir of host sign-in by the address its provider gave, when its owner's account is deleted", async () => {
+    const serviceToken = 'a-long-random-service-token-for-the-heir'
+    s = await createTestServer({ config: { serviceToken } })
+    const owner = await signUp(s, { name: 'Olga Owner' })
+    const p = await newProject(s, owner.accessToken)
+    const email = 'heir@northwind.example'
+    const session = await s.request('POST', '/api/sessions', {
+      headers: { Authorization: `Bearer ${serviceToken}` },
+      body: { externalId: 'heir-1', email, name: 'Hana Heir' },
+    })
+    const heir = (await s.request('POST', '/api/auth/exchange', { token: await deviceToken(s), body: { code: session.body.code } })).body
+    await s.db.query(
+      `INSERT INTO project_members (id, project_id, user_id, email, role, invited_at, joined_at) VALUES ('mem_heir', $1, $2, $3, 'admin', now(), now())`,
+      [p.id, heir.user.id, email],
+    )
+    expect((await s.request('DELETE', '/api/me', { token: owner.accessToken, body: { password: owner.password } })).status).toBe(204)
+    const entries = (await s.request('GET', `/api/manage/dapp/${p.id}/audit`, { token: heir.accessToken })).body.entries as Array<{
+      action: string
+      details: object
+    }>
+    expect(entries.find((e) => e.action === 'ownership.transferred')?.details).toEqual({ email, reason: 'account deleted' })
+  })
+
   it("name each actor by e-mail too, so a developer renamed to the owner's name is told apart, in JSON and in the CSV", async () => {
     s = await createTestServer()
     const owner = await signUp(s, { name: 'Olga Owner' })

@@ -64,6 +64,16 @@ describe('the demo API', () => {
     }
   })
 
+  it('sends the request logs it holds when the server stops: the stopping server still takes its own calls', async () => {
+    const { s, project, key } = await demo({ demoApi: false })
+    const running = await startServer({ port: 0, db: await s.storage.open!(), log: () => {}, serviceToken: SERVICE_TOKEN, demoPages: true })
+    const ping = await fetch(`${running.url}demo-api/v1/projects/${project.id}/ping`, { headers: { Authorization: `Bearer ${key}` } })
+    expect(ping.status).toBe(200)
+    const requestId = ping.headers.get('x-request-id')
+    await running.close()
+    expect(await s.db.query('SELECT project_id FROM request_logs WHERE request_id = $1', [requestId])).toEqual([{ project_id: project.id }])
+  })
+
   it('is served by the server outside production only, even when production asks for the demo pages (DEMO_PAGES=true)', async () => {
     const s = await createTestServer()
     servers.push(s)

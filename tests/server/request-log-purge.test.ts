@@ -108,13 +108,13 @@ describe("a deleted project's request logs", () => {
     // Another instance's retention drops the first day's partition between the listing and its DELETE.
     const racing = {
       ...db,
-      query: async <T>(sql: string, params?: unknown[]) => {
+      query: async (sql: string, params?: readonly unknown[]) => {
         const table = /^DELETE FROM (request_logs_\d+) /.exec(sql)?.[1]
         if (table && !droppedOne) {
           droppedOne = true
           await db.query(`DROP TABLE ${table}`)
         }
-        return db.query<T>(sql, params)
+        return db.query(sql, params)
       },
     } as typeof db
     expect(await deletedProjectLogs(racing).prune(0)).toBe(true)

@@ -70,11 +70,15 @@ export function newKeyRestrictions(body: Body, catalog: readonly ScopeEntry[] | 
 export type RestrictionChange = Partial<Omit<Restrictions, 'mode'>> & { dropped?: string[] }
 
 /**
- * The scopes of an edit with the dropped names it keeps in the key's own order, as the catalog orders the
- * rest: the same scopes sent in another order are then no change, and no `key.restricted` entry.
+ * The scopes of an edit as the key will hold them: the same names as it holds, in any order, keep the key's
+ * order (no change, and no `key.restricted` entry); otherwise the catalog's order, then the dropped names it
+ * keeps in the key's own order.
  */
-export const inKeyOrder = (scopes: string[] | null, dropped: string[] | undefined, held: string[] | null): string[] | null =>
-  scopes && dropped?.length ? [...scopes.filter((name) => !dropped.includes(name)), ...(held ?? []).filter((name) => dropped.includes(name))] : scopes
+export function inKeyOrder(scopes: string[] | null, dropped: string[] | undefined, held: string[] | null): string[] | null {
+  if (!scopes || !held) return scopes
+  if (scopes.length === held.length && scopes.every((name) => held.includes(name))) return held
+  return dropped?.length ? [...scopes.filter((name) => !dropped.includes(name)), ...held.filter((name) => dropped.includes(name))] : scopes
+}
 
 /** The restrictions an edit changes (mode may not be among them). */
 export function changedRestrictions(body: Body, catalog: readonly ScopeEntry[] | undefined): RestrictionChange {

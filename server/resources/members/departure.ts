@@ -84,7 +84,7 @@ export async function leaveEveryProject(tx: Queryable, userId: string, now: Date
     await tx.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [projectId, to.id])
     await tx.query('UPDATE projects SET owner_id = $2 WHERE id = $1', [projectId, to.id])
     // Named by address as a transfer by hand is, so the log says who has the project now.
-    const [heir] = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [to.id])
+    const [heir] = await tx.query<{ email: string }>('SELECT COALESCE(email, external_email) AS email FROM users WHERE id = $1', [to.id])
     await audit(tx, projectId, userId, 'ownership.transferred', to.id, { email: heir!.email, reason: 'account deleted' })
     await revokeInvitationsBy(tx, projectId, userId, userId, 'account deleted')
   }
