@@ -8,6 +8,7 @@ import { catalogIds } from './build/catalog-ids.ts'
 import { precompress } from './build/precompress.ts'
 import { reactBindings } from './build/react-bindings.ts'
 import { reactUnusedExports } from './build/react-unused-exports.ts'
+import { r2wcStringProps } from './build/r2wc-string-props.ts'
 
 /**
  * gzip -9 budgets in kB, path by path (design.md §5): the script a page fetches
@@ -39,6 +40,7 @@ export default defineConfig(({ command, mode }) => {
       twindCss(),
       reactBindings(),
       reactUnusedExports(),
+      r2wcStringProps(),
       asciiOnly(),
       catalogIds(),
       precompress(),
