@@ -22,9 +22,17 @@ export type FlexElement = FlexTagNameMap[FlexTag]
 
 export type FlexProjectDetailElementInstance = FlexTagNameMap['flex-project-detail']
 
-/** Each tag's instances, with the attributes that element takes (descriptors.ts). */
+/** Each tag's instances, with the attributes that element takes (descriptors.ts) and the properties every one does. */
 export type FlexTagNameMap = {
-  [T in FlexTag]: HTMLElement & AttributesOf<T> & (T extends 'flex-portal' | 'flex-projects' | 'flex-project-detail' ? WithSnippets : unknown)
+  [T in FlexTag]: HTMLElement & AttributesOf<T> & WithProperties & (T extends 'flex-portal' | 'flex-projects' | 'flex-project-detail' ? WithSnippets : unknown)
+}
+
+/** The properties of every element (docs/embedding.md): properties only, never attributes. */
+export interface WithProperties {
+  /** Host sign-in: resolves with a single-use code your backend got from POST /api/sessions (docs/host-sign-in.md). */
+  fetchSessionCode?: () => Promise<unknown>
+  /** Your own texts, by message id, `{name}` for a parameter (docs/languages.md). */
+  strings?: Record<string, string>
 }
 
 export type { HostSnippet } from './components/snippets/host-snippets'
@@ -44,4 +52,9 @@ declare global {
   interface HTMLElementTagNameMap extends FlexTagNameMap {}
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface HTMLElementEventMap extends FlexHTMLEventMap {}
+  // The events bubble and are composed: one listener on the document (or the window) hears every element's.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface DocumentEventMap extends FlexHTMLEventMap {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface WindowEventMap extends FlexHTMLEventMap {}
 }

@@ -1,7 +1,6 @@
 import { useMemo } from 'react'
 import { isApiError, ownError } from '../api/errors'
 import { at, type ManageCall } from '../api/request'
-import type { AccessData } from '../api/types'
 import { useElement } from '../context/element'
 import { store } from '../store'
 import { signOut } from '../store/session'
@@ -19,6 +18,8 @@ function expire(host: HTMLElement, apiBase: string, token: string) {
   if (store.getState().accessData?.accessToken === token) signOut(host, apiBase, 'expired')
 }
 
+const userOf = (a?: Record<string, unknown> | null) => (a?.user as { id?: unknown } | undefined)?.id
+
 /**
  * The caller every signed-in call in src/api takes first: bound to this
  * element's api-base and the shared session's access token. `signedIn` is
@@ -27,25 +28,28 @@ function expire(host: HTMLElement, apiBase: string, token: string) {
  */
 export function useManageApi(): { signedIn: boolean; call: ManageCall } {
   const { apiBase, host, hostSession } = useElement()
-  const token = useFlexStore((s) => s.accessData?.accessToken ?? null)
+  // One caller a user, not a token: a renewal (in this tab or another) gives the same user a new token, and a
+  // new caller would load every screen again, taking what was typed in a dialog with it. The token is read at
+  // each call. A session that names no user is its token.
+  const session = useFlexStore((s) => s.accessData && (userOf(s.accessData) ?? s.accessData.accessToken))
 
   return useMemo(() => {
     const base = at(apiBase)
     const call: ManageCall = async (opts) => {
+      const { accessData } = store.getState()
+      const token = accessData?.accessToken
       if (!token) throw ownError('http', 'error.status', 401)
       // An answer belongs to the user who asked: once another session has taken
       // its place (a sign-out, the next user signed in on this page), it would
       // write the previous user's data, a new key's secret among it, into theirs.
-      // A session of the same user (a renewal of the host's, in any tab) keeps it.
-      const userOf = (a?: AccessData | null) => (a?.user as { id?: unknown } | undefined)?.id
-      const send = (t: string) => {
-        const { accessData } = store.getState()
-        const user = accessData?.accessToken == t && userOf(accessData)
-        return base<never>({ ...opts, token: t }).finally(() => {
+      // A session of the same user (a renewal of the host's, in any tab) keeps
+      // it; one that names no user is its token alone.
+      const user = userOf(accessData)
+      const send = (t: string) =>
+        base<never>({ ...opts, token: t }).finally(() => {
           const now = store.getState().accessData
           if (now?.accessToken != t && (!user || userOf(now) !== user)) throw ownError('http', 'error.aborted')
         })
-      }
       try {
         return await send(token)
       } catch (e) {
@@ -64,6 +68,6 @@ export function useManageApi(): { signedIn: boolean; call: ManageCall } {
         }
       }
     }
-    return { signedIn: token !== null, call }
-  }, [apiBase, host, hostSession, token])
+    return { signedIn: session != null, call }
+  }, [apiBase, host, hostSession, session])
 }

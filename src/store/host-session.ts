@@ -65,5 +65,5 @@ export async function renewHostSession(apiBase: string, source: CodeSource, stal
   if (current() === staleToken) await hostSignIn(apiBase, source, undefined, staleToken)
   // Its own session, or the one another tab renewed meanwhile; none once signed out.
   const now = current()
-  return now && now !== staleToken ? now : null
+  return (now != staleToken && now) || null
 }

@@ -4,7 +4,7 @@
  * `useFlexStore(selector)`.
  */
 import { createStore } from 'zustand/vanilla'
-import { loadAccessData, readAccessData, readStoredAccessData, writeAccessData } from './access-data-storage'
+import { ACCESS_DATA_KEY, loadAccessData, readAccessData, readStoredAccessData, writeAccessData } from './access-data-storage'
 import { createCapabilitiesSlice, type CapabilitiesSlice } from './capabilities-slice'
 import { createSessionSlice, type SessionSlice } from './session-slice'
 import { createSnippetSlice, type SnippetSlice } from './snippet-slice'
@@ -56,10 +56,13 @@ export function syncAccessData(raw: string | null | undefined = readStoredAccess
 
 if (typeof window !== 'undefined') {
   // Another tab. persist's rehydrate would not clear the state on removal, so read the key ourselves: what it
-  // holds now, whichever key the event names (a same-origin frame's sessionStorage fires `storage` too), not the
-  // event's newValue: events may come late, and a stale one adopted here would be written back, bringing a
-  // session back that another tab has since ended.
-  window.addEventListener('storage', () => syncAccessData(undefined, false))
+  // holds now, not the event's newValue: events may come late, and a stale one adopted here would be written
+  // back, bringing a session back that another tab has since ended. Only for our key (or all cleared), and
+  // not for a same-origin frame's sessionStorage: any other event would take a key the host page removed in
+  // this tab for another tab's sign-out, and its next user would get no code.
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea != sessionStorage && (event.key ?? ACCESS_DATA_KEY) == ACCESS_DATA_KEY) syncAccessData(undefined, false)
+  })
   // This tab: re-read before each hash route change is rendered (this listener is
   // added at import, so before any element's router), so the guard sees a key the
   // host page removed or wrote itself.

@@ -103,6 +103,11 @@ describe('the .d.ts typings', () => {
           "document.body.addEventListener('flex-key-rolled', (e) => { const id: string = e.detail.newKeyId; void id })",
           '// @ts-expect-error the detail carries ids only',
           "document.body.addEventListener('flex-key-created', (e) => e.detail.apiKey)",
+          // Properties of every element, and one listener on the document or the window (docs/events.md).
+          "document.querySelectorAll('flex-portal').forEach((el) => { el.fetchSessionCode = async () => 'fxc_code' })",
+          "document.querySelector('flex-request-log')!.strings = { 'login.submit': 'Continue' }",
+          "document.addEventListener('flex-signed-out', (e) => { const reason: string = e.detail.reason; void reason })",
+          "window.addEventListener('flex-navigate', (e) => { const to: string = e.detail.to; void to })",
           'void signupUrl',
         ].join('\n'),
       )

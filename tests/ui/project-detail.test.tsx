@@ -341,3 +341,27 @@ describe('<flex-project-detail>', () => {
     expect(await q.findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
   })
 })
+
+describe('a session of the same user taking its place (a renewal, in this tab or another)', () => {
+  const ada = (accessToken: string, id = 'usr_1') => ({ accessToken, user: { id, name: 'Ada', email: 'ada@example.com' } })
+
+  it("keeps the page and what was typed in its dialog; another user's session loads it again", async () => {
+    resetStore()
+    signInAs(ada('access-token-1'))
+    const api = mockApi({ [GET]: { body: detail(7, {}, { role: 'owner' }) }, 'GET /api/capabilities': { body: { features: ['project-settings'] } } })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Edit project' }))
+    const name = q.getByLabelText('Project name')
+    await user.type(name, ' typed')
+    act(() => void store.getState().signIn(ada('access-token-2')))
+    expect(q.getByLabelText('Project name')).toHaveValue('Project 7 typed')
+    expect(api.callsTo(GET)).toHaveLength(1)
+    // The next call goes with the session that holds now.
+    await user.click(q.getByRole('button', { name: 'Cancel' }))
+    act(() => void store.getState().signIn(ada('access-token-3', 'usr_2')))
+    await waitFor(() => expect(api.callsTo(GET)).toHaveLength(2))
+    expect(api.callsTo(GET)[1].headers.authorization).toBe('Bearer access-token-3')
+    expect(q.queryByLabelText('Project name')).not.toBeInTheDocument()
+  })
+})

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { store } from '../../src/store'
+import { store, syncAccessData } from '../../src/store'
 import { ensureDeviceToken } from '../../src/store/session'
 import { resetStore } from './helpers'
 import { deferred, json, mockApi } from './helpers/api-mock'
@@ -125,6 +125,17 @@ describe('sessions across tabs', () => {
     expect([store.getState().accessData, localStorage.getItem('accessData')]).toEqual([null, null])
     window.dispatchEvent(new StorageEvent('storage', { key: 'accessData', newValue: null, storageArea: localStorage }))
     expect(store.getState().accessData).toBeNull()
+  })
+
+  it("leaves a key the host page removed in this tab to this tab: an event for another key, or a frame's, is not another tab's sign-out", () => {
+    store.getState().signIn(body)
+    store.setState({ hostSignIn: 'done' })
+    localStorage.removeItem('accessData')
+    window.dispatchEvent(new StorageEvent('storage', { key: 'hostPrefs', newValue: 'x', storageArea: localStorage }))
+    window.dispatchEvent(new StorageEvent('storage', { key: null, newValue: null, storageArea: sessionStorage }))
+    // The next element renders: the host's next user is asked for a code (hostSignIn starts again).
+    syncAccessData()
+    expect([store.getState().accessData, store.getState().hostSignIn]).toEqual([null, null])
   })
 
   it('shows a sign-in made in another tab though this one had signed out, or its host sign-in had failed', () => {
