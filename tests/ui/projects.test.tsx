@@ -198,8 +198,9 @@ describe('adding a project', () => {
   it("'+ Add New Project' opens 'Add new project' with Project Name, Project Description, Add and Cancel", async () => {
     const { q, dialog, user, opener, root } = await openAdd({})
     const d = within(dialog)
-    expect(d.getByLabelText('Project Name')).toBeInTheDocument()
-    expect(d.getByLabelText('Project Description')).toBeInTheDocument()
+    // Each takes at most what the server does (contract/requests.ts), as Edit project's fields do.
+    expect(d.getByLabelText('Project Name')).toHaveAttribute('maxlength', '120')
+    expect(d.getByLabelText('Project Description')).toHaveAttribute('maxlength', '2000')
     expect(d.getByRole('button', { name: 'Add' })).toBeInTheDocument()
     await user.click(d.getByRole('button', { name: 'Cancel' }))
     expect(q.queryByRole('dialog')).not.toBeInTheDocument()

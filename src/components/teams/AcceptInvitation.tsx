@@ -103,7 +103,7 @@ export function AcceptInvitation() {
           // No code in the link (or the last one refused): the mail carries it alone when the server has no invitation link.
           <form onSubmit={enter} className="space-y-6">
             {!failure && <p className="text-muted">{t('accept.noCode')}</p>}
-            <TextField label={t('accept.code')} name="code" autoComplete="off" required maxLength={256} defaultValue={last.current} />
+            <TextField label={t('accept.code')} name="code" autoComplete="off" required maxLength={200} defaultValue={last.current} />
             <Button type="submit" className="w-full" pending={pending} pendingLabel={t('accept.pending')}>
               {t('accept.join')}
             </Button>

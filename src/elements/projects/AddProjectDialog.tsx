@@ -63,11 +63,12 @@ export function AddProjectDialog({ open, onClose, onCreated, createProject, retu
     <Dialog open={open} onClose={close} title={t('projects.add.title')} returnFocus={returnFocus}>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
         {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
-        <TextField label={t('projects.add.name')} name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField label={t('projects.add.name')} name="name" autoComplete="off" maxLength={120} value={name} onChange={(e) => setName(e.target.value)} />
         <TextField
           label={t('projects.add.description')}
           name="description"
           autoComplete="off"
+          maxLength={2000}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
         />
