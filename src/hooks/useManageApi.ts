@@ -54,8 +54,13 @@ export function useManageApi(): { signedIn: boolean; call: ManageCall } {
         return await send(token)
       } catch (e) {
         if (!isApiError(e) || e.status !== 401) throw e
-        // A session from the host is renewed once, unseen, and the call retried.
-        const renewed = hostSession && (await renewHostSession(apiBase, hostSession, token))
+        // Asked again once, unseen: with the same user's newer session, should one have taken its place meanwhile
+        // (another tab's, or the host page's), else with a session the host renews.
+        const now = store.getState().accessData
+        const renewed =
+          now && now.accessToken != token && user && userOf(now) === user
+            ? now.accessToken
+            : hostSession && (await renewHostSession(apiBase, hostSession, token))
         if (!renewed) {
           expire(host, apiBase, token)
           throw e

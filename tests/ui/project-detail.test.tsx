@@ -364,4 +364,19 @@ describe('a session of the same user taking its place (a renewal, in this tab or
     expect(api.callsTo(GET)[1].headers.authorization).toBe('Bearer access-token-3')
     expect(q.queryByLabelText('Project name')).not.toBeInTheDocument()
   })
+
+  it("asks again with the same user's newer session a load its old one got a late 401 for", async () => {
+    resetStore()
+    signInAs(ada('access-token-1'))
+    const first = deferred<Response>()
+    let n = 0
+    const api = mockApi({ [GET]: () => (n++ === 0 ? first.promise : Promise.resolve(json(detail(7)))) })
+    const { q } = renderDetail('prj_7')
+    await waitFor(() => expect(n).toBe(1))
+    act(() => void store.getState().signIn(ada('access-token-2')))
+    first.resolve(json({ message: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' }, 401))
+    expect(await q.findByRole('heading', { level: 2, name: 'Project 7' })).toBeInTheDocument()
+    expect(api.callsTo(GET).map((c) => c.headers.authorization)).toEqual(['Bearer access-token-1', 'Bearer access-token-2'])
+    expect(store.getState().accessData?.accessToken).toBe('access-token-2')
+  })
 })

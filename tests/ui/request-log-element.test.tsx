@@ -128,3 +128,28 @@ describe('<flex-request-log>', () => {
     expect(within(table).getAllByRole('button', { name: /^Details of / })).toHaveLength(2)
   })
 })
+
+describe('<flex-request-log> when another session takes the place of the one it read with', () => {
+  const as = (accessToken: string, id: string) => ({ accessToken, user: { id, name: id, email: `${id}@example.com` } })
+
+  it("keeps the rows for the same user's (a renewal), and starts again, reading with it, for another user's", async () => {
+    signInAs(as('token-x1', 'usr_x'))
+    const api = mockApi({
+      [CAPS]: { body: { features: ['request-logs'] } },
+      [LOGS]: (call) => json({ entries: call.headers.authorization === 'Bearer token-y' ? [entry(9)] : [entry(2), entry(1)] }),
+    })
+    const q = shadow(mountElement('flex-request-log', { 'project-id': 'prj_7' }))
+    const details = () => q.queryAllByRole('button', { name: /^Details of / })
+    const rows = async (n: number) => waitFor(() => expect(details()).toHaveLength(n))
+    await waitFor(() => expect(q.getByRole('table', { name: 'Recent requests' })).toBeInTheDocument())
+    await rows(2)
+    act(() => void store.getState().signIn(as('token-x2', 'usr_x')))
+    await rows(2)
+    expect(logCalls(api)).toHaveLength(1)
+    act(() => void store.getState().signIn(as('token-y', 'usr_y')))
+    // At once, not at the next poll: nothing of the previous user's calls stays in front of the next.
+    expect(details()).toHaveLength(0)
+    await rows(1)
+    expect(api.calls.filter((c) => c.url.includes('/logs?')).map((c) => c.headers.authorization)).toEqual(['Bearer token-x1', 'Bearer token-y'])
+  })
+})

@@ -53,12 +53,10 @@ export function useRequestLog(projectId: string, filter: LogFilter, limit: numbe
   const [attempt, setAttempt] = useState(0)
   // The filter by its values ('' is no filter: left out of the query): a new object with the same ones must not start the log again.
   const values = JSON.stringify(filter)
-  // The caller by reference: a renewed session's caller must not start the log again.
-  const caller = useRef(call)
-  caller.current = call
+  // The caller is one a user (useManageApi): a renewed session keeps the log, another user's starts it again.
   const page = useCallback(
-    (before?: string, signal?: AbortSignal) => getLogs(caller.current, projectId, { ...(JSON.parse(values) as LogFilter), before, limit }, signal),
-    [projectId, values, limit],
+    (before?: string, signal?: AbortSignal) => getLogs(call, projectId, { ...(JSON.parse(values) as LogFilter), before, limit }, signal),
+    [call, projectId, values, limit],
   )
 
   useEffect(() => {
