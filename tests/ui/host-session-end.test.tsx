@@ -91,34 +91,9 @@ describe('a session ended outside this element', () => {
   })
 })
 
-describe('a renewal while a call is on its way', () => {
-  it("hands the call's answer on: a new project's key, shown once, is not dropped as cancelled", async () => {
-    const held = deferred<Response>()
-    let codes = 0
-    const api = mockApi({
-      ...DEVICE,
-      'POST /api/auth/exchange': () => json({ ...ACCESS, accessToken: `acc-host-${++codes}` }),
-      'GET /api/manage/dapp/owner': { body: [] },
-      'POST /api/manage/dapp': () => held.promise,
-    })
-    const source = vi.fn(async () => 'fxc_code')
-    const q = shadow(hostElement('flex-projects', source))
-    const user = userEvent.setup()
-    await user.click(await q.findByRole('button', { name: '+ Add New Project' }))
-    await user.type(q.getByLabelText('Project Name'), 'Fresh')
-    await user.click(q.getByRole('button', { name: 'Add' }))
-    await waitFor(() => expect(api.callsTo('POST /api/manage/dapp')).toHaveLength(1))
-    // Another call's 401 renews the session meanwhile; then the project is made, with the token it was asked with.
-    expect(await renewHostSession('/api', source, 'acc-host-1')).toBe('acc-host-2')
-    held.resolve(json({ ...detail(9, { api_9: 'fxk_whole_9' }), webhookSecret: 'whsec_9' }, 201))
-    expect(await q.findByRole('dialog', { name: 'API Information' })).toBeInTheDocument()
-    expect(store.getState().revealedKeys).toEqual({ prj_9: { api_9: 'fxk_whole_9' } })
-  })
-})
-
-describe('a session of the same user taking its place in another tab while a call is on its way', () => {
+describe('a session of the same user taking its place while a call is on its way (a renewal, in this tab or another)', () => {
   /** Adds a project and holds its answer while `meanwhile` runs; what the screen then shows. */
-  async function addWhile(meanwhile: () => Promise<void>) {
+  async function addWhile(meanwhile: (source: () => Promise<unknown>) => Promise<void>) {
     const held = deferred<Response>()
     let codes = 0
     const api = mockApi({
@@ -134,7 +109,7 @@ describe('a session of the same user taking its place in another tab while a cal
     await user.type(q.getByLabelText('Project Name'), 'Fresh')
     await user.click(q.getByRole('button', { name: 'Add' }))
     await waitFor(() => expect(api.callsTo('POST /api/manage/dapp')).toHaveLength(1))
-    await meanwhile()
+    await meanwhile(source)
     held.resolve(json({ ...detail(9, { api_9: 'fxk_whole_9' }), webhookSecret: 'whsec_9' }, 201))
     return q
   }
@@ -142,6 +117,13 @@ describe('a session of the same user taking its place in another tab while a cal
     localStorage.setItem('accessData', JSON.stringify(value))
     window.dispatchEvent(new StorageEvent('storage', { key: 'accessData', storageArea: localStorage }))
   }
+
+  it("hands the answer on after another call's 401 renewed the session: a new project's key, shown once, is not dropped as cancelled", async () => {
+    // Then the project is made, with the token it was asked with.
+    const q = await addWhile(async (source) => expect(await renewHostSession('/api', source, 'acc-host-1')).toBe('acc-host-2'))
+    expect(await q.findByRole('dialog', { name: 'API Information' })).toBeInTheDocument()
+    expect(store.getState().revealedKeys).toEqual({ prj_9: { api_9: 'fxk_whole_9' } })
+  })
 
   it("keeps the answer when another tab renewed the session, or this one renewed it twice: a new key's text is shown once", async () => {
     const q = await addWhile(async () => fromOtherTab({ ...ACCESS, accessToken: 'acc-tab-b' }))
