@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { isApiError, ownError } from '../api/errors'
 import { at, type ManageCall } from '../api/request'
 import { useElement } from '../context/element'
-import { store } from '../store'
+import { sessionOf, store, userOf } from '../store'
 import { signOut } from '../store/session'
 import { renewHostSession } from '../store/host-session'
 import { useFlexStore } from './useFlexStore'
@@ -18,8 +18,6 @@ function expire(host: HTMLElement, apiBase: string, token: string) {
   if (store.getState().accessData?.accessToken === token) signOut(host, apiBase, 'expired')
 }
 
-const userOf = (a?: Record<string, unknown> | null) => (a?.user as { id?: unknown } | undefined)?.id
-
 /**
  * The caller every signed-in call in src/api takes first: bound to this
  * element's api-base and the shared session's access token. `signedIn` is
@@ -31,7 +29,7 @@ export function useManageApi(): { signedIn: boolean; call: ManageCall } {
   // One caller a user, not a token: a renewal (in this tab or another) gives the same user a new token, and a
   // new caller would load every screen again, taking what was typed in a dialog with it. The token is read at
   // each call. A session that names no user is its token.
-  const session = useFlexStore((s) => s.accessData && (userOf(s.accessData) ?? s.accessData.accessToken))
+  const session = useFlexStore((s) => sessionOf(s.accessData))
 
   return useMemo(() => {
     const base = at(apiBase)

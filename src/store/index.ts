@@ -4,12 +4,18 @@
  * `useFlexStore(selector)`.
  */
 import { createStore } from 'zustand/vanilla'
+import type { AccessData } from '../api/types'
 import { ACCESS_DATA_KEY, loadAccessData, readAccessData, readStoredAccessData, writeAccessData } from './access-data-storage'
 import { createCapabilitiesSlice, type CapabilitiesSlice } from './capabilities-slice'
 import { createSessionSlice, type SessionSlice } from './session-slice'
 import { createSnippetSlice, type SnippetSlice } from './snippet-slice'
 
 export type FlexState = SessionSlice & SnippetSlice & CapabilitiesSlice
+
+/** The user a session names (`user.id`), if any. */
+export const userOf = (a?: Record<string, unknown> | null) => (a?.user as { id?: unknown } | undefined)?.id
+/** Who a session is: its user, else its token alone; null when signed out. */
+export const sessionOf = (a?: AccessData | null) => a && (userOf(a) ?? a.accessToken)
 
 export const store = createStore<FlexState>()((...a) => ({
   ...createSessionSlice(...a),
@@ -20,15 +26,15 @@ export const store = createStore<FlexState>()((...a) => ({
 
 // A plain subscription keeps localStorage in step (zustand's persist middleware
 // would wrap the body in {state, version} and cost bundle size for nothing).
-// Revealed keys and the snippets' data belong to one session: another user
-// signing in on this page must not see them.
+// Revealed keys and the snippets' data belong to one user's session: another user
+// signing in on this page must not see them; the same user's renewed one keeps them.
 let persisted = store.getState().accessData
 store.subscribe(({ accessData }) => {
   if (accessData === persisted) return
-  const tokenChanged = accessData?.accessToken !== persisted?.accessToken
+  const otherSession = sessionOf(accessData) !== sessionOf(persisted)
   persisted = accessData
   writeAccessData(accessData)
-  if (tokenChanged) store.setState({ revealedKeys: {}, snippetPick: null, snippetProjects: null, snippetKeys: {} })
+  if (otherSession) store.setState({ revealedKeys: {}, snippetPick: null, snippetProjects: null, snippetKeys: {} })
 })
 
 /**

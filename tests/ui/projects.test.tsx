@@ -41,6 +41,19 @@ describe('the projects list', () => {
     expect(q.queryByText(/Loading projects/)).not.toBeInTheDocument()
   })
 
+  it("stays as it is for the same user's renewed session, and loads again, with it, for another user's", async () => {
+    const as = (accessToken: string, id: string) => ({ accessToken, user: { id, name: id, email: `${id}@example.com` } })
+    signInAs(as('access-token-a1', 'usr_a'))
+    const api = mockApi({ [LIST]: { body: projects(2) } })
+    const { q } = renderDashboard()
+    await q.findByRole('link', { name: 'Project 1' })
+    act(() => void store.getState().signIn(as('access-token-a2', 'usr_a')))
+    expect(q.queryByText(/Loading projects/)).not.toBeInTheDocument()
+    expect(api.callsTo(LIST)).toHaveLength(1)
+    act(() => void store.getState().signIn(as('access-token-b', 'usr_b')))
+    await waitFor(() => expect(api.callsTo(LIST).map((c) => c.headers.authorization)).toEqual(['Bearer access-token-a1', 'Bearer access-token-b']))
+  })
+
   it('has the five columns, one row per project', async () => {
     mockApi({ [LIST]: { body: projects(3) } })
     const { q } = renderDashboard()

@@ -2,7 +2,7 @@
  * <flex-snippet> as a host page uses it: the real element around the host's
  * own code, one shared store for every snippet on the page.
  */
-import { fireEvent, waitFor } from '@testing-library/react'
+import { act, fireEvent, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { store } from '../../src/store'
 import { mountElement, resetStore, shadow, signInAs } from './helpers'
@@ -193,6 +193,20 @@ describe('<flex-snippet>', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).not.toContain('apid_new')
+  })
+
+  it("the same user's renewed session keeps the whole key; another user's forgets it", async () => {
+    stubProjects()
+    const as = (accessToken: string, id: string) => ({ accessToken, user: { id, name: id, email: `${id}@example.com` } })
+    signInAs(as('access-token-1', 'usr_1'))
+    const el = mountSnippet()
+    store.getState().rememberRevealedKeys('prj_2', { apid_2: 'fxk_whole' })
+    await waitFor(() => expect(code(el)).toContain('fxk_whole'))
+    act(() => void store.getState().signIn(as('access-token-2', 'usr_1')))
+    expect(store.getState().revealedKeys).toEqual({ prj_2: { apid_2: 'fxk_whole' } })
+    act(() => void store.getState().signIn(as('access-token-3', 'usr_2')))
+    expect(store.getState().revealedKeys).toEqual({})
+    await waitFor(() => expect(code(el)).not.toContain('fxk_whole'))
   })
 
   it('signing out forgets the whole key: the stand-ins come back', async () => {

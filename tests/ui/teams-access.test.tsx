@@ -56,15 +56,15 @@ describe('view-only access', () => {
 })
 
 describe('a project that answers 404', () => {
-  const gone = (token: string) => {
-    signInAs({ accessToken: token, user: { id: 'usr_1', name: 'Me', email: 'me@example.com' } })
+  const gone = (userId: string) => {
+    signInAs({ accessToken: `access-token-${userId}-2`, user: { id: userId, name: 'Me', email: 'me@example.com' } })
     mockApi({ [`GET ${BASE}`]: { status: 404, body: { message: 'Project not found.' } } })
     return renderDetail('prj_7')
   }
 
-  it('one the page showed the reader: they no longer have access to it', async () => {
-    rememberSeen('access-token-removed', ['prj_7'])
-    const { q } = gone('access-token-removed')
+  it('one the page showed the reader (in this session or one it renewed): they no longer have access to it', async () => {
+    rememberSeen('usr_removed', ['prj_7'])
+    const { q } = gone('usr_removed')
     const alert = await q.findByRole('alert')
     expect(alert.textContent).toContain('You no longer have access to this project.')
     expect(alert.textContent).not.toContain('Project not found')
@@ -72,8 +72,8 @@ describe('a project that answers 404', () => {
   })
 
   it('one never shown in this session stays "Project not found"', async () => {
-    rememberSeen('access-token-other', ['prj_7'])
-    const { q } = gone('access-token-stranger')
+    rememberSeen('usr_other', ['prj_7'])
+    const { q } = gone('usr_stranger')
     await waitFor(() => expect(within(q.getByRole('alert')).getByText('Project not found.')).toBeInTheDocument())
   })
 })

@@ -11,7 +11,7 @@ import { useAsync } from '../../hooks/useAsync'
 import { useCapability } from '../../hooks/useCapability'
 import { useManageApi } from '../../hooks/useManageApi'
 import { deleteProject, getProject, updateProject } from '../../api/projects'
-import { store } from '../../store'
+import { sessionOf, store } from '../../store'
 import { RouteLink } from '../../router/RouteLink'
 import { useNavigation } from '../../router/navigation'
 import { useT } from '../../i18n'
@@ -107,13 +107,13 @@ function ProjectPage({ id }: { id: string }) {
   const t = useT(texts)
   const errorText = useErrorText()
   const opened = Boolean(project.data)
-  const token = useFlexStore((s) => s.accessData?.accessToken)
+  const session = useFlexStore((s) => sessionOf(s.accessData))
   // The project opened last is the one every <flex-snippet> on the page shows.
   useEffect(() => {
     if (!opened) return
     store.getState().pickSnippetProject(id)
-    rememberSeen(token, [id])
-  }, [id, opened, token])
+    rememberSeen(session, [id])
+  }, [id, opened, session])
 
   if (deleted !== null) {
     const [before, after] = around(t('project.deleted.text', { name: SLOT }))
@@ -130,7 +130,7 @@ function ProjectPage({ id }: { id: string }) {
   const notFound = isApiError(project.error) && project.error.status === 404
   if (notFound) {
     // A project this page showed the reader a moment ago: their access ended (removed, or the project deleted).
-    const gone = wasSeen(token, id)
+    const gone = wasSeen(session, id)
     return (
       <Page title={t(gone ? 'project.noAccess.title' : 'project.notFound.title')}>
         <div role="alert" className="rounded-flex border border-border bg-surface p-6 text-sm">

@@ -9,7 +9,7 @@ import { useAsync } from '../../hooks/useAsync'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useManageApi } from '../../hooks/useManageApi'
 import { createProject, listProjects } from '../../api/projects'
-import { store } from '../../store'
+import { sessionOf, store } from '../../store'
 import { useElement } from '../../context/element'
 import { AppFrame } from '../../components/frame/AppFrame'
 import { useT } from '../../i18n'
@@ -61,17 +61,18 @@ export function Dashboard() {
   const { host } = useElement()
   const t = useT(projects)
   const { call } = useManageApi()
-  const token = useFlexStore((s) => s.accessData?.accessToken)
+  // Who the list is for: the same user's renewed session does not load it again (useManageApi's caller is one a user).
+  const session = useFlexStore((s) => sessionOf(s.accessData))
   const load = useCallback(
     (signal: AbortSignal) =>
       listProjects(call, signal).then((list) => {
         rememberSeen(
-          token,
+          session,
           list.map((p) => p.id),
         )
         return list
       }),
-    [call, token],
+    [call, session],
   )
   const list = useAsync(load)
   // A project renamed or deleted on this page (maybe in another element) loads the list again, in place.
