@@ -112,16 +112,17 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   app.notFound((c) => c.json(errorBody(COMMON.NOT_FOUND), 404))
   app.use('*', securityHeaders(config.frameAncestors))
   if (config.corsOrigins.length > 0) app.use('/api/*', corsFor(config.corsOrigins))
-  // A stopping server answers each new request 503 here, after the headers above (drainSwitch).
+  // A stopping server answers each new call to its routes 503 here, after the headers above (drainSwitch). Files
+  // are still served: a page's lazy chunk answered with JSON would be refused as a script, and read no database.
   const draining = drainSwitch()
-  app.use('*', draining.middleware)
+  for (const routed of ['/api/*', '/northwind/*', `${DEMO_API_PATH}/*`]) app.use(routed, draining.middleware)
   app.route('/api', api)
   const acme = mountDemos(app, config, sessionsToken, demoApi)
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
   // start(): the retention schedule and what the resources run beside their routes (the webhook worker); startServer calls it.
   // settle(): writes what is held in memory (usage counts, last-used times, the fair shares' counts).
   // retention: the schedule of pruning (tick() runs it now). mounted: each resource's name and routes (under /api).
-  // drain(): every new request is answered 503 SERVER_RESTARTING from now on (startServer's stop).
+  // drain(): every new call to the API or a demo backend is answered 503 SERVER_RESTARTING from now on (startServer's stop).
   // close(): stops what start() started, then the schedule, settles, then ends this app's caches' LISTENs, before the
   // database closes (a test's many apps on one database server left them open). Other apps on the database keep theirs.
   let started: Started[] = []
@@ -179,7 +180,7 @@ function specialPaths(resources: readonly Resource[]) {
 }
 
 /**
- * Once drain() is called (by startServer's stop), every new request is answered 503 SERVER_RESTARTING with
+ * Once drain() is called (by startServer's stop), every new call to a route is answered 503 SERVER_RESTARTING with
  * Retry-After, through the app's headers (safety, CORS), so a widget on another origin can read it and wait.
  */
 function drainSwitch() {

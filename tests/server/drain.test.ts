@@ -1,5 +1,8 @@
 import { request as httpRequest, Agent } from 'node:http'
+import { mkdtemp, writeFile } from 'node:fs/promises'
 import { connect, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/index'
 import { startServer, type RunningServer } from '../../server/start'
@@ -41,18 +44,20 @@ describe('drain on stop (SIGTERM)', () => {
     const real = await openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl })
     const gate = gated(real)
     const origin = 'https://docs.example.com'
-    server = await startServer({ port: 0, db: gate.db, log: () => {}, drainGraceMs: 200, corsOrigins: [origin] })
+    const files = await mkdtemp(join(tmpdir(), 'drain-files-'))
+    await writeFile(join(files, 'fp-rare-abc.js'), 'void 0')
+    server = await startServer({ port: 0, db: gate.db, log: () => {}, drainGraceMs: 200, corsOrigins: [origin], staticRoots: [files] })
     const url = server.url
-    const agent = new Agent({ keepAlive: true, maxSockets: 2 })
+    const agent = new Agent({ keepAlive: true, maxSockets: 3 })
 
-    // Two kept-alive connections, both used once.
-    await Promise.all([get(agent, `${url}api/openapi.json`), get(agent, `${url}api/openapi.json`)])
+    // Three kept-alive connections, each used once.
+    await Promise.all([1, 2, 3].map(() => get(agent, `${url}api/openapi.json`)))
     gate.arm()
     const inFlight = get(agent, `${url}api/health`)
     await gate.inside
     const closing = server.close()
 
-    // On the other, already open connection: an answer, not ECONNRESET.
+    // On another, already open connection: an answer, not ECONNRESET.
     const during = await get(agent, `${url}api/health`, { Origin: origin })
     expect(during.status).toBe(503)
     expect(during.headers.connection).toBe('close')
@@ -61,6 +66,9 @@ describe('drain on stop (SIGTERM)', () => {
     expect([during.headers['access-control-allow-origin'], during.headers['access-control-expose-headers']]).toEqual([origin, 'Retry-After'])
     expect([during.headers['x-content-type-options'], during.headers['cache-control']]).toEqual(['nosniff', 'no-store'])
     expect(JSON.parse(during.body)).toEqual({ message: 'The server is restarting. Please try again in a moment.', code: 'SERVER_RESTARTING' })
+    // A page's lazy chunk asked for meanwhile is still the script: a JSON 503 would be refused as one (nosniff).
+    const chunk = await get(agent, `${url}fp-rare-abc.js`)
+    expect([chunk.status, chunk.headers['content-type'], chunk.body]).toEqual([200, 'text/javascript; charset=utf-8', 'void 0'])
 
     gate.release()
     const finished = await inFlight
