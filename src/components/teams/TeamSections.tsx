@@ -3,14 +3,13 @@ import { listMembers, type Member, type Role } from '../../api/members'
 import { useManageApi } from '../../hooks/useManageApi'
 import { useAsync } from '../../hooks/useAsync'
 import { useFlexStore } from '../../hooks/useFlexStore'
+import { userOf } from '../../store'
 import { ActivitySection } from './ActivitySection'
 import { MembersSection } from './MembersSection'
 import { can } from './role'
 
-const userId = (user: unknown): string => {
-  const id = user && typeof user === 'object' ? (user as { id?: unknown }).id : undefined
-  return typeof id === 'string' ? id : ''
-}
+// The signed-in user's id, '' when the stored session names none (no member row is theirs then).
+const userId = (id: unknown): string => (typeof id === 'string' ? id : '')
 
 export interface TeamSectionsProps {
   projectId: string
@@ -27,7 +26,7 @@ export interface TeamSectionsProps {
 /** The project page's team part, one chunk: Members for every member, Activity for admins and owners. */
 export function TeamSections({ projectId, role, onLeft, onTransferred, zone }: TeamSectionsProps) {
   const { call } = useManageApi()
-  const me = useFlexStore((s) => userId(s.accessData?.user))
+  const me = useFlexStore((s) => userId(userOf(s.accessData)))
   const load = useCallback((signal: AbortSignal) => listMembers(call, projectId, signal), [call, projectId])
   const members = useAsync(load)
   const mine: Member | undefined = members.data?.find((m) => m.status === 'active' && m.userId === me)

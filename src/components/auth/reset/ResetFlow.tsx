@@ -6,7 +6,7 @@ import { useElement } from '../../../context/element'
 import { emit } from '../../../events'
 import { useSingleFlight } from '../../../hooks/useSingleFlight'
 import { useNavigation } from '../../../router/navigation'
-import { store } from '../../../store/index'
+import { store, userOf } from '../../../store/index'
 import { withDeviceToken } from '../../../store/session'
 import { CODE_DIGITS, isCodeShaped } from '../../../constants'
 import { Alert } from '../../Alert'
@@ -89,8 +89,8 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: (email: s
       try {
         const accessData = await withDeviceToken(apiBase, (device) => resetPassword(at(apiBase), device, { email, code, password }))
         store.getState().signIn(accessData)
-        const user = accessData.user as { id?: unknown } | undefined
-        emit(host, 'flex-password-reset', { userId: typeof user?.id === 'string' ? user.id : '' })
+        const userId = userOf(accessData)
+        emit(host, 'flex-password-reset', { userId: typeof userId === 'string' ? userId : '' })
         emit(host, 'flex-signed-in', {})
         navigate('/dashboard')
       } catch (e) {
