@@ -11,8 +11,15 @@ type OnReset = (listening: boolean) => void
  * one connection between them, not one each. When it drops, every listener
  * is told (messages may have been missed); it reconnects after a second,
  * listens again on every channel, and tells them once it is back.
+ *
+ * A connection can also die with no word: a NAT or load balancer between
+ * here and the database forgets an idle one (AWS's after 350 s) and drops
+ * what follows, so no error ever comes, every NOTIFY is lost, and the caches
+ * would keep a revoked key for good. So the connection is asked `SELECT 1`
+ * every `heartbeatMs` (the traffic also keeps it from counting as idle); no
+ * answer by the next beat counts as a drop.
  */
-export function pgListener(connectionString: string) {
+export function pgListener(connectionString: string, { heartbeatMs = 30_000 } = {}) {
   const listeners = new Set<{ channel: string; onMessage: OnMessage; onReset?: OnReset }>()
   let connecting: Promise<pg.Client> | undefined
   let client: pg.Client | undefined
@@ -21,7 +28,7 @@ export function pgListener(connectionString: string) {
   let retry: NodeJS.Timeout | undefined
 
   const connection = (): Promise<pg.Client> => {
-    connecting ??= connected(connectionString, dispatch, dropped).then(
+    connecting ??= connected(connectionString, dispatch, dropped, heartbeatMs).then(
       (c) => (client = c),
       (err) => {
         connecting = undefined
@@ -128,11 +135,31 @@ function inTurn<T>(c: pg.Client, send: () => Promise<T>): Promise<T> {
   return next
 }
 
-/** A new connection, connected, that hands on its notifications and says when it drops. */
-async function connected(connectionString: string, onNotification: (n: pg.Notification) => void, onDrop: (c: pg.Client) => void) {
+/** A new connection, connected, that hands on its notifications and says when it drops, or stops answering. */
+async function connected(connectionString: string, onNotification: (n: pg.Notification) => void, onDrop: (c: pg.Client) => void, heartbeatMs: number) {
   const c = new pg.Client({ connectionString })
+  let beat: NodeJS.Timeout | undefined
+  const drop = () => {
+    clearTimeout(beat)
+    onDrop(c)
+  }
   c.on('notification', onNotification)
-  c.on('error', () => onDrop(c))
+  c.on('error', drop)
+  c.on('end', () => clearTimeout(beat))
   await c.connect()
+  const heartbeat = () => {
+    let answered = false
+    void inTurn(c, () => c.query('SELECT 1')).then(
+      () => (answered = true),
+      () => undefined,
+    )
+    beat = setTimeout(() => {
+      if (answered) return heartbeat()
+      // A connection that does not answer would not end either: its socket goes, unheard.
+      ;(c as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+      drop()
+    }, heartbeatMs).unref()
+  }
+  beat = setTimeout(heartbeat, heartbeatMs).unref()
   return c
 }

@@ -5,9 +5,48 @@
  * that makes apps) must not leave it open. When it drops, every listener is
  * told, and hears again once it is back.
  */
+import { connect, createServer, type Socket } from 'node:net'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
+import { pgListener } from '../../server/db/pg-listen'
 import { createTestServer, newProject, signUp, usePostgres } from './harness'
+
+/**
+ * A TCP path to the database that can go silent: blackhole() stops carrying what its connections send,
+ * either way, and closes none of them, as a NAT that forgot them does. Connections made after still pass.
+ */
+async function silenceablePath(databaseUrl: string) {
+  const target = new URL(databaseUrl)
+  const pairs: Array<[Socket, Socket]> = []
+  const sockets: Socket[] = []
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname)
+    client.pipe(upstream).pipe(client)
+    client.on('error', () => undefined)
+    upstream.on('error', () => undefined)
+    pairs.push([client, upstream])
+    sockets.push(client, upstream)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = new URL(databaseUrl)
+  url.hostname = '127.0.0.1'
+  url.port = String((server.address() as { port: number }).port)
+  return {
+    url: url.href,
+    blackhole() {
+      for (const [client, upstream] of pairs.splice(0)) {
+        client.unpipe(upstream)
+        upstream.unpipe(client)
+        client.pause()
+        upstream.pause()
+      }
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      return new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
 
 describe.runIf(usePostgres)('the LISTEN connection of an app on PostgreSQL', () => {
   it('is one for all its channels, and closing the app ends it', async () => {
@@ -63,6 +102,32 @@ describe.runIf(usePostgres)('the LISTEN connection of an app on PostgreSQL', () 
     } finally {
       await admin.end()
       await s.close()
+    }
+  })
+
+  it('that goes silent with no error (a NAT forgot it) is found out by its heartbeat, and replaced: NOTIFYs are heard again', async () => {
+    const path = await silenceablePath(process.env.DATABASE_URL!)
+    const listener = pgListener(path.url, { heartbeatMs: 200 })
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await admin.connect()
+    try {
+      const channel = `test_silent_${process.pid}`
+      const heard: string[] = []
+      const told: boolean[] = []
+      await listener.listen(
+        channel,
+        (payload) => heard.push(payload),
+        (listening) => told.push(listening),
+      )
+      path.blackhole()
+      await admin.query(`SELECT pg_notify($1, 'lost')`, [channel])
+      await expect.poll(() => told, { timeout: 10_000 }).toEqual([false, true])
+      await admin.query(`SELECT pg_notify($1, 'heard')`, [channel])
+      await expect.poll(() => heard).toEqual(['heard'])
+    } finally {
+      await listener.close()
+      await admin.end()
+      await path.close()
     }
   })
 })
