@@ -37,17 +37,21 @@ const DYNAMIC_IMPORT = /Promise\.resolve\(\)\.then\(\(\)=>require\(("\.\/[\w.-]+
  * The runtime's code: `require`, and `require.load` for the chunks fetched on
  * demand. It reads the registry `R`, the table `N` (id → file), `D` (what each
  * chunk fetched on demand needs beside it) and `P` (the fetches under way),
- * which `runtimeSource` declares before it. Written plainly here and minified
+ * which `runtimeSource` declares before it. A file that has not come in 120 s
+ * (the spec's chunk time-out: a stalled proxy, a dead connection) counts as
+ * failed: "Try again" then fetches it anew, under a URL of its own (`?1`: the
+ * browser would join the stalled fetch of the same URL). Written plainly here and minified
  * once by the build (it is the one part the bundler does not minify).
  */
-const RUNTIME = `var me=document.currentScript,src=me&&me.src,nonce=me&&me.nonce;
+const RUNTIME = `var F={},me=document.currentScript,src=me&&me.src,nonce=me&&me.nonce;
 if(!src){var all=document.getElementsByTagName("script");for(var i=all.length-1;i>=0&&!src;i--)if(/\\/flex-portal\\.js([?#]|$)/.test(all[i].src))src=all[i].src}
 function req(n){var m=R.m[n];if(m)return m.exports;var f=R.f[n];if(!f)throw new Error("Flex Portal: "+n+" is not loaded");m=R.m[n]={exports:{}};f.call(m.exports,req,m.exports,m);return m.exports}
 function fetchFile(n){
 if(R.f[n])return Promise.resolve();
 return P[n]||(P[n]=new Promise(function(ok,fail){
-var s=document.createElement("script");s.src=new URL("./"+N[n],src||document.baseURI).href;s.async=true;if(nonce)s.nonce=nonce;
-function done(){s.remove();if(R.f[n])return ok();delete P[n];fail(new Error("Flex Portal could not load "+N[n]))}
+var s=document.createElement("script");s.src=new URL("./"+N[n]+(F[n]?"?"+F[n]:""),src||document.baseURI).href;s.async=true;if(nonce)s.nonce=nonce;
+var t=setTimeout(done,12e4);
+function done(){clearTimeout(t);s.remove();if(R.f[n])return ok();delete P[n];F[n]=-~F[n];fail(new Error("Flex Portal could not load "+N[n]))}
 s.onload=done;s.onerror=done;(document.body||document.documentElement).appendChild(s)}))}
 req.e=function(e,d){for(var k in d)Object.defineProperty(e,k,{enumerable:true,get:d[k]})};
 req.load=function(k){return Promise.all([k].concat(D[k]||[]).map(fetchFile)).then(function(){return req(k)})};

@@ -24,6 +24,8 @@ const chunk = (name: string) => {
   if (!file) throw new Error(`no chunk fp-${name}-*.js in dist/ (${DIST_SCRIPTS.join(', ')})`)
   return file
 }
+/** Requests for a file of dist/, as a route matches them: with the query a fetch after a failed one adds (`?1`). */
+const file = (name: string) => (url: URL) => url.pathname.endsWith(`/${name}`)
 /** What every first screen needs: the one script. */
 const FIRST = ['flex-portal.js']
 /**
@@ -152,7 +154,7 @@ test.describe('loading on demand', () => {
 
   test('a chunk that cannot be fetched shows a clear message and "Try again", which fetches it and goes on', async ({ page, problems }) => {
     let blocked = true
-    await page.route(`**/${chunk('auth')}`, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()))
+    await page.route(file(chunk('auth')), (route) => (blocked ? route.abort('internetdisconnected') : route.continue()))
     await page.goto('/')
     await page.getByRole('link', { name: 'Sign up' }).click()
     const alert = page.getByRole('alert')
@@ -166,6 +168,26 @@ test.describe('loading on demand', () => {
     expect(problems.failedLoads.length).toBeGreaterThan(0)
   })
 
+  test('a chunk that never answers is given up after 120 s, the time-out of the spec: the same message, and "Try again" fetches it anew', async ({ page }) => {
+    let stalled = true
+    // A stalled proxy: the request is neither answered nor refused.
+    await page.route(file(chunk('auth')), (route) => (stalled ? undefined : route.continue()))
+    await page.clock.install()
+    await page.goto('/')
+    // The page's time stands still from here but for runFor, however long the machine takes.
+    await page.clock.pauseAt(Date.now() + 1000)
+    await page.getByRole('link', { name: 'Sign up' }).click()
+    await expect(page.getByRole('status').getByText('Loading…')).toBeVisible()
+    await page.clock.runFor(119_000)
+    await expect(page.getByRole('status').getByText('Loading…'), 'still waiting before the time-out').toBeVisible()
+    await page.clock.runFor(1_000)
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText('This part of the portal could not be loaded.')
+    stalled = false
+    await button(alert, 'Try again').click()
+    await expect(heading(page, TEXT.signUpHeading)).toBeVisible()
+  })
+
   test('a project page opened from a link while its chunk cannot be fetched: "Try again" brings it, with "Back to Dashboard" beside it', async ({
     page,
     server,
@@ -177,7 +199,7 @@ test.describe('loading on demand', () => {
     await expect(heading(page, TEXT.dashboardHeading)).toBeVisible()
     // A fresh page at the project's own address, the signed-in chunk unreachable.
     let blocked = true
-    await page.route(`**/${chunk('app')}`, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()))
+    await page.route(file(chunk('app')), (route) => (blocked ? route.abort('internetdisconnected') : route.continue()))
     await page.goto('about:blank')
     await page.goto(`/#/projects?projectid=${encodeURIComponent(project.id)}`)
     const alert = page.getByRole('alert')
@@ -193,7 +215,7 @@ test.describe('loading on demand', () => {
     const account = await createAccount(server.origin)
     await createProjectFor(server.origin, account, 'Blocked then fine')
     let blocked = true
-    await page.route(`**/${chunk('app')}`, (route) => (blocked ? route.abort('blockedbyclient') : route.continue()))
+    await page.route(file(chunk('app')), (route) => (blocked ? route.abort('blockedbyclient') : route.continue()))
     await page.goto('/existing.html')
     await logIn(page.locator('flex-login'), { email: account.email, password: PASSWORD })
     const projects = page.locator('flex-projects')
