@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DEFAULT_TIMEOUT_MS } from '../../src/api/request'
 import { store } from '../../src/store'
 import { hostSignIn, renewHostSession } from '../../src/store/host-session'
 import { codeFromUrl } from '../../src/store/code-from-url'
@@ -95,6 +96,21 @@ describe('sign-in by the host', () => {
     expect(api.calls[0].method).toBe('POST')
     mockApi({ 'POST /portal-session': offContract({ status: 401, body: { message: 'Sign in first.' } }) })
     await expect(codeFromUrl('https://host.example/portal-session')()).rejects.toThrow()
+  })
+
+  it('session-url that never answers: given up at the limit every API call has, so "Signing you in…" does not stay for good', async () => {
+    // The limit's timer, run by hand: the test does not wait 15 s.
+    const limit = new AbortController()
+    const timeout = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(limit.signal)
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)))),
+    )
+    const asked = codeFromUrl('https://host.example/portal-session')()
+    expect(timeout).toHaveBeenCalledWith(DEFAULT_TIMEOUT_MS)
+    limit.abort(new DOMException('The operation timed out.', 'TimeoutError'))
+    await expect(asked).rejects.toThrow('timed out')
+    timeout.mockRestore()
   })
 })
 
