@@ -45,10 +45,10 @@ export const createCapabilitiesSlice: StateCreator<FlexState, [], [], Capabiliti
     getCapabilities(at(base)).then(
       (body) => settle(readFeatures(body)),
       (error: unknown) => {
-        // A spec-only server answers 404: it has none, for good. No answer at
-        // all says nothing: show nothing beyond the spec for now, and let the
-        // next screen ask again.
-        if (isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')) unanswered.add(base)
+        // A spec-only server answers 404: it has none, for good. Any other
+        // failure (no answer, a restart's 503, a 429) says nothing: show
+        // nothing beyond the spec for now, and let the next screen ask again.
+        if (!isApiError(error) || error.status != 404) unanswered.add(base)
         settle(NONE)
       },
     )

@@ -67,4 +67,21 @@ describe('what the server offers beyond the spec', () => {
     await vi.waitFor(() => expect(store.getState().capabilities['/api']!.has('accounts')).toBe(true))
     expect(calls).toBe(2)
   })
+
+  it.each([
+    [503, 'SERVER_RESTARTING'],
+    [429, 'TOO_MANY_REQUESTS'],
+    [500, 'INTERNAL_ERROR'],
+  ])('asks again after a %i (%s): only a 404 says the server has none', async (status, code) => {
+    let calls = 0
+    mockApi({
+      'GET /api/capabilities': () => (++calls === 1 ? json({ message: 'Not now.', code }, status) : json({ features: ['accounts'] })),
+    })
+    store.getState().loadCapabilities('/api')
+    await settled()
+    expect(store.getState().capabilities['/api']!.size).toBe(0)
+    store.getState().loadCapabilities('/api')
+    await vi.waitFor(() => expect(store.getState().capabilities['/api']!.has('accounts')).toBe(true))
+    expect(calls).toBe(2)
+  })
 })
