@@ -19,7 +19,7 @@ type OnReset = (listening: boolean) => void
  * every `heartbeatMs` (the traffic also keeps it from counting as idle); no
  * answer by the next beat counts as a drop.
  */
-export function pgListener(connectionString: string, { heartbeatMs = 30_000 } = {}) {
+export function pgListener(connectionString: string, { heartbeatMs = 30_000, connectTimeoutMs = 10_000 } = {}) {
   const listeners = new Set<{ channel: string; onMessage: OnMessage; onReset?: OnReset }>()
   let connecting: Promise<pg.Client> | undefined
   let client: pg.Client | undefined
@@ -28,7 +28,7 @@ export function pgListener(connectionString: string, { heartbeatMs = 30_000 } = 
   let retry: NodeJS.Timeout | undefined
 
   const connection = (): Promise<pg.Client> => {
-    connecting ??= connected(connectionString, dispatch, dropped, heartbeatMs).then(
+    connecting ??= connected(new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs }), dispatch, dropped, heartbeatMs).then(
       (c) => (client = c),
       (err) => {
         connecting = undefined
@@ -136,8 +136,7 @@ function inTurn<T>(c: pg.Client, send: () => Promise<T>): Promise<T> {
 }
 
 /** A new connection, connected, that hands on its notifications and says when it drops, or stops answering. */
-async function connected(connectionString: string, onNotification: (n: pg.Notification) => void, onDrop: (c: pg.Client) => void, heartbeatMs: number) {
-  const c = new pg.Client({ connectionString })
+async function connected(c: pg.Client, onNotification: (n: pg.Notification) => void, onDrop: (c: pg.Client) => void, heartbeatMs: number) {
   let beat: NodeJS.Timeout | undefined
   const drop = () => {
     clearTimeout(beat)

@@ -72,16 +72,21 @@ const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
   },
 })
 
+/** How long a connection to PostgreSQL may take to be made, and the server to answer it. */
+export const CONNECT_TIMEOUT_MS = 10_000
+
 /** A PostgreSQL server through a node-postgres pool: real parallel connections. */
-export async function openPostgres(connectionString: string, max = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max })
+export async function openPostgres(connectionString: string, max = 10, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<Database> {
+  // A server that takes the connection and never answers (frozen, or a silent proxy) would hold the start,
+  // every request and the stop for good: a connection not made in time fails, as one refused does.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs })
   // An idle client losing its connection emits 'error' on the pool; without a
   // listener that would crash the process. The next query gets a new client.
   pool.on('error', (err) => console.error(`database: idle connection error: ${err.message}`))
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('SELECT 1')
 
-  const listener = pgListener(connectionString)
+  const listener = pgListener(connectionString, { connectTimeoutMs })
 
   return {
     kind: 'postgres',

@@ -1,6 +1,8 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { DEFAULTS } from '../../server/config'
 import { databaseProblem } from '../../server/db/connect-problem'
+import { openPostgres } from '../../server/db/postgres'
 import { RESOURCES, featuresOf } from '../../server/resources'
 import type { AppConfig } from '../../server/config'
 
@@ -26,6 +28,26 @@ describe('a DATABASE_URL the server cannot use', () => {
     expect(said).toBe(
       'DATABASE_URL (db.example.com/flex) cannot be used: the server asks for a password and the URL has none; write it as postgres://user:password@host:5432/database.',
     )
+  })
+})
+
+describe('a PostgreSQL that takes the connection and never answers (frozen, or a silent proxy)', () => {
+  it('fails the start in one sentence, as a refused connection does, instead of waiting for good', async () => {
+    const sockets: Socket[] = []
+    const silent = createServer((socket) => void sockets.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const url = `postgres://flex:s3cret@127.0.0.1:${(silent.address() as AddressInfo).port}/flex`
+    try {
+      const opened = openPostgres(url, 1, 300)
+      const err = await opened.then(
+        () => new Error('it opened'),
+        (e: unknown) => e,
+      )
+      expect(databaseProblem(url, err)).toMatch(/cannot be used: the server took the connection but did not answer in time; is it PostgreSQL, and running\?$/)
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise((resolve) => silent.close(resolve))
+    }
   })
 })
 
