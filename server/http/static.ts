@@ -131,6 +131,11 @@ export function serveStatic(roots: ReadonlyArray<string | StaticRoot>): Middlewa
       const stats = await stat(file).catch(() => undefined)
       if (!stats?.isFile()) continue
       const script = SCRIPT.test(file)
+      // A resumed download whose If-Range is not this file's tag gets the whole file (RFC 9110 §13.1.5): what it
+      // has came from another build. serve-static reads no If-Range, so the Range goes.
+      const ifRange = c.req.header('If-Range')
+      if (ifRange !== undefined && c.req.header('Range') && ifRange !== `"${await digestOf(file, stats.size, stats.mtimeMs)}"`)
+        c.req.raw.headers.delete('Range')
       const encoding = script && !c.req.header('Range') ? await compressedCopy(file, stats.mtimeMs, c.req.header('Accept-Encoding')) : undefined
       // Each encoding is a representation of its own, with a tag of its own.
       const tag = `"${await digestOf(file, stats.size, stats.mtimeMs)}${encoding ? `-${encoding.name}` : ''}"`

@@ -103,6 +103,17 @@ describe('compressed scripts', () => {
     const outside = await get('/flex-portal.js', { Range: `bytes=${ENTRY.length + 10}-` })
     expect(outside.status).toBe(416)
   })
+
+  it("resumes a download only while it is the same file: an If-Range of another build's tag gets the whole file", async () => {
+    const plain = await get('/flex-portal.js', { 'Accept-Encoding': 'identity' })
+    const tag = plain.headers.get('etag')!
+    const same = await get('/flex-portal.js', { Range: 'bytes=3-9', 'If-Range': tag })
+    expect([same.status, await same.text()]).toEqual([206, ENTRY.slice(3, 10)])
+    for (const other of ['"a-former-build"', 'Mon, 01 Jan 2001 00:00:00 GMT']) {
+      const res = await get('/flex-portal.js', { 'Accept-Encoding': 'identity', Range: 'bytes=3-9', 'If-Range': other })
+      expect([res.status, res.headers.get('content-range'), await res.text()]).toEqual([200, null, ENTRY])
+    }
+  })
 })
 
 describe('caching', () => {
