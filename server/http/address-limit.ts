@@ -35,6 +35,12 @@ export interface AddressLimit {
   blocked(c: Context, tokenHash: string, counted: boolean): number
   /** Holds a call refused from memory for a moment before its 429. */
   hold(seconds: number): Promise<void>
+  /**
+   * Looks a token up (`find`), with at most as many other tokens of the address under way as its made-up-token
+   * budget, unless this one was seen valid: a flood of made-up tokens sent in parallel would otherwise all reach
+   * the database before the first of them is counted. Past it, 429 from memory.
+   */
+  lookUp<T>(c: Context, tokenHash: string, find: () => Promise<T>): Promise<T>
   /** A token the database does not know: counted, 429 once the address is over budget. */
   badToken(c: Context): Promise<void>
   /** A token found valid: counted (for access tokens) against the address's budget, 429 beyond it. */
@@ -89,6 +95,26 @@ const MAX_REMEMBERED = 10_000
 const WINDOW = USER_WINDOW_SECONDS
 
 /**
+ * Look-ups of tokens not seen valid, at most `limit` different ones of an address under way at a time
+ * (AddressLimit.lookUp); a client's burst with its one token counts once.
+ */
+function lookUps(limit: number) {
+  const under = new Map<string, Set<string>>()
+  return async <T>(ip: string, tokenHash: string, find: () => Promise<T>): Promise<T> => {
+    const tokens = under.get(ip) ?? new Set<string>()
+    const mine = !tokens.has(tokenHash)
+    if (mine && tokens.size >= limit) throw tooManyRequests(1)
+    under.set(ip, tokens.add(tokenHash))
+    try {
+      return await find()
+    } finally {
+      if (mine) tokens.delete(tokenHash)
+      if (tokens.size === 0) under.delete(ip)
+    }
+  }
+}
+
+/**
  * One object for the whole app, told the request at each call, so a cheap
  * route does not pay for making one. The address is worked out once per
  * request, and only by a call that needs it.
@@ -98,6 +124,8 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
   const counter = sharedCounter(db, WINDOW)
   const calls = budget(cfg.perAddress, WINDOW, counter.hit)
   const seenValid = new Map<string, number>()
+  const wasValid = (tokenHash: string) => (seenValid.get(tokenHash) ?? 0) > Date.now()
+  const lookUp = lookUps(badTokens.limit)
   // Below the whole window, so a fresh window always serves one answer, however large.
   const units = (bytes: number) => Math.min(MAX_CALL_UNITS, calls.limit - 1, Math.floor(bytes / CALL_UNIT_BYTES))
   /** How long the address's budget takes to refill by one unit. */
@@ -120,11 +148,10 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
       const busy = counted ? calls.left(address(c)) : 0
       if (busy > 0) return busy
       const bad = badTokens.left(address(c))
-      if (bad === 0) return 0
-      const seen = seenValid.get(tokenHash)
-      return seen !== undefined && seen > Date.now() ? 0 : bad
+      return bad === 0 || wasValid(tokenHash) ? 0 : bad
     },
     hold: holdFor(REFUSAL_HOLD_MS, pause),
+    lookUp: (c, tokenHash, find) => (wasValid(tokenHash) ? find() : lookUp(address(c), tokenHash, find)),
     async badToken(c) {
       const ip = address(c)
       const wait = await badTokens.spend(badTokenBucket(ip), 1, ip)

@@ -60,7 +60,8 @@ export function requireToken(_db: Database, kind: TokenKind, { fairShare = true 
     }
     const tokens = c.get('tokens')
     if (!tokens) throw new Error('requireToken runs behind the app that installs its token cache (app.ts).')
-    const row = await tokens.find(tokenHash, kind)
+    const find = () => tokens.find(tokenHash, kind)
+    const row = await (address ? address.lookUp(c, tokenHash, find) : find())
     if (!row) {
       await address?.badToken(c)
       throw unauthorized(expired, 'invalid_token')

@@ -107,8 +107,8 @@ const MAX_REMEMBERED = 10_000
  *   was held), so the limit itself is as precise as hitRateLimit's.
  * One instance is exact: nobody else adds to the row, and what it holds it
  * knows. With n instances a window can admit at most
- * limit + (n − 1) × limit × LOCAL_SHARE, and only if the calls reach every
- * instance within the same FLUSH_EVERY_MS: what an attacker gains from
+ * limit + (n − 1) × limit × LOCAL_SHARE (an instance counts in memory from
+ * the total it last heard, however long ago the others spent the rest): what an attacker gains from
  * spreading calls over instances (with the default 50 a window per user and
  * two instances, 25 more calls in one window, never more per minute than
  * 1.5 shares).

@@ -67,6 +67,25 @@ describe('made-up and expired access tokens count against their address', () => 
     expect((await get(madeUp(7), ELSEWHERE)).status).toBe(401)
   }, 15_000)
 
+  it('sent in parallel, reach the database no more often than the budget: the rest are refused from memory', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    // 30 a minute: 5 in each 10 s window.
+    const { counted, get } = countingApp({ trustProxy: true, rateLimit: { badTokensPerIp: 30 } })
+    expect((await get(u.accessToken, ELSEWHERE)).status).toBe(200)
+    const before = counted.queries
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => get(madeUp(i), FLOODER)))
+    const statuses = answers.map((a) => a.status)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(55)
+    // Each look-up is a token query and a count: 5 made-up tokens, not 60.
+    expect(counted.queries - before).toBeLessThanOrEqual(5 * 2)
+    // A client's first burst with its one token, not yet seen valid, is one token under way, not twenty.
+    const v = await signUp(s)
+    const burst = await Promise.all(Array.from({ length: 20 }, () => get(v.accessToken, '192.0.2.30')))
+    expect(burst.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200))
+  }, 15_000)
+
   it('lets a user of the flooded address who was just served keep working', async () => {
     s = await createTestServer()
     const u = await signUp(s)
