@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyInfo } from '../../src/api/types'
 import { recordEvents, resetStore, signInAs } from './helpers'
-import { json, mockApi } from './helpers/api-mock'
+import { deferred, json, mockApi } from './helpers/api-mock'
 import { detail, keyEntry, renderDetail } from './helpers/dashboard'
 
 const GET = 'GET /api/manage/dapp/prj_7'
@@ -80,5 +80,32 @@ describe('a new key is named at birth', () => {
     mockApi({ [GET]: () => json(detail(7, {})), [CREATE]: () => json({ apid_new: 'fxk_s' }, 201) })
     const { dialog } = await openNewKey()
     expect(dialog.queryByRole('textbox', { name: 'Key name' })).not.toBeInTheDocument()
+  })
+})
+
+describe('a key made while its reader left the page', () => {
+  it('is shown, whole, when they come back to the project: its key is never lost', async () => {
+    const reply = deferred<Response>()
+    mockApi({
+      [GET]: () => json(detail(7, { apid_one: 'fxk_…1111' }, { keys: [keyEntry('apid_one', 'Key 1', 'fxk_…1111')], keyLimit: 20 })),
+      [CREATE]: () => reply.promise,
+    })
+    const first = renderDetail('prj_7')
+    await userEvent.setup().click(await first.q.findByRole('button', { name: 'Create' }))
+    // Back to the dashboard while 'Creating…': the page goes before the answer comes.
+    first.unmount()
+    first.host.remove()
+    reply.resolve(json({ apid_new: 'fxk_full_secret_9999' }, 201))
+    await reply.promise
+    const again = renderDetail('prj_7')
+    const dialog = within(await again.q.findByRole('dialog', { name: 'New API Information' }))
+    expect(dialog.getByText('fxk_full_secret_9999')).toBeInTheDocument()
+    // Seen once: Exit, and it does not come back.
+    await userEvent.setup().click(dialog.getByRole('button', { name: 'Exit' }))
+    again.unmount()
+    again.host.remove()
+    const third = renderDetail('prj_7')
+    await third.q.findByRole('button', { name: 'Create' })
+    expect(third.q.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

@@ -1,3 +1,4 @@
+import { forgetUnseen } from '../../../src/store/unseen-keys'
 import { store } from '../../../src/store'
 import type { AccessData } from '../../../src/api/types'
 import { forgetDeviceToken } from '../../../src/store/session'
@@ -7,6 +8,7 @@ import { byBase } from '../../../src/store/capabilities-slice'
 /** Back to a fresh page: signed out, no device token. localStorage is cleared by setup.ts. */
 export function resetStore(): void {
   forgetSeen()
+  forgetUnseen()
   store.setState({
     accessData: null,
     signOutReason: null,
