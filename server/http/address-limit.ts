@@ -36,13 +36,12 @@ export interface AddressLimit {
   /** Holds a call refused from memory for a moment before its 429. */
   hold(seconds: number): Promise<void>
   /**
-   * Looks a token up (`find`), with at most as many other tokens of the address under way as its made-up-token
-   * budget, unless this one was seen valid: a flood of made-up tokens sent in parallel would otherwise all reach
-   * the database before the first of them is counted. Past it, 429 from memory.
+   * Looks a token up (`find`); one the database does not know is counted against the address, 429 once it is
+   * over budget. At most as many other tokens of the address are under way as that budget, unless this one was
+   * seen valid: a flood of made-up tokens sent in parallel would otherwise all reach the database before the
+   * first of them is counted. Past it the look-up waits, and is refused from memory once the address is.
    */
-  lookUp<T>(c: Context, tokenHash: string, find: () => Promise<T>): Promise<T>
-  /** A token the database does not know: counted, 429 once the address is over budget. */
-  badToken(c: Context): Promise<void>
+  lookUp<T>(c: Context, tokenHash: string, find: () => Promise<T | undefined>): Promise<T | undefined>
   /** A token found valid: counted (for access tokens) against the address's budget, 429 beyond it. */
   call(c: Context, tokenHash: string, { count }: { count: boolean }): Promise<void>
   /**
@@ -96,20 +95,32 @@ const WINDOW = USER_WINDOW_SECONDS
 
 /**
  * Look-ups of tokens not seen valid, at most `limit` different ones of an address under way at a time
- * (AddressLimit.lookUp); a client's burst with its one token counts once.
+ * (AddressLimit.lookUp); a client's burst with its one token counts once. Past it a look-up waits for a
+ * slot, not refused: many users behind one office address may start at once. A slot frees once its token
+ * is known good or counted bad, so a waiter then finds a flood's address refused (`refused`, from memory).
  */
-function lookUps(limit: number) {
-  const under = new Map<string, Set<string>>()
+function lookUps(limit: number, refused: (ip: string) => number) {
+  const under = new Map<string, { tokens: Set<string>; waiting: Array<() => void> }>()
   return async <T>(ip: string, tokenHash: string, find: () => Promise<T>): Promise<T> => {
-    const tokens = under.get(ip) ?? new Set<string>()
-    const mine = !tokens.has(tokenHash)
-    if (mine && tokens.size >= limit) throw tooManyRequests(1)
-    under.set(ip, tokens.add(tokenHash))
+    let at = under.get(ip)
+    if (!at) under.set(ip, (at = { tokens: new Set(), waiting: [] }))
+    const mine = !at.tokens.has(tokenHash)
+    while (mine && at.tokens.size >= limit) {
+      await new Promise<void>((resolve) => at!.waiting.push(resolve))
+      const wait = refused(ip)
+      if (wait > 0) {
+        at.waiting.shift()?.() // the next waiter is refused as well, and so on down the line
+        if (at.tokens.size === 0 && at.waiting.length === 0 && under.get(ip) === at) under.delete(ip)
+        throw tooManyRequests(wait)
+      }
+    }
+    at.tokens.add(tokenHash)
     try {
       return await find()
     } finally {
-      if (mine) tokens.delete(tokenHash)
-      if (tokens.size === 0) under.delete(ip)
+      if (mine) at.tokens.delete(tokenHash)
+      at.waiting.shift()?.()
+      if (at.tokens.size === 0 && at.waiting.length === 0 && under.get(ip) === at) under.delete(ip)
     }
   }
 }
@@ -125,7 +136,7 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
   const calls = budget(cfg.perAddress, WINDOW, counter.hit)
   const seenValid = new Map<string, number>()
   const wasValid = (tokenHash: string) => (seenValid.get(tokenHash) ?? 0) > Date.now()
-  const lookUp = lookUps(badTokens.limit)
+  const lookUp = lookUps(badTokens.limit, (ip) => badTokens.left(ip))
   // Below the whole window, so a fresh window always serves one answer, however large.
   const units = (bytes: number) => Math.min(MAX_CALL_UNITS, calls.limit - 1, Math.floor(bytes / CALL_UNIT_BYTES))
   /** How long the address's budget takes to refill by one unit. */
@@ -151,11 +162,16 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
       return bad === 0 || wasValid(tokenHash) ? 0 : bad
     },
     hold: holdFor(REFUSAL_HOLD_MS, pause),
-    lookUp: (c, tokenHash, find) => (wasValid(tokenHash) ? find() : lookUp(address(c), tokenHash, find)),
-    async badToken(c) {
+    async lookUp(c, tokenHash, find) {
+      if (wasValid(tokenHash)) return find()
       const ip = address(c)
-      const wait = await badTokens.spend(badTokenBucket(ip), 1, ip)
-      if (wait > 0) throw tooManyRequests(wait)
+      return lookUp(ip, tokenHash, async () => {
+        const row = await find()
+        if (row) return row
+        const wait = await badTokens.spend(badTokenBucket(ip), 1, ip)
+        if (wait > 0) throw tooManyRequests(wait)
+        return row
+      })
     },
     async call(c, tokenHash, { count }) {
       if (seenValid.size > MAX_REMEMBERED) seenValid.clear()

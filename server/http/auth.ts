@@ -62,10 +62,7 @@ export function requireToken(_db: Database, kind: TokenKind, { fairShare = true 
     if (!tokens) throw new Error('requireToken runs behind the app that installs its token cache (app.ts).')
     const find = () => tokens.find(tokenHash, kind)
     const row = await (address ? address.lookUp(c, tokenHash, find) : find())
-    if (!row) {
-      await address?.badToken(c)
-      throw unauthorized(expired, 'invalid_token')
-    }
+    if (!row) throw unauthorized(expired, 'invalid_token')
     c.set('tokenHash', tokenHash)
     if (row.userId) c.set('userId', row.userId)
     if (row.deviceId) c.set('deviceId', row.deviceId)

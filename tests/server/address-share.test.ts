@@ -78,12 +78,18 @@ describe('made-up and expired access tokens count against their address', () => 
     const statuses = answers.map((a) => a.status)
     expect(statuses.filter((status) => status === 401)).toHaveLength(5)
     expect(statuses.filter((status) => status === 429)).toHaveLength(55)
-    // Each look-up is a token query and a count: 5 made-up tokens, not 60.
-    expect(counted.queries - before).toBeLessThanOrEqual(5 * 2)
-    // A client's first burst with its one token, not yet seen valid, is one token under way, not twenty.
-    const v = await signUp(s)
-    const burst = await Promise.all(Array.from({ length: 20 }, () => get(v.accessToken, '192.0.2.30')))
-    expect(burst.map((a) => a.status)).toEqual(Array.from({ length: 20 }, () => 200))
+    // Each look-up is a token query and a count: the budget's 5 made-up tokens, and at most as many again that
+    // had waited for them (the window is refused by the first count past it), not 60.
+    expect(counted.queries - before).toBeLessThanOrEqual(2 * 5 * 2)
+  }, 15_000)
+
+  it('sent in parallel by many users of one address, none yet seen valid (an office after a restart), all are served', async () => {
+    s = await createTestServer()
+    const users = await Promise.all(Array.from({ length: 12 }, () => signUp(s!)))
+    // 30 a minute: 5 different tokens looked up at once, the rest wait their turn.
+    const { get } = countingApp({ trustProxy: true, rateLimit: { badTokensPerIp: 30 } })
+    const answers = await Promise.all(users.flatMap((u) => [get(u.accessToken, FLOODER), get(u.accessToken, FLOODER)]))
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200))
   }, 15_000)
 
   it('lets a user of the flooded address who was just served keep working', async () => {
