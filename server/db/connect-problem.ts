@@ -32,7 +32,8 @@ function reason(databaseUrl: string, err: unknown): string {
   if (/client password must be a string/.test(message) || (e.code === '28P01' && !hasPassword(databaseUrl)))
     return 'the server asks for a password and the URL has none; write it as postgres://user:password@host:5432/database.'
   // node-postgres's own limit (connectionTimeoutMillis): the server took the connection and said nothing.
-  if (/due to connection timeout/.test(message)) return 'the server took the connection but did not answer in time; is it PostgreSQL, and running?'
+  if (/due to connection timeout|^timeout expired/.test(message))
+    return 'the server took the connection but did not answer in time; is it PostgreSQL, and running?'
   switch (e.code) {
     case '28P01':
       return 'the server refused the user name or password in the URL.'

@@ -78,8 +78,14 @@ export const CONNECT_TIMEOUT_MS = 10_000
 /** A PostgreSQL server through a node-postgres pool: real parallel connections. */
 export async function openPostgres(connectionString: string, max = 10, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<Database> {
   // A server that takes the connection and never answers (frozen, or a silent proxy) would hold the start,
-  // every request and the stop for good: a connection not made in time fails, as one refused does.
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: connectTimeoutMs })
+  // every request and the stop for good: a connection not made in time fails, as one refused does. On the
+  // connection, not the pool: the pool's own limit would also fail a query waiting for a busy pool's turn.
+  class TimedClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs })
+    }
+  }
+  const pool = new pg.Pool({ connectionString, max, Client: TimedClient })
   // An idle client losing its connection emits 'error' on the pool; without a
   // listener that would crash the process. The next query gets a new client.
   pool.on('error', (err) => console.error(`database: idle connection error: ${err.message}`))

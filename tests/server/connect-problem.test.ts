@@ -51,6 +51,19 @@ describe('a PostgreSQL that takes the connection and never answers (frozen, or a
   })
 })
 
+describe.runIf(process.env.DATABASE_URL)('a connection time-out on a healthy PostgreSQL', () => {
+  it('does not fail a query that waits for a busy pool: the limit is on making a connection', async () => {
+    const db = await openPostgres(process.env.DATABASE_URL!, 1, 300)
+    try {
+      const busy = db.query('SELECT pg_sleep(0.6)')
+      await expect(db.query('SELECT 1 AS ok')).resolves.toEqual([{ ok: 1 }])
+      await busy
+    } finally {
+      await db.close()
+    }
+  })
+})
+
 describe("the 'mail' feature", () => {
   it('is named when the server can send mail (SMTP or files), and not when mail is off', () => {
     expect(features({ ...DEFAULTS, mail: { ...DEFAULTS.mail, folder: '.data/mail' } })).toContain('mail')
