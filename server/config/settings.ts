@@ -65,9 +65,26 @@ export const text = (env: string, says: (raw: string) => string, valid: (value: 
 export const textOr = (env: string, fallback: string, says?: (raw: string) => string, valid: (value: string) => boolean = () => true, shown?: string) =>
   setting(z.string().refine(valid).default(fallback), { env, says, shown })
 
-/** A value `parse` makes of the variable's text (undefined when unset); `parse` throws ConfigError itself. */
+/**
+ * A value `parse` makes of the variable's text (undefined when unset); `parse` throws ConfigError itself,
+ * whose sentences join the schema's other problems (thrown out of the schema, it hid them all).
+ */
 export const parsed = <T>(env: string, parse: (raw: string | undefined) => T, extra: Omit<Setting, 'env' | 'says'> = {}) =>
-  setting(z.string().optional().transform(parse), { env, ...extra })
+  setting(
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return parse(value)
+        } catch (err) {
+          if (!(err instanceof ConfigError)) throw err
+          for (const problem of err.problems) ctx.addIssue({ code: 'custom', message: problem, params: { sentence: true } })
+          return z.NEVER
+        }
+      }),
+    { env, ...extra },
+  )
 
 const raw = (env: Env, name: string) => env[name]?.trim() || undefined
 
@@ -88,6 +105,7 @@ export function readSettings<T extends z.ZodObject>(schema: T, env: Env): z.outp
   const result = schema.safeParse(envInput(schema, env))
   if (result.success) return result.data
   const problems = result.error.issues.map((issue) => {
+    if (issue.code === 'custom' && issue.params?.sentence) return issue.message
     let field: z.ZodType | undefined = schema
     for (const key of issue.path) field = field instanceof z.ZodObject ? field.shape[key as string] : undefined
     const meta = field && settings.get(field)

@@ -232,6 +232,17 @@ describe('readConfig', () => {
     ])
   })
 
+  it('names a value its own reader refuses (an origin, a frame source) beside every other wrong one, not alone', () => {
+    expect(() => readConfig({ CORS_ORIGINS: 'docs.example.com', FRAME_ANCESTORS: '*', PORT: 'abc' })).toThrow(
+      [
+        'The server cannot start until these settings are fixed:',
+        '- CORS_ORIGINS: "docs.example.com" is not an origin such as https://docs.example.com.',
+        '- FRAME_ANCESTORS: "*" is not a source such as \'self\' or https://docs.example.com.',
+        '- PORT must be a whole number from 0 to 65535, not "abc".',
+      ].join('\n'),
+    )
+  })
+
   it('reads the webhook event catalog from WEBHOOK_EVENT_TYPES_FILE, as a list or as an object', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'flex-config-'))
     try {
