@@ -40,7 +40,8 @@ const DYNAMIC_IMPORT = /Promise\.resolve\(\)\.then\(\(\)=>require\(("\.\/[\w.-]+
  * which `runtimeSource` declares before it. A file that has not come in 120 s
  * (the spec's chunk time-out: a stalled proxy, a dead connection) counts as
  * failed: "Try again" then fetches it anew, under a URL of its own (`?1`: the
- * browser would join the stalled fetch of the same URL). Written plainly here and minified
+ * browser would join the stalled fetch of the same URL); the timed-out script's
+ * own late answer is not heard, or it would undo that fetch's bookkeeping. Written plainly here and minified
  * once by the build (it is the one part the bundler does not minify).
  */
 const RUNTIME = `var F={},me=document.currentScript,src=me&&me.src,nonce=me&&me.nonce;
@@ -51,7 +52,7 @@ if(R.f[n])return Promise.resolve();
 return P[n]||(P[n]=new Promise(function(ok,fail){
 var s=document.createElement("script");s.src=new URL("./"+N[n]+(F[n]?"?"+F[n]:""),src||document.baseURI).href;s.async=true;if(nonce)s.nonce=nonce;
 var t=setTimeout(done,12e4);
-function done(){clearTimeout(t);s.remove();if(R.f[n])return ok();delete P[n];F[n]=-~F[n];fail(new Error("Flex Portal could not load "+N[n]))}
+function done(){clearTimeout(t);s.onload=s.onerror=null;s.remove();if(R.f[n])return ok();delete P[n];F[n]=-~F[n];fail(new Error("Flex Portal could not load "+N[n]))}
 s.onload=done;s.onerror=done;(document.body||document.documentElement).appendChild(s)}))}
 req.e=function(e,d){for(var k in d)Object.defineProperty(e,k,{enumerable:true,get:d[k]})};
 req.load=function(k){return Promise.all([k].concat(D[k]||[]).map(fetchFile)).then(function(){return req(k)})};
