@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises'
+import { link, readFile, unlink, writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 
 export const LOCK_FILE = 'flex-portal.lock'
@@ -16,59 +17,84 @@ const alive = (pid: number): boolean => {
 /** The locks this process holds: its own pid in a lock it does not hold is a former run's. */
 const held = new Set<string>()
 
-const readPid = async (path: string) => Number((await readFile(path, 'utf8').catch(() => '')).trim())
+/** A lock's owner: its pid and host ('' in a lock written before hosts were). */
+interface Owner {
+  pid: number
+  host: string
+}
 
-const inUse = (dataDir: string, pid: number) =>
+const readOwner = async (path: string): Promise<Owner | undefined> => {
+  const text = await readFile(path, 'utf8').catch(() => undefined)
+  if (text === undefined) return undefined
+  const [pid, host = ''] = text.trim().split(' ')
+  return { pid: Number(pid), host }
+}
+
+const inUse = (dataDir: string, { pid, host }: Owner) =>
   new Error(
-    `DATA_DIR ${dataDir} is in use by another process (pid ${pid}). Stop it, give this server its own DATA_DIR, ` +
-      'or let several servers share one PostgreSQL through DATABASE_URL.',
+    `DATA_DIR ${dataDir} is in use by another process (pid ${pid}${host && host !== hostname() ? ` on ${host}` : ''}). Stop it, give this ` +
+      'server its own DATA_DIR, or let several servers share one PostgreSQL through DATABASE_URL. If no server uses it, ' +
+      `delete ${join(dataDir, LOCK_FILE)}.`,
   )
+
+/** Creates `path` holding `mine`'s text, whole, if it does not exist: false if it does. */
+async function claim(mine: string, path: string): Promise<boolean> {
+  try {
+    await link(mine, path)
+    return true
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw err
+  }
+}
 
 /**
  * Claims `dataDir` for this process. PGlite opens a folder that another
  * process has open without complaint, and two writers corrupt it — e.g. a
  * second `npm start` on another PORT. Resolves with the release function.
  *
- * The lock is written whole under a name of its own and then linked to the
- * lock's name, which fails if it exists: it is never there empty for a rival
- * to misread. A lock left by a process that no longer runs (a crash, kill -9)
- * is taken over, and so is one naming this process's own pid that it does not
- * hold: a container gives its process the same pid on every start. Taking
- * over moves the lock aside first, which only one of two starters can do to
- * the same file; one that moved a live lock puts it back and gives way.
+ * The lock (pid and host name) is written whole under a name of its own and
+ * linked to the lock's name, which fails if it exists: it is never there
+ * empty for a rival to misread. A lock left by a process of this host that
+ * no longer runs (a crash, kill -9) is taken over, and so is one naming this
+ * process's own pid that it does not hold: a container gives its process the
+ * same pid on every start, and keeps its host name. A lock of another host
+ * (two containers sharing a volume) cannot be checked, so it holds. Taking
+ * over goes through a second lock, one starter at a time, which reads the
+ * lock again before it removes it.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const path = join(dataDir, LOCK_FILE)
+  const gate = `${path}.takeover`
+  const here = hostname()
+  const stale = ({ pid, host }: Owner) =>
+    (host === '' || host === here) && (pid === process.pid ? !held.has(path) : !Number.isInteger(pid) || pid <= 0 || !alive(pid))
   const mine = `${path}.${randomUUID()}`
-  await writeFile(mine, String(process.pid))
+  await writeFile(mine, `${process.pid} ${here}`)
   try {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if (held.has(path)) throw inUse(dataDir, process.pid)
-      try {
-        await link(mine, path)
+    for (let attempt = 0; attempt < 20; attempt++) {
+      if (held.has(path)) throw inUse(dataDir, { pid: process.pid, host: here })
+      if (await claim(mine, path)) {
         held.add(path)
         return async () => {
           held.delete(path)
           await unlink(path).catch(() => undefined)
         }
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
       }
-      const stale = (pid: number) => (pid === process.pid ? !held.has(path) : !Number.isInteger(pid) || pid <= 0 || !alive(pid))
-      const pid = await readPid(path)
-      if (!stale(pid)) throw inUse(dataDir, pid)
-      const aside = `${mine}.stale`
-      try {
-        await rename(path, aside)
-      } catch {
-        continue // another starter moved it first
-      }
-      const moved = await readPid(aside)
-      if (stale(moved)) await unlink(aside).catch(() => undefined)
-      else {
-        // A rival's fresh lock, taken between our read and our move: it stays theirs.
-        await rename(aside, path)
-        throw inUse(dataDir, moved)
+      const owner = await readOwner(path)
+      if (owner && !stale(owner)) throw inUse(dataDir, owner)
+      if (await claim(mine, gate)) {
+        try {
+          const now = await readOwner(path)
+          if (now && stale(now)) await unlink(path).catch(() => undefined)
+        } finally {
+          await unlink(gate).catch(() => undefined)
+        }
+      } else {
+        // Another starter is taking it over; one that died doing so left its gate behind.
+        const taker = await readOwner(gate)
+        if (taker && stale(taker)) await unlink(gate).catch(() => undefined)
+        else await new Promise((resolve) => setTimeout(resolve, 20))
       }
     }
     throw new Error(`Could not lock DATA_DIR ${dataDir}.`)

@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -26,7 +26,30 @@ describe('the DATA_DIR lock', () => {
     const dir = await folder()
     await writeFile(join(dir, LOCK_FILE), String(process.pid))
     const release = await lockDataDir(dir)
-    expect(await readFile(join(dir, LOCK_FILE), 'utf8')).toBe(String(process.pid))
+    expect(await readFile(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid} ${hostname()}`)
+    await release()
+    // So is one this host wrote with its own pid, after host names were written too.
+    await writeFile(join(dir, LOCK_FILE), `${process.pid} ${hostname()}`)
+    await (
+      await lockDataDir(dir)
+    )()
+  })
+
+  it("holds a lock of another host, whatever its pid: two containers sharing a volume each have pid 1 and can't see each other", async () => {
+    const dir = await folder()
+    await writeFile(join(dir, LOCK_FILE), `${process.pid} another-container`)
+    await expect(lockDataDir(dir)).rejects.toThrow(
+      `DATA_DIR ${dir} is in use by another process (pid ${process.pid} on another-container). Stop it, give this server its own DATA_DIR, ` +
+        `or let several servers share one PostgreSQL through DATABASE_URL. If no server uses it, delete ${join(dir, LOCK_FILE)}.`,
+    )
+  })
+
+  it('clears the take-over gate a starter left when it died taking a stale lock over', async () => {
+    const dir = await folder()
+    await writeFile(join(dir, LOCK_FILE), '4194999') // above Linux's largest pid
+    await writeFile(join(dir, `${LOCK_FILE}.takeover`), `4194998 ${hostname()}`)
+    const release = await lockDataDir(dir)
+    expect(await readFile(join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid} ${hostname()}`)
     await release()
   })
 
@@ -42,7 +65,7 @@ describe('the DATA_DIR lock', () => {
     )()
   })
 
-  it('gives a folder to one of two processes that start together, over a stale lock or none', async () => {
+  it('gives a folder to one of three processes that start together, over a stale lock or none', async () => {
     const stale = await Promise.all(Array.from({ length: 150 }, () => folder()))
     const fresh = await Promise.all(Array.from({ length: 10 }, () => folder()))
     await Promise.all(stale.map((dir) => writeFile(join(dir, LOCK_FILE), '4194999'))) // above Linux's largest pid
@@ -54,17 +77,17 @@ describe('the DATA_DIR lock', () => {
       await new Promise((r) => setTimeout(r, ${at} - Date.now()))
       const got = await Promise.all(${JSON.stringify(all)}.map((dir) => lockDataDir(dir).then(() => dir, () => null)))
       console.log(JSON.stringify(got.filter(Boolean)))
-      // Alive until the other has claimed too: a lock of a process gone is free to take.
+      // Alive until the others have claimed too: a lock of a process gone is free to take.
       await new Promise((r) => setTimeout(r, ${at} + 3000 - Date.now()))`
-    const twice = async () => {
+    const claimAll = async () => {
       const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', claim])
       return JSON.parse(stdout) as string[]
     }
-    const [one, two] = await Promise.all([twice(), twice()])
+    const held = (await Promise.all([claimAll(), claimAll(), claimAll()])).flat()
     expect(
-      one.filter((dir) => two.includes(dir)),
-      'folders both processes hold',
+      held.filter((dir, i) => held.indexOf(dir) !== i),
+      'folders two processes hold',
     ).toEqual([])
-    expect([...one, ...two].sort(), 'every folder is held by one of them').toEqual([...all].sort())
+    expect(held.sort(), 'every folder is held by one of them').toEqual([...all].sort())
   }, 30_000)
 })
