@@ -60,8 +60,9 @@ async function claim(mine: string, path: string): Promise<boolean> {
  * process's own pid that it does not hold: a container gives its process the
  * same pid on every start, and keeps its host name. A lock of another host
  * (two containers sharing a volume) cannot be checked, so it holds. Taking
- * over goes through a second lock, one starter at a time, which reads the
- * lock again before it removes it.
+ * over goes through a second lock (the gate), one starter at a time, which
+ * reads the lock again before it removes it; a gate left by a starter that
+ * died meanwhile is named for the operator to delete, never removed here.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const path = join(dataDir, LOCK_FILE)
@@ -91,13 +92,13 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
           await unlink(gate).catch(() => undefined)
         }
       } else {
-        // Another starter is taking it over; one that died doing so left its gate behind.
-        const taker = await readOwner(gate)
-        if (taker && stale(taker)) await unlink(gate).catch(() => undefined)
-        else await new Promise((resolve) => setTimeout(resolve, 20))
+        // Another starter is taking it over, for a few milliseconds. A gate is never removed by another: two
+        // starters could read the same dead one, and the second remove the first's fresh gate.
+        await new Promise((resolve) => setTimeout(resolve, 20))
       }
     }
-    throw new Error(`Could not lock DATA_DIR ${dataDir}.`)
+    // Still gated: a starter died taking the lock over (or another host's is at it).
+    throw new Error(`Could not lock DATA_DIR ${dataDir}: ${gate} stays. If no server is starting, delete it.`)
   } finally {
     await unlink(mine).catch(() => undefined)
   }
