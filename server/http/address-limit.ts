@@ -100,27 +100,33 @@ const WINDOW = USER_WINDOW_SECONDS
  * is known good or counted bad, so a waiter then finds a flood's address refused (`refused`, from memory).
  */
 function lookUps(limit: number, refused: (ip: string) => number) {
-  const under = new Map<string, { tokens: Set<string>; waiting: Array<() => void> }>()
+  /** Per address: each token under way with how many look-ups of it, and the look-ups waiting for a slot. */
+  const under = new Map<string, { tokens: Map<string, number>; waiting: Array<() => void> }>()
   return async <T>(ip: string, tokenHash: string, find: () => Promise<T>): Promise<T> => {
     let at = under.get(ip)
-    if (!at) under.set(ip, (at = { tokens: new Set(), waiting: [] }))
-    const mine = !at.tokens.has(tokenHash)
-    while (mine && at.tokens.size >= limit) {
+    if (!at) under.set(ip, (at = { tokens: new Map(), waiting: [] }))
+    // A waiter woken goes on with the entry (never deleted while one is), and hands the turn on when it cannot.
+    const handOn = () => {
+      const next = at!.waiting.shift()
+      if (next) next()
+      else if (at!.tokens.size === 0 && under.get(ip) === at) under.delete(ip)
+    }
+    while (!at.tokens.has(tokenHash) && at.tokens.size >= limit) {
       await new Promise<void>((resolve) => at!.waiting.push(resolve))
       const wait = refused(ip)
       if (wait > 0) {
-        at.waiting.shift()?.() // the next waiter is refused as well, and so on down the line
-        if (at.tokens.size === 0 && at.waiting.length === 0 && under.get(ip) === at) under.delete(ip)
+        handOn() // the next waiter is refused as well, and so on down the line
         throw tooManyRequests(wait)
       }
     }
-    at.tokens.add(tokenHash)
+    at.tokens.set(tokenHash, (at.tokens.get(tokenHash) ?? 0) + 1)
     try {
       return await find()
     } finally {
-      if (mine) at.tokens.delete(tokenHash)
-      at.waiting.shift()?.()
-      if (at.tokens.size === 0 && at.waiting.length === 0 && under.get(ip) === at) under.delete(ip)
+      const left = at.tokens.get(tokenHash)! - 1
+      if (left > 0) at.tokens.set(tokenHash, left)
+      else at.tokens.delete(tokenHash)
+      handOn()
     }
   }
 }
@@ -162,16 +168,17 @@ export function addressLimits(db: Queryable, cfg: RateLimitConfig, trustProxy: b
       return bad === 0 || wasValid(tokenHash) ? 0 : bad
     },
     hold: holdFor(REFUSAL_HOLD_MS, pause),
-    async lookUp(c, tokenHash, find) {
-      if (wasValid(tokenHash)) return find()
+    lookUp(c, tokenHash, find) {
       const ip = address(c)
-      return lookUp(ip, tokenHash, async () => {
+      // A token seen valid skips the line, not the count: signed out since, it is a bad one like any other.
+      const counted = async () => {
         const row = await find()
         if (row) return row
         const wait = await badTokens.spend(badTokenBucket(ip), 1, ip)
         if (wait > 0) throw tooManyRequests(wait)
         return row
-      })
+      }
+      return wasValid(tokenHash) ? counted() : lookUp(ip, tokenHash, counted)
     },
     async call(c, tokenHash, { count }) {
       if (seenValid.size > MAX_REMEMBERED) seenValid.clear()

@@ -92,6 +92,18 @@ describe('made-up and expired access tokens count against their address', () => 
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200))
   }, 15_000)
 
+  it('counts a token seen valid and signed out since as a bad one, like any other', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    // 6 a minute: 1 in each 10 s window.
+    const { get } = countingApp({ trustProxy: true, rateLimit: { badTokensPerIp: 6 } })
+    expect((await get(u.accessToken, FLOODER)).status).toBe(200)
+    await s.db.query('DELETE FROM tokens WHERE user_id = $1', [u.user.id])
+    const after = []
+    for (let i = 0; i < 3; i++) after.push((await get(u.accessToken, FLOODER)).status)
+    expect(after).toEqual([401, 429, 429])
+  })
+
   it('lets a user of the flooded address who was just served keep working', async () => {
     s = await createTestServer()
     const u = await signUp(s)

@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyInfo } from '../../src/api/types'
+import { store } from '../../src/store'
 import { recordEvents, resetStore, signInAs } from './helpers'
 import { deferred, json, mockApi } from './helpers/api-mock'
 import { detail, keyEntry, renderDetail } from './helpers/dashboard'
@@ -107,5 +108,26 @@ describe('a key made while its reader left the page', () => {
     const third = renderDetail('prj_7')
     await third.q.findByRole('button', { name: 'Create' })
     expect(third.q.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('is forgotten at sign-out: the same user signing in again does not see it', async () => {
+    const reply = deferred<Response>()
+    mockApi({
+      [GET]: () => json(detail(7, { apid_one: 'fxk_…1111' }, { keys: [keyEntry('apid_one', 'Key 1', 'fxk_…1111')], keyLimit: 20 })),
+      [CREATE]: () => reply.promise,
+    })
+    const first = renderDetail('prj_7')
+    await userEvent.setup().click(await first.q.findByRole('button', { name: 'Create' }))
+    first.unmount()
+    first.host.remove()
+    reply.resolve(json({ apid_new: 'fxk_full_secret_9999' }, 201))
+    await reply.promise
+    await waitFor(() => expect(store.getState().revealedKeys.prj_7).toBeDefined())
+    store.getState().signOut()
+    signInAs()
+    const again = renderDetail('prj_7')
+    await again.q.findByRole('button', { name: 'Create' })
+    expect(again.q.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(again.host.shadowRoot!.textContent).not.toContain('fxk_full_secret_9999')
   })
 })
