@@ -113,7 +113,7 @@ describe.skipIf(usePostgres)('the embedded database folder', () => {
     try {
       const first = await openDatabase({ dataDir: storage.dataDir })
       await expect(openDatabase({ dataDir: storage.dataDir })).rejects.toThrow(
-        /^DATA_DIR .+ is in use by another process \(pid \d+\)\. Stop it, give this server its own DATA_DIR, or let several servers share one PostgreSQL through DATABASE_URL\.$/,
+        /^DATA_DIR .+ is in use by another process \(pid \d+\)\. Stop it, give this server its own DATA_DIR, or let several servers share one PostgreSQL through DATABASE_URL\. If no server uses it, delete .+flex-portal\.lock\.$/,
       )
       await first.close()
       const again = await openDatabase({ dataDir: storage.dataDir })
