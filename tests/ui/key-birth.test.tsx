@@ -85,19 +85,23 @@ describe('a new key is named at birth', () => {
 })
 
 describe('a key made while its reader left the page', () => {
-  it('is shown, whole, when they come back to the project: its key is never lost', async () => {
+  /** Create, then Back to the dashboard while 'Creating…': the page goes before the answer comes. */
+  async function leaveWhileCreating() {
     const reply = deferred<Response>()
     mockApi({
       [GET]: () => json(detail(7, { apid_one: 'fxk_…1111' }, { keys: [keyEntry('apid_one', 'Key 1', 'fxk_…1111')], keyLimit: 20 })),
       [CREATE]: () => reply.promise,
     })
-    const first = renderDetail('prj_7')
-    await userEvent.setup().click(await first.q.findByRole('button', { name: 'Create' }))
-    // Back to the dashboard while 'Creating…': the page goes before the answer comes.
-    first.unmount()
-    first.host.remove()
+    const page = renderDetail('prj_7')
+    await userEvent.setup().click(await page.q.findByRole('button', { name: 'Create' }))
+    page.unmount()
+    page.host.remove()
     reply.resolve(json({ apid_new: 'fxk_full_secret_9999' }, 201))
-    await reply.promise
+    await waitFor(() => expect(store.getState().revealedKeys.prj_7).toBeDefined())
+  }
+
+  it('is shown, whole, when they come back to the project: its key is never lost', async () => {
+    await leaveWhileCreating()
     const again = renderDetail('prj_7')
     const dialog = within(await again.q.findByRole('dialog', { name: 'New API Information' }))
     expect(dialog.getByText('fxk_full_secret_9999')).toBeInTheDocument()
@@ -111,18 +115,7 @@ describe('a key made while its reader left the page', () => {
   })
 
   it('is forgotten at sign-out: the same user signing in again does not see it', async () => {
-    const reply = deferred<Response>()
-    mockApi({
-      [GET]: () => json(detail(7, { apid_one: 'fxk_…1111' }, { keys: [keyEntry('apid_one', 'Key 1', 'fxk_…1111')], keyLimit: 20 })),
-      [CREATE]: () => reply.promise,
-    })
-    const first = renderDetail('prj_7')
-    await userEvent.setup().click(await first.q.findByRole('button', { name: 'Create' }))
-    first.unmount()
-    first.host.remove()
-    reply.resolve(json({ apid_new: 'fxk_full_secret_9999' }, 201))
-    await reply.promise
-    await waitFor(() => expect(store.getState().revealedKeys.prj_7).toBeDefined())
+    await leaveWhileCreating()
     store.getState().signOut()
     signInAs()
     const again = renderDetail('prj_7')
