@@ -37,10 +37,21 @@ const inUse = (dataDir: string, { pid, host }: Owner) =>
       `delete ${join(dataDir, LOCK_FILE)}.`,
   )
 
-/** Creates `path` holding `mine`'s text, whole, if it does not exist: false if it does. */
+/**
+ * Creates `path` holding `mine`'s text, whole, if it does not exist: false if it does. A filesystem
+ * without hard links (FAT, some network shares) gets an exclusive create and the text written after.
+ */
 async function claim(mine: string, path: string): Promise<boolean> {
   try {
     await link(mine, path)
+    return true
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code
+    if (code === 'EEXIST') return false
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw err
+  }
+  try {
+    await writeFile(path, await readFile(mine), { flag: 'wx' })
     return true
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false
