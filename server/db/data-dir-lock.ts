@@ -24,9 +24,10 @@ interface Owner {
 }
 
 const readOwner = async (path: string): Promise<Owner | undefined> => {
-  const text = await readFile(path, 'utf8').catch(() => undefined)
-  if (text === undefined) return undefined
-  const [pid, host = ''] = text.trim().split(' ')
+  const text = (await readFile(path, 'utf8').catch(() => '')).trim()
+  // Empty: being written (an exclusive create, where there are no hard links), not stale.
+  if (text === '') return undefined
+  const [pid, host = ''] = text.split(' ')
   return { pid: Number(pid), host }
 }
 
@@ -108,8 +109,8 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
     }
-    // Still gated: a starter died taking the lock over (or another host's is at it).
-    throw new Error(`Could not lock DATA_DIR ${dataDir}: ${gate} stays. If no server is starting, delete it.`)
+    // Still gated (a starter died taking the lock over), or a lock still empty (one died writing it).
+    throw new Error(`Could not lock DATA_DIR ${dataDir}: ${gate} or an empty ${path} stays. If no server is starting, delete it.`)
   } finally {
     await unlink(mine).catch(() => undefined)
   }

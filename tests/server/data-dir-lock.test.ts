@@ -49,8 +49,17 @@ describe('the DATA_DIR lock', () => {
     const gate = join(dir, `${LOCK_FILE}.takeover`)
     await writeFile(join(dir, LOCK_FILE), '4194999') // above Linux's largest pid
     await writeFile(gate, `4194998 ${hostname()}`)
-    await expect(lockDataDir(dir)).rejects.toThrow(`Could not lock DATA_DIR ${dir}: ${gate} stays. If no server is starting, delete it.`)
+    await expect(lockDataDir(dir)).rejects.toThrow(
+      `Could not lock DATA_DIR ${dir}: ${gate} or an empty ${join(dir, LOCK_FILE)} stays. If no server is starting, delete it.`,
+    )
     expect(await readFile(gate, 'utf8')).toBe(`4194998 ${hostname()}`)
+  })
+
+  it('does not take over an empty lock: another starter is writing it', async () => {
+    const dir = await folder()
+    await writeFile(join(dir, LOCK_FILE), '')
+    await expect(lockDataDir(dir)).rejects.toThrow(/^Could not lock DATA_DIR .+ If no server is starting, delete it\.$/)
+    expect(await readFile(join(dir, LOCK_FILE), 'utf8')).toBe('')
   })
 
   it('gives a folder to one of three processes that start together, over a stale lock or none', async () => {
