@@ -55,6 +55,18 @@ describe('the DATA_DIR lock', () => {
     expect(await readFile(gate, 'utf8')).toBe(`4194998 ${hostname()}`)
   })
 
+  it('refuses a second claim from this same process while the first holds it, and lets it once released', async () => {
+    const dir = await folder()
+    const [first, second] = await Promise.allSettled([lockDataDir(dir), lockDataDir(dir)])
+    expect([first.status, second.status].sort()).toEqual(['fulfilled', 'rejected'])
+    const release = (first.status === 'fulfilled' ? first : (second as PromiseFulfilledResult<() => Promise<void>>)).value
+    await expect(lockDataDir(dir)).rejects.toThrow(/in use by another process/)
+    await release()
+    await (
+      await lockDataDir(dir)
+    )()
+  })
+
   it('does not take over an empty lock: another starter is writing it', async () => {
     const dir = await folder()
     await writeFile(join(dir, LOCK_FILE), '')
