@@ -115,7 +115,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // A stopping server answers each new call to its routes 503 here, after the headers above (drainSwitch). Files
   // are still served: a page's lazy chunk answered with JSON would be refused as a script, and read no database.
   const draining = drainSwitch()
-  for (const routed of ['/api/*', '/northwind/*', `${DEMO_API_PATH}/*`]) app.use(routed, draining.middleware)
+  for (const routed of ['/api', NORTHWIND_PATH, DEMO_API_PATH]) app.use(`${routed}/*`, draining.middleware)
   app.route('/api', api)
   const acme = mountDemos(app, config, sessionsToken, demoApi)
   if (staticRoots.length > 0) app.use('*', serveStatic(staticRoots))
@@ -145,6 +145,9 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
 
 export type App = ReturnType<typeof createApp>
 
+/** Where Northwind's backend is mounted (the demos' other path is DEMO_API_PATH). */
+const NORTHWIND_PATH = '/northwind'
+
 /**
  * The demos `npm start` serves outside production: Northwind's backend (/existing.html's host sign-in) and
  * the docs page's product API (behind flex-portal/verify with request logs on, asking this app as a provider's
@@ -152,7 +155,7 @@ export type App = ReturnType<typeof createApp>
  */
 function mountDemos(app: Hono, config: AppConfig, sessionsToken: string | undefined, demoApi: boolean) {
   const callApp = (url: string, init: RequestInit) => Promise.resolve(app.request(url, init))
-  if (config.demoHostSessions) app.route('/northwind', northwindDemo(callApp, sessionsToken!))
+  if (config.demoHostSessions) app.route(NORTHWIND_PATH, northwindDemo(callApp, sessionsToken!))
   const acme = demoApi && config.serviceToken ? acmeDemoApi(callApp, config.serviceToken) : undefined
   if (acme) app.route(DEMO_API_PATH, acme)
   return acme

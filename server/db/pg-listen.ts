@@ -3,6 +3,9 @@ import pg from 'pg'
 type OnMessage = (payload: string) => void
 type OnReset = (listening: boolean) => void
 
+/** How long a connection to PostgreSQL may take to be made, and the server to answer it (the pool's too). */
+export const CONNECT_TIMEOUT_MS = 10_000
+
 /**
  * The LISTEN side of a PostgreSQL Database: one connection of its own (a
  * pooled one would go back to the pool and stop hearing), which every
@@ -19,7 +22,7 @@ type OnReset = (listening: boolean) => void
  * every `heartbeatMs` (the traffic also keeps it from counting as idle); no
  * answer by the next beat counts as a drop.
  */
-export function pgListener(connectionString: string, { heartbeatMs = 30_000, connectTimeoutMs = 10_000 } = {}) {
+export function pgListener(connectionString: string, { heartbeatMs = 30_000, connectTimeoutMs = CONNECT_TIMEOUT_MS } = {}) {
   const listeners = new Set<{ channel: string; onMessage: OnMessage; onReset?: OnReset }>()
   let connecting: Promise<pg.Client> | undefined
   let client: pg.Client | undefined

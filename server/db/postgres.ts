@@ -18,7 +18,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { Database, Queryable, Row } from './index'
-import { pgListener } from './pg-listen'
+import { CONNECT_TIMEOUT_MS, pgListener } from './pg-listen'
 
 /**
  * Statements with parameters go as named prepared statements, a name per SQL
@@ -71,9 +71,6 @@ const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     await q.query(sql)
   },
 })
-
-/** How long a connection to PostgreSQL may take to be made, and the server to answer it. */
-export const CONNECT_TIMEOUT_MS = 10_000
 
 /** A PostgreSQL server through a node-postgres pool: real parallel connections. */
 export async function openPostgres(connectionString: string, max = 10, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<Database> {
