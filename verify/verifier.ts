@@ -1,7 +1,7 @@
 /**
  * `flex-portal/verify`: checks an API key a client presented to your API
  * against a Flex Portal server's `POST /keys/verify`. No dependencies; it
- * needs only `fetch`, so it runs on Node 18+, Deno, Bun and edge runtimes.
+ * needs only `fetch`, so it runs on Node, Deno, Bun and edge runtimes.
  */
 
 import {

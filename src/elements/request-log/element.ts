@@ -15,6 +15,7 @@
 import { lazyScreen } from '../../components/chunk/lazyScreen'
 import { createFlexElement } from '../create-element'
 
+/** @internal The screen behind the element, for tests. */
 export const LazyRequestLogScreen = lazyScreen(() => import('./RequestLogScreen').then((m) => m.RequestLogScreen))
 
 export const FlexRequestLogElement = createFlexElement(LazyRequestLogScreen, 'flex-request-log')

@@ -11,6 +11,7 @@
 import { lazyScreen } from '../../components/chunk/lazyScreen'
 import { createFlexElement } from '../create-element'
 
+/** @internal The screen behind the element, for tests. */
 export const LazyWebhooksScreen = lazyScreen(() => import('./WebhooksScreen').then((m) => m.WebhooksScreen))
 
 export const FlexWebhooksElement = createFlexElement(LazyWebhooksScreen, 'flex-webhooks')
