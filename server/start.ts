@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
 import { ConfigError, type AppOverrides } from './config'
 import { openDatabase, type Database } from './db/index'
-import { migrate } from './db/migrate'
+import { migrate, NewerSchemaError } from './db/migrate'
 import { COMMON } from './http/errors'
 import { lingerAfterAnswer } from './http/linger'
 import type { Log } from './http/logger'
@@ -123,10 +123,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
       throw databaseUrl ? new ConfigError(databaseProblem(databaseUrl, err)) : err
     }))
   try {
-    await migrate(db)
+    await migrate(db, undefined, log)
   } catch (err) {
     await db.close()
-    throw err
+    throw err instanceof NewerSchemaError ? new ConfigError(err.message) : err
   }
 
   let secretEncryptionKey = opts.secretEncryptionKey

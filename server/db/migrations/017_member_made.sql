@@ -5,6 +5,7 @@
 -- added, unless the remover keeps them (resources/members/removal.ts).
 -- SET NULL, not CASCADE: a deleted account's keys are the project's, and
 -- deleting a user must not delete them.
+-- breaks-previous: keys and webhook endpoints made through an earlier version's server record no maker, so removing that member leaves them working
 
 ALTER TABLE api_keys
   ADD COLUMN created_by text REFERENCES users (id) ON DELETE SET NULL,

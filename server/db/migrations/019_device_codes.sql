@@ -7,6 +7,7 @@
 --
 -- A reset code issued before this migration has no device, so no device can
 -- use it: the owner asks for a new one (codes live 15 minutes by default).
+-- breaks-previous: an earlier version's server stores mailed codes under the primary key this migration replaces, so it mails no reset or verification code
 
 ALTER TABLE account_codes ADD COLUMN device_id text NOT NULL DEFAULT '';
 ALTER TABLE account_codes DROP CONSTRAINT account_codes_pkey;

@@ -4,6 +4,7 @@
 -- test. A change to any of them is an UPDATE of the row, so migration 013's
 -- trigger sends the key on the key channel and every instance forgets its
 -- cached answer, as for a revocation.
+-- breaks-previous: an earlier version's server verifies a key without its scopes, address allowlist and mode
 ALTER TABLE api_keys ADD COLUMN scopes text[];
 ALTER TABLE api_keys ADD COLUMN allowed_ips text[] NOT NULL DEFAULT '{}';
 ALTER TABLE api_keys ADD COLUMN mode text NOT NULL DEFAULT 'live' CHECK (mode IN ('live', 'test'));

@@ -6,5 +6,6 @@
 -- had when it was made, and a resend needs one made at the count it has now
 -- (resources/webhooks/data.ts resendMessage). Rows from before this migration
 -- count as made at the address their endpoint has.
+-- breaks-previous: an endpoint re-pointed through an earlier version's server keeps its address count, so a past message can be resent to the new address
 ALTER TABLE webhook_endpoints ADD COLUMN address_version integer NOT NULL DEFAULT 0;
 ALTER TABLE webhook_deliveries ADD COLUMN address_version integer NOT NULL DEFAULT 0;
