@@ -4,29 +4,19 @@
  * that made it, the project's creation for its first key, an endpoint's
  * addition), else to the project's first owner.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../server/db/index'
+import { describe, expect, it } from 'vitest'
 import { loadMigrations, migrate } from '../../server/db/migrate'
-import { freshStorage, type Storage } from './harness'
+import { emptySchemas } from './empty-schema'
 
-let st: Storage | undefined
-let db: Database | undefined
-afterEach(async () => {
-  await db?.close()
-  await st?.drop()
-  db = st = undefined
-})
+const schemas = emptySchemas()
 
 describe('migration 017 (who made each key and endpoint)', () => {
   it('credits the rows made before it from the audit log, else to the first owner', async () => {
-    st = await freshStorage()
-    db = await openDatabase({ dataDir: st.dataDir, databaseUrl: st.databaseUrl })
-    // The storage may come migrated (PGlite's copy of a template): start from an empty schema.
-    await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;')
+    const db = await schemas.open()
     const before = (await loadMigrations()).filter((m) => m.version < 17)
     expect(await migrate(db, before)).toContain(16)
 
-    const q = (sql: string, params: unknown[] = []) => db!.query(sql, params)
+    const q = (sql: string, params: unknown[] = []) => db.query(sql, params)
     for (const [id, name] of [
       ['usr_first', 'First Owner'],
       ['usr_now', 'Owner Now'],

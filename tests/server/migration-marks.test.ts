@@ -2,28 +2,14 @@
  * Migrations the previous version's servers must not run beside (`-- breaks-previous:`): the
  * server that applies one says so, and a server that does not know one refuses the database.
  */
-import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, type Database } from '../../server/db/index'
+import { describe, expect, it } from 'vitest'
 import { loadMigrations, migrate, NewerSchemaError, type Migration } from '../../server/db/migrate'
 import { ConfigError } from '../../server/config'
 import { startServer } from '../../server/start'
-import { freshStorage, type Storage } from './harness'
+import { emptySchemas } from './empty-schema'
 
-let st: Storage | undefined
-let db: Database | undefined
-afterEach(async () => {
-  await db?.close()
-  await st?.drop()
-  db = st = undefined
-})
-
-/** A database with an empty schema: the storage may come migrated (PGlite's copy of a template). */
-async function emptyDatabase(): Promise<Database> {
-  st = await freshStorage()
-  db = await openDatabase({ dataDir: st.dataDir, databaseUrl: st.databaseUrl })
-  await db.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;')
-  return db
-}
+const schemas = emptySchemas()
+const emptyDatabase = () => schemas.open()
 
 const first: Migration = { version: 1, name: 'first', sql: 'CREATE TABLE first_table (x integer)' }
 const additive: Migration = { version: 2, name: 'more', sql: 'ALTER TABLE first_table ADD COLUMN y integer' }
@@ -83,6 +69,6 @@ describe('migrations that break the previous version', () => {
     const start = startServer({ db: database, port: 0, log: () => {} })
     await expect(start).rejects.toBeInstanceOf(ConfigError)
     await expect(start).rejects.toThrow('newer release (migration 999_from_the_future)')
-    db = undefined // closed by the start it stopped
+    schemas.closedElsewhere()
   })
 })
