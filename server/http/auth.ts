@@ -28,6 +28,9 @@ export type AuthEnv = {
 const unauthorized = (error: Coded, problem?: 'invalid_token') =>
   new HttpError(401, error, { 'WWW-Authenticate': problem ? `Bearer error="${problem}"` : 'Bearer' })
 
+/** The caller's account was deleted after its token was admitted (a call that raced the deletion): as its token now is, expired. */
+export const accountGone = (): HttpError => unauthorized(AUTH.SESSION_EXPIRED, 'invalid_token')
+
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
 /**

@@ -132,10 +132,27 @@ export async function removeMember(q: Queryable, memberId: string): Promise<void
 }
 
 /**
+ * Before a pending invitation becomes a membership: holds its project's row, as every change to a project's
+ * members does (an owner's account deletion reads who inherits each project under that lock, and an admin who
+ * joined meanwhile would otherwise go with the deleted project), then the joining account's row, so that a
+ * deletion of that account under way finishes first and the join finds no account (not a broken reference).
+ * False when the invitation or the account is gone. `tx` must be a transaction.
+ */
+export async function holdForJoining(tx: Queryable, invitation: { codeHash: string } | { id: string }, userId: string): Promise<boolean> {
+  const [pending] = await tx.query<{ project_id: string }>(
+    `SELECT project_id FROM project_members WHERE ${'id' in invitation ? 'id' : 'code_hash'} = $1 AND user_id IS NULL`,
+    ['id' in invitation ? invitation.id : invitation.codeHash],
+  )
+  if (!pending) return false
+  await tx.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [pending.project_id])
+  return (await tx.query('SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE', [userId])).length > 0
+}
+
+/**
  * Takes the pending invitation `codeHash` names for `userId`, when it is
  * theirs (the invited address is the account's) and unexpired: the row
  * becomes their membership and the code is gone. Undefined otherwise, for
- * every reason alike.
+ * every reason alike. `q` must be a transaction (holdForJoining).
  */
 export async function acceptInvitation(
   q: Queryable,
@@ -143,6 +160,7 @@ export async function acceptInvitation(
   userId: string,
   now: Date,
 ): Promise<{ id: string; projectId: string; role: MemberRole } | undefined> {
+  if (!(await holdForJoining(q, { codeHash }, userId))) return undefined
   const [row] = await q.query<{ id: string; project_id: string; role: MemberRole }>(
     `UPDATE project_members m SET user_id = u.id, joined_at = $3, code_hash = NULL, expires_at = NULL
        FROM users u

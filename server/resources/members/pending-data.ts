@@ -3,6 +3,7 @@ import type { PendingInvitation } from '../../../contract/teams'
 import type { Queryable } from '../../db/index'
 import { iso } from '../../db/time'
 import type { MemberRole } from '../../security/authorization'
+import { holdForJoining } from './data'
 
 /** A verified address, or a host sign-in's (no password here): its provider vouches for it, as REQUIRE_VERIFIED_EMAIL's gate takes it. */
 const VERIFIED = '(u.email_verified_at IS NOT NULL OR u.password_hash IS NULL)'
@@ -68,9 +69,10 @@ export async function declineInvitation(
 /**
  * Joins the project of invitation `id` when it is pending to `userId`'s
  * verified address: a verified address proves what the mailed code proves.
- * Undefined otherwise, for every reason alike.
+ * Undefined otherwise, for every reason alike. `q` must be a transaction (holdForJoining).
  */
 export async function acceptById(q: Queryable, id: string, userId: string, now: Date): Promise<{ projectId: string; role: MemberRole } | undefined> {
+  if (!(await holdForJoining(q, { id }, userId))) return undefined
   const [row] = await q.query<{ project_id: string; role: MemberRole }>(
     `UPDATE project_members m SET user_id = u.id, joined_at = $3, code_hash = NULL, expires_at = NULL
        FROM users u

@@ -2,6 +2,7 @@
 import type { ProjectSummary } from '../../../contract/responses'
 import type { Queryable } from '../../db/index'
 import { iso } from '../../db/time'
+import { accountGone } from '../../http/auth'
 import type { Role } from '../../security/authorization'
 import { randomId } from '../../security/random'
 
@@ -20,7 +21,8 @@ const summary = (r: ProjectRow): ProjectSummary => ({
 /**
  * Inserts the owner's project, or answers undefined when the owner already
  * holds `limit` projects. The owner's row is locked for the count and the
- * insert, so parallel requests cannot overshoot the limit (`tx` must be a transaction).
+ * insert, so parallel requests cannot overshoot the limit (`tx` must be a transaction);
+ * an account deleted meanwhile is a 401, as its token now is.
  */
 export async function insertProject(
   tx: Queryable,
@@ -28,8 +30,9 @@ export async function insertProject(
   fields: { name: string; description: string; webhookSecretHash: string },
   limit: number,
 ): Promise<ProjectSummary | undefined> {
+  const [owner] = await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId])
+  if (!owner) throw accountGone()
   if (Number.isFinite(limit)) {
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [ownerId])
     const [{ n }] = await tx.query<{ n: number }>('SELECT count(*)::integer AS n FROM projects WHERE owner_id = $1', [ownerId])
     if (n >= limit) return undefined
   }
