@@ -82,6 +82,15 @@ export function insertTogether(db: Database, one: Incoming): Promise<Inserted> {
   return state.add(one)
 }
 
+/**
+ * A message whose project was being deleted as it was stored: the row was still there for the statement's join,
+ * and gone by the reference's check (PostgreSQL's foreign-key violation). As for a project that is not there.
+ */
+const projectGone = (err: unknown): Inserted | undefined => {
+  const e = err as { code?: unknown; constraint?: unknown }
+  return e?.code === '23503' && e.constraint === 'webhook_messages_project_id_fkey' ? { project: false, inserted: false, queued: 0 } : undefined
+}
+
 /** Stores a batch, and wakes the workers once it is committed. */
 async function storeBatch(db: Database, batch: Incoming[]): Promise<Array<Inserted | ItemFailed>> {
   let rows: Array<Inserted | ItemFailed>
@@ -94,7 +103,7 @@ async function storeBatch(db: Database, batch: Incoming[]): Promise<Array<Insert
       rows.push(
         await insertMessages(db, [one]).then(
           ([r]) => r,
-          (err: unknown) => new ItemFailed(err),
+          (err: unknown) => projectGone(err) ?? new ItemFailed(err),
         ),
       )
   }
