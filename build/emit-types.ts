@@ -8,14 +8,15 @@
  *   `z.infer<typeof Schema>`: the package ships no zod (the bundle does not need it), so a
  *   declaration that imports it fails to compile, or reads as `any` under `skipLibCheck`.
  *   The schemas themselves are not declared: no public type reads them.
- * - Declarations marked `@internal` are left out (`stripInternal` in tsconfig.types.json): the lazy screens behind
- *   the elements are the widget's own, and would bring React's types in.
+ * - Only the declarations the entry point reaches are written, and those marked `@internal` are left out
+ *   (`stripInternal` in tsconfig.types.json): the widget's components and the lazy screens behind the
+ *   elements are its own, and would bring React's types in.
  *
  * `tests/build/types.test.ts` compiles a consumer of the packed declarations, strict and without
  * `skipLibCheck`, under NodeNext and Bundler resolution.
  * Run by `npm run build` after the bundles: `tsx build/emit-types.ts`.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import ts from 'typescript'
 
@@ -28,6 +29,22 @@ const readsZod = (file: ts.SourceFile): boolean =>
 
 const PRINT = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.InTypeAlias | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType
 
+/** A declaration's doc comment, as comment lines indented by `indent`. */
+function docLines(symbol: ts.Symbol, checker: ts.TypeChecker, indent: string): string[] {
+  const docs = ts.displayPartsToString(symbol.getDocumentationComment(checker))
+  return docs ? [`${indent}/** ${docs.replaceAll('*/', '*\\/').replaceAll('\n', `\n${indent} * `)} */`] : []
+}
+
+/** An interface's properties, each with its doc comment and its type written out whole. */
+function membersOf(declaration: ts.InterfaceDeclaration, type: ts.Type, checker: ts.TypeChecker): string[] {
+  if (declaration.heritageClauses?.length || declaration.members.some((m) => !ts.isPropertySignature(m)))
+    throw new Error(`emit-types: ${declaration.name.text} extends a type or has members other than properties, which this writer cannot expand`)
+  return checker.getPropertiesOfType(type).flatMap((p) => {
+    const optional = p.flags & ts.SymbolFlags.Optional ? '?' : ''
+    return [...docLines(p, checker, '  '), `  ${p.name}${optional}: ${checker.typeToString(checker.getTypeOfSymbol(p), undefined, PRINT)};`]
+  })
+}
+
 /** The module's exported types, each written out whole, with its doc comment. */
 function expandedTypes(file: ts.SourceFile, checker: ts.TypeChecker): string {
   const module = checker.getSymbolAtLocation(file)
@@ -38,20 +55,27 @@ function expandedTypes(file: ts.SourceFile, checker: ts.TypeChecker): string {
     if (!declaration) continue
     if (declaration.typeParameters?.length)
       throw new Error(`emit-types: ${file.fileName}: ${symbol.name} takes type parameters, which this writer cannot expand`)
-    const docs = ts.displayPartsToString(symbol.getDocumentationComment(checker))
-    if (docs) lines.push(`/** ${docs.replaceAll('*/', '*\\/').replaceAll('\n', '\n * ')} */`)
-    lines.push(`export type ${symbol.name} = ${checker.typeToString(checker.getDeclaredTypeOfSymbol(symbol), undefined, PRINT)};`)
+    lines.push(...docLines(symbol, checker, ''))
+    const type = checker.getDeclaredTypeOfSymbol(symbol)
+    // An interface prints as its own name: its members are written out one by one.
+    if (ts.isInterfaceDeclaration(declaration)) lines.push(`export interface ${symbol.name} {`, ...membersOf(declaration, type, checker), '}')
+    else lines.push(`export type ${symbol.name} = ${checker.typeToString(type, undefined, PRINT)};`)
   }
   return `${lines.join('\n')}\n${lines.length ? '' : 'export {};\n'}`
 }
 
-/** `./x` → `./x.js`, `./dir` → `./dir/index.js`, for the declaration file at `path` among `written`. */
-function withExtensions(path: string, text: string, written: ReadonlyMap<string, string>): string {
+/**
+ * `./x` → `./x.js`, `./dir` → `./dir/index.js`, for the declaration file at `path` among `written`; each file
+ * imported is added to `reached`.
+ */
+function withExtensions(path: string, text: string, written: ReadonlyMap<string, string>, reached: Set<string>): string {
   return text.replace(/(\bfrom\s+|\bimport\s*\(\s*)(['"])(\.{1,2}\/[^'"]*?)\2/g, (_whole, lead: string, quote: string, spec: string) => {
     const base = resolve(dirname(path), spec)
-    const target = written.has(`${base}.d.ts`) ? `${spec}.js` : written.has(resolve(base, 'index.d.ts')) ? `${spec}/index.js` : undefined
-    if (target === undefined) throw new Error(`emit-types: ${relative(ROOT, path)} imports ${spec}, which has no declaration`)
-    return `${lead}${quote}${target}${quote}`
+    const direct = `${base}.d.ts`
+    const file = [direct, resolve(base, 'index.d.ts')].find((f) => written.has(f))
+    if (file === undefined) throw new Error(`emit-types: ${relative(ROOT, path)} imports ${spec}, which has no declaration`)
+    reached.add(file)
+    return `${lead}${quote}${spec}${file === direct ? '' : '/index'}.js${quote}`
   })
 }
 
@@ -80,11 +104,15 @@ function emit(): void {
     if (!written.has(path)) throw new Error(`emit-types: no declaration written for ${relative(ROOT, file.fileName)}`)
     written.set(path, expandedTypes(file, checker))
   }
-  for (const [path, text] of written) {
+  // Only what the entry point reaches: the widget's own components, which no public type names, would import React.
+  const entry = resolve(OUT, 'src/index.d.ts')
+  if (!written.has(entry)) throw new Error('emit-types: dist/types/src/index.d.ts was not written')
+  rmSync(OUT, { recursive: true, force: true })
+  const reached = new Set([entry])
+  for (const path of reached) {
     mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, withExtensions(path, text, written))
+    writeFileSync(path, withExtensions(path, written.get(path)!, written, reached))
   }
-  if (!existsSync(resolve(OUT, 'src/index.d.ts'))) throw new Error('emit-types: dist/types/src/index.d.ts was not written')
 }
 
 emit()

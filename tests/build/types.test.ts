@@ -3,7 +3,7 @@
  * no React, nothing beside the package), strict and without `skipLibCheck`, under the two module
  * resolutions a project uses. Needs the build (`npm test` builds first).
  */
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import ts from 'typescript'
@@ -33,17 +33,14 @@ export const wrong = (project: Project): number | undefined => project.keys?.[0]
 `
 
 let dir = ''
+const OPTIONS: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'], types: [] }
 
 /** The diagnostics of compiling `source` as the consumer's one file. */
 function compile(source: string, resolution: 'NodeNext' | 'Bundler'): string[] {
   const main = join(dir, resolution === 'NodeNext' ? 'main.mts' : 'main.ts')
   writeFileSync(main, source)
   const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    types: [],
+    ...OPTIONS,
     module: resolution === 'NodeNext' ? ts.ModuleKind.NodeNext : ts.ModuleKind.ESNext,
     moduleResolution: resolution === 'NodeNext' ? ts.ModuleResolutionKind.NodeNext : ts.ModuleResolutionKind.Bundler,
   }
@@ -70,6 +67,17 @@ describe('the package’s type declarations', () => {
     },
     60_000,
   )
+
+  it('compile every file shipped, with nothing installed beside them (only what the entry point reaches is written)', () => {
+    const root = join(dir, 'node_modules/flex-portal/dist/types')
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'))
+    expect(files.length).toBeGreaterThan(10)
+    const program = ts.createProgram(
+      files.map((f) => join(root, f)),
+      { ...OPTIONS, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext },
+    )
+    expect(ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`)).toEqual([])
+  }, 60_000)
 
   it('type the contract’s answers: a wrong use is refused', () => {
     const problems = compile(WRONG, 'NodeNext')
