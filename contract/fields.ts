@@ -115,7 +115,11 @@ export const omittableText = (label: string, rule: Omit<TextRule, 'required'>) =
 
 // Deliberately loose (one @, a dot in the domain, no spaces): the only real
 // check of an address is mail reaching it, and strict patterns refuse valid ones.
-const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/
+// But none of the characters that make an address more than one plain address to
+// mail software (RFC 5322's specials: a comment "(1)", a list "x,a@b" or "a@b;",
+// a display name "<…>", quotes): "a@example.com(1)" reaches a@example.com, and
+// would be another account, and another invitation count, for the same mailbox.
+const EMAIL = /^[^\s@()<>,;:\\"[\]]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/
 
 /** An address holding a character that renders blank or a control character (the address as typed is not the one mail would reach). */
 export const EMAIL_INVISIBLE = 'E-mail address must not contain invisible or control characters (such as a zero-width space or a soft hyphen).'
@@ -149,10 +153,14 @@ const ipDomain = (address: string): boolean => {
 // An address whose domain mail software would map to another ("ｅxample.com" and "example。com" reach
 // example.com, "exa%41mple.com" exaample.com) is two accounts for one mailbox, each with its own limits:
 // an ASCII domain must be as mail reaches it, and another (münchen.de) hold no character that mapping changes.
+// Either way what mail reaches is a host name: letters, digits and hyphens between dots ("example.com(1)" and
+// "example.com;" are a URL's host name, and reach example.com).
 const asReached = (address: string): boolean => {
   const domain = domainOf(address)
-  if (/^[\x00-\x7f]*$/.test(domain)) return reached(domain) === domain
-  return domain === domain.normalize('NFKC') && !/[\u3002\uff0e\uff61]/.test(domain) && reached(domain) !== undefined
+  const host = reached(domain)
+  if (host === undefined || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) return false
+  if (/^[\x00-\x7f]*$/.test(domain)) return host === domain
+  return domain === domain.normalize('NFKC') && !/[\u3002\uff0e\uff61]/.test(domain)
 }
 
 /**
