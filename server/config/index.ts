@@ -34,8 +34,12 @@ export type AppOverrides = Partial<Omit<AppConfig, 'rateLimit' | 'webhooks' | 'm
 
 export const DEFAULTS: AppConfig = readSettings(appSchema, {})
 
-/** The From: of the mails when MAIL_FROM is not set: the portal's name, without what would end or quote it. */
-const defaultFrom = (portalName: string) => `${portalName.replace(/[<>"]/g, '')} <no-reply@localhost>`
+/**
+ * The From: of the mails when MAIL_FROM is not set: the portal's name as a quoted display name, so that what
+ * RFC 5322 reads as syntax in a bare one (":" starts a group, "( )" a comment, "," and ";" end an address) is
+ * shown as written.
+ */
+const defaultFrom = (portalName: string) => `"${portalName.replace(/["\\]/g, '\\$&')}" <no-reply@localhost>`
 
 /**
  * The overrides over the defaults, rate limits, webhook and mail settings

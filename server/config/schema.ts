@@ -103,10 +103,10 @@ const mail = z.object({
   /** The From: of every mail; unset, it names PORTAL_NAME (config/index.ts). */
   from: textOr(
     'MAIL_FROM',
-    'Flex Portal <no-reply@localhost>',
+    '"Flex Portal" <no-reply@localhost>',
     () => 'MAIL_FROM must be an address such as "Flex Portal <portal@example.com>".',
     (v) => !/[\r\n]/.test(v) && v.includes('@'),
-    '{PORTAL_NAME} <no-reply@localhost>',
+    '"{PORTAL_NAME}" <no-reply@localhost>',
   ),
   /** The product the mails name: PORTAL_NAME. */
   productName: z.string().default('Flex Portal'),

@@ -71,9 +71,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
  * do if the reader did not ask for it. The code is not in the subject, which
  * mail clients show in notifications and lists.
  */
-export function codeMail(input: { to: string; product: string; subject: string; lead: string; code: string; minutes: number; notYou: string }): Mail {
-  const { to, product, subject, lead, code, minutes, notYou } = input
-  const lasts = `It works once, for ${minutes} minutes.`
+export function codeMail(input: { to: string; product: string; subject: string; lead: string; code: string; lifetime: string; notYou: string }): Mail {
+  const { to, product, subject, lead, code, lifetime, notYou } = input
+  const lasts = `It works once, for ${lifetime}.`
   const text = [`${lead}`, '', `    ${code}`, '', lasts, '', notYou, '', `— ${product}`].join('\n')
   const p = 'margin:0 0 16px;font:15px/1.5 -apple-system,BlinkMacSystemFont,Segoe UI,Roboto,sans-serif;color:#111827'
   const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f9fafb">

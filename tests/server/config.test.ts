@@ -310,10 +310,10 @@ describe('readConfig', () => {
       disabled: true,
       smtpUrl: undefined,
       folder: undefined,
-      from: 'Flex Portal <no-reply@localhost>',
+      from: '"Flex Portal" <no-reply@localhost>',
       productName: 'Flex Portal',
     })
-    expect(readConfig({ PORTAL_NAME: 'Acme' }).mail.from).toBe('Acme <no-reply@localhost>')
+    expect(readConfig({ PORTAL_NAME: 'Acme' }).mail.from).toBe('"Acme" <no-reply@localhost>')
   })
 
   it.each([

@@ -22,6 +22,14 @@ describe("the portal's name in its mails", () => {
     expect(`${mail.subject} ${mail.text} ${mail.html}`).not.toContain('Flex Portal')
   })
 
+  // Unquoted, ":" made From: a group, "( )" a comment dropped, ";" a second address.
+  it.each(['Acme: Developers', 'Acme (beta)', 'Acme; Developers', 'Acme "Dev" \\ Portal'])('mails under %j as written', async (portalName) => {
+    s = await createTestServer({ config: { portalName, mail: { smtpUrl: inbox.url } } })
+    const { email } = await signUp(s)
+    const mail = await inbox.next(email)
+    expect(mail.from?.value).toEqual([{ name: portalName, address: 'no-reply@localhost' }])
+  })
+
   it('keeps a sender and product the mail settings name themselves', async () => {
     s = await createTestServer({
       config: { portalName: 'Acme Developers', mail: { smtpUrl: inbox.url, from: 'Acme <portal@acme.example>', productName: 'Acme Cloud' } },

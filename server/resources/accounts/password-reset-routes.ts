@@ -16,9 +16,9 @@ import { forgotPasswordRoute, resetPasswordRoute } from './operations'
 import type { AccountSteps } from './steps'
 
 /** A forgotten password: a code by mail, then a new password with it. */
-export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes, needMail, later, mailCode, limitAddress }: AccountSteps) {
+export function passwordResetRoutes({ db, config, clock }: RouteDeps, { lifetime, needMail, later, mailCode, limitAddress }: AccountSteps) {
   const { perEmail, failuresPerIp, windowSeconds } = config.rateLimit
-  const accepted = `If an account uses this address, a code is on its way to it. It works for ${minutes} minutes.`
+  const accepted = `If an account uses this address, a code is on its way to it. It works for ${lifetime}.`
 
   return new ContractApp<AuthEnv>()
     .operation(forgotPasswordRoute, requireToken(db, 'device'), async (c) => {

@@ -24,7 +24,9 @@ export type AccountSteps = ReturnType<typeof accountSteps>
 export function accountSteps({ db, config, clock, mailer, log }: AccountDeps) {
   const { perIp, perEmail, windowSeconds } = config.rateLimit
   const ttl = config.codeTtlSeconds
-  const minutes = Math.round(ttl / 60)
+  // Whole minutes, rounded down: a mail never promises a code longer than it lasts (CODE_TTL_SECONDS is 60 at least).
+  const minutes = Math.floor(ttl / 60)
+  const lifetime = minutes === 1 ? '1 minute' : `${minutes} minutes`
   const product = config.mail.productName
 
   const needMail = (): Mailer => {
@@ -69,7 +71,7 @@ export function accountSteps({ db, config, clock, mailer, log }: AccountDeps) {
             lead: `Enter this code in ${product} to confirm that this address is yours:`,
             notYou: `If you did not sign up for ${product}, you can ignore this e-mail: the address will not be confirmed.`,
           }
-    await to.send(codeMail({ to: account.email, product, code, minutes, ...words }))
+    await to.send(codeMail({ to: account.email, product, code, lifetime, ...words }))
   }
 
   const limitAddress = async (c: Context, route: string) => {
@@ -78,5 +80,5 @@ export function accountSteps({ db, config, clock, mailer, log }: AccountDeps) {
     return ip
   }
 
-  return { minutes, needMail, passwordAccount, checkPassword, later, mailCode, limitAddress }
+  return { lifetime, needMail, passwordAccount, checkPassword, later, mailCode, limitAddress }
 }
