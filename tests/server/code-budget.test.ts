@@ -124,6 +124,8 @@ describe('asking for codes', () => {
     const perEmail = 3
     await server({ rateLimit: { perEmail } })
     const a = await owner()
+    // The owner has proved the address: only then is a device of theirs known for it.
+    expect((await (await browser()).verify(a, a.verifyCode)).status).toBe(200)
     const stranger = await browser()
     for (let i = 0; i < perEmail; i++) expect((await stranger.forgot(a.email)).status).toBe(202)
     expect((await stranger.forgot(a.email)).status).toBe(429)
@@ -135,6 +137,26 @@ describe('asking for codes', () => {
     expect((await post('/api/auth/password/forgot', { email: a.email })).status).toBe(202)
     const code = await inbox.code(a.email)
     expect((await post('/api/auth/password/reset', { email: a.email, code, password: NEW_PASSWORD })).status).toBe(200)
+  }, 60_000)
+
+  it('mails an address nobody has proved at most the e-mail’s limit of codes a window, however many devices its account signs in from', async () => {
+    const perEmail = 3
+    await server({ rateLimit: { perEmail } })
+    // Whoever signs up with an address may not own it, and can sign in from any number of devices.
+    const a = await owner()
+    const sendVerification = () => s!.request('POST', '/api/auth/email/verify/send', { token: a.accessToken })
+    for (let i = 0; i < perEmail - 1; i++) expect((await sendVerification()).status).toBe(202)
+    const signedIn = async () => {
+      const device = await deviceToken(s!)
+      expect((await s!.request('POST', '/api/auth/authenticate', { token: device, body: { email: a.email, password: a.password } })).status).toBe(200)
+      return device
+    }
+    const forgotFrom = (device: string) => s!.request('POST', '/api/auth/password/forgot', { token: device, body: { email: a.email } })
+    // Verification and reset codes count together, and a device of the account has no budget of its own.
+    expect((await forgotFrom(a.deviceToken)).status).toBe(202)
+    expect((await forgotFrom(a.deviceToken)).status).toBe(429)
+    expect((await forgotFrom(await signedIn())).status).toBe(429)
+    expect((await sendVerification()).status).toBe(429)
   }, 60_000)
 })
 

@@ -20,15 +20,19 @@ export async function isKnownDevice(q: Queryable, email: string, deviceId: strin
 
 /**
  * Whether the device has signed in to the account of this (normalised)
- * e-mail, read from the device's side: the work depends on the device alone,
- * so for a device that knows no account it is the same whether or not an
- * account uses the address (a password reset's request must not tell).
+ * e-mail, and the account has proved the address, read from the device's side:
+ * the work depends on the device alone, so for a device that knows no account
+ * it is the same whether or not an account uses the address (a password
+ * reset's request must not tell). An account whose address nobody proved
+ * counts as known to no device: anyone can sign up with a stranger's address,
+ * and sign in from as many devices as they like.
  */
 export async function deviceKnowsAccount(q: Queryable, email: string, deviceId: string): Promise<boolean> {
-  const rows = await q.query<{ email: string | null }>('SELECT u.email FROM known_devices k JOIN users u ON u.id = k.user_id WHERE k.device_id = $1', [
-    deviceId,
-  ])
-  return rows.some((row) => row.email === email)
+  const rows = await q.query<{ email: string | null; proved: boolean }>(
+    'SELECT u.email, u.email_verified_at IS NOT NULL AS proved FROM known_devices k JOIN users u ON u.id = k.user_id WHERE k.device_id = $1',
+    [deviceId],
+  )
+  return rows.some((row) => row.email === email && row.proved)
 }
 
 /**
