@@ -9,6 +9,7 @@ import { precompress } from './build/precompress.ts'
 import { reactBindings } from './build/react-bindings.ts'
 import { reactUnusedExports } from './build/react-unused-exports.ts'
 import { r2wcStringProps } from './build/r2wc-string-props.ts'
+import { floatingUiReact19 } from './build/floating-ui-react19.ts'
 
 /**
  * gzip -9 budgets in kB, path by path (design.md §5): the script a page fetches
@@ -41,6 +42,7 @@ export default defineConfig(({ command, mode }) => {
       reactBindings(),
       reactUnusedExports(),
       r2wcStringProps(),
+      floatingUiReact19(),
       asciiOnly(),
       catalogIds(),
       precompress(),

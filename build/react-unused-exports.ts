@@ -27,6 +27,9 @@ import { importedNames } from './react-bindings.ts'
 const ENTRIES: Record<string, RegExp> = {
   react: /[\\/]node_modules[\\/]react[\\/]cjs[\\/]react\.production\.js$/,
   'react-dom': /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom\.production\.js$/,
+  // The scheduler, which react-dom's client requires whole: its unstable_runWithPriority, _next, _wrapCallback
+  // and _forceFrameRate stayed though nothing calls them (0.2 kB gzip -9 off the first screen and the whole product).
+  scheduler: /[\\/]node_modules[\\/]scheduler[\\/]cjs[\\/]scheduler\.production\.js$/,
 }
 
 /**
@@ -56,6 +59,35 @@ export const LIBRARY_USES = [
   'useSyncExternalStore',
   'version',
 ]
+
+/**
+ * What react-dom's client, the scheduler's one user, reads of it, as readsOf() finds it there
+ * (`log` and `unstable_setDisableYieldValue` are the test build's, absent from the production one).
+ */
+export const SCHEDULER_USES = [
+  'log',
+  'unstable_IdlePriority',
+  'unstable_ImmediatePriority',
+  'unstable_LowPriority',
+  'unstable_NormalPriority',
+  'unstable_UserBlockingPriority',
+  'unstable_cancelCallback',
+  'unstable_getCurrentPriorityLevel',
+  'unstable_now',
+  'unstable_requestPaint',
+  'unstable_scheduleCallback',
+  'unstable_setDisableYieldValue',
+  'unstable_shouldYield',
+]
+
+/**
+ * Of LIBRARY_USES, the exports read only by library code the bundle leaves out: floating-ui's
+ * components (`cloneElement`, `forwardRef`) and its positioning hook in @floating-ui/react-dom
+ * (`flushSync`), of which the widget calls none (it calls useDismiss). They are dropped too, and
+ * the written bundle must not name them anywhere, or the build fails (generateBundle below): the
+ * per-module check reads each module whole, before the bundler leaves out what nothing reaches.
+ */
+export const UNBUNDLED_USES = ['cloneElement', 'flushSync', 'forwardRef']
 
 /** `source` with each top-level `exports.NAME =` whose NAME is not kept made an unused expression; the names dropped. */
 export function dropExports(source: string, keep: ReadonlySet<string>): { code: string; dropped: string[] } {
@@ -142,19 +174,26 @@ export function reactUnusedExports(srcDir = 'src'): Plugin {
       const pkg = Object.keys(ENTRIES).find((name) => ENTRIES[name].test(id))
       if (!pkg) return undefined
       const sources = sourceFiles(root).map((file) => readFileSync(file, 'utf8'))
-      const keep = new Set([...LIBRARY_USES, ...importedNames(sources, pkg)])
+      const libraryUses = pkg === 'scheduler' ? SCHEDULER_USES : LIBRARY_USES.filter((name) => !UNBUNDLED_USES.includes(name))
+      const keep = new Set([...libraryUses, ...importedNames(sources, pkg)])
       const result = dropExports(readFileSync(id, 'utf8'), keep)
       dropped.set(pkg, result.dropped)
       return result.code
     },
     generateBundle(_options, bundle) {
+      const unbundled = new RegExp(`\\b(${UNBUNDLED_USES.join('|')})\\b`)
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue
+        const named = unbundled.exec(file.code)
+        if (named && [...dropped.values()].some((gone) => gone.includes(named[1])))
+          this.error(
+            `flex-react-unused-exports: ${file.fileName} names ${named[1]}, which is dropped as unread by the bundled code: take it out of UNBUNDLED_USES`,
+          )
         for (const id of file.moduleIds) {
           const code = this.getModuleInfo(id)?.code ?? ''
           for (const [pkg, gone] of dropped) {
             const reads = readsOf(code, pkg)
-            const read = reads === 'all' ? ['the whole module'] : gone.filter((name) => reads.has(name))
+            const read = reads === 'all' ? ['the whole module'] : gone.filter((name) => reads.has(name) && !UNBUNDLED_USES.includes(name))
             if (read.length)
               this.error(`flex-react-unused-exports: ${id} reads ${read.join(', ')} of ${pkg}, whose unread exports are dropped: add to LIBRARY_USES`)
           }

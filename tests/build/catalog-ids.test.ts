@@ -19,6 +19,18 @@ describe("the build's message keys, and its list of them (the check of a host's 
     expect([...module.CATALOG_IDS]).toEqual(keys)
   })
 
+  it('is that set for keys a gap of one character apart, or a move and a gap, at every boundary', async () => {
+    const key = (place: number) => String.fromCharCode(97 + Math.floor(place / 1296)) + (place % 1296).toString(36).padStart(2, '0')
+    const places = [0, 79, 80, 81, 160, 239, 240, 1439, 1440, 1441, 2800, 33695]
+    let at = 0
+    for (let i = 1; i < 400; i++) places.push((at += (i * 7919) % 97 || 1) + 3000)
+    const keys = [...new Set(places)].sort((a, b) => a - b).map(key)
+    const source = catalogIdsSource(keys)
+    expect(source).toMatch(/^const gaps = "[ -~]*"$/m)
+    const module = (await import(`data:text/javascript,${encodeURIComponent(source)}`)) as { CATALOG_IDS: Set<string> }
+    expect([...module.CATALOG_IDS]).toEqual(keys)
+  })
+
   it('gives every id of the catalog a key of its own, the same the widget computes for a host’s strings', { timeout: SCAN_MS }, () => {
     const ids = catalogIdsOf()
     const seed = seedFor(ids)

@@ -3,9 +3,9 @@
  * (build/react-unused-exports.ts), and a module that reads one fails the
  * build. The dist/ check builds nothing (see bundle.test.ts).
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { dropExports, LIBRARY_USES, readsOf } from '../../build/react-unused-exports'
+import { dropExports, LIBRARY_USES, readsOf, SCHEDULER_USES, UNBUNDLED_USES } from '../../build/react-unused-exports'
 
 describe('React’s unread exports', () => {
   it('are made unused expressions; the kept ones stay exports', () => {
@@ -55,10 +55,24 @@ describe('React’s unread exports', () => {
     expect([...read].sort()).toEqual([...LIBRARY_USES].sort())
   })
 
+  it('of the scheduler are what react-dom’s client reads of it today', { timeout: 120_000 }, () => {
+    const names = readsOf(readFileSync('node_modules/react-dom/cjs/react-dom-client.production.js', 'utf8'), 'scheduler')
+    expect(names).not.toBe('all')
+    expect([...(names as Set<string>)].sort()).toEqual([...SCHEDULER_USES].sort())
+  })
+
   it('are not in the script tag’s first screen: React.Children’s toArray is gone, createElement stays', () => {
     if (!existsSync('dist/flex-portal.js')) throw new Error('dist/ is missing: run `npm run build` first (`npm test` does).')
     const script = readFileSync('dist/flex-portal.js', 'utf8')
     expect(script).not.toMatch(/toArray:/)
     expect(script).toMatch(/\.createElement\b/)
+    expect(script).not.toMatch(/unstable_(runWithPriority|next|wrapCallback|forceFrameRate)\b/)
+  })
+
+  it('read only by library code the bundle leaves out are named nowhere in the scripts', () => {
+    if (!existsSync('dist/flex-portal.js')) throw new Error('dist/ is missing: run `npm run build` first (`npm test` does).')
+    for (const name of UNBUNDLED_USES) expect(LIBRARY_USES).toContain(name)
+    const scripts = readdirSync('dist').filter((f) => f.endsWith('.js'))
+    for (const file of scripts) expect(readFileSync(`dist/${file}`, 'utf8'), file).not.toMatch(new RegExp(`\\b(${UNBUNDLED_USES.join('|')})\\b`))
   })
 })
