@@ -50,7 +50,7 @@ const MIGRATION_LOCK = 4_711_004
  * half-done). The advisory lock makes instances that start together on one
  * PostgreSQL take turns, so each migration runs exactly once.
  * Resolves with the versions it applied; says (through `log`) which of them the
- * previous version's servers must not run beside.
+ * previous version's servers must not run beside, on a database migrated before.
  *
  * Refuses a database that a newer release migrated with a migration marked
  * `breaks-previous` (a downgrade, or a server of the old version restarted
@@ -84,7 +84,8 @@ export async function migrate(db: Database, migrations?: Migration[], log?: (lin
       await tx.exec(m.sql)
       await tx.query('INSERT INTO schema_migrations (version, name, breaks_previous) VALUES ($1, $2, $3)', [m.version, m.name, m.breaksPrevious ?? null])
       applied.push(m.version)
-      if (m.breaksPrevious)
+      // A new database has no earlier servers to stop.
+      if (m.breaksPrevious && done.size > 0)
         log?.(
           `Migration ${idOf(m.version, m.name)} applied: stop every server of an earlier version now, they must not run beside this one (${m.breaksPrevious}).`,
         )

@@ -26,16 +26,24 @@ describe('migrations that break the previous version', () => {
     expect(marked).toEqual([17, 19, 23, 26])
   })
 
-  it('are named by the server that applies them, and only they', async () => {
+  it('are named by the server that applies them to a database migrated before, and only they', async () => {
     const database = await emptyDatabase()
     const lines: string[] = []
-    expect(await migrate(database, [first, additive, breaking], (line) => lines.push(line))).toEqual([1, 2, 3])
+    expect(await migrate(database, [first], (line) => lines.push(line))).toEqual([1])
+    expect(await migrate(database, [first, additive, breaking], (line) => lines.push(line))).toEqual([2, 3])
     expect(lines).toEqual([
       'Migration 003_rekey applied: stop every server of an earlier version now, they must not run beside this one (the old key is gone).',
     ])
     // A second start applies and says nothing.
     expect(await migrate(database, [first, additive, breaking], (line) => lines.push(line))).toEqual([])
     expect(lines).toHaveLength(1)
+  })
+
+  it('are not named on a new database: it has no earlier servers to stop', async () => {
+    const database = await emptyDatabase()
+    const lines: string[] = []
+    expect(await migrate(database, [first, additive, breaking], (line) => lines.push(line))).toEqual([1, 2, 3])
+    expect(lines).toEqual([])
   })
 
   it('make a server that does not know them refuse the database, with what to do', async () => {
