@@ -40,6 +40,8 @@ export class ApiError extends Error {
     readonly code?: string,
     /** The widget's own reason; undefined: `message` is the server's. */
     readonly reason?: OwnReason,
+    /** The answer's Retry-After in seconds (a 429's, a 503's), when it gave one: the wait a translation says. */
+    readonly retryAfter?: number,
   ) {
     super(message)
   }

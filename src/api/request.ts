@@ -102,7 +102,8 @@ export const at =
       const { message, code } = parsed && data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown }) : {}
       const shown = cleanMessage(message)
       if (shown === undefined) throw ownError('http', 'error.status', response.status)
-      throw new ApiError('http', shown, response.status, typeof code === 'string' ? code : undefined)
+      const retryAfter = Number(response.headers.get('retry-after')) || undefined
+      throw new ApiError('http', shown, response.status, typeof code === 'string' ? code : undefined, undefined, retryAfter)
     }
     if (!parsed) throw ownError('parse', 'error.unreadable', response.status)
     return data as T

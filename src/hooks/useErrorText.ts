@@ -5,6 +5,7 @@ import type { ApiError } from '../api/errors'
 import { errorId } from '../error-text'
 import type { Messages } from '../i18n/types'
 import { useT } from '../i18n/useT'
+import { waitIn } from '../i18n/wait'
 
 type Table = typeof import('../i18n/server-messages')
 
@@ -19,7 +20,7 @@ const NONE: Messages = {}
  * server's own words, which are the English: the table of known codes is
  * fetched only for the others (until it arrives, they read the server's words).
  */
-export function useServerText(): (error: { message: string; code?: string }) => string {
+export function useServerText(): (error: { message: string; code?: string; retryAfter?: number }) => string {
   const locale = useContext(LocaleContext)
   const translated = locale.messages !== undefined || locale.strings !== undefined
   const [, arrived] = useReducer((n: number) => n + 1, 0)
@@ -38,11 +39,11 @@ export function useServerText(): (error: { message: string; code?: string }) => 
   const known = translated ? table : undefined
   const t = useT<Messages>(known?.english ?? NONE)
   return useCallback(
-    ({ message, code }: { message: string; code?: string }) => {
-      const id = known?.knownCode(code)
-      return id ? t(id) : message
+    (error: { message: string; code?: string; retryAfter?: number }) => {
+      const id = known?.knownCode(error)
+      return id ? t(id, { wait: waitIn(locale.tag, error.retryAfter ?? 0) }) : error.message
     },
-    [known, t],
+    [known, t, locale.tag],
   )
 }
 

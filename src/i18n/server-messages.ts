@@ -6,8 +6,8 @@ type Id = keyof typeof server
 /**
  * The server's errors the widget shows in the reader's language, by their
  * stable code (contract/constants.ts ERROR_CODES): the checks of its forms'
- * fields, the password rule, those forms' refusals and the request log's
- * query checks. An error with another
+ * fields, the password rule, those forms' refusals, the request log's
+ * query checks, and the limits' and a restart's refusals. An error with another
  * code, or none (a server that sends none), is shown as the server wrote it.
  * Fetched only when a reader's texts are not the English ones.
  */
@@ -49,9 +49,16 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   LOG_QUERY_MODE_INVALID: 'server.logs.mode',
   LIMIT_OUT_OF_RANGE: 'server.limit',
   DAYS_INVALID: 'server.days',
+  TOO_MANY_ATTEMPTS: 'server.tooManyAttempts',
+  TOO_MANY_REQUESTS: 'server.tooManyRequests',
+  SERVER_RESTARTING: 'server.restarting',
 }
 
-/** The catalog id of an error code the widget translates, else undefined. */
-export const knownCode = (code: string | undefined): Id | undefined => (code === undefined ? undefined : BY_CODE[code as ErrorCode])
+/** Codes whose text says how long to wait: translated only with the answer's Retry-After to say it. */
+const WAITS = new Set<string>(['TOO_MANY_ATTEMPTS', 'TOO_MANY_REQUESTS'])
+
+/** The catalog id of an error the widget translates, by its code, else undefined. */
+export const knownCode = ({ code, retryAfter }: { code?: string; retryAfter?: number }): Id | undefined =>
+  code === undefined || (WAITS.has(code) && !retryAfter) ? undefined : BY_CODE[code as ErrorCode]
 
 export { server as english }

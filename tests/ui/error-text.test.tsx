@@ -94,12 +94,61 @@ describe('a failed call in the reader’s language', () => {
     expect((await q.findByRole('alert')).textContent).toBe('Incorrect e-mail or password.')
   })
 
+  // The limits' 429s say how long to wait, from the answer's Retry-After, in the reader's words for the unit.
+  const limited = (code: string, retryAfter?: string) =>
+    mockApi({
+      ...DEVICE,
+      'POST /api/auth/authenticate': new Response(JSON.stringify({ message: 'Too many attempts. Try again in 45 seconds.', code }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) },
+      }),
+    })
+  const german = {
+    tag: 'de',
+    bundled: 'de' as const,
+    messages: {
+      ...CATALOG,
+      ...Object.fromEntries((['server.tooManyAttempts', 'server.tooManyRequests', 'server.restarting'] as const).map((id) => [id, de[id]])),
+    },
+  }
+
+  it.each([
+    ['TOO_MANY_ATTEMPTS', '45', 'Zu viele Versuche. Versuchen Sie es in 45 Sekunden erneut.'],
+    ['TOO_MANY_ATTEMPTS', '60', 'Zu viele Versuche. Versuchen Sie es in 1 Minute erneut.'],
+    ['TOO_MANY_REQUESTS', '899', 'Zu viele Anfragen. Versuchen Sie es in 15 Minuten erneut.'],
+  ])('a limit’s %s with Retry-After %s s, in German with its wait', async (code, retryAfter, text) => {
+    limited(code, retryAfter)
+    const q = inLanguage(<LoginScreen />, german)
+    await logIn(q)
+    await waitFor(() => expect(q.getByRole('alert').textContent).toBe(text))
+  })
+
+  it('a limit’s refusal without Retry-After stays the server’s words: there is no wait to say', async () => {
+    limited('TOO_MANY_ATTEMPTS')
+    const q = inLanguage(<LoginScreen />, german)
+    await logIn(q)
+    // Long enough for the table of known codes to have arrived: a translation would be shown by now.
+    await waitFor(() => expect(q.getByRole('alert')).toBeTruthy())
+    await import('../../src/i18n/server-messages')
+    expect(q.getByRole('alert').textContent).toBe('Too many attempts. Try again in 45 seconds.')
+  })
+
+  it('a restarting server’s 503, in German', async () => {
+    mockApi({
+      ...DEVICE,
+      'POST /api/auth/authenticate': { status: 503, body: { message: 'The server is restarting. Please try again in a moment.', code: 'SERVER_RESTARTING' } },
+    })
+    const q = inLanguage(<LoginScreen />, german)
+    await logIn(q)
+    await waitFor(() => expect(q.getByRole('alert').textContent).toBe('Der Server wird neu gestartet. Bitte versuchen Sie es gleich noch einmal.'))
+  })
+
   it('translates only codes of the enumeration, each to a text of its catalog area', () => {
     for (const code of ERROR_CODES) {
-      const id = knownCode(code)
-      if (id) expect(server[id]).toEqual(expect.any(String))
+      const id = knownCode({ code, retryAfter: 1 })
+      if (id) expect(server[id]).toBeDefined()
     }
-    expect(knownCode(undefined)).toBeUndefined()
-    expect(knownCode('Incorrect e-mail or password.')).toBeUndefined()
+    expect(knownCode({})).toBeUndefined()
+    expect(knownCode({ code: 'Incorrect e-mail or password.' })).toBeUndefined()
   })
 })

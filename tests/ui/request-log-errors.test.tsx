@@ -31,7 +31,7 @@ const QUERY_CODES = [
 
 describe('request-log errors in the reader’s language', () => {
   it('knows every refusal of the log’s query by its code', () => {
-    expect(QUERY_CODES.filter((code) => !knownCode(code))).toEqual([])
+    expect(QUERY_CODES.filter((code) => !knownCode({ code }))).toEqual([])
   })
 
   it('says in German that the key-id a host gave is too long, whatever the English', async () => {

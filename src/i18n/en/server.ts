@@ -1,9 +1,12 @@
+/** The wait, said in the reader's language (src/i18n/wait.ts). */
+type Wait = { wait: string }
+
 /**
  * The server's errors the widget translates, in English as the reference
  * server words them: the checks of the fields of its log-in, sign-up, reset
  * and profile forms (contract/fields.ts, contract/requests.ts,
  * contract/accounts.ts), the password rule (the server's password policy) and
- * those forms' refusals. Each is found by its error's code
+ * those forms' refusals, and the limits' and a restarting server's. Each is found by its error's code
  * (server-messages.ts), never by its text; any other error stays as the
  * server wrote it.
  */
@@ -46,6 +49,10 @@ export const server = {
   'server.logs.mode': 'mode must be one of live, test.',
   'server.limit': 'limit must be a whole number from 1 to 100.',
   'server.days': 'days must be a whole number from 1 to 90.',
+  // The limits' refusals (429, `wait` their Retry-After as words) and a stopping server's (503).
+  'server.tooManyAttempts': ({ wait }: Wait) => `Too many attempts. Try again in ${wait}.`,
+  'server.tooManyRequests': ({ wait }: Wait) => `Too many requests. Try again in ${wait}.`,
+  'server.restarting': 'The server is restarting. Please try again in a moment.',
   /** Not the server's: what the widget says when a new verification code was sent without a message. */
   'server.codeSent': 'A new code is on its way.',
 }

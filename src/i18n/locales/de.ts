@@ -596,6 +596,9 @@ const messages: LocaleMessages = {
   'server.logs.mode': 'Der Modus muss live oder test sein.',
   'server.limit': 'Die Anzahl (limit) muss eine ganze Zahl von 1 bis 100 sein.',
   'server.days': 'Die Anzahl der Tage (days) muss eine ganze Zahl von 1 bis 90 sein.',
+  'server.tooManyAttempts': ({ wait }: { wait: string }) => `Zu viele Versuche. Versuchen Sie es in ${wait} erneut.`,
+  'server.tooManyRequests': ({ wait }: { wait: string }) => `Zu viele Anfragen. Versuchen Sie es in ${wait} erneut.`,
+  'server.restarting': 'Der Server wird neu gestartet. Bitte versuchen Sie es gleich noch einmal.',
   'server.codeSent': 'Ein neuer Code ist unterwegs.',
 
   // signup

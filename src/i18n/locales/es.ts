@@ -603,6 +603,9 @@ const messages: LocaleMessages = {
   'server.logs.mode': 'El modo debe ser live o test.',
   'server.limit': 'La cantidad (limit) debe ser un número entero de 1 a 100.',
   'server.days': 'Los días (days) deben ser un número entero de 1 a 90.',
+  'server.tooManyAttempts': ({ wait }: { wait: string }) => `Demasiados intentos. Vuelve a intentarlo en ${wait}.`,
+  'server.tooManyRequests': ({ wait }: { wait: string }) => `Demasiadas solicitudes. Vuelve a intentarlo en ${wait}.`,
+  'server.restarting': 'El servidor se está reiniciando. Vuelve a intentarlo en un momento.',
   'server.codeSent': 'Hay un código nuevo en camino.',
 
   // signup

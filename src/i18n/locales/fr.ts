@@ -597,6 +597,9 @@ const messages: LocaleMessages = {
   'server.logs.mode': 'Le mode doit être live ou test.',
   'server.limit': 'Le nombre (limit) doit être un entier de 1 à 100.',
   'server.days': 'Le nombre de jours (days) doit être un entier de 1 à 90.',
+  'server.tooManyAttempts': ({ wait }: { wait: string }) => `Trop de tentatives. Réessayez dans ${wait}.`,
+  'server.tooManyRequests': ({ wait }: { wait: string }) => `Trop de requêtes. Réessayez dans ${wait}.`,
+  'server.restarting': 'Le serveur redémarre. Réessayez dans un instant.',
   'server.codeSent': 'Un nouveau code est en route.',
 
   // sign-up

@@ -587,6 +587,9 @@ const messages: LocaleMessages = {
   'server.logs.mode': 'モードは live または test で指定してください。',
   'server.limit': '件数（limit）は 1 から 100 までの整数で指定してください。',
   'server.days': '日数（days）は 1 から 90 までの整数で指定してください。',
+  'server.tooManyAttempts': ({ wait }: { wait: string }) => `試行回数が多すぎます。${wait}後にもう一度お試しください。`,
+  'server.tooManyRequests': ({ wait }: { wait: string }) => `リクエストが多すぎます。${wait}後にもう一度お試しください。`,
+  'server.restarting': 'サーバーを再起動しています。しばらくしてからもう一度お試しください。',
   'server.codeSent': '新しいコードを送信しました。',
 
   // Sign-up

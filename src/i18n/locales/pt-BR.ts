@@ -592,6 +592,9 @@ const messages: LocaleMessages = {
   'server.logs.mode': 'O modo deve ser live ou test.',
   'server.limit': 'A quantidade (limit) deve ser um número inteiro de 1 a 100.',
   'server.days': 'O número de dias (days) deve ser um número inteiro de 1 a 90.',
+  'server.tooManyAttempts': ({ wait }: { wait: string }) => `Tentativas demais. Tente novamente em ${wait}.`,
+  'server.tooManyRequests': ({ wait }: { wait: string }) => `Solicitações demais. Tente novamente em ${wait}.`,
+  'server.restarting': 'O servidor está reiniciando. Tente novamente em instantes.',
   'server.codeSent': 'Um novo código está a caminho.',
 
   // sign-up
