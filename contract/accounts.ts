@@ -20,10 +20,10 @@ const code = requiredText('Code', { code: 'CODE', max: 32, description: `The ${C
   .refine((v) => new RegExp(`^\\d{${CODE_DIGITS}}$`).test(v), coded('CODE_INVALID', `Enter the ${CODE_DIGITS}-digit code from the e-mail.`))
   .meta({ pattern: `^[0-9 -]+$` })
 
-export const ForgotPassword = z.object({ email: email('The e-mail address of the account.') }).meta({ id: 'ForgotPassword' })
+export const ForgotPassword = z.object({ email: email('The e-mail address of the account.', { existing: true }) }).meta({ id: 'ForgotPassword' })
 
 export const PasswordReset = z
-  .object({ email: email('The e-mail address of the account.'), code, password: newPassword('New password', 'NEW_PASSWORD') })
+  .object({ email: email('The e-mail address of the account.', { existing: true }), code, password: newPassword('New password', 'NEW_PASSWORD') })
   .meta({ id: 'PasswordReset' })
 
 export const EmailCode = z.object({ code }).meta({ id: 'EmailCode' })

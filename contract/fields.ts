@@ -120,6 +120,9 @@ export const omittableText = (label: string, rule: Omit<TextRule, 'required'>) =
 // a display name "<…>", quotes): "a@example.com(1)" reaches a@example.com, and
 // would be another account, and another invitation count, for the same mailbox.
 const EMAIL = /^[^\s@()<>,;:\\"[\]]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/
+// An address an account may already have (log-in, a reset): as loose as the check was before the specials
+// were refused, so no account made then is locked out.
+const EXISTING_EMAIL = /^[^\s@]{1,64}@[^\s@.]+(\.[^\s@.]+)+$/
 
 /** An address holding a character that renders blank or a control character (the address as typed is not the one mail would reach). */
 export const EMAIL_INVISIBLE = 'E-mail address must not contain invisible or control characters (such as a zero-width space or a soft hyphen).'
@@ -155,10 +158,10 @@ const ipDomain = (address: string): boolean => {
 // an ASCII domain must be as mail reaches it, and another (münchen.de) hold no character that mapping changes.
 // Either way what mail reaches is a host name: letters, digits and hyphens between dots ("example.com(1)" and
 // "example.com;" are a URL's host name, and reach example.com).
-const asReached = (address: string): boolean => {
+const asReached = (address: string, hostName: boolean): boolean => {
   const domain = domainOf(address)
   const host = reached(domain)
-  if (host === undefined || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) return false
+  if (host === undefined || (hostName && !/^[a-z0-9_-]+(\.[a-z0-9_-]+)+$/.test(host))) return false
   if (/^[\x00-\x7f]*$/.test(domain)) return host === domain
   return domain === domain.normalize('NFKC') && !/[\u3002\uff0e\uff61]/.test(domain)
 }
@@ -167,15 +170,17 @@ const asReached = (address: string): boolean => {
  * An e-mail address, trimmed, NFC-normalised and lower-cased so one person has
  * one account: the composed and decomposed forms of "josé" are one address.
  * Invisible characters are refused rather than removed: the address as typed
- * is not the one mail would be sent to.
+ * is not the one mail would be sent to. `existing`: an address that names an
+ * account (log-in, a reset), checked as loosely as when accounts could be made
+ * with RFC 5322's specials in them, so none is locked out.
  */
-export const email = (description: string) =>
+export const email = (description: string, { existing = false } = {}) =>
   checked('E-mail address', { code: 'EMAIL', required: true, max: 254 })
     .overwrite((v) => v.normalize('NFC').toLowerCase())
     .refine((v) => !hasInvisibleCharacters(v), coded('EMAIL_INVISIBLE', EMAIL_INVISIBLE))
-    .regex(EMAIL, coded('EMAIL_INVALID', 'Enter a valid e-mail address.'))
+    .regex(existing ? EXISTING_EMAIL : EMAIL, coded('EMAIL_INVALID', 'Enter a valid e-mail address.'))
     .refine((v) => !ipDomain(v), coded('EMAIL_NOT_A_DOMAIN', EMAIL_NOT_A_DOMAIN))
-    .refine(asReached, coded('EMAIL_INVALID', 'Enter a valid e-mail address.'))
+    .refine((v) => asReached(v, !existing), coded('EMAIL_INVALID', 'Enter a valid e-mail address.'))
     .meta({ format: 'email', maxLength: 254, description })
 
 /** A required whole number within [min, max]; `code` as TextRule's. */

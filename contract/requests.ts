@@ -44,7 +44,7 @@ export const SignUp = z
 
 export const LogIn = z
   .object({
-    email: email('E-mail address.'),
+    email: email('E-mail address.', { existing: true }),
     password: requiredText('Password', { code: 'PASSWORD', max: PASSWORD_MAX, trim: false, description: 'Password.' }),
   })
   .meta({ id: 'LogIn' })

@@ -5,7 +5,6 @@ import { badRequest, conflict } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { clientIp } from '../../http/client-ip'
 import { throttle } from '../../http/throttle'
-import { emailBucket } from '../../security/rate-limit'
 import { ContractApp } from '../../openapi/contract-app'
 import { wrongCodesBucket } from './code-budget'
 import { judgeCode } from './codes'
@@ -23,9 +22,9 @@ export function verificationRoutes({ db, config, clock }: RouteDeps, { lifetime,
       const to = needMail()
       const account = await passwordAccount(c.var.userId)
       if (account.emailVerified) throw conflict(ACCOUNTS.ALREADY_VERIFIED)
-      // Counted with the reset codes asked for the address (the same bucket): the address is not proved yet, and
-      // whoever signed up with it may not own it; apart, the two let them mail it twice as many codes.
-      await throttle(db, [{ key: emailBucket('forgot', account.email), limit: perEmail }], windowSeconds)
+      // The account's own budget: counted with the reset codes strangers ask for the address, the owner of an
+      // account whose address is not proved yet could be kept from proving it, window after window.
+      await throttle(db, [{ key: `verify-send|user|${account.id}`, limit: perEmail }], windowSeconds)
       later(() => mailCode(to, account, 'verify'), 'verify')
       return c.json({ message: `A new code is on its way to ${account.email}. It works for ${lifetime}.` }, 202)
     })
