@@ -102,7 +102,9 @@ export const at =
       const { message, code } = parsed && data && typeof data === 'object' ? (data as { message?: unknown; code?: unknown }) : {}
       const shown = cleanMessage(message)
       if (shown === undefined) throw ownError('http', 'error.status', response.status)
-      const retryAfter = Number(response.headers.get('retry-after')) || undefined
+      // Whole seconds only (an HTTP date, a fraction, a sign: the server's own words are shown instead).
+      const wait = response.headers.get('retry-after')
+      const retryAfter = wait && /^[1-9]\d{0,8}$/.test(wait) ? +wait : undefined
       throw new ApiError('http', shown, response.status, typeof code === 'string' ? code : undefined, undefined, retryAfter)
     }
     if (!parsed) throw ownError('parse', 'error.unreadable', response.status)

@@ -41,9 +41,12 @@ export function useServerText(): (error: { message: string; code?: string; retry
   return useCallback(
     (error: { message: string; code?: string; retryAfter?: number }) => {
       const id = known?.knownCode(error)
-      return id ? t(id, { wait: waitIn(locale.tag, error.retryAfter ?? 0) }) : error.message
+      if (!id) return error.message
+      // The wait in the language of the text it goes into: the host's, the bundled one, else English.
+      const lang = locale.strings?.[id] !== undefined ? locale.tag : locale.messages?.[id] !== undefined ? (locale.bundled ?? 'en') : 'en'
+      return t(id, { wait: waitIn(lang, error.retryAfter ?? 0) })
     },
-    [known, t, locale.tag],
+    [known, t, locale],
   )
 }
 

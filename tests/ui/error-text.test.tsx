@@ -123,6 +123,32 @@ describe('a failed call in the reader’s language', () => {
     await waitFor(() => expect(q.getByRole('alert').textContent).toBe(text))
   })
 
+  it('a limit’s refusal on a page in a language not bundled, with host strings: all English, the wait too', async () => {
+    limited('TOO_MANY_ATTEMPTS', '900')
+    const q = inLanguage(<LoginScreen />, { tag: 'it', strings: { 'server.email.invalid': 'Indirizzo non valido.' } })
+    await logIn(q)
+    await waitFor(() => expect(q.getByRole('alert').textContent).toBe('Too many attempts. Try again in 15 minutes.'))
+  })
+
+  it('a limit’s refusal in the host’s own words: the wait in the page’s language', async () => {
+    limited('TOO_MANY_ATTEMPTS', '900')
+    const q = inLanguage(<LoginScreen />, { tag: 'it', strings: { 'server.tooManyAttempts': 'Troppi tentativi. Riprova tra {wait}.' } })
+    await logIn(q)
+    await waitFor(() => expect(q.getByRole('alert').textContent).toBe('Troppi tentativi. Riprova tra 15 minuti.'))
+  })
+
+  it.each(['-5', '1.5', '1e400', '0x3c', '0', 'Wed, 21 Oct 2026 07:28:00 GMT'])(
+    'a Retry-After of %j is no wait to say: the server’s words stay',
+    async (retryAfter) => {
+      limited('TOO_MANY_ATTEMPTS', retryAfter)
+      const q = inLanguage(<LoginScreen />, german)
+      await logIn(q)
+      await waitFor(() => expect(q.getByRole('alert')).toBeTruthy())
+      await import('../../src/i18n/server-messages')
+      expect(q.getByRole('alert').textContent).toBe('Too many attempts. Try again in 45 seconds.')
+    },
+  )
+
   it('a limit’s refusal without Retry-After stays the server’s words: there is no wait to say', async () => {
     limited('TOO_MANY_ATTEMPTS')
     const q = inLanguage(<LoginScreen />, german)
