@@ -43,7 +43,13 @@ export const AccountDeletion = z
   .object({ password: requiredText('Password', { code: 'PASSWORD', max: PASSWORD_MAX, trim: false, description: 'The account’s password, to confirm.' }) })
   .meta({ id: 'AccountDeletion' })
 
-export const Accepted = z.object({ message: z.string().meta({ description: 'What happens next, fit to show a user.' }) }).meta({ id: 'Accepted' })
+/** A mailed code is on its way: what happens next, and how long the code works so a screen can say it in its reader's language. */
+export const CodeSent = z
+  .object({
+    message: z.string().meta({ description: 'What happens next, fit to show a user.' }),
+    codeMinutes: z.number().int().min(1).meta({ description: 'How long the code works, in whole minutes (CODE_TTL_SECONDS rounded down).' }),
+  })
+  .meta({ id: 'CodeSent' })
 
 export const EmailVerified = z.object({ emailVerified: z.literal(true) }).meta({ id: 'EmailVerified' })
 
@@ -64,5 +70,6 @@ export const Profile = z
   .meta({ id: 'Profile' })
 
 export type Profile = z.infer<typeof Profile>
+export type CodeSent = z.infer<typeof CodeSent>
 export type PasswordResetInput = z.input<typeof PasswordReset>
 export type PasswordChangeInput = z.input<typeof PasswordChange>

@@ -3,7 +3,7 @@
  * verification, the profile): beyond the spec, offered when the server names 'accounts' in its
  * capabilities. Imported only by the screens that use them, which are chunks.
  */
-import type { PasswordChangeInput, PasswordResetInput, Profile } from '../../contract/accounts'
+import type { CodeSent, PasswordChangeInput, PasswordResetInput, Profile } from '../../contract/accounts'
 import { ownError } from './errors'
 import { parseAccessData } from './parse'
 import type { Call, ManageCall } from './request'
@@ -21,8 +21,11 @@ function parseProfile(x: unknown): Profile {
 
 // The reset takes the first screens' caller (`at(base)`) and the device token; the others, the session's caller.
 
-export async function forgotPassword(call: Call, deviceToken: string, email: string): Promise<void> {
-  await call({ method: 'POST', path: '/auth/password/forgot', token: deviceToken, body: { email } })
+/** Resolves with how long the mailed code works, in whole minutes, when the server said it. */
+export async function forgotPassword(call: Call, deviceToken: string, email: string): Promise<number | undefined> {
+  const sent = await call<Partial<CodeSent> | null>({ method: 'POST', path: '/auth/password/forgot', token: deviceToken, body: { email } })
+  const minutes = sent?.codeMinutes
+  return Number.isSafeInteger(minutes) && minutes! > 0 ? minutes : undefined
 }
 
 export async function resetPassword(call: Call, deviceToken: string, body: PasswordResetInput): Promise<AccessData> {

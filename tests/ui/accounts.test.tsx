@@ -11,8 +11,8 @@ import { AppFrame } from '../../src/components/frame/AppFrame'
 import { whatGoes } from '../../src/elements/profile/DeleteAccountSection'
 import { ProfileScreen } from '../../src/elements/profile/ProfileScreen'
 import { store } from '../../src/store'
-import { recordEvents, renderScreen, resetStore, signInAs } from './helpers'
-import { json, mockApi } from './helpers/api-mock'
+import { mountElement, recordEvents, renderScreen, resetStore, shadow, signInAs } from './helpers'
+import { json, mockApi, offContract, type Reply } from './helpers/api-mock'
 import { PROFILE as VERIFIED_PROFILE } from './helpers/fixtures'
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
@@ -41,11 +41,41 @@ describe("'Forgot your password?'", () => {
     // The host's address needs no question to the server.
   })
 
+  /** The reset flow at its code step, the forgot call answered by `forgot`. */
+  async function atCodeStep(forgot: Reply, lang?: string) {
+    mockApi({ ...DEVICE, ...ACCOUNTS, 'POST /api/auth/password/forgot': forgot })
+    const el = mountElement('flex-login', lang ? { lang } : {})
+    const q = shadow(el)
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: lang ? 'Passwort vergessen?' : 'Forgot your password?' }))
+    await user.type(await q.findByLabelText(lang ? 'E-Mail-Adresse' : 'Email address'), 'ada@example.com')
+    await user.click(q.getByRole('button', { name: lang ? 'Code senden' : 'Send code' }))
+    await q.findByRole('heading', { name: lang ? 'Prüfen Sie Ihre E-Mails' : 'Check your e-mail' })
+    return { q, user }
+  }
+
+  it('says how long the code works as the server answered, in the reader’s language, again after a new code', async () => {
+    const minutes = [2, 1]
+    const { q, user } = await atCodeStep(() => json({ message: 'ok', codeMinutes: minutes.shift() }, 202))
+    expect(q.getByText(/we sent it a 10-digit code/)).toHaveTextContent('ada@example.com, we sent it a 10-digit code. It works for 2 minutes. Check')
+    await user.click(q.getByRole('button', { name: 'Send a new code' }))
+    await waitFor(() => expect(q.getByText(/we sent it a 10-digit code/)).toHaveTextContent('It works for 1 minute. Check'))
+  })
+
+  it('in German too, and promises no lifetime when the answer does not say one', async () => {
+    const { q } = await atCodeStep({ status: 202, body: { message: 'ok', codeMinutes: 1440 } }, 'de')
+    expect(q.getByText(/10-stelligen Code/)).toHaveTextContent('Er ist 1.440 Minuten lang gültig.')
+    document.body.replaceChildren()
+    resetStore()
+    const { q: old } = await atCodeStep(offContract({ status: 202, body: { message: 'ok' } }))
+    expect(old.getByText(/we sent it a 10-digit code/)).toHaveTextContent('ada@example.com, we sent it a 10-digit code. Check your spam folder')
+  })
+
   it('walks e-mail, code and new password inside the element, then signs in', async () => {
     const api = mockApi({
       ...DEVICE,
       ...ACCOUNTS,
-      'POST /api/auth/password/forgot': { status: 202, body: { message: 'ok' } },
+      'POST /api/auth/password/forgot': { status: 202, body: { message: 'ok', codeMinutes: 15 } },
       'POST /api/auth/password/reset': (call) =>
         (call.body as { code: string }).code === '1234567890'
           ? json({
@@ -128,7 +158,7 @@ describe('the profile screen', () => {
     const api = mockApi({
       ...ACCOUNTS,
       'GET /api/me': { body: PROFILE },
-      'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way to ada@example.com.' } },
+      'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way to ada@example.com.', codeMinutes: 15 } },
       'POST /api/auth/email/verify': (call) =>
         (call.body as { code: string }).code === '1234567890'
           ? json({ emailVerified: true })
@@ -234,7 +264,7 @@ describe('the unverified-address reminder', () => {
     const api = mockApi({
       ...ACCOUNTS,
       'GET /api/me': { body: PROFILE },
-      'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way.' } },
+      'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way.', codeMinutes: 15 } },
       'POST /api/auth/email/verify': { body: { emailVerified: true } },
     })
     const recorded = recordEvents(['flex-email-verified'])
@@ -258,7 +288,7 @@ describe('the unverified-address reminder', () => {
     const api = mockApi({
       ...ACCOUNTS,
       'GET /api/me': { body: PROFILE },
-      'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way.' } },
+      'POST /api/auth/email/verify/send': { status: 202, body: { message: 'A new code is on its way.', codeMinutes: 15 } },
     })
     const r = renderScreen(<AppFrame>content</AppFrame>, { route: '/dashboard', urls: { profile: 'https://example.com/me' } })
     const user = userEvent.setup()

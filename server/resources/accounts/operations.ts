@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import {
   AccountDeletion,
-  Accepted,
+  CodeSent,
   EmailCode,
   EmailVerified,
   ForgotPassword,
@@ -73,7 +73,7 @@ export const forgotPasswordRoute = createRoute({
   security: [{ deviceToken: [] }],
   request: { body: { required: true, content: jsonContent(ForgotPassword) } },
   responses: {
-    202: { description: 'Accepted.', content: jsonContent(Accepted) },
+    202: { description: 'Accepted.', content: jsonContent(CodeSent) },
     ...errors({ 400: badBody(ForgotPassword), 401: NO_DEVICE, 429: ATTEMPTS, 500: INTERNAL, ...BODY }),
     ...mailOff,
   },
@@ -112,7 +112,7 @@ export const sendVerificationRoute = createRoute({
   summary: 'Mail a new code to verify the account’s e-mail',
   security: access,
   responses: {
-    202: { description: 'A code is on its way.', content: jsonContent(Accepted) },
+    202: { description: 'A code is on its way.', content: jsonContent(CodeSent) },
     ...accessErrors({
       409: {
         description: 'The address is already verified, or the account signs in through its provider and has no address of its own here.',

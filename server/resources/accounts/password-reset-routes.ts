@@ -16,7 +16,7 @@ import { forgotPasswordRoute, resetPasswordRoute } from './operations'
 import type { AccountSteps } from './steps'
 
 /** A forgotten password: a code by mail, then a new password with it. */
-export function passwordResetRoutes({ db, config, clock }: RouteDeps, { lifetime, needMail, later, mailCode, limitAddress }: AccountSteps) {
+export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes, lifetime, needMail, later, mailCode, limitAddress }: AccountSteps) {
   const { perEmail, failuresPerIp, windowSeconds } = config.rateLimit
   const accepted = `If an account uses this address, a code is on its way to it. It works for ${lifetime}.`
 
@@ -38,7 +38,7 @@ export function passwordResetRoutes({ db, config, clock }: RouteDeps, { lifetime
         // The code is the asking device's: only its tries are judged against it.
         if (account) await mailCode(to, { id: account.id, email }, 'reset', deviceId)
       }, 'reset')
-      return c.json({ message: accepted }, 202)
+      return c.json({ message: accepted, codeMinutes: minutes }, 202)
     })
     .operation(resetPasswordRoute, requireToken(db, 'device'), async (c) => {
       needMail()

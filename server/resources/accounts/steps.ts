@@ -80,5 +80,5 @@ export function accountSteps({ db, config, clock, mailer, log }: AccountDeps) {
     return ip
   }
 
-  return { lifetime, needMail, passwordAccount, checkPassword, later, mailCode, limitAddress }
+  return { minutes, lifetime, needMail, passwordAccount, checkPassword, later, mailCode, limitAddress }
 }

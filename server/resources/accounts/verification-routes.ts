@@ -14,7 +14,7 @@ import { sendVerificationRoute, verifyEmailRoute } from './operations'
 import type { AccountSteps } from './steps'
 
 /** Proving the account's e-mail address: a code by mail, then the code back. */
-export function verificationRoutes({ db, config, clock }: RouteDeps, { lifetime, needMail, passwordAccount, later, mailCode }: AccountSteps) {
+export function verificationRoutes({ db, config, clock }: RouteDeps, { minutes, lifetime, needMail, passwordAccount, later, mailCode }: AccountSteps) {
   const { perEmail, windowSeconds } = config.rateLimit
 
   return new ContractApp<AuthEnv>()
@@ -26,7 +26,7 @@ export function verificationRoutes({ db, config, clock }: RouteDeps, { lifetime,
       // account whose address is not proved yet could be kept from proving it, window after window.
       await throttle(db, [{ key: `verify-send|user|${account.id}`, limit: perEmail }], windowSeconds)
       later(() => mailCode(to, account, 'verify'), 'verify')
-      return c.json({ message: `A new code is on its way to ${account.email}. It works for ${lifetime}.` }, 202)
+      return c.json({ message: `A new code is on its way to ${account.email}. It works for ${lifetime}.`, codeMinutes: minutes }, 202)
     })
     .operation(verifyEmailRoute, requireToken(db, 'access'), async (c) => {
       const { code } = await readBody(c, EmailCode)

@@ -1,3 +1,6 @@
+import { plural } from '../plural'
+import type { Locale } from '../types'
+
 /** English texts of 'Forgot your password?' inside the element: e-mail, code, new password (its own chunk). */
 export const reset = {
   'reset.email.heading': 'Reset your password',
@@ -6,8 +9,9 @@ export const reset = {
   'reset.email.submit': 'Send code',
   'reset.email.pending': 'Sending…',
   'reset.code.heading': 'Check your e-mail',
-  'reset.code.intro': ({ email }: { email: string }) =>
-    `If an account uses ${email}, we sent it a 10-digit code. It works for 15 minutes. Check your spam folder if it does not arrive.`,
+  // `minutes` from the server's answer; without it (a server that did not say), no lifetime is promised.
+  'reset.code.intro': ({ email, minutes }: { email: string; minutes?: number }, { lang }: Locale) =>
+    `If an account uses ${email}, we sent it a 10-digit code.${minutes ? ` It works for ${plural(lang, minutes, { one: '1 minute', other: '# minutes' })}.` : ''} Check your spam folder if it does not arrive.`,
   'reset.code.label': 'Code',
   'reset.code.submit': 'Continue',
   'reset.code.resend': 'Send a new code',

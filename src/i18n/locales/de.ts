@@ -532,8 +532,8 @@ const messages: LocaleMessages = {
   'reset.email.submit': 'Code senden',
   'reset.email.pending': 'Wird gesendet…',
   'reset.code.heading': 'Prüfen Sie Ihre E-Mails',
-  'reset.code.intro': ({ email }: { email: string }) =>
-    `Falls ein Konto ${email} verwendet, haben wir einen 10-stelligen Code an diese Adresse gesendet. Er ist 15 Minuten lang gültig. Sehen Sie in Ihrem Spam-Ordner nach, falls er nicht ankommt.`,
+  'reset.code.intro': ({ email, minutes }: { email: string; minutes?: number }, { lang }: Locale) =>
+    `Falls ein Konto ${email} verwendet, haben wir einen 10-stelligen Code an diese Adresse gesendet. ${minutes ? `Er ist ${plural(lang, minutes, { one: '1 Minute', other: '# Minuten' })} lang gültig. ` : ''}Sehen Sie in Ihrem Spam-Ordner nach, falls er nicht ankommt.`,
   'reset.code.label': 'Code',
   'reset.code.submit': 'Weiter',
   'reset.code.resend': 'Neuen Code senden',

@@ -540,8 +540,8 @@ const messages: LocaleMessages = {
   'reset.email.submit': 'Enviar código',
   'reset.email.pending': 'Enviando…',
   'reset.code.heading': 'Revisa tu correo',
-  'reset.code.intro': ({ email }: { email: string }) =>
-    `Si hay una cuenta con ${email}, hemos enviado un código de 10 dígitos a esa dirección. Es válido durante 15 minutos. Si no llega, revisa la carpeta de spam.`,
+  'reset.code.intro': ({ email, minutes }: { email: string; minutes?: number }, { lang }: Locale) =>
+    `Si hay una cuenta con ${email}, hemos enviado un código de 10 dígitos a esa dirección. ${minutes ? `Es válido durante ${plural(lang, minutes, { one: '1 minuto', other: '# minutos' })}. ` : ''}Si no llega, revisa la carpeta de spam.`,
   'reset.code.label': 'Código',
   'reset.code.submit': 'Continuar',
   'reset.code.resend': 'Enviar un código nuevo',

@@ -534,8 +534,8 @@ const messages: LocaleMessages = {
   'reset.email.submit': 'Envoyer le code',
   'reset.email.pending': 'Envoi…',
   'reset.code.heading': 'Consultez vos e-mails',
-  'reset.code.intro': ({ email }: { email: string }) =>
-    `Si un compte utilise ${email}, nous avons envoyé un code à 10 chiffres à cette adresse. Il est valable 15 minutes. Si vous ne le recevez pas, vérifiez vos courriers indésirables.`,
+  'reset.code.intro': ({ email, minutes }: { email: string; minutes?: number }, { lang }: Locale) =>
+    `Si un compte utilise ${email}, nous avons envoyé un code à 10 chiffres à cette adresse. ${minutes ? `Il est valable ${plural(lang, minutes, { one: '1 minute', other: '# minutes' })}. ` : ''}Si vous ne le recevez pas, vérifiez vos courriers indésirables.`,
   'reset.code.label': 'Code',
   'reset.code.submit': 'Continuer',
   'reset.code.resend': 'Envoyer un nouveau code',

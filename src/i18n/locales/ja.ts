@@ -525,8 +525,8 @@ const messages: LocaleMessages = {
   'reset.email.submit': 'コードを送信',
   'reset.email.pending': '送信中…',
   'reset.code.heading': 'メールを確認してください',
-  'reset.code.intro': ({ email }: { email: string }) =>
-    `${email} を使用するアカウントがある場合は、10 桁のコードを送信しました。コードの有効期限は 15 分です。届かない場合は迷惑メールフォルダをご確認ください。`,
+  'reset.code.intro': ({ email, minutes }: { email: string; minutes?: number }, { lang }: Locale) =>
+    `${email} を使用するアカウントがある場合は、10 桁のコードを送信しました。${minutes ? `コードの有効期限は ${plural(lang, minutes, { other: '# 分' })}です。` : ''}届かない場合は迷惑メールフォルダをご確認ください。`,
   'reset.code.label': 'コード',
   'reset.code.submit': '続行',
   'reset.code.resend': '新しいコードを送信',

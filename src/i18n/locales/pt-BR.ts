@@ -529,8 +529,8 @@ const messages: LocaleMessages = {
   'reset.email.submit': 'Enviar código',
   'reset.email.pending': 'Enviando…',
   'reset.code.heading': 'Verifique seu e-mail',
-  'reset.code.intro': ({ email }: { email: string }) =>
-    `Se houver uma conta com ${email}, enviamos para esse endereço um código de 10 dígitos. Ele vale por 15 minutos. Se não chegar, verifique sua pasta de spam.`,
+  'reset.code.intro': ({ email, minutes }: { email: string; minutes?: number }, { lang }: Locale) =>
+    `Se houver uma conta com ${email}, enviamos para esse endereço um código de 10 dígitos. ${minutes ? `Ele vale por ${plural(lang, minutes, { one: '1 minuto', other: '# minutos' })}. ` : ''}Se não chegar, verifique sua pasta de spam.`,
   'reset.code.label': 'Código',
   'reset.code.submit': 'Continuar',
   'reset.code.resend': 'Enviar um novo código',

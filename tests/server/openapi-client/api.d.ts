@@ -1273,10 +1273,12 @@ export interface components {
       /** @description Password. */
       password: string
     }
-    /** Accepted */
-    Accepted: {
+    /** CodeSent */
+    CodeSent: {
       /** @description What happens next, fit to show a user. */
       message: string
+      /** @description How long the code works, in whole minutes (CODE_TTL_SECONDS rounded down). */
+      codeMinutes: number
     }
     /** ForgotPassword */
     ForgotPassword: {
@@ -2554,7 +2556,7 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Accepted']
+          'application/json': components['schemas']['CodeSent']
         }
       }
       /** @description The body is not a JSON object with the fields above, or a field is refused; the message names it. */
@@ -2736,7 +2738,7 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['Accepted']
+          'application/json': components['schemas']['CodeSent']
         }
       }
       /** @description The path or query holds text that cannot be stored. */

@@ -5,7 +5,7 @@
  * than testing the widget against answers no server sends.
  */
 import { z } from 'zod'
-import { Accepted, EmailVerified, Profile } from '../../../contract/accounts'
+import { CodeSent, EmailVerified, Profile } from '../../../contract/accounts'
 import {
   AccessData,
   Capabilities,
@@ -64,9 +64,9 @@ const CALLS: [string, string, z.ZodType | z.ZodType[] | null][] = [
   ['POST', '/auth/exchange', AccessData],
   ['POST', '/auth/logout', NONE],
   ['POST', '/auth/logout-all', NONE],
-  ['POST', '/auth/password/forgot', Accepted],
+  ['POST', '/auth/password/forgot', CodeSent],
   ['POST', '/auth/password/reset', AccessData],
-  ['POST', '/auth/email/verify/send', Accepted],
+  ['POST', '/auth/email/verify/send', CodeSent],
   ['POST', '/auth/email/verify', EmailVerified],
   ['GET', '/me', Profile],
   ['GET', '/me/deletion', Departure],

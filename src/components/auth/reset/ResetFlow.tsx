@@ -51,6 +51,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: (email: s
   const [step, setStep] = useState<Step>('email')
   const [email, setEmail] = useState(initialEmail)
   const [code, setCode] = useState('')
+  const [minutes, setMinutes] = useState<number>()
   // A failed call, or the form's own complaint (an id of this screen's texts).
   const [error, setError] = useState<{ thrown: unknown; field?: string } | keyof typeof reset | null>(null)
   const [notice, setNotice] = useState(false)
@@ -75,7 +76,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: (email: s
       setError(null)
       setNotice(false)
       try {
-        await withDeviceToken(apiBase, (device) => forgotPassword(at(apiBase), device, email))
+        setMinutes(await withDeviceToken(apiBase, (device) => forgotPassword(at(apiBase), device, email)))
         if (again) setNotice(true)
         else go('code')
       } catch (e) {
@@ -125,7 +126,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: (email: s
 
   const fieldError = (field: string) => (message?.field === field ? message.text : undefined)
 
-  const [before, after] = t('reset.code.intro', { email: MARK }).split(MARK)
+  const [before, after] = t('reset.code.intro', minutes ? { email: MARK, minutes } : { email: MARK }).split(MARK)
   return (
     <div ref={heading} className="contents">
       <AuthLayout
