@@ -1,4 +1,3 @@
-import { serve } from '@hono/node-server'
 import type { IncomingMessage, Server } from 'node:http'
 import { mkdir } from 'node:fs/promises'
 import { Server as NetServer, type AddressInfo } from 'node:net'
@@ -9,6 +8,7 @@ import { openDatabase, type Database } from './db/index'
 import { migrate, NewerSchemaError } from './db/migrate'
 import { COMMON } from './http/errors'
 import { lingerAfterAnswer } from './http/linger'
+import { nodeServer } from './http/node-listener'
 import type { Log } from './http/logger'
 import type { StaticRoot } from './http/static'
 import { databaseProblem } from './db/connect-problem'
@@ -148,8 +148,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let address: AddressInfo
   try {
     address = await new Promise<AddressInfo>((resolve, reject) => {
-      server = serve({ fetch: drain.fetch, hostname: host, port }, resolve) as Server
+      server = nodeServer(drain.fetch, host)
       server.once('error', reject)
+      server.listen(port, host, () => resolve(server.address() as AddressInfo))
     })
   } catch (err) {
     await app.close()

@@ -15,6 +15,8 @@ export const BODY = errorTable({
 
 export type JsonObject = Record<string, unknown>
 
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
 /**
  * The request body as a JSON object, or a 400/415 that says what is wrong.
  * (Its size is already bounded by the body-limit middleware.) Its fields are
@@ -25,9 +27,11 @@ export async function readJsonObject(c: Context): Promise<JsonObject> {
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) {
     throw new HttpError(415, BODY.BODY_NOT_JSON)
   }
-  const text = await c.req.text()
   let body: unknown
+  let text: string
   try {
+    // JSON is UTF-8 (RFC 8259): bytes that are not are refused, where text() would store U+FFFD in their place.
+    text = utf8.decode(await c.req.arrayBuffer())
     body = JSON.parse(text)
   } catch {
     throw badRequest(BODY.BODY_INVALID_JSON)
@@ -47,6 +51,7 @@ export async function readJsonObject(c: Context): Promise<JsonObject> {
 
 /** Like readJsonObject, but an empty body (the spec's bodiless calls) reads as {}. */
 export async function readOptionalJsonObject(c: Context): Promise<JsonObject> {
-  if ((await c.req.text()).trim() === '') return {}
+  // As bytes, as readJsonObject reads them: text() would first have put U+FFFD in place of bytes that are not UTF-8.
+  if (new TextDecoder().decode(await c.req.arrayBuffer()).trim() === '') return {}
   return readJsonObject(c)
 }

@@ -346,7 +346,7 @@ export interface RequestOptions {
   /** Sent as JSON. */
   body?: unknown
   /** Sent as-is (with Content-Type: application/json unless headers say otherwise). */
-  raw?: string
+  raw?: string | Uint8Array<ArrayBuffer>
   token?: string
   headers?: Record<string, string>
 }

@@ -1,0 +1,49 @@
+import { getRequestListener, RequestError } from '@hono/node-server'
+import { createServer, type Server } from 'node:http'
+import type { Socket } from 'node:net'
+import { COMMON, errorBody } from './errors'
+import { API_CSP } from './security-headers'
+
+/** Requests of one connection in the works at once (their answers not yet sent) before it is cut off. */
+export const PIPELINED_MAX = 16
+
+type Fetch = (req: Request, env: unknown) => Response | Promise<Response>
+
+/**
+ * An answer of our own where the adapter cannot make a Request to hand the app
+ * (a Host header that is no host, a path that is no URL): the JSON error every
+ * other refusal has, with the API's safety headers, then the connection closed.
+ */
+function refused(err: unknown): Response {
+  const bad = err instanceof RequestError
+  return new Response(JSON.stringify(errorBody(bad ? COMMON.REQUEST_REFUSED : COMMON.INTERNAL_ERROR)), {
+    status: bad ? 400 : 500,
+    headers: {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': API_CSP,
+      'X-Content-Type-Options': 'nosniff',
+      Connection: 'close',
+    },
+  })
+}
+
+/**
+ * Node's HTTP server around the app, as @hono/node-server's `serve` makes it, with two guards it lacks.
+ * Node hands the app every request a chunk holds at once and queues their answers behind the first the
+ * client has not read: a client that pipelines without reading would have the server do all of that work
+ * and hold every answer in memory. So a connection with more than PIPELINED_MAX requests unanswered is
+ * closed (no browser pipelines), and a request whose connection is gone is not started.
+ */
+export function nodeServer(fetch: Fetch, hostname: string): Server {
+  const listener = getRequestListener(fetch, { hostname, errorHandler: refused })
+  const open = new WeakMap<Socket, number>()
+  return createServer((incoming, outgoing) => {
+    const socket = incoming.socket
+    const count = (open.get(socket) ?? 0) + 1
+    if (socket.destroyed || count > PIPELINED_MAX) return void socket.destroy()
+    open.set(socket, count)
+    outgoing.once('close', () => open.set(socket, (open.get(socket) ?? 1) - 1))
+    void listener(incoming, outgoing)
+  })
+}
