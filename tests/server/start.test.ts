@@ -206,6 +206,28 @@ describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
     }
   })
 
+  // It stopped nowhere before: it read the file, could not create it, and read it again, at full CPU, deaf to SIGTERM.
+  it.skipIf(usePostgres)(
+    'refuses a service-token file that holds no token, empty or short, in one sentence naming it, with exit code 1',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'flex-data-'))
+      try {
+        for (const text of ['', 'short\n']) {
+          await writeFile(join(dir, 'service-token'), text)
+          const p = run({ DATA_DIR: dir, SERVICE_TOKEN: '' })
+          expect(await p.exited).toBe(1)
+          expect(p.errors()).toContain(
+            `${join(dir, 'service-token')} holds no service token of 16 characters or more: delete it and the next start makes a new one, or set SERVICE_TOKEN.`,
+          )
+          expect(p.errors()).not.toContain('    at ')
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true })
+      }
+    },
+    30_000,
+  )
+
   it.skipIf(usePostgres)('refuses a scope catalog that names a scope twice, in one line naming the file and the scope, with exit code 1', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'flex-scopes-'))
     try {
