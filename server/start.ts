@@ -1,9 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http'
-import { mkdir } from 'node:fs/promises'
 import { Server as NetServer, type AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createApp } from './app'
-import { ConfigError, type AppOverrides } from './config'
+import { ConfigError, dataFolder, type AppOverrides } from './config'
 import { openDatabase, type Database } from './db/index'
 import { migrate, NewerSchemaError } from './db/migrate'
 import { COMMON } from './http/errors'
@@ -132,7 +131,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let secretEncryptionKey = opts.secretEncryptionKey
   try {
     // Given an open database (tests) and no key, the app uses a key of its process, and DATA_DIR is not written.
-    if (!opts.db) secretEncryptionKey ??= await keyFromDataDir(await mkdir(dataDir, { recursive: true }).then(() => dataDir), log)
+    if (!opts.db) secretEncryptionKey ??= await keyFromDataDir(await dataFolder(dataDir), log)
     if (secretEncryptionKey) await checkEncryptionKey(db, secretEncryptionKey, opts.secretEncryptionKeyPrevious, log)
   } catch (err) {
     await db.close()

@@ -1,14 +1,7 @@
 import { z } from 'zod'
+import { ConfigError } from './config-error'
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError'
-  /** Each thing wrong, one sentence each: a start-up names them all at once. */
-  readonly problems: string[]
-  constructor(message: string, problems: string[] = [message]) {
-    super(message)
-    this.problems = problems
-  }
-}
+export { ConfigError }
 
 /** One error for every problem found: the one alone, or a list under `heading`. */
 export function configErrors(problems: string[], heading: string): ConfigError {

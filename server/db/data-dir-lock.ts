@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { link, readFile, unlink, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
+import { ConfigError } from '../config/config-error'
 
 export const LOCK_FILE = 'flex-portal.lock'
 
@@ -32,7 +33,7 @@ const readOwner = async (path: string): Promise<Owner | undefined> => {
 }
 
 const inUse = (dataDir: string, { pid, host }: Owner) =>
-  new Error(
+  new ConfigError(
     `DATA_DIR ${dataDir} is in use by another process (pid ${pid}${host && host !== hostname() ? ` on ${host}` : ''}). Stop it, give this ` +
       'server its own DATA_DIR, or let several servers share one PostgreSQL through DATABASE_URL. If no server uses it, ' +
       `delete ${join(dataDir, LOCK_FILE)}.`,
@@ -110,7 +111,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
       }
     }
     // Still gated (a starter died taking the lock over), or a lock still empty (one died writing it).
-    throw new Error(`Could not lock DATA_DIR ${dataDir}: ${gate} or an empty ${path} stays. If no server is starting, delete it.`)
+    throw new ConfigError(`Could not lock DATA_DIR ${dataDir}: ${gate} or an empty ${path} stays. If no server is starting, delete it.`)
   } finally {
     await unlink(mine).catch(() => undefined)
   }

@@ -1,5 +1,6 @@
 import { chmod, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { ConfigError } from '../config/config-error'
 import { newEncryptionKey, parseEncryptionKey } from './encryption'
 
 export const KEY_FILE = 'secret-encryption.key'
@@ -20,7 +21,7 @@ export async function keyFromDataDir(dataDir: string, log: (line: string) => voi
   }
   if (text !== undefined) {
     const key = parseEncryptionKey(text)
-    if (!key) throw new Error(`${path} does not hold a 32-byte key: restore it from a backup, or set SECRET_ENCRYPTION_KEY.`)
+    if (!key) throw new ConfigError(`${path} does not hold a 32-byte key: restore it from a backup, or set SECRET_ENCRYPTION_KEY.`)
     log(`Webhook secrets are encrypted with the key in ${path} (set SECRET_ENCRYPTION_KEY to use your own).`)
     return key
   }

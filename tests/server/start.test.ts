@@ -1,10 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { connect } from 'node:net'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DEMO_SESSIONS_IN_PRODUCTION, EMBEDDED_DB_IN_PRODUCTION, ENCRYPTION_KEY_IN_PRODUCTION, SERVICE_TOKEN_IN_PRODUCTION } from '../../server/config'
+import {
+  ConfigError,
+  DEMO_SESSIONS_IN_PRODUCTION,
+  EMBEDDED_DB_IN_PRODUCTION,
+  ENCRYPTION_KEY_IN_PRODUCTION,
+  SERVICE_TOKEN_IN_PRODUCTION,
+} from '../../server/config'
+import { lockDataDir } from '../../server/db/data-dir-lock'
 import { openDatabase } from '../../server/db/index'
 import { PAGE_CSP } from '../../server/http/security-headers'
 import { startServer, type RunningServer } from '../../server/start'
@@ -60,6 +67,32 @@ describe('startServer', () => {
       `Port ${server.port} on 127.0.0.1 is in use. Set PORT to another port (PORT=0 picks a free one).`,
     )
     await expect(db.query('SELECT 1')).rejects.toThrow()
+  })
+
+  // What main.ts prints of a failed start: a ConfigError's sentence alone, anything else with its stack.
+  const printed = (start: Promise<RunningServer>) =>
+    start.then(
+      (started) => started.close().then(() => 'started'),
+      (err: Error) => (err instanceof ConfigError ? err.message : err.stack),
+    )
+
+  it('refuses a key file in DATA_DIR that holds no key, in one sentence naming it', async () => {
+    storage = await freshStorage()
+    await mkdir(storage.dataDir, { recursive: true })
+    const file = join(storage.dataDir, 'secret-encryption.key')
+    await writeFile(file, 'garbage\n')
+    expect(await printed(startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} }))).toBe(
+      `${file} does not hold a 32-byte key: restore it from a backup, or set SECRET_ENCRYPTION_KEY.`,
+    )
+  })
+
+  // Only with DATABASE_URL does the key file come first: the embedded database's own folder says it before.
+  it.runIf(usePostgres)('refuses a DATA_DIR that is a file with DATABASE_URL set, in one sentence naming it', async () => {
+    storage = await freshStorage()
+    await writeFile(storage.dataDir, '')
+    expect(await printed(startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} }))).toBe(
+      `DATA_DIR: ${storage.dataDir} cannot be the data folder (a file is in the way): set DATA_DIR to a folder this server may create and write.`,
+    )
   })
 
   it('does not serve files outside its roots, even to a raw request line', async () => {
@@ -227,6 +260,20 @@ describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
     },
     30_000,
   )
+
+  it.skipIf(usePostgres)('refuses a DATA_DIR another server holds, in one sentence naming it, with exit code 1', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'flex-data-'))
+    const release = await lockDataDir(dir)
+    try {
+      const p = run({ DATA_DIR: dir, SERVICE_TOKEN: 'a-service-token-of-some-length' })
+      expect(await p.exited).toBe(1)
+      expect(p.errors()).toContain(`DATA_DIR ${dir} is in use by another process (pid ${process.pid}). Stop it,`)
+      expect(p.errors()).not.toContain('    at ')
+    } finally {
+      await release()
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
 
   it.skipIf(usePostgres)('refuses a scope catalog that names a scope twice, in one line naming the file and the scope, with exit code 1', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'flex-scopes-'))
