@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { AppOverrides } from '../../server/config'
+import { invitationMail } from '../../server/resources/members/mail'
 import { INVITATION_REFUSED } from '../../server/resources/members/operations'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, deviceToken, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
@@ -122,6 +123,22 @@ describe('an invitation', () => {
     const mail = await mailedCode(inbox, email)
     expect(mail.text).toContain(`https://developers.example.com/portal#/invitations/accept?code=${mail.code}`)
     expect(mail.html).toContain('Accept the invitation')
+  })
+
+  // The widget reads the code in the route's own query: after a page's query, a bare `&code=` made it part of the route's name.
+  it('puts the code where the widget reads it, whatever query the page of INVITATION_URL has', async () => {
+    await server({ invitationUrl: 'https://developers.example.com/portal?lang=en#/invitations/accept' })
+    const email = uniqueEmail('queried')
+    expect((await invite({ email, role: 'viewer' })).status).toBe(201)
+    const mail = await mailedCode(inbox, email)
+    expect(mail.text).toContain(`https://developers.example.com/portal?lang=en#/invitations/accept?code=${mail.code}\n`)
+    const link = (url: string) => invitationMail({ to: email, product: 'P', inviter: 'I', project: 'J', role: 'viewer', code: 'C0DE', url }).text
+    // A host's own page (invitation-url): the page's query, before a fragment that is no route.
+    expect(link('https://developers.example.com/accept?lang=en#top')).toContain('https://developers.example.com/accept?lang=en&code=C0DE#top\n')
+    expect(link('https://developers.example.com/accept#top')).toContain('https://developers.example.com/accept?code=C0DE#top\n')
+    expect(link('https://developers.example.com/portal#/invitations/accept?x=1')).toContain(
+      'https://developers.example.com/portal#/invitations/accept?x=1&code=C0DE\n',
+    )
   })
 
   it('expires after 7 days with the same 400, and can be resent without being deleted', async () => {

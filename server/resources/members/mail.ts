@@ -28,6 +28,21 @@ export const inert = (name: string) =>
     .replace(LINK_JOINTS, (ch) => `${WORD_JOINER}${ch}${WORD_JOINER}`)
 
 /**
+ * INVITATION_URL with the code where the widget reads it (takeCode): in the
+ * query of a route in the fragment (`#/invitations/accept?code=…`), else in
+ * the page's own query, before any other fragment. A `?` of the page's query
+ * says nothing about the fragment's: the code appended after the route there
+ * would be no parameter of it.
+ */
+function acceptLink(url: string, code: string): string {
+  const withCode = (part: string) => `${part}${part.includes('?') ? '&' : '?'}code=${encodeURIComponent(code)}`
+  const hash = url.indexOf('#')
+  if (hash < 0) return withCode(url)
+  const [page, fragment] = [url.slice(0, hash), url.slice(hash)]
+  return fragment.startsWith('#/') ? page + withCode(fragment) : withCode(page) + fragment
+}
+
+/**
  * The invitation: who invites, to which project and role, and the code (with
  * a link when INVITATION_URL is set). The inviter's and the project's names
  * are their own text, so they appear only inert (above) and quoted inside a
@@ -38,7 +53,7 @@ export const inert = (name: string) =>
 export function invitationMail(input: { to: string; product: string; inviter: string; project: string; role: string; code: string; url?: string }): Mail {
   const { to, product, role, code, url } = input
   const [inviter, project] = [inert(input.inviter), inert(input.project)]
-  const link = url ? `${url}${url.includes('?') ? '&' : '?'}code=${encodeURIComponent(code)}` : undefined
+  const link = url ? acceptLink(url, code) : undefined
   // The portal's sentence around the names, for the text part (as is) and the HTML one (escaped, each name in its element).
   const sentence = (quote: (name: string) => string, own = (s: string) => s) =>
     `Someone on ${own(product)} who gave their name as ${quote(inviter)} invited you to their project named ${quote(project)}, as ${own(role)}.`
