@@ -6,6 +6,39 @@ export interface AddressSource {
 // An IPv4 client on a dual-stack socket reads ::ffff:a.b.c.d; proxies and allowlists write a.b.c.d.
 const plain = (address: string) => address.trim().replace(/^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i, '$1')
 
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/
+
+/** IPv6 text as its eight 16-bit groups (an IPv4 tail as two), or undefined for anything else. */
+function groupsOf(address: string): number[] | undefined {
+  const [head, tail, extra] = address.split('::')
+  if (extra !== undefined) return undefined
+  const parts = (text: string) => (text ? text.split(':') : [])
+  const [front, back] = [parts(head), tail === undefined ? [] : parts(tail)]
+  const last = tail === undefined ? front : back
+  const octets = IPV4.exec(last.at(-1) ?? '')
+  const v4 = octets?.slice(1).map(Number)
+  if (v4 && v4.every((n) => n < 256)) last.splice(-1, 1, ((v4[0] << 8) | v4[1]).toString(16), ((v4[2] << 8) | v4[3]).toString(16))
+  const gap = 8 - front.length - back.length
+  // `::` stands for one group of zeros or more; without it there are eight.
+  if (tail === undefined ? gap !== 0 : gap < 1) return undefined
+  const all = [...front, ...Array<string>(tail === undefined ? 0 : gap).fill('0'), ...back]
+  return all.every((g) => /^[0-9a-f]{1,4}$/i.test(g)) ? all.map((g) => parseInt(g, 16)) : undefined
+}
+
+/**
+ * One spelling of an address, so that a proxy is known however it is written
+ * (`2001:DB8::5`, `2001:db8:0:0:0:0:0:5`, `::ffff:10.0.0.1`): IPv6 as its
+ * groups in lower case without leading zeros, an IPv4-mapped one as the IPv4
+ * address; anything else as it is.
+ */
+function spelling(text: string): string {
+  const address = plain(text)
+  const g = address.includes(':') ? groupsOf(address) : undefined
+  if (!g) return address
+  const mapped = g.slice(0, 5).every((n) => n === 0) && g[5] === 0xffff
+  return mapped ? [g[6] >> 8, g[6] & 255, g[7] >> 8, g[7] & 255].join('.') : g.map((n) => n.toString(16)).join(':')
+}
+
 /**
  * The client's address: the socket's peer, unless that peer is one of
  * `trustedProxies`; then X-Forwarded-For is read from the right (each proxy
@@ -17,8 +50,8 @@ export function clientAddress(socket: string | undefined, forwardedFor: string |
   if (socket === undefined) return undefined
   let address = plain(socket)
   if (trustedProxies.length === 0 || !forwardedFor) return address
-  const trusted = new Set(trustedProxies.map(plain))
+  const trusted = new Set(trustedProxies.map(spelling))
   const hops = forwardedFor.split(',')
-  while (trusted.has(address) && hops.length > 0) address = plain(hops.pop()!)
+  while (trusted.has(spelling(address)) && hops.length > 0) address = plain(hops.pop()!)
   return address
 }

@@ -16,7 +16,12 @@ import { CATALOG } from './scope-catalog'
 
 const SERVICE_TOKEN = 'a-long-random-service-token-for-the-middleware'
 const listening = (server: Server) =>
-  new Promise<string>((resolve) => server.once('listening', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)))
+  new Promise<string>((resolve) =>
+    server.once('listening', () => {
+      const { address, family, port } = server.address() as AddressInfo
+      resolve(`http://${family === 'IPv6' ? `[${address}]` : address}:${port}`)
+    }),
+  )
 
 let s: TestServer
 let portal: Server
@@ -45,15 +50,15 @@ afterAll(async () => {
 })
 
 /** The same two routes in each framework: a read and a write, each asking its scope. */
-async function honoApp(trustedProxies?: string[]): Promise<string> {
+async function honoApp(trustedProxies?: string[], host = '127.0.0.1'): Promise<string> {
   const app = new Hono<{ Variables: ApiKeyVariables }>()
   app.get('/v1/invoices', honoApiKey(verifier, { scopes: ['invoices:read'], trustedProxies }), (c) => c.json(c.get('apiKey')))
   app.post('/v1/invoices', honoApiKey(verifier, { scopes: ['invoices:write'], trustedProxies }), (c) => c.json({ made: true }))
-  const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }) as Server
+  const server = serve({ fetch: app.fetch, hostname: host, port: 0 }) as Server
   servers.push(server)
   return listening(server)
 }
-async function expressApp(trustedProxies?: string[]): Promise<string> {
+async function expressApp(trustedProxies?: string[], host = '127.0.0.1'): Promise<string> {
   const app = express()
   app.get('/v1/invoices', expressApiKey(verifier, { scopes: ['invoices:read'], trustedProxies }), (req, res) => {
     res.json(req.apiKey)
@@ -61,7 +66,7 @@ async function expressApp(trustedProxies?: string[]): Promise<string> {
   app.post('/v1/invoices', expressApiKey(verifier, { scopes: ['invoices:write'], trustedProxies }), (_req, res) => {
     res.json({ made: true })
   })
-  const server = app.listen(0, '127.0.0.1')
+  const server = app.listen(0, host)
   servers.push(server)
   return listening(server)
 }
@@ -91,5 +96,17 @@ describe.each([
     const behindProxy = await start(['127.0.0.1'])
     expect((await call(behindProxy, 'GET', keys.proxied, { 'X-Forwarded-For': '203.0.113.9' })).status).toBe(200)
     expect((await call(behindProxy, 'GET', keys.proxied, { 'X-Forwarded-For': '203.0.113.9, 198.51.100.1' })).body.code).toBe('IP_NOT_ALLOWED')
+  })
+
+  // The socket's peer reads `::1` or `127.0.0.1`; a provider may write its proxy otherwise, as the same address.
+  it('believes X-Forwarded-For from a proxy it was told of in any spelling of its address', async () => {
+    for (const [host, proxy] of [
+      ['::1', '0:0:0:0:0:0:0:1'],
+      ['::1', '::0001'],
+      ['127.0.0.1', '::FFFF:7F00:1'],
+    ]) {
+      const behindProxy = await start([proxy], host)
+      expect((await call(behindProxy, 'GET', keys.proxied, { 'X-Forwarded-For': '203.0.113.9' })).status, `${proxy} at ${host}`).toBe(200)
+    }
   })
 })
