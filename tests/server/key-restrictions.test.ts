@@ -80,9 +80,15 @@ describe('making restricted keys', () => {
     expect(await listed()).toHaveLength(1)
   })
 
-  it('refuses scopes on a server without a catalog, and a change of mode on an edit', async () => {
+  it('refuses scopes on a server without a catalog, where a key restricted before keeps its own, and a change of mode on an edit', async () => {
+    const reader = await made({ scopes: ['invoices:read'] })
     const bare = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN } })
     try {
+      // A key restricted under a catalog keeps its scopes without one (docs/keys-and-verification.md), until given every scope.
+      expect((await verify({ key: reader.key, scopes: ['invoices:write'] }, bare)).body).toMatchObject({ valid: false, code: 'INSUFFICIENT_SCOPE' })
+      const widened = await bare.request('PATCH', `/api/manage/dapp/${projectId}/api-key/${reader.id}`, { token: owner.accessToken, body: { scopes: null } })
+      expect([widened.status, widened.body.scopes]).toEqual([200, null])
+      expect((await verify({ key: reader.key, scopes: ['invoices:write'] }, bare)).body).toMatchObject({ valid: true, scopes: null })
       const res = await create({ scopes: ['invoices:read'] }, bare)
       expect([res.status, res.body]).toEqual([
         400,
