@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react'
 import { useElement } from '../context/element'
+import { focusFirstHeading } from './focus-heading'
 
 /**
  * After a screen change, puts focus on the new screen's heading so keyboard and
@@ -18,13 +19,10 @@ export function useRouteFocus(screen: string | null, container: RefObject<HTMLEl
       const active = document.activeElement
       const focusIsOurs = !active || active === document.body || active === host
       if (!focusIsOurs) return true
-      const heading = container.current?.querySelector<HTMLElement>('h1, h2, h3, h4, h5, h6')
-      if (!heading) return false
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
       // Focus alone would scroll just the heading into view, under a host's sticky header and with the
       // screen's own top bar (back link, actions) above it: bring the element's top in view instead,
       // below the `scroll-margin-top` the host gives the element (its sticky header's height).
-      heading.focus({ preventScroll: true })
+      if (!focusFirstHeading(container.current, { preventScroll: true })) return false
       const top = host.getBoundingClientRect().top
       if (top < (parseFloat(getComputedStyle(host).scrollMarginTop) || 0) || top > innerHeight) host.scrollIntoView?.({ block: 'start' })
       return true

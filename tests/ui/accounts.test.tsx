@@ -138,6 +138,24 @@ describe("'Forgot your password?'", () => {
     expect(api.callsTo('POST /api/auth/password/reset').at(-1)!.body).toEqual({ email: 'ada@example.com', code: '1234567890', password: 'a brand new phrase' })
   })
 
+  it('puts focus on each step’s heading, whatever heading-level makes it', async () => {
+    mockApi({ ...DEVICE, ...ACCOUNTS, 'POST /api/auth/password/forgot': { status: 202, body: { message: 'ok', codeMinutes: 15 } } })
+    const q = renderScreen(<LoginScreen inPortal />, { route: '/login', headingLevel: 1 })
+    const user = userEvent.setup()
+    const focusedHeading = async (name: string) => {
+      const heading = await q.findByRole('heading', { name, level: 1 })
+      await waitFor(() => expect(q.root.activeElement).toBe(heading))
+    }
+    await user.click(await q.findByRole('button', { name: 'Forgot your password?' }))
+    await focusedHeading('Reset your password')
+    await user.type(q.getByLabelText('Email address'), 'ada@example.com')
+    await user.click(q.getByRole('button', { name: 'Send code' }))
+    await focusedHeading('Check your e-mail')
+    await user.type(q.getByLabelText('Code'), '1234567890')
+    await user.click(q.getByRole('button', { name: 'Continue' }))
+    await focusedHeading('Choose a new password')
+  })
+
   it("'Back to log in' returns to the form, with the address as the reset form had it", async () => {
     mockApi({ ...DEVICE, ...ACCOUNTS })
     const q = renderScreen(<LoginScreen />)

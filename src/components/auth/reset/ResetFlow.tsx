@@ -6,6 +6,7 @@ import { useElement } from '../../../context/element'
 import { emit } from '../../../events'
 import { useSingleFlight } from '../../../hooks/useSingleFlight'
 import { useNavigation } from '../../../router/navigation'
+import { focusFirstHeading } from '../../../router/focus-heading'
 import { store, userOf } from '../../../store/index'
 import { withDeviceToken } from '../../../store/session'
 import { CODE_DIGITS, isCodeShaped } from '../../../constants'
@@ -61,9 +62,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: (email: s
 
   // Each step is a new screen to a screen reader: focus goes to its heading.
   useEffect(() => {
-    const h2 = heading.current?.querySelector('h2')
-    h2?.setAttribute('tabindex', '-1')
-    h2?.focus()
+    focusFirstHeading(heading.current)
   }, [step])
 
   const go = (next: Step) => {
