@@ -168,6 +168,18 @@ describe("'Forgot your password?'", () => {
     expect(q.getByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
     expect(q.getByLabelText('Email address')).toHaveValue('ada@example.com')
   })
+
+  it("'Back to log in' puts focus on the log-in form's heading, as the links between the screens do", async () => {
+    mockApi({ ...DEVICE, ...ACCOUNTS })
+    const q = renderScreen(<LoginScreen inPortal />, { route: '/login' })
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Forgot your password?' }))
+    await user.click(await q.findByRole('button', { name: 'Back to log in' }))
+    expect(q.root.activeElement).toBe(q.getByRole('heading', { name: 'Log in to your account' }))
+    // Back in the reset flow, its own heading has it again.
+    await user.click(q.getByRole('button', { name: 'Forgot your password?' }))
+    await waitFor(() => expect(q.root.activeElement).toBe(q.getByRole('heading', { name: 'Reset your password' })))
+  })
 })
 
 describe('the profile screen', () => {

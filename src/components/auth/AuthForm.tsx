@@ -5,6 +5,7 @@ import { Alert } from '../Alert'
 import { Button } from '../Button'
 import { useFlexStore } from '../../hooks/useFlexStore'
 import { useElement } from '../../context/element'
+import { focusFirstHeading } from '../../router/focus-heading'
 import { AuthLayout } from './AuthLayout'
 import { LazyResetFlow } from './lazy'
 import { RememberForgot } from './RememberForgot'
@@ -70,12 +71,14 @@ export function AuthForm<I>({
   const errorText = useErrorText()
   const [resetting, setResetting] = useState(false)
   const form = useRef<HTMLFormElement>(null)
-  // The address the reset flow had when the reader went back to log in: the form shows it again.
-  const kept = useRef('')
+  // The address the reset flow had when the reader went back to log in (none before): the form shows it again.
+  const kept = useRef<string>(undefined)
   useLayoutEffect(() => {
     const email = (form.current as { email?: HTMLInputElement } | null)?.email
     // Only an address brought back: a value the browser filled in as the form appeared stays.
     if (email && kept.current) email.value = kept.current
+    // "Back to log in" went with the reset flow, and no route changed to move focus: the heading takes it.
+    if (kept.current !== undefined) focusFirstHeading(form.current?.closest('section'))
   }, [resetting])
   // A server message about a field shows under it; the banner is for the rest.
   const message = error ? { text: errorText(error), field: fieldOf?.(error) } : null
