@@ -75,4 +75,25 @@ describe('a key row’s "⋯" menu', () => {
     expect(q.queryByRole('menu')).not.toBeInTheDocument()
     expect(q.getByRole('dialog', { name: 'Delete API key' }).textContent).toContain('apid_a')
   })
+
+  it('a dialog an item opened gives focus back to the row’s button on closing, from the keyboard as from a press', async () => {
+    const { q, root } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    const trigger = await q.findByRole('button', { name: 'Actions for key CI' })
+    for (const i of [0, 1, 2]) {
+      trigger.focus()
+      await user.keyboard('{Enter}')
+      await waitFor(() => expect(root.activeElement).toHaveTextContent('Edit'))
+      await user.keyboard('{ArrowDown}'.repeat(i) + '{Enter}')
+      await q.findByRole('dialog')
+      await user.keyboard('{Escape}')
+      await waitFor(() => expect(q.queryByRole('dialog')).not.toBeInTheDocument())
+      expect(root.activeElement).toBe(trigger)
+    }
+    await user.click(trigger)
+    await user.click(within(q.getByRole('menu')).getByRole('menuitem', { name: 'Delete' }))
+    await user.click(within(q.getByRole('dialog', { name: 'Delete API key' })).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(q.queryByRole('dialog')).not.toBeInTheDocument())
+    expect(root.activeElement).toBe(trigger)
+  })
 })

@@ -22,8 +22,11 @@ export function useFocusKeeper<T extends HTMLElement>(elsewhere?: () => void) {
     const shadow = root.current as ShadowRoot | null
     const page = document.activeElement
     const movedOn = (shadow?.activeElement && shadow.activeElement !== document.body) || (page && page !== document.body && page !== shadow?.host)
-    // Asked once: a reader who has moved on is not sent back here by a later render.
-    focused.current = null
+    // Asked once: a reader who has moved on is not sent back here by a later render. An opener inside the
+    // region that a closing dialog gave focus back to is watched in turn: React hears no focus event while
+    // it commits, so onFocus missed it, and a row's menu button can still go with its row.
+    const back = shadow?.activeElement
+    focused.current = back && box.current?.contains(back) ? back : null
     if (movedOn) return
     if (box.current) box.current.focus()
     else elsewhere?.()

@@ -75,5 +75,11 @@ export function useMenu() {
     role: 'menuitem',
     tabIndex: -1,
   })
-  return { open, close: () => setOpen(false), trigger, menu, item }
+  // An item's action closes the menu: focus goes back to the trigger before the item goes, so that a
+  // dialog the action opens takes the trigger as the control to give focus back to, not the gone item.
+  const close = () => {
+    reference?.focus()
+    setOpen(false)
+  }
+  return { open, close, trigger, menu, item }
 }
