@@ -12,21 +12,38 @@ const variants: Record<Variant, string> = {
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant
-  /** While true the button is disabled and shows `pendingLabel`. */
+  /** While true the button ignores presses, reads as disabled and busy, and shows `pendingLabel`. */
   pending?: boolean
   pendingLabel?: string
   /** React 19 passes ref as a prop: a dialog can return focus to this button. */
   ref?: Ref<HTMLButtonElement>
 }
 
-/** The one button: a sending button is disabled while its call is pending. */
-export function Button({ variant = 'primary', pending = false, pendingLabel, disabled, className = '', children, type = 'button', ...rest }: ButtonProps) {
+/**
+ * The one button. A sending button ignores presses while its call is pending,
+ * but is not `disabled`: that would take focus from it, and a failed call
+ * would leave the reader's focus on the page's body instead of here.
+ */
+export function Button({
+  variant = 'primary',
+  pending = false,
+  pendingLabel,
+  disabled,
+  onClick,
+  className = '',
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}
-      disabled={disabled || pending}
+      disabled={disabled}
+      aria-disabled={pending || undefined}
       aria-busy={pending || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-flex px-4 py-2 text-sm font-semibold transition-colors ${FOCUS_RING} focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60 ${variants[variant]} ${className}`}
+      // preventDefault: a pending submit button (pressed, or Enter in a field) does not send its form again.
+      onClick={(e) => (pending ? e.preventDefault() : onClick?.(e))}
+      className={`inline-flex items-center justify-center gap-2 rounded-flex px-4 py-2 text-sm font-semibold transition-colors ${FOCUS_RING} focus-visible:ring-offset-2 focus-visible:ring-offset-surface disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${variants[variant]} ${className}`}
       {...rest}
     >
       {pending && <Spinner />}
