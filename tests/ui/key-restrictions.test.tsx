@@ -248,6 +248,26 @@ describe('the key dialog', () => {
     expect(d.queryByText(/allowedIps holds/)).toBeNull()
   })
 
+  it.each<[string, { features?: string[]; extra?: Parameters<typeof mockApi>[0] }]>([
+    ['a server without a catalog', { features: [] }],
+    ['a catalog the server cannot send', { extra: { [`GET ${BASE}/scopes`]: { status: 500, body: { message: 'Internal server error' } } } }],
+    ['a catalog still on its way', { extra: { [`GET ${BASE}/scopes`]: () => new Promise<Response>(() => {}) } }],
+  ])('with %s, an edit of a key’s name leaves the scopes it holds as they are', async (_, options) => {
+    // Keys made before the catalog went (or while it loads) still hold a list: the server keeps it when none is sent.
+    const ci = keyEntry('apid_ci', 'CI', 'fxk_test_…ci00', { scopes: ['invoices:read'], allowedIps: ['127.0.0.1'], mode: 'test' })
+    const patch = { [`PATCH ${BASE}/api-key/apid_ci`]: { body: { ...ci, name: 'CI bot' } } }
+    const api = server([main, ci], { ...options, extra: { ...options.extra, ...patch } })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await edit(q, user, 'CI')
+    const d = within(await q.findByRole('dialog', { name: 'Edit API key' }))
+    setText(d.getByRole('textbox', { name: 'Key name' }), 'CI bot')
+    await user.click(d.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.callsTo(`PATCH ${BASE}/api-key/apid_ci`)).toHaveLength(1))
+    expect(api.callsTo(`PATCH ${BASE}/api-key/apid_ci`)[0]!.body).toEqual({ name: 'CI bot' })
+    expect(d.queryByText('Choose at least one scope.')).toBeNull()
+  })
+
   it('without a catalog, Create makes a key at once and the table is as before', async () => {
     const api = server([main], { features: [], extra: { [`POST ${BASE}/api-key`]: () => json({ apid_new: 'fxk_whole' }, 201) } })
     const { q } = renderDetail('prj_7')

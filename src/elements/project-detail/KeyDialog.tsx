@@ -79,7 +79,16 @@ export function KeyDialog({ catalog, info, onClose, onCreate, onSave }: KeyDialo
   const fullOffered = !narrow || (info && info.scopes == null)
   const access = fullOffered || picked !== 'full' ? picked : 'read'
   const offered = narrow ? all.filter((s) => s.access === 'read' || info?.scopes?.includes(s.name)) : all
-  const scopes = access === 'full' ? null : access === 'read' ? readScopes(all) : offered.filter((s) => chosen.has(s.name)).map((s) => s.name)
+  // Without a catalog (none, not loaded yet, or failed) the access is not shown, so a key's scopes stay as they are:
+  // read against an empty catalog, a list would have come out as none, and the edit refused or the scopes lost.
+  const scopes =
+    info && !catalog
+      ? (info.scopes ?? null)
+      : access === 'full'
+        ? null
+        : access === 'read'
+          ? readScopes(all)
+          : offered.filter((s) => chosen.has(s.name)).map((s) => s.name)
   const allowedIps = ipEntries(ipText)
   const ipProblem = ipCheck(allowedIps, t)
   const [reads, writes] = [true, false].map((read) => groupsOf(all, scopes, read, lang))
