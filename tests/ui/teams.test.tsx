@@ -138,6 +138,21 @@ describe('the Members section', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toContain('That address is already a member.')
   })
 
+  it('says an address the server refuses under the field, which it describes, in the reader’s words', async () => {
+    // The browser lets some addresses by that the server does not (no dot after the @): its code ties the message to the field.
+    const refusal = { status: 400, body: { message: 'Enter a valid e-mail address.', code: 'EMAIL_INVALID' } }
+    const { q, members } = page('usr_own', { [`POST ${MEMBERS}`]: refusal })
+    const user = userEvent.setup()
+    await user.click(await within(await members()).findByRole('button', { name: 'Invite' }))
+    const dialog = q.getByRole('dialog', { name: 'Invite a member' })
+    const field = within(dialog).getByLabelText('E-mail address')
+    await user.type(field, 'grace@localhost')
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }))
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'))
+    expect(field).toHaveAccessibleDescription('Enter a valid e-mail address.')
+    expect(within(dialog).queryByRole('alert')).toBeNull()
+  })
+
   it('Change role sends the new role for that member', async () => {
     const { q, api, members } = page('usr_own', { [`PATCH ${MEMBERS}/dev`]: { body: member('dev', 'admin') } })
     const user = userEvent.setup()

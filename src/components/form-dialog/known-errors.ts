@@ -9,18 +9,20 @@ export type FormMessage = { text: string; field?: string }
 type T = Translate<typeof formDialog>
 
 /**
- * The server's refusals the project and key forms know, by their code: each
- * shown in the reader's language, with the field it is about. A limit is the
- * figure the server's message names (the server's setting, not the widget's).
- * Any other error is shown as the server wrote it.
+ * The server's refusals the project, key and invite forms know, by their code:
+ * each shown in the reader's language, with the field it is about. A limit is
+ * the figure the server's message names (the server's setting, not the widget's).
+ * One without a text of its own here is said as useErrorText words it. Any
+ * other error is shown as the server wrote it.
  */
-const KNOWN: Partial<Record<ErrorCode, [string, (t: T, max: number) => string]>> = {
+const KNOWN: Partial<Record<ErrorCode, [string, ((t: T, max: number) => string)?]>> = {
   PROJECT_NAME_REQUIRED: ['name', (t) => t('formDialog.projectName.required')],
   PROJECT_NAME_TOO_LONG: ['name', (t, max) => t('formDialog.projectName.tooLong', { max })],
   PROJECT_DESCRIPTION_TOO_LONG: ['description', (t, max) => t('formDialog.projectDescription.tooLong', { max })],
   KEY_NAME_REQUIRED: ['name', (t) => t('formDialog.keyName.required')],
   KEY_NAME_TOO_LONG: ['name', (t, max) => t('formDialog.keyName.tooLong', { max })],
   KEY_EXPIRY_PAST: ['expiry', (t) => t('formDialog.keyExpiry.past')],
+  EMAIL_INVALID: ['email'],
 }
 
 /** What a form shows for a failed call: a known code in the reader's language under its field, else the error's text (useErrorText). */
@@ -29,5 +31,5 @@ export function knownMessage(error: unknown, t: T, errorText: (error: unknown) =
   const known = isApiError(error) && error.code ? KNOWN[error.code as ErrorCode] : undefined
   if (!known) return { text: message }
   const [field, text] = known
-  return { text: text(t, Number(/\d+/.exec(message)?.[0] ?? 0)), field }
+  return { text: text?.(t, Number(/\d+/.exec(message)?.[0] ?? 0)) ?? message, field }
 }
