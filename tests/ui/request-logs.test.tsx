@@ -193,6 +193,28 @@ describe('the Requests section', () => {
     expect(await s.findByText('No requests match these filters.')).toBeInTheDocument()
   })
 
+  it('says in its status what each filter found, once: not again at each poll', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    let answers = 0
+    const { s } = await renderFiltered((query) => (answers++, query.get('status') === '4xx' ? [] : [entry(2), entry(1)]))
+    const status = s.getAllByRole('status').find((el) => el.closest('[tabindex="-1"]'))!
+    expect(status).toHaveTextContent('2 requests shown')
+    const user = userEvent.setup()
+    await user.selectOptions(s.getByRole('combobox', { name: 'Status' }), 'Client errors (4xx)')
+    await waitFor(() => expect(status).toHaveTextContent('No requests match these filters.'))
+    // A screen reader reads a change of the region: polls that find nothing new make none.
+    const changes: MutationRecord[] = []
+    const observer = new MutationObserver((found) => changes.push(...found))
+    observer.observe(status, { childList: true, subtree: true, characterData: true })
+    const before = answers
+    await act(() => vi.advanceTimersByTimeAsync(POLL_MS * 3))
+    await waitFor(() => expect(answers).toBeGreaterThan(before + 1))
+    observer.disconnect()
+    expect(changes).toEqual([])
+    await user.selectOptions(s.getByRole('combobox', { name: 'Status' }), 'Any status')
+    await waitFor(() => expect(status).toHaveTextContent('2 requests shown'))
+  })
+
   it('pages back with "Load more" from the answer\'s cursor, until the last page', async () => {
     const { q, logs } = renderSection([{ entries: [entry(3), entry(2)], next: 'cur_2' }, { entries: [entry(1)] }])
     const s = await section(q)

@@ -16,7 +16,8 @@ import type { RequestLog as Log } from './useRequestLog'
  * A log's body, the same in the project's section and in <flex-request-log>:
  * the table (grey rows while the first page loads), "Load more", the way to a
  * first call when there is none (`filtered`: none of these, say so instead),
- * and a row's detail. New rows are announced by their count (useArrivals).
+ * and a row's detail. What a load found (how many rows, or no match) is
+ * announced, then new rows by their count (useArrivals).
  * `last`: only the newest this many rows, and no older ones (a docs page's "your last calls").
  * `testKeys`: the ids of the project's test keys, whose calls carry the Test badge.
  */
@@ -42,6 +43,7 @@ export function RequestLog({
   const [arrivals, reading] = useArrivals(log.arrived)
   // Try again, the last "Load more", a row a poll replaced (under its open detail too): the log takes focus.
   const keeper = useFocusKeeper<HTMLDivElement>()
+  const rows = last ? log.entries.slice(0, last) : log.entries
   let body
   if (log.error !== undefined) {
     body = (
@@ -51,20 +53,29 @@ export function RequestLog({
       </Alert>
     )
   } else if (log.loaded && log.entries.length === 0) {
-    body = filtered ? (
-      <p className="mt-4 rounded-flex border border-dashed border-border px-4 py-6 text-center text-sm text-muted">{t('requests.noMatch')}</p>
-    ) : (
-      <FirstCall projectId={projectId} keyId={keyId} />
-    )
+    // With filters and no call to show, the status above says so, where a screen reader hears it as it comes.
+    body = !filtered && <FirstCall projectId={projectId} keyId={keyId} />
   } else {
-    body = <RequestTable entries={last ? log.entries.slice(0, last) : log.entries} loading={log.loading} onOpen={setOpened} testKeys={testKeys} />
+    body = <RequestTable entries={rows} loading={log.loading} onOpen={setOpened} testKeys={testKeys} />
   }
   return (
     <div {...keeper}>
-      <p role="status" className="sr-only">
-        {/* A new reading is a new text (its key): the same words again are read again. */}
-        {log.loading ? t('requests.loading') : arrivals > 0 && <span key={reading}>{t('requests.news', { count: arrivals })}</span>}
-      </p>
+      <div role="status">
+        <p className="sr-only">
+          {/* A new reading is a new text (its key): the same words again are read again. */}
+          {log.loading ? (
+            t('requests.loading')
+          ) : arrivals > 0 ? (
+            <span key={reading}>{t('requests.news', { count: arrivals })}</span>
+          ) : (
+            // How many rows a load (a filter's) found, said once: rows that polls add are said as news instead.
+            !log.arrived && rows.length > 0 && t('requests.shown', { count: rows.length })
+          )}
+        </p>
+        {log.loaded && !rows.length && filtered && (
+          <p className="mt-4 rounded-flex border border-dashed border-border px-4 py-6 text-center text-sm text-muted">{t('requests.noMatch')}</p>
+        )}
+      </div>
       {body}
       {log.more.error !== undefined && (
         <Alert className="mt-3" onRetry={log.loadMore}>

@@ -40,6 +40,8 @@ export const requests = {
   'requests.status.other': 'Informational',
   'requests.loadMore': 'Load more',
   'requests.loadingMore': 'Loading older requests…',
+  /** Read out (politely) when a load (a filter changed) brings rows: how many the table now shows. */
+  'requests.shown': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { one: '1 request shown', other: '# requests shown' }),
   /** Read out (politely) when a poll brings new rows: one sentence a poll, never the rows themselves. */
   'requests.news': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { one: '1 new request', other: '# new requests' }),
   /** The route's button in a row: opens the request's detail. */

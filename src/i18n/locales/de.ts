@@ -254,6 +254,7 @@ const messages: LocaleMessages = {
   'requests.status.other': 'Information',
   'requests.loadMore': 'Mehr laden',
   'requests.loadingMore': 'Ältere Anfragen werden geladen…',
+  'requests.shown': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { one: '1 Anfrage angezeigt', other: '# Anfragen angezeigt' }),
   'requests.news': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { one: '1 neue Anfrage', other: '# neue Anfragen' }),
   'requests.open': ({ method, route, time }: { method: string; route: string; time: string }) => `Details zu ${method} ${route} um ${time}`,
   'requests.detail.title': 'Anfrage',

@@ -264,6 +264,7 @@ const messages: LocaleMessages = {
   'requests.status.other': 'Informativo',
   'requests.loadMore': 'Cargar más',
   'requests.loadingMore': 'Cargando solicitudes anteriores…',
+  'requests.shown': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { one: '1 solicitud mostrada', other: '# solicitudes mostradas' }),
   'requests.news': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { one: '1 solicitud nueva', other: '# solicitudes nuevas' }),
   'requests.open': ({ method, route, time }: { method: string; route: string; time: string }) => `Detalles de ${method} ${route} a las ${time}`,
   'requests.detail.title': 'Solicitud',

@@ -258,6 +258,7 @@ const messages: LocaleMessages = {
   'requests.status.other': 'Information',
   'requests.loadMore': 'Charger plus',
   'requests.loadingMore': 'Chargement des requêtes plus anciennes…',
+  'requests.shown': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { one: '1 requête affichée', other: '# requêtes affichées' }),
   'requests.news': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { one: '1 nouvelle requête', other: '# nouvelles requêtes' }),
   'requests.open': ({ method, route, time }: { method: string; route: string; time: string }) => `Détails de ${method} ${route} à ${time}`,
   'requests.detail.title': 'Requête',

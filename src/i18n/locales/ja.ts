@@ -255,6 +255,7 @@ const messages: LocaleMessages = {
   'requests.status.other': '情報',
   'requests.loadMore': 'さらに読み込む',
   'requests.loadingMore': '以前のリクエストを読み込んでいます…',
+  'requests.shown': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { other: 'リクエスト # 件を表示中' }),
   'requests.news': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { other: '新しいリクエスト # 件' }),
   'requests.open': ({ method, route, time }: { method: string; route: string; time: string }) => `${time} の ${method} ${route} の詳細`,
   'requests.detail.title': 'リクエスト',

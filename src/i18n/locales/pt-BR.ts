@@ -257,6 +257,7 @@ const messages: LocaleMessages = {
   'requests.status.other': 'Informativo',
   'requests.loadMore': 'Carregar mais',
   'requests.loadingMore': 'Carregando requisições anteriores…',
+  'requests.shown': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { one: '1 requisição exibida', other: '# requisições exibidas' }),
   'requests.news': ({ count }: { count: number }, { lang }: Locale) => plural(lang, count, { one: '1 nova requisição', other: '# novas requisições' }),
   'requests.open': ({ method, route, time }: { method: string; route: string; time: string }) => `Detalhes de ${method} ${route} às ${time}`,
   'requests.detail.title': 'Requisição',
