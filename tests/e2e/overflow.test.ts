@@ -8,6 +8,7 @@
  * page reused; its screenshots land in test-artifacts/overflow/ with an
  * index.html contact sheet for people to look at.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
@@ -69,6 +70,17 @@ async function stage(account: Account): Promise<string> {
     keys.push(...Object.values(await api<Record<string, string>>('POST', `/manage/dapp/${project.id}/api-key`, token, { name })))
   }
   for (const key of keys) await api('POST', '/keys/verify', SERVICE_TOKEN, { key })
+  // Logged calls: the Requests table and the errors and latency chart, whose table for screen readers once widened the page at 320 px.
+  const entries = [200, 404, 500].map((status) => ({
+    requestId: `req_${randomUUID()}`,
+    keyId: prodId,
+    method: 'GET',
+    route: '/v1/forecasts/:city',
+    status,
+    durationMs: 42,
+    at: new Date().toISOString(),
+  }))
+  await api('POST', '/logs', SERVICE_TOKEN, { entries })
   // Counts reach the database in batches: wait until the three are there, so the page shows its chart.
   await expect
     .poll(async () => {
@@ -181,6 +193,7 @@ test('the project page and the dashboard in every language, at every width, keep
   // Usage and the endpoint have arrived: the page is whole.
   await expect(page.getByRole('img', { name: /API requests/ })).toBeVisible()
   await expect(page.getByText('http://127.0.0.1:9/hooks/weather').first()).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Errors and latency' })).toBeAttached()
   for (const lang of LANGUAGES) {
     await setLanguage(page, lang, 'keys.heading')
     for (const width of WIDTHS) {
