@@ -303,6 +303,24 @@ describe('per-key actions', () => {
     expect(api.callsTo('PATCH /api/manage/dapp/prj_7/api-key/apid_a')[1].body).toEqual({ name: 'A', expiresAt: null })
   })
 
+  it.each([
+    ['KEY_NAME_BLANK', 'Key name must contain a visible character, not only spaces or invisible characters.'],
+    ['KEY_NAME_CONTROL_CHARACTERS', 'Key name must not contain line breaks, tabs or other control characters.'],
+  ])('Edit shows a refused name (%s) under the name, in the widget’s words (so in the reader’s language)', async (code, text) => {
+    mockApi({
+      [GET]: { body: withKeys([key('apid_a', 'A')]) },
+      'PATCH /api/manage/dapp/prj_7/api-key/apid_a': { status: 400, body: { message: 'Refused by a newer server.', code } },
+    })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await pick(q, user, 'A', 'Edit')
+    const dialog = q.getByRole('dialog', { name: 'Edit API key' })
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    const name = within(dialog).getByRole('textbox', { name: 'Key name' })
+    await waitFor(() => expect(name).toHaveAccessibleDescription(text))
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument()
+  })
+
   it("Roll asks when the old key should stop, then shows the new pair in 'New API Information' and fires flex-key-rolled", async () => {
     let keys = [key('apid_a', 'Production')]
     const api = mockApi({

@@ -293,6 +293,28 @@ describe('adding a project', () => {
     expect(api.callsTo(CREATE)[0].body).toEqual({ description: 'Only a description' })
   })
 
+  it.each([
+    [
+      'PROJECT_NAME_BLANK',
+      'Project name must contain a visible character, not only spaces or invisible characters.',
+      'Der Projektname muss ein sichtbares Zeichen enthalten, nicht nur Leerzeichen oder unsichtbare Zeichen.',
+    ],
+    [
+      'PROJECT_NAME_CONTROL_CHARACTERS',
+      'Project name must not contain line breaks, tabs or other control characters.',
+      'Der Projektname darf keine Zeilenumbrüche, Tabulatoren oder anderen Steuerzeichen enthalten.',
+    ],
+  ])('a refused name (%s) reads in the page’s language, German here', async (code, message, german) => {
+    mockApi({ [LIST]: { body: projects(1) }, [CREATE]: { status: 400, body: { message, code } } })
+    const q = shadow(mountElement('flex-projects', { lang: 'de' }))
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: '+ Neues Projekt hinzufügen' }))
+    const dialog = q.getByRole('dialog', { name: 'Neues Projekt hinzufügen' })
+    await user.type(within(dialog).getByLabelText('Projektname'), '\u200b')
+    await user.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(german)
+  })
+
   it('Add reads as disabled while pending: a double click makes one project', async () => {
     const reply = deferred<Response>()
     const { q, api, user, dialog } = await openAdd({ [CREATE]: () => reply.promise })

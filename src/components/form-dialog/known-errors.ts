@@ -18,9 +18,13 @@ type T = Translate<typeof formDialog>
 const KNOWN: Partial<Record<ErrorCode, [string, ((t: T, max: number) => string)?]>> = {
   PROJECT_NAME_REQUIRED: ['name', (t) => t('formDialog.projectName.required')],
   PROJECT_NAME_TOO_LONG: ['name', (t, max) => t('formDialog.projectName.tooLong', { max })],
+  PROJECT_NAME_CONTROL_CHARACTERS: ['name', (t) => t('formDialog.projectName.control')],
+  PROJECT_NAME_BLANK: ['name', (t) => t('formDialog.projectName.blank')],
   PROJECT_DESCRIPTION_TOO_LONG: ['description', (t, max) => t('formDialog.projectDescription.tooLong', { max })],
   KEY_NAME_REQUIRED: ['name', (t) => t('formDialog.keyName.required')],
   KEY_NAME_TOO_LONG: ['name', (t, max) => t('formDialog.keyName.tooLong', { max })],
+  KEY_NAME_CONTROL_CHARACTERS: ['name', (t) => t('formDialog.keyName.control')],
+  KEY_NAME_BLANK: ['name', (t) => t('formDialog.keyName.blank')],
   KEY_EXPIRY_PAST: ['expiry', (t) => t('formDialog.keyExpiry.past')],
   EMAIL_INVALID: ['email'],
 }

@@ -12,7 +12,11 @@ export const formDialog = {
   'formDialog.projectName.tooLong': ({ max }: { max: number }, { lang }: Locale) => `Project name must be at most ${max.toLocaleString(lang)} characters.`,
   'formDialog.projectDescription.tooLong': ({ max }: { max: number }, { lang }: Locale) =>
     `Project description must be at most ${max.toLocaleString(lang)} characters.`,
+  'formDialog.projectName.control': 'Project name must not contain line breaks, tabs or other control characters.',
+  'formDialog.projectName.blank': 'Project name must contain a visible character, not only spaces or invisible characters.',
   'formDialog.keyName.required': 'Key name is required.',
   'formDialog.keyName.tooLong': ({ max }: { max: number }, { lang }: Locale) => `Key name must be at most ${max.toLocaleString(lang)} characters.`,
+  'formDialog.keyName.control': 'Key name must not contain line breaks, tabs or other control characters.',
+  'formDialog.keyName.blank': 'Key name must contain a visible character, not only spaces or invisible characters.',
   'formDialog.keyExpiry.past': 'Key expiry must be in the future.',
 }

@@ -281,11 +281,15 @@ const messages: LocaleMessages = {
   'formDialog.projectName.required': 'Geben Sie einen Projektnamen ein.',
   'formDialog.projectName.tooLong': ({ max }: { max: number }, { lang }: Locale) =>
     `Der Projektname darf höchstens ${max.toLocaleString(lang)} Zeichen lang sein.`,
+  'formDialog.projectName.control': 'Der Projektname darf keine Zeilenumbrüche, Tabulatoren oder anderen Steuerzeichen enthalten.',
+  'formDialog.projectName.blank': 'Der Projektname muss ein sichtbares Zeichen enthalten, nicht nur Leerzeichen oder unsichtbare Zeichen.',
   'formDialog.projectDescription.tooLong': ({ max }: { max: number }, { lang }: Locale) =>
     `Die Projektbeschreibung darf höchstens ${max.toLocaleString(lang)} Zeichen lang sein.`,
   'formDialog.keyName.required': 'Geben Sie einen Schlüsselnamen ein.',
   'formDialog.keyName.tooLong': ({ max }: { max: number }, { lang }: Locale) =>
     `Der Schlüsselname darf höchstens ${max.toLocaleString(lang)} Zeichen lang sein.`,
+  'formDialog.keyName.control': 'Der Schlüsselname darf keine Zeilenumbrüche, Tabulatoren oder anderen Steuerzeichen enthalten.',
+  'formDialog.keyName.blank': 'Der Schlüsselname muss ein sichtbares Zeichen enthalten, nicht nur Leerzeichen oder unsichtbare Zeichen.',
   'formDialog.keyExpiry.past': 'Das Ablaufdatum des Schlüssels muss in der Zukunft liegen.',
 
   // webhooks

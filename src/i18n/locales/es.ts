@@ -291,11 +291,15 @@ const messages: LocaleMessages = {
   'formDialog.projectName.required': 'El nombre del proyecto es obligatorio.',
   'formDialog.projectName.tooLong': ({ max }: { max: number }, { lang }: Locale) =>
     `El nombre del proyecto debe tener como máximo ${max.toLocaleString(lang)} caracteres.`,
+  'formDialog.projectName.control': 'El nombre del proyecto no puede contener saltos de línea, tabulaciones ni otros caracteres de control.',
+  'formDialog.projectName.blank': 'El nombre del proyecto debe contener un carácter visible, no solo espacios o caracteres invisibles.',
   'formDialog.projectDescription.tooLong': ({ max }: { max: number }, { lang }: Locale) =>
     `La descripción del proyecto debe tener como máximo ${max.toLocaleString(lang)} caracteres.`,
   'formDialog.keyName.required': 'El nombre de la clave es obligatorio.',
   'formDialog.keyName.tooLong': ({ max }: { max: number }, { lang }: Locale) =>
     `El nombre de la clave debe tener como máximo ${max.toLocaleString(lang)} caracteres.`,
+  'formDialog.keyName.control': 'El nombre de la clave no puede contener saltos de línea, tabulaciones ni otros caracteres de control.',
+  'formDialog.keyName.blank': 'El nombre de la clave debe contener un carácter visible, no solo espacios o caracteres invisibles.',
   'formDialog.keyExpiry.past': 'La fecha de caducidad de la clave debe ser futura.',
 
   // webhooks

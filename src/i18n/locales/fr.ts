@@ -284,10 +284,14 @@ const messages: LocaleMessages = {
   'formDialog.cancel': 'Annuler',
   'formDialog.projectName.required': 'Le nom du projet est obligatoire.',
   'formDialog.projectName.tooLong': ({ max }: { max: number }, { lang }: Locale) => `Le nom du projet ne doit pas dépasser ${characters(lang, max)}.`,
+  'formDialog.projectName.control': 'Le nom du projet ne doit pas contenir de sauts de ligne, de tabulations ni d’autres caractères de contrôle.',
+  'formDialog.projectName.blank': 'Le nom du projet doit contenir un caractère visible, pas seulement des espaces ou des caractères invisibles.',
   'formDialog.projectDescription.tooLong': ({ max }: { max: number }, { lang }: Locale) =>
     `La description du projet ne doit pas dépasser ${characters(lang, max)}.`,
   'formDialog.keyName.required': 'Le nom de la clé est obligatoire.',
   'formDialog.keyName.tooLong': ({ max }: { max: number }, { lang }: Locale) => `Le nom de la clé ne doit pas dépasser ${characters(lang, max)}.`,
+  'formDialog.keyName.control': 'Le nom de la clé ne doit pas contenir de sauts de ligne, de tabulations ni d’autres caractères de contrôle.',
+  'formDialog.keyName.blank': 'Le nom de la clé doit contenir un caractère visible, pas seulement des espaces ou des caractères invisibles.',
   'formDialog.keyExpiry.past': 'La date d’expiration de la clé doit être dans le futur.',
 
   // webhooks

@@ -281,10 +281,14 @@ const messages: LocaleMessages = {
   'formDialog.cancel': 'キャンセル',
   'formDialog.projectName.required': 'プロジェクト名を入力してください。',
   'formDialog.projectName.tooLong': ({ max }: { max: number }, { lang }: Locale) => `プロジェクト名は ${max.toLocaleString(lang)} 文字以内で入力してください。`,
+  'formDialog.projectName.control': 'プロジェクト名に改行、タブ、その他の制御文字を含めることはできません。',
+  'formDialog.projectName.blank': 'プロジェクト名には、空白や不可視文字だけでなく、目に見える文字を含めてください。',
   'formDialog.projectDescription.tooLong': ({ max }: { max: number }, { lang }: Locale) =>
     `プロジェクトの説明は ${max.toLocaleString(lang)} 文字以内で入力してください。`,
   'formDialog.keyName.required': 'キー名を入力してください。',
   'formDialog.keyName.tooLong': ({ max }: { max: number }, { lang }: Locale) => `キー名は ${max.toLocaleString(lang)} 文字以内で入力してください。`,
+  'formDialog.keyName.control': 'キー名に改行、タブ、その他の制御文字を含めることはできません。',
+  'formDialog.keyName.blank': 'キー名には、空白や不可視文字だけでなく、目に見える文字を含めてください。',
   'formDialog.keyExpiry.past': '有効期限には将来の日時を指定してください。',
 
   // Webhooks

@@ -284,10 +284,14 @@ const messages: LocaleMessages = {
   'formDialog.projectName.required': 'O nome do projeto é obrigatório.',
   'formDialog.projectName.tooLong': ({ max }: { max: number }, { lang }: Locale) =>
     `O nome do projeto deve ter no máximo ${max.toLocaleString(lang)} caracteres.`,
+  'formDialog.projectName.control': 'O nome do projeto não pode conter quebras de linha, tabulações ou outros caracteres de controle.',
+  'formDialog.projectName.blank': 'O nome do projeto deve conter um caractere visível, não apenas espaços ou caracteres invisíveis.',
   'formDialog.projectDescription.tooLong': ({ max }: { max: number }, { lang }: Locale) =>
     `A descrição do projeto deve ter no máximo ${max.toLocaleString(lang)} caracteres.`,
   'formDialog.keyName.required': 'O nome da chave é obrigatório.',
   'formDialog.keyName.tooLong': ({ max }: { max: number }, { lang }: Locale) => `O nome da chave deve ter no máximo ${max.toLocaleString(lang)} caracteres.`,
+  'formDialog.keyName.control': 'O nome da chave não pode conter quebras de linha, tabulações ou outros caracteres de controle.',
+  'formDialog.keyName.blank': 'O nome da chave deve conter um caractere visível, não apenas espaços ou caracteres invisíveis.',
   'formDialog.keyExpiry.past': 'A data de expiração da chave deve estar no futuro.',
 
   // webhooks
