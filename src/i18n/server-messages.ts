@@ -51,11 +51,12 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   DAYS_INVALID: 'server.days',
   TOO_MANY_ATTEMPTS: 'server.tooManyAttempts',
   TOO_MANY_REQUESTS: 'server.tooManyRequests',
+  ACCOUNT_UNDER_ATTACK: 'server.accountUnderAttack',
   SERVER_RESTARTING: 'server.restarting',
 }
 
 /** Codes whose text says how long to wait: translated only with the answer's Retry-After to say it. */
-const WAITS = new Set<string>(['TOO_MANY_ATTEMPTS', 'TOO_MANY_REQUESTS'])
+const WAITS = new Set<string>(['TOO_MANY_ATTEMPTS', 'TOO_MANY_REQUESTS', 'ACCOUNT_UNDER_ATTACK'])
 
 /** The catalog id of an error the widget translates, by its code, else undefined. */
 export const knownCode = ({ code, retryAfter }: { code?: string; retryAfter?: number }): Id | undefined =>

@@ -108,7 +108,9 @@ describe('a failed call in the reader’s language', () => {
     bundled: 'de' as const,
     messages: {
       ...CATALOG,
-      ...Object.fromEntries((['server.tooManyAttempts', 'server.tooManyRequests', 'server.restarting'] as const).map((id) => [id, de[id]])),
+      ...Object.fromEntries(
+        (['server.tooManyAttempts', 'server.tooManyRequests', 'server.accountUnderAttack', 'server.restarting'] as const).map((id) => [id, de[id]]),
+      ),
     },
   }
 
@@ -116,6 +118,11 @@ describe('a failed call in the reader’s language', () => {
     ['TOO_MANY_ATTEMPTS', '45', 'Zu viele Versuche. Versuchen Sie es in 45 Sekunden erneut.'],
     ['TOO_MANY_ATTEMPTS', '60', 'Zu viele Versuche. Versuchen Sie es in 1 Minute erneut.'],
     ['TOO_MANY_REQUESTS', '899', 'Zu viele Anfragen. Versuchen Sie es in 15 Minuten erneut.'],
+    [
+      'ACCOUNT_UNDER_ATTACK',
+      '2700',
+      'Zu viele Versuche für dieses Konto. Versuchen Sie es in 45 Minuten erneut oder melden Sie sich auf einem Gerät an, auf dem Sie schon einmal angemeldet waren.',
+    ],
   ])('a limit’s %s with Retry-After %s s, in German with its wait', async (code, retryAfter, text) => {
     limited(code, retryAfter)
     const q = inLanguage(<LoginScreen />, german)
@@ -137,17 +144,23 @@ describe('a failed call in the reader’s language', () => {
     await waitFor(() => expect(q.getByRole('alert').textContent).toBe('Troppi tentativi. Riprova tra 15 minuti.'))
   })
 
-  it.each([undefined, '-5', '1.5', '1e400', '0x3c', '0', 'Wed, 21 Oct 2026 07:28:00 GMT'])(
-    'a Retry-After of %j (none, or not whole seconds) is no wait to say: the server’s words stay',
-    async (retryAfter) => {
-      limited('TOO_MANY_ATTEMPTS', retryAfter)
-      const q = inLanguage(<LoginScreen />, german)
-      await logIn(q)
-      await waitFor(() => expect(q.getByRole('alert')).toBeTruthy())
-      await import('../../src/i18n/server-messages')
-      expect(q.getByRole('alert').textContent).toBe('Too many attempts. Try again in 45 seconds.')
-    },
-  )
+  it.each([
+    ['TOO_MANY_ATTEMPTS', undefined],
+    ['TOO_MANY_ATTEMPTS', '-5'],
+    ['TOO_MANY_ATTEMPTS', '1.5'],
+    ['TOO_MANY_ATTEMPTS', '1e400'],
+    ['TOO_MANY_ATTEMPTS', '0x3c'],
+    ['TOO_MANY_ATTEMPTS', '0'],
+    ['TOO_MANY_ATTEMPTS', 'Wed, 21 Oct 2026 07:28:00 GMT'],
+    ['ACCOUNT_UNDER_ATTACK', undefined],
+  ])('a %s with a Retry-After of %j (none, or not whole seconds) is no wait to say: the server’s words stay', async (code, retryAfter) => {
+    limited(code, retryAfter)
+    const q = inLanguage(<LoginScreen />, german)
+    await logIn(q)
+    await waitFor(() => expect(q.getByRole('alert')).toBeTruthy())
+    await import('../../src/i18n/server-messages')
+    expect(q.getByRole('alert').textContent).toBe('Too many attempts. Try again in 45 seconds.')
+  })
 
   it('a restarting server’s 503, in German', async () => {
     mockApi({

@@ -52,6 +52,8 @@ export const server = {
   // The limits' refusals (429, `wait` their Retry-After as words) and a stopping server's (503).
   'server.tooManyAttempts': ({ wait }: Wait) => `Too many attempts. Try again in ${wait}.`,
   'server.tooManyRequests': ({ wait }: Wait) => `Too many requests. Try again in ${wait}.`,
+  'server.accountUnderAttack': ({ wait }: Wait) =>
+    `Too many attempts on this account. Try again in ${wait}, or log in from a device you have logged in on before.`,
   'server.restarting': 'The server is restarting. Please try again in a moment.',
   /** Not the server's: what the widget says when a new verification code was sent without a message. */
   'server.codeSent': 'A new code is on its way.',

@@ -603,6 +603,8 @@ const messages: LocaleMessages = {
   'server.days': 'Die Anzahl der Tage (days) muss eine ganze Zahl von 1 bis 90 sein.',
   'server.tooManyAttempts': ({ wait }: { wait: string }) => `Zu viele Versuche. Versuchen Sie es in ${wait} erneut.`,
   'server.tooManyRequests': ({ wait }: { wait: string }) => `Zu viele Anfragen. Versuchen Sie es in ${wait} erneut.`,
+  'server.accountUnderAttack': ({ wait }: { wait: string }) =>
+    `Zu viele Versuche für dieses Konto. Versuchen Sie es in ${wait} erneut oder melden Sie sich auf einem Gerät an, auf dem Sie schon einmal angemeldet waren.`,
   'server.restarting': 'Der Server wird neu gestartet. Bitte versuchen Sie es gleich noch einmal.',
   'server.codeSent': 'Ein neuer Code ist unterwegs.',
 

@@ -610,6 +610,8 @@ const messages: LocaleMessages = {
   'server.days': 'Los días (days) deben ser un número entero de 1 a 90.',
   'server.tooManyAttempts': ({ wait }: { wait: string }) => `Demasiados intentos. Vuelve a intentarlo en ${wait}.`,
   'server.tooManyRequests': ({ wait }: { wait: string }) => `Demasiadas solicitudes. Vuelve a intentarlo en ${wait}.`,
+  'server.accountUnderAttack': ({ wait }: { wait: string }) =>
+    `Demasiados intentos en esta cuenta. Vuelve a intentarlo en ${wait} o inicia sesión desde un dispositivo en el que ya hayas iniciado sesión antes.`,
   'server.restarting': 'El servidor se está reiniciando. Vuelve a intentarlo en un momento.',
   'server.codeSent': 'Hay un código nuevo en camino.',
 

@@ -604,6 +604,8 @@ const messages: LocaleMessages = {
   'server.days': 'Le nombre de jours (days) doit être un entier de 1 à 90.',
   'server.tooManyAttempts': ({ wait }: { wait: string }) => `Trop de tentatives. Réessayez dans ${wait}.`,
   'server.tooManyRequests': ({ wait }: { wait: string }) => `Trop de requêtes. Réessayez dans ${wait}.`,
+  'server.accountUnderAttack': ({ wait }: { wait: string }) =>
+    `Trop de tentatives sur ce compte. Réessayez dans ${wait}, ou connectez-vous depuis un appareil que vous avez déjà utilisé pour vous connecter.`,
   'server.restarting': 'Le serveur redémarre. Réessayez dans un instant.',
   'server.codeSent': 'Un nouveau code est en route.',
 

@@ -594,6 +594,8 @@ const messages: LocaleMessages = {
   'server.days': '日数（days）は 1 から 90 までの整数で指定してください。',
   'server.tooManyAttempts': ({ wait }: { wait: string }) => `試行回数が多すぎます。${wait}後にもう一度お試しください。`,
   'server.tooManyRequests': ({ wait }: { wait: string }) => `リクエストが多すぎます。${wait}後にもう一度お試しください。`,
+  'server.accountUnderAttack': ({ wait }: { wait: string }) =>
+    `このアカウントへの試行回数が多すぎます。${wait}後にもう一度お試しいただくか、以前にログインしたことのあるデバイスからログインしてください。`,
   'server.restarting': 'サーバーを再起動しています。しばらくしてからもう一度お試しください。',
   'server.codeSent': '新しいコードを送信しました。',
 

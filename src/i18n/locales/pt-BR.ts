@@ -599,6 +599,8 @@ const messages: LocaleMessages = {
   'server.days': 'O número de dias (days) deve ser um número inteiro de 1 a 90.',
   'server.tooManyAttempts': ({ wait }: { wait: string }) => `Tentativas demais. Tente novamente em ${wait}.`,
   'server.tooManyRequests': ({ wait }: { wait: string }) => `Solicitações demais. Tente novamente em ${wait}.`,
+  'server.accountUnderAttack': ({ wait }: { wait: string }) =>
+    `Tentativas demais nesta conta. Tente novamente em ${wait} ou entre por um dispositivo em que você já entrou antes.`,
   'server.restarting': 'O servidor está reiniciando. Tente novamente em instantes.',
   'server.codeSent': 'Um novo código está a caminho.',
 
