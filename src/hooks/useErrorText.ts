@@ -42,8 +42,8 @@ export function useServerText(): (error: { message: string; code?: string; retry
     (error: { message: string; code?: string; retryAfter?: number }) => {
       const id = known?.knownCode(error)
       if (!id) return error.message
-      // The wait in the language of the text it goes into: the host's, the bundled one, else English.
-      const lang = locale.strings?.[id] !== undefined ? locale.tag : locale.messages?.[id] !== undefined ? (locale.bundled ?? 'en') : 'en'
+      // The wait in the language of the text it goes into (the host's or the bundled one: the page's tag), else English.
+      const lang = locale.strings?.[id] !== undefined || locale.messages?.[id] !== undefined ? locale.tag : 'en'
       return t(id, { wait: waitIn(lang, error.retryAfter ?? 0) })
     },
     [known, t, locale],

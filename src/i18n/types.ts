@@ -11,7 +11,7 @@ export type Messages = Record<string, Message>
 
 /** What a message function may use to format: the language it speaks (for Intl). */
 export interface Locale {
-  /** The BCP 47 tag the texts are in: 'en', 'de', 'pt-BR', … */
+  /** The page's BCP 47 tag for a bundled language's text ('de-CH', 'es-MX', 'pt'), 'en' for English's: numbers in the reader's region. */
   lang: string
 }
 

@@ -24,7 +24,8 @@ export function useT<M extends Messages>(english: M): Translate<M> {
       const host = locale.strings?.[id]
       if (host !== undefined) return fill(host, all)
       const message: Message = locale.messages?.[id] ?? english[id]
-      const lang = locale.messages?.[id] !== undefined ? (locale.bundled ?? 'en') : 'en'
+      // Numbers in the page's region (de-CH: 1'234), the tag checked by placementOf so Intl takes it; English's text, English's.
+      const lang = locale.messages?.[id] !== undefined ? locale.tag : 'en'
       return typeof message === 'function' ? message(all, { lang }) : message
     },
     [locale, product, english],

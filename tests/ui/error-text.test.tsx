@@ -130,6 +130,13 @@ describe('a failed call in the reader’s language', () => {
     await waitFor(() => expect(q.getByRole('alert').textContent).toBe(text))
   })
 
+  it('a limit’s wait in German on a Swiss page: its number as Switzerland writes it', async () => {
+    limited('TOO_MANY_ATTEMPTS', '600000')
+    const q = inLanguage(<LoginScreen />, { ...german, tag: 'de-CH' })
+    await logIn(q)
+    await waitFor(() => expect(q.getByRole('alert').textContent).toBe("Zu viele Versuche. Versuchen Sie es in 10'000 Minuten erneut."))
+  })
+
   it('a limit’s refusal on a page in a language not bundled, with host strings: all English, the wait too', async () => {
     limited('TOO_MANY_ATTEMPTS', '900')
     const q = inLanguage(<LoginScreen />, { tag: 'it', strings: { 'server.email.invalid': 'Indirizzo non valido.' } })

@@ -1,4 +1,5 @@
 import { waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { bundledFor, placementOf } from '../../src/i18n/language'
 import { plural } from '../../src/i18n/plural'
@@ -248,6 +249,23 @@ describe('texts formatted or chosen in code', () => {
     const unreachable = 'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.'
     expect(await shadow(el).findByText(unreachable)).toBeInTheDocument()
     expect(shadow(el).queryByText(/Can't reach the server/)).not.toBeInTheDocument()
+  })
+
+  it.each([
+    ['de-CH', "Der Projektname darf höchstens 12'345 Zeichen lang sein."],
+    ['es-MX', 'El nombre del proyecto debe tener como máximo 12,345 caracteres.'],
+  ])("numbers in a translated message follow the page's region too: %s", async (lang, said) => {
+    const messages = (await loadLocale(bundledFor(lang)!))!
+    mockApi({
+      'GET /api/manage/dapp/owner': { body: [] },
+      'POST /api/manage/dapp': { status: 400, body: { message: 'Project name must be at most 12345 characters.', code: 'PROJECT_NAME_TOO_LONG' } },
+    })
+    signInAs()
+    const q = shadow(mountElement('flex-projects', { lang }))
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: messages['projects.add'] as string }))
+    await user.click(q.getByRole('button', { name: messages['projects.add.submit'] as string }))
+    expect((await q.findByRole('alert')).textContent).toContain(said)
   })
 
   it("dates in the reader's language", () => {
