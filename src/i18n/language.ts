@@ -2,7 +2,8 @@
  * Which language and direction an element speaks. As HTML inherits `lang`:
  * the element's own, else its nearest ancestor's (across shadow roots, so an
  * element inside another component's shadow tree follows the page), else
- * English. `dir` the same way; without one, the language's own direction.
+ * English; the nearest `lang=""` (unknown, in HTML) reads English too. `dir`
+ * the same way; without one, the language's own direction.
  */
 export const BUNDLED = ['de', 'es', 'fr', 'ja', 'pt-BR'] as const
 export type Bundled = (typeof BUNDLED)[number]
@@ -14,7 +15,8 @@ function inherited(element: Element, attribute: 'lang' | 'dir'): string {
   for (let node: Node | null = element; node;) {
     if (node instanceof Element) {
       const value = node.getAttribute(attribute)?.trim()
-      if (value && (attribute === 'lang' || /^(ltr|rtl)$/i.test(value))) return value
+      // lang="" is HTML's "unknown language": it stops the climb (and reads English). dir="" is no direction: it climbs on.
+      if (value !== undefined && (attribute === 'lang' || /^(ltr|rtl)$/i.test(value))) return value
       node = node.parentNode ?? null
     } else node = node instanceof ShadowRoot ? node.host : node.parentNode
   }

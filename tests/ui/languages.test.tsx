@@ -119,6 +119,17 @@ describe('an element in the page', () => {
     await waitFor(() => expect(heading(el)).toBe('Log in to your account'))
   })
 
+  it('lang="" says the language is unknown, as in HTML: English, whatever the page around it speaks', async () => {
+    mockApi(DEVICE)
+    document.documentElement.setAttribute('lang', 'de')
+    const unknown = mountElement('flex-login', { lang: '' })
+    const german = mountElement('flex-login')
+    // Its German neighbour's texts have arrived, so a German one would show by now.
+    await waitFor(() => expect(heading(german)).toBe('Bei Ihrem Konto anmelden'))
+    expect(heading(unknown)).toBe('Log in to your account')
+    expect(wrapper(unknown)).toHaveAttribute('lang', 'en')
+  })
+
   it('lays out right to left in an ar or he page, its texts still English, and back on a live change of dir', async () => {
     mockApi(DEVICE)
     const page = document.body.appendChild(document.createElement('div'))
