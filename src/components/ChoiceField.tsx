@@ -18,12 +18,13 @@ export function ChoiceField({ label, name, options, defaultValue, onChange }: Ch
       <label htmlFor={id} className="block text-sm font-medium text-fg">
         {label}
       </label>
+      {/* The browser draws its arrow inside the end padding: 24 px keeps a long choice clear of it, cut with "…". */}
       <select
         id={id}
         name={name}
         defaultValue={defaultValue}
         onChange={onChange && ((e) => onChange(e.target.value))}
-        className="mt-2 block w-full rounded-flex border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
+        className="mt-2 block w-full rounded-flex border border-border bg-bg px-6 py-2 text-sm truncate text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
       >
         {options.map(([text, value]) => (
           <option key={value} value={value}>

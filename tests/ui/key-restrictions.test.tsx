@@ -358,7 +358,7 @@ describe('the keys table', () => {
     // The header's Delete asks which key: a test key says it is one there too.
     await user.click(q.getByRole('button', { name: 'Delete' }))
     const pick = await q.findByRole('dialog', { name: 'Pick Key To Delete' })
-    expect(within(pick).getByRole('option', { name: 'CI · Test (apid_ci)' })).toBeInTheDocument()
+    expect(within(pick).getByRole('option', { name: 'apid_ci (CI · Test)' })).toBeInTheDocument()
   })
 })
 

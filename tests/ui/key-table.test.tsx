@@ -79,7 +79,7 @@ describe('keys table', () => {
     expect(await itemsOf(q, userEvent.setup(), 'Old')).toEqual(['Edit', 'Delete'])
   })
 
-  it('counts the keys that have not expired against the limit, and shows the options of Pick Key To Delete as name and id', async () => {
+  it('counts the keys that have not expired against the limit, and shows the options of Pick Key To Delete as id and name', async () => {
     mockApi({ [GET]: { body: withKeys([key('apid_a', 'A'), key('apid_b', 'B'), key('apid_c', 'C', { expiresAt: '2024-01-01T00:00:00.000Z' })], 20) } })
     const { q } = renderDetail('prj_7')
     expect(await q.findByText('2 of 20 keys')).toBeInTheDocument()
@@ -87,11 +87,23 @@ describe('keys table', () => {
     await userEvent.setup().click(q.getByRole('button', { name: 'Delete' }))
     const select = within(q.getByRole('dialog', { name: 'Pick Key To Delete' })).getByRole('combobox', { name: 'API Project ID' }) as HTMLSelectElement
     expect(Array.from(select.options).map((o) => [o.value, o.textContent])).toEqual([
-      ['apid_a', 'A (apid_a)'],
-      ['apid_b', 'B (apid_b)'],
-      ['apid_c', 'C (apid_c)'],
+      ['apid_a', 'apid_a (A)'],
+      ['apid_b', 'apid_b (B)'],
+      ['apid_c', 'apid_c (C)'],
     ])
     expect(select.value).toBe('apid_a')
+  })
+
+  it('leads each choice of Pick Key To Delete with its id, and ends one too long with an ellipsis clear of the arrow', async () => {
+    mockApi({ [GET]: { body: withKeys([key('apid_a', 'Production key for the invoicing service in the EU region 01')]) } })
+    const { q } = renderDetail('prj_7')
+    await userEvent.setup().click(await q.findByRole('button', { name: 'Delete' }))
+    const select = within(q.getByRole('dialog', { name: 'Pick Key To Delete' })).getByRole('combobox', { name: 'API Project ID' }) as HTMLSelectElement
+    // A phone's field shows the start: the id, which tells the key apart, not a name cut before it.
+    expect(select.options[0].textContent).toBe('apid_a (Production key for the invoicing service in the EU region 01)')
+    // The native arrow is drawn inside the padding, 4 to 14 px from the edge: 24 px clears it (Chromium, at 375 px).
+    expect(select).toHaveClass('truncate', 'px-6')
+    expect(select).not.toHaveClass('px-3')
   })
 
   it('disables Create at the limit and says why next to it', async () => {

@@ -7,7 +7,7 @@ import { FormDialog } from '../../components/form-dialog/FormDialog'
 export interface DeleteKeyDialogProps {
   open: boolean
   keyIds: string[]
-  /** Key names by id, when the server sends them: the options then read "name (id)". */
+  /** Key names by id, when the server sends them: the options then read "id (name)". */
   names?: Record<string, string>
   onClose: () => void
   /** Deletes the chosen key; a rejection is shown in the dialog, which stays open. */
@@ -37,7 +37,8 @@ function PickKeyDialog({ keyIds, names = {}, onConfirm, ...rest }: Omit<DeleteKe
         if (keyId) await onConfirm(keyId)
       }}
     >
-      <ChoiceField label={t('keys.pick.field')} name="key" options={keyIds.map((id) => [names[id] ? `${names[id]} (${id})` : id, id])} />
+      {/* The id first, as the field's label says: it tells two keys of one name apart, and a phone's narrow field cuts the end. */}
+      <ChoiceField label={t('keys.pick.field')} name="key" options={keyIds.map((id) => [names[id] ? `${id} (${names[id]})` : id, id])} />
       {/* As the row's Delete says it: the consequence before the Confirm. */}
       <p className="mt-3 text-sm text-fg">{t('keys.pick.warning')}</p>
     </FormDialog>
