@@ -53,6 +53,13 @@ describe('project detail', () => {
     expect(q.queryByText(/sk_live/)).not.toBeInTheDocument()
   })
 
+  it('Back to Dashboard is 24 px tall or more to touch', async () => {
+    mockApi({ [GET]: { body: detail(7, masked) } })
+    const { q } = renderDetail('prj_7')
+    // py-1 around its 20 px line: 28 px (Chromium, at 375 px).
+    expect(await q.findByRole('link', { name: /Back to Dashboard/ })).toHaveClass('py-1')
+  })
+
   it('Back to Dashboard navigates through the router', async () => {
     mockApi({ [GET]: { body: detail(7) } })
     const { q, nav } = renderDetail('prj_7')

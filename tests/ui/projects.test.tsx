@@ -8,6 +8,7 @@ import { store } from '../../src/store'
 import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
 import { deferred, json, mockApi } from './helpers/api-mock'
 import { projects, removeClipboard, renderDashboard, stubClipboard, summary } from './helpers/dashboard'
+import { reportWidth } from './helpers/layout'
 
 const ONE_TIME_WARNING = enReveal['reveal.oneTimeWarning']
 
@@ -63,6 +64,14 @@ describe('the projects list', () => {
       .getAllByRole('cell')
       .map((c) => c.textContent)
     expect(cells).toEqual(['Project 2', 'prj_2', 'Description 2', formatDate('2024-03-05T10:00:00.000Z'), 'Active'])
+  })
+
+  it('makes each name 24 px tall or more to touch, as a card too', async () => {
+    reportWidth(340)
+    mockApi({ [LIST]: { body: projects(1) } })
+    const { q } = renderDashboard()
+    // py-1 around its 20 px line: 28 px (Chromium, at 375 px).
+    expect(await q.findByRole('link', { name: 'Project 1' })).toHaveClass('py-1')
   })
 
   it('links each name to #/projects?projectid={id}; a click navigates in memory mode too', async () => {

@@ -68,6 +68,13 @@ describe('the Requests section', () => {
     expect(within(rows[0]).getByText('404')).toHaveClass('text-warning')
   })
 
+  it("opens a call's detail from a route 24 px tall to touch, not its 16 px line alone", async () => {
+    const { q } = renderSection([{ entries: [entry(1)] }])
+    const table = await loadedTable(await section(q))
+    // py-1: 4 px above and below the text-xs line (Chromium, phone cards: 24 px).
+    expect(within(table).getByTitle('/v1/invoices/:id')).toHaveClass('py-1')
+  })
+
   it('is absent when the server does not keep request logs: no section, no call', async () => {
     const { q, api } = renderSection([{ entries: [] }], ['usage'])
     await q.findByRole('region', { name: 'Usage' })

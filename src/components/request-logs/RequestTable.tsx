@@ -9,7 +9,8 @@ import { FOCUS_RING } from '../focus-ring'
 import { Badge } from '../Badge'
 import { keys } from '../../i18n/en/keys'
 
-const openClass = `block max-w-full truncate rounded-flex text-start font-mono text-xs text-accent hover:text-accent-hover ${FOCUS_RING}`
+// Its line is 16 px: the padding makes the one way to a call's detail 24 px tall to touch.
+const openClass = `block max-w-full truncate rounded-flex py-1 text-start font-mono text-xs text-accent hover:text-accent-hover ${FOCUS_RING}`
 
 /**
  * Calls in the one table pattern: time, key, method, route (the name: it takes

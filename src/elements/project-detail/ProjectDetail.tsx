@@ -46,7 +46,8 @@ function Page({ title, actions, children }: { title: string; actions?: ReactNode
             {title}
           </Heading>
           <div className="flex flex-wrap items-center gap-4">
-            <RouteLink to="/dashboard" className={`rounded-flex text-sm font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`}>
+            {/* Padded: its 20 px line alone is too small a target to touch. */}
+            <RouteLink to="/dashboard" className={`rounded-flex py-1 text-sm font-semibold text-accent hover:text-accent-hover ${FOCUS_RING}`}>
               {/* The arrow points back: to the start, which in right to left is the right. */}
               <span aria-hidden="true" className="inline-block rtl:[transform:scaleX(-1)]">
                 ←

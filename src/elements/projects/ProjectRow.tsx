@@ -50,12 +50,13 @@ export const ProjectRow = memo(function ProjectRow({
       className={`border-t border-border hover:bg-raised ${cards ? 'flex h-24 flex-wrap content-center gap-x-3 px-4' : 'h-14'} ${current ? 'bg-raised' : ''}`}
     >
       <td className={cards ? `${CARD_CELL} flex-1` : `${CELL} ${NAME_CELL}`}>
+        {/* Padded: its 20 px line alone is too small a target to touch. */}
         <RouteLink
           to={projectHref(project.id)}
           dir="auto"
           title={project.name || undefined}
           {...{ [NAME_ATTR]: '' }}
-          className={`block truncate rounded-flex font-medium text-accent hover:text-accent-hover hover:underline ${FOCUS_RING}`}
+          className={`block truncate rounded-flex py-1 font-medium text-accent hover:text-accent-hover hover:underline ${FOCUS_RING}`}
         >
           {project.name || <span className="italic">{t('projects.untitled')}</span>}
         </RouteLink>
