@@ -485,6 +485,8 @@ describe('the delivery log', () => {
     expect(within(panel).getByText('The receiver answered 200:')).toBeInTheDocument()
     // Open or closed, the button holds both labels (one hidden), so its column keeps its width and none drops.
     expect(toggle.textContent).toBe('ResponseHide response')
+    // Its labels start where the Actions header does, not centred in the width of the longer one.
+    expect(toggle.firstElementChild).toHaveClass('inline-grid', 'text-start')
     await user.click(within(panel).getByRole('button', { name: 'Hide response' }))
     expect(within(panel).queryByText('Thanks, got it')).not.toBeInTheDocument()
   })

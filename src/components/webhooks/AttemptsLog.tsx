@@ -139,8 +139,9 @@ export function AttemptsLog({
                   // Inline, not flex: one line in the table (a flex line would wrap to its narrowest beside the name), wrapped in a card.
                   <div className="-mx-2">
                     <button type="button" className={linkClass} aria-expanded={shown} aria-controls={shown ? bodyId : undefined} onClick={() => toggle(a.id)}>
-                      {/* Both labels take the same cell, the other one hidden: the button is as wide open as closed, so no column drops when it opens. */}
-                      <span className="inline-grid">
+                      {/* Both labels take the same cell, the other one hidden: the button is as wide open as closed, so no column drops when it opens.
+                          At its start, as the Actions header is, not centred in the longer label's width. */}
+                      <span className="inline-grid text-start">
                         <span aria-hidden={shown || undefined} className={`col-start-1 row-start-1 ${shown ? 'invisible' : ''}`}>
                           {t('webhooks.attempts.showResponse')}
                         </span>
