@@ -62,6 +62,12 @@ describe("'Forgot your password?'", () => {
     await waitFor(() => expect(q.getByText(/we sent it a 10-digit code/)).toHaveTextContent('It works for 1 minute. Check'))
   })
 
+  it('keeps the address whole at the code step: the next line takes it, a break inside only when it is longer than one', async () => {
+    const { q } = await atCodeStep(() => json({ message: 'ok', codeMinutes: 15 }, 202))
+    // Chromium, at 375 px: "ada-416d781c@example.com" went "ada-416d781c@e / xample.com" with break-all alone.
+    expect(q.getByText('ada@example.com')).toHaveClass('inline-block', 'break-all')
+  })
+
   it('in German too, and promises no lifetime when the answer does not say one', async () => {
     const { q } = await atCodeStep({ status: 202, body: { message: 'ok', codeMinutes: 1440 } }, 'de')
     expect(q.getByText(/10-stelligen Code/)).toHaveTextContent('Er ist 1.440 Minuten lang gültig.')

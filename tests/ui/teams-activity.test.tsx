@@ -48,6 +48,15 @@ describe('an audit entry', () => {
     expect(text).not.toContain('graceUntil')
     expect(text).not.toContain('apid_123')
   })
+  it('puts the actor’s address whole on the next line rather than cut beside the time, broken inside only when longer than a line', async () => {
+    const { q } = section(() => [entry(1, 'member.removed', { email: 'grace@example.com' })])
+    const address = await q.findByText('ada@example.com')
+    // A box of its own: it wraps as one word (at no hyphen), and break-all breaks it only once it is wider than the line.
+    expect(address).toHaveClass('inline-block', 'break-all')
+    expect(address).toHaveAttribute('dir', 'ltr')
+    expect(address.parentElement!.textContent).toMatch(/ · ada@example\.com$/)
+  })
+
   it('has a sentence for a key’s restrictions changed, and an action it does not know reads as its name', async () => {
     const { q } = section(() => [
       entry(5, 'key.restricted', { scopes: 'invoices:read' }),

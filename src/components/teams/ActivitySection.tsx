@@ -125,12 +125,15 @@ export function ActivitySection({ call, projectId }: { call: ManageCall; project
                 </span>
                 <span className="block text-xs text-muted">
                   <time dateTime={e.at}>{formatTime(e.at, lang)}</time>
-                  {/* The address, never cut: anyone can take a name, only one account an address. */}
+                  {/* The address, never cut: anyone can take a name, only one account an address. A box of its own (the separator
+                      outside, or a line's start would eat its space) goes whole to the next line, and breaks only if longer than one. */}
                   {e.actor.email && e.actor.name && (
-                    <span dir="ltr" className="break-all">
+                    <>
                       {' · '}
-                      {e.actor.email}
-                    </span>
+                      <span dir="ltr" className="inline-block break-all">
+                        {e.actor.email}
+                      </span>
+                    </>
                   )}
                 </span>
               </span>,

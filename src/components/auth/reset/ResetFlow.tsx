@@ -159,7 +159,7 @@ export function ResetFlow({ onCancel, initialEmail = '' }: { onCancel: (email: s
             <>
               <p className="text-sm text-muted">
                 {before}
-                <span className="break-all font-medium text-fg">{email}</span>
+                <span className="inline-block break-all font-medium text-fg">{email}</span>
                 {after}
               </p>
               <TextField
