@@ -74,6 +74,18 @@ describe('the projects list', () => {
     expect(await q.findByRole('link', { name: 'Project 1' })).toHaveClass('py-1')
   })
 
+  it('as cards, draws one line between two cards and none above the first', async () => {
+    reportWidth(340)
+    mockApi({ [LIST]: { body: projects(3) } })
+    const { q } = renderDashboard()
+    await q.findByRole('link', { name: 'Project 1' })
+    const rows = bodyRows(q)
+    await waitFor(() => expect(rows[0]).toHaveClass('flex'))
+    // The box around the cards has its own border: a line of the first card's own made its top edge 2 px.
+    for (const row of rows) expect(row).not.toHaveClass('border-t')
+    expect(rows[0].parentElement).toHaveClass('divide-y', 'divide-border')
+  })
+
   it('links each name to #/projects?projectid={id}; a click navigates in memory mode too', async () => {
     mockApi({ [LIST]: { body: [summary(1, { id: 'a b/1' })] } })
     const hash = renderDashboard({ mode: 'hash' })

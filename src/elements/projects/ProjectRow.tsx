@@ -47,7 +47,7 @@ export const ProjectRow = memo(function ProjectRow({
     <tr
       aria-rowindex={rowIndex}
       aria-current={current || undefined}
-      className={`border-t border-border hover:bg-raised ${cards ? 'flex h-24 flex-wrap content-center gap-x-3 px-4' : 'h-14'} ${current ? 'bg-raised' : ''}`}
+      className={`hover:bg-raised ${cards ? 'flex h-24 flex-wrap content-center gap-x-3 px-4' : 'h-14 border-t border-border'} ${current ? 'bg-raised' : ''}`}
     >
       <td className={cards ? `${CARD_CELL} flex-1` : `${CELL} ${NAME_CELL}`}>
         {/* Padded: its 20 px line alone is too small a target to touch. */}

@@ -106,7 +106,8 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
               ))}
             </tr>
           </thead>
-          <tbody className={stacked ? 'block' : ''}>
+          {/* As cards, a line between two and none above the first: the box around them has a border of its own. */}
+          <tbody className={stacked ? 'block divide-y divide-border' : ''}>
             {padTop > 0 && (
               <tr aria-hidden="true" style={{ height: padTop }}>
                 <td colSpan={span} />
