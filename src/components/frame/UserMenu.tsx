@@ -98,8 +98,9 @@ export function UserMenu() {
                   {name}
                 </p>
               )}
+              {/* The address whole, wrapped: a touch screen never shows a hover title. */}
               {email && (
-                <p dir="auto" className="truncate text-muted" title={email}>
+                <p dir="auto" className="break-words text-muted">
                   {email}
                 </p>
               )}
