@@ -40,10 +40,15 @@ export function nodeServer(fetch: Fetch, hostname: string): Server {
   const open = new WeakMap<Socket, number>()
   return createServer((incoming, outgoing) => {
     const socket = incoming.socket
-    const count = (open.get(socket) ?? 0) + 1
-    if (socket.destroyed || count > PIPELINED_MAX) return void socket.destroy()
-    open.set(socket, count)
-    outgoing.once('close', () => open.set(socket, (open.get(socket) ?? 1) - 1))
+    if (socket.destroyed) return
+    // Node gives an answer its socket at once unless one before it is still unsent: only those queued are
+    // counted, so a client that does not pipeline (every browser) costs this nothing but the check.
+    if (!outgoing.socket) {
+      const queued = (open.get(socket) ?? 0) + 1
+      if (queued >= PIPELINED_MAX) return void socket.destroy()
+      open.set(socket, queued)
+      outgoing.once('close', () => open.set(socket, (open.get(socket) ?? 1) - 1))
+    }
     void listener(incoming, outgoing)
   })
 }
