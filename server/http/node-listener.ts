@@ -2,7 +2,7 @@ import { getRequestListener, RequestError } from '@hono/node-server'
 import { createServer, type Server } from 'node:http'
 import type { Socket } from 'node:net'
 import { COMMON, errorBody } from './errors'
-import { API_CSP } from './security-headers'
+import { API_HEADERS } from './security-headers'
 
 /** Requests of one connection in the works at once (their answers not yet sent) before it is cut off. */
 export const PIPELINED_MAX = 16
@@ -18,13 +18,7 @@ function refused(err: unknown): Response {
   const bad = err instanceof RequestError
   return new Response(JSON.stringify(errorBody(bad ? COMMON.REQUEST_REFUSED : COMMON.INTERNAL_ERROR)), {
     status: bad ? 400 : 500,
-    headers: {
-      'Content-Type': 'application/json',
-      'Cache-Control': 'no-store',
-      'Content-Security-Policy': API_CSP,
-      'X-Content-Type-Options': 'nosniff',
-      Connection: 'close',
-    },
+    headers: [['Content-Type', 'application/json'], ...API_HEADERS, ['Connection', 'close']],
   })
 }
 

@@ -23,6 +23,14 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
 export const DOCS_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
+type HeaderList = ReadonlyArray<[string, string]>
+const BASE: HeaderList = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'no-referrer'],
+]
+/** Every API answer's safety headers, also those the adapter's refusals write before the app is reached (node-listener.ts). */
+export const API_HEADERS: HeaderList = [...BASE, ['Content-Security-Policy', API_CSP], ['Cache-Control', 'no-store']]
+
 const isApi = (path: string) => path.startsWith('/api/') || path === '/api'
 // The API reference page runs Redoc, which needs its own, looser policy.
 const isDocs = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/')
@@ -38,22 +46,16 @@ const isDocs = (path: string) => path === '/api/docs' || path.startsWith('/api/d
  * of the 10% a shortcut must earn (docs/performance.md, Shortcuts).
  */
 export function securityHeaders(frameAncestors?: string): MiddlewareHandler {
-  const page = pageCsp(frameAncestors)
-  const base: Array<[string, string]> = [
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'no-referrer'],
-  ]
-  const api: Array<[string, string]> = [...base, ['Content-Security-Policy', API_CSP], ['Cache-Control', 'no-store']]
-  const docs: Array<[string, string]> = [...base, ['Content-Security-Policy', DOCS_CSP]]
-  const pages: Array<[string, string]> = [...base, ['Content-Security-Policy', page]]
+  const docs: HeaderList = [...BASE, ['Content-Security-Policy', DOCS_CSP]]
+  const pages: HeaderList = [...BASE, ['Content-Security-Policy', pageCsp(frameAncestors)]]
   return (c, next) => {
     const path = c.req.path
-    return withHeaders(c, next, isDocs(path) ? docs : isApi(path) ? api : pages)
+    return withHeaders(c, next, isDocs(path) ? docs : isApi(path) ? API_HEADERS : pages)
   }
 }
 
 /** Sets `headers` on the answer, whoever makes it: the context's (c.json, c.body) or one made apart (new Response). */
-export async function withHeaders(c: Context, next: Next, headers: ReadonlyArray<[string, string]>): Promise<void> {
+export async function withHeaders(c: Context, next: Next, headers: HeaderList): Promise<void> {
   // Set before the handler runs, the headers go into the response as it is
   // made. Set on a finished response, each c.header() makes Hono copy it.
   for (const [name, value] of headers) c.header(name, value)

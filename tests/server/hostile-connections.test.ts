@@ -65,6 +65,8 @@ describe('a request the server cannot read as a URL', () => {
     expect(head).toMatch(/^content-type: application\/json/im)
     expect(head).toMatch(/^content-security-policy: default-src 'none'/im)
     expect(head).toMatch(/^x-content-type-options: nosniff/im)
+    expect(head).toMatch(/^referrer-policy: no-referrer/im)
+    expect(head).toMatch(/^cache-control: no-store/im)
     expect(head).toMatch(/^connection: close/im)
     expect(JSON.parse(body.replace(/^[0-9a-f]+\r\n|\r\n0\r\n$/gi, ''))).toEqual({ message: 'Bad request.', code: 'REQUEST_REFUSED' })
     expect(await health(port)).toBe(200)
