@@ -16,6 +16,8 @@ export const BODY = errorTable({
 export type JsonObject = Record<string, unknown>
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
+/** Only to see whether a body is blank: bytes that are not UTF-8 are then refused by readJsonObject. */
+const lenient = new TextDecoder()
 
 /**
  * The request body as a JSON object, or a 400/415 that says what is wrong.
@@ -52,6 +54,6 @@ export async function readJsonObject(c: Context): Promise<JsonObject> {
 /** Like readJsonObject, but an empty body (the spec's bodiless calls) reads as {}. */
 export async function readOptionalJsonObject(c: Context): Promise<JsonObject> {
   // As bytes, as readJsonObject reads them: text() would first have put U+FFFD in place of bytes that are not UTF-8.
-  if (new TextDecoder().decode(await c.req.arrayBuffer()).trim() === '') return {}
+  if (lenient.decode(await c.req.arrayBuffer()).trim() === '') return {}
   return readJsonObject(c)
 }
