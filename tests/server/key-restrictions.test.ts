@@ -93,7 +93,7 @@ describe('making restricted keys', () => {
       expect([res.status, res.body]).toEqual([
         400,
         {
-          message: 'scopes ["invoices:read"] cannot be given: this server has no scope catalog (KEY_SCOPES_FILE), so every key holds every scope.',
+          message: 'scopes ["invoices:read"] cannot be given: this server has no scope catalog (KEY_SCOPES_FILE), so a key is made holding every scope.',
           code: 'SCOPES_NOT_OFFERED',
         },
       ])

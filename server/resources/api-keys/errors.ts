@@ -22,7 +22,7 @@ export const KEYS = errorTable({
   KEY_MODE_FIXED: "mode cannot be changed: a key's mode is fixed when it is made. Create a test key instead.",
   SCOPES_INVALID: (value: unknown) => `scopes must be null (every scope) or a list of scope names, not ${shown(value)}.`,
   SCOPES_NOT_OFFERED: (value: unknown) =>
-    `scopes ${shown(value)} cannot be given: this server has no scope catalog (KEY_SCOPES_FILE), so every key holds every scope.`,
+    `scopes ${shown(value)} cannot be given: this server has no scope catalog (KEY_SCOPES_FILE), so a key is made holding every scope.`,
   SCOPE_UNKNOWN: (value: unknown) => `scopes holds ${shown(value)}, which is not a scope of this server's catalog.`,
   ALLOWED_IPS_TOO_MANY: (count: number) => `allowedIps may hold at most ${MAX_ALLOWED_IPS} addresses or ranges, not ${count}.`,
   ALLOWED_IP_INVALID: (value: unknown) =>
