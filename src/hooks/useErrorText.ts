@@ -15,10 +15,10 @@ const NONE: Messages = {}
 
 /**
  * A server's error in the reader's language when the widget knows its code (its
- * forms' field checks, the password rule: i18n/en/server.ts), else its message
- * as the server wrote it. An English reader with no host `strings` reads the
- * server's own words, which are the English: the table of known codes is
- * fetched only for the others (until it arrives, they read the server's words).
+ * forms' field checks, the password rule: i18n/en/server.ts) and the host's
+ * `strings` or the bundled language word it, else its message as the server
+ * wrote it: an English reader reads the server's own words. The table of known
+ * codes is fetched only for the others (until it arrives, they read the server's words).
  */
 export function useServerText(): (error: { message: string; code?: string; retryAfter?: number }) => string {
   const locale = useContext(LocaleContext)
@@ -37,14 +37,14 @@ export function useServerText(): (error: { message: string; code?: string; retry
     }
   }, [translated])
   const known = translated ? table : undefined
-  const t = useT<Messages>(known?.english ?? NONE)
+  // No English of the server's texts is bundled: where the host and the bundled language have none, its own words.
+  const t = useT<Messages>(NONE)
   return useCallback(
     (error: { message: string; code?: string; retryAfter?: number }) => {
       const id = known?.knownCode(error)
-      if (!id) return error.message
-      // The wait in the language of the text it goes into (the host's or the bundled one: the page's tag), else English.
-      const lang = locale.strings?.[id] !== undefined || locale.messages?.[id] !== undefined ? locale.tag : 'en'
-      return t(id, { wait: waitIn(lang, error.retryAfter ?? 0) })
+      if (!id || (locale.strings?.[id] === undefined && locale.messages?.[id] === undefined)) return error.message
+      // The wait in the language of the text it goes into (the host's or the bundled one): the page's tag.
+      return t(id, { wait: waitIn(locale.tag, error.retryAfter ?? 0) })
     },
     [known, t, locale],
   )

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../contract/constants'
-import { server } from './en/server'
+import type { server } from './en/server'
 
 type Id = keyof typeof server
 
@@ -61,5 +61,3 @@ const WAITS = new Set<string>(['TOO_MANY_ATTEMPTS', 'TOO_MANY_REQUESTS', 'ACCOUN
 /** The catalog id of an error the widget translates, by its code, else undefined. */
 export const knownCode = ({ code, retryAfter }: { code?: string; retryAfter?: number }): Id | undefined =>
   code === undefined || (WAITS.has(code) && !retryAfter) ? undefined : BY_CODE[code as ErrorCode]
-
-export { server as english }

@@ -7,7 +7,7 @@ import { emit } from '../../events'
 import { useSingleFlight } from '../../hooks/useSingleFlight'
 import { useT } from '../../i18n'
 import { profile as texts } from '../../i18n/en/profile'
-import { server } from '../../i18n/en/server'
+import { codeSent } from '../../i18n/en/server'
 import { accountError } from './server-texts'
 import { sendVerification, verifyEmail } from '../../api/accounts'
 import type { ManageCall } from '../../api/request'
@@ -44,7 +44,7 @@ export function VerifyCodeForm({
       setFailure(null)
       try {
         // Without a word from the server: the one it sends, in English as the server would.
-        setSent((await sendVerification(call)) ?? server['server.codeSent'])
+        setSent((await sendVerification(call)) ?? codeSent['server.codeSent'])
       } catch (e) {
         setFailure(accountError(e, t, errorText))
       }

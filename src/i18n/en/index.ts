@@ -18,7 +18,7 @@ import { frame } from './frame'
 import { host } from './host'
 import { reset } from './reset'
 import { reveal } from './reveal'
-import { server } from './server'
+import { codeSent, server } from './server'
 import { signup } from './signup'
 import { snippet } from './snippet'
 import { teams } from './teams'
@@ -51,6 +51,7 @@ export const CATALOG = {
   ...reset,
   ...reveal,
   ...server,
+  ...codeSent,
   ...signup,
   ...snippet,
   ...teams,

@@ -8,7 +8,9 @@ type Wait = { wait: string }
  * contract/accounts.ts), the password rule (the server's password policy) and
  * those forms' refusals, and the limits' and a restarting server's. Each is found by its error's code
  * (server-messages.ts), never by its text; any other error stays as the
- * server wrote it.
+ * server wrote it. None of this English is bundled: an English reader reads the
+ * server's own words, so these are the catalog's ids, the text a host's `strings`
+ * and the translators start from, and the tests' reference.
  */
 export const server = {
   'server.name.required': 'Name is required.',
@@ -55,6 +57,9 @@ export const server = {
   'server.accountUnderAttack': ({ wait }: Wait) =>
     `Too many attempts on this account. Try again in ${wait}, or log in from a device you have logged in on before.`,
   'server.restarting': 'The server is restarting. Please try again in a moment.',
-  /** Not the server's: what the widget says when a new verification code was sent without a message. */
+}
+
+/** Not the server's, so bundled: what the widget says when a new verification code was sent without a message. */
+export const codeSent = {
   'server.codeSent': 'A new code is on its way.',
 }
