@@ -124,6 +124,30 @@ test('a project with no verifications says how to get some', async ({ page }) =>
   await screenshot(page, 'usage-empty')
 })
 
+test('a project whose calls reached its request log, but none of its keys was verified here: the errors chart, and no "No requests yet" above it', async ({
+  page,
+}) => {
+  const account = await createAccount(server.origin)
+  const project = await api<{ id: string; apiKey: Record<string, string> }>('POST', '/manage/dapp', account.accessToken, { name: 'Weather API' })
+  const [keyId] = Object.keys(project.apiKey)
+  // A provider in another language reports its calls itself (POST /api/logs), with no verification through this server.
+  const at = new Date().toISOString()
+  const entries = ['req_usage_1', 'req_usage_2'].map((requestId, i) => ({
+    requestId,
+    keyId,
+    method: 'GET',
+    route: '/v1/forecast',
+    status: i ? 500 : 200,
+    durationMs: 40,
+    at,
+  }))
+  await api('POST', '/logs', SERVICE_TOKEN, { entries })
+  await openProject(page, account, project.id)
+  const usage = page.getByRole('region', { name: 'Usage' })
+  await expect(usage.getByRole('figure', { name: /50% answered with an error/ })).toBeVisible()
+  await expect(usage.getByText('No requests yet: verify a key to see it here')).toBeHidden()
+})
+
 test('shows nothing of usage when the server does not offer it', async ({ page }) => {
   await page.route('**/api/capabilities', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found."}' }))
   const account = await createAccount(server.origin)
