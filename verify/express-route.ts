@@ -7,12 +7,16 @@
  * costs 0.6 µs over 20 routes, 1.3 µs over 200 (docs/request-logs.md), too
  * little of a request for a cache to earn its keep.
  */
+import { LOG_ROUTE_MAX } from '../contract/constants.js'
 import { UNMATCHED_ROUTE } from './request-entry.js'
 
+/** What Express 5's layer matches a path with: one matcher per path of a list. */
+type Matcher = (path: string) => unknown
 /** The parts of Express 5's app, router and layer read here. */
 interface Layer {
   route?: unknown
   rawPath?: unknown
+  matchers?: readonly Matcher[]
   handle?: { stack?: readonly Layer[] }
 }
 interface AppLike {
@@ -24,21 +28,60 @@ interface AppLike {
 export interface RoutedRequest {
   route?: { path?: unknown }
   app?: unknown
+  url?: unknown
 }
 
 /** A mount path as written, '' for the root; undefined when it is not one plain path. */
 const mountOf = (path: unknown): string | undefined => (typeof path === 'string' ? (path === '/' ? '' : path) : undefined)
 
-/** The templates under which `stack` reaches `route`: one per way. */
-function walk(stack: readonly Layer[], route: object, prefix: string, found: string[], depth: number): void {
+/** A route's path as written: a pattern as its literal (`/^\/re\/(\d+)$/`), a list as its paths joined by commas. */
+function written(path: unknown): string | undefined {
+  if (typeof path === 'string') return path
+  if (path instanceof RegExp) return String(path)
+  if (!Array.isArray(path)) return undefined
+  // Joined only up to what an entry keeps: a list may be long.
+  let text = ''
+  for (const p of path.flat(Infinity)) {
+    if (text.length > LOG_ROUTE_MAX) break
+    text = text ? `${text},${written(p) ?? ''}` : (written(p) ?? '')
+  }
+  return text
+}
+
+/**
+ * The path of a list that the request matched, tried as Express tries them on the path it is left with inside the
+ * route's router (`req.url`, while the route answers); the whole list when none matches it (an error handler outside
+ * that router answered).
+ */
+function ownPath(layer: Layer, url: unknown): string | undefined {
+  const { rawPath, matchers } = layer
+  if (!Array.isArray(rawPath) || !Array.isArray(matchers) || typeof url !== 'string') return written(rawPath)
+  const query = url.indexOf('?')
+  const path = query < 0 ? url : url.slice(0, query)
+  for (let i = 0; i < matchers.length; i++) {
+    try {
+      if (matchers[i](path)) return written(rawPath[i])
+    } catch {
+      // A parameter that is not valid percent-encoding: Express refused it too.
+    }
+  }
+  return written(rawPath)
+}
+
+/** A way to the route: its full template (null when a mount on the way has none to tell), and its own path. */
+type Way = { full: string | null; own: string }
+
+/** The ways by which `stack` reaches `route`; `prefix` is null under a mount that is not one plain path. */
+function walk(stack: readonly Layer[], route: object, prefix: string | null, found: Way[], depth: number, url: unknown): void {
   if (depth > 32) return
   for (const layer of stack) {
     if (layer.route === route) {
-      found.push(typeof layer.rawPath === 'string' ? `${prefix}${layer.rawPath}` : '')
+      const own = ownPath(layer, url)
+      if (own !== undefined) found.push({ full: prefix === null ? null : `${prefix}${own}`, own })
     } else if (!layer.route && Array.isArray(layer.handle?.stack)) {
       const mount = mountOf(layer.rawPath)
       // A router under a pattern or a list of paths: whatever it holds has no template to tell.
-      walk(layer.handle.stack, route, mount === undefined ? '\0' : `${prefix}${mount}`, found, depth + 1)
+      walk(layer.handle.stack, route, mount === undefined || prefix === null ? null : `${prefix}${mount}`, found, depth + 1, url)
     }
   }
 }
@@ -55,8 +98,9 @@ function appPrefix(app: AppLike | undefined): string | undefined {
 }
 
 /**
- * The route's full template, or null when it has none to tell (a mount path that is a pattern or a list, a route
- * reached by two mounts, Express 4, which keeps no mount path as written).
+ * The route's full template; its own path when the mounts cannot be told (a mount path that is a pattern or a list,
+ * a route reached by two mounts); null when the app's routers cannot be read (Express 4, which keeps no mount path
+ * as written).
  */
 function templateOf(req: RoutedRequest, route: object): string | null {
   const app = req.app as AppLike | undefined
@@ -67,17 +111,17 @@ function templateOf(req: RoutedRequest, route: object): string | null {
     // Express 4's app.router throws (it has app._router, whose layers keep no mount path as written).
   }
   const prefix = appPrefix(app)
-  if (!Array.isArray(stack) || prefix === undefined) return null
-  const found: string[] = []
-  walk(stack, route, prefix, found, 0)
-  const [only] = found
-  return found.length === 1 && only && !only.includes('\0') ? only : null
+  if (!Array.isArray(stack)) return null
+  const found: Way[] = []
+  walk(stack, route, prefix ?? null, found, 0, req.url)
+  const [first] = found
+  return found.length === 1 && first.full !== null ? first.full : (first?.own ?? null)
 }
 
 /** The matched route's full template; the route's own path when the mounts cannot be told; `(unmatched)` without a route. */
 export function expressRoute(req: RoutedRequest): string {
   const route = req.route
-  const own = route?.path
-  if (!route || typeof own !== 'string') return UNMATCHED_ROUTE
+  const own = written(route?.path)
+  if (!route || own === undefined) return UNMATCHED_ROUTE
   return templateOf(req, route) ?? own
 }

@@ -76,6 +76,31 @@ describe('expressApiKey reports the route as the provider wrote it, never a path
     expect(portal.entries().map((e) => e.route)).toEqual(['/profile'])
   })
 
+  it('under a route written as a list of paths, the path of the list that matched; under a pattern, the pattern as written', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const app = express()
+    app.use(expressApiKey(verifier, { requestLogs: true }))
+    app.get(/^\/re\/(\d+)$/, (_req, res) => void res.json({}))
+    app.get(['/list/a', '/list/b/:id'], (_req, res) => void res.json({}))
+    const router = express.Router()
+    router.get(['/x', '/y/:id'], (_req, res) => void res.json({}))
+    app.use('/m/:org', router)
+    const base = await listen(app, verifier)
+    const paths = ['/re/5', '/list/a', '/list/b/7?q=secret', '/m/acme/y/3', '/m/acme/x', '/nowhere']
+    for (const path of paths) await fetch(`${base}${path}`, { headers: auth })
+    await expect.poll(() => verifier.requestLogStats().queued, { timeout: 10_000 }).toBe(paths.length)
+    await verifier.flush()
+    expect(portal.entries().map((e) => [e.route, e.status])).toEqual([
+      ['/^\\/re\\/(\\d+)$/', 200],
+      ['/list/a', 200],
+      ['/list/b/:id', 200],
+      ['/m/:org/y/:id', 200],
+      ['/m/:org/x', 200],
+      ['(unmatched)', 404],
+    ])
+  })
+
   it('reports a stream the client left once its status was sent; nothing twice', async () => {
     const portal = fakePortal()
     const verifier = portal.verifier()
