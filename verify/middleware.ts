@@ -82,15 +82,18 @@ interface HonoContextLike {
 }
 
 /**
- * The route that answered: the last one run, unless that was a middleware's `…*` that passed the request on (then
- * no route matched). A middleware takes `next` and a handler does not: Hono's own tools tell them apart so, and
- * `app.all('/v1/proxy/*', (c) => …)` is a route.
+ * The route that answered: the last handler run, unless it passed the request on to no one. A handler that takes
+ * `next` (a middleware, as Hono's own tools tell them; a mounted app's too) passed it on when it is the last that
+ * matched and the answer is a 404, the not-found answer: one before the last that called `next` would not be the
+ * last run. So a mounted app that answered is named by its mount (`/v1/mounted/*`), a middleware that answered
+ * itself (a 429) by its path, and `app.all('/v1/proxy/*', (c) => …)` is a route.
  */
 function honoRoute(c: HonoContextLike): string {
-  const route = c.req.matchedRoutes[c.req.routeIndex]
+  const { matchedRoutes, routeIndex } = c.req
+  const route = matchedRoutes[routeIndex]
   if (!route) return UNMATCHED_ROUTE
-  const passesOn = typeof route.handler !== 'function' || route.handler.length > 1
-  return route.method === 'ALL' && route.path.endsWith('*') && passesOn ? UNMATCHED_ROUTE : route.path
+  const takesNext = typeof route.handler !== 'function' || route.handler.length > 1
+  return takesNext && routeIndex === matchedRoutes.length - 1 && c.res.status === 404 ? UNMATCHED_ROUTE : route.path
 }
 
 /** What @hono/node-server puts in `c.env`: Node's own request and response. */

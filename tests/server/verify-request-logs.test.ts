@@ -70,6 +70,27 @@ describe('honoApiKey with requestLogs', () => {
     expect(portal.tokens).toEqual(new Set(['Bearer svc']))
   })
 
+  it('reports a 404 that middlewares on paths of their own passed on as (unmatched), and a mounted app that answered under its mount', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const app = honoApp(verifier)
+      .use('/v1/special', async (_c, next) => {
+        await next()
+      })
+      .use('/v1/users/:id', async (_c, next) => {
+        await next()
+      })
+      .get('/v1/users/:id/x', (c) => c.text('x'))
+      // A mounted app answers its own 404 for a path it has no route for, as an Express sub-app would not.
+      .mount('/v1/mounted', (req) => (new URL(req.url).pathname === '/abc' ? new Response('mounted') : new Response('not here', { status: 404 })))
+    const statuses = []
+    for (const path of ['/v1/special', '/v1/users/123', '/v1/users/123/x', '/v1/mounted/abc?x=1', '/v1/mounted/nothing'])
+      statuses.push((await app.request(path, { headers: auth })).status)
+    expect(statuses).toEqual([404, 404, 200, 200, 404])
+    await verifier.flush()
+    expect(portal.entries().map((e) => e.route)).toEqual(['(unmatched)', '(unmatched)', '/v1/users/:id/x', '/v1/mounted/*', '(unmatched)'])
+  })
+
   it("keeps the client's sane X-Request-Id and answers it; makes one for a missing or unusable id", async () => {
     const portal = fakePortal()
     const verifier = portal.verifier()
