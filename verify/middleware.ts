@@ -70,6 +70,8 @@ interface HonoContextLike {
   req: {
     method: string
     header(name: string): string | undefined
+    // The web request: its signal is aborted when the client leaves, where the runtime says so (Deno, Bun).
+    raw?: { signal?: { aborted?: boolean } }
     // Hono's own (deprecated for `hono/route`, which this package cannot import: it depends on nothing).
     matchedRoutes: ReadonlyArray<{ method: string; path: string; handler?: unknown }>
     routeIndex: number
@@ -97,7 +99,12 @@ function honoRoute(c: HonoContextLike): string {
 }
 
 /** What @hono/node-server puts in `c.env`: Node's own request and response. */
-type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } }; outgoing?: { setHeader?(name: string, value: string): unknown } } | undefined
+type NodeBindings =
+  | {
+      incoming?: { socket?: { remoteAddress?: string } }
+      outgoing?: { setHeader?(name: string, value: string): unknown; destroyed?: boolean; headersSent?: boolean }
+    }
+  | undefined
 
 /** @hono/node-server's peer address; other runtimes have their own, so none. */
 const honoAddress = (c: HonoContextLike): string | undefined => (c.env as NodeBindings)?.incoming?.socket?.remoteAddress
@@ -131,6 +138,10 @@ export function honoApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
     await next()
     // Elsewhere (Deno, Bun, edge) a Response the handler made itself lacks it: Hono copies it to add one.
     if (!onNode && !c.res.headers.has(REQUEST_ID_HEADER)) c.header(REQUEST_ID_HEADER, requestId)
+    // A client gone before any answer saw none, and gets no entry, as on Express. On Node its response is destroyed
+    // unsent by then (a property, where a listener a request would cost more); elsewhere its request's signal says
+    // so where the runtime aborts it.
+    if (onNode ? outgoing!.destroyed && !outgoing!.headersSent : c.req.raw?.signal?.aborted) return
     const entry = entryOf({
       requestId,
       keyId: outcome.info.keyId,

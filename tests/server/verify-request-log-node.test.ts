@@ -5,7 +5,9 @@
  */
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
+import { get, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createVerifier, honoApiKey, type RequestLogEntry, type Verification } from '../../verify/index'
 import { entryJson, isoAt } from '../../verify/entry-json'
@@ -74,6 +76,51 @@ describe('honoApiKey with requestLogs on @hono/node-server', () => {
       [answers[1].id, '/v1/own', 200],
       [answers[2].id, '/v1/boom', 500],
     ])
+  })
+})
+
+describe('honoApiKey with requestLogs, for a client gone before any answer', () => {
+  it('reports nothing on @hono/node-server, as on Express; a client that stayed is reported', async () => {
+    const { verifier, entries } = portalVerifier()
+    let arrived!: () => void
+    const reached = new Promise<void>((resolve) => (arrived = resolve))
+    let answered = 0
+    const app = new Hono<{ Bindings: { outgoing: ServerResponse } }>()
+      .use('/v1/*', honoApiKey(verifier, { requestLogs: true }))
+      .get('/v1/slow', async (c) => {
+        // Answers once its client has gone, however long the machine takes to see it go.
+        await new Promise((resolve) => {
+          c.env.outgoing.once('close', resolve)
+          arrived()
+        })
+        answered++
+        return c.json({ ok: true })
+      })
+      .get('/v1/fast', (c) => c.json({ ok: true }))
+    const base = await nodeServer(app as unknown as Hono)
+    const left = get(`${base}/v1/slow`, { headers: auth })
+    left.on('error', () => {})
+    await reached
+    left.destroy()
+    await expect.poll(() => answered, { timeout: 10_000 }).toBe(1)
+    expect((await fetch(`${base}/v1/fast`, { headers: auth })).status).toBe(200)
+    await verifier.flush()
+    expect(entries.map((e) => [e.route, e.status])).toEqual([['/v1/fast', 200]])
+  })
+
+  it("reports nothing elsewhere when the runtime aborts the request's signal (Deno, Bun)", async () => {
+    const { verifier, entries } = portalVerifier()
+    const app = new Hono().use('/v1/*', honoApiKey(verifier, { requestLogs: true })).get('/v1/slow', async (c) => {
+      await sleep(200)
+      return c.json({ ok: true })
+    })
+    const client = new AbortController()
+    const left = app.request('/v1/slow', { headers: auth, signal: client.signal })
+    setTimeout(() => client.abort(), 50)
+    expect((await left).status).toBe(200)
+    expect((await app.request('/v1/slow', { headers: auth })).status).toBe(200)
+    await verifier.flush()
+    expect(entries).toHaveLength(1)
   })
 })
 
