@@ -44,7 +44,7 @@ export function useServerText(): (error: { message: string; code?: string; retry
       const id = known?.knownCode(error)
       if (!id || (locale.strings?.[id] === undefined && locale.messages?.[id] === undefined)) return error.message
       // The wait in the language of the text it goes into (the host's or the bundled one): the page's tag.
-      return t(id, { wait: waitIn(locale.tag, error.retryAfter ?? 0) })
+      return t(id, { wait: waitIn(locale.tag, error.retryAfter ?? 0, known?.LONG_WAITS.has(error.code as string)) })
     },
     [known, t, locale],
   )

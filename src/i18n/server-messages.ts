@@ -6,8 +6,9 @@ type Id = keyof typeof server
 /**
  * The server's errors the widget shows in the reader's language, by their
  * stable code (contract/constants.ts ERROR_CODES): the checks of its forms'
- * fields, the password rule, those forms' refusals, the request log's
- * query checks, and the limits' and a restart's refusals. An error with another
+ * fields, the password rule, those forms' refusals (the endpoint dialog's, the
+ * project, key and member limits, the invitations'), the request log's query
+ * checks, and the limits' and a restart's refusals. An error with another
  * code, or none (a server that sends none), is shown as the server wrote it.
  * Fetched only when a reader's texts are not the English ones.
  */
@@ -38,6 +39,24 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   WRONG_CREDENTIALS: 'server.wrongCredentials',
   EMAIL_TAKEN: 'server.emailTaken',
   WRONG_PASSWORD: 'server.wrongPassword',
+  ENDPOINT_DESCRIPTION_CONTROL_CHARACTERS: 'server.endpoint.description.control',
+  ENDPOINT_DESCRIPTION_BLANK: 'server.endpoint.description.blank',
+  ENDPOINT_URL_NOT_A_URL: 'server.endpoint.url.notUrl',
+  ENDPOINT_URL_SCHEME: 'server.endpoint.url.scheme',
+  ENDPOINT_URL_CREDENTIALS: 'server.endpoint.url.credentials',
+  ENDPOINT_URL_NO_HOST: 'server.endpoint.url.noHost',
+  ENDPOINT_URL_PRIVATE: 'server.endpoint.url.private',
+  ENDPOINT_URL_PRIVATE_HOST: 'server.endpoint.url.privateHost',
+  ENDPOINT_LIMIT_REACHED: 'server.endpoint.limit',
+  PROJECT_LIMIT_REACHED: 'server.project.limit',
+  KEY_LIMIT_REACHED: 'server.key.limit',
+  KEY_LIMIT_FOR_ROLL: 'server.key.limitForRoll',
+  ALREADY_MEMBER: 'server.member.already',
+  ALREADY_INVITED: 'server.member.invited',
+  MEMBER_LIMIT_REACHED: 'server.member.limit',
+  VERIFY_TO_INVITE: 'server.invite.verify',
+  INVITER_LIMIT_REACHED: 'server.invite.inviterLimit',
+  INVITED_ADDRESS_LIMIT_REACHED: 'server.invite.addressLimit',
   LOG_QUERY_KEY_TOO_LONG: 'server.logs.key',
   LOG_QUERY_STATUS_INVALID: 'server.logs.status',
   LOG_QUERY_ROUTE_TOO_LONG: 'server.logs.route',
@@ -55,8 +74,11 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   SERVER_RESTARTING: 'server.restarting',
 }
 
+/** Codes whose wait is a day's budget, which the server says in hours or days (its longWaitWords): so does their translation. */
+export const LONG_WAITS = new Set<string>(['INVITER_LIMIT_REACHED', 'INVITED_ADDRESS_LIMIT_REACHED'])
+
 /** Codes whose text says how long to wait: translated only with the answer's Retry-After to say it. */
-const WAITS = new Set<string>(['TOO_MANY_ATTEMPTS', 'TOO_MANY_REQUESTS', 'ACCOUNT_UNDER_ATTACK'])
+const WAITS = new Set<string>(['TOO_MANY_ATTEMPTS', 'TOO_MANY_REQUESTS', 'ACCOUNT_UNDER_ATTACK', ...LONG_WAITS])
 
 /** The catalog id of an error the widget translates, by its code, else undefined. */
 export const knownCode = ({ code, retryAfter }: { code?: string; retryAfter?: number }): Id | undefined =>

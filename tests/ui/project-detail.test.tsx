@@ -2,6 +2,7 @@ import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { keys as enKeys } from '../../src/i18n/en/keys'
+import de from '../../src/i18n/locales/de'
 import { reveal as enReveal } from '../../src/i18n/en/reveal'
 import { formatDate } from '../../src/format-date'
 import { store } from '../../src/store'
@@ -202,6 +203,18 @@ describe('API Actions: Create', () => {
     expect((await q.findByRole('alert')).textContent).toContain('This project already has 20 API keys.')
     expect(q.queryByRole('dialog')).not.toBeInTheDocument()
     expect(api.callsTo(GET)).toHaveLength(1)
+  })
+
+  // The limit by its code: in German on a German page (without the figure, no field of the answer); on an English one, the server's words.
+  const KEY_LIMIT = 'This project already has 20 API keys, the most it can have. Delete one to create another.'
+  it.each([
+    ['de', de['server.key.limit']],
+    ['en', KEY_LIMIT],
+  ])('the key limit (KEY_LIMIT_REACHED) on a page in %s: in German by its code, in English as the server wrote it', async (lang, text) => {
+    mockApi({ [GET]: { body: detail(7) }, [CREATE_KEY]: { status: 409, body: { message: KEY_LIMIT, code: 'KEY_LIMIT_REACHED' } } })
+    const q = shadow(mountElement('flex-project-detail', { 'project-id': 'prj_7', router: 'memory', lang }))
+    await userEvent.setup().click(await q.findByRole('button', { name: lang === 'de' ? (de['keys.create'] as string) : enKeys['keys.create'] }))
+    await waitFor(() => expect(q.getByRole('alert').textContent).toContain(text))
   })
 })
 

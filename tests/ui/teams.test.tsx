@@ -5,7 +5,9 @@ import type { AuditEntry, Member } from '../../contract/teams'
 import { PAGE } from '../../src/components/teams/ActivitySection'
 import { LazyTeamSections } from '../../src/components/teams/lazy'
 import { store } from '../../src/store'
-import { recordEvents, resetStore, signInAs } from './helpers'
+import { teams as enTeams } from '../../src/i18n/en/teams'
+import de from '../../src/i18n/locales/de'
+import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
 import { json, mockApi, type Reply } from './helpers/api-mock'
 import { detail, keyEntry, renderDashboard, renderDetail, summary } from './helpers/dashboard'
 import { member } from './helpers/fixtures'
@@ -31,17 +33,22 @@ const entry = (n: number, action = 'key.created', extra: Partial<AuditEntry> = {
   ...extra,
 })
 
-/** The project page as `me` (a member's user id) on a server with teams; `routes` adds or replaces replies. */
-function page(me: string, routes: Record<string, Reply> = {}, team: Member[] = TEAM) {
+/** A server with teams, signed in as `me` (a member's user id); `routes` adds or replaces replies. */
+function teamServer(me: string, routes: Record<string, Reply> = {}, team: Member[] = TEAM) {
   signInAs({ accessToken: 'access-token-1', user: { id: me, name: 'Me', email: 'me@example.com' } })
   const role = team.find((m) => m.userId === me)?.role
-  const api = mockApi({
+  return mockApi({
     [`GET ${BASE}`]: { body: detail(7, {}, { keys: [keyEntry('apid_1', 'Main', 'fxk_…abcd')], keyLimit: 10, role }) },
     [CAPS]: { body: { features: ['teams', 'mail', 'project-settings'] } },
     [`GET ${MEMBERS}`]: { body: team },
     [AUDIT]: { body: { entries: [] } },
     ...routes,
   })
+}
+
+/** The project page as `me` on a server with teams. */
+function page(me: string, routes: Record<string, Reply> = {}, team: Member[] = TEAM) {
+  const api = teamServer(me, routes, team)
   const r = renderDetail('prj_7')
   return { ...r, api, members: () => r.q.findByRole('region', { name: 'Members' }) }
 }
@@ -136,6 +143,35 @@ describe('the Members section', () => {
     await user.type(within(dialog).getByLabelText('E-mail address'), 'adm@example.com')
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }))
     expect((await within(dialog).findByRole('alert')).textContent).toContain('That address is already a member.')
+  })
+
+  // The invitation's refusals by their code: in German on a German page, a day's budget's wait in hours as the
+  // server says it (from Retry-After; its figure of invitations is no field of the answer); on an English page, the server's words.
+  const SPENT = 'You may send 50 invitations a day, resends included. Try again in 5 hours.'
+  const THEIRS = 'This address has already been sent 3 invitations today, the most one address may receive in a day. Try again in 3 days.'
+  const MEMBER = 'This address is already a member of the project.'
+  const waited = (id: 'server.invite.inviterLimit' | 'server.invite.addressLimit', wait: string) => (de[id] as (p: { wait: string }) => string)({ wait })
+  it.each([
+    ['de', 'INVITER_LIMIT_REACHED', '17000', SPENT, waited('server.invite.inviterLimit', '5 Stunden')],
+    ['en', 'INVITER_LIMIT_REACHED', '17000', SPENT, SPENT],
+    ['de', 'INVITED_ADDRESS_LIMIT_REACHED', '200000', THEIRS, waited('server.invite.addressLimit', '3 Tage')],
+    ['de', 'ALREADY_MEMBER', '', MEMBER, de['server.member.already']],
+    ['en', 'ALREADY_MEMBER', '', MEMBER, MEMBER],
+  ])('Invite on a page in %s says %s in German by its code, in English as the server wrote it', async (lang, code, retryAfter, message, text) => {
+    const refusal = new Response(JSON.stringify({ message, code }), {
+      status: retryAfter ? 429 : 409,
+      headers: { 'Content-Type': 'application/json', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) },
+    })
+    teamServer('usr_own', { [`POST ${MEMBERS}`]: refusal })
+    const q = shadow(mountElement('flex-project-detail', { 'project-id': 'prj_7', router: 'memory', lang }))
+    const words = (lang === 'de' ? de : enTeams) as Record<string, string>
+    const user = userEvent.setup()
+    const members = await q.findByRole('region', { name: words['members.heading'] })
+    await user.click(await within(members).findByRole('button', { name: words['members.invite'] }))
+    const dialog = q.getByRole('dialog', { name: words['invite.title'] })
+    await user.type(within(dialog).getByLabelText(words['invite.email']), 'adm@example.com')
+    await user.click(within(dialog).getByRole('button', { name: words['invite.submit'] }))
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain(text))
   })
 
   it('says an address the server refuses under the field, which it describes, in the reader’s words', async () => {

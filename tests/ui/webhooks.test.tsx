@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Attempt, Endpoint } from '../../src/api/webhooks'
 import { LazyWebhooks } from '../../src/components/webhooks/lazy'
+import { server as enServer } from '../../src/i18n/en/server'
 import { webhooks as enWebhooks } from '../../src/i18n/en/webhooks'
+import de from '../../src/i18n/locales/de'
 import { store } from '../../src/store'
 import { mountElement, recordEvents, resetStore, shadow, signInAs } from './helpers'
 import { deferred, json, mockApi, offContract, type Reply } from './helpers/api-mock'
@@ -698,6 +700,33 @@ describe('<flex-webhooks>', () => {
     expect(await mount({}).q.findByText(NO_PROJECT)).toBeInTheDocument()
     resetStore()
     expect(await mount().q.findByText('Log in to see your projects.')).toBeInTheDocument()
+  })
+
+  // The server's refusals by their code: in German on a German page; on an English one, the server's own words.
+  const PRIVATE_HOST = `Endpoint URL's host hooks.internal is not a public address. ${enServer['server.endpoint.url.private']}`
+  const LIMIT = 'This project already has 10 webhook endpoints, the most it can have. Delete one to add another.'
+  it.each([
+    ['de', 'ENDPOINT_URL_PRIVATE_HOST', PRIVATE_HOST, 'url', de['server.endpoint.url.privateHost']],
+    ['en', 'ENDPOINT_URL_PRIVATE_HOST', PRIVATE_HOST, 'url', PRIVATE_HOST],
+    ['de', 'ENDPOINT_LIMIT_REACHED', LIMIT, 'alert', de['server.endpoint.limit']],
+    ['en', 'ENDPOINT_LIMIT_REACHED', LIMIT, 'alert', LIMIT],
+  ])('Add endpoint on a page in %s says %s in German by its code, in English as the server wrote it', async (lang, code, message, where, text) => {
+    mockApi({
+      [CAPS]: { body: { features: ['webhooks'] } },
+      [TYPES]: { body: CATALOG },
+      [LIST]: { body: { endpoints: [endpoint(1)], needsSecretRoll: false } },
+      [`POST ${HOOKS}`]: { status: code === 'ENDPOINT_LIMIT_REACHED' ? 409 : 400, body: { message, code } },
+    })
+    const { q } = mount({ 'project-id': 'prj_7', lang })
+    const words = (lang === 'de' ? de : enWebhooks) as Record<string, string>
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: words['webhooks.addEndpoint'] }))
+    const dialog = q.getByRole('dialog', { name: words['webhooks.addEndpoint'] })
+    const url = within(dialog).getByLabelText(words['webhooks.endpoint.url'])
+    await user.type(url, 'https://hooks.internal/in')
+    await user.click(within(dialog).getByRole('button', { name: words['webhooks.addEndpoint'] }))
+    if (where === 'url') await waitFor(() => expect(url).toHaveAccessibleDescription(text))
+    else await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain(text))
   })
 
   it('says so against a server without webhooks, and calls nothing of theirs', async () => {

@@ -6,7 +6,8 @@ type Wait = { wait: string }
  * server words them: the checks of the fields of its log-in, sign-up, reset
  * and profile forms (contract/fields.ts, contract/requests.ts,
  * contract/accounts.ts), the password rule (the server's password policy) and
- * those forms' refusals, and the limits' and a restarting server's. Each is found by its error's code
+ * those forms' refusals, the webhook endpoint dialog's, the project, key and
+ * member limits, the invitations', and the limits' and a restarting server's. Each is found by its error's code
  * (server-messages.ts), never by its text; any other error stays as the
  * server wrote it. None of this English is bundled: an English reader reads the
  * server's own words, so these are the catalog's ids, the text a host's `strings`
@@ -39,6 +40,32 @@ export const server = {
   'server.wrongCredentials': 'Incorrect e-mail or password.',
   'server.emailTaken': 'An account with this e-mail already exists.',
   'server.wrongPassword': 'Incorrect password.',
+  // The webhook endpoint dialog's refusals (contract/webhooks.ts, the server's check of the address), then the
+  // limits of projects, keys and members and the invitations'. A limit's figure is the server's setting and no
+  // field of its answer, so these say none; nor is the host ENDPOINT_URL_PRIVATE_HOST names, so its text names none.
+  'server.endpoint.description.control': 'Endpoint description must not contain line breaks, tabs or other control characters.',
+  'server.endpoint.description.blank': 'Endpoint description must contain a visible character, not only spaces or invisible characters.',
+  'server.endpoint.url.notUrl': 'Endpoint URL must be a full URL, such as https://example.com/webhooks.',
+  'server.endpoint.url.scheme': 'Endpoint URL must start with https:// or http://.',
+  'server.endpoint.url.credentials': 'Endpoint URL must not contain a user name or password.',
+  'server.endpoint.url.noHost': 'Endpoint URL must name a host.',
+  'server.endpoint.url.private':
+    'Endpoint URL must be on a public address: loopback, private, link-local, carrier-grade NAT, multicast and cloud metadata addresses are refused (for development only, the server can allow them with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
+  'server.endpoint.url.privateHost':
+    "Endpoint URL's host is not a public address. Endpoint URL must be on a public address: loopback, private, link-local, carrier-grade NAT, multicast and cloud metadata addresses are refused (for development only, the server can allow them with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).",
+  'server.endpoint.limit': 'This project already has as many webhook endpoints as it may have. Delete one to add another.',
+  'server.project.limit': 'You already have as many projects as an account may have.',
+  'server.key.limit': 'This project already has as many API keys as it may have. Delete one to create another.',
+  'server.key.limitForRoll':
+    'This project already has as many API keys as it may have, so the old key cannot keep working beside its replacement. Roll it with no grace period (it stops at once), or delete another key first.',
+  'server.member.already': 'This address is already a member of the project.',
+  'server.member.invited': 'This address is already invited: resend or revoke that invitation.',
+  'server.member.limit': 'This project already has as many members and invitations as it may have.',
+  'server.invite.verify': 'Verify your e-mail address before inviting anyone: we sent you a code. You can ask for a new one from your profile.',
+  // A day's budget (429, `wait` its Retry-After in hours or days past two of them).
+  'server.invite.inviterLimit': ({ wait }: Wait) => `You have sent as many invitations as you may send in a day, resends included. Try again in ${wait}.`,
+  'server.invite.addressLimit': ({ wait }: Wait) =>
+    `This address has already been sent as many invitations today as one address may receive in a day. Try again in ${wait}.`,
   // The request log's query checks (contract/logs.ts), met through a host's attributes or an old page's cursor.
   'server.logs.key': 'key must be at most 200 characters.',
   'server.logs.status': 'status must be one of 1xx, 2xx, 3xx, 4xx, 5xx.',

@@ -590,6 +590,30 @@ const messages: LocaleMessages = {
   'server.wrongCredentials': 'E-Mail-Adresse oder Passwort ist falsch.',
   'server.emailTaken': 'Es gibt bereits ein Konto mit dieser E-Mail-Adresse.',
   'server.wrongPassword': 'Falsches Passwort.',
+  'server.endpoint.description.control': 'Die Endpunkt-Beschreibung darf keine Zeilenumbrüche, Tabulatoren oder anderen Steuerzeichen enthalten.',
+  'server.endpoint.description.blank': 'Die Endpunkt-Beschreibung muss ein sichtbares Zeichen enthalten, nicht nur Leerzeichen oder unsichtbare Zeichen.',
+  'server.endpoint.url.notUrl': 'Die Endpunkt-URL muss eine vollständige URL sein, etwa https://example.com/webhooks.',
+  'server.endpoint.url.scheme': 'Die Endpunkt-URL muss mit https:// oder http:// beginnen.',
+  'server.endpoint.url.credentials': 'Die Endpunkt-URL darf weder einen Benutzernamen noch ein Passwort enthalten.',
+  'server.endpoint.url.noHost': 'Die Endpunkt-URL muss einen Host nennen.',
+  'server.endpoint.url.private':
+    'Die Endpunkt-URL muss auf eine öffentliche Adresse verweisen: Loopback-, private, Link-Local-, Carrier-Grade-NAT-, Multicast- und Cloud-Metadaten-Adressen werden abgelehnt (nur für die Entwicklung kann der Server sie mit WEBHOOK_ALLOW_PRIVATE_NETWORKS=true zulassen).',
+  'server.endpoint.url.privateHost':
+    'Der Host der Endpunkt-URL ist keine öffentliche Adresse. Die Endpunkt-URL muss auf eine öffentliche Adresse verweisen: Loopback-, private, Link-Local-, Carrier-Grade-NAT-, Multicast- und Cloud-Metadaten-Adressen werden abgelehnt (nur für die Entwicklung kann der Server sie mit WEBHOOK_ALLOW_PRIVATE_NETWORKS=true zulassen).',
+  'server.endpoint.limit': 'Dieses Projekt hat bereits die höchstmögliche Zahl an Webhook-Endpunkten. Löschen Sie einen, um einen weiteren hinzuzufügen.',
+  'server.project.limit': 'Sie haben bereits die höchstmögliche Zahl an Projekten für ein Konto.',
+  'server.key.limit': 'Dieses Projekt hat bereits die höchstmögliche Zahl an API-Schlüsseln. Löschen Sie einen, um einen neuen zu erstellen.',
+  'server.key.limitForRoll':
+    'Dieses Projekt hat bereits die höchstmögliche Zahl an API-Schlüsseln, daher kann der alte Schlüssel nicht neben seinem Ersatz gültig bleiben. Rotieren Sie ihn ohne Übergangsfrist (er wird sofort ungültig) oder löschen Sie zuerst einen anderen Schlüssel.',
+  'server.member.already': 'Diese Adresse ist bereits Mitglied des Projekts.',
+  'server.member.invited': 'Diese Adresse ist bereits eingeladen: Senden Sie diese Einladung erneut oder widerrufen Sie sie.',
+  'server.member.limit': 'Dieses Projekt hat bereits die höchstmögliche Zahl an Mitgliedern und Einladungen.',
+  'server.invite.verify':
+    'Bestätigen Sie Ihre E-Mail-Adresse, bevor Sie jemanden einladen: Wir haben Ihnen einen Code gesendet. Einen neuen können Sie in Ihrem Profil anfordern.',
+  'server.invite.inviterLimit': ({ wait }: { wait: string }) =>
+    `Sie haben bereits so viele Einladungen gesendet, wie an einem Tag erlaubt sind, erneut gesendete eingeschlossen. Versuchen Sie es in ${wait} erneut.`,
+  'server.invite.addressLimit': ({ wait }: { wait: string }) =>
+    `An diese Adresse wurden heute bereits so viele Einladungen gesendet, wie eine Adresse an einem Tag erhalten darf. Versuchen Sie es in ${wait} erneut.`,
   'server.logs.key': 'Der Schlüssel-Filter darf höchstens 200 Zeichen lang sein.',
   'server.logs.status': 'Der Status-Filter muss 1xx, 2xx, 3xx, 4xx oder 5xx sein.',
   'server.logs.route': 'Der Routen-Filter darf höchstens 200 Zeichen lang sein.',

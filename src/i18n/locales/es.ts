@@ -597,6 +597,30 @@ const messages: LocaleMessages = {
   'server.wrongCredentials': 'Correo electrónico o contraseña incorrectos.',
   'server.emailTaken': 'Ya existe una cuenta con este correo electrónico.',
   'server.wrongPassword': 'Contraseña incorrecta.',
+  'server.endpoint.description.control': 'La descripción del endpoint no puede contener saltos de línea, tabulaciones ni otros caracteres de control.',
+  'server.endpoint.description.blank': 'La descripción del endpoint debe contener un carácter visible, no solo espacios o caracteres invisibles.',
+  'server.endpoint.url.notUrl': 'La URL del endpoint debe ser una URL completa, como https://example.com/webhooks.',
+  'server.endpoint.url.scheme': 'La URL del endpoint debe empezar por https:// o http://.',
+  'server.endpoint.url.credentials': 'La URL del endpoint no puede contener un nombre de usuario ni una contraseña.',
+  'server.endpoint.url.noHost': 'La URL del endpoint debe indicar un host.',
+  'server.endpoint.url.private':
+    'La URL del endpoint debe estar en una dirección pública: se rechazan las direcciones de loopback, privadas, de enlace local, de NAT de operador (CGNAT), de multidifusión y de metadatos de la nube (solo para desarrollo, el servidor puede permitirlas con WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
+  'server.endpoint.url.privateHost':
+    'El host de la URL del endpoint no es una dirección pública. La URL del endpoint debe estar en una dirección pública: se rechazan las direcciones de loopback, privadas, de enlace local, de NAT de operador (CGNAT), de multidifusión y de metadatos de la nube (solo para desarrollo, el servidor puede permitirlas con WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
+  'server.endpoint.limit': 'Este proyecto ya tiene el número máximo de endpoints de webhook. Elimina uno para añadir otro.',
+  'server.project.limit': 'Ya tienes el número máximo de proyectos que permite una cuenta.',
+  'server.key.limit': 'Este proyecto ya tiene el número máximo de claves de API. Elimina una para crear otra.',
+  'server.key.limitForRoll':
+    'Este proyecto ya tiene el número máximo de claves de API, así que la clave antigua no puede seguir funcionando junto a su reemplazo. Rótala sin periodo de gracia (deja de funcionar al instante) o elimina antes otra clave.',
+  'server.member.already': 'Esta dirección ya es miembro del proyecto.',
+  'server.member.invited': 'Esta dirección ya está invitada: reenvía o revoca esa invitación.',
+  'server.member.limit': 'Este proyecto ya tiene el número máximo de miembros e invitaciones.',
+  'server.invite.verify':
+    'Verifica tu dirección de correo electrónico antes de invitar a nadie: te hemos enviado un código. Puedes pedir uno nuevo desde tu perfil.',
+  'server.invite.inviterLimit': ({ wait }: { wait: string }) =>
+    `Ya has enviado el número máximo de invitaciones permitido en un día, reenvíos incluidos. Vuelve a intentarlo en ${wait}.`,
+  'server.invite.addressLimit': ({ wait }: { wait: string }) =>
+    `Esta dirección ya ha recibido hoy el número máximo de invitaciones que una dirección puede recibir en un día. Vuelve a intentarlo en ${wait}.`,
   'server.logs.key': 'El filtro de clave debe tener como máximo 200 caracteres.',
   'server.logs.status': 'El filtro de estado debe ser 1xx, 2xx, 3xx, 4xx o 5xx.',
   'server.logs.route': 'El filtro de ruta debe tener como máximo 200 caracteres.',

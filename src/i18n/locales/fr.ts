@@ -591,6 +591,32 @@ const messages: LocaleMessages = {
   'server.wrongCredentials': 'Adresse e-mail ou mot de passe incorrect.',
   'server.emailTaken': 'Un compte existe déjà avec cette adresse e-mail.',
   'server.wrongPassword': 'Mot de passe incorrect.',
+  'server.endpoint.description.control':
+    'La description de l’endpoint ne doit pas contenir de sauts de ligne, de tabulations ni d’autres caractères de contrôle.',
+  'server.endpoint.description.blank':
+    'La description de l’endpoint doit contenir un caractère visible, pas seulement des espaces ou des caractères invisibles.',
+  'server.endpoint.url.notUrl': 'L’URL de l’endpoint doit être une URL complète, par exemple https://example.com/webhooks.',
+  'server.endpoint.url.scheme': 'L’URL de l’endpoint doit commencer par https:// ou http://.',
+  'server.endpoint.url.credentials': 'L’URL de l’endpoint ne doit contenir ni nom d’utilisateur ni mot de passe.',
+  'server.endpoint.url.noHost': 'L’URL de l’endpoint doit indiquer un hôte.',
+  'server.endpoint.url.private':
+    'L’URL de l’endpoint doit pointer vers une adresse publique\u00a0: les adresses de bouclage, privées, lien-local, de NAT opérateur (CGNAT), de multidiffusion et de métadonnées cloud sont refusées (pour le développement uniquement, le serveur peut les autoriser avec WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
+  'server.endpoint.url.privateHost':
+    'L’hôte de l’URL de l’endpoint n’est pas une adresse publique. L’URL de l’endpoint doit pointer vers une adresse publique\u00a0: les adresses de bouclage, privées, lien-local, de NAT opérateur (CGNAT), de multidiffusion et de métadonnées cloud sont refusées (pour le développement uniquement, le serveur peut les autoriser avec WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
+  'server.endpoint.limit': 'Ce projet a déjà le nombre maximal d’endpoints de webhook. Supprimez-en un pour en ajouter un autre.',
+  'server.project.limit': 'Vous avez déjà le nombre maximal de projets autorisé pour un compte.',
+  'server.key.limit': 'Ce projet a déjà le nombre maximal de clés API. Supprimez-en une pour en créer une autre.',
+  'server.key.limitForRoll':
+    'Ce projet a déjà le nombre maximal de clés API\u00a0: l’ancienne clé ne peut donc pas continuer à fonctionner à côté de sa remplaçante. Renouvelez-la sans délai de grâce (elle cesse aussitôt de fonctionner), ou supprimez d’abord une autre clé.',
+  'server.member.already': 'Cette adresse est déjà membre du projet.',
+  'server.member.invited': 'Cette adresse est déjà invitée\u00a0: renvoyez ou révoquez cette invitation.',
+  'server.member.limit': 'Ce projet a déjà le nombre maximal de membres et d’invitations.',
+  'server.invite.verify':
+    'Vérifiez votre adresse e-mail avant d’inviter qui que ce soit\u00a0: nous vous avons envoyé un code. Vous pouvez en demander un nouveau depuis votre profil.',
+  'server.invite.inviterLimit': ({ wait }: { wait: string }) =>
+    `Vous avez déjà envoyé le nombre maximal d’invitations autorisé en un jour, renvois compris. Réessayez dans ${wait}.`,
+  'server.invite.addressLimit': ({ wait }: { wait: string }) =>
+    `Cette adresse a déjà reçu aujourd’hui le nombre maximal d’invitations qu’une adresse peut recevoir en un jour. Réessayez dans ${wait}.`,
   'server.logs.key': 'Le filtre de clé doit faire au plus 200 caractères.',
   'server.logs.status': 'Le filtre de statut doit valoir 1xx, 2xx, 3xx, 4xx ou 5xx.',
   'server.logs.route': 'Le filtre de route doit faire au plus 200 caractères.',

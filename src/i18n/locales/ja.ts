@@ -581,6 +581,29 @@ const messages: LocaleMessages = {
   'server.wrongCredentials': 'メールアドレスまたはパスワードが正しくありません。',
   'server.emailTaken': 'このメールアドレスのアカウントはすでに存在します。',
   'server.wrongPassword': 'パスワードが正しくありません。',
+  'server.endpoint.description.control': 'エンドポイントの説明に改行、タブ、その他の制御文字を含めることはできません。',
+  'server.endpoint.description.blank': 'エンドポイントの説明には、空白や不可視文字だけでなく、目に見える文字を含めてください。',
+  'server.endpoint.url.notUrl': 'エンドポイント URL は、https://example.com/webhooks のような完全な URL にしてください。',
+  'server.endpoint.url.scheme': 'エンドポイント URL は https:// または http:// で始めてください。',
+  'server.endpoint.url.credentials': 'エンドポイント URL にユーザー名やパスワードを含めることはできません。',
+  'server.endpoint.url.noHost': 'エンドポイント URL にはホストを指定してください。',
+  'server.endpoint.url.private':
+    'エンドポイント URL は公開アドレスにしてください。ループバック、プライベート、リンクローカル、キャリアグレード NAT、マルチキャスト、クラウドのメタデータの各アドレスは拒否されます（開発時に限り、サーバーで WEBHOOK_ALLOW_PRIVATE_NETWORKS=true を設定すると許可できます）。',
+  'server.endpoint.url.privateHost':
+    'エンドポイント URL のホストは公開アドレスではありません。エンドポイント URL は公開アドレスにしてください。ループバック、プライベート、リンクローカル、キャリアグレード NAT、マルチキャスト、クラウドのメタデータの各アドレスは拒否されます（開発時に限り、サーバーで WEBHOOK_ALLOW_PRIVATE_NETWORKS=true を設定すると許可できます）。',
+  'server.endpoint.limit': 'このプロジェクトの Webhook エンドポイントは上限数に達しています。追加するには、いずれかを削除してください。',
+  'server.project.limit': '1 つのアカウントで持てるプロジェクトの上限数に達しています。',
+  'server.key.limit': 'このプロジェクトの API キーは上限数に達しています。新しく作成するには、いずれかを削除してください。',
+  'server.key.limitForRoll':
+    'このプロジェクトの API キーは上限数に達しているため、古いキーを新しいキーと並行して使い続けることはできません。猶予期間なしでローテーションする（古いキーはすぐに停止します）か、先に別のキーを削除してください。',
+  'server.member.already': 'このアドレスはすでにプロジェクトのメンバーです。',
+  'server.member.invited': 'このアドレスはすでに招待されています。その招待を再送信するか、取り消してください。',
+  'server.member.limit': 'このプロジェクトのメンバーと招待は上限数に達しています。',
+  'server.invite.verify': 'メンバーを招待する前に、メールアドレスを確認してください。確認コードを送信済みです。新しいコードはプロフィールから請求できます。',
+  'server.invite.inviterLimit': ({ wait }: { wait: string }) =>
+    `1 日に送信できる招待の上限数に達しました（再送信を含みます）。${wait}後にもう一度お試しください。`,
+  'server.invite.addressLimit': ({ wait }: { wait: string }) =>
+    `このアドレスには、1 つのアドレスが 1 日に受け取れる上限数の招待がすでに送信されています。${wait}後にもう一度お試しください。`,
   'server.logs.key': 'キーの絞り込みは 200 文字以内で指定してください。',
   'server.logs.status': 'ステータスの絞り込みは 1xx、2xx、3xx、4xx、5xx のいずれかで指定してください。',
   'server.logs.route': 'ルートの絞り込みは 200 文字以内で指定してください。',

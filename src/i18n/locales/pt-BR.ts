@@ -586,6 +586,29 @@ const messages: LocaleMessages = {
   'server.wrongCredentials': 'E-mail ou senha incorretos.',
   'server.emailTaken': 'Já existe uma conta com este e-mail.',
   'server.wrongPassword': 'Senha incorreta.',
+  'server.endpoint.description.control': 'A descrição do endpoint não pode conter quebras de linha, tabulações ou outros caracteres de controle.',
+  'server.endpoint.description.blank': 'A descrição do endpoint deve conter um caractere visível, não apenas espaços ou caracteres invisíveis.',
+  'server.endpoint.url.notUrl': 'A URL do endpoint deve ser uma URL completa, como https://example.com/webhooks.',
+  'server.endpoint.url.scheme': 'A URL do endpoint deve começar com https:// ou http://.',
+  'server.endpoint.url.credentials': 'A URL do endpoint não pode conter nome de usuário nem senha.',
+  'server.endpoint.url.noHost': 'A URL do endpoint deve indicar um host.',
+  'server.endpoint.url.private':
+    'A URL do endpoint deve estar em um endereço público: endereços de loopback, privados, link-local, de NAT de operadora (CGNAT), multicast e de metadados de nuvem são recusados (apenas para desenvolvimento, o servidor pode permiti-los com WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
+  'server.endpoint.url.privateHost':
+    'O host da URL do endpoint não é um endereço público. A URL do endpoint deve estar em um endereço público: endereços de loopback, privados, link-local, de NAT de operadora (CGNAT), multicast e de metadados de nuvem são recusados (apenas para desenvolvimento, o servidor pode permiti-los com WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
+  'server.endpoint.limit': 'Este projeto já tem o número máximo de endpoints de webhook. Exclua um para adicionar outro.',
+  'server.project.limit': 'Você já tem o número máximo de projetos permitido por conta.',
+  'server.key.limit': 'Este projeto já tem o número máximo de chaves de API. Exclua uma para criar outra.',
+  'server.key.limitForRoll':
+    'Este projeto já tem o número máximo de chaves de API, então a chave antiga não pode continuar funcionando junto com a substituta. Rotacione-a sem período de carência (ela para na hora) ou exclua outra chave antes.',
+  'server.member.already': 'Este endereço já é membro do projeto.',
+  'server.member.invited': 'Este endereço já foi convidado: reenvie ou revogue esse convite.',
+  'server.member.limit': 'Este projeto já tem o número máximo de membros e convites.',
+  'server.invite.verify': 'Verifique seu endereço de e-mail antes de convidar alguém: enviamos um código para você. Você pode pedir um novo no seu perfil.',
+  'server.invite.inviterLimit': ({ wait }: { wait: string }) =>
+    `Você já enviou o número máximo de convites permitido em um dia, reenvios incluídos. Tente novamente em ${wait}.`,
+  'server.invite.addressLimit': ({ wait }: { wait: string }) =>
+    `Este endereço já recebeu hoje o número máximo de convites que um endereço pode receber em um dia. Tente novamente em ${wait}.`,
   'server.logs.key': 'O filtro de chave deve ter no máximo 200 caracteres.',
   'server.logs.status': 'O filtro de status deve ser 1xx, 2xx, 3xx, 4xx ou 5xx.',
   'server.logs.route': 'O filtro de rota deve ter no máximo 200 caracteres.',
