@@ -174,6 +174,9 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
   // laid out once. Any other page's elements render while the script runs.
   const render = element.prototype[R2WC_RENDER] as () => void
   element.prototype[R2WC_RENDER] = function (this: HTMLElement & { fetchSessionCode?: unknown; sessionUrl?: string }) {
+    // r2wc counts an element as connected from its constructor on: one made and never added would render and
+    // call the API. What is set on it meanwhile is kept, and taken in when it is added (connectedCallback).
+    if (!this.isConnected) return
     syncAccessData()
     if (!waits || pagePhase() !== LOADING || this.fetchSessionCode || this.sessionUrl || !hostSignInDeclared(this)) render.call(this)
     else {

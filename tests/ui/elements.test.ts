@@ -98,6 +98,19 @@ describe('an element in a page that changes it', () => {
     await waitFor(() => expect(heading(el)).toBe('Second words'))
   })
 
+  it('made and never added to the page, renders nothing and calls nothing; added, it renders with what was set on it meanwhile', async () => {
+    const api = mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    const el = document.createElement('flex-login') as HTMLElement & { strings?: unknown }
+    el.setAttribute('api-base', '/detached')
+    el.strings = { 'login.heading': 'Set while detached' }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(el.shadowRoot!.childElementCount).toBe(0)
+    expect(api.calls).toEqual([])
+    document.body.append(el)
+    await waitFor(() => expect(heading(el)).toBe('Set while detached'))
+    await waitFor(() => expect(api.callsTo('POST /detached/device')).toHaveLength(1))
+  })
+
   it('forgets an attribute removed or made empty: the screen reads its default again', async () => {
     mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
     const el = document.createElement('flex-login')
