@@ -26,8 +26,10 @@ const PROPERTIES = ['snippets', 'fetchSessionCode', 'strings'] as const
 
 const R2WC_PROPS = Symbol.for('r2wc.props')
 const R2WC_RENDER = Symbol.for('r2wc.render')
+/** The control last focused in the element: a move takes focus away from it (connectedCallback gives it back). */
+const FOCUSED = Symbol()
 /** What r2wc's element has that its type does not say. */
-type R2wcElement = HTMLElement & { [R2WC_PROPS]: Record<string, unknown>; [R2WC_RENDER](): void; disconnectedCallback(): void }
+type R2wcElement = HTMLElement & { [R2WC_PROPS]: Record<string, unknown>; [R2WC_RENDER](): void; connectedCallback(): void; disconnectedCallback(): void }
 
 /**
  * Wraps a screen as a custom element: open shadow root, the shared stylesheet,
@@ -139,7 +141,9 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
           delete own[name]
         }
       }
+      this.shadowRoot!.addEventListener('focusin', (e) => (this[FOCUSED] = e.target as HTMLElement))
     }
+    [FOCUSED]?: HTMLElement
     // r2wc ignores an attribute removed or made empty: the screen kept the old value (a project id, a key id).
     attributeChangedCallback(name: string, _old: string | null, value: string | null) {
       this[R2WC_PROPS][name.replace(/-(.)/g, (_m, c: string) => c.toUpperCase())] = value ?? undefined
@@ -149,6 +153,18 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     // start again (typed input lost, a key shown once gone). It is unmounted only if it stays out.
     override disconnectedCallback() {
       queueMicrotask(() => this.isConnected || super.disconnectedCallback())
+    }
+    // The move takes an open modal dialog out of the top layer: still open, but drawn inline with the page
+    // behind it live. A dialog open as the element is added was moved with it: shown modal again, as it was.
+    override connectedCallback() {
+      super.connectedCallback()
+      // Read first: showModal() focuses the dialog's first control.
+      const focused = this[FOCUSED]
+      for (const dialog of this.shadowRoot!.querySelectorAll<HTMLDialogElement>('dialog[open]')) {
+        dialog.close()
+        dialog.showModal()
+        if (dialog.contains(focused!)) focused!.focus()
+      }
     }
   }
   // `snippets`, `fetchSessionCode` and `strings` are properties only. r2wc has no

@@ -189,4 +189,20 @@ test.describe('embedding', () => {
     await expect(detail.getByRole('heading', { name: TEXT.projectInformation })).toBeVisible()
     await expect(projects.getByRole('heading', { name: TEXT.northwindDashboardHeading }), 'the table stays').toBeVisible()
   })
+
+  test('/existing.html: an element moved with a dialog open keeps it modal, with what was typed and where focus was', async ({ page, server }) => {
+    const account = await createAccount(server.origin)
+    await page.goto('/existing.html')
+    await logIn(page.locator('flex-login'), account)
+    const projects = page.locator('flex-projects')
+    await projects.getByRole('button', { name: TEXT.addProject }).click()
+    const add = page.getByRole('dialog', { name: TEXT.addDialog })
+    await add.getByLabel('Project Name').fill('Gamma')
+    await add.getByLabel('Project Description').fill('Moved')
+    // The host moves the element elsewhere in its page: removed and added again at once.
+    await projects.evaluate((el) => el.ownerDocument.body.prepend(el))
+    await expect.poll(() => add.evaluate((el) => el.matches(':modal')), 'in the top layer, the page behind inert').toBe(true)
+    await expect(add.getByLabel('Project Name')).toHaveValue('Gamma')
+    await expect(add.getByLabel('Project Description')).toBeFocused()
+  })
 })
