@@ -24,8 +24,11 @@ export interface FlexEventMap {
 
 /**
  * Dispatches a bubbling, composed CustomEvent on the host element. Returns
- * false when a listener called preventDefault() on a cancelable event.
+ * false when a listener called preventDefault() on a cancelable event, and
+ * when the element is no longer in the page (removed while a call was under
+ * way): no listener of the page would hear it, so nothing is dispatched, and
+ * what would follow a navigation's event (the page's hash changed) does not.
  */
 export function emit<K extends keyof FlexEventMap>(host: Element, name: K, detail: FlexEventMap[K], cancelable = false): boolean {
-  return host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }))
+  return host.isConnected && host.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }))
 }

@@ -140,6 +140,26 @@ describe('<flex-login> on a page without <flex-portal>', () => {
     expect(signedIn.events[0].target).toBe(el)
   })
 
+  it("removed while logging in, it neither changes the page's hash nor dispatches to a page that cannot hear it; the session stands", async () => {
+    let answer = () => {}
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    mockApi({ ...DEVICE, 'POST /api/auth/authenticate': async () => (await answered, json(body)) })
+    window.location.hash = '#host-section'
+    const el = mountElement('flex-login')
+    const q = shadow(el)
+    const heard = recordEvents(['flex-signed-in', 'flex-navigate'])
+    const user = userEvent.setup()
+    await user.type(await q.findByLabelText('Email address'), 'ada@example.com')
+    await user.type(q.getByLabelText('Password'), 'pw')
+    await user.click(q.getByRole('button', { name: 'Log in' }))
+    el.remove()
+    answer()
+    await waitFor(() => expect(store.getState().accessData).toEqual(body))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(window.location.hash).toBe('#host-section')
+    expect(heard.events).toEqual([])
+  })
+
   it('shows a compact signed-in state with Sign out when already signed in', async () => {
     const api = mockApi(DEVICE)
     signInAs()
