@@ -8,12 +8,15 @@ const same = (a: Placement, b: Placement) => a.tag === b.tag && a.dir === b.dir
 
 /**
  * An element's language, kept live: a change of `lang` or `dir` on the
- * element or anywhere above it in the page re-renders it in the new language
- * (its chunk fetched first, the old texts shown meanwhile).
+ * element or anywhere above it in the page, or a move under another one,
+ * re-renders it in the new language (its chunk fetched first, the old texts
+ * shown meanwhile).
  */
 export function useLocale(host: HTMLElement, strings: unknown): { locale: LocaleState; dir: 'ltr' | 'rtl' } {
   const [placement, setPlacement] = useState(() => placementOf(host))
   const [, setLoaded] = useState(0)
+  // After every render, not only for a new host: a move to another part of the page changes no lang or dir
+  // the observer sees, but re-renders the element (its connectedCallback), and it reads where it now is.
   useEffect(() => {
     const update = () => setPlacement((old) => (same(old, placementOf(host)) ? old : placementOf(host)))
     update()
@@ -23,7 +26,7 @@ export function useLocale(host: HTMLElement, strings: unknown): { locale: Locale
     const root = host.getRootNode()
     if (root instanceof ShadowRoot) observer.observe(root, { attributes: true, attributeFilter: ['lang', 'dir'], subtree: true })
     return () => observer.disconnect()
-  }, [host])
+  })
   const { bundled } = placement
   const messages = loadedLocale(bundled)
   useEffect(() => {

@@ -145,6 +145,20 @@ describe('an element in the page', () => {
     await waitFor(() => expect(wrapper(el)).toHaveAttribute('dir', 'rtl'))
   })
 
+  it('moved under another lang or dir, reads its language and direction where it now is', async () => {
+    mockApi(DEVICE)
+    const [en, de, ar] = ['en', 'de', 'ar'].map((lang) => document.body.appendChild(Object.assign(document.createElement('div'), { lang })))
+    ar.dir = 'rtl'
+    const el = mountElement('flex-login', {}, en)
+    await waitFor(() => expect(heading(el)).toBe('Log in to your account'))
+    de.append(el)
+    await waitFor(() => expect(heading(el)).toBe('Bei Ihrem Konto anmelden'))
+    expect(wrapper(el)).toHaveAttribute('lang', 'de')
+    ar.append(el)
+    await waitFor(() => expect(wrapper(el)).toHaveAttribute('dir', 'rtl'))
+    expect(heading(el)).toBe('Log in to your account')
+  })
+
   it('its strings property overrides login.heading live and partially; removing it brings the catalog back', async () => {
     mockApi(DEVICE)
     const el = mountElement('flex-login') as HTMLElement & { strings?: unknown }
