@@ -23,6 +23,12 @@ export const LOG_CURSOR_MAX = Math.ceil(((15 + 1 + LOG_REQUEST_ID_MAX * 4) * 4) 
 /** A duration past a day is no call's: refused. */
 export const LOG_DURATION_MAX_MS = 86_400_000
 
+/**
+ * An `ip` that is no IPv4 or IPv6 address. The schema reads only its characters (it runs where Node's
+ * address parser may not); the server reads the address with Node's, as POST /keys/verify does.
+ */
+export const IP_NOT_AN_ADDRESS = coded('LOG_IP_INVALID', 'ip must be an IPv4 or IPv6 address.')
+
 const DURATION_RANGE = coded('LOG_DURATION_OUT_OF_RANGE', `durationMs must be a number from 0 to ${LOG_DURATION_MAX_MS}.`)
 
 const text = (description: string) => z.string().meta({ description })
@@ -73,9 +79,9 @@ export const LogEntryInput = z
       ip: z
         .string({ error: coded('LOG_IP_NOT_TEXT', 'ip must be text.') })
         .max(64, coded('LOG_IP_TOO_LONG', 'ip must be at most 64 characters.'))
-        .regex(/^[0-9A-Fa-f:.]+$/, coded('LOG_IP_INVALID', 'ip must be an IPv4 or IPv6 address.'))
+        .regex(/^[0-9A-Fa-f:.]+$/, IP_NOT_AN_ADDRESS)
         .optional()
-        .meta({ description: "The client's address; only sent when the provider opts in." }),
+        .meta({ description: "The client's address, IPv4 or IPv6 (no zone); only sent when the provider opts in." }),
     },
     // Every refusal of an entry is answered LOG_ENTRY_INVALID (the 400 names the entry): this one too.
     { error: coded('LOG_ENTRY_INVALID', 'Each entry must be a JSON object.') },

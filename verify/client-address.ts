@@ -25,6 +25,17 @@ function groupsOf(address: string): number[] | undefined {
   return all.every((g) => /^[0-9a-f]{1,4}$/i.test(g)) ? all.map((g) => parseInt(g, 16)) : undefined
 }
 
+// Four numbers to 255, none with a leading zero: Node's reading, which the portal refuses a request log's ip by.
+const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)'
+const STRICT_IPV4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}$`)
+
+/** Whether the portal takes `text` as an address (IPv4 or IPv6, no zone, as Node's net.isIP reads one). */
+export function isAddress(text: string): boolean {
+  if (STRICT_IPV4.test(text)) return true
+  const last = text.slice(text.lastIndexOf(':') + 1)
+  return (!last.includes('.') || STRICT_IPV4.test(last)) && groupsOf(text) !== undefined
+}
+
 /**
  * One spelling of an address, so that a proxy is known however it is written
  * (`2001:DB8::5`, `2001:db8:0:0:0:0:0:5`, `::ffff:10.0.0.1`): IPv6 as its

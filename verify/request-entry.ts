@@ -1,5 +1,6 @@
 /** The parts of a request log entry that both middlewares make the same way. */
 import { CONTROL_CHARACTERS, isScopeList, LOG_KEY_ID_MAX, LOG_ROUTE_MAX, MAX_VERIFY_SCOPES, rendersBlank, VERIFY_SCOPE_MAX } from '../contract/constants.js'
+import { isAddress } from './client-address.js'
 import { isoAt } from './entry-json.js'
 import type { RequestLogEntry } from './request-log.js'
 
@@ -37,7 +38,6 @@ export const UNMATCHED_ROUTE = '(unmatched)'
 // The server refuses a whole batch for one entry it cannot read (contract/logs.ts), so each
 // field is made readable here: a client may send any method token, a runtime any address text.
 const METHOD = /^[A-Za-z]{1,16}$/
-const ADDRESS = /^[0-9A-Fa-f:.]{1,64}$/
 /** The server's longest duration (a day): no call takes longer. */
 const DURATION_MAX_MS = 86_400_000
 
@@ -83,7 +83,7 @@ function made(requestId: string, keyId: string, method: string, route: string, s
     status,
     durationMs,
     at,
-    ...(ip && ADDRESS.test(ip) ? { ip } : {}),
+    ...(ip && isAddress(ip) ? { ip } : {}),
   }
 }
 

@@ -34,6 +34,9 @@ const MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/
  */
 const mappedIpv4 = (address: string): string | undefined => MAPPED.exec(new SocketAddress({ address, family: 'ipv6' }).address)?.[1]
 
+/** Whether `text` is one IPv4 or IPv6 address (no zone), as an allowlist and POST /keys/verify read one: a request log's `ip` too. */
+export const isIpAddress = (text: string): boolean => family(text) !== undefined
+
 type Address = { address: string; family: Family }
 // Parsed addresses by their text: a provider's clients come from few addresses, and the same
 // object back lets each key's matcher find its answer by it (A/B in the header).

@@ -267,6 +267,16 @@ describe('the request log reporter', () => {
     expect(Object.keys(portal.entries()[0]).sort()).toEqual(['at', 'durationMs', 'keyId', 'method', 'requestId', 'route', 'status'])
   })
 
+  it('sends an ip only when the portal takes it as an address: another entry never gets its batch refused', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier({ intervalMs: 50 })
+    closers.push(() => verifier.close())
+    const ips = ['203.0.113.7', '2001:db8::1', '::ffff:10.0.0.1', '....', '999.999.999.999', '01.2.3.4', 'dead:beef:::::::::1', '1.2.3.4::', 'fe80::1%eth0']
+    ips.forEach((ip, i) => verifier.logRequest({ ...entry(i), ip }))
+    await expect.poll(() => portal.entries().length, { timeout: 10_000 }).toBe(ips.length)
+    expect(portal.entries().map((e) => e.ip)).toEqual(['203.0.113.7', '2001:db8::1', '::ffff:10.0.0.1', ...ips.slice(3).map(() => undefined)])
+  })
+
   it('holds at most maxQueue entries while the portal is down, dropping the oldest and counting them', async () => {
     const portal = fakePortal()
     portal.mode = 'down'

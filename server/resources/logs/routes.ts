@@ -1,5 +1,14 @@
 import type { Context } from 'hono'
-import { LOG_BATCH_MAX, LOG_BODY_MAX_BYTES, LOG_REQUEST_ID_MAX, LogBatch, LogQuery, LogSummaryQuery, type LogSummary } from '../../../contract/logs'
+import {
+  IP_NOT_AN_ADDRESS,
+  LOG_BATCH_MAX,
+  LOG_BODY_MAX_BYTES,
+  LOG_REQUEST_ID_MAX,
+  LogBatch,
+  LogQuery,
+  LogSummaryQuery,
+  type LogSummary,
+} from '../../../contract/logs'
 import { LOG_ENTRY_INVALID } from '../../../contract/constants'
 import { hasControlCharacters } from '../../../contract/fields'
 import type { AuthEnv } from '../../http/auth'
@@ -12,6 +21,7 @@ import { readJsonObject } from '../../http/validate'
 import { ContractApp } from '../../openapi/contract-app'
 import { withRoles } from '../../openapi/roles'
 import { authorize } from '../../security/authorization'
+import { isIpAddress } from '../../security/ip-ranges'
 import { usualEntries } from './entry-check'
 import { findEntry, listEntries } from './data'
 import { readBuckets } from './hours'
@@ -25,8 +35,8 @@ const HOUR_MS = 3_600_000
 
 /**
  * The batch checked by the contract (the usual shape by entry-check.ts, which
- * answers the same); the first refused field's message, prefixed with its
- * entry (entries[3]: …), is the 400.
+ * answers the same) and each ip by Node's address parser; the first refused
+ * field's message, prefixed with its entry (entries[3]: …), is the 400.
  */
 function readBatch(body: Record<string, unknown>) {
   // Counted before the entries are checked one by one: a huge batch is refused for its size alone.
@@ -36,12 +46,18 @@ function readBatch(body: Record<string, unknown>) {
   const usual = usualEntries(body.entries)
   if (usual) return usual
   const result = LogBatch.safeParse(body)
+  const [field, index] = result.error?.issues[0].path ?? []
+  const at = field === 'entries' && typeof index === 'number' ? index : undefined
+  // The schema reads only an ip's characters: whether they are an address is read here, by Node's parser,
+  // in the entries the schema took before its first refusal (those come first), or in all it took.
+  const taken: { ip?: string }[] = result.success ? result.data.entries : at === undefined ? [] : (body.entries as { ip?: string }[]).slice(0, at)
+  const noAddress = taken.findIndex((e) => e.ip !== undefined && !isIpAddress(e.ip))
+  if (noAddress >= 0) throw refused(`entries[${noAddress}]: ${IP_NOT_AN_ADDRESS}`)
   if (result.success) return result.data.entries
-  const [issue] = result.error.issues
-  const [field, index] = issue.path
-  const message = field === 'entries' && typeof index === 'number' ? `entries[${index}]: ${issue.message}` : issue.message
-  throw new HttpError(400, message, {}, LOG_ENTRY_INVALID)
+  const { message } = result.error.issues[0]
+  throw refused(at === undefined ? message : `entries[${at}]: ${message}`)
 }
+const refused = (message: string) => new HttpError(400, message, {}, LOG_ENTRY_INVALID)
 
 // The cursor is the last entry's time and request id, so a page never repeats or skips an entry that arrived meanwhile.
 const cursorOf = (e: { at: string; requestId: string }) => Buffer.from(`${Date.parse(e.at)}:${e.requestId}`).toString('base64url')

@@ -2054,7 +2054,7 @@ export interface components {
        * @description When the call arrived. Far in the future, or older than the retention: dropped and counted.
        */
       at: string | null
-      /** @description The client's address; only sent when the provider opts in. */
+      /** @description The client's address, IPv4 or IPv6 (no zone); only sent when the provider opts in. */
       ip?: string
     }
     /** LogLookup */
