@@ -97,7 +97,9 @@ export function errors(answers: Partial<Record<Status, ErrorAnswer>>) {
           'application/json': {
             schema: { $ref: '#/components/schemas/Error' },
             examples: Object.fromEntries(
-              messages.map(coded).map(({ message, code }, i) => [`message${i + 1}`, { summary: message, value: { message, code } }]),
+              (status === '400' ? withAddress(messages) : messages)
+                .map(coded)
+                .map(({ message, code }, i) => [`message${i + 1}`, { summary: message, value: { message, code } }]),
             ),
           },
         },
@@ -105,6 +107,13 @@ export function errors(answers: Partial<Record<Status, ErrorAnswer>>) {
     ]),
   )
 }
+
+/**
+ * A 400's messages with both of the address's: every call that documents a 400
+ * checks its address before anything else (app.ts; the health check has no
+ * 400), so no operation's own 400 can leave them out.
+ */
+const withAddress = (messages: ErrorAnswer['messages']) => [...messages, ...BAD_ADDRESS_MESSAGES.filter((m) => !messages.includes(m))]
 
 /**
  * A documented message with its code: a table's entry as it is, a fixed message
@@ -122,7 +131,7 @@ export const BODY_MESSAGES = [BODY.BODY_INVALID_JSON, BODY.BODY_NOT_AN_OBJECT, B
 export const TOO_LARGE: ErrorAnswer = { description: 'The body is over 64 kB.', messages: [BODY.BODY_TOO_LARGE(64)] }
 export const NOT_JSON: ErrorAnswer = { description: 'The body is not sent as application/json.', messages: [BODY.BODY_NOT_JSON] }
 export const INTERNAL: ErrorAnswer = { description: 'Something failed on the server; details are only in its log.', messages: [COMMON.INTERNAL_ERROR] }
-/** A path or query holding text no database stores: every call but health checks its address. */
+/** A path or query holding text no database stores: every call but health checks its address (every 400 lists these: errors()). */
 export const BAD_ADDRESS_MESSAGES = [ADDRESS.ADDRESS_NOT_STORABLE, ADDRESS.ADDRESS_MALFORMED] as const
 
 /** The 400 of a call with no body: only its address can be refused. */
@@ -163,7 +172,7 @@ export const badBody = (
   description = 'The body is not a JSON object with the fields above, or a field is refused; the message names it.',
 ): ErrorAnswer => ({
   description,
-  messages: [...BODY_MESSAGES, ...bodyMessages(schema), ...refusals, BAD_ADDRESS_MESSAGES[0]],
+  messages: [...BODY_MESSAGES, ...bodyMessages(schema), ...refusals],
 })
 
 /** REQUIRE_VERIFIED_EMAIL's refusal (thrown by the accounts' gate), here because projects and keys document it too. */

@@ -16,17 +16,7 @@ import { LOG_ENTRY_INVALID } from '../../../contract/constants'
 import { errorTable, type Coded } from '../../http/errors'
 import { codeSamples } from '../../openapi/code-samples'
 import { bodyMessages, queryMessages } from '../../openapi/schema-messages'
-import {
-  accessErrors,
-  BAD_ADDRESS,
-  BAD_ADDRESS_MESSAGES,
-  BODY_MESSAGES,
-  errors,
-  INTERNAL,
-  jsonContent,
-  NO_SERVICE_TOKEN,
-  NOT_JSON,
-} from '../../openapi/error-responses'
+import { accessErrors, BAD_ADDRESS, BODY_MESSAGES, errors, INTERNAL, jsonContent, NO_SERVICE_TOKEN, NOT_JSON } from '../../openapi/error-responses'
 
 /** Request logs: the provider's API reports calls (service token); the project's members read them. */
 
@@ -78,7 +68,7 @@ export const ingestRoute = createRoute({
     ...errors({
       400: {
         description: 'The body is not { entries: [...] }, or an entry is malformed: the message names the entry (from 0) and the field. Nothing is stored.',
-        messages: [...BODY_MESSAGES, ...ENTRY_MESSAGES, BAD_ADDRESS_MESSAGES[0]],
+        messages: [...BODY_MESSAGES, ...ENTRY_MESSAGES],
       },
       ...serviceErrors,
       413: {
@@ -144,7 +134,7 @@ export const listLogsRoute = createRoute({
     ...accessErrors({
       400: {
         description: 'A query parameter is refused, or the address holds text that cannot be stored.',
-        messages: [...BAD_ADDRESS.messages, ...queryMessages(LogQuery), LOGS.LOG_CURSOR_INVALID],
+        messages: [...queryMessages(LogQuery), LOGS.LOG_CURSOR_INVALID],
       },
       404: NO_PROJECT,
     }),
@@ -167,7 +157,7 @@ export const summaryRoute = createRoute({
     ...accessErrors({
       400: {
         description: 'A query parameter is refused, or the address holds text that cannot be stored.',
-        messages: [...BAD_ADDRESS.messages, ...queryMessages(LogSummaryQuery)],
+        messages: [...queryMessages(LogSummaryQuery)],
       },
       404: NO_PROJECT,
     }),

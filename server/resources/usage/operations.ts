@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { UsageQuery } from '../../../contract/queries'
 import { Usage } from '../../../contract/responses'
-import { accessErrors, BAD_ADDRESS, jsonContent } from '../../openapi/error-responses'
+import { accessErrors, jsonContent } from '../../openapi/error-responses'
 import { queryMessages } from '../../openapi/schema-messages'
 
 export const usageRoute = createRoute({
@@ -23,7 +23,7 @@ export const usageRoute = createRoute({
     ...accessErrors({
       400: {
         description: 'days or mode is not one this call takes, or the address holds text that cannot be stored.',
-        messages: [...BAD_ADDRESS.messages, ...queryMessages(UsageQuery)],
+        messages: [...queryMessages(UsageQuery)],
       },
       404: { description: 'No such project, or another user’s (the same answer).', messages: ['Project not found.'] },
     }),

@@ -176,7 +176,7 @@ export const listAttemptsRoute = createRoute({
     ...accessErrors({
       400: {
         description: 'limit or before is refused, or the address holds text that cannot be stored.',
-        messages: [...BAD_ADDRESS.messages, ...queryMessages(WebhookAttemptsQuery), WEBHOOKS.ATTEMPT_BEFORE_INVALID],
+        messages: [...queryMessages(WebhookAttemptsQuery), WEBHOOKS.ATTEMPT_BEFORE_INVALID],
       },
       404: ENDPOINT_MISSING,
     }),
