@@ -46,10 +46,10 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i
 export function requireToken(_db: Database, kind: TokenKind, { fairShare = true } = {}): MiddlewareHandler<AuthEnv> {
   const expired = kind === 'access' ? AUTH.SESSION_EXPIRED : AUTH.DEVICE_UNKNOWN
   return async (c, next) => {
-    const header = c.req.header('authorization')
-    if (!header) throw unauthorized(AUTH.AUTH_REQUIRED)
-    const token = BEARER.exec(header)?.[1]
-    if (!token) throw unauthorized(expired, 'invalid_token')
+    // A header that is not `Bearer <token>` (Basic, a bare "Bearer", two words) carries no token, so no session that
+    // could have expired: told as a missing one, not as SESSION_EXPIRED, on which the widget signs out.
+    const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
+    if (!token) throw unauthorized(AUTH.AUTH_REQUIRED)
     const tokenHash = hashToken(token)
     // A token already over its user's budget, or from an address over one of
     // its budgets, is refused before any database work.

@@ -139,7 +139,8 @@ export const BAD_ADDRESS: ErrorAnswer = { description: 'The path or query holds 
 
 /** A call behind the user's access token: no token, or one that is unknown, expired or revoked. */
 export const NO_SESSION: ErrorAnswer = {
-  description: 'The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in.',
+  description:
+    'The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in.',
   messages: [AUTH.AUTH_REQUIRED, AUTH.SESSION_EXPIRED],
 }
 

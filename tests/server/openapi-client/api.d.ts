@@ -2503,7 +2503,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -2750,7 +2750,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -2834,7 +2834,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -2922,7 +2922,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -2985,7 +2985,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -3086,7 +3086,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -3167,7 +3167,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -3262,7 +3262,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -3492,7 +3492,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -3603,7 +3603,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -3667,7 +3667,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -3738,7 +3738,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -3824,7 +3824,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -3928,7 +3928,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -4039,7 +4039,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -4127,7 +4127,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -4242,7 +4242,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -4351,7 +4351,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -4510,7 +4510,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -4713,7 +4713,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -4790,7 +4790,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -4899,7 +4899,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -4987,7 +4987,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -5093,7 +5093,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -5209,7 +5209,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -5286,7 +5286,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -5381,7 +5381,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -5481,7 +5481,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -5558,7 +5558,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -5682,7 +5682,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -5770,7 +5770,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -5872,7 +5872,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -5956,7 +5956,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -6061,7 +6061,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -6171,7 +6171,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -6250,7 +6250,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -6311,7 +6311,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -6375,7 +6375,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -6446,7 +6446,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -6527,7 +6527,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -6782,7 +6782,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
@@ -6862,7 +6862,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The access token is missing, unknown, expired or revoked (signed out). The widget signs out and asks for a new log-in. */
+      /** @description The access token is missing, or not sent as `Authorization: Bearer <token>` (AUTH_REQUIRED); or it is unknown, expired or revoked (signed out: SESSION_EXPIRED). The widget signs out and asks for a new log-in. */
       401: {
         headers: {
           /** @description Sent when the bearer token is the problem. */
