@@ -96,6 +96,7 @@ export const ERROR_CODES = [
   'SERVER_RESTARTING',
   // A body or an address refused before its fields are read
   'BODY_NOT_JSON',
+  'BODY_ENCODING_UNSUPPORTED',
   'BODY_INVALID_JSON',
   'BODY_NOT_AN_OBJECT',
   'BODY_TOO_DEEP',

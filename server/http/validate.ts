@@ -6,6 +6,8 @@ import { CANNOT_STORE, findUnstorable } from './storable'
 /** What any JSON body may be refused for, before the schema reads its fields. */
 export const BODY = errorTable({
   BODY_NOT_JSON: 'Send the request body as JSON (Content-Type: application/json).',
+  BODY_ENCODING_UNSUPPORTED: (encoding: string) =>
+    `The request body is sent with Content-Encoding ${JSON.stringify(encoding.slice(0, 40))}, which this server does not read: send it uncompressed.`,
   BODY_INVALID_JSON: 'The request body is not valid JSON.',
   BODY_NOT_AN_OBJECT: 'The request body must be a JSON object.',
   BODY_TOO_DEEP: TOO_DEEP,
@@ -16,11 +18,13 @@ export const BODY = errorTable({
 export type JsonObject = Record<string, unknown>
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
+const IDENTITY = /^\s*identity\s*$/i
 /** Only to see whether a body is blank: bytes that are not UTF-8 are then refused by readJsonObject. */
 const lenient = new TextDecoder()
 
 /**
- * The request body as a JSON object, or a 400/415 that says what is wrong.
+ * The request body as a JSON object, or a 400/415 that says what is wrong (a
+ * Content-Encoding other than identity: 415).
  * (Its size is already bounded by the body-limit middleware.) Its fields are
  * then checked by the contract's schemas (http/body.ts).
  */
@@ -29,6 +33,10 @@ export async function readJsonObject(c: Context): Promise<JsonObject> {
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type)) {
     throw new HttpError(415, BODY.BODY_NOT_JSON)
   }
+  // The body is read as its bytes came, never decoded: a gzipped one was answered "not valid JSON", and one that
+  // only claimed an encoding was taken. An encoding the server does not read is a 415 (RFC 9110 §15.5.16).
+  const encoding = c.req.header('content-encoding')
+  if (encoding && !IDENTITY.test(encoding)) throw new HttpError(415, BODY.BODY_ENCODING_UNSUPPORTED(encoding))
   let body: unknown
   let text: string
   try {

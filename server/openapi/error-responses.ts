@@ -32,7 +32,10 @@ export const ERROR_RESPONSES = {
   NotFound: { description: 'No such resource, or not the caller’s.', content: json },
   Conflict: { description: 'The resource is not in a state that allows the call: the message says why.', content: json },
   PayloadTooLarge: { description: 'The body is over 64 kB.', content: json },
-  UnsupportedMediaType: { description: 'The body is not sent as application/json.', content: json },
+  UnsupportedMediaType: {
+    description: 'The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity).',
+    content: json,
+  },
   TooManyRequests: {
     description: 'Too many calls: Retry-After says when to try again.',
     headers: { 'Retry-After': { description: 'Seconds to wait.', required: true, schema: { type: 'integer' } } },
@@ -129,7 +132,10 @@ function coded(m: Coded | string): { message: string; code?: ErrorCode } {
 export const BODY_MESSAGES = [BODY.BODY_INVALID_JSON, BODY.BODY_NOT_AN_OBJECT, BODY.BODY_TOO_DEEP, BODY.BODY_NOT_STORABLE('name')] as const
 
 export const TOO_LARGE: ErrorAnswer = { description: 'The body is over 64 kB.', messages: [BODY.BODY_TOO_LARGE(64)] }
-export const NOT_JSON: ErrorAnswer = { description: 'The body is not sent as application/json.', messages: [BODY.BODY_NOT_JSON] }
+export const NOT_JSON: ErrorAnswer = {
+  description: 'The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity).',
+  messages: [BODY.BODY_NOT_JSON, BODY.BODY_ENCODING_UNSUPPORTED('gzip')],
+}
 export const INTERNAL: ErrorAnswer = { description: 'Something failed on the server; details are only in its log.', messages: [COMMON.INTERNAL_ERROR] }
 /** A path or query holding text no database stores: every call but health checks its address (every 400 lists these: errors()). */
 export const BAD_ADDRESS_MESSAGES = [ADDRESS.ADDRESS_NOT_STORABLE, ADDRESS.ADDRESS_MALFORMED] as const

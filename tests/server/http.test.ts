@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { requestedFile } from '../../server/http/static'
 import { API_CSP, PAGE_CSP } from '../../server/http/security-headers'
@@ -66,6 +67,27 @@ describe('request bodies', () => {
     expect(res.body).toEqual({ message: 'Send the request body as JSON (Content-Type: application/json).', code: 'BODY_NOT_JSON' })
     const charset = await s.request('POST', '/api/device', { raw: JSON.stringify(DEVICE), headers: { 'Content-Type': 'application/json; charset=utf-8' } })
     expect(charset.status).toBe(201)
+  })
+
+  it('refuses a body sent with a Content-Encoding with 415 naming it, and creates nothing; identity is no encoding', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    const create = (raw: string | Uint8Array<ArrayBuffer>, encoding: string) =>
+      s!.request('POST', '/api/manage/dapp', { token: u.accessToken, raw, headers: { 'Content-Encoding': encoding } })
+    const zipped = await create(new Uint8Array(gzipSync(JSON.stringify({ name: 'Zipped' }))), 'gzip')
+    expect([zipped.status, zipped.body]).toEqual([
+      415,
+      {
+        message: 'The request body is sent with Content-Encoding "gzip", which this server does not read: send it uncompressed.',
+        code: 'BODY_ENCODING_UNSUPPORTED',
+      },
+    ])
+    // A body that only claims an encoding is not taken as it is either.
+    const claimed = await create(JSON.stringify({ name: 'Claimed' }), 'br')
+    expect([claimed.status, claimed.body.code, claimed.body.message]).toEqual([415, 'BODY_ENCODING_UNSUPPORTED', expect.stringContaining('"br"')])
+    expect((await create(JSON.stringify({ name: 'Two' }), 'gzip, br')).body.message).toContain('"gzip, br"')
+    expect(await count(s, 'projects')).toBe(0)
+    expect((await create(JSON.stringify({ name: 'Plain' }), 'identity')).status).toBe(201)
   })
 
   it('refuses an empty body with 400', async () => {

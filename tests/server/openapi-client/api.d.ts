@@ -983,6 +983,7 @@ export interface components {
         | 'DATABASE_UNAVAILABLE'
         | 'SERVER_RESTARTING'
         | 'BODY_NOT_JSON'
+        | 'BODY_ENCODING_UNSUPPORTED'
         | 'BODY_INVALID_JSON'
         | 'BODY_NOT_AN_OBJECT'
         | 'BODY_TOO_DEEP'
@@ -2271,7 +2272,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -2363,7 +2364,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -2446,7 +2447,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -2588,7 +2589,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -2681,7 +2682,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -2863,7 +2864,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -3023,7 +3024,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -3106,7 +3107,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -3205,7 +3206,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -3347,7 +3348,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -3429,7 +3430,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -3530,7 +3531,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -3862,7 +3863,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -3975,7 +3976,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -4174,7 +4175,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -4289,7 +4290,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -4652,7 +4653,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -4837,7 +4838,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -5025,7 +5026,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -5140,7 +5141,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -5419,7 +5420,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -5605,7 +5606,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -5808,7 +5809,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -6108,7 +6109,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -6191,7 +6192,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -6630,7 +6631,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
@@ -6956,7 +6957,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The body is not sent as application/json. */
+      /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
         headers: {
           [name: string]: unknown
