@@ -84,13 +84,14 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
           {filtering ? t('projects.matching', { count: rows.length, total: projects.length }) : t('projects.count', { count: projects.length })}
         </p>
       </div>
-      {/* Focusable so the keyboard can scroll through every row, not only the rendered ones. */}
+      {/* Focusable so the keyboard can scroll through every row, not only the rendered ones. Positioned, so
+          the rows' absolutely placed screen-reader texts scroll and clip with it, not stretch the page below. */}
       <div
         ref={ref}
         tabIndex={0}
         role="region"
         aria-label={t('projects.region')}
-        className={`max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface ${FOCUS_RING}`}
+        className={`relative max-h-[70vh] overflow-auto rounded-flex border border-border bg-surface ${FOCUS_RING}`}
       >
         <table aria-rowcount={rows.length + 1} className={`w-full text-sm text-fg ${stacked ? 'block' : ''}`}>
           <caption className="sr-only">{t('projects.caption')}</caption>
