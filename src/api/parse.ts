@@ -7,8 +7,13 @@ export const bad = (reason: OwnReason) => ownError('parse', reason, 200)
 export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 export const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
 
+// A token goes out in the Authorization header: one the browser refuses there (a control or non-Latin-1
+// character) or the server's limits do (431) would fail every call and never end the session. The server
+// issues visible ASCII of 47 characters; 4,096 is a generous bound on that.
+const SENDABLE = /^[!-~]{1,4096}$/
+
 export function parseAccessData(x: unknown): AccessData {
-  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('error.unreadable.signIn')
+  if (!isObject(x) || typeof x.accessToken !== 'string' || !SENDABLE.test(x.accessToken)) throw bad('error.unreadable.signIn')
   return x as AccessData
 }
 

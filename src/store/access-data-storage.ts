@@ -16,7 +16,7 @@ function storage(): Storage | null {
   }
 }
 
-/** Corrupt JSON, or a value the sign-in's answer could not be (no access token, an empty one), reads as signed out. */
+/** Corrupt JSON, or a value the sign-in's answer could not be (no access token, or one no header can carry), reads as signed out. */
 export function readAccessData(raw: string | null | undefined): AccessData | null {
   try {
     return parseAccessData(JSON.parse(raw!))

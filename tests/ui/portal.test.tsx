@@ -114,6 +114,23 @@ describe('<flex-portal> in hash mode', () => {
     expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
   })
 
+  // The browser refuses a line break or a non-Latin-1 character in a header, and the server a 20,000-character one
+  // (431): such a token would fail every call with "Can't reach the server" or a status, and never end the session.
+  it.each([
+    ['a line break', 'abc\ndef'],
+    ['an emoji', 'abc😀'],
+    ['20,000 characters', 'a'.repeat(20_000)],
+  ])('a stored token with %s, which no request can carry, brings back the log-in screen', async (_, accessToken) => {
+    signInAs()
+    const { q } = portalAt('#/dashboard')
+    await q.findByRole('heading', { name: 'Dashboard stand-in' })
+    act(() => {
+      localStorage.setItem('accessData', JSON.stringify({ accessToken }))
+      window.dispatchEvent(new StorageEvent('storage', { key: 'accessData', newValue: JSON.stringify({ accessToken }) }))
+    })
+    expect(await q.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
+  })
+
   it('the guard reads a key the host page changed itself, at the next hash change', async () => {
     signInAs()
     const { q } = portalAt('#/dashboard')

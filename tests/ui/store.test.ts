@@ -51,12 +51,23 @@ describe('accessData persistence', () => {
     expect(fresh.getState().accessData).toEqual(body)
   })
 
+  it("reads a token of the server's shape, and one of 4,096 characters, as signed in", async () => {
+    for (const accessToken of ['fxa_Zm9vYmFyLV9iYXo-cXV4XzAxMjM0NTY3ODlhYmNkZWZnaGlq', 'a'.repeat(4096)]) {
+      localStorage.setItem('accessData', JSON.stringify({ accessToken }))
+      const fresh = await freshStore()
+      expect(fresh.getState().accessData).toEqual({ accessToken })
+    }
+  })
+
   it.each([
     ['corrupt JSON', '{"accessToken": "tok'],
     ['a JSON string', '"tok-1"'],
     ['null', 'null'],
     ['an object without accessToken', '{"user":1}'],
     ['an array', '[1,2]'],
+    ['a token with a line break', '{"accessToken":"abc\\ndef"}'],
+    ['a token with a character beyond Latin-1', '{"accessToken":"abc😀"}'],
+    ['a token longer than any the server issues', JSON.stringify({ accessToken: 'a'.repeat(4097) })],
   ])('treats %s as signed out without throwing', async (_, raw) => {
     localStorage.setItem('accessData', raw)
     const fresh = await freshStore()
