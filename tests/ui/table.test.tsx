@@ -152,6 +152,36 @@ describe('a table without a name column (the delivery attempts)', () => {
   })
 })
 
+describe('the fitting reads the layout', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+    vi.unstubAllGlobals()
+  })
+
+  const table = (event: string) => (
+    <StackTable
+      caption="Delivery attempts"
+      columns={['Status', 'HTTP code', 'Event', 'Time']}
+      rows={[{ key: 'a', cells: ['Succeeded', '200', event, 'Nov 3'] }]}
+    />
+  )
+
+  // Each read lays the page out: beside a thousand rows, or a thousand options elsewhere on the page, it froze
+  // the page for most of a second on every render.
+  it('again when the rows change, and not on a render that changed nothing it fits', () => {
+    reportWidth(900)
+    const reads = vi.spyOn(Element.prototype, 'getBoundingClientRect')
+    const { rerender } = render(table('invoice.paid'))
+    expect(reads).toHaveBeenCalled()
+    reads.mockClear()
+    rerender(table('invoice.paid'))
+    rerender(table('invoice.paid'))
+    expect(reads).not.toHaveBeenCalled()
+    rerender(table('customer.subscription.updated'))
+    expect(reads).toHaveBeenCalled()
+  })
+})
+
 describe('two keys of one name, after a roll', () => {
   beforeEach(() => {
     resetStore()

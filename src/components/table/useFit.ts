@@ -18,13 +18,15 @@ export const NAME_ATTR = 'data-name'
  * the table lives in someone else's layout), measured in the browser: each
  * column shown is measured as it lays out (its header and cells never wrap),
  * so the fit holds in any language and with a host's own texts; estimates
- * stand in until then (and in test DOMs, which lay nothing out).
+ * stand in until then (and in test DOMs, which lay nothing out). Measured
+ * again when the box's width or the table's text changes, not on each render.
  */
 export function useFit(columns: readonly FitColumn[], hasName = true, pad = 24): Fit & { box: RefObject<HTMLDivElement | null>; width: number } {
   const box = useRef<HTMLDivElement>(null)
   const width = useWidth(box)
   const measured = useRef<Record<string, number>>({})
   const name = useRef(0)
+  const seen = useRef('')
   const [, remeasured] = useReducer((n: number) => n + 1, 0)
   const sized = columns.map((c) => ({ ...c, width: measured.current[c.id] ?? c.width }))
   const room = !hasName ? 0 : name.current ? name.current + pad : NAME_ROOM
@@ -35,6 +37,12 @@ export function useFit(columns: readonly FitColumn[], hasName = true, pad = 24):
     const el = box.current
     // As cards, nothing is laid out as a column (a visually hidden header would measure its squeezed self).
     if (!el || fit.cards) return
+    // Reading a width lays the page out, a long freeze beside a thousand rows or options: read only when
+    // what is measured can have changed, the box's width or the table's text (its columns, headers and rows),
+    // not on every render.
+    const key = `${width} ${el.textContent}`
+    if (key === seen.current) return
+    seen.current = key
     let changed = false
     el.querySelectorAll<HTMLElement>(`th[${COLUMN_ATTR}]`).forEach((th) => {
       const w = Math.ceil(th.getBoundingClientRect().width)
