@@ -11,6 +11,9 @@
  * Both palettes pass WCAG AA for text on every surface they are used on. Dark:
  * the accent is light enough to read as link text (>= 4.9:1), so buttons carry
  * dark text on it (6.3:1). Light: indigo-600 reads on white and slate-100.
+ * `border` draws dividers and cards, which need no contrast; a text field's or
+ * a select's edge is all that shows where it is (its fill is near the
+ * surface's), so `input-border` holds 3:1 against bg, surface and raised.
  */
 export const palettes = {
   dark: {
@@ -18,6 +21,7 @@ export const palettes = {
     surface: '#111827',
     raised: '#1f2937',
     border: '#374151',
+    'input-border': '#6b7280',
     fg: '#f9fafb',
     muted: '#9ca3af',
     accent: '#818cf8',
@@ -37,6 +41,7 @@ export const palettes = {
     surface: '#fff',
     raised: '#f1f5f9',
     border: '#cbd5e1',
+    'input-border': '#64748b',
     fg: '#0f172a',
     muted: '#475569',
     accent: '#4f46e5',

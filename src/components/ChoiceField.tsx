@@ -24,7 +24,7 @@ export function ChoiceField({ label, name, options, defaultValue, onChange }: Ch
         name={name}
         defaultValue={defaultValue}
         onChange={onChange && ((e) => onChange(e.target.value))}
-        className="mt-2 block w-full rounded-flex border border-border bg-bg px-6 py-2 text-sm truncate text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
+        className="mt-2 block w-full rounded-flex border border-input-border bg-bg px-6 py-2 text-sm truncate text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
       >
         {options.map(([text, value]) => (
           <option key={value} value={value}>

@@ -46,7 +46,7 @@ export function FilterSelect({
         id={id}
         value={value}
         onChange={(e) => set(e.target.value)}
-        className={`h-8 w-full min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`}
+        className={`h-8 w-full min-w-0 max-w-full rounded-flex border border-input-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`}
       >
         {options.map(([v, words]) => (
           <option key={v} value={v}>

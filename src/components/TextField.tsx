@@ -22,7 +22,7 @@ export function TextField({ label, error, className = '', ...rest }: TextFieldPr
       <input
         ref={input}
         id={id}
-        className="mt-2 block w-full rounded-flex border border-border bg-bg px-3 py-2 text-sm text-fg shadow-sm focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
+        className="mt-2 block w-full rounded-flex border border-input-border bg-bg px-3 py-2 text-sm text-fg shadow-sm focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
         {...rest}
         aria-invalid={error ? true : rest['aria-invalid']}
         aria-describedby={described}

@@ -242,6 +242,7 @@ export const CSS_PROPERTIES: Record<`--flex-${string}`, string> = {
   '--flex-surface': 'background of panels and tables',
   '--flex-raised': 'background of dialogs and menus',
   '--flex-border': 'borders and dividers',
+  '--flex-input-border': 'the edges of text fields and selects (3:1 against the backgrounds)',
   '--flex-fg': 'text colour',
   '--flex-muted': 'secondary text colour',
   '--flex-accent': 'buttons and links',

@@ -68,6 +68,13 @@ async function signedIn(page: Page, route: string) {
   await page.goto(`${server.url}${route}`)
 }
 
+async function projectPage(page: Page) {
+  await signedIn(page, `#/projects?projectid=${encodeURIComponent(projectId)}`)
+  await expect(page.getByRole('heading', { name: 'Weather API' })).toBeVisible()
+  await expect(page.getByRole('img', { name: /API requests/ })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Errors and latency' })).toBeAttached()
+}
+
 /** The focused element, through the shadow roots. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -119,5 +126,56 @@ for (const viewport of [
     const cancel = page.getByRole('dialog', { name: 'Add new project' }).getByRole('button', { name: 'Cancel' })
     await expect(cancel).toBeVisible()
     expect(await cancel.evaluate((b) => getComputedStyle(b.parentElement!).position)).toBe('sticky')
+  })
+}
+
+/** WCAG's contrast ratio of two computed colours (rgb or rgba, opaque). */
+function ratio(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = c
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => {
+        const s = Number(v) / 255
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+      })
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl
+  }
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x)
+  return (hi + 0.05) / (lo + 0.05)
+}
+
+/** A control's border colour, its own fill and the fill around it (the first ancestor with one, through the shadow root). */
+const edges = (control: Locator) =>
+  control.evaluate((el) => {
+    const fill = (from: Element | null): string => {
+      for (let n: Node | null = from; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
+        if (n instanceof Element) {
+          const bg = getComputedStyle(n).backgroundColor
+          if (!/, 0\)$/.test(bg)) return bg
+        }
+      }
+      return 'rgb(255, 255, 255)'
+    }
+    return { border: getComputedStyle(el).borderTopColor, inside: getComputedStyle(el).backgroundColor, around: fill(el.parentElement) }
+  })
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`in the ${theme} palette a text field's and a select's edges hold 3:1 against their surroundings`, async ({ page }) => {
+    await projectPage(page)
+    await page.locator('flex-portal').evaluate((el, t) => el.setAttribute('theme', t), theme)
+    const select = page.getByRole('combobox', { name: 'Status' }).first()
+    await select.scrollIntoViewIfNeeded()
+    const controls: Array<[string, Locator]> = [['the Requests filter', select]]
+    await page.getByRole('button', { name: 'Edit project' }).click()
+    controls.push(['a dialog text field', page.getByRole('dialog').getByRole('textbox').first()])
+    for (const [what, control] of controls) {
+      // Past the colour transitions a theme change starts.
+      await expect
+        .poll(async () => ratio((await edges(control)).border, (await edges(control)).around), `${what}: edge against the surface`)
+        .toBeGreaterThanOrEqual(3)
+      const { border, inside } = await edges(control)
+      expect(ratio(border, inside), `${what}: edge against its fill`).toBeGreaterThanOrEqual(3)
+    }
   })
 }

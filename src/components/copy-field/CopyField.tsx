@@ -72,7 +72,7 @@ export function CopyField({ label, value }: CopyFieldProps) {
           value={value}
           aria-label={t('copy.manual', { label })}
           onFocus={(e) => e.currentTarget.select()}
-          className="mt-1 block w-full rounded-flex border border-border bg-bg px-3 py-2 font-mono text-sm text-fg focus:outline-none focus:ring-2 focus:ring-accent"
+          className="mt-1 block w-full rounded-flex border border-input-border bg-bg px-3 py-2 font-mono text-sm text-fg focus:outline-none focus:ring-2 focus:ring-accent"
         />
       )}
     </div>

@@ -26,7 +26,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']
 // The slow calls' thresholds offered, in milliseconds as the Duration column shows them; each a bound of the
 // rollups' latency buckets (server/resources/logs/histogram.ts), so the server looks only in hours with such calls.
 const DURATIONS = [100, 500, 1000, 5000]
-const fieldClass = `h-8 w-full min-w-0 max-w-full rounded-flex border border-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
+const fieldClass = `h-8 w-full min-w-0 max-w-full rounded-flex border border-input-border bg-bg px-2 py-1 text-fg ${FOCUS_RING}`
 
 /** 'Requests': the project's recent calls, filtered by key, status class, method, duration, route, request id and (with a test key) mode, live while the section is shown. */
 export function RequestsSection({ project }: { project: Project }) {

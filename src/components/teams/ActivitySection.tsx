@@ -81,7 +81,7 @@ export function ActivitySection({ call, projectId }: { call: ManageCall; project
             id={filterId}
             value={kind}
             onChange={(e) => setKind(e.target.value as Kind)}
-            className="min-w-0 max-w-full rounded-flex border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
+            className="min-w-0 max-w-full rounded-flex border border-input-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
           >
             {KINDS.map((k) => (
               <option key={k} value={k}>

@@ -77,7 +77,7 @@ export function ProjectsTable({ projects }: { projects: ProjectSummary[] }) {
             onChange={(e) => setQuery(e.target.value)}
             placeholder={t('projects.search')}
             autoComplete="off"
-            className="block w-full rounded-flex border border-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
+            className="block w-full rounded-flex border border-input-border bg-bg px-3 py-2 text-sm text-fg focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
           />
         </div>
         <p role="status" className="text-sm text-muted">

@@ -9,7 +9,7 @@ function Select({ label, value, options, onPick }: { label: string; value?: stri
       aria-label={label}
       value={value}
       onChange={(e) => onPick(e.target.value)}
-      className="max-w-[12rem] rounded-flex border border-border bg-bg px-2 py-1 text-xs text-fg focus:outline-none focus:ring-2 focus:ring-accent"
+      className="max-w-[12rem] rounded-flex border border-input-border bg-bg px-2 py-1 text-xs text-fg focus:outline-none focus:ring-2 focus:ring-accent"
     >
       {options.map(([id, text]) => (
         <option key={id} value={id}>

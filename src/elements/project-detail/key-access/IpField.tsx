@@ -35,7 +35,7 @@ export function IpField({ value, problem, onChange }: { value: string; problem?:
         aria-invalid={!!shown || undefined}
         aria-describedby={`${id}h ${id}e`}
         placeholder={'203.0.113.0/24\n2001:db8::/32'}
-        className="mt-2 block w-full rounded-flex border border-border bg-bg px-3 py-2 font-mono focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
+        className="mt-2 block w-full rounded-flex border border-input-border bg-bg px-3 py-2 font-mono focus:border-accent focus:outline-none focus:ring-2 focus:ring-accent"
       />
       <p id={id + 'e'} className="mt-1 text-danger">
         {shown}
