@@ -179,3 +179,28 @@ for (const theme of ['dark', 'light'] as const) {
     }
   })
 }
+
+test.describe('in forced colours', () => {
+  test.beforeEach(({ page }) => page.emulateMedia({ forcedColors: 'active' }))
+
+  test('the errors and latency bars and the usage legend keep their colours', async ({ page }) => {
+    await projectPage(page)
+    const marks = await page.locator('flex-portal').evaluate((host) => {
+      const root = host.shadowRoot!
+      const around = (el: Element) => {
+        for (let n: Element | null = el.parentElement; n; n = n.parentElement) {
+          const bg = getComputedStyle(n).backgroundColor
+          if (!/, 0\)$/.test(bg)) return bg
+        }
+        return getComputedStyle(document.body).backgroundColor
+      }
+      const bars = [...root.querySelectorAll<HTMLElement>('figure span[title]')].filter((s) => s.getBoundingClientRect().height > 0)
+      const swatches = [...root.querySelectorAll<HTMLElement>('figcaption span[aria-hidden="true"]')]
+      return [...bars, ...swatches].map((el) => ({ fill: getComputedStyle(el).backgroundColor, around: around(el) }))
+    })
+    // Two error bars' worth of days at least, and the two swatches.
+    expect(marks.length).toBeGreaterThanOrEqual(4)
+    for (const { fill, around } of marks) expect(ratio(fill, around), `${fill} on ${around}`).toBeGreaterThan(1.5)
+  })
+
+})

@@ -23,7 +23,8 @@ function formatDay(start: string, lang: string): string {
   return Number.isNaN(date.getTime()) ? start : intlFormat(Intl.DateTimeFormat, lang, DAY, date)
 }
 
-const BAR = { display: 'block', flex: '1 1 0', minWidth: 2, alignSelf: 'flex-end' } as const
+// forcedColorAdjust: forced colours would replace a bar's background with the page's, and the chart would be empty.
+const BAR = { display: 'block', flex: '1 1 0', minWidth: 2, alignSelf: 'flex-end', forcedColorAdjust: 'none' } as const
 
 /** One row of bars, a day each, each bar's height its share of the row's highest value; its title tells the day. */
 function Bars({ label, values, colour, titles }: { label: string; values: number[]; colour: string; titles: string[] }) {

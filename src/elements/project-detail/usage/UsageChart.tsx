@@ -9,7 +9,8 @@ const REFUSED = 'var(--fx-danger)'
 // stylesheet every first screen carries.
 const NUMBERS = { textAlign: 'end', fontVariantNumeric: 'tabular-nums' } as const
 const INDENT = { marginInlineStart: 48 }
-const SWATCH = { display: 'inline-block', width: 12, height: 12, borderRadius: 2 }
+// Forced colours would replace a swatch's background with the page's, and the legend would lose its keys.
+const SWATCH = { display: 'inline-block', width: 12, height: 12, borderRadius: 2, forcedColorAdjust: 'none' } as const
 
 /** The top of the scale: the day's highest total rounded up to 1, 2 or 5 times a power of ten. */
 export function scaleTop(max: number): number {
