@@ -32,13 +32,15 @@ const remToPx = (value: string): string => value.replace(/(-?\d*\.?\d+)rem\b/g, 
 /** The oldest browsers the widget runs in: the first with container queries (Chrome and Edge 105, Safari 16, Firefox 110). */
 const CSS_TARGETS = { chrome: 105 << 16, edge: 105 << 16, safari: 16 << 16, firefox: 110 << 16 }
 
-/** The container-query variants, in the order the wider one must win; then a media variant of our own. */
+/** The container-query variants, in the order the wider one must win; then two media variants of our own. */
 const CONTAINER_VARIANTS: Array<[string, string]> = [
   // A section's filters on the narrowest phones (320 px) stack each label over its field: beside its label, a select showed "Cualquier esta…".
   ['cq-xs', '@container (min-width:280px)'],
   ['cq-sm', '@container (min-width:560px)'],
   ['cq-md', '@container (min-width:768px)'],
   ['cq-xl', '@container (min-width:1200px)'],
+  // Forced colours drop backgrounds and shadows: what they alone mark (a primary button's box, the current item) takes a border there.
+  ['forced', '@media (forced-colors:active)'],
   // A screen under 480 px tall (a phone on its side, 400% zoom), where a sticky dialog footer would hide the focused field.
   ['short', '@media (max-height:480px)'],
 ]

@@ -3,10 +3,11 @@ import { FOCUS_RING } from './focus-ring'
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost'
 
+// forced:border: forced colours paint a filled button's background as the page's; its border (secondary's own) is then its edge.
 const variants: Record<Variant, string> = {
-  primary: 'bg-accent text-accent-fg hover:bg-accent-hover',
+  primary: 'bg-accent text-accent-fg hover:bg-accent-hover forced:border',
   secondary: 'bg-raised text-fg border border-border hover:border-muted',
-  danger: 'bg-danger text-bg hover:opacity-90',
+  danger: 'bg-danger text-bg hover:opacity-90 forced:border',
   ghost: 'text-muted hover:text-fg',
 }
 
@@ -53,5 +54,10 @@ export function Button({
 }
 
 export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
-  return <span aria-hidden="true" className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent ${className}`} />
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent ${className}`}
+    />
+  )
 }

@@ -203,4 +203,13 @@ test.describe('in forced colours', () => {
     for (const { fill, around } of marks) expect(ratio(fill, around), `${fill} on ${around}`).toBeGreaterThan(1.5)
   })
 
+  const borderWidth = (l: Locator) => l.evaluate((el) => parseFloat(getComputedStyle(el).borderLeftWidth))
+
+  test('a primary button has an edge', async ({ page }) => {
+    await signedIn(page, '#/dashboard')
+    const add = page.getByRole('button', { name: '+ Add New Project' })
+    await expect(add).toBeVisible()
+    expect(await borderWidth(add)).toBeGreaterThanOrEqual(1)
+  })
+
 })
