@@ -212,4 +212,14 @@ test.describe('in forced colours', () => {
     expect(await borderWidth(add)).toBeGreaterThanOrEqual(1)
   })
 
+  test('the current page and the chosen project are marked', async ({ page }) => {
+    await signedIn(page, `#/dashboard?projectid=${encodeURIComponent(projectId)}`)
+    const nav = page.getByRole('navigation', { name: /sidebar/i })
+    const chosen = page.getByRole('table').getByRole('row').filter({ hasText: 'Weather API' })
+    await expect(chosen).toHaveAttribute('aria-current', 'true')
+    expect.soft(await borderWidth(nav.getByRole('link', { name: 'Flex Projects' })), 'the current page').toBeGreaterThanOrEqual(1)
+    expect.soft(await borderWidth(nav.getByRole('link', { name: /Quickstart/ })), 'another page').toBe(0)
+    expect.soft(await borderWidth(chosen), 'the chosen project').toBeGreaterThanOrEqual(1)
+    await screenshot(page, 'low-vision-forced-colours')
+  })
 })

@@ -11,7 +11,8 @@ import { FOCUS_RING } from '../focus-ring'
 
 const itemClass = `group flex items-center gap-3 rounded-flex px-3 py-2 text-sm font-medium ${FOCUS_RING}`
 const idle = 'text-muted hover:bg-raised hover:text-fg'
-const current = 'bg-raised text-fg'
+// forced:border: forced colours drop the background, the one mark of the current item otherwise.
+const current = 'bg-raised text-fg forced:border'
 
 /** Whether `href` is this very document (same address but for the hash): a link there only moves within the page. */
 function samePage(href: string): boolean {

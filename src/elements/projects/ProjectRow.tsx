@@ -19,6 +19,7 @@ export type ProjectColumn = 'id' | 'description' | 'created' | 'role'
 // names lay out correctly inside a left-to-right table. As a card (a box too
 // narrow for the columns of priority 0) a row keeps a fixed height too: name
 // and status on the first line, then the id with its copy button, then the date.
+// The current project's row is raised; forced colours drop that background, so there it takes a border.
 const CARD_CELL = 'min-w-0'
 
 /** One project in the table; `rowIndex` is its 1-based position counting the header row. */
@@ -47,7 +48,7 @@ export const ProjectRow = memo(function ProjectRow({
     <tr
       aria-rowindex={rowIndex}
       aria-current={current || undefined}
-      className={`hover:bg-raised ${cards ? 'flex h-24 flex-wrap content-center gap-x-3 px-4' : 'h-14 border-t border-border'} ${current ? 'bg-raised' : ''}`}
+      className={`hover:bg-raised ${cards ? 'flex h-24 flex-wrap content-center gap-x-3 px-4' : 'h-14 border-t border-border'} ${current ? 'bg-raised forced:border' : ''}`}
     >
       <td className={cards ? `${CARD_CELL} flex-1` : `${CELL} ${NAME_CELL}`}>
         {/* Padded: its 20 px line alone is too small a target to touch. */}
