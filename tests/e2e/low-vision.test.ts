@@ -63,6 +63,18 @@ async function stage(who: Account): Promise<string> {
   return project.id
 }
 
+/** Adds SPACING to the document and to every shadow root, drawn as they are; by CSSOM, which the pages' CSP lets through. */
+const spaceText = (page: Page) =>
+  page.evaluate((css) => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(css)
+    const add = (root: Document | ShadowRoot) => {
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet]
+      for (const el of root.querySelectorAll('*')) if (el.shadowRoot) add(el.shadowRoot)
+    }
+    add(document)
+  }, SPACING)
+
 async function signedIn(page: Page, route: string) {
   await page.addInitScript((body) => localStorage.setItem('accessData', body), JSON.stringify({ accessToken: account.accessToken }))
   await page.goto(`${server.url}${route}`)
@@ -222,4 +234,15 @@ test.describe('in forced colours', () => {
     expect.soft(await borderWidth(chosen), 'the chosen project').toBeGreaterThanOrEqual(1)
     await screenshot(page, 'low-vision-forced-colours')
   })
+})
+
+test("text spacing applied after drawing leaves a key's name whole or reachable by keyboard", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 500 })
+  await projectPage(page)
+  const name = page.getByRole('table', { name: 'API keys' }).locator('[data-name]').filter({ hasText: 'Production' })
+  await expect(name).toBeVisible()
+  await spaceText(page)
+  await expect
+    .poll(() => name.evaluate((el) => el.scrollWidth <= el.clientWidth || el.getAttribute('tabindex') === '0'), 'whole, or focusable to read it')
+    .toBe(true)
 })

@@ -1,4 +1,4 @@
-import { fireEvent, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyInfo } from '../../src/api/types'
@@ -166,6 +166,35 @@ describe('keys table', () => {
           .map((h) => h.textContent),
       ).toEqual(['Name', 'API Project ID', 'Status', 'Actions']),
     )
+  })
+
+  it("a name that a reader's text spacing widens after drawing can then take focus and shows whole in its tooltip", async () => {
+    // happy-dom does no layout: the table's box is 1280 px wide, and each observer can be told that what it watches changed size.
+    const resized: Array<() => void> = []
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(cb: () => void) {
+          resized.push(cb)
+        }
+        observe(el: HTMLElement) {
+          if (!el.closest('[data-name]')) Object.defineProperty(el, 'clientWidth', { value: 1280 })
+          resized.at(-1)!()
+        }
+        disconnect() {}
+      },
+    )
+    mockApi({ [GET]: { body: withKeys([key('apid_prod', 'Production')]) } })
+    const { q } = renderDetail('prj_7')
+    const name = await within(await q.findByRole('table', { name: 'API keys' })).findByTitle('Production')
+    expect(name).not.toHaveAttribute('tabindex')
+    // The spacing lands: the name needs 91 px of the 57 its column has, and its text's box grows.
+    Object.defineProperty(name, 'scrollWidth', { configurable: true, value: 91 })
+    Object.defineProperty(name, 'clientWidth', { configurable: true, value: 57 })
+    act(() => resized.forEach((cb) => cb()))
+    await waitFor(() => expect(name).toHaveAttribute('tabindex', '0'))
+    fireEvent.focus(name)
+    expect(q.getByRole('tooltip')).toHaveTextContent('Production')
   })
 
   it('when even Name, Status and Actions do not fit, stacks each key as a card with its actions at the foot', async () => {

@@ -4,7 +4,9 @@ import { FOCUS_RING } from '../../components/focus-ring'
 /**
  * One line of text cut with an ellipsis when it does not fit; then it can take
  * focus, and on hover or focus its whole text shows in a tooltip beside it.
- * `width` (the table's) makes it measure again when the room changes.
+ * `width` (the table's) makes it measure again when the room changes, and an
+ * observer when the text's own box does: a reader's text spacing, applied after
+ * the table drew, cut "Production" to "Prod…" with no way to read it.
  */
 export function Truncated({ text, width, className = '' }: { text: string; width: number; className?: string }) {
   const ref = useRef<HTMLSpanElement>(null)
@@ -12,8 +14,11 @@ export function Truncated({ text, width, className = '' }: { text: string; width
   const [shown, setShown] = useState(false)
   const tipId = useId()
   useLayoutEffect(() => {
-    const el = ref.current
-    if (el) setCut(el.scrollWidth > el.clientWidth)
+    const el = ref.current!
+    // It reports on observing, before paint, and again whenever the text's box changes size.
+    const observer = new ResizeObserver(() => setCut(el.scrollWidth > el.clientWidth))
+    observer.observe(el)
+    return () => observer.disconnect()
   }, [text, width])
   const show = () => setShown(cut)
   const hide = () => setShown(false)
