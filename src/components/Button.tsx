@@ -54,10 +54,11 @@ export function Button({
 }
 
 export function Spinner({ className = 'h-4 w-4' }: { className?: string }) {
+  // Under reduced motion it stands still: the button's pending label says the call is under way.
   return (
     <span
       aria-hidden="true"
-      className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent ${className}`}
+      className={`inline-block animate-spin motion-reduce:animate-none rounded-full border-2 border-current border-t-transparent ${className}`}
     />
   )
 }

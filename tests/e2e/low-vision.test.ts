@@ -236,6 +236,25 @@ test.describe('in forced colours', () => {
   })
 })
 
+test('under reduced motion a pending button’s spinner stands still; otherwise it turns', async ({ page }) => {
+  await signedIn(page, '#/dashboard')
+  // The project's creation waits, so the button stays pending.
+  let release = () => {}
+  await page.route('**/api/manage/dapp', (route) =>
+    route.request().method() === 'POST' ? new Promise<void>((done) => (release = done)).then(() => route.abort()) : route.continue(),
+  )
+  const running = () => page.locator('flex-portal').evaluate((el) => el.shadowRoot!.getAnimations().filter((a) => a.playState === 'running').length)
+  await page.getByRole('button', { name: '+ Add New Project' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add new project' })
+  await dialog.getByRole('textbox').first().fill('Slow')
+  await dialog.getByRole('button', { name: 'Add' }).click()
+  await expect(dialog.locator('[aria-busy="true"]')).toBeVisible()
+  await expect.poll(running, 'the spinner turns').toBeGreaterThan(0)
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await expect.poll(running, 'nothing runs under reduced motion').toBe(0)
+  release()
+})
+
 test("text spacing applied after drawing leaves a key's name whole or reachable by keyboard", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 500 })
   await projectPage(page)
