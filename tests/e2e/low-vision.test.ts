@@ -125,6 +125,14 @@ test.describe('at 400% zoom', () => {
     await screenshot(page, 'low-vision-zoomed-dialog')
   })
 
+  test("the docs page's header, with text spacing, scrolls nothing sideways", async ({ page }) => {
+    await page.goto(`${server.url}docs.html`)
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible()
+    await spaceText(page)
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }))
+    expect(widths.scroll).toBeLessThanOrEqual(widths.view)
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeInViewport({ ratio: 1 })
+  })
 })
 
 for (const viewport of [
