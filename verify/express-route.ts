@@ -34,30 +34,39 @@ export interface RoutedRequest {
 /** A mount path as written, '' for the root; undefined when it is not one plain path. */
 const mountOf = (path: unknown): string | undefined => (typeof path === 'string' ? (path === '/' ? '' : path) : undefined)
 
-/** A route's path as written: a pattern as its literal (`/^\/re\/(\d+)$/`), a list as its paths joined by commas. */
-function written(path: unknown): string | undefined {
-  if (typeof path === 'string') return path
-  if (path instanceof RegExp) return String(path)
-  if (!Array.isArray(path)) return undefined
-  // Joined only up to what an entry keeps: a list may be long.
+/** A route's paths as written: a pattern as its literal (`/^\/re\/(\d+)$/`), a list as its paths. */
+function written(path: unknown): string[] | undefined {
+  if (typeof path === 'string') return [path]
+  if (path instanceof RegExp) return [String(path)]
+  return Array.isArray(path) ? path.flat(Infinity).flatMap((p) => written(p) ?? []) : undefined
+}
+
+/** Paths joined by commas, only up to what an entry keeps: a list may be long. */
+function joined(paths: readonly string[], prefix = ''): string {
   let text = ''
-  for (const p of path.flat(Infinity)) {
+  for (const p of paths) {
     if (text.length > LOG_ROUTE_MAX) break
-    text = text ? `${text},${written(p) ?? ''}` : (written(p) ?? '')
+    text = text ? `${text},${prefix}${p}` : `${prefix}${p}`
   }
   return text
 }
 
 /**
  * The path of a list that the request matched, tried as Express tries them on the path it is left with inside the
- * route's router (`req.url`, while the route answers); the whole list when none matches it (an error handler outside
- * that router answered).
+ * route's router (`req.url`, while the route answers; its path when the request named its target whole,
+ * `GET http://host/…`); the whole list when none matches it (an error handler outside that router answered).
  */
-function ownPath(layer: Layer, url: unknown): string | undefined {
+function ownPaths(layer: Layer, url: unknown): string[] | undefined {
   const { rawPath, matchers } = layer
   if (!Array.isArray(rawPath) || !Array.isArray(matchers) || typeof url !== 'string') return written(rawPath)
-  const query = url.indexOf('?')
-  const path = query < 0 ? url : url.slice(0, query)
+  let path = url.split('?')[0]
+  if (!path.startsWith('/')) {
+    try {
+      path = new URL(path).pathname
+    } catch {
+      return written(rawPath)
+    }
+  }
   for (let i = 0; i < matchers.length; i++) {
     try {
       if (matchers[i](path)) return written(rawPath[i])
@@ -76,8 +85,9 @@ function walk(stack: readonly Layer[], route: object, prefix: string | null, fou
   if (depth > 32) return
   for (const layer of stack) {
     if (layer.route === route) {
-      const own = ownPath(layer, url)
-      if (own !== undefined) found.push({ full: prefix === null ? null : `${prefix}${own}`, own })
+      const own = ownPaths(layer, url)
+      // Under a mount, each path of a list that could not be told apart gets the mount's path.
+      if (own !== undefined) found.push({ full: prefix === null ? null : joined(own, prefix), own: joined(own) })
     } else if (!layer.route && Array.isArray(layer.handle?.stack)) {
       const mount = mountOf(layer.rawPath)
       // A router under a pattern or a list of paths: whatever it holds has no template to tell.
@@ -123,5 +133,5 @@ export function expressRoute(req: RoutedRequest): string {
   const route = req.route
   const own = written(route?.path)
   if (!route || own === undefined) return UNMATCHED_ROUTE
-  return templateOf(req, route) ?? own
+  return templateOf(req, route) ?? joined(own)
 }

@@ -5,6 +5,7 @@
  */
 import express from 'express'
 import { Hono } from 'hono'
+import { request } from 'node:http'
 import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -98,6 +99,36 @@ describe('expressApiKey reports the route as the provider wrote it, never a path
       ['/m/:org/y/:id', 200],
       ['/m/:org/x', 200],
       ['(unmatched)', 404],
+    ])
+  })
+
+  it('a list route under a mount: the matched path for a request naming its target whole; every path of the list, each under the mount, when an error handler outside answered', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    const app = express()
+    app.use(expressApiKey(verifier, { requestLogs: true }))
+    const router = express.Router()
+    router.get(['/x', '/y/:id'], (_req, res) => void res.json({}))
+    router.get(['/p', '/q/:id'], (_req, _res, next) => next(new Error('boom')))
+    app.use('/m/:org', router)
+    app.use((_e: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).json({}))
+    const base = new URL(await listen(app, verifier))
+    // The absolute form of a request target (`GET http://host/path`), which HTTP/1.1 servers take and Express routes.
+    const absolute = await new Promise<number>((resolve, reject) =>
+      request({ host: base.hostname, port: base.port, path: `${base.origin}/m/acme/y/3`, headers: auth }, (res) => {
+        res.resume()
+        resolve(res.statusCode ?? 0)
+      })
+        .on('error', reject)
+        .end(),
+    )
+    expect(absolute).toBe(200)
+    expect((await fetch(`${base.origin}/m/acme/q/9`, { headers: auth })).status).toBe(500)
+    await expect.poll(() => verifier.requestLogStats().queued, { timeout: 10_000 }).toBe(2)
+    await verifier.flush()
+    expect(portal.entries().map((e) => [e.route, e.status])).toEqual([
+      ['/m/:org/y/:id', 200],
+      ['/m/:org/p,/m/:org/q/:id', 500],
     ])
   })
 
