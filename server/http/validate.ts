@@ -36,7 +36,7 @@ export async function readJsonObject(c: Context): Promise<JsonObject> {
   // The body is read as its bytes came, never decoded: a gzipped one was answered "not valid JSON", and one that
   // only claimed an encoding was taken. An encoding the server does not read is a 415 (RFC 9110 §15.5.16).
   const encoding = c.req.header('content-encoding')
-  if (encoding && !IDENTITY.test(encoding)) throw new HttpError(415, BODY.BODY_ENCODING_UNSUPPORTED(encoding))
+  if (encoding && !IDENTITY.test(encoding)) throw new HttpError(415, BODY.BODY_ENCODING_UNSUPPORTED(encoding), { 'Accept-Encoding': 'identity' })
   let body: unknown
   let text: string
   try {

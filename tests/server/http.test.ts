@@ -82,6 +82,8 @@ describe('request bodies', () => {
         code: 'BODY_ENCODING_UNSUPPORTED',
       },
     ])
+    // What it would have taken (RFC 9110 §15.5.16): none but identity.
+    expect(zipped.headers.get('accept-encoding')).toBe('identity')
     // A body that only claims an encoding is not taken as it is either.
     const claimed = await create(JSON.stringify({ name: 'Claimed' }), 'br')
     expect([claimed.status, claimed.body.code, claimed.body.message]).toEqual([415, 'BODY_ENCODING_UNSUPPORTED', expect.stringContaining('"br"')])
