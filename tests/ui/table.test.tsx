@@ -4,7 +4,7 @@
  * cards below; through the pure fitting and through the keys and projects
  * tables as a reader meets them.
  */
-import { render, waitFor, within } from '@testing-library/react'
+import { act, render, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { KeyInfo } from '../../src/api/types'
 import { fitColumns, NAME_ROOM, type FitColumn } from '../../src/components/table'
@@ -179,6 +179,21 @@ describe('the fitting reads the layout', () => {
     expect(reads).not.toHaveBeenCalled()
     rerender(table('customer.subscription.updated'))
     expect(reads).toHaveBeenCalled()
+  })
+
+  it('again when a web font arrives (a host’s --flex-font), which changes every width without a render', () => {
+    const fonts = new EventTarget()
+    Object.defineProperty(document, 'fonts', { value: fonts, configurable: true })
+    try {
+      reportWidth(900)
+      const reads = vi.spyOn(Element.prototype, 'getBoundingClientRect')
+      render(table('invoice.paid'))
+      reads.mockClear()
+      act(() => void fonts.dispatchEvent(new Event('loadingdone')))
+      expect(reads).toHaveBeenCalled()
+    } finally {
+      delete (document as { fonts?: unknown }).fonts
+    }
   })
 })
 

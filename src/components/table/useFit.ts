@@ -1,4 +1,4 @@
-import { useLayoutEffect, useReducer, useRef, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useReducer, useRef, type RefObject } from 'react'
 import { useWidth } from '../../hooks/useWidth'
 import { fitColumns, type Fit, type FitColumn } from './fit'
 
@@ -19,7 +19,8 @@ export const NAME_ATTR = 'data-name'
  * column shown is measured as it lays out (its header and cells never wrap),
  * so the fit holds in any language and with a host's own texts; estimates
  * stand in until then (and in test DOMs, which lay nothing out). Measured
- * again when the box's width or the table's text changes, not on each render.
+ * again when the box's width or the table's text changes, or a font arrives,
+ * not on each render.
  */
 export function useFit(columns: readonly FitColumn[], hasName = true, pad = 24): Fit & { box: RefObject<HTMLDivElement | null>; width: number } {
   const box = useRef<HTMLDivElement>(null)
@@ -31,6 +32,16 @@ export function useFit(columns: readonly FitColumn[], hasName = true, pad = 24):
   const sized = columns.map((c) => ({ ...c, width: measured.current[c.id] ?? c.width }))
   const room = !hasName ? 0 : name.current ? name.current + pad : NAME_ROOM
   const fit = fitColumns(sized, width, room)
+
+  // A web font that arrives after the first measure (a host's --flex-font) changes every width the text has.
+  useEffect(() => {
+    const again = () => {
+      seen.current = ''
+      remeasured()
+    }
+    document.fonts?.addEventListener('loadingdone', again)
+    return () => document.fonts?.removeEventListener('loadingdone', again)
+  }, [])
 
   // Before paint: a column that turns out too wide is dropped before anyone sees it.
   useLayoutEffect(() => {
