@@ -53,3 +53,33 @@ export async function blockedBy(db: Database, held: Held): Promise<void> {
   }
   await held.ended
 }
+
+/**
+ * How many connections wait, directly or through one another, for a lock one of the `held` transactions holds; and
+ * how many of them wait for `direct` itself. Counted from the held transactions, not across the whole cluster: the
+ * other test files running at once have waiters of their own.
+ */
+export async function waiting(db: Database, held: Held[], direct?: Held): Promise<{ n: number; direct: number }> {
+  const [row] = await db.query<{ n: number; direct: number }>(
+    `WITH RECURSIVE w(pid, blockers) AS (
+       SELECT pid, pg_blocking_pids(pid) FROM pg_stat_activity WHERE pg_blocking_pids(pid) && $1::int[]
+       UNION
+       SELECT a.pid, pg_blocking_pids(a.pid) FROM pg_stat_activity a JOIN w ON w.pid = ANY(pg_blocking_pids(a.pid))
+     )
+     SELECT count(DISTINCT pid)::int AS n, count(DISTINCT pid) FILTER (WHERE $2 = ANY(blockers))::int AS direct FROM w`,
+    [held.map((h) => h.pid), direct?.pid ?? 0],
+  )
+  return row
+}
+
+/** Waits until `n` connections wait for the `held` transactions (`waiting`); with `direct`, one of them for that one. */
+export function waitingOn(db: Database, held: Held[], n: number, direct?: Held): Promise<void> {
+  return vi.waitFor(
+    async () => {
+      const row = await waiting(db, held, direct)
+      expect(row.n).toBe(n)
+      if (direct) expect(row.direct).toBe(1)
+    },
+    { timeout: 10_000, interval: 20 },
+  )
+}

@@ -3,9 +3,9 @@
  * waits for the deletion and answers as it would once the account is gone, never with a broken reference (500);
  * and an admin who joins while the owner's account is being deleted is never deleted along with the project.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { sha256 } from '../../server/security/random'
-import { blockedBy, holdOpen } from './blocked'
+import { blockedBy, holdOpen, waitingOn } from './blocked'
 import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 import { addMember, verifyEmail } from './teams'
 
@@ -86,19 +86,13 @@ describe.runIf(usePostgres)('joining or making a project while an account is del
     const { code } = await invite(project.id, admin.email)
 
     const held = await holdOpen(s.db, async (tx) => void (await tx.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [key.id])))
-    /** Waits until `n` connections wait for a lock (blockedBy would let the held one go once the first does). */
-    const blocked = (n: number) =>
-      vi.waitFor(async () => expect(await count('pg_stat_activity WHERE cardinality(pg_blocking_pids(pid)) > 0', [])).toBe(n), {
-        timeout: 10_000,
-        interval: 20,
-      })
     const deletion = s.request('DELETE', '/api/me', { token: a.accessToken, body: { password: a.password } })
     let accept: ReturnType<typeof s.request> | undefined
     try {
-      await blocked(1)
+      await waitingOn(s.db, [held], 1)
       accept = s.request('POST', '/api/invitations/accept', { token: admin.accessToken, body: { code } })
       // The join waits for the deletion, which waits for the held key.
-      await blocked(2)
+      await waitingOn(s.db, [held], 2)
     } finally {
       held.release()
     }

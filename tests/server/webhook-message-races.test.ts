@@ -4,7 +4,7 @@
  * one for a project that is not there (404), never a 500.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { holdOpen, type Held } from './blocked'
+import { holdOpen, waiting, waitingOn } from './blocked'
 import { createTestServer, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 
 const SERVICE_TOKEN = 'service-token-for-the-message-races'
@@ -17,50 +17,65 @@ beforeEach(async () => {
 })
 afterEach(() => s.close())
 
-/** Waits until `n` connections wait for a lock, `by` (when given) holding one of those locks. */
-const blocked = (n: number, by?: Held) =>
-  vi.waitFor(
-    async () => {
-      const [row] = await s.db.query<{ n: number; by: number }>(
-        'SELECT count(*)::int AS n, count(*) FILTER (WHERE $1 = ANY(pg_blocking_pids(pid)))::int AS by FROM pg_stat_activity WHERE cardinality(pg_blocking_pids(pid)) > 0',
-        [by?.pid ?? 0],
-      )
-      expect(row.n).toBe(n)
-      if (by) expect(row.by).toBe(1)
-    },
-    { timeout: 10_000, interval: 20 },
-  )
+/**
+ * Sends a message into a project's deletion: its batch waits for an endpoint's deletion while the project's deletion
+ * waits for the batch; once the endpoint is gone the batch fails its reference and its lone retry races the project's
+ * deletion for the project's row. Answers whether the retry met the deletion ('met'), or was stored ahead of it
+ * ('ahead', also right: the deletion then takes the message with the project), as PostgreSQL scheduled them.
+ */
+async function sendIntoDeletion(): Promise<'met' | 'ahead'> {
+  const project = await newProject(s, owner.accessToken)
+  const endpoint = await s.request('POST', `/api/manage/dapp/${project.id}/webhooks`, { token: owner.accessToken, body: { url: 'http://127.0.0.1:9/hook' } })
+  expect(endpoint.status, endpoint.text).toBe(201)
+  const [key] = await s.db.query<{ id: string }>('SELECT id FROM api_keys WHERE project_id = $1', [project.id])
+  // The endpoint's deletion, held: the message's batch waits for it, then fails its reference and is retried alone.
+  const endpointGone = await holdOpen(s.db, async (tx) => void (await tx.query('DELETE FROM webhook_endpoints WHERE id = $1', [endpoint.body.id])))
+  // A key of the project, held: the project's deletion waits for it while it holds the project.
+  const keyHeld = await holdOpen(s.db, async (tx) => void (await tx.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [key.id])))
+  let message: ReturnType<typeof s.request> | undefined
+  let deletion: ReturnType<typeof s.request> | undefined
+  let answered = false
+  try {
+    message = s.request('POST', '/api/webhooks/messages', {
+      headers: { Authorization: `Bearer ${SERVICE_TOKEN}` },
+      body: { projectId: project.id, eventType: 'invoice.paid', payload: {} },
+    })
+    const settled = () => void (answered = true)
+    message.then(settled, settled)
+    await waitingOn(s.db, [endpointGone, keyHeld], 1, endpointGone)
+    deletion = s.request('DELETE', `/api/manage/dapp/${project.id}`, { token: owner.accessToken })
+    await waitingOn(s.db, [endpointGone, keyHeld], 2)
+    endpointGone.release()
+    // Either the deletion took the project first, and waits for the key while the lone retry waits for it, or the
+    // retry took the project first and was stored.
+    await vi.waitFor(
+      async () => {
+        if (answered) return
+        const now = await waiting(s.db, [keyHeld], keyHeld)
+        expect(now).toEqual({ n: 2, direct: 1 })
+      },
+      { timeout: 10_000, interval: 20 },
+    )
+  } finally {
+    endpointGone.release()
+    keyHeld.release()
+  }
+  const ahead = answered
+  const [sent, deleted] = await Promise.all([message, deletion])
+  expect(deleted!.status, deleted!.text).toBe(204)
+  if (ahead) {
+    expect(sent!.status, sent!.text).toBe(202)
+    return 'ahead'
+  }
+  expect(sent!.status, sent!.text).toBe(404)
+  expect(sent!.body.code).toBe('PROJECT_NOT_FOUND')
+  return 'met'
+}
 
 describe.runIf(usePostgres)('a webhook message sent while its project is deleted', () => {
   it('is answered 404 when its lone retry meets the deleted project, not 500', async () => {
-    const project = await newProject(s, owner.accessToken)
-    const endpoint = await s.request('POST', `/api/manage/dapp/${project.id}/webhooks`, { token: owner.accessToken, body: { url: 'http://127.0.0.1:9/hook' } })
-    expect(endpoint.status, endpoint.text).toBe(201)
-    const [key] = await s.db.query<{ id: string }>('SELECT id FROM api_keys WHERE project_id = $1', [project.id])
-    // The endpoint's deletion, held: the message's batch waits for it, then fails its reference and is retried alone.
-    const endpointGone = await holdOpen(s.db, async (tx) => void (await tx.query('DELETE FROM webhook_endpoints WHERE id = $1', [endpoint.body.id])))
-    // A key of the project, held: the project's deletion waits for it while it holds the project.
-    const keyHeld = await holdOpen(s.db, async (tx) => void (await tx.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [key.id])))
-    let message: ReturnType<typeof s.request> | undefined
-    let deletion: ReturnType<typeof s.request> | undefined
-    try {
-      message = s.request('POST', '/api/webhooks/messages', {
-        headers: { Authorization: `Bearer ${SERVICE_TOKEN}` },
-        body: { projectId: project.id, eventType: 'invoice.paid', payload: {} },
-      })
-      await blocked(1, endpointGone)
-      deletion = s.request('DELETE', `/api/manage/dapp/${project.id}`, { token: owner.accessToken })
-      await blocked(2)
-      endpointGone.release()
-      // The deletion now holds the project and waits for the key; the lone retry waits for the deletion.
-      await blocked(2, keyHeld)
-    } finally {
-      endpointGone.release()
-      keyHeld.release()
-    }
-    const [sent, deleted] = await Promise.all([message, deletion])
-    expect(deleted!.status, deleted!.text).toBe(204)
-    expect(sent!.status, sent!.text).toBe(404)
-    expect(sent!.body.code).toBe('PROJECT_NOT_FOUND')
+    // The retry meets the deletion nearly always; on a machine short of CPU the retry can come first. Each try
+    // checks its answer; the one the test is for must come within a few.
+    for (let tries = 1; (await sendIntoDeletion()) === 'ahead'; tries++) expect(tries, 'the retry never met the deletion').toBeLessThan(5)
   })
 })
