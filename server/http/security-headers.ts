@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
+import { sayLength } from './head-length'
 
 /**
  * The demo pages hold no inline script or style, so they can run under the
@@ -36,7 +37,7 @@ const isApi = (path: string) => path.startsWith('/api/') || path === '/api'
 const isDocs = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/')
 
 /**
- * Safety headers on every answer. API answers carry tokens, keys and
+ * Safety headers on every answer, and a HEAD answer's length (head-length.ts). API answers carry tokens, keys and
  * secrets: `no-store` keeps them out of every cache (browser, proxy, back
  * button), errors included. The reference page and its script are public
  * documents, and may be cached.
@@ -48,9 +49,10 @@ const isDocs = (path: string) => path === '/api/docs' || path.startsWith('/api/d
 export function securityHeaders(frameAncestors?: string): MiddlewareHandler {
   const docs: HeaderList = [...BASE, ['Content-Security-Policy', DOCS_CSP]]
   const pages: HeaderList = [...BASE, ['Content-Security-Policy', pageCsp(frameAncestors)]]
-  return (c, next) => {
+  return async (c, next) => {
     const path = c.req.path
-    return withHeaders(c, next, isDocs(path) ? docs : isApi(path) ? API_HEADERS : pages)
+    await withHeaders(c, next, isDocs(path) ? docs : isApi(path) ? API_HEADERS : pages)
+    if (c.req.method === 'HEAD') await sayLength(c)
   }
 }
 

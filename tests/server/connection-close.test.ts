@@ -22,6 +22,8 @@ interface Answer {
   status: number
   headers: Record<string, string | string[] | undefined>
   body: string
+  /** The client's end of the connection it came on. */
+  port: number
 }
 
 /** A request over `agent`; `body` is sent in full, `declared` bytes are announced (more than sent: the client is still sending). */
@@ -31,8 +33,9 @@ const send = (agent: Agent, url: string, method: string, body?: string, declared
       body === undefined ? {} : { 'Content-Type': 'application/json', 'Content-Length': declared ?? Buffer.byteLength(body) }
     const req = httpRequest(url, { agent, method, headers }, (res) => {
       let text = ''
+      const port = res.socket.localPort!
       res.on('data', (d) => (text += d))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text, port }))
     })
     req.on('error', reject)
     if (declared === undefined) req.end(body)
@@ -91,6 +94,23 @@ describe('answers after which the server closes the connection', () => {
     expect(received).toMatch(/^HTTP\/1\.1 413 /)
     expect(received.toLowerCase()).toContain('\r\nconnection: close\r\n')
     expect(await ended).toBe('closed')
+  })
+
+  it('a HEAD answer says the length its GET has, so a keep-alive client sends its next call on the same connection', async () => {
+    const url = await start()
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const calls = [await send(agent, `${url}api/health`, 'GET'), await send(agent, `${url}api/health`, 'HEAD'), await send(agent, `${url}api/health`, 'HEAD')]
+      expect(calls.map((c) => [c.status, c.headers['content-length']])).toEqual([
+        [200, '15'],
+        [200, '15'],
+        [200, '15'],
+      ])
+      expect(calls.map((c) => c.body)).toEqual(['{"status":"ok"}', '', ''])
+      expect(new Set(calls.map((c) => c.port)).size).toBe(1)
+    } finally {
+      agent.destroy()
+    }
   })
 
   it('a body read in full keeps the connection alive', async () => {
