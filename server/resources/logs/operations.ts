@@ -157,7 +157,7 @@ export const summaryRoute = createRoute({
     ...accessErrors({
       400: {
         description: 'A query parameter is refused, or the address holds text that cannot be stored.',
-        messages: [...queryMessages(LogSummaryQuery)],
+        messages: queryMessages(LogSummaryQuery),
       },
       404: NO_PROJECT,
     }),

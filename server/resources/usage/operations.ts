@@ -23,7 +23,7 @@ export const usageRoute = createRoute({
     ...accessErrors({
       400: {
         description: 'days or mode is not one this call takes, or the address holds text that cannot be stored.',
-        messages: [...queryMessages(UsageQuery)],
+        messages: queryMessages(UsageQuery),
       },
       404: { description: 'No such project, or another user’s (the same answer).', messages: ['Project not found.'] },
     }),
