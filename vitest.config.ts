@@ -57,6 +57,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A poll waits for a database, a child process or a socket: on a 2-core machine running every project
+          // at once, vitest's 1 s can pass before the condition holds. A condition met returns at once.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       ...(withPostgres
@@ -71,6 +74,7 @@ export default defineConfig({
                 isolate: false, // as for `server`
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
+                expect: { poll: { timeout: 10_000 } }, // as for `server`
               },
             },
           ]

@@ -2,8 +2,8 @@
  * Request logs in a real browser against the reference server: calls the
  * provider's API reports (`POST /api/logs`, as any language reports them) show
  * in the project page's Requests section and in <flex-request-log> on a page of
- * the host's, new ones within 3 s while the page is open; a call's detail gives
- * its request id. On a laptop and a phone, axe clean.
+ * the host's, new ones while the page is open; a call's detail gives its
+ * request id. On a laptop and a phone, axe clean.
  */
 import { randomUUID } from 'node:crypto'
 import type { Page } from '@playwright/test'
@@ -15,6 +15,12 @@ import { expect, test } from './harness/test'
 
 const SERVICE_TOKEN = 'an-e2e-service-token-for-request-logs'
 const LONG_NAME = 'Production key for the invoicing service in the EU region 01'
+/**
+ * A new call shows on the elements' next look (every 2 s, POLL_MS): that promise is timed with a fake clock in the
+ * component tests (request-log-live.test.tsx). Here, that it shows at all; a 2-core CI machine running Chromium,
+ * the server and the reporting middleware at once can take longer than 3 s, which failed a run once.
+ */
+const NEXT_POLL = { timeout: 10_000 }
 
 // One server of its own (the suite's has no service token to report with), shared by the file's tests in turn.
 test.describe.configure({ mode: 'serial' })
@@ -69,7 +75,7 @@ for (const [device, viewport] of [
   test.describe(`on a ${device}`, () => {
     test.use({ viewport, ...(device === 'phone' ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) })
 
-    test("lists a project's reported calls, shows a new one within 3 s, and gives a call's request id", async ({ page, axe }) => {
+    test("lists a project's reported calls, shows a new one while open, and gives a call's request id", async ({ page, axe }) => {
       const account = await createAccount(server.origin)
       const { id, keyId } = await project(account)
       expect((await report(call(keyId, { requestId: 'req_e2e_first', status: 404, durationMs: 7 }))).accepted).toBe(1)
@@ -80,7 +86,7 @@ for (const [device, viewport] of [
       await expect(section.getByText('Client error', { exact: true })).toBeVisible()
 
       await report(call(keyId, { route: '/v1/live', status: 503, method: 'POST' }))
-      await expect(details(section, '/v1/live')).toBeVisible({ timeout: 3000 })
+      await expect(details(section, '/v1/live')).toBeVisible(NEXT_POLL)
       await expect(section.getByText('Server error', { exact: true })).toBeVisible()
       // Only the POSTs: the server answers the POST alone; all methods again bring the GET back.
       const method = section.getByRole('combobox', { name: 'Method' })
@@ -91,7 +97,7 @@ for (const [device, viewport] of [
       await expect(details(section, '/v1/invoices/:id')).toHaveCount(1)
       // Only the slow ones: a call of 1.2 s reported now is the one slower than a second.
       await report(call(keyId, { route: '/v1/exports', durationMs: 1200 }))
-      await expect(details(section, '/v1/exports')).toBeVisible({ timeout: 3000 })
+      await expect(details(section, '/v1/exports')).toBeVisible(NEXT_POLL)
       const duration = section.getByRole('combobox', { name: 'Duration' })
       await duration.selectOption({ label: 'Slower than 1,000 ms' })
       await expect(details(section, '/v1/live')).toHaveCount(0)
@@ -176,7 +182,7 @@ test.describe('on a 320 px phone, in Spanish', () => {
   })
 })
 
-test('<flex-request-log> on a page of the host: the last calls, a new one within 3 s; with none, how to make one', async ({ page, axe }) => {
+test('<flex-request-log> on a page of the host: the last calls, a new one while open; with none, how to make one', async ({ page, axe }) => {
   const account = await createAccount(server.origin)
   const { id, keyId } = await project(account)
   await logInAt(page, account)
@@ -191,7 +197,7 @@ test('<flex-request-log> on a page of the host: the last calls, a new one within
   await expect(log.getByText('No calls yet.')).toBeVisible()
   await expect(log.getByText('Authorization: Bearer YOUR_API_KEY')).toBeVisible()
   await report(call(keyId, { route: '/v1/ping' }))
-  await expect(details(log, '/v1/ping')).toBeVisible({ timeout: 3000 })
+  await expect(details(log, '/v1/ping')).toBeVisible(NEXT_POLL)
   expect(await axe.check(page)).toBe('')
 })
 
@@ -201,7 +207,7 @@ for (const [device, viewport] of [
   ['laptop', { width: 1280, height: 900 }],
   ['phone', { width: 375, height: 812 }],
 ] as const) {
-  test(`on the docs page (${device}), calls through its demo API show in the Requests section and in <flex-request-log> within 3 s`, async ({ page, axe }) => {
+  test(`on the docs page (${device}), calls through its demo API show in the Requests section and in <flex-request-log>`, async ({ page, axe }) => {
     await page.setViewportSize(viewport)
     const account = await createAccount(server.origin)
     const { id, key } = await project(account)
@@ -220,8 +226,8 @@ for (const [device, viewport] of [
       headers: { Authorization: `Bearer ${key}`, 'X-Request-Id': `req_docs_${device}` },
     })
     expect(answer.status).toBe(200)
-    // Both within 3 s of the call, waited for together.
-    await Promise.all([expect(details(section, route)).toBeVisible({ timeout: 3000 }), expect(details(log, route)).toBeVisible({ timeout: 3000 })])
+    // Both on their next look, waited for together.
+    await Promise.all([expect(details(section, route)).toBeVisible(NEXT_POLL), expect(details(log, route)).toBeVisible(NEXT_POLL)])
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
       'nothing scrolls sideways',

@@ -199,12 +199,12 @@ describe('a large answer counts as several calls against its address', () => {
     const one = [a1, a2, a3].map((u) => listFrom(u, '198.51.100.9'))
     const others = [listFrom(b, '203.0.113.1'), listFrom(c, '203.0.113.2')]
     // The other addresses' reads start while the first address's first read is held...
-    await vi.waitFor(() => expect(started).toEqual(expect.arrayContaining([b.user.id, c.user.id])))
+    await vi.waitFor(() => expect(started).toEqual(expect.arrayContaining([b.user.id, c.user.id])), { timeout: 10_000 })
     // ...and its two others, asked before them, have not: they wait for its turn.
     expect(ofSameAddress()).toHaveLength(1)
     // Each of its reads starts once the one before has ended.
     for (let n = 1; n <= 3; n++) {
-      await vi.waitFor(() => expect(ofSameAddress()).toHaveLength(n))
+      await vi.waitFor(() => expect(ofSameAddress()).toHaveLength(n), { timeout: 10_000 })
       release.get(ofSameAddress()[n - 1])!()
     }
     release.get(b.user.id)!()

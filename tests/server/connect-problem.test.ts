@@ -53,9 +53,11 @@ describe('a PostgreSQL that takes the connection and never answers (frozen, or a
 
 describe.runIf(process.env.DATABASE_URL)('a connection time-out on a healthy PostgreSQL', () => {
   it('does not fail a query that waits for a busy pool: the limit is on making a connection', async () => {
-    const db = await openPostgres(process.env.DATABASE_URL!, 1, 300)
+    // 2 s to connect (with SCRAM, a busy machine's cluster has taken 50 ms), and a query that holds the pool's one
+    // connection longer than that: the second query's wait is past the connection time-out.
+    const db = await openPostgres(process.env.DATABASE_URL!, 1, 2000)
     try {
-      const busy = db.query('SELECT pg_sleep(0.6)')
+      const busy = db.query('SELECT pg_sleep(2.5)')
       await expect(db.query('SELECT 1 AS ok')).resolves.toEqual([{ ok: 1 }])
       await busy
     } finally {

@@ -107,7 +107,9 @@ describe.runIf(usePostgres)('the LISTEN connection of an app on PostgreSQL', () 
 
   it('that goes silent with no error (a NAT forgot it) is found out by its heartbeat, and replaced: NOTIFYs are heard again', async () => {
     const path = await silenceablePath(process.env.DATABASE_URL!)
-    const listener = pgListener(path.url, { heartbeatMs: 200 })
+    // A beat a second: one unanswered for that long is a lost connection, which a busy 2-core machine's PostgreSQL
+    // never is (at 200 ms, a slow answer was taken for one, and the connection replaced twice).
+    const listener = pgListener(path.url, { heartbeatMs: 1000 })
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
     await admin.connect()
     try {

@@ -487,7 +487,7 @@ describe('deliveries', () => {
     const { id } = await t.addEndpoint()
     const a = await t.send('invoice.paid')
     // A's outcome is being written, and held there; B is delivered meanwhile, its outcome waiting.
-    await vi.waitFor(() => expect(writes).toBe(1))
+    await vi.waitFor(() => expect(writes).toBe(1), { timeout: 10_000 })
     const b = await t.send('invoice.paid')
     await t.receiver.got(b)
     held = undefined
