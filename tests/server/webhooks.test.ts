@@ -840,10 +840,11 @@ describe('deliveries', () => {
   it('disable an endpoint that has failed everything for the configured time, and log that time', async () => {
     let offset = 0
     const clock = () => Date.now() + offset
-    // The first retry waits half a second: time enough to move the clock on before it is made.
+    // The first retry waits an hour: it is due only once the test has moved the clock on, however late the
+    // test gets there, so attempt 2 is the one made 36 hours on.
     const t = await setup({
       answer: (_r, _n, res) => res.writeHead(500).end(),
-      webhooks: { retrySchedule: [0.5, 0.05, 0.05], disableAfterFailingMs: 36 * 60 * 60 * 1000 },
+      webhooks: { retrySchedule: [3600, 0.05, 0.05], disableAfterFailingMs: 36 * 60 * 60 * 1000 },
       // A session that outlives the 36 hours the clock moves on (it expires on the app's clock too).
       config: { accessTokenTtlSeconds: 2 * 86_400 },
       clock,
@@ -852,6 +853,8 @@ describe('deliveries', () => {
     const msg = await t.send('invoice.paid')
     await settled(t, id, msg, 1)
     offset = 36 * 60 * 60 * 1000
+    // The worker's timer waits for the hour in real time: a look now finds the retry due.
+    t.worker.wake()
     expect(await settled(t, id, msg, 2)).toMatchObject({ status: 'failed', nextAttemptAt: null })
     expect((await t.api('GET', '')).body.endpoints[0].disabled).toBe(true)
     expect(t.workerLog.join('\n')).toMatch(/attempt=2 failed 500 \d+ms endpoint disabled \(failing for 36 hours\)/)
