@@ -2,22 +2,24 @@
  * The DATA_DIR lock: one process a folder, whatever the order two of them start in,
  * and a lock left by a former run never stops the next.
  */
-import { execFile } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
+import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
 import { LOCK_FILE, lockDataDir } from '../../server/db/data-dir-lock'
 
-const run = promisify(execFile)
 const dirs: string[] = []
 const folder = async () => {
   const dir = await mkdtemp(join(tmpdir(), 'flex-lock-'))
   dirs.push(dir)
   return dir
 }
+/** Run after each test, before its folders go: the processes it started, stopped. */
+const cleanups: Array<() => Promise<unknown>> = []
 afterEach(async () => {
+  for (const c of cleanups.splice(0)) await c()
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
 })
 
@@ -79,20 +81,39 @@ describe('the DATA_DIR lock', () => {
     const fresh = await Promise.all(Array.from({ length: 10 }, () => folder()))
     await Promise.all(stale.map((dir) => writeFile(join(dir, LOCK_FILE), '4194999'))) // above Linux's largest pid
     const all = [...stale, ...fresh]
-    // Each process claims every folder at the same moment (a shared start time), then says which it got.
-    const at = Date.now() + 1500
+    // Each process claims every folder when the test says go, once all three have started, then says which it got.
     const claim = `
       const { lockDataDir } = await import(${JSON.stringify(new URL('../../server/db/data-dir-lock.ts', import.meta.url).pathname)})
-      await new Promise((r) => setTimeout(r, ${at} - Date.now()))
+      const { createInterface } = await import('node:readline')
+      const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]()
+      console.log('ready')
+      await lines.next()
       const got = await Promise.all(${JSON.stringify(all)}.map((dir) => lockDataDir(dir).then(() => dir, () => null)))
       console.log(JSON.stringify(got.filter(Boolean)))
-      // Alive until the others have claimed too: a lock of a process gone is free to take.
-      await new Promise((r) => setTimeout(r, ${at} + 3000 - Date.now()))`
-    const claimAll = async () => {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', claim])
-      return JSON.parse(stdout) as string[]
-    }
-    const held = (await Promise.all([claimAll(), claimAll(), claimAll()])).flat()
+      // Alive until the others have claimed too (the test closes stdin then): a lock of a process gone is free to take.
+      await lines.next()`
+    const children = Array.from({ length: 3 }, () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', claim], { stdio: ['pipe', 'pipe', 'pipe'] })
+      let stderr = ''
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]()
+      const line = async () => {
+        const next = await lines.next()
+        if (next.done) throw new Error(`a claiming process ended early (exit ${await exited}):\n${stderr}`)
+        return next.value as string
+      }
+      return { child, exited, line }
+    })
+    cleanups.push(async () => {
+      for (const { child } of children) child.kill()
+      await Promise.all(children.map((c) => c.exited))
+    })
+    for (const c of children) expect(await c.line()).toBe('ready')
+    for (const c of children) c.child.stdin.write('go\n')
+    const held = (await Promise.all(children.map(async (c) => JSON.parse(await c.line()) as string[]))).flat()
+    for (const c of children) c.child.stdin.end()
+    expect(await Promise.all(children.map((c) => c.exited))).toEqual([0, 0, 0])
     expect(
       held.filter((dir, i) => held.indexOf(dir) !== i),
       'folders two processes hold',
