@@ -7,7 +7,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -110,9 +110,17 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
 
   beforeAll(async () => {
     await mkdir(dir, { recursive: true })
-    // flex-portal/verify as a provider imports it: the package's own exports, built.
-    if (!existsSync(join(ROOT, 'dist/verify/index.d.ts')))
-      await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'verify/tsconfig.json'], { cwd: ROOT })
+    // flex-portal/verify as a provider imports it: the package's own exports, built. Without a build, the samples'
+    // folder becomes a package of its own that has it installed, built there: a build into dist/ would truncate
+    // files the build tests read meanwhile.
+    if (!existsSync(join(ROOT, 'dist/verify/index.d.ts'))) {
+      const installed = join(dir, 'node_modules/flex-portal')
+      await mkdir(installed, { recursive: true })
+      await copyFile(join(ROOT, 'package.json'), join(installed, 'package.json'))
+      await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'docs-samples', private: true, type: 'module' }))
+      const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
+      await run(process.execPath, [tsc, '-p', 'verify/tsconfig.json', '--outDir', join(installed, 'dist')], { cwd: ROOT })
+    }
     storage = await freshStorage()
     const server = started(process.execPath, serverArgs(), {
       DATABASE_URL: '', // the storage's own, never the environment's

@@ -5,7 +5,7 @@
  * name from a separate Node process, verifying against a running server.
  */
 import { execFile, spawn } from 'node:child_process'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -62,10 +62,15 @@ describe.skipIf(usePostgres)('flex-portal/verify, packed', () => {
   let s: TestServer
   let server: RunningServer
   beforeAll(async () => {
-    // The verifier's build step alone, so the tarball holds this source's build.
-    await run(process.execPath, [TSC, '-p', 'verify/tsconfig.json'], { cwd: ROOT })
     dir = await mkdtemp(join(await scratchDir(), 'flex-verify-'))
-    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: ROOT })
+    // The verifier's build step alone, so the tarball holds this source's build, packed by the package's own
+    // package.json. Into a copy of the package's folder: the build tests read dist/ meanwhile, and a file
+    // tsc had just truncated there would be copied short.
+    const source = join(dir, 'source')
+    await mkdir(source)
+    await copyFile(join(ROOT, 'package.json'), join(source, 'package.json'))
+    await run(process.execPath, [TSC, '-p', 'verify/tsconfig.json', '--outDir', join(source, 'dist')], { cwd: ROOT })
+    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir], { cwd: source })
     const [{ filename }] = JSON.parse(stdout) as { filename: string }[]
     const installed = join(dir, 'consumer/node_modules/flex-portal')
     await mkdir(installed, { recursive: true })
