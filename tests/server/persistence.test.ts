@@ -73,7 +73,11 @@ describe('migrations', () => {
     const good: Migration = { version: 900, name: 'good', sql: 'CREATE TABLE test_good (id integer);' }
     const bad: Migration = { version: 901, name: 'bad', sql: 'CREATE TABLE test_half (id integer); SELECT no_such_function();' }
     await expect(migrate(s.db, [...(await loadMigrations()), good, bad])).rejects.toThrow(/no_such_function/)
-    const tables = await s.db.query<{ n: string }>("SELECT table_name AS n FROM information_schema.tables WHERE table_name LIKE 'test_%'")
+    // This test's schema alone (every server-pg worker shares the database, and makes tables of its own meanwhile),
+    // and test_ as written (an underscore alone matches any character).
+    const tables = await s.db.query<{ n: string }>(
+      "SELECT table_name AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name LIKE 'test\\_%'",
+    )
     expect(tables).toEqual([])
     expect(await s.db.query('SELECT 1 FROM schema_migrations WHERE version >= 900')).toEqual([])
   })
