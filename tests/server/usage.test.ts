@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../../server/app'
 import type { Database } from '../../server/db/index'
 import { PROJECT_NOT_FOUND } from '../../server/security/authorization'
@@ -20,6 +20,7 @@ beforeEach(async () => {
   owner = await signUp(s)
 })
 afterEach(async () => {
+  vi.useRealTimers()
   await s.close()
 })
 
@@ -102,9 +103,10 @@ describe('usage recording', () => {
   })
 
   it('writes what it holds when the server stops', async () => {
-    // The server started below counts on the real clock: this test's app reads on it too, with a session of its time.
-    now = Date.now()
-    owner = await signUp(s)
+    // The server started below counts on Date.now (it takes no clock): here that runs on from this file's noon,
+    // so its counts and this test's app's read, at noon, fall on the same day whenever the test runs.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true })
+    vi.setSystemTime(NOON)
     // Another instance on the same database, as `npm start` runs it; close() ends its database connection.
     const db = await s.storage.open!()
     const server = await startServer({ port: 0, db, serviceToken: SERVICE_TOKEN, staticRoots: [], log: () => {} })
