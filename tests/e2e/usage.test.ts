@@ -79,14 +79,23 @@ for (const [device, viewport] of [
     test('charts the verifications of the last 30 days, by key, with the numbers for assistive technology', async ({ page, axe }) => {
       const account = await createAccount(server.origin)
       const projectId = await projectWithTraffic(account)
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/manage/dapp/${projectId}/usage`))
       await openProject(page, account, projectId)
 
       const usage = page.getByRole('region', { name: 'Usage' })
       const chart = usage.getByRole('img', { name: 'API requests, last 30 days: 45 valid, 5 refused' })
       await expect(chart).toBeVisible()
-      // Today's bar is the last; the hidden table says the same in numbers.
-      const today = usage.getByRole('table', { name: 'API requests per day' }).getByRole('row').last()
-      await expect(today.getByRole('cell')).toHaveText(['45', '5'])
+      // The hidden table says it in numbers, a row a day, oldest first: today's (the server's, the last of the days it
+      // answered) last. The counts are on the day the server stored them, today's unless the run crossed 00:00 UTC.
+      const answer = (await (await answered).json()) as { days: string[]; keys: { valid: number[]; invalid: number[] }[] }
+      const sum = (of: 'valid' | 'invalid', day: number) => answer.keys.reduce((n, k) => n + k[of][day], 0)
+      const perDay = answer.days.map((_, day) => [String(sum('valid', day)), String(sum('invalid', day))])
+      const rows = usage
+        .getByRole('table', { name: 'API requests per day' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('cell') })
+      await expect(rows).toHaveCount(30)
+      for (const [day, cells] of perDay.entries()) await expect(rows.nth(day).getByRole('cell')).toHaveText(cells)
 
       // Each key's requests: a column of the laptop's table, a line of each of the phone's cards.
       // Both keys named Staging (the roll), told apart by their counts.
