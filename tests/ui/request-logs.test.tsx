@@ -8,7 +8,8 @@ import { resetStore, signInAs } from './helpers'
 import { json, mockApi } from './helpers/api-mock'
 import { keyEntry, renderDetail, stubClipboard } from './helpers/dashboard'
 import { logEntry as entry } from './helpers/fixtures'
-import { CAPS, LOGS, PROJECT, loadedTable, project, queries, renderSection, section } from './helpers/request-logs'
+import { CAPS, LOGS, PROJECT, loadedTable, nextPoll, project, queries, renderSection, section } from './helpers/request-logs'
+import { stillClock } from './helpers/still-clock'
 
 /**
  * The section over a server that answers each logs call as `answer` says from its query (as the
@@ -233,7 +234,7 @@ describe('the Requests section', () => {
   })
 
   it('shows new calls as they come, counted once in a polite status, and stops asking while the page is hidden', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    const clock = stillClock()
     const { q, api } = renderSection([
       { entries: [entry(1)] },
       { entries: [entry(2, { route: '/v1/new' }), entry(1)] },
@@ -243,7 +244,7 @@ describe('the Requests section', () => {
     const table = await loadedTable(s)
     const asked = () => api.calls.filter((c) => c.url.includes('/logs?')).length
     expect(asked()).toBe(1)
-    await act(() => vi.advanceTimersByTimeAsync(POLL_MS))
+    await nextPoll(clock)
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('/v1/new')
     expect((await s.findByText('1 new request')).closest('[role="status"]')).not.toBeNull()

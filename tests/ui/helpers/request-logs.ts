@@ -1,8 +1,11 @@
 /** The project page's Requests section over a mocked API: its project, its logs calls and how to read them. */
-import { within } from '@testing-library/react'
+import { act, waitFor, within } from '@testing-library/react'
+import { expect, vi } from 'vitest'
 import type { LogEntryView } from '../../../contract/logs'
+import { POLL_MS } from '../../../src/components/request-logs/useRequestLog'
 import { json, mockApi, type ApiCall } from './api-mock'
 import { detail, keyEntry, renderDetail } from './dashboard'
+import type { stillClock } from './still-clock'
 
 export const CAPS = 'GET /api/capabilities'
 export const PROJECT = 'GET /api/manage/dapp/prj_7'
@@ -39,4 +42,10 @@ export async function loadedTable(s: Awaited<ReturnType<typeof section>>) {
   const table = await s.findByRole('table', { name: 'Recent requests' })
   await within(table).findAllByRole('button', { name: /^Details of / })
   return table
+}
+
+/** The log's next poll on a still clock: once it is set (the log loaded, or the poll before it was answered), the clock moved to it. */
+export async function nextPoll(clock: ReturnType<typeof stillClock>) {
+  await waitFor(() => expect(clock.pending(POLL_MS)).toBe(1))
+  await act(() => vi.advanceTimersByTimeAsync(POLL_MS))
 }
