@@ -13,8 +13,9 @@ import { resetStore, signInAs } from './helpers'
 import { json, mockApi, type ApiCall } from './helpers/api-mock'
 import { renderDetail } from './helpers/dashboard'
 import { logEntry } from './helpers/fixtures'
-import { CAPS, LOGS, PROJECT, loadedTable, project, queries, renderSection, section } from './helpers/request-logs'
+import { CAPS, LOGS, PROJECT, loadedTable, nextPoll, project, queries, renderSection, section } from './helpers/request-logs'
 import { chooseInRow } from './helpers/row-menu'
+import { stillClock } from './helpers/still-clock'
 
 const entry = (n: number, extra: Partial<LogEntryView> = {}) => logEntry(n, { route: `/v1/r${n}`, ...extra })
 const routes = (table: HTMLElement) =>
@@ -104,7 +105,7 @@ describe('the live Requests section', () => {
   })
 
   it("hands focus to the log when a call's detail closes after a poll took its row away", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    const clock = stillClock()
     // The second look finds only new calls: the list starts again from them.
     const { q } = renderSection([{ entries: [entry(1)] }, { entries: [entry(3), entry(2)] }])
     const s = await section(q)
@@ -112,7 +113,7 @@ describe('the live Requests section', () => {
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
     await user.click(within(table).getByRole('button', { name: /^Details of GET \/v1\/r1 / }))
     const dialog = await q.findByRole('dialog', { name: 'Request' })
-    await poll()
+    await nextPoll(clock)
     await waitFor(() => expect(routes(table)).toEqual(['/v1/r3', '/v1/r2']))
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     await waitFor(() => expect(q.queryByRole('dialog')).toBeNull())
