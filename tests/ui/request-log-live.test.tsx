@@ -132,7 +132,7 @@ describe('the live Requests section', () => {
   })
 
   it('reads new calls out at once after a quiet spell, then as one sum at most every 30 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const clock = stillClock(['setTimeout', 'clearTimeout', 'Date'])
     const { q } = renderSection([
       { entries: [entry(1)] },
       { entries: [entry(2), entry(1)] },
@@ -142,17 +142,17 @@ describe('the live Requests section', () => {
     const s = await section(q)
     const table = await loadedTable(s)
     const status = s.getAllByRole('status').find((el) => el.closest('[tabindex="-1"]'))!
-    await poll()
+    await nextPoll(clock)
     await waitFor(() => expect(status).toHaveTextContent('1 new request'))
     const firstRead = Date.now()
     const first = status.querySelector('span')
-    await poll()
-    await poll()
+    await nextPoll(clock)
+    await nextPoll(clock)
     await waitFor(() => expect(routes(table)).toHaveLength(4))
-    // Two more calls: not read within 30 s of the first reading, which stays as it was.
-    await act(() => vi.advanceTimersByTimeAsync(firstRead + ARRIVALS_EVERY_MS - 500 - Date.now()))
+    // Two more calls: not read within 30 s of the first reading, which stays as it was, and read at its end.
+    await act(() => vi.advanceTimersByTimeAsync(firstRead + ARRIVALS_EVERY_MS - 1 - Date.now()))
     expect(status.querySelector('span')).toBe(first)
-    await act(() => vi.advanceTimersByTimeAsync(1000))
+    await act(() => vi.advanceTimersByTimeAsync(1))
     expect(status).toHaveTextContent('2 new requests')
   })
 })
