@@ -35,10 +35,10 @@ const poll = () => act(() => vi.advanceTimersByTimeAsync(POLL_MS))
 
 describe('the live Requests section', () => {
   it('puts a call reported late (a slow one, which arrived first) where its time belongs, not on top', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    const clock = stillClock()
     const { q } = renderSection([{ entries: [entry(5), entry(3)] }, { entries: [entry(6), entry(5), entry(4), entry(3)] }])
     const table = await loadedTable(await section(q))
-    await poll()
+    await nextPoll(clock)
     await waitFor(() => expect(routes(table)).toEqual(['/v1/r6', '/v1/r5', '/v1/r4', '/v1/r3']))
   })
 
