@@ -31,8 +31,6 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-const poll = () => act(() => vi.advanceTimersByTimeAsync(POLL_MS))
-
 describe('the live Requests section', () => {
   it('puts a call reported late (a slow one, which arrived first) where its time belongs, not on top', async () => {
     const clock = stillClock()
@@ -43,12 +41,12 @@ describe('the live Requests section', () => {
   })
 
   it('shows a second call that reuses a request id (a client retrying with its id) as a call of its own', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    const clock = stillClock()
     const first = entry(1, { requestId: 'req_same', route: '/v1/first', status: 503 })
     const retry = entry(5, { requestId: 'req_same', route: '/v1/retry' })
     const { q } = renderSection([{ entries: [first] }, { entries: [retry, entry(4), first] }])
     const table = await loadedTable(await section(q))
-    await poll()
+    await nextPoll(clock)
     await waitFor(() => expect(routes(table)).toEqual(['/v1/retry', '/v1/r4', '/v1/first']))
   })
 
