@@ -51,6 +51,7 @@ describe('the live Requests section', () => {
   })
 
   it('drops an older page asked for under filters since changed, never mixing it into the new list', async () => {
+    const clock = stillClock()
     let answerOlder: (() => void) | undefined
     const api = mockApi({
       [CAPS]: { body: { features: ['request-logs'] } },
@@ -63,7 +64,7 @@ describe('the live Requests section', () => {
     })
     const s = await section(renderDetail('prj_7').q)
     await loadedTable(s)
-    const user = userEvent.setup()
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
     await user.click(s.getByRole('button', { name: 'Load more' }))
     await waitFor(() => expect(answerOlder).toBeDefined())
     await user.selectOptions(s.getByRole('combobox', { name: 'Status' }), 'Server errors (5xx)')
@@ -72,8 +73,10 @@ describe('the live Requests section', () => {
     // The older page's answer comes after the filters changed: it has nowhere to go. Once the list has been
     // asked for again (a poll, after that answer), it still holds the server errors alone.
     await act(async () => answerOlder!())
-    const asked5xx = () => api.calls.filter((c) => c.url.includes('status=5xx')).length
-    await waitFor(() => expect(asked5xx()).toBe(2), { timeout: POLL_MS * 3 })
+    await nextPoll(clock)
+    // That poll answered: the one after it is set.
+    await waitFor(() => expect(clock.pending(POLL_MS)).toBe(1))
+    expect(api.calls.filter((c) => c.url.includes('status=5xx'))).toHaveLength(2)
     expect(routes(table)).toEqual(['/v1/r9'])
     expect(s.queryByRole('button', { name: 'Load more' })).toBeNull()
   })
