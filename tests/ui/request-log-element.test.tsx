@@ -1,11 +1,12 @@
 import { act, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { POLL_MS } from '../../src/components/request-logs/useRequestLog'
 import { store } from '../../src/store'
 import { mountElement, resetStore, shadow, signInAs } from './helpers'
 import { json, mockApi } from './helpers/api-mock'
 import { logEntry as entry } from './helpers/fixtures'
+import { nextPoll } from './helpers/request-logs'
+import { stillClock } from './helpers/still-clock'
 
 const CAPS = 'GET /api/capabilities'
 const LOGS = 'GET /api/manage/dapp/prj_7/logs'
@@ -114,7 +115,7 @@ describe('<flex-request-log>', () => {
   })
 
   it('keeps to its limit as new calls come, newest first, and offers no older ones', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] })
+    const clock = stillClock()
     signInAs()
     let page = { entries: [entry(2), entry(1)], next: 'cur_1' }
     mockApi({ [CAPS]: { body: { features: ['request-logs'] } }, [LOGS]: () => json(page) })
@@ -123,7 +124,7 @@ describe('<flex-request-log>', () => {
     await waitFor(() => expect(within(table).getAllByRole('button', { name: /^Details of / })).toHaveLength(2))
     expect(q.queryByRole('button', { name: 'Load more' })).toBeNull()
     page = { entries: [entry(3, { route: '/v1/new' }), entry(2)], next: 'cur_2' }
-    await act(() => vi.advanceTimersByTimeAsync(POLL_MS))
+    await nextPoll(clock)
     await within(table).findByRole('button', { name: /^Details of GET \/v1\/new / })
     expect(within(table).getAllByRole('button', { name: /^Details of / })).toHaveLength(2)
   })
