@@ -12,6 +12,7 @@ import type { ManageCall } from '../../src/api/request'
 import { ActivitySection } from '../../src/components/teams/ActivitySection'
 import { FRESH_EVERY_MS } from '../../src/components/teams/useFreshEntries'
 import { renderScreen, shadow } from './helpers'
+import { stillClock } from './helpers/still-clock'
 
 const entry = (n: number, action: string, details: AuditEntry['details'], name = 'Ada'): AuditEntry => ({
   id: `aud_${n}`,
@@ -71,8 +72,8 @@ describe('an audit entry', () => {
 
 describe('new entries', () => {
   it('come in at the top on window focus, and every 30 s only while the page is visible', async () => {
-    // The section's timer is set on its first render: fake from the start, real time still passing for the waits.
-    vi.useFakeTimers({ shouldAdvanceTime: true })
+    // The section's timer is set on its first render: fake from the start.
+    stillClock(['setInterval', 'clearInterval'])
     let entries = [entry(1, 'member.left', {}, 'Linus')]
     const { q, asked } = section(() => entries)
     const table = await q.findByRole('table', { name: 'Project activity' })
@@ -96,7 +97,6 @@ describe('new entries', () => {
     })
     expect(asked.length).toBe(before + 1)
     hidden.mockRestore()
-    vi.useRealTimers()
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3))
   })
 
