@@ -40,6 +40,9 @@ const columnTexts = (table: HTMLElement, i: number) =>
     .slice(1)
     .map((r) => within(r).getAllByRole('cell')[i].textContent)
 
+/** The pause after which a typed filter is asked for (RequestsSection's TypedFilter). */
+const TYPING_PAUSE_MS = 400
+
 let hidden = false
 beforeEach(() => {
   resetStore()
@@ -84,10 +87,12 @@ describe('the Requests section', () => {
   })
 
   it('asks again with each filter: key, status class, route (once typing pauses)', async () => {
+    // No poll: the section's 2 s never pass, so every call counted below is one a filter asked for.
+    stillClock()
     const { q, api, logs } = renderSection([{ entries: [entry(1)] }])
     const s = await section(q)
     await loadedTable(s)
-    const user = userEvent.setup()
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
     const last = () => logs().at(-1)
     expect(last()).toEqual({ limit: '50' })
     await user.selectOptions(s.getByRole('combobox', { name: 'Key' }), 'Staging')
@@ -97,6 +102,7 @@ describe('the Requests section', () => {
     // No longer than a stored route template can be.
     expect(s.getByRole('searchbox', { name: 'Route' })).toHaveAttribute('maxlength', '200')
     await user.type(s.getByRole('searchbox', { name: 'Route' }), '/v1/invoices/:id')
+    await act(() => vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS))
     await waitFor(() => expect(last()).toEqual({ key: 'apid_b', status: '5xx', route: '/v1/invoices/:id', limit: '50' }))
     // Typed letter by letter, asked once: when typing paused.
     expect(api.calls.filter((c) => c.url.includes('route=')).length).toBe(1)
