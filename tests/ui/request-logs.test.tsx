@@ -109,19 +109,23 @@ describe('the Requests section', () => {
   })
 
   it('finds a call by its request id, spaces around it left out, once typing pauses', async () => {
+    // No poll: the section's 2 s never pass, and no key waits longer than the pause.
+    stillClock()
     const { q, api, logs } = renderSection([{ entries: [entry(1)] }])
     const s = await section(q)
     await loadedTable(s)
-    const user = userEvent.setup()
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
     const box = s.getByRole('searchbox', { name: 'Request ID' })
     // No longer than a stored request id can be; code, so left to right in every language.
     expect(box).toHaveAttribute('maxlength', '200')
     expect(box).toHaveAttribute('dir', 'ltr')
     await user.type(box, '  req_8f2c  ')
+    await act(() => vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS))
     await waitFor(() => expect(logs().at(-1)).toEqual({ requestId: 'req_8f2c', limit: '50' }))
     // The reader can go on typing: the answer's rows do not take the focus.
     expect((box.getRootNode() as ShadowRoot).activeElement).toBe(box)
     await user.type(box, '{Backspace>12/}')
+    await act(() => vi.advanceTimersByTimeAsync(TYPING_PAUSE_MS))
     await waitFor(() => expect(logs().at(-1)).toEqual({ limit: '50' }))
     expect(api.calls.filter((c) => c.url.includes('requestId=')).length).toBe(1)
   })
