@@ -166,9 +166,55 @@ const asReached = (address: string, hostName: boolean): boolean => {
   return domain === domain.normalize('NFKC') && !/[\u3002\uff0e\uff61]/.test(domain)
 }
 
+/** RFC 3492's decoding of a label's Punycode (what follows "xn--"); undefined when it is none. */
+function punycode(input: string): string | undefined {
+  const digit = (c: number) => (c >= 48 && c <= 57 ? c - 22 : c >= 97 && c <= 122 ? c - 97 : c >= 65 && c <= 90 ? c - 65 : -1)
+  const dash = input.lastIndexOf('-')
+  const out = dash > 0 ? Array.from(input.slice(0, dash), (c) => c.codePointAt(0)!) : []
+  let [n, i, bias, pos] = [128, 0, 72, dash + 1]
+  while (pos < input.length) {
+    const old = i
+    for (let w = 1, k = 36; ; k += 36) {
+      const d = pos < input.length ? digit(input.charCodeAt(pos++)) : -1
+      if (d < 0 || i + d * w > 0x7fffffff) return undefined
+      i += d * w
+      const t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias
+      if (d < t) break
+      w *= 36 - t
+    }
+    let delta = old === 0 ? Math.floor((i - old) / 700) : (i - old) >> 1
+    delta += Math.floor(delta / (out.length + 1))
+    let k = 0
+    for (; delta > 455; k += 36) delta = Math.floor(delta / 35)
+    bias = k + Math.floor((36 * delta) / (delta + 38))
+    n += Math.floor(i / (out.length + 1))
+    i %= out.length + 1
+    if (n > 0x10ffff) return undefined
+    out.splice(i++, 0, n)
+  }
+  return String.fromCodePoint(...out)
+}
+
+// A domain's international labels have two spellings that reach one mailbox: its own (münchen.de) and the
+// ASCII one DNS carries (xn--mnchen-3ya.de). Each label in the ASCII spelling is kept in its own, the one people
+// read and type, so the two are one account (migration 027 brought existing addresses to it). Only when the own
+// spelling is that label's, as URLs map it back (which also checks it is a valid international label); else the
+// label stays as written, for the checks below to judge.
+const ownSpelling = (address: string): string => {
+  const at = address.lastIndexOf('@')
+  const domain = address.slice(at + 1)
+  if (!/(^|\.)xn--/.test(domain)) return address
+  const labels = domain.split('.').map((label) => {
+    const own = label.startsWith('xn--') ? punycode(label.slice(4)) : undefined
+    return own !== undefined && /[^\x00-\x7f]/.test(own) && reached(own) === label ? own : label
+  })
+  return `${address.slice(0, at + 1)}${labels.join('.')}`
+}
+
 /**
  * An e-mail address, trimmed, NFC-normalised and lower-cased so one person has
- * one account: the composed and decomposed forms of "josé" are one address.
+ * one account: the composed and decomposed forms of "josé" are one address, and
+ * so are a domain's two spellings (münchen.de, xn--mnchen-3ya.de: `ownSpelling`).
  * Invisible characters are refused rather than removed: the address as typed
  * is not the one mail would be sent to. `existing`: an address that names an
  * account (log-in, a reset), checked as loosely as when accounts could be made
@@ -176,7 +222,7 @@ const asReached = (address: string, hostName: boolean): boolean => {
  */
 export const email = (description: string, { existing = false } = {}) =>
   checked('E-mail address', { code: 'EMAIL', required: true, max: 254 })
-    .overwrite((v) => v.normalize('NFC').toLowerCase())
+    .overwrite((v) => ownSpelling(v.normalize('NFC').toLowerCase()))
     .refine((v) => !hasInvisibleCharacters(v), coded('EMAIL_INVISIBLE', EMAIL_INVISIBLE))
     .regex(existing ? EXISTING_EMAIL : EMAIL, coded('EMAIL_INVALID', 'Enter a valid e-mail address.'))
     .refine((v) => !ipDomain(v), coded('EMAIL_NOT_A_DOMAIN', EMAIL_NOT_A_DOMAIN))
