@@ -196,7 +196,7 @@ export const ERROR_CODES = [
   'OWNER_STAYS',
   'MEMBER_NOT_FOUND',
   'NOT_AN_INVITATION',
-  'TRANSFER_TO_ACTIVE',
+  'TRANSFER_TO_ACTIVE', 'RECIPIENT_PROJECT_LIMIT', // a transfer's: to an invitation, to a member who owns PROJECT_LIMIT projects
   'KEEP_NOT_THEIRS',
   'MEMBER_LIMIT_REACHED',
   'VERIFY_TO_INVITE',

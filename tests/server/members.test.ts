@@ -1,7 +1,8 @@
 /**
  * A project's members: the list, role changes, removal and leaving, the
- * owner's transfer, access that ends at once on every instance, the red
- * team's IDOR cases across roles, and account deletion's hand-over.
+ * owner's transfer (refused to a member at PROJECT_LIMIT), access that ends
+ * at once on every instance, the red team's IDOR cases across roles, and
+ * account deletion's hand-over (which PROJECT_LIMIT does not stop).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
@@ -17,9 +18,12 @@ let viewer: SignedUp
 let project: Awaited<ReturnType<typeof newProject>>
 const ids = {} as Record<'admin' | 'dev' | 'viewer', string>
 
+/** PROJECT_LIMIT of 2: a transfer to a member who owns 2 is refused (each test's users own none but the owner's one). */
+const config = { webhooks: { allowPrivateNetworks: true }, projectLimit: 2 }
+
 beforeEach(async () => {
-  s = await createTestServer({ config: { webhooks: { allowPrivateNetworks: true } } })
-  other = await createTestServer({ storage: s.storage, config: { webhooks: { allowPrivateNetworks: true } } })
+  s = await createTestServer({ config })
+  other = await createTestServer({ storage: s.storage, config })
   owner = await signUp(s, { name: 'Olga Owner' })
   admin = await signUp(s, { name: 'Ada Admin' })
   dev = await signUp(s, { name: 'Dev Eloper' })
@@ -177,6 +181,35 @@ describe('ownership', () => {
     expect((await call(s, 'POST', '/owner', admin, { memberId: ids.viewer, password: admin.password })).status).toBe(403)
   })
 
+  it('is refused (409) to a member who already owns PROJECT_LIMIT projects, and stays with the owner; one below it takes it', async () => {
+    await newProject(s, dev.accessToken, { name: 'Dev one' })
+    await newProject(s, dev.accessToken, { name: 'Dev two' })
+    const full = await call(s, 'POST', '/owner', owner, { memberId: ids.dev, password: owner.password })
+    expect(full.status).toBe(409)
+    expect(full.body).toEqual({
+      code: 'RECIPIENT_PROJECT_LIMIT',
+      message: 'This member already owns 2 projects, the most an account can have: they must delete or transfer one first.',
+    })
+    // Nothing moved: the owner still owns it, the member is still a developer who owns their 2, and no transfer is logged.
+    expect((await call(s, 'GET', '/members', owner)).body.map((m: { userId: string; role: string }) => [m.userId, m.role])).toEqual([
+      [owner.user.id, 'owner'],
+      [admin.user.id, 'admin'],
+      [dev.user.id, 'developer'],
+      [viewer.user.id, 'viewer'],
+    ])
+    const owned = async (who: SignedUp) => (await s.db.query('SELECT id FROM projects WHERE owner_id = $1', [who.user.id])).length
+    expect(await owned(dev)).toBe(2)
+    const audit = await call(s, 'GET', '/audit', owner)
+    expect(audit.body.entries.map((e: { action: string }) => e.action)).not.toContain('ownership.transferred')
+    // A member who owns 1 may take it, and then owns 2, the limit.
+    await newProject(s, viewer.accessToken, { name: 'Viewer one' })
+    const res = await call(s, 'POST', '/owner', owner, { memberId: ids.viewer, password: owner.password })
+    expect(res.status).toBe(200)
+    expect(res.body[0].userId).toBe(viewer.user.id)
+    expect(await owned(viewer)).toBe(2)
+    expect(await owned(owner)).toBe(0)
+  })
+
   it('goes to the longest-standing admin when the owner deletes their account, and the preview says so', async () => {
     const later = await signUp(s, { name: 'Later Admin' })
     await addMember(s, project.id, later, 'admin')
@@ -208,6 +241,15 @@ describe('ownership', () => {
     const audit = await s.request('GET', `/api/manage/dapp/${project.id}/audit`, { token: admin.accessToken })
     const handed = audit.body.entries.find((e: { action: string }) => e.action === 'ownership.transferred')
     expect([handed.target, handed.details]).toEqual([admin.user.id, { email: admin.email, reason: 'account deleted' }])
+  })
+
+  it('goes to the longest-standing admin when the owner deletes their account, even one who already owns PROJECT_LIMIT projects', async () => {
+    // Refused, the project would be deleted with the account: the admin owns one more than the limit instead.
+    await newProject(s, admin.accessToken, { name: 'Admin one' })
+    await newProject(s, admin.accessToken, { name: 'Admin two' })
+    expect((await s.request('DELETE', '/api/me', { token: owner.accessToken, body: { password: owner.password } })).status).toBe(204)
+    expect((await call(s, 'GET', '', admin)).body.role).toBe('owner')
+    expect(await s.db.query('SELECT id FROM projects WHERE owner_id = $1', [admin.user.id])).toHaveLength(3)
   })
 
   it('is deleted with its keys when the owner leaves no admin; a deleted member leaves their projects', async () => {

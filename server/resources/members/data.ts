@@ -178,6 +178,21 @@ export async function acceptInvitation(
 }
 
 /**
+ * Holds the account a transfer makes the owner, and answers how many projects it owns, for PROJECT_LIMIT. Its users
+ * row is locked FOR NO KEY UPDATE, which waits for a creation under way (insertProject holds the row FOR UPDATE) and
+ * for another transfer to the account, and makes them wait, so that none of them counts without the others' project.
+ * Not FOR UPDATE, which also waits for a new row that refers to it: two owners handing each other a project at once
+ * would each lock the other's row, then wait for their own to write the admin row naming them (a deadlock: PostgreSQL
+ * ends one, a 500).
+ * `q` must be a transaction.
+ */
+export async function holdNewOwner(q: Queryable, userId: string): Promise<number> {
+  await q.query('SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE', [userId])
+  const [{ n }] = await q.query<{ n: number }>('SELECT count(*)::integer AS n FROM projects WHERE owner_id = $1', [userId])
+  return n
+}
+
+/**
  * Makes member `memberId` (active) the owner; the owner becomes an admin in
  * the row the new owner leaves. The caller holds the project's lock.
  */

@@ -80,6 +80,7 @@ export async function leaveEveryProject(tx: Queryable, userId: string, now: Date
   // Held again: one the user joined since the deletion first held them counts too.
   await holdEveryProject(tx, userId)
   const p = await plan(tx, userId)
+  // Not refused for the heir's PROJECT_LIMIT, as a transfer by hand is: the project would go with the account instead.
   for (const { projectId, to } of p.handedOver) {
     await tx.query('DELETE FROM project_members WHERE project_id = $1 AND user_id = $2', [projectId, to.id])
     await tx.query('UPDATE projects SET owner_id = $2 WHERE id = $1', [projectId, to.id])

@@ -14,8 +14,10 @@ export const MEMBERS = errorTable({
   MEMBER_LIMIT_REACHED: (limit: number) => `This project already has ${limit} members and invitations, the most it can have.`,
 })
 
-/** Handing the project over: the owner's password asked again. */
+/** Handing the project over: the owner's password asked again, and the new owner's room for one more project (PROJECT_LIMIT). */
 export const OWNERSHIP = errorTable({
   WRONG_PASSWORD: 'Incorrect password.',
   HOST_ACCOUNT_NO_PASSWORD: 'This account signs in through your provider’s website and has no password here.',
+  RECIPIENT_PROJECT_LIMIT: (limit: number) =>
+    `This member already owns ${limit} projects, the most an account can have: they must delete or transfer one first.`,
 })

@@ -207,7 +207,7 @@ export const transferOwnershipRoute = withRoles(
     tags,
     operationId: 'transferOwnership',
     summary: 'Make another member the owner',
-    description: "Needs the owner's password. The owner becomes an admin.",
+    description: "Needs the owner's password. The owner becomes an admin. The new owner must own fewer than PROJECT_LIMIT projects.",
     security,
     request: { params: project, body: { required: true, content: jsonContent(OwnershipTransfer) } },
     responses: {
@@ -217,8 +217,8 @@ export const transferOwnershipRoute = withRoles(
         403: { description: 'The password is wrong.', messages: [OWNERSHIP.WRONG_PASSWORD] },
         404: MEMBER_MISSING,
         409: {
-          description: 'The owner signs in through the host and has no password.',
-          messages: [OWNERSHIP.HOST_ACCOUNT_NO_PASSWORD],
+          description: 'The owner signs in through the host and has no password, or the member already owns the most projects allowed (PROJECT_LIMIT).',
+          messages: [OWNERSHIP.HOST_ACCOUNT_NO_PASSWORD, OWNERSHIP.RECIPIENT_PROJECT_LIMIT(1000)],
         },
         413: TOO_LARGE,
         415: NOT_JSON,

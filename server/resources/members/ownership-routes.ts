@@ -10,7 +10,7 @@ import { verifyPassword } from '../../security/password'
 import { sha256 } from '../../security/random'
 import { refundRateLimit } from '../../security/rate-limit'
 import { audit } from '../../security/audit-log'
-import { acceptInvitation, listMembers, lockMember, transferOwnership } from './data'
+import { acceptInvitation, holdNewOwner, listMembers, lockMember, transferOwnership } from './data'
 import { MEMBERS, OWNERSHIP } from './errors'
 import { acceptInvitationRoute, transferOwnershipRoute } from './operations'
 
@@ -41,6 +41,8 @@ export function ownershipRoutes({ db, config, clock }: RouteDeps) {
         const member = await lockMember(tx, projectId, memberId)
         if (!member) throw notFound(MEMBERS.MEMBER_NOT_FOUND)
         if (!member.user_id) throw badRequest(MEMBERS.TRANSFER_TO_ACTIVE)
+        // The new owner's PROJECT_LIMIT, as creating a project checks it (account deletion's hand-over does not: departure.ts).
+        if ((await holdNewOwner(tx, member.user_id)) >= config.projectLimit) throw conflict(OWNERSHIP.RECIPIENT_PROJECT_LIMIT(config.projectLimit))
         await transferOwnership(tx, projectId, c.var.userId, member)
         await audit(tx, projectId, c.var.userId, 'ownership.transferred', member.user_id, { email: member.email })
       })

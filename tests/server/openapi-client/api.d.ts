@@ -735,7 +735,7 @@ export interface paths {
     put?: never
     /**
      * Make another member the owner
-     * @description Roles: owner. Needs the owner's password. The owner becomes an admin.
+     * @description Roles: owner. Needs the owner's password. The owner becomes an admin. The new owner must own fewer than PROJECT_LIMIT projects.
      */
     post: operations['transferOwnership']
     delete?: never
@@ -1124,6 +1124,7 @@ export interface components {
         | 'MEMBER_NOT_FOUND'
         | 'NOT_AN_INVITATION'
         | 'TRANSFER_TO_ACTIVE'
+        | 'RECIPIENT_PROJECT_LIMIT'
         | 'KEEP_NOT_THEIRS'
         | 'MEMBER_LIMIT_REACHED'
         | 'VERIFY_TO_INVITE'
@@ -6091,7 +6092,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The owner signs in through the host and has no password. */
+      /** @description The owner signs in through the host and has no password, or the member already owns the most projects allowed (PROJECT_LIMIT). */
       409: {
         headers: {
           [name: string]: unknown
