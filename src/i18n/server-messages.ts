@@ -7,8 +7,9 @@ type Id = keyof typeof server
  * The server's errors the widget shows in the reader's language, by their
  * stable code (contract/constants.ts ERROR_CODES): the checks of its forms'
  * fields, the password rule, those forms' refusals (the endpoint dialog's, the
- * project, key and member limits, the invitations'), the request log's query
- * checks, and the limits' and a restart's refusals. An error with another
+ * project, key and member limits, the invitations', the project limit of a
+ * transfer's new owner), the request log's query checks, and the limits' and
+ * a restart's refusals. An error with another
  * code, or none (a server that sends none), is shown as the server wrote it.
  * Fetched only when a reader's texts are not the English ones.
  */
@@ -54,6 +55,7 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   ALREADY_MEMBER: 'server.member.already',
   ALREADY_INVITED: 'server.member.invited',
   MEMBER_LIMIT_REACHED: 'server.member.limit',
+  RECIPIENT_PROJECT_LIMIT: 'server.member.recipientLimit',
   VERIFY_TO_INVITE: 'server.invite.verify',
   INVITER_LIMIT_REACHED: 'server.invite.inviterLimit',
   INVITED_ADDRESS_LIMIT_REACHED: 'server.invite.addressLimit',

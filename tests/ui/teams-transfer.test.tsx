@@ -11,8 +11,10 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Member } from '../../contract/teams'
 import { LazyTeamSections } from '../../src/components/teams/lazy'
-import { resetStore, signInAs } from './helpers'
-import { json, mockApi } from './helpers/api-mock'
+import { teams as enTeams } from '../../src/i18n/en/teams'
+import de from '../../src/i18n/locales/de'
+import { mountElement, resetStore, shadow, signInAs } from './helpers'
+import { json, mockApi, type Reply } from './helpers/api-mock'
 import { detail, renderDetail } from './helpers/dashboard'
 import { member } from './helpers/fixtures'
 import { chooseInRow } from './helpers/row-menu'
@@ -24,15 +26,19 @@ function pageAs(role: Member['role'], owner: 'right' | 'wrong' = 'right', others
   signInAs({ accessToken: 'access-token-transfer', ...(named ? { user: { id: `usr_me`, name: 'Me', email: 'me@example.com' } } : {}) })
   const list = [member('me', role), ...others]
   if (role !== 'owner') list.unshift(member('boss', 'owner'))
-  const api = mockApi({
+  const api = serve(role, list, owner === 'right' ? { body: list } : { status: 403, body: { message: 'Incorrect password.' } })
+  return { ...renderDetail('prj_7'), api }
+}
+
+/** The project's calls, with `list` as its members, as `role`; POST …/owner answers `transfer`. */
+const serve = (role: Member['role'], list: Member[], transfer: Reply) =>
+  mockApi({
     [`GET ${BASE}`]: { body: detail(7, {}, { keys: [], keyLimit: 10, role }) },
     'GET /api/capabilities': { body: { features: ['teams', 'project-settings'] } },
     [`GET ${BASE}/members`]: { body: list },
     [`GET ${BASE}/audit`]: { body: { entries: [] } },
-    [OWNER]: owner === 'right' ? { body: list } : { status: 403, body: { message: 'Incorrect password.' } },
+    [OWNER]: transfer,
   })
-  return { ...renderDetail('prj_7'), api }
-}
 
 beforeAll(async () => {
   await LazyTeamSections.chunk.load()
@@ -67,6 +73,31 @@ describe('Make owner', () => {
     await user.type(within(dialog).getByLabelText('Your password'), 'nope')
     await user.click(within(dialog).getByRole('button', { name: 'Make owner' }))
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Incorrect password.')
+  })
+
+  // The new owner's project limit by its code: in German on a German page (without the figure, no field of the answer); on an English one, the server's words.
+  const FULL = 'This member already owns 1000 projects, the most an account can have: they must delete or transfer one first.'
+  it.each([
+    ['de', de['server.member.recipientLimit']],
+    ['en', FULL],
+  ])('a new owner at the project limit (RECIPIENT_PROJECT_LIMIT) on a page in %s: in the dialog, which stays open', async (lang, text) => {
+    signInAs({ accessToken: 'access-token-transfer', user: { id: 'usr_me', name: 'Me', email: 'me@example.com' } })
+    serve('owner', [member('me', 'owner'), member('linus', 'developer', { name: 'Linus' })], {
+      status: 409,
+      body: { message: FULL, code: 'RECIPIENT_PROJECT_LIMIT' },
+    })
+    const q = shadow(mountElement('flex-project-detail', { 'project-id': 'prj_7', router: 'memory', lang }))
+    const words = (lang === 'de' ? de : enTeams) as Record<string, string | ((p: { name: string }) => string)>
+    const say = (id: string, name = 'Linus') => {
+      const word = words[id]
+      return typeof word === 'function' ? word({ name }) : word
+    }
+    const user = userEvent.setup()
+    await chooseInRow(user, await q.findByRole('region', { name: say('members.heading') }), say('members.menu'), say('members.makeOwner'))
+    const dialog = q.getByRole('dialog', { name: say('transfer.title') })
+    await user.type(within(dialog).getByLabelText(say('transfer.password')), 'correct horse battery')
+    await user.click(within(dialog).getByRole('button', { name: say('transfer.submit') }))
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain(text))
   })
 
   it('is offered to an owner whose stored log-in names no user (the project says the role), never for the owner', async () => {

@@ -61,6 +61,7 @@ export const server = {
   'server.member.already': 'This address is already a member of the project.',
   'server.member.invited': 'This address is already invited: resend or revoke that invitation.',
   'server.member.limit': 'This project already has as many members and invitations as it may have.',
+  'server.member.recipientLimit': 'This member already owns as many projects as an account may have: they must delete or transfer one first.',
   'server.invite.verify': 'Verify your e-mail address before inviting anyone: we sent you a code. You can ask for a new one from your profile.',
   // A day's budget (429, `wait` its Retry-After in hours or days past two of them).
   'server.invite.inviterLimit': ({ wait }: Wait) => `You have sent as many invitations as you may send in a day, resends included. Try again in ${wait}.`,

@@ -608,6 +608,8 @@ const messages: LocaleMessages = {
   'server.member.already': 'Diese Adresse ist bereits Mitglied des Projekts.',
   'server.member.invited': 'Diese Adresse ist bereits eingeladen: Senden Sie diese Einladung erneut oder widerrufen Sie sie.',
   'server.member.limit': 'Dieses Projekt hat bereits die höchstmögliche Zahl an Mitgliedern und Einladungen.',
+  'server.member.recipientLimit':
+    'Dieses Mitglied besitzt bereits die höchstmögliche Zahl an Projekten für ein Konto und muss zuerst eines löschen oder übertragen.',
   'server.invite.verify':
     'Bestätigen Sie Ihre E-Mail-Adresse, bevor Sie jemanden einladen: Wir haben Ihnen einen Code gesendet. Einen neuen können Sie in Ihrem Profil anfordern.',
   'server.invite.inviterLimit': ({ wait }: { wait: string }) =>

@@ -615,6 +615,7 @@ const messages: LocaleMessages = {
   'server.member.already': 'Esta dirección ya es miembro del proyecto.',
   'server.member.invited': 'Esta dirección ya está invitada: reenvía o revoca esa invitación.',
   'server.member.limit': 'Este proyecto ya tiene el número máximo de miembros e invitaciones.',
+  'server.member.recipientLimit': 'Este miembro ya es propietario de tantos proyectos como permite una cuenta y primero debe eliminar o transferir uno.',
   'server.invite.verify':
     'Verifica tu dirección de correo electrónico antes de invitar a nadie: te hemos enviado un código. Puedes pedir uno nuevo desde tu perfil.',
   'server.invite.inviterLimit': ({ wait }: { wait: string }) =>

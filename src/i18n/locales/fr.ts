@@ -611,6 +611,8 @@ const messages: LocaleMessages = {
   'server.member.already': 'Cette adresse est déjà membre du projet.',
   'server.member.invited': 'Cette adresse est déjà invitée\u00a0: renvoyez ou révoquez cette invitation.',
   'server.member.limit': 'Ce projet a déjà le nombre maximal de membres et d’invitations.',
+  'server.member.recipientLimit':
+    'Ce membre possède déjà le nombre maximal de projets autorisé pour un compte et doit d’abord en supprimer ou en transférer un.',
   'server.invite.verify':
     'Vérifiez votre adresse e-mail avant d’inviter qui que ce soit\u00a0: nous vous avons envoyé un code. Vous pouvez en demander un nouveau depuis votre profil.',
   'server.invite.inviterLimit': ({ wait }: { wait: string }) =>

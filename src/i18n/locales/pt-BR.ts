@@ -604,6 +604,7 @@ const messages: LocaleMessages = {
   'server.member.already': 'Este endereço já é membro do projeto.',
   'server.member.invited': 'Este endereço já foi convidado: reenvie ou revogue esse convite.',
   'server.member.limit': 'Este projeto já tem o número máximo de membros e convites.',
+  'server.member.recipientLimit': 'Este membro já é proprietário do número máximo de projetos permitido por conta e precisa excluir ou transferir um antes.',
   'server.invite.verify': 'Verifique seu endereço de e-mail antes de convidar alguém: enviamos um código para você. Você pode pedir um novo no seu perfil.',
   'server.invite.inviterLimit': ({ wait }: { wait: string }) =>
     `Você já enviou o número máximo de convites permitido em um dia, reenvios incluídos. Tente novamente em ${wait}.`,
