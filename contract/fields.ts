@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { BLANK, CONTROL_CHARACTERS, ERROR_CODES, rendersBlank, type ErrorCode } from './constants'
+import { BLANK, CONTROL_CHARACTERS, rendersBlank } from './constants'
+import { ERROR_CODES, type ErrorCode } from './error-codes'
 
 /**
  * Field schemas that answer with the sentences a user reads. The server sends

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { ERROR_CODES, KEY_MODES, ROLES, VERIFY_REFUSALS, type Verification as PlainVerification } from './constants'
+import { KEY_MODES, ROLES, VERIFY_REFUSALS, type Verification as PlainVerification } from './constants'
+import { ERROR_CODES } from './error-codes'
 
 /** The response bodies. The server's answers and the widget's types both come from these. */
 

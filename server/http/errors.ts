@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { ERROR_CODES, type ErrorCode } from '../../contract/constants'
+import { ERROR_CODES, type ErrorCode } from '../../contract/error-codes'
 import { fieldErrorCode } from '../../contract/fields'
 import { isAborted } from './aborted'
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ErrorCode } from '../../contract/constants'
+import type { ErrorCode } from '../../contract/error-codes'
 import { AUTH } from '../http/auth'
 import { COMMON, codeOf, errorBody, errorTable, type Coded } from '../http/errors'
 import { SERVICE_TOKEN } from '../http/service-token'

@@ -1,11 +1,11 @@
-import type { ErrorCode } from '../../contract/constants'
+import type { ErrorCode } from '../../contract/error-codes'
 import type { server } from './en/server'
 
 type Id = keyof typeof server
 
 /**
  * The server's errors the widget shows in the reader's language, by their
- * stable code (contract/constants.ts ERROR_CODES): the checks of its forms'
+ * stable code (contract/error-codes.ts ERROR_CODES): the checks of its forms'
  * fields, the password rule, those forms' refusals (the endpoint dialog's, the
  * project, key and member limits, the invitations', the project limit of a
  * transfer's new owner), the request log's query checks, and the limits' and

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../../contract/constants'
+import type { ErrorCode } from '../../../contract/error-codes'
 import { ApiError, isApiError } from '../../api/errors'
 import type { Translate } from '../../i18n'
 import { profile } from '../../i18n/en/profile'

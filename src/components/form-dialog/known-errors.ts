@@ -1,5 +1,5 @@
 import { isApiError } from '../../api/errors'
-import type { ErrorCode } from '../../../contract/constants'
+import type { ErrorCode } from '../../../contract/error-codes'
 import type { Translate } from '../../i18n'
 import type { formDialog } from '../../i18n/en/form-dialog'
 
