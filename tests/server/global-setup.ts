@@ -16,7 +16,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { createHash, randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
@@ -90,7 +90,10 @@ async function pgliteTemplate(): Promise<string> {
   for (const m of await loadMigrations()) key.update(`\0${m.version}\0${m.name}\0${m.sql}`)
   const name = `pglite-${key.digest('hex').slice(0, 16)}`
   const dir = join(CACHE, name)
-  if (existsSync(join(dir, 'data.tar'))) return dir
+  if (existsSync(join(dir, 'data.tar'))) {
+    await utimes(dir, new Date(), new Date()) // in use: kept from the clean-up below
+    return dir
+  }
 
   await mkdir(CACHE, { recursive: true })
   // Made aside and renamed into place, so a run never sees half a template.
@@ -105,9 +108,12 @@ async function pgliteTemplate(): Promise<string> {
     await rm(making, { recursive: true, force: true })
     if (!existsSync(join(dir, 'data.tar'))) throw e // else another run made it first
   }
-  // Templates for other migrations or another PGlite are of no more use.
+  // Templates for other migrations or another PGlite are of no more use once no run has used them for a day: a
+  // second checkout sharing these node_modules (a git worktree) may be running on one now, copying from it.
   for (const old of await readdir(CACHE)) {
-    if (old.startsWith('pglite-') && old !== name) await rm(join(CACHE, old), { recursive: true, force: true })
+    if (!old.startsWith('pglite-') || old === name) continue
+    const used = (await stat(join(CACHE, old)).catch(() => undefined))?.mtimeMs ?? Date.now() // gone meanwhile: nothing to do
+    if (used < Date.now() - 86_400_000) await rm(join(CACHE, old), { recursive: true, force: true })
   }
   return dir
 }
