@@ -58,11 +58,14 @@ export function useManageApi(): { signedIn: boolean; call: ManageCall } {
         const renewed =
           now && now.accessToken != token && user && userOf(now) === user
             ? now.accessToken
-            : hostSession && (await renewHostSession(apiBase, hostSession, token))
+            : hostSession && (await renewHostSession(apiBase, hostSession, token, host))
         if (!renewed) {
           expire(host, apiBase, token)
           throw e
         }
+        // The host's session source now signs another user in (they signed in to the host meanwhile): the call was
+        // this user's, and asked again it would act in the other user's account.
+        if (userOf(store.getState().accessData) !== user) throw ownError('http', 'error.aborted')
         try {
           return await send(renewed)
         } catch (again) {

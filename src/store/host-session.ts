@@ -9,7 +9,7 @@ import { exchangeCode } from '../api/host-sessions'
 import { at } from '../api/request'
 import { emit } from '../events'
 import { isApiError } from '../api/errors'
-import { store } from './index'
+import { store, userOf } from './index'
 import { withDeviceToken } from './session'
 
 /** Resolves with a code from the host's backend. */
@@ -33,9 +33,11 @@ async function run(apiBase: string, source: CodeSource, host?: Element, stale?: 
       // A renewal replaces the session it renews only: not one another tab has since ended ("Sign out" there)
       // or renewed itself.
       if (signedOut() || (stale && store.getState().accessData?.accessToken !== stale)) return false
+      // A renewal is unseen; one that brings another user (signed in to the host meanwhile) is their sign-in.
+      const same = stale && userOf(accessData) === userOf(store.getState().accessData)
       store.getState().signIn(accessData)
       store.setState({ hostSignIn: 'done' })
-      if (host) emit(host, 'flex-signed-in', {})
+      if (host && !same) emit(host, 'flex-signed-in', {})
       return true
     } catch (e) {
       if (!isApiError(e) || e.status !== 401) break
@@ -48,7 +50,7 @@ async function run(apiBase: string, source: CodeSource, host?: Element, stale?: 
 /**
  * Signs in through the host; resolves false when it could not (the store
  * says 'failed'). `flex-signed-in` goes to `host`, the element that started
- * it (one event for the page); a renewal, unseen, sends none.
+ * it (one event for the page); a renewal of the same user, unseen, sends none.
  */
 export function hostSignIn(apiBase: string, source: CodeSource, host?: Element, stale?: string): Promise<boolean> {
   running ??= run(apiBase, source, host, stale).finally(() => (running = null))
@@ -60,9 +62,9 @@ export function hostSignIn(apiBase: string, source: CodeSource, host?: Element, 
  * replaces it without the user noticing. Several calls failing together with
  * the same token share one renewal.
  */
-export async function renewHostSession(apiBase: string, source: CodeSource, staleToken: string): Promise<string | null> {
+export async function renewHostSession(apiBase: string, source: CodeSource, staleToken: string, host?: Element): Promise<string | null> {
   const current = () => store.getState().accessData?.accessToken
-  if (current() === staleToken) await hostSignIn(apiBase, source, undefined, staleToken)
+  if (current() === staleToken) await hostSignIn(apiBase, source, host, staleToken)
   // Its own session, or the one another tab renewed meanwhile; none once signed out.
   const now = current()
   return (now != staleToken && now) || null

@@ -3,7 +3,8 @@
  * stands against a renewal on its way and a late 401; a sign-out in another tab
  * (or the host removing `accessData` there) asks the host for no new code, in
  * any tab; a key the host page removed in this tab hands the next element to
- * the host's next user, never to the session kept in memory; a snippet reads no
+ * the host's next user, never to the session kept in memory; a renewal that
+ * brings another user asks the previous user's call no more; a snippet reads no
  * session kept from before while the host's replaces it; and a stored value the
  * sign-in could not have answered reads as signed out.
  */
@@ -144,6 +145,36 @@ describe('a session of the same user taking its place while a call is on its way
     const q = await addWhile(async () => fromOtherTab({ ...ACCESS, accessToken: 'acc-other', user: { id: 'usr_2', name: 'Ada', email: '' } }))
     expect(await q.findByText('The request was cancelled.')).toBeInTheDocument()
     expect(store.getState().revealedKeys).toEqual({})
+  })
+})
+
+describe('a renewal after a 401 that brings another user (who signed in to the host in another tab)', () => {
+  it("does not ask the previous user's call again as the next user: it ends cancelled, and the next user is signed in afresh", async () => {
+    const next = { ...ACCESS, accessToken: 'acc-next', user: { id: 'usr_2', name: 'Ada', email: '' } }
+    let exchanges = 0
+    const api = mockApi({
+      ...DEVICE,
+      'POST /api/auth/exchange': () => json(++exchanges === 1 ? ACCESS : next),
+      'GET /api/manage/dapp/owner': { body: [] },
+      // The previous user's session has expired; the next user's would make the project.
+      'POST /api/manage/dapp': (call) =>
+        call.headers.authorization === 'Bearer acc-host'
+          ? json({ message: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' }, 401)
+          : json({ ...detail(9, { api_9: 'fxk_whole_9' }), webhookSecret: 'whsec_9' }, 201),
+    })
+    const signedIn = vi.fn()
+    document.addEventListener('flex-signed-in', signedIn)
+    const q = shadow(hostElement('flex-projects', async () => 'fxc_code'))
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: '+ Add New Project' }))
+    await user.type(q.getByLabelText('Project Name'), 'Private')
+    await user.click(q.getByRole('button', { name: 'Add' }))
+    expect(await q.findByText('The request was cancelled.')).toBeInTheDocument()
+    document.removeEventListener('flex-signed-in', signedIn)
+    expect(api.callsTo('POST /api/manage/dapp').map((c) => c.headers.authorization)).toEqual(['Bearer acc-host'])
+    expect(store.getState()).toMatchObject({ accessData: next, revealedKeys: {} })
+    // The first sign-in, then the next user's: a renewal of the same user sends none.
+    expect(signedIn).toHaveBeenCalledTimes(2)
   })
 })
 
