@@ -6,7 +6,7 @@
  * never in storage, an event, the URL or a log line.
  */
 import { exchangeCode } from '../api/host-sessions'
-import { at } from '../api/request'
+import { at, DEFAULT_TIMEOUT_MS } from '../api/request'
 import { emit } from '../events'
 import { isApiError } from '../api/errors'
 import { store, userOf } from './index'
@@ -27,7 +27,9 @@ async function run(apiBase: string, source: CodeSource, host?: Element, stale?: 
   // A refused code (it expired on its way, or was used) is asked for again, once.
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const code = await source()
+      // Given up at the limit `session-url` has: a function that never settles would leave "Signing you in…" for
+      // good, and every later attempt (its "Try again") joined to it.
+      const code = await Promise.race([source(), new Promise((_, fail) => setTimeout(fail, DEFAULT_TIMEOUT_MS))])
       if (typeof code !== 'string' || !code) break
       const accessData = await withDeviceToken(apiBase, (deviceToken) => exchangeCode(at(apiBase), deviceToken, code))
       // A renewal replaces the session it renews only: not one another tab has since ended ("Sign out" there)

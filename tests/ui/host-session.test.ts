@@ -1,10 +1,14 @@
+import { waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { defineFlexElements } from '../../src/define'
 import { DEFAULT_TIMEOUT_MS } from '../../src/api/request'
 import { store } from '../../src/store'
 import { hostSignIn, renewHostSession } from '../../src/store/host-session'
 import { codeFromUrl } from '../../src/store/code-from-url'
 import { forgetDeviceToken } from '../../src/store/session'
-import { resetStore, signInAs } from './helpers'
+import { resetStore, shadow, signInAs } from './helpers'
+import { stillClock } from './helpers/still-clock'
 import { json, mockApi, offContract } from './helpers/api-mock'
 
 const ACCESS = { accessToken: 'acc-host', tokenType: 'Bearer', expiresAt: '2030-01-01T00:00:00Z', user: { id: 'usr_1', name: 'Grace', email: '' } }
@@ -13,7 +17,10 @@ beforeEach(() => {
   resetStore()
   forgetDeviceToken()
 })
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  document.body.replaceChildren()
+  vi.unstubAllGlobals()
+})
 
 describe('sign-in by the host', () => {
   it('exchanges the code with the device token, once for every caller at the same time, and keeps the code out of storage', async () => {
@@ -115,6 +122,32 @@ describe('sign-in by the host', () => {
 })
 
 describe('an element with a host session', () => {
+  it('given a fetchSessionCode that never settles: gives up at the limit session-url has, and its Try again asks the host again', async () => {
+    mockApi({
+      'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } },
+      'POST /api/auth/exchange': { body: ACCESS },
+      'GET /api/manage/dapp/owner': { body: [] },
+    })
+    stillClock()
+    let answer = () => new Promise<string>(() => {})
+    const source = vi.fn(() => answer())
+    defineFlexElements()
+    const el = document.createElement('flex-projects')
+    ;(el as unknown as { fetchSessionCode: () => Promise<string> }).fetchSessionCode = source
+    const q = shadow(document.body.appendChild(el))
+    expect(await q.findByText('Signing you in…')).toBeInTheDocument()
+    // The limit's timer is set as the function is called.
+    await waitFor(() => expect(source).toHaveBeenCalledTimes(1))
+    await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1)
+    expect(store.getState().hostSignIn).toBe('pending')
+    await vi.advanceTimersByTimeAsync(1)
+    expect(store.getState().hostSignIn).toBe('failed')
+    answer = async () => 'fxc_code'
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(await q.findByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(store.getState()).toMatchObject({ hostSignIn: 'done', accessData: ACCESS }))
+    expect(source).toHaveBeenCalledTimes(2)
+  })
+
   it('replaces a session kept from before with the host’s, and shows nothing of the old one meanwhile', async () => {
     const { renderHook, waitFor } = await import('@testing-library/react')
     const { useHostSignIn } = await import('../../src/hooks/useHostSignIn')
