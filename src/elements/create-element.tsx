@@ -7,7 +7,8 @@ import { ElementContext, type ElementConfig } from '../context/element'
 import { ELEMENTS, type AttributeName, type FlexTag } from './descriptors'
 import type { CodeSource } from '../store/host-session'
 import { codeFromUrl } from '../store/code-from-url'
-import { syncAccessData } from '../store'
+import { store, syncAccessData } from '../store'
+import { useFlexStore } from '../hooks/useFlexStore'
 import { LOADED, LOADING, onPagePhase, pagePhase } from '../hooks/usePageLoaded'
 import { hostSignInDeclared } from './host-sign-in'
 import { HostGateBeside, LazyHostGate } from './host-gate/lazy'
@@ -58,7 +59,9 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     // below it would otherwise start again (a typed e-mail lost) when the
     // page's load ends what `declared` says.
     const [gateKept, keepGate] = useState(false)
-    const hostGated = gateKept || declared || hostSession !== undefined
+    // With no source of its own, it waits all the same while the page's host sign-in is under way or failed.
+    const hostBusy = useFlexStore((s) => s.hostSignIn == 'pending' || s.hostSignIn == 'failed')
+    const hostGated = gateKept || declared || hostSession !== undefined || hostBusy
     if (hostGated && !gateKept) keepGate(true)
     const config = useMemo<ElementConfig>(
       () => ({
@@ -194,6 +197,9 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     // call the API. What is set on it meanwhile is kept, and taken in when it is added (connectedCallback).
     if (!this.isConnected) return
     syncAccessData()
+    // The page's host sign-in is under way from the moment an element is given a source, not only once its chunk
+    // has arrived and started it: an element without a source, rendered meanwhile, would show the kept session.
+    if ((this.fetchSessionCode || this.sessionUrl) && !store.getState().hostSignIn) store.setState({ hostSignIn: 'pending' })
     if (!waits || pagePhase() !== LOADING || this.fetchSessionCode || this.sessionUrl || !hostSignInDeclared(this)) render.call(this)
     else {
       // Fetched while the page loads, which it then holds back: its elements wait for that load anyway.

@@ -15,14 +15,17 @@ import { usePageLoaded } from './usePageLoaded'
  * element must wait:
  * also, with no source yet on a page that declares host sign-in (`declared`),
  * until the page has loaded, since its host may still give one (and its
- * users have no password here).
+ * users have no password here); and with none of its own, while the page's
+ * host sign-in is under way or failed: the session kept meanwhile may be
+ * another person's.
  */
 export function useHostSignIn(host: Element, apiBase: string, source: CodeSource | undefined, declared: boolean): boolean {
   const signedIn = useFlexStore((s) => s.accessData !== null)
   const state = useFlexStore((s) => s.hostSignIn)
   const pageLoaded = usePageLoaded(declared)
   useEffect(() => {
-    if (source && state === null) void hostSignIn(apiBase, source, host)
+    // 'pending' before any run: an element given a source said it is coming (create-element.tsx).
+    if (source && (!state || state == 'pending')) void hostSignIn(apiBase, source, host)
   }, [host, apiBase, source, state])
-  return source ? !(state === 'done' && signedIn) : !pageLoaded
+  return source ? !(state === 'done' && signedIn) : !pageLoaded || state == 'pending' || state == 'failed'
 }

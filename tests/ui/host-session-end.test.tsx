@@ -4,7 +4,9 @@
  * (or the host removing `accessData` there) asks the host for no new code, in
  * any tab; a key the host page removed in this tab hands the next element to
  * the host's next user, never to the session kept in memory; a renewal that
- * brings another user asks the previous user's call no more; a snippet reads no
+ * brings another user asks the previous user's call no more; an element with no
+ * code source of its own shows nothing of a session kept from before while the
+ * host's replaces it; a snippet reads no
  * session kept from before while the host's replaces it; and a stored value the
  * sign-in could not have answered reads as signed out.
  */
@@ -16,9 +18,9 @@ import { store } from '../../src/store'
 import { readAccessData } from '../../src/store/access-data-storage'
 import { renewHostSession } from '../../src/store/host-session'
 import { signOut } from '../../src/store/session'
-import { resetStore, shadow, signInAs } from './helpers'
+import { mountElement, resetStore, shadow, signInAs } from './helpers'
 import { detail } from './helpers/dashboard'
-import { deferred, json, mockApi } from './helpers/api-mock'
+import { deferred, json, mockApi, offContract } from './helpers/api-mock'
 
 const ACCESS = { accessToken: 'acc-host', tokenType: 'Bearer', expiresAt: '2030-01-01T00:00:00Z', user: { id: 'usr_1', name: 'Grace', email: '' } }
 const DEVICE = { 'POST /api/device': { status: 201, body: { accessToken: 'dev-1' } } }
@@ -175,6 +177,41 @@ describe('a renewal after a 401 that brings another user (who signed in to the h
     expect(store.getState()).toMatchObject({ accessData: next, revealedKeys: {} })
     // The first sign-in, then the next user's: a renewal of the same user sends none.
     expect(signedIn).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('elements with no code source of their own, beside one the host signs in', () => {
+  it("show nothing of a session kept from before while the host's replaces it, then the host's user", async () => {
+    // Someone else's session, kept from before on a shared browser.
+    signInAs({ ...ACCESS, accessToken: 'acc-kept', user: { id: 'usr_0', name: 'Ada', email: '' } })
+    const exchanged = deferred<Response>()
+    const api = mockApi({
+      ...DEVICE,
+      'POST /portal-session': offContract({ body: { code: 'fxc_code' } }),
+      'POST /api/auth/exchange': () => exchanged.promise,
+      'GET /api/manage/dapp/owner': { body: [] },
+    })
+    mountElement('flex-projects', { 'session-url': '/portal-session' })
+    const unsourced = [
+      mountElement('flex-projects'),
+      mountElement('flex-webhooks', { 'project-id': 'prj_7' }),
+      mountElement('flex-request-log', { 'project-id': 'prj_7' }),
+    ]
+    await waitFor(() => expect(api.callsTo('POST /api/auth/exchange')).toHaveLength(1))
+    for (const el of unsourced) expect(await shadow(el).findByRole('status')).toHaveTextContent('Loading…')
+    exchanged.resolve(json(ACCESS))
+    expect(await shadow(unsourced[0]).findByText('No projects yet')).toBeInTheDocument()
+    expect(api.calls.map((c) => c.headers.authorization)).not.toContain('Bearer acc-kept')
+  })
+
+  it('nor once it failed: they wait with the element that says so', async () => {
+    signInAs({ ...ACCESS, accessToken: 'acc-kept', user: { id: 'usr_0', name: 'Ada', email: '' } })
+    const api = mockApi({ 'POST /portal-session': offContract({ status: 502, body: { message: 'Portal sign-in unavailable.' } }) })
+    const sourced = mountElement('flex-projects', { 'session-url': '/portal-session' })
+    const unsourced = mountElement('flex-projects')
+    expect(await shadow(sourced).findByText('We could not sign you in.')).toBeInTheDocument()
+    expect(shadow(unsourced).getByRole('status')).toHaveTextContent('Loading…')
+    expect(api.calls.map((c) => c.url)).toEqual(['/portal-session'])
   })
 })
 
