@@ -19,6 +19,11 @@ export interface Outcome {
   /** Seconds from a Retry-After header, if the answer had one. */
   retryAfter?: number
   durationMs: number
+  /**
+   * Called off on this side (the server stopping) before an answer came: no
+   * outcome of the receiver's, so not an attempt to record (worker.ts).
+   */
+  calledOff?: true
 }
 
 // Idle connections are kept a while for the next delivery, not for as long as a receiver keeps them open:
@@ -79,7 +84,7 @@ function describe(err: NodeJS.ErrnoException, timeoutMs: number, timedOut: boole
 export interface PostOptions {
   timeoutMs: number
   allowPrivate?: boolean
-  /** Aborts the attempt (the server is stopping). */
+  /** Calls the attempt off (the server is stopping): unless its answer has come, the outcome is `calledOff`. */
   signal?: AbortSignal
 }
 
@@ -93,7 +98,8 @@ export function post(url: string, headers: Record<string, string>, body: string,
     } catch {
       return resolve({ body: 'The endpoint URL is not valid.', durationMs: 0 })
     }
-    if (signal?.aborted) return resolve({ body: 'The server stopped during the attempt.', durationMs: 0 })
+    const calledOff = { body: 'The attempt was called off.', durationMs: 0, calledOff: true } as const
+    if (signal?.aborted) return resolve(calledOff)
     // The address connected to is checked after DNS (publicOnlyLookup), so a
     // name that now resolves to a private address is refused; an address
     // written in the URL is never looked up, so it is checked here.
@@ -122,13 +128,14 @@ export function post(url: string, headers: Record<string, string>, body: string,
       timedOut = true
       req.destroy(new Error('timeout'))
     }, timeoutMs)
-    const onAbort = () => req.destroy(new Error('The server stopped during the attempt.'))
+    const onAbort = () => req.destroy(new Error('called off'))
     signal?.addEventListener('abort', onAbort, { once: true })
     // Set once the status has come: a body still coming when the time limit ends the request is cut, not unanswered.
     let answered: (() => void) | undefined
     req.on('error', (err: NodeJS.ErrnoException) => {
-      if (answered && !signal?.aborted) return answered()
-      done({ body: signal?.aborted ? 'The server stopped during the attempt.' : describe(err, timeoutMs, timedOut), durationMs: elapsed() })
+      // An answer whose status has come is the receiver's, called off or not: what it said is recorded.
+      if (answered) return answered()
+      done(signal?.aborted ? { ...calledOff, durationMs: elapsed() } : { body: describe(err, timeoutMs, timedOut), durationMs: elapsed() })
     })
     req.on('response', (res) => {
       const chunks: Buffer[] = []

@@ -1,4 +1,3 @@
-import { setMaxListeners } from 'node:events'
 import type { AppConfig, WebhookConfig } from '../../config'
 import type { Database } from '../../db/index'
 import type { Log } from '../../http/logger'
@@ -35,7 +34,11 @@ export interface WorkerDeps {
 export interface Worker {
   /** Looks for due deliveries now (a NOTIFY does the same). */
   wake(): void
-  /** Stops claiming, aborts attempts in flight (recorded as failed and retried) and waits for them to be recorded. */
+  /**
+   * Stops claiming, calls off attempts in flight that have no answer yet and
+   * lets them go (not recorded: due again at once, as claimed deliveries not
+   * started are), and waits for the outcomes that came to be recorded.
+   */
   stop(): Promise<void>
 }
 
@@ -52,9 +55,8 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   const policy = { retrySchedule: webhooks.retrySchedule, disableAfterMs: webhooks.disableAfterFailingMs }
   // A crashed attempt is retried once it is surely over: after the time limit, and a margin for recording it.
   const leaseMs = webhooks.timeoutMs + 30_000
-  const abort = new AbortController()
-  // Every attempt in flight listens on it: past 10, Node would warn of a listener leak in the server's log.
-  setMaxListeners(webhooks.concurrency + 1, abort.signal)
+  /** The attempts in flight, each with what calls it off. */
+  const flying = new Map<HeldDelivery, AbortController>()
   let stopped = false
   const releasing = new Set<Promise<void>>()
 
@@ -69,7 +71,16 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   async function attempt(d: HeldDelivery): Promise<void> {
     const number = d.attempt_number ?? d.attempts_made + 1
     const started = new Date(clock())
-    const attempted = { delivery: d, number, started, outcome: await send(d, started, key, webhooks, abort.signal, log) }
+    const callOff = new AbortController()
+    flying.set(d, callOff)
+    // One that starts while the worker stops is called off at once.
+    if (stopped) callOff.abort()
+    const outcome = await send(d, started, key, webhooks, callOff.signal, log).finally(() => flying.delete(d))
+    // Called off before an answer came: the receiver said nothing, so it is no attempt of the schedule's and no failure
+    // of the endpoint's. Recorded as failed, a stop (every deploy) would spend a step of the schedule, and on the last one
+    // end the delivery undelivered. Let go, it is due again at once, for another instance or the next start.
+    if (outcome.calledOff) return void release([d.id])
+    const attempted = { delivery: d, number, started, outcome }
     recorder.record(attempted, (recorded) => {
       log(attemptLine(attempted, recorded, policy.disableAfterMs))
       if (recorded.next) waker.at(recorded.next.getTime())
@@ -126,7 +137,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       stopped = true
       await changes.stop()
       await waker.stop()
-      abort.abort()
+      for (const callOff of flying.values()) callOff.abort()
       release(await dispatch.stop())
       await recorder.flush()
       await Promise.all([...releasing])

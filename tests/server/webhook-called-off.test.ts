@@ -1,0 +1,77 @@
+/**
+ * Attempts the worker calls off before their answer comes: when it stops (a
+ * deploy, a restart). Such an attempt is no outcome of the receiver's: it is
+ * let go, not recorded, and sent again at once.
+ */
+import type { ServerResponse } from 'node:http'
+import { afterEach, expect, it } from 'vitest'
+import { withDefaults, type AppOverrides } from '../../server/config'
+import { startWebhookWorker } from '../../server/resources/webhooks'
+import { createTestServer, newProject, signUp } from './harness'
+import { startReceiver, type Answer } from './webhook-receiver'
+
+const SERVICE_TOKEN = 'service-token-for-the-called-off-tests'
+const cleanups: Array<() => Promise<unknown>> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+/** A receiver whose first request hangs until the test ends (or the worker gives it up); later ones answer 200. */
+async function hangingFirst(answer: Answer = (_req, _n, res) => res.end('ok')) {
+  const hanging: ServerResponse[] = []
+  const receiver = await startReceiver((req, n, res) => (n === 0 ? void hanging.push(res) : answer(req, n, res)))
+  cleanups.push(async () => {
+    for (const res of hanging) res.destroy()
+    await receiver.close()
+  })
+  return receiver
+}
+
+/** A server and its worker, a project with an endpoint at `url`, and what sends a message to it. */
+async function setup(url: string, webhooks: AppOverrides['webhooks'] = {}) {
+  // A time limit no test reaches: an attempt ends because it is called off, never because it timed out.
+  const overrides: AppOverrides = { serviceToken: SERVICE_TOKEN, webhooks: { allowPrivateNetworks: true, timeoutMs: 120_000, ...webhooks } }
+  const s = await createTestServer({ config: overrides })
+  cleanups.push(() => s.close())
+  const worker = (log: string[] = []) => {
+    const w = startWebhookWorker({ db: s.db, config: withDefaults(overrides), log: (line) => log.push(line), clock: Date.now })
+    cleanups.push(() => w.stop())
+    return w
+  }
+  const first = worker()
+  const owner = await signUp(s)
+  const project = await newProject(s, owner.accessToken)
+  const base = `/api/manage/dapp/${project.id}/webhooks`
+  const api = (method: string, path: string, body?: unknown) => s.request(method, `${base}${path}`, { token: owner.accessToken, body })
+  const endpoint = (await api('POST', '', { url })).body.id as string
+  const send = async (payload: object = { n: 1 }) =>
+    (
+      await s.request('POST', '/api/webhooks/messages', {
+        headers: { Authorization: `Bearer ${SERVICE_TOKEN}` },
+        body: { projectId: project.id, eventType: 'webhook.test', payload },
+      })
+    ).body.id as string
+  return { s, project, worker, first, api, endpoint, send }
+}
+
+it('an attempt in flight when the worker stops is let go, not spent: the next start delivers it, even on the last attempt', async () => {
+  const receiver = await hangingFirst()
+  // No retry: the first attempt is the schedule's last.
+  const t = await setup(receiver.url, { retrySchedule: [] })
+  const message = await t.send()
+  await receiver.got(message)
+  await t.first.stop()
+  // Nothing recorded: the delivery is due again with no attempt spent, and the endpoint is not failing.
+  expect(await t.s.db.query('SELECT attempts_made, next_attempt_at IS NOT NULL AS queued FROM webhook_deliveries WHERE message_id = $1', [message])).toEqual([
+    { attempts_made: 0, queued: true },
+  ])
+  expect(await t.s.db.query("SELECT status FROM webhook_attempts WHERE message_id = $1 AND status <> 'pending'", [message])).toEqual([])
+  expect(await t.s.db.query('SELECT failing_since FROM webhook_endpoints WHERE id = $1', [t.endpoint])).toEqual([{ failing_since: null }])
+
+  const log: string[] = []
+  t.worker(log)
+  await receiver.got(message, 2)
+  await expect.poll(() => log.find((line) => line.includes(`message=${message} `)), { timeout: 10_000 }).toMatch(/attempt=1 succeeded 200/)
+  const attempts = await t.api('GET', `/${t.endpoint}/attempts`)
+  expect(attempts.body.map((a: { attemptNumber: number; status: string }) => [a.attemptNumber, a.status])).toEqual([[1, 'succeeded']])
+})
