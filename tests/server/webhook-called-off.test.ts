@@ -1,14 +1,16 @@
 /**
  * Attempts the worker calls off before their answer comes: when it stops (a
- * deploy, a restart). Such an attempt is no outcome of the receiver's: it is
+ * deploy, a restart), and when their endpoint is pointed elsewhere. Such an attempt is no outcome of the receiver's: it is
  * let go, not recorded, and sent again at once.
  */
 import type { ServerResponse } from 'node:http'
 import { afterEach, expect, it } from 'vitest'
 import { withDefaults, type AppOverrides } from '../../server/config'
 import { startWebhookWorker } from '../../server/resources/webhooks'
+import { ENDPOINT_CHANNEL } from '../../server/resources/webhooks/claim'
 import { createTestServer, newProject, signUp } from './harness'
 import { startReceiver, type Answer } from './webhook-receiver'
+import { HEARD_MS, within } from './within'
 
 const SERVICE_TOKEN = 'service-token-for-the-called-off-tests'
 const cleanups: Array<() => Promise<unknown>> = []
@@ -74,4 +76,23 @@ it('an attempt in flight when the worker stops is let go, not spent: the next st
   await expect.poll(() => log.find((line) => line.includes(`message=${message} `)), { timeout: 10_000 }).toMatch(/attempt=1 succeeded 200/)
   const attempts = await t.api('GET', `/${t.endpoint}/attempts`)
   expect(attempts.body.map((a: { attemptNumber: number; status: string }) => [a.attemptNumber, a.status])).toEqual([[1, 'succeeded']])
+})
+
+it('an attempt in flight to an endpoint pointed elsewhere is called off, not recorded: the message goes to the new address', async () => {
+  const old = await hangingFirst()
+  const fresh = await startReceiver()
+  cleanups.push(() => fresh.close())
+  const t = await setup(old.url)
+  const heard: string[] = []
+  cleanups.push(await t.s.db.listen(ENDPOINT_CHANNEL, (id) => heard.push(id)))
+  const message = await t.send()
+  await old.got(message)
+  expect((await t.api('PATCH', `/${t.endpoint}`, { url: fresh.url })).status).toBe(200)
+  // The worker hears the move as this listener does (one connection calls both); the time limit is far off.
+  await within(HEARD_MS, async () => heard.includes(t.endpoint))
+  await within(HEARD_MS, async () => fresh.received.some((r) => r.id === message))
+  await within(HEARD_MS, async () => (await t.s.db.query("SELECT 1 FROM webhook_attempts WHERE status <> 'pending'")).length === 1)
+  const attempts = await t.api('GET', `/${t.endpoint}/attempts`)
+  expect(attempts.body.map((a: { attemptNumber: number; status: string }) => [a.attemptNumber, a.status])).toEqual([[1, 'succeeded']])
+  expect(old.received.map((r) => r.id)).toEqual([message])
 })

@@ -65,21 +65,24 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
   const limits = { concurrency, projectConcurrency, endpointConcurrency, ahead: AHEAD, maxWaitMs: leaseMs - webhooks.timeoutMs - LEASE_MARGIN_MS }
   const dispatch = createDispatch(limits, attempt, () => waker.wake(), release)
   const waker = startWaking(db, look, log, clock)
-  const changes = watchEndpointChanges(db, log, dispatch, (ids) => void release(ids).then(() => waker.wake()))
+  /** Calls off the attempts in flight that `which` picks: those with no answer yet are let go, not recorded. */
+  const callOff = (which: (d: HeldDelivery) => boolean) => flying.forEach((controller, d) => which(d) && controller.abort())
+  /** Releases deliveries and looks again: they are due at once. */
+  const letGo = (ids: string[]) => void release(ids).then(() => waker.wake())
+  const changes = watchEndpointChanges(db, log, dispatch, letGo, (endpointId) => callOff((d) => d.endpoint_id === endpointId))
 
   /** Makes one attempt and queues its outcome to be written: the slot is free once the answer is in. */
   async function attempt(d: HeldDelivery): Promise<void> {
     const number = d.attempt_number ?? d.attempts_made + 1
     const started = new Date(clock())
-    const callOff = new AbortController()
-    flying.set(d, callOff)
+    const controller = new AbortController()
+    flying.set(d, controller)
     // One that starts while the worker stops is called off at once.
-    if (stopped) callOff.abort()
-    const outcome = await send(d, started, key, webhooks, callOff.signal, log).finally(() => flying.delete(d))
-    // Called off before an answer came: the receiver said nothing, so it is no attempt of the schedule's and no failure
-    // of the endpoint's. Recorded as failed, a stop (every deploy) would spend a step of the schedule, and on the last one
-    // end the delivery undelivered. Let go, it is due again at once, for another instance or the next start.
-    if (outcome.calledOff) return void release([d.id])
+    if (stopped) controller.abort()
+    const outcome = await send(d, started, key, webhooks, controller.signal, log).finally(() => flying.delete(d))
+    // Called off before an answer came (a stop, its endpoint changed): no attempt of the schedule's, no failure of the
+    // endpoint's. Recorded as failed, every deploy would spend a step, and on the last one end the delivery undelivered.
+    if (outcome.calledOff) return letGo([d.id])
     const attempted = { delivery: d, number, started, outcome }
     recorder.record(attempted, (recorded) => {
       log(attemptLine(attempted, recorded, policy.disableAfterMs))
@@ -137,7 +140,7 @@ export function startWebhookWorker({ db, config, log, clock }: WorkerDeps): Work
       stopped = true
       await changes.stop()
       await waker.stop()
-      for (const callOff of flying.values()) callOff.abort()
+      callOff(() => true)
       release(await dispatch.stop())
       await recorder.flush()
       await Promise.all([...releasing])
