@@ -1,9 +1,11 @@
 /**
  * Attempts the worker calls off before their answer comes: when it stops (a
- * deploy, a restart), and when their endpoint is pointed elsewhere. Such an attempt is no outcome of the receiver's: it is
+ * deploy, a restart), when their endpoint is pointed elsewhere, and when the
+ * project's signing secret is rolled. Such an attempt is no outcome of the receiver's: it is
  * let go, not recorded, and sent again at once.
  */
 import type { ServerResponse } from 'node:http'
+import { Webhook } from 'standardwebhooks'
 import { afterEach, expect, it } from 'vitest'
 import { withDefaults, type AppOverrides } from '../../server/config'
 import { startWebhookWorker } from '../../server/resources/webhooks'
@@ -95,4 +97,25 @@ it('an attempt in flight to an endpoint pointed elsewhere is called off, not rec
   const attempts = await t.api('GET', `/${t.endpoint}/attempts`)
   expect(attempts.body.map((a: { attemptNumber: number; status: string }) => [a.attemptNumber, a.status])).toEqual([[1, 'succeeded']])
   expect(old.received.map((r) => r.id)).toEqual([message])
+})
+
+it('deliveries held when the secret is rolled with no grace go out signed with the new secret alone', async () => {
+  const receiver = await hangingFirst()
+  const t = await setup(receiver.url, { endpointConcurrency: 1 })
+  const heard: string[] = []
+  cleanups.push(await t.s.db.listen(ENDPOINT_CHANNEL, (id) => heard.push(id)))
+  const messages = [await t.send({ n: 1 }), await t.send({ n: 2 }), await t.send({ n: 3 })]
+  await receiver.got(messages[0])
+  // The first hangs in the endpoint's one slot; the worker holds the other two for it, claimed with the old secret.
+  const leased = "SELECT 1 FROM webhook_deliveries WHERE next_attempt_at > now() + interval '20 seconds'"
+  await expect.poll(async () => (await t.s.db.query(leased)).length, { timeout: 10_000 }).toBe(3)
+  const rolled = await t.api('POST', '/secret/roll', { graceSeconds: 0 })
+  expect(rolled.status).toBe(201)
+  // The worker hears the roll as this listener does (one connection calls both).
+  await within(HEARD_MS, async () => heard.includes(t.endpoint))
+  await receiver.until((all) => messages.every((id) => all.slice(1).some((r) => r.id === id)))
+  for (const r of receiver.received.slice(1)) {
+    expect(String(r.headers['webhook-signature']).split(' ')).toHaveLength(1)
+    expect(() => new Webhook(rolled.body.webhookSecret).verify(r.body, r.headers as Record<string, string>)).not.toThrow()
+  }
 })
