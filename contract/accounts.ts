@@ -58,7 +58,10 @@ export const Profile = z
     id: z.string().meta({ description: 'User ID.' }),
     name: z.string().meta({ description: 'Display name.' }),
     email: z.string().meta({ description: 'E-mail address (for a host sign-in account, the one its provider gave; may be empty).' }),
-    emailVerified: z.boolean().meta({ description: 'Whether a code mailed to the address came back.' }),
+    emailVerified: z.boolean().meta({
+      description:
+        'Whether a code mailed to the address came back (for a host sign-in account: its provider said so at its last sign-in, POST /sessions emailVerified, or an invitation was accepted by its code since).',
+    }),
     createdAt: z.string().meta({ format: 'date-time', description: 'When the account was made.' }),
     signIn: z.enum(['password', 'host']).meta({
       description:

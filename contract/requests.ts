@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_VERIFY_SCOPES, VERIFY_KEY_MAX, VERIFY_SCOPE_MAX } from './constants'
-import { clearableText, email, isoDateTime, omittableText, optionalText, requiredText, wholeNumber } from './fields'
+import { clearableText, coded, email, isoDateTime, omittableText, optionalText, requiredText, wholeNumber } from './fields'
 
 /**
  * The request bodies, checked in the order their fields are listed: the first
@@ -109,6 +109,15 @@ export const HostSession = z
     }),
     email: email('Shown in the portal; never used to find or link an account.').optional(),
     name: omittableText('Name', { code: 'NAME', max: 120, name: true, description: 'Display name shown in the portal; updated when given.' }),
+    emailVerified: z
+      .boolean({ error: coded('EMAIL_VERIFIED_NOT_BOOLEAN', 'emailVerified must be true or false.') })
+      .optional()
+      .meta({
+        description:
+          'true only when your product has verified that this user receives mail at `email` (of this same call): it lets the account see and accept the ' +
+          'invitations to that address, and invite. Anything else (false, left out, or no `email`) leaves the address unverified until a sign-in says true; ' +
+          'an invitation is then accepted with the code from its mail. Never say true for an address your users can set without proving it.',
+      }),
   })
   .meta({ id: 'HostSession' })
 

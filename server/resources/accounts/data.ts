@@ -77,9 +77,13 @@ export async function markVerified(q: Queryable, userId: string): Promise<void> 
   await q.query('UPDATE users SET email_verified_at = COALESCE(email_verified_at, now()) WHERE id = $1', [userId])
 }
 
-/** Whether the account may create projects and keys under REQUIRE_VERIFIED_EMAIL: verified, or signed in by its provider. */
+/**
+ * Whether the account may create projects and keys under REQUIRE_VERIFIED_EMAIL: verified, or made by its provider's
+ * sign-in. That gate keeps sign-ups anyone may make from creating keys; a host account is made only with the service
+ * token, and creating claims no address, so it needs no verified one (invitations do: pending-data.ts).
+ */
 export async function mayCreate(q: Queryable, userId: string): Promise<boolean> {
-  const [row] = await q.query<{ ok: boolean }>('SELECT (email_verified_at IS NOT NULL OR password_hash IS NULL) AS ok FROM users WHERE id = $1', [userId])
+  const [row] = await q.query<{ ok: boolean }>('SELECT (email_verified_at IS NOT NULL OR external_id IS NOT NULL) AS ok FROM users WHERE id = $1', [userId])
   return row?.ok ?? false
 }
 

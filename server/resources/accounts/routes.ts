@@ -29,7 +29,8 @@ export function accountRoutes(deps: AccountDeps) {
 
 /**
  * REQUIRE_VERIFIED_EMAIL: project and key creation answer 403 until the
- * account's e-mail is verified (an account of the provider's own sign-in is vouched for).
+ * account's e-mail is verified, or it is an account of the provider's own sign-in (made only with the service
+ * token; creating claims no address, data.ts mayCreate).
  */
 export function requireVerifiedEmail({ db }: RouteDeps): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {

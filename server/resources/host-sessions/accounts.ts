@@ -11,14 +11,27 @@ export interface HostAccount {
  * The account of `externalId`, made on first use; later calls update the
  * name and e-mail they give. Found by external_id only: the e-mail is kept in
  * external_email, where no password log-in or sign-up looks (004_host_sessions.sql).
+ *
+ * Its address counts as verified (email_verified_at: invitations to it, and
+ * inviting) only while the provider says so: each call sets it when
+ * `emailVerified` is true for the `email` it gives, and clears it otherwise,
+ * as a provider may let its users set any address (028_host_email_verified.sql).
  */
-export async function upsertHostAccount(q: Queryable, input: { externalId: string; email?: string; name?: string }): Promise<HostAccount> {
+export async function upsertHostAccount(
+  q: Queryable,
+  input: { externalId: string; email?: string; name?: string; emailVerified?: boolean },
+  now: Date,
+): Promise<HostAccount> {
+  // Only the address of this same call is vouched for: true without one says nothing about the stored one.
+  const verifiedAt = input.emailVerified === true && input.email !== undefined ? now : null
   const [row] = await q.query<{ id: string; name: string; external_email: string | null }>(
-    `INSERT INTO users (id, external_id, external_email, name) VALUES ($1, $2, $3, $4)
+    `INSERT INTO users (id, external_id, external_email, name, email_verified_at) VALUES ($1, $2, $3, $4, $6::timestamptz)
      ON CONFLICT (external_id) DO UPDATE
-       SET name = COALESCE($5, users.name), external_email = COALESCE($3, users.external_email)
+       SET name = COALESCE($5, users.name), external_email = COALESCE($3, users.external_email),
+           email_verified_at = CASE WHEN $6::timestamptz IS NULL THEN NULL
+                                    WHEN users.external_email = $3 THEN COALESCE(users.email_verified_at, $6::timestamptz) ELSE $6::timestamptz END
      RETURNING id, name, external_email`,
-    [randomId('usr_'), input.externalId, input.email ?? null, input.name ?? input.email ?? input.externalId, input.name ?? null],
+    [randomId('usr_'), input.externalId, input.email ?? null, input.name ?? input.email ?? input.externalId, input.name ?? null, verifiedAt],
   )
   return { id: row.id, name: row.name, email: row.external_email ?? '' }
 }

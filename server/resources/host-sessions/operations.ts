@@ -17,7 +17,10 @@ export const createSessionRoute = createRoute({
   description:
     "For the API provider's backend, authenticated by the SERVICE_TOKEN the server is configured with. " +
     'The first code for an externalId creates its account (no password, never linked by e-mail to another account); ' +
-    'later codes reach the same account and update its name and e-mail when given. The code works once, for SESSION_CODE_TTL_SECONDS.',
+    'later codes reach the same account and update its name and e-mail when given. ' +
+    'emailVerified: true says your product proved this user receives mail at `email`; each call sets or clears it (left out: false). ' +
+    'Only a verified address sees and accepts the invitations to it by id, and may invite; an unverified one joins with the mailed code. ' +
+    'The code works once, for SESSION_CODE_TTL_SECONDS.',
   security: [{ serviceToken: [] }],
   request: { body: { required: true, content: jsonContent(HostSession) } },
   responses: {
@@ -33,7 +36,7 @@ export const createSessionRoute = createRoute({
   },
   ...codeSamples({
     path: '/sessions',
-    body: { externalId: 'user-42', email: 'ada@example.com', name: 'Ada Lovelace' },
+    body: { externalId: 'user-42', email: 'ada@example.com', emailVerified: true, name: 'Ada Lovelace' },
     then: 'const { code } = await res.json() // hand it to the widget: fetchSessionCode or session-url',
   }),
 })

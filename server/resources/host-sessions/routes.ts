@@ -29,7 +29,7 @@ export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken
       const input = await readBody(c, HostSession)
       const now = clock()
       const answer = await db.transaction(async (tx) => {
-        const account = await upsertHostAccount(tx, input)
+        const account = await upsertHostAccount(tx, input, new Date(now))
         return issueCode(tx, account.id, now, config.sessionCodeTtlSeconds)
       })
       return c.json(answer, 201)

@@ -14,6 +14,9 @@ const DAY_SECONDS = 86_400
 
 export const INVITING = errorTable({
   VERIFY_TO_INVITE: 'Verify your e-mail address before inviting anyone: we sent you a code. You can ask for a new one from your profile.',
+  /** An account of host sign-in: only its provider, or an invitation's code, can verify its address. */
+  HOST_EMAIL_UNVERIFIED:
+    'You cannot invite anyone yet: the website you signed in through has not confirmed your e-mail address to us. Accepting an invitation with the code from its mail confirms it too.',
   /** The inviter's budget of the day is spent. */
   INVITER_LIMIT_REACHED: (perDay: number, retryAfter: number) =>
     `You may send ${perDay} invitations a day, resends included. Try again in ${longWaitWords(retryAfter)}.`,
@@ -26,11 +29,16 @@ export const inviterSpent = (perDay: number, retryAfter: number) => INVITING.INV
 export const addressSpent = (perDay: number, retryAfter: number) => INVITING.INVITED_ADDRESS_LIMIT_REACHED(perDay, retryAfter).message
 
 /**
- * Whether the account may invite: its address verified, or an account of the
- * provider's own sign-in, whose address the provider vouches for.
+ * Whether the account may invite: its address verified (for an account of the
+ * provider's own sign-in, as its provider last said, or by an invitation's
+ * code). A host account is told so in its own words: it has no code to ask for.
  */
 export async function checkMayInvite(q: Queryable, userId: string): Promise<void> {
-  const [row] = await q.query<{ ok: boolean }>('SELECT (email_verified_at IS NOT NULL OR password_hash IS NULL) AS ok FROM users WHERE id = $1', [userId])
+  const [row] = await q.query<{ ok: boolean; host: boolean }>(
+    'SELECT email_verified_at IS NOT NULL AS ok, external_id IS NOT NULL AS host FROM users WHERE id = $1',
+    [userId],
+  )
+  if (row?.host && !row.ok) throw new HttpError(403, INVITING.HOST_EMAIL_UNVERIFIED)
   if (!row?.ok) throw new HttpError(403, INVITING.VERIFY_TO_INVITE)
 }
 

@@ -38,8 +38,9 @@ const ROLE: ErrorAnswer = {
 const ROLE_BODY = badBody(RoleChange)
 /** Inviting (and resending) needs a verified address. */
 const UNVERIFIED_INVITER: ErrorAnswer = {
-  description: "The caller's e-mail address is not verified: only a verified address (or an account of the host's sign-in) may invite.",
-  messages: [INVITING.VERIFY_TO_INVITE],
+  description:
+    "The caller's e-mail address is not verified: only a verified address may invite. An account of host sign-in counts as verified when its provider said so at its last sign-in (POST /sessions emailVerified), or once it accepted an invitation by its code.",
+  messages: [INVITING.VERIFY_TO_INVITE, INVITING.HOST_EMAIL_UNVERIFIED],
 }
 /** The budgets of invitation mail: the user's fair share, the inviter's day, the invited address's day. */
 const INVITATIONS_SPENT: ErrorAnswer = {

@@ -5,8 +5,12 @@ import { iso } from '../../db/time'
 import type { MemberRole } from '../../security/authorization'
 import { holdForJoining } from './data'
 
-/** A verified address, or a host sign-in's (no password here): its provider vouches for it, as REQUIRE_VERIFIED_EMAIL's gate takes it. */
-const VERIFIED = '(u.email_verified_at IS NOT NULL OR u.password_hash IS NULL)'
+/**
+ * A verified address: a mailed code came back, or, for a host sign-in account, its provider said at the last sign-in
+ * that it verified the address (POST /sessions emailVerified). Not every host account: a provider may let its users set
+ * any address, and an invitation to someone else's would then be theirs.
+ */
+const VERIFIED = 'u.email_verified_at IS NOT NULL'
 
 type Row = {
   id: string

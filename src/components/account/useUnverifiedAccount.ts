@@ -22,7 +22,7 @@ export function askAgain(): void {
 
 /**
  * The signed-in account's id while its e-mail address waits for its mailed
- * code (a password account; the provider vouches for a host sign-in's), else
+ * code (a password account: a host sign-in's has no code to ask for, only its provider or an invitation's code verifies it), else
  * null — also while unknown, when the look-up fails (asked again next time),
  * and on a server without accounts, which is not asked. It turns null once
  * the address is verified (the `flex-email-verified` event).

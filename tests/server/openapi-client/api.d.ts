@@ -227,7 +227,7 @@ export interface paths {
     put?: never
     /**
      * A single-use sign-in code for one of your own users
-     * @description For the API provider's backend, authenticated by the SERVICE_TOKEN the server is configured with. The first code for an externalId creates its account (no password, never linked by e-mail to another account); later codes reach the same account and update its name and e-mail when given. The code works once, for SESSION_CODE_TTL_SECONDS.
+     * @description For the API provider's backend, authenticated by the SERVICE_TOKEN the server is configured with. The first code for an externalId creates its account (no password, never linked by e-mail to another account); later codes reach the same account and update its name and e-mail when given. emailVerified: true says your product proved this user receives mail at `email`; each call sets or clears it (left out: false). Only a verified address sees and accepts the invitations to it by id, and may invite; an unverified one joins with the mailed code. The code works once, for SESSION_CODE_TTL_SECONDS.
      */
     post: operations['createSessionCode']
     delete?: never
@@ -1051,6 +1051,7 @@ export interface components {
         | 'EXTERNAL_ID_REQUIRED'
         | 'EXTERNAL_ID_NOT_TEXT'
         | 'EXTERNAL_ID_TOO_LONG'
+        | 'EMAIL_VERIFIED_NOT_BOOLEAN'
         | 'CODE_REQUIRED'
         | 'CODE_NOT_TEXT'
         | 'CODE_TOO_LONG'
@@ -1128,6 +1129,7 @@ export interface components {
         | 'KEEP_NOT_THEIRS'
         | 'MEMBER_LIMIT_REACHED'
         | 'VERIFY_TO_INVITE'
+        | 'HOST_EMAIL_UNVERIFIED'
         | 'INVITER_LIMIT_REACHED'
         | 'INVITED_ADDRESS_LIMIT_REACHED'
         | 'AUDIT_BEFORE_INVALID'
@@ -1320,7 +1322,7 @@ export interface components {
       name: string
       /** @description E-mail address (for a host sign-in account, the one its provider gave; may be empty). */
       email: string
-      /** @description Whether a code mailed to the address came back. */
+      /** @description Whether a code mailed to the address came back (for a host sign-in account: its provider said so at its last sign-in, POST /sessions emailVerified, or an invitation was accepted by its code since). */
       emailVerified: boolean
       /**
        * Format: date-time
@@ -1375,6 +1377,8 @@ export interface components {
       email?: string
       /** @description Display name shown in the portal; updated when given. */
       name?: string
+      /** @description true only when your product has verified that this user receives mail at `email` (of this same call): it lets the account see and accept the invitations to that address, and invite. Anything else (false, left out, or no `email`) leaves the address unverified until a sign-in says true; an invitation is then accepted with the code from its mail. Never say true for an address your users can set without proving it. */
+      emailVerified?: boolean
     }
     /** SessionCodeExchange */
     SessionCodeExchange: {
@@ -5571,7 +5575,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's e-mail address is not verified: only a verified address (or an account of the host's sign-in) may invite. Or: The caller's role does not allow the call: the message names the role it needs. */
+      /** @description The caller's e-mail address is not verified: only a verified address may invite. An account of host sign-in counts as verified when its provider said so at its last sign-in (POST /sessions emailVerified), or once it accepted an invitation by its code. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -5969,7 +5973,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's e-mail address is not verified: only a verified address (or an account of the host's sign-in) may invite. Or: The caller's role does not allow the call: the message names the role it needs. */
+      /** @description The caller's e-mail address is not verified: only a verified address may invite. An account of host sign-in counts as verified when its provider said so at its last sign-in (POST /sessions emailVerified), or once it accepted an invitation by its code. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
