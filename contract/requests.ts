@@ -108,7 +108,13 @@ export const HostSession = z
       description: "The user's id in your own product; the same id always reaches the same account.",
     }),
     email: email('Shown in the portal; never used to find or link an account.').optional(),
-    name: omittableText('Name', { code: 'NAME', max: 120, name: true, description: 'Display name shown in the portal; updated when given.' }),
+    name: omittableText('Name', {
+      code: 'NAME',
+      max: 120,
+      name: true,
+      description:
+        "Display name shown in the portal; updated when given. A new account without one is named by its email, else its externalId, when that passes as a name (no control character, something visible, at most 120 characters), else 'User'.",
+    }),
     emailVerified: z
       .boolean({ error: coded('EMAIL_VERIFIED_NOT_BOOLEAN', 'emailVerified must be true or false.') })
       .optional()

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { HostSession } from '../../contract/requests'
 import { northwindEmail } from '../../server/demo/northwind'
+import { NEUTRAL_NAME } from '../../server/resources/host-sessions/accounts'
 import { CODE_REFUSED, HOST_SESSIONS_NOT_CONFIGURED } from '../../server/resources/host-sessions/routes'
 import { SERVICE_TOKEN_REQUIRED } from '../../server/http/service-token'
 import { VERIFY_NOT_CONFIGURED } from '../../server/resources/verify/routes'
@@ -173,6 +174,20 @@ describe('POST /auth/exchange', () => {
 })
 
 describe('accounts made by the provider', () => {
+  it("names a new account without a name by its address or externalId only when a typed name could be it, else 'User'", async () => {
+    await server()
+    const nameOf = async (body: object) => (await exchange((await newCode(body)).body.code)).body.user.name
+    // Neither field is checked as a name: a line break, a tab, NEL, only a zero-width space, or too long.
+    for (const externalId of ['line1\nline2', 'tab\there', '\u0085x', '\u200B', 'x'.repeat(200)]) {
+      expect(await nameOf({ externalId }), JSON.stringify(externalId)).toBe(NEUTRAL_NAME)
+    }
+    expect(NEUTRAL_NAME).toBe('User')
+    const long = `${'a'.repeat(64)}@${'b'.repeat(60)}.example.com`
+    expect(await nameOf({ externalId: 'acme-long', email: long })).toBe('acme-long')
+    expect(await nameOf({ externalId: 'acme-5', email: 'ada@example.com' })).toBe('ada@example.com')
+    expect(await nameOf({ externalId: '  acme-6 ' })).toBe('acme-6')
+  })
+
   it('the same externalId reaches the same account, with its projects; name and e-mail are updated when given', async () => {
     await server()
     const one = (await exchange((await newCode({ externalId: 'acme-7', email: 'ada@example.com', name: 'Ada' })).body.code)).body

@@ -1,3 +1,4 @@
+import { ProfileChange } from '../../../contract/accounts'
 import type { Queryable } from '../../db/index'
 import { randomId } from '../../security/random'
 
@@ -17,6 +18,22 @@ export interface HostAccount {
  * `emailVerified` is true for the `email` it gives, and clears it otherwise,
  * as a provider may let its users set any address (028_host_email_verified.sql).
  */
+/** The name of a new account whose provider gave none, and whose address and externalId would make no name either. */
+export const NEUTRAL_NAME = 'User'
+
+/**
+ * A new account's name when the provider gives none: its address, else its externalId, each only when it passes the
+ * rule a typed name does (PATCH /me: no control character, something visible, at most 120 characters), since neither
+ * field is checked as a name; else NEUTRAL_NAME.
+ */
+function defaultName(input: { externalId: string; email?: string }): string {
+  for (const candidate of [input.email, input.externalId]) {
+    const checked = ProfileChange.shape.name.safeParse(candidate)
+    if (checked.success) return checked.data
+  }
+  return NEUTRAL_NAME
+}
+
 export async function upsertHostAccount(
   q: Queryable,
   input: { externalId: string; email?: string; name?: string; emailVerified?: boolean },
@@ -31,7 +48,7 @@ export async function upsertHostAccount(
            email_verified_at = CASE WHEN $6::timestamptz IS NULL THEN NULL
                                     WHEN users.external_email = $3 THEN COALESCE(users.email_verified_at, $6::timestamptz) ELSE $6::timestamptz END
      RETURNING id, name, external_email`,
-    [randomId('usr_'), input.externalId, input.email ?? null, input.name ?? input.email ?? input.externalId, input.name ?? null, verifiedAt],
+    [randomId('usr_'), input.externalId, input.email ?? null, input.name ?? defaultName(input), input.name ?? null, verifiedAt],
   )
   return { id: row.id, name: row.name, email: row.external_email ?? '' }
 }

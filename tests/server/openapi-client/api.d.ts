@@ -1375,7 +1375,7 @@ export interface components {
        * @description Shown in the portal; never used to find or link an account.
        */
       email?: string
-      /** @description Display name shown in the portal; updated when given. */
+      /** @description Display name shown in the portal; updated when given. A new account without one is named by its email, else its externalId, when that passes as a name (no control character, something visible, at most 120 characters), else 'User'. */
       name?: string
       /** @description true only when your product has verified that this user receives mail at `email` (of this same call): it lets the account see and accept the invitations to that address, and invite. Anything else (false, left out, or no `email`) leaves the address unverified until a sign-in says true; an invitation is then accepted with the code from its mail. Never say true for an address your users can set without proving it. */
       emailVerified?: boolean
