@@ -16,7 +16,7 @@ export interface HostAccount {
  * Its address counts as verified (email_verified_at: invitations to it, and
  * inviting) only while the provider says so: each call sets it when
  * `emailVerified` is true for the `email` it gives, and clears it otherwise,
- * as a provider may let its users set any address (028_host_email_verified.sql).
+ * as a provider may let its users set any address (029_host_email_verified.sql).
  */
 /** The name of a new account whose provider gave none, and whose address and externalId would make no name either. */
 export const NEUTRAL_NAME = 'User'
