@@ -8,16 +8,6 @@ export interface HostAccount {
   email: string
 }
 
-/**
- * The account of `externalId`, made on first use; later calls update the
- * name and e-mail they give. Found by external_id only: the e-mail is kept in
- * external_email, where no password log-in or sign-up looks (004_host_sessions.sql).
- *
- * Its address counts as verified (email_verified_at: invitations to it, and
- * inviting) only while the provider says so: each call sets it when
- * `emailVerified` is true for the `email` it gives, and clears it otherwise,
- * as a provider may let its users set any address (029_host_email_verified.sql).
- */
 /** The name of a new account whose provider gave none, and whose address and externalId would make no name either. */
 export const NEUTRAL_NAME = 'User'
 
@@ -34,6 +24,16 @@ function defaultName(input: { externalId: string; email?: string }): string {
   return NEUTRAL_NAME
 }
 
+/**
+ * The account of `externalId`, made on first use; later calls update the
+ * name and e-mail they give. Found by external_id only: the e-mail is kept in
+ * external_email, where no password log-in or sign-up looks (004_host_sessions.sql).
+ *
+ * Its address counts as verified (email_verified_at: invitations to it, and
+ * inviting) only while the provider says so: each call sets it when
+ * `emailVerified` is true for the `email` it gives, and clears it otherwise,
+ * as a provider may let its users set any address (029_host_email_verified.sql).
+ */
 export async function upsertHostAccount(
   q: Queryable,
   input: { externalId: string; email?: string; name?: string; emailVerified?: boolean },
