@@ -77,6 +77,16 @@ describe('POST /sessions', () => {
     const project = await newProject(s!, signedIn.body.accessToken)
     const members = await s!.request('GET', `/api/manage/dapp/${project.id}/members`, { token: signedIn.body.accessToken })
     expect(members.body).toEqual([expect.objectContaining({ role: 'owner', name: 'Ada', email: 'ada@northwind.example' })])
+    // Northwind gives that address and vouches for it: one user an address, so "ADA" is Ada, and the address is verified.
+    const me = await s!.request('GET', '/api/me', { token: signedIn.body.accessToken })
+    expect(me.body).toMatchObject({ emailVerified: true })
+    const again = await demo.request('/northwind/login', { method: 'POST', body: new URLSearchParams({ name: 'ADA' }) })
+    const code2 = (await (
+      await demo.request('/northwind/portal-session', { method: 'POST', headers: { cookie: again.headers.get('set-cookie')!.split(';')[0] } })
+    ).json()) as {
+      code: string
+    }
+    expect((await exchange(code2.code)).body.user.id).toBe(signedIn.body.user.id)
     // No token a provider could hold is accepted for them: they are not configured, and say so.
     const json = { ...service, 'Content-Type': 'application/json' }
     const verify = await demo.request('/api/keys/verify', { method: 'POST', headers: json, body: '{"key":"fxk_x"}' })
