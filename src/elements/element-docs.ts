@@ -213,7 +213,8 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
 
 /** When each event fires. Its detail type is FlexEventMap's (src/events.ts). */
 export const EVENT_DOCS: Record<FlexEventName, string> = {
-  'flex-signed-in': 'a log-in or sign-up succeeded, or the host signed its user in (`fetchSessionCode`, `session-url`)',
+  'flex-signed-in':
+    'a log-in or sign-up succeeded, or the host signed its user in (`fetchSessionCode`, `session-url`; a renewal after a 401 only when it brings another user)',
   'flex-signed-out': 'the user signed out (the access token is also revoked on the server, as a best effort), or the API answered 401',
   'flex-project-created': 'a project was created',
   'flex-project-updated': "a project's name or description was changed (servers with project settings)",
