@@ -7,6 +7,11 @@ import { screenshot } from './harness/artifacts'
 import { atRoute } from './harness/screens'
 import { expect, test } from './harness/test'
 
+// A trace snapshots Redoc's whole DOM at every step, which more than doubled
+// these tests' time and, with the whole-page screenshot, pushed the first past
+// its limit on a busy CI machine. A failure still leaves its screenshot.
+test.use({ trace: 'off' })
+
 test.describe('the API reference at /api/docs', () => {
   test('renders the OpenAPI document with its Quickstart, from this origin only, with no CSP violation', async ({ page, server }) => {
     const foreign: string[] = []
@@ -19,7 +24,7 @@ test.describe('the API reference at /api/docs', () => {
     await expect(page.getByRole('heading', { name: 'Register an anonymous device' })).toBeVisible()
     // The portal's "Flex Quickstart Guide" address lands on the Quickstart section.
     await expect(page, 'the page moves to the Quickstart section').toHaveURL(atRoute('#section/Quickstart'))
-    await screenshot(page, 'api-reference')
+    await screenshot(page, 'api-reference', { fullPage: false })
     expect(foreign, 'requests to other origins (a CDN)').toEqual([])
   })
   test("on a phone, the Quickstart's code stays inside its box (wrapping, or scrolling within it), and the reference carries the portal's name", async ({
@@ -38,6 +43,6 @@ test.describe('the API reference at /api/docs', () => {
     expect(box.fits || box.scrolls, 'a line longer than the box scrolls inside it').toBe(true)
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page itself never scrolls sideways').toBeLessThanOrEqual(375)
     await expect(page).toHaveTitle('API reference · Flex Portal')
-    await screenshot(page, 'api-reference-phone')
+    await screenshot(page, 'api-reference-phone', { fullPage: false })
   })
 })
