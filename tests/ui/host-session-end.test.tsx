@@ -6,7 +6,7 @@
  * the host's next user, never to the session kept in memory; a renewal that
  * brings another user asks the previous user's call no more; an element with no
  * code source of its own shows nothing of a session kept from before while the
- * host's replaces it; a snippet reads no
+ * host's replaces it; a snippet, with a code source or without, reads no
  * session kept from before while the host's replaces it; and a stored value the
  * sign-in could not have answered reads as signed out.
  */
@@ -220,10 +220,35 @@ describe('<flex-snippet> on a page the host signs in', () => {
     const api = mockApi({ 'GET /api/manage/dapp/owner': { body: [] } })
     signInAs({ accessToken: 'acc-someone-else' })
     // The host has not answered yet.
-    const source = vi.fn(() => new Promise<string>(() => {}))
+    const code = deferred<string>()
+    const source = vi.fn(() => code.promise)
     hostElement('flex-snippet', source)
     await waitFor(() => expect(source).toHaveBeenCalledTimes(1))
     expect(api.calls).toHaveLength(0)
+    // Answered with no code: the page's one sign-in ends here, not in the next test.
+    code.resolve('')
+    await waitFor(() => expect(store.getState().hostSignIn).toBe('failed'))
+  })
+
+  it("with no code source of its own, reads nothing with a session kept from before while another element's host sign-in runs, then reads with the host's", async () => {
+    signInAs({ ...ACCESS, accessToken: 'acc-kept', user: { id: 'usr_0', name: 'Ada', email: '' } })
+    const exchanged = deferred<Response>()
+    const api = mockApi({
+      ...DEVICE,
+      'POST /portal-session': offContract({ body: { code: 'fxc_code' } }),
+      'POST /api/auth/exchange': () => exchanged.promise,
+      'GET /api/manage/dapp/owner': { body: [] },
+    })
+    mountElement('flex-projects', { 'session-url': '/portal-session' })
+    const snippet = mountElement('flex-snippet')
+    snippet.innerHTML = '<pre>curl -H "X-Api-Key: {{apiKey}}"</pre>'
+    await waitFor(() => expect(api.callsTo('POST /api/auth/exchange')).toHaveLength(1))
+    // Its screen is drawn, signed out as far as it knows, and asks nothing.
+    expect(await shadow(snippet).findByText('Log in to fill in your keys')).toBeInTheDocument()
+    expect(api.callsTo('GET /api/manage/dapp/owner')).toHaveLength(0)
+    exchanged.resolve(json(ACCESS))
+    await waitFor(() => expect(api.callsTo('GET /api/manage/dapp/owner').map((c) => c.headers.authorization)).toContain('Bearer acc-host'))
+    expect(api.calls.map((c) => c.headers.authorization)).not.toContain('Bearer acc-kept')
   })
 })
 

@@ -56,8 +56,9 @@ function projectsOf(x: unknown): ProjectSummary[] | null {
 export function useSnippet() {
   const { apiBase, hostSession } = useElement()
   const { accessData, hostSignIn, revealedKeys, snippetPick: pick, snippetProjects: projects, snippetKeys, projectsRevision } = useFlexStore((s) => s)
-  // Signed in by the host: a session kept from before may be another person's, until the host's replaces it.
-  const token = hostSession && hostSignIn != 'done' ? undefined : accessData?.accessToken
+  // Signed in by the host (by this element or, with no source of its own, by another on the page): a
+  // session kept from before may be another person's, until the host's replaces it.
+  const token = (hostSession || hostSignIn) && hostSignIn != 'done' ? undefined : accessData?.accessToken
   const projectId = pick?.projectId ?? projects?.reduce((a, b) => (a.createDate >= b.createDate ? a : b)).id
   const whole = (projectId && revealedKeys[projectId]) || {}
   // Ids only: the whole keys need no copy.
