@@ -57,6 +57,7 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   MEMBER_LIMIT_REACHED: 'server.member.limit',
   RECIPIENT_PROJECT_LIMIT: 'server.member.recipientLimit',
   VERIFY_TO_INVITE: 'server.invite.verify',
+  HOST_EMAIL_UNVERIFIED: 'server.invite.hostUnverified',
   INVITER_LIMIT_REACHED: 'server.invite.inviterLimit',
   INVITED_ADDRESS_LIMIT_REACHED: 'server.invite.addressLimit',
   LOG_QUERY_KEY_TOO_LONG: 'server.logs.key',

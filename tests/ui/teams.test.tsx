@@ -150,6 +150,8 @@ describe('the Members section', () => {
   const SPENT = 'You may send 50 invitations a day, resends included. Try again in 5 hours.'
   const THEIRS = 'This address has already been sent 3 invitations today, the most one address may receive in a day. Try again in 3 days.'
   const MEMBER = 'This address is already a member of the project.'
+  const UNVERIFIED =
+    'You cannot invite anyone yet: the website you signed in through has not confirmed your e-mail address to us. Accepting an invitation with the code from its mail confirms it too.'
   const waited = (id: 'server.invite.inviterLimit' | 'server.invite.addressLimit', wait: string) => (de[id] as (p: { wait: string }) => string)({ wait })
   it.each([
     ['de', 'INVITER_LIMIT_REACHED', '17000', SPENT, waited('server.invite.inviterLimit', '5 Stunden')],
@@ -157,9 +159,10 @@ describe('the Members section', () => {
     ['de', 'INVITED_ADDRESS_LIMIT_REACHED', '200000', THEIRS, waited('server.invite.addressLimit', '3 Tage')],
     ['de', 'ALREADY_MEMBER', '', MEMBER, de['server.member.already']],
     ['en', 'ALREADY_MEMBER', '', MEMBER, MEMBER],
+    ['de', 'HOST_EMAIL_UNVERIFIED', '', UNVERIFIED, de['server.invite.hostUnverified']],
   ])('Invite on a page in %s says %s in German by its code, in English as the server wrote it', async (lang, code, retryAfter, message, text) => {
     const refusal = new Response(JSON.stringify({ message, code }), {
-      status: retryAfter ? 429 : 409,
+      status: retryAfter ? 429 : code === 'HOST_EMAIL_UNVERIFIED' ? 403 : 409,
       headers: { 'Content-Type': 'application/json', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) },
     })
     teamServer('usr_own', { [`POST ${MEMBERS}`]: refusal })

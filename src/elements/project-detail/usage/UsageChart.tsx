@@ -6,8 +6,10 @@ import { formatCount, formatDay, sum } from './usage-data'
 const VALID = 'var(--fx-accent)'
 const REFUSED = 'var(--fx-danger)'
 // The chart's few one-off styles are inline: as classes they would add to the
-// stylesheet every first screen carries.
-const NUMBERS = { textAlign: 'end', fontVariantNumeric: 'tabular-nums' } as const
+// stylesheet of the chunk. Not the scale's figures: the word "tabular-nums" in
+// any string is a utility to the class scan, whose rule brings five variables
+// onto every element besides.
+const NUMBERS = { textAlign: 'end' } as const
 const INDENT = { marginInlineStart: 48 }
 // Forced colours would replace a swatch's background with the page's, and the legend would lose its keys.
 const SWATCH = { display: 'inline-block', width: 12, height: 12, borderRadius: 2, forcedColorAdjust: 'none' } as const
@@ -61,7 +63,7 @@ export function UsageChart({ days, valid, invalid, summary }: UsageChartProps) {
   return (
     <figure className="m-0">
       <div className="flex gap-2">
-        <div aria-hidden="true" className="flex w-10 shrink-0 flex-col justify-between text-xs text-muted" style={NUMBERS}>
+        <div aria-hidden="true" className="flex w-10 shrink-0 flex-col justify-between text-xs text-muted [font-variant-numeric:tabular-nums]" style={NUMBERS}>
           <span>{count(top)}</span>
           <span>{count(top / 2)}</span>
           <span>{count(0)}</span>
