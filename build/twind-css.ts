@@ -241,6 +241,13 @@ function sheetOf(files: string[]): string {
   return wholeSheet.css
 }
 
+/**
+ * The files whose words may be classes: not the texts (src/i18n/), which hold
+ * none, and whose words that happen to name a utility ("a visible character")
+ * would add its rule to the sheet.
+ */
+const styledFiles = (root: string) => sourceFiles(root).filter((file) => !file.startsWith(join(root, 'i18n') + sep))
+
 const hasDefaultExport = (source: string) => /\bexport\s+default\b|\bas\s+default\b/.test(source)
 
 export function twindCss(srcDir = 'src'): Plugin {
@@ -252,7 +259,7 @@ export function twindCss(srcDir = 'src'): Plugin {
   let whole: { rules: string[]; words: Map<string, string[]> } | undefined
   const wholeBuild = () => {
     if (!whole) {
-      const words = new Map(sourceFiles(root).map((file) => [file, [...candidates([readFileSync(file, 'utf8')])]]))
+      const words = new Map(styledFiles(root).map((file) => [file, [...candidates([readFileSync(file, 'utf8')])]]))
       const classes = new Set<string>()
       const rules = rulesOfWords(new Set([...words.values()].flat()), classes)
       for (const [file, list] of words)
@@ -290,7 +297,7 @@ export function twindCss(srcDir = 'src'): Plugin {
       if (id === RESOLVED_ID) {
         if (building) return `export default ${FIRST_SCREEN}`
         // Absolute paths: Vitest's module runner reads relative watch files as imports.
-        const files = sourceFiles(root)
+        const files = styledFiles(root)
         for (const file of files) this.addWatchFile(file)
         return `export default ${JSON.stringify(sheetOf(files))}`
       }

@@ -19,6 +19,13 @@ describe('generated CSS', () => {
     expect(css).not.toMatch(/@container \(width/)
   })
 
+  it('takes no rule from a word of a text: "a visible character" in a message adds no .visible', () => {
+    expect(candidates(["'Name must contain a visible character'"])).toContain('visible')
+    expect(css).not.toMatch(/(^|\})\.visible\{/)
+    // Nor from a style's value: the figures of the usage chart are tabular by their own class.
+    expect(css).not.toMatch(/--tw-numeric-spacing/)
+  })
+
   it('has no rem units, so a host html{font-size} cannot resize the widget', () => {
     // In values, that is: a class name such as min-h-[1rem] keeps its name.
     expect(css).not.toMatch(/[:\s(,]-?\d*\.?\d+rem\b/)
