@@ -197,10 +197,13 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
     // call the API. What is set on it meanwhile is kept, and taken in when it is added (connectedCallback).
     if (!this.isConnected) return
     syncAccessData()
+    // A source as the screen takes it (a function, an http(s) address): one it ignores would start no sign-in,
+    // and every element would wait for it.
+    const sourced = typeof this.fetchSessionCode == 'function' || !!safeUrl(this.sessionUrl)
     // The page's host sign-in is under way from the moment an element is given a source, not only once its chunk
     // has arrived and started it: an element without a source, rendered meanwhile, would show the kept session.
-    if ((this.fetchSessionCode || this.sessionUrl) && !store.getState().hostSignIn) store.setState({ hostSignIn: 'pending' })
-    if (!waits || pagePhase() !== LOADING || this.fetchSessionCode || this.sessionUrl || !hostSignInDeclared(this)) render.call(this)
+    if (sourced && !store.getState().hostSignIn) store.setState({ hostSignIn: 'pending' })
+    if (!waits || pagePhase() !== LOADING || sourced || !hostSignInDeclared(this)) render.call(this)
     else {
       // Fetched while the page loads, which it then holds back: its elements wait for that load anyway.
       LazyHostGate.chunk.prefetch()

@@ -204,6 +204,14 @@ describe('elements with no code source of their own, beside one the host signs i
     expect(api.calls.map((c) => c.headers.authorization)).not.toContain('Bearer acc-kept')
   })
 
+  it('nor wait for one whose session-url is no web address, which signs nobody in: each says to log in', async () => {
+    mockApi({ ...DEVICE })
+    const given = mountElement('flex-projects', { 'session-url': 'javascript:alert(1)' })
+    const unsourced = mountElement('flex-projects')
+    for (const el of [given, unsourced]) expect(await shadow(el).findByText('Log in to see your projects.')).toBeInTheDocument()
+    expect(store.getState().hostSignIn, 'no sign-in under way').toBeFalsy()
+  })
+
   it('nor once it failed: they wait with the element that says so', async () => {
     signInAs({ ...ACCESS, accessToken: 'acc-kept', user: { id: 'usr_0', name: 'Ada', email: '' } })
     const api = mockApi({ 'POST /portal-session': offContract({ status: 502, body: { message: 'Portal sign-in unavailable.' } }) })
