@@ -38,7 +38,7 @@ const BLANK: Array<[string, string]> = [
   ['a mix with spaces', ' \u200b \u3164\u2800 '],
 ]
 
-/** Characters that break a line where a name is shown, mailed or exported. */
+/** Characters that break a line where a name is shown, mailed or exported, or reorder the words after it. */
 const CONTROL: Array<[string, string]> = [
   ['CR LF and a forged header', 'Bob\r\nBcc: mallory@example.com'],
   ['a line feed', 'Ada\nLovelace'],
@@ -46,6 +46,8 @@ const CONTROL: Array<[string, string]> = [
   ['a next-line character U+0085', 'Ada\u0085Lovelace'],
   ['a line separator U+2028', 'Ada\u2028Lovelace'],
   ['an escape character', 'Ada\u001b[2J'],
+  ['a right-to-left override U+202E', 'Mallory\u202e'],
+  ['a left-to-right isolate U+2066', '\u2066Ada'],
 ]
 
 type Call = [label: string, send: (name: string) => Promise<{ status: number; body: { message?: string } }>]
@@ -116,7 +118,8 @@ describe('names that show something are taken as they are', () => {
   it('a joiner inside an emoji or a word, a script with combining marks, an empty optional description', async () => {
     s = await createTestServer({ config: roomy })
     const calls = await nameCalls(s)
-    for (const name of ['👩‍💻 Ada', 'नमस्ते', 'Jo\u200dsé', '한글 이름']) {
+    // A right-to-left mark is a letter's direction, not an override: a name in two scripts may need one.
+    for (const name of ['👩‍💻 Ada', 'नमस्ते', 'Jo\u200dsé', '한글 이름', 'אבי\u200f (Avi)']) {
       for (const [label, send] of calls) expect((await send(name)).status, `${label}: ${name}`).toBeLessThan(300)
     }
     const endpointDescription = calls.at(-1)![1]

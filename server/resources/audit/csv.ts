@@ -1,7 +1,8 @@
 import { CONTROL_CHARACTERS } from '../../../contract/constants'
 import type { AuditEntry } from './data'
 
-// Control characters and the line and paragraph separators. A line break in a
+// Control characters, the line and paragraph separators and the bidi controls
+// (one reorders the cells after it as it is read). A line break in a
 // quoted cell is valid CSV, but grep, wc -l and other line-based readers take
 // it for a new row: a name stored as "Bob\r\nBcc: …" (before names refused it)
 // would forge one.
