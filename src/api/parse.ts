@@ -5,7 +5,9 @@ import type { AccessData } from './types'
 // server gives a clear error, not a crash deep inside a component.
 export const bad = (reason: OwnReason) => ownError('parse', reason, 200)
 export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
-export const text = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
+// Without the bidi embeddings, overrides and isolates, which the server refuses in what it is given now: one in a
+// name kept from before, or sent by a broken server, would mirror the words after it in a sentence of the widget.
+export const text = (x: unknown): string => (typeof x === 'string' ? x.replace(/[\u202a-\u202e\u2066-\u2069]/g, '') : typeof x === 'number' ? String(x) : '')
 
 // A token goes out in the Authorization header: one the browser refuses there (a control or non-Latin-1
 // character) or the server's limits do (431) would fail every call and never end the session. The server

@@ -14,7 +14,7 @@ const counts = (x: unknown, length: number) => Array.from({ length }, (_, i) => 
 /** Checks the answer's shape, so a broken server gives a clear error, not a broken chart: every array as long as `days`. */
 export function parseUsage(x: unknown): Usage {
   if (!isObject(x) || !Array.isArray(x.days) || !Array.isArray(x.keys)) throw bad('error.unreadable')
-  const days = x.days.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d\d-\d\d$/.test(d))
+  const days = x.days.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d\d-\d\d$/.test(d) && !isNaN(Date.parse(d)))
   const keys = x.keys
     .filter((k): k is Record<string, unknown> => isObject(k) && typeof k.keyId === 'string')
     .map((k) => ({

@@ -1,7 +1,7 @@
 /**
  * Ownership transfer in the widget: the owner's Members table offers "Make
  * owner" in each joined member's menu, and the danger zone "Transfer
- * ownership" with a choice of them; the dialog says who becomes the owner and
+ * ownership" with a choice of them; the dialog says who becomes the owner (by name and address) and
  * that the reader becomes an admin, asks the password (sent in the body
  * only), shows a wrong password in the dialog, and on success the page
  * reads the project again (the reader's role changed).
@@ -52,7 +52,7 @@ describe('Make owner', () => {
     const user = userEvent.setup()
     await chooseInRow(user, region, 'Actions for Linus', 'Make owner')
     const dialog = q.getByRole('dialog', { name: 'Transfer ownership' })
-    expect(dialog.textContent).toContain('Linus becomes the owner of this project. You become an admin')
+    expect(dialog.textContent).toContain('Linus (linus@example.com) becomes the owner of this project. You become an admin')
     await user.type(within(dialog).getByLabelText('Your password'), 'correct horse battery')
     await user.click(within(dialog).getByRole('button', { name: 'Make owner' }))
     await waitFor(() => expect(api.callsTo(OWNER)).toHaveLength(1))
@@ -105,7 +105,7 @@ describe('Make owner', () => {
     const region = await q.findByRole('region', { name: 'Members' })
     const user = userEvent.setup()
     await chooseInRow(user, region, 'Actions for Linus', 'Make owner')
-    expect(q.getByRole('dialog', { name: 'Transfer ownership' }).textContent).toContain('Linus becomes the owner of this project.')
+    expect(q.getByRole('dialog', { name: 'Transfer ownership' }).textContent).toContain('Linus (linus@example.com) becomes the owner of this project.')
     // In the danger zone too, with the joined members but the owner as the choice.
     await userEvent.setup().keyboard('{Escape}')
     await user.click(await within(await q.findByRole('region', { name: 'Danger zone' })).findByRole('button', { name: 'Transfer ownership' }))
@@ -147,9 +147,9 @@ describe('Transfer ownership in the danger zone', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Linus (linus@example.com)', 'Grace (grace@example.com)'])
-    expect(dialog.textContent).toContain('Linus becomes the owner of this project. You become an admin')
+    expect(dialog.textContent).toContain('Linus (linus@example.com) becomes the owner of this project. You become an admin')
     await user.selectOptions(choice, 'grace')
-    expect(dialog.textContent).toContain('Grace becomes the owner of this project. You become an admin')
+    expect(dialog.textContent).toContain('Grace (grace@example.com) becomes the owner of this project. You become an admin')
     await user.type(within(dialog).getByLabelText('Your password'), 'correct horse battery')
     await user.click(within(dialog).getByRole('button', { name: 'Make owner' }))
     await waitFor(() => expect(api.callsTo(OWNER)).toHaveLength(1))

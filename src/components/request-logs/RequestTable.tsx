@@ -83,7 +83,7 @@ export function RequestTable({
       ),
     },
     { id: 'status', header: t('requests.column.status'), priority: 0, width: 130, cell: (e) => <LogStatus status={e.status} /> },
-    { id: 'duration', header: t('requests.column.duration'), priority: 3, width: 90, end: true, cell: (e) => formatDuration(e.durationMs, lang) },
+    { id: 'durationMs', header: t('requests.column.duration'), priority: 3, width: 90, end: true, cell: (e) => formatDuration(e.durationMs, lang) },
   ]
   return <DataTable caption={t('requests.caption')} columns={columns} rows={entries} rowKey={callOf} loading={loading ? 3 : 0} />
 }

@@ -120,7 +120,7 @@ export function ActivitySection({ call, projectId }: { call: ManageCall; project
             key: e.id,
             cells: [
               <span className="block whitespace-normal break-words">
-                <span dir="auto" data-name="" className="block">
+                <span data-name="" className="block">
                   {activitySentence(e, t, r, lang)}
                 </span>
                 <span className="block text-xs text-muted">

@@ -34,7 +34,7 @@ export function RoleDialog({ member, onClose, onChange }: { member: Member; onCl
   const t = useT(teams)
   return (
     <FormDialog title={t('members.changeRole')} submitLabel={t('members.changeRole')} onClose={onClose} onSubmit={(form) => onChange(chosenRole(form))}>
-      <p dir="auto">{t('role.text', { name: member.name || member.email })}</p>
+      <p>{t('role.text', { name: member.name || member.email })}</p>
       <RolePicker defaultRole={member.role} />
     </FormDialog>
   )
@@ -58,7 +58,7 @@ export function ConfirmDialog({
   const t = useT(teams)
   return (
     <FormDialog title={t('revoke.title')} submitLabel={t('members.revoke')} danger onClose={onClose} onSubmit={onConfirm} returnFocus={returnFocus}>
-      <p dir="auto">{t('revoke.text', { email: member.email })}</p>
+      <p>{t('revoke.text', { email: member.email })}</p>
     </FormDialog>
   )
 }

@@ -6,7 +6,8 @@ import { FormTextField } from '../form-dialog/FormTextField'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
 
-const named = (m: Member) => m.name || m.email
+// By address too: a name is the member's to choose, and may be made to look like another's.
+const named = (m: Member) => (m.name ? `${m.name} (${m.email})` : m.email)
 
 /**
  * Ownership transfer, confirmed with the owner's password: says who becomes
@@ -41,11 +42,11 @@ export function TransferDialog({
         <ChoiceField
           label={t('transfer.member')}
           name="member"
-          options={members.map((m) => [m.name ? `${m.name} (${m.email})` : m.email, m.id])}
+          options={members.map((m) => [named(m), m.id])}
           onChange={(id) => choose(members.find((m) => m.id === id) ?? chosen)}
         />
       )}
-      <p dir="auto">{t('transfer.text', { name: named(chosen) })}</p>
+      <p>{t('transfer.text', { name: named(chosen) })}</p>
       <FormTextField label={t('transfer.password')} name="password" type="password" autoComplete="current-password" required maxLength={1024} />
     </FormDialog>
   )

@@ -192,7 +192,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
       {action?.kind === 'delete' && (
         <FormDialog title={t('keys.deleteOne.title')} submitLabel={t('keys.deleteOne.submit')} danger onClose={close} onSubmit={() => deleteKey(action.key.id)}>
-          <p dir="auto">{t('keys.deleteOne.text', { name: action.key.name, id: action.key.id })}</p>
+          <p>{t('keys.deleteOne.text', { name: action.key.name, id: action.key.id })}</p>
         </FormDialog>
       )}
       <DeleteKeyDialog

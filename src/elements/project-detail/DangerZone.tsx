@@ -62,7 +62,7 @@ export function DangerZone({ project, onDelete, zone }: { project: Project; onDe
             await onDelete()
           }}
         >
-          <p dir="auto">
+          <p>
             {whatBefore}
             {name}
             {whatAfter}

@@ -16,7 +16,7 @@ export function RollKeyDialog({ info, onClose, onRoll }: { info: KeyInfo; onClos
       onClose={onClose}
       onSubmit={(form) => onRoll(Number(new FormData(form).get('grace')))}
     >
-      <p dir="auto">{t('keys.roll.text', { name: info.name })}</p>
+      <p>{t('keys.roll.text', { name: info.name })}</p>
       <ChoiceField label={t('keys.roll.grace')} name="grace" options={grace} defaultValue={GRACE_DEFAULT} />
     </FormDialog>
   )

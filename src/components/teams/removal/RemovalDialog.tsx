@@ -49,7 +49,7 @@ export function RemovalDialog({ kind, member, call, projectId, manages, onClose,
       onSubmit={(form) => onConfirm(keptIds(form))}
       returnFocus={returnFocus}
     >
-      <p dir="auto">{remove ? t('remove.text', { name }) : t('leave.text')}</p>
+      <p>{remove ? t('remove.text', { name }) : t('leave.text')}</p>
       <Holdings call={call} projectId={projectId} memberId={member.id} intro={remove ? r('removal.intro', { name }) : r('leave.intro')} manages={manages} />
     </FormDialog>
   )
@@ -80,7 +80,7 @@ function Holdings({ call, projectId, memberId, intro, manages }: HoldingsProps) 
   if (data.keys.length + data.endpoints.length === 0) return <p className="text-muted">{r('removal.none')}</p>
   return (
     <>
-      <p dir="auto">{intro}</p>
+      <p>{intro}</p>
       <HeldList heading={t('activity.kind.keys')} items={data.keys} end={r('removal.revoke')} manages={manages} />
       <HeldList heading={r('removal.endpoints')} items={data.endpoints} end={r('removal.disable')} manages={manages} />
     </>

@@ -1,0 +1,38 @@
+/**
+ * Answers of a broken or compromised server in the Usage section: a clear
+ * chart or error, never a blank element.
+ */
+import { within } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { resetStore, signInAs } from './helpers'
+import { mockApi, offContract } from './helpers/api-mock'
+import { detail, keyEntry, renderDetail } from './helpers/dashboard'
+
+const GET = 'GET /api/manage/dapp/prj_7'
+const USAGE = 'GET /api/manage/dapp/prj_7/usage'
+const CAPS = 'GET /api/capabilities'
+
+beforeEach(() => {
+  resetStore()
+  signInAs()
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const DAYS = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 1, 9 + i)).toISOString().slice(0, 10))
+
+describe('usage answers of a broken server', () => {
+  it('a day of the right shape that is no date (2026-13-01) is left out: the page and its chart stay', async () => {
+    // Formatted, such a day threw (Intl: "Invalid time value") in the chart, and the element was left blank.
+    const days = [...DAYS.slice(0, 29), '2026-13-01']
+    const ones = days.map(() => 1)
+    mockApi({
+      [CAPS]: { body: { features: ['usage'] } },
+      [GET]: { body: detail(7, { apid_a: 'fxk_…aaaa' }, { keys: [keyEntry('apid_a', 'Production', 'fxk_…aaaa')], keyLimit: 20 }) },
+      [USAGE]: offContract({ body: { days, keys: [{ keyId: 'apid_a', name: 'Production', valid: ones, invalid: ones }] } }),
+    })
+    const { q } = renderDetail('prj_7')
+    const usage = await q.findByRole('region', { name: 'Usage' })
+    expect(await within(usage).findByRole('img')).toBeInTheDocument()
+    expect(q.getByRole('heading', { name: 'Project 7' })).toBeInTheDocument()
+  })
+})
