@@ -109,7 +109,9 @@ for (const [label, viewport] of [
           await button(zone, de ? 'Inhaberschaft übertragen' : 'Transfer ownership').click()
         }
         const transfer = dialog(page, de ? 'Inhaberschaft übertragen' : 'Transfer ownership')
-        await expect(transfer.getByText(de ? 'Linus Member wird Inhaber' : 'Linus Member becomes the owner')).toBeVisible()
+        // By name and address: a name is the member's to choose.
+        const named = `Linus Member (${linus.email})`
+        await expect(transfer.getByText(de ? `${named} wird Inhaber` : `${named} becomes the owner`)).toBeVisible()
         await transfer.getByLabel(de ? 'Ihr Passwort' : 'Your password').fill(owner.password)
         await shot(page, `teams-transfer-dialog-${label}-${lang}`)
         await button(transfer, de ? 'Zum Inhaber machen' : 'Make owner').click()
