@@ -6,11 +6,11 @@
 import type { Queryable } from '../db/index'
 import { randomId } from './random'
 
+// No project.deleted: a deleted project's log goes with it (forgetProjects), so nobody could read one.
 export const AUDIT_ACTIONS = [
   'project.created',
   'project.renamed',
   'project.changed',
-  'project.deleted',
   'key.created',
   'key.renamed',
   'key.changed',
@@ -46,7 +46,7 @@ export type AuditDetails = Record<string, string | number | boolean | null>
  * Records `action` by `actorId` on `projectId`. Call it with the transaction
  * that makes the change, so the entry exists exactly when the change does.
  * The actor's name and e-mail address are copied: the entry outlives the
- * account. The address is the one the Members list shows (a host sign-in
+ * account (though not the project, see forgetProjects). The address is the one the Members list shows (a host sign-in
  * account's is the one its provider gave); names are anyone's to choose.
  */
 export async function audit(
@@ -63,4 +63,16 @@ export async function audit(
      FROM (SELECT $3::text AS id) actor LEFT JOIN users u ON u.id = actor.id`,
     [randomId('aud_'), projectId, actorId, action, target, JSON.stringify(details)],
   )
+}
+
+/**
+ * Deletes every entry of projects just deleted, in the transaction that
+ * deleted them (after their rows, so a change that committed meanwhile has
+ * written its entry by then). Nobody can read a deleted project's log any
+ * more (its reads answer 404), and its entries name every actor and invited
+ * address; its request logs go too (resources/logs/purge.ts). No entry of
+ * the deletion is kept.
+ */
+export async function forgetProjects(tx: Queryable, projectIds: readonly string[]): Promise<void> {
+  if (projectIds.length > 0) await tx.query('DELETE FROM audit_log WHERE project_id = ANY($1::text[])', [projectIds])
 }

@@ -5,6 +5,7 @@ import { readBody } from '../../http/body'
 import { HttpError, badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
+import { forgetProjects } from '../../security/audit-log'
 import { hashPassword } from '../../security/password'
 import { goingWithAccount, holdEveryProject, leaveEveryProject } from '../members'
 import { forgetDevices, holdsPassword, passwordProblem, revokeSessions } from '../session'
@@ -72,8 +73,13 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
           await revokeSessions(tx, account.id)
           // Owned projects pass to an admin or go with the account (GET /me/deletion tells which, beforehand);
           // in the others, what the account could still use ends as when it leaves.
-          await leaveEveryProject(tx, account.id, new Date(clock()))
+          const { deleted } = await leaveEveryProject(tx, account.id, new Date(clock()))
           await deleteAccount(tx, account.id)
+          // The projects that went with it (by cascade) take their audit logs along, as a deletion by hand does.
+          await forgetProjects(
+            tx,
+            deleted.map((p) => p.projectId),
+          )
         })
         return c.body(null, 204)
       })

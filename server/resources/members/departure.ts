@@ -71,7 +71,8 @@ export async function holdEveryProject(tx: Queryable, userId: string): Promise<v
  * Run in the account deletion's transaction, before the user's row goes:
  * each owned project with an admin passes to the longest-standing one (who
  * leaves their member row); the rest go with the account (ON DELETE CASCADE:
- * their keys' rows each tell every instance). Memberships go by cascade too,
+ * their keys' rows each tell every instance), and the caller then deletes
+ * their audit logs (security/audit-log.ts forgetProjects). Memberships go by cascade too,
  * ending what the member could still use in each project as leaving does
  * (removal.ts: the keys whose text they saw expire, the endpoints they added
  * are disabled); each is recorded in its project's audit log.
@@ -93,6 +94,5 @@ export async function leaveEveryProject(tx: Queryable, userId: string, now: Date
     const ended = await endMemberAccess(tx, projectId, userId, { user_id: userId, email }, [], now, 'member.left')
     await audit(tx, projectId, userId, 'member.left', memberId, { reason: 'account deleted', ...removalCounts(ended) })
   }
-  for (const { projectId, name } of p.deleted) await audit(tx, projectId, userId, 'project.deleted', projectId, { name, reason: 'account deleted' })
   return { handedOver: p.handedOver, deleted: p.deleted, left: p.left }
 }

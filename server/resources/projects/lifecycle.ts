@@ -3,7 +3,7 @@ import type { Database } from '../../db/index'
 import { authorize, PROJECTS, type Role } from '../../security/authorization'
 import { notFound } from '../../http/errors'
 import { deleteProjectKeys, insertKey, listKeys } from '../api-keys'
-import { audit } from '../../security/audit-log'
+import { audit, forgetProjects } from '../../security/audit-log'
 import { storeSigningSecret } from '../webhooks'
 import { changeProject, findProject, insertProject, removeProject } from './data'
 import { newWebhookSecret } from './webhook-secret'
@@ -69,16 +69,16 @@ export async function updateProject(
 /**
  * Deletes the project for good (the owner alone), its webhook endpoints and
  * members by cascade. Its keys are deleted first, each with a NOTIFY, so that
- * every instance stops accepting them at once. Answers the deleted keys' ids.
+ * every instance stops accepting them at once. Its audit log goes too, with
+ * no entry of the deletion (nobody could read one). Answers the deleted keys' ids.
  */
 export async function deleteProject(db: Database, userId: string, id: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     // The lock makes a key creation or roll running now wait, then find no project.
     await authorize(tx, userId, id, 'project.delete', { lock: true })
-    const name = (await findProject(tx, id))?.name ?? ''
     const keyIds = await deleteProjectKeys(tx, id)
     await removeProject(tx, id)
-    await audit(tx, id, userId, 'project.deleted', id, { name })
+    await forgetProjects(tx, [id])
     return keyIds
   })
 }
