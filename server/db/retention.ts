@@ -32,7 +32,8 @@ const MAX_BATCHES = 100
 /**
  * The one schedule of housekeeping: every table with rows that age out
  * (expired tokens, old devices, finished rate-limit windows, the audit log
- * past its retention, old webhook messages and attempts) registers a job, and
+ * past its retention, long-expired invitations, old webhook messages and
+ * attempts) registers a job, and
  * the jobs run together on a timer the app owns and its close() stops.
  * Deletes are bounded batches by the app's clock, so any number of instances
  * may run them side by side.

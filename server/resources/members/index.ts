@@ -6,10 +6,11 @@ import { departureRoutes } from './departure-routes'
 import { memberRoutes } from './routes'
 import { ownershipRoutes } from './ownership-routes'
 import { pendingRoutes } from './pending-routes'
+import { invitationRetention } from './retention'
 
 export { holdEveryProject, leaveEveryProject, departurePreview, goingWithAccount, type Departure } from './departure'
 
-/** Members, invitations, roles and (with resources/audit) the audit log make the widget's teams. */
+/** Members, invitations, roles and (with resources/audit) the audit log make the widget's teams; long-expired invitations go on the retention schedule. */
 export const members: Resource = {
   name: 'members',
   routes: (deps) =>
@@ -19,4 +20,5 @@ export const members: Resource = {
       .route('/', departureRoutes(deps))
       .route('/', pendingRoutes(deps)),
   features: () => ['teams'],
+  retention: invitationRetention,
 }
