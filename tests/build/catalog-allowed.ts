@@ -23,6 +23,7 @@ export const TEXT_ALLOWED: { text: string; why: string }[] = [
   { text: 'expiresAt', why: "an audit entry's detail field (server/resources/api-keys), read into an activity sentence" },
   { text: 'graceUntil', why: "an audit entry's detail field (key.rolled), read into an activity sentence" },
   { text: 'eventType', why: "an audit entry's detail field (test_event.sent), read into an activity sentence" },
+  { text: 'durationMs', why: "the request table's column id, named as the entry's field (the word 'duration' is a utility to the class scan)" },
   // The Requests section's filters are named as the page's query parameters: a filter's name is code, whatever its case.
   ...Object.keys(LogQuery.shape).map((text) => ({ text, why: "a query parameter of the request-log page (the contract's LogQuery)" })),
 ]
