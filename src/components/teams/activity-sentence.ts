@@ -14,7 +14,6 @@ const SENTENCE: Record<string, keyof typeof teams> = {
   'project.created': 'activity.s.project.created',
   'project.renamed': 'activity.s.project.renamed',
   'project.changed': 'activity.s.project.changed',
-  'project.deleted': 'activity.s.project.deleted',
   'key.created': 'activity.s.key.created',
   'key.renamed': 'activity.s.key.renamed',
   'key.changed': 'activity.s.key.changed',

@@ -63,7 +63,6 @@ export const teams = {
   'activity.s.project.created': ({ who, name }: { who: string; name: string }) => `${who} created the project ${name}.`,
   'activity.s.project.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} renamed the project from ${from} to ${to}.`,
   'activity.s.project.changed': ({ who }: { who: string }) => `${who} changed the project's description.`,
-  'activity.s.project.deleted': ({ who, name }: { who: string; name: string }) => `${who} deleted the project ${name}.`,
   'activity.s.key.created': ({ who, name }: { who: string; name: string }) => `${who} created the API key ${name}.`,
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} renamed the API key ${from} to ${to}.`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} set an API key to expire on ${date}.`,

@@ -800,7 +800,6 @@ const messages: LocaleMessages = {
   'activity.s.project.created': ({ who, name }: { who: string; name: string }) => `${who} hat das Projekt ${name} erstellt.`,
   'activity.s.project.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} hat das Projekt von ${from} in ${to} umbenannt.`,
   'activity.s.project.changed': ({ who }: { who: string }) => `${who} hat die Beschreibung des Projekts geändert.`,
-  'activity.s.project.deleted': ({ who, name }: { who: string; name: string }) => `${who} hat das Projekt ${name} gelöscht.`,
   'activity.s.key.created': ({ who, name }: { who: string; name: string }) => `${who} hat den API-Schlüssel ${name} erstellt.`,
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} hat den API-Schlüssel ${from} in ${to} umbenannt.`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} hat einen API-Schlüssel bis ${date} befristet.`,

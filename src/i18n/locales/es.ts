@@ -805,7 +805,6 @@ const messages: LocaleMessages = {
   'activity.s.project.created': ({ who, name }: { who: string; name: string }) => `${who} creó el proyecto ${name}.`,
   'activity.s.project.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} cambió el nombre del proyecto de ${from} a ${to}.`,
   'activity.s.project.changed': ({ who }: { who: string }) => `${who} cambió la descripción del proyecto.`,
-  'activity.s.project.deleted': ({ who, name }: { who: string; name: string }) => `${who} eliminó el proyecto ${name}.`,
   'activity.s.key.created': ({ who, name }: { who: string; name: string }) => `${who} creó la clave de API ${name}.`,
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} cambió el nombre de la clave de API ${from} a ${to}.`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} hizo que una clave de API caduque el ${date}.`,

@@ -803,7 +803,6 @@ const messages: LocaleMessages = {
   'activity.s.project.created': ({ who, name }: { who: string; name: string }) => `${who} a créé le projet ${name}.`,
   'activity.s.project.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} a renommé le projet de ${from} en ${to}.`,
   'activity.s.project.changed': ({ who }: { who: string }) => `${who} a modifié la description du projet.`,
-  'activity.s.project.deleted': ({ who, name }: { who: string; name: string }) => `${who} a supprimé le projet ${name}.`,
   'activity.s.key.created': ({ who, name }: { who: string; name: string }) => `${who} a créé la clé API ${name}.`,
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} a renommé la clé API ${from} en ${to}.`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} a fixé l’expiration d’une clé API au ${date}.`,

@@ -789,7 +789,6 @@ const messages: LocaleMessages = {
   'activity.s.project.renamed': ({ who, from, to }: { who: string; from: string; to: string }) =>
     `${who} がプロジェクト名を ${from} から ${to} に変更しました。`,
   'activity.s.project.changed': ({ who }: { who: string }) => `${who} がプロジェクトの説明を変更しました。`,
-  'activity.s.project.deleted': ({ who, name }: { who: string; name: string }) => `${who} がプロジェクト ${name} を削除しました。`,
   'activity.s.key.created': ({ who, name }: { who: string; name: string }) => `${who} が API キー ${name} を作成しました。`,
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} が API キー ${from} の名前を ${to} に変更しました。`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} が API キーの有効期限を ${date} に設定しました。`,

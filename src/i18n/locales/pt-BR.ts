@@ -793,7 +793,6 @@ const messages: LocaleMessages = {
   'activity.s.project.created': ({ who, name }: { who: string; name: string }) => `${who} criou o projeto ${name}.`,
   'activity.s.project.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} renomeou o projeto de ${from} para ${to}.`,
   'activity.s.project.changed': ({ who }: { who: string }) => `${who} alterou a descrição do projeto.`,
-  'activity.s.project.deleted': ({ who, name }: { who: string; name: string }) => `${who} excluiu o projeto ${name}.`,
   'activity.s.key.created': ({ who, name }: { who: string; name: string }) => `${who} criou a chave de API ${name}.`,
   'activity.s.key.renamed': ({ who, from, to }: { who: string; from: string; to: string }) => `${who} renomeou a chave de API ${from} para ${to}.`,
   'activity.s.key.changed': ({ who, date }: { who: string; date: string }) => `${who} definiu que uma chave de API expira em ${date}.`,
