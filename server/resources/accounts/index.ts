@@ -2,6 +2,8 @@ import type { Resource } from '../resource'
 import { accountRetention } from './codes'
 import { accountRoutes, requireVerifiedEmail } from './routes'
 
+export { eraseAccount } from './erasure'
+
 /**
  * Accounts: password reset, e-mail verification, the profile and its deletion; the mail of a new
  * account's first code (on the session's sign-up event); with REQUIRE_VERIFIED_EMAIL, the guard that

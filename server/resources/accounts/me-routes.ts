@@ -5,11 +5,11 @@ import { readBody } from '../../http/body'
 import { HttpError, badRequest } from '../../http/errors'
 import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
-import { forgetProjects } from '../../security/audit-log'
 import { hashPassword } from '../../security/password'
-import { goingWithAccount, holdEveryProject, leaveEveryProject } from '../members'
+import { goingWithAccount } from '../members'
 import { forgetDevices, holdsPassword, passwordProblem, revokeSessions } from '../session'
-import { deleteAccount, profile, rename, setPassword } from './data'
+import { profile, rename, setPassword } from './data'
+import { eraseAccount } from './erasure'
 import { changePasswordRoute, deleteAccountRoute, getProfileRoute, logoutAllRoute, updateProfileRoute } from './operations'
 import type { AccountSteps } from './steps'
 
@@ -66,21 +66,7 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
         const { password } = await readBody(c, AccountDeletion)
         const account = await passwordAccount(c.var.userId)
         await checkPassword(account, password)
-        await db.transaction(async (tx) => {
-          // Its projects before its own row: a call in one (a key made) holds the project, then the user's row.
-          await holdEveryProject(tx, account.id)
-          await stillChecked(tx, account)
-          await revokeSessions(tx, account.id)
-          // Owned projects pass to an admin or go with the account (GET /me/deletion tells which, beforehand);
-          // in the others, what the account could still use ends as when it leaves.
-          const { deleted } = await leaveEveryProject(tx, account.id, new Date(clock()))
-          await deleteAccount(tx, account.id)
-          // The projects that went with it (by cascade) take their audit logs along, as a deletion by hand does.
-          await forgetProjects(
-            tx,
-            deleted.map((p) => p.projectId),
-          )
-        })
+        await db.transaction((tx) => eraseAccount(tx, account.id, new Date(clock()), () => stillChecked(tx, account)))
         return c.body(null, 204)
       })
   )

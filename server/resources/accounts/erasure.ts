@@ -1,0 +1,27 @@
+import type { Queryable } from '../../db/index'
+import { forgetProjects } from '../../security/audit-log'
+import { holdEveryProject, leaveEveryProject } from '../members'
+import { revokeSessions } from '../session'
+import { deleteAccount } from './data'
+
+/**
+ * Deletes the account `userId` in the transaction `tx`: the one deletion both callers run, the user's own
+ * (DELETE /me, after its password) and the provider's for an account of host sign-in (DELETE
+ * /sessions/{externalId}). `confirm` runs once its projects are held and before anything changes: it takes
+ * the account's own row (the caller's check, which throws to remove nothing). Every session ends at once,
+ * on every instance (the tokens' rows tell them); owned projects pass to an admin or go with the account
+ * (GET /me/deletion tells which, beforehand), with their audit logs, as a deletion by hand does; in the
+ * others what it could still use ends as when it leaves, each in its project's audit log.
+ */
+export async function eraseAccount(tx: Queryable, userId: string, now: Date, confirm: () => Promise<void>): Promise<void> {
+  // Its projects before its own row: a call in one (a key made) holds the project, then the user's row.
+  await holdEveryProject(tx, userId)
+  await confirm()
+  await revokeSessions(tx, userId)
+  const { deleted } = await leaveEveryProject(tx, userId, now)
+  await deleteAccount(tx, userId)
+  await forgetProjects(
+    tx,
+    deleted.map((p) => p.projectId),
+  )
+}
