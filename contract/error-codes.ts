@@ -105,6 +105,7 @@ export const ERROR_CODES = [
   'WRONG_CODES_ACCOUNT_LIMIT',
   'WRONG_CODES_NETWORK_LIMIT',
   'SIGN_IN_CODE_REFUSED',
+  'HOST_ACCOUNT_NOT_FOUND', // 404: DELETE /sessions/{externalId} for an externalId no account has (never signed in, or deleted)
   // Projects, keys, usage, roles
   'PROJECT_NOT_FOUND',
   'PROJECT_LIMIT_REACHED',

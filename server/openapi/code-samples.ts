@@ -1,14 +1,15 @@
 /**
  * `x-codeSamples` (Redoc's tabs beside an operation) for the calls an API
  * provider's own backend makes with the SERVICE_TOKEN: curl and Node, for the
- * operation's path and a sample body. A new provider call gets its samples by
- * one line in its createRoute: `...codeSamples({ path, body, then })`.
+ * operation's path and a sample body (none for a call that takes none). A new
+ * provider call gets its samples by one line in its createRoute:
+ * `...codeSamples({ path, body, then })`.
  */
 export interface CodeSampleInput {
   /** The path under the API base, as in the document (`/keys/verify`). */
   path: string
-  /** A sample JSON body. */
-  body: Record<string, unknown>
+  /** A sample JSON body; left out for a call that takes none (a DELETE). */
+  body?: Record<string, unknown>
   /** One line of Node that uses the answer (`res`). */
   then: string
   method?: 'POST' | 'PATCH' | 'PUT' | 'DELETE'
@@ -17,22 +18,27 @@ export interface CodeSampleInput {
 const BASE = 'https://portal.example.com/api'
 
 export function codeSamples({ path, body, then, method = 'POST' }: CodeSampleInput) {
-  const json = JSON.stringify(body)
+  const json = body && JSON.stringify(body)
   const curl = [
-    `curl -X ${method} ${BASE}${path} \\`,
-    '  -H "Authorization: Bearer $SERVICE_TOKEN" \\',
-    '  -H "Content-Type: application/json" \\',
-    `  -d '${json.replace(/'/g, "'\\''")}'`,
-  ].join('\n')
+    `curl -X ${method} ${BASE}${path}`,
+    '  -H "Authorization: Bearer $SERVICE_TOKEN"',
+    ...(json ? ['  -H "Content-Type: application/json"', `  -d '${json.replace(/'/g, "'\\''")}'`] : []),
+  ].join(' \\\n')
   const node = [
     `const res = await fetch('${BASE}${path}', {`,
     `  method: '${method}',`,
-    "  headers: { Authorization: `Bearer ${process.env.SERVICE_TOKEN}`, 'Content-Type': 'application/json' },",
-    `  body: JSON.stringify(${json
-      .replace(/"(\w+)":/g, '$1: ')
-      .replace(/,(?=\w)/g, ', ')
-      .replace(/^\{/, '{ ')
-      .replace(/\}$/, ' }')}),`,
+    json
+      ? "  headers: { Authorization: `Bearer ${process.env.SERVICE_TOKEN}`, 'Content-Type': 'application/json' },"
+      : '  headers: { Authorization: `Bearer ${process.env.SERVICE_TOKEN}` },',
+    ...(json
+      ? [
+          `  body: JSON.stringify(${json
+            .replace(/"(\w+)":/g, '$1: ')
+            .replace(/,(?=\w)/g, ', ')
+            .replace(/^\{/, '{ ')
+            .replace(/\}$/, ' }')}),`,
+        ]
+      : []),
     '})',
     then,
   ].join('\n')

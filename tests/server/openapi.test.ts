@@ -70,6 +70,7 @@ const OPERATIONS: Record<string, { security: Json[]; statuses: number[] }> = {
   'GET /health': { security: [], statuses: [200, 413, 503] },
   'GET /capabilities': { security: [], statuses: [200, 400, 429] },
   'POST /sessions': { security: [{ serviceToken: [] }], statuses: [201, ...BODY, 401, 500, 503] },
+  'DELETE /sessions/{externalId}': { security: [{ serviceToken: [] }], statuses: [204, 400, 401, 404, 500, 503] },
   'POST /auth/exchange': { security: [{ deviceToken: [] }], statuses: [200, ...BODY, 401, 429, 500] },
   'GET /manage/dapp/{id}/usage': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
   'GET /manage/dapp/{id}/scopes': { security: [{ accessToken: [] }], statuses: [200, ...MANAGED, 404] },
@@ -410,6 +411,11 @@ describe('OpenAPI document', () => {
     await call('DELETE', '/api/me', { token: acct.access, body: { password: 'not the one' } })
     await call('DELETE', '/api/me', { token: hostAccess, body: { password: 'none' } })
     await call('POST', '/api/auth/email/verify/send', { token: hostAccess })
+    // Its provider deletes an account of host sign-in; sent again, or without the service token, it is refused.
+    await call('POST', '/api/sessions', { headers: service, body: { externalId: 'doc-leaver' } })
+    await call('DELETE', '/api/sessions/doc-leaver', { headers: service })
+    await call('DELETE', '/api/sessions/doc-leaver', { headers: service })
+    await call('DELETE', '/api/sessions/doc-user')
     await call('POST', '/api/auth/logout-all', { token: acct.access })
     const doomed = await register()
     await call('DELETE', '/api/me', { token: doomed.access, body: { password: 'long enough phrase' } })
@@ -594,10 +600,11 @@ describe('OpenAPI document', () => {
     for (const [path, method] of [
       ['/keys/verify', 'post'],
       ['/sessions', 'post'],
+      ['/sessions/{externalId}', 'delete'],
     ] as const) {
       const samples = (doc.paths[path][method] as Operation & { 'x-codeSamples'?: { label: string; source: string }[] })['x-codeSamples'] ?? []
       expect(samples.map((s) => s.label)).toEqual(['curl', 'Node'])
-      expect(samples[0].source).toContain(`curl -X POST https://portal.example.com/api${path}`)
+      expect(samples[0].source).toContain(`curl -X ${method.toUpperCase()} https://portal.example.com/api${path.replace('{externalId}', 'user-42')}`)
       expect(samples[0].source).toContain('Authorization: Bearer $SERVICE_TOKEN')
       expect(samples[1].source).toContain('process.env.SERVICE_TOKEN')
     }

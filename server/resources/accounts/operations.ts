@@ -201,7 +201,7 @@ export const deleteAccountRoute = createRoute({
   summary: 'Delete the account, its projects and keys',
   description:
     'Needs the password (403 when wrong; nothing is removed). The account’s keys stop verifying at once on every instance, as a deleted key does. ' +
-    'An account made by host sign-in has no password: 409, its provider removes it.',
+    'An account made by host sign-in has no password: 409, its provider deletes it (DELETE /sessions/{externalId}).',
   security: access,
   request: { body: { required: true, content: jsonContent(AccountDeletion) } },
   responses: {

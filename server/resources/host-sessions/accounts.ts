@@ -60,3 +60,9 @@ export async function findHostAccount(q: Queryable, userId: string): Promise<Hos
   )
   return row && { id: row.id, name: row.name, email: row.external_email ?? '' }
 }
+
+/** The id of the account of host sign-in made for `externalId`, if any: a password account has none, and is never found. */
+export async function hostAccountId(q: Queryable, externalId: string, { lock = false } = {}): Promise<string | undefined> {
+  const [row] = await q.query<{ id: string }>(`SELECT id FROM users WHERE external_id = $1${lock ? ' FOR UPDATE' : ''}`, [externalId])
+  return row?.id
+}

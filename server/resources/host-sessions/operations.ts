@@ -1,12 +1,14 @@
-import { createRoute } from '@hono/zod-openapi'
+import { createRoute, z } from '@hono/zod-openapi'
 import { HostSession, SessionCodeExchange } from '../../../contract/requests'
 import { AccessData, ErrorBody, SessionCode } from '../../../contract/responses'
-import { badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NO_SERVICE_TOKEN, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
+import { BAD_ADDRESS, badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NO_SERVICE_TOKEN, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
 import { codeSamples } from '../../openapi/code-samples'
 import { THROTTLE } from '../../http/throttle'
 import { HOST } from './errors'
 
-/** Host sign-in: the provider's backend asks for a code, the widget exchanges it. */
+/** Host sign-in: the provider's backend asks for a code, the widget exchanges it; the provider deletes the account. */
+
+const HOST_OFF = { description: 'SERVICE_TOKEN is not set on this server, so host sign-in is off.', content: jsonContent(ErrorBody) }
 
 export const createSessionRoute = createRoute({
   method: 'post',
@@ -32,12 +34,45 @@ export const createSessionRoute = createRoute({
       415: NOT_JSON,
       500: INTERNAL,
     }),
-    503: { description: 'SERVICE_TOKEN is not set on this server, so host sign-in is off.', content: jsonContent(ErrorBody) },
+    503: HOST_OFF,
   },
   ...codeSamples({
     path: '/sessions',
     body: { externalId: 'user-42', email: 'ada@example.com', emailVerified: true, name: 'Ada Lovelace' },
     then: 'const { code } = await res.json() // hand it to the widget: fetchSessionCode or session-url',
+  }),
+})
+
+export const deleteHostAccountRoute = createRoute({
+  method: 'delete',
+  path: '/sessions/{externalId}',
+  tags: ['Host sign-in'],
+  operationId: 'deleteHostAccount',
+  summary: 'Delete the account of one of your own users',
+  description:
+    "For the API provider's backend, authenticated by SERVICE_TOKEN, when a user deletes their account in your product: " +
+    'the account POST /sessions made for this externalId goes as DELETE /me deletes one, at once. Its sessions end on every instance; ' +
+    'projects it owns pass to their longest-standing admin, or go with their keys, which stop verifying; it leaves the others; ' +
+    "each project's audit log records it. Only an account of host sign-in has an externalId: no other account is ever found. " +
+    'Sent again, it answers 404; a later POST /sessions for the same externalId makes a new, empty account.',
+  security: [{ serviceToken: [] }],
+  request: {
+    params: z.object({ externalId: z.string().meta({ description: 'The externalId your backend signed the user in with (URL-encoded).' }) }),
+  },
+  responses: {
+    204: { description: 'Deleted.' },
+    ...errors({
+      400: BAD_ADDRESS,
+      401: NO_SERVICE_TOKEN,
+      404: { description: 'No account of host sign-in has this externalId: it never signed in, or was deleted.', messages: [HOST.HOST_ACCOUNT_NOT_FOUND] },
+      500: INTERNAL,
+    }),
+    503: HOST_OFF,
+  },
+  ...codeSamples({
+    path: '/sessions/user-42',
+    method: 'DELETE',
+    then: 'if (res.status !== 204 && res.status !== 404) throw new Error(`portal: ${res.status}`)',
   }),
 })
 

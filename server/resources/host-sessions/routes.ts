@@ -8,24 +8,26 @@ import { requireServiceToken } from '../../http/service-token'
 import { throttle } from '../../http/throttle'
 import { ContractApp } from '../../openapi/contract-app'
 import { ipBucket, ipFailureBucket, refundRateLimit } from '../../security/rate-limit'
+import { eraseAccount } from '../accounts'
 import { issueToken } from '../session'
-import { findHostAccount, upsertHostAccount } from './accounts'
+import { findHostAccount, hostAccountId, upsertHostAccount } from './accounts'
 import { consumeCode, issueCode } from './codes'
-import { createSessionRoute, exchangeRoute } from './operations'
+import { createSessionRoute, deleteHostAccountRoute, exchangeRoute } from './operations'
 import { HOST } from './errors'
 
 export const HOST_SESSIONS_NOT_CONFIGURED = HOST.HOST_SESSIONS_NOT_CONFIGURED.message
 export const CODE_REFUSED = HOST.SIGN_IN_CODE_REFUSED.message
 
 /**
- * POST /sessions (the provider's backend, by service token: SERVICE_TOKEN, or
- * the demo's own for the run) and POST /auth/exchange (the widget, by device
- * token, as log-in).
+ * POST /sessions and DELETE /sessions/{externalId} (the provider's backend, by
+ * service token: SERVICE_TOKEN, or the demo's own for the run) and POST
+ * /auth/exchange (the widget, by device token, as log-in).
  */
 export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken = config.serviceToken) {
   const { perIp, failuresPerIp, windowSeconds } = config.rateLimit
+  const provider = requireServiceToken(serviceToken, HOST.HOST_SESSIONS_NOT_CONFIGURED)
   return new ContractApp<AuthEnv>()
-    .operation(createSessionRoute, requireServiceToken(serviceToken, HOST.HOST_SESSIONS_NOT_CONFIGURED), async (c) => {
+    .operation(createSessionRoute, provider, async (c) => {
       const input = await readBody(c, HostSession)
       const now = clock()
       const answer = await db.transaction(async (tx) => {
@@ -33,6 +35,21 @@ export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken
         return issueCode(tx, account.id, now, config.sessionCodeTtlSeconds)
       })
       return c.json(answer, 201)
+    })
+    .operation(deleteHostAccountRoute, provider, async (c) => {
+      // The deletion DELETE /me runs, with the account's row taken again instead of its password:
+      // a deletion of the same account that committed meanwhile leaves nothing to delete (404).
+      const externalId = c.req.param('externalId')
+      const erased = await db.transaction(async (tx) => {
+        const userId = await hostAccountId(tx, externalId)
+        if (!userId) return false
+        await eraseAccount(tx, userId, new Date(clock()), async () => {
+          if ((await hostAccountId(tx, externalId, { lock: true })) !== userId) throw new HttpError(404, HOST.HOST_ACCOUNT_NOT_FOUND)
+        })
+        return true
+      })
+      if (!erased) throw new HttpError(404, HOST.HOST_ACCOUNT_NOT_FOUND)
+      return c.body(null, 204)
     })
     .operation(exchangeRoute, requireToken(db, 'device'), async (c) => {
       // As log-in: every attempt counts per address before the body is read,

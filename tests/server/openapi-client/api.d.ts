@@ -167,7 +167,7 @@ export interface paths {
     post?: never
     /**
      * Delete the account, its projects and keys
-     * @description Needs the password (403 when wrong; nothing is removed). The account’s keys stop verifying at once on every instance, as a deleted key does. An account made by host sign-in has no password: 409, its provider removes it.
+     * @description Needs the password (403 when wrong; nothing is removed). The account’s keys stop verifying at once on every instance, as a deleted key does. An account made by host sign-in has no password: 409, its provider deletes it (DELETE /sessions/{externalId}).
      */
     delete: operations['deleteAccount']
     options?: never
@@ -231,6 +231,26 @@ export interface paths {
      */
     post: operations['createSessionCode']
     delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/sessions/{externalId}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    post?: never
+    /**
+     * Delete the account of one of your own users
+     * @description For the API provider's backend, authenticated by SERVICE_TOKEN, when a user deletes their account in your product: the account POST /sessions made for this externalId goes as DELETE /me deletes one, at once. Its sessions end on every instance; projects it owns pass to their longest-standing admin, or go with their keys, which stop verifying; it leaves the others; each project's audit log records it. Only an account of host sign-in has an externalId: no other account is ever found. Sent again, it answers 404; a later POST /sessions for the same externalId makes a new, empty account.
+     */
+    delete: operations['deleteHostAccount']
     options?: never
     head?: never
     patch?: never
@@ -1104,6 +1124,7 @@ export interface components {
         | 'WRONG_CODES_ACCOUNT_LIMIT'
         | 'WRONG_CODES_NETWORK_LIMIT'
         | 'SIGN_IN_CODE_REFUSED'
+        | 'HOST_ACCOUNT_NOT_FOUND'
         | 'PROJECT_NOT_FOUND'
         | 'PROJECT_LIMIT_REACHED'
         | 'OWNER_NEEDED'
@@ -3355,6 +3376,76 @@ export interface operations {
       }
       /** @description The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity). */
       415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Something failed on the server; details are only in its log. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description SERVICE_TOKEN is not set on this server, so host sign-in is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
+      503: {
+        headers: {
+          /** @description Seconds to wait; sent while the server is restarting. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+    }
+  }
+  deleteHostAccount: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The externalId your backend signed the user in with (URL-encoded). */
+        externalId: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description The path or query holds text that cannot be stored. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description Authorization is not `Bearer <SERVICE_TOKEN>`. */
+      401: {
+        headers: {
+          /** @description Sent when the bearer token is the problem. */
+          'WWW-Authenticate'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Error']
+        }
+      }
+      /** @description No account of host sign-in has this externalId: it never signed in, or was deleted. */
+      404: {
         headers: {
           [name: string]: unknown
         }

@@ -31,6 +31,7 @@ export async function callEveryOperation(api: ApiClient, id: string, keyId: stri
   await api.POST('/me/password', { body: { currentPassword: 'correct horse battery', newPassword: 'another long phrase' } })
   await api.POST('/auth/logout-all')
   await api.POST('/sessions', { body: { externalId: 'user-42', email: 'ada@example.com', name: 'Ada' } })
+  await api.DELETE('/sessions/{externalId}', { params: { path: { externalId: 'user-42' } } })
   await api.POST('/auth/exchange', { body: { code: 'a-code' } })
   await api.POST('/manage/dapp', { body: { name: 'Weather app', description: null } })
   await api.GET('/manage/dapp/owner', { params: { header: { 'if-none-match': '"etag"' } } })
