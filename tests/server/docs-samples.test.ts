@@ -159,6 +159,7 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
 
   it('are marked in the pages a provider copies from', () => {
     expect([...all.keys()].sort()).toEqual([
+      'host-account-delete-curl',
       'host-session-route',
       'key-scopes-file',
       'request-logs-curl',
@@ -292,6 +293,18 @@ serve({ fetch: app.fetch, port: ${port} })
     expect(exchanged.status).toBe(200)
     expect(exchanged.body.user).toMatchObject({ name: 'Ada' })
     expect((await fetch(`${base}/portal-session`, { method: 'POST' })).status).toBe(401)
+  })
+
+  it("host-account-delete-curl: the provider's backend deletes its user's account, once", async () => {
+    const made = await fetch(`${portal}/api/sessions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SERVICE_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ externalId: 'user-42', name: 'Ada' }),
+    })
+    expect(made.status).toBe(201)
+    const curl = () => run('sh', ['-c', adapted('host-account-delete-curl')], { env: { ...process.env, SERVICE_TOKEN } })
+    expect((await curl()).stdout).toBe('204\n')
+    expect((await curl()).stdout).toBe('404\n')
   })
 
   it('webhook-send and webhook-receive: the provider sends an event, the portal delivers it, the receiver verifies it', async () => {
