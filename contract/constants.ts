@@ -46,10 +46,13 @@ export const isScopeList = (scopes: unknown): scopes is string[] =>
   scopes.every((s) => typeof s === 'string' && s.length > 0 && s.length <= VERIFY_SCOPE_MAX && !/[\p{Cc}\uD800-\uDFFF]/u.test(s))
 
 // They break a line, so in a CSV cell, a mail header or a log line "Bob\r\nBcc: …" reads as a second line an attacker wrote.
-// The bidi embeddings, overrides and isolates reorder what follows them: in a sentence, "Mallory" + U+202E
-// mirrors the words after the name (and, in a CSV or a log, the cells after it).
-/** Control characters (Cc: CR, LF, tab, NUL, DEL and the C1 set), the line and paragraph separators and the bidi controls (U+202A–U+202E, U+2066–U+2069). */
-export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u
+/** Control characters (Cc: CR, LF, tab, NUL, DEL and the C1 set) and the line and paragraph separators. */
+export const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u
+/**
+ * The bidi embeddings, overrides and isolates: they reorder what follows them, so in a sentence
+ * "Mallory" + U+202E mirrors the words after the name (and in a CSV row, the cells after it).
+ */
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/u
 /** What renders blank: format and default-ignorable characters, U+2800 and U+1D159 (contract/fields.ts says which and why). */
 export const BLANK = '\\p{Cf}\\p{Default_Ignorable_Code_Point}\\u2800\\u{1D159}'
 const VISIBLE = /* @__PURE__ */ new RegExp(`[^\\s${BLANK}]`, 'u')

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { BLANK, CONTROL_CHARACTERS, rendersBlank } from './constants'
+import { BIDI_CONTROLS, BLANK, CONTROL_CHARACTERS, rendersBlank } from './constants'
 import { ERROR_CODES, type ErrorCode } from './error-codes'
 
 /**
@@ -40,6 +40,11 @@ export interface TextRule {
   trim?: boolean
   /** A name or one-line label: no control characters, and something that shows (see nameMessages). */
   name?: boolean
+  /**
+   * With `name`: lets the bidi controls through, which a name refuses as control characters (they reorder the
+   * words after it in a sentence). For a value shown in a cell of its own and looked up as it was stored.
+   */
+  bidiControls?: boolean
   description?: string
 }
 
@@ -74,7 +79,7 @@ export const nameMessages = (label: string) =>
     `${label} must contain a visible character, not only spaces or invisible characters.`,
   ] as const
 
-function checked(label: string, { code, required, max, trim = true, name }: TextRule) {
+function checked(label: string, { code, required, max, trim = true, name, bidiControls }: TextRule) {
   let s = string(label, code)
   if (trim) s = s.trim()
   if (required) s = s.min(1, coded(`${code}_REQUIRED`, `${label} is required.`))
@@ -85,7 +90,7 @@ function checked(label: string, { code, required, max, trim = true, name }: Text
   // is how some scripts and emoji are written. An optional name may be left empty.
   const [control, blank] = nameMessages(label)
   return bounded
-    .refine((v) => !hasControlCharacters(v), coded(`${code}_CONTROL_CHARACTERS`, control))
+    .refine((v) => !hasControlCharacters(v) && (bidiControls || !BIDI_CONTROLS.test(v)), coded(`${code}_CONTROL_CHARACTERS`, control))
     .refine((v) => v === '' || !rendersBlank(v), coded(`${code}_BLANK`, blank))
 }
 

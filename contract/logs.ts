@@ -52,6 +52,7 @@ export const LogEntryInput = z
         code: 'LOG_REQUEST_ID',
         max: LOG_REQUEST_ID_MAX,
         name: true,
+        bidiControls: true,
         description: 'The X-Request-Id of the call (the client\'s, or one the middleware made). Stored once per project and "at": re-sending is safe.',
       }),
       keyId: requiredText('keyId', {
@@ -64,6 +65,7 @@ export const LogEntryInput = z
         code: 'LOG_ROUTE',
         max: LOG_ROUTE_INPUT_MAX,
         name: true,
+        bidiControls: true,
         description: `The route template the framework matched (/v1/invoices/:id), never the raw path or its query; cut to ${LOG_ROUTE_MAX} characters.`,
       }).transform((v) => [...v].slice(0, LOG_ROUTE_MAX).join('')),
       status: wholeNumber('status', 'LOG_STATUS', 100, 599, 'The HTTP status the provider answered.'),

@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTERS } from '../../../contract/constants'
+import { BIDI_CONTROLS, CONTROL_CHARACTERS } from '../../../contract/constants'
 import type { AuditEntry } from './data'
 
 // Control characters, the line and paragraph separators and the bidi controls
@@ -6,7 +6,7 @@ import type { AuditEntry } from './data'
 // quoted cell is valid CSV, but grep, wc -l and other line-based readers take
 // it for a new row: a name stored as "Bob\r\nBcc: …" (before names refused it)
 // would forge one.
-const CONTROL = new RegExp(CONTROL_CHARACTERS.source, 'gu')
+const CONTROL = new RegExp(`${CONTROL_CHARACTERS.source}|${BIDI_CONTROLS.source}`, 'gu')
 
 /** A control character as its Unicode picture (CR as ␍, LF as ␊, DEL as ␡), others as �: seen, never obeyed. */
 const picture = (c: string): string => {
