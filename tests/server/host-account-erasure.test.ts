@@ -199,4 +199,12 @@ describe('a host sign-in account', () => {
     expect(await unconfigured.json()).toEqual({ message: HOST_SESSIONS_NOT_CONFIGURED, code: 'HOST_SESSIONS_NOT_CONFIGURED' })
     expect((await me(hedy.accessToken)).status).toBe(200)
   })
+
+  it('reaches the account POST /sessions made for the same externalId, as that call kept it (trimmed) and whatever it holds', async () => {
+    await server()
+    for (const externalId of ['100%', 'a%2Fb', 'x/y?z#w', ' padded ', 'e\u0301-nfd']) {
+      expect((await s.request('POST', '/api/sessions', { headers: service, body: { externalId, name: 'H' } })).status, externalId).toBe(201)
+      expect((await erase(externalId)).status, JSON.stringify(externalId)).toBe(204)
+    }
+  })
 })

@@ -39,7 +39,8 @@ export function hostSessionRoutes({ db, config, clock }: RouteDeps, serviceToken
     .operation(deleteHostAccountRoute, provider, async (c) => {
       // The deletion DELETE /me runs, with the account's row taken again instead of its password:
       // a deletion of the same account that committed meanwhile leaves nothing to delete (404).
-      const externalId = c.req.param('externalId')
+      // Trimmed, as POST /sessions kept it: " user-42 " signed in as "user-42", and must be erased as it.
+      const externalId = c.req.param('externalId').trim()
       const erased = await db.transaction(async (tx) => {
         const userId = await hostAccountId(tx, externalId)
         if (!userId) return false
