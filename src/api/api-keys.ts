@@ -8,7 +8,7 @@
  * the contract's (type-only); the catalog's answer is checked as every answer is.
  */
 import type { KeyChanges, KeyCreate, ScopeEntry } from '../../contract/keys'
-import { bad, isObject, text } from './parse'
+import { bad, isObject, raw, text } from './parse'
 import { parseKeyMap } from './parse-project'
 import type { ManageCall } from './request'
 import type { KeyMap } from './types'
@@ -42,9 +42,9 @@ export function parseScopes(x: unknown): ScopeEntry[] {
   const list = isObject(x) && x.scopes
   if (!Array.isArray(list)) throw bad('error.unreadable')
   return list
-    .filter((s) => isObject(s) && text(s.name))
+    .filter((s) => isObject(s) && raw(s.name))
     .map((s) => ({
-      name: text(s.name),
+      name: raw(s.name),
       description: text(s.description),
       group: text(s.group) || text(s.name),
       access: s.access === 'read' ? 'read' : 'write',

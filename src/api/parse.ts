@@ -5,9 +5,11 @@ import type { AccessData } from './types'
 // server gives a clear error, not a crash deep inside a component.
 export const bad = (reason: OwnReason) => ownError('parse', reason, 200)
 export const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
-// Without the bidi embeddings, overrides and isolates, which the server refuses in what it is given now: one in a
-// name kept from before, or sent by a broken server, would mirror the words after it in a sentence of the widget.
-export const text = (x: unknown): string => (typeof x === 'string' ? x.replace(/[\u202a-\u202e\u2066-\u2069]/g, '') : typeof x === 'number' ? String(x) : '')
+/** A string as the server wrote it: for what goes back to it (a request id, a route, a scope or event name, a cursor). */
+export const raw = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
+// What is shown goes without the bidi embeddings, overrides and isolates, which the server refuses in names now: one
+// in a name kept from before, or sent by a broken server, would mirror the words after it in a sentence of the widget.
+export const text = (x: unknown): string => raw(x).replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
 
 // A token goes out in the Authorization header: one the browser refuses there (a control or non-Latin-1
 // character) or the server's limits do (431) would fail every call and never end the session. The server

@@ -6,7 +6,7 @@
  */
 // The shapes come from the schema contract the server validates with; type-only imports.
 import type { LogPage, LogQuery, LogSummary } from '../../contract/logs'
-import { bad, isObject, text } from './parse'
+import { bad, isObject, raw, text } from './parse'
 import type { ManageCall } from './request'
 
 /** The page's query as the widget builds it (the contract's, with `limit` a number). */
@@ -25,18 +25,18 @@ function queryOf(query: Record<string, string | number | undefined>): string {
 export function parseLogPage(x: unknown): LogPage {
   if (!isObject(x) || !Array.isArray(x.entries)) throw bad('error.unreadable')
   const entries = x.entries
-    .filter((e) => isObject(e) && text(e.requestId))
+    .filter((e) => isObject(e) && raw(e.requestId))
     .map((e: Record<string, unknown>) => ({
-      requestId: text(e.requestId),
+      requestId: raw(e.requestId),
       keyId: text(e.keyId),
       keyName: typeof e.keyName === 'string' ? e.keyName : null,
       method: text(e.method),
-      route: text(e.route),
+      route: raw(e.route),
       status: int(e.status),
       durationMs: int(e.durationMs),
       at: text(e.at),
     }))
-  return { entries, next: text(x.next) || undefined }
+  return { entries, next: raw(x.next) || undefined }
 }
 
 /** The summary as the Usage section reads it: each day's calls, errors and p95 (the rest of a bucket is not read). */

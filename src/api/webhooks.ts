@@ -14,7 +14,7 @@ import type {
   WebhookEndpointPatch,
   WebhookLastAttempt,
 } from '../../contract/webhooks'
-import { bad as unreadable, isObject, text } from './parse'
+import { bad as unreadable, isObject, raw, text } from './parse'
 import type { Call, ManageCall } from './request'
 
 export type AttemptStatus = WebhookAttempt['status']
@@ -42,7 +42,7 @@ const names = (x: unknown): string[] => (Array.isArray(x) ? x.filter((n): n is s
 
 export function parseEventTypes(x: unknown): EventType[] {
   if (!Array.isArray(x)) throw unreadable('error.unreadable')
-  return x.filter((t) => isObject(t) && text(t.name)).map((t) => ({ name: text(t.name), description: text(t.description) || undefined }))
+  return x.filter((t) => isObject(t) && raw(t.name)).map((t) => ({ name: raw(t.name), description: text(t.description) || undefined }))
 }
 
 export function parseEndpoint(x: unknown): Endpoint {

@@ -260,6 +260,19 @@ describe('<flex-snippet> on a page the host signs in', () => {
   })
 })
 
+describe('<flex-snippet> on a page with no host sign-in', () => {
+  it('reads with the session of a password log-in that follows a sign-out', async () => {
+    const api = mockApi({ 'POST /api/auth/logout': { status: 204 }, 'GET /api/manage/dapp/owner': { body: [] } })
+    signInAs({ accessToken: 'acc-first' })
+    signOut(document.body, '/api', 'user')
+    // The next reader logs in with a password, as <flex-login> does.
+    store.getState().signIn({ ...ACCESS, accessToken: 'acc-next' })
+    const snippet = mountElement('flex-snippet')
+    snippet.innerHTML = '<pre>curl -H "X-Api-Key: {{apiKey}}"</pre>'
+    await waitFor(() => expect(api.callsTo('GET /api/manage/dapp/owner').map((c) => c.headers.authorization)).toContain('Bearer acc-next'))
+  })
+})
+
 describe('a stored session', () => {
   it('that the sign-in could not have answered (an empty access token, no object) reads as signed out', () => {
     for (const raw of ['{"accessToken":""}', '{"accessToken":5}', '[]', 'null', '"acc"', '{', '']) expect(readAccessData(raw), raw).toBeNull()

@@ -56,9 +56,10 @@ function projectsOf(x: unknown): ProjectSummary[] | null {
 export function useSnippet() {
   const { apiBase, hostSession } = useElement()
   const { accessData, hostSignIn, revealedKeys, snippetPick: pick, snippetProjects: projects, snippetKeys, projectsRevision } = useFlexStore((s) => s)
-  // Signed in by the host (by this element or, with no source of its own, by another on the page): a
-  // session kept from before may be another person's, until the host's replaces it.
-  const token = (hostSession || hostSignIn) && hostSignIn != 'done' ? undefined : accessData?.accessToken
+  // Signed in by the host (by this element, or by another on the page while it runs or has failed): a
+  // session kept from before may be another person's, until the host's replaces it. Not after a sign-out
+  // ('signed-out'), which a page with no host sign-in knows too: its next log-in is the reader's own.
+  const token = (hostSession ? hostSignIn != 'done' : hostSignIn == 'pending' || hostSignIn == 'failed') ? undefined : accessData?.accessToken
   const projectId = pick?.projectId ?? projects?.reduce((a, b) => (a.createDate >= b.createDate ? a : b)).id
   const whole = (projectId && revealedKeys[projectId]) || {}
   // Ids only: the whole keys need no copy.
