@@ -39,6 +39,30 @@ function hostElement<T extends 'flex-projects' | 'flex-snippet'>(tag: T, source:
   return document.body.appendChild(el)
 }
 
+/**
+ * Someone else's session, kept from before on a shared browser, and a page whose element with a
+ * `session-url` is signing in: its code is exchanged when the test resolves `exchanged`.
+ */
+function hostSigningIn() {
+  signInAs({ ...ACCESS, accessToken: 'acc-kept', user: { id: 'usr_0', name: 'Ada', email: '' } })
+  const exchanged = deferred<Response>()
+  const api = mockApi({
+    ...DEVICE,
+    'POST /portal-session': offContract({ body: { code: 'fxc_code' } }),
+    'POST /api/auth/exchange': () => exchanged.promise,
+    'GET /api/manage/dapp/owner': { body: [] },
+  })
+  mountElement('flex-projects', { 'session-url': '/portal-session' })
+  return { api, exchanged }
+}
+
+/** A <flex-snippet> with no code source of its own, around a sample that needs the key. */
+function snippetElement(): HTMLElement {
+  const snippet = mountElement('flex-snippet')
+  snippet.innerHTML = '<pre>curl -H "X-Api-Key: {{apiKey}}"</pre>'
+  return snippet
+}
+
 describe("the user's own sign-out, on a page the host signs in", () => {
   it('stands when a renewal was on its way: the code it brings is not used', async () => {
     const api = mockApi({ ...DEVICE, 'POST /api/auth/exchange': { body: ACCESS }, 'POST /api/auth/logout': { status: 204 } })
@@ -182,16 +206,7 @@ describe('a renewal after a 401 that brings another user (who signed in to the h
 
 describe('elements with no code source of their own, beside one the host signs in', () => {
   it("show nothing of a session kept from before while the host's replaces it, then the host's user", async () => {
-    // Someone else's session, kept from before on a shared browser.
-    signInAs({ ...ACCESS, accessToken: 'acc-kept', user: { id: 'usr_0', name: 'Ada', email: '' } })
-    const exchanged = deferred<Response>()
-    const api = mockApi({
-      ...DEVICE,
-      'POST /portal-session': offContract({ body: { code: 'fxc_code' } }),
-      'POST /api/auth/exchange': () => exchanged.promise,
-      'GET /api/manage/dapp/owner': { body: [] },
-    })
-    mountElement('flex-projects', { 'session-url': '/portal-session' })
+    const { api, exchanged } = hostSigningIn()
     const unsourced = [
       mountElement('flex-projects'),
       mountElement('flex-webhooks', { 'project-id': 'prj_7' }),
@@ -239,17 +254,8 @@ describe('<flex-snippet> on a page the host signs in', () => {
   })
 
   it("with no code source of its own, reads nothing with a session kept from before while another element's host sign-in runs, then reads with the host's", async () => {
-    signInAs({ ...ACCESS, accessToken: 'acc-kept', user: { id: 'usr_0', name: 'Ada', email: '' } })
-    const exchanged = deferred<Response>()
-    const api = mockApi({
-      ...DEVICE,
-      'POST /portal-session': offContract({ body: { code: 'fxc_code' } }),
-      'POST /api/auth/exchange': () => exchanged.promise,
-      'GET /api/manage/dapp/owner': { body: [] },
-    })
-    mountElement('flex-projects', { 'session-url': '/portal-session' })
-    const snippet = mountElement('flex-snippet')
-    snippet.innerHTML = '<pre>curl -H "X-Api-Key: {{apiKey}}"</pre>'
+    const { api, exchanged } = hostSigningIn()
+    const snippet = snippetElement()
     await waitFor(() => expect(api.callsTo('POST /api/auth/exchange')).toHaveLength(1))
     // Its screen is drawn, signed out as far as it knows, and asks nothing.
     expect(await shadow(snippet).findByText('Log in to fill in your keys')).toBeInTheDocument()
@@ -267,8 +273,7 @@ describe('<flex-snippet> on a page with no host sign-in', () => {
     signOut(document.body, '/api', 'user')
     // The next reader logs in with a password, as <flex-login> does.
     store.getState().signIn({ ...ACCESS, accessToken: 'acc-next' })
-    const snippet = mountElement('flex-snippet')
-    snippet.innerHTML = '<pre>curl -H "X-Api-Key: {{apiKey}}"</pre>'
+    snippetElement()
     await waitFor(() => expect(api.callsTo('GET /api/manage/dapp/owner').map((c) => c.headers.authorization)).toContain('Bearer acc-next'))
   })
 })
