@@ -1,5 +1,6 @@
 import { ownError, type OwnReason } from './errors'
 import type { AccessData } from './types'
+import { BIDI_CONTROLS } from '../../contract/constants'
 
 // Responses are input like any other: check their shape so a broken or hostile
 // server gives a clear error, not a crash deep inside a component.
@@ -9,7 +10,8 @@ export const isObject = (x: unknown): x is Record<string, unknown> => typeof x =
 export const raw = (x: unknown): string => (typeof x === 'string' ? x : typeof x === 'number' ? String(x) : '')
 // What is shown goes without the bidi embeddings, overrides and isolates, which the server refuses in names now: one
 // in a name kept from before, or sent by a broken server, would mirror the words after it in a sentence of the widget.
-export const text = (x: unknown): string => raw(x).replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
+const BIDI = new RegExp(BIDI_CONTROLS, 'g')
+export const text = (x: unknown): string => raw(x).replace(BIDI, '')
 
 // A token goes out in the Authorization header: one the browser refuses there (a control or non-Latin-1
 // character) or the server's limits do (431) would fail every call and never end the session. The server
