@@ -7,8 +7,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app'
 import { SERVICE_TOKEN_REQUIRED } from '../../server/http/service-token'
+import { consumeCode } from '../../server/resources/host-sessions/codes'
 import { HOST_SESSIONS_NOT_CONFIGURED } from '../../server/resources/host-sessions/routes'
-import { createTestServer, deviceToken, newProject, signUp, type SignedUp, type TestServer } from './harness'
+import { issueToken } from '../../server/resources/session/tokens'
+import { blockedBy, holdOpen } from './blocked'
+import { createTestServer, deviceToken, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
 import { addMember } from './teams'
 import { HEARD_MS, within } from './within'
 
@@ -206,5 +209,26 @@ describe('a host sign-in account', () => {
       expect((await s.request('POST', '/api/sessions', { headers: service, body: { externalId, name: 'H' } })).status, externalId).toBe(201)
       expect((await erase(externalId)).status, JSON.stringify(externalId)).toBe(204)
     }
+  })
+})
+
+describe.runIf(usePostgres)('a host sign-in account erased while one of its codes is being exchanged (PostgreSQL)', () => {
+  it('the exchange first: the erasure waits for it, then ends the session it made (204; no deadlock, no 500)', async () => {
+    await server()
+    const hedy = await hostSignIn('crm-race', 'Hedy Host', 'hedy.host@example.com')
+    // POST /auth/exchange's own statements, held open between them: the code used up (its row taken), then,
+    // once released, the session made for its user (which holds the user's row against its deletion).
+    let made = ''
+    const held = await holdOpen(
+      s.db,
+      async (tx) => expect(await consumeCode(tx, hedy.code, Date.now())).toBe(hedy.user.id),
+      async (tx) => void (made = (await issueToken(tx, 'access', { userId: hedy.user.id }, 3600, Date.now())).token),
+    )
+    const erasure = erase('crm-race')
+    await blockedBy(s.db, held)
+    const res = await erasure
+    expect(res.status, res.text).toBe(204)
+    expect(await s.db.query('SELECT id FROM users WHERE id = $1', [hedy.user.id])).toEqual([])
+    expect((await me(made)).status).toBe(401)
   })
 })

@@ -87,6 +87,16 @@ export async function mayCreate(q: Queryable, userId: string): Promise<boolean> 
   return row?.ok ?? false
 }
 
+/**
+ * Deletes the account's single-use sign-in codes (host sign-in) ahead of its row: an exchange under way holds its
+ * code's row, then the user's row for the session it makes; the account's deletion, which holds the user's row,
+ * then waited for that code's row in the cascade, and PostgreSQL ended one of the two as a deadlock. Taken first,
+ * the code's row makes the deletion wait for the exchange, whose session it then ends.
+ */
+export async function deleteSignInCodes(q: Queryable, userId: string): Promise<void> {
+  await q.query('DELETE FROM session_codes WHERE user_id = $1', [userId])
+}
+
 /** Removes the account; its projects, keys, tokens and codes go with it (ON DELETE CASCADE). */
 export async function deleteAccount(q: Queryable, userId: string): Promise<void> {
   await q.query('DELETE FROM users WHERE id = $1', [userId])

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/index'
 import { forgetProjects } from '../../security/audit-log'
 import { holdEveryProject, leaveEveryProject } from '../members'
 import { revokeSessions } from '../session'
-import { deleteAccount } from './data'
+import { deleteAccount, deleteSignInCodes } from './data'
 
 /**
  * Deletes the account `userId` in the transaction `tx`: the one deletion both callers run, the user's own
@@ -14,7 +14,9 @@ import { deleteAccount } from './data'
  * others what it could still use ends as when it leaves, each in its project's audit log.
  */
 export async function eraseAccount(tx: Queryable, userId: string, now: Date, confirm: () => Promise<void>): Promise<void> {
-  // Its projects before its own row: a call in one (a key made) holds the project, then the user's row.
+  // Its codes, then its projects, before its own row, in the order the calls that meet it take them: an exchange
+  // holds its code, then the user's row; a call in a project (a key made) holds the project, then the user's row.
+  await deleteSignInCodes(tx, userId)
   await holdEveryProject(tx, userId)
   await confirm()
   await revokeSessions(tx, userId)
