@@ -10,6 +10,7 @@ import { markVerified } from '../../server/resources/accounts/data'
 import { startInbox, type Inbox } from '../support/smtp'
 import { blockedBy, holdOpen, type Held } from './blocked'
 import { createTestServer, deviceToken, newProject, signUp, usePostgres, type SignedUp, type TestServer } from './harness'
+import { addMember } from './teams'
 
 let inbox: Inbox
 let s: TestServer
@@ -106,5 +107,35 @@ describe.runIf(usePostgres)('an account deleted while another of its calls is un
     const res = await reset
     expect(res.status, res.text).toBe(400)
     expect(await count('tokens WHERE user_id = $1', [a.user.id])).toBe(0)
+  })
+
+  it('a key it made in a project it has left, rolled meanwhile: the deletion waits for the roll, then deletes (204)', async () => {
+    const owner = await signUp(s)
+    const project = await newProject(s, owner.accessToken)
+    const memberId = await addMember(s, project.id, a, 'developer')
+    const made = await s.request('POST', `/api/manage/dapp/${project.id}/api-key`, { token: a.accessToken })
+    expect(made.status, made.text).toBe(201)
+    const [keyId] = Object.keys(made.body as object)
+    // The owner rolled it (its replacement is the owner's to see, still made by `a`), then `a` left.
+    const rolled = await s.request('POST', `/api/manage/dapp/${project.id}/api-key/${keyId}/roll`, { token: owner.accessToken, body: { graceSeconds: 0 } })
+    expect(rolled.status, rolled.text).toBe(201)
+    const [replacement] = Object.keys(rolled.body as object)
+    const left = await s.request('DELETE', `/api/manage/dapp/${project.id}/members/${memberId}`, { token: a.accessToken })
+    expect(left.status, left.text).toBe(200)
+    // The owner's roll of the replacement, as rollKey takes its locks: the project, the key, then the row of the
+    // account its new key names as its maker (the reference's check).
+    const held = await holdOpen(
+      s.db,
+      async (tx) => {
+        await tx.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [project.id])
+        await tx.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [replacement])
+      },
+      async (tx) => void (await tx.query('SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE', [a.user.id])),
+    )
+    const deletion = deleteMe()
+    await blockedBy(s.db, held)
+    const res = await deletion
+    expect(res.status, res.text).toBe(204)
+    expect(await count('api_keys WHERE id = $1 AND created_by IS NULL', [replacement])).toBe(1)
   })
 })

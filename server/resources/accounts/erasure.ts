@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/index'
 import { forgetProjects } from '../../security/audit-log'
+import { forgetKeyMaker } from '../api-keys'
 import { holdEveryProject, leaveEveryProject } from '../members'
 import { revokeSessions } from '../session'
 import { deleteAccount, deleteSignInCodes } from './data'
@@ -14,10 +15,12 @@ import { deleteAccount, deleteSignInCodes } from './data'
  * others what it could still use ends as when it leaves, each in its project's audit log.
  */
 export async function eraseAccount(tx: Queryable, userId: string, now: Date, confirm: () => Promise<void>): Promise<void> {
-  // Its codes, then its projects, before its own row, in the order the calls that meet it take them: an exchange
-  // holds its code, then the user's row; a call in a project (a key made) holds the project, then the user's row.
+  // Its codes, then its projects and the keys it made, before its own row, in the order the calls that meet it take
+  // them: an exchange holds its code, then the user's row; a call in a project (a key made) holds the project, then the
+  // user's row; a roll of a key it made, in a project it has left, holds the key, then the user's row.
   await deleteSignInCodes(tx, userId)
   await holdEveryProject(tx, userId)
+  await forgetKeyMaker(tx, userId)
   await confirm()
   await revokeSessions(tx, userId)
   const { deleted } = await leaveEveryProject(tx, userId, now)
