@@ -67,9 +67,14 @@ export async function peekRateLimit(db: Queryable, key: string): Promise<number>
   return row?.hits ?? 0
 }
 
-/** Drops finished windows so the table stays small. */
+/**
+ * Drops finished windows so the table stays small. One a call is counting in is skipped (its count starts a new
+ * window): a call counts in several in one transaction (an invitation, a code's try), and a prune that took them
+ * in the table's order held one the call then waited for while it waited for another the call held (a deadlock,
+ * the call a 500).
+ */
 export async function pruneRateLimits(db: Queryable): Promise<void> {
-  await db.query('DELETE FROM rate_limits WHERE reset_at < now()')
+  await db.query('DELETE FROM rate_limits WHERE bucket IN (SELECT bucket FROM rate_limits WHERE reset_at < now() FOR UPDATE SKIP LOCKED)')
 }
 
 /** How long counts may wait in memory before they are added to the shared row. */
