@@ -68,6 +68,14 @@ describe.runIf(usePostgres)('a call that waited for a removal or a role change o
     expect(await count('api_keys WHERE project_id = $1', [project.id])).toBe(1)
   })
 
+  it('deletes no key for a developer removed meanwhile (404): the key stays, as after the removal', async () => {
+    const keyId = Object.keys(project.apiKey)[0]
+    const removed = await addMember(s, project.id, member, 'developer')
+    const res = await whileChanged(await removing(removed), () => call('DELETE', `/api-key/${keyId}`, member))
+    expect(res.status, res.text).toBe(404)
+    expect(await count('api_keys WHERE id = $1', [keyId])).toBe(1)
+  })
+
   it('adds no endpoint for a developer removed meanwhile, and rolls no secret for an admin removed meanwhile', async () => {
     const dev = await addMember(s, project.id, member, 'developer')
     const added = await whileChanged(await removing(dev), () => call('POST', '/webhooks', member, { url: 'http://127.0.0.1:9/theirs' }))

@@ -133,7 +133,8 @@ export async function createKey(
 
 export async function deleteKey(db: Database, ownerId: string, projectId: string, keyId: string): Promise<'deleted' | Missing> {
   return db.transaction(async (tx) => {
-    await authorize(tx, ownerId, projectId, 'keys.write')
+    // Locked as every other change to keys: a deletion that waited for a removal of its caller is refused.
+    await authorize(tx, ownerId, projectId, 'keys.write', { lock: true })
     const [deleted] = await tx.query<{ id: string; name: string }>('DELETE FROM api_keys WHERE id = $1 AND project_id = $2 RETURNING id, name', [
       keyId,
       projectId,
