@@ -156,4 +156,23 @@ describe.runIf(usePostgres)('a batch stored while its project is being deleted',
     await s.app.retention.tick()
     expect(await stored(p, p.projectId)).toEqual({ entries: 0, hours: 0 })
   })
+
+  it('waits for a deletion that holds the project, then drops its entries as of a key that no longer exists', async () => {
+    p = await logProject({ name: 'Second key' })
+    const { s } = p
+    await p.reportCalls([{ keyId: p.firstKey }])
+    // The deletion's own statements: the project held, then, once released, deleted with its keys.
+    const deletion = await holdOpen(
+      s.db,
+      async (tx) => void (await tx.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [p!.projectId])),
+      async (tx) => void (await tx.query('DELETE FROM projects WHERE id = $1', [p!.projectId])),
+    )
+    const at = new Date(NOON - HOUR / 2).toISOString()
+    const entry = (requestId: string, keyId: string) => ({ requestId, keyId, method: 'GET', route: '/v1/invoices', status: 200, durationMs: 5, at })
+    const batch = s.request('POST', '/api/logs', { headers: service, body: { entries: [entry('req_a', p.firstKey), entry('req_b', p.secondKey)] } })
+    await blockedBy(s.db, deletion)
+    const res = await batch
+    expect(res.status, res.text).toBe(202)
+    expect(res.body).toMatchObject({ accepted: 0, dropped: { unknownKey: 2 } })
+  })
 })

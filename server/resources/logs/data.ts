@@ -36,6 +36,12 @@ type InsertedTuple = [string, string, string, number, number, string]
  */
 export async function storeEntries(tx: Queryable, entries: readonly CheckedEntry[]): Promise<Stored> {
   const col = <T>(f: (e: CheckedEntry) => T) => entries.map(f)
+  // The batch's projects first, in id order, then their keys, as a project's deletion takes them (its project, then
+  // its keys by cascade, in an order of the plan's choosing): a batch of several keys that held one the deletion
+  // then needed, while it waited for another the deletion held, would end one of the two as a deadlock.
+  await tx.query('SELECT 1 FROM projects WHERE id IN (SELECT project_id FROM api_keys WHERE id = ANY($1::text[])) ORDER BY id FOR KEY SHARE', [
+    [...new Set(col((e) => e.keyId))],
+  ])
   const [row] = await tx.query<{ known: string | number; inserted: InsertedTuple[] | string }>(
     // The batch's keys are share-locked until it commits: a project (and its keys) deleted meanwhile waits for the
     // batch, so the purge after it finds these entries by their rollups; without the lock the deletion went
