@@ -244,9 +244,12 @@ function sheetOf(files: string[]): string {
 /**
  * The files whose words may be classes: not the texts (src/i18n/), which hold
  * none, and whose words that happen to name a utility ("a visible character")
- * would add its rule to the sheet.
+ * would add its rule to the sheet; nor the elements' docs, prose for the
+ * manifest and the docs pages that no script bundles ("status and duration,"
+ * added a .duration rule to the lazy styles).
  */
-const styledFiles = (root: string) => sourceFiles(root).filter((file) => !file.startsWith(join(root, 'i18n') + sep))
+export const styledFiles = (root: string) =>
+  sourceFiles(root).filter((file) => !file.startsWith(join(root, 'i18n') + sep) && file !== join(root, 'elements', 'element-docs.ts'))
 
 const hasDefaultExport = (source: string) => /\bexport\s+default\b|\bas\s+default\b/.test(source)
 
