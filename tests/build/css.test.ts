@@ -1,6 +1,7 @@
 /** The stylesheet twind generates at build time from the string literals of src/. */
 import { describe, expect, it } from 'vitest'
 import { candidates } from '../../build/class-scan'
+import { generateRules } from '../../build/twind-css'
 // The whole sheet, as Vitest's plugin serves it: generateCss over every source of src/, made once a run.
 import css from 'virtual:flex-styles'
 
@@ -17,6 +18,15 @@ describe('generated CSS', () => {
     expect(css).not.toMatch(/calc\(\d+px \* -1\)|[{;][a-z][a-z-]*:0px[;}]|rgba\(0,0,0,0\./)
     expect(css).toMatch(/\.-mx-2\{margin-left:-8px;margin-right:-8px\}/)
     expect(css).not.toMatch(/@container \(width/)
+  })
+
+  it('writes space-y and divide-y as the margin and border they compute to, and no variables for ::backdrop that nothing there reads', () => {
+    expect(css).toContain('.space-y-6>:not([hidden])~:not([hidden]){margin-top:24px;margin-bottom:0}')
+    expect(css).toContain('.divide-y>:not([hidden])~:not([hidden]){border-top-width:1px;border-bottom-width:0}')
+    expect(css).not.toMatch(/-y-reverse/)
+    expect(css).not.toMatch(/(^|\})::backdrop\{/)
+    // A -reverse class would need the variable back: the build stops.
+    expect(() => generateRules(["'space-y-2 space-y-reverse'"])).toThrow(/turns space-y or divide-y round/)
   })
 
   it('takes no rule from a word of a text: "a visible character" in a message adds no .visible', () => {
