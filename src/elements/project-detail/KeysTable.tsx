@@ -199,7 +199,7 @@ export function KeysTable({
     <>
       {filterable && (
         // A choice among live and test keys, read as it changes; the table shows only those.
-        <div className="mt-4 max-w-48">
+        <div className="mt-4 max-w-[12rem]">
           <ChoiceField
             label={t('keys.filter')}
             name="mode"

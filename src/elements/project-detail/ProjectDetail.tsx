@@ -76,7 +76,7 @@ function LoadingKeys({ text }: { text: string }) {
           <div key={i} className="flex items-center gap-6 px-3 py-4">
             <SkeletonBar className="w-32" />
             <SkeletonBar className="w-24" />
-            <SkeletonBar className="ms-auto w-16" />
+            <SkeletonBar className="[margin-inline-start:auto] w-16" />
           </div>
         ))}
       </div>
