@@ -108,3 +108,5 @@ export const LOG_STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const
 export type LogStatusClass = (typeof LOG_STATUS_CLASSES)[number]
 /** The most days `GET /manage/dapp/{id}/logs/summary?days=` covers. */
 export const LOG_SUMMARY_DAYS_MAX = 90
+/** The longest range GET …/usage answers, in days. */
+export const USAGE_DAYS_MAX = 90

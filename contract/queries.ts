@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { KEY_MODES } from './constants'
+import { KEY_MODES, USAGE_DAYS_MAX } from './constants'
 import { coded } from './fields'
 
 /**
@@ -39,8 +39,7 @@ export const AuditQuery = z.object({
     .meta({ description: 'csv: the log as a CSV download.' }),
 })
 
-/** The longest range GET …/usage answers, in days, and the one it answers without `days`. */
-export const USAGE_DAYS_MAX = 90
+/** The range GET …/usage answers without `days`, in days (USAGE_DAYS_MAX, in constants.ts, the longest). */
 export const USAGE_DAYS_DEFAULT = 30
 
 /** GET /manage/dapp/{id}/usage: `days` back, today included; `mode` keeps only the live or the test keys' counts (both without it). */

@@ -5,6 +5,7 @@
  * api-base and the token and handles a 401). Answers are checked as parse.ts checks the others.
  */
 // The shapes come from the schema contract the server validates with; type-only imports.
+import { LOG_SUMMARY_DAYS_MAX } from '../../contract/constants'
 import type { LogPage, LogQuery, LogSummary } from '../../contract/logs'
 import { bad, isObject, raw, text } from './parse'
 import type { ManageCall } from './request'
@@ -47,6 +48,8 @@ export function parseLogSummary(x: unknown): { buckets: SummaryDay[] } {
   const buckets = x.buckets
     .filter((b) => isObject(b) && text(b.start))
     .map((b: Record<string, unknown>) => ({ start: text(b.start), requests: int(b.requests), errors: int(b.errors), p95Ms: ms(b.p95Ms) }))
+    // No more than the API answers (24 hours, or up to 90 days): a broken server's 200,000 would hang the page.
+    .slice(-LOG_SUMMARY_DAYS_MAX)
   return { buckets }
 }
 

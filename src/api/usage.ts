@@ -3,25 +3,31 @@
  * key and day. A server without usage answers 404, and the widget asks only
  * when it offers it. In the usage section's chunk.
  */
-import type { KeyMode } from '../../contract/constants'
+import { USAGE_DAYS_MAX, type KeyMode } from '../../contract/constants'
 import type { Usage } from '../../contract/responses'
 import { bad, isObject } from './parse'
 import type { ManageCall } from './request'
 
 const count = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) && x > 0 ? Math.floor(x) : 0)
-const counts = (x: unknown, length: number) => Array.from({ length }, (_, i) => (Array.isArray(x) ? count(x[i]) : 0))
 
-/** Checks the answer's shape, so a broken server gives a clear error, not a broken chart: every array as long as `days`. */
+/**
+ * Checks the answer's shape, so a broken server gives a clear error, not a broken chart: every array as long as
+ * `days`, and no more days than the API answers (a chart of a broken server's 200,000 would hang the page).
+ */
 export function parseUsage(x: unknown): Usage {
   if (!isObject(x) || !Array.isArray(x.days) || !Array.isArray(x.keys)) throw bad('error.unreadable')
-  const days = x.days.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d\d-\d\d$/.test(d) && !isNaN(Date.parse(d)))
+  const all: unknown[] = x.days
+  // The places of the days kept, so each count stays with its day when one before it is left out.
+  const at = all.flatMap((d, i) => (typeof d === 'string' && /^\d{4}-\d\d-\d\d$/.test(d) && !isNaN(Date.parse(d)) ? [i] : [])).slice(-USAGE_DAYS_MAX)
+  const days = at.map((i) => all[i] as string)
+  const counts = (c: unknown) => at.map((i) => (Array.isArray(c) ? count(c[i]) : 0))
   const keys = x.keys
     .filter((k): k is Record<string, unknown> => isObject(k) && typeof k.keyId === 'string')
     .map((k) => ({
       keyId: String(k.keyId),
       name: typeof k.name === 'string' && k.name ? k.name : String(k.keyId),
-      valid: counts(k.valid, days.length),
-      invalid: counts(k.invalid, days.length),
+      valid: counts(k.valid),
+      invalid: counts(k.invalid),
     }))
   return { days, keys }
 }

@@ -4,6 +4,7 @@
  */
 import { within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { parseLogSummary } from '../../src/api/request-logs'
 import { resetStore, signInAs } from './helpers'
 import { mockApi, offContract } from './helpers/api-mock'
 import { detail, keyEntry, renderDetail } from './helpers/dashboard'
@@ -34,5 +35,16 @@ describe('usage answers of a broken server', () => {
     const usage = await q.findByRole('region', { name: 'Usage' })
     expect(await within(usage).findByRole('img')).toBeInTheDocument()
     expect(q.getByRole('heading', { name: 'Project 7' })).toBeInTheDocument()
+  })
+})
+
+describe('request-log summaries of a broken server', () => {
+  it('keep no more buckets than the API answers (90 days), the latest', () => {
+    // 200,000 buckets: each a bar of the Usage section's errors and latency, which hung the page (and the scale's
+    // Math.max(...) over them threw past about 120,000).
+    const buckets = Array.from({ length: 200_000 }, (_, i) => ({ start: `b${i}`, requests: 1, errors: 0, p95Ms: i }))
+    const kept = parseLogSummary({ unit: 'day', buckets }).buckets
+    expect(kept).toHaveLength(90)
+    expect(kept[0]).toEqual({ start: 'b199910', requests: 1, errors: 0, p95Ms: 199_910 })
   })
 })

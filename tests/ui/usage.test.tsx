@@ -284,4 +284,14 @@ describe('usage helpers', () => {
     })
     expect(() => parseUsage({ days: 'x' })).toThrow(expect.objectContaining({ reason: 'error.unreadable' }))
   })
+
+  it('keeps each count with its day when a day before it is left out, and no more days than the API answers (90)', () => {
+    const left = parseUsage({ days: ['2026-03-09', '2026-13-01', '2026-03-11'], keys: [{ keyId: 'k', valid: [1, 2, 3], invalid: [4, 5, 6] }] })
+    expect(left).toEqual({ days: ['2026-03-09', '2026-03-11'], keys: [{ keyId: 'k', name: 'k', valid: [1, 3], invalid: [4, 6] }] })
+    // 200,000 days of a broken server: charted, they hung the page; the last 90 are kept.
+    const days = Array.from({ length: 200_000 }, (_, i) => new Date(Date.UTC(2000, 0, 1 + i)).toISOString().slice(0, 10))
+    const many = parseUsage({ days, keys: [{ keyId: 'k', valid: days.map((_, i) => i), invalid: [] }] })
+    expect(many.days).toEqual(days.slice(-90))
+    expect(many.keys[0].valid).toEqual(days.map((_, i) => i).slice(-90))
+  })
 })
