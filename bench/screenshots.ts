@@ -310,8 +310,9 @@ async function main() {
     const [[prodId]] = Object.entries(project.apiKey)
     await api('PATCH', `/manage/dapp/${project.id}/api-key/${prodId}`, { name: 'Production' })
     const keyIds = [prodId]
-    for (const name of ['Staging server', 'Local development'])
-      keyIds.push(Object.keys(await api<Record<string, string>>('POST', `/manage/dapp/${project.id}/api-key`, { name }))[0])
+    // A test key too, so the keys table offers its live/test filter.
+    for (const body of [{ name: 'Staging server' }, { name: 'Local development', mode: 'test' }])
+      keyIds.push(Object.keys(await api<Record<string, string>>('POST', `/manage/dapp/${project.id}/api-key`, body))[0])
     await api('POST', `/manage/dapp/${project.id}/api-key/${prodId}/roll`, { graceSeconds: 86_400 })
     // The calls the keys made, as a provider's middleware reports them: the Requests section's rows.
     const now = Date.now()
