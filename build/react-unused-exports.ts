@@ -100,6 +100,19 @@ export function dropExports(source: string, keep: ReadonlySet<string>): { code: 
   return { code, dropped }
 }
 
+/** PureComponent's class and prototype, which the minifier keeps once nothing exports them (writes to a prototype). */
+const PURE_COMPONENT = /^function ComponentDummy\(\) \{\}\n[\s\S]*?^pureComponentPrototype\.isPureReactComponent = !0;\n/m
+
+/**
+ * React's `source` without PureComponent (the widget's own class, Failsafe, extends Component) when its export
+ * is dropped: its set-up and the unused expression its export became. As it was if its shape is not the one
+ * known, or if anything else still names it.
+ */
+export function dropPureComponent(source: string): string {
+  const code = source.replace(PURE_COMPONENT, '').replace(/^void PureComponent;\n/m, '')
+  return code !== source && !/\b(PureComponent|ComponentDummy|pureComponentPrototype)\b/.test(code) ? code : source
+}
+
 /**
  * What a module reads of package `pkg` (`react`, `react-dom`): the names it imports, and the properties
  * it reads of a binding that holds the whole module (`import * as React`, a default import,
@@ -178,7 +191,7 @@ export function reactUnusedExports(srcDir = 'src'): Plugin {
       const keep = new Set([...libraryUses, ...importedNames(sources, pkg)])
       const result = dropExports(readFileSync(id, 'utf8'), keep)
       dropped.set(pkg, result.dropped)
-      return result.code
+      return pkg === 'react' && result.dropped.includes('PureComponent') ? dropPureComponent(result.code) : result.code
     },
     generateBundle(_options, bundle) {
       const unbundled = new RegExp(`\\b(${UNBUNDLED_USES.join('|')})\\b`)

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { dropExports, LIBRARY_USES, readsOf, SCHEDULER_USES, UNBUNDLED_USES } from '../../build/react-unused-exports'
+import { dropExports, dropPureComponent, LIBRARY_USES, readsOf, SCHEDULER_USES, UNBUNDLED_USES } from '../../build/react-unused-exports'
 
 describe('React’s unread exports', () => {
   it('are made unused expressions; the kept ones stay exports', () => {
@@ -14,6 +14,20 @@ describe('React’s unread exports', () => {
     expect(dropped).toEqual(['lazy'])
     expect(code).toContain('void function (ctor)')
     expect(code).toContain('exports.useState = function')
+  })
+
+  it('leave no PureComponent behind once its export is dropped, and React’s source as it is when its shape is another', () => {
+    const react = readFileSync('node_modules/react/cjs/react.production.js', 'utf8')
+    const { code } = dropExports(react, new Set(['Component', 'createElement']))
+    const without = dropPureComponent(code)
+    expect(code).toMatch(/\bPureComponent\b/)
+    expect(without).not.toMatch(/\b(PureComponent|ComponentDummy|pureComponentPrototype)\b/)
+    // Component, which the widget's Failsafe extends, stays whole.
+    expect(without).toContain('Component.prototype.setState = function')
+    expect(without).toContain('exports.Component = Component;')
+    // A shape it does not know (a React update): nothing is taken out.
+    const other = code.replace('function ComponentDummy() {}', 'function ComponentDummy() { }')
+    expect(dropPureComponent(other)).toBe(other)
   })
 
   it('are told from what a module reads: named imports, properties of the whole module, of a require and of a copy', () => {
