@@ -14,6 +14,7 @@ import { hostSignInDeclared } from './host-sign-in'
 import { HostGateBeside, LazyHostGate } from './host-gate/lazy'
 import { envPrefix, productName } from '../brand'
 import { LocaleContext, useLocale } from '../i18n'
+import { Failsafe } from '../components/Failsafe'
 
 const DEFAULT_API_BASE = '/api'
 
@@ -115,13 +116,15 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
           <NavigationContext.Provider value={navigation}>
             {/* lang: the language the texts are in (a screen reader's voice); dir: the page's, or the language's. */}
             <div className="flex-root flex-cq" lang={locale.bundled ?? 'en'} dir={dir}>
-              {hostGated ? (
-                <Gate waits={waits} declared={declared}>
-                  {screen}
-                </Gate>
-              ) : (
-                screen
-              )}
+              <Failsafe>
+                {hostGated ? (
+                  <Gate waits={waits} declared={declared}>
+                    {screen}
+                  </Gate>
+                ) : (
+                  screen
+                )}
+              </Failsafe>
             </div>
           </NavigationContext.Provider>
         </LocaleContext.Provider>

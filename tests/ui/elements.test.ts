@@ -85,6 +85,29 @@ describe('every element', () => {
   })
 })
 
+describe('an element whose screen throws while rendering', () => {
+  it('says something went wrong, in the reader’s language, and the elements beside it go on', async () => {
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    // React reports what it caught: expected here, and kept out of the test's output.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const Broken = (): never => {
+      throw new Error('a value the screen could not render')
+    }
+    customElements.define('x-broken-screen', createFlexElement(Broken, 'flex-login'))
+    const broken = document.body.appendChild(document.createElement('x-broken-screen'))
+    const german = document.body.appendChild(document.createElement('x-broken-screen'))
+    german.setAttribute('lang', 'de')
+    const login = document.body.appendChild(document.createElement('flex-login'))
+    expect(await shadow(broken).findByRole('status')).toHaveTextContent('Something went wrong. Please try again.')
+    // German arrives with its chunk.
+    await waitFor(() => expect(shadow(german).getByRole('status')).toHaveTextContent('Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.'))
+    expect(await shadow(login).findByRole('heading', { name: /log in/i })).toBeInTheDocument()
+    expect(logged).toHaveBeenCalled()
+    logged.mockRestore()
+    for (const el of [broken, german, login]) el.remove()
+  })
+})
+
 describe('an element in a page that changes it', () => {
   const heading = (el: Element) => el.shadowRoot!.querySelector('h2')?.textContent
 
