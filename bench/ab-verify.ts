@@ -16,8 +16,6 @@
  *
  * BENCH_AB_PROFILE=<folder>: each server runs under `node --cpu-prof`, its
  * profile written into a folder of its own there when it stops.
- * BENCH_PIN=1: the servers on core 0, the load client on the others (pin.ts;
- * on PGlite, where the database is the server's own process).
  */
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -28,7 +26,6 @@ import { startLoadClient, type Load } from './load-run'
 import { processCpuMs } from './process-cpu'
 import { spawnServer } from './spawn-server'
 import { median, round } from './stats'
-import { pin, pinning, pinSelf } from './pin'
 import { UNLIMITED } from './server-load'
 import { call, postgresDatabase } from './verify-load'
 
@@ -77,7 +74,6 @@ async function startSide(folder: string): Promise<Side> {
     profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
   )
   if (profileDir) console.log(`${folder}: profile in ${profileDir}`)
-  if (pinning()) pin(child.pid!, '0')
   const api = `${url}/api`
   const { accessToken: device } = await call<{ accessToken: string }>(`${api}/device`, { deviceUDID: 'bench-ab', deviceType: 'WEB' })
   const { accessToken } = await call<{ accessToken: string }>(
@@ -107,7 +103,6 @@ async function main() {
   if (folders.length < 2) throw new Error('BENCH_AB: at least two checkouts, comma-separated (the first is A)')
   const duration = Number(process.env.BENCH_DURATION ?? 5)
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
-  if (pinning()) pinSelf()
   const client = await startLoadClient()
   const sides: Side[] = []
   try {

@@ -28,8 +28,6 @@
  * that every variant answers the same requests at the same pace.
  * BENCH_LOG_SPIN_US=<µs>: a fourth provider, reporting off and that much
  * busy work added to each request, to see how the bench reads a known cost.
- * BENCH_PIN=1: the providers on core 0, the bench's process, its client and
- * autocannon alone on the others (pin.ts).
  */
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -41,7 +39,6 @@ import type autocannon from 'autocannon'
 import { runAlone, startLoadClient, yardstick, yardstickLine, yardstickSeconds, type Load } from './load-run'
 import { spawnServer } from './spawn-server'
 import { median, round } from './stats'
-import { pin, pinning, pinSelf, unpinSelf } from './pin'
 
 const ROUNDS = Number(process.env.BENCH_LOG_ROUNDS ?? 5)
 const SECONDS = Number(process.env.BENCH_LOG_SECONDS ?? 4)
@@ -137,8 +134,6 @@ function figures(t: Target, off: Target, reporter: Record<string, number>) {
 }
 
 export async function requestLogCost() {
-  const pinned = pinning()
-  if (pinned) pinSelf()
   const portal = await startPortal()
   const down = `http://127.0.0.1:${await closedPort()}/api/logs`
   const targets: Target[] = []
@@ -160,9 +155,7 @@ export async function requestLogCost() {
           ...(SPIN_US ? { SPIN_US } : {}),
         }
         const rounds = { cpuUs: [], userUs: [], systemUs: [], rps: [], requests: 0, failed: 0 }
-        const provider = await spawnServer('bench/request-log-provider.ts', env)
-        if (pinned) pin(provider.child.pid!, '0')
-        targets.push({ variant, checkout, rounds, ...provider })
+        targets.push({ variant, checkout, rounds, ...(await spawnServer('bench/request-log-provider.ts', env)) })
       }
     // The yardstick: reporting off on one path, under the bench's client and under autocannon alone, a pair before the rounds and one after.
     // KEY is made up (the stand-in portal takes any key), so autocannon alone may take it in its arguments.
@@ -198,7 +191,6 @@ export async function requestLogCost() {
       rounds: ROUNDS,
       seconds: SECONDS,
       connections: CONNECTIONS,
-      pinned,
       loadAverage: [round(loadBefore, 1), round(loadAfter, 1)] as const,
       variants: targets.map((t, i) => figures(t, offOf(t), reporters[i])),
       portalEntries: portal.entries(),
@@ -208,14 +200,13 @@ export async function requestLogCost() {
     await client.close()
     await Promise.all(targets.map((t) => stop(t.child)))
     portal.close()
-    if (pinned) unpinSelf()
   }
 }
 
 /** The run as the bench prints it, a line each. */
 export function costLines(result: Awaited<ReturnType<typeof requestLogCost>>): string[] {
   return [
-    `Request logs, the provider's cost: ${result.rounds} interleaved rounds × ${result.seconds} s, ${result.connections} connections${result.pinned ? ', providers pinned to core 0' : ''}, load average ${result.loadAverage.join(' → ')}`,
+    `Request logs, the provider's cost: ${result.rounds} interleaved rounds × ${result.seconds} s, ${result.connections} connections, load average ${result.loadAverage.join(' → ')}`,
     ...result.variants.map(
       (v) =>
         `${v.variant.padEnd(5)}${v.checkout ? ` ${v.checkout}:` : ''} ${v.cpuPerRequestUs} µs CPU/request (rounds ${v.cpuSpreadUs.join('–')}; user ${v.userUs}, system ${v.systemUs}), ` +
