@@ -5,6 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { issueCode, judgeCode } from '../../server/resources/accounts/codes'
+import { endKeys } from '../../server/resources/api-keys'
 import { wrongCodesBucket } from '../../server/resources/accounts/code-budget'
 import { markVerified } from '../../server/resources/accounts/data'
 import { startInbox, type Inbox } from '../support/smtp'
@@ -123,7 +124,9 @@ describe.runIf(usePostgres)('an account deleted while another of its calls is un
     const left = await s.request('DELETE', `/api/manage/dapp/${project.id}/members/${memberId}`, { token: a.accessToken })
     expect(left.status, left.text).toBe(200)
     // The owner's roll of the replacement, as rollKey takes its locks: the project, the key, then the row of the
-    // account its new key names as its maker (the reference's check).
+    // account its new key names as its maker (the reference's check). The deletion's cascade clears `a` from the
+    // key, which checks the key's project: without holding that project first, it waited for the roll's project
+    // while holding the row the roll then waited for.
     const held = await holdOpen(
       s.db,
       async (tx) => {
@@ -136,6 +139,31 @@ describe.runIf(usePostgres)('an account deleted while another of its calls is un
     await blockedBy(s.db, held)
     const res = await deletion
     expect(res.status, res.text).toBe(204)
-    expect(await count('api_keys WHERE id = $1 AND created_by IS NULL', [replacement])).toBe(1)
+  })
+
+  it('having invited a member who saw a key it made, in a project it has left, while the member is removed: both go through (204)', async () => {
+    const owner = await signUp(s)
+    const m = await signUp(s)
+    const project = await newProject(s, owner.accessToken)
+    const keyId = Object.keys(project.apiKey)[0]
+    const own = await addMember(s, project.id, a, 'admin')
+    const theirs = await addMember(s, project.id, m, 'developer')
+    // `a` invited `m` and made the key, `m` saw its text (a roll's replacement), then `a` left.
+    await s.db.query('UPDATE project_members SET invited_by = $1 WHERE id = $2', [a.user.id, theirs])
+    await s.db.query('UPDATE api_keys SET created_by = $1, seen_by = $2 WHERE id = $3', [a.user.id, m.user.id, keyId])
+    await s.db.query('DELETE FROM project_members WHERE id = $1', [own])
+    // The owner's removal of `m` as the route takes its locks: the project, m's row (deleted), then the keys m saw.
+    const removal = await holdOpen(
+      s.db,
+      async (tx) => {
+        await tx.query('SELECT 1 FROM projects WHERE id = $1 FOR UPDATE', [project.id])
+        await tx.query('DELETE FROM project_members WHERE id = $1', [theirs])
+      },
+      async (tx) => void (await endKeys(tx, project.id, [keyId], new Date())),
+    )
+    const deletion = deleteMe()
+    await blockedBy(s.db, removal)
+    const res = await deletion
+    expect(res.status, res.text).toBe(204)
   })
 })

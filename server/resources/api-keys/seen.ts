@@ -36,13 +36,3 @@ export async function endKeys(q: Queryable, projectId: string, ids: string[], no
     now,
   ])
 }
-
-/**
- * Clears `userId` as the maker of the keys they made, as their account's deletion does (ON DELETE SET NULL), ahead of
- * the account's row: a roll holds its key, then the maker's row its replacement names; the deletion, which held that
- * row, then waited for the key (in a project the account had left, which it does not hold), and PostgreSQL ended one
- * of the two as a deadlock. Taken first, the key makes the deletion wait for the roll.
- */
-export async function forgetKeyMaker(q: Queryable, userId: string): Promise<void> {
-  await q.query('UPDATE api_keys SET created_by = NULL WHERE created_by = $1', [userId])
-}

@@ -55,16 +55,26 @@ export async function departurePreview(q: Queryable, userId: string): Promise<De
 }
 
 /**
- * Holds the rows of every project the user owns or is a member of. Every change to a project's members holds the
- * project's row (authorize's lock), and so does the deletion, before it reads its plan: else a removal or transfer
- * committing meanwhile is undone (a removed admin made owner, or a project just handed to this user deleted with
- * its account). Those that start later wait, then find the user gone. The deletion takes them before the user's
- * own row, the order a call in a project takes them in (the project, then the user's row its new rows name).
+ * Holds the rows of every project the user owns or is a member of, and of every other project whose rows name them
+ * (a key they made or saw, a member they invited, an endpoint they added: in a project they have left). Every change
+ * to a project's members holds the project's row (authorize's lock), and so does the deletion, before it reads its
+ * plan: else a removal or transfer committing meanwhile is undone (a removed admin made owner, or a project just
+ * handed to this user deleted with its account). Those that start later wait, then find the user gone. The deletion
+ * takes them before the user's own row, the order a call in a project takes them in (the project, then the user's
+ * row its new rows name). The rows naming them are cleared by the user row's cascade, which holds those projects too
+ * (a key both made and seen by them is changed twice, and its second change checks its project): taken after the
+ * user's row, a roll or a member's removal in a project they had left deadlocked with the deletion.
  */
 export async function holdEveryProject(tx: Queryable, userId: string): Promise<void> {
-  await tx.query(`SELECT id FROM projects WHERE owner_id = $1 OR id IN (SELECT project_id FROM project_members WHERE user_id = $1) ORDER BY id FOR UPDATE`, [
-    userId,
-  ])
+  await tx.query(
+    `SELECT id FROM projects
+      WHERE owner_id = $1
+         OR id IN (SELECT project_id FROM project_members WHERE user_id = $1 OR invited_by = $1)
+         OR id IN (SELECT project_id FROM api_keys WHERE created_by = $1 OR seen_by = $1)
+         OR id IN (SELECT project_id FROM webhook_endpoints WHERE added_by = $1)
+      ORDER BY id FOR UPDATE`,
+    [userId],
+  )
 }
 
 /**
