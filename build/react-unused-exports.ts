@@ -100,17 +100,34 @@ export function dropExports(source: string, keep: ReadonlySet<string>): { code: 
   return { code, dropped }
 }
 
-/** PureComponent's class and prototype, which the minifier keeps once nothing exports them (writes to a prototype). */
-const PURE_COMPONENT = /^function ComponentDummy\(\) \{\}\n[\s\S]*?^pureComponentPrototype\.isPureReactComponent = !0;\n/m
+/**
+ * PureComponent's class and prototype in React's production file, word for word, which the minifier keeps once
+ * nothing exports them (writes to a prototype). Exact text, not a pattern: a React whose file differs there keeps
+ * them, and nothing else can go with them.
+ */
+const PURE_COMPONENT = `function ComponentDummy() {}
+ComponentDummy.prototype = Component.prototype;
+function PureComponent(props, context, updater) {
+  this.props = props;
+  this.context = context;
+  this.refs = emptyObject;
+  this.updater = updater || ReactNoopUpdateQueue;
+}
+var pureComponentPrototype = (PureComponent.prototype = new ComponentDummy());
+pureComponentPrototype.constructor = PureComponent;
+assign(pureComponentPrototype, Component.prototype);
+pureComponentPrototype.isPureReactComponent = !0;
+`
 
 /**
  * React's `source` without PureComponent (the widget's own class, Failsafe, extends Component) when its export
- * is dropped: its set-up and the unused expression its export became. As it was if its shape is not the one
- * known, or if anything else still names it.
+ * is dropped: its set-up and the unused expression its export became. As it was if that text is not there word
+ * for word, or if anything else still names it.
  */
 export function dropPureComponent(source: string): string {
+  if (!source.includes(PURE_COMPONENT)) return source
   const code = source.replace(PURE_COMPONENT, '').replace(/^void PureComponent;\n/m, '')
-  return code !== source && !/\b(PureComponent|ComponentDummy|pureComponentPrototype)\b/.test(code) ? code : source
+  return /\b(PureComponent|ComponentDummy|pureComponentPrototype)\b/.test(code) ? source : code
 }
 
 /**
