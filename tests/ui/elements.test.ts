@@ -1,4 +1,5 @@
-import { fireEvent, waitFor } from '@testing-library/react'
+import { fireEvent, waitFor, within } from '@testing-library/react'
+import { createElement } from 'react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createFlexElement } from '../../src/elements/create-element'
 import { StandaloneLogin } from '../../src/components/auth/StandaloneAuth'
@@ -86,25 +87,34 @@ describe('every element', () => {
 })
 
 describe('an element whose screen throws while rendering', () => {
-  it('says something went wrong, in the reader’s language, and the elements beside it go on', async () => {
+  it('says something went wrong, in the reader’s language, with Try again, and the elements beside it go on', async () => {
     mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
     // React reports what it caught: expected here, and kept out of the test's output.
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const Broken = (): never => {
-      throw new Error('a value the screen could not render')
+    let broken = true
+    const Screen = () => {
+      if (broken) throw new Error('a value the screen could not render')
+      return createElement('p', null, 'Rendered again')
     }
-    customElements.define('x-broken-screen', createFlexElement(Broken, 'flex-login'))
-    const broken = document.body.appendChild(document.createElement('x-broken-screen'))
-    const german = document.body.appendChild(document.createElement('x-broken-screen'))
+    customElements.define('x-broken-screen', createFlexElement(Screen, 'flex-login'))
+    const els = ['x-broken-screen', 'x-broken-screen', 'flex-login'].map((tag) => document.body.appendChild(document.createElement(tag)))
+    const [first, german, login] = els
     german.setAttribute('lang', 'de')
-    const login = document.body.appendChild(document.createElement('flex-login'))
-    expect(await shadow(broken).findByRole('status')).toHaveTextContent('Something went wrong. Please try again.')
-    // German arrives with its chunk.
-    await waitFor(() => expect(shadow(german).getByRole('status')).toHaveTextContent('Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.'))
-    expect(await shadow(login).findByRole('heading', { name: /log in/i })).toBeInTheDocument()
-    expect(logged).toHaveBeenCalled()
-    logged.mockRestore()
-    for (const el of [broken, german, login]) el.remove()
+    try {
+      const alert = await shadow(first).findByRole('alert')
+      expect(alert).toHaveTextContent('Something went wrong. Please try again.')
+      // German arrives with its chunk.
+      await waitFor(() => expect(shadow(german).getByRole('alert')).toHaveTextContent('Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.'))
+      expect(await shadow(login).findByRole('heading', { name: /log in/i })).toBeInTheDocument()
+      expect(logged).toHaveBeenCalled()
+      // Try again renders the screen anew: once it renders, it is back.
+      broken = false
+      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }))
+      expect(await shadow(first).findByText('Rendered again')).toBeInTheDocument()
+    } finally {
+      logged.mockRestore()
+      for (const el of els) el.remove()
+    }
   })
 })
 
