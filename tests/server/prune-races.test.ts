@@ -54,6 +54,8 @@ describe.runIf(usePostgres)('finished rate-limit windows pruned while an invitat
       s.db,
       async (tx) => void (await tx.query('SELECT 1 FROM rate_limits WHERE bucket = $1 FOR UPDATE', [sha256('another call|of its own')])),
     )
+    // With the fix the prune skips the held window and never waits (`done` ends the wait at once); without it, it
+    // waits for the held window holding the address's, and the invitation then waits for the prune: a deadlock.
     let pruned = false
     let answered = false
     let invitation: ReturnType<typeof s.request> | undefined
