@@ -4,8 +4,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startInbox, type Inbox } from '../support/smtp'
-import { createTestServer, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
-import { addMember, mailedCode, verifyEmail } from './teams'
+import { createTestServer, newProject, type SignedUp, type TestServer } from './harness'
+import { addMember, inviteViewer, mailedCode, verifiedAccount } from './teams'
 
 const DAY = 86_400_000
 
@@ -33,22 +33,12 @@ async function server() {
   return s
 }
 
-async function account(name: string): Promise<SignedUp> {
-  const email = uniqueEmail(name.split(' ')[0].toLowerCase())
-  const a = await signUp(s, { name, email })
-  await inbox.next(email)
-  await verifyEmail(s, a)
-  return a
-}
+/** An account whose sign-up mail is taken, verified, so it may invite. */
+const account = (name: string) => verifiedAccount(s, inbox, name)
 
 const call = (who: SignedUp, method: string, path: string, body?: unknown) => s.request(method, `/api${path}`, { token: who.accessToken, body })
 
-async function invite(who: SignedUp, projectId: string, email: string): Promise<string> {
-  const res = await call(who, 'POST', `/manage/dapp/${projectId}/members`, { email, role: 'viewer' })
-  expect(res.status, res.text).toBe(201)
-  await mailedCode(inbox, email)
-  return res.body.id as string
-}
+const invite = (who: SignedUp, projectId: string, email: string) => inviteViewer(s, inbox, who, projectId, email)
 
 const rowsFor = async (email: string) => (await s.db.query<{ n: number }>('SELECT count(*)::integer AS n FROM project_members WHERE email = $1', [email]))[0].n
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startInbox, type Inbox } from '../support/smtp'
-import { createTestServer, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
-import { addMember, mailedCode, verifyEmail } from './teams'
+import { createTestServer, newProject, uniqueEmail, type SignedUp, type TestServer } from './harness'
+import { addMember, inviteViewer, verifiedAccount } from './teams'
 
 let inbox: Inbox
 let s: TestServer
@@ -28,20 +28,11 @@ async function server() {
 }
 
 /** An account whose sign-up mail is taken, verified, so it may invite. */
-async function account(name: string, email = uniqueEmail(name.split(' ')[0].toLowerCase())): Promise<SignedUp> {
-  const a = await signUp(s, { name, email })
-  await inbox.next(email)
-  await verifyEmail(s, a)
-  return a
-}
+const account = (name: string) => verifiedAccount(s, inbox, name)
 
 const call = (who: SignedUp, method: string, path: string, body?: unknown) => s.request(method, `/api${path}`, { token: who.accessToken, body })
 
-async function invite(who: SignedUp, projectId: string, email = uniqueEmail('pending')) {
-  const res = await call(who, 'POST', `/manage/dapp/${projectId}/members`, { email, role: 'viewer' })
-  expect(res.status, res.text).toBe(201)
-  await mailedCode(inbox, email)
-}
+const invite = (who: SignedUp, projectId: string, email = uniqueEmail('pending')) => inviteViewer(s, inbox, who, projectId, email)
 
 const entriesOf = (projectId: string) =>
   s.db.query<{ action: string; actor_email: string; details: unknown }>(

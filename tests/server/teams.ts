@@ -1,8 +1,9 @@
 /** Shared steps of the teams tests: members put in place directly, and invitations through the API and a real SMTP sink. */
 import { randomBytes } from 'node:crypto'
 import type { MemberRole } from '../../contract/constants'
+import { expect } from 'vitest'
 import type { Inbox } from '../support/smtp'
-import type { SignedUp, TestServer } from './harness'
+import { signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
 
 export type { MemberRole }
 
@@ -32,4 +33,21 @@ export async function mailedCode(inbox: Inbox, email: string): Promise<{ code: s
   const code = /fxi_[A-Za-z0-9_-]+/.exec(text)?.[0]
   if (!code) throw new Error('no invitation code in the mail')
   return { code, text, html: String(mail.html ?? ''), subject: mail.subject ?? '' }
+}
+
+/** A new account named `name`, its sign-up mail taken from `inbox` and its address verified, so it may invite. */
+export async function verifiedAccount(s: TestServer, inbox: Inbox, name: string): Promise<SignedUp> {
+  const email = uniqueEmail(name.split(' ')[0].toLowerCase())
+  const a = await signUp(s, { name, email })
+  await inbox.next(email)
+  await verifyEmail(s, a)
+  return a
+}
+
+/** `who` invites `email` to the project as a viewer through the API, and the mail arrives; answers the invitation's id. */
+export async function inviteViewer(s: TestServer, inbox: Inbox, who: SignedUp, projectId: string, email: string): Promise<string> {
+  const res = await s.request('POST', `/api/manage/dapp/${projectId}/members`, { token: who.accessToken, body: { email, role: 'viewer' } })
+  expect(res.status, res.text).toBe(201)
+  await mailedCode(inbox, email)
+  return res.body.id as string
 }
