@@ -37,6 +37,11 @@ const LANGS = ['en', 'de', 'ja', 'ar'] as const
 type Lang = (typeof LANGS)[number]
 const TEXTS: Record<Lang, Record<string, unknown>> = { en: {}, de, ja, ar: {} }
 const SERVICE_TOKEN = 'a-service-token-for-screenshots'
+const SCOPES = [
+  { name: 'forecast:read', description: 'Read forecasts for any city', group: 'Forecasts', access: 'read' },
+  { name: 'alerts:read', description: 'Read weather alerts', group: 'Alerts', access: 'read' },
+  { name: 'alerts:write', description: 'Subscribe to and cancel alerts', group: 'Alerts', access: 'write' },
+]
 const TAGS = 'flex-portal, flex-projects, flex-project-detail, flex-login, flex-signup, flex-snippet'
 
 /** Every element of ours in `lang` (Arabic right to left), then waits for the text of `id` in it. */
@@ -123,6 +128,20 @@ function screens(projectId: string, team: Team): Screen[] {
     await section.waitFor()
     await section.scrollIntoViewIfNeeded()
   }
+  const toDocsKeys = async (p: Page) => {
+    await click(p, 'link', 'Weather API')
+    await toSection('API keys')(p)
+  }
+  /** The Create dialog with a name, an address and custom access with one scope. */
+  const createKey = (to: (p: Page) => Promise<void>) => async (p: Page) => {
+    await to(p)
+    await click(p, 'button', 'Create')
+    const dialog = p.getByRole('dialog', { name: 'Create API key' })
+    await dialog.getByLabel('Key name (optional)').fill('Reporting dashboard')
+    await dialog.getByRole('radio', { name: /^Custom/ }).check()
+    await dialog.getByRole('checkbox').first().check()
+    await dialog.getByLabel('Allowed IP addresses').fill('203.0.113.0/24')
+  }
   const memberMenu = async (page: Page) => {
     await toSection('Members')(page)
     await click(page, 'button', 'Actions for Linus Torvalds')
@@ -194,6 +213,16 @@ function screens(projectId: string, team: Team): Screen[] {
     { name: 'add-project', url: 'index.html#/dashboard', steps: (p) => click(p, 'button', '+ Add New Project'), ready: 'projects.add.title' },
     { name: 'user-menu', url: 'index.html#/dashboard', steps: (p) => click(p, 'button', /user menu/i), ready: 'projects.add' },
     { name: 'project', url: `index.html${project}`, steps: onProject, ready: 'keys.heading', full: true },
+    // The key dialog of a server with a scope catalog, its custom access open: each demo page's.
+    { name: 'create-key', url: `index.html${project}`, steps: createKey(onProject), ready: 'keyAccess.scopes' },
+    { name: 'docs-create-key', url: 'docs.html', steps: createKey(toDocsKeys), ready: 'keyAccess.scopes' },
+    {
+      name: 'existing-create-key',
+      url: 'existing.html',
+      northwind: 'Grace Northwind',
+      steps: createKey(northwindSection('API keys')),
+      ready: 'keyAccess.scopes',
+    },
     {
       name: 'key-menu',
       url: `index.html${project}`,
@@ -282,8 +311,18 @@ async function main() {
   mkdirSync(OUT, { recursive: true })
   const inbox = await startInbox()
   // Every screen signs in as the same account and loads its pages afresh: the per-user and per-address limits would refuse the later ones.
+  // A scope catalog, so keys have restrictions to choose in the key dialog.
+  const catalog = join(OUT, 'scopes.json')
+  writeFileSync(catalog, JSON.stringify(SCOPES))
   const server = await startServer({
-    env: { SERVICE_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', SMTP_URL: inbox.url, RATE_LIMIT_PER_USER: '1000000', RATE_LIMIT_PER_ADDRESS: '1000000' },
+    env: {
+      SERVICE_TOKEN,
+      KEY_SCOPES_FILE: catalog,
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_URL: inbox.url,
+      RATE_LIMIT_PER_USER: '1000000',
+      RATE_LIMIT_PER_ADDRESS: '1000000',
+    },
   })
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   const shots: string[] = []
