@@ -33,14 +33,22 @@ describe('generated CSS', () => {
   it('has a rule for every class a className of the widget names: a word twind does not know styles nothing', () => {
     // ms-auto and max-w-48 (twind 1.1 has neither) left a skeleton bar and the key filter unstyled.
     const words = new Set<string>()
-    for (const file of sourceFiles('src').filter((f) => f.endsWith('.tsx')))
-      for (const [, plain, template] of readFileSync(file, 'utf8').matchAll(/className=(?:"([^"]*)"|\{`([^`]*)`\})/g))
-        for (const word of (plain ?? template).replace(/\$\{[^}]*\}/g, ' ').split(/\s+/)) if (word) words.add(word)
+    for (const text of classTexts()) for (const word of text.replace(/\$\{[^}]*\}/g, ' ').split(/\s+/)) if (word) words.add(word)
     // The class of a selector (group-hover:…), not a utility.
     words.delete('group')
     const selector = (word: string) => `.${word.replace(/[^\w-]/g, (c) => `\\${c}`)}`
-    expect(words.size).toBeGreaterThan(200)
+    expect(words.size).toBeGreaterThan(250)
     expect([...words].filter((word) => !generateRules([`'${word}'`]).some((rule) => rule.includes(selector(word))))).toEqual([])
+  })
+
+  it('reads a class wherever the widget writes one: a className expression, a class constant, a variant of an object', () => {
+    const texts = classTexts()
+    // className={stacked ? 'block space-y-3' : …}, const FILTER = '…', const linkClass = `…`, a template's
+    // `${status === 'failed' ? 'text-danger' : …}`, const layoutClass = { center: '…' }
+    for (const text of ['block space-y-3', 'flex flex-col gap-1 cq-xs:contents', 'font-semibold underline ${FOCUS_RING}', 'text-danger'])
+      expect(texts).toContain(text)
+    expect(texts.some((text) => text.includes('[&::backdrop]:bg-[rgba(0,0,0,0.7)]'))).toBe(true)
+    expect(texts).not.toContain('failed')
   })
 
   it('takes no rule from a word of a text: "a visible character" in a message adds no .visible', () => {
@@ -109,3 +117,59 @@ describe('generated CSS', () => {
     expect(found.has('m-3')).toBe(false)
   })
 })
+
+/**
+ * The texts of the widget's classes: className="…" and className={`…`}, every string in a className={…}
+ * expression (a condition's branches), and every string of a constant such an expression or class names (FILTER,
+ * linkClass with its FOCUS_RING, an object of variants such as layoutClass): a word twind does not know in any of
+ * them styles nothing.
+ */
+function classTexts(): string[] {
+  // Every string of some code, and those in a template's ${…} (a branch's classes), leaving out what a value is
+  // compared with (status === 'failed').
+  const strings = (code: string): string[] =>
+    [...code.replace(/[!=]==?\s*('[^'\n]*'|"[^"\n]*")/g, '').matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g)].flatMap((m) =>
+      m[3] === undefined ? [m[1] ?? m[2]] : [m[3], ...[...m[3].matchAll(/\$\{([^}]*)\}/g)].flatMap(([, inner]) => strings(inner))],
+    )
+  const names = (code: string) => code.match(/\b[A-Za-z_]\w*\b/g) ?? []
+  const texts: string[] = []
+  // Each constant's code (a string, a template, an object of them), by its name, across the widget.
+  const constants = new Map<string, string[]>()
+  const wanted: string[] = []
+  for (const file of sourceFiles('src').filter((f) => /\.tsx?$/.test(f) && !f.includes('/i18n/'))) {
+    const code = readFileSync(file, 'utf8')
+    for (const [, plain] of code.matchAll(/className="([^"]*)"/g)) texts.push(plain)
+    for (const at of [...code.matchAll(/className=\{/g)].map((m) => m.index + m[0].length)) {
+      const expression = code.slice(at, closing(code, at))
+      texts.push(...strings(expression))
+      wanted.push(...names(expression.replace(/'[^'\n]*'|"[^"\n]*"/g, '')))
+    }
+    // Named as class constants are (FILTER, linkClass): a `status` function elsewhere is not one.
+    for (const m of code.matchAll(/^(?:export )?const ([A-Z][A-Z_]*|\w+Class) = /gm)) {
+      const at = m.index + m[0].length
+      const value = code.slice(at, code[at] === '{' ? closing(code, at + 1) : code.indexOf('\n', at))
+      constants.set(m[1], [...(constants.get(m[1]) ?? []), value])
+    }
+  }
+  // A class constant's own template may name another (linkClass's FOCUS_RING).
+  for (const seen = new Set<string>(); wanted.length;) {
+    const name = wanted.pop()!
+    if (seen.has(name) || !constants.has(name)) continue
+    seen.add(name)
+    for (const value of constants.get(name)!) {
+      const found = strings(value)
+      texts.push(...found)
+      for (const text of found) for (const [, inner] of text.matchAll(/\$\{([^}]*)\}/g)) wanted.push(...names(inner))
+    }
+  }
+  return texts
+}
+
+/** Where the brace opened just before `at` closes. */
+function closing(code: string, at: number): number {
+  for (let depth = 1, i = at; i < code.length; i++) {
+    if (code[i] === '{') depth++
+    else if (code[i] === '}' && --depth === 0) return i
+  }
+  return code.length
+}
