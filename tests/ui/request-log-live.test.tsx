@@ -81,6 +81,31 @@ describe('the live Requests section', () => {
     expect(s.queryByRole('button', { name: 'Load more' })).toBeNull()
   })
 
+  it('says nothing of an older page asked for under filters since changed that then fails: the new list has no error', async () => {
+    stillClock()
+    let failOlder: (() => void) | undefined
+    mockApi({
+      [CAPS]: { body: { features: ['request-logs'] } },
+      [PROJECT]: { body: project },
+      [LOGS]: (c: ApiCall) => {
+        const query = new URL(c.url, location.origin).searchParams
+        if (query.get('before')) return new Promise<Response>((resolve) => (failOlder = () => resolve(json({ message: 'The database is resting.' }, 503))))
+        return json(query.get('status') === '5xx' ? { entries: [entry(9, { status: 502 })], next: 'cur_9' } : { entries: [entry(3), entry(2)], next: 'cur_2' })
+      },
+    })
+    const s = await section(renderDetail('prj_7').q)
+    await loadedTable(s)
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+    await user.click(s.getByRole('button', { name: 'Load more' }))
+    await waitFor(() => expect(failOlder).toBeDefined())
+    await user.selectOptions(s.getByRole('combobox', { name: 'Status' }), 'Server errors (5xx)')
+    const table = s.getByRole('table', { name: 'Recent requests' })
+    await waitFor(() => expect(routes(table)).toEqual(['/v1/r9']))
+    await act(async () => failOlder!())
+    expect(s.queryByText(/The database is resting/)).toBeNull()
+    expect(s.getByRole('button', { name: 'Load more' })).toBeEnabled()
+  })
+
   it('leaves the filter of a key deleted meanwhile: it asks for all keys again, as its select says', async () => {
     let keys = project.keys!
     const api = mockApi({

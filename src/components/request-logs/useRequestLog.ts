@@ -112,7 +112,10 @@ export function useRequestLog(projectId: string, filter: LogFilter, limit: numbe
   const loadMore = () => {
     const before = state.next
     if (!before || more.loading) return
-    setMore({ loading: true, error: undefined })
+    // Its answer ends this ask alone: a log started again since (other filters, Retry) shows no error of the old one.
+    const asked = { loading: true, error: undefined }
+    const end = (m: typeof more) => setMore((now) => (now === asked ? m : now))
+    setMore(asked)
     page(before).then(
       (p) => {
         // Only onto the list it was asked for: one started again since (other filters, a poll of only new calls) ends elsewhere.
@@ -121,9 +124,9 @@ export function useRequestLog(projectId: string, filter: LogFilter, limit: numbe
           const known = new Set(s.entries.map(callOf))
           return { ...s, entries: [...s.entries, ...p.entries.filter((e) => !known.has(callOf(e)))], next: p.next }
         })
-        setMore(IDLE)
+        end(IDLE)
       },
-      (error: unknown) => setMore({ loading: false, error }),
+      (error: unknown) => end({ loading: false, error }),
     )
   }
 
