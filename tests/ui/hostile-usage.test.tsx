@@ -1,13 +1,14 @@
 /**
- * Answers of a broken or compromised server in the Usage section: a clear
- * chart or error, never a blank element.
+ * Answers of a broken or compromised server in the Usage and Requests sections: a clear
+ * chart, table or error, never a blank element or a page that hangs.
  */
 import { within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { parseLogSummary } from '../../src/api/request-logs'
+import { parseLogPage, parseLogSummary } from '../../src/api/request-logs'
 import { resetStore, signInAs } from './helpers'
 import { mockApi, offContract } from './helpers/api-mock'
 import { detail, keyEntry, renderDetail } from './helpers/dashboard'
+import { logEntry } from './helpers/fixtures'
 
 const GET = 'GET /api/manage/dapp/prj_7'
 const USAGE = 'GET /api/manage/dapp/prj_7/usage'
@@ -46,5 +47,16 @@ describe('request-log summaries of a broken server', () => {
     const kept = parseLogSummary({ unit: 'day', buckets }).buckets
     expect(kept).toHaveLength(90)
     expect(kept[0]).toEqual({ start: 'b199910', requests: 1, errors: 0, p95Ms: 199_910 })
+  })
+})
+
+describe('request-log pages of a broken server', () => {
+  it('keep no more calls than a page may hold (100), the newest', () => {
+    // 200,000 calls: each a row of the Requests section's table, redrawn at every poll, which hung the page.
+    const entries = Array.from({ length: 200_000 }, (_, i) => logEntry(i, { requestId: `req_${i}` }))
+    const kept = parseLogPage({ entries }).entries
+    expect(kept).toHaveLength(100)
+    expect(kept[0].requestId).toBe('req_0')
+    expect(kept[99].requestId).toBe('req_99')
   })
 })
