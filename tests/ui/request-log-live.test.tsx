@@ -11,7 +11,7 @@ import { ARRIVALS_EVERY_MS } from '../../src/components/request-logs/useArrivals
 import { POLL_MS } from '../../src/components/request-logs/useRequestLog'
 import { resetStore, signInAs } from './helpers'
 import { json, mockApi, type ApiCall } from './helpers/api-mock'
-import { renderDetail } from './helpers/dashboard'
+import { keyEntry, renderDetail } from './helpers/dashboard'
 import { logEntry } from './helpers/fixtures'
 import { CAPS, LOGS, PROJECT, loadedTable, nextPoll, project, queries, renderSection, section } from './helpers/request-logs'
 import { chooseInRow } from './helpers/row-menu'
@@ -128,6 +128,41 @@ describe('the live Requests section', () => {
     await user.click(within(q.getByRole('dialog', { name: 'Delete API key' })).getByRole('button', { name: 'Delete key' }))
     await waitFor(() => expect(logs().at(-1)).toEqual({ limit: '50' }))
     expect(s.getByRole('combobox', { name: 'Key' })).toHaveValue('')
+  })
+
+  it('drops Test for good with the last test key: one made later finds the log of every mode, as its select says', async () => {
+    const testKey = (id: string) => keyEntry(id, `Sandbox ${id}`, 'fxk_test…tttt', { mode: 'test' })
+    let keys = [...project.keys!, testKey('apid_t')]
+    const deleted =
+      (id: string, made: typeof keys = []) =>
+      () => {
+        keys = [...keys.filter((k) => k.id !== id), ...made]
+        return json({ deleted: id })
+      }
+    const api = mockApi({
+      [CAPS]: { body: { features: ['request-logs'] } },
+      [PROJECT]: () => json({ ...project, keys }),
+      [LOGS]: { body: { entries: [entry(1)] } },
+      'DELETE /api/manage/dapp/prj_7/api-key/apid_t': deleted('apid_t'),
+      // A teammate's test key, made meanwhile: the page reads it with the project after this deletion.
+      'DELETE /api/manage/dapp/prj_7/api-key/apid_b': deleted('apid_b', [testKey('apid_t2')]),
+    })
+    const { q } = renderDetail('prj_7')
+    const s = await section(q)
+    await loadedTable(s)
+    const user = userEvent.setup()
+    const logs = () => queries(api.calls.filter((c) => c.url.includes('/logs?')))
+    const remove = async (name: string) => {
+      await chooseInRow(user, q.getByRole('region', { name: 'API keys' }), `Actions for key ${name}`, 'Delete')
+      await user.click(within(q.getByRole('dialog', { name: 'Delete API key' })).getByRole('button', { name: 'Delete key' }))
+    }
+    await user.selectOptions(s.getByRole('combobox', { name: 'Mode' }), 'Test keys')
+    await waitFor(() => expect(logs().at(-1)).toEqual({ mode: 'test', limit: '50' }))
+    await remove('Sandbox apid_t')
+    await waitFor(() => expect(s.queryByRole('combobox', { name: 'Mode' })).toBeNull())
+    await remove('Staging')
+    expect(await s.findByRole('combobox', { name: 'Mode' })).toHaveValue('')
+    expect(logs().at(-1)).toEqual({ limit: '50' })
   })
 
   it("hands focus to the log when a call's detail closes after a poll took its row away", async () => {
