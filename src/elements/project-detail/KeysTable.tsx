@@ -128,6 +128,8 @@ export function KeysTable({
   const now = Date.now()
   const [mode, setMode] = useState('')
   const filterable = all.some(isTest)
+  // Left with the last test key: the select a test key made later brings back says "All keys", and so must the table.
+  if (!filterable && mode) setMode('')
   const keys = filterable && mode ? all.filter((k) => isTest(k) === (mode === 'test')) : all
   const rows: KeyRow[] = keys.map((key) => ({
     key,
