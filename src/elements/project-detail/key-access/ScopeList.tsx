@@ -18,7 +18,7 @@ export function ScopeList({
     onChange(next)
   }
   return (
-    <fieldset className="space-y-3 rounded-flex border border-border p-3 pt-0">
+    <fieldset className="space-y-3 rounded-flex border border-border pt-0 p-3">
       {/* No padding above: the first group's own margin (space-y) already sets it off from the legend on the border. */}
       <legend className="px-1 font-medium">{legend}</legend>
       {[...new Set(catalog.map((s) => s.group))].map((group) => (
