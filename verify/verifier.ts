@@ -233,9 +233,12 @@ function logsUrl(verifyUrl: string): string {
   return u.href
 }
 
+// The middlewares copy these lists into each request's answer: one of another shape (a number) would throw there.
+const names = (x: unknown) => x === undefined || (Array.isArray(x) && x.every((s) => typeof s === 'string'))
+
 function isVerification(x: unknown): x is Verification {
   if (typeof x !== 'object' || x === null) return false
   const v = x as Record<string, unknown>
-  if (v.valid === true) return typeof v.keyId === 'string' && typeof v.projectId === 'string'
-  return v.valid === false && typeof v.code === 'string'
+  if (v.valid === true) return typeof v.keyId === 'string' && typeof v.projectId === 'string' && (v.scopes === null || names(v.scopes))
+  return v.valid === false && typeof v.code === 'string' && names(v.missingScopes)
 }

@@ -164,6 +164,19 @@ describe('honoApiKey', () => {
     const down = await app(() => json({}, 502)).request('/v1/me', { headers: { Authorization: 'Bearer fxk_x' } })
     expect([down.status, await down.json()]).toEqual([503, { message: 'API keys cannot be checked right now. Try again in a moment.' }])
   })
+
+  it("answers 503 to a server's 200 whose scopes are no list of names (a broken server's, a proxy's), never a thrown error (500)", async () => {
+    const broken = [
+      { ...VALID, scopes: 5 },
+      { ...VALID, scopes: {} },
+      { ...VALID, scopes: [1] },
+      { valid: false, code: 'INSUFFICIENT_SCOPE', missingScopes: 5 },
+    ]
+    for (const answer of broken) {
+      const res = await app(() => json(answer)).request('/v1/me', { headers: { Authorization: 'Bearer fxk_x' } })
+      expect([res.status, answer]).toEqual([503, answer])
+    }
+  })
 })
 
 describe('expressApiKey', () => {
