@@ -190,9 +190,12 @@ export function createVerifier({
       const p = ask(key, asked)
         .then(frozen)
         .then((answer) => {
-          if (ttl > 0 && cacheSize > 0) {
+          // Counted from the ask, not the answer: the server read the key after `now`, so a change made after its read is
+          // seen within cacheSeconds however slowly the answer came.
+          const until = now + ttl
+          if (ttl > 0 && cacheSize > 0 && until > Date.now()) {
             if (cache.size >= cacheSize) cache.delete(cache.keys().next().value!)
-            cache.set(entry, { answer, until: Date.now() + ttl })
+            cache.set(entry, { answer, until })
           }
           return answer
         })

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { clientAddress } from '../../verify/client-address'
 import { createVerifier, expressApiKey, honoApiKey, VerifierUnavailable, type ApiKeyInfo, type ApiKeyVariables, type Verification } from '../../verify/index'
 
@@ -42,6 +42,29 @@ describe('createVerifier', () => {
     await none.verify('fxk_good')
     await none.verify('fxk_good')
     expect(f.calls).toHaveLength(4)
+  })
+
+  it('reuses an answer for cacheSeconds from when it was asked, not from when a slow server answered: a change is seen within that time', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 })
+    try {
+      let release!: () => void
+      const held = new Promise<void>((r) => (release = r))
+      const f = fakeFetch(async () => {
+        await held
+        return json(VALID)
+      })
+      const v = createVerifier({ url: URL_, serviceToken: 'svc', fetch: f.fn, cacheSeconds: 5 })
+      const first = v.verify('fxk_good')
+      // The server read the key at once; its answer took 4 s to arrive.
+      vi.setSystemTime(4000)
+      release()
+      await first
+      vi.setSystemTime(5001)
+      await v.verify('fxk_good')
+      expect(f.calls).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('makes one call for concurrent checks of one key', async () => {
