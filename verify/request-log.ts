@@ -175,8 +175,15 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
     return false
   }
 
+  // Only what is queued when it is called: entries that keep arriving meanwhile are the timer's, or under steady
+  // traffic a flush (a shutdown's await) would never end. A send already on its way holds the front of the queue.
   async function flush() {
-    while (queue.length > 0 && (await sendOne()));
+    let left = queue.length
+    while (left > 0 && queue.length > 0) {
+      const covers = sending ? inFlight : Math.min(batchSize, queue.length)
+      if (!(await sendOne())) return
+      left -= covers
+    }
   }
 
   return {

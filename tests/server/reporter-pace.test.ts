@@ -109,4 +109,27 @@ describe('the request log reporter', () => {
     gaps.forEach((gap, i) => expect(gap, `gap ${i}`).toBeGreaterThanOrEqual(1000 * 2 ** i))
     expect(reporter.stats()).toMatchObject({ failedSends: attempts.length - (failing ? 1 : 0) })
   })
+
+  it('flush() sends what is queued when it is called and resolves, however fast new entries keep arriving', async () => {
+    let sends = 0
+    let arriving = 50
+    const reporter = requestLogReporter(
+      'https://portal.example/api/logs',
+      'svc',
+      async (_url: string, init: RequestInit) => {
+        sends++
+        // Steady traffic: a request is answered while each batch is on its way (50 of them, so the test ends either way).
+        if (arriving-- > 0) reporter.add(entry(1000 + arriving))
+        const { entries } = JSON.parse(String(init.body)) as { entries: unknown[] }
+        return Response.json({ accepted: entries.length, duplicates: 0, dropped: { unknownKey: 0, future: 0, expired: 0 } }, { status: 202 })
+      },
+      { batchSize: 10 },
+    )
+    for (let i = 0; i < 25; i++) reporter.add(entry(i))
+    await reporter.flush()
+    // The 25 queued took three batches; what arrived meanwhile is the timer's.
+    expect(sends).toBe(3)
+    expect(reporter.stats().queued).toBeGreaterThan(0)
+    await reporter.close()
+  })
 })
