@@ -231,7 +231,14 @@ const messageOf = (body: unknown) => String((body as { message?: unknown } | und
 
 /** `…/api/keys/verify` → `…/api/logs`: the same server, the same service token. */
 function logsUrl(verifyUrl: string): string {
-  const u = new URL(verifyUrl)
+  let u: URL
+  try {
+    u = new URL(verifyUrl)
+  } catch {
+    // A path (for a fetch of the provider's that takes one) is no URL: replaced as text. It is read at the first entry,
+    // which must never throw: on Express that is in the response's 'finish' listener, where a throw ends the process.
+    return verifyUrl.replace(/\/keys\/verify\/?(?=[?#]|$)/, '/logs')
+  }
   u.pathname = u.pathname.replace(/\/keys\/verify\/?$/, '/logs')
   return u.href
 }

@@ -114,6 +114,16 @@ describe('createVerifier', () => {
     expect(await v.verify('fxk_good')).toEqual(VALID)
   })
 
+  it('sends request logs beside a verify address given as a path (for a fetch that takes one), and never throws queuing an entry', async () => {
+    const f = fakeFetch(() => json({ accepted: 1, duplicates: 0, dropped: { unknownKey: 0, future: 0, expired: 0 } }, 202))
+    const v = createVerifier({ url: '/api/keys/verify', serviceToken: 'svc', fetch: f.fn })
+    const entry = { requestId: 'req_1', keyId: 'apid_1', method: 'GET', route: '/v1/x', status: 200, durationMs: 1, at: new Date().toISOString() }
+    // On Express an entry is queued in the response's 'finish' listener: a throw there would end the provider's process.
+    expect(() => v.logRequest(entry)).not.toThrow()
+    await v.close()
+    expect(f.calls.map((c) => c.url)).toEqual(['/api/logs'])
+  })
+
   it('refuses what cannot be a key without a call', async () => {
     const f = fakeFetch(() => json(VALID))
     const v = createVerifier({ url: URL_, serviceToken: 'svc', fetch: f.fn })
