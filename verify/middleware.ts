@@ -2,6 +2,7 @@ import type { KeyMode } from '../contract/constants.js'
 import { expressRoute, type RoutedRequest } from './express-route.js'
 import { REQUEST_ID_HEADER, UNMATCHED_ROUTE, checkedScopes, entryOf, requestIdOf, started, type ApiKeyOptions } from './request-entry.js'
 import { VerifierUnavailable, logMade, type Verifier } from './verifier.js'
+import { checkProxies } from './options-check.js'
 // Named apart from the `clientAddress` option (whether request logs carry the address).
 import { clientAddress as addressOf, type AddressSource } from './client-address.js'
 
@@ -121,6 +122,7 @@ const honoAddress = (c: HonoContextLike): string | undefined => (c.env as NodeBi
 export function honoApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
   const { requestLogs = false, clientAddress = false } = options
   const scopes = checkedScopes(options.scopes)
+  checkProxies(options.trustedProxies)
   return async (c: HonoContextLike, next: () => Promise<void>): Promise<Response | void> => {
     const start = requestLogs ? started() : undefined
     const ip = addressOf(honoAddress(c), c.req.header('x-forwarded-for'), options.trustedProxies)
@@ -184,6 +186,7 @@ interface ExpressResponseLike {
 export function expressApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
   const { requestLogs = false, clientAddress = false } = options
   const scopes = checkedScopes(options.scopes)
+  checkProxies(options.trustedProxies)
   return (req: ExpressRequestLike, res: ExpressResponseLike, next: (err?: unknown) => void): void => {
     const start = requestLogs ? started() : undefined
     const forwarded = req.headers['x-forwarded-for']

@@ -124,6 +124,22 @@ describe('createVerifier', () => {
     expect(f.calls.map((c) => c.url)).toEqual(['/api/logs'])
   })
 
+  it('refuses, when made, a number option that is not one: an unset variable read as Number(process.env.X) is NaN', () => {
+    const make = (more: object) => () => createVerifier({ url: URL_, serviceToken: 'svc', fetch: fakeFetch(() => json(VALID)).fn, ...more })
+    expect(make({ cacheSeconds: Number(undefined) })).toThrow('createVerifier: cacheSeconds must be a number of at least 0 (got NaN).')
+    expect(make({ cacheSize: 10.5 })).toThrow(/cacheSize must be a whole number/)
+    expect(make({ timeoutMs: Infinity })).toThrow(/timeoutMs must be a number of at least 1/)
+    expect(make({ requestLogs: { maxQueue: NaN } })).toThrow('createVerifier requestLogs: maxQueue must be a whole number of at least 1 (got NaN).')
+    expect(make({ requestLogs: { intervalMs: -1 } })).toThrow(/intervalMs must be a number of at least 0/)
+    expect(make({ requestLogs: { batchSize: 0 } })).toThrow(/batchSize/)
+    // What the docs allow still makes a verifier.
+    expect(make({ cacheSeconds: 0, cacheSize: 0, requestLogs: { intervalMs: 0, maxQueue: 1, batchSize: 1000 } })).not.toThrow()
+    const v = make({})()
+    expect(() => honoApiKey(v, { trustedProxies: '10.0.0.2' as never })).toThrow(/trustedProxies must be a list/)
+    expect(() => expressApiKey(v, { trustedProxies: ['10.0.0.2', 7] as never })).toThrow(/trustedProxies must be a list/)
+    expect(() => honoApiKey(v, { trustedProxies: ['10.0.0.2'] })).not.toThrow()
+  })
+
   it('refuses what cannot be a key without a call', async () => {
     const f = fakeFetch(() => json(VALID))
     const v = createVerifier({ url: URL_, serviceToken: 'svc', fetch: f.fn })
