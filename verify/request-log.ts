@@ -133,6 +133,8 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
         headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json' },
         body: batch.body,
         signal: AbortSignal.timeout(timeoutMs),
+        // As the verifier's: a redirect is an answer (a wrong url, refused), never followed with the entries.
+        redirect: 'manual',
       })
       status = res.status
       // The answer says what the portal did not keep (contract/logs.ts LogBatchAccepted); a body it cannot read says nothing.

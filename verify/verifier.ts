@@ -140,6 +140,9 @@ export function createVerifier({
           more ? { key, ...(more.ip !== undefined ? { ip: more.ip } : {}), ...(more.scopes?.length ? { scopes: more.scopes } : {}) } : { key },
         ),
         signal: AbortSignal.timeout(timeoutMs),
+        // A redirect is answered as the server's answer (unavailable, with its status), never followed: a 307 would send
+        // the client's key again, to wherever it points, and a wrong url says so instead of failing further on.
+        redirect: 'manual',
       })
     } catch (err) {
       throw unavailable(err, 'The key server could not be reached.')

@@ -5,7 +5,7 @@
  */
 import express from 'express'
 import { Hono } from 'hono'
-import { request } from 'node:http'
+import { createServer as createHttpServer, request, type Server as HttpServer } from 'node:http'
 import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -17,6 +17,13 @@ const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()))
 })
+
+/** Listens on a free loopback port, closed after the test; resolves to its origin. */
+async function listening(server: HttpServer): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  closers.push(() => new Promise((resolve) => server.close(() => resolve())))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
 
 async function listen(app: express.Express, verifier: Verifier): Promise<string> {
   const served = await serveExpress(app, verifier)
@@ -167,6 +174,26 @@ describe('the key check', () => {
     const failure = await verifier.verify('fxk_good').catch((err: unknown) => err)
     expect(failure).toBeInstanceOf(VerifierUnavailable)
     expect((failure as Error).message).toBe('The key server did not answer within 100 ms.')
+  })
+
+  it('follows no redirect: a key server that answers 307 is unavailable with that status, and neither the key nor the entries go where it points', async () => {
+    let reached = 0
+    const elsewhere = createHttpServer((_req, res) => {
+      reached++
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(VALID))
+    })
+    const target = await listening(elsewhere)
+    const moved = await listening(createHttpServer((req, res) => void res.writeHead(307, { Location: `${target}${req.url}` }).end()))
+    const verifier = createVerifier({ url: `${moved}/api/keys/verify`, serviceToken: 'svc' })
+    const failure = await verifier.verify('fxk_good').catch((err: unknown) => err)
+    expect(failure).toBeInstanceOf(VerifierUnavailable)
+    expect((failure as VerifierUnavailable).status).toBe(307)
+    expect((failure as Error).message).toBe('The key server answered 307.')
+    verifier.logRequest({ requestId: 'req_1', keyId: 'apid_1', method: 'GET', route: '/v1/x', status: 200, durationMs: 1, at: new Date().toISOString() })
+    await verifier.flush()
+    expect(verifier.requestLogStats()).toMatchObject({ sent: 0, refused: 1, lastError: 'the portal refused a batch with 307' })
+    expect(reached).toBe(0)
+    await verifier.close()
   })
 
   it("takes scopes the server refuses as this service's mistake (503), never as a bad key; a middleware refuses them when made", async () => {
