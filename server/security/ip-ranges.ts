@@ -71,6 +71,44 @@ export function parseIpRange(text: string): { address: string; bits?: number; fa
   return { address, bits: Number(bits), family: f }
 }
 
+/** An entry's clients as the matcher holds them (an IPv4-mapped entry as its IPv4 range, an address as a /32 or /128), ready to compare. */
+type HeldRange = { bits: number; family: Family; prefix: BlockList; first: SocketAddress }
+
+function heldRange(text: string): HeldRange | undefined {
+  const range = parseIpRange(text)
+  if (!range) return undefined
+  const mapped = range.family === 'ipv6' ? mappedIpv4(range.address) : undefined
+  // parseIpRange refuses a mapped range wider than /96: its IPv4 bits are never below 0.
+  const held = mapped
+    ? { address: mapped, bits: (range.bits ?? 128) - 96, family: 'ipv4' as const }
+    : { address: range.address, bits: range.bits ?? (range.family === 'ipv4' ? 32 : 128), family: range.family }
+  const prefix = new BlockList()
+  prefix.addSubnet(held.address, held.bits, held.family)
+  // Kept parsed: BlockList parses an address given as text on every check, and a list is compared entry by entry.
+  return { bits: held.bits, family: held.family, prefix, first: new SocketAddress({ address: held.address, family: held.family }) }
+}
+
+/**
+ * Whether two entries let in the same clients, however written: an IPv6 address in another case or
+ * compression, an address and its /32 (/128), an IPv4-mapped entry and its IPv4 one, another address
+ * inside the same prefix (10.0.0.7/24, 10.0.0.0/24).
+ */
+const sameRange = (x: HeldRange, y: HeldRange) => x.family === y.family && x.bits === y.bits && x.prefix.check(y.first)
+
+/**
+ * An allowlist's entries (each accepted by parseIpRange) without those that let in the same clients
+ * as one before them: two would read as two ranges, and take two of its places. Each is parsed once.
+ */
+export function distinctRanges(entries: readonly string[]): string[] {
+  const kept: HeldRange[] = []
+  return entries.filter((entry) => {
+    const range = heldRange(entry)
+    if (range && kept.some((k) => sameRange(k, range))) return false
+    if (range) kept.push(range)
+    return true
+  })
+}
+
 /** Whether an address lies in any entry of an allowlist; made once per key, asked on each verification. */
 export type IpMatcher = (address: Address) => boolean
 

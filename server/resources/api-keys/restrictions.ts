@@ -1,7 +1,7 @@
 import { KEY_MODES, MAX_ALLOWED_IPS, type KeyMode } from '../../../contract/constants'
 import type { ScopeEntry } from '../../../contract/keys'
 import { badRequest, HttpError } from '../../http/errors'
-import { parseIpRange } from '../../security/ip-ranges'
+import { distinctRanges, parseIpRange } from '../../security/ip-ranges'
 import { ALLOWED_IPS_SHAPE, KEYS } from './errors'
 
 /**
@@ -46,7 +46,10 @@ export function readScopes(body: Body, catalog: readonly ScopeEntry[] | undefine
   return [...catalog.filter((s) => asked.has(s.name)).map((s) => s.name), ...(dropped ?? [])]
 }
 
-/** `allowedIps`: undefined when left out, else the entries as written (trimmed), without repeats. */
+/**
+ * `allowedIps`: undefined when left out, else the entries as written (trimmed), without repeats: an entry that
+ * lets in the same clients as one before it (another spelling of it, security/ip-ranges.ts) is left out.
+ */
 export function readAllowedIps(body: Body): string[] | undefined {
   const value = body.allowedIps
   if (value === undefined) return undefined
@@ -56,9 +59,9 @@ export function readAllowedIps(body: Body): string[] | undefined {
   for (const entry of value) {
     const text = typeof entry === 'string' ? entry.trim() : undefined
     if (text === undefined || !parseIpRange(text)) throw badRequest(KEYS.ALLOWED_IP_INVALID(entry))
-    if (!entries.includes(text)) entries.push(text)
+    entries.push(text)
   }
-  return entries
+  return distinctRanges(entries)
 }
 
 /** The restrictions of a new key: what the body leaves out is the default (live, every scope, anywhere). */
