@@ -109,6 +109,13 @@ export function distinctRanges(entries: readonly string[]): string[] {
   })
 }
 
+/** Whether two allowlists (their entries accepted by parseIpRange) let in the same clients, in any order or spelling. */
+export function sameRanges(a: readonly string[], b: readonly string[]): boolean {
+  const [x, y] = [a.map(heldRange), b.map(heldRange)]
+  const within = (p: (HeldRange | undefined)[], q: (HeldRange | undefined)[]) => p.every((r) => r && q.some((o) => o && sameRange(r, o)))
+  return within(x, y) && within(y, x)
+}
+
 /** Whether an address lies in any entry of an allowlist; made once per key, asked on each verification. */
 export type IpMatcher = (address: Address) => boolean
 

@@ -1,7 +1,8 @@
 /**
  * A key's IP allowlist holds each range once: an entry that names addresses an
  * entry before it already holds (another spelling of them) is left out, on
- * creation and on an edit, and what the key lets in does not change.
+ * creation and on an edit, and what the key lets in does not change. An edit
+ * naming the key's own addresses in another order or spelling leaves its list.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
@@ -49,4 +50,21 @@ it('keeps one entry for the same addresses written twice, the first as written, 
   expect(await listed()).toEqual(SPELLINGS.map((line) => line.at(-1)))
   for (const ip of ['2001:db8::1', '10.0.0.1', '::ffff:10.0.0.1', '10.1.0.200']) expect((await verify(key, ip)).body.valid, ip).toBe(true)
   for (const ip of ['2001:db8::2', '10.0.0.2', '10.1.1.1']) expect((await verify(key, ip)).body.code, ip).toBe('IP_NOT_ALLOWED')
+})
+
+it("keeps the key's list for one naming the same addresses in another order or spelling: no change, and no audit entry", async () => {
+  const made = await s.request('POST', keyPath(), { token: owner.accessToken, body: { allowedIps: ['10.0.0.0/24', '2001:db8::1'] } })
+  const [id] = Object.keys(made.body as Record<string, string>)
+  for (const allowedIps of [
+    ['2001:db8::1', '10.0.0.0/24'],
+    ['2001:DB8::1', '10.0.0.7/24'],
+  ]) {
+    const edited = await s.request('PATCH', `${keyPath()}/${id}`, { token: owner.accessToken, body: { allowedIps } })
+    expect([edited.status, edited.body.allowedIps], String(allowedIps)).toEqual([200, ['10.0.0.0/24', '2001:db8::1']])
+  }
+  const audit = await s.request('GET', `/api/manage/dapp/${projectId}/audit`, { token: owner.accessToken })
+  expect(audit.body.entries.filter((e: { target: string }) => e.target === id).map((e: { action: string }) => e.action)).toEqual(['key.created'])
+  // A list that lets in other clients is a change, in the order sent.
+  const changed = await s.request('PATCH', `${keyPath()}/${id}`, { token: owner.accessToken, body: { allowedIps: ['2001:db8::1', '10.0.0.0/25'] } })
+  expect(changed.body.allowedIps).toEqual(['2001:db8::1', '10.0.0.0/25'])
 })

@@ -6,7 +6,7 @@ import { iso } from '../../db/time'
 import { allows, authorize, type Role } from '../../security/authorization'
 import { audit } from '../../security/audit-log'
 import { maskApiKey, newApiKey, testPrefix } from './key'
-import { broadKeyRefused, inKeyOrder, restrictionsChanged, type RestrictionChange, type Restrictions } from './restrictions'
+import { broadKeyRefused, inKeyIps, inKeyOrder, restrictionsChanged, type RestrictionChange, type Restrictions } from './restrictions'
 import { badRequest } from '../../http/errors'
 import { KEYS } from './errors'
 
@@ -190,7 +190,7 @@ export async function updateKey(
     const after: Restrictions = {
       ...before,
       ...(change.scopes !== undefined ? { scopes: inKeyOrder(change.scopes, change.dropped, before.scopes) } : {}),
-      ...(change.allowedIps ? { allowedIps: change.allowedIps } : {}),
+      ...(change.allowedIps ? { allowedIps: inKeyIps(change.allowedIps, before.allowedIps) } : {}),
     }
     const restricted = restrictionsChanged(before, after)
     // Editing restrictions follows the rule of making a key: a developer may not leave a key broad. Nor keep

@@ -1,7 +1,7 @@
 import { KEY_MODES, MAX_ALLOWED_IPS, type KeyMode } from '../../../contract/constants'
 import type { ScopeEntry } from '../../../contract/keys'
 import { badRequest, HttpError } from '../../http/errors'
-import { distinctRanges, parseIpRange } from '../../security/ip-ranges'
+import { distinctRanges, parseIpRange, sameRanges } from '../../security/ip-ranges'
 import { ALLOWED_IPS_SHAPE, KEYS } from './errors'
 
 /**
@@ -82,6 +82,13 @@ export function inKeyOrder(scopes: string[] | null, dropped: string[] | undefine
   if (scopes.length === held.length && scopes.every((name) => held.includes(name))) return held
   return dropped?.length ? [...scopes.filter((name) => !dropped.includes(name)), ...held.filter((name) => dropped.includes(name))] : scopes
 }
+
+/**
+ * The allowlist of an edit as the key will hold it: one that lets in the same clients as the key's, in any
+ * order or spelling, keeps the key's (no change, and no `key.restricted` entry), as the key dialog reads
+ * two lists; otherwise the entries as sent.
+ */
+export const inKeyIps = (sent: string[], held: string[]): string[] => (sent.length === held.length && sameRanges(sent, held) ? held : sent)
 
 /** The restrictions an edit changes (mode may not be among them). */
 export function changedRestrictions(body: Body, catalog: readonly ScopeEntry[] | undefined): RestrictionChange {
