@@ -63,6 +63,13 @@ async function check(verifier: Verifier, authorization: string | undefined, ip: 
   }
 }
 
+/**
+ * The requests a middleware here reports. One that two of them guard (the API's, then a route's with its scopes) is
+ * reported once, by the first, whose entry spans the whole answer: the second made a second entry, and answered a
+ * request id of its own in place of the one the first reported.
+ */
+const logging = new WeakSet<object>()
+
 const refusalHeaders = (r: Refusal): Record<string, string> =>
   r.status === 503 ? { 'Retry-After': '1', 'Cache-Control': 'no-store' } : { 'WWW-Authenticate': 'Bearer', 'Cache-Control': 'no-store' }
 
@@ -129,7 +136,8 @@ export function honoApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
     const outcome = await check(verifier, c.req.header('authorization'), ip, scopes)
     if (!outcome.ok) return c.json(outcome.refusal.body, outcome.refusal.status, refusalHeaders(outcome.refusal))
     c.set('apiKey', outcome.info)
-    if (!start) return next()
+    if (!start || logging.has(c)) return next()
+    logging.add(c)
     const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER))
     // On Node, on Node's own response, which adds it to whatever the handler answers (a Response of its
     // own too): through the context it makes a web Headers for every answer (entry-json.ts's A/B).
@@ -197,7 +205,10 @@ export function expressApiKey(verifier: Verifier, options: ApiKeyOptions = {}) {
       .then((outcome) => {
         if (outcome.ok) {
           req.apiKey = outcome.info
-          if (start) logWhenAnswered(verifier, req, res, outcome.info.keyId, start, clientAddress)
+          if (start && !logging.has(req)) {
+            logging.add(req)
+            logWhenAnswered(verifier, req, res, outcome.info.keyId, start, clientAddress)
+          }
           return next()
         }
         for (const [name, value] of Object.entries(refusalHeaders(outcome.refusal))) res.setHeader(name, value)

@@ -206,6 +206,32 @@ describe('expressApiKey with requestLogs', () => {
   })
 })
 
+describe("two middlewares on one request (the API's, then a route's with its scopes), both with requestLogs", () => {
+  it('report it once, under the request id the client is answered, with the route that answered', async () => {
+    const portal = fakePortal()
+    const verifier = portal.verifier()
+    closers.push(() => verifier.close())
+    const hono = new Hono()
+      .use('/v1/*', honoApiKey(verifier, { requestLogs: true }))
+      .post('/v1/invoices', honoApiKey(verifier, { requestLogs: true, scopes: ['invoices:write'] }), (c) => c.json({ made: true }, 201))
+    const answered = await hono.request('/v1/invoices', { method: 'POST', headers: auth })
+    expect(answered.status).toBe(201)
+    const app = express()
+    app.use('/v1', expressApiKey(verifier, { requestLogs: true }))
+    app.post('/v1/invoices', expressApiKey(verifier, { requestLogs: true, scopes: ['invoices:write'] }), (_req, res) => void res.status(201).json({}))
+    const served = await serveExpress(app, verifier)
+    closers.push(served.close)
+    const got = await fetch(`${served.url}/v1/invoices`, { method: 'POST', headers: auth })
+    expect(got.status).toBe(201)
+    await expect.poll(() => verifier.requestLogStats().queued, { timeout: 10_000 }).toBeGreaterThanOrEqual(2)
+    await verifier.flush()
+    expect(portal.entries().map((e) => [e.requestId, e.route, e.status])).toEqual([
+      [answered.headers.get('x-request-id'), '/v1/invoices', 201],
+      [got.headers.get('x-request-id'), '/v1/invoices', 201],
+    ])
+  })
+})
+
 describe('on Node 18, which has Web Crypto as a global only behind a flag', () => {
   it('answers through Hono and Express and reports each request with an id of its own', async () => {
     vi.stubGlobal('crypto', undefined)
