@@ -56,8 +56,9 @@ export interface RequestLogStats {
   /** Entries dropped because the queue was full (the oldest first). */
   dropped: number
   /**
-   * Entries the portal refused for good (a 4xx other than 408 or 429, e.g. a wrong service token), not retried; and
-   * entries `logRequest` was given without a key id, an HTTP status or a time, never sent.
+   * Entries the portal refused for good (a 4xx other than 408 or 429, e.g. a wrong service token; a redirect; a 2xx
+   * that is not the portal's answer, from a wrong `url`), not retried; and entries `logRequest` was given without a
+   * key id, an HTTP status or a time, never sent.
    */
   refused: number
   /** Sends that failed (down, slow, 5xx) and will be tried again with the same entries. */
@@ -150,8 +151,11 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
     inFlight = evicted = 0
     queue.shift(done)
     backoff = 0
-    if (status >= 200 && status < 300) {
-      const dropped = (answer as { dropped?: Record<string, unknown> } | undefined)?.dropped
+    // A 2xx without the count the server answers is not its answer (a wrong url, a page in front of it): refused, with
+    // the reason, never counted sent, or every entry would be lost while the counts said all was well.
+    const taken = status >= 200 && status < 300
+    if (taken && typeof (answer as { accepted?: unknown } | undefined)?.accepted === 'number') {
+      const dropped = (answer as { dropped?: Record<string, unknown> }).dropped
       let kept = inBatch
       for (const reason of ['unknownKey', 'future', 'expired'] as const) {
         const n = dropped?.[reason]
@@ -163,7 +167,7 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
       counts.sent += kept
     } else {
       counts.refused += inBatch
-      lastError = `the portal refused a batch with ${status}`
+      lastError = taken ? `the answer to a batch (${status}) is not the portal's: is requestLogs.url right?` : `the portal refused a batch with ${status}`
     }
     return true
   }

@@ -140,6 +140,18 @@ describe('createVerifier', () => {
     expect(() => honoApiKey(v, { trustedProxies: ['10.0.0.2'] })).not.toThrow()
   })
 
+  it('counts a batch answered 2xx by something that is not the portal (a wrong requestLogs.url) as refused, saying so, never as sent', async () => {
+    const v = createVerifier({
+      url: URL_,
+      serviceToken: 'svc',
+      fetch: (async () => new Response('<html>Welcome</html>', { status: 200 })) as unknown as typeof fetch,
+    })
+    v.logRequest({ requestId: 'req_1', keyId: 'apid_1', method: 'GET', route: '/v1/x', status: 200, durationMs: 1, at: new Date().toISOString() })
+    await v.flush()
+    expect(v.requestLogStats()).toMatchObject({ sent: 0, refused: 1, lastError: "the answer to a batch (200) is not the portal's: is requestLogs.url right?" })
+    await v.close()
+  })
+
   it('refuses what cannot be a key without a call', async () => {
     const f = fakeFetch(() => json(VALID))
     const v = createVerifier({ url: URL_, serviceToken: 'svc', fetch: f.fn })
