@@ -131,7 +131,6 @@ export function createFlexElement<Extra extends object = object>(Screen: Compone
       </ElementContext.Provider>
     )
   }
-  ElementRoot.displayName = `Flex(${Screen.displayName || Screen.name})`
   const names = ELEMENTS[tag].attributes
   const observed = Object.fromEntries(names.map((name) => [name, 'string']))
   const Base = r2wc(ElementRoot, { shadow: 'open', props: observed as never }) as unknown as new () => R2wcElement

@@ -15,6 +15,7 @@ export const codeFromUrl =
       headers: { Accept: 'application/json' },
       signal: AbortSignal.timeout(DEFAULT_TIMEOUT_MS),
     })
-    if (!res.ok) throw new Error(`session-url ${res.status}`)
+    // Any throw fails the sign-in alike ("Try again"); nothing shows what was thrown.
+    if (!res.ok) throw res
     return ((await res.json()) as { code?: unknown } | null)?.code
   }

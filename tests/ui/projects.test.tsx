@@ -285,6 +285,22 @@ describe('adding a project', () => {
     await waitFor(() => expect(root.activeElement).toBe(opener))
   })
 
+  it("API Information stays open through the same user's renewed session, and closes for another user's: their key is not shown to the next", async () => {
+    const as = (accessToken: string, id: string) => ({ accessToken, user: { id, name: id, email: `${id}@example.com` } })
+    signInAs(as('access-token-a1', 'usr_a'))
+    const { q, user, dialog } = await openAdd({ [CREATE]: { status: 201, body: created } })
+    await user.type(within(dialog).getByLabelText('Project Name'), 'Fresh')
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }))
+    await q.findByRole('dialog', { name: 'API Information' })
+    act(() => void store.getState().signIn(as('access-token-a2', 'usr_a')))
+    expect(q.getByRole('dialog', { name: 'API Information' })).toBeInTheDocument()
+    // The host's next user, signed in by its code (a renewal, or another tab): no sign-out in between.
+    act(() => void store.getState().signIn(as('access-token-b', 'usr_b')))
+    await q.findByRole('link', { name: 'Project 1' })
+    expect(q.queryByRole('dialog', { name: 'API Information' })).not.toBeInTheDocument()
+    expect(q.queryByText(/sk_live_secret|whsec_secret/)).not.toBeInTheDocument()
+  })
+
   it("copying a value puts it on the clipboard and says 'Successfully copied' (its timing: copy-field.test.tsx)", async () => {
     const { q, user, dialog } = await openAdd({ [CREATE]: { status: 201, body: created } })
     // After userEvent.setup(), which installs a clipboard of its own.

@@ -84,6 +84,9 @@ export function Dashboard() {
   }, [revision, reload])
   const [adding, setAdding] = useState(false)
   const [created, setCreated] = useState<Project | null>(null)
+  // Another user's session (the host's next user, signed in in this tab or another) does not see the previous
+  // user's new project and its key, shown once.
+  useEffect(() => setCreated(null), [session])
   const addButton = useRef<HTMLButtonElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const headingId = useId()
