@@ -24,7 +24,7 @@ function expire(host: HTMLElement, apiBase: string, token: string) {
  * false without access data: screens then show a log-in notice instead of
  * calling.
  */
-export function useManageApi(): { signedIn: boolean; call: ManageCall } {
+export function useManageApi(): { signedIn: boolean; call: ManageCall; session: unknown } {
   const { apiBase, host, hostSession } = useElement()
   // One caller a user, not a token: a renewal (in this tab or another) gives the same user a new token, and a
   // new caller would load every screen again, taking what was typed in a dialog with it. The token is read at
@@ -74,6 +74,6 @@ export function useManageApi(): { signedIn: boolean; call: ManageCall } {
         }
       }
     }
-    return { signedIn: session != null, call }
+    return { signedIn: session != null, call, session }
   }, [apiBase, host, hostSession, session])
 }

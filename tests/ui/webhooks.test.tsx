@@ -1,4 +1,4 @@
-import { fireEvent, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Attempt, Endpoint } from '../../src/api/webhooks'
@@ -693,6 +693,29 @@ describe('<flex-webhooks>', () => {
     expect(await q.findByRole('table', { name: 'Webhook endpoints' })).toBeInTheDocument()
     // Standalone, the section is the element's top heading (heading-level, default 2).
     expect(q.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeInTheDocument()
+  })
+
+  it("keeps a new secret on screen through the same user's renewed session, and takes it away for another user's", async () => {
+    const as = (accessToken: string, id: string) => ({ accessToken, user: { id, name: id, email: `${id}@example.com` } })
+    signInAs(as('access-token-a1', 'usr_a'))
+    mockApi({
+      [CAPS]: { body: { features: ['webhooks'] } },
+      [TYPES]: { body: CATALOG },
+      [LIST]: { body: { endpoints: [endpoint(1)], needsSecretRoll: false } },
+      [`POST ${HOOKS}/secret/roll`]: { status: 201, body: { webhookSecret: 'whsec_of_user_a' } },
+    })
+    const { q } = mount()
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: 'Roll secret' }))
+    await user.click(within(q.getByRole('dialog', { name: 'Roll webhook secret' })).getByRole('button', { name: 'Roll secret' }))
+    await q.findByRole('dialog', { name: 'New webhook secret' })
+    act(() => void store.getState().signIn(as('access-token-a2', 'usr_a')))
+    expect(q.getByRole('dialog', { name: 'New webhook secret' })).toBeInTheDocument()
+    // The host's next user, signed in by its code (a renewal, or another tab): no sign-out in between.
+    act(() => void store.getState().signIn(as('access-token-b', 'usr_b')))
+    expect(await q.findByRole('table', { name: 'Webhook endpoints' })).toBeInTheDocument()
+    expect(q.queryByRole('dialog', { name: 'New webhook secret' })).not.toBeInTheDocument()
+    expect(q.queryByText(/whsec_of_user_a/)).not.toBeInTheDocument()
   })
 
   it('asks for a project when it has none, and for a log-in when nobody is signed in', async () => {

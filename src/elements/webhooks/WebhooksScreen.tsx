@@ -11,7 +11,7 @@ import { WebhooksSection } from '../../components/webhooks/WebhooksSection'
 /** <flex-webhooks>: one project's webhooks on a page of the host's own. */
 export function WebhooksScreen({ projectId }: { projectId?: string }) {
   const t = useT(webhooks)
-  const { signedIn } = useManageApi()
+  const { signedIn, session } = useManageApi()
   const { apiBase } = useElement()
   const offered = useCapability('webhooks')
   // Until the server has said what it offers, say nothing about webhooks.
@@ -20,6 +20,7 @@ export function WebhooksScreen({ projectId }: { projectId?: string }) {
   if (!signedIn) return <SignedOutNotice />
   if (!id) return <PendingPanel spinner={false}>{t('webhooks.screen.noProject')}</PendingPanel>
   if (!offered) return <PendingPanel spinner={!asked}>{asked ? t('webhooks.screen.notOffered') : t('webhooks.screen.loading')}</PendingPanel>
-  // key: another project starts from a clean state (no stale dialogs or data).
-  return <WebhooksSection key={id} projectId={id} depth={0} />
+  // key: another project, or another user's session (the host's next user, with no sign-out between), starts from a
+  // clean state: no stale dialogs or data, nor the previous user's new secret, shown once.
+  return <WebhooksSection key={id + session} projectId={id} depth={0} />
 }
