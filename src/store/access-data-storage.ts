@@ -16,10 +16,16 @@ function storage(): Storage | null {
   }
 }
 
-/** Corrupt JSON, or a value the sign-in's answer could not be (no access token, or one no header can carry), reads as signed out. */
+/**
+ * Corrupt JSON, or a value the sign-in's answer could not be (no access token, or one no header can carry), reads as
+ * signed out; so does one nested too deep to be written out again (JSON.parse takes it, JSON.stringify overflows the
+ * stack), which would throw as every element renders (syncAccessData compares the sessions so).
+ */
 export function readAccessData(raw: string | null | undefined): AccessData | null {
   try {
-    return parseAccessData(JSON.parse(raw!))
+    const accessData = parseAccessData(JSON.parse(raw!))
+    JSON.stringify(accessData)
+    return accessData
   } catch {
     return null
   }

@@ -72,6 +72,5 @@ if (typeof window !== 'undefined') {
   // This tab: re-read before each hash route change is rendered (this listener is
   // added at import, so before any element's router), so the guard sees a key the
   // host page removed or wrote itself.
-  window.addEventListener('hashchange', () => syncAccessData())
-  window.addEventListener('popstate', () => syncAccessData())
+  for (const type of ['hashchange', 'popstate']) window.addEventListener(type, () => syncAccessData())
 }

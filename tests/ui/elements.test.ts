@@ -75,6 +75,15 @@ describe('every element', () => {
     for (const el of elements) await waitFor(() => expect(shadow(el).queryByText('You are signed in.')).not.toBeInTheDocument())
   })
 
+  it('a stored session nested too deep to be written out again (it parses, but JSON.stringify overflows) reads as signed out: the log-in shows', async () => {
+    mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
+    const depth = 200_000
+    localStorage.setItem('accessData', `{"accessToken":"acc-1","user":${'['.repeat(depth)}${']'.repeat(depth)}}`)
+    const el = document.body.appendChild(document.createElement('flex-login'))
+    expect(await shadow(el).findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument()
+    expect(store.getState().accessData).toBeNull()
+  })
+
   it('removing an element unmounts it cleanly; adding it back renders again', async () => {
     mockApi({ 'POST /api/device': { body: { accessToken: 'd' } } })
     const el = document.body.appendChild(document.createElement('flex-login'))
