@@ -37,8 +37,5 @@ export interface ElementConfig {
 
 export const ElementContext = createContext<ElementConfig | null>(null)
 
-export function useElement(): ElementConfig {
-  const config = useContext(ElementContext)
-  if (!config) throw new Error('useElement outside a Flex element')
-  return config
-}
+/** The element's configuration: every screen renders inside an element (create-element.tsx provides it). */
+export const useElement = (): ElementConfig => useContext(ElementContext)!

@@ -72,8 +72,5 @@ export function useNavigationState(host: Element, mode: RouterMode, initial = '/
 
 export const NavigationContext = createContext<Navigation | null>(null)
 
-export function useNavigation(): Navigation {
-  const nav = useContext(NavigationContext)
-  if (!nav) throw new Error('useNavigation outside a Flex element')
-  return nav
-}
+/** The element's router: every screen renders inside an element (create-element.tsx provides it). */
+export const useNavigation = (): Navigation => useContext(NavigationContext)!
