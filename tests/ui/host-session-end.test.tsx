@@ -10,7 +10,7 @@
  * session kept from before while the host's replaces it; and a stored value the
  * sign-in could not have answered reads as signed out.
  */
-import { waitFor } from '@testing-library/react'
+import { act, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineFlexElements } from '../../src/define'
@@ -167,15 +167,18 @@ describe('a session of the same user taking its place while a call is on its way
     expect(await twice.findByRole('dialog', { name: 'API Information' })).toBeInTheDocument()
   })
 
-  it("drops it when another user's session took its place", async () => {
+  it("drops it when another user's session took its place, and closes the previous user's dialog for the next", async () => {
     const q = await addWhile(async () => fromOtherTab({ ...ACCESS, accessToken: 'acc-other', user: { id: 'usr_2', name: 'Ada', email: '' } }))
-    expect(await q.findByText('The request was cancelled.')).toBeInTheDocument()
+    await waitFor(() => expect(q.queryByRole('dialog', { name: 'Add new project' })).not.toBeInTheDocument())
+    // The held answer, handed on: dropped as cancelled, it opens nothing and keeps no key.
+    await act(async () => {})
+    expect(q.queryByRole('dialog', { name: 'API Information' })).not.toBeInTheDocument()
     expect(store.getState().revealedKeys).toEqual({})
   })
 })
 
 describe('a renewal after a 401 that brings another user (who signed in to the host in another tab)', () => {
-  it("does not ask the previous user's call again as the next user: it ends cancelled, and the next user is signed in afresh", async () => {
+  it("does not ask the previous user's call again as the next user: it ends, its dialog closed, and the next user is signed in afresh", async () => {
     const next = { ...ACCESS, accessToken: 'acc-next', user: { id: 'usr_2', name: 'Ada', email: '' } }
     let exchanges = 0
     const api = mockApi({
@@ -195,7 +198,9 @@ describe('a renewal after a 401 that brings another user (who signed in to the h
     await user.click(await q.findByRole('button', { name: '+ Add New Project' }))
     await user.type(q.getByLabelText('Project Name'), 'Private')
     await user.click(q.getByRole('button', { name: 'Add' }))
-    expect(await q.findByText('The request was cancelled.')).toBeInTheDocument()
+    // The next user is signed in, and the previous user's dialog, with the name they typed, is closed for them.
+    await waitFor(() => expect(store.getState().accessData).toEqual(next))
+    await waitFor(() => expect(q.queryByRole('dialog', { name: 'Add new project' })).not.toBeInTheDocument())
     document.removeEventListener('flex-signed-in', signedIn)
     expect(api.callsTo('POST /api/manage/dapp').map((c) => c.headers.authorization)).toEqual(['Bearer acc-host'])
     expect(store.getState()).toMatchObject({ accessData: next, revealedKeys: {} })

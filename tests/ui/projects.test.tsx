@@ -301,6 +301,19 @@ describe('adding a project', () => {
     expect(q.queryByText(/sk_live_secret|whsec_secret/)).not.toBeInTheDocument()
   })
 
+  it("'Add new project' with what the previous user typed closes for another user's session: it would make the project in theirs", async () => {
+    const as = (accessToken: string, id: string) => ({ accessToken, user: { id, name: id, email: `${id}@example.com` } })
+    signInAs(as('access-token-a1', 'usr_a'))
+    const { q, user, dialog } = await openAdd({})
+    await user.type(within(dialog).getByLabelText('Project Name'), 'Secret plans of A')
+    // The same user's renewed session keeps what they were typing.
+    act(() => void store.getState().signIn(as('access-token-a2', 'usr_a')))
+    expect(within(q.getByRole('dialog', { name: 'Add new project' })).getByLabelText('Project Name')).toHaveValue('Secret plans of A')
+    act(() => void store.getState().signIn(as('access-token-b', 'usr_b')))
+    await q.findByRole('link', { name: 'Project 1' })
+    expect(q.queryByRole('dialog', { name: 'Add new project' })).not.toBeInTheDocument()
+  })
+
   it("copying a value puts it on the clipboard and says 'Successfully copied' (its timing: copy-field.test.tsx)", async () => {
     const { q, user, dialog } = await openAdd({ [CREATE]: { status: 201, body: created } })
     // After userEvent.setup(), which installs a clipboard of its own.

@@ -84,9 +84,13 @@ export function Dashboard() {
   }, [revision, reload])
   const [adding, setAdding] = useState(false)
   const [created, setCreated] = useState<Project | null>(null)
-  // Another user's session (the host's next user, signed in in this tab or another) does not see the previous
-  // user's new project and its key, shown once.
-  useEffect(() => setCreated(null), [session])
+  // Another user's session (the host's next user, signed in in this tab or another) sees neither the previous user's
+  // new project and its key, shown once, nor 'Add new project' with the name they were typing, which would make that
+  // project in the new account.
+  useEffect(() => {
+    setCreated(null)
+    setAdding(false)
+  }, [session])
   const addButton = useRef<HTMLButtonElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const headingId = useId()
