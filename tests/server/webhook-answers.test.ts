@@ -1,4 +1,4 @@
-/** What an attempt records of a receiver's answer that is still coming when its time limit ends. */
+/** What an attempt records of a receiver's answer that is still coming when its time limit ends, or that is no HTTP answer at all. */
 import type { ServerResponse } from 'node:http'
 import { afterEach, expect, it } from 'vitest'
 import { post } from '../../server/resources/webhooks/deliver'
@@ -25,4 +25,19 @@ it('a status that came within the time limit is the answer, its body cut where t
   // lasts as long, since the body never ends.
   const outcome = await post(receiver.url, {}, '{}', { timeoutMs: 2000, allowPrivate: true })
   expect(outcome).toMatchObject({ status: 200, body: 'received' })
+})
+
+it('a 101 Switching Protocols is an answer like any other non-2xx: the attempt ends at once with it, never holding its slot', async () => {
+  const sockets: Array<{ destroy(): void }> = []
+  // The status line of a protocol switch, written on the connection itself; then nothing more.
+  const receiver = await startReceiver((_req, _n, res) => {
+    sockets.push(res.socket!)
+    res.socket!.write('HTTP/1.1 101 Switching Protocols\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n')
+  })
+  cleanups.push(async () => {
+    for (const socket of sockets) socket.destroy()
+    await receiver.close()
+  })
+  // Before, the attempt never ended: not at its time limit, not when called off (a stop waited for it for ever).
+  expect(await post(receiver.url, {}, '{}', { timeoutMs: 2000, allowPrivate: true })).toMatchObject({ status: 101 })
 })

@@ -137,6 +137,12 @@ export function post(url: string, headers: Record<string, string>, body: string,
       if (answered) return answered()
       done(signal?.aborted ? { ...calledOff, durationMs: elapsed() } : { body: describe(err, timeoutMs, timedOut), durationMs: elapsed() })
     })
+    // A 101 (a protocol switch nobody asked for) comes as 'upgrade', not 'response'. Unheard, Node lets go of the
+    // request without a word, and the attempt never ended: past its time limit, and past a stop calling it off.
+    req.on('upgrade', (res, socket) => {
+      socket.destroy()
+      done({ status: res.statusCode, body: '', durationMs: elapsed() })
+    })
     req.on('response', (res) => {
       const chunks: Buffer[] = []
       let kept = 0
