@@ -41,3 +41,22 @@ it('a 101 Switching Protocols is an answer like any other non-2xx: the attempt e
   // Before, the attempt never ended: not at its time limit, not when called off (a stop waited for it for ever).
   expect(await post(receiver.url, {}, '{}', { timeoutMs: 2000, allowPrivate: true })).toMatchObject({ status: 101 })
 })
+
+it('an attempt waiting for a connection (all of one origin’s are in use) still ends at its own time limit', async () => {
+  const open: ServerResponse[] = []
+  // Takes every request and never answers, while the attempts last.
+  const receiver = await startReceiver((_req, _n, res) => void open.push(res))
+  cleanups.push(async () => {
+    for (const res of open) res.destroy()
+    await receiver.close()
+  })
+  // Deliveries keep at most 64 connections to one origin: these hold them all, each until its own limit.
+  const holding = Array.from({ length: 64 }, () => post(receiver.url, {}, '{}', { timeoutMs: 4000, allowPrivate: true }))
+  await receiver.until((all) => all.length === 64)
+  const waiting = post(receiver.url, {}, '{}', { timeoutMs: 300, allowPrivate: true })
+  // Before, it ended only once a connection came free (when the others ended), long past its limit.
+  const first = await Promise.race([waiting.then(() => 'waiting'), Promise.race(holding).then(() => 'holding')])
+  expect(first).toBe('waiting')
+  expect((await waiting).body).toBe('No answer within 0.3 s.')
+  await Promise.all(holding)
+})

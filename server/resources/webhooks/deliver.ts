@@ -124,19 +124,26 @@ export function post(url: string, headers: Record<string, string>, body: string,
       lookup: allowPrivate ? undefined : publicOnlyLookup,
       headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Flex-Webhooks/1' },
     })
-    const timer = setTimeout(() => {
-      timedOut = true
-      req.destroy(new Error('timeout'))
-    }, timeoutMs)
-    const onAbort = () => req.destroy(new Error('called off'))
-    signal?.addEventListener('abort', onAbort, { once: true })
     // Set once the status has come: a body still coming when the time limit ends the request is cut, not unanswered.
     let answered: (() => void) | undefined
-    req.on('error', (err: NodeJS.ErrnoException) => {
+    const failed = (err: NodeJS.ErrnoException) => {
       // An answer whose status has come is the receiver's, called off or not: what it said is recorded.
       if (answered) return answered()
       done(signal?.aborted ? { ...calledOff, durationMs: elapsed() } : { body: describe(err, timeoutMs, timedOut), durationMs: elapsed() })
-    })
+    }
+    // Ended here, not on the 'error' the destroy brings: a request still waiting for one of the agent's connections
+    // emits it only once it gets one, when other attempts end, long past this one's limit.
+    const giveUp = (err: Error) => {
+      req.destroy(err)
+      failed(err)
+    }
+    const timer = setTimeout(() => {
+      timedOut = true
+      giveUp(new Error('timeout'))
+    }, timeoutMs)
+    const onAbort = () => giveUp(new Error('called off'))
+    signal?.addEventListener('abort', onAbort, { once: true })
+    req.on('error', failed)
     // A 101 (a protocol switch nobody asked for) comes as 'upgrade', not 'response'. Unheard, Node lets go of the
     // request without a word, and the attempt never ended: past its time limit, and past a stop calling it off.
     req.on('upgrade', (res, socket) => {
