@@ -95,6 +95,21 @@ describe('endpoint addresses', () => {
     expect((await t.api('GET', '')).body.endpoints).toMatchObject([{ url: ACCEPTED[0] }])
   })
 
+  it('are at most 2,048 characters as stored, escapes written out, so the URL the API answers can always be sent back', async () => {
+    const t = await setup(false)
+    // 2,000 characters as typed; stored, each é is %C3%A9: some 12,000.
+    const typed = 'https://93.184.216.34/' + 'é'.repeat(1978)
+    const created = await t.api('POST', '', { url: typed })
+    expect(created.status).toBe(400)
+    expect(created.body.code).toBe('ENDPOINT_URL_TOO_LONG')
+    const ok = await t.api('POST', '', { url: ACCEPTED[0] })
+    expect((await t.api('PATCH', `/${ok.body.id}`, { url: typed })).body.code).toBe('ENDPOINT_URL_TOO_LONG')
+    // One that fits as stored is taken, and sent back as the API answered it, changes nothing.
+    const fits = await t.api('PATCH', `/${ok.body.id}`, { url: 'https://93.184.216.34/' + 'é'.repeat(300) })
+    expect(fits.status).toBe(200)
+    expect((await t.api('PATCH', `/${ok.body.id}`, { url: fits.body.url, description: 'kept' })).status).toBe(200)
+  })
+
   it('accept public addresses, and names that do not resolve now (checked again when connecting)', async () => {
     const t = await setup(false)
     for (const url of [...ACCEPTED.slice(1), 'https://hooks.example.com/flex']) {

@@ -4,6 +4,7 @@ import { errorTable, type Coded } from '../../http/errors'
 import type { LookupFunction } from 'node:net'
 import { isIP } from 'node:net'
 import ipaddr from 'ipaddr.js'
+import { WEBHOOK_URL_MAX } from '../../../contract/webhooks'
 
 /**
  * The one address rule of endpoint URLs. It is checked when an endpoint is
@@ -112,14 +113,16 @@ export const URL_REFUSED = errorTable({
   ENDPOINT_URL_SCHEME: 'Endpoint URL must start with https:// or http://.',
   ENDPOINT_URL_CREDENTIALS: 'Endpoint URL must not contain a user name or password.',
   ENDPOINT_URL_NO_HOST: 'Endpoint URL must name a host.',
+  // Stored as the URL parser writes it back: longer than the field allows, it could not be sent back on an edit.
+  ENDPOINT_URL_TOO_LONG: `Endpoint URL must be at most ${WEBHOOK_URL_MAX} characters as stored, where each character outside ASCII is written %-escaped (é as %C3%A9).`,
   ENDPOINT_URL_PRIVATE: PRIVATE_REFUSED,
   ENDPOINT_URL_PRIVATE_HOST: (host: string) => `Endpoint URL's host ${host} is not a public address. ${PRIVATE_REFUSED}`,
 })
 
 /**
- * Checks an endpoint URL: http(s), no user name or password, and (unless
- * private networks are allowed) a host that is, or resolves only to, public
- * addresses. A name that does not resolve now is accepted: the check at
+ * Checks an endpoint URL: http(s), no user name or password, at most
+ * WEBHOOK_URL_MAX characters as stored, and (unless private networks are
+ * allowed) a host that is, or resolves only to, public addresses. A name that does not resolve now is accepted: the check at
  * connect time still applies.
  */
 export async function checkEndpointUrl(text: string, allowPrivate: boolean | undefined, resolve = resolveAll): Promise<UrlCheck> {
@@ -132,6 +135,7 @@ export async function checkEndpointUrl(text: string, allowPrivate: boolean | und
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: URL_REFUSED.ENDPOINT_URL_SCHEME }
   if (url.username || url.password) return { error: URL_REFUSED.ENDPOINT_URL_CREDENTIALS }
   if (!url.hostname) return { error: URL_REFUSED.ENDPOINT_URL_NO_HOST }
+  if (url.href.length > WEBHOOK_URL_MAX) return { error: URL_REFUSED.ENDPOINT_URL_TOO_LONG }
   if (allowPrivate) return { url: url.href }
   const host = url.hostname.replace(/\.$/, '')
   if (host.startsWith('[') || isIP(host)) return isPublicAddress(host) ? { url: url.href } : { error: URL_REFUSED.ENDPOINT_URL_PRIVATE }

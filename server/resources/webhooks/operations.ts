@@ -27,7 +27,7 @@ import {
   type ErrorAnswer,
   USER_LIMIT,
 } from '../../openapi/error-responses'
-import { PRIVATE_REFUSED } from './address'
+import { PRIVATE_REFUSED, URL_REFUSED } from './address'
 import { PROJECTS } from '../../security/authorization'
 import { BODY as BODY_ERRORS } from '../../http/validate'
 import { queryMessages } from '../../openapi/schema-messages'
@@ -61,6 +61,7 @@ const URL_REFUSALS = [
   'Endpoint URL must start with https:// or http://.',
   'Endpoint URL must not contain a user name or password.',
   'Endpoint URL must name a host.',
+  URL_REFUSED.ENDPOINT_URL_TOO_LONG.message,
   PRIVATE_REFUSED,
 ]
 const BODY = { 413: TOO_LARGE, 415: NOT_JSON }
