@@ -4,6 +4,7 @@ import https from 'node:https'
 import { isIP } from 'node:net'
 import { WEBHOOK_RESPONSE_BODY_MAX_BYTES } from '../../../contract/webhooks'
 import { AddressRefused, isPublicAddress, publicOnlyLookup } from './address'
+import { agents, makeRoom } from './connections'
 
 /**
  * One delivery attempt over HTTP: a signed POST, no redirects followed (node's
@@ -25,12 +26,6 @@ export interface Outcome {
    */
   calledOff?: true
 }
-
-// Idle connections are kept a while for the next delivery, not for as long as a receiver keeps them open:
-// a receiver that never closes one, at a new origin each time, would otherwise hold the server's sockets
-// (and file descriptors) for good. 30 s idle ends one; at most 1,024 are open in all.
-const agentOptions = { keepAlive: true, maxSockets: 64, maxTotalSockets: 1024, timeout: 30_000 }
-const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) }
 
 // A secret's key bytes, decoded once per secret.
 const keys = new Map<string, Buffer>()
@@ -118,6 +113,7 @@ export function post(url: string, headers: Record<string, string>, body: string,
       signal?.removeEventListener('abort', onAbort)
       resolve(o)
     }
+    makeRoom(agents[protocol], target)
     const req = lib.request(target, {
       method: 'POST',
       agent: agents[protocol],
