@@ -8,8 +8,11 @@
 import type { ServerResponse } from 'node:http'
 import { afterEach, expect, it } from 'vitest'
 import { withDefaults, type AppOverrides } from '../../server/config'
-import { startWebhookWorker } from '../../server/resources/webhooks'
-import { createTestServer, newProject, signUp } from './harness'
+import { endEndpoints, startWebhookWorker } from '../../server/resources/webhooks'
+import { claimDue } from '../../server/resources/webhooks/claim'
+import { createRecorder } from '../../server/resources/webhooks/record'
+import { blockedBy, holdOpen } from './blocked'
+import { createTestServer, newProject, signUp, usePostgres } from './harness'
 import { startReceiver } from './webhook-receiver'
 
 const SERVICE_TOKEN = 'service-token-for-the-lease-tests'
@@ -65,3 +68,45 @@ it('a delivery ended while its worker held it stays ended when the worker lets i
   await first.stop()
   expect((await due()).map((d) => d.due)).toEqual([null, null])
 }, 60_000)
+
+// PostgreSQL: the removal commits while the failure's statement waits for it, on another connection.
+it.runIf(usePostgres)(
+  'a delivery ended by a removal while its failure is being written is not scheduled again',
+  async () => {
+    const s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN, webhooks: { allowPrivateNetworks: true } } })
+    cleanups.push(() => s.close())
+    const owner = await signUp(s)
+    const project = await newProject(s, owner.accessToken)
+    const base = `/api/manage/dapp/${project.id}/webhooks`
+    const endpoint = (await s.request('POST', base, { token: owner.accessToken, body: { url: 'http://127.0.0.1:9/hook' } })).body.id as string
+    const sent = await s.request('POST', '/api/webhooks/messages', {
+      headers: { Authorization: `Bearer ${SERVICE_TOKEN}` },
+      body: { projectId: project.id, eventType: 'webhook.test', payload: {} },
+    })
+    expect(sent.status, sent.text).toBe(202)
+    const now = new Date()
+    const { taken } = await claimDue(s.db, {
+      now,
+      leaseUntil: new Date(now.getTime() + 45_000),
+      limit: 10,
+      held: new Map(),
+      heldByProject: new Map(),
+      endpointHold: 32,
+      projectHold: 64,
+    })
+    expect(taken).toHaveLength(1)
+    // The member who added the endpoint is removed: it is disabled and what is queued for it dropped, in a
+    // transaction that the failed attempt's write waits for.
+    const removal = await holdOpen(s.db, (tx) => endEndpoints(tx, project.id, [endpoint]))
+    const recorder = createRecorder(s.db, { retrySchedule: [60], disableAfterMs: 86_400_000 }, Date.now, () => undefined)
+    recorder.record({ delivery: taken[0], number: 1, started: now, outcome: { status: 500, body: 'down', durationMs: 5 } }, () => undefined)
+    await blockedBy(s.db, removal)
+    await recorder.flush()
+    // Before, the write scheduled a retry from what it read before the removal committed: enabled again, the
+    // endpoint would have had the dropped message sent to the removed member's address.
+    expect((await s.request('PATCH', `${base}/${endpoint}`, { token: owner.accessToken, body: { disabled: false } })).status).toBe(200)
+    const attempts = (await s.request('GET', `${base}/${endpoint}/attempts`, { token: owner.accessToken })).body
+    expect(attempts).toMatchObject([{ status: 'failed', responseStatus: 500, nextAttemptAt: null }])
+  },
+  60_000,
+)

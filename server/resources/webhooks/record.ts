@@ -66,7 +66,10 @@ async function recordOutcome(db: Queryable, a: Attempted, policy: RecordPolicy, 
     // A delivery whose message another delivery to the endpoint has delivered meanwhile (a resend, or
     // the retry a resend raced) was ended by that success (next_attempt_at null): it is not retried.
     // A success on an endpoint that is not failing writes nothing to it: it would lock the endpoint's
-    // row, and every delivery to it would wait for the others' commits in turn.
+    // row, and every delivery to it would wait for the others' commits in turn. The delivery is read
+    // locked, so as it is once committed: a removal that ended it while this waited for the endpoint's
+    // row is in the statement's snapshot as not yet done, and the retry would bring it back.
+    // (PostgreSQL reads a locked row at its newest version.)
     `WITH was AS (
        SELECT id, disabled FROM webhook_endpoints WHERE id = $1 AND (NOT $2 OR failing_since IS NOT NULL) FOR UPDATE
      ),
@@ -79,7 +82,7 @@ async function recordOutcome(db: Queryable, a: Attempted, policy: RecordPolicy, 
          $3 OR (NOT $2 AND $4 - coalesce(e.failing_since, $4) >= $5 * interval '1 millisecond') AS stop
      ),
      decided AS (
-       SELECT CASE WHEN coalesce((SELECT stop FROM endpoint), false) OR (SELECT next_attempt_at IS NULL FROM webhook_deliveries WHERE id = $12)
+       SELECT CASE WHEN coalesce((SELECT stop FROM endpoint), false) OR (SELECT next_attempt_at IS NULL FROM webhook_deliveries WHERE id = $12 FOR UPDATE)
          THEN NULL ELSE $6::timestamptz END AS next
      ),
      ended AS (
