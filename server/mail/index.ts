@@ -55,7 +55,10 @@ export function createMailer(config: MailConfig, log: Log): Mailer | undefined {
   const build = createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(mail) {
-      const { message } = await build.sendMail({ from: config.from, ...mail })
+      // The text goes in with CRLF breaks: the quoted-printable encoder restarts its 76-character
+      // count only at CRLF, so with bare LF it splits a short line mid-word ("fxi_…=" then the rest),
+      // and a person reading the .eml in an editor copies half an invitation code.
+      const { message } = await build.sendMail({ from: config.from, ...mail, text: mail.text.replace(/\r?\n/g, '\r\n') })
       await mkdir(folder, { recursive: true })
       const path = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomId('', 6)}.eml`)
       await writeFile(path, message as Buffer, { mode: 0o600 })
