@@ -51,7 +51,6 @@ export function createMailer(config: MailConfig, log: Log): Mailer | undefined {
   }
   if (!config.folder) return undefined
   const folder = resolve(config.folder)
-  log(`No SMTP_URL: mails (reset and verification codes) are written to ${folder} as .eml files.`)
   const build = createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     async send(mail) {

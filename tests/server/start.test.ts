@@ -340,6 +340,8 @@ describe('npm start (server/main.ts)', { timeout: 120_000 }, () => {
     })
     expect(verify.status).toBe(200)
     expect(first.output()).toContain('Webhooks: endpoints on this machine and private networks are allowed')
+    // Where mail goes is said once, by the banner's "Mail:" line.
+    expect(first.output().match(/\.eml files/g)).toEqual(['.eml files'])
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)
     // The next start reads the same token.
