@@ -63,7 +63,7 @@ export function withDefaults(overrides: AppOverrides): AppConfig {
  */
 export const EMBEDDED_DB_IN_PRODUCTION =
   'NODE_ENV=production needs DATABASE_URL: without it the server would keep its data in the embedded database under DATA_DIR, ' +
-  'which only one instance can use and pg_dump cannot back up. Set DATABASE_URL=postgres://… (see "Running in production" in server/README.md), ' +
+  'which only one instance can use and pg_dump cannot back up. Set DATABASE_URL=postgres://… (docs/production.md, "PostgreSQL"), ' +
   'or ALLOW_EMBEDDED_DB=true to run on the embedded database anyway.'
 
 export const SERVICE_TOKEN_IN_PRODUCTION =

@@ -183,6 +183,13 @@ describe('readConfig', () => {
     expect(script).not.toContain('DEMO_HOST_SESSIONS')
   })
 
+  it('sends a production start without DATABASE_URL to the section of the docs that says how, not to a page that links there', () => {
+    const [, page, section] = /\((docs\/[\w-]+\.md), "([^"]+)"\)/.exec(EMBEDDED_DB_IN_PRODUCTION) ?? []
+    expect(page, 'a docs page and section named in the message').toBeDefined()
+    const doc = readFileSync(new URL(`../../${page}`, import.meta.url), 'utf8')
+    expect(doc).toMatch(new RegExp(`^## ${section}$[\\s\\S]*DATABASE_URL=postgres://`, 'm'))
+  })
+
   it("reads NODE_ENV=Production as production, and refuses a value that is neither production nor development's", () => {
     const settings = { DATABASE_URL: 'postgres://u:p@db:5432/flex', ...SECRETS }
     // A production written otherwise would start with the demo's defaults: webhooks to private networks, sign-in by name.
