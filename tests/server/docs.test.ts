@@ -43,7 +43,14 @@ describe('GET /api/docs, the API reference', () => {
 
   it('has a Quickstart section, from the OpenAPI document’s description', async () => {
     const served = await s.request('GET', '/api/openapi.json')
-    expect((served.body.info as { description: string }).description).toMatch(/^# Quickstart$/m)
+    const description = (served.body.info as { description: string }).description
+    expect(description).toMatch(/^# Quickstart$/m)
+    // Its sample creates a project: it belongs to step 3, not under step 4 ("call the API with your key").
+    const step = (n: number) => description.indexOf(`\n${n}. `)
+    const sample = description.indexOf('curl -X POST https://your-host/api/manage/dapp')
+    expect(step(3) < sample && sample < step(4), 'the project sample within step 3').toBe(true)
+    // What a client matches is named where errors are first described.
+    expect(description.split('# Quickstart')[0]).toMatch(/"code"[^.]*match `code`/)
   })
 
   it("takes the portal's name (PORTAL_NAME) in its page title and the document's, escaped", async () => {

@@ -4,7 +4,8 @@ import { ErrorBody } from '../../../contract/responses'
 import { ERROR_RESPONSES, RESTARTING, RESTARTING_EXAMPLE } from '../../openapi/error-responses'
 
 // Rendered as the Quickstart section of the reference at GET /docs (the portal's
-// "Flex Quickstart Guide" link points there).
+// "Flex Quickstart Guide" link points there). The curl sits in step 3, whose call it
+// is, so it is not read as step 4's "call the API with your key".
 const QUICKSTART = `
 
 # Quickstart
@@ -12,13 +13,13 @@ const QUICKSTART = `
 1. **Get a device token.** \`POST /api/device\` with the device fields returns \`{ "accessToken" }\`.
 2. **Sign up or log in.** \`POST /api/register\` (name, email, password) or \`POST /api/auth/authenticate\` (email, password), with \`Authorization: Bearer <device token>\`. The answer carries your \`accessToken\`.
 3. **Create a project.** \`POST /api/manage/dapp\` with \`{ "name", "description" }\` and \`Authorization: Bearer <access token>\`. The answer shows its API key and webhook secret once: copy them now.
-4. **Call the API with your key**, from your server only: a key in a browser or an app is a key anyone can read.
 
-\`\`\`sh
-curl -X POST https://your-host/api/manage/dapp \\
-  -H "Authorization: Bearer $ACCESS_TOKEN" -H "Content-Type: application/json" \\
-  -d '{"name":"My app","description":"First project"}'
-\`\`\`
+   \`\`\`sh
+   curl -X POST https://your-host/api/manage/dapp \\
+     -H "Authorization: Bearer $ACCESS_TOKEN" -H "Content-Type: application/json" \\
+     -d '{"name":"My app","description":"First project"}'
+   \`\`\`
+4. **Call the API with your key**, from your server only: a key in a browser or an app is a key anyone can read.
 `
 
 const SECURITY_SCHEMES = {
@@ -49,7 +50,10 @@ export function openApiDocument<E extends Env>(app: OpenAPIHono<E>, portalName =
             title: `${portalName} reference API`,
             version: '1.0.0',
             license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
-            description: 'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…" }` with a sentence a user can read.' + QUICKSTART,
+            description:
+              // The reference's first words on errors: the code is what a client matches (the Error schema says so too).
+              'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…", "code": "…" }`: match `code`, stable and never renamed; show `message`, a sentence a user can read, which may be reworded.' +
+              QUICKSTART,
           },
           servers: [{ url: '/api' }],
           tags: [
