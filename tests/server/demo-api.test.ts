@@ -4,7 +4,7 @@
  * verifying the developer's key against this same server, so the calls a
  * newcomer pastes from /docs.html count in Usage.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startServer } from '../../server/start'
 import { createTestServer, newProject, signUp, type TestServer } from './harness'
 
@@ -48,12 +48,24 @@ describe('the demo API', () => {
       expect([res.status, res.body]).toEqual([code, { message: `Answered ${code}, as asked.` }])
     }
     expect((await call('/status/204')).status).toBe(204)
-    expect((await call('/status/100')).status).toBe(400)
+    for (const code of ['100', '600', 'abc', '5000']) expect((await call(`/status/${code}`)).status, code).toBe(400)
     expect((await call('/nowhere')).status).toBe(404)
     const none = await call('/projects/{id}/ping', {})
     expect(none.status).toBe(401)
     expect(none.body).toEqual({ message: 'An API key is required: send it as Authorization: Bearer <key>.' })
     expect((await call('/projects/{id}/ping', { Authorization: 'Bearer fxk_made-up' })).status).toBe(401)
+  })
+
+  it("logs its calls under the templates the docs name, which the project's Requests table shows", async () => {
+    const { s, call } = await demo({ demoApi: true, serviceToken: SERVICE_TOKEN })
+    const requestId = (await call('/status/500')).headers.get('x-request-id')
+    await vi.waitFor(
+      async () =>
+        expect(await s.db.query('SELECT route FROM request_logs WHERE request_id = $1', [requestId])).toEqual([{ route: '/demo-api/v1/status/:code' }]),
+      {
+        timeout: 5_000,
+      },
+    )
   })
 
   it('is not served without the demo pages (production) or without a service token', async () => {
