@@ -86,6 +86,14 @@ describe('README.md and docs/', () => {
     }
   })
 
+  it("production.md's install keeps the server's packages, which are all development dependencies", () => {
+    // npm omits devDependencies under NODE_ENV=production, which a container image often sets before installing.
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies?: object; devDependencies: object }
+    expect(Object.keys(pkg.dependencies ?? {})).toEqual([])
+    expect(pkg.devDependencies).toHaveProperty('hono')
+    expect(readFileSync('docs/production.md', 'utf8')).toMatch(/^The server runs from a checkout[^]*?`npm ci --include=dev`/m)
+  })
+
   it('finds broken links and long cells (the checks themselves)', () => {
     expect(anchors('# Your own words: `strings`\n## A b\n## A b')).toEqual(new Set(['your-own-words-strings', 'a-b', 'a-b-1']))
     expect(links('see [x](a.md#b) and `[y](z.md)`\n```\n[w](v.md)\n```')).toEqual(['a.md#b'])
