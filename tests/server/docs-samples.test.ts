@@ -196,7 +196,11 @@ describe.skipIf(usePostgres)('the samples of docs/', { timeout: 120_000 }, () =>
 
   it('verify-curl: the service answers whether a key is good', async () => {
     const { stdout } = await run('sh', ['-c', adapted('verify-curl')], { env: { ...process.env, SERVICE_TOKEN } })
-    expect(JSON.parse(stdout)).toMatchObject({ valid: true, projectId: project.id })
+    const answer = JSON.parse(stdout) as object
+    expect(answer).toMatchObject({ valid: true, projectId: project.id })
+    // The answer the page shows under the call names every field the real one has.
+    const shown = JSON.parse(/^# (\{"valid":true.*\})$/m.exec(all.get('verify-curl')!.code)![1]) as object
+    expect(Object.keys(shown).sort()).toEqual(Object.keys(answer).sort())
   })
 
   it.each(['verify-hono', 'verify-express'])('%s: the API lets a good key through and refuses a missing or wrong one', async (name) => {
