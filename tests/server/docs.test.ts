@@ -16,6 +16,10 @@ describe('GET /api/docs, the API reference', () => {
     expect(scripts).toEqual(['<script src="docs/redoc.standalone.js">', '<script src="docs/init.js">'])
     expect(res.text).not.toMatch(/https?:\/\//)
     expect(res.text).toContain('href="openapi.json"')
+    // An icon the page holds, which the policy's img-src allows: /favicon.ico is not served (404).
+    expect(res.text).toContain('<link rel="icon" href="data:,">')
+    expect(res.headers.get('content-security-policy')).toMatch(/img-src [^;]*data:/)
+    expect((await s.request('GET', '/favicon.ico')).status).toBe(404)
   })
 
   it('has a policy of its own: scripts and data from this origin only, no CDN, not framable', async () => {

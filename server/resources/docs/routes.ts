@@ -8,12 +8,15 @@ const INIT = new URL('./init.js', import.meta.url)
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
+// An empty icon of its own: without one the browser asks for /favicon.ico, which this server does not
+// serve, and the reference opens with a 404 in the console.
 const page = (portalName: string) => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>API reference · ${escapeHtml(portalName)}</title>
+<link rel="icon" href="data:,">
 </head>
 <body style="margin:0">
 <noscript>This reference needs JavaScript. The API's OpenAPI document is at <a href="openapi.json">openapi.json</a>.</noscript>
