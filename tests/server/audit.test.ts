@@ -201,6 +201,22 @@ describe('the audit log', () => {
     expect(csvCell('plain')).toBe('plain')
   })
 
+  it('downloads as CSV that a spreadsheet reading semicolon-separated lists cannot run either', async () => {
+    await server()
+    const p = await newProject(s, owner.accessToken)
+    await s.request('PATCH', `/api/manage/dapp/${p.id}`, { token: owner.accessToken, body: { name: 'Weather;=HYPERLINK("http://evil.example")' } })
+    const mallory = await signUp(s, { name: 'Mallory; "+1' })
+    const memberId = await addMember(s, p.id, mallory, 'viewer')
+    expect((await s.request('DELETE', `/api/manage/dapp/${p.id}/members/${memberId}`, { token: mallory.accessToken })).status).toBe(200)
+    const res = await auditOf(p.id, owner, '?format=csv')
+    const lines = res.text.trim().split('\r\n')
+    expect(lines).toHaveLength(4)
+    // Where the list separator is a semicolon (much of Europe), a spreadsheet opening the file starts a cell after each one.
+    for (const line of lines.slice(1)) for (const cell of line.split(';').slice(1)) expect(cell).not.toMatch(/^[" ]*[=+\-@]/)
+    expect(lines.join('\n')).toContain(`Weather;'=HYPERLINK`)
+    expect(csvCell('a;-1;b')).toBe("a;'-1;b")
+  })
+
   it('keeps entries AUDIT_RETENTION_DAYS', async () => {
     await server()
     const p = await newProject(s, owner.accessToken)

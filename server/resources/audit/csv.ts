@@ -15,12 +15,21 @@ const picture = (c: string): string => {
 }
 
 /**
+ * A semicolon before what would start a formula (spaces and quotes aside). A
+ * spreadsheet whose list separator is the semicolon (much of Europe) opens a
+ * .csv by splitting each line at every semicolon, quotes or not, so a name
+ * "Bob;=HYPERLINK(…)" would begin a cell there and run.
+ */
+const SEMICOLON_FORMULA = /;(?=[ "]*[=+\-@])/g
+
+/**
  * A cell as RFC 4180 quotes it, on one line, made inert for spreadsheets: text
- * an attacker chose (a project or member name) that starts with = + - @ would
- * otherwise be run as a formula when the file is opened.
+ * an attacker chose (a project or member name) that starts with = + - @, at
+ * its start or after a semicolon, would otherwise be run as a formula when the
+ * file is opened.
  */
 export function csvCell(value: string): string {
-  const oneLine = value.replace(CONTROL, picture)
+  const oneLine = value.replace(CONTROL, picture).replace(SEMICOLON_FORMULA, ";'")
   const inert = /^[=+\-@]/.test(oneLine) ? `'${oneLine}` : oneLine
   return /[",]/.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert
 }
