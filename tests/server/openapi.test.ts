@@ -383,6 +383,21 @@ describe('OpenAPI document', () => {
     await call('GET', `/api/manage/dapp/${id}/members/${ownerId}/removal`, { token: access })
     await call('DELETE', `/api/manage/dapp/${id}/members/${leaverId}?keep=apid_missing`, { token: access })
     await call('DELETE', `/api/manage/dapp/${id}/members/${leaverId}`, { token: access })
+    // A transfer refused (a member who is none, a wrong password), then past the owner's password checks of the window.
+    const heirId = await addMember(s, id, other, 'developer')
+    await call('POST', `/api/manage/dapp/${id}/owner`, { token: access, body: { memberId: 'mem_missing', password: 'long enough phrase' } })
+    await call('POST', `/api/manage/dapp/${id}/owner`, { token: access, body: { memberId: heirId, password: 'not the one' } })
+    await countHits(s.db, `password-check|user|${ownerId}`, 2, 60)
+    await call('POST', `/api/manage/dapp/${id}/owner`, { token: access, body: { memberId: heirId, password: 'long enough phrase' } })
+    expect(seen.at(-1)?.res.status).toBe(429)
+    // Invitations from the invited side: a code that is none, ids that are none, then past the codes tried in the window.
+    await call('POST', '/api/invitations/accept', { token: other.accessToken, body: { code: 'fxi_not-a-code' } })
+    await call('GET', '/api/invitations', { token: other.accessToken })
+    await call('POST', '/api/invitations/mem_missing/accept', { token: other.accessToken })
+    await call('POST', '/api/invitations/mem_missing/decline', { token: other.accessToken })
+    await countHits(s.db, `invitation-accept|${other.user.id}`, 20, 60)
+    await call('POST', '/api/invitations/accept', { token: other.accessToken, body: { code: 'fxi_not-a-code' } })
+    expect(seen.at(-1)?.res.status).toBe(429)
     // The sixth counted device call from this client (the limit is checked before the body, so the 400 and 415 count; the 413 is refused earlier), over its limit of 5.
     await call('POST', '/api/device', { body: { deviceUDID: 'x', deviceType: 'WEB' } })
     expect(seen.at(-1)?.res.status).toBe(429)

@@ -15,6 +15,7 @@ import { accessErrors, badBody, jsonContent, NOT_JSON, TOO_LARGE, USER_LIMIT, ty
 import { INVITING } from './invitation-limits'
 import { MEMBERS, OWNERSHIP } from './errors'
 import { MAIL } from '../../mail/index'
+import { THROTTLE } from '../../http/throttle'
 
 /** Teams: a project's members and invitations, its ownership, and accepting an invitation. */
 
@@ -223,6 +224,10 @@ export const transferOwnershipRoute = withRoles(
         },
         413: TOO_LARGE,
         415: NOT_JSON,
+        429: {
+          description: `${USER_LIMIT.description} Or the owner's password was given wrong too often in the window (RATE_LIMIT_PER_EMAIL per RATE_LIMIT_WINDOW_SECONDS): a stolen session cannot guess it.`,
+          messages: [...USER_LIMIT.messages, THROTTLE.TOO_MANY_ATTEMPTS(720)],
+        },
       }),
     },
   }),
@@ -241,6 +246,14 @@ export const acceptInvitationRoute = createRoute({
   request: { body: { required: true, content: jsonContent(InvitationAcceptance) } },
   responses: {
     200: { description: 'Joined.', content: jsonContent(AcceptedInvitation) },
-    ...accessErrors({ 400: badBody(InvitationAcceptance, [INVITATION_REFUSED]), 413: TOO_LARGE, 415: NOT_JSON }),
+    ...accessErrors({
+      400: badBody(InvitationAcceptance, [INVITATION_REFUSED]),
+      413: TOO_LARGE,
+      415: NOT_JSON,
+      429: {
+        description: `${USER_LIMIT.description} Or the account has tried too many codes in the window (RATE_LIMIT_ACCEPTS_PER_USER per RATE_LIMIT_WINDOW_SECONDS).`,
+        messages: [...USER_LIMIT.messages, THROTTLE.TOO_MANY_ATTEMPTS(720)],
+      },
+    }),
   },
 })

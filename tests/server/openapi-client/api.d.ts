@@ -6214,7 +6214,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. Or the owner's password was given wrong too often in the window (RATE_LIMIT_PER_EMAIL per RATE_LIMIT_WINDOW_SECONDS): a stolen session cannot guess it. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -6297,7 +6297,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. Or the account has tried too many codes in the window (RATE_LIMIT_ACCEPTS_PER_USER per RATE_LIMIT_WINDOW_SECONDS). */
       429: {
         headers: {
           /** @description Seconds to wait. */
