@@ -5,6 +5,8 @@
  * account deletion's hand-over (which PROJECT_LIMIT does not stop).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app'
+import type { Database } from '../../server/db/index'
 import { createTestServer, newProject, signUp, type SignedUp, type TestServer } from './harness'
 import { addMember } from './teams'
 import { HEARD_MS } from './within'
@@ -91,6 +93,32 @@ describe('roles and removal', () => {
     expect((await call(s, 'GET', '', viewer)).status).toBe(404)
     const stay = await call(s, 'DELETE', `/members/${owner.user.id}`, owner)
     expect(stay.status).toBe(403)
+  })
+
+  it('answers the member with the new role even when they leave the moment the change has committed', async () => {
+    // The app's database, with the member leaving as soon as a transaction that changed their role has committed.
+    let left = false
+    const db: Database = {
+      ...s.db,
+      async transaction(work) {
+        const done = await s.db.transaction(work)
+        const [row] = await s.db.query<{ role: string }>('SELECT role FROM project_members WHERE id = $1', [ids.viewer])
+        if (!left && row?.role === 'developer') left = (await call(s, 'DELETE', `/members/${ids.viewer}`, viewer)).status === 200
+        return done
+      },
+    }
+    const app = createApp({ db, log: () => undefined })
+    try {
+      const res = await app.request(`/api/manage/dapp/${project.id}/members/${ids.viewer}`, {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${admin.accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ role: 'developer' }),
+      })
+      expect(left).toBe(true)
+      expect([res.status, await res.text()]).toEqual([200, expect.stringContaining(`"role":"developer"`)])
+    } finally {
+      await app.close()
+    }
   })
 
   it("ends a removed member's access on the other instance as soon as it hears of it, and a role change too", async () => {

@@ -89,16 +89,19 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
       const projectId = c.req.param('id')
       const memberId = c.req.param('memberId')
       const { role } = await readBody(c, RoleChange)
-      await db.transaction(async (tx) => {
+      const member = await db.transaction(async (tx) => {
         await authorize(tx, c.var.userId, projectId, 'members.manage', { lock: true })
         const row = await memberToChange(tx, projectId, memberId)
-        if (row.role === role) return
-        await setRole(tx, memberId, role)
-        await audit(tx, projectId, c.var.userId, 'member.role_changed', memberId, { email: row.email, from: row.role, to: role })
-        // Only an admin invites: one who is no longer one leaves no invitation of theirs to be accepted.
-        if (row.role === 'admin' && row.user_id) await revokeInvitationsBy(tx, projectId, row.user_id, c.var.userId, 'member.role_changed')
+        if (row.role !== role) {
+          await setRole(tx, memberId, role)
+          await audit(tx, projectId, c.var.userId, 'member.role_changed', memberId, { email: row.email, from: row.role, to: role })
+          // Only an admin invites: one who is no longer one leaves no invitation of theirs to be accepted.
+          if (row.role === 'admin' && row.user_id) await revokeInvitationsBy(tx, projectId, row.user_id, c.var.userId, 'member.role_changed')
+        }
+        // Read under the change's locks: read after its commit, a removal or leaving committed meanwhile left no member to answer (an empty 200).
+        return (await listMembers(tx, projectId)).find((m) => m.id === memberId)!
       })
-      return c.json((await listMembers(db, projectId)).find((m) => m.id === memberId)!)
+      return c.json(member)
     })
     .operation(removalPreviewRoute, async (c) => {
       const projectId = c.req.param('id')
