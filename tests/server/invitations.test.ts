@@ -4,7 +4,9 @@
  * invited address's account, resending an expired one, revoking, the limits.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app'
 import type { AppOverrides } from '../../server/config'
+import type { Database } from '../../server/db/index'
 import { invitationMail } from '../../server/resources/members/mail'
 import { INVITATION_REFUSED } from '../../server/resources/members/operations'
 import { startInbox, type Inbox } from '../support/smtp'
@@ -95,6 +97,36 @@ describe('an invitation', () => {
       [owner.email, 'active'],
       [email, 'active'],
     ])
+  })
+
+  it('names the project and its inviter as they were when it was made, even if the project is deleted the moment it commits', async () => {
+    await server()
+    const email = uniqueEmail('invitee')
+    // The app's database, with the owner deleting the project as soon as the transaction that invited `email` has committed.
+    let deleted = false
+    const db: Database = {
+      ...s.db,
+      async transaction(work) {
+        const done = await s.db.transaction(work)
+        const invited = await s.db.query('SELECT 1 FROM project_members WHERE email = $1', [email])
+        if (!deleted && invited.length > 0) deleted = (await s.request('DELETE', `/api/manage/dapp/${project.id}`, { token: owner.accessToken })).status === 204
+        return done
+      },
+    }
+    const app = createApp({ db, log: () => undefined, config: { mail: { smtpUrl: inbox.url, productName: 'Acme Developers' } } })
+    try {
+      const res = await app.request(`/api/manage/dapp/${project.id}/members`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${owner.accessToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email, role: 'viewer' }),
+      })
+      expect([res.status, deleted]).toEqual([201, true])
+      expect((await mailedCode(inbox, email)).text).toContain(
+        'who gave their name as "Olga Owner" invited you to their project named "Weather app", as viewer.',
+      )
+    } finally {
+      await app.close()
+    }
   })
 
   it('can be accepted by an account of the host’s sign-in, whose address the provider gave', async () => {

@@ -1,5 +1,5 @@
 import { NewInvitation, RoleChange, type Invitation } from '../../../contract/teams'
-import type { Database, Queryable } from '../../db/index'
+import type { Queryable } from '../../db/index'
 import { iso } from '../../db/time'
 import type { AuthEnv } from '../../http/auth'
 import { readBody } from '../../http/body'
@@ -35,9 +35,12 @@ export interface MemberDeps extends RouteDeps {
 
 const invitation = (r: MemberRow): Invitation => ({ id: r.id, email: r.email, role: r.role, status: 'invited', expiresAt: iso(r.expires_at!) })
 
-/** What an invitation mail names: the inviter's name and the project's, read in the transaction that made the code. */
-async function mailWords(db: Database, projectId: string, userId: string) {
-  const [row] = await db.query<{ inviter: string; project: string }>(
+/**
+ * What an invitation mail names: the inviter's name and the project's, read in the transaction that made the code.
+ * Read after it, a project deleted (or an inviter gone) meanwhile was mailed as "" by "".
+ */
+async function mailWords(q: Queryable, projectId: string, userId: string) {
+  const [row] = await q.query<{ inviter: string; project: string }>(
     'SELECT u.name AS inviter, p.name AS project FROM projects p, users u WHERE p.id = $1 AND u.id = $2',
     [projectId, userId],
   )
@@ -67,7 +70,7 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
       const to = needMail()
       await checkMayInvite(db, c.var.userId)
       const { code, hash } = newInvitationCode()
-      const row = await db.transaction(async (tx) => {
+      const { row, words } = await db.transaction(async (tx) => {
         await authorize(tx, c.var.userId, projectId, 'members.manage', { lock: true })
         const known = await findByEmail(tx, projectId, email)
         if (known) throw conflict(known === 'member' ? MEMBERS.ALREADY_MEMBER : MEMBERS.ALREADY_INVITED)
@@ -75,9 +78,9 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
         await spendInvitation(tx, limits, c.var.userId, email)
         const row = await insertInvitation(tx, projectId, c.var.userId, email, role, hash, new Date(clock()))
         await audit(tx, projectId, c.var.userId, 'member.invited', row.id, { email, role })
-        return row
+        return { row, words: await mailWords(tx, projectId, c.var.userId) }
       })
-      send(to, row, code, await mailWords(db, projectId, c.var.userId))
+      send(to, row, code, words)
       return c.json(invitation(row), 201)
     })
     .operation(listMembersRoute, async (c) => {
@@ -130,7 +133,7 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
       const to = needMail()
       await checkMayInvite(db, c.var.userId)
       const { code, hash } = newInvitationCode()
-      const row = await db.transaction(async (tx) => {
+      const { row, words } = await db.transaction(async (tx) => {
         await authorize(tx, c.var.userId, projectId, 'members.manage', { lock: true })
         const found = await lockMember(tx, projectId, memberId)
         if (!found) throw notFound(MEMBERS.MEMBER_NOT_FOUND)
@@ -138,9 +141,9 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
         await spendInvitation(tx, limits, c.var.userId, found.email)
         const row = (await renewInvitation(tx, projectId, memberId, hash, new Date(clock())))!
         await audit(tx, projectId, c.var.userId, 'invitation.resent', memberId, { email: row.email })
-        return row
+        return { row, words: await mailWords(tx, projectId, c.var.userId) }
       })
-      send(to, row, code, await mailWords(db, projectId, c.var.userId))
+      send(to, row, code, words)
       return c.json(invitation(row), 200)
     })
 }
