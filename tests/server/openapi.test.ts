@@ -121,7 +121,9 @@ const PASSWORD_CALLS = [
   'POST /me/password',
   'DELETE /me',
   'POST /manage/dapp/{id}/owner',
+  // An account of host sign-in is told it has no password here.
   'POST /auth/email/verify/send',
+  'POST /auth/email/verify',
   // An endpoint URL with a user name and password in it is refused.
   'POST /manage/dapp/{id}/webhooks',
   'PATCH /manage/dapp/{id}/webhooks/{endpointId}',
@@ -421,11 +423,20 @@ describe('OpenAPI document', () => {
     await call('PATCH', '/api/me', { token: acct.access, body: {} })
     await call('POST', '/api/auth/email/verify/send', { token: acct.access })
     await call('POST', '/api/auth/email/verify', { token: acct.access, body: { code: '12' } })
+    // Past the account's limit of codes asked for a window (perEmail: 2 here): its 429 is documented.
+    await call('POST', '/api/auth/email/verify/send', { token: acct.access })
+    await call('POST', '/api/auth/email/verify/send', { token: acct.access })
+    expect(seen.at(-1)?.res.status).toBe(429)
     await call('POST', '/api/me/password', { token: acct.access, body: { currentPassword: 'not the one', newPassword: 'another long phrase' } })
     await call('POST', '/api/me/password', { token: acct.access, body: { currentPassword: 'long enough phrase', newPassword: 'another long phrase' } })
     await call('DELETE', '/api/me', { token: acct.access, body: { password: 'not the one' } })
+    // Past the account's limit of wrong passwords a window (perEmail: 2 here), asked again to change it or delete it.
+    await call('DELETE', '/api/me', { token: acct.access, body: { password: 'not the one' } })
+    await call('POST', '/api/me/password', { token: acct.access, body: { currentPassword: 'not the one', newPassword: 'yet another phrase' } })
+    expect(seen.slice(-2).map((x) => x.res.status)).toEqual([429, 429])
     await call('DELETE', '/api/me', { token: hostAccess, body: { password: 'none' } })
     await call('POST', '/api/auth/email/verify/send', { token: hostAccess })
+    await call('POST', '/api/auth/email/verify', { token: hostAccess, body: { code: '0000000000' } })
     // Its provider deletes an account of host sign-in; sent again, or without the service token, it is refused.
     await call('POST', '/api/sessions', { headers: service, body: { externalId: 'doc-leaver' } })
     await call('DELETE', '/api/sessions/doc-leaver', { headers: service })

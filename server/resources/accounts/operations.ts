@@ -54,6 +54,13 @@ const HOST_ACCOUNT = ACCOUNTS.HOST_ACCOUNT_NO_PASSWORD
 const WRONG_PASSWORD: ErrorAnswer = { description: 'The password given is not the account’s.', messages: [ACCOUNTS.WRONG_PASSWORD] }
 const NO_PASSWORD: ErrorAnswer = { description: 'The account signs in through its provider and has no password here.', messages: [HOST_ACCOUNT] }
 const NEW_PASSWORD = [PASSWORD.PASSWORD_TOO_SHORT, PASSWORD.PASSWORD_REPEATED, PASSWORD.PASSWORD_IS_EMAIL, PASSWORD.PASSWORD_TOO_COMMON]
+/** The calls that ask for the password again: a user over its fair share, or an account past its wrong passwords a window. */
+const PASSWORD_CHECKS: ErrorAnswer = {
+  description:
+    'The user (or the client address) is over its fair share of calls per minute, or the password was wrong too often for this account in the window ' +
+    '(RATE_LIMIT_PER_EMAIL); Retry-After says when to try again.',
+  messages: [...USER_LIMIT.messages, THROTTLE.TOO_MANY_ATTEMPTS(720)],
+}
 const mailOff = {
   503: { description: 'This server cannot send e-mail (production without SMTP_URL).', content: jsonContent(ErrorBody) },
 }
@@ -118,6 +125,10 @@ export const sendVerificationRoute = createRoute({
         description: 'The address is already verified, or the account signs in through its provider and has no address of its own here.',
         messages: [ACCOUNTS.ALREADY_VERIFIED, HOST_ACCOUNT],
       },
+      429: {
+        description: 'A user over its fair share, or the account asked for RATE_LIMIT_PER_EMAIL codes in the window; Retry-After says when to try again.',
+        messages: [...USER_LIMIT.messages, THROTTLE.TOO_MANY_ATTEMPTS(720)],
+      },
     }),
     ...mailOff,
   },
@@ -129,14 +140,15 @@ export const verifyEmailRoute = createRoute({
   tags: ['Account'],
   operationId: 'verifyEmail',
   summary: 'Verify the account’s e-mail with the mailed code',
-  description: 'A wrong, used, burned or expired code gets one and the same 400.',
+  description: 'A wrong, used, burned or expired code gets one and the same 400. An address already verified answers 200 again, whatever the code.',
   security: access,
   request: { body: { required: true, content: jsonContent(EmailCode) } },
   responses: {
     200: { description: 'Verified.', content: jsonContent(EmailVerified) },
     ...accessErrors({
       400: badBody(EmailCode, [CODE_REFUSED]),
-      409: { description: 'The address is already verified.', messages: [ACCOUNTS.ALREADY_VERIFIED] },
+      // Already verified answers 200 again (a second tab, a retry): only an account with no address of its own here is refused.
+      409: { description: 'The account signs in through its provider and has no address of its own here.', messages: [HOST_ACCOUNT] },
       429: { description: `A user over its fair share, or: ${WRONG_CODES.description}`, messages: [...USER_LIMIT.messages, ...WRONG_CODES.messages] },
       ...BODY,
     }),
@@ -178,7 +190,7 @@ export const changePasswordRoute = createRoute({
   request: { body: { required: true, content: jsonContent(PasswordChange) } },
   responses: {
     204: { description: 'Changed.' },
-    ...accessErrors({ 400: badBody(PasswordChange, NEW_PASSWORD), 403: WRONG_PASSWORD, 409: NO_PASSWORD, ...BODY }),
+    ...accessErrors({ 400: badBody(PasswordChange, NEW_PASSWORD), 403: WRONG_PASSWORD, 409: NO_PASSWORD, 429: PASSWORD_CHECKS, ...BODY }),
   },
 })
 
@@ -206,6 +218,6 @@ export const deleteAccountRoute = createRoute({
   request: { body: { required: true, content: jsonContent(AccountDeletion) } },
   responses: {
     204: { description: 'Deleted.' },
-    ...accessErrors({ 400: badBody(AccountDeletion), 403: WRONG_PASSWORD, 409: NO_PASSWORD, ...BODY }),
+    ...accessErrors({ 400: badBody(AccountDeletion), 403: WRONG_PASSWORD, 409: NO_PASSWORD, 429: PASSWORD_CHECKS, ...BODY }),
   },
 })

@@ -145,7 +145,7 @@ export interface paths {
     put?: never
     /**
      * Verify the account’s e-mail with the mailed code
-     * @description A wrong, used, burned or expired code gets one and the same 400.
+     * @description A wrong, used, burned or expired code gets one and the same 400. An address already verified answers 200 again, whatever the code.
      */
     post: operations['verifyEmail']
     delete?: never
@@ -2797,7 +2797,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      /** @description A user over its fair share, or the account asked for RATE_LIMIT_PER_EMAIL codes in the window; Retry-After says when to try again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -2872,7 +2872,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The address is already verified. */
+      /** @description The account signs in through its provider and has no address of its own here. */
       409: {
         headers: {
           [name: string]: unknown
@@ -3059,7 +3059,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      /** @description The user (or the client address) is over its fair share of calls per minute, or the password was wrong too often for this account in the window (RATE_LIMIT_PER_EMAIL); Retry-After says when to try again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -3241,7 +3241,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
+      /** @description The user (or the client address) is over its fair share of calls per minute, or the password was wrong too often for this account in the window (RATE_LIMIT_PER_EMAIL); Retry-After says when to try again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
