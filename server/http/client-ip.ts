@@ -18,11 +18,16 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   return clientNetwork(socket?.remoteAddress ?? 'unknown')
 }
 
+// Some proxies write the client's port beside its address (`198.51.100.7:50123`, `[2001:db8::1]:50123`): each
+// connection has a port of its own, and counted with it, every new connection was a new client to every limit.
+const withoutPort = (address: string) => /^\[([^\]]+)\](?::\d+)?$/.exec(address)?.[1] ?? /^(\d+(?:\.\d+){3}):\d+$/.exec(address)?.[1] ?? address
+
 /**
  * An IPv6 address as its /64 (`2001:db8:0:1::/64`), an IPv4-mapped one as
- * the IPv4 address; anything else as it is.
+ * the IPv4 address, either without a port written beside it; anything else as it is.
  */
-export function clientNetwork(address: string): string {
+export function clientNetwork(written: string): string {
+  const address = withoutPort(written)
   const ip = address.replace(/%.*$/, '') // a zone id names a local interface, not a client
   if (!isIPv6(ip)) return address
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)

@@ -127,4 +127,17 @@ describe('guessing spread over many addresses: at most 100 wrong passwords judge
     expect((await login(attacker, u.email, 'guess-4', '2001:db8:1:2:ffff:ffff:ffff:ffff')).status).toBe(429)
     expect((await login(attacker, u.email, 'guess-5', '2001:db8:1:3::1')).status).toBe(401)
   })
+
+  it('counts a client by its address where the proxy writes its port beside it (a new connection is no new client)', async () => {
+    s = await createTestServer({ config: { trustProxy: true, rateLimit: { perEmail: 3, slowdownMaxMs: 1 } } })
+    const u = await signUp(s)
+    const attacker = await deviceToken(s)
+    for (let i = 1; i <= 3; i++) expect((await login(attacker, u.email, `guess-${i}`, `198.51.100.7:5000${i}`)).status).toBe(401)
+    expect((await login(attacker, u.email, 'guess-4', '198.51.100.7:50004')).status).toBe(429)
+    expect((await login(attacker, u.email, 'guess-5', '198.51.100.7')).status).toBe(429)
+    // An IPv6 address with its port is written in brackets; it still counts by its /64.
+    for (let i = 1; i <= 3; i++) expect((await login(attacker, u.email, `guess-${i}`, `[2001:db8:1:2::${i}]:5000${i}`)).status).toBe(401)
+    expect((await login(attacker, u.email, 'guess-4', '[2001:db8:1:2::9]:50009')).status).toBe(429)
+    expect((await login(attacker, u.email, 'guess-5', '2001:db8:1:2::a')).status).toBe(429)
+  })
 })
