@@ -159,6 +159,13 @@ export const USER_LIMIT: ErrorAnswer = {
 /** A call behind the device token: none, or one the server does not know (the answer then carries code DEVICE_UNKNOWN). */
 export const NO_DEVICE_MESSAGES = [AUTH.AUTH_REQUIRED, AUTH.DEVICE_UNKNOWN] as const
 
+/**
+ * A call behind the device token from a client address past its budget of unknown tokens (RATE_LIMIT_BAD_TOKENS_PER_IP):
+ * refused before its token is looked up (http/address-limit.ts), whatever the call.
+ */
+export const BAD_TOKENS = 'Or the client address sent too many unknown or expired tokens (RATE_LIMIT_BAD_TOKENS_PER_IP).'
+export const BAD_TOKENS_MESSAGES = [THROTTLE.TOO_MANY_REQUESTS(8)] as const
+
 /** The provider's calls: the SERVICE_TOKEN bearer is missing or wrong. */
 export const NO_SERVICE_TOKEN: ErrorAnswer = {
   description: 'Authorization is not `Bearer <SERVICE_TOKEN>`.',

@@ -509,6 +509,22 @@ describe('OpenAPI document', () => {
     // A compressed body is refused by name (415), before anything reads it.
     await call('POST', '/api/keys/verify', { raw: JSON.stringify({ key: 'fxk_x' }), headers: { ...service, 'Content-Encoding': 'gzip' } })
 
+    // Made-up device tokens from one address, past its budget of unknown tokens: every call behind a device token
+    // is then refused from memory (429) before its token is looked up, whatever the call.
+    const madeUp = (i: number) => `fxd_made-up-${i}`
+    for (let i = 0; i < 40 && seen.at(-1)?.res.status !== 429; i++) {
+      await call('POST', '/api/auth/authenticate', { token: madeUp(i), body: { email, password: 'long enough phrase' } })
+    }
+    expect(seen.at(-1)?.res.status).toBe(429)
+    await Promise.all([
+      call('POST', '/api/register', { token: madeUp(100), body: { name: 'A', email: uniqueEmail(), password: 'long enough phrase' } }),
+      call('POST', '/api/auth/authenticate', { token: madeUp(101), body: { email, password: 'long enough phrase' } }),
+      call('POST', '/api/auth/exchange', { token: madeUp(102), body: { code: 'fxc_made-up' } }),
+      call('POST', '/api/auth/password/forgot', { token: madeUp(103), body: { email } }),
+      call('POST', '/api/auth/password/reset', { token: madeUp(104), body: { email, code: '0000000000', password: 'another long phrase' } }),
+    ])
+    expect(seen.slice(-5).map((x) => x.res.status)).toEqual(Array(5).fill(429))
+
     const statuses = new Set(seen.map((x) => x.res.status))
     expect([...statuses].sort()).toEqual([200, 201, 202, 204, 304, 400, 401, 403, 404, 409, 413, 415, 429, 503])
 

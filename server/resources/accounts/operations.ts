@@ -13,6 +13,8 @@ import {
 import { AccessData, ErrorBody } from '../../../contract/responses'
 import {
   accessErrors,
+  BAD_TOKENS,
+  BAD_TOKENS_MESSAGES,
   badBody,
   errors,
   INTERNAL,
@@ -35,8 +37,8 @@ const NO_DEVICE: ErrorAnswer = {
   messages: NO_DEVICE_MESSAGES,
 }
 const ATTEMPTS: ErrorAnswer = {
-  description: 'Too many attempts from this client address or for this e-mail; Retry-After says when to try again.',
-  messages: [THROTTLE.TOO_MANY_ATTEMPTS(720)],
+  description: `Too many attempts from this client address or for this e-mail; Retry-After says when to try again. ${BAD_TOKENS}`,
+  messages: [THROTTLE.TOO_MANY_ATTEMPTS(720), ...BAD_TOKENS_MESSAGES],
 }
 const WRONG_CODES: ErrorAnswer = {
   description:

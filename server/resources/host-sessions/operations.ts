@@ -1,7 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { HostSession, SessionCodeExchange } from '../../../contract/requests'
 import { AccessData, ErrorBody, SessionCode } from '../../../contract/responses'
-import { BAD_ADDRESS, badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NO_SERVICE_TOKEN, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
+import {
+  BAD_ADDRESS,
+  BAD_TOKENS,
+  BAD_TOKENS_MESSAGES,
+  badBody,
+  errors,
+  INTERNAL,
+  jsonContent,
+  NO_DEVICE_MESSAGES,
+  NO_SERVICE_TOKEN,
+  NOT_JSON,
+  TOO_LARGE,
+} from '../../openapi/error-responses'
 import { codeSamples } from '../../openapi/code-samples'
 import { THROTTLE } from '../../http/throttle'
 import { HOST } from './errors'
@@ -96,8 +108,8 @@ export const exchangeRoute = createRoute({
       413: TOO_LARGE,
       415: NOT_JSON,
       429: {
-        description: 'Too many attempts from this client address; Retry-After says when to try again.',
-        messages: [THROTTLE.TOO_MANY_ATTEMPTS(720)],
+        description: `Too many attempts from this client address; Retry-After says when to try again. ${BAD_TOKENS}`,
+        messages: [THROTTLE.TOO_MANY_ATTEMPTS(720), ...BAD_TOKENS_MESSAGES],
       },
       500: INTERNAL,
     }),

@@ -1,7 +1,18 @@
 import { createRoute } from '@hono/zod-openapi'
 import { DeviceRegistration, LogIn, SignUp } from '../../../contract/requests'
 import { AccessData, DeviceToken } from '../../../contract/responses'
-import { accessErrors, badBody, errors, INTERNAL, jsonContent, NO_DEVICE_MESSAGES, NOT_JSON, TOO_LARGE } from '../../openapi/error-responses'
+import {
+  accessErrors,
+  BAD_TOKENS,
+  BAD_TOKENS_MESSAGES,
+  badBody,
+  errors,
+  INTERNAL,
+  jsonContent,
+  NO_DEVICE_MESSAGES,
+  NOT_JSON,
+  TOO_LARGE,
+} from '../../openapi/error-responses'
 import { THROTTLE } from '../../http/throttle'
 import { GUARD } from './login-guard'
 import { PASSWORD } from './password-policy'
@@ -33,9 +44,8 @@ export const registerDeviceRoute = createRoute({
 /** The device token is missing or unknown (an unknown one carries code DEVICE_UNKNOWN: the widget registers again). */
 const NO_DEVICE = { description: 'The device token is missing or unknown; an unknown one carries code DEVICE_UNKNOWN.', messages: NO_DEVICE_MESSAGES }
 const SIGN_IN_LIMIT = {
-  description:
-    'Too many attempts from this client address, too many failed log-ins for this e-mail, or an account under attack; Retry-After says when to try again.',
-  messages: [THROTTLE.TOO_MANY_ATTEMPTS(720), GUARD.ACCOUNT_UNDER_ATTACK(2700)],
+  description: `Too many attempts from this client address, too many failed log-ins for this e-mail, or an account under attack; Retry-After says when to try again. ${BAD_TOKENS}`,
+  messages: [THROTTLE.TOO_MANY_ATTEMPTS(720), GUARD.ACCOUNT_UNDER_ATTACK(2700), ...BAD_TOKENS_MESSAGES],
 }
 
 export const registerRoute = createRoute({

@@ -2399,7 +2399,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Too many attempts from this client address, too many failed log-ins for this e-mail, or an account under attack; Retry-After says when to try again. */
+      /** @description Too many attempts from this client address, too many failed log-ins for this e-mail, or an account under attack; Retry-After says when to try again. Or the client address sent too many unknown or expired tokens (RATE_LIMIT_BAD_TOKENS_PER_IP). */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -2482,7 +2482,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Too many attempts from this client address, too many failed log-ins for this e-mail, or an account under attack; Retry-After says when to try again. */
+      /** @description Too many attempts from this client address, too many failed log-ins for this e-mail, or an account under attack; Retry-After says when to try again. Or the client address sent too many unknown or expired tokens (RATE_LIMIT_BAD_TOKENS_PER_IP). */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -2624,7 +2624,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Too many attempts from this client address or for this e-mail; Retry-After says when to try again. */
+      /** @description Too many attempts from this client address or for this e-mail; Retry-After says when to try again. Or the client address sent too many unknown or expired tokens (RATE_LIMIT_BAD_TOKENS_PER_IP). */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -2717,7 +2717,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Too many attempts from this client address or for this e-mail; Retry-After says when to try again. Or: Too many wrong codes, counted per day: 20 from one client address (an IPv6 /64; 100 from one /48), or 10,000 of one purpose (reset, verification) for one account from every address together. The code is not checked; Retry-After says when it will be again. */
+      /** @description Too many attempts from this client address or for this e-mail; Retry-After says when to try again. Or the client address sent too many unknown or expired tokens (RATE_LIMIT_BAD_TOKENS_PER_IP). Or: Too many wrong codes, counted per day: 20 from one client address (an IPv6 /64; 100 from one /48), or 10,000 of one purpose (reset, verification) for one account from every address together. The code is not checked; Retry-After says when it will be again. */
       429: {
         headers: {
           /** @description Seconds to wait. */
@@ -3535,7 +3535,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description Too many attempts from this client address; Retry-After says when to try again. */
+      /** @description Too many attempts from this client address; Retry-After says when to try again. Or the client address sent too many unknown or expired tokens (RATE_LIMIT_BAD_TOKENS_PER_IP). */
       429: {
         headers: {
           /** @description Seconds to wait. */
