@@ -19,8 +19,8 @@ const ELSEWHERE = '203.0.113.20'
 const list = (token: string, ip: string) => s!.request('GET', '/api/manage/dapp/owner', { token, headers: { 'X-Forwarded-For': ip } })
 const madeUp = (i: number) => `fxa_made-up-token-number-${i}-${'x'.repeat(20)}`
 
-/** The app on the test server's database, counting the statements it sends. */
-function countingApp(config: Parameters<typeof createApp>[0]['config']) {
+/** The app on the test server's database, counting the statements it sends (`pause`: how it holds a refused call). */
+function countingApp(config: Parameters<typeof createApp>[0]['config'], pause?: Parameters<typeof createApp>[0]['pause']) {
   const db = s!.db
   const counted = { queries: 0 }
   const wrapped: Database = {
@@ -35,7 +35,7 @@ function countingApp(config: Parameters<typeof createApp>[0]['config']) {
     notify: (channel, payload) => db.notify(channel, payload),
     close: async () => {},
   }
-  const app = createApp({ db: wrapped, config, log: () => {} })
+  const app = createApp({ db: wrapped, config, log: () => {}, pause })
   const get = async (token: string, ip: string) => {
     const res = await app.request('/api/manage/dapp/owner', { headers: { Authorization: `Bearer ${token}`, 'X-Forwarded-For': ip } })
     return { status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.json() }
@@ -103,6 +103,20 @@ describe('made-up and expired access tokens count against their address', () => 
     for (let i = 0; i < 3; i++) after.push((await get(u.accessToken, FLOODER)).status)
     expect(after).toEqual([401, 429, 429])
   })
+
+  it('refuses from memory a token seen valid once it is found signed out, as a made-up one: its flood reaches the database no more', async () => {
+    s = await createTestServer()
+    const u = await signUp(s)
+    // 6 a minute: 1 in each 10 s window. A refusal from memory is not held here.
+    const { counted, get } = countingApp({ trustProxy: true, rateLimit: { badTokensPerIp: 6 } }, async () => {})
+    expect((await get(u.accessToken, FLOODER)).status).toBe(200)
+    await s.db.query('DELETE FROM tokens WHERE user_id = $1', [u.user.id])
+    expect((await get(u.accessToken, FLOODER)).status).toBe(401)
+    expect((await get(u.accessToken, FLOODER)).status).toBe(429)
+    const before = counted.queries
+    for (let i = 0; i < 5; i++) expect((await get(u.accessToken, FLOODER)).status).toBe(429)
+    expect(counted.queries).toBe(before) // no look-up, no count: refused from memory
+  }, 15_000)
 
   it('lets a user of the flooded address who was just served keep working', async () => {
     s = await createTestServer()
