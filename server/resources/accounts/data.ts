@@ -65,12 +65,17 @@ export async function rename(q: Queryable, userId: string, name: string): Promis
   await q.query('UPDATE users SET name = $2 WHERE id = $1', [userId, name])
 }
 
-/** A new password; a reset also proves the address reaches its owner. */
+/**
+ * A new password; a reset also proves the address reaches its owner. The reset codes mailed before it stop working:
+ * one read by someone who has since lost the mailbox would set the password again, and end the owner's sessions.
+ * Its row first, then the codes: the order a code's judging and the account's deletion take them in.
+ */
 export async function setPassword(q: Queryable, userId: string, passwordHash: string, { verified = false } = {}): Promise<void> {
   await q.query(
     `UPDATE users SET password_hash = $2, email_verified_at = CASE WHEN $3 THEN COALESCE(email_verified_at, now()) ELSE email_verified_at END WHERE id = $1`,
     [userId, passwordHash, verified],
   )
+  await q.query(`DELETE FROM account_codes WHERE user_id = $1 AND purpose = 'reset'`, [userId])
 }
 
 export async function markVerified(q: Queryable, userId: string): Promise<void> {

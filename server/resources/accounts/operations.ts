@@ -76,7 +76,7 @@ export const forgotPasswordRoute = createRoute({
   summary: 'Mail a password reset code',
   description:
     'Answers the same, in the same time, whether or not an account uses the address: only an existing password account gets a mail (sent after the answer), ' +
-    'with a code that works once, for CODE_TTL_SECONDS, and only for this device token: tries from other devices are never judged against it, so they cannot burn it. ' +
+    'with a code that works once, for CODE_TTL_SECONDS or until the password changes, and only for this device token: tries from other devices are never judged against it, so they cannot burn it. ' +
     'It is burned after 5 wrong tries from this device; a new code for this device replaces the last. ' +
     'Limited per client address and per e-mail; a device that has signed in to the account before counts on its own.',
   security: [{ deviceToken: [] }],
