@@ -23,9 +23,10 @@ const RATE = 8000
 async function child(dir: string, mode: string, seconds: number) {
   const { createVerifier } = (await import(`${dir}/verify/index.ts`)) as typeof import('../verify/index')
   const { entryOf, requestIdOf, started } = (await import(`${dir}/verify/request-entry.ts`)) as typeof import('../verify/request-entry')
-  const send = (async (_url: string, init: RequestInit) => {
+  // The body is not read: a checkout's text and another's bytes cost the portal stand-in alike.
+  const send = (async () => {
     if (mode === 'down') throw new TypeError('fetch failed')
-    return new Response(String(init.body).slice(0, 0), { status: 202 })
+    return new Response(null, { status: 202 })
   }) as typeof fetch
   const verifier = createVerifier({ url: 'http://portal.invalid/api/keys/verify', serviceToken: 't', fetch: send, requestLogs: {} })
   const live = Array.from({ length: 400_000 }, (_, i) => ({ id: `obj_${i}`, v: i, tags: [i, i + 1] }))

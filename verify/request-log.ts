@@ -132,7 +132,8 @@ export function requestLogReporter(url: string, serviceToken: string, send: Send
       const res = await send(url, {
         method: 'POST',
         headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json' },
-        body: batch.body,
+        // Bytes of a buffer of their own (entry-queue.ts), which a body may be; typed apart from shared memory since TypeScript 5.7.
+        body: batch.body as Uint8Array<ArrayBuffer>,
         signal: AbortSignal.timeout(timeoutMs),
         // As the verifier's: a redirect is an answer (a wrong url, refused), never followed with the entries.
         redirect: 'manual',

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { RequestLogEntry } from '../../verify/index'
 import { requestLogReporter } from '../../verify/request-log'
+import { sentJson } from './verify-fake-portal'
 
 afterEach(() => void vi.useRealTimers())
 
@@ -23,7 +24,7 @@ describe('the request log reporter', () => {
     vi.useFakeTimers({ now: 0 })
     const sends: number[] = []
     const send = async (_url: string, init: RequestInit) => {
-      const { entries } = JSON.parse(String(init.body)) as { entries: unknown[] }
+      const { entries } = sentJson(init) as { entries: unknown[] }
       sends.push(Date.now())
       return Response.json({ accepted: entries.length, duplicates: 0, dropped: { unknownKey: 0, future: 0, expired: 0 } }, { status: 202 })
     }
@@ -43,7 +44,7 @@ describe('the request log reporter', () => {
     const received: string[][] = []
     const held: Array<(ok: boolean) => void> = []
     const send = async (_url: string, init: RequestInit) => {
-      const { entries } = JSON.parse(String(init.body)) as { entries: Array<{ requestId: string }> }
+      const { entries } = sentJson(init) as { entries: Array<{ requestId: string }> }
       if (!(await new Promise<boolean>((resolve) => held.push(resolve)))) throw new TypeError('fetch failed')
       received.push(entries.map((e) => e.requestId))
       return Response.json({ accepted: entries.length, duplicates: 0, dropped: { unknownKey: 0, future: 0, expired: 0 } }, { status: 202 })
@@ -120,7 +121,7 @@ describe('the request log reporter', () => {
         sends++
         // Steady traffic: a request is answered while each batch is on its way (50 of them, so the test ends either way).
         if (arriving-- > 0) reporter.add(entry(1000 + arriving))
-        const { entries } = JSON.parse(String(init.body)) as { entries: unknown[] }
+        const { entries } = sentJson(init) as { entries: unknown[] }
         return Response.json({ accepted: entries.length, duplicates: 0, dropped: { unknownKey: 0, future: 0, expired: 0 } }, { status: 202 })
       },
       { batchSize: 10 },

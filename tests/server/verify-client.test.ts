@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { describe, expect, it, vi } from 'vitest'
 import { clientAddress } from '../../verify/client-address'
 import { createVerifier, expressApiKey, honoApiKey, VerifierUnavailable, type ApiKeyInfo, type ApiKeyVariables, type Verification } from '../../verify/index'
+import { sentJson } from './verify-fake-portal'
 
 const URL_ = 'https://keys.example/api/keys/verify'
 const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'prj_1', name: 'Default key', expiresAt: null, mode: 'live', scopes: null }
@@ -10,7 +11,7 @@ const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'prj_1', 
 function fakeFetch(answer: (key: string) => Response | Promise<Response>) {
   const calls: { url: string; key: string; authorization: string | null }[] = []
   const fn = (async (url: string, init: RequestInit) => {
-    const key = JSON.parse(String(init.body)).key
+    const key = sentJson(init).key as string
     calls.push({ url, key, authorization: new Headers(init.headers).get('authorization') })
     return answer(key)
   }) as unknown as typeof fetch
@@ -166,7 +167,7 @@ describe('createVerifier with restrictions', () => {
     const f = fakeFetch(() => json(VALID))
     const bodies: unknown[] = []
     const fn = (async (url: string, init: RequestInit) => {
-      bodies.push(JSON.parse(String(init.body)))
+      bodies.push(sentJson(init))
       return f.fn(url, init)
     }) as unknown as typeof fetch
     const v = createVerifier({ url: URL_, serviceToken: 'svc', fetch: fn })

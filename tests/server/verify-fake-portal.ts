@@ -14,6 +14,9 @@ export const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'p
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 export const auth = { Authorization: 'Bearer fxk_good' }
+/** What a fetch was sent, parsed: a key check's text, or a log batch's UTF-8 bytes (the reporter's queue sends them as they are). */
+export const sentJson = (init: RequestInit) =>
+  JSON.parse(typeof init.body === 'string' ? init.body : new TextDecoder().decode(init.body as Uint8Array)) as Record<string, unknown>
 
 /** A portal in a fetch: verifies fxk_good, takes log batches while `mode` is 'up', and records every attempt. */
 export function fakePortal() {
@@ -24,10 +27,10 @@ export function fakePortal() {
     tokens: new Set<string>(),
   }
   const fn = (async (url: string, init: RequestInit) => {
-    if (url === VERIFY_URL) return json(JSON.parse(String(init.body)).key === 'fxk_good' ? VALID : { valid: false, code: 'NOT_FOUND' })
+    if (url === VERIFY_URL) return json(sentJson(init).key === 'fxk_good' ? VALID : { valid: false, code: 'NOT_FOUND' })
     expect(url).toBe(LOGS_URL)
     state.tokens.add(new Headers(init.headers).get('authorization')!)
-    const entries = JSON.parse(String(init.body)).entries as RequestLogEntry[]
+    const entries = sentJson(init).entries as RequestLogEntry[]
     state.attempts.push(entries)
     if (state.mode === 'down') throw new TypeError('fetch failed')
     if (state.mode === 'slow')

@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createVerifier, honoApiKey, type RequestLogEntry, type Verification } from '../../verify/index'
 import { entryJson, isoAt } from '../../verify/entry-json'
+import { sentJson } from './verify-fake-portal'
 
 const VERIFY_URL = 'https://portal.example/api/keys/verify'
 const VALID: Verification = { valid: true, keyId: 'apid_1', projectId: 'prj_1', name: 'Default key', expiresAt: null, mode: 'live', scopes: null }
@@ -27,7 +28,7 @@ function portalVerifier() {
   const entries: RequestLogEntry[] = []
   const fn = (async (url: string, init: RequestInit) => {
     if (url === VERIFY_URL) return Response.json(VALID)
-    entries.push(...(JSON.parse(String(init.body)) as { entries: RequestLogEntry[] }).entries)
+    entries.push(...(sentJson(init) as { entries: RequestLogEntry[] }).entries)
     return Response.json({ accepted: 1 }, { status: 202 })
   }) as unknown as typeof fetch
   const verifier = createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn })

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { IP_ADDRESS_INVALID, SCOPES_INVALID } from '../../contract/constants'
 import { createVerifier, expressApiKey, honoApiKey, VerifierUnavailable, type ApiKeyVariables, type Verifier } from '../../verify/index'
-import { auth, fakePortal, json, serveExpress, VALID, VERIFY_URL } from './verify-fake-portal'
+import { auth, fakePortal, json, sentJson, serveExpress, VALID, VERIFY_URL } from './verify-fake-portal'
 
 const closers: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -198,7 +198,7 @@ describe('the key check', () => {
 
   it("takes scopes the server refuses as this service's mistake (503), never as a bad key; a middleware refuses them when made", async () => {
     const fn = (async (_url: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body)) as { scopes?: string[] }
+      const body = sentJson(init) as { scopes?: string[] }
       return body.scopes?.includes('') ? json({ message: 'scopes must be a list of scope names, not [""].', code: SCOPES_INVALID }, 400) : json(VALID)
     }) as unknown as typeof fetch
     const verifier = createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn })
@@ -221,7 +221,7 @@ describe('the key check', () => {
   it('keeps an answer for its own list of scopes: two names are not the one name with a space between them', async () => {
     const asked: string[][] = []
     const fn = (async (_url: string, init: RequestInit) => {
-      const { scopes } = JSON.parse(String(init.body)) as { scopes: string[] }
+      const { scopes } = sentJson(init) as { scopes: string[] }
       asked.push(scopes)
       return scopes.length === 2 ? json(VALID) : json({ valid: false, code: 'INSUFFICIENT_SCOPE', missingScopes: scopes })
     }) as unknown as typeof fetch
@@ -246,7 +246,7 @@ describe('the key check', () => {
   it("never answers one key's cached answer for another that spells it with the address: no key holds a line break", async () => {
     const asked: unknown[] = []
     const fn = (async (_url: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body)) as { key: string; ip?: string }
+      const body = sentJson(init) as { key: string; ip?: string }
       asked.push(body)
       // fxk_k is allowed from 203.0.113.9 only; the server knows no other key.
       return json(body.key === 'fxk_k' && body.ip === '203.0.113.9' ? VALID : { valid: false, code: body.key === 'fxk_k' ? 'IP_NOT_ALLOWED' : 'NOT_FOUND' })
@@ -276,7 +276,7 @@ describe('the key check', () => {
   it('asks again without an address the server does not take as one, so a key without an allowlist passes', async () => {
     const asked: unknown[] = []
     const fn = (async (_url: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body)) as { ip?: string }
+      const body = sentJson(init) as { ip?: string }
       asked.push(body)
       return body.ip === '1:2' ? json({ message: 'ip must be an IPv4 or IPv6 address, not "1:2".', code: IP_ADDRESS_INVALID }, 400) : json(VALID)
     }) as unknown as typeof fetch
@@ -292,7 +292,7 @@ describe('what the portal did not keep', () => {
     const fn = (async (url: string, init: RequestInit) => {
       if (url === VERIFY_URL) return json(VALID)
       batches++
-      const { entries } = JSON.parse(String(init.body)) as { entries: unknown[] }
+      const { entries } = sentJson(init) as { entries: unknown[] }
       return json({ accepted: entries.length - 3, duplicates: 0, dropped: { unknownKey: 1, future: 2, expired: 0 } }, 202)
     }) as unknown as typeof fetch
     const verifier = createVerifier({ url: VERIFY_URL, serviceToken: 'svc', fetch: fn, requestLogs: { intervalMs: 60_000 } })
