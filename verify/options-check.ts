@@ -5,9 +5,13 @@
  * list threw on every request. A clear TypeError at start-up instead, naming the option.
  */
 
-/** Each option given must be a finite number of at least `min`, and a whole one where `whole`. */
-export function checkNumbers(where: string, options: Record<string, unknown>, min: number, whole = false): void {
-  for (const [name, value] of Object.entries(options)) {
+/** The least each number option may be, and whether it must be a whole number. */
+export type NumberRules = Record<string, readonly [min: number, whole?: boolean]>
+
+/** Each option of `rules` that is given must be a finite number of at least its `min`, and a whole one where `whole`. */
+export function checkNumbers(where: string, options: object | undefined, rules: NumberRules): void {
+  for (const [name, [min, whole = false]] of Object.entries(rules)) {
+    const value = (options as Record<string, unknown> | undefined)?.[name]
     if (value === undefined) continue
     if (typeof value !== 'number' || !Number.isFinite(value) || value < min || (whole && !Number.isInteger(value)))
       throw new TypeError(`${where}: ${name} must be a ${whole ? 'whole number' : 'number'} of at least ${min} (got ${String(value)}).`)

@@ -109,14 +109,10 @@ export function createVerifier({
   if (!serviceToken) throw new TypeError('createVerifier: serviceToken is required.')
   const call = fetchFn ?? globalThis.fetch
   if (typeof call !== 'function') throw new TypeError('createVerifier: no fetch in this runtime; pass one as `fetch`.')
-  checkNumbers('createVerifier', { cacheSeconds }, 0)
-  checkNumbers('createVerifier', { cacheSize }, 0, true)
-  checkNumbers('createVerifier', { timeoutMs }, 1)
+  checkNumbers('createVerifier', { cacheSeconds, cacheSize, timeoutMs }, { cacheSeconds: [0], cacheSize: [0, true], timeoutMs: [1] })
   // Checked now, not when the first entry makes the reporter: logging an entry must never throw.
-  checkNumbers('createVerifier requestLogs', { maxQueue: requestLogs?.maxQueue, batchSize: requestLogs?.batchSize }, 1, true)
-  checkNumbers('createVerifier requestLogs', { intervalMs: requestLogs?.intervalMs }, 0)
-  checkNumbers('createVerifier requestLogs', { timeoutMs: requestLogs?.timeoutMs }, 1)
-  const ttl = Math.max(0, cacheSeconds) * 1000
+  checkNumbers('createVerifier requestLogs', requestLogs, { maxQueue: [1, true], batchSize: [1, true], intervalMs: [0], timeoutMs: [1] })
+  const ttl = cacheSeconds * 1000
   // Keyed by the key itself, in this process's memory only, as the client sent it.
   const cache = new Map<string, Entry>()
   const inFlight = new Map<string, Promise<Verification>>()
