@@ -248,8 +248,7 @@ function screens(projectId: string, team: Team): Screen[] {
       name: 'docs-copy-refused',
       url: 'docs.html',
       steps: async (p) => {
-        await click(p, 'link', 'Weather API')
-        await toSection('API keys')(p)
+        await toDocsKeys(p)
         await refuseCopy(p)
       },
       ready: 'keys.heading',
