@@ -193,7 +193,7 @@ export const ATTRIBUTE_DOCS: Record<AttributeName, AttributeDoc> = {
     default: 'Flex',
   },
   envPrefix: {
-    doc: 'the variable names of "Copy as .env" and of `{{env}}` in `<flex-snippet>`: `FLEX_API_KEY=…` becomes `ACME_API_KEY=…` (letters, digits and `_`, upper-cased)',
+    doc: 'the variable names of "Copy as .env" and of `{{env}}` in `<flex-snippet>`: `FLEX_API_KEY=…` becomes `ACME_API_KEY=…` (a letter, then up to 31 letters, digits or `_`, upper-cased; anything else reads as the default)',
     default: 'FLEX',
   },
   headingLevel: {
