@@ -77,25 +77,27 @@ export class EntryQueue {
   body(n: number): { body: Uint8Array; count: number } {
     const slices: Uint8Array[] = []
     let count = 0
-    let size = OPEN.length + CLOSE.length - 1
+    let size = 0
     for (const page of this.pages) {
       if (count === n) break
       const k = Math.min(n - count, page.count - page.first)
       if (k === 0) continue
-      // Each entry's comma included: the last one's is where the list's end is written.
+      // Each entry with its comma.
       const slice = page.bytes.subarray(this.start(page, page.first), page.ends[page.first + k - 1])
       slices.push(slice)
       size += slice.length
       count += k
     }
-    const body = new Uint8Array(count === 0 ? OPEN.length + CLOSE.length : size)
+    // The last entry's comma is where the list's end goes.
+    const end = OPEN.length + Math.max(0, size - 1)
+    const body = new Uint8Array(end + CLOSE.length)
     body.set(OPEN)
     let at = OPEN.length
     for (const slice of slices) {
       body.set(slice, at)
       at += slice.length
     }
-    body.set(CLOSE, count === 0 ? at : at - 1)
+    body.set(CLOSE, end)
     return { body, count }
   }
 
