@@ -30,13 +30,15 @@ export function northwindDemo(callApi: (path: string, init: RequestInit) => Prom
   // Readable by the page's script (not HttpOnly) so it can choose its layout
   // before the portal's elements start; a real product keeps its session cookie HttpOnly.
   const cookie = { path: '/', sameSite: 'Lax', httpOnly: false } as const
-  const userOf = (name: string | undefined) => name?.trim().slice(0, 60) || undefined
+  // Cut by characters, not UTF-16 units: a 60th character that is an emoji, cut in half, made the cookie a 500.
+  const userOf = (name: string | undefined) => [...(name?.trim() ?? '')].slice(0, 60).join('').trim() || undefined
 
   return (
     new Hono()
       // Outside /api, so outside its body limit: a name is all this form carries.
       .post('/login', bodyLimit({ maxSize: 4096, onError: (c) => c.text('A name is all this form takes.', 413) }), async (c) => {
-        const form = await c.req.parseBody()
+        // A body that is no form (a multipart one without its boundary) signs in nobody, as a form without a name does.
+        const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
         const name = userOf(typeof form.name === 'string' ? form.name : undefined)
         if (name) setCookie(c, NORTHWIND_COOKIE, name, cookie)
         return c.redirect('/existing.html', 303)
