@@ -6,7 +6,7 @@ import type { Database } from './db/index'
 import { fastBodyLimit } from './http/body-limit'
 import { COMMON, HttpError, errorBody, errorHandler } from './http/errors'
 import { BODY } from './http/validate'
-import { requestLog, type Log } from './http/logger'
+import { loggedPath, requestLog, type Log } from './http/logger'
 import { securityHeaders, withHeaders } from './http/security-headers'
 import { servedPath } from './openapi/contract-app'
 import { serveStatic, type StaticRoot } from './http/static'
@@ -107,8 +107,9 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   const app = new Hono()
   // First, so it logs every answer as it went out, in-process calls (app.request()) too. A service that checks
   // every call it receives sends verifications far more often than anything else: their 200s make one line a second.
-  app.use('*', requestLog(log, { summarised: paths.summarisedLog }))
-  app.onError(errorHandler(log))
+  const logged = loggedPath(paths.templatedLog)
+  app.use('*', requestLog(log, { summarised: paths.summarisedLog, loggedPath: logged }))
+  app.onError(errorHandler(log, logged))
   app.notFound((c) => c.json(errorBody(COMMON.NOT_FOUND), 404))
   app.use('*', securityHeaders(config.frameAncestors))
   if (config.corsOrigins.length > 0) app.use('/api/*', corsFor(config.corsOrigins))
@@ -179,6 +180,7 @@ function specialPaths(resources: readonly Resource[]) {
     ownBodyLimit: new Set(joined((p) => p.ownBodyLimit)),
     writesNothingCached: new Set(joined((p) => p.writesNothingCached)),
     summarisedLog: joined((p) => p.summarisedLog, ''),
+    templatedLog: joined((p) => p.templatedLog),
   }
 }
 

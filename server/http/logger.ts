@@ -14,6 +14,28 @@ export interface LoggerOptions {
    * answer of theirs (an error, an abort) still gets its own line.
    */
   summarised?: readonly string[]
+  /** How a raw path is written (loggedPath): as it came, or as its route's template. */
+  loggedPath?: (rawPath: string) => string
+}
+
+/**
+ * How a raw path is written to the log: as it came, or, for a route in `templated` (`/api/sessions/{externalId}`,
+ * each `{name}` one segment), as that template. Those routes carry the caller's own words in their path, and an
+ * externalId may be an e-mail address, which the log never holds (nor keeps once the account it names is erased).
+ */
+export function loggedPath(templated: readonly string[] = []): (rawPath: string) => string {
+  const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+  const routes = templated.map((template) => ({
+    template,
+    pattern: new RegExp(
+      `^${template
+        .split(/\{[^/}]+\}/)
+        .map(escape)
+        .join('[^/]+')}$`,
+    ),
+  }))
+  if (routes.length === 0) return (path) => path
+  return (path) => routes.find((route) => route.pattern.test(path))?.template ?? path
 }
 
 /**
@@ -25,13 +47,13 @@ export interface LoggerOptions {
  * error handler's, for a thrown error). Wrapping the app's fetch instead saved
  * no CPU worth its place in interleaved A/Bs (docs/performance.md, Shortcuts).
  */
-export function requestLog(log: Log, { summarised = [] }: LoggerOptions = {}): MiddlewareHandler {
+export function requestLog(log: Log, { summarised = [], loggedPath = (path) => path }: LoggerOptions = {}): MiddlewareHandler {
   const summaries = new Map(summarised.map((route) => [route, summary(log, route)]))
   return async (c, next) => {
     const start = performance.now()
     await next()
     const ms = performance.now() - start
-    const path = rawPath(c.req.url)
+    const path = loggedPath(rawPath(c.req.url))
     const aborted = isAbortedRequest(c.req.raw, c.env)
     const status = c.res.status
     if (!aborted && status === 200 && summaries.size > 0) {

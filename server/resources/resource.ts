@@ -53,6 +53,8 @@ export interface SpecialPaths {
   writesNothingCached?: string[]
   /** `METHOD /api/path` of calls so frequent that their 200s are logged as one line a second. */
   summarisedLog?: string[]
+  /** Routes whose path holds the caller's own words (an externalId, maybe an e-mail address): logged as this template (http/logger.ts). */
+  templatedLog?: string[]
 }
 
 /**

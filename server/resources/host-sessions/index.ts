@@ -7,4 +7,5 @@ export const hostSessions: Resource = {
   name: 'host-sessions',
   routes: (deps) => hostSessionRoutes(deps, deps.sessionsToken),
   retention: hostSessionRetention,
+  paths: { templatedLog: ['/sessions/{externalId}'] },
 }
