@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { ScryptCost } from '../security/password'
 import { encryptionKey, encryptionKeyNamed, eventTypes, isSmtpUrl, parseFrameAncestors, parseOrigins, retrySchedule } from './parsers'
 import { keyScopes } from './key-scopes'
-import { bool, boolOr, int, parsed, setting, text, textOr } from './settings'
+import { bool, boolOr, int, parsed, reading, setting, text, textOr } from './settings'
 
 /**
  * Every setting of the server, written once: its field, its variable, its
@@ -55,7 +55,7 @@ const rateLimit = z.object({
 
 const webhooks = z.object({
   /** The provider's event types; webhook.test is added to them. */
-  eventTypes: setting(z.record(z.string(), z.string().optional()).transform(eventTypes), {
+  eventTypes: setting(z.record(z.string(), z.string().optional()).transform(reading(eventTypes)), {
     env: 'WEBHOOK_EVENT_TYPES',
     also: ['WEBHOOK_EVENT_TYPES_FILE'],
   }),

@@ -59,25 +59,24 @@ export const textOr = (env: string, fallback: string, says?: (raw: string) => st
   setting(z.string().refine(valid).default(fallback), { env, says, shown })
 
 /**
- * A value `parse` makes of the variable's text (undefined when unset); `parse` throws ConfigError itself,
- * whose sentences join the schema's other problems (thrown out of the schema, it hid them all).
+ * A transform of the schema by `parse`, which throws ConfigError itself: its sentences join the schema's
+ * other problems (thrown out of the schema, it hid them all).
  */
+export const reading =
+  <I, T>(parse: (input: I) => T) =>
+  (input: I, ctx: z.RefinementCtx): T => {
+    try {
+      return parse(input)
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err
+      for (const problem of err.problems) ctx.addIssue({ code: 'custom', message: problem, params: { sentence: true } })
+      return z.NEVER
+    }
+  }
+
+/** A value `parse` makes of the variable's text (undefined when unset), read as `reading` says. */
 export const parsed = <T>(env: string, parse: (raw: string | undefined) => T, extra: Omit<Setting, 'env' | 'says'> = {}) =>
-  setting(
-    z
-      .string()
-      .optional()
-      .transform((value, ctx) => {
-        try {
-          return parse(value)
-        } catch (err) {
-          if (!(err instanceof ConfigError)) throw err
-          for (const problem of err.problems) ctx.addIssue({ code: 'custom', message: problem, params: { sentence: true } })
-          return z.NEVER
-        }
-      }),
-    { env, ...extra },
-  )
+  setting(z.string().optional().transform(reading(parse)), { env, ...extra })
 
 const raw = (env: Env, name: string) => env[name]?.trim() || undefined
 

@@ -250,6 +250,22 @@ describe('readConfig', () => {
     )
   })
 
+  it('names a wrong webhook event catalog beside every other wrong setting, not alone', () => {
+    expect(() => readConfig({ WEBHOOK_EVENT_TYPES: 'invoice paid', PORT: 'abc', NODE_ENV: 'production', MAIL_DISABLED: 'true' })).toThrow(
+      [
+        'The server cannot start until these settings are fixed:',
+        '- Event type "invoice paid" must be 1 to 100 letters, digits, dots, colons, dashes or underscores, such as invoice.paid.',
+        '- PORT must be a whole number from 0 to 65535, not "abc".',
+        `- ${EMBEDDED_DB_IN_PRODUCTION}`,
+        `- ${SERVICE_TOKEN_IN_PRODUCTION}`,
+        `- ${ENCRYPTION_KEY_IN_PRODUCTION}`,
+      ].join('\n'),
+    )
+    expect(() => readConfig({ WEBHOOK_EVENT_TYPES: 'a', WEBHOOK_EVENT_TYPES_FILE: 'types.json', PORT: 'abc' })).toThrow(
+      'The server cannot start until these settings are fixed:\n- Set WEBHOOK_EVENT_TYPES or WEBHOOK_EVENT_TYPES_FILE, not both.\n- PORT must be a whole number from 0 to 65535, not "abc".',
+    )
+  })
+
   it('reads the webhook event catalog from WEBHOOK_EVENT_TYPES_FILE, as a list or as an object', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'flex-config-'))
     try {
