@@ -101,6 +101,11 @@ export async function openPostgres(connectionString: string, max = 10, connectTi
     async transaction(fn) {
       const client = await pool.connect()
       let broken = false
+      // The pool listens for a connection's end only while it is idle: one that PostgreSQL ends under a
+      // transaction (a restart, a failover, pg_terminate_backend) emits 'error' with no listener, which
+      // stopped the process. Heard here, it fails the transaction's statement, and the client is not reused.
+      const lost = () => void (broken = true)
+      client.on('error', lost)
       try {
         await client.query('BEGIN')
         const result = await fn(wrap(client))
@@ -114,6 +119,7 @@ export async function openPostgres(connectionString: string, max = 10, connectTi
         }
         throw err
       } finally {
+        client.off('error', lost)
         client.release(broken)
       }
     },
