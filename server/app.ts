@@ -92,10 +92,13 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   api.use('/manage/*', requireToken(db, 'access'))
   for (const { path, handler } of resources.flatMap((r) => r.guards?.(deps) ?? [])) api.use(path, handler)
   const settles: Array<() => Promise<void>> = [checks.settle]
+  const closes: Array<() => Promise<void>> = [checks.settle]
   const mounted = resources.map((resource) => {
     const made = resource.routes(deps)
     const group = made instanceof Hono ? made : made.app
     if (!(made instanceof Hono) && made.settle) settles.push(made.settle)
+    const final = made instanceof Hono ? undefined : (made.close ?? made.settle)
+    if (final) closes.push(final)
     api.route('/', group)
     // A route's own middleware is a route entry of the same method and path: each call once.
     const calls = new Set(group.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${servedPath(r)}`))
@@ -124,7 +127,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // settle(): writes what is held in memory (usage counts, last-used times, the fair shares' counts).
   // retention: the schedule of pruning (tick() runs it now). mounted: each resource's name and routes (under /api).
   // drain(): every new call to the API or a demo backend is answered 503 SERVER_RESTARTING from now on (startServer's stop).
-  // close(): stops what start() started, then the schedule, settles, then ends this app's caches' LISTENs, before the
+  // close(): stops what start() started, then the schedule, settles for good, then ends this app's caches' LISTENs, before the
   // database closes (a test's many apps on one database server left them open). Other apps on the database keep theirs.
   let started: Started[] = []
   const start = () => {
@@ -138,7 +141,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     await acme?.close()
     await Promise.all(started.map((s) => s.stop()))
     await retention.stop()
-    await settle()
+    await Promise.all(closes.map((c) => c()))
     await caches.stop()
   }
   return Object.assign(app, { start, settle, close, drain: draining.drain, retention, mounted })

@@ -19,12 +19,18 @@ export interface Increments<V> {
   due(): void
   /** Writes the batch now; resolves once it, and any write before it, is stored or has failed. */
   flush(): Promise<void>
+  /**
+   * Writes the batch now, as flush() does, and sets no timer from then on (its app has closed): what a
+   * failed write adds back then stays, where a timer would try it again every `everyMs`, for good.
+   */
+  close(): Promise<void>
 }
 
 /** `write` gets each batch, and handles its own failure: it may add() the counts back for the next batch. */
 export function increments<V>(everyMs: number, write: (batch: Map<string, V>) => Promise<void>): Increments<V> {
   let batch = new Map<string, V>()
   let timer: ReturnType<typeof setTimeout> | undefined
+  let closed = false
   // One write at a time: a flush asked for while one is on its way shares the next (db/batch.ts),
   // which takes the whole of what was counted by then. `write` handles its own failure.
   const writes = batches({
@@ -42,7 +48,7 @@ export function increments<V>(everyMs: number, write: (batch: Map<string, V>) =>
   }
   const due = () => {
     // Counting must not keep a process alive that has nothing else to do.
-    timer ??= setTimeout(writeNext, everyMs).unref()
+    if (!closed) timer ??= setTimeout(writeNext, everyMs).unref()
   }
 
   return {
@@ -60,5 +66,9 @@ export function increments<V>(everyMs: number, write: (batch: Map<string, V>) =>
     },
     due,
     flush: writeNext,
+    close() {
+      closed = true
+      return writeNext()
+    },
   }
 }

@@ -36,6 +36,8 @@ export type Routes = Hono<any, any, any>
 export interface Mounted {
   app: Routes
   settle?(): Promise<void>
+  /** What the app's close() calls instead of settle(): the same writes, and none after it (no timer left to fire). */
+  close?(): Promise<void>
 }
 
 /** Background work a resource runs beside its routes (the webhook worker); startServer starts it, the app's close() stops it. */

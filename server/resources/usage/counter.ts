@@ -12,8 +12,10 @@ const DAY_MS = 86_400_000
 export interface UsageCounter {
   /** Counts one verification of `key` (undefined: no such key) at `now`, valid unless expired or `refused` (address, scope). Synchronous: nothing is written here. */
   count(key: VerifiedKey | undefined, now: number, refused?: boolean): void
-  /** Writes everything counted so far (shutdown, tests); resolves when it is stored or has failed. */
+  /** Writes everything counted so far (tests); resolves when it is stored or has failed. */
   flush(): Promise<void>
+  /** Writes everything counted so far, as the app closes: a failed write is not tried again (db/increments.ts). */
+  close(): Promise<void>
 }
 
 /**
@@ -70,5 +72,6 @@ export function usageCounter(db: Database, log: Log): UsageCounter {
       else t.valid++
     },
     flush: counts.flush,
+    close: counts.close,
   }
 }

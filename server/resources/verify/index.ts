@@ -15,7 +15,7 @@ export const verify: Resource = {
   name: 'verify',
   routes(deps) {
     const keys = keyVerifier(deps.caches, deps.db, deps.clock, deps.log)
-    return { app: verifyRoutes({ ...deps, keys }), settle: () => keys.settle() }
+    return { app: verifyRoutes({ ...deps, keys }), settle: () => keys.settle(), close: () => keys.close() }
   },
   paths: { writesNothingCached: [VERIFY_PATH], summarisedLog: [`POST /api${VERIFY_PATH}`] },
 }

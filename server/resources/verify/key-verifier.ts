@@ -19,8 +19,10 @@ export interface VerifyAsk {
 export interface KeyVerifier {
   /** The answer for a key. Answers are shared between calls (a key's stays the same while it is cached): frozen, never to be changed. */
   verify(key: string, ask?: VerifyAsk): Promise<Verification>
-  /** Resolves when the last-used writes started so far, and the usage counted so far, are written (tests, shutdown). */
+  /** Resolves when the last-used writes started so far, and the usage counted so far, are written (tests). */
   settle(): Promise<void>
+  /** settle() as the app closes: nothing is written after it. */
+  close(): Promise<void>
 }
 
 /** The channel the api_keys table's trigger sends a key's hash on when it is added, changed (not its last use) or removed (migration 013). */
@@ -87,6 +89,9 @@ export function keyVerifier(caches: CacheSet, db: Database, clock: () => number,
   return {
     settle: async () => {
       await Promise.all([...pending, usage.flush()])
+    },
+    close: async () => {
+      await Promise.all([...pending, usage.close()])
     },
     async verify(secret, ask) {
       const now = clock()
