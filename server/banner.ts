@@ -32,6 +32,33 @@ export interface BannerFacts {
   privateWebhooks?: boolean
   /** The development service token's file, when `npm start` made one (never the token itself). */
   tokenFile?: string
+  /** HOST, the address it listens on. */
+  host?: string
+  /** DEMO_HOST_SESSIONS as it is in effect: Northwind's sign-in by any name. */
+  demoSignIn?: boolean
+}
+
+/** An address only this machine reaches. */
+const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3})$/i.test(host)
+
+/** The address a browser on this machine opens: every address (0.0.0.0, ::) is none to go to, and Chrome refuses 0.0.0.0. */
+const localUrl = (url: string) => url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:')
+
+/**
+ * Development settings that let anyone who reaches the server in, said when it listens beyond this machine:
+ * a shared network then reaches Northwind's sign-in by any name (as any of its users) and the webhooks' private addresses.
+ */
+function exposure({ host, demoSignIn, privateWebhooks }: BannerFacts): string[] {
+  if (!host || isLoopback(host)) return []
+  const open = [
+    ...(demoSignIn ? ['sign in to the Northwind demo under any name, and so as any of its users (DEMO_HOST_SESSIONS)'] : []),
+    ...(privateWebhooks ? ['make this server call addresses on your private network as webhook endpoints (WEBHOOK_ALLOW_PRIVATE_NETWORKS)'] : []),
+  ]
+  if (open.length === 0) return []
+  return [
+    `Warning: HOST=${host} lets other machines reach this server, and development settings are on: anyone who reaches it can ${open.join(', and ')}. ` +
+      'Set them to false, or start it as in production (docs/production.md), before anyone else can reach it.',
+  ]
 }
 
 /** The SMTP server's host and port, never its credentials. */
@@ -57,7 +84,9 @@ function postgresAt(databaseUrl: string): string {
   }
 }
 
-export function bannerLines({ url, pages, dataDir, databaseUrl, mail, privateWebhooks, tokenFile }: BannerFacts): string[] {
+export function bannerLines(facts: BannerFacts): string[] {
+  const { pages, dataDir, databaseUrl, mail, privateWebhooks, tokenFile } = facts
+  const url = localUrl(facts.url)
   const width = Math.max(...pages.map((p) => url.length + p.path.length))
   return [
     ...pages.map((p) => `  ${(url + p.path).padEnd(width)}  ${p.what}`),
@@ -78,5 +107,6 @@ export function bannerLines({ url, pages, dataDir, databaseUrl, mail, privateWeb
           `  Verify a key: curl -s ${url}api/keys/verify -H "Authorization: Bearer $(cat ${shellQuoted(tokenFile)})" -H 'Content-Type: application/json' -d '{"key":"<an API key from the portal>"}'`,
         ]
       : []),
+    ...exposure(facts),
   ]
 }

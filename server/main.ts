@@ -82,5 +82,7 @@ for (const line of bannerLines({
   mail: config.mail,
   privateWebhooks: config.webhooks.allowPrivateNetworks,
   tokenFile,
+  host: config.host,
+  demoSignIn: config.demoHostSessions,
 }))
   log(line)

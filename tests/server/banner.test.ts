@@ -65,4 +65,22 @@ describe("npm start's banner", () => {
       await rm(dir, { recursive: true, force: true })
     }
   })
+  it('warns, listening beyond this machine, what the development settings then open to others, and prints addresses a browser here opens', () => {
+    const facts = { pages: servedPages(), dataDir: '.data/', mail: {}, privateWebhooks: true, demoSignIn: true }
+    const everywhere = bannerLines({ ...facts, url: 'http://0.0.0.0:3000/', host: '0.0.0.0' })
+    expect(everywhere.find((l) => l.startsWith('Warning:'))).toBe(
+      'Warning: HOST=0.0.0.0 lets other machines reach this server, and development settings are on: anyone who reaches it can ' +
+        'sign in to the Northwind demo under any name, and so as any of its users (DEMO_HOST_SESSIONS), and make this server call ' +
+        'addresses on your private network as webhook endpoints (WEBHOOK_ALLOW_PRIVATE_NETWORKS). Set them to false, or start it as ' +
+        'in production (docs/production.md), before anyone else can reach it.',
+    )
+    expect(everywhere.some((l) => l.trim().startsWith('http://127.0.0.1:3000/docs.html '))).toBe(true)
+    expect(everywhere.join('\n')).not.toContain('0.0.0.0:3000')
+    const lan = bannerLines({ ...facts, url: 'http://192.168.1.20:3000/', host: '192.168.1.20', privateWebhooks: false })
+    expect(lan.find((l) => l.startsWith('Warning:'))).toMatch(/^Warning: HOST=192\.168\.1\.20 .* any of its users \(DEMO_HOST_SESSIONS\)\. Set them/)
+    expect(bannerLines({ ...facts, url: 'http://[::]:3000/', host: '::' }).some((l) => l.trim().startsWith('http://[::1]:3000/ '))).toBe(true)
+    // Only this machine reaches it, or nothing is open: no warning.
+    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(bannerLines({ ...facts, url, host }).some((l) => l.startsWith('Warning:'))).toBe(false)
+    expect(bannerLines({ ...facts, url, host: '0.0.0.0', privateWebhooks: false, demoSignIn: false }).some((l) => l.startsWith('Warning:'))).toBe(false)
+  })
 })
