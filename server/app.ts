@@ -91,14 +91,12 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // (accounts' REQUIRE_VERIFIED_EMAIL), which need the user, before any route.
   api.use('/manage/*', requireToken(db, 'access'))
   for (const { path, handler } of resources.flatMap((r) => r.guards?.(deps) ?? [])) api.use(path, handler)
-  const settles: Array<() => Promise<void>> = [checks.settle]
-  const closes: Array<() => Promise<void>> = [checks.settle]
+  // What holds counts in memory: settle() writes them; close() too, by the holder's own close when it has one (no timer after it).
+  const holders: Array<{ settle(): Promise<void>; close?(): Promise<void> }> = [checks]
   const mounted = resources.map((resource) => {
     const made = resource.routes(deps)
     const group = made instanceof Hono ? made : made.app
-    if (!(made instanceof Hono) && made.settle) settles.push(made.settle)
-    const final = made instanceof Hono ? undefined : (made.close ?? made.settle)
-    if (final) closes.push(final)
+    if (!(made instanceof Hono) && made.settle) holders.push({ settle: made.settle, close: made.close })
     api.route('/', group)
     // A route's own middleware is a route entry of the same method and path: each call once.
     const calls = new Set(group.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${servedPath(r)}`))
@@ -135,13 +133,13 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     retention.start()
   }
   const settle = async () => {
-    await Promise.all(settles.map((s) => s()))
+    await Promise.all(holders.map((h) => h.settle()))
   }
   const close = async () => {
     await acme?.close()
     await Promise.all(started.map((s) => s.stop()))
     await retention.stop()
-    await Promise.all(closes.map((c) => c()))
+    await Promise.all(holders.map((h) => (h.close ?? h.settle)()))
     await caches.stop()
   }
   return Object.assign(app, { start, settle, close, drain: draining.drain, retention, mounted })
