@@ -506,6 +506,18 @@ describe('the delivery log', () => {
     expect(within(panel).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument()
   })
 
+  it('shows no more attempts than the page it asked for when a broken server ignores the limit, and still offers Load more', async () => {
+    const { q } = page({ [ATTEMPTS]: { body: Array.from({ length: 500 }, (_, i) => attempt(500 - i)) } })
+    const panel = await openEndpoint(q)
+    const table = await within(panel).findByRole('table', { name: 'Delivery attempts' })
+    await within(table).findByText('540 ms')
+    // The header and the 20 newest.
+    expect(within(table).getAllByRole('row')).toHaveLength(21)
+    expect(within(table).queryByText('521 ms')).toBeInTheDocument()
+    expect(within(table).queryByText('520 ms')).not.toBeInTheDocument()
+    expect(within(panel).getByRole('button', { name: 'Load more' })).toBeInTheDocument()
+  })
+
   it('Send test event sends the chosen type and waits in the log for its delivery', async () => {
     let sent = false
     const { q, api } = page({
