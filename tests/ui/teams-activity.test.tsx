@@ -70,6 +70,19 @@ describe('an audit entry', () => {
   })
 })
 
+describe('a broken server', () => {
+  it('that ignores the limit shows no more entries than the page asked for, the newest, and still offers Load more', async () => {
+    const { q } = section(() => Array.from({ length: 300 }, (_, i) => entry(300 - i, 'member.left', {}, `Member ${300 - i}`)))
+    const table = await q.findByRole('table', { name: 'Project activity' })
+    await within(table).findByText('Member 300 left the project.')
+    // The header and the 25 newest.
+    expect(within(table).getAllByRole('row')).toHaveLength(26)
+    expect(within(table).getByText('Member 276 left the project.')).toBeInTheDocument()
+    expect(within(table).queryByText('Member 275 left the project.')).toBeNull()
+    expect(q.getByRole('button', { name: 'Load more' })).toBeInTheDocument()
+  })
+})
+
 describe('new entries', () => {
   it('come in at the top on window focus, and every 30 s only while the page is visible', async () => {
     // The section's timer is set on its first render: fake from the start.
