@@ -13,7 +13,7 @@ export const raw = (x: unknown): string => (typeof x === 'string' ? x : typeof x
 const BIDI = new RegExp(BIDI_CONTROLS, 'g')
 export const text = (x: unknown): string => raw(x).replace(BIDI, '')
 
-// A token goes out in the Authorization header: one the browser refuses there (a control or non-Latin-1
+// A token (the device's or the session's) goes out in the Authorization header: one the browser refuses there (a control or non-Latin-1
 // character) or the server's limits do (431) would fail every call and never end the session. The server
 // issues visible ASCII of 47 characters; 4,096 is a generous bound on that.
 const SENDABLE = /^[!-~]{1,4096}$/
@@ -24,6 +24,6 @@ export function parseAccessData(x: unknown): AccessData {
 }
 
 export function parseToken(x: unknown): string {
-  if (!isObject(x) || typeof x.accessToken !== 'string' || !x.accessToken) throw bad('error.unreadable.token')
+  if (!isObject(x) || typeof x.accessToken !== 'string' || !SENDABLE.test(x.accessToken)) throw bad('error.unreadable.token')
   return x.accessToken
 }

@@ -106,6 +106,27 @@ describe('the log-in screen', () => {
     expect(api.callsTo('POST /api/auth/authenticate')).toHaveLength(0)
   })
 
+  it('a device token no request can carry (a line break in it) is asked for again on submit, and the log-in goes through', async () => {
+    let n = 0
+    const api = mockApi({
+      'POST /api/device': () => json({ accessToken: ++n === 1 ? 'dev\nice' : 'device-2' }),
+      'POST /api/auth/authenticate': { body },
+    })
+    const q = renderScreen(<LoginScreen />)
+    await waitFor(() => expect(api.callsTo('POST /api/device')).toHaveLength(1))
+    await fillAndSubmit(q)
+    await waitFor(() => expect(q.nav().route.path).toBe('/dashboard'))
+    expect(api.callsTo('POST /api/auth/authenticate')[0].headers.authorization).toBe('Bearer device-2')
+  })
+
+  it('a device token no request can carry, each time, says the answer could not be read', async () => {
+    const api = mockApi({ 'POST /api/device': { body: { accessToken: 'device-€' } } })
+    const q = renderScreen(<LoginScreen />)
+    await fillAndSubmit(q)
+    expect((await q.findByRole('alert')).textContent).toBe('The server sent a device token that could not be read.')
+    expect(api.callsTo('POST /api/auth/authenticate')).toHaveLength(0)
+  })
+
   it('says the session has expired after a 401 signed the user out', () => {
     mockApi(DEVICE)
     signInAs()
