@@ -5,7 +5,7 @@ import { LocaleContext } from './context'
 import type { Message, Messages, Params } from './types'
 
 /** Fills `{name}` in a host's text with the message's parameters (a host's text is plain: no other syntax). */
-const fill = (text: string, params: Params) => text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
+const fill = (text: string, params: Params) => text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole))
 
 export type Translate<M extends Messages> = (id: keyof M & string, params?: Params) => string
 

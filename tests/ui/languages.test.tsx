@@ -179,6 +179,13 @@ describe('an element in the page', () => {
     await waitFor(() => expect(heading(el)).toBe('Bei Ihrem Konto anmelden'))
   })
 
+  it('leaves a name in braces that the text has no value for as written, one every object has (constructor) included', async () => {
+    mockApi(DEVICE)
+    const el = mountElement('flex-login') as HTMLElement & { strings?: unknown }
+    el.strings = { 'login.heading': '{product} {constructor} {toString} {name}' }
+    await waitFor(() => expect(heading(el)).toBe('Flex {constructor} {toString} {name}'))
+  })
+
   it('a strings property set before the element is defined is the host’s own', async () => {
     mockApi(DEVICE)
     const el = document.createElement('flex-login') as HTMLElement & { strings?: unknown }
