@@ -6,6 +6,7 @@ import { customElementsJson } from './build/custom-elements.ts'
 import { classicChunks, SCRIPT_FILE } from './build/classic-chunks.ts'
 import { catalogIds } from './build/catalog-ids.ts'
 import { precompress } from './build/precompress.ts'
+import { secondMinify } from './build/second-minify.ts'
 import { reactBindings } from './build/react-bindings.ts'
 import { reactUnusedExports } from './build/react-unused-exports.ts'
 import { r2wcStringProps } from './build/r2wc-string-props.ts'
@@ -46,7 +47,7 @@ export default defineConfig(({ command, mode }) => {
       asciiOnly(),
       catalogIds(),
       precompress(),
-      ...(esm ? [] : [classicChunks(), sizeBudget(SCRIPT_FILE, BUDGETS), customElementsJson()]),
+      ...(esm ? [] : [classicChunks(), secondMinify(), sizeBudget(SCRIPT_FILE, BUDGETS), customElementsJson()]),
     ],
     // Library mode leaves process.env.NODE_ENV alone; without this the bundle
     // ships React's development build. Tests keep the development build (act()).

@@ -1,9 +1,9 @@
 /**
  * `npx tsx bench/minify-compare.ts`: the script-tag bundle under other
  * minifier and target settings, gzip -9 and brotli, to back (or refute) a
- * change of vite.config.ts. Terser is tried when it can be resolved (it is
- * not a dependency: `npm install --no-save --prefix <dir> terser`, then
- * TERSER_DIR=<dir>).
+ * change of vite.config.ts. Terser is tried in oxc's place (the build runs it
+ * only as a second pass over oxc's output, build/second-minify.ts); another
+ * version of it can be tried from TERSER_DIR=<dir>.
  */
 import { createRequire } from 'node:module'
 import { join } from 'node:path'

@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { catalogIdsOf } from '../../build/catalog-ids'
 import { classicChunks, compactExports } from '../../build/classic-chunks'
 import type { Rolldown } from 'vite'
+import { registeredIn, runtimeTable } from './script-tables'
 
 const SCRIPT = 'dist/flex-portal.js'
 const ESM = 'dist/flex-portal.mjs'
@@ -62,7 +63,7 @@ describe('the built scripts', () => {
       ).toEqual([])
     }
     // The English is there, under its key.
-    expect(read(SCRIPT)).toMatch(/[a-z][0-9a-z]{2}:`Log in to your account`/)
+    expect(read(SCRIPT)).toMatch(/[a-z][0-9a-z]{2}:(["'`])Log in to your account\1/)
   })
 
   it('carry no schema library: the widget takes only types from the API contract', () => {
@@ -84,10 +85,10 @@ describe(`${SCRIPT} and its chunks`, () => {
     const script = read(SCRIPT)
     const files = new Set(readdirSync('dist'))
     // The runtime's table of the chunks' ids: each a file beside the script, by its name alone.
-    const names = JSON.parse(/\bN=(\{[^}]*\})/.exec(script)![1]) as Record<string, string>
+    const names = runtimeTable<string>(script, 'N')
     // What the script holds: the chunks inside it, each registered by its id (which the table leaves out:
     // nothing fetches them), and the entry by its file name.
-    const inScript = new Set([...script.matchAll(/\.f\["([^"]+)"\]=\(function/g)].map((m) => names[m[1]] ?? m[1]))
+    const inScript = new Set(registeredIn(script).map((id) => names[id] ?? id))
     for (const file of Object.values(names)) expect(file).toMatch(/^fp-[\w-]+\.js$/)
     for (const { name, code } of classic()) {
       for (const [, id] of code.matchAll(/\brequire(?:\.load)?\("([^"]+)"\)/g)) {
@@ -112,8 +113,8 @@ describe(`${SCRIPT} and its chunks`, () => {
 
   it("fetch no section with the signed-in chunk: the project page's sections come each in a chunk of its own, when reached", () => {
     const script = read(SCRIPT)
-    const names = JSON.parse(/\bN=(\{[^}]*\})/.exec(script)![1]) as Record<string, string>
-    const needs = JSON.parse(/\bD=(\{[^}]*\})/.exec(script)![1]) as Record<string, string[]>
+    const names = runtimeTable<string>(script, 'N')
+    const needs = runtimeTable<string[]>(script, 'D')
     const idOf = (prefix: string) => Object.keys(names).find((id) => names[id].startsWith(`fp-${prefix}-`))!
     const beside = (needs[idOf('app')] ?? []).map((id) => names[id])
     expect(beside.length).toBeGreaterThan(0)

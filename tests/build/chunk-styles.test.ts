@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { runtimeTable } from './script-tables'
 // The whole sheet (generateCss over every source of src/), made once a run by Vitest's plugin.
 import wholeCss from 'virtual:flex-styles'
 
@@ -29,7 +30,7 @@ const inScript = (selector: string) => selector.replace(/\\/g, '\\\\') + '{'
 const runAsClassicScript = (code: string) => (0, eval)(code)
 /** A chunk's id, by which chunks name it and it registers: the script's table (build/classic-chunks.ts). */
 const idOf = (file: string) => {
-  const names = JSON.parse(/\bN=(\{[^}]*\})/.exec(read('dist/flex-portal.js'))![1]) as Record<string, string>
+  const names = runtimeTable<string>(read('dist/flex-portal.js'), 'N')
   return Object.keys(names).find((id) => names[id] === file)!
 }
 const rulesOf = (sheet: CSSStyleSheet) => [...sheet.cssRules].map((rule) => rule.cssText)
