@@ -36,6 +36,7 @@ async function everythingStored(): Promise<string> {
     'schema_migrations',
     'session_codes',
     'tokens',
+    'usage_batches',
     'users',
     'webhook_attempts',
     'webhook_deliveries',

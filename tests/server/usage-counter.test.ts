@@ -1,8 +1,9 @@
 /**
  * The usage counter keeps verification counts in memory and adds them to the database at most once a
- * second. A write that fails keeps its counts and is tried again a second later, until the app closes:
- * from then on nothing is tried, where the retries went on failing once a second, for good, after the
- * app and its database had closed.
+ * second. A write that fails is tried again a second later, as it was, until the app closes: from then
+ * on nothing is tried, where the retries went on failing once a second, for good, after the app and its
+ * database had closed. A batch whose commit reached the database with its reply lost is stored once
+ * (its id), where it was counted twice.
  */
 import { afterEach, expect, it, vi } from 'vitest'
 import type { Database, Queryable } from '../../server/db/index'
@@ -20,9 +21,10 @@ const NOW = Date.UTC(2026, 2, 9, 12)
 function flakyDatabase() {
   const state = { up: false, added: [] as Array<[number, number]> }
   const tx: Queryable = {
-    async query(sql, params = []) {
+    async query<T>(sql: string, params: readonly unknown[] = []) {
       if (sql.includes('INSERT INTO key_usage')) state.added.push([(params[4] as number[])[0], (params[5] as number[])[0]])
-      return []
+      // Every batch's id is new to this database.
+      return (sql.includes('INSERT INTO usage_batches') ? [{ id: params[0] }] : []) as T[]
     },
     exec: async () => {},
   }
@@ -38,7 +40,7 @@ function flakyDatabase() {
 
 const failures = (log: string[]) => log.filter((line) => line.startsWith('usage write failed')).length
 
-it('tries a failed write again a second later, with the counts of the second before it too', async () => {
+it('tries a failed batch again a second later, as it was, then the counts of the second after it', async () => {
   vi.useFakeTimers()
   const { db, state } = flakyDatabase()
   const log: string[] = []
@@ -47,10 +49,17 @@ it('tries a failed write again a second later, with the counts of the second bef
   counter.count(KEY, NOW, true)
   await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS)
   expect(failures(log)).toBe(1)
+  // Still down: the failed batch waits, and the newer counts with it.
+  counter.count(KEY, NOW)
+  await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS)
+  expect(failures(log)).toBe(2)
   state.up = true
   counter.count(KEY, NOW)
   await vi.advanceTimersByTimeAsync(FLUSH_EVERY_MS)
-  expect(state.added).toEqual([[2, 1]])
+  expect(state.added).toEqual([
+    [1, 1],
+    [2, 0],
+  ])
   expect(vi.getTimerCount()).toBe(0)
 })
 

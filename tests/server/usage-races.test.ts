@@ -28,10 +28,10 @@ describe.runIf(usePostgres)('usage counts written while their project is deleted
     const other = await newProject(s, a.accessToken, { name: 'Other', description: '' })
     // Counts of the day already stored: the write adds to the first (its row locked), then a new key's (the
     // project's row taken for its reference).
-    await addUsage(s.db, [usage('kuse_1', project.id), usage('kuse_2', other.id)])
+    await addUsage(s.db, [usage('kuse_1', project.id), usage('kuse_2', other.id)], 'batch-1')
     // Another instance's write holding kuse_2's usage row: the write is paused between the two.
     const held = await holdOpen(s.db, async (tx) => void (await tx.query("SELECT 1 FROM key_usage WHERE key_id = 'kuse_2' FOR UPDATE")))
-    const write = addUsage(s.db, [usage('kuse_1', project.id), usage('kuse_2', other.id), usage('kuse_3', project.id)])
+    const write = addUsage(s.db, [usage('kuse_1', project.id), usage('kuse_2', other.id), usage('kuse_3', project.id)], 'batch-2')
     await waitingOn(s.db, [held], 1)
     const deletion = s.request('DELETE', `/api/manage/dapp/${project.id}`, { token: a.accessToken })
     await waitingOn(s.db, [held], 2)

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import type { VerifiedKey } from '../api-keys'
 import type { Database } from '../../db/index'
 import { increments } from '../../db/increments'
@@ -21,8 +22,9 @@ export interface UsageCounter {
 /**
  * Verification counts per key and UTC day, held in memory and added to the
  * database in one statement at most once a second (db/increments.ts), so
- * verifying writes nothing on its way. An unknown key has no row to count
- * against: those are counted per instance and only logged.
+ * verifying writes nothing on its way. Each batch is stored once, by its id,
+ * however often it is sent. An unknown key has no row to count against:
+ * those are counted per instance and only logged.
  */
 export function usageCounter(db: Database, log: Log): UsageCounter {
   let unknown = 0
@@ -30,21 +32,44 @@ export function usageCounter(db: Database, log: Log): UsageCounter {
   let dayStart = -Infinity
   let day = ''
 
-  const counts = increments<UsageRow>(FLUSH_EVERY_MS, async (batch) => {
+  // A batch whose write failed, sent again as it was (its id, its counts) before anything newer: the failure may
+  // have been the commit's reply lost on its way back, the counts stored, and the id has the database add them once.
+  let unsent: { id: string; rows: UsageRow[] } | undefined
+  const stored = async (batch: { id: string; rows: UsageRow[] }) => {
+    try {
+      await addUsage(db, batch.rows, batch.id)
+      return true
+    } catch (err) {
+      log(`usage write failed: ${err instanceof Error ? err.message : String(err)}`)
+      return false
+    }
+  }
+  // Counts never sent go back into the next batch, added to what is counted meanwhile.
+  const keep = (rows: UsageRow[]) => {
+    for (const r of rows) {
+      const t = counts.add(`${r.day} ${r.keyId}`, () => ({ ...r, valid: 0, expired: 0 }))
+      t.valid += r.valid
+      t.expired += r.expired
+    }
+  }
+
+  const counts = increments<UsageRow>(FLUSH_EVERY_MS, async (batch): Promise<void> => {
     if (unknown > 0) log(`POST /api/keys/verify: ${unknown} ${unknown === 1 ? 'verification' : 'verifications'} of unknown keys`)
     unknown = 0
     const rows = [...batch.values()]
-    if (rows.length === 0) return
-    try {
-      await addUsage(db, rows)
-    } catch (err) {
-      // Kept for the next batch: the database may be back by then.
-      for (const r of rows) {
-        const t = counts.add(`${r.day} ${r.keyId}`, () => ({ ...r, valid: 0, expired: 0 }))
-        t.valid += r.valid
-        t.expired += r.expired
+    if (unsent) {
+      // Still failing: tried again a second later (the database may be back by then), the newer counts waiting.
+      if (!(await stored(unsent))) {
+        keep(rows)
+        return counts.due()
       }
-      log(`usage write failed: ${err instanceof Error ? err.message : String(err)}`)
+      unsent = undefined
+    }
+    if (rows.length === 0) return
+    const next = { id: randomUUID(), rows }
+    if (!(await stored(next))) {
+      unsent = next
+      counts.due()
     }
   })
 

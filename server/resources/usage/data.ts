@@ -1,7 +1,7 @@
 import type { KeyMode } from '../../../contract/constants'
 import type { Database, Queryable } from '../../db/index'
 
-/** All SQL of the key_usage table (migration 010). */
+/** All SQL of the key_usage table (migration 010) and of its batches' ids (031). */
 
 export interface UsageRow {
   keyId: string
@@ -19,11 +19,15 @@ export interface UsageRow {
  * Adds a batch of counts in one statement, its projects' rows held first. Increments, never overwrites, so
  * instances add up; rows are taken in key order so two instances' batches
  * lock them in the same order (no deadlock). Counts of a project deleted in
- * the meantime are dropped rather than failing the batch.
+ * the meantime are dropped rather than failing the batch. `batchId` names the
+ * batch: sent again with the same id, a batch already stored adds nothing.
  */
-export async function addUsage(db: Database, rows: readonly UsageRow[]): Promise<void> {
+export async function addUsage(db: Database, rows: readonly UsageRow[], batchId: string): Promise<void> {
   const sorted = [...rows].sort((a, b) => (a.keyId < b.keyId ? -1 : a.keyId > b.keyId ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
   await db.transaction(async (tx) => {
+    // A batch sent again after its write failed may have been stored with only the reply lost: its id says so.
+    const fresh = await tx.query('INSERT INTO usage_batches (id) VALUES ($1) ON CONFLICT (id) DO NOTHING RETURNING id', [batchId])
+    if (fresh.length === 0) return
     // The projects' rows before their counts', in id order, as a deletion takes them (its project, then the counts by
     // cascade): a batch that held a count's row, then waited for its project's row for a new day's reference,
     // deadlocked with the deletion (a 500). Held first, the deletion waits for the batch, or the batch for it.
@@ -50,6 +54,18 @@ export async function addUsage(db: Database, rows: readonly UsageRow[]): Promise
       ],
     )
   })
+}
+
+/** How long a batch's id is kept: a batch is sent again within seconds of the database coming back. */
+const BATCH_IDS_KEPT = '1 day'
+const PRUNE_BATCH = 1000
+
+/** Deletes a bounded batch of the ids kept past a day (by the database's clock, which wrote them); true when it was a whole batch. */
+export async function pruneUsageBatches(db: Database): Promise<boolean> {
+  const gone = await db.query(
+    `DELETE FROM usage_batches WHERE id IN (SELECT id FROM usage_batches WHERE at < now() - interval '${BATCH_IDS_KEPT}' LIMIT ${PRUNE_BATCH}) RETURNING 1`,
+  )
+  return gone.length === PRUNE_BATCH
 }
 
 export interface KeyCounts {
