@@ -8,6 +8,9 @@ export const LINGER_BYTES = 16 * 1024 * 1024
 
 const lingering = new WeakSet<Socket>()
 
+/** Whether the request's connection is lingering after an answer: what is read of its body now is discarded. */
+export const isLingering = (incoming: IncomingMessage): boolean => incoming.socket !== null && lingering.has(incoming.socket as Socket)
+
 /**
  * Lingering close, for an answer given before the request's body was read (a
  * 413, a refusal) and followed by Connection: close. Closing the socket with

@@ -1,7 +1,8 @@
 import { getRequestListener, RequestError } from '@hono/node-server'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { COMMON, errorBody } from './errors'
+import { isLingering } from './linger'
 import { API_HEADERS } from './security-headers'
 
 /** Requests of one connection in the works at once (their answers not yet sent) before it is cut off. */
@@ -32,7 +33,7 @@ function refused(err: unknown): Response {
 export function nodeServer(fetch: Fetch, hostname: string): Server {
   const listener = getRequestListener(fetch, { hostname, errorHandler: refused })
   const open = new WeakMap<Socket, number>()
-  return createServer((incoming, outgoing) => {
+  const server = createServer((incoming, outgoing) => {
     const socket = incoming.socket
     if (socket.destroyed) return
     // Node gives an answer its socket at once unless one before it is still unsent: only those queued are
@@ -45,4 +46,26 @@ export function nodeServer(fetch: Fetch, hostname: string): Server {
     }
     void listener(incoming, outgoing)
   })
+  // Without a listener of its own, Node answers 100 Continue as soon as the head is read.
+  server.on('checkContinue', (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    continueOnRead(incoming, outgoing)
+    server.emit('request', incoming, outgoing)
+  })
+  return server
+}
+
+/**
+ * `Expect: 100-continue`: the client sends its body only once told to. Node tells it at once, before the
+ * app has looked at the request, so a body refused by its declared length (413: body-limit.ts) or by a
+ * missing credential was uploaded all the same, to be discarded. Here 100 Continue goes out when the body
+ * is first read, whoever reads it; an answer given first goes without it (Node then closes the connection),
+ * and so does the reading that only discards what a client sends regardless (linger.ts).
+ */
+function continueOnRead(incoming: IncomingMessage, outgoing: ServerResponse): void {
+  const read = incoming._read
+  incoming._read = function (size) {
+    incoming._read = read
+    if (!outgoing.headersSent && !isLingering(incoming)) outgoing.writeContinue()
+    read.call(this, size)
+  }
 }
