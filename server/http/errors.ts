@@ -81,7 +81,7 @@ export type ErrorLog = (line: string) => void
 export const errorBody = ({ message, code }: Coded) => ({ message, code })
 
 /** Hono's onError: known errors answer with their message and code, the rest with a bare 500. */
-export function errorHandler(log: ErrorLog, loggedPath: (rawPath: string) => string = (path) => path) {
+export function errorHandler(log: ErrorLog, loggedPath: (rawPath: string, routedPath?: string) => string = (path) => path) {
   return (err: Error, c: Context): Response => {
     // The client is gone: nobody reads this answer, and the request log says "aborted".
     if (isAborted(c, err)) return c.body(null, 400)
@@ -95,7 +95,7 @@ export function errorHandler(log: ErrorLog, loggedPath: (rawPath: string) => str
     const code = (err as { code?: unknown }).code
     // The raw path, as in the request log (a decoded one could hold a line break), or its route's template (loggedPath).
     log(
-      `error ${c.req.method} ${loggedPath(new URL(c.req.url).pathname)}: ${err.stack ?? `${err.name}: ${err.message}`}${code ? ` (code ${String(code)})` : ''}`,
+      `error ${c.req.method} ${loggedPath(new URL(c.req.url).pathname, c.req.path)}: ${err.stack ?? `${err.name}: ${err.message}`}${code ? ` (code ${String(code)})` : ''}`,
     )
     return c.json(errorBody(COMMON.INTERNAL_ERROR), 500)
   }

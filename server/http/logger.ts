@@ -14,16 +14,18 @@ export interface LoggerOptions {
    * answer of theirs (an error, an abort) still gets its own line.
    */
   summarised?: readonly string[]
-  /** How a raw path is written (loggedPath): as it came, or as its route's template. */
-  loggedPath?: (rawPath: string) => string
+  /** How a raw path is written (loggedPath): as it came, or as the template of the route its routed (decoded) path falls under. */
+  loggedPath?: (rawPath: string, routedPath?: string) => string
 }
 
 /**
  * How a raw path is written to the log: as it came, or, for a route in `templated` (`/api/sessions/{externalId}`,
  * each `{name}` one segment), as that template. Those routes carry the caller's own words in their path, and an
  * externalId may be an e-mail address, which the log never holds (nor keeps once the account it names is erased).
+ * The template is found by the path as the router read it (`routedPath`, Hono's decoded `c.req.path`): the raw
+ * `/api/%73essions/ada%40example.com` reaches the same route, and was written as it came, address and all.
  */
-export function loggedPath(templated: readonly string[] = []): (rawPath: string) => string {
+export function loggedPath(templated: readonly string[] = []): (rawPath: string, routedPath?: string) => string {
   const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&')
   const routes = templated.map((template) => ({
     template,
@@ -35,7 +37,7 @@ export function loggedPath(templated: readonly string[] = []): (rawPath: string)
     ),
   }))
   if (routes.length === 0) return (path) => path
-  return (path) => routes.find((route) => route.pattern.test(path))?.template ?? path
+  return (path, routed = path) => routes.find((route) => route.pattern.test(routed) || route.pattern.test(path))?.template ?? path
 }
 
 /**
@@ -53,7 +55,7 @@ export function requestLog(log: Log, { summarised = [], loggedPath = (path) => p
     const start = performance.now()
     await next()
     const ms = performance.now() - start
-    const path = loggedPath(rawPath(c.req.url))
+    const path = loggedPath(rawPath(c.req.url), c.req.path)
     const aborted = isAbortedRequest(c.req.raw, c.env)
     const status = c.res.status
     if (!aborted && status === 200 && summaries.size > 0) {

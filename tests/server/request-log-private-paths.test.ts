@@ -38,6 +38,23 @@ it('logs DELETE /api/sessions/{externalId} by its template, never the externalId
   s = undefined
 })
 
+it('logs the route by its template however its path is percent-encoded, as the router reads it', async () => {
+  s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN } })
+  expect((await s.request('POST', '/api/sessions', { headers: service, body: { externalId: 'ada@example.com' } })).status).toBe(201)
+  expect((await s.request('DELETE', '/api/%73essions/ada%40example.com', { headers: service })).status).toBe(204)
+  expect((await s.request('DELETE', '/%61pi/s%65ssions/grace@example.com', { headers: service })).status).toBe(404)
+  expect(s.logs.filter((line) => line.startsWith('DELETE')).map((line) => line.replace(/ \d+ms$/, ''))).toEqual([
+    'DELETE /api/sessions/{externalId} 204',
+    'DELETE /api/sessions/{externalId} 404',
+  ])
+  await s.db.close()
+  expect((await s.app.request('/api/%73essions/grace%40example.com', { method: 'DELETE', headers: service })).status).toBe(500)
+  expect(s.logs.find((line) => line.startsWith('error'))).toMatch(/^error DELETE \/api\/sessions\/\{externalId\}: /)
+  expect(s.logs.join('\n')).not.toMatch(/example\.com|%40/)
+  await s.app.close()
+  s = undefined
+})
+
 it('logs other paths as they came, the rest of /api/sessions/ included', async () => {
   s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN } })
   await s.request('GET', '/api/sessions/a/b')
