@@ -112,7 +112,7 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   app.use('*', requestLog(log, { summarised: paths.summarisedLog, loggedPath: logged }))
   app.onError(errorHandler(log, logged))
   app.notFound((c) => c.json(errorBody(COMMON.NOT_FOUND), 404))
-  app.use('*', securityHeaders(config.frameAncestors))
+  app.use('*', securityHeaders(config.frameAncestors, [DEMO_API_PATH]))
   if (config.corsOrigins.length > 0) app.use('/api/*', corsFor(config.corsOrigins))
   // A stopping server answers each new call to its routes 503 here, after the headers above (drainSwitch). Files
   // are still served: a page's lazy chunk answered with JSON would be refused as a script, and read no database.

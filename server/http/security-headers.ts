@@ -32,7 +32,7 @@ const BASE: HeaderList = [
 /** Every API answer's safety headers, also those the adapter's refusals write before the app is reached (node-listener.ts). */
 export const API_HEADERS: HeaderList = [...BASE, ['Content-Security-Policy', API_CSP], ['Cache-Control', 'no-store']]
 
-const isApi = (path: string) => path.startsWith('/api/') || path === '/api'
+const under = (path: string, prefix: string) => path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/')
 // The API reference page runs Redoc, which needs its own, looser policy.
 const isDocs = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/')
 
@@ -40,13 +40,16 @@ const isDocs = (path: string) => path === '/api/docs' || path.startsWith('/api/d
  * Safety headers on every answer, and a HEAD answer's length (head-length.ts). API answers carry tokens, keys and
  * secrets: `no-store` keeps them out of every cache (browser, proxy, back
  * button), errors included. The reference page and its script are public
- * documents, and may be cached.
+ * documents, and may be cached. `apis`: other paths whose answers are an API's
+ * data (the demo API, answering a developer's key), with /api's headers.
  *
  * Through Hono's context, on any adapter. Setting them on Node's response
  * instead saved 5% of verification's CPU per call in interleaved A/Bs, short
  * of the 10% a shortcut must earn (docs/performance.md, Shortcuts).
  */
-export function securityHeaders(frameAncestors?: string): MiddlewareHandler {
+export function securityHeaders(frameAncestors?: string, apis: readonly string[] = []): MiddlewareHandler {
+  const prefixes = ['/api', ...apis]
+  const isApi = (path: string) => prefixes.some((prefix) => under(path, prefix))
   const docs: HeaderList = [...BASE, ['Content-Security-Policy', DOCS_CSP]]
   const pages: HeaderList = [...BASE, ['Content-Security-Policy', pageCsp(frameAncestors)]]
   return async (c, next) => {

@@ -56,6 +56,19 @@ describe('the demo API', () => {
     expect((await call('/projects/{id}/ping', { Authorization: 'Bearer fxk_made-up' })).status).toBe(401)
   })
 
+  it("carries the API's headers, as /api's answers do, not the HTML pages' policy", async () => {
+    const { s, call } = await demo({ demoApi: true, serviceToken: SERVICE_TOKEN })
+    const safety = ['content-security-policy', 'cache-control', 'x-content-type-options', 'referrer-policy']
+    const api = (await s.request('GET', '/api/health')).headers
+    for (const res of [await call('/projects/{id}/ping'), await call('/projects/{id}/ping', {}), await call('/nowhere')]) {
+      expect(
+        safety.map((name) => res.headers.get(name)),
+        String(res.status),
+      ).toEqual(safety.map((name) => api.get(name)))
+    }
+    expect(api.get('cache-control')).toBe('no-store')
+  })
+
   it("logs its calls under the templates the docs name, which the project's Requests table shows", async () => {
     const { s, call } = await demo({ demoApi: true, serviceToken: SERVICE_TOKEN })
     const requestId = (await call('/status/500')).headers.get('x-request-id')
