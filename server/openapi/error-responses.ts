@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { ErrorCode } from '../../contract/error-codes'
 import { AUTH } from '../http/auth'
+import { FRAMING } from '../http/body-limit'
 import { COMMON, codeOf, errorBody, errorTable, type Coded } from '../http/errors'
 import { SERVICE_TOKEN } from '../http/service-token'
 import { ADDRESS } from '../http/storable'
@@ -18,6 +19,11 @@ const json = { 'application/json': { schema: { $ref: '#/components/schemas/Error
 export const RESTARTING = 'The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again.'
 export const RESTARTING_EXAMPLE = { summary: COMMON.SERVER_RESTARTING.message, value: errorBody(COMMON.SERVER_RESTARTING) }
 
+/** The Error body with one message as its example. */
+function withExample(error: Coded) {
+  return { 'application/json': { schema: json['application/json'].schema, examples: { message1: { summary: error.message, value: errorBody(error) } } } }
+}
+
 export const ERROR_RESPONSES = {
   BadRequest: {
     description: 'The request is malformed: the message says what to change.',
@@ -32,6 +38,17 @@ export const ERROR_RESPONSES = {
   NotFound: { description: 'No such resource, or not the caller’s.', content: json },
   Conflict: { description: 'The resource is not in a state that allows the call: the message says why.', content: json },
   PayloadTooLarge: { description: 'The body is over 64 kB.', content: json },
+  // Answered by every call ahead of its route (http/body-limit.ts), whether it reads a body or not: openApiDocument puts
+  // these two on each operation that has no answer of its own for the status.
+  BodyTooLarge: {
+    description: 'The request carries a body over 64 kB (by its Content-Length, or as read), refused before the call is made, also by a call that reads none.',
+    content: withExample(BODY.BODY_TOO_LARGE(64)),
+  },
+  TransferCodingUnsupported: {
+    description:
+      'The request is sent with a Transfer-Encoding other than plain `chunked` (such as `gzip, chunked`), which the server does not read: send the body chunked alone, or with a Content-Length.',
+    content: withExample(FRAMING.BODY_ENCODING_UNSUPPORTED('gzip, chunked')),
+  },
   UnsupportedMediaType: {
     description: 'The body is not sent as application/json, or is sent compressed (a Content-Encoding other than identity).',
     content: json,

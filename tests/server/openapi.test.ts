@@ -179,8 +179,9 @@ describe('OpenAPI document', () => {
     const ids = new Set<string>()
     for (const { key, path, op } of operations()) {
       expect(op.security, key).toEqual(OPERATIONS[key].security)
-      // Every call also answers 503 while the server restarts; the table's 503s are the calls' own.
-      expect(Object.keys(op.responses).map(Number).sort(), key).toEqual([...new Set([...OPERATIONS[key].statuses, 503])].sort())
+      // Every call also answers 503 while the server restarts, and refuses a body over the limit (413) or sent with a
+      // transfer coding besides chunked (501), whether it reads one or not; the table's are the calls' own.
+      expect(Object.keys(op.responses).map(Number).sort(), key).toEqual([...new Set([...OPERATIONS[key].statuses, 413, 501, 503])].sort())
       expect(ids.has(op.operationId), op.operationId).toBe(false)
       ids.add(op.operationId)
       const declared = (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name)
@@ -508,6 +509,11 @@ describe('OpenAPI document', () => {
 
     // A compressed body is refused by name (415), before anything reads it.
     await call('POST', '/api/keys/verify', { raw: JSON.stringify({ key: 'fxk_x' }), headers: { ...service, 'Content-Encoding': 'gzip' } })
+    // A body over the limit on calls that read none, and a transfer coding besides chunked: refused ahead of every route.
+    await call('POST', '/api/auth/logout', { raw: 'x'.repeat(70_000) })
+    await call('DELETE', '/api/sessions/doc-user', { headers: service, raw: 'x'.repeat(70_000) })
+    await call('POST', '/api/device', { raw: '{}', headers: { 'Transfer-Encoding': 'gzip, chunked' } })
+    expect(seen.slice(-3).map((x) => x.res.status)).toEqual([413, 413, 501])
 
     // Made-up device tokens from one address, past its budget of unknown tokens: every call behind a device token
     // is then refused from memory (429) before its token is looked up, whatever the call.
@@ -526,7 +532,7 @@ describe('OpenAPI document', () => {
     expect(seen.slice(-5).map((x) => x.res.status)).toEqual(Array(5).fill(429))
 
     const statuses = new Set(seen.map((x) => x.res.status))
-    expect([...statuses].sort()).toEqual([200, 201, 202, 204, 304, 400, 401, 403, 404, 409, 413, 415, 429, 503])
+    expect([...statuses].sort()).toEqual([200, 201, 202, 204, 304, 400, 401, 403, 404, 409, 413, 415, 429, 501, 503])
 
     // The served document validates the real answers (JSON Schema 2020-12, as OpenAPI 3.1 uses it).
     const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true })

@@ -44,25 +44,27 @@ export function openApiDocument<E extends Env>(app: OpenAPIHono<E>, portalName =
   return titled(
     withoutUnusedResponses(
       withRestarting(
-        app.getOpenAPI31Document({
-          openapi: '3.1.0',
-          info: {
-            title: `${portalName} reference API`,
-            version: '1.0.0',
-            license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
-            description:
-              // The reference's first words on errors: the code is what a client matches (the Error schema says so too).
-              'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…", "code": "…" }`: match `code`, stable and never renamed; show `message`, a sentence a user can read, which may be reworded.' +
-              QUICKSTART,
-          },
-          servers: [{ url: '/api' }],
-          tags: [
-            { name: 'Session', description: 'A device token for the browser, then sign-up, log-in and sign-out.' },
-            { name: 'Projects', description: "The signed-in user's projects and their API keys." },
-            { name: 'Verification', description: "For the API provider's own services: is a key a client presented good?" },
-            { name: 'Operations', description: 'For load balancers and monitoring.' },
-          ],
-        }),
+        withBodyRefusals(
+          app.getOpenAPI31Document({
+            openapi: '3.1.0',
+            info: {
+              title: `${portalName} reference API`,
+              version: '1.0.0',
+              license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
+              description:
+                // The reference's first words on errors: the code is what a client matches (the Error schema says so too).
+                'Devices, accounts, projects and API keys. Every error is JSON `{ "message": "…", "code": "…" }`: match `code`, stable and never renamed; show `message`, a sentence a user can read, which may be reworded.' +
+                QUICKSTART,
+            },
+            servers: [{ url: '/api' }],
+            tags: [
+              { name: 'Session', description: 'A device token for the browser, then sign-up, log-in and sign-out.' },
+              { name: 'Projects', description: "The signed-in user's projects and their API keys." },
+              { name: 'Verification', description: "For the API provider's own services: is a key a client presented good?" },
+              { name: 'Operations', description: 'For load balancers and monitoring.' },
+            ],
+          }),
+        ),
       ),
     ),
   )
@@ -113,13 +115,32 @@ interface Answer {
   content?: Record<string, { schema?: unknown; examples?: Record<string, unknown> }>
 }
 
+type Operations = Record<string, Record<string, { responses?: Record<string, Answer> }>>
+
+/**
+ * Every call refuses, ahead of its route (http/body-limit.ts), a body over the limit (413: a call that reads none too,
+ * a GET with a Content-Length of 100 kB) and a transfer coding besides chunked (501): the shared answers on each
+ * operation that has none of its own (a body's 413 says that call's limit).
+ */
+function withBodyRefusals<D extends object>(doc: D): D {
+  const paths = (doc as { paths?: Operations }).paths ?? {}
+  for (const item of Object.values(paths))
+    for (const operation of Object.values(item)) {
+      const responses = operation.responses
+      if (!responses) continue
+      responses['413'] ??= { $ref: '#/components/responses/BodyTooLarge' } as Answer
+      responses['501'] ??= { $ref: '#/components/responses/TransferCodingUnsupported' } as Answer
+    }
+  return doc
+}
+
 /**
  * Every call answers 503 SERVER_RESTARTING while the server drains for a stop
  * (start.ts, ahead of every route): the shared answer on each operation, or,
  * where the call has a 503 of its own (no SERVICE_TOKEN, no mail), said beside it.
  */
 function withRestarting<D extends object>(doc: D): D {
-  const paths = (doc as { paths?: Record<string, Record<string, { responses?: Record<string, Answer> }>> }).paths ?? {}
+  const paths = (doc as { paths?: Operations }).paths ?? {}
   for (const item of Object.values(paths))
     for (const operation of Object.values(item)) {
       const responses = operation.responses

@@ -2239,6 +2239,24 @@ export interface components {
     }
   }
   responses: {
+    /** @description The request carries a body over 64 kB (by its Content-Length, or as read), refused before the call is made, also by a call that reads none. */
+    BodyTooLarge: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
+    /** @description The request is sent with a Transfer-Encoding other than plain `chunked` (such as `gzip, chunked`), which the server does not read: send the body chunked alone, or with a Content-Length. */
+    TransferCodingUnsupported: {
+      headers: {
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['Error']
+      }
+    }
     /** @description The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
     Restarting: {
       headers: {
@@ -2327,6 +2345,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -2419,6 +2438,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -2502,6 +2522,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -2541,6 +2562,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -2561,6 +2583,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -2644,6 +2667,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description This server cannot send e-mail (production without SMTP_URL). Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
@@ -2737,6 +2761,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description This server cannot send e-mail (production without SMTP_URL). Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
@@ -2797,6 +2822,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description A user over its fair share, or the account asked for RATE_LIMIT_PER_EMAIL codes in the window; Retry-After says when to try again. */
       429: {
         headers: {
@@ -2817,6 +2843,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description This server cannot send e-mail (production without SMTP_URL). Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
@@ -2919,6 +2946,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -2960,6 +2988,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -2980,6 +3009,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -3079,6 +3109,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -3162,6 +3193,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -3261,6 +3293,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -3300,6 +3333,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -3320,6 +3354,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -3392,6 +3427,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description SERVICE_TOKEN is not set on this server, so host sign-in is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
@@ -3453,6 +3489,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description Something failed on the server; details are only in its log. */
       500: {
         headers: {
@@ -3462,6 +3499,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description SERVICE_TOKEN is not set on this server, so host sign-in is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
@@ -3555,6 +3593,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -3656,6 +3695,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -3711,6 +3751,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -3731,6 +3772,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -3784,6 +3826,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -3804,6 +3847,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -3864,6 +3908,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -3884,6 +3929,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -3988,6 +4034,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -4101,6 +4148,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -4165,6 +4213,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -4185,6 +4234,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -4300,6 +4350,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -4415,6 +4466,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -4468,6 +4520,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -4488,6 +4541,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -4518,6 +4572,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description The database does not answer. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
@@ -4558,6 +4613,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The client address is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -4569,6 +4625,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -4627,6 +4684,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -4647,6 +4705,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -4677,6 +4736,8 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -4767,6 +4828,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description SERVICE_TOKEN is not set on this server, so the call is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
@@ -4830,6 +4892,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -4850,6 +4913,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -4963,6 +5027,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -5025,6 +5090,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -5045,6 +5111,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -5151,6 +5218,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -5266,6 +5334,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -5326,6 +5395,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -5346,6 +5416,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -5421,6 +5492,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description Over the user's fair share of calls, or over the project's test events a minute (WEBHOOK_TEST_EVENTS_PER_MINUTE, test events and resends together); Retry-After says when to try again. */
       429: {
         headers: {
@@ -5441,6 +5513,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -5545,6 +5618,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -5598,6 +5672,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -5618,6 +5693,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -5731,6 +5807,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description The server cannot send e-mail (no SMTP_URL). Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
@@ -5808,6 +5885,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -5828,6 +5906,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -5934,6 +6013,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -5998,6 +6078,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -6018,6 +6099,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -6091,6 +6173,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. Or invitation mail is over its budget of the day: per inviter (RATE_LIMIT_INVITATIONS_PER_USER) or per invited address from every project together (RATE_LIMIT_INVITATIONS_PER_EMAIL), invitations and resends alike; revoking gives nothing back. */
       429: {
         headers: {
@@ -6111,6 +6194,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description The server cannot send e-mail (no SMTP_URL). Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
@@ -6234,6 +6318,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -6317,6 +6402,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -6358,6 +6444,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -6378,6 +6465,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -6419,6 +6507,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -6439,6 +6528,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -6492,6 +6582,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -6512,6 +6603,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -6563,6 +6655,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -6583,6 +6676,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -6653,6 +6747,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -6673,6 +6768,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -6745,6 +6841,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description SERVICE_TOKEN is not set on this server, so the call is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
@@ -6808,6 +6905,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description Something failed on the server; details are only in its log. */
       500: {
         headers: {
@@ -6817,6 +6915,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description SERVICE_TOKEN is not set on this server, so the call is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
@@ -6899,6 +6998,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -6919,6 +7019,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -6979,6 +7080,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      413: components['responses']['BodyTooLarge']
       /** @description The user (or the client address) is over its fair share of calls per minute; Retry-After says when to try again. */
       429: {
         headers: {
@@ -6999,6 +7101,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       503: components['responses']['Restarting']
     }
   }
@@ -7071,6 +7174,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
+      501: components['responses']['TransferCodingUnsupported']
       /** @description SERVICE_TOKEN is not set on this server, so verification is off. Or: The server is restarting (code SERVER_RESTARTING): Retry-After says when to try again. */
       503: {
         headers: {
