@@ -18,6 +18,11 @@ export interface CacheOptions<V extends object, C> {
   ttlMs: number
   /** Bound on the values kept. */
   max: number
+  /**
+   * Answers that no row exists (an unknown key), told apart by `is`: kept in a smaller bound of their own
+   * (`max`), so a flood of made-up keys pushes out only other such answers, never the rows real callers use.
+   */
+  absent?: { is: (value: V) => boolean; max: number }
   /** Bound on their total size, with the size of one (bytes, say). */
   maxSize?: number
   sizeOf?: (value: V) => number
@@ -96,17 +101,22 @@ function rowCache<V extends object, C = undefined>(mine: Caches, options: CacheO
     ...(options.maxSize ? { maxSize: options.maxSize, sizeCalculation: options.sizeOf } : {}),
     ...(now ? { perf: { now } } : {}),
   })
+  const absent = options.absent
+  const absents = absent && { is: absent.is, values: new LRUCache<string, V>({ max: absent.max, ttl: options.ttlMs, ...(now ? { perf: { now } } : {}) }) }
+  const kept = (key: string) => values.get(key) ?? absents?.values.get(key)
   const loading = new Map<string, Promise<V | undefined>>()
   let listening = false
   let stopped = false
 
   const forgetAll = () => {
     values.clear()
+    absents?.values.clear()
     loading.clear()
   }
   const heard = (payload: string) => {
     if (payload === '*') return forgetAll()
     values.delete(payload)
+    absents?.values.delete(payload)
     loading.delete(payload)
     mine.waiting.get(payload)?.done()
   }
@@ -122,9 +132,9 @@ function rowCache<V extends object, C = undefined>(mine: Caches, options: CacheO
   )
 
   const cache: RowCache<V, C> = {
-    cached: (key) => values.get(key),
+    cached: kept,
     get(key, context) {
-      const hit = values.get(key)
+      const hit = kept(key)
       if (hit !== undefined) return Promise.resolve(hit)
       if (!listening) return load(key, context)
       let pending = loading.get(key)
@@ -134,7 +144,7 @@ function rowCache<V extends object, C = undefined>(mine: Caches, options: CacheO
             // Still the load of record: no change was heard since it began.
             if (loading.get(key) !== read) return value
             loading.delete(key)
-            if (value !== undefined && listening) values.set(key, value)
+            if (value !== undefined && listening) (absents?.is(value) ? absents.values : values).set(key, value)
             return value
           },
           (err: unknown) => {

@@ -33,6 +33,8 @@ export const LAST_USED_EVERY_MS = 60_000
 // A safety net only: every change to a key's row is heard.
 const TTL_MS = 5 * 60_000
 const MAX_ENTRIES = 10_000
+/** Unknown keys' answers, kept apart (a misconfigured client asking the same wrong key again costs no query). */
+const MAX_UNKNOWN_ENTRIES = 1_000
 
 const NOT_FOUND: Verification = Object.freeze({ valid: false, code: 'NOT_FOUND' })
 const EXPIRED: Verification = Object.freeze({ valid: false, code: 'EXPIRED' })
@@ -60,6 +62,7 @@ export function keyVerifier(caches: CacheSet, db: Database, clock: () => number,
     channel: KEY_CHANNEL,
     ttlMs: TTL_MS,
     max: MAX_ENTRIES,
+    absent: { is: (known) => known === UNKNOWN, max: MAX_UNKNOWN_ENTRIES },
     now: clock,
     onListenFailed: (err) => log(`key cache disabled: cannot LISTEN (${err instanceof Error ? err.message : String(err)})`),
     async load(digest) {
