@@ -8,7 +8,7 @@ export interface ScryptCost {
 
 // OWASP's minimum for scrypt (N=2^17 would be stronger but needs 128 MB per
 // hash). The parameters are stored with each hash, so they can be raised later
-// without invalidating existing passwords.
+// without invalidating existing passwords; a log-in then brings an older hash up to them (hashedAt).
 export const SCRYPT_COST: ScryptCost = { N: 1 << 14, r: 8, p: 1 }
 const KEY_LENGTH = 64
 const SALT_BYTES = 16
@@ -21,6 +21,15 @@ export async function hashPassword(password: string, { N, r, p }: ScryptCost = S
   const salt = randomBytes(SALT_BYTES)
   const hash = await scrypt(password, salt, KEY_LENGTH, { N, r, p })
   return ['scrypt', N, r, p, salt.toString('base64'), hash.toString('base64')].join('$')
+}
+
+/**
+ * Whether `stored` was made at `cost`: one made at another (a cost raised since) is made again at the
+ * current cost at the next log-in, when the password is at hand, so raising the cost reaches old accounts.
+ */
+export function hashedAt(stored: string, { N, r, p }: ScryptCost = SCRYPT_COST): boolean {
+  const [scheme, n, r0, p0] = stored.split('$')
+  return scheme === 'scrypt' && Number(n) === N && Number(r0) === r && Number(p0) === p
 }
 
 /** Constant-time check of `password` against a stored hash. False for any malformed hash. */

@@ -4,7 +4,7 @@ import { ContractApp } from '../../openapi/contract-app'
 import { readBody } from '../../http/body'
 import { authenticateRoute, logoutRoute, registerRoute } from './operations'
 import { issueToken, revokeToken } from './tokens'
-import { findUserByEmail, holdsPassword, insertUser, type User } from './users'
+import { findUserByEmail, holdsPassword, insertUser, rehashPassword, type User } from './users'
 import type { Queryable } from '../../db/index'
 import { requireToken, type AuthEnv } from '../../http/auth'
 import { clientIp } from '../../http/client-ip'
@@ -12,11 +12,12 @@ import { HttpError, badRequest, conflict } from '../../http/errors'
 import { throttle } from '../../http/throttle'
 import { isKnownDevice, rememberDevice } from './known-devices'
 import { loginGuard } from './login-guard'
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/password'
+import { burnPasswordCheck, hashedAt, hashPassword, verifyPassword } from '../../security/password'
 import { passwordProblem } from './password-policy'
 import { randomId } from '../../security/random'
 import { ipBucket, pairBucket } from '../../security/rate-limit'
 import type { RouteDeps } from '../../http/route-deps'
+import type { Log } from '../../http/logger'
 import { SESSION } from './errors'
 
 export const WRONG_CREDENTIALS = SESSION.WRONG_CREDENTIALS.message
@@ -25,10 +26,11 @@ export const EMAIL_TAKEN = SESSION.EMAIL_TAKEN.message
 export interface AuthDeps extends RouteDeps {
   /** Told of each new account after its answer is sent (the accounts resource mails a verification code). */
   signedUp?: (user: { id: string; email: string }) => void
+  log: Log
 }
 
 /** register and authenticate (device token in, access token — the `accessData` body — out), and logout. */
-export function authRoutes({ db, config, clock, signedUp }: AuthDeps) {
+export function authRoutes({ db, config, clock, signedUp, log }: AuthDeps) {
   const ttl = config.accessTokenTtlSeconds
 
   const { perIp, perEmail, windowSeconds } = config.rateLimit
@@ -92,6 +94,14 @@ export function authRoutes({ db, config, clock, signedUp }: AuthDeps) {
           throw new HttpError(401, SESSION.WRONG_CREDENTIALS)
         }
         await guard.succeeded(attempt)
+        // A hash made at an older cost is made again now, the one time the password is at hand. A failed write
+        // costs this log-in nothing: the next one tries again.
+        if (!hashedAt(user.passwordHash, config.passwordCost)) {
+          const fresh = await hashPassword(password, config.passwordCost)
+          await rehashPassword(db, user.id, user.passwordHash, fresh).catch((err: unknown) =>
+            log(`password re-hash failed: ${err instanceof Error ? err.message : String(err)}`),
+          )
+        }
         return c.json(accessData, 200)
       })
       // Ends this session for good: the access token is deleted, so it answers

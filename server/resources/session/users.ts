@@ -35,3 +35,12 @@ export async function holdsPassword(q: Queryable, userId: string, passwordHash: 
   const rows = await q.query(`SELECT 1 FROM users WHERE id = $1 AND password_hash = $2 FOR ${lock}`, [userId, passwordHash])
   return rows.length > 0
 }
+
+/**
+ * Replaces the password hash with `fresh` (the same password at the current cost), unless it is no longer
+ * `stored`: a reset or a change that landed since is kept. Outside the log-in's transaction, whose row lock
+ * is shared: two log-ins of one account, each upgrading the lock to write, would deadlock.
+ */
+export async function rehashPassword(q: Queryable, userId: string, stored: string, fresh: string): Promise<void> {
+  await q.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [userId, stored, fresh])
+}
