@@ -68,7 +68,9 @@ export async function checkEncryptionKey(db: Database, key: Buffer, previous: Bu
     if (row?.check_value === keyCheckValue(key)) return
     const rolling = previous !== undefined && (row ? row.check_value === keyCheckValue(previous) : true)
     if (row && !rolling) throw new KeyMismatchError(KEY_MISMATCH)
-    const rows = await tx.query<SecretRow>('SELECT project_id, secret_enc, previous_enc FROM webhook_secrets')
+    // Locked until the new key is recorded: a secret rolled meanwhile (an instance still on the old key) is read
+    // once its roll commits, and re-encrypted as rolled, where the roll was overwritten by the secret before it.
+    const rows = await tx.query<SecretRow>('SELECT project_id, secret_enc, previous_enc FROM webhook_secrets FOR UPDATE')
     if (rolling) {
       const moved = await reencrypt(tx, rows, previous, key)
       if (row || moved > 0) log(`Re-encrypted ${moved} webhook secrets from SECRET_ENCRYPTION_KEY_PREVIOUS to SECRET_ENCRYPTION_KEY.`)

@@ -11,7 +11,9 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { decrypt } from '../../server/security/encryption'
 import { checkEncryptionKey, KEY_MISMATCH, keyCheckValue } from '../../server/security/encryption-check'
+import type { Row } from '../../server/db/index'
 import { startServer, type RunningServer } from '../../server/start'
+import { rollSigningSecret, signingSecrets, type StoredSecrets } from '../../server/resources/webhooks/secrets'
 import { createTestServer, freshStorage, newProject, signUp, usePostgres, type Storage, type TestServer } from './harness'
 
 const cleanups: Array<() => Promise<unknown>> = []
@@ -104,6 +106,40 @@ describe('moving to a new key', () => {
     await checkEncryptionKey(s.db, next, undefined, log)
     await checkEncryptionKey(s.db, next, old, log)
     await expect(checkEncryptionKey(s.db, old, undefined, log)).rejects.toThrow(KEY_MISMATCH)
+  })
+
+  it.runIf(usePostgres)('a secret rolled while the new key is being recorded (an instance still on the old key) is kept, re-encrypted, not lost', async () => {
+    const old = newKey()
+    s = await createTestServer({ config: { secretEncryptionKey: old } })
+    cleanups.push(() => s.close())
+    const owner = await signUp(s)
+    const project = await newProject(s, owner.accessToken)
+    await checkEncryptionKey(s.db, old, undefined, log)
+
+    // The roll's transaction holds the project's secret row, not yet committed, when the new key's instance starts.
+    let commit!: () => void
+    const committing = new Promise<void>((resolve) => (commit = resolve))
+    let rollerPid = 0
+    let rolled = ''
+    const rolling = s.db.transaction(async (tx) => {
+      rollerPid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0].pid
+      rolled = await rollSigningSecret(tx, old, project.id, new Date(Date.now() + 3_600_000), new Date())
+      await committing
+    })
+    await expect.poll(() => rollerPid && rolled).toBeTruthy()
+    const next = newKey()
+    const recording = checkEncryptionKey(s.db, next, old, log)
+    const waitingForRoll = async () =>
+      (await s.db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [rollerPid]))[0].n
+    await expect.poll(waitingForRoll).toBe(1)
+    commit()
+    await rolling
+    await recording
+
+    const [row] = await s.db.query<StoredSecrets & Row>('SELECT secret_enc, previous_enc, previous_until FROM webhook_secrets WHERE project_id = $1', [
+      project.id,
+    ])
+    expect(signingSecrets(next, row, project.id, new Date())).toEqual([rolled, project.webhookSecret])
   })
 
   it('a database from before the check: the key that opens its secrets is recorded, one that opens none is refused', async () => {
