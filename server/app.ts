@@ -17,6 +17,7 @@ import { addressLimits, type AddressLimitEnv } from './http/address-limit'
 import { requireToken } from './http/auth'
 import { cacheSet, type CacheSet } from './db/cache'
 import { onceJob, retentionScheduler } from './db/retention'
+import { settlesWithin } from './db/settles-within'
 import { pruneRateLimits } from './security/rate-limit'
 import { tokenCache, type TokenCache, type TokenEnv } from './http/token-cache'
 import { RESOURCES, featuresOf, type Resource, type ResourceDeps, type Started } from './resources'
@@ -42,10 +43,24 @@ export interface AppDeps {
   pause?: Pause
   /** Serve the docs page's demo API at /demo-api (startServer: with the demo pages, outside production); needs a service token. */
   demoApi?: boolean
+  /** How long close() waits for what is still running (the worker's deliveries, the last writes) before it stops anyway. */
+  closeWaitMs?: number
 }
 
+/** close()'s default wait: a healthy close's writes take milliseconds. */
+export const APP_CLOSE_WAIT_MS = 5_000
+
 /** The whole HTTP surface: the API under /api, static files elsewhere. No port: see start.ts. */
-export function createApp({ db, config: overrides = {}, log = console.log, staticRoots = [], clock = Date.now, pause, demoApi = false }: AppDeps) {
+export function createApp({
+  db,
+  config: overrides = {},
+  log = console.log,
+  staticRoots = [],
+  clock = Date.now,
+  pause,
+  demoApi = false,
+  closeWaitMs = APP_CLOSE_WAIT_MS,
+}: AppDeps) {
   const config: AppConfig = withDefaults(overrides)
   // The demo's backend calls POST /api/sessions as a provider's would; without
   // SERVICE_TOKEN it gets one for this run, known to nothing outside the process,
@@ -125,8 +140,30 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
   // settle(): writes what is held in memory (usage counts, last-used times, the fair shares' counts).
   // retention: the schedule of pruning (tick() runs it now). mounted: each resource's name and routes (under /api).
   // drain(): every new call to the API or a demo backend is answered 503 SERVER_RESTARTING from now on (startServer's stop).
-  // close(): stops what start() started, then the schedule, settles for good, then ends this app's caches' LISTENs, before the
-  // database closes (a test's many apps on one database server left them open). Other apps on the database keep theirs.
+  // close(): see lifecycle below.
+  const { start, settle, close } = lifecycle({ resources, deps, retention, holders, acme, closeWaitMs })
+  return Object.assign(app, { start, settle, close, drain: draining.drain, retention, mounted })
+}
+
+export type App = ReturnType<typeof createApp>
+
+type Lifecycle = {
+  resources: readonly Resource[]
+  deps: ResourceDeps
+  retention: ReturnType<typeof retentionScheduler>
+  holders: ReadonlyArray<{ settle(): Promise<void>; close?(): Promise<void> }>
+  acme?: { close(): Promise<void> }
+  closeWaitMs: number
+}
+
+/**
+ * The app's start(), settle() and close(). close() stops what start() started, then the schedule, settles for good,
+ * then ends this app's caches' LISTENs, before the database closes (a test's many apps on one database server left
+ * them open). Other apps on the database keep theirs. A write that waits on a row another connection holds (another
+ * instance's open transaction) would hold the stop for as long as that one lasts: past closeWaitMs the app stops
+ * anyway, and the database's close() cancels it.
+ */
+function lifecycle({ resources, deps, retention, holders, acme, closeWaitMs }: Lifecycle) {
   let started: Started[] = []
   const start = () => {
     if (started.length === 0) started = resources.flatMap((r) => (r.start ? [r.start(deps)] : []))
@@ -136,16 +173,18 @@ export function createApp({ db, config: overrides = {}, log = console.log, stati
     await Promise.all(holders.map((h) => h.settle()))
   }
   const close = async () => {
-    await acme?.close()
-    await Promise.all(started.map((s) => s.stop()))
-    await retention.stop()
-    await Promise.all(holders.map((h) => (h.close ?? h.settle)()))
-    await caches.stop()
+    const stopping = (async () => {
+      await acme?.close()
+      await Promise.all(started.map((s) => s.stop()))
+      await retention.stop()
+      await Promise.all(holders.map((h) => (h.close ?? h.settle)()))
+    })()
+    if (await settlesWithin(stopping, closeWaitMs)) await stopping
+    else deps.log(`close: work still running after ${closeWaitMs} ms (a statement waiting on a lock?), stopping anyway`)
+    await deps.caches.stop()
   }
-  return Object.assign(app, { start, settle, close, drain: draining.drain, retention, mounted })
+  return { start, settle, close }
 }
-
-export type App = ReturnType<typeof createApp>
 
 /** Where Northwind's backend is mounted (the demos' other path is DEMO_API_PATH). */
 const NORTHWIND_PATH = '/northwind'

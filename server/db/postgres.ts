@@ -19,6 +19,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import pg from 'pg'
 import type { Database, Queryable, Row } from './index'
 import { CONNECT_TIMEOUT_MS, pgListener } from './pg-listen'
+import { settlesWithin } from './settles-within'
 
 /**
  * Statements with parameters go as named prepared statements, a name per SQL
@@ -72,8 +73,11 @@ const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
   },
 })
 
+/** How long close() waits for the statements still running before it cancels them. */
+export const CLOSE_WAIT_MS = 5_000
+
 /** A PostgreSQL server through a node-postgres pool: real parallel connections. */
-export async function openPostgres(connectionString: string, max = 10, connectTimeoutMs = CONNECT_TIMEOUT_MS): Promise<Database> {
+export async function openPostgres(connectionString: string, max = 10, connectTimeoutMs = CONNECT_TIMEOUT_MS, closeWaitMs = CLOSE_WAIT_MS): Promise<Database> {
   // A server that takes the connection and never answers (frozen, or a silent proxy) would hold the start,
   // every request and the stop for good: a connection not made in time fails, as one refused does. On the
   // connection, not the pool: the pool's own limit would also fail a query waiting for a busy pool's turn.
@@ -86,6 +90,10 @@ export async function openPostgres(connectionString: string, max = 10, connectTi
   // An idle client losing its connection emits 'error' on the pool; without a
   // listener that would crash the process. The next query gets a new client.
   pool.on('error', (err) => console.error(`database: idle connection error: ${err.message}`))
+  // The pool's connections, for close() to cancel what is still running on them.
+  const connections = new Set<pg.Client>()
+  pool.on('connect', (c) => void connections.add(c))
+  pool.on('remove', (c) => void connections.delete(c))
   // Fail at start, not on the first request, when the server is unreachable.
   await pool.query('SELECT 1')
 
@@ -125,7 +133,36 @@ export async function openPostgres(connectionString: string, max = 10, connectTi
     },
     close: async () => {
       await listener.close()
-      if (!pool.ended && !pool.ending) await pool.end()
+      if (pool.ended || pool.ending) return
+      // pool.end() waits for every connection in use to come back: one whose statement waits on a row another
+      // connection holds (another instance's open transaction) would hold the stop for as long as that one lasts.
+      const ended = pool.end()
+      if (await settlesWithin(ended, closeWaitMs)) return
+      await cancelStatements([...connections], connectionString, connectTimeoutMs)
+      if (await settlesWithin(ended, closeWaitMs)) return
+      // Not even cancelled in time (a server that stopped answering): the sockets go, and their statements fail.
+      for (const c of connections) (c as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy()
+      await settlesWithin(ended, closeWaitMs)
     },
+  }
+}
+
+/**
+ * Cancels the statement each connection runs (pg_cancel_backend, from a connection of its own): its caller gets
+ * an error, a transaction rolls back, and the connection comes back to the pool to be ended. A statement only
+ * cut off from this side would run on, and a write waiting on a lock would still land once the lock is let go.
+ */
+async function cancelStatements(connections: pg.Client[], connectionString: string, connectTimeoutMs: number) {
+  const pids = connections.map((c) => (c as unknown as { processID: number | null }).processID).filter((pid) => pid !== null)
+  if (pids.length === 0) return
+  const canceller = new pg.Client({ connectionString, connectionTimeoutMillis: connectTimeoutMs, query_timeout: connectTimeoutMs })
+  canceller.on('error', () => undefined)
+  try {
+    await canceller.connect()
+    await canceller.query('SELECT pg_cancel_backend(pid) FROM unnest($1::int[]) AS pid', [pids])
+  } catch {
+    // The server cannot be asked: the sockets go instead (close()).
+  } finally {
+    await canceller.end().catch(() => undefined)
   }
 }
