@@ -5,6 +5,10 @@ type OnReset = (listening: boolean) => void
 
 /** How long a connection to PostgreSQL may take to be made, and the server to answer it (the pool's too). */
 export const CONNECT_TIMEOUT_MS = 10_000
+/** How long the listening connection waits before it is made again after a failure. */
+const RETRY_MS = 1000
+/** The tries a listen makes before its caller is told it cannot LISTEN. */
+const LISTEN_ATTEMPTS = 5
 
 /**
  * The LISTEN side of a PostgreSQL Database: one connection of its own (a
@@ -64,7 +68,7 @@ export function pgListener(connectionString: string, { heartbeatMs = 30_000, con
   }
 
   const retryLater = () => {
-    if (listeners.size > 0) (retry = setTimeout(reconnect, 1000)).unref()
+    if (listeners.size > 0) (retry = setTimeout(reconnect, RETRY_MS)).unref()
   }
 
   function dropped(c: pg.Client) {
@@ -89,21 +93,20 @@ export function pgListener(connectionString: string, { heartbeatMs = 30_000, con
     )
   }
 
-  /** Database.listen: resolves once the channel is listened to, with the function that stops this listener. */
+  /** Database.listen: resolves once the channel is listened to (untilListened), with the function that stops this listener. */
   async function listen(channel: string, onMessage: OnMessage, onReset?: OnReset): Promise<() => Promise<void>> {
     const listener = { channel, onMessage, onReset }
     listeners.add(listener)
-    try {
-      await listenOn(await connection(), channel)
-    } catch (err) {
-      listeners.delete(listener)
-      if (listeners.size === 0) await end()
-      throw err
-    }
-    return async () => {
+    const stop = async () => {
       if (!listeners.delete(listener) || listeners.size > 0) return
       await end()
     }
+    const attempt = async () => listenOn(await connection(), channel)
+    await untilListened(attempt, () => listeners.has(listener)).catch(async (err: unknown) => {
+      await stop()
+      throw err
+    })
+    return stop
   }
 
   /** Ends the connection (the last listener has stopped, or the Database closes). */
@@ -120,6 +123,25 @@ export function pgListener(connectionString: string, { heartbeatMs = 30_000, con
       listeners.clear()
       await end()
     },
+  }
+}
+
+/**
+ * Runs `attempt` until it succeeds, LISTEN_ATTEMPTS times at most, RETRY_MS apart: a listen whose connection was
+ * refused once, or ended under it by the last listener's stop, is made again, where one failure left its caller
+ * without a LISTEN for good. Once not `wanted` (the Database closed meanwhile) it resolves: the close ended it,
+ * not a failure, and no caller is to log that it cannot LISTEN.
+ */
+async function untilListened(attempt: () => Promise<unknown>, wanted: () => boolean): Promise<void> {
+  for (let n = 1; ; n++) {
+    try {
+      return void (await attempt())
+    } catch (err) {
+      if (!wanted()) return
+      if (n >= LISTEN_ATTEMPTS) throw err
+    }
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS).unref())
+    if (!wanted()) return
   }
 }
 

@@ -3,7 +3,8 @@
  * worker listen on one connection to PostgreSQL between them; closing the app
  * ends it. Many apps on one database server (the test suite, or a process
  * that makes apps) must not leave it open. When it drops, every listener is
- * told, and hears again once it is back.
+ * told, and hears again once it is back. One refused as it is first made is
+ * made again, and a close during its making is no failure.
  */
 import { connect, createServer, type Socket } from 'node:net'
 import pg from 'pg'
@@ -48,7 +49,65 @@ async function silenceablePath(databaseUrl: string) {
   }
 }
 
+/** A TCP path to the database that refuses (closes at once) its first `refusals` connections, and carries the rest. */
+async function refusingPath(databaseUrl: string, refusals: number) {
+  const target = new URL(databaseUrl)
+  const sockets: Socket[] = []
+  let refused = 0
+  const server = createServer((client) => {
+    sockets.push(client)
+    client.on('error', () => undefined)
+    if (refused < refusals) {
+      refused++
+      return client.destroy()
+    }
+    const upstream = connect(Number(target.port || 5432), target.hostname)
+    upstream.on('error', () => undefined)
+    sockets.push(upstream)
+    client.pipe(upstream).pipe(client)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = new URL(databaseUrl)
+  url.hostname = '127.0.0.1'
+  url.port = String((server.address() as { port: number }).port)
+  return {
+    url: url.href,
+    refused: () => refused,
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      return new Promise((resolve) => server.close(resolve))
+    },
+  }
+}
+
 describe.runIf(usePostgres)('the LISTEN connection of an app on PostgreSQL', () => {
+  it('refused once as it is first made, is made again: the listen resolves and NOTIFYs are heard', async () => {
+    const path = await refusingPath(process.env.DATABASE_URL!, 1)
+    const listener = pgListener(path.url)
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
+    await admin.connect()
+    try {
+      const channel = `test_refused_${process.pid}`
+      const heard: string[] = []
+      await listener.listen(channel, (payload) => heard.push(payload))
+      expect(path.refused()).toBe(1)
+      await admin.query(`SELECT pg_notify($1, 'heard')`, [channel])
+      await expect.poll(() => heard).toEqual(['heard'])
+    } finally {
+      await listener.close()
+      await admin.end()
+      await path.close()
+    }
+  })
+
+  it('closed while its connection is being made, resolves its listens with nothing to stop, not an error to log', async () => {
+    const listener = pgListener(process.env.DATABASE_URL!)
+    const listening = listener.listen(`test_closed_${process.pid}`, () => undefined)
+    await listener.close()
+    const stop = await listening
+    await stop()
+  })
+
   it('is one for all its channels, and closing the app ends it', async () => {
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
     await admin.connect()
