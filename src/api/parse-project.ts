@@ -27,7 +27,8 @@ export function parseProject(x: unknown): Project {
   const project: Project = { ...parseSummary(x), apiKey: isObject(x) && x.apiKey != null ? parseKeyMap(x.apiKey) : {} }
   if (isObject(x) && typeof x.webhookSecret === 'string') project.webhookSecret = x.webhookSecret
   if (isObject(x) && Array.isArray(x.keys)) project.keys = x.keys.filter((k) => isObject(k) && text(k.id)).map(parseKeyInfo)
-  if (isObject(x) && typeof x.keyLimit === 'number') project.keyLimit = x.keyLimit
+  // JSON reads 1e999 as Infinity: a limit that is no positive whole number is none, never one that no count reaches or every count does.
+  if (isObject(x) && Number.isSafeInteger(x.keyLimit) && (x.keyLimit as number) > 0) project.keyLimit = x.keyLimit as number
   return project
 }
 

@@ -5,7 +5,7 @@ import type { KeyInfo } from '../../src/api/types'
 import { keys as enKeys } from '../../src/i18n/en/keys'
 import { keyStatus } from '../../src/elements/project-detail/key-status'
 import { recordEvents, resetStore, signInAs } from './helpers'
-import { json, mockApi } from './helpers/api-mock'
+import { json, mockApi, offContract } from './helpers/api-mock'
 import { detail, renderDetail, stubClipboard } from './helpers/dashboard'
 import { reportWidth } from './helpers/layout'
 
@@ -115,6 +115,18 @@ describe('keys table', () => {
     const reason = q.getByText(/Key limit reached/)
     expect(create).toHaveAttribute('aria-describedby', reason.id)
   })
+
+  it.each(['1e999', '-1', '2.5'])(
+    'takes a served key limit of %s, no positive whole number, as none: Create stays enabled and no count shows',
+    async (limit) => {
+      const body = JSON.stringify(withKeys([key('apid_a', 'A'), key('apid_b', 'B')])).replace('"keyLimit":20', `"keyLimit":${limit}`)
+      mockApi({ [GET]: offContract(new Response(body, { headers: { 'Content-Type': 'application/json' } })) })
+      const { q } = renderDetail('prj_7')
+      await q.findByRole('table', { name: 'API keys' })
+      expect((q.getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(false)
+      expect(q.queryByText(/^\d+ of .+ keys$/)).toBeNull()
+    },
+  )
 
   it('a row’s copy button says what happened: copied, or, when the clipboard refuses, to copy the id by hand', async () => {
     mockApi({ [GET]: { body: withKeys([key('apid_a', 'Production')]) } })
