@@ -6,8 +6,8 @@ type Id = keyof typeof server
 /**
  * The server's errors the widget shows in the reader's language, by their
  * stable code (contract/error-codes.ts ERROR_CODES): the checks of its forms'
- * fields, the password rule, those forms' refusals (the endpoint dialog's, the
- * project, key and member limits, the invitations', the project limit of a
+ * fields, the password rule, those forms' refusals (the endpoint dialog's, a
+ * project gone while its page was open, the project, key and member limits, the invitations', the project limit of a
  * transfer's new owner), the request log's query checks, and the limits' and
  * a restart's refusals. An error with another
  * code, or none (a server that sends none), is shown as the server wrote it.
@@ -49,6 +49,7 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   ENDPOINT_URL_PRIVATE: 'server.endpoint.url.private',
   ENDPOINT_URL_PRIVATE_HOST: 'server.endpoint.url.privateHost',
   ENDPOINT_LIMIT_REACHED: 'server.endpoint.limit',
+  PROJECT_NOT_FOUND: 'server.project.notFound',
   PROJECT_LIMIT_REACHED: 'server.project.limit',
   KEY_LIMIT_REACHED: 'server.key.limit',
   KEY_LIMIT_FOR_ROLL: 'server.key.limitForRoll',

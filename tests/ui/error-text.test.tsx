@@ -16,8 +16,16 @@ import type { LocaleState } from '../../src/i18n/context'
 import { CATALOG } from '../../src/i18n/en'
 import { server } from '../../src/i18n/en/server'
 import de from '../../src/i18n/locales/de'
-import { renderScreen, resetStore } from './helpers'
+import es from '../../src/i18n/locales/es'
+import fr from '../../src/i18n/locales/fr'
+import ja from '../../src/i18n/locales/ja'
+import ptBR from '../../src/i18n/locales/pt-BR'
+import { ProjectDetailScreen } from '../../src/elements/project-detail/ProjectDetailScreen'
+import { detail } from './helpers/dashboard'
+import { renderScreen, resetStore, shadow, signInAs } from './helpers'
 import { mockApi, offContract } from './helpers/api-mock'
+
+const LOCALES = { de, es, fr, ja, 'pt-BR': ptBR }
 
 const DEVICE = { 'POST /api/device': { body: { accessToken: 'device-tok' } } }
 
@@ -180,6 +188,20 @@ describe('a failed call in the reader’s language', () => {
     const q = inLanguage(<LoginScreen />, german)
     await logIn(q)
     await waitFor(() => expect(q.getByRole('alert').textContent).toBe('Der Server wird neu gestartet. Bitte versuchen Sie es gleich noch einmal.'))
+  })
+
+  it.each(Object.entries(LOCALES))('a project gone while its page was open (PROJECT_NOT_FOUND) is said in %s when Create fails', async (tag, messages) => {
+    signInAs()
+    mockApi({
+      'GET /api/manage/dapp/prj_7': { body: detail(7) },
+      'POST /api/manage/dapp/prj_7/api-key': { status: 404, body: { message: 'Project not found.', code: 'PROJECT_NOT_FOUND' } },
+    })
+    const q = shadow(
+      inLanguage(<ProjectDetailScreen projectId="prj_7" />, { tag, bundled: tag as LocaleState['bundled'], messages: { ...CATALOG, ...messages } }).host,
+    )
+    await userEvent.setup().click(await q.findByRole('button', { name: messages['keys.create'] as string }))
+    await waitFor(() => expect(q.getByRole('alert')).toHaveTextContent(messages['server.project.notFound'] as string))
+    expect(messages['server.project.notFound']).not.toBe(server['server.project.notFound'])
   })
 
   it('translates only codes of the enumeration, each to a text of its catalog area', () => {

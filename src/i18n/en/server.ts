@@ -54,6 +54,8 @@ export const server = {
   'server.endpoint.url.privateHost':
     "Endpoint URL's host is not a public address. Endpoint URL must be on a public address: loopback, private, link-local, carrier-grade NAT, multicast and cloud metadata addresses are refused (for development only, the server can allow them with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).",
   'server.endpoint.limit': 'This project already has as many webhook endpoints as it may have. Delete one to add another.',
+  // A project deleted, or the reader removed from it, while its page was open: the next call on it answers this.
+  'server.project.notFound': 'Project not found.',
   'server.project.limit': 'You already have as many projects as an account may have.',
   'server.key.limit': 'This project already has as many API keys as it may have. Delete one to create another.',
   'server.key.limitForRoll':

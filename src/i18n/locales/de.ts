@@ -601,6 +601,7 @@ const messages: LocaleMessages = {
   'server.endpoint.url.privateHost':
     'Der Host der Endpunkt-URL ist keine öffentliche Adresse. Die Endpunkt-URL muss auf eine öffentliche Adresse verweisen: Loopback-, private, Link-Local-, Carrier-Grade-NAT-, Multicast- und Cloud-Metadaten-Adressen werden abgelehnt (nur für die Entwicklung kann der Server sie mit WEBHOOK_ALLOW_PRIVATE_NETWORKS=true zulassen).',
   'server.endpoint.limit': 'Dieses Projekt hat bereits die höchstmögliche Zahl an Webhook-Endpunkten. Löschen Sie einen, um einen weiteren hinzuzufügen.',
+  'server.project.notFound': 'Projekt nicht gefunden.',
   'server.project.limit': 'Sie haben bereits die höchstmögliche Zahl an Projekten für ein Konto.',
   'server.key.limit': 'Dieses Projekt hat bereits die höchstmögliche Zahl an API-Schlüsseln. Löschen Sie einen, um einen neuen zu erstellen.',
   'server.key.limitForRoll':

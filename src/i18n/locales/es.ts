@@ -608,6 +608,7 @@ const messages: LocaleMessages = {
   'server.endpoint.url.privateHost':
     'El host de la URL del endpoint no es una dirección pública. La URL del endpoint debe estar en una dirección pública: se rechazan las direcciones de loopback, privadas, de enlace local, de NAT de operador (CGNAT), de multidifusión y de metadatos de la nube (solo para desarrollo, el servidor puede permitirlas con WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
   'server.endpoint.limit': 'Este proyecto ya tiene el número máximo de endpoints de webhook. Elimina uno para añadir otro.',
+  'server.project.notFound': 'No se encontró el proyecto.',
   'server.project.limit': 'Ya tienes el número máximo de proyectos que permite una cuenta.',
   'server.key.limit': 'Este proyecto ya tiene el número máximo de claves de API. Elimina una para crear otra.',
   'server.key.limitForRoll':

@@ -604,6 +604,7 @@ const messages: LocaleMessages = {
   'server.endpoint.url.privateHost':
     'L’hôte de l’URL de l’endpoint n’est pas une adresse publique. L’URL de l’endpoint doit pointer vers une adresse publique\u00a0: les adresses de bouclage, privées, lien-local, de NAT opérateur (CGNAT), de multidiffusion et de métadonnées cloud sont refusées (pour le développement uniquement, le serveur peut les autoriser avec WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
   'server.endpoint.limit': 'Ce projet a déjà le nombre maximal d’endpoints de webhook. Supprimez-en un pour en ajouter un autre.',
+  'server.project.notFound': 'Projet introuvable.',
   'server.project.limit': 'Vous avez déjà le nombre maximal de projets autorisé pour un compte.',
   'server.key.limit': 'Ce projet a déjà le nombre maximal de clés API. Supprimez-en une pour en créer une autre.',
   'server.key.limitForRoll':

@@ -592,6 +592,7 @@ const messages: LocaleMessages = {
   'server.endpoint.url.privateHost':
     'エンドポイント URL のホストは公開アドレスではありません。エンドポイント URL は公開アドレスにしてください。ループバック、プライベート、リンクローカル、キャリアグレード NAT、マルチキャスト、クラウドのメタデータの各アドレスは拒否されます（開発時に限り、サーバーで WEBHOOK_ALLOW_PRIVATE_NETWORKS=true を設定すると許可できます）。',
   'server.endpoint.limit': 'このプロジェクトの Webhook エンドポイントは上限数に達しています。追加するには、いずれかを削除してください。',
+  'server.project.notFound': 'プロジェクトが見つかりません。',
   'server.project.limit': '1 つのアカウントで持てるプロジェクトの上限数に達しています。',
   'server.key.limit': 'このプロジェクトの API キーは上限数に達しています。新しく作成するには、いずれかを削除してください。',
   'server.key.limitForRoll':

@@ -597,6 +597,7 @@ const messages: LocaleMessages = {
   'server.endpoint.url.privateHost':
     'O host da URL do endpoint não é um endereço público. A URL do endpoint deve estar em um endereço público: endereços de loopback, privados, link-local, de NAT de operadora (CGNAT), multicast e de metadados de nuvem são recusados (apenas para desenvolvimento, o servidor pode permiti-los com WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
   'server.endpoint.limit': 'Este projeto já tem o número máximo de endpoints de webhook. Exclua um para adicionar outro.',
+  'server.project.notFound': 'Projeto não encontrado.',
   'server.project.limit': 'Você já tem o número máximo de projetos permitido por conta.',
   'server.key.limit': 'Este projeto já tem o número máximo de chaves de API. Exclua uma para criar outra.',
   'server.key.limitForRoll':
