@@ -7,7 +7,7 @@ const moves = (key: string, current: number, last: number) => ({ ArrowDown: curr
 /**
  * The ARIA menu button pattern, written once for every menu: the trigger
  * toggles on a press and opens on ArrowDown/ArrowUp; focus goes to the first
- * item on opening; arrow keys, Home and End move focus through the items,
+ * item on opening, to the last when ArrowUp opened it; arrow keys, Home and End move focus through the items,
  * wrapping; Escape and a press outside close (floating-ui), as does Tab out of
  * the menu; focus goes back to the trigger on closing. Placement and looks
  * stay with each menu. Items are every element given item(i), disabled ones
@@ -20,13 +20,17 @@ export function useMenu() {
   const [floating, setFloating] = useState<HTMLElement | null>(null)
   const dismiss = useDismissProps(open, setOpen, reference, floating)
   const items = useRef<Array<HTMLElement | null>>([])
+  const live = () => items.current.filter((el): el is HTMLElement => el !== null)
+  // The item opening focuses: 0 the first, -1 the last (ArrowUp on the trigger); once, then the first again.
+  const from = useRef(0)
   const id = useId()
 
-  // Focus to the first item on opening; back to the trigger on closing,
+  // Focus to the first item (the last after ArrowUp) on opening; back to the trigger on closing,
   // unless the reader has moved it elsewhere (a press on another control).
   useLayoutEffect(() => {
     if (!floating) return
-    items.current[0]?.focus()
+    live().at(from.current)?.focus()
+    from.current = 0
     return () => {
       const now = root.activeElement
       if (!now || !now.isConnected || floating.contains(now)) reference?.focus()
@@ -45,6 +49,7 @@ export function useMenu() {
       dismiss.reference.onKeyDown?.(e)
       if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return
       e.preventDefault()
+      if (e.key === 'ArrowUp') from.current = -1
       setOpen(true)
     },
   }
@@ -56,7 +61,7 @@ export function useMenu() {
     ...dismiss.floating,
     onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
       dismiss.floating.onKeyDown?.(e)
-      const els = items.current.filter((el): el is HTMLElement => el !== null)
+      const els = live()
       const next = moves(e.key, els.indexOf(e.target as HTMLElement), els.length - 1)
       if (next === undefined) return
       e.preventDefault()
