@@ -173,6 +173,14 @@ test('the reminder takes the code from the sign-up mail where the reader is, and
   await expect(page.getByText('not verified yet')).toHaveCount(0)
   // Success is said, not silent.
   await expect(page.getByRole('status').filter({ hasText: 'Your e-mail address is verified.' })).toBeVisible()
+  // The field went with the reminder: focus is on the notice's box, so a screen reader says it, not on the page's start.
+  const focused = () =>
+    page.evaluate(() => {
+      let at = document.activeElement
+      while (at?.shadowRoot?.activeElement) at = at.shadowRoot.activeElement
+      return at?.textContent ?? ''
+    })
+  await expect.poll(focused).toContain('Your e-mail address is verified.')
   await shots(page, 'reminder-verified')
   expect((await events()).map(([name]) => name)).toContain('flex-email-verified')
   await page.goto(`${mine.url}#/profile`)

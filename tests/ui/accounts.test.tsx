@@ -228,6 +228,8 @@ describe('the profile screen', () => {
     await user.click(q.getByRole('button', { name: 'Verify' }))
     await waitFor(() => expect(api.callsTo('POST /api/auth/email/verify').at(-1)!.body).toEqual({ code: '1234567890' }))
     expect(await q.findByText('Verified')).toBeInTheDocument()
+    // The field and its button went with the form: focus goes to what says the address is verified, not to the page.
+    await waitFor(() => expect(q.root.activeElement).toContainElement(q.getByText('Verified')))
     expect(api.callsTo('POST /api/auth/email/verify/send')).toHaveLength(1)
     expect(recorded.events.map((e) => e.detail)).toEqual([{ userId: 'usr_1' }])
   })
@@ -313,7 +315,8 @@ describe('the unverified-address reminder', () => {
     await waitFor(() => expect(r.root.activeElement).toBe(r.getByLabelText('Code from the e-mail')))
     await user.keyboard('1234567890{Enter}')
     await waitFor(() => expect(reminder).not.toBeInTheDocument())
-    expect(await r.findByText('Your e-mail address is verified.')).toBeInTheDocument()
+    // The field went with the reminder: focus goes to the notice that takes its place, so a screen reader says it.
+    await waitFor(() => expect(r.root.activeElement).toContainElement(r.getByText('Your e-mail address is verified.')))
     expect(api.callsTo('POST /api/auth/email/verify')[0].body).toEqual({ code: '1234567890' })
     expect(api.callsTo('POST /api/auth/email/verify/send')).toHaveLength(0)
     expect(recorded.events.map((e) => e.detail)).toEqual([{ userId: 'usr_1' }])

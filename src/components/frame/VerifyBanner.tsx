@@ -9,6 +9,7 @@ import { Toast } from '../toast/Toast'
 import { useT } from '../../i18n'
 import { frame } from '../../i18n/en/frame'
 import { FOCUS_RING } from '../focus-ring'
+import { useFocusKeeper } from '../focus/useFocusKeeper'
 
 const linkClass = `font-semibold underline ${FOCUS_RING}`
 
@@ -32,16 +33,19 @@ export function VerifyBanner() {
   const [open, setOpen] = useState(false)
   const [verified, setVerified] = useState(false)
   const t = useT(frame)
+  // Verified, the field goes with the reminder: the box keeps focus, and so a screen reader says the notice in it,
+  // as after a key deleted from its row. One element in both returns, so React keeps it and the keeper's watch.
+  const keeper = useFocusKeeper<HTMLDivElement>()
 
   if (verified)
     return (
-      <div className="sticky bottom-0 px-4 pb-4 cq-sm:px-6">
+      <div className="sticky bottom-0 px-4 pb-4 cq-sm:px-6" {...keeper}>
         <Toast message={t('frame.verify.done')} onClose={() => setVerified(false)} />
       </div>
     )
   if (!userId || !mail || dismissed || route.path === '/profile') return null
   return (
-    <div className="sticky bottom-0 px-4 pb-4 cq-sm:px-6">
+    <div className="sticky bottom-0 px-4 pb-4 cq-sm:px-6" {...keeper}>
       <div className="rounded-flex shadow-lg">
         <Alert tone="info" onDismiss={() => setDismissed(true)}>
           {t('frame.verify.notice')}{' '}

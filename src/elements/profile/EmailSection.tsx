@@ -5,6 +5,7 @@ import { profile as texts } from '../../i18n/en/profile'
 import { Section } from './Section'
 import type { ManageCall } from '../../api/request'
 import { VerifyCodeForm } from '../../components/account/VerifyCodeForm'
+import { useFocusKeeper } from '../../components/focus/useFocusKeeper'
 
 function Badge({ verified }: { verified: boolean }) {
   const t = useT(texts)
@@ -23,20 +24,24 @@ export function EmailSection({ call, profile, onVerified }: { call: ManageCall; 
   const canMail = useCapability('mail')
   const t = useT(texts)
   const isHost = profile.signIn === 'host'
+  // Verified, the form goes with its field and button: focus goes to the address and its new badge, not the page's start.
+  const keeper = useFocusKeeper<HTMLDivElement>()
   return (
     <Section title={t('profile.email.heading')} intro={isHost ? t('profile.email.fromHost') : undefined}>
-      <div className="flex flex-wrap items-center gap-3">
-        <span dir="auto" className="min-w-0 break-all text-sm font-medium text-fg">
-          {profile.email || '—'}
-        </span>
-        {!isHost && <Badge verified={profile.emailVerified} />}
-      </div>
-      {!isHost && !profile.emailVerified && canMail && (
-        <div className="mt-4 space-y-4">
-          <p className="text-sm text-muted">{t('profile.email.why')}</p>
-          <VerifyCodeForm call={call} userId={profile.id} onVerified={onVerified} />
+      <div {...keeper}>
+        <div className="flex flex-wrap items-center gap-3">
+          <span dir="auto" className="min-w-0 break-all text-sm font-medium text-fg">
+            {profile.email || '—'}
+          </span>
+          {!isHost && <Badge verified={profile.emailVerified} />}
         </div>
-      )}
+        {!isHost && !profile.emailVerified && canMail && (
+          <div className="mt-4 space-y-4">
+            <p className="text-sm text-muted">{t('profile.email.why')}</p>
+            <VerifyCodeForm call={call} userId={profile.id} onVerified={onVerified} />
+          </div>
+        )}
+      </div>
     </Section>
   )
 }
