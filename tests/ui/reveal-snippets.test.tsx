@@ -3,6 +3,7 @@
  * .env", and the host's own templates (the `snippets` property) as tabs.
  */
 import { fireEvent, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Project } from '../../src/api/types'
 import { NewKeyDialog } from '../../src/elements/project-detail/NewKeyDialog'
@@ -75,6 +76,34 @@ describe('host snippet templates', () => {
     expect(info.getByRole('tab', { name: 'Node' })).toHaveAttribute('aria-selected', 'true')
     fireEvent.click(within(info.getByRole('tabpanel')).getByRole('button', { name: 'Copy' }))
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('const pair = ["apid_1", "fxk_whole"]\nconsole.log(pair)'))
+  })
+
+  it('work as ARIA tabs from the keyboard: one tab in the Tab order, arrows (wrapping), Home and End move and select, each tab controls the panel', async () => {
+    const three = [...SNIPPETS, { label: 'Python', template: 'key = "{{apiKey}}"' }]
+    const r = renderScreen(<ApiInformationDialog project={project} onClose={() => {}} />, { snippets: readSnippets(three) })
+    const info = within(shadow(r.host).getByRole('dialog', { name: 'API Information' }))
+    const user = userEvent.setup()
+    const tabs = info.getAllByRole('tab')
+    const panel = info.getByRole('tabpanel')
+    for (const tab of tabs) expect(tab).toHaveAttribute('aria-controls', panel.id)
+    expect(panel.id).not.toBe('')
+    expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1])
+    const selected = () => info.getByRole('tab', { selected: true })
+    tabs[0].focus()
+    for (const [key, label] of [
+      ['{ArrowRight}', 'Node'],
+      ['{ArrowRight}', 'Python'],
+      ['{ArrowRight}', 'curl'],
+      ['{ArrowLeft}', 'Python'],
+      ['{Home}', 'curl'],
+      ['{End}', 'Python'],
+    ]) {
+      await user.keyboard(key)
+      expect(selected()).toHaveTextContent(label)
+      expect(r.root.activeElement).toBe(selected())
+      expect(info.getAllByRole('tab').map((t) => t.tabIndex)).toEqual(info.getAllByRole('tab').map((t) => (t === selected() ? 0 : -1)))
+    }
+    expect(info.getByRole('tabpanel').textContent).toContain('key = "fxk_whole"')
   })
 
   it('no snippets, no tabs', () => {

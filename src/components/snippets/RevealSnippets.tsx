@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { CopyButton } from '../copy-field/CopyButton'
 import { useElement } from '../../context/element'
 import { envLines, fillText } from './fill'
@@ -16,11 +16,22 @@ export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: 
   const { snippets: given, envPrefix } = useElement()
   const snippets = useMemo(() => readSnippets(given), [given])
   const [tab, setTab] = useState(0)
+  const panelId = useId()
   const t = useT(reveal)
   const [apiProjectId = '', apiKey = ''] = Object.entries(keys)[0] ?? []
   const env = envLines(envPrefix, { projectId, apiProjectId, apiKey }, webhookSecret)
   const shown = snippets[tab] ?? snippets[0]
   const text = shown && fillText(shown.template, { projectId, apiProjectId, apiKey }, envPrefix)
+  // The ARIA tabs pattern: the selected tab alone is in the Tab order; arrows (wrapping), Home and End move to a tab and select it.
+  const move = (e: KeyboardEvent<HTMLElement>) => {
+    const last = snippets.length - 1
+    const at = snippets.indexOf(shown!)
+    const next = { ArrowRight: at < last ? at + 1 : 0, ArrowLeft: at ? at - 1 : last, Home: 0, End: last }[e.key]
+    if (next === undefined) return
+    e.preventDefault()
+    setTab(next)
+    ;(e.currentTarget.children[next] as HTMLElement).focus()
+  }
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
@@ -28,13 +39,15 @@ export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: 
       </div>
       {shown && (
         <div>
-          <div role="tablist" className="flex flex-wrap gap-2">
+          <div role="tablist" className="flex flex-wrap gap-2" onKeyDown={move}>
             {snippets.map((s, i) => (
               <button
                 key={i}
                 type="button"
                 role="tab"
                 aria-selected={s == shown}
+                aria-controls={panelId}
+                tabIndex={s == shown ? 0 : -1}
                 onClick={() => setTab(i)}
                 className={`rounded-flex px-3 py-1 text-xs font-semibold ${s == shown ? 'bg-raised text-fg' : 'text-muted'}`}
               >
@@ -42,7 +55,7 @@ export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: 
               </button>
             ))}
           </div>
-          <div role="tabpanel" aria-label={shown.label} className="mt-2 flex flex-wrap items-center gap-2">
+          <div role="tabpanel" id={panelId} aria-label={shown.label} className="mt-2 flex flex-wrap items-center gap-2">
             <pre dir="ltr" className="w-full overflow-auto rounded-flex border border-border bg-bg p-3 font-mono text-xs text-fg">
               {text}
             </pre>
