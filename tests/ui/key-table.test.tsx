@@ -410,6 +410,20 @@ describe('per-key actions', () => {
     expect(within(old).getAllByRole('cell')[5].textContent).toMatch(/^Expires in (59 min|1 h)$/)
   })
 
+  it('isolates a key’s name in the sentences of its Delete and Roll dialogs: a right-to-left name ending in a number keeps “(id)” and the words after it in place', async () => {
+    const name = '\u05de\u05e4\u05ea\u05d7 2'
+    mockApi({ [GET]: { body: withKeys([key('apid_a', name)]) } })
+    const { q } = renderDetail('prj_7')
+    const user = userEvent.setup()
+    await pick(q, user, name, 'Delete')
+    expect(q.getByRole('dialog', { name: 'Delete API key' }).querySelector('p')!.textContent).toBe(
+      `\u2068${name}\u2069 (apid_a): anything using it stops working at once.`,
+    )
+    await user.click(q.getByRole('button', { name: 'Cancel' }))
+    await pick(q, user, name, 'Roll')
+    expect(q.getByRole('dialog', { name: 'Roll API key' }).querySelector('p')!.textContent).toBe(`\u2068${name}\u2069: a new key with this name replaces it.`)
+  })
+
   it('a row’s Delete confirms that one key, then toasts and fires flex-key-deleted', async () => {
     let keys = [key('apid_a', 'A'), key('apid_b', 'Production')]
     const api = mockApi({

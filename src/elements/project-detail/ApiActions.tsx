@@ -27,6 +27,7 @@ import { useScopeCatalog } from './useScopeCatalog'
 import { isTest } from './key-restrictions'
 import { requestsCell } from './usage/RequestsCell'
 import { DangerButton } from '../../components/DangerButton'
+import { isolate } from '../../i18n/isolate'
 import { useFocusKeeper } from '../../components/focus/useFocusKeeper'
 
 /**
@@ -192,7 +193,7 @@ export function ApiActions({ project, onChanged }: { project: Project; onChanged
       {action?.kind === 'roll' && <RollKeyDialog info={action.key} onClose={close} onRoll={(grace) => rollKey(action.key.id, grace)} />}
       {action?.kind === 'delete' && (
         <FormDialog title={t('keys.deleteOne.title')} submitLabel={t('keys.deleteOne.submit')} danger onClose={close} onSubmit={() => deleteKey(action.key.id)}>
-          <p>{t('keys.deleteOne.text', { name: action.key.name, id: action.key.id })}</p>
+          <p>{t('keys.deleteOne.text', { name: isolate(action.key.name), id: action.key.id })}</p>
         </FormDialog>
       )}
       <DeleteKeyDialog
