@@ -111,12 +111,14 @@ for (const [label, viewport] of [
         const transfer = dialog(page, de ? 'Inhaberschaft übertragen' : 'Transfer ownership')
         // By name and address: a name is the member's to choose.
         const named = `Linus Member (${linus.email})`
-        await expect(transfer.getByText(de ? `${named} wird Inhaber` : `${named} becomes the owner`)).toBeVisible()
+        await expect(transfer.getByText(de ? `\u2068${named}\u2069 wird Inhaber` : `\u2068${named}\u2069 becomes the owner`)).toBeVisible()
         await transfer.getByLabel(de ? 'Ihr Passwort' : 'Your password').fill(owner.password)
         await shot(page, `teams-transfer-dialog-${label}-${lang}`)
         await button(transfer, de ? 'Zum Inhaber machen' : 'Make owner').click()
         await expect(transfer).toBeHidden()
-        await expect(page.getByText(de ? 'Linus Member ist jetzt Inhaber. Sie sind Admin.' : 'Linus Member is now the owner. You are an admin.')).toBeVisible()
+        await expect(
+          page.getByText(de ? '\u2068Linus Member\u2069 ist jetzt Inhaber. Sie sind Admin.' : '\u2068Linus Member\u2069 is now the owner. You are an admin.'),
+        ).toBeVisible()
       })
 
       test(`a viewer reads view-only once; a removed member reads they no longer have access (${lang})`, async ({ page }) => {

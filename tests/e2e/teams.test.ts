@@ -152,7 +152,7 @@ for (const [label, viewport] of [
       await button(members, `Actions for ${guest.name}`).click()
       await members.getByRole('menuitem', { name: 'Remove' }).click()
       const remove = dialog(page, 'Remove member')
-      await expect(remove).toContainText(`${guest.name} loses access to this project at once.`)
+      await expect(remove).toContainText(`\u2068${guest.name}\u2069 loses access to this project at once.`)
       await button(remove, 'Remove').click()
       await expect(remove).toBeHidden()
       await expect(row(members, guest.email)).toHaveCount(0)

@@ -148,6 +148,27 @@ describe('Transfer ownership: a member who takes another’s name', () => {
   })
 })
 
+describe('A member’s name in the sentences of the Members dialogs', () => {
+  beforeAll(async () => {
+    await LazyTeamSections.chunk.load()
+  })
+  beforeEach(() => resetStore())
+
+  it('is bidi-isolated: a right-to-left name ending in a number keeps the widget’s words after it in place', async () => {
+    const name = '\u05d0\u05d1\u05d9 2'
+    const { q } = ownerPage([member('avi', 'developer', { name })])
+    const user = userEvent.setup()
+    const openItem = async (item: string) => {
+      await user.click(await q.findByRole('button', { name: `Actions for ${name}` }))
+      await user.click(within(q.getByRole('menu')).getByRole('menuitem', { name: item }))
+      return q.getByRole('dialog').querySelector('p')!.textContent
+    }
+    expect(await openItem('Change role')).toBe(`What may \u2068${name}\u2069 do in this project?`)
+    await user.click(within(q.getByRole('dialog')).getByRole('button', { name: 'Cancel' }))
+    expect(await openItem('Remove')).toBe(`\u2068${name}\u2069 loses access to this project at once.`)
+  })
+})
+
 // ---------------------------------------------------------------------------------------------------------
 
 describe('An invitation from a stranger', () => {

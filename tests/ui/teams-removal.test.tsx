@@ -51,7 +51,7 @@ describe('the removal dialog', () => {
     const user = userEvent.setup()
     await chooseInRow(user, await members(), 'Actions for Name dev', 'Remove')
     const dialog = await q.findByRole('dialog', { name: 'Remove member' })
-    expect(dialog.textContent).toContain('Name dev loses access to this project at once.')
+    expect(dialog.textContent).toContain('\u2068Name dev\u2069 loses access to this project at once.')
     expect(await within(dialog).findByText('Production')).toBeInTheDocument()
     expect(dialog.textContent).toContain('Unless you keep them, they stop working now.')
     expect(within(dialog).getByText('fxk_…wxyz')).toBeInTheDocument()

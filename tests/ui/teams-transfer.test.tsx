@@ -52,14 +52,14 @@ describe('Make owner', () => {
     const user = userEvent.setup()
     await chooseInRow(user, region, 'Actions for Linus', 'Make owner')
     const dialog = q.getByRole('dialog', { name: 'Transfer ownership' })
-    expect(dialog.textContent).toContain('Linus (linus@example.com) becomes the owner of this project. You become an admin')
+    expect(dialog.textContent).toContain('\u2068Linus (linus@example.com)\u2069 becomes the owner of this project. You become an admin')
     await user.type(within(dialog).getByLabelText('Your password'), 'correct horse battery')
     await user.click(within(dialog).getByRole('button', { name: 'Make owner' }))
     await waitFor(() => expect(api.callsTo(OWNER)).toHaveLength(1))
     expect(api.callsTo(OWNER)[0].body).toEqual({ memberId: 'linus', password: 'correct horse battery' })
     expect(api.callsTo(OWNER)[0].url).not.toContain('correct')
     await waitFor(() => expect(q.queryByRole('dialog')).not.toBeInTheDocument())
-    expect(await q.findByText('Linus is now the owner. You are an admin.')).toBeInTheDocument()
+    expect(await q.findByText('\u2068Linus\u2069 is now the owner. You are an admin.')).toBeInTheDocument()
     // The page reads the project again: the reader's role changed.
     await waitFor(() => expect(api.callsTo(`GET ${BASE}`).length).toBeGreaterThan(1))
   })
@@ -105,7 +105,9 @@ describe('Make owner', () => {
     const region = await q.findByRole('region', { name: 'Members' })
     const user = userEvent.setup()
     await chooseInRow(user, region, 'Actions for Linus', 'Make owner')
-    expect(q.getByRole('dialog', { name: 'Transfer ownership' }).textContent).toContain('Linus (linus@example.com) becomes the owner of this project.')
+    expect(q.getByRole('dialog', { name: 'Transfer ownership' }).textContent).toContain(
+      '\u2068Linus (linus@example.com)\u2069 becomes the owner of this project.',
+    )
     // In the danger zone too, with the joined members but the owner as the choice.
     await userEvent.setup().keyboard('{Escape}')
     await user.click(await within(await q.findByRole('region', { name: 'Danger zone' })).findByRole('button', { name: 'Transfer ownership' }))
@@ -147,14 +149,14 @@ describe('Transfer ownership in the danger zone', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Linus (linus@example.com)', 'Grace (grace@example.com)'])
-    expect(dialog.textContent).toContain('Linus (linus@example.com) becomes the owner of this project. You become an admin')
+    expect(dialog.textContent).toContain('\u2068Linus (linus@example.com)\u2069 becomes the owner of this project. You become an admin')
     await user.selectOptions(choice, 'grace')
-    expect(dialog.textContent).toContain('Grace (grace@example.com) becomes the owner of this project. You become an admin')
+    expect(dialog.textContent).toContain('\u2068Grace (grace@example.com)\u2069 becomes the owner of this project. You become an admin')
     await user.type(within(dialog).getByLabelText('Your password'), 'correct horse battery')
     await user.click(within(dialog).getByRole('button', { name: 'Make owner' }))
     await waitFor(() => expect(api.callsTo(OWNER)).toHaveLength(1))
     expect(api.callsTo(OWNER)[0].body).toEqual({ memberId: 'grace', password: 'correct horse battery' })
-    expect(await q.findByText('Grace is now the owner. You are an admin.')).toBeInTheDocument()
+    expect(await q.findByText('\u2068Grace\u2069 is now the owner. You are an admin.')).toBeInTheDocument()
   })
 
   it('the Members section takes focus when the danger zone goes with the ownership', async () => {

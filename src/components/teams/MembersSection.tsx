@@ -13,6 +13,7 @@ import { useCapability } from '../../hooks/useCapability'
 import { emit } from '../../events'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
+import { isolate } from '../../i18n/isolate'
 import { common } from '../../i18n/en/common'
 import type { AsyncState } from '../../hooks/useAsync'
 import { ConfirmDialog, InviteDialog, RoleDialog, type Confirm } from './TeamDialogs'
@@ -82,7 +83,7 @@ export function MembersSection({ projectId, call, members, me, mine, manages, ow
   const invite = async (email: string, role: Role) => {
     const id = await inviteMember(call, projectId, email, role)
     emit(host, 'flex-member-invited', { projectId, memberId: id })
-    done(t('members.toast.invited', { email }))
+    done(t('members.toast.invited', { email: isolate(email) }))
   }
   const changeRole = async (member: Member, role: Role) => {
     if (role !== member.role) await change(call, projectId, member.id, role)
@@ -102,7 +103,7 @@ export function MembersSection({ projectId, call, members, me, mine, manages, ow
     resendInvitation(call, projectId, member.id).then(
       () => {
         setResending(null)
-        setToast(t('members.toast.resent', { email: member.email }))
+        setToast(t('members.toast.resent', { email: isolate(member.email) }))
         members.reload()
       },
       (e: unknown) => {
@@ -115,7 +116,7 @@ export function MembersSection({ projectId, call, members, me, mine, manages, ow
     await transferOwnership(call, projectId, member.id, password)
     // The page's role (and so every control) changes with it: the project is read again.
     onTransferred()
-    done(t('transfer.done', { name: member.name || member.email }))
+    done(t('transfer.done', { name: isolate(member.name || member.email) }))
   }
   const act = (action: 'role' | 'transfer' | Confirm, member: Member) => {
     setToast(null)

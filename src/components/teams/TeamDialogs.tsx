@@ -4,6 +4,7 @@ import { FormDialog } from '../form-dialog/FormDialog'
 import { FormTextField } from '../form-dialog/FormTextField'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
+import { isolate } from '../../i18n/isolate'
 import { RolePicker } from './RolePicker'
 
 const chosenRole = (form: HTMLFormElement): Role => {
@@ -34,7 +35,7 @@ export function RoleDialog({ member, onClose, onChange }: { member: Member; onCl
   const t = useT(teams)
   return (
     <FormDialog title={t('members.changeRole')} submitLabel={t('members.changeRole')} onClose={onClose} onSubmit={(form) => onChange(chosenRole(form))}>
-      <p>{t('role.text', { name: member.name || member.email })}</p>
+      <p>{t('role.text', { name: isolate(member.name || member.email) })}</p>
       <RolePicker defaultRole={member.role} />
     </FormDialog>
   )
@@ -58,7 +59,7 @@ export function ConfirmDialog({
   const t = useT(teams)
   return (
     <FormDialog title={t('revoke.title')} submitLabel={t('members.revoke')} danger onClose={onClose} onSubmit={onConfirm} returnFocus={returnFocus}>
-      <p>{t('revoke.text', { email: member.email })}</p>
+      <p>{t('revoke.text', { email: isolate(member.email) })}</p>
     </FormDialog>
   )
 }

@@ -5,6 +5,7 @@ import { FormDialog } from '../form-dialog/FormDialog'
 import { FormTextField } from '../form-dialog/FormTextField'
 import { useT } from '../../i18n'
 import { teams } from '../../i18n/en/teams'
+import { isolate } from '../../i18n/isolate'
 
 // By address too: a name is the member's to choose, and may be made to look like another's.
 const named = (m: Member) => (m.name ? `${m.name} (${m.email})` : m.email)
@@ -46,7 +47,7 @@ export function TransferDialog({
           onChange={(id) => choose(members.find((m) => m.id === id) ?? chosen)}
         />
       )}
-      <p>{t('transfer.text', { name: named(chosen) })}</p>
+      <p>{t('transfer.text', { name: isolate(named(chosen)) })}</p>
       <FormTextField label={t('transfer.password')} name="password" type="password" autoComplete="current-password" required maxLength={1024} />
     </FormDialog>
   )

@@ -8,6 +8,7 @@ import { useAsync } from '../../../hooks/useAsync'
 import { useT } from '../../../i18n'
 import { removal } from '../../../i18n/en/removal'
 import { teams } from '../../../i18n/en/teams'
+import { isolate } from '../../../i18n/isolate'
 
 /** A choice's field name: one radio pair per key or endpoint, read from the form on submit. */
 const FIELD = 'fate:'
@@ -38,7 +39,7 @@ export interface RemovalDialogProps {
 export function RemovalDialog({ kind, member, call, projectId, manages, onClose, onConfirm, returnFocus }: RemovalDialogProps) {
   const t = useT(teams)
   const r = useT(removal)
-  const name = member.name || member.email
+  const name = isolate(member.name || member.email)
   const remove = kind === 'remove'
   return (
     <FormDialog
