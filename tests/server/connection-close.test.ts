@@ -5,18 +5,9 @@
  */
 import { Agent, request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../../server/start'
-import { DEVICE, freshStorage, type Storage } from './harness'
-
-let storage: Storage | undefined
-let server: RunningServer | undefined
-afterEach(async () => {
-  await server?.close()
-  await storage?.drop()
-  server = undefined
-  storage = undefined
-})
+import { describe, expect, it } from 'vitest'
+import { DEVICE } from './harness'
+import { listeningServers } from './listening'
 
 interface Answer {
   status: number
@@ -42,11 +33,8 @@ const send = (agent: Agent, url: string, method: string, body?: string, declared
     else req.write(body)
   })
 
-async function start() {
-  storage = await freshStorage()
-  server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} })
-  return server.url
-}
+const starting = listeningServers()
+const start = async () => (await starting()).url
 
 describe('answers after which the server closes the connection', () => {
   it('a 413 says Connection: close, and the next request on the same keep-alive agent gets its answer, not ECONNRESET', async () => {

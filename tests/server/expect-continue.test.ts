@@ -4,24 +4,12 @@
  * read is asked for (100 Continue), then answered as usual.
  */
 import { connect, type Socket } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../../server/start'
-import { DEVICE, freshStorage, type Storage } from './harness'
+import { describe, expect, it } from 'vitest'
+import { DEVICE } from './harness'
+import { listeningServers } from './listening'
 
-let storage: Storage | undefined
-let server: RunningServer | undefined
-afterEach(async () => {
-  await server?.close()
-  await storage?.drop()
-  server = undefined
-  storage = undefined
-})
-
-async function start() {
-  storage = await freshStorage()
-  server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} })
-  return server.port
-}
+const starting = listeningServers()
+const start = async () => (await starting()).port
 
 const head = (path: string, length: number) =>
   `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nExpect: 100-continue\r\n\r\n`

@@ -5,24 +5,12 @@
  */
 import { connect, type Socket } from 'node:net'
 import { gzipSync } from 'node:zlib'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startServer, type RunningServer } from '../../server/start'
-import { DEVICE, freshStorage, type Storage } from './harness'
+import { describe, expect, it } from 'vitest'
+import { DEVICE } from './harness'
+import { listeningServers } from './listening'
 
-let storage: Storage | undefined
-let server: RunningServer | undefined
-afterEach(async () => {
-  await server?.close()
-  await storage?.drop()
-  server = undefined
-  storage = undefined
-})
-
-async function start() {
-  storage = await freshStorage()
-  server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} })
-  return server.port
-}
+const starting = listeningServers()
+const start = async () => (await starting()).port
 
 /** One request over a raw socket, its body in one chunk; the whole answer once the server has closed or answered. */
 async function send(port: number, method: string, path: string, coding: string, body: Buffer) {
