@@ -6,11 +6,20 @@
  * told, and hears again once it is back. One refused as it is first made is
  * made again, and a close during its making is no failure.
  */
-import { connect, createServer, type Socket } from 'node:net'
+import { connect, createServer, type Server, type Socket } from 'node:net'
 import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { pgListener } from '../../server/db/pg-listen'
 import { createTestServer, newProject, signUp, usePostgres } from './harness'
+
+/** Starts `server` on a free local port; `databaseUrl` with that port in place of the database's own. */
+async function listenedUrl(server: Server, databaseUrl: string): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const url = new URL(databaseUrl)
+  url.hostname = '127.0.0.1'
+  url.port = String((server.address() as { port: number }).port)
+  return url.href
+}
 
 /**
  * A TCP path to the database that can go silent: blackhole() stops carrying what its connections send,
@@ -28,12 +37,8 @@ async function silenceablePath(databaseUrl: string) {
     pairs.push([client, upstream])
     sockets.push(client, upstream)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = new URL(databaseUrl)
-  url.hostname = '127.0.0.1'
-  url.port = String((server.address() as { port: number }).port)
   return {
-    url: url.href,
+    url: await listenedUrl(server, databaseUrl),
     blackhole() {
       for (const [client, upstream] of pairs.splice(0)) {
         client.unpipe(upstream)
@@ -66,12 +71,8 @@ async function refusingPath(databaseUrl: string, refusals: number) {
     sockets.push(upstream)
     client.pipe(upstream).pipe(client)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const url = new URL(databaseUrl)
-  url.hostname = '127.0.0.1'
-  url.port = String((server.address() as { port: number }).port)
   return {
-    url: url.href,
+    url: await listenedUrl(server, databaseUrl),
     refused: () => refused,
     close: () => {
       for (const socket of sockets) socket.destroy()
