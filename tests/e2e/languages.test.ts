@@ -157,6 +157,11 @@ test.describe('right to left', () => {
     expect(Math.abs(label.right - field.right), "the field's label starts at its right edge").toBeLessThan(2)
     expect(label.left - field.left, 'and ends well away from its left').toBeGreaterThan(100)
     expect(await wrapper.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl')
+    // The snippets' bars mirror with them, but the code inside reads left to right, its lines starting at the left.
+    const snippet = page.locator('flex-snippet').first()
+    await expect(snippet).toHaveAttribute('dir', 'rtl')
+    const code = snippet.locator('pre')
+    expect(await code.evaluate((el) => [getComputedStyle(el).direction, getComputedStyle(el).textAlign])).toEqual(['ltr', 'left'])
     expect(await axe.check(page), 'serious or critical axe violations').toBe('')
 
     // Back to English: left to right again, and a reload keeps the choice from the address.
