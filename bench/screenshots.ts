@@ -303,6 +303,16 @@ function screens(projectId: string, team: Team): Screen[] {
       },
       ready: 'requests.heading',
     },
+    // The key shown once, after Create: last, since each picture adds a key to the project (12 more, under its limit of 20).
+    {
+      name: 'key-created',
+      url: `index.html${project}`,
+      steps: async (p) => {
+        await createKey(onProject)(p)
+        await p.getByRole('dialog', { name: 'Create API key' }).getByRole('button', { name: 'Create key', exact: true }).click()
+      },
+      ready: 'keys.new.title',
+    },
   ]
 }
 
