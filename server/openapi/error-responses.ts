@@ -211,7 +211,7 @@ export const VERIFIED_EMAIL = errorTable({
   VERIFY_EMAIL_FIRST: 'Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.',
 })
 
-/** REQUIRE_VERIFIED_EMAIL: creating a project or a key before the account's e-mail is verified. */
+/** REQUIRE_VERIFIED_EMAIL: creating a project or a key, or rolling a key, before the account's e-mail is verified. */
 export const UNVERIFIED: ErrorAnswer = {
   description: 'REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet.',
   messages: [VERIFIED_EMAIL.VERIFY_EMAIL_FIRST],

@@ -320,6 +320,29 @@ describe('e-mail verification', () => {
     expect((await s.request('POST', `/api/manage/dapp/${p.id}/api-key`, { token: a.accessToken })).status).toBe(201)
   })
 
+  it('REQUIRE_VERIFIED_EMAIL: rolling a key answers 403 until the address is verified, for an account whose keys predate the setting', async () => {
+    await server()
+    const a = await signUp(s)
+    const code = await inbox.code(a.email)
+    const p = await newProject(s, a.accessToken)
+    const [keyId, oldKey] = Object.entries(p.apiKey)[0]
+    // The same database, now served with the setting on (the account and its key were made before).
+    const gated = await createTestServer({ storage: s.storage, clock: () => now, config: { serviceToken: SERVICE_TOKEN, requireVerifiedEmail: true } })
+    try {
+      const roll = () => gated.request('POST', `/api/manage/dapp/${p.id}/api-key/${keyId}/roll`, { token: a.accessToken, body: { graceSeconds: 0 } })
+      const refused = await roll()
+      expect([refused.status, refused.body]).toEqual([403, { message: VERIFY_FIRST, code: 'VERIFY_EMAIL_FIRST' }])
+      const verified = await gated.request('POST', '/api/keys/verify', { token: SERVICE_TOKEN, body: { key: oldKey } })
+      expect(verified.body).toMatchObject({ valid: true })
+      expect((await gated.request('POST', '/api/auth/email/verify', { token: a.accessToken, body: { code } })).status).toBe(200)
+      const rolled = await roll()
+      expect(rolled.status).toBe(201)
+      expect(Object.values(rolled.body as Record<string, string>)[0]).toMatch(/^fxk_/)
+    } finally {
+      await gated.close()
+    }
+  })
+
   it('by default, creation does not wait for verification', async () => {
     await server()
     const a = await signUp(s)

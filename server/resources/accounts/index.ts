@@ -7,7 +7,7 @@ export { eraseAccount } from './erasure'
 /**
  * Accounts: password reset, e-mail verification, the profile and its deletion; the mail of a new
  * account's first code (on the session's sign-up event); with REQUIRE_VERIFIED_EMAIL, the guard that
- * holds project and key creation until the address is verified; the pruning of their codes.
+ * holds project and key creation (and a key's roll) until the address is verified; the pruning of their codes.
  */
 export const accounts: Resource = {
   name: 'accounts',
@@ -25,6 +25,8 @@ export const accounts: Resource = {
       ? [
           { path: '/manage/dapp', handler: requireVerifiedEmail(deps) },
           { path: '/manage/dapp/:id/api-key', handler: requireVerifiedEmail(deps) },
+          // A roll mints a working secret as creation does: an account made before the setting was on, or a team member, is held the same.
+          { path: '/manage/dapp/:id/api-key/:keyId/roll', handler: requireVerifiedEmail(deps) },
         ]
       : [],
   retention: (deps) => accountRetention(deps),

@@ -28,7 +28,7 @@ export function accountRoutes(deps: AccountDeps) {
 }
 
 /**
- * REQUIRE_VERIFIED_EMAIL: project and key creation answer 403 until the
+ * REQUIRE_VERIFIED_EMAIL: project and key creation, and a key's roll, answer 403 until the
  * account's e-mail is verified, or it is an account of the provider's own sign-in (made only with the service
  * token; creating claims no address, data.ts mayCreate).
  */

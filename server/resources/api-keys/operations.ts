@@ -34,6 +34,11 @@ const BROAD: ErrorAnswer = {
     'With a scope catalog: a developer asked for a live key with a write scope or every scope (or to make one so, or to roll one); that needs an admin or the owner.',
   messages: [KEYS.BROAD_KEY_ROLE_NEEDED],
 }
+/** Creating a key and rolling one: both mint a working secret, so REQUIRE_VERIFIED_EMAIL holds both. */
+const MINTING_REFUSED: ErrorAnswer = {
+  description: `${UNVERIFIED.description} Or: ${BROAD.description}`,
+  messages: [...UNVERIFIED.messages, ...BROAD.messages],
+}
 const RESTRICTED =
   ' With a scope catalog (KEY_SCOPES_FILE) a key may hold only some scopes (`scopes`; null: every scope); any key may be limited to up to 20 addresses or CIDR ranges (`allowedIps`). ' +
   'A developer may make test keys and read-only live keys; a live key with a write scope or every scope needs an admin or the owner (403). Every change is in the audit log.'
@@ -55,7 +60,7 @@ export const createKeyRoute = createRoute({
     201: { description: 'Key created.', content: jsonContent(KeyMap) },
     ...accessErrors({
       400: badBody(KeyCreate, [KEYS.KEY_EXPIRY_PAST, KEYS.KEY_MODE_INVALID('production'), ...RESTRICTIONS_BAD]),
-      403: { description: `${UNVERIFIED.description} Or: ${BROAD.description}`, messages: [...UNVERIFIED.messages, ...BROAD.messages] },
+      403: MINTING_REFUSED,
       404: PROJECT_MISSING,
       409: {
         description: 'The project holds the most unexpired keys allowed (API_KEY_LIMIT).',
@@ -120,7 +125,7 @@ export const rollKeyRoute = createRoute({
     201: { description: 'The new key.', content: jsonContent(KeyMap) },
     ...accessErrors({
       400: badBody(Roll),
-      403: BROAD,
+      403: MINTING_REFUSED,
       404: KEY_MISSING,
       409: {
         description: 'The key has expired or was already rolled, or the project is at its key limit and the old key would keep working beside its replacement.',

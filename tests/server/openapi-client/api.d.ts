@@ -4401,7 +4401,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description With a scope catalog: a developer asked for a live key with a write scope or every scope (or to make one so, or to roll one); that needs an admin or the owner. Or: The caller's role does not allow the call: the message names the role it needs. */
+      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. Or: With a scope catalog: a developer asked for a live key with a write scope or every scope (or to make one so, or to roll one); that needs an admin or the owner. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
