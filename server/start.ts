@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './db/index'
 import { migrate, NewerSchemaError } from './db/migrate'
 import { COMMON } from './http/errors'
 import { lingerAfterAnswer } from './http/linger'
-import { nodeServer } from './http/node-listener'
+import { nodeServer, type RequestBounds } from './http/node-listener'
 import type { Log } from './http/logger'
 import type { StaticRoot } from './http/static'
 import { databaseProblem } from './db/connect-problem'
@@ -40,6 +40,8 @@ export interface StartOptions extends AppOverrides {
    * its way gets an answer, not a reset.
    */
   drainGraceMs?: number
+  /** How long a client has to send a request's head, and the whole request (default REQUEST_BOUNDS; tests: shorter). */
+  requestBounds?: RequestBounds
 }
 
 export interface RunningServer {
@@ -147,7 +149,7 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   let address: AddressInfo
   try {
     address = await new Promise<AddressInfo>((resolve, reject) => {
-      server = nodeServer(drain.fetch, host)
+      server = nodeServer(drain.fetch, host, opts.requestBounds)
       server.once('error', reject)
       server.listen(port, host, () => resolve(server.address() as AddressInfo))
     })

@@ -10,6 +10,23 @@ export const PIPELINED_MAX = 16
 
 type Fetch = (req: Request, env: unknown) => Response | Promise<Response>
 
+/** How long a client has to send a request once it has begun: its head, and the whole of it, body included. */
+export interface RequestBounds {
+  headersMs: number
+  requestMs: number
+}
+
+/**
+ * Node's own bounds (60 s for the head, 300 s for the whole request) let a client that trickles a body a byte
+ * at a time hold a socket, and a slot of its address's limits, for five minutes; enough of them take every
+ * socket the process has. What a request here carries is small: a head browsers send in one packet, and a
+ * body of at most 64 kB (256 kB for the provider's webhook messages, sent by a server). 15 s for the head and
+ * 30 s for the whole is ample on a slow mobile link (64 kB in 30 s is 2 kB/s), and bounds what a stalled
+ * client holds. These bound receiving the request only: once its body is in, an answer may take as long as
+ * it takes (a slow download is not cut), and an idle keep-alive connection has its own, shorter, timeout.
+ */
+export const REQUEST_BOUNDS: RequestBounds = { headersMs: 15_000, requestMs: 30_000 }
+
 /**
  * An answer of our own where the adapter cannot make a Request to hand the app
  * (a Host header that is no host, a path that is no URL): the JSON error every
@@ -28,12 +45,21 @@ function refused(err: unknown): Response {
  * Node hands the app every request a chunk holds at once and queues their answers behind the first the
  * client has not read: a client that pipelines without reading would have the server do all of that work
  * and hold every answer in memory. So a connection with more than PIPELINED_MAX requests unanswered is
- * closed (no browser pipelines), and a request whose connection is gone is not started.
+ * closed (no browser pipelines), and a request whose connection is gone is not started. A client has
+ * `bounds` to send its request (REQUEST_BOUNDS).
  */
-export function nodeServer(fetch: Fetch, hostname: string): Server {
+export function nodeServer(fetch: Fetch, hostname: string, bounds: RequestBounds = REQUEST_BOUNDS): Server {
   const listener = getRequestListener(fetch, { hostname, errorHandler: refused })
   const open = new WeakMap<Socket, number>()
-  const server = createServer((incoming, outgoing) => {
+  const timeouts = {
+    headersTimeout: bounds.headersMs,
+    requestTimeout: bounds.requestMs,
+    // Node looks for requests past their bound only this often (30 s by default, which would let one run
+    // 30 s over): a quarter of the head's bound cuts a stalled client at most a quarter late.
+    connectionsCheckingInterval: Math.max(100, Math.floor(Math.min(bounds.headersMs, bounds.requestMs) / 4)),
+  }
+  // Past a bound Node answers 408 Request Timeout (unless an answer has begun) and closes the connection.
+  const server = createServer(timeouts, (incoming, outgoing) => {
     const socket = incoming.socket
     if (socket.destroyed) return
     // Node gives an answer its socket at once unless one before it is still unsent: only those queued are

@@ -1,13 +1,13 @@
 import { afterEach } from 'vitest'
-import { startServer, type RunningServer } from '../../server/start'
+import { startServer, type RunningServer, type StartOptions } from '../../server/start'
 import { freshStorage, type Storage } from './harness'
 
 /**
  * For the tests that speak HTTP to the real listener (Node's parser, the adapter's refusals, lingering): a
- * function that starts a server as `npm start` does, on fresh storage and a free port. Each test's server is
+ * function that starts a server as `npm start` does (with `options`), on fresh storage and a free port. Each test's server is
  * closed and its storage dropped after it.
  */
-export function listeningServers(): () => Promise<RunningServer> {
+export function listeningServers(options: StartOptions = {}): () => Promise<RunningServer> {
   let storage: Storage | undefined
   let server: RunningServer | undefined
   afterEach(async () => {
@@ -18,7 +18,7 @@ export function listeningServers(): () => Promise<RunningServer> {
   })
   return async () => {
     storage = await freshStorage()
-    server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {} })
+    server = await startServer({ port: 0, dataDir: storage.dataDir, databaseUrl: storage.databaseUrl, log: () => {}, ...options })
     return server
   }
 }
