@@ -36,6 +36,31 @@ if (user) {
   })
 }
 
+// A name the portal would refuse comes back from Northwind's sign-in with the portal's reason (a cookie
+// read once): shown under the field, with what was typed still in it to correct.
+const REFUSAL = 'northwind_signin_refused='
+const refusal = document.cookie.split('; ').find((c) => c.startsWith(REFUSAL))
+if (refusal) {
+  document.cookie = `${REFUSAL}; Max-Age=0; Path=/; SameSite=Lax`
+  const input = document.getElementById('nw-name')
+  const error = document.getElementById('nw-name-error')
+  let shown
+  try {
+    shown = JSON.parse(decodeURIComponent(refusal.slice(REFUSAL.length)))
+  } catch {
+    // a value the page did not write: nothing to show
+  }
+  if (!user && input && error && typeof shown?.name === 'string' && typeof shown?.message === 'string') {
+    input.value = shown.name
+    error.textContent = shown.message
+    error.hidden = false
+    input.setAttribute('aria-invalid', 'true')
+    input.setAttribute('aria-describedby', 'nw-name-error')
+    input.focus()
+    input.addEventListener('input', () => input.removeAttribute('aria-invalid'), { once: true })
+  }
+}
+
 // The host page listening to the portal: event names go to the Activity list.
 // Details are never shown (they carry ids only, but a page has no need of them).
 const EVENTS = ['flex-signed-in', 'flex-signed-out', 'flex-project-created', 'flex-key-created', 'flex-key-deleted', 'flex-navigate']

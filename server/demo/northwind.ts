@@ -1,9 +1,15 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { HostSession } from '../../contract/requests'
 
 /** The demo product's own session cookie: the signed-in user's name, nothing else. */
 export const NORTHWIND_COOKIE = 'northwind_user'
+/**
+ * A refused sign-in, for the page to show once (existing.js): `{ name, message }`, the name as typed (trimmed, 60 characters at most) and
+ * why the portal would refuse it. A cookie, as the form's answer is a redirect back to the static page.
+ */
+export const NORTHWIND_REFUSAL_COOKIE = 'northwind_signin_refused'
 
 /**
  * Northwind's backend, for /existing.html (only with DEMO_HOST_SESSIONS=true):
@@ -26,6 +32,21 @@ export const northwindEmail = (name: string): string => {
   return `${local || Buffer.from(name).toString('hex').slice(0, 60)}@northwind.example`
 }
 
+/** What Northwind's backend sends the portal's POST /api/sessions for its user. */
+const hostSession = (name: string) => {
+  const email = northwindEmail(name)
+  // Northwind gives each user its address (northwindEmail), so it vouches for it (emailVerified: the invitations
+  // to it are theirs). One user an address: "Ada Lovelace" and "ada.lovelace" share one, so they are one user,
+  // where two users of one address would each see the other's invitations.
+  return { externalId: `northwind:${email}`, name, email, emailVerified: true }
+}
+
+/**
+ * Why the portal would refuse to sign this name in, in its own words (its POST /api/sessions rule, from
+ * contract/), else undefined: refused at Northwind's sign-in, the name is never signed in, to fail later as a 502.
+ */
+const northwindRefusal = (name: string): string | undefined => HostSession.safeParse(hostSession(name)).error?.issues[0]?.message
+
 export function northwindDemo(callApi: (path: string, init: RequestInit) => Promise<Response>, serviceToken: string) {
   // Readable by the page's script (not HttpOnly) so it can choose its layout
   // before the portal's elements start; a real product keeps its session cookie HttpOnly.
@@ -40,7 +61,9 @@ export function northwindDemo(callApi: (path: string, init: RequestInit) => Prom
         // A body that is no form (a multipart one without its boundary) signs in nobody, as a form without a name does.
         const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
         const name = userOf(typeof form.name === 'string' ? form.name : undefined)
-        if (name) setCookie(c, NORTHWIND_COOKIE, name, cookie)
+        const refusal = name && northwindRefusal(name)
+        if (refusal) setCookie(c, NORTHWIND_REFUSAL_COOKIE, JSON.stringify({ name, message: refusal }), { ...cookie, maxAge: 60 })
+        else if (name) setCookie(c, NORTHWIND_COOKIE, name, cookie)
         return c.redirect('/existing.html', 303)
       })
       .post('/logout', (c) => {
@@ -50,14 +73,10 @@ export function northwindDemo(callApi: (path: string, init: RequestInit) => Prom
       .post('/portal-session', async (c) => {
         const name = userOf(getCookie(c, NORTHWIND_COOKIE))
         if (!name) return c.json({ message: 'Sign in to Northwind first.' }, 401)
-        const email = northwindEmail(name)
         const res = await callApi('/api/sessions', {
           method: 'POST',
           headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json' },
-          // Northwind gives each user its address (northwindEmail), so it vouches for it (emailVerified: the invitations
-          // to it are theirs). One user an address: "Ada Lovelace" and "ada.lovelace" share one, so they are one user,
-          // where two users of one address would each see the other's invitations.
-          body: JSON.stringify({ externalId: `northwind:${email}`, name, email, emailVerified: true }),
+          body: JSON.stringify(hostSession(name)),
         })
         if (res.status !== 201) return c.json({ message: 'The portal could not sign you in.' }, 502)
         const { code } = (await res.json()) as { code: string }

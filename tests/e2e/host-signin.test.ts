@@ -6,6 +6,7 @@
  * signed in to Northwind by its demo cookie.
  */
 import type { BrowserContext, Page } from '@playwright/test'
+import { nameMessages } from '../../contract/fields'
 import { accessDataRaw, atRoute, button, logIn, TEXT, userMenuButton } from './harness/screens'
 import { createAccount, createProjectFor, PASSWORD } from './harness/api'
 import { screenshot } from './harness/artifacts'
@@ -234,6 +235,31 @@ test.describe('signed in by the host', () => {
     await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
     await expect(projects.getByRole('heading', { name: TEXT.northwindDashboardHeading })).toBeVisible()
     await expect(projects.getByRole('link', { name: 'Northwind sync' })).toHaveCount(0)
+  })
+
+  test('/existing.html: a name the portal would refuse is refused on Northwind’s form, in the portal’s words, what was typed kept', async ({ page }) => {
+    await page.goto('/existing.html')
+    const field = page.getByLabel('Your name')
+    // A right-to-left override: it would reverse the words after the name wherever the portal shows it.
+    const typed = 'Ada\u202eecalevol'
+    await field.fill(typed)
+    await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
+    await expect(field).toHaveAccessibleDescription(nameMessages('Name')[0])
+    await expect(page.getByRole('alert').filter({ hasText: nameMessages('Name')[0] })).toBeVisible()
+    await expect(field).toHaveValue(typed)
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await expect(field).toBeFocused()
+    await expect(page.getByRole('button', { name: 'Sign out of Northwind' })).toBeHidden()
+    await screenshot(page, 'existing-host-name-refused')
+
+    // Corrected, the name signs in, and a reload shows no stale refusal.
+    await field.fill('Ada Lovelace')
+    await page.getByRole('button', { name: 'Sign in to Northwind' }).click()
+    await expect(page.getByText('Signed in as Ada Lovelace.')).toBeVisible()
+    await expect(page.locator('flex-projects').getByRole('heading', { name: TEXT.northwindDashboardHeading })).toBeVisible()
+    await page.getByRole('button', { name: 'Sign out of Northwind' }).click()
+    await expect(field).toHaveValue('')
+    await expect(page.getByText(nameMessages('Name')[0])).toBeHidden()
   })
 
   test('a portal session left in the browser is replaced by the host’s, never shown to its user', async ({ page, server }) => {
