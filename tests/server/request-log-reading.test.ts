@@ -113,6 +113,55 @@ describe('GET /manage/dapp/{id}/logs', () => {
     expect((await s.request('GET', `/api/manage/dapp/${projectId}/logs/summary`, { token: stranger.accessToken })).status).toBe(404)
   })
 
+  it('reads nothing of another project through its key, its request ids, a cursor from its pages or the summary', async () => {
+    await report([entry(1), entry(3)])
+    const stranger = await signUp(s)
+    const theirs = await newProject(s, stranger.accessToken)
+    const theirKey = Object.keys(theirs.apiKey)[0]
+    await report([entry(2, { keyId: theirKey, requestId: 'req_theirs', status: 500 }), entry(4, { keyId: theirKey, requestId: 'req_theirs_2' })])
+    const theirPage = await s.request('GET', `/api/manage/dapp/${theirs.id}/logs?limit=1`, { token: stranger.accessToken })
+    expect(theirPage.body.entries.map((e: Entry) => e.requestId)).toEqual(['req_theirs_2'])
+    // Their key, their request id, their cursor: each read within this project alone.
+    expect((await get(`?key=${theirKey}`)).body).toEqual({ entries: [] })
+    expect((await get('?requestId=req_theirs')).body).toEqual({ entries: [] })
+    expect((await get(`?before=${theirPage.body.next}`)).body.entries.map((e: Entry) => e.requestId)).toEqual(['req_0003', 'req_0001'])
+    const summary = (await get(`/summary?days=1&key=${theirKey}`)).body as { buckets: { requests: number }[] }
+    expect(summary.buckets.reduce((sum, b) => sum + b.requests, 0)).toBe(0)
+    const all = (await get('/summary?days=1')).body as { buckets: { requests: number; serverErrors: number }[] }
+    expect(all.buckets.reduce((sum, b) => sum + b.requests, 0)).toBe(2)
+    expect(all.buckets.reduce((sum, b) => sum + b.serverErrors, 0)).toBe(0)
+  })
+
+  it('compares route and request id exactly, and refuses each bad filter with a 400 naming it, the same to anyone', async () => {
+    await report([entry(1, { route: '/v1/a_b%\\c', requestId: 'req_%_1' }), entry(2, { route: '/v1/axb' })])
+    const ids = async (query: string) => (await get(query)).body.entries.map((e: Entry) => e.requestId)
+    expect(await ids(`?route=${encodeURIComponent('/v1/a_b%\\c')}`)).toEqual(['req_%_1'])
+    for (const pattern of ['/v1/a%', '/v1/a_b%', '/v1/a_b%\\', '/v1/a_b', '%']) expect(await ids(`?route=${encodeURIComponent(pattern)}`)).toEqual([])
+    expect(await ids('?requestId=req_%25')).toEqual([])
+    const refusals: [string, string][] = [
+      ['?status=6xx', 'LOG_QUERY_STATUS_INVALID'],
+      [`?route=${'r'.repeat(201)}`, 'LOG_QUERY_ROUTE_TOO_LONG'],
+      [`?key=${'k'.repeat(201)}`, 'LOG_QUERY_KEY_TOO_LONG'],
+      [`?before=${Buffer.from('x:req_1').toString('base64url')}`, 'LOG_CURSOR_INVALID'],
+      [`?before=${'A'.repeat(1089)}`, 'LOG_QUERY_BEFORE_TOO_LONG'],
+      ['?limit=101', 'LIMIT_OUT_OF_RANGE'],
+      ['/summary?days=91', 'DAYS_INVALID'],
+      ['?route=%00', 'ADDRESS_NOT_STORABLE'],
+      ['?requestId=%ED%A0%80', 'ADDRESS_MALFORMED'],
+    ]
+    const stranger = await signUp(s)
+    for (const [query, code] of refusals) {
+      for (const [path, token] of [
+        [`/api/manage/dapp/${projectId}/logs${query}`, owner.accessToken],
+        [`/api/manage/dapp/${projectId}/logs${query}`, stranger.accessToken],
+        [`/api/manage/dapp/prj_missing/logs${query}`, owner.accessToken],
+      ]) {
+        const res = await s.request('GET', path, { token })
+        expect([res.status, res.body.code], path).toEqual([400, code])
+      }
+    }
+  })
+
   it('fills a page from older days when the last two hold too few, filtered, and pages on from a cursor days back', async () => {
     // Two entries a day over the last nine days (the oldest first), a 5xx every third day.
     const days = Array.from({ length: 18 }, (_, i) =>
