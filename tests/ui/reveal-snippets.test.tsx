@@ -9,6 +9,7 @@ import type { Project } from '../../src/api/types'
 import { NewKeyDialog } from '../../src/elements/project-detail/NewKeyDialog'
 import { ApiInformationDialog } from '../../src/elements/projects/ApiInformationDialog'
 import { readSnippets } from '../../src/components/snippets/host-snippets'
+import { ENGLISH, LocaleContext } from '../../src/i18n/context'
 import { mountElement, renderScreen, resetStore, shadow, signInAs, type ScreenOptions } from './helpers'
 import { mockApi } from './helpers/api-mock'
 import { stubClipboard } from './helpers/dashboard'
@@ -104,6 +105,27 @@ describe('host snippet templates', () => {
       expect(info.getAllByRole('tab').map((t) => t.tabIndex)).toEqual(info.getAllByRole('tab').map((t) => (t === selected() ? 0 : -1)))
     }
     expect(info.getByRole('tabpanel').textContent).toContain('key = "fxk_whole"')
+  })
+
+  it('on a right-to-left page, the arrows follow the tabs as laid out: ArrowLeft to the next tab (on its left), ArrowRight to the one before', async () => {
+    const three = [...SNIPPETS, { label: 'Python', template: 'key = "{{apiKey}}"' }]
+    const r = renderScreen(
+      <LocaleContext.Provider value={{ ...ENGLISH, tag: 'ar', dir: 'rtl' }}>
+        <ApiInformationDialog project={project} onClose={() => {}} />
+      </LocaleContext.Provider>,
+      { snippets: readSnippets(three) },
+    )
+    const info = within(shadow(r.host).getByRole('dialog', { name: 'API Information' }))
+    expect(info.getByRole('tablist').closest('[dir]')).toHaveAttribute('dir', 'rtl')
+    const user = userEvent.setup()
+    info.getAllByRole('tab')[0].focus()
+    const seen = []
+    for (const key of ['{ArrowLeft}', '{ArrowLeft}', '{ArrowLeft}', '{ArrowRight}', '{ArrowRight}']) {
+      await user.keyboard(key)
+      seen.push(info.getByRole('tab', { selected: true }).textContent)
+      expect(r.root.activeElement).toBe(info.getByRole('tab', { selected: true }))
+    }
+    expect(seen).toEqual(['Node', 'Python', 'curl', 'Python', 'Node'])
   })
 
   it('no snippets, no tabs', () => {

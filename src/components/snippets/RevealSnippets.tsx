@@ -1,9 +1,9 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react'
+import { useContext, useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { CopyButton } from '../copy-field/CopyButton'
 import { useElement } from '../../context/element'
 import { envLines, fillText } from './fill'
 import { readSnippets } from './host-snippets'
-import { useT } from '../../i18n'
+import { LocaleContext, useT } from '../../i18n'
 import { reveal } from '../../i18n/en/reveal'
 
 /**
@@ -18,15 +18,19 @@ export function RevealSnippets({ projectId, keys, webhookSecret }: { projectId: 
   const [tab, setTab] = useState(0)
   const panelId = useId()
   const t = useT(reveal)
+  const rtl = useContext(LocaleContext).dir == 'rtl'
   const [apiProjectId = '', apiKey = ''] = Object.entries(keys)[0] ?? []
   const env = envLines(envPrefix, { projectId, apiProjectId, apiKey }, webhookSecret)
   const shown = snippets[tab] ?? snippets[0]
   const text = shown && fillText(shown.template, { projectId, apiProjectId, apiKey }, envPrefix)
   // The ARIA tabs pattern: the selected tab alone is in the Tab order; arrows (wrapping), Home and End move to a tab and select it.
+  // The arrows go the way the tabs are laid out: right to left, the next tab is the one on the left.
   const move = (e: KeyboardEvent<HTMLElement>) => {
     const last = snippets.length - 1
     const at = snippets.indexOf(shown!)
-    const next = { ArrowRight: at < last ? at + 1 : 0, ArrowLeft: at ? at - 1 : last, Home: 0, End: last }[e.key]
+    const ahead = at < last ? at + 1 : 0
+    const back = at ? at - 1 : last
+    const next = { ArrowRight: rtl ? back : ahead, ArrowLeft: rtl ? ahead : back, Home: 0, End: last }[e.key]
     if (next === undefined) return
     e.preventDefault()
     setTab(next)
