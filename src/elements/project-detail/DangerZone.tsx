@@ -10,6 +10,17 @@ import { FormDialog } from '../../components/form-dialog/FormDialog'
 import { DangerButton } from '../../components/DangerButton'
 
 /**
+ * A name as it reads, for the typed confirmation: composed (NFC, as keyboards type), without the
+ * format characters that show nothing (zero-width space and joiners, soft hyphen, U+FEFF), which no
+ * one can see to type. What shows is still compared whole, so a name that reads differently never matches.
+ */
+const asRead = (name: string) =>
+  name
+    .normalize('NFC')
+    .replace(/\p{Cf}/gu, '')
+    .trim()
+
+/**
  * The danger zone at the foot of the page: "Delete project", confirmed by
  * typing the project's name, since its keys stop working at once and nothing
  * brings them back. `onDelete` rejects with the server's message. `zone`
@@ -21,8 +32,8 @@ export function DangerZone({ project, onDelete, zone }: { project: Project; onDe
   const opener = useRef<HTMLButtonElement>(null)
   const headingId = useId()
   const t = useT(texts)
-  // A project without a name (a spec-only server allows one) is confirmed by its id.
-  const expected = project.name || project.id
+  // A project without a name, or with one that shows nothing (a spec-only server allows both), is confirmed by its id.
+  const expected = asRead(project.name) ? project.name : project.id
   // The name is set apart (bold, in its own direction) where the reader's language puts it.
   const name = (
     <strong dir="auto" className="font-semibold">
@@ -58,7 +69,7 @@ export function DangerZone({ project, onDelete, zone }: { project: Project; onDe
           }}
           onSubmit={async () => {
             // The button stays enabled (a disabled one cannot say why): a mismatch is answered here.
-            if (typed.trim() !== expected.trim()) throw new FieldError('confirm', t('project.delete.mismatch', { name: expected }))
+            if (asRead(typed) !== asRead(expected)) throw new FieldError('confirm', t('project.delete.mismatch', { name: expected }))
             await onDelete()
           }}
         >
