@@ -85,6 +85,8 @@ interface Screen {
 interface Team {
   /** A new member of the project: their token, and their removal. */
   member(): Promise<{ token: string; remove(): Promise<void> }>
+  /** The token of a new account of host sign-in whose address its provider has not confirmed, owner of its own Weather API. */
+  hostUnverified(): Promise<string>
 }
 
 const click = (page: Page, role: 'button' | 'link', name: string | RegExp) =>
@@ -176,6 +178,17 @@ function screens(projectId: string, team: Team): Screen[] {
       ready: 'requests.heading',
     },
     { name: 'view-only', url: `index.html${project}`, asViewer: true, steps: onProject, ready: 'project.viewOnly' },
+    // Its own project's Members, where Invite would be: the server would refuse it (HOST_EMAIL_UNVERIFIED).
+    {
+      name: 'members-host-unverified',
+      url: 'index.html#/dashboard',
+      signIn: () => team.hostUnverified(),
+      steps: async (p) => {
+        await click(p, 'link', 'Weather API')
+        await toSection('Members')(p)
+      },
+      ready: 'members.hostUnverified',
+    },
     (() => {
       // Removed while the dashboard still lists the project, which the member then opens.
       let removal: (() => Promise<void>) | undefined
@@ -401,12 +414,35 @@ async function main() {
     // Northwind's users, by the addresses its demo sends (server/demo/northwind.ts): invited, to accept on existing.html.
     await api('POST', `/manage/dapp/${payments.id}/members`, { email: 'ada.lovelace@northwind.example', role: 'developer' })
     await api('POST', `/manage/dapp/${project.id}/members`, { email: 'grace.northwind@northwind.example', role: 'developer' })
+    let hostAccounts = 0
     const team: Team = {
       async member() {
         const who = await verified('Sam Altman')
         await invite(project.id, who, 'developer')
         const id = await memberId(who)
         return { token: who.accessToken, remove: () => api('DELETE', `/manage/dapp/${project.id}/members/${id}`) }
+      },
+      async hostUnverified() {
+        const post = async <T>(path: string, token: string | undefined, body: unknown) => {
+          const res = await fetch(`${server.origin}/api${path}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+            body: JSON.stringify(body),
+          })
+          if (!res.ok) throw new Error(`POST ${path}: ${res.status}`)
+          return (await res.json()) as T
+        }
+        const externalId = `screenshots:${++hostAccounts}`
+        const { code } = await post<{ code: string }>('/sessions', SERVICE_TOKEN, {
+          externalId,
+          name: 'Ada Lovelace',
+          email: `${externalId.replace(':', '-')}@host.example`,
+          emailVerified: false,
+        })
+        const device = await post<{ accessToken: string }>('/device', undefined, { deviceUDID: 'screenshots', deviceType: 'WEB' })
+        const { accessToken } = await post<{ accessToken: string }>('/auth/exchange', device.accessToken, { code })
+        await callApi(server.origin, 'POST', '/manage/dapp', accessToken, { name: 'Weather API' })
+        return accessToken
       },
     }
 

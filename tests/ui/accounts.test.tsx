@@ -351,6 +351,21 @@ describe('the unverified-address reminder', () => {
     expect(screen.compareDocumentPosition(reminder) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
   })
 
+  it("is not shown to a host sign-in's account, which has no code to ask for", async () => {
+    signInAs({ accessToken: 'acc-h', user: { id: 'usr_1' } })
+    const api = mockApi({ ...ACCOUNTS, 'GET /api/me': { body: { ...PROFILE, signIn: 'host' } } })
+    const r = renderScreen(
+      <AppFrame>
+        <p>the screen</p>
+      </AppFrame>,
+      { route: '/dashboard' },
+    )
+    await waitFor(() => expect(api.callsTo('GET /api/me')).toHaveLength(1))
+    await r.findByText('the screen')
+    expect(r.queryByText(/not verified yet/)).not.toBeInTheDocument()
+    expect(r.queryByRole('button', { name: 'Verify now' })).not.toBeInTheDocument()
+  })
+
   it("is not shown, nor the reset or the profile's code field, against a server that runs without mail", async () => {
     signInAs({ accessToken: 'acc-s' })
     const api = mockApi({ ...DEVICE, 'GET /api/capabilities': { body: { features: ['accounts'] } }, 'GET /api/me': { body: PROFILE } })

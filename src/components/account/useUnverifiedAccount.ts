@@ -1,5 +1,5 @@
 import { useEffect, useReducer, useState } from 'react'
-import { getProfile } from '../../api/accounts'
+import { getProfile, type Profile } from '../../api/accounts'
 import { useElement } from '../../context/element'
 import { useCapability } from '../../hooks/useCapability'
 import { useFlexStore } from '../../hooks/useFlexStore'
@@ -7,7 +7,7 @@ import { useManageApi } from '../../hooks/useManageApi'
 
 // One look-up per session token for the page's life, shared by whoever asks (the reminder under the
 // screens, the Members section's Invite): moving between screens does not ask again.
-const asked = new Map<string, Promise<string | null>>()
+const asked = new Map<string, Promise<Profile | null>>()
 const askers = new Set<() => void>()
 
 /**
@@ -21,18 +21,20 @@ export function askAgain(): void {
 }
 
 /**
- * The signed-in account's id while its e-mail address waits for its mailed
- * code (a password account: a host sign-in's has no code to ask for, only its provider or an invitation's code verifies it), else
- * null — also while unknown, when the look-up fails (asked again next time),
- * and on a server without accounts, which is not asked. It turns null once
- * the address is verified (the `flex-email-verified` event).
+ * The signed-in account (its profile) while its e-mail address is unverified,
+ * which the server counts against inviting: a password account's waits for its
+ * mailed code, a host sign-in's has no code to ask for (only its provider or
+ * an invitation's code verifies it: `signIn` tells them apart). Else null —
+ * also while unknown, when the look-up fails (asked again next time), and on a
+ * server without accounts, which is not asked. It turns null once the address
+ * is verified (the `flex-email-verified` event).
  */
-export function useUnverifiedAccount(): string | null {
+export function useUnverifiedAccount(): Profile | null {
   const { host } = useElement()
   const ask = useCapability('accounts')
   const token = useFlexStore((s) => s.accessData?.accessToken)
   const { call } = useManageApi()
-  const [userId, setUserId] = useState<string | null>(null)
+  const [account, setAccount] = useState<Profile | null>(null)
   const [round, again] = useReducer((n: number) => n + 1, 0)
 
   useEffect(() => {
@@ -46,16 +48,16 @@ export function useUnverifiedAccount(): string | null {
     if (!token || !ask) return
     let live = true
     let pending = asked.get(token)
-    if (!pending) asked.set(token, (pending = getProfile(call).then((p) => (p.signIn === 'password' && !p.emailVerified ? p.id : null))))
+    if (!pending) asked.set(token, (pending = getProfile(call).then((p) => (p.emailVerified ? null : p))))
     // A failed look-up is forgotten, so the next reader asks again.
     pending.then(
-      (id) => live && setUserId(id),
+      (p) => live && setAccount(p),
       () => asked.delete(token),
     )
     // Verified: the next reader asks again, and hears so.
     const verified = () => {
       asked.delete(token)
-      setUserId(null)
+      setAccount(null)
     }
     host.addEventListener('flex-email-verified', verified)
     return () => {
@@ -64,5 +66,5 @@ export function useUnverifiedAccount(): string | null {
     }
   }, [call, host, token, ask, round])
 
-  return userId
+  return account
 }

@@ -25,8 +25,9 @@ const linkClass = `font-semibold underline ${FOCUS_RING}`
 export function VerifyBanner() {
   const { route } = useNavigation()
   const { call } = useManageApi()
-  // The account's id while its address is unverified, else null.
-  const userId = useUnverifiedAccount()
+  // The account's id while its address waits for its mailed code: a host sign-in's has no code to ask for.
+  const account = useUnverifiedAccount()
+  const userId = account?.signIn == 'password' && account.id
   // No code can be mailed on a server run without mail.
   const mail = useCapability('mail')
   const [dismissed, setDismissed] = useState(false)

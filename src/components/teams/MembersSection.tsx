@@ -64,8 +64,9 @@ export function MembersSection({ projectId, call, members, me, mine, manages, ow
   const invited = all.filter((m) => m.status === 'invited')
   // Who the owner may hand the project to: a member who has joined (the owner found by role: a stored log-in may not name its user).
   const heirs = active.filter((m) => m.role !== 'owner')
-  // Only a verified address may invite (the server answers 403): an unverified reader is told so where Invite would be, not after a form.
-  const unverified = !!useUnverifiedAccount()
+  // Only a verified address may invite (the server answers 403): an unverified reader is told so where Invite would be, not after a form;
+  // a host sign-in's reader in words of its own, with no code to ask for.
+  const unverified = useUnverifiedAccount()?.signIn
   // Invitations are mailed: a server run without mail offers none.
   const mail = useCapability('mail')
   // Remove and Leave open a dialog of its own chunk: fetched ahead, so it opens at once.
@@ -136,7 +137,7 @@ export function MembersSection({ projectId, call, members, me, mine, manages, ow
           {manages &&
             mail &&
             (unverified ? (
-              <p className="text-sm text-muted">{t('members.verifyFirst')}</p>
+              <p className="text-sm text-muted">{t(unverified == 'host' ? 'members.hostUnverified' : 'members.verifyFirst')}</p>
             ) : (
               <Button ref={inviteButton} onClick={() => setOpen('invite')}>
                 {t('members.invite')}

@@ -9,6 +9,7 @@ export const teams = {
   'members.you': '(you)',
   'members.invite': 'Invite',
   'members.verifyFirst': 'Verify your e-mail address to invite people.',
+  'members.hostUnverified': 'The website you signed in through has not confirmed your e-mail address, so you cannot invite people yet.',
   'members.leave': 'Leave project',
   'members.changeRole': 'Change role',
   'members.menu': ({ name }: { name: string }) => `Actions for ${name}`,

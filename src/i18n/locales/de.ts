@@ -733,6 +733,8 @@ const messages: LocaleMessages = {
   'members.you': '(Sie)',
   'members.invite': 'Einladen',
   'members.verifyFirst': 'Bestätigen Sie Ihre E-Mail-Adresse, um Personen einzuladen.',
+  'members.hostUnverified':
+    'Die Website, über die Sie sich angemeldet haben, hat Ihre E-Mail-Adresse nicht bestätigt, daher können Sie noch niemanden einladen.',
   'members.leave': 'Projekt verlassen',
   'members.changeRole': 'Rolle ändern',
   'members.menu': ({ name }: { name: string }) => `Aktionen für ${name}`,

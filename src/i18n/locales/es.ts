@@ -739,6 +739,8 @@ const messages: LocaleMessages = {
   'members.you': '(tú)',
   'members.invite': 'Invitar',
   'members.verifyFirst': 'Verifica tu dirección de correo electrónico para invitar a otras personas.',
+  'members.hostUnverified':
+    'El sitio web a través del que iniciaste sesión no ha confirmado tu dirección de correo electrónico, así que todavía no puedes invitar a nadie.',
   'members.leave': 'Salir del proyecto',
   'members.changeRole': 'Cambiar rol',
   'members.menu': ({ name }: { name: string }) => `Acciones de ${name}`,

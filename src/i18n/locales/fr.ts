@@ -736,6 +736,8 @@ const messages: LocaleMessages = {
   'members.you': '(vous)',
   'members.invite': 'Inviter',
   'members.verifyFirst': 'Vérifiez votre adresse e-mail pour inviter des personnes.',
+  'members.hostUnverified':
+    'Le site par lequel vous vous êtes connecté n’a pas confirmé votre adresse e-mail\u00a0: vous ne pouvez donc encore inviter personne.',
   'members.leave': 'Quitter le projet',
   'members.changeRole': 'Changer le rôle',
   'members.menu': ({ name }: { name: string }) => `Actions pour ${name}`,

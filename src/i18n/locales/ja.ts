@@ -722,6 +722,7 @@ const messages: LocaleMessages = {
   'members.you': '（あなた）',
   'members.invite': '招待',
   'members.verifyFirst': 'メンバーを招待するには、メールアドレスを確認してください。',
+  'members.hostUnverified': 'サインインに使ったウェブサイトがメールアドレスを確認していないため、まだメンバーを招待できません。',
   'members.leave': 'プロジェクトから抜ける',
   'members.changeRole': 'ロールを変更',
   'members.menu': ({ name }: { name: string }) => `「${name}」の操作`,

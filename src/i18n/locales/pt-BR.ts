@@ -727,6 +727,7 @@ const messages: LocaleMessages = {
   'members.you': '(você)',
   'members.invite': 'Convidar',
   'members.verifyFirst': 'Verifique seu endereço de e-mail para convidar pessoas.',
+  'members.hostUnverified': 'O site pelo qual você entrou não confirmou seu endereço de e-mail, por isso você ainda não pode convidar ninguém.',
   'members.leave': 'Sair do projeto',
   'members.changeRole': 'Mudar papel',
   'members.menu': ({ name }: { name: string }) => `Ações de ${name}`,
