@@ -8,7 +8,7 @@ type Id = keyof typeof server
  * stable code (contract/error-codes.ts ERROR_CODES): the checks of its forms'
  * fields, the password rule, those forms' refusals (the endpoint dialog's, a
  * project gone while its page was open, the project, key and member limits, the invitations', the project limit of a
- * transfer's new owner), the request log's query checks, and the limits' and
+ * transfer's new owner, an address not verified yet), the request log's query checks, and the limits' and
  * a restart's refusals. An error with another
  * code, or none (a server that sends none), is shown as the server wrote it.
  * Fetched only when a reader's texts are not the English ones.
@@ -58,6 +58,7 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   MEMBER_LIMIT_REACHED: 'server.member.limit',
   RECIPIENT_PROJECT_LIMIT: 'server.member.recipientLimit',
   VERIFY_TO_INVITE: 'server.invite.verify',
+  VERIFY_EMAIL_FIRST: 'server.verifyFirst',
   HOST_EMAIL_UNVERIFIED: 'server.invite.hostUnverified',
   INVITER_LIMIT_REACHED: 'server.invite.inviterLimit',
   INVITED_ADDRESS_LIMIT_REACHED: 'server.invite.addressLimit',

@@ -216,6 +216,18 @@ describe('API Actions: Create', () => {
     await userEvent.setup().click(await q.findByRole('button', { name: lang === 'de' ? (de['keys.create'] as string) : enKeys['keys.create'] }))
     await waitFor(() => expect(q.getByRole('alert').textContent).toContain(text))
   })
+
+  // REQUIRE_VERIFIED_EMAIL's refusal of a key (and of a roll, a project) by its code, as the key limit.
+  const VERIFY_FIRST = 'Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.'
+  it.each([
+    ['de', de['server.verifyFirst']],
+    ['en', VERIFY_FIRST],
+  ])('an unverified address (VERIFY_EMAIL_FIRST) on a page in %s: in German by its code, in English as the server wrote it', async (lang, text) => {
+    mockApi({ [GET]: { body: detail(7) }, [CREATE_KEY]: { status: 403, body: { message: VERIFY_FIRST, code: 'VERIFY_EMAIL_FIRST' } } })
+    const q = shadow(mountElement('flex-project-detail', { 'project-id': 'prj_7', router: 'memory', lang }))
+    await userEvent.setup().click(await q.findByRole('button', { name: lang === 'de' ? (de['keys.create'] as string) : enKeys['keys.create'] }))
+    await waitFor(() => expect(q.getByRole('alert').textContent).toContain(text))
+  })
 })
 
 describe('API Actions: Delete', () => {

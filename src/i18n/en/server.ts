@@ -65,9 +65,11 @@ export const server = {
   'server.member.limit': 'This project already has as many members and invitations as it may have.',
   'server.member.recipientLimit': 'This member already owns as many projects as an account may have: they must delete or transfer one first.',
   'server.invite.verify': 'Verify your e-mail address before inviting anyone: we sent you a code. You can ask for a new one from your profile.',
-  // A day's budget (429, `wait` its Retry-After in hours or days past two of them).
+  // REQUIRE_VERIFIED_EMAIL: making a project or a key, or rolling a key, before the address is verified.
+  'server.verifyFirst': 'Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.',
   'server.invite.hostUnverified':
     'You cannot invite anyone yet: the website you signed in through has not confirmed your e-mail address to us. Accepting an invitation with the code from its mail confirms it too.',
+  // A day's budget (429, `wait` its Retry-After in hours or days past two of them).
   'server.invite.inviterLimit': ({ wait }: Wait) => `You have sent as many invitations as you may send in a day, resends included. Try again in ${wait}.`,
   'server.invite.addressLimit': ({ wait }: Wait) =>
     `This address has already been sent as many invitations today as one address may receive in a day. Try again in ${wait}.`,

@@ -613,6 +613,7 @@ const messages: LocaleMessages = {
     'Dieses Mitglied besitzt bereits die höchstmögliche Zahl an Projekten für ein Konto und muss zuerst eines löschen oder übertragen.',
   'server.invite.verify':
     'Bestätigen Sie Ihre E-Mail-Adresse, bevor Sie jemanden einladen: Wir haben Ihnen einen Code gesendet. Einen neuen können Sie in Ihrem Profil anfordern.',
+  'server.verifyFirst': 'Bestätigen Sie zuerst Ihre E-Mail-Adresse: Wir haben Ihnen einen Code gesendet. Einen neuen können Sie in Ihrem Profil anfordern.',
   'server.invite.hostUnverified':
     'Sie können noch niemanden einladen: Die Website, über die Sie sich angemeldet haben, hat uns Ihre E-Mail-Adresse nicht bestätigt. Auch wenn Sie eine Einladung mit dem Code aus ihrer E-Mail annehmen, ist sie bestätigt.',
   'server.invite.inviterLimit': ({ wait }: { wait: string }) =>

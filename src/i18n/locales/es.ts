@@ -619,6 +619,7 @@ const messages: LocaleMessages = {
   'server.member.recipientLimit': 'Este miembro ya es propietario de tantos proyectos como permite una cuenta y primero debe eliminar o transferir uno.',
   'server.invite.verify':
     'Verifica tu dirección de correo electrónico antes de invitar a nadie: te hemos enviado un código. Puedes pedir uno nuevo desde tu perfil.',
+  'server.verifyFirst': 'Verifica primero tu dirección de correo electrónico: te hemos enviado un código. Puedes pedir uno nuevo desde tu perfil.',
   'server.invite.hostUnverified':
     'Todavía no puedes invitar a nadie: el sitio web a través del que iniciaste sesión no nos ha confirmado tu dirección de correo electrónico. Aceptar una invitación con el código de su correo también la confirma.',
   'server.invite.inviterLimit': ({ wait }: { wait: string }) =>

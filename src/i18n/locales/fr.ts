@@ -616,6 +616,7 @@ const messages: LocaleMessages = {
     'Ce membre possède déjà le nombre maximal de projets autorisé pour un compte et doit d’abord en supprimer ou en transférer un.',
   'server.invite.verify':
     'Vérifiez votre adresse e-mail avant d’inviter qui que ce soit\u00a0: nous vous avons envoyé un code. Vous pouvez en demander un nouveau depuis votre profil.',
+  'server.verifyFirst': 'Vérifiez d’abord votre adresse e-mail\u00a0: nous vous avons envoyé un code. Vous pouvez en demander un nouveau depuis votre profil.',
   'server.invite.hostUnverified':
     'Vous ne pouvez encore inviter personne\u00a0: le site par lequel vous vous êtes connecté ne nous a pas confirmé votre adresse e-mail. Accepter une invitation avec le code de son e-mail la confirme aussi.',
   'server.invite.inviterLimit': ({ wait }: { wait: string }) =>

@@ -603,6 +603,7 @@ const messages: LocaleMessages = {
   'server.member.recipientLimit':
     'このメンバーが所有するプロジェクトは、1 つのアカウントで持てる上限数に達しています。先にそのメンバーがいずれかを削除するか、移譲する必要があります。',
   'server.invite.verify': 'メンバーを招待する前に、メールアドレスを確認してください。確認コードを送信済みです。新しいコードはプロフィールから請求できます。',
+  'server.verifyFirst': 'まずメールアドレスを確認してください。確認コードを送信済みです。新しいコードはプロフィールから請求できます。',
   'server.invite.hostUnverified':
     'まだメンバーを招待できません。サインインに使ったウェブサイトから、メールアドレスの確認が届いていません。招待メールのコードで招待を承諾しても、アドレスは確認されます。',
   'server.invite.inviterLimit': ({ wait }: { wait: string }) =>

@@ -607,6 +607,7 @@ const messages: LocaleMessages = {
   'server.member.limit': 'Este projeto já tem o número máximo de membros e convites.',
   'server.member.recipientLimit': 'Este membro já é proprietário do número máximo de projetos permitido por conta e precisa excluir ou transferir um antes.',
   'server.invite.verify': 'Verifique seu endereço de e-mail antes de convidar alguém: enviamos um código para você. Você pode pedir um novo no seu perfil.',
+  'server.verifyFirst': 'Verifique primeiro seu endereço de e-mail: enviamos um código para você. Você pode pedir um novo no seu perfil.',
   'server.invite.hostUnverified':
     'Você ainda não pode convidar ninguém: o site pelo qual você entrou não nos confirmou seu endereço de e-mail. Aceitar um convite com o código do e-mail dele também o confirma.',
   'server.invite.inviterLimit': ({ wait }: { wait: string }) =>
