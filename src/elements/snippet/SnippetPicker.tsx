@@ -4,8 +4,11 @@ import { useT } from '../../i18n'
 import { snippet } from '../../i18n/en/snippet'
 
 function Select({ label, value, options, onPick }: { label: string; value?: string; options: [string, string][]; onPick: (value: string) => void }) {
+  // Its choices are names and ids, in their own direction: on a right-to-left page a name in Latin letters
+  // would otherwise be cut at its start ("ayments and Refunds API") and a shortened id's "…" put before it.
   return (
     <select
+      dir="auto"
       aria-label={label}
       value={value}
       onChange={(e) => onPick(e.target.value)}
