@@ -26,6 +26,7 @@ import pg from 'pg'
 import { BOUNDS } from '../server/resources/logs/histogram'
 import { methodBit, NAMED_METHODS } from '../server/resources/logs/methods'
 import { deletedProjectLogs, PURGE_BATCH } from '../server/resources/logs/purge'
+import { dayStart } from '../server/resources/logs/partitions'
 import { openPostgres } from '../server/db/postgres'
 import { forkChild } from './ipc-child'
 import { processCpuMs } from './process-cpu'
@@ -123,7 +124,8 @@ async function ingestion(url: string, dbUrl: string, keyIds: string[], projectId
 async function fill(dbUrl: string, projectId: string, keyIds: string[]) {
   const db = new pg.Client({ connectionString: dbUrl })
   await db.connect()
-  const today = Date.now() - (Date.now() % DAY)
+  // One reading of the clock: two, a millisecond apart, put "today" just before midnight, and its partition over the server's.
+  const today = dayStart(Date.now())
   const perDay = Math.ceil(ROWS / 30)
   const t0 = performance.now()
   for (let d = 29; d >= 0; d--) {
