@@ -205,25 +205,17 @@ describe('API Actions: Create', () => {
     expect(api.callsTo(GET)).toHaveLength(1)
   })
 
-  // The limit by its code: in German on a German page (without the figure, no field of the answer); on an English one, the server's words.
+  // Refusals the widget knows by their code: in German on a German page (the key limit without the figure, no field of the
+  // answer), on an English one in the server's words. REQUIRE_VERIFIED_EMAIL's holds a roll and a project the same.
   const KEY_LIMIT = 'This project already has 20 API keys, the most it can have. Delete one to create another.'
-  it.each([
-    ['de', de['server.key.limit']],
-    ['en', KEY_LIMIT],
-  ])('the key limit (KEY_LIMIT_REACHED) on a page in %s: in German by its code, in English as the server wrote it', async (lang, text) => {
-    mockApi({ [GET]: { body: detail(7) }, [CREATE_KEY]: { status: 409, body: { message: KEY_LIMIT, code: 'KEY_LIMIT_REACHED' } } })
-    const q = shadow(mountElement('flex-project-detail', { 'project-id': 'prj_7', router: 'memory', lang }))
-    await userEvent.setup().click(await q.findByRole('button', { name: lang === 'de' ? (de['keys.create'] as string) : enKeys['keys.create'] }))
-    await waitFor(() => expect(q.getByRole('alert').textContent).toContain(text))
-  })
-
-  // REQUIRE_VERIFIED_EMAIL's refusal of a key (and of a roll, a project) by its code, as the key limit.
   const VERIFY_FIRST = 'Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.'
   it.each([
-    ['de', de['server.verifyFirst']],
-    ['en', VERIFY_FIRST],
-  ])('an unverified address (VERIFY_EMAIL_FIRST) on a page in %s: in German by its code, in English as the server wrote it', async (lang, text) => {
-    mockApi({ [GET]: { body: detail(7) }, [CREATE_KEY]: { status: 403, body: { message: VERIFY_FIRST, code: 'VERIFY_EMAIL_FIRST' } } })
+    ['the key limit', 'KEY_LIMIT_REACHED', 'de', 409, KEY_LIMIT, de['server.key.limit']],
+    ['the key limit', 'KEY_LIMIT_REACHED', 'en', 409, KEY_LIMIT, KEY_LIMIT],
+    ['an unverified address', 'VERIFY_EMAIL_FIRST', 'de', 403, VERIFY_FIRST, de['server.verifyFirst']],
+    ['an unverified address', 'VERIFY_EMAIL_FIRST', 'en', 403, VERIFY_FIRST, VERIFY_FIRST],
+  ])('%s (%s) on a page in %s: in German by its code, in English as the server wrote it', async (_, code, lang, status, message, text) => {
+    mockApi({ [GET]: { body: detail(7) }, [CREATE_KEY]: { status, body: { message, code } } })
     const q = shadow(mountElement('flex-project-detail', { 'project-id': 'prj_7', router: 'memory', lang }))
     await userEvent.setup().click(await q.findByRole('button', { name: lang === 'de' ? (de['keys.create'] as string) : enKeys['keys.create'] }))
     await waitFor(() => expect(q.getByRole('alert').textContent).toContain(text))
