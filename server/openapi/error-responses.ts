@@ -206,12 +206,12 @@ export const badBody = (
   messages: [...BODY_MESSAGES, ...bodyMessages(schema), ...refusals],
 })
 
-/** REQUIRE_VERIFIED_EMAIL's refusal (thrown by the accounts' gate), here because projects and keys document it too. */
+/** REQUIRE_VERIFIED_EMAIL's refusal (thrown by the accounts' gate), here because projects, keys and webhooks document it too. */
 export const VERIFIED_EMAIL = errorTable({
   VERIFY_EMAIL_FIRST: 'Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.',
 })
 
-/** REQUIRE_VERIFIED_EMAIL: creating a project or a key, or rolling a key, before the account's e-mail is verified. */
+/** REQUIRE_VERIFIED_EMAIL: creating a project, a key or a webhook endpoint, rolling a key or the webhook secret, sending a test event or a resend, before the account's e-mail is verified. */
 export const UNVERIFIED: ErrorAnswer = {
   description: 'REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet.',
   messages: [VERIFIED_EMAIL.VERIFY_EMAIL_FIRST],

@@ -738,19 +738,23 @@ describe('<flex-webhooks>', () => {
   })
 
   // The server's refusals by their code: in German on a German page; on an English one, the server's own words.
+  // REQUIRE_VERIFIED_EMAIL's holds an endpoint (and a secret roll, below) until the address is verified.
   const PRIVATE_HOST = `Endpoint URL's host hooks.internal is not a public address. ${enServer['server.endpoint.url.private']}`
   const LIMIT = 'This project already has 10 webhook endpoints, the most it can have. Delete one to add another.'
+  const VERIFY_FIRST = 'Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.'
   it.each([
-    ['de', 'ENDPOINT_URL_PRIVATE_HOST', PRIVATE_HOST, 'url', de['server.endpoint.url.privateHost']],
-    ['en', 'ENDPOINT_URL_PRIVATE_HOST', PRIVATE_HOST, 'url', PRIVATE_HOST],
-    ['de', 'ENDPOINT_LIMIT_REACHED', LIMIT, 'alert', de['server.endpoint.limit']],
-    ['en', 'ENDPOINT_LIMIT_REACHED', LIMIT, 'alert', LIMIT],
-  ])('Add endpoint on a page in %s says %s in German by its code, in English as the server wrote it', async (lang, code, message, where, text) => {
+    ['de', 'ENDPOINT_URL_PRIVATE_HOST', 400, PRIVATE_HOST, 'url', de['server.endpoint.url.privateHost']],
+    ['en', 'ENDPOINT_URL_PRIVATE_HOST', 400, PRIVATE_HOST, 'url', PRIVATE_HOST],
+    ['de', 'ENDPOINT_LIMIT_REACHED', 409, LIMIT, 'alert', de['server.endpoint.limit']],
+    ['en', 'ENDPOINT_LIMIT_REACHED', 409, LIMIT, 'alert', LIMIT],
+    ['de', 'VERIFY_EMAIL_FIRST', 403, VERIFY_FIRST, 'alert', de['server.verifyFirst']],
+    ['en', 'VERIFY_EMAIL_FIRST', 403, VERIFY_FIRST, 'alert', VERIFY_FIRST],
+  ])('Add endpoint on a page in %s says %s in German by its code, in English as the server wrote it', async (lang, code, status, message, where, text) => {
     mockApi({
       [CAPS]: { body: { features: ['webhooks'] } },
       [TYPES]: { body: CATALOG },
       [LIST]: { body: { endpoints: [endpoint(1)], needsSecretRoll: false } },
-      [`POST ${HOOKS}`]: { status: code === 'ENDPOINT_LIMIT_REACHED' ? 409 : 400, body: { message, code } },
+      [`POST ${HOOKS}`]: { status, body: { message, code } },
     })
     const { q } = mount({ 'project-id': 'prj_7', lang })
     const words = (lang === 'de' ? de : enWebhooks) as Record<string, string>
@@ -763,6 +767,29 @@ describe('<flex-webhooks>', () => {
     if (where === 'url') await waitFor(() => expect(url).toHaveAccessibleDescription(text))
     else await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain(text))
   })
+
+  it.each([
+    ['de', de['server.verifyFirst']],
+    ['en', VERIFY_FIRST],
+  ])(
+    'Roll secret on a page in %s says VERIFY_EMAIL_FIRST in German by its code, in English as the server wrote it, and reveals nothing',
+    async (lang, text) => {
+      mockApi({
+        [CAPS]: { body: { features: ['webhooks'] } },
+        [TYPES]: { body: CATALOG },
+        [LIST]: { body: { endpoints: [endpoint(1)], needsSecretRoll: false } },
+        [`POST ${HOOKS}/secret/roll`]: { status: 403, body: { message: VERIFY_FIRST, code: 'VERIFY_EMAIL_FIRST' } },
+      })
+      const { q } = mount({ 'project-id': 'prj_7', lang })
+      const words = (lang === 'de' ? de : enWebhooks) as Record<string, string>
+      const user = userEvent.setup()
+      await user.click(await q.findByRole('button', { name: words['webhooks.rollSecret'] }))
+      const dialog = q.getByRole('dialog', { name: words['webhooks.roll.title'] })
+      await user.click(within(dialog).getByRole('button', { name: words['webhooks.rollSecret'] }))
+      await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain(text))
+      expect(q.queryByRole('dialog', { name: words['webhooks.secret.title'] })).not.toBeInTheDocument()
+    },
+  )
 
   it('says so against a server without webhooks, and calls nothing of theirs', async () => {
     const api = mockApi({})

@@ -7,7 +7,8 @@ export { eraseAccount } from './erasure'
 /**
  * Accounts: password reset, e-mail verification, the profile and its deletion; the mail of a new
  * account's first code (on the session's sign-up event); with REQUIRE_VERIFIED_EMAIL, the guard that
- * holds project and key creation (and a key's roll) until the address is verified; the pruning of their codes.
+ * holds project and key creation, a key's roll, and webhook endpoints, secret rolls, test events and resends
+ * until the address is verified; the pruning of their codes.
  */
 export const accounts: Resource = {
   name: 'accounts',
@@ -19,7 +20,7 @@ export const accounts: Resource = {
   // The server can send mail (SMTP_URL, or files outside production): reset, verification and
   // invitations mail a code. Without it (MAIL_DISABLED) the widget hides them rather than offer what answers 503.
   features: (config) => (config.mail.smtpUrl || config.mail.folder ? ['accounts', 'mail'] : ['accounts']),
-  // Guards on the projects' and keys' paths: mounted before any route, so creation is refused before it runs.
+  // Guards on the projects', keys' and webhooks' paths: mounted before any route, so creation is refused before it runs.
   guards: (deps) =>
     deps.config.requireVerifiedEmail
       ? [
@@ -27,6 +28,12 @@ export const accounts: Resource = {
           { path: '/manage/dapp/:id/api-key', handler: requireVerifiedEmail(deps) },
           // A roll mints a working secret as creation does: an account made before the setting was on, or a team member, is held the same.
           { path: '/manage/dapp/:id/api-key/:keyId/roll', handler: requireVerifiedEmail(deps) },
+          // Webhooks: an endpoint has the server send signed requests to a URL the caller chose, a roll mints the signing
+          // secret, a test event or a resend is a request sent on demand. Reading, changing and deleting are not held.
+          { path: '/manage/dapp/:id/webhooks', handler: requireVerifiedEmail(deps) },
+          { path: '/manage/dapp/:id/webhooks/secret/roll', handler: requireVerifiedEmail(deps) },
+          { path: '/manage/dapp/:id/webhooks/:endpointId/test', handler: requireVerifiedEmail(deps) },
+          { path: '/manage/dapp/:id/webhooks/:endpointId/messages/:messageId/resend', handler: requireVerifiedEmail(deps) },
         ]
       : [],
   retention: (deps) => accountRetention(deps),

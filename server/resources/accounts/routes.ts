@@ -28,9 +28,10 @@ export function accountRoutes(deps: AccountDeps) {
 }
 
 /**
- * REQUIRE_VERIFIED_EMAIL: project and key creation, and a key's roll, answer 403 until the
- * account's e-mail is verified, or it is an account of the provider's own sign-in (made only with the service
- * token; creating claims no address, data.ts mayCreate).
+ * REQUIRE_VERIFIED_EMAIL: a POST to a path it guards (index.ts: project and key creation, a key's roll, and the
+ * webhooks' endpoint creation, secret roll, test events and resends) answers 403 until the account's e-mail is
+ * verified, or it is an account of the provider's own sign-in (made only with the service token; creating claims no
+ * address, data.ts mayCreate).
  */
 export function requireVerifiedEmail({ db }: RouteDeps): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {

@@ -25,6 +25,7 @@ import {
   NOT_JSON,
   TOO_LARGE,
   type ErrorAnswer,
+  UNVERIFIED,
   USER_LIMIT,
 } from '../../openapi/error-responses'
 import { PRIVATE_REFUSED, URL_REFUSED } from './address'
@@ -93,6 +94,7 @@ export const createEndpointRoute = createRoute({
     201: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
     ...accessErrors({
       400: badBody(NewWebhookEndpoint, [...URL_REFUSALS, UNKNOWN_TYPE]),
+      403: UNVERIFIED,
       404: PROJECT_MISSING,
       409: {
         description: 'The endpoint limit is reached (WEBHOOK_ENDPOINT_LIMIT), or the secret must be rolled first (code WEBHOOK_SECRET_ROLL_NEEDED).',
@@ -156,7 +158,7 @@ export const testEndpointRoute = createRoute({
   request: { params: endpoint, body: { required: false, content: jsonContent(WebhookTestEvent) } },
   responses: {
     202: { description: 'Queued; the id is the message id (webhook-id).', content: jsonContent(WebhookMessageAccepted) },
-    ...accessErrors({ 400: badBody(WebhookTestEvent, [UNKNOWN_TYPE]), 404: ENDPOINT_MISSING, 409: DISABLED, 429: TEST_EVENTS_SPENT, ...BODY }),
+    ...accessErrors({ 400: badBody(WebhookTestEvent, [UNKNOWN_TYPE]), 403: UNVERIFIED, 404: ENDPOINT_MISSING, 409: DISABLED, 429: TEST_EVENTS_SPENT, ...BODY }),
   },
 })
 
@@ -198,6 +200,7 @@ export const resendRoute = createRoute({
   responses: {
     202: { description: 'Queued.', content: jsonContent(WebhookMessageAccepted) },
     ...accessErrors({
+      403: UNVERIFIED,
       404: {
         description: 'No such project (or not the caller’s), or no such endpoint or message in it.',
         messages: [...ENDPOINT_MISSING.messages, WEBHOOKS.MESSAGE_NOT_FOUND],
@@ -220,7 +223,7 @@ export const rollSecretRoute = createRoute({
   request: { params: project, body: { required: true, content: jsonContent(WebhookSecretRoll) } },
   responses: {
     201: { description: 'The new secret.', content: jsonContent(WebhookSecret) },
-    ...accessErrors({ 400: badBody(WebhookSecretRoll), 404: PROJECT_MISSING, ...BODY }),
+    ...accessErrors({ 400: badBody(WebhookSecretRoll), 403: UNVERIFIED, 404: PROJECT_MISSING, ...BODY }),
   },
 })
 

@@ -4962,7 +4962,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -5269,7 +5269,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -5465,7 +5465,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
@@ -5562,7 +5562,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
