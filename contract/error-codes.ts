@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'REQUEST_REFUSED',
   'DATABASE_UNAVAILABLE',
   'SERVER_RESTARTING',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
   // A body or an address refused before its fields are read
   'BODY_NOT_JSON',
   'BODY_ENCODING_UNSUPPORTED',

@@ -1,7 +1,7 @@
 import { getRequestListener, RequestError } from '@hono/node-server'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
-import { COMMON, errorBody } from './errors'
+import { COMMON, errorBody, type Coded } from './errors'
 import { isLingering } from './linger'
 import { API_HEADERS } from './security-headers'
 
@@ -40,13 +40,37 @@ function refused(err: unknown): Response {
   })
 }
 
+/** What Node's parser refuses (or times out) before a request exists, answered as every other refusal is. */
+const CLIENT_ERRORS: Record<string, readonly [number, string, Coded]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', COMMON.REQUEST_TIMEOUT],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', COMMON.HEADERS_TOO_LARGE],
+}
+
+/**
+ * A request Node's parser cannot take (a malformed request line or header, a head over its 16 kB, a request past
+ * its bounds): Node's own answer is a bare status line, with no body and none of the API's safety headers. Here it
+ * is the JSON error, code included, with those headers, then the connection closed, as Node does. A client that
+ * is gone, or an answer already begun, gets nothing more.
+ */
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  const answering = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage
+  if (err.code !== 'ECONNRESET' && socket.writable && !answering?.headersSent) {
+    const [status, reason, error] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad Request', COMMON.REQUEST_REFUSED]
+    const body = JSON.stringify(errorBody(error))
+    const headers = [['Content-Type', 'application/json'], ['Content-Length', String(Buffer.byteLength(body))], ...API_HEADERS, ['Connection', 'close']]
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`)
+  }
+  socket.destroy()
+}
+
 /**
  * Node's HTTP server around the app, as @hono/node-server's `serve` makes it, with two guards it lacks.
  * Node hands the app every request a chunk holds at once and queues their answers behind the first the
  * client has not read: a client that pipelines without reading would have the server do all of that work
  * and hold every answer in memory. So a connection with more than PIPELINED_MAX requests unanswered is
  * closed (no browser pipelines), and a request whose connection is gone is not started. A client has
- * `bounds` to send its request (REQUEST_BOUNDS).
+ * `bounds` to send its request (REQUEST_BOUNDS); what Node's parser refuses is answered as the API's refusals are
+ * (answerClientError).
  */
 export function nodeServer(fetch: Fetch, hostname: string, bounds: RequestBounds = REQUEST_BOUNDS): Server {
   const listener = getRequestListener(fetch, { hostname, errorHandler: refused })
@@ -58,7 +82,7 @@ export function nodeServer(fetch: Fetch, hostname: string, bounds: RequestBounds
     // 30 s over): a quarter of the head's bound cuts a stalled client at most a quarter late.
     connectionsCheckingInterval: Math.max(100, Math.floor(Math.min(bounds.headersMs, bounds.requestMs) / 4)),
   }
-  // Past a bound Node answers 408 Request Timeout (unless an answer has begun) and closes the connection.
+  // Past a bound Node gives up the request (unless an answer has begun): answered 408 by answerClientError.
   const server = createServer(timeouts, (incoming, outgoing) => {
     const socket = incoming.socket
     if (socket.destroyed) return
@@ -72,6 +96,7 @@ export function nodeServer(fetch: Fetch, hostname: string, bounds: RequestBounds
     }
     void listener(incoming, outgoing)
   })
+  server.on('clientError', answerClientError)
   // Without a listener of its own, Node answers 100 Continue as soon as the head is read.
   server.on('checkContinue', (incoming: IncomingMessage, outgoing: ServerResponse) => {
     continueOnRead(incoming, outgoing)

@@ -73,6 +73,41 @@ describe('a request the server cannot read as a URL', () => {
   })
 })
 
+describe('a request Node’s parser refuses', () => {
+  it.each([
+    [
+      'a request line that is no request line',
+      'GET /api/health HTTP/1.1 extra\r\nHost: localhost\r\n\r\n',
+      400,
+      { message: 'Bad request.', code: 'REQUEST_REFUSED' },
+    ],
+    [
+      'a header with no colon',
+      'GET /api/health HTTP/1.1\r\nHost: localhost\r\nno colon here\r\n\r\n',
+      400,
+      { message: 'Bad request.', code: 'REQUEST_REFUSED' },
+    ],
+    [
+      'a head over Node’s 16 kB',
+      `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      { message: 'The request’s headers are too large.', code: 'HEADERS_TOO_LARGE' },
+    ],
+  ])('%s: its status with the JSON error and the API’s safety headers, then the connection is closed', async (_, raw, status, error) => {
+    const port = await listening()
+    const text = await exchange(port, raw)
+    const [head, body] = text.split('\r\n\r\n')
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `))
+    expect(head).toMatch(/^content-type: application\/json/im)
+    expect(head).toMatch(/^content-security-policy: default-src 'none'/im)
+    expect(head).toMatch(/^x-content-type-options: nosniff/im)
+    expect(head).toMatch(/^connection: close/im)
+    // Read as latin1 (exchange): the JSON is UTF-8.
+    expect(JSON.parse(Buffer.from(body, 'latin1').toString('utf8'))).toEqual(error)
+    expect(await health(port)).toBe(200)
+  })
+})
+
 describe('a JSON body whose bytes are not UTF-8', () => {
   it('is refused as not JSON, never stored with U+FFFD in place of what was sent', async () => {
     s = await createTestServer()

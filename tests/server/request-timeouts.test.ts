@@ -12,11 +12,15 @@ import { DEVICE } from './harness'
 import { listeningServers } from './listening'
 
 const BOUNDS: RequestBounds = { headersMs: 1000, requestMs: 1000 }
-// The bound, Node's check a quarter of it later at most, and room for a busy machine.
-const CUT_WITHIN_MS = 3000
+// Node's own bounds are 60 s for a head and 300 s for a request: a cut well before those is these bounds' doing,
+// the rest of the room is for a loaded machine (the suite runs beside others; 3.4 s was seen where 1.3 is usual).
+const CUT_WITHIN_MS = 15_000
 
 const starting = listeningServers({ requestBounds: BOUNDS })
 const start = async () => (await starting()).port
+// For a request sent slowly within its bound: a bound a loaded machine's late timers cannot outrun.
+const STEADY_BOUNDS: RequestBounds = { headersMs: 10_000, requestMs: 10_000 }
+const startingRoomy = listeningServers({ requestBounds: STEADY_BOUNDS })
 
 /** A raw client: what it read, how the connection ended, and when. */
 function client(port: number) {
@@ -34,6 +38,14 @@ function client(port: number) {
 
 const body = JSON.stringify(DEVICE)
 const head = `POST /api/device HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`
+/** The 408 is the API's JSON error with its code and safety headers, as every refusal is (Node's own is a bare status line). */
+function expectTimeoutAnswer(received: string) {
+  const [head, body] = received.split('\r\n\r\n')
+  expect(head).toMatch(/^content-type: application\/json/im)
+  expect(head).toMatch(/^x-content-type-options: nosniff/im)
+  expect(head).toMatch(/^connection: close/im)
+  expect(JSON.parse(body)).toEqual({ message: 'The request took too long to arrive. Please send it again.', code: 'REQUEST_TIMEOUT' })
+}
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('a request is bounded in time', () => {
@@ -41,8 +53,9 @@ describe('a request is bounded in time', () => {
     const { socket, state } = client(await start())
     const began = Date.now()
     socket.write(head + body.slice(0, body.length / 2))
-    await expect.poll(() => state.end, { timeout: CUT_WITHIN_MS + 2000 }).toBe('closed')
+    await expect.poll(() => state.end, { timeout: CUT_WITHIN_MS }).toBe('closed')
     expect(state.received).toMatch(/^HTTP\/1\.1 408 /)
+    expectTimeoutAnswer(state.received)
     expect(state.endedAt - began).toBeGreaterThanOrEqual(BOUNDS.requestMs - 50)
     expect(state.endedAt - began).toBeLessThan(CUT_WITHIN_MS)
   })
@@ -51,21 +64,23 @@ describe('a request is bounded in time', () => {
     const { socket, state } = client(await start())
     const began = Date.now()
     socket.write('POST /api/device HTTP/1.1\r\nHost: x\r\n')
-    await expect.poll(() => state.end, { timeout: CUT_WITHIN_MS + 2000 }).toBe('closed')
+    await expect.poll(() => state.end, { timeout: CUT_WITHIN_MS }).toBe('closed')
     expect(state.received).toMatch(/^HTTP\/1\.1 408 /)
+    expectTimeoutAnswer(state.received)
     expect(state.endedAt - began).toBeLessThan(CUT_WITHIN_MS)
   })
 
   it('a request sent slowly but steadily within the bound is answered as usual', async () => {
-    const { socket, state } = client(await start())
+    const { socket, state } = client((await startingRoomy()).port)
     socket.write(head)
-    // Five pieces over about half the bound: a slow link, not a stalled one.
+    // Five pieces over 2.5 s, a quarter of the bound: Node's check (every quarter) looks at the request at least
+    // once while it comes in. A slow link, not a stalled one.
     const piece = Math.ceil(body.length / 5)
     for (let at = 0; at < body.length; at += piece) {
-      await pause(100)
+      await pause(STEADY_BOUNDS.requestMs / 20)
       socket.write(body.slice(at, at + piece))
     }
-    await expect.poll(() => state.received, { timeout: 5000 }).toMatch(/\r\n\r\n\{.*\}$/)
+    await expect.poll(() => state.received, { timeout: 10_000 }).toMatch(/\r\n\r\n\{.*\}$/)
     expect(state.received).toMatch(/^HTTP\/1\.1 201 /)
     expect(state.end).toBeUndefined()
     socket.destroy()

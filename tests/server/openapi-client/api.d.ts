@@ -1002,6 +1002,8 @@ export interface components {
         | 'REQUEST_REFUSED'
         | 'DATABASE_UNAVAILABLE'
         | 'SERVER_RESTARTING'
+        | 'REQUEST_TIMEOUT'
+        | 'HEADERS_TOO_LARGE'
         | 'BODY_NOT_JSON'
         | 'BODY_ENCODING_UNSUPPORTED'
         | 'BODY_INVALID_JSON'
