@@ -188,7 +188,7 @@ export const appSchema = z.object({
   secretEncryptionKeyPrevious: parsed('SECRET_ENCRYPTION_KEY_PREVIOUS', encryptionKeyNamed('SECRET_ENCRYPTION_KEY_PREVIOUS')),
   webhooks,
   mail,
-  /** Project and key creation, a key's roll, and webhook endpoints, secret rolls, test events and resends answer 403 until the account's e-mail is verified. */
+  /** Project and key creation, a key's roll, and webhook endpoints (added or re-pointed), secret rolls, test events and resends answer 403 until the account's e-mail is verified. */
   requireVerifiedEmail: bool('REQUIRE_VERIFIED_EMAIL'),
   /** How long a reset or verification code works. */
   codeTtlSeconds: int('CODE_TTL_SECONDS', 900, 60, DAY),

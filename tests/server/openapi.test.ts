@@ -479,6 +479,8 @@ describe('OpenAPI document', () => {
     expect(seen.slice(-11).map((x) => x.res.status)).toEqual(Array(11).fill(400))
     // REQUIRE_VERIFIED_EMAIL: the same data served with the setting on holds each call its guard names while the
     // account's address is unverified (it is verified below), with the 403 each operation documents.
+    // An endpoint that is still there, to re-point (the walk's own was deleted above; an edit of one that is gone is a 404).
+    const kept = await s.request('POST', hooks, { token: access, body: { url: 'https://93.184.216.34/kept' } })
     const gated = await createTestServer({ storage: s.storage, config: { serviceToken: SERVICE_TOKEN, rateLimit: RATE_LIMIT, requireVerifiedEmail: true } })
     try {
       for (const [path, body] of [
@@ -492,10 +494,16 @@ describe('OpenAPI document', () => {
       ] as const) {
         seen.push({ method: 'POST', path, res: await gated.request('POST', path, { token: access, body }) })
       }
+      const keptPath = `${hooks}/${kept.body.id}`
+      seen.push({
+        method: 'PATCH',
+        path: keptPath,
+        res: await gated.request('PATCH', keptPath, { token: access, body: { url: 'https://93.184.216.34/moved' } }),
+      })
     } finally {
       await gated.close()
     }
-    expect(seen.slice(-7).map((x) => [x.res.status, x.res.body.code])).toEqual(Array(7).fill([403, 'VERIFY_EMAIL_FIRST']))
+    expect(seen.slice(-8).map((x) => [x.res.status, x.res.body.code])).toEqual(Array(8).fill([403, 'VERIFY_EMAIL_FIRST']))
     // Invitations: an unverified inviter's 403; verified, one address invited and revoked until its budget of the day answers 429.
     const members = `/api/manage/dapp/${id}/members`
     const invited = uniqueEmail('invited')

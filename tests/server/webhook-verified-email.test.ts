@@ -36,7 +36,7 @@ async function server(config: AppOverrides, storage?: TestServer['storage']) {
 }
 
 describe('REQUIRE_VERIFIED_EMAIL and webhooks', () => {
-  it('holds adding an endpoint, rolling the secret, a test event and a resend at 403 until the address is verified, for an account whose project predates the setting', async () => {
+  it('holds adding an endpoint, re-pointing one, rolling the secret, a test event and a resend at 403 until the address is verified, for an account whose project predates the setting', async () => {
     const before = await server({})
     const a = await signUp(before)
     const code = await inbox.code(a.email)
@@ -56,14 +56,19 @@ describe('REQUIRE_VERIFIED_EMAIL and webhooks', () => {
       () => call('POST', `${hooks}/secret/roll`, { graceSeconds: 0 }),
       () => call('POST', `${endpoint}/test`),
       () => call('POST', `${endpoint}/messages/${tested.body.id}/resend`),
+      // Re-pointing the endpoint is adding one at a new address (last: a message is not resent to a new address).
+      () => call('PATCH', endpoint, { url: `${HOOK}/moved` }),
     ]
     const refusals: unknown[] = []
     for (const send of held) refusals.push(await send().then((r) => [r.status, r.body.code]))
     expect(refusals).toEqual(held.map(() => [403, 'VERIFY_EMAIL_FIRST']))
     expect((await held[0]()).body.message).toBe(VERIFY_FIRST)
-    // What is there may still be read, turned off and on; the first test event was the only one queued.
+    // What is there may still be read, described, turned off and on; the first test event was the only one
+    // queued, and the endpoint still points where it did.
     const listed = await call('GET', hooks)
-    expect([listed.status, listed.body.endpoints.length]).toEqual([200, 1])
+    expect([listed.status, listed.body.endpoints.length, listed.body.endpoints[0].url]).toEqual([200, 1, HOOK])
+    // An edit that sends the address unchanged, as the widget's Edit does, is no new address.
+    expect((await call('PATCH', endpoint, { url: HOOK, description: 'Billing' })).status).toBe(200)
     expect((await call('PATCH', endpoint, { disabled: true })).status).toBe(200)
     expect((await call('PATCH', endpoint, { disabled: false })).status).toBe(200)
     expect((await call('GET', `${endpoint}/attempts`)).status).toBe(200)
@@ -71,7 +76,7 @@ describe('REQUIRE_VERIFIED_EMAIL and webhooks', () => {
     expect((await call('POST', '/api/auth/email/verify', { code })).status).toBe(200)
     const statuses: number[] = []
     for (const send of held) statuses.push((await send()).status)
-    expect(statuses).toEqual([201, 201, 202, 202])
+    expect(statuses).toEqual([201, 201, 202, 202, 200])
     expect((await call('DELETE', endpoint)).status).toBe(204)
   })
 

@@ -791,6 +791,30 @@ describe('<flex-webhooks>', () => {
     },
   )
 
+  it.each([
+    ['de', de['server.verifyFirst']],
+    ['en', VERIFY_FIRST],
+  ])('Edit to a new address on a page in %s says VERIFY_EMAIL_FIRST in German by its code, and keeps the address typed', async (lang, text) => {
+    mockApi({
+      [CAPS]: { body: { features: ['webhooks'] } },
+      [TYPES]: { body: CATALOG },
+      [LIST]: { body: { endpoints: [endpoint(1)], needsSecretRoll: false } },
+      [`PATCH ${HOOKS}/ep_1`]: { status: 403, body: { message: VERIFY_FIRST, code: 'VERIFY_EMAIL_FIRST' } },
+    })
+    const { q } = mount({ 'project-id': 'prj_7', lang })
+    const words = (lang === 'de' ? de : enWebhooks) as Record<string, string | ((v: { url: string }) => string)>
+    const label = words['webhooks.endpoints.manageLabel'] as (v: { url: string }) => string
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: label({ url: 'https://hooks.example.com/1' }) }))
+    await user.click(q.getByRole('button', { name: words['webhooks.panel.edit'] as string }))
+    const dialog = q.getByRole('dialog', { name: words['webhooks.endpoint.editTitle'] as string })
+    const url = within(dialog).getByLabelText(words['webhooks.endpoint.url'] as string)
+    fireEvent.change(url, { target: { value: 'https://hooks.example.com/moved' } })
+    await user.click(within(dialog).getByRole('button', { name: words['webhooks.endpoint.save'] as string }))
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain(text))
+    expect(url).toHaveValue('https://hooks.example.com/moved')
+  })
+
   it('says so against a server without webhooks, and calls nothing of theirs', async () => {
     const api = mockApi({})
     const { q } = mount()

@@ -3,6 +3,7 @@ import { accountRetention } from './codes'
 import { accountRoutes, requireVerifiedEmail } from './routes'
 
 export { eraseAccount } from './erasure'
+export { holdUnverified } from './routes'
 
 /**
  * Accounts: password reset, e-mail verification, the profile and its deletion; the mail of a new
@@ -29,7 +30,8 @@ export const accounts: Resource = {
           // A roll mints a working secret as creation does: an account made before the setting was on, or a team member, is held the same.
           { path: '/manage/dapp/:id/api-key/:keyId/roll', handler: requireVerifiedEmail(deps) },
           // Webhooks: an endpoint has the server send signed requests to a URL the caller chose, a roll mints the signing
-          // secret, a test event or a resend is a request sent on demand. Reading, changing and deleting are not held.
+          // secret, a test event or a resend is a request sent on demand. An edit that re-points an endpoint is held by its
+          // route (holdUnverified: a path's guard cannot see the body); reading, other edits and deleting are not held.
           { path: '/manage/dapp/:id/webhooks', handler: requireVerifiedEmail(deps) },
           { path: '/manage/dapp/:id/webhooks/secret/roll', handler: requireVerifiedEmail(deps) },
           { path: '/manage/dapp/:id/webhooks/:endpointId/test', handler: requireVerifiedEmail(deps) },

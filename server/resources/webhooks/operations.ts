@@ -129,6 +129,8 @@ export const updateEndpointRoute = createRoute({
     200: { description: 'The endpoint.', content: jsonContent(WebhookEndpoint) },
     ...accessErrors({
       400: badBody(WebhookEndpointPatch, [...URL_REFUSALS, UNKNOWN_TYPE]),
+      // A new `url` only: disabling, enabling and other fields are not held.
+      403: UNVERIFIED,
       404: ENDPOINT_MISSING,
       ...BODY,
     }),

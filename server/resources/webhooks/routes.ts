@@ -24,6 +24,7 @@ import { withRoles } from '../../openapi/roles'
 import { audit } from '../../security/audit-log'
 import { authorize, PROJECTS, type Action } from '../../security/authorization'
 import { hitRateLimit, testEventBucket } from '../../security/rate-limit'
+import { holdUnverified } from '../accounts'
 import { checkEndpointUrl } from './address'
 import { eventCatalog } from './catalog'
 import {
@@ -164,6 +165,9 @@ function endpointRoutes({ db, config }: RouteDeps, { checkTypes, checkUrl, owned
       const projectId = await db.transaction(async (tx) => {
         const projectId = await owned(tx, c, 'webhooks.write', true)
         const before = url === undefined ? undefined : await getEndpoint(tx, projectId, endpointId)
+        // Re-pointing an endpoint is adding one at a new address: REQUIRE_VERIFIED_EMAIL holds it as it holds creation.
+        // Its address sent unchanged (the widget's Edit sends every field) is no new address.
+        if (before && before.url !== url && config.requireVerifiedEmail) await holdUnverified(tx, c.var.userId)
         if (!(await updateEndpoint(tx, projectId, endpointId, { ...change, url }, c.var.userId))) throw notFound(WEBHOOKS.ENDPOINT_NOT_FOUND)
         const fields = Object.keys(change).filter((k) => k !== 'disabled')
         if (change.disabled === true) await audit(tx, projectId, c.var.userId, 'endpoint.disabled', endpointId)

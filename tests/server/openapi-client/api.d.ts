@@ -5164,7 +5164,7 @@ export interface operations {
           'application/json': components['schemas']['Error']
         }
       }
-      /** @description The caller's role does not allow the call: the message names the role it needs. */
+      /** @description REQUIRE_VERIFIED_EMAIL is on and the account’s e-mail address is not verified yet. Or: The caller's role does not allow the call: the message names the role it needs. */
       403: {
         headers: {
           [name: string]: unknown
