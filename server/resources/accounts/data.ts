@@ -83,8 +83,8 @@ export async function markVerified(q: Queryable, userId: string): Promise<void> 
 }
 
 /**
- * Whether the account may do what REQUIRE_VERIFIED_EMAIL holds (create projects, keys and webhook endpoints, roll
- * a key or the webhook secret, send a test event or a resend): verified, or made by its provider's sign-in. That gate
+ * Whether the account may do what REQUIRE_VERIFIED_EMAIL holds (create projects, keys and webhook endpoints, give
+ * an endpoint a new address, roll a key or the webhook secret, send a test event or a resend): verified, or made by its provider's sign-in. That gate
  * keeps sign-ups anyone may make from creating keys and sending requests; a host account is made only with the service
  * token, and creating claims no address, so it needs no verified one (invitations do: pending-data.ts).
  */

@@ -65,8 +65,8 @@ export const server = {
   'server.member.limit': 'This project already has as many members and invitations as it may have.',
   'server.member.recipientLimit': 'This member already owns as many projects as an account may have: they must delete or transfer one first.',
   'server.invite.verify': 'Verify your e-mail address before inviting anyone: we sent you a code. You can ask for a new one from your profile.',
-  // REQUIRE_VERIFIED_EMAIL: making a project, a key or a webhook endpoint, rolling a key or the webhook secret, or
-  // sending a test event or a resend, before the address is verified.
+  // REQUIRE_VERIFIED_EMAIL: making a project, a key or a webhook endpoint, giving an endpoint a new address,
+  // rolling a key or the webhook secret, or sending a test event or a resend, before the address is verified.
   'server.verifyFirst': 'Verify your e-mail address first: we sent you a code. You can ask for a new one from your profile.',
   'server.invite.hostUnverified':
     'You cannot invite anyone yet: the website you signed in through has not confirmed your e-mail address to us. Accepting an invitation with the code from its mail confirms it too.',
