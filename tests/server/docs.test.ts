@@ -57,6 +57,15 @@ describe('GET /api/docs, the API reference', () => {
     expect(description.split('# Quickstart')[0]).toMatch(/"code"[^.]*match `code`/)
   })
 
+  it("gives the Quickstart's first call a body that the server takes as written", async () => {
+    const description = ((await s.request('GET', '/api/openapi.json')).body.info as { description: string }).description
+    const body = /^1\. .*`POST \/api\/device` with `(\{[^`]*\})`/m.exec(description)?.[1]
+    expect(body, 'step 1 shows the body to send').toBeDefined()
+    const res = await s.request('POST', '/api/device', { body: JSON.parse(body!) })
+    expect(res.status).toBe(201)
+    expect(res.body.accessToken).toMatch(/^fxd_/)
+  })
+
   it("takes the portal's name (PORTAL_NAME) in its page title and the document's, escaped", async () => {
     expect((await s.request('GET', '/api/docs')).text).toContain('<title>API reference · Flex Portal</title>')
     const acme = await createTestServer({ config: { portalName: 'Acme <Cloud> & Co' } })

@@ -10,7 +10,7 @@ const QUICKSTART = `
 
 # Quickstart
 
-1. **Get a device token.** \`POST /api/device\` with the device fields returns \`{ "accessToken" }\`.
+1. **Get a device token.** \`POST /api/device\` with \`{ "deviceUDID": "my-script", "deviceType": "WEB" }\` (the other device fields are optional) returns \`{ "accessToken" }\`.
 2. **Sign up or log in.** \`POST /api/register\` (name, email, password) or \`POST /api/auth/authenticate\` (email, password), with \`Authorization: Bearer <device token>\`. The answer carries your \`accessToken\`.
 3. **Create a project.** \`POST /api/manage/dapp\` with \`{ "name", "description" }\` and \`Authorization: Bearer <access token>\`. The answer shows its API key and webhook secret once: copy them now.
 
