@@ -148,6 +148,13 @@ describe('an invitation', () => {
     expect(members.body[1]).toMatchObject({ name: 'Hosted Hana', email, status: 'active', role: 'developer' })
   })
 
+  it('without INVITATION_URL, says where in the portal its code is entered', () => {
+    const { text, html } = invitationMail({ to: 'a@example.com', product: 'P', inviter: 'I', project: 'J', role: 'viewer', code: 'C0DE' })
+    for (const part of [text, html.replaceAll('&#34;', '"').replaceAll('&quot;', '"')]) {
+      expect(part).toContain('choose "Have an invitation code?" beside "Add New Project", and enter this code')
+    }
+  })
+
   it('carries a link when the host sets INVITATION_URL', async () => {
     await server({ invitationUrl: 'https://developers.example.com/portal#/invitations/accept' })
     const email = uniqueEmail('linked')
