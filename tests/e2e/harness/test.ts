@@ -8,7 +8,7 @@
 import { test as base, expect, type Page } from '@playwright/test'
 import { describeFindings, injectAxe, seriousViolations } from './axe'
 import { collectProblems, type PageProblems } from './problems'
-import { removeDataDir, startServer, type ServerProcess } from './server'
+import { removeDataDir, START_TIMEOUT_MS, startServer, type ServerProcess } from './server'
 
 export { expect }
 
@@ -113,8 +113,8 @@ export const test = base.extend<
         await own.dispose()
       }
     },
-    // Four server starts on a busy two-core machine take their time.
-    { scope: 'worker', timeout: 120_000 },
+    // A start on a busy two-core machine takes its time (START_TIMEOUT_MS), and its disposal a stop.
+    { scope: 'worker', timeout: START_TIMEOUT_MS + 30_000 },
   ],
 
   baseURL: async ({ server }, use) => use(server.url),
