@@ -4,9 +4,9 @@
  * and inside the docs page's and Northwind's columns: no element's content
  * spills out of its box or is clipped without an ellipsis, nothing scrolls
  * sideways, a name of up to 24 characters shows whole at 1280 px, and no
- * text of the English catalog is left on a translated page. One browser, one
- * page reused; its screenshots land in test-artifacts/overflow/ with an
- * index.html contact sheet for people to look at.
+ * text of the English catalog is left on a translated page. One page for
+ * each screen, reused through its languages and widths; the screenshots land
+ * in test-artifacts/overflow/ with an index.html contact sheet for people to look at.
  */
 import { randomUUID } from 'node:crypto'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -44,8 +44,14 @@ test.describe.configure({ mode: 'serial' })
 test.setTimeout(240_000)
 
 let server: ServerProcess
+let projectId: string
+/** The account's session, as the element finds it on its page. */
+let session: string
 test.beforeAll(async () => {
   server = await startServer({ env: { SERVICE_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } })
+  const account = await createAccount(server.origin)
+  projectId = await stage(account)
+  session = JSON.stringify({ accessToken: account.accessToken })
 })
 test.afterAll(async () => {
   await server?.stop()
@@ -182,12 +188,14 @@ async function setLanguage(page: Page, lang: string, id: keyof typeof CATALOG) {
   await expect(page.getByText(text, { exact: true }).filter({ visible: true }).first()).toBeVisible()
 }
 
-test('the project page and the dashboard in every language, at every width, keep to their boxes', async ({ page }) => {
+// One test a screen: each is 35 or 10 checks of the page with a full-page screenshot, which all
+// 90 in one test did not finish within its time on a loaded two-core machine (4 minutes at a load of 13).
+test.beforeEach(async ({ page }) => {
   mkdirSync(SHEET, { recursive: true })
-  const account = await createAccount(server.origin)
-  const projectId = await stage(account)
-  await page.addInitScript((body) => localStorage.setItem('accessData', body), JSON.stringify({ accessToken: account.accessToken }))
+  await page.addInitScript((body) => localStorage.setItem('accessData', body), session)
+})
 
+test('the project page in every language, at every width, keeps to its boxes', async ({ page }) => {
   await page.goto(`${server.url}#/projects?projectid=${encodeURIComponent(projectId)}`)
   await expect(page.getByRole('heading', { name: 'Weather API' })).toBeVisible()
   // Usage and the endpoint have arrived: the page is whole.
@@ -201,7 +209,9 @@ test('the project page and the dashboard in every language, at every width, keep
       await check(page, `project ${lang} ${width}`, lang, width, true)
     }
   }
+})
 
+test('the dashboard in every language, at every width, keeps to its boxes', async ({ page }) => {
   await page.goto(`${server.url}#/dashboard`)
   await expect(page.getByRole('link', { name: 'Payments and Refunds API' })).toBeVisible()
   for (const lang of LANGUAGES) {
@@ -211,8 +221,9 @@ test('the project page and the dashboard in every language, at every width, keep
       await check(page, `dashboard ${lang} ${width}`, lang, width, true)
     }
   }
+})
 
-  // In the hosts' columns: Northwind's page (its list and project side by side) and the docs page.
+test("the project page in Northwind's and the docs page's columns keeps to its boxes, at every width", async ({ page }) => {
   await page.goto(`${server.url}existing.html#/projects?projectid=${encodeURIComponent(projectId)}`)
   await expect(page.locator('flex-project-detail').getByRole('heading', { name: 'Weather API' })).toBeVisible()
   for (const lang of ['en', 'de'] as const) {
@@ -234,7 +245,10 @@ test('the project page and the dashboard in every language, at every width, keep
       await check(page, `docs ${lang} ${width}`, lang, width)
     }
   }
+})
 
+test.afterAll(() => {
+  if (!shots.length) return
   writeFileSync(
     join(SHEET, 'index.html'),
     `<!doctype html><meta charset="utf-8"><title>Overflow contact sheet</title>
