@@ -52,7 +52,7 @@ test.describe('API keys table', () => {
       await expect(info).toBeVisible()
       await expect(info.getByText(TEXT.newKeyText)).toBeVisible()
       await expect(info.getByRole('button', { name: new RegExp(`^API Project ID\\s*${newId}`) })).toBeVisible()
-      expect(await info.innerText()).toContain(pair[newId])
+      await expect(info).toContainText(pair[newId])
       await screenshot(page, 'keys-rolled-new-pair')
       await button(info, 'Exit').click()
       await expect(info).toBeHidden()

@@ -139,6 +139,8 @@ for (const [device, viewport] of [
         const reveal = dialog(page, 'New webhook secret')
         await expect(reveal.getByText('This is the only time you will be able to see it!')).toBeVisible()
         await button(reveal, 'Copy as .env').click()
+        // The copy is done when it says so: the write to the clipboard resolves after the click.
+        await expect(reveal.getByText(TEXT.copied)).toBeVisible()
         const env = await page.evaluate(() => navigator.clipboard.readText())
         const secret = /^FLEX_WEBHOOK_SECRET=(whsec_\S+)\n$/.exec(env)?.[1] ?? ''
         expect(secret, 'the .env line holds the new secret').not.toBe('')
