@@ -318,14 +318,21 @@ async function migratedStorage(): Promise<Storage> {
     next = { schema, reset: resetSql(schema.name, await tablesToEmpty, migrations) }
   }
   const { schema, reset } = next
-  const storage = schema.storage(async () => {
-    try {
-      await schema.adminExec(reset)
-    } catch {
-      return schema.remove()
-    }
-    emptied.push({ schema, reset })
-  })
+  // Handed back once, however often drop() is called (a test that closes its server and whose clean-up
+  // closes it again): pooled twice, one schema would go to two servers, and one's reset or removal would
+  // empty or drop the other's database under it ("schema … does not exist").
+  let handedBack: Promise<void> | undefined
+  const storage = schema.storage(
+    () =>
+      (handedBack ??= (async () => {
+        try {
+          await schema.adminExec(reset)
+        } catch {
+          return schema.remove()
+        }
+        emptied.push({ schema, reset })
+      })()),
+  )
   premigrated.add(storage)
   return storage
 }

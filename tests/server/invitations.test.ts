@@ -17,6 +17,8 @@ const DAY = 86_400_000
 const SERVICE_TOKEN = 'a-long-random-service-token-for-invitations'
 let inbox: Inbox
 let s: TestServer
+/** The servers this test started: a test that starts none must not close the last one's again. */
+const started: TestServer[] = []
 let now = Date.now()
 let owner: SignedUp
 let project: Awaited<ReturnType<typeof newProject>>
@@ -28,7 +30,7 @@ afterAll(async () => {
   await inbox.close()
 })
 afterEach(async () => {
-  await s?.close()
+  for (const running of started.splice(0)) await running.close()
 })
 
 async function server(config: AppOverrides = {}) {
@@ -37,6 +39,7 @@ async function server(config: AppOverrides = {}) {
     clock: () => now,
     config: { serviceToken: SERVICE_TOKEN, ...config, mail: { smtpUrl: inbox.url, productName: 'Acme Developers' } },
   })
+  started.push(s)
   owner = await signUp(s, { name: 'Olga Owner' })
   await inbox.next(owner.email)
   await verifyEmail(s, owner)
