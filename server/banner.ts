@@ -27,7 +27,8 @@ export interface BannerFacts {
   pages: Page[]
   dataDir: string
   databaseUrl?: string
-  mail: { smtpUrl?: string; folder?: string; disabled?: boolean }
+  /** `from`: the mails' From: as MAIL_FROM gave it, or the default's `no-reply@localhost`. */
+  mail: { smtpUrl?: string; folder?: string; disabled?: boolean; from?: string }
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS as it is in effect. */
   privateWebhooks?: boolean
   /** The development service token's file, when `npm start` made one (never the token itself). */
@@ -58,6 +59,18 @@ function exposure({ host, demoSignIn, privateWebhooks }: BannerFacts): string[] 
   return [
     `Warning: HOST=${host} lets other machines reach this server, and development settings are on: anyone who reaches it can ${open.join(', and ')}. ` +
       'Set them to false, or start it as in production (docs/production.md), before anyone else can reach it.',
+  ]
+}
+
+/**
+ * Mail sent through SMTP from the default's address (`no-reply@localhost`): a domain nobody owns, which mail
+ * services refuse or file as spam, so codes and invitations go missing with nothing in the server's log.
+ */
+function localSender({ smtpUrl, from }: BannerFacts['mail']): string[] {
+  if (!smtpUrl || !from || !/@localhost>?\s*$/i.test(from)) return []
+  return [
+    `Warning: mail is sent from ${from}, which mail services refuse or file as spam: ` +
+      'set MAIL_FROM to an address of your own domain that your mail service sends from ("Acme Developers" <portal@acme.example>).',
   ]
 }
 
@@ -107,6 +120,7 @@ export function bannerLines(facts: BannerFacts): string[] {
           `  Verify a key: curl -s ${url}api/keys/verify -H "Authorization: Bearer $(cat ${shellQuoted(tokenFile)})" -H 'Content-Type: application/json' -d '{"key":"<an API key from the portal>"}'`,
         ]
       : []),
+    ...localSender(mail),
     ...exposure(facts),
   ]
 }

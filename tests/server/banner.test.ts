@@ -32,6 +32,21 @@ describe("npm start's banner", () => {
     expect(lines).not.toMatch(/secret|mailer|flex:/)
   })
 
+  it('warns when SMTP mail goes out from the default no-reply@localhost, and not from an address of a real domain or as files', () => {
+    const smtpUrl = 'smtp://smtp.example.com:587'
+    const warning = (mail: { smtpUrl?: string; folder?: string; from?: string }) =>
+      bannerLines({ url, pages: servedPages(), dataDir: '.data/', mail }).filter((l) => l.startsWith('Warning:'))
+    expect(warning({ smtpUrl, from: '"Acme" <no-reply@localhost>' })).toEqual([
+      'Warning: mail is sent from "Acme" <no-reply@localhost>, which mail services refuse or file as spam: ' +
+        'set MAIL_FROM to an address of your own domain that your mail service sends from ("Acme Developers" <portal@acme.example>).',
+    ])
+    expect(warning({ smtpUrl, from: 'portal@LOCALHOST' })).toHaveLength(1)
+    expect(warning({ smtpUrl, from: '"Acme" <portal@acme.example>' })).toEqual([])
+    expect(warning({ smtpUrl, from: 'portal@localhost.acme.example' })).toEqual([])
+    // Mail written as files goes to nobody's inbox: the default sender is fine there.
+    expect(warning({ folder: '.data/mail', from: '"Acme" <no-reply@localhost>' })).toEqual([])
+  })
+
   it('says when no mail can be sent at all, and when it was turned off', () => {
     expect(bannerLines({ url, pages: servedPages(), dataDir: '.data/', mail: {} })).toContain(
       'Mail: none (SMTP_URL unset): password reset, e-mail verification and invitations answer 503',
