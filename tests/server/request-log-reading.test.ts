@@ -218,9 +218,10 @@ describe('retention', () => {
     ).map((r) => r.name)
 
   it('drops whole day partitions past REQUEST_LOG_RETENTION_DAYS and makes today’s and tomorrow’s ahead', async () => {
-    await report([entry(1), entry(2, { at: new Date(NOON - DAY).toISOString() })])
+    now = NOON + 2 * HOUR
+    await report([entry(1, { at: new Date(NOON + HOUR).toISOString() }), entry(2, { at: new Date(NOON - DAY).toISOString() })])
     expect(await partitions()).toEqual(['request_logs_20260309', 'request_logs_20260310'])
-    // 30 days on: the 9th is wholly past the retention, the 10th not yet.
+    // 30 days on: the 9th is wholly past the retention, the 10th not yet (its entry of 13:00 neither).
     now = NOON + 30 * DAY
     await s.app.retention.tick()
     expect(await partitions()).toEqual(['request_logs_20260310', 'request_logs_20260409', 'request_logs_20260410'])
@@ -233,6 +234,22 @@ describe('retention', () => {
     // A batch after the drop still lands: the partition it needs is made again if missing.
     await report([entry(3, { at: new Date(now - 1000).toISOString() })])
     expect((await get('')).body.entries).toHaveLength(1)
+  })
+
+  it('reads no entry past the retention while its day waits for the drop: not in a page, the lookup or the summary', async () => {
+    const early = entry(1, { at: new Date(NOON - 10 * HOUR).toISOString() }) // 02:00 on the 10th
+    const late = entry(2, { at: new Date(NOON - HOUR).toISOString() }) // 11:00
+    await report([early, late])
+    // 30 days and an hour and a half after the early one, with no drop run: the 10th's partition holds both.
+    now = NOON - 10 * HOUR + 30 * DAY + 90 * 60_000
+    expect(await partitions()).toEqual(['request_logs_20260310'])
+    expect((await get('')).body.entries.map((e: Entry) => e.requestId)).toEqual([late.requestId])
+    expect((await get('?method=GET')).body.entries.map((e: Entry) => e.requestId)).toEqual([late.requestId])
+    const lookup = (id: string) => s.request('GET', `/api/logs/${id}`, { headers: service })
+    expect((await lookup(early.requestId)).status).toBe(404)
+    expect((await lookup(late.requestId)).body).toMatchObject({ requestId: late.requestId, projectId })
+    const buckets = (await get('/summary?days=90')).body.buckets as { start: string; requests: number }[]
+    expect(buckets.find((b) => b.start === '2026-03-10T00:00:00.000Z')).toMatchObject({ requests: 1 })
   })
 
   it("keeps an hour's rollup while any of its entries is inside the retention: the summary and a method filter still count them", async () => {

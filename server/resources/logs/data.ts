@@ -115,6 +115,8 @@ export type PageFilter = Omit<z.output<typeof LogQuery>, 'before' | 'limit'> & {
   /** The last entry of the previous page. */
   before?: { at: Date; requestId: string }
   limit: number
+  /** The oldest time still inside REQUEST_LOG_RETENTION_DAYS: an older entry waits in its partition for the drop, unread. */
+  keptFrom: Date
 }
 
 /**
@@ -135,8 +137,8 @@ export type PageFilter = Omit<z.output<typeof LogQuery>, 'before' | 'limit'> & {
  * has the figures).
  */
 export async function listEntries(q: Queryable, projectId: string, f: PageFilter, now: number): Promise<LogEntryView[]> {
-  const params: unknown[] = [projectId]
-  const where = ['l.project_id = $1']
+  const params: unknown[] = [projectId, f.keptFrom.toISOString()]
+  const where = ['l.project_id = $1', 'l.at >= $2']
   const add = (sql: string, ...values: unknown[]) => {
     const first = params.length + 1
     params.push(...values)
@@ -173,13 +175,13 @@ export async function listEntries(q: Queryable, projectId: string, f: PageFilter
   return [...recent, ...older].map(view)
 }
 
-/** The newest entry with this request id, in any project; undefined without one. */
-export async function findEntry(q: Queryable, requestId: string): Promise<LogLookup | undefined> {
+/** The newest entry with this request id, in any project, inside the retention; undefined without one. */
+export async function findEntry(q: Queryable, requestId: string, keptFrom: Date): Promise<LogLookup | undefined> {
   const [r] = await q.query<EntryRow>(
     `SELECT l.request_id, l.key_id, k.name AS key_name, l.method, l.route, l.status, l.duration_ms, l.at, l.ip, l.project_id
      FROM request_logs l LEFT JOIN api_keys k ON k.id = l.key_id
-     WHERE l.request_id = $1 ORDER BY l.at DESC LIMIT 1`,
-    [requestId],
+     WHERE l.request_id = $1 AND l.at >= $2 ORDER BY l.at DESC LIMIT 1`,
+    [requestId, keptFrom.toISOString()],
   )
   return r && { ...view(r), projectId: r.project_id }
 }

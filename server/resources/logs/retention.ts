@@ -2,9 +2,9 @@ import { onceJob, type PruneJob } from '../../db/retention'
 import type { RouteDeps } from '../../http/route-deps'
 import { pruneHours } from './hours'
 import { DAY_MS, dayStart, type PartitionKeeper } from './partitions'
+import { deletedProjectLogs } from './purge'
 
 const HOUR_MS = 3_600_000
-import { deletedProjectLogs } from './purge'
 
 /**
  * Request logs' part of the retention schedule: the day partitions wholly past

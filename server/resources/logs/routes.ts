@@ -83,6 +83,8 @@ export function logRoutes(deps: RouteDeps, partitions: PartitionKeeper) {
     throw new HttpError(413, BODY_TOO_LARGE)
   })
   const ingest = logIngest(deps, partitions)
+  // Partitions go a whole day at a time: until its day's drop, an entry past the retention is still stored, never read.
+  const keptFrom = () => new Date(clock() - config.requestLogRetentionDays * DAY_MS)
   const member = async (c: Context<AuthEnv>) => {
     const projectId = c.req.param('id')!
     await authorize(db, c.var.userId, projectId, 'logs.read')
@@ -95,7 +97,7 @@ export function logRoutes(deps: RouteDeps, partitions: PartitionKeeper) {
       return c.json(await ingest(entries), 202)
     })
     .operation(lookupRoute, serviceOnly, async (c) => {
-      const found = await findEntry(db, c.req.param('requestId'))
+      const found = await findEntry(db, c.req.param('requestId'), keptFrom())
       if (!found) throw new HttpError(404, LOGS.LOG_ENTRY_NOT_FOUND)
       return c.json(found)
     })
@@ -104,25 +106,34 @@ export function logRoutes(deps: RouteDeps, partitions: PartitionKeeper) {
       const before = readCursor(q.before)
       const projectId = await member(c)
       const limit = q.limit ?? 50
-      const rows = await listEntries(db, projectId, { ...q, before, limit }, clock())
+      const rows = await listEntries(db, projectId, { ...q, before, limit, keptFrom: keptFrom() }, clock())
       const entries = rows.slice(0, limit)
       return c.json(rows.length > limit ? { entries, next: cursorOf(entries[limit - 1]) } : { entries })
     })
     .operation(withRoles('logs.read', summaryRoute), async (c) => {
       const q = readQuery(c, LogSummaryQuery)
       const projectId = await member(c)
-      return c.json(await summarise(db, projectId, q.days ?? 30, clock(), { keyId: q.key, mode: q.mode }))
+      return c.json(await summarise(db, projectId, q.days ?? 30, clock(), keptFrom(), { keyId: q.key, mode: q.mode }))
     })
 }
 
 /** The rollups of the last `days` (1: 24 hours per hour), every bucket present. */
-async function summarise(db: RouteDeps['db'], projectId: string, days: number, now: number, only: { keyId?: string; mode?: string }): Promise<LogSummary> {
+async function summarise(
+  db: RouteDeps['db'],
+  projectId: string,
+  days: number,
+  now: number,
+  keptFrom: Date,
+  only: { keyId?: string; mode?: string },
+): Promise<LogSummary> {
   const unit = days === 1 ? 'hour' : 'day'
   const step = unit === 'hour' ? HOUR_MS : DAY_MS
   const last = unit === 'hour' ? now - (now % HOUR_MS) : dayStart(now)
   const count = unit === 'hour' ? 24 : days
   const first = last - (count - 1) * step
-  const found = new Map((await readBuckets(db, projectId, new Date(first), step, only)).map((b) => [b.start, b]))
+  // An hour's rollup counts while any of its entries is inside the retention, as the schedule keeps it (retention.ts).
+  const from = Math.max(first, keptFrom.getTime() - (keptFrom.getTime() % HOUR_MS))
+  const found = new Map((await readBuckets(db, projectId, new Date(from), step, only)).map((b) => [b.start, b]))
   return {
     unit,
     buckets: Array.from({ length: count }, (_, i) => {
