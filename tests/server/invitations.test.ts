@@ -9,6 +9,7 @@ import type { AppOverrides } from '../../server/config'
 import type { Database } from '../../server/db/index'
 import { invitationMail } from '../../server/resources/members/mail'
 import { INVITATION_REFUSED } from '../../server/resources/members/operations'
+import { projects } from '../../src/i18n/en/projects'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, deviceToken, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
 import { mailedCode, verifyEmail } from './teams'
@@ -151,10 +152,13 @@ describe('an invitation', () => {
     expect(members.body[1]).toMatchObject({ name: 'Hosted Hana', email, status: 'active', role: 'developer' })
   })
 
-  it('without INVITATION_URL, says where in the portal its code is entered', () => {
+  it("without INVITATION_URL, says where in the portal its code is entered, by the widget's English button texts", () => {
     const { text, html } = invitationMail({ to: 'a@example.com', product: 'P', inviter: 'I', project: 'J', role: 'viewer', code: 'C0DE' })
+    // The mail's copy of two widget texts (the server may not import the widget): read from its catalog, so a
+    // change of either button's text fails here until the mail says it too.
+    const button = { add: projects['projects.add'].replace(/^\+ /, ''), haveCode: projects['projects.haveCode'] }
     for (const part of [text, html.replaceAll('&#34;', '"').replaceAll('&quot;', '"')]) {
-      expect(part).toContain('choose "Have an invitation code?" beside "Add New Project", and enter this code')
+      expect(part).toContain(`choose "${button.haveCode}" beside "${button.add}", and enter this code`)
     }
   })
 

@@ -60,7 +60,7 @@ export function invitationMail(input: { to: string; product: string; inviter: st
   const lead = sentence((name) => `"${name}"`)
   const how = link
     ? 'Open this link, signed in with this e-mail address, to accept:'
-    : // No link to follow: the button the widget's project list shows for a code, by its English name, as the mail is English.
+    : // No link to follow: the button the widget's project list shows for a code, by its English name (invitations.test.ts holds it to the widget's catalog), as the mail is English.
       `Sign in to ${product} with this e-mail address, choose "Have an invitation code?" beside "Add New Project", and enter this code to accept:`
   const lasts = 'It works once, for 7 days, and only for the account with this address.'
   const notYou = 'If you do not know the sender, you can ignore this e-mail: nobody joins without it.'
