@@ -4,6 +4,8 @@
  * production log says what it was started with.
  */
 import { join } from 'node:path'
+import { isLoopbackHost } from './config/parsers'
+import { tlsRequired } from './mail/index'
 
 export interface Page {
   path: string
@@ -28,7 +30,7 @@ export interface BannerFacts {
   dataDir: string
   databaseUrl?: string
   /** `from`: the mails' From: as MAIL_FROM gave it, or the default's `no-reply@localhost`. */
-  mail: { smtpUrl?: string; folder?: string; disabled?: boolean; from?: string }
+  mail: { smtpUrl?: string; folder?: string; disabled?: boolean; from?: string; requireTls?: boolean }
   /** WEBHOOK_ALLOW_PRIVATE_NETWORKS as it is in effect. */
   privateWebhooks?: boolean
   /** The development service token's file, when `npm start` made one (never the token itself). */
@@ -39,9 +41,6 @@ export interface BannerFacts {
   demoSignIn?: boolean
 }
 
-/** An address only this machine reaches. */
-const isLoopback = (host: string) => /^(localhost|127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3})$/i.test(host)
-
 /** The address a browser on this machine opens: every address (0.0.0.0, ::) is none to go to, and Chrome refuses 0.0.0.0. */
 const localUrl = (url: string) => url.replace('//0.0.0.0:', '//127.0.0.1:').replace('//[::]:', '//[::1]:')
 
@@ -50,7 +49,7 @@ const localUrl = (url: string) => url.replace('//0.0.0.0:', '//127.0.0.1:').repl
  * a shared network then reaches Northwind's sign-in by any name (as any of its users) and the webhooks' private addresses.
  */
 function exposure({ host, demoSignIn, privateWebhooks }: BannerFacts): string[] {
-  if (!host || isLoopback(host)) return []
+  if (!host || isLoopbackHost(host)) return []
   const open = [
     ...(demoSignIn ? ['sign in to the Northwind demo under any name, and so as any of its users (DEMO_HOST_SESSIONS)'] : []),
     ...(privateWebhooks ? ['make this server call addresses on your private network as webhook endpoints (WEBHOOK_ALLOW_PRIVATE_NETWORKS)'] : []),
@@ -74,11 +73,12 @@ function localSender({ smtpUrl, from }: BannerFacts['mail']): string[] {
   ]
 }
 
-/** The SMTP server's host and port, never its credentials. */
-function smtpHost(smtpUrl: string): string {
+/** The SMTP server's host and port, never its credentials, and whether mail to it goes only over TLS. */
+function smtpVia(mail: BannerFacts['mail'] & { smtpUrl: string }): string {
   try {
-    const url = new URL(smtpUrl)
-    return url.port ? `${url.hostname}:${url.port}` : url.hostname
+    const url = new URL(mail.smtpUrl)
+    const tls = url.protocol === 'smtps:' ? 'TLS' : tlsRequired(mail) ? 'only over TLS (STARTTLS)' : 'TLS only if the server offers it'
+    return `${url.port ? `${url.hostname}:${url.port}` : url.hostname} (SMTP_URL), ${tls}`
   } catch {
     return 'SMTP_URL'
   }
@@ -107,7 +107,7 @@ export function bannerLines(facts: BannerFacts): string[] {
       ? `Database: PostgreSQL${postgresAt(databaseUrl)} (DATABASE_URL)`
       : `Database: embedded PostgreSQL (PGlite) in ${dataDir}; set DATABASE_URL for a PostgreSQL server`,
     mail.smtpUrl
-      ? `Mail: SMTP via ${smtpHost(mail.smtpUrl)} (SMTP_URL)`
+      ? `Mail: SMTP via ${smtpVia({ ...mail, smtpUrl: mail.smtpUrl })}`
       : mail.folder
         ? `Mail: written as .eml files to ${join(mail.folder, '/')}, not sent; set SMTP_URL to send it`
         : mail.disabled

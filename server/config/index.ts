@@ -145,6 +145,7 @@ export function readConfig(env: Env = process.env): ServerConfig {
       folder: smtpUrl || production || disabled ? undefined : join(parsed.dataDir, 'mail'),
       from: env.MAIL_FROM?.trim() ? parsed.mail.from : defaultFrom(parsed.portalName),
       productName: parsed.portalName,
+      requireTls: production,
     },
   }
 }

@@ -126,6 +126,9 @@ export const encryptionKeyNamed =
 
 export const encryptionKey = encryptionKeyNamed('SECRET_ENCRYPTION_KEY')
 
+/** A host only this machine reaches, as a URL's hostname or HOST gives it (an IPv6 address with or without brackets). */
+export const isLoopbackHost = (host: string) => /^(localhost|127(\.\d{1,3}){3}|\[?(::1|::ffff:127(\.\d{1,3}){3})\]?)$/i.test(host)
+
 /** SMTP_URL: smtp:// or smtps://, with a host. */
 export function isSmtpUrl(raw: string): boolean {
   try {

@@ -110,6 +110,8 @@ const mail = z.object({
   ),
   /** The product the mails name: PORTAL_NAME. */
   productName: z.string().default('Flex Portal'),
+  /** Mail through `smtp://` to another machine goes only over TLS (STARTTLS): NODE_ENV=production (config/index.ts). */
+  requireTls: z.boolean().default(false),
   /**
    * Run without mail: password reset, e-mail verification and invitations are
    * off (their routes answer 503 and the widget hides them). The one way to

@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { createTransport, type Transporter } from 'nodemailer'
 import type { MailConfig } from '../config'
+import { isLoopbackHost } from '../config/parsers'
 import { errorTable } from '../http/errors'
 import type { Log } from '../http/logger'
 import { randomId } from '../security/random'
@@ -28,7 +29,6 @@ export const MAIL = errorTable({
 })
 export const MAIL_NOT_CONFIGURED = MAIL.MAIL_NOT_CONFIGURED.message
 
-/** The mailer `config` asks for, or undefined when mail is off (production without SMTP_URL). */
 /**
  * A mail failure as the log may hold it: its code and the SMTP reply's code, never its message, to which the
  * mail library adds the server's reply ("550 5.1.1 <ada@example.com>: Recipient address rejected"). An address
@@ -40,9 +40,25 @@ export function mailFailure(err: unknown): string {
   return parts.length ? parts.join(', ') : err instanceof Error ? err.name : 'unknown error'
 }
 
+/**
+ * Whether mail through `smtp://` must upgrade to TLS (STARTTLS) before it sends anything: in production
+ * (`requireTls`), to another machine. nodemailer's default upgrades only when the server offers it, so a relay
+ * without it, or anyone on the path who strips the offer, would read the SMTP password and every code in clear.
+ * `smtps://` is TLS from the start; a relay on this machine is not on a network. `requireTLS=` in SMTP_URL is the
+ * operator's word over this, as nodemailer reads it over the transport's options (false, 0 or empty: not required).
+ */
+export function tlsRequired({ smtpUrl, requireTls }: { smtpUrl: string; requireTls?: boolean }): boolean {
+  const url = new URL(smtpUrl)
+  if (url.protocol !== 'smtp:') return false
+  const given = url.searchParams.get('requireTLS')
+  if (given !== null) return !['false', '0', ''].includes(given)
+  return Boolean(requireTls) && !isLoopbackHost(url.hostname)
+}
+
+/** The mailer `config` asks for, or undefined when mail is off (production without SMTP_URL). */
 export function createMailer(config: MailConfig, log: Log): Mailer | undefined {
   if (config.smtpUrl) {
-    const transport: Transporter = createTransport(config.smtpUrl)
+    const transport: Transporter = createTransport({ url: config.smtpUrl, requireTLS: tlsRequired({ ...config, smtpUrl: config.smtpUrl }) })
     return {
       async send(mail) {
         await transport.sendMail({ from: config.from, ...mail })

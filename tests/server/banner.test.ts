@@ -28,8 +28,20 @@ describe("npm start's banner", () => {
       mail: { smtpUrl: 'smtps://mailer:mail-secret@smtp.example.com:465' },
     }).join('\n')
     expect(lines).toContain('Database: PostgreSQL at db.internal:5432/flex (DATABASE_URL)')
-    expect(lines).toContain('Mail: SMTP via smtp.example.com:465 (SMTP_URL)')
+    expect(lines).toContain('Mail: SMTP via smtp.example.com:465 (SMTP_URL), TLS')
     expect(lines).not.toMatch(/secret|mailer|flex:/)
+  })
+
+  it('says whether SMTP mail goes only over TLS: required in production to another machine, unless SMTP_URL says requireTLS=false', () => {
+    const via = (smtpUrl: string, requireTls: boolean) =>
+      bannerLines({ url, pages: servedPages(), dataDir: '.data/', mail: { smtpUrl, requireTls } }).find((l) => l.startsWith('Mail:'))
+    expect(via('smtp://u:p@smtp.example.com:587', true)).toBe('Mail: SMTP via smtp.example.com:587 (SMTP_URL), only over TLS (STARTTLS)')
+    expect(via('smtp://u:p@smtp.example.com:587', false)).toBe('Mail: SMTP via smtp.example.com:587 (SMTP_URL), TLS only if the server offers it')
+    expect(via('smtp://u:p@smtp.example.com:587?requireTLS=false', true)).toBe(
+      'Mail: SMTP via smtp.example.com:587 (SMTP_URL), TLS only if the server offers it',
+    )
+    expect(via('smtp://127.0.0.1:25', true)).toBe('Mail: SMTP via 127.0.0.1:25 (SMTP_URL), TLS only if the server offers it')
+    expect(via('smtp://[::1]:25', true)).toBe('Mail: SMTP via [::1]:25 (SMTP_URL), TLS only if the server offers it')
   })
 
   it('warns when SMTP mail goes out from the default no-reply@localhost, and not from an address of a real domain or as files', () => {

@@ -149,6 +149,7 @@ describe('readConfig', () => {
         folder: undefined,
         from: 'Acme <portal@acme.example>',
         productName: 'Acme Developers',
+        requireTls: false,
       },
       requireVerifiedEmail: true,
       codeTtlSeconds: 600,
@@ -335,6 +336,7 @@ describe('readConfig', () => {
       folder: undefined,
       from: '"Flex Portal" <no-reply@localhost>',
       productName: 'Flex Portal',
+      requireTls: true,
     })
     expect(readConfig({ PORTAL_NAME: 'Acme' }).mail.from).toBe('"Acme" <no-reply@localhost>')
   })
