@@ -12,9 +12,14 @@ export interface EnsureBundleOptions {
   command?: readonly [string, ...string[]]
 }
 
-/** Runs `npm run build` when dist/flex-portal.js is missing, so `npm start` works on a fresh clone. */
+/**
+ * Builds the script tag's files (`npm run build:page`) when dist/flex-portal.js is missing, so `npm start` works on
+ * a fresh clone: only what the demo pages load. The npm package's files (the ES module, its types,
+ * flex-portal/verify) are more than half of a full build's time, which a first start would wait for and not
+ * use; `npm run build` and `npm pack` make them (docs/development.md has the figures).
+ */
 export async function ensureBundle(log: (line: string) => void, opts: EnsureBundleOptions = {}): Promise<void> {
-  const { bundle = BUNDLE, cwd = ROOT, command = ['npm', 'run', 'build'] } = opts
+  const { bundle = BUNDLE, cwd = ROOT, command = ['npm', 'run', 'build:page'] } = opts
   if (existsSync(bundle)) return
   log(`${bundle} is missing: running ${command.join(' ')} first…`)
   const [file, ...args] = command

@@ -1,5 +1,5 @@
 /**
- * `npm start`: builds the bundle if it is missing, then serves the demo pages, the
+ * `npm start`: builds the script tag's files if they are missing, then serves the demo pages, the
  * bundle and the API. Configuration is by environment variable (config/).
  */
 import { bannerLines, servedPages } from './banner'
