@@ -39,6 +39,10 @@ export interface BannerFacts {
   host?: string
   /** DEMO_HOST_SESSIONS as it is in effect: Northwind's sign-in by any name. */
   demoSignIn?: boolean
+  /** NODE_ENV=production, with the pages it names: CORS_ORIGINS (where the widget runs) and INVITATION_URL. */
+  production?: boolean
+  corsOrigins?: string[]
+  invitationUrl?: string
 }
 
 /** The address a browser on this machine opens: every address (0.0.0.0, ::) is none to go to, and Chrome refuses 0.0.0.0. */
@@ -71,6 +75,28 @@ function localSender({ smtpUrl, from }: BannerFacts['mail']): string[] {
     `Warning: mail is sent from ${from}, which mail services refuse or file as spam: ` +
       'set MAIL_FROM to an address of your own domain that your mail service sends from ("Acme Developers" <portal@acme.example>).',
   ]
+}
+
+/**
+ * Pages of production on plain http:// to another machine: a page that runs the widget holds a developer's
+ * session, which anyone on the network path can take by rewriting the page, and an invitation link carries its code
+ * in clear. Said, not refused: the operator may have TLS in front that the server cannot see.
+ */
+function plainHttp({ production, corsOrigins = [], invitationUrl }: BannerFacts): string[] {
+  const inClear = (address: string) => {
+    const url = new URL(address)
+    return url.protocol === 'http:' && !isLoopbackHost(url.hostname)
+  }
+  const origins = corsOrigins.filter(inClear)
+  const invitations = invitationUrl !== undefined && inClear(invitationUrl)
+  if (!production || (origins.length === 0 && !invitations)) return []
+  const what = [
+    ...(origins.length
+      ? [`pages at ${origins.join(', ')} (CORS_ORIGINS) hold a developer's session that anyone on the network path can read by rewriting the page`]
+      : []),
+    ...(invitations ? ['invitation links (INVITATION_URL) carry their code in clear'] : []),
+  ]
+  return [`Warning: plain http:// in production: ${what.join(', and ')}. Serve those pages over https:// and name them so.`]
 }
 
 /** The SMTP server's host and port, never its credentials, and whether mail to it goes only over TLS. */
@@ -122,5 +148,6 @@ export function bannerLines(facts: BannerFacts): string[] {
       : []),
     ...localSender(mail),
     ...exposure(facts),
+    ...plainHttp(facts),
   ]
 }

@@ -84,5 +84,8 @@ for (const line of bannerLines({
   tokenFile,
   host: config.host,
   demoSignIn: config.demoHostSessions,
+  production: config.production,
+  corsOrigins: config.corsOrigins,
+  invitationUrl: config.invitationUrl,
 }))
   log(line)

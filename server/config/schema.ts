@@ -204,7 +204,8 @@ export const appSchema = z.object({
   invitationUrl: text(
     'INVITATION_URL',
     () => 'INVITATION_URL must be an https:// (or http://) address.',
-    (v) => /^https?:\/\/[^\s]+$/.test(v),
+    // Parsed as a browser would: a value no browser opens (http://%) would mail a link that goes nowhere.
+    (v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v),
   ),
   /** How long audit-log entries are kept. */
   auditRetentionDays: int('AUDIT_RETENTION_DAYS', 365, 1, 36_500),

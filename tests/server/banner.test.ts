@@ -59,6 +59,23 @@ describe("npm start's banner", () => {
     expect(warning({ folder: '.data/mail', from: '"Acme" <no-reply@localhost>' })).toEqual([])
   })
 
+  it('warns in production of pages on plain http:// to another machine: CORS_ORIGINS and INVITATION_URL, each named', () => {
+    const warning = (facts: { production?: boolean; corsOrigins?: string[]; invitationUrl?: string }) =>
+      bannerLines({ url, pages: servedPages(), dataDir: '.data/', mail: {}, ...facts }).filter((l) => l.startsWith('Warning:'))
+    const corsOrigins = ['https://docs.example.com', 'http://docs.example.com', 'http://localhost:3000', 'http://[::1]:3000']
+    expect(warning({ production: true, corsOrigins, invitationUrl: 'http://developers.example.com/portal#/invitations/accept' })).toEqual([
+      "Warning: plain http:// in production: pages at http://docs.example.com (CORS_ORIGINS) hold a developer's session that anyone on the network " +
+        'path can read by rewriting the page, and invitation links (INVITATION_URL) carry their code in clear. Serve those pages over https:// and name them so.',
+    ])
+    expect(warning({ production: true, invitationUrl: 'http://developers.example.com/portal' })).toEqual([
+      'Warning: plain http:// in production: invitation links (INVITATION_URL) carry their code in clear. Serve those pages over https:// and name them so.',
+    ])
+    // https://, this machine's pages, and development say nothing.
+    expect(warning({ production: true, corsOrigins: corsOrigins.filter((o) => !o.includes('docs.example.com') || o.startsWith('https')) })).toEqual([])
+    expect(warning({ production: true, invitationUrl: 'https://developers.example.com/portal' })).toEqual([])
+    expect(warning({ production: false, corsOrigins, invitationUrl: 'http://developers.example.com/portal' })).toEqual([])
+  })
+
   it('says when no mail can be sent at all, and when it was turned off', () => {
     expect(bannerLines({ url, pages: servedPages(), dataDir: '.data/', mail: {} })).toContain(
       'Mail: none (SMTP_URL unset): password reset, e-mail verification and invitations answer 503',

@@ -352,6 +352,7 @@ describe('readConfig', () => {
     [{ FRAME_ANCESTORS: "'self'; script-src *" }, "FRAME_ANCESTORS: \"'self';\" is not a source such as 'self' or https://docs.example.com."],
     [{ API_KEY_LIMIT: '0' }, 'API_KEY_LIMIT must be a whole number from 1 to 10000, not "0".'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY must be true or false, not "maybe".'],
+    [{ INVITATION_URL: 'https://[developers.example.com/portal' }, 'INVITATION_URL must be an https:// (or http://) address.'],
     [
       { DEMO_HOST_SESSIONS: 'true', NODE_ENV: 'production', ALLOW_EMBEDDED_DB: 'true' },
       'DEMO_HOST_SESSIONS=true lets anyone sign in to the demo under any name: set DEMO_HOST_SESSIONS=false in production.',
