@@ -367,6 +367,27 @@ export interface RequestOptions {
  */
 export const TEST_PASSWORD_COST: ScryptCost = { N: 1 << 10, r: 8, p: 1 }
 
+const UNBOUNDED = 1_000_000
+/**
+ * Every rate limit out of the way, for the walks that send thousands of calls (hostile values, races): a
+ * refusal for the budget's own sake would hide what the call's value or its race does.
+ */
+export const NO_RATE_LIMITS: NonNullable<AppOverrides['rateLimit']> = {
+  perIp: UNBOUNDED,
+  perEmail: UNBOUNDED,
+  failuresPerIp: UNBOUNDED,
+  slowdownMaxMs: 0,
+  perAccount: UNBOUNDED,
+  perUser: UNBOUNDED,
+  badTokensPerIp: UNBOUNDED,
+  perAddress: UNBOUNDED,
+  projectsPerUser: UNBOUNDED,
+  invitationsPerUser: UNBOUNDED,
+  invitationsPerEmail: UNBOUNDED,
+  acceptsPerUser: UNBOUNDED,
+  devicesPerIp: UNBOUNDED,
+}
+
 export interface TestServerOptions {
   /** Settings for the app; passwordCost defaults to TEST_PASSWORD_COST. */
   config?: AppOverrides
