@@ -12,7 +12,7 @@ import { INVITATION_REFUSED } from '../../server/resources/members/operations'
 import { projects } from '../../src/i18n/en/projects'
 import { startInbox, type Inbox } from '../support/smtp'
 import { createTestServer, deviceToken, newProject, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
-import { mailedCode, verifyEmail } from './teams'
+import { addMember, mailedCode, verifyEmail } from './teams'
 
 const DAY = 86_400_000
 const SERVICE_TOKEN = 'a-long-random-service-token-for-invitations'
@@ -207,6 +207,32 @@ describe('an invitation', () => {
     expect((await accept(second.code, invitee)).status).toBe(200)
     // A member is no invitation to resend.
     expect((await s.request('POST', `/api/manage/dapp/${project.id}/members/${invited.body.id}/resend`, { token: owner.accessToken })).status).toBe(409)
+  })
+
+  it('resent by another admin, is theirs: their name in the mail and the list, and revoked with their access', async () => {
+    await server()
+    const ada = await signUp(s, { email: uniqueEmail('ada'), name: 'Ada Admin' })
+    await inbox.next(ada.email)
+    const adaId = await addMember(s, project.id, ada, 'admin')
+    const email = uniqueEmail('resent')
+    const invited = await invite({ email, role: 'viewer' })
+    expect((await mailedCode(inbox, email)).text).toContain('who gave their name as "Olga Owner"')
+    const resent = await s.request('POST', `/api/manage/dapp/${project.id}/members/${invited.body.id}/resend`, { token: ada.accessToken })
+    expect(resent.status).toBe(200)
+    const mail = await mailedCode(inbox, email)
+    expect(mail.text).toContain('who gave their name as "Ada Admin"')
+    const invitee = await account(email)
+    await verifyEmail(s, invitee)
+    const listed = await s.request('GET', '/api/invitations', { token: invitee.accessToken })
+    expect(listed.body.invitations.map((i: { inviter: { name: string } }) => i.inviter.name)).toEqual(['Ada Admin'])
+    // Ada, no longer an admin, must not leave a code she mailed working (to an address of her own, say).
+    expect(
+      (await s.request('PATCH', `/api/manage/dapp/${project.id}/members/${adaId}`, { token: owner.accessToken, body: { role: 'developer' } })).status,
+    ).toBe(200)
+    expect([(await accept(mail.code, invitee)).status, (await s.request('GET', '/api/invitations', { token: invitee.accessToken })).body.invitations]).toEqual([
+      400,
+      [],
+    ])
   })
 
   it('revoked, or never issued, answers the same 400', async () => {

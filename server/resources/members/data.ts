@@ -107,12 +107,23 @@ export async function insertInvitation(
   return row
 }
 
-/** A new code and expiry for a pending invitation (a resend); undefined when it is no pending invitation of the project. */
-export async function renewInvitation(q: Queryable, projectId: string, memberId: string, codeHash: string, now: Date): Promise<MemberRow | undefined> {
+/**
+ * A new code and expiry for a pending invitation (a resend), now `resentBy`'s: the mail names them, and the code
+ * they mailed goes with their access (revokeInvitationsBy), not with the first inviter's; undefined when it is no
+ * pending invitation of the project.
+ */
+export async function renewInvitation(
+  q: Queryable,
+  projectId: string,
+  memberId: string,
+  resentBy: string,
+  codeHash: string,
+  now: Date,
+): Promise<MemberRow | undefined> {
   const [row] = await q.query<MemberRow>(
-    `UPDATE project_members AS m SET code_hash = $3, expires_at = $4, invited_at = $5
+    `UPDATE project_members AS m SET code_hash = $3, expires_at = $4, invited_at = $5, invited_by = $6
       WHERE m.id = $1 AND m.project_id = $2 AND m.user_id IS NULL RETURNING ${COLUMNS}`,
-    [memberId, projectId, codeHash, new Date(now.getTime() + INVITATION_TTL_MS), now],
+    [memberId, projectId, codeHash, new Date(now.getTime() + INVITATION_TTL_MS), now, resentBy],
   )
   return row
 }

@@ -185,7 +185,8 @@ export const resendInvitationRoute = withRoles(
     tags,
     operationId: 'resendInvitation',
     summary: 'Send a pending (or expired) invitation again',
-    description: 'A new code, valid 7 days, replaces the old one, which stops working. Counts in the same budgets of the day as an invitation.',
+    description:
+      'A new code, valid 7 days, replaces the old one, which stops working. The invitation is then the caller’s: the mail names them, and it is revoked when they leave or stop being an admin. Counts in the same budgets of the day as an invitation.',
     security,
     request: { params: member },
     responses: {

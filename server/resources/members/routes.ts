@@ -139,7 +139,7 @@ export function memberRoutes({ db, config, clock, mailer, log }: MemberDeps) {
         if (!found) throw notFound(MEMBERS.MEMBER_NOT_FOUND)
         if (found.user_id) throw conflict(MEMBERS.NOT_AN_INVITATION)
         await spendInvitation(tx, limits, c.var.userId, found.email)
-        const row = (await renewInvitation(tx, projectId, memberId, hash, new Date(clock())))!
+        const row = (await renewInvitation(tx, projectId, memberId, c.var.userId, hash, new Date(clock())))!
         await audit(tx, projectId, c.var.userId, 'invitation.resent', memberId, { email: row.email })
         return { row, words: await mailWords(tx, projectId, c.var.userId) }
       })

@@ -735,7 +735,7 @@ export interface paths {
     put?: never
     /**
      * Send a pending (or expired) invitation again
-     * @description Roles: owner, admin. A new code, valid 7 days, replaces the old one, which stops working. Counts in the same budgets of the day as an invitation.
+     * @description Roles: owner, admin. A new code, valid 7 days, replaces the old one, which stops working. The invitation is then the caller’s: the mail names them, and it is revoked when they leave or stop being an admin. Counts in the same budgets of the day as an invitation.
      */
     post: operations['resendInvitation']
     delete?: never
