@@ -20,7 +20,16 @@ export function clientIp(c: Context, trustProxy: boolean): string {
 
 // Some proxies write the client's port beside its address (`198.51.100.7:50123`, `[2001:db8::1]:50123`): each
 // connection has a port of its own, and counted with it, every new connection was a new client to every limit.
-const withoutPort = (address: string) => /^\[([^\]]+)\](?::\d+)?$/.exec(address)?.[1] ?? /^(\d+(?:\.\d+){3}):\d+$/.exec(address)?.[1] ?? address
+// Some write an IPv6 one without the brackets (`2001:db8::1:50123`): a tail that makes no address of what is
+// otherwise one is a port. One that still reads as an address (`2001:db8::1:5012`) cannot be told from one,
+// and is taken as one; such a proxy is better set to write brackets (docs/production.md).
+const withoutPort = (address: string) =>
+  /^\[([^\]]+)\](?::\d+)?$/.exec(address)?.[1] ?? /^(\d+(?:\.\d+){3}):\d+$/.exec(address)?.[1] ?? unbracketed(address) ?? address
+
+const unbracketed = (address: string) => {
+  const head = isIPv6(address) ? undefined : /^(.+):\d+$/.exec(address)?.[1]
+  return head && isIPv6(head) ? head : undefined
+}
 
 /**
  * An IPv6 address as its /64 (`2001:db8:0:1::/64`), an IPv4-mapped one as

@@ -139,5 +139,9 @@ describe('guessing spread over many addresses: at most 100 wrong passwords judge
     for (let i = 1; i <= 3; i++) expect((await login(attacker, u.email, `guess-${i}`, `[2001:db8:1:2::${i}]:5000${i}`)).status).toBe(401)
     expect((await login(attacker, u.email, 'guess-4', '[2001:db8:1:2::9]:50009')).status).toBe(429)
     expect((await login(attacker, u.email, 'guess-5', '2001:db8:1:2::a')).status).toBe(429)
+    // Some proxies write it without the brackets: eight groups and a port, or a port no group could be.
+    for (let i = 1; i <= 2; i++) expect((await login(attacker, u.email, `guess-${i}`, `2001:db8:1:3:a:b:c:d:5000${i}`)).status).toBe(401)
+    expect((await login(attacker, u.email, 'guess-3', '2001:db8:1:3::1:50003')).status).toBe(401)
+    expect((await login(attacker, u.email, 'guess-4', '2001:db8:1:3::9')).status).toBe(429)
   })
 })
