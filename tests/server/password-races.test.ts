@@ -21,10 +21,14 @@ beforeEach(async () => {
 })
 afterEach(() => s.close())
 
-/** The owner's reset, held open after it wrote the new password (the other account's, so its text is known). */
+/**
+ * The owner's reset, held open after it wrote the new password (the other account's, so its text is known) and
+ * ended every session, as a reset does.
+ */
 const reset = () =>
   holdOpen(s.db, async (tx) => {
     await tx.query('UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE id = $2) WHERE id = $1', [victim.user.id, other.user.id])
+    await tx.query("DELETE FROM tokens WHERE kind = 'access' AND user_id = $1", [victim.user.id])
   })
 
 const logIn = async (password: string) =>

@@ -279,7 +279,7 @@ describe('mutating calls fired together on one resource', () => {
       }
     })
 
-    it('changing the password: one change wins, and its password signs in', async () => {
+    it('changing the password: one change wins, its password signs in, and the others are told the password sent is no longer the account’s', async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const user = await signUp(s, { name: 'Changer' })
         const passwords = Array.from({ length: AT_ONCE }, (_, i) => `new long phrase number ${i}`)
@@ -291,6 +291,9 @@ describe('mutating calls fired together on one resource', () => {
         )
         const won = answers.flatMap((a, i) => (a.status === 204 ? [passwords[i]] : []))
         expect(won.length, statuses(answers).join()).toBeGreaterThanOrEqual(1)
+        // The session that changed it stands, so no other change of it is told it was signed out (a 401 signs the widget out).
+        expect(answers.filter((a) => a.status !== 204).map((a) => [a.status, a.body.code])).toEqual(Array(AT_ONCE - won.length).fill([403, 'WRONG_PASSWORD']))
+        expect((await s.request('GET', '/api/me', { token: user.accessToken })).status).toBe(200)
         const device = await deviceToken(s)
         const signIns = await Promise.all(
           passwords.map((password) => s.request('POST', '/api/auth/authenticate', { token: device, body: { email: user.email, password } })),

@@ -7,9 +7,10 @@ import type { RouteDeps } from '../../http/route-deps'
 import { ContractApp } from '../../openapi/contract-app'
 import { hashPassword } from '../../security/password'
 import { goingWithAccount } from '../members'
-import { forgetDevices, holdsPassword, passwordProblem, revokeSessions } from '../session'
+import { forgetDevices, holdsPassword, passwordProblem, revokeSessions, sessionStands } from '../session'
 import { profile, rename, setPassword } from './data'
 import { eraseAccount } from './erasure'
+import { ACCOUNTS } from './messages'
 import { changePasswordRoute, deleteAccountRoute, getProfileRoute, logoutAllRoute, updateProfileRoute } from './operations'
 import type { AccountSteps } from './steps'
 
@@ -20,9 +21,13 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
     const [account, going] = await Promise.all([profile(db, userId), goingWithAccount(db, userId)])
     return account && { ...account, ...going }
   }
-  // A reset or a change that landed since the password was checked: its password stands, and the session may be gone with it.
-  const stillChecked = async (tx: Queryable, account: { id: string; passwordHash: string }) => {
-    if (!(await holdsPassword(tx, account.id, account.passwordHash, 'UPDATE'))) throw new HttpError(401, AUTH.SESSION_EXPIRED)
+  // A reset or a change that landed since the password was checked: its password stands. The session may be gone
+  // with it (a reset, a change made elsewhere): 401. Where it stands (the same session changed it first, from another
+  // tab, say), the password sent is simply no longer the account's: the 403 it would have had a moment later, and
+  // the widget keeps its session, where a 401 would have signed it out.
+  const stillChecked = async (tx: Queryable, account: { id: string; passwordHash: string }, tokenHash: string) => {
+    if (await holdsPassword(tx, account.id, account.passwordHash, 'UPDATE')) return
+    throw (await sessionStands(tx, tokenHash)) ? new HttpError(403, ACCOUNTS.WRONG_PASSWORD) : new HttpError(401, AUTH.SESSION_EXPIRED)
   }
   return (
     new ContractApp<AuthEnv>()
@@ -47,7 +52,7 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
         await checkPassword(account, currentPassword)
         const passwordHash = await hashPassword(newPassword, config.passwordCost)
         await db.transaction(async (tx) => {
-          await stillChecked(tx, account)
+          await stillChecked(tx, account, c.var.tokenHash)
           await setPassword(tx, account.id, passwordHash)
           await revokeSessions(tx, account.id, { keep: c.var.tokenHash })
           await forgetDevices(tx, account.id)
@@ -66,7 +71,7 @@ export function meRoutes({ db, config, clock }: RouteDeps, { passwordAccount, ch
         const { password } = await readBody(c, AccountDeletion)
         const account = await passwordAccount(c.var.userId)
         await checkPassword(account, password)
-        await db.transaction((tx) => eraseAccount(tx, account.id, new Date(clock()), () => stillChecked(tx, account)))
+        await db.transaction((tx) => eraseAccount(tx, account.id, new Date(clock()), () => stillChecked(tx, account, c.var.tokenHash)))
         return c.body(null, 204)
       })
   )

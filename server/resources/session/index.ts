@@ -12,7 +12,7 @@ import { authRoutes } from './routes'
  * reset's limit per e-mail spares it); and the session's descriptor: the
  * device and log-in routes, and the pruning of tokens and devices.
  */
-export { issueToken, revokeSessions } from './tokens'
+export { issueToken, revokeSessions, sessionStands } from './tokens'
 export { deviceKnowsAccount, forgetDevices } from './known-devices'
 export { PASSWORD, PASSWORD_RULE, passwordProblem } from './password-policy'
 export { holdsPassword } from './users'

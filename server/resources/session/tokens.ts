@@ -40,6 +40,11 @@ export async function pruneExpiredTokens(q: Queryable, now: number, batch = 500)
   return n === batch
 }
 
+/** Whether the session of this token still stands (not signed out, nor ended by a reset or another change). */
+export async function sessionStands(q: Queryable, hash: string): Promise<boolean> {
+  return (await q.query('SELECT 1 FROM tokens WHERE token_hash = $1', [hash])).length > 0
+}
+
 /** Deletes one token (sign-out): from now on it is unknown everywhere. */
 export async function revokeToken(q: Queryable, hash: string): Promise<void> {
   await q.query('DELETE FROM tokens WHERE token_hash = $1', [hash])
