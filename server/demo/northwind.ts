@@ -72,7 +72,11 @@ export function northwindDemo(callApi: (path: string, init: RequestInit) => Prom
       })
       .post('/portal-session', async (c) => {
         const name = userOf(getCookie(c, NORTHWIND_COOKIE))
-        if (!name) return c.json({ message: 'Sign in to Northwind first.' }, 401)
+        // A name the portal refuses (signed in before the sign-in checked it, or a cookie edited by hand) is no
+        // user: signed out here, where the portal's refusal made it a 502 on every page load.
+        const refused = name !== undefined && northwindRefusal(name) !== undefined
+        if (refused) deleteCookie(c, NORTHWIND_COOKIE, cookie)
+        if (!name || refused) return c.json({ message: 'Sign in to Northwind first.' }, 401)
         const res = await callApi('/api/sessions', {
           method: 'POST',
           headers: { Authorization: `Bearer ${serviceToken}`, 'Content-Type': 'application/json' },

@@ -63,3 +63,10 @@ it('signs in a name the portal takes, which then gets its portal session', async
   const session = await s.request('POST', '/northwind/portal-session', { headers: { Cookie: setCookie!.split(';')[0] } })
   expect([session.status, session.body]).toEqual([200, { code: expect.stringMatching(/^fxc_/) }])
 })
+
+it('signs out a cookie whose name the portal refuses (one older than the sign-in’s check): 401, never the portal’s refusal as a 502', async () => {
+  s = await createTestServer({ config: { serviceToken: SERVICE_TOKEN, demoHostSessions: true } })
+  const session = await s.request('POST', '/northwind/portal-session', { headers: { Cookie: `${NORTHWIND_COOKIE}=${encodeURIComponent('Ada\tLovelace')}` } })
+  expect([session.status, session.body]).toEqual([401, { message: 'Sign in to Northwind first.' }])
+  expect(session.headers.get('set-cookie')).toMatch(new RegExp(`^${NORTHWIND_COOKIE}=;.*Max-Age=0`))
+})
