@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BIDI_CONTROLS, BLANK, CONTROL_CHARACTERS, rendersBlank } from './constants'
 import { ERROR_CODES, type ErrorCode } from './error-codes'
+import { ISO_8601, realInstant } from './instants'
 
 /**
  * Field schemas that answer with the sentences a user reads. The server sends
@@ -45,6 +46,12 @@ export interface TextRule {
    * words after it in a sentence). For a value shown in a cell of its own and looked up as it was stored.
    */
   bidiControls?: boolean
+  /**
+   * A text of several lines (a description): line breaks and tabs are its own, any other control character and the
+   * bidi controls are refused (an escape sequence that recolours a terminal reading it, an override that shows
+   * "gnp.exe" for "exe.png"), and so is a text of nothing visible.
+   */
+  lines?: boolean
   description?: string
 }
 
@@ -79,12 +86,22 @@ export const nameMessages = (label: string) =>
     `${label} must contain a visible character, not only spaces or invisible characters.`,
   ] as const
 
-function checked(label: string, { code, required, max, trim = true, name, bidiControls }: TextRule) {
+/** What a text of several lines refuses (TextRule's `lines`): the control characters but tab, line feed and carriage return. */
+const LINES_CONTROL = new RegExp(`(?![\\t\\n\\r])${CONTROL_CHARACTERS.source}|${BIDI_CONTROLS.source}`, 'u')
+
+function checked(label: string, { code, required, max, trim = true, name, bidiControls, lines }: TextRule) {
   let s = string(label, code)
   if (trim) s = s.trim()
   if (required) s = s.min(1, coded(`${code}_REQUIRED`, `${label} is required.`))
   // Counting code points makes an array of them: only needed when the UTF-16 length is over (never fewer units than code points).
   const bounded = s.refine((v) => v.length <= max || length(v) <= max, coded(`${code}_TOO_LONG`, `${label} must be at most ${max} characters.`))
+  if (lines)
+    return bounded
+      .refine(
+        (v) => !LINES_CONTROL.test(v),
+        coded(`${code}_CONTROL_CHARACTERS`, `${label} must not contain control characters other than line breaks and tabs.`),
+      )
+      .refine((v) => v === '' || !rendersBlank(v), coded(`${code}_BLANK`, nameMessages(label)[1]))
   if (!name) return bounded
   // Only a name made of nothing visible is refused: a zero-width joiner inside one
   // is how some scripts and emoji are written. An optional name may be left empty.
@@ -245,38 +262,6 @@ export function wholeNumber(label: string, code: string, min: number, max: numbe
     .min(min, range)
     .max(max, range)
     .meta({ description })
-}
-
-const ISO_8601 = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.\d{1,9})?)?(?:Z|[+-](\d\d):(\d\d))$/i
-
-/** The first and last instants of four-digit years in UTC: stored and answered as ISO text, one beyond them reads `+010000-…`, which PostgreSQL refuses. */
-const FIRST_INSTANT = -62_135_596_800_000 // 0001-01-01T00:00:00Z
-const LAST_INSTANT = 253_402_300_799_999 // 9999-12-31T23:59:59.999Z
-
-/**
- * Whether the text names an instant that exists. Date.parse rolls values
- * over instead of refusing them (February 30 becomes March 2, 24:00 the next
- * day), so each part is checked against the calendar first; an offset must
- * not carry it past the four-digit years (9999-12-31T23:59:59-00:01).
- */
-function realInstant(v: string): boolean {
-  const m = ISO_8601.exec(v)
-  if (!m) return false
-  const [year, month, day, hour, minute, second = 0, offsetHours = 0, offsetMinutes = 0] = m.slice(1).map((x) => (x === undefined ? undefined : Number(x)))
-  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate()
-  return (
-    month! >= 1 &&
-    month! <= 12 &&
-    day! >= 1 &&
-    day! <= daysInMonth &&
-    hour! <= 23 &&
-    minute! <= 59 &&
-    second! <= 59 &&
-    offsetHours! <= 23 &&
-    offsetMinutes! <= 59 &&
-    Date.parse(v) >= FIRST_INSTANT &&
-    Date.parse(v) <= LAST_INSTANT
-  )
 }
 
 /**

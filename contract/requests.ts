@@ -53,7 +53,7 @@ export const NewProject = z
   .object({
     name: requiredText('Project name', { code: 'PROJECT_NAME', max: 120, name: true, description: 'Project name; surrounding spaces are trimmed.' }),
     // The portal sends an empty description as undefined.
-    description: optionalText('Project description', { code: 'PROJECT_DESCRIPTION', max: 2000, description: 'Optional; missing means empty.' }),
+    description: optionalText('Project description', { code: 'PROJECT_DESCRIPTION', max: 2000, lines: true, description: 'Optional; missing means empty.' }),
   })
   .meta({ id: 'NewProject' })
 
@@ -61,7 +61,12 @@ export const NewProject = z
 export const ProjectChanges = z
   .object({
     name: omittableText('Project name', { code: 'PROJECT_NAME', max: 120, name: true, description: 'New name; surrounding spaces are trimmed.' }),
-    description: clearableText('Project description', { code: 'PROJECT_DESCRIPTION', max: 2000, description: 'New description; empty or null clears it.' }),
+    description: clearableText('Project description', {
+      code: 'PROJECT_DESCRIPTION',
+      max: 2000,
+      lines: true,
+      description: 'New description; empty or null clears it.',
+    }),
   })
   .meta({ id: 'ProjectChanges' })
 

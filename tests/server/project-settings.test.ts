@@ -51,6 +51,16 @@ describe('PATCH /api/manage/dapp/{id}', () => {
     ['a name over 120 characters', { name: 'n'.repeat(121) }, 'Project name must be at most 120 characters.'],
     ['a description that is not text', { description: 7 }, 'Project description must be text.'],
     ['a description over 2000 characters', { description: 'd'.repeat(2001) }, 'Project description must be at most 2000 characters.'],
+    [
+      'a description with an escape sequence',
+      { description: '\u001b[2J' },
+      'Project description must not contain control characters other than line breaks and tabs.',
+    ],
+    [
+      'a description of nothing visible',
+      { description: '\u200b' },
+      'Project description must contain a visible character, not only spaces or invisible characters.',
+    ],
   ])('refuses %s with 400 and changes nothing', async (_, body, message) => {
     const p = await newProject(s, owner.accessToken)
     expect(await patch(p.id, body)).toMatchObject({ status: 400, body: { message } })

@@ -51,6 +51,12 @@ describe('POST /api/manage/dapp', () => {
     expect(nulled.body.description).toBe('')
   })
 
+  it('keeps a description’s line breaks, tabs and invisible joiners inside text as they were sent', async () => {
+    const description = 'First line\r\n\tindented\nlast, with an emoji 👩\u200d💻 and an accent, é'
+    const res = await s.request('POST', '/api/manage/dapp', { token: owner.accessToken, body: { name: 'Lines', description } })
+    expect([res.status, res.body.description]).toEqual([201, description])
+  })
+
   it('accepts a name of exactly 120 and a description of exactly 2000 characters', async () => {
     const res = await s.request('POST', '/api/manage/dapp', { token: owner.accessToken, body: { name: 'n'.repeat(120), description: 'd'.repeat(2000) } })
     expect(res.status).toBe(201)
@@ -69,6 +75,23 @@ describe('POST /api/manage/dapp', () => {
       'PROJECT_DESCRIPTION_TOO_LONG',
     ],
     ['a description that is not text', { name: 'ok', description: { text: 'x' } }, 'Project description must be text.', 'PROJECT_DESCRIPTION_NOT_TEXT'],
+    ...[
+      ['an escape sequence', 'Build \u001b[31mfailed\u001b[0m'],
+      ['a bell', 'a\u0007b'],
+      ['a right-to-left override', 'Download \u202egnp.exe'],
+      ['a line separator', 'a\u2028b'],
+    ].map(([what, description]): [string, object, string, string] => [
+      `a description with ${what}`,
+      { name: 'ok', description },
+      'Project description must not contain control characters other than line breaks and tabs.',
+      'PROJECT_DESCRIPTION_CONTROL_CHARACTERS',
+    ]),
+    [
+      'a description of nothing visible',
+      { name: 'ok', description: '\u200b\u2060\u00ad' },
+      'Project description must contain a visible character, not only spaces or invisible characters.',
+      'PROJECT_DESCRIPTION_BLANK',
+    ],
   ])('refuses %s with 400 and creates nothing', async (_, body, message, code) => {
     const res = await s.request('POST', '/api/manage/dapp', { token: owner.accessToken, body })
     expect(res.status).toBe(400)
