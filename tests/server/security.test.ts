@@ -37,6 +37,7 @@ async function everythingStored(): Promise<string> {
     'session_codes',
     'tokens',
     'usage_batches',
+    'used_codes',
     'users',
     'webhook_attempts',
     'webhook_deliveries',

@@ -60,8 +60,9 @@ export function passwordResetRoutes({ db, config, clock }: RouteDeps, { minutes,
         bucket: wrongCodesBucket('reset', email),
       })
       if (judged.refusal) throw wrongCodesRefusal(judged.refusal)
+      // The code just used, sent again, is refused like any code no longer valid, but it is no failure either.
+      if (judged.right || judged.repeat) await refundRateLimit(db, ipFailureBucket(ip))
       if (!account || !judged.right) throw badRequest(ACCOUNTS.CODE_REFUSED)
-      await refundRateLimit(db, ipFailureBucket(ip))
 
       const passwordHash = await hashPassword(password, config.passwordCost)
       const accessData = await db.transaction(async (tx) => {
