@@ -479,7 +479,7 @@ describe('mutating calls fired together on one resource', () => {
         const passwords = Array.from({ length: AT_ONCE }, (_, i) => `a reset phrase number ${i}`)
         const answers = await race(
           'POST /auth/password/reset',
-          // The losers' codes count as wrong ones, 20 a client address: each round from an address of its own.
+          // The losers' repeats of the used code count as no wrong code (code-double-submit.test.ts); each round from an address of its own all the same.
           passwords.map(
             (password) => () =>
               s.request('POST', '/api/auth/password/reset', {
