@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'SERVER_RESTARTING',
   'REQUEST_TIMEOUT',
   'HEADERS_TOO_LARGE',
+  'CHUNK_EXTENSIONS_TOO_LARGE',
   // A body or an address refused before its fields are read
   'BODY_NOT_JSON',
   'BODY_ENCODING_UNSUPPORTED',

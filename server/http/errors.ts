@@ -67,9 +67,11 @@ export const COMMON = errorTable({
   INTERNAL_ERROR: 'Internal server error',
   REQUEST_REFUSED: 'Bad request.',
   SERVER_RESTARTING: 'The server is restarting. Please try again in a moment.',
-  // Answered by the HTTP layer before a route (node-listener.ts): the request did not arrive within its bounds, or its head is over Node's 16 kB.
+  // Answered by the HTTP layer before a route (node-listener.ts): the request did not arrive within its bounds, its head is over
+  // Node's 16 kB, or a chunk of its body carries more than Node's 16 kB of chunk extensions.
   REQUEST_TIMEOUT: 'The request took too long to arrive. Please send it again.',
   HEADERS_TOO_LARGE: 'The request’s headers are too large.',
+  CHUNK_EXTENSIONS_TOO_LARGE: 'The request’s chunk extensions are too large.',
 })
 
 export const badRequest = (error: Coded) => new HttpError(400, error)

@@ -44,6 +44,8 @@ function refused(err: unknown): Response {
 const CLIENT_ERRORS: Record<string, readonly [number, string, Coded]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', COMMON.REQUEST_TIMEOUT],
   HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', COMMON.HEADERS_TOO_LARGE],
+  // Node's own answer is a 413 here too: the body's framing, not its syntax, is over a bound.
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'Payload Too Large', COMMON.CHUNK_EXTENSIONS_TOO_LARGE],
 }
 
 /**

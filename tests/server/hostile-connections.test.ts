@@ -93,6 +93,12 @@ describe('a request Node’s parser refuses', () => {
       431,
       { message: 'The request’s headers are too large.', code: 'HEADERS_TOO_LARGE' },
     ],
+    [
+      'a body chunk with more than Node’s 16 kB of chunk extensions',
+      `POST /api/health HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n1;ext=${'a'.repeat(20_000)}\r\nx\r\n0\r\n\r\n`,
+      413,
+      { message: 'The request’s chunk extensions are too large.', code: 'CHUNK_EXTENSIONS_TOO_LARGE' },
+    ],
   ])('%s: its status with the JSON error and the API’s safety headers, then the connection is closed', async (_, raw, status, error) => {
     const port = await listening()
     const text = await exchange(port, raw)

@@ -1004,6 +1004,7 @@ export interface components {
         | 'SERVER_RESTARTING'
         | 'REQUEST_TIMEOUT'
         | 'HEADERS_TOO_LARGE'
+        | 'CHUNK_EXTENSIONS_TOO_LARGE'
         | 'BODY_NOT_JSON'
         | 'BODY_ENCODING_UNSUPPORTED'
         | 'BODY_INVALID_JSON'
