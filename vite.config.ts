@@ -9,6 +9,7 @@ import { precompress } from './build/precompress.ts'
 import { secondMinify } from './build/second-minify.ts'
 import { reactBindings } from './build/react-bindings.ts'
 import { reactUnusedExports } from './build/react-unused-exports.ts'
+import { reactRequire } from './build/react-require.ts'
 import { r2wcStringProps } from './build/r2wc-string-props.ts'
 import { floatingUiReact19 } from './build/floating-ui-react19.ts'
 
@@ -42,6 +43,7 @@ export default defineConfig(({ command, mode }) => {
       twindCss(),
       reactBindings(),
       reactUnusedExports(),
+      reactRequire(),
       r2wcStringProps(),
       floatingUiReact19(),
       asciiOnly(),

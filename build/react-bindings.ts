@@ -9,7 +9,9 @@
  *
  * Only the functions the sources import get a binding (an unused one would stay:
  * a property read is kept), and only src/ is redirected: the libraries (and
- * React's own packages) import React as they always did.
+ * React's own packages) import React as they always did. The module requires
+ * React rather than importing it whole, which would bring the bundler's copy
+ * of its exports (build/react-require.ts).
  */
 import { readFileSync } from 'node:fs'
 import { resolve, sep } from 'node:path'
@@ -67,7 +69,7 @@ export function reactBindings(srcDir = 'src'): Plugin {
           )
       // Imported from here, `pkg` is React itself (this module is not under src/).
       const jsxs = jsx ? 'export { jsx as jsxs };\n' : ''
-      return `import * as R from ${JSON.stringify(pkg)};\n${names.map((name) => `export const ${name} = R.${name};\n`).join('')}${jsxs}`
+      return `const R = require(${JSON.stringify(pkg)});\n${names.map((name) => `export const ${name} = R.${name};\n`).join('')}${jsxs}`
     },
   }
 }
