@@ -6,10 +6,10 @@ type Id = keyof typeof server
 /**
  * The server's errors the widget shows in the reader's language, by their
  * stable code (contract/error-codes.ts ERROR_CODES): the checks of its forms'
- * fields, the password rule, those forms' refusals (the endpoint dialog's, a
+ * fields, the password rule, those forms' refusals (the endpoint dialog's, a project's description, a
  * project gone while its page was open, the project, key and member limits, the invitations', the project limit of a
- * transfer's new owner, an address not verified yet), the request log's query checks, and the limits' and
- * a restart's refusals. An error with another
+ * transfer's new owner, an address not verified yet), the request log's query checks, the limits' and
+ * a restart's refusals, and the HTTP layer's (a request too slow, a head too large). An error with another
  * code, or none (a server that sends none), is shown as the server wrote it.
  * Fetched only when a reader's texts are not the English ones.
  */
@@ -50,6 +50,8 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   ENDPOINT_URL_PRIVATE_HOST: 'server.endpoint.url.privateHost',
   ENDPOINT_LIMIT_REACHED: 'server.endpoint.limit',
   PROJECT_NOT_FOUND: 'server.project.notFound',
+  PROJECT_DESCRIPTION_CONTROL_CHARACTERS: 'server.project.description.control',
+  PROJECT_DESCRIPTION_BLANK: 'server.project.description.blank',
   PROJECT_LIMIT_REACHED: 'server.project.limit',
   KEY_LIMIT_REACHED: 'server.key.limit',
   KEY_LIMIT_FOR_ROLL: 'server.key.limitForRoll',
@@ -77,6 +79,8 @@ const BY_CODE: Partial<Record<ErrorCode, Id>> = {
   TOO_MANY_REQUESTS: 'server.tooManyRequests',
   ACCOUNT_UNDER_ATTACK: 'server.accountUnderAttack',
   SERVER_RESTARTING: 'server.restarting',
+  REQUEST_TIMEOUT: 'server.requestTimeout',
+  HEADERS_TOO_LARGE: 'server.headersTooLarge',
 }
 
 /** Codes whose wait is a day's budget, which the server says in hours or days (its longWaitWords): so does their translation. */

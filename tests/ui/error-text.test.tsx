@@ -117,7 +117,16 @@ describe('a failed call in the reader’s language', () => {
     messages: {
       ...CATALOG,
       ...Object.fromEntries(
-        (['server.tooManyAttempts', 'server.tooManyRequests', 'server.accountUnderAttack', 'server.restarting'] as const).map((id) => [id, de[id]]),
+        (
+          [
+            'server.tooManyAttempts',
+            'server.tooManyRequests',
+            'server.accountUnderAttack',
+            'server.restarting',
+            'server.requestTimeout',
+            'server.headersTooLarge',
+          ] as const
+        ).map((id) => [id, de[id]]),
       ),
     },
   }
@@ -188,6 +197,21 @@ describe('a failed call in the reader’s language', () => {
     const q = inLanguage(<LoginScreen />, german)
     await logIn(q)
     await waitFor(() => expect(q.getByRole('alert').textContent).toBe('Der Server wird neu gestartet. Bitte versuchen Sie es gleich noch einmal.'))
+  })
+
+  it.each([
+    [
+      408,
+      'The request took too long to arrive. Please send it again.',
+      'REQUEST_TIMEOUT',
+      'Die Anfrage hat zu lange gebraucht, um anzukommen. Bitte senden Sie sie erneut.',
+    ],
+    [431, 'The request’s headers are too large.', 'HEADERS_TOO_LARGE', 'Die Header der Anfrage sind zu groß.'],
+  ])('what the HTTP layer refuses before a route (%i), in German', async (status, message, code, text) => {
+    mockApi({ ...DEVICE, 'POST /api/auth/authenticate': { status, body: { message, code } } })
+    const q = inLanguage(<LoginScreen />, german)
+    await logIn(q)
+    await waitFor(() => expect(q.getByRole('alert').textContent).toBe(text))
   })
 
   it.each(Object.entries(LOCALES))('a project gone while its page was open (PROJECT_NOT_FOUND) is said in %s when Create fails', async (tag, messages) => {

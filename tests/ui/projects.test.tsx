@@ -366,6 +366,31 @@ describe('adding a project', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toContain(german)
   })
 
+  it.each([
+    [
+      'PROJECT_DESCRIPTION_CONTROL_CHARACTERS',
+      'Project description must not contain control characters other than line breaks and tabs.',
+      'Die Projektbeschreibung darf außer Zeilenumbrüchen und Tabulatoren keine Steuerzeichen enthalten.',
+    ],
+    [
+      'PROJECT_DESCRIPTION_BLANK',
+      'Project description must contain a visible character, not only spaces or invisible characters.',
+      'Die Projektbeschreibung muss ein sichtbares Zeichen enthalten, nicht nur Leerzeichen oder unsichtbare Zeichen.',
+    ],
+  ])('a refused description (%s) reads in the page’s language, and what was typed stays', async (code, message, german) => {
+    mockApi({ [LIST]: { body: projects(1) }, [CREATE]: { status: 400, body: { message, code } } })
+    const q = shadow(mountElement('flex-projects', { lang: 'de' }))
+    const user = userEvent.setup()
+    await user.click(await q.findByRole('button', { name: '+ Neues Projekt hinzufügen' }))
+    const dialog = q.getByRole('dialog', { name: 'Neues Projekt hinzufügen' })
+    await user.type(within(dialog).getByLabelText('Projektname'), 'Wetter')
+    await user.type(within(dialog).getByLabelText('Projektbeschreibung'), 'Zeile')
+    await user.click(within(dialog).getByRole('button', { name: 'Hinzufügen' }))
+    // The known codes' table is a chunk: until it is here, the server's words.
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toContain(german))
+    expect((within(dialog).getByLabelText('Projektbeschreibung') as HTMLTextAreaElement).value).toBe('Zeile')
+  })
+
   it('Add reads as disabled while pending: a double click makes one project', async () => {
     const reply = deferred<Response>()
     const { q, api, user, dialog } = await openAdd({ [CREATE]: () => reply.promise })

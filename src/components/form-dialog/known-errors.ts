@@ -21,6 +21,8 @@ const KNOWN: Partial<Record<ErrorCode, [string, ((t: T, max: number) => string)?
   PROJECT_NAME_CONTROL_CHARACTERS: ['name', (t) => t('formDialog.projectName.control')],
   PROJECT_NAME_BLANK: ['name', (t) => t('formDialog.projectName.blank')],
   PROJECT_DESCRIPTION_TOO_LONG: ['description', (t, max) => t('formDialog.projectDescription.tooLong', { max })],
+  PROJECT_DESCRIPTION_CONTROL_CHARACTERS: ['description'],
+  PROJECT_DESCRIPTION_BLANK: ['description'],
   KEY_NAME_REQUIRED: ['name', (t) => t('formDialog.keyName.required')],
   KEY_NAME_TOO_LONG: ['name', (t, max) => t('formDialog.keyName.tooLong', { max })],
   KEY_NAME_CONTROL_CHARACTERS: ['name', (t) => t('formDialog.keyName.control')],

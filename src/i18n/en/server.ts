@@ -56,6 +56,9 @@ export const server = {
   'server.endpoint.limit': 'This project already has as many webhook endpoints as it may have. Delete one to add another.',
   // A project deleted, or the reader removed from it, while its page was open: the next call on it answers this.
   'server.project.notFound': 'Project not found.',
+  // The project form's description (contract/requests.ts): several lines, so line breaks and tabs are its own.
+  'server.project.description.control': 'Project description must not contain control characters other than line breaks and tabs.',
+  'server.project.description.blank': 'Project description must contain a visible character, not only spaces or invisible characters.',
   'server.project.limit': 'You already have as many projects as an account may have.',
   'server.key.limit': 'This project already has as many API keys as it may have. Delete one to create another.',
   'server.key.limitForRoll':
@@ -92,6 +95,9 @@ export const server = {
   'server.accountUnderAttack': ({ wait }: Wait) =>
     `Too many attempts on this account. Try again in ${wait}, or log in from a device you have logged in on before.`,
   'server.restarting': 'The server is restarting. Please try again in a moment.',
+  // What the HTTP layer refuses before a route (a request slower than its bounds, a head over 16 kB).
+  'server.requestTimeout': 'The request took too long to arrive. Please send it again.',
+  'server.headersTooLarge': 'The request’s headers are too large.',
 }
 
 /** Not the server's, so bundled: what the widget says when a new verification code was sent without a message. */

@@ -602,6 +602,8 @@ const messages: LocaleMessages = {
     'Der Host der Endpunkt-URL ist keine öffentliche Adresse. Die Endpunkt-URL muss auf eine öffentliche Adresse verweisen: Loopback-, private, Link-Local-, Carrier-Grade-NAT-, Multicast- und Cloud-Metadaten-Adressen werden abgelehnt (nur für die Entwicklung kann der Server sie mit WEBHOOK_ALLOW_PRIVATE_NETWORKS=true zulassen).',
   'server.endpoint.limit': 'Dieses Projekt hat bereits die höchstmögliche Zahl an Webhook-Endpunkten. Löschen Sie einen, um einen weiteren hinzuzufügen.',
   'server.project.notFound': 'Projekt nicht gefunden.',
+  'server.project.description.control': 'Die Projektbeschreibung darf außer Zeilenumbrüchen und Tabulatoren keine Steuerzeichen enthalten.',
+  'server.project.description.blank': 'Die Projektbeschreibung muss ein sichtbares Zeichen enthalten, nicht nur Leerzeichen oder unsichtbare Zeichen.',
   'server.project.limit': 'Sie haben bereits die höchstmögliche Zahl an Projekten für ein Konto.',
   'server.key.limit': 'Dieses Projekt hat bereits die höchstmögliche Zahl an API-Schlüsseln. Löschen Sie einen, um einen neuen zu erstellen.',
   'server.key.limitForRoll':
@@ -636,6 +638,8 @@ const messages: LocaleMessages = {
   'server.accountUnderAttack': ({ wait }: { wait: string }) =>
     `Zu viele Versuche für dieses Konto. Versuchen Sie es in ${wait} erneut oder melden Sie sich auf einem Gerät an, auf dem Sie schon einmal angemeldet waren.`,
   'server.restarting': 'Der Server wird neu gestartet. Bitte versuchen Sie es gleich noch einmal.',
+  'server.requestTimeout': 'Die Anfrage hat zu lange gebraucht, um anzukommen. Bitte senden Sie sie erneut.',
+  'server.headersTooLarge': 'Die Header der Anfrage sind zu groß.',
   'server.codeSent': 'Ein neuer Code ist unterwegs.',
 
   // signup

@@ -609,6 +609,8 @@ const messages: LocaleMessages = {
     'El host de la URL del endpoint no es una dirección pública. La URL del endpoint debe estar en una dirección pública: se rechazan las direcciones de loopback, privadas, de enlace local, de NAT de operador (CGNAT), de multidifusión y de metadatos de la nube (solo para desarrollo, el servidor puede permitirlas con WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
   'server.endpoint.limit': 'Este proyecto ya tiene el número máximo de endpoints de webhook. Elimina uno para añadir otro.',
   'server.project.notFound': 'No se encontró el proyecto.',
+  'server.project.description.control': 'La descripción del proyecto no puede contener caracteres de control, salvo saltos de línea y tabulaciones.',
+  'server.project.description.blank': 'La descripción del proyecto debe contener un carácter visible, no solo espacios o caracteres invisibles.',
   'server.project.limit': 'Ya tienes el número máximo de proyectos que permite una cuenta.',
   'server.key.limit': 'Este proyecto ya tiene el número máximo de claves de API. Elimina una para crear otra.',
   'server.key.limitForRoll':
@@ -642,6 +644,8 @@ const messages: LocaleMessages = {
   'server.accountUnderAttack': ({ wait }: { wait: string }) =>
     `Demasiados intentos en esta cuenta. Vuelve a intentarlo en ${wait} o inicia sesión desde un dispositivo en el que ya hayas iniciado sesión antes.`,
   'server.restarting': 'El servidor se está reiniciando. Vuelve a intentarlo en un momento.',
+  'server.requestTimeout': 'La solicitud tardó demasiado en llegar. Vuelve a enviarla.',
+  'server.headersTooLarge': 'Los encabezados de la solicitud son demasiado grandes.',
   'server.codeSent': 'Hay un código nuevo en camino.',
 
   // signup

@@ -605,6 +605,9 @@ const messages: LocaleMessages = {
     'L’hôte de l’URL de l’endpoint n’est pas une adresse publique. L’URL de l’endpoint doit pointer vers une adresse publique\u00a0: les adresses de bouclage, privées, lien-local, de NAT opérateur (CGNAT), de multidiffusion et de métadonnées cloud sont refusées (pour le développement uniquement, le serveur peut les autoriser avec WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
   'server.endpoint.limit': 'Ce projet a déjà le nombre maximal d’endpoints de webhook. Supprimez-en un pour en ajouter un autre.',
   'server.project.notFound': 'Projet introuvable.',
+  'server.project.description.control':
+    'La description du projet ne doit pas contenir de caractères de contrôle autres que des sauts de ligne et des tabulations.',
+  'server.project.description.blank': 'La description du projet doit contenir un caractère visible, pas seulement des espaces ou des caractères invisibles.',
   'server.project.limit': 'Vous avez déjà le nombre maximal de projets autorisé pour un compte.',
   'server.key.limit': 'Ce projet a déjà le nombre maximal de clés API. Supprimez-en une pour en créer une autre.',
   'server.key.limitForRoll':
@@ -639,6 +642,8 @@ const messages: LocaleMessages = {
   'server.accountUnderAttack': ({ wait }: { wait: string }) =>
     `Trop de tentatives sur ce compte. Réessayez dans ${wait}, ou connectez-vous depuis un appareil que vous avez déjà utilisé pour vous connecter.`,
   'server.restarting': 'Le serveur redémarre. Réessayez dans un instant.',
+  'server.requestTimeout': 'La requête a mis trop de temps à arriver. Veuillez la renvoyer.',
+  'server.headersTooLarge': 'Les en-têtes de la requête sont trop volumineux.',
   'server.codeSent': 'Un nouveau code est en route.',
 
   // sign-up

@@ -593,6 +593,8 @@ const messages: LocaleMessages = {
     'エンドポイント URL のホストは公開アドレスではありません。エンドポイント URL は公開アドレスにしてください。ループバック、プライベート、リンクローカル、キャリアグレード NAT、マルチキャスト、クラウドのメタデータの各アドレスは拒否されます（開発時に限り、サーバーで WEBHOOK_ALLOW_PRIVATE_NETWORKS=true を設定すると許可できます）。',
   'server.endpoint.limit': 'このプロジェクトの Webhook エンドポイントは上限数に達しています。追加するには、いずれかを削除してください。',
   'server.project.notFound': 'プロジェクトが見つかりません。',
+  'server.project.description.control': 'プロジェクトの説明には、改行とタブ以外の制御文字を含めることはできません。',
+  'server.project.description.blank': 'プロジェクトの説明には、空白や不可視文字だけでなく、目に見える文字を含めてください。',
   'server.project.limit': '1 つのアカウントで持てるプロジェクトの上限数に達しています。',
   'server.key.limit': 'このプロジェクトの API キーは上限数に達しています。新しく作成するには、いずれかを削除してください。',
   'server.key.limitForRoll':
@@ -626,6 +628,8 @@ const messages: LocaleMessages = {
   'server.accountUnderAttack': ({ wait }: { wait: string }) =>
     `このアカウントへの試行回数が多すぎます。${wait}後にもう一度お試しいただくか、以前にログインしたことのあるデバイスからログインしてください。`,
   'server.restarting': 'サーバーを再起動しています。しばらくしてからもう一度お試しください。',
+  'server.requestTimeout': 'リクエストの到着に時間がかかりすぎました。もう一度送信してください。',
+  'server.headersTooLarge': 'リクエストのヘッダーが大きすぎます。',
   'server.codeSent': '新しいコードを送信しました。',
 
   // Sign-up

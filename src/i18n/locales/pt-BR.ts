@@ -598,6 +598,8 @@ const messages: LocaleMessages = {
     'O host da URL do endpoint não é um endereço público. A URL do endpoint deve estar em um endereço público: endereços de loopback, privados, link-local, de NAT de operadora (CGNAT), multicast e de metadados de nuvem são recusados (apenas para desenvolvimento, o servidor pode permiti-los com WEBHOOK_ALLOW_PRIVATE_NETWORKS=true).',
   'server.endpoint.limit': 'Este projeto já tem o número máximo de endpoints de webhook. Exclua um para adicionar outro.',
   'server.project.notFound': 'Projeto não encontrado.',
+  'server.project.description.control': 'A descrição do projeto não pode conter caracteres de controle além de quebras de linha e tabulações.',
+  'server.project.description.blank': 'A descrição do projeto deve conter um caractere visível, não apenas espaços ou caracteres invisíveis.',
   'server.project.limit': 'Você já tem o número máximo de projetos permitido por conta.',
   'server.key.limit': 'Este projeto já tem o número máximo de chaves de API. Exclua uma para criar outra.',
   'server.key.limitForRoll':
@@ -630,6 +632,8 @@ const messages: LocaleMessages = {
   'server.accountUnderAttack': ({ wait }: { wait: string }) =>
     `Tentativas demais nesta conta. Tente novamente em ${wait} ou entre por um dispositivo em que você já entrou antes.`,
   'server.restarting': 'O servidor está reiniciando. Tente novamente em instantes.',
+  'server.requestTimeout': 'A solicitação demorou demais para chegar. Envie-a novamente.',
+  'server.headersTooLarge': 'Os cabeçalhos da solicitação são grandes demais.',
   'server.codeSent': 'Um novo código está a caminho.',
 
   // sign-up
