@@ -19,9 +19,9 @@ import { MAX_TRIES } from '../../server/resources/accounts/codes'
 import { countHits } from '../../server/security/rate-limit'
 import type { AppOverrides } from '../../server/config'
 import { inboxForFile } from '../support/smtp'
-import { createTestServer, deviceToken, signUp, uniqueEmail, type SignedUp, type TestServer } from './harness'
+import { codeBrowser, NEW_PASSWORD, newAddress, type Res } from './code-browser'
+import { createTestServer, deviceToken, signUp, uniqueEmail, type TestServer } from './harness'
 
-const NEW_PASSWORD = 'a brand new passphrase'
 const FROM_NETWORK = /^Too many wrong codes were entered from your network\. Try again in (24 hours|23 hours)\.$/
 const FOR_ACCOUNT = /^Too many wrong codes were entered for this account\. For its safety, codes are not checked for (24 hours|23 hours)\.$/
 
@@ -37,23 +37,8 @@ async function server(config: AppOverrides = {}) {
   return s
 }
 
-let addresses = 0
-/** An IPv4 address no other call of the file uses. */
-const newAddress = () => `10.${(++addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`
-
-type Res = Awaited<ReturnType<TestServer['request']>>
-
-/** A browser: its own device token, at a client address (a new one unless given). */
-async function browser(ip = newAddress()) {
-  const token = await deviceToken(s!)
-  const post = (path: string, body: object, bearer = token): Promise<Res> =>
-    s!.request('POST', path, { token: bearer, body, headers: { 'X-Forwarded-For': ip } })
-  return {
-    forgot: (email: string) => post('/api/auth/password/forgot', { email }),
-    reset: (email: string, code: string) => post('/api/auth/password/reset', { email, code, password: NEW_PASSWORD }),
-    verify: (a: SignedUp, code: string) => post('/api/auth/email/verify', { code }, a.accessToken),
-  }
-}
+/** A browser at a client address of its own unless given one (code-browser.ts). */
+const browser = (ip?: string) => codeBrowser(s!, ip)
 
 /** A code that is not `code` (any one, when there is none). */
 let guesses = 0

@@ -12,7 +12,8 @@ import { MAX_TRIES, USED_CODE_SECONDS } from '../../server/resources/accounts/co
 import { peekRateLimit } from '../../server/security/rate-limit'
 import type { TestServerOptions } from './harness'
 import { inboxForFile } from '../support/smtp'
-import { createTestServer, deviceToken, signUp, type SignedUp, type TestServer } from './harness'
+import { codeBrowser, newAddress, type Res } from './code-browser'
+import { createTestServer, deviceToken, signUp, type TestServer } from './harness'
 
 const ROUNDS = 4
 const AT_ONCE = 6
@@ -30,23 +31,8 @@ async function server({ config, ...options }: TestServerOptions = {}) {
   return s
 }
 
-let addresses = 0
-/** An IPv4 address no other call of the file uses. */
-const newAddress = () => `10.9.${(++addresses >> 8) & 255}.${addresses & 255}`
-
-type Res = Awaited<ReturnType<TestServer['request']>>
-
-/** A browser: its own device token, at one client address. */
-async function browser(ip = newAddress()) {
-  const token = await deviceToken(s!)
-  const post = (path: string, body: object, bearer = token): Promise<Res> =>
-    s!.request('POST', path, { token: bearer, body, headers: { 'X-Forwarded-For': ip } })
-  return {
-    forgot: (email: string) => post('/api/auth/password/forgot', { email }),
-    reset: (email: string, code: string, password = 'a brand new passphrase') => post('/api/auth/password/reset', { email, code, password }),
-    verify: (a: SignedUp, code: string) => post('/api/auth/email/verify', { code }, a.accessToken),
-  }
-}
+/** A browser at a client address of its own unless given one (code-browser.ts). */
+const browser = (ip?: string) => codeBrowser(s!, ip)
 
 /** A code that is not `code`. */
 let guesses = 0
